@@ -1,0 +1,51 @@
+/** A schema step. Versions only grow; a shipped step is never edited, a new one is added. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const sqliteMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'projects, assets, api keys',
+    sql: `
+      CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE projects (
+        id TEXT PRIMARY KEY,
+        alias TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        visibility TEXT NOT NULL CHECK (visibility IN ('public', 'private')),
+        asset_count INTEGER NOT NULL DEFAULT 0,
+        public_asset_count INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE assets (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        size INTEGER NOT NULL,
+        public INTEGER NOT NULL CHECK (public IN (0, 1)),
+        storage_key TEXT NOT NULL,
+        files TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX assets_by_project ON assets (project_id, id);
+      CREATE INDEX assets_by_project_public ON assets (project_id, public, id);
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        key_hash TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX api_keys_by_project ON api_keys (project_id, id);
+    `,
+  },
+];

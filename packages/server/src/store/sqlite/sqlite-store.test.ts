@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { storeContract } from '../store.contract.js';
+import { migrateSqlite, SqliteStore } from './sqlite-store.js';
+
+storeContract('sqlite', async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-store-')), 'orbis.db')));
+
+describe('SQLite migrations', () => {
+  it('applies each version once and records it', () => {
+    const db = new Database(':memory:');
+    const steps = [
+      { version: 1, name: 'one', sql: 'CREATE TABLE a (x)' },
+      { version: 2, name: 'two', sql: 'CREATE TABLE b (y)' },
+    ];
+    migrateSqlite(db, steps.slice(0, 1));
+    migrateSqlite(db, steps);
+    migrateSqlite(db, steps);
+    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').all();
+    expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
+  });
+
+  it('rolls back a failing step whole', () => {
+    const db = new Database(':memory:');
+    expect(() => migrateSqlite(db, [{ version: 1, name: 'bad', sql: 'CREATE TABLE a (x); NOT SQL' }])).toThrow();
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'a'").get()).toBeUndefined();
+  });
+
+  it('opens a file in WAL mode and passes the integrity check', () => {
+    const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-wal-')), 'o.db'));
+    expect(store.integrityCheck()).toBe('ok');
+    void store.close();
+  });
+});

@@ -1,0 +1,325 @@
+import Database from 'better-sqlite3';
+import type {
+  ApiKey,
+  Asset,
+  AssetPatch,
+  AssetScope,
+  AssetSlice,
+  NewProject,
+  Project,
+  ProjectPatch,
+  Store,
+} from '../store.js';
+import { StoreConflictError } from '../store.js';
+import { sqliteMigrations, type Migration } from './migrations.js';
+
+interface ProjectRow {
+  id: string;
+  alias: string;
+  name: string;
+  visibility: 'public' | 'private';
+  asset_count: number;
+  public_asset_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface AssetRow {
+  id: string;
+  project_id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  public: number;
+  storage_key: string;
+  files: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ApiKeyRow {
+  id: string;
+  project_id: string;
+  name: string;
+  key_hash: string;
+  created_at: string;
+}
+
+/** How many rows one step of `streamAssets` reads: bounds memory, keeps each read short. */
+const STREAM_BATCH = 500;
+const ASSET_COLUMNS =
+  'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
+
+function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    alias: row.alias,
+    name: row.name,
+    visibility: row.visibility,
+    assetCount: row.asset_count,
+    publicAssetCount: row.public_asset_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toAsset(row: AssetRow): Asset {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    contentType: row.content_type,
+    size: row.size,
+    public: row.public === 1,
+    storageKey: row.storage_key,
+    files: row.files === null ? null : (JSON.parse(row.files) as string[]),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    keyHash: row.key_hash,
+    createdAt: row.created_at,
+  };
+}
+
+/** Applies every migration newer than the database's version, each in its own transaction. */
+export function migrateSqlite(db: Database.Database, migrations: Migration[] = sqliteMigrations): void {
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  for (const migration of migrations) {
+    if (applied.has(migration.version)) continue;
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+    }).immediate();
+  }
+}
+
+/** The embedded store: one SQLite file in WAL mode, shared safely with the CLI. */
+export class SqliteStore implements Store {
+  readonly kind = 'sqlite';
+  private readonly db: Database.Database;
+  private readonly stmts;
+
+  constructor(filename: string) {
+    this.db = new Database(filename);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    migrateSqlite(this.db);
+    const db = this.db;
+    const scoped = (publicOnly: boolean) => (publicOnly ? 'project_id = ? AND public = 1' : 'project_id = ?');
+    const slices = (publicOnly: boolean) => ({
+      after: db.prepare(
+        `SELECT ${ASSET_COLUMNS} FROM assets WHERE ${scoped(publicOnly)} AND id > ? ORDER BY id LIMIT ?`,
+      ),
+      // The inner query walks the covering index only, so a deep offset skips index entries, not rows.
+      offset: db.prepare(
+        `SELECT ${ASSET_COLUMNS} FROM assets WHERE id IN (SELECT id FROM assets WHERE ${scoped(publicOnly)} ORDER BY id LIMIT ? OFFSET ?) ORDER BY id`,
+      ),
+    });
+    this.stmts = {
+      getMeta: db.prepare('SELECT value FROM meta WHERE key = ?'),
+      setMeta: db.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
+      insertProject: db.prepare(
+        'INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      projectByAlias: db.prepare('SELECT * FROM projects WHERE alias = ?'),
+      projectById: db.prepare('SELECT * FROM projects WHERE id = ?'),
+      listProjects: db.prepare('SELECT * FROM projects ORDER BY alias'),
+      updateProject: db.prepare(
+        'UPDATE projects SET name = coalesce(?, name), visibility = coalesce(?, visibility), updated_at = ? WHERE id = ?',
+      ),
+      deleteProject: db.prepare('DELETE FROM projects WHERE id = ?'),
+      insertAsset: db.prepare(
+        `INSERT INTO assets (${ASSET_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      addCounts: db.prepare(
+        'UPDATE projects SET asset_count = asset_count + ?, public_asset_count = public_asset_count + ? WHERE id = ?',
+      ),
+      getAsset: db.prepare(`SELECT ${ASSET_COLUMNS} FROM assets WHERE project_id = ? AND id = ?`),
+      updateAsset: db.prepare(
+        'UPDATE assets SET name = coalesce(?, name), public = coalesce(?, public), updated_at = ? WHERE project_id = ? AND id = ?',
+      ),
+      deleteAsset: db.prepare('DELETE FROM assets WHERE project_id = ? AND id = ?'),
+      assetExists: db.prepare('SELECT 1 FROM assets WHERE id = ?'),
+      counts: db.prepare('SELECT asset_count, public_asset_count FROM projects WHERE id = ?'),
+      publicSlices: slices(true),
+      allSlices: slices(false),
+      insertKey: db.prepare(
+        'INSERT INTO api_keys (id, project_id, name, key_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      listKeys: db.prepare('SELECT * FROM api_keys WHERE project_id = ? ORDER BY id'),
+      keyByHash: db.prepare('SELECT * FROM api_keys WHERE project_id = ? AND key_hash = ?'),
+      deleteKey: db.prepare('DELETE FROM api_keys WHERE project_id = ? AND id = ?'),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+
+  /** SQLite's own consistency check, for tests and operators: `ok` when the file is sound. */
+  integrityCheck(): string {
+    return this.db.pragma('integrity_check', { simple: true }) as string;
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    const row = this.stmts.getMeta.get(key) as { value: string } | undefined;
+    return row?.value;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    this.stmts.setMeta.run(key, value);
+  }
+
+  async createProject(p: NewProject): Promise<Project> {
+    try {
+      this.stmts.insertProject.run(p.id, p.alias, p.name, p.visibility, p.createdAt, p.createdAt);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw new StoreConflictError(`a project with alias "${p.alias}" exists`);
+      }
+      throw err;
+    }
+    return toProject(this.stmts.projectById.get(p.id) as ProjectRow);
+  }
+
+  async getProjectByAlias(alias: string): Promise<Project | undefined> {
+    const row = this.stmts.projectByAlias.get(alias) as ProjectRow | undefined;
+    return row && toProject(row);
+  }
+
+  async listProjects(): Promise<Project[]> {
+    return (this.stmts.listProjects.all() as ProjectRow[]).map(toProject);
+  }
+
+  async updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined> {
+    this.stmts.updateProject.run(patch.name ?? null, patch.visibility ?? null, updatedAt, id);
+    const row = this.stmts.projectById.get(id) as ProjectRow | undefined;
+    return row && toProject(row);
+  }
+
+  async deleteProject(id: string): Promise<boolean> {
+    return this.stmts.deleteProject.run(id).changes > 0;
+  }
+
+  async insertAssets(assets: Asset[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const a of assets) {
+        this.stmts.insertAsset.run(
+          a.id,
+          a.projectId,
+          a.name,
+          a.contentType,
+          a.size,
+          a.public ? 1 : 0,
+          a.storageKey,
+          a.files === null ? null : JSON.stringify(a.files),
+          a.createdAt,
+          a.updatedAt,
+        );
+        this.stmts.addCounts.run(1, a.public ? 1 : 0, a.projectId);
+      }
+    }).immediate();
+  }
+
+  async getAsset(projectId: string, id: string): Promise<Asset | undefined> {
+    const row = this.stmts.getAsset.get(projectId, id) as AssetRow | undefined;
+    return row && toAsset(row);
+  }
+
+  async updateAsset(projectId: string, id: string, patch: AssetPatch): Promise<Asset | undefined> {
+    return this.db.transaction(() => {
+      const before = this.stmts.getAsset.get(projectId, id) as AssetRow | undefined;
+      if (!before) return undefined;
+      const isPublic = patch.public === undefined ? null : patch.public ? 1 : 0;
+      this.stmts.updateAsset.run(patch.name ?? null, isPublic, patch.updatedAt, projectId, id);
+      if (isPublic !== null && isPublic !== before.public) {
+        this.stmts.addCounts.run(0, isPublic === 1 ? 1 : -1, projectId);
+      }
+      return toAsset(this.stmts.getAsset.get(projectId, id) as AssetRow);
+    }).immediate();
+  }
+
+  async deleteAsset(projectId: string, id: string): Promise<Asset | undefined> {
+    return this.db.transaction(() => {
+      const row = this.stmts.getAsset.get(projectId, id) as AssetRow | undefined;
+      if (!row) return undefined;
+      this.stmts.deleteAsset.run(projectId, id);
+      this.stmts.addCounts.run(-1, -row.public, projectId);
+      return toAsset(row);
+    }).immediate();
+  }
+
+  async assetExists(id: string): Promise<boolean> {
+    return this.stmts.assetExists.get(id) !== undefined;
+  }
+
+  async countAssets(scope: AssetScope): Promise<number> {
+    const row = this.stmts.counts.get(scope.projectId) as
+      | { asset_count: number; public_asset_count: number }
+      | undefined;
+    if (!row) return 0;
+    return scope.publicOnly ? row.public_asset_count : row.asset_count;
+  }
+
+  async listAssets(scope: AssetScope, slice: AssetSlice): Promise<Asset[]> {
+    return this.readSlice(scope, slice);
+  }
+
+  async *streamAssets(scope: AssetScope): AsyncIterable<Asset> {
+    // Keyset batches rather than one open iterator: a long-lived iterator would hold the
+    // connection busy across awaits and block every other query of this process.
+    let afterId = '';
+    for (;;) {
+      const batch = this.readSlice(scope, { afterId, limit: STREAM_BATCH });
+      for (const asset of batch) yield asset;
+      if (batch.length < STREAM_BATCH) return;
+      afterId = batch[batch.length - 1]!.id;
+    }
+  }
+
+  private readSlice(scope: AssetScope, slice: AssetSlice): Asset[] {
+    const stmts = scope.publicOnly ? this.stmts.publicSlices : this.stmts.allSlices;
+    const rows =
+      slice.offset !== undefined
+        ? stmts.offset.all(scope.projectId, slice.limit, slice.offset)
+        : stmts.after.all(scope.projectId, slice.afterId ?? '', slice.limit);
+    return (rows as AssetRow[]).map(toAsset);
+  }
+
+  async createApiKey(k: ApiKey): Promise<void> {
+    this.stmts.insertKey.run(k.id, k.projectId, k.name, k.keyHash, k.createdAt);
+  }
+
+  async listApiKeys(projectId: string): Promise<ApiKey[]> {
+    return (this.stmts.listKeys.all(projectId) as ApiKeyRow[]).map(toApiKey);
+  }
+
+  async findApiKeyByHash(projectId: string, keyHash: string): Promise<ApiKey | undefined> {
+    const row = this.stmts.keyByHash.get(projectId, keyHash) as ApiKeyRow | undefined;
+    return row && toApiKey(row);
+  }
+
+  async deleteApiKey(projectId: string, id: string): Promise<boolean> {
+    return this.stmts.deleteKey.run(projectId, id).changes > 0;
+  }
+}

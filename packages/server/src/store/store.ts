@@ -1,0 +1,117 @@
+/** Who may list a project's assets without a key. */
+export type Visibility = 'public' | 'private';
+
+/** A project as the store keeps it. `assetCount` and `publicAssetCount` are maintained, never counted. */
+export interface Project {
+  id: string;
+  alias: string;
+  name: string;
+  visibility: Visibility;
+  assetCount: number;
+  publicAssetCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewProject {
+  id: string;
+  alias: string;
+  name: string;
+  visibility: Visibility;
+  createdAt: string;
+}
+
+export interface ProjectPatch {
+  name?: string;
+  visibility?: Visibility;
+}
+
+/** An uploaded file. `storageKey` names its bytes in the file storage; `files` lists an archive's extracted paths. */
+export interface Asset {
+  id: string;
+  projectId: string;
+  name: string;
+  contentType: string;
+  size: number;
+  public: boolean;
+  storageKey: string;
+  files: string[] | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AssetPatch {
+  name?: string;
+  public?: boolean;
+  updatedAt: string;
+}
+
+/** Which assets a listing sees: every asset of a project, or only its public ones. */
+export interface AssetScope {
+  projectId: string;
+  publicOnly: boolean;
+}
+
+/**
+ * A slice of a scope in ascending id order: the assets after `afterId` (keyset), or after skipping
+ * `offset` of them. Never both.
+ */
+export interface AssetSlice {
+  afterId?: string;
+  offset?: number;
+  limit: number;
+}
+
+/** An API key as stored: only the hash of its secret. */
+export interface ApiKey {
+  id: string;
+  projectId: string;
+  name: string;
+  keyHash: string;
+  createdAt: string;
+}
+
+/** Thrown when a unique value (a project alias, say) is taken. */
+export class StoreConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreConflictError';
+  }
+}
+
+/**
+ * The persistence contract. Every implementation passes `store-contract.ts` unchanged.
+ * All methods are async so that network databases fit behind it.
+ */
+export interface Store {
+  readonly kind: string;
+  close(): Promise<void>;
+
+  getMeta(key: string): Promise<string | undefined>;
+  setMeta(key: string, value: string): Promise<void>;
+
+  createProject(project: NewProject): Promise<Project>;
+  getProjectByAlias(alias: string): Promise<Project | undefined>;
+  listProjects(): Promise<Project[]>;
+  updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined>;
+  /** Deletes the project with its assets and keys. */
+  deleteProject(id: string): Promise<boolean>;
+
+  /** Inserts assets of one project in one transaction, and their counts with them. */
+  insertAssets(assets: Asset[]): Promise<void>;
+  getAsset(projectId: string, id: string): Promise<Asset | undefined>;
+  updateAsset(projectId: string, id: string, patch: AssetPatch): Promise<Asset | undefined>;
+  deleteAsset(projectId: string, id: string): Promise<Asset | undefined>;
+  /** Whether any project holds an asset with this id. */
+  assetExists(id: string): Promise<boolean>;
+  /** The maintained count of a scope: no scan. */
+  countAssets(scope: AssetScope): Promise<number>;
+  listAssets(scope: AssetScope, slice: AssetSlice): Promise<Asset[]>;
+  /** Every asset of a scope in id order, holding a bounded number in memory at a time. */
+  streamAssets(scope: AssetScope): AsyncIterable<Asset>;
+
+  createApiKey(key: ApiKey): Promise<void>;
+  listApiKeys(projectId: string): Promise<ApiKey[]>;
+  findApiKeyByHash(projectId: string, keyHash: string): Promise<ApiKey | undefined>;
+  deleteApiKey(projectId: string, id: string): Promise<boolean>;
+}
