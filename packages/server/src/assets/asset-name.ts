@@ -1,0 +1,27 @@
+/** The longest asset name, in UTF-8 bytes, as most file systems allow. */
+export const MAX_NAME_BYTES = 255;
+
+/** A name that is not acceptable, with the reason. */
+export class AssetNameError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AssetNameError';
+  }
+}
+
+/**
+ * A safe display name for an asset: the last path segment of what the client sent, without
+ * control characters, trimmed, NFC. Throws AssetNameError when nothing usable is left or it is too long.
+ */
+export function cleanAssetName(raw: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const name = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().normalize('NFC');
+  if (name === '' || name === '.' || name === '..') {
+    throw new AssetNameError(`file name "${raw.slice(0, 80)}" has no usable name`);
+  }
+  if (Buffer.byteLength(name) > MAX_NAME_BYTES) {
+    throw new AssetNameError(`file name is longer than ${MAX_NAME_BYTES} bytes`);
+  }
+  return name;
+}

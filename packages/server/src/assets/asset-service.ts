@@ -1,0 +1,128 @@
+import type { Readable } from 'node:stream';
+import { InputError } from '../input-error.js';
+import type { Storage } from '../storage/storage.js';
+import type { Asset, Project, Store } from '../store/store.js';
+import { AssetNameError, cleanAssetName } from './asset-name.js';
+import { detectContentType } from './content-type.js';
+import { newId } from './ids.js';
+
+/** A file written to storage whose record does not exist yet. */
+export interface StagedFile {
+  id: string;
+  projectId: string;
+  name: string;
+  storageKey: string;
+  size: number;
+  contentType: string;
+}
+
+/** A file to add, as the CLI and the demo seeder have them. */
+export interface IncomingFile {
+  name: string;
+  stream: Readable;
+}
+
+/** Files older than this with no record are orphans of a crash, safe to remove. */
+export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+function checkedName(raw: string): string {
+  try {
+    return cleanAssetName(raw);
+  } catch (err) {
+    if (err instanceof AssetNameError) throw new InputError('name', err.message);
+    throw err;
+  }
+}
+
+/**
+ * Adds, changes and removes assets. Bytes are written completely before a record exists, and a
+ * record is removed before its bytes: whatever a crash interrupts, no listed asset lacks its file.
+ * What a crash can leave is an unrecorded file, which `sweepOrphans` removes.
+ */
+export class AssetService {
+  constructor(
+    private readonly store: Store,
+    private readonly storage: Storage,
+  ) {}
+
+  /** Writes one file's bytes under a new asset id; call `commit` or `discard` after. */
+  async stage(project: Project, rawName: string, stream: Readable): Promise<StagedFile> {
+    const name = checkedName(rawName);
+    const id = newId();
+    const storageKey = `${project.id}/${id}/original`;
+    const stored = await this.storage.put(storageKey, stream);
+    return { id, projectId: project.id, name, storageKey, size: stored.size, contentType: detectContentType(name, stored.head) };
+  }
+
+  /** Records staged files in one transaction; on failure their bytes are removed. */
+  async commit(staged: StagedFile[], isPublic: boolean): Promise<Asset[]> {
+    const now = new Date().toISOString();
+    const assets: Asset[] = staged.map((s) => ({
+      id: s.id,
+      projectId: s.projectId,
+      name: s.name,
+      contentType: s.contentType,
+      size: s.size,
+      public: isPublic,
+      storageKey: s.storageKey,
+      files: null,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    try {
+      await this.store.insertAssets(assets);
+    } catch (err) {
+      await this.discard(staged);
+      throw err;
+    }
+    return assets;
+  }
+
+  async discard(staged: StagedFile[]): Promise<void> {
+    for (const s of staged) await this.storage.deletePrefix(`${s.projectId}/${s.id}`);
+  }
+
+  /** Stages and commits files as one all-or-nothing batch. */
+  async add(project: Project, files: IncomingFile[], isPublic: boolean): Promise<Asset[]> {
+    const staged: StagedFile[] = [];
+    try {
+      for (const file of files) staged.push(await this.stage(project, file.name, file.stream));
+    } catch (err) {
+      await this.discard(staged);
+      throw err;
+    }
+    return this.commit(staged, isPublic);
+  }
+
+  async update(project: Project, id: string, patch: { name?: string; public?: boolean }): Promise<Asset | undefined> {
+    const name = patch.name === undefined ? undefined : checkedName(patch.name);
+    return this.store.updateAsset(project.id, id, { name, public: patch.public, updatedAt: new Date().toISOString() });
+  }
+
+  async remove(project: Project, id: string): Promise<boolean> {
+    const removed = await this.store.deleteAsset(project.id, id);
+    if (!removed) return false;
+    await this.storage.deletePrefix(`${project.id}/${id}`);
+    return true;
+  }
+
+  /** Removes stored files with no record that are older than `olderThanMs`; returns how many asset folders went. */
+  async sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<number> {
+    await this.storage.cleanTemporaries(olderThanMs);
+    const cutoff = Date.now() - olderThanMs;
+    const seen = new Set<string>();
+    let removed = 0;
+    for await (const { key, modifiedAt } of this.storage.list()) {
+      const [projectId, assetId] = key.split('/');
+      if (!projectId || !assetId) continue;
+      const prefix = `${projectId}/${assetId}`;
+      if (seen.has(prefix) || modifiedAt.getTime() > cutoff) continue;
+      seen.add(prefix);
+      if (!(await this.store.assetExists(assetId))) {
+        await this.storage.deletePrefix(prefix);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CursorCodec, InvalidCursorError } from './cursor.js';
+
+describe('CursorCodec', () => {
+  const codec = new CursorCodec('a-secret-of-enough-length');
+
+  it('round-trips a position and stays opaque', () => {
+    const cursor = codec.encode({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
+    expect(cursor).not.toContain('01JDA8');
+    expect(codec.decode(cursor)).toEqual({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
+  });
+
+  it('is accepted by another codec with the same secret and refused under another', () => {
+    const cursor = codec.encode({ projectId: 'P', afterId: 'X' });
+    expect(new CursorCodec('a-secret-of-enough-length').decode(cursor)).toEqual({ projectId: 'P', afterId: 'X' });
+    expect(() => new CursorCodec('another-secret-entirely').decode(cursor)).toThrow(InvalidCursorError);
+  });
+
+  it('refuses altered and made-up cursors', () => {
+    const cursor = codec.encode({ projectId: 'P', afterId: 'X' });
+    const [payload, mac] = cursor.split('.') as [string, string];
+    const forged = Buffer.from('1|P|Y').toString('base64url');
+    for (const bad of [
+      '',
+      'abc',
+      `${forged}.${mac}`,
+      `${payload}.${mac.slice(0, -1)}`,
+      `${payload}.${mac}x`,
+      `${payload}x.${mac}`,
+      `.${mac}`,
+      'x'.repeat(5000),
+    ]) {
+      expect(() => codec.decode(bad), bad).toThrow(InvalidCursorError);
+    }
+  });
+
+  it('refuses a short secret', () => {
+    expect(() => new CursorCodec('short')).toThrow(/at least 16/);
+  });
+});

@@ -1,0 +1,51 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** Where a cursor points: after asset `afterId` of project `projectId`. */
+export interface CursorPosition {
+  projectId: string;
+  afterId: string;
+}
+
+/** A cursor that this service did not make, or that was altered. */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('start_cursor is not a cursor this server made, or it was altered');
+    this.name = 'InvalidCursorError';
+  }
+}
+
+const VERSION = '1';
+const MAC_BYTES = 16;
+
+/**
+ * Makes and checks opaque cursors: a position signed with HMAC-SHA256 under a secret that every
+ * process of a deployment shares, so any process accepts any other's cursors. A cursor names an
+ * asset id, not an index, so it stays valid as assets are added or deleted.
+ */
+export class CursorCodec {
+  constructor(private readonly secret: string) {
+    if (secret.length < 16) throw new TypeError('cursor secret must be at least 16 characters');
+  }
+
+  encode(position: CursorPosition): string {
+    const payload = Buffer.from(`${VERSION}|${position.projectId}|${position.afterId}`).toString('base64url');
+    return `${payload}.${this.mac(payload).toString('base64url')}`;
+  }
+
+  /** The position a cursor names; throws InvalidCursorError for anything this codec did not make. */
+  decode(cursor: string): CursorPosition {
+    const dot = cursor.indexOf('.');
+    if (dot <= 0 || cursor.length > 512) throw new InvalidCursorError();
+    const payload = cursor.slice(0, dot);
+    const given = Buffer.from(cursor.slice(dot + 1), 'base64url');
+    const expected = this.mac(payload);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursorError();
+    const parts = Buffer.from(payload, 'base64url').toString('utf8').split('|');
+    if (parts.length !== 3 || parts[0] !== VERSION) throw new InvalidCursorError();
+    return { projectId: parts[1]!, afterId: parts[2]! };
+  }
+
+  private mac(payload: string): Buffer {
+    return createHmac('sha256', this.secret).update(payload).digest().subarray(0, MAC_BYTES);
+  }
+}

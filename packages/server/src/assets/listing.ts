@@ -1,0 +1,59 @@
+import type { Asset, AssetScope, Store } from '../store/store.js';
+import { type CursorCodec, InvalidCursorError } from './cursor.js';
+import type { PageQuery } from './page-query.js';
+
+/** One page of a listing, before it becomes JSON. */
+export interface ListingPage {
+  results: Asset[];
+  totalCount: number;
+  hasMore: boolean;
+  limit: number;
+  nextCursor: string | null;
+  /** Page and offset modes only. */
+  page?: number;
+  offset?: number;
+}
+
+export type PagedQuery = Exclude<PageQuery, { mode: 'all' }>;
+
+/**
+ * Reads one page of a scope. It reads one asset past the page to learn `hasMore` without
+ * counting; `totalCount` is the store's maintained count.
+ */
+export async function readPage(
+  store: Store,
+  cursors: CursorCodec,
+  scope: AssetScope,
+  query: PagedQuery,
+): Promise<ListingPage> {
+  let rows: Asset[];
+  if (query.mode === 'cursor') {
+    const position = cursors.decode(query.cursor);
+    if (position.projectId !== scope.projectId) throw new InvalidCursorError();
+    rows = await store.listAssets(scope, { afterId: position.afterId, limit: query.limit + 1 });
+  } else {
+    rows = await store.listAssets(scope, { offset: query.offset, limit: query.limit + 1 });
+  }
+  const totalCount = await store.countAssets(scope);
+  const hasMore = rows.length > query.limit;
+  const results = hasMore ? rows.slice(0, query.limit) : rows;
+  const last = results[results.length - 1];
+  const nextCursor = hasMore && last ? cursors.encode({ projectId: scope.projectId, afterId: last.id }) : null;
+  const page: ListingPage = { results, totalCount, hasMore, limit: query.limit, nextCursor };
+  if (query.mode !== 'cursor') {
+    page.page = query.page;
+    page.offset = query.offset;
+  }
+  return page;
+}
+
+/** The query string of the next page, in the same mode as this one. */
+export function nextPageQuery(query: PagedQuery, page: ListingPage): URLSearchParams | undefined {
+  if (!page.hasMore) return undefined;
+  const next = new URLSearchParams();
+  if (query.mode === 'cursor') next.set('start_cursor', page.nextCursor!);
+  else if (query.mode === 'offset') next.set('offset', String(query.offset + query.limit));
+  else next.set('page', String(query.page + 1));
+  next.set('limit', String(query.limit));
+  return next;
+}

@@ -1,0 +1,91 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { assetRecord } from '../assets/asset-record.js';
+import type { OrbisConfig } from '../config/serve-config.js';
+import { ConfigError } from '../config/serve-config.js';
+import { createContext } from '../context.js';
+import type { AppContext } from '../http/app-context.js';
+import { projectRecord } from '../projects/project-service.js';
+import type { Project } from '../store/store.js';
+import { UsageError } from './usage-error.js';
+
+interface Flags {
+  private?: boolean;
+  public?: boolean;
+  name?: string;
+}
+
+function print(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+async function projectOrFail(ctx: AppContext, alias: string | undefined): Promise<Project> {
+  if (!alias) throw new UsageError('missing <project>');
+  const project = await ctx.store.getProjectByAlias(alias);
+  if (!project) throw new ConfigError(`project "${alias}" does not exist`);
+  return project;
+}
+
+/** The commands that work on the data directly (no server needed; safe beside a running one). */
+export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags): Promise<number> {
+  const [noun, verb, ...rest] = args;
+  const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke'];
+  if (!known.includes(`${noun} ${verb}`)) throw new UsageError(`unknown command "${args.join(' ')}"`);
+  const ctx = await createContext(config);
+  try {
+    const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) =>
+      assetRecord(a, ctx.publicUrl, project.alias, true);
+    switch (`${noun} ${verb}`) {
+      case 'project create': {
+        const alias = rest[0];
+        if (!alias) throw new UsageError('missing <alias>');
+        const project = await ctx.projects.create({ alias, name: flags.name, visibility: flags.private ? 'private' : 'public' });
+        print(projectRecord(project));
+        break;
+      }
+      case 'project list':
+        print((await ctx.store.listProjects()).map(projectRecord));
+        break;
+      case 'asset add': {
+        const project = await projectOrFail(ctx, rest[0]);
+        const paths = rest.slice(1);
+        if (paths.length === 0) throw new UsageError('missing <file...>');
+        for (const path of paths) {
+          const info = await stat(path).catch(() => undefined);
+          if (!info?.isFile()) throw new ConfigError(`"${path}" is not a readable file`);
+          if (info.size > config.maxUploadBytes) throw new ConfigError(`"${path}" is larger than ORBIS_MAX_UPLOAD_MB`);
+        }
+        const files = paths.map((path) => ({ name: basename(path), stream: createReadStream(path) }));
+        const assets = await ctx.assets.add(project, files, flags.public === true);
+        print(assets.map(record(project)));
+        break;
+      }
+      case 'asset list': {
+        const project = await projectOrFail(ctx, rest[0]);
+        const all = [];
+        for await (const a of ctx.store.streamAssets({ projectId: project.id, publicOnly: false })) all.push(record(project)(a));
+        print(all);
+        break;
+      }
+      case 'key create': {
+        const project = await projectOrFail(ctx, rest[0]);
+        print(await ctx.keys.create(project, flags.name ?? 'API key'));
+        break;
+      }
+      case 'key list':
+        print(await ctx.keys.list(await projectOrFail(ctx, rest[0])));
+        break;
+      case 'key revoke': {
+        const project = await projectOrFail(ctx, rest[0]);
+        if (!rest[1]) throw new UsageError('missing <id>');
+        if (!(await ctx.keys.revoke(project, rest[1]))) throw new ConfigError(`key "${rest[1]}" does not exist`);
+        print({ revoked: rest[1] });
+        break;
+      }
+    }
+    return 0;
+  } finally {
+    await ctx.store.close();
+  }
+}

@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, resolveConfig, type ServeFlags } from '../config/serve-config.js';
+import { InputError } from '../input-error.js';
+import { StoreConflictError } from '../store/store.js';
+import { runDataCommand } from './data-commands.js';
+import { runServe } from './serve-command.js';
+import { UsageError } from './usage-error.js';
+
+export const USAGE = `Usage: orbis <command> [options]
+
+Commands:
+  serve                                  start the server
+  project create <alias> [--private] [--name N]
+  project list
+  asset add <project> <file...> [--public]
+  asset list <project>
+  key create <project> [--name N]
+  key list <project>
+  key revoke <project> <id>
+
+Options (every command):
+  --data-dir DIR        data folder (ORBIS_DATA_DIR, default ./data)
+  --database-url URL    database (ORBIS_DATABASE_URL, default SQLite in the data dir)
+  --storage URL         file storage (ORBIS_STORAGE, default a folder in the data dir)
+Options (serve):
+  --port N              port, 0 = any free port (PORT, default 8080)
+  --host H              interface (HOST, default 127.0.0.1)
+  --no-demo             do not create the demo project (ORBIS_NO_DEMO=1)
+`;
+
+/** Runs the CLI; resolves to the exit code (serve resolves only when stopped). */
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'database-url': { type: 'string' },
+        storage: { type: 'string' },
+        'no-demo': { type: 'boolean' },
+        private: { type: 'boolean' },
+        public: { type: 'boolean' },
+        name: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    process.stderr.write(`orbis: ${(err as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  try {
+    const config = resolveConfig(values as ServeFlags, process.env);
+    if (positionals[0] === 'serve') return await runServe(config);
+    return await runDataCommand(config, positionals, values);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`orbis: ${err.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (err instanceof ConfigError || err instanceof InputError || err instanceof StoreConflictError) {
+      process.stderr.write(`orbis: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, resolveConfig } from './serve-config.js';
+
+describe('resolveConfig', () => {
+  it('has the defaults of SPEC §1', () => {
+    expect(resolveConfig({}, {})).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      databaseUrl: undefined,
+      storage: undefined,
+      publicUrl: undefined,
+      demo: true,
+      maxUploadBytes: 512 * 1024 * 1024,
+    });
+  });
+
+  it('reads the environment, and flags win over it', () => {
+    const env = {
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      ORBIS_DATA_DIR: '/tmp/env',
+      ORBIS_DATABASE_URL: 'postgres://env',
+      ORBIS_STORAGE: 's3://env/x',
+      ORBIS_PUBLIC_URL: 'https://maps.example.org/',
+      ORBIS_NO_DEMO: '1',
+      ORBIS_MAX_UPLOAD_MB: '3',
+    };
+    expect(resolveConfig({}, env)).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      dataDir: '/tmp/env',
+      databaseUrl: 'postgres://env',
+      storage: 's3://env/x',
+      publicUrl: 'https://maps.example.org',
+      demo: false,
+      maxUploadBytes: 3 * 1024 * 1024,
+    });
+    expect(
+      resolveConfig({ port: '0', host: '::1', 'data-dir': '/tmp/flag', 'database-url': 'postgres://flag', storage: 's3://flag' }, env),
+    ).toMatchObject({ port: 0, host: '::1', dataDir: '/tmp/flag', databaseUrl: 'postgres://flag', storage: 's3://flag' });
+    expect(resolveConfig({ 'no-demo': true }, {}).demo).toBe(false);
+  });
+
+  it('refuses a bad port or upload size with a clear error', () => {
+    expect(() => resolveConfig({ port: 'http' }, {})).toThrow(ConfigError);
+    expect(() => resolveConfig({ port: '70000' }, {})).toThrow(/0 to 65535/);
+    expect(() => resolveConfig({}, { ORBIS_MAX_UPLOAD_MB: 'lots' })).toThrow(/ORBIS_MAX_UPLOAD_MB/);
+  });
+});

@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+
+/** Settings of `orbis serve` and of every CLI command that opens the data. */
+export interface OrbisConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined: SQLite in the data dir. */
+  databaseUrl: string | undefined;
+  /** undefined: a folder in the data dir. */
+  storage: string | undefined;
+  /** undefined: `http://HOST:PORT` once the port is known. */
+  publicUrl: string | undefined;
+  adminToken: string | undefined;
+  cursorSecret: string | undefined;
+  demo: boolean;
+  maxUploadBytes: number;
+  logLevel: string;
+}
+
+/** The flags that `orbis serve` takes; each wins over its environment variable. */
+export interface ServeFlags {
+  port?: string;
+  host?: string;
+  'data-dir'?: string;
+  'database-url'?: string;
+  storage?: string;
+  'no-demo'?: boolean;
+}
+
+/** A setting that cannot be used, named with what was expected. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function parsePort(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(`port must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function parseMegabytes(raw: string): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+    throw new ConfigError(`ORBIS_MAX_UPLOAD_MB must be a whole number of megabytes, got "${raw}"`);
+  }
+  return Number(raw) * 1024 * 1024;
+}
+
+/** Merges flags, environment and defaults (SPEC §1). */
+export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
+  const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
+  return {
+    port: parsePort(nonEmpty(flags.port) ?? nonEmpty(env.PORT) ?? '8080'),
+    host: nonEmpty(flags.host) ?? nonEmpty(env.HOST) ?? '127.0.0.1',
+    dataDir: resolve(nonEmpty(flags['data-dir']) ?? nonEmpty(env.ORBIS_DATA_DIR) ?? './data'),
+    databaseUrl: nonEmpty(flags['database-url']) ?? nonEmpty(env.ORBIS_DATABASE_URL),
+    storage: nonEmpty(flags.storage) ?? nonEmpty(env.ORBIS_STORAGE),
+    publicUrl: publicUrl?.replace(/\/+$/, ''),
+    adminToken: nonEmpty(env.ORBIS_ADMIN_TOKEN),
+    cursorSecret: nonEmpty(env.ORBIS_CURSOR_SECRET),
+    demo: !(flags['no-demo'] === true || env.ORBIS_NO_DEMO === '1' || env.ORBIS_NO_DEMO === 'true'),
+    maxUploadBytes: parseMegabytes(nonEmpty(env.ORBIS_MAX_UPLOAD_MB) ?? '512'),
+    logLevel: nonEmpty(env.ORBIS_LOG_LEVEL) ?? 'info',
+  };
+}

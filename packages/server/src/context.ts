@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { AssetService } from './assets/asset-service.js';
+import { CursorCodec } from './assets/cursor.js';
+import { ConfigError, type OrbisConfig } from './config/serve-config.js';
+import { loadSecret } from './config/secrets.js';
+import type { AppContext } from './http/app-context.js';
+import { KeyService } from './keys/key-service.js';
+import { ProjectService } from './projects/project-service.js';
+import { LocalStorage } from './storage/local-storage.js';
+import type { Storage } from './storage/storage.js';
+import { SqliteStore } from './store/sqlite/sqlite-store.js';
+import type { Store } from './store/store.js';
+
+/** Opens the store a database URL names: none or `sqlite:` a SQLite file; `postgres://` PostgreSQL. */
+export async function openStore(databaseUrl: string | undefined, dataDir: string): Promise<Store> {
+  if (databaseUrl === undefined) return new SqliteStore(join(dataDir, 'orbis.db'));
+  if (databaseUrl.startsWith('sqlite:')) return new SqliteStore(databaseUrl.slice('sqlite:'.length).replace(/^\/\//, ''));
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('this build has no PostgreSQL store yet (issue 5); leave --database-url unset to use SQLite');
+  }
+  throw new ConfigError(`--database-url must be a postgres:// or sqlite: URL, got "${databaseUrl}"`);
+}
+
+/** Opens the file storage a `--storage` value names: none, a folder path, or `s3://bucket/prefix`. */
+export async function openStorage(storage: string | undefined, dataDir: string): Promise<Storage> {
+  if (storage === undefined) return new LocalStorage(join(dataDir, 'files'));
+  if (storage.startsWith('s3://')) {
+    throw new ConfigError('this build has no S3 storage yet (issue 5); leave --storage unset to use the data dir');
+  }
+  return new LocalStorage(storage);
+}
+
+/** Opens everything a process needs from its settings. */
+export async function createContext(config: OrbisConfig): Promise<AppContext> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = await openStore(config.databaseUrl, config.dataDir);
+  const storage = await openStorage(config.storage, config.dataDir);
+  return {
+    store,
+    storage,
+    cursors: new CursorCodec(loadSecret(config.dataDir, 'cursor-secret', config.cursorSecret)),
+    assets: new AssetService(store, storage),
+    projects: new ProjectService(store, storage),
+    keys: new KeyService(store),
+    adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
+    publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
+    maxUploadBytes: config.maxUploadBytes,
+  };
+}

@@ -1,0 +1,36 @@
+/** Every error code of SPEC §2 with its HTTP status. */
+export const ERROR_STATUS = {
+  invalid_parameter: 400,
+  invalid_cursor: 400,
+  invalid_body: 400,
+  api_key_required: 401,
+  invalid_api_key: 401,
+  unauthorized: 401,
+  not_found: 404,
+  no_assets: 404,
+  conflict: 409,
+  range_not_satisfiable: 416,
+  payload_too_large: 413,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The one error type of the HTTP layer; the error handler turns it into `{"error":{code,message}}`. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+/** The error body, keys in a fixed order. */
+export function errorBody(code: ErrorCode, message: string): { error: { code: ErrorCode; message: string } } {
+  return { error: { code, message } };
+}

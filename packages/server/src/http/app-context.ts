@@ -1,0 +1,20 @@
+import type { AssetService } from '../assets/asset-service.js';
+import type { CursorCodec } from '../assets/cursor.js';
+import type { KeyService } from '../keys/key-service.js';
+import type { ProjectService } from '../projects/project-service.js';
+import type { Storage } from '../storage/storage.js';
+import type { Store } from '../store/store.js';
+
+/** Everything the routes need, made once per process. */
+export interface AppContext {
+  store: Store;
+  storage: Storage;
+  cursors: CursorCodec;
+  assets: AssetService;
+  projects: ProjectService;
+  keys: KeyService;
+  adminToken: string;
+  /** The base of every asset `url`, without a trailing slash. Set once the port is known. */
+  publicUrl: string;
+  maxUploadBytes: number;
+}

@@ -1,0 +1,53 @@
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { requireAdmin } from './admin-auth.js';
+import type { AppContext } from './app-context.js';
+import { assetRoutes } from './asset-routes.js';
+import { installErrorHandling } from './error-handler.js';
+import { fileRoutes } from './file-routes.js';
+import { keyRoutes } from './key-routes.js';
+import { openApiDocument } from './openapi.js';
+import { projectRoutes } from './project-routes.js';
+import { publicRoutes } from './public-routes.js';
+
+/** Routes that browsers on other origins may call. */
+const PUBLIC_PREFIXES = ['/api/p/', '/files/', '/openapi.json'];
+
+/** Builds the Fastify app for a context; the caller listens. */
+export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: false, routerOptions: { maxParamLength: 1000 } });
+  installErrorHandling(app);
+
+  await app.register(cors, () => (request: { url?: string }, callback: (e: Error | null, o: object) => void) => {
+    const url = request.url ?? '';
+    const isPublic = PUBLIC_PREFIXES.some((p) => url.startsWith(p));
+    callback(
+      null,
+      isPublic
+        ? {
+            origin: '*',
+            methods: ['GET', 'HEAD'],
+            allowedHeaders: ['Authorization', 'Range', 'If-None-Match', 'If-Range'],
+            exposedHeaders: ['Link', 'Content-Range', 'Content-Length', 'ETag', 'Accept-Ranges'],
+            maxAge: 600,
+          }
+        : { origin: false },
+    );
+  });
+  await app.register(multipart, {
+    limits: { fileSize: ctx.maxUploadBytes, files: 1000, fields: 100, fieldSize: 1024 * 1024, parts: 1100 },
+  });
+
+  app.get('/openapi.json', async () => openApiDocument);
+  app.get('/healthz', async () => ({ ok: true }));
+  publicRoutes(app, ctx);
+  fileRoutes(app, ctx);
+  await app.register(async (management) => {
+    requireAdmin(management, ctx);
+    projectRoutes(management, ctx);
+    assetRoutes(management, ctx);
+    keyRoutes(management, ctx);
+  });
+  return app;
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { assetRecord } from '../assets/asset-record.js';
+import type { StagedFile } from '../assets/asset-service.js';
+import { isId } from '../assets/ids.js';
+import { InputError } from '../input-error.js';
+import type { Project } from '../store/store.js';
+import { ApiError } from './api-error.js';
+import type { AppContext } from './app-context.js';
+import { objectBody, optionalBoolean, optionalString } from './json-body.js';
+import { pageQueryOf, sendListing } from './listing-reply.js';
+import { projectOr404 } from './project-param.js';
+
+type P = { Params: { project: string } };
+type PA = { Params: { project: string; id: string } };
+
+function parsePublicField(value: unknown): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new InputError('public', 'field "public" must be "true" or "false"');
+}
+
+/**
+ * Reads a multipart upload: every `file` part is staged to storage as it streams in, the
+ * `public` field may come before or after the files, and nothing is recorded until the whole
+ * request has been read. Any failure discards what was staged.
+ */
+async function receiveUpload(ctx: AppContext, request: FastifyRequest, project: Project) {
+  if (!request.isMultipart()) {
+    throw new InputError('file', 'send multipart/form-data with one or more "file" fields');
+  }
+  const staged: StagedFile[] = [];
+  let isPublic = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const file = part as MultipartFile;
+        if (file.fieldname !== 'file') {
+          file.file.resume();
+          throw new InputError(file.fieldname, `unexpected file field "${file.fieldname.slice(0, 60)}"; use "file"`);
+        }
+        staged.push(await ctx.assets.stage(project, file.filename, file.file));
+      } else if (part.fieldname === 'public') {
+        isPublic = parsePublicField(part.value);
+      }
+    }
+    if (staged.length === 0) throw new InputError('file', 'the upload has no "file" field');
+    return await ctx.assets.commit(staged, isPublic);
+  } catch (err) {
+    await ctx.assets.discard(staged);
+    throw err;
+  }
+}
+
+/** `/api/projects/{p}/assets`: upload, list (public or not), change, delete. */
+export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) =>
+    assetRecord(a, ctx.publicUrl, project.alias, true);
+
+  app.post<P>('/api/projects/:project/assets', async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    const assets = await receiveUpload(ctx, request, project);
+    const records = assets.map(record(project));
+    return reply.code(201).send(records.length === 1 ? records[0] : records);
+  });
+
+  app.get<P>('/api/projects/:project/assets', async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    return sendListing(ctx, request, reply, project, pageQueryOf(request), false);
+  });
+
+  const assetOr404 = async (project: Project, id: string) => {
+    const asset = isId(id) ? await ctx.store.getAsset(project.id, id) : undefined;
+    if (!asset) throw new ApiError('not_found', `asset "${id.slice(0, 80)}" does not exist`);
+    return asset;
+  };
+
+  app.get<PA>('/api/projects/:project/assets/:id', async (request) => {
+    const project = await projectOr404(ctx, request.params.project);
+    return record(project)(await assetOr404(project, request.params.id));
+  });
+
+  app.patch<PA>('/api/projects/:project/assets/:id', async (request) => {
+    const project = await projectOr404(ctx, request.params.project);
+    const body = objectBody(request.body, ['public', 'name']);
+    const patch = { public: optionalBoolean(body, 'public'), name: optionalString(body, 'name', 1000) };
+    await assetOr404(project, request.params.id);
+    const updated = await ctx.assets.update(project, request.params.id, patch);
+    if (!updated) throw new ApiError('not_found', `asset "${request.params.id}" does not exist`);
+    return record(project)(updated);
+  });
+
+  app.delete<PA>('/api/projects/:project/assets/:id', async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    if (!(await ctx.assets.remove(project, request.params.id))) {
+      throw new ApiError('not_found', `asset "${request.params.id.slice(0, 80)}" does not exist`);
+    }
+    return reply.code(204).send();
+  });
+}

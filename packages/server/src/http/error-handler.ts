@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { InvalidCursorError } from '../assets/cursor.js';
+import { PageQueryError } from '../assets/page-query.js';
+import { InputError } from '../input-error.js';
+import { StoreConflictError } from '../store/store.js';
+import { ApiError, type ErrorCode, errorBody } from './api-error.js';
+
+/** Maps any thrown value to an ApiError; anything unknown becomes `internal` with no detail. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof PageQueryError) return new ApiError('invalid_parameter', err.message);
+  if (err instanceof InvalidCursorError) return new ApiError('invalid_cursor', err.message);
+  if (err instanceof InputError) return new ApiError('invalid_body', err.message);
+  if (err instanceof StoreConflictError) return new ApiError('conflict', err.message);
+  const status = (err as FastifyError | undefined)?.statusCode;
+  if (status === 413) return new ApiError('payload_too_large', 'the request body is larger than this server accepts');
+  if (status !== undefined && status >= 400 && status < 500) {
+    const code: ErrorCode = status === 404 ? 'not_found' : 'invalid_body';
+    return new ApiError(code, (err as Error).message || 'the request could not be read');
+  }
+  return new ApiError('internal', 'internal server error');
+}
+
+/** Installs the single error handler and the not-found handler. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => {
+    const apiError = toApiError(err);
+    if (apiError.code === 'internal') request.log.error({ err }, 'request failed');
+    if (reply.sent || reply.raw.headersSent) {
+      reply.raw.destroy();
+      return;
+    }
+    reply.code(apiError.status).type('application/json; charset=utf-8').send(errorBody(apiError.code, apiError.message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send(errorBody('not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { isId } from '../assets/ids.js';
+import { ApiError } from './api-error.js';
+import type { AppContext } from './app-context.js';
+import { parseRange } from './byte-range.js';
+import { openPublicProject } from './public-access.js';
+
+/** Types a browser could run as script or markup in our origin: always served as attachments. */
+const ACTIVE_TYPES = /^(text\/html|image\/svg\+xml|application\/xml|text\/xml|application\/xhtml\+xml)/;
+
+function contentDisposition(name: string, attachment: boolean): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** `GET /files/{project}/{assetId}/{name}`: a public asset's bytes, with ranges and caching. */
+export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { project: string; assetId: string; '*': string } }>(
+    '/files/:project/:assetId/*',
+    async (request, reply) => {
+      const project = await openPublicProject(ctx, request, request.params.project);
+      const { assetId } = request.params;
+      const path = request.params['*'];
+      const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
+      if (!asset || !asset.public || path !== asset.name) {
+        throw new ApiError('not_found', 'no such file');
+      }
+      const etag = `"${asset.id}-${asset.size}"`;
+      reply.header('ETag', etag);
+      reply.header('Last-Modified', new Date(asset.createdAt).toUTCString());
+      reply.header('Cache-Control', project.visibility === 'public' ? 'public, max-age=3600' : 'private, max-age=0, must-revalidate');
+      reply.header('Accept-Ranges', 'bytes');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      // Uploaded bytes never run as a document of this origin.
+      reply.header('Content-Security-Policy', 'sandbox; default-src \'none\'');
+      reply.header('Content-Disposition', contentDisposition(asset.name, ACTIVE_TYPES.test(asset.contentType)));
+      const type = asset.contentType.startsWith('text/') ? `${asset.contentType}; charset=utf-8` : asset.contentType;
+      reply.type(type);
+
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+        return reply.code(304).send();
+      }
+      const ifRange = request.headers['if-range'];
+      const range = ifRange !== undefined && ifRange !== etag ? { kind: 'full' as const } : parseRange(request.headers.range, asset.size);
+      if (range.kind === 'unsatisfiable') {
+        reply.header('Content-Range', `bytes */${asset.size}`);
+        throw new ApiError('range_not_satisfiable', `range "${request.headers.range}" is outside the file's ${asset.size} bytes`);
+      }
+      if (range.kind === 'partial') {
+        reply.code(206);
+        reply.header('Content-Range', `bytes ${range.start}-${range.end}/${asset.size}`);
+        reply.header('Content-Length', range.end - range.start + 1);
+        return reply.send(await ctx.storage.read(asset.storageKey, range));
+      }
+      reply.header('Content-Length', asset.size);
+      return reply.send(await ctx.storage.read(asset.storageKey));
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { newId } from '../assets/ids.js';
+import { InputError } from '../input-error.js';
+import type { Storage } from '../storage/storage.js';
+import type { Project, Store, Visibility } from '../store/store.js';
+
+export const ALIAS_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+const MAX_PROJECT_NAME = 200;
+
+/** The JSON shape of a project, keys in a fixed order. */
+export interface ProjectRecord {
+  id: string;
+  alias: string;
+  name: string;
+  visibility: Visibility;
+  assetCount: number;
+  publicAssetCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function projectRecord(p: Project): ProjectRecord {
+  return {
+    id: p.id,
+    alias: p.alias,
+    name: p.name,
+    visibility: p.visibility,
+    assetCount: p.assetCount,
+    publicAssetCount: p.publicAssetCount,
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+  };
+}
+
+export function checkAlias(alias: unknown): string {
+  if (typeof alias !== 'string' || !ALIAS_PATTERN.test(alias)) {
+    throw new InputError('alias', 'alias must match [a-z0-9][a-z0-9-]{0,62}: lowercase letters, digits and hyphens, at most 63');
+  }
+  return alias;
+}
+
+export function checkVisibility(value: unknown): Visibility {
+  if (value !== 'public' && value !== 'private') {
+    throw new InputError('visibility', 'visibility must be "public" or "private"');
+  }
+  return value;
+}
+
+export function checkProjectName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_PROJECT_NAME) {
+    throw new InputError('name', `name must be a non-empty string of at most ${MAX_PROJECT_NAME} characters`);
+  }
+  return value.trim();
+}
+
+/** Creates, changes and deletes projects; deleting removes every asset's bytes too. */
+export class ProjectService {
+  constructor(
+    private readonly store: Store,
+    private readonly storage: Storage,
+  ) {}
+
+  async create(input: { alias: unknown; name?: unknown; visibility?: unknown }): Promise<Project> {
+    const alias = checkAlias(input.alias);
+    const name = input.name === undefined ? alias : checkProjectName(input.name);
+    const visibility = input.visibility === undefined ? 'public' : checkVisibility(input.visibility);
+    return this.store.createProject({ id: newId(), alias, name, visibility, createdAt: new Date().toISOString() });
+  }
+
+  async update(project: Project, patch: { name?: unknown; visibility?: unknown }): Promise<Project> {
+    const name = patch.name === undefined ? undefined : checkProjectName(patch.name);
+    const visibility = patch.visibility === undefined ? undefined : checkVisibility(patch.visibility);
+    const updated = await this.store.updateProject(project.id, { name, visibility }, new Date().toISOString());
+    return updated ?? project;
+  }
+
+  async remove(project: Project): Promise<void> {
+    await this.store.deleteProject(project.id);
+    await this.storage.deletePrefix(project.id);
+  }
+}

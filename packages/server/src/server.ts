@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { OrbisConfig } from './config/serve-config.js';
+import { createContext } from './context.js';
+import { DEMO_ALIAS, seedDemo } from './demo/seed-demo.js';
+import type { AppContext } from './http/app-context.js';
+import { buildApp } from './http/app.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** `http://HOST:PORT` with the real port. */
+  url: string;
+  close(): Promise<void>;
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Opens the data, seeds the demo when asked, listens, and resolves once ready to serve. */
+export async function startServer(config: OrbisConfig, options: { quiet?: boolean } = {}): Promise<RunningServer> {
+  const ctx = await createContext(config);
+  if (config.demo) await seedDemo(ctx.store, ctx.projects, ctx.assets);
+  const logger = options.quiet ? false : { level: config.logLevel };
+  const app = await buildApp(ctx, logger);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${hostForUrl(config.host)}:${port}`;
+  ctx.publicUrl = config.publicUrl ?? url;
+  // Files left by a crash between writing and recording: cleaned in the background.
+  ctx.assets.sweepOrphans().catch((err: unknown) => app.log.warn({ err }, 'orphan sweep failed'));
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    ctx,
+    url,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await ctx.store.close();
+      })()),
+  };
+}
+
+/** What `orbis serve` prints after the listening line when the demo exists. */
+export async function demoLines(server: RunningServer): Promise<string[]> {
+  if (!(await server.ctx.store.getProjectByAlias(DEMO_ALIAS))) return [];
+  const base = server.ctx.publicUrl;
+  return [
+    `Editor:    ${base}/editor/${DEMO_ALIAS}?tab=map#token=${server.ctx.adminToken}`,
+    `Published: ${base}/p/${DEMO_ALIAS}`,
+    `API:       ${base}/api/p/${DEMO_ALIAS}/assets.json`,
+  ];
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ByteRange, Storage, StoredKey, StoredObject } from './storage.js';
+import { assertStorageKey, HEAD_BYTES } from './storage.js';
+
+const TEMP_DIR = '.tmp';
+
+/** A Transform that counts bytes and keeps the first HEAD_BYTES of them. */
+export function headCapture(): Transform & { size: number; head: () => Buffer } {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const t = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      state.size += chunk.length;
+      if (kept < HEAD_BYTES) {
+        const part = chunk.subarray(0, HEAD_BYTES - kept);
+        chunks.push(Buffer.from(part));
+        kept += part.length;
+      }
+      done(null, chunk);
+    },
+  });
+  const state = Object.assign(t, { size: 0, head: () => Buffer.concat(chunks) });
+  return state;
+}
+
+/** Asset bytes in a folder: written to a temporary file, flushed, then renamed into place. */
+export class LocalStorage implements Storage {
+  readonly kind = 'local';
+  private readonly root: string;
+
+  constructor(root: string) {
+    this.root = resolve(root);
+  }
+
+  private pathOf(key: string): string {
+    assertStorageKey(key);
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw new TypeError(`storage key "${key}" leaves the storage root`);
+    return path;
+  }
+
+  async put(key: string, source: Readable): Promise<StoredObject> {
+    const target = this.pathOf(key);
+    const tempDir = join(this.root, TEMP_DIR);
+    await mkdir(tempDir, { recursive: true });
+    const temp = join(tempDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    const capture = headCapture();
+    try {
+      await pipeline(source, capture, createWriteStream(temp, { flags: 'wx' }));
+      const handle = await open(temp, 'r');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await mkdir(dirname(target), { recursive: true });
+      await rename(temp, target);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+    return { size: capture.size, head: capture.head() };
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    const path = this.pathOf(key);
+    await stat(path);
+    return createReadStream(path, range ? { start: range.start, end: range.end } : {});
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
+  async *list(): AsyncIterable<StoredKey> {
+    yield* this.walk(this.root);
+  }
+
+  private async *walk(dir: string): AsyncIterable<StoredKey> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      if (dir === this.root && entry.name === TEMP_DIR) continue;
+      if (entry.isDirectory()) yield* this.walk(path);
+      else if (entry.isFile()) {
+        const key = relative(this.root, path).split(sep).join('/');
+        yield { key, modifiedAt: (await stat(path)).mtime };
+      }
+    }
+  }
+
+  async cleanTemporaries(olderThanMs: number): Promise<number> {
+    const tempDir = join(this.root, TEMP_DIR);
+    let removed = 0;
+    let names: string[];
+    try {
+      names = await readdir(tempDir);
+    } catch {
+      return 0;
+    }
+    const cutoff = Date.now() - olderThanMs;
+    for (const name of names) {
+      const path = join(tempDir, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && info.mtimeMs <= cutoff) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+}
