@@ -14,9 +14,29 @@ import { publicRoutes } from './public-routes.js';
 /** Routes that browsers on other origins may call. */
 const PUBLIC_PREFIXES = ['/api/p/', '/files/', '/openapi.json'];
 
+/** A route as registered: method and Fastify path (`:param`, `*`). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const registeredRoutes = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** The routes an app built by `buildApp` registered, HEAD and OPTIONS aside. */
+export function routesOf(app: FastifyInstance): RouteEntry[] {
+  return registeredRoutes.get(app) ?? [];
+}
+
 /** Builds the Fastify app for a context; the caller listens. */
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: false, routerOptions: { maxParamLength: 1000 } });
+  const routes: RouteEntry[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
+    }
+  });
   installErrorHandling(app);
 
   await app.register(cors, () => (request: { url?: string }, callback: (e: Error | null, o: object) => void) => {

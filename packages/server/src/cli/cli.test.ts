@@ -1,0 +1,118 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
+const run = promisify(execFile);
+
+function env(dataDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, ORBIS_DATA_DIR: dataDir, ORBIS_LOG_LEVEL: 'warn', ORBIS_ADMIN_TOKEN: '', PORT: '', HOST: '' };
+}
+
+async function orbis(dataDir: string, ...args: string[]) {
+  const { stdout } = await run(process.execPath, [BIN, ...args], { env: env(dataDir) });
+  return JSON.parse(stdout);
+}
+
+/** Starts `orbis serve`, resolving with the URL from its listening line. */
+function serve(dataDir: string, ...args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: env(dataDir) });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /^Orbis listening on (http:\/\/\S+)$/m.exec(out);
+      if (match) resolve({ child, url: match[1]!, output: () => out });
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${out}`)));
+  });
+}
+
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) c.kill('SIGKILL');
+});
+
+describe('orbis CLI', () => {
+  it('serve prints the real port with --port 0, seeds the demo, and stops cleanly on SIGTERM and SIGINT', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const { child, url, output } = await serve(dataDir, '--port', '0');
+      children.push(child);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(url).not.toMatch(/:0$/);
+      const listing = await (await fetch(`${url}/api/p/demo/assets.json`)).json();
+      expect(listing.results.map((a: { name: string }) => a.name)).toEqual(['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml']);
+      expect(listing.totalCount).toBe(3);
+      const out = output();
+      expect(out).toContain(`${url}/editor/demo`);
+      expect(out).toContain(`${url}/p/demo`);
+      expect(out).toContain(`${url}/api/p/demo/assets.json`);
+      const exited = new Promise<number | null>((r) => child.on('exit', r));
+      child.kill(signal);
+      expect(await exited).toBe(0);
+    }
+    // The admin token was generated once, kept with mode 0600.
+    expect(statSync(join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
+  });
+
+  it('serve --no-demo creates no demo project', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const { child, url } = await serve(dataDir, '--port', '0', '--no-demo');
+    children.push(child);
+    const res = await fetch(`${url}/api/p/demo/assets.json`);
+    expect(res.status).toBe(404);
+  });
+
+  it('manages projects, assets and keys on the data directly', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const project = await orbis(dataDir, 'project', 'create', 'atlas', '--private');
+    expect(project).toMatchObject({ alias: 'atlas', visibility: 'private' });
+    const file = join(dataDir, 'places.geojson');
+    writeFileSync(file, '{"type":"FeatureCollection","features":[]}');
+    const draft = join(dataDir, 'notes.txt');
+    writeFileSync(draft, 'draft');
+    const added = await orbis(dataDir, 'asset', 'add', 'atlas', file, '--public');
+    expect(added).toMatchObject([{ name: 'places.geojson', contentType: 'application/geo+json', public: true }]);
+    await orbis(dataDir, 'asset', 'add', 'atlas', draft);
+    const listed = await orbis(dataDir, 'asset', 'list', 'atlas');
+    expect(listed.map((a: { name: string; public: boolean }) => [a.name, a.public])).toEqual([
+      ['places.geojson', true],
+      ['notes.txt', false],
+    ]);
+    const key = await orbis(dataDir, 'key', 'create', 'atlas', '--name', 'site');
+    expect(key).toMatchObject({ name: 'site' });
+    expect(key.key).toMatch(/^secret_/);
+    const keys = await orbis(dataDir, 'key', 'list', 'atlas');
+    expect(keys).toEqual([{ id: key.id, name: 'site', createdAt: key.createdAt }]);
+
+    const { child, url } = await serve(dataDir, '--port', '0', '--no-demo');
+    children.push(child);
+    expect((await fetch(`${url}/api/p/atlas/assets.json`)).status).toBe(401);
+    const ok = await fetch(`${url}/api/p/atlas/assets.json`, { headers: { authorization: `Bearer ${key.key}` } });
+    expect((await ok.json()).results.map((a: { name: string }) => a.name)).toEqual(['places.geojson']);
+    // Revoking through the CLI beside the running server stops the key at once.
+    await orbis(dataDir, 'key', 'revoke', 'atlas', key.id);
+    expect((await fetch(`${url}/api/p/atlas/assets.json`, { headers: { authorization: `Bearer ${key.key}` } })).status).toBe(401);
+  });
+
+  it('fails with a clear message and a non-zero code on bad input', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const fail = (...args: string[]) =>
+      run(process.execPath, [BIN, ...args], { env: env(dataDir) }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+      );
+    expect(await fail('project', 'create', 'Bad Alias')).toMatchObject({ code: 1, stderr: expect.stringContaining('alias') });
+    expect(await fail('asset', 'add', 'nope', '/etc/hostname')).toMatchObject({ code: 1, stderr: expect.stringContaining('nope') });
+    expect(await fail('frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
+    expect(await fail('serve', '--port', 'x')).toMatchObject({ code: 1, stderr: expect.stringContaining('port') });
+    await orbis(dataDir, 'project', 'create', 'twice');
+    expect(await fail('project', 'create', 'twice')).toMatchObject({ code: 1, stderr: expect.stringContaining('exists') });
+  });
+});

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../test/harness.js';
+import { DEMO_DATA_DIR, seedDemo } from './seed-demo.js';
+
+describe('the demo project', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  it('is created once, public, with three public assets and one private', async () => {
+    const { store, projects, assets } = h.server.ctx;
+    expect(await seedDemo(store, projects, assets)).toBe(true);
+    expect(await seedDemo(store, projects, assets)).toBe(false);
+    const project = await store.getProjectByAlias('demo');
+    expect(project).toMatchObject({ visibility: 'public', assetCount: 4, publicAssetCount: 3 });
+    const listing = await (await h.get('/api/p/demo/assets.json')).json();
+    expect(listing.results.map((a: { contentType: string }) => a.contentType)).toEqual([
+      'application/geo+json',
+      'application/vnd.czml+json',
+      'application/vnd.google-earth.kml+xml',
+    ]);
+    const file = await h.get(new URL(listing.results[0].url).pathname);
+    expect(await file.text()).toBe(readFileSync(join(DEMO_DATA_DIR, 'landmarks.geojson'), 'utf8'));
+  });
+
+  it('is not recreated after being deleted', async () => {
+    const { store, projects, assets } = h.server.ctx;
+    await h.admin('DELETE', '/api/projects/demo');
+    expect(await seedDemo(store, projects, assets)).toBe(false);
+    expect(await store.getProjectByAlias('demo')).toBeUndefined();
+  });
+
+  it('ships real places at their real coordinates', () => {
+    const geo = JSON.parse(readFileSync(join(DEMO_DATA_DIR, 'landmarks.geojson'), 'utf8'));
+    const tower = geo.features.find((f: { properties: { name: string } }) => f.properties.name === 'Tokyo Tower');
+    expect(tower.geometry.coordinates[0]).toBeCloseTo(139.745, 2);
+    expect(tower.geometry.coordinates[1]).toBeCloseTo(35.659, 2);
+    for (const f of geo.features) {
+      const [lng, lat] = f.geometry.coordinates;
+      expect(Math.abs(lng)).toBeLessThanOrEqual(180);
+      expect(Math.abs(lat)).toBeLessThanOrEqual(90);
+    }
+  });
+});

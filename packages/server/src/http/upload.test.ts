@@ -1,0 +1,126 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
+
+const GEOJSON = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Tokyo Tower"},"geometry":{"type":"Point","coordinates":[139.7454,35.6586]}}]}';
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+
+/** Every file under the storage root except the temporaries folder, which must be empty too. */
+function storedFiles(dataDir: string): string[] {
+  const root = join(dataDir, 'files');
+  if (!existsSync(root)) return [];
+  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
+}
+
+describe('uploads (POST /api/projects/{p}/assets)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ ORBIS_MAX_UPLOAD_MB: '1' });
+    await h.project('up');
+  });
+  afterAll(() => h.close());
+
+  const upload = (form: FormData, project = 'up') =>
+    fetch(`${h.url}/api/projects/${project}/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+  const code = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
+
+  it('stores one file as a private asset by default, with its content type and size', async () => {
+    const res = await upload(uploadForm([{ name: 'tower.geojson', content: GEOJSON }]));
+    expect(res.status).toBe(201);
+    const record = await res.json();
+    expect(record).toMatchObject({ type: 'asset', name: 'tower.geojson', contentType: 'application/geo+json', size: GEOJSON.length, public: false });
+    const file = await h.get(new URL(record.url).pathname);
+    expect(file.status).toBe(404);
+  });
+
+  it('makes assets public with public=true, before or after the files, and keeps upload order', async () => {
+    const before = await upload(uploadForm([{ name: 'a.geojson', content: GEOJSON }, { name: 'b.png', content: PNG }], { public: 'true' }));
+    expect(before.status).toBe(201);
+    const records = await before.json();
+    expect(records.map((r: { name: string }) => r.name)).toEqual(['a.geojson', 'b.png']);
+    expect(records.map((r: { contentType: string }) => r.contentType)).toEqual(['application/geo+json', 'image/png']);
+    expect(records.every((r: { public: boolean }) => r.public)).toBe(true);
+    expect(records[0].id < records[1].id).toBe(true);
+
+    const form = uploadForm([{ name: 'c.txt', content: 'hello' }]);
+    form.append('public', 'true');
+    const after = await (await upload(form)).json();
+    expect(after.public).toBe(true);
+    const body = await (await h.get(new URL(after.url).pathname)).text();
+    expect(body).toBe('hello');
+  });
+
+  it('refuses a bad public field, no file, a wrong field, a nameless file, and non-multipart, storing nothing', async () => {
+    const filesBefore = storedFiles(h.dataDir).length;
+    const countBefore = await h.server.ctx.store.countAssets({ projectId: (await h.server.ctx.store.getProjectByAlias('up'))!.id, publicOnly: false });
+    const wrongField = new FormData();
+    wrongField.append('upload', new Blob(['x']), 'x.txt');
+    const nameless = new FormData();
+    nameless.append('file', new Blob(['x']), '..');
+    for (const form of [
+      uploadForm([{ name: 'x.txt', content: 'x' }], { public: 'yes' }),
+      uploadForm([], { public: 'true' }),
+      wrongField,
+      nameless,
+    ]) {
+      const res = await upload(form);
+      expect(res.status).toBe(400);
+      expect(await code(res)).toBe('invalid_body');
+    }
+    const json = await h.admin('POST', '/api/projects/up/assets', { file: 'x' });
+    expect(json.status).toBe(400);
+    expect(storedFiles(h.dataDir).length).toBe(filesBefore);
+    const countAfter = await h.server.ctx.store.countAssets({ projectId: (await h.server.ctx.store.getProjectByAlias('up'))!.id, publicOnly: false });
+    expect(countAfter).toBe(countBefore);
+  });
+
+  it('answers 413 payload_too_large past ORBIS_MAX_UPLOAD_MB, keeping nothing of the batch', async () => {
+    const filesBefore = storedFiles(h.dataDir).length;
+    const big = new Uint8Array(1024 * 1024 + 10);
+    const res = await upload(uploadForm([{ name: 'small.txt', content: 'ok' }, { name: 'big.bin', content: big }], { public: 'true' }));
+    expect(res.status).toBe(413);
+    expect(await code(res)).toBe('payload_too_large');
+    expect(storedFiles(h.dataDir).length).toBe(filesBefore);
+    const listed = await (await h.admin('GET', '/api/projects/up/assets')).json();
+    expect(listed.results.map((a: { name: string }) => a.name)).not.toContain('small.txt');
+  });
+
+  it('leaves no asset and no stray file when the client is cut off mid-upload', async () => {
+    const filesBefore = storedFiles(h.dataDir);
+    const project = (await h.server.ctx.store.getProjectByAlias('up'))!;
+    const countBefore = await h.server.ctx.store.countAssets({ projectId: project.id, publicOnly: false });
+    const boundary = 'orbis-cut-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.geojson"\r\nContent-Type: application/geo+json\r\n\r\n`;
+    await new Promise<void>((resolve) => {
+      const req = request(`${h.url}/api/projects/up/assets`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${ADMIN_TOKEN}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + 200_000),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('response', () => resolve());
+      req.write(head);
+      req.write('x'.repeat(50_000));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 200);
+    });
+    // Give the server a moment to notice the closed socket and clean up.
+    for (let i = 0; i < 50 && storedFiles(h.dataDir).length !== filesBefore.length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(storedFiles(h.dataDir)).toEqual(filesBefore);
+    expect(await h.server.ctx.store.countAssets({ projectId: project.id, publicOnly: false })).toBe(countBefore);
+  });
+
+  it('answers 404 for an upload to an unknown project', async () => {
+    const res = await upload(uploadForm([{ name: 'x.txt', content: 'x' }]), 'nope');
+    expect(res.status).toBe(404);
+  });
+});
