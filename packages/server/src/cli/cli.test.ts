@@ -20,7 +20,11 @@ async function orbis(dataDir: string, ...args: string[]) {
 
 /** Starts `orbis serve`, resolving with the URL from its listening line. */
 function serve(dataDir: string, ...args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: env(dataDir) });
+  return serveWith({}, dataDir, ...args);
+}
+
+function serveWith(extraEnv: NodeJS.ProcessEnv, dataDir: string, ...args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], { env: { ...env(dataDir), ...extraEnv } });
   let out = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -59,6 +63,22 @@ describe('orbis CLI', () => {
     }
     // The admin token was generated once, kept with mode 0600.
     expect(statSync(join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
+  });
+
+  it('serve writes structured JSON request logs', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const { child, url, output } = await serveWith({ ORBIS_LOG_LEVEL: 'info' }, dataDir, '--port', '0', '--no-demo');
+    children.push(child);
+    await fetch(`${url}/api/p/none/assets.json?limit=1`);
+    await new Promise((r) => setTimeout(r, 200));
+    const logs = output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line));
+    const done = logs.find((l) => l.msg === 'request completed');
+    expect(done).toMatchObject({ level: 30, res: { statusCode: 404 } });
+    expect(typeof done.reqId).toBe('string');
+    expect(typeof done.responseTime).toBe('number');
   });
 
   it('serve --no-demo creates no demo project', async () => {

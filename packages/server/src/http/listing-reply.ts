@@ -7,7 +7,7 @@ import type { Asset, AssetScope, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 
 /** Streamed output is flushed in chunks of about this many characters. */
-const CHUNK_CHARS = 64 * 1024;
+export const CHUNK_CHARS = 64 * 1024;
 
 export function queryOf(request: FastifyRequest): URLSearchParams {
   const q = request.url.indexOf('?');
@@ -19,7 +19,7 @@ export function pageQueryOf(request: FastifyRequest): PageQuery {
   return parsePageQuery(queryOf(request));
 }
 
-async function* streamBody(
+export async function* streamBody(
   assets: AsyncIterable<Asset>,
   toRecord: (a: Asset) => AssetRecord,
 ): AsyncIterable<string> {
