@@ -1,4 +1,4 @@
-import type { Asset } from '../store/store.js';
+import type { ListedAsset } from '../store/store.js';
 
 /** The JSON shape of an asset, keys in this fixed order. `public` only in the management API. */
 export interface AssetRecord {
@@ -25,7 +25,7 @@ export function fileUrl(publicUrl: string, projectAlias: string, assetId: string
 
 /** Builds the record of an asset. The object literal fixes the key order of the JSON. */
 export function assetRecord(
-  asset: Asset,
+  asset: ListedAsset,
   publicUrl: string,
   projectAlias: string,
   withPublicFlag: boolean,

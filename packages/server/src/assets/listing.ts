@@ -1,10 +1,10 @@
-import type { Asset, AssetScope, Store } from '../store/store.js';
+import type { AssetScope, ListedAsset, Store } from '../store/store.js';
 import { type CursorCodec, InvalidCursorError } from './cursor.js';
 import type { PageQuery } from './page-query.js';
 
 /** One page of a listing, before it becomes JSON. */
 export interface ListingPage {
-  results: Asset[];
+  results: ListedAsset[];
   totalCount: number;
   hasMore: boolean;
   limit: number;
@@ -26,7 +26,7 @@ export async function readPage(
   scope: AssetScope,
   query: PagedQuery,
 ): Promise<ListingPage> {
-  let rows: Asset[];
+  let rows: ListedAsset[];
   if (query.mode === 'cursor') {
     const position = cursors.decode(query.cursor);
     if (position.projectId !== scope.projectId) throw new InvalidCursorError();

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AssetRecord, assetRecord } from '../assets/asset-record.js';
 import { nextPageQuery, readPage } from '../assets/listing.js';
 import { type PageQuery, parsePageQuery } from '../assets/page-query.js';
-import type { Asset, AssetScope, Project } from '../store/store.js';
+import type { AssetScope, ListedAsset, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 
 /** Streamed output is flushed in chunks of about this many characters. */
@@ -20,8 +20,8 @@ export function pageQueryOf(request: FastifyRequest): PageQuery {
 }
 
 export async function* streamBody(
-  assets: AsyncIterable<Asset>,
-  toRecord: (a: Asset) => AssetRecord,
+  assets: AsyncIterable<ListedAsset>,
+  toRecord: (a: ListedAsset) => AssetRecord,
 ): AsyncIterable<string> {
   let chunk = '{"results":[';
   let count = 0;
@@ -47,7 +47,7 @@ export async function sendListing(
   publicOnly: boolean,
 ): Promise<FastifyReply> {
   const scope: AssetScope = { projectId: project.id, publicOnly };
-  const toRecord = (a: Asset) => assetRecord(a, ctx.publicUrl, project.alias, !publicOnly);
+  const toRecord = (a: ListedAsset) => assetRecord(a, ctx.publicUrl, project.alias, !publicOnly);
   reply.type('application/json; charset=utf-8');
   if (query.mode === 'all') {
     return reply.send(Readable.from(streamBody(ctx.store.streamAssets(scope), toRecord)));

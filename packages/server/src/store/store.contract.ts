@@ -118,6 +118,18 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(everything).toEqual(assets.map((a) => a.id));
     });
 
+    it('lets other work of the process run while it streams', async () => {
+      await store.insertAssets(Array.from({ length: 1600 }, () => asset()));
+      let otherWorkRan = false;
+      setImmediate(() => (otherWorkRan = true));
+      let streamedBeforeOtherWork = 0;
+      for await (const _ of store.streamAssets({ projectId: project.id, publicOnly: true })) {
+        if (!otherWorkRan) streamedBeforeOtherWork += 1;
+      }
+      expect(otherWorkRan).toBe(true);
+      expect(streamedBeforeOtherWork).toBeLessThan(1600);
+    });
+
     it('keeps a keyset position valid after the asset at it is deleted', async () => {
       const assets = Array.from({ length: 6 }, () => asset());
       await store.insertAssets(assets);

@@ -40,6 +40,9 @@ export interface Asset {
   updatedAt: string;
 }
 
+/** An asset as listings read it: everything a record needs, not where its bytes are. */
+export type ListedAsset = Omit<Asset, 'storageKey'>;
+
 export interface AssetPatch {
   name?: string;
   public?: boolean;
@@ -106,9 +109,12 @@ export interface Store {
   assetExists(id: string): Promise<boolean>;
   /** The maintained count of a scope: no scan. */
   countAssets(scope: AssetScope): Promise<number>;
-  listAssets(scope: AssetScope, slice: AssetSlice): Promise<Asset[]>;
-  /** Every asset of a scope in id order, holding a bounded number in memory at a time. */
-  streamAssets(scope: AssetScope): AsyncIterable<Asset>;
+  listAssets(scope: AssetScope, slice: AssetSlice): Promise<ListedAsset[]>;
+  /**
+   * Every asset of a scope in id order, holding a bounded number in memory at a time, and
+   * letting other requests of the process run between batches.
+   */
+  streamAssets(scope: AssetScope): AsyncIterable<ListedAsset>;
 
   createApiKey(key: ApiKey): Promise<void>;
   listApiKeys(projectId: string): Promise<ApiKey[]>;

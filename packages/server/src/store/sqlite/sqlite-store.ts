@@ -5,6 +5,7 @@ import type {
   AssetPatch,
   AssetScope,
   AssetSlice,
+  ListedAsset,
   NewProject,
   Project,
   ProjectPatch,
@@ -49,6 +50,19 @@ interface ApiKeyRow {
 const STREAM_BATCH = 500;
 const ASSET_COLUMNS =
   'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
+/** What a listing reads: each column costs a conversion per row, so only what a record needs. */
+const LISTED_COLUMNS = 'id, name, content_type, size, public, files, created_at, updated_at';
+
+interface ListedRow {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  public: number;
+  files: string | null;
+  created_at: string;
+  updated_at: string;
+}
 
 function toProject(row: ProjectRow): Project {
   return {
@@ -72,6 +86,20 @@ function toAsset(row: AssetRow): Asset {
     size: row.size,
     public: row.public === 1,
     storageKey: row.storage_key,
+    files: row.files === null ? null : (JSON.parse(row.files) as string[]),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toListed(projectId: string, row: ListedRow): ListedAsset {
+  return {
+    id: row.id,
+    projectId,
+    name: row.name,
+    contentType: row.content_type,
+    size: row.size,
+    public: row.public === 1,
     files: row.files === null ? null : (JSON.parse(row.files) as string[]),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -126,11 +154,11 @@ export class SqliteStore implements Store {
     const scoped = (publicOnly: boolean) => (publicOnly ? 'project_id = ? AND public = 1' : 'project_id = ?');
     const slices = (publicOnly: boolean) => ({
       after: db.prepare(
-        `SELECT ${ASSET_COLUMNS} FROM assets WHERE ${scoped(publicOnly)} AND id > ? ORDER BY id LIMIT ?`,
+        `SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(publicOnly)} AND id > ? ORDER BY id LIMIT ?`,
       ),
       // The inner query walks the covering index only, so a deep offset skips index entries, not rows.
       offset: db.prepare(
-        `SELECT ${ASSET_COLUMNS} FROM assets WHERE id IN (SELECT id FROM assets WHERE ${scoped(publicOnly)} ORDER BY id LIMIT ? OFFSET ?) ORDER BY id`,
+        `SELECT ${LISTED_COLUMNS} FROM assets WHERE id IN (SELECT id FROM assets WHERE ${scoped(publicOnly)} ORDER BY id LIMIT ? OFFSET ?) ORDER BY id`,
       ),
     });
     this.stmts = {
@@ -281,11 +309,11 @@ export class SqliteStore implements Store {
     return scope.publicOnly ? row.public_asset_count : row.asset_count;
   }
 
-  async listAssets(scope: AssetScope, slice: AssetSlice): Promise<Asset[]> {
+  async listAssets(scope: AssetScope, slice: AssetSlice): Promise<ListedAsset[]> {
     return this.readSlice(scope, slice);
   }
 
-  async *streamAssets(scope: AssetScope): AsyncIterable<Asset> {
+  async *streamAssets(scope: AssetScope): AsyncIterable<ListedAsset> {
     // Keyset batches rather than one open iterator: a long-lived iterator would hold the
     // connection busy across awaits and block every other query of this process.
     let afterId = '';
@@ -294,16 +322,19 @@ export class SqliteStore implements Store {
       for (const asset of batch) yield asset;
       if (batch.length < STREAM_BATCH) return;
       afterId = batch[batch.length - 1]!.id;
+      // A fast reader never applies backpressure, so without this the whole list would go out
+      // in one run of microtasks while every other request waits.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
-  private readSlice(scope: AssetScope, slice: AssetSlice): Asset[] {
+  private readSlice(scope: AssetScope, slice: AssetSlice): ListedAsset[] {
     const stmts = scope.publicOnly ? this.stmts.publicSlices : this.stmts.allSlices;
     const rows =
       slice.offset !== undefined
         ? stmts.offset.all(scope.projectId, slice.limit, slice.offset)
         : stmts.after.all(scope.projectId, slice.afterId ?? '', slice.limit);
-    return (rows as AssetRow[]).map(toAsset);
+    return (rows as ListedRow[]).map((row) => toListed(scope.projectId, row));
   }
 
   async createApiKey(k: ApiKey): Promise<void> {
