@@ -13,6 +13,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** How long a stop waits for in-flight requests before it cuts their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Closes the app without waiting on idle keep-alive connections. Fastify closes the connections
+ * that are idle when `close` starts; one whose response finishes a moment later would otherwise
+ * stay open until its keep-alive timeout. In-flight requests get SHUTDOWN_GRACE_MS to finish.
+ */
+async function closeApp(app: FastifyInstance): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+  }
+}
+
 function hostForUrl(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -37,7 +56,7 @@ export async function startServer(config: OrbisConfig, options: { quiet?: boolea
     url,
     close: () =>
       (closing ??= (async () => {
-        await app.close();
+        await closeApp(app);
         await ctx.store.close();
       })()),
   };
