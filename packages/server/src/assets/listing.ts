@@ -26,15 +26,18 @@ export async function readPage(
   scope: AssetScope,
   query: PagedQuery,
 ): Promise<ListingPage> {
+  const totalCount = await store.countAssets(scope);
   let rows: ListedAsset[];
   if (query.mode === 'cursor') {
     const position = cursors.decode(query.cursor);
     if (position.projectId !== scope.projectId) throw new InvalidCursorError();
     rows = await store.listAssets(scope, { afterId: position.afterId, limit: query.limit + 1 });
+  } else if (query.offset >= totalCount) {
+    // An offset walks the index entry by entry: one past the end would walk all of it for nothing.
+    rows = [];
   } else {
     rows = await store.listAssets(scope, { offset: query.offset, limit: query.limit + 1 });
   }
-  const totalCount = await store.countAssets(scope);
   const hasMore = rows.length > query.limit;
   const results = hasMore ? rows.slice(0, query.limit) : rows;
   const last = results[results.length - 1];

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnNode, stopChild, waitForLine } from './children.js';
+import { measureFullList } from './full-list.js';
+import { measureLoad } from './load.js';
+import { describeServerBuild, startOrbis } from './orbis-server.js';
+import { PROJECT_ALIAS, cloneAssetRows, createProjectWithOneAsset } from './seed-assets.js';
+
+const PAGE_SIZE = 50;
+const CURSOR_POOL_SIZE = 200;
+const WARMUP_SECONDS = 1;
+const SETTLED_MS = 50;
+const SETTLE_LIMIT_MS = 60_000;
+/** A first page normally takes a few ms; this long while the full list streams means starvation. */
+const STARVED_MS = 250;
+const LISTING_PATH = `/api/p/${PROJECT_ALIAS}/assets.json`;
+
+/** GETs one page and checks that it is a full page of the seeded project. */
+async function fetchPage(url, totalCount) {
+  const response = await fetch(url);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${url}: HTTP ${response.status}: ${text.slice(0, 300)}`);
+  const page = JSON.parse(text);
+  if (page.totalCount !== totalCount || page.results.length !== PAGE_SIZE) {
+    throw new Error(`GET ${url}: totalCount ${page.totalCount}, ${page.results.length} results; expected ${totalCount}, ${PAGE_SIZE}`);
+  }
+  return { page, bytes: Buffer.byteLength(text) };
+}
+
+/**
+ * Waits until the server answers a small page promptly again, and returns how long that took:
+ * requests that autocannon gave up on are still queued in the server and would otherwise slow
+ * down the next measurement.
+ */
+async function waitUntilIdle(listUrl) {
+  const started = performance.now();
+  for (;;) {
+    const sent = performance.now();
+    await (await fetch(`${listUrl}?page=1&limit=1`)).arrayBuffer();
+    if (performance.now() - sent < SETTLED_MS) break;
+    if (performance.now() - started > SETTLE_LIMIT_MS) throw new Error(`the server was still busy after ${SETTLE_LIMIT_MS} ms`);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** Real cursors from positions spread over the whole list, found by offset (one page each). */
+async function collectCursors(listUrl, total) {
+  const cursors = [];
+  const lastOffsetWithNext = total - PAGE_SIZE - 1;
+  for (let i = 0; i < CURSOR_POOL_SIZE; i++) {
+    const offset = Math.floor((i * lastOffsetWithNext) / (CURSOR_POOL_SIZE - 1));
+    const { page } = await fetchPage(`${listUrl}?offset=${offset}&limit=${PAGE_SIZE}`, total);
+    cursors.push(page.nextCursor);
+  }
+  return cursors;
+}
+
+/** Runs `measure(url)` with the bare node:http server running in a child process. */
+async function withCeilingServer(bodyBytes, measure) {
+  const script = fileURLToPath(new URL('./ceiling-server.js', import.meta.url));
+  const child = spawnNode([script, String(bodyBytes)]);
+  try {
+    const [, url] = await waitForLine(child, /listening on (http:\/\/\S+)/, 'ceiling server');
+    return await measure(url);
+  } finally {
+    await stopChild(child);
+  }
+}
+
+/** The run with the median rate: one ceiling run varies by ±30% on a shared machine. */
+function medianRun(runs) {
+  return [...runs].sort((a, b) => a.rps - b.rps)[runs.length >> 1];
+}
+
+async function measureServer(server, total, seconds, problems, log) {
+  const listUrl = `${server.url}${LISTING_PATH}`;
+  const firstPageUrl = `${listUrl}?page=1&limit=${PAGE_SIZE}`;
+  const deepOffsetUrl = `${listUrl}?offset=${Math.floor(total * 0.9)}&limit=${PAGE_SIZE}`;
+  const { bytes: pageBytes } = await fetchPage(firstPageUrl, total);
+  await fetchPage(deepOffsetUrl, total);
+  log(`collecting ${CURSOR_POOL_SIZE} cursors…`);
+  const cursors = await collectCursors(listUrl, total);
+  await fetchPage(`${listUrl}?start_cursor=${cursors[CURSOR_POOL_SIZE >> 1]}&limit=${PAGE_SIZE}`, total);
+
+  const load = async (name, options) => {
+    log(`loading ${name} for ${seconds} s…`);
+    await measureLoad({ ...options, seconds: WARMUP_SECONDS });
+    await waitUntilIdle(listUrl);
+    const run = await measureLoad({ ...options, seconds });
+    if (run.non2xx || run.errors) problems.push(`${name}: ${run.non2xx} non-2xx answers, ${run.errors} errors (${run.timeouts} timeouts) in ${run.requests} requests`);
+    const busySeconds = await waitUntilIdle(listUrl);
+    if (busySeconds > 1) problems.push(`${name}: the server needed ${busySeconds.toFixed(1)} s after the run to answer promptly again`);
+    return run;
+  };
+  const randomCursorPath = () => {
+    const cursor = cursors[Math.floor(Math.random() * cursors.length)];
+    return `${LISTING_PATH}?start_cursor=${encodeURIComponent(cursor)}&limit=${PAGE_SIZE}`;
+  };
+  // The ceiling is measured before each target, so that drift of the machine hits both alike.
+  const runs = await withCeilingServer(pageBytes, async (ceilingUrl) => {
+    const ceilingOptions = { url: `${ceilingUrl}${LISTING_PATH}?page=1&limit=${PAGE_SIZE}` };
+    const ceilings = [];
+    const ceilingThen = async (name, options) => {
+      ceilings.push(await load('ceiling', ceilingOptions));
+      return load(name, options);
+    };
+    const firstPage = await ceilingThen('first page', { url: firstPageUrl });
+    const cursor = await ceilingThen('random cursor', { url: listUrl, nextPath: randomCursorPath });
+    const deepOffset = await ceilingThen('deep offset', { url: deepOffsetUrl });
+    return { ceiling: medianRun(ceilings), ceilingSamples: ceilings.map((c) => c.rps), firstPage, cursor, deepOffset };
+  });
+  log(`streaming the full list of ${total} assets…`);
+  const fullList = await measureFullList(listUrl, firstPageUrl, server.pid, total);
+  if (fullList.slowestProbeMs > STARVED_MS) {
+    problems.push(`full list: a first-page request sent while the ${fullList.seconds.toFixed(1)} s stream ran took ${fullList.slowestProbeMs.toFixed(0)} ms (the stream starves other requests)`);
+  }
+  return { pageBytes, ...runs, fullList };
+}
+
+/**
+ * Seeds a fresh data dir with `total` public assets, then measures the public listing against
+ * the bare-HTTP ceiling. Findings about the server go into `problems`.
+ */
+export async function benchContentApi({ total, seconds, problems, log }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'orbis-bench-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  // Also on Ctrl-C, which exits without unwinding this function.
+  process.once('exit', removeDataDir);
+  const adminToken = randomBytes(24).toString('hex');
+  try {
+    log(`seeding ${total} assets in ${dataDir}…`);
+    const seedStarted = performance.now();
+    const seeder = await startOrbis({ dataDir, adminToken, problems });
+    try {
+      await createProjectWithOneAsset(seeder.url, adminToken);
+    } finally {
+      await seeder.stop();
+    }
+    cloneAssetRows(join(dataDir, 'orbis.db'), total);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+    const build = describeServerBuild();
+    const startedAt = performance.now();
+    const server = await startOrbis({ dataDir, adminToken, problems });
+    const startSeconds = (performance.now() - startedAt) / 1000;
+    try {
+      const measured = await measureServer(server, total, seconds, problems, log);
+      if (describeServerBuild().distBuiltAt !== build.distBuiltAt) {
+        problems.push('the server was rebuilt during the run: its numbers mix two builds');
+      }
+      return { build, seedSeconds, startSeconds, ...measured };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    removeDataDir();
+    process.off('exit', removeDataDir);
+  }
+}

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { onStdoutLine, spawnNode, stopChild, waitForLine } from './children.js';
+
+const BIN = fileURLToPath(new URL('../packages/server/bin/orbis.js', import.meta.url));
+const DIST = fileURLToPath(new URL('../packages/server/dist/cli/main.js', import.meta.url));
+
+/** Which server was measured: the commit, whether its source differs from it, and the build time. */
+export function describeServerBuild() {
+  const git = (...args) => execFileSync('git', args, { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' }).trim();
+  let commit = 'unknown';
+  let sourceChanged = null;
+  try {
+    commit = git('rev-parse', '--short', 'HEAD');
+    sourceChanged = git('status', '--porcelain', '--', 'packages/server/src') !== '';
+  } catch (err) {
+    process.stderr.write(`bench: could not read the git commit: ${err.message}\n`);
+  }
+  return { commit, sourceChanged, distBuiltAt: statSync(DIST).mtime.toISOString() };
+}
+
+/**
+ * Starts `orbis serve` on a free port of 127.0.0.1 as a child process. Warnings and errors the
+ * server logs (and anything on stderr) are collected into `problems`, the benchmark's findings.
+ */
+export async function startOrbis({ dataDir, adminToken, problems }) {
+  if (!existsSync(DIST)) throw new Error('the server is not built: run `npm run build` first');
+  const child = spawnNode([BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
+    env: { ...process.env, ORBIS_ADMIN_TOKEN: adminToken, ORBIS_LOG_LEVEL: 'warn' },
+  });
+  const note = (text) => problems.push(`server: ${text}`);
+  onStdoutLine(child, (line) => {
+    if (!line.startsWith('{')) return;
+    try {
+      const entry = JSON.parse(line);
+      if (entry.level >= 40) note(`${entry.msg ?? ''} ${entry.err?.message ?? ''}`.trim());
+    } catch {
+      note(line.slice(0, 300));
+    }
+  });
+  child.stderr.on('data', (d) => note(`stderr: ${String(d).trim().slice(0, 300)}`));
+  const [, url] = await waitForLine(child, /Orbis listening on (http:\/\/\S+)/, 'orbis serve');
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) note(`exited unexpectedly (${signal ?? code}) while serving`);
+  });
+  return {
+    url,
+    pid: child.pid,
+    async stop() {
+      stopping = true;
+      const end = await stopChild(child);
+      if (end.killed) note('did not stop within 10 s of SIGTERM; killed');
+      else if (end.code !== 0) note(`exited with ${end.signal ?? end.code} on SIGTERM`);
+    },
+  };
+}
