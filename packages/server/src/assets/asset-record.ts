@@ -40,7 +40,7 @@ export function assetRecord(
     createdAt: asset.createdAt,
     updatedAt: asset.updatedAt,
   };
-  if (asset.files) record.files = asset.files.map((f) => fileUrl(publicUrl, projectAlias, asset.id, f));
+  if (asset.files) record.files = asset.files.map((f) => fileUrl(publicUrl, projectAlias, asset.id, f.path));
   if (withPublicFlag) record.public = asset.public;
   return record;
 }

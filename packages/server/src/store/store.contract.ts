@@ -79,7 +79,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     });
 
     it('round-trips every asset field', async () => {
-      const a = asset({ files: ['tileset.json', 'tiles/0.b3dm'], size: 123456789, public: false });
+      const a = asset({ files: [{ path: 'tileset.json', size: 120, contentType: 'application/json' }, { path: 'tiles/0.b3dm', size: 9000, contentType: 'application/octet-stream' }], size: 123456789, public: false });
       await store.insertAssets([a]);
       expect(await store.getAsset(project.id, a.id)).toEqual(a);
       expect(await store.assetExists(a.id)).toBe(true);

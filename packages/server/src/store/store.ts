@@ -26,7 +26,15 @@ export interface ProjectPatch {
   visibility?: Visibility;
 }
 
-/** An uploaded file. `storageKey` names its bytes in the file storage; `files` lists an archive's extracted paths. */
+/** A file extracted from an archive asset, stored under the asset's `files/` prefix. */
+export interface ArchiveEntry {
+  /** `/`-separated path inside the archive, checked safe. */
+  path: string;
+  size: number;
+  contentType: string;
+}
+
+/** An uploaded file. `storageKey` names its bytes in the file storage; `files` lists an archive's extracted files. */
 export interface Asset {
   id: string;
   projectId: string;
@@ -35,7 +43,7 @@ export interface Asset {
   size: number;
   public: boolean;
   storageKey: string;
-  files: string[] | null;
+  files: ArchiveEntry[] | null;
   createdAt: string;
   updatedAt: string;
 }

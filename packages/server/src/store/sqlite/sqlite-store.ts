@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type {
   ApiKey,
+  ArchiveEntry,
   Asset,
   AssetPatch,
   AssetScope,
@@ -86,7 +87,7 @@ function toAsset(row: AssetRow): Asset {
     size: row.size,
     public: row.public === 1,
     storageKey: row.storage_key,
-    files: row.files === null ? null : (JSON.parse(row.files) as string[]),
+    files: row.files === null ? null : (JSON.parse(row.files) as ArchiveEntry[]),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -100,7 +101,7 @@ function toListed(projectId: string, row: ListedRow): ListedAsset {
     contentType: row.content_type,
     size: row.size,
     public: row.public === 1,
-    files: row.files === null ? null : (JSON.parse(row.files) as string[]),
+    files: row.files === null ? null : (JSON.parse(row.files) as ArchiveEntry[]),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

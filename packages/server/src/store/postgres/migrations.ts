@@ -1,0 +1,50 @@
+import type { Migration } from '../sqlite/migrations.js';
+
+/**
+ * PostgreSQL's schema steps; versions match the SQLite ones. Ids are `COLLATE "C"` so that they
+ * sort byte-wise, as ULIDs need, whatever the database's collation.
+ */
+export const postgresMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'projects, assets, api keys',
+    sql: `
+      CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE projects (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        alias TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        visibility TEXT NOT NULL CHECK (visibility IN ('public', 'private')),
+        asset_count BIGINT NOT NULL DEFAULT 0,
+        public_asset_count BIGINT NOT NULL DEFAULT 0,
+        created_at TIMESTAMPTZ NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE assets (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        size BIGINT NOT NULL,
+        public BOOLEAN NOT NULL,
+        storage_key TEXT NOT NULL,
+        files JSONB,
+        created_at TIMESTAMPTZ NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX assets_by_project ON assets (project_id, id);
+      CREATE INDEX assets_by_project_public ON assets (project_id, public, id);
+      CREATE TABLE api_keys (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        key_hash TEXT NOT NULL UNIQUE,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX api_keys_by_project ON api_keys (project_id, id);
+    `,
+  },
+];

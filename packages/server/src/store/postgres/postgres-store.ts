@@ -1,0 +1,355 @@
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import type {
+  ApiKey,
+  ArchiveEntry,
+  Asset,
+  AssetPatch,
+  AssetScope,
+  AssetSlice,
+  ListedAsset,
+  NewProject,
+  Project,
+  ProjectPatch,
+  Store,
+} from '../store.js';
+import { StoreConflictError } from '../store.js';
+import type { Migration } from '../sqlite/migrations.js';
+import { postgresMigrations } from './migrations.js';
+
+/** Rows a server-side cursor hands over per read: bounds memory while streaming. */
+const STREAM_BATCH = 500;
+/** Any constant: the advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK = 726_172_001;
+const UNIQUE_VIOLATION = '23505';
+
+const ASSET_COLUMNS = 'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
+const LISTED_COLUMNS = 'id, project_id, name, content_type, size, public, files, created_at, updated_at';
+
+interface ProjectRow {
+  id: string;
+  alias: string;
+  name: string;
+  visibility: 'public' | 'private';
+  asset_count: string;
+  public_asset_count: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface ListedRow {
+  id: string;
+  project_id: string;
+  name: string;
+  content_type: string;
+  size: string;
+  public: boolean;
+  files: ArchiveEntry[] | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface AssetRow extends ListedRow {
+  storage_key: string;
+}
+
+interface ApiKeyRow {
+  id: string;
+  project_id: string;
+  name: string;
+  key_hash: string;
+  created_at: Date;
+}
+
+function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    alias: row.alias,
+    name: row.name,
+    visibility: row.visibility,
+    assetCount: Number(row.asset_count),
+    publicAssetCount: Number(row.public_asset_count),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+function toListed(row: ListedRow): ListedAsset {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    contentType: row.content_type,
+    size: Number(row.size),
+    public: row.public,
+    files: row.files,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+function toAsset(row: AssetRow): Asset {
+  return { ...toListed(row), storageKey: row.storage_key };
+}
+
+function toApiKey(row: ApiKeyRow): ApiKey {
+  return { id: row.id, projectId: row.project_id, name: row.name, keyHash: row.key_hash, createdAt: row.created_at.toISOString() };
+}
+
+function scoped(scope: AssetScope): string {
+  return scope.publicOnly ? 'project_id = $1 AND public' : 'project_id = $1';
+}
+
+/** Applies every migration newer than the database's, under an advisory lock so that processes starting together take turns. */
+export async function migratePostgres(pool: pg.Pool, migrations: Migration[] = postgresMigrations): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)',
+    );
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const applied = new Set(rows.map((r) => r.version));
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migration.sql);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())', [
+          migration.version,
+          migration.name,
+        ]);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK');
+        throw err;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** The store for many processes: one PostgreSQL database, shared. */
+export class PostgresStore implements Store {
+  readonly kind = 'postgres';
+
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects, migrates, and returns a ready store. */
+  static async open(url: string, options: { max?: number } = {}): Promise<PostgresStore> {
+    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+    // An idle client's network error must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    try {
+      await migratePostgres(pool);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return new PostgresStore(pool);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async getMeta(key: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [key]);
+    return rows[0]?.value;
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      [key, value],
+    );
+  }
+
+  async createProject(p: NewProject): Promise<Project> {
+    try {
+      const { rows } = await this.pool.query<ProjectRow>(
+        'INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING *',
+        [p.id, p.alias, p.name, p.visibility, p.createdAt],
+      );
+      return toProject(rows[0]!);
+    } catch (err) {
+      if ((err as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new StoreConflictError(`a project with alias "${p.alias}" exists`);
+      }
+      throw err;
+    }
+  }
+
+  async getProjectByAlias(alias: string): Promise<Project | undefined> {
+    const { rows } = await this.pool.query<ProjectRow>('SELECT * FROM projects WHERE alias = $1', [alias]);
+    return rows[0] && toProject(rows[0]);
+  }
+
+  async listProjects(): Promise<Project[]> {
+    const { rows } = await this.pool.query<ProjectRow>('SELECT * FROM projects ORDER BY alias COLLATE "C"');
+    return rows.map(toProject);
+  }
+
+  async updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined> {
+    const { rows } = await this.pool.query<ProjectRow>(
+      'UPDATE projects SET name = coalesce($1, name), visibility = coalesce($2, visibility), updated_at = $3 WHERE id = $4 RETURNING *',
+      [patch.name ?? null, patch.visibility ?? null, updatedAt, id],
+    );
+    return rows[0] && toProject(rows[0]);
+  }
+
+  async deleteProject(id: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM projects WHERE id = $1', [id]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async insertAssets(assets: Asset[]): Promise<void> {
+    if (assets.length === 0) return;
+    await this.transaction(async (client) => {
+      const counts = new Map<string, { all: number; pub: number }>();
+      for (const a of assets) {
+        await client.query(
+          `INSERT INTO assets (${ASSET_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          [a.id, a.projectId, a.name, a.contentType, a.size, a.public, a.storageKey, a.files === null ? null : JSON.stringify(a.files), a.createdAt, a.updatedAt],
+        );
+        const c = counts.get(a.projectId) ?? { all: 0, pub: 0 };
+        c.all += 1;
+        c.pub += a.public ? 1 : 0;
+        counts.set(a.projectId, c);
+      }
+      for (const [projectId, c] of counts) {
+        await client.query(
+          'UPDATE projects SET asset_count = asset_count + $1, public_asset_count = public_asset_count + $2 WHERE id = $3',
+          [c.all, c.pub, projectId],
+        );
+      }
+    });
+  }
+
+  async getAsset(projectId: string, id: string): Promise<Asset | undefined> {
+    const { rows } = await this.pool.query<AssetRow>(`SELECT ${ASSET_COLUMNS} FROM assets WHERE project_id = $1 AND id = $2`, [projectId, id]);
+    return rows[0] && toAsset(rows[0]);
+  }
+
+  async updateAsset(projectId: string, id: string, patch: AssetPatch): Promise<Asset | undefined> {
+    return this.transaction(async (client) => {
+      const before = await client.query<{ public: boolean }>('SELECT public FROM assets WHERE project_id = $1 AND id = $2 FOR UPDATE', [projectId, id]);
+      if (!before.rows[0]) return undefined;
+      const { rows } = await client.query<AssetRow>(
+        `UPDATE assets SET name = coalesce($1, name), public = coalesce($2, public), updated_at = $3 WHERE project_id = $4 AND id = $5 RETURNING ${ASSET_COLUMNS}`,
+        [patch.name ?? null, patch.public ?? null, patch.updatedAt, projectId, id],
+      );
+      if (patch.public !== undefined && patch.public !== before.rows[0].public) {
+        await client.query('UPDATE projects SET public_asset_count = public_asset_count + $1 WHERE id = $2', [patch.public ? 1 : -1, projectId]);
+      }
+      return toAsset(rows[0]!);
+    });
+  }
+
+  async deleteAsset(projectId: string, id: string): Promise<Asset | undefined> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<AssetRow>(`DELETE FROM assets WHERE project_id = $1 AND id = $2 RETURNING ${ASSET_COLUMNS}`, [projectId, id]);
+      const row = rows[0];
+      if (!row) return undefined;
+      await client.query(
+        'UPDATE projects SET asset_count = asset_count - 1, public_asset_count = public_asset_count - $1 WHERE id = $2',
+        [row.public ? 1 : 0, projectId],
+      );
+      return toAsset(row);
+    });
+  }
+
+  async assetExists(id: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM assets WHERE id = $1', [id]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async countAssets(scope: AssetScope): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(
+      `SELECT ${scope.publicOnly ? 'public_asset_count' : 'asset_count'} AS n FROM projects WHERE id = $1`,
+      [scope.projectId],
+    );
+    return rows[0] ? Number(rows[0].n) : 0;
+  }
+
+  async listAssets(scope: AssetScope, slice: AssetSlice): Promise<ListedAsset[]> {
+    const { rows } =
+      slice.offset !== undefined
+        ? await this.pool.query<ListedRow>(
+            `SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(scope)} ORDER BY id LIMIT $2 OFFSET $3`,
+            [scope.projectId, slice.limit, slice.offset],
+          )
+        : await this.pool.query<ListedRow>(
+            `SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(scope)} AND id > $2 ORDER BY id LIMIT $3`,
+            [scope.projectId, slice.afterId ?? '', slice.limit],
+          );
+    return rows.map(toListed);
+  }
+
+  async *streamAssets(scope: AssetScope): AsyncIterable<ListedAsset> {
+    // One server-side cursor in a read-only snapshot: the database hands rows over in batches.
+    const client = await this.pool.connect();
+    let cursor: Cursor<ListedRow> | undefined;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      cursor = client.query(new Cursor<ListedRow>(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(scope)} ORDER BY id`, [scope.projectId]));
+      for (;;) {
+        const rows = await cursor.read(STREAM_BATCH);
+        for (const row of rows) yield toListed(row);
+        if (rows.length < STREAM_BATCH) break;
+      }
+      await cursor.close();
+      cursor = undefined;
+      await client.query('COMMIT');
+    } finally {
+      if (cursor) {
+        // Stopped early (the client went away): end the cursor and the transaction.
+        await cursor.close().catch(() => undefined);
+        await client.query('ROLLBACK').catch(() => undefined);
+      }
+      client.release();
+    }
+  }
+
+  async createApiKey(k: ApiKey): Promise<void> {
+    await this.pool.query('INSERT INTO api_keys (id, project_id, name, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      k.id,
+      k.projectId,
+      k.name,
+      k.keyHash,
+      k.createdAt,
+    ]);
+  }
+
+  async listApiKeys(projectId: string): Promise<ApiKey[]> {
+    const { rows } = await this.pool.query<ApiKeyRow>('SELECT * FROM api_keys WHERE project_id = $1 ORDER BY id', [projectId]);
+    return rows.map(toApiKey);
+  }
+
+  async findApiKeyByHash(projectId: string, keyHash: string): Promise<ApiKey | undefined> {
+    const { rows } = await this.pool.query<ApiKeyRow>('SELECT * FROM api_keys WHERE project_id = $1 AND key_hash = $2', [projectId, keyHash]);
+    return rows[0] && toApiKey(rows[0]);
+  }
+
+  async deleteApiKey(projectId: string, id: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM api_keys WHERE project_id = $1 AND id = $2', [projectId, id]);
+    return (rowCount ?? 0) > 0;
+  }
+}
