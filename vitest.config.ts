@@ -1,10 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+/** Integration tests that run a second time on PostgreSQL and S3-compatible storage. */
+const CONFORMANCE = [
+  'packages/server/src/http/**/*.test.ts',
+  'packages/server/src/demo/**/*.test.ts',
+  'packages/server/src/server.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['packages/server/src/test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'postgres-s3', include: CONFORMANCE, env: { ORBIS_TEST_BACKEND: 'postgres-s3' } },
+      },
+    ],
   },
 });

@@ -8,7 +8,9 @@ import type { AppContext } from './http/app-context.js';
 import { KeyService } from './keys/key-service.js';
 import { ProjectService } from './projects/project-service.js';
 import { LocalStorage } from './storage/local-storage.js';
+import { parseS3Url, S3Storage, s3ClientFromEnv } from './storage/s3-storage.js';
 import type { Storage } from './storage/storage.js';
+import { PostgresStore } from './store/postgres/postgres-store.js';
 import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Store } from './store/store.js';
 
@@ -16,26 +18,30 @@ import type { Store } from './store/store.js';
 export async function openStore(databaseUrl: string | undefined, dataDir: string): Promise<Store> {
   if (databaseUrl === undefined) return new SqliteStore(join(dataDir, 'orbis.db'));
   if (databaseUrl.startsWith('sqlite:')) return new SqliteStore(databaseUrl.slice('sqlite:'.length).replace(/^\/\//, ''));
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new ConfigError('this build has no PostgreSQL store yet (issue 5); leave --database-url unset to use SQLite');
-  }
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return PostgresStore.open(databaseUrl);
   throw new ConfigError(`--database-url must be a postgres:// or sqlite: URL, got "${databaseUrl}"`);
 }
 
 /** Opens the file storage a `--storage` value names: none, a folder path, or `s3://bucket/prefix`. */
-export async function openStorage(storage: string | undefined, dataDir: string): Promise<Storage> {
+export async function openStorage(storage: string | undefined, dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Storage> {
   if (storage === undefined) return new LocalStorage(join(dataDir, 'files'));
   if (storage.startsWith('s3://')) {
-    throw new ConfigError('this build has no S3 storage yet (issue 5); leave --storage unset to use the data dir');
+    let location;
+    try {
+      location = parseS3Url(storage);
+    } catch (err) {
+      throw new ConfigError((err as Error).message);
+    }
+    return new S3Storage(s3ClientFromEnv(env), location);
   }
   return new LocalStorage(storage);
 }
 
 /** Opens everything a process needs from its settings. */
-export async function createContext(config: OrbisConfig): Promise<AppContext> {
+export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   const store = await openStore(config.databaseUrl, config.dataDir);
-  const storage = await openStorage(config.storage, config.dataDir);
+  const storage = await openStorage(config.storage, config.dataDir, env);
   return {
     store,
     storage,

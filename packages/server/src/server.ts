@@ -37,8 +37,11 @@ function hostForUrl(host: string): string {
 }
 
 /** Opens the data, seeds the demo when asked, listens, and resolves once ready to serve. */
-export async function startServer(config: OrbisConfig, options: { quiet?: boolean } = {}): Promise<RunningServer> {
-  const ctx = await createContext(config);
+export async function startServer(
+  config: OrbisConfig,
+  options: { quiet?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningServer> {
+  const ctx = await createContext(config, options.env);
   if (config.demo) await seedDemo(ctx.store, ctx.projects, ctx.assets);
   const logger = options.quiet ? false : { level: config.logLevel };
   const app = await buildApp(ctx, logger);

@@ -1,20 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
 
 const GEOJSON = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Tokyo Tower"},"geometry":{"type":"Point","coordinates":[139.7454,35.6586]}}]}';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-
-/** Every file under the storage root except the temporaries folder, which must be empty too. */
-function storedFiles(dataDir: string): string[] {
-  const root = join(dataDir, 'files');
-  if (!existsSync(root)) return [];
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((d) => d.isFile())
-    .map((d) => join(d.parentPath, d.name));
-}
 
 describe('uploads (POST /api/projects/{p}/assets)', () => {
   let h: Harness;
@@ -55,7 +44,7 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
   });
 
   it('refuses a bad public field, no file, a wrong field, a nameless file, and non-multipart, storing nothing', async () => {
-    const filesBefore = storedFiles(h.dataDir).length;
+    const filesBefore = (await h.storedKeys()).length;
     const countBefore = await h.server.ctx.store.countAssets({ projectId: (await h.server.ctx.store.getProjectByAlias('up'))!.id, publicOnly: false });
     const wrongField = new FormData();
     wrongField.append('upload', new Blob(['x']), 'x.txt');
@@ -73,24 +62,24 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
     }
     const json = await h.admin('POST', '/api/projects/up/assets', { file: 'x' });
     expect(json.status).toBe(400);
-    expect(storedFiles(h.dataDir).length).toBe(filesBefore);
+    expect((await h.storedKeys()).length).toBe(filesBefore);
     const countAfter = await h.server.ctx.store.countAssets({ projectId: (await h.server.ctx.store.getProjectByAlias('up'))!.id, publicOnly: false });
     expect(countAfter).toBe(countBefore);
   });
 
   it('answers 413 payload_too_large past ORBIS_MAX_UPLOAD_MB, keeping nothing of the batch', async () => {
-    const filesBefore = storedFiles(h.dataDir).length;
+    const filesBefore = (await h.storedKeys()).length;
     const big = new Uint8Array(1024 * 1024 + 10);
     const res = await upload(uploadForm([{ name: 'small.txt', content: 'ok' }, { name: 'big.bin', content: big }], { public: 'true' }));
     expect(res.status).toBe(413);
     expect(await code(res)).toBe('payload_too_large');
-    expect(storedFiles(h.dataDir).length).toBe(filesBefore);
+    expect((await h.storedKeys()).length).toBe(filesBefore);
     const listed = await (await h.admin('GET', '/api/projects/up/assets')).json();
     expect(listed.results.map((a: { name: string }) => a.name)).not.toContain('small.txt');
   });
 
   it('leaves no asset and no stray file when the client is cut off mid-upload', async () => {
-    const filesBefore = storedFiles(h.dataDir);
+    const filesBefore = (await h.storedKeys());
     const project = (await h.server.ctx.store.getProjectByAlias('up'))!;
     const countBefore = await h.server.ctx.store.countAssets({ projectId: project.id, publicOnly: false });
     const boundary = 'orbis-cut-boundary';
@@ -114,8 +103,8 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
       }, 200);
     });
     // Give the server a moment to notice the closed socket and clean up.
-    for (let i = 0; i < 50 && storedFiles(h.dataDir).length !== filesBefore.length; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(storedFiles(h.dataDir)).toEqual(filesBefore);
+    for (let i = 0; i < 50 && (await h.storedKeys()).length !== filesBefore.length; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await h.storedKeys())).toEqual(filesBefore);
     expect(await h.server.ctx.store.countAssets({ projectId: project.id, publicOnly: false })).toBe(countBefore);
   });
 

@@ -5,6 +5,9 @@ import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { LocalStorage } from './local-storage.js';
+import { storageContract } from './storage.contract.js';
+
+storageContract('local', async () => new LocalStorage(mkdtempSync(join(tmpdir(), 'orbis-storage-'))));
 
 function fresh() {
   const root = mkdtempSync(join(tmpdir(), 'orbis-storage-'));

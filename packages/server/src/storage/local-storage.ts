@@ -2,31 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, Storage, StoredKey, StoredObject } from './storage.js';
-import { assertStorageKey, HEAD_BYTES } from './storage.js';
+import { headCapture } from './head-capture.js';
+import { assertStorageKey } from './storage.js';
 
 const TEMP_DIR = '.tmp';
-
-/** A Transform that counts bytes and keeps the first HEAD_BYTES of them. */
-export function headCapture(): Transform & { size: number; head: () => Buffer } {
-  const chunks: Buffer[] = [];
-  let kept = 0;
-  const t = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      state.size += chunk.length;
-      if (kept < HEAD_BYTES) {
-        const part = chunk.subarray(0, HEAD_BYTES - kept);
-        chunks.push(Buffer.from(part));
-        kept += part.length;
-      }
-      done(null, chunk);
-    },
-  });
-  const state = Object.assign(t, { size: 0, head: () => Buffer.concat(chunks) });
-  return state;
-}
 
 /** Asset bytes in a folder: written to a temporary file, flushed, then renamed into place. */
 export class LocalStorage implements Storage {

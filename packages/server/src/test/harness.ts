@@ -1,10 +1,30 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { inject } from 'vitest';
 import { resolveConfig } from '../config/serve-config.js';
 import { type RunningServer, startServer } from '../server.js';
 import type { Asset, Project } from '../store/store.js';
+import { createTestDatabase } from './postgres-database.js';
+
+/** Which store and storage the integration tests run on: `ORBIS_TEST_BACKEND=postgres-s3`, or SQLite and a folder. */
+export const TEST_BACKEND = process.env.ORBIS_TEST_BACKEND === 'postgres-s3' ? 'postgres-s3' : 'sqlite-local';
+
+/** Settings that put a server on a fresh PostgreSQL database and a fresh prefix of the test bucket. */
+export async function postgresS3Env(): Promise<Record<string, string>> {
+  const s3 = inject('s3');
+  return {
+    ORBIS_DATABASE_URL: await createTestDatabase(inject('postgresUrl')),
+    ORBIS_STORAGE: `s3://${s3.bucket}/t-${randomBytes(6).toString('hex')}`,
+    ORBIS_S3_ENDPOINT: s3.endpoint,
+    AWS_ACCESS_KEY_ID: s3.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    AWS_REGION: 'us-east-1',
+  };
+}
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -18,6 +38,8 @@ export interface Harness {
   get(path: string, headers?: Record<string, string>): Promise<Response>;
   /** Creates a project through the API. */
   project(alias: string, visibility?: 'public' | 'private'): Promise<Project>;
+  /** Every stored key, plus half-written temporaries where the storage is a folder. */
+  storedKeys(): Promise<string[]>;
   /** Adds assets straight through the service (fast), in order, with given public flags. */
   seed(alias: string, flags: boolean[]): Promise<Asset[]>;
   close(): Promise<void>;
@@ -26,11 +48,14 @@ export interface Harness {
 /** Starts a real server on 127.0.0.1 with a free port and a fresh data dir. */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'orbis-test-'));
-  const config = resolveConfig(
-    { port: '0', 'data-dir': dataDir, 'no-demo': true },
-    { ORBIS_ADMIN_TOKEN: ADMIN_TOKEN, ORBIS_CURSOR_SECRET: 'test-cursor-secret-0123456789', ...env },
-  );
-  const server = await startServer(config, { quiet: true });
+  const fullEnv = {
+    ORBIS_ADMIN_TOKEN: ADMIN_TOKEN,
+    ORBIS_CURSOR_SECRET: 'test-cursor-secret-0123456789',
+    ...(TEST_BACKEND === 'postgres-s3' ? await postgresS3Env() : {}),
+    ...env,
+  };
+  const config = resolveConfig({ port: '0', 'data-dir': dataDir, 'no-demo': true }, fullEnv);
+  const server = await startServer(config, { quiet: true, env: fullEnv });
   const url = server.url;
   const admin = (method: string, path: string, body?: unknown) =>
     fetch(url + path, {
@@ -47,6 +72,13 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     dataDir,
     admin,
     get: (path, headers = {}) => fetch(url + path, { headers }),
+    async storedKeys() {
+      const keys: string[] = [];
+      for await (const k of server.ctx.storage.list()) keys.push(k.key);
+      const temp = join(dataDir, 'files', '.tmp');
+      if (existsSync(temp)) keys.push(...readdirSync(temp).map((n) => `.tmp/${n}`));
+      return keys.sort();
+    },
     async project(alias, visibility = 'public') {
       const res = await admin('POST', '/api/projects', { alias, name: alias, visibility });
       if (res.status !== 201) throw new Error(`project ${alias}: ${res.status} ${await res.text()}`);
