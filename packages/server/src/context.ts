@@ -46,7 +46,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     store,
     storage,
     cursors: new CursorCodec(loadSecret(config.dataDir, 'cursor-secret', config.cursorSecret)),
-    assets: new AssetService(store, storage),
+    assets: new AssetService(store, storage, { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes }),
     projects: new ProjectService(store, storage),
     keys: new KeyService(store),
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
-import type { Asset, Project, Store } from '../store/store.js';
+import type { ArchiveEntry, Asset, Project, Store } from '../store/store.js';
+import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { newId } from './ids.js';
@@ -14,6 +15,8 @@ export interface StagedFile {
   storageKey: string;
   size: number;
   contentType: string;
+  /** A zip's extracted files. */
+  files: ArchiveEntry[] | null;
 }
 
 /** A file to add, as the CLI and the demo seeder have them. */
@@ -43,15 +46,30 @@ export class AssetService {
   constructor(
     private readonly store: Store,
     private readonly storage: Storage,
+    private readonly archiveLimits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
   ) {}
 
-  /** Writes one file's bytes under a new asset id; call `commit` or `discard` after. */
+  /**
+   * Writes one file's bytes under a new asset id, and extracts it when it is a zip; call `commit`
+   * or `discard` after.
+   */
   async stage(project: Project, rawName: string, stream: Readable): Promise<StagedFile> {
     const name = checkedName(rawName);
     const id = newId();
-    const storageKey = `${project.id}/${id}/original`;
+    const prefix = `${project.id}/${id}`;
+    const storageKey = `${prefix}/original`;
     const stored = await this.storage.put(storageKey, stream);
-    return { id, projectId: project.id, name, storageKey, size: stored.size, contentType: detectContentType(name, stored.head) };
+    const contentType = detectContentType(name, stored.head);
+    let files: ArchiveEntry[] | null = null;
+    if (contentType === 'application/zip') {
+      try {
+        files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
+      } catch (err) {
+        await this.storage.deletePrefix(prefix);
+        throw err;
+      }
+    }
+    return { id, projectId: project.id, name, storageKey, size: stored.size, contentType, files };
   }
 
   /** Records staged files in one transaction; on failure their bytes are removed. */
@@ -65,7 +83,7 @@ export class AssetService {
       size: s.size,
       public: isPublic,
       storageKey: s.storageKey,
-      files: null,
+      files: s.files,
       createdAt: now,
       updatedAt: now,
     }));

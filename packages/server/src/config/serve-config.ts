@@ -15,6 +15,9 @@ export interface OrbisConfig {
   cursorSecret: string | undefined;
   demo: boolean;
   maxUploadBytes: number;
+  /** Limits on what one zip upload may unpack to. */
+  archiveMaxEntries: number;
+  archiveMaxBytes: number;
   logLevel: string;
 }
 
@@ -47,11 +50,11 @@ function parsePort(raw: string): number {
   return Number(raw);
 }
 
-function parseMegabytes(raw: string): number {
+function parsePositive(name: string, raw: string): number {
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {
-    throw new ConfigError(`ORBIS_MAX_UPLOAD_MB must be a whole number of megabytes, got "${raw}"`);
+    throw new ConfigError(`${name} must be a whole number above 0, got "${raw}"`);
   }
-  return Number(raw) * 1024 * 1024;
+  return Number(raw);
 }
 
 /** Merges flags, environment and defaults (SPEC §1). */
@@ -67,7 +70,9 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     adminToken: nonEmpty(env.ORBIS_ADMIN_TOKEN),
     cursorSecret: nonEmpty(env.ORBIS_CURSOR_SECRET),
     demo: !(flags['no-demo'] === true || env.ORBIS_NO_DEMO === '1' || env.ORBIS_NO_DEMO === 'true'),
-    maxUploadBytes: parseMegabytes(nonEmpty(env.ORBIS_MAX_UPLOAD_MB) ?? '512'),
+    maxUploadBytes: parsePositive('ORBIS_MAX_UPLOAD_MB', nonEmpty(env.ORBIS_MAX_UPLOAD_MB) ?? '512') * 1024 * 1024,
+    archiveMaxEntries: parsePositive('ORBIS_ARCHIVE_MAX_ENTRIES', nonEmpty(env.ORBIS_ARCHIVE_MAX_ENTRIES) ?? '10000'),
+    archiveMaxBytes: parsePositive('ORBIS_ARCHIVE_MAX_MB', nonEmpty(env.ORBIS_ARCHIVE_MAX_MB) ?? '4096') * 1024 * 1024,
     logLevel: nonEmpty(env.ORBIS_LOG_LEVEL) ?? 'info',
   };
 }

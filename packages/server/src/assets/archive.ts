@@ -1,0 +1,161 @@
+import { PassThrough, type Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import type { Storage } from '../storage/storage.js';
+import type { ArchiveEntry } from '../store/store.js';
+import { detectContentType } from './content-type.js';
+
+/** How much an archive may unpack to. */
+export interface ArchiveLimits {
+  maxEntries: number;
+  maxTotalBytes: number;
+}
+
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxEntries: 10_000, maxTotalBytes: 4 * 1024 * 1024 * 1024 };
+
+/** An archive that cannot be accepted: `too_large` (limits) or `invalid` (unsafe or corrupt). */
+export class ArchiveError extends Error {
+  constructor(
+    readonly kind: 'too_large' | 'invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ArchiveError';
+  }
+}
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+const MAX_PATH_BYTES = 1024;
+
+/** Throws unless `path` is a plain relative path that stays inside the archive's folder. */
+export function checkEntryPath(path: string): void {
+  const bad = (why: string) => new ArchiveError('invalid', `archive entry "${path.slice(0, 200)}" ${why}`);
+  if (path === '' || Buffer.byteLength(path) > MAX_PATH_BYTES) throw bad('has no usable path or one too long');
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\\]/.test(path)) throw bad('contains a control character or a backslash');
+  if (path.startsWith('/') || /^[A-Za-z]:/.test(path)) throw bad('is absolute');
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') throw bad('escapes its folder or has an empty segment');
+  }
+}
+
+/** The storage key of an archive's n-th extracted file: by index, never by a name from the archive. */
+export function archiveEntryKey(assetPrefix: string, index: number): string {
+  return `${assetPrefix}/files/${index}`;
+}
+
+/** yauzl reads the zip's central directory and entries by byte range, straight from storage. */
+class StorageReader extends yauzl.RandomAccessReader {
+  constructor(
+    private readonly storage: Storage,
+    private readonly key: string,
+  ) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    const out = new PassThrough();
+    if (end <= start) {
+      out.end();
+      return out;
+    }
+    this.storage.read(this.key, { start, end: end - 1 }).then(
+      (stream) => stream.on('error', (err) => out.destroy(err)).pipe(out),
+      (err: Error) => out.destroy(err),
+    );
+    return out;
+  }
+}
+
+function openZip(reader: StorageReader, size: number): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromRandomAccessReader(reader, size, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true }, (err, zip) =>
+      err ? reject(new ArchiveError('invalid', `not a readable zip archive: ${err.message}`)) : resolve(zip!),
+    );
+  });
+}
+
+function entries(zip: yauzl.ZipFile): AsyncIterable<yauzl.Entry> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        const next = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
+          const onEntry = (entry: yauzl.Entry) => done(() => resolve(entry));
+          const onEnd = () => done(() => resolve(undefined));
+          const onError = (err: Error) => done(() => reject(new ArchiveError('invalid', `corrupt zip archive: ${err.message}`)));
+          const done = (settle: () => void) => {
+            zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+            settle();
+          };
+          zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+          zip.readEntry();
+        });
+        if (!next) return;
+        yield next;
+      }
+    },
+  };
+}
+
+function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (err, stream) => (err ? reject(new ArchiveError('invalid', `cannot read "${entry.fileName}": ${err.message}`)) : resolve(stream!)));
+  });
+}
+
+/**
+ * Extracts the zip stored at `zipKey` into `{assetPrefix}/files/{n}`, checking every path and
+ * the declared sizes against the limits before writing anything; yauzl stops any entry that
+ * inflates past its declared size (a zip bomb). On failure, what was written is left for the caller
+ * to remove with the asset's prefix.
+ */
+export async function extractArchive(
+  storage: Storage,
+  zipKey: string,
+  zipSize: number,
+  assetPrefix: string,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Promise<ArchiveEntry[]> {
+  const zip = await openZip(new StorageReader(storage, zipKey), zipSize);
+  try {
+    if (zip.entryCount > limits.maxEntries) {
+      throw new ArchiveError('too_large', `the archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are accepted`);
+    }
+    const files: yauzl.Entry[] = [];
+    const seen = new Set<string>();
+    let total = 0;
+    for await (const entry of entries(zip)) {
+      if (entry.fileName.endsWith('/')) continue;
+      checkEntryPath(entry.fileName);
+      if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) {
+        throw new ArchiveError('invalid', `archive entry "${entry.fileName}" is a symbolic link`);
+      }
+      if (seen.has(entry.fileName)) throw new ArchiveError('invalid', `archive entry "${entry.fileName}" appears twice`);
+      seen.add(entry.fileName);
+      total += entry.uncompressedSize;
+      if (total > limits.maxTotalBytes) {
+        throw new ArchiveError('too_large', `the archive unpacks to more than ${limits.maxTotalBytes} bytes`);
+      }
+      files.push(entry);
+    }
+    const extracted: ArchiveEntry[] = [];
+    for (const [index, entry] of files.entries()) {
+      const stream = await openEntry(zip, entry);
+      // An error of the entry's own stream (bad data, more bytes than declared) is the archive's
+      // fault; any other is the storage's and stays a server error.
+      let entryError: Error | undefined;
+      stream.once('error', (err) => (entryError = err));
+      let stored;
+      try {
+        stored = await storage.put(archiveEntryKey(assetPrefix, index), stream);
+      } catch (err) {
+        if (!entryError) throw err;
+        throw new ArchiveError('invalid', `cannot extract "${entry.fileName}": ${entryError.message}`);
+      }
+      extracted.push({ path: entry.fileName, size: stored.size, contentType: detectContentType(entry.fileName, stored.head) });
+    }
+    return extracted;
+  } finally {
+    zip.close();
+  }
+}
