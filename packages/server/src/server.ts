@@ -51,7 +51,7 @@ export async function startServer(
   const url = `http://${hostForUrl(config.host)}:${port}`;
   ctx.publicUrl = config.publicUrl ?? url;
   // Files left by a crash between writing and recording: cleaned in the background.
-  ctx.assets.sweepOrphans().catch((err: unknown) => app.log.warn({ err }, 'orphan sweep failed'));
+  ctx.assets.sweepIfDue().catch((err: unknown) => app.log.warn({ err }, 'orphan sweep failed'));
   let closing: Promise<void> | undefined;
   return {
     app,

@@ -1,15 +1,14 @@
 import type { Readable } from 'node:stream';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
-import type { ArchiveEntry, Asset, Project, Store } from '../store/store.js';
+import type { ArchiveEntry, Asset, NewAsset, Project, Store } from '../store/store.js';
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
-import { newId } from './ids.js';
+import { isId, newId } from './ids.js';
 
-/** A file written to storage whose record does not exist yet. */
+/** A file written to storage whose record does not exist yet; its asset id comes at commit. */
 export interface StagedFile {
-  id: string;
   projectId: string;
   name: string;
   storageKey: string;
@@ -27,6 +26,14 @@ export interface IncomingFile {
 
 /** Files older than this with no record are orphans of a crash, safe to remove. */
 export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+/** How often, at most, a deployment sweeps for orphans (every process start asks). */
+export const SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const SWEEP_META_KEY = 'sweep.lastRun';
+
+/** The folder of a stored asset: `{projectId}/{blobId}`. */
+export function assetPrefix(asset: { storageKey: string }): string {
+  return asset.storageKey.slice(0, asset.storageKey.lastIndexOf('/'));
+}
 
 function checkedName(raw: string): string {
   try {
@@ -40,7 +47,8 @@ function checkedName(raw: string): string {
 /**
  * Adds, changes and removes assets. Bytes are written completely before a record exists, and a
  * record is removed before its bytes: whatever a crash interrupts, no listed asset lacks its file.
- * What a crash can leave is an unrecorded file, which `sweepOrphans` removes.
+ * What a crash can leave is an unrecorded file, which `sweepOrphans` removes. Bytes live under a
+ * blob id of their own, so that the asset id can be made at commit, in commit order.
  */
 export class AssetService {
   constructor(
@@ -55,10 +63,15 @@ export class AssetService {
    */
   async stage(project: Project, rawName: string, stream: Readable): Promise<StagedFile> {
     const name = checkedName(rawName);
-    const id = newId();
-    const prefix = `${project.id}/${id}`;
+    const prefix = `${project.id}/${newId()}`;
     const storageKey = `${prefix}/original`;
-    const stored = await this.storage.put(storageKey, stream);
+    let stored;
+    try {
+      stored = await this.storage.put(storageKey, stream);
+    } catch (err) {
+      await this.storage.deletePrefix(prefix).catch(() => undefined);
+      throw err;
+    }
     const contentType = detectContentType(name, stored.head);
     let files: ArchiveEntry[] | null = null;
     if (contentType === 'application/zip') {
@@ -69,14 +82,13 @@ export class AssetService {
         throw err;
       }
     }
-    return { id, projectId: project.id, name, storageKey, size: stored.size, contentType, files };
+    return { projectId: project.id, name, storageKey, size: stored.size, contentType, files };
   }
 
-  /** Records staged files in one transaction; on failure their bytes are removed. */
+  /** Records staged files of one project in one transaction; on failure their bytes are removed. */
   async commit(staged: StagedFile[], isPublic: boolean): Promise<Asset[]> {
-    const now = new Date().toISOString();
-    const assets: Asset[] = staged.map((s) => ({
-      id: s.id,
+    if (staged.length === 0) return [];
+    const drafts: NewAsset[] = staged.map((s) => ({
       projectId: s.projectId,
       name: s.name,
       contentType: s.contentType,
@@ -84,20 +96,17 @@ export class AssetService {
       public: isPublic,
       storageKey: s.storageKey,
       files: s.files,
-      createdAt: now,
-      updatedAt: now,
     }));
     try {
-      await this.store.insertAssets(assets);
+      return await this.store.insertAssets(staged[0]!.projectId, drafts, new Date().toISOString());
     } catch (err) {
       await this.discard(staged);
       throw err;
     }
-    return assets;
   }
 
   async discard(staged: StagedFile[]): Promise<void> {
-    for (const s of staged) await this.storage.deletePrefix(`${s.projectId}/${s.id}`);
+    for (const s of staged) await this.storage.deletePrefix(assetPrefix(s));
   }
 
   /** Stages and commits files as one all-or-nothing batch. */
@@ -120,27 +129,39 @@ export class AssetService {
   async remove(project: Project, id: string): Promise<boolean> {
     const removed = await this.store.deleteAsset(project.id, id);
     if (!removed) return false;
-    await this.storage.deletePrefix(`${project.id}/${id}`);
+    await this.storage.deletePrefix(assetPrefix(removed));
     return true;
   }
 
-  /** Removes stored files with no record that are older than `olderThanMs`; returns how many asset folders went. */
+  /**
+   * Removes stored files with no record that are older than `olderThanMs`, looking only at keys
+   * of Orbis's own shape (`{id}/{id}/…`); returns how many asset folders went.
+   */
   async sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<number> {
     await this.storage.cleanTemporaries(olderThanMs);
     const cutoff = Date.now() - olderThanMs;
     const seen = new Set<string>();
     let removed = 0;
     for await (const { key, modifiedAt } of this.storage.list()) {
-      const [projectId, assetId] = key.split('/');
-      if (!projectId || !assetId) continue;
-      const prefix = `${projectId}/${assetId}`;
+      const [projectId, blobId] = key.split('/');
+      if (!projectId || !blobId || !isId(projectId) || !isId(blobId)) continue;
+      const prefix = `${projectId}/${blobId}`;
       if (seen.has(prefix) || modifiedAt.getTime() > cutoff) continue;
       seen.add(prefix);
-      if (!(await this.store.assetExists(assetId))) {
+      if (!(await this.store.isStorageKeyRecorded(`${prefix}/original`))) {
         await this.storage.deletePrefix(prefix);
         removed += 1;
       }
     }
     return removed;
+  }
+
+  /** Sweeps unless some process of this deployment did within SWEEP_INTERVAL_MS; returns whether it ran. */
+  async sweepIfDue(now = Date.now()): Promise<boolean> {
+    const last = Number(await this.store.getMeta(SWEEP_META_KEY));
+    if (Number.isFinite(last) && now - last < SWEEP_INTERVAL_MS) return false;
+    await this.store.setMeta(SWEEP_META_KEY, String(now));
+    await this.sweepOrphans();
+    return true;
   }
 }

@@ -34,6 +34,22 @@ describe('CursorCodec', () => {
     }
   });
 
+  it('refuses every other spelling of a valid tag', () => {
+    const cursor = codec.encode({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = cursor.at(-1)!;
+    for (const c of alphabet) {
+      if (c === last) continue;
+      expect(() => codec.decode(cursor.slice(0, -1) + c), c).toThrow(InvalidCursorError);
+    }
+    for (const suffix of ['=', '==', '!', ' ', '%20']) {
+      expect(() => codec.decode(cursor + suffix), suffix).toThrow(InvalidCursorError);
+    }
+    const [payload, mac] = cursor.split('.') as [string, string];
+    expect(() => codec.decode(`${payload}.${mac.slice(0, 5)} ${mac.slice(5)}`)).toThrow(InvalidCursorError);
+    expect(() => codec.decode(`${payload}==.${mac}`)).toThrow(InvalidCursorError);
+  });
+
   it('refuses a short secret', () => {
     expect(() => new CursorCodec('short')).toThrow(/at least 16/);
   });

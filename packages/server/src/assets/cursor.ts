@@ -37,8 +37,10 @@ export class CursorCodec {
     const dot = cursor.indexOf('.');
     if (dot <= 0 || cursor.length > 512) throw new InvalidCursorError();
     const payload = cursor.slice(0, dot);
-    const given = Buffer.from(cursor.slice(dot + 1), 'base64url');
-    const expected = this.mac(payload);
+    // Compare the tag as text: base64 decoding forgives padding, stray characters and spare bits,
+    // so several spellings would decode to the same bytes and an altered cursor would pass.
+    const given = Buffer.from(cursor.slice(dot + 1));
+    const expected = Buffer.from(this.mac(payload).toString('base64url'));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursorError();
     const parts = Buffer.from(payload, 'base64url').toString('utf8').split('|');
     if (parts.length !== 3 || parts[0] !== VERSION) throw new InvalidCursorError();

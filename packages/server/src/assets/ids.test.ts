@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isId, newId } from './ids.js';
+import { incrementId, isId, newId, newIdAfter } from './ids.js';
 
 describe('newId', () => {
   it('keeps creation order within one millisecond', () => {
@@ -7,6 +7,15 @@ describe('newId', () => {
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every(isId)).toBe(true);
+  });
+
+  it('makes an id after a given one, even one from a clock ahead of ours', () => {
+    const ahead = '7ZZZZZZZZZZZZZZZZZZZZZZZZY';
+    expect(newIdAfter(ahead)).toBe('7ZZZZZZZZZZZZZZZZZZZZZZZZZ');
+    expect(incrementId('01ARZ3NDEKTSV4RRFFQ69G5FAZ')).toBe('01ARZ3NDEKTSV4RRFFQ69G5FB0');
+    const fresh = newIdAfter('01ARZ3NDEKTSV4RRFFQ69G5FAV');
+    expect(fresh > '01ARZ3NDEKTSV4RRFFQ69G5FAV').toBe(true);
+    expect(newIdAfter(null)).toMatch(/^[0-9A-Z]{26}$/);
   });
 
   it('recognises only its own shape', () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { archiveEntryKey } from '../assets/archive.js';
+import { assetPrefix } from '../assets/asset-service.js';
 import { isId } from '../assets/ids.js';
 import type { Asset } from '../store/store.js';
 import { ApiError } from './api-error.js';
@@ -31,9 +32,8 @@ function fileOf(asset: Asset, path: string): ServedFile | undefined {
   const index = asset.files?.findIndex((f) => f.path === path) ?? -1;
   const entry = asset.files?.[index];
   if (!entry) return undefined;
-  const prefix = asset.storageKey.slice(0, asset.storageKey.lastIndexOf('/'));
   return {
-    key: archiveEntryKey(prefix, index),
+    key: archiveEntryKey(assetPrefix(asset), index),
     name: path.slice(path.lastIndexOf('/') + 1),
     size: entry.size,
     contentType: entry.contentType,

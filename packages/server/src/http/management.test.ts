@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetPrefix } from '../assets/asset-service.js';
 import { type Harness, startHarness } from '../test/harness.js';
 
 describe('management API (SPEC §3)', () => {
@@ -137,8 +138,8 @@ describe('management API (SPEC §3)', () => {
     expect((await h.admin('PATCH', '/api/projects/edit-assets/assets/01ARZ3NDEKTSV4RRFFQ69G5FAV', { public: true })).status).toBe(404);
     expect((await h.admin('DELETE', `/api/projects/edit-assets/assets/${asset!.id}`)).status).toBe(204);
     expect((await h.get(new URL(record.url).pathname)).status).toBe(404);
-    expect(await h.server.ctx.store.assetExists(asset!.id)).toBe(false);
-    expect((await h.storedKeys()).filter((k) => k.includes(asset!.id))).toEqual([]);
+    expect(await h.server.ctx.store.isStorageKeyRecorded(asset!.storageKey)).toBe(false);
+    expect((await h.storedKeys()).filter((k) => k.startsWith(assetPrefix(asset!)))).toEqual([]);
     expect((await h.admin('DELETE', `/api/projects/edit-assets/assets/${asset!.id}`)).status).toBe(404);
   });
 
@@ -166,7 +167,7 @@ describe('management API (SPEC §3)', () => {
     const [asset] = await h.seed('doomed', [true]);
     await h.admin('POST', '/api/projects/doomed/keys', { name: 'k' });
     expect((await h.admin('DELETE', '/api/projects/doomed')).status).toBe(204);
-    expect(await h.server.ctx.store.assetExists(asset!.id)).toBe(false);
+    expect(await h.server.ctx.store.isStorageKeyRecorded(asset!.storageKey)).toBe(false);
     expect((await h.storedKeys()).filter((k) => k.startsWith(asset!.projectId))).toEqual([]);
     expect((await h.get('/api/p/doomed/assets.json')).status).toBe(404);
   });

@@ -108,6 +108,31 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
     expect(await h.server.ctx.store.countAssets({ projectId: project.id, publicOnly: false })).toBe(countBefore);
   });
 
+  it('lists assets in commit order, so a cursor taken meanwhile still reaches a slow upload', async () => {
+    await h.project('order');
+    const boundary = 'orbis-slow-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="public"\r\n\r\ntrue\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\n\r\n`;
+    const tail = `slow\r\n--${boundary}--\r\n`;
+    const slow = request(`${h.url}/api/projects/order/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + tail.length) },
+    });
+    const answered = new Promise<number>((resolve) => slow.on('response', (res) => { res.resume(); resolve(res.statusCode ?? 0); }));
+    slow.write(head);
+    await new Promise((r) => setTimeout(r, 100));
+    const fast = await upload(uploadForm([{ name: 'fast.txt', content: 'fast' }], { public: 'true' }), 'order');
+    expect(fast.status).toBe(201);
+    const page = await (await h.get('/api/p/order/assets.json?limit=1')).json();
+    expect(page.results.map((a: { name: string }) => a.name)).toEqual(['fast.txt']);
+    const position = h.server.ctx.cursors.encode({ projectId: (await h.server.ctx.store.getProjectByAlias('order'))!.id, afterId: page.results[0].id });
+    slow.end(tail);
+    expect(await answered).toBe(201);
+    const all = await (await h.get('/api/p/order/assets.json')).json();
+    expect(all.results.map((a: { name: string }) => a.name)).toEqual(['fast.txt', 'slow.txt']);
+    const rest = await (await h.get(`/api/p/order/assets.json?start_cursor=${encodeURIComponent(position)}`)).json();
+    expect(rest.results.map((a: { name: string }) => a.name)).toEqual(['slow.txt']);
+  });
+
   it('answers 404 for an upload to an unknown project', async () => {
     const res = await upload(uploadForm([{ name: 'x.txt', content: 'x' }]), 'nope');
     expect(res.status).toBe(404);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../assets/ids.js';
-import type { Asset, Project, Store } from './store.js';
-import { StoreConflictError } from './store.js';
+import type { NewAsset, Project, Store } from './store.js';
+import { StoreConflictError, StoreNotFoundError } from './store.js';
 
 /**
  * The one suite every Store implementation must pass unchanged. Each implementation's test file
@@ -13,22 +13,23 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     let project: Project;
     const now = '2026-11-21T12:00:00.000Z';
 
-    function asset(over: Partial<Asset> = {}): Asset {
-      const id = newId();
+    /** A draft with its own storage folder, as the asset service makes them. */
+    function draft(over: Partial<NewAsset> = {}): NewAsset {
+      const blob = newId();
       return {
-        id,
         projectId: project.id,
-        name: `${id}.geojson`,
+        name: `${blob}.geojson`,
         contentType: 'application/geo+json',
         size: 10,
         public: true,
-        storageKey: `${project.id}/${id}/original`,
+        storageKey: `${project.id}/${blob}/original`,
         files: null,
-        createdAt: now,
-        updatedAt: now,
         ...over,
       };
     }
+    const insert = (...drafts: NewAsset[]) => store.insertAssets(drafts[0]?.projectId ?? project.id, drafts, now);
+    const many = (n: number, over: (i: number) => Partial<NewAsset> = () => ({})) =>
+      insert(...Array.from({ length: n }, (_, i) => draft(over(i))));
 
     beforeEach(async () => {
       store = await open();
@@ -59,48 +60,70 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     });
 
     it('keeps asset counts in step with inserts, updates and deletes', async () => {
-      const a = asset();
-      const b = asset({ public: false });
-      const c = asset();
-      await store.insertAssets([a, b, c]);
+      const [a, b] = await insert(draft(), draft({ public: false }), draft());
       const scope = { projectId: project.id, publicOnly: true };
       const all = { projectId: project.id, publicOnly: false };
       expect([await store.countAssets(scope), await store.countAssets(all)]).toEqual([2, 3]);
-      await store.updateAsset(project.id, b.id, { public: true, updatedAt: now });
+      await store.updateAsset(project.id, b!.id, { public: true, updatedAt: now });
       expect(await store.countAssets(scope)).toBe(3);
-      await store.updateAsset(project.id, b.id, { public: true, updatedAt: now });
+      await store.updateAsset(project.id, b!.id, { public: true, updatedAt: now });
       expect(await store.countAssets(scope)).toBe(3);
-      await store.updateAsset(project.id, a.id, { public: false, updatedAt: now });
+      await store.updateAsset(project.id, a!.id, { public: false, updatedAt: now });
       expect(await store.countAssets(scope)).toBe(2);
-      expect((await store.deleteAsset(project.id, a.id))?.id).toBe(a.id);
-      expect(await store.deleteAsset(project.id, a.id)).toBeUndefined();
+      expect((await store.deleteAsset(project.id, a!.id))?.id).toBe(a!.id);
+      expect(await store.deleteAsset(project.id, a!.id)).toBeUndefined();
       expect([await store.countAssets(scope), await store.countAssets(all)]).toEqual([2, 2]);
-      expect((await store.getProjectByAlias('p1'))).toMatchObject({ assetCount: 2, publicAssetCount: 2 });
+      expect(await store.getProjectByAlias('p1')).toMatchObject({ assetCount: 2, publicAssetCount: 2 });
     });
 
-    it('round-trips every asset field', async () => {
-      const a = asset({ files: [{ path: 'tileset.json', size: 120, contentType: 'application/json' }, { path: 'tiles/0.b3dm', size: 9000, contentType: 'application/octet-stream' }], size: 123456789, public: false });
-      await store.insertAssets([a]);
-      expect(await store.getAsset(project.id, a.id)).toEqual(a);
-      expect(await store.assetExists(a.id)).toBe(true);
-      expect(await store.assetExists('nope')).toBe(false);
-      const renamed = await store.updateAsset(project.id, a.id, { name: 'x.json', updatedAt: '2026-12-01T00:00:00.000Z' });
+    it('gives inserted assets ascending ids and the commit time, and round-trips every field', async () => {
+      const files = [
+        { path: 'tileset.json', size: 120, contentType: 'application/json' },
+        { path: 'tiles/0.b3dm', size: 9000, contentType: 'application/octet-stream' },
+      ];
+      const d = draft({ files, size: 123456789, public: false });
+      const [a, b] = await insert(d, draft());
+      expect(a).toEqual({ ...d, id: a!.id, createdAt: now, updatedAt: now });
+      expect(a!.id < b!.id).toBe(true);
+      expect(await store.getAsset(project.id, a!.id)).toEqual(a);
+      expect(await store.isStorageKeyRecorded(d.storageKey)).toBe(true);
+      expect(await store.isStorageKeyRecorded(`${project.id}/nope/original`)).toBe(false);
+      const renamed = await store.updateAsset(project.id, a!.id, { name: 'x.json', updatedAt: '2026-12-01T00:00:00.000Z' });
       expect(renamed).toEqual({ ...a, name: 'x.json', updatedAt: '2026-12-01T00:00:00.000Z' });
       expect(await store.updateAsset(project.id, 'nope', { name: 'y', updatedAt: now })).toBeUndefined();
     });
 
+    it('orders ids by commit, after every id the project ever had, even deleted ones', async () => {
+      const [first] = await insert(draft());
+      await store.deleteAsset(project.id, first!.id);
+      const [second] = await insert(draft());
+      expect(second!.id > first!.id).toBe(true);
+      // Batches committed one after another, however they interleave before, come out in order.
+      const batches = await Promise.all([many(3), many(3), many(3)]);
+      const ids = batches.flat().map((a) => a.id);
+      const listed = (await store.listAssets({ projectId: project.id, publicOnly: false }, { limit: 20 })).map((a) => a.id);
+      expect(listed).toEqual([second!.id, ...[...ids].sort()]);
+      expect(new Set(ids).size).toBe(9);
+    });
+
+    it('refuses to insert into a project that is gone', async () => {
+      const doomed = await store.createProject({ id: newId(), alias: 'gone', name: 'G', visibility: 'public', createdAt: now });
+      await store.deleteProject(doomed.id);
+      await expect(store.insertAssets(doomed.id, [draft({ projectId: doomed.id })], now)).rejects.toBeInstanceOf(StoreNotFoundError);
+    });
+
     it('does not show one project its neighbour\'s assets', async () => {
       const other = await store.createProject({ id: newId(), alias: 'p2', name: 'P2', visibility: 'public', createdAt: now });
-      const mine = asset();
-      await store.insertAssets([mine, asset({ projectId: other.id })]);
-      expect(await store.getAsset(other.id, mine.id)).toBeUndefined();
+      const [mine] = await insert(draft());
+      const [theirs] = await store.insertAssets(other.id, [draft({ projectId: other.id })], now);
+      expect(await store.getAsset(other.id, mine!.id)).toBeUndefined();
+      expect(theirs!.projectId).toBe(other.id);
       const listed = await store.listAssets({ projectId: project.id, publicOnly: false }, { limit: 10 });
-      expect(listed.map((x) => x.id)).toEqual([mine.id]);
+      expect(listed.map((x) => x.id)).toEqual([mine!.id]);
     });
 
     it('lists slices in id order by keyset and by offset, and streams the whole scope', async () => {
-      const assets = Array.from({ length: 1203 }, (_, i) => asset({ public: i % 3 !== 0 }));
-      await store.insertAssets(assets);
+      const assets = await many(1203, (i) => ({ public: i % 3 !== 0 }));
       const publicIds = assets.filter((a) => a.public).map((a) => a.id);
       const scope = { projectId: project.id, publicOnly: true };
       const first = await store.listAssets(scope, { limit: 5 });
@@ -119,7 +142,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     });
 
     it('lets other work of the process run while it streams', async () => {
-      await store.insertAssets(Array.from({ length: 1600 }, () => asset()));
+      await many(1600);
       let otherWorkRan = false;
       setImmediate(() => (otherWorkRan = true));
       let streamedBeforeOtherWork = 0;
@@ -131,18 +154,19 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     });
 
     it('keeps a keyset position valid after the asset at it is deleted', async () => {
-      const assets = Array.from({ length: 6 }, () => asset());
-      await store.insertAssets(assets);
+      const assets = await many(6);
       await store.deleteAsset(project.id, assets[2]!.id);
       const next = await store.listAssets({ projectId: project.id, publicOnly: true }, { afterId: assets[2]!.id, limit: 2 });
       expect(next.map((a) => a.id)).toEqual([assets[3]!.id, assets[4]!.id]);
     });
 
     it('inserts a batch all or nothing', async () => {
-      const a = asset();
-      await expect(store.insertAssets([asset(), a, { ...a }])).rejects.toThrow();
+      const d = draft();
+      await expect(insert(draft(), d, { ...d })).rejects.toThrow();
       expect(await store.countAssets({ projectId: project.id, publicOnly: false })).toBe(0);
       expect(await store.listAssets({ projectId: project.id, publicOnly: false }, { limit: 10 })).toEqual([]);
+      const [after] = await insert(draft());
+      expect(after).toBeDefined();
     });
 
     it('stores API keys by hash, per project, and deletes them', async () => {
@@ -159,11 +183,10 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     });
 
     it('deletes a project\'s assets and keys with it', async () => {
-      const a = asset();
-      await store.insertAssets([a]);
+      const [a] = await insert(draft());
       await store.createApiKey({ id: newId(), projectId: project.id, name: 'k', keyHash: 'hh', createdAt: now });
       await store.deleteProject(project.id);
-      expect(await store.assetExists(a.id)).toBe(false);
+      expect(await store.isStorageKeyRecorded(a!.storageKey)).toBe(false);
       expect(await store.findApiKeyByHash(project.id, 'hh')).toBeUndefined();
     });
 

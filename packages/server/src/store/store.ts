@@ -48,6 +48,9 @@ export interface Asset {
   updatedAt: string;
 }
 
+/** An asset to record: the store gives it its id and timestamps. */
+export type NewAsset = Omit<Asset, 'id' | 'createdAt' | 'updatedAt'>;
+
 /** An asset as listings read it: everything a record needs, not where its bytes are. */
 export type ListedAsset = Omit<Asset, 'storageKey'>;
 
@@ -82,6 +85,14 @@ export interface ApiKey {
   createdAt: string;
 }
 
+/** Thrown when a write names a project that no longer exists. */
+export class StoreNotFoundError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreNotFoundError';
+  }
+}
+
 /** Thrown when a unique value (a project alias, say) is taken. */
 export class StoreConflictError extends Error {
   constructor(message: string) {
@@ -108,13 +119,18 @@ export interface Store {
   /** Deletes the project with its assets and keys. */
   deleteProject(id: string): Promise<boolean>;
 
-  /** Inserts assets of one project in one transaction, and their counts with them. */
-  insertAssets(assets: Asset[]): Promise<void>;
+  /**
+   * Records assets of one project in one transaction, with their counts. Ids are made inside it,
+   * under the project's write lock, after every id the project ever had: ascending id is commit
+   * order, so a cursor walk never passes a position before which an asset appears later.
+   * Throws StoreNotFoundError when the project is gone.
+   */
+  insertAssets(projectId: string, assets: NewAsset[], now: string): Promise<Asset[]>;
   getAsset(projectId: string, id: string): Promise<Asset | undefined>;
   updateAsset(projectId: string, id: string, patch: AssetPatch): Promise<Asset | undefined>;
   deleteAsset(projectId: string, id: string): Promise<Asset | undefined>;
-  /** Whether any project holds an asset with this id. */
-  assetExists(id: string): Promise<boolean>;
+  /** Whether any asset's bytes are stored under this key. */
+  isStorageKeyRecorded(storageKey: string): Promise<boolean>;
   /** The maintained count of a scope: no scan. */
   countAssets(scope: AssetScope): Promise<number>;
   listAssets(scope: AssetScope, slice: AssetSlice): Promise<ListedAsset[]>;

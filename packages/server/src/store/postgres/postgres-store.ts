@@ -8,12 +8,14 @@ import type {
   AssetScope,
   AssetSlice,
   ListedAsset,
+  NewAsset,
   NewProject,
   Project,
   ProjectPatch,
   Store,
 } from '../store.js';
-import { StoreConflictError } from '../store.js';
+import { newIdAfter } from '../../assets/ids.js';
+import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { postgresMigrations } from './migrations.js';
 
@@ -220,26 +222,29 @@ export class PostgresStore implements Store {
     return (rowCount ?? 0) > 0;
   }
 
-  async insertAssets(assets: Asset[]): Promise<void> {
-    if (assets.length === 0) return;
-    await this.transaction(async (client) => {
-      const counts = new Map<string, { all: number; pub: number }>();
-      for (const a of assets) {
+  async insertAssets(projectId: string, drafts: NewAsset[], now: string): Promise<Asset[]> {
+    return this.transaction(async (client) => {
+      // The row lock orders concurrent inserts of one project, across every process.
+      const { rows } = await client.query<{ last_asset_id: string | null }>('SELECT last_asset_id FROM projects WHERE id = $1 FOR UPDATE', [projectId]);
+      if (!rows[0]) throw new StoreNotFoundError(`project ${projectId} no longer exists`);
+      let last = rows[0].last_asset_id;
+      let publicCount = 0;
+      const assets: Asset[] = [];
+      for (const draft of drafts) {
+        last = newIdAfter(last);
+        publicCount += draft.public ? 1 : 0;
+        const a: Asset = { ...draft, id: last, projectId, createdAt: now, updatedAt: now };
         await client.query(
           `INSERT INTO assets (${ASSET_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
           [a.id, a.projectId, a.name, a.contentType, a.size, a.public, a.storageKey, a.files === null ? null : JSON.stringify(a.files), a.createdAt, a.updatedAt],
         );
-        const c = counts.get(a.projectId) ?? { all: 0, pub: 0 };
-        c.all += 1;
-        c.pub += a.public ? 1 : 0;
-        counts.set(a.projectId, c);
+        assets.push(a);
       }
-      for (const [projectId, c] of counts) {
-        await client.query(
-          'UPDATE projects SET asset_count = asset_count + $1, public_asset_count = public_asset_count + $2 WHERE id = $3',
-          [c.all, c.pub, projectId],
-        );
-      }
+      await client.query(
+        'UPDATE projects SET asset_count = asset_count + $1, public_asset_count = public_asset_count + $2, last_asset_id = $3 WHERE id = $4',
+        [assets.length, publicCount, last, projectId],
+      );
+      return assets;
     });
   }
 
@@ -276,8 +281,8 @@ export class PostgresStore implements Store {
     });
   }
 
-  async assetExists(id: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM assets WHERE id = $1', [id]);
+  async isStorageKeyRecorded(storageKey: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM assets WHERE storage_key = $1', [storageKey]);
     return (rowCount ?? 0) > 0;
   }
 

@@ -48,4 +48,13 @@ export const sqliteMigrations: Migration[] = [
       CREATE INDEX api_keys_by_project ON api_keys (project_id, id);
     `,
   },
+  {
+    version: 2,
+    name: 'asset id high-water mark per project; storage key lookup',
+    sql: `
+      ALTER TABLE projects ADD COLUMN last_asset_id TEXT;
+      UPDATE projects SET last_asset_id = (SELECT max(id) FROM assets WHERE assets.project_id = projects.id);
+      CREATE UNIQUE INDEX assets_by_storage_key ON assets (storage_key);
+    `,
+  },
 ];

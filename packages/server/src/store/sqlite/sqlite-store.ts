@@ -7,12 +7,14 @@ import type {
   AssetScope,
   AssetSlice,
   ListedAsset,
+  NewAsset,
   NewProject,
   Project,
   ProjectPatch,
   Store,
 } from '../store.js';
-import { StoreConflictError } from '../store.js';
+import { newIdAfter } from '../../assets/ids.js';
+import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import { sqliteMigrations, type Migration } from './migrations.js';
 
 interface ProjectRow {
@@ -183,12 +185,14 @@ export class SqliteStore implements Store {
       addCounts: db.prepare(
         'UPDATE projects SET asset_count = asset_count + ?, public_asset_count = public_asset_count + ? WHERE id = ?',
       ),
+      lastAssetId: db.prepare('SELECT last_asset_id FROM projects WHERE id = ?'),
+      setLastAssetId: db.prepare('UPDATE projects SET last_asset_id = ? WHERE id = ?'),
       getAsset: db.prepare(`SELECT ${ASSET_COLUMNS} FROM assets WHERE project_id = ? AND id = ?`),
       updateAsset: db.prepare(
         'UPDATE assets SET name = coalesce(?, name), public = coalesce(?, public), updated_at = ? WHERE project_id = ? AND id = ?',
       ),
       deleteAsset: db.prepare('DELETE FROM assets WHERE project_id = ? AND id = ?'),
-      assetExists: db.prepare('SELECT 1 FROM assets WHERE id = ?'),
+      storageKeyRecorded: db.prepare('SELECT 1 FROM assets WHERE storage_key = ?'),
       counts: db.prepare('SELECT asset_count, public_asset_count FROM projects WHERE id = ?'),
       publicSlices: slices(true),
       allSlices: slices(false),
@@ -250,8 +254,18 @@ export class SqliteStore implements Store {
     return this.stmts.deleteProject.run(id).changes > 0;
   }
 
-  async insertAssets(assets: Asset[]): Promise<void> {
-    this.db.transaction(() => {
+  async insertAssets(projectId: string, drafts: NewAsset[], now: string): Promise<Asset[]> {
+    // An immediate transaction holds SQLite's write lock: ids are made and recorded in one step.
+    return this.db.transaction(() => {
+      const row = this.stmts.lastAssetId.get(projectId) as { last_asset_id: string | null } | undefined;
+      if (!row) throw new StoreNotFoundError(`project ${projectId} no longer exists`);
+      let last = row.last_asset_id;
+      let publicCount = 0;
+      const assets = drafts.map((draft): Asset => {
+        last = newIdAfter(last);
+        publicCount += draft.public ? 1 : 0;
+        return { ...draft, id: last, projectId, createdAt: now, updatedAt: now };
+      });
       for (const a of assets) {
         this.stmts.insertAsset.run(
           a.id,
@@ -265,8 +279,10 @@ export class SqliteStore implements Store {
           a.createdAt,
           a.updatedAt,
         );
-        this.stmts.addCounts.run(1, a.public ? 1 : 0, a.projectId);
       }
+      this.stmts.addCounts.run(assets.length, publicCount, projectId);
+      this.stmts.setLastAssetId.run(last, projectId);
+      return assets;
     }).immediate();
   }
 
@@ -298,8 +314,8 @@ export class SqliteStore implements Store {
     }).immediate();
   }
 
-  async assetExists(id: string): Promise<boolean> {
-    return this.stmts.assetExists.get(id) !== undefined;
+  async isStorageKeyRecorded(storageKey: string): Promise<boolean> {
+    return this.stmts.storageKeyRecorded.get(storageKey) !== undefined;
   }
 
   async countAssets(scope: AssetScope): Promise<number> {
