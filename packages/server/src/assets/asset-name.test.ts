@@ -8,6 +8,8 @@ describe('cleanAssetName', () => {
     expect(cleanAssetName('C:\\data\\tokyo.kml')).toBe('tokyo.kml');
     expect(cleanAssetName(' a\u0000b\n.txt ')).toBe('ab.txt');
     expect(cleanAssetName('東京.geojson')).toBe('東京.geojson');
+    expect(cleanAssetName('\u0085nel.txt')).toBe('nel.txt');
+    expect(cleanAssetName('invoice\u202etxt.exe')).toBe('invoicetxt.exe');
   });
 
   it('refuses empty, dot and over-long names', () => {

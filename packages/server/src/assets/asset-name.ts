@@ -16,7 +16,8 @@ export class AssetNameError extends Error {
 export function cleanAssetName(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const name = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().normalize('NFC');
+  // C0 and C1 controls, and the bidirectional overrides that make "txt.exe" read as "exe.txt".
+  const name = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().normalize('NFC');
   if (name === '' || name === '.' || name === '..') {
     throw new AssetNameError(`file name "${raw.slice(0, 80)}" has no usable name`);
   }

@@ -45,13 +45,15 @@ function truncate(raw: string): string {
   return raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
 }
 
-/** The first non-empty value of each parameter: an empty value counts as absent, a repeated one counts once. */
+/**
+ * The first value of each parameter, where an empty value counts as absent: `?limit=&limit=2` is
+ * `limit=2`, as if the empty one were not there.
+ */
 export function firstValues(search: URLSearchParams): Map<string, string> {
   const values = new Map<string, string>();
   for (const [key, value] of search) {
-    if (!values.has(key)) values.set(key, value);
+    if (value !== '' && !values.has(key)) values.set(key, value);
   }
-  for (const [key, value] of values) if (value === '') values.delete(key);
   return values;
 }
 

@@ -132,6 +132,12 @@ describe('orbis CLI', () => {
     expect(await fail('asset', 'add', 'nope', '/etc/hostname')).toMatchObject({ code: 1, stderr: expect.stringContaining('nope') });
     expect(await fail('frobnicate')).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage') });
     expect(await fail('serve', '--port', 'x')).toMatchObject({ code: 1, stderr: expect.stringContaining('port') });
+    const { child, url } = await serve(dataDir, '--port', '0', '--no-demo');
+    children.push(child);
+    const taken = await fail('serve', '--port', new URL(url).port, '--no-demo');
+    expect(taken).toMatchObject({ code: 1 });
+    expect(taken.stderr.trim().split('\n')).toHaveLength(1);
+    expect(taken.stderr).toMatch(/^orbis: cannot listen: .*EADDRINUSE/);
     await orbis(dataDir, 'project', 'create', 'twice');
     expect(await fail('project', 'create', 'twice')).toMatchObject({ code: 1, stderr: expect.stringContaining('exists') });
   });

@@ -71,6 +71,11 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`orbis: ${err.message}\n`);
       return 1;
     }
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      process.stderr.write(`orbis: cannot listen: ${(err as Error).message}\n`);
+      return 1;
+    }
     throw err;
   }
 }

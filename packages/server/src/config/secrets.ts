@@ -1,26 +1,45 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+function readTrimmed(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
 
 /**
  * A secret from the environment, else from `dataDir/fileName`, else a new random one written
- * there with mode 0600. Two processes racing to create it end up with the same value.
+ * there with mode 0600. The file appears whole or not at all (written aside, then linked into
+ * place), so processes racing to create it end up with the same value; an empty file counts as none.
  */
 export function loadSecret(dataDir: string, fileName: string, fromEnv: string | undefined): string {
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   const path = join(dataDir, fileName);
-  try {
-    return readFileSync(path, 'utf8').trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
+  const existing = readTrimmed(path);
+  if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');
+  const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(aside, `${secret}\n`, { mode: 0o600 });
   try {
-    writeFileSync(path, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    if (existing === '') {
+      renameSync(aside, path);
+      return secret;
+    }
+    linkSync(aside, path);
     return secret;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(path, 'utf8').trim();
-    throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return readTrimmed(path) || secret;
+  } finally {
+    try {
+      unlinkSync(aside);
+    } catch {
+      // renamed into place
+    }
   }
 }

@@ -1,9 +1,10 @@
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { requireAdmin } from './admin-auth.js';
 import type { AppContext } from './app-context.js';
 import { assetRoutes } from './asset-routes.js';
+import { errorBody } from './api-error.js';
 import { installErrorHandling } from './error-handler.js';
 import { fileRoutes } from './file-routes.js';
 import { keyRoutes } from './key-routes.js';
@@ -29,7 +30,25 @@ export function routesOf(app: FastifyInstance): RouteEntry[] {
 
 /** Builds the Fastify app for a context; the caller listens. */
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: false, routerOptions: { maxParamLength: 1000 } });
+  const app = Fastify({
+    logger,
+    trustProxy: false,
+    // Long enough that an over-long alias or id is a 404 of ours, not the router's 414.
+    routerOptions: { maxParamLength: 10_000 },
+    // Errors that happen before a route runs still answer in the error envelope.
+    frameworkErrors: (error, _request, reply) => {
+      const body = JSON.stringify(errorBody('invalid_parameter', `the request could not be read: ${error.message}`));
+      (reply as FastifyReply).code(400).type('application/json; charset=utf-8').send(body);
+    },
+    clientErrorHandler: (error, socket) => {
+      const body = JSON.stringify(errorBody('invalid_parameter', `the request could not be read (${(error as { code?: string }).code ?? 'bad request'})`));
+      if (socket.writable) {
+        socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      } else {
+        socket.destroy(error);
+      }
+    },
+  });
   const routes: RouteEntry[] = [];
   registeredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
@@ -51,6 +70,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
             allowedHeaders: ['Authorization', 'Range', 'If-None-Match', 'If-Range'],
             exposedHeaders: ['Link', 'Content-Range', 'Content-Length', 'ETag', 'Accept-Ranges'],
             maxAge: 600,
+            strictPreflight: false,
           }
         : { origin: false },
     );

@@ -30,26 +30,48 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest, project: 
     throw new InputError('file', 'send multipart/form-data with one or more "file" fields');
   }
   const staged: StagedFile[] = [];
-  let isPublic = false;
+  let isPublic: boolean | undefined;
   try {
-    for await (const part of request.parts()) {
+    const parts = request.parts()[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await parts.next().catch(unreadableBody);
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'file') {
         const file = part as MultipartFile;
         if (file.fieldname !== 'file') {
           file.file.resume();
           throw new InputError(file.fieldname, `unexpected file field "${file.fieldname.slice(0, 60)}"; use "file"`);
         }
-        staged.push(await ctx.assets.stage(project, file.filename, file.file));
-      } else if (part.fieldname === 'public') {
+        // A failure of the part's own stream (a cut or malformed body) is the client's, not ours.
+        let bodyError: Error | undefined;
+        file.file.once('error', (err: Error) => (bodyError = err));
+        try {
+          staged.push(await ctx.assets.stage(project, file.filename, file.file));
+        } catch (err) {
+          // `errored` also covers a stream that failed before the listener above was attached.
+          const cause = bodyError ?? file.file.errored;
+          if (cause && !(err instanceof InputError)) unreadableBody(cause);
+          throw err;
+        }
+      } else if (part.fieldname === 'public' && isPublic === undefined) {
+        // Like a repeated query parameter, a repeated field counts once: the first.
         isPublic = parsePublicField(part.value);
       }
     }
     if (staged.length === 0) throw new InputError('file', 'the upload has no "file" field');
-    return await ctx.assets.commit(staged, isPublic);
+    return await ctx.assets.commit(staged, isPublic ?? false);
   } catch (err) {
     await ctx.assets.discard(staged);
     throw err;
   }
+}
+
+/** A multipart body the parser could not read: 413 for its limits, else 400 naming the cause. */
+function unreadableBody(err: unknown): never {
+  const status = (err as { statusCode?: number }).statusCode;
+  if (status === 413) throw err;
+  throw new InputError('body', `the multipart body could not be read: ${(err as Error).message}`);
 }
 
 /** `/api/projects/{p}/assets`: upload, list (public or not), change, delete. */

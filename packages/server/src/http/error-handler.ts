@@ -33,6 +33,8 @@ export function installErrorHandling(app: FastifyInstance): void {
       reply.raw.destroy();
       return;
     }
+    // A body left unread (a refused upload) would pin the connection: close it after answering.
+    if (!request.raw.complete) reply.header('Connection', 'close');
     reply.code(apiError.status).type('application/json; charset=utf-8').send(errorBody(apiError.code, apiError.message));
   });
   app.setNotFoundHandler((request, reply) => {

@@ -65,7 +65,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
       reply.type(type);
 
       const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+      // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x".
+      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
         return reply.code(304).send();
       }
       const ifRange = request.headers['if-range'];

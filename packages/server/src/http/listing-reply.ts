@@ -55,7 +55,8 @@ export async function sendListing(
   const page = await readPage(ctx.store, ctx.cursors, scope, query);
   const next = nextPageQuery(query, page);
   if (next) {
-    const path = request.url.split('?')[0];
+    // Built from the route and the alias, never from the request target, which the client chose.
+    const path = (request.routeOptions.url ?? '').replace(':project', encodeURIComponent(project.alias));
     reply.header('Link', `<${ctx.publicUrl}${path}?${next.toString()}>; rel="next"`);
   }
   const body: Record<string, unknown> = {

@@ -20,9 +20,9 @@ function model(pairs: [string, string][], publicIds: string[], cursorAfter: (k: 
   const first = new Map<string, string>();
   for (const [k, v] of pairs) {
     const decoded = new URLSearchParams(`x=${v}`).get('x')!;
-    if (!first.has(k)) first.set(k, decoded);
+    // An empty value is as if it were not there: the first non-empty one counts.
+    if (decoded !== '' && !first.has(k)) first.set(k, decoded);
   }
-  for (const [k, v] of [...first]) if (v === '') first.delete(k);
   for (const k of INT_NAMES) {
     const v = first.get(k);
     if (v !== undefined && !/^[+-]?\d+$/.test(v)) return { error: 'invalid_parameter' };
