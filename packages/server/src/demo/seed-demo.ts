@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AssetService } from '../assets/asset-service.js';
 import type { ProjectService } from '../projects/project-service.js';
-import type { Store } from '../store/store.js';
+import { type Store, StoreConflictError } from '../store/store.js';
 
 export const DEMO_ALIAS = 'demo';
 const DEMO_META_KEY = 'demo.created';
@@ -23,7 +23,14 @@ export async function seedDemo(store: Store, projects: ProjectService, assets: A
     await store.setMeta(DEMO_META_KEY, new Date().toISOString());
     return false;
   }
-  const project = await projects.create({ alias: DEMO_ALIAS, name: 'Orbis demo', visibility: 'public' });
+  let project;
+  try {
+    project = await projects.create({ alias: DEMO_ALIAS, name: 'Orbis demo', visibility: 'public' });
+  } catch (err) {
+    // Another process of the deployment, starting at the same moment, made it first.
+    if (err instanceof StoreConflictError) return false;
+    throw err;
+  }
   const open = (name: string) => ({ name, stream: createReadStream(join(DEMO_DATA_DIR, name)) });
   await assets.add(project, DEMO_PUBLIC_FILES.map(open), true);
   await assets.add(project, DEMO_PRIVATE_FILES.map(open), false);
