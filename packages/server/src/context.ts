@@ -7,6 +7,7 @@ import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
 import { KeyService } from './keys/key-service.js';
 import { ProjectService } from './projects/project-service.js';
+import { SceneService } from './scenes/scene-service.js';
 import { LocalStorage } from './storage/local-storage.js';
 import { parseS3Url, S3Storage, s3ClientFromEnv } from './storage/s3-storage.js';
 import type { Storage } from './storage/storage.js';
@@ -49,6 +50,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     assets: new AssetService(store, storage, { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes }),
     projects: new ProjectService(store, storage),
     keys: new KeyService(store),
+    scenes: new SceneService(store),
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
     maxUploadBytes: config.maxUploadBytes,

@@ -12,9 +12,9 @@ describe('the demo project', () => {
   afterAll(() => h.close());
 
   it('is created once, public, with three public assets and one private', async () => {
-    const { store, projects, assets } = h.server.ctx;
-    expect(await seedDemo(store, projects, assets)).toBe(true);
-    expect(await seedDemo(store, projects, assets)).toBe(false);
+    const { store, projects, assets, scenes } = h.server.ctx;
+    expect(await seedDemo(store, projects, assets, scenes)).toBe(true);
+    expect(await seedDemo(store, projects, assets, scenes)).toBe(false);
     const project = await store.getProjectByAlias('demo');
     expect(project).toMatchObject({ visibility: 'public', assetCount: 4, publicAssetCount: 3 });
     const listing = await (await h.get('/api/p/demo/assets.json')).json();
@@ -27,10 +27,19 @@ describe('the demo project', () => {
     expect(await file.text()).toBe(readFileSync(join(DEMO_DATA_DIR, 'landmarks.geojson'), 'utf8'));
   });
 
+  it('has a scene with its public assets as layers, published', async () => {
+    const project = (await h.server.ctx.store.getProjectByAlias('demo'))!;
+    const scene = await (await h.admin('GET', '/api/projects/demo/scene')).json();
+    expect(scene.layers.map((l: { type: string }) => l.type)).toEqual(['geojson', 'czml', 'kml']);
+    const snapshot = await h.server.ctx.scenes.published(project);
+    expect(snapshot?.scene.layers.every((l) => l.url.startsWith('/files/demo/'))).toBe(true);
+    for (const layer of snapshot!.scene.layers) expect((await h.get(layer.url)).status).toBe(200);
+  });
+
   it('is not recreated after being deleted', async () => {
-    const { store, projects, assets } = h.server.ctx;
+    const { store, projects, assets, scenes } = h.server.ctx;
     await h.admin('DELETE', '/api/projects/demo');
-    expect(await seedDemo(store, projects, assets)).toBe(false);
+    expect(await seedDemo(store, projects, assets, scenes)).toBe(false);
     expect(await store.getProjectByAlias('demo')).toBeUndefined();
   });
 

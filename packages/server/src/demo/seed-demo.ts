@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AssetService } from '../assets/asset-service.js';
 import type { ProjectService } from '../projects/project-service.js';
+import type { Scene } from '../scenes/scene.js';
+import type { SceneService } from '../scenes/scene-service.js';
 import { type Store, StoreConflictError } from '../store/store.js';
 
 export const DEMO_ALIAS = 'demo';
@@ -13,11 +15,34 @@ export const DEMO_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..',
 export const DEMO_PUBLIC_FILES = ['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml'];
 export const DEMO_PRIVATE_FILES = ['survey-draft.csv'];
 
+/** The demo's scene: its three files as layers, Japan in view, a three-page story. */
+export function demoScene(layerAssetIds: string[]): Scene {
+  const [landmarks, flight, parks] = layerAssetIds;
+  return {
+    property: { sky: { atmosphere: true }, globe: { enableLighting: false } },
+    camera: { lng: 139.9, lat: 37.6, height: 1_900_000, heading: 0, pitch: -90, roll: 0 },
+    layers: [
+      { id: 'landmarks', title: 'World landmarks', type: 'geojson', assetId: landmarks!, visible: true },
+      { id: 'flight', title: 'Haneda to New Chitose', type: 'czml', assetId: flight!, visible: true },
+      { id: 'parks', title: 'Parks', type: 'kml', assetId: parks!, visible: true },
+    ],
+    widgets: [],
+    story: {
+      pages: [
+        { id: 'tokyo', title: 'Tokyo', text: 'Tokyo Tower and Tokyo Skytree, with Mount Fuji to the south-west.', camera: { lng: 139.4, lat: 35.1, height: 120_000, heading: 20, pitch: -45, roll: 0 } },
+        { id: 'flight', title: 'North to Hokkaido', text: 'A flight from Haneda to New Chitose: about 90 minutes.', camera: { lng: 140.8, lat: 37.5, height: 1_500_000, heading: 0, pitch: -75, roll: 0 } },
+        { id: 'new-york', title: 'New York', text: 'Central Park, from 59th to 110th Street.', camera: { lng: -73.965, lat: 40.74, height: 6_000, heading: 20, pitch: -45, roll: 0 } },
+      ],
+    },
+  };
+}
+
 /**
- * Creates the public `demo` project with real, small assets, once per database: deleting the demo
- * later does not bring it back on the next start. Returns whether it created it.
+ * Creates the public `demo` project with real, small assets, a scene and its published page,
+ * once per database: deleting the demo later does not bring it back on the next start.
+ * Returns whether it created it.
  */
-export async function seedDemo(store: Store, projects: ProjectService, assets: AssetService): Promise<boolean> {
+export async function seedDemo(store: Store, projects: ProjectService, assets: AssetService, scenes: SceneService): Promise<boolean> {
   if ((await store.getMeta(DEMO_META_KEY)) !== undefined) return false;
   if (await store.getProjectByAlias(DEMO_ALIAS)) {
     await store.setMeta(DEMO_META_KEY, new Date().toISOString());
@@ -32,8 +57,10 @@ export async function seedDemo(store: Store, projects: ProjectService, assets: A
     throw err;
   }
   const open = (name: string) => ({ name, stream: createReadStream(join(DEMO_DATA_DIR, name)) });
-  await assets.add(project, DEMO_PUBLIC_FILES.map(open), true);
+  const shown = await assets.add(project, DEMO_PUBLIC_FILES.map(open), true);
   await assets.add(project, DEMO_PRIVATE_FILES.map(open), false);
+  await scenes.put(project, demoScene(shown.map((a) => a.id)));
+  await scenes.publish(project);
   await store.setMeta(DEMO_META_KEY, new Date().toISOString());
   return true;
 }

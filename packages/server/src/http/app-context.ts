@@ -2,6 +2,7 @@ import type { AssetService } from '../assets/asset-service.js';
 import type { CursorCodec } from '../assets/cursor.js';
 import type { KeyService } from '../keys/key-service.js';
 import type { ProjectService } from '../projects/project-service.js';
+import type { SceneService } from '../scenes/scene-service.js';
 import type { Storage } from '../storage/storage.js';
 import type { Store } from '../store/store.js';
 
@@ -13,6 +14,7 @@ export interface AppContext {
   assets: AssetService;
   projects: ProjectService;
   keys: KeyService;
+  scenes: SceneService;
   adminToken: string;
   /** The base of every asset `url`, without a trailing slash. Set once the port is known. */
   publicUrl: string;

@@ -11,6 +11,7 @@ import { keyRoutes } from './key-routes.js';
 import { openApiDocument } from './openapi.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
+import { sceneRoutes } from './scene-routes.js';
 
 /** Routes that browsers on other origins may call. */
 const PUBLIC_PREFIXES = ['/api/p/', '/files/', '/openapi.json'];
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     projectRoutes(management, ctx);
     assetRoutes(management, ctx);
     keyRoutes(management, ctx);
+    sceneRoutes(management, ctx);
   });
   return app;
 }

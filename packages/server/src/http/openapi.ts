@@ -102,6 +102,17 @@ export const openApiDocument = {
           updatedAt: { type: 'string', format: 'date-time' },
         },
       },
+      Scene: {
+        type: 'object',
+        required: ['property', 'camera', 'layers', 'widgets', 'story'],
+        properties: {
+          property: { type: 'object', description: 'ViewerProperty: globe, terrain, scene, tiles, sky, camera, render' },
+          camera: { type: 'object', properties: { lng: { type: 'number' }, lat: { type: 'number' }, height: { type: 'number' }, heading: { type: 'number' }, pitch: { type: 'number' }, roll: { type: 'number' } } },
+          layers: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' }, type: { enum: ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery'] }, url: { type: 'string' }, assetId: { type: 'string' }, visible: { type: 'boolean' } } } },
+          widgets: { type: 'array', items: { type: 'object' } },
+          story: { type: 'object', properties: { pages: { type: 'array', items: { type: 'object' } } } },
+        },
+      },
       Key: {
         type: 'object',
         properties: { id: { type: 'string' }, name: { type: 'string' }, key: { type: 'string', description: 'only when created' }, createdAt: { type: 'string' } },
@@ -189,6 +200,25 @@ export const openApiDocument = {
         requestBody: { content: json({ type: 'object', properties: { name: { type: 'string' } } }) },
         responses: { 201: { description: 'key with secret', content: json(ref('Key')) } },
       },
+    },
+    '/api/projects/{project}/scene': {
+      get: { summary: 'The scene document (a default one until saved)', security: admin, parameters: [projectParam], responses: { 200: { description: 'scene', content: json(ref('Scene')) } } },
+      put: {
+        summary: 'Replace the scene document',
+        security: admin,
+        parameters: [projectParam],
+        requestBody: { content: json(ref('Scene')) },
+        responses: { 200: { description: 'scene', content: json(ref('Scene')) }, 400: error('invalid_body, naming the bad field') },
+      },
+    },
+    '/api/projects/{project}/publish': {
+      post: {
+        summary: 'Snapshot the scene to /p/{project}',
+        security: admin,
+        parameters: [projectParam],
+        responses: { 200: { description: 'the published URL', content: json({ type: 'object', properties: { url: { type: 'string' } } }) }, 400: error('invalid_body: a layer uses a private or deleted asset') },
+      },
+      delete: { summary: 'Take the published page down', security: admin, parameters: [projectParam], responses: { 204: { description: 'unpublished' } } },
     },
     '/api/projects/{project}/keys/{id}': {
       delete: { summary: 'Revoke a key, at once', security: admin, parameters: [projectParam, idParam], responses: { 204: { description: 'revoked' }, 404: error('not_found') } },

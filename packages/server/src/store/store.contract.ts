@@ -190,6 +190,26 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.findApiKeyByHash(project.id, 'hh')).toBeUndefined();
     });
 
+    it('keeps a scene and a publication per project, replaced whole, gone with the project', async () => {
+      expect(await store.getScene(project.id)).toBeUndefined();
+      const doc = JSON.stringify({ camera: { lng: 139.7 }, layers: [{ id: 'l1' }], 'ключ': '東京' });
+      await store.putScene(project.id, doc, now);
+      expect(await store.getScene(project.id)).toEqual({ json: doc, writtenAt: now });
+      await store.putScene(project.id, '{"v":2}', '2026-12-01T00:00:00.000Z');
+      expect(await store.getScene(project.id)).toEqual({ json: '{"v":2}', writtenAt: '2026-12-01T00:00:00.000Z' });
+      expect(await store.getPublication(project.id)).toBeUndefined();
+      await store.putPublication(project.id, '{"snapshot":1}', now);
+      expect((await store.getPublication(project.id))?.json).toBe('{"snapshot":1}');
+      expect(await store.deletePublication(project.id)).toBe(true);
+      expect(await store.deletePublication(project.id)).toBe(false);
+      expect(await store.getPublication(project.id)).toBeUndefined();
+      await store.putPublication(project.id, '{"snapshot":2}', now);
+      await store.deleteProject(project.id);
+      expect(await store.getScene(project.id)).toBeUndefined();
+      expect(await store.getPublication(project.id)).toBeUndefined();
+      await expect(store.putScene(project.id, '{}', now)).rejects.toBeInstanceOf(StoreNotFoundError);
+    });
+
     it('keeps meta values', async () => {
       expect(await store.getMeta('demo')).toBeUndefined();
       await store.setMeta('demo', '1');

@@ -85,6 +85,12 @@ export interface ApiKey {
   createdAt: string;
 }
 
+/** A JSON document kept for a project (its scene, its published snapshot), with when it was written. */
+export interface StoredDocument {
+  json: string;
+  writtenAt: string;
+}
+
 /** Thrown when a write names a project that no longer exists. */
 export class StoreNotFoundError extends Error {
   constructor(message: string) {
@@ -139,6 +145,14 @@ export interface Store {
    * letting other requests of the process run between batches.
    */
   streamAssets(scope: AssetScope): AsyncIterable<ListedAsset>;
+
+  /** The project's scene document (JSON text), if one was saved. */
+  getScene(projectId: string): Promise<StoredDocument | undefined>;
+  putScene(projectId: string, json: string, writtenAt: string): Promise<void>;
+  /** The last published snapshot (JSON text), if the project is published. */
+  getPublication(projectId: string): Promise<StoredDocument | undefined>;
+  putPublication(projectId: string, json: string, writtenAt: string): Promise<void>;
+  deletePublication(projectId: string): Promise<boolean>;
 
   createApiKey(key: ApiKey): Promise<void>;
   listApiKeys(projectId: string): Promise<ApiKey[]>;

@@ -56,4 +56,20 @@ export const postgresMigrations: Migration[] = [
       CREATE UNIQUE INDEX assets_by_storage_key ON assets (storage_key);
     `,
   },
+  {
+    version: 3,
+    name: 'scenes and published snapshots',
+    sql: `
+      CREATE TABLE scenes (
+        project_id TEXT COLLATE "C" PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+        document TEXT NOT NULL,
+        written_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE publications (
+        project_id TEXT COLLATE "C" PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+        snapshot TEXT NOT NULL,
+        written_at TIMESTAMPTZ NOT NULL
+      );
+    `,
+  },
 ];

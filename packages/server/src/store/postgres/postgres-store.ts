@@ -13,6 +13,7 @@ import type {
   Project,
   ProjectPatch,
   Store,
+  StoredDocument,
 } from '../store.js';
 import { newIdAfter } from '../../assets/ids.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
@@ -24,6 +25,7 @@ const STREAM_BATCH = 500;
 /** Any constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 726_172_001;
 const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
 
 const ASSET_COLUMNS = 'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
 const LISTED_COLUMNS = 'id, project_id, name, content_type, size, public, files, created_at, updated_at';
@@ -331,6 +333,47 @@ export class PostgresStore implements Store {
       }
       client.release();
     }
+  }
+
+  private async readDocument(table: 'scenes' | 'publications', column: string, projectId: string): Promise<StoredDocument | undefined> {
+    const { rows } = await this.pool.query<{ json: string; written_at: Date }>(
+      `SELECT ${column} AS json, written_at FROM ${table} WHERE project_id = $1`,
+      [projectId],
+    );
+    return rows[0] && { json: rows[0].json, writtenAt: rows[0].written_at.toISOString() };
+  }
+
+  private async writeDocument(table: 'scenes' | 'publications', column: string, projectId: string, json: string, writtenAt: string): Promise<void> {
+    try {
+      await this.pool.query(
+        `INSERT INTO ${table} (project_id, ${column}, written_at) VALUES ($1, $2, $3) ON CONFLICT (project_id) DO UPDATE SET ${column} = excluded.${column}, written_at = excluded.written_at`,
+        [projectId, json, writtenAt],
+      );
+    } catch (err) {
+      if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new StoreNotFoundError(`project ${projectId} no longer exists`);
+      throw err;
+    }
+  }
+
+  getScene(projectId: string): Promise<StoredDocument | undefined> {
+    return this.readDocument('scenes', 'document', projectId);
+  }
+
+  putScene(projectId: string, json: string, writtenAt: string): Promise<void> {
+    return this.writeDocument('scenes', 'document', projectId, json, writtenAt);
+  }
+
+  getPublication(projectId: string): Promise<StoredDocument | undefined> {
+    return this.readDocument('publications', 'snapshot', projectId);
+  }
+
+  putPublication(projectId: string, json: string, writtenAt: string): Promise<void> {
+    return this.writeDocument('publications', 'snapshot', projectId, json, writtenAt);
+  }
+
+  async deletePublication(projectId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM publications WHERE project_id = $1', [projectId]);
+    return (rowCount ?? 0) > 0;
   }
 
   async createApiKey(k: ApiKey): Promise<void> {

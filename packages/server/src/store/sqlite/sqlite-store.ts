@@ -12,6 +12,7 @@ import type {
   Project,
   ProjectPatch,
   Store,
+  StoredDocument,
 } from '../store.js';
 import { newIdAfter } from '../../assets/ids.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
@@ -196,6 +197,15 @@ export class SqliteStore implements Store {
       counts: db.prepare('SELECT asset_count, public_asset_count FROM projects WHERE id = ?'),
       publicSlices: slices(true),
       allSlices: slices(false),
+      getScene: db.prepare('SELECT document AS json, written_at AS writtenAt FROM scenes WHERE project_id = ?'),
+      putScene: db.prepare(
+        'INSERT INTO scenes (project_id, document, written_at) VALUES (?, ?, ?) ON CONFLICT (project_id) DO UPDATE SET document = excluded.document, written_at = excluded.written_at',
+      ),
+      getPublication: db.prepare('SELECT snapshot AS json, written_at AS writtenAt FROM publications WHERE project_id = ?'),
+      putPublication: db.prepare(
+        'INSERT INTO publications (project_id, snapshot, written_at) VALUES (?, ?, ?) ON CONFLICT (project_id) DO UPDATE SET snapshot = excluded.snapshot, written_at = excluded.written_at',
+      ),
+      deletePublication: db.prepare('DELETE FROM publications WHERE project_id = ?'),
       insertKey: db.prepare(
         'INSERT INTO api_keys (id, project_id, name, key_hash, created_at) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -352,6 +362,37 @@ export class SqliteStore implements Store {
         ? stmts.offset.all(scope.projectId, slice.limit, slice.offset)
         : stmts.after.all(scope.projectId, slice.afterId ?? '', slice.limit);
     return (rows as ListedRow[]).map((row) => toListed(scope.projectId, row));
+  }
+
+  async getScene(projectId: string): Promise<StoredDocument | undefined> {
+    return this.stmts.getScene.get(projectId) as StoredDocument | undefined;
+  }
+
+  async putScene(projectId: string, json: string, writtenAt: string): Promise<void> {
+    this.writeDocument(this.stmts.putScene, projectId, json, writtenAt);
+  }
+
+  async getPublication(projectId: string): Promise<StoredDocument | undefined> {
+    return this.stmts.getPublication.get(projectId) as StoredDocument | undefined;
+  }
+
+  async putPublication(projectId: string, json: string, writtenAt: string): Promise<void> {
+    this.writeDocument(this.stmts.putPublication, projectId, json, writtenAt);
+  }
+
+  async deletePublication(projectId: string): Promise<boolean> {
+    return this.stmts.deletePublication.run(projectId).changes > 0;
+  }
+
+  private writeDocument(stmt: Database.Statement, projectId: string, json: string, writtenAt: string): void {
+    try {
+      stmt.run(projectId, json, writtenAt);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+        throw new StoreNotFoundError(`project ${projectId} no longer exists`);
+      }
+      throw err;
+    }
   }
 
   async createApiKey(k: ApiKey): Promise<void> {

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultScene } from '../scenes/scene.js';
+import type { Asset } from '../store/store.js';
+import { type Harness, startHarness } from '../test/harness.js';
+
+describe('scenes and publishing (SPEC §3–4)', () => {
+  let h: Harness;
+  let pub: Asset;
+  let priv: Asset;
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.project('scenic');
+    [pub, priv] = await h.seed('scenic', [true, false]) as [Asset, Asset];
+  });
+  afterAll(() => h.close());
+
+  const scene = (layers: object[] = []) => ({ ...defaultScene(), layers });
+  const code = async (res: Response) => (await res.json()).error;
+
+  it('gives a default scene until one is saved, then the saved one', async () => {
+    expect(await (await h.admin('GET', '/api/projects/scenic/scene')).json()).toEqual(defaultScene());
+    const doc = scene([{ id: 'l1', title: 'Places', type: 'geojson', assetId: pub.id, visible: true }]);
+    const put = await h.admin('PUT', '/api/projects/scenic/scene', doc);
+    expect(put.status).toBe(200);
+    expect(await (await h.admin('GET', '/api/projects/scenic/scene')).json()).toEqual(doc);
+  });
+
+  it('refuses a bad scene with 400 invalid_body naming the field, and keeps the old one', async () => {
+    const before = await (await h.admin('GET', '/api/projects/scenic/scene')).json();
+    const bad = scene([{ id: 'l1', title: 'x', type: 'shapefile', url: 'https://example.org/a', visible: true }]);
+    const res = await h.admin('PUT', '/api/projects/scenic/scene', bad);
+    expect(res.status).toBe(400);
+    const error = await code(res);
+    expect(error.code).toBe('invalid_body');
+    expect(error.message).toMatch(/^layers\[0\]\.type: /);
+    const foreign = await h.admin('PUT', '/api/projects/scenic/scene', scene([{ id: 'l1', title: 'x', type: 'geojson', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true }]));
+    expect((await code(foreign)).message).toMatch(/^layers\[0\]\.assetId: no asset/);
+    expect(await (await h.admin('GET', '/api/projects/scenic/scene')).json()).toEqual(before);
+  });
+
+  it('needs the admin token', async () => {
+    expect((await h.get('/api/projects/scenic/scene')).status).toBe(401);
+    expect((await fetch(`${h.url}/api/projects/scenic/publish`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('publishes a snapshot with asset layers resolved to their files, and refuses private assets', async () => {
+    await h.admin('PUT', '/api/projects/scenic/scene', scene([{ id: 'l1', title: 'Draft', type: 'geojson', assetId: priv.id, visible: true }]));
+    const refused = await h.admin('POST', '/api/projects/scenic/publish');
+    expect(refused.status).toBe(400);
+    expect((await code(refused)).message).toMatch(/private/);
+    await h.admin('PUT', '/api/projects/scenic/scene', scene([
+      { id: 'l1', title: 'Places', type: 'geojson', assetId: pub.id, visible: true },
+      { id: 'l2', title: 'Remote', type: 'czml', url: 'https://example.org/a.czml', visible: false },
+    ]));
+    const res = await h.admin('POST', '/api/projects/scenic/publish');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: `${h.url}/p/scenic` });
+    const snapshot = await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('scenic'))!);
+    expect(snapshot!.scene.layers.map((l) => l.url)).toEqual([`/files/scenic/${pub.id}/${encodeURIComponent(pub.name)}`, 'https://example.org/a.czml']);
+    // Editing the scene afterwards does not change what is published.
+    await h.admin('PUT', '/api/projects/scenic/scene', scene([]));
+    const still = await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('scenic'))!);
+    expect(still!.scene.layers).toHaveLength(2);
+    expect((await h.admin('DELETE', '/api/projects/scenic/publish')).status).toBe(204);
+    expect(await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('scenic'))!)).toBeUndefined();
+  });
+});

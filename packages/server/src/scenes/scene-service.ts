@@ -1,0 +1,74 @@
+import { fileUrl } from '../assets/asset-record.js';
+import { InputError } from '../input-error.js';
+import type { Project, Store } from '../store/store.js';
+import { defaultScene, type Layer, type Scene, validateScene } from './scene.js';
+
+/** A layer as the published page gets it: always with a URL to load. */
+export type PublishedLayer = Layer & { url: string };
+
+/** What `/p/{project}` shows: the scene as it was when published. */
+export interface PublishedSnapshot {
+  project: { alias: string; name: string };
+  scene: Omit<Scene, 'layers'> & { layers: PublishedLayer[] };
+  publishedAt: string;
+}
+
+/** Reads, saves and publishes a project's scene. */
+export class SceneService {
+  constructor(private readonly store: Store) {}
+
+  async get(project: Project): Promise<Scene> {
+    const stored = await this.store.getScene(project.id);
+    return stored ? (JSON.parse(stored.json) as Scene) : defaultScene();
+  }
+
+  /** Validates the document, checks that its assets are this project's, and saves it whole. */
+  async put(project: Project, document: unknown): Promise<Scene> {
+    const scene = validateScene(document);
+    for (const [i, layer] of scene.layers.entries()) {
+      if (layer.assetId !== undefined && !(await this.store.getAsset(project.id, layer.assetId))) {
+        throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: no asset "${layer.assetId}" in this project`);
+      }
+    }
+    await this.store.putScene(project.id, JSON.stringify(scene), new Date().toISOString());
+    return scene;
+  }
+
+  /**
+   * Snapshots the scene for the published page. Asset layers get the same-origin path of their
+   * file, so the snapshot survives a change of public URL; an asset layer must be public.
+   */
+  async publish(project: Project): Promise<PublishedSnapshot> {
+    const scene = await this.get(project);
+    const layers: PublishedLayer[] = [];
+    for (const [i, layer] of scene.layers.entries()) {
+      if (layer.url !== undefined) {
+        layers.push({ ...layer, url: layer.url });
+        continue;
+      }
+      const asset = await this.store.getAsset(project.id, layer.assetId!);
+      if (!asset) throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: the asset was deleted; remove the layer or pick another asset`);
+      if (!asset.public) {
+        throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: "${asset.name}" is private; make it public to publish this layer`);
+      }
+      const main = layer.type === '3dtiles' && asset.files ? asset.files.find((f) => /(^|\/)tileset\.json$/.test(f.path))?.path : undefined;
+      layers.push({ ...layer, url: fileUrl('', project.alias, asset.id, main ?? asset.name) });
+    }
+    const snapshot: PublishedSnapshot = {
+      project: { alias: project.alias, name: project.name },
+      scene: { ...scene, layers },
+      publishedAt: new Date().toISOString(),
+    };
+    await this.store.putPublication(project.id, JSON.stringify(snapshot), snapshot.publishedAt);
+    return snapshot;
+  }
+
+  async unpublish(project: Project): Promise<boolean> {
+    return this.store.deletePublication(project.id);
+  }
+
+  async published(project: Project): Promise<PublishedSnapshot | undefined> {
+    const stored = await this.store.getPublication(project.id);
+    return stored ? (JSON.parse(stored.json) as PublishedSnapshot) : undefined;
+  }
+}
