@@ -21,6 +21,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'postgres-s3', include: CONFORMANCE, env: { ORBIS_TEST_BACKEND: 'postgres-s3' } },
       },
+      {
+        extends: true,
+        // Headless Chromium with software WebGL: slow, so long timeouts and one file at a time.
+        test: { name: 'browser', include: ['packages/viewer/e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000, fileParallelism: false },
+      },
     ],
   },
 });

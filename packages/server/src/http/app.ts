@@ -6,9 +6,10 @@ import type { AppContext } from './app-context.js';
 import { assetRoutes } from './asset-routes.js';
 import { errorBody } from './api-error.js';
 import { installErrorHandling } from './error-handler.js';
-import { fileRoutes } from './file-routes.js';
+import { adminFileRoutes, fileRoutes } from './file-routes.js';
 import { keyRoutes } from './key-routes.js';
 import { openApiDocument } from './openapi.js';
+import { pageRoutes } from './page-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { sceneRoutes } from './scene-routes.js';
@@ -84,12 +85,14 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   app.get('/healthz', async () => ({ ok: true }));
   publicRoutes(app, ctx);
   fileRoutes(app, ctx);
+  await pageRoutes(app, ctx);
   await app.register(async (management) => {
     requireAdmin(management, ctx);
     projectRoutes(management, ctx);
     assetRoutes(management, ctx);
     keyRoutes(management, ctx);
     sceneRoutes(management, ctx);
+    adminFileRoutes(management, ctx);
   });
   return app;
 }

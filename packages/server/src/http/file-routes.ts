@@ -1,11 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { archiveEntryKey } from '../assets/archive.js';
 import { assetPrefix } from '../assets/asset-service.js';
 import { isId } from '../assets/ids.js';
-import type { Asset } from '../store/store.js';
+import type { Asset, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { parseRange } from './byte-range.js';
+import { projectOr404 } from './project-param.js';
 import { openPublicProject } from './public-access.js';
 
 /** Types a browser could run as script or markup in our origin: always served as attachments. */
@@ -41,48 +42,68 @@ function fileOf(asset: Asset, path: string): ServedFile | undefined {
   };
 }
 
-/** `GET /files/{project}/{assetId}/{name}`: a public asset's bytes, with ranges and caching. */
-export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { project: string; assetId: string; '*': string } }>(
-    '/files/:project/:assetId/*',
-    async (request, reply) => {
-      const project = await openPublicProject(ctx, request, request.params.project);
-      const { assetId } = request.params;
-      const path = request.params['*'];
-      const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
-      const file = asset?.public ? fileOf(asset, path) : undefined;
-      if (!asset || !file) throw new ApiError('not_found', 'no such file');
-      const etag = `"${file.etag}"`;
-      reply.header('ETag', etag);
-      reply.header('Last-Modified', new Date(asset.createdAt).toUTCString());
-      reply.header('Cache-Control', project.visibility === 'public' ? 'public, max-age=3600' : 'private, max-age=0, must-revalidate');
-      reply.header('Accept-Ranges', 'bytes');
-      reply.header('X-Content-Type-Options', 'nosniff');
-      // Uploaded bytes never run as a document of this origin.
-      reply.header('Content-Security-Policy', 'sandbox; default-src \'none\'');
-      reply.header('Content-Disposition', contentDisposition(file.name, ACTIVE_TYPES.test(file.contentType)));
-      const type = file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType;
-      reply.type(type);
+/**
+ * Sends the bytes of an asset's file (its own, or an archive entry at `path`) with ranges, ETag and
+ * caching; 404 when there is no such file. `requirePublic` is the public route's rule.
+ */
+export async function sendAssetFile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  project: Project,
+  assetId: string,
+  path: string,
+  requirePublic: boolean,
+): Promise<FastifyReply> {
+  const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
+  const file = asset && (asset.public || !requirePublic) ? fileOf(asset, path) : undefined;
+  if (!asset || !file) throw new ApiError('not_found', 'no such file');
+  const etag = `"${file.etag}"`;
+  reply.header('ETag', etag);
+  reply.header('Last-Modified', new Date(asset.createdAt).toUTCString());
+  reply.header('Cache-Control', project.visibility === 'public' && requirePublic ? 'public, max-age=3600' : 'private, max-age=0, must-revalidate');
+  reply.header('Accept-Ranges', 'bytes');
+  reply.header('X-Content-Type-Options', 'nosniff');
+  // Uploaded bytes never run as a document of this origin.
+  reply.header('Content-Security-Policy', "sandbox; default-src 'none'");
+  reply.header('Content-Disposition', contentDisposition(file.name, ACTIVE_TYPES.test(file.contentType)));
+  reply.type(file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType);
 
-      const ifNoneMatch = request.headers['if-none-match'];
-      // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x".
-      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
-        return reply.code(304).send();
-      }
-      const ifRange = request.headers['if-range'];
-      const range = ifRange !== undefined && ifRange !== etag ? { kind: 'full' as const } : parseRange(request.headers.range, file.size);
-      if (range.kind === 'unsatisfiable') {
-        reply.header('Content-Range', `bytes */${file.size}`);
-        throw new ApiError('range_not_satisfiable', `range "${request.headers.range}" is outside the file's ${file.size} bytes`);
-      }
-      if (range.kind === 'partial') {
-        reply.code(206);
-        reply.header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
-        reply.header('Content-Length', range.end - range.start + 1);
-        return reply.send(await ctx.storage.read(file.key, range));
-      }
-      reply.header('Content-Length', file.size);
-      return reply.send(await ctx.storage.read(file.key));
-    },
-  );
+  const ifNoneMatch = request.headers['if-none-match'];
+  // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x".
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
+    return reply.code(304).send();
+  }
+  const ifRange = request.headers['if-range'];
+  const range = ifRange !== undefined && ifRange !== etag ? { kind: 'full' as const } : parseRange(request.headers.range, file.size);
+  if (range.kind === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${file.size}`);
+    throw new ApiError('range_not_satisfiable', `range "${request.headers.range}" is outside the file's ${file.size} bytes`);
+  }
+  if (range.kind === 'partial') {
+    reply.code(206);
+    reply.header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
+    reply.header('Content-Length', range.end - range.start + 1);
+    return reply.send(await ctx.storage.read(file.key, range));
+  }
+  reply.header('Content-Length', file.size);
+  return reply.send(await ctx.storage.read(file.key));
+}
+
+type FileParams = { Params: { project: string; assetId: string; '*': string } };
+
+/** `GET /files/{project}/{assetId}/{name}`: a public asset's bytes, under the listing's access rules. */
+export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<FileParams>('/files/:project/:assetId/*', async (request, reply) => {
+    const project = await openPublicProject(ctx, request, request.params.project);
+    return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], true);
+  });
+}
+
+/** `GET /api/projects/{p}/files/{assetId}/{name}`: any asset's bytes, for the editor's preview (admin). */
+export function adminFileRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<FileParams>('/api/projects/:project/files/:assetId/*', async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], false);
+  });
 }

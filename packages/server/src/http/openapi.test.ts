@@ -9,7 +9,7 @@ import { openApiDocument } from './openapi.js';
 
 /** `/files/{project}/{assetId}/{name}` → `/files/:project/:assetId/*`, the router's spelling. */
 function routerPath(path: string): string {
-  return path.replace('{name}', '*').replace(/\{(\w+)\}/g, ':$1');
+  return path.replace(/\{(name|path)\}$/, '*').replace(/\{(\w+)\}/g, ':$1');
 }
 
 describe('/openapi.json', () => {

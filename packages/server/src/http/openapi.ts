@@ -138,6 +138,18 @@ export const openApiDocument = {
         responses: { 200: { description: 'the file' }, 206: { description: 'a range of it' }, 304: { description: 'not modified' }, 404: error('not_found'), 416: error('range_not_satisfiable') },
       },
     },
+    '/editor/{project}': { get: { summary: 'The editor (HTML); it asks for the admin token', parameters: [projectParam], responses: { 200: { description: 'HTML' } } } },
+    '/p/{project}': { get: { summary: 'The published page (HTML), or a 404 page', parameters: [projectParam], responses: { 200: { description: 'HTML' }, 404: { description: 'not published' } } } },
+    '/app/{path}': { get: { summary: 'The viewer app\'s built files', parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'a file' } } } },
+    '/cesium/{path}': { get: { summary: 'CesiumJS: its ES module, workers and assets', parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'a file' } } } },
+    '/api/projects/{project}/files/{assetId}/{name}': {
+      get: {
+        summary: 'Any asset\'s bytes, public or not (the editor\'s preview)',
+        security: admin,
+        parameters: [projectParam, { ...idParam, name: 'assetId' }, { name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'the file' }, 206: { description: 'a range of it' }, 404: error('not_found') },
+      },
+    },
     '/openapi.json': { get: { summary: 'This document', responses: { 200: { description: 'OpenAPI 3.1' } } } },
     '/healthz': { get: { summary: 'Liveness: the process answers', responses: { 200: { description: '{"ok":true}' } } } },
     '/api/projects': {

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ALIAS_PATTERN } from '../projects/project-service.js';
+import type { AppContext } from './app-context.js';
+
+/** The built viewer (`npm run build`): `packages/viewer/dist`, beside this package. */
+export const VIEWER_DIST = fileURLToPath(new URL('../../../viewer/dist/', import.meta.url));
+
+/** CesiumJS's prebuilt ES module, workers and assets, served as they ship in the `cesium` package. */
+export function cesiumBuildDir(): string | undefined {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('cesium/package.json')), 'Build', 'Cesium');
+  } catch {
+    return undefined;
+  }
+}
+
+const SNAPSHOT_MARK = '<!--orbis:snapshot-->';
+
+/** JSON that is safe inside a <script> element: no `</script>`, no HTML comment openers. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function notFoundPage(reply: FastifyReply, title: string, text: string): FastifyReply {
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font:16px system-ui;background:#111;color:#ddd;display:grid;place-items:center;height:100vh;margin:0"><main><h1>${title}</h1><p>${text}</p></main></body></html>`);
+}
+
+/** `/editor/{p}`, `/p/{p}`, and the static files they load (`/app/…`, `/cesium/…`). */
+export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const page = (name: string): string | undefined => {
+    const path = join(VIEWER_DIST, name);
+    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+  };
+  const editorHtml = page('editor.html');
+  const publishedHtml = page('published.html');
+  const notBuilt = (reply: FastifyReply) =>
+    reply.code(503).type('text/plain; charset=utf-8').send('The viewer is not built: run `npm run build` in the repository root.');
+
+  if (existsSync(VIEWER_DIST)) {
+    await app.register(fastifyStatic, {
+      root: VIEWER_DIST,
+      prefix: '/app/',
+      index: false,
+      // File names under assets/ carry a content hash: they never change.
+      setHeaders: (reply, path) => void reply.header('Cache-Control', path.includes(join('dist', 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  const cesium = cesiumBuildDir();
+  if (cesium && existsSync(cesium)) {
+    await app.register(fastifyStatic, {
+      root: cesium,
+      prefix: '/cesium/',
+      index: false,
+      decorateReply: false,
+      // The cesium package is pinned; a day of caching, revalidated after.
+      setHeaders: (reply) => void reply.header('Cache-Control', 'public, max-age=86400'),
+    });
+  }
+
+  app.get<{ Params: { project: string } }>('/editor/:project', async (request, reply) => {
+    if (!editorHtml) return notBuilt(reply);
+    if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(editorHtml);
+  });
+
+  app.get<{ Params: { project: string } }>('/p/:project', async (request, reply) => {
+    if (!publishedHtml) return notBuilt(reply);
+    const project = await ctx.store.getProjectByAlias(request.params.project);
+    const snapshot = project && (await ctx.store.getPublication(project.id));
+    if (!project || !snapshot) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
+    const html = publishedHtml.replace(SNAPSHOT_MARK, `<script id="orbis-snapshot" type="application/json">${scriptSafeJson(JSON.parse(snapshot.json))}</script>`);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,102 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ensureChromium } from './chromium.js';
+
+/**
+ * Headless flags under which WebGL 2 works without a GPU (SwiftShader through ANGLE) and Chromium
+ * makes no calls of its own to Google services.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+/** Hosts a test page may reach; everything else is the network that SPEC §4 forbids. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** One console message of a page. */
+export interface ConsoleEntry {
+  /** `log`, `warning`, `error`, … as Chromium reports it. */
+  type: string;
+  text: string;
+}
+
+/** A page in its own browser context, with what it logged, threw and tried to fetch. */
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Every console message, in order. */
+  consoleMessages: ConsoleEntry[];
+  /** Every uncaught exception and unhandled rejection of the page. */
+  pageErrors: Error[];
+  /** URLs of requests to hosts other than 127.0.0.1/localhost; each was aborted. */
+  blockedRequests: string[];
+  /** Throws, listing them, if the page had errors or tried to reach another host. */
+  assertClean(): void;
+  /** Closes the page's context. */
+  close(): Promise<void>;
+}
+
+/** Viewport size in CSS pixels (the device pixel ratio is 1). */
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+/** Launches headless Chromium (installing it first where {@link ensureChromium} can). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] });
+}
+
+function isLocal(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'data:' || protocol === 'blob:') return true;
+  return LOCAL_HOSTS.has(hostname);
+}
+
+/**
+ * Opens a page in a fresh context. Requests (and WebSockets) to any host other than
+ * 127.0.0.1/localhost are aborted, so the page sees them fail, and recorded in `blockedRequests`.
+ * Service workers are blocked so that every request passes through that check.
+ */
+export async function newPage(browser: Browser, viewport: Viewport): Promise<TestPage> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  const consoleMessages: ConsoleEntry[] = [];
+  const pageErrors: Error[] = [];
+  const blockedRequests: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (isLocal(url)) return route.continue();
+    blockedRequests.push(url);
+    return route.abort('blockedbyclient');
+  });
+  await context.routeWebSocket((url) => !isLocal(url.href), (ws) => {
+    blockedRequests.push(ws.url());
+    return ws.close({ code: 1008, reason: 'off-host WebSocket blocked by the test' });
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }));
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return {
+    page,
+    context,
+    consoleMessages,
+    pageErrors,
+    blockedRequests,
+    assertClean() {
+      const problems = [
+        ...pageErrors.map((error) => `page error: ${error.message}`),
+        ...blockedRequests.map((url) => `request to another host: ${url}`),
+      ];
+      if (problems.length > 0) throw new Error(`The page was not clean:\n${problems.join('\n')}`);
+    },
+    close: () => context.close(),
+  };
+}

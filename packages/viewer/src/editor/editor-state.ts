@@ -1,0 +1,93 @@
+import type { EngineLayer } from '../engine/engine.js';
+import type { Layer, Scene } from '../scene.js';
+import type { AssetRecord, ManagementApi } from './management-api.js';
+
+type Listener = () => void;
+
+/**
+ * The scene being edited, the project's assets, and saving: every change is saved (debounced)
+ * and shown on the globe at once.
+ */
+export class EditorState {
+  scene!: Scene;
+  assets: AssetRecord[] = [];
+  status = '';
+  private listeners: Listener[] = [];
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+
+  constructor(readonly api: ManagementApi) {}
+
+  async load(): Promise<void> {
+    [this.scene, this.assets] = await Promise.all([this.api.scene(), this.api.assets()]);
+    this.emit();
+  }
+
+  async reloadAssets(): Promise<void> {
+    this.assets = await this.api.assets();
+    this.emit();
+  }
+
+  onChange(listener: Listener): () => void {
+    this.listeners.push(listener);
+    return () => (this.listeners = this.listeners.filter((l) => l !== listener));
+  }
+
+  private emit(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Changes the scene, shows it, and saves it shortly after. */
+  update(change: (scene: Scene) => void): void {
+    change(this.scene);
+    this.status = 'Unsaved changes…';
+    this.emit();
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => void this.save(), 300);
+  }
+
+  /** Saves now; resolves when the server has the scene. */
+  save(): Promise<void> {
+    clearTimeout(this.saveTimer);
+    this.saving = this.saving.then(async () => {
+      try {
+        await this.api.saveScene(this.scene);
+        this.status = 'Saved';
+      } catch (err) {
+        this.status = `Not saved: ${(err as Error).message}`;
+      }
+      this.emit();
+    });
+    return this.saving;
+  }
+
+  /** The layers as the engine loads them: asset layers through the admin file route. */
+  engineLayers(): (EngineLayer & { headers?: Record<string, string> })[] {
+    const out: (EngineLayer & { headers?: Record<string, string> })[] = [];
+    for (const layer of this.scene.layers) {
+      const url = this.urlOf(layer);
+      if (url) out.push({ id: layer.id, type: layer.type, url, visible: layer.visible, headers: layer.assetId ? this.api.authHeader : undefined });
+    }
+    return out;
+  }
+
+  private urlOf(layer: Layer): string | undefined {
+    if (layer.url) return layer.url;
+    const asset = this.assets.find((a) => a.id === layer.assetId);
+    if (!asset) return undefined;
+    const tileset = layer.type === '3dtiles' ? asset.files?.map((u) => decodeURIComponent(new URL(u).pathname.split('/').slice(4).join('/'))).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
+    return this.api.fileUrl(asset, tileset);
+  }
+}
+
+/** The layer type an asset most likely is, from its content type and name. */
+export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
+  const name = asset.name.toLowerCase();
+  if (asset.contentType === 'application/geo+json' || name.endsWith('.geojson')) return 'geojson';
+  if (asset.contentType === 'application/vnd.czml+json' || name.endsWith('.czml')) return 'czml';
+  if (asset.contentType.startsWith('application/vnd.google-earth')) return 'kml';
+  if (asset.contentType.startsWith('model/gltf')) return 'gltf';
+  if (name.endsWith('tileset.json') || (asset.files ?? []).some((f) => f.endsWith('/tileset.json'))) return '3dtiles';
+  if (asset.contentType.startsWith('image/')) return 'imagery';
+  return undefined;
+}

@@ -1,0 +1,75 @@
+import { CesiumEngine } from '../engine/cesium-engine.js';
+import { showScene } from '../mount-viewer.js';
+import { forgetAdminToken, rememberAdminToken, takeAdminToken } from './admin-token.js';
+import { h } from './dom.js';
+import { EditorState } from './editor-state.js';
+import { ApiError, ManagementApi } from './management-api.js';
+import { mapPanel } from './map-panel.js';
+import { publishPanel } from './publish-panel.js';
+import { storyPanel } from './story-panel.js';
+import { widgetsPanel } from './widgets-panel.js';
+
+const TABS = ['map', 'story', 'widgets', 'publish'] as const;
+type Tab = (typeof TABS)[number];
+
+const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
+const sidebar = document.getElementById('sidebar')!;
+const container = document.getElementById('viewer')!;
+
+function askForToken(reason: string): void {
+  const input = h('input', { type: 'password', placeholder: 'admin token', 'data-testid': 'token-input' });
+  sidebar.replaceChildren(
+    h('form', { class: 'panel', onsubmit: (e) => {
+      e.preventDefault();
+      rememberAdminToken(localStorage, input.value.trim());
+      location.reload();
+    } },
+      h('h2', {}, 'Orbis editor'),
+      h('p', {}, reason),
+      input,
+      h('button', { type: 'submit' }, 'Open'),
+    ),
+  );
+}
+
+async function start(): Promise<void> {
+  const token = takeAdminToken(location, history, localStorage);
+  if (!token) return askForToken('Enter the admin token (printed by `orbis serve`, or in data/admin-token).');
+  const api = new ManagementApi(alias, token);
+  let project;
+  try {
+    project = await api.getProject();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'unauthorized') {
+      forgetAdminToken(localStorage);
+      return askForToken('That token was not accepted. Enter the admin token.');
+    }
+    sidebar.replaceChildren(h('p', { class: 'panel' }, (err as Error).message));
+    return;
+  }
+  const state = new EditorState(api);
+  await state.load();
+  const engine = new CesiumEngine(container);
+  const wanted = new URLSearchParams(location.search).get('tab');
+  const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : 'map';
+  const panels: Record<Tab, () => HTMLElement> = {
+    map: () => mapPanel(state, engine),
+    story: () => storyPanel(state, engine),
+    widgets: () => widgetsPanel(state),
+    publish: () => publishPanel(state),
+  };
+  const status = h('span', { class: 'status', 'data-testid': 'save-status' });
+  sidebar.replaceChildren(
+    h('header', {}, h('strong', {}, project.name), status),
+    h('nav', {}, ...TABS.map((t) => h('a', { href: `?tab=${t}`, class: t === tab ? 'active' : undefined, 'data-testid': `tab-${t}` }, t[0]!.toUpperCase() + t.slice(1)))),
+    panels[tab](),
+  );
+  state.onChange(() => {
+    status.textContent = state.status;
+    engine.applyProperty(state.scene.property);
+    void engine.setLayers(state.engineLayers());
+  });
+  await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers() });
+}
+
+void start();

@@ -1,0 +1,108 @@
+import type { Scene } from '../scene.js';
+
+/** An asset record of the management API. */
+export interface AssetRecord {
+  id: string;
+  name: string;
+  url: string;
+  contentType: string;
+  size: number;
+  public: boolean;
+  files?: string[];
+}
+
+/** An error answer of the API, with its code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The management API of one project, with the admin token. */
+export class ManagementApi {
+  constructor(
+    readonly project: string,
+    private readonly token: string,
+  ) {}
+
+  private get base(): string {
+    return `/api/projects/${encodeURIComponent(this.project)}`;
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.base + path, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status === 204) return undefined as T;
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
+    return json as T;
+  }
+
+  getProject(): Promise<{ alias: string; name: string; visibility: string }> {
+    return this.call('GET', '');
+  }
+
+  async assets(): Promise<AssetRecord[]> {
+    return (await this.call<{ results: AssetRecord[] }>('GET', '/assets')).results;
+  }
+
+  setAssetPublic(id: string, isPublic: boolean): Promise<AssetRecord> {
+    return this.call('PATCH', `/assets/${id}`, { public: isPublic });
+  }
+
+  deleteAsset(id: string): Promise<void> {
+    return this.call('DELETE', `/assets/${id}`);
+  }
+
+  scene(): Promise<Scene> {
+    return this.call('GET', '/scene');
+  }
+
+  saveScene(scene: Scene): Promise<Scene> {
+    return this.call('PUT', '/scene', scene);
+  }
+
+  publish(): Promise<{ url: string }> {
+    return this.call('POST', '/publish');
+  }
+
+  unpublish(): Promise<void> {
+    return this.call('DELETE', '/publish');
+  }
+
+  /** The admin-only URL of an asset's bytes: the editor previews private assets too. */
+  fileUrl(asset: AssetRecord, path = asset.name): string {
+    return `${this.base}/files/${asset.id}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  get authHeader(): Record<string, string> {
+    return { authorization: `Bearer ${this.token}` };
+  }
+
+  /** Uploads files with progress (XHR: fetch has no upload progress). */
+  upload(files: File[], isPublic: boolean, onProgress: (fraction: number) => void): Promise<AssetRecord[]> {
+    return new Promise((resolve, reject) => {
+      const form = new FormData();
+      form.append('public', String(isPublic));
+      for (const file of files) form.append('file', file, file.name);
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${this.base}/assets`);
+      xhr.setRequestHeader('authorization', `Bearer ${this.token}`);
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+      xhr.onload = () => {
+        const json = JSON.parse(xhr.responseText || '{}');
+        if (xhr.status >= 200 && xhr.status < 300) resolve(Array.isArray(json) ? json : [json]);
+        else reject(new ApiError(xhr.status, json?.error?.code ?? 'unknown', json?.error?.message ?? 'upload failed'));
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'network', 'the upload could not reach the server'));
+      xhr.send(form);
+    });
+  }
+}

@@ -1,0 +1,143 @@
+import type { Engine } from '../engine/engine.js';
+import type { Layer } from '../scene.js';
+import { h } from './dom.js';
+import { type EditorState, layerTypeOf } from './editor-state.js';
+
+const LAYER_TYPES: Layer['type'][] = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery'];
+
+function newLayerId(state: EditorState): string {
+  let n = state.scene.layers.length + 1;
+  while (state.scene.layers.some((l) => l.id === `layer-${n}`)) n += 1;
+  return `layer-${n}`;
+}
+
+/** Map tab: assets (upload, public toggle, add as layer), layers, and scene settings. */
+export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
+  const progress = h('progress', { max: 1, value: 0, hidden: true, 'data-testid': 'upload-progress' });
+  const uploadMessage = h('span', { class: 'hint' });
+  const makePublic = h('input', { type: 'checkbox', checked: true, 'data-testid': 'upload-public' });
+  const fileInput = h('input', {
+    type: 'file',
+    multiple: true,
+    'data-testid': 'upload-input',
+    onchange: async () => {
+      const files = [...(fileInput.files ?? [])];
+      if (files.length === 0) return;
+      progress.hidden = false;
+      uploadMessage.textContent = '';
+      try {
+        await state.api.upload(files, makePublic.checked, (f) => (progress.value = f));
+        uploadMessage.textContent = `Uploaded ${files.length} file(s)`;
+        await state.reloadAssets();
+      } catch (err) {
+        uploadMessage.textContent = (err as Error).message;
+      } finally {
+        progress.hidden = true;
+        fileInput.value = '';
+      }
+    },
+  });
+
+  const assetList = h('ul', { class: 'list', 'data-testid': 'asset-list' });
+  const layerList = h('ul', { class: 'list', 'data-testid': 'layer-list' });
+
+  const urlType = h('select', {}, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
+  const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'data-testid': 'layer-url' });
+  const addUrl = h('button', {
+    'data-testid': 'add-url-layer',
+    onclick: () => {
+      const url = urlInput.value.trim();
+      if (!url) return;
+      state.update((s) => s.layers.push({ id: newLayerId(state), title: url.split('/').pop() || url, type: urlType.value as Layer['type'], url, visible: true }));
+      urlInput.value = '';
+    },
+  }, 'Add URL layer');
+
+  const settings = settingsSection(state);
+
+  function render(): void {
+    assetList.replaceChildren(
+      ...state.assets.map((asset) => {
+        const type = layerTypeOf(asset);
+        return h('li', { 'data-asset': asset.name },
+          h('span', { class: 'name', title: asset.contentType }, asset.name),
+          h('label', {}, h('input', { type: 'checkbox', checked: asset.public, onchange: async (e) => {
+            await state.api.setAssetPublic(asset.id, (e.target as HTMLInputElement).checked);
+            await state.reloadAssets();
+          } }), ' public'),
+          type
+            ? h('button', { 'data-testid': `add-layer-${asset.name}`, onclick: () => state.update((s) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true })) }, 'Add as layer')
+            : h('span', { class: 'hint' }, 'not a map layer'),
+        );
+      }),
+    );
+    layerList.replaceChildren(
+      ...state.scene.layers.map((layer, index) =>
+        h('li', { 'data-layer': layer.id },
+          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), ` ${layer.title}`),
+          h('span', { class: 'hint' }, layer.type),
+          h('button', { title: 'Fly to', onclick: () => void engine.flyToLayer(layer.id) }, 'Fly to'),
+          h('button', { title: 'Remove', onclick: () => state.update((s) => s.layers.splice(index, 1)) }, 'Remove'),
+        ),
+      ),
+    );
+  }
+  state.onChange(render);
+  render();
+
+  return h('div', { class: 'panel', 'data-testid': 'map-panel' },
+    h('h2', {}, 'Assets'),
+    h('div', { class: 'row' }, fileInput, h('label', {}, makePublic, ' public'), progress, uploadMessage),
+    assetList,
+    h('h2', {}, 'Layers'),
+    layerList,
+    h('div', { class: 'row' }, urlType, urlInput, addUrl),
+    h('h2', {}, 'Scene'),
+    settings,
+  );
+}
+
+/** Imagery opacity, terrain, sky and globe: each writes the scene's ViewerProperty. */
+function settingsSection(state: EditorState): HTMLElement {
+  const section = (key: string): Record<string, unknown> => {
+    const current = state.scene.property[key];
+    if (typeof current === 'object' && current !== null && !Array.isArray(current)) return current as Record<string, unknown>;
+    const fresh: Record<string, unknown> = {};
+    state.scene.property[key] = fresh;
+    return fresh;
+  };
+  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'data-testid': 'imagery-opacity', oninput: () => state.update((s) => (s.property.tiles = [{ type: 'default', opacity: Number(opacity.value) }])) });
+  const imageryOn = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => state.update((s) => (s.property.tiles = imageryOn.checked ? [{ type: 'default', opacity: Number(opacity.value) }] : [])) });
+  const terrainOn = h('input', { type: 'checkbox', 'data-testid': 'terrain-enabled', onchange: () => state.update(() => (section('terrain').enabled = terrainOn.checked)) });
+  const terrainUrl = h('input', { type: 'url', placeholder: 'quantized-mesh URL', 'data-testid': 'terrain-url', onchange: () => state.update(() => {
+    const t = section('terrain');
+    if (terrainUrl.value) { t.type = 'cesium'; t.url = terrainUrl.value; } else { delete t.type; delete t.url; }
+  }) });
+  const atmosphere = h('input', { type: 'checkbox', 'data-testid': 'sky-atmosphere', onchange: () => state.update(() => (section('sky').atmosphere = atmosphere.checked)) });
+  const skyBox = h('input', { type: 'checkbox', 'data-testid': 'sky-show', onchange: () => state.update(() => (section('sky').show = skyBox.checked)) });
+  const globeColor = h('input', { type: 'color', 'data-testid': 'globe-color', onchange: () => state.update(() => (section('globe').baseColor = globeColor.value)) });
+
+  function render(): void {
+    const p = state.scene.property as Record<string, Record<string, unknown> | Record<string, unknown>[] | undefined>;
+    const tiles = Array.isArray(p.tiles) ? p.tiles : undefined;
+    imageryOn.checked = !tiles || tiles.length > 0;
+    opacity.value = String((tiles?.[0]?.opacity as number | undefined) ?? 1);
+    const terrain = (p.terrain ?? {}) as Record<string, unknown>;
+    terrainOn.checked = terrain.enabled === true;
+    terrainUrl.value = typeof terrain.url === 'string' ? terrain.url : '';
+    const sky = (p.sky ?? {}) as Record<string, unknown>;
+    atmosphere.checked = sky.atmosphere !== false;
+    skyBox.checked = sky.show !== false;
+    const globe = (p.globe ?? {}) as Record<string, unknown>;
+    globeColor.value = typeof globe.baseColor === 'string' ? globe.baseColor.slice(0, 7) : '#000080';
+  }
+  state.onChange(render);
+  render();
+  return h('div', { class: 'settings' },
+    h('label', {}, imageryOn, ' Natural Earth II imagery, opacity '), opacity,
+    h('label', {}, terrainOn, ' Terrain '), terrainUrl,
+    h('label', {}, skyBox, ' Sky box'),
+    h('label', {}, atmosphere, ' Atmosphere'),
+    h('label', {}, 'Globe colour ', globeColor),
+  );
+}

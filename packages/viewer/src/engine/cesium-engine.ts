@@ -1,0 +1,287 @@
+import {
+  ArcGISTiledElevationTerrainProvider,
+  buildModuleUrl,
+  Cartesian2,
+  Cartesian3,
+  CesiumTerrainProvider,
+  Color,
+  EllipsoidTerrainProvider,
+  Entity,
+  ImageryLayer,
+  Ion,
+  Math as CesiumMath,
+  OpenStreetMapImageryProvider,
+  SceneMode,
+  ShadowMode,
+  TileMapServiceImageryProvider,
+  UrlTemplateImageryProvider,
+  Viewer,
+  WebMapServiceImageryProvider,
+} from 'cesium';
+import type { Camera, ViewerProperty } from '../scene.js';
+import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
+import type { Engine, EngineLayer } from './engine.js';
+import { type EngineSettings, type TerrainSource, type TileSource, toEngineSettings } from './property-mapping.js';
+
+const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+
+/** The engine on CesiumJS: offline by default (Natural Earth II from the cesium package, no terrain, no ion). */
+export class CesiumEngine implements Engine {
+  readonly viewer: Viewer;
+  private applied: Partial<Record<keyof EngineSettings, string>> = {};
+  private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
+  private readonly owners = new Map<object, string>();
+
+  constructor(container: HTMLElement) {
+    // No default Cesium ion token: nothing is fetched from ion unless a scene names a token.
+    Ion.defaultAccessToken = '';
+    this.viewer = new Viewer(container, {
+      baseLayer: false,
+      baseLayerPicker: false,
+      geocoder: false,
+      homeButton: false,
+      sceneModePicker: false,
+      navigationHelpButton: false,
+      animation: false,
+      timeline: false,
+      fullscreenButton: false,
+      infoBox: false,
+      selectionIndicator: false,
+      terrainProvider: new EllipsoidTerrainProvider(),
+      requestRenderMode: true,
+      maximumRenderTimeChange: Number.POSITIVE_INFINITY,
+      contextOptions: { webgl: { preserveDrawingBuffer: true } },
+    });
+    this.applyProperty({});
+  }
+
+  applyProperty(property: ViewerProperty): void {
+    const settings = toEngineSettings(property);
+    const changed = <K extends keyof EngineSettings>(key: K): boolean => {
+      const json = JSON.stringify(settings[key]);
+      if (this.applied[key] === json) return false;
+      this.applied[key] = json;
+      return true;
+    };
+    const { scene } = this.viewer;
+    if (changed('globe')) {
+      scene.globe.show = settings.globe.show;
+      scene.globe.baseColor = Color.fromCssColorString(settings.globe.baseColor);
+      scene.globe.enableLighting = settings.globe.enableLighting;
+      scene.globe.showGroundAtmosphere = settings.globe.showGroundAtmosphere;
+      scene.globe.depthTestAgainstTerrain = settings.globe.depthTestAgainstTerrain;
+    }
+    if (changed('terrain')) void this.setTerrain(settings.terrain);
+    if (changed('exaggeration')) scene.verticalExaggeration = settings.exaggeration;
+    if (changed('scene')) {
+      scene.backgroundColor = Color.fromCssColorString(settings.scene.backgroundColor);
+      scene.fog.enabled = settings.scene.fog;
+      this.viewer.shadows = settings.scene.shadows;
+      this.viewer.terrainShadows = settings.scene.shadows ? ShadowMode.ENABLED : ShadowMode.DISABLED;
+      const mode = { '3d': SceneMode.SCENE3D, '2d': SceneMode.SCENE2D, columbus: SceneMode.COLUMBUS_VIEW }[settings.scene.mode];
+      if (scene.mode !== mode) scene.mode = mode;
+    }
+    if (changed('tiles')) this.setTiles(settings.tiles);
+    if (changed('sky')) {
+      // SkyBox has `show` at runtime; its typings omit it.
+      if (scene.skyBox) (scene.skyBox as unknown as { show: boolean }).show = settings.sky.show;
+      if (scene.skyAtmosphere) scene.skyAtmosphere.show = settings.sky.atmosphere;
+      if (scene.sun) scene.sun.show = settings.sky.sun;
+      if (scene.moon) scene.moon.show = settings.sky.moon;
+    }
+    if (changed('camera')) {
+      const controller = scene.screenSpaceCameraController;
+      controller.minimumZoomDistance = settings.camera.minimumZoomDistance;
+      controller.maximumZoomDistance = settings.camera.maximumZoomDistance;
+      controller.enableTilt = settings.camera.enableTilt;
+      controller.enableRotate = settings.camera.enableRotate;
+    }
+    if (changed('render')) {
+      this.viewer.resolutionScale = settings.render.resolutionScale;
+      scene.debugShowFramesPerSecond = settings.render.debugFramesPerSecond;
+      scene.msaaSamples = settings.render.antialias ? 4 : 1;
+    }
+    this.requestRender();
+  }
+
+  private async setTerrain(source: TerrainSource): Promise<void> {
+    try {
+      switch (source.kind) {
+        case 'ellipsoid':
+          this.viewer.terrainProvider = new EllipsoidTerrainProvider();
+          break;
+        case 'quantized-mesh':
+          this.viewer.terrainProvider = await CesiumTerrainProvider.fromUrl(source.url, { requestVertexNormals: true });
+          break;
+        case 'cesium-ion':
+          Ion.defaultAccessToken = source.token;
+          this.viewer.terrainProvider = await CesiumTerrainProvider.fromIonAssetId(source.assetId, { requestVertexNormals: true });
+          break;
+        case 'arcgis':
+          this.viewer.terrainProvider = await ArcGISTiledElevationTerrainProvider.fromUrl(source.url);
+          break;
+      }
+    } catch (err) {
+      console.error('[orbis] terrain could not be loaded; showing the ellipsoid', err);
+      this.viewer.terrainProvider = new EllipsoidTerrainProvider();
+    }
+    this.requestRender();
+  }
+
+  private setTiles(tiles: TileSource[]): void {
+    const layers = this.viewer.imageryLayers;
+    // Imagery added by layers (type "imagery") stays; only the base tiles, marked, are replaced.
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const layer = layers.get(i);
+      if ((layer as unknown as { orbisBase?: boolean }).orbisBase) layers.remove(layer, true);
+    }
+    tiles.forEach((tile, index) => {
+      const layer = ImageryLayer.fromProviderAsync(providerFor(tile), {});
+      layer.alpha = tile.opacity;
+      layer.show = tile.show;
+      (layer as unknown as { orbisBase?: boolean }).orbisBase = true;
+      layers.add(layer, index);
+    });
+  }
+
+  setCamera(camera: Camera): void {
+    this.viewer.camera.setView({ destination: toCartesian(camera), orientation: orientation(camera) });
+    this.requestRender();
+  }
+
+  flyTo(camera: Camera, seconds = 1.5): Promise<void> {
+    return new Promise((resolve) => {
+      this.viewer.camera.flyTo({ destination: toCartesian(camera), orientation: orientation(camera), duration: seconds, complete: () => resolve(), cancel: () => resolve() });
+      this.requestRender();
+    });
+  }
+
+  getCamera(): Camera {
+    const { camera } = this.viewer;
+    const position = camera.positionCartographic;
+    return {
+      lng: CesiumMath.toDegrees(position.longitude),
+      lat: CesiumMath.toDegrees(position.latitude),
+      height: position.height,
+      heading: CesiumMath.toDegrees(camera.heading),
+      pitch: CesiumMath.toDegrees(camera.pitch),
+      roll: CesiumMath.toDegrees(camera.roll),
+    };
+  }
+
+  async setLayers(wanted: EngineLayer[]): Promise<void> {
+    const ids = new Set(wanted.map((l) => l.id));
+    for (const [id, entry] of this.layers) {
+      if (ids.has(id)) continue;
+      this.layers.delete(id);
+      const loaded = await entry.loaded;
+      if (loaded) {
+        this.owners.delete(loaded.value);
+        removeLayer(this.viewer, loaded);
+      }
+    }
+    for (const layer of wanted) {
+      const entry = this.layers.get(layer.id);
+      if (entry && entry.layer.url === layer.url && entry.layer.type === layer.type && JSON.stringify(entry.layer.headers) === JSON.stringify(layer.headers)) {
+        entry.layer = layer;
+        void entry.loaded.then((l) => l && setLayerVisible(l, layer.visible));
+        continue;
+      }
+      if (entry) {
+        const old = await entry.loaded;
+        if (old) removeLayer(this.viewer, old);
+      }
+      const loaded = loadLayer(this.viewer, layer).then(
+        (l) => {
+          setLayerVisible(l, layer.visible);
+          this.owners.set(l.value, layer.id);
+          return l;
+        },
+        (err: unknown) => {
+          console.error(`[orbis] layer "${layer.id}" could not be loaded from ${layer.url}`, err);
+          return undefined;
+        },
+      );
+      this.layers.set(layer.id, { layer, loaded });
+    }
+    await Promise.all([...this.layers.values()].map((e) => e.loaded));
+    this.requestRender();
+  }
+
+  async flyToLayer(id: string): Promise<void> {
+    const loaded = await this.layers.get(id)?.loaded;
+    if (!loaded) return;
+    if (loaded.kind === 'imagery') return;
+    if (loaded.kind === 'model') {
+      await new Promise<void>((resolve) => this.viewer.camera.flyToBoundingSphere(loaded.value.boundingSphere, { duration: 1.5, complete: resolve, cancel: resolve }));
+      return;
+    }
+    await this.viewer.flyTo(loaded.value, { duration: 1.5 });
+  }
+
+  pickLayer(x: number, y: number): string | undefined {
+    const picked = this.viewer.scene.pick(new Cartesian2(x, y)) as { id?: unknown; primitive?: unknown; tileset?: unknown } | undefined;
+    if (!picked) return undefined;
+    if (picked.id instanceof Entity) {
+      const owner = picked.id.entityCollection.owner;
+      return owner ? this.owners.get(owner) : undefined;
+    }
+    return this.owners.get(picked.tileset as object) ?? this.owners.get(picked.primitive as object);
+  }
+
+  capture(type?: string, quality?: number): string | undefined {
+    const format = type && CAPTURE_TYPES.has(type) ? type : 'image/png';
+    const q = typeof quality === 'number' && quality >= 0 && quality <= 1 ? quality : undefined;
+    try {
+      this.viewer.render();
+      return this.viewer.canvas.toDataURL(format, q);
+    } catch {
+      return undefined;
+    }
+  }
+
+  requestRender(): void {
+    this.viewer.scene.requestRender();
+  }
+
+  whenSettled(): Promise<void> {
+    const { scene } = this.viewer;
+    return new Promise((resolve) => {
+      const check = () => {
+        if (scene.globe.tilesLoaded || !scene.globe.show) {
+          remove();
+          resolve();
+        } else {
+          this.requestRender();
+        }
+      };
+      const remove = scene.postRender.addEventListener(check);
+      this.requestRender();
+    });
+  }
+
+  destroy(): void {
+    this.viewer.destroy();
+  }
+}
+
+function providerFor(tile: TileSource) {
+  switch (tile.kind) {
+    case 'natural-earth':
+      return TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'));
+    case 'url-template':
+      return Promise.resolve(new UrlTemplateImageryProvider({ url: tile.url }));
+    case 'wms':
+      return Promise.resolve(new WebMapServiceImageryProvider({ url: tile.url, layers: tile.layers }));
+    case 'osm':
+      return Promise.resolve(new OpenStreetMapImageryProvider({ url: tile.url }));
+  }
+}
+
+function toCartesian(camera: Camera): Cartesian3 {
+  return Cartesian3.fromDegrees(camera.lng, camera.lat, camera.height);
+}
+
+function orientation(camera: Camera) {
+  return { heading: CesiumMath.toRadians(camera.heading), pitch: CesiumMath.toRadians(camera.pitch), roll: CesiumMath.toRadians(camera.roll) };
+}

@@ -1,0 +1,84 @@
+import {
+  Cesium3DTileset,
+  CzmlDataSource,
+  type DataSource,
+  GeoJsonDataSource,
+  ImageryLayer,
+  KmlDataSource,
+  Model,
+  Resource,
+  SingleTileImageryProvider,
+  Transforms,
+  Cartesian3,
+  UrlTemplateImageryProvider,
+  type Viewer,
+} from 'cesium';
+import type { EngineLayer } from './engine.js';
+
+/** What a layer became in Cesium. */
+export type LoadedLayer =
+  | { kind: 'dataSource'; value: DataSource }
+  | { kind: 'tileset'; value: Cesium3DTileset }
+  | { kind: 'model'; value: Model }
+  | { kind: 'imagery'; value: ImageryLayer };
+
+/** Loads one layer into the viewer; rejects with the reason when it cannot be loaded. */
+export async function loadLayer(viewer: Viewer, layer: EngineLayer): Promise<LoadedLayer> {
+  // A Resource carries the headers to every request the layer makes, relative ones included.
+  const resource = new Resource({ url: layer.url, headers: layer.headers });
+  switch (layer.type) {
+    case 'geojson': {
+      const source = await GeoJsonDataSource.load(resource, { clampToGround: false });
+      await viewer.dataSources.add(source);
+      return { kind: 'dataSource', value: source };
+    }
+    case 'czml': {
+      const source = await CzmlDataSource.load(resource);
+      await viewer.dataSources.add(source);
+      // A CZML document with a clock sets the scene's time, as Cesium's own apps do.
+      if (source.clock) viewer.clockTrackedDataSource = source;
+      return { kind: 'dataSource', value: source };
+    }
+    case 'kml': {
+      const source = await KmlDataSource.load(resource, { camera: viewer.scene.camera, canvas: viewer.scene.canvas });
+      await viewer.dataSources.add(source);
+      return { kind: 'dataSource', value: source };
+    }
+    case '3dtiles': {
+      const tileset = await Cesium3DTileset.fromUrl(resource);
+      viewer.scene.primitives.add(tileset);
+      return { kind: 'tileset', value: tileset };
+    }
+    case 'gltf': {
+      // A glTF with no position of its own stands at 0°, 0° on the ellipsoid; place it with a scene edit later.
+      const model = await Model.fromGltfAsync({ url: resource, modelMatrix: Transforms.eastNorthUpToFixedFrame(Cartesian3.fromDegrees(0, 0, 0)) });
+      viewer.scene.primitives.add(model);
+      return { kind: 'model', value: model };
+    }
+    case 'imagery': {
+      const provider = /\{[xyz]\}/.test(layer.url)
+        ? new UrlTemplateImageryProvider({ url: resource })
+        : await SingleTileImageryProvider.fromUrl(resource);
+      const imagery = viewer.imageryLayers.addImageryProvider(provider);
+      return { kind: 'imagery', value: imagery };
+    }
+  }
+}
+
+export function setLayerVisible(loaded: LoadedLayer, visible: boolean): void {
+  loaded.value.show = visible;
+}
+
+export function removeLayer(viewer: Viewer, loaded: LoadedLayer): void {
+  switch (loaded.kind) {
+    case 'dataSource':
+      viewer.dataSources.remove(loaded.value, true);
+      return;
+    case 'tileset':
+    case 'model':
+      viewer.scene.primitives.remove(loaded.value);
+      return;
+    case 'imagery':
+      viewer.imageryLayers.remove(loaded.value, true);
+  }
+}

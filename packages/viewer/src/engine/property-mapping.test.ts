@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { terrainSource, toEngineSettings } from './property-mapping.js';
+
+describe('toEngineSettings', () => {
+  it('gives the offline defaults for an empty property: Natural Earth II, no terrain', () => {
+    const s = toEngineSettings({});
+    expect(s.tiles).toEqual([{ kind: 'natural-earth', opacity: 1, show: true }]);
+    expect(s.terrain).toEqual({ kind: 'ellipsoid' });
+    expect(s.globe.show).toBe(true);
+    expect(s.sky).toEqual({ show: true, atmosphere: true, sun: true, moon: true });
+    expect(s.scene.mode).toBe('3d');
+  });
+
+  it('maps each section', () => {
+    const s = toEngineSettings({
+      globe: { enabled: false, baseColor: '#112233', enableLighting: true },
+      terrain: { enabled: true, url: 'https://tiles.example/terrain', exaggeration: 2 },
+      scene: { backgroundColor: '#ffffff', fog: false, mode: '2d' },
+      tiles: [{ type: 'default', opacity: 0.5 }, { type: 'url', url: 'https://t.example/{z}/{x}/{y}.png', show: false }],
+      sky: { show: false, atmosphere: false },
+      camera: { maximumZoomDistance: 5e6, enableTilt: false },
+      render: { resolutionScale: 0.5 },
+    });
+    expect(s.globe).toMatchObject({ show: false, baseColor: '#112233', enableLighting: true });
+    expect(s.terrain).toEqual({ kind: 'quantized-mesh', url: 'https://tiles.example/terrain' });
+    expect(s.exaggeration).toBe(2);
+    expect(s.scene).toEqual({ backgroundColor: '#ffffff', fog: false, shadows: false, mode: '2d' });
+    expect(s.tiles).toEqual([
+      { kind: 'natural-earth', opacity: 0.5, show: true },
+      { kind: 'url-template', url: 'https://t.example/{z}/{x}/{y}.png', opacity: 1, show: false },
+    ]);
+    expect(s.sky).toMatchObject({ show: false, atmosphere: false, sun: true });
+    expect(s.camera).toMatchObject({ maximumZoomDistance: 5e6, enableTilt: false, enableRotate: true });
+    expect(s.render.resolutionScale).toBe(0.5);
+  });
+
+  it('shows no imagery for an empty tiles list, and skips URL tiles without a URL', () => {
+    expect(toEngineSettings({ tiles: [] }).tiles).toEqual([]);
+    expect(toEngineSettings({ tiles: [{ type: 'url' }, { type: 'wms' }] }).tiles).toEqual([]);
+  });
+});
+
+describe('terrainSource', () => {
+  it('is off unless enabled, and never calls a service nobody named', () => {
+    expect(terrainSource({})).toEqual({ kind: 'ellipsoid' });
+    expect(terrainSource({ enabled: false, url: 'https://x' })).toEqual({ kind: 'ellipsoid' });
+    expect(terrainSource({ enabled: true })).toEqual({ kind: 'ellipsoid' });
+    expect(terrainSource({ enabled: true, type: 'cesiumion' })).toEqual({ kind: 'ellipsoid' });
+  });
+
+  it('picks quantized-mesh, Cesium ion or ArcGIS', () => {
+    expect(terrainSource({ enabled: true, type: 'cesium', url: 'https://q' })).toEqual({ kind: 'quantized-mesh', url: 'https://q' });
+    expect(terrainSource({ enabled: true, type: 'cesiumion', ionAccessToken: 'tok', ionAssetId: 2 })).toEqual({ kind: 'cesium-ion', assetId: 2, token: 'tok' });
+    expect(terrainSource({ enabled: true, type: 'arcgis' })).toMatchObject({ kind: 'arcgis' });
+  });
+});

@@ -1,0 +1,107 @@
+import type { ViewerProperty } from '../scene.js';
+
+/** Where terrain comes from. `ellipsoid` is no terrain, and needs no network. */
+export type TerrainSource =
+  | { kind: 'ellipsoid' }
+  | { kind: 'quantized-mesh'; url: string }
+  | { kind: 'cesium-ion'; assetId: number; token: string }
+  | { kind: 'arcgis'; url: string };
+
+export type TileSource =
+  | { kind: 'natural-earth'; opacity: number; show: boolean }
+  | { kind: 'url-template'; url: string; opacity: number; show: boolean }
+  | { kind: 'wms'; url: string; layers: string; opacity: number; show: boolean }
+  | { kind: 'osm'; url: string; opacity: number; show: boolean };
+
+/** Everything the engine sets, with defaults filled in: what a ViewerProperty means. */
+export interface EngineSettings {
+  globe: { show: boolean; baseColor: string; enableLighting: boolean; showGroundAtmosphere: boolean; depthTestAgainstTerrain: boolean };
+  terrain: TerrainSource;
+  exaggeration: number;
+  scene: { backgroundColor: string; fog: boolean; shadows: boolean; mode: '3d' | '2d' | 'columbus' };
+  tiles: TileSource[];
+  sky: { show: boolean; atmosphere: boolean; sun: boolean; moon: boolean };
+  camera: { minimumZoomDistance: number; maximumZoomDistance: number; enableTilt: boolean; enableRotate: boolean };
+  render: { antialias: boolean; resolutionScale: number; debugFramesPerSecond: boolean };
+}
+
+const ARCGIS_WORLD_ELEVATION = 'https://elevation3d.arcgis.com/arcgis/rest/services/WorldElevation3D/Terrain3D/ImageServer';
+
+function section(property: ViewerProperty, key: string): Record<string, unknown> {
+  const value = property[key];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+const bool = (v: unknown, fallback: boolean) => (typeof v === 'boolean' ? v : fallback);
+const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const text = (v: unknown, fallback: string) => (typeof v === 'string' && v !== '' ? v : fallback);
+
+/**
+ * The terrain a property asks for. Terrain is off unless `enabled` is true; then `type` picks the
+ * source (a quantized-mesh `url`, Cesium ion with a token, or ArcGIS), and with no type a `url`
+ * means quantized-mesh. Enabled with nothing to load from stays the ellipsoid: Orbis never calls a
+ * service the scene did not name.
+ */
+export function terrainSource(terrain: Record<string, unknown>): TerrainSource {
+  if (terrain.enabled !== true) return { kind: 'ellipsoid' };
+  const url = text(terrain.url, '');
+  switch (terrain.type) {
+    case 'cesiumion': {
+      const token = text(terrain.ionAccessToken, '');
+      return token ? { kind: 'cesium-ion', assetId: num(terrain.ionAssetId, 1), token } : { kind: 'ellipsoid' };
+    }
+    case 'arcgis':
+      return { kind: 'arcgis', url: url || ARCGIS_WORLD_ELEVATION };
+    default:
+      return url ? { kind: 'quantized-mesh', url } : { kind: 'ellipsoid' };
+  }
+}
+
+function tileSource(tile: Record<string, unknown>): TileSource | undefined {
+  const opacity = Math.min(1, Math.max(0, num(tile.opacity, 1)));
+  const show = bool(tile.show, true);
+  const url = text(tile.url, '');
+  switch (tile.type) {
+    case 'url':
+      return url ? { kind: 'url-template', url, opacity, show } : undefined;
+    case 'wms':
+      return url ? { kind: 'wms', url, layers: text(tile.layers, ''), opacity, show } : undefined;
+    case 'osm':
+      return url ? { kind: 'osm', url, opacity, show } : undefined;
+    default:
+      return { kind: 'natural-earth', opacity, show };
+  }
+}
+
+/** Fills in every default: the engine applies this, and only this. */
+export function toEngineSettings(property: ViewerProperty): EngineSettings {
+  const globe = section(property, 'globe');
+  const terrain = section(property, 'terrain');
+  const scene = section(property, 'scene');
+  const sky = section(property, 'sky');
+  const camera = section(property, 'camera');
+  const render = section(property, 'render');
+  const rawTiles = Array.isArray(property.tiles) ? (property.tiles as Record<string, unknown>[]) : [{ type: 'default' }];
+  const mode = scene.mode === '2d' || scene.mode === 'columbus' ? scene.mode : '3d';
+  return {
+    globe: {
+      show: bool(globe.enabled, true),
+      baseColor: text(globe.baseColor, '#000080'),
+      enableLighting: bool(globe.enableLighting, false),
+      showGroundAtmosphere: bool(globe.showGroundAtmosphere, true),
+      depthTestAgainstTerrain: bool(globe.depthTestAgainstTerrain, false),
+    },
+    terrain: terrainSource(terrain),
+    exaggeration: num(terrain.exaggeration, 1),
+    scene: { backgroundColor: text(scene.backgroundColor, '#000000'), fog: bool(scene.fog, true), shadows: bool(scene.shadows, false), mode },
+    tiles: rawTiles.map(tileSource).filter((t): t is TileSource => t !== undefined),
+    sky: { show: bool(sky.show, true), atmosphere: bool(sky.atmosphere, true), sun: bool(sky.sun, true), moon: bool(sky.moon, true) },
+    camera: {
+      minimumZoomDistance: num(camera.minimumZoomDistance, 1),
+      maximumZoomDistance: num(camera.maximumZoomDistance, Number.POSITIVE_INFINITY),
+      enableTilt: bool(camera.enableTilt, true),
+      enableRotate: bool(camera.enableRotate, true),
+    },
+    render: { antialias: bool(render.antialias, true), resolutionScale: num(render.resolutionScale, 1), debugFramesPerSecond: bool(render.debugFramesPerSecond, false) },
+  };
+}

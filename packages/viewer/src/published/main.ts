@@ -1,0 +1,20 @@
+import { CesiumEngine } from '../engine/cesium-engine.js';
+import { showScene } from '../mount-viewer.js';
+import type { PublishedSnapshot } from '../scene.js';
+
+/** The published page: the snapshot inlined by the server, no editor chrome. */
+function readSnapshot(): PublishedSnapshot {
+  const element = document.getElementById('orbis-snapshot');
+  if (!element?.textContent) throw new Error('the page has no published snapshot');
+  return JSON.parse(element.textContent) as PublishedSnapshot;
+}
+
+const snapshot = readSnapshot();
+document.title = snapshot.project.name;
+const container = document.getElementById('viewer')!;
+const engine = new CesiumEngine(container);
+void showScene(engine, container, {
+  property: snapshot.scene.property,
+  camera: snapshot.scene.camera,
+  layers: snapshot.scene.layers.map((l) => ({ id: l.id, type: l.type, url: l.url, visible: l.visible })),
+});

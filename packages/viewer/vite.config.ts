@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'vite';
+
+/**
+ * The pages are built to `dist/` and served by the Orbis server under `/app/`. CesiumJS is not
+ * bundled: pages load its prebuilt ES module from `/cesium/` through an import map, so it is
+ * cached on its own and the app's own JavaScript stays small.
+ */
+export default defineConfig({
+  base: '/app/',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    rollupOptions: {
+      input: { published: resolve(import.meta.dirname, 'published.html'), editor: resolve(import.meta.dirname, 'editor.html') },
+      external: ['cesium'],
+    },
+  },
+});
