@@ -10,6 +10,7 @@ import { adminFileRoutes, fileRoutes } from './file-routes.js';
 import { keyRoutes } from './key-routes.js';
 import { openApiDocument } from './openapi.js';
 import { pageRoutes } from './page-routes.js';
+import { pluginRoutes } from './plugin-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { sceneRoutes } from './scene-routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     assetRoutes(management, ctx);
     keyRoutes(management, ctx);
     sceneRoutes(management, ctx);
+    pluginRoutes(management, ctx);
     adminFileRoutes(management, ctx);
   });
   return app;

@@ -232,6 +232,24 @@ export const openApiDocument = {
       },
       delete: { summary: 'Take the published page down', security: admin, parameters: [projectParam], responses: { 204: { description: 'unpublished' } } },
     },
+    '/api/projects/{project}/plugins': {
+      get: { summary: 'Installed plugins, in install order', security: admin, parameters: [projectParam], responses: { 200: { description: 'plugins (manifest and files)' } } },
+      post: {
+        summary: 'Install a plugin (a zip with plugin.json, or JSON {manifest, files}); the same id again replaces it',
+        security: admin,
+        parameters: [projectParam],
+        requestBody: {
+          content: {
+            'application/json': { schema: { type: 'object', properties: { manifest: { type: 'object' }, files: { type: 'object' } } } },
+            'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } },
+          },
+        },
+        responses: { 201: { description: 'the plugin' }, 400: error('invalid_body, naming what is wrong') },
+      },
+    },
+    '/api/projects/{project}/plugins/{id}': {
+      delete: { summary: 'Remove a plugin', security: admin, parameters: [projectParam, idParam], responses: { 204: { description: 'removed' }, 404: error('not_found') } },
+    },
     '/api/projects/{project}/keys/{id}': {
       delete: { summary: 'Revoke a key, at once', security: admin, parameters: [projectParam, idParam], responses: { 204: { description: 'revoked' }, 404: error('not_found') } },
     },

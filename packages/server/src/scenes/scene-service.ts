@@ -1,5 +1,6 @@
 import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
+import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
 import { defaultScene, type Layer, type Scene, validateScene } from './scene.js';
 
@@ -10,6 +11,8 @@ export type PublishedLayer = Layer & { url: string };
 export interface PublishedSnapshot {
   project: { alias: string; name: string };
   scene: Omit<Scene, 'layers'> & { layers: PublishedLayer[] };
+  /** The installed plugins when published, in install order. */
+  plugins: PluginPackage[];
   publishedAt: string;
 }
 
@@ -57,6 +60,7 @@ export class SceneService {
     const snapshot: PublishedSnapshot = {
       project: { alias: project.alias, name: project.name },
       scene: { ...scene, layers },
+      plugins: (await this.store.listPlugins(project.id)).map((json) => JSON.parse(json) as PluginPackage),
       publishedAt: new Date().toISOString(),
     };
     await this.store.putPublication(project.id, JSON.stringify(snapshot), snapshot.publishedAt);

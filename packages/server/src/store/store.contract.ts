@@ -210,6 +210,19 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await expect(store.putScene(project.id, '{}', now)).rejects.toBeInstanceOf(StoreNotFoundError);
     });
 
+    it('keeps plugins in install order; reinstalling replaces in place', async () => {
+      await store.putPlugin(project.id, 'b', '{"id":"b","v":1}', now);
+      await store.putPlugin(project.id, 'a', '{"id":"a"}', now);
+      await store.putPlugin(project.id, 'b', '{"id":"b","v":2}', now);
+      expect(await store.listPlugins(project.id)).toEqual(['{"id":"b","v":2}', '{"id":"a"}']);
+      expect(await store.deletePlugin(project.id, 'b')).toBe(true);
+      expect(await store.deletePlugin(project.id, 'b')).toBe(false);
+      await store.putPlugin(project.id, 'b', '{"id":"b","v":3}', now);
+      expect(await store.listPlugins(project.id)).toEqual(['{"id":"a"}', '{"id":"b","v":3}']);
+      await store.deleteProject(project.id);
+      await expect(store.putPlugin(project.id, 'c', '{}', now)).rejects.toBeInstanceOf(StoreNotFoundError);
+    });
+
     it('keeps meta values', async () => {
       expect(await store.getMeta('demo')).toBeUndefined();
       await store.setMeta('demo', '1');

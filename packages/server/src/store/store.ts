@@ -154,6 +154,15 @@ export interface Store {
   putPublication(projectId: string, json: string, writtenAt: string): Promise<void>;
   deletePublication(projectId: string): Promise<boolean>;
 
+  /**
+   * Installs a plugin package (JSON text); installing the same id again replaces it and keeps its
+   * place in the install order.
+   */
+  putPlugin(projectId: string, pluginId: string, json: string, installedAt: string): Promise<void>;
+  /** The project's plugin packages (JSON text) in install order. */
+  listPlugins(projectId: string): Promise<string[]>;
+  deletePlugin(projectId: string, pluginId: string): Promise<boolean>;
+
   createApiKey(key: ApiKey): Promise<void>;
   listApiKeys(projectId: string): Promise<ApiKey[]>;
   findApiKeyByHash(projectId: string, keyHash: string): Promise<ApiKey | undefined>;

@@ -72,4 +72,18 @@ export const postgresMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'plugins',
+    sql: `
+      CREATE TABLE plugins (
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        plugin_id TEXT NOT NULL,
+        package TEXT NOT NULL,
+        installed_at TIMESTAMPTZ NOT NULL,
+        position BIGINT NOT NULL,
+        PRIMARY KEY (project_id, plugin_id)
+      );
+    `,
+  },
 ];

@@ -376,6 +376,30 @@ export class PostgresStore implements Store {
     return (rowCount ?? 0) > 0;
   }
 
+  async putPlugin(projectId: string, pluginId: string, json: string, installedAt: string): Promise<void> {
+    try {
+      await this.pool.query(
+        `INSERT INTO plugins (project_id, plugin_id, package, installed_at, position)
+         VALUES ($1, $2, $3, $4, (SELECT coalesce(max(position), 0) + 1 FROM plugins WHERE project_id = $1))
+         ON CONFLICT (project_id, plugin_id) DO UPDATE SET package = excluded.package, installed_at = excluded.installed_at`,
+        [projectId, pluginId, json, installedAt],
+      );
+    } catch (err) {
+      if ((err as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw new StoreNotFoundError(`project ${projectId} no longer exists`);
+      throw err;
+    }
+  }
+
+  async listPlugins(projectId: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ package: string }>('SELECT package FROM plugins WHERE project_id = $1 ORDER BY position', [projectId]);
+    return rows.map((r) => r.package);
+  }
+
+  async deletePlugin(projectId: string, pluginId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM plugins WHERE project_id = $1 AND plugin_id = $2', [projectId, pluginId]);
+    return (rowCount ?? 0) > 0;
+  }
+
   async createApiKey(k: ApiKey): Promise<void> {
     await this.pool.query('INSERT INTO api_keys (id, project_id, name, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
       k.id,

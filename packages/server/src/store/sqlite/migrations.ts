@@ -73,4 +73,18 @@ export const sqliteMigrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'plugins',
+    sql: `
+      CREATE TABLE plugins (
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        plugin_id TEXT NOT NULL,
+        package TEXT NOT NULL,
+        installed_at TEXT NOT NULL,
+        position BIGINT NOT NULL,
+        PRIMARY KEY (project_id, plugin_id)
+      );
+    `,
+  },
 ];

@@ -206,6 +206,13 @@ export class SqliteStore implements Store {
         'INSERT INTO publications (project_id, snapshot, written_at) VALUES (?, ?, ?) ON CONFLICT (project_id) DO UPDATE SET snapshot = excluded.snapshot, written_at = excluded.written_at',
       ),
       deletePublication: db.prepare('DELETE FROM publications WHERE project_id = ?'),
+      putPlugin: db.prepare(
+        `INSERT INTO plugins (project_id, plugin_id, package, installed_at, position)
+         VALUES (?, ?, ?, ?, (SELECT coalesce(max(position), 0) + 1 FROM plugins WHERE project_id = ?))
+         ON CONFLICT (project_id, plugin_id) DO UPDATE SET package = excluded.package, installed_at = excluded.installed_at`,
+      ),
+      listPlugins: db.prepare('SELECT package FROM plugins WHERE project_id = ? ORDER BY position'),
+      deletePlugin: db.prepare('DELETE FROM plugins WHERE project_id = ? AND plugin_id = ?'),
       insertKey: db.prepare(
         'INSERT INTO api_keys (id, project_id, name, key_hash, created_at) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -393,6 +400,23 @@ export class SqliteStore implements Store {
       }
       throw err;
     }
+  }
+
+  async putPlugin(projectId: string, pluginId: string, json: string, installedAt: string): Promise<void> {
+    try {
+      this.stmts.putPlugin.run(projectId, pluginId, json, installedAt, projectId);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw new StoreNotFoundError(`project ${projectId} no longer exists`);
+      throw err;
+    }
+  }
+
+  async listPlugins(projectId: string): Promise<string[]> {
+    return (this.stmts.listPlugins.all(projectId) as { package: string }[]).map((r) => r.package);
+  }
+
+  async deletePlugin(projectId: string, pluginId: string): Promise<boolean> {
+    return this.stmts.deletePlugin.run(projectId, pluginId).changes > 0;
   }
 
   async createApiKey(k: ApiKey): Promise<void> {

@@ -1,0 +1,107 @@
+import yauzl from 'yauzl';
+import { InputError } from '../input-error.js';
+import { arr, check, obj, str } from '../scenes/schema.js';
+
+/** A plugin as stored and run: its manifest and one script per extension (SPEC §5). */
+export interface PluginPackage {
+  manifest: PluginManifest;
+  files: Record<string, string>;
+}
+
+export interface PluginManifest {
+  id: string;
+  name: string;
+  version: string;
+  description?: string;
+  extensions: { id: string; type: 'widget'; name: string; description?: string }[];
+}
+
+const ID = /^[a-zA-Z0-9_-]{1,100}$/;
+/** All of a plugin's scripts together. */
+export const MAX_PLUGIN_BYTES = 5 * 1024 * 1024;
+const MAX_FILES = 200;
+
+const manifestSchema = obj(
+  {
+    id: str({ pattern: ID }),
+    name: str({ maxLength: 200 }),
+    version: str({ maxLength: 50 }),
+    description: str({ maxLength: 2000, allowEmpty: true }),
+    extensions: arr(
+      obj({ id: str({ pattern: ID }), type: str({ oneOf: ['widget'] }), name: str({ maxLength: 200 }), description: str({ maxLength: 2000, allowEmpty: true }) }, ['id', 'type', 'name']),
+      50,
+    ),
+  },
+  ['id', 'name', 'version', 'extensions'],
+);
+
+/**
+ * Checks a plugin package: the manifest's fields (errors name the path, as `manifest.extensions[0].id`),
+ * unique extension ids, a `<extensionId>.js` for each extension, text files only, size limits.
+ */
+export function validatePluginPackage(manifest: unknown, files: unknown): PluginPackage {
+  check(manifest, manifestSchema, 'manifest');
+  const m = manifest as PluginManifest;
+  if (m.extensions.length === 0) throw new InputError('manifest.extensions', 'manifest.extensions: a plugin needs at least one extension');
+  const seen = new Set<string>();
+  m.extensions.forEach((e, i) => {
+    if (seen.has(e.id)) throw new InputError(`manifest.extensions[${i}].id`, `manifest.extensions[${i}].id: "${e.id}" appears twice`);
+    seen.add(e.id);
+  });
+  if (typeof files !== 'object' || files === null || Array.isArray(files)) throw new InputError('files', 'files: must be an object of file name to source text');
+  const entries = Object.entries(files as Record<string, unknown>);
+  if (entries.length > MAX_FILES) throw new InputError('files', `files: at most ${MAX_FILES} files`);
+  let total = 0;
+  for (const [name, source] of entries) {
+    if (typeof source !== 'string') throw new InputError(`files.${name}`, `files.${name}: must be the file's text`);
+    total += Buffer.byteLength(source);
+  }
+  if (total > MAX_PLUGIN_BYTES) throw new InputError('files', `files: at most ${MAX_PLUGIN_BYTES} bytes of code in all`);
+  for (const e of m.extensions) {
+    if (typeof (files as Record<string, unknown>)[`${e.id}.js`] !== 'string') {
+      throw new InputError(`files.${e.id}.js`, `files: extension "${e.id}" needs a file "${e.id}.js"`);
+    }
+  }
+  return { manifest: m, files: files as Record<string, string> };
+}
+
+/** Reads a plugin zip: `plugin.json` and the extensions' scripts, at the zip's root or in one folder. */
+export async function readPluginZip(zip: Buffer): Promise<PluginPackage> {
+  const texts = await new Promise<Map<string, string>>((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (err, file) => {
+      if (err || !file) return reject(new InputError('file', `the plugin is not a readable zip: ${err?.message}`));
+      const out = new Map<string, string>();
+      let total = 0;
+      file.on('error', (e: Error) => reject(new InputError('file', `the plugin zip is corrupt: ${e.message}`)));
+      file.on('end', () => resolve(out));
+      file.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return file.readEntry();
+        total += entry.uncompressedSize;
+        if (out.size >= MAX_FILES || total > MAX_PLUGIN_BYTES) return reject(new InputError('file', 'the plugin zip is too large'));
+        file.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(new InputError('file', `cannot read ${entry.fileName}`));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', (se: Error) => reject(new InputError('file', `cannot read ${entry.fileName}: ${se.message}`)));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            file.readEntry();
+          });
+        });
+      });
+      file.readEntry();
+    });
+  });
+  const manifestPath = [...texts.keys()].find((p) => p === 'plugin.json' || /^[^/]+\/plugin\.json$/.test(p));
+  if (!manifestPath) throw new InputError('file', 'the plugin zip has no plugin.json');
+  const folder = manifestPath.slice(0, manifestPath.length - 'plugin.json'.length);
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(texts.get(manifestPath)!);
+  } catch (err) {
+    throw new InputError('plugin.json', `plugin.json is not JSON: ${(err as Error).message}`);
+  }
+  const files: Record<string, string> = {};
+  for (const [path, text] of texts) if (path !== manifestPath && path.startsWith(folder)) files[path.slice(folder.length)] = text;
+  return validatePluginPackage(manifest, files);
+}
