@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { EditorState } from './editor-state.js';
 import { ApiError, ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
+import { startPlugins } from '../plugins/start-plugins.js';
 import { publishPanel } from './publish-panel.js';
 import { storyPanel } from './story-panel.js';
 import { widgetsPanel } from './widgets-panel.js';
@@ -59,17 +60,37 @@ async function start(): Promise<void> {
     publish: () => publishPanel(state),
   };
   const status = h('span', { class: 'status', 'data-testid': 'save-status' });
+  const consoleList = h('ol', { class: 'console', 'data-testid': 'plugin-console' });
   sidebar.replaceChildren(
     h('header', {}, h('strong', {}, project.name), status),
     h('nav', {}, ...TABS.map((t) => h('a', { href: `?tab=${t}`, class: t === tab ? 'active' : undefined, 'data-testid': `tab-${t}` }, t[0]!.toUpperCase() + t.slice(1)))),
     panels[tab](),
+    h('details', { class: 'panel', open: true }, h('summary', {}, 'Plugin console'), consoleList),
   );
+  // The publish tab shows the page as it will be published: plugins see it as not the editor.
+  const env = { inEditor: tab !== 'publish', isBuilt: false };
+  const hostReady = api
+    .plugins()
+    .then((plugins) =>
+      startPlugins({
+        engine,
+        viewerElement: container,
+        scene: state.scene,
+        plugins,
+        env,
+        onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
+      }),
+    )
+    .catch((err: unknown) => {
+      consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${(err as Error).message}`));
+      return undefined;
+    });
   state.onChange(() => {
     status.textContent = state.status;
-    engine.applyProperty(state.scene.property);
+    void hostReady.then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());
   });
-  await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers() });
+  await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers() }, [hostReady]);
 }
 
 void start();

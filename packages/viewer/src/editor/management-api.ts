@@ -1,3 +1,4 @@
+import type { PluginPackage } from '../plugins/start-plugins.js';
 import type { Scene } from '../scene.js';
 
 /** An asset record of the management API. */
@@ -59,6 +60,10 @@ export class ManagementApi {
 
   deleteAsset(id: string): Promise<void> {
     return this.call('DELETE', `/assets/${id}`);
+  }
+
+  plugins(): Promise<PluginPackage[]> {
+    return this.call('GET', '/plugins');
   }
 
   scene(): Promise<Scene> {

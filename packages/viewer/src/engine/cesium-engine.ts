@@ -1,5 +1,10 @@
 import {
   ArcGISTiledElevationTerrainProvider,
+  Cartographic,
+  sampleTerrainMostDetailed,
+  SceneTransforms,
+  ScreenSpaceEventHandler,
+  ScreenSpaceEventType,
   buildModuleUrl,
   Cartesian2,
   Cartesian3,
@@ -20,7 +25,8 @@ import {
 } from 'cesium';
 import type { Camera, ViewerProperty } from '../scene.js';
 import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
-import type { Engine, EngineLayer } from './engine.js';
+import type { Engine, EngineLayer, PointDescription, PointerInput, Position } from './engine.js';
+import { isBehindHorizon } from './horizon.js';
 import { type EngineSettings, type TerrainSource, type TileSource, toEngineSettings } from './property-mapping.js';
 
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
@@ -260,9 +266,114 @@ export class CesiumEngine implements Engine {
     });
   }
 
+  size(): { width: number; height: number } {
+    const canvas = this.viewer.canvas;
+    return { width: canvas.clientWidth, height: canvas.clientHeight };
+  }
+
+  ellipsoidRadii(): Position {
+    const r = this.viewer.scene.globe.ellipsoid.radii;
+    return [r.x, r.y, r.z];
+  }
+
+  locationAt(x: number, y: number, withTerrain: boolean): { lng: number; lat: number; height: number } | undefined {
+    const { scene, camera } = this.viewer;
+    const at = new Cartesian2(x, y);
+    const cartesian = withTerrain
+      ? scene.globe.pick(camera.getPickRay(at)!, scene)
+      : camera.pickEllipsoid(at, scene.globe.ellipsoid);
+    return cartesian ? toLocation(Cartographic.fromCartesian(cartesian)) : undefined;
+  }
+
+  screenOf(position: Position): [number, number] | undefined {
+    const at = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, new Cartesian3(...position));
+    return at ? [at.x, at.y] : undefined;
+  }
+
+  globeHeight(lng: number, lat: number): number | undefined {
+    return this.viewer.scene.globe.getHeight(Cartographic.fromDegrees(lng, lat));
+  }
+
+  async terrainHeight(lng: number, lat: number): Promise<number | undefined> {
+    const provider = this.viewer.terrainProvider;
+    if (provider instanceof EllipsoidTerrainProvider) return 0;
+    try {
+      const [sampled] = await sampleTerrainMostDetailed(provider, [Cartographic.fromDegrees(lng, lat)]);
+      return sampled?.height;
+    } catch {
+      return undefined;
+    }
+  }
+
+  offsetOnScreen(position: Position, offset: [number, number]): Position | undefined {
+    const screen = this.screenOf(position);
+    if (!screen) return undefined;
+    const height = Cartographic.fromCartesian(new Cartesian3(...position)).height;
+    const moved = this.viewer.camera.pickEllipsoid(new Cartesian2(screen[0] + offset[0], screen[1] + offset[1]), this.viewer.scene.globe.ellipsoid);
+    if (!moved) return undefined;
+    const place = Cartographic.fromCartesian(moved);
+    const out = Cartesian3.fromRadians(place.longitude, place.latitude, height);
+    return [out.x, out.y, out.z];
+  }
+
+  isVisible(position: Position): boolean {
+    const camera = this.viewer.camera.positionWC;
+    return !isBehindHorizon(this.ellipsoidRadii(), [camera.x, camera.y, camera.z], position);
+  }
+
+  describePoint(x: number, y: number): PointDescription {
+    const place = this.locationAt(x, y, this.viewer.scene.globe.show && !(this.viewer.terrainProvider instanceof EllipsoidTerrainProvider));
+    const layerId = this.pickLayer(x, y);
+    return { ...(place ? { lat: place.lat, lng: place.lng, height: place.height } : {}), ...(layerId ? { layerId } : {}) };
+  }
+
+  onPointer(listener: (input: PointerInput) => void): () => void {
+    const handler = new ScreenSpaceEventHandler(this.viewer.canvas);
+    const kinds: [ScreenSpaceEventType, PointerInput['type']][] = [
+      [ScreenSpaceEventType.LEFT_CLICK, 'click'],
+      [ScreenSpaceEventType.LEFT_DOUBLE_CLICK, 'doubleClick'],
+      [ScreenSpaceEventType.LEFT_DOWN, 'mouseDown'],
+      [ScreenSpaceEventType.LEFT_UP, 'mouseUp'],
+      [ScreenSpaceEventType.RIGHT_CLICK, 'rightClick'],
+      [ScreenSpaceEventType.RIGHT_DOWN, 'rightDown'],
+      [ScreenSpaceEventType.RIGHT_UP, 'rightUp'],
+      [ScreenSpaceEventType.MIDDLE_CLICK, 'middleClick'],
+      [ScreenSpaceEventType.MIDDLE_DOWN, 'middleDown'],
+      [ScreenSpaceEventType.MIDDLE_UP, 'middleUp'],
+    ];
+    for (const [kind, type] of kinds) {
+      handler.setInputAction((e: { position: Cartesian2 }) => listener({ type, x: e.position.x, y: e.position.y }), kind);
+    }
+    handler.setInputAction((e: { endPosition: Cartesian2 }) => listener({ type: 'mouseMove', x: e.endPosition.x, y: e.endPosition.y }), ScreenSpaceEventType.MOUSE_MOVE);
+    let last = { x: 0, y: 0 };
+    const track = (e: PointerEvent) => (last = relative(this.viewer.canvas, e));
+    handler.setInputAction((delta: number) => listener({ type: 'wheel', ...last, delta }), ScreenSpaceEventType.WHEEL);
+    const enter = (e: PointerEvent) => listener({ type: 'mouseEnter', ...relative(this.viewer.canvas, e) });
+    const leave = (e: PointerEvent) => listener({ type: 'mouseLeave', ...relative(this.viewer.canvas, e) });
+    const canvas = this.viewer.canvas;
+    canvas.addEventListener('pointermove', track);
+    canvas.addEventListener('pointerenter', enter);
+    canvas.addEventListener('pointerleave', leave);
+    return () => {
+      handler.destroy();
+      canvas.removeEventListener('pointermove', track);
+      canvas.removeEventListener('pointerenter', enter);
+      canvas.removeEventListener('pointerleave', leave);
+    };
+  }
+
   destroy(): void {
     this.viewer.destroy();
   }
+}
+
+function relative(canvas: HTMLCanvasElement, e: PointerEvent): { x: number; y: number } {
+  const box = canvas.getBoundingClientRect();
+  return { x: e.clientX - box.left, y: e.clientY - box.top };
+}
+
+function toLocation(c: Cartographic): { lng: number; lat: number; height: number } {
+  return { lng: CesiumMath.toDegrees(c.longitude), lat: CesiumMath.toDegrees(c.latitude), height: c.height };
 }
 
 function providerFor(tile: TileSource) {

@@ -10,6 +10,24 @@ export interface EngineLayer {
   headers?: Record<string, string>;
 }
 
+export type Position = [number, number, number];
+
+/** A pointer action on the viewer, in viewer pixels. */
+export interface PointerInput {
+  type: 'click' | 'doubleClick' | 'mouseDown' | 'mouseUp' | 'rightClick' | 'rightDown' | 'rightUp' | 'middleClick' | 'middleDown' | 'middleUp' | 'mouseMove' | 'mouseEnter' | 'mouseLeave' | 'wheel';
+  x: number;
+  y: number;
+  delta?: number;
+}
+
+/** What is under a viewer pixel: the seed's MouseEvent fields. */
+export interface PointDescription {
+  lat?: number;
+  lng?: number;
+  height?: number;
+  layerId?: string;
+}
+
 /**
  * The globe behind an interface: the editor, the published page and the plugin host talk to
  * this, never to CesiumJS. Angles are degrees, distances metres.
@@ -28,6 +46,26 @@ export interface Engine {
   /** A data URL of the current image, or undefined where it cannot be read. */
   capture(type?: string, quality?: number): string | undefined;
   requestRender(): void;
+  /** The viewer's size in CSS pixels. */
+  size(): { width: number; height: number };
+  /** The globe ellipsoid's radii in metres. */
+  ellipsoidRadii(): Position;
+  /** The place under a viewer pixel: on the ellipsoid, or on the terrain with `withTerrain`. */
+  locationAt(x: number, y: number, withTerrain: boolean): { lng: number; lat: number; height: number } | undefined;
+  /** Where a Cartesian position shows on the viewer, in pixels, if it does. */
+  screenOf(position: Position): [number, number] | undefined;
+  /** The surface height the globe has loaded at a place (terrain tiles in view). */
+  globeHeight(lng: number, lat: number): number | undefined;
+  /** The terrain provider's most detailed height at a place. */
+  terrainHeight(lng: number, lat: number): Promise<number | undefined>;
+  /** A position moved by a screen offset (pixels), at the same height. */
+  offsetOnScreen(position: Position, offset: [number, number]): Position | undefined;
+  /** Whether the globe hides a position from the camera. */
+  isVisible(position: Position): boolean;
+  /** What is under a viewer pixel: place and layer. */
+  describePoint(x: number, y: number): PointDescription;
+  /** Subscribes to pointer actions on the viewer; returns the unsubscribe function. */
+  onPointer(listener: (input: PointerInput) => void): () => void;
   /** Resolves once a frame has been drawn with the globe's visible tiles loaded. */
   whenSettled(): Promise<void>;
   destroy(): void;

@@ -170,6 +170,23 @@ describe('PluginHost', () => {
     expect(bad).toEqual([null, null, null]);
   });
 
+  it('computes in the sandbox what @orbis/geo computes, to the micrometre', async () => {
+    const geo = await import('../../../geo/src/index.js');
+    // 100 points keep the console line under its 10,000-character cut.
+    const points = Array.from({ length: 100 }, (_, i) => [((i * 37) % 360) - 180, ((i * 53) % 180) - 90, (i * 977_003) % 40_000_000 - 10_000]);
+    const { lines } = run([plugin('p', `
+      const points = ${JSON.stringify(points)};
+      console.log(points.map(([lng, lat, h]) => app.viewer.tools.cartographicToCartesian(lng, lat, h)));
+    `)]);
+    const sandboxed = lines()[0] as number[][];
+    points.forEach(([lng, lat, h], i) => {
+      const expected = geo.cartographicToCartesian(lng!, lat!, h!)!;
+      for (let k = 0; k < 3; k++) expect(Math.abs(sandboxed[i]![k]! - expected[k]!)).toBeLessThan(1e-6);
+      const back = geo.cartesianToCartographic(sandboxed[i]![0]!, sandboxed[i]![1]!, sandboxed[i]![2]!)!;
+      expect(Math.abs(back[2]! - h!)).toBeLessThan(1e-4);
+    });
+  });
+
   it('answers the host tools, and undefined for bad arguments', () => {
     const { lines } = run([plugin('p', `
       const t = app.viewer.tools;

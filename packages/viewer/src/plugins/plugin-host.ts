@@ -102,6 +102,11 @@ export class PluginHost {
     return this.layers.effective();
   }
 
+  /** Whether any running extension listens to an event: the page computes payloads only then. */
+  wants(event: string): boolean {
+    return this.sandboxes.some((s) => s.status === 'running' && s.subscribed.has(event));
+  }
+
   /** A viewer event: delivered to each extension that listens to it. */
   emit(event: string, payload: unknown): void {
     for (const sandbox of this.sandboxes) sandbox.dispatch(event, payload);

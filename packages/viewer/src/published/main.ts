@@ -1,5 +1,6 @@
 import { CesiumEngine } from '../engine/cesium-engine.js';
 import { showScene } from '../mount-viewer.js';
+import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
 import type { PublishedSnapshot } from '../scene.js';
 
 /** The published page: the snapshot inlined by the server, no editor chrome. */
@@ -13,8 +14,21 @@ const snapshot = readSnapshot();
 document.title = snapshot.project.name;
 const container = document.getElementById('viewer')!;
 const engine = new CesiumEngine(container);
-void showScene(engine, container, {
-  property: snapshot.scene.property,
-  camera: snapshot.scene.camera,
-  layers: snapshot.scene.layers.map((l) => ({ id: l.id, type: l.type, url: l.url, visible: l.visible })),
-});
+const scene = { ...snapshot.scene, layers: snapshot.scene.layers };
+const plugins = startPlugins({
+  engine,
+  viewerElement: container,
+  scene,
+  plugins: ((snapshot as { plugins?: PluginPackage[] }).plugins ?? []),
+  env: { inEditor: false, isBuilt: true },
+}).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
+void showScene(
+  engine,
+  container,
+  {
+    property: snapshot.scene.property,
+    camera: snapshot.scene.camera,
+    layers: snapshot.scene.layers.map((l) => ({ id: l.id, type: l.type, url: l.url, visible: l.visible })),
+  },
+  [plugins],
+);

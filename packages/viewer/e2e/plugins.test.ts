@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+
+const REPORTER = `
+  const v = app.viewer;
+  const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value]));
+  say('env', v.env);
+  say('viewport', v.viewport);
+  say('property', v.property);
+  say('mode', v.interactionMode.mode);
+  say('cartesian', v.tools.cartographicToCartesian(0, 0, 0));
+  const w = v.viewport.width, h = v.viewport.height;
+  say('centre', v.tools.getLocationFromScreenCoordinate(w / 2, h / 2));
+  const captures = [v.capture(), v.capture('image/jpeg', 0.5), v.capture('image/webp'), v.capture('image/gif')];
+  say('captures', captures.map((c) => (typeof c === 'string' ? c.slice(0, 15) : c)));
+  v.on('click', (e) => say('click', e), { once: true });
+  v.tools.getTerrainHeightAsync(140, 35.5).then((height) => say('terrain', height));
+  app.ui.show('<p id="hello">hello from a plugin</p><script>parent.postMessage({ from: "ui" }, "*")</script>', { width: 160, height: 60 });
+  app.ui.on('message', (m) => say('ui', m));
+`;
+
+function plugin(id: string, code: string) {
+  return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
+}
+
+describe('plugins in Chromium with the real engine', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage;
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+    await h.project('plugged');
+    const form = new FormData();
+    form.append('public', 'true');
+    const zone = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { fill: '#ff0000', 'fill-opacity': 1 }, geometry: { type: 'Polygon', coordinates: [[[135, 31], [145, 31], [145, 40], [135, 40], [135, 31]]] } }] };
+    form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
+    const asset = await (await fetch(`${h.url}/api/projects/plugged/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
+    await h.admin('PUT', '/api/projects/plugged/scene', {
+      property: { terrain: { enabled: false } },
+      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [{ id: 'zone', title: 'Zone', type: 'geojson', assetId: asset.id, visible: true }],
+      widgets: [],
+      story: { pages: [] },
+    });
+    for (const p of [plugin('looper', 'for (;;) {}'), plugin('thrower', 'throw new Error("boom")'), plugin('reporter', REPORTER)]) {
+      expect((await h.admin('POST', '/api/projects/plugged/plugins', p)).status).toBe(201);
+    }
+    expect((await h.admin('POST', '/api/projects/plugged/publish')).status).toBe(200);
+    tab = await newPage(browser, { width: 640, height: 480 });
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  const reports = () =>
+    Object.fromEntries(
+      tab.consoleMessages
+        .filter((m) => m.text.startsWith('[plugin reporter/main] REPORT '))
+        .map((m) => JSON.parse(m.text.slice('[plugin reporter/main] REPORT '.length)) as [string, unknown]),
+    );
+
+  it('runs plugins on the published page: every member answers, bad plugins are stopped, the page gets ready', async () => {
+    await tab.page.goto(`${h.url}/p/plugged`);
+    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const r = reports();
+    expect(r.env).toEqual({ inEditor: false, isBuilt: true });
+    expect(r.viewport).toMatchObject({ width: 640, height: 480, isMobile: false, query: {} });
+    expect(r.property).toEqual({ terrain: { enabled: false } });
+    expect(r.mode).toBe('default');
+    expect(r.cartesian).toEqual([6378137, 0, 0]);
+    const centre = r.centre as { lng: number; lat: number };
+    expect(centre.lng).toBeCloseTo(140, 0);
+    expect(centre.lat).toBeCloseTo(35.5, 0);
+    expect(r.captures).toEqual(['data:image/png;', 'data:image/jpeg', 'data:image/webp', 'data:image/png;']);
+    const errors = tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
+    expect(errors.some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
+    expect(errors.some((t) => t.startsWith('[plugin thrower/main]') && /boom/.test(t))).toBe(true);
+  });
+
+  it('delivers a real click over the canvas with coordinates and the layer under it', async () => {
+    const box = (await tab.page.getByTestId('viewer').boundingBox())!;
+    await tab.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => reports().click, { timeout: 10_000 }).toBeDefined();
+    const click = reports().click as { x: number; y: number; lng: number; lat: number; layerId?: string };
+    expect(click.x).toBeCloseTo(320, -1);
+    expect(click.y).toBeCloseTo(240, -1);
+    expect(click.lng).toBeCloseTo(140, 0);
+    expect(click.layerId).toBe('zone');
+  });
+
+  it('resolves async tools and shows plugin UI in a sandboxed iframe that can only post messages', async () => {
+    await expect.poll(() => reports().terrain, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => reports().ui, { timeout: 10_000 }).toEqual({ from: 'ui' });
+    const frame = tab.page.locator('iframe[data-plugin="reporter/main"]');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(await tab.page.frameLocator('iframe[data-plugin="reporter/main"]').locator('#hello').textContent()).toBe('hello from a plugin');
+    tab.assertClean();
+  });
+});

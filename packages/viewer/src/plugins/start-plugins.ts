@@ -1,0 +1,98 @@
+import './plugin-widgets.css';
+import type { Engine } from '../engine/engine.js';
+import type { Scene } from '../scene.js';
+import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
+import { PluginUi, type WidgetArea } from './plugin-ui.js';
+
+/** A plugin package as the server keeps it. */
+export interface PluginPackage {
+  manifest: Omit<InstalledPlugin, 'files'>;
+  files: Record<string, string>;
+}
+
+export interface PluginPageOptions {
+  engine: Engine;
+  viewerElement: HTMLElement;
+  scene: Scene;
+  plugins: PluginPackage[];
+  env: { inEditor: boolean; isBuilt: boolean };
+  /** Each plugin console line, already prefixed (the editor shows them). */
+  onLog?: (line: { level: string; text: string }) => void;
+}
+
+const MOBILE = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
+
+/**
+ * Starts the plugins of a page on its engine: the sandboxes, mouse events (computed only when a
+ * plugin listens), resize, UI iframes and the console. Resolves once every extension has started or failed.
+ */
+export async function startPlugins(options: PluginPageOptions): Promise<PluginHost | undefined> {
+  const { engine, viewerElement, scene, env } = options;
+  const enabled = (pluginId: string, extensionId: string) =>
+    scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.enabled !== false;
+  if (!options.plugins.some((p) => p.manifest.extensions.some((e) => e.type === 'widget' && enabled(p.manifest.id, e.id)))) return undefined;
+  // Loaded only when a plugin runs: pages without plugins never fetch the sandbox.
+  const { loadQuickJs } = await import('./quickjs.js');
+  const module = await loadQuickJs();
+  const overlay = document.createElement('div');
+  overlay.className = 'orbis-widgets';
+  viewerElement.append(overlay);
+  let host: PluginHost;
+  const areaOf = (source: string): WidgetArea => {
+    const [pluginId, extensionId] = source.split('/');
+    return (scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.area as WidgetArea | undefined) ?? 'top-right';
+  };
+  const ui = new PluginUi(overlay, areaOf, (source, message) => {
+    const [pluginId, extensionId] = source.split('/');
+    host.uiMessage(pluginId!, extensionId!, message);
+  });
+  const services: ViewerServices = {
+    env,
+    viewport: () => ({ ...engine.size(), isMobile: MOBILE.test(navigator.userAgent), query: Object.fromEntries(new URLSearchParams(location.search)) }),
+    ellipsoidRadii: engine.ellipsoidRadii(),
+    applyProperty: (p) => engine.applyProperty(p),
+    setInteractionMode: (mode) => (viewerElement.dataset.interactionMode = mode),
+    locationAt: (x, y, t) => engine.locationAt(x, y, t),
+    screenOf: (p) => engine.screenOf(p),
+    globeHeight: (lng, lat) => engine.globeHeight(lng, lat),
+    terrainHeight: (lng, lat) => engine.terrainHeight(lng, lat),
+    offsetOnScreen: (p, o) => engine.offsetOnScreen(p, o),
+    isVisible: (p) => engine.isVisible(p),
+    currentLocation: (o) =>
+      new Promise((resolve) => {
+        if (!navigator.geolocation) return resolve(undefined);
+        navigator.geolocation.getCurrentPosition(
+          (pos) => resolve({ lat: pos.coords.latitude, lng: pos.coords.longitude, height: pos.coords.altitude ?? 0 }),
+          () => resolve(undefined),
+          { maximumAge: o.maximumAge ?? 0, timeout: o.timeout ?? 10_000, enableHighAccuracy: o.enableHighAccuracy ?? false },
+        );
+      }),
+    capture: (type, quality) => engine.capture(type, quality),
+    open: (url) => void window.open(url, '_blank', 'noopener'),
+    reload: () => location.reload(),
+    showUi: (source, html, o) => ui.show(source, html, o),
+    postToUi: (source, message) => ui.post(source, message),
+    log: (source, level, text) => {
+      const line = `[plugin ${source}] ${text}`;
+      const write = level === 'error' ? console.error : level === 'warn' ? console.warn : console.log;
+      write(line);
+      options.onLog?.({ level, text: line });
+    },
+  };
+  const plugins: InstalledPlugin[] = options.plugins.map((p) => ({ ...p.manifest, files: p.files }));
+  host = new PluginHost(module, services, plugins, scene.property);
+  host.start(enabled);
+  engine.onPointer((input) => {
+    // Picking is costly: only for events some plugin listens to.
+    if (!host.wants(input.type)) return;
+    const payload = { x: input.x, y: input.y, ...(input.type === 'mouseLeave' ? {} : engine.describePoint(input.x, input.y)), ...(input.delta === undefined ? {} : { delta: input.delta }) };
+    host.emit(input.type, payload);
+  });
+  let observed = false;
+  new ResizeObserver(() => {
+    // The first call only reports the initial size.
+    if (observed) host.resized();
+    observed = true;
+  }).observe(viewerElement);
+  return host;
+}
