@@ -15,7 +15,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts'] },
+        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts'] },
       },
       {
         extends: true,

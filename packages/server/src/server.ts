@@ -42,7 +42,7 @@ export async function startServer(
   options: { quiet?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningServer> {
   const ctx = await createContext(config, options.env);
-  if (config.demo) await seedDemo(ctx.store, ctx.projects, ctx.assets, ctx.scenes);
+  if (config.demo) await seedDemo(ctx.store, ctx.projects, ctx.assets, ctx.scenes, ctx.plugins);
   const logger = options.quiet ? false : { level: config.logLevel };
   const app = await buildApp(ctx, logger);
   await app.listen({ port: config.port, host: config.host });

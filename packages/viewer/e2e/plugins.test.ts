@@ -93,6 +93,27 @@ describe('plugins in Chromium with the real engine', () => {
     expect(click.layerId).toBe('zone');
   });
 
+  it('tells plugins where they run: the editor\'s tabs and its publish tab', async () => {
+    const editor = await newPage(browser, { width: 640, height: 480 });
+    try {
+      const envOn = async (query: string) => {
+        editor.consoleMessages.length = 0;
+        await editor.page.goto(`${h.url}/editor/plugged?${query}`);
+        await editor.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+        const line = editor.consoleMessages.find((m) => m.text.startsWith('[plugin reporter/main] REPORT ["env"'));
+        return JSON.parse(line!.text.slice('[plugin reporter/main] REPORT '.length))[1];
+      };
+      expect(await envOn(`tab=map#token=${ADMIN_TOKEN}`)).toEqual({ inEditor: true, isBuilt: false });
+      // The editor shows the plugin's console lines too.
+      await expect.poll(() => editor.page.getByTestId('plugin-console').textContent()).toContain('[plugin reporter/main] REPORT');
+      expect(await envOn('tab=publish')).toEqual({ inEditor: false, isBuilt: false });
+      expect(await envOn('tab=widgets')).toEqual({ inEditor: true, isBuilt: false });
+      await expect.poll(() => editor.page.getByTestId('widget-list').textContent()).toContain('reporter');
+    } finally {
+      await editor.close();
+    }
+  });
+
   it('resolves async tools and shows plugin UI in a sandboxed iframe that can only post messages', async () => {
     await expect.poll(() => reports().terrain, { timeout: 10_000 }).toBe(0);
     await expect.poll(() => reports().ui, { timeout: 10_000 }).toEqual({ from: 'ui' });

@@ -12,9 +12,9 @@ describe('the demo project', () => {
   afterAll(() => h.close());
 
   it('is created once, public, with three public assets and one private', async () => {
-    const { store, projects, assets, scenes } = h.server.ctx;
-    expect(await seedDemo(store, projects, assets, scenes)).toBe(true);
-    expect(await seedDemo(store, projects, assets, scenes)).toBe(false);
+    const { store, projects, assets, scenes, plugins } = h.server.ctx;
+    expect(await seedDemo(store, projects, assets, scenes, plugins)).toBe(true);
+    expect(await seedDemo(store, projects, assets, scenes, plugins)).toBe(false);
     const project = await store.getProjectByAlias('demo');
     expect(project).toMatchObject({ visibility: 'public', assetCount: 4, publicAssetCount: 3 });
     const listing = await (await h.get('/api/p/demo/assets.json')).json();
@@ -34,12 +34,13 @@ describe('the demo project', () => {
     const snapshot = await h.server.ctx.scenes.published(project);
     expect(snapshot?.scene.layers.every((l) => l.url.startsWith('/files/demo/'))).toBe(true);
     for (const layer of snapshot!.scene.layers) expect((await h.get(layer.url)).status).toBe(200);
+    expect(snapshot!.plugins.map((p) => p.manifest.id)).toEqual(['coordinates', 'sky-toggle']);
   });
 
   it('is not recreated after being deleted', async () => {
-    const { store, projects, assets, scenes } = h.server.ctx;
+    const { store, projects, assets, scenes, plugins } = h.server.ctx;
     await h.admin('DELETE', '/api/projects/demo');
-    expect(await seedDemo(store, projects, assets, scenes)).toBe(false);
+    expect(await seedDemo(store, projects, assets, scenes, plugins)).toBe(false);
     expect(await store.getProjectByAlias('demo')).toBeUndefined();
   });
 

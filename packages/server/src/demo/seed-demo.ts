@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AssetService } from '../assets/asset-service.js';
+import type { PluginService } from '../plugins/plugin-service.js';
+import { validatePluginPackage } from '../plugins/plugin-package.js';
 import type { ProjectService } from '../projects/project-service.js';
 import type { Scene } from '../scenes/scene.js';
 import type { SceneService } from '../scenes/scene-service.js';
@@ -14,6 +16,15 @@ const DEMO_META_KEY = 'demo.created';
 export const DEMO_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'demo-data');
 export const DEMO_PUBLIC_FILES = ['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml'];
 export const DEMO_PRIVATE_FILES = ['survey-draft.csv'];
+/** Example plugins the demo has installed, from `examples/plugins/` at the repository root. */
+export const EXAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'examples', 'plugins');
+export const DEMO_PLUGINS = ['coordinates', 'sky-toggle'];
+
+function examplePlugin(name: string) {
+  const folder = join(EXAMPLES_DIR, name);
+  const files = Object.fromEntries(readdirSync(folder).filter((f) => f.endsWith('.js')).map((f) => [f, readFileSync(join(folder, f), 'utf8')]));
+  return validatePluginPackage(JSON.parse(readFileSync(join(folder, 'plugin.json'), 'utf8')), files);
+}
 
 /** The demo's scene: its three files as layers, Japan in view, a three-page story. */
 export function demoScene(layerAssetIds: string[]): Scene {
@@ -42,7 +53,13 @@ export function demoScene(layerAssetIds: string[]): Scene {
  * once per database: deleting the demo later does not bring it back on the next start.
  * Returns whether it created it.
  */
-export async function seedDemo(store: Store, projects: ProjectService, assets: AssetService, scenes: SceneService): Promise<boolean> {
+export async function seedDemo(
+  store: Store,
+  projects: ProjectService,
+  assets: AssetService,
+  scenes: SceneService,
+  plugins: PluginService,
+): Promise<boolean> {
   if ((await store.getMeta(DEMO_META_KEY)) !== undefined) return false;
   if (await store.getProjectByAlias(DEMO_ALIAS)) {
     await store.setMeta(DEMO_META_KEY, new Date().toISOString());
@@ -60,6 +77,7 @@ export async function seedDemo(store: Store, projects: ProjectService, assets: A
   const shown = await assets.add(project, DEMO_PUBLIC_FILES.map(open), true);
   await assets.add(project, DEMO_PRIVATE_FILES.map(open), false);
   await scenes.put(project, demoScene(shown.map((a) => a.id)));
+  for (const name of DEMO_PLUGINS) await plugins.install(project, examplePlugin(name));
   await scenes.publish(project);
   await store.setMeta(DEMO_META_KEY, new Date().toISOString());
   return true;

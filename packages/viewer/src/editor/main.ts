@@ -53,10 +53,11 @@ async function start(): Promise<void> {
   const engine = new CesiumEngine(container);
   const wanted = new URLSearchParams(location.search).get('tab');
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : 'map';
+  const installed = api.plugins();
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine),
     story: () => storyPanel(state, engine),
-    widgets: () => widgetsPanel(state),
+    widgets: () => widgetsPanel(state, installed),
     publish: () => publishPanel(state),
   };
   const status = h('span', { class: 'status', 'data-testid': 'save-status' });
@@ -69,8 +70,7 @@ async function start(): Promise<void> {
   );
   // The publish tab shows the page as it will be published: plugins see it as not the editor.
   const env = { inEditor: tab !== 'publish', isBuilt: false };
-  const hostReady = api
-    .plugins()
+  const hostReady = installed
     .then((plugins) =>
       startPlugins({
         engine,

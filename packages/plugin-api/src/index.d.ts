@@ -1,0 +1,170 @@
+/**
+ * The API an Orbis plugin sees: the global `app`. Plugins run in a sandbox with no DOM, no
+ * network and no access to the page: only `app`, `console`, timers and the language's built-ins.
+ *
+ * @example
+ * /// <reference types="@orbis/plugin-api" />
+ * app.viewer.on('click', (e) => console.log(e.lat, e.lng, e.layerId));
+ */
+
+/** Viewer settings. Only explicitly set values are present; defaults are omitted. */
+export interface ViewerProperty {
+  globe?: { enabled?: boolean; baseColor?: string; enableLighting?: boolean; showGroundAtmosphere?: boolean; depthTestAgainstTerrain?: boolean };
+  /** Terrain is off unless `enabled`; `type` picks a quantized-mesh `url`, Cesium ion (with a token) or ArcGIS. */
+  terrain?: { enabled?: boolean; type?: 'cesium' | 'cesiumion' | 'arcgis'; url?: string; ionAssetId?: number; ionAccessToken?: string; exaggeration?: number };
+  scene?: { backgroundColor?: string; fog?: boolean; shadows?: boolean; mode?: '3d' | '2d' | 'columbus' };
+  /** Base imagery layers; `default` is Natural Earth II. */
+  tiles?: { id?: string; type: 'default' | 'url' | 'wms' | 'osm'; url?: string; layers?: string; opacity?: number; show?: boolean }[];
+  sky?: { show?: boolean; atmosphere?: boolean; sun?: boolean; moon?: boolean };
+  camera?: { minimumZoomDistance?: number; maximumZoomDistance?: number; enableTilt?: boolean; enableRotate?: boolean };
+  render?: { antialias?: boolean; resolutionScale?: number; debugFramesPerSecond?: boolean };
+}
+
+/** A patch of a ViewerProperty: objects merge key by key, arrays and values replace, `null` removes a key. */
+export type PropertyOverride = { [K in keyof ViewerProperty]?: (ViewerProperty[K] extends (infer T)[] ? T[] : { [F in keyof NonNullable<ViewerProperty[K]>]?: NonNullable<ViewerProperty[K]>[F] | null }) | null };
+
+export interface Viewport {
+  width: number;
+  height: number;
+  /** True when user-agent detection classifies the device as mobile. */
+  isMobile: boolean;
+  /** The URL query parameters of the page. */
+  query: Record<string, string>;
+}
+
+/** Where the plugin runs: the editor's Map/Story/Widgets tabs, its Publish tab, or the published page. */
+export interface Env {
+  inEditor: boolean;
+  isBuilt: boolean;
+}
+
+export type InteractionModeType = 'default' | 'move' | 'selection' | 'sketch' | 'spatialId';
+
+/** The payload of every mouse event; each field is there when it applies. */
+export interface MouseEvent {
+  x?: number;
+  y?: number;
+  lat?: number;
+  lng?: number;
+  height?: number;
+  /** The id of the scene layer whose feature is under the cursor. */
+  layerId?: string;
+  /** The wheel's delta (`wheel` only). */
+  delta?: number;
+}
+
+export interface ResizeEvent {
+  width: number;
+  height: number;
+  isMobile: boolean;
+}
+
+export interface Location {
+  lat: number;
+  lng: number;
+  height: number;
+}
+
+/** `getCurrentLocationAsync` options; defaults: maximumAge 0, timeout 10000, enableHighAccuracy false. */
+export interface GeolocationOptions {
+  maximumAge?: number;
+  timeout?: number;
+  enableHighAccuracy?: boolean;
+}
+
+/** A Cartesian (ECEF) position in metres. */
+export type Position = [x: number, y: number, z: number];
+
+export interface ViewerEvents {
+  resize: ResizeEvent;
+  click: MouseEvent;
+  doubleClick: MouseEvent;
+  mouseDown: MouseEvent;
+  mouseUp: MouseEvent;
+  rightClick: MouseEvent;
+  rightDown: MouseEvent;
+  rightUp: MouseEvent;
+  middleClick: MouseEvent;
+  middleDown: MouseEvent;
+  middleUp: MouseEvent;
+  mouseMove: MouseEvent;
+  mouseEnter: MouseEvent;
+  mouseLeave: MouseEvent;
+  wheel: MouseEvent;
+}
+
+/** Coordinate and height tools. Those that can have no result return `undefined`. */
+export interface Tools {
+  /**
+   * The place under a viewer pixel.
+   * @example const here = app.viewer.tools.getLocationFromScreenCoordinate(100, 200, true);
+   */
+  getLocationFromScreenCoordinate(x: number, y: number, withTerrain?: boolean): Location | undefined;
+  /** @example const [x, y] = app.viewer.tools.getScreenCoordinateFromPosition(p) ?? []; */
+  getScreenCoordinateFromPosition(position: Position): [x: number, y: number] | undefined;
+  /** @example const h = await app.viewer.tools.getTerrainHeightAsync(138.7274, 35.3606); */
+  getTerrainHeightAsync(lng: number, lat: number): Promise<number | undefined>;
+  /** @example const h = app.viewer.tools.getGlobeHeight(139.77, 35.68); */
+  getGlobeHeight(lng: number, lat: number): number | undefined;
+  /** Uses the browser's geolocation. @example const me = await app.viewer.tools.getCurrentLocationAsync({ timeout: 5000 }); */
+  getCurrentLocationAsync(options?: GeolocationOptions): Promise<Location | undefined>;
+  /** WGS84 unless `useGlobeEllipsoid`. @example const p = app.viewer.tools.cartographicToCartesian(139.7454, 35.6586, 333); */
+  cartographicToCartesian(lng: number, lat: number, height: number, options?: { useGlobeEllipsoid?: boolean }): Position | undefined;
+  /** @example const [lng, lat, h] = app.viewer.tools.cartesianToCartographic(x, y, z) ?? []; */
+  cartesianToCartographic(x: number, y: number, z: number, options?: { useGlobeEllipsoid?: boolean }): [lng: number, lat: number, height: number] | undefined;
+  /** @example const moved = app.viewer.tools.transformByOffsetOnScreen(p, [10, -20]); */
+  transformByOffsetOnScreen(rawPosition: Position, screenOffset: [x: number, y: number]): Position | undefined;
+  /** @example if (app.viewer.tools.isPositionVisibleOnGlobe(p)) console.log('in view'); */
+  isPositionVisibleOnGlobe(position: Position): boolean;
+}
+
+export interface Viewer {
+  /** The effective property now: the scene's values with every plugin's overrides. @example if (app.viewer.property.terrain?.enabled) … */
+  readonly property: ViewerProperty;
+  /** @example const { width, height } = app.viewer.viewport; */
+  readonly viewport: Viewport;
+  /** @example if (app.viewer.env.isBuilt) console.log('published page'); */
+  readonly env: Env;
+  readonly interactionMode: {
+    /** Starts as `default`. */
+    readonly mode: InteractionModeType;
+    /** Throws a TypeError for anything that is not a mode. @example app.viewer.interactionMode.override('spatialId'); */
+    override(mode: InteractionModeType): void;
+  };
+  /** Merges into this plugin's own override layer. @example app.viewer.overrideProperty({ terrain: { enabled: true } }); */
+  overrideProperty(property: PropertyOverride): void;
+  /** A data URL of the viewer's image; PNG unless `type` is a supported format. @example const jpeg = app.viewer.capture('image/jpeg', 0.8); */
+  capture(type?: string, encoderOptions?: number): string | undefined;
+  /** Opens an http(s) URL in a new tab; other schemes throw a TypeError. @example app.viewer.open('https://example.org'); */
+  open(url: string): void;
+  /** @example app.viewer.reload(); */
+  reload(): void;
+  readonly tools: Tools;
+  /**
+   * Subscribes a listener; returns the function that removes it. Unknown events throw a TypeError.
+   * @example const stop = app.viewer.on('mouseMove', (e) => console.log(e.lng, e.lat)); stop();
+   */
+  on<E extends keyof ViewerEvents>(event: E, listener: (event: ViewerEvents[E]) => void, options?: { once?: boolean }): () => void;
+  /** @example app.viewer.off('click', onClick); */
+  off<E extends keyof ViewerEvents>(event: E, listener: (event: ViewerEvents[E]) => void): void;
+}
+
+/** The plugin's own UI: HTML in a sandboxed iframe, messages both ways. */
+export interface PluginUI {
+  /** @example app.ui.show('<button onclick="parent.postMessage(\'go\', \'*\')">Go</button>', { width: 120, height: 40 }); */
+  show(html: string, options?: { width?: number; height?: number; visible?: boolean }): void;
+  /** @example app.ui.postMessage({ lng: 139.7 }); */
+  postMessage(message: unknown): void;
+  /** @example app.ui.on('message', (m) => console.log(m)); */
+  on(event: 'message', listener: (message: unknown) => void): void;
+}
+
+export interface App {
+  readonly viewer: Viewer;
+  readonly ui: PluginUI;
+}
+
+declare global {
+  /** The only entry to Orbis from a plugin. */
+  const app: App;
+}
