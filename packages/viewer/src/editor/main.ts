@@ -6,6 +6,7 @@ import { EditorState } from './editor-state.js';
 import { ApiError, ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
 import { startPlugins } from '../plugins/start-plugins.js';
+import { InteractionController } from '../interaction/interaction-controller.js';
 import { publishPanel } from './publish-panel.js';
 import { storyPanel } from './story-panel.js';
 import { widgetsPanel } from './widgets-panel.js';
@@ -53,6 +54,7 @@ async function start(): Promise<void> {
   const engine = new CesiumEngine(container);
   const wanted = new URLSearchParams(location.search).get('tab');
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : 'map';
+  const interaction = new InteractionController(engine, container);
   const installed = api.plugins();
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine),
@@ -74,6 +76,7 @@ async function start(): Promise<void> {
     .then((plugins) =>
       startPlugins({
         engine,
+        interaction,
         viewerElement: container,
         scene: state.scene,
         plugins,

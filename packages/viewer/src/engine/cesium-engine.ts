@@ -10,6 +10,9 @@ import {
   Cartesian3,
   CesiumTerrainProvider,
   Color,
+  ColorMaterialProperty,
+  ConstantProperty,
+  Rectangle,
   EllipsoidTerrainProvider,
   Entity,
   ImageryLayer,
@@ -319,6 +322,69 @@ export class CesiumEngine implements Engine {
   isVisible(position: Position): boolean {
     const camera = this.viewer.camera.positionWC;
     return !isBehindHorizon(this.ellipsoidRadii(), [camera.x, camera.y, camera.z], position);
+  }
+
+  setNavigation(enabled: boolean): void {
+    this.viewer.scene.screenSpaceCameraController.enableInputs = enabled;
+  }
+
+  private box: Entity | undefined;
+  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined): void {
+    if (this.box) this.viewer.entities.remove(this.box);
+    this.box = undefined;
+    if (box) {
+      this.box = this.viewer.entities.add({
+        rectangle: {
+          coordinates: Rectangle.fromDegrees(box.west, box.south, box.east, box.north),
+          height: box.bottom,
+          extrudedHeight: box.top,
+          material: Color.YELLOW.withAlpha(0.45),
+          outline: true,
+          outlineColor: Color.YELLOW,
+        },
+      });
+    }
+    this.requestRender();
+  }
+
+  featuresInRect(x0: number, y0: number, x1: number, y1: number): { layerId: string; featureId: string }[] {
+    const [left, right, top, bottom] = [Math.min(x0, x1), Math.max(x0, x1), Math.min(y0, y1), Math.max(y0, y1)];
+    const now = this.viewer.clock.currentTime;
+    const found: { layerId: string; featureId: string }[] = [];
+    for (const [owner, layerId] of this.owners) {
+      const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
+      for (const entity of entities) {
+        const position = entity.position?.getValue(now) ?? entity.polygon?.hierarchy?.getValue(now)?.positions?.[0];
+        if (!position || !entity.isShowing) continue;
+        const at = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, position);
+        if (at && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom) found.push({ layerId, featureId: entity.id });
+      }
+    }
+    return found;
+  }
+
+  private highlighted: { entity: Entity; restore: () => void }[] = [];
+  highlightFeatures(features: { layerId: string; featureId: string }[]): void {
+    for (const h of this.highlighted) h.restore();
+    this.highlighted = [];
+    const wanted = new Set(features.map((f) => `${f.layerId}\u0000${f.featureId}`));
+    for (const [owner, layerId] of this.owners) {
+      for (const entity of (owner as { entities?: { values: Entity[] } }).entities?.values ?? []) {
+        if (!wanted.has(`${layerId}\u0000${entity.id}`)) continue;
+        const billboard = entity.billboard;
+        const polygon = entity.polygon;
+        if (billboard) {
+          const before = billboard.color;
+          billboard.color = new ConstantProperty(Color.YELLOW);
+          this.highlighted.push({ entity, restore: () => (billboard.color = before) });
+        } else if (polygon) {
+          const before = polygon.material;
+          polygon.material = new ColorMaterialProperty(Color.YELLOW.withAlpha(0.8));
+          this.highlighted.push({ entity, restore: () => (polygon.material = before) });
+        }
+      }
+    }
+    this.requestRender();
   }
 
   describePoint(x: number, y: number): PointDescription {

@@ -64,6 +64,14 @@ export interface Engine {
   isVisible(position: Position): boolean;
   /** What is under a viewer pixel: place and layer. */
   describePoint(x: number, y: number): PointDescription;
+  /** Whether the mouse moves the camera (off while a selection box is dragged). */
+  setNavigation(enabled: boolean): void;
+  /** Draws one highlighted box (a Spatial ID voxel), or removes it with undefined. */
+  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined): void;
+  /** The features of the scene's layers whose position shows inside a screen rectangle. */
+  featuresInRect(x0: number, y0: number, x1: number, y1: number): { layerId: string; featureId: string }[];
+  /** Marks features as selected (highlighted); an empty list clears the selection. */
+  highlightFeatures(features: { layerId: string; featureId: string }[]): void;
   /** Subscribes to pointer actions on the viewer; returns the unsubscribe function. */
   onPointer(listener: (input: PointerInput) => void): () => void;
   /** Resolves once a frame has been drawn with the globe's visible tiles loaded. */

@@ -1,5 +1,6 @@
 import './plugin-widgets.css';
 import type { Engine } from '../engine/engine.js';
+import type { InteractionController } from '../interaction/interaction-controller.js';
 import type { Scene } from '../scene.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { PluginUi, type WidgetArea } from './plugin-ui.js';
@@ -12,6 +13,8 @@ export interface PluginPackage {
 
 export interface PluginPageOptions {
   engine: Engine;
+  /** The page's interaction modes: plugins switch them with `interactionMode.override`. */
+  interaction: InteractionController;
   viewerElement: HTMLElement;
   scene: Scene;
   plugins: PluginPackage[];
@@ -51,7 +54,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     viewport: () => ({ ...engine.size(), isMobile: MOBILE.test(navigator.userAgent), query: Object.fromEntries(new URLSearchParams(location.search)) }),
     ellipsoidRadii: engine.ellipsoidRadii(),
     applyProperty: (p) => engine.applyProperty(p),
-    setInteractionMode: (mode) => (viewerElement.dataset.interactionMode = mode),
+    setInteractionMode: (mode) => options.interaction.setMode(mode),
     locationAt: (x, y, t) => engine.locationAt(x, y, t),
     screenOf: (p) => engine.screenOf(p),
     globeHeight: (lng, lat) => engine.globeHeight(lng, lat),

@@ -1,4 +1,5 @@
 import { CesiumEngine } from '../engine/cesium-engine.js';
+import { InteractionController } from '../interaction/interaction-controller.js';
 import { showScene } from '../mount-viewer.js';
 import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
 import type { PublishedSnapshot } from '../scene.js';
@@ -15,8 +16,10 @@ document.title = snapshot.project.name;
 const container = document.getElementById('viewer')!;
 const engine = new CesiumEngine(container);
 const scene = { ...snapshot.scene, layers: snapshot.scene.layers };
+const interaction = new InteractionController(engine, container);
 const plugins = startPlugins({
   engine,
+  interaction,
   viewerElement: container,
   scene,
   plugins: ((snapshot as { plugins?: PluginPackage[] }).plugins ?? []),

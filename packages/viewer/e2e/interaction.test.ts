@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spatialIdFromLngLatHeight, spatialIdToString } from '../../geo/src/index.js';
+import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { dominantColorIn, screenshotPixels } from './pixels.js';
+
+/** Sets the mode the page's query names, and reports clicks and where the centre of the view is. */
+const MODER = `
+  const mode = app.viewer.viewport.query.mode;
+  if (mode) app.viewer.interactionMode.override(mode);
+  const centre = () => app.viewer.tools.getLocationFromScreenCoordinate(app.viewer.viewport.width / 2, app.viewer.viewport.height / 2);
+  app.viewer.on('click', (e) => console.log('CLICK ' + JSON.stringify(e)));
+  app.viewer.on('mouseUp', () => console.log('CENTRE ' + JSON.stringify(centre())));
+  console.log('CENTRE ' + JSON.stringify(centre()));
+`;
+
+describe('interaction modes in Chromium', () => {
+  let browser: Browser;
+  let h: Harness;
+  const tabs: TestPage[] = [];
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+    await h.project('modes');
+    const form = new FormData();
+    form.append('public', 'true');
+    const zone = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'zone-1', properties: { fill: '#ff0000', 'fill-opacity': 1 }, geometry: { type: 'Polygon', coordinates: [[[135, 31], [145, 31], [145, 40], [135, 40], [135, 31]]] } }] };
+    form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
+    const asset = await (await fetch(`${h.url}/api/projects/modes/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
+    await h.admin('PUT', '/api/projects/modes/scene', {
+      property: {},
+      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [{ id: 'zone', title: 'Zone', type: 'geojson', assetId: asset.id, visible: true }],
+      widgets: [],
+      story: { pages: [] },
+    });
+    await h.admin('POST', '/api/projects/modes/plugins', { manifest: { id: 'moder', name: 'Moder', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Moder' }] }, files: { 'main.js': MODER } });
+    await h.admin('POST', '/api/projects/modes/publish');
+  });
+  afterAll(async () => {
+    for (const tab of tabs) await tab.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  async function open(mode: string): Promise<TestPage> {
+    const tab = await newPage(browser, { width: 640, height: 480 });
+    tabs.push(tab);
+    await tab.page.goto(`${h.url}/p/modes?mode=${mode}`);
+    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    expect(await tab.page.getByTestId('viewer').getAttribute('data-interaction-mode')).toBe(mode);
+    return tab;
+  }
+  const lines = (tab: TestPage, prefix: string) => tab.consoleMessages.filter((m) => m.text.startsWith(`[plugin moder/main] ${prefix} `)).map((m) => JSON.parse(m.text.slice(`[plugin moder/main] ${prefix} `.length)));
+
+  it('spatialId: a click picks the voxel under it and shows it as a box', async () => {
+    const tab = await open('spatialId');
+    const viewer = tab.page.getByTestId('viewer');
+    const before = dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 });
+    const box = (await viewer.boundingBox())!;
+    await tab.page.mouse.click(box.x + 320, box.y + 240);
+    await expect.poll(() => viewer.getAttribute('data-spatial-id')).toMatch(/^\/5\/0\/\d+\/\d+$/);
+    const click = lines(tab, 'CLICK')[0] as { lng: number; lat: number };
+    expect(await viewer.getAttribute('data-spatial-id')).toBe(spatialIdToString(spatialIdFromLngLatHeight(click.lng, click.lat, 0, 5)));
+    // The voxel is drawn: the view where it stands is no longer the layer's plain red.
+    await expect
+      .poll(async () => dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 }).join(','), { timeout: 10_000 })
+      .not.toBe(before.join(','));
+    tab.assertClean();
+  });
+
+  it('selection: dragging selects the features inside the box and does not move the camera', async () => {
+    const tab = await open('selection');
+    const viewer = tab.page.getByTestId('viewer');
+    const box = (await viewer.boundingBox())!;
+    const [start] = lines(tab, 'CENTRE') as { lng: number; lat: number }[];
+    await tab.page.mouse.move(box.x + 100, box.y + 100);
+    await tab.page.mouse.down();
+    await tab.page.mouse.move(box.x + 300, box.y + 250, { steps: 5 });
+    await tab.page.mouse.move(box.x + 540, box.y + 380, { steps: 5 });
+    await tab.page.mouse.up();
+    await expect.poll(() => viewer.getAttribute('data-selected')).toBe(JSON.stringify([{ layerId: 'zone', featureId: 'zone-1' }]));
+    await expect.poll(() => lines(tab, 'CENTRE').length).toBeGreaterThan(1);
+    const after = lines(tab, 'CENTRE').at(-1) as { lng: number; lat: number };
+    expect(after.lng).toBeCloseTo(start!.lng, 6);
+    expect(after.lat).toBeCloseTo(start!.lat, 6);
+    tab.assertClean();
+  });
+
+  it('move: the same click selects nothing', async () => {
+    const tab = await open('move');
+    const viewer = tab.page.getByTestId('viewer');
+    const box = (await viewer.boundingBox())!;
+    await tab.page.mouse.click(box.x + 320, box.y + 240);
+    await expect.poll(() => lines(tab, 'CLICK').length).toBe(1);
+    expect(await viewer.getAttribute('data-selected')).toBe('[]');
+  });
+});

@@ -1,0 +1,85 @@
+import { spatialIdBounds, spatialIdFromLngLatHeight, spatialIdToString } from '@orbis/geo';
+import type { Engine, PointerInput } from '../engine/engine.js';
+import type { InteractionMode } from '../plugins/plugin-host.js';
+import { spatialIdZoomFor } from './spatial-id-zoom.js';
+
+/**
+ * What the mouse does in each interaction mode (SPEC §5): `default` moves the camera and a click
+ * selects a feature; `move` only moves the camera; `selection` drags a box whose features are
+ * selected; `spatialId` picks the Spatial ID voxel under a click and shows it as a box. The
+ * results are on the viewer element for the page and tests: `data-selected` and `data-spatial-id`.
+ */
+export class InteractionController {
+  mode: InteractionMode = 'default';
+  private dragStart: { x: number; y: number } | undefined;
+  private readonly box: HTMLDivElement;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly element: HTMLElement,
+  ) {
+    this.box = document.createElement('div');
+    this.box.className = 'orbis-selection-box';
+    this.box.hidden = true;
+    Object.assign(this.box.style, { position: 'absolute', border: '1px dashed #ffd200', background: 'rgba(255,210,0,0.15)', pointerEvents: 'none', zIndex: '3' });
+    element.append(this.box);
+    engine.onPointer((input) => this.handle(input));
+  }
+
+  setMode(mode: InteractionMode): void {
+    this.mode = mode;
+    this.element.dataset.interactionMode = mode;
+    this.engine.setNavigation(mode !== 'selection');
+    if (mode !== 'spatialId') {
+      this.engine.showBox(undefined);
+      delete this.element.dataset.spatialId;
+    }
+    if (mode === 'move') this.select([]);
+  }
+
+  private select(features: { layerId: string; featureId: string }[]): void {
+    this.engine.highlightFeatures(features);
+    this.element.dataset.selected = JSON.stringify(features);
+  }
+
+  private handle(input: PointerInput): void {
+    switch (this.mode) {
+      case 'default':
+        if (input.type === 'click') {
+          const hit = this.engine.featuresInRect(input.x - 3, input.y - 3, input.x + 3, input.y + 3)[0];
+          this.select(hit ? [hit] : []);
+        }
+        return;
+      case 'selection':
+        return this.drag(input);
+      case 'spatialId':
+        if (input.type === 'click') this.pickVoxel(input.x, input.y);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private drag(input: PointerInput): void {
+    if (input.type === 'mouseDown') {
+      this.dragStart = { x: input.x, y: input.y };
+      Object.assign(this.box.style, { left: `${input.x}px`, top: `${input.y}px`, width: '0px', height: '0px' });
+      this.box.hidden = false;
+    } else if (input.type === 'mouseMove' && this.dragStart) {
+      const { x, y } = this.dragStart;
+      Object.assign(this.box.style, { left: `${Math.min(x, input.x)}px`, top: `${Math.min(y, input.y)}px`, width: `${Math.abs(input.x - x)}px`, height: `${Math.abs(input.y - y)}px` });
+    } else if (input.type === 'mouseUp' && this.dragStart) {
+      this.select(this.engine.featuresInRect(this.dragStart.x, this.dragStart.y, input.x, input.y));
+      this.dragStart = undefined;
+      this.box.hidden = true;
+    }
+  }
+
+  private pickVoxel(x: number, y: number): void {
+    const place = this.engine.locationAt(x, y, true) ?? this.engine.locationAt(x, y, false);
+    if (!place || Math.abs(place.lat) > 85.05) return;
+    const id = spatialIdFromLngLatHeight(place.lng, place.lat, Math.max(place.height, 0), spatialIdZoomFor(this.engine.getCamera().height));
+    this.element.dataset.spatialId = spatialIdToString(id);
+    this.engine.showBox(spatialIdBounds(id));
+  }
+}
