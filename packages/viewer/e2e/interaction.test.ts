@@ -88,6 +88,28 @@ describe('interaction modes in Chromium', () => {
     tab.assertClean();
   });
 
+  it('sketch: clicks add vertices, a double-click makes a polygon on the sketch layer', async () => {
+    const tab = await open('sketch');
+    const viewer = tab.page.getByTestId('viewer');
+    const box = (await viewer.boundingBox())!;
+    await tab.page.mouse.click(box.x + 250, box.y + 170);
+    await tab.page.mouse.click(box.x + 390, box.y + 170);
+    await tab.page.mouse.dblclick(box.x + 320, box.y + 320);
+    await expect.poll(() => viewer.getAttribute('data-sketches')).toBe('1');
+    expect(await viewer.getAttribute('data-last-sketch')).toBe('polygon');
+    // Drawn: half-transparent cyan over the red layer is no longer red-dominant there.
+    await expect
+      .poll(async () => {
+        const [r, g, b] = dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 207, width: 16, height: 16 });
+        return g > 80 && b > 80 && r < 200;
+      }, { timeout: 30_000 })
+      .toBe(true);
+    // The sketch is a layer: what is under the cursor inside it is the sketch layer.
+    await tab.page.mouse.click(box.x + 320, box.y + 215);
+    await expect.poll(() => (lines(tab, 'CLICK').at(-1) as { layerId?: string }).layerId).toBe('sketch');
+    tab.assertClean();
+  });
+
   it('move: the same click selects nothing', async () => {
     const tab = await open('move');
     const viewer = tab.page.getByTestId('viewer');

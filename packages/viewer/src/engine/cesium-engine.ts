@@ -10,6 +10,7 @@ import {
   Cartesian3,
   CesiumTerrainProvider,
   Color,
+  CustomDataSource,
   ColorMaterialProperty,
   ConstantProperty,
   Rectangle,
@@ -28,7 +29,7 @@ import {
 } from 'cesium';
 import type { Camera, ViewerProperty } from '../scene.js';
 import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
-import type { Engine, EngineLayer, PointDescription, PointerInput, Position } from './engine.js';
+import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchShape } from './engine.js';
 import { isBehindHorizon } from './horizon.js';
 import { type EngineSettings, type TerrainSource, type TileSource, toEngineSettings } from './property-mapping.js';
 
@@ -384,6 +385,32 @@ export class CesiumEngine implements Engine {
         }
       }
     }
+    this.requestRender();
+  }
+
+  private draft: Entity[] = [];
+  showSketchDraft(vertices: { lng: number; lat: number }[]): void {
+    for (const e of this.draft) this.viewer.entities.remove(e);
+    this.draft = vertices.map((v) => this.viewer.entities.add({ position: Cartesian3.fromDegrees(v.lng, v.lat), point: { pixelSize: 8, color: Color.ORANGE } }));
+    if (vertices.length > 1) {
+      this.draft.push(this.viewer.entities.add({ polyline: { positions: vertices.map((v) => Cartesian3.fromDegrees(v.lng, v.lat)), width: 2, material: Color.ORANGE } }));
+    }
+    this.requestRender();
+  }
+
+  private sketches: CustomDataSource | undefined;
+  addSketch(shape: SketchShape): void {
+    if (!this.sketches) {
+      this.sketches = new CustomDataSource('sketch');
+      void this.viewer.dataSources.add(this.sketches);
+      this.owners.set(this.sketches, 'sketch');
+    }
+    const positions = shape.vertices.map((v) => Cartesian3.fromDegrees(v.lng, v.lat));
+    const id = `sketch-${this.sketches.entities.values.length + 1}`;
+    if (shape.kind === 'point') this.sketches.entities.add({ id, position: positions[0], point: { pixelSize: 10, color: Color.CYAN } });
+    else if (shape.kind === 'line') this.sketches.entities.add({ id, position: positions[0], polyline: { positions, width: 3, material: Color.CYAN } });
+    // Raised a little so that a sketch draws, and picks, over flat layers on the ground.
+    else this.sketches.entities.add({ id, position: positions[0], polygon: { hierarchy: positions, height: 1000, material: Color.CYAN.withAlpha(0.5), outline: true, outlineColor: Color.CYAN } });
     this.requestRender();
   }
 

@@ -20,6 +20,12 @@ export interface PointerInput {
   delta?: number;
 }
 
+/** A shape drawn in sketch mode, in degrees. */
+export interface SketchShape {
+  kind: 'point' | 'line' | 'polygon';
+  vertices: { lng: number; lat: number }[];
+}
+
 /** What is under a viewer pixel: the seed's MouseEvent fields. */
 export interface PointDescription {
   lat?: number;
@@ -72,6 +78,10 @@ export interface Engine {
   featuresInRect(x0: number, y0: number, x1: number, y1: number): { layerId: string; featureId: string }[];
   /** Marks features as selected (highlighted); an empty list clears the selection. */
   highlightFeatures(features: { layerId: string; featureId: string }[]): void;
+  /** Shows the sketch being drawn (vertices and the line through them); an empty list clears it. */
+  showSketchDraft(vertices: { lng: number; lat: number }[]): void;
+  /** Adds a finished sketch shape to the `sketch` layer. */
+  addSketch(shape: SketchShape): void;
   /** Subscribes to pointer actions on the viewer; returns the unsubscribe function. */
   onPointer(listener: (input: PointerInput) => void): () => void;
   /** Resolves once a frame has been drawn with the globe's visible tiles loaded. */

@@ -12,6 +12,8 @@ import { spatialIdZoomFor } from './spatial-id-zoom.js';
 export class InteractionController {
   mode: InteractionMode = 'default';
   private dragStart: { x: number; y: number } | undefined;
+  private vertices: { lng: number; lat: number; x: number; y: number }[] = [];
+  private sketches = 0;
   private readonly box: HTMLDivElement;
 
   constructor(
@@ -35,6 +37,10 @@ export class InteractionController {
       delete this.element.dataset.spatialId;
     }
     if (mode === 'move') this.select([]);
+    if (mode !== 'sketch') {
+      this.vertices = [];
+      this.engine.showSketchDraft([]);
+    }
   }
 
   private select(features: { layerId: string; featureId: string }[]): void {
@@ -55,6 +61,8 @@ export class InteractionController {
       case 'spatialId':
         if (input.type === 'click') this.pickVoxel(input.x, input.y);
         return;
+      case 'sketch':
+        return this.sketch(input);
       default:
         return;
     }
@@ -72,6 +80,30 @@ export class InteractionController {
       this.select(this.engine.featuresInRect(this.dragStart.x, this.dragStart.y, input.x, input.y));
       this.dragStart = undefined;
       this.box.hidden = true;
+    }
+  }
+
+  /**
+   * Sketch: a click adds a vertex, a double-click finishes; one vertex makes a point, two a line,
+   * three or more a polygon. The shape goes to the `sketch` layer.
+   */
+  private sketch(input: PointerInput): void {
+    if (input.type === 'click') {
+      const place = this.engine.locationAt(input.x, input.y, false);
+      // The clicks of a double-click land on the same spot: one vertex.
+      const last = this.vertices.at(-1);
+      if (!place || (last && Math.hypot(last.x - input.x, last.y - input.y) < 4)) return;
+      this.vertices.push({ lng: place.lng, lat: place.lat, x: input.x, y: input.y });
+      this.engine.showSketchDraft(this.vertices);
+    } else if (input.type === 'doubleClick' && this.vertices.length > 0) {
+      const vertices = this.vertices.map(({ lng, lat }) => ({ lng, lat }));
+      const kind = vertices.length === 1 ? 'point' : vertices.length === 2 ? 'line' : 'polygon';
+      this.engine.addSketch({ kind, vertices });
+      this.vertices = [];
+      this.engine.showSketchDraft([]);
+      this.sketches += 1;
+      this.element.dataset.sketches = String(this.sketches);
+      this.element.dataset.lastSketch = kind;
     }
   }
 
