@@ -15,6 +15,19 @@ const REPORTER = `
   say('centre', v.tools.getLocationFromScreenCoordinate(w / 2, h / 2));
   const captures = [v.capture(), v.capture('image/jpeg', 0.5), v.capture('image/webp'), v.capture('image/gif')];
   say('captures', captures.map((c) => (typeof c === 'string' ? c.slice(0, 15) : c)));
+  const tokyo = v.tools.cartographicToCartesian(139.7454, 35.6586, 0);
+  const screen = v.tools.getScreenCoordinateFromPosition(tokyo);
+  say('screen', screen);
+  say('back', v.tools.cartesianToCartographic(tokyo[0], tokyo[1], tokyo[2]).map((n) => Math.round(n * 1e4) / 1e4));
+  say('globeHeight', v.tools.getGlobeHeight(140, 35.5));
+  say('visible', [v.tools.isPositionVisibleOnGlobe(tokyo), v.tools.isPositionVisibleOnGlobe(v.tools.cartographicToCartesian(-40, -35, 0))]);
+  const moved = v.tools.transformByOffsetOnScreen(tokyo, [50, 0]);
+  say('moved', moved && v.tools.getScreenCoordinateFromPosition(moved));
+  v.tools.getCurrentLocationAsync({ timeout: 2000 }).then((l) => say('geolocation', l === undefined ? 'unavailable' : l));
+  try { v.open('javascript:alert(1)'); } catch (e) { say('open', e.name); }
+  v.overrideProperty({ globe: { baseColor: '#00ff00' }, tiles: [] });
+  say('overridden', v.property);
+  v.on('resize', (e) => say('resize', e));
   v.on('click', (e) => say('click', e), { once: true });
   v.tools.getTerrainHeightAsync(140, 35.5).then((height) => say('terrain', height));
   app.ui.show('<p id="hello">hello from a plugin</p><script>parent.postMessage({ from: "ui" }, "*")</script>', { width: 160, height: 60 });
@@ -45,7 +58,8 @@ describe('plugins in Chromium with the real engine', () => {
       widgets: [],
       story: { pages: [] },
     });
-    for (const p of [plugin('looper', 'for (;;) {}'), plugin('thrower', 'throw new Error("boom")'), plugin('reporter', REPORTER)]) {
+    const hog = 'const a = []; for (;;) a.push(new Array(100000).fill(1));';
+    for (const p of [plugin('looper', 'for (;;) {}'), plugin('hog', hog), plugin('thrower', 'throw new Error("boom")'), plugin('reporter', REPORTER)]) {
       expect((await h.admin('POST', '/api/projects/plugged/plugins', p)).status).toBe(201);
     }
     expect((await h.admin('POST', '/api/projects/plugged/publish')).status).toBe(200);
@@ -77,9 +91,21 @@ describe('plugins in Chromium with the real engine', () => {
     expect(centre.lng).toBeCloseTo(140, 0);
     expect(centre.lat).toBeCloseTo(35.5, 0);
     expect(r.captures).toEqual(['data:image/png;', 'data:image/jpeg', 'data:image/webp', 'data:image/png;']);
-    const errors = tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
-    expect(errors.some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
-    expect(errors.some((t) => t.startsWith('[plugin thrower/main]') && /boom/.test(t))).toBe(true);
+    const screen = r.screen as [number, number];
+    expect(screen[0]).toBeGreaterThan(0);
+    expect(screen[0]).toBeLessThan(640);
+    expect(r.back).toEqual([139.7454, 35.6586, 0]);
+    expect(r.globeHeight).toBeCloseTo(0, 0);
+    expect(r.visible).toEqual([true, false]);
+    const moved = r.moved as [number, number];
+    expect(moved[0] - screen[0]).toBeCloseTo(50, -1);
+    expect(r.open).toBe('TypeError');
+    expect(r.overridden).toEqual({ terrain: { enabled: false }, globe: { baseColor: '#00ff00' }, tiles: [] });
+    await expect.poll(() => reports().geolocation, { timeout: 10_000 }).toBe('unavailable');
+    const errors = () => tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
+    expect(errors().some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
+    expect(errors().some((t) => t.startsWith('[plugin thrower/main]') && /boom/.test(t))).toBe(true);
+    expect(errors()).toEqual(expect.arrayContaining([expect.stringMatching(/^\[plugin hog\/main\] stopped: .*memory/)]));
   });
 
   it('delivers a real click over the canvas with coordinates and the layer under it', async () => {
@@ -112,6 +138,12 @@ describe('plugins in Chromium with the real engine', () => {
     } finally {
       await editor.close();
     }
+  });
+
+  it('tells plugins when the viewer is resized, with the new viewport', async () => {
+    await tab.page.setViewportSize({ width: 600, height: 420 });
+    await expect.poll(() => reports().resize, { timeout: 10_000 }).toEqual({ width: 600, height: 420, isMobile: false });
+    await tab.page.setViewportSize({ width: 640, height: 480 });
   });
 
   it('resolves async tools and shows plugin UI in a sandboxed iframe that can only post messages', async () => {
