@@ -1,6 +1,9 @@
 import type { Engine, EngineLayer } from './engine/engine.js';
 import type { Scene } from './scene.js';
 
+/** The longest wait for layers and plugins before a page counts as ready anyway. */
+const LOAD_LIMIT_MS = 60_000;
+
 /** What a page needs to show a scene. */
 export interface ShownScene {
   property: Scene['property'];
@@ -18,7 +21,14 @@ export async function showScene(engine: Engine, element: HTMLElement, shown: Sho
   element.dataset.ready = 'false';
   engine.applyProperty(shown.property);
   engine.setCamera(shown.camera);
-  await Promise.all([engine.setLayers(shown.layers), ...pending]);
+  // A request that never answers must not keep the page from ever being ready: say so, go on.
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  const waited = await Promise.race([
+    Promise.all([engine.setLayers(shown.layers), ...pending]).then(() => true),
+    new Promise<false>((resolve) => (limit = setTimeout(() => resolve(false), LOAD_LIMIT_MS))),
+  ]);
+  clearTimeout(limit);
+  if (!waited) console.warn(`[orbis] layers or plugins were still loading after ${LOAD_LIMIT_MS / 1000} s; showing what there is`);
   await engine.whenSettled();
   element.dataset.ready = 'true';
 }

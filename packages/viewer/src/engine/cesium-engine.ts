@@ -34,6 +34,8 @@ import { isBehindHorizon } from './horizon.js';
 import { type EngineSettings, type TerrainSource, type TileSource, toEngineSettings } from './property-mapping.js';
 
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
+/** The longest wait for the globe's tiles before a page counts as settled anyway. */
+const SETTLE_LIMIT_MS = 45_000;
 
 /** The engine on CesiumJS: offline by default (Natural Earth II from the cesium package, no terrain, no ion). */
 export class CesiumEngine implements Engine {
@@ -254,18 +256,24 @@ export class CesiumEngine implements Engine {
     this.viewer.scene.requestRender();
   }
 
-  whenSettled(): Promise<void> {
+  whenSettled(maxWaitMs = SETTLE_LIMIT_MS): Promise<void> {
     const { scene } = this.viewer;
     return new Promise((resolve) => {
+      const done = () => {
+        remove();
+        clearTimeout(limit);
+        resolve();
+      };
       const check = () => {
-        if (scene.globe.tilesLoaded || !scene.globe.show) {
-          remove();
-          resolve();
-        } else {
-          this.requestRender();
-        }
+        if (scene.globe.tilesLoaded || !scene.globe.show) done();
+        else this.requestRender();
       };
       const remove = scene.postRender.addEventListener(check);
+      // A tile that never arrives must not keep the page from ever being ready: say so, and go on.
+      const limit = setTimeout(() => {
+        console.warn(`[orbis] the globe's tiles were still loading after ${maxWaitMs / 1000} s; showing what there is`);
+        done();
+      }, maxWaitMs);
       this.requestRender();
     });
   }
