@@ -35,10 +35,11 @@ export const SANDBOX_PRELUDE = String.raw`(function (host) {
   const report = (err) => call('error', [String(err && err.message !== undefined ? err.message : err), String((err && err.stack) || '')]);
 
   const WGS84 = [6378137, 6378137, 6356752.314245179];
+  const WGS84_E2 = 1 - (WGS84[2] * WGS84[2]) / (WGS84[0] * WGS84[0]);
   const DEG = Math.PI / 180;
   function toCartesian(lng, lat, h, r) {
     const a = r[0], b = r[2];
-    const e2 = 1 - (b * b) / (a * a);
+    const e2 = r === WGS84 ? WGS84_E2 : 1 - (b * b) / (a * a);
     const phi = lat * DEG, lambda = lng * DEG;
     const s = Math.sin(phi), c = Math.cos(phi);
     const n = a / Math.sqrt(1 - e2 * s * s);
@@ -60,9 +61,11 @@ export const SANDBOX_PRELUDE = String.raw`(function (host) {
     }
     return [lng / DEG, lat / DEG, h];
   }
-  const finite = (...vs) => vs.every((v) => typeof v === 'number' && isFinite(v));
-  const radiiFor = (options) => (options && options.useGlobeEllipsoid === true ? state.radii : WGS84);
-  const position = (p) => Array.isArray(p) && p.length === 3 && finite(p[0], p[1], p[2]);
+  // Called on every tool call: no rest arguments, no arrays, no closures.
+  const num = (v) => typeof v === 'number' && v - v === 0;
+  const finite = (a, b, c) => num(a) && num(b) && (c === undefined || num(c));
+  const radiiFor = (options) => (options !== undefined && options !== null && options.useGlobeEllipsoid === true ? state.radii : WGS84);
+  const position = (p) => Array.isArray(p) && p.length === 3 && num(p[0]) && num(p[1]) && num(p[2]);
 
   function later(op, args) {
     return new Promise((resolve, reject) => {
@@ -78,8 +81,8 @@ export const SANDBOX_PRELUDE = String.raw`(function (host) {
     getTerrainHeightAsync: (lng, lat) => (finite(lng, lat) ? later('terrainHeight', [lng, lat]) : Promise.resolve(undefined)),
     getGlobeHeight: (lng, lat) => (finite(lng, lat) ? call('globeHeight', [lng, lat]) : undefined),
     getCurrentLocationAsync: (options) => later('location', [options === undefined ? {} : copy(options)]),
-    cartographicToCartesian: (lng, lat, height, options) => (finite(lng, lat, height) ? toCartesian(lng, lat, height, radiiFor(options)) : undefined),
-    cartesianToCartographic: (x, y, z, options) => (finite(x, y, z) ? toCartographic(x, y, z, radiiFor(options)) : undefined),
+    cartographicToCartesian: (lng, lat, height, options) => (num(lng) && num(lat) && num(height) ? toCartesian(lng, lat, height, radiiFor(options)) : undefined),
+    cartesianToCartographic: (x, y, z, options) => (num(x) && num(y) && num(z) ? toCartographic(x, y, z, radiiFor(options)) : undefined),
     transformByOffsetOnScreen: (p, offset) => (position(p) && Array.isArray(offset) && offset.length === 2 && finite(offset[0], offset[1]) ? call('offsetOnScreen', [p, offset]) : undefined),
     isPositionVisibleOnGlobe: (p) => (position(p) ? call('visible', [p]) === true : false),
   };
