@@ -21,6 +21,16 @@ export class PluginUi {
     });
   }
 
+  private area(name: WidgetArea): HTMLElement {
+    let element = this.overlay.querySelector<HTMLElement>(`.orbis-area.${name}`);
+    if (!element) {
+      element = document.createElement('div');
+      element.className = `orbis-area ${name}`;
+      this.overlay.append(element);
+    }
+    return element;
+  }
+
   show(source: string, html: string, options: Record<string, unknown>): void {
     let frame = this.frames.get(source);
     if (!frame) {
@@ -28,8 +38,9 @@ export class PluginUi {
       frame.setAttribute('sandbox', 'allow-scripts');
       frame.setAttribute('referrerpolicy', 'no-referrer');
       frame.dataset.plugin = source;
-      frame.className = `orbis-widget ${this.areaOf(source)}`;
-      this.overlay.append(frame);
+      frame.className = 'orbis-widget';
+      // Widgets of one corner stack instead of covering each other.
+      this.area(this.areaOf(source)).append(frame);
       this.frames.set(source, frame);
     }
     frame.srcdoc = html;
