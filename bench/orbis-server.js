@@ -21,13 +21,16 @@ export function describeServerBuild() {
 }
 
 /**
- * Starts `orbis serve` on a free port of 127.0.0.1 as a child process. Warnings and errors the
+ * Starts `orbis serve` on a free port of 127.0.0.1 as a child process, on SQLite in `dataDir` or on
+ * the database `databaseUrl` names. Warnings and errors the
  * server logs (and anything on stderr) are collected into `problems`, the benchmark's findings.
  */
-export async function startOrbis({ dataDir, adminToken, problems }) {
+export async function startOrbis({ dataDir, databaseUrl, adminToken, problems }) {
   if (!existsSync(DIST)) throw new Error('the server is not built: run `npm run build` first');
-  const child = spawnNode([BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
-    env: { ...process.env, ORBIS_ADMIN_TOKEN: adminToken, ORBIS_LOG_LEVEL: 'warn' },
+  const database = databaseUrl ? ['--database-url', databaseUrl] : [];
+  const child = spawnNode([BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...database, '--no-demo'], {
+    // The database and the storage are the benchmark's, whatever the shell's environment says.
+    env: { ...process.env, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_ADMIN_TOKEN: adminToken, ORBIS_LOG_LEVEL: 'warn' },
   });
   const note = (text) => problems.push(`server: ${text}`);
   onStdoutLine(child, (line) => {

@@ -4,17 +4,10 @@ import { CONNECTIONS } from './load.js';
 
 const round = (value, digits) => Number(value.toFixed(digits));
 
-/** The `contentApi` entry of bench/results/latest.json, from one run's measurements. */
-export function contentApiResult(run, { mode, total, seconds, problems }) {
-  const ratio = (r) => round(r.rps / run.ceiling.rps, 3);
+/** The figures of one database's run: the same field names for SQLite and PostgreSQL. */
+function runFields(run, problems) {
+  const ratio = (r) => round(r.rps / run.ceiling.rps, 4);
   return {
-    measuredAt: new Date().toISOString(),
-    mode,
-    assets: total,
-    connections: CONNECTIONS,
-    secondsPerRun: seconds,
-    machine: { cpus: availableParallelism(), node: process.version },
-    server: run.build,
     pageBytes: run.pageBytes,
     ceilingRps: run.ceiling.rps,
     ceilingP99Ms: run.ceiling.p99Ms,
@@ -38,28 +31,89 @@ export function contentApiResult(run, { mode, total, seconds, problems }) {
     },
     seedSeconds: round(run.seedSeconds, 1),
     serverStartSeconds: round(run.startSeconds, 2),
+    otherWork: { meanCpuShare: round(run.otherWork.meanShare, 3), maxCpuShare: round(run.otherWork.maxShare, 3) },
     problems,
   };
 }
 
-/** A readable table of a `contentApi` result. */
+/**
+ * The `contentApi` entry of bench/results/latest.json: the SQLite run's figures at the top level
+ * (as before PostgreSQL was added) with every problem of the run, the PostgreSQL run's under
+ * `postgres` with its own problems, and PostgreSQL's rates divided by SQLite's under
+ * `postgresVsSqlite`.
+ */
+export function contentApiResult({ sqlite, postgres }, { mode, total, seconds, problems }) {
+  // At the top level, every problem of the run, each named by where it was seen.
+  const allProblems = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `${where}: ${p}`));
+  const sqliteFields = runFields(sqlite, allProblems);
+  const { clusterStartSeconds, ...settings } = postgres.postgres;
+  const postgresFields = { ...runFields(postgres, problems.postgres), settings, clusterStartSeconds: round(clusterStartSeconds, 1) };
+  const vs = (key) => round(postgresFields[key] / sqliteFields[key], 3);
+  // Each rate over its own run's ceiling first: drift of the machine between the runs cancels.
+  const vsNormalized = (target) => round(postgres[target].rps / postgres.ceiling.rps / (sqlite[target].rps / sqlite.ceiling.rps), 3);
+  return {
+    measuredAt: new Date().toISOString(),
+    mode,
+    assets: total,
+    connections: CONNECTIONS,
+    secondsPerRun: seconds,
+    machine: { cpus: availableParallelism(), node: process.version },
+    server: sqlite.build,
+    ...sqliteFields,
+    postgres: postgresFields,
+    postgresVsSqlite: {
+      ceilingRps: vs('ceilingRps'),
+      firstPageRps: vs('firstPageRps'),
+      cursorRps: vs('cursorRps'),
+      deepOffsetRps: vs('deepOffsetRps'),
+      fullListMbPerSecond: round(postgresFields.fullList.mbPerSecond / sqliteFields.fullList.mbPerSecond, 3),
+      firstPageRatio: vsNormalized('firstPage'),
+      cursorRatio: vsNormalized('cursor'),
+      deepOffsetRatio: vsNormalized('deepOffset'),
+    },
+  };
+}
+
+/** A readable table of a `contentApi` result: SQLite and PostgreSQL side by side. */
 export function formatContentApi(r) {
-  const row = (name, rps, p99, ratio) =>
-    `${name.padEnd(26)}${rps.toLocaleString('en-US').padStart(10)}${p99.toFixed(1).padStart(10)}${ratio.toFixed(3).padStart(9)}`;
-  const f = r.fullList;
+  const s = r;
+  const p = r.postgres;
+  const vs = r.postgresVsSqlite;
+  const ratio = (x) => x.toFixed(x < 0.01 ? 4 : 3);
+  const cell = (rps, p99, rate) => `${rps.toLocaleString('en-US').padStart(9)}${p99.toFixed(1).padStart(9)}${ratio(rate).padStart(8)}`;
+  const both = (rpsVs, ratioVs) => `${rpsVs.toFixed(2).padStart(9)}${(ratioVs === undefined ? '' : ratioVs.toFixed(2)).padStart(8)}`;
+  const row = (name, sqliteCell, postgresCell, vsCell) => `${name.padEnd(26)}${sqliteCell}   ${postgresCell}   ${vsCell}`;
+  const over = (label, width) => {
+    const dashes = width - label.length - 2;
+    return `${'-'.repeat(Math.ceil(dashes / 2))} ${label} ${'-'.repeat(Math.floor(dashes / 2))}`;
+  };
+  const fullList = (f) =>
+    `${(f.bytes / 1024 / 1024).toFixed(1)} MB in ${f.seconds} s = ${f.mbPerSecond} MB/s; server RSS peak ${f.peakRssMb} MB (idle ${f.idleRssMb} MB); first page meanwhile: slowest ${f.firstPageMaxMsWhileStreaming} ms`;
+  const samples = (x) => x.ceilingRpsSamples.map((n) => n.toLocaleString('en-US')).join(' / ');
+  const other = (x) => `${(x.otherWork.meanCpuShare * 100).toFixed(0)}% mean, ${(x.otherWork.maxCpuShare * 100).toFixed(0)}% max`;
+  const settings = p.settings;
+  const heading = ['req/s', 'p99 ms', 'ratio'].map((h, i) => h.padStart(i === 2 ? 8 : 9)).join('');
   return [
     `Content API: ${r.assets.toLocaleString('en-US')} public assets, ${r.connections} connections, ${r.secondsPerRun} s per run (${r.mode}), ${r.machine.cpus} CPUs, Node ${r.machine.node}`,
     '',
-    `${'target'.padEnd(26)}${'req/s'.padStart(10)}${'p99 ms'.padStart(10)}${'ratio'.padStart(9)}`,
-    row(`ceiling (bare http, ${r.pageBytes} B)`, r.ceilingRps, r.ceilingP99Ms, 1) +
-      `   median of ${r.ceilingRpsSamples.map((n) => n.toLocaleString('en-US')).join(' / ')}`,
-    row('first page ?page=1', r.firstPageRps, r.firstPageP99Ms, r.firstPageRatio),
-    row('random deep start_cursor', r.cursorRps, r.cursorP99Ms, r.cursorRatio),
-    row('offset at 90%', r.deepOffsetRps, r.deepOffsetP99Ms, r.deepOffsetRatio),
+    `${''.padEnd(26)}${over('SQLite', 26)}   ${over(`PostgreSQL ${settings.server_version.split(' ')[0]}`, 26)}   ${over('PG/SQLite', 17)}`,
+    `${'target'.padEnd(26)}${heading}   ${heading}   ${'req/s'.padStart(9)}${'ratio'.padStart(8)}`,
+    row('ceiling (bare http)', cell(s.ceilingRps, s.ceilingP99Ms, 1), cell(p.ceilingRps, p.ceilingP99Ms, 1), both(vs.ceilingRps)),
+    row('first page ?page=1', cell(s.firstPageRps, s.firstPageP99Ms, s.firstPageRatio), cell(p.firstPageRps, p.firstPageP99Ms, p.firstPageRatio), both(vs.firstPageRps, vs.firstPageRatio)),
+    row('random deep start_cursor', cell(s.cursorRps, s.cursorP99Ms, s.cursorRatio), cell(p.cursorRps, p.cursorP99Ms, p.cursorRatio), both(vs.cursorRps, vs.cursorRatio)),
+    row('offset at 90%', cell(s.deepOffsetRps, s.deepOffsetP99Ms, s.deepOffsetRatio), cell(p.deepOffsetRps, p.deepOffsetP99Ms, p.deepOffsetRatio), both(vs.deepOffsetRps, vs.deepOffsetRatio)),
     '',
-    `full list: ${(f.bytes / 1024 / 1024).toFixed(1)} MB in ${f.seconds} s = ${f.mbPerSecond} MB/s; server RSS peak ${f.peakRssMb} MB (idle ${f.idleRssMb} MB)`,
-    `first page requested again and again while the full list streams: slowest answer ${f.firstPageMaxMsWhileStreaming} ms`,
-    `seeding: ${r.seedSeconds} s; server restart on the seeded database: ${r.serverStartSeconds} s`,
+    'ratio: req/s divided by the ceiling of the same run. PG/SQLite: PostgreSQL\'s req/s divided by SQLite\'s, and its ratio',
+    'divided by SQLite\'s (which cancels a change of the machine\'s speed between the two runs).',
+    `ceiling (bare node:http, ${s.pageBytes} B / ${p.pageBytes} B): median of SQLite run ${samples(s)}; PostgreSQL run ${samples(p)}`,
+    `full list, SQLite:     ${fullList(s.fullList)}`,
+    `full list, PostgreSQL: ${fullList(p.fullList)}  (PG/SQLite MB/s ${vs.fullListMbPerSecond.toFixed(2)})`,
+    `seeding: SQLite ${s.seedSeconds} s, PostgreSQL ${p.seedSeconds} s (cluster start ${p.clusterStartSeconds} s); server restart on the seeded database: SQLite ${s.serverStartSeconds} s, PostgreSQL ${p.serverStartSeconds} s`,
+    `PostgreSQL ${settings.server_version}: ${Object.entries(settings)
+      .filter(([name]) => name !== 'server_version')
+      .map(([name, value]) => `${name}=${value}`)
+      .join(', ')}`,
+    `CPUs taken by other processes while measuring: SQLite run ${other(s)}; PostgreSQL run ${other(p)} (per second)`,
     `server: commit ${r.server.commit}${r.server.sourceChanged ? ' plus uncommitted changes' : ''}, built ${r.server.distBuiltAt}`,
   ].join('\n');
 }

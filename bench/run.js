@@ -1,6 +1,7 @@
 // `npm run bench [-- --quick]`: the benchmarks. Prints tables and writes bench/results/latest.json.
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { benchContentApi } from './content-api.js';
+import { benchContentApiPostgres, benchContentApiSqlite } from './content-api.js';
 import { contentApiResult, formatContentApi, writeResult } from './report.js';
 
 const MODES = {
@@ -19,16 +20,25 @@ async function main() {
   const started = performance.now();
   const mode = parseArgs(process.argv.slice(2));
   const { total, seconds } = MODES[mode];
-  const problems = [];
-  const log = (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${line}\n`);
+  const problems = { run: [], sqlite: [], postgres: [] };
+  const logAs = (name) => (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${name}: ${line}\n`);
   try {
-    const run = await benchContentApi({ total, seconds, problems, log });
-    const result = contentApiResult(run, { mode, total, seconds, problems });
+    // One after the other, so that they do not share the CPUs.
+    const sqlite = await benchContentApiSqlite({ total, seconds, problems: problems.sqlite, log: logAs('sqlite') });
+    const postgres = await benchContentApiPostgres({ total, seconds, problems: problems.postgres, log: logAs('postgres') });
+    if (postgres.build.distBuiltAt !== sqlite.build.distBuiltAt) {
+      problems.run.push(`the server was rebuilt between the SQLite and the PostgreSQL run (${sqlite.build.distBuiltAt}, ${postgres.build.distBuiltAt}): they measured two builds`);
+    }
+    const result = contentApiResult({ sqlite, postgres }, { mode, total, seconds, problems });
     const file = writeResult('contentApi', result);
     process.stdout.write(`\n${formatContentApi(result)}\n`);
     process.stdout.write(`\nwrote ${fileURLToPath(file)}\n`);
+    // The viewer's first frame next to bare CesiumJS: its own program, run after, never beside.
+    const viewer = spawnSync(process.execPath, [fileURLToPath(new URL('./viewer-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
+    if (viewer.status !== 0) problems.run.push(`the viewer benchmark failed (exit ${viewer.status})`);
   } finally {
-    if (problems.length > 0) process.stdout.write(`\nproblems seen:\n${problems.map((p) => `  - ${p}`).join('\n')}\n`);
+    const seen = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `  - ${where}: ${p}`));
+    if (seen.length > 0) process.stdout.write(`\nproblems seen:\n${seen.join('\n')}\n`);
     process.stdout.write(`wall time: ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
   }
 }

@@ -1,0 +1,42 @@
+// `node bench/viewer-run.js [--quick]`: the viewer benchmark alone (5 cold loads of each page, or 3
+// with --quick). Prints a table and sets `viewer` in bench/results/latest.json, keeping its other keys.
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { benchViewer } from './viewer.js';
+
+const quick = process.argv.includes('--quick');
+const started = performance.now();
+const result = await benchViewer({ runs: quick ? 3 : 5, log: (line) => process.stderr.write(`bench viewer: ${line}\n`) });
+const viewer = { mode: quick ? 'quick' : 'full', wallSeconds: Math.round((performance.now() - started) / 100) / 10, ...result };
+
+const row = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(28) : String(cell).padStart(15))).join('');
+const { orbis, bare } = viewer.samples;
+console.log(
+  [
+    `viewer: ${viewer.viewport.width}x${viewer.viewport.height}, ${viewer.runs} cold loads of each page (medians), Chromium ${viewer.machine.chromium} on SwiftShader, CesiumJS ${viewer.cesium}`,
+    row(['', 'Orbis /p/demo', 'bare CesiumJS', 'Orbis/bare']),
+    row(['time to ready (ms)', viewer.orbisFirstFrameMs, viewer.bareCesiumFirstFrameMs, viewer.firstFrameRatio.toFixed(2)]),
+    row(['requests', orbis.medianRequests, bare.medianRequests, '']),
+    row(['transferred (MB)', orbis.medianTransferMb, bare.medianTransferMb, '']),
+    row(['own JavaScript (KiB, gzip)', viewer.appJsGzipKb, '', '']),
+    row(['loads not ready in 120 s', viewer.timeouts.orbis, viewer.timeouts.bare, '']),
+    `each run (ms): Orbis ${orbis.readyMs.join(', ')}; bare ${bare.readyMs.join(', ')}`,
+    `other work on the machine: ${Math.round(viewer.machine.busyBefore * 100)}% of the CPUs busy just before the run, ${Math.round(viewer.machine.busyAfter * 100)}% just after; ${viewer.wallSeconds} s in all`,
+    ...(viewer.problems.length > 0 ? ['problems:', ...viewer.problems.map((p) => `  ${p}`)] : ['problems: none']),
+  ].join('\n'),
+);
+
+// Read-modify-write, replaced in one rename so that a reader never sees half a file.
+const dir = new URL('./results/', import.meta.url);
+const file = new URL('latest.json', dir);
+mkdirSync(dir, { recursive: true });
+let all = {};
+try {
+  all = JSON.parse(readFileSync(file, 'utf8'));
+} catch (err) {
+  if (err.code !== 'ENOENT') throw new Error(`bench/results/latest.json is not valid JSON: ${err.message}`);
+}
+all.viewer = viewer;
+const temporary = new URL(`latest.json.${process.pid}.tmp`, dir);
+writeFileSync(temporary, `${JSON.stringify(all, null, 2)}\n`);
+renameSync(temporary, file);
+console.log(`written to ${file.pathname} (key "viewer")`);
