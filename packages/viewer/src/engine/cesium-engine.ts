@@ -3,17 +3,11 @@ import {
   Cartographic,
   sampleTerrainMostDetailed,
   SceneTransforms,
-  ScreenSpaceEventHandler,
-  ScreenSpaceEventType,
   buildModuleUrl,
   Cartesian2,
   Cartesian3,
   CesiumTerrainProvider,
   Color,
-  CustomDataSource,
-  ColorMaterialProperty,
-  ConstantProperty,
-  Rectangle,
   EllipsoidTerrainProvider,
   Entity,
   ImageryLayer,
@@ -28,7 +22,9 @@ import {
   WebMapServiceImageryProvider,
 } from 'cesium';
 import type { Camera, ViewerProperty } from '../scene.js';
+import { SceneDrawing } from './cesium-drawing.js';
 import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { listenToPointer } from './cesium-pointer.js';
 import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchShape } from './engine.js';
 import { isBehindHorizon } from './horizon.js';
 import { type EngineSettings, type TerrainSource, type TileSource, toEngineSettings } from './property-mapping.js';
@@ -43,6 +39,7 @@ export class CesiumEngine implements Engine {
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
   private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
   private readonly owners = new Map<object, string>();
+  private readonly drawing: SceneDrawing;
 
   constructor(container: HTMLElement) {
     // No default Cesium ion token: nothing is fetched from ion unless a scene names a token.
@@ -64,6 +61,7 @@ export class CesiumEngine implements Engine {
       maximumRenderTimeChange: Number.POSITIVE_INFINITY,
       contextOptions: { webgl: { preserveDrawingBuffer: true } },
     });
+    this.drawing = new SceneDrawing(this.viewer, this.owners);
     this.applyProperty({});
   }
 
@@ -264,8 +262,9 @@ export class CesiumEngine implements Engine {
         clearTimeout(limit);
         resolve();
       };
+      // Loaded data sources still build their geometry over frames: ready means drawn, too.
       const check = () => {
-        if (scene.globe.tilesLoaded || !scene.globe.show) done();
+        if ((scene.globe.tilesLoaded || !scene.globe.show) && this.viewer.dataSourceDisplay.ready) done();
         else this.requestRender();
       };
       const remove = scene.postRender.addEventListener(check);
@@ -337,89 +336,24 @@ export class CesiumEngine implements Engine {
     this.viewer.scene.screenSpaceCameraController.enableInputs = enabled;
   }
 
-  private box: Entity | undefined;
-  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined): void {
-    if (this.box) this.viewer.entities.remove(this.box);
-    this.box = undefined;
-    if (box) {
-      this.box = this.viewer.entities.add({
-        rectangle: {
-          coordinates: Rectangle.fromDegrees(box.west, box.south, box.east, box.north),
-          height: box.bottom,
-          extrudedHeight: box.top,
-          material: Color.YELLOW.withAlpha(0.45),
-          outline: true,
-          outlineColor: Color.YELLOW,
-        },
-      });
-    }
-    this.requestRender();
+  showBox(box: Parameters<Engine['showBox']>[0]): void {
+    this.drawing.showBox(box);
   }
 
   featuresInRect(x0: number, y0: number, x1: number, y1: number): { layerId: string; featureId: string }[] {
-    const [left, right, top, bottom] = [Math.min(x0, x1), Math.max(x0, x1), Math.min(y0, y1), Math.max(y0, y1)];
-    const now = this.viewer.clock.currentTime;
-    const found: { layerId: string; featureId: string }[] = [];
-    for (const [owner, layerId] of this.owners) {
-      const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
-      for (const entity of entities) {
-        const position = entity.position?.getValue(now) ?? entity.polygon?.hierarchy?.getValue(now)?.positions?.[0];
-        if (!position || !entity.isShowing) continue;
-        const at = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, position);
-        if (at && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom) found.push({ layerId, featureId: entity.id });
-      }
-    }
-    return found;
+    return this.drawing.featuresInRect(x0, y0, x1, y1);
   }
 
-  private highlighted: { entity: Entity; restore: () => void }[] = [];
   highlightFeatures(features: { layerId: string; featureId: string }[]): void {
-    for (const h of this.highlighted) h.restore();
-    this.highlighted = [];
-    const wanted = new Set(features.map((f) => `${f.layerId}\u0000${f.featureId}`));
-    for (const [owner, layerId] of this.owners) {
-      for (const entity of (owner as { entities?: { values: Entity[] } }).entities?.values ?? []) {
-        if (!wanted.has(`${layerId}\u0000${entity.id}`)) continue;
-        const billboard = entity.billboard;
-        const polygon = entity.polygon;
-        if (billboard) {
-          const before = billboard.color;
-          billboard.color = new ConstantProperty(Color.YELLOW);
-          this.highlighted.push({ entity, restore: () => (billboard.color = before) });
-        } else if (polygon) {
-          const before = polygon.material;
-          polygon.material = new ColorMaterialProperty(Color.YELLOW.withAlpha(0.8));
-          this.highlighted.push({ entity, restore: () => (polygon.material = before) });
-        }
-      }
-    }
-    this.requestRender();
+    this.drawing.highlightFeatures(features);
   }
 
-  private draft: Entity[] = [];
   showSketchDraft(vertices: { lng: number; lat: number }[]): void {
-    for (const e of this.draft) this.viewer.entities.remove(e);
-    this.draft = vertices.map((v) => this.viewer.entities.add({ position: Cartesian3.fromDegrees(v.lng, v.lat), point: { pixelSize: 8, color: Color.ORANGE } }));
-    if (vertices.length > 1) {
-      this.draft.push(this.viewer.entities.add({ polyline: { positions: vertices.map((v) => Cartesian3.fromDegrees(v.lng, v.lat)), width: 2, material: Color.ORANGE } }));
-    }
-    this.requestRender();
+    this.drawing.showSketchDraft(vertices);
   }
 
-  private sketches: CustomDataSource | undefined;
   addSketch(shape: SketchShape): void {
-    if (!this.sketches) {
-      this.sketches = new CustomDataSource('sketch');
-      void this.viewer.dataSources.add(this.sketches);
-      this.owners.set(this.sketches, 'sketch');
-    }
-    const positions = shape.vertices.map((v) => Cartesian3.fromDegrees(v.lng, v.lat));
-    const id = `sketch-${this.sketches.entities.values.length + 1}`;
-    if (shape.kind === 'point') this.sketches.entities.add({ id, position: positions[0], point: { pixelSize: 10, color: Color.CYAN } });
-    else if (shape.kind === 'line') this.sketches.entities.add({ id, position: positions[0], polyline: { positions, width: 3, material: Color.CYAN } });
-    // Raised a little so that a sketch draws, and picks, over flat layers on the ground.
-    else this.sketches.entities.add({ id, position: positions[0], polygon: { hierarchy: positions, height: 1000, material: Color.CYAN.withAlpha(0.5), outline: true, outlineColor: Color.CYAN } });
-    this.requestRender();
+    this.drawing.addSketch(shape);
   }
 
   describePoint(x: number, y: number): PointDescription {
@@ -429,48 +363,12 @@ export class CesiumEngine implements Engine {
   }
 
   onPointer(listener: (input: PointerInput) => void): () => void {
-    const handler = new ScreenSpaceEventHandler(this.viewer.canvas);
-    const kinds: [ScreenSpaceEventType, PointerInput['type']][] = [
-      [ScreenSpaceEventType.LEFT_CLICK, 'click'],
-      [ScreenSpaceEventType.LEFT_DOUBLE_CLICK, 'doubleClick'],
-      [ScreenSpaceEventType.LEFT_DOWN, 'mouseDown'],
-      [ScreenSpaceEventType.LEFT_UP, 'mouseUp'],
-      [ScreenSpaceEventType.RIGHT_CLICK, 'rightClick'],
-      [ScreenSpaceEventType.RIGHT_DOWN, 'rightDown'],
-      [ScreenSpaceEventType.RIGHT_UP, 'rightUp'],
-      [ScreenSpaceEventType.MIDDLE_CLICK, 'middleClick'],
-      [ScreenSpaceEventType.MIDDLE_DOWN, 'middleDown'],
-      [ScreenSpaceEventType.MIDDLE_UP, 'middleUp'],
-    ];
-    for (const [kind, type] of kinds) {
-      handler.setInputAction((e: { position: Cartesian2 }) => listener({ type, x: e.position.x, y: e.position.y }), kind);
-    }
-    handler.setInputAction((e: { endPosition: Cartesian2 }) => listener({ type: 'mouseMove', x: e.endPosition.x, y: e.endPosition.y }), ScreenSpaceEventType.MOUSE_MOVE);
-    let last = { x: 0, y: 0 };
-    const track = (e: PointerEvent) => (last = relative(this.viewer.canvas, e));
-    handler.setInputAction((delta: number) => listener({ type: 'wheel', ...last, delta }), ScreenSpaceEventType.WHEEL);
-    const enter = (e: PointerEvent) => listener({ type: 'mouseEnter', ...relative(this.viewer.canvas, e) });
-    const leave = (e: PointerEvent) => listener({ type: 'mouseLeave', ...relative(this.viewer.canvas, e) });
-    const canvas = this.viewer.canvas;
-    canvas.addEventListener('pointermove', track);
-    canvas.addEventListener('pointerenter', enter);
-    canvas.addEventListener('pointerleave', leave);
-    return () => {
-      handler.destroy();
-      canvas.removeEventListener('pointermove', track);
-      canvas.removeEventListener('pointerenter', enter);
-      canvas.removeEventListener('pointerleave', leave);
-    };
+    return listenToPointer(this.viewer, listener);
   }
 
   destroy(): void {
     this.viewer.destroy();
   }
-}
-
-function relative(canvas: HTMLCanvasElement, e: PointerEvent): { x: number; y: number } {
-  const box = canvas.getBoundingClientRect();
-  return { x: e.clientX - box.left, y: e.clientY - box.top };
 }
 
 function toLocation(c: Cartographic): { lng: number; lat: number; height: number } {

@@ -84,7 +84,7 @@ export interface Engine {
   addSketch(shape: SketchShape): void;
   /** Subscribes to pointer actions on the viewer; returns the unsubscribe function. */
   onPointer(listener: (input: PointerInput) => void): () => void;
-  /** Resolves once a frame has been drawn with the globe's visible tiles loaded, or after `maxWaitMs` with a warning. */
+  /** Resolves once a frame has been drawn with the globe's visible tiles loaded and every layer's features built, or after `maxWaitMs` with a warning. */
   whenSettled(maxWaitMs?: number): Promise<void>;
   destroy(): void;
 }
