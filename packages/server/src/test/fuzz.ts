@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+
+/** HTTP status of every error code of SPEC §2 (the envelope must agree with the status line). */
+const STATUS_OF_CODE: Record<string, number> = {
+  invalid_parameter: 400,
+  invalid_cursor: 400,
+  invalid_body: 400,
+  api_key_required: 401,
+  invalid_api_key: 401,
+  unauthorized: 401,
+  not_found: 404,
+  no_assets: 404,
+  conflict: 409,
+  payload_too_large: 413,
+};
+
+/** The part of an answer the fuzz checks read (from `inject`, `fetch` or a raw socket). */
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+/**
+ * The invariants every fuzzed answer keeps: no 5xx, and an error is the SPEC envelope with a
+ * known code that agrees with the status. Returns the parsed body.
+ */
+export function expectSane(answer: Answer, what: string): unknown {
+  expect(answer.status, what).toBeLessThan(500);
+  if (answer.status === 204 || answer.status === 304) return undefined;
+  let body: unknown;
+  expect(() => (body = JSON.parse(answer.body)), `${what}: body is JSON: ${answer.body.slice(0, 200)}`).not.toThrow();
+  if (answer.status >= 400) {
+    const error = (body as { error?: { code?: unknown; message?: unknown } }).error;
+    expect(typeof error?.message, what).toBe('string');
+    expect(STATUS_OF_CODE[String(error?.code)], `${what}: ${String(error?.code)}`).toBe(answer.status);
+  }
+  return body;
+}
+
+/** Counts cases per fuzz target and prints them once, for docs/reliability.md. */
+export class CaseCounter {
+  private readonly counts = new Map<string, number>();
+
+  add(target: string, n = 1): void {
+    this.counts.set(target, (this.counts.get(target) ?? 0) + n);
+  }
+
+  get(target: string): number {
+    return this.counts.get(target) ?? 0;
+  }
+
+  /** One line per target, e.g. `fuzz listing query: 2400 cases`. */
+  report(): void {
+    for (const [target, n] of this.counts) console.info(`fuzz ${target}: ${n} cases`);
+  }
+}
+
+/** Integers as text across every size: small, around 2^31/2^53/2^63, and far past them, signed. */
+export const integerText = fc.oneof(
+  fc.integer({ min: -200, max: 200 }).map(String),
+  fc.constantFrom('2147483647', '2147483648', '-2147483649', '9007199254740991', '9007199254740993', '9223372036854775807', '18446744073709551616'),
+  fc.bigInt({ min: -(10n ** 400n), max: 10n ** 400n }).map(String),
+  fc.nat({ max: 200 }).map((n) => '0'.repeat(n % 40) + String(n)),
+);
+
+/** Text that is not a plain integer: decimals, exponents, words, spaces, signs, special numbers. */
+export const junkText = fc.oneof(
+  fc.constantFrom('1.5', '1e3', '1E400', '-1e-9', 'abc', ' 7', '7 ', '+', '-', '--1', '0x10', '0b1', '0o7', 'Infinity', '-Infinity', 'NaN', 'null', 'true', '[]', '{}', '١٢', '７', '\u00a01'),
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'grapheme', maxLength: 10 }),
+);
+
+/** Percent-encodes every byte of a string, so that any text survives a query string. */
+export function encodeAll(text: string): string {
+  return [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+}
+
+/** A raw query value as it may appear on the wire: plain, fully encoded, broken escapes, invalid UTF-8. */
+export const wireValue = fc.oneof(
+  integerText,
+  junkText.map(encodeURIComponent),
+  junkText.map(encodeAll),
+  fc.constantFrom('', '%', '%%', '%zz', '%2', '%C3%28', '%FF%FE', '%00', '%E2%80%AE', '+', '1+2', '%2B5', '%2D5', '%20%31', '1%00'),
+  fc.uint8Array({ maxLength: 12 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+);
