@@ -33,6 +33,9 @@ async function main() {
     const file = writeResult('contentApi', result);
     process.stdout.write(`\n${formatContentApi(result)}\n`);
     process.stdout.write(`\nwrote ${fileURLToPath(file)}\n`);
+    // Calls across the plugin sandbox's boundary: its own program too (it loads QuickJS), after the server runs.
+    const bridge = spawnSync(process.execPath, [fileURLToPath(new URL('./plugin-bridge-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
+    if (bridge.status !== 0) problems.run.push(`the plugin bridge benchmark failed (exit ${bridge.status})`);
     // The viewer's first frame next to bare CesiumJS: its own program, run after, never beside.
     const viewer = spawnSync(process.execPath, [fileURLToPath(new URL('./viewer-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
     if (viewer.status !== 0) problems.run.push(`the viewer benchmark failed (exit ${viewer.status})`);

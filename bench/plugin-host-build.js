@@ -1,0 +1,37 @@
+// The viewer's plugin host is TypeScript written for the browser's bundler: the benchmark bundles
+// it for Node at run time, from the current sources (never a stale build), into bench/dist/
+// (gitignored), with esbuild's JS API.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const OUT = new URL('./dist/plugin-host.js', import.meta.url);
+const PLUGINS = new URL('../packages/viewer/src/plugins/', import.meta.url);
+
+/**
+ * Bundles the real `PluginHost`, `loadQuickJs` and @orbis/geo's `cartographicToCartesian` (from
+ * packages/geo/src, so that the host-side math is the source's too) into one ES module and imports
+ * it. npm packages (quickjs-emscripten-core and its WASM variant) stay imports of node_modules.
+ */
+export async function loadPluginHost() {
+  await build({
+    stdin: {
+      contents: [
+        "export { PluginHost } from './plugin-host.ts';",
+        "export { loadQuickJs } from './quickjs.ts';",
+        "export { cartographicToCartesian } from '../../../geo/src/wgs84.ts';",
+      ].join('\n'),
+      resolveDir: fileURLToPath(PLUGINS),
+      sourcefile: 'bench-plugin-host.ts',
+      loader: 'ts',
+    },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: fileURLToPath(OUT),
+    logLevel: 'warning',
+  });
+  // A new query per build: a second build in one process is imported afresh.
+  return import(`${OUT.href}?${Date.now()}`);
+}
