@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AssetService } from './assets/asset-service.js';
 import { CursorCodec } from './assets/cursor.js';
+import { StagingJournal } from './assets/staging-journal.js';
 import { ConfigError, type OrbisConfig } from './config/serve-config.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
@@ -39,16 +40,22 @@ export async function openStorage(storage: string | undefined, dataDir: string, 
   return new LocalStorage(storage);
 }
 
-/** Opens everything a process needs from its settings. */
+/**
+ * Opens everything a process needs from its settings, after removing what a killed process of
+ * this data dir left half-uploaded (call `assets.close()` when done).
+ */
 export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   const store = await openStore(config.databaseUrl, config.dataDir);
   const storage = await openStorage(config.storage, config.dataDir, env);
+  const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
+  const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')));
+  await assets.recoverAbandoned();
   return {
     store,
     storage,
     cursors: new CursorCodec(loadSecret(config.dataDir, 'cursor-secret', config.cursorSecret)),
-    assets: new AssetService(store, storage, { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes }),
+    assets,
     projects: new ProjectService(store, storage),
     keys: new KeyService(store),
     scenes: new SceneService(store),

@@ -60,6 +60,7 @@ export async function startServer(
     close: () =>
       (closing ??= (async () => {
         await closeApp(app);
+        await ctx.assets.close();
         await ctx.store.close();
       })()),
   };

@@ -6,6 +6,7 @@ import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './ar
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { isId, newId } from './ids.js';
+import type { StagingJournal } from './staging-journal.js';
 
 /** A file written to storage whose record does not exist yet; its asset id comes at commit. */
 export interface StagedFile {
@@ -47,14 +48,16 @@ function checkedName(raw: string): string {
 /**
  * Adds, changes and removes assets. Bytes are written completely before a record exists, and a
  * record is removed before its bytes: whatever a crash interrupts, no listed asset lacks its file.
- * What a crash can leave is an unrecorded file, which `sweepOrphans` removes. Bytes live under a
- * blob id of their own, so that the asset id can be made at commit, in commit order.
+ * What a crash can leave is an unrecorded file: with a `journal`, the next start removes exactly
+ * those (`recoverAbandoned`); `sweepOrphans` finds the rest by age. Bytes live under a blob id of
+ * their own, so that the asset id can be made at commit, in commit order.
  */
 export class AssetService {
   constructor(
     private readonly store: Store,
     private readonly storage: Storage,
     private readonly archiveLimits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+    private readonly journal?: StagingJournal,
   ) {}
 
   /**
@@ -67,9 +70,10 @@ export class AssetService {
     const storageKey = `${prefix}/original`;
     let stored;
     try {
+      await this.journal?.begin(prefix);
       stored = await this.storage.put(storageKey, stream);
     } catch (err) {
-      await this.storage.deletePrefix(prefix).catch(() => undefined);
+      await this.removeStaged(prefix).catch(() => undefined);
       throw err;
     }
     const contentType = detectContentType(name, stored.head);
@@ -78,7 +82,7 @@ export class AssetService {
       try {
         files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
       } catch (err) {
-        await this.storage.deletePrefix(prefix);
+        await this.removeStaged(prefix);
         throw err;
       }
     }
@@ -97,16 +101,49 @@ export class AssetService {
       storageKey: s.storageKey,
       files: s.files,
     }));
+    let assets: Asset[];
     try {
-      return await this.store.insertAssets(staged[0]!.projectId, drafts, new Date().toISOString());
+      assets = await this.store.insertAssets(staged[0]!.projectId, drafts, new Date().toISOString());
     } catch (err) {
       await this.discard(staged);
       throw err;
     }
+    for (const s of staged) await this.journal?.end(assetPrefix(s));
+    return assets;
   }
 
   async discard(staged: StagedFile[]): Promise<void> {
-    for (const s of staged) await this.storage.deletePrefix(assetPrefix(s));
+    for (const s of staged) await this.removeStaged(assetPrefix(s));
+  }
+
+  private async removeStaged(prefix: string): Promise<void> {
+    await this.storage.deletePrefix(prefix);
+    await this.journal?.end(prefix);
+  }
+
+  /**
+   * Removes what processes that died mid-upload left unrecorded, as their journals name it: run at
+   * start, before serving. Resolves with how many asset folders went.
+   */
+  async recoverAbandoned(): Promise<number> {
+    if (!this.journal) return 0;
+    let removed = 0;
+    for (const left of await this.journal.abandoned()) {
+      for (const prefix of left.prefixes) {
+        const [projectId, blobId, ...rest] = prefix.split('/');
+        if (rest.length > 0 || !projectId || !blobId || !isId(projectId) || !isId(blobId)) continue;
+        if (await this.store.isStorageKeyRecorded(`${prefix}/original`)) continue;
+        await this.storage.deletePrefix(prefix);
+        removed += 1;
+      }
+      await left.dismiss();
+    }
+    return removed;
+  }
+
+  /** Closes the journal, if any; call once no upload is in flight. */
+  async close(): Promise<void> {
+    await this.journal?.close();
   }
 
   /** Stages and commits files as one all-or-nothing batch. */

@@ -86,6 +86,7 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
     }
     return 0;
   } finally {
+    await ctx.assets.close();
     await ctx.store.close();
   }
 }

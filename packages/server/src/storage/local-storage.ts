@@ -10,7 +10,19 @@ import { assertStorageKey } from './storage.js';
 
 const TEMP_DIR = '.tmp';
 
-/** Asset bytes in a folder: written to a temporary file, flushed, then renamed into place. */
+/**
+ * A temporary is named after the asset folder (the key's first two segments) it will land in,
+ * `{a}~{b}~{random}`: `~` is never in a key, so deleting that folder or its parent finds it.
+ */
+function tempPrefix(key: string): string {
+  return `${key.split('/').slice(0, 2).join('~')}~`;
+}
+
+/**
+ * Asset bytes in a folder: written to a temporary file, flushed, then renamed into place. Deleting
+ * a prefix also removes temporaries still being written into it, so that what a killed process
+ * was writing goes with the folder it was meant for.
+ */
 export class LocalStorage implements Storage {
   readonly kind = 'local';
   private readonly root: string;
@@ -30,7 +42,7 @@ export class LocalStorage implements Storage {
     const target = this.pathOf(key);
     const tempDir = join(this.root, TEMP_DIR);
     await mkdir(tempDir, { recursive: true });
-    const temp = join(tempDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    const temp = join(tempDir, `${tempPrefix(key)}${randomBytes(8).toString('hex')}`);
     const capture = headCapture();
     try {
       await pipeline(source, capture, createWriteStream(temp, { flags: 'wx' }));
@@ -57,6 +69,12 @@ export class LocalStorage implements Storage {
 
   async deletePrefix(prefix: string): Promise<void> {
     await rm(this.pathOf(prefix), { recursive: true, force: true });
+    // Temporaries are named by asset folder only: a deeper prefix cannot tell its own apart.
+    if (prefix.split('/').length > 2) return;
+    const tempDir = join(this.root, TEMP_DIR);
+    const names = await readdir(tempDir).catch(() => [] as string[]);
+    const start = tempPrefix(prefix);
+    for (const name of names) if (name.startsWith(start)) await rm(join(tempDir, name), { force: true });
   }
 
   async *list(): AsyncIterable<StoredKey> {

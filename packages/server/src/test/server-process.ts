@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
+
+/** `orbis serve` running as a child process, which a test can stop or kill. */
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  /** SIGKILL: no handler runs, nothing is flushed or closed. Resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM, the clean stop; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts `node packages/server/bin/orbis.js serve --port 0` on a data dir (the server's dist must
+ * be built) and resolves once it prints its URL.
+ */
+export function startServerProcess(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
+    env: { ...process.env, ORBIS_LOG_LEVEL: 'warn', PORT: '', HOST: '', ...env },
+  });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exitOf = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
+  };
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /^Orbis listening on (http:\/\/\S+)$/m.exec(out);
+      if (m) {
+        resolve({
+          child,
+          url: m[1]!,
+          output: () => out,
+          kill: async () => void (await exitOf('SIGKILL')),
+          stop: () => exitOf('SIGTERM'),
+        });
+      }
+    });
+    child.stderr!.on('data', (c: Buffer) => (out += c.toString()));
+    void exited.then((code) => reject(new Error(`orbis serve exited (${code}) before listening: ${out}`)));
+  });
+}
