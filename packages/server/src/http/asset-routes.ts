@@ -41,7 +41,9 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest, project: 
         const file = part as MultipartFile;
         if (file.fieldname !== 'file') {
           file.file.resume();
-          throw new InputError(file.fieldname, `unexpected file field "${file.fieldname.slice(0, 60)}"; use "file"`);
+          // A part whose Content-Disposition cannot be read has no field name at all.
+          const field = String(file.fieldname ?? '');
+          throw new InputError(field || 'file', `unexpected file field "${field.slice(0, 60)}"; use "file"`);
         }
         // A failure of the part's own stream (a cut or malformed body) is the client's, not ours.
         let bodyError: Error | undefined;

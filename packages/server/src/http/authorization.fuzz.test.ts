@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseCounter, expectSane } from '../test/fuzz.js';
+import { CaseCounter, expectSane, fuzzRuns } from '../test/fuzz.js';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../test/harness.js';
 import { rawRequest } from '../test/raw-http.js';
 
@@ -66,7 +66,7 @@ describe('Authorization headers, fuzzed', () => {
         if (ADMIN_ROUTES.includes(route)) expect(authorization.includes(ADMIN_TOKEN), what).toBe(true);
         else if (!route.includes('/pub/')) expect(authorization.includes(key) && !authorization.includes(key + 'x'), what).toBe(true);
       }),
-      { numRuns: 2500 },
+      { numRuns: fuzzRuns(2500) },
     );
     expect([...statuses].sort()).toEqual([200, 401]);
   });
@@ -89,7 +89,7 @@ describe('Authorization headers, fuzzed', () => {
           expect(value.includes(ADMIN_ROUTES.includes(url) ? ADMIN_TOKEN : key), what).toBe(true);
         }
       }),
-      { numRuns: 400 },
+      { numRuns: fuzzRuns(400) },
     );
   });
 });

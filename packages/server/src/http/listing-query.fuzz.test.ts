@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseCounter, encodeAll, expectSane, wireValue } from '../test/fuzz.js';
+import { CaseCounter, encodeAll, expectSane, fuzzRuns, wireValue } from '../test/fuzz.js';
 import { type Harness, startHarness } from '../test/harness.js';
 
 const PARAMS = ['page', 'offset', 'start_cursor', 'limit', 'perPage', 'per_page', 'page_size', 'pageSize'];
@@ -69,7 +69,7 @@ describe('listing query strings, fuzzed', () => {
         expect(body.totalCount, what).toBe(allowed.length);
         expect(ids.length, what).toBeLessThanOrEqual(100);
       }),
-      { numRuns: 3000 },
+      { numRuns: fuzzRuns(3000) },
     );
     // The generator reaches pages, bad parameters, missing and wrong keys, and unknown projects.
     expect([...statuses].sort()).toEqual([200, 400, 401, 404]);
@@ -103,7 +103,7 @@ describe('listing query strings, fuzzed', () => {
         if (res.statusCode === 200) expect(body.results!.every((r) => !privateIds.has(r.id)), text).toBe(true);
         else expect(res.statusCode === 400 || text === '', text).toBe(true);
       }),
-      { numRuns: 600 },
+      { numRuns: fuzzRuns(600) },
     );
   });
 });

@@ -1,5 +1,16 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { TEST_BACKEND } from './harness.js';
+
+/**
+ * How many cases a fuzz property runs: `n` on SQLite, fewer on PostgreSQL and S3 (the same code
+ * above the store, at several times the cost per request), times `ORBIS_FUZZ_SCALE` (default 1)
+ * for a longer hunt: `ORBIS_FUZZ_SCALE=20 npx vitest run --project sqlite fuzz`.
+ */
+export function fuzzRuns(n: number): number {
+  const scale = Number(process.env.ORBIS_FUZZ_SCALE ?? 1);
+  return Math.max(1, Math.round(n * (TEST_BACKEND === 'postgres-s3' ? 0.3 : 1) * (scale > 0 ? scale : 1)));
+}
 
 /** HTTP status of every error code of SPEC §2 (the envelope must agree with the status line). */
 const STATUS_OF_CODE: Record<string, number> = {

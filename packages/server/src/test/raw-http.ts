@@ -3,7 +3,8 @@ import type { Answer } from './fuzz.js';
 
 /**
  * Sends bytes exactly as given (fetch and inject refuse or normalise what a hostile client can
- * send) and reads the answer of a `Connection: close` exchange: status and body.
+ * send) and reads the answer of a `Connection: close` exchange: status and body. The request
+ * must carry `Connection: close`.
  */
 export function rawRequest(baseUrl: string, request: Buffer | string): Promise<Answer & { head: string }> {
   const { hostname, port } = new URL(baseUrl);
@@ -23,7 +24,9 @@ export function rawRequest(baseUrl: string, request: Buffer | string): Promise<A
       const body = end < 0 ? Buffer.alloc(0) : bytes.subarray(end + 4);
       resolve({ status, head, body: (/\r\ntransfer-encoding: chunked/i.test(head) ? unchunk(body) : body).toString('utf8') });
     });
-    socket.end(request);
+    // Written, not ended: a half-closed socket may lose an answer that is still being made; the
+    // request says `Connection: close`, so the server closes once it has answered.
+    socket.write(request);
   });
 }
 
