@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +29,28 @@ describe('AssetService', () => {
     expect(existsSync(orphanDir)).toBe(false);
     expect(existsSync(freshDir)).toBe(true);
     expect(existsSync(join(root, kept!.storageKey))).toBe(true);
+  });
+
+  it('removes at start what a killed process left unrecorded, as its journal names it', async () => {
+    const [kept] = await h.seed('svc', [false]);
+    const project = (await h.server.ctx.store.getProjectByAlias('svc'))!;
+    const root = join(h.dataDir, 'files');
+    const half = `${project.id}/01ARZ3NDEKTSV4RRFFQ69G5FAX`;
+    mkdirSync(join(root, half), { recursive: true });
+    writeFileSync(join(root, half, 'original'), 'staged, never recorded');
+    mkdirSync(join(root, '.tmp'), { recursive: true });
+    writeFileSync(join(root, '.tmp', `${half.replace('/', '~')}~0123abcd`), 'half-written');
+    const keptPrefix = kept!.storageKey.slice(0, kept!.storageKey.lastIndexOf('/'));
+    // A journal of a process that died: pid 2^22 + 1 is above Linux's pid_max, never alive.
+    const journal = join(h.dataDir, 'staging', '4194305-dead.log');
+    mkdirSync(join(h.dataDir, 'staging'), { recursive: true });
+    writeFileSync(journal, `${JSON.stringify({ host: hostname(), pid: 4194305 })}\n+${half}\n+${keptPrefix}\n+not/an-id\n`);
+
+    expect(await h.server.ctx.assets.recoverAbandoned()).toBe(1);
+    expect(existsSync(join(root, half))).toBe(false);
+    expect((await h.storedKeys()).filter((k) => k.includes(half.replace('/', '~')))).toEqual([]);
+    expect(existsSync(join(root, kept!.storageKey))).toBe(true);
+    expect(existsSync(journal)).toBe(false);
   });
 
   it('adds a batch all or nothing: one bad name stores none of it', async () => {

@@ -3,8 +3,6 @@ import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, writeFile 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
-/** Past this size, the journal is emptied the next time no upload is in flight. */
-const COMPACT_BYTES = 1024 * 1024;
 
 /** Journal files this process has open: its own pid on an older file means a dead predecessor. */
 const liveFiles = new Set<string>();
@@ -40,7 +38,11 @@ export class StagingJournal {
   /** Every write goes through this chain, so that compaction never drops a line. */
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dir: string) {
+  /** `compactBytes`: past this size, the journal is emptied the next time no upload is in flight. */
+  constructor(
+    private readonly dir: string,
+    private readonly compactBytes = 1024 * 1024,
+  ) {
     this.path = join(dir, `${process.pid}-${randomBytes(6).toString('hex')}.log`);
   }
 
@@ -69,7 +71,7 @@ export class StagingJournal {
       }
       await this.handle.write(line);
       this.written += line.length;
-      if (mayCompact && this.open.size === 0 && this.written > COMPACT_BYTES) {
+      if (mayCompact && this.open.size === 0 && this.written > this.compactBytes) {
         await this.handle.close();
         this.handle = undefined;
         liveFiles.delete(this.path);

@@ -47,6 +47,17 @@ describe('LocalStorage', () => {
     }
   });
 
+  it('deletes the temporaries still being written into a deleted folder, and only those', async () => {
+    const { root, storage } = fresh();
+    await storage.put('p/a/original', Readable.from([Buffer.from('x')]));
+    const { writeFileSync } = await import('node:fs');
+    for (const name of ['p~a~1', 'p~ab~2', 'q~a~3', 'p~b~4']) writeFileSync(join(root, '.tmp', name), 'x');
+    await storage.deletePrefix('p/a');
+    expect(readdirSync(join(root, '.tmp')).sort()).toEqual(['p~ab~2', 'p~b~4', 'q~a~3']);
+    await storage.deletePrefix('p');
+    expect(readdirSync(join(root, '.tmp'))).toEqual(['q~a~3']);
+  });
+
   it('removes only old temporaries', async () => {
     const { root, storage } = fresh();
     await storage.put('p/c/original', Readable.from([Buffer.from('x')]));

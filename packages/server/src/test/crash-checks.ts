@@ -69,3 +69,11 @@ export async function checkAfterRestart(
   if (temporaries.length > 0) throw new Error(`half-written temporaries left: ${temporaries.join(', ')}`);
   return listing.results.length;
 }
+
+/** How many keys and temporaries a storage holds, to count what a kill left before a restart. */
+export async function countStored(view: StorageView): Promise<{ keys: number; temporaries: number }> {
+  let keys = 0;
+  for await (const _ of view.storage.list()) keys += 1;
+  const temporaries = view.tempDir && existsSync(view.tempDir) ? readdirSync(view.tempDir).length : 0;
+  return { keys, temporaries };
+}

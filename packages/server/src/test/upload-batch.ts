@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createCipheriv, createHash } from 'node:crypto';
 
 /** A seeded generator of numbers in [0, 1) (mulberry32), so that a failing run can be replayed. */
 export function seededRandom(seed: number): () => number {
@@ -29,10 +29,12 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** Bytes that look random and follow from `random` alone: AES-CTR over zeros, keyed by it. */
 function randomBytesFrom(random: () => number, size: number): Buffer {
-  const words = new Uint32Array(Math.ceil(size / 4));
-  for (let i = 0; i < words.length; i++) words[i] = Math.floor(random() * 4294967296);
-  return Buffer.from(words.buffer, 0, size);
+  const keyAndIv = Buffer.alloc(32);
+  for (let i = 0; i < 32; i++) keyAndIv[i] = Math.floor(random() * 256);
+  const cipher = createCipheriv('aes-128-ctr', keyAndIv.subarray(0, 16), keyAndIv.subarray(16));
+  return cipher.update(Buffer.alloc(size));
 }
 
 /** A file size: mostly small, some of a few MB so that they are mid-stream when a kill comes. */
@@ -43,7 +45,7 @@ function plannedSize(random: () => number): number {
   return 1024 * 1024 + Math.floor(random() * 3 * 1024 * 1024);
 }
 
-/** `count` uploads for one round; about a quarter of them carry two or three files. */
+/** `count` uploads for one round, smallest first; about a quarter of them carry two or three files. */
 export function planUploads(random: () => number, round: number, count: number): PlannedUpload[] {
   const uploads: PlannedUpload[] = [];
   for (let u = 0; u < count; u++) {
@@ -55,7 +57,8 @@ export function planUploads(random: () => number, round: number, count: number):
     }
     uploads.push({ files, isPublic: random() < 0.5 });
   }
-  return uploads;
+  // Smaller first: the early ones are answered before a kill, the big ones are mid-stream at it.
+  return uploads.sort((a, b) => uploadBytes(a) - uploadBytes(b));
 }
 
 const CHUNK = 64 * 1024;
@@ -96,23 +99,24 @@ export type UploadOutcome = { status: number; body: unknown } | { error: string 
 
 /**
  * POSTs an upload with a streamed (chunked) body; `onBytes` hears of each file chunk just before
- * it is handed to the connection, so a caller can act at a chosen point of the stream.
+ * it is handed to the connection, so a caller can act at a chosen point of the stream, and the
+ * chunk waits for the promise it may return.
  */
 export async function sendStreamedUpload(
   url: string,
   headers: Record<string, string>,
   upload: PlannedUpload,
   publicLast: boolean,
-  onBytes: (n: number) => void,
+  onBytes: (n: number) => Promise<void> | void,
 ): Promise<UploadOutcome> {
   const boundary = `----orbis-crash-${Math.random().toString(16).slice(2)}`;
   const pieces = multipartPieces(upload, boundary, publicLast);
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       const piece = pieces[next++];
       if (!piece) return controller.close();
-      if (piece.file) onBytes(piece.bytes.length);
+      if (piece.file) await onBytes(piece.bytes.length);
       controller.enqueue(piece.bytes);
     },
   });
