@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -134,9 +134,9 @@ async function crashRounds(label: string, backend: Backend): Promise<RunCounts> 
         throw new Error(`${where}: ${err.message}`);
       });
       counts.strays += left.keys - listed + left.temporaries;
+      counts.assetsListedAtEnd = listed;
     }
     counts.assets201 = answered.size;
-    counts.assetsListedAtEnd = await checkAfterRestart(base(server), headers, sent, answered, backend.view(dataDir));
   } finally {
     expect(await server.stop(), `${label}: clean stop; ${server.output()}`).toBe(0);
   }
@@ -145,6 +145,7 @@ async function crashRounds(label: string, backend: Backend): Promise<RunCounts> 
   expect([c.rows, c.assetCount], counters).toEqual([counts.assetsListedAtEnd, counts.assetsListedAtEnd]);
   expect(c.publicAssetCount, counters).toBe(c.publicRows);
   console.log(`crash safety ${label} (seed ${SEED}): ${JSON.stringify(counts)}`);
+  rmSync(dataDir, { recursive: true, force: true }); // kept when a check failed, to look into
   return counts;
 }
 
