@@ -1,5 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { parseBridgeJson } from './bridge-json.js';
 import { SANDBOX_PRELUDE } from './sandbox-prelude.js';
+import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
 
 /** What one extension may use. */
 export interface SandboxLimits {
@@ -12,7 +14,13 @@ export interface SandboxLimits {
   maxLogChars: number;
 }
 
-export const DEFAULT_LIMITS: SandboxLimits = { memoryBytes: 32 * 1024 * 1024, stackBytes: 512 * 1024, sliceMs: 500, maxLogChars: 10_000 };
+export const DEFAULT_LIMITS: SandboxLimits = { memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, sliceMs: 500, maxLogChars: 10_000 };
+
+/** How many promise jobs run between two deadline checks. */
+const JOB_CHUNK = 1000;
+
+/** Console lines one extension may write per second; the rest are dropped (and that is said once). */
+export const MAX_LOG_LINES_PER_SECOND = 100;
 
 export type SandboxStatus = 'created' | 'running' | 'failed' | 'stopped';
 
@@ -40,7 +48,10 @@ export class ExtensionSandbox {
   private readonly context: QuickJSContext;
   private entry: Entry | undefined;
   private deadline = 0;
-  private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
+  private readonly timers: SandboxTimers;
+  /** How many host calls into this sandbox are under way (a host service may call back in). */
+  private depth = 0;
+  private logWindow = { start: 0, lines: 0 };
 
   constructor(
     module: QuickJSWASMModule,
@@ -49,7 +60,9 @@ export class ExtensionSandbox {
     private readonly bridge: SandboxBridge,
     private readonly onStopped: (sandbox: ExtensionSandbox) => void,
     readonly limits: SandboxLimits = DEFAULT_LIMITS,
+    pacer: TimerPacer = new TimerPacer(),
   ) {
+    this.timers = new SandboxTimers((id) => this.callEntry('timer', [id]), pacer);
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);
@@ -66,7 +79,9 @@ export class ExtensionSandbox {
     const ctx = this.context;
     const host = ctx.newFunction('host', (opHandle, jsonHandle) => {
       const op = ctx.getString(opHandle);
-      const args = JSON.parse(ctx.getString(jsonHandle)) as unknown[];
+      // Console lines may be long (they are cut below); every other value is bounded.
+      const args = parseBridgeJson(op, ctx.getString(jsonHandle), op !== 'console') as unknown[];
+      if (!Array.isArray(args)) throw new TypeError(`${op}: the arguments must be an array`);
       const result = this.handle(op, args);
       return result === undefined ? ctx.undefined : ctx.newString(JSON.stringify(result));
     });
@@ -86,7 +101,8 @@ export class ExtensionSandbox {
       };
       made.dispose();
     } finally {
-      host.dispose();
+      // A prelude stopped by its limits took the context, and this handle, with it.
+      if (this.status !== 'failed') host.dispose();
     }
     for (const [kind, value] of Object.entries(initial)) this.update(kind, value);
     this.status = 'running';
@@ -96,6 +112,12 @@ export class ExtensionSandbox {
   /** Hands an event to the extension's own listeners, once, if it listens to it. */
   dispatch(event: string, payload: unknown): void {
     if (this.status !== 'running' || (event !== 'message' && !this.subscribed.has(event))) return;
+    // An event raised while this extension is calling the host (a service that emits at once)
+    // waits for the next task: delivering it inside would let a listener recurse without end.
+    if (this.depth > 0) {
+      setTimeout(() => this.dispatch(event, payload), 0);
+      return;
+    }
     this.callEntry('dispatch', [event, JSON.stringify(payload ?? {})]);
   }
 
@@ -141,23 +163,40 @@ export class ExtensionSandbox {
     const outer = this.deadline;
     const nested = outer > Date.now();
     if (!nested) this.deadline = Date.now() + this.limits.sliceMs;
+    this.depth++;
     try {
       const result = work();
-      const jobs = this.runtime.executePendingJobs();
+      this.runJobs();
+      return result;
+    } catch (err) {
+      const text = describe((err as { cause?: unknown }).cause ?? err);
+      // "Maximum call stack size exceeded" is the host's own stack, overflowed by QuickJS's C
+      // recursion: that runtime cannot be trusted again.
+      const fatal = /interrupted|out of memory|stack overflow|call stack|memory/i.test(text) || topLevel;
+      this.log('error', `${fatal ? 'stopped: ' : ''}${text}`, true);
+      if (fatal) this.dispose('failed', text);
+      return undefined;
+    } finally {
+      this.depth--;
+      if (!nested) this.deadline = outer;
+    }
+  }
+
+  /**
+   * Runs the promise jobs the entry queued, in chunks, checking the deadline between them: an
+   * interrupt inside a job only rejects that job's promise, so a chain of jobs that re-queues
+   * itself would otherwise outlive the deadline.
+   */
+  private runJobs(): void {
+    for (;;) {
+      const jobs = this.runtime.executePendingJobs(JOB_CHUNK);
       if (jobs.error) {
         const error = this.context.dump(jobs.error);
         jobs.error.dispose();
         throw Object.assign(new Error(describe(error)), { sandboxError: error });
       }
-      return result;
-    } catch (err) {
-      const text = describe((err as { cause?: unknown }).cause ?? err);
-      const fatal = /interrupted|out of memory|stack overflow|memory/i.test(text) || topLevel;
-      this.bridge(this, 'console', ['error', `${fatal ? 'stopped: ' : ''}${text}`]);
-      if (fatal) this.dispose('failed', text);
-      return undefined;
-    } finally {
-      if (!nested) this.deadline = outer;
+      if (jobs.value < JOB_CHUNK && !this.runtime.hasPendingJob()) return;
+      if (Date.now() > this.deadline) throw new Error('InternalError: interrupted (promise jobs ran past the deadline)');
     }
   }
 
@@ -169,41 +208,43 @@ export class ExtensionSandbox {
         return undefined;
       case 'timer': {
         const [id, ms, repeat] = args as [number, number, boolean];
-        const run = () => {
-          if (!repeat) this.timers.delete(id);
-          this.callEntry('timer', [id]);
-        };
-        this.timers.set(id, repeat ? setInterval(run, Math.max(ms, 4)) : setTimeout(run, ms));
+        this.timers.add(Number(id), Number(ms), repeat === true);
         return undefined;
       }
-      case 'clearTimer': {
-        const handle = this.timers.get(args[0] as number);
-        clearTimeout(handle);
-        clearInterval(handle);
-        this.timers.delete(args[0] as number);
+      case 'clearTimer':
+        this.timers.clear(Number(args[0]));
         return undefined;
-      }
-      case 'console': {
-        const [level, text] = args as [string, string];
-        const cut = text.length > this.limits.maxLogChars ? `${text.slice(0, this.limits.maxLogChars)}… (${text.length} characters)` : text;
-        return this.bridge(this, 'console', [level, cut]);
-      }
+      case 'console':
+        return this.log(String(args[0]), String(args[1]));
       case 'error':
-        return this.bridge(this, 'console', ['error', String(args[0])]);
+        return this.log('error', String(args[0]));
       default:
         return this.bridge(this, op, args);
     }
+  }
+
+  /**
+   * Writes one console line, cut to `maxLogChars`, at most MAX_LOG_LINES_PER_SECOND a second:
+   * a flood costs the page a counter, not a console. The host's own reports always pass.
+   */
+  private log(level: string, text: string, fromHost = false): undefined {
+    const now = Date.now();
+    if (now - this.logWindow.start >= 1000) this.logWindow = { start: now, lines: 0 };
+    const lines = ++this.logWindow.lines;
+    if (!fromHost && lines > MAX_LOG_LINES_PER_SECOND) {
+      if (lines === MAX_LOG_LINES_PER_SECOND + 1) this.bridge(this, 'console', ['warn', `more than ${MAX_LOG_LINES_PER_SECOND} console lines in a second: dropping lines`]);
+      return undefined;
+    }
+    const cut = text.length > this.limits.maxLogChars ? `${text.slice(0, this.limits.maxLogChars)}… (${text.length} characters)` : text;
+    this.bridge(this, 'console', [level, cut]);
+    return undefined;
   }
 
   private dispose(status: 'failed' | 'stopped', failure?: string): void {
     if (this.status === 'failed' || this.status === 'stopped') return;
     this.status = status;
     this.failure = failure;
-    for (const handle of this.timers.values()) {
-      clearTimeout(handle);
-      clearInterval(handle);
-    }
-    this.timers.clear();
+    this.timers.clearAll();
     this.subscribed.clear();
     if (this.entry) for (const handle of Object.values(this.entry)) handle.alive && handle.dispose();
     this.entry = undefined;

@@ -2,6 +2,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { ViewerProperty } from '../scene.js';
 import { DEFAULT_LIMITS, ExtensionSandbox, type SandboxLimits } from './extension-sandbox.js';
 import { PropertyLayers } from './property-layers.js';
+import { TimerPacer } from './sandbox-timers.js';
 
 export type Position = [number, number, number];
 export interface Location {
@@ -58,6 +59,8 @@ export class PluginHost {
   readonly sandboxes: ExtensionSandbox[] = [];
   private readonly layers: PropertyLayers;
   private mode: InteractionMode = 'default';
+  /** One pacer for every extension: their timers together leave the page at least half its time. */
+  private readonly pacer = new TimerPacer();
 
   constructor(
     private readonly module: QuickJSWASMModule,
@@ -76,7 +79,7 @@ export class PluginHost {
       for (const extension of plugin.extensions) {
         if (extension.type !== 'widget' || !enabled(plugin.id, extension.id)) continue;
         const code = plugin.files[`${extension.id}.js`];
-        const sandbox = new ExtensionSandbox(this.module, plugin.id, extension.id, (s, op, args) => this.call(s, op, args), () => undefined, this.limits);
+        const sandbox = new ExtensionSandbox(this.module, plugin.id, extension.id, (s, op, args) => this.call(s, op, args), () => undefined, this.limits, this.pacer);
         this.sandboxes.push(sandbox);
         if (code === undefined) {
           this.services.log(sandbox.label, 'error', `missing ${extension.id}.js`);

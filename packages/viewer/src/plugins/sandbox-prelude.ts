@@ -10,11 +10,13 @@
  */
 export const SANDBOX_PRELUDE = String.raw`(function (host) {
   'use strict';
+  // Taken before the plugin runs: a plugin that replaces JSON's methods still talks JSON.
+  const stringify = JSON.stringify, parse = JSON.parse;
   const call = (op, args) => {
-    const out = host(op, JSON.stringify(args === undefined ? [] : args));
-    return out === undefined ? undefined : JSON.parse(out);
+    const out = host(op, stringify(args === undefined ? [] : args));
+    return out === undefined ? undefined : parse(out);
   };
-  const copy = (v) => (v === undefined ? undefined : JSON.parse(JSON.stringify(v)));
+  const copy = (v) => (v === undefined ? undefined : parse(stringify(v)));
   const state = {
     property: {},
     viewport: { width: 0, height: 0, isMobile: false, query: {} },
@@ -140,7 +142,7 @@ export const SANDBOX_PRELUDE = String.raw`(function (host) {
   };
   const uiListeners = [];
 
-  const format = (v) => { if (typeof v === 'string') return v; try { return JSON.stringify(v); } catch (e) { return String(v); } };
+  const format = (v) => { if (typeof v === 'string') return v; try { return stringify(v); } catch (e) { return String(v); } };
   const log = (level) => (...args) => call('console', [level, args.map(format).join(' ')]);
   globalThis.console = { log: log('log'), info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug') };
 
@@ -164,14 +166,14 @@ export const SANDBOX_PRELUDE = String.raw`(function (host) {
       const list = event === 'message' ? uiListeners.map((listener) => ({ listener })) : (listeners[event] || []).slice();
       for (const entry of list) {
         if (entry.once) viewer.off(event, entry.listener);
-        try { entry.listener(JSON.parse(json)); } catch (err) { report(err); }
+        try { entry.listener(parse(json)); } catch (err) { report(err); }
       }
     },
     resolve(id, ok, json) {
       const p = pending.get(id);
       if (!p) return;
       pending.delete(id);
-      const value = json === undefined ? undefined : JSON.parse(json);
+      const value = json === undefined ? undefined : parse(json);
       if (ok) p.resolve(value); else p.reject(new Error(String(value)));
     },
     timer(id) {
@@ -180,6 +182,6 @@ export const SANDBOX_PRELUDE = String.raw`(function (host) {
       if (!t.repeat) timers.delete(id);
       try { t.fn.apply(undefined, t.args); } catch (err) { report(err); }
     },
-    update(kind, json) { state[kind] = JSON.parse(json); },
+    update(kind, json) { state[kind] = parse(json); },
   };
 })`;

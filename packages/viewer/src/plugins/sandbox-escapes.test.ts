@@ -1,0 +1,108 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { MAX_LOG_LINES_PER_SECOND } from './extension-sandbox.js';
+import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
+import { loadQuickJs } from './quickjs.js';
+import { ESCAPE_TECHNIQUES, GOOD_PLUGIN, goodAnswer } from './sandbox-escape-techniques.js';
+
+function plugin(id: string, code: string): InstalledPlugin {
+  return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }], files: { 'main.js': code } };
+}
+
+/** Viewer services that record; setting a mode sends a click back at once (a re-entrant host). */
+function recordingServices(host: () => PluginHost) {
+  const logs: { source: string; level: string; text: string }[] = [];
+  const applied: unknown[] = [];
+  const services: ViewerServices = {
+    env: { inEditor: false, isBuilt: true },
+    viewport: () => ({ width: 640, height: 480, isMobile: false, query: {} }),
+    ellipsoidRadii: [6378137, 6378137, 6356752.314245179],
+    applyProperty: (p) => applied.push(p),
+    setInteractionMode: () => host().emit('click', { x: -1 }),
+    locationAt: () => undefined,
+    screenOf: () => undefined,
+    globeHeight: () => undefined,
+    terrainHeight: async () => undefined,
+    offsetOnScreen: () => undefined,
+    isVisible: () => false,
+    currentLocation: async () => undefined,
+    capture: () => 'data:image/png;base64,',
+    open: () => undefined,
+    reload: () => undefined,
+    showUi: () => undefined,
+    // A technique may answer through its UI channel (when its console is being cut).
+    postToUi: (source, message) => {
+      const result = (message as { RESULT?: unknown } | undefined)?.RESULT;
+      if (result !== undefined) logs.push({ source, level: 'log', text: `RESULT ${JSON.stringify(result)}` });
+    },
+    log: (source, level, text) => logs.push({ source, level, text }),
+  };
+  return { services, logs, applied };
+}
+
+/** The host realm's shared objects, to prove a technique changed none of them. */
+function hostFingerprint(): string {
+  const names = (o: object) => Reflect.ownKeys(o).map(String).sort().join(',');
+  return [Object.prototype, Array.prototype, Function.prototype, String.prototype, Promise.prototype, JSON, globalThis].map(names).join('|');
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('sandbox escapes: each technique against the real host and QuickJS', () => {
+  let module: QuickJSWASMModule;
+  let host: PluginHost | undefined;
+  beforeAll(async () => {
+    module = await loadQuickJs();
+  });
+  afterEach(() => host?.stopAll());
+
+  it('has at least sixteen techniques', () => {
+    expect(ESCAPE_TECHNIQUES.length).toBeGreaterThanOrEqual(16);
+  });
+
+  for (const technique of ESCAPE_TECHNIQUES) {
+    it(`contains: ${technique.name}`, async () => {
+      const before = hostFingerprint();
+      const fake = recordingServices(() => host!);
+      host = new PluginHost(module, fake.services, [plugin('hostile', technique.code), plugin('good', GOOD_PLUGIN)], {}, {
+        memoryBytes: 8 << 20,
+        stackBytes: 256 << 10,
+        sliceMs: 500,
+        maxLogChars: 10_000,
+      });
+      // Nothing a plugin does may throw out of the host's own calls.
+      expect(() => host!.start()).not.toThrow();
+      for (const event of technique.events ?? []) expect(() => host!.emit(event, { x: 0 })).not.toThrow();
+      await wait(technique.waits ? 300 : 20);
+
+      const hostile = host.sandboxes[0]!;
+      const hostileLines = fake.logs.filter((l) => l.source === 'hostile/main');
+      const result = hostileLines.find((l) => l.text.startsWith('RESULT '));
+      if (technique.stop) {
+        expect(hostile.status, JSON.stringify(hostileLines.slice(-3))).toBe('failed');
+        expect(hostileLines.find((l) => l.text.startsWith('stopped: '))?.text).toMatch(technique.stop);
+      } else {
+        expect(result, JSON.stringify(hostileLines.slice(-5))).toBeDefined();
+        expect(JSON.parse(result!.text.slice('RESULT '.length))).toEqual(technique.expected);
+      }
+
+      // The host realm is untouched and no inherited key reached what the viewer applies.
+      expect(hostFingerprint()).toBe(before);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      for (const p of fake.applied) expect(JSON.stringify(p)).not.toContain('polluted');
+      for (const p of fake.applied) expect(Object.getPrototypeOf(p)).toBe(Object.prototype);
+      // No console line the page shows is gigantic, and floods are cut.
+      for (const line of fake.logs) expect(line.text.length).toBeLessThan(11_000);
+      expect(hostileLines.length).toBeLessThanOrEqual(MAX_LOG_LINES_PER_SECOND + 5);
+
+      // The well-behaved plugin still answers, and saw nothing of the hostile one.
+      const good = host.sandboxes[1]!;
+      expect(good.status).toBe('running');
+      host.emit('click', { x: 42 });
+      const answers = fake.logs.filter((l) => l.source === 'good/main' && l.text.startsWith('GOOD ')).map((l) => JSON.parse(l.text.slice(5)));
+      expect(answers).toContainEqual(goodAnswer(42));
+      host.stopPlugin('hostile');
+      expect(hostile.status).not.toBe('running');
+    });
+  }
+});
