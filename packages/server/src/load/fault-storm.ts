@@ -16,6 +16,11 @@ export interface StormOptions {
   ledger: AssetLedger;
   /** Seeded assets whose public flag the storm flips too. */
   churn: string[];
+  /**
+   * Seeded assets the storm deletes too, taking turns with its own uploads: the ones cursors made
+   * before the load point just after, so those cursors must outlive the asset they name.
+   */
+  doomed: string[];
   /** performance.now() at which every loop stops starting new work. */
   until: number;
   /** The most steps any one loop takes. */
@@ -41,7 +46,8 @@ const MAX_FAILURES = 50;
 
 /**
  * Runs side by side, in loops of one request at a time, the faults a listing must survive: uploads
- * (public and private, some several files at once), deletes of assets the storm uploaded, public
+ * (public and private, some several files at once), deletes (of its own uploads and of assets that
+ * cursors name), public
  * flag flips, key creation and revocation with the revoked key tried at once, and cursor walks
  * of the whole listing. Every change goes into the ledger, to judge the walks by afterwards.
  */
@@ -80,8 +86,9 @@ export async function runFaultStorm(o: StormOptions): Promise<StormReport> {
     }),
   );
 
-  const deletes = loop('delete', async () => {
-    const id = toDelete.shift();
+  const doomed = [...o.doomed];
+  const deletes = loop('delete', async (i) => {
+    const id = (i % 2 === 1 ? doomed.shift() : undefined) ?? toDelete.shift();
     if (id === undefined) return false;
     const sentAt = performance.now();
     await o.writer.deleteAsset(o.alias, id);

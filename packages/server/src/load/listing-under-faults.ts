@@ -63,6 +63,7 @@ export async function runListingUnderFaults(o: ScenarioOptions): Promise<Scenari
   const cursors = before.pages.map((p) => p.cursor).filter((c): c is string => c !== null);
   const publicSeeded = seeded.filter((a) => a.public).length;
 
+  const churn = seeded.filter((_, i) => i % CHURN_EVERY === 0).map((a) => a.id);
   const until = performance.now() + o.seconds * 1000;
   const [load, report] = await Promise.all([
     loadListing(o.urls, liveKey, o.seconds, listingTargets(LOAD_ALIAS, cursors, publicSeeded)),
@@ -72,7 +73,8 @@ export async function runListingUnderFaults(o: ScenarioOptions): Promise<Scenari
       alias: LOAD_ALIAS,
       liveKey,
       ledger,
-      churn: seeded.filter((_, i) => i % CHURN_EVERY === 0).map((a) => a.id),
+      churn,
+      doomed: before.pages.map((p) => p.ids[p.ids.length - 1]!).filter((id, i) => i % 4 === 0 && !churn.includes(id)),
       until,
       maxSteps: 10_000,
     }),
