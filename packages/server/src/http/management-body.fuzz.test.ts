@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseCounter, expectSane, fuzzRuns } from '../test/fuzz.js';
+import { CaseCounter, expectSane, fuzzRuns, fuzzTimeout } from '../test/fuzz.js';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../test/harness.js';
 
 /** Any JSON value, with the keys a route knows mixed in so that fields of the wrong type get through to the checks. */
@@ -112,5 +112,5 @@ describe('management request bodies, fuzzed', () => {
       expect([...seen].some((s) => s < 300), route).toBe(true);
       expect([...seen].some((s) => s === 400), route).toBe(true);
     }
-  }, 120_000);
+  }, fuzzTimeout(120_000));
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseCounter, expectSane, fuzzRuns } from '../test/fuzz.js';
+import { CaseCounter, expectSane, fuzzRuns, fuzzTimeout } from '../test/fuzz.js';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../test/harness.js';
 
 const BOUNDARY = 'fuzz-boundary-7f3a';
@@ -99,5 +99,5 @@ describe('multipart uploads, fuzzed', () => {
       { numRuns: fuzzRuns(400) },
     );
     expect([...statuses].sort()).toEqual([201, 400]);
-  }, 120_000);
+  }, fuzzTimeout(120_000));
 });

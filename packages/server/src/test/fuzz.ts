@@ -8,8 +8,17 @@ import { TEST_BACKEND } from './harness.js';
  * for a longer hunt: `ORBIS_FUZZ_SCALE=20 npx vitest run --project sqlite fuzz`.
  */
 export function fuzzRuns(n: number): number {
+  return Math.max(1, Math.round(n * (TEST_BACKEND === 'postgres-s3' ? 0.3 : 1) * fuzzScale()));
+}
+
+/** A test timeout that grows with `ORBIS_FUZZ_SCALE`, for the properties that take long. */
+export function fuzzTimeout(ms: number): number {
+  return ms * fuzzScale();
+}
+
+function fuzzScale(): number {
   const scale = Number(process.env.ORBIS_FUZZ_SCALE ?? 1);
-  return Math.max(1, Math.round(n * (TEST_BACKEND === 'postgres-s3' ? 0.3 : 1) * (scale > 0 ? scale : 1)));
+  return scale > 0 ? scale : 1;
 }
 
 /** HTTP status of every error code of SPEC §2 (the envelope must agree with the status line). */
