@@ -33,7 +33,7 @@ export interface StormReport {
   deletes: number;
   patches: number;
   keysCreated: number;
-  /** Keys revoked and then refused on the very next request. */
+  /** Keys revoked and then refused on the very next request and the one after (through the next process). */
   revokedKeysRefused: number;
   walks: CursorWalk[];
   failures: string[];
@@ -116,10 +116,13 @@ export async function runFaultStorm(o: StormOptions): Promise<StormReport> {
     const fresh = await reader.publicListing(o.alias, '?limit=1', key);
     if (fresh.status !== 200) throw new Error(`a new key answered ${fresh.status}, not 200: ${JSON.stringify(fresh.body)}`);
     await o.writer.revokeKey(o.alias, id);
-    const revoked = await reader.publicListing(o.alias, '?limit=1', key);
-    const code = (revoked.body as { error?: { code?: string } }).error?.code;
-    if (revoked.status !== 401 || code !== 'invalid_api_key') {
-      throw new Error(`a key revoked a moment ago answered ${revoked.status} ${code ?? ''}, not 401 invalid_api_key`);
+    // The very next request, then one more through the next process: refused from then on.
+    for (const via of [reader, o.readers[(i + 1) % o.readers.length]!]) {
+      const revoked = await via.publicListing(o.alias, '?limit=1', key);
+      const code = (revoked.body as { error?: { code?: string } }).error?.code;
+      if (revoked.status !== 401 || code !== 'invalid_api_key') {
+        throw new Error(`a key revoked a moment ago answered ${revoked.status} ${code ?? ''} via ${via.url}, not 401 invalid_api_key`);
+      }
     }
     report.revokedKeysRefused += 1;
     return true;
