@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,7 +17,7 @@ export interface OrbisProcess {
   problems: string[];
   /** Log lines of level error (50) or above: a 5xx, a crash. */
   errors: string[];
-  /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code (null when killed). */
+  /** SIGTERM, then SIGKILL after 10 s; removes the data dir; resolves with the exit code (null when killed). */
   stop(): Promise<number | null>;
 }
 
@@ -56,7 +56,13 @@ export async function startOrbisProcess(env: Record<string, string>): Promise<Or
   child.once('exit', (code, signal) => {
     if (!stopping) errors.push(`exited unexpectedly (${signal ?? code}) while serving`);
   });
-  return { url, pid: child.pid!, dataDir, problems, errors, stop: () => ((stopping = true), stopChild(child)) };
+  const stop = async () => {
+    stopping = true;
+    const code = await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  };
+  return { url, pid: child.pid!, dataDir, problems, errors, stop };
 }
 
 function noteLogLine(line: string, problems: string[], errors: string[]): void {
