@@ -4,8 +4,8 @@ import { CONNECTIONS } from './load.js';
 
 const round = (value, digits) => Number(value.toFixed(digits));
 
-/** The figures of one database's run: the same field names for SQLite and PostgreSQL. */
-function runFields(run, problems) {
+/** The figures of one database's run: the same field names for SQLite and PostgreSQL (also printed alone by `--only contentApi:sqlite`). */
+export function runFields(run, problems) {
   const ratio = (r) => round(r.rps / run.ceiling.rps, 4);
   return {
     pageBytes: run.pageBytes,

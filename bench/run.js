@@ -2,27 +2,44 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchContentApiPostgres, benchContentApiSqlite } from './content-api.js';
-import { contentApiResult, formatContentApi, writeResult } from './report.js';
+import { contentApiResult, formatContentApi, runFields, writeResult } from './report.js';
 
 const MODES = {
   full: { total: 1_000_000, seconds: 10 },
   quick: { total: 100_000, seconds: 5 },
 };
 
+/** What `--only` may name: the SQLite half of the content API alone, for quick before/after comparisons. */
+const ONLY = ['contentApi:sqlite'];
+
 function parseArgs(argv) {
-  for (const arg of argv) {
-    if (arg !== '--quick') throw new Error(`unknown argument "${arg}"; expected nothing or --quick`);
+  let only;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--quick') continue;
+    if (argv[i] === '--only' && ONLY.includes(argv[i + 1])) {
+      only = argv[++i];
+      continue;
+    }
+    throw new Error(`unknown argument "${argv[i]}"; expected --quick and/or --only ${ONLY.join('|')}`);
   }
-  return argv.includes('--quick') ? 'quick' : 'full';
+  return { mode: argv.includes('--quick') ? 'quick' : 'full', only };
+}
+
+/** `--only contentApi:sqlite`: the SQLite run alone, printed as JSON; latest.json is left as it is. */
+async function sqliteOnly({ total, seconds, problems, log }) {
+  const sqlite = await benchContentApiSqlite({ total, seconds, problems: problems.sqlite, log });
+  const fields = runFields(sqlite, problems.sqlite);
+  process.stdout.write(`${JSON.stringify({ assets: total, secondsPerRun: seconds, server: sqlite.build, ...fields }, null, 2)}\n`);
 }
 
 async function main() {
   const started = performance.now();
-  const mode = parseArgs(process.argv.slice(2));
+  const { mode, only } = parseArgs(process.argv.slice(2));
   const { total, seconds } = MODES[mode];
   const problems = { run: [], sqlite: [], postgres: [] };
   const logAs = (name) => (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${name}: ${line}\n`);
   try {
+    if (only === 'contentApi:sqlite') return await sqliteOnly({ total, seconds, problems, log: logAs('sqlite') });
     // One after the other, so that they do not share the CPUs.
     const sqlite = await benchContentApiSqlite({ total, seconds, problems: problems.sqlite, log: logAs('sqlite') });
     const postgres = await benchContentApiPostgres({ total, seconds, problems: problems.postgres, log: logAs('postgres') });

@@ -73,7 +73,9 @@ export function cloneAssetRows(dbPath, total) {
     db.transaction(() => {
       let last = row.id;
       for (const id of ascendingIdsAfter(row.id, total - 1)) {
-        insert.run({ ...row, id, storage_key: copyStorageKey(project.id, id) });
+        // The stored record JSON (schema 5 on) names the asset's id: the copy's must name its own.
+        const record = row.record === undefined ? {} : { record: row.record.replaceAll(row.id, id) };
+        insert.run({ ...row, id, storage_key: copyStorageKey(project.id, id), ...record });
         last = id;
       }
       db.prepare('UPDATE projects SET asset_count = ?, public_asset_count = ?, last_asset_id = ? WHERE id = ?').run(total, total, last, project.id);
@@ -106,7 +108,8 @@ export async function cloneAssetRowsPostgres(databaseUrl, total) {
     );
     const columns = columnRows.map((r) => r.column_name);
     if (!columns.includes('id') || !columns.includes('storage_key')) throw new Error(`unexpected assets columns: ${columns.join(', ')}`);
-    const picked = columns.map((c) => (c === 'id' || c === 'storage_key' ? `u.${c}` : `a.${c}`));
+    // The stored record JSON (schema 5 on) names the asset's id: the copy's must name its own.
+    const picked = columns.map((c) => (c === 'id' || c === 'storage_key' ? `u.${c}` : c === 'record' ? 'replace(a.record, a.id, u.id)' : `a.${c}`));
     const insert = `INSERT INTO assets (${columns.join(', ')})
       SELECT ${picked.join(', ')} FROM assets a, unnest($1::text[], $2::text[]) WITH ORDINALITY AS u(id, storage_key, n)
       WHERE a.id = $3 ORDER BY u.n`;

@@ -12,6 +12,12 @@ describe('cleanAssetName', () => {
     expect(cleanAssetName('invoice\u202etxt.exe')).toBe('invoicetxt.exe');
   });
 
+  it('replaces a lone surrogate, which has no UTF-8 form, and keeps pairs', () => {
+    expect(cleanAssetName('a\ud800.json')).toBe('a\ufffd.json');
+    expect(cleanAssetName('\udc00b')).toBe('\ufffdb');
+    expect(cleanAssetName('\ud83c\udf0f.kml')).toBe('\ud83c\udf0f.kml');
+  });
+
   it('refuses empty, dot and over-long names', () => {
     for (const bad of ['', '  ', '.', '..', 'dir/', '\u0001', 'x'.repeat(256), 'é'.repeat(128)]) {
       expect(() => cleanAssetName(bad), JSON.stringify(bad)).toThrow(AssetNameError);

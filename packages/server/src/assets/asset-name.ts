@@ -17,7 +17,12 @@ export function cleanAssetName(raw: string): string {
   const base = raw.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   // C0 and C1 controls, and the bidirectional overrides that make "txt.exe" read as "exe.txt".
-  const name = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim().normalize('NFC');
+  const name = base
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    // A lone surrogate has no UTF-8 form and breaks encodeURIComponent: U+FFFD, as the databases would store it.
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
+    .trim()
+    .normalize('NFC');
   if (name === '' || name === '.' || name === '..') {
     throw new AssetNameError(`file name "${raw.slice(0, 80)}" has no usable name`);
   }

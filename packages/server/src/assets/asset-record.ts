@@ -14,7 +14,8 @@ export interface AssetRecord {
   public?: boolean;
 }
 
-function encodePath(path: string): string {
+/** A `/`-separated path with each segment URL-encoded. */
+export function encodePath(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 

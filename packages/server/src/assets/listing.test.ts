@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AssetScope, AssetSlice, ListedAsset, Store } from '../store/store.js';
+import type { AssetScope, AssetSlice, ListedRecord, Store } from '../store/store.js';
 import { CursorCodec } from './cursor.js';
 import { readPage } from './listing.js';
 
 /** A store double that records slice reads; the real stores are covered by the contract suite. */
-function countingStore(total: number) {
+function countingStore() {
   const reads: AssetSlice[] = [];
   const store = {
-    countAssets: async (_scope: AssetScope) => total,
-    listAssets: async (_scope: AssetScope, slice: AssetSlice): Promise<ListedAsset[]> => {
+    listRecords: async (_scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]> => {
       reads.push(slice);
       return [];
     },
@@ -21,14 +20,14 @@ describe('readPage', () => {
   const scope = { projectId: 'p', publicOnly: true };
 
   it('does not read the store for an offset at or past the end', async () => {
-    const { store, reads } = countingStore(1000);
+    const { store, reads } = countingStore();
     for (const offset of [1000, 5000, Number.MAX_SAFE_INTEGER]) {
-      const page = await readPage(store, cursors, scope, { mode: 'offset', offset, limit: 50, page: 1 });
+      const page = await readPage(store, cursors, scope, 1000, { mode: 'offset', offset, limit: 50, page: 1 });
       expect(page).toMatchObject({ results: [], totalCount: 1000, hasMore: false, nextCursor: null, offset });
     }
-    await readPage(store, cursors, scope, { mode: 'page', page: Number.MAX_SAFE_INTEGER, offset: Number.MAX_SAFE_INTEGER, limit: 50 });
+    await readPage(store, cursors, scope, 1000, { mode: 'page', page: Number.MAX_SAFE_INTEGER, offset: Number.MAX_SAFE_INTEGER, limit: 50 });
     expect(reads).toEqual([]);
-    await readPage(store, cursors, scope, { mode: 'offset', offset: 999, limit: 50, page: 20 });
+    await readPage(store, cursors, scope, 1000, { mode: 'offset', offset: 999, limit: 50, page: 20 });
     expect(reads).toEqual([{ offset: 999, limit: 51 }]);
   });
 });

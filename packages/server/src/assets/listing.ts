@@ -1,10 +1,10 @@
-import type { AssetScope, ListedAsset, Store } from '../store/store.js';
+import type { AssetScope, ListedRecord, Store } from '../store/store.js';
 import { type CursorCodec, InvalidCursorError } from './cursor.js';
 import type { PageQuery } from './page-query.js';
 
 /** One page of a listing, before it becomes JSON. */
 export interface ListingPage {
-  results: ListedAsset[];
+  results: ListedRecord[];
   totalCount: number;
   hasMore: boolean;
   limit: number;
@@ -18,25 +18,25 @@ export type PagedQuery = Exclude<PageQuery, { mode: 'all' }>;
 
 /**
  * Reads one page of a scope. It reads one asset past the page to learn `hasMore` without
- * counting; `totalCount` is the store's maintained count.
+ * counting; `totalCount` is the scope's maintained count, from the project row the request read.
  */
 export async function readPage(
   store: Store,
   cursors: CursorCodec,
   scope: AssetScope,
+  totalCount: number,
   query: PagedQuery,
 ): Promise<ListingPage> {
-  const totalCount = await store.countAssets(scope);
-  let rows: ListedAsset[];
+  let rows: ListedRecord[];
   if (query.mode === 'cursor') {
     const position = cursors.decode(query.cursor);
     if (position.projectId !== scope.projectId) throw new InvalidCursorError();
-    rows = await store.listAssets(scope, { afterId: position.afterId, limit: query.limit + 1 });
+    rows = await store.listRecords(scope, { afterId: position.afterId, limit: query.limit + 1 });
   } else if (query.offset >= totalCount) {
     // An offset walks the index entry by entry: one past the end would walk all of it for nothing.
     rows = [];
   } else {
-    rows = await store.listAssets(scope, { offset: query.offset, limit: query.limit + 1 });
+    rows = await store.listRecords(scope, { offset: query.offset, limit: query.limit + 1 });
   }
   const hasMore = rows.length > query.limit;
   const results = hasMore ? rows.slice(0, query.limit) : rows;

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Asset } from '../store/store.js';
+import { recordFragment } from '../assets/record-fragment.js';
+import type { ListedRecord } from '../store/store.js';
 import { CHUNK_CHARS, streamBody } from './listing-reply.js';
 
-function fakeAsset(i: number): Asset {
+function fakeAsset(i: number): ListedRecord {
   const id = String(i).padStart(26, '0');
-  return { id, projectId: 'p', name: `a${i}.json`, contentType: 'application/json', size: i, public: true, storageKey: `p/${id}/original`, files: null, createdAt: '', updatedAt: '' };
+  const record = recordFragment({ id, name: `a${i}.json`, contentType: 'application/json', size: i, files: null, createdAt: '', updatedAt: '' });
+  return { id, public: true, record };
 }
 
 describe('streamBody', () => {
@@ -19,7 +21,7 @@ describe('streamBody', () => {
     }
     const chunks: string[] = [];
     const pulledAtChunk: number[] = [];
-    for await (const chunk of streamBody(source(), (a) => ({ type: 'asset', id: a.id, name: a.name, url: '', contentType: a.contentType, size: a.size, createdAt: '', updatedAt: '' }))) {
+    for await (const chunk of streamBody(source(), (r) => r.record, (text) => text.replaceAll('\u0001', 'http://o/files/p'))) {
       chunks.push(chunk);
       pulledAtChunk.push(pulled);
     }
@@ -29,10 +31,11 @@ describe('streamBody', () => {
     expect(body.totalCount).toBe(total);
     expect(body.results).toHaveLength(total);
     expect(body.results[total - 1].id).toBe(fakeAsset(total - 1).id);
+    expect(body.results[total - 1].url).toBe(`http://o/files/p/${fakeAsset(total - 1).id}/a${total - 1}.json`);
   });
 
   it('writes a valid empty list', async () => {
-    async function* none(): AsyncIterable<Asset> {}
+    async function* none(): AsyncIterable<ListedRecord> {}
     let text = '';
     for await (const c of streamBody(none(), () => { throw new Error('unused'); })) text += c;
     expect(JSON.parse(text)).toEqual({ results: [], totalCount: 0 });

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type AssetRecord, assetRecord } from '../assets/asset-record.js';
-import { nextPageQuery, readPage } from '../assets/listing.js';
+import { type ListingPage, nextPageQuery, readPage } from '../assets/listing.js';
 import { type PageQuery, parsePageQuery } from '../assets/page-query.js';
-import type { AssetScope, ListedAsset, Project } from '../store/store.js';
+import { fragmentOrigin, spliceOrigin, withPublicFlag } from '../assets/record-fragment.js';
+import type { AssetScope, ListedRecord, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 
 /** Streamed output is flushed in chunks of about this many characters. */
@@ -19,25 +19,40 @@ export function pageQueryOf(request: FastifyRequest): PageQuery {
   return parsePageQuery(queryOf(request));
 }
 
+/**
+ * The unpaginated list as chunks of text: `toJson` gives each record's stored JSON (see
+ * `assets/record-fragment.ts`), and `finish` turns a chunk of them into final JSON.
+ */
 export async function* streamBody(
-  assets: AsyncIterable<ListedAsset>,
-  toRecord: (a: ListedAsset) => AssetRecord,
+  records: AsyncIterable<ListedRecord>,
+  toJson: (r: ListedRecord) => string,
+  finish: (chunk: string) => string = (chunk) => chunk,
 ): AsyncIterable<string> {
   let chunk = '{"results":[';
   let count = 0;
-  for await (const asset of assets) {
-    chunk += (count === 0 ? '' : ',') + JSON.stringify(toRecord(asset));
+  for await (const r of records) {
+    chunk += (count === 0 ? '' : ',') + toJson(r);
     count += 1;
     if (chunk.length >= CHUNK_CHARS) {
-      yield chunk;
+      yield finish(chunk);
       chunk = '';
     }
   }
   // The count of what was streamed, so the body is consistent even if assets changed meanwhile.
-  yield `${chunk}],"totalCount":${count}}`;
+  yield `${finish(chunk)}],"totalCount":${count}}`;
 }
 
-/** Sends a listing: the streamed whole list, or one page with its `Link` header. */
+/** The JSON of a page: the same keys in the same order as SPEC §2 item 8, records joined as stored. */
+function pageBody(page: ListingPage, results: string): string {
+  let body = `{"results":[${results}],"totalCount":${page.totalCount},"hasMore":${page.hasMore},"limit":${page.limit},"nextCursor":${JSON.stringify(page.nextCursor)}`;
+  if (page.page !== undefined) body += `,"page":${page.page},"offset":${page.offset}`;
+  return `${body}}`;
+}
+
+/**
+ * Sends a listing: the streamed whole list, or one page with its `Link` header. Records are the
+ * stored JSON texts, joined and given the project's files URL: no object is built per asset.
+ */
 export async function sendListing(
   ctx: AppContext,
   request: FastifyRequest,
@@ -47,28 +62,19 @@ export async function sendListing(
   publicOnly: boolean,
 ): Promise<FastifyReply> {
   const scope: AssetScope = { projectId: project.id, publicOnly };
-  const toRecord = (a: ListedAsset) => assetRecord(a, ctx.publicUrl, project.alias, !publicOnly);
+  const toJson = publicOnly ? (r: ListedRecord) => r.record : (r: ListedRecord) => withPublicFlag(r.record, r.public);
+  const origin = fragmentOrigin(ctx.publicUrl, project.alias);
   reply.type('application/json; charset=utf-8');
   if (query.mode === 'all') {
-    return reply.send(Readable.from(streamBody(ctx.store.streamAssets(scope), toRecord)));
+    return reply.send(Readable.from(streamBody(ctx.store.streamRecords(scope), toJson, (chunk) => spliceOrigin(chunk, origin))));
   }
-  const page = await readPage(ctx.store, ctx.cursors, scope, query);
+  const count = publicOnly ? project.publicAssetCount : project.assetCount;
+  const page = await readPage(ctx.store, ctx.cursors, scope, count, query);
   const next = nextPageQuery(query, page);
   if (next) {
     // Built from the route and the alias, never from the request target, which the client chose.
     const path = (request.routeOptions.url ?? '').replace(':project', encodeURIComponent(project.alias));
     reply.header('Link', `<${ctx.publicUrl}${path}?${next.toString()}>; rel="next"`);
   }
-  const body: Record<string, unknown> = {
-    results: page.results.map(toRecord),
-    totalCount: page.totalCount,
-    hasMore: page.hasMore,
-    limit: page.limit,
-    nextCursor: page.nextCursor,
-  };
-  if (page.page !== undefined) {
-    body.page = page.page;
-    body.offset = page.offset;
-  }
-  return reply.send(JSON.stringify(body));
+  return reply.send(spliceOrigin(pageBody(page, page.results.map(toJson).join(',')), origin));
 }

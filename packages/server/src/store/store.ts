@@ -76,6 +76,16 @@ export interface AssetSlice {
   limit: number;
 }
 
+/**
+ * An asset as a listing answers it: its public record as JSON text, made when the asset was
+ * written (see `assets/record-fragment.ts`), and its flag for the management API.
+ */
+export interface ListedRecord {
+  id: string;
+  public: boolean;
+  record: string;
+}
+
 /** An API key as stored: only the hash of its secret. */
 export interface ApiKey {
   id: string;
@@ -139,7 +149,13 @@ export interface Store {
   isStorageKeyRecorded(storageKey: string): Promise<boolean>;
   /** The maintained count of a scope: no scan. */
   countAssets(scope: AssetScope): Promise<number>;
-  listAssets(scope: AssetScope, slice: AssetSlice): Promise<ListedAsset[]>;
+  /**
+   * A slice of a scope's records. An offset seeks from the nearest checkpoint (every
+   * CHECKPOINT_EVERY-th id of the scope, kept by the store) and walks less than that many entries.
+   */
+  listRecords(scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]>;
+  /** Every record of a scope in id order, in bounded batches, as `streamAssets`. */
+  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord>;
   /**
    * Every asset of a scope in id order, holding a bounded number in memory at a time, and
    * letting other requests of the process run between batches.

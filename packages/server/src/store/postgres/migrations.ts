@@ -1,10 +1,12 @@
+import type pg from 'pg';
 import type { Migration } from '../sqlite/migrations.js';
+import { fillRecordsPostgres } from './fill-records.js';
 
 /**
  * PostgreSQL's schema steps; versions match the SQLite ones. Ids are `COLLATE "C"` so that they
  * sort byte-wise, as ULIDs need, whatever the database's collation.
  */
-export const postgresMigrations: Migration[] = [
+export const postgresMigrations: Migration<pg.PoolClient>[] = [
   {
     version: 1,
     name: 'projects, assets, api keys',
@@ -85,5 +87,20 @@ export const postgresMigrations: Migration[] = [
         PRIMARY KEY (project_id, plugin_id)
       );
     `,
+  },
+  {
+    version: 5,
+    name: 'stored record JSON per asset; offset checkpoints',
+    sql: `
+      ALTER TABLE assets ADD COLUMN record TEXT NOT NULL DEFAULT '';
+      CREATE TABLE asset_checkpoints (
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        public_only BOOLEAN NOT NULL,
+        ordinal INTEGER NOT NULL,
+        asset_id TEXT COLLATE "C" NOT NULL,
+        PRIMARY KEY (project_id, public_only, ordinal)
+      );
+    `,
+    fill: fillRecordsPostgres,
   },
 ];

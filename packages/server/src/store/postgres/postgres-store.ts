@@ -1,5 +1,4 @@
 import pg from 'pg';
-import Cursor from 'pg-cursor';
 import type {
   ApiKey,
   ArchiveEntry,
@@ -8,6 +7,7 @@ import type {
   AssetScope,
   AssetSlice,
   ListedAsset,
+  ListedRecord,
   NewAsset,
   NewProject,
   Project,
@@ -16,12 +16,12 @@ import type {
   StoredDocument,
 } from '../store.js';
 import { newIdAfter } from '../../assets/ids.js';
+import { recordFragment } from '../../assets/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { postgresMigrations } from './migrations.js';
+import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
 
-/** Rows a server-side cursor hands over per read: bounds memory while streaming. */
-const STREAM_BATCH = 500;
 /** Any constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 726_172_001;
 const UNIQUE_VIOLATION = '23505';
@@ -105,7 +105,7 @@ function scoped(scope: AssetScope): string {
 }
 
 /** Applies every migration newer than the database's, under an advisory lock so that processes starting together take turns. */
-export async function migratePostgres(pool: pg.Pool, migrations: Migration[] = postgresMigrations): Promise<void> {
+export async function migratePostgres(pool: pg.Pool, migrations: Migration<pg.PoolClient>[] = postgresMigrations): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -119,6 +119,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: Migration[] = p
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
+        await migration.fill?.(client);
         await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())', [
           migration.version,
           migration.name,
@@ -139,7 +140,11 @@ export async function migratePostgres(pool: pg.Pool, migrations: Migration[] = p
 export class PostgresStore implements Store {
   readonly kind = 'postgres';
 
-  private constructor(private readonly pool: pg.Pool) {}
+  private readonly listing: PostgresListing;
+
+  private constructor(private readonly pool: pg.Pool) {
+    this.listing = new PostgresListing(pool);
+  }
 
   /** Connects, migrates, and returns a ready store. */
   static async open(url: string, options: { max?: number } = {}): Promise<PostgresStore> {
@@ -237,8 +242,8 @@ export class PostgresStore implements Store {
         publicCount += draft.public ? 1 : 0;
         const a: Asset = { ...draft, id: last, projectId, createdAt: now, updatedAt: now };
         await client.query(
-          `INSERT INTO assets (${ASSET_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [a.id, a.projectId, a.name, a.contentType, a.size, a.public, a.storageKey, a.files === null ? null : JSON.stringify(a.files), a.createdAt, a.updatedAt],
+          `INSERT INTO assets (${ASSET_COLUMNS}, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [a.id, a.projectId, a.name, a.contentType, a.size, a.public, a.storageKey, a.files === null ? null : JSON.stringify(a.files), a.createdAt, a.updatedAt, recordFragment(a)],
         );
         assets.push(a);
       }
@@ -257,16 +262,23 @@ export class PostgresStore implements Store {
 
   async updateAsset(projectId: string, id: string, patch: AssetPatch): Promise<Asset | undefined> {
     return this.transaction(async (client) => {
-      const before = await client.query<{ public: boolean }>('SELECT public FROM assets WHERE project_id = $1 AND id = $2 FOR UPDATE', [projectId, id]);
-      if (!before.rows[0]) return undefined;
-      const { rows } = await client.query<AssetRow>(
-        `UPDATE assets SET name = coalesce($1, name), public = coalesce($2, public), updated_at = $3 WHERE project_id = $4 AND id = $5 RETURNING ${ASSET_COLUMNS}`,
-        [patch.name ?? null, patch.public ?? null, patch.updatedAt, projectId, id],
-      );
-      if (patch.public !== undefined && patch.public !== before.rows[0].public) {
-        await client.query('UPDATE projects SET public_asset_count = public_asset_count + $1 WHERE id = $2', [patch.public ? 1 : -1, projectId]);
+      const found = await client.query<AssetRow>(`SELECT ${ASSET_COLUMNS} FROM assets WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, id]);
+      if (!found.rows[0]) return undefined;
+      const before = toAsset(found.rows[0]);
+      const after: Asset = { ...before, name: patch.name ?? before.name, public: patch.public ?? before.public, updatedAt: patch.updatedAt };
+      await client.query('UPDATE assets SET name = $1, public = $2, updated_at = $3, record = $4 WHERE project_id = $5 AND id = $6', [
+        after.name,
+        after.public,
+        after.updatedAt,
+        recordFragment(after),
+        projectId,
+        id,
+      ]);
+      if (after.public !== before.public) {
+        await client.query('UPDATE projects SET public_asset_count = public_asset_count + $1 WHERE id = $2', [after.public ? 1 : -1, projectId]);
+        await invalidateCheckpoints(client, projectId, id, { all: false, public: true });
       }
-      return toAsset(rows[0]!);
+      return after;
     });
   }
 
@@ -279,6 +291,7 @@ export class PostgresStore implements Store {
         'UPDATE projects SET asset_count = asset_count - 1, public_asset_count = public_asset_count - $1 WHERE id = $2',
         [row.public ? 1 : 0, projectId],
       );
+      await invalidateCheckpoints(client, projectId, id, { all: true, public: row.public });
       return toAsset(row);
     });
   }
@@ -296,43 +309,16 @@ export class PostgresStore implements Store {
     return rows[0] ? Number(rows[0].n) : 0;
   }
 
-  async listAssets(scope: AssetScope, slice: AssetSlice): Promise<ListedAsset[]> {
-    const { rows } =
-      slice.offset !== undefined
-        ? await this.pool.query<ListedRow>(
-            `SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(scope)} ORDER BY id LIMIT $2 OFFSET $3`,
-            [scope.projectId, slice.limit, slice.offset],
-          )
-        : await this.pool.query<ListedRow>(
-            `SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(scope)} AND id > $2 ORDER BY id LIMIT $3`,
-            [scope.projectId, slice.afterId ?? '', slice.limit],
-          );
-    return rows.map(toListed);
+  listRecords(scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]> {
+    return this.listing.records(scope, slice);
   }
 
-  async *streamAssets(scope: AssetScope): AsyncIterable<ListedAsset> {
-    // One server-side cursor in a read-only snapshot: the database hands rows over in batches.
-    const client = await this.pool.connect();
-    let cursor: Cursor<ListedRow> | undefined;
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      cursor = client.query(new Cursor<ListedRow>(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(scope)} ORDER BY id`, [scope.projectId]));
-      for (;;) {
-        const rows = await cursor.read(STREAM_BATCH);
-        for (const row of rows) yield toListed(row);
-        if (rows.length < STREAM_BATCH) break;
-      }
-      await cursor.close();
-      cursor = undefined;
-      await client.query('COMMIT');
-    } finally {
-      if (cursor) {
-        // Stopped early (the client went away): end the cursor and the transaction.
-        await cursor.close().catch(() => undefined);
-        await client.query('ROLLBACK').catch(() => undefined);
-      }
-      client.release();
-    }
+  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord> {
+    return this.listing.streamRecords(scope);
+  }
+
+  streamAssets(scope: AssetScope): AsyncIterable<ListedAsset> {
+    return cursorStream(this.pool, `SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(scope)} ORDER BY id`, [scope.projectId], toListed);
   }
 
   private async readDocument(table: 'scenes' | 'publications', column: string, projectId: string): Promise<StoredDocument | undefined> {

@@ -1,11 +1,16 @@
+import type Database from 'better-sqlite3';
+import { fillRecordsSqlite } from './fill-records.js';
+
 /** A schema step. Versions only grow; a shipped step is never edited, a new one is added. */
-export interface Migration {
+export interface Migration<Db = never> {
   version: number;
   name: string;
   sql: string;
+  /** Rewrites existing rows in code after `sql`, in the same transaction (what SQL cannot compute). */
+  fill?: (db: Db) => void | Promise<void>;
 }
 
-export const sqliteMigrations: Migration[] = [
+export const sqliteMigrations: Migration<Database.Database>[] = [
   {
     version: 1,
     name: 'projects, assets, api keys',
@@ -86,5 +91,20 @@ export const sqliteMigrations: Migration[] = [
         PRIMARY KEY (project_id, plugin_id)
       );
     `,
+  },
+  {
+    version: 5,
+    name: 'stored record JSON per asset; offset checkpoints',
+    sql: `
+      ALTER TABLE assets ADD COLUMN record TEXT NOT NULL DEFAULT '';
+      CREATE TABLE asset_checkpoints (
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        public_only INTEGER NOT NULL CHECK (public_only IN (0, 1)),
+        ordinal INTEGER NOT NULL,
+        asset_id TEXT NOT NULL,
+        PRIMARY KEY (project_id, public_only, ordinal)
+      ) WITHOUT ROWID;
+    `,
+    fill: fillRecordsSqlite,
   },
 ];

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { recordFragment } from '../../assets/record-fragment.js';
 import { storeContract } from '../store.contract.js';
+import { sqliteMigrations } from './migrations.js';
 import { migrateSqlite, SqliteStore } from './sqlite-store.js';
 
 storeContract('sqlite', async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-store-')), 'orbis.db')));
@@ -26,6 +28,18 @@ describe('SQLite migrations', () => {
     const db = new Database(':memory:');
     expect(() => migrateSqlite(db, [{ version: 1, name: 'bad', sql: 'CREATE TABLE a (x); NOT SQL' }])).toThrow();
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'a'").get()).toBeUndefined();
+  });
+
+  it('fills the record JSON of assets recorded before version 5', () => {
+    const db = new Database(':memory:');
+    migrateSqlite(db, sqliteMigrations.filter((m) => m.version < 5));
+    const t = '2026-11-21T12:00:00.000Z';
+    db.prepare("INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES ('p', 'p', 'P', 'public', ?, ?)").run(t, t);
+    const files = [{ path: 'a b/c.json', size: 2, contentType: 'application/json' }];
+    db.prepare("INSERT INTO assets VALUES ('01A', 'p', 'x \"y\".zip', 'application/zip', 5, 1, 'p/01A/original', ?, ?, ?)").run(JSON.stringify(files), t, t);
+    migrateSqlite(db);
+    const { record } = db.prepare('SELECT record FROM assets').get() as { record: string };
+    expect(record).toBe(recordFragment({ id: '01A', name: 'x "y".zip', contentType: 'application/zip', size: 5, files, createdAt: t, updatedAt: t }));
   });
 
   it('opens a file in WAL mode and passes the integrity check', () => {

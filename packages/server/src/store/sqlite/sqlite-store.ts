@@ -7,6 +7,7 @@ import type {
   AssetScope,
   AssetSlice,
   ListedAsset,
+  ListedRecord,
   NewAsset,
   NewProject,
   Project,
@@ -15,8 +16,10 @@ import type {
   StoredDocument,
 } from '../store.js';
 import { newIdAfter } from '../../assets/ids.js';
+import { recordFragment } from '../../assets/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import { sqliteMigrations, type Migration } from './migrations.js';
+import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 
 interface ProjectRow {
   id: string;
@@ -50,8 +53,6 @@ interface ApiKeyRow {
   created_at: string;
 }
 
-/** How many rows one step of `streamAssets` reads: bounds memory, keeps each read short. */
-const STREAM_BATCH = 500;
 const ASSET_COLUMNS =
   'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
 /** What a listing reads: each column costs a conversion per row, so only what a record needs. */
@@ -121,7 +122,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 /** Applies every migration newer than the database's version, each in its own transaction. */
-export function migrateSqlite(db: Database.Database, migrations: Migration[] = sqliteMigrations): void {
+export function migrateSqlite(db: Database.Database, migrations: Migration<Database.Database>[] = sqliteMigrations): void {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
@@ -132,6 +133,7 @@ export function migrateSqlite(db: Database.Database, migrations: Migration[] = s
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
+      if (migration.fill?.(db) instanceof Promise) throw new Error(`migration ${migration.version}: a SQLite fill step must be synchronous`);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
         migration.version,
         migration.name,
@@ -146,6 +148,7 @@ export class SqliteStore implements Store {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
   private readonly stmts;
+  private readonly listing: SqliteListing;
 
   constructor(filename: string) {
     this.db = new Database(filename);
@@ -155,16 +158,9 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     migrateSqlite(this.db);
     const db = this.db;
-    const scoped = (publicOnly: boolean) => (publicOnly ? 'project_id = ? AND public = 1' : 'project_id = ?');
-    const slices = (publicOnly: boolean) => ({
-      after: db.prepare(
-        `SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped(publicOnly)} AND id > ? ORDER BY id LIMIT ?`,
-      ),
-      // The inner query walks the covering index only, so a deep offset skips index entries, not rows.
-      offset: db.prepare(
-        `SELECT ${LISTED_COLUMNS} FROM assets WHERE id IN (SELECT id FROM assets WHERE ${scoped(publicOnly)} ORDER BY id LIMIT ? OFFSET ?) ORDER BY id`,
-      ),
-    });
+    this.listing = new SqliteListing(db);
+    const after = (scoped: string) =>
+      db.prepare(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`);
     this.stmts = {
       getMeta: db.prepare('SELECT value FROM meta WHERE key = ?'),
       setMeta: db.prepare(
@@ -181,7 +177,7 @@ export class SqliteStore implements Store {
       ),
       deleteProject: db.prepare('DELETE FROM projects WHERE id = ?'),
       insertAsset: db.prepare(
-        `INSERT INTO assets (${ASSET_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO assets (${ASSET_COLUMNS}, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       addCounts: db.prepare(
         'UPDATE projects SET asset_count = asset_count + ?, public_asset_count = public_asset_count + ? WHERE id = ?',
@@ -190,13 +186,13 @@ export class SqliteStore implements Store {
       setLastAssetId: db.prepare('UPDATE projects SET last_asset_id = ? WHERE id = ?'),
       getAsset: db.prepare(`SELECT ${ASSET_COLUMNS} FROM assets WHERE project_id = ? AND id = ?`),
       updateAsset: db.prepare(
-        'UPDATE assets SET name = coalesce(?, name), public = coalesce(?, public), updated_at = ? WHERE project_id = ? AND id = ?',
+        'UPDATE assets SET name = ?, public = ?, updated_at = ?, record = ? WHERE project_id = ? AND id = ?',
       ),
       deleteAsset: db.prepare('DELETE FROM assets WHERE project_id = ? AND id = ?'),
       storageKeyRecorded: db.prepare('SELECT 1 FROM assets WHERE storage_key = ?'),
       counts: db.prepare('SELECT asset_count, public_asset_count FROM projects WHERE id = ?'),
-      publicSlices: slices(true),
-      allSlices: slices(false),
+      publicAfter: after('project_id = ? AND public = 1'),
+      allAfter: after('project_id = ?'),
       getScene: db.prepare('SELECT document AS json, written_at AS writtenAt FROM scenes WHERE project_id = ?'),
       putScene: db.prepare(
         'INSERT INTO scenes (project_id, document, written_at) VALUES (?, ?, ?) ON CONFLICT (project_id) DO UPDATE SET document = excluded.document, written_at = excluded.written_at',
@@ -295,6 +291,7 @@ export class SqliteStore implements Store {
           a.files === null ? null : JSON.stringify(a.files),
           a.createdAt,
           a.updatedAt,
+          recordFragment(a),
         );
       }
       this.stmts.addCounts.run(assets.length, publicCount, projectId);
@@ -310,14 +307,16 @@ export class SqliteStore implements Store {
 
   async updateAsset(projectId: string, id: string, patch: AssetPatch): Promise<Asset | undefined> {
     return this.db.transaction(() => {
-      const before = this.stmts.getAsset.get(projectId, id) as AssetRow | undefined;
-      if (!before) return undefined;
-      const isPublic = patch.public === undefined ? null : patch.public ? 1 : 0;
-      this.stmts.updateAsset.run(patch.name ?? null, isPublic, patch.updatedAt, projectId, id);
-      if (isPublic !== null && isPublic !== before.public) {
-        this.stmts.addCounts.run(0, isPublic === 1 ? 1 : -1, projectId);
+      const row = this.stmts.getAsset.get(projectId, id) as AssetRow | undefined;
+      if (!row) return undefined;
+      const before = toAsset(row);
+      const after: Asset = { ...before, name: patch.name ?? before.name, public: patch.public ?? before.public, updatedAt: patch.updatedAt };
+      this.stmts.updateAsset.run(after.name, after.public ? 1 : 0, after.updatedAt, recordFragment(after), projectId, id);
+      if (after.public !== before.public) {
+        this.stmts.addCounts.run(0, after.public ? 1 : -1, projectId);
+        this.listing.invalidate(projectId, id, { all: false, public: true });
       }
-      return toAsset(this.stmts.getAsset.get(projectId, id) as AssetRow);
+      return after;
     }).immediate();
   }
 
@@ -327,6 +326,7 @@ export class SqliteStore implements Store {
       if (!row) return undefined;
       this.stmts.deleteAsset.run(projectId, id);
       this.stmts.addCounts.run(-1, -row.public, projectId);
+      this.listing.invalidate(projectId, id, { all: true, public: row.public === 1 });
       return toAsset(row);
     }).immediate();
   }
@@ -343,32 +343,19 @@ export class SqliteStore implements Store {
     return scope.publicOnly ? row.public_asset_count : row.asset_count;
   }
 
-  async listAssets(scope: AssetScope, slice: AssetSlice): Promise<ListedAsset[]> {
-    return this.readSlice(scope, slice);
+  async listRecords(scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]> {
+    return this.listing.records(scope, slice);
   }
 
-  async *streamAssets(scope: AssetScope): AsyncIterable<ListedAsset> {
-    // Keyset batches rather than one open iterator: a long-lived iterator would hold the
-    // connection busy across awaits and block every other query of this process.
-    let afterId = '';
-    for (;;) {
-      const batch = this.readSlice(scope, { afterId, limit: STREAM_BATCH });
-      for (const asset of batch) yield asset;
-      if (batch.length < STREAM_BATCH) return;
-      afterId = batch[batch.length - 1]!.id;
-      // A fast reader never applies backpressure, so without this the whole list would go out
-      // in one run of microtasks while every other request waits.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord> {
+    return this.listing.streamRecords(scope);
   }
 
-  private readSlice(scope: AssetScope, slice: AssetSlice): ListedAsset[] {
-    const stmts = scope.publicOnly ? this.stmts.publicSlices : this.stmts.allSlices;
-    const rows =
-      slice.offset !== undefined
-        ? stmts.offset.all(scope.projectId, slice.limit, slice.offset)
-        : stmts.after.all(scope.projectId, slice.afterId ?? '', slice.limit);
-    return (rows as ListedRow[]).map((row) => toListed(scope.projectId, row));
+  streamAssets(scope: AssetScope): AsyncIterable<ListedAsset> {
+    const stmt = scope.publicOnly ? this.stmts.publicAfter : this.stmts.allAfter;
+    return inBatches((afterId) =>
+      (stmt.all(scope.projectId, afterId, STREAM_BATCH) as ListedRow[]).map((row) => toListed(scope.projectId, row)),
+    );
   }
 
   async getScene(projectId: string): Promise<StoredDocument | undefined> {

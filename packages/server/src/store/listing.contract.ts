@@ -1,0 +1,100 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { assetRecord } from '../assets/asset-record.js';
+import { newId } from '../assets/ids.js';
+import { fragmentOrigin, spliceOrigin, withPublicFlag } from '../assets/record-fragment.js';
+import { seededRandom } from '../test/upload-batch.js';
+import { CHECKPOINT_EVERY } from './checkpoints.js';
+import type { Asset, AssetScope, NewAsset, Project, Store } from './store.js';
+
+/**
+ * The listing part of the Store contract: stored record texts, and offset pages (which seek
+ * from checkpoints) against a plain model after random inserts, deletes and flag changes.
+ */
+export function listingContract(name: string, open: () => Promise<Store>): void {
+  describe(`Store contract, listing: ${name}`, () => {
+    let store: Store;
+    let project: Project;
+    const now = '2026-11-21T12:00:00.000Z';
+    const publicUrl = 'http://127.0.0.1:8080';
+
+    function draft(over: Partial<NewAsset> = {}): NewAsset {
+      const blob = newId();
+      return { projectId: project.id, name: `${blob}.json`, contentType: 'application/json', size: 1, public: true, storageKey: `${project.id}/${blob}/original`, files: null, ...over };
+    }
+
+    beforeEach(async () => {
+      store = await open();
+      project = await store.createProject({ id: newId(), alias: 'list ing', name: 'L', visibility: 'public', createdAt: now });
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    /** What a listing answers for an asset, built from its stored text. */
+    const listedJson = async (scope: AssetScope, id: string) => {
+      const r = (await store.listRecords(scope, { limit: 100 })).find((x) => x.id === id);
+      expect(r, id).toBeDefined();
+      const text = scope.publicOnly ? r!.record : withPublicFlag(r!.record, r!.public);
+      return JSON.parse(spliceOrigin(text, fragmentOrigin(publicUrl, project.alias)));
+    };
+    const expected = (a: Asset, withFlag: boolean) => JSON.parse(JSON.stringify(assetRecord(a, publicUrl, project.alias, withFlag)));
+
+    it('keeps each record as the JSON that assetRecord makes, also after a rename and a flag change', async () => {
+      const files = [
+        { path: 'tiles/0 1.b3dm', size: 9, contentType: 'application/octet-stream' },
+        { path: 'ü/"q".json', size: 2, contentType: 'application/json' },
+      ];
+      const [plain, archive] = await store.insertAssets(project.id, [draft({ name: 'Wärd "5" #1?.geojson' }), draft({ name: 'a\\b.zip', files })], now);
+      const all = { projectId: project.id, publicOnly: false };
+      for (const a of [plain!, archive!]) {
+        expect(await listedJson({ ...all, publicOnly: true }, a.id)).toEqual(expected(a, false));
+        expect(await listedJson(all, a.id)).toEqual(expected(a, true));
+      }
+      const renamed = await store.updateAsset(project.id, plain!.id, { name: '東京 駅.kml', public: false, updatedAt: '2026-12-01T00:00:00.000Z' });
+      expect(await listedJson(all, plain!.id)).toEqual(expected(renamed!, true));
+      const streamed = [];
+      for await (const r of store.streamRecords(all)) streamed.push(r.id);
+      expect(streamed).toEqual([plain!.id, archive!.id]);
+    });
+
+    it('answers offset pages like a plain list after random inserts, deletes and flag changes', async () => {
+      const random = seededRandom(20261121);
+      const model: { id: string; public: boolean }[] = [];
+      const add = async (n: number) => {
+        const drafts = Array.from({ length: n }, () => draft({ public: random() < 0.7 }));
+        for (const a of await store.insertAssets(project.id, drafts, now)) model.push({ id: a.id, public: a.public });
+      };
+      const check = async (round: number) => {
+        for (const publicOnly of [true, false]) {
+          const ids = model.filter((a) => !publicOnly || a.public).map((a) => a.id);
+          const scope = { projectId: project.id, publicOnly };
+          const offsets = [0, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY + 3, ids.length - 2, ids.length + 5];
+          for (let i = 0; i < 4; i++) offsets.push(Math.floor(random() * ids.length));
+          for (const offset of offsets) {
+            const page = await store.listRecords(scope, { offset, limit: 7 });
+            expect(page.map((r) => r.id), `round ${round}, ${publicOnly ? 'public' : 'all'}, offset ${offset}`).toEqual(ids.slice(offset, offset + 7));
+          }
+        }
+      };
+      await add(4 * CHECKPOINT_EVERY + 40);
+      await check(0);
+      for (let round = 1; round <= 6; round++) {
+        for (let op = 0; op < 5; op++) {
+          const pick = Math.floor(random() * model.length);
+          const target = model[pick]!;
+          const dice = random();
+          if (dice < 0.4) {
+            await store.deleteAsset(project.id, target.id);
+            model.splice(pick, 1);
+          } else if (dice < 0.8) {
+            target.public = !target.public;
+            await store.updateAsset(project.id, target.id, { public: target.public, updatedAt: now });
+          } else {
+            await add(1 + Math.floor(random() * 30));
+          }
+        }
+        await check(round);
+      }
+    });
+  });
+}

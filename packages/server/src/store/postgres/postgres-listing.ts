@@ -1,0 +1,133 @@
+import type pg from 'pg';
+import Cursor from 'pg-cursor';
+import { CHECKPOINT_EVERY, checkpointFor } from '../checkpoints.js';
+import type { AssetScope, AssetSlice, ListedRecord } from '../store.js';
+
+/** Rows a server-side cursor hands over per read: bounds memory while streaming. */
+const STREAM_BATCH = 500;
+
+function scoped(scope: AssetScope): string {
+  return scope.publicOnly ? 'project_id = $1 AND public' : 'project_id = $1';
+}
+
+/** Named statements are parsed and planned once per connection, not on every request. */
+function statement(name: string, scope: AssetScope, text: string, values: unknown[]): pg.QueryConfig {
+  return { name: `${name}-${scope.publicOnly ? 'public' : 'all'}`, text, values };
+}
+
+/**
+ * The PostgreSQL store's listing reads: record slices by keyset and by offset, streams, and the
+ * offset checkpoints (see `../checkpoints.ts`). Each read is one statement, so it sees one snapshot.
+ */
+export class PostgresListing {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async records(scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]> {
+    const where = scoped(scope);
+    if (slice.offset === undefined) {
+      const sql = `SELECT id, public, record FROM assets WHERE ${where} AND id > $2 ORDER BY id LIMIT $3`;
+      return (await this.pool.query<ListedRecord>(statement('after', scope, sql, [scope.projectId, slice.afterId ?? '', slice.limit]))).rows;
+    }
+    const { ordinal, skip } = checkpointFor(slice.offset);
+    if (ordinal === 0) {
+      const sql = `SELECT id, public, record FROM assets WHERE ${where} ORDER BY id LIMIT $2 OFFSET $3`;
+      return (await this.pool.query<ListedRecord>(statement('offset', scope, sql, [scope.projectId, slice.limit, slice.offset]))).rows;
+    }
+    const sql = `SELECT id, public, record FROM assets WHERE ${where} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = $1 AND public_only = $2 AND ordinal = $3) ORDER BY id LIMIT $4 OFFSET $5`;
+    const read = async () =>
+      (await this.pool.query<ListedRecord>(statement('checkpoint', scope, sql, [scope.projectId, scope.publicOnly, ordinal, slice.limit, skip]))).rows;
+    const rows = await read();
+    // No rows: the checkpoint is missing (or the scope is shorter than the offset).
+    if (rows.length === 0 && (await this.extendTo(scope, ordinal))) return read();
+    return rows;
+  }
+
+  /**
+   * Records the checkpoints up to `ordinal` from the last one kept. The project row's share lock
+   * waits for, and holds off, every delete and flag change of the project (they update its
+   * counts before dropping checkpoints), so no step is taken across one. False when the scope is shorter.
+   */
+  private async extendTo(scope: AssetScope, ordinal: number): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT 1 FROM projects WHERE id = $1 FOR SHARE', [scope.projectId]);
+      const { rows } = await client.query<{ ordinal: number; id: string }>(
+        'SELECT ordinal, asset_id AS id FROM asset_checkpoints WHERE project_id = $1 AND public_only = $2 AND ordinal <= $3 ORDER BY ordinal DESC LIMIT 1',
+        [scope.projectId, scope.publicOnly, ordinal],
+      );
+      let at = rows[0]?.ordinal ?? 0;
+      let id = rows[0]?.id ?? '';
+      while (at < ordinal) {
+        const next = await client.query<{ id: string }>(
+          `SELECT id FROM assets WHERE ${scoped(scope)} AND id >= $2 ORDER BY id LIMIT 1 OFFSET ${CHECKPOINT_EVERY}`,
+          [scope.projectId, id],
+        );
+        if (!next.rows[0]) break;
+        at += 1;
+        id = next.rows[0].id;
+        // Readers extending at once record the same ids: the first one's stay.
+        await client.query(
+          'INSERT INTO asset_checkpoints (project_id, public_only, ordinal, asset_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+          [scope.projectId, scope.publicOnly, at, id],
+        );
+      }
+      await client.query('COMMIT');
+      return at >= ordinal;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord> {
+    return cursorStream(this.pool, `SELECT id, public, record FROM assets WHERE ${scoped(scope)} ORDER BY id`, [scope.projectId], (row: ListedRecord) => row);
+  }
+}
+
+/** Every row of a query, through one server-side cursor in a read-only snapshot, STREAM_BATCH at a time. */
+export async function* cursorStream<R, T>(pool: pg.Pool, text: string, values: unknown[], map: (row: R) => T): AsyncIterable<T> {
+  const client = await pool.connect();
+  let cursor: Cursor<R> | undefined;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    cursor = client.query(new Cursor<R>(text, values));
+    for (;;) {
+      const rows = await cursor.read(STREAM_BATCH);
+      for (const row of rows) yield map(row);
+      if (rows.length < STREAM_BATCH) break;
+    }
+    await cursor.close();
+    cursor = undefined;
+    await client.query('COMMIT');
+  } finally {
+    if (cursor) {
+      // Stopped early (the client went away): end the cursor and the transaction.
+      await cursor.close().catch(() => undefined);
+      await client.query('ROLLBACK').catch(() => undefined);
+    }
+    client.release();
+  }
+}
+
+/**
+ * Drops the checkpoints that a delete or a flag change at `assetId` moved. Call it inside that
+ * change's transaction, after it updated the project's counts (which takes the row lock that
+ * `extendTo` shares).
+ */
+export async function invalidateCheckpoints(
+  client: pg.PoolClient,
+  projectId: string,
+  assetId: string,
+  scopes: { all: boolean; public: boolean },
+): Promise<void> {
+  const flags = [...(scopes.all ? [false] : []), ...(scopes.public ? [true] : [])];
+  if (flags.length === 0) return;
+  await client.query('DELETE FROM asset_checkpoints WHERE project_id = $1 AND public_only = ANY($2::boolean[]) AND asset_id >= $3', [
+    projectId,
+    flags,
+    assetId,
+  ]);
+}
