@@ -26,7 +26,12 @@ export interface ConsoleEntry {
   /** `log`, `warning`, `error`, … as Chromium reports it. */
   type: string;
   text: string;
+  /** The script or document the message came from (a plugin frame's own, for its messages). */
+  url: string;
 }
+
+/** Chromium's console lines for what a Content-Security-Policy blocked. */
+export const CSP_VIOLATION = /Content Security Policy|Refused to (load|execute|evaluate|connect|frame|apply|create)/;
 
 /** A page in its own browser context, with what it logged, threw and tried to fetch. */
 export interface TestPage {
@@ -82,7 +87,7 @@ export async function newPage(browser: Browser, viewport: Viewport): Promise<Tes
     return ws.close({ code: 1008, reason: 'off-host WebSocket blocked by the test' });
   });
   const page = await context.newPage();
-  page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text() }));
+  page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text(), url: message.location().url }));
   page.on('pageerror', (error) => pageErrors.push(error));
   return {
     page,

@@ -13,12 +13,17 @@ export interface ShownScene {
 
 /**
  * Shows a scene on an engine and marks the viewer element ready for tests (SPEC §4): the first
- * frame drawn with the globe's tiles loaded, and every layer loaded or failed.
+ * frame drawn with the globe's tiles loaded, and every layer loaded or failed. The element's
+ * `data-frame-count` counts the frames drawn, so a test can see the viewer still draws.
  * `pending` are other things to wait for (plugins starting).
  */
 export async function showScene(engine: Engine, element: HTMLElement, shown: ShownScene, pending: Promise<unknown>[] = []): Promise<void> {
   element.dataset.testid = 'viewer';
   element.dataset.ready = 'false';
+  // Frames drawn so far (a test hook): drawing is on demand, so it advances after a change.
+  let frames = 0;
+  element.dataset.frameCount = '0';
+  engine.onFrame(() => (element.dataset.frameCount = String(++frames)));
   engine.applyProperty(shown.property);
   engine.setCamera(shown.camera);
   // A request that never answers must not keep the page from ever being ready: say so, go on.

@@ -5,14 +5,16 @@ describe('GET /files/{project}/{assetId}/{name}', () => {
   let h: Harness;
   let kml: { id: string; url: string; size: number };
   let html: { url: string };
+  let svg: { url: string };
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
   const KML = '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Fuji</name><Point><coordinates>138.7274,35.3606,0</coordinates></Point></Placemark></kml>';
 
   beforeAll(async () => {
     h = await startHarness();
     await h.project('files');
-    const form = uploadForm([{ name: 'fuji.kml', content: KML }, { name: 'page.html', content: '<script>alert(1)</script>' }], { public: 'true' });
+    const form = uploadForm([{ name: 'fuji.kml', content: KML }, { name: 'page.html', content: '<script>alert(1)</script>' }, { name: 'icon.svg', content: SVG }], { public: 'true' });
     const res = await fetch(`${h.url}/api/projects/files/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
-    [kml, html] = await res.json();
+    [kml, html, svg] = await res.json();
   });
   afterAll(() => h.close());
 
@@ -57,10 +59,16 @@ describe('GET /files/{project}/{assetId}/{name}', () => {
     expect(res.status).toBe(304);
   });
 
-  it('serves uploaded HTML only as a sandboxed attachment', async () => {
-    const res = await h.get(path(html.url));
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
-    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+  it('serves uploaded HTML and SVG only as sandboxed attachments, and every file sandboxed', async () => {
+    for (const file of [html, svg]) {
+      const res = await h.get(path(file.url));
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment/);
+      expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    // KML is XML a browser could open as a document: it runs nothing either.
+    const res = await h.get(path(kml.url));
+    expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
   });
 
   it('never serves a file outside the storage root, nor under a wrong name', async () => {

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ALIAS_PATTERN } from '../projects/project-service.js';
 import type { AppContext } from './app-context.js';
+import { inlineScriptHashes, PLUGIN_FRAME_POLICY, pagePolicy, securityHeaders } from './page-security.js';
 
 /** The built viewer (`npm run build`): `packages/viewer/dist`, beside this package. */
 export const VIEWER_DIST = fileURLToPath(new URL('../../../viewer/dist/', import.meta.url));
@@ -27,6 +28,7 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 function notFoundPage(reply: FastifyReply, title: string, text: string): FastifyReply {
+  securityHeaders(reply, pagePolicy());
   return reply
     .code(404)
     .type('text/html; charset=utf-8')
@@ -41,8 +43,13 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
   };
   const editorHtml = page('editor.html');
   const publishedHtml = page('published.html');
-  const notBuilt = (reply: FastifyReply) =>
-    reply.code(503).type('text/plain; charset=utf-8').send('The viewer is not built: run `npm run build` in the repository root.');
+  // The inline scripts of the built pages, hashed at start-up: those run, no injected one does.
+  const policy = pagePolicy([...new Set([...inlineScriptHashes(editorHtml ?? ''), ...inlineScriptHashes(publishedHtml ?? '')])]);
+  const frameFile = join(VIEWER_DIST, 'plugin-frame.html');
+  const notBuilt = (reply: FastifyReply) => {
+    securityHeaders(reply, pagePolicy());
+    return reply.code(503).type('text/plain; charset=utf-8').send('The viewer is not built: run `npm run build` in the repository root.');
+  };
 
   if (existsSync(VIEWER_DIST)) {
     await app.register(fastifyStatic, {
@@ -50,7 +57,10 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       prefix: '/app/',
       index: false,
       // File names under assets/ carry a content hash: they never change.
-      setHeaders: (reply, path) => void reply.header('Cache-Control', path.includes(join('dist', 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (reply, path) => {
+        reply.header('Cache-Control', path.includes(join('dist', 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        securityHeaders(reply, path === frameFile ? PLUGIN_FRAME_POLICY : policy);
+      },
     });
   }
   const cesium = cesiumBuildDir();
@@ -61,13 +71,17 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       index: false,
       decorateReply: false,
       // The cesium package is pinned; a day of caching, revalidated after.
-      setHeaders: (reply) => void reply.header('Cache-Control', 'public, max-age=86400'),
+      setHeaders: (reply) => {
+        reply.header('Cache-Control', 'public, max-age=86400');
+        securityHeaders(reply, policy);
+      },
     });
   }
 
   app.get<{ Params: { project: string } }>('/editor/:project', async (request, reply) => {
     if (!editorHtml) return notBuilt(reply);
     if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
+    securityHeaders(reply, policy);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(editorHtml);
   });
 
@@ -76,6 +90,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const project = await ctx.store.getProjectByAlias(request.params.project);
     const snapshot = project && (await ctx.store.getPublication(project.id));
     if (!project || !snapshot) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
+    securityHeaders(reply, policy);
     const html = publishedHtml.replace(SNAPSHOT_MARK, `<script id="orbis-snapshot" type="application/json">${scriptSafeJson(JSON.parse(snapshot.json))}</script>`);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });

@@ -254,6 +254,10 @@ export class CesiumEngine implements Engine {
     this.viewer.scene.requestRender();
   }
 
+  onFrame(listener: () => void): () => void {
+    return this.viewer.scene.postRender.addEventListener(listener);
+  }
+
   whenSettled(maxWaitMs = SETTLE_LIMIT_MS): Promise<void> {
     const { scene } = this.viewer;
     return new Promise((resolve) => {

@@ -52,6 +52,8 @@ export interface Engine {
   /** A data URL of the current image, or undefined where it cannot be read. */
   capture(type?: string, quality?: number): string | undefined;
   requestRender(): void;
+  /** Calls `listener` after each frame the viewer draws; returns the function that stops it. */
+  onFrame(listener: () => void): () => void;
   /** The viewer's size in CSS pixels. */
   size(): { width: number; height: number };
   /** The globe ellipsoid's radii in metres. */

@@ -1,13 +1,29 @@
 /** Where a widget sits over the viewer. */
 export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 
+/** The document each plugin UI frame loads (served with a policy that allows inline script). */
+export const PLUGIN_FRAME_URL = '/app/plugin-frame.html';
+
+/** Messages one UI frame may send its plugin per second; a flood beyond is dropped, said once. */
+export const MAX_UI_MESSAGES_PER_SECOND = 200;
+
+interface Frame {
+  element: HTMLIFrameElement;
+  html: string;
+  /** Messages posted before the frame has shown its HTML: sent right after it. */
+  queue: unknown[] | undefined;
+  received: { start: number; count: number };
+}
+
 /**
- * Shows plugins' own UI: each in an iframe with `srcdoc` and `sandbox="allow-scripts"` (no
- * same-origin), so its script runs in an opaque origin with no access to the page, its cookies,
- * storage or the plugins' sandboxes. Messages go both ways through postMessage only.
+ * Shows plugins' own UI: each in an iframe with `sandbox="allow-scripts"` (no same-origin), so
+ * its script runs in an opaque origin with no access to the page, its cookies, storage or the
+ * plugins' sandboxes. The frame loads {@link PLUGIN_FRAME_URL} and gets the plugin's HTML by
+ * postMessage: a `srcdoc` frame would inherit the page's Content-Security-Policy, under which
+ * the plugin's inline scripts could not run. Messages go both ways through postMessage only.
  */
 export class PluginUi {
-  private readonly frames = new Map<string, HTMLIFrameElement>();
+  private readonly frames = new Map<string, Frame>();
 
   constructor(
     private readonly overlay: HTMLElement,
@@ -16,7 +32,7 @@ export class PluginUi {
   ) {
     window.addEventListener('message', (event) => {
       for (const [source, frame] of this.frames) {
-        if (event.source === frame.contentWindow) this.onMessage(source, event.data);
+        if (event.source === frame.element.contentWindow && this.admit(source, frame)) this.onMessage(source, event.data);
       }
     });
   }
@@ -34,23 +50,51 @@ export class PluginUi {
   show(source: string, html: string, options: Record<string, unknown>): void {
     let frame = this.frames.get(source);
     if (!frame) {
-      frame = document.createElement('iframe');
-      frame.setAttribute('sandbox', 'allow-scripts');
-      frame.setAttribute('referrerpolicy', 'no-referrer');
-      frame.dataset.plugin = source;
-      frame.className = 'orbis-widget';
-      // Widgets of one corner stack instead of covering each other.
-      this.area(this.areaOf(source)).append(frame);
+      const element = document.createElement('iframe');
+      element.setAttribute('sandbox', 'allow-scripts');
+      element.setAttribute('referrerpolicy', 'no-referrer');
+      element.dataset.plugin = source;
+      element.className = 'orbis-widget';
+      const created: Frame = { element, html, queue: [], received: { start: 0, count: 0 } };
+      element.addEventListener('load', () => this.loaded(created));
+      frame = created;
       this.frames.set(source, frame);
+      // Widgets of one corner stack instead of covering each other.
+      this.area(this.areaOf(source)).append(element);
     }
-    frame.srcdoc = html;
-    frame.style.width = `${clampSize(options.width, 300)}px`;
-    frame.style.height = `${clampSize(options.height, 200)}px`;
-    frame.hidden = options.visible === false;
+    frame.html = html;
+    frame.queue ??= [];
+    // A fresh frame document for each show: the last one has become the plugin's own.
+    frame.element.src = PLUGIN_FRAME_URL;
+    frame.element.style.width = `${clampSize(options.width, 300)}px`;
+    frame.element.style.height = `${clampSize(options.height, 200)}px`;
+    frame.element.hidden = options.visible === false;
   }
 
   post(source: string, message: unknown): void {
-    this.frames.get(source)?.contentWindow?.postMessage(message, '*');
+    const frame = this.frames.get(source);
+    if (!frame) return;
+    if (frame.queue) frame.queue.push(message);
+    else frame.element.contentWindow?.postMessage(message, '*');
+  }
+
+  /** Each message enters the plugin's sandbox: a frame that floods them must not hold the page. */
+  private admit(source: string, frame: Frame): boolean {
+    const now = performance.now();
+    if (now - frame.received.start >= 1000) frame.received = { start: now, count: 0 };
+    const count = ++frame.received.count;
+    if (count === MAX_UI_MESSAGES_PER_SECOND + 1) console.warn(`[plugin ${source}] its UI sent more than ${MAX_UI_MESSAGES_PER_SECOND} messages in a second: dropping messages`);
+    return count <= MAX_UI_MESSAGES_PER_SECOND;
+  }
+
+  private loaded(frame: Frame): void {
+    const queue = frame.queue;
+    // Later loads are the plugin's own navigations: they get nothing of ours.
+    if (!queue) return;
+    frame.queue = undefined;
+    const target = frame.element.contentWindow;
+    target?.postMessage({ orbisPluginHtml: frame.html }, '*');
+    for (const message of queue) target?.postMessage(message, '*');
   }
 }
 

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+/** Any http(s) address a scene may name for tiles, terrain, 3D Tiles or data (URL layers). */
+const ANY_WEB = 'https: http:';
+
+/**
+ * The SHA-256 sources of a page's inline scripts (the CESIUM_BASE_URL line and the import map),
+ * computed from the built HTML at start-up, so the policy allows exactly those and no other
+ * inline script. JSON data blocks (the published snapshot) never run and need none.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || /\btype\s*=\s*["']?application\/json/i.test(attributes)) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * The Content-Security-Policy of the editor, published and error pages and of the viewer's and
+ * CesiumJS's static files (which become workers). Scripts: our own files, the listed inline
+ * hashes, and WebAssembly compilation (QuickJS, Cesium's decoders); workers also from blob:.
+ * 'unsafe-eval' is there because CesiumJS cannot load without it: the Knockout bundled in its
+ * module runs `(0, eval)("this")` on import and compiles widget bindings with `new Function`
+ * (CesiumGS/cesium#13617). No inline script runs but the hashed ones, so injected markup
+ * still cannot start script.
+ * Tiles and data: any http(s) address. Plugin UI frames load our frame document only. Nothing
+ * may frame the pages but Orbis itself.
+ */
+export function pagePolicy(scriptHashes: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'${scriptHashes.map((h) => ` ${h}`).join('')}`,
+    "worker-src 'self' blob:",
+    // Cesium's widgets and the pages set inline styles; styles cannot run script.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${ANY_WEB}`,
+    `connect-src 'self' data: blob: ${ANY_WEB}`,
+    `media-src 'self' data: blob: ${ANY_WEB}`,
+    "font-src 'self' data:",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+/**
+ * The policy of the plugin UI frame document (`/app/plugin-frame.html`), which runs in a sandboxed
+ * iframe with an opaque origin: the plugin's inline script and styles run, and nothing reaches
+ * the network (no fetch, no images or fonts from anywhere but data: and blob:).
+ */
+export const PLUGIN_FRAME_POLICY = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  'img-src data: blob:',
+  'media-src data: blob:',
+  'font-src data:',
+  "connect-src 'none'",
+  "form-action 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** Sets the headers every page and static file of the viewer carries. */
+export function securityHeaders(reply: Pick<FastifyReply, 'header'>, policy: string): void {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Content-Security-Policy', policy);
+}
