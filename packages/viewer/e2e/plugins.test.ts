@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { CSP_VIOLATION, launchBrowser, newPage, type TestPage } from './browser.js';
 
 const REPORTER = `
   const v = app.viewer;
@@ -138,6 +138,8 @@ describe('plugins in Chromium with the real engine', () => {
       expect(await envOn('tab=publish')).toEqual({ inEditor: false, isBuilt: false });
       expect(await envOn('tab=widgets')).toEqual({ inEditor: true, isBuilt: false });
       await expect.poll(() => editor.page.getByTestId('widget-list').textContent()).toContain('reporter');
+      // The editor runs under its Content-Security-Policy with nothing refused.
+      expect(editor.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text))).toEqual([]);
     } finally {
       await editor.close();
     }
@@ -155,6 +157,8 @@ describe('plugins in Chromium with the real engine', () => {
     const frame = tab.page.locator('iframe[data-plugin="reporter/main"]');
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
     expect(await tab.page.frameLocator('iframe[data-plugin="reporter/main"]').locator('#hello').textContent()).toBe('hello from a plugin');
+    // The published page and the plugin's frame run under their policies with nothing refused.
+    expect(tab.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text))).toEqual([]);
     tab.assertClean();
   });
 });

@@ -1,0 +1,142 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../server/src/test/harness.js';
+import { CSP_VIOLATION, launchBrowser, newPage, type TestPage } from './browser.js';
+
+/** A UI frame that tries every way out of its sandbox and posts what it saw. */
+const PROBE_UI = `<p>probe</p><script>
+  const out = {};
+  const tryIt = (name, f) => { try { out[name] = String(f()); } catch (e) { out[name] = 'blocked:' + e.name; } };
+  tryIt('parentDocument', () => parent.document.title);
+  tryIt('topHref', () => top.location.href);
+  tryIt('parentSentinel', () => parent.orbisSentinel);
+  tryIt('cookie', () => document.cookie);
+  tryIt('localStorage', () => localStorage.getItem('sentinel'));
+  tryIt('sessionStorage', () => sessionStorage.getItem('sentinel'));
+  tryIt('indexedDB', () => indexedDB.open('orbis'));
+  tryIt('opener', () => window.opener);
+  tryIt('navigateTop', () => { top.location = '/p/elsewhere'; return 'assigned'; });
+  tryIt('popup', () => window.open('/p/popup'));
+  tryIt('formToTop', () => { const f = document.createElement('form'); f.action = '/p/posted'; f.method = 'post'; f.target = '_top'; document.body.append(f); f.submit(); return 'submitted'; });
+  fetch('/api/projects?probe=frame').then(() => 'fetched', (e) => 'blocked:' + e.name).then((fetched) => parent.postMessage({ probe: { ...out, fetch: fetched } }, '*'));
+</script>`;
+
+/** A UI frame that floods its parent with messages. */
+const FLOOD_UI = `<script>for (let i = 0; i < 20000; i++) parent.postMessage({ i }, '*');</script>`;
+
+const HOSTILE: Record<string, string> = {
+  probe: `app.ui.show(${JSON.stringify(PROBE_UI)}, { width: 60, height: 40 }); app.ui.on('message', (m) => console.log('PROBE ' + JSON.stringify(m.probe)));`,
+  flood: `let got = 0; app.ui.show(${JSON.stringify(FLOOD_UI)}, { width: 20, height: 20 }); app.ui.on('message', () => { got++; });`,
+  timers: `for (let i = 0; i < 1000; i++) setInterval(() => {}, 0);`,
+  busy: `setInterval(() => { const end = Date.now() + 300; while (Date.now() < end) {} }, 0);`,
+  looper: `for (;;) {}`,
+  chatter: `setInterval(() => { for (let i = 0; i < 1000; i++) console.log('chatter ' + 'x'.repeat(20000)); }, 50);`,
+  escaper: `const g = app.viewer.on.constructor('return this')(); console.log('ESCAPER ' + JSON.stringify([typeof g.document, typeof g.window, typeof g.fetch]));`,
+};
+
+/** The well-behaved plugin: answers clicks, and round-trips a message through its UI. */
+const GOOD = `app.viewer.on('click', (e) => console.log('GOOD click ' + Math.round(e.x)));
+  app.ui.show('<script>addEventListener("message", (e) => parent.postMessage({ echo: e.data }, "*")); parent.postMessage({ ready: true }, "*");</script>', { width: 40, height: 20 });
+  app.ui.on('message', (m) => { if (m.ready) app.ui.postMessage('ping'); else console.log('GOOD ui ' + JSON.stringify(m)); });`;
+
+function plugin(id: string, code: string) {
+  return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
+}
+
+describe('sandbox escapes in Chromium: hostile plugins and UI frames on one published page', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage;
+  const popups: string[] = [];
+  const navigations: string[] = [];
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+    await h.project('hostile');
+    await h.admin('PUT', '/api/projects/hostile/scene', {
+      property: { terrain: { enabled: false } },
+      camera: { lng: 140, lat: 35.5, height: 8_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [],
+      widgets: [],
+      story: { pages: [] },
+    });
+    for (const [id, code] of [...Object.entries(HOSTILE), ['good', GOOD] as const]) {
+      expect((await h.admin('POST', '/api/projects/hostile/plugins', plugin(id, code))).status).toBe(201);
+    }
+    expect((await h.admin('POST', '/api/projects/hostile/publish')).status).toBe(200);
+    tab = await newPage(browser, { width: 640, height: 480 });
+    const origin = new URL(h.url);
+    await tab.context.addCookies([{ name: 'sentinel', value: 'kept', domain: origin.hostname, path: '/' }]);
+    // The page's own state, set before any of its scripts: hostile code must leave it as it is.
+    await tab.context.addInitScript({
+      content: `if (window.top === window) { localStorage.setItem('sentinel', 'kept'); sessionStorage.setItem('sentinel', 'kept'); window.orbisSentinel = 'kept'; }`,
+    });
+    tab.context.on('page', (page) => popups.push(page.url()));
+    tab.page.on('framenavigated', (frame) => frame === tab.page.mainFrame() && navigations.push(frame.url()));
+    await tab.page.goto(`${h.url}/p/hostile`);
+    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  const lines = (prefix: string) => tab.consoleMessages.filter((m) => m.text.startsWith(prefix)).map((m) => m.text.slice(prefix.length));
+
+  it('lets no plugin or UI frame reach the page, its cookies, storage, navigation or popups', async () => {
+    await expect.poll(() => lines('[plugin probe/main] PROBE ').length, { timeout: 20_000 }).toBe(1);
+    const probe = JSON.parse(lines('[plugin probe/main] PROBE ')[0]!) as Record<string, string>;
+    for (const name of ['parentDocument', 'topHref', 'parentSentinel', 'cookie', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch']) {
+      expect(probe[name], name).toMatch(/^blocked:/);
+    }
+    expect(probe.opener).toBe('null');
+    expect(probe.popup).toBe('null');
+    expect(JSON.parse(lines('[plugin escaper/main] ESCAPER ')[0]!)).toEqual(['undefined', 'undefined', 'undefined']);
+
+    expect(await tab.page.evaluate(`[localStorage.getItem('sentinel'), sessionStorage.getItem('sentinel'), window.orbisSentinel, document.cookie]`)).toEqual([
+      'kept',
+      'kept',
+      'kept',
+      'sentinel=kept',
+    ]);
+    expect(tab.page.url()).toBe(`${h.url}/p/hostile`);
+    expect(navigations).toEqual([`${h.url}/p/hostile`]);
+    expect(popups).toEqual([]);
+    expect(tab.pageErrors).toEqual([]);
+    expect(tab.blockedRequests).toEqual([]);
+  });
+
+  it('stops the looping plugin, cuts the chatter and the message flood', async () => {
+    const text = tab.consoleMessages.map((m) => m.text);
+    expect(text.some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
+    await expect.poll(() => text.concat(tab.consoleMessages.map((m) => m.text)).some((t) => t.startsWith('[plugin flood/main] its UI sent more than')), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => lines('[plugin chatter/main] more than').length, { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const line of lines('[plugin chatter/main] chatter ')) expect(line.length).toBeLessThan(10_100);
+  });
+
+  it('keeps drawing: the frame counter advances after the camera moves', async () => {
+    const viewer = tab.page.getByTestId('viewer');
+    const before = Number(await viewer.getAttribute('data-frame-count'));
+    expect(before).toBeGreaterThan(0);
+    const box = (await viewer.boundingBox())!;
+    await tab.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await tab.page.mouse.wheel(0, -400);
+    await expect.poll(async () => Number(await viewer.getAttribute('data-frame-count')), { timeout: 30_000 }).toBeGreaterThan(before);
+  });
+
+  it('keeps the well-behaved plugin working: it answers a click and its UI round-trips a message', async () => {
+    await expect.poll(() => lines('[plugin good/main] GOOD ui '), { timeout: 20_000 }).toEqual(['{"echo":"ping"}']);
+    const box = (await tab.page.getByTestId('viewer').boundingBox())!;
+    await tab.page.mouse.click(box.x + 200, box.y + 300);
+    await expect.poll(() => lines('[plugin good/main] GOOD click '), { timeout: 20_000 }).toEqual(['200']);
+  });
+
+  it('breaks no Content-Security-Policy rule of the page itself; the probe frame\'s fetch is refused by its own', () => {
+    const violations = tab.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text));
+    // Chromium names no frame for these lines: the probe marks its request instead.
+    const fromProbe = violations.filter((m) => m.text.includes('probe=frame'));
+    expect(fromProbe.some((m) => m.text.includes("connect-src 'none'"))).toBe(true);
+    expect(violations.filter((m) => !fromProbe.includes(m))).toEqual([]);
+  });
+});
