@@ -85,9 +85,8 @@ function medianRun(runs) {
 async function measureServer(server, total, seconds, problems, log) {
   const listUrl = `${server.url}${LISTING_PATH}`;
   const firstPageUrl = `${listUrl}?page=1&limit=${PAGE_SIZE}`;
-  const deepOffsetUrl = `${listUrl}?offset=${Math.floor(total * 0.9)}&limit=${PAGE_SIZE}`;
   const { bytes: pageBytes } = await fetchPage(firstPageUrl, total);
-  await fetchPage(deepOffsetUrl, total);
+  await fetchPage(`${listUrl}?offset=${Math.floor(total * 0.9)}&limit=${PAGE_SIZE}`, total);
   log(`collecting ${CURSOR_POOL_SIZE} cursors…`);
   const cursors = await collectCursors(listUrl, total);
   await fetchPage(`${listUrl}?start_cursor=${cursors[CURSOR_POOL_SIZE >> 1]}&limit=${PAGE_SIZE}`, total);
@@ -102,21 +101,23 @@ async function measureServer(server, total, seconds, problems, log) {
     if (busySeconds > 1) problems.push(`${name}: the server needed ${busySeconds.toFixed(1)} s after the run to answer promptly again`);
     return run;
   };
-  const randomCursorPath = () => {
-    const cursor = cursors[Math.floor(Math.random() * cursors.length)];
-    return `${LISTING_PATH}?start_cursor=${encodeURIComponent(cursor)}&limit=${PAGE_SIZE}`;
+  const pageParams = `limit=${PAGE_SIZE}`;
+  const targets = {
+    firstPage: [`${LISTING_PATH}?page=1&${pageParams}`],
+    cursor: cursors.map((cursor) => `${LISTING_PATH}?start_cursor=${encodeURIComponent(cursor)}&${pageParams}`),
+    deepOffset: [`${LISTING_PATH}?offset=${Math.floor(total * 0.9)}&${pageParams}`],
   };
-  // The ceiling is measured before each target, so that drift of the machine hits both alike.
-  const runs = await withCeilingServer(pageBytes, async (ceilingUrl) => {
-    const ceilingOptions = { url: `${ceilingUrl}${LISTING_PATH}?page=1&limit=${PAGE_SIZE}` };
+  // The ceiling is measured before each target, with that target's request paths (which it
+  // ignores), so that drift of the machine and the client's work hit both alike.
+  const runs = await withCeilingServer(pageBytes, async (ceilingOrigin) => {
     const ceilings = [];
-    const ceilingThen = async (name, options) => {
-      ceilings.push(await load('ceiling', ceilingOptions));
-      return load(name, options);
+    const ceilingThen = async (name, paths) => {
+      ceilings.push(await load('ceiling', { origin: ceilingOrigin, paths }));
+      return load(name, { origin: server.url, paths });
     };
-    const firstPage = await ceilingThen('first page', { url: firstPageUrl });
-    const cursor = await ceilingThen('random cursor', { url: listUrl, nextPath: randomCursorPath });
-    const deepOffset = await ceilingThen('deep offset', { url: deepOffsetUrl });
+    const firstPage = await ceilingThen('first page', targets.firstPage);
+    const cursor = await ceilingThen('random cursor', targets.cursor);
+    const deepOffset = await ceilingThen('deep offset', targets.deepOffset);
     return { ceiling: medianRun(ceilings), ceilingSamples: ceilings.map((c) => c.rps), firstPage, cursor, deepOffset };
   });
   log(`streaming the full list of ${total} assets…`);

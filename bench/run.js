@@ -9,8 +9,8 @@ const MODES = {
   quick: { total: 100_000, seconds: 5 },
 };
 
-/** What `--only` may name: the SQLite half of the content API alone, for quick before/after comparisons. */
-const ONLY = ['contentApi:sqlite'];
+/** What `--only` may name: one half of the content API alone, for quick before/after comparisons. */
+const ONLY = ['contentApi:sqlite', 'contentApi:postgres'];
 
 function parseArgs(argv) {
   let only;
@@ -25,11 +25,15 @@ function parseArgs(argv) {
   return { mode: argv.includes('--quick') ? 'quick' : 'full', only };
 }
 
-/** `--only contentApi:sqlite`: the SQLite run alone, printed as JSON; latest.json is left as it is. */
-async function sqliteOnly({ total, seconds, problems, log }) {
-  const sqlite = await benchContentApiSqlite({ total, seconds, problems: problems.sqlite, log });
-  const fields = runFields(sqlite, problems.sqlite);
-  process.stdout.write(`${JSON.stringify({ assets: total, secondsPerRun: seconds, server: sqlite.build, ...fields }, null, 2)}\n`);
+/** `--only contentApi:sqlite` or `contentApi:postgres`: that run alone, printed as JSON; latest.json is left as it is. */
+async function oneRun(only, { total, seconds, problems, log }) {
+  const postgres = only === 'contentApi:postgres';
+  const where = postgres ? 'postgres' : 'sqlite';
+  const bench = postgres ? benchContentApiPostgres : benchContentApiSqlite;
+  const run = await bench({ total, seconds, problems: problems[where], log: log(where) });
+  const fields = runFields(run, problems[where]);
+  const extra = postgres ? { settings: run.postgres } : {};
+  process.stdout.write(`${JSON.stringify({ assets: total, secondsPerRun: seconds, server: run.build, ...fields, ...extra }, null, 2)}\n`);
 }
 
 async function main() {
@@ -39,7 +43,7 @@ async function main() {
   const problems = { run: [], sqlite: [], postgres: [] };
   const logAs = (name) => (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${name}: ${line}\n`);
   try {
-    if (only === 'contentApi:sqlite') return await sqliteOnly({ total, seconds, problems, log: logAs('sqlite') });
+    if (only) return await oneRun(only, { total, seconds, problems, log: logAs });
     // One after the other, so that they do not share the CPUs.
     const sqlite = await benchContentApiSqlite({ total, seconds, problems: problems.sqlite, log: logAs('sqlite') });
     const postgres = await benchContentApiPostgres({ total, seconds, problems: problems.postgres, log: logAs('postgres') });

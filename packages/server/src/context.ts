@@ -11,17 +11,16 @@ import { PluginService } from './plugins/plugin-service.js';
 import { ProjectService } from './projects/project-service.js';
 import { SceneService } from './scenes/scene-service.js';
 import { LocalStorage } from './storage/local-storage.js';
-import { parseS3Url, S3Storage, s3ClientFromEnv } from './storage/s3-storage.js';
 import type { Storage } from './storage/storage.js';
-import { PostgresStore } from './store/postgres/postgres-store.js';
-import { SqliteStore } from './store/sqlite/sqlite-store.js';
 import type { Store } from './store/store.js';
 
 /** Opens the store a database URL names: none or `sqlite:` a SQLite file; `postgres://` PostgreSQL. */
 export async function openStore(databaseUrl: string | undefined, dataDir: string): Promise<Store> {
-  if (databaseUrl === undefined) return new SqliteStore(join(dataDir, 'orbis.db'));
-  if (databaseUrl.startsWith('sqlite:')) return new SqliteStore(databaseUrl.slice('sqlite:'.length).replace(/^\/\//, ''));
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return PostgresStore.open(databaseUrl);
+  // Each store's driver is imported when chosen: a process loads (and keeps in memory) only its own.
+  const sqlite = async (file: string) => new (await import('./store/sqlite/sqlite-store.js')).SqliteStore(file);
+  if (databaseUrl === undefined) return sqlite(join(dataDir, 'orbis.db'));
+  if (databaseUrl.startsWith('sqlite:')) return sqlite(databaseUrl.slice('sqlite:'.length).replace(/^\/\//, ''));
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return (await import('./store/postgres/postgres-store.js')).PostgresStore.open(databaseUrl);
   throw new ConfigError(`--database-url must be a postgres:// or sqlite: URL, got "${databaseUrl}"`);
 }
 
@@ -29,6 +28,8 @@ export async function openStore(databaseUrl: string | undefined, dataDir: string
 export async function openStorage(storage: string | undefined, dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Storage> {
   if (storage === undefined) return new LocalStorage(join(dataDir, 'files'));
   if (storage.startsWith('s3://')) {
+    // The AWS SDK is large: imported only when the storage is S3.
+    const { parseS3Url, S3Storage, s3ClientFromEnv } = await import('./storage/s3-storage.js');
     let location;
     try {
       location = parseS3Url(storage);

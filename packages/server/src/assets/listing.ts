@@ -1,10 +1,11 @@
-import type { AssetScope, ListedRecord, Store } from '../store/store.js';
+import type { AssetScope, JoinedRecords, Store } from '../store/store.js';
 import { type CursorCodec, InvalidCursorError } from './cursor.js';
 import type { PageQuery } from './page-query.js';
 
 /** One page of a listing, before it becomes JSON. */
 export interface ListingPage {
-  results: ListedRecord[];
+  /** The page's records, joined as the store joined them (see JoinedRecords). */
+  results: string;
   totalCount: number;
   hasMore: boolean;
   limit: number;
@@ -16,9 +17,11 @@ export interface ListingPage {
 
 export type PagedQuery = Exclude<PageQuery, { mode: 'all' }>;
 
+const NOTHING: JoinedRecords = { json: '', count: 0, lastId: undefined, hasMore: false };
+
 /**
- * Reads one page of a scope. It reads one asset past the page to learn `hasMore` without
- * counting; `totalCount` is the scope's maintained count, from the project row the request read.
+ * Reads one page of a scope, joined by the store. `totalCount` is the scope's maintained count,
+ * from the project row the request read.
  */
 export async function readPage(
   store: Store,
@@ -27,22 +30,20 @@ export async function readPage(
   totalCount: number,
   query: PagedQuery,
 ): Promise<ListingPage> {
-  let rows: ListedRecord[];
+  let slice: JoinedRecords;
   if (query.mode === 'cursor') {
     const position = cursors.decode(query.cursor);
     if (position.projectId !== scope.projectId) throw new InvalidCursorError();
-    rows = await store.listRecords(scope, { afterId: position.afterId, limit: query.limit + 1 });
+    slice = await store.joinRecords(scope, { afterId: position.afterId, limit: query.limit });
   } else if (query.offset >= totalCount) {
     // An offset walks the index entry by entry: one past the end would walk all of it for nothing.
-    rows = [];
+    slice = NOTHING;
   } else {
-    rows = await store.listRecords(scope, { offset: query.offset, limit: query.limit + 1 });
+    slice = await store.joinRecords(scope, { offset: query.offset, limit: query.limit });
   }
-  const hasMore = rows.length > query.limit;
-  const results = hasMore ? rows.slice(0, query.limit) : rows;
-  const last = results[results.length - 1];
-  const nextCursor = hasMore && last ? cursors.encode({ projectId: scope.projectId, afterId: last.id }) : null;
-  const page: ListingPage = { results, totalCount, hasMore, limit: query.limit, nextCursor };
+  const { hasMore, lastId } = slice;
+  const nextCursor = hasMore && lastId !== undefined ? cursors.encode({ projectId: scope.projectId, afterId: lastId }) : null;
+  const page: ListingPage = { results: slice.json, totalCount, hasMore, limit: query.limit, nextCursor };
   if (query.mode !== 'cursor') {
     page.page = query.page;
     page.offset = query.offset;

@@ -17,6 +17,16 @@ import { sceneRoutes } from './scene-routes.js';
 
 /** Routes that browsers on other origins may call. */
 const PUBLIC_PREFIXES = ['/api/p/', '/files/', '/openapi.json'];
+/** CORS for the public routes, built once rather than on every request. */
+const PUBLIC_CORS = Object.freeze({
+  origin: '*',
+  methods: 'GET, HEAD',
+  allowedHeaders: 'Authorization, Range, If-None-Match, If-Range',
+  exposedHeaders: 'Link, Content-Range, Content-Length, ETag, Accept-Ranges',
+  maxAge: 600,
+  strictPreflight: false,
+});
+const NO_CORS = Object.freeze({ origin: false });
 
 /** A route as registered: method and Fastify path (`:param`, `*`). */
 export interface RouteEntry {
@@ -63,20 +73,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
 
   await app.register(cors, () => (request: { url?: string }, callback: (e: Error | null, o: object) => void) => {
     const url = request.url ?? '';
-    const isPublic = PUBLIC_PREFIXES.some((p) => url.startsWith(p));
-    callback(
-      null,
-      isPublic
-        ? {
-            origin: '*',
-            methods: ['GET', 'HEAD'],
-            allowedHeaders: ['Authorization', 'Range', 'If-None-Match', 'If-Range'],
-            exposedHeaders: ['Link', 'Content-Range', 'Content-Length', 'ETag', 'Accept-Ranges'],
-            maxAge: 600,
-            strictPreflight: false,
-          }
-        : { origin: false },
-    );
+    callback(null, PUBLIC_PREFIXES.some((p) => url.startsWith(p)) ? PUBLIC_CORS : NO_CORS);
   });
   await app.register(multipart, {
     limits: { fileSize: ctx.maxUploadBytes, files: 1000, fields: 100, fieldSize: 1024 * 1024, parts: 1100 },

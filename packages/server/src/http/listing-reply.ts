@@ -43,15 +43,16 @@ export async function* streamBody(
 }
 
 /** The JSON of a page: the same keys in the same order as SPEC §2 item 8, records joined as stored. */
-function pageBody(page: ListingPage, results: string): string {
-  let body = `{"results":[${results}],"totalCount":${page.totalCount},"hasMore":${page.hasMore},"limit":${page.limit},"nextCursor":${JSON.stringify(page.nextCursor)}`;
+function pageBody(page: ListingPage): string {
+  let body = `{"results":[${page.results}],"totalCount":${page.totalCount},"hasMore":${page.hasMore},"limit":${page.limit},"nextCursor":${JSON.stringify(page.nextCursor)}`;
   if (page.page !== undefined) body += `,"page":${page.page},"offset":${page.offset}`;
   return `${body}}`;
 }
 
 /**
  * Sends a listing: the streamed whole list, or one page with its `Link` header. Records are the
- * stored JSON texts, joined and given the project's files URL: no object is built per asset.
+ * stored JSON texts, joined (a page's by the database) and given the project's files URL: no
+ * object or string is made per asset.
  */
 export async function sendListing(
   ctx: AppContext,
@@ -76,5 +77,5 @@ export async function sendListing(
     const path = (request.routeOptions.url ?? '').replace(':project', encodeURIComponent(project.alias));
     reply.header('Link', `<${ctx.publicUrl}${path}?${next.toString()}>; rel="next"`);
   }
-  return reply.send(spliceOrigin(pageBody(page, page.results.map(toJson).join(',')), origin));
+  return reply.send(spliceOrigin(pageBody(page), origin));
 }

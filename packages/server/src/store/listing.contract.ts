@@ -1,10 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assetRecord } from '../assets/asset-record.js';
 import { newId } from '../assets/ids.js';
-import { fragmentOrigin, spliceOrigin, withPublicFlag } from '../assets/record-fragment.js';
+import { fragmentOrigin, spliceOrigin } from '../assets/record-fragment.js';
 import { seededRandom } from '../test/upload-batch.js';
 import { CHECKPOINT_EVERY } from './checkpoints.js';
-import type { Asset, AssetScope, NewAsset, Project, Store } from './store.js';
+import type { Asset, AssetScope, AssetSlice, NewAsset, Project, Store } from './store.js';
+
+type ParsedRecord = { id: string } & Record<string, unknown>;
+
+/**
+ * A slice as parsed records (given `origin` as the files URL), after checking what the store says
+ * of the joined text: its count and its last id.
+ */
+export async function listedRecords(store: Store, scope: AssetScope, slice: AssetSlice, origin = 'http://o/files/p'): Promise<ParsedRecord[]> {
+  const joined = await store.joinRecords(scope, slice);
+  const records = JSON.parse(`[${spliceOrigin(joined.json, origin)}]`) as ParsedRecord[];
+  expect(joined.count).toBe(records.length);
+  expect(joined.lastId).toBe(records.at(-1)?.id);
+  return records;
+}
 
 /**
  * The listing part of the Store contract: stored record texts, and offset pages (which seek
@@ -32,10 +46,9 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
 
     /** What a listing answers for an asset, built from its stored text. */
     const listedJson = async (scope: AssetScope, id: string) => {
-      const r = (await store.listRecords(scope, { limit: 100 })).find((x) => x.id === id);
+      const r = (await listedRecords(store, scope, { limit: 100 }, fragmentOrigin(publicUrl, project.alias))).find((x) => x.id === id);
       expect(r, id).toBeDefined();
-      const text = scope.publicOnly ? r!.record : withPublicFlag(r!.record, r!.public);
-      return JSON.parse(spliceOrigin(text, fragmentOrigin(publicUrl, project.alias)));
+      return r;
     };
     const expected = (a: Asset, withFlag: boolean) => JSON.parse(JSON.stringify(assetRecord(a, publicUrl, project.alias, withFlag)));
 
@@ -71,8 +84,15 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
           const offsets = [0, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, 2 * CHECKPOINT_EVERY + 3, ids.length - 2, ids.length + 5];
           for (let i = 0; i < 4; i++) offsets.push(Math.floor(random() * ids.length));
           for (const offset of offsets) {
-            const page = await store.listRecords(scope, { offset, limit: 7 });
-            expect(page.map((r) => r.id), `round ${round}, ${publicOnly ? 'public' : 'all'}, offset ${offset}`).toEqual(ids.slice(offset, offset + 7));
+            const where = `round ${round}, ${publicOnly ? 'public' : 'all'}, offset ${offset}`;
+            const page = await listedRecords(store, scope, { offset, limit: 7 });
+            expect(page.map((r) => r.id), where).toEqual(ids.slice(offset, offset + 7));
+            expect((await store.joinRecords(scope, { offset, limit: 7 })).hasMore, where).toBe(offset + 7 < ids.length);
+            if (page.length > 0) {
+              // The keyset read that a cursor after the previous page's last id makes.
+              const after = await listedRecords(store, scope, { afterId: page[0]!.id, limit: 7 });
+              expect(after.map((r) => r.id), where).toEqual(ids.slice(offset + 1, offset + 8));
+            }
           }
         }
       };

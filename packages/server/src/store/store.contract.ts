@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../assets/ids.js';
-import { listingContract } from './listing.contract.js';
+import { listedRecords, listingContract } from './listing.contract.js';
 import type { NewAsset, Project, Store } from './store.js';
 import { StoreConflictError, StoreNotFoundError } from './store.js';
 
@@ -103,7 +103,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       // Batches committed one after another, however they interleave before, come out in order.
       const batches = await Promise.all([many(3), many(3), many(3)]);
       const ids = batches.flat().map((a) => a.id);
-      const listed = (await store.listRecords({ projectId: project.id, publicOnly: false }, { limit: 20 })).map((a) => a.id);
+      const listed = (await listedRecords(store, { projectId: project.id, publicOnly: false }, { limit: 20 })).map((a) => a.id);
       expect(listed).toEqual([second!.id, ...[...ids].sort()]);
       expect(new Set(ids).size).toBe(9);
     });
@@ -120,7 +120,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const [theirs] = await store.insertAssets(other.id, [draft({ projectId: other.id })], now);
       expect(await store.getAsset(other.id, mine!.id)).toBeUndefined();
       expect(theirs!.projectId).toBe(other.id);
-      const listed = await store.listRecords({ projectId: project.id, publicOnly: false }, { limit: 10 });
+      const listed = await listedRecords(store, { projectId: project.id, publicOnly: false }, { limit: 10 });
       expect(listed.map((x) => x.id)).toEqual([mine!.id]);
     });
 
@@ -128,13 +128,16 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const assets = await many(1203, (i) => ({ public: i % 3 !== 0 }));
       const publicIds = assets.filter((a) => a.public).map((a) => a.id);
       const scope = { projectId: project.id, publicOnly: true };
-      const first = await store.listRecords(scope, { limit: 5 });
+      const first = await listedRecords(store, scope, { limit: 5 });
       expect(first.map((a) => a.id)).toEqual(publicIds.slice(0, 5));
-      const after = await store.listRecords(scope, { afterId: publicIds[4]!, limit: 5 });
+      const after = await listedRecords(store, scope, { afterId: publicIds[4]!, limit: 5 });
       expect(after.map((a) => a.id)).toEqual(publicIds.slice(5, 10));
-      const byOffset = await store.listRecords(scope, { offset: 700, limit: 7 });
+      const byOffset = await listedRecords(store, scope, { offset: 700, limit: 7 });
       expect(byOffset.map((a) => a.id)).toEqual(publicIds.slice(700, 707));
-      expect(await store.listRecords(scope, { offset: 5000, limit: 7 })).toEqual([]);
+      expect(await store.joinRecords(scope, { offset: 5000, limit: 7 })).toEqual({ json: '', count: 0, lastId: undefined, hasMore: false });
+      // The scope's end: a full last slice has nothing after it, one short of it has one more.
+      expect((await store.joinRecords(scope, { afterId: publicIds.at(-6)!, limit: 5 })).hasMore).toBe(false);
+      expect((await store.joinRecords(scope, { afterId: publicIds.at(-7)!, limit: 5 })).hasMore).toBe(true);
       const streamed: string[] = [];
       for await (const a of store.streamAssets(scope)) streamed.push(a.id);
       expect(streamed).toEqual(publicIds);
@@ -158,7 +161,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     it('keeps a keyset position valid after the asset at it is deleted', async () => {
       const assets = await many(6);
       await store.deleteAsset(project.id, assets[2]!.id);
-      const next = await store.listRecords({ projectId: project.id, publicOnly: true }, { afterId: assets[2]!.id, limit: 2 });
+      const next = await listedRecords(store, { projectId: project.id, publicOnly: true }, { afterId: assets[2]!.id, limit: 2 });
       expect(next.map((a) => a.id)).toEqual([assets[3]!.id, assets[4]!.id]);
     });
 
@@ -166,7 +169,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       const d = draft();
       await expect(insert(draft(), d, { ...d })).rejects.toThrow();
       expect(await store.countAssets({ projectId: project.id, publicOnly: false })).toBe(0);
-      expect(await store.listRecords({ projectId: project.id, publicOnly: false }, { limit: 10 })).toEqual([]);
+      expect(await listedRecords(store, { projectId: project.id, publicOnly: false }, { limit: 10 })).toEqual([]);
       const [after] = await insert(draft());
       expect(after).toBeDefined();
     });

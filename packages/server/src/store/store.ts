@@ -86,6 +86,22 @@ export interface ListedRecord {
   record: string;
 }
 
+/**
+ * A slice of a scope as one text: its records in id order joined with commas, each with its
+ * `public` flag as the last key when the scope is not public-only (as `withPublicFlag` adds it).
+ * The database joins them, so a page crosses into JavaScript as one string, not one per asset.
+ */
+export interface JoinedRecords {
+  /** The joined records; '' when the slice is empty. */
+  json: string;
+  /** How many records `json` holds. */
+  count: number;
+  /** The id of the last record in `json`; undefined when it is empty. */
+  lastId: string | undefined;
+  /** Whether the scope has an asset after the slice. */
+  hasMore: boolean;
+}
+
 /** An API key as stored: only the hash of its secret. */
 export interface ApiKey {
   id: string;
@@ -150,10 +166,11 @@ export interface Store {
   /** The maintained count of a scope: no scan. */
   countAssets(scope: AssetScope): Promise<number>;
   /**
-   * A slice of a scope's records. An offset seeks from the nearest checkpoint (every
-   * CHECKPOINT_EVERY-th id of the scope, kept by the store) and walks less than that many entries.
+   * A slice of a scope's records, joined (see JoinedRecords). An offset seeks from the nearest
+   * checkpoint (every CHECKPOINT_EVERY-th id of the scope, kept by the store) and walks less
+   * than that many entries.
    */
-  listRecords(scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]>;
+  joinRecords(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords>;
   /** Every record of a scope in id order, in bounded batches, as `streamAssets`. */
   streamRecords(scope: AssetScope): AsyncIterable<ListedRecord>;
   /**

@@ -1,13 +1,37 @@
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
 import { CHECKPOINT_EVERY, checkpointFor } from '../checkpoints.js';
-import type { AssetScope, AssetSlice, ListedRecord } from '../store.js';
+import type { AssetScope, AssetSlice, JoinedRecords, ListedRecord } from '../store.js';
 
 /** Rows a server-side cursor hands over per read: bounds memory while streaming. */
 const STREAM_BATCH = 500;
 
 function scoped(scope: AssetScope): string {
   return scope.publicOnly ? 'project_id = $1 AND public' : 'project_id = $1';
+}
+
+/**
+ * A record as the scope lists it: as stored on the public listing, with its `public` flag as the
+ * last key on the management one (what `withPublicFlag` makes, done here so the join is one string).
+ */
+function recordColumn(scope: AssetScope): string {
+  return scope.publicOnly ? 'record' : `left(record, -1) || ',"public":' || public::text || '}'`;
+}
+
+/**
+ * Joins the first `limit` rows of `inner` (which selects `id, rec` in id order, one row past the
+ * slice) into one text; the extra row tells whether more follow. The rows are numbered after the
+ * inner query's OFFSET, so `rn` counts within the slice.
+ */
+function joined(inner: string, limit: string): string {
+  const first = `FILTER (WHERE rn <= ${limit}::int)`;
+  return `SELECT count(*)::int AS count, string_agg(rec, ',' ORDER BY id) ${first} AS json, max(id) ${first} AS "lastId" FROM (SELECT id, rec, row_number() OVER (ORDER BY id) AS rn FROM (${inner}) slice) page`;
+}
+
+interface JoinedRow {
+  count: number;
+  json: string | null;
+  lastId: string | null;
 }
 
 /** Named statements are parsed and planned once per connection, not on every request. */
@@ -22,24 +46,35 @@ function statement(name: string, scope: AssetScope, text: string, values: unknow
 export class PostgresListing {
   constructor(private readonly pool: pg.Pool) {}
 
-  async records(scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]> {
+  async records(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords> {
+    const row = await this.joinedRow(scope, slice);
+    const count = Math.min(row.count, slice.limit);
+    return { json: row.json ?? '', count, lastId: row.lastId ?? undefined, hasMore: row.count > slice.limit };
+  }
+
+  private async joinedRow(scope: AssetScope, slice: AssetSlice): Promise<JoinedRow> {
     const where = scoped(scope);
+    const columns = `id, ${recordColumn(scope)} AS rec`;
+    const query = async (name: string, sql: string, values: unknown[]) => (await this.pool.query<JoinedRow>(statement(name, scope, sql, values))).rows[0]!;
+    // One row past the slice: `hasMore` without a second round trip.
     if (slice.offset === undefined) {
-      const sql = `SELECT id, public, record FROM assets WHERE ${where} AND id > $2 ORDER BY id LIMIT $3`;
-      return (await this.pool.query<ListedRecord>(statement('after', scope, sql, [scope.projectId, slice.afterId ?? '', slice.limit]))).rows;
+      const sql = joined(`SELECT ${columns} FROM assets WHERE ${where} AND id > $2 ORDER BY id LIMIT $3::int + 1`, '$3');
+      return query('after', sql, [scope.projectId, slice.afterId ?? '', slice.limit]);
     }
     const { ordinal, skip } = checkpointFor(slice.offset);
     if (ordinal === 0) {
-      const sql = `SELECT id, public, record FROM assets WHERE ${where} ORDER BY id LIMIT $2 OFFSET $3`;
-      return (await this.pool.query<ListedRecord>(statement('offset', scope, sql, [scope.projectId, slice.limit, slice.offset]))).rows;
+      const sql = joined(`SELECT ${columns} FROM assets WHERE ${where} ORDER BY id LIMIT $2::int + 1 OFFSET $3`, '$2');
+      return query('offset', sql, [scope.projectId, slice.limit, slice.offset]);
     }
-    const sql = `SELECT id, public, record FROM assets WHERE ${where} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = $1 AND public_only = $2 AND ordinal = $3) ORDER BY id LIMIT $4 OFFSET $5`;
-    const read = async () =>
-      (await this.pool.query<ListedRecord>(statement('checkpoint', scope, sql, [scope.projectId, scope.publicOnly, ordinal, slice.limit, skip]))).rows;
-    const rows = await read();
+    const sql = joined(
+      `SELECT ${columns} FROM assets WHERE ${where} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = $1 AND public_only = $2 AND ordinal = $3) ORDER BY id LIMIT $4::int + 1 OFFSET $5`,
+      '$4',
+    );
+    const read = () => query('checkpoint', sql, [scope.projectId, scope.publicOnly, ordinal, slice.limit, skip]);
+    const row = await read();
     // No rows: the checkpoint is missing (or the scope is shorter than the offset).
-    if (rows.length === 0 && (await this.extendTo(scope, ordinal))) return read();
-    return rows;
+    if (row.count === 0 && (await this.extendTo(scope, ordinal))) return read();
+    return row;
   }
 
   /**

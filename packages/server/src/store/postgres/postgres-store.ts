@@ -7,6 +7,7 @@ import type {
   AssetScope,
   AssetSlice,
   ListedAsset,
+  JoinedRecords,
   ListedRecord,
   NewAsset,
   NewProject,
@@ -309,7 +310,7 @@ export class PostgresStore implements Store {
     return rows[0] ? Number(rows[0].n) : 0;
   }
 
-  listRecords(scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]> {
+  joinRecords(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords> {
     return this.listing.records(scope, slice);
   }
 

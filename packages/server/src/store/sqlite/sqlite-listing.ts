@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CHECKPOINT_EVERY, checkpointFor } from '../checkpoints.js';
-import type { AssetScope, AssetSlice, ListedRecord } from '../store.js';
+import type { AssetScope, AssetSlice, JoinedRecords, ListedRecord } from '../store.js';
 
 /** How many rows one step of a stream reads: bounds memory, keeps each read short. */
 export const STREAM_BATCH = 500;
@@ -27,19 +27,43 @@ function toRecord(row: RecordRow): ListedRecord {
   return { id: row[0], public: row[1] === 1, record: row[2] };
 }
 
+type JoinedRow = [count: number, json: string | null, lastId: string | null];
+
+/**
+ * A record as the scope lists it: as stored on the public listing, with its `public` flag as the
+ * last key on the management one (what `withPublicFlag` makes, done here so the join is one string).
+ */
+function recordColumn(publicOnly: boolean): string {
+  return publicOnly ? 'record' : `substr(record, 1, length(record) - 1) || ',"public":' || (CASE public WHEN 1 THEN 'true' ELSE 'false' END) || '}'`;
+}
+
+/**
+ * Joins the rows of `inner` (id and rec, in id order) into one text. group_concat takes them in
+ * the order the inner query's co-routine yields them, which is its ORDER BY; an ORDER BY inside
+ * group_concat would add a sort that costs as much as the rest of the query (the contract tests
+ * check the order).
+ */
+const joined = (inner: string) => `SELECT count(*), group_concat(rec, ','), max(id) FROM (${inner})`;
+
 function scopeStatements(db: Database.Database, publicOnly: boolean) {
   const scoped = publicOnly ? 'project_id = ? AND public = 1' : 'project_id = ?';
   const flag = publicOnly ? 1 : 0;
-  // Rows as arrays: no object per row, and only the three columns a listing answers with.
+  const columns = `id, ${recordColumn(publicOnly)} AS rec`;
+  // Rows as arrays: no object per row.
   const rows = (sql: string) => db.prepare(sql).raw(true);
   return {
     after: rows(`SELECT id, public, record FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`),
+    afterJoined: rows(joined(`SELECT ${columns} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`)),
     // Fewer than CHECKPOINT_EVERY entries are skipped: cheaper than the sub-select that would walk
     // only the covering index, which costs a second lookup per row it returns.
-    offset: rows(`SELECT id, public, record FROM assets WHERE ${scoped} ORDER BY id LIMIT ? OFFSET ?`),
-    fromCheckpoint: rows(
-      `SELECT id, public, record FROM assets WHERE ${scoped} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = ? AND public_only = ${flag} AND ordinal = ?) ORDER BY id LIMIT ? OFFSET ?`,
+    offsetJoined: rows(joined(`SELECT ${columns} FROM assets WHERE ${scoped} ORDER BY id LIMIT ? OFFSET ?`)),
+    fromCheckpointJoined: rows(
+      joined(
+        `SELECT ${columns} FROM assets WHERE ${scoped} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = ? AND public_only = ${flag} AND ordinal = ?) ORDER BY id LIMIT ? OFFSET ?`,
+      ),
     ),
+    // Walks the index only: whether a slice is the scope's last, without reading a record past it.
+    anyAfter: db.prepare(`SELECT 1 FROM assets WHERE ${scoped} AND id > ? LIMIT 1`).pluck(),
     nearest: db.prepare(
       `SELECT ordinal, asset_id AS id FROM asset_checkpoints WHERE project_id = ? AND public_only = ${flag} AND ordinal <= ? ORDER BY ordinal DESC LIMIT 1`,
     ),
@@ -64,16 +88,24 @@ export class SqliteListing {
     return scope.publicOnly ? this.scopes.public : this.scopes.all;
   }
 
-  records(scope: AssetScope, slice: AssetSlice): ListedRecord[] {
+  records(scope: AssetScope, slice: AssetSlice): JoinedRecords {
     const s = this.of(scope);
-    if (slice.offset === undefined) return (s.after.all(scope.projectId, slice.afterId ?? '', slice.limit) as RecordRow[]).map(toRecord);
+    const [count, json, lastId] = this.joinedRow(scope, slice);
+    // Only a full slice can have more after it; the check reads index entries, not records.
+    const hasMore = count === slice.limit && lastId !== null && s.anyAfter.get(scope.projectId, lastId) !== undefined;
+    return { json: json ?? '', count, lastId: lastId ?? undefined, hasMore };
+  }
+
+  private joinedRow(scope: AssetScope, slice: AssetSlice): JoinedRow {
+    const s = this.of(scope);
+    if (slice.offset === undefined) return s.afterJoined.get(scope.projectId, slice.afterId ?? '', slice.limit) as JoinedRow;
     const { ordinal, skip } = checkpointFor(slice.offset);
-    if (ordinal === 0) return (s.offset.all(scope.projectId, slice.limit, slice.offset) as RecordRow[]).map(toRecord);
-    const read = () => s.fromCheckpoint.all(scope.projectId, scope.projectId, ordinal, slice.limit, skip) as RecordRow[];
-    let rows = read();
+    if (ordinal === 0) return s.offsetJoined.get(scope.projectId, slice.limit, slice.offset) as JoinedRow;
+    const read = () => s.fromCheckpointJoined.get(scope.projectId, scope.projectId, ordinal, slice.limit, skip) as JoinedRow;
+    const row = read();
     // No rows: the checkpoint is missing (or the scope is shorter than the offset).
-    if (rows.length === 0 && this.extendTo(scope, ordinal)) rows = read();
-    return rows.map(toRecord);
+    if (row[0] === 0 && this.extendTo(scope, ordinal)) return read();
+    return row;
   }
 
   /**

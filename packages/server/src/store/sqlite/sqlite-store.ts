@@ -7,6 +7,7 @@ import type {
   AssetScope,
   AssetSlice,
   ListedAsset,
+  JoinedRecords,
   ListedRecord,
   NewAsset,
   NewProject,
@@ -343,7 +344,7 @@ export class SqliteStore implements Store {
     return scope.publicOnly ? row.public_asset_count : row.asset_count;
   }
 
-  async listRecords(scope: AssetScope, slice: AssetSlice): Promise<ListedRecord[]> {
+  async joinRecords(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords> {
     return this.listing.records(scope, slice);
   }
 
