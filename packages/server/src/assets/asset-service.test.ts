@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test/harness.js';
+import { selfIdentity } from './process-identity.js';
+import { StagingJournal } from './staging-journal.js';
 
 describe('AssetService', () => {
   let h: Harness;
@@ -31,6 +32,21 @@ describe('AssetService', () => {
     expect(existsSync(join(root, kept!.storageKey))).toBe(true);
   });
 
+  it('never sweeps what a journal of this data dir has open, however old (a slow multi-file upload)', async () => {
+    const project = (await h.server.ctx.store.getProjectByAlias('svc'))!;
+    const slow = join(h.dataDir, 'files', project.id, '01ARZ3NDEKTSV4RRFFQ69G5FAY');
+    mkdirSync(slow, { recursive: true });
+    writeFileSync(join(slow, 'original'), 'first file of an upload whose last file is still coming');
+    utimesSync(join(slow, 'original'), new Date(0), new Date(0));
+    const other = new StagingJournal(join(h.dataDir, 'staging'));
+    await other.begin(`${project.id}/01ARZ3NDEKTSV4RRFFQ69G5FAY`);
+    expect(await h.server.ctx.assets.sweepOrphans()).toBe(0);
+    expect(existsSync(slow)).toBe(true);
+    await other.end(`${project.id}/01ARZ3NDEKTSV4RRFFQ69G5FAY`);
+    await other.close();
+    expect(await h.server.ctx.assets.sweepOrphans()).toBe(1);
+  });
+
   it('removes at start what a killed process left unrecorded, as its journal names it', async () => {
     const [kept] = await h.seed('svc', [false]);
     const project = (await h.server.ctx.store.getProjectByAlias('svc'))!;
@@ -44,7 +60,7 @@ describe('AssetService', () => {
     // A journal of a process that died: pid 2^22 + 1 is above Linux's pid_max, never alive.
     const journal = join(h.dataDir, 'staging', '4194305-dead.log');
     mkdirSync(join(h.dataDir, 'staging'), { recursive: true });
-    writeFileSync(journal, `${JSON.stringify({ host: hostname(), pid: 4194305 })}\n+${half}\n+${keptPrefix}\n+not/an-id\n`);
+    writeFileSync(journal, `${JSON.stringify({ ...selfIdentity(), pid: 4194305, start: undefined })}\n+${half}\n+${keptPrefix}\n+not/an-id\n`);
 
     expect(await h.server.ctx.assets.recoverAbandoned()).toBe(1);
     expect(existsSync(join(root, half))).toBe(false);

@@ -6,7 +6,7 @@ import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './ar
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { isId, newId } from './ids.js';
-import type { StagingJournal } from './staging-journal.js';
+import { HEARTBEAT_MS, STALE_MS, type StagingJournal } from './staging-journal.js';
 
 /** A file written to storage whose record does not exist yet; its asset id comes at commit. */
 export interface StagedFile {
@@ -25,8 +25,12 @@ export interface IncomingFile {
   stream: Readable;
 }
 
-/** Files older than this with no record are orphans of a crash, safe to remove. */
-export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+/**
+ * Files older than this with no record, and no journal of this data dir naming them, are orphans
+ * of a crash: longer than any upload takes (a multi-file upload keeps its first files unrecorded
+ * until the last arrives), since processes with other data dirs may be writing them.
+ */
+export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 /** How often, at most, a deployment sweeps for orphans (every process start asks). */
 export const SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const SWEEP_META_KEY = 'sweep.lastRun';
@@ -53,6 +57,8 @@ function checkedName(raw: string): string {
  * their own, so that the asset id can be made at commit, in commit order.
  */
 export class AssetService {
+  private recheck: ReturnType<typeof setTimeout> | undefined;
+
   constructor(
     private readonly store: Store,
     private readonly storage: Storage,
@@ -127,6 +133,7 @@ export class AssetService {
    */
   async recoverAbandoned(): Promise<number> {
     if (!this.journal) return 0;
+    clearTimeout(this.recheck);
     let removed = 0;
     for (const left of await this.journal.abandoned()) {
       for (const prefix of left.prefixes) {
@@ -138,11 +145,20 @@ export class AssetService {
       }
       await left.dismiss();
     }
+    // Journals whose owner only a heartbeat can judge (another container, say): look again once
+    // a stopped heartbeat would show.
+    if ((await this.journal.undecided()) > 0) {
+      this.recheck = setTimeout(() => {
+        this.recoverAbandoned().catch((err: unknown) => process.emitWarning(`orbis: recovering abandoned uploads failed: ${String(err)}`));
+      }, STALE_MS + HEARTBEAT_MS);
+      this.recheck.unref();
+    }
     return removed;
   }
 
   /** Closes the journal, if any; call once no upload is in flight. */
   async close(): Promise<void> {
+    clearTimeout(this.recheck);
     await this.journal?.close();
   }
 
@@ -177,7 +193,8 @@ export class AssetService {
   async sweepOrphans(olderThanMs = ORPHAN_AGE_MS): Promise<number> {
     await this.storage.cleanTemporaries(olderThanMs);
     const cutoff = Date.now() - olderThanMs;
-    const seen = new Set<string>();
+    // What a process of this data dir is writing, however slowly, is not an orphan.
+    const seen = (await this.journal?.openPrefixes()) ?? new Set<string>();
     let removed = 0;
     for await (const { key, modifiedAt } of this.storage.list()) {
       const [projectId, blobId] = key.split('/');

@@ -1,21 +1,25 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StagingJournal } from './staging-journal.js';
+import { selfIdentity } from './process-identity.js';
+import { STALE_MS, StagingJournal } from './staging-journal.js';
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid!;
 }
 
+/** Writes a journal whose owner is this process's identity with `owner` laid over it. */
 function journalFile(dir: string, name: string, owner: object, lines: string[]): string {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, name);
-  writeFileSync(path, [JSON.stringify(owner), ...lines, ''].join('\n'));
+  writeFileSync(path, [JSON.stringify({ ...selfIdentity(), start: undefined, ...owner }), ...lines, ''].join('\n'));
   return path;
 }
+
+const backdate = (path: string, ms: number) => utimesSync(path, new Date(Date.now() - ms), new Date(Date.now() - ms));
 
 describe('StagingJournal', () => {
   it("names what a dead process left open, and forgets its journal once dismissed", async () => {
@@ -37,6 +41,38 @@ describe('StagingJournal', () => {
     await mine.begin('p/d');
     expect(await new StagingJournal(dir).abandoned()).toEqual([]);
     await mine.close();
+  });
+
+  it('judges a pid only in its own pid namespace; elsewhere a journal is abandoned once its heartbeat stops', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'orbis-journal-'));
+    // Another container under the same host name: its node is pid 1 as well, and alive.
+    const path = journalFile(dir, `${process.pid}-other.log`, { pid: process.pid, pidns: 'pid:[1]' }, ['+p/a']);
+    const journal = new StagingJournal(dir);
+    expect(await journal.abandoned()).toEqual([]);
+    expect(await journal.undecided()).toBe(1);
+    expect([...(await journal.openPrefixes())]).toEqual(['p/a']);
+    backdate(path, STALE_MS + 1000);
+    expect((await journal.abandoned()).map((f) => f.prefixes)).toEqual([['p/a']]);
+    expect(await journal.undecided()).toBe(0);
+  });
+
+  it('takes a pid that a newer process now has as gone, and its own pid and start as itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'orbis-journal-'));
+    journalFile(dir, '5-reused.log', { pid: process.ppid, start: '1' }, ['+p/reused']);
+    journalFile(dir, '6-me.log', { start: selfIdentity().start }, ['+p/me']);
+    const found = await new StagingJournal(dir).abandoned();
+    expect(found.map((f) => f.prefixes)).toEqual([['p/reused']]);
+  });
+
+  it('touches its journal while open, so that others see it live', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'orbis-journal-'));
+    const journal = new StagingJournal(dir, 1024 * 1024, 20);
+    await journal.begin('p/slow');
+    const [name] = readdirSync(dir);
+    backdate(join(dir, name!), STALE_MS * 2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(Date.now() - statSync(join(dir, name!)).mtimeMs).toBeLessThan(STALE_MS);
+    await journal.close();
   });
 
   it("takes a journal with this process's pid that this process did not write as a predecessor's", async () => {

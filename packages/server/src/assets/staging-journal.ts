@@ -1,19 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
+import { judgeOwner, type ProcessIdentity, selfIdentity } from './process-identity.js';
 
 /** Journal files this process has open: its own pid on an older file means a dead predecessor. */
 const liveFiles = new Set<string>();
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** How often a process touches its journal, so that processes that cannot judge its pid see it live. */
+export const HEARTBEAT_MS = 30_000;
+/** A journal whose owner cannot be judged by pid is abandoned once untouched this long. */
+export const STALE_MS = 10 * HEARTBEAT_MS;
+
+/** The line a journal ends with when its process closed it with uploads still open. */
+const CLOSED = '!closed';
+
+interface JournalScan {
+  path: string;
+  state: 'alive' | 'dead' | 'undecided';
+  prefixes: string[];
 }
 
 /** Asset folders a dead process had begun to write and never finished, from its journal. */
@@ -35,13 +39,18 @@ export class StagingJournal {
   private handle: FileHandle | undefined;
   private readonly open = new Set<string>();
   private written = 0;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
   /** Every write goes through this chain, so that compaction never drops a line. */
   private queue: Promise<void> = Promise.resolve();
 
-  /** `compactBytes`: past this size, the journal is emptied the next time no upload is in flight. */
+  /**
+   * `compactBytes`: past this size, the journal is emptied the next time no upload is in flight;
+   * `heartbeatMs`: how often its file is touched while open.
+   */
   constructor(
     private readonly dir: string,
     private readonly compactBytes = 1024 * 1024,
+    private readonly heartbeatMs = HEARTBEAT_MS,
   ) {
     this.path = join(dir, `${process.pid}-${randomBytes(6).toString('hex')}.log`);
   }
@@ -63,18 +72,17 @@ export class StagingJournal {
       if (!this.handle) {
         // Made whole under another name first: a scan never sees a journal without its owner line.
         await mkdir(this.dir, { recursive: true });
-        await writeFile(`${this.path}.new`, `${JSON.stringify({ host: hostname(), pid: process.pid })}\n`);
+        await writeFile(`${this.path}.new`, `${JSON.stringify(selfIdentity())}\n`);
         await rename(`${this.path}.new`, this.path);
         this.handle = await open(this.path, 'a');
         liveFiles.add(this.path);
         this.written = 0;
+        this.startHeartbeat();
       }
       await this.handle.write(line);
       this.written += line.length;
       if (mayCompact && this.open.size === 0 && this.written > this.compactBytes) {
-        await this.handle.close();
-        this.handle = undefined;
-        liveFiles.delete(this.path);
+        await this.closeFile();
         await rm(this.path, { force: true });
       }
     };
@@ -87,9 +95,8 @@ export class StagingJournal {
   async close(): Promise<void> {
     const run = async () => {
       if (!this.handle) return;
-      await this.handle.close();
-      this.handle = undefined;
-      liveFiles.delete(this.path);
+      if (this.open.size > 0) await this.handle.write(`${CLOSED}\n`);
+      await this.closeFile();
       if (this.open.size === 0) await rm(this.path, { force: true });
     };
     const done = this.queue.then(run);
@@ -97,12 +104,49 @@ export class StagingJournal {
     return done;
   }
 
+  private startHeartbeat(): void {
+    const path = this.path;
+    this.heartbeat = setInterval(() => {
+      const now = new Date();
+      // A missed beat only makes the journal look older; the next one puts it right.
+      utimes(path, now, now).catch(() => undefined);
+    }, this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private async closeFile(): Promise<void> {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    await this.handle?.close();
+    this.handle = undefined;
+    liveFiles.delete(this.path);
+  }
+
   /**
-   * The journals in this folder of processes on this host that are gone (or whose pid this
-   * process now has), with the prefixes each left open. Journals of other hosts are left alone:
-   * whether their process lives cannot be told from here.
+   * The journals in this folder whose process is gone, with the prefixes each left open: on this
+   * host, boot and pid namespace, a process that is not running (or whose pid a newer process, or
+   * this one, now has); elsewhere (another container with the same host name, say), a journal
+   * untouched for STALE_MS, since its owner's heartbeat stopped.
    */
-  async abandoned(): Promise<AbandonedStaging[]> {
+  async abandoned(now = Date.now()): Promise<AbandonedStaging[]> {
+    return (await this.scan(now))
+      .filter((j) => j.state === 'dead')
+      .map((j) => ({ prefixes: j.prefixes, dismiss: () => rm(j.path, { force: true }) }));
+  }
+
+  /** How many journals belong to processes that may still live but cannot be judged by pid yet. */
+  async undecided(now = Date.now()): Promise<number> {
+    return (await this.scan(now)).filter((j) => j.state === 'undecided').length;
+  }
+
+  /** Every prefix some journal in this folder has open, this process's own included. */
+  async openPrefixes(): Promise<Set<string>> {
+    const open = new Set(this.open);
+    for (const j of await this.scan(Date.now())) for (const p of j.prefixes) open.add(p);
+    return open;
+  }
+
+  private async scan(now: number): Promise<JournalScan[]> {
     let names: string[];
     try {
       names = await readdir(this.dir);
@@ -110,32 +154,32 @@ export class StagingJournal {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw err;
     }
-    const found: AbandonedStaging[] = [];
+    const age = async (path: string) => now - (await stat(path).catch(() => ({ mtimeMs: now }))).mtimeMs;
     for (const name of names.filter((n) => n.endsWith('.log.new'))) {
-      // A journal its process never finished making: `{pid}-{random}.log.new`.
-      const pid = Number(name.slice(0, name.indexOf('-')));
-      if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) {
-        await rm(join(this.dir, name), { force: true });
-      }
+      // A journal its process never finished making: that takes milliseconds, not minutes.
+      const path = join(this.dir, name);
+      if (!liveFiles.has(path.slice(0, -'.new'.length)) && (await age(path)) > STALE_MS) await rm(path, { force: true });
     }
+    const found: JournalScan[] = [];
     for (const name of names.filter((n) => n.endsWith('.log'))) {
       const path = join(this.dir, name);
-      if (liveFiles.has(path)) continue;
       const lines = (await readFile(path, 'utf8').catch(() => '')).split('\n');
-      let owner: { host?: unknown; pid?: unknown } = {};
+      let owner: Partial<ProcessIdentity> = {};
       try {
         owner = JSON.parse(lines[0] ?? '');
       } catch {
         continue; // not a journal of ours
       }
-      if (owner.host !== hostname() || typeof owner.pid !== 'number') continue;
-      if (owner.pid !== process.pid && isAlive(owner.pid)) continue;
+      if (typeof owner.host !== 'string' || typeof owner.pid !== 'number') continue;
+      // A journal closed with uploads still open: its process gave them up.
+      const judged = liveFiles.has(path) ? 'alive' : lines.includes(CLOSED) ? 'dead' : judgeOwner(owner as ProcessIdentity);
+      const state = judged === 'unknown' ? ((await age(path)) > STALE_MS ? 'dead' : 'undecided') : judged;
       const open = new Set<string>();
       for (const line of lines.slice(1)) {
         if (line.startsWith('+')) open.add(line.slice(1));
         else if (line.startsWith('-')) open.delete(line.slice(1));
       }
-      found.push({ prefixes: [...open], dismiss: () => rm(path, { force: true }) });
+      found.push({ path, state, prefixes: [...open] });
     }
     return found;
   }

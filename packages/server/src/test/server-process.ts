@@ -21,7 +21,8 @@ export interface ServerProcess {
  */
 export function startServerProcess(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
-    env: { ...process.env, ORBIS_LOG_LEVEL: 'warn', PORT: '', HOST: '', ...env },
+    // Nothing from the shell's ORBIS_* settings: the test names its store and storage itself.
+    env: { ...process.env, ORBIS_LOG_LEVEL: 'warn', PORT: '', HOST: '', ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_PUBLIC_URL: '', ...env },
   });
   let out = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
