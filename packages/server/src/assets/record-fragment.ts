@@ -40,7 +40,8 @@ export function recordFragment(asset: RecordFields): string {
  * from `fragmentOrigin`.
  */
 export function spliceOrigin(fragments: string, origin: string): string {
-  return fragments.replaceAll(ORIGIN_MARK, origin);
+  // A function, not a string: `$&`, `$'` and `$$` are legal in a URL and would be patterns.
+  return fragments.replaceAll(ORIGIN_MARK, () => origin);
 }
 
 /** What ORIGIN_MARK stands for in a project's records, escaped for use inside a JSON string. */
