@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CursorCodec, InvalidCursorError } from './cursor.js';
 
@@ -14,6 +15,14 @@ describe('CursorCodec', () => {
     const cursor = codec.encode({ projectId: 'P', afterId: 'X' });
     expect(new CursorCodec('a-secret-of-enough-length').decode(cursor)).toEqual({ projectId: 'P', afterId: 'X' });
     expect(() => new CursorCodec('another-secret-entirely').decode(cursor)).toThrow(InvalidCursorError);
+  });
+
+  it('signs with HMAC-SHA256 under the secret as UTF-8 text, as cursors already handed out were signed', () => {
+    const secret = 'sécret-ü-of-enough-length';
+    const payload = Buffer.from('1|P|01JDA8AAAAAAAAAAAAAAAAAAAA').toString('base64url');
+    const tag = createHmac('sha256', secret).update(payload).digest().subarray(0, 16).toString('base64url');
+    expect(new CursorCodec(secret).decode(`${payload}.${tag}`)).toEqual({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
+    expect(new CursorCodec(secret).encode({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' })).toBe(`${payload}.${tag}`);
   });
 
   it('refuses altered and made-up cursors', () => {

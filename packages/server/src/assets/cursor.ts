@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /** Where a cursor points: after asset `afterId` of project `projectId`. */
 export interface CursorPosition {
@@ -23,8 +23,12 @@ const MAC_BYTES = 16;
  * asset id, not an index, so it stays valid as assets are added or deleted.
  */
 export class CursorCodec {
-  constructor(private readonly secret: string) {
+  /** The secret as a key object, made once: createHmac would otherwise convert the text on every call. */
+  private readonly key: KeyObject;
+
+  constructor(secret: string) {
     if (secret === '') throw new TypeError('the cursor secret is empty');
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   encode(position: CursorPosition): string {
@@ -48,6 +52,6 @@ export class CursorCodec {
   }
 
   private mac(payload: string): Buffer {
-    return createHmac('sha256', this.secret).update(payload).digest().subarray(0, MAC_BYTES);
+    return createHmac('sha256', this.key).update(payload).digest().subarray(0, MAC_BYTES);
   }
 }
