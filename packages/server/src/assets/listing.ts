@@ -1,4 +1,4 @@
-import type { AssetScope, JoinedRecords, Store } from '../store/store.js';
+import type { AssetScope, AssetSlice, JoinedRecords, Store } from '../store/store.js';
 import { type CursorCodec, InvalidCursorError } from './cursor.js';
 import type { PageQuery } from './page-query.js';
 
@@ -19,9 +19,23 @@ export type PagedQuery = Exclude<PageQuery, { mode: 'all' }>;
 
 const NOTHING: JoinedRecords = { json: '', count: 0, lastId: undefined, hasMore: false };
 
+/** The slice a page query reads, known before the project is, and the project its cursor names. */
+export interface PlannedSlice {
+  slice: AssetSlice;
+  cursorProjectId?: string;
+}
+
+/** What a page query will read. Throws InvalidCursorError for a cursor this server did not make. */
+export function planSlice(cursors: CursorCodec, query: PagedQuery): PlannedSlice {
+  if (query.mode !== 'cursor') return { slice: { offset: query.offset, limit: query.limit } };
+  const position = cursors.decode(query.cursor);
+  return { slice: { afterId: position.afterId, limit: query.limit }, cursorProjectId: position.projectId };
+}
+
 /**
- * Reads one page of a scope, joined by the store. `totalCount` is the scope's maintained count,
- * from the project row the request read.
+ * Reads one page of a scope, joined by the store, unless `prefetched` holds it already (read with
+ * the project, for `planned`). `totalCount` is the scope's maintained count, from the project row
+ * the request read.
  */
 export async function readPage(
   store: Store,
@@ -29,17 +43,18 @@ export async function readPage(
   scope: AssetScope,
   totalCount: number,
   query: PagedQuery,
+  planned: PlannedSlice = planSlice(cursors, query),
+  prefetched?: JoinedRecords,
 ): Promise<ListingPage> {
   let slice: JoinedRecords;
   if (query.mode === 'cursor') {
-    const position = cursors.decode(query.cursor);
-    if (position.projectId !== scope.projectId) throw new InvalidCursorError();
-    slice = await store.joinRecords(scope, { afterId: position.afterId, limit: query.limit });
+    if (planned.cursorProjectId !== scope.projectId) throw new InvalidCursorError();
+    slice = prefetched ?? (await store.joinRecords(scope, planned.slice));
   } else if (query.offset >= totalCount) {
     // An offset walks the index entry by entry: one past the end would walk all of it for nothing.
     slice = NOTHING;
   } else {
-    slice = await store.joinRecords(scope, { offset: query.offset, limit: query.limit });
+    slice = prefetched ?? (await store.joinRecords(scope, planned.slice));
   }
   const { hasMore, lastId } = slice;
   const nextCursor = hasMore && lastId !== undefined ? cursors.encode({ projectId: scope.projectId, afterId: lastId }) : null;

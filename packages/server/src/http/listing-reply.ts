@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type ListingPage, nextPageQuery, readPage } from '../assets/listing.js';
+import { type ListingPage, nextPageQuery, type PlannedSlice, readPage } from '../assets/listing.js';
 import { type PageQuery, parsePageQuery } from '../assets/page-query.js';
 import { fragmentOrigin, spliceOrigin, withPublicFlag } from '../assets/record-fragment.js';
-import type { AssetScope, ListedRecord, Project } from '../store/store.js';
+import type { AssetScope, JoinedRecords, ListedRecord, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 
 /** Streamed output is flushed in chunks of about this many characters. */
@@ -52,7 +52,7 @@ function pageBody(page: ListingPage): string {
 /**
  * Sends a listing: the streamed whole list, or one page with its `Link` header. Records are the
  * stored JSON texts, joined (a page's by the database) and given the project's files URL: no
- * object or string is made per asset.
+ * object or string is made per asset. `read` is the page's slice when it was read with the project.
  */
 export async function sendListing(
   ctx: AppContext,
@@ -61,6 +61,7 @@ export async function sendListing(
   project: Project,
   query: PageQuery,
   publicOnly: boolean,
+  read?: { planned: PlannedSlice; records: JoinedRecords | undefined },
 ): Promise<FastifyReply> {
   const scope: AssetScope = { projectId: project.id, publicOnly };
   const toJson = publicOnly ? (r: ListedRecord) => r.record : (r: ListedRecord) => withPublicFlag(r.record, r.public);
@@ -70,7 +71,7 @@ export async function sendListing(
     return reply.send(Readable.from(streamBody(ctx.store.streamRecords(scope), toJson, (chunk) => spliceOrigin(chunk, origin))));
   }
   const count = publicOnly ? project.publicAssetCount : project.assetCount;
-  const page = await readPage(ctx.store, ctx.cursors, scope, count, query);
+  const page = await readPage(ctx.store, ctx.cursors, scope, count, query, read?.planned, read?.records);
   const next = nextPageQuery(query, page);
   if (next) {
     // Built from the route and the alias, never from the request target, which the client chose.

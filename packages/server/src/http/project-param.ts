@@ -4,7 +4,11 @@ import type { AppContext } from './app-context.js';
 
 /** The project a route's `{project}` names, or a 404 `not_found`. */
 export async function projectOr404(ctx: AppContext, alias: string): Promise<Project> {
-  const project = await ctx.store.getProjectByAlias(alias);
+  return foundOr404(await ctx.store.getProjectByAlias(alias), alias);
+}
+
+/** The project read for `alias`, or a 404 `not_found` when there was none. */
+export function foundOr404(project: Project | undefined, alias: string): Project {
   if (!project) throw new ApiError('not_found', `project "${alias.slice(0, 80)}" does not exist`);
   return project;
 }

@@ -9,7 +9,11 @@ import { bearerToken, projectOr404 } from './project-param.js';
  * project (on a public project too); a private project needs one.
  */
 export async function openPublicProject(ctx: AppContext, request: FastifyRequest, alias: string): Promise<Project> {
-  const project = await projectOr404(ctx, alias);
+  return checkPublicAccess(ctx, request, await projectOr404(ctx, alias));
+}
+
+/** The access checks of `openPublicProject` for a project already read (by alias). */
+export async function checkPublicAccess(ctx: AppContext, request: FastifyRequest, project: Project): Promise<Project> {
   const key = bearerToken(request.headers.authorization);
   if (key !== undefined) {
     if (key === '' || !(await ctx.keys.isLiveKey(project, key))) {

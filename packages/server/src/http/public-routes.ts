@@ -1,21 +1,47 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assetRecord } from '../assets/asset-record.js';
+import { type PagedQuery, type PlannedSlice, planSlice } from '../assets/listing.js';
 import { isId } from '../assets/ids.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
-import { openPublicProject } from './public-access.js';
+import { checkPublicAccess, openPublicProject } from './public-access.js';
+import { foundOr404 } from './project-param.js';
+import type { Project } from '../store/store.js';
 
 type ProjectParams = { Params: { project: string } };
 
+/**
+ * The page a listing request asks for, when its parameters are good; undefined for the whole list
+ * and for bad parameters, whose errors come after the project's (404, 401) and so from the
+ * ordinary path.
+ */
+function plannedPage(ctx: AppContext, request: FastifyRequest): { query: PagedQuery; planned: PlannedSlice } | undefined {
+  try {
+    const query = pageQueryOf(request);
+    return query.mode === 'all' ? undefined : { query, planned: planSlice(ctx.cursors, query) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** `GET {base_url}/assets.json`, its alias `/assets`, and `GET {base_url}/assets/{id}`. */
 export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const list = async (request: import('fastify').FastifyRequest<ProjectParams>, reply: import('fastify').FastifyReply) => {
-    const project = await openPublicProject(ctx, request, request.params.project);
-    const query = pageQueryOf(request);
-    if (project.publicAssetCount === 0) {
-      throw new ApiError('no_assets', `project "${project.alias}" has no public assets`);
+  const noAssets = (project: Project) => new ApiError('no_assets', `project "${project.alias}" has no public assets`);
+  const list = async (request: FastifyRequest<ProjectParams>, reply: FastifyReply) => {
+    const alias = request.params.project;
+    const planned = plannedPage(ctx, request);
+    if (planned) {
+      // A page whose parameters are good: the project and the page in one read (one round trip
+      // to PostgreSQL instead of two), then the same checks in the same order as below.
+      const found = await ctx.store.getProjectWithRecords(alias, true, planned.planned.slice);
+      const project = await checkPublicAccess(ctx, request, foundOr404(found?.project, alias));
+      if (project.publicAssetCount === 0) throw noAssets(project);
+      return sendListing(ctx, request, reply, project, planned.query, true, { planned: planned.planned, records: found!.records });
     }
+    const project = await openPublicProject(ctx, request, alias);
+    const query = pageQueryOf(request);
+    if (project.publicAssetCount === 0) throw noAssets(project);
     return sendListing(ctx, request, reply, project, query, true);
   };
   app.get<ProjectParams>('/api/p/:project/assets.json', list);

@@ -4,7 +4,7 @@ import { newId } from '../assets/ids.js';
 import { fragmentOrigin, spliceOrigin } from '../assets/record-fragment.js';
 import { seededRandom } from '../test/upload-batch.js';
 import { CHECKPOINT_EVERY } from './checkpoints.js';
-import type { Asset, AssetScope, AssetSlice, NewAsset, Project, Store } from './store.js';
+import type { Asset, AssetScope, AssetSlice, JoinedRecords, NewAsset, Project, Store } from './store.js';
 
 type ParsedRecord = { id: string } & Record<string, unknown>;
 
@@ -18,6 +18,11 @@ export async function listedRecords(store: Store, scope: AssetScope, slice: Asse
   expect(joined.count).toBe(records.length);
   expect(joined.lastId).toBe(records.at(-1)?.id);
   return records;
+}
+
+/** The ids in a joined slice. */
+function idsOf(joined: JoinedRecords): string[] {
+  return (JSON.parse(`[${spliceOrigin(joined.json, 'http://o/files/p')}]`) as ParsedRecord[]).map((r) => r.id);
 }
 
 /**
@@ -70,6 +75,25 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
       expect(streamed).toEqual([plain!.id, archive!.id]);
     });
 
+    it('reads a project with a slice of its listing in one go', async () => {
+      const assets = await store.insertAssets(project.id, Array.from({ length: 12 }, (_, i) => draft({ public: i % 2 === 0 })), now);
+      const publicIds = assets.filter((a) => a.public).map((a) => a.id);
+      expect(await store.getProjectWithRecords('no-such-alias', true, { limit: 5 })).toBeUndefined();
+      const first = await store.getProjectWithRecords(project.alias, true, { limit: 5 });
+      expect(first?.project).toEqual(await store.getProjectByAlias(project.alias));
+      expect(first?.records).toEqual(await store.joinRecords({ projectId: project.id, publicOnly: true }, { limit: 5 }));
+      const after = await store.getProjectWithRecords(project.alias, false, { afterId: assets[3]!.id, limit: 4 });
+      expect(after?.records).toEqual(await store.joinRecords({ projectId: project.id, publicOnly: false }, { afterId: assets[3]!.id, limit: 4 }));
+      expect(idsOf(after!.records!)).toEqual(assets.slice(4, 8).map((a) => a.id));
+      const byOffset = await store.getProjectWithRecords(project.alias, true, { offset: 2, limit: 3 });
+      expect(idsOf(byOffset!.records!)).toEqual(publicIds.slice(2, 5));
+      // Offsets past the end, however far, read nothing and fail nothing (the caller answers an empty page).
+      for (const offset of [6, 1000, 2 ** 40, Number.MAX_SAFE_INTEGER]) {
+        const past = await store.getProjectWithRecords(project.alias, true, { offset, limit: 3 });
+        expect(past?.records?.count ?? 0, String(offset)).toBe(0);
+      }
+    });
+
     it('answers offset pages like a plain list after random inserts, deletes and flag changes', async () => {
       const random = seededRandom(20261121);
       const model: { id: string; public: boolean }[] = [];
@@ -88,6 +112,11 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
             const page = await listedRecords(store, scope, { offset, limit: 7 });
             expect(page.map((r) => r.id), where).toEqual(ids.slice(offset, offset + 7));
             expect((await store.joinRecords(scope, { offset, limit: 7 })).hasMore, where).toBe(offset + 7 < ids.length);
+            // The same slice read with the project: the same records, or none when the store defers it.
+            const found = await store.getProjectWithRecords(project.alias, publicOnly, { offset, limit: 7 });
+            expect(found?.project.id, where).toBe(project.id);
+            if (found!.records) expect(idsOf(found!.records), where).toEqual(ids.slice(offset, offset + 7));
+            else expect(offset >= ids.length || offset >= CHECKPOINT_EVERY, where).toBe(true);
             if (page.length > 0) {
               // The keyset read that a cursor after the previous page's last id makes.
               const after = await listedRecords(store, scope, { afterId: page[0]!.id, limit: 7 });

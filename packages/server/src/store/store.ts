@@ -171,6 +171,14 @@ export interface Store {
    * than that many entries.
    */
   joinRecords(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords>;
+  /**
+   * The project named `alias` and, in the same read, a slice of its public (or whole) listing:
+   * one round trip where `getProjectByAlias` and then `joinRecords` take two. The slice is read
+   * before the caller's access checks, which decide whether it is answered. `records` is undefined
+   * when the store cannot read that slice this way (an offset whose checkpoint it has not
+   * recorded): `joinRecords` reads it then. Undefined when there is no such project.
+   */
+  getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice): Promise<{ project: Project; records: JoinedRecords | undefined } | undefined>;
   /** Every record of a scope in id order, in bounded batches, as `streamAssets`. */
   streamRecords(scope: AssetScope): AsyncIterable<ListedRecord>;
   /**

@@ -6,8 +6,9 @@ import type { AssetScope, AssetSlice, JoinedRecords, ListedRecord } from '../sto
 /** Rows a server-side cursor hands over per read: bounds memory while streaming. */
 const STREAM_BATCH = 500;
 
-function scoped(scope: AssetScope): string {
-  return scope.publicOnly ? 'project_id = $1 AND public' : 'project_id = $1';
+/** The rows of a scope; `projectId` is the SQL that names the project (a parameter, or a joined column). */
+function scoped(scope: AssetScope, projectId = '$1'): string {
+  return scope.publicOnly ? `project_id = ${projectId} AND public` : `project_id = ${projectId}`;
 }
 
 /**
@@ -34,6 +35,37 @@ interface JoinedRow {
   lastId: string | null;
 }
 
+function toJoined(row: JoinedRow, slice: AssetSlice): JoinedRecords {
+  return { json: row.json ?? '', count: Math.min(row.count, slice.limit), lastId: row.lastId ?? undefined, hasMore: row.count > slice.limit };
+}
+
+/**
+ * The statement that reads a slice of a scope joined (see `joined`), with `projectId` as the SQL
+ * naming the project, and its parameters after the project's, which is `$1`. One row past the
+ * slice tells `hasMore` without a second round trip. `ordinal` is the offset checkpoint it seeks
+ * from (0: none).
+ */
+function slicePlan(scope: AssetScope, slice: AssetSlice, projectId: string) {
+  const where = scoped(scope, projectId);
+  const columns = `id, ${recordColumn(scope)} AS rec`;
+  if (slice.offset === undefined) {
+    const sql = joined(`SELECT ${columns} FROM assets WHERE ${where} AND id > $2 ORDER BY id LIMIT $3::int + 1`, '$3');
+    return { name: 'after', sql, values: [slice.afterId ?? '', slice.limit], ordinal: 0 };
+  }
+  // The ordinal as bigint: a read made with the project, before its count is known, may name one
+  // far past any that exists (an integer parameter would fail).
+  const { ordinal, skip } = checkpointFor(slice.offset);
+  if (ordinal === 0) {
+    const sql = joined(`SELECT ${columns} FROM assets WHERE ${where} ORDER BY id LIMIT $2::int + 1 OFFSET $3`, '$2');
+    return { name: 'offset', sql, values: [slice.limit, slice.offset], ordinal };
+  }
+  const sql = joined(
+    `SELECT ${columns} FROM assets WHERE ${where} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = ${projectId} AND public_only = $2 AND ordinal = $3::bigint) ORDER BY id LIMIT $4::int + 1 OFFSET $5`,
+    '$4',
+  );
+  return { name: 'checkpoint', sql, values: [scope.publicOnly, ordinal, slice.limit, skip], ordinal };
+}
+
 /** Named statements are parsed and planned once per connection, not on every request. */
 function statement(name: string, scope: AssetScope, text: string, values: unknown[]): pg.QueryConfig {
   return { name: `${name}-${scope.publicOnly ? 'public' : 'all'}`, text, values };
@@ -47,34 +79,28 @@ export class PostgresListing {
   constructor(private readonly pool: pg.Pool) {}
 
   async records(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords> {
-    const row = await this.joinedRow(scope, slice);
-    const count = Math.min(row.count, slice.limit);
-    return { json: row.json ?? '', count, lastId: row.lastId ?? undefined, hasMore: row.count > slice.limit };
+    const plan = slicePlan(scope, slice, '$1');
+    const read = async () => toJoined((await this.pool.query<JoinedRow>(statement(plan.name, scope, plan.sql, [scope.projectId, ...plan.values]))).rows[0]!, slice);
+    const joinedRecords = await read();
+    // No rows: the checkpoint is missing (or the scope is shorter than the offset).
+    if (joinedRecords.count === 0 && plan.ordinal > 0 && (await this.extendTo(scope, plan.ordinal))) return read();
+    return joinedRecords;
   }
 
-  private async joinedRow(scope: AssetScope, slice: AssetSlice): Promise<JoinedRow> {
-    const where = scoped(scope);
-    const columns = `id, ${recordColumn(scope)} AS rec`;
-    const query = async (name: string, sql: string, values: unknown[]) => (await this.pool.query<JoinedRow>(statement(name, scope, sql, values))).rows[0]!;
-    // One row past the slice: `hasMore` without a second round trip.
-    if (slice.offset === undefined) {
-      const sql = joined(`SELECT ${columns} FROM assets WHERE ${where} AND id > $2 ORDER BY id LIMIT $3::int + 1`, '$3');
-      return query('after', sql, [scope.projectId, slice.afterId ?? '', slice.limit]);
-    }
-    const { ordinal, skip } = checkpointFor(slice.offset);
-    if (ordinal === 0) {
-      const sql = joined(`SELECT ${columns} FROM assets WHERE ${where} ORDER BY id LIMIT $2::int + 1 OFFSET $3`, '$2');
-      return query('offset', sql, [scope.projectId, slice.limit, slice.offset]);
-    }
-    const sql = joined(
-      `SELECT ${columns} FROM assets WHERE ${where} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = $1 AND public_only = $2 AND ordinal = $3) ORDER BY id LIMIT $4::int + 1 OFFSET $5`,
-      '$4',
-    );
-    const read = () => query('checkpoint', sql, [scope.projectId, scope.publicOnly, ordinal, slice.limit, skip]);
-    const row = await read();
-    // No rows: the checkpoint is missing (or the scope is shorter than the offset).
-    if (row.count === 0 && (await this.extendTo(scope, ordinal))) return read();
-    return row;
+  /**
+   * The project named `alias` (its row, as `SELECT *` gives it) and one slice of its listing, in
+   * one statement: one round trip instead of two. `records` is undefined when the slice needs an
+   * offset checkpoint that is not recorded (yet): `records()` reads it then.
+   */
+  async projectWithRecords<P>(alias: string, publicOnly: boolean, slice: AssetSlice): Promise<{ row: P; records: JoinedRecords | undefined } | undefined> {
+    const scope = { projectId: '', publicOnly };
+    const plan = slicePlan(scope, slice, 'p.id');
+    const sql = `SELECT p.*, listed.count AS listed_count, listed.json AS listed_json, listed."lastId" AS "listed_lastId" FROM projects p LEFT JOIN LATERAL (${plan.sql}) listed ON true WHERE p.alias = $1`;
+    const { rows } = await this.pool.query(statement(`project-${plan.name}`, scope, sql, [alias, ...plan.values]));
+    const row = rows[0] as (P & { listed_count: number; listed_json: string | null; listed_lastId: string | null }) | undefined;
+    if (!row) return undefined;
+    const records = toJoined({ count: row.listed_count, json: row.listed_json, lastId: row.listed_lastId }, slice);
+    return { row, records: records.count === 0 && plan.ordinal > 0 ? undefined : records };
   }
 
   /**

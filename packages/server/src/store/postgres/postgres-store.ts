@@ -310,6 +310,11 @@ export class PostgresStore implements Store {
     return rows[0] ? Number(rows[0].n) : 0;
   }
 
+  async getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice): Promise<{ project: Project; records: JoinedRecords | undefined } | undefined> {
+    const found = await this.listing.projectWithRecords<ProjectRow>(alias, publicOnly, slice);
+    return found && { project: toProject(found.row), records: found.records };
+  }
+
   joinRecords(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords> {
     return this.listing.records(scope, slice);
   }
