@@ -8,18 +8,19 @@ const started = performance.now();
 const result = await benchViewer({ runs: quick ? 3 : 5, log: (line) => process.stderr.write(`bench viewer: ${line}\n`) });
 const viewer = { mode: quick ? 'quick' : 'full', wallSeconds: Math.round((performance.now() - started) / 100) / 10, ...result };
 
-const row = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(28) : String(cell).padStart(15))).join('');
+const row = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(34) : String(cell).padStart(15))).join('');
 const { orbis, bare } = viewer.samples;
 console.log(
   [
     `viewer: ${viewer.viewport.width}x${viewer.viewport.height}, ${viewer.runs} cold loads of each page (medians), Chromium ${viewer.machine.chromium} on SwiftShader, CesiumJS ${viewer.cesium}`,
     row(['', 'Orbis /p/demo', 'bare CesiumJS', 'Orbis/bare']),
-    row(['time to ready (ms)', viewer.orbisFirstFrameMs, viewer.bareCesiumFirstFrameMs, viewer.firstFrameRatio.toFixed(2)]),
+    row(['first frame, tiles loaded (ms)', viewer.orbisFirstFrameMs, viewer.bareCesiumFirstFrameMs, viewer.firstFrameRatio.toFixed(2)]),
+    row(['data-ready: layers, plugins (ms)', viewer.orbisReadyMs, '', viewer.readyRatio.toFixed(2)]),
     row(['requests', orbis.medianRequests, bare.medianRequests, '']),
     row(['transferred (MB)', orbis.medianTransferMb, bare.medianTransferMb, '']),
     row(['own JavaScript (KiB, gzip)', viewer.appJsGzipKb, '', '']),
     row(['loads not ready in 120 s', viewer.timeouts.orbis, viewer.timeouts.bare, '']),
-    `each run (ms): Orbis ${orbis.readyMs.join(', ')}; bare ${bare.readyMs.join(', ')}`,
+    `each run (ms): Orbis first frame ${orbis.firstFrameMs.join(', ')}, ready ${orbis.readyMs.join(', ')}; bare ${bare.readyMs.join(', ')}`,
     `other work on the machine: ${Math.round(viewer.machine.busyBefore * 100)}% of the CPUs busy just before the run, ${Math.round(viewer.machine.busyAfter * 100)}% just after; ${viewer.wallSeconds} s in all`,
     ...(viewer.problems.length > 0 ? ['problems:', ...viewer.problems.map((p) => `  ${p}`)] : ['problems: none']),
   ].join('\n'),

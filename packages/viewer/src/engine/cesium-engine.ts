@@ -63,6 +63,7 @@ export class CesiumEngine implements Engine {
     });
     this.drawing = new SceneDrawing(this.viewer, this.owners);
     this.applyProperty({});
+    markFirstFrame(this.viewer.scene);
   }
 
   applyProperty(property: ViewerProperty): void {
@@ -398,4 +399,20 @@ function toCartesian(camera: Camera): Cartesian3 {
 
 function orientation(camera: Camera) {
   return { heading: CesiumMath.toRadians(camera.heading), pitch: CesiumMath.toRadians(camera.pitch), roll: CesiumMath.toRadians(camera.roll) };
+}
+
+/** The performance mark of the first frame drawn with the globe's tiles loaded (see bench/viewer.js). */
+export const FIRST_FRAME_MARK = 'orbis:first-frame';
+
+/**
+ * Marks the first frame drawn with the globe's tiles loaded, the moment a bare CesiumJS page is
+ * first complete, so that a page's first frame can be timed by the same rule as Cesium's alone;
+ * `data-ready` comes later, once layers and plugins are done too.
+ */
+function markFirstFrame(scene: Viewer['scene']): void {
+  const remove = scene.postRender.addEventListener(() => {
+    if (!scene.globe.tilesLoaded && scene.globe.show) return;
+    remove();
+    performance.mark(FIRST_FRAME_MARK);
+  });
 }
