@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { CONNECTIONS } from './load.js';
 
@@ -130,6 +130,9 @@ export function writeResult(key, value) {
     if (err.code !== 'ENOENT') throw new Error(`bench/results/latest.json is not valid JSON: ${err.message}`);
   }
   all[key] = value;
-  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  // Written aside and renamed into place: a reader never sees half a file.
+  const temporary = new URL(`latest.json.${process.pid}.tmp`, dir);
+  writeFileSync(temporary, `${JSON.stringify(all, null, 2)}\n`);
+  renameSync(temporary, file);
   return file;
 }

@@ -1,6 +1,6 @@
 // `node bench/viewer-run.js [--quick]`: the viewer benchmark alone (5 cold loads of each page, or 3
 // with --quick). Prints a table and sets `viewer` in bench/results/latest.json, keeping its other keys.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { writeResult } from './report.js';
 import { benchViewer } from './viewer.js';
 
 const quick = process.argv.includes('--quick');
@@ -26,18 +26,5 @@ console.log(
   ].join('\n'),
 );
 
-// Read-modify-write, replaced in one rename so that a reader never sees half a file.
-const dir = new URL('./results/', import.meta.url);
-const file = new URL('latest.json', dir);
-mkdirSync(dir, { recursive: true });
-let all = {};
-try {
-  all = JSON.parse(readFileSync(file, 'utf8'));
-} catch (err) {
-  if (err.code !== 'ENOENT') throw new Error(`bench/results/latest.json is not valid JSON: ${err.message}`);
-}
-all.viewer = viewer;
-const temporary = new URL(`latest.json.${process.pid}.tmp`, dir);
-writeFileSync(temporary, `${JSON.stringify(all, null, 2)}\n`);
-renameSync(temporary, file);
+const file = writeResult('viewer', viewer);
 console.log(`written to ${file.pathname} (key "viewer")`);
