@@ -1,33 +1,27 @@
 import {
-  ArcGISTiledElevationTerrainProvider,
   Cartographic,
   sampleTerrainMostDetailed,
   SceneTransforms,
-  buildModuleUrl,
   Cartesian2,
   Cartesian3,
-  CesiumTerrainProvider,
   Color,
   EllipsoidTerrainProvider,
   Entity,
-  ImageryLayer,
   Ion,
   Math as CesiumMath,
-  OpenStreetMapImageryProvider,
   SceneMode,
   ShadowMode,
-  TileMapServiceImageryProvider,
-  UrlTemplateImageryProvider,
   Viewer,
-  WebMapServiceImageryProvider,
 } from 'cesium';
 import type { Camera, ViewerProperty } from '../scene.js';
+import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchShape } from './engine.js';
+import { markFirstFrame } from './first-frame-mark.js';
 import { isBehindHorizon } from './horizon.js';
-import { type EngineSettings, type TerrainSource, type TileSource, toEngineSettings } from './property-mapping.js';
+import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 /** The longest wait for the globe's tiles before a page counts as settled anyway. */
@@ -82,7 +76,7 @@ export class CesiumEngine implements Engine {
       scene.globe.showGroundAtmosphere = settings.globe.showGroundAtmosphere;
       scene.globe.depthTestAgainstTerrain = settings.globe.depthTestAgainstTerrain;
     }
-    if (changed('terrain')) void this.setTerrain(settings.terrain);
+    if (changed('terrain')) void setTerrain(this.viewer, settings.terrain).then(() => this.requestRender());
     if (changed('exaggeration')) scene.verticalExaggeration = settings.exaggeration;
     if (changed('scene')) {
       scene.backgroundColor = Color.fromCssColorString(settings.scene.backgroundColor);
@@ -92,7 +86,7 @@ export class CesiumEngine implements Engine {
       const mode = { '3d': SceneMode.SCENE3D, '2d': SceneMode.SCENE2D, columbus: SceneMode.COLUMBUS_VIEW }[settings.scene.mode];
       if (scene.mode !== mode) scene.mode = mode;
     }
-    if (changed('tiles')) this.setTiles(settings.tiles);
+    if (changed('tiles')) setBaseTiles(this.viewer, settings.tiles);
     if (changed('sky')) {
       // SkyBox has `show` at runtime; its typings omit it.
       if (scene.skyBox) (scene.skyBox as unknown as { show: boolean }).show = settings.sky.show;
@@ -113,46 +107,6 @@ export class CesiumEngine implements Engine {
       scene.msaaSamples = settings.render.antialias ? 4 : 1;
     }
     this.requestRender();
-  }
-
-  private async setTerrain(source: TerrainSource): Promise<void> {
-    try {
-      switch (source.kind) {
-        case 'ellipsoid':
-          this.viewer.terrainProvider = new EllipsoidTerrainProvider();
-          break;
-        case 'quantized-mesh':
-          this.viewer.terrainProvider = await CesiumTerrainProvider.fromUrl(source.url, { requestVertexNormals: true });
-          break;
-        case 'cesium-ion':
-          Ion.defaultAccessToken = source.token;
-          this.viewer.terrainProvider = await CesiumTerrainProvider.fromIonAssetId(source.assetId, { requestVertexNormals: true });
-          break;
-        case 'arcgis':
-          this.viewer.terrainProvider = await ArcGISTiledElevationTerrainProvider.fromUrl(source.url);
-          break;
-      }
-    } catch (err) {
-      console.error('[orbis] terrain could not be loaded; showing the ellipsoid', err);
-      this.viewer.terrainProvider = new EllipsoidTerrainProvider();
-    }
-    this.requestRender();
-  }
-
-  private setTiles(tiles: TileSource[]): void {
-    const layers = this.viewer.imageryLayers;
-    // Imagery added by layers (type "imagery") stays; only the base tiles, marked, are replaced.
-    for (let i = layers.length - 1; i >= 0; i--) {
-      const layer = layers.get(i);
-      if ((layer as unknown as { orbisBase?: boolean }).orbisBase) layers.remove(layer, true);
-    }
-    tiles.forEach((tile, index) => {
-      const layer = ImageryLayer.fromProviderAsync(providerFor(tile), {});
-      layer.alpha = tile.opacity;
-      layer.show = tile.show;
-      (layer as unknown as { orbisBase?: boolean }).orbisBase = true;
-      layers.add(layer, index);
-    });
   }
 
   setCamera(camera: Camera): void {
@@ -380,39 +334,10 @@ function toLocation(c: Cartographic): { lng: number; lat: number; height: number
   return { lng: CesiumMath.toDegrees(c.longitude), lat: CesiumMath.toDegrees(c.latitude), height: c.height };
 }
 
-function providerFor(tile: TileSource) {
-  switch (tile.kind) {
-    case 'natural-earth':
-      return TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'));
-    case 'url-template':
-      return Promise.resolve(new UrlTemplateImageryProvider({ url: tile.url }));
-    case 'wms':
-      return Promise.resolve(new WebMapServiceImageryProvider({ url: tile.url, layers: tile.layers }));
-    case 'osm':
-      return Promise.resolve(new OpenStreetMapImageryProvider({ url: tile.url }));
-  }
-}
-
 function toCartesian(camera: Camera): Cartesian3 {
   return Cartesian3.fromDegrees(camera.lng, camera.lat, camera.height);
 }
 
 function orientation(camera: Camera) {
   return { heading: CesiumMath.toRadians(camera.heading), pitch: CesiumMath.toRadians(camera.pitch), roll: CesiumMath.toRadians(camera.roll) };
-}
-
-/** The performance mark of the first frame drawn with the globe's tiles loaded (see bench/viewer.js). */
-export const FIRST_FRAME_MARK = 'orbis:first-frame';
-
-/**
- * Marks the first frame drawn with the globe's tiles loaded, the moment a bare CesiumJS page is
- * first complete, so that a page's first frame can be timed by the same rule as Cesium's alone;
- * `data-ready` comes later, once layers and plugins are done too.
- */
-function markFirstFrame(scene: Viewer['scene']): void {
-  const remove = scene.postRender.addEventListener(() => {
-    if (!scene.globe.tilesLoaded && scene.globe.show) return;
-    remove();
-    performance.mark(FIRST_FRAME_MARK);
-  });
 }

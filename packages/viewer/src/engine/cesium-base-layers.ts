@@ -1,0 +1,68 @@
+import {
+  ArcGISTiledElevationTerrainProvider,
+  buildModuleUrl,
+  CesiumTerrainProvider,
+  EllipsoidTerrainProvider,
+  ImageryLayer,
+  Ion,
+  OpenStreetMapImageryProvider,
+  TileMapServiceImageryProvider,
+  UrlTemplateImageryProvider,
+  type Viewer,
+  WebMapServiceImageryProvider,
+} from 'cesium';
+import type { TerrainSource, TileSource } from './property-mapping.js';
+
+/** Sets the viewer's terrain; one that cannot be loaded falls back to the ellipsoid, with an error logged. */
+export async function setTerrain(viewer: Viewer, source: TerrainSource): Promise<void> {
+  try {
+    switch (source.kind) {
+      case 'ellipsoid':
+        viewer.terrainProvider = new EllipsoidTerrainProvider();
+        break;
+      case 'quantized-mesh':
+        viewer.terrainProvider = await CesiumTerrainProvider.fromUrl(source.url, { requestVertexNormals: true });
+        break;
+      case 'cesium-ion':
+        Ion.defaultAccessToken = source.token;
+        viewer.terrainProvider = await CesiumTerrainProvider.fromIonAssetId(source.assetId, { requestVertexNormals: true });
+        break;
+      case 'arcgis':
+        viewer.terrainProvider = await ArcGISTiledElevationTerrainProvider.fromUrl(source.url);
+        break;
+    }
+  } catch (err) {
+    console.error('[orbis] terrain could not be loaded; showing the ellipsoid', err);
+    viewer.terrainProvider = new EllipsoidTerrainProvider();
+  }
+}
+
+/** Replaces the viewer's base imagery; imagery added by layers (type "imagery") stays. */
+export function setBaseTiles(viewer: Viewer, tiles: TileSource[]): void {
+  const layers = viewer.imageryLayers;
+  // Only the base tiles, marked when added, are replaced.
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const layer = layers.get(i);
+    if ((layer as unknown as { orbisBase?: boolean }).orbisBase) layers.remove(layer, true);
+  }
+  tiles.forEach((tile, index) => {
+    const layer = ImageryLayer.fromProviderAsync(providerFor(tile), {});
+    layer.alpha = tile.opacity;
+    layer.show = tile.show;
+    (layer as unknown as { orbisBase?: boolean }).orbisBase = true;
+    layers.add(layer, index);
+  });
+}
+
+function providerFor(tile: TileSource) {
+  switch (tile.kind) {
+    case 'natural-earth':
+      return TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'));
+    case 'url-template':
+      return Promise.resolve(new UrlTemplateImageryProvider({ url: tile.url }));
+    case 'wms':
+      return Promise.resolve(new WebMapServiceImageryProvider({ url: tile.url, layers: tile.layers }));
+    case 'osm':
+      return Promise.resolve(new OpenStreetMapImageryProvider({ url: tile.url }));
+  }
+}
