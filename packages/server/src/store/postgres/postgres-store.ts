@@ -1,7 +1,6 @@
 import pg from 'pg';
 import type {
   ApiKey,
-  ArchiveEntry,
   Asset,
   AssetPatch,
   AssetScope,
@@ -22,84 +21,12 @@ import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { postgresMigrations } from './migrations.js';
 import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
+import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ProjectRow } from './postgres-rows.js';
 
 /** Any constant: the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK = 726_172_001;
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
-
-const ASSET_COLUMNS = 'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
-const LISTED_COLUMNS = 'id, project_id, name, content_type, size, public, files, created_at, updated_at';
-
-interface ProjectRow {
-  id: string;
-  alias: string;
-  name: string;
-  visibility: 'public' | 'private';
-  asset_count: string;
-  public_asset_count: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface ListedRow {
-  id: string;
-  project_id: string;
-  name: string;
-  content_type: string;
-  size: string;
-  public: boolean;
-  files: ArchiveEntry[] | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-interface AssetRow extends ListedRow {
-  storage_key: string;
-}
-
-interface ApiKeyRow {
-  id: string;
-  project_id: string;
-  name: string;
-  key_hash: string;
-  created_at: Date;
-}
-
-function toProject(row: ProjectRow): Project {
-  return {
-    id: row.id,
-    alias: row.alias,
-    name: row.name,
-    visibility: row.visibility,
-    assetCount: Number(row.asset_count),
-    publicAssetCount: Number(row.public_asset_count),
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-function toListed(row: ListedRow): ListedAsset {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    name: row.name,
-    contentType: row.content_type,
-    size: Number(row.size),
-    public: row.public,
-    files: row.files,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-function toAsset(row: AssetRow): Asset {
-  return { ...toListed(row), storageKey: row.storage_key };
-}
-
-function toApiKey(row: ApiKeyRow): ApiKey {
-  return { id: row.id, projectId: row.project_id, name: row.name, keyHash: row.key_hash, createdAt: row.created_at.toISOString() };
-}
 
 function scoped(scope: AssetScope): string {
   return scope.publicOnly ? 'project_id = $1 AND public' : 'project_id = $1';

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import type {
   ApiKey,
-  ArchiveEntry,
   Asset,
   AssetPatch,
   AssetScope,
@@ -21,106 +20,7 @@ import { recordFragment } from '../../assets/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import { sqliteMigrations, type Migration } from './migrations.js';
 import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
-
-interface ProjectRow {
-  id: string;
-  alias: string;
-  name: string;
-  visibility: 'public' | 'private';
-  asset_count: number;
-  public_asset_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-interface AssetRow {
-  id: string;
-  project_id: string;
-  name: string;
-  content_type: string;
-  size: number;
-  public: number;
-  storage_key: string;
-  files: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-interface ApiKeyRow {
-  id: string;
-  project_id: string;
-  name: string;
-  key_hash: string;
-  created_at: string;
-}
-
-const ASSET_COLUMNS =
-  'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
-/** What a listing reads: each column costs a conversion per row, so only what a record needs. */
-const LISTED_COLUMNS = 'id, name, content_type, size, public, files, created_at, updated_at';
-
-interface ListedRow {
-  id: string;
-  name: string;
-  content_type: string;
-  size: number;
-  public: number;
-  files: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-function toProject(row: ProjectRow): Project {
-  return {
-    id: row.id,
-    alias: row.alias,
-    name: row.name,
-    visibility: row.visibility,
-    assetCount: row.asset_count,
-    publicAssetCount: row.public_asset_count,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toAsset(row: AssetRow): Asset {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    name: row.name,
-    contentType: row.content_type,
-    size: row.size,
-    public: row.public === 1,
-    storageKey: row.storage_key,
-    files: row.files === null ? null : (JSON.parse(row.files) as ArchiveEntry[]),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toListed(projectId: string, row: ListedRow): ListedAsset {
-  return {
-    id: row.id,
-    projectId,
-    name: row.name,
-    contentType: row.content_type,
-    size: row.size,
-    public: row.public === 1,
-    files: row.files === null ? null : (JSON.parse(row.files) as ArchiveEntry[]),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toApiKey(row: ApiKeyRow): ApiKey {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    name: row.name,
-    keyHash: row.key_hash,
-    createdAt: row.created_at,
-  };
-}
+import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ListedRow, type ProjectRow } from './sqlite-rows.js';
 
 /** Applies every migration newer than the database's version, each in its own transaction. */
 export function migrateSqlite(db: Database.Database, migrations: Migration<Database.Database>[] = sqliteMigrations): void {
