@@ -1,5 +1,5 @@
 import type { EngineLayer } from '../engine/engine.js';
-import type { Layer, Scene } from '../scene.js';
+import type { Layer, Scene } from '@orbis/scene';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 
 type Listener = () => void;

@@ -13,7 +13,7 @@ import {
   ShadowMode,
   Viewer,
 } from 'cesium';
-import type { Camera, ViewerProperty } from '../scene.js';
+import type { Camera, ViewerProperty } from '@orbis/scene';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';

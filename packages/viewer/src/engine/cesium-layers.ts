@@ -62,6 +62,8 @@ export async function loadLayer(viewer: Viewer, layer: EngineLayer): Promise<Loa
       const imagery = viewer.imageryLayers.addImageryProvider(provider);
       return { kind: 'imagery', value: imagery };
     }
+    default:
+      throw new Error(`layer type "${layer.type}" cannot be drawn yet`);
   }
 }
 

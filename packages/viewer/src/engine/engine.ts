@@ -1,4 +1,4 @@
-import type { Camera, LayerType, ViewerProperty } from '../scene.js';
+import type { Camera, LayerType, ViewerProperty } from '@orbis/scene';
 
 /** A layer the engine can show: always with a URL. */
 export interface EngineLayer {

@@ -2,13 +2,13 @@ import { CesiumEngine } from '../engine/cesium-engine.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
 import { showScene } from '../mount-viewer.js';
 import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
-import type { PublishedSnapshot } from '../scene.js';
+import type { PublishedSnapshot } from '@orbis/scene';
 
 /** The published page: the snapshot inlined by the server, no editor chrome. */
-function readSnapshot(): PublishedSnapshot {
+function readSnapshot(): PublishedSnapshot<PluginPackage> {
   const element = document.getElementById('orbis-snapshot');
   if (!element?.textContent) throw new Error('the page has no published snapshot');
-  return JSON.parse(element.textContent) as PublishedSnapshot;
+  return JSON.parse(element.textContent) as PublishedSnapshot<PluginPackage>;
 }
 
 const snapshot = readSnapshot();
@@ -22,7 +22,7 @@ const plugins = startPlugins({
   interaction,
   viewerElement: container,
   scene,
-  plugins: ((snapshot as { plugins?: PluginPackage[] }).plugins ?? []),
+  plugins: snapshot.plugins ?? [],
   env: { inEditor: false, isBuilt: true },
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
 void showScene(
