@@ -48,4 +48,4 @@ export { type SceneProblem, sceneProblem } from './scene-rules.js';
 export { defaultScene } from './default-scene.js';
 export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
-export { isCssColor } from './css-color.js';
+export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
