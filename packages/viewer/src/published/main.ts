@@ -7,6 +7,8 @@ import type { PublishedSnapshot } from '@orbis/scene';
 import { createPageLayout } from './page-layout.js';
 import { openingOfStory, startStory } from './story-player.js';
 import type { StoryPageView } from './story-state.js';
+import { mountInfobox } from '../layers-ui/infobox.js';
+import { createLegend } from '../layers-ui/legend.js';
 
 /** The published page: the snapshot inlined by the server, the project's name and its story. */
 function readSnapshot(): PublishedSnapshot<PluginPackage> {
@@ -34,13 +36,17 @@ const plugins = startPlugins({
   plugins: snapshot.plugins ?? [],
   env: { inEditor: false, isBuilt: true },
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-const layers = snapshot.scene.layers.map((l) => ({ id: l.id, type: l.type, url: l.url, visible: l.visible }));
+const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: l.type, url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
+mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id));
+const legend = createLegend(engine);
+layout.slots.legend.append(legend.element);
 const opening = openingOfStory(pages, layers, location.hash);
 if (layout.side) {
   const story = startStory(
-    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => void engine.setLayers(shown), renderText, followAddress: true },
+    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => (legend.update(shown), void engine.setLayers(shown)), renderText, followAddress: true },
     opening.index,
   );
   layout.side.append(story.panel.element);
 }
+legend.update(opening.layers);
 void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers }, [plugins]);
