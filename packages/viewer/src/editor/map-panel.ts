@@ -2,6 +2,7 @@ import type { Engine } from '../engine/engine.js';
 import type { Layer } from '../scene.js';
 import { h } from './dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
+import { dragHandle, moveItem } from '../ui/sortable.js';
 
 const LAYER_TYPES: Layer['type'][] = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery'];
 
@@ -72,14 +73,18 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
       }),
     );
     layerList.replaceChildren(
-      ...state.scene.layers.map((layer, index) =>
-        h('li', { 'data-layer': layer.id },
+      ...state.scene.layers.map((layer, index, all) => {
+        const item = h('li', { 'data-layer': layer.id });
+        // Drawing order: later layers draw over earlier ones; drag (or arrow keys on the handle) to change it.
+        const handle = dragHandle({ element: item, index, count: all.length, key: layer.id, label: `Move layer ${layer.title}`, testid: `layer-handle-${layer.id}`, reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)) });
+        item.append(handle,
           h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), ` ${layer.title}`),
           h('span', { class: 'hint' }, layer.type),
           h('button', { title: 'Fly to', onclick: () => void engine.flyToLayer(layer.id) }, 'Fly to'),
           h('button', { title: 'Remove', onclick: () => state.update((s) => s.layers.splice(index, 1)) }, 'Remove'),
-        ),
-      ),
+        );
+        return item;
+      }),
     );
   }
   state.onChange(render);

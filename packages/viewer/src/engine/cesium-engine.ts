@@ -16,7 +16,7 @@ import {
 import type { Camera, ViewerProperty } from '../scene.js';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { SceneDrawing } from './cesium-drawing.js';
-import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchShape } from './engine.js';
 import { markFirstFrame } from './first-frame-mark.js';
@@ -169,7 +169,8 @@ export class CesiumEngine implements Engine {
       );
       this.layers.set(layer.id, { layer, loaded });
     }
-    await Promise.all([...this.layers.values()].map((e) => e.loaded));
+    const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
+    orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
     this.requestRender();
   }
 
