@@ -46,10 +46,10 @@ export function publishPanel(state: EditorState, engine: Engine): HTMLElement {
     }
   });
   let projectName = state.api.project;
-  void state.api.getProject().then((p) => {
+  const projectLoaded = state.api.getProject().then((p) => {
     projectName = p.name;
     description.value = p.description ?? '';
-  });
+  }).catch((err: unknown) => toastError('Could not read the project', err));
   const showPublished = (url: string) => {
     link.href = url;
     link.textContent = url;
@@ -57,7 +57,7 @@ export function publishPanel(state: EditorState, engine: Engine): HTMLElement {
     shared.hidden = false;
   };
   // Already published? The page answers.
-  void fetch(pageUrl, { method: 'HEAD' }).then((res) => res.ok && showPublished(pageUrl)).catch(() => undefined);
+  void Promise.all([fetch(pageUrl, { method: 'HEAD' }), projectLoaded]).then(([res]) => res.ok && showPublished(pageUrl)).catch(() => undefined);
 
   const publish = button({
     label: 'Publish',
