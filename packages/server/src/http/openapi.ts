@@ -1,3 +1,5 @@
+import { SceneSchema } from '@orbis/scene';
+
 /** The OpenAPI 3.1 description of every route, served at `/openapi.json`. */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -103,17 +105,8 @@ export const openApiDocument = {
           updatedAt: { type: 'string', format: 'date-time' },
         },
       },
-      Scene: {
-        type: 'object',
-        required: ['property', 'camera', 'layers', 'widgets', 'story'],
-        properties: {
-          property: { type: 'object', description: 'ViewerProperty: globe, terrain, scene, tiles, sky, camera, render' },
-          camera: { type: 'object', properties: { lng: { type: 'number' }, lat: { type: 'number' }, height: { type: 'number' }, heading: { type: 'number' }, pitch: { type: 'number' }, roll: { type: 'number' } } },
-          layers: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' }, type: { enum: ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery'] }, url: { type: 'string' }, assetId: { type: 'string' }, visible: { type: 'boolean' } } } },
-          widgets: { type: 'array', items: { type: 'object' } },
-          story: { type: 'object', properties: { pages: { type: 'array', items: { type: 'object' } } } },
-        },
-      },
+      // The one scene schema (@orbis/scene); OpenAPI 3.1 takes JSON Schema 2020-12 as it is.
+      Scene: JSON.parse(JSON.stringify(SceneSchema)) as Record<string, unknown>,
       Key: {
         type: 'object',
         properties: { id: { type: 'string' }, name: { type: 'string' }, key: { type: 'string', description: 'only when created' }, createdAt: { type: 'string' } },

@@ -1,5 +1,5 @@
 import type { Engine } from '../engine/engine.js';
-import type { Camera } from '../scene.js';
+import type { Camera } from '@orbis/scene';
 
 /** The sharing image's size: OpenGraph's recommended 1.91:1. */
 const WIDTH = 1200;

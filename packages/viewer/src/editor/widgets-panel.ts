@@ -1,3 +1,4 @@
+import type { WidgetArea } from '@orbis/scene';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import { Puzzle } from 'lucide';
 import { checkbox, emptyState, select } from '../ui/controls.js';
@@ -27,7 +28,7 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
             const area = current?.area ?? 'top-right';
             return h('li', { 'data-widget': `${pluginId}/${extensionId}` },
               checkbox(name, current?.enabled !== false, (on) => state.update(() => (placement(pluginId, extensionId).enabled = on)), `widget-enabled-${pluginId}-${extensionId}`),
-              select(AREAS.map((a) => [a, a.replace('-', ' ')] as const), area, (value) => state.update(() => (placement(pluginId, extensionId).area = value)), `Corner of ${name}`, `widget-area-${pluginId}-${extensionId}`),
+              select(AREAS.map((a) => [a, a.replace('-', ' ')] as const), area, (value) => state.update(() => (placement(pluginId, extensionId).area = value as WidgetArea)), `Corner of ${name}`, `widget-area-${pluginId}-${extensionId}`),
             );
           })),
     );
