@@ -18,6 +18,7 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
   const uploadMessage = h('span', { class: 'hint' });
   const makePublic = h('input', { type: 'checkbox', checked: true, 'data-testid': 'upload-public' });
   const fileInput = h('input', {
+    'aria-label': 'Files to upload',
     type: 'file',
     multiple: true,
     'data-testid': 'upload-input',
@@ -42,8 +43,8 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
   const assetList = h('ul', { class: 'list', 'data-testid': 'asset-list' });
   const layerList = h('ul', { class: 'list', 'data-testid': 'layer-list' });
 
-  const urlType = h('select', {}, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
-  const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'data-testid': 'layer-url' });
+  const urlType = h('select', { 'aria-label': 'Layer type' }, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
+  const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': 'Layer URL', 'data-testid': 'layer-url' });
   const addUrl = h('button', {
     'data-testid': 'add-url-layer',
     onclick: () => {
@@ -113,10 +114,10 @@ function settingsSection(state: EditorState): HTMLElement {
     property[key] = fresh;
     return fresh;
   };
-  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'data-testid': 'imagery-opacity', oninput: () => state.update((s) => (s.property.tiles = [{ type: 'default', opacity: Number(opacity.value) }])) });
+  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': 'Imagery opacity', 'data-testid': 'imagery-opacity', oninput: () => state.update((s) => (s.property.tiles = [{ type: 'default', opacity: Number(opacity.value) }])) });
   const imageryOn = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => state.update((s) => (s.property.tiles = imageryOn.checked ? [{ type: 'default', opacity: Number(opacity.value) }] : [])) });
   const terrainOn = h('input', { type: 'checkbox', 'data-testid': 'terrain-enabled', onchange: () => state.update(() => (section('terrain').enabled = terrainOn.checked)) });
-  const terrainUrl = h('input', { type: 'url', placeholder: 'quantized-mesh URL', 'data-testid': 'terrain-url', onchange: () => state.update(() => {
+  const terrainUrl = h('input', { type: 'url', placeholder: 'quantized-mesh URL', 'aria-label': 'Terrain URL (quantized-mesh)', 'data-testid': 'terrain-url', onchange: () => state.update(() => {
     const t = section('terrain');
     if (terrainUrl.value) { t.type = 'cesium'; t.url = terrainUrl.value; } else { delete t.type; delete t.url; }
   }) });
