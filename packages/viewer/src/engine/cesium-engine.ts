@@ -15,6 +15,7 @@ import {
 } from 'cesium';
 import type { Camera, ViewerProperty } from '../scene.js';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
+import { CesiumCamera } from './cesium-camera.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
@@ -30,6 +31,7 @@ const SETTLE_LIMIT_MS = 45_000;
 /** The engine on CesiumJS: offline by default (Natural Earth II from the cesium package, no terrain, no ion). */
 export class CesiumEngine implements Engine {
   readonly viewer: Viewer;
+  readonly camera: CesiumCamera;
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
   private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
   private readonly owners = new Map<object, string>();
@@ -56,6 +58,7 @@ export class CesiumEngine implements Engine {
       contextOptions: { webgl: { preserveDrawingBuffer: true } },
     });
     this.drawing = new SceneDrawing(this.viewer, this.owners);
+    this.camera = new CesiumCamera(this.viewer);
     this.applyProperty({});
     markFirstFrame(this.viewer.scene);
   }
@@ -249,9 +252,9 @@ export class CesiumEngine implements Engine {
   locationAt(x: number, y: number, withTerrain: boolean): { lng: number; lat: number; height: number } | undefined {
     const { scene, camera } = this.viewer;
     const at = new Cartesian2(x, y);
-    const cartesian = withTerrain
-      ? scene.globe.pick(camera.getPickRay(at)!, scene)
-      : camera.pickEllipsoid(at, scene.globe.ellipsoid);
+    // With terrain off the surface is the ellipsoid: `withTerrain` answers there too.
+    const terrainOn = withTerrain && !(this.viewer.terrainProvider instanceof EllipsoidTerrainProvider);
+    const cartesian = terrainOn ? scene.globe.pick(camera.getPickRay(at)!, scene) : camera.pickEllipsoid(at, scene.globe.ellipsoid);
     return cartesian ? toLocation(Cartographic.fromCartesian(cartesian)) : undefined;
   }
 

@@ -1,4 +1,5 @@
 import type { Camera, LayerType, ViewerProperty } from '../scene.js';
+import type { EngineCamera } from './engine-camera.js';
 
 /** A layer the engine can show: always with a URL. */
 export interface EngineLayer {
@@ -39,6 +40,8 @@ export interface PointDescription {
  * this, never to CesiumJS. Angles are degrees, distances metres.
  */
 export interface Engine {
+  /** The plugin API's camera operations (radians). */
+  readonly camera: EngineCamera;
   /** Applies a whole effective ViewerProperty; only what changed is touched, the viewer is never rebuilt. */
   applyProperty(property: ViewerProperty): void;
   setCamera(camera: Camera): void;

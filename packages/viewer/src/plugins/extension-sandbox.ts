@@ -1,6 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { parseBridgeJson } from './bridge-json.js';
-import { SANDBOX_PRELUDE } from './sandbox-prelude.js';
+import SANDBOX_RUNTIME from 'virtual:orbis-sandbox-runtime';
+import { UI_MESSAGE_EVENTS } from './plugin-events.js';
 import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
 
 /** What one extension may use. */
@@ -87,9 +88,10 @@ export class ExtensionSandbox {
     });
     try {
       const made = this.enter(() => {
-        const prelude = ctx.unwrapResult(ctx.evalCode(SANDBOX_PRELUDE, 'orbis-prelude.js'));
-        const entryObject = ctx.unwrapResult(ctx.callFunction(prelude, ctx.undefined, host));
-        prelude.dispose();
+        // The runtime (runtime/index.ts, bundled at build time) evaluates to its start(host).
+        const startRuntime = ctx.unwrapResult(ctx.evalCode(SANDBOX_RUNTIME, 'orbis-runtime.js'));
+        const entryObject = ctx.unwrapResult(ctx.callFunction(startRuntime, ctx.undefined, host));
+        startRuntime.dispose();
         return entryObject;
       });
       if (!made) return;
@@ -101,7 +103,7 @@ export class ExtensionSandbox {
       };
       made.dispose();
     } finally {
-      // A prelude stopped by its limits took the context, and this handle, with it.
+      // A runtime stopped by its limits took the context, and this handle, with it.
       if (this.status !== 'failed') host.dispose();
     }
     for (const [kind, value] of Object.entries(initial)) this.update(kind, value);
@@ -111,7 +113,10 @@ export class ExtensionSandbox {
 
   /** Hands an event to the extension's own listeners, once, if it listens to it. */
   dispatch(event: string, payload: unknown): void {
-    if (this.status !== 'running' || (event !== 'message' && !this.subscribed.has(event))) return;
+    if (this.status !== 'running') return;
+    // A UI frame's message is delivered when either namespace that hears it has a listener.
+    const wanted = event === 'ui.message' ? UI_MESSAGE_EVENTS.some((e) => this.subscribed.has(e)) : this.subscribed.has(event);
+    if (!wanted) return;
     // An event raised while this extension is calling the host (a service that emits at once)
     // waits for the next task: delivering it inside would let a listener recurse without end.
     if (this.depth > 0) {
@@ -121,7 +126,7 @@ export class ExtensionSandbox {
     this.callEntry('dispatch', [event, JSON.stringify(payload ?? {})]);
   }
 
-  /** Replaces a piece of pushed state: property, viewport, env, mode, radii. */
+  /** Replaces a piece of pushed state: property, viewport, env, mode, radii, widget, versions (and `reearth`: adds that global). */
   update(kind: string, value: unknown): void {
     if (this.status === 'failed' || this.status === 'stopped') return;
     this.callEntry('update', [kind, JSON.stringify(value)]);

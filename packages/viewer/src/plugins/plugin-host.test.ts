@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
+import { testCamera } from './test-camera.js';
 
 /** Viewer services that record what plugins asked for and answer fixed values. */
 function fakeServices() {
@@ -29,6 +30,8 @@ function fakeServices() {
     reload: () => calls.push({ op: 'reload', args: [] }),
     showUi: (source, html, options) => calls.push({ op: 'ui.show', args: [source, html, options] }),
     postToUi: (source, message) => calls.push({ op: 'ui.post', args: [source, message] }),
+    camera: testCamera().camera,
+    flyToLayer: () => undefined,
     log: (source, level, text) => logs.push({ source, level, text }),
   };
   return { services, calls, logs, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };

@@ -70,6 +70,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
           { maximumAge: o.maximumAge ?? 0, timeout: o.timeout ?? 10_000, enableHighAccuracy: o.enableHighAccuracy ?? false },
         );
       }),
+    camera: engine.camera,
+    flyToLayer: (id) => void engine.flyToLayer(id),
     capture: (type, quality) => engine.capture(type, quality),
     open: (url) => void window.open(url, '_blank', 'noopener'),
     reload: () => location.reload(),
@@ -84,7 +86,10 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   };
   const plugins: InstalledPlugin[] = options.plugins.map((p) => ({ ...p.manifest, files: p.files }));
   host = new PluginHost(module, services, plugins, scene.property);
-  host.start(enabled);
+  // The widget's settings (SPEC §4 `property`), read as app.extension.widget.property.
+  const widgetProperty = (pluginId: string, extensionId: string) =>
+    (scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId) as { property?: Record<string, unknown> } | undefined)?.property;
+  host.start(enabled, widgetProperty);
   engine.onPointer((input) => {
     // Picking is costly: only for events some plugin listens to.
     if (!host.wants(input.type)) return;
