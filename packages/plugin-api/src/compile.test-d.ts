@@ -30,3 +30,49 @@ fetch('https://example.org');
 app.viewer.cesium;
 // @ts-expect-error: terrain.enabled is a boolean
 app.viewer.overrideProperty({ terrain: { enabled: 'yes' } });
+
+// app.version, apiVersion, engine
+const versions: string[] = [app.version, app.apiVersion];
+const engineName: 'cesium' = app.engine.name;
+// app.camera: radians, seconds
+const { lng, lat, height, heading, pitch, roll, fov } = app.camera.position;
+const aspect: number = app.camera.aspectRatio + app.camera.fov;
+const view = app.camera.viewport;
+app.camera.flyTo({ lng: 139.77, lat: 35.68, height: 5000, pitch: -Math.PI / 4 }, { duration: 2 });
+app.camera.flyTo('landmarks');
+app.camera.flyToBoundingBox({ west: 139.6, south: 35.6, east: 139.9, north: 35.8 }, { duration: 0, heading: 0, pitch: -1, range: 1000 });
+app.camera.setView({ heading: 0 });
+app.camera.lookAt({ lng: 138.73, lat: 35.36, range: 20000 }, { duration: 1 });
+app.camera.zoomIn();
+app.camera.zoomOut(2);
+app.camera.rotateRight(0.1);
+app.camera.rotateAround(0.1);
+app.camera.orbit(0.1);
+app.camera.move('forward', 100);
+app.camera.moveOverTerrain(10);
+app.camera.enableScreenSpaceCameraController(false);
+app.camera.overrideScreenSpaceCameraController({ enableZoom: false });
+const hit = app.camera.getGlobeIntersection({ calcViewSize: true });
+const stopMove = app.camera.on('move', (p) => p.heading.toFixed(3), { once: true });
+stopMove();
+app.camera.off('move', () => undefined);
+// app.extension and app.ui events
+const url: unknown = app.extension.widget.property.default?.imageUrl;
+const ids: string[] = app.extension.list.map((e) => e.id);
+const stopMessage = app.extension.on('message', (m) => m);
+stopMessage();
+app.ui.off('message', () => undefined);
+// Re:Earth packages name it reearth
+reearth.camera.flyTo({ lng: 0 });
+void [versions, engineName, lng, lat, height, heading, pitch, roll, fov, aspect, view?.west, hit?.viewSize, url, ids];
+
+// @ts-expect-error: not a direction
+app.camera.move('sideways', 1);
+// @ts-expect-error: angles are numbers (radians)
+app.camera.rotateRight('90deg');
+// @ts-expect-error: not a camera event
+app.camera.on('zoom', () => undefined);
+// @ts-expect-error: the position is read-only
+app.camera.position = { lng: 0, lat: 0, height: 0, heading: 0, pitch: 0, roll: 0, fov: 1 };
+// @ts-expect-error: the version is read-only
+app.version = '9';

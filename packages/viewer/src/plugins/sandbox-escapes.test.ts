@@ -3,7 +3,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { MAX_LOG_LINES_PER_SECOND } from './extension-sandbox.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { testCamera } from './test-camera.js';
+import { testCamera } from './test-services.js';
 import { ESCAPE_TECHNIQUES, GOOD_PLUGIN, goodAnswer } from './sandbox-escape-techniques.js';
 
 function plugin(id: string, code: string): InstalledPlugin {

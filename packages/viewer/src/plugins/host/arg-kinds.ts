@@ -45,7 +45,10 @@ function check(op: string, path: string, kind: Kind, value: unknown): void {
     const optional = kind.endsWith('?');
     if (optional && (value === null || value === undefined)) return;
     const [test, wants] = KINDS[(optional ? kind.slice(0, -1) : kind) as KindName];
-    if (!test(value)) throw new TypeError(`${op}: ${path} must be ${wants}, not ${show(value)}`);
+    if (test(value)) return;
+    // Once through JSON, undefined and null are one value: a missing argument.
+    if (value === null || value === undefined) throw new TypeError(`${op}: ${path} is missing; it must be ${wants}`);
+    throw new TypeError(`${op}: ${path} must be ${wants}, not ${show(value)}`);
     return;
   }
   if (Array.isArray(kind)) {
