@@ -1,6 +1,7 @@
 import yauzl from 'yauzl';
 import { InputError } from '../input-error.js';
-import { arr, check, obj, str } from '../scenes/schema.js';
+import { arr, bool, check, obj, str } from '../scenes/schema.js';
+import { readReearthManifest, REEARTH_MANIFEST } from './reearth-manifest.js';
 
 /** A plugin as stored and run: its manifest and one script per extension (SPEC §5). */
 export interface PluginPackage {
@@ -8,12 +9,35 @@ export interface PluginPackage {
   files: Record<string, string>;
 }
 
+/**
+ * The manifest: `plugin.json`, or Re:Earth's `reearth.yml` read into the same form (then
+ * `reearth` is true). Every field Re:Earth defines is accepted and kept; extensions of other types
+ * than `widget` (Re:Earth's blocks) are kept and listed but not run.
+ */
 export interface PluginManifest {
   id: string;
   name: string;
   version: string;
   description?: string;
-  extensions: { id: string; type: 'widget'; name: string; description?: string }[];
+  author?: string;
+  repository?: string;
+  /** A Re:Earth package: its sandboxes also get the global `reearth`. */
+  reearth?: boolean;
+  extensions: PluginExtension[];
+}
+
+export interface PluginExtension {
+  id: string;
+  /** `widget` runs; Re:Earth's other types (`block`, `storyBlock`, …) are kept, not run. */
+  type: string;
+  name: string;
+  description?: string;
+  icon?: string;
+  singleOnly?: boolean;
+  /** Re:Earth's default placement: `{extendable?, extended?, floating?, defaultLocation?: {zone, section, area}}`. */
+  widgetLayout?: Record<string, unknown>;
+  /** Re:Earth's property schema (`{groups: [{id, title, fields: […]}]}`): the editor's settings form. */
+  schema?: Record<string, unknown>;
 }
 
 const ID = /^[a-zA-Z0-9_-]{1,100}$/;
@@ -21,26 +45,66 @@ const ID = /^[a-zA-Z0-9_-]{1,100}$/;
 export const MAX_PLUGIN_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 200;
 
+/** Free-form manifest objects (checked as JSON objects of bounded size, not field by field). */
+const FREE_FORM = ['widgetLayout', 'schema'] as const;
+const MAX_FREE_FORM_CHARS = 100_000;
+
 const manifestSchema = obj(
   {
     id: str({ pattern: ID }),
     name: str({ maxLength: 200 }),
     version: str({ maxLength: 50 }),
     description: str({ maxLength: 2000, allowEmpty: true }),
+    author: str({ maxLength: 200, allowEmpty: true }),
+    repository: str({ maxLength: 2000, allowEmpty: true }),
+    reearth: bool,
     extensions: arr(
-      obj({ id: str({ pattern: ID }), type: str({ oneOf: ['widget'] }), name: str({ maxLength: 200 }), description: str({ maxLength: 2000, allowEmpty: true }) }, ['id', 'type', 'name']),
+      obj(
+        {
+          id: str({ pattern: ID }),
+          type: str({ pattern: /^[a-zA-Z][a-zA-Z0-9_-]{0,49}$/ }),
+          name: str({ maxLength: 200 }),
+          description: str({ maxLength: 2000, allowEmpty: true }),
+          icon: str({ maxLength: 2000, allowEmpty: true }),
+          singleOnly: bool,
+          // Checked below as free-form objects; listed here so they are known fields.
+          widgetLayout: obj({}),
+          schema: obj({}),
+        },
+        ['id', 'type', 'name'],
+      ),
       50,
     ),
   },
   ['id', 'name', 'version', 'extensions'],
 );
 
+/** Checks the free-form objects, then the rest of the manifest without them. */
+function checkManifest(manifest: unknown): void {
+  const extensions = (manifest as { extensions?: unknown } | null)?.extensions;
+  if (!Array.isArray(extensions)) return check(manifest, manifestSchema, 'manifest');
+  const stripped = extensions.map((e: unknown, i) => {
+    if (typeof e !== 'object' || e === null || Array.isArray(e)) return e;
+    const rest = { ...(e as Record<string, unknown>) };
+    for (const key of FREE_FORM) {
+      const value = rest[key];
+      if (value === undefined) continue;
+      const path = `manifest.extensions[${i}].${key}`;
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(path, `${path}: must be an object`);
+      if (JSON.stringify(value).length > MAX_FREE_FORM_CHARS) throw new InputError(path, `${path}: at most ${MAX_FREE_FORM_CHARS} characters as JSON`);
+      delete rest[key];
+    }
+    return rest;
+  });
+  check({ ...(manifest as object), extensions: stripped }, manifestSchema, 'manifest');
+}
+
 /**
  * Checks a plugin package: the manifest's fields (errors name the path, as `manifest.extensions[0].id`),
  * unique extension ids, a `<extensionId>.js` for each extension, text files only, size limits.
  */
 export function validatePluginPackage(manifest: unknown, files: unknown): PluginPackage {
-  check(manifest, manifestSchema, 'manifest');
+  checkManifest(manifest);
   const m = manifest as PluginManifest;
   if (m.extensions.length === 0) throw new InputError('manifest.extensions', 'manifest.extensions: a plugin needs at least one extension');
   const seen = new Set<string>();
@@ -58,7 +122,8 @@ export function validatePluginPackage(manifest: unknown, files: unknown): Plugin
   }
   if (total > MAX_PLUGIN_BYTES) throw new InputError('files', `files: at most ${MAX_PLUGIN_BYTES} bytes of code in all`);
   for (const e of m.extensions) {
-    if (typeof (files as Record<string, unknown>)[`${e.id}.js`] !== 'string') {
+    // Only widgets run; Re:Earth's other extensions are kept without their scripts.
+    if (e.type === 'widget' && typeof (files as Record<string, unknown>)[`${e.id}.js`] !== 'string') {
       throw new InputError(`files.${e.id}.js`, `files: extension "${e.id}" needs a file "${e.id}.js"`);
     }
   }
@@ -92,16 +157,43 @@ export async function readPluginZip(zip: Buffer): Promise<PluginPackage> {
       file.readEntry();
     });
   });
-  const manifestPath = [...texts.keys()].find((p) => p === 'plugin.json' || /^[^/]+\/plugin\.json$/.test(p));
-  if (!manifestPath) throw new InputError('file', 'the plugin zip has no plugin.json');
-  const folder = manifestPath.slice(0, manifestPath.length - 'plugin.json'.length);
+  return packageFromFiles(texts, 'the plugin zip');
+}
+
+/**
+ * A package from its files by path: `plugin.json` or `reearth.yml` at the root or in one folder,
+ * and the files beside it.
+ */
+export function packageFromFiles(texts: Map<string, string>, where: string): PluginPackage {
+  const names = ['plugin.json', REEARTH_MANIFEST];
+  const manifestPath = [...texts.keys()].find((p) => names.some((n) => p === n || (p.endsWith(`/${n}`) && p.split('/').length === 2)));
+  if (!manifestPath) throw new InputError('file', `${where} has no plugin.json or ${REEARTH_MANIFEST}`);
+  const name = manifestPath.split('/').pop()!;
+  const folder = manifestPath.slice(0, manifestPath.length - name.length);
   let manifest: unknown;
-  try {
-    manifest = JSON.parse(texts.get(manifestPath)!);
-  } catch (err) {
-    throw new InputError('plugin.json', `plugin.json is not JSON: ${(err as Error).message}`);
+  if (name === REEARTH_MANIFEST) manifest = readReearthManifest(texts.get(manifestPath)!);
+  else {
+    try {
+      manifest = JSON.parse(texts.get(manifestPath)!);
+    } catch (err) {
+      throw new InputError('plugin.json', `plugin.json is not JSON: ${(err as Error).message}`);
+    }
   }
   const files: Record<string, string> = {};
   for (const [path, text] of texts) if (path !== manifestPath && path.startsWith(folder)) files[path.slice(folder.length)] = text;
   return validatePluginPackage(manifest, files);
+}
+
+/**
+ * The JSON form of an install: `{manifest, files}`, or Re:Earth's `{files}` whose
+ * `files["reearth.yml"]` is the manifest (it stays out of the stored files).
+ */
+export function packageFromJson(body: { manifest?: unknown; files?: unknown } | undefined): PluginPackage {
+  const files = body?.files;
+  const yml = typeof files === 'object' && files !== null && !Array.isArray(files) ? (files as Record<string, unknown>)[REEARTH_MANIFEST] : undefined;
+  if (body?.manifest === undefined && typeof yml === 'string') {
+    const { [REEARTH_MANIFEST]: _manifest, ...rest } = files as Record<string, unknown>;
+    return validatePluginPackage(readReearthManifest(yml, `files.${REEARTH_MANIFEST}`), rest);
+  }
+  return validatePluginPackage(body?.manifest, files);
 }

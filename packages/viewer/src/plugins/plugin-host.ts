@@ -9,6 +9,7 @@ import type { HostOps, HostState, OpContext } from './host/host-op.js';
 import { UI_OPS } from './host/ui-ops.js';
 import { VIEWER_OPS } from './host/viewer-ops.js';
 import { PropertyLayers } from './property-layers.js';
+import type { WidgetLayout } from './widget-area.js';
 import { TimerPacer } from './sandbox-timers.js';
 
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
@@ -36,7 +37,7 @@ export interface InstalledPlugin {
   id: string;
   name: string;
   version: string;
-  extensions: { id: string; type: string; name: string }[];
+  extensions: { id: string; type: string; name: string; widgetLayout?: WidgetLayout }[];
   files: Record<string, string>;
   /** A Re:Earth package (`reearth.yml`): its sandboxes also get the global `reearth`. */
   reearth?: boolean;

@@ -4,6 +4,7 @@ import type { InteractionController } from '../interaction/interaction-controlle
 import type { Scene } from '../scene.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { PluginUi, type WidgetArea } from './plugin-ui.js';
+import { areaFromWidgetLayout } from './widget-area.js';
 
 /** A plugin package as the server keeps it. */
 export interface PluginPackage {
@@ -43,7 +44,10 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   let host: PluginHost;
   const areaOf = (source: string): WidgetArea => {
     const [pluginId, extensionId] = source.split('/');
-    return (scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.area as WidgetArea | undefined) ?? 'top-right';
+    const placed = scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.area as WidgetArea | undefined;
+    // Unplaced, a Re:Earth widget sits where its manifest's widgetLayout says.
+    const layout = options.plugins.find((p) => p.manifest.id === pluginId)?.manifest.extensions.find((e) => e.id === extensionId)?.widgetLayout;
+    return placed ?? areaFromWidgetLayout(layout) ?? 'top-right';
   };
   const ui = new PluginUi(overlay, areaOf, (source, message) => {
     const [pluginId, extensionId] = source.split('/');
