@@ -49,6 +49,7 @@ export function benchServices(lines) {
     open: none,
     reload: none,
     camera: { position: () => CAMERA_POSITION, onMove: () => none },
+    layers: { onSelect: () => none, sceneLayers: () => [], selected: () => [] },
     flyToLayer: none,
     showUi: none,
     postToUi: none,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readPluginSource } from '../../packages/server/src/plugins/plugin-source.js';
 import { PluginHost, type ViewerServices } from '../../packages/viewer/src/plugins/plugin-host.js';
 import { loadQuickJs } from '../../packages/viewer/src/plugins/quickjs.js';
-import { testCamera } from '../../packages/viewer/src/plugins/test-services.js';
+import { testCamera, testLayers } from '../../packages/viewer/src/plugins/test-services.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const examples = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
@@ -32,6 +32,7 @@ function services(log: string[], ui: unknown[]): ViewerServices {
     reload: () => undefined,
     showUi: () => undefined,
     camera: testCamera().camera,
+    layers: testLayers().layers,
     flyToLayer: () => undefined,
     postToUi: (_source, message) => ui.push(message),
     log: (_source, level, text) => log.push(`${level}: ${text}`),

@@ -16,6 +16,7 @@ import {
 import type { Camera, ViewerProperty } from '../scene.js';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { CesiumCamera } from './cesium-camera.js';
+import { CesiumPluginLayers } from './cesium-plugin-layers.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
@@ -32,6 +33,7 @@ const SETTLE_LIMIT_MS = 45_000;
 export class CesiumEngine implements Engine {
   readonly viewer: Viewer;
   readonly camera: CesiumCamera;
+  readonly pluginLayers: CesiumPluginLayers;
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
   private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
   private readonly owners = new Map<object, string>();
@@ -59,6 +61,7 @@ export class CesiumEngine implements Engine {
     });
     this.drawing = new SceneDrawing(this.viewer, this.owners);
     this.camera = new CesiumCamera(this.viewer);
+    this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners);
     this.applyProperty({});
     markFirstFrame(this.viewer.scene);
   }

@@ -1,5 +1,6 @@
 import type { Camera, LayerType, ViewerProperty } from '../scene.js';
 import type { EngineCamera } from './engine-camera.js';
+import type { EnginePluginLayers } from './engine-plugin-layers.js';
 
 /** A layer the engine can show: always with a URL. */
 export interface EngineLayer {
@@ -42,6 +43,8 @@ export interface PointDescription {
 export interface Engine {
   /** The plugin API's camera operations (radians). */
   readonly camera: EngineCamera;
+  /** Plugins' layers beside the scene's, and controls on any loaded layer. */
+  readonly pluginLayers: EnginePluginLayers;
   /** Applies a whole effective ViewerProperty; only what changed is touched, the viewer is never rebuilt. */
   applyProperty(property: ViewerProperty): void;
   setCamera(camera: Camera): void;

@@ -9,12 +9,13 @@ export const PLUGIN_EVENTS = {
     names: ['resize', 'click', 'doubleClick', 'mouseDown', 'mouseUp', 'rightClick', 'rightDown', 'rightUp', 'middleClick', 'middleDown', 'middleUp', 'mouseMove', 'mouseEnter', 'mouseLeave', 'wheel'],
   },
   camera: { prefix: 'camera.', names: ['move'] },
+  layers: { prefix: 'layers.', names: ['select', 'load', 'visible'] },
   ui: { prefix: 'ui.', names: ['message'] },
   extension: { prefix: 'extension.', names: ['message'] },
 } as const;
 
 /** Events whose host payload is an argument list, spread into the listener (Re:Earth's `select(layerId, featureId)`). */
-export const SPREAD_EVENTS: readonly string[] = [];
+export const SPREAD_EVENTS: readonly string[] = ['layers.select'];
 
 /**
  * A message from a plugin's own UI frame: it reaches `app.ui.on("message")` and

@@ -5,9 +5,11 @@ import type { ViewerProperty } from '../scene.js';
 import { DEFAULT_LIMITS, ExtensionSandbox, type SandboxLimits } from './extension-sandbox.js';
 import { checkArgs } from './host/arg-kinds.js';
 import { CAMERA_OPS } from './host/camera-ops.js';
+import { LAYERS_OPS } from './host/layers-ops.js';
 import type { HostOps, HostState, OpContext } from './host/host-op.js';
 import { UI_OPS } from './host/ui-ops.js';
 import { VIEWER_OPS } from './host/viewer-ops.js';
+import { type LayerServices, PluginLayers } from './plugin-layers.js';
 import { PropertyLayers } from './property-layers.js';
 import type { WidgetLayout } from './widget-area.js';
 import { TimerPacer } from './sandbox-timers.js';
@@ -16,7 +18,7 @@ import { TimerPacer } from './sandbox-timers.js';
 export const PLUGIN_API_VERSION = '2.0.0';
 
 /** Every host operation a sandbox may call, each declared once by its namespace's module. */
-const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS };
+const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS };
 
 export type Position = [number, number, number];
 export interface Location {
@@ -65,6 +67,8 @@ export interface ViewerServices {
   postToUi(source: string, message: unknown): void;
   /** The camera of the plugin API (`app.camera`). */
   camera: EngineCamera;
+  /** The page's layers, for `app.layers`. */
+  layers: LayerServices;
   /** Flies to a layer of the page; an unknown id does nothing. */
   flyToLayer(id: string): void;
   /** A plugin's console line; the page prefixes and shows it. */
@@ -82,25 +86,8 @@ export class PluginHost {
   private mode: InteractionMode = 'default';
   /** One pacer for every extension: their timers together leave the page at least half its time. */
   private readonly pacer = new TimerPacer();
-  private readonly state: HostState = {
-    overrideProperty: (sandbox, patch) => {
-      this.layers.override(sandbox.pluginId, patch);
-      // The caller gets the new property as its answer; the others get it pushed.
-      return this.pushProperty(sandbox);
-    },
-    setMode: (sandbox, mode) => {
-      this.mode = mode;
-      this.services.setInteractionMode(mode);
-      for (const other of this.sandboxes) if (other !== sandbox) other.update('mode', mode);
-    },
-    extensions: () =>
-      this.sandboxes
-        .filter((s) => s.status === 'running')
-        .map((s) => {
-          const extension = this.plugins.find((p) => p.id === s.pluginId)?.extensions.find((e) => e.id === s.extensionId);
-          return { id: s.label, pluginId: s.pluginId, extensionId: s.extensionId, name: extension?.name ?? s.extensionId, extensionType: extension?.type ?? 'widget' };
-        }),
-  };
+  private readonly pageLayers: PluginLayers;
+  private readonly state: HostState;
   private stopCameraMoves: (() => void) | undefined;
 
   constructor(
@@ -112,6 +99,27 @@ export class PluginHost {
   ) {
     this.layers = new PropertyLayers(plugins.map((p) => p.id));
     this.layers.setBase(sceneProperty);
+    this.pageLayers = new PluginLayers(services.layers, (event, payload) => this.emit(event, payload));
+    this.state = {
+      overrideProperty: (sandbox, patch) => {
+        this.layers.override(sandbox.pluginId, patch);
+        // The caller gets the new property as its answer; the others get it pushed.
+        return this.pushProperty(sandbox);
+      },
+      setMode: (sandbox, mode) => {
+        this.mode = mode;
+        this.services.setInteractionMode(mode);
+        for (const other of this.sandboxes) if (other !== sandbox) other.update('mode', mode);
+      },
+      layers: this.pageLayers,
+      extensions: () =>
+        this.sandboxes
+          .filter((s) => s.status === 'running')
+          .map((s) => {
+            const extension = this.plugins.find((p) => p.id === s.pluginId)?.extensions.find((e) => e.id === s.extensionId);
+            return { id: s.label, pluginId: s.pluginId, extensionId: s.extensionId, name: extension?.name ?? s.extensionId, extensionType: extension?.type ?? 'widget' };
+          }),
+    };
   }
 
   /**
@@ -189,6 +197,7 @@ export class PluginHost {
   stopPlugin(pluginId: string): void {
     for (const sandbox of this.sandboxes) if (sandbox.pluginId === pluginId) sandbox.stop();
     this.layers.remove(pluginId);
+    this.pageLayers.removePlugin(pluginId);
     this.pushProperty();
   }
 

@@ -75,6 +75,16 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
         );
       }),
     camera: engine.camera,
+    layers: {
+      sceneLayers: () => scene.layers,
+      engine: engine.pluginLayers,
+      select: (features) => options.interaction.select(features),
+      selected: () => options.interaction.selected,
+      onSelect: (listener) => options.interaction.onSelect(listener),
+      featuresInRect: (x0, y0, x1, y1) => engine.featuresInRect(x0, y0, x1, y1),
+      // A project asset's URL as the page has it: from a scene layer that shows it.
+      assetUrl: (assetId) => (scene.layers as { assetId?: string; url?: string }[]).find((l) => l.assetId === assetId && l.url)?.url,
+    },
     flyToLayer: (id) => void engine.flyToLayer(id),
     capture: (type, quality) => engine.capture(type, quality),
     open: (url) => void window.open(url, '_blank', 'noopener'),

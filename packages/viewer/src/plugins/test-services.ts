@@ -1,5 +1,8 @@
 import type { CameraPosition, EngineCamera } from '../engine/engine-camera.js';
+import type { FeatureInfo, PluginLayerSource } from '../engine/engine-plugin-layers.js';
+import type { Layer as SceneLayer } from '../scene.js';
 import type { ViewerServices } from './plugin-host.js';
+import type { LayerServices, SelectedFeature } from './plugin-layers.js';
 
 /**
  * For the host's unit tests only (test doubles: the real viewer services are tested in the browser).
@@ -49,9 +52,57 @@ export function testCamera() {
 }
 
 /** Viewer services that record what plugins asked for and answer fixed values. */
+/**
+ * The page's layers for the host's unit tests: two scene layers (one with features), an engine
+ * that records what it was asked and "loads" a layer on the next tick, and a selection.
+ */
+export function testLayers() {
+  const calls: { op: string; args: unknown[] }[] = [];
+  const scene: SceneLayer[] = [
+    { id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true },
+    { id: 'city', title: 'City', type: '3dtiles', assetId: 'ast_city', visible: false },
+  ];
+  const features: Record<string, Record<string, FeatureInfo>> = { landmarks: { tower: { properties: { name: 'Tokyo Tower', height: 333 } } } };
+  let selected: SelectedFeature[] = [];
+  const listeners = new Set<(f: SelectedFeature[]) => void>();
+  const select = (f: SelectedFeature[]) => {
+    selected = f;
+    for (const l of listeners) l(f);
+  };
+  const layers: LayerServices = {
+    sceneLayers: () => scene,
+    engine: {
+      add: async (source: PluginLayerSource) => {
+        calls.push({ op: 'add', args: [source] });
+        await new Promise((r) => setTimeout(r, 1));
+        return source.url !== 'https://unreachable.example/x.geojson';
+      },
+      remove: (id) => void calls.push({ op: 'remove', args: [id] }),
+      setVisible: (id, visible) => void calls.push({ op: 'setVisible', args: [id, visible] }),
+      order: (id, where) => void calls.push({ op: 'order', args: [id, where] }),
+      feature: (layerId, featureId) => features[layerId]?.[featureId],
+    },
+    select: (f) => {
+      calls.push({ op: 'select', args: [f] });
+      select(f);
+    },
+    selected: () => selected,
+    onSelect: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    featuresInRect: (x0, y0, x1, y1) => (x0 <= 100 && x1 >= 100 && y0 <= 100 && y1 >= 100 ? [{ layerId: 'landmarks', featureId: 'tower' }] : []),
+    assetUrl: (id) => (id === 'ast_city' ? 'https://example.org/city/tileset.json' : undefined),
+  };
+  /** The user clicked a feature (or empty globe, with nothing). */
+  const click = (feature?: SelectedFeature) => select(feature ? [feature] : []);
+  return { layers, calls, scene, click };
+}
+
 export function fakeServices() {
   const calls: { op: string; args: unknown[] }[] = [];
   const camera = testCamera();
+  const layers = testLayers();
   const logs: { source: string; level: string; text: string }[] = [];
   let viewport = { width: 640, height: 480, isMobile: false, query: { tab: 'map' } };
   const services: ViewerServices = {
@@ -76,9 +127,10 @@ export function fakeServices() {
     showUi: (source, html, options) => calls.push({ op: 'ui.show', args: [source, html, options] }),
     postToUi: (source, message) => calls.push({ op: 'ui.post', args: [source, message] }),
     camera: camera.camera,
+    layers: layers.layers,
     flyToLayer: () => undefined,
     log: (source, level, text) => logs.push({ source, level, text }),
   };
-  return { services, calls, logs, camera, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
+  return { services, calls, logs, camera, layers, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
 }
 

@@ -18,7 +18,7 @@ describe('checkArgs: one declarative check for every host operation', () => {
     const cases: [unknown[], string][] = [
       [['sideways'], 'op: direction must be one of forward, backward, up, down, left, right, not "sideways"'],
       [['up', '3'], 'op: amount must be a finite number, not "3"'],
-      [['up', 1, []], 'op: box must be an object, not an array'],
+      [['up', 1, []], 'op: box must be an object, not []'],
       [['up', 1, {}], 'op: box.west is missing; it must be a finite number'],
       [['up', 1, { west: 1, north: 'n' }], 'op: box.north must be a finite number, not "n"'],
       [['up', 1, { west: 1 }, 5], 'op: options must be an object, not 5'],

@@ -26,6 +26,12 @@ export const KINDS = {
   offset: [(v: unknown) => Array.isArray(v) && v.length === 2 && v.every(finite), 'a screen offset [x, y]'],
   mode: [(v: unknown) => ['default', 'move', 'selection', 'sketch', 'spatialId'].includes(v as string), 'one of default, move, selection, sketch, spatialId'],
   httpUrl: [(v: unknown) => typeof v === 'string' && /^https?:\/\//i.test(v), 'an http: or https: URL'],
+  strings: [(v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'a list of strings'],
+  screenRect: [(v: unknown) => Array.isArray(v) && v.length === 4 && v.every(finite), 'a screen rectangle [x, y, width, height]'],
+  featureSelection: [
+    (v: unknown) => Array.isArray(v) && v.every((f) => plainObject(f) && typeof f.layerId === 'string' && Array.isArray(f.featureId) && f.featureId.every((id) => typeof id === 'string')),
+    'a list of {layerId, featureId: [ids]}',
+  ],
   cameraTarget: [
     (v: unknown) => typeof v === 'string' || (plainObject(v) && CAMERA_FIELDS.every((f) => v[f] === undefined || v[f] === null || finite(v[f]))),
     'a layer id or a camera position whose lng, lat, height, heading, pitch, roll and fov are finite numbers',
@@ -36,7 +42,9 @@ export type KindName = keyof typeof KINDS;
 function show(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
   if (value === null || typeof value !== 'object') return String(value);
-  return Array.isArray(value) ? 'an array' : 'an object';
+  if (!Array.isArray(value)) return 'an object';
+  const json = JSON.stringify(value);
+  return json.length > 60 ? 'an array' : json;
 }
 
 /** Throws a TypeError naming `path` unless `value` is of `kind`. */

@@ -1,5 +1,6 @@
 import type { ExtensionSandbox } from '../extension-sandbox.js';
 import type { InteractionMode, ViewerServices } from '../plugin-host.js';
+import type { PluginLayers } from '../plugin-layers.js';
 import type { ArgSpec } from './arg-kinds.js';
 
 /** What an operation may use besides the viewer's services: the host's shared state. */
@@ -8,6 +9,8 @@ export interface HostState {
   overrideProperty(sandbox: ExtensionSandbox, patch: Record<string, unknown>): unknown;
   setMode(sandbox: ExtensionSandbox, mode: InteractionMode): void;
   /** Every running extension, as `app.extension.list` shows them. */
+  /** The page's layers as plugins see them. */
+  layers: PluginLayers;
   extensions(): { id: string; pluginId: string; extensionId: string; name: string; extensionType: string }[];
 }
 

@@ -11,6 +11,7 @@ import { createBridge, type HostFunction } from './bridge.js';
 import { createCamera } from './camera.js';
 import type { Emitter } from './emitter.js';
 import { installGlobals } from './globals.js';
+import { createLayers } from './layers.js';
 import { initialState, type PushedState } from './state.js';
 import { createExtension, createUi } from './ui.js';
 import { createViewer } from './viewer.js';
@@ -30,6 +31,7 @@ export function start(host: HostFunction): RuntimeEntry {
   const ui = createUi(bridge);
   const extension = createExtension(bridge, state);
   const camera = createCamera(bridge);
+  const layers = createLayers(bridge);
   const { runTimer } = installGlobals(bridge);
   const app: App = Object.freeze({
     get version() {
@@ -43,12 +45,13 @@ export function start(host: HostFunction): RuntimeEntry {
     ui: ui.ui,
     extension: extension.extension,
     camera: camera.camera,
+    layers: layers.layers,
   });
   const scope = globalThis as unknown as { app: App; reearth?: App };
   scope.app = app;
 
   // A host event name to the namespace that delivers it; `app.viewer`'s names have no prefix.
-  const emitters: Record<string, Emitter> = { camera: camera.events, ui: ui.events, extension: extension.events };
+  const emitters: Record<string, Emitter> = { camera: camera.events, layers: layers.events, ui: ui.events, extension: extension.events };
   const route = (event: string): [Emitter, string] | undefined => {
     const dot = event.indexOf('.');
     if (dot < 0) return [viewer.events, event];
@@ -66,7 +69,10 @@ export function start(host: HostFunction): RuntimeEntry {
         return;
       }
       const target = route(event);
-      if (target) target[0].emit(target[1], SPREAD_EVENTS.includes(event) ? payload : [payload]);
+      if (!target) return;
+      // An argument list: JSON carried a missing argument as null; the listener gets undefined.
+      const args = SPREAD_EVENTS.includes(event) ? (payload as unknown[]).map((v) => (v === null ? undefined : v)) : [payload];
+      target[0].emit(target[1], args);
     },
     resolve: (id, ok, json) => bridge.settle(id, ok, json),
     timer: runTimer,

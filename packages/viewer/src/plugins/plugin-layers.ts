@@ -1,0 +1,145 @@
+import type { Feature, Layer } from '@orbis/plugin-api';
+import type { EnginePluginLayers } from '../engine/engine-plugin-layers.js';
+import type { Layer as SceneLayer } from '../scene.js';
+import type { PluginLayerSpec } from './layer-input.js';
+
+export type SelectedFeature = { layerId: string; featureId: string };
+
+/** What `app.layers` needs from the page. */
+export interface LayerServices {
+  /** The scene's layers now (SPEC §4). */
+  sceneLayers(): SceneLayer[];
+  engine: EnginePluginLayers;
+  select(features: SelectedFeature[]): void;
+  selected(): SelectedFeature[];
+  /** Calls `listener` after each selection (a click, a selection box, a plugin). */
+  onSelect(listener: (features: SelectedFeature[]) => void): () => void;
+  featuresInRect(x0: number, y0: number, x1: number, y1: number): SelectedFeature[];
+  /** The URL of a project asset, where the page knows it. */
+  assetUrl(assetId: string): string | undefined;
+}
+
+interface Owned {
+  pluginId: string;
+  layer: Layer;
+}
+
+/**
+ * The page's layers as plugins see them: the scene's (with plugins' show/hide applied) and the
+ * plugins' own, which live only here and on the engine: never in the scene, gone with the page.
+ */
+export class PluginLayers {
+  private readonly added = new Map<string, Owned>();
+  /** show/hide of the scene's layers by plugins. */
+  private readonly shown = new Map<string, boolean>();
+  private next = 1;
+
+  constructor(
+    private readonly services: LayerServices,
+    private readonly emit: (event: string, payload: unknown) => void,
+  ) {
+    services.onSelect((features) => {
+      const first = features[0];
+      emit('layers.select', [first?.layerId, first?.featureId]);
+    });
+  }
+
+  /** Every layer, plain copies: the scene's in order, then the plugins' in the order they came. */
+  list(): Layer[] {
+    const scene = this.services.sceneLayers().map((l): Layer => ({ ...structuredClone(l), visible: this.shown.get(l.id) ?? l.visible }));
+    return [...scene, ...[...this.added.values()].map((o) => structuredClone(o.layer))];
+  }
+
+  private find(id: string): Layer | undefined {
+    return this.list().find((l) => l.id === id);
+  }
+
+  add(pluginId: string, spec: PluginLayerSpec): string {
+    let url = spec.url;
+    if (spec.assetId !== undefined) {
+      url = this.services.assetUrl(spec.assetId);
+      if (url === undefined) throw new TypeError(`layers.add: layer.assetId "${spec.assetId}" is no asset this page shows`);
+    }
+    const id = `${pluginId}-layer-${this.next++}`;
+    const layer: Layer = { id, ...structuredClone(spec), pluginId };
+    this.added.set(id, { pluginId, layer });
+    const inline = spec.url === undefined && spec.assetId === undefined ? spec.data?.value : undefined;
+    void this.services.engine.add({ id, type: spec.type, ...(url === undefined ? {} : { url }), ...(inline === undefined ? {} : { inline }), visible: spec.visible }).then((ok) => {
+      if (ok && this.added.has(id)) this.emit('layers.load', { layerId: id });
+    });
+    return id;
+  }
+
+  /** Deletes layers this plugin added; any other id throws before anything is deleted. */
+  delete(pluginId: string, ids: string[]): void {
+    for (const id of ids) {
+      const owned = this.added.get(id);
+      if (!owned) throw new TypeError(`layers.delete: "${id}" is not a layer this plugin added`);
+      if (owned.pluginId !== pluginId) throw new TypeError(`layers.delete: "${id}" was added by another plugin`);
+    }
+    for (const id of ids) {
+      this.added.delete(id);
+      this.services.engine.remove(id);
+    }
+    if (this.services.selected().some((f) => ids.includes(f.layerId))) this.services.select([]);
+  }
+
+  setVisible(ids: string[], visible: boolean): void {
+    const layers = ids.map((id) => this.find(id) ?? unknown('layers.' + (visible ? 'show' : 'hide'), id));
+    for (const layer of layers) {
+      if (layer.visible === visible) continue;
+      const owned = this.added.get(layer.id);
+      if (owned) owned.layer.visible = visible;
+      else this.shown.set(layer.id, visible);
+      this.services.engine.setVisible(layer.id, visible);
+      this.emit('layers.visible', { layerId: layer.id, visible });
+    }
+  }
+
+  select(layerId: string | undefined, featureId: string | undefined): void {
+    if (layerId === undefined) return this.services.select([]);
+    if (!this.find(layerId)) unknown('layers.select', layerId);
+    this.services.select(featureId === undefined ? [] : [{ layerId, featureId }]);
+  }
+
+  selectFeatures(features: { layerId: string; featureId: string[] }[]): void {
+    for (const f of features) if (!this.find(f.layerId)) unknown('layers.selectFeatures', f.layerId);
+    this.services.select(features.flatMap((f) => f.featureId.map((featureId) => ({ layerId: f.layerId, featureId }))));
+  }
+
+  selected(): Layer | undefined {
+    const first = this.services.selected()[0];
+    return first ? this.find(first.layerId) : undefined;
+  }
+
+  selectedFeature(): Feature | undefined {
+    const first = this.services.selected()[0];
+    return first ? this.features(first.layerId, [first.featureId])[0] : undefined;
+  }
+
+  features(layerId: string, featureIds: string[]): (Feature | undefined)[] {
+    return featureIds.map((id) => {
+      const info = this.services.engine.feature(layerId, id);
+      return info ? { id, layerId, ...info } : undefined;
+    });
+  }
+
+  inRect([x, y, width, height]: [number, number, number, number]): Feature[] {
+    return this.services.featuresInRect(x, y, x + width, y + height).flatMap((f) => this.features(f.layerId, [f.featureId]).filter((v): v is Feature => v !== undefined));
+  }
+
+  order(id: string, where: 'front' | 'back'): void {
+    if (!this.find(id)) unknown(where === 'front' ? 'layers.bringToFront' : 'layers.sendToBack', id);
+    this.services.engine.order(id, where);
+  }
+
+  /** The plugin stopped: its layers go. */
+  removePlugin(pluginId: string): void {
+    const ids = [...this.added].filter(([, o]) => o.pluginId === pluginId).map(([id]) => id);
+    if (ids.length > 0) this.delete(pluginId, ids);
+  }
+}
+
+function unknown(op: string, id: string): never {
+  throw new TypeError(`${op}: there is no layer "${id}"`);
+}
