@@ -6,7 +6,7 @@ export type StyleValue<T> = T | { expression: string } | { conditions: [conditio
 /** Re:Earth's form of a style value: also `{expression: {conditions}}`. */
 export type ReearthStyleValue<T> = StyleValue<T> | { expression: { conditions: [condition: string, value: string][] } };
 
-export type LayerType = 'geojson' | 'czml' | 'kml' | '3dtiles' | 'gltf' | 'imagery';
+export type LayerType = 'geojson' | 'czml' | 'kml' | '3dtiles' | 'gltf' | 'imagery' | 'wms' | 'csv' | 'gpx';
 
 /** Appearance keys (SPEC §7); every field optional. */
 export interface Appearance {
@@ -33,15 +33,16 @@ export interface Layer {
   visible: boolean;
   appearance?: Appearance;
   infobox?: Infobox;
-  /** Inline data (`{value}`) of a plugin's layer; for one added in Re:Earth's form, its `data`. */
-  data?: { type?: string; url?: string; value?: unknown };
+  /** A content model's key (SPEC §10); for a layer added in Re:Earth's form, its `model` appearance. */
+  model?: string | Record<string, unknown>;
+  /** Type settings (SPEC §7: CSV columns, WMS layers, …); inline data `{value}`; for Re:Earth's form, its `data`. */
+  data?: Record<string, unknown>;
   /** Which plugin added it (absent for the scene's own layers). */
   pluginId?: string;
   /** A layer added in Re:Earth's form keeps its top-level appearance keys too. */
   marker?: Record<string, unknown>;
   polyline?: Record<string, unknown>;
   polygon?: Record<string, unknown>;
-  model?: Record<string, unknown>;
   '3dtiles'?: Record<string, unknown>;
 }
 
@@ -51,7 +52,8 @@ export interface NewLayer {
   type: LayerType;
   url?: string;
   assetId?: string;
-  data?: { value: unknown };
+  /** Inline GeoJSON or CZML as `{value}`, or the type's settings (SPEC §7). */
+  data?: { value?: unknown; [setting: string]: unknown };
   visible?: boolean;
   appearance?: Appearance;
   infobox?: Infobox;
@@ -69,6 +71,32 @@ export interface ReearthLayer {
   polygon?: Record<string, ReearthStyleValue<unknown>>;
   model?: Record<string, ReearthStyleValue<unknown>>;
   '3dtiles'?: Record<string, ReearthStyleValue<unknown>>;
+}
+
+/** A `layers.override` patch; `null` values remove what this plugin's override set. */
+export interface LayerOverride {
+  title?: string | null;
+  visible?: boolean | null;
+  appearance?: Appearance | null;
+  infobox?: Infobox | null;
+  marker?: Record<string, unknown> | null;
+  polyline?: Record<string, unknown> | null;
+  polygon?: Record<string, unknown> | null;
+  model?: Record<string, unknown> | null;
+  '3dtiles'?: Record<string, unknown> | null;
+}
+
+/** A `layers.override` patch; `null` values remove what this plugin's override set. */
+export interface LayerOverride {
+  title?: string | null;
+  visible?: boolean | null;
+  appearance?: Appearance | null;
+  infobox?: Infobox | null;
+  marker?: Record<string, unknown> | null;
+  polyline?: Record<string, unknown> | null;
+  polygon?: Record<string, unknown> | null;
+  model?: Record<string, unknown> | null;
+  '3dtiles'?: Record<string, unknown> | null;
 }
 
 /** One feature of a layer. */
@@ -111,6 +139,13 @@ export interface Layers {
   show(...ids: string[]): void;
   /** @example app.layers.hide('landmarks', id); */
   hide(...ids: string[]): void;
+  /**
+   * This plugin's override of a layer: `title`, `visible`, `appearance` (or its keys at the top level, as Re:Earth writes them), `infobox`;
+   * merged as `overrideProperty` merges (`null` removes a field); `null` as the patch removes the whole override.
+   * @example app.layers.override('landmarks', { polygon: { fillColor: 'blue' } });
+   * @example app.layers.override('landmarks', null);
+   */
+  override(id: string, patch: LayerOverride | null): void;
   /** @example app.layers.select('landmarks', 'tokyo-tower'); app.layers.select(); */
   select(layerId?: string, featureId?: string): void;
   /** @example app.layers.selectFeature('landmarks', 'tokyo-tower'); */

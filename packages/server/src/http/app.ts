@@ -5,6 +5,7 @@ import { requireAdmin } from './admin-auth.js';
 import type { AppContext } from './app-context.js';
 import { assetRoutes } from './asset-routes.js';
 import { errorBody } from './api-error.js';
+import { acceptEmptyJsonBodies } from './empty-json-body.js';
 import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
 import { keyRoutes } from './key-routes.js';
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     }
   });
   installErrorHandling(app);
+  acceptEmptyJsonBodies(app);
 
   await app.register(cors, () => (request: { url?: string }, callback: (e: Error | null, o: object) => void) => {
     const url = request.url ?? '';

@@ -1,3 +1,5 @@
+import { SceneSchema } from '@orbis/scene';
+
 /** The OpenAPI 3.1 description of every route, served at `/openapi.json`. */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -96,23 +98,15 @@ export const openApiDocument = {
           alias: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' },
           name: { type: 'string' },
           visibility: { enum: ['public', 'private'] },
+          description: { type: 'string', maxLength: 1000 },
           assetCount: { type: 'integer' },
           publicAssetCount: { type: 'integer' },
           createdAt: { type: 'string', format: 'date-time' },
           updatedAt: { type: 'string', format: 'date-time' },
         },
       },
-      Scene: {
-        type: 'object',
-        required: ['property', 'camera', 'layers', 'widgets', 'story'],
-        properties: {
-          property: { type: 'object', description: 'ViewerProperty: globe, terrain, scene, tiles, sky, camera, render' },
-          camera: { type: 'object', properties: { lng: { type: 'number' }, lat: { type: 'number' }, height: { type: 'number' }, heading: { type: 'number' }, pitch: { type: 'number' }, roll: { type: 'number' } } },
-          layers: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' }, type: { enum: ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery'] }, url: { type: 'string' }, assetId: { type: 'string' }, visible: { type: 'boolean' } } } },
-          widgets: { type: 'array', items: { type: 'object' } },
-          story: { type: 'object', properties: { pages: { type: 'array', items: { type: 'object' } } } },
-        },
-      },
+      // The one scene schema (@orbis/scene); OpenAPI 3.1 takes JSON Schema 2020-12 as it is.
+      Scene: JSON.parse(JSON.stringify(SceneSchema)) as Record<string, unknown>,
       Key: {
         type: 'object',
         properties: { id: { type: 'string' }, name: { type: 'string' }, key: { type: 'string', description: 'only when created' }, createdAt: { type: 'string' } },
@@ -139,7 +133,14 @@ export const openApiDocument = {
       },
     },
     '/editor/{project}': { get: { summary: 'The editor (HTML); it asks for the admin token', parameters: [projectParam], responses: { 200: { description: 'HTML' } } } },
-    '/p/{project}': { get: { summary: 'The published page (HTML), or a 404 page', parameters: [projectParam], responses: { 200: { description: 'HTML' }, 404: { description: 'not published' } } } },
+    '/p/{project}': { get: { summary: 'The published page (HTML, with <title> and OpenGraph tags), or a 404 page', parameters: [projectParam], responses: { 200: { description: 'HTML' }, 404: { description: 'not published' } } } },
+    '/p/{project}/og.png': {
+      get: {
+        summary: "The published page's sharing image (og:image): the globe the editor captured at publishing, or a default image",
+        parameters: [projectParam],
+        responses: { 200: { description: 'PNG', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } }, 404: { description: 'not published' } },
+      },
+    },
     '/app/{path}': { get: { summary: 'The viewer app\'s built files', parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'a file' } } } },
     '/cesium/{path}': { get: { summary: 'CesiumJS: its ES module, workers and assets', parameters: [{ name: 'path', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'a file' } } } },
     '/api/projects/{project}/files/{assetId}/{name}': {
@@ -157,7 +158,7 @@ export const openApiDocument = {
       post: {
         summary: 'Create a project',
         security: admin,
-        requestBody: { content: json({ type: 'object', required: ['alias'], properties: { alias: { type: 'string' }, name: { type: 'string' }, visibility: { enum: ['public', 'private'] } } }) },
+        requestBody: { content: json({ type: 'object', required: ['alias'], properties: { alias: { type: 'string' }, name: { type: 'string' }, visibility: { enum: ['public', 'private'] }, description: { type: 'string', maxLength: 1000 } } }) },
         responses: { 201: { description: 'created', content: json(ref('Project')) }, 400: error('invalid_body'), 409: error('conflict') },
       },
     },
@@ -167,7 +168,7 @@ export const openApiDocument = {
         summary: 'Rename or change visibility',
         security: admin,
         parameters: [projectParam],
-        requestBody: { content: json({ type: 'object', properties: { name: { type: 'string' }, visibility: { enum: ['public', 'private'] } } }) },
+        requestBody: { content: json({ type: 'object', properties: { name: { type: 'string' }, visibility: { enum: ['public', 'private'] }, description: { type: 'string', maxLength: 1000 } } }) },
         responses: { 200: { description: 'project', content: json(ref('Project')) }, 400: error('invalid_body') },
       },
       delete: { summary: 'Delete a project, its assets and keys', security: admin, parameters: [projectParam], responses: { 204: { description: 'deleted' } } },
@@ -225,10 +226,18 @@ export const openApiDocument = {
     },
     '/api/projects/{project}/publish': {
       post: {
-        summary: 'Snapshot the scene to /p/{project}',
+        summary: 'Snapshot the scene to /p/{project}; a private project is refused (409)',
         security: admin,
         parameters: [projectParam],
-        responses: { 200: { description: 'the published URL', content: json({ type: 'object', properties: { url: { type: 'string' } } }) }, 400: error('invalid_body: a layer uses a private or deleted asset') },
+        requestBody: {
+          required: false,
+          content: json({ type: 'object', properties: { image: { type: 'string', description: 'the sharing image, a PNG data URL (data:image/png;base64,…); absent: the default image' } } }),
+        },
+        responses: {
+          200: { description: 'the published URL', content: json({ type: 'object', properties: { url: { type: 'string' } } }) },
+          400: error('invalid_body: a layer uses a private or deleted asset, or "image" is not a PNG data URL'),
+          409: error('conflict: the project is private'),
+        },
       },
       delete: { summary: 'Take the published page down', security: admin, parameters: [projectParam], responses: { 204: { description: 'unpublished' } } },
     },

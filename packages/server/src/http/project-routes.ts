@@ -9,7 +9,7 @@ type P = { Params: { project: string } };
 /** `/api/projects` and `/api/projects/{p}`. */
 export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/projects', async (request, reply) => {
-    const body = objectBody(request.body, ['alias', 'name', 'visibility']);
+    const body = objectBody(request.body, ['alias', 'name', 'visibility', 'description']);
     const project = await ctx.projects.create(body as { alias: unknown });
     return reply.code(201).send(projectRecord(project));
   });
@@ -20,7 +20,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.patch<P>('/api/projects/:project', async (request) => {
     const project = await projectOr404(ctx, request.params.project);
-    const body = objectBody(request.body, ['name', 'visibility']);
+    const body = objectBody(request.body, ['name', 'visibility', 'description']);
     return projectRecord(await ctx.projects.update(project, body));
   });
 

@@ -1,6 +1,6 @@
 import yauzl from 'yauzl';
 import { InputError } from '../input-error.js';
-import { arr, bool, check, obj, str } from '../scenes/schema.js';
+import { jsonInput } from '../json-input.js';
 import { readReearthManifest, REEARTH_MANIFEST } from './reearth-manifest.js';
 
 /** A plugin as stored and run: its manifest and one script per extension (SPEC §5). */
@@ -45,67 +45,61 @@ const ID = /^[a-zA-Z0-9_-]{1,100}$/;
 export const MAX_PLUGIN_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 200;
 
-/** Free-form manifest objects (checked as JSON objects of bounded size, not field by field). */
-const FREE_FORM = ['widgetLayout', 'schema'] as const;
+const text = (maxLength: number) => ({ type: 'string', pattern: '\\S', maxLength });
+const id = { type: 'string', pattern: ID.source };
+/** Re:Earth's free-form objects (`widgetLayout`, `schema`): any JSON object, bounded in size below. */
 const MAX_FREE_FORM_CHARS = 100_000;
-
-const manifestSchema = obj(
+const checkManifest = jsonInput<PluginManifest>(
   {
-    id: str({ pattern: ID }),
-    name: str({ maxLength: 200 }),
-    version: str({ maxLength: 50 }),
-    description: str({ maxLength: 2000, allowEmpty: true }),
-    author: str({ maxLength: 200, allowEmpty: true }),
-    repository: str({ maxLength: 2000, allowEmpty: true }),
-    reearth: bool,
-    extensions: arr(
-      obj(
-        {
-          id: str({ pattern: ID }),
-          type: str({ pattern: /^[a-zA-Z][a-zA-Z0-9_-]{0,49}$/ }),
-          name: str({ maxLength: 200 }),
-          description: str({ maxLength: 2000, allowEmpty: true }),
-          icon: str({ maxLength: 2000, allowEmpty: true }),
-          singleOnly: bool,
-          // Checked below as free-form objects; listed here so they are known fields.
-          widgetLayout: obj({}),
-          schema: obj({}),
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name', 'version', 'extensions'],
+    properties: {
+      id,
+      name: text(200),
+      version: text(50),
+      description: { type: 'string', maxLength: 2000 },
+      author: { type: 'string', maxLength: 200 },
+      repository: { type: 'string', maxLength: 2000 },
+      reearth: { type: 'boolean' },
+      extensions: {
+        type: 'array',
+        maxItems: 50,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'type', 'name'],
+          properties: {
+            id,
+            // `widget` runs; Re:Earth's other types are kept and listed (SPEC §8).
+            type: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,49}$' },
+            name: text(200),
+            description: { type: 'string', maxLength: 2000 },
+            icon: { type: 'string', maxLength: 2000 },
+            singleOnly: { type: 'boolean' },
+            widgetLayout: { type: 'object' },
+            schema: { type: 'object' },
+          },
         },
-        ['id', 'type', 'name'],
-      ),
-      50,
-    ),
+      },
+    },
   },
-  ['id', 'name', 'version', 'extensions'],
+  'manifest',
 );
-
-/** Checks the free-form objects, then the rest of the manifest without them. */
-function checkManifest(manifest: unknown): void {
-  const extensions = (manifest as { extensions?: unknown } | null)?.extensions;
-  if (!Array.isArray(extensions)) return check(manifest, manifestSchema, 'manifest');
-  const stripped = extensions.map((e: unknown, i) => {
-    if (typeof e !== 'object' || e === null || Array.isArray(e)) return e;
-    const rest = { ...(e as Record<string, unknown>) };
-    for (const key of FREE_FORM) {
-      const value = rest[key];
-      if (value === undefined) continue;
-      const path = `manifest.extensions[${i}].${key}`;
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(path, `${path}: must be an object`);
-      if (JSON.stringify(value).length > MAX_FREE_FORM_CHARS) throw new InputError(path, `${path}: at most ${MAX_FREE_FORM_CHARS} characters as JSON`);
-      delete rest[key];
-    }
-    return rest;
-  });
-  check({ ...(manifest as object), extensions: stripped }, manifestSchema, 'manifest');
-}
 
 /**
  * Checks a plugin package: the manifest's fields (errors name the path, as `manifest.extensions[0].id`),
  * unique extension ids, a `<extensionId>.js` for each extension, text files only, size limits.
  */
 export function validatePluginPackage(manifest: unknown, files: unknown): PluginPackage {
-  checkManifest(manifest);
-  const m = manifest as PluginManifest;
+  const m = checkManifest(manifest);
+  m.extensions.forEach((e, i) => {
+    for (const key of ['widgetLayout', 'schema'] as const) {
+      if (e[key] !== undefined && JSON.stringify(e[key]).length > MAX_FREE_FORM_CHARS) {
+        throw new InputError(`manifest.extensions[${i}].${key}`, `manifest.extensions[${i}].${key}: at most ${MAX_FREE_FORM_CHARS} characters as JSON`);
+      }
+    }
+  });
   if (m.extensions.length === 0) throw new InputError('manifest.extensions', 'manifest.extensions: a plugin needs at least one extension');
   const seen = new Set<string>();
   m.extensions.forEach((e, i) => {

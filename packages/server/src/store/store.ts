@@ -7,6 +7,8 @@ export interface Project {
   alias: string;
   name: string;
   visibility: Visibility;
+  /** What the project shows; the published page's `og:description`. Empty when none was given. */
+  description: string;
   assetCount: number;
   publicAssetCount: number;
   createdAt: string;
@@ -18,12 +20,14 @@ export interface NewProject {
   alias: string;
   name: string;
   visibility: Visibility;
+  description?: string;
   createdAt: string;
 }
 
 export interface ProjectPatch {
   name?: string;
   visibility?: Visibility;
+  description?: string;
 }
 
 /** A file extracted from an archive asset, stored under the asset's `files/` prefix. */

@@ -1,6 +1,8 @@
 import { CzmlDataSource, type DataSource, Entity, GeoJsonDataSource, ImageryLayer, type Viewer } from 'cesium';
 import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
-import type { EnginePluginLayers, FeatureInfo, PluginLayerSource } from './engine-plugin-layers.js';
+import type { Appearance } from '@orbis/scene';
+import { styleEntities, tilesetStyle } from './cesium-appearance.js';
+import type { EnginePluginLayers, FeatureData, PluginLayerSource } from './engine-plugin-layers.js';
 
 /**
  * Plugins' layers on CesiumJS, kept apart from the scene's (`CesiumEngine.setLayers` never sees
@@ -38,10 +40,12 @@ export class CesiumPluginLayers implements EnginePluginLayers {
   }
 
   private async load(source: PluginLayerSource): Promise<LoadedLayer> {
-    if (source.inline === undefined) return loadLayer(this.viewer, { id: source.id, type: source.type, url: source.url!, visible: source.visible });
-    const data = source.inline as object;
-    const value: DataSource = source.type === 'czml' ? await CzmlDataSource.load(data) : await GeoJsonDataSource.load(data, { clampToGround: false });
+    const { id, type, visible, appearance, data } = source;
+    if (source.inline === undefined) return loadLayer(this.viewer, { id, type, url: source.url!, visible, ...(appearance ? { appearance } : {}), ...(data ? { data } : {}) });
+    const inline = source.inline as object;
+    const value: DataSource = type === 'czml' ? await CzmlDataSource.load(inline) : await GeoJsonDataSource.load(inline, { clampToGround: false });
     await this.viewer.dataSources.add(value);
+    styleEntities(value.entities.values, appearance, this.viewer.clock.currentTime);
     return { kind: 'dataSource', value };
   }
 
@@ -64,6 +68,15 @@ export class CesiumPluginLayers implements EnginePluginLayers {
     this.viewer.scene.requestRender();
   }
 
+  restyle(id: string, appearance: Appearance | undefined): void {
+    for (const object of this.objectsOf(id)) {
+      const entities = (object as { entities?: { values: Entity[] } }).entities?.values;
+      if (entities) styleEntities(entities, appearance, this.viewer.clock.currentTime);
+      else if ('style' in object) (object as { style: unknown }).style = tilesetStyle(appearance?.['3dtiles']);
+    }
+    this.viewer.scene.requestRender();
+  }
+
   order(id: string, where: 'front' | 'back'): void {
     const { dataSources, imageryLayers, scene } = this.viewer;
     for (const object of this.objectsOf(id)) {
@@ -82,7 +95,7 @@ export class CesiumPluginLayers implements EnginePluginLayers {
     scene.requestRender();
   }
 
-  feature(layerId: string, featureId: string): FeatureInfo | undefined {
+  feature(layerId: string, featureId: string): FeatureData | undefined {
     const now = this.viewer.clock.currentTime;
     for (const object of this.objectsOf(layerId)) {
       const entity = (object as { entities?: { getById(id: string): Entity | undefined } }).entities?.getById(featureId);

@@ -1,4 +1,4 @@
-import type { LayerType } from '../scene.js';
+import type { Appearance, LayerData, LayerType } from '@orbis/scene';
 
 /** A layer a plugin adds (SPEC §8): a URL, or inline GeoJSON / CZML. */
 export interface PluginLayerSource {
@@ -8,10 +8,14 @@ export interface PluginLayerSource {
   /** Inline data instead of `url`. */
   inline?: unknown;
   visible: boolean;
+  /** How its features look (SPEC §7). */
+  appearance?: Appearance;
+  /** Type settings (SPEC §7). */
+  data?: LayerData;
 }
 
 /** A feature's properties (and its GeoJSON geometry where the engine has it). */
-export interface FeatureInfo {
+export interface FeatureData {
   properties: Record<string, unknown>;
   geometry?: unknown;
 }
@@ -27,8 +31,10 @@ export interface EnginePluginLayers {
   remove(id: string): void;
   /** Shows or hides a loaded layer, the scene's or a plugin's. */
   setVisible(id: string, visible: boolean): void;
+  /** Restyles a loaded layer (the scene's or a plugin's) with this appearance. */
+  restyle(id: string, appearance: Appearance | undefined): void;
   /** Draws a layer above (`front`) or below (`back`) the others of its kind. */
   order(id: string, where: 'front' | 'back'): void;
   /** A feature of any loaded layer, by its id. */
-  feature(layerId: string, featureId: string): FeatureInfo | undefined;
+  feature(layerId: string, featureId: string): FeatureData | undefined;
 }

@@ -1,5 +1,6 @@
-import type { Camera, LayerType, ViewerProperty } from '../scene.js';
+import type { Appearance, Camera, LayerData, LayerType, ViewerProperty } from '@orbis/scene';
 import type { EngineCamera } from './engine-camera.js';
+import type { EngineFeatures } from './engine-features.js';
 import type { EnginePluginLayers } from './engine-plugin-layers.js';
 
 /** A layer the engine can show: always with a URL. */
@@ -8,6 +9,10 @@ export interface EngineLayer {
   type: LayerType;
   url: string;
   visible: boolean;
+  /** How its features look (SPEC §7). */
+  appearance?: Appearance;
+  /** Type-specific settings: CSV columns, WMS layers, imagery maximum level (SPEC §7). */
+  data?: LayerData;
   /** Sent with every request of the layer (the editor's admin token for private assets). */
   headers?: Record<string, string>;
 }
@@ -40,7 +45,7 @@ export interface PointDescription {
  * The globe behind an interface: the editor, the published page and the plugin host talk to
  * this, never to CesiumJS. Angles are degrees, distances metres.
  */
-export interface Engine {
+export interface Engine extends EngineFeatures {
   /** The plugin API's camera operations (radians). */
   readonly camera: EngineCamera;
   /** Plugins' layers beside the scene's, and controls on any loaded layer. */

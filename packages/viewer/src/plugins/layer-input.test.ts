@@ -39,13 +39,17 @@ describe('toPluginLayer: Orbis\'s form and Re:Earth\'s give the same layer', () 
   });
 
   it('names the wrong field in a TypeError', () => {
-    const cases: [unknown, string][] = [
+    const cases: [unknown, string | ReturnType<typeof expect.stringMatching>][] = [
       [null, 'layers.add: layer must be an object'],
-      [{ type: 'shapefile', url: 'x' }, 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, not "shapefile"'],
+      [{ type: 'shapefile', url: 'x' }, 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, not "shapefile"'],
+      [{ type: 'geojson', url: 'a', appearance: { polygon: { fillColor: { expression: "color('red'" } } } }, expect.stringMatching(/^layers\.add: layer\.appearance\.polygon\.fillColor\.expression is not a style expression: /)],
+      [{ type: 'simple', data: { type: 'geojson', url: 'a' }, polygon: { fillColor: { expression: { conditions: [['${a} >', 'true']] } } } }, expect.stringMatching(/^layers\.add: layer\.polygon\.fillColor\.expression\.conditions\[0\]\[0\] is not a style expression/)],
+      [{ type: 'geojson', url: 'a', appearance: { marker: { pointColor: 'reddish' } } }, 'layers.add: layer.appearance.marker.pointColor must be a CSS colour, not "reddish"'],
       [{ type: 'geojson' }, 'layers.add: layer needs exactly one of url, assetId or data: {value}'],
       [{ type: 'geojson', url: 'a', assetId: 'b' }, 'layers.add: layer needs exactly one of url, assetId or data: {value}'],
       [{ type: 'geojson', url: 3 }, 'layers.add: layer.url must be a non-empty string'],
       [{ type: '3dtiles', data: { value: {} } }, 'layers.add: layer.data inline data is GeoJSON or CZML, not 3dtiles'],
+      [{ type: 'geojson', url: 'a', data: 'x' }, "layers.add: layer.data must be an object: {value} with the data inline, or the type's settings"],
       [{ type: 'geojson', url: 'a', visible: 'yes' }, 'layers.add: layer.visible must be a boolean'],
       [{ type: 'geojson', url: 'a', appearance: { paint: {} } }, 'layers.add: layer.appearance.paint is not an appearance key; keys: marker, polyline, polygon, model, 3dtiles'],
       [{ type: 'geojson', url: 'a', appearance: { marker: { pointColor: { conditions: [['a']] } } } }, 'layers.add: layer.appearance.marker.pointColor.conditions[0] must be [condition, value], two strings'],
@@ -53,6 +57,15 @@ describe('toPluginLayer: Orbis\'s form and Re:Earth\'s give the same layer', () 
       [{ type: 'simple', data: { type: 'geojson', url: 'a' }, marker: { pointColor: { expression: 3 } } }, 'layers.add: layer.marker.pointColor.expression must be a string or {conditions: [[condition, value], …]}'],
       [{ type: 'geojson', url: 'a', infobox: { fields: [{ label: 'x' }] } }, 'layers.add: layer.infobox.fields[0] must be {label, value}, two strings'],
     ];
-    for (const [input, message] of cases) expect(() => toPluginLayer(input)).toThrow(new TypeError(message));
+    for (const [input, message] of cases) {
+      let thrown: unknown;
+      try {
+        toPluginLayer(input);
+      } catch (err) {
+        thrown = err;
+      }
+      expect(thrown).toBeInstanceOf(TypeError);
+      expect((thrown as Error).message).toEqual(message);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import type { Appearance, Infobox, Layer, LayerType } from '@orbis/plugin-api';
+import { isCssColor, LAYER_TYPES, styleExpressionError } from '@orbis/scene';
 
-/** The layer types a plugin may add (SPEC §4). */
-export const PLUGIN_LAYER_TYPES: readonly LayerType[] = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery'];
+/** The layer types a plugin may add: the scene's (SPEC §4). */
+export const PLUGIN_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES;
 /** The appearance keys (SPEC §7): in Re:Earth's form they sit at the layer's top level. */
 export const APPEARANCE_KEYS = ['marker', 'polyline', 'polygon', 'model', '3dtiles'] as const;
 
@@ -13,7 +14,7 @@ export type PluginLayerSpec = Omit<Layer, 'id' | 'pluginId'> & {
 
 const plain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fail = (path: string, message: string): never => {
-  throw new TypeError(`layers.add: ${path} ${message}`);
+  throw new TypeError(`${path.startsWith('patch') ? 'layers.override' : 'layers.add'}: ${path} ${message}`);
 };
 
 /**
@@ -29,15 +30,16 @@ export function toPluginLayer(input: unknown): PluginLayerSpec {
   const sources = (['url', 'assetId'] as const).filter((k) => input[k] !== undefined);
   for (const key of sources) if (typeof input[key] !== 'string' || input[key] === '') fail(`layer.${key}`, 'must be a non-empty string');
   const data = input.data;
-  if (data !== undefined && (!plain(data) || data.value === undefined)) fail('layer.data', 'must be {value} with the data inline');
-  if (sources.length + (data === undefined ? 0 : 1) !== 1) fail('layer', 'needs exactly one of url, assetId or data: {value}');
-  if (data !== undefined && type !== 'geojson' && type !== 'czml') fail('layer.data', `inline data is GeoJSON or CZML, not ${type}`);
+  if (data !== undefined && !plain(data)) fail('layer.data', 'must be an object: {value} with the data inline, or the type\'s settings');
+  const inline = plain(data) && data.value !== undefined;
+  if (sources.length + (inline ? 1 : 0) !== 1) fail('layer', 'needs exactly one of url, assetId or data: {value}');
+  if (inline && type !== 'geojson' && type !== 'czml') fail('layer.data', `inline data is GeoJSON or CZML, not ${type}`);
   return {
     title: title(input.title),
     type,
     ...(typeof input.url === 'string' ? { url: input.url } : {}),
     ...(typeof input.assetId === 'string' ? { assetId: input.assetId } : {}),
-    ...(plain(data) ? { data: { value: data.value } } : {}),
+    ...(plain(data) ? { data: structuredClone(data) } : {}),
     visible: visible(input.visible, 'layer.visible'),
     ...(input.appearance === undefined ? {} : { appearance: appearance(input.appearance, 'layer.appearance') }),
     ...(input.infobox === undefined ? {} : { infobox: infobox(input.infobox, 'layer.infobox') }),
@@ -95,11 +97,19 @@ function appearance(value: unknown, path: string): Appearance {
   return out as Appearance;
 }
 
+/** Checks an expression as CesiumJS's parser would (the scene's own check, @orbis/scene). */
+function expression(source: string, path: string): string {
+  const problem = styleExpressionError(source);
+  if (problem !== undefined) fail(path, `is not a style expression: ${problem}`);
+  return source;
+}
+
 function styleValue(value: unknown, path: string): unknown {
+  if (typeof value === 'string' && /Color$/.test(path) && !isCssColor(value)) fail(path, `must be a CSS colour, not ${JSON.stringify(value)}`);
   if (!plain(value)) return value;
   if ('expression' in value) {
     const e = value.expression;
-    if (typeof e === 'string') return { expression: e };
+    if (typeof e === 'string') return { expression: expression(e, `${path}.expression`) };
     if (plain(e) && Array.isArray(e.conditions)) return { conditions: conditions(e.conditions, `${path}.expression.conditions`) };
     return fail(`${path}.expression`, 'must be a string or {conditions: [[condition, value], …]}');
   }
@@ -111,6 +121,8 @@ function conditions(value: unknown, path: string): [string, string][] {
   if (!Array.isArray(value)) return fail(path, 'must be a list of [condition, value] pairs');
   value.forEach((pair, i) => {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') fail(`${path}[${i}]`, 'must be [condition, value], two strings');
+    expression(pair[0] as string, `${path}[${i}][0]`);
+    expression(pair[1] as string, `${path}[${i}][1]`);
   });
   return value as [string, string][];
 }
@@ -125,4 +137,46 @@ function infobox(value: unknown, path: string): Infobox {
     });
   }
   return value as Infobox;
+}
+
+/** What `layers.override` may change (SPEC §8); the appearance keys may also sit at the top level, as in Re:Earth's form. */
+const OVERRIDE_KEYS = ['title', 'visible', 'appearance', 'infobox', ...APPEARANCE_KEYS] as const;
+
+/**
+ * Checks a `layers.override` patch and puts Re:Earth's top-level appearance keys under
+ * `appearance`. `null` anywhere removes that part of the override, as in `overrideProperty`.
+ */
+export function toOverridePatch(patch: unknown): Record<string, unknown> {
+  if (!plain(patch)) return fail('patch', 'must be an object or null');
+  const out: Record<string, unknown> = {};
+  const look: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (!(OVERRIDE_KEYS as readonly string[]).includes(key)) fail(`patch.${key}`, `cannot be overridden; these can: ${OVERRIDE_KEYS.join(', ')}`);
+    if (value === null) {
+      if ((APPEARANCE_KEYS as readonly string[]).includes(key)) look[key] = null;
+      else out[key] = null;
+    } else if (key === 'title') out.title = title(value);
+    else if (key === 'visible') out.visible = visible(value, 'patch.visible');
+    else if (key === 'infobox') out.infobox = infobox(value, 'patch.infobox');
+    else if (key === 'appearance') Object.assign(look, appearanceWithNulls(value, 'patch.appearance'));
+    else Object.assign(look, appearanceWithNulls({ [key]: value }, 'patch'));
+  }
+  if (Object.keys(look).length > 0) out.appearance = look;
+  return out;
+}
+
+function appearanceWithNulls(value: unknown, path: string): Record<string, unknown> {
+  if (!plain(value)) return fail(path, 'must be an object');
+  const present = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
+  const checked = appearance(
+    Object.fromEntries(Object.entries(present).map(([k, fields]) => [k, plain(fields) ? Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) : fields])),
+    path,
+  ) as Record<string, Record<string, unknown>>;
+  // Put back the nulls (they remove a field of this plugin's override).
+  const out: Record<string, unknown> = {};
+  for (const [key, fields] of Object.entries(value)) {
+    if (fields === null) out[key] = null;
+    else out[key] = { ...Object.fromEntries(Object.entries(fields as Record<string, unknown>).filter(([, v]) => v === null)), ...checked[key] };
+  }
+  return out;
 }

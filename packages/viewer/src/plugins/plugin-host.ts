@@ -1,7 +1,7 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type { ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
 import type { EngineCamera } from '../engine/engine-camera.js';
-import type { ViewerProperty } from '../scene.js';
 import { DEFAULT_LIMITS, ExtensionSandbox, type SandboxLimits } from './extension-sandbox.js';
 import { checkArgs } from './host/arg-kinds.js';
 import { CAMERA_OPS } from './host/camera-ops.js';

@@ -77,13 +77,13 @@ describe('app.layers against a test engine', () => {
       pluginId: 'p',
     });
     expect(fake.lines().slice(2)).toEqual([
-      ['TypeError', 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, not "shp"'],
+      ['TypeError', 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, not "shp"'],
       ['TypeError', 'layers.add: layer.assetId "nope" is no asset this page shows'],
       ['TypeError', 'layers.add: layer must be an object, not "layer"'],
     ]);
     expect(fake.layers.calls.filter((c) => c.op === 'add').map((c) => c.args[0])).toEqual([
-      { id: 'p-layer-1', type: 'geojson', inline: AREA, visible: true },
-      { id: 'p-layer-2', type: 'geojson', url: 'https://example.org/b.geojson', visible: true },
+      { id: 'p-layer-1', type: 'geojson', inline: AREA, visible: true, appearance: { polygon: { fillColor: 'red' } } },
+      { id: 'p-layer-2', type: 'geojson', url: 'https://example.org/b.geojson', visible: true, appearance: { polygon: { fillColor: { expression: "color('blue')" } } } },
       { id: 'p-layer-3', type: '3dtiles', url: 'https://example.org/city/tileset.json', visible: true },
     ]);
     await tick();
@@ -173,5 +173,34 @@ describe('app.layers against a test engine', () => {
     const fake = run([plugin('p', `app.layers.bringToFront('landmarks'); app.layers.sendToBack('city'); try { app.layers.bringToFront('nope'); } catch (e) { console.log(e.message); }`)]);
     expect(fake.layers.calls.filter((c) => c.op === 'order').map((c) => c.args)).toEqual([['landmarks', 'front'], ['city', 'back']]);
     expect(fake.lines()).toEqual(['layers.bringToFront: there is no layer "nope"']);
+  });
+
+  it('overrides a layer per plugin, merged as overrideProperty merges; null removes; the engine restyles', async () => {
+    const fake = run([
+      plugin('p', `
+        app.layers.override('landmarks', { title: 'Sights', polygon: { fillColor: 'blue', strokeColor: 'white' } });
+        app.layers.override('landmarks', { appearance: { polygon: { strokeColor: null } }, visible: false });
+        console.log(app.layers.findById('landmarks'));
+        for (const bad of [['landmarks', { url: 'x' }], ['landmarks', { polygon: { fillColor: { expression: '1 +' } } }], ['nope', {}], [3, {}], ['landmarks', 'x']])
+          try { app.layers.override(...bad); console.log('no'); } catch (e) { console.log([e.name, e.message]); }
+        app.viewer.on('click', () => { app.layers.override('landmarks', null); console.log(app.layers.findById('landmarks')); });
+      `),
+      plugin('q', `app.layers.override('landmarks', { polygon: { fillColor: 'green' } });`),
+    ]);
+    const [first, ...bad] = fake.lines() as [unknown, ...[string, string][]];
+    expect(first).toEqual({ id: 'landmarks', title: 'Sights', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: false, appearance: { polygon: { fillColor: 'blue' } } });
+    expect(bad.map(([name]) => name)).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
+    expect(bad[0]![1]).toBe('layers.override: patch.url cannot be overridden; these can: title, visible, appearance, infobox, marker, polyline, polygon, model, 3dtiles');
+    expect(bad[2]![1]).toBe('layers.override: there is no layer "nope"');
+    // q's override came later: it wins where both set a field.
+    expect(fake.layers.calls.filter((c) => c.op === 'restyle').map((c) => c.args[1])).toEqual([
+      { polygon: { fillColor: 'blue', strokeColor: 'white' } },
+      { polygon: { fillColor: 'blue' } },
+      { polygon: { fillColor: 'green' } },
+    ]);
+    fake.host.emit('click', {});
+    expect(fake.lines().at(-1)).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true, appearance: { polygon: { fillColor: 'green' } } });
+    await tick();
+    expect(fake.layers.scene[0]).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true });
   });
 });

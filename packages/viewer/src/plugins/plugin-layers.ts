@@ -1,7 +1,8 @@
 import type { Feature, Layer } from '@orbis/plugin-api';
-import type { EnginePluginLayers } from '../engine/engine-plugin-layers.js';
-import type { Layer as SceneLayer } from '../scene.js';
+import type { EnginePluginLayers, PluginLayerSource } from '../engine/engine-plugin-layers.js';
+import type { Layer as SceneLayer } from '@orbis/scene';
 import type { PluginLayerSpec } from './layer-input.js';
+import { mergeOverride } from './property-layers.js';
 
 export type SelectedFeature = { layerId: string; featureId: string };
 
@@ -32,6 +33,8 @@ export class PluginLayers {
   private readonly added = new Map<string, Owned>();
   /** show/hide of the scene's layers by plugins. */
   private readonly shown = new Map<string, boolean>();
+  /** Each plugin's override of a layer (`layers.override`), by layer id, then plugin id. */
+  private readonly overrides = new Map<string, Map<string, Record<string, unknown>>>();
   private next = 1;
 
   constructor(
@@ -46,8 +49,30 @@ export class PluginLayers {
 
   /** Every layer, plain copies: the scene's in order, then the plugins' in the order they came. */
   list(): Layer[] {
-    const scene = this.services.sceneLayers().map((l): Layer => ({ ...structuredClone(l), visible: this.shown.get(l.id) ?? l.visible }));
-    return [...scene, ...[...this.added.values()].map((o) => structuredClone(o.layer))];
+    const scene = this.services.sceneLayers().map((l) => ({ ...structuredClone(l), visible: this.shown.get(l.id) ?? l.visible }) as Layer);
+    return [...scene, ...[...this.added.values()].map((o) => structuredClone(o.layer))].map((l) => this.overridden(l));
+  }
+
+  /** A layer with every plugin's override over it, in the order they came. */
+  private overridden(layer: Layer): Layer {
+    let out = layer as unknown as Record<string, unknown>;
+    for (const patch of this.overrides.get(layer.id)?.values() ?? []) out = mergeOverride(out, patch);
+    return out as unknown as Layer;
+  }
+
+  /** Merges `patch` (checked by toOverridePatch) into this plugin's override of a layer; `null` removes it. */
+  override(pluginId: string, id: string, patch: Record<string, unknown> | null): void {
+    const before = this.find(id) ?? unknown('layers.override', id);
+    const mine = this.overrides.get(id) ?? new Map<string, Record<string, unknown>>();
+    this.overrides.set(id, mine);
+    if (patch === null) mine.delete(pluginId);
+    else mine.set(pluginId, mergeOverride(mine.get(pluginId) ?? {}, patch));
+    const after = this.find(id)!;
+    if (JSON.stringify(before.appearance) !== JSON.stringify(after.appearance)) this.services.engine.restyle(id, after.appearance as Parameters<LayerServices['engine']['restyle']>[1]);
+    if (before.visible !== after.visible) {
+      this.services.engine.setVisible(id, after.visible);
+      this.emit('layers.visible', { layerId: id, visible: after.visible });
+    }
   }
 
   private find(id: string): Layer | undefined {
@@ -64,7 +89,18 @@ export class PluginLayers {
     const layer: Layer = { id, ...structuredClone(spec), pluginId };
     this.added.set(id, { pluginId, layer });
     const inline = spec.url === undefined && spec.assetId === undefined ? spec.data?.value : undefined;
-    void this.services.engine.add({ id, type: spec.type, ...(url === undefined ? {} : { url }), ...(inline === undefined ? {} : { inline }), visible: spec.visible }).then((ok) => {
+    // The type's settings (CSV columns, WMS layers, …): `data` without the inline value and Re:Earth's own keys.
+    const settings = Object.fromEntries(Object.entries(spec.data ?? {}).filter(([key]) => !['value', 'type', 'url'].includes(key)));
+    const source = {
+      id,
+      type: spec.type,
+      visible: spec.visible,
+      ...(url === undefined ? {} : { url }),
+      ...(inline === undefined ? {} : { inline }),
+      ...(spec.appearance ? { appearance: spec.appearance as PluginLayerSource['appearance'] } : {}),
+      ...(Object.keys(settings).length > 0 ? { data: settings as PluginLayerSource['data'] } : {}),
+    };
+    void this.services.engine.add(source).then((ok) => {
       if (ok && this.added.has(id)) this.emit('layers.load', { layerId: id });
     });
     return id;
@@ -79,6 +115,7 @@ export class PluginLayers {
     }
     for (const id of ids) {
       this.added.delete(id);
+      this.overrides.delete(id);
       this.services.engine.remove(id);
     }
     if (this.services.selected().some((f) => ids.includes(f.layerId))) this.services.select([]);
@@ -91,6 +128,8 @@ export class PluginLayers {
       const owned = this.added.get(layer.id);
       if (owned) owned.layer.visible = visible;
       else this.shown.set(layer.id, visible);
+      // show/hide wins over every override's `visible`.
+      for (const patch of this.overrides.get(layer.id)?.values() ?? []) delete patch.visible;
       this.services.engine.setVisible(layer.id, visible);
       this.emit('layers.visible', { layerId: layer.id, visible });
     }

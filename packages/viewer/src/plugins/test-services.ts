@@ -1,6 +1,6 @@
 import type { CameraPosition, EngineCamera } from '../engine/engine-camera.js';
-import type { FeatureInfo, PluginLayerSource } from '../engine/engine-plugin-layers.js';
-import type { Layer as SceneLayer } from '../scene.js';
+import type { FeatureData, PluginLayerSource } from '../engine/engine-plugin-layers.js';
+import type { Layer as SceneLayer } from '@orbis/scene';
 import type { ViewerServices } from './plugin-host.js';
 import type { LayerServices, SelectedFeature } from './plugin-layers.js';
 
@@ -62,7 +62,7 @@ export function testLayers() {
     { id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true },
     { id: 'city', title: 'City', type: '3dtiles', assetId: 'ast_city', visible: false },
   ];
-  const features: Record<string, Record<string, FeatureInfo>> = { landmarks: { tower: { properties: { name: 'Tokyo Tower', height: 333 } } } };
+  const features: Record<string, Record<string, FeatureData>> = { landmarks: { tower: { properties: { name: 'Tokyo Tower', height: 333 } } } };
   let selected: SelectedFeature[] = [];
   const listeners = new Set<(f: SelectedFeature[]) => void>();
   const select = (f: SelectedFeature[]) => {
@@ -80,6 +80,7 @@ export function testLayers() {
       remove: (id) => void calls.push({ op: 'remove', args: [id] }),
       setVisible: (id, visible) => void calls.push({ op: 'setVisible', args: [id, visible] }),
       order: (id, where) => void calls.push({ op: 'order', args: [id, where] }),
+      restyle: (id, appearance) => void calls.push({ op: 'restyle', args: [id, appearance] }),
       feature: (layerId, featureId) => features[layerId]?.[featureId],
     },
     select: (f) => {

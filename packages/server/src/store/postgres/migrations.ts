@@ -103,4 +103,9 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
     `,
     fill: fillRecordsPostgres,
   },
+  {
+    version: 6,
+    name: 'project description',
+    sql: `ALTER TABLE projects ADD COLUMN description TEXT NOT NULL DEFAULT '';`,
+  },
 ];

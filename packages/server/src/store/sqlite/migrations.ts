@@ -107,4 +107,9 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
     `,
     fill: fillRecordsSqlite,
   },
+  {
+    version: 6,
+    name: 'project description',
+    sql: `ALTER TABLE projects ADD COLUMN description TEXT NOT NULL DEFAULT '';`,
+  },
 ];

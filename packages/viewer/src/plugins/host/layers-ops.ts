@@ -1,4 +1,4 @@
-import { toPluginLayer } from '../layer-input.js';
+import { toOverridePatch, toPluginLayer } from '../layer-input.js';
 import type { HostOps } from './host-op.js';
 
 /** `app.layers`'s host operations (SPEC §8); layer shapes are checked by layer-input.ts. */
@@ -8,6 +8,10 @@ export const LAYERS_OPS: HostOps = {
   'layers.delete': { args: [['ids', 'strings']], run: ({ sandbox, host }, [ids]) => host.layers.delete(sandbox.pluginId, ids) },
   'layers.show': { args: [['ids', 'strings']], run: ({ host }, [ids]) => host.layers.setVisible(ids, true) },
   'layers.hide': { args: [['ids', 'strings']], run: ({ host }, [ids]) => host.layers.setVisible(ids, false) },
+  'layers.override': {
+    args: [['id', 'string'], ['patch', 'object?']],
+    run: ({ sandbox, host }, [id, patch]) => host.layers.override(sandbox.pluginId, id, patch === null || patch === undefined ? null : toOverridePatch(patch)),
+  },
   'layers.select': { args: [['layerId', 'string?'], ['featureId', 'string?']], run: ({ host }, [layerId, featureId]) => host.layers.select(layerId ?? undefined, featureId ?? undefined) },
   'layers.selectFeatures': { args: [['features', 'featureSelection']], run: ({ host }, [features]) => host.layers.selectFeatures(features) },
   'layers.selected': { args: [], run: ({ host }) => host.layers.selected() },

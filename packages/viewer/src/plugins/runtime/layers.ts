@@ -34,6 +34,7 @@ export function createLayers(bridge: Bridge): { layers: Layers; events: Emitter 
     delete: (...ids) => call('layers.delete', [ids]),
     show: (...ids) => call('layers.show', [ids]),
     hide: (...ids) => call('layers.hide', [ids]),
+    override: (id, patch) => call('layers.override', [id, patch]),
     select: (layerId, featureId) => call('layers.select', [layerId, featureId]),
     selectFeature: (layerId, featureId) => call('layers.select', [layerId, featureId]),
     selectFeatures: (features) => call('layers.selectFeatures', [features]),
