@@ -31,7 +31,7 @@ export class CesiumCamera implements EngineCamera {
       lng: CesiumMath.toDegrees(place.longitude),
       lat: CesiumMath.toDegrees(place.latitude),
       height: place.height,
-      heading: c.heading,
+      heading: angle(c.heading),
       pitch: c.pitch,
       roll: c.roll,
       fov: frustum instanceof PerspectiveFrustum ? (frustum.fov ?? 0) : 0,
@@ -178,6 +178,12 @@ export class CesiumCamera implements EngineCamera {
   private centreDistance(): number {
     return this.globeIntersection(false, false)?.distance ?? this.camera.positionCartographic.height;
   }
+}
+
+/** A heading in [0, 2π): CesiumJS answers 2π − ε for a view due north. */
+function angle(radians: number): number {
+  const a = CesiumMath.zeroToTwoPi(radians);
+  return CesiumMath.TWO_PI - a < 1e-9 ? 0 : a;
 }
 
 function toRect(r: Rectangle): Rect {
