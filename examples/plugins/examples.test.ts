@@ -50,7 +50,7 @@ describe('example plugins', () => {
     expect(host.sandboxes.map((s) => s.status)).toEqual(widgets.map(() => 'running'));
     host.emit('mouseMove', { x: 1, y: 2, lat: 35.6586, lng: 139.7454, height: 0 });
     host.emit('click', { x: 1, y: 2, lat: 35.6586, lng: 139.7454, height: 10 });
-    for (const message of ['capture', 'sky', 'terrain', 'locate', { zoom: 20 }, { action: 'right' }, { action: 'home' }]) {
+    for (const message of ['capture', 'sky', 'terrain', 'locate', { zoom: 20 }, { action: 'right' }, { action: 'home' }, 'next', 'prev', { id: 'landmarks', visible: false }, { id: 'landmarks', fly: true }]) {
       for (const w of widgets) host.uiMessage(plugin.manifest.id, w.id, message);
     }
     await new Promise((r) => setTimeout(r, 20));
@@ -90,6 +90,49 @@ describe('example plugins', () => {
     camera.frame({ heading: Math.PI / 2 });
     expect(ui.at(-1)).toEqual({ heading: 90 });
     expect(log).toEqual(['log: compass right 0', 'log: compass home 0']);
+    host.stopAll();
+  });
+
+  it('layer-switcher lists the layers in its UI, shows, hides and flies to them', async () => {
+    const plugin = await load('layer-switcher');
+    const log: string[] = [];
+    const ui: unknown[] = [];
+    const layers = testLayers();
+    const flown: string[] = [];
+    const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), layers: layers.layers, flyToLayer: (id) => void flown.push(id) }, [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start();
+    expect(ui).toEqual([{ layers: [{ id: 'landmarks', title: 'Landmarks', visible: true }, { id: 'city', title: 'City', visible: false }] }]);
+    host.uiMessage('layer-switcher', 'main', { id: 'city', visible: true });
+    host.uiMessage('layer-switcher', 'main', { id: 'landmarks', fly: true });
+    host.uiMessage('layer-switcher', 'main', { id: 'nope', visible: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(layers.calls.filter((c) => c.op === 'setVisible').map((c) => c.args)).toEqual([['city', true]]);
+    expect(flown).toEqual(['landmarks']);
+    // The visible event made it send the list again.
+    expect(ui.at(-1)).toEqual({ layers: [{ id: 'landmarks', title: 'Landmarks', visible: true }, { id: 'city', title: 'City', visible: true }] });
+    expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
+    host.stopAll();
+  });
+
+  it('tour adds its styled stops inline and flies between them', async () => {
+    const plugin = await load('tour');
+    const log: string[] = [];
+    const ui: unknown[] = [];
+    const layers = testLayers();
+    const camera = testCamera();
+    const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), layers: layers.layers, camera: camera.camera }, [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start();
+    const added = layers.calls.find((c) => c.op === 'add')!.args[0] as { id: string; inline: { features: unknown[] }; appearance: object };
+    expect(added.inline.features).toHaveLength(3);
+    expect(added.appearance).toHaveProperty('marker.pointColor.conditions');
+    host.uiMessage('tour', 'main', 'next');
+    host.uiMessage('tour', 'main', 'next');
+    host.uiMessage('tour', 'main', 'prev');
+    expect(camera.calls.map((c) => (c.args[0] as { lng: number }).lng)).toEqual([139.7671, 139.7454, 139.7671]);
+    expect(camera.calls[0]).toEqual({ op: 'lookAt', args: [{ lng: 139.7671, lat: 35.6812, range: 3000, heading: 0, pitch: -Math.PI / 4 }, 2] });
+    expect(layers.calls.filter((c) => c.op === 'select').map((c) => c.args[0])).toEqual([[{ layerId: added.id, featureId: 'stop-1' }], [{ layerId: added.id, featureId: 'stop-2' }], [{ layerId: added.id, featureId: 'stop-1' }]]);
+    expect(ui.at(-1)).toEqual({ name: '1/3 Tokyo Station' });
+    expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
     host.stopAll();
   });
 });
