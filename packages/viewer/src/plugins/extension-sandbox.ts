@@ -17,6 +17,13 @@ export interface SandboxLimits {
 
 export const DEFAULT_LIMITS: SandboxLimits = { memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, sliceMs: 500, maxLogChars: 10_000 };
 
+/**
+ * The time the runtime's own start may take (evaluating runtime/index.ts's bundle and building
+ * `app`): no plugin code runs in it, and a cold WebAssembly module on a busy machine can need
+ * more than a plugin's slice for it.
+ */
+const RUNTIME_START_MS = 5_000;
+
 /** How many promise jobs run between two deadline checks. */
 const JOB_CHUNK = 1000;
 
@@ -93,7 +100,7 @@ export class ExtensionSandbox {
         const entryObject = ctx.unwrapResult(ctx.callFunction(startRuntime, ctx.undefined, host));
         startRuntime.dispose();
         return entryObject;
-      });
+      }, false, RUNTIME_START_MS);
       if (!made) return;
       this.entry = {
         dispatch: ctx.getProp(made, 'dispatch'),
@@ -163,11 +170,11 @@ export class ExtensionSandbox {
    * An interrupt or an out-of-memory stops the extension; other errors are reported, and stop it
    * when they come from its top-level code.
    */
-  private enter<T>(work: () => T, topLevel = false): T | undefined {
+  private enter<T>(work: () => T, topLevel = false, sliceMs = this.limits.sliceMs): T | undefined {
     if (this.status === 'failed' || this.status === 'stopped') return undefined;
     const outer = this.deadline;
     const nested = outer > Date.now();
-    if (!nested) this.deadline = Date.now() + this.limits.sliceMs;
+    if (!nested) this.deadline = Date.now() + sliceMs;
     this.depth++;
     try {
       const result = work();
