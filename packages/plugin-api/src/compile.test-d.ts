@@ -1,6 +1,6 @@
 // Compile-only: `npm run typecheck` fails if what a plugin may do stops compiling, or if what
 // must not exist starts compiling.
-import type { InteractionModeType, MouseEvent } from './index.js';
+import type { Feature, InteractionModeType, Layer, MouseEvent } from './index.js';
 
 const off = app.viewer.on('click', (e: MouseEvent) => e.layerId?.toUpperCase(), { once: true });
 off();
@@ -76,3 +76,42 @@ app.camera.on('zoom', () => undefined);
 app.camera.position = { lng: 0, lat: 0, height: 0, heading: 0, pitch: 0, roll: 0, fov: 1 };
 // @ts-expect-error: the version is read-only
 app.version = '9';
+
+// app.layers
+const all: Layer[] = app.layers.layers;
+const first = app.layers.findById('landmarks');
+const some = app.layers.findByIds('a', 'b');
+const tiles = app.layers.find((l) => l.type === '3dtiles');
+const hiddenOnes = app.layers.findAll((l) => !l.visible);
+const added: string = app.layers.add({ type: 'geojson', title: 'Area', data: { value: { type: 'FeatureCollection', features: [] } }, appearance: { polygon: { fillColor: { expression: "color('red')" } } } });
+app.layers.add({ type: 'simple', data: { type: 'geojson', url: 'https://example.org/a.geojson' }, marker: { pointColor: { expression: { conditions: [['true', "color('red')"]] } } } });
+app.layers.delete(added);
+app.layers.show('landmarks', added);
+app.layers.hide('landmarks');
+app.layers.override('landmarks', { polygon: { fillColor: 'blue' }, visible: null });
+app.layers.override('landmarks', null);
+app.layers.select('landmarks', 'tower');
+app.layers.select();
+app.layers.selectFeature('landmarks', 'tower');
+app.layers.selectFeatures([{ layerId: 'landmarks', featureId: ['tower'] }]);
+const selectedLayer: Layer | undefined = app.layers.selected;
+const selectedFeature: Feature | undefined = app.layers.selectedFeature;
+const feature = app.layers.findFeatureById('landmarks', 'tower');
+const features = app.layers.findFeaturesByIds('landmarks', ['tower']);
+const inRect: Feature[] = app.layers.getFeaturesInScreenRect([0, 0, 100, 100]);
+app.layers.bringToFront(added);
+app.layers.sendToBack(added);
+const stopSelect = app.layers.on('select', (layerId, featureId) => `${layerId}/${featureId}`);
+stopSelect();
+app.layers.on('load', (e) => e.layerId, { once: true });
+app.layers.on('visible', (e) => e.visible);
+void [all, first, some, tiles, hiddenOnes, selectedLayer, selectedFeature, feature?.properties, features, inRect];
+
+// @ts-expect-error: a layer needs a type
+app.layers.add({ url: 'https://example.org/a.geojson' });
+// @ts-expect-error: not a layers event
+app.layers.on('change', () => undefined);
+// @ts-expect-error: the list is read-only
+app.layers.layers = [];
+// @ts-expect-error: screen rectangles have four numbers
+app.layers.getFeaturesInScreenRect([0, 0]);
