@@ -19,7 +19,7 @@ import { CesiumCamera } from './cesium-camera.js';
 import { CesiumPluginLayers } from './cesium-plugin-layers.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { CesiumFeatures } from './cesium-features.js';
-import { drawsTheSame, loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { drawsTheSame, loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchShape } from './engine.js';
 import type { FeatureInfo, FeatureRef } from './engine-features.js';
@@ -179,7 +179,8 @@ export class CesiumEngine implements Engine {
       );
       this.layers.set(layer.id, { layer, loaded });
     }
-    await Promise.all([...this.layers.values()].map((e) => e.loaded));
+    const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
+    orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
     this.requestRender();
   }
 

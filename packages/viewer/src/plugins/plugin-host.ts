@@ -201,8 +201,10 @@ export class PluginHost {
     this.pushProperty();
   }
 
+  /** Stops every extension and takes their layers off the page. */
   stopAll(): void {
     for (const sandbox of this.sandboxes) sandbox.stop();
+    this.pageLayers.dispose();
     this.stopCameraMoves?.();
     this.stopCameraMoves = undefined;
   }

@@ -95,6 +95,7 @@ describe('app.layers against a test engine', () => {
     expect(fake.layers.calls.filter((c) => c.op === 'remove')).toEqual([]);
     fake.host.stopPlugin('p');
     expect(fake.layers.calls.filter((c) => c.op === 'remove').map((c) => c.args[0])).toEqual(ids);
+
   });
 
   it('deletes its own layers; shows and hides any layer, firing visible once per change', async () => {
@@ -202,5 +203,13 @@ describe('app.layers against a test engine', () => {
     expect(fake.lines().at(-1)).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true, appearance: { polygon: { fillColor: 'green' } } });
     await tick();
     expect(fake.layers.scene[0]).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true });
+  });
+
+  it('takes every plugin layer off the page when the plugins stop (the editor restarts them)', () => {
+    const fake = run([plugin('p', `app.layers.add({ type: 'geojson', url: 'https://example.org/a.geojson' });`)]);
+    fake.host.stopAll();
+    expect(fake.layers.calls.filter((c) => c.op === 'remove').map((c) => c.args[0])).toEqual(['p-layer-1']);
+    // The page's selection no longer reaches stopped plugins' layer list.
+    fake.layers.click({ layerId: 'landmarks', featureId: 'tower' });
   });
 });

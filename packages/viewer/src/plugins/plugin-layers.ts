@@ -36,12 +36,13 @@ export class PluginLayers {
   /** Each plugin's override of a layer (`layers.override`), by layer id, then plugin id. */
   private readonly overrides = new Map<string, Map<string, Record<string, unknown>>>();
   private next = 1;
+  private readonly stopSelect: () => void;
 
   constructor(
     private readonly services: LayerServices,
     private readonly emit: (event: string, payload: unknown) => void,
   ) {
-    services.onSelect((features) => {
+    this.stopSelect = services.onSelect((features) => {
       const first = features[0];
       emit('layers.select', [first?.layerId, first?.featureId]);
     });
@@ -170,6 +171,15 @@ export class PluginLayers {
   order(id: string, where: 'front' | 'back'): void {
     if (!this.find(id)) unknown(where === 'front' ? 'layers.bringToFront' : 'layers.sendToBack', id);
     this.services.engine.order(id, where);
+  }
+
+  /** The plugins stopped (the page goes, or the editor restarts them): every plugin layer goes. */
+  dispose(): void {
+    this.stopSelect();
+    for (const id of this.added.keys()) this.services.engine.remove(id);
+    this.added.clear();
+    this.overrides.clear();
+    this.shown.clear();
   }
 
   /** The plugin stopped: its layers go. */

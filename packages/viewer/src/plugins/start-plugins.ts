@@ -22,6 +22,8 @@ export interface PluginPageOptions {
   env: { inEditor: boolean; isBuilt: boolean };
   /** Each plugin console line, already prefixed (the editor shows them). */
   onLog?: (line: { level: string; text: string }) => void;
+  /** Stops every sandbox and removes the widgets when aborted (the editor restarts plugins after widget changes). */
+  signal?: AbortSignal;
 }
 
 const MOBILE = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
@@ -101,20 +103,26 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   const plugins: InstalledPlugin[] = options.plugins.map((p) => ({ ...p.manifest, files: p.files }));
   host = new PluginHost(module, services, plugins, scene.property);
   // The widget's settings (SPEC §4 `property`), read as app.extension.widget.property.
-  const widgetProperty = (pluginId: string, extensionId: string) =>
-    (scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId) as { property?: Record<string, unknown> } | undefined)?.property;
+  const widgetProperty = (pluginId: string, extensionId: string) => scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.property;
   host.start(enabled, widgetProperty);
-  engine.onPointer((input) => {
+  const stopPointer = engine.onPointer((input) => {
     // Picking is costly: only for events some plugin listens to.
     if (!host.wants(input.type)) return;
     const payload = { x: input.x, y: input.y, ...(input.type === 'mouseLeave' ? {} : engine.describePoint(input.x, input.y)), ...(input.delta === undefined ? {} : { delta: input.delta }) };
     host.emit(input.type, payload);
   });
   let observed = false;
-  new ResizeObserver(() => {
+  const observer = new ResizeObserver(() => {
     // The first call only reports the initial size.
     if (observed) host.resized();
     observed = true;
-  }).observe(viewerElement);
+  });
+  observer.observe(viewerElement);
+  options.signal?.addEventListener('abort', () => {
+    host.stopAll();
+    stopPointer();
+    observer.disconnect();
+    overlay.remove();
+  }, { once: true });
   return host;
 }
