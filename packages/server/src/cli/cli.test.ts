@@ -169,5 +169,6 @@ describe('orbis CLI', () => {
     expect(await orbis(dataDir, 'plugin', 'install', join(examples, 'sky-toggle'), '--project', 'atlas')).toMatchObject({ project: 'atlas', format: 'plugin.json' });
     expect(await fail('plugin', 'install', 'other', join(dataDir, 'nowhere'))).toMatchObject({ code: 1, stderr: expect.stringContaining('does not exist') });
     expect((await orbis(dataDir, 'plugin', 'list', 'atlas')).map((p: { id: string }) => p.id).sort()).toEqual(['reearth-compass', 'sky-toggle']);
-  });
+    // Eight CLI runs, each a process start: seconds apiece on a busy machine.
+  }, 120_000);
 });
