@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../input-error.js';
-import { readPluginZip, validatePluginPackage } from '../plugins/plugin-package.js';
+import { packageFromJson, readPluginZip } from '../plugins/plugin-package.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { objectBody } from './json-body.js';
@@ -20,7 +20,7 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
       plugin = await readPluginZip(await part.toBuffer());
     } else {
       const body = objectBody(request.body, ['manifest', 'files']);
-      plugin = validatePluginPackage(body.manifest, body.files);
+      plugin = packageFromJson(body);
     }
     await ctx.plugins.install(project, plugin);
     return reply.code(201).send(plugin);
