@@ -11,6 +11,7 @@ export interface ProjectRow {
   visibility: 'public' | 'private';
   asset_count: string;
   public_asset_count: string;
+  content_version: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -47,6 +48,7 @@ export function toProject(row: ProjectRow): Project {
     visibility: row.visibility,
     assetCount: Number(row.asset_count),
     publicAssetCount: Number(row.public_asset_count),
+    contentVersion: Number(row.content_version),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -8,6 +8,7 @@ export interface ProjectRow {
   visibility: 'public' | 'private';
   asset_count: number;
   public_asset_count: number;
+  content_version: number;
   created_at: string;
   updated_at: string;
 }
@@ -57,6 +58,7 @@ export function toProject(row: ProjectRow): Project {
     visibility: row.visibility,
     assetCount: row.asset_count,
     publicAssetCount: row.public_asset_count,
+    contentVersion: row.content_version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
