@@ -7,7 +7,9 @@ import { assetRoutes } from './asset-routes.js';
 import { errorBody } from './api-error.js';
 import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
+import { contentRoutes } from './content-routes.js';
 import { keyRoutes } from './key-routes.js';
+import { modelRoutes } from './model-routes.js';
 import { openApiDocument } from './openapi.js';
 import { pageRoutes } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
@@ -82,6 +84,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   app.get('/openapi.json', async () => openApiDocument);
   app.get('/healthz', async () => ({ ok: true }));
   publicRoutes(app, ctx);
+  contentRoutes(app, ctx);
   fileRoutes(app, ctx);
   await pageRoutes(app, ctx);
   await app.register(async (management) => {
@@ -91,6 +94,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     keyRoutes(management, ctx);
     sceneRoutes(management, ctx);
     pluginRoutes(management, ctx);
+    modelRoutes(management, ctx);
     adminFileRoutes(management, ctx);
   });
   return app;

@@ -8,7 +8,7 @@ import type { Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { objectBody, optionalBoolean, optionalString } from './json-body.js';
-import { pageQueryOf, sendListing } from './listing-reply.js';
+import { assetSource, pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
 
 type P = { Params: { project: string } };
@@ -90,7 +90,7 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<P>('/api/projects/:project/assets', async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    return sendListing(ctx, request, reply, project, pageQueryOf(request), false);
+    return sendListing(ctx, request, reply, assetSource(ctx, request, project, false), pageQueryOf(request));
   });
 
   const assetOr404 = async (project: Project, id: string) => {

@@ -1,4 +1,5 @@
 /** The OpenAPI 3.1 description of every route, served at `/openapi.json`. */
+import { modelPaths } from './openapi-models.js';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -120,6 +121,7 @@ export const openApiDocument = {
     },
   },
   paths: {
+    ...modelPaths,
     '/api/p/{project}/assets.json': listOperation('List a project\'s public assets', [{}, { apiKey: [] }]),
     '/api/p/{project}/assets': listOperation('Alias of assets.json', [{}, { apiKey: [] }]),
     '/api/p/{project}/assets/{id}': {

@@ -97,7 +97,7 @@ export function checkFields(value: unknown): Field[] {
   const fields = value.map((f, i) => checkField(f, `fields[${i}]`));
   const seen = new Set<string>();
   fields.forEach((f, i) => {
-    if (seen.has(f.key)) throw new InputError(`fields[${i}].key`, `field key "${f.key}" is used twice`);
+    if (seen.has(f.key)) throw new InputError(`fields[${i}].key`, `fields[${i}].key "${f.key}" is used twice`);
     seen.add(f.key);
   });
   return fields;
