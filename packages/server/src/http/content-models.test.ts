@@ -24,7 +24,9 @@ describe('content models (SPEC §10)', () => {
   beforeAll(async () => {
     h = await startHarness();
     await h.project('city');
-    [photo, hidden] = (await h.seed('city', [true, false])) as [{ id: string }, { id: string }];
+    const seeded = await h.seed('city', [true, false]);
+    photo = seeded[0]!;
+    hidden = seeded[1]!;
     expect((await json(await h.admin('POST', '/api/projects/city/models', { key: 'shelters', name: 'Shelters', public: true, fields }))).status).toBe(201);
     for (let i = 0; i < 12; i++) {
       const r = await create('shelters', {
