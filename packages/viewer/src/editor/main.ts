@@ -10,16 +10,21 @@ import { InteractionController } from '../interaction/interaction-controller.js'
 import { publishPanel } from './publish-panel.js';
 import { storyPanel } from './story-panel.js';
 import { widgetsPanel } from './widgets-panel.js';
+import { BookOpen, Map as MapIcon, Puzzle, Send, type IconNode } from 'lucide';
+import { button, field } from '../ui/controls.js';
+import { icon } from '../ui/icon.js';
+import { toast } from '../ui/toast.js';
 
 const TABS = ['map', 'story', 'widgets', 'publish'] as const;
 type Tab = (typeof TABS)[number];
+const TAB_ICONS: Record<Tab, IconNode> = { map: MapIcon, story: BookOpen, widgets: Puzzle, publish: Send };
 
 const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const sidebar = document.getElementById('sidebar')!;
 const container = document.getElementById('viewer')!;
 
 function askForToken(reason: string): void {
-  const input = h('input', { type: 'password', placeholder: 'admin token', 'data-testid': 'token-input' });
+  const input = h('input', { class: 'input', type: 'password', placeholder: 'secret', autocomplete: 'off', 'data-testid': 'token-input' });
   sidebar.replaceChildren(
     h('form', { class: 'panel', onsubmit: (e) => {
       e.preventDefault();
@@ -28,8 +33,8 @@ function askForToken(reason: string): void {
     } },
       h('h2', {}, 'Orbis editor'),
       h('p', {}, reason),
-      input,
-      h('button', { type: 'submit' }, 'Open'),
+      field('Admin token', input),
+      button({ label: 'Open', type: 'submit', variant: 'primary' }),
     ),
   );
 }
@@ -62,11 +67,11 @@ async function start(): Promise<void> {
     widgets: () => widgetsPanel(state, installed),
     publish: () => publishPanel(state),
   };
-  const status = h('span', { class: 'status', 'data-testid': 'save-status' });
+  const status = h('span', { class: 'status', role: 'status', 'data-testid': 'save-status' });
   const consoleList = h('ol', { class: 'console', 'data-testid': 'plugin-console' });
   sidebar.replaceChildren(
     h('header', {}, h('strong', {}, project.name), status),
-    h('nav', {}, ...TABS.map((t) => h('a', { href: `?tab=${t}`, class: t === tab ? 'active' : undefined, 'data-testid': `tab-${t}` }, t[0]!.toUpperCase() + t.slice(1)))),
+    h('nav', { 'aria-label': 'Editor tabs' }, ...TABS.map((t) => h('a', { href: `?tab=${t}`, class: t === tab ? 'active' : undefined, 'aria-current': t === tab ? 'page' : undefined, 'data-testid': `tab-${t}` }, icon(TAB_ICONS[t]), t[0]!.toUpperCase() + t.slice(1)))),
     panels[tab](),
     h('details', { class: 'panel', open: true }, h('summary', {}, 'Plugin console'), consoleList),
   );
@@ -89,6 +94,7 @@ async function start(): Promise<void> {
       return undefined;
     });
   state.onChange(() => {
+    if (state.status !== status.textContent && state.status.startsWith('Not saved')) toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
     status.textContent = state.status;
     void hostReady.then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());

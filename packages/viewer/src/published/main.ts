@@ -1,18 +1,27 @@
+import './published.css';
 import { CesiumEngine } from '../engine/cesium-engine.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
 import { showScene } from '../mount-viewer.js';
 import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
 import type { PublishedSnapshot } from '../scene.js';
+import { createPageLayout } from './page-layout.js';
+import { openingOfStory, startStory } from './story-player.js';
+import type { StoryPageView } from './story-state.js';
 
-/** The published page: the snapshot inlined by the server, no editor chrome. */
+/** The published page: the snapshot inlined by the server, the project's name and its story. */
 function readSnapshot(): PublishedSnapshot {
   const element = document.getElementById('orbis-snapshot');
   if (!element?.textContent) throw new Error('the page has no published snapshot');
   return JSON.parse(element.textContent) as PublishedSnapshot;
 }
 
+// Markdown and its sanitizer load beside the globe, not before it: the first frame does not wait.
+const renderText = async (element: HTMLElement, text: string) => (await import('../ui/markdown.js')).renderMarkdown(element, text);
+
 const snapshot = readSnapshot();
 document.title = snapshot.project.name;
+const pages = (snapshot.scene.story?.pages ?? []) as StoryPageView[];
+const layout = createPageLayout(snapshot.project.name, pages.length > 0);
 const container = document.getElementById('viewer')!;
 const engine = new CesiumEngine(container);
 const scene = { ...snapshot.scene, layers: snapshot.scene.layers };
@@ -25,13 +34,13 @@ const plugins = startPlugins({
   plugins: ((snapshot as { plugins?: PluginPackage[] }).plugins ?? []),
   env: { inEditor: false, isBuilt: true },
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-void showScene(
-  engine,
-  container,
-  {
-    property: snapshot.scene.property,
-    camera: snapshot.scene.camera,
-    layers: snapshot.scene.layers.map((l) => ({ id: l.id, type: l.type, url: l.url, visible: l.visible })),
-  },
-  [plugins],
-);
+const layers = snapshot.scene.layers.map((l) => ({ id: l.id, type: l.type, url: l.url, visible: l.visible }));
+const opening = openingOfStory(pages, layers, location.hash);
+if (layout.side) {
+  const story = startStory(
+    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => void engine.setLayers(shown), renderText, followAddress: true },
+    opening.index,
+  );
+  layout.side.append(story.panel.element);
+}
+void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers }, [plugins]);

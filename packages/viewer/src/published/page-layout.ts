@@ -1,0 +1,36 @@
+import { h } from '../ui/dom.js';
+
+/** The published page's regions, made before the globe so that it starts at its final size. */
+export interface PageLayout {
+  /** Holds the globe (`#viewer`) and what floats over it. */
+  globe: HTMLElement;
+  /** The side column (desktop) or bottom sheet (phone) that holds the story; absent without one. */
+  side: HTMLElement | undefined;
+  /** Reserved regions over the globe for the feature infobox (right) and the legend (bottom right). */
+  slots: { infobox: HTMLElement; legend: HTMLElement };
+}
+
+/**
+ * Lays out the published page: the project's name, and with a story a side column beside the
+ * globe (a bottom sheet on a narrow screen, see published.css). Plugin widgets keep the globe's
+ * four corners; the infobox and legend slots sit inside the globe area, clear of the story.
+ */
+export function createPageLayout(projectName: string, hasStory: boolean): PageLayout {
+  const viewer = document.getElementById('viewer')!;
+  const globe = viewer.parentElement!;
+  const name = h('h1', { class: 'project-name', 'data-testid': 'project-name' }, projectName);
+  const slots = {
+    infobox: h('div', { class: 'slot slot-infobox', 'data-slot': 'infobox' }),
+    legend: h('div', { class: 'slot slot-legend', 'data-slot': 'legend' }),
+  };
+  globe.append(slots.infobox, slots.legend);
+  let side: HTMLElement | undefined;
+  if (hasStory) {
+    document.body.classList.add('has-story');
+    side = h('aside', { class: 'side', 'aria-label': 'Story' }, h('header', { class: 'side-header' }, name));
+    document.body.prepend(side);
+  } else {
+    globe.append(h('header', { class: 'name-chip' }, name));
+  }
+  return { globe, side, slots };
+}

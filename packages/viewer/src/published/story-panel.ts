@@ -1,0 +1,96 @@
+import { ChevronDown, ChevronLeft, ChevronRight, ChevronUp } from 'lucide';
+import { button } from '../ui/controls.js';
+import { h } from '../ui/dom.js';
+import { icon } from '../ui/icon.js';
+import type { StoryPageView } from './story-state.js';
+
+/** What the panel asks of the page around it. */
+export interface StoryPanelOptions {
+  pages: StoryPageView[];
+  /** Called when the reader moves to another page (buttons, keys); the panel already shows it. */
+  onPage: (index: number) => void;
+  /** Renders a page's Markdown into an element (loaded lazily on the published page). */
+  renderText: (element: HTMLElement, text: string) => void | Promise<void>;
+}
+
+/** The story panel (SPEC §9), its current page, and moving between pages. */
+export interface StoryPanel {
+  element: HTMLElement;
+  readonly index: number;
+  /** Shows a page without calling `onPage` (for moves that came from outside: the address, the editor). */
+  show(index: number): void;
+  /** Moves by `step` pages and calls `onPage` when the page changed. */
+  move(step: number): void;
+  destroy(): void;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/**
+ * Builds the story panel: the page's title and text, previous and next buttons, the page
+ * number, and the arrow keys. On a narrow screen it is a bottom sheet (CSS) that folds to its
+ * title bar with the toggle.
+ */
+export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
+  const { pages } = options;
+  let index = 0;
+  const title = h('h2', { class: 'story-title', 'data-testid': 'story-title', id: 'story-title' });
+  const text = h('div', { class: 'story-text markdown', 'data-testid': 'story-text' });
+  const number = h('span', { class: 'story-number', 'data-testid': 'story-page-number', 'aria-live': 'polite' });
+  const prev = button({ label: 'Previous page', icon: ChevronLeft, iconOnly: true, testid: 'story-prev', onClick: () => move(-1) });
+  const next = button({ label: 'Next page', icon: ChevronRight, iconOnly: true, testid: 'story-next', onClick: () => move(1) });
+  const fold = h('button', { type: 'button', class: 'btn btn-ghost btn-icon story-fold', 'aria-expanded': 'true', 'aria-label': 'Fold the story', 'aria-controls': 'story-body' }, icon(ChevronDown));
+  const body = h('div', { class: 'story-body', id: 'story-body' }, text);
+  const element = h('section', { class: 'story', 'data-testid': 'story', 'aria-labelledby': 'story-title' },
+    h('div', { class: 'story-bar' }, title, fold),
+    body,
+    h('nav', { class: 'story-nav', 'aria-label': 'Story pages' }, prev, number, next),
+  );
+  fold.addEventListener('click', () => {
+    const folded = element.classList.toggle('folded');
+    fold.setAttribute('aria-expanded', String(!folded));
+    fold.setAttribute('aria-label', folded ? 'Unfold the story' : 'Fold the story');
+    fold.replaceChildren(icon(folded ? ChevronUp : ChevronDown));
+  });
+
+  function show(i: number): void {
+    index = Math.min(Math.max(i, 0), pages.length - 1);
+    const page = pages[index]!;
+    title.textContent = page.title;
+    number.textContent = `${index + 1} / ${pages.length}`;
+    prev.disabled = index === 0;
+    next.disabled = index === pages.length - 1;
+    element.dataset.page = String(index + 1);
+    text.scrollTop = 0;
+    void options.renderText(text, page.text);
+  }
+  function move(step: number): void {
+    const target = Math.min(Math.max(index + step, 0), pages.length - 1);
+    if (target === index) return;
+    show(target);
+    options.onPage(index);
+  }
+  const onKey = (event: KeyboardEvent) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
+    if (event.key === 'ArrowRight' || event.key === 'PageDown') move(1);
+    else if (event.key === 'ArrowLeft' || event.key === 'PageUp') move(-1);
+    else return;
+    event.preventDefault();
+  };
+  document.addEventListener('keydown', onKey);
+  show(0);
+  return {
+    element,
+    get index() {
+      return index;
+    },
+    show,
+    move,
+    destroy: () => {
+      document.removeEventListener('keydown', onKey);
+      element.remove();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { Camera } from '../scene.js';
+import { createStoryPanel, type StoryPanel } from './story-panel.js';
+import { hashForPage, type LayerVisibility, layersOnPage, pageFromHash, type StoryPageView } from './story-state.js';
+
+/** What the story moves on the page: the camera and the layers' visibility. */
+export interface StoryPlayerOptions<L extends LayerVisibility> {
+  pages: StoryPageView[];
+  /** The scene's layers as the page shows them now. */
+  layers: L[];
+  flyTo: (camera: Camera) => void;
+  setLayers: (layers: L[]) => void;
+  renderText: (element: HTMLElement, text: string) => void | Promise<void>;
+  /** Whether the story follows and writes the address's `#story=N` (the published page: yes). */
+  followAddress?: boolean;
+}
+
+/** A story panel wired to the camera, the layers and (optionally) the address. */
+export interface StoryPlayer {
+  panel: StoryPanel;
+  /** Moves to a page as a reader would: flies there and applies its layers. */
+  go(index: number): void;
+  destroy(): void;
+}
+
+/**
+ * The page index and layers a page opens with: `#story=N` opens page N (its view and layers);
+ * without it the story shows page 1's text and layers over the scene's initial view (the author's
+ * chosen opening, also the sharing image).
+ */
+export function openingOfStory<L extends LayerVisibility>(pages: StoryPageView[], layers: L[], hash: string): { index: number; camera: Camera | undefined; layers: L[] } {
+  const named = pageFromHash(hash, pages.length);
+  const index = named ?? 0;
+  return { index, camera: named === undefined ? undefined : pages[index]?.camera, layers: layersOnPage(layers, pages[index]) };
+}
+
+/** Starts a story: the panel shows `startIndex`, whose layers the caller has already applied. */
+export function startStory<L extends LayerVisibility>(options: StoryPlayerOptions<L>, startIndex: number): StoryPlayer {
+  let layers = layersOnPage(options.layers, options.pages[startIndex]);
+  const apply = (index: number) => {
+    const page = options.pages[index]!;
+    options.flyTo(page.camera);
+    if (Array.isArray(page.layers)) {
+      layers = layersOnPage(layers, page);
+      options.setLayers(layers);
+    }
+    if (options.followAddress && location.hash !== hashForPage(index)) history.replaceState(history.state, '', hashForPage(index));
+  };
+  const panel = createStoryPanel({ pages: options.pages, renderText: options.renderText, onPage: apply });
+  panel.show(startIndex);
+  const onHash = () => {
+    const index = pageFromHash(location.hash, options.pages.length);
+    if (index === undefined || index === panel.index) return;
+    panel.show(index);
+    apply(index);
+  };
+  if (options.followAddress) window.addEventListener('hashchange', onHash);
+  return {
+    panel,
+    go(index) {
+      panel.show(index);
+      apply(panel.index);
+    },
+    destroy() {
+      window.removeEventListener('hashchange', onHash);
+      panel.destroy();
+    },
+  };
+}

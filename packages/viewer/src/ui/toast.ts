@@ -1,0 +1,41 @@
+import { CircleAlert, CircleCheck, Info, X } from 'lucide';
+import { h } from './dom.js';
+import { icon } from './icon.js';
+
+/** `error` stays until closed; `info` and `success` go after a few seconds. */
+export type ToastKind = 'info' | 'success' | 'error';
+
+const AUTO_CLOSE_MS = 6000;
+
+function region(): HTMLElement {
+  let el = document.querySelector<HTMLElement>('.toasts');
+  if (!el) {
+    // One live region for every toast: screen readers announce what is added to it.
+    el = h('div', { class: 'toasts', role: 'region', 'aria-label': 'Notifications', 'data-testid': 'toasts' });
+    document.body.append(el);
+  }
+  return el;
+}
+
+/**
+ * Shows a toast. An error toast says what happened (`title`) and what to do (`hint`): e.g.
+ * `toast('error', 'Could not publish', 'Make the project public in its settings, then publish again.')`.
+ * Returns a function that closes it.
+ */
+export function toast(kind: ToastKind, title: string, hint?: string): () => void {
+  const close = () => el.remove();
+  const el = h('div', { class: `toast toast-${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-testid': `toast-${kind}` },
+    icon(kind === 'error' ? CircleAlert : kind === 'success' ? CircleCheck : Info),
+    h('div', { class: 'toast-body' }, h('span', { class: 'toast-title' }, title), hint ? h('span', { class: 'toast-hint' }, hint) : undefined),
+    h('button', { type: 'button', class: 'btn btn-ghost btn-icon', 'aria-label': 'Dismiss', onclick: close }, icon(X)),
+  );
+  region().append(el);
+  if (kind !== 'error') setTimeout(close, AUTO_CLOSE_MS);
+  return close;
+}
+
+/** Shows an error toast for a failed action: the error's own message, and what to do next. */
+export function toastError(what: string, err: unknown, hint = 'Check the connection to the server, then try again.'): void {
+  const message = err instanceof Error ? err.message : String(err);
+  toast('error', `${what}: ${message}`, hint);
+}
