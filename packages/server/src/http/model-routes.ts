@@ -4,6 +4,7 @@ import { managementItem, modelRecord } from '../models/model-service.js';
 import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
+import { importRoute } from './import-route.js';
 import { itemSource } from './item-listing.js';
 import { objectBody } from './json-body.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
@@ -26,6 +27,8 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!item) throw new ApiError('not_found', `item "${id.slice(0, 80)}" does not exist`);
     return item;
   };
+
+  void app.register((scope) => importRoute(scope, ctx));
 
   app.post<P>('/api/projects/:project/models', async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);

@@ -38,6 +38,15 @@ export const modelPaths = {
     get: { summary: 'Every item, public or not, in the envelopes of assets.json', security: admin, parameters: [project, model, ...pagination], responses: ok('a list or a page') },
     post: { summary: 'Create an item', security: admin, parameters: [project, model], requestBody: body('{"fields":{…},"public"?}'), responses: { ...ok('the item', 201), 400: error('invalid_body naming the field') } },
   },
+  '/api/projects/{project}/models/{model}/import': {
+    post: {
+      summary: 'Import items, all or nothing: CSV (text/csv), a JSON array of field objects (application/json) or a GeoJSON FeatureCollection',
+      security: admin,
+      parameters: [project, model, { name: 'public', in: 'query', required: false, schema: { type: 'boolean' } }],
+      requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array' } }, 'application/geo+json': { schema: { type: 'object' } } } },
+      responses: { ...ok('{"created": n}', 201), 400: error('invalid_body naming the first bad row'), 413: error('payload_too_large') },
+    },
+  },
   '/api/projects/{project}/models/{model}/items/{id}': {
     get: { summary: 'One item', security: admin, parameters: [project, model, id], responses: { ...ok('the item'), 404: error('not_found') } },
     patch: { summary: 'Merge fields into an item (null clears one); set public', security: admin, parameters: [project, model, id], requestBody: body('fields, public'), responses: { ...ok('the item'), 400: error('invalid_body') } },

@@ -3,7 +3,9 @@ import { withPublicFlag } from '../assets/record-fragment.js';
 import { InputError } from '../input-error.js';
 import type { ContentModel, Item, Project, Store } from '../store/store.js';
 import { checkFields, checkModelName, type Field, parseModelDraft } from './field.js';
+import type { ImportRow } from './import-rows.js';
 import { itemRecord, keptFields, spliceAssets } from './item-record.js';
+import { ItemSpool } from './item-spool.js';
 import { ItemValidator, type ModelRevision } from './item-validator.js';
 
 /** A model as the management API answers it, keys in a fixed order. */
@@ -94,10 +96,9 @@ export class ModelService {
   }
 
   /** Throws an InputError naming the field (and row) of the first asset id that is not an asset of the project. */
-  async checkAssets(project: Project, model: ContentModel, items: { values: Record<string, unknown>; row?: string }[]): Promise<void> {
+  async checkAssets(project: Project, model: ContentModel, items: { values: Record<string, unknown>; row?: string }[], known = new Map<string, boolean>()): Promise<void> {
     const assetFields = model.fields.filter((f) => f.type === 'asset');
     if (assetFields.length === 0) return;
-    const known = new Map<string, boolean>();
     for (const { values, row } of items) {
       for (const field of assetFields) {
         const raw = values[field.key];
@@ -109,6 +110,26 @@ export class ModelService {
           }
         }
       }
+    }
+  }
+
+  /**
+   * Imports rows into a model, all or nothing: every row is checked (the first bad one is named in
+   * the InputError) and spooled to disk, then all are recorded in one transaction.
+   */
+  async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean): Promise<number> {
+    const spool = new ItemSpool();
+    const known = new Map<string, boolean>();
+    try {
+      for await (const { row, values } of rows) {
+        const checked = this.checkValues(model, values, row);
+        await this.checkAssets(project, model, [{ values: checked, row }], known);
+        await spool.add({ public: isPublic, fields: checked });
+      }
+      await spool.flush();
+      return await this.store.importItems(model.id, spool.items(), new Date().toISOString());
+    } finally {
+      await spool.dispose();
     }
   }
 

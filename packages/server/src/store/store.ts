@@ -275,6 +275,12 @@ export interface Store {
    * ids grow in commit order as assets' do. Throws StoreNotFoundError when the model is gone.
    */
   insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]>;
+  /**
+   * Records every item an import yields, in one transaction as `insertItems` does (all or none),
+   * without holding them all: the iterable is read inside the transaction, so it must be
+   * synchronous (a spool file, say). Returns how many were recorded.
+   */
+  importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number>;
   getItem(modelId: string, id: string): Promise<Item | undefined>;
   updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined>;
   deleteItem(modelId: string, id: string): Promise<boolean>;

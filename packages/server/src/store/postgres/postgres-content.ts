@@ -128,23 +128,30 @@ export class PostgresContent {
     return (rowCount ?? 0) > 0;
   }
 
-  insertItems(modelId: string, drafts: NewItem[], now: string): Promise<Item[]> {
+  async insertItems(modelId: string, drafts: NewItem[], now: string): Promise<Item[]> {
+    const items: Item[] = [];
+    await this.record(modelId, drafts, now, (item) => items.push(item));
+    return items;
+  }
+
+  importItems(modelId: string, drafts: Iterable<NewItem>, now: string): Promise<number> {
+    return this.record(modelId, drafts, now);
+  }
+
+  /** Records items in one transaction, REWRITE_BATCH rows per statement, handing each to `each`. */
+  private record(modelId: string, drafts: Iterable<NewItem>, now: string, each?: (item: Item) => void): Promise<number> {
     return this.transaction(async (client) => {
       // The row lock orders concurrent inserts of one model, across every process.
       const { rows } = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
       if (!rows[0]) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
       const fields = JSON.parse(rows[0].fields) as Field[];
       let last = rows[0].last_item_id;
+      let count = 0;
       let publicCount = 0;
-      const items: Item[] = [];
-      for (const draft of drafts) {
-        last = newIdAfter(last);
-        publicCount += draft.public ? 1 : 0;
-        items.push({ id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now });
-      }
+      let batch: Item[] = [];
       // One statement per batch of rows: an import of thousands is not thousands of round trips.
-      for (let i = 0; i < items.length; i += REWRITE_BATCH) {
-        const batch = items.slice(i, i + REWRITE_BATCH);
+      const flush = async () => {
+        if (batch.length === 0) return;
         await client.query(
           `INSERT INTO items (${ITEM_COLUMNS}, record) SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[])`,
           [
@@ -157,12 +164,23 @@ export class PostgresContent {
             batch.map((x) => itemRecord(fields, x)),
           ],
         );
+        batch = [];
+      };
+      for (const draft of drafts) {
+        last = newIdAfter(last);
+        count += 1;
+        publicCount += draft.public ? 1 : 0;
+        const item: Item = { id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now };
+        each?.(item);
+        batch.push(item);
+        if (batch.length >= REWRITE_BATCH) await flush();
       }
+      await flush();
       await client.query(
         'UPDATE models SET item_count = item_count + $1, public_item_count = public_item_count + $2, version = version + 1, last_item_id = coalesce($3, last_item_id) WHERE id = $4',
-        [items.length, publicCount, items.length > 0 ? last : null, modelId],
+        [count, publicCount, count > 0 ? last : null, modelId],
       );
-      return items;
+      return count;
     });
   }
 

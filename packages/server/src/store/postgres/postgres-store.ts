@@ -337,6 +337,7 @@ export class PostgresStore implements Store {
   updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> { return this.content.updateModel(projectId, key, patch); }
   deleteModel(projectId: string, key: string): Promise<boolean> { return this.content.deleteModel(projectId, key); }
   insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
+  importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
   getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
   updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> { return this.content.updateItem(modelId, id, patch); }
   deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id); }

@@ -149,6 +149,26 @@ export class SqliteContent {
     }).immediate();
   }
 
+  importItems(modelId: string, drafts: Iterable<NewItem>, now: string): number {
+    return this.db.transaction(() => {
+      const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
+      if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
+      const fields = JSON.parse(row.fields) as Field[];
+      let last = row.last_item_id;
+      let count = 0;
+      let publicCount = 0;
+      for (const draft of drafts) {
+        last = newIdAfter(last);
+        count += 1;
+        publicCount += draft.public ? 1 : 0;
+        const item: Item = { id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now };
+        this.s.insertItem.run(item.id, modelId, item.public ? 1 : 0, JSON.stringify(item.fields), now, now, itemRecord(fields, item));
+      }
+      this.s.addCounts.run(count, publicCount, count > 0 ? last : null, modelId);
+      return count;
+    }).immediate();
+  }
+
   getItem(modelId: string, id: string): Item | undefined {
     const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
     return row && toItem(row);

@@ -335,6 +335,7 @@ export class SqliteStore implements Store {
   async updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> { return this.content.updateModel(projectId, key, patch); }
   async deleteModel(projectId: string, key: string): Promise<boolean> { return this.content.deleteModel(projectId, key); }
   async insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
+  async importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
   async getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
   async updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> { return this.content.updateItem(modelId, id, patch); }
   async deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id); }
