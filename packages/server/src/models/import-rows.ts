@@ -1,3 +1,4 @@
+/// <reference path="./stream-json.d.ts" />
 import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import Parser from 'stream-json/Parser.js';
