@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ALIAS_PATTERN } from '../projects/project-service.js';
 import type { AppContext } from './app-context.js';
 import { inlineScriptHashes, PLUGIN_FRAME_POLICY, pagePolicy, securityHeaders } from './page-security.js';
+import { params } from './schemas.js';
 
 /** The built viewer (`npm run build`): `packages/viewer/dist`, beside this package. */
 export const VIEWER_DIST = fileURLToPath(new URL('../../../viewer/dist/', import.meta.url));
@@ -56,6 +57,8 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       root: VIEWER_DIST,
       prefix: '/app/',
       index: false,
+      // Described in /openapi.json like every route.
+      schemaHide: false,
       // File names under assets/ carry a content hash: they never change.
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.includes(join('dist', 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -69,6 +72,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       root: cesium,
       prefix: '/cesium/',
       index: false,
+      schemaHide: false,
       decorateReply: false,
       // The cesium package is pinned; a day of caching, revalidated after.
       setHeaders: (reply) => {
@@ -78,14 +82,14 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
   }
 
-  app.get<{ Params: { project: string } }>('/editor/:project', async (request, reply) => {
+  app.get<{ Params: { project: string } }>('/editor/:project', { schema: { summary: 'The editor (HTML); it asks for the admin token', params: params.project } }, async (request, reply) => {
     if (!editorHtml) return notBuilt(reply);
     if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
     securityHeaders(reply, policy);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(editorHtml);
   });
 
-  app.get<{ Params: { project: string } }>('/p/:project', async (request, reply) => {
+  app.get<{ Params: { project: string } }>('/p/:project', { schema: { summary: 'The published page (HTML), or a 404 page', params: params.project } }, async (request, reply) => {
     if (!publishedHtml) return notBuilt(reply);
     const project = await ctx.store.getProjectByAlias(request.params.project);
     const snapshot = project && (await ctx.store.getPublication(project.id));
