@@ -66,5 +66,6 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
     maxUploadBytes: config.maxUploadBytes,
+    frameAncestors: config.frameAncestors,
   };
 }

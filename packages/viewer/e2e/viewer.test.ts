@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
 import { launchBrowser, newPage, type TestPage } from './browser.js';
-import { dominantColorIn, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
+import { isCloseTo, type Rgba } from './pixels.js';
+import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
 
 /** A GeoJSON polygon filled opaque red (simplestyle), between the given degrees. */
 function redZone(west: number, south: number, east: number, north: number): string {
@@ -22,32 +23,7 @@ const RED: [number, number, number] = [255, 0, 0];
 /** In the editor's narrow viewer, a point on the globe north of the layer (the globe spans about 0.23–0.77). */
 const NORTH = 0.32;
 
-async function viewerPixels(page: Page): Promise<Pixels> {
-  return screenshotPixels(page, page.getByTestId('viewer'));
-}
-
-/** The colour of a small square around a point given as fractions of the viewer's size. */
-function colorAt(pixels: Pixels, fx: number, fy: number): Rgba {
-  const x = Math.round(pixels.width * fx) - 4;
-  const y = Math.round(pixels.height * fy) - 4;
-  return dominantColorIn(pixels, { x, y, width: 8, height: 8 });
-}
-
-/** Screenshots until `ok` holds (rendering and loading are asynchronous), or fails with the last colours. */
-async function waitForPixels(page: Page, ok: (p: Pixels) => boolean, what: string, timeoutMs = 60_000): Promise<Pixels> {
-  const deadline = Date.now() + timeoutMs;
-  let last: Pixels | undefined;
-  while (Date.now() < deadline) {
-    last = await viewerPixels(page);
-    if (ok(last)) return last;
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`${what}: centre ${colorAt(last!, 0.5, 0.5)}, north of it ${colorAt(last!, 0.5, NORTH)}`);
-}
-
-async function ready(page: Page): Promise<void> {
-  await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-}
+const ready = viewerReady;
 
 const isRed = (c: Rgba) => isCloseTo(c, RED, 60);
 /** Whether one channel clearly leads: lighting and atmosphere shift exact colours, not which hue wins. */

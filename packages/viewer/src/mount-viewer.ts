@@ -1,5 +1,5 @@
 import type { Engine, EngineLayer } from './engine/engine.js';
-import type { Scene } from './scene.js';
+import type { Scene } from '@orbis/scene';
 
 /** The longest wait for layers and plugins before a page counts as ready anyway. */
 const LOAD_LIMIT_MS = 60_000;

@@ -19,6 +19,8 @@ export interface OrbisConfig {
   archiveMaxEntries: number;
   archiveMaxBytes: number;
   logLevel: string;
+  /** Origins that may embed published pages in an iframe (`ORBIS_FRAME_ANCESTORS`); empty: only Orbis itself. */
+  frameAncestors: string[];
 }
 
 /** The flags that `orbis serve` takes; each wins over its environment variable. */
@@ -57,6 +59,20 @@ function parsePositive(name: string, raw: string): number {
   return Number(raw);
 }
 
+/** An origin as CSP's `frame-ancestors` takes it: scheme, host (optionally `*.` first) and port, no path. */
+const FRAME_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:(\d{1,5}|\*))?$/i;
+
+/** `ORBIS_FRAME_ANCESTORS`: space-separated origins such as `https://example.org https://*.example.net`. */
+export function parseFrameAncestors(raw: string | undefined): string[] {
+  const origins = (raw ?? '').split(/\s+/).filter(Boolean);
+  for (const origin of origins) {
+    if (!FRAME_ORIGIN.test(origin.replace(/\/$/, ''))) {
+      throw new ConfigError(`ORBIS_FRAME_ANCESTORS must be space-separated origins such as https://example.org, got "${origin.slice(0, 100)}"`);
+    }
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
+}
+
 /** Merges flags, environment and defaults (SPEC §1). */
 export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
   const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
@@ -74,5 +90,6 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     archiveMaxEntries: parsePositive('ORBIS_ARCHIVE_MAX_ENTRIES', nonEmpty(env.ORBIS_ARCHIVE_MAX_ENTRIES) ?? '10000'),
     archiveMaxBytes: parsePositive('ORBIS_ARCHIVE_MAX_MB', nonEmpty(env.ORBIS_ARCHIVE_MAX_MB) ?? '4096') * 1024 * 1024,
     logLevel: nonEmpty(env.ORBIS_LOG_LEVEL) ?? 'info',
+    frameAncestors: parseFrameAncestors(env.ORBIS_FRAME_ANCESTORS),
   };
 }

@@ -5,7 +5,7 @@ import type { AssetService } from '../assets/asset-service.js';
 import type { PluginService } from '../plugins/plugin-service.js';
 import { validatePluginPackage } from '../plugins/plugin-package.js';
 import type { ProjectService } from '../projects/project-service.js';
-import type { Scene } from '../scenes/scene.js';
+import type { Scene } from '@orbis/scene';
 import type { SceneService } from '../scenes/scene-service.js';
 import { type Store, StoreConflictError } from '../store/store.js';
 

@@ -23,4 +23,6 @@ export interface AppContext {
   /** The base of every asset `url`, without a trailing slash. Set once the port is known. */
   publicUrl: string;
   maxUploadBytes: number;
+  /** Origins besides Orbis itself that may frame published pages (`ORBIS_FRAME_ANCESTORS`). */
+  frameAncestors?: readonly string[];
 }

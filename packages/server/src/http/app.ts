@@ -5,6 +5,7 @@ import { requireAdmin } from './admin-auth.js';
 import type { AppContext } from './app-context.js';
 import { assetRoutes } from './asset-routes.js';
 import { errorBody } from './api-error.js';
+import { acceptEmptyJsonBodies } from './empty-json-body.js';
 import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
 import { contentRoutes } from './content-routes.js';
@@ -52,7 +53,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     routerOptions: { maxParamLength: 10_000 },
     // Route schemas check what they declare and nothing more: no coercion, no removal, no defaults,
     // so that what a handler sees is what the client sent (SPEC §2's pagination rules live in code).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strictTypes: false } },
     // Errors that happen before a route runs still answer in the error envelope.
     frameworkErrors: (error, _request, reply) => {
       const body = JSON.stringify(errorBody('invalid_parameter', `the request could not be read: ${error.message}`));
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     }
   });
   installErrorHandling(app);
+  acceptEmptyJsonBodies(app);
   // Answers keep the exact text and key order their handlers make: response schemas document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   await installOpenApi(app);

@@ -37,7 +37,7 @@ describe('management API (SPEC §3)', () => {
     const res = await h.admin('POST', '/api/projects', { alias: 'tokyo-2026', name: 'Tokyo', visibility: 'private' });
     expect(res.status).toBe(201);
     const project = await res.json();
-    expect(Object.keys(project)).toEqual(['id', 'alias', 'name', 'visibility', 'assetCount', 'publicAssetCount', 'createdAt', 'updatedAt']);
+    expect(Object.keys(project)).toEqual(['id', 'alias', 'name', 'visibility', 'description', 'assetCount', 'publicAssetCount', 'createdAt', 'updatedAt']);
     expect(project).toMatchObject({ alias: 'tokyo-2026', name: 'Tokyo', visibility: 'private', assetCount: 0 });
     const again = await h.admin('POST', '/api/projects', { alias: 'tokyo-2026' });
     expect(again.status).toBe(409);

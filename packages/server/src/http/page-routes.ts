@@ -6,8 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ALIAS_PATTERN } from '../projects/project-service.js';
 import type { AppContext } from './app-context.js';
-import { inlineScriptHashes, PLUGIN_FRAME_POLICY, pagePolicy, securityHeaders } from './page-security.js';
 import { params } from './schemas.js';
+import { inlineScriptHashes, pagePolicy, pluginFramePolicy, securityHeaders } from './page-security.js';
+import { withShareHead } from './share-head.js';
+import { DEFAULT_SHARE_IMAGE, readShareImage, shareImageVersion } from './share-image.js';
 
 /** The built viewer (`npm run build`): `packages/viewer/dist`, beside this package. */
 export const VIEWER_DIST = fileURLToPath(new URL('../../../viewer/dist/', import.meta.url));
@@ -45,7 +47,12 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const editorHtml = page('editor.html');
   const publishedHtml = page('published.html');
   // The inline scripts of the built pages, hashed at start-up: those run, no injected one does.
-  const policy = pagePolicy([...new Set([...inlineScriptHashes(editorHtml ?? ''), ...inlineScriptHashes(publishedHtml ?? '')])]);
+  const hashes = [...new Set([...inlineScriptHashes(editorHtml ?? ''), ...inlineScriptHashes(publishedHtml ?? '')])];
+  const policy = pagePolicy(hashes);
+  // Only the published page (and the plugin frames inside it) may be embedded by other sites.
+  const publishedPolicy = pagePolicy(hashes, ctx.frameAncestors);
+  const framePolicy = pluginFramePolicy(ctx.frameAncestors);
+  const defaultImage = readFileSync(DEFAULT_SHARE_IMAGE);
   const frameFile = join(VIEWER_DIST, 'plugin-frame.html');
   const notBuilt = (reply: FastifyReply) => {
     securityHeaders(reply, pagePolicy());
@@ -62,7 +69,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       // File names under assets/ carry a content hash: they never change.
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.includes(join('dist', 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
-        securityHeaders(reply, path === frameFile ? PLUGIN_FRAME_POLICY : policy);
+        securityHeaders(reply, path === frameFile ? framePolicy : policy);
       },
     });
   }
@@ -89,13 +96,37 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(editorHtml);
   });
 
+  // A project made private after publishing has no public page any more (SPEC §9 refuses to publish it).
+  const publishedProject = async (alias: string) => {
+    const project = await ctx.store.getProjectByAlias(alias);
+    if (!project || project.visibility === 'private') return undefined;
+    const publication = await ctx.store.getPublication(project.id);
+    return publication && { project, publication };
+  };
+
   app.get<{ Params: { project: string } }>('/p/:project', { schema: { summary: 'The published page (HTML), or a 404 page', params: params.project } }, async (request, reply) => {
     if (!publishedHtml) return notBuilt(reply);
-    const project = await ctx.store.getProjectByAlias(request.params.project);
-    const snapshot = project && (await ctx.store.getPublication(project.id));
-    if (!project || !snapshot) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
-    securityHeaders(reply, policy);
-    const html = publishedHtml.replace(SNAPSHOT_MARK, `<script id="orbis-snapshot" type="application/json">${scriptSafeJson(JSON.parse(snapshot.json))}</script>`);
+    const found = await publishedProject(request.params.project);
+    if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
+    const { project, publication } = found;
+    const snapshot = JSON.parse(publication.json) as { project: { name: string } };
+    const pageUrl = `${ctx.publicUrl}/p/${encodeURIComponent(project.alias)}`;
+    const version = (await shareImageVersion(ctx.store, project)) ?? 'default';
+    securityHeaders(reply, publishedPolicy);
+    const html = withShareHead(publishedHtml, { title: snapshot.project.name, description: project.description, url: pageUrl, image: `${pageUrl}/og.png?v=${version}` }).replace(
+      SNAPSHOT_MARK,
+      () => `<script id="orbis-snapshot" type="application/json">${scriptSafeJson(snapshot)}</script>`,
+    );
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  });
+
+  // The sharing image: the globe the editor captured at publishing, or the default one.
+  app.get<{ Params: { project: string } }>('/p/:project/og.png', { schema: { summary: 'The published page\'s sharing image (PNG)', params: params.project } }, async (request, reply) => {
+    const found = await publishedProject(request.params.project);
+    if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
+    securityHeaders(reply, policy);
+    reply.type('image/png').header('Cache-Control', 'public, max-age=300');
+    const version = await shareImageVersion(ctx.store, found.project);
+    return reply.send(version ? await readShareImage(ctx.storage, found.project) : defaultImage);
   });
 }

@@ -28,9 +28,10 @@ export function inlineScriptHashes(html: string): string[] {
  * (CesiumGS/cesium#13617). No inline script runs but the hashed ones, so injected markup
  * still cannot start script.
  * Tiles and data: any http(s) address. Plugin UI frames load our frame document only. Nothing
- * may frame the pages but Orbis itself.
+ * may frame the pages but Orbis itself and, for the published page, the origins of
+ * `ORBIS_FRAME_ANCESTORS` (`frameAncestors`, validated as origins when the server starts).
  */
-export function pagePolicy(scriptHashes: readonly string[] = []): string {
+export function pagePolicy(scriptHashes: readonly string[] = [], frameAncestors: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'${scriptHashes.map((h) => ` ${h}`).join('')}`,
@@ -45,15 +46,26 @@ export function pagePolicy(scriptHashes: readonly string[] = []): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    frameAncestorsDirective(frameAncestors),
   ].join('; ');
+}
+
+/** `frame-ancestors 'self'` plus the origins allowed to embed published pages. */
+export function frameAncestorsDirective(frameAncestors: readonly string[] = []): string {
+  return ["frame-ancestors 'self'", ...frameAncestors].join(' ');
 }
 
 /**
  * The policy of the plugin UI frame document (`/app/plugin-frame.html`), which runs in a sandboxed
  * iframe with an opaque origin: the plugin's inline script and styles run, and nothing reaches
- * the network (no fetch, no images or fonts from anywhere but data: and blob:).
+ * the network (no fetch, no images or fonts from anywhere but data: and blob:). Its ancestors are
+ * the published page's, so an embedded page's plugin frames load too.
  */
+export function pluginFramePolicy(frameAncestors: readonly string[] = []): string {
+  return PLUGIN_FRAME_POLICY.replace("frame-ancestors 'self'", frameAncestorsDirective(frameAncestors));
+}
+
+/** {@link pluginFramePolicy} with no outside ancestors. */
 export const PLUGIN_FRAME_POLICY = [
   "default-src 'none'",
   "script-src 'unsafe-inline'",

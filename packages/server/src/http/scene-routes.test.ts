@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultScene } from '../scenes/scene.js';
+import { defaultScene } from '@orbis/scene';
 import type { Asset } from '../store/store.js';
 import { type Harness, startHarness } from '../test/harness.js';
 

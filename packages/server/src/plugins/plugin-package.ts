@@ -1,6 +1,6 @@
 import yauzl from 'yauzl';
 import { InputError } from '../input-error.js';
-import { arr, check, obj, str } from '../scenes/schema.js';
+import { jsonInput } from '../json-input.js';
 
 /** A plugin as stored and run: its manifest and one script per extension (SPEC §5). */
 export interface PluginPackage {
@@ -21,18 +21,31 @@ const ID = /^[a-zA-Z0-9_-]{1,100}$/;
 export const MAX_PLUGIN_BYTES = 5 * 1024 * 1024;
 const MAX_FILES = 200;
 
-const manifestSchema = obj(
+const text = (maxLength: number) => ({ type: 'string', pattern: '\\S', maxLength });
+const id = { type: 'string', pattern: ID.source };
+const checkManifest = jsonInput<PluginManifest>(
   {
-    id: str({ pattern: ID }),
-    name: str({ maxLength: 200 }),
-    version: str({ maxLength: 50 }),
-    description: str({ maxLength: 2000, allowEmpty: true }),
-    extensions: arr(
-      obj({ id: str({ pattern: ID }), type: str({ oneOf: ['widget'] }), name: str({ maxLength: 200 }), description: str({ maxLength: 2000, allowEmpty: true }) }, ['id', 'type', 'name']),
-      50,
-    ),
+    type: 'object',
+    additionalProperties: false,
+    required: ['id', 'name', 'version', 'extensions'],
+    properties: {
+      id,
+      name: text(200),
+      version: text(50),
+      description: { type: 'string', maxLength: 2000 },
+      extensions: {
+        type: 'array',
+        maxItems: 50,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'type', 'name'],
+          properties: { id, type: { type: 'string', enum: ['widget'] }, name: text(200), description: { type: 'string', maxLength: 2000 } },
+        },
+      },
+    },
   },
-  ['id', 'name', 'version', 'extensions'],
+  'manifest',
 );
 
 /**
@@ -40,8 +53,7 @@ const manifestSchema = obj(
  * unique extension ids, a `<extensionId>.js` for each extension, text files only, size limits.
  */
 export function validatePluginPackage(manifest: unknown, files: unknown): PluginPackage {
-  check(manifest, manifestSchema, 'manifest');
-  const m = manifest as PluginManifest;
+  const m = checkManifest(manifest);
   if (m.extensions.length === 0) throw new InputError('manifest.extensions', 'manifest.extensions: a plugin needs at least one extension');
   const seen = new Set<string>();
   m.extensions.forEach((e, i) => {

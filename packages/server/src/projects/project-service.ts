@@ -5,6 +5,7 @@ import type { Project, Store, Visibility } from '../store/store.js';
 
 export const ALIAS_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const MAX_PROJECT_NAME = 200;
+const MAX_DESCRIPTION = 1000;
 
 /** The JSON shape of a project, keys in a fixed order. */
 export interface ProjectRecord {
@@ -12,6 +13,7 @@ export interface ProjectRecord {
   alias: string;
   name: string;
   visibility: Visibility;
+  description: string;
   assetCount: number;
   publicAssetCount: number;
   createdAt: string;
@@ -24,6 +26,7 @@ export function projectRecord(p: Project): ProjectRecord {
     alias: p.alias,
     name: p.name,
     visibility: p.visibility,
+    description: p.description,
     assetCount: p.assetCount,
     publicAssetCount: p.publicAssetCount,
     createdAt: p.createdAt,
@@ -52,6 +55,14 @@ export function checkProjectName(value: unknown): string {
   return value.trim();
 }
 
+/** A project's description: any text up to 1000 characters, the empty string for none. */
+export function checkDescription(value: unknown): string {
+  if (typeof value !== 'string' || value.length > MAX_DESCRIPTION) {
+    throw new InputError('description', `description must be a string of at most ${MAX_DESCRIPTION} characters`);
+  }
+  return value.trim();
+}
+
 /** Creates, changes and deletes projects; deleting removes every asset's bytes too. */
 export class ProjectService {
   constructor(
@@ -59,17 +70,19 @@ export class ProjectService {
     private readonly storage: Storage,
   ) {}
 
-  async create(input: { alias: unknown; name?: unknown; visibility?: unknown }): Promise<Project> {
+  async create(input: { alias: unknown; name?: unknown; visibility?: unknown; description?: unknown }): Promise<Project> {
     const alias = checkAlias(input.alias);
     const name = input.name === undefined ? alias : checkProjectName(input.name);
     const visibility = input.visibility === undefined ? 'public' : checkVisibility(input.visibility);
-    return this.store.createProject({ id: newId(), alias, name, visibility, createdAt: new Date().toISOString() });
+    const description = input.description === undefined ? '' : checkDescription(input.description);
+    return this.store.createProject({ id: newId(), alias, name, visibility, description, createdAt: new Date().toISOString() });
   }
 
-  async update(project: Project, patch: { name?: unknown; visibility?: unknown }): Promise<Project> {
+  async update(project: Project, patch: { name?: unknown; visibility?: unknown; description?: unknown }): Promise<Project> {
     const name = patch.name === undefined ? undefined : checkProjectName(patch.name);
     const visibility = patch.visibility === undefined ? undefined : checkVisibility(patch.visibility);
-    const updated = await this.store.updateProject(project.id, { name, visibility }, new Date().toISOString());
+    const description = patch.description === undefined ? undefined : checkDescription(patch.description);
+    const updated = await this.store.updateProject(project.id, { name, visibility, description }, new Date().toISOString());
     return updated ?? project;
   }
 

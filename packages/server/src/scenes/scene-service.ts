@@ -2,19 +2,11 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { defaultScene, type Layer, type Scene, validateScene } from './scene.js';
+import { defaultScene, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene } from '@orbis/scene';
+import { validateScene } from './scene-validator.js';
 
-/** A layer as the published page gets it: always with a URL to load. */
-export type PublishedLayer = Layer & { url: string };
-
-/** What `/p/{project}` shows: the scene as it was when published. */
-export interface PublishedSnapshot {
-  project: { alias: string; name: string };
-  scene: Omit<Scene, 'layers'> & { layers: PublishedLayer[] };
-  /** The installed plugins when published, in install order. */
-  plugins: PluginPackage[];
-  publishedAt: string;
-}
+/** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
+export type PublishedSnapshot = Snapshot<PluginPackage>;
 
 /** Reads, saves and publishes a project's scene. */
 export class SceneService {
@@ -47,6 +39,12 @@ export class SceneService {
     for (const [i, layer] of scene.layers.entries()) {
       if (layer.url !== undefined) {
         layers.push({ ...layer, url: layer.url });
+        continue;
+      }
+      if (layer.model !== undefined) {
+        // A content model's public items, as GeoJSON or CSV (SPEC §10), from this server.
+        const ext = layer.type === 'csv' ? 'csv' : 'geojson';
+        layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}/${encodeURIComponent(layer.model)}.${ext}` });
         continue;
       }
       const asset = await this.store.getAsset(project.id, layer.assetId!);

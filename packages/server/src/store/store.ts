@@ -9,6 +9,8 @@ export interface Project {
   alias: string;
   name: string;
   visibility: Visibility;
+  /** What the project shows; the published page's `og:description`. Empty when none was given. */
+  description: string;
   assetCount: number;
   publicAssetCount: number;
   /** Bumped by every write to the project's assets: what the public listings' ETags are made from. */
@@ -22,12 +24,14 @@ export interface NewProject {
   alias: string;
   name: string;
   visibility: Visibility;
+  description?: string;
   createdAt: string;
 }
 
 export interface ProjectPatch {
   name?: string;
   visibility?: Visibility;
+  description?: string;
 }
 
 /** A file extracted from an archive asset, stored under the asset's `files/` prefix. */

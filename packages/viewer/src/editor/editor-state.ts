@@ -1,5 +1,5 @@
 import type { EngineLayer } from '../engine/engine.js';
-import type { Layer, Scene } from '../scene.js';
+import type { Layer, Scene } from '@orbis/scene';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 
 type Listener = () => void;
@@ -66,7 +66,7 @@ export class EditorState {
     const out: (EngineLayer & { headers?: Record<string, string> })[] = [];
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
-      if (url) out.push({ id: layer.id, type: layer.type, url, visible: layer.visible, headers: layer.assetId ? this.api.authHeader : undefined });
+      if (url) out.push({ id: layer.id, type: layer.type, url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: layer.assetId ? this.api.authHeader : undefined });
     }
     return out;
   }
@@ -89,5 +89,7 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   if (asset.contentType.startsWith('model/gltf')) return 'gltf';
   if (name.endsWith('tileset.json') || (asset.files ?? []).some((f) => f.endsWith('/tileset.json'))) return '3dtiles';
   if (asset.contentType.startsWith('image/')) return 'imagery';
+  if (asset.contentType === 'text/csv' || name.endsWith('.csv')) return 'csv';
+  if (asset.contentType === 'application/gpx+xml' || name.endsWith('.gpx')) return 'gpx';
   return undefined;
 }

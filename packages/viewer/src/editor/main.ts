@@ -14,6 +14,7 @@ import { BookOpen, Map as MapIcon, Puzzle, Send, type IconNode } from 'lucide';
 import { button, field } from '../ui/controls.js';
 import { icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
+import { mountInfobox } from '../layers-ui/infobox.js';
 
 const TABS = ['map', 'story', 'widgets', 'publish'] as const;
 type Tab = (typeof TABS)[number];
@@ -60,6 +61,9 @@ async function start(): Promise<void> {
   const wanted = new URLSearchParams(location.search).get('tab');
   const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : 'map';
   const interaction = new InteractionController(engine, container);
+  const infoboxAnchor = h('div', { class: 'orbis-infobox-anchor' });
+  container.append(infoboxAnchor);
+  mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id));
   const installed = api.plugins();
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine),

@@ -1,5 +1,5 @@
 import type { PluginPackage } from '../plugins/start-plugins.js';
-import type { Scene } from '../scene.js';
+import type { Scene } from '@orbis/scene';
 
 /** An asset record of the management API. */
 export interface AssetRecord {

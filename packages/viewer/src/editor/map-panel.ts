@@ -1,5 +1,5 @@
 import type { Engine } from '../engine/engine.js';
-import type { Layer } from '../scene.js';
+import type { Layer } from '@orbis/scene';
 import { h } from './dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
 
@@ -100,10 +100,12 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
 /** Imagery opacity, terrain, sky and globe: each writes the scene's ViewerProperty. */
 function settingsSection(state: EditorState): HTMLElement {
   const section = (key: string): Record<string, unknown> => {
-    const current = state.scene.property[key];
+    // The panel writes sections by name; the server checks each against the scene schema.
+    const property = state.scene.property as Record<string, unknown>;
+    const current = property[key];
     if (typeof current === 'object' && current !== null && !Array.isArray(current)) return current as Record<string, unknown>;
     const fresh: Record<string, unknown> = {};
-    state.scene.property[key] = fresh;
+    property[key] = fresh;
     return fresh;
   };
   const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'data-testid': 'imagery-opacity', oninput: () => state.update((s) => (s.property.tiles = [{ type: 'default', opacity: Number(opacity.value) }])) });

@@ -1,54 +1,115 @@
+import { BookOpen, Camera, Eye, Plus, Trash2 } from 'lucide';
 import type { Engine } from '../engine/engine.js';
-import { h } from './dom.js';
+import type { StoryPageView } from '../published/story-state.js';
+import { button, emptyState } from '../ui/controls.js';
+import { h } from '../ui/dom.js';
+import { markdownToSafeHtml } from '../ui/markdown.js';
+import { dragHandle, moveItem } from '../ui/sortable.js';
 import type { EditorState } from './editor-state.js';
+import { storyPreview } from './story-preview.js';
 
-/** How long a story page stays when played. */
-const PAGE_SECONDS = 4;
+const pagesOf = (state: EditorState) => state.scene.story.pages as StoryPageView[];
 
-/** Story tab: pages with a title, a text and a saved camera view, played in order. */
-export function storyPanel(state: EditorState, engine: Engine): HTMLElement {
-  const list = h('ol', { class: 'list', 'data-testid': 'story-pages' });
-  let playing = false;
-  const play = h('button', {
-    'data-testid': 'story-play',
-    onclick: async () => {
-      if (playing) return;
-      playing = true;
-      for (const page of state.scene.story.pages) {
-        if (!playing) break;
-        await engine.flyTo(page.camera, 2);
-        await new Promise((r) => setTimeout(r, PAGE_SECONDS * 1000));
-      }
-      playing = false;
-    },
-  }, 'Play');
-  const stop = h('button', { onclick: () => (playing = false) }, 'Stop');
-  const add = h('button', {
-    'data-testid': 'story-add',
-    onclick: () =>
-      state.update((s) => {
-        let n = s.story.pages.length + 1;
-        while (s.story.pages.some((p) => p.id === `page-${n}`)) n += 1;
-        s.story.pages.push({ id: `page-${n}`, title: `Page ${n}`, text: '', camera: engine.getCamera() });
+/** A new page id that no page has. */
+function newPageId(pages: StoryPageView[]): string {
+  let n = pages.length + 1;
+  while (pages.some((p) => p.id === `page-${n}`)) n += 1;
+  return `page-${n}`;
+}
+
+/** The ticks of one page's layers: off means the page leaves the layers as they are. */
+function layerTicks(state: EditorState, page: StoryPageView, index: number): HTMLElement {
+  const own = Array.isArray(page.layers);
+  const change = (fn: (p: StoryPageView) => void) => state.update(() => fn(pagesOf(state)[index]!));
+  const setsLayers = h('input', { type: 'checkbox', checked: own, 'data-testid': `story-sets-layers-${page.id}` });
+  setsLayers.addEventListener('change', () =>
+    change((p) => {
+      if (setsLayers.checked) p.layers = state.scene.layers.filter((l) => l.visible).map((l) => l.id);
+      else delete p.layers;
+    }),
+  );
+  const ticks = state.scene.layers.map((layer) => {
+    const tick = h('input', { type: 'checkbox', checked: own ? page.layers!.includes(layer.id) : layer.visible, disabled: !own, 'data-testid': `story-layer-${page.id}-${layer.id}` });
+    tick.addEventListener('change', () =>
+      change((p) => {
+        const shown = new Set(p.layers ?? []);
+        if (tick.checked) shown.add(layer.id);
+        else shown.delete(layer.id);
+        // Keep the scene's layer order.
+        p.layers = state.scene.layers.map((l) => l.id).filter((id) => shown.has(id));
       }),
-  }, 'Add page from this view');
-
-  function render(): void {
-    list.replaceChildren(
-      ...state.scene.story.pages.map((page, i) =>
-        h('li', {},
-          h('input', { value: page.title, 'aria-label': 'Title', onchange: (e) => state.update((s) => (s.story.pages[i]!.title = (e.target as HTMLInputElement).value || 'Untitled')) }),
-          h('textarea', { 'aria-label': 'Text', rows: 2, onchange: (e) => state.update((s) => (s.story.pages[i]!.text = (e.target as HTMLTextAreaElement).value)) }, page.text),
-          h('div', { class: 'row' },
-            h('button', { onclick: () => void engine.flyTo(page.camera) }, 'Show'),
-            h('button', { onclick: () => state.update((s) => (s.story.pages[i]!.camera = engine.getCamera())) }, 'Save this view'),
-            h('button', { onclick: () => state.update((s) => s.story.pages.splice(i, 1)) }, 'Remove'),
-          ),
-        ),
-      ),
     );
+    return h('label', { class: 'check' }, tick, h('span', {}, layer.title));
+  });
+  return h('fieldset', { class: 'story-layers' },
+    h('legend', {}, h('label', { class: 'check' }, setsLayers, h('span', {}, 'This page sets which layers show'))),
+    ...(ticks.length ? ticks : [h('span', { class: 'hint' }, 'The scene has no layers yet (Map tab).')]),
+  );
+}
+
+/** One page as a card: title, Markdown text with its live preview, view, layers, order. */
+function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index: number, count: number): HTMLElement {
+  const card = h('li', { class: 'card story-card', 'data-page': page.id });
+  const update = (fn: (p: StoryPageView) => void) => state.update(() => fn(pagesOf(state)[index]!));
+  const title = h('input', { class: 'input', value: page.title, 'aria-label': `Title of page ${index + 1}`, 'data-testid': `story-title-${page.id}` });
+  title.addEventListener('change', () => update((p) => (p.title = title.value.trim() || 'Untitled')));
+  const preview = h('div', { class: 'markdown story-md-preview', 'data-testid': `story-preview-${page.id}`, 'aria-live': 'polite' });
+  preview.innerHTML = markdownToSafeHtml(page.text);
+  const textId = `story-text-${page.id}`;
+  const text = h('textarea', { class: 'textarea', id: textId, rows: 5, 'data-testid': `story-text-${page.id}` });
+  text.value = page.text;
+  // The preview follows each keystroke; the scene is saved when the text area is left.
+  text.addEventListener('input', () => (preview.innerHTML = markdownToSafeHtml(text.value)));
+  text.addEventListener('change', () => update((p) => (p.text = text.value)));
+  const handle = dragHandle({
+    element: card,
+    index,
+    count,
+    key: page.id,
+    label: `Move page ${page.title}`,
+    testid: `story-handle-${page.id}`,
+    reorder: (from, to) => state.update((s) => moveItem(s.story.pages, from, to)),
+  });
+  card.append(
+    h('div', { class: 'card-head' }, handle, h('span', { class: 'badge' }, String(index + 1)), title,
+      button({ label: `Remove page ${page.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', testid: `story-remove-${page.id}`, onClick: () => state.update((s) => s.story.pages.splice(index, 1)) }),
+    ),
+    h('label', { class: 'field-label', for: textId }, 'Text (Markdown)'),
+    text,
+    h('div', { class: 'hint' }, 'Preview'),
+    preview,
+    h('div', { class: 'row' },
+      button({ label: 'Show', icon: Eye, testid: `story-show-${page.id}`, onClick: () => void engine.flyTo(page.camera) }),
+      button({ label: 'Use this view', icon: Camera, testid: `story-use-view-${page.id}`, onClick: () => update((p) => (p.camera = engine.getCamera())) }),
+    ),
+    layerTicks(state, page, index),
+  );
+  return card;
+}
+
+/** Story tab: pages as cards (reordered by dragging or the keyboard), added from the current view, previewed in place. */
+export function storyPanel(state: EditorState, engine: Engine): HTMLElement {
+  const list = h('ol', { class: 'story-cards', 'data-testid': 'story-pages' });
+  const add = button({
+    label: 'Add page from this view',
+    icon: Plus,
+    variant: 'primary',
+    testid: 'story-add',
+    onClick: () => state.update((s) => s.story.pages.push({ id: newPageId(pagesOf(state)), title: `Page ${s.story.pages.length + 1}`, text: '', camera: engine.getCamera() })),
+  });
+  const previewButton = button({ label: 'Preview the story', icon: BookOpen, testid: 'story-preview', onClick: () => storyPreview(state, engine) });
+  // Re-render only when the story or the layer list changed: a save status must not take the caret away.
+  let shown = '';
+  function render(): void {
+    const signature = JSON.stringify([state.scene.story.pages, state.scene.layers.map((l) => [l.id, l.title, l.visible])]);
+    if (signature === shown) return;
+    shown = signature;
+    const pages = pagesOf(state);
+    previewButton.disabled = pages.length === 0;
+    list.replaceChildren(...pages.map((page, i) => pageCard(state, engine, page, i, pages.length)));
+    if (pages.length === 0) list.replaceChildren(h('li', {}, emptyState(BookOpen, 'No story yet', 'Move the globe to where the story starts, then add a page. Each page keeps a view, a text and the layers it shows.')));
   }
   state.onChange(render);
   render();
-  return h('div', { class: 'panel', 'data-testid': 'story-panel' }, h('h2', {}, 'Story'), list, h('div', { class: 'row' }, add, play, stop));
+  return h('div', { class: 'panel', 'data-testid': 'story-panel' }, h('h2', {}, 'Story'), h('div', { class: 'row' }, add, previewButton), list);
 }

@@ -1,3 +1,4 @@
+import type { WidgetArea } from '@orbis/scene';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
@@ -24,7 +25,7 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
             const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
             return h('li', { 'data-widget': `${pluginId}/${extensionId}` },
               h('label', {}, h('input', { type: 'checkbox', checked: current?.enabled !== false, onchange: (e) => state.update(() => (placement(pluginId, extensionId).enabled = (e.target as HTMLInputElement).checked)) }), ` ${name}`),
-              h('select', { onchange: (e) => state.update(() => (placement(pluginId, extensionId).area = (e.target as HTMLSelectElement).value)) },
+              h('select', { onchange: (e) => state.update(() => (placement(pluginId, extensionId).area = (e.target as HTMLSelectElement).value as WidgetArea)) },
                 ...AREAS.map((a) => h('option', { value: a, selected: (current?.area ?? 'top-right') === a }, a)),
               ),
               h('span', { class: 'hint' }, 'reload to apply'),

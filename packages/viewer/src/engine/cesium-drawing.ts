@@ -67,7 +67,19 @@ export class SceneDrawing {
         if (!wanted.has(`${layerId}\u0000${entity.id}`)) continue;
         const billboard = entity.billboard;
         const polygon = entity.polygon;
-        if (billboard) {
+        const point = entity.point;
+        const polyline = entity.polyline;
+        if (point) {
+          const [color, outline, width] = [point.color, point.outlineColor, point.outlineWidth];
+          point.color = new ConstantProperty(Color.YELLOW);
+          point.outlineColor = new ConstantProperty(Color.BLACK);
+          point.outlineWidth = new ConstantProperty(2);
+          this.highlighted.push({ entity, restore: () => Object.assign(point, { color, outlineColor: outline, outlineWidth: width }) });
+        } else if (polyline) {
+          const before = polyline.material;
+          polyline.material = new ColorMaterialProperty(Color.YELLOW);
+          this.highlighted.push({ entity, restore: () => (polyline.material = before) });
+        } else if (billboard) {
           const before = billboard.color;
           billboard.color = new ConstantProperty(Color.YELLOW);
           this.highlighted.push({ entity, restore: () => (billboard.color = before) });

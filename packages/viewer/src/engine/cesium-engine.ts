@@ -13,12 +13,14 @@ import {
   ShadowMode,
   Viewer,
 } from 'cesium';
-import type { Camera, ViewerProperty } from '../scene.js';
+import type { Camera, ViewerProperty } from '@orbis/scene';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { SceneDrawing } from './cesium-drawing.js';
-import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { CesiumFeatures } from './cesium-features.js';
+import { drawsTheSame, loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchShape } from './engine.js';
+import type { FeatureInfo, FeatureRef } from './engine-features.js';
 import { markFirstFrame } from './first-frame-mark.js';
 import { isBehindHorizon } from './horizon.js';
 import { type EngineSettings, toEngineSettings } from './property-mapping.js';
@@ -34,6 +36,7 @@ export class CesiumEngine implements Engine {
   private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
   private readonly owners = new Map<object, string>();
   private readonly drawing: SceneDrawing;
+  private readonly features: CesiumFeatures;
 
   constructor(container: HTMLElement) {
     // No default Cesium ion token: nothing is fetched from ion unless a scene names a token.
@@ -56,6 +59,7 @@ export class CesiumEngine implements Engine {
       contextOptions: { webgl: { preserveDrawingBuffer: true } },
     });
     this.drawing = new SceneDrawing(this.viewer, this.owners);
+    this.features = new CesiumFeatures(this.viewer, this.owners);
     this.applyProperty({});
     markFirstFrame(this.viewer.scene);
   }
@@ -147,7 +151,7 @@ export class CesiumEngine implements Engine {
     }
     for (const layer of wanted) {
       const entry = this.layers.get(layer.id);
-      if (entry && entry.layer.url === layer.url && entry.layer.type === layer.type && JSON.stringify(entry.layer.headers) === JSON.stringify(layer.headers)) {
+      if (entry && drawsTheSame(entry.layer, layer)) {
         entry.layer = layer;
         void entry.loaded.then((l) => l && setLayerVisible(l, layer.visible));
         continue;
@@ -313,6 +317,18 @@ export class CesiumEngine implements Engine {
 
   addSketch(shape: SketchShape): void {
     this.drawing.addSketch(shape);
+  }
+
+  featureAt(x: number, y: number): FeatureRef | undefined {
+    return this.features.featureAt(x, y);
+  }
+
+  featureInfo(feature: FeatureRef, infobox?: Parameters<CesiumFeatures['featureInfo']>[1]): FeatureInfo | undefined {
+    return this.features.featureInfo(feature, infobox);
+  }
+
+  expressionColor(expression: string): string | undefined {
+    return this.features.expressionColor(expression);
   }
 
   describePoint(x: number, y: number): PointDescription {

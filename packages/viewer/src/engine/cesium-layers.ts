@@ -3,6 +3,7 @@ import {
   CzmlDataSource,
   type DataSource,
   GeoJsonDataSource,
+  GpxDataSource,
   ImageryLayer,
   KmlDataSource,
   Model,
@@ -12,7 +13,10 @@ import {
   Cartesian3,
   UrlTemplateImageryProvider,
   type Viewer,
+  WebMapServiceImageryProvider,
 } from 'cesium';
+import { styleEntities, tilesetStyle } from './cesium-appearance.js';
+import { loadCsv } from './cesium-csv.js';
 import type { EngineLayer } from './engine.js';
 
 /** What a layer became in Cesium. */
@@ -22,8 +26,26 @@ export type LoadedLayer =
   | { kind: 'model'; value: Model }
   | { kind: 'imagery'; value: ImageryLayer };
 
-/** Loads one layer into the viewer; rejects with the reason when it cannot be loaded. */
+/** Whether two versions of a layer draw the same, so that only its visibility needs to change. */
+export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
+  const key = (l: EngineLayer) => JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data]);
+  return key(a) === key(b);
+}
+
+/** Loads one layer into the viewer, styled by its appearance; rejects with the reason when it cannot be loaded. */
 export async function loadLayer(viewer: Viewer, layer: EngineLayer): Promise<LoadedLayer> {
+  const loaded = await loadUnstyled(viewer, layer);
+  if (loaded.kind === 'dataSource') styleEntities(loaded.value.entities.values, layer.appearance, viewer.clock.currentTime);
+  if (loaded.kind === 'tileset') loaded.value.style = tilesetStyle(layer.appearance?.['3dtiles']);
+  return loaded;
+}
+
+async function addSource<T extends DataSource>(viewer: Viewer, source: T): Promise<LoadedLayer> {
+  await viewer.dataSources.add(source);
+  return { kind: 'dataSource', value: source };
+}
+
+async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedLayer> {
   // A Resource carries the headers to every request the layer makes, relative ones included.
   const resource = new Resource({ url: layer.url, headers: layer.headers });
   switch (layer.type) {
@@ -56,12 +78,23 @@ export async function loadLayer(viewer: Viewer, layer: EngineLayer): Promise<Loa
       return { kind: 'model', value: model };
     }
     case 'imagery': {
+      const maximumLevel = layer.data?.maximumLevel;
       const provider = /\{[xyz]\}/.test(layer.url)
-        ? new UrlTemplateImageryProvider({ url: resource })
+        ? new UrlTemplateImageryProvider({ url: resource, ...(maximumLevel !== undefined ? { maximumLevel } : {}) })
         : await SingleTileImageryProvider.fromUrl(resource);
       const imagery = viewer.imageryLayers.addImageryProvider(provider);
       return { kind: 'imagery', value: imagery };
     }
+    case 'wms': {
+      if (!layer.data?.layers) throw new Error('a WMS layer needs data.layers');
+      const provider = new WebMapServiceImageryProvider({ url: resource, layers: layer.data.layers, parameters: { transparent: true, format: 'image/png' } });
+      return { kind: 'imagery', value: viewer.imageryLayers.addImageryProvider(provider) };
+    }
+    case 'csv':
+      return addSource(viewer, await loadCsv(resource, layer.id, layer.data));
+    case 'gpx':
+      // GpxDataSource reads a Resource (so the layer's headers go along); its typings list only string, Blob, Document.
+      return addSource(viewer, await GpxDataSource.load(resource as unknown as string, { clampToGround: false }));
   }
 }
 

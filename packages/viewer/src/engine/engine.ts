@@ -1,4 +1,5 @@
-import type { Camera, LayerType, ViewerProperty } from '../scene.js';
+import type { Appearance, Camera, LayerData, LayerType, ViewerProperty } from '@orbis/scene';
+import type { EngineFeatures } from './engine-features.js';
 
 /** A layer the engine can show: always with a URL. */
 export interface EngineLayer {
@@ -6,6 +7,10 @@ export interface EngineLayer {
   type: LayerType;
   url: string;
   visible: boolean;
+  /** How its features look (SPEC §7). */
+  appearance?: Appearance;
+  /** Type-specific settings: CSV columns, WMS layers, imagery maximum level (SPEC §7). */
+  data?: LayerData;
   /** Sent with every request of the layer (the editor's admin token for private assets). */
   headers?: Record<string, string>;
 }
@@ -38,7 +43,7 @@ export interface PointDescription {
  * The globe behind an interface: the editor, the published page and the plugin host talk to
  * this, never to CesiumJS. Angles are degrees, distances metres.
  */
-export interface Engine {
+export interface Engine extends EngineFeatures {
   /** Applies a whole effective ViewerProperty; only what changed is touched, the viewer is never rebuilt. */
   applyProperty(property: ViewerProperty): void;
   setCamera(camera: Camera): void;

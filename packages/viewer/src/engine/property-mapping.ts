@@ -1,4 +1,4 @@
-import type { ViewerProperty } from '../scene.js';
+import type { ViewerProperty } from '@orbis/scene';
 
 /** Where terrain comes from. `ellipsoid` is no terrain, and needs no network. */
 export type TerrainSource =

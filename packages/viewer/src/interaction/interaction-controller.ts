@@ -26,6 +26,8 @@ export class InteractionController {
     Object.assign(this.box.style, { position: 'absolute', border: '1px dashed #ffd200', background: 'rgba(255,210,0,0.15)', pointerEvents: 'none', zIndex: '3' });
     element.append(this.box);
     engine.onPointer((input) => this.handle(input));
+    // The infobox's close button clears the selection as an empty click does.
+    element.addEventListener('orbis:clear-selection', () => this.select([]));
   }
 
   setMode(mode: InteractionMode): void {
@@ -52,7 +54,8 @@ export class InteractionController {
     switch (this.mode) {
       case 'default':
         if (input.type === 'click') {
-          const hit = this.engine.featuresInRect(input.x - 3, input.y - 3, input.x + 3, input.y + 3)[0];
+          // What is drawn under the pointer (a polygon's inside too), else a point within 3 px.
+          const hit = this.engine.featureAt(input.x, input.y) ?? this.engine.featuresInRect(input.x - 3, input.y - 3, input.x + 3, input.y + 3)[0];
           this.select(hit ? [hit] : []);
         }
         return;

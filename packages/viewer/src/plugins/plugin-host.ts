@@ -1,5 +1,5 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { ViewerProperty } from '../scene.js';
+import type { ViewerProperty } from '@orbis/scene';
 import { DEFAULT_LIMITS, ExtensionSandbox, type SandboxLimits } from './extension-sandbox.js';
 import { PropertyLayers } from './property-layers.js';
 import { TimerPacer } from './sandbox-timers.js';

@@ -1,4 +1,4 @@
-import type { ViewerProperty } from '../scene.js';
+import type { ViewerProperty } from '@orbis/scene';
 
 type Json = Record<string, unknown>;
 

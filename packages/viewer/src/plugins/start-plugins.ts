@@ -1,7 +1,7 @@
 import './plugin-widgets.css';
 import type { Engine } from '../engine/engine.js';
 import type { InteractionController } from '../interaction/interaction-controller.js';
-import type { Scene } from '../scene.js';
+import type { Scene } from '@orbis/scene';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { PluginUi, type WidgetArea } from './plugin-ui.js';
 

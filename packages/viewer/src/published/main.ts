@@ -3,16 +3,18 @@ import { CesiumEngine } from '../engine/cesium-engine.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
 import { showScene } from '../mount-viewer.js';
 import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
-import type { PublishedSnapshot } from '../scene.js';
+import type { PublishedSnapshot } from '@orbis/scene';
 import { createPageLayout } from './page-layout.js';
 import { openingOfStory, startStory } from './story-player.js';
 import type { StoryPageView } from './story-state.js';
+import { mountInfobox } from '../layers-ui/infobox.js';
+import { createLegend } from '../layers-ui/legend.js';
 
 /** The published page: the snapshot inlined by the server, the project's name and its story. */
-function readSnapshot(): PublishedSnapshot {
+function readSnapshot(): PublishedSnapshot<PluginPackage> {
   const element = document.getElementById('orbis-snapshot');
   if (!element?.textContent) throw new Error('the page has no published snapshot');
-  return JSON.parse(element.textContent) as PublishedSnapshot;
+  return JSON.parse(element.textContent) as PublishedSnapshot<PluginPackage>;
 }
 
 // Markdown and its sanitizer load beside the globe, not before it: the first frame does not wait.
@@ -31,16 +33,20 @@ const plugins = startPlugins({
   interaction,
   viewerElement: container,
   scene,
-  plugins: ((snapshot as { plugins?: PluginPackage[] }).plugins ?? []),
+  plugins: snapshot.plugins ?? [],
   env: { inEditor: false, isBuilt: true },
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-const layers = snapshot.scene.layers.map((l) => ({ id: l.id, type: l.type, url: l.url, visible: l.visible }));
+const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: l.type, url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
+mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id));
+const legend = createLegend(engine);
+layout.slots.legend.append(legend.element);
 const opening = openingOfStory(pages, layers, location.hash);
 if (layout.side) {
   const story = startStory(
-    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => void engine.setLayers(shown), renderText, followAddress: true },
+    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => (legend.update(shown), void engine.setLayers(shown)), renderText, followAddress: true },
     opening.index,
   );
   layout.side.append(story.panel.element);
 }
+legend.update(opening.layers);
 void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers }, [plugins]);

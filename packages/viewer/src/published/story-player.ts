@@ -1,4 +1,4 @@
-import type { Camera } from '../scene.js';
+import type { Camera } from '@orbis/scene';
 import { createStoryPanel, type StoryPanel } from './story-panel.js';
 import { hashForPage, type LayerVisibility, layersOnPage, pageFromHash, type StoryPageView } from './story-state.js';
 

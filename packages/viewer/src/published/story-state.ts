@@ -1,10 +1,7 @@
-import type { Camera, StoryPage } from '../scene.js';
+import type { Camera, StoryPage } from '@orbis/scene';
 
-/**
- * A story page as the published page reads it. `layers` (SPEC §9: the ids of the layers visible
- * on that page; absent means no change) is declared here until the scene schema package has it.
- */
-export type StoryPageView = StoryPage & { layers?: string[] };
+/** A story page as the published page reads it (the scene schema's page, with its `layers`). */
+export type StoryPageView = StoryPage;
 
 /** A layer's id and visibility: what a story page changes. */
 export interface LayerVisibility {

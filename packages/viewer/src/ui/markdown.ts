@@ -7,7 +7,7 @@ import MarkdownIt from 'markdown-it';
  * DOMPurify with a short allow-list: two independent layers, so a bug in one does not let script
  * run. Links may only be http(s) or mailto; images only http(s) URLs (and the page's own origin).
  */
-const md = new MarkdownIt({ html: false, linkify: true, typographer: true, breaks: false });
+const md = new MarkdownIt({ html: false, linkify: true, typographer: false, breaks: false });
 
 const ALLOWED_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'em', 'strong', 's', 'del', 'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
 const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'start', 'align'];

@@ -9,6 +9,7 @@ export interface ProjectRow {
   alias: string;
   name: string;
   visibility: 'public' | 'private';
+  description: string;
   asset_count: string;
   public_asset_count: string;
   content_version: string;
@@ -46,6 +47,7 @@ export function toProject(row: ProjectRow): Project {
     alias: row.alias,
     name: row.name,
     visibility: row.visibility,
+    description: row.description,
     assetCount: Number(row.asset_count),
     publicAssetCount: Number(row.public_asset_count),
     contentVersion: Number(row.content_version),

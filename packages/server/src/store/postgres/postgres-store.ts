@@ -132,8 +132,8 @@ export class PostgresStore implements Store {
   async createProject(p: NewProject): Promise<Project> {
     try {
       const { rows } = await this.pool.query<ProjectRow>(
-        'INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING *',
-        [p.id, p.alias, p.name, p.visibility, p.createdAt],
+        'INSERT INTO projects (id, alias, name, visibility, description, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING *',
+        [p.id, p.alias, p.name, p.visibility, p.description ?? '', p.createdAt],
       );
       return toProject(rows[0]!);
     } catch (err) {
@@ -156,8 +156,8 @@ export class PostgresStore implements Store {
 
   async updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined> {
     const { rows } = await this.pool.query<ProjectRow>(
-      'UPDATE projects SET name = coalesce($1, name), visibility = coalesce($2, visibility), updated_at = $3 WHERE id = $4 RETURNING *',
-      [patch.name ?? null, patch.visibility ?? null, updatedAt, id],
+      'UPDATE projects SET name = coalesce($1, name), visibility = coalesce($2, visibility), description = coalesce($3, description), updated_at = $4 WHERE id = $5 RETURNING *',
+      [patch.name ?? null, patch.visibility ?? null, patch.description ?? null, updatedAt, id],
     );
     return rows[0] && toProject(rows[0]);
   }

@@ -109,6 +109,11 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
   },
   {
     version: 6,
+    name: 'project description',
+    sql: `ALTER TABLE projects ADD COLUMN description TEXT NOT NULL DEFAULT '';`,
+  },
+  {
+    version: 7,
     name: 'content models and items; a content version per project',
     sql: `
       ALTER TABLE projects ADD COLUMN content_version INTEGER NOT NULL DEFAULT 0;

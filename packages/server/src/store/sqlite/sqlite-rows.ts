@@ -6,6 +6,7 @@ export interface ProjectRow {
   alias: string;
   name: string;
   visibility: 'public' | 'private';
+  description: string;
   asset_count: number;
   public_asset_count: number;
   content_version: number;
@@ -56,6 +57,7 @@ export function toProject(row: ProjectRow): Project {
     alias: row.alias,
     name: row.name,
     visibility: row.visibility,
+    description: row.description,
     assetCount: row.asset_count,
     publicAssetCount: row.public_asset_count,
     contentVersion: row.content_version,

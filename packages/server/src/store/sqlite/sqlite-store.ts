@@ -78,13 +78,13 @@ export class SqliteStore implements Store {
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ),
       insertProject: db.prepare(
-        'INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO projects (id, alias, name, visibility, description, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       projectByAlias: db.prepare('SELECT * FROM projects WHERE alias = ?'),
       projectById: db.prepare('SELECT * FROM projects WHERE id = ?'),
       listProjects: db.prepare('SELECT * FROM projects ORDER BY alias'),
       updateProject: db.prepare(
-        'UPDATE projects SET name = coalesce(?, name), visibility = coalesce(?, visibility), updated_at = ? WHERE id = ?',
+        'UPDATE projects SET name = coalesce(?, name), visibility = coalesce(?, visibility), description = coalesce(?, description), updated_at = ? WHERE id = ?',
       ),
       deleteProject: db.prepare('DELETE FROM projects WHERE id = ?'),
       insertAsset: db.prepare(
@@ -149,7 +149,7 @@ export class SqliteStore implements Store {
 
   async createProject(p: NewProject): Promise<Project> {
     try {
-      this.stmts.insertProject.run(p.id, p.alias, p.name, p.visibility, p.createdAt, p.createdAt);
+      this.stmts.insertProject.run(p.id, p.alias, p.name, p.visibility, p.description ?? '', p.createdAt, p.createdAt);
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
         throw new StoreConflictError(`a project with alias "${p.alias}" exists`);
@@ -169,7 +169,7 @@ export class SqliteStore implements Store {
   }
 
   async updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined> {
-    this.stmts.updateProject.run(patch.name ?? null, patch.visibility ?? null, updatedAt, id);
+    this.stmts.updateProject.run(patch.name ?? null, patch.visibility ?? null, patch.description ?? null, updatedAt, id);
     const row = this.stmts.projectById.get(id) as ProjectRow | undefined;
     return row && toProject(row);
   }

@@ -1,0 +1,135 @@
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+
+/**
+ * SPEC §7: how a layer's features look, and what a click on one shows. Every appearance field
+ * takes a literal, `{"expression": E}` or `{"conditions": [[C, E], …]}`, where `E` and `C` are
+ * expressions of the 3D Tiles styling language (format `style-expression`, checked by
+ * `checkStyleExpression`). Colours are CSS colour strings (format `css-color`, `isCssColor`).
+ */
+
+/** A string that is one of `values` (JSON Schema `enum`, which reads better in errors than a union of consts). */
+export const stringEnum = <const T extends readonly string[]>(values: T) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+
+/** One expression of the 3D Tiles styling language, such as `${population} > 1000`. */
+export const StyleExpressionSchema = Type.String({ format: 'style-expression', minLength: 1, maxLength: 4000 });
+
+/** A CSS colour string: `#ff0000`, `rgba(255,0,0,0.5)`, `red`. */
+export const CssColorSchema = Type.String({ format: 'css-color', maxLength: 100 });
+
+/** A field's value given by an expression evaluated per feature. */
+export const ExpressionValueSchema = Type.Object({ expression: StyleExpressionSchema }, { additionalProperties: false });
+
+/**
+ * One `[condition, value expression]` pair, written as a JSON Schema 2020-12 tuple (`prefixItems`;
+ * TypeBox's own `Tuple` emits the draft-07 form).
+ */
+export const ConditionSchema = Type.Unsafe<[string, string]>({
+  type: 'array',
+  prefixItems: [StyleExpressionSchema, StyleExpressionSchema],
+  items: false,
+  minItems: 2,
+  maxItems: 2,
+});
+
+/** A field's value given by the first condition that holds: `[[condition, value expression], …]`. */
+export const ConditionsValueSchema = Type.Object(
+  { conditions: Type.Array(ConditionSchema, { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
+
+/** A literal of type `T`, an `{expression}` or `{conditions}`. */
+export const styled = <T extends TSchema>(literal: T) => Type.Union([literal, ExpressionValueSchema, ConditionsValueSchema]);
+
+const bool = styled(Type.Boolean());
+const color = styled(CssColorSchema);
+const px = styled(Type.Number({ minimum: 0, maximum: 10_000 }));
+const degrees = styled(Type.Number({ minimum: -360, maximum: 360 }));
+const heightReference = styled(stringEnum(['none', 'clamp', 'relative']));
+/** An absolute http(s) URL or a same-origin path. */
+export const HttpUrlSchema = Type.String({ pattern: '^(https?://|/)[^\\s]*$', maxLength: 2000 });
+
+const closed = <P extends Record<string, TSchema>>(properties: P) =>
+  Type.Partial(Type.Object(properties, { additionalProperties: false }), { additionalProperties: false });
+
+export const MarkerAppearanceSchema = closed({
+  show: bool,
+  style: styled(stringEnum(['point', 'image'])),
+  pointColor: color,
+  pointSize: px,
+  pointOutlineColor: color,
+  pointOutlineWidth: px,
+  image: styled(HttpUrlSchema),
+  imageSize: styled(Type.Number({ minimum: 0, maximum: 1000 })),
+  label: bool,
+  labelText: styled(Type.String({ maxLength: 1000 })),
+  labelColor: color,
+  labelSize: px,
+  heightReference,
+});
+
+export const PolylineAppearanceSchema = closed({ show: bool, strokeColor: color, strokeWidth: px, clampToGround: bool });
+
+export const PolygonAppearanceSchema = closed({
+  show: bool,
+  fill: bool,
+  fillColor: color,
+  stroke: bool,
+  strokeColor: color,
+  strokeWidth: px,
+  extrudedHeight: styled(Type.Number({ minimum: -100_000, maximum: 10_000_000 })),
+  heightReference,
+});
+
+export const ModelAppearanceSchema = closed({
+  show: bool,
+  url: styled(HttpUrlSchema),
+  scale: styled(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+  heading: degrees,
+  pitch: degrees,
+  roll: degrees,
+  color,
+});
+
+export const TilesetAppearanceSchema = closed({ show: bool, color, pointSize: px });
+
+/** SPEC §7 `appearance`: the keys `marker`, `polyline`, `polygon`, `model`, `3dtiles`. */
+export const AppearanceSchema = closed({
+  marker: MarkerAppearanceSchema,
+  polyline: PolylineAppearanceSchema,
+  polygon: PolygonAppearanceSchema,
+  model: ModelAppearanceSchema,
+  '3dtiles': TilesetAppearanceSchema,
+});
+
+/** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent). */
+export const InfoboxSchema = closed({
+  title: StyleExpressionSchema,
+  fields: Type.Array(
+    Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema }, { additionalProperties: false }),
+    { maxItems: 100 },
+  ),
+});
+
+const column = Type.String({ minLength: 1, maxLength: 200 });
+/** SPEC §7 `data`, by layer type: csv columns, wms `layers`, imagery `maximumLevel`. */
+export const LayerDataSchema = closed({
+  latColumn: column,
+  lngColumn: column,
+  heightColumn: column,
+  layers: Type.String({ minLength: 1, maxLength: 500 }),
+  maximumLevel: Type.Integer({ minimum: 0, maximum: 30 }),
+});
+
+export type ExpressionValue = Static<typeof ExpressionValueSchema>;
+export type ConditionsValue = Static<typeof ConditionsValueSchema>;
+/** A field's value: a literal, an `{expression}` or `{conditions}`. */
+export type StyleValue<T> = T | ExpressionValue | ConditionsValue;
+export type MarkerAppearance = Static<typeof MarkerAppearanceSchema>;
+export type PolylineAppearance = Static<typeof PolylineAppearanceSchema>;
+export type PolygonAppearance = Static<typeof PolygonAppearanceSchema>;
+export type ModelAppearance = Static<typeof ModelAppearanceSchema>;
+export type TilesetAppearance = Static<typeof TilesetAppearanceSchema>;
+export type Appearance = Static<typeof AppearanceSchema>;
+export type Infobox = Static<typeof InfoboxSchema>;
+export type InfoboxField = NonNullable<Infobox['fields']>[number];
+export type LayerData = Static<typeof LayerDataSchema>;

@@ -1,0 +1,51 @@
+export {
+  type Appearance,
+  AppearanceSchema,
+  type ConditionsValue,
+  ConditionsValueSchema,
+  CssColorSchema,
+  type ExpressionValue,
+  ExpressionValueSchema,
+  HttpUrlSchema,
+  type Infobox,
+  type InfoboxField,
+  InfoboxSchema,
+  type LayerData,
+  LayerDataSchema,
+  type MarkerAppearance,
+  MarkerAppearanceSchema,
+  type ModelAppearance,
+  ModelAppearanceSchema,
+  type PolygonAppearance,
+  PolygonAppearanceSchema,
+  type PolylineAppearance,
+  PolylineAppearanceSchema,
+  StyleExpressionSchema,
+  type StyleValue,
+  type TilesetAppearance,
+  TilesetAppearanceSchema,
+} from './appearance-schema.js';
+export {
+  type Camera,
+  CameraSchema,
+  LAYER_TYPES,
+  type Layer,
+  LayerSchema,
+  type LayerType,
+  type Scene,
+  SceneSchema,
+  type SceneViewerProperty,
+  type StoryPage,
+  StoryPageSchema,
+  type ViewerProperty,
+  ViewerPropertySchema,
+  WIDGET_AREAS,
+  type Widget,
+  type WidgetArea,
+  WidgetSchema,
+} from './scene-schema.js';
+export { type SceneProblem, sceneProblem } from './scene-rules.js';
+export { defaultScene } from './default-scene.js';
+export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';
+export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
+export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';

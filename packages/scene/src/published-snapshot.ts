@@ -1,0 +1,15 @@
+import type { Layer, Scene } from './scene-schema.js';
+
+/** A layer as the published page gets it: always with a URL to load. */
+export type PublishedLayer = Layer & { url: string };
+
+/**
+ * What `/p/{project}` shows: the scene as it was when published, and the plugins then installed
+ * (`Plugin` is the server's plugin package type; the viewer reads it as its own).
+ */
+export interface PublishedSnapshot<Plugin = unknown> {
+  project: { alias: string; name: string };
+  scene: Omit<Scene, 'layers'> & { layers: PublishedLayer[] };
+  plugins: Plugin[];
+  publishedAt: string;
+}

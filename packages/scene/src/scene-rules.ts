@@ -1,0 +1,56 @@
+import type { Layer, LayerType, Scene } from './scene-schema.js';
+
+/** A field of a document that breaks a rule: its path (`layers[2].data`) and what is wrong. */
+export interface SceneProblem {
+  path: string;
+  message: string;
+}
+
+/** Which layer types each `data` key belongs to (SPEC §7). */
+const DATA_KEYS: Record<string, readonly LayerType[]> = {
+  latColumn: ['csv'],
+  lngColumn: ['csv'],
+  heightColumn: ['csv'],
+  layers: ['wms'],
+  maximumLevel: ['imagery'],
+};
+
+/** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), SPEC §10. */
+const MODEL_TYPES: readonly LayerType[] = ['geojson', 'csv'];
+
+function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
+  const sources = [layer.url, layer.assetId, layer.model].filter((v) => v !== undefined).length;
+  if (sources !== 1) return { path, message: 'needs exactly one of "url", "assetId" and "model"' };
+  if (layer.model !== undefined && !MODEL_TYPES.includes(layer.type)) {
+    return { path: `${path}.model`, message: `a content model shows as a "geojson" or "csv" layer, not "${layer.type}"` };
+  }
+  for (const key of Object.keys(layer.data ?? {})) {
+    const types = DATA_KEYS[key]!;
+    if (!types.includes(layer.type)) return { path: `${path}.data.${key}`, message: `applies only to ${types.join(', ')} layers` };
+  }
+  if (layer.type === 'wms' && layer.data?.layers === undefined) {
+    return { path: `${path}.data.layers`, message: 'is required: the WMS layer names to draw, comma-separated' };
+  }
+  return undefined;
+}
+
+/**
+ * The rules of a scene that span fields, which JSON Schema cannot say: one source per layer,
+ * `data` keys that fit the layer's type, unique layer and story page ids. Call it on a document
+ * that already fits `SceneSchema`.
+ */
+export function sceneProblem(scene: Scene): SceneProblem | undefined {
+  const layerIds = new Set<string>();
+  for (const [i, layer] of scene.layers.entries()) {
+    const problem = layerProblem(layer, `layers[${i}]`);
+    if (problem) return problem;
+    if (layerIds.has(layer.id)) return { path: `layers[${i}].id`, message: `repeats the id "${layer.id}" of an earlier layer` };
+    layerIds.add(layer.id);
+  }
+  const pageIds = new Set<string>();
+  for (const [i, page] of scene.story.pages.entries()) {
+    if (pageIds.has(page.id)) return { path: `story.pages[${i}].id`, message: `repeats the id "${page.id}" of an earlier page` };
+    pageIds.add(page.id);
+  }
+  return undefined;
+}

@@ -1,0 +1,161 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { AppearanceSchema, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
+
+/**
+ * SPEC §4 and §9: the scene document of `GET/PUT /api/projects/{p}/scene`, declared once. The
+ * server compiles this JSON Schema with Ajv; the viewer takes its types from it. Rules that span
+ * several fields (one source per layer, unique ids) are in `scene-rules.ts`.
+ */
+
+const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
+/** A short text that is not only blanks (`\S` matches anywhere: JSON Schema patterns are not anchored). */
+const Title = Type.String({ pattern: '\\S', maxLength: 200 });
+const HexColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$', maxLength: 9 });
+const closed = { additionalProperties: false } as const;
+
+/** The initial view: degrees and metres; pitch -90 looks straight down. */
+export const CameraSchema = Type.Object(
+  {
+    lng: Type.Number({ minimum: -180, maximum: 180 }),
+    lat: Type.Number({ minimum: -90, maximum: 90 }),
+    height: Type.Number({ minimum: -10_000, maximum: 1e9 }),
+    heading: Type.Number({ minimum: -360, maximum: 360 }),
+    pitch: Type.Number({ minimum: -90, maximum: 90 }),
+    roll: Type.Number({ minimum: -360, maximum: 360 }),
+  },
+  closed,
+);
+
+/** Every ViewerProperty field Orbis applies; anything else is refused so that typos show. */
+export const ViewerPropertySchema = Type.Partial(
+  Type.Object(
+    {
+      globe: Type.Partial(
+        Type.Object({ enabled: Type.Boolean(), baseColor: HexColor, enableLighting: Type.Boolean(), showGroundAtmosphere: Type.Boolean(), depthTestAgainstTerrain: Type.Boolean() }, closed),
+        closed,
+      ),
+      terrain: Type.Partial(
+        Type.Object(
+          {
+            enabled: Type.Boolean(),
+            type: stringEnum(['cesium', 'cesiumion', 'arcgis']),
+            url: HttpUrlSchema,
+            ionAssetId: Type.Integer({ minimum: 1 }),
+            ionAccessToken: Type.String({ pattern: '\\S', maxLength: 2000 }),
+            exaggeration: Type.Number({ minimum: 0, maximum: 100 }),
+          },
+          closed,
+        ),
+        closed,
+      ),
+      scene: Type.Partial(
+        Type.Object(
+          { backgroundColor: HexColor, fog: Type.Boolean(), shadows: Type.Boolean(), mode: stringEnum(['3d', '2d', 'columbus']) },
+          closed,
+        ),
+        closed,
+      ),
+      tiles: Type.Array(
+        Type.Object(
+          {
+            id: Type.Optional(Id),
+            type: stringEnum(['default', 'url', 'wms', 'osm']),
+            url: Type.Optional(HttpUrlSchema),
+            layers: Type.Optional(Type.String({ pattern: '\\S', maxLength: 500 })),
+            opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+            show: Type.Optional(Type.Boolean()),
+          },
+          closed,
+        ),
+        { maxItems: 20 },
+      ),
+      sky: Type.Partial(Type.Object({ show: Type.Boolean(), atmosphere: Type.Boolean(), sun: Type.Boolean(), moon: Type.Boolean() }, closed), closed),
+      camera: Type.Partial(
+        Type.Object({ minimumZoomDistance: Type.Number({ minimum: 0 }), maximumZoomDistance: Type.Number({ minimum: 0 }), enableTilt: Type.Boolean(), enableRotate: Type.Boolean() }, closed),
+        closed,
+      ),
+      render: Type.Partial(
+        Type.Object({ antialias: Type.Boolean(), resolutionScale: Type.Number({ minimum: 0.1, maximum: 4 }), debugFramesPerSecond: Type.Boolean() }, closed),
+        closed,
+      ),
+    },
+    closed,
+  ),
+  closed,
+);
+
+/** SPEC §4 layer types; `imagery` is an `{z}/{x}/{y}` URL template. */
+export const LAYER_TYPES = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery', 'wms', 'csv', 'gpx'] as const;
+
+/**
+ * A layer shows exactly one of: a URL, a project asset (`assetId`, a ULID) or a content model
+ * (`model`, its key, §10). `appearance`, `infobox` and `data` are §7.
+ */
+export const LayerSchema = Type.Object(
+  {
+    id: Id,
+    title: Title,
+    type: stringEnum(LAYER_TYPES),
+    url: Type.Optional(HttpUrlSchema),
+    assetId: Type.Optional(Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' })),
+    model: Type.Optional(Type.String({ pattern: '^(?!assets$)[a-z][a-z0-9_-]{0,62}$' })),
+    visible: Type.Boolean(),
+    appearance: Type.Optional(AppearanceSchema),
+    infobox: Type.Optional(InfoboxSchema),
+    data: Type.Optional(LayerDataSchema),
+  },
+  closed,
+);
+
+export const WIDGET_AREAS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
+
+/** Where an installed plugin's widget sits, whether it runs, and its settings (`app.extension.widget.property`). */
+export const WidgetSchema = Type.Object(
+  {
+    pluginId: Id,
+    extensionId: Id,
+    enabled: Type.Boolean(),
+    area: Type.Optional(stringEnum(WIDGET_AREAS)),
+    property: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  closed,
+);
+
+/** A story page (§9): its text is Markdown; `layers`, when present, are the layers visible on it. */
+export const StoryPageSchema = Type.Object(
+  {
+    id: Id,
+    title: Title,
+    text: Type.String({ maxLength: 20_000 }),
+    camera: CameraSchema,
+    layers: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+  },
+  closed,
+);
+
+/** The whole scene document. */
+export const SceneSchema = Type.Object(
+  {
+    property: ViewerPropertySchema,
+    camera: CameraSchema,
+    layers: Type.Array(LayerSchema, { maxItems: 500 }),
+    widgets: Type.Array(WidgetSchema, { maxItems: 200 }),
+    story: Type.Object({ pages: Type.Array(StoryPageSchema, { maxItems: 500 }) }, closed),
+  },
+  { ...closed, $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Orbis scene document' },
+);
+
+export type Camera = Static<typeof CameraSchema>;
+export type LayerType = (typeof LAYER_TYPES)[number];
+export type Layer = Static<typeof LayerSchema>;
+export type WidgetArea = (typeof WIDGET_AREAS)[number];
+export type Widget = Static<typeof WidgetSchema>;
+export type StoryPage = Static<typeof StoryPageSchema>;
+/** The scene's ViewerProperty, as the schema allows it. */
+export type SceneViewerProperty = Static<typeof ViewerPropertySchema>;
+/**
+ * The effective ViewerProperty at run time: the scene's values deep-merged with plugins'
+ * overrides, which may carry any of Re:Earth's keys (SPEC §8), so it is open.
+ */
+export type ViewerProperty = Record<string, unknown>;
+export type Scene = Static<typeof SceneSchema>;

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Lets a request with `Content-Type: application/json` and no body through as having no body
+ * (SPEC §9: a POST with an empty body is accepted wherever a route takes no body; clients such
+ * as `fetch` wrappers send the header regardless). Every other JSON body is parsed by Fastify's
+ * own parser, with its prototype-poisoning guards; a route that needs a body still refuses
+ * `undefined` with 400 `invalid_body`.
+ */
+export function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}

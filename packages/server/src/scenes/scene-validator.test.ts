@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../input-error.js';
+import { defaultScene } from '@orbis/scene';
+import { validateScene } from './scene-validator.js';
+
+const good = () => ({
+  ...defaultScene(),
+  property: { terrain: { enabled: false }, tiles: [{ type: 'default', opacity: 0.8 }], sky: { atmosphere: true }, globe: { baseColor: '#224466' } },
+  layers: [
+    { id: 'l1', title: 'Wards', type: 'geojson', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true },
+    { id: 'l2', title: 'Tiles', type: '3dtiles', url: 'https://example.org/tileset.json', visible: false, appearance: { '3dtiles': { color: { expression: "color('red')" }, pointSize: 4 } } },
+    {
+      id: 'l3',
+      title: 'Wards',
+      type: 'geojson',
+      url: '/files/demo/x/wards.geojson',
+      visible: true,
+      appearance: {
+        polygon: {
+          fillColor: { conditions: [['${population} > 1000', "color('red')"], ['true', "rgba(0, 0, 255, 0.5)"]] },
+          strokeColor: 'white',
+          extrudedHeight: { expression: '${population} / 10' },
+          heightReference: 'clamp',
+        },
+        marker: { pointColor: 'rgba(255,0,0,0.5)', pointSize: 8, label: true, labelText: { expression: '${name}' }, style: 'point' },
+      },
+      infobox: { title: '${name}', fields: [{ label: 'Population', value: '${population}' }] },
+    },
+    { id: 'l4', title: 'Stations', type: 'csv', url: 'https://example.org/s.csv', visible: true, data: { latColumn: 'Y', lngColumn: 'X' } },
+    { id: 'l5', title: 'Radar', type: 'wms', url: 'https://example.org/wms', visible: true, data: { layers: 'radar' } },
+    { id: 'l6', title: 'Tiles', type: 'imagery', url: 'https://example.org/{z}/{x}/{y}.png', visible: true, data: { maximumLevel: 5 } },
+    { id: 'l7', title: 'Shops', type: 'geojson', model: 'shops', visible: true },
+    { id: 'l8', title: 'Track', type: 'gpx', url: 'https://example.org/t.gpx', visible: true },
+  ],
+  widgets: [{ pluginId: 'hello', extensionId: 'main', enabled: true, area: 'top-left', property: { default: { imageUrl: 'https://example.org/a.png' } } }],
+  story: { pages: [{ id: 'p1', title: 'Start', text: '', camera: defaultScene().camera, layers: ['l1'] }] },
+});
+
+function errorOf(doc: unknown): InputError {
+  try {
+    validateScene(doc);
+  } catch (err) {
+    if (err instanceof InputError) return err;
+    throw err;
+  }
+  throw new Error('expected an InputError');
+}
+
+describe('validateScene', () => {
+  it('accepts a full scene and the default scene', () => {
+    expect(validateScene(good())).toEqual(good());
+    expect(validateScene(defaultScene())).toEqual(defaultScene());
+  });
+
+  it.each([
+    [(s: any) => (s.layers[0].type = 'shapefile'), 'layers[0].type', /one of/],
+    [(s: any) => delete s.camera, 'camera', /required/],
+    [(s: any) => (s.camera.lat = 91), 'camera.lat', /at most 90/],
+    [(s: any) => (s.camera.lng = 'east'), 'camera.lng', /number/],
+    [(s: any) => (s.property.terrain.enabled = 'yes'), 'property.terrain.enabled', /true or false/],
+    [(s: any) => (s.property.terain = {}), 'property.terain', /not a known field/],
+    [(s: any) => (s.property.tiles[0].opacity = 2), 'property.tiles[0].opacity', /at most 1/],
+    [(s: any) => (s.property.globe.baseColor = 'red'), 'property.globe.baseColor', /match/],
+    [(s: any) => (s.layers[1].url = 'javascript:alert(1)'), 'layers[1].url', /match/],
+    [(s: any) => (s.layers[1].assetId = '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'layers[1]', /exactly one/],
+    [(s: any) => delete s.layers[0].assetId, 'layers[0]', /exactly one/],
+    [(s: any) => (s.layers[1].id = 'l1'), 'layers[1].id', /repeats/],
+    [(s: any) => (s.story.pages[0].camera.pitch = -91), 'story.pages[0].camera.pitch', /at least -90/],
+    [(s: any) => (s.extra = 1), 'extra', /not a known field/],
+    [(s: any) => (s.layers[2].appearance.polygon.fillColor.conditions[1][0] = 'foo('), 'layers[2].appearance.polygon.fillColor.conditions[1][0]', /style expression/],
+    [(s: any) => (s.layers[2].appearance.polygon.fillColor.conditions[0][1] = 'nocolor(1)'), 'layers[2].appearance.polygon.fillColor.conditions[0][1]', /Unexpected function call "nocolor"/],
+    [(s: any) => (s.layers[2].appearance.polygon.extrudedHeight.expression = '${a} +'), 'layers[2].appearance.polygon.extrudedHeight.expression', /style expression/],
+    [(s: any) => (s.layers[2].appearance.polygon.fillColor = 'reddish'), 'layers[2].appearance.polygon.fillColor', /CSS colour/],
+    [(s: any) => (s.layers[2].appearance.polygon.fillColor = 5), 'layers[2].appearance.polygon.fillColor', /a CSS colour, \{"expression"/],
+    [(s: any) => (s.layers[2].appearance.polygon.fillColor = {}), 'layers[2].appearance.polygon.fillColor', /\{"conditions"/],
+    [(s: any) => (s.layers[2].appearance.polygon.fillColor = { expression: 'true', extra: 1 }), 'layers[2].appearance.polygon.fillColor.extra', /not a known field/],
+    [(s: any) => (s.layers[2].appearance.polygon.heightReference = 'floating'), 'layers[2].appearance.polygon.heightReference', /one of "none", "clamp", "relative"/],
+    [(s: any) => (s.layers[2].appearance.polygon.fillColor.conditions[0] = ['true']), 'layers[2].appearance.polygon.fillColor.conditions[0]', /at least 2/],
+    [(s: any) => (s.layers[2].appearance.marker.pointSize = -1), 'layers[2].appearance.marker.pointSize', /at least 0/],
+    [(s: any) => (s.layers[2].appearance.circle = {}), 'layers[2].appearance.circle', /not a known field/],
+    [(s: any) => (s.layers[2].infobox.title = '${name'), 'layers[2].infobox.title', /Unmatched/],
+    [(s: any) => (s.layers[2].infobox.fields[0].label = ''), 'layers[2].infobox.fields[0].label', /empty/],
+    [(s: any) => (s.layers[3].data.latColumn = 3), 'layers[3].data.latColumn', /string/],
+    [(s: any) => (s.layers[3].data.layers = 'x'), 'layers[3].data.layers', /only to wms/],
+    [(s: any) => delete s.layers[4].data, 'layers[4].data.layers', /required/],
+    [(s: any) => (s.layers[5].data.maximumLevel = 1.5), 'layers[5].data.maximumLevel', /whole number/],
+    [(s: any) => (s.layers[6].model = 'assets'), 'layers[6].model', /match/],
+    [(s: any) => (s.layers[6].url = 'https://example.org/a'), 'layers[6]', /exactly one/],
+    [(s: any) => (s.layers[6].type = 'kml'), 'layers[6].model', /geojson/],
+    [(s: any) => (s.widgets[0].property = []), 'widgets[0].property', /object/],
+    [(s: any) => (s.widgets[0].area = 'middle'), 'widgets[0].area', /one of/],
+    [(s: any) => (s.story.pages[0].layers = ['bad id']), 'story.pages[0].layers[0]', /match/],
+  ])('names the bad field: %#', (mutate, path, message) => {
+    const doc = good();
+    mutate(doc);
+    const err = errorOf(doc);
+    expect(err.field).toBe(path);
+    expect(err.message.startsWith(`${path}: `)).toBe(true);
+    expect(err.message).toMatch(message);
+  });
+
+  it('refuses what is not an object', () => {
+    for (const doc of [null, [], 'scene', 3]) expect(errorOf(doc).message).toMatch(/must be an object/);
+  });
+});

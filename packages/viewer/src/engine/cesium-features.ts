@@ -1,0 +1,58 @@
+import type { Infobox } from '@orbis/scene';
+import { Cartesian2, Entity, type Viewer } from 'cesium';
+import { entityProperties } from './cesium-appearance.js';
+import { StyleEvaluator, styleFeature, toColor } from './cesium-style-evaluator.js';
+import type { EngineFeatures, FeatureInfo, FeatureRef } from './engine-features.js';
+
+/** A property value as text: numbers and strings as they are, anything else as JSON. */
+function asText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * Features of the scene's layers for the infobox and the legend, read from CesiumJS. `owners`
+ * maps each loaded data source or tileset to its layer id (kept by the engine).
+ */
+export class CesiumFeatures implements EngineFeatures {
+  private readonly evaluator = new StyleEvaluator();
+
+  constructor(
+    private readonly viewer: Viewer,
+    private readonly owners: Map<object, string>,
+  ) {}
+
+  featureAt(x: number, y: number): FeatureRef | undefined {
+    const picked = this.viewer.scene.pick(new Cartesian2(x, y)) as { id?: unknown } | undefined;
+    if (!(picked?.id instanceof Entity)) return undefined;
+    const owner = picked.id.entityCollection.owner;
+    const layerId = owner ? this.owners.get(owner) : undefined;
+    return layerId ? { layerId, featureId: picked.id.id } : undefined;
+  }
+
+  private entity(ref: FeatureRef): Entity | undefined {
+    for (const [owner, layerId] of this.owners) {
+      if (layerId !== ref.layerId) continue;
+      const entities = (owner as { entities?: { getById(id: string): Entity | undefined } }).entities;
+      return entities?.getById(ref.featureId);
+    }
+    return undefined;
+  }
+
+  featureInfo(ref: FeatureRef, infobox?: Infobox): FeatureInfo | undefined {
+    const entity = this.entity(ref);
+    if (!entity) return undefined;
+    const properties = entityProperties(entity, this.viewer.clock.currentTime);
+    const feature = styleFeature(properties);
+    const title = infobox?.title !== undefined ? this.evaluator.text({ expression: infobox.title }, feature) : undefined;
+    const fields = infobox?.fields
+      ? infobox.fields.map((f) => ({ label: f.label, value: asText(this.evaluator.value({ expression: f.value }, feature)) }))
+      : Object.entries(properties).map(([label, value]) => ({ label, value: asText(value) }));
+    return { title: title ?? entity.name ?? ref.featureId, fields };
+  }
+
+  expressionColor(expression: string): string | undefined {
+    const color = toColor(this.evaluator.value({ expression }, styleFeature({})));
+    return color?.toCssColorString();
+  }
+}

@@ -1,0 +1,26 @@
+import type { Infobox } from '@orbis/scene';
+
+/** A feature of a layer: the layer's id and the feature's id within it. */
+export interface FeatureRef {
+  layerId: string;
+  featureId: string;
+}
+
+/** What a feature's infobox shows, as plain text. */
+export interface FeatureInfo {
+  title: string;
+  fields: { label: string; value: string }[];
+}
+
+/** What the engine tells about the features of the scene's layers (SPEC §7 infobox and legend). */
+export interface EngineFeatures {
+  /** The topmost feature drawn at a viewer pixel, if any. */
+  featureAt(x: number, y: number): FeatureRef | undefined;
+  /**
+   * A feature's infobox: `infobox.title` and each field's value evaluated for the feature by the
+   * styling language, or, without `fields`, every property. Undefined when there is no such feature.
+   */
+  featureInfo(feature: FeatureRef, infobox?: Infobox): FeatureInfo | undefined;
+  /** The CSS colour (`rgba(…)`) an expression gives when it reads no property (a legend swatch), if it gives one. */
+  expressionColor(expression: string): string | undefined;
+}

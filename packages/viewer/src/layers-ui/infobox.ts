@@ -1,0 +1,53 @@
+import type { Infobox } from '@orbis/scene';
+import type { EngineFeatures, FeatureRef } from '../engine/engine-features.js';
+import { h } from '../ui/dom.js';
+import './layers-ui.css';
+
+/** What the infobox needs to know about a layer. */
+export type InfoboxLayer = { title: string; infobox?: Infobox };
+
+/**
+ * The infobox (SPEC §7, `data-testid="infobox"`): follows the selection that the viewer element
+ * carries in `data-selected` (set by a click in `default` mode, or by a plugin), shows the one
+ * selected feature's title and fields, and hides when the selection is empty. Every value is set
+ * as text, never as HTML, whatever the data holds.
+ */
+export function mountInfobox(
+  parent: HTMLElement,
+  viewerElement: HTMLElement,
+  engine: Pick<EngineFeatures, 'featureInfo'>,
+  layerOf: (id: string) => InfoboxLayer | undefined,
+): HTMLElement {
+  const title = h('h2', { class: 'orbis-infobox-title' });
+  const layerName = h('p', { class: 'orbis-infobox-layer' });
+  const fields = h('dl', { class: 'orbis-infobox-fields' });
+  const close = h('button', { type: 'button', class: 'orbis-infobox-close', 'aria-label': 'Close', title: 'Close' }, '×');
+  const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': 'Feature' }, h('header', {}, title, close), layerName, fields);
+  box.hidden = true;
+  parent.append(box);
+
+  const show = () => {
+    let selected: FeatureRef[] = [];
+    try {
+      selected = JSON.parse(viewerElement.dataset.selected ?? '[]') as FeatureRef[];
+    } catch {
+      selected = [];
+    }
+    const ref = selected.length === 1 ? selected[0] : undefined;
+    const layer = ref ? layerOf(ref.layerId) : undefined;
+    const info = ref && layer ? engine.featureInfo(ref, layer.infobox) : undefined;
+    box.hidden = !info;
+    if (!info || !layer) return;
+    title.textContent = info.title;
+    layerName.textContent = layer.title;
+    fields.replaceChildren(...info.fields.flatMap((f) => [h('dt', {}, f.label), h('dd', {}, f.value)]));
+    box.dataset.feature = `${ref!.layerId}/${ref!.featureId}`;
+  };
+  // Closing clears the selection the same way an empty click does, so the highlight goes too.
+  close.addEventListener('click', () => {
+    box.hidden = true;
+    viewerElement.dispatchEvent(new CustomEvent('orbis:clear-selection'));
+  });
+  new MutationObserver(show).observe(viewerElement, { attributes: true, attributeFilter: ['data-selected'] });
+  return box;
+}

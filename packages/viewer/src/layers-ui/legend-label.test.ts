@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { legendLabel } from './legend-label.js';
+
+describe('legendLabel', () => {
+  it.each([
+    ["${kind} === 'park'", 'kind = park'],
+    ['${kind} !== "shop"', 'kind ≠ shop'],
+    ['${pop} >= 1000 && ${pop}<5000', 'pop ≥ 1000 and pop < 5000'],
+    ['${a} > 1 || ${b} <= 2', 'a > 1 or b ≤ 2'],
+    ['true', 'all'],
+  ])('%s → %s', (condition, label) => expect(legendLabel(condition)).toBe(label));
+
+  it('calls a last catch-all condition "other"', () => expect(legendLabel('true', true)).toBe('other'));
+});

@@ -1,0 +1,73 @@
+import type { Appearance, Layer } from '@orbis/scene';
+import type { EngineFeatures } from '../engine/engine-features.js';
+import { h } from '../ui/dom.js';
+import { legendLabel } from './legend-label.js';
+import './layers-ui.css';
+
+/** Appearance fields that are colours: the ones a legend swatch can show. */
+const COLOUR_FIELDS = new Set(['pointColor', 'fillColor', 'strokeColor', 'color', 'labelColor', 'pointOutlineColor']);
+
+/** What the legend reads of a layer. */
+export type LegendLayer = Pick<Layer, 'id' | 'title' | 'visible' | 'appearance'>;
+
+/** One legend group: a layer's colour field styled by conditions, and its rows. */
+export interface LegendGroup {
+  layerId: string;
+  title: string;
+  rows: { label: string; colorExpression: string }[];
+}
+
+/**
+ * The legend of a set of layers (SPEC §7): for every visible layer, every colour field whose value
+ * is `{conditions}`, one row per condition.
+ */
+export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
+  const groups: LegendGroup[] = [];
+  for (const layer of layers) {
+    if (!layer.visible || !layer.appearance) continue;
+    for (const fields of Object.values(layer.appearance as Required<Appearance>)) {
+      for (const [field, value] of Object.entries(fields ?? {})) {
+        if (!COLOUR_FIELDS.has(field) || typeof value !== 'object' || value === null || !('conditions' in value)) continue;
+        const conditions = (value as { conditions: [string, string][] }).conditions;
+        groups.push({
+          layerId: layer.id,
+          title: layer.title,
+          rows: conditions.map(([c, e], i) => ({ label: legendLabel(c, i === conditions.length - 1), colorExpression: e })),
+        });
+      }
+    }
+  }
+  return groups;
+}
+
+/** The legend element (`data-testid="legend"`); `update` redraws it for the layers now shown, hiding it when empty. */
+export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>): { element: HTMLElement; update(layers: readonly LegendLayer[]): void } {
+  const element = h('section', { class: 'orbis-legend', 'data-testid': 'legend', 'aria-label': 'Legend' });
+  element.hidden = true;
+  return {
+    element,
+    update(layers) {
+      const groups = legendGroups(layers);
+      element.hidden = groups.length === 0;
+      element.replaceChildren(
+        ...groups.map((g) =>
+          h(
+            'div',
+            { class: 'orbis-legend-group', 'data-layer': g.layerId },
+            h('h3', {}, g.title),
+            h(
+              'ul',
+              {},
+              ...g.rows.map((row) => {
+                const color = engine.expressionColor(row.colorExpression) ?? 'transparent';
+                const swatch = h('span', { class: 'orbis-legend-swatch', 'aria-hidden': 'true' });
+                swatch.style.background = color;
+                return h('li', { 'data-testid': 'legend-row', 'data-color': color }, swatch, h('span', {}, row.label));
+              }),
+            ),
+          ),
+        ),
+      );
+    },
+  };
+}
