@@ -33,7 +33,7 @@ describe('editor Content tab in Chromium', () => {
     await page.getByTestId('items-next').click();
     await page.getByTestId('items-count').filter({ hasText: 'page 2 of 2' }).waitFor();
     expect(await page.getByTestId('item-row').count()).toBe(5);
-    await page.screenshot({ path: '/tmp/content-tab.png' });
+    await page.locator('[data-testid="content-panel"]').screenshot({ path: '/tmp/content-tab.png' });
 
     // Edit the first item of page 2 (Hall 20): its form is built from the model.
     await page.getByTestId('edit-item').first().click();
