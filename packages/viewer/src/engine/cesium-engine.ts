@@ -338,6 +338,10 @@ export class CesiumEngine implements Engine {
     return this.features.expressionColor(expression);
   }
 
+  featureProperties(layerId: string): Record<string, unknown>[] {
+    return this.features.featureProperties(layerId);
+  }
+
   describePoint(x: number, y: number): PointDescription {
     const place = this.locationAt(x, y, this.viewer.scene.globe.show && !(this.viewer.terrainProvider instanceof EllipsoidTerrainProvider));
     const layerId = this.pickLayer(x, y);
