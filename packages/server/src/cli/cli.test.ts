@@ -51,8 +51,8 @@ describe('orbis CLI', () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(url).not.toMatch(/:0$/);
       const listing = await (await fetch(`${url}/api/p/demo/assets.json`)).json();
-      expect(listing.results.map((a: { name: string }) => a.name)).toEqual(['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml']);
-      expect(listing.totalCount).toBe(3);
+      expect(listing.results.map((a: { name: string }) => a.name)).toEqual(['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml', 'prefectures.csv']);
+      expect(listing.totalCount).toBe(4);
       const out = output();
       expect(out).toContain(`${url}/editor/demo`);
       expect(out).toContain(`${url}/p/demo`);
