@@ -10,7 +10,7 @@ import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba,
 /*
  * SPEC §7 on the published page, judged by pixels, with one page load: a conditions style colours
  * polygons by a property; CSV points (default and named columns) in their colour and size where
- * their rows say; a GPX track; an XYZ layer from a local server; a click shows the infobox and an
+ * their rows say; a GPX track; an XYZ layer and a WMS layer over it from a local server; a click shows the infobox and an
  * empty click closes it; the legend's rows and colours.
  *
  * The camera looks straight down from 3,000 km over 10°E 10°N: near the centre one degree is
@@ -34,11 +34,13 @@ const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="orbis-test" xmlns=
 <trkpt lat="16" lon="3"></trkpt><trkpt lat="16" lon="17"></trkpt></trkseg></trk></gpx>`;
 
 const ORANGE: [number, number, number] = [200, 100, 0];
-function solidPng(rgb: [number, number, number]): Buffer {
+function solidPng(rgb: [number, number, number], alpha = 255): Buffer {
   const png = new PNG({ width: 256, height: 256 });
-  for (let i = 0; i < png.data.length; i += 4) png.data.set([...rgb, 255], i);
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([...rgb, alpha], i);
   return PNG.sync.write(png);
 }
+/** The WMS layer is half-transparent blue: over the orange tiles, the two mix. */
+const MIXED: ExpectedColor = [100, 50, 128];
 
 const RED: ExpectedColor = [255, 0, 0];
 const BLUE: ExpectedColor = [0, 0, 255];
@@ -68,12 +70,18 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
   let files: Server;
   let filesUrl = '';
   let tab: TestPage | undefined;
+  const wmsRequests: string[] = [];
 
   beforeAll(async () => {
     files = createServer((req, res) => {
       res.setHeader('access-control-allow-origin', '*');
       if (req.url === '/named.csv') return res.writeHead(200, { 'content-type': 'text/csv' }).end(namedCsv);
       if (req.url?.startsWith('/tiles/')) return res.writeHead(200, { 'content-type': 'image/png' }).end(solidPng(ORANGE));
+      if (req.url?.startsWith('/wms?')) {
+        const query = new URL(req.url, 'http://x').searchParams;
+        wmsRequests.push(`${query.get('request')}:${query.get('layers')}`);
+        return res.writeHead(200, { 'content-type': 'image/png' }).end(solidPng([0, 0, 255], 128));
+      }
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
@@ -103,6 +111,7 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
       camera: { ...CENTRE, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
       layers: [
         { id: 'base', title: 'Orange tiles', type: 'imagery', url: `${filesUrl}/tiles/{z}/{x}/{y}.png`, visible: true, data: { maximumLevel: 2 } },
+        { id: 'radar', title: 'Radar', type: 'wms', url: `${filesUrl}/wms`, visible: true, data: { layers: 'radar' } },
         {
           id: 'zones',
           title: 'Zones',
@@ -147,11 +156,13 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
       ['cafe point lime', cafe, LIME],
       ['bar point yellow', bar, YELLOW],
       ['named-column point magenta', named, MAGENTA],
-      ['XYZ tiles orange where nothing else is', empty, ORANGE],
+      ['orange XYZ tiles under half-blue WMS where nothing else is', empty, MIXED],
     ];
     const report = (p: Pixels) => checks.map(([what, where]) => `${what}: ${colorAt(p, where)}`).join('; ');
     const pixels = await waitForPixels(page, (p) => checks.every(([, where, color]) => isCloseTo(colorAt(p, where), color, 70)), 'every layer in its colour', report);
 
+    expect(wmsRequests.length).toBeGreaterThan(0);
+    expect(new Set(wmsRequests)).toEqual(new Set(['GetMap:radar']));
     // Points are 24 px across: their colour fills a 12 px square at their place but not one 20 px beside it.
     expect(shareCloseTo(pixels, { x: Math.round(640 * cafe.fx) - 6, y: Math.round(480 * cafe.fy) - 6, width: 12, height: 12 }, LIME, 70)).toBeGreaterThan(0.8);
     expect(isCloseTo(colorAt(pixels, { fx: cafe.fx + 20 / 640, fy: cafe.fy }), LIME, 70)).toBe(false);

@@ -1,10 +1,12 @@
 import type { Engine } from '../engine/engine.js';
-import type { Layer } from '@orbis/scene';
+import { type Layer, LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene';
 import { h } from './dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
+import { stylePanel } from './style-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 
-const LAYER_TYPES: Layer['type'][] = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery'];
+// A WMS layer needs `data.layers`, which this form does not ask for.
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
 
 function newLayerId(state: EditorState): string {
   let n = state.scene.layers.length + 1;
@@ -84,6 +86,7 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
           h('button', { title: 'Fly to', onclick: () => void engine.flyToLayer(layer.id) }, 'Fly to'),
           h('button', { title: 'Remove', onclick: () => state.update((s) => s.layers.splice(index, 1)) }, 'Remove'),
         );
+        if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id));
         return item;
       }),
     );
