@@ -60,6 +60,9 @@ async function main() {
     // The viewer's first frame next to bare CesiumJS: its own program, run after, never beside.
     const viewer = spawnSync(process.execPath, [fileURLToPath(new URL('./viewer-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
     if (viewer.status !== 0) problems.run.push(`the viewer benchmark failed (exit ${viewer.status})`);
+    // A 10,000-feature layer styled by conditions next to the same layer unstyled: its own program too.
+    const layers = spawnSync(process.execPath, [fileURLToPath(new URL('./layers-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
+    if (layers.status !== 0) problems.run.push(`the layer benchmark failed (exit ${layers.status})`);
   } finally {
     const seen = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `  - ${where}: ${p}`));
     if (seen.length > 0) process.stdout.write(`\nproblems seen:\n${seen.join('\n')}\n`);

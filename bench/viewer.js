@@ -97,7 +97,7 @@ async function machineBusyShare(ms = 1000) {
 }
 
 /** Sends SIGTERM and waits for the exit; SIGKILL after `graceMs`. Resolves whether it had to kill. */
-function stopChild(child, graceMs = 10_000) {
+export function stopChild(child, graceMs = 10_000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(false);
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -113,7 +113,7 @@ function stopChild(child, graceMs = 10_000) {
  * Starts `orbis serve` on a free port of 127.0.0.1 with a fresh data dir (so it creates and
  * publishes the demo). Its logged warnings and errors and its stderr go to `problems`.
  */
-async function startOrbis(dataDir, problems) {
+export async function startOrbis(dataDir, problems) {
   const env = { ...process.env, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_LOG_LEVEL: 'warn' };
   delete env.ORBIS_ADMIN_TOKEN; // the server writes a fresh one to <dataDir>/admin-token
   const child = spawn(process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir], {

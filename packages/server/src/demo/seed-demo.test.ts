@@ -11,17 +11,18 @@ describe('the demo project', () => {
   });
   afterAll(() => h.close());
 
-  it('is created once, public, with three public assets and one private', async () => {
+  it('is created once, public, with four public assets and one private', async () => {
     const { store, projects, assets, scenes, plugins } = h.server.ctx;
     expect(await seedDemo(store, projects, assets, scenes, plugins)).toBe(true);
     expect(await seedDemo(store, projects, assets, scenes, plugins)).toBe(false);
     const project = await store.getProjectByAlias('demo');
-    expect(project).toMatchObject({ visibility: 'public', assetCount: 4, publicAssetCount: 3 });
+    expect(project).toMatchObject({ visibility: 'public', assetCount: 5, publicAssetCount: 4 });
     const listing = await (await h.get('/api/p/demo/assets.json')).json();
     expect(listing.results.map((a: { contentType: string }) => a.contentType)).toEqual([
       'application/geo+json',
       'application/vnd.czml+json',
       'application/vnd.google-earth.kml+xml',
+      'text/csv',
     ]);
     const file = await h.get(new URL(listing.results[0].url).pathname);
     expect(await file.text()).toBe(readFileSync(join(DEMO_DATA_DIR, 'landmarks.geojson'), 'utf8'));
@@ -30,7 +31,11 @@ describe('the demo project', () => {
   it('has a scene with its public assets as layers, published', async () => {
     const project = (await h.server.ctx.store.getProjectByAlias('demo'))!;
     const scene = await (await h.admin('GET', '/api/projects/demo/scene')).json();
-    expect(scene.layers.map((l: { type: string }) => l.type)).toEqual(['geojson', 'czml', 'kml']);
+    expect(scene.layers.map((l: { type: string }) => l.type)).toEqual(['csv', 'geojson', 'czml', 'kml']);
+    // Landmarks coloured by category with labels and an infobox (SPEC §7).
+    const landmarks = scene.layers.find((l: { id: string }) => l.id === 'landmarks');
+    expect(landmarks.appearance.marker).toMatchObject({ label: true, pointColor: { conditions: expect.any(Array) } });
+    expect(landmarks.infobox.title).toBe('${name}');
     const snapshot = await h.server.ctx.scenes.published(project);
     expect(snapshot?.scene.layers.every((l) => l.url.startsWith('/files/demo/'))).toBe(true);
     for (const layer of snapshot!.scene.layers) expect((await h.get(layer.url)).status).toBe(200);
@@ -42,6 +47,15 @@ describe('the demo project', () => {
     await h.admin('DELETE', '/api/projects/demo');
     expect(await seedDemo(store, projects, assets, scenes, plugins)).toBe(false);
     expect(await store.getProjectByAlias('demo')).toBeUndefined();
+  });
+
+  it('ships a real CSV of prefectures, with its source and licence noted', () => {
+    const csv = readFileSync(join(DEMO_DATA_DIR, 'prefectures.csv'), 'utf8').trim().split('\n');
+    expect(csv[0]).toBe('prefecture,capital,lat,lng,population');
+    const tokyo = csv.find((row) => row.startsWith('Tokyo,'))!.split(',');
+    expect(Number(tokyo[2])).toBeCloseTo(35.69, 2);
+    expect(Number(tokyo[3])).toBeCloseTo(139.69, 2);
+    expect(readFileSync(join(DEMO_DATA_DIR, 'README.md'), 'utf8')).toMatch(/prefectures\.csv.*Geospatial Information Authority of Japan.*Population Census/);
   });
 
   it('ships real places at their real coordinates', () => {

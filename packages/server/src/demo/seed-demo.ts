@@ -14,7 +14,7 @@ const DEMO_META_KEY = 'demo.created';
 
 /** The demo's files, shipped in `packages/server/demo-data`. */
 export const DEMO_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'demo-data');
-export const DEMO_PUBLIC_FILES = ['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml'];
+export const DEMO_PUBLIC_FILES = ['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml', 'prefectures.csv'];
 export const DEMO_PRIVATE_FILES = ['survey-draft.csv'];
 /** Example plugins the demo has installed, from `examples/plugins/` at the repository root. */
 export const EXAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'examples', 'plugins');
@@ -26,23 +26,86 @@ function examplePlugin(name: string) {
   return validatePluginPackage(JSON.parse(readFileSync(join(folder, 'plugin.json'), 'utf8')), files);
 }
 
-/** The demo's scene: its three files as layers, Japan in view, a three-page story. */
+/** Landmarks coloured by category (SPEC §7), with labels and an infobox. */
+const LANDMARK_COLOURS: [string, string][] = [
+  ["${category} === 'tower'", "color('#ff5a5f')"],
+  ["${category} === 'monument'", "color('#ffc247')"],
+  ["${category} === 'nature'", "color('#4cd07d')"],
+  ['true', "color('#5aa2ff')"],
+];
+
+/** Prefectures by population, graduated: a colour ramp and a size that grow with it. */
+const PREFECTURE_COLOURS: [string, string][] = [
+  ['${population} >= 5000000', "color('#b30000')"],
+  ['${population} >= 2000000', "color('#e34a33')"],
+  ['true', "color('#fdbb84')"],
+];
+
+/** The demo's scene: its four public files as layers, styled, Japan in view, a three-page story. */
 export function demoScene(layerAssetIds: string[]): Scene {
-  const [landmarks, flight, parks] = layerAssetIds;
+  const [landmarks, flight, parks, prefectures] = layerAssetIds;
   return {
     property: { sky: { atmosphere: true }, globe: { enableLighting: false } },
     camera: { lng: 139.9, lat: 37.6, height: 1_900_000, heading: 0, pitch: -90, roll: 0 },
     layers: [
-      { id: 'landmarks', title: 'World landmarks', type: 'geojson', assetId: landmarks!, visible: true },
+      {
+        id: 'prefectures',
+        title: 'Prefectures by population (2020 census)',
+        type: 'csv',
+        assetId: prefectures!,
+        visible: true,
+        appearance: {
+          marker: {
+            pointColor: { conditions: PREFECTURE_COLOURS },
+            pointSize: { expression: 'clamp(6 + ${population} / 1000000 * 2, 6, 30)' },
+            pointOutlineColor: 'white',
+            pointOutlineWidth: 1,
+          },
+        },
+        infobox: {
+          title: "${prefecture} + ' prefecture'",
+          fields: [
+            { label: 'Prefectural office', value: '${capital}' },
+            { label: 'Population (2020)', value: '${population}' },
+          ],
+        },
+      },
+      {
+        id: 'landmarks',
+        title: 'World landmarks',
+        type: 'geojson',
+        assetId: landmarks!,
+        visible: true,
+        appearance: {
+          marker: {
+            style: 'point',
+            pointColor: { conditions: LANDMARK_COLOURS },
+            pointSize: 12,
+            pointOutlineColor: 'white',
+            pointOutlineWidth: 2,
+            label: true,
+            labelText: { expression: '${name}' },
+            labelSize: 14,
+          },
+        },
+        infobox: {
+          title: '${name}',
+          fields: [
+            { label: 'City', value: '${city}' },
+            { label: 'Category', value: '${category}' },
+            { label: 'Height (m)', value: '${heightM}' },
+          ],
+        },
+      },
       { id: 'flight', title: 'Haneda to New Chitose', type: 'czml', assetId: flight!, visible: true },
       { id: 'parks', title: 'Parks', type: 'kml', assetId: parks!, visible: true },
     ],
     widgets: [],
     story: {
       pages: [
-        { id: 'tokyo', title: 'Tokyo', text: 'Tokyo Tower and Tokyo Skytree, with Mount Fuji to the south-west.', camera: { lng: 139.4, lat: 35.1, height: 120_000, heading: 20, pitch: -45, roll: 0 } },
-        { id: 'flight', title: 'North to Hokkaido', text: 'A flight from Haneda to New Chitose: about 90 minutes.', camera: { lng: 140.8, lat: 37.5, height: 1_500_000, heading: 0, pitch: -75, roll: 0 } },
-        { id: 'new-york', title: 'New York', text: 'Central Park, from 59th to 110th Street.', camera: { lng: -73.965, lat: 40.74, height: 6_000, heading: 20, pitch: -45, roll: 0 } },
+        { id: 'tokyo', title: 'Tokyo', text: '**Tokyo Tower** and **Tokyo Skytree**, with *Mount Fuji* to the south-west.\n\nThe markers come from `landmarks.geojson`; click one to read about it.', layers: ['prefectures', 'landmarks', 'parks'], camera: { lng: 139.4, lat: 35.1, height: 120_000, heading: 20, pitch: -45, roll: 0 } },
+        { id: 'flight', title: 'North to Hokkaido', text: 'A flight from **Haneda** to **New Chitose**: about 90 minutes.\n\n- 820 km as the crow flies\n- one of the busiest air routes in the world', layers: ['flight'], camera: { lng: 140.8, lat: 37.5, height: 1_500_000, heading: 0, pitch: -75, roll: 0 } },
+        { id: 'new-york', title: 'New York', text: '[Central Park](https://en.wikipedia.org/wiki/Central_Park), from 59th to 110th Street.', layers: ['landmarks', 'parks'], camera: { lng: -73.965, lat: 40.74, height: 6_000, heading: 20, pitch: -45, roll: 0 } },
       ],
     },
   };
@@ -67,7 +130,7 @@ export async function seedDemo(
   }
   let project;
   try {
-    project = await projects.create({ alias: DEMO_ALIAS, name: 'Orbis demo', visibility: 'public' });
+    project = await projects.create({ alias: DEMO_ALIAS, name: 'Orbis demo', visibility: 'public', description: 'Landmarks of Tokyo and New York and a flight to Hokkaido, told as a three-page story on a 3D globe.' });
   } catch (err) {
     // Another process of the deployment, starting at the same moment, made it first.
     if (err instanceof StoreConflictError) return false;

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../input-error.js';
-import { readPluginZip, validatePluginPackage } from '../plugins/plugin-package.js';
+import { packageFromJson, readPluginZip } from '../plugins/plugin-package.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { projectOr404 } from './project-param.js';
@@ -19,8 +19,7 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!part) throw new InputError('file', 'send the plugin zip as the multipart field "file"');
       plugin = await readPluginZip(await part.toBuffer());
     } else {
-      const body = request.body as { manifest?: unknown; files?: unknown };
-      plugin = validatePluginPackage(body.manifest, body.files);
+      plugin = packageFromJson(request.body as { manifest?: unknown; files?: unknown });
     }
     await ctx.plugins.install(project, plugin);
     return reply.code(201).send(plugin);

@@ -5,7 +5,7 @@ import { h } from './dom.js';
 import { EditorState } from './editor-state.js';
 import { ApiError, ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
-import { startPlugins } from '../plugins/start-plugins.js';
+import { PluginSession } from './plugin-session.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
 import { publishPanel } from './publish-panel.js';
 import { storyPanel } from './story-panel.js';
@@ -71,7 +71,7 @@ async function start(): Promise<void> {
     content: () => contentPanel(state),
     story: () => storyPanel(state, engine),
     widgets: () => widgetsPanel(state, installed),
-    publish: () => publishPanel(state),
+    publish: () => publishPanel(state, engine),
   };
   const status = h('span', { class: 'status', role: 'status', 'data-testid': 'save-status' });
   const consoleList = h('ol', { class: 'console', 'data-testid': 'plugin-console' });
@@ -83,26 +83,24 @@ async function start(): Promise<void> {
   );
   // The publish tab shows the page as it will be published: plugins see it as not the editor.
   const env = { inEditor: tab !== 'publish', isBuilt: false };
-  const hostReady = installed
-    .then((plugins) =>
-      startPlugins({
-        engine,
-        interaction,
-        viewerElement: container,
-        scene: state.scene,
-        plugins,
-        env,
-        onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
-      }),
-    )
-    .catch((err: unknown) => {
-      consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${(err as Error).message}`));
-      return undefined;
-    });
+  const plugins = new PluginSession(
+    async () => ({
+      engine,
+      interaction,
+      viewerElement: container,
+      scene: state.scene,
+      plugins: await installed,
+      env,
+      onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
+    }),
+    (err) => consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${err.message}`)),
+  );
+  const hostReady = plugins.sync(state.scene.widgets);
   state.onChange(() => {
     if (state.status !== status.textContent && state.status.startsWith('Not saved')) toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
     status.textContent = state.status;
-    void hostReady.then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
+    // Widget changes (enabled, corner, settings) restart the plugins at once.
+    void plugins.sync(state.scene.widgets).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());
   });
   await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers() }, [hostReady]);

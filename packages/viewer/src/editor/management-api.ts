@@ -12,6 +12,14 @@ export interface AssetRecord {
   files?: string[];
 }
 
+/** A project as the management API answers it (the fields the editor uses). */
+export interface ProjectInfo {
+  alias: string;
+  name: string;
+  visibility: 'public' | 'private';
+  description: string;
+}
+
 /** An error answer of the API, with its code. */
 export class ApiError extends Error {
   constructor(
@@ -46,8 +54,12 @@ export class ManagementApi {
     return json as T;
   }
 
-  getProject(): Promise<{ alias: string; name: string; visibility: string }> {
+  getProject(): Promise<ProjectInfo> {
     return this.call('GET', '');
+  }
+
+  updateProject(patch: Partial<Pick<ProjectInfo, 'name' | 'visibility' | 'description'>>): Promise<ProjectInfo> {
+    return this.call('PATCH', '', patch);
   }
 
   async assets(): Promise<AssetRecord[]> {
@@ -74,8 +86,9 @@ export class ManagementApi {
     return this.call('PUT', '/scene', scene);
   }
 
-  publish(): Promise<{ url: string }> {
-    return this.call('POST', '/publish');
+  /** Publishes; `image` is the sharing image as a PNG data URL (SPEC §9), when the globe could be captured. */
+  publish(image?: string): Promise<{ url: string }> {
+    return this.call('POST', '/publish', image ? { image } : undefined);
   }
 
   unpublish(): Promise<void> {

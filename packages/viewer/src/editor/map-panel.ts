@@ -1,9 +1,12 @@
 import type { Engine } from '../engine/engine.js';
-import type { Layer } from '@orbis/scene';
+import { type Layer, LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene';
 import { h } from './dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
+import { stylePanel } from './style-panel.js';
+import { dragHandle, moveItem } from '../ui/sortable.js';
 
-const LAYER_TYPES: Layer['type'][] = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery'];
+// A WMS layer needs `data.layers`, which this form does not ask for.
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
 
 function newLayerId(state: EditorState): string {
   let n = state.scene.layers.length + 1;
@@ -17,6 +20,7 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
   const uploadMessage = h('span', { class: 'hint' });
   const makePublic = h('input', { type: 'checkbox', checked: true, 'data-testid': 'upload-public' });
   const fileInput = h('input', {
+    'aria-label': 'Files to upload',
     type: 'file',
     multiple: true,
     'data-testid': 'upload-input',
@@ -41,8 +45,8 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
   const assetList = h('ul', { class: 'list', 'data-testid': 'asset-list' });
   const layerList = h('ul', { class: 'list', 'data-testid': 'layer-list' });
 
-  const urlType = h('select', {}, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
-  const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'data-testid': 'layer-url' });
+  const urlType = h('select', { 'aria-label': 'Layer type' }, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
+  const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': 'Layer URL', 'data-testid': 'layer-url' });
   const addUrl = h('button', {
     'data-testid': 'add-url-layer',
     onclick: () => {
@@ -72,14 +76,19 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
       }),
     );
     layerList.replaceChildren(
-      ...state.scene.layers.map((layer, index) =>
-        h('li', { 'data-layer': layer.id },
+      ...state.scene.layers.map((layer, index, all) => {
+        const item = h('li', { 'data-layer': layer.id });
+        // Drawing order: later layers draw over earlier ones; drag (or arrow keys on the handle) to change it.
+        const handle = dragHandle({ element: item, index, count: all.length, key: layer.id, label: `Move layer ${layer.title}`, testid: `layer-handle-${layer.id}`, reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)) });
+        item.append(handle,
           h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), ` ${layer.title}`),
           h('span', { class: 'hint' }, layer.type),
           h('button', { title: 'Fly to', onclick: () => void engine.flyToLayer(layer.id) }, 'Fly to'),
           h('button', { title: 'Remove', onclick: () => state.update((s) => s.layers.splice(index, 1)) }, 'Remove'),
-        ),
-      ),
+        );
+        if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id));
+        return item;
+      }),
     );
   }
   state.onChange(render);
@@ -108,10 +117,10 @@ function settingsSection(state: EditorState): HTMLElement {
     property[key] = fresh;
     return fresh;
   };
-  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'data-testid': 'imagery-opacity', oninput: () => state.update((s) => (s.property.tiles = [{ type: 'default', opacity: Number(opacity.value) }])) });
+  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': 'Imagery opacity', 'data-testid': 'imagery-opacity', oninput: () => state.update((s) => (s.property.tiles = [{ type: 'default', opacity: Number(opacity.value) }])) });
   const imageryOn = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => state.update((s) => (s.property.tiles = imageryOn.checked ? [{ type: 'default', opacity: Number(opacity.value) }] : [])) });
   const terrainOn = h('input', { type: 'checkbox', 'data-testid': 'terrain-enabled', onchange: () => state.update(() => (section('terrain').enabled = terrainOn.checked)) });
-  const terrainUrl = h('input', { type: 'url', placeholder: 'quantized-mesh URL', 'data-testid': 'terrain-url', onchange: () => state.update(() => {
+  const terrainUrl = h('input', { type: 'url', placeholder: 'quantized-mesh URL', 'aria-label': 'Terrain URL (quantized-mesh)', 'data-testid': 'terrain-url', onchange: () => state.update(() => {
     const t = section('terrain');
     if (terrainUrl.value) { t.type = 'cesium'; t.url = terrainUrl.value; } else { delete t.type; delete t.url; }
   }) });

@@ -1,39 +1,113 @@
-import { h } from './dom.js';
+import { Copy, ExternalLink, Send, Trash2 } from 'lucide';
+import type { Engine } from '../engine/engine.js';
+import { button, field } from '../ui/controls.js';
+import { h } from '../ui/dom.js';
+import { icon } from '../ui/icon.js';
+import { toast, toastError } from '../ui/toast.js';
 import type { EditorState } from './editor-state.js';
+import { ApiError } from './management-api.js';
+import { captureShareImage } from './share-capture.js';
 
-/** Publish tab: the page as it will be published (the globe beside), publish, unpublish, the link. */
-export function publishPanel(state: EditorState): HTMLElement {
+/** The HTML that embeds a published page in another site (which ORBIS_FRAME_ANCESTORS must list). */
+export function embedSnippet(url: string, title: string): string {
+  const safeTitle = title.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<iframe src="${url}" title="${safeTitle}" width="100%" height="480" style="border:0" loading="lazy" allowfullscreen></iframe>`;
+}
+
+async function copy(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast('success', `${what} copied`);
+  } catch (err) {
+    toastError(`Could not copy the ${what.toLowerCase()}`, err, 'Select the text and copy it with the keyboard instead.');
+  }
+}
+
+/** Publish tab: the page as it will be published (the globe beside), its description, publish, the link and the embed code. */
+export function publishPanel(state: EditorState, engine: Engine): HTMLElement {
+  const pageUrl = `${location.origin}/p/${encodeURIComponent(state.api.project)}`;
+  const progress = h('progress', { hidden: true, 'aria-label': 'Publishing', 'data-testid': 'publish-progress' });
+  const message = h('p', { class: 'hint', role: 'status', 'data-testid': 'publish-message' });
   const link = h('a', { target: '_blank', rel: 'noopener', 'data-testid': 'published-link' });
-  const message = h('p', { class: 'hint', 'data-testid': 'publish-message' });
-  const publish = h('button', {
-    'data-testid': 'publish',
-    onclick: async () => {
-      message.textContent = 'Publishing…';
+  const snippet = h('textarea', { class: 'textarea', readonly: true, rows: 3, 'data-testid': 'embed-snippet' });
+  const shared = h('div', { class: 'share', hidden: true, 'data-testid': 'share' },
+    h('h2', {}, 'Share'),
+    h('div', { class: 'row' }, icon(ExternalLink), link, button({ label: 'Copy link', icon: Copy, iconOnly: true, variant: 'ghost', onClick: () => void copy(link.href, 'Link') })),
+    field('Embed on a website', snippet, 'The site must be listed in ORBIS_FRAME_ANCESTORS on the server.'),
+    button({ label: 'Copy embed code', icon: Copy, onClick: () => void copy(snippet.value, 'Embed code') }),
+  );
+  const description = h('textarea', { class: 'textarea', rows: 3, maxlength: 1000, 'data-testid': 'project-description' });
+  description.addEventListener('change', async () => {
+    try {
+      await state.api.updateProject({ description: description.value });
+      toast('success', 'Description saved', 'Link previews show it after the next publish.');
+    } catch (err) {
+      toastError('Could not save the description', err);
+    }
+  });
+  let projectName = state.api.project;
+  const projectLoaded = state.api.getProject().then((p) => {
+    projectName = p.name;
+    description.value = p.description ?? '';
+  }).catch((err: unknown) => toastError('Could not read the project', err));
+  const showPublished = (url: string) => {
+    link.href = url;
+    link.textContent = url;
+    snippet.value = embedSnippet(url, projectName);
+    shared.hidden = false;
+  };
+  // Already published? The page answers.
+  void Promise.all([fetch(pageUrl, { method: 'HEAD' }), projectLoaded]).then(([res]) => res.ok && showPublished(pageUrl)).catch(() => undefined);
+
+  const publish = button({
+    label: 'Publish',
+    icon: Send,
+    variant: 'primary',
+    testid: 'publish',
+    onClick: async () => {
+      publish.disabled = true;
+      progress.hidden = false;
       try {
+        message.textContent = 'Saving the scene…';
         await state.save();
-        const { url } = await state.api.publish();
-        link.href = url;
-        link.textContent = url;
+        message.textContent = 'Capturing the globe for link previews…';
+        const image = await captureShareImage(engine, state.scene.camera).catch(() => undefined);
+        message.textContent = 'Publishing…';
+        const { url } = await state.api.publish(image);
+        showPublished(url);
         message.textContent = 'Published.';
+        toast('success', 'Published', url);
       } catch (err) {
-        message.textContent = (err as Error).message;
+        message.textContent = '';
+        const hint = err instanceof ApiError && err.code === 'conflict' ? 'Make the project public first, then publish again.' : err instanceof ApiError && err.code === 'invalid_body' ? 'Fix what the message names (Map tab), then publish again.' : undefined;
+        toastError('Could not publish', err, hint);
+      } finally {
+        publish.disabled = false;
+        progress.hidden = true;
       }
     },
-  }, 'Publish');
-  const unpublish = h('button', {
-    'data-testid': 'unpublish',
-    onclick: async () => {
-      await state.api.unpublish();
-      link.removeAttribute('href');
-      link.textContent = '';
-      message.textContent = 'Unpublished: the page is gone.';
+  });
+  const unpublish = button({
+    label: 'Unpublish',
+    icon: Trash2,
+    variant: 'danger',
+    testid: 'unpublish',
+    onClick: async () => {
+      try {
+        await state.api.unpublish();
+        shared.hidden = true;
+        message.textContent = 'Unpublished: the page is gone.';
+      } catch (err) {
+        toastError('Could not unpublish', err);
+      }
     },
-  }, 'Unpublish');
+  });
   return h('div', { class: 'panel', 'data-testid': 'publish-panel' },
     h('h2', {}, 'Publish'),
-    h('p', {}, 'The globe shows the page as it will be published.'),
-    h('div', { class: 'row' }, publish, unpublish),
+    h('p', {}, 'The globe shows the page as it will be published. Publishing saves a snapshot at /p/', state.api.project, '.'),
+    field('Description (shown in link previews)', description),
+    h('div', { class: 'row' }, publish, unpublish, progress),
     message,
-    link,
+    shared,
   );
 }

@@ -1,4 +1,4 @@
-import { BookOpen, Camera, Eye, Plus, Trash2 } from 'lucide';
+import { BookOpen, Camera, ChevronDown, ChevronRight, Eye, Plus, Trash2 } from 'lucide';
 import type { Engine } from '../engine/engine.js';
 import type { StoryPageView } from '../published/story-state.js';
 import { button, emptyState } from '../ui/controls.js';
@@ -47,8 +47,8 @@ function layerTicks(state: EditorState, page: StoryPageView, index: number): HTM
   );
 }
 
-/** One page as a card: title, Markdown text with its live preview, view, layers, order. */
-function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index: number, count: number): HTMLElement {
+/** One page as a card: its title bar (order, title, open, remove) and, when open, its text with a live preview, view and layers. */
+function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index: number, count: number, open: boolean, toggle: () => void): HTMLElement {
   const card = h('li', { class: 'card story-card', 'data-page': page.id });
   const update = (fn: (p: StoryPageView) => void) => state.update(() => fn(pagesOf(state)[index]!));
   const title = h('input', { class: 'input', value: page.title, 'aria-label': `Title of page ${index + 1}`, 'data-testid': `story-title-${page.id}` });
@@ -70,10 +70,18 @@ function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index
     testid: `story-handle-${page.id}`,
     reorder: (from, to) => state.update((s) => moveItem(s.story.pages, from, to)),
   });
+  const bodyId = `story-body-${page.id}`;
+  const expand = button({ label: open ? `Close page ${page.title}` : `Edit page ${page.title}`, icon: open ? ChevronDown : ChevronRight, iconOnly: true, variant: 'ghost', testid: `story-expand-${page.id}`, onClick: toggle });
+  expand.setAttribute('aria-expanded', String(open));
+  expand.setAttribute('aria-controls', bodyId);
+  const body = h('div', { class: 'story-card-body', id: bodyId, hidden: !open });
   card.append(
-    h('div', { class: 'card-head' }, handle, h('span', { class: 'badge' }, String(index + 1)), title,
+    h('div', { class: 'card-head' }, handle, h('span', { class: 'badge' }, String(index + 1)), title, expand,
       button({ label: `Remove page ${page.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', testid: `story-remove-${page.id}`, onClick: () => state.update((s) => s.story.pages.splice(index, 1)) }),
     ),
+    body,
+  );
+  body.append(
     h('label', { class: 'field-label', for: textId }, 'Text (Markdown)'),
     text,
     h('div', { class: 'hint' }, 'Preview'),
@@ -90,12 +98,24 @@ function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index
 /** Story tab: pages as cards (reordered by dragging or the keyboard), added from the current view, previewed in place. */
 export function storyPanel(state: EditorState, engine: Engine): HTMLElement {
   const list = h('ol', { class: 'story-cards', 'data-testid': 'story-pages' });
+  // Cards are closed to their title bar unless opened, so the list stays short enough to reorder.
+  const open = new Set<string>();
+  const toggle = (id: string) => {
+    if (!open.delete(id)) open.add(id);
+    shown = '';
+    render();
+  };
   const add = button({
     label: 'Add page from this view',
     icon: Plus,
     variant: 'primary',
     testid: 'story-add',
-    onClick: () => state.update((s) => s.story.pages.push({ id: newPageId(pagesOf(state)), title: `Page ${s.story.pages.length + 1}`, text: '', camera: engine.getCamera() })),
+    onClick: () =>
+      state.update((s) => {
+        const id = newPageId(pagesOf(state));
+        open.add(id);
+        s.story.pages.push({ id, title: `Page ${s.story.pages.length + 1}`, text: '', camera: engine.getCamera() });
+      }),
   });
   const previewButton = button({ label: 'Preview the story', icon: BookOpen, testid: 'story-preview', onClick: () => storyPreview(state, engine) });
   // Re-render only when the story or the layer list changed: a save status must not take the caret away.
@@ -106,7 +126,7 @@ export function storyPanel(state: EditorState, engine: Engine): HTMLElement {
     shown = signature;
     const pages = pagesOf(state);
     previewButton.disabled = pages.length === 0;
-    list.replaceChildren(...pages.map((page, i) => pageCard(state, engine, page, i, pages.length)));
+    list.replaceChildren(...pages.map((page, i) => pageCard(state, engine, page, i, pages.length, open.has(page.id), () => toggle(page.id))));
     if (pages.length === 0) list.replaceChildren(h('li', {}, emptyState(BookOpen, 'No story yet', 'Move the globe to where the story starts, then add a page. Each page keeps a view, a text and the layers it shows.')));
   }
   state.onChange(render);

@@ -1,5 +1,7 @@
 import type { WidgetArea } from '@orbis/scene';
 import type { PluginPackage } from '../plugins/start-plugins.js';
+import { Puzzle } from 'lucide';
+import { checkbox, emptyState, select } from '../ui/controls.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
 
@@ -20,15 +22,13 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
   function render(): void {
     list.replaceChildren(
       ...(installed.length === 0
-        ? [h('li', { class: 'hint' }, 'No plugins installed. See "Write a plugin" in the README.')]
+        ? [h('li', {}, emptyState(Puzzle, 'No plugins installed', 'Install one with POST /api/projects/{p}/plugins or `npx orbis plugin install`; see "Write a plugin" in the README.'))]
         : installed.map(({ pluginId, extensionId, name }) => {
             const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
+            const area = current?.area ?? 'top-right';
             return h('li', { 'data-widget': `${pluginId}/${extensionId}` },
-              h('label', {}, h('input', { type: 'checkbox', checked: current?.enabled !== false, onchange: (e) => state.update(() => (placement(pluginId, extensionId).enabled = (e.target as HTMLInputElement).checked)) }), ` ${name}`),
-              h('select', { onchange: (e) => state.update(() => (placement(pluginId, extensionId).area = (e.target as HTMLSelectElement).value as WidgetArea)) },
-                ...AREAS.map((a) => h('option', { value: a, selected: (current?.area ?? 'top-right') === a }, a)),
-              ),
-              h('span', { class: 'hint' }, 'reload to apply'),
+              checkbox(name, current?.enabled !== false, (on) => state.update(() => (placement(pluginId, extensionId).enabled = on)), `widget-enabled-${pluginId}-${extensionId}`),
+              select(AREAS.map((a) => [a, a.replace('-', ' ')] as const), area, (value) => state.update(() => (placement(pluginId, extensionId).area = value as WidgetArea)), `Corner of ${name}`, `widget-area-${pluginId}-${extensionId}`),
             );
           })),
     );
@@ -39,5 +39,5 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
   });
   state.onChange(render);
   render();
-  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, 'Widgets'), list);
+  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, 'Widgets'), h('p', { class: 'hint' }, 'Changes apply at once: the widgets restart.'), list);
 }

@@ -51,6 +51,16 @@ export class CesiumFeatures implements EngineFeatures {
     return { title: title ?? entity.name ?? ref.featureId, fields };
   }
 
+  featureProperties(layerId: string): Record<string, unknown>[] {
+    const time = this.viewer.clock.currentTime;
+    for (const [owner, id] of this.owners) {
+      if (id !== layerId) continue;
+      const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
+      return entities.map((e) => entityProperties(e, time));
+    }
+    return [];
+  }
+
   expressionColor(expression: string): string | undefined {
     const color = toColor(this.evaluator.value({ expression }, styleFeature({})));
     return color?.toCssColorString();

@@ -102,6 +102,17 @@ export function setLayerVisible(loaded: LoadedLayer, visible: boolean): void {
   loaded.value.show = visible;
 }
 
+/**
+ * Puts layers in the scene's order: each later one draws over the earlier ones (data sources and
+ * imagery; 3D tiles and models draw by depth). Already-ordered layers are moved nowhere.
+ */
+export function orderLayers(viewer: Viewer, inOrder: LoadedLayer[]): void {
+  for (const loaded of inOrder) {
+    if (loaded.kind === 'dataSource' && viewer.dataSources.contains(loaded.value)) viewer.dataSources.raiseToTop(loaded.value);
+    else if (loaded.kind === 'imagery' && viewer.imageryLayers.contains(loaded.value)) viewer.imageryLayers.raiseToTop(loaded.value);
+  }
+}
+
 export function removeLayer(viewer: Viewer, loaded: LoadedLayer): void {
   switch (loaded.kind) {
     case 'dataSource':

@@ -21,6 +21,8 @@ export interface EngineFeatures {
    * styling language, or, without `fields`, every property. Undefined when there is no such feature.
    */
   featureInfo(feature: FeatureRef, infobox?: Infobox): FeatureInfo | undefined;
+  /** The properties of every feature of a loaded layer (what the style panel offers to style by). */
+  featureProperties(layerId: string): Record<string, unknown>[];
   /** The CSS colour (`rgba(…)`) an expression gives when it reads no property (a legend swatch), if it gives one. */
   expressionColor(expression: string): string | undefined;
 }

@@ -8,6 +8,7 @@ describe('legendLabel', () => {
     ['${pop} >= 1000 && ${pop}<5000', 'pop ≥ 1000 and pop < 5000'],
     ['${a} > 1 || ${b} <= 2', 'a > 1 or b ≤ 2'],
     ['true', 'all'],
+    ['${population} >= 5000000', 'population ≥ 5,000,000'],
   ])('%s → %s', (condition, label) => expect(legendLabel(condition)).toBe(label));
 
   it('calls a last catch-all condition "other"', () => expect(legendLabel('true', true)).toBe('other'));

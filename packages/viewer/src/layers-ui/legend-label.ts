@@ -15,6 +15,8 @@ export function legendLabel(condition: string, isLast = false): string {
     .replace(/\s*\|\|\s*/g, ' or ')
     .replace(/(?<![≥≤=≠])\s*([<>])\s*/g, ' $1 ')
     .replace(/'([^']*)'|"([^"]*)"/g, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '')
+    // Large numbers read better grouped: 5000000 → 5,000,000.
+    .replace(/\b\d{5,}\b/g, (n) => Number(n).toLocaleString('en-US'))
     .replace(/\s+/g, ' ')
     .trim();
 }

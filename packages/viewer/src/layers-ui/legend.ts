@@ -44,12 +44,17 @@ export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
 export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>): { element: HTMLElement; update(layers: readonly LegendLayer[]): void } {
   const element = h('section', { class: 'orbis-legend', 'data-testid': 'legend', 'aria-label': 'Legend' });
   element.hidden = true;
+  // On a phone the legend starts folded, so that the globe stays in view; a tap opens it.
+  const folded = typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
+  const body = h('div', { class: 'orbis-legend-body' });
+  const details = h('details', { open: !folded }, h('summary', {}, 'Legend'), body);
+  element.append(details);
   return {
     element,
     update(layers) {
       const groups = legendGroups(layers);
       element.hidden = groups.length === 0;
-      element.replaceChildren(
+      body.replaceChildren(
         ...groups.map((g) =>
           h(
             'div',

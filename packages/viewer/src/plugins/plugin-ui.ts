@@ -54,6 +54,8 @@ export class PluginUi {
       element.setAttribute('sandbox', 'allow-scripts');
       element.setAttribute('referrerpolicy', 'no-referrer');
       element.dataset.plugin = source;
+      // Screen readers name frames by their title (axe-core: frame-title).
+      element.title = `Plugin widget ${source}`;
       element.className = 'orbis-widget';
       const created: Frame = { element, html, queue: [], received: { start: 0, count: 0 } };
       element.addEventListener('load', () => this.loaded(created));

@@ -1,0 +1,98 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import { CATEGORY_COLOURS } from '../src/editor/style-rules.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
+
+/*
+ * The editor's style panel (SPEC §7 through the Map tab): colouring a layer by a property shows
+ * on the globe at once and is saved; the expression field refuses what CesiumJS cannot read, as
+ * the user types, and applies what it can.
+ */
+const zones = {
+  type: 'FeatureCollection',
+  features: [
+    { type: 'Feature', properties: { category: 'park' }, geometry: { type: 'Polygon', coordinates: [[[-12, 0], [10, 0], [10, 20], [-12, 20], [-12, 0]]] } },
+    { type: 'Feature', properties: { category: 'shop' }, geometry: { type: 'Polygon', coordinates: [[[10, 0], [32, 0], [32, 20], [10, 20], [10, 0]]] } },
+  ],
+};
+const hex = (c: string): ExpectedColor => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) as ExpectedColor;
+const WEST = { fx: 0.3, fy: 0.5 };
+const EAST = { fx: 0.7, fy: 0.5 };
+
+function colorAt(pixels: Pixels, p: { fx: number; fy: number }): Rgba {
+  return dominantColorIn(pixels, { x: Math.round(pixels.width * p.fx) - 5, y: Math.round(pixels.height * p.fy) - 5, width: 10, height: 10 });
+}
+
+async function waitForColours(page: Page, west: ExpectedColor, east: ExpectedColor, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let last: Pixels | undefined;
+  while (Date.now() < deadline) {
+    last = await screenshotPixels(page, page.getByTestId('viewer'));
+    if (isCloseTo(colorAt(last, WEST), west, 60) && isCloseTo(colorAt(last, EAST), east, 60)) return;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`${what}: west ${colorAt(last!, WEST)}, east ${colorAt(last!, EAST)}`);
+}
+
+describe('the style panel in Chromium', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage | undefined;
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  it('colours a layer by a property, and by an expression checked as it is typed', async () => {
+    await h.project('panel');
+    const form = new FormData();
+    form.append('file', new Blob([JSON.stringify(zones)]), 'zones.geojson');
+    const res = await fetch(`${h.url}/api/projects/panel/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+    const body = await res.json();
+    const assetId = (Array.isArray(body) ? body[0] : body).id as string;
+    const scene = {
+      property: { globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+      camera: { lng: 10, lat: 10, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [{ id: 'zones', title: 'Zones', type: 'geojson', assetId, visible: true }],
+      widgets: [],
+      story: { pages: [] },
+    };
+    expect((await h.admin('PUT', '/api/projects/panel/scene', scene)).status).toBe(200);
+
+    tab = await newPage(browser, { width: 900, height: 600 });
+    const { page } = tab;
+    await page.goto(`${h.url}/editor/panel?tab=map#token=${ADMIN_TOKEN}`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const saved = async () => (await (await h.admin('GET', '/api/projects/panel/scene')).json()).layers[0].appearance;
+
+    await page.getByTestId('style-panel-zones').locator('summary').click();
+    await page.getByTestId('style-target-zones').selectOption('polygon');
+    await page.getByTestId('style-property-zones').selectOption('category');
+    await page.getByTestId('style-mode-zones').selectOption('categorical');
+    await page.getByTestId('style-apply-zones').click();
+    await waitForColours(page, hex(CATEGORY_COLOURS[0]!), hex(CATEGORY_COLOURS[1]!), 'park and shop take the first two category colours');
+    await expect.poll(saved, { timeout: 15_000 }).toEqual({
+      polygon: { fillColor: { conditions: [["${category} === 'park'", `color('${CATEGORY_COLOURS[0]}')`], ["${category} === 'shop'", `color('${CATEGORY_COLOURS[1]}')`], ['true', "color('#999999')"]] } },
+    });
+
+    // Half an expression: refused as it is typed, nothing saved; the whole one applies.
+    const input = page.getByTestId('style-expression-zones');
+    await input.fill("${category} === 'park' ? color('#ff0000') : color('#0000ff'");
+    await expect.poll(() => page.getByTestId('style-expression-error-zones').textContent()).toMatch(/Not an expression CesiumJS can read/);
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    await page.waitForTimeout(600);
+    expect((await saved()).polygon.fillColor).toHaveProperty('conditions');
+    await input.fill("${category} === 'park' ? color('#ff0000') : color('#0000ff')");
+    await waitForColours(page, [255, 0, 0], [0, 0, 255], 'the expression colours park red and shop blue');
+    expect(await page.getByTestId('style-expression-error-zones').textContent()).toBe('');
+    await expect.poll(async () => (await saved()).polygon.fillColor, { timeout: 15_000 }).toEqual({ expression: "${category} === 'park' ? color('#ff0000') : color('#0000ff')" });
+    await page.screenshot({ path: '/tmp/orbis-style-panel.png' });
+    tab.assertClean();
+  });
+});
