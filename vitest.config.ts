@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { sandboxRuntimeVitePlugin } from './packages/viewer/build/sandbox-runtime-build.js';
 
 /** Integration tests that run a second time on PostgreSQL and S3-compatible storage. */
 const CONFORMANCE = [
@@ -8,6 +9,8 @@ const CONFORMANCE = [
 ];
 
 export default defineConfig({
+  // The plugin host's tests evaluate the sandbox runtime bundled as the pages get it.
+  plugins: [sandboxRuntimeVitePlugin()],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -25,6 +25,7 @@ console.log(
     heapRow('Orbis', r.heap.orbis),
     heapRow('Arena', r.heap.arena),
     `one mouseMove delivered to 10 listening plugins: ${r.mouseMoveMsFor10Plugins} ms (median of ${r.mouseMove.samplesMs.length} batches, ${n(r.mouseMove.events)} events each plugin saw)`,
+    `app.camera: ${n(r.cameraPositionReadsPerSec)} position reads per second (${r.cameraPositionVsViewportReads} of viewport.width's, which never leaves the sandbox); one camera move to 10 listening plugins: ${r.cameraMoveMsPerFrameFor10Plugins} ms per frame (${r.cameraMoveVsMouseMove}× a mouseMove)`,
     `CPUs taken by other processes while measuring: ${Math.round(r.otherWork.meanCpuShare * 100)}% mean, ${Math.round(r.otherWork.maxCpuShare * 100)}% max; ${r.wallSeconds} s in all`,
     `source: commit ${r.source.commit}${r.source.sourceChanged ? ' plus uncommitted changes to the plugin host or @orbis/geo' : ''}`,
     ...(r.problems.length > 0 ? ['problems:', ...r.problems.map((p) => `  ${p}`)] : ['problems: none']),

@@ -27,6 +27,9 @@ function runViewport(n) {
 const VIEWPORT = Object.freeze({ width: 640, height: 480, isMobile: false, query: Object.freeze({ tab: 'map' }) });
 
 /** Viewer services for the real PluginHost: no engine; plugin console lines go to `lines`. */
+/** Where the bench's camera is (radians for the angles). */
+export const CAMERA_POSITION = { lng: 139.767, lat: 35.681, height: 1200, heading: 0.1, pitch: -1.2, roll: 0, fov: 1.0471975511965976 };
+
 export function benchServices(lines) {
   const none = () => undefined;
   return {
@@ -45,6 +48,9 @@ export function benchServices(lines) {
     capture: none,
     open: none,
     reload: none,
+    camera: { position: () => CAMERA_POSITION, onMove: () => none },
+    layers: { onSelect: () => none, sceneLayers: () => [], selected: () => [] },
+    flyToLayer: none,
     showUi: none,
     postToUi: none,
     log: (source, level, text) => lines.push({ source, level, text }),

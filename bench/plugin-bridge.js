@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { monitorOtherWork } from './machine.js';
 import { arenaWay, benchServices, directWay, orbisWay, plainQuickJsWay, widget } from './plugin-bridge-ways.js';
+import { cameraMove, cameraReads } from './plugin-camera.js';
 import { loadPluginHost } from './plugin-host-build.js';
 
 const MODES = {
@@ -158,6 +159,7 @@ export async function benchPluginBridge({ quick, log }) {
   let rates;
   let heap;
   let move;
+  let camera;
   try {
     checkAgreement(ways);
     log('the three ways agree; measuring rates');
@@ -166,6 +168,12 @@ export async function benchPluginBridge({ quick, log }) {
     heap = { orbis: await heapGrowth(ways[0], settings.orbisHeapCalls), arena: await heapGrowth(ways[1], settings.arenaHeapCalls) };
     log('mouseMove to 10 plugins');
     move = await mouseMove(deps, settings);
+    log('camera.position reads and camera move to 10 plugins');
+    camera = {
+      // Each read crosses to the host: 2,000 per entry stay far below the 500 ms an entry may take.
+      positionReadsPerSec: await cameraReads(deps, { rounds: settings.rounds * 2, n: 2_000 }),
+      moveMsFor10Plugins: await cameraMove(deps, { rounds: settings.mouseMoveRounds, frames: settings.mouseMoveBatch }),
+    };
   } finally {
     for (const way of ways) way.dispose();
     otherWork = monitor.stop();
@@ -194,6 +202,11 @@ export async function benchPluginBridge({ quick, log }) {
     ...figures('tools', 'Calls'),
     viewportWidth: figures('viewport', 'Reads'),
     mouseMoveMsFor10Plugins: move.msPerEvent,
+    // camera.position crosses to the host; viewport.width is answered inside: the ratio is the crossing's cost.
+    cameraPositionReadsPerSec: camera.positionReadsPerSec,
+    cameraPositionVsViewportReads: round(camera.positionReadsPerSec / rates.orbis.viewport.perSec, 4),
+    cameraMoveMsPerFrameFor10Plugins: camera.moveMsFor10Plugins,
+    cameraMoveVsMouseMove: round(camera.moveMsFor10Plugins / move.msPerEvent, 2),
     heapGrowthMbPer1MCalls: round(heap.orbis.toolsMbPer1MCalls + heap.orbis.viewportMbPer1MReads, 3),
     arenaHeapGrowthMbPer1MCalls: round(heap.arena.toolsMbPer1MCalls + heap.arena.viewportMbPer1MReads, 3),
     heap,

@@ -3,6 +3,7 @@
 // (gitignored), with esbuild's JS API.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { sandboxRuntimeEsbuildPlugin } from '../packages/viewer/build/sandbox-runtime-build.js';
 
 const OUT = new URL('./dist/plugin-host.js', import.meta.url);
 const PLUGINS = new URL('../packages/viewer/src/plugins/', import.meta.url);
@@ -31,6 +32,8 @@ export async function loadPluginHost() {
     target: 'node20',
     outfile: fileURLToPath(OUT),
     logLevel: 'warning',
+    // The sandbox runtime, bundled as the pages get it.
+    plugins: [sandboxRuntimeEsbuildPlugin()],
   });
   // A new query per build: a second build in one process is imported afresh.
   return import(`${OUT.href}?${Date.now()}`);

@@ -1,19 +1,17 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { validatePluginPackage } from '../../packages/server/src/plugins/plugin-package.js';
+import { readPluginSource } from '../../packages/server/src/plugins/plugin-source.js';
 import { PluginHost, type ViewerServices } from '../../packages/viewer/src/plugins/plugin-host.js';
 import { loadQuickJs } from '../../packages/viewer/src/plugins/quickjs.js';
+import { testCamera, testLayers } from '../../packages/viewer/src/plugins/test-services.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const examples = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
-function load(name: string) {
-  const manifest = JSON.parse(readFileSync(join(here, name, 'plugin.json'), 'utf8'));
-  const files = Object.fromEntries(readdirSync(join(here, name)).filter((f) => f.endsWith('.js')).map((f) => [f, readFileSync(join(here, name, f), 'utf8')]));
-  return validatePluginPackage(manifest, files);
-}
+/** An example as `orbis plugin install <folder>` reads it (plugin.json or reearth.yml). */
+const load = (name: string) => readPluginSource(join(here, name));
 
 function services(log: string[], ui: unknown[]): ViewerServices {
   return {
@@ -33,6 +31,9 @@ function services(log: string[], ui: unknown[]): ViewerServices {
     open: () => undefined,
     reload: () => undefined,
     showUi: () => undefined,
+    camera: testCamera().camera,
+    layers: testLayers().layers,
+    flyToLayer: () => undefined,
     postToUi: (_source, message) => ui.push(message),
     log: (_source, level, text) => log.push(`${level}: ${text}`),
   };
@@ -40,30 +41,98 @@ function services(log: string[], ui: unknown[]): ViewerServices {
 
 describe('example plugins', () => {
   it.each(examples)('%s installs, starts and answers its UI without errors', async (name) => {
-    const plugin = load(name);
+    const plugin = await load(name);
     const log: string[] = [];
     const ui: unknown[] = [];
     const host = new PluginHost(await loadQuickJs(), services(log, ui), [{ ...plugin.manifest, files: plugin.files }], {});
     host.start();
-    expect(host.sandboxes.map((s) => s.status)).toEqual(['running']);
+    const widgets = plugin.manifest.extensions.filter((e) => e.type === 'widget');
+    expect(host.sandboxes.map((s) => s.status)).toEqual(widgets.map(() => 'running'));
     host.emit('mouseMove', { x: 1, y: 2, lat: 35.6586, lng: 139.7454, height: 0 });
     host.emit('click', { x: 1, y: 2, lat: 35.6586, lng: 139.7454, height: 10 });
-    for (const message of ['capture', 'sky', 'terrain', 'locate', { zoom: 20 }]) host.uiMessage(plugin.manifest.id, 'main', message);
+    for (const message of ['capture', 'sky', 'terrain', 'locate', { zoom: 20 }, { action: 'right' }, { action: 'home' }, 'next', 'prev', { id: 'landmarks', visible: false }, { id: 'landmarks', fly: true }]) {
+      for (const w of widgets) host.uiMessage(plugin.manifest.id, w.id, message);
+    }
     await new Promise((r) => setTimeout(r, 20));
     expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
-    expect(host.sandboxes.map((s) => s.status)).toEqual(['running']);
+    expect(host.sandboxes.map((s) => s.status)).toEqual(widgets.map(() => 'running'));
     host.stopAll();
   });
 
   it('picks the Spatial ID that @orbis/geo computes', async () => {
     const geo = await import('../../packages/geo/src/index.js');
-    const plugin = load('spatial-id-picker');
+    const plugin = await load('spatial-id-picker');
     const log: string[] = [];
     const host = new PluginHost(await loadQuickJs(), services(log, []), [{ ...plugin.manifest, files: plugin.files }], {});
     host.start();
     host.emit('click', { lat: 35.6586, lng: 139.7454, height: 10 });
     const expected = geo.spatialIdToString(geo.spatialIdFromLngLatHeight(139.7454, 35.6586, 10, 20));
     expect(log).toContain(`log: spatial id ${expected}`);
+    host.stopAll();
+  });
+
+  it('runs the Re:Earth package reearth-compass unchanged: reearth global, widget property, UI messages, camera', async () => {
+    const plugin = await load('reearth-compass');
+    expect(plugin.manifest.reearth).toBe(true);
+    expect(plugin.manifest.extensions.map((e) => [e.id, e.type])).toEqual([['compass', 'widget'], ['note', 'block']]);
+    const log: string[] = [];
+    const ui: unknown[] = [];
+    const camera = testCamera();
+    const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), camera: camera.camera }, [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start(undefined, () => ({ default: { lng: 10, lat: 20 } }));
+    expect(ui).toEqual([{ heading: 0 }]);
+    host.uiMessage('reearth-compass', 'compass', { action: 'right' });
+    host.uiMessage('reearth-compass', 'compass', { action: 'home' });
+    expect(camera.calls).toEqual([
+      { op: 'rotateRight', args: [Math.PI / 8] },
+      { op: 'flyTo', args: [{ lng: 10, lat: 20, height: 20000, heading: 0, pitch: -Math.PI / 2, roll: 0 }, 0] },
+    ]);
+    camera.frame({ heading: Math.PI / 2 });
+    expect(ui.at(-1)).toEqual({ heading: 90 });
+    expect(log).toEqual(['log: compass right 0', 'log: compass home 0']);
+    host.stopAll();
+  });
+
+  it('layer-switcher lists the layers in its UI, shows, hides and flies to them', async () => {
+    const plugin = await load('layer-switcher');
+    const log: string[] = [];
+    const ui: unknown[] = [];
+    const layers = testLayers();
+    const flown: string[] = [];
+    const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), layers: layers.layers, flyToLayer: (id) => void flown.push(id) }, [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start();
+    expect(ui).toEqual([{ layers: [{ id: 'landmarks', title: 'Landmarks', visible: true }, { id: 'city', title: 'City', visible: false }] }]);
+    host.uiMessage('layer-switcher', 'main', { id: 'city', visible: true });
+    host.uiMessage('layer-switcher', 'main', { id: 'landmarks', fly: true });
+    host.uiMessage('layer-switcher', 'main', { id: 'nope', visible: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(layers.calls.filter((c) => c.op === 'setVisible').map((c) => c.args)).toEqual([['city', true]]);
+    expect(flown).toEqual(['landmarks']);
+    // The visible event made it send the list again.
+    expect(ui.at(-1)).toEqual({ layers: [{ id: 'landmarks', title: 'Landmarks', visible: true }, { id: 'city', title: 'City', visible: true }] });
+    expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
+    host.stopAll();
+  });
+
+  it('tour adds its styled stops inline and flies between them', async () => {
+    const plugin = await load('tour');
+    const log: string[] = [];
+    const ui: unknown[] = [];
+    const layers = testLayers();
+    const camera = testCamera();
+    const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), layers: layers.layers, camera: camera.camera }, [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start();
+    const added = layers.calls.find((c) => c.op === 'add')!.args[0] as { id: string; inline: { features: unknown[] }; appearance: object };
+    expect(added.inline.features).toHaveLength(3);
+    expect(added.appearance).toHaveProperty('marker.pointColor.conditions');
+    host.uiMessage('tour', 'main', 'next');
+    host.uiMessage('tour', 'main', 'next');
+    host.uiMessage('tour', 'main', 'prev');
+    expect(camera.calls.map((c) => (c.args[0] as { lng: number }).lng)).toEqual([139.7671, 139.7454, 139.7671]);
+    expect(camera.calls[0]).toEqual({ op: 'lookAt', args: [{ lng: 139.7671, lat: 35.6812, range: 3000, heading: 0, pitch: -Math.PI / 4 }, 2] });
+    expect(layers.calls.filter((c) => c.op === 'select').map((c) => c.args[0])).toEqual([[{ layerId: added.id, featureId: 'stop-1' }], [{ layerId: added.id, featureId: 'stop-2' }], [{ layerId: added.id, featureId: 'stop-1' }]]);
+    expect(ui.at(-1)).toEqual({ name: '1/3 Tokyo Station' });
+    expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
     host.stopAll();
   });
 });

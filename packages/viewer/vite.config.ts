@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { sandboxRuntimeVitePlugin } from './build/sandbox-runtime-build.js';
 
 /**
  * The pages are built to `dist/` and served by the Orbis server under `/app/`. CesiumJS is not
@@ -8,6 +9,8 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   base: '/app/',
+  // The plugin runtime, bundled for the sandbox (src/plugins/runtime).
+  plugins: [sandboxRuntimeVitePlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -144,9 +144,14 @@ export interface Viewer {
    * Subscribes a listener; returns the function that removes it. Unknown events throw a TypeError.
    * @example const stop = app.viewer.on('mouseMove', (e) => console.log(e.lng, e.lat)); stop();
    */
-  on<E extends keyof ViewerEvents>(event: E, listener: (event: ViewerEvents[E]) => void, options?: { once?: boolean }): () => void;
+  on<E extends keyof ViewerEvents>(event: E, listener: (event: ViewerEvents[E]) => void, options?: ListenerOptions): () => void;
   /** @example app.viewer.off('click', onClick); */
   off<E extends keyof ViewerEvents>(event: E, listener: (event: ViewerEvents[E]) => void): void;
+}
+
+/** Options of every `on`: `once` removes the listener after its first call. */
+export interface ListenerOptions {
+  once?: boolean;
 }
 
 /** The plugin's own UI: HTML in a sandboxed iframe, messages both ways. */
@@ -155,16 +160,68 @@ export interface PluginUI {
   show(html: string, options?: { width?: number; height?: number; visible?: boolean }): void;
   /** @example app.ui.postMessage({ lng: 139.7 }); */
   postMessage(message: unknown): void;
-  /** @example app.ui.on('message', (m) => console.log(m)); */
-  on(event: 'message', listener: (message: unknown) => void): void;
+  /**
+   * `message`: a message from this plugin's UI frame. Returns the function that removes the listener.
+   * @example const stop = app.ui.on('message', (m) => console.log(m)); stop();
+   */
+  on(event: 'message', listener: (message: any) => void, options?: ListenerOptions): () => void;
+  /** @example app.ui.off('message', onMessage); */
+  off(event: 'message', listener: (message: any) => void): void;
+}
+
+/** This extension as the scene places it. */
+export interface WidgetInfo {
+  /** `pluginId/extensionId`. */
+  id: string;
+  pluginId: string;
+  extensionId: string;
+  /** The widget's settings from the scene (`{}` when none); Re:Earth groups them by schema group. */
+  property: Record<string, any>;
+}
+
+/** One running extension. */
+export interface ExtensionInfo {
+  id: string;
+  pluginId: string;
+  extensionId: string;
+  name: string;
+  extensionType: string;
+}
+
+/** `app.extension`: this widget and the extensions around it. */
+export interface Extension {
+  /** @example const url = app.extension.widget.property.default?.imageUrl; */
+  readonly widget: WidgetInfo;
+  /** @example for (const e of app.extension.list) console.log(e.id); */
+  readonly list: ExtensionInfo[];
+  /** `message`: a message from this plugin's UI frame (the same as `app.ui.on("message")`). @example app.extension.on('message', (m) => console.log(m)); */
+  on(event: 'message', listener: (message: any) => void, options?: ListenerOptions): () => void;
+  /** @example app.extension.off('message', onMessage); */
+  off(event: 'message', listener: (message: any) => void): void;
 }
 
 export interface App {
+  /** Orbis's version. @example console.log(app.version); */
+  readonly version: string;
+  /** The plugin API's version (Re:Earth's numbering). @example if (app.apiVersion.startsWith('2.')) … */
+  readonly apiVersion: string;
+  /** @example app.engine.name === 'cesium'; */
+  readonly engine: { readonly name: 'cesium' };
   readonly viewer: Viewer;
   readonly ui: PluginUI;
+  readonly camera: Camera;
+  readonly layers: Layers;
+  readonly extension: Extension;
 }
+
+export * from './camera.js';
+export * from './layers.js';
+import type { Camera } from './camera.js';
+import type { Layers } from './layers.js';
 
 declare global {
   /** The only entry to Orbis from a plugin. */
   const app: App;
+  /** The same object as `app`, in plugins packaged with Re:Earth's `reearth.yml`. */
+  const reearth: App;
 }

@@ -7,6 +7,7 @@ import { ConfigError, type OrbisConfig } from './config/serve-config.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
 import { KeyService } from './keys/key-service.js';
+import { ModelService } from './models/model-service.js';
 import { PluginService } from './plugins/plugin-service.js';
 import { ProjectService } from './projects/project-service.js';
 import { SceneService } from './scenes/scene-service.js';
@@ -61,6 +62,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     keys: new KeyService(store),
     scenes: new SceneService(store),
     plugins: new PluginService(store),
+    models: new ModelService(store),
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
     maxUploadBytes: config.maxUploadBytes,

@@ -100,6 +100,8 @@ describe('the published page tells the story (SPEC §9)', () => {
     await tab.page.goto(`${h.url}/p/tale#story=2`);
     await viewerReady(tab.page);
     await expectPage(tab.page, 2, 'Blue square');
+    // The text is page 2's, though page 1's was asked for first (the renderer loads lazily).
+    await expect.poll(() => tab.page.getByTestId('story-text').innerHTML()).toBe('<p>The <strong>blue</strong> one.</p>\n');
     await centre(tab.page, isBlue, 'opened at page 2, over the blue square');
     tab.assertClean();
   });

@@ -6,14 +6,14 @@ describe('CursorCodec', () => {
   const codec = new CursorCodec('a-secret-of-enough-length');
 
   it('round-trips a position and stays opaque', () => {
-    const cursor = codec.encode({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
+    const cursor = codec.encode({ scope: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
     expect(cursor).not.toContain('01JDA8');
-    expect(codec.decode(cursor)).toEqual({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
+    expect(codec.decode(cursor)).toEqual({ scope: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
   });
 
   it('is accepted by another codec with the same secret and refused under another', () => {
-    const cursor = codec.encode({ projectId: 'P', afterId: 'X' });
-    expect(new CursorCodec('a-secret-of-enough-length').decode(cursor)).toEqual({ projectId: 'P', afterId: 'X' });
+    const cursor = codec.encode({ scope: 'P', afterId: 'X' });
+    expect(new CursorCodec('a-secret-of-enough-length').decode(cursor)).toEqual({ scope: 'P', afterId: 'X' });
     expect(() => new CursorCodec('another-secret-entirely').decode(cursor)).toThrow(InvalidCursorError);
   });
 
@@ -21,12 +21,12 @@ describe('CursorCodec', () => {
     const secret = 'sécret-ü-of-enough-length';
     const payload = Buffer.from('1|P|01JDA8AAAAAAAAAAAAAAAAAAAA').toString('base64url');
     const tag = createHmac('sha256', secret).update(payload).digest().subarray(0, 16).toString('base64url');
-    expect(new CursorCodec(secret).decode(`${payload}.${tag}`)).toEqual({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
-    expect(new CursorCodec(secret).encode({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' })).toBe(`${payload}.${tag}`);
+    expect(new CursorCodec(secret).decode(`${payload}.${tag}`)).toEqual({ scope: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
+    expect(new CursorCodec(secret).encode({ scope: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' })).toBe(`${payload}.${tag}`);
   });
 
   it('refuses altered and made-up cursors', () => {
-    const cursor = codec.encode({ projectId: 'P', afterId: 'X' });
+    const cursor = codec.encode({ scope: 'P', afterId: 'X' });
     const [payload, mac] = cursor.split('.') as [string, string];
     const forged = Buffer.from('1|P|Y').toString('base64url');
     for (const bad of [
@@ -44,7 +44,7 @@ describe('CursorCodec', () => {
   });
 
   it('refuses every other spelling of a valid tag', () => {
-    const cursor = codec.encode({ projectId: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
+    const cursor = codec.encode({ scope: 'P', afterId: '01JDA8AAAAAAAAAAAAAAAAAAAA' });
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const last = cursor.at(-1)!;
     for (const c of alphabet) {

@@ -1,8 +1,12 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
-/** Where a cursor points: after asset `afterId` of project `projectId`. */
+/**
+ * Where a cursor points: after entry `afterId` of the listing `scope` names (a project's id for
+ * its assets, `{projectId}/{modelId}` for a model's items; see `listing.ts` `cursorScope`). A
+ * listing refuses a cursor made for another scope.
+ */
 export interface CursorPosition {
-  projectId: string;
+  scope: string;
   afterId: string;
 }
 
@@ -32,7 +36,7 @@ export class CursorCodec {
   }
 
   encode(position: CursorPosition): string {
-    const payload = Buffer.from(`${VERSION}|${position.projectId}|${position.afterId}`).toString('base64url');
+    const payload = Buffer.from(`${VERSION}|${position.scope}|${position.afterId}`).toString('base64url');
     return `${payload}.${this.mac(payload).toString('base64url')}`;
   }
 
@@ -48,7 +52,7 @@ export class CursorCodec {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursorError();
     const parts = Buffer.from(payload, 'base64url').toString('utf8').split('|');
     if (parts.length !== 3 || parts[0] !== VERSION) throw new InvalidCursorError();
-    return { projectId: parts[1]!, afterId: parts[2]! };
+    return { scope: parts[1]!, afterId: parts[2]! };
   }
 
   private mac(payload: string): Buffer {

@@ -1,8 +1,8 @@
-import type { AssetScope, AssetSlice, JoinedRecords, Store } from '../store/store.js';
+import type { AssetSlice, JoinedRecords, ListingScope, Store } from '../store/store.js';
 import { type CursorCodec, InvalidCursorError } from './cursor.js';
 import type { PageQuery } from './page-query.js';
 
-/** One page of a listing, before it becomes JSON. */
+/** One page of a listing (of assets, or of a model's items), before it becomes JSON. */
 export interface ListingPage {
   /** The page's records, joined as the store joined them (see JoinedRecords). */
   results: string;
@@ -19,17 +19,22 @@ export type PagedQuery = Exclude<PageQuery, { mode: 'all' }>;
 
 const NOTHING: JoinedRecords = { json: '', count: 0, lastId: undefined, hasMore: false };
 
-/** The slice a page query reads, known before the project is, and the project its cursor names. */
+/** The slice a page query reads, known before the project is, and the scope its cursor names. */
 export interface PlannedSlice {
   slice: AssetSlice;
-  cursorProjectId?: string;
+  cursorScope?: string;
+}
+
+/** What a cursor names as its listing: the project for assets, the project and model for items. */
+export function cursorScope(scope: ListingScope): string {
+  return scope.modelId === undefined ? scope.projectId : `${scope.projectId}/${scope.modelId}`;
 }
 
 /** What a page query will read. Throws InvalidCursorError for a cursor this server did not make. */
 export function planSlice(cursors: CursorCodec, query: PagedQuery): PlannedSlice {
   if (query.mode !== 'cursor') return { slice: { offset: query.offset, limit: query.limit } };
   const position = cursors.decode(query.cursor);
-  return { slice: { afterId: position.afterId, limit: query.limit }, cursorProjectId: position.projectId };
+  return { slice: { afterId: position.afterId, limit: query.limit }, cursorScope: position.scope };
 }
 
 /**
@@ -40,7 +45,7 @@ export function planSlice(cursors: CursorCodec, query: PagedQuery): PlannedSlice
 export async function readPage(
   store: Store,
   cursors: CursorCodec,
-  scope: AssetScope,
+  scope: ListingScope,
   totalCount: number,
   query: PagedQuery,
   planned: PlannedSlice = planSlice(cursors, query),
@@ -48,7 +53,7 @@ export async function readPage(
 ): Promise<ListingPage> {
   let slice: JoinedRecords;
   if (query.mode === 'cursor') {
-    if (planned.cursorProjectId !== scope.projectId) throw new InvalidCursorError();
+    if (planned.cursorScope !== cursorScope(scope)) throw new InvalidCursorError();
     slice = prefetched ?? (await store.joinRecords(scope, planned.slice));
   } else if (query.offset >= totalCount) {
     // An offset walks the index entry by entry: one past the end would walk all of it for nothing.
@@ -57,7 +62,7 @@ export async function readPage(
     slice = prefetched ?? (await store.joinRecords(scope, planned.slice));
   }
   const { hasMore, lastId } = slice;
-  const nextCursor = hasMore && lastId !== undefined ? cursors.encode({ projectId: scope.projectId, afterId: lastId }) : null;
+  const nextCursor = hasMore && lastId !== undefined ? cursors.encode({ scope: cursorScope(scope), afterId: lastId }) : null;
   const page: ListingPage = { results: slice.json, totalCount, hasMore, limit: query.limit, nextCursor };
   if (query.mode !== 'cursor') {
     page.page = query.page;

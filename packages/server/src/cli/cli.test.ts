@@ -141,4 +141,34 @@ describe('orbis CLI', () => {
     await orbis(dataDir, 'project', 'create', 'twice');
     expect(await fail('project', 'create', 'twice')).toMatchObject({ code: 1, stderr: expect.stringContaining('exists') });
   });
+
+  it('plugin install takes a folder or a zip with plugin.json or reearth.yml', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const examples = fileURLToPath(new URL('../../../../examples/plugins/', import.meta.url));
+    const fail = (...args: string[]) =>
+      run(process.execPath, [BIN, ...args], { env: env(dataDir) }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
+      );
+    expect(await fail('plugin', 'install', join(examples, 'reearth-compass'))).toMatchObject({ code: 2, stderr: expect.stringContaining('no project yet') });
+    await orbis(dataDir, 'project', 'create', 'atlas');
+    // The only project is the default one.
+    expect(await orbis(dataDir, 'plugin', 'install', join(examples, 'reearth-compass'))).toEqual({
+      project: 'atlas',
+      id: 'reearth-compass',
+      name: 'Compass',
+      version: '1.0.0',
+      format: 'reearth.yml',
+      extensions: [
+        { id: 'compass', type: 'widget', runs: true },
+        { id: 'note', type: 'block', runs: false },
+      ],
+    });
+    await orbis(dataDir, 'project', 'create', 'other');
+    expect(await fail('plugin', 'install', join(examples, 'sky-toggle'))).toMatchObject({ code: 2, stderr: expect.stringContaining('--project') });
+    expect(await orbis(dataDir, 'plugin', 'install', join(examples, 'sky-toggle'), '--project', 'atlas')).toMatchObject({ project: 'atlas', format: 'plugin.json' });
+    expect(await fail('plugin', 'install', 'other', join(dataDir, 'nowhere'))).toMatchObject({ code: 1, stderr: expect.stringContaining('does not exist') });
+    expect((await orbis(dataDir, 'plugin', 'list', 'atlas')).map((p: { id: string }) => p.id).sort()).toEqual(['reearth-compass', 'sky-toggle']);
+    // Eight CLI runs, each a process start: seconds apiece on a busy machine.
+  }, 120_000);
 });

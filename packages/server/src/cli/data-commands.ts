@@ -6,11 +6,13 @@ import type { OrbisConfig } from '../config/serve-config.js';
 import { ConfigError } from '../config/serve-config.js';
 import { createContext } from '../context.js';
 import type { AppContext } from '../http/app-context.js';
+import { readPluginSource } from '../plugins/plugin-source.js';
 import { projectRecord } from '../projects/project-service.js';
 import type { Project } from '../store/store.js';
 import { UsageError } from './usage-error.js';
 
 interface Flags {
+  project?: string;
   private?: boolean;
   public?: boolean;
   name?: string;
@@ -27,10 +29,18 @@ async function projectOrFail(ctx: AppContext, alias: string | undefined): Promis
   return project;
 }
 
+/** `--project`, else the only project there is. */
+async function defaultProject(ctx: AppContext, alias: string | undefined): Promise<Project> {
+  if (alias !== undefined) return projectOrFail(ctx, alias);
+  const projects = await ctx.store.listProjects();
+  if (projects.length === 1) return projects[0]!;
+  throw new UsageError(projects.length === 0 ? 'there is no project yet: create one with "orbis project create <alias>"' : 'there are several projects: name one with --project <alias>');
+}
+
 /** The commands that work on the data directly (no server needed; safe beside a running one). */
 export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags): Promise<number> {
   const [noun, verb, ...rest] = args;
-  const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke'];
+  const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list'];
   if (!known.includes(`${noun} ${verb}`)) throw new UsageError(`unknown command "${args.join(' ')}"`);
   const ctx = await createContext(config);
   try {
@@ -76,6 +86,22 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
       case 'key list':
         print(await ctx.keys.list(await projectOrFail(ctx, rest[0])));
         break;
+      case 'plugin install': {
+        // `plugin install <folder|zip>` (the project from --project, or the only one) or `plugin install <project> <folder|zip>`.
+        const [first, second] = rest;
+        if (!first) throw new UsageError('missing <folder|zip>');
+        const project = second !== undefined ? await projectOrFail(ctx, first) : await defaultProject(ctx, flags.project);
+        const plugin = await readPluginSource(second ?? first);
+        await ctx.plugins.install(project, plugin);
+        const m = plugin.manifest;
+        print({ project: project.alias, id: m.id, name: m.name, version: m.version, format: m.reearth ? 'reearth.yml' : 'plugin.json', extensions: m.extensions.map((e) => ({ id: e.id, type: e.type, runs: e.type === 'widget' })) });
+        break;
+      }
+      case 'plugin list': {
+        const project = rest[0] !== undefined ? await projectOrFail(ctx, rest[0]) : await defaultProject(ctx, flags.project);
+        print((await ctx.plugins.list(project)).map((p) => ({ id: p.manifest.id, name: p.manifest.name, version: p.manifest.version, extensions: p.manifest.extensions.map((e) => `${e.id} (${e.type})`) })));
+        break;
+      }
       case 'key revoke': {
         const project = await projectOrFail(ctx, rest[0]);
         if (!rest[1]) throw new UsageError('missing <id>');

@@ -17,6 +17,8 @@ Commands:
   key create <project> [--name N]
   key list <project>
   key revoke <project> <id>
+  plugin install <folder|zip> [--project P]   a plugin.json or Re:Earth reearth.yml package
+  plugin list [<project>]
 
 Options (every command):
   --data-dir DIR        data folder (ORBIS_DATA_DIR, default ./data)
@@ -46,6 +48,7 @@ export async function main(argv: string[]): Promise<number> {
         private: { type: 'boolean' },
         public: { type: 'boolean' },
         name: { type: 'string' },
+        project: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -8,6 +8,7 @@ import type { ProjectService } from '../projects/project-service.js';
 import type { Scene } from '@orbis/scene';
 import type { SceneService } from '../scenes/scene-service.js';
 import { type Store, StoreConflictError } from '../store/store.js';
+import { DEMO_MODEL_LAYER, seedDemoModel } from './demo-model.js';
 
 export const DEMO_ALIAS = 'demo';
 const DEMO_META_KEY = 'demo.created';
@@ -99,13 +100,14 @@ export function demoScene(layerAssetIds: string[]): Scene {
       },
       { id: 'flight', title: 'Haneda to New Chitose', type: 'czml', assetId: flight!, visible: true },
       { id: 'parks', title: 'Parks', type: 'kml', assetId: parks!, visible: true },
+      DEMO_MODEL_LAYER,
     ],
     widgets: [],
     story: {
       pages: [
-        { id: 'tokyo', title: 'Tokyo', text: 'Tokyo Tower and Tokyo Skytree, with Mount Fuji to the south-west.', camera: { lng: 139.4, lat: 35.1, height: 120_000, heading: 20, pitch: -45, roll: 0 } },
-        { id: 'flight', title: 'North to Hokkaido', text: 'A flight from Haneda to New Chitose: about 90 minutes.', camera: { lng: 140.8, lat: 37.5, height: 1_500_000, heading: 0, pitch: -75, roll: 0 } },
-        { id: 'new-york', title: 'New York', text: 'Central Park, from 59th to 110th Street.', camera: { lng: -73.965, lat: 40.74, height: 6_000, heading: 20, pitch: -45, roll: 0 } },
+        { id: 'tokyo', title: 'Tokyo', text: '**Tokyo Tower** and **Tokyo Skytree**, with *Mount Fuji* to the south-west.\n\nThe markers come from `landmarks.geojson`; click one to read about it.', layers: ['prefectures', 'landmarks', 'parks'], camera: { lng: 139.4, lat: 35.1, height: 120_000, heading: 20, pitch: -45, roll: 0 } },
+        { id: 'flight', title: 'North to Hokkaido', text: 'A flight from **Haneda** to **New Chitose**: about 90 minutes.\n\n- 820 km as the crow flies\n- one of the busiest air routes in the world', layers: ['flight'], camera: { lng: 140.8, lat: 37.5, height: 1_500_000, heading: 0, pitch: -75, roll: 0 } },
+        { id: 'new-york', title: 'New York', text: '[Central Park](https://en.wikipedia.org/wiki/Central_Park), from 59th to 110th Street.', layers: ['landmarks', 'parks'], camera: { lng: -73.965, lat: 40.74, height: 6_000, heading: 20, pitch: -45, roll: 0 } },
       ],
     },
   };
@@ -130,7 +132,7 @@ export async function seedDemo(
   }
   let project;
   try {
-    project = await projects.create({ alias: DEMO_ALIAS, name: 'Orbis demo', visibility: 'public' });
+    project = await projects.create({ alias: DEMO_ALIAS, name: 'Orbis demo', visibility: 'public', description: 'Landmarks of Tokyo and New York and a flight to Hokkaido, told as a three-page story on a 3D globe.' });
   } catch (err) {
     // Another process of the deployment, starting at the same moment, made it first.
     if (err instanceof StoreConflictError) return false;
@@ -139,6 +141,7 @@ export async function seedDemo(
   const open = (name: string) => ({ name, stream: createReadStream(join(DEMO_DATA_DIR, name)) });
   const shown = await assets.add(project, DEMO_PUBLIC_FILES.map(open), true);
   await assets.add(project, DEMO_PRIVATE_FILES.map(open), false);
+  await seedDemoModel(store, project, DEMO_DATA_DIR);
   await scenes.put(project, demoScene(shown.map((a) => a.id)));
   for (const name of DEMO_PLUGINS) await plugins.install(project, examplePlugin(name));
   await scenes.publish(project);

@@ -1,6 +1,7 @@
 import type { AssetService } from '../assets/asset-service.js';
 import type { CursorCodec } from '../assets/cursor.js';
 import type { KeyService } from '../keys/key-service.js';
+import type { ModelService } from '../models/model-service.js';
 import type { PluginService } from '../plugins/plugin-service.js';
 import type { ProjectService } from '../projects/project-service.js';
 import type { SceneService } from '../scenes/scene-service.js';
@@ -17,6 +18,7 @@ export interface AppContext {
   keys: KeyService;
   scenes: SceneService;
   plugins: PluginService;
+  models: ModelService;
   adminToken: string;
   /** The base of every asset `url`, without a trailing slash. Set once the port is known. */
   publicUrl: string;

@@ -8,8 +8,10 @@ import { errorBody } from './api-error.js';
 import { acceptEmptyJsonBodies } from './empty-json-body.js';
 import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
+import { contentRoutes } from './content-routes.js';
 import { keyRoutes } from './key-routes.js';
-import { openApiDocument } from './openapi.js';
+import { modelRoutes } from './model-routes.js';
+import { installOpenApi } from './openapi.js';
 import { pageRoutes } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
 import { projectRoutes } from './project-routes.js';
@@ -49,6 +51,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     trustProxy: false,
     // Long enough that an over-long alias or id is a 404 of ours, not the router's 414.
     routerOptions: { maxParamLength: 10_000 },
+    // Route schemas check what they declare and nothing more: no coercion, no removal, no defaults,
+    // so that what a handler sees is what the client sent (SPEC §2's pagination rules live in code).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strictTypes: false } },
     // Errors that happen before a route runs still answer in the error envelope.
     frameworkErrors: (error, _request, reply) => {
       const body = JSON.stringify(errorBody('invalid_parameter', `the request could not be read: ${error.message}`));
@@ -72,6 +77,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   });
   installErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  // Answers keep the exact text and key order their handlers make: response schemas document them.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await installOpenApi(app);
 
   await app.register(cors, () => (request: { url?: string }, callback: (e: Error | null, o: object) => void) => {
     const url = request.url ?? '';
@@ -81,9 +89,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     limits: { fileSize: ctx.maxUploadBytes, files: 1000, fields: 100, fieldSize: 1024 * 1024, parts: 1100 },
   });
 
-  app.get('/openapi.json', async () => openApiDocument);
-  app.get('/healthz', async () => ({ ok: true }));
+  app.get('/healthz', { schema: { summary: 'Liveness', response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));
   publicRoutes(app, ctx);
+  contentRoutes(app, ctx);
   fileRoutes(app, ctx);
   await pageRoutes(app, ctx);
   await app.register(async (management) => {
@@ -93,6 +101,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     keyRoutes(management, ctx);
     sceneRoutes(management, ctx);
     pluginRoutes(management, ctx);
+    modelRoutes(management, ctx);
     adminFileRoutes(management, ctx);
   });
   return app;

@@ -7,9 +7,9 @@ import { InputError } from '../input-error.js';
 import type { Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
-import { objectBody, optionalBoolean, optionalString } from './json-body.js';
-import { pageQueryOf, sendListing } from './listing-reply.js';
+import { assetSource, pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
+import { adminSecurity, answer, empty, failure, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
 
 type P = { Params: { project: string } };
 type PA = { Params: { project: string; id: string } };
@@ -81,16 +81,16 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) =>
     assetRecord(a, ctx.publicUrl, project.alias, true);
 
-  app.post<P>('/api/projects/:project/assets', async (request, reply) => {
+  app.post<P>('/api/projects/:project/assets', { schema: { summary: 'Upload one or more files; written whole or not at all', security: adminSecurity, params: params.project, body: { content: { 'multipart/form-data': { schema: { properties: { file: { description: 'one or more files' }, public: { enum: ['true', 'false'] } } } } } }, response: { 201: answer('Asset', 'the asset, or a list of them'), 400: failure('invalid_body'), 413: failure('payload_too_large') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const assets = await receiveUpload(ctx, request, project);
     const records = assets.map(record(project));
     return reply.code(201).send(records.length === 1 ? records[0] : records);
   });
 
-  app.get<P>('/api/projects/:project/assets', async (request, reply) => {
+  app.get<P>('/api/projects/:project/assets', { schema: { summary: 'Every asset, public or not, in the envelopes of the public listing', security: adminSecurity, params: params.project, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    return sendListing(ctx, request, reply, project, pageQueryOf(request), false);
+    return sendListing(ctx, request, reply, assetSource(ctx, request, project, false), pageQueryOf(request));
   });
 
   const assetOr404 = async (project: Project, id: string) => {
@@ -99,22 +99,22 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
     return asset;
   };
 
-  app.get<PA>('/api/projects/:project/assets/:id', async (request) => {
+  app.get<PA>('/api/projects/:project/assets/:id', { schema: { summary: 'One asset', security: adminSecurity, params: params.asset, response: { 200: answer('Asset', 'the asset'), 404: failure('not_found') } } }, async (request) => {
     const project = await projectOr404(ctx, request.params.project);
     return record(project)(await assetOr404(project, request.params.id));
   });
 
-  app.patch<PA>('/api/projects/:project/assets/:id', async (request) => {
+  const patchBody = bodyOf({ public: { type: 'boolean' }, name: { type: 'string', minLength: 1, maxLength: 1000, pattern: '\\S' } });
+  app.patch<PA & { Body: { public?: boolean; name?: string } }>('/api/projects/:project/assets/:id', { schema: { summary: 'Publish, unpublish or rename an asset', security: adminSecurity, params: params.asset, body: patchBody, response: { 200: answer('Asset', 'the asset'), 400: failure('invalid_body'), 404: failure('not_found') } } }, async (request) => {
     const project = await projectOr404(ctx, request.params.project);
-    const body = objectBody(request.body, ['public', 'name']);
-    const patch = { public: optionalBoolean(body, 'public'), name: optionalString(body, 'name', 1000) };
+    const patch = { public: request.body.public, name: request.body.name };
     await assetOr404(project, request.params.id);
     const updated = await ctx.assets.update(project, request.params.id, patch);
     if (!updated) throw new ApiError('not_found', `asset "${request.params.id}" does not exist`);
     return record(project)(updated);
   });
 
-  app.delete<PA>('/api/projects/:project/assets/:id', async (request, reply) => {
+  app.delete<PA>('/api/projects/:project/assets/:id', { schema: { summary: 'Delete an asset and its file', security: adminSecurity, params: params.asset, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     if (!(await ctx.assets.remove(project, request.params.id))) {
       throw new ApiError('not_found', `asset "${request.params.id.slice(0, 80)}" does not exist`);

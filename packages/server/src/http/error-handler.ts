@@ -6,9 +6,26 @@ import { InputError } from '../input-error.js';
 import { StoreConflictError, StoreNotFoundError } from '../store/store.js';
 import { ApiError, type ErrorCode, errorBody } from './api-error.js';
 
+/**
+ * A route schema's refusal (Fastify's Ajv) as SPEC §2 codes it: a body is `invalid_body`, a path
+ * or query parameter `invalid_parameter`; the message names the field.
+ */
+function validationError(err: FastifyError): ApiError {
+  const first = err.validation![0]!;
+  const where = err.validationContext === 'body' ? 'body' : 'parameter';
+  const path = first.instancePath.split('/').slice(1).join('.');
+  const params = first.params as { additionalProperty?: string; missingProperty?: string };
+  let message: string;
+  if (first.keyword === 'additionalProperties') message = `unknown field "${String(params.additionalProperty).slice(0, 60)}"${path ? ` in ${path}` : ''}`;
+  else if (first.keyword === 'required') message = `"${[path, params.missingProperty].filter(Boolean).join('.')}" is required`;
+  else message = path ? `"${path}" ${first.message ?? 'is not valid'}` : `the ${where === 'body' ? 'body' : err.validationContext} ${first.message ?? 'is not valid'}`;
+  return new ApiError(where === 'body' ? 'invalid_body' : 'invalid_parameter', message);
+}
+
 /** Maps any thrown value to an ApiError; anything unknown becomes `internal` with no detail. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if ((err as FastifyError | undefined)?.validation) return validationError(err as FastifyError);
   if (err instanceof PageQueryError) return new ApiError('invalid_parameter', err.message);
   if (err instanceof InvalidCursorError) return new ApiError('invalid_cursor', err.message);
   if (err instanceof InputError) return new ApiError('invalid_body', err.message);

@@ -8,6 +8,7 @@ import type { AppContext } from './app-context.js';
 import { parseRange } from './byte-range.js';
 import { projectOr404 } from './project-param.js';
 import { openPublicProject } from './public-access.js';
+import { adminSecurity, publicSecurity } from './schemas.js';
 
 /** Types a browser could run as script or markup in our origin: always served as attachments. */
 const ACTIVE_TYPES = /^(text\/html|image\/svg\+xml|application\/xml|text\/xml|application\/xhtml\+xml)/;
@@ -94,7 +95,7 @@ type FileParams = { Params: { project: string; assetId: string; '*': string } };
 
 /** `GET /files/{project}/{assetId}/{name}`: a public asset's bytes, under the listing's access rules. */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<FileParams>('/files/:project/:assetId/*', async (request, reply) => {
+  app.get<FileParams>('/files/:project/:assetId/*', { schema: { summary: 'The bytes of a public asset; Range requests, ETag and If-None-Match', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } } } }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], true);
   });
@@ -102,7 +103,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** `GET /api/projects/{p}/files/{assetId}/{name}`: any asset's bytes, for the editor's preview (admin). */
 export function adminFileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<FileParams>('/api/projects/:project/files/:assetId/*', async (request, reply) => {
+  app.get<FileParams>('/api/projects/:project/files/:assetId/*', { schema: { summary: 'Any asset\'s bytes, for the editor\'s preview', security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], false);
   });

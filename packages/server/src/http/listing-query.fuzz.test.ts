@@ -78,11 +78,11 @@ describe('listing query strings, fuzzed', () => {
   it('answers any cursor text with a page or invalid_cursor, never a private asset', async () => {
     const pub = (await h.server.ctx.store.getProjectByAlias('pub'))!;
     const other = (await h.server.ctx.store.getProjectByAlias('other'))!;
-    const real = (n: number) => h.server.ctx.cursors.encode({ projectId: pub.id, afterId: publicIds.get('pub')![n % 20]! });
+    const real = (n: number) => h.server.ctx.cursors.encode({ scope: pub.id, afterId: publicIds.get('pub')![n % 20]! });
     const cursor = fc.oneof(
       // Signed by this server but naming odd positions, or another project's.
-      fc.string({ maxLength: 60 }).map((afterId) => h.server.ctx.cursors.encode({ projectId: pub.id, afterId })),
-      fc.nat().map((n) => h.server.ctx.cursors.encode({ projectId: other.id, afterId: publicIds.get('other')![n % 20]! })),
+      fc.string({ maxLength: 60 }).map((afterId) => h.server.ctx.cursors.encode({ scope: pub.id, afterId })),
+      fc.nat().map((n) => h.server.ctx.cursors.encode({ scope: other.id, afterId: publicIds.get('other')![n % 20]! })),
       fc.string({ maxLength: 200 }),
       fc.base64String({ maxLength: 120 }),
       fc.nat().map(real),

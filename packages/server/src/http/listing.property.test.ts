@@ -77,7 +77,7 @@ describe('listing, property-based', () => {
             .map(([k, v]) => {
               const m = /^@cursor(\d+)$/.exec(v);
               const asset = m ? assets[Number(m[1])] : undefined;
-              const real = m ? (asset ? h.server.ctx.cursors.encode({ projectId: project.id, afterId: asset.id }) : 'bogus') : v;
+              const real = m ? (asset ? h.server.ctx.cursors.encode({ scope: project.id, afterId: asset.id }) : 'bogus') : v;
               return `${k}=${m ? encodeURIComponent(real) : v}`;
             })
             .join('&');

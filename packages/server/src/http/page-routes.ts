@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ALIAS_PATTERN } from '../projects/project-service.js';
 import type { AppContext } from './app-context.js';
+import { params } from './schemas.js';
 import { inlineScriptHashes, pagePolicy, pluginFramePolicy, securityHeaders } from './page-security.js';
 import { withShareHead } from './share-head.js';
 import { DEFAULT_SHARE_IMAGE, readShareImage, shareImageVersion } from './share-image.js';
@@ -63,6 +64,8 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       root: VIEWER_DIST,
       prefix: '/app/',
       index: false,
+      // Described in /openapi.json like every route.
+      schemaHide: false,
       // File names under assets/ carry a content hash: they never change.
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.includes(join('dist', 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -76,6 +79,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       root: cesium,
       prefix: '/cesium/',
       index: false,
+      schemaHide: false,
       decorateReply: false,
       // The cesium package is pinned; a day of caching, revalidated after.
       setHeaders: (reply) => {
@@ -85,7 +89,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
   }
 
-  app.get<{ Params: { project: string } }>('/editor/:project', async (request, reply) => {
+  app.get<{ Params: { project: string } }>('/editor/:project', { schema: { summary: 'The editor (HTML); it asks for the admin token', params: params.project } }, async (request, reply) => {
     if (!editorHtml) return notBuilt(reply);
     if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
     securityHeaders(reply, policy);
@@ -100,7 +104,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return publication && { project, publication };
   };
 
-  app.get<{ Params: { project: string } }>('/p/:project', async (request, reply) => {
+  app.get<{ Params: { project: string } }>('/p/:project', { schema: { summary: 'The published page (HTML), or a 404 page', params: params.project } }, async (request, reply) => {
     if (!publishedHtml) return notBuilt(reply);
     const found = await publishedProject(request.params.project);
     if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
@@ -117,7 +121,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   // The sharing image: the globe the editor captured at publishing, or the default one.
-  app.get<{ Params: { project: string } }>('/p/:project/og.png', async (request, reply) => {
+  app.get<{ Params: { project: string } }>('/p/:project/og.png', { schema: { summary: 'The published page\'s sharing image (PNG)', params: params.project } }, async (request, reply) => {
     const found = await publishedProject(request.params.project);
     if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
     securityHeaders(reply, policy);

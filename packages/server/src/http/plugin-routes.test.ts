@@ -44,7 +44,9 @@ describe('plugins (SPEC §3, §5)', () => {
   it('says exactly what is wrong with a bad plugin', async () => {
     const cases: [object, RegExp][] = [
       [{ manifest: manifest({ id: 'has space' }), files: { 'main.js': '' } }, /^manifest\.id: /],
-      [{ manifest: manifest({ extensions: [{ id: 'main', type: 'block', name: 'x' }] }), files: { 'main.js': '' } }, /^manifest\.extensions\[0\]\.type: /],
+      // Re:Earth's other extension types (`block`, …) are kept (SPEC §8); a type must still be a name.
+      [{ manifest: manifest({ extensions: [{ id: 'main', type: 'not a type', name: 'x' }] }), files: { 'main.js': '' } }, /^manifest\.extensions\[0\]\.type: /],
+      [{ files: { 'reearth.yml': 'id: [' } }, /^files\.reearth\.yml is not valid YAML/],
       [{ manifest: manifest(), files: {} }, /needs a file "main\.js"/],
       [{ manifest: manifest({ extensions: [] }), files: {} }, /at least one extension/],
       [{ manifest: manifest(), files: { 'main.js': 42 } }, /main\.js: must be the file's text/],
@@ -60,7 +62,18 @@ describe('plugins (SPEC §3, §5)', () => {
     const form = new FormData();
     form.append('file', new Blob([buildZip([{ name: 'main.js', data: '' }])]), 'p.zip');
     const noManifest = await fetch(`${h.url}/api/projects/plug/plugins`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
-    expect((await error(noManifest)).message).toMatch(/no plugin\.json/);
+    expect((await error(noManifest)).message).toMatch(/no plugin\.json or reearth\.yml/);
+  });
+
+  it('installs a Re:Earth package from the JSON form: files["reearth.yml"] and no manifest', async () => {
+    const yml = 'id: re-hello\nname: Hello\nversion: 1.0.0\nextensions:\n  - id: hello\n    type: widget\n    name: Hello\n  - id: blk\n    type: block\n    name: Block\n';
+    const res = await h.admin('POST', '/api/projects/plug/plugins', { files: { 'reearth.yml': yml, 'hello.js': 'reearth.ui.show("hi")' } });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { manifest: { reearth: boolean; extensions: { type: string }[] }; files: Record<string, string> };
+    expect(body.manifest.reearth).toBe(true);
+    expect(body.manifest.extensions.map((e) => e.type)).toEqual(['widget', 'block']);
+    expect(Object.keys(body.files)).toEqual(['hello.js']);
+    await h.admin('DELETE', '/api/projects/plug/plugins/re-hello');
   });
 
   it('puts the installed plugins into the published snapshot', async () => {

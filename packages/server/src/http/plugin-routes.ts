@@ -1,17 +1,17 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../input-error.js';
-import { readPluginZip, validatePluginPackage } from '../plugins/plugin-package.js';
+import { packageFromJson, readPluginZip } from '../plugins/plugin-package.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
-import { objectBody } from './json-body.js';
 import { projectOr404 } from './project-param.js';
+import { adminSecurity, empty, failure, objectBody as bodyOf, params } from './schemas.js';
 
 type P = { Params: { project: string } };
 
 /** `/api/projects/{p}/plugins`: install (zip or JSON), list, remove. */
 export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<P>('/api/projects/:project/plugins', async (request, reply) => {
+  app.post<P>('/api/projects/:project/plugins', { schema: { summary: 'Install a plugin (zip, or JSON manifest and files); the same id again replaces it', security: adminSecurity, params: params.project, body: { content: { 'application/json': { schema: bodyOf({ manifest: { type: 'object', description: 'plugin.json; absent for a Re:Earth package' }, files: { type: 'object', description: 'file name → code (checked by the plugin package rules)' } }) }, 'multipart/form-data': { schema: { properties: { file: { description: 'the plugin zip' } } } } } }, response: { 201: { description: 'the plugin', type: 'object' }, 400: failure('invalid_body') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     let plugin;
     if (request.isMultipart()) {
@@ -19,16 +19,15 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (!part) throw new InputError('file', 'send the plugin zip as the multipart field "file"');
       plugin = await readPluginZip(await part.toBuffer());
     } else {
-      const body = objectBody(request.body, ['manifest', 'files']);
-      plugin = validatePluginPackage(body.manifest, body.files);
+      plugin = packageFromJson(request.body as { manifest?: unknown; files?: unknown });
     }
     await ctx.plugins.install(project, plugin);
     return reply.code(201).send(plugin);
   });
 
-  app.get<P>('/api/projects/:project/plugins', async (request) => ctx.plugins.list(await projectOr404(ctx, request.params.project)));
+  app.get<P>('/api/projects/:project/plugins', { schema: { summary: 'The installed plugins, in install order', security: adminSecurity, params: params.project, response: { 200: { description: 'the plugins', type: 'array', items: { type: 'object' } } } } }, async (request) => ctx.plugins.list(await projectOr404(ctx, request.params.project)));
 
-  app.delete<{ Params: { project: string; id: string } }>('/api/projects/:project/plugins/:id', async (request, reply) => {
+  app.delete<{ Params: { project: string; id: string } }>('/api/projects/:project/plugins/:id', { schema: { summary: 'Remove a plugin', security: adminSecurity, params: params.plugin, response: { 204: empty('removed'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     if (!(await ctx.plugins.remove(project, request.params.id))) throw new ApiError('not_found', `plugin "${request.params.id.slice(0, 100)}" is not installed`);
     return reply.code(204).send();

@@ -1,30 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { projectRecord } from '../projects/project-service.js';
 import type { AppContext } from './app-context.js';
-import { objectBody } from './json-body.js';
 import { projectOr404 } from './project-param.js';
+import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, params } from './schemas.js';
 
 type P = { Params: { project: string } };
 
 /** `/api/projects` and `/api/projects/{p}`. */
 export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/api/projects', async (request, reply) => {
-    const body = objectBody(request.body, ['alias', 'name', 'visibility', 'description']);
-    const project = await ctx.projects.create(body as { alias: unknown });
+  const fields = { alias: { type: 'string' }, name: { type: 'string' }, visibility: { enum: ['public', 'private'] }, description: { type: 'string' } };
+  app.post('/api/projects', { schema: { summary: 'Create a project', security: adminSecurity, body: bodyOf(fields, ['alias']), response: { 201: answer('Project', 'the project'), 400: failure('invalid_body'), 409: failure('conflict: the alias exists') } } }, async (request, reply) => {
+    const project = await ctx.projects.create(request.body as { alias: unknown });
     return reply.code(201).send(projectRecord(project));
   });
 
-  app.get('/api/projects', async () => (await ctx.store.listProjects()).map(projectRecord));
+  app.get('/api/projects', { schema: { summary: 'Every project', security: adminSecurity, response: { 200: listOf('Project', 'the projects') } } }, async () => (await ctx.store.listProjects()).map(projectRecord));
 
-  app.get<P>('/api/projects/:project', async (request) => projectRecord(await projectOr404(ctx, request.params.project)));
+  app.get<P>('/api/projects/:project', { schema: { summary: 'One project', security: adminSecurity, params: params.project, response: { 200: answer('Project', 'the project'), 404: failure('not_found') } } }, async (request) => projectRecord(await projectOr404(ctx, request.params.project)));
 
-  app.patch<P>('/api/projects/:project', async (request) => {
+  const { alias: _alias, ...changeable } = fields;
+  app.patch<P>('/api/projects/:project', { schema: { summary: 'Change a project', security: adminSecurity, params: params.project, body: bodyOf(changeable), response: { 200: answer('Project', 'the project'), 400: failure('invalid_body'), 404: failure('not_found') } } }, async (request) => {
     const project = await projectOr404(ctx, request.params.project);
-    const body = objectBody(request.body, ['name', 'visibility', 'description']);
-    return projectRecord(await ctx.projects.update(project, body));
+    return projectRecord(await ctx.projects.update(project, request.body as Record<string, unknown>));
   });
 
-  app.delete<P>('/api/projects/:project', async (request, reply) => {
+  app.delete<P>('/api/projects/:project', { schema: { summary: 'Delete a project with its assets, keys, models and files', security: adminSecurity, params: params.project, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     await ctx.projects.remove(project);
     return reply.code(204).send();

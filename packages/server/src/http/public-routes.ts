@@ -4,10 +4,12 @@ import { type PagedQuery, type PlannedSlice, planSlice } from '../assets/listing
 import { isId } from '../assets/ids.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
-import { pageQueryOf, sendListing } from './listing-reply.js';
+import { answeredNotModified, etagOf } from './etag.js';
+import { assetSource, pageQueryOf, sendListing } from './listing-reply.js';
 import { checkPublicAccess, openPublicProject } from './public-access.js';
 import { foundOr404 } from './project-param.js';
 import type { Project } from '../store/store.js';
+import { answer, empty, failure, paginationQuery, params, publicSecurity } from './schemas.js';
 
 type ProjectParams = { Params: { project: string } };
 
@@ -31,27 +33,36 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
   const list = async (request: FastifyRequest<ProjectParams>, reply: FastifyReply) => {
     const alias = request.params.project;
     const planned = plannedPage(ctx, request);
-    if (planned) {
+    // A revalidation takes the path below: its answer needs the project, not the page.
+    if (planned && request.headers['if-none-match'] === undefined) {
       // A page whose parameters are good: the project and the page in one read (one round trip
       // to PostgreSQL instead of two), then the same checks in the same order as below.
       const found = await ctx.store.getProjectWithRecords(alias, true, planned.planned.slice);
       const project = await checkPublicAccess(ctx, request, foundOr404(found?.project, alias));
       if (project.publicAssetCount === 0) throw noAssets(project);
-      return sendListing(ctx, request, reply, project, planned.query, true, { planned: planned.planned, records: found!.records });
+      return sendListing(ctx, request, reply, assetSource(ctx, request, project, true), planned.query, { planned: planned.planned, records: found!.records });
     }
     const project = await openPublicProject(ctx, request, alias);
     const query = pageQueryOf(request);
     if (project.publicAssetCount === 0) throw noAssets(project);
-    return sendListing(ctx, request, reply, project, query, true);
+    return sendListing(ctx, request, reply, assetSource(ctx, request, project, true), query);
   };
-  app.get<ProjectParams>('/api/p/:project/assets.json', list);
-  app.get<ProjectParams>('/api/p/:project/assets', list);
+  const listSchema = (summary: string) => ({
+    summary,
+    security: publicSecurity,
+    params: params.project,
+    querystring: paginationQuery,
+    response: { 200: answer('Listing', 'every public asset, or a page of them; with an ETag'), 304: empty('not modified'), 400: failure('invalid_parameter or invalid_cursor'), 401: failure('api_key_required or invalid_api_key'), 404: failure('not_found or no_assets') },
+  });
+  app.get<ProjectParams>('/api/p/:project/assets.json', { schema: listSchema("A project's public assets (SPEC §2)") }, list);
+  app.get<ProjectParams>('/api/p/:project/assets', { schema: listSchema('Alias of assets.json') }, list);
 
-  app.get<{ Params: { project: string; id: string } }>('/api/p/:project/assets/:id', async (request, reply) => {
+  app.get<{ Params: { project: string; id: string } }>('/api/p/:project/assets/:id', { schema: { summary: 'One public asset', security: publicSecurity, params: params.asset, response: { 200: answer('Asset', 'the asset; with an ETag'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);
     const { id } = request.params;
     const asset = isId(id) ? await ctx.store.getAsset(project.id, id) : undefined;
     if (!asset || !asset.public) throw new ApiError('not_found', `asset "${id.slice(0, 80)}" does not exist`);
+    if (answeredNotModified(request, reply, etagOf(`a${project.contentVersion}`, `${asset.id}\n${ctx.publicUrl}`))) return reply;
     return reply.send(assetRecord(asset, ctx.publicUrl, project.alias, false));
   });
 }

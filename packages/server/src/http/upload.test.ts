@@ -124,7 +124,7 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
     expect(fast.status).toBe(201);
     const page = await (await h.get('/api/p/order/assets.json?limit=1')).json();
     expect(page.results.map((a: { name: string }) => a.name)).toEqual(['fast.txt']);
-    const position = h.server.ctx.cursors.encode({ projectId: (await h.server.ctx.store.getProjectByAlias('order'))!.id, afterId: page.results[0].id });
+    const position = h.server.ctx.cursors.encode({ scope: (await h.server.ctx.store.getProjectByAlias('order'))!.id, afterId: page.results[0].id });
     slow.end(tail);
     expect(await answered).toBe(201);
     const all = await (await h.get('/api/p/order/assets.json')).json();

@@ -1,6 +1,7 @@
 import yauzl from 'yauzl';
 import { InputError } from '../input-error.js';
 import { jsonInput } from '../json-input.js';
+import { readReearthManifest, REEARTH_MANIFEST } from './reearth-manifest.js';
 
 /** A plugin as stored and run: its manifest and one script per extension (SPEC §5). */
 export interface PluginPackage {
@@ -8,12 +9,35 @@ export interface PluginPackage {
   files: Record<string, string>;
 }
 
+/**
+ * The manifest: `plugin.json`, or Re:Earth's `reearth.yml` read into the same form (then
+ * `reearth` is true). Every field Re:Earth defines is accepted and kept; extensions of other types
+ * than `widget` (Re:Earth's blocks) are kept and listed but not run.
+ */
 export interface PluginManifest {
   id: string;
   name: string;
   version: string;
   description?: string;
-  extensions: { id: string; type: 'widget'; name: string; description?: string }[];
+  author?: string;
+  repository?: string;
+  /** A Re:Earth package: its sandboxes also get the global `reearth`. */
+  reearth?: boolean;
+  extensions: PluginExtension[];
+}
+
+export interface PluginExtension {
+  id: string;
+  /** `widget` runs; Re:Earth's other types (`block`, `storyBlock`, …) are kept, not run. */
+  type: string;
+  name: string;
+  description?: string;
+  icon?: string;
+  singleOnly?: boolean;
+  /** Re:Earth's default placement: `{extendable?, extended?, floating?, defaultLocation?: {zone, section, area}}`. */
+  widgetLayout?: Record<string, unknown>;
+  /** Re:Earth's property schema (`{groups: [{id, title, fields: […]}]}`): the editor's settings form. */
+  schema?: Record<string, unknown>;
 }
 
 const ID = /^[a-zA-Z0-9_-]{1,100}$/;
@@ -23,6 +47,8 @@ const MAX_FILES = 200;
 
 const text = (maxLength: number) => ({ type: 'string', pattern: '\\S', maxLength });
 const id = { type: 'string', pattern: ID.source };
+/** Re:Earth's free-form objects (`widgetLayout`, `schema`): any JSON object, bounded in size below. */
+const MAX_FREE_FORM_CHARS = 100_000;
 const checkManifest = jsonInput<PluginManifest>(
   {
     type: 'object',
@@ -33,6 +59,9 @@ const checkManifest = jsonInput<PluginManifest>(
       name: text(200),
       version: text(50),
       description: { type: 'string', maxLength: 2000 },
+      author: { type: 'string', maxLength: 200 },
+      repository: { type: 'string', maxLength: 2000 },
+      reearth: { type: 'boolean' },
       extensions: {
         type: 'array',
         maxItems: 50,
@@ -40,7 +69,17 @@ const checkManifest = jsonInput<PluginManifest>(
           type: 'object',
           additionalProperties: false,
           required: ['id', 'type', 'name'],
-          properties: { id, type: { type: 'string', enum: ['widget'] }, name: text(200), description: { type: 'string', maxLength: 2000 } },
+          properties: {
+            id,
+            // `widget` runs; Re:Earth's other types are kept and listed (SPEC §8).
+            type: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,49}$' },
+            name: text(200),
+            description: { type: 'string', maxLength: 2000 },
+            icon: { type: 'string', maxLength: 2000 },
+            singleOnly: { type: 'boolean' },
+            widgetLayout: { type: 'object' },
+            schema: { type: 'object' },
+          },
         },
       },
     },
@@ -54,6 +93,13 @@ const checkManifest = jsonInput<PluginManifest>(
  */
 export function validatePluginPackage(manifest: unknown, files: unknown): PluginPackage {
   const m = checkManifest(manifest);
+  m.extensions.forEach((e, i) => {
+    for (const key of ['widgetLayout', 'schema'] as const) {
+      if (e[key] !== undefined && JSON.stringify(e[key]).length > MAX_FREE_FORM_CHARS) {
+        throw new InputError(`manifest.extensions[${i}].${key}`, `manifest.extensions[${i}].${key}: at most ${MAX_FREE_FORM_CHARS} characters as JSON`);
+      }
+    }
+  });
   if (m.extensions.length === 0) throw new InputError('manifest.extensions', 'manifest.extensions: a plugin needs at least one extension');
   const seen = new Set<string>();
   m.extensions.forEach((e, i) => {
@@ -70,7 +116,8 @@ export function validatePluginPackage(manifest: unknown, files: unknown): Plugin
   }
   if (total > MAX_PLUGIN_BYTES) throw new InputError('files', `files: at most ${MAX_PLUGIN_BYTES} bytes of code in all`);
   for (const e of m.extensions) {
-    if (typeof (files as Record<string, unknown>)[`${e.id}.js`] !== 'string') {
+    // Only widgets run; Re:Earth's other extensions are kept without their scripts.
+    if (e.type === 'widget' && typeof (files as Record<string, unknown>)[`${e.id}.js`] !== 'string') {
       throw new InputError(`files.${e.id}.js`, `files: extension "${e.id}" needs a file "${e.id}.js"`);
     }
   }
@@ -104,16 +151,43 @@ export async function readPluginZip(zip: Buffer): Promise<PluginPackage> {
       file.readEntry();
     });
   });
-  const manifestPath = [...texts.keys()].find((p) => p === 'plugin.json' || /^[^/]+\/plugin\.json$/.test(p));
-  if (!manifestPath) throw new InputError('file', 'the plugin zip has no plugin.json');
-  const folder = manifestPath.slice(0, manifestPath.length - 'plugin.json'.length);
+  return packageFromFiles(texts, 'the plugin zip');
+}
+
+/**
+ * A package from its files by path: `plugin.json` or `reearth.yml` at the root or in one folder,
+ * and the files beside it.
+ */
+export function packageFromFiles(texts: Map<string, string>, where: string): PluginPackage {
+  const names = ['plugin.json', REEARTH_MANIFEST];
+  const manifestPath = [...texts.keys()].find((p) => names.some((n) => p === n || (p.endsWith(`/${n}`) && p.split('/').length === 2)));
+  if (!manifestPath) throw new InputError('file', `${where} has no plugin.json or ${REEARTH_MANIFEST}`);
+  const name = manifestPath.split('/').pop()!;
+  const folder = manifestPath.slice(0, manifestPath.length - name.length);
   let manifest: unknown;
-  try {
-    manifest = JSON.parse(texts.get(manifestPath)!);
-  } catch (err) {
-    throw new InputError('plugin.json', `plugin.json is not JSON: ${(err as Error).message}`);
+  if (name === REEARTH_MANIFEST) manifest = readReearthManifest(texts.get(manifestPath)!);
+  else {
+    try {
+      manifest = JSON.parse(texts.get(manifestPath)!);
+    } catch (err) {
+      throw new InputError('plugin.json', `plugin.json is not JSON: ${(err as Error).message}`);
+    }
   }
   const files: Record<string, string> = {};
   for (const [path, text] of texts) if (path !== manifestPath && path.startsWith(folder)) files[path.slice(folder.length)] = text;
   return validatePluginPackage(manifest, files);
+}
+
+/**
+ * The JSON form of an install: `{manifest, files}`, or Re:Earth's `{files}` whose
+ * `files["reearth.yml"]` is the manifest (it stays out of the stored files).
+ */
+export function packageFromJson(body: { manifest?: unknown; files?: unknown } | undefined): PluginPackage {
+  const files = body?.files;
+  const yml = typeof files === 'object' && files !== null && !Array.isArray(files) ? (files as Record<string, unknown>)[REEARTH_MANIFEST] : undefined;
+  if (body?.manifest === undefined && typeof yml === 'string') {
+    const { [REEARTH_MANIFEST]: _manifest, ...rest } = files as Record<string, unknown>;
+    return validatePluginPackage(readReearthManifest(yml, `files.${REEARTH_MANIFEST}`), rest);
+  }
+  return validatePluginPackage(body?.manifest, files);
 }

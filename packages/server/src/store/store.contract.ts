@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../assets/ids.js';
+import { contentContract } from './content.contract.js';
 import { listedRecords, listingContract } from './listing.contract.js';
 import type { NewAsset, Project, Store } from './store.js';
 import { StoreConflictError, StoreNotFoundError } from './store.js';
@@ -10,6 +11,7 @@ import { StoreConflictError, StoreNotFoundError } from './store.js';
  */
 export function storeContract(name: string, open: () => Promise<Store>): void {
   listingContract(name, open);
+  contentContract(name, open);
   describe(`Store contract: ${name}`, () => {
     let store: Store;
     let project: Project;

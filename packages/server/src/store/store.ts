@@ -1,3 +1,5 @@
+import type { Field } from '../models/field.js';
+
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
 
@@ -11,6 +13,8 @@ export interface Project {
   description: string;
   assetCount: number;
   publicAssetCount: number;
+  /** Bumped by every write to the project's assets: what the public listings' ETags are made from. */
+  contentVersion: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -64,11 +68,19 @@ export interface AssetPatch {
   updatedAt: string;
 }
 
-/** Which assets a listing sees: every asset of a project, or only its public ones. */
-export interface AssetScope {
+/**
+ * Which entries a listing sees: a project's assets, or the items of one of its content models
+ * (`modelId`); every one, or only the public ones.
+ */
+export interface ListingScope {
   projectId: string;
   publicOnly: boolean;
+  /** The model whose items are listed; absent for the project's assets. */
+  modelId?: string;
 }
+
+/** The scope of an asset listing (a ListingScope without a model). */
+export type AssetScope = ListingScope;
 
 /**
  * A slice of a scope in ascending id order: the assets after `afterId` (keyset), or after skipping
@@ -104,6 +116,51 @@ export interface JoinedRecords {
   lastId: string | undefined;
   /** Whether the scope has an asset after the slice. */
   hasMore: boolean;
+}
+
+/** A content model (SPEC §10). Its counts are maintained; `version` is bumped by every write to it or its items. */
+export interface ContentModel {
+  id: string;
+  projectId: string;
+  key: string;
+  name: string;
+  public: boolean;
+  fields: Field[];
+  itemCount: number;
+  publicItemCount: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type NewModel = Pick<ContentModel, 'id' | 'projectId' | 'key' | 'name' | 'public' | 'fields' | 'createdAt'>;
+
+export interface ModelPatch {
+  name?: string;
+  public?: boolean;
+  /** The new fields: items keep the values of the fields that remain, and lose the others. */
+  fields?: Field[];
+  updatedAt: string;
+}
+
+/** An item of a content model: its field values by key. */
+export interface Item {
+  id: string;
+  modelId: string;
+  public: boolean;
+  fields: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An item to record: the store gives it its id and timestamps. */
+export type NewItem = Pick<Item, 'public' | 'fields'>;
+
+export interface ItemPatch {
+  public?: boolean;
+  /** The item's complete new values (a PATCH's merge is made by the caller). */
+  fields?: Record<string, unknown>;
+  updatedAt: string;
 }
 
 /** An API key as stored: only the hash of its secret. */
@@ -174,7 +231,7 @@ export interface Store {
    * checkpoint (every CHECKPOINT_EVERY-th id of the scope, kept by the store) and walks less
    * than that many entries.
    */
-  joinRecords(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords>;
+  joinRecords(scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords>;
   /**
    * The project named `alias` and, in the same read, a slice of its public (or whole) listing:
    * one round trip where `getProjectByAlias` and then `joinRecords` take two. The slice is read
@@ -184,7 +241,7 @@ export interface Store {
    */
   getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice): Promise<{ project: Project; records: JoinedRecords | undefined } | undefined>;
   /** Every record of a scope in id order, in bounded batches, as `streamAssets`. */
-  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord>;
+  streamRecords(scope: ListingScope): AsyncIterable<ListedRecord>;
   /**
    * Every asset of a scope in id order, holding a bounded number in memory at a time, and
    * letting other requests of the process run between batches.
@@ -207,6 +264,32 @@ export interface Store {
   /** The project's plugin packages (JSON text) in install order. */
   listPlugins(projectId: string): Promise<string[]>;
   deletePlugin(projectId: string, pluginId: string): Promise<boolean>;
+
+  /** Throws StoreConflictError when the project has a model with that key, StoreNotFoundError when the project is gone. */
+  createModel(model: NewModel): Promise<ContentModel>;
+  /** The project's models, by key. */
+  listModels(projectId: string): Promise<ContentModel[]>;
+  getModel(projectId: string, key: string): Promise<ContentModel | undefined>;
+  /** Changes a model; with new fields, rewrites every item's values and record in the same transaction. */
+  updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined>;
+  /** Deletes a model with its items. */
+  deleteModel(projectId: string, key: string): Promise<boolean>;
+  /**
+   * Records items of one model in one transaction (all or none), with their counts and records;
+   * ids grow in commit order as assets' do. Throws StoreNotFoundError when the model is gone.
+   */
+  insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]>;
+  /**
+   * Records every item an import yields, in one transaction as `insertItems` does (all or none),
+   * without holding them all: the iterable is read inside the transaction, so it must be
+   * synchronous (a spool file, say). Returns how many were recorded.
+   */
+  importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number>;
+  getItem(modelId: string, id: string): Promise<Item | undefined>;
+  updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined>;
+  deleteItem(modelId: string, id: string): Promise<boolean>;
+  /** Every item of a model in id order, a bounded number in memory at a time. */
+  streamItems(modelId: string): AsyncIterable<Item>;
 
   createApiKey(key: ApiKey): Promise<void>;
   listApiKeys(projectId: string): Promise<ApiKey[]>;

@@ -10,15 +10,16 @@ import { InteractionController } from '../interaction/interaction-controller.js'
 import { publishPanel } from './publish-panel.js';
 import { storyPanel } from './story-panel.js';
 import { widgetsPanel } from './widgets-panel.js';
-import { BookOpen, Map as MapIcon, Puzzle, Send, type IconNode } from 'lucide';
+import { BookOpen, Database, Map as MapIcon, Puzzle, Send, type IconNode } from 'lucide';
+import { contentPanel } from './content-panel.js';
 import { button, field } from '../ui/controls.js';
 import { icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 
-const TABS = ['map', 'story', 'widgets', 'publish'] as const;
+const TABS = ['map', 'content', 'story', 'widgets', 'publish'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_ICONS: Record<Tab, IconNode> = { map: MapIcon, story: BookOpen, widgets: Puzzle, publish: Send };
+const TAB_ICONS: Record<Tab, IconNode> = { map: MapIcon, content: Database, story: BookOpen, widgets: Puzzle, publish: Send };
 
 const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const sidebar = document.getElementById('sidebar')!;
@@ -67,6 +68,7 @@ async function start(): Promise<void> {
   const installed = api.plugins();
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine),
+    content: () => contentPanel(state),
     story: () => storyPanel(state, engine),
     widgets: () => widgetsPanel(state, installed),
     publish: () => publishPanel(state, engine),

@@ -15,6 +15,8 @@ import {
 } from 'cesium';
 import type { Camera, ViewerProperty } from '@orbis/scene';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
+import { CesiumCamera } from './cesium-camera.js';
+import { CesiumPluginLayers } from './cesium-plugin-layers.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { CesiumFeatures } from './cesium-features.js';
 import { drawsTheSame, loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
@@ -32,6 +34,8 @@ const SETTLE_LIMIT_MS = 45_000;
 /** The engine on CesiumJS: offline by default (Natural Earth II from the cesium package, no terrain, no ion). */
 export class CesiumEngine implements Engine {
   readonly viewer: Viewer;
+  readonly camera: CesiumCamera;
+  readonly pluginLayers: CesiumPluginLayers;
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
   private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
   private readonly owners = new Map<object, string>();
@@ -60,6 +64,8 @@ export class CesiumEngine implements Engine {
     });
     this.drawing = new SceneDrawing(this.viewer, this.owners);
     this.features = new CesiumFeatures(this.viewer, this.owners);
+    this.camera = new CesiumCamera(this.viewer);
+    this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners);
     this.applyProperty({});
     markFirstFrame(this.viewer.scene);
   }
@@ -254,9 +260,9 @@ export class CesiumEngine implements Engine {
   locationAt(x: number, y: number, withTerrain: boolean): { lng: number; lat: number; height: number } | undefined {
     const { scene, camera } = this.viewer;
     const at = new Cartesian2(x, y);
-    const cartesian = withTerrain
-      ? scene.globe.pick(camera.getPickRay(at)!, scene)
-      : camera.pickEllipsoid(at, scene.globe.ellipsoid);
+    // With terrain off the surface is the ellipsoid: `withTerrain` answers there too.
+    const terrainOn = withTerrain && !(this.viewer.terrainProvider instanceof EllipsoidTerrainProvider);
+    const cartesian = terrainOn ? scene.globe.pick(camera.getPickRay(at)!, scene) : camera.pickEllipsoid(at, scene.globe.ellipsoid);
     return cartesian ? toLocation(Cartographic.fromCartesian(cartesian)) : undefined;
   }
 

@@ -1,5 +1,7 @@
 import type { Appearance, Camera, LayerData, LayerType, ViewerProperty } from '@orbis/scene';
+import type { EngineCamera } from './engine-camera.js';
 import type { EngineFeatures } from './engine-features.js';
+import type { EnginePluginLayers } from './engine-plugin-layers.js';
 
 /** A layer the engine can show: always with a URL. */
 export interface EngineLayer {
@@ -44,6 +46,10 @@ export interface PointDescription {
  * this, never to CesiumJS. Angles are degrees, distances metres.
  */
 export interface Engine extends EngineFeatures {
+  /** The plugin API's camera operations (radians). */
+  readonly camera: EngineCamera;
+  /** Plugins' layers beside the scene's, and controls on any loaded layer. */
+  readonly pluginLayers: EnginePluginLayers;
   /** Applies a whole effective ViewerProperty; only what changed is touched, the viewer is never rebuilt. */
   applyProperty(property: ViewerProperty): void;
   setCamera(camera: Camera): void;

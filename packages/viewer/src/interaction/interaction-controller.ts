@@ -15,6 +15,8 @@ export class InteractionController {
   private vertices: { lng: number; lat: number; x: number; y: number }[] = [];
   private sketches = 0;
   private readonly box: HTMLDivElement;
+  private current: { layerId: string; featureId: string }[] = [];
+  private readonly selectListeners = new Set<(features: { layerId: string; featureId: string }[]) => void>();
 
   constructor(
     private readonly engine: Engine,
@@ -45,9 +47,23 @@ export class InteractionController {
     }
   }
 
-  private select(features: { layerId: string; featureId: string }[]): void {
+  /** The selected features (a click in `default`, a box in `selection`, or a plugin's `layers.select`). */
+  get selected(): { layerId: string; featureId: string }[] {
+    return this.current.slice();
+  }
+
+  /** Selects features (an empty list clears) and tells the listeners. */
+  select(features: { layerId: string; featureId: string }[]): void {
+    this.current = features.slice();
     this.engine.highlightFeatures(features);
     this.element.dataset.selected = JSON.stringify(features);
+    for (const listener of this.selectListeners) listener(this.selected);
+  }
+
+  /** Calls `listener` after each selection; returns the function that stops it. */
+  onSelect(listener: (features: { layerId: string; featureId: string }[]) => void): () => void {
+    this.selectListeners.add(listener);
+    return () => this.selectListeners.delete(listener);
   }
 
   private handle(input: PointerInput): void {

@@ -1,6 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { parseBridgeJson } from './bridge-json.js';
-import { SANDBOX_PRELUDE } from './sandbox-prelude.js';
+import SANDBOX_RUNTIME from 'virtual:orbis-sandbox-runtime';
+import { UI_MESSAGE_EVENTS } from './plugin-events.js';
 import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
 
 /** What one extension may use. */
@@ -15,6 +16,13 @@ export interface SandboxLimits {
 }
 
 export const DEFAULT_LIMITS: SandboxLimits = { memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, sliceMs: 500, maxLogChars: 10_000 };
+
+/**
+ * The time the runtime's own start may take (evaluating runtime/index.ts's bundle and building
+ * `app`): no plugin code runs in it, and a cold WebAssembly module on a busy machine can need
+ * more than a plugin's slice for it.
+ */
+const RUNTIME_START_MS = 5_000;
 
 /** How many promise jobs run between two deadline checks. */
 const JOB_CHUNK = 1000;
@@ -87,11 +95,12 @@ export class ExtensionSandbox {
     });
     try {
       const made = this.enter(() => {
-        const prelude = ctx.unwrapResult(ctx.evalCode(SANDBOX_PRELUDE, 'orbis-prelude.js'));
-        const entryObject = ctx.unwrapResult(ctx.callFunction(prelude, ctx.undefined, host));
-        prelude.dispose();
+        // The runtime (runtime/index.ts, bundled at build time) evaluates to its start(host).
+        const startRuntime = ctx.unwrapResult(ctx.evalCode(SANDBOX_RUNTIME, 'orbis-runtime.js'));
+        const entryObject = ctx.unwrapResult(ctx.callFunction(startRuntime, ctx.undefined, host));
+        startRuntime.dispose();
         return entryObject;
-      });
+      }, false, RUNTIME_START_MS);
       if (!made) return;
       this.entry = {
         dispatch: ctx.getProp(made, 'dispatch'),
@@ -101,7 +110,7 @@ export class ExtensionSandbox {
       };
       made.dispose();
     } finally {
-      // A prelude stopped by its limits took the context, and this handle, with it.
+      // A runtime stopped by its limits took the context, and this handle, with it.
       if (this.status !== 'failed') host.dispose();
     }
     for (const [kind, value] of Object.entries(initial)) this.update(kind, value);
@@ -111,7 +120,10 @@ export class ExtensionSandbox {
 
   /** Hands an event to the extension's own listeners, once, if it listens to it. */
   dispatch(event: string, payload: unknown): void {
-    if (this.status !== 'running' || (event !== 'message' && !this.subscribed.has(event))) return;
+    if (this.status !== 'running') return;
+    // A UI frame's message is delivered when either namespace that hears it has a listener.
+    const wanted = event === 'ui.message' ? UI_MESSAGE_EVENTS.some((e) => this.subscribed.has(e)) : this.subscribed.has(event);
+    if (!wanted) return;
     // An event raised while this extension is calling the host (a service that emits at once)
     // waits for the next task: delivering it inside would let a listener recurse without end.
     if (this.depth > 0) {
@@ -121,7 +133,7 @@ export class ExtensionSandbox {
     this.callEntry('dispatch', [event, JSON.stringify(payload ?? {})]);
   }
 
-  /** Replaces a piece of pushed state: property, viewport, env, mode, radii. */
+  /** Replaces a piece of pushed state: property, viewport, env, mode, radii, widget, versions (and `reearth`: adds that global). */
   update(kind: string, value: unknown): void {
     if (this.status === 'failed' || this.status === 'stopped') return;
     this.callEntry('update', [kind, JSON.stringify(value)]);
@@ -158,11 +170,11 @@ export class ExtensionSandbox {
    * An interrupt or an out-of-memory stops the extension; other errors are reported, and stop it
    * when they come from its top-level code.
    */
-  private enter<T>(work: () => T, topLevel = false): T | undefined {
+  private enter<T>(work: () => T, topLevel = false, sliceMs = this.limits.sliceMs): T | undefined {
     if (this.status === 'failed' || this.status === 'stopped') return undefined;
     const outer = this.deadline;
     const nested = outer > Date.now();
-    if (!nested) this.deadline = Date.now() + this.limits.sliceMs;
+    if (!nested) this.deadline = Date.now() + sliceMs;
     this.depth++;
     try {
       const result = work();

@@ -1,38 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
+import { type InstalledPlugin, PluginHost } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-
-/** Viewer services that record what plugins asked for and answer fixed values. */
-function fakeServices() {
-  const calls: { op: string; args: unknown[] }[] = [];
-  const logs: { source: string; level: string; text: string }[] = [];
-  let viewport = { width: 640, height: 480, isMobile: false, query: { tab: 'map' } };
-  const services: ViewerServices = {
-    env: { inEditor: true, isBuilt: false },
-    viewport: () => viewport,
-    ellipsoidRadii: [7_000_000, 7_000_000, 7_000_000],
-    applyProperty: (p) => calls.push({ op: 'applyProperty', args: [p] }),
-    setInteractionMode: (m) => calls.push({ op: 'mode', args: [m] }),
-    locationAt: (x, y, t) => ({ lng: x / 10, lat: y / 10, height: t ? 42 : 0 }),
-    screenOf: () => [320, 240],
-    globeHeight: () => 12.5,
-    terrainHeight: async (lng) => (lng > 0 ? 3776 : undefined),
-    offsetOnScreen: (p, o) => [p[0] + o[0], p[1] + o[1], p[2]],
-    isVisible: (p) => p[2] > 0,
-    currentLocation: async (options) => {
-      calls.push({ op: 'location', args: [options] });
-      return { lat: 35.68, lng: 139.77, height: 40 };
-    },
-    capture: (type, quality) => `data:${type ?? 'image/png'};q=${quality ?? 'default'}`,
-    open: (url) => calls.push({ op: 'open', args: [url] }),
-    reload: () => calls.push({ op: 'reload', args: [] }),
-    showUi: (source, html, options) => calls.push({ op: 'ui.show', args: [source, html, options] }),
-    postToUi: (source, message) => calls.push({ op: 'ui.post', args: [source, message] }),
-    log: (source, level, text) => logs.push({ source, level, text }),
-  };
-  return { services, calls, logs, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
-}
+import { fakeServices } from './test-services.js';
 
 function plugin(id: string, code: string): InstalledPlugin {
   return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }], files: { 'main.js': code } };

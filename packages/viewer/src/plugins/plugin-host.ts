@@ -1,8 +1,24 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { ViewerProperty } from '@orbis/scene';
+import orbisPackage from '../../../../package.json';
+import type { EngineCamera } from '../engine/engine-camera.js';
 import { DEFAULT_LIMITS, ExtensionSandbox, type SandboxLimits } from './extension-sandbox.js';
+import { checkArgs } from './host/arg-kinds.js';
+import { CAMERA_OPS } from './host/camera-ops.js';
+import { LAYERS_OPS } from './host/layers-ops.js';
+import type { HostOps, HostState, OpContext } from './host/host-op.js';
+import { UI_OPS } from './host/ui-ops.js';
+import { VIEWER_OPS } from './host/viewer-ops.js';
+import { type LayerServices, PluginLayers } from './plugin-layers.js';
 import { PropertyLayers } from './property-layers.js';
+import type { WidgetLayout } from './widget-area.js';
 import { TimerPacer } from './sandbox-timers.js';
+
+/** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
+export const PLUGIN_API_VERSION = '2.0.0';
+
+/** Every host operation a sandbox may call, each declared once by its namespace's module. */
+const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS };
 
 export type Position = [number, number, number];
 export interface Location {
@@ -23,8 +39,10 @@ export interface InstalledPlugin {
   id: string;
   name: string;
   version: string;
-  extensions: { id: string; type: string; name: string }[];
+  extensions: { id: string; type: string; name: string; widgetLayout?: WidgetLayout }[];
   files: Record<string, string>;
+  /** A Re:Earth package (`reearth.yml`): its sandboxes also get the global `reearth`. */
+  reearth?: boolean;
 }
 
 /** What the page gives plugins: the viewer's services, behind the engine. */
@@ -47,6 +65,12 @@ export interface ViewerServices {
   reload(): void;
   showUi(source: string, html: string, options: Record<string, unknown>): void;
   postToUi(source: string, message: unknown): void;
+  /** The camera of the plugin API (`app.camera`). */
+  camera: EngineCamera;
+  /** The page's layers, for `app.layers`. */
+  layers: LayerServices;
+  /** Flies to a layer of the page; an unknown id does nothing. */
+  flyToLayer(id: string): void;
   /** A plugin's console line; the page prefixes and shows it. */
   log(source: string, level: string, text: string): void;
 }
@@ -54,6 +78,7 @@ export interface ViewerServices {
 /**
  * Runs the widget extensions of the installed plugins, each in its own sandbox, and connects them
  * to the viewer: pushes state in, fans events out (once per listening extension), answers calls.
+ * The calls are the operations of host/*-ops.ts, each checked against its declared arguments.
  */
 export class PluginHost {
   readonly sandboxes: ExtensionSandbox[] = [];
@@ -61,6 +86,9 @@ export class PluginHost {
   private mode: InteractionMode = 'default';
   /** One pacer for every extension: their timers together leave the page at least half its time. */
   private readonly pacer = new TimerPacer();
+  private readonly pageLayers: PluginLayers;
+  private readonly state: HostState;
+  private stopCameraMoves: (() => void) | undefined;
 
   constructor(
     private readonly module: QuickJSWASMModule,
@@ -71,10 +99,37 @@ export class PluginHost {
   ) {
     this.layers = new PropertyLayers(plugins.map((p) => p.id));
     this.layers.setBase(sceneProperty);
+    this.pageLayers = new PluginLayers(services.layers, (event, payload) => this.emit(event, payload));
+    this.state = {
+      overrideProperty: (sandbox, patch) => {
+        this.layers.override(sandbox.pluginId, patch);
+        // The caller gets the new property as its answer; the others get it pushed.
+        return this.pushProperty(sandbox);
+      },
+      setMode: (sandbox, mode) => {
+        this.mode = mode;
+        this.services.setInteractionMode(mode);
+        for (const other of this.sandboxes) if (other !== sandbox) other.update('mode', mode);
+      },
+      layers: this.pageLayers,
+      extensions: () =>
+        this.sandboxes
+          .filter((s) => s.status === 'running')
+          .map((s) => {
+            const extension = this.plugins.find((p) => p.id === s.pluginId)?.extensions.find((e) => e.id === s.extensionId);
+            return { id: s.label, pluginId: s.pluginId, extensionId: s.extensionId, name: extension?.name ?? s.extensionId, extensionType: extension?.type ?? 'widget' };
+          }),
+    };
   }
 
-  /** Starts every widget extension; a failing one is reported and the others go on. */
-  start(enabled: (pluginId: string, extensionId: string) => boolean = () => true): void {
+  /**
+   * Starts every widget extension; a failing one is reported and the others go on.
+   * `widgetProperty` gives each widget's settings from the scene (`app.extension.widget.property`).
+   */
+  start(
+    enabled: (pluginId: string, extensionId: string) => boolean = () => true,
+    widgetProperty: (pluginId: string, extensionId: string) => Record<string, unknown> | undefined = () => undefined,
+  ): void {
     for (const plugin of this.plugins) {
       for (const extension of plugin.extensions) {
         if (extension.type !== 'widget' || !enabled(plugin.id, extension.id)) continue;
@@ -86,13 +141,25 @@ export class PluginHost {
           sandbox.stop();
           continue;
         }
-        sandbox.start(code, this.initialState());
+        const widget = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {} };
+        sandbox.start(code, { ...this.initialState(), widget, ...(plugin.reearth ? { reearth: true } : {}) });
       }
     }
+    // Camera moves are computed only for frames in which the camera moved, and sent only to listeners.
+    this.stopCameraMoves ??= this.services.camera.onMove(() => {
+      if (this.wants('camera.move')) this.emit('camera.move', this.services.camera.position());
+    });
   }
 
   private initialState(): Record<string, unknown> {
-    return { env: this.services.env, viewport: this.services.viewport(), property: this.layers.effective(), mode: this.mode, radii: this.services.ellipsoidRadii };
+    return {
+      env: this.services.env,
+      viewport: this.services.viewport(),
+      property: this.layers.effective(),
+      mode: this.mode,
+      radii: this.services.ellipsoidRadii,
+      versions: { version: orbisPackage.version, apiVersion: PLUGIN_API_VERSION },
+    };
   }
 
   /** The scene's own property changed (the editor). */
@@ -110,7 +177,7 @@ export class PluginHost {
     return this.sandboxes.some((s) => s.status === 'running' && s.subscribed.has(event));
   }
 
-  /** A viewer event: delivered to each extension that listens to it. */
+  /** An event (host name: `click`, `camera.move`): delivered to each extension that listens to it. */
   emit(event: string, payload: unknown): void {
     for (const sandbox of this.sandboxes) sandbox.dispatch(event, payload);
   }
@@ -122,19 +189,24 @@ export class PluginHost {
     this.emit('resize', { width: viewport.width, height: viewport.height, isMobile: viewport.isMobile });
   }
 
-  /** A message from a plugin's UI iframe. */
+  /** A message from a plugin's UI iframe: `app.ui.on("message")` and `app.extension.on("message")` hear it. */
   uiMessage(pluginId: string, extensionId: string, message: unknown): void {
-    this.sandboxes.find((s) => s.pluginId === pluginId && s.extensionId === extensionId)?.dispatch('message', message);
+    this.sandboxes.find((s) => s.pluginId === pluginId && s.extensionId === extensionId)?.dispatch('ui.message', message);
   }
 
   stopPlugin(pluginId: string): void {
     for (const sandbox of this.sandboxes) if (sandbox.pluginId === pluginId) sandbox.stop();
     this.layers.remove(pluginId);
+    this.pageLayers.removePlugin(pluginId);
     this.pushProperty();
   }
 
+  /** Stops every extension and takes their layers off the page. */
   stopAll(): void {
     for (const sandbox of this.sandboxes) sandbox.stop();
+    this.pageLayers.dispose();
+    this.stopCameraMoves?.();
+    this.stopCameraMoves = undefined;
   }
 
   private pushProperty(except?: ExtensionSandbox): ViewerProperty {
@@ -144,61 +216,27 @@ export class PluginHost {
     return effective;
   }
 
+  /** One call from a sandbox: the operation is looked up, its arguments checked, then it runs. */
   private call(sandbox: ExtensionSandbox, op: string, args: unknown[]): unknown {
-    const s = this.services;
-    switch (op) {
-      case 'console':
-        s.log(sandbox.label, String(args[0]), String(args[1]));
-        return undefined;
-      case 'override':
-        this.layers.override(sandbox.pluginId, args[0] as Record<string, unknown>);
-        // The caller gets the new property as its answer; the others get it pushed.
-        return this.pushProperty(sandbox);
-      case 'mode':
-        this.mode = args[0] as InteractionMode;
-        s.setInteractionMode(this.mode);
-        for (const other of this.sandboxes) if (other !== sandbox) other.update('mode', this.mode);
-        return undefined;
-      case 'capture':
-        return s.capture(args[0] as string | undefined, args[1] as number | undefined);
-      case 'open':
-        s.open(String(args[0]));
-        return undefined;
-      case 'reload':
-        s.reload();
-        return undefined;
-      case 'locationAt':
-        return s.locationAt(args[0] as number, args[1] as number, args[2] === true);
-      case 'screenOf':
-        return s.screenOf(args[0] as Position);
-      case 'globeHeight':
-        return s.globeHeight(args[0] as number, args[1] as number);
-      case 'offsetOnScreen':
-        return s.offsetOnScreen(args[0] as Position, args[1] as [number, number]);
-      case 'visible':
-        return s.isVisible(args[0] as Position);
-      case 'ui.show':
-        s.showUi(sandbox.label, String(args[0]), args[1] as Record<string, unknown>);
-        return undefined;
-      case 'ui.post':
-        s.postToUi(sandbox.label, args[0]);
-        return undefined;
-      case 'async': {
-        const [id, name, params] = args as [number, string, unknown[]];
-        const work =
-          name === 'terrainHeight'
-            ? s.terrainHeight(params[0] as number, params[1] as number)
-            : name === 'location'
-              ? s.currentLocation((params[0] ?? {}) as Record<string, number | boolean>)
-              : Promise.reject(new Error(`unknown async operation ${name}`));
-        work.then(
-          (value) => sandbox.resolve(id, true, value),
-          (err: unknown) => sandbox.resolve(id, false, String((err as Error)?.message ?? err)),
-        );
-        return undefined;
-      }
-      default:
-        throw new TypeError(`unknown host operation "${op}"`);
+    const context: OpContext = { sandbox, services: this.services, host: this.state };
+    if (op === 'console') {
+      this.services.log(sandbox.label, String(args[0]), String(args[1]));
+      return undefined;
     }
+    if (op === 'async') {
+      const [id, name, params] = args as [number, string, unknown[]];
+      const def = OPS[name];
+      if (!def?.async || !Array.isArray(params)) throw new TypeError(`unknown async operation "${String(name)}"`);
+      checkArgs(name, def.args, params);
+      (def.run(context, params) as Promise<unknown>).then(
+        (value) => sandbox.resolve(id, true, value),
+        (err: unknown) => sandbox.resolve(id, false, String((err as Error)?.message ?? err)),
+      );
+      return undefined;
+    }
+    const def = OPS[op];
+    if (!def || def.async) throw new TypeError(`unknown host operation "${op}"`);
+    checkArgs(op, def.args, args);
+    return def.run(context, args);
   }
 }

@@ -4,6 +4,7 @@ import type { InteractionController } from '../interaction/interaction-controlle
 import type { Scene } from '@orbis/scene';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { PluginUi, type WidgetArea } from './plugin-ui.js';
+import { areaFromWidgetLayout } from './widget-area.js';
 
 /** A plugin package as the server keeps it. */
 export interface PluginPackage {
@@ -45,7 +46,10 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   let host: PluginHost;
   const areaOf = (source: string): WidgetArea => {
     const [pluginId, extensionId] = source.split('/');
-    return (scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.area as WidgetArea | undefined) ?? 'top-right';
+    const placed = scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.area as WidgetArea | undefined;
+    // Unplaced, a Re:Earth widget sits where its manifest's widgetLayout says.
+    const layout = options.plugins.find((p) => p.manifest.id === pluginId)?.manifest.extensions.find((e) => e.id === extensionId)?.widgetLayout;
+    return placed ?? areaFromWidgetLayout(layout) ?? 'top-right';
   };
   const ui = new PluginUi(overlay, areaOf, (source, message) => {
     const [pluginId, extensionId] = source.split('/');
@@ -72,6 +76,18 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
           { maximumAge: o.maximumAge ?? 0, timeout: o.timeout ?? 10_000, enableHighAccuracy: o.enableHighAccuracy ?? false },
         );
       }),
+    camera: engine.camera,
+    layers: {
+      sceneLayers: () => scene.layers,
+      engine: engine.pluginLayers,
+      select: (features) => options.interaction.select(features),
+      selected: () => options.interaction.selected,
+      onSelect: (listener) => options.interaction.onSelect(listener),
+      featuresInRect: (x0, y0, x1, y1) => engine.featuresInRect(x0, y0, x1, y1),
+      // A project asset's URL as the page has it: from a scene layer that shows it.
+      assetUrl: (assetId) => (scene.layers as { assetId?: string; url?: string }[]).find((l) => l.assetId === assetId && l.url)?.url,
+    },
+    flyToLayer: (id) => void engine.flyToLayer(id),
     capture: (type, quality) => engine.capture(type, quality),
     open: (url) => void window.open(url, '_blank', 'noopener'),
     reload: () => location.reload(),
@@ -86,7 +102,9 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   };
   const plugins: InstalledPlugin[] = options.plugins.map((p) => ({ ...p.manifest, files: p.files }));
   host = new PluginHost(module, services, plugins, scene.property);
-  host.start(enabled);
+  // The widget's settings (SPEC §4 `property`), read as app.extension.widget.property.
+  const widgetProperty = (pluginId: string, extensionId: string) => scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.property;
+  host.start(enabled, widgetProperty);
   const stopPointer = engine.onPointer((input) => {
     // Picking is costly: only for events some plugin listens to.
     if (!host.wants(input.type)) return;

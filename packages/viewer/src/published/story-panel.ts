@@ -36,6 +36,7 @@ function isTyping(target: EventTarget | null): boolean {
 export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
   const { pages } = options;
   let index = 0;
+  let renders = 0;
   const title = h('h2', { class: 'story-title', 'data-testid': 'story-title', id: 'story-title' });
   const text = h('div', { class: 'story-text markdown', 'data-testid': 'story-text' });
   const number = h('span', { class: 'story-number', 'data-testid': 'story-page-number', 'aria-live': 'polite' });
@@ -64,7 +65,12 @@ export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
     next.disabled = index === pages.length - 1;
     element.dataset.page = String(index + 1);
     text.scrollTop = 0;
-    void options.renderText(text, page.text);
+    // The renderer may load lazily: only the latest page's text may land, whatever order they finish in.
+    const token = ++renders;
+    const rendered = h('div');
+    void Promise.resolve(options.renderText(rendered, page.text)).then(() => {
+      if (token === renders) text.replaceChildren(...rendered.childNodes);
+    });
   }
   function move(step: number): void {
     const target = Math.min(Math.max(index + step, 0), pages.length - 1);

@@ -108,4 +108,44 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
     name: 'project description',
     sql: `ALTER TABLE projects ADD COLUMN description TEXT NOT NULL DEFAULT '';`,
   },
+  {
+    version: 7,
+    name: 'content models and items; a content version per project',
+    sql: `
+      ALTER TABLE projects ADD COLUMN content_version BIGINT NOT NULL DEFAULT 0;
+      CREATE TABLE models (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        public BOOLEAN NOT NULL,
+        fields TEXT NOT NULL,
+        item_count BIGINT NOT NULL DEFAULT 0,
+        public_item_count BIGINT NOT NULL DEFAULT 0,
+        last_item_id TEXT COLLATE "C",
+        version BIGINT NOT NULL DEFAULT 0,
+        created_at TIMESTAMPTZ NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL,
+        UNIQUE (project_id, key)
+      );
+      CREATE TABLE items (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        model_id TEXT COLLATE "C" NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        public BOOLEAN NOT NULL,
+        fields TEXT NOT NULL,
+        record TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX items_by_model ON items (model_id, id);
+      CREATE INDEX items_by_model_public ON items (model_id, public, id);
+      CREATE TABLE item_checkpoints (
+        model_id TEXT COLLATE "C" NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        public_only BOOLEAN NOT NULL,
+        ordinal INTEGER NOT NULL,
+        item_id TEXT COLLATE "C" NOT NULL,
+        PRIMARY KEY (model_id, public_only, ordinal)
+      );
+    `,
+  },
 ];

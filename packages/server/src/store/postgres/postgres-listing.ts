@@ -1,21 +1,33 @@
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
 import { CHECKPOINT_EVERY, checkpointFor } from '../checkpoints.js';
-import type { AssetScope, AssetSlice, JoinedRecords, ListedRecord } from '../store.js';
+import type { AssetSlice, JoinedRecords, ListedRecord, ListingScope } from '../store.js';
+
+/** What a listing lists: the table, the column that owns its rows, the owner's table, and where its checkpoints are kept. */
+const TARGETS = {
+  assets: { table: 'assets', owner: 'project_id', owners: 'projects', checkpoints: 'asset_checkpoints', entry: 'asset_id' },
+  items: { table: 'items', owner: 'model_id', owners: 'models', checkpoints: 'item_checkpoints', entry: 'item_id' },
+} as const;
+type ListingTarget = keyof typeof TARGETS;
+
+function targetOf(scope: ListingScope) {
+  return scope.modelId === undefined ? { target: 'assets' as const, ...TARGETS.assets, ownerId: scope.projectId } : { target: 'items' as const, ...TARGETS.items, ownerId: scope.modelId };
+}
 
 /** Rows a server-side cursor hands over per read: bounds memory while streaming. */
 const STREAM_BATCH = 500;
 
-/** The rows of a scope; `projectId` is the SQL that names the project (a parameter, or a joined column). */
-function scoped(scope: AssetScope, projectId = '$1'): string {
-  return scope.publicOnly ? `project_id = ${projectId} AND public` : `project_id = ${projectId}`;
+/** The rows of a scope; `ownerId` is the SQL that names its project or model (a parameter, or a joined column). */
+function scoped(scope: ListingScope, ownerId = '$1'): string {
+  const { owner } = targetOf(scope);
+  return scope.publicOnly ? `${owner} = ${ownerId} AND public` : `${owner} = ${ownerId}`;
 }
 
 /**
  * A record as the scope lists it: as stored on the public listing, with its `public` flag as the
  * last key on the management one (what `withPublicFlag` makes, done here so the join is one string).
  */
-function recordColumn(scope: AssetScope): string {
+function recordColumn(scope: ListingScope): string {
   return scope.publicOnly ? 'record' : `left(record, -1) || ',"public":' || public::text || '}'`;
 }
 
@@ -45,30 +57,31 @@ function toJoined(row: JoinedRow, slice: AssetSlice): JoinedRecords {
  * slice tells `hasMore` without a second round trip. `ordinal` is the offset checkpoint it seeks
  * from (0: none).
  */
-function slicePlan(scope: AssetScope, slice: AssetSlice, projectId: string) {
+function slicePlan(scope: ListingScope, slice: AssetSlice, projectId: string) {
+  const { table, owner, checkpoints, entry } = targetOf(scope);
   const where = scoped(scope, projectId);
   const columns = `id, ${recordColumn(scope)} AS rec`;
   if (slice.offset === undefined) {
-    const sql = joined(`SELECT ${columns} FROM assets WHERE ${where} AND id > $2 ORDER BY id LIMIT $3::int + 1`, '$3');
+    const sql = joined(`SELECT ${columns} FROM ${table} WHERE ${where} AND id > $2 ORDER BY id LIMIT $3::int + 1`, '$3');
     return { name: 'after', sql, values: [slice.afterId ?? '', slice.limit], ordinal: 0 };
   }
   // The ordinal as bigint: a read made with the project, before its count is known, may name one
   // far past any that exists (an integer parameter would fail).
   const { ordinal, skip } = checkpointFor(slice.offset);
   if (ordinal === 0) {
-    const sql = joined(`SELECT ${columns} FROM assets WHERE ${where} ORDER BY id LIMIT $2::int + 1 OFFSET $3`, '$2');
+    const sql = joined(`SELECT ${columns} FROM ${table} WHERE ${where} ORDER BY id LIMIT $2::int + 1 OFFSET $3`, '$2');
     return { name: 'offset', sql, values: [slice.limit, slice.offset], ordinal };
   }
   const sql = joined(
-    `SELECT ${columns} FROM assets WHERE ${where} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = ${projectId} AND public_only = $2 AND ordinal = $3::bigint) ORDER BY id LIMIT $4::int + 1 OFFSET $5`,
+    `SELECT ${columns} FROM ${table} WHERE ${where} AND id >= (SELECT ${entry} FROM ${checkpoints} WHERE ${owner} = ${projectId} AND public_only = $2 AND ordinal = $3::bigint) ORDER BY id LIMIT $4::int + 1 OFFSET $5`,
     '$4',
   );
   return { name: 'checkpoint', sql, values: [scope.publicOnly, ordinal, slice.limit, skip], ordinal };
 }
 
 /** Named statements are parsed and planned once per connection, not on every request. */
-function statement(name: string, scope: AssetScope, text: string, values: unknown[]): pg.QueryConfig {
-  return { name: `${name}-${scope.publicOnly ? 'public' : 'all'}`, text, values };
+function statement(name: string, scope: ListingScope, text: string, values: unknown[]): pg.QueryConfig {
+  return { name: `${name}-${targetOf(scope).target}-${scope.publicOnly ? 'public' : 'all'}`, text, values };
 }
 
 /**
@@ -78,9 +91,9 @@ function statement(name: string, scope: AssetScope, text: string, values: unknow
 export class PostgresListing {
   constructor(private readonly pool: pg.Pool) {}
 
-  async records(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords> {
+  async records(scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords> {
     const plan = slicePlan(scope, slice, '$1');
-    const read = async () => toJoined((await this.pool.query<JoinedRow>(statement(plan.name, scope, plan.sql, [scope.projectId, ...plan.values]))).rows[0]!, slice);
+    const read = async () => toJoined((await this.pool.query<JoinedRow>(statement(plan.name, scope, plan.sql, [targetOf(scope).ownerId, ...plan.values]))).rows[0]!, slice);
     const joinedRecords = await read();
     // No rows: the checkpoint is missing (or the scope is shorter than the offset).
     if (joinedRecords.count === 0 && plan.ordinal > 0 && (await this.extendTo(scope, plan.ordinal))) return read();
@@ -108,29 +121,30 @@ export class PostgresListing {
    * waits for, and holds off, every delete and flag change of the project (they update its
    * counts before dropping checkpoints), so no step is taken across one. False when the scope is shorter.
    */
-  private async extendTo(scope: AssetScope, ordinal: number): Promise<boolean> {
+  private async extendTo(scope: ListingScope, ordinal: number): Promise<boolean> {
+    const { table, owner, owners, checkpoints, entry, ownerId } = targetOf(scope);
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query('SELECT 1 FROM projects WHERE id = $1 FOR SHARE', [scope.projectId]);
+      await client.query(`SELECT 1 FROM ${owners} WHERE id = $1 FOR SHARE`, [ownerId]);
       const { rows } = await client.query<{ ordinal: number; id: string }>(
-        'SELECT ordinal, asset_id AS id FROM asset_checkpoints WHERE project_id = $1 AND public_only = $2 AND ordinal <= $3 ORDER BY ordinal DESC LIMIT 1',
-        [scope.projectId, scope.publicOnly, ordinal],
+        `SELECT ordinal, ${entry} AS id FROM ${checkpoints} WHERE ${owner} = $1 AND public_only = $2 AND ordinal <= $3 ORDER BY ordinal DESC LIMIT 1`,
+        [ownerId, scope.publicOnly, ordinal],
       );
       let at = rows[0]?.ordinal ?? 0;
       let id = rows[0]?.id ?? '';
       while (at < ordinal) {
         const next = await client.query<{ id: string }>(
-          `SELECT id FROM assets WHERE ${scoped(scope)} AND id >= $2 ORDER BY id LIMIT 1 OFFSET ${CHECKPOINT_EVERY}`,
-          [scope.projectId, id],
+          `SELECT id FROM ${table} WHERE ${scoped(scope)} AND id >= $2 ORDER BY id LIMIT 1 OFFSET ${CHECKPOINT_EVERY}`,
+          [ownerId, id],
         );
         if (!next.rows[0]) break;
         at += 1;
         id = next.rows[0].id;
         // Readers extending at once record the same ids: the first one's stay.
         await client.query(
-          'INSERT INTO asset_checkpoints (project_id, public_only, ordinal, asset_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
-          [scope.projectId, scope.publicOnly, at, id],
+          `INSERT INTO ${checkpoints} (${owner}, public_only, ordinal, ${entry}) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+          [ownerId, scope.publicOnly, at, id],
         );
       }
       await client.query('COMMIT');
@@ -143,8 +157,9 @@ export class PostgresListing {
     }
   }
 
-  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord> {
-    return cursorStream(this.pool, `SELECT id, public, record FROM assets WHERE ${scoped(scope)} ORDER BY id`, [scope.projectId], (row: ListedRecord) => row);
+  streamRecords(scope: ListingScope): AsyncIterable<ListedRecord> {
+    const { table, ownerId } = targetOf(scope);
+    return cursorStream(this.pool, `SELECT id, public, record FROM ${table} WHERE ${scoped(scope)} ORDER BY id`, [ownerId], (row: ListedRecord) => row);
   }
 }
 
@@ -180,15 +195,13 @@ export async function* cursorStream<R, T>(pool: pg.Pool, text: string, values: u
  */
 export async function invalidateCheckpoints(
   client: pg.PoolClient,
-  projectId: string,
-  assetId: string,
+  ownerId: string,
+  entryId: string,
   scopes: { all: boolean; public: boolean },
+  target: ListingTarget = 'assets',
 ): Promise<void> {
   const flags = [...(scopes.all ? [false] : []), ...(scopes.public ? [true] : [])];
   if (flags.length === 0) return;
-  await client.query('DELETE FROM asset_checkpoints WHERE project_id = $1 AND public_only = ANY($2::boolean[]) AND asset_id >= $3', [
-    projectId,
-    flags,
-    assetId,
-  ]);
+  const { owner, checkpoints, entry } = TARGETS[target];
+  await client.query(`DELETE FROM ${checkpoints} WHERE ${owner} = $1 AND public_only = ANY($2::boolean[]) AND ${entry} >= $3`, [ownerId, flags, entryId]);
 }

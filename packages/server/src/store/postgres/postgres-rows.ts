@@ -12,6 +12,7 @@ export interface ProjectRow {
   description: string;
   asset_count: string;
   public_asset_count: string;
+  content_version: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -49,6 +50,7 @@ export function toProject(row: ProjectRow): Project {
     description: row.description,
     assetCount: Number(row.asset_count),
     publicAssetCount: Number(row.public_asset_count),
+    contentVersion: Number(row.content_version),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

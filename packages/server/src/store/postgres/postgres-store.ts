@@ -2,11 +2,18 @@ import pg from 'pg';
 import type {
   ApiKey,
   Asset,
+  ContentModel,
+  Item,
+  ItemPatch,
+  ModelPatch,
+  NewItem,
+  NewModel,
   AssetPatch,
   AssetScope,
   AssetSlice,
   ListedAsset,
   JoinedRecords,
+  ListingScope,
   ListedRecord,
   NewAsset,
   NewProject,
@@ -20,6 +27,7 @@ import { recordFragment } from '../../assets/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { postgresMigrations } from './migrations.js';
+import { PostgresContent } from './postgres-content.js';
 import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ProjectRow } from './postgres-rows.js';
 
@@ -69,9 +77,11 @@ export class PostgresStore implements Store {
   readonly kind = 'postgres';
 
   private readonly listing: PostgresListing;
+  private readonly content: PostgresContent;
 
   private constructor(private readonly pool: pg.Pool) {
     this.listing = new PostgresListing(pool);
+    this.content = new PostgresContent(pool, (work) => this.transaction(work));
   }
 
   /** Connects, migrates, and returns a ready store. */
@@ -176,7 +186,7 @@ export class PostgresStore implements Store {
         assets.push(a);
       }
       await client.query(
-        'UPDATE projects SET asset_count = asset_count + $1, public_asset_count = public_asset_count + $2, last_asset_id = $3 WHERE id = $4',
+        'UPDATE projects SET asset_count = asset_count + $1, public_asset_count = public_asset_count + $2, last_asset_id = $3, content_version = content_version + 1 WHERE id = $4',
         [assets.length, publicCount, last, projectId],
       );
       return assets;
@@ -202,8 +212,10 @@ export class PostgresStore implements Store {
         projectId,
         id,
       ]);
+      // The content version moves on every update: a rename changes the record too.
+      const delta = after.public === before.public ? 0 : after.public ? 1 : -1;
+      await client.query('UPDATE projects SET public_asset_count = public_asset_count + $1, content_version = content_version + 1 WHERE id = $2', [delta, projectId]);
       if (after.public !== before.public) {
-        await client.query('UPDATE projects SET public_asset_count = public_asset_count + $1 WHERE id = $2', [after.public ? 1 : -1, projectId]);
         await invalidateCheckpoints(client, projectId, id, { all: false, public: true });
       }
       return after;
@@ -216,7 +228,7 @@ export class PostgresStore implements Store {
       const row = rows[0];
       if (!row) return undefined;
       await client.query(
-        'UPDATE projects SET asset_count = asset_count - 1, public_asset_count = public_asset_count - $1 WHERE id = $2',
+        'UPDATE projects SET asset_count = asset_count - 1, public_asset_count = public_asset_count - $1, content_version = content_version + 1 WHERE id = $2',
         [row.public ? 1 : 0, projectId],
       );
       await invalidateCheckpoints(client, projectId, id, { all: true, public: row.public });
@@ -242,11 +254,11 @@ export class PostgresStore implements Store {
     return found && { project: toProject(found.row), records: found.records };
   }
 
-  joinRecords(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords> {
+  joinRecords(scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords> {
     return this.listing.records(scope, slice);
   }
 
-  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord> {
+  streamRecords(scope: ListingScope): AsyncIterable<ListedRecord> {
     return this.listing.streamRecords(scope);
   }
 
@@ -318,6 +330,18 @@ export class PostgresStore implements Store {
     const { rowCount } = await this.pool.query('DELETE FROM plugins WHERE project_id = $1 AND plugin_id = $2', [projectId, pluginId]);
     return (rowCount ?? 0) > 0;
   }
+
+  createModel(m: NewModel): Promise<ContentModel> { return this.content.createModel(m); }
+  listModels(projectId: string): Promise<ContentModel[]> { return this.content.listModels(projectId); }
+  getModel(projectId: string, key: string): Promise<ContentModel | undefined> { return this.content.getModel(projectId, key); }
+  updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> { return this.content.updateModel(projectId, key, patch); }
+  deleteModel(projectId: string, key: string): Promise<boolean> { return this.content.deleteModel(projectId, key); }
+  insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
+  importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
+  getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
+  updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> { return this.content.updateItem(modelId, id, patch); }
+  deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id); }
+  streamItems(modelId: string): AsyncIterable<Item> { return this.content.streamItems(modelId); }
 
   async createApiKey(k: ApiKey): Promise<void> {
     await this.pool.query('INSERT INTO api_keys (id, project_id, name, key_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [

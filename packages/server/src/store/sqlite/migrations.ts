@@ -112,4 +112,44 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
     name: 'project description',
     sql: `ALTER TABLE projects ADD COLUMN description TEXT NOT NULL DEFAULT '';`,
   },
+  {
+    version: 7,
+    name: 'content models and items; a content version per project',
+    sql: `
+      ALTER TABLE projects ADD COLUMN content_version INTEGER NOT NULL DEFAULT 0;
+      CREATE TABLE models (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        public INTEGER NOT NULL CHECK (public IN (0, 1)),
+        fields TEXT NOT NULL,
+        item_count INTEGER NOT NULL DEFAULT 0,
+        public_item_count INTEGER NOT NULL DEFAULT 0,
+        last_item_id TEXT,
+        version INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (project_id, key)
+      );
+      CREATE TABLE items (
+        id TEXT PRIMARY KEY,
+        model_id TEXT NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        public INTEGER NOT NULL CHECK (public IN (0, 1)),
+        fields TEXT NOT NULL,
+        record TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX items_by_model ON items (model_id, id);
+      CREATE INDEX items_by_model_public ON items (model_id, public, id);
+      CREATE TABLE item_checkpoints (
+        model_id TEXT NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        public_only INTEGER NOT NULL CHECK (public_only IN (0, 1)),
+        ordinal INTEGER NOT NULL,
+        item_id TEXT NOT NULL,
+        PRIMARY KEY (model_id, public_only, ordinal)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

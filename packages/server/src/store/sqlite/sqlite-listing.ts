@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CHECKPOINT_EVERY, checkpointFor } from '../checkpoints.js';
-import type { AssetScope, AssetSlice, JoinedRecords, ListedRecord } from '../store.js';
+import type { AssetSlice, JoinedRecords, ListedRecord, ListingScope } from '../store.js';
 
 /** How many rows one step of a stream reads: bounds memory, keeps each read short. */
 export const STREAM_BATCH = 500;
@@ -45,31 +45,44 @@ function recordColumn(publicOnly: boolean): string {
  */
 const joined = (inner: string) => `SELECT count(*), group_concat(rec, ','), max(id) FROM (${inner})`;
 
-function scopeStatements(db: Database.Database, publicOnly: boolean) {
-  const scoped = publicOnly ? 'project_id = ? AND public = 1' : 'project_id = ?';
+/** What a listing lists: the table, the column that owns its rows, and where its checkpoints are kept. */
+const TARGETS = {
+  assets: { table: 'assets', owner: 'project_id', checkpoints: 'asset_checkpoints', entry: 'asset_id' },
+  items: { table: 'items', owner: 'model_id', checkpoints: 'item_checkpoints', entry: 'item_id' },
+} as const;
+export type ListingTarget = keyof typeof TARGETS;
+
+/** The target of a scope and the value of its owner column. */
+export function targetOf(scope: ListingScope): { target: ListingTarget; owner: string } {
+  return scope.modelId === undefined ? { target: 'assets', owner: scope.projectId } : { target: 'items', owner: scope.modelId };
+}
+
+function scopeStatements(db: Database.Database, publicOnly: boolean, target: ListingTarget) {
+  const { table, owner, checkpoints, entry } = TARGETS[target];
+  const scoped = publicOnly ? `${owner} = ? AND public = 1` : `${owner} = ?`;
   const flag = publicOnly ? 1 : 0;
   const columns = `id, ${recordColumn(publicOnly)} AS rec`;
   // Rows as arrays: no object per row.
   const rows = (sql: string) => db.prepare(sql).raw(true);
   return {
-    after: rows(`SELECT id, public, record FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`),
-    afterJoined: rows(joined(`SELECT ${columns} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`)),
+    after: rows(`SELECT id, public, record FROM ${table} WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`),
+    afterJoined: rows(joined(`SELECT ${columns} FROM ${table} WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`)),
     // Fewer than CHECKPOINT_EVERY entries are skipped: cheaper than the sub-select that would walk
     // only the covering index, which costs a second lookup per row it returns.
-    offsetJoined: rows(joined(`SELECT ${columns} FROM assets WHERE ${scoped} ORDER BY id LIMIT ? OFFSET ?`)),
+    offsetJoined: rows(joined(`SELECT ${columns} FROM ${table} WHERE ${scoped} ORDER BY id LIMIT ? OFFSET ?`)),
     fromCheckpointJoined: rows(
       joined(
-        `SELECT ${columns} FROM assets WHERE ${scoped} AND id >= (SELECT asset_id FROM asset_checkpoints WHERE project_id = ? AND public_only = ${flag} AND ordinal = ?) ORDER BY id LIMIT ? OFFSET ?`,
+        `SELECT ${columns} FROM ${table} WHERE ${scoped} AND id >= (SELECT ${entry} FROM ${checkpoints} WHERE ${owner} = ? AND public_only = ${flag} AND ordinal = ?) ORDER BY id LIMIT ? OFFSET ?`,
       ),
     ),
     // Walks the index only: whether a slice is the scope's last, without reading a record past it.
-    anyAfter: db.prepare(`SELECT 1 FROM assets WHERE ${scoped} AND id > ? LIMIT 1`).pluck(),
+    anyAfter: db.prepare(`SELECT 1 FROM ${table} WHERE ${scoped} AND id > ? LIMIT 1`).pluck(),
     nearest: db.prepare(
-      `SELECT ordinal, asset_id AS id FROM asset_checkpoints WHERE project_id = ? AND public_only = ${flag} AND ordinal <= ? ORDER BY ordinal DESC LIMIT 1`,
+      `SELECT ordinal, ${entry} AS id FROM ${checkpoints} WHERE ${owner} = ? AND public_only = ${flag} AND ordinal <= ? ORDER BY ordinal DESC LIMIT 1`,
     ),
-    step: db.prepare(`SELECT id FROM assets WHERE ${scoped} AND id >= ? ORDER BY id LIMIT 1 OFFSET ${CHECKPOINT_EVERY}`),
-    keep: db.prepare(`INSERT OR REPLACE INTO asset_checkpoints (project_id, public_only, ordinal, asset_id) VALUES (?, ${flag}, ?, ?)`),
-    drop: db.prepare(`DELETE FROM asset_checkpoints WHERE project_id = ? AND public_only = ${flag} AND asset_id >= ?`),
+    step: db.prepare(`SELECT id FROM ${table} WHERE ${scoped} AND id >= ? ORDER BY id LIMIT 1 OFFSET ${CHECKPOINT_EVERY}`),
+    keep: db.prepare(`INSERT OR REPLACE INTO ${checkpoints} (${owner}, public_only, ordinal, ${entry}) VALUES (?, ${flag}, ?, ?)`),
+    drop: db.prepare(`DELETE FROM ${checkpoints} WHERE ${owner} = ? AND public_only = ${flag} AND ${entry} >= ?`),
   };
 }
 
@@ -81,27 +94,30 @@ export class SqliteListing {
   private readonly scopes;
 
   constructor(private readonly db: Database.Database) {
-    this.scopes = { public: scopeStatements(db, true), all: scopeStatements(db, false) };
+    const both = (target: ListingTarget) => ({ public: scopeStatements(db, true, target), all: scopeStatements(db, false, target) });
+    this.scopes = { assets: both('assets'), items: both('items') };
   }
 
-  private of(scope: AssetScope) {
-    return scope.publicOnly ? this.scopes.public : this.scopes.all;
+  private of(scope: ListingScope) {
+    const statements = this.scopes[targetOf(scope).target];
+    return scope.publicOnly ? statements.public : statements.all;
   }
 
-  records(scope: AssetScope, slice: AssetSlice): JoinedRecords {
+  records(scope: ListingScope, slice: AssetSlice): JoinedRecords {
     const s = this.of(scope);
     const [count, json, lastId] = this.joinedRow(scope, slice);
     // Only a full slice can have more after it; the check reads index entries, not records.
-    const hasMore = count === slice.limit && lastId !== null && s.anyAfter.get(scope.projectId, lastId) !== undefined;
+    const hasMore = count === slice.limit && lastId !== null && s.anyAfter.get(targetOf(scope).owner, lastId) !== undefined;
     return { json: json ?? '', count, lastId: lastId ?? undefined, hasMore };
   }
 
-  private joinedRow(scope: AssetScope, slice: AssetSlice): JoinedRow {
+  private joinedRow(scope: ListingScope, slice: AssetSlice): JoinedRow {
     const s = this.of(scope);
-    if (slice.offset === undefined) return s.afterJoined.get(scope.projectId, slice.afterId ?? '', slice.limit) as JoinedRow;
+    const { owner } = targetOf(scope);
+    if (slice.offset === undefined) return s.afterJoined.get(owner, slice.afterId ?? '', slice.limit) as JoinedRow;
     const { ordinal, skip } = checkpointFor(slice.offset);
-    if (ordinal === 0) return s.offsetJoined.get(scope.projectId, slice.limit, slice.offset) as JoinedRow;
-    const read = () => s.fromCheckpointJoined.get(scope.projectId, scope.projectId, ordinal, slice.limit, skip) as JoinedRow;
+    if (ordinal === 0) return s.offsetJoined.get(owner, slice.limit, slice.offset) as JoinedRow;
+    const read = () => s.fromCheckpointJoined.get(owner, owner, ordinal, slice.limit, skip) as JoinedRow;
     const row = read();
     // No rows: the checkpoint is missing (or the scope is shorter than the offset).
     if (row[0] === 0 && this.extendTo(scope, ordinal)) return read();
@@ -112,19 +128,20 @@ export class SqliteListing {
    * Records the checkpoints up to `ordinal`, from the last one kept, in one write transaction so
    * that no delete or flag change lands between the steps. False when the scope is shorter.
    */
-  private extendTo(scope: AssetScope, ordinal: number): boolean {
+  private extendTo(scope: ListingScope, ordinal: number): boolean {
     const s = this.of(scope);
+    const { owner } = targetOf(scope);
     return this.db
       .transaction(() => {
-        const from = s.nearest.get(scope.projectId, ordinal) as { ordinal: number; id: string } | undefined;
+        const from = s.nearest.get(owner, ordinal) as { ordinal: number; id: string } | undefined;
         let at = from?.ordinal ?? 0;
         let id = from?.id ?? '';
         while (at < ordinal) {
-          const next = s.step.get(scope.projectId, id) as { id: string } | undefined;
+          const next = s.step.get(owner, id) as { id: string } | undefined;
           if (!next) return false;
           at += 1;
           id = next.id;
-          s.keep.run(scope.projectId, at, id);
+          s.keep.run(owner, at, id);
         }
         return true;
       })
@@ -135,13 +152,13 @@ export class SqliteListing {
    * Drops the checkpoints that a delete or a flag change at `assetId` moved. Call it inside the
    * write transaction of that change.
    */
-  invalidate(projectId: string, assetId: string, scopes: { all: boolean; public: boolean }): void {
-    if (scopes.all) this.scopes.all.drop.run(projectId, assetId);
-    if (scopes.public) this.scopes.public.drop.run(projectId, assetId);
+  invalidate(owner: string, entryId: string, scopes: { all: boolean; public: boolean }, target: ListingTarget = 'assets'): void {
+    if (scopes.all) this.scopes[target].all.drop.run(owner, entryId);
+    if (scopes.public) this.scopes[target].public.drop.run(owner, entryId);
   }
 
-  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord> {
+  streamRecords(scope: ListingScope): AsyncIterable<ListedRecord> {
     const s = this.of(scope);
-    return inBatches((afterId) => (s.after.all(scope.projectId, afterId, STREAM_BATCH) as RecordRow[]).map(toRecord));
+    return inBatches((afterId) => (s.after.all(targetOf(scope).owner, afterId, STREAM_BATCH) as RecordRow[]).map(toRecord));
   }
 }

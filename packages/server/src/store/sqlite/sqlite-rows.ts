@@ -9,6 +9,7 @@ export interface ProjectRow {
   description: string;
   asset_count: number;
   public_asset_count: number;
+  content_version: number;
   created_at: string;
   updated_at: string;
 }
@@ -59,6 +60,7 @@ export function toProject(row: ProjectRow): Project {
     description: row.description,
     assetCount: row.asset_count,
     publicAssetCount: row.public_asset_count,
+    contentVersion: row.content_version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

@@ -2,11 +2,18 @@ import Database from 'better-sqlite3';
 import type {
   ApiKey,
   Asset,
+  ContentModel,
+  Item,
+  ItemPatch,
+  ModelPatch,
+  NewItem,
+  NewModel,
   AssetPatch,
   AssetScope,
   AssetSlice,
   ListedAsset,
   JoinedRecords,
+  ListingScope,
   ListedRecord,
   NewAsset,
   NewProject,
@@ -19,6 +26,7 @@ import { newIdAfter } from '../../assets/ids.js';
 import { recordFragment } from '../../assets/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import { sqliteMigrations, type Migration } from './migrations.js';
+import { SqliteContent } from './sqlite-content.js';
 import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ListedRow, type ProjectRow } from './sqlite-rows.js';
 
@@ -50,6 +58,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly stmts;
   private readonly listing: SqliteListing;
+  private readonly content: SqliteContent;
 
   constructor(filename: string) {
     this.db = new Database(filename);
@@ -60,6 +69,7 @@ export class SqliteStore implements Store {
     migrateSqlite(this.db);
     const db = this.db;
     this.listing = new SqliteListing(db);
+    this.content = new SqliteContent(db, this.listing);
     const after = (scoped: string) =>
       db.prepare(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`);
     this.stmts = {
@@ -81,7 +91,7 @@ export class SqliteStore implements Store {
         `INSERT INTO assets (${ASSET_COLUMNS}, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       addCounts: db.prepare(
-        'UPDATE projects SET asset_count = asset_count + ?, public_asset_count = public_asset_count + ? WHERE id = ?',
+        'UPDATE projects SET asset_count = asset_count + ?, public_asset_count = public_asset_count + ?, content_version = content_version + 1 WHERE id = ?',
       ),
       lastAssetId: db.prepare('SELECT last_asset_id FROM projects WHERE id = ?'),
       setLastAssetId: db.prepare('UPDATE projects SET last_asset_id = ? WHERE id = ?'),
@@ -213,8 +223,9 @@ export class SqliteStore implements Store {
       const before = toAsset(row);
       const after: Asset = { ...before, name: patch.name ?? before.name, public: patch.public ?? before.public, updatedAt: patch.updatedAt };
       this.stmts.updateAsset.run(after.name, after.public ? 1 : 0, after.updatedAt, recordFragment(after), projectId, id);
+      // Counts (and the content version) change on every update: a rename changes the record.
+      this.stmts.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, projectId);
       if (after.public !== before.public) {
-        this.stmts.addCounts.run(0, after.public ? 1 : -1, projectId);
         this.listing.invalidate(projectId, id, { all: false, public: true });
       }
       return after;
@@ -255,11 +266,11 @@ export class SqliteStore implements Store {
     return { project, records: this.listing.records({ projectId: project.id, publicOnly }, slice) };
   }
 
-  async joinRecords(scope: AssetScope, slice: AssetSlice): Promise<JoinedRecords> {
+  async joinRecords(scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords> {
     return this.listing.records(scope, slice);
   }
 
-  streamRecords(scope: AssetScope): AsyncIterable<ListedRecord> {
+  streamRecords(scope: ListingScope): AsyncIterable<ListedRecord> {
     return this.listing.streamRecords(scope);
   }
 
@@ -317,6 +328,18 @@ export class SqliteStore implements Store {
   async deletePlugin(projectId: string, pluginId: string): Promise<boolean> {
     return this.stmts.deletePlugin.run(projectId, pluginId).changes > 0;
   }
+
+  async createModel(m: NewModel): Promise<ContentModel> { return this.content.createModel(m); }
+  async listModels(projectId: string): Promise<ContentModel[]> { return this.content.listModels(projectId); }
+  async getModel(projectId: string, key: string): Promise<ContentModel | undefined> { return this.content.getModel(projectId, key); }
+  async updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> { return this.content.updateModel(projectId, key, patch); }
+  async deleteModel(projectId: string, key: string): Promise<boolean> { return this.content.deleteModel(projectId, key); }
+  async insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
+  async importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
+  async getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
+  async updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> { return this.content.updateItem(modelId, id, patch); }
+  async deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id); }
+  streamItems(modelId: string): AsyncIterable<Item> { return this.content.streamItems(modelId); }
 
   async createApiKey(k: ApiKey): Promise<void> {
     this.stmts.insertKey.run(k.id, k.projectId, k.name, k.keyHash, k.createdAt);

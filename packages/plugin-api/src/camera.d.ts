@@ -1,0 +1,103 @@
+// app.camera (SPEC §8): angles in radians, durations in seconds.
+import type { ListenerOptions, Location } from './index.js';
+
+/**
+ * The camera as Re:Earth's API v2 gives it: longitude and latitude in degrees, height in metres
+ * above the ellipsoid, `heading`, `pitch`, `roll` and `fov` in radians (pitch -π/2 looks down).
+ */
+export interface CameraPosition {
+  lng: number;
+  lat: number;
+  height: number;
+  heading: number;
+  pitch: number;
+  roll: number;
+  /** The vertical field of view in radians. */
+  fov: number;
+}
+
+/** A rectangle on the globe in degrees. */
+export interface Rect {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+export type CameraMoveDirection = 'forward' | 'backward' | 'up' | 'down' | 'left' | 'right';
+
+/** CesiumJS's ScreenSpaceCameraController flags a plugin may set. */
+export interface ScreenSpaceCameraControllerOptions {
+  enableInputs?: boolean;
+  enableTranslate?: boolean;
+  enableZoom?: boolean;
+  enableRotate?: boolean;
+  enableTilt?: boolean;
+  enableLook?: boolean;
+  enableCollisionDetection?: boolean;
+  minimumZoomDistance?: number;
+  maximumZoomDistance?: number;
+}
+
+/** Where the view's centre meets the globe. */
+export interface GlobeIntersection {
+  center: Location;
+  /** From the camera to `center`, in metres. */
+  distance: number;
+  /** The width of the view on the ground at `center`, in metres (with `calcViewSize`). */
+  viewSize?: number;
+}
+
+export interface CameraEvents {
+  /** The camera moved: its new position. At most once per frame, only while it moves. */
+  move: CameraPosition;
+}
+
+/** `app.camera`: read and move the camera. A wrong argument type throws a TypeError and moves nothing. */
+export interface Camera {
+  /** Live: each read is the camera now. @example const { lng, lat, height, heading } = app.camera.position; */
+  readonly position: CameraPosition;
+  /** Radians. @example const degrees = (app.camera.fov * 180) / Math.PI; */
+  readonly fov: number;
+  /** Width over height of the view. @example if (app.camera.aspectRatio > 1) console.log('landscape'); */
+  readonly aspectRatio: number;
+  /** The visible rectangle, or `undefined` when the sky fills part of the view. @example const r = app.camera.viewport; if (r) console.log(r.west, r.north); */
+  readonly viewport: Rect | undefined;
+  /**
+   * To a layer (its id) or a position; what the position leaves out stays as it is. `duration` in seconds, 0 jumps.
+   * @example app.camera.flyTo({ lng: 139.77, lat: 35.68, height: 5000, pitch: -Math.PI / 4 }, { duration: 2 });
+   * @example app.camera.flyTo('landmarks');
+   */
+  flyTo(target: string | Partial<CameraPosition>, options?: { duration?: number }): void;
+  /** @example app.camera.flyToBoundingBox({ west: 139.6, south: 35.6, east: 139.9, north: 35.8 }, { duration: 0, pitch: -Math.PI / 2 }); */
+  flyToBoundingBox(box: Rect, options?: { duration?: number; heading?: number; pitch?: number; range?: number }): void;
+  /** Jumps. @example app.camera.setView({ lng: 0, lat: 0, height: 1e7, heading: 0, pitch: -Math.PI / 2, roll: 0 }); */
+  setView(position: Partial<CameraPosition>): void;
+  /** Looks at a place from `range` metres at `heading` and `pitch`. @example app.camera.lookAt({ lng: 138.73, lat: 35.36, range: 20000, pitch: -0.5 }, { duration: 1 }); */
+  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number }, options?: { duration?: number }): void;
+  /** Moves toward the ground by `amount` times the height (default 0.5: half-way). @example app.camera.zoomIn(0.5); */
+  zoomIn(amount?: number): void;
+  /** Moves away from the ground by `amount` times the height (default 1: twice as high). @example app.camera.zoomOut(); */
+  zoomOut(amount?: number): void;
+  /** Turns the heading right (clockwise seen from above) in place. @example app.camera.rotateRight(Math.PI / 2); */
+  rotateRight(radians: number): void;
+  /** Rotates the view about the point it looks at. @example app.camera.rotateAround(Math.PI / 8); */
+  rotateAround(radians: number): void;
+  /** Circles the point at the view's centre, keeping distance and pitch. @example app.camera.orbit(0.1); */
+  orbit(radians: number): void;
+  /** Moves the camera `amount` metres. @example app.camera.move('forward', 1000); */
+  move(direction: CameraMoveDirection, amount: number): void;
+  /** Lifts the camera to at least `offset` metres (default 0) above the terrain under it. @example app.camera.moveOverTerrain(100); */
+  moveOverTerrain(offset?: number): void;
+  /** Whether the user's mouse and touch move the camera. @example app.camera.enableScreenSpaceCameraController(false); */
+  enableScreenSpaceCameraController(enabled: boolean): void;
+  /** @example app.camera.overrideScreenSpaceCameraController({ enableZoom: false, enableTilt: false }); */
+  overrideScreenSpaceCameraController(options: ScreenSpaceCameraControllerOptions): void;
+  /** @example const hit = app.camera.getGlobeIntersection({ calcViewSize: true }); if (hit) console.log(hit.center.lat, hit.viewSize); */
+  getGlobeIntersection(options?: { withTerrain?: boolean; calcViewSize?: boolean }): GlobeIntersection | undefined;
+  /** @example const stop = app.camera.on('move', (p) => console.log(p.height)); */
+  on<E extends keyof CameraEvents>(event: E, listener: (event: CameraEvents[E]) => void, options?: ListenerOptions): () => void;
+  /** @example app.camera.off('move', onMove); */
+  off<E extends keyof CameraEvents>(event: E, listener: (event: CameraEvents[E]) => void): void;
+}
+

@@ -1,0 +1,108 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isId } from '../assets/ids.js';
+import { nextPageQuery } from '../assets/listing.js';
+import { firstGeometryField } from '../models/field.js';
+import { csvColumns, csvRow, itemFeature } from '../models/item-export.js';
+import { itemRecord } from '../models/item-record.js';
+import { publicItemSchema } from '../models/item-schema.js';
+import type { ContentModel, Project } from '../store/store.js';
+import { ApiError } from './api-error.js';
+import type { AppContext } from './app-context.js';
+import { answeredNotModified, etagOf } from './etag.js';
+import { expandAssets, exportUrl, itemBatches, itemPage, itemSource, modelVersion, parseModelSegment } from './item-listing.js';
+import { pageQueryOf, sendListing } from './listing-reply.js';
+import { openPublicProject } from './public-access.js';
+import { answer, empty, failure, paginationQuery, params, publicSecurity } from './schemas.js';
+
+type ModelParams = { Params: { project: string; model: string } };
+
+/** The public model a route names, after the project's access checks; 404 when it is not public. */
+async function openPublicModel(ctx: AppContext, request: FastifyRequest, alias: string, key: string): Promise<{ project: Project; model: ContentModel }> {
+  const project = await openPublicProject(ctx, request, alias);
+  const model = await ctx.store.getModel(project.id, key);
+  if (!model || !model.public) throw new ApiError('not_found', `model "${key.slice(0, 80)}" does not exist`);
+  return { project, model };
+}
+
+/** A FeatureCollection of a model's public items with a geometry: streamed whole, or one page. */
+async function sendGeojson(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel): Promise<FastifyReply> {
+  const geometry = firstGeometryField(model.fields);
+  if (!geometry) throw new ApiError('not_found', `model "${model.key}" has no geometry field`);
+  const query = pageQueryOf(request);
+  const source = itemSource(ctx, project, model, true);
+  if (answeredNotModified(request, reply, etagOf(modelVersion(project, model), `${model.id}.geojson\n${ctx.publicUrl}`, query))) return reply;
+  reply.type('application/geo+json; charset=utf-8');
+  const features = (items: Parameters<typeof itemFeature>[0][]) =>
+    items.flatMap((item) => {
+      const feature = itemFeature(item, geometry.key);
+      return feature ? [JSON.stringify(feature)] : [];
+    });
+  if (query.mode === 'all') {
+    async function* body() {
+      yield '{"type":"FeatureCollection","features":[';
+      let first = true;
+      for await (const batch of itemBatches(ctx, source)) {
+        const texts = features(batch);
+        if (texts.length === 0) continue;
+        yield (first ? '' : ',') + texts.join(',');
+        first = false;
+      }
+      yield ']}';
+    }
+    return reply.send(Readable.from(body()));
+  }
+  const { items, envelope, page } = await itemPage(ctx, source, query);
+  const next = nextPageQuery(query, page);
+  if (next) reply.header('Link', `<${exportUrl(ctx, project, model, '.geojson')}?${next.toString()}>; rel="next"`);
+  return reply.send(`{"type":"FeatureCollection","features":[${features(items).join(',')}]${envelope}}`);
+}
+
+/** The model's public items as RFC 4180 CSV (UTF-8, CRLF), streamed; formula cells neutralised. */
+function sendCsv(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel): FastifyReply {
+  if (answeredNotModified(request, reply, etagOf(modelVersion(project, model), `${model.id}.csv\n${ctx.publicUrl}`))) return reply;
+  const options = { record_delimiter: 'windows' as const, quoted_match: /^\s|\s$/ };
+  async function* body() {
+    yield stringify([csvColumns(model.fields)], options);
+    for await (const batch of itemBatches(ctx, itemSource(ctx, project, model, true))) {
+      yield stringify(batch.map((item) => csvRow(model.fields, item)), options);
+    }
+  }
+  reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${model.key}.csv"`);
+  return reply.send(Readable.from(body()));
+}
+
+/**
+ * The public API of content models (SPEC §10): `{model}.json` (and `{model}`), `.geojson`, `.csv`,
+ * `.schema.json`, and one item; the access rules of assets; an ETag on every answer.
+ */
+export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<ModelParams>('/api/p/:project/:model', { schema: { summary: 'A public model: {model}.json (or {model}) lists its public items as assets.json does; .geojson, .csv and .schema.json export them', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string', description: 'the project alias' }, model: { type: 'string', description: 'the model key with an optional suffix: .json, .geojson, .csv, .schema.json' } } }, querystring: paginationQuery, response: { 200: answer('Listing', 'the items (or a page), a FeatureCollection, CSV, or a JSON Schema; with an ETag'), 304: empty('not modified'), 400: failure('invalid_parameter or invalid_cursor'), 401: failure('api_key_required or invalid_api_key'), 404: failure('not_found') } } }, async (request, reply) => {
+    const segment = parseModelSegment(request.params.model);
+    const { project, model } = await openPublicModel(ctx, request, request.params.project, segment?.key ?? request.params.model);
+    if (!segment) throw new ApiError('not_found', `no route GET ${request.url.split('?')[0]}`);
+    switch (segment.format) {
+      case 'json':
+        return sendListing(ctx, request, reply, itemSource(ctx, project, model, true), pageQueryOf(request));
+      case 'geojson':
+        return sendGeojson(ctx, request, reply, project, model);
+      case 'csv':
+        return sendCsv(ctx, request, reply, project, model);
+      case 'schema': {
+        const url = `${ctx.publicUrl}/api/p/${encodeURIComponent(project.alias)}/${model.key}.schema.json`;
+        if (answeredNotModified(request, reply, etagOf(`s${model.version}`, url))) return reply;
+        return reply.type('application/schema+json; charset=utf-8').send(publicItemSchema(model.key, model.name, model.fields, url));
+      }
+    }
+  });
+
+  app.get<{ Params: { project: string; model: string; id: string } }>('/api/p/:project/:model/:id', { schema: { summary: 'One public item', security: publicSecurity, params: params.item, response: { 200: answer('Item', 'the item; with an ETag'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
+    const { project, model } = await openPublicModel(ctx, request, request.params.project, request.params.model);
+    const { id } = request.params;
+    const item = isId(id) ? await ctx.store.getItem(model.id, id) : undefined;
+    if (!item || !item.public) throw new ApiError('not_found', `item "${id.slice(0, 80)}" does not exist`);
+    if (answeredNotModified(request, reply, etagOf(`i${item.updatedAt}.${model.version}.${project.contentVersion}`, `${item.id}\n${ctx.publicUrl}`))) return reply;
+    return reply.type('application/json; charset=utf-8').send(await expandAssets(ctx, project, itemRecord(model.fields, item)));
+  });
+}

@@ -1,0 +1,57 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { csvRows, type ImportRow, jsonRows } from '../models/import-rows.js';
+import { ApiError } from './api-error.js';
+import type { AppContext } from './app-context.js';
+import { projectOr404 } from './project-param.js';
+import { adminSecurity, failure, params } from './schemas.js';
+
+type PM = { Params: { project: string; model: string } };
+
+/** The request body as a stream that fails with a 413 past `max` bytes. */
+function limited(body: Readable, max: number): Readable {
+  async function* counted() {
+    let bytes = 0;
+    for await (const chunk of body) {
+      bytes += (chunk as Buffer).length;
+      if (bytes > max) throw Object.assign(new Error(`the import is larger than ${max} bytes`), { statusCode: 413 });
+      yield chunk as Buffer;
+    }
+  }
+  return Readable.from(counted());
+}
+
+const schema = {
+  summary: 'Import items, all or nothing: CSV, a JSON array of field objects, or a GeoJSON FeatureCollection',
+  security: adminSecurity,
+  params: params.model,
+  querystring: { type: 'object', properties: { public: { enum: ['true', 'false'], description: 'whether the items are public (default false)' } } },
+  // Read as a stream by the route: the schema documents the media types and checks nothing.
+  body: { content: { 'text/csv': { schema: { description: 'a header row of field keys (a Point as {key}_lng, {key}_lat), then one item per row' } }, 'application/json': { schema: { description: 'an array of field objects' } }, 'application/geo+json': { schema: { description: 'a FeatureCollection' } } } },
+  response: { 201: { description: 'how many items were created', type: 'object', properties: { created: { type: 'integer' } } }, 400: failure('invalid_body naming the first bad row'), 404: failure('not_found'), 413: failure('payload_too_large') },
+};
+
+/**
+ * `POST /api/projects/{p}/models/{m}/import`: CSV, a JSON array or a GeoJSON FeatureCollection
+ * (by Content-Type), read as a stream and recorded all or nothing; the first bad row is named.
+ * Registered in its own scope, where every body reaches the route unparsed.
+ */
+export async function importRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.post<PM>('/api/projects/:project/models/:model/import', { schema }, async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    const model = await ctx.store.getModel(project.id, request.params.model);
+    if (!model) throw new ApiError('not_found', `model "${request.params.model.slice(0, 80)}" does not exist`);
+    const flag = (request.query as { public?: string }).public;
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    const body = request.body instanceof Readable ? limited(request.body, ctx.maxUploadBytes) : undefined;
+    if (!body) throw new ApiError('invalid_body', 'send the file to import as the request body');
+    let rows: AsyncIterable<ImportRow>;
+    if (type === 'text/csv') rows = csvRows(body, model.fields);
+    else if (type === 'application/json' || type === 'application/geo+json') rows = jsonRows(body, model.fields);
+    else throw new ApiError('invalid_body', `Content-Type must be text/csv, application/json or application/geo+json, got "${type.slice(0, 60)}"`);
+    const created = await ctx.models.importItems(project, model, rows, flag === 'true');
+    return reply.code(201).send({ created });
+  });
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { isId } from '../assets/ids.js';
+import { managementItem, modelRecord } from '../models/model-service.js';
+import type { ContentModel, Project } from '../store/store.js';
+import { ApiError } from './api-error.js';
+import type { AppContext } from './app-context.js';
+import { importRoute } from './import-route.js';
+import { itemSource } from './item-listing.js';
+import { pageQueryOf, sendListing } from './listing-reply.js';
+import { projectOr404 } from './project-param.js';
+import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
+
+type P = { Params: { project: string } };
+type PM = { Params: { project: string; model: string } };
+type PMI = { Params: { project: string; model: string; id: string } };
+
+/** `/api/projects/{p}/models…`: content models and their items (SPEC §10, management API). */
+export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const modelOr404 = async (alias: string, key: string): Promise<{ project: Project; model: ContentModel }> => {
+    const project = await projectOr404(ctx, alias);
+    const model = await ctx.store.getModel(project.id, key);
+    if (!model) throw new ApiError('not_found', `model "${key.slice(0, 80)}" does not exist`);
+    return { project, model };
+  };
+  const itemOr404 = async (model: ContentModel, id: string) => {
+    const item = isId(id) ? await ctx.store.getItem(model.id, id) : undefined;
+    if (!item) throw new ApiError('not_found', `item "${id.slice(0, 80)}" does not exist`);
+    return item;
+  };
+
+  void app.register((scope) => importRoute(scope, ctx));
+
+  // The shapes only: the rules of keys, types and limits are the domain's (models/field.ts), whose errors name the field.
+  const modelFields = { key: { type: 'string' }, name: { type: 'string' }, public: { type: 'boolean' }, fields: { type: 'array', items: { $ref: 'Field#' } } };
+  const { key: _key, ...changeable } = modelFields;
+  const itemBody = bodyOf({ fields: { type: 'object', description: 'values by field key; null clears a field (PATCH)' }, public: { type: 'boolean' } });
+  const model = (name: string, description: string) => ({ 200: answer(name, description), 404: failure('not_found') });
+
+  app.post<P>('/api/projects/:project/models', { schema: { summary: 'Create a content model', security: adminSecurity, params: params.project, body: bodyOf(modelFields, ['key']), response: { 201: answer('Model', 'the model'), 400: failure('invalid_body naming the field'), 409: failure('conflict: the key exists') } } }, async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    const body = request.body as Record<string, unknown>;
+    return reply.code(201).send(modelRecord(await ctx.models.create(project, body)));
+  });
+
+  app.get<P>('/api/projects/:project/models', { schema: { summary: 'The project\'s content models', security: adminSecurity, params: params.project, response: { 200: listOf('Model', 'the models, by key') } } }, async (request) => {
+    const project = await projectOr404(ctx, request.params.project);
+    return (await ctx.store.listModels(project.id)).map(modelRecord);
+  });
+
+  app.get<PM>('/api/projects/:project/models/:model', { schema: { summary: 'One content model', security: adminSecurity, params: params.model, response: model('Model', 'the model') } }, async (request) => {
+    return modelRecord((await modelOr404(request.params.project, request.params.model)).model);
+  });
+
+  app.patch<PM>('/api/projects/:project/models/:model', { schema: { summary: 'Change a model; items keep the values of the fields that remain', security: adminSecurity, params: params.model, body: bodyOf(changeable), response: { ...model('Model', 'the model'), 400: failure('invalid_body: a bad field, or an item that would not fit') } } }, async (request) => {
+    const { project, model } = await modelOr404(request.params.project, request.params.model);
+    const body = request.body as Record<string, unknown>;
+    const updated = await ctx.models.update(project, model, body);
+    if (!updated) throw new ApiError('not_found', `model "${model.key}" does not exist`);
+    return modelRecord(updated);
+  });
+
+  app.delete<PM>('/api/projects/:project/models/:model', { schema: { summary: 'Delete a model with its items', security: adminSecurity, params: params.model, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    if (!(await ctx.models.remove(project, request.params.model))) throw new ApiError('not_found', `model "${request.params.model.slice(0, 80)}" does not exist`);
+    return reply.code(204).send();
+  });
+
+  app.post<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Create an item', security: adminSecurity, params: params.model, body: itemBody, response: { 201: answer('Item', 'the item'), 400: failure('invalid_body naming the field'), 404: failure('not_found') } } }, async (request, reply) => {
+    const { project, model } = await modelOr404(request.params.project, request.params.model);
+    const body = request.body as Record<string, unknown>;
+    const item = await ctx.models.createItem(project, model, body);
+    return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, item));
+  });
+
+  app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+    const { project, model } = await modelOr404(request.params.project, request.params.model);
+    return sendListing(ctx, request, reply, itemSource(ctx, project, model, false), pageQueryOf(request));
+  });
+
+  app.get<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'One item', security: adminSecurity, params: params.item, response: model('Item', 'the item') } }, async (request, reply) => {
+    const { model } = await modelOr404(request.params.project, request.params.model);
+    const item = await itemOr404(model, request.params.id);
+    return reply.type('application/json; charset=utf-8').send(managementItem(model, item));
+  });
+
+  app.patch<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'Merge values into an item (null clears one); publish or unpublish it', security: adminSecurity, params: params.item, body: itemBody, response: { ...model('Item', 'the item'), 400: failure('invalid_body naming the field') } } }, async (request, reply) => {
+    const { project, model } = await modelOr404(request.params.project, request.params.model);
+    const body = request.body as Record<string, unknown>;
+    const item = await itemOr404(model, request.params.id);
+    const updated = await ctx.models.patchItem(project, model, item, body);
+    if (!updated) throw new ApiError('not_found', `item "${item.id}" does not exist`);
+    return reply.type('application/json; charset=utf-8').send(managementItem(model, updated));
+  });
+
+  app.delete<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'Delete an item', security: adminSecurity, params: params.item, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
+    const { model } = await modelOr404(request.params.project, request.params.model);
+    if (!isId(request.params.id) || !(await ctx.store.deleteItem(model.id, request.params.id))) {
+      throw new ApiError('not_found', `item "${request.params.id.slice(0, 80)}" does not exist`);
+    }
+    return reply.code(204).send();
+  });
+}

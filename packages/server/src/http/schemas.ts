@@ -1,0 +1,154 @@
+/**
+ * The JSON Schemas of the service's routes, one source for Fastify's validation (Ajv) and for
+ * `/openapi.json` (@fastify/swagger). Shared shapes are added to the app once (`sharedSchemas`)
+ * and referred to as `{ $ref: 'Name#' }`.
+ */
+
+const ref = (name: string) => ({ $ref: `${name}#` });
+const text = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) });
+
+/** The shapes that several routes answer or take, each with its `$id`. */
+export const sharedSchemas = [
+  {
+    $id: 'Error',
+    type: 'object',
+    required: ['error'],
+    properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: text('one of the codes of SPEC §2'), message: text() } } },
+  },
+  {
+    $id: 'Asset',
+    type: 'object',
+    required: ['type', 'id', 'name', 'url', 'contentType', 'size', 'createdAt', 'updatedAt'],
+    properties: {
+      type: { const: 'asset' },
+      id: text('ULID: ascending id is creation order'),
+      name: text(),
+      url: { type: 'string', format: 'uri' },
+      contentType: text(),
+      size: { type: 'integer' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+      files: { type: 'array', items: { type: 'string', format: 'uri' }, description: 'archives only' },
+      public: { type: 'boolean', description: 'management API only' },
+    },
+  },
+  {
+    $id: 'Listing',
+    description: 'without pagination parameters every entry, streamed, as {results, totalCount}; with any, one page',
+    type: 'object',
+    required: ['results', 'totalCount'],
+    properties: {
+      results: { type: 'array', items: { type: 'object' } },
+      totalCount: { type: 'integer' },
+      hasMore: { type: 'boolean' },
+      limit: { type: 'integer' },
+      nextCursor: { type: ['string', 'null'] },
+      page: { type: 'integer', description: 'page and offset modes' },
+      offset: { type: 'integer', description: 'page and offset modes' },
+    },
+  },
+  {
+    $id: 'Project',
+    type: 'object',
+    properties: {
+      id: text(),
+      alias: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' },
+      name: text(),
+      visibility: { enum: ['public', 'private'] },
+      assetCount: { type: 'integer' },
+      publicAssetCount: { type: 'integer' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  {
+    $id: 'Key',
+    type: 'object',
+    properties: { id: text(), name: text(), key: text('only when created'), createdAt: text() },
+  },
+  {
+    $id: 'Field',
+    type: 'object',
+    required: ['key', 'type'],
+    properties: {
+      key: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,62}$' },
+      type: { enum: ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry'] },
+      name: text(),
+      required: { type: 'boolean' },
+      multiple: { type: 'boolean' },
+      options: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  {
+    $id: 'Model',
+    type: 'object',
+    properties: {
+      id: text(),
+      key: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,62}$' },
+      name: text(),
+      public: { type: 'boolean' },
+      fields: { type: 'array', items: ref('Field') },
+      itemCount: { type: 'integer' },
+      publicItemCount: { type: 'integer' },
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  {
+    $id: 'Item',
+    description: '{"id", the fields in the model\'s order (null when empty), "createdAt", "updatedAt"}; "public" on the management API',
+    type: 'object',
+    required: ['id', 'createdAt', 'updatedAt'],
+    properties: { id: text(), createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
+  },
+];
+
+const param = (description: string) => ({ type: 'string', description });
+
+/** Path parameters, by the names the routes use. */
+export const params = {
+  project: { type: 'object', required: ['project'], properties: { project: param('the project alias') } },
+  asset: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the asset id') } },
+  key: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the key id') } },
+  plugin: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the plugin id') } },
+  model: { type: 'object', required: ['project', 'model'], properties: { project: param('the project alias'), model: param('the model key') } },
+  item: { type: 'object', required: ['project', 'model', 'id'], properties: { project: param('the project alias'), model: param('the model key'), id: param('the item id') } },
+} as const;
+
+/**
+ * The pagination parameters of SPEC §2. Their rules (first value counts, empty is absent, whole
+ * decimal integers, clamps) are applied by `assets/page-query.ts`, so the schema declares them
+ * without a type that Ajv would check or coerce.
+ */
+export const paginationQuery = {
+  type: 'object',
+  properties: {
+    page: { description: 'integer; page number; 0 or less is 1; ignored when offset or start_cursor is given' },
+    offset: { description: 'integer; entries to skip; below 0 is 0; ignored when start_cursor is given' },
+    start_cursor: { description: 'a nextCursor from an earlier page of the same listing' },
+    limit: { description: 'integer; page size: above 100 is 100, 0 or less is 50, absent is 50' },
+    perPage: { description: 'alias of limit, checked second' },
+    per_page: { description: 'alias of limit, checked third' },
+    page_size: { description: 'alias of limit, checked fourth' },
+    pageSize: { description: 'alias of limit, checked fifth' },
+  },
+} as const;
+
+/** An answer of a shared shape. */
+export const answer = (name: string, description: string) => ({ description, ...ref(name) });
+/** An error answer. */
+export const failure = (description: string) => ({ description, ...ref('Error') });
+/** An answer with no body. */
+export const empty = (description: string) => ({ description, type: 'null' });
+/** A list of a shared shape. */
+export const listOf = (name: string, description: string) => ({ description, type: 'array', items: ref(name) });
+
+/** A JSON object body with exactly these properties (any other is a 400 `invalid_body` naming it). */
+export function objectBody(properties: Record<string, object>, required: string[] = []) {
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+type Security = { [label: string]: string[] }[];
+export const adminSecurity: Security = [{ adminToken: [] }];
+/** No key on a public project, a project key on a private one. */
+export const publicSecurity: Security = [{}, { apiKey: [] }];

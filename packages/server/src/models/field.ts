@@ -1,0 +1,117 @@
+import { InputError } from '../input-error.js';
+
+/** The eleven field types of SPEC §10. */
+export const FIELD_TYPES = ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** One typed field of a content model. */
+export interface Field {
+  key: string;
+  type: FieldType;
+  name?: string;
+  required?: boolean;
+  multiple?: boolean;
+  /** The allowed values of a `select` field. */
+  options?: string[];
+}
+
+/** What a model is made of before the store gives it an id: its key, name, flag and fields. */
+export interface ModelDraft {
+  key: string;
+  name: string;
+  public: boolean;
+  fields: Field[];
+}
+
+export const MODEL_KEY = /^[a-z][a-z0-9_-]{0,62}$/;
+export const FIELD_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+/** Keys an item record already uses for itself. */
+const RESERVED_FIELD_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
+/** A model key the public API routes to something else. */
+const RESERVED_MODEL_KEYS = new Set(['assets']);
+export const MAX_FIELDS = 100;
+export const MAX_NAME_LENGTH = 200;
+const MAX_OPTIONS = 1000;
+const FIELD_PROPS = ['key', 'type', 'name', 'required', 'multiple', 'options'];
+
+function show(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+}
+
+/** A model key as SPEC §10 allows it; throws an InputError naming `key` otherwise. */
+export function checkModelKey(value: unknown): string {
+  if (typeof value !== 'string' || !MODEL_KEY.test(value) || RESERVED_MODEL_KEYS.has(value)) {
+    throw new InputError('key', `"key" must match [a-z][a-z0-9_-]{0,62} and not be "assets", got "${show(value)}"`);
+  }
+  return value;
+}
+
+export function checkModelName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_NAME_LENGTH) {
+    throw new InputError('name', `"name" must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`);
+  }
+  return value;
+}
+
+function checkField(value: unknown, at: string): Field {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InputError(at, `${at} must be an object`);
+  const raw = value as Record<string, unknown>;
+  for (const prop of Object.keys(raw)) {
+    if (!FIELD_PROPS.includes(prop)) throw new InputError(`${at}.${prop}`, `unknown property "${show(prop)}" in ${at}; allowed: ${FIELD_PROPS.join(', ')}`);
+  }
+  const { key, type } = raw;
+  if (typeof key !== 'string' || !FIELD_KEY.test(key) || RESERVED_FIELD_KEYS.has(key)) {
+    throw new InputError(`${at}.key`, `${at}.key must match [A-Za-z_][A-Za-z0-9_]{0,62} and not be id, createdAt or updatedAt, got "${show(key)}"`);
+  }
+  if (typeof type !== 'string' || !(FIELD_TYPES as readonly string[]).includes(type)) {
+    throw new InputError(`${at}.type`, `${at}.type must be one of ${FIELD_TYPES.join(', ')}, got "${show(type)}"`);
+  }
+  const field: Field = { key, type: type as FieldType };
+  if (raw.name !== undefined) {
+    if (typeof raw.name !== 'string' || raw.name.length > MAX_NAME_LENGTH) throw new InputError(`${at}.name`, `${at}.name must be a string of at most ${MAX_NAME_LENGTH} characters`);
+    field.name = raw.name;
+  }
+  for (const flag of ['required', 'multiple'] as const) {
+    if (raw[flag] === undefined) continue;
+    if (typeof raw[flag] !== 'boolean') throw new InputError(`${at}.${flag}`, `${at}.${flag} must be true or false`);
+    field[flag] = raw[flag];
+  }
+  if (type === 'select') {
+    const options = raw.options;
+    if (!Array.isArray(options) || options.length === 0 || options.length > MAX_OPTIONS || !options.every((o) => typeof o === 'string' && o !== '')) {
+      throw new InputError(`${at}.options`, `${at}.options must be a list of 1 to ${MAX_OPTIONS} non-empty strings for a select field`);
+    }
+    if (new Set(options).size !== options.length) throw new InputError(`${at}.options`, `${at}.options has a value twice`);
+    field.options = options as string[];
+  } else if (raw.options !== undefined) {
+    throw new InputError(`${at}.options`, `${at}.options is only for select fields`);
+  }
+  return field;
+}
+
+/** A model's fields as SPEC §10 allows them: at most MAX_FIELDS, each valid, keys unique. */
+export function checkFields(value: unknown): Field[] {
+  if (!Array.isArray(value)) throw new InputError('fields', '"fields" must be a list of fields');
+  if (value.length > MAX_FIELDS) throw new InputError('fields', `a model has at most ${MAX_FIELDS} fields, got ${value.length}`);
+  const fields = value.map((f, i) => checkField(f, `fields[${i}]`));
+  const seen = new Set<string>();
+  fields.forEach((f, i) => {
+    if (seen.has(f.key)) throw new InputError(`fields[${i}].key`, `fields[${i}].key "${f.key}" is used twice`);
+    seen.add(f.key);
+  });
+  return fields;
+}
+
+/** A `POST …/models` body, checked. */
+export function parseModelDraft(body: Record<string, unknown>): ModelDraft {
+  const key = checkModelKey(body.key);
+  const name = body.name === undefined ? key : checkModelName(body.name);
+  if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
+  return { key, name, public: body.public === true, fields: checkFields(body.fields ?? []) };
+}
+
+/** The first geometry field of a model: the one `.geojson` draws. */
+export function firstGeometryField(fields: Field[]): Field | undefined {
+  return fields.find((f) => f.type === 'geometry');
+}

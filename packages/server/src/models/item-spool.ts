@@ -1,0 +1,61 @@
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { NewItem } from '../store/store.js';
+
+const READ_BYTES = 64 * 1024;
+
+/**
+ * Checked import rows kept on disk, one JSON line each, until the whole import has been read and
+ * checked: memory stays flat however large the import, and nothing is recorded before the last
+ * row passed. `items()` reads them back synchronously, as a store's transaction needs.
+ */
+export class ItemSpool {
+  private readonly dir = mkdtempSync(join(tmpdir(), 'orbis-import-'));
+  private readonly path = join(this.dir, 'items.ndjson');
+  private file: Awaited<ReturnType<typeof open>> | undefined;
+  private pending = '';
+  count = 0;
+
+  async add(item: NewItem): Promise<void> {
+    this.file ??= await open(this.path, 'w');
+    this.pending += `${JSON.stringify([item.public, item.fields])}\n`;
+    this.count += 1;
+    if (this.pending.length >= READ_BYTES) await this.flush();
+  }
+
+  /** Writes what is buffered; call before `items()`. */
+  async flush(): Promise<void> {
+    this.file ??= await open(this.path, 'w');
+    if (this.pending !== '') await this.file.write(this.pending);
+    this.pending = '';
+  }
+
+  /** The spooled items in order, read back a chunk at a time. */
+  *items(): Iterable<NewItem> {
+    const fd = openSync(this.path, 'r');
+    try {
+      const buffer = Buffer.alloc(READ_BYTES);
+      // A character may straddle two reads: the decoder holds its first bytes back.
+      const decoder = new StringDecoder('utf8');
+      let rest = '';
+      for (let n = readSync(fd, buffer); n > 0; n = readSync(fd, buffer)) {
+        const lines = (rest + decoder.write(buffer.subarray(0, n))).split('\n');
+        rest = lines.pop()!;
+        for (const line of lines) {
+          const [isPublic, fields] = JSON.parse(line) as [boolean, Record<string, unknown>];
+          yield { public: isPublic, fields };
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  async dispose(): Promise<void> {
+    await this.file?.close().catch(() => undefined);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

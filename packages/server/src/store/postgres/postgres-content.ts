@@ -1,0 +1,230 @@
+import type pg from 'pg';
+import { newIdAfter } from '../../assets/ids.js';
+import type { Field } from '../../models/field.js';
+import { itemRecord, keptFields } from '../../models/item-record.js';
+import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError } from '../store.js';
+import { cursorStream, invalidateCheckpoints } from './postgres-listing.js';
+
+interface ModelRow {
+  id: string;
+  project_id: string;
+  key: string;
+  name: string;
+  public: boolean;
+  fields: string;
+  item_count: string;
+  public_item_count: string;
+  version: string;
+  last_item_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface ItemRow {
+  id: string;
+  model_id: string;
+  public: boolean;
+  fields: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const ITEM_COLUMNS = 'id, model_id, public, fields, created_at, updated_at';
+
+function toModel(row: ModelRow): ContentModel {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    key: row.key,
+    name: row.name,
+    public: row.public,
+    fields: JSON.parse(row.fields) as Field[],
+    itemCount: Number(row.item_count),
+    publicItemCount: Number(row.public_item_count),
+    version: Number(row.version),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+function toItem(row: ItemRow): Item {
+  return {
+    id: row.id,
+    modelId: row.model_id,
+    public: row.public,
+    fields: JSON.parse(row.fields) as Record<string, unknown>,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+const REWRITE_BATCH = 500;
+
+/** The PostgreSQL store's content models and items (SPEC §10). */
+export class PostgresContent {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly transaction: Transaction,
+  ) {}
+
+  async createModel(m: NewModel): Promise<ContentModel> {
+    try {
+      const { rows } = await this.pool.query<ModelRow>(
+        'INSERT INTO models (id, project_id, key, name, public, fields, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *',
+        [m.id, m.projectId, m.key, m.name, m.public, JSON.stringify(m.fields), m.createdAt],
+      );
+      return toModel(rows[0]!);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === UNIQUE_VIOLATION) throw new StoreConflictError(`a model with key "${m.key}" exists`);
+      if (code === FOREIGN_KEY_VIOLATION) throw new StoreNotFoundError(`project ${m.projectId} no longer exists`);
+      throw err;
+    }
+  }
+
+  async listModels(projectId: string): Promise<ContentModel[]> {
+    const { rows } = await this.pool.query<ModelRow>('SELECT * FROM models WHERE project_id = $1 ORDER BY key COLLATE "C"', [projectId]);
+    return rows.map(toModel);
+  }
+
+  async getModel(projectId: string, key: string): Promise<ContentModel | undefined> {
+    const { rows } = await this.pool.query<ModelRow>('SELECT * FROM models WHERE project_id = $1 AND key = $2', [projectId, key]);
+    return rows[0] && toModel(rows[0]);
+  }
+
+  updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> {
+    return this.transaction(async (client) => {
+      const found = await client.query<ModelRow>('SELECT * FROM models WHERE project_id = $1 AND key = $2 FOR UPDATE', [projectId, key]);
+      if (!found.rows[0]) return undefined;
+      const before = toModel(found.rows[0]);
+      const fields = patch.fields ?? before.fields;
+      const { rows } = await client.query<ModelRow>(
+        'UPDATE models SET name = $1, public = $2, fields = $3, updated_at = $4, version = version + 1 WHERE id = $5 RETURNING *',
+        [patch.name ?? before.name, patch.public ?? before.public, JSON.stringify(fields), patch.updatedAt, before.id],
+      );
+      if (patch.fields) {
+        // Every item keeps the values of the fields that remain; its record follows the new order.
+        let afterId = '';
+        for (;;) {
+          const batch = await client.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [before.id, afterId, REWRITE_BATCH]);
+          for (const row of batch.rows) {
+            const item = toItem(row);
+            const kept = keptFields(fields, item.fields);
+            await client.query('UPDATE items SET fields = $1, record = $2 WHERE id = $3', [JSON.stringify(kept), itemRecord(fields, { ...item, fields: kept }), item.id]);
+          }
+          if (batch.rows.length < REWRITE_BATCH) break;
+          afterId = batch.rows[batch.rows.length - 1]!.id;
+        }
+      }
+      return toModel(rows[0]!);
+    });
+  }
+
+  async deleteModel(projectId: string, key: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM models WHERE project_id = $1 AND key = $2', [projectId, key]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async insertItems(modelId: string, drafts: NewItem[], now: string): Promise<Item[]> {
+    const items: Item[] = [];
+    await this.record(modelId, drafts, now, (item) => items.push(item));
+    return items;
+  }
+
+  importItems(modelId: string, drafts: Iterable<NewItem>, now: string): Promise<number> {
+    return this.record(modelId, drafts, now);
+  }
+
+  /** Records items in one transaction, REWRITE_BATCH rows per statement, handing each to `each`. */
+  private record(modelId: string, drafts: Iterable<NewItem>, now: string, each?: (item: Item) => void): Promise<number> {
+    return this.transaction(async (client) => {
+      // The row lock orders concurrent inserts of one model, across every process.
+      const { rows } = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
+      if (!rows[0]) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
+      const fields = JSON.parse(rows[0].fields) as Field[];
+      let last = rows[0].last_item_id;
+      let count = 0;
+      let publicCount = 0;
+      let batch: Item[] = [];
+      // One statement per batch of rows: an import of thousands is not thousands of round trips.
+      const flush = async () => {
+        if (batch.length === 0) return;
+        await client.query(
+          `INSERT INTO items (${ITEM_COLUMNS}, record) SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::text[], $5::timestamptz[], $6::timestamptz[], $7::text[])`,
+          [
+            batch.map((x) => x.id),
+            batch.map(() => modelId),
+            batch.map((x) => x.public),
+            batch.map((x) => JSON.stringify(x.fields)),
+            batch.map(() => now),
+            batch.map(() => now),
+            batch.map((x) => itemRecord(fields, x)),
+          ],
+        );
+        batch = [];
+      };
+      for (const draft of drafts) {
+        last = newIdAfter(last);
+        count += 1;
+        publicCount += draft.public ? 1 : 0;
+        const item: Item = { id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now };
+        each?.(item);
+        batch.push(item);
+        if (batch.length >= REWRITE_BATCH) await flush();
+      }
+      await flush();
+      await client.query(
+        'UPDATE models SET item_count = item_count + $1, public_item_count = public_item_count + $2, version = version + 1, last_item_id = coalesce($3, last_item_id) WHERE id = $4',
+        [count, publicCount, count > 0 ? last : null, modelId],
+      );
+      return count;
+    });
+  }
+
+  async getItem(modelId: string, id: string): Promise<Item | undefined> {
+    const { rows } = await this.pool.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id = $2`, [modelId, id]);
+    return rows[0] && toItem(rows[0]);
+  }
+
+  updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> {
+    return this.transaction(async (client) => {
+      const model = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
+      const found = await client.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id = $2 FOR UPDATE`, [modelId, id]);
+      if (!model.rows[0] || !found.rows[0]) return undefined;
+      const before = toItem(found.rows[0]);
+      const after: Item = { ...before, public: patch.public ?? before.public, fields: patch.fields ?? before.fields, updatedAt: patch.updatedAt };
+      const fields = JSON.parse(model.rows[0].fields) as Field[];
+      await client.query('UPDATE items SET public = $1, fields = $2, record = $3, updated_at = $4 WHERE id = $5', [
+        after.public,
+        JSON.stringify(after.fields),
+        itemRecord(fields, after),
+        after.updatedAt,
+        id,
+      ]);
+      const delta = after.public === before.public ? 0 : after.public ? 1 : -1;
+      await client.query('UPDATE models SET public_item_count = public_item_count + $1, version = version + 1 WHERE id = $2', [delta, modelId]);
+      if (delta !== 0) await invalidateCheckpoints(client, modelId, id, { all: false, public: true }, 'items');
+      return after;
+    });
+  }
+
+  deleteItem(modelId: string, id: string): Promise<boolean> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<{ public: boolean }>('DELETE FROM items WHERE model_id = $1 AND id = $2 RETURNING public', [modelId, id]);
+      if (!rows[0]) return false;
+      await client.query('UPDATE models SET item_count = item_count - 1, public_item_count = public_item_count - $1, version = version + 1 WHERE id = $2', [
+        rows[0].public ? 1 : 0,
+        modelId,
+      ]);
+      await invalidateCheckpoints(client, modelId, id, { all: true, public: rows[0].public }, 'items');
+      return true;
+    });
+  }
+
+  streamItems(modelId: string): AsyncIterable<Item> {
+    return cursorStream(this.pool, `SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 ORDER BY id`, [modelId], toItem);
+  }
+}

@@ -1,0 +1,205 @@
+import type Database from 'better-sqlite3';
+import { newIdAfter } from '../../assets/ids.js';
+import type { Field } from '../../models/field.js';
+import { itemRecord, keptFields } from '../../models/item-record.js';
+import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError } from '../store.js';
+import { inBatches, type SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
+
+interface ModelRow {
+  id: string;
+  project_id: string;
+  key: string;
+  name: string;
+  public: number;
+  fields: string;
+  item_count: number;
+  public_item_count: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ItemRow {
+  id: string;
+  model_id: string;
+  public: number;
+  fields: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const MODEL_COLUMNS = 'id, project_id, key, name, public, fields, item_count, public_item_count, version, created_at, updated_at';
+const ITEM_COLUMNS = 'id, model_id, public, fields, created_at, updated_at';
+
+function toModel(row: ModelRow): ContentModel {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    key: row.key,
+    name: row.name,
+    public: row.public === 1,
+    fields: JSON.parse(row.fields) as Field[],
+    itemCount: row.item_count,
+    publicItemCount: row.public_item_count,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function toItem(row: ItemRow): Item {
+  return { id: row.id, modelId: row.model_id, public: row.public === 1, fields: JSON.parse(row.fields) as Record<string, unknown>, createdAt: row.created_at, updatedAt: row.updated_at };
+}
+
+/** The SQLite store's content models and items (SPEC §10); synchronous, as better-sqlite3 is. */
+export class SqliteContent {
+  private readonly s;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly listing: SqliteListing,
+  ) {
+    this.s = {
+      insertModel: db.prepare('INSERT INTO models (id, project_id, key, name, public, fields, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      modelByKey: db.prepare(`SELECT ${MODEL_COLUMNS} FROM models WHERE project_id = ? AND key = ?`),
+      modelById: db.prepare(`SELECT ${MODEL_COLUMNS}, last_item_id FROM models WHERE id = ?`),
+      listModels: db.prepare(`SELECT ${MODEL_COLUMNS} FROM models WHERE project_id = ? ORDER BY key`),
+      updateModel: db.prepare('UPDATE models SET name = ?, public = ?, fields = ?, updated_at = ?, version = version + 1 WHERE id = ?'),
+      deleteModel: db.prepare('DELETE FROM models WHERE project_id = ? AND key = ?'),
+      insertItem: db.prepare(`INSERT INTO items (${ITEM_COLUMNS}, record) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      addCounts: db.prepare(
+        'UPDATE models SET item_count = item_count + ?, public_item_count = public_item_count + ?, version = version + 1, last_item_id = coalesce(?, last_item_id) WHERE id = ?',
+      ),
+      getItem: db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = ? AND id = ?`),
+      updateItem: db.prepare('UPDATE items SET public = ?, fields = ?, record = ?, updated_at = ? WHERE model_id = ? AND id = ?'),
+      deleteItem: db.prepare('DELETE FROM items WHERE model_id = ? AND id = ?'),
+      itemsAfter: db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = ? AND id > ? ORDER BY id LIMIT ?`),
+      rewriteItem: db.prepare('UPDATE items SET fields = ?, record = ? WHERE id = ?'),
+    };
+  }
+
+  createModel(m: NewModel): ContentModel {
+    try {
+      this.s.insertModel.run(m.id, m.projectId, m.key, m.name, m.public ? 1 : 0, JSON.stringify(m.fields), m.createdAt, m.createdAt);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'SQLITE_CONSTRAINT_UNIQUE') throw new StoreConflictError(`a model with key "${m.key}" exists`);
+      if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw new StoreNotFoundError(`project ${m.projectId} no longer exists`);
+      throw err;
+    }
+    return toModel(this.s.modelById.get(m.id) as ModelRow);
+  }
+
+  listModels(projectId: string): ContentModel[] {
+    return (this.s.listModels.all(projectId) as ModelRow[]).map(toModel);
+  }
+
+  getModel(projectId: string, key: string): ContentModel | undefined {
+    const row = this.s.modelByKey.get(projectId, key) as ModelRow | undefined;
+    return row && toModel(row);
+  }
+
+  updateModel(projectId: string, key: string, patch: ModelPatch): ContentModel | undefined {
+    return this.db.transaction(() => {
+      const row = this.s.modelByKey.get(projectId, key) as ModelRow | undefined;
+      if (!row) return undefined;
+      const before = toModel(row);
+      const fields = patch.fields ?? before.fields;
+      const becomesPublic = patch.public ?? before.public;
+      this.s.updateModel.run(patch.name ?? before.name, becomesPublic ? 1 : 0, JSON.stringify(fields), patch.updatedAt, before.id);
+      if (patch.fields) {
+        // Every item keeps the values of the fields that remain; its record follows the new order.
+        let afterId = '';
+        for (;;) {
+          const batch = this.s.itemsAfter.all(before.id, afterId, STREAM_BATCH) as ItemRow[];
+          for (const r of batch) {
+            const item = toItem(r);
+            const kept = keptFields(fields, item.fields);
+            this.s.rewriteItem.run(JSON.stringify(kept), itemRecord(fields, { ...item, fields: kept }), item.id);
+          }
+          if (batch.length < STREAM_BATCH) break;
+          afterId = batch[batch.length - 1]!.id;
+        }
+      }
+      return toModel(this.s.modelById.get(before.id) as ModelRow);
+    }).immediate();
+  }
+
+  deleteModel(projectId: string, key: string): boolean {
+    return this.s.deleteModel.run(projectId, key).changes > 0;
+  }
+
+  insertItems(modelId: string, drafts: NewItem[], now: string): Item[] {
+    return this.db.transaction(() => {
+      const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
+      if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
+      const fields = JSON.parse(row.fields) as Field[];
+      let last = row.last_item_id;
+      let publicCount = 0;
+      const items = drafts.map((draft): Item => {
+        last = newIdAfter(last);
+        publicCount += draft.public ? 1 : 0;
+        return { id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now };
+      });
+      for (const item of items) {
+        this.s.insertItem.run(item.id, modelId, item.public ? 1 : 0, JSON.stringify(item.fields), now, now, itemRecord(fields, item));
+      }
+      this.s.addCounts.run(items.length, publicCount, items.length > 0 ? last : null, modelId);
+      return items;
+    }).immediate();
+  }
+
+  importItems(modelId: string, drafts: Iterable<NewItem>, now: string): number {
+    return this.db.transaction(() => {
+      const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
+      if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
+      const fields = JSON.parse(row.fields) as Field[];
+      let last = row.last_item_id;
+      let count = 0;
+      let publicCount = 0;
+      for (const draft of drafts) {
+        last = newIdAfter(last);
+        count += 1;
+        publicCount += draft.public ? 1 : 0;
+        const item: Item = { id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now };
+        this.s.insertItem.run(item.id, modelId, item.public ? 1 : 0, JSON.stringify(item.fields), now, now, itemRecord(fields, item));
+      }
+      this.s.addCounts.run(count, publicCount, count > 0 ? last : null, modelId);
+      return count;
+    }).immediate();
+  }
+
+  getItem(modelId: string, id: string): Item | undefined {
+    const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
+    return row && toItem(row);
+  }
+
+  updateItem(modelId: string, id: string, patch: ItemPatch): Item | undefined {
+    return this.db.transaction(() => {
+      const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
+      if (!row) return undefined;
+      const model = toModel(this.s.modelById.get(modelId) as ModelRow);
+      const before = toItem(row);
+      const after: Item = { ...before, public: patch.public ?? before.public, fields: patch.fields ?? before.fields, updatedAt: patch.updatedAt };
+      this.s.updateItem.run(after.public ? 1 : 0, JSON.stringify(after.fields), itemRecord(model.fields, after), after.updatedAt, modelId, id);
+      this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, null, modelId);
+      if (after.public !== before.public) this.listing.invalidate(modelId, id, { all: false, public: true }, 'items');
+      return after;
+    }).immediate();
+  }
+
+  deleteItem(modelId: string, id: string): boolean {
+    return this.db.transaction(() => {
+      const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
+      if (!row) return false;
+      this.s.deleteItem.run(modelId, id);
+      this.s.addCounts.run(-1, -row.public, null, modelId);
+      this.listing.invalidate(modelId, id, { all: true, public: row.public === 1 }, 'items');
+      return true;
+    }).immediate();
+  }
+
+  streamItems(modelId: string): AsyncIterable<Item> {
+    return inBatches((afterId) => (this.s.itemsAfter.all(modelId, afterId, STREAM_BATCH) as ItemRow[]).map(toItem));
+  }
+}

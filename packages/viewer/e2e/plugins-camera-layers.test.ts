@@ -1,0 +1,146 @@
+import type { Browser, Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { dominantColorIn, isCloseTo, screenshotPixels } from './pixels.js';
+
+/** A Re:Earth package: reearth.yml, code that names the API `reearth`, steps sent by its own UI frame. */
+const MANIFEST = `id: re-driver
+name: Driver
+version: 1.0.0
+extensions:
+  - id: driver
+    type: widget
+    name: Driver
+    widgetLayout:
+      defaultLocation: { zone: inner, section: left, area: bottom }
+  - id: block
+    type: block
+    name: Not run
+`;
+
+const AREA = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'area', properties: { name: 'Area' }, geometry: { type: 'Polygon', coordinates: [[[130, 28], [150, 28], [150, 43], [130, 43], [130, 28]]] } }] };
+
+const DRIVER = `
+const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value]));
+reearth.ui.show('<p style="color:#fff;margin:0">driver</p>', { width: 80, height: 24 });
+let layer;
+reearth.layers.on('load', (e) => say('load', e.layerId));
+reearth.layers.on('select', (layerId, featureId) => say('select', [layerId, featureId, reearth.layers.selectedFeature]));
+const steps = {
+  fly: () => { reearth.camera.flyTo({ lng: 139, lat: 36, height: 2000000, heading: 0.3, pitch: -1.2, roll: 0 }, { duration: 0 }); return reearth.camera.position; },
+  setView: () => { reearth.camera.setView({ lng: 140, lat: 35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 }); return reearth.camera.position; },
+  // Terrain is off: withTerrain answers the ellipsoid's place, as without it.
+  terrainless: () => [reearth.viewer.tools.getLocationFromScreenCoordinate(240, 180, true), reearth.viewer.tools.getLocationFromScreenCoordinate(240, 180)],
+  zoom: () => { const before = reearth.camera.position.height; reearth.camera.zoomIn(0.5); return [before, reearth.camera.position.height]; },
+  add: () => (layer = reearth.layers.add({ type: 'simple', title: 'Area', data: { type: 'geojson', value: ${JSON.stringify(AREA)} }, polygon: { fillColor: { expression: "color('#ff0000')" } } })),
+  hide: () => reearth.layers.hide(layer),
+  show: () => reearth.layers.show(layer),
+  recolour: () => reearth.layers.override(layer, { appearance: { polygon: { fillColor: '#0000ff' } } }),
+  read: () => [reearth.layers.findById(layer), reearth.layers.findFeatureById(layer, 'area'), reearth.camera.getGlobeIntersection({ calcViewSize: true })],
+  delete: () => { reearth.layers.delete(layer); return reearth.layers.layers.map((l) => l.id); },
+};
+reearth.extension.on('message', (m) => { try { say(m.step, steps[m.step]()); } catch (e) { say(m.step, e.name + ': ' + e.message); } });
+`;
+
+describe('app.camera and app.layers from a Re:Earth package, in Chromium with the real engine', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage;
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+    await h.project('driven');
+    await h.admin('PUT', '/api/projects/driven/scene', {
+      property: { terrain: { enabled: false }, globe: { enableLighting: false } },
+      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [],
+      widgets: [],
+      story: { pages: [] },
+    });
+    expect((await h.admin('POST', '/api/projects/driven/plugins', { files: { 'reearth.yml': MANIFEST, 'driver.js': DRIVER } })).status).toBe(201);
+    expect((await h.admin('POST', '/api/projects/driven/publish')).status).toBe(200);
+    tab = await newPage(browser, { width: 480, height: 360 });
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  const reports = () =>
+    Object.fromEntries(
+      tab.consoleMessages.filter((m) => m.text.startsWith('[plugin re-driver/driver] REPORT ')).map((m) => JSON.parse(m.text.slice('[plugin re-driver/driver] REPORT '.length)) as [string, unknown]),
+    );
+  let frame: Frame;
+  /** Sends a step from the plugin's own UI frame and waits for the plugin's answer. */
+  const step = async (name: string): Promise<unknown> => {
+    await frame.evaluate(`parent.postMessage(${JSON.stringify({ step: name })}, '*')`);
+    await expect.poll(() => name in reports(), { timeout: 10_000 }).toBe(true);
+    return reports()[name];
+  };
+  const centre = async () => {
+    const pixels = await screenshotPixels(tab.page, tab.page.getByTestId('viewer'));
+    return dominantColorIn(pixels, { x: 230, y: 170, width: 20, height: 20 });
+  };
+  /** Two animation frames: the engine has drawn what the last step changed. */
+  const settle = () => tab.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+
+  it('runs with the reearth global; its UI frame\'s messages reach extension.on("message"); the camera flies, sets and zooms in radians', async () => {
+    await tab.page.goto(`${h.url}/p/driven`);
+    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const element = tab.page.locator('iframe[data-plugin="re-driver/driver"]');
+    // widgetLayout's default location: bottom left.
+    await expect.poll(() => element.evaluate((e) => e.parentElement!.className)).toContain('bottom-left');
+    frame = (await (await element.elementHandle())!.contentFrame())!;
+    const flown = (await step('fly')) as Record<string, number>;
+    expect(flown.lng).toBeCloseTo(139, 4);
+    expect(flown.lat).toBeCloseTo(36, 4);
+    expect(flown.height).toBeCloseTo(2_000_000, -1);
+    expect(flown.heading).toBeCloseTo(0.3, 4);
+    expect(flown.pitch).toBeCloseTo(-1.2, 4);
+    expect(flown.fov).toBeGreaterThan(0.5);
+    expect(flown.fov).toBeLessThan(1.5);
+    const set = (await step('setView')) as Record<string, number>;
+    expect([set.lng, set.lat, set.heading, set.pitch]).toEqual([expect.closeTo(140, 4), expect.closeTo(35.5, 4), expect.closeTo(0, 4), expect.closeTo(-Math.PI / 2, 4)]);
+    const [withTerrain, without] = (await step('terrainless')) as [Record<string, number>, Record<string, number>];
+    expect(withTerrain).toEqual(without);
+    expect(withTerrain.lat).toBeCloseTo(35.5, 0);
+    const [before, after] = (await step('zoom')) as [number, number];
+    expect(before).toBeCloseTo(6_000_000, -2);
+    expect(after / before).toBeGreaterThan(0.45);
+    expect(after / before).toBeLessThan(0.55);
+  });
+
+  it('adds a red polygon in Re:Earth\'s form that shows, hides, shows, turns blue, is read back and selected by a click, then deleted', async () => {
+    const id = await step('add');
+    await expect.poll(() => reports().load, { timeout: 30_000 }).toBe(id);
+    const red: [number, number, number] = [255, 0, 0];
+    const blue: [number, number, number] = [0, 0, 255];
+    // Software WebGL draws a change within a few frames: each colour is awaited, not sampled once.
+    const shows = (colour: [number, number, number], expected: boolean) =>
+      expect.poll(async () => (await settle(), isCloseTo(await centre(), colour, 40)), { timeout: 15_000, interval: 250 }).toBe(expected);
+    await shows(red, true);
+    await step('hide');
+    await shows(red, false);
+    await step('show');
+    await shows(red, true);
+    await step('recolour');
+    await shows(blue, true);
+    const [layer, feature, hit] = (await step('read')) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+    expect(layer).toMatchObject({ id, type: 'geojson', title: 'Area', visible: true, pluginId: 're-driver', appearance: { polygon: { fillColor: '#0000ff' } }, polygon: { fillColor: { expression: "color('#ff0000')" } } });
+    expect(feature).toEqual({ id: 'area', layerId: id, properties: { name: 'Area' }, geometry: AREA.features[0]!.geometry });
+    expect((hit.center as { lat: number }).lat).toBeCloseTo(35.5, 0);
+    expect(hit.viewSize).toBeGreaterThan(100_000);
+    const box = (await tab.page.getByTestId('viewer').boundingBox())!;
+    await tab.page.mouse.click(box.x + 240, box.y + 180);
+    await expect.poll(() => reports().select, { timeout: 10_000 }).toBeDefined();
+    expect(reports().select).toEqual([id, 'area', { id: 'area', layerId: id, properties: { name: 'Area' }, geometry: AREA.features[0]!.geometry }]);
+    expect(await step('delete')).toEqual([]);
+    await shows(blue, false);
+    expect(isCloseTo(await centre(), red, 40)).toBe(false);
+    // Plugin layers are never saved: the scene still has none.
+    expect(((await (await h.admin('GET', '/api/projects/driven/scene')).json()) as { layers: unknown[] }).layers).toEqual([]);
+    tab.assertClean();
+  });
+});

@@ -1,0 +1,113 @@
+import { ApiError } from './management-api.js';
+
+/** The eleven field types of SPEC §10. */
+export const FIELD_TYPES = ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry'] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+/** A field of a content model, as the management API answers it. */
+export interface FieldRecord {
+  key: string;
+  type: FieldType;
+  name?: string;
+  required?: boolean;
+  multiple?: boolean;
+  options?: string[];
+}
+
+/** A content model, as the management API answers it. */
+export interface ModelRecord {
+  id: string;
+  key: string;
+  name: string;
+  public: boolean;
+  fields: FieldRecord[];
+  itemCount: number;
+  publicItemCount: number;
+}
+
+/** An item of the management API: its id, its values by field key, its timestamps and flag. */
+export type ItemRecord = { id: string; public: boolean; createdAt: string; updatedAt: string } & Record<string, unknown>;
+
+/** A page of items (SPEC §2's envelope, page mode). */
+export interface ItemPage {
+  results: ItemRecord[];
+  totalCount: number;
+  hasMore: boolean;
+  page: number;
+  limit: number;
+}
+
+/** The content-model routes of the management API (SPEC §10), with the admin token. */
+export class ContentApi {
+  constructor(
+    readonly project: string,
+    private readonly authHeader: Record<string, string>,
+  ) {}
+
+  private get base(): string {
+    return `/api/projects/${encodeURIComponent(this.project)}/models`;
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(this.base + path, {
+      method,
+      headers: { ...this.authHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status === 204) return undefined as T;
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
+    return json as T;
+  }
+
+  models(): Promise<ModelRecord[]> {
+    return this.call('GET', '');
+  }
+
+  createModel(model: { key: string; name: string; public: boolean; fields: FieldRecord[] }): Promise<ModelRecord> {
+    return this.call('POST', '', model);
+  }
+
+  changeModel(key: string, patch: { name?: string; public?: boolean; fields?: FieldRecord[] }): Promise<ModelRecord> {
+    return this.call('PATCH', `/${key}`, patch);
+  }
+
+  deleteModel(key: string): Promise<void> {
+    return this.call('DELETE', `/${key}`);
+  }
+
+  items(key: string, page: number, limit: number): Promise<ItemPage> {
+    return this.call('GET', `/${key}/items?page=${page}&limit=${limit}`);
+  }
+
+  createItem(key: string, fields: Record<string, unknown>, isPublic: boolean): Promise<ItemRecord> {
+    return this.call('POST', `/${key}/items`, { fields, public: isPublic });
+  }
+
+  changeItem(key: string, id: string, patch: { fields?: Record<string, unknown>; public?: boolean }): Promise<ItemRecord> {
+    return this.call('PATCH', `/${key}/items/${id}`, patch);
+  }
+
+  deleteItem(key: string, id: string): Promise<void> {
+    return this.call('DELETE', `/${key}/items/${id}`);
+  }
+
+  /** Imports a file into a model (its type from its name), with upload progress (XHR: fetch has none). */
+  importFile(key: string, file: File, isPublic: boolean, onProgress: (fraction: number) => void): Promise<{ created: number }> {
+    const type = /\.csv$/i.test(file.name) ? 'text/csv' : /\.geojson$/i.test(file.name) ? 'application/geo+json' : 'application/json';
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `${this.base}/${key}/import?public=${isPublic}`);
+      for (const [name, value] of Object.entries(this.authHeader)) xhr.setRequestHeader(name, value);
+      xhr.setRequestHeader('content-type', type);
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+      xhr.onload = () => {
+        const json = JSON.parse(xhr.responseText || '{}');
+        if (xhr.status >= 200 && xhr.status < 300) resolve(json);
+        else reject(new ApiError(xhr.status, json?.error?.code ?? 'unknown', json?.error?.message ?? 'the import failed'));
+      };
+      xhr.onerror = () => reject(new ApiError(0, 'network', 'the import could not reach the server'));
+      xhr.send(file);
+    });
+  }
+}

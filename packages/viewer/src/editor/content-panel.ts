@@ -1,0 +1,167 @@
+import { Database } from 'lucide';
+import { button, checkbox, emptyState, field, select, textInput } from '../ui/controls.js';
+import { toast } from '../ui/toast.js';
+import { ContentApi, FIELD_TYPES, type FieldRecord, type ItemRecord, type ModelRecord } from './content-api.js';
+import { h } from './dom.js';
+import type { EditorState } from './editor-state.js';
+import { itemForm } from './item-form.js';
+import type { AssetRecord } from './management-api.js';
+
+const PAGE_SIZE = 20;
+
+/** The form that defines a new model: its key, name, flag and fields, one row per field. */
+function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void): HTMLElement {
+  const key = textInput({ placeholder: 'shelters', label: 'Model key', testid: 'model-key' });
+  const name = textInput({ placeholder: 'Shelters', label: 'Model name', testid: 'model-name' });
+  let isPublic = true;
+  const rows = h('div', { class: 'field-rows', 'data-testid': 'field-rows' });
+  const addRow = () => {
+    const fieldKey = textInput({ placeholder: 'key', label: 'Field key', testid: 'field-key' });
+    let type: string = 'text';
+    let required = false;
+    const options = textInput({ placeholder: 'options (select): a, b', label: 'Options', testid: 'field-options' });
+    const row = h('div', { class: 'row field-row' }, fieldKey, select(FIELD_TYPES.map((t) => [t, t] as const), type, (v) => (type = v), 'Field type', 'field-type'), checkbox('required', false, (v) => (required = v)), options);
+    (row as HTMLElement & { read?: () => FieldRecord }).read = () => ({
+      key: fieldKey.value.trim(),
+      type: type as FieldRecord['type'],
+      ...(required ? { required } : {}),
+      ...(type === 'select' ? { options: options.value.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+    });
+    rows.append(row);
+  };
+  addRow();
+  const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'model-message' });
+  const create = async () => {
+    const fields = [...rows.children].map((r) => (r as HTMLElement & { read: () => FieldRecord }).read()).filter((f) => f.key !== '');
+    try {
+      const model = await api.createModel({ key: key.value.trim(), name: name.value.trim() || key.value.trim(), public: isPublic, fields });
+      toast('success', `Model "${model.key}" created`);
+      onCreated(model);
+    } catch (err) {
+      message.textContent = (err as Error).message;
+    }
+  };
+  return h('details', { class: 'new-model', 'data-testid': 'new-model' },
+    h('summary', {}, 'New model'),
+    field('Key', key, 'lowercase letters, digits, - and _'),
+    field('Name', name),
+    checkbox('Public', true, (v) => (isPublic = v)),
+    h('h3', {}, 'Fields'),
+    rows,
+    h('div', { class: 'row' }, button({ label: 'Add field', onClick: addRow }), button({ label: 'Create model', variant: 'primary', onClick: () => void create(), testid: 'create-model' })),
+    message,
+  );
+}
+
+/**
+ * Content tab (`?tab=content`): the project's content models, a table of a model's items with
+ * paging, an item edited in a form built from its model, publish and unpublish, and a file import
+ * with progress.
+ */
+export function contentPanel(state: EditorState): HTMLElement {
+  const api = new ContentApi(state.api.project, state.api.authHeader);
+  const root = h('div', { class: 'panel content-panel', 'data-testid': 'content-panel' }, h('h2', {}, 'Content'));
+  const body = h('div', {});
+  root.append(body);
+  let assets: AssetRecord[] = [];
+  void state.api.assets().then((list) => (assets = list)).catch(() => undefined);
+
+  const showModel = async (model: ModelRecord, page = 1, notice = ''): Promise<void> => {
+    const models = await api.models();
+    const table = h('table', { class: 'items', 'data-testid': 'items-table' });
+    const editor = h('div', { 'data-testid': 'item-editor' });
+    const progress = h('progress', { max: 1, value: 0, hidden: true, 'data-testid': 'import-progress' });
+    const message = h('p', { class: 'hint', role: 'status', 'data-testid': 'content-message' }, notice);
+    const columns = model.fields.slice(0, 3);
+    const edit = (item: ItemRecord | undefined) => {
+      const form = itemForm(model, item, assets);
+      let isPublic = item?.public ?? false;
+      const save = async () => {
+        try {
+          if (item) await api.changeItem(model.key, item.id, { fields: form.values(), public: isPublic });
+          else await api.createItem(model.key, form.values(), isPublic);
+          toast('success', item ? 'Item saved' : 'Item created');
+          await showModel(model, page);
+        } catch (err) {
+          message.textContent = (err as Error).message;
+        }
+      };
+      const remove = async () => {
+        await api.deleteItem(model.key, item!.id);
+        await showModel(model, page);
+      };
+      editor.replaceChildren(
+        h('h3', {}, item ? `Item ${item.id.slice(-6)}` : 'New item'),
+        form.element,
+        checkbox('Public', isPublic, (v) => (isPublic = v), 'item-public'),
+        h('div', { class: 'row' }, button({ label: 'Save', variant: 'primary', onClick: () => void save(), testid: 'save-item' }), item ? button({ label: 'Delete', variant: 'danger', onClick: () => void remove(), testid: 'delete-item' }) : undefined),
+      );
+    };
+    const list = await api.items(model.key, page, PAGE_SIZE);
+    const pages = Math.max(1, Math.ceil(list.totalCount / PAGE_SIZE));
+    table.append(
+      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c.name ?? c.key)), h('th', {}, 'Public'), h('th', {}, ''))),
+      h('tbody', {}, ...list.results.map((item) => {
+        const flag = h('input', { type: 'checkbox', checked: item.public, 'aria-label': 'public', 'data-testid': 'row-public' });
+        flag.addEventListener('change', () => void api.changeItem(model.key, item.id, { public: flag.checked }).catch((err: Error) => (message.textContent = err.message)));
+        return h('tr', { 'data-testid': 'item-row' },
+          ...columns.map((c) => h('td', {}, cell(item[c.key]))),
+          h('td', {}, flag),
+          h('td', {}, button({ label: 'Edit', variant: 'ghost', onClick: () => edit(item), testid: 'edit-item' })));
+      })),
+    );
+    const file = h('input', { type: 'file', accept: '.csv,.json,.geojson', 'aria-label': 'File to import', 'data-testid': 'import-file' });
+    file.addEventListener('change', async () => {
+      const chosen = file.files?.[0];
+      if (!chosen) return;
+      progress.hidden = false;
+      try {
+        const { created } = await api.importFile(model.key, chosen, true, (f) => (progress.value = f));
+        await showModel(model, page, `Imported ${created} items from ${chosen.name}.`);
+      } catch (err) {
+        message.textContent = (err as Error).message;
+        progress.hidden = true;
+      }
+    });
+    const hasGeometry = model.fields.some((f) => f.type === 'geometry');
+    const shown = state.scene.layers.some((l) => l.model === model.key);
+    const addLayer = button({
+      label: shown ? 'Shown as a layer' : 'Show as a layer',
+      disabled: shown || !hasGeometry || !model.public,
+      testid: 'add-model-layer',
+      onClick: () => {
+        state.update((s) => s.layers.push({ id: `model-${model.key}-${Date.now().toString(36)}`, title: model.name, type: 'geojson', model: model.key, visible: true }));
+        void showModel(model, page, `"${model.name}" is a layer of the scene: its public items show on the globe.`);
+      },
+    });
+    const modelPublic = checkbox('Public model', model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => (model = m)), 'model-public');
+    body.replaceChildren(
+      field('Model', select(models.map((m) => [m.key, `${m.name} (${m.key})`] as const), model.key, (key) => void showModel(models.find((m) => m.key === key)!), 'Model', 'model-select')),
+      h('div', { class: 'row' }, modelPublic, addLayer),
+      h('p', { class: 'hint', 'data-testid': 'items-count' }, `${list.totalCount} items, page ${list.page} of ${pages}`),
+      table,
+      h('div', { class: 'row' },
+        button({ label: 'Previous', disabled: page <= 1, onClick: () => void showModel(model, page - 1), testid: 'items-previous' }),
+        button({ label: 'Next', disabled: !list.hasMore, onClick: () => void showModel(model, page + 1), testid: 'items-next' }),
+        button({ label: 'New item', onClick: () => edit(undefined), testid: 'new-item' })),
+      field('Import CSV, JSON or GeoJSON (public items)', file),
+      progress,
+      message,
+      editor,
+      newModelForm(api, (m) => void showModel(m)),
+    );
+  };
+
+  void api.models().then((models) => {
+    if (models[0]) return showModel(models[0]);
+    body.replaceChildren(emptyState(Database, 'No content models', 'Define a model to hold typed items: shelters, sensors, survey points.'), newModelForm(api, (m) => void showModel(m)));
+    return undefined;
+  }).catch((err: Error) => body.replaceChildren(h('p', { role: 'alert' }, err.message)));
+  return root;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return (value as { type?: string }).type ?? JSON.stringify(value).slice(0, 40);
+  return String(value).slice(0, 60);
+}

@@ -1,0 +1,191 @@
+import {
+  BoundingSphere,
+  Cartesian2,
+  Cartesian3,
+  Cartographic,
+  EllipsoidTerrainProvider,
+  HeadingPitchRange,
+  Math as CesiumMath,
+  Matrix4,
+  PerspectiveFrustum,
+  Rectangle,
+  type Viewer,
+} from 'cesium';
+import type { CameraMoveDirection, CameraPosition, EngineCamera, GlobeIntersection, Rect, ScreenSpaceCameraControllerOptions } from './engine-camera.js';
+
+const CONTROLLER_FLAGS = ['enableInputs', 'enableTranslate', 'enableZoom', 'enableRotate', 'enableTilt', 'enableLook', 'enableCollisionDetection', 'minimumZoomDistance', 'maximumZoomDistance'] as const;
+
+/** The plugin API's camera on a CesiumJS viewer (SPEC §8). */
+export class CesiumCamera implements EngineCamera {
+  constructor(private readonly viewer: Viewer) {}
+
+  private get camera() {
+    return this.viewer.camera;
+  }
+
+  position(): CameraPosition {
+    const c = this.camera;
+    const place = c.positionCartographic;
+    const frustum = c.frustum;
+    return {
+      lng: CesiumMath.toDegrees(place.longitude),
+      lat: CesiumMath.toDegrees(place.latitude),
+      height: place.height,
+      heading: angle(c.heading),
+      pitch: c.pitch,
+      roll: c.roll,
+      fov: frustum instanceof PerspectiveFrustum ? (frustum.fov ?? 0) : 0,
+    };
+  }
+
+  aspectRatio(): number {
+    const frustum = this.camera.frustum;
+    if (frustum instanceof PerspectiveFrustum && frustum.aspectRatio) return frustum.aspectRatio;
+    const canvas = this.viewer.canvas;
+    return canvas.clientWidth / Math.max(1, canvas.clientHeight);
+  }
+
+  viewRectangle(): Rect | undefined {
+    const { canvas, scene } = this.viewer;
+    const w = canvas.clientWidth;
+    const h = canvas.clientHeight;
+    const corners = [new Cartesian2(0, 0), new Cartesian2(w, 0), new Cartesian2(0, h), new Cartesian2(w, h)];
+    if (corners.some((corner) => !this.camera.pickEllipsoid(corner, scene.globe.ellipsoid))) return undefined;
+    const r = this.camera.computeViewRectangle(scene.globe.ellipsoid);
+    return r ? toRect(r) : undefined;
+  }
+
+  flyTo(target: Partial<CameraPosition>, seconds: number): void {
+    const now = this.position();
+    const to = { ...now, ...target };
+    if (target.fov !== undefined && this.camera.frustum instanceof PerspectiveFrustum) this.camera.frustum.fov = to.fov;
+    const options = { destination: Cartesian3.fromDegrees(to.lng, to.lat, to.height), orientation: { heading: to.heading, pitch: to.pitch, roll: to.roll } };
+    this.camera.cancelFlight();
+    if (seconds <= 0) this.camera.setView(options);
+    else this.camera.flyTo({ ...options, duration: seconds });
+    this.viewer.scene.requestRender();
+  }
+
+  flyToBoundingBox(box: Rect, options: { seconds: number; heading?: number; pitch?: number; range?: number }): void {
+    const sphere = BoundingSphere.fromRectangle3D(Rectangle.fromDegrees(box.west, box.south, box.east, box.north), this.viewer.scene.globe.ellipsoid);
+    this.view(sphere, new HeadingPitchRange(options.heading ?? this.camera.heading, options.pitch ?? -CesiumMath.PI_OVER_TWO, options.range ?? 0), options.seconds);
+  }
+
+  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number }, seconds: number): void {
+    const center = Cartesian3.fromDegrees(target.lng, target.lat, target.height ?? 0);
+    const range = target.range ?? Cartesian3.distance(this.camera.positionWC, center);
+    this.view(new BoundingSphere(center, 0), new HeadingPitchRange(target.heading ?? this.camera.heading, target.pitch ?? this.camera.pitch, range), seconds);
+  }
+
+  /** Views a sphere from an offset: at once for 0 seconds (the next read sees it), else a flight. */
+  private view(sphere: BoundingSphere, offset: HeadingPitchRange, seconds: number): void {
+    this.camera.cancelFlight();
+    if (seconds <= 0) {
+      this.camera.viewBoundingSphere(sphere, offset);
+      this.camera.lookAtTransform(Matrix4.IDENTITY);
+    } else {
+      this.camera.flyToBoundingSphere(sphere, { offset, duration: seconds });
+    }
+    this.viewer.scene.requestRender();
+  }
+
+  zoom(fraction: number): void {
+    const distance = this.centreDistance();
+    if (fraction > 0) this.camera.zoomIn(distance * Math.min(fraction, 0.99));
+    else this.camera.zoomOut(distance * -fraction);
+    this.viewer.scene.requestRender();
+  }
+
+  rotateRight(radians: number): void {
+    const c = this.camera;
+    c.setView({ orientation: { heading: c.heading + radians, pitch: c.pitch, roll: c.roll } });
+    this.viewer.scene.requestRender();
+  }
+
+  rotateAround(radians: number): void {
+    this.camera.rotate(Cartesian3.UNIT_Z, -radians);
+    this.viewer.scene.requestRender();
+  }
+
+  orbit(radians: number): void {
+    const hit = this.globeIntersection(false, false);
+    if (!hit) return this.rotateAround(radians);
+    const center = Cartesian3.fromDegrees(hit.center.lng, hit.center.lat, hit.center.height);
+    this.view(new BoundingSphere(center, 0), new HeadingPitchRange(this.camera.heading + radians, this.camera.pitch, hit.distance), 0);
+  }
+
+  move(direction: CameraMoveDirection, metres: number): void {
+    const c = this.camera;
+    const moves = { forward: c.moveForward, backward: c.moveBackward, up: c.moveUp, down: c.moveDown, left: c.moveLeft, right: c.moveRight };
+    moves[direction].call(c, metres);
+    this.viewer.scene.requestRender();
+  }
+
+  moveOverTerrain(offset: number): void {
+    const place = this.camera.positionCartographic;
+    const ground = this.viewer.terrainProvider instanceof EllipsoidTerrainProvider ? 0 : (this.viewer.scene.globe.getHeight(place) ?? 0);
+    if (place.height >= ground + offset) return;
+    this.flyTo({ height: ground + offset }, 0);
+  }
+
+  enableController(enabled: boolean): void {
+    this.viewer.scene.screenSpaceCameraController.enableInputs = enabled;
+  }
+
+  overrideController(options: ScreenSpaceCameraControllerOptions): void {
+    const controller = this.viewer.scene.screenSpaceCameraController as unknown as Record<string, unknown>;
+    for (const flag of CONTROLLER_FLAGS) if (options[flag] !== undefined) controller[flag] = options[flag];
+  }
+
+  globeIntersection(withTerrain: boolean, calcViewSize: boolean): GlobeIntersection | undefined {
+    const { scene, canvas } = this.viewer;
+    const centre = new Cartesian2(canvas.clientWidth / 2, canvas.clientHeight / 2);
+    const point = this.pick(centre, withTerrain);
+    if (!point) return undefined;
+    const place = Cartographic.fromCartesian(point, scene.globe.ellipsoid);
+    const out: GlobeIntersection = {
+      center: { lng: CesiumMath.toDegrees(place.longitude), lat: CesiumMath.toDegrees(place.latitude), height: place.height },
+      distance: Cartesian3.distance(this.camera.positionWC, point),
+    };
+    if (calcViewSize) {
+      const left = this.pick(new Cartesian2(0, centre.y), withTerrain);
+      const right = this.pick(new Cartesian2(canvas.clientWidth, centre.y), withTerrain);
+      // Where an edge shows sky, the frustum's width at the centre's distance.
+      out.viewSize = left && right ? Cartesian3.distance(left, right) : 2 * out.distance * Math.tan((this.position().fov || 1) / 2);
+    }
+    return out;
+  }
+
+  onMove(listener: () => void): () => void {
+    const c = this.camera;
+    let last = [c.positionWC.clone(), c.directionWC.clone(), c.upWC.clone()];
+    return this.viewer.scene.postRender.addEventListener(() => {
+      const now = [c.positionWC, c.directionWC, c.upWC];
+      if (now.every((v, i) => Cartesian3.equalsEpsilon(v, last[i]!, 0, 1e-9))) return;
+      last = now.map((v) => v.clone());
+      listener();
+    });
+  }
+
+  /** The globe point at a viewer pixel: the rendered surface with terrain, else the ellipsoid. */
+  private pick(at: Cartesian2, withTerrain: boolean): Cartesian3 | undefined {
+    const { scene } = this.viewer;
+    const terrainOn = withTerrain && !(this.viewer.terrainProvider instanceof EllipsoidTerrainProvider);
+    const ray = terrainOn ? this.camera.getPickRay(at) : undefined;
+    return (ray && scene.globe.pick(ray, scene)) || this.camera.pickEllipsoid(at, scene.globe.ellipsoid);
+  }
+
+  private centreDistance(): number {
+    return this.globeIntersection(false, false)?.distance ?? this.camera.positionCartographic.height;
+  }
+}
+
+/** A heading in [0, 2π): CesiumJS answers 2π − ε for a view due north. */
+function angle(radians: number): number {
+  const a = CesiumMath.zeroToTwoPi(radians);
+  return CesiumMath.TWO_PI - a < 1e-9 ? 0 : a;
+}
+
+function toRect(r: Rectangle): Rect {
+  return { west: CesiumMath.toDegrees(r.west), south: CesiumMath.toDegrees(r.south), east: CesiumMath.toDegrees(r.east), north: CesiumMath.toDegrees(r.north) };
+}

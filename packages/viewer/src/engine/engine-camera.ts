@@ -1,0 +1,34 @@
+import type { CameraMoveDirection, CameraPosition, GlobeIntersection, Rect, ScreenSpaceCameraControllerOptions } from '@orbis/plugin-api';
+
+export type { CameraMoveDirection, CameraPosition, GlobeIntersection, Rect, ScreenSpaceCameraControllerOptions };
+
+/**
+ * The camera operations of the plugin API (SPEC §8), behind the engine: longitude and latitude in
+ * degrees, angles in radians, distances in metres, durations in seconds (0 jumps at once).
+ */
+export interface EngineCamera {
+  position(): CameraPosition;
+  aspectRatio(): number;
+  /** The visible rectangle, or undefined when any corner of the view shows sky. */
+  viewRectangle(): Rect | undefined;
+  /** Flies to a partial position; what it leaves out stays as it is. */
+  flyTo(target: Partial<CameraPosition>, seconds: number): void;
+  flyToBoundingBox(box: Rect, options: { seconds: number; heading?: number; pitch?: number; range?: number }): void;
+  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number }, seconds: number): void;
+  /** Moves toward (positive) or away from (negative) the view's centre by this fraction of the distance to it. */
+  zoom(fraction: number): void;
+  /** Turns the heading in place. */
+  rotateRight(radians: number): void;
+  /** Circles the Earth's axis. */
+  rotateAround(radians: number): void;
+  /** Circles the point at the view's centre, keeping distance and pitch. */
+  orbit(radians: number): void;
+  move(direction: CameraMoveDirection, metres: number): void;
+  /** Lifts the camera to at least `offset` metres above the globe's surface under it. */
+  moveOverTerrain(offset: number): void;
+  enableController(enabled: boolean): void;
+  overrideController(options: ScreenSpaceCameraControllerOptions): void;
+  globeIntersection(withTerrain: boolean, calcViewSize: boolean): GlobeIntersection | undefined;
+  /** Calls `listener` after each drawn frame in which the camera moved (at most once a frame); returns the function that stops it. */
+  onMove(listener: () => void): () => void;
+}

@@ -1,0 +1,40 @@
+import type { Appearance, LayerData, LayerType } from '@orbis/scene';
+
+/** A layer a plugin adds (SPEC §8): a URL, or inline GeoJSON / CZML. */
+export interface PluginLayerSource {
+  id: string;
+  type: LayerType;
+  url?: string;
+  /** Inline data instead of `url`. */
+  inline?: unknown;
+  visible: boolean;
+  /** How its features look (SPEC §7). */
+  appearance?: Appearance;
+  /** Type settings (SPEC §7). */
+  data?: LayerData;
+}
+
+/** A feature's properties (and its GeoJSON geometry where the engine has it). */
+export interface FeatureData {
+  properties: Record<string, unknown>;
+  geometry?: unknown;
+}
+
+/**
+ * Layers on the engine beside the scene's: plugins' layers (which `Engine.setLayers` never
+ * touches, so they are never saved and never removed by a scene edit) and per-layer controls that
+ * work on any loaded layer, the scene's too.
+ */
+export interface EnginePluginLayers {
+  /** Loads a plugin's layer; resolves false (and says why in the console) when it cannot be loaded. */
+  add(layer: PluginLayerSource): Promise<boolean>;
+  remove(id: string): void;
+  /** Shows or hides a loaded layer, the scene's or a plugin's. */
+  setVisible(id: string, visible: boolean): void;
+  /** Restyles a loaded layer (the scene's or a plugin's) with this appearance. */
+  restyle(id: string, appearance: Appearance | undefined): void;
+  /** Draws a layer above (`front`) or below (`back`) the others of its kind. */
+  order(id: string, where: 'front' | 'back'): void;
+  /** A feature of any loaded layer, by its id. */
+  feature(layerId: string, featureId: string): FeatureData | undefined;
+}

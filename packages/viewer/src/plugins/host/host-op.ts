@@ -1,0 +1,33 @@
+import type { ExtensionSandbox } from '../extension-sandbox.js';
+import type { InteractionMode, ViewerServices } from '../plugin-host.js';
+import type { PluginLayers } from '../plugin-layers.js';
+import type { ArgSpec } from './arg-kinds.js';
+
+/** What an operation may use besides the viewer's services: the host's shared state. */
+export interface HostState {
+  /** Merges into this plugin's property override layer; answers the new effective property. */
+  overrideProperty(sandbox: ExtensionSandbox, patch: Record<string, unknown>): unknown;
+  setMode(sandbox: ExtensionSandbox, mode: InteractionMode): void;
+  /** Every running extension, as `app.extension.list` shows them. */
+  /** The page's layers as plugins see them. */
+  layers: PluginLayers;
+  extensions(): { id: string; pluginId: string; extensionId: string; name: string; extensionType: string }[];
+}
+
+export interface OpContext {
+  sandbox: ExtensionSandbox;
+  services: ViewerServices;
+  host: HostState;
+}
+
+/**
+ * One host operation: its arguments (checked before `run`, see arg-kinds.ts) and what it does.
+ * An `async` operation's result is a promise the sandbox's promise follows.
+ */
+export interface HostOp {
+  args: readonly ArgSpec[];
+  async?: boolean;
+  run(context: OpContext, args: any[]): unknown;
+}
+
+export type HostOps = Record<string, HostOp>;

@@ -1,0 +1,35 @@
+import type { Extension, PluginUI } from '@orbis/plugin-api';
+import { PLUGIN_EVENTS } from '../plugin-events.js';
+import type { Bridge } from './bridge.js';
+import { Emitter } from './emitter.js';
+import type { PushedState } from './state.js';
+
+/** `app.ui`: the plugin's own frame. Its messages also reach `app.extension.on("message")`. */
+export function createUi(bridge: Bridge): { ui: PluginUI; events: Emitter } {
+  const { call, copy } = bridge;
+  const events = new Emitter(bridge, 'ui', PLUGIN_EVENTS.ui.prefix, PLUGIN_EVENTS.ui.names);
+  const ui: PluginUI = {
+    show: (html, options) => call('ui.show', [String(html), copy(options || {})]),
+    postMessage: (message) => call('ui.post', [copy(message)]),
+    on: (event, listener, options) => events.on(event, listener, options),
+    off: (event, listener) => events.off(event, listener),
+  };
+  return { ui, events };
+}
+
+/** `app.extension`: this widget (with its settings from the scene) and the running extensions. */
+export function createExtension(bridge: Bridge, state: PushedState): { extension: Extension; events: Emitter } {
+  const { call, copy } = bridge;
+  const events = new Emitter(bridge, 'extension', PLUGIN_EVENTS.extension.prefix, PLUGIN_EVENTS.extension.names);
+  const extension: Extension = {
+    get widget() {
+      return copy(state.widget);
+    },
+    get list() {
+      return call('extension.list');
+    },
+    on: (event, listener, options) => events.on(event, listener, options),
+    off: (event, listener) => events.off(event, listener),
+  };
+  return { extension, events };
+}
