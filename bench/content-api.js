@@ -82,7 +82,29 @@ function medianRun(runs) {
   return [...runs].sort((a, b) => a.rps - b.rps)[runs.length >> 1];
 }
 
-async function measureServer(server, total, seconds, problems, log) {
+/** Items of the bench model: as many as assets, up to this many (the import is one request). */
+const MAX_ITEMS = 100_000;
+const MODEL_PATH = `/api/p/${PROJECT_ALIAS}/places.json`;
+
+/**
+ * Creates a public content model and imports `count` public items as one streamed CSV (SPEC §10);
+ * returns the import's rows per second.
+ */
+async function seedModel(server, adminToken, count) {
+  const auth = { authorization: `Bearer ${adminToken}` };
+  const model = { key: 'places', public: true, fields: [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'loc', type: 'geometry' }] };
+  const created = await fetch(`${server.url}/api/projects/${PROJECT_ALIAS}/models`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(model) });
+  if (created.status !== 201) throw new Error(`creating the bench model: HTTP ${created.status}`);
+  const rows = ['name,capacity,loc_lng,loc_lat'];
+  for (let i = 0; i < count; i++) rows.push(`Place ${i},${i % 1000},${(139 + (i % 1000) / 1000).toFixed(4)},${(35 + (i % 997) / 1000).toFixed(4)}`);
+  const started = performance.now();
+  const imported = await fetch(`${server.url}/api/projects/${PROJECT_ALIAS}/models/places/import?public=true`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: `${rows.join('\n')}\n` });
+  const seconds = (performance.now() - started) / 1000;
+  if (imported.status !== 201) throw new Error(`importing the bench items: HTTP ${imported.status} ${await imported.text()}`);
+  return Math.round(count / seconds);
+}
+
+async function measureServer(server, adminToken, total, seconds, problems, log) {
   const listUrl = `${server.url}${LISTING_PATH}`;
   const firstPageUrl = `${listUrl}?page=1&limit=${PAGE_SIZE}`;
   const { bytes: pageBytes } = await fetchPage(firstPageUrl, total);
@@ -96,7 +118,10 @@ async function measureServer(server, total, seconds, problems, log) {
     await measureLoad({ ...options, seconds: WARMUP_SECONDS });
     await waitUntilIdle(listUrl);
     const run = await measureLoad({ ...options, seconds });
-    if (run.non2xx || run.errors) problems.push(`${name}: ${run.non2xx} non-2xx answers, ${run.errors} errors (${run.timeouts} timeouts) in ${run.requests} requests`);
+    // A revalidation must answer 304 (not 2xx) to every request.
+    const revalidation = options.headers?.['if-none-match'] !== undefined;
+    const wrong = revalidation ? run.requests - run.non2xx : run.non2xx;
+    if (wrong || run.errors) problems.push(`${name}: ${wrong} answers of the wrong status, ${run.errors} errors (${run.timeouts} timeouts) in ${run.requests} requests`);
     const busySeconds = await waitUntilIdle(listUrl);
     if (busySeconds > 1) problems.push(`${name}: the server needed ${busySeconds.toFixed(1)} s after the run to answer promptly again`);
     return run;
@@ -109,16 +134,28 @@ async function measureServer(server, total, seconds, problems, log) {
   };
   // The ceiling is measured before each target, with that target's request paths (which it
   // ignores), so that drift of the machine and the client's work hit both alike.
+  const items = Math.min(total, MAX_ITEMS);
+  log(`importing ${items} items into a content model…`);
+  const importRowsPerSecond = await seedModel(server, adminToken, items);
+  const modelUrl = `${server.url}${MODEL_PATH}`;
+  const modelCursors = await collectCursors(modelUrl, items);
+  const etag = (await fetch(`${listUrl}?page=1&${pageParams}`)).headers.get('etag');
+  targets.modelFirstPage = [`${MODEL_PATH}?page=1&${pageParams}`];
+  targets.modelCursor = modelCursors.map((cursor) => `${MODEL_PATH}?start_cursor=${encodeURIComponent(cursor)}&${pageParams}`);
   const runs = await withCeilingServer(pageBytes, async (ceilingOrigin) => {
     const ceilings = [];
-    const ceilingThen = async (name, paths) => {
+    const ceilingThen = async (name, paths, headers) => {
       ceilings.push(await load('ceiling', { origin: ceilingOrigin, paths }));
-      return load(name, { origin: server.url, paths });
+      return load(name, { origin: server.url, paths, headers });
     };
     const firstPage = await ceilingThen('first page', targets.firstPage);
     const cursor = await ceilingThen('random cursor', targets.cursor);
     const deepOffset = await ceilingThen('deep offset', targets.deepOffset);
-    return { ceiling: medianRun(ceilings), ceilingSamples: ceilings.map((c) => c.rps), firstPage, cursor, deepOffset };
+    const modelFirstPage = await ceilingThen('{model}.json first page', targets.modelFirstPage);
+    const modelCursor = await ceilingThen('{model}.json random cursor', targets.modelCursor);
+    // The same first page, revalidated: a 304 from the project row alone.
+    const notModified = await ceilingThen('304 (If-None-Match)', targets.firstPage, { 'if-none-match': etag });
+    return { ceiling: medianRun(ceilings), ceilingSamples: ceilings.map((c) => c.rps), firstPage, cursor, deepOffset, modelFirstPage, modelCursor, notModified, importRowsPerSecond, items };
   });
   log(`streaming the full list of ${total} assets…`);
   const fullList = await measureFullList(listUrl, firstPageUrl, server.pid, total);
@@ -152,7 +189,7 @@ async function seedAndMeasure({ dataDir, databaseUrl, bulkInsert, total, seconds
   const server = await startOrbis({ dataDir, databaseUrl, adminToken, problems });
   const startSeconds = (performance.now() - startedAt) / 1000;
   try {
-    const measured = await measureServer(server, total, seconds, problems, log);
+    const measured = await measureServer(server, adminToken, total, seconds, problems, log);
     if (describeServerBuild().distBuiltAt !== build.distBuiltAt) {
       problems.push('the server was rebuilt during the run: its numbers mix two builds');
     }

@@ -21,6 +21,18 @@ export function runFields(run, problems) {
     firstPageRatio: ratio(run.firstPage),
     cursorRatio: ratio(run.cursor),
     deepOffsetRatio: ratio(run.deepOffset),
+    // Content models (SPEC §10): the same engine on items, a revalidation, and the import.
+    items: run.items,
+    modelFirstPageRps: run.modelFirstPage.rps,
+    modelFirstPageP99Ms: run.modelFirstPage.p99Ms,
+    modelFirstPageRatio: ratio(run.modelFirstPage),
+    modelCursorRps: run.modelCursor.rps,
+    modelCursorP99Ms: run.modelCursor.p99Ms,
+    modelCursorRatio: ratio(run.modelCursor),
+    notModifiedRps: run.notModified.rps,
+    notModifiedP99Ms: run.notModified.p99Ms,
+    notModifiedRatio: ratio(run.notModified),
+    importRowsPerSecond: run.importRowsPerSecond,
     fullList: {
       seconds: round(run.fullList.seconds, 3),
       bytes: run.fullList.bytes,
@@ -70,6 +82,12 @@ export function contentApiResult({ sqlite, postgres }, { mode, total, seconds, p
       firstPageRatio: vsNormalized('firstPage'),
       cursorRatio: vsNormalized('cursor'),
       deepOffsetRatio: vsNormalized('deepOffset'),
+      modelFirstPageRps: vs('modelFirstPageRps'),
+      modelCursorRps: vs('modelCursorRps'),
+      notModifiedRps: vs('notModifiedRps'),
+      modelFirstPageRatio: vsNormalized('modelFirstPage'),
+      modelCursorRatio: vsNormalized('modelCursor'),
+      notModifiedRatio: vsNormalized('notModified'),
     },
   };
 }
@@ -102,12 +120,16 @@ export function formatContentApi(r) {
     row('first page ?page=1', cell(s.firstPageRps, s.firstPageP99Ms, s.firstPageRatio), cell(p.firstPageRps, p.firstPageP99Ms, p.firstPageRatio), both(vs.firstPageRps, vs.firstPageRatio)),
     row('random deep start_cursor', cell(s.cursorRps, s.cursorP99Ms, s.cursorRatio), cell(p.cursorRps, p.cursorP99Ms, p.cursorRatio), both(vs.cursorRps, vs.cursorRatio)),
     row('offset at 90%', cell(s.deepOffsetRps, s.deepOffsetP99Ms, s.deepOffsetRatio), cell(p.deepOffsetRps, p.deepOffsetP99Ms, p.deepOffsetRatio), both(vs.deepOffsetRps, vs.deepOffsetRatio)),
+    row('{model}.json ?page=1', cell(s.modelFirstPageRps, s.modelFirstPageP99Ms, s.modelFirstPageRatio), cell(p.modelFirstPageRps, p.modelFirstPageP99Ms, p.modelFirstPageRatio), both(vs.modelFirstPageRps, vs.modelFirstPageRatio)),
+    row('{model}.json start_cursor', cell(s.modelCursorRps, s.modelCursorP99Ms, s.modelCursorRatio), cell(p.modelCursorRps, p.modelCursorP99Ms, p.modelCursorRatio), both(vs.modelCursorRps, vs.modelCursorRatio)),
+    row('304 If-None-Match', cell(s.notModifiedRps, s.notModifiedP99Ms, s.notModifiedRatio), cell(p.notModifiedRps, p.notModifiedP99Ms, p.notModifiedRatio), both(vs.notModifiedRps, vs.notModifiedRatio)),
     '',
     'ratio: req/s divided by the ceiling of the same run. PG/SQLite: PostgreSQL\'s req/s divided by SQLite\'s, and its ratio',
     'divided by SQLite\'s (which cancels a change of the machine\'s speed between the two runs).',
     `ceiling (bare node:http, ${s.pageBytes} B / ${p.pageBytes} B): median of SQLite run ${samples(s)}; PostgreSQL run ${samples(p)}`,
     `full list, SQLite:     ${fullList(s.fullList)}`,
     `full list, PostgreSQL: ${fullList(p.fullList)}  (PG/SQLite MB/s ${vs.fullListMbPerSecond.toFixed(2)})`,
+    `import into a content model (${s.items.toLocaleString('en-US')} CSV rows, one request): SQLite ${s.importRowsPerSecond.toLocaleString('en-US')} rows/s, PostgreSQL ${p.importRowsPerSecond.toLocaleString('en-US')} rows/s`,
     `seeding: SQLite ${s.seedSeconds} s, PostgreSQL ${p.seedSeconds} s (cluster start ${p.clusterStartSeconds} s); server restart on the seeded database: SQLite ${s.serverStartSeconds} s, PostgreSQL ${p.serverStartSeconds} s`,
     `PostgreSQL ${settings.server_version}: ${Object.entries(settings)
       .filter(([name]) => name !== 'server_version')

@@ -20,7 +20,7 @@ app.ui.show(
        }));
      });
    </script>`,
-  { width: 220, height: 160 },
+  { width: 220, height: 110 },
 );
 
 const send = () => app.ui.postMessage({ layers: app.layers.layers.map(({ id, title, visible }) => ({ id, title, visible })) });

@@ -49,7 +49,7 @@ describe('several processes on one PostgreSQL database and one bucket', () => {
   it('migrates once and creates one demo between them', async () => {
     for (const p of [a, b]) {
       const demo = await (await fetch(`${p.url}/api/p/demo/assets.json`)).json();
-      expect(demo.totalCount).toBe(3);
+      expect(demo.totalCount).toBe(4);
     }
     const projects = await (await fetch(`${a.url}/api/projects`, { headers: admin })).json();
     expect(projects.filter((p: { alias: string }) => p.alias === 'demo')).toHaveLength(1);

@@ -25,7 +25,7 @@ describe('editor Content tab in Chromium', () => {
     await h?.close();
   });
 
-  it('lists items with paging, edits one in its form, creates one, and imports a file with progress', async () => {
+  it('lists items with paging, edits one in its form, creates one, imports a file, and shows the model as a layer', async () => {
     const { page } = tab;
     await page.goto(`${h.url}/editor/content?tab=content#token=${ADMIN_TOKEN}`);
     await page.getByTestId('items-count').filter({ hasText: '25 items, page 1 of 2' }).waitFor();
@@ -57,6 +57,14 @@ describe('editor Content tab in Chromium', () => {
     await page.getByTestId('import-file').setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from('name,capacity\nImported A,1\nImported B,2\n') });
     await page.getByTestId('items-count').filter({ hasText: '28 items' }).waitFor();
     expect(await page.getByTestId('content-message').textContent()).toBe('Imported 2 items from more.csv.');
+
+    // The model as a layer: the scene keeps {"type":"geojson","model":"shelters"}, the globe loads its public items.
+    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/p/content/shelters.geojson') && r.status() === 200);
+    await page.getByTestId('add-model-layer').click();
+    await loaded;
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    const scene = (await (await h.admin('GET', '/api/projects/content/scene')).json()) as { layers: Record<string, unknown>[] };
+    expect(scene.layers).toEqual([expect.objectContaining({ type: 'geojson', model: 'shelters', visible: true })]);
     tab.assertClean();
   });
 });

@@ -132,11 +132,10 @@ describe('sandbox escapes in Chromium: hostile plugins and UI frames on one publ
     await expect.poll(() => lines('[plugin good/main] GOOD click '), { timeout: 20_000 }).toEqual(['200']);
   });
 
-  it('breaks no Content-Security-Policy rule of the page itself; the probe frame\'s fetch is refused by its own', () => {
+  it('breaks no Content-Security-Policy rule; the probe frame\'s fetch of the management API is refused by CORS (its opaque origin)', () => {
     const violations = tab.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text));
+    expect(violations).toEqual([]);
     // Chromium names no frame for these lines: the probe marks its request instead.
-    const fromProbe = violations.filter((m) => m.text.includes('probe=frame'));
-    expect(fromProbe.some((m) => m.text.includes("connect-src 'none'"))).toBe(true);
-    expect(violations.filter((m) => !fromProbe.includes(m))).toEqual([]);
+    expect(tab.consoleMessages.some((m) => m.text.includes('probe=frame') && /CORS|Access-Control-Allow-Origin/.test(m.text))).toBe(true);
   });
 });

@@ -51,8 +51,8 @@ describe('orbis CLI', () => {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(url).not.toMatch(/:0$/);
       const listing = await (await fetch(`${url}/api/p/demo/assets.json`)).json();
-      expect(listing.results.map((a: { name: string }) => a.name)).toEqual(['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml']);
-      expect(listing.totalCount).toBe(3);
+      expect(listing.results.map((a: { name: string }) => a.name)).toEqual(['landmarks.geojson', 'flight-hnd-cts.czml', 'central-park.kml', 'prefectures.csv']);
+      expect(listing.totalCount).toBe(4);
       const out = output();
       expect(out).toContain(`${url}/editor/demo`);
       expect(out).toContain(`${url}/p/demo`);
@@ -169,5 +169,6 @@ describe('orbis CLI', () => {
     expect(await orbis(dataDir, 'plugin', 'install', join(examples, 'sky-toggle'), '--project', 'atlas')).toMatchObject({ project: 'atlas', format: 'plugin.json' });
     expect(await fail('plugin', 'install', 'other', join(dataDir, 'nowhere'))).toMatchObject({ code: 1, stderr: expect.stringContaining('does not exist') });
     expect((await orbis(dataDir, 'plugin', 'list', 'atlas')).map((p: { id: string }) => p.id).sort()).toEqual(['reearth-compass', 'sky-toggle']);
-  });
+    // Eight CLI runs, each a process start: seconds apiece on a busy machine.
+  }, 120_000);
 });

@@ -31,15 +31,23 @@ describe('the demo project', () => {
   it('has a scene with its public assets as layers, published', async () => {
     const project = (await h.server.ctx.store.getProjectByAlias('demo'))!;
     const scene = await (await h.admin('GET', '/api/projects/demo/scene')).json();
-    expect(scene.layers.map((l: { type: string }) => l.type)).toEqual(['csv', 'geojson', 'czml', 'kml']);
+    expect(scene.layers.map((l: { type: string }) => l.type)).toEqual(['csv', 'geojson', 'czml', 'kml', 'geojson']);
     // Landmarks coloured by category with labels and an infobox (SPEC §7).
     const landmarks = scene.layers.find((l: { id: string }) => l.id === 'landmarks');
     expect(landmarks.appearance.marker).toMatchObject({ label: true, pointColor: { conditions: expect.any(Array) } });
     expect(landmarks.infobox.title).toBe('${name}');
     const snapshot = await h.server.ctx.scenes.published(project);
-    expect(snapshot?.scene.layers.every((l) => l.url.startsWith('/files/demo/'))).toBe(true);
+    expect(snapshot?.scene.layers.map((l) => l.url.replace(/^\/files\/demo\/.*/, 'file'))).toEqual(['file', 'file', 'file', 'file', '/api/p/demo/offices.geojson']);
     for (const layer of snapshot!.scene.layers) expect((await h.get(layer.url)).status).toBe(200);
     expect(snapshot!.plugins.map((p) => p.manifest.id)).toEqual(['coordinates', 'sky-toggle']);
+  });
+
+  it('has a content model of the prefectural offices, public, shown as a layer', async () => {
+    const fc = (await (await h.get('/api/p/demo/offices.geojson')).json()) as { features: { properties: Record<string, unknown>; geometry: { coordinates: number[] } }[] };
+    expect(fc.features).toHaveLength(10);
+    const tokyo = fc.features.find((f) => f.properties.prefecture === 'Tokyo')!;
+    expect(tokyo.properties).toMatchObject({ office: 'Shinjuku (Tokyo)', population: 14047594 });
+    expect(tokyo.geometry.coordinates).toEqual([139.6917, 35.6895]);
   });
 
   it('is not recreated after being deleted', async () => {

@@ -8,6 +8,7 @@ import type { ProjectService } from '../projects/project-service.js';
 import type { Scene } from '@orbis/scene';
 import type { SceneService } from '../scenes/scene-service.js';
 import { type Store, StoreConflictError } from '../store/store.js';
+import { DEMO_MODEL_LAYER, seedDemoModel } from './demo-model.js';
 
 export const DEMO_ALIAS = 'demo';
 const DEMO_META_KEY = 'demo.created';
@@ -99,6 +100,7 @@ export function demoScene(layerAssetIds: string[]): Scene {
       },
       { id: 'flight', title: 'Haneda to New Chitose', type: 'czml', assetId: flight!, visible: true },
       { id: 'parks', title: 'Parks', type: 'kml', assetId: parks!, visible: true },
+      DEMO_MODEL_LAYER,
     ],
     widgets: [],
     story: {
@@ -139,6 +141,7 @@ export async function seedDemo(
   const open = (name: string) => ({ name, stream: createReadStream(join(DEMO_DATA_DIR, name)) });
   const shown = await assets.add(project, DEMO_PUBLIC_FILES.map(open), true);
   await assets.add(project, DEMO_PRIVATE_FILES.map(open), false);
+  await seedDemoModel(store, project, DEMO_DATA_DIR);
   await scenes.put(project, demoScene(shown.map((a) => a.id)));
   for (const name of DEMO_PLUGINS) await plugins.install(project, examplePlugin(name));
   await scenes.publish(project);

@@ -63,7 +63,10 @@ describe.skipIf(!existsSync(join(VIEWER_DIST, 'published.html')))('security head
     expect(frame.headers.get('content-security-policy')).toBe(PLUGIN_FRAME_POLICY);
     const policy = directives(PLUGIN_FRAME_POLICY);
     expect(policy['script-src']).toEqual(["'unsafe-inline'"]);
-    expect(policy['connect-src']).toEqual(["'none'"]);
+    // SPEC §8: https: and Orbis's own origin, under CORS from the frame's opaque origin.
+    expect(policy['connect-src']).toEqual(["'self'", 'https:']);
+    expect(policy['img-src']).toEqual(['data:', 'blob:', "'self'", 'https:']);
+    expect(policy['font-src']).toEqual(['data:', "'self'", 'https:']);
     expect(policy['default-src']).toEqual(["'none'"]);
   });
 });

@@ -57,9 +57,12 @@ export function frameAncestorsDirective(frameAncestors: readonly string[] = []):
 
 /**
  * The policy of the plugin UI frame document (`/app/plugin-frame.html`), which runs in a sandboxed
- * iframe with an opaque origin: the plugin's inline script and styles run, and nothing reaches
- * the network (no fetch, no images or fonts from anywhere but data: and blob:). Its ancestors are
- * the published page's, so an embedded page's plugin frames load too.
+ * iframe with an opaque origin: the plugin's inline script and styles run; images, styles, fonts
+ * and media load from `https:` and Orbis's own origin, and `fetch` reaches them under CORS, as
+ * Re:Earth's plugin frames can (SPEC §8). The opaque origin is what keeps the page safe: CORS
+ * refuses the frame every Orbis route that does not allow any origin (the management API), and it
+ * has no cookies or storage of the page. Its ancestors are the published page's, so an embedded
+ * page's plugin frames load too.
  */
 export function pluginFramePolicy(frameAncestors: readonly string[] = []): string {
   return PLUGIN_FRAME_POLICY.replace("frame-ancestors 'self'", frameAncestorsDirective(frameAncestors));
@@ -69,11 +72,11 @@ export function pluginFramePolicy(frameAncestors: readonly string[] = []): strin
 export const PLUGIN_FRAME_POLICY = [
   "default-src 'none'",
   "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  'img-src data: blob:',
-  'media-src data: blob:',
-  'font-src data:',
-  "connect-src 'none'",
+  "style-src 'unsafe-inline' 'self' https:",
+  "img-src data: blob: 'self' https:",
+  "media-src data: blob: 'self' https:",
+  "font-src data: 'self' https:",
+  "connect-src 'self' https:",
   "form-action 'none'",
   "base-uri 'none'",
   "object-src 'none'",

@@ -38,6 +38,26 @@ describe('scenes and publishing (SPEC §3–4)', () => {
     expect(await (await h.admin('GET', '/api/projects/scenic/scene')).json()).toEqual(before);
   });
 
+  it('refuses a bad style expression with 400 invalid_body naming its JSON path, and keeps the old scene', async () => {
+    const before = await (await h.admin('GET', '/api/projects/scenic/scene')).json();
+    const layer = {
+      id: 'zones',
+      title: 'Zones',
+      type: 'geojson',
+      url: 'https://example.org/zones.geojson',
+      visible: true,
+      appearance: { polygon: { fillColor: { conditions: [["${kind} === 'park'", "color('green')"], ['${kind} ==', "color('grey')"]] } } },
+    };
+    const res = await h.admin('PUT', '/api/projects/scenic/scene', scene([layer]));
+    expect(res.status).toBe(400);
+    const error = await code(res);
+    expect(error.code).toBe('invalid_body');
+    expect(error.message).toMatch(/^layers\[0\]\.appearance\.polygon\.fillColor\.conditions\[1\]\[0\]: is not a style expression CesiumJS can read/);
+    expect(await (await h.admin('GET', '/api/projects/scenic/scene')).json()).toEqual(before);
+    layer.appearance.polygon.fillColor.conditions[1]![0] = 'true';
+    expect((await h.admin('PUT', '/api/projects/scenic/scene', scene([layer]))).status).toBe(200);
+  });
+
   it('needs the admin token', async () => {
     expect((await h.get('/api/projects/scenic/scene')).status).toBe(401);
     expect((await fetch(`${h.url}/api/projects/scenic/publish`, { method: 'POST' })).status).toBe(401);

@@ -123,10 +123,21 @@ export function contentPanel(state: EditorState): HTMLElement {
         progress.hidden = true;
       }
     });
+    const hasGeometry = model.fields.some((f) => f.type === 'geometry');
+    const shown = state.scene.layers.some((l) => l.model === model.key);
+    const addLayer = button({
+      label: shown ? 'Shown as a layer' : 'Show as a layer',
+      disabled: shown || !hasGeometry || !model.public,
+      testid: 'add-model-layer',
+      onClick: () => {
+        state.update((s) => s.layers.push({ id: `model-${model.key}-${Date.now().toString(36)}`, title: model.name, type: 'geojson', model: model.key, visible: true }));
+        void showModel(model, page, `"${model.name}" is a layer of the scene: its public items show on the globe.`);
+      },
+    });
     const modelPublic = checkbox('Public model', model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => (model = m)), 'model-public');
     body.replaceChildren(
       field('Model', select(models.map((m) => [m.key, `${m.name} (${m.key})`] as const), model.key, (key) => void showModel(models.find((m) => m.key === key)!), 'Model', 'model-select')),
-      modelPublic,
+      h('div', { class: 'row' }, modelPublic, addLayer),
       h('p', { class: 'hint', 'data-testid': 'items-count' }, `${list.totalCount} items, page ${list.page} of ${pages}`),
       table,
       h('div', { class: 'row' },

@@ -73,6 +73,8 @@ export class EditorState {
 
   private urlOf(layer: Layer): string | undefined {
     if (layer.url) return layer.url;
+    // A content model's public items (SPEC §10), from the public API as the published page reads them.
+    if (layer.model) return `/api/p/${encodeURIComponent(this.api.project)}/${encodeURIComponent(layer.model)}.${layer.type === 'csv' ? 'csv' : 'geojson'}`;
     const asset = this.assets.find((a) => a.id === layer.assetId);
     if (!asset) return undefined;
     const tileset = layer.type === '3dtiles' ? asset.files?.map((u) => decodeURIComponent(new URL(u).pathname.split('/').slice(4).join('/'))).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
