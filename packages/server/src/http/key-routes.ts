@@ -3,6 +3,7 @@ import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, params } from './schemas.js';
+import { checkDisplayText } from '../display-text.js';
 
 type P = { Params: { project: string } };
 
@@ -11,7 +12,7 @@ export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const body = { content: { 'application/json': { schema: bodyOf({ name: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' } }) } } };
   app.post<P & { Body: { name?: string } | undefined }>('/api/projects/:project/keys', { schema: { summary: 'Create an API key: the only time its secret is shown', security: adminSecurity, params: params.project, body, response: { 201: answer('Key', 'the key with its secret'), 400: failure('invalid_body') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    const name = request.body?.name ?? 'API key';
+    const name = request.body?.name === undefined ? 'API key' : checkDisplayText(request.body.name, 'name', { max: 100 });
     return reply.code(201).send(await ctx.keys.create(project, name));
   });
 

@@ -62,6 +62,27 @@ describe('management API (SPEC §3)', () => {
     expect((await h.admin('POST', '/api/projects', { alias: '0' })).status).toBe(201);
   });
 
+  it('refuses a name or description holding NUL or another control character (400, on both stores), storing nothing', async () => {
+    await h.project('named');
+    await h.admin('POST', '/api/projects/named/models', { key: 'm', name: 'M', fields: [] });
+    for (const [method, path, body] of [
+      ['POST', '/api/projects', { alias: 'nul-name', name: 'a\u0000b' }],
+      ['PATCH', '/api/projects/named', { name: 'a\u0000b' }],
+      ['PATCH', '/api/projects/named', { description: 'bell\u0007' }],
+      ['POST', '/api/projects/named/keys', { name: 'k\u0000' }],
+      ['POST', '/api/projects/named/models', { key: 'n', name: '\u0000', fields: [] }],
+      ['PATCH', '/api/projects/named/models/m', { name: 'x\u009b' }],
+      ['PATCH', '/api/projects/named/models/m', { fields: [{ key: 'a', type: 'text', name: 'a\u0000' }] }],
+    ] as const) {
+      const res = await h.admin(method, path, body);
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(await code(res)).toBe('invalid_body');
+    }
+    expect((await h.admin('GET', '/api/projects/nul-name')).status).toBe(404);
+    expect(((await (await h.admin('GET', '/api/projects/named/keys')).json()) as unknown[]).length).toBe(0);
+    expect(((await (await h.admin('GET', '/api/projects/named/models')).json()) as { key: string }[]).map((m) => m.key)).toEqual(['m']);
+  });
+
   it('refuses a body that is not JSON with 400 invalid_body', async () => {
     const res = await fetch(`${h.url}/api/projects`, {
       method: 'POST',

@@ -4,6 +4,8 @@
  * and referred to as `{ $ref: 'Name#' }`.
  */
 
+import { FIELD_TYPES } from '@orbis/content-model';
+
 const ref = (name: string) => ({ $ref: `${name}#` });
 const text = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) });
 
@@ -72,7 +74,7 @@ export const sharedSchemas = [
     required: ['key', 'type'],
     properties: {
       key: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,62}$' },
-      type: { enum: ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry'] },
+      type: { enum: [...FIELD_TYPES] },
       name: text(),
       required: { type: 'boolean' },
       multiple: { type: 'boolean' },

@@ -1,4 +1,5 @@
 import { FIELD_TYPES, type Field, type FieldType } from '@orbis/content-model';
+import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 
 export { FIELD_TYPES, type Field, type FieldType };
@@ -36,10 +37,7 @@ export function checkModelKey(value: unknown): string {
 }
 
 export function checkModelName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_NAME_LENGTH) {
-    throw new InputError('name', `"name" must be a non-empty string of at most ${MAX_NAME_LENGTH} characters`);
-  }
-  return value;
+  return checkDisplayText(value, 'name', { max: MAX_NAME_LENGTH });
 }
 
 function checkField(value: unknown, at: string): Field {
@@ -57,8 +55,7 @@ function checkField(value: unknown, at: string): Field {
   }
   const field: Field = { key, type: type as FieldType };
   if (raw.name !== undefined) {
-    if (typeof raw.name !== 'string' || raw.name.length > MAX_NAME_LENGTH) throw new InputError(`${at}.name`, `${at}.name must be a string of at most ${MAX_NAME_LENGTH} characters`);
-    field.name = raw.name;
+    field.name = checkDisplayText(raw.name, `${at}.name`, { max: MAX_NAME_LENGTH, allowEmpty: true });
   }
   for (const flag of ['required', 'multiple'] as const) {
     if (raw[flag] === undefined) continue;

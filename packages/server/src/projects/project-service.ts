@@ -1,4 +1,5 @@
 import { newId } from '../assets/ids.js';
+import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
 import type { Project, Store, Visibility } from '../store/store.js';
@@ -49,18 +50,12 @@ export function checkVisibility(value: unknown): Visibility {
 }
 
 export function checkProjectName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_PROJECT_NAME) {
-    throw new InputError('name', `name must be a non-empty string of at most ${MAX_PROJECT_NAME} characters`);
-  }
-  return value.trim();
+  return checkDisplayText(value, 'name', { max: MAX_PROJECT_NAME });
 }
 
 /** A project's description: any text up to 1000 characters, the empty string for none. */
 export function checkDescription(value: unknown): string {
-  if (typeof value !== 'string' || value.length > MAX_DESCRIPTION) {
-    throw new InputError('description', `description must be a string of at most ${MAX_DESCRIPTION} characters`);
-  }
-  return value.trim();
+  return checkDisplayText(value, 'description', { max: MAX_DESCRIPTION, allowEmpty: true, multiline: true });
 }
 
 /** Creates, changes and deletes projects; deleting removes every asset's bytes too. */
