@@ -62,10 +62,15 @@ const ids: string[] = app.extension.list.map((e) => e.id);
 const stopMessage = app.extension.on('message', (m) => m);
 stopMessage();
 app.ui.off('message', () => undefined);
+app.extension.postMessage('tour/main', { go: 1 });
+const stopExtensionMessage = app.extension.on('extensionMessage', ({ data, sender }) => [sender.split('/'), data]);
+stopExtensionMessage();
 // Re:Earth packages name it reearth
 reearth.camera.flyTo({ lng: 0 });
 void [versions, engineName, lng, lat, height, heading, pitch, roll, fov, aspect, view?.west, hit?.viewSize, url, ids];
 
+// @ts-expect-error: the recipient's id is a string
+app.extension.postMessage(1, {});
 // @ts-expect-error: not a direction
 app.camera.move('sideways', 1);
 // @ts-expect-error: angles are numbers (radians)

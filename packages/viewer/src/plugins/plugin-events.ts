@@ -11,7 +11,7 @@ export const PLUGIN_EVENTS = {
   camera: { prefix: 'camera.', names: ['move'] },
   layers: { prefix: 'layers.', names: ['select', 'load', 'visible'] },
   ui: { prefix: 'ui.', names: ['message'] },
-  extension: { prefix: 'extension.', names: ['message'] },
+  extension: { prefix: 'extension.', names: ['message', 'extensionMessage'] },
 } as const;
 
 /** Events whose host payload is an argument list, spread into the listener (Re:Earth's `select(layerId, featureId)`). */

@@ -9,6 +9,7 @@ import { LAYERS_OPS } from './host/layers-ops.js';
 import type { HostOps, HostState, OpContext } from './host/host-op.js';
 import { UI_OPS } from './host/ui-ops.js';
 import { VIEWER_OPS } from './host/viewer-ops.js';
+import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
 import { type LayerServices, PluginLayers } from './plugin-layers.js';
 import { PropertyLayers } from './property-layers.js';
 import type { WidgetLayout } from './widget-area.js';
@@ -89,6 +90,8 @@ export class PluginHost {
   private readonly pageLayers: PluginLayers;
   private readonly state: HostState;
   private stopCameraMoves: (() => void) | undefined;
+  /** Each extension's allowance of `extension.postMessage` calls, as a UI frame's messages are bounded. */
+  private readonly budgets = new Map<ExtensionSandbox, MessageBudget>();
 
   constructor(
     private readonly module: QuickJSWASMModule,
@@ -112,6 +115,12 @@ export class PluginHost {
         for (const other of this.sandboxes) if (other !== sandbox) other.update('mode', mode);
       },
       layers: this.pageLayers,
+      postToExtension: (sandbox, id, message) => {
+        const target = this.sandboxes.find((s) => s.label === id && s.status === 'running');
+        if (!target) throw new TypeError(`extension.postMessage: id "${id}" is not a running extension; see app.extension.list`);
+        if (!this.budget(sandbox).admit()) return;
+        target.dispatch('extension.extensionMessage', { data: message, sender: sandbox.label });
+      },
       extensions: () =>
         this.sandboxes
           .filter((s) => s.status === 'running')
@@ -207,6 +216,15 @@ export class PluginHost {
     this.pageLayers.dispose();
     this.stopCameraMoves?.();
     this.stopCameraMoves = undefined;
+  }
+
+  private budget(sandbox: ExtensionSandbox): MessageBudget {
+    let budget = this.budgets.get(sandbox);
+    if (!budget) {
+      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} extension messages in a second: dropping messages`));
+      this.budgets.set(sandbox, budget);
+    }
+    return budget;
   }
 
   private pushProperty(except?: ExtensionSandbox): ViewerProperty {

@@ -28,6 +28,7 @@ export function createExtension(bridge: Bridge, state: PushedState): { extension
     get list() {
       return call('extension.list');
     },
+    postMessage: (id, message) => call('extension.post', [id, copy(message)]),
     on: (event, listener, options) => events.on(event, listener, options),
     off: (event, listener) => events.off(event, listener),
   };
