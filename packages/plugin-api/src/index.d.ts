@@ -154,6 +154,16 @@ export interface ListenerOptions {
   once?: boolean;
 }
 
+/** `app.ui`'s events and what their listeners get. */
+export interface UiEvents {
+  /** A message from this plugin's UI frame. */
+  message: any;
+  /** The widget's `property` changed in the editor: read the new one as `app.extension.widget.property`. */
+  update: void;
+  /** The UI frame was closed (`app.ui.close()`). */
+  close: void;
+}
+
 /** The plugin's own UI: HTML in a sandboxed iframe, messages both ways. */
 export interface PluginUI {
   /** @example app.ui.show('<button onclick="parent.postMessage(\'go\', \'*\')">Go</button>', { width: 120, height: 40 }); */
@@ -161,12 +171,22 @@ export interface PluginUI {
   /** @example app.ui.postMessage({ lng: 139.7 }); */
   postMessage(message: unknown): void;
   /**
-   * `message`: a message from this plugin's UI frame. Returns the function that removes the listener.
-   * @example const stop = app.ui.on('message', (m) => console.log(m)); stop();
+   * Resizes the frame (CSS pixels, 20 to 2000); `extended` stretches it across its corner's
+   * width, as Re:Earth's extended widgets do. Nothing is shown yet: nothing happens.
+   * @example app.ui.resize(320, 240);
    */
-  on(event: 'message', listener: (message: any) => void, options?: ListenerOptions): () => void;
+  resize(width: number, height: number, extended?: boolean): void;
+  /** Removes the frame; `show` makes a new one. Fires `close`. @example app.ui.close(); */
+  close(): void;
+  /**
+   * Returns the function that removes the listener.
+   * @example const stop = app.ui.on('message', (m) => console.log(m)); stop();
+   * @example app.ui.on('update', () => render(app.extension.widget.property));
+   * @example app.ui.on('close', () => console.log('closed'));
+   */
+  on<E extends keyof UiEvents>(event: E, listener: (event: UiEvents[E]) => void, options?: ListenerOptions): () => void;
   /** @example app.ui.off('message', onMessage); */
-  off(event: 'message', listener: (message: any) => void): void;
+  off<E extends keyof UiEvents>(event: E, listener: (event: UiEvents[E]) => void): void;
 }
 
 /** This extension as the scene places it. */

@@ -71,4 +71,38 @@ describe('app.extension messages and app.ui resize, close, update', () => {
     const { lines } = run([plugin('a', `try { app.extension.on('extensionMessages', () => {}); } catch (e) { console.log(e.name); }`)]);
     expect(lines('a/main')).toEqual(['TypeError']);
   });
+
+  it('resizes and closes its frame, hears close after its call, and checks the arguments', async () => {
+    const { calls, lines } = run([plugin('a', `
+      app.ui.show('<b>hi</b>');
+      app.ui.on('close', (e) => console.log(['close', e === undefined]));
+      app.ui.resize(320, 240);
+      app.ui.resize(100, 50, true);
+      for (const args of [['320', 240], [320, null], [320, 240, 'yes']]) try { app.ui.resize(...args); } catch (e) { console.log([e.name, e.message]); }
+      app.ui.close();
+      console.log('after close');
+    `)]);
+    expect(calls.filter((c) => c.op === 'ui.resize' || c.op === 'ui.close').map((c) => c.args)).toEqual([['a/main', 320, 240, false], ['a/main', 100, 50, true], ['a/main']]);
+    const errors = lines('a/main').slice(0, 3) as [string, string][];
+    expect(errors.map((e) => e[0])).toEqual(['TypeError', 'TypeError', 'TypeError']);
+    expect(errors.map((e) => e[1].match(/width|height|extended/)?.[0])).toEqual(['width', 'height', 'extended']);
+    expect(lines('a/main')[3]).toBe('after close');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(lines('a/main')[4]).toEqual(['close', true]);
+  });
+
+  it('fires update when the widget property changes, with the new property readable, only for that widget', () => {
+    const { host, lines } = run(
+      [
+        plugin('a', `console.log(app.extension.widget.property); app.ui.on('update', (e) => console.log([e === undefined, app.extension.widget.property]));`),
+        plugin('b', `app.ui.on('update', () => console.log('b updated'));`),
+      ],
+      (p) => (p === 'a' ? { default: { title: 'old' } } : undefined),
+    );
+    host.setWidgetProperty('a', 'main', { default: { title: 'new' } });
+    host.setWidgetProperty('a', 'main', undefined);
+    host.setWidgetProperty('nope', 'main', { x: 1 });
+    expect(lines('a/main')).toEqual([{ default: { title: 'old' } }, [true, { default: { title: 'new' } }], [true, {}]]);
+    expect(lines('b/main')).toEqual([]);
+  });
 });

@@ -66,6 +66,10 @@ export interface ViewerServices {
   reload(): void;
   showUi(source: string, html: string, options: Record<string, unknown>): void;
   postToUi(source: string, message: unknown): void;
+  /** Resizes a plugin's UI frame; `extended` stretches it across its area. */
+  resizeUi(source: string, width: number, height: number, extended: boolean): void;
+  /** Removes a plugin's UI frame. */
+  closeUi(source: string): void;
   /** The camera of the plugin API (`app.camera`). */
   camera: EngineCamera;
   /** The page's layers, for `app.layers`. */
@@ -92,6 +96,8 @@ export class PluginHost {
   private stopCameraMoves: (() => void) | undefined;
   /** Each extension's allowance of `extension.postMessage` calls, as a UI frame's messages are bounded. */
   private readonly budgets = new Map<ExtensionSandbox, MessageBudget>();
+  /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
+  private readonly widgets = new Map<ExtensionSandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
 
   constructor(
     private readonly module: QuickJSWASMModule,
@@ -151,6 +157,7 @@ export class PluginHost {
           continue;
         }
         const widget = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {} };
+        this.widgets.set(sandbox, widget);
         sandbox.start(code, { ...this.initialState(), widget, ...(plugin.reearth ? { reearth: true } : {}) });
       }
     }
@@ -196,6 +203,19 @@ export class PluginHost {
     const viewport = this.services.viewport();
     for (const sandbox of this.sandboxes) sandbox.update('viewport', viewport);
     this.emit('resize', { width: viewport.width, height: viewport.height, isMobile: viewport.isMobile });
+  }
+
+  /**
+   * A widget's `property` changed (the editor saved it): the running extension reads the new one
+   * as `app.extension.widget.property` and hears `app.ui.on("update")`, without a restart.
+   */
+  setWidgetProperty(pluginId: string, extensionId: string, property: Record<string, unknown> | undefined): void {
+    for (const [sandbox, widget] of this.widgets) {
+      if (widget.pluginId !== pluginId || widget.extensionId !== extensionId || sandbox.status !== 'running') continue;
+      widget.property = property ?? {};
+      sandbox.update('widget', widget);
+      sandbox.dispatch('ui.update', {});
+    }
   }
 
   /** A message from a plugin's UI iframe: `app.ui.on("message")` and `app.extension.on("message")` hear it. */

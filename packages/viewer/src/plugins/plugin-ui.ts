@@ -75,6 +75,21 @@ export class PluginUi {
     frame.element.hidden = options.visible === false;
   }
 
+  /** `app.ui.resize`: an extended frame spans its area's width (Re:Earth's extended widget). */
+  resize(source: string, width: number, height: number, extended: boolean): void {
+    const element = this.frames.get(source)?.element;
+    if (!element) return;
+    element.style.width = extended ? '100%' : `${clampSize(width, 300)}px`;
+    element.style.height = `${clampSize(height, 200)}px`;
+    element.classList.toggle('extended', extended);
+  }
+
+  /** `app.ui.close`: the frame goes; a later `show` makes a new one. */
+  close(source: string): void {
+    this.frames.get(source)?.element.remove();
+    this.frames.delete(source);
+  }
+
   post(source: string, message: unknown): void {
     const frame = this.frames.get(source);
     if (!frame) return;
