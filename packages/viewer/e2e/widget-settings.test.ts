@@ -83,6 +83,5 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await expect.poll(() => reports('plain').at(-1), { timeout: 10_000 }).toEqual(['update', { colour: 'red' }]);
     expect(reports('plain').filter((r) => r[0] === 'update')).toHaveLength(1);
     expect(await page.getByTestId('widget-settings-plain-main-error').isHidden()).toBe(true);
-    await page.screenshot({ path: '/tmp/widget-settings.png' });
   });
 });
