@@ -1,5 +1,5 @@
 import { isCssColor, styleExpressionError } from '@orbis/scene';
-import type { ErrorObject, Schema } from 'ajv';
+import type { ErrorObject, Schema, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { InputError } from './input-error.js';
 
@@ -19,12 +19,15 @@ export function fail(path: string, message: string): never {
 }
 
 /**
- * Compiles `schema` once and returns a check that gives the value back typed, or throws an
+ * Compiles `schema` once (on first use) and returns a check that gives the value back typed, or throws an
  * InputError naming the first bad field, its path prefixed by `root` (`manifest.extensions[0].id`).
  */
 export function jsonInput<T>(schema: Schema, root = ''): (value: unknown) => T {
-  const validate = ajv.compile<T>(schema);
+  // Compiled on first use, once: the scene's schema takes about half a second, which a CLI
+  // command that never checks a body should not pay.
+  let validate: ValidateFunction<T> | undefined;
   return (value) => {
+    validate ??= ajv.compile<T>(schema);
     if (validate(value)) return value;
     const { path, message } = explain(validate.errors ?? []);
     const full = root && path ? (path.startsWith('[') ? `${root}${path}` : `${root}.${path}`) : root || path;

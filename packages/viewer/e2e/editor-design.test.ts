@@ -154,6 +154,13 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
     tab.assertClean();
   });
 
+  it('passes axe-core on the Content tab too', async () => {
+    await openTab('content');
+    await page.getByTestId('content-panel').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    tab.assertClean();
+  });
+
   it('publishes with a description and the globe as the sharing image, and shows the link and the embed code', async () => {
     await openTab('publish');
     expect(await seriousAxeViolations(page)).toEqual([]);

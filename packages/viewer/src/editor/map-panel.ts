@@ -4,6 +4,9 @@ import { h } from './dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
+import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
+import { button, emptyState } from '../ui/controls.js';
+import { toastError } from '../ui/toast.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for.
 const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
@@ -34,7 +37,8 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
         uploadMessage.textContent = `Uploaded ${files.length} file(s)`;
         await state.reloadAssets();
       } catch (err) {
-        uploadMessage.textContent = (err as Error).message;
+        uploadMessage.textContent = '';
+        toastError('Could not upload', err, 'Check the file (its size limit is ORBIS_MAX_UPLOAD_MB), then upload it again.');
       } finally {
         progress.hidden = true;
         fileInput.value = '';
@@ -47,15 +51,17 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
 
   const urlType = h('select', { 'aria-label': 'Layer type' }, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
   const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': 'Layer URL', 'data-testid': 'layer-url' });
-  const addUrl = h('button', {
-    'data-testid': 'add-url-layer',
-    onclick: () => {
+  const addUrl = button({
+    label: 'Add URL layer',
+    icon: Plus,
+    testid: 'add-url-layer',
+    onClick: () => {
       const url = urlInput.value.trim();
       if (!url) return;
       state.update((s) => s.layers.push({ id: newLayerId(state), title: url.split('/').pop() || url, type: urlType.value as Layer['type'], url, visible: true }));
       urlInput.value = '';
     },
-  }, 'Add URL layer');
+  });
 
   const settings = settingsSection(state);
 
@@ -70,7 +76,7 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
             await state.reloadAssets();
           } }), ' public'),
           type
-            ? h('button', { 'data-testid': `add-layer-${asset.name}`, onclick: () => state.update((s) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true })) }, 'Add as layer')
+            ? button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => state.update((s) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true })) })
             : h('span', { class: 'hint' }, 'not a map layer'),
         );
       }),
@@ -83,13 +89,15 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
         item.append(handle,
           h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), ` ${layer.title}`),
           h('span', { class: 'hint' }, layer.type),
-          h('button', { title: 'Fly to', onclick: () => void engine.flyToLayer(layer.id) }, 'Fly to'),
-          h('button', { title: 'Remove', onclick: () => state.update((s) => s.layers.splice(index, 1)) }, 'Remove'),
+          button({ label: `Fly to ${layer.title}`, icon: LocateFixed, iconOnly: true, variant: 'ghost', onClick: () => void engine.flyToLayer(layer.id) }),
+          button({ label: `Remove layer ${layer.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => state.update((s) => s.layers.splice(index, 1)) }),
         );
         if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id));
         return item;
       }),
     );
+    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, glTF, 3D Tiles (zip) or images above.')));
+    if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, 'No layers yet', 'Add an uploaded file as a layer, or add one by URL below.')));
   }
   state.onChange(render);
   render();
