@@ -41,7 +41,10 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
       widgets: [],
       story: { pages: [] },
     });
-    const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') } };
+    // The plain plugin also sizes or closes its frame as its settings say.
+    const frame = `app.ui.show('<p>plain</p>', { width: 100, height: 30 }); app.ui.on('close', () => say('close'));
+      app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.width) app.ui.resize(p.width, p.height); });`;
+    const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame } };
     expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(201);
     expect((await h.admin('POST', '/api/projects/settings/plugins', plain)).status).toBe(201);
     tab = await newPage(browser, { width: 640, height: 480 });
@@ -78,10 +81,19 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await json.fill('{"colour": ');
     await page.getByTestId('widget-settings-plain-main-save').click();
     await expect.poll(() => page.getByTestId('widget-settings-plain-main-error').textContent()).toContain('Invalid JSON');
-    await json.fill('{"colour": "red"}');
+    const widgetFrame = page.locator('iframe[data-plugin="plain/main"]');
+    expect(await widgetFrame.boundingBox()).toMatchObject({ width: 100, height: 30 });
+    await json.fill('{"width": 150, "height": 60}');
     await page.getByTestId('widget-settings-plain-main-save').click();
-    await expect.poll(() => reports('plain').at(-1), { timeout: 10_000 }).toEqual(['update', { colour: 'red' }]);
+    await expect.poll(() => reports('plain').at(-1), { timeout: 10_000 }).toEqual(['update', { width: 150, height: 60 }]);
     expect(reports('plain').filter((r) => r[0] === 'update')).toHaveLength(1);
     expect(await page.getByTestId('widget-settings-plain-main-error').isHidden()).toBe(true);
+    // app.ui.resize and app.ui.close on the real page.
+    await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(150);
+    expect((await widgetFrame.boundingBox())?.height).toBe(60);
+    await json.fill('{"close": true}');
+    await page.getByTestId('widget-settings-plain-main-save').click();
+    await expect.poll(() => reports('plain').at(-1)?.[0], { timeout: 10_000 }).toBe('close');
+    expect(await widgetFrame.count()).toBe(0);
   });
 });
