@@ -1,19 +1,7 @@
+import { FIELD_TYPES, type Field, type FieldType } from '@orbis/content-model';
 import { InputError } from '../input-error.js';
 
-/** The eleven field types of SPEC §10. */
-export const FIELD_TYPES = ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-/** One typed field of a content model. */
-export interface Field {
-  key: string;
-  type: FieldType;
-  name?: string;
-  required?: boolean;
-  multiple?: boolean;
-  /** The allowed values of a `select` field. */
-  options?: string[];
-}
+export { FIELD_TYPES, type Field, type FieldType };
 
 /** What a model is made of before the store gives it an id: its key, name, flag and fields. */
 export interface ModelDraft {

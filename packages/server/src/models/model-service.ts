@@ -1,6 +1,7 @@
 import { isId, newId } from '../assets/ids.js';
 import { withPublicFlag } from '../assets/record-fragment.js';
 import { InputError } from '../input-error.js';
+import type { ModelRecord } from '@orbis/content-model';
 import type { ContentModel, Item, Project, Store } from '../store/store.js';
 import { checkFields, checkModelName, type Field, parseModelDraft } from './field.js';
 import type { ImportRow } from './import-rows.js';
@@ -9,7 +10,7 @@ import { ItemSpool } from './item-spool.js';
 import { ItemValidator, type ModelRevision } from './item-validator.js';
 
 /** A model as the management API answers it, keys in a fixed order. */
-export function modelRecord(model: ContentModel) {
+export function modelRecord(model: ContentModel): ModelRecord {
   return {
     id: model.id,
     key: model.key,

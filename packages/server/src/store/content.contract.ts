@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../assets/ids.js';
-import type { Field } from '../models/field.js';
+import type { Field } from '@orbis/content-model';
 import { itemRecord, spliceAssets } from '../models/item-record.js';
 import { seededRandom } from '../test/upload-batch.js';
 import { CHECKPOINT_EVERY } from './checkpoints.js';

@@ -1,4 +1,4 @@
-import type { Field } from '../models/field.js';
+import type { Field } from '@orbis/content-model';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';

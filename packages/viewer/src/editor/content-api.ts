@@ -1,41 +1,7 @@
+import type { Field, ItemPage, ItemRecord, ModelRecord } from '@orbis/content-model';
 import { ApiError } from './management-api.js';
 
-/** The eleven field types of SPEC §10. */
-export const FIELD_TYPES = ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry'] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
-
-/** A field of a content model, as the management API answers it. */
-export interface FieldRecord {
-  key: string;
-  type: FieldType;
-  name?: string;
-  required?: boolean;
-  multiple?: boolean;
-  options?: string[];
-}
-
-/** A content model, as the management API answers it. */
-export interface ModelRecord {
-  id: string;
-  key: string;
-  name: string;
-  public: boolean;
-  fields: FieldRecord[];
-  itemCount: number;
-  publicItemCount: number;
-}
-
-/** An item of the management API: its id, its values by field key, its timestamps and flag. */
-export type ItemRecord = { id: string; public: boolean; createdAt: string; updatedAt: string } & Record<string, unknown>;
-
-/** A page of items (SPEC §2's envelope, page mode). */
-export interface ItemPage {
-  results: ItemRecord[];
-  totalCount: number;
-  hasMore: boolean;
-  page: number;
-  limit: number;
-}
+export type { Field, ItemPage, ItemRecord, ModelRecord };
 
 /** The content-model routes of the management API (SPEC §10), with the admin token. */
 export class ContentApi {
@@ -64,11 +30,11 @@ export class ContentApi {
     return this.call('GET', '');
   }
 
-  createModel(model: { key: string; name: string; public: boolean; fields: FieldRecord[] }): Promise<ModelRecord> {
+  createModel(model: { key: string; name: string; public: boolean; fields: Field[] }): Promise<ModelRecord> {
     return this.call('POST', '', model);
   }
 
-  changeModel(key: string, patch: { name?: string; public?: boolean; fields?: FieldRecord[] }): Promise<ModelRecord> {
+  changeModel(key: string, patch: { name?: string; public?: boolean; fields?: Field[] }): Promise<ModelRecord> {
     return this.call('PATCH', `/${key}`, patch);
   }
 

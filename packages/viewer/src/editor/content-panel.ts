@@ -1,7 +1,8 @@
 import { Database } from 'lucide';
 import { button, checkbox, emptyState, field, select, textInput } from '../ui/controls.js';
 import { toast } from '../ui/toast.js';
-import { ContentApi, FIELD_TYPES, type FieldRecord, type ItemRecord, type ModelRecord } from './content-api.js';
+import { FIELD_TYPES } from '@orbis/content-model';
+import { ContentApi, type Field, type ItemRecord, type ModelRecord } from './content-api.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { itemForm } from './item-form.js';
@@ -21,9 +22,9 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
     let required = false;
     const options = textInput({ placeholder: 'options (select): a, b', label: 'Options', testid: 'field-options' });
     const row = h('div', { class: 'row field-row' }, fieldKey, select(FIELD_TYPES.map((t) => [t, t] as const), type, (v) => (type = v), 'Field type', 'field-type'), checkbox('required', false, (v) => (required = v)), options);
-    (row as HTMLElement & { read?: () => FieldRecord }).read = () => ({
+    (row as HTMLElement & { read?: () => Field }).read = () => ({
       key: fieldKey.value.trim(),
-      type: type as FieldRecord['type'],
+      type: type as Field['type'],
       ...(required ? { required } : {}),
       ...(type === 'select' ? { options: options.value.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
     });
@@ -32,7 +33,7 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
   addRow();
   const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'model-message' });
   const create = async () => {
-    const fields = [...rows.children].map((r) => (r as HTMLElement & { read: () => FieldRecord }).read()).filter((f) => f.key !== '');
+    const fields = [...rows.children].map((r) => (r as HTMLElement & { read: () => Field }).read()).filter((f) => f.key !== '');
     try {
       const model = await api.createModel({ key: key.value.trim(), name: name.value.trim() || key.value.trim(), public: isPublic, fields });
       toast('success', `Model "${model.key}" created`);

@@ -1,5 +1,5 @@
 import type { AssetRecord } from './management-api.js';
-import type { FieldRecord, ModelRecord } from './content-api.js';
+import type { Field, ModelRecord } from './content-api.js';
 import { h } from './dom.js';
 
 /** One control per field, and how to read its value back (undefined: empty). */
@@ -13,7 +13,7 @@ function point(value: unknown): [string, string] {
   return p?.type === 'Point' ? [String(p.coordinates![0]), String(p.coordinates![1])] : ['', ''];
 }
 
-function control(field: FieldRecord, value: unknown, assets: AssetRecord[]): Control {
+function control(field: Field, value: unknown, assets: AssetRecord[]): Control {
   const testid = `item-field-${field.key}`;
   const asText = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
   if (field.multiple || (field.type === 'geometry' && value && point(value)[0] === '')) {
