@@ -62,10 +62,21 @@ const ids: string[] = app.extension.list.map((e) => e.id);
 const stopMessage = app.extension.on('message', (m) => m);
 stopMessage();
 app.ui.off('message', () => undefined);
+app.extension.postMessage('tour/main', { go: 1 });
+const stopExtensionMessage = app.extension.on('extensionMessage', ({ data, sender }) => [sender.split('/'), data]);
+stopExtensionMessage();
+app.ui.resize(320, 240, true);
+app.ui.on('update', () => app.extension.widget.property, { once: true });
+app.ui.on('close', () => undefined);
+app.ui.close();
 // Re:Earth packages name it reearth
 reearth.camera.flyTo({ lng: 0 });
 void [versions, engineName, lng, lat, height, heading, pitch, roll, fov, aspect, view?.west, hit?.viewSize, url, ids];
 
+// @ts-expect-error: not a ui event
+app.ui.on('closed', () => undefined);
+// @ts-expect-error: the recipient's id is a string
+app.extension.postMessage(1, {});
 // @ts-expect-error: not a direction
 app.camera.move('sideways', 1);
 // @ts-expect-error: angles are numbers (radians)

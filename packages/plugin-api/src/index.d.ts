@@ -154,6 +154,16 @@ export interface ListenerOptions {
   once?: boolean;
 }
 
+/** `app.ui`'s events and what their listeners get. */
+export interface UiEvents {
+  /** A message from this plugin's UI frame. */
+  message: any;
+  /** The widget's `property` changed in the editor: read the new one as `app.extension.widget.property`. */
+  update: void;
+  /** The UI frame was closed (`app.ui.close()`). */
+  close: void;
+}
+
 /** The plugin's own UI: HTML in a sandboxed iframe, messages both ways. */
 export interface PluginUI {
   /** @example app.ui.show('<button onclick="parent.postMessage(\'go\', \'*\')">Go</button>', { width: 120, height: 40 }); */
@@ -161,12 +171,22 @@ export interface PluginUI {
   /** @example app.ui.postMessage({ lng: 139.7 }); */
   postMessage(message: unknown): void;
   /**
-   * `message`: a message from this plugin's UI frame. Returns the function that removes the listener.
-   * @example const stop = app.ui.on('message', (m) => console.log(m)); stop();
+   * Resizes the frame (CSS pixels, 20 to 2000); `extended` stretches it across its corner's
+   * width, as Re:Earth's extended widgets do. Nothing is shown yet: nothing happens.
+   * @example app.ui.resize(320, 240);
    */
-  on(event: 'message', listener: (message: any) => void, options?: ListenerOptions): () => void;
+  resize(width: number, height: number, extended?: boolean): void;
+  /** Removes the frame; `show` makes a new one. Fires `close`. @example app.ui.close(); */
+  close(): void;
+  /**
+   * Returns the function that removes the listener.
+   * @example const stop = app.ui.on('message', (m) => console.log(m)); stop();
+   * @example app.ui.on('update', () => render(app.extension.widget.property));
+   * @example app.ui.on('close', () => console.log('closed'));
+   */
+  on<E extends keyof UiEvents>(event: E, listener: (event: UiEvents[E]) => void, options?: ListenerOptions): () => void;
   /** @example app.ui.off('message', onMessage); */
-  off(event: 'message', listener: (message: any) => void): void;
+  off<E extends keyof UiEvents>(event: E, listener: (event: UiEvents[E]) => void): void;
 }
 
 /** This extension as the scene places it. */
@@ -188,16 +208,41 @@ export interface ExtensionInfo {
   extensionType: string;
 }
 
+/** A message from another extension (`app.extension.postMessage`). */
+export interface ExtensionMessage {
+  data: any;
+  /** The sending extension's `id` (`pluginId/extensionId`). */
+  sender: string;
+}
+
+/** `app.extension`'s events and what their listeners get. */
+export interface ExtensionEvents {
+  /** A message from this plugin's UI frame (the same as `app.ui.on("message")`). */
+  message: any;
+  /** A message another running extension sent with `app.extension.postMessage`. */
+  extensionMessage: ExtensionMessage;
+}
+
 /** `app.extension`: this widget and the extensions around it. */
 export interface Extension {
   /** @example const url = app.extension.widget.property.default?.imageUrl; */
   readonly widget: WidgetInfo;
   /** @example for (const e of app.extension.list) console.log(e.id); */
   readonly list: ExtensionInfo[];
-  /** `message`: a message from this plugin's UI frame (the same as `app.ui.on("message")`). @example app.extension.on('message', (m) => console.log(m)); */
-  on(event: 'message', listener: (message: any) => void, options?: ListenerOptions): () => void;
-  /** @example app.extension.off('message', onMessage); */
-  off(event: 'message', listener: (message: any) => void): void;
+  /**
+   * Sends `message` (a JSON value) to the running extension `id` of `list`, which hears it as
+   * `extensionMessage`. An id that is not running is a TypeError. Like a UI frame's messages, at
+   * most 200 a second from one extension; more are dropped.
+   * @example app.extension.postMessage('layer-switcher/main', { show: 'roads' });
+   */
+  postMessage(id: string, message: unknown): void;
+  /**
+   * @example app.extension.on('message', (m) => console.log(m));
+   * @example app.extension.on('extensionMessage', ({ data, sender }) => console.log(sender, data));
+   */
+  on<E extends keyof ExtensionEvents>(event: E, listener: (event: ExtensionEvents[E]) => void, options?: ListenerOptions): () => void;
+  /** @example app.extension.off('extensionMessage', onMessage); */
+  off<E extends keyof ExtensionEvents>(event: E, listener: (event: ExtensionEvents[E]) => void): void;
 }
 
 export interface App {

@@ -1,3 +1,4 @@
+import type { Widget } from '@orbis/scene';
 import type { PluginHost } from '../plugins/plugin-host.js';
 import { type PluginPageOptions, startPlugins } from '../plugins/start-plugins.js';
 
@@ -8,15 +9,28 @@ import { type PluginPageOptions, startPlugins } from '../plugins/start-plugins.j
 export class PluginSession {
   private controller: AbortController | undefined;
   private widgets = '';
+  /** Each widget's settings at the last sync (`pluginId/extensionId` → JSON). */
+  private properties = new Map<string, string>();
   /** The current host (undefined when no widget runs), resolved once every extension started or failed. */
   host: Promise<PluginHost | undefined> = Promise.resolve(undefined);
 
   constructor(private readonly options: () => Promise<Omit<PluginPageOptions, 'signal'>>, private readonly onError: (err: Error) => void) {}
 
-  /** Starts the plugins; again only when the widgets differ from the last start. */
-  sync(widgets: unknown): Promise<PluginHost | undefined> {
-    const signature = JSON.stringify(widgets);
-    if (signature === this.widgets) return this.host;
+  /**
+   * Starts the plugins; again only when the widgets' placement or switch differ from the last
+   * start. A changed `property` alone reaches the running widget (`app.ui.on("update")`) instead.
+   */
+  sync(widgets: Widget[]): Promise<PluginHost | undefined> {
+    // A widget entry that only carries settings places nothing: it is left out of the signature.
+    const placed = widgets.filter((w) => w.enabled === false || w.area !== undefined);
+    const signature = JSON.stringify(placed.map((w) => [w.pluginId, w.extensionId, w.enabled, w.area]));
+    const properties = new Map(widgets.map((w) => [`${w.pluginId}/${w.extensionId}`, JSON.stringify(w.property ?? {})]));
+    const changed = widgets.filter((w) => this.properties.get(`${w.pluginId}/${w.extensionId}`) !== properties.get(`${w.pluginId}/${w.extensionId}`));
+    this.properties = properties;
+    if (signature === this.widgets) {
+      if (changed.length > 0) void this.host.then((host) => changed.forEach((w) => host?.setWidgetProperty(w.pluginId, w.extensionId, w.property)));
+      return this.host;
+    }
     this.widgets = signature;
     this.controller?.abort();
     const controller = new AbortController();

@@ -4,13 +4,16 @@ import { Puzzle } from 'lucide';
 import { checkbox, emptyState, select } from '../ui/controls.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
+import { widgetSettings } from './widget-settings.js';
 
 const AREAS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 
-/** Widgets tab: every installed plugin's widgets, enabled unless disabled here, and where they sit. */
+/** Widgets tab: every installed plugin's widgets, enabled unless disabled here, where they sit, and their settings. */
 export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[]>): HTMLElement {
   const list = h('ul', { class: 'list', 'data-testid': 'widget-list' });
-  let installed: { pluginId: string; extensionId: string; name: string }[] = [];
+  let installed: { pluginId: string; extensionId: string; name: string; schema: unknown }[] = [];
+  // Settings panels left open stay open when the list is drawn again (after each save).
+  const open = new Set<string>();
   const placement = (pluginId: string, extensionId: string) => {
     let w = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
     if (!w) {
@@ -19,25 +22,42 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
     }
     return w;
   };
+  // Settings alone add an entry without a corner: the widget stays where its manifest puts it.
+  const settingsOf = (pluginId: string, extensionId: string) => {
+    let w = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
+    if (!w) {
+      w = { pluginId, extensionId, enabled: true };
+      state.scene.widgets.push(w);
+    }
+    return w;
+  };
+  const settings = (...args: Parameters<typeof widgetSettings>): HTMLElement => {
+    const element = widgetSettings(...args) as HTMLDetailsElement;
+    const id = args[4];
+    element.open = open.has(id);
+    element.addEventListener('toggle', () => (element.open ? open.add(id) : open.delete(id)));
+    return element;
+  };
   function render(): void {
     list.replaceChildren(
       ...(installed.length === 0
         ? [h('li', {}, emptyState(Puzzle, 'No plugins installed', 'Install one with POST /api/projects/{p}/plugins or `npx orbis plugin install`; see "Write a plugin" in the README.'))]
-        : installed.map(({ pluginId, extensionId, name }) => {
+        : installed.map(({ pluginId, extensionId, name, schema }) => {
             const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
             const area = current?.area ?? 'top-right';
             return h('li', { 'data-widget': `${pluginId}/${extensionId}` },
               checkbox(name, current?.enabled !== false, (on) => state.update(() => (placement(pluginId, extensionId).enabled = on)), `widget-enabled-${pluginId}-${extensionId}`),
               select(AREAS.map((a) => [a, a.replace('-', ' ')] as const), area, (value) => state.update(() => (placement(pluginId, extensionId).area = value as WidgetArea)), `Corner of ${name}`, `widget-area-${pluginId}-${extensionId}`),
+              settings(name, schema, current?.property, (property) => state.update(() => (settingsOf(pluginId, extensionId).property = property)), `widget-settings-${pluginId}-${extensionId}`),
             );
           })),
     );
   }
   void plugins.then((packages) => {
-    installed = packages.flatMap((p) => p.manifest.extensions.filter((e) => e.type === 'widget').map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: `${p.manifest.name}: ${e.name}` })));
+    installed = packages.flatMap((p) => p.manifest.extensions.filter((e) => e.type === 'widget').map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: `${p.manifest.name}: ${e.name}`, schema: e.schema })));
     render();
   });
   state.onChange(render);
   render();
-  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, 'Widgets'), h('p', { class: 'hint' }, 'Changes apply at once: the widgets restart.'), list);
+  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, 'Widgets'), h('p', { class: 'hint' }, 'Changes apply at once: a new corner or switch restarts the widgets; saved settings reach them while they run.'), list);
 }

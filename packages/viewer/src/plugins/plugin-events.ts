@@ -10,12 +10,15 @@ export const PLUGIN_EVENTS = {
   },
   camera: { prefix: 'camera.', names: ['move'] },
   layers: { prefix: 'layers.', names: ['select', 'load', 'visible'] },
-  ui: { prefix: 'ui.', names: ['message'] },
-  extension: { prefix: 'extension.', names: ['message'] },
+  ui: { prefix: 'ui.', names: ['message', 'update', 'close'] },
+  extension: { prefix: 'extension.', names: ['message', 'extensionMessage'] },
 } as const;
 
 /** Events whose host payload is an argument list, spread into the listener (Re:Earth's `select(layerId, featureId)`). */
 export const SPREAD_EVENTS: readonly string[] = ['layers.select'];
+
+/** Events whose listeners get no argument (Re:Earth's `ui.on("update", () => …)`). */
+export const EMPTY_EVENTS: readonly string[] = ['ui.update', 'ui.close'];
 
 /**
  * A message from a plugin's own UI frame: it reaches `app.ui.on("message")` and

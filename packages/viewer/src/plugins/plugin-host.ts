@@ -9,6 +9,7 @@ import { LAYERS_OPS } from './host/layers-ops.js';
 import type { HostOps, HostState, OpContext } from './host/host-op.js';
 import { UI_OPS } from './host/ui-ops.js';
 import { VIEWER_OPS } from './host/viewer-ops.js';
+import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
 import { type LayerServices, PluginLayers } from './plugin-layers.js';
 import { PropertyLayers } from './property-layers.js';
 import type { WidgetLayout } from './widget-area.js';
@@ -39,7 +40,7 @@ export interface InstalledPlugin {
   id: string;
   name: string;
   version: string;
-  extensions: { id: string; type: string; name: string; widgetLayout?: WidgetLayout }[];
+  extensions: { id: string; type: string; name: string; widgetLayout?: WidgetLayout; /** Re:Earth's property schema: the Widgets tab's settings form. */ schema?: unknown }[];
   files: Record<string, string>;
   /** A Re:Earth package (`reearth.yml`): its sandboxes also get the global `reearth`. */
   reearth?: boolean;
@@ -65,6 +66,10 @@ export interface ViewerServices {
   reload(): void;
   showUi(source: string, html: string, options: Record<string, unknown>): void;
   postToUi(source: string, message: unknown): void;
+  /** Resizes a plugin's UI frame; `extended` stretches it across its area. */
+  resizeUi(source: string, width: number, height: number, extended: boolean): void;
+  /** Removes a plugin's UI frame. */
+  closeUi(source: string): void;
   /** The camera of the plugin API (`app.camera`). */
   camera: EngineCamera;
   /** The page's layers, for `app.layers`. */
@@ -89,6 +94,10 @@ export class PluginHost {
   private readonly pageLayers: PluginLayers;
   private readonly state: HostState;
   private stopCameraMoves: (() => void) | undefined;
+  /** Each extension's allowance of `extension.postMessage` calls, as a UI frame's messages are bounded. */
+  private readonly budgets = new Map<ExtensionSandbox, MessageBudget>();
+  /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
+  private readonly widgets = new Map<ExtensionSandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
 
   constructor(
     private readonly module: QuickJSWASMModule,
@@ -112,6 +121,12 @@ export class PluginHost {
         for (const other of this.sandboxes) if (other !== sandbox) other.update('mode', mode);
       },
       layers: this.pageLayers,
+      postToExtension: (sandbox, id, message) => {
+        const target = this.sandboxes.find((s) => s.label === id && s.status === 'running');
+        if (!target) throw new TypeError(`extension.postMessage: id "${id}" is not a running extension; see app.extension.list`);
+        if (!this.budget(sandbox).admit()) return;
+        target.dispatch('extension.extensionMessage', { data: message, sender: sandbox.label });
+      },
       extensions: () =>
         this.sandboxes
           .filter((s) => s.status === 'running')
@@ -142,6 +157,7 @@ export class PluginHost {
           continue;
         }
         const widget = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {} };
+        this.widgets.set(sandbox, widget);
         sandbox.start(code, { ...this.initialState(), widget, ...(plugin.reearth ? { reearth: true } : {}) });
       }
     }
@@ -189,6 +205,19 @@ export class PluginHost {
     this.emit('resize', { width: viewport.width, height: viewport.height, isMobile: viewport.isMobile });
   }
 
+  /**
+   * A widget's `property` changed (the editor saved it): the running extension reads the new one
+   * as `app.extension.widget.property` and hears `app.ui.on("update")`, without a restart.
+   */
+  setWidgetProperty(pluginId: string, extensionId: string, property: Record<string, unknown> | undefined): void {
+    for (const [sandbox, widget] of this.widgets) {
+      if (widget.pluginId !== pluginId || widget.extensionId !== extensionId || sandbox.status !== 'running') continue;
+      widget.property = property ?? {};
+      sandbox.update('widget', widget);
+      sandbox.dispatch('ui.update', {});
+    }
+  }
+
   /** A message from a plugin's UI iframe: `app.ui.on("message")` and `app.extension.on("message")` hear it. */
   uiMessage(pluginId: string, extensionId: string, message: unknown): void {
     this.sandboxes.find((s) => s.pluginId === pluginId && s.extensionId === extensionId)?.dispatch('ui.message', message);
@@ -207,6 +236,15 @@ export class PluginHost {
     this.pageLayers.dispose();
     this.stopCameraMoves?.();
     this.stopCameraMoves = undefined;
+  }
+
+  private budget(sandbox: ExtensionSandbox): MessageBudget {
+    let budget = this.budgets.get(sandbox);
+    if (!budget) {
+      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} extension messages in a second: dropping messages`));
+      this.budgets.set(sandbox, budget);
+    }
+    return budget;
   }
 
   private pushProperty(except?: ExtensionSandbox): ViewerProperty {

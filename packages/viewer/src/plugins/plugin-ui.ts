@@ -1,3 +1,5 @@
+import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
+
 /** Where a widget sits over the viewer. */
 export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 
@@ -5,14 +7,14 @@ export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-righ
 export const PLUGIN_FRAME_URL = '/app/plugin-frame.html';
 
 /** Messages one UI frame may send its plugin per second; a flood beyond is dropped, said once. */
-export const MAX_UI_MESSAGES_PER_SECOND = 200;
+export const MAX_UI_MESSAGES_PER_SECOND = MAX_MESSAGES_PER_SECOND;
 
 interface Frame {
   element: HTMLIFrameElement;
   html: string;
   /** Messages posted before the frame has shown its HTML: sent right after it. */
   queue: unknown[] | undefined;
-  received: { start: number; count: number };
+  received: MessageBudget;
 }
 
 /**
@@ -32,7 +34,7 @@ export class PluginUi {
   ) {
     window.addEventListener('message', (event) => {
       for (const [source, frame] of this.frames) {
-        if (event.source === frame.element.contentWindow && this.admit(source, frame)) this.onMessage(source, event.data);
+        if (event.source === frame.element.contentWindow && frame.received.admit()) this.onMessage(source, event.data);
       }
     });
   }
@@ -57,7 +59,7 @@ export class PluginUi {
       // Screen readers name frames by their title (axe-core: frame-title).
       element.title = `Plugin widget ${source}`;
       element.className = 'orbis-widget';
-      const created: Frame = { element, html, queue: [], received: { start: 0, count: 0 } };
+      const created: Frame = { element, html, queue: [], received: new MessageBudget(() => console.warn(`[plugin ${source}] its UI sent more than ${MAX_UI_MESSAGES_PER_SECOND} messages in a second: dropping messages`)) };
       element.addEventListener('load', () => this.loaded(created));
       frame = created;
       this.frames.set(source, frame);
@@ -73,20 +75,26 @@ export class PluginUi {
     frame.element.hidden = options.visible === false;
   }
 
+  /** `app.ui.resize`: an extended frame spans its area's width (Re:Earth's extended widget). */
+  resize(source: string, width: number, height: number, extended: boolean): void {
+    const element = this.frames.get(source)?.element;
+    if (!element) return;
+    element.style.width = extended ? '100%' : `${clampSize(width, 300)}px`;
+    element.style.height = `${clampSize(height, 200)}px`;
+    element.classList.toggle('extended', extended);
+  }
+
+  /** `app.ui.close`: the frame goes; a later `show` makes a new one. */
+  close(source: string): void {
+    this.frames.get(source)?.element.remove();
+    this.frames.delete(source);
+  }
+
   post(source: string, message: unknown): void {
     const frame = this.frames.get(source);
     if (!frame) return;
     if (frame.queue) frame.queue.push(message);
     else frame.element.contentWindow?.postMessage(message, '*');
-  }
-
-  /** Each message enters the plugin's sandbox: a frame that floods them must not hold the page. */
-  private admit(source: string, frame: Frame): boolean {
-    const now = performance.now();
-    if (now - frame.received.start >= 1000) frame.received = { start: now, count: 0 };
-    const count = ++frame.received.count;
-    if (count === MAX_UI_MESSAGES_PER_SECOND + 1) console.warn(`[plugin ${source}] its UI sent more than ${MAX_UI_MESSAGES_PER_SECOND} messages in a second: dropping messages`);
-    return count <= MAX_UI_MESSAGES_PER_SECOND;
   }
 
   private loaded(frame: Frame): void {

@@ -31,6 +31,8 @@ function recordingServices(host: () => PluginHost) {
     open: () => undefined,
     reload: () => undefined,
     showUi: () => undefined,
+    resizeUi: () => undefined,
+    closeUi: () => undefined,
     // A technique may answer through its UI channel (when its console is being cut).
     postToUi: (source, message) => {
       const result = (message as { RESULT?: unknown } | undefined)?.RESULT;

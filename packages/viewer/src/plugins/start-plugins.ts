@@ -93,6 +93,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     reload: () => location.reload(),
     showUi: (source, html, o) => ui.show(source, html, o),
     postToUi: (source, message) => ui.post(source, message),
+    resizeUi: (source, width, height, extended) => ui.resize(source, width, height, extended),
+    closeUi: (source) => ui.close(source),
     log: (source, level, text) => {
       const line = `[plugin ${source}] ${text}`;
       const write = level === 'error' ? console.error : level === 'warn' ? console.warn : console.log;

@@ -127,6 +127,8 @@ export function fakeServices() {
     reload: () => calls.push({ op: 'reload', args: [] }),
     showUi: (source, html, options) => calls.push({ op: 'ui.show', args: [source, html, options] }),
     postToUi: (source, message) => calls.push({ op: 'ui.post', args: [source, message] }),
+    resizeUi: (source, width, height, extended) => calls.push({ op: 'ui.resize', args: [source, width, height, extended] }),
+    closeUi: (source) => calls.push({ op: 'ui.close', args: [source] }),
     camera: camera.camera,
     layers: layers.layers,
     flyToLayer: () => undefined,

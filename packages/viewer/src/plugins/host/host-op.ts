@@ -8,9 +8,11 @@ export interface HostState {
   /** Merges into this plugin's property override layer; answers the new effective property. */
   overrideProperty(sandbox: ExtensionSandbox, patch: Record<string, unknown>): unknown;
   setMode(sandbox: ExtensionSandbox, mode: InteractionMode): void;
-  /** Every running extension, as `app.extension.list` shows them. */
   /** The page's layers as plugins see them. */
   layers: PluginLayers;
+  /** Delivers `extensionMessage` to the running extension `id`; an id not running is a TypeError. */
+  postToExtension(sandbox: ExtensionSandbox, id: string, message: unknown): void;
+  /** Every running extension, as `app.extension.list` shows them. */
   extensions(): { id: string; pluginId: string; extensionId: string; name: string; extensionType: string }[];
 }
 

@@ -6,7 +6,7 @@
  * (build/sandbox-runtime-build.js); its completion value is {@link start}.
  */
 import type { App } from '@orbis/plugin-api';
-import { SPREAD_EVENTS } from '../plugin-events.js';
+import { EMPTY_EVENTS, SPREAD_EVENTS } from '../plugin-events.js';
 import { createBridge, type HostFunction } from './bridge.js';
 import { createCamera } from './camera.js';
 import type { Emitter } from './emitter.js';
@@ -71,7 +71,7 @@ export function start(host: HostFunction): RuntimeEntry {
       const target = route(event);
       if (!target) return;
       // An argument list: JSON carried a missing argument as null; the listener gets undefined.
-      const args = SPREAD_EVENTS.includes(event) ? (payload as unknown[]).map((v) => (v === null ? undefined : v)) : [payload];
+      const args = EMPTY_EVENTS.includes(event) ? [] : SPREAD_EVENTS.includes(event) ? (payload as unknown[]).map((v) => (v === null ? undefined : v)) : [payload];
       target[0].emit(target[1], args);
     },
     resolve: (id, ok, json) => bridge.settle(id, ok, json),

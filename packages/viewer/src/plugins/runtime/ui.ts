@@ -11,6 +11,8 @@ export function createUi(bridge: Bridge): { ui: PluginUI; events: Emitter } {
   const ui: PluginUI = {
     show: (html, options) => call('ui.show', [String(html), copy(options || {})]),
     postMessage: (message) => call('ui.post', [copy(message)]),
+    resize: (width, height, extended) => call('ui.resize', [width, height, extended]),
+    close: () => call('ui.close'),
     on: (event, listener, options) => events.on(event, listener, options),
     off: (event, listener) => events.off(event, listener),
   };
@@ -28,6 +30,7 @@ export function createExtension(bridge: Bridge, state: PushedState): { extension
     get list() {
       return call('extension.list');
     },
+    postMessage: (id, message) => call('extension.post', [id, copy(message)]),
     on: (event, listener, options) => events.on(event, listener, options),
     off: (event, listener) => events.off(event, listener),
   };

@@ -1,0 +1,99 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+
+/** A Re:Earth package whose manifest gives a settings schema; it reports each settings update. */
+const MANIFEST = `id: titled
+name: Titled
+version: 1.0.0
+extensions:
+  - id: main
+    type: widget
+    name: Title
+    schema:
+      groups:
+        - id: default
+          title: Display
+          fields:
+            - { id: title, type: string, title: Title }
+            - { id: size, type: number, title: Size }
+            - { id: bold, type: bool, title: Bold }
+`;
+const REPORTING = (name: string) => `
+const say = (what) => console.log('REPORT ${name} ' + JSON.stringify([what, reearth.extension.widget.property]));
+say('start');
+reearth.ui.on('update', () => say('update'));
+`;
+
+describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage;
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+    await h.project('settings');
+    await h.admin('PUT', '/api/projects/settings/scene', {
+      property: { terrain: { enabled: false } },
+      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [],
+      widgets: [],
+      story: { pages: [] },
+    });
+    // The plain plugin also sizes or closes its frame as its settings say.
+    const frame = `app.ui.show('<p>plain</p>', { width: 100, height: 30 }); app.ui.on('close', () => say('close'));
+      app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.width) app.ui.resize(p.width, p.height); });`;
+    const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame } };
+    expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(201);
+    expect((await h.admin('POST', '/api/projects/settings/plugins', plain)).status).toBe(201);
+    tab = await newPage(browser, { width: 640, height: 480 });
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  const reports = (name: string) => tab.consoleMessages.filter((m) => m.text.includes(`REPORT ${name} `)).map((m) => JSON.parse(m.text.slice(m.text.indexOf(`REPORT ${name} `) + `REPORT ${name} `.length)) as [string, unknown]);
+
+  it('edits a schema form and a JSON area, saves the scene, and the plugins hear update without a restart', async () => {
+    const { page } = tab;
+    await page.goto(`${h.url}/editor/settings?tab=widgets#token=${ADMIN_TOKEN}`);
+    await expect.poll(() => reports('titled').length, { timeout: 120_000 }).toBe(1);
+    expect(reports('titled')[0]).toEqual(['start', {}]);
+
+    // The schema's form: a group with a text, a number and a switch.
+    await page.locator('[data-testid="widget-settings-titled-main"] summary').click();
+    await page.getByTestId('widget-settings-titled-main-default-title').fill('Hello');
+    await page.getByTestId('widget-settings-titled-main-default-size').fill('12');
+    await page.getByTestId('widget-settings-titled-main-default-bold').check();
+    await page.getByTestId('widget-settings-titled-main-save').click();
+    const property = { default: { title: 'Hello', size: 12, bold: true } };
+    await expect.poll(() => reports('titled').at(-1), { timeout: 10_000 }).toEqual(['update', property]);
+    // One start only: the plugin kept running.
+    expect(reports('titled').filter((r) => r[0] === 'start')).toHaveLength(1);
+    await expect.poll(async () => (await (await h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'titled')?.property, { timeout: 10_000 }).toEqual(property);
+
+    // No schema: JSON. Invalid JSON is shown and nothing is saved or sent.
+    await page.locator('[data-testid="widget-settings-plain-main"] summary').click();
+    const json = page.getByTestId('widget-settings-plain-main-json');
+    await json.fill('{"colour": ');
+    await page.getByTestId('widget-settings-plain-main-save').click();
+    await expect.poll(() => page.getByTestId('widget-settings-plain-main-error').textContent()).toContain('Invalid JSON');
+    const widgetFrame = page.locator('iframe[data-plugin="plain/main"]');
+    expect(await widgetFrame.boundingBox()).toMatchObject({ width: 100, height: 30 });
+    await json.fill('{"width": 150, "height": 60}');
+    await page.getByTestId('widget-settings-plain-main-save').click();
+    await expect.poll(() => reports('plain').at(-1), { timeout: 10_000 }).toEqual(['update', { width: 150, height: 60 }]);
+    expect(reports('plain').filter((r) => r[0] === 'update')).toHaveLength(1);
+    expect(await page.getByTestId('widget-settings-plain-main-error').isHidden()).toBe(true);
+    // app.ui.resize and app.ui.close on the real page.
+    await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(150);
+    expect((await widgetFrame.boundingBox())?.height).toBe(60);
+    await json.fill('{"close": true}');
+    await page.getByTestId('widget-settings-plain-main-save').click();
+    await expect.poll(() => reports('plain').at(-1)?.[0], { timeout: 10_000 }).toBe('close');
+    expect(await widgetFrame.count()).toBe(0);
+  });
+});

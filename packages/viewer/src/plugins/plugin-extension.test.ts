@@ -1,0 +1,108 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { MAX_MESSAGES_PER_SECOND } from './message-budget.js';
+import { type InstalledPlugin, PluginHost } from './plugin-host.js';
+import { loadQuickJs } from './quickjs.js';
+import { fakeServices } from './test-services.js';
+
+function plugin(id: string, code: string): InstalledPlugin {
+  return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: `${id} widget` }], files: { 'main.js': code } };
+}
+
+/** `app.extension.postMessage` between two plugins, and `app.ui`'s resize, close and update, on the test engine. */
+describe('app.extension messages and app.ui resize, close, update', () => {
+  let module: QuickJSWASMModule;
+  let host: PluginHost | undefined;
+  beforeAll(async () => {
+    module = await loadQuickJs();
+  });
+  afterEach(() => host?.stopAll());
+
+  function run(plugins: InstalledPlugin[], widgetProperty?: (p: string, e: string) => Record<string, unknown> | undefined) {
+    const fake = fakeServices();
+    host = new PluginHost(module, fake.services, plugins, {});
+    host.start(undefined, widgetProperty);
+    const parse = (text: string): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return text;
+      }
+    };
+    const lines = (source: string) => fake.logs.filter((l) => l.source === source && l.level === 'log').map((l) => parse(l.text));
+    return { ...fake, host, lines };
+  }
+
+  it('delivers extensionMessage {data, sender} to the named extension, which can answer', async () => {
+    const { host, lines } = run([
+      plugin('b', `app.extension.on('extensionMessage', (m) => { console.log(m); app.extension.postMessage(m.sender, { pong: m.data.n }); });`),
+      plugin('a', `app.extension.on('extensionMessage', (m) => console.log(m)); globalThis.send = () => app.extension.postMessage('b/main', { n: 1 }); app.viewer.on('click', () => send());`),
+    ]);
+    host.emit('click', {});
+    expect(lines('b/main')).toEqual([{ data: { n: 1 }, sender: 'a/main' }]);
+    // The answer reaches "a" once its own call has returned (an event never enters a busy sandbox).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(lines('a/main')).toEqual([{ data: { pong: 1 }, sender: 'b/main' }]);
+  });
+
+  it('throws a TypeError for an id that is not running or not a string, and delivers nothing', () => {
+    const { lines } = run([
+      plugin('b', `app.extension.on('extensionMessage', (m) => console.log(m));`),
+      plugin('a', `for (const id of ['nope/main', 'b', 42, undefined]) try { app.extension.postMessage(id, 1); console.log('sent'); } catch (e) { console.log([e.name, e.message]); }`),
+    ]);
+    const answers = lines('a/main') as [string, string][];
+    expect(answers.map((a) => a[0])).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError']);
+    expect(answers[0]![1]).toContain('nope/main');
+    expect(answers[2]![1]).toContain('id');
+    expect(lines('b/main')).toEqual([]);
+  });
+
+  it('bounds one extension to the messages a UI frame may send in a second, and says so once', () => {
+    const { lines, logs } = run([
+      plugin('b', `let n = 0; app.extension.on('extensionMessage', () => n++); app.viewer.on('click', () => console.log(n));`),
+      plugin('a', `for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND + 50}; i++) app.extension.postMessage('b/main', i);`),
+    ]);
+    host!.emit('click', {});
+    expect(lines('b/main')).toEqual([MAX_MESSAGES_PER_SECOND]);
+    expect(logs.filter((l) => l.source === 'a/main' && l.level === 'warn')).toHaveLength(1);
+  });
+
+  it('throws a TypeError for an unknown extension event', () => {
+    const { lines } = run([plugin('a', `try { app.extension.on('extensionMessages', () => {}); } catch (e) { console.log(e.name); }`)]);
+    expect(lines('a/main')).toEqual(['TypeError']);
+  });
+
+  it('resizes and closes its frame, hears close after its call, and checks the arguments', async () => {
+    const { calls, lines } = run([plugin('a', `
+      app.ui.show('<b>hi</b>');
+      app.ui.on('close', (e) => console.log(['close', e === undefined]));
+      app.ui.resize(320, 240);
+      app.ui.resize(100, 50, true);
+      for (const args of [['320', 240], [320, null], [320, 240, 'yes']]) try { app.ui.resize(...args); } catch (e) { console.log([e.name, e.message]); }
+      app.ui.close();
+      console.log('after close');
+    `)]);
+    expect(calls.filter((c) => c.op === 'ui.resize' || c.op === 'ui.close').map((c) => c.args)).toEqual([['a/main', 320, 240, false], ['a/main', 100, 50, true], ['a/main']]);
+    const errors = lines('a/main').slice(0, 3) as [string, string][];
+    expect(errors.map((e) => e[0])).toEqual(['TypeError', 'TypeError', 'TypeError']);
+    expect(errors.map((e) => e[1].match(/width|height|extended/)?.[0])).toEqual(['width', 'height', 'extended']);
+    expect(lines('a/main')[3]).toBe('after close');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(lines('a/main')[4]).toEqual(['close', true]);
+  });
+
+  it('fires update when the widget property changes, with the new property readable, only for that widget', () => {
+    const { host, lines } = run(
+      [
+        plugin('a', `console.log(app.extension.widget.property); app.ui.on('update', (e) => console.log([e === undefined, app.extension.widget.property]));`),
+        plugin('b', `app.ui.on('update', () => console.log('b updated'));`),
+      ],
+      (p) => (p === 'a' ? { default: { title: 'old' } } : undefined),
+    );
+    host.setWidgetProperty('a', 'main', { default: { title: 'new' } });
+    host.setWidgetProperty('a', 'main', undefined);
+    host.setWidgetProperty('nope', 'main', { x: 1 });
+    expect(lines('a/main')).toEqual([{ default: { title: 'old' } }, [true, { default: { title: 'new' } }], [true, {}]]);
+    expect(lines('b/main')).toEqual([]);
+  });
+});
