@@ -3,11 +3,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { MAX_MESSAGES_PER_SECOND } from './message-budget.js';
 import { type InstalledPlugin, PluginHost } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { fakeServices } from './test-services.js';
-
-function plugin(id: string, code: string): InstalledPlugin {
-  return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: `${id} widget` }], files: { 'main.js': code } };
-}
+import { runPlugins, widgetPlugin as plugin } from './test-services.js';
 
 /** `app.extension.postMessage` between two plugins, and `app.ui`'s resize, close and update, on the test engine. */
 describe('app.extension messages and app.ui resize, close, update', () => {
@@ -19,18 +15,9 @@ describe('app.extension messages and app.ui resize, close, update', () => {
   afterEach(() => host?.stopAll());
 
   function run(plugins: InstalledPlugin[], widgetProperty?: (p: string, e: string) => Record<string, unknown> | undefined) {
-    const fake = fakeServices();
-    host = new PluginHost(module, fake.services, plugins, {});
-    host.start(undefined, widgetProperty);
-    const parse = (text: string): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        return text;
-      }
-    };
-    const lines = (source: string) => fake.logs.filter((l) => l.source === source && l.level === 'log').map((l) => parse(l.text));
-    return { ...fake, host, lines };
+    const started = runPlugins(module, plugins, { widgetProperty });
+    host = started.host;
+    return started;
   }
 
   it('delivers extensionMessage {data, sender} to the named extension, which can answer', async () => {

@@ -2,11 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { type InstalledPlugin, PluginHost } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { fakeServices } from './test-services.js';
-
-function plugin(id: string, code: string): InstalledPlugin {
-  return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }], files: { 'main.js': code } };
-}
+import { runPlugins, widgetPlugin as plugin } from './test-services.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 20));
 
@@ -19,18 +15,9 @@ describe('PluginHost', () => {
   afterEach(() => host?.stopAll());
 
   function run(plugins: InstalledPlugin[], property = {}, limits?: Partial<import('./extension-sandbox.js').SandboxLimits>) {
-    const fake = fakeServices();
-    host = new PluginHost(module, fake.services, plugins, property, limits ? { memoryBytes: 32 << 20, stackBytes: 512 << 10, sliceMs: 500, maxLogChars: 10_000, ...limits } : undefined);
-    host.start();
-    const parse = (text: string): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        return text;
-      }
-    };
-    const lines = (source = 'p/main') => fake.logs.filter((l) => l.source === source && l.level === 'log').map((l) => parse(l.text));
-    return { ...fake, host, lines };
+    const started = runPlugins(module, plugins, { property, limits });
+    host = started.host;
+    return started;
   }
 
   it('gives env, viewport and the live property; defaults are not included', () => {

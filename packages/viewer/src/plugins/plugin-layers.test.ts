@@ -2,11 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { type InstalledPlugin, PluginHost } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { fakeServices } from './test-services.js';
-
-function plugin(id: string, code: string): InstalledPlugin {
-  return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }], files: { 'main.js': code } };
-}
+import { runPlugins, widgetPlugin as plugin } from './test-services.js';
 
 const AREA = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'a', properties: { n: 1 }, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] } }] };
 const tick = () => new Promise((r) => setTimeout(r, 20));
@@ -20,19 +16,9 @@ describe('app.layers against a test engine', () => {
   afterEach(() => host?.stopAll());
 
   function run(plugins: InstalledPlugin[]) {
-    const fake = fakeServices();
-    host = new PluginHost(module, fake.services, plugins, {});
-    host.start();
-    const parse = (text: string): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        return text;
-      }
-    };
-    const lines = (source = 'p/main') => fake.logs.filter((l) => l.source === source && l.level === 'log').map((l) => parse(l.text));
-    const errors = () => fake.logs.filter((l) => l.level === 'error').map((l) => l.text);
-    return { ...fake, host, lines, errors };
+    const started = runPlugins(module, plugins);
+    host = started.host;
+    return started;
   }
 
   it('lists the scene\'s layers as plain copies, and finds them', () => {

@@ -3,11 +3,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import orbisPackage from '../../../../package.json';
 import { type InstalledPlugin, PLUGIN_API_VERSION, PluginHost } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { fakeServices } from './test-services.js';
-
-function plugin(id: string, code: string, extra: Partial<InstalledPlugin> = {}): InstalledPlugin {
-  return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: `${id} widget` }], files: { 'main.js': code }, ...extra };
-}
+import { runPlugins, widgetPlugin as plugin } from './test-services.js';
 
 /** Runs plugins on the host against the test engine; `lines()` are a plugin's console.log values. */
 describe('plugin namespaces: app.version, app.camera, app.extension', () => {
@@ -19,19 +15,9 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
   afterEach(() => host?.stopAll());
 
   function run(plugins: InstalledPlugin[], widgetProperty?: (p: string, e: string) => Record<string, unknown> | undefined) {
-    const fake = fakeServices();
-    host = new PluginHost(module, fake.services, plugins, {});
-    host.start(undefined, widgetProperty);
-    const parse = (text: string): unknown => {
-      try {
-        return JSON.parse(text);
-      } catch {
-        return text;
-      }
-    };
-    const lines = (source = 'p/main') => fake.logs.filter((l) => l.source === source && l.level === 'log').map((l) => parse(l.text));
-    const errors = () => fake.logs.filter((l) => l.level === 'error').map((l) => l.text);
-    return { ...fake, host, lines, errors };
+    const started = runPlugins(module, plugins, { widgetProperty });
+    host = started.host;
+    return started;
   }
 
   it('gives app.version, app.apiVersion and app.engine, read-only', () => {

@@ -1,7 +1,9 @@
 import type { CameraPosition, EngineCamera } from '../engine/engine-camera.js';
 import type { FeatureData, PluginLayerSource } from '../engine/engine-plugin-layers.js';
 import type { Layer as SceneLayer } from '@orbis/scene';
-import type { ViewerServices } from './plugin-host.js';
+import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type { SandboxLimits } from './extension-sandbox.js';
+import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import type { LayerServices, SelectedFeature } from './plugin-layers.js';
 
 /**
@@ -137,3 +139,35 @@ export function fakeServices() {
   return { services, calls, logs, camera, layers, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
 }
 
+
+/** A plugin with one widget extension `main` whose code is `code`. */
+export function widgetPlugin(id: string, code: string, extra: Partial<InstalledPlugin> = {}): InstalledPlugin {
+  return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: `${id} widget` }], files: { 'main.js': code }, ...extra };
+}
+
+/** What a plugin logged: JSON where it parses, the text otherwise. */
+function logged(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Starts plugins on a PluginHost over `fakeServices()`. `lines(source)` are the `console.log`
+ * values of one extension (`p/main` by default), `errors()` every `console.error` text.
+ */
+export function runPlugins(
+  module: QuickJSWASMModule,
+  plugins: InstalledPlugin[],
+  options: { property?: Record<string, unknown>; limits?: Partial<SandboxLimits>; widgetProperty?: (pluginId: string, extensionId: string) => Record<string, unknown> | undefined } = {},
+) {
+  const fake = fakeServices();
+  const limits = options.limits ? { memoryBytes: 32 << 20, stackBytes: 512 << 10, sliceMs: 500, maxLogChars: 10_000, ...options.limits } : undefined;
+  const host = new PluginHost(module, fake.services, plugins, options.property ?? {}, limits);
+  host.start(undefined, options.widgetProperty);
+  const lines = (source = 'p/main') => fake.logs.filter((l) => l.source === source && l.level === 'log').map((l) => logged(l.text));
+  const errors = () => fake.logs.filter((l) => l.level === 'error').map((l) => l.text);
+  return { ...fake, host, lines, errors };
+}
