@@ -1,4 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
+import { LAYER_TYPES, type LayerType } from './layer-types.js';
 import { AppearanceSchema, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 
 /**
@@ -84,8 +85,6 @@ export const ViewerPropertySchema = Type.Partial(
   closed,
 );
 
-/** SPEC §4 layer types; `imagery` is an `{z}/{x}/{y}` URL template. */
-export const LAYER_TYPES = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery', 'wms', 'csv', 'gpx'] as const;
 
 /**
  * A layer shows exactly one of: a URL, a project asset (`assetId`, a ULID) or a content model
@@ -145,8 +144,8 @@ export const SceneSchema = Type.Object(
   { ...closed, $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Orbis scene document' },
 );
 
+export { LAYER_TYPES, type LayerType };
 export type Camera = Static<typeof CameraSchema>;
-export type LayerType = (typeof LAYER_TYPES)[number];
 export type Layer = Static<typeof LayerSchema>;
 export type WidgetArea = (typeof WIDGET_AREAS)[number];
 export type Widget = Static<typeof WidgetSchema>;

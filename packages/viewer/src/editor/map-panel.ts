@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/engine.js';
-import { type Layer, LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene';
+import type { Layer } from '@orbis/scene';
+import { LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
 import { h } from './dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
 import { stylePanel } from './style-panel.js';

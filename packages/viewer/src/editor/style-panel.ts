@@ -1,4 +1,5 @@
-import { type Appearance, type Layer, styleExpressionError } from '@orbis/scene';
+import type { Appearance, Layer } from '@orbis/scene';
+import { styleExpressionError } from '@orbis/scene/checks';
 import type { EngineFeatures } from '../engine/engine-features.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';

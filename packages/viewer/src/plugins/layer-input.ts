@@ -1,5 +1,5 @@
 import type { Appearance, Infobox, Layer, LayerType } from '@orbis/plugin-api';
-import { isCssColor, LAYER_TYPES, styleExpressionError } from '@orbis/scene';
+import { isCssColor, LAYER_TYPES, styleExpressionError } from '@orbis/scene/checks';
 
 /** The layer types a plugin may add: the scene's (SPEC §4). */
 export const PLUGIN_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES;
