@@ -86,19 +86,6 @@ export interface LayerOverride {
   '3dtiles'?: Record<string, unknown> | null;
 }
 
-/** A `layers.override` patch; `null` values remove what this plugin's override set. */
-export interface LayerOverride {
-  title?: string | null;
-  visible?: boolean | null;
-  appearance?: Appearance | null;
-  infobox?: Infobox | null;
-  marker?: Record<string, unknown> | null;
-  polyline?: Record<string, unknown> | null;
-  polygon?: Record<string, unknown> | null;
-  model?: Record<string, unknown> | null;
-  '3dtiles'?: Record<string, unknown> | null;
-}
-
 /** One feature of a layer. */
 export interface Feature {
   id: string;
