@@ -15,6 +15,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['packages/server/src/test/global-setup.ts'],
+    // One fixed fast-check seed for every property test (ORBIS_FUZZ_SEED=random to hunt).
+    setupFiles: ['packages/server/src/test/fast-check-seed.ts'],
     projects: [
       {
         extends: true,

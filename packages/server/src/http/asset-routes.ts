@@ -45,6 +45,12 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest, project: 
           const field = String(file.fieldname ?? '');
           throw new InputError(field || 'file', `unexpected file field "${field.slice(0, 60)}"; use "file"`);
         }
+        // busboy reads a part typed application/octet-stream as a file even when its
+        // Content-Disposition names no file (or hides the name behind a stray byte).
+        if (typeof file.filename !== 'string') {
+          file.file.resume();
+          throw new InputError('file', 'a "file" part has no file name (Content-Disposition: form-data; name="file"; filename="...")');
+        }
         // A failure of the part's own stream (a cut or malformed body) is the client's, not ours.
         let bodyError: Error | undefined;
         file.file.once('error', (err: Error) => (bodyError = err));

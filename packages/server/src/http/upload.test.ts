@@ -67,6 +67,18 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
     expect(countAfter).toBe(countBefore);
   });
 
+  it('refuses a "file" part that has no file name (busboy reads an octet-stream part as a file) with 400, storing nothing', async () => {
+    // Found by the upload fuzz: a byte in the Content-Disposition hides the filename, and the part
+    // still arrives as a file because of its type. It was a 500.
+    const b = 'nameless-part';
+    const body = `--${b}\r\nContent-Disposition: form-data; name="file"\u0000 filename="a.json"\r\nContent-Type: application/octet-stream\r\n\r\nxyz\r\n--${b}--\r\n`;
+    const filesBefore = (await h.storedKeys()).length;
+    const res = await h.server.app.inject({ method: 'POST', url: '/api/projects/up/assets', payload: Buffer.from(body, 'latin1'), headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': `multipart/form-data; boundary=${b}` } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'invalid_body', message: expect.stringContaining('file name') });
+    expect((await h.storedKeys()).length).toBe(filesBefore);
+  });
+
   it('answers 413 payload_too_large past ORBIS_MAX_UPLOAD_MB, keeping nothing of the batch', async () => {
     const filesBefore = (await h.storedKeys()).length;
     const big = new Uint8Array(1024 * 1024 + 10);
