@@ -90,6 +90,7 @@ async function start(): Promise<void> {
       viewerElement: container,
       scene: state.scene,
       plugins: await installed,
+      project: api.project,
       env,
       onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
     }),

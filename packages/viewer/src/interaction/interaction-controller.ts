@@ -3,6 +3,16 @@ import type { Engine, PointerInput } from '../engine/engine.js';
 import type { InteractionMode } from '../plugins/plugin-host.js';
 import { spatialIdZoomFor } from './spatial-id-zoom.js';
 
+/** The selection box's phases, as `app.viewer.interactionMode.selectionMode` names its events. */
+export type MarqueePhase = 'marqueeStart' | 'marqueeMove' | 'marqueeEnd';
+/** The selection box on screen, in viewer pixels. */
+export interface MarqueeBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /**
  * What the mouse does in each interaction mode (SPEC §5): `default` moves the camera and a click
  * selects a feature; `move` only moves the camera; `selection` drags a box whose features are
@@ -17,6 +27,7 @@ export class InteractionController {
   private readonly box: HTMLDivElement;
   private current: { layerId: string; featureId: string }[] = [];
   private readonly selectListeners = new Set<(features: { layerId: string; featureId: string }[]) => void>();
+  private readonly marqueeListeners = new Set<(phase: MarqueePhase, box: MarqueeBox) => void>();
 
   constructor(
     private readonly engine: Engine,
@@ -66,6 +77,18 @@ export class InteractionController {
     return () => this.selectListeners.delete(listener);
   }
 
+  /** Calls `listener` as the selection box starts, moves and ends (`selection` mode); returns the function that stops it. */
+  onMarquee(listener: (phase: MarqueePhase, box: MarqueeBox) => void): () => void {
+    this.marqueeListeners.add(listener);
+    return () => this.marqueeListeners.delete(listener);
+  }
+
+  private marquee(phase: MarqueePhase, x: number, y: number): void {
+    const start = this.dragStart!;
+    const box = { x: Math.min(start.x, x), y: Math.min(start.y, y), width: Math.abs(x - start.x), height: Math.abs(y - start.y) };
+    for (const listener of this.marqueeListeners) listener(phase, box);
+  }
+
   private handle(input: PointerInput): void {
     switch (this.mode) {
       case 'default':
@@ -92,10 +115,13 @@ export class InteractionController {
       this.dragStart = { x: input.x, y: input.y };
       Object.assign(this.box.style, { left: `${input.x}px`, top: `${input.y}px`, width: '0px', height: '0px' });
       this.box.hidden = false;
+      this.marquee('marqueeStart', input.x, input.y);
     } else if (input.type === 'mouseMove' && this.dragStart) {
       const { x, y } = this.dragStart;
       Object.assign(this.box.style, { left: `${Math.min(x, input.x)}px`, top: `${Math.min(y, input.y)}px`, width: `${Math.abs(input.x - x)}px`, height: `${Math.abs(input.y - y)}px` });
+      this.marquee('marqueeMove', input.x, input.y);
     } else if (input.type === 'mouseUp' && this.dragStart) {
+      this.marquee('marqueeEnd', input.x, input.y);
       this.select(this.engine.featuresInRect(this.dragStart.x, this.dragStart.y, input.x, input.y));
       this.dragStart = undefined;
       this.box.hidden = true;

@@ -1,7 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { parseBridgeJson } from './bridge-json.js';
 import SANDBOX_RUNTIME from 'virtual:orbis-sandbox-runtime';
-import { UI_MESSAGE_EVENTS } from './plugin-events.js';
+import { FRAME_MESSAGE_EVENTS } from './plugin-events.js';
 import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
 
 /** What one extension may use. */
@@ -121,8 +121,9 @@ export class ExtensionSandbox {
   /** Hands an event to the extension's own listeners, once, if it listens to it. */
   dispatch(event: string, payload: unknown): void {
     if (this.status !== 'running') return;
-    // A UI frame's message is delivered when either namespace that hears it has a listener.
-    const wanted = event === 'ui.message' ? UI_MESSAGE_EVENTS.some((e) => this.subscribed.has(e)) : this.subscribed.has(event);
+    // A frame's message is delivered when either namespace that hears it has a listener.
+    const hearers = FRAME_MESSAGE_EVENTS[event];
+    const wanted = hearers ? hearers.some((e) => this.subscribed.has(e)) : this.subscribed.has(event);
     if (!wanted) return;
     // An event raised while this extension is calling the host (a service that emits at once)
     // waits for the next task: delivering it inside would let a listener recurse without end.

@@ -12,18 +12,32 @@ export const PLUGIN_EVENTS = {
   layers: { prefix: 'layers.', names: ['select', 'load', 'visible'] },
   ui: { prefix: 'ui.', names: ['message', 'update', 'close'] },
   extension: { prefix: 'extension.', names: ['message', 'extensionMessage'] },
+  modal: { prefix: 'modal.', names: ['message', 'close'] },
+  popup: { prefix: 'popup.', names: ['message', 'close'] },
+  selectionMode: { prefix: 'selection.', names: ['marqueeStart', 'marqueeMove', 'marqueeEnd'] },
 } as const;
 
 /** Events whose host payload is an argument list, spread into the listener (Re:Earth's `select(layerId, featureId)`). */
 export const SPREAD_EVENTS: readonly string[] = ['layers.select'];
 
 /** Events whose listeners get no argument (Re:Earth's `ui.on("update", () => …)`). */
-export const EMPTY_EVENTS: readonly string[] = ['ui.update', 'ui.close'];
+export const EMPTY_EVENTS: readonly string[] = ['ui.update', 'ui.close', 'modal.close', 'popup.close'];
 
 /**
  * A message from a plugin's own UI frame: it reaches `app.ui.on("message")` and
  * `app.extension.on("message")` alike.
  */
 export const UI_MESSAGE_EVENTS: readonly string[] = ['ui.message', 'extension.message'];
+
+/**
+ * A message from a plugin's modal or popup frame reaches that namespace's `on("message")` and,
+ * as on Re:Earth (whose plugins answer their modals through `extension.on("message")`),
+ * `app.extension.on("message")`.
+ */
+export const FRAME_MESSAGE_EVENTS: Readonly<Record<string, readonly string[]>> = {
+  'ui.message': UI_MESSAGE_EVENTS,
+  'modal.message': ['modal.message', 'extension.message'],
+  'popup.message': ['popup.message', 'extension.message'],
+};
 
 export type PluginNamespace = keyof typeof PLUGIN_EVENTS;

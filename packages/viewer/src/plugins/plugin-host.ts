@@ -5,6 +5,9 @@ import type { EngineCamera } from '../engine/engine-camera.js';
 import { DEFAULT_LIMITS, ExtensionSandbox, type SandboxLimits } from './extension-sandbox.js';
 import { checkArgs } from './host/arg-kinds.js';
 import { CAMERA_OPS } from './host/camera-ops.js';
+import { FRAME_OPS } from './host/frame-ops.js';
+import { STORAGE_OPS } from './host/storage-ops.js';
+import type { ClientStorage } from './client-storage.js';
 import { LAYERS_OPS } from './host/layers-ops.js';
 import type { HostOps, HostState, OpContext } from './host/host-op.js';
 import { UI_OPS } from './host/ui-ops.js';
@@ -20,6 +23,7 @@ export const PLUGIN_API_VERSION = '2.0.0';
 
 /** Every host operation a sandbox may call, each declared once by its namespace's module. */
 const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS };
+Object.assign(OPS, FRAME_OPS, STORAGE_OPS);
 
 export type Position = [number, number, number];
 export interface Location {
@@ -33,6 +37,8 @@ export interface Viewport {
   isMobile: boolean;
   query: Record<string, string>;
 }
+/** A plugin frame besides its widget. */
+export type FrameKind = 'modal' | 'popup';
 export type InteractionMode = 'default' | 'move' | 'selection' | 'sketch' | 'spatialId';
 
 /** An installed plugin (SPEC §5): its manifest and one script per extension. */
@@ -70,6 +76,17 @@ export interface ViewerServices {
   resizeUi(source: string, width: number, height: number, extended: boolean): void;
   /** Removes a plugin's UI frame. */
   closeUi(source: string): void;
+  /** `app.modal` and `app.popup` (plugin-frames.ts); `close` answers whether a frame was shown. */
+  frames: {
+    show(kind: FrameKind, source: string, html: string, options: Record<string, unknown>): void;
+    update(kind: FrameKind, source: string, options: Record<string, unknown>): void;
+    post(kind: FrameKind, source: string, message: unknown): void;
+    close(kind: FrameKind, source: string): boolean;
+  };
+  /** `app.data.clientStorage`, one project's. */
+  clientStorage: ClientStorage;
+  /** The geoid's height above the ellipsoid; undefined where no geoid model is loaded. */
+  geoidHeight(lng: number, lat: number): Promise<number | undefined>;
   /** The camera of the plugin API (`app.camera`). */
   camera: EngineCamera;
   /** The page's layers, for `app.layers`. */
@@ -124,12 +141,14 @@ export class PluginHost {
       postToExtension: (sandbox, id, message) => {
         const target = this.sandboxes.find((s) => s.label === id && s.status === 'running');
         if (!target) throw new TypeError(`extension.postMessage: id "${id}" is not a running extension; see app.extension.list`);
-        if (!this.budget(sandbox).admit()) return;
+        if (!this.state.admit(sandbox)) return;
         target.dispatch('extension.extensionMessage', { data: message, sender: sandbox.label });
       },
+      admit: (sandbox) => this.budget(sandbox).admit(),
       extensions: () =>
+        // A sandbox being started ('created') is in the list it reads at its top level.
         this.sandboxes
-          .filter((s) => s.status === 'running')
+          .filter((s) => s.status === 'running' || s.status === 'created')
           .map((s) => {
             const extension = this.plugins.find((p) => p.id === s.pluginId)?.extensions.find((e) => e.id === s.extensionId);
             return { id: s.label, pluginId: s.pluginId, extensionId: s.extensionId, name: extension?.name ?? s.extensionId, extensionType: extension?.type ?? 'widget' };
@@ -149,7 +168,7 @@ export class PluginHost {
       for (const extension of plugin.extensions) {
         if (extension.type !== 'widget' || !enabled(plugin.id, extension.id)) continue;
         const code = plugin.files[`${extension.id}.js`];
-        const sandbox = new ExtensionSandbox(this.module, plugin.id, extension.id, (s, op, args) => this.call(s, op, args), () => undefined, this.limits, this.pacer);
+        const sandbox = new ExtensionSandbox(this.module, plugin.id, extension.id, (s, op, args) => this.call(s, op, args), () => this.pushExtensions(), this.limits, this.pacer);
         this.sandboxes.push(sandbox);
         if (code === undefined) {
           this.services.log(sandbox.label, 'error', `missing ${extension.id}.js`);
@@ -158,9 +177,11 @@ export class PluginHost {
         }
         const widget = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {} };
         this.widgets.set(sandbox, widget);
-        sandbox.start(code, { ...this.initialState(), widget, ...(plugin.reearth ? { reearth: true } : {}) });
+        sandbox.start(code, { ...this.initialState(), widget, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
       }
     }
+    // The extensions started before a later one learn of it (and of those that failed).
+    this.pushExtensions();
     // Camera moves are computed only for frames in which the camera moved, and sent only to listeners.
     this.stopCameraMoves ??= this.services.camera.onMove(() => {
       if (this.wants('camera.move')) this.emit('camera.move', this.services.camera.position());
@@ -238,10 +259,26 @@ export class PluginHost {
     this.stopCameraMoves = undefined;
   }
 
+  /** `app.extension.list` is pushed state: every running extension gets the new list. */
+  private pushExtensions(): void {
+    const list = this.state.extensions();
+    for (const sandbox of this.sandboxes) sandbox.update('extensions', list);
+  }
+
+  /** A message from a plugin's modal or popup frame. */
+  frameMessage(kind: FrameKind, source: string, message: unknown): void {
+    this.sandboxes.find((s) => s.label === source)?.dispatch(`${kind}.message`, message);
+  }
+
+  /** The page closed a plugin's frame (a modal's background was clicked): the plugin hears `close`. */
+  frameClosed(kind: FrameKind, source: string): void {
+    this.sandboxes.find((s) => s.label === source)?.dispatch(`${kind}.close`, {});
+  }
+
   private budget(sandbox: ExtensionSandbox): MessageBudget {
     let budget = this.budgets.get(sandbox);
     if (!budget) {
-      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} extension messages in a second: dropping messages`));
+      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to extensions, modal, popup) in a second: dropping messages`));
       this.budgets.set(sandbox, budget);
     }
     return budget;

@@ -1,4 +1,4 @@
-import type { Env, InteractionModeType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
+import type { Env, ExtensionInfo, InteractionModeType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
 import { type Radii, WGS84_RADII } from './wgs84.js';
 
 /**
@@ -12,6 +12,8 @@ export interface PushedState {
   mode: InteractionModeType;
   radii: Radii;
   widget: WidgetInfo;
+  /** Every running extension (`app.extension.list`), pushed whenever one starts or stops. */
+  extensions: ExtensionInfo[];
   /** Orbis's version and the plugin API's. */
   versions: { version: string; apiVersion: string };
 }
@@ -24,6 +26,7 @@ export function initialState(): PushedState {
     mode: 'default',
     radii: WGS84_RADII,
     widget: { id: '', pluginId: '', extensionId: '', property: {} },
+    extensions: [],
     versions: { version: '', apiVersion: '' },
   };
 }
