@@ -18,7 +18,7 @@ interface Shown {
   kind: FrameKind;
   source: string;
   frame: SandboxedFrame;
-  /** What is placed: the modal's backdrop, or the popup's frame. */
+  /** What is placed: the modal's backdrop, or the popup's box (its frame and, when anchored, an arrow to the place). */
   box: HTMLElement;
   options: Record<string, unknown>;
 }
@@ -47,11 +47,10 @@ export class PluginFrames {
     let entry = this.shown.get(`${kind}:${source}`);
     if (!entry) {
       const frame = new SandboxedFrame(source, `Plugin ${kind} ${source}`, `orbis-${kind}`);
-      let box: HTMLElement = frame.element;
+      const box = document.createElement('div');
+      box.className = `orbis-${kind}-${kind === 'modal' ? 'backdrop' : 'box'}`;
+      box.append(frame.element);
       if (kind === 'modal') {
-        box = document.createElement('div');
-        box.className = 'orbis-modal-backdrop';
-        box.append(frame.element);
         box.addEventListener('click', (event) => {
           if (event.target === box && entry?.options.clickBgToClose === true && this.close(kind, source)) this.page.onClosed(kind, source);
         });
@@ -122,6 +121,7 @@ export class PluginFrames {
 
   private place(entry: Shown): void {
     const element = entry.frame.element;
+    const box = entry.box;
     const overlay = this.page.overlay.getBoundingClientRect();
     // Sizes are read once the frame shows: a hidden one measures 0.
     const size = () => [element.offsetWidth, element.offsetHeight] as const;
@@ -133,7 +133,8 @@ export class PluginFrames {
     let h: number;
     if (anchor) {
       const at = this.page.placeOnScreen(anchor.lng, anchor.lat, anchor.height ?? 0);
-      element.hidden = at === undefined;
+      box.hidden = at === undefined;
+      box.classList.add('anchored');
       element.dataset.anchored = at ? `${Math.round(at[0])},${Math.round(at[1])}` : 'hidden';
       if (!at) return;
       [w, h] = size();
@@ -141,7 +142,8 @@ export class PluginFrames {
       left = at[0] - w / 2;
       top = at[1] - h - gap;
     } else {
-      element.hidden = false;
+      box.hidden = false;
+      box.classList.remove('anchored');
       delete element.dataset.anchored;
       [w, h] = size();
       const r = this.page.widgetElement(entry.source).getBoundingClientRect();
@@ -149,8 +151,8 @@ export class PluginFrames {
       [left, top] = beside(widget, w, h, String(entry.options.position ?? 'bottom'), gap);
     }
     // Kept inside the viewer.
-    element.style.left = `${Math.max(0, Math.min(left, overlay.width - w))}px`;
-    element.style.top = `${Math.max(0, Math.min(top, overlay.height - h))}px`;
+    box.style.left = `${Math.max(0, Math.min(left, overlay.width - w))}px`;
+    box.style.top = `${Math.max(0, Math.min(top, overlay.height - h))}px`;
   }
 }
 
