@@ -6,21 +6,23 @@ let bookmarks = [];
 app.ui.show(
   `<style>
      body{margin:0;font:12px system-ui,sans-serif;color:#e8eaed;padding:8px}
-     form{display:flex;gap:4px;margin-bottom:6px}input{flex:1;min-width:0;font:inherit}
+     .add{display:flex;gap:4px;margin-bottom:6px}input{flex:1;min-width:0;font:inherit}
      button{font:inherit;cursor:pointer}ul{list-style:none;margin:0;padding:0;overflow:auto;max-height:120px}
      li{display:flex;gap:4px;align-items:center;margin:2px 0}li span{flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
      .empty{color:#a9b0ba}
    </style>
-   <form id="add"><input id="name" placeholder="Name this view" aria-label="Bookmark name" maxlength="60"><button>Save view</button></form>
+   <div class="add"><input id="name" placeholder="Name this view" aria-label="Bookmark name" maxlength="60"><button id="save">Save view</button></div>
    <ul id="list"></ul>
    <script>
      const list = document.getElementById('list');
-     document.getElementById('add').onsubmit = (e) => {
-       e.preventDefault();
-       const name = document.getElementById('name');
+     // No <form>: plugin frames are sandboxed without allow-forms, so a form never submits.
+     const name = document.getElementById('name');
+     const add = () => {
        parent.postMessage({ action: 'add', name: name.value }, '*');
        name.value = '';
      };
+     document.getElementById('save').onclick = add;
+     name.onkeydown = (e) => e.key === 'Enter' && add();
      addEventListener('message', (e) => {
        if (e.source !== parent || !Array.isArray(e.data.bookmarks)) return;
        if (e.data.bookmarks.length === 0) {
@@ -39,7 +41,8 @@ app.ui.show(
        }));
      });
    </script>`,
-  { width: 240, height: 170 },
+  // Narrow viewers (phones) leave room for the widgets of the other corner.
+  { width: Math.max(150, Math.min(240, app.viewer.viewport.width - 260)), height: 140 },
 );
 
 const send = () => app.ui.postMessage({ bookmarks });
@@ -55,8 +58,11 @@ app.ui.on('message', (message) => {
   if (typeof message !== 'object' || message === null) return;
   if (message.action === 'add') {
     const { lng, lat, height, heading, pitch, roll } = app.camera.position;
+    // The place in the middle of the view (where the camera looks), for the popup; else under the camera.
+    const centre = app.camera.getGlobeIntersection();
+    const place = centre ? { lng: centre.center.lng, lat: centre.center.lat } : { lng, lat };
     const name = String(message.name || '').trim() || `View ${bookmarks.length + 1}`;
-    bookmarks.push({ name: name.slice(0, 60), lng, lat, height, heading, pitch, roll });
+    bookmarks.push({ name: name.slice(0, 60), lng, lat, height, heading, pitch, roll, place });
     save();
   } else if (message.action === 'remove' && bookmarks[message.index]) {
     bookmarks.splice(message.index, 1);
@@ -65,8 +71,9 @@ app.ui.on('message', (message) => {
   } else if (message.action === 'go' && bookmarks[message.index]) {
     const b = bookmarks[message.index];
     app.camera.flyTo({ lng: b.lng, lat: b.lat, height: b.height, heading: b.heading, pitch: b.pitch, roll: b.roll }, { duration: 2 });
-    // Pinned to the bookmarked place (the ground under the camera): it follows the globe and hides behind it.
+    // Pinned to the bookmarked place: it follows the globe as the camera flies, and hides behind it.
     const label = b.name.replace(/[<&>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
-    app.popup.show(`<p style="margin:0;padding:6px 8px;font:12px system-ui;color:#e8eaed">📍 ${label}</p>`, { width: 160, height: 32, anchor: { lng: b.lng, lat: b.lat } });
+    const anchor = b.place || { lng: b.lng, lat: b.lat };
+    app.popup.show(`<p style="margin:0;padding:7px 8px;font:12px system-ui;color:#e8eaed;white-space:nowrap;overflow:hidden;text-overflow:ellipsis">${label}</p>`, { width: 140, height: 30, anchor });
   }
 });
