@@ -316,6 +316,7 @@ export class CesiumEngine implements Engine {
 
   highlightFeatures(features: { layerId: string; featureId: string }[]): void {
     this.drawing.highlightFeatures(features);
+    this.features.highlightTiles(features);
   }
 
   showSketchDraft(vertices: { lng: number; lat: number }[]): void {
