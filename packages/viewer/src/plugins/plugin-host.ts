@@ -95,7 +95,7 @@ export class PluginHost {
   private mode: InteractionMode = 'default';
   private readonly makeSandbox: SandboxMaker;
   /** What a worker sandbox needs to know of each operation. */
-  private readonly routes: Record<string, OpRoute> = Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, { args: op.args, transport: transportOf(op) }]));
+  readonly routes: Record<string, OpRoute> = Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, { args: op.args, transport: transportOf(op) }]));
   /** The operations whose answers are pushed to worker sandboxes (transport `state`). */
   private readonly mirrored = Object.entries(OPS).filter(([, op]) => transportOf(op) === 'state');
   private readonly pageLayers: PluginLayers;
