@@ -67,5 +67,6 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
     maxUploadBytes: config.maxUploadBytes,
     frameAncestors: config.frameAncestors,
+    crossOriginIsolation: config.crossOriginIsolation,
   };
 }

@@ -206,6 +206,11 @@ export class PluginHost {
     this.services.stopped?.(sandbox.label, reason);
   }
 
+  /** Settles once every extension's top-level code has run or failed (at once on the main thread). */
+  async started(): Promise<void> {
+    await Promise.all(this.sandboxes.map((s) => s.started));
+  }
+
   private initialState(): Record<string, unknown> {
     return {
       env: this.services.env,

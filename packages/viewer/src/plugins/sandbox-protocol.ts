@@ -47,6 +47,8 @@ export type FromWorker =
   | { t: 'async'; id: number; op: string; json: string }
   | { t: 'subscribe'; event: string; on: boolean }
   | { t: 'log'; level: string; text: string }
+  /** The extension's top-level code has run (or failed): the page may count it started. */
+  | { t: 'started' }
   /** The runtime stopped itself (a limit, a top-level error): the page ends the worker. */
   | { t: 'failed'; reason: string }
   /** The answer was longer than the channel: write it again into this larger buffer. */

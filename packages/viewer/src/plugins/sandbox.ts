@@ -38,6 +38,8 @@ export interface Sandbox {
   resolve(id: number, ok: boolean, value: unknown): void;
   /** Stops the extension and releases everything it holds. */
   stop(): void;
+  /** A worker sandbox only: settles once the extension's top-level code has run, failed or been stopped. */
+  readonly started?: Promise<void>;
   /** A worker sandbox only: fresh answers of the `state` operations (host/op-transport.ts). */
   mirror?(values: Record<string, unknown>): void;
 }

@@ -25,10 +25,13 @@ export function serveSandbox(port: WorkerPort, loadModule: () => Promise<QuickJS
   port.listen((message) => {
     if (sandbox) return sandbox.receive(message);
     if (message.t !== 'start') return void early.push(message);
-    void loadModule().then((module) => {
-      sandbox = new WorkerRuntime(module, port, message);
-      for (const m of early.splice(0)) sandbox.receive(m);
-    });
+    loadModule().then(
+      (module) => {
+        sandbox = new WorkerRuntime(module, port, message);
+        for (const m of early.splice(0)) sandbox.receive(m);
+      },
+      (err: unknown) => port.post({ t: 'failed', reason: `QuickJS could not load in the worker: ${String((err as Error)?.message ?? err)}` }),
+    );
   });
 }
 
@@ -78,6 +81,7 @@ class WorkerRuntime {
       false,
     );
     this.core.start(start.code, start.initial);
+    port.post({ t: 'started' });
   }
 
   receive(message: ToWorker): void {

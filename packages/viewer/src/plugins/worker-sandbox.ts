@@ -32,6 +32,8 @@ export class WorkerSandbox implements Sandbox {
   /** While a blocking call of this worker runs, state pushed to it waits for the answer. */
   private updates: CallUpdate[] | undefined;
   private watched = { entries: -1, since: 0 };
+  private markStarted!: () => void;
+  readonly started = new Promise<void>((resolve) => (this.markStarted = resolve));
 
   constructor(
     private readonly worker: WorkerHandle,
@@ -134,6 +136,7 @@ export class WorkerSandbox implements Sandbox {
   }
 
   private end(): void {
+    this.markStarted();
     this.worker.terminate();
     this.watchdog.remove(this);
     this.subscribed.clear();
@@ -167,6 +170,8 @@ export class WorkerSandbox implements Sandbox {
         return;
       case 'log':
         return void this.bridge(this, 'console', [message.level, message.text]);
+      case 'started':
+        return this.markStarted();
       case 'failed':
         return this.stopped(message.reason);
       case 'grow':
