@@ -89,6 +89,14 @@ export class QuickJsCore {
     this.enter(() => ctx.unwrapResult(ctx.evalCode(code, `${this.label}.js`)).dispose(), true);
   }
 
+  /**
+   * Time the extension spent waiting for the page (a worker's blocking call) is not its own: its
+   * deadline moves by that much.
+   */
+  waited(ms: number): void {
+    if (this.depth > 0) this.deadline += ms;
+  }
+
   /** Calls one of the runtime's entry points with plain arguments. */
   call(name: EntryName, args: (string | number | boolean | undefined)[]): void {
     const entry = this.entry;

@@ -159,7 +159,13 @@ class WorkerRuntime {
 
   private blocking(op: string, json: string): string | undefined {
     this.sent++;
+    // Waiting for the page is not the plugin's time: neither its deadline nor the watchdog counts it.
+    const busy = Atomics.exchange(this.control, CONTROL.busy, 0);
+    const since = Date.now();
     const answer = this.caller.call(() => this.port.post({ t: 'call', op, json }));
+    this.core.waited(Date.now() - since);
+    Atomics.add(this.control, CONTROL.entries, 1);
+    Atomics.store(this.control, CONTROL.busy, busy);
     if (answer.extra) for (const [kind, value] of JSON.parse(answer.extra) as CallUpdate[]) this.core.call('update', [kind, value]);
     if (answer.kind === 'error') {
       const { name, message } = JSON.parse(answer.result) as { name: string; message: string };
