@@ -18,7 +18,7 @@ export const PLUGIN_EVENTS = {
 } as const;
 
 /** Events whose host payload is an argument list, spread into the listener (Re:Earth's `select(layerId, featureId)`). */
-export const SPREAD_EVENTS: readonly string[] = ['layers.select'];
+export const SPREAD_EVENTS: readonly string[] = ['layers.select', 'sketch.toolChange'];
 
 /** Events whose listeners get no argument (Re:Earth's `ui.on("update", () => …)`). */
 export const EMPTY_EVENTS: readonly string[] = ['ui.update', 'ui.close'];

@@ -67,7 +67,8 @@ export class PluginTools {
       sketch.onCreate((event) => this.emit('sketch.create', event)),
       sketch.onToolChange((tool) => {
         this.push(this.sandboxes(), 'sketch', sketch.state());
-        this.emit('sketch.toolChange', tool ?? null);
+        // An argument list: "no tool" crosses as null and reaches the listener as undefined.
+        this.emit('sketch.toolChange', [tool ?? null]);
       }),
       spatialId.onPick((space) => this.emit('spatialId.spacePick', space)),
       timeline.onCommit((committer) => {

@@ -16,8 +16,7 @@ export function createSketch(bridge: Bridge, state: PushedState): { sketch: Sket
     state.sketch = answer.sketch;
     state.mode = answer.mode;
   };
-  // JSON carries "no tool" as null; listeners get undefined.
-  const events = new Emitter(bridge, 'sketch', PLUGIN_EVENTS.sketch.prefix, PLUGIN_EVENTS.sketch.names, { toolChange: (tool) => tool ?? undefined });
+  const events = new Emitter(bridge, 'sketch', PLUGIN_EVENTS.sketch.prefix, PLUGIN_EVENTS.sketch.names);
   const sketch: Sketch = {
     get tool() {
       return state.sketch.tool ?? undefined;
