@@ -106,7 +106,7 @@ export class PluginHost {
   private readonly state: HostState;
   private readonly tools: PluginTools;
   /** The extension whose host call is running (state pushed to it waits for the call to end). */
-  private calling: ExtensionSandbox | undefined;
+  private calling: Sandbox | undefined;
   private stopCameraMoves: (() => void) | undefined;
   /** Each extension's allowance of `extension.postMessage` calls, as a UI frame's messages are bounded. */
   private readonly budgets = new Map<Sandbox, MessageBudget>();
