@@ -292,6 +292,9 @@ export interface App {
   readonly modal: Modal;
   readonly popup: Popup;
   readonly data: Data;
+  readonly sketch: Sketch;
+  readonly spatialId: SpatialId;
+  readonly timeline: Timeline;
 }
 
 export * from './camera.js';
@@ -300,8 +303,14 @@ export * from './frames.js';
 export * from './data.js';
 import type { Modal, Popup } from './frames.js';
 import type { Data } from './data.js';
+export * from './sketch.js';
+export * from './spatial-id.js';
+export * from './timeline.js';
 import type { Camera } from './camera.js';
 import type { Layers } from './layers.js';
+import type { Sketch } from './sketch.js';
+import type { SpatialId } from './spatial-id.js';
+import type { Timeline } from './timeline.js';
 
 declare global {
   /** The only entry to Orbis from a plugin. */

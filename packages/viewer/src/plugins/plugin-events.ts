@@ -15,10 +15,13 @@ export const PLUGIN_EVENTS = {
   modal: { prefix: 'modal.', names: ['message', 'close'] },
   popup: { prefix: 'popup.', names: ['message', 'close'] },
   selectionMode: { prefix: 'selection.', names: ['marqueeStart', 'marqueeMove', 'marqueeEnd'] },
+  sketch: { prefix: 'sketch.', names: ['create', 'update', 'toolChange'] },
+  spatialId: { prefix: 'spatialId.', names: ['spacePick'] },
+  timeline: { prefix: 'timeline.', names: ['tick', 'commit'] },
 } as const;
 
 /** Events whose host payload is an argument list, spread into the listener (Re:Earth's `select(layerId, featureId)`). */
-export const SPREAD_EVENTS: readonly string[] = ['layers.select'];
+export const SPREAD_EVENTS: readonly string[] = ['layers.select', 'sketch.toolChange'];
 
 /** Events whose listeners get no argument (Re:Earth's `ui.on("update", () => …)`). */
 export const EMPTY_EVENTS: readonly string[] = ['ui.update', 'ui.close', 'modal.close', 'popup.close'];
@@ -41,3 +44,9 @@ export const FRAME_MESSAGE_EVENTS: Readonly<Record<string, readonly string[]>> =
 };
 
 export type PluginNamespace = keyof typeof PLUGIN_EVENTS;
+
+/** Whether an extension subscribed to `event` hears it (a frame's message: through any namespace that hears it). */
+export function hears(subscribed: ReadonlySet<string>, event: string): boolean {
+  const hearers = FRAME_MESSAGE_EVENTS[event];
+  return hearers ? hearers.some((e) => subscribed.has(e)) : subscribed.has(event);
+}

@@ -1,4 +1,4 @@
-import type { Env, ExtensionInfo, InteractionModeType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
+import type { Env, ExtensionInfo, InteractionModeType, SketchOptions, SketchType, TimelineRangeType, TimelineStepType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
 import { type Radii, WGS84_RADII } from './wgs84.js';
 
 /**
@@ -16,6 +16,26 @@ export interface PushedState {
   extensions: ExtensionInfo[];
   /** Orbis's version and the plugin API's. */
   versions: { version: string; apiVersion: string };
+  /** `app.sketch`: the tool (null for none: it crosses as JSON) and the options. */
+  sketch: SketchState;
+  /** `app.timeline`, pushed once the extension uses the timeline. */
+  timeline: TimelineSnapshot;
+}
+
+export interface SketchState {
+  tool: SketchType | null;
+  options: SketchOptions;
+}
+
+/** The page's clock: times in milliseconds since 1970. */
+export interface TimelineSnapshot {
+  start: number;
+  stop: number;
+  current: number;
+  isPlaying: boolean;
+  speed: number;
+  stepType: TimelineStepType;
+  rangeType: TimelineRangeType;
 }
 
 export function initialState(): PushedState {
@@ -28,5 +48,7 @@ export function initialState(): PushedState {
     widget: { id: '', pluginId: '', extensionId: '', property: {} },
     extensions: [],
     versions: { version: '', apiVersion: '' },
+    sketch: { tool: null, options: {} },
+    timeline: { start: 0, stop: 0, current: 0, isPlaying: false, speed: 1, stepType: 'rate', rangeType: 'unbounded' },
   };
 }
