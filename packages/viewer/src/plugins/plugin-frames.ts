@@ -46,7 +46,7 @@ export class PluginFrames {
   show(kind: FrameKind, source: string, html: string, options: Record<string, unknown>): void {
     let entry = this.shown.get(`${kind}:${source}`);
     if (!entry) {
-      const frame = new SandboxedFrame(source, `Plugin ${kind} ${source}`, `orbis-${kind}`);
+      const frame = new SandboxedFrame(source, `Plugin ${kind} ${source}`, `orbis-${kind}`, kind);
       const box = document.createElement('div');
       box.className = `orbis-${kind}-${kind === 'modal' ? 'backdrop' : 'box'}`;
       box.append(frame.element);

@@ -45,7 +45,7 @@ export class PluginUi {
   show(source: string, html: string, options: Record<string, unknown>): void {
     let frame = this.frames.get(source);
     if (!frame) {
-      frame = new SandboxedFrame(source, `Plugin widget ${source}`, 'orbis-widget');
+      frame = new SandboxedFrame(source, `Plugin widget ${source}`, 'orbis-widget', 'UI');
       this.frames.set(source, frame);
       // Widgets of one corner stack instead of covering each other.
       this.area(this.areaOf(source)).append(frame.element);

@@ -19,7 +19,8 @@ export class SandboxedFrame {
   /** Messages posted before the frame has shown its HTML: sent right after it. */
   private queue: unknown[] | undefined = [];
 
-  constructor(source: string, title: string, className: string) {
+  /** `what` names the frame in the flood warning ("UI", "modal", "popup"). */
+  constructor(source: string, title: string, className: string, what: string) {
     const element = document.createElement('iframe');
     element.setAttribute('sandbox', 'allow-scripts');
     element.setAttribute('referrerpolicy', 'no-referrer');
@@ -29,7 +30,7 @@ export class SandboxedFrame {
     element.className = className;
     element.addEventListener('load', () => this.loaded());
     this.element = element;
-    this.received = new MessageBudget(() => console.warn(`[plugin ${source}] its ${className.replace('orbis-', '')} frame sent more than ${MAX_MESSAGES_PER_SECOND} messages in a second: dropping messages`));
+    this.received = new MessageBudget(() => console.warn(`[plugin ${source}] its ${what} sent more than ${MAX_MESSAGES_PER_SECOND} messages in a second: dropping messages`));
   }
 
   /** Shows `html` in a fresh frame document (the last one has become the plugin's own). */
