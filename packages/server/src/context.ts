@@ -69,5 +69,6 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),
     frameAncestors: config.frameAncestors,
+    crossOriginIsolation: config.crossOriginIsolation,
   };
 }

@@ -24,6 +24,11 @@ export interface OrbisConfig {
   pageCacheBytes: number;
   /** Origins that may embed published pages in an iframe (`ORBIS_FRAME_ANCESTORS`); empty: only Orbis itself. */
   frameAncestors: string[];
+  /**
+   * Whether the editor and published pages are sent cross-origin isolated
+   * (`ORBIS_CROSS_ORIGIN_ISOLATION`, default `on`): plugins then run in workers (SPEC §11).
+   */
+  crossOriginIsolation: boolean;
 }
 
 /** The flags that `orbis serve` takes; each wins over its environment variable. */
@@ -70,6 +75,13 @@ function parseMegabytes(name: string, raw: string): number {
 /** An origin as CSP's `frame-ancestors` takes it: scheme, host (optionally `*.` first) and port, no path. */
 const FRAME_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:(\d{1,5}|\*))?$/i;
 
+/** `on` or `off`; anything else names the variable. */
+function parseOnOff(name: string, value: string): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new ConfigError(`${name} must be on or off, got "${value.slice(0, 100)}"`);
+}
+
 /** `ORBIS_FRAME_ANCESTORS`: space-separated origins such as `https://example.org https://*.example.net`. */
 export function parseFrameAncestors(raw: string | undefined): string[] {
   const origins = (raw ?? '').split(/\s+/).filter(Boolean);
@@ -100,5 +112,6 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     logLevel: nonEmpty(env.ORBIS_LOG_LEVEL) ?? 'info',
     pageCacheBytes: parseMegabytes('ORBIS_PAGE_CACHE_MB', nonEmpty(env.ORBIS_PAGE_CACHE_MB) ?? String(DEFAULT_PAGE_CACHE_MB)),
     frameAncestors: parseFrameAncestors(env.ORBIS_FRAME_ANCESTORS),
+    crossOriginIsolation: parseOnOff('ORBIS_CROSS_ORIGIN_ISOLATION', nonEmpty(env.ORBIS_CROSS_ORIGIN_ISOLATION) ?? 'on'),
   };
 }

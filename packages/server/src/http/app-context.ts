@@ -28,4 +28,6 @@ export interface AppContext {
   pages: PageCache;
   /** Origins besides Orbis itself that may frame published pages (`ORBIS_FRAME_ANCESTORS`). */
   frameAncestors?: readonly string[];
+  /** Send the pages and their files cross-origin isolated (`ORBIS_CROSS_ORIGIN_ISOLATION`); on unless false. */
+  crossOriginIsolation?: boolean;
 }

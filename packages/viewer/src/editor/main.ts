@@ -92,6 +92,7 @@ async function start(): Promise<void> {
       plugins: await installed,
       env,
       onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
+      onStopped: ({ source, reason }) => toast('error', `Plugin ${source} was stopped`, `${reason}. The other plugins go on; change the widget to start it again.`),
     }),
     (err) => consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${err.message}`)),
   );
@@ -103,7 +104,7 @@ async function start(): Promise<void> {
     void plugins.sync(state.scene.widgets).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());
   });
-  await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers() }, [hostReady]);
+  await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers(), timeline: state.scene.timeline }, [hostReady]);
 }
 
 void start();
