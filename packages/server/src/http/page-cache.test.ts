@@ -104,7 +104,7 @@ describe('listings with the page cache on and off', () => {
     h.server.ctx.pages = cache;
     const out: string[] = [];
     for (const path of await paths()) {
-      const auth = withKey ? { authorization: `Bearer ${key}` } : {};
+      const auth: Record<string, string> = withKey ? { authorization: `Bearer ${key}` } : {};
       const res = path.startsWith('admin:') ? await h.admin('GET', path.slice(6)) : await h.get(path, auth);
       out.push(await answer(path, res));
       // The same again as a revalidation (304), and with an ETag that is not current (200).

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from '../store/sqlite/sqlite-driver.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresS3Env } from '../test/harness.js';

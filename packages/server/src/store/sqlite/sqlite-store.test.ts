@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from './sqlite-driver.js';
 import { describe, expect, it } from 'vitest';
 import { recordFragment } from '../../assets/record-fragment.js';
 import { storeContract } from '../store.contract.js';
