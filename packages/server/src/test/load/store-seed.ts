@@ -1,4 +1,4 @@
-import { newId } from '../../assets/ids.js';
+import { newId } from '../../records/ids.js';
 import { openStore } from '../../context.js';
 import type { NewAsset } from '../../store/store.js';
 import type { AssetSummary } from './load-client.js';
