@@ -6,6 +6,7 @@ import { readPluginSource } from '../../packages/server/src/plugins/plugin-sourc
 import { PluginHost, type ViewerServices } from '../../packages/viewer/src/plugins/plugin-host.js';
 import { loadQuickJs } from '../../packages/viewer/src/plugins/quickjs.js';
 import { testCamera, testLayers } from '../../packages/viewer/src/plugins/test-services.js';
+import { testTools } from '../../packages/viewer/src/plugins/test-tools.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const examples = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
@@ -13,8 +14,9 @@ const examples = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDi
 /** An example as `orbis plugin install <folder>` reads it (plugin.json or reearth.yml). */
 const load = (name: string) => readPluginSource(join(here, name));
 
-function services(log: string[], ui: unknown[]): ViewerServices {
+function services(log: string[], ui: unknown[], tools = testTools()): ViewerServices {
   return {
+    tools: tools.services,
     env: { inEditor: false, isBuilt: true },
     viewport: () => ({ width: 640, height: 480, isMobile: false, query: {} }),
     ellipsoidRadii: [6378137, 6378137, 6356752.314245179],
@@ -59,15 +61,60 @@ describe('example plugins', () => {
     host.stopAll();
   });
 
-  it('picks the Spatial ID that @orbis/geo computes', async () => {
+  it('spatial-id-picker inspects the voxel app.spatialId picks, at the zoom chosen in its UI', async () => {
     const geo = await import('../../packages/geo/src/index.js');
     const plugin = await load('spatial-id-picker');
     const log: string[] = [];
-    const host = new PluginHost(await loadQuickJs(), services(log, []), [{ ...plugin.manifest, files: plugin.files }], {});
+    const ui: unknown[] = [];
+    const tools = testTools();
+    const host = new PluginHost(await loadQuickJs(), services(log, ui, tools), [{ ...plugin.manifest, files: plugin.files }], {});
     host.start();
-    host.emit('click', { lat: 35.6586, lng: 139.7454, height: 10 });
-    const expected = geo.spatialIdToString(geo.spatialIdFromLngLatHeight(139.7454, 35.6586, 10, 20));
-    expect(log).toContain(`log: spatial id ${expected}`);
+    host.uiMessage('spatial-id-picker', 'main', { zoom: 20 });
+    expect(tools.calls.map((c) => c.args[0])).toEqual([{ color: 'rgba(255,210,0,0.45)', outlineColor: '#ffd200', rightClickToExit: true }, { zoom: 20, color: 'rgba(255,210,0,0.45)', outlineColor: '#ffd200', rightClickToExit: true }]);
+    const space = geo.spatialIdSpace(geo.spatialIdFromLngLatHeight(139.7454, 35.6586, 10, 20));
+    tools.pick(space);
+    expect(log).toContain(`log: spatial id ${space.zfxyStr}`);
+    expect(ui.at(-1)).toContainEqual(['hilbert', space.hilbertTilehash]);
+    host.stopAll();
+  });
+
+  it('measure sketches a line or a polygon and shows its length or area', async () => {
+    const plugin = await load('measure');
+    const log: string[] = [];
+    const ui: unknown[] = [];
+    const tools = testTools();
+    const host = new PluginHost(await loadQuickJs(), services(log, ui, tools), [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start();
+    host.uiMessage('measure', 'main', { tool: 'polygon' });
+    expect(tools.services.sketch.state().tool).toBe('polygon');
+    // A square of 0.01° at the equator: 1111.95 m a side, 1.236 km².
+    const ring: [number, number, number][] = [[0, 0, 0], [0.01, 0, 0], [0.01, 0.01, 0], [0, 0.01, 0], [0, 0, 0]];
+    const feature = { type: 'Feature' as const, id: 'sketch-1', geometry: { type: 'Polygon' as const, coordinates: [ring] }, properties: { id: 'sketch-1', type: 'polygon' as const, positions: ring.slice(0, 4), extrudedHeight: 0 } };
+    tools.draw({ layerId: 'sketch', featureId: 'sketch-1', feature });
+    const line = { ...feature, geometry: { type: 'LineString' as const, coordinates: ring.slice(0, 3) }, properties: { ...feature.properties, type: 'polyline' as const } };
+    tools.draw({ layerId: 'sketch', featureId: 'sketch-2', feature: line });
+    expect(log.filter((l) => l.startsWith('log: measured'))).toEqual(['log: measured Area 1.24 km² · perimeter 4.45 km', 'log: measured Length 2.22 km']);
+    host.uiMessage('measure', 'main', { tool: 'stop' });
+    expect(tools.services.sketch.state().tool).toBe(null);
+    host.stopAll();
+  });
+
+  it('time-slider plays, scrubs and sets the speed of the timeline', async () => {
+    const plugin = await load('time-slider');
+    const ui: { current: number; playing: boolean; speed: number }[] = [];
+    const tools = testTools();
+    const host = new PluginHost(await loadQuickJs(), services([], ui, tools), [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start();
+    expect(tools.wanted).toBe(true);
+    const clock = tools.services.timeline;
+    host.uiMessage('time-slider', 'main', 'play');
+    host.uiMessage('time-slider', 'main', { speed: 300 });
+    host.uiMessage('time-slider', 'main', { at: 0.5 });
+    expect(clock.snapshot()).toMatchObject({ isPlaying: true, speed: 300, current: Date.parse('2026-11-21T00:45:00Z') });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(ui.at(-1)).toMatchObject({ playing: true, speed: 300, current: Date.parse('2026-11-21T00:45:00Z') });
+    host.uiMessage('time-slider', 'main', 'pause');
+    expect(clock.snapshot().isPlaying).toBe(false);
     host.stopAll();
   });
 

@@ -23,3 +23,5 @@ export {
 } from './spatial-id.js';
 export { spatialIdBounds, spatialIdCenter, type SpatialIdBounds } from './spatial-id-bounds.js';
 export { spatialIdFromTilehash, spatialIdToTilehash } from './spatial-id-tilehash.js';
+export { spatialIdToHilbertIndex, spatialIdToHilbertTilehash } from './spatial-id-hilbert.js';
+export { spatialIdSpace, type SpatialIdSpace } from './spatial-id-space.js';

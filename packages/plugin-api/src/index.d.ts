@@ -257,12 +257,21 @@ export interface App {
   readonly camera: Camera;
   readonly layers: Layers;
   readonly extension: Extension;
+  readonly sketch: Sketch;
+  readonly spatialId: SpatialId;
+  readonly timeline: Timeline;
 }
 
 export * from './camera.js';
 export * from './layers.js';
+export * from './sketch.js';
+export * from './spatial-id.js';
+export * from './timeline.js';
 import type { Camera } from './camera.js';
 import type { Layers } from './layers.js';
+import type { Sketch } from './sketch.js';
+import type { SpatialId } from './spatial-id.js';
+import type { Timeline } from './timeline.js';
 
 declare global {
   /** The only entry to Orbis from a plugin. */

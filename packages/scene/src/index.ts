@@ -34,6 +34,8 @@ export {
   type LayerType,
   type Scene,
   SceneSchema,
+  type SceneTimeline,
+  SceneTimelineSchema,
   type SceneViewerProperty,
   type StoryPage,
   StoryPageSchema,

@@ -47,6 +47,14 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
     if (layerIds.has(layer.id)) return { path: `layers[${i}].id`, message: `repeats the id "${layer.id}" of an earlier layer` };
     layerIds.add(layer.id);
   }
+  const timeline = scene.timeline ?? {};
+  for (const key of ['start', 'stop', 'current'] as const) {
+    const value = timeline[key];
+    if (value !== undefined && !Number.isFinite(Date.parse(value))) return { path: `timeline.${key}`, message: `"${value}" is not a date and time` };
+  }
+  if (timeline.start !== undefined && timeline.stop !== undefined && Date.parse(timeline.start) > Date.parse(timeline.stop)) {
+    return { path: 'timeline.stop', message: 'must not be before timeline.start' };
+  }
   const pageIds = new Set<string>();
   for (const [i, page] of scene.story.pages.entries()) {
     if (pageIds.has(page.id)) return { path: `story.pages[${i}].id`, message: `repeats the id "${page.id}" of an earlier page` };

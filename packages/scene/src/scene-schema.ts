@@ -132,6 +132,29 @@ export const StoryPageSchema = Type.Object(
   closed,
 );
 
+/** An ISO 8601 date-time with its zone (`2026-11-21T00:00:00Z`). */
+const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$', maxLength: 40 });
+
+/**
+ * The scene's clock (SPEC §8 `app.timeline`): where the timeline starts, stops and begins, and how
+ * fast it plays (a multiplier of real time). Absent fields keep what the data (a CZML document's
+ * clock) or the default gives.
+ */
+export const SceneTimelineSchema = Type.Partial(
+  Type.Object(
+    {
+      start: DateTime,
+      stop: DateTime,
+      current: DateTime,
+      speed: Type.Number({ minimum: -1e6, maximum: 1e6 }),
+      stepType: stringEnum(['rate', 'fixed']),
+      rangeType: stringEnum(['unbounded', 'clamped', 'bounced']),
+    },
+    closed,
+  ),
+  closed,
+);
+
 /** The whole scene document. */
 export const SceneSchema = Type.Object(
   {
@@ -140,6 +163,7 @@ export const SceneSchema = Type.Object(
     layers: Type.Array(LayerSchema, { maxItems: 500 }),
     widgets: Type.Array(WidgetSchema, { maxItems: 200 }),
     story: Type.Object({ pages: Type.Array(StoryPageSchema, { maxItems: 500 }) }, closed),
+    timeline: Type.Optional(SceneTimelineSchema),
   },
   { ...closed, $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Orbis scene document' },
 );
@@ -158,3 +182,4 @@ export type SceneViewerProperty = Static<typeof ViewerPropertySchema>;
  */
 export type ViewerProperty = Record<string, unknown>;
 export type Scene = Static<typeof SceneSchema>;
+export type SceneTimeline = Static<typeof SceneTimelineSchema>;

@@ -75,6 +75,9 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     expect(reports('titled').filter((r) => r[0] === 'start')).toHaveLength(1);
     await expect.poll(async () => (await (await h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'titled')?.property, { timeout: 10_000 }).toEqual(property);
 
+    // Typed and not saved: kept while other widgets' changes redraw the list.
+    await page.getByTestId('widget-settings-titled-main-default-title').fill('Unsaved');
+
     // No schema: JSON. Invalid JSON is shown and nothing is saved or sent.
     await page.locator('[data-testid="widget-settings-plain-main"] summary').click();
     const json = page.getByTestId('widget-settings-plain-main-json');
@@ -95,5 +98,7 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await page.getByTestId('widget-settings-plain-main-save').click();
     await expect.poll(() => reports('plain').at(-1)?.[0], { timeout: 10_000 }).toBe('close');
     expect(await widgetFrame.count()).toBe(0);
+    expect(await page.getByTestId('widget-settings-titled-main-default-title').inputValue()).toBe('Unsaved');
+    expect(await page.locator('[data-testid="widget-settings-titled-main"]').getAttribute('open')).not.toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { Engine, EngineLayer } from './engine/engine.js';
-import type { Scene } from '@orbis/scene';
+import type { Scene, SceneTimeline } from '@orbis/scene';
+import { mountTimelineBar } from './ui/timeline-bar.js';
 
 /** The longest wait for layers and plugins before a page counts as ready anyway. */
 const LOAD_LIMIT_MS = 60_000;
@@ -9,6 +10,17 @@ export interface ShownScene {
   property: Scene['property'];
   camera: Scene['camera'];
   layers: EngineLayer[];
+  /** The scene's clock settings (start, stop, current, speed …), applied once the layers are loaded. */
+  timeline?: SceneTimeline;
+}
+
+/** The scene's clock: applied over what the data's own clock gave, and the timeline bar shown. */
+function applySceneTimeline(engine: Engine, timeline: SceneTimeline | undefined): void {
+  if (!timeline || Object.keys(timeline).length === 0) return;
+  const ms = (t: string | undefined) => (t === undefined ? undefined : Date.parse(t));
+  const patch = { start: ms(timeline.start), stop: ms(timeline.stop), current: ms(timeline.current), speed: timeline.speed, stepType: timeline.stepType, rangeType: timeline.rangeType };
+  engine.timeline.commit(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), { source: 'initialize' });
+  engine.timeline.want();
 }
 
 /**
@@ -26,6 +38,8 @@ export async function showScene(engine: Engine, element: HTMLElement, shown: Sho
   engine.onFrame(() => (element.dataset.frameCount = String(++frames)));
   engine.applyProperty(shown.property);
   engine.setCamera(shown.camera);
+  // Hidden until the page has time-dynamic data, a scene clock, or a plugin using app.timeline.
+  mountTimelineBar(element, engine.timeline);
   // A request that never answers must not keep the page from ever being ready: say so, go on.
   let limit: ReturnType<typeof setTimeout> | undefined;
   const waited = await Promise.race([
@@ -34,6 +48,7 @@ export async function showScene(engine: Engine, element: HTMLElement, shown: Sho
   ]);
   clearTimeout(limit);
   if (!waited) console.warn(`[orbis] layers or plugins were still loading after ${LOAD_LIMIT_MS / 1000} s; showing what there is`);
+  applySceneTimeline(engine, shown.timeline);
   await engine.whenSettled();
   element.dataset.ready = 'true';
 }

@@ -19,7 +19,7 @@ export const DEMO_PUBLIC_FILES = ['landmarks.geojson', 'flight-hnd-cts.czml', 'c
 export const DEMO_PRIVATE_FILES = ['survey-draft.csv'];
 /** Example plugins the demo has installed, from `examples/plugins/` at the repository root. */
 export const EXAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'examples', 'plugins');
-export const DEMO_PLUGINS = ['coordinates', 'sky-toggle'];
+export const DEMO_PLUGINS = ['coordinates', 'sky-toggle', 'measure'];
 
 function examplePlugin(name: string) {
   const folder = join(EXAMPLES_DIR, name);

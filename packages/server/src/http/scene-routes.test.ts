@@ -58,6 +58,24 @@ describe('scenes and publishing (SPEC §3–4)', () => {
     expect((await h.admin('PUT', '/api/projects/scenic/scene', scene([layer]))).status).toBe(200);
   });
 
+  it('keeps the scene\'s clock (start, stop, current, speed) and refuses a bad one naming its field', async () => {
+    const timeline = { start: '2026-11-21T00:00:00Z', stop: '2026-11-21T01:30:00Z', current: '2026-11-21T00:10:00+09:00', speed: 60, rangeType: 'bounced', stepType: 'rate' };
+    expect((await h.admin('PUT', '/api/projects/scenic/scene', { ...scene(), timeline })).status).toBe(200);
+    expect((await (await h.admin('GET', '/api/projects/scenic/scene')).json()).timeline).toEqual(timeline);
+    for (const [bad, path] of [
+      [{ start: 'yesterday' }, /^timeline\.start: /],
+      [{ speed: 'fast' }, /^timeline\.speed: /],
+      [{ rangeType: 'loop' }, /^timeline\.rangeType: /],
+      [{ start: '2026-11-21T02:00:00Z', stop: '2026-11-21T01:00:00Z' }, /^timeline\.stop: must not be before timeline\.start/],
+      [{ current: '2026-13-45T00:00:00Z' }, /^timeline\.current: /],
+    ] as const) {
+      const res = await h.admin('PUT', '/api/projects/scenic/scene', { ...scene(), timeline: bad });
+      expect(res.status).toBe(400);
+      expect((await code(res)).message).toMatch(path);
+    }
+    expect((await (await h.admin('GET', '/api/projects/scenic/scene')).json()).timeline).toEqual(timeline);
+  });
+
   it('needs the admin token', async () => {
     expect((await h.get('/api/projects/scenic/scene')).status).toBe(401);
     expect((await fetch(`${h.url}/api/projects/scenic/publish`, { method: 'POST' })).status).toBe(401);

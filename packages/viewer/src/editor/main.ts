@@ -104,7 +104,7 @@ async function start(): Promise<void> {
     void plugins.sync(state.scene.widgets).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());
   });
-  await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers() }, [hostReady]);
+  await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers(), timeline: state.scene.timeline }, [hostReady]);
 }
 
 void start();

@@ -12,8 +12,9 @@ const AREAS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[]>): HTMLElement {
   const list = h('ul', { class: 'list', 'data-testid': 'widget-list' });
   let installed: { pluginId: string; extensionId: string; name: string; schema: unknown }[] = [];
-  // Settings panels left open stay open when the list is drawn again (after each save).
-  const open = new Set<string>();
+  // A settings form is kept while its saved property is unchanged, so what was typed and not yet
+  // saved survives the redraw another change causes (and an open panel stays open).
+  const drawn = new Map<string, { saved: string; element: HTMLElement }>();
   const placement = (pluginId: string, extensionId: string) => {
     let w = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
     if (!w) {
@@ -32,10 +33,14 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
     return w;
   };
   const settings = (...args: Parameters<typeof widgetSettings>): HTMLElement => {
-    const element = widgetSettings(...args) as HTMLDetailsElement;
     const id = args[4];
-    element.open = open.has(id);
-    element.addEventListener('toggle', () => (element.open ? open.add(id) : open.delete(id)));
+    const saved = JSON.stringify(args[2] ?? {});
+    const kept = drawn.get(id);
+    if (kept?.saved === saved) return kept.element;
+    const element = widgetSettings(...args) as HTMLDetailsElement;
+    // A form replaced after a save stays open if it was.
+    element.open = (kept?.element as HTMLDetailsElement | undefined)?.open ?? false;
+    drawn.set(id, { saved, element });
     return element;
   };
   function render(): void {

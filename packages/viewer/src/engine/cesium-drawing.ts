@@ -9,7 +9,9 @@ import {
   SceneTransforms,
   type Viewer,
 } from 'cesium';
-import type { SketchShape } from './engine.js';
+import type { SketchFeature } from '@orbis/plugin-api';
+import { CesiumSketch } from './cesium-sketch.js';
+import type { SketchDraft } from './engine.js';
 
 /**
  * What the interaction modes draw over the scene: the Spatial ID box, the selection highlight,
@@ -23,7 +25,7 @@ export class SceneDrawing {
   ) {}
 
   private box: Entity | undefined;
-  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined): void {
+  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined, colors: { color?: string; outlineColor?: string } = {}): void {
     if (this.box) this.viewer.entities.remove(this.box);
     this.box = undefined;
     if (box) {
@@ -32,9 +34,9 @@ export class SceneDrawing {
           coordinates: Rectangle.fromDegrees(box.west, box.south, box.east, box.north),
           height: box.bottom,
           extrudedHeight: box.top,
-          material: Color.YELLOW.withAlpha(0.45),
+          material: colors.color ? Color.fromCssColorString(colors.color) : Color.YELLOW.withAlpha(0.45),
           outline: true,
-          outlineColor: Color.YELLOW,
+          outlineColor: colors.outlineColor ? Color.fromCssColorString(colors.outlineColor) : Color.YELLOW,
         },
       });
     }
@@ -93,29 +95,15 @@ export class SceneDrawing {
     this.viewer.scene.requestRender();
   }
 
-  private draft: Entity[] = [];
-  showSketchDraft(vertices: { lng: number; lat: number }[]): void {
-    for (const e of this.draft) this.viewer.entities.remove(e);
-    this.draft = vertices.map((v) => this.viewer.entities.add({ position: Cartesian3.fromDegrees(v.lng, v.lat), point: { pixelSize: 8, color: Color.ORANGE } }));
-    if (vertices.length > 1) {
-      this.draft.push(this.viewer.entities.add({ polyline: { positions: vertices.map((v) => Cartesian3.fromDegrees(v.lng, v.lat)), width: 2, material: Color.ORANGE } }));
-    }
-    this.viewer.scene.requestRender();
+  private sketchDrawing: CesiumSketch | undefined;
+  private get sketch(): CesiumSketch {
+    return (this.sketchDrawing ??= new CesiumSketch(this.viewer, this.owners));
+  }
+  showSketchDraft(draft: SketchDraft | undefined): void {
+    this.sketch.showDraft(draft);
   }
 
-  private sketches: CustomDataSource | undefined;
-  addSketch(shape: SketchShape): void {
-    if (!this.sketches) {
-      this.sketches = new CustomDataSource('sketch');
-      void this.viewer.dataSources.add(this.sketches);
-      this.owners.set(this.sketches, 'sketch');
-    }
-    const positions = shape.vertices.map((v) => Cartesian3.fromDegrees(v.lng, v.lat));
-    const id = `sketch-${this.sketches.entities.values.length + 1}`;
-    if (shape.kind === 'point') this.sketches.entities.add({ id, position: positions[0], point: { pixelSize: 10, color: Color.CYAN } });
-    else if (shape.kind === 'line') this.sketches.entities.add({ id, position: positions[0], polyline: { positions, width: 3, material: Color.CYAN } });
-    // Raised a little so that a sketch draws, and picks, over flat layers on the ground.
-    else this.sketches.entities.add({ id, position: positions[0], polygon: { hierarchy: positions, height: 1000, material: Color.CYAN.withAlpha(0.5), outline: true, outlineColor: Color.CYAN } });
-    this.viewer.scene.requestRender();
+  addSketch(feature: SketchFeature, color: string): void {
+    this.sketch.add(feature, color);
   }
 }

@@ -17,11 +17,13 @@ import type { Camera, ViewerProperty } from '@orbis/scene';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { CesiumCamera } from './cesium-camera.js';
 import { CesiumPluginLayers } from './cesium-plugin-layers.js';
+import { CesiumTimeline } from './cesium-timeline.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { CesiumFeatures } from './cesium-features.js';
 import { drawsTheSame, loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
-import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchShape } from './engine.js';
+import type { SketchFeature } from '@orbis/plugin-api';
+import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
 import type { FeatureInfo, FeatureRef } from './engine-features.js';
 import { markFirstFrame } from './first-frame-mark.js';
 import { isBehindHorizon } from './horizon.js';
@@ -36,6 +38,7 @@ export class CesiumEngine implements Engine {
   readonly viewer: Viewer;
   readonly camera: CesiumCamera;
   readonly pluginLayers: CesiumPluginLayers;
+  readonly timeline: CesiumTimeline;
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
   private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
   private readonly owners = new Map<object, string>();
@@ -66,6 +69,7 @@ export class CesiumEngine implements Engine {
     this.features = new CesiumFeatures(this.viewer, this.owners);
     this.camera = new CesiumCamera(this.viewer);
     this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners);
+    this.timeline = new CesiumTimeline(this.viewer);
     this.applyProperty({});
     markFirstFrame(this.viewer.scene);
   }
@@ -170,6 +174,11 @@ export class CesiumEngine implements Engine {
         (l) => {
           setLayerVisible(l, layer.visible);
           this.owners.set(l.value, layer.id);
+          // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
+          if ((l.value as { clock?: unknown }).clock !== undefined) {
+            this.timeline.want();
+            this.timeline.commit({}, { source: 'featureResource', id: layer.id });
+          }
           return l;
         },
         (err: unknown) => {
@@ -306,8 +315,8 @@ export class CesiumEngine implements Engine {
     this.viewer.scene.screenSpaceCameraController.enableInputs = enabled;
   }
 
-  showBox(box: Parameters<Engine['showBox']>[0]): void {
-    this.drawing.showBox(box);
+  showBox(box: Parameters<Engine['showBox']>[0], colors?: Parameters<Engine['showBox']>[1]): void {
+    this.drawing.showBox(box, colors);
   }
 
   featuresInRect(x0: number, y0: number, x1: number, y1: number): { layerId: string; featureId: string }[] {
@@ -316,14 +325,15 @@ export class CesiumEngine implements Engine {
 
   highlightFeatures(features: { layerId: string; featureId: string }[]): void {
     this.drawing.highlightFeatures(features);
+    this.features.highlightTiles(features);
   }
 
-  showSketchDraft(vertices: { lng: number; lat: number }[]): void {
-    this.drawing.showSketchDraft(vertices);
+  showSketchDraft(draft: SketchDraft | undefined): void {
+    this.drawing.showSketchDraft(draft);
   }
 
-  addSketch(shape: SketchShape): void {
-    this.drawing.addSketch(shape);
+  addSketch(feature: SketchFeature, color: string): void {
+    this.drawing.addSketch(feature, color);
   }
 
   featureAt(x: number, y: number): FeatureRef | undefined {

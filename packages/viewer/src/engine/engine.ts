@@ -1,7 +1,9 @@
+import type { SketchFeature } from '@orbis/plugin-api';
 import type { Appearance, Camera, LayerData, LayerType, ViewerProperty } from '@orbis/scene';
 import type { EngineCamera } from './engine-camera.js';
 import type { EngineFeatures } from './engine-features.js';
 import type { EnginePluginLayers } from './engine-plugin-layers.js';
+import type { EngineTimeline } from './engine-timeline.js';
 
 /** A layer the engine can show: always with a URL. */
 export interface EngineLayer {
@@ -27,10 +29,13 @@ export interface PointerInput {
   delta?: number;
 }
 
-/** A shape drawn in sketch mode, in degrees. */
-export interface SketchShape {
-  kind: 'point' | 'line' | 'polygon';
-  vertices: { lng: number; lat: number }[];
+/** A shape being drawn in sketch mode (degrees and metres): its points, outline so far, height and colour. */
+export interface SketchDraft {
+  points: [number, number, number][];
+  line?: [number, number, number][];
+  ring?: [number, number, number][];
+  extrudedHeight: number;
+  color: string;
 }
 
 /** What is under a viewer pixel: the seed's MouseEvent fields. */
@@ -50,6 +55,8 @@ export interface Engine extends EngineFeatures {
   readonly camera: EngineCamera;
   /** Plugins' layers beside the scene's, and controls on any loaded layer. */
   readonly pluginLayers: EnginePluginLayers;
+  /** The page's clock (`app.timeline`, the timeline bar); time-dynamic layers follow it. */
+  readonly timeline: EngineTimeline;
   /** Applies a whole effective ViewerProperty; only what changed is touched, the viewer is never rebuilt. */
   applyProperty(property: ViewerProperty): void;
   setCamera(camera: Camera): void;
@@ -85,16 +92,16 @@ export interface Engine extends EngineFeatures {
   describePoint(x: number, y: number): PointDescription;
   /** Whether the mouse moves the camera (off while a selection box is dragged). */
   setNavigation(enabled: boolean): void;
-  /** Draws one highlighted box (a Spatial ID voxel), or removes it with undefined. */
-  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined): void;
+  /** Draws one highlighted box (a Spatial ID voxel; CSS colours, yellow by default), or removes it with undefined. */
+  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined, colors?: { color?: string; outlineColor?: string }): void;
   /** The features of the scene's layers whose position shows inside a screen rectangle. */
   featuresInRect(x0: number, y0: number, x1: number, y1: number): { layerId: string; featureId: string }[];
   /** Marks features as selected (highlighted); an empty list clears the selection. */
   highlightFeatures(features: { layerId: string; featureId: string }[]): void;
-  /** Shows the sketch being drawn (vertices and the line through them); an empty list clears it. */
-  showSketchDraft(vertices: { lng: number; lat: number }[]): void;
-  /** Adds a finished sketch shape to the `sketch` layer. */
-  addSketch(shape: SketchShape): void;
+  /** Shows the shape being drawn (a rubber band), or clears it with undefined. */
+  showSketchDraft(draft: SketchDraft | undefined): void;
+  /** Adds a finished sketch (its feature id is the entity's) to the `sketch` layer, in a CSS colour. */
+  addSketch(feature: SketchFeature, color: string): void;
   /** Subscribes to pointer actions on the viewer; returns the unsubscribe function. */
   onPointer(listener: (input: PointerInput) => void): () => void;
   /** Resolves once a frame has been drawn with the globe's visible tiles loaded and every layer's features built, or after `maxWaitMs` with a warning. */

@@ -1,22 +1,37 @@
-import { spatialIdBounds, spatialIdFromLngLatHeight, spatialIdToString } from '@orbis/geo';
+import type { SketchEventProps, SketchOptions, SketchType, SpatialIdPickSpaceOptions, SpatialIdSpace } from '@orbis/plugin-api';
+import { spatialIdBounds, spatialIdFromLngLatHeight, spatialIdSpace } from '@orbis/geo';
 import type { Engine, PointerInput } from '../engine/engine.js';
 import type { InteractionMode } from '../plugins/plugin-host.js';
+import type { Place } from './sketch-geometry.js';
+import { sketchFeature } from './sketch-geometry.js';
+import { SKETCH_COLOR, SketchTool } from './sketch-tool.js';
 import { spatialIdZoomFor } from './spatial-id-zoom.js';
 
+/** Heights a picked voxel may have by default: those whose floor has a Hilbert index at every zoom. */
+const PICK_HEIGHT_LIMIT = 2 ** 24;
+
 /**
- * What the mouse does in each interaction mode (SPEC §5): `default` moves the camera and a click
- * selects a feature; `move` only moves the camera; `selection` drags a box whose features are
- * selected; `spatialId` picks the Spatial ID voxel under a click and shows it as a box. The
- * results are on the viewer element for the page and tests: `data-selected` and `data-spatial-id`.
+ * What the mouse does in each interaction mode (SPEC §5, §8): `default` moves the camera and a
+ * click selects a feature; `move` only moves the camera; `selection` drags a box whose features
+ * are selected; `sketch` draws with the sketch tool (sketch-tool.ts); `spatialId` picks the
+ * Spatial ID voxel under a click and shows it as a box. The results are on the viewer element for
+ * the page and tests: `data-selected`, `data-spatial-id`, `data-sketches`, `data-last-sketch`.
  */
 export class InteractionController {
   mode: InteractionMode = 'default';
   private dragStart: { x: number; y: number } | undefined;
-  private vertices: { lng: number; lat: number; x: number; y: number }[] = [];
   private sketches = 0;
   private readonly box: HTMLDivElement;
   private current: { layerId: string; featureId: string }[] = [];
   private readonly selectListeners = new Set<(features: { layerId: string; featureId: string }[]) => void>();
+  private readonly sketchTool: SketchTool;
+  private pickOptions: SpatialIdPickSpaceOptions = {};
+  private readonly listeners = {
+    sketch: new Set<(event: SketchEventProps) => void>(),
+    tool: new Set<(tool: SketchType | undefined) => void>(),
+    pick: new Set<(space: SpatialIdSpace) => void>(),
+    mode: new Set<(mode: InteractionMode) => void>(),
+  };
 
   constructor(
     private readonly engine: Engine,
@@ -27,12 +42,16 @@ export class InteractionController {
     this.box.hidden = true;
     Object.assign(this.box.style, { position: 'absolute', border: '1px dashed #ffd200', background: 'rgba(255,210,0,0.15)', pointerEvents: 'none', zIndex: '3' });
     element.append(this.box);
+    this.sketchTool = new SketchTool({ locationAt: (x, y) => engine.locationAt(x, y, false), showDraft: (draft) => engine.showSketchDraft(draft) }, (type, points, height) =>
+      this.finishSketch(type, points, height),
+    );
     engine.onPointer((input) => this.handle(input));
     // The infobox's close button clears the selection as an empty click does.
     element.addEventListener('orbis:clear-selection', () => this.select([]));
   }
 
   setMode(mode: InteractionMode): void {
+    const before = this.mode;
     this.mode = mode;
     this.element.dataset.interactionMode = mode;
     this.engine.setNavigation(mode !== 'selection');
@@ -42,9 +61,49 @@ export class InteractionController {
     }
     if (mode === 'move') this.select([]);
     if (mode !== 'sketch') {
-      this.vertices = [];
-      this.engine.showSketchDraft([]);
+      this.sketchTool.reset();
+      if (this.sketchTool.tool !== undefined) this.setSketchTool(undefined);
     }
+    if (mode !== before) for (const listener of this.listeners.mode) listener(mode);
+  }
+
+  /** The sketch tool and its options (`app.sketch.tool`, `options`). */
+  get sketch(): { tool: SketchType | undefined; options: SketchOptions } {
+    return { tool: this.sketchTool.tool, options: { ...this.sketchTool.options } };
+  }
+
+  /** Picks a sketch tool (or none) and tells the listeners; the shape being drawn is dropped. */
+  setSketchTool(tool: SketchType | undefined): void {
+    this.sketchTool.reset();
+    if (this.sketchTool.tool === tool) return;
+    this.sketchTool.tool = tool;
+    for (const listener of this.listeners.tool) listener(tool);
+  }
+
+  overrideSketchOptions(options: SketchOptions): void {
+    this.sketchTool.options = { ...this.sketchTool.options, ...options };
+  }
+
+  /** Options of picking in `spatialId` mode (`app.spatialId.pickSpace`). */
+  setPickOptions(options: SpatialIdPickSpaceOptions): void {
+    this.pickOptions = { ...options };
+  }
+
+  onSketch(listener: (event: SketchEventProps) => void): () => void {
+    return this.listen(this.listeners.sketch, listener);
+  }
+
+  onSketchTool(listener: (tool: SketchType | undefined) => void): () => void {
+    return this.listen(this.listeners.tool, listener);
+  }
+
+  onSpacePick(listener: (space: SpatialIdSpace) => void): () => void {
+    return this.listen(this.listeners.pick, listener);
+  }
+
+  /** Calls `listener` when the mode changes (a plugin's call, or picking ended by a right-click). */
+  onModeChange(listener: (mode: InteractionMode) => void): () => void {
+    return this.listen(this.listeners.mode, listener);
   }
 
   /** The selected features (a click in `default`, a box in `selection`, or a plugin's `layers.select`). */
@@ -62,8 +121,12 @@ export class InteractionController {
 
   /** Calls `listener` after each selection; returns the function that stops it. */
   onSelect(listener: (features: { layerId: string; featureId: string }[]) => void): () => void {
-    this.selectListeners.add(listener);
-    return () => this.selectListeners.delete(listener);
+    return this.listen(this.selectListeners, listener);
+  }
+
+  private listen<T>(set: Set<T>, listener: T): () => void {
+    set.add(listener);
+    return () => set.delete(listener);
   }
 
   private handle(input: PointerInput): void {
@@ -79,9 +142,10 @@ export class InteractionController {
         return this.drag(input);
       case 'spatialId':
         if (input.type === 'click') this.pickVoxel(input.x, input.y);
+        else if (input.type === 'rightClick' && this.pickOptions.rightClickToExit) this.setMode('default');
         return;
       case 'sketch':
-        return this.sketch(input);
+        return this.sketchTool.handle(input);
       default:
         return;
     }
@@ -102,35 +166,29 @@ export class InteractionController {
     }
   }
 
-  /**
-   * Sketch: a click adds a vertex, a double-click finishes; one vertex makes a point, two a line,
-   * three or more a polygon. The shape goes to the `sketch` layer.
-   */
-  private sketch(input: PointerInput): void {
-    if (input.type === 'click') {
-      const place = this.engine.locationAt(input.x, input.y, false);
-      // The clicks of a double-click land on the same spot: one vertex.
-      const last = this.vertices.at(-1);
-      if (!place || (last && Math.hypot(last.x - input.x, last.y - input.y) < 4)) return;
-      this.vertices.push({ lng: place.lng, lat: place.lat, x: input.x, y: input.y });
-      this.engine.showSketchDraft(this.vertices);
-    } else if (input.type === 'doubleClick' && this.vertices.length > 0) {
-      const vertices = this.vertices.map(({ lng, lat }) => ({ lng, lat }));
-      const kind = vertices.length === 1 ? 'point' : vertices.length === 2 ? 'line' : 'polygon';
-      this.engine.addSketch({ kind, vertices });
-      this.vertices = [];
-      this.engine.showSketchDraft([]);
-      this.sketches += 1;
-      this.element.dataset.sketches = String(this.sketches);
-      this.element.dataset.lastSketch = kind;
-    }
+  /** A finished shape: drawn on the `sketch` layer (unless `dataOnly`) and told to the listeners. */
+  private finishSketch(type: SketchType, points: Place[], extrudedHeight: number): void {
+    this.sketches += 1;
+    const featureId = `sketch-${this.sketches}`;
+    const feature = sketchFeature(featureId, type, points, extrudedHeight);
+    const { color, dataOnly } = this.sketchTool.options;
+    if (!dataOnly) this.engine.addSketch(feature, typeof color === 'string' ? color : SKETCH_COLOR);
+    this.element.dataset.sketches = String(this.sketches);
+    this.element.dataset.lastSketch = type;
+    const event: SketchEventProps = dataOnly ? { featureId, feature } : { layerId: 'sketch', featureId, feature };
+    for (const listener of this.listeners.sketch) listener(event);
   }
 
   private pickVoxel(x: number, y: number): void {
     const place = this.engine.locationAt(x, y, true) ?? this.engine.locationAt(x, y, false);
     if (!place || Math.abs(place.lat) > 85.05) return;
-    const id = spatialIdFromLngLatHeight(place.lng, place.lat, Math.max(place.height, 0), spatialIdZoomFor(this.engine.getCamera().height));
-    this.element.dataset.spatialId = spatialIdToString(id);
-    this.engine.showBox(spatialIdBounds(id));
+    const o = this.pickOptions;
+    const zoom = o.zoom ?? spatialIdZoomFor(this.engine.getCamera().height);
+    const height = Math.min(o.maxHeight ?? PICK_HEIGHT_LIMIT - 1, PICK_HEIGHT_LIMIT - 1, Math.max(o.minHeight ?? 0, -PICK_HEIGHT_LIMIT, place.height));
+    const id = spatialIdFromLngLatHeight(place.lng, place.lat, height, zoom);
+    const space = spatialIdSpace(id);
+    this.element.dataset.spatialId = space.zfxyStr;
+    if (!o.dataOnly) this.engine.showBox(spatialIdBounds(id), { color: o.color, outlineColor: o.outlineColor });
+    for (const listener of this.listeners.pick) listener(space);
   }
 }

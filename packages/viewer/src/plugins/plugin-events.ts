@@ -12,10 +12,13 @@ export const PLUGIN_EVENTS = {
   layers: { prefix: 'layers.', names: ['select', 'load', 'visible'] },
   ui: { prefix: 'ui.', names: ['message', 'update', 'close'] },
   extension: { prefix: 'extension.', names: ['message', 'extensionMessage'] },
+  sketch: { prefix: 'sketch.', names: ['create', 'update', 'toolChange'] },
+  spatialId: { prefix: 'spatialId.', names: ['spacePick'] },
+  timeline: { prefix: 'timeline.', names: ['tick', 'commit'] },
 } as const;
 
 /** Events whose host payload is an argument list, spread into the listener (Re:Earth's `select(layerId, featureId)`). */
-export const SPREAD_EVENTS: readonly string[] = ['layers.select'];
+export const SPREAD_EVENTS: readonly string[] = ['layers.select', 'sketch.toolChange'];
 
 /** Events whose listeners get no argument (Re:Earth's `ui.on("update", () => …)`). */
 export const EMPTY_EVENTS: readonly string[] = ['ui.update', 'ui.close'];

@@ -10,10 +10,12 @@ import { checkArgs } from './host/arg-kinds.js';
 import { CAMERA_OPS } from './host/camera-ops.js';
 import { LAYERS_OPS } from './host/layers-ops.js';
 import type { HostOps, HostState, OpContext } from './host/host-op.js';
+import { TOOL_OPS } from './host/tool-ops.js';
 import { UI_OPS } from './host/ui-ops.js';
 import { VIEWER_OPS } from './host/viewer-ops.js';
 import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
 import { type LayerServices, PluginLayers } from './plugin-layers.js';
+import { PluginTools, type ToolServices } from './plugin-tools.js';
 import { PropertyLayers } from './property-layers.js';
 import type { WidgetLayout } from './widget-area.js';
 
@@ -21,7 +23,7 @@ import type { WidgetLayout } from './widget-area.js';
 export const PLUGIN_API_VERSION = '2.0.0';
 
 /** Every host operation a sandbox may call, each declared once by its namespace's module. */
-const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS };
+const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS, ...TOOL_OPS };
 
 export type Position = [number, number, number];
 export interface Location {
@@ -78,6 +80,8 @@ export interface ViewerServices {
   layers: LayerServices;
   /** Flies to a layer of the page; an unknown id does nothing. */
   flyToLayer(id: string): void;
+  /** The sketch tool, the Spatial ID picker and the clock (`app.sketch`, `app.spatialId`, `app.timeline`). */
+  tools: ToolServices;
   /** A plugin's console line; the page prefixes and shows it. */
   log(source: string, level: string, text: string): void;
   /** An extension was stopped by its limits or an error (its console already says why): the editor shows a notice. */
@@ -100,6 +104,9 @@ export class PluginHost {
   private readonly mirrored = Object.entries(OPS).filter(([, op]) => transportOf(op) === 'state');
   private readonly pageLayers: PluginLayers;
   private readonly state: HostState;
+  private readonly tools: PluginTools;
+  /** The extension whose host call is running (state pushed to it waits for the call to end). */
+  private calling: Sandbox | undefined;
   private stopCameraMoves: (() => void) | undefined;
   /** Each extension's allowance of `extension.postMessage` calls, as a UI frame's messages are bounded. */
   private readonly budgets = new Map<Sandbox, MessageBudget>();
@@ -118,6 +125,18 @@ export class PluginHost {
     this.layers = new PropertyLayers(plugins.map((p) => p.id));
     this.layers.setBase(sceneProperty);
     this.pageLayers = new PluginLayers(services.layers, (event, payload) => this.emit(event, payload));
+    this.tools = new PluginTools(
+      services.tools,
+      () => this.sandboxes,
+      (event, payload) => this.emit(event, payload),
+      () => this.calling,
+      (mode) => {
+        // The page changed mode itself (a tool ended, a right-click left picking): everyone hears it.
+        if (mode === this.mode) return;
+        this.mode = mode;
+        this.tools.pushAll('mode', mode);
+      },
+    );
     this.state = {
       overrideProperty: (sandbox, patch) => {
         this.layers.override(sandbox.pluginId, patch);
@@ -129,6 +148,8 @@ export class PluginHost {
         this.services.setInteractionMode(mode);
         for (const other of this.sandboxes) if (other !== sandbox) other.update('mode', mode);
       },
+      mode: () => this.mode,
+      tools: this.tools,
       layers: this.pageLayers,
       postToExtension: (sandbox, id, message) => {
         const target = this.sandboxes.find((s) => s.label === id && s.status === 'running');
@@ -218,6 +239,7 @@ export class PluginHost {
       property: this.layers.effective(),
       mode: this.mode,
       radii: this.services.ellipsoidRadii,
+      sketch: this.services.tools.sketch.state(),
       versions: { version: orbisPackage.version, apiVersion: PLUGIN_API_VERSION },
     };
   }
@@ -279,6 +301,7 @@ export class PluginHost {
   stopAll(): void {
     for (const sandbox of this.sandboxes) sandbox.stop();
     this.pageLayers.dispose();
+    this.tools.stop();
     this.stopCameraMoves?.();
     this.stopCameraMoves = undefined;
   }
@@ -320,6 +343,12 @@ export class PluginHost {
     const def = OPS[op];
     if (!def || def.async) throw new TypeError(`unknown host operation "${op}"`);
     checkArgs(op, def.args, args);
-    return def.run(context, args);
+    const outer = this.calling;
+    this.calling = sandbox;
+    try {
+      return def.run(context, args);
+    } finally {
+      this.calling = outer;
+    }
   }
 }

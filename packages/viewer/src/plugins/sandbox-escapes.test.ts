@@ -4,6 +4,7 @@ import { MAX_LOG_LINES_PER_SECOND } from './extension-sandbox.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
 import { testCamera, testLayers } from './test-services.js';
+import { testTools } from './test-tools.js';
 import { ESCAPE_TECHNIQUES, GOOD_PLUGIN, goodAnswer } from './sandbox-escape-techniques.js';
 
 function plugin(id: string, code: string): InstalledPlugin {
@@ -27,6 +28,7 @@ function recordingServices(host: () => PluginHost) {
     offsetOnScreen: () => undefined,
     isVisible: () => false,
     currentLocation: async () => undefined,
+    tools: testTools().services,
     capture: () => 'data:image/png;base64,',
     open: () => undefined,
     reload: () => undefined,

@@ -3,6 +3,7 @@ import type { Engine } from '../engine/engine.js';
 import type { InteractionController } from '../interaction/interaction-controller.js';
 import type { Scene } from '@orbis/scene';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
+import { toolServices } from './plugin-tools.js';
 import { PluginUi, type WidgetArea } from './plugin-ui.js';
 import { areaFromWidgetLayout } from './widget-area.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
@@ -108,6 +109,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
       assetUrl: (assetId) => (scene.layers as { assetId?: string; url?: string }[]).find((l) => l.assetId === assetId && l.url)?.url,
     },
     flyToLayer: (id) => void engine.flyToLayer(id),
+    tools: toolServices(engine, options.interaction),
     capture: (type, quality) => engine.capture(type, quality),
     open: (url) => void window.open(url, '_blank', 'noopener'),
     reload: () => location.reload(),

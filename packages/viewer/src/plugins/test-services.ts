@@ -5,6 +5,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { SandboxLimits, SandboxMaker } from './sandbox.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import type { LayerServices, SelectedFeature } from './plugin-layers.js';
+import { testTools } from './test-tools.js';
 
 /**
  * For the host's unit tests only (test doubles: the real viewer services are tested in the browser).
@@ -107,6 +108,7 @@ export function fakeServices() {
   const camera = testCamera();
   const layers = testLayers();
   const logs: { source: string; level: string; text: string }[] = [];
+  const tools = testTools();
   let viewport = { width: 640, height: 480, isMobile: false, query: { tab: 'map' } };
   const services: ViewerServices = {
     env: { inEditor: true, isBuilt: false },
@@ -134,9 +136,10 @@ export function fakeServices() {
     camera: camera.camera,
     layers: layers.layers,
     flyToLayer: () => undefined,
+    tools: tools.services,
     log: (source, level, text) => logs.push({ source, level, text }),
   };
-  return { services, calls, logs, camera, layers, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
+  return { services, calls, logs, camera, layers, tools, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
 }
 
 

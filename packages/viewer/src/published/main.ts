@@ -49,4 +49,4 @@ if (layout.side) {
   layout.side.append(story.panel.element);
 }
 legend.update(opening.layers);
-void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers }, [plugins]);
+void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers, timeline: snapshot.scene.timeline }, [plugins]);

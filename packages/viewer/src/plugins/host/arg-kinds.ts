@@ -1,3 +1,5 @@
+import { isCssColor } from '@orbis/scene/checks';
+
 /**
  * The argument checks of every host operation, in one place: each operation declares its
  * arguments as `[name, kind]`, and {@link checkArgs} throws a `TypeError` naming the first wrong
@@ -11,6 +13,11 @@ export type ArgSpec = readonly [name: string, kind: Kind];
 const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 /** The fields of a (partial) camera position. */
 export const CAMERA_FIELDS = ['lng', 'lat', 'height', 'heading', 'pitch', 'roll', 'fov'] as const;
+
+/** The sketch tools of SPEC §8. */
+export const SKETCH_TOOLS = ['marker', 'polyline', 'polygon', 'circle', 'rectangle', 'extrudedCircle', 'extrudedRectangle', 'extrudedPolygon'] as const;
+/** A time as it crosses: milliseconds since 1970 (a Date) or an ISO 8601 string. */
+const isTime = (v: unknown) => finite(v) || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && Number.isFinite(Date.parse(v)));
 
 const plainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -32,6 +39,11 @@ export const KINDS = {
     (v: unknown) => Array.isArray(v) && v.every((f) => plainObject(f) && typeof f.layerId === 'string' && Array.isArray(f.featureId) && f.featureId.every((id) => typeof id === 'string')),
     'a list of {layerId, featureId: [ids]}',
   ],
+  sketchTool: [(v: unknown) => (SKETCH_TOOLS as readonly unknown[]).includes(v), `one of ${SKETCH_TOOLS.join(', ')} or undefined`],
+  cssColor: [(v: unknown) => typeof v === 'string' && isCssColor(v), 'a CSS colour such as "#ff0000" or "red"'],
+  time: [isTime, 'a Date or an ISO 8601 date-time string'],
+  stepType: [(v: unknown) => v === 'rate' || v === 'fixed', 'one of rate, fixed'],
+  rangeType: [(v: unknown) => v === 'unbounded' || v === 'clamped' || v === 'bounced', 'one of unbounded, clamped, bounced'],
   cameraTarget: [
     (v: unknown) => typeof v === 'string' || (plainObject(v) && CAMERA_FIELDS.every((f) => v[f] === undefined || v[f] === null || finite(v[f]))),
     'a layer id or a camera position whose lng, lat, height, heading, pitch, roll and fov are finite numbers',

@@ -1,6 +1,7 @@
 import type { Sandbox as ExtensionSandbox } from '../sandbox.js';
 import type { InteractionMode, ViewerServices } from '../plugin-host.js';
 import type { PluginLayers } from '../plugin-layers.js';
+import type { PluginTools } from '../plugin-tools.js';
 import type { ArgSpec } from './arg-kinds.js';
 import type { OpTransport } from './op-transport.js';
 
@@ -9,6 +10,10 @@ export interface HostState {
   /** Merges into this plugin's property override layer; answers the new effective property. */
   overrideProperty(sandbox: ExtensionSandbox, patch: Record<string, unknown>): unknown;
   setMode(sandbox: ExtensionSandbox, mode: InteractionMode): void;
+  /** The interaction mode now. */
+  mode(): InteractionMode;
+  /** The page's sketch tool, Spatial ID picker and clock, connected to the extensions. */
+  tools: PluginTools;
   /** The page's layers as plugins see them. */
   layers: PluginLayers;
   /** Delivers `extensionMessage` to the running extension `id`; an id not running is a TypeError. */

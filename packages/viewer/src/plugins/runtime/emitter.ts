@@ -19,6 +19,8 @@ export class Emitter {
     private readonly label: string,
     private readonly prefix: string,
     private readonly names: readonly string[],
+    /** Per event, how a payload that crossed as JSON becomes what listeners get (a time to a Date, null to undefined). */
+    private readonly convert: Record<string, (payload: any) => unknown> = {},
   ) {
     for (const name of names) this.listeners.set(name, []);
   }
@@ -49,6 +51,8 @@ export class Emitter {
   emit(event: string, args: unknown[]): void {
     const list = this.listeners.get(event);
     if (!list || list.length === 0) return;
+    const convert = this.convert[event];
+    if (convert && args.length === 1) args = [convert(args[0])];
     for (const entry of list.slice()) {
       if (entry.once) this.off(event, entry.listener);
       try {

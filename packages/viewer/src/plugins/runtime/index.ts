@@ -12,6 +12,9 @@ import { createCamera } from './camera.js';
 import type { Emitter } from './emitter.js';
 import { installGlobals } from './globals.js';
 import { createLayers } from './layers.js';
+import { createSketch } from './sketch.js';
+import { createSpatialId } from './spatial-id.js';
+import { createTimeline } from './timeline.js';
 import { initialState, type PushedState } from './state.js';
 import { createExtension, createUi } from './ui.js';
 import { createViewer } from './viewer.js';
@@ -32,6 +35,7 @@ export function start(host: HostFunction): RuntimeEntry {
   const extension = createExtension(bridge, state);
   const camera = createCamera(bridge);
   const layers = createLayers(bridge);
+  const tools = { sketch: createSketch(bridge, state), spatialId: createSpatialId(bridge, state), timeline: createTimeline(bridge, state) };
   const { runTimer } = installGlobals(bridge);
   const app: App = Object.freeze({
     get version() {
@@ -46,12 +50,15 @@ export function start(host: HostFunction): RuntimeEntry {
     extension: extension.extension,
     camera: camera.camera,
     layers: layers.layers,
+    sketch: tools.sketch.sketch,
+    spatialId: tools.spatialId.spatialId,
+    timeline: tools.timeline.timeline,
   });
   const scope = globalThis as unknown as { app: App; reearth?: App };
   scope.app = app;
 
   // A host event name to the namespace that delivers it; `app.viewer`'s names have no prefix.
-  const emitters: Record<string, Emitter> = { camera: camera.events, layers: layers.events, ui: ui.events, extension: extension.events };
+  const emitters: Record<string, Emitter> = { camera: camera.events, layers: layers.events, ui: ui.events, extension: extension.events, sketch: tools.sketch.events, spatialId: tools.spatialId.events, timeline: tools.timeline.events };
   const route = (event: string): [Emitter, string] | undefined => {
     const dot = event.indexOf('.');
     if (dot < 0) return [viewer.events, event];

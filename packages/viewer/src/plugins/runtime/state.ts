@@ -1,4 +1,4 @@
-import type { Env, InteractionModeType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
+import type { Env, InteractionModeType, SketchOptions, SketchType, TimelineRangeType, TimelineStepType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
 import { type Radii, WGS84_RADII } from './wgs84.js';
 
 /**
@@ -14,6 +14,26 @@ export interface PushedState {
   widget: WidgetInfo;
   /** Orbis's version and the plugin API's. */
   versions: { version: string; apiVersion: string };
+  /** `app.sketch`: the tool (null for none: it crosses as JSON) and the options. */
+  sketch: SketchState;
+  /** `app.timeline`, pushed once the extension uses the timeline. */
+  timeline: TimelineSnapshot;
+}
+
+export interface SketchState {
+  tool: SketchType | null;
+  options: SketchOptions;
+}
+
+/** The page's clock: times in milliseconds since 1970. */
+export interface TimelineSnapshot {
+  start: number;
+  stop: number;
+  current: number;
+  isPlaying: boolean;
+  speed: number;
+  stepType: TimelineStepType;
+  rangeType: TimelineRangeType;
 }
 
 export function initialState(): PushedState {
@@ -25,5 +45,7 @@ export function initialState(): PushedState {
     radii: WGS84_RADII,
     widget: { id: '', pluginId: '', extensionId: '', property: {} },
     versions: { version: '', apiVersion: '' },
+    sketch: { tool: null, options: {} },
+    timeline: { start: 0, stop: 0, current: 0, isPlaying: false, speed: 1, stepType: 'rate', rangeType: 'unbounded' },
   };
 }

@@ -1,0 +1,76 @@
+// app.sketch (SPEC §8): Re:Earth v2's sketch tool. Longitudes and latitudes in degrees, heights in metres.
+import type { ListenerOptions } from './index.js';
+
+/** The shapes the sketch tool draws. */
+export type SketchType = 'marker' | 'polyline' | 'polygon' | 'circle' | 'rectangle' | 'extrudedCircle' | 'extrudedRectangle' | 'extrudedPolygon';
+
+/** How the sketch tool draws; every field optional. */
+export interface SketchOptions {
+  /** The shape's colour, a CSS colour string. */
+  color?: string;
+  /** The result is reported (`create`), not drawn. */
+  dataOnly?: boolean;
+  /** A right-click aborts the shape being drawn (default true). */
+  rightClickToAbort?: boolean;
+  /** Re:Earth's other options (appearance, disableShadow, marker labels …) are kept and read back. */
+  [option: string]: unknown;
+}
+
+/** A finished sketch: a GeoJSON Feature in degrees. */
+export interface SketchFeature {
+  type: 'Feature';
+  id: string;
+  geometry: { type: 'Point'; coordinates: [lng: number, lat: number, height: number] } | { type: 'LineString'; coordinates: [number, number, number][] } | { type: 'Polygon'; coordinates: [number, number, number][][] };
+  properties: {
+    id: string;
+    type: SketchType;
+    /** The clicked control points, `[lng, lat, height]` (for a circle: its centre and a point on its edge). */
+    positions: [number, number, number][];
+    /** Metres above the ground: 0 for flat shapes. */
+    extrudedHeight: number;
+  };
+}
+
+/** What `create` and `update` listeners get. `layerId` is absent for a `dataOnly` sketch. */
+export interface SketchEventProps {
+  layerId?: string;
+  featureId: string;
+  feature: SketchFeature;
+}
+
+export interface SketchEvents {
+  /** A shape was finished. */
+  create: SketchEventProps;
+  /** A drawn shape was edited. */
+  update: SketchEventProps;
+  /** The tool changed (`setTool`, or the user's own choice): the new tool or `undefined`. */
+  toolChange: SketchType | undefined;
+}
+
+/**
+ * `app.sketch`: draw shapes on the globe. A click adds a vertex, a double-click finishes;
+ * `marker` takes one click; `circle` and `rectangle` two (centre and edge, or two corners); an
+ * extruded shape one more move and click for its height; a right-click aborts.
+ */
+export interface Sketch {
+  /** The tool now, or `undefined`. @example if (app.sketch.tool === 'polygon') console.log('drawing'); */
+  readonly tool: SketchType | undefined;
+  /** The options now. @example const { color } = app.sketch.options; */
+  readonly options: SketchOptions;
+  /**
+   * Picks a tool (and sets the interaction mode to `sketch`), or `undefined` to stop. Anything else
+   * throws a TypeError and changes nothing.
+   * @example app.sketch.setTool('polygon');
+   * @example app.sketch.setTool(undefined);
+   */
+  setTool(type: SketchType | undefined): void;
+  /** Merges into the options. @example app.sketch.overrideOptions({ color: '#00bcd4', dataOnly: true }); */
+  overrideOptions(options: SketchOptions): void;
+  /**
+   * @example app.sketch.on('create', ({ feature }) => console.log(feature.geometry.type, feature.properties.extrudedHeight));
+   * @example app.sketch.on('toolChange', (tool) => console.log(tool ?? 'none'));
+   */
+  on<E extends keyof SketchEvents>(event: E, listener: (event: SketchEvents[E]) => void, options?: ListenerOptions): () => void;
+  /** @example app.sketch.off('create', onCreate); */
+  off<E extends keyof SketchEvents>(event: E, listener: (event: SketchEvents[E]) => void): void;
+}

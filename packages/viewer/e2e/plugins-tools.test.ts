@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { Browser, Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spatialIdFromLngLatHeight, spatialIdSpace } from '../../geo/src/index.js';
+import { type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { isCloseTo, type Pixels, screenshotPixels } from './pixels.js';
+
+const FLIGHT = readFileSync(new URL('../../server/demo-data/flight-hnd-cts.czml', import.meta.url), 'utf8');
+
+/** A plugin driven by steps from its own UI frame: it reports what app.sketch, app.spatialId and app.timeline tell it. */
+const DRIVER = `
+const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value]));
+app.ui.show('<p style="color:#fff;margin:0">tools</p>', { width: 60, height: 24 });
+app.sketch.on('create', (e) => say('create', e));
+app.sketch.on('toolChange', (t) => say('toolChange', t === undefined ? 'none' : t));
+app.spatialId.on('spacePick', (s) => say('spacePick', s));
+let ticks = 0;
+const steps = {
+  sketch: () => { app.sketch.setTool('polygon'); return [app.sketch.tool, app.viewer.interactionMode.mode]; },
+  locate: (m) => m.at.map(([x, y]) => app.viewer.tools.getLocationFromScreenCoordinate(x, y)),
+  pick: () => { app.sketch.setTool(undefined); app.spatialId.pickSpace({ zoom: 10, color: 'rgba(255,0,255,0.5)' }); return app.viewer.interactionMode.mode; },
+  clock: () => [app.timeline.startTime.toISOString(), app.timeline.stopTime.toISOString(), app.timeline.currentTime.toISOString(), app.timeline.speed, app.timeline.isPlaying],
+  play: () => {
+    app.timeline.on('tick', (d) => { ticks += 1; if (ticks === 5) say('ticks', [ticks, d instanceof Date, d.toISOString()]); });
+    app.timeline.on('commit', (c) => say('commit', c));
+    app.timeline.setSpeed(600);
+    app.timeline.play();
+    return app.timeline.isPlaying;
+  },
+  pause: () => { app.timeline.pause(); return [app.timeline.isPlaying, app.timeline.currentTime.toISOString()]; },
+};
+app.ui.on('message', (m) => { try { say(m.step, steps[m.step](m)); } catch (e) { say(m.step, e.name + ': ' + e.message); } });
+`;
+
+/** The centre of the flight's orange point on screen, or undefined where it is not in view. */
+function orangeCentre(pixels: Pixels): { x: number; y: number } | undefined {
+  let [sx, sy, n] = [0, 0, 0];
+  for (let y = 0; y < pixels.height; y++) {
+    for (let x = 0; x < pixels.width; x++) {
+      if (isCloseTo(pixels.at(x, y), [255, 80, 0], 40)) [sx, sy, n] = [sx + x, sy + y, n + 1];
+    }
+  }
+  return n >= 6 ? { x: sx / n, y: sy / n } : undefined;
+}
+
+/** A copy with every number rounded to 9 decimals (a micrometre at the equator, in degrees). */
+function rounded(value: unknown): unknown {
+  if (typeof value === 'number') return Math.round(value * 1e9) / 1e9;
+  if (Array.isArray(value)) return value.map(rounded);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rounded(v)]));
+  return value;
+}
+
+describe('app.sketch, app.spatialId and app.timeline in Chromium with the real engine', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage;
+  let frame: Frame;
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+    const project = await h.project('tools');
+    const [flight] = await h.server.ctx.assets.add(project, [{ name: 'flight.czml', stream: Readable.from([Buffer.from(FLIGHT)]) }], true);
+    await h.admin('PUT', '/api/projects/tools/scene', {
+      property: { terrain: { enabled: false } },
+      camera: { lng: 140.7, lat: 39.2, height: 1_400_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [{ id: 'flight', title: 'Flight', type: 'czml', assetId: flight!.id, visible: true }],
+      widgets: [],
+      story: { pages: [] },
+    });
+    const manifest = { id: 'tools', name: 'Tools', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Tools' }] };
+    expect((await h.admin('POST', '/api/projects/tools/plugins', { manifest, files: { 'main.js': DRIVER } })).status).toBe(201);
+    expect((await h.admin('POST', '/api/projects/tools/publish')).status).toBe(200);
+    tab = await newPage(browser, { width: 480, height: 360 });
+    await tab.page.goto(`${h.url}/p/tools`);
+    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const element = tab.page.locator('iframe[data-plugin="tools/main"]');
+    frame = (await (await element.elementHandle())!.contentFrame())!;
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  const reports = (name: string) =>
+    tab.consoleMessages
+      .filter((m) => m.text.startsWith('[plugin tools/main] REPORT '))
+      .map((m) => JSON.parse(m.text.slice('[plugin tools/main] REPORT '.length)) as [string, unknown])
+      .filter(([n]) => n === name)
+      .map(([, v]) => v);
+  /** Sends a step from the plugin's own UI frame and waits for its answer. */
+  const step = async (name: string, extra: object = {}): Promise<unknown> => {
+    const before = reports(name).length;
+    await frame.evaluate(`parent.postMessage(${JSON.stringify({ step: name, ...extra })}, '*')`);
+    await expect.poll(() => reports(name).length, { timeout: 10_000 }).toBeGreaterThan(before);
+    return reports(name).at(-1);
+  };
+  const viewerBox = async () => (await tab.page.getByTestId('viewer').boundingBox())!;
+
+  it('sketches a polygon with real mouse clicks and receives its GeoJSON Feature', async () => {
+    expect(await step('sketch')).toEqual(['polygon', 'sketch']);
+    await expect.poll(() => reports('toolChange')).toEqual(['polygon']);
+    // Left of the flight's path, which the last test watches.
+    const at: [number, number][] = [[30, 50], [140, 50], [85, 150]];
+    const places = (await step('locate', { at })) as { lng: number; lat: number }[];
+    const box = await viewerBox();
+    await tab.page.mouse.click(box.x + at[0]![0], box.y + at[0]![1]);
+    await tab.page.mouse.move(box.x + 100, box.y + 100);
+    await tab.page.mouse.click(box.x + at[1]![0], box.y + at[1]![1]);
+    await tab.page.mouse.dblclick(box.x + at[2]![0], box.y + at[2]![1]);
+    await expect.poll(() => reports('create').length, { timeout: 20_000 }).toBe(1);
+    const event = reports('create')[0] as { layerId: string; featureId: string; feature: { type: string; geometry: { type: string; coordinates: number[][][] }; properties: { type: string; extrudedHeight: number } } };
+    expect(event.layerId).toBe('sketch');
+    expect(event.featureId).toMatch(/^sketch-\d+$/);
+    expect(event.feature.type).toBe('Feature');
+    expect(event.feature.geometry.type).toBe('Polygon');
+    expect(event.feature.properties).toMatchObject({ type: 'polygon', extrudedHeight: 0 });
+    const ring = event.feature.geometry.coordinates[0]!;
+    expect(ring).toHaveLength(4);
+    expect(ring[3]).toEqual(ring[0]);
+    ring.slice(0, 3).forEach(([lng, lat], i) => {
+      expect(lng).toBeCloseTo(places[i]!.lng, 6);
+      expect(lat).toBeCloseTo(places[i]!.lat, 6);
+    });
+    await expect.poll(() => tab.page.getByTestId('viewer').getAttribute('data-last-sketch')).toBe('polygon');
+  });
+
+  it('picks a voxel with a click and receives its Spatial ID, as @orbis/geo computes it', async () => {
+    expect(await step('pick')).toBe('spatialId');
+    await expect.poll(() => reports('toolChange').at(-1)).toBe('none');
+    const [place] = (await step('locate', { at: [[100, 260]] })) as { lng: number; lat: number }[];
+    const box = await viewerBox();
+    await tab.page.mouse.click(box.x + 100, box.y + 260);
+    await expect.poll(() => reports('spacePick').length, { timeout: 20_000 }).toBe(1);
+    const expected = spatialIdSpace(spatialIdFromLngLatHeight(place!.lng, place!.lat, 0, 10));
+    // Numbers cross QuickJS's JSON both ways, whose shortest form may differ from V8's in the last digit.
+    expect(rounded(reports('spacePick')[0])).toEqual(rounded(expected));
+    expect(await tab.page.getByTestId('viewer').getAttribute('data-spatial-id')).toBe(expected.zfxyStr);
+  });
+
+  it('shows the timeline bar for the CZML layer, plays with ticks, and the flight moves', async () => {
+    const bar = tab.page.getByTestId('timeline');
+    await bar.waitFor({ state: 'visible' });
+    expect(await step('clock')).toEqual(['2026-11-21T00:00:00.000Z', '2026-11-21T01:30:00.000Z', '2026-11-21T00:00:00.000Z', 60, false]);
+    expect(await tab.page.getByTestId('timeline-time').textContent()).toContain('00:00:00 UTC');
+    const viewer = tab.page.getByTestId('viewer');
+    const before = orangeCentre(await screenshotPixels(tab.page, viewer));
+    expect(before).toBeDefined();
+    expect(await step('play')).toBe(true);
+    await expect.poll(() => reports('ticks').length, { timeout: 30_000 }).toBe(1);
+    const [count, isDate] = reports('ticks')[0] as [number, boolean, string];
+    expect([count, isDate]).toEqual([5, true]);
+    expect(reports('commit')).toEqual([{ source: 'pluginAPI', id: 'tools/main' }, { source: 'pluginAPI', id: 'tools/main' }]);
+    expect(await bar.getAttribute('data-playing')).toBe('true');
+    // The flight has moved north (up the screen) as the clock plays.
+    await expect
+      .poll(async () => {
+        const now = orangeCentre(await screenshotPixels(tab.page, viewer));
+        return now !== undefined && before!.y - now.y > 15;
+      }, { timeout: 60_000 })
+      .toBe(true);
+    // The bar's own button pauses: plugins hear a commit from widgetContext.
+    await tab.page.getByTestId('timeline-play').click();
+    await expect.poll(() => reports('commit').at(-1)).toEqual({ source: 'widgetContext' });
+    const [playing, current] = (await step('pause')) as [boolean, string];
+    expect(playing).toBe(false);
+    expect(Date.parse(current)).toBeGreaterThan(Date.parse('2026-11-21T00:00:00Z'));
+    tab.assertClean();
+  });
+});

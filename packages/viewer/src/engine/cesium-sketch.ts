@@ -1,0 +1,83 @@
+import { CallbackProperty, Cartesian3, Color, CustomDataSource, type Entity, PolygonHierarchy, type Viewer } from 'cesium';
+import type { SketchFeature } from '@orbis/plugin-api';
+import type { SketchDraft } from './engine.js';
+
+const toCartesian = (points: [number, number, number][]) => points.map(([lng, lat, h]) => Cartesian3.fromDegrees(lng, lat, h));
+const cssColor = (css: string) => Color.fromCssColorString(css) ?? Color.CYAN;
+/** Points stay visible in front of the globe while they are drawn. */
+const ALWAYS_ON_TOP = Number.POSITIVE_INFINITY;
+
+/**
+ * The sketch tool's drawing on CesiumJS: the shape being drawn (a rubber band whose outline and
+ * height follow the pointer every frame through callback properties) and the `sketch` layer of
+ * finished shapes: flat ones on the ground (above other ground layers), extruded ones as solids.
+ */
+export class CesiumSketch {
+  private draft: SketchDraft | undefined;
+  private draftPoints: Entity[] = [];
+  private draftShape: Entity[] = [];
+  private layer: CustomDataSource | undefined;
+
+  constructor(
+    private readonly viewer: Viewer,
+    private readonly owners: Map<object, string>,
+  ) {}
+
+  showDraft(draft: SketchDraft | undefined): void {
+    const { entities } = this.viewer;
+    const changed = !draft || !this.draft || draft.points.length !== this.draft.points.length || draft.color !== this.draft.color;
+    this.draft = draft;
+    if (changed) {
+      for (const e of [...this.draftPoints, ...this.draftShape]) entities.remove(e);
+      this.draftPoints = [];
+      this.draftShape = [];
+    }
+    if (!draft) return this.viewer.scene.requestRender();
+    if (changed) {
+      const color = cssColor(draft.color);
+      this.draftPoints = toCartesian(draft.points).map((position) =>
+        entities.add({ position, point: { pixelSize: 8, color, outlineColor: Color.WHITE, outlineWidth: 2, disableDepthTestDistance: ALWAYS_ON_TOP } }),
+      );
+      const outline = () => toCartesian(this.draft?.ring ?? this.draft?.line ?? []);
+      this.draftShape.push(entities.add({ polyline: { positions: new CallbackProperty(outline, false), width: 2, material: color } }));
+      this.draftShape.push(
+        entities.add({
+          polygon: {
+            hierarchy: new CallbackProperty(() => new PolygonHierarchy(toCartesian(this.draft?.ring ?? [])), false),
+            height: 0,
+            extrudedHeight: new CallbackProperty(() => this.draft?.extrudedHeight ?? 0, false),
+            material: color.withAlpha(0.3),
+          },
+        }),
+      );
+    }
+    this.viewer.scene.requestRender();
+  }
+
+  add(feature: SketchFeature, css: string): void {
+    if (!this.layer) {
+      this.layer = new CustomDataSource('sketch');
+      void this.viewer.dataSources.add(this.layer);
+      this.owners.set(this.layer, 'sketch');
+    }
+    const color = cssColor(css);
+    const { geometry, properties, id } = feature;
+    const height = properties.extrudedHeight;
+    if (geometry.type === 'Point') {
+      const [lng, lat, h] = geometry.coordinates;
+      this.layer.entities.add({ id, position: Cartesian3.fromDegrees(lng, lat, h), point: { pixelSize: 10, color, outlineColor: Color.WHITE, outlineWidth: 2, disableDepthTestDistance: ALWAYS_ON_TOP } });
+    } else if (geometry.type === 'LineString') {
+      const positions = toCartesian(geometry.coordinates);
+      this.layer.entities.add({ id, position: positions[0], polyline: { positions, width: 3, material: color, clampToGround: true } });
+    } else {
+      const positions = toCartesian(geometry.coordinates[0] ?? []);
+      this.layer.entities.add(
+        height > 0
+          ? { id, position: positions[0], polygon: { hierarchy: positions, height: 0, extrudedHeight: height, material: color.withAlpha(0.5), outline: true, outlineColor: color } }
+          : // On the ground, over the other ground layers; its outline is a line on the ground too.
+            { id, position: positions[0], polygon: { hierarchy: positions, material: color.withAlpha(0.4), zIndex: 10 }, polyline: { positions, width: 2, material: color, clampToGround: true, zIndex: 10 } },
+      );
+    }
+    this.viewer.scene.requestRender();
+  }
+}
