@@ -46,7 +46,7 @@ describe('plugins without cross-origin isolation (ORBIS_CROSS_ORIGIN_ISOLATION=o
     expect(response.headers.get('cross-origin-embedder-policy')).toBeNull();
     await tab.page.goto(`${h.url}/p/plain`);
     await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-    expect(await tab.page.evaluate(() => crossOriginIsolated)).toBe(false);
+    expect(await tab.page.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated)).toBe(false);
     expect(tab.consoleMessages.filter((m) => m.text.startsWith('[orbis] plugins run on the main thread'))).toHaveLength(1);
     const lines = (id: string) => tab.consoleMessages.filter((m) => m.text.startsWith(`[plugin ${id}/main] `)).map((m) => m.text.slice(`[plugin ${id}/main] `.length));
     await expect.poll(() => lines('good').filter((l) => l.startsWith('BEAT ')).length, { timeout: 30_000 }).toBeGreaterThan(3);

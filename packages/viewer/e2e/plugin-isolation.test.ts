@@ -85,7 +85,7 @@ describe('plugin isolation in Chromium: no plugin holds the page (SPEC §11)', (
       expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
       expect(response.headers.get('cross-origin-embedder-policy'), path).toBe('credentialless');
     }
-    expect(await tab.page.evaluate(() => crossOriginIsolated)).toBe(true);
+    expect(await tab.page.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated)).toBe(true);
     expect(tab.consoleMessages.some((m) => m.text.includes('plugins run on the main thread'))).toBe(false);
     await expect.poll(beats, { timeout: 30_000 }).toBeGreaterThan(2);
   });
@@ -99,7 +99,7 @@ describe('plugin isolation in Chromium: no plugin holds the page (SPEC §11)', (
     }
     const beatsThen = beats();
     await expect.poll(beats, { timeout: 30_000 }).toBeGreaterThan(beatsThen + 3);
-    const tasks = await tab.page.evaluate((since) => (window as unknown as { __pluginTasks: [number, number][] }).__pluginTasks.filter(([t]) => t >= since), started);
+    const tasks = await tab.page.evaluate((since) => (globalThis as unknown as { __pluginTasks: [number, number][] }).__pluginTasks.filter(([t]) => t >= since), started);
     expect(tasks.length).toBeGreaterThan(10);
     // The plugins' longest main-thread task: a few milliseconds (a stop: terminate, frame and layers out).
     expect(Math.max(...tasks.map(([, d]) => d))).toBeLessThan(50);
