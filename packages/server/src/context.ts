@@ -6,6 +6,7 @@ import { StagingJournal } from './assets/staging-journal.js';
 import { ConfigError, type OrbisConfig } from './config/serve-config.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
+import { PageCache } from './http/page-cache.js';
 import { KeyService } from './keys/key-service.js';
 import { ModelService } from './models/model-service.js';
 import { PluginService } from './plugins/plugin-service.js';
@@ -66,6 +67,8 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
     maxUploadBytes: config.maxUploadBytes,
+    pages: new PageCache(config.pageCacheBytes),
     frameAncestors: config.frameAncestors,
+    crossOriginIsolation: config.crossOriginIsolation,
   };
 }

@@ -99,6 +99,33 @@ describe('several processes on one PostgreSQL database and one bucket', () => {
     expect((await fetch(`${a.url}/api/p/shared/assets.json`, { headers: auth })).status).toBe(401);
   });
 
+  it('never answers from one process a cached page that the other has changed', async () => {
+    const json = { ...admin, 'content-type': 'application/json' };
+    await fetch(`${a.url}/api/projects`, { method: 'POST', headers: json, body: JSON.stringify({ alias: 'cached', visibility: 'public' }) });
+    const form = new FormData();
+    form.append('public', 'true');
+    for (let i = 0; i < 5; i++) form.append('file', new Blob([`{"n":${i}}`]), `c-${i}.json`);
+    const made = (await (await fetch(`${a.url}/api/projects/cached/assets`, { method: 'POST', headers: admin, body: form })).json()) as { id: string }[];
+    const pages = ['?limit=3', '?offset=1&limit=3', '?page=2&limit=2'];
+    const ids = async (via: Proc, query: string) => ((await (await fetch(`${via.url}/api/p/cached/assets.json${query}`)).json()).results as { id: string }[]).map((r) => r.id);
+    // Each page answered twice by A: the second answer comes from A's page cache.
+    for (const q of pages) for (let i = 0; i < 2; i++) await ids(a, q);
+    expect(await ids(a, '?limit=3')).toEqual(made.slice(0, 3).map((m) => m.id));
+
+    // Unpublished through B: gone from A's next answers, with no wait.
+    await fetch(`${b.url}/api/projects/cached/assets/${made[1]!.id}`, { method: 'PATCH', headers: json, body: '{"public":false}' });
+    const left = made.filter((_, i) => i !== 1).map((m) => m.id);
+    expect(await ids(a, '?limit=3')).toEqual(left.slice(0, 3));
+    expect(await ids(a, '?offset=1&limit=3')).toEqual(left.slice(1, 4));
+    expect(await ids(a, '?page=2&limit=2')).toEqual(left.slice(2, 4));
+
+    // Deleted through B, then the project made private: A follows at once too.
+    await fetch(`${b.url}/api/projects/cached/assets/${made[0]!.id}`, { method: 'DELETE', headers: admin });
+    expect(await ids(a, '?limit=3')).toEqual(left.slice(1, 4));
+    await fetch(`${b.url}/api/projects/cached`, { method: 'PATCH', headers: json, body: '{"visibility":"private"}' });
+    expect((await fetch(`${a.url}/api/p/cached/assets.json?limit=3`)).status).toBe(401);
+  });
+
   it('stops each process cleanly', async () => {
     for (const p of [a, b]) {
       const exited = new Promise<number | null>((r) => p.child.on('exit', r));

@@ -4,14 +4,17 @@ import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import { buildZip } from '../../server/src/test/zip-builder.js';
 import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { pointTileset } from './point-tileset.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
  * SPEC §7 on the published page, judged by pixels, with one page load: a conditions style colours
  * polygons by a property; CSV points (default and named columns) in their colour and size where
- * their rows say; a GPX track; an XYZ layer and a WMS layer over it from a local server; a click shows the infobox and an
- * empty click closes it; the legend's rows and colours.
+ * their rows say; a GPX track; an XYZ layer and a WMS layer over it from a local server; a point
+ * tileset (3D Tiles) coloured by its appearance; a click on a polygon or on a tile's feature shows
+ * the infobox and highlights what was clicked, an empty click closes it; the legend's rows and colours.
  *
  * The camera looks straight down from 3,000 km over 10°E 10°N: near the centre one degree is
  * about 20 px on a 640×480 page.
@@ -106,6 +109,15 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
       return (Array.isArray(body) ? body[0] : body).id as string;
     };
     const [zonesId, cafesId, trackId] = [await upload('zones.geojson', JSON.stringify(polygons)), await upload('cafes.csv', cafesCsv), await upload('walk.gpx', gpx)];
+    const tiles = pointTileset([
+      { lng: 10, lat: 12, properties: { gml_id: 'tower-a', name: 'Tower A', height: 120 } },
+      { lng: 11, lat: 14, properties: { gml_id: 'tower-b', name: 'Tower B', height: 80 } },
+    ]);
+    const zip = new FormData();
+    zip.append('public', 'true');
+    zip.append('file', new Blob([buildZip(Object.entries(tiles).map(([name, data]) => ({ name, data: Buffer.from(data) })))]), 'towers.zip');
+    const zipped = await (await fetch(`${h.url}/api/projects/styled/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: zip })).json();
+    const tilesetUrl = (zipped.files as string[]).find((f) => f.endsWith('/tileset.json'))!;
     const scene = {
       property: { globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
       camera: { ...CENTRE, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
@@ -131,6 +143,7 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
         },
         { id: 'named', title: 'Named', type: 'csv', url: `${filesUrl}/named.csv`, visible: true, data: { latColumn: 'Y', lngColumn: 'X' }, appearance: { marker: { pointSize: 24, pointColor: '#ff00ff' } } },
         { id: 'walk', title: 'Walk', type: 'gpx', assetId: trackId, visible: true, appearance: { polyline: { strokeColor: 'cyan', strokeWidth: 12 } } },
+        { id: 'towers', title: 'Towers', type: '3dtiles', url: tilesetUrl, visible: true, appearance: { '3dtiles': { color: 'white' } }, infobox: { title: '${name}' } },
       ],
       widgets: [],
       story: { pages: [] },
@@ -150,12 +163,14 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
     const bar = at(13, 4);
     const named = at(10, 2);
     const empty = at(10, 6.5);
+    const tower = at(10, 12);
     const checks: [string, { fx: number; fy: number }, ExpectedColor][] = [
       ['park polygon red', park, RED],
       ['shop polygon blue', shop, BLUE],
       ['cafe point lime', cafe, LIME],
       ['bar point yellow', bar, YELLOW],
       ['named-column point magenta', named, MAGENTA],
+      ['tileset point white', tower, [255, 255, 255]],
       ['orange XYZ tiles under half-blue WMS where nothing else is', empty, MIXED],
     ];
     const report = (p: Pixels) => checks.map(([what, where]) => `${what}: ${colorAt(p, where)}`).join('; ');
@@ -183,6 +198,12 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
     await page.mouse.click(640 * shop.fx, 480 * shop.fy);
     await expect.poll(() => infobox.locator('h2').textContent()).toBe('Market <b>Hall</b>');
     expect(await infobox.locator('b').count()).toBe(0);
+    // A feature of a 3D Tiles layer: its batch table row, and it is highlighted.
+    await page.mouse.click(640 * tower.fx, 480 * tower.fy);
+    await expect.poll(() => infobox.locator('h2').textContent()).toBe('Tower A');
+    expect(await infobox.locator('dt').allTextContents()).toEqual(['gml_id', 'name', 'height']);
+    expect(await infobox.locator('dd').allTextContents()).toEqual(['tower-a', 'Tower A', '120']);
+    await waitForPixels(page, (p) => isCloseTo(colorAt(p, tower), YELLOW, 90), 'the selected tower is highlighted', (p) => `tower: ${colorAt(p, tower)}`);
     // An empty spot of the globe closes it.
     await page.mouse.click(640 * empty.fx, 480 * empty.fy);
     await infobox.waitFor({ state: 'hidden' });

@@ -104,7 +104,9 @@ describe('plugins in Chromium with the real engine', () => {
     const errors = () => tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
     expect(errors().some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
     expect(errors().some((t) => t.startsWith('[plugin thrower/main]') && /boom/.test(t))).toBe(true);
-    expect(errors()).toEqual(expect.arrayContaining([expect.stringMatching(/^\[plugin hog\/main\] stopped: .*memory/)]));
+    // In a worker the watchdog ends it first: near its limit QuickJS's collector runs for seconds
+    // where the interrupt cannot reach (on the main thread it reaches the limit, seconds later).
+    expect(errors()).toEqual(expect.arrayContaining([expect.stringMatching(/^\[plugin hog\/main\] stopped: .*(memory|time limit)/)]));
   });
 
   it('delivers a real click over the canvas with coordinates and the layer under it', async () => {

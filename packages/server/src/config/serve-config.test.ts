@@ -13,7 +13,15 @@ describe('resolveConfig', () => {
       publicUrl: undefined,
       demo: true,
       maxUploadBytes: 512 * 1024 * 1024,
+      pageCacheBytes: 64 * 1024 * 1024,
     });
+  });
+
+  it('sizes the page cache from ORBIS_PAGE_CACHE_MB; 0 turns it off; anything else is refused', () => {
+    expect(resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '8' }).pageCacheBytes).toBe(8 * 1024 * 1024);
+    expect(resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0);
+    expect(() => resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '-1' })).toThrow(/ORBIS_PAGE_CACHE_MB must be a whole number/);
+    expect(() => resolveConfig({}, { ORBIS_PAGE_CACHE_MB: 'off' })).toThrow(/ORBIS_PAGE_CACHE_MB/);
   });
 
   it('reads the environment, and flags win over it', () => {

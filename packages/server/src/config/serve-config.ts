@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_CACHE_MB } from '../http/page-cache.js';
 import { resolve } from 'node:path';
 
 /** Settings of `orbis serve` and of every CLI command that opens the data. */
@@ -19,8 +20,15 @@ export interface OrbisConfig {
   archiveMaxEntries: number;
   archiveMaxBytes: number;
   logLevel: string;
+  /** The bytes the listing page cache may take (`ORBIS_PAGE_CACHE_MB`); 0: no cache. */
+  pageCacheBytes: number;
   /** Origins that may embed published pages in an iframe (`ORBIS_FRAME_ANCESTORS`); empty: only Orbis itself. */
   frameAncestors: string[];
+  /**
+   * Whether the editor and published pages are sent cross-origin isolated
+   * (`ORBIS_CROSS_ORIGIN_ISOLATION`, default `on`): plugins then run in workers (SPEC §11).
+   */
+  crossOriginIsolation: boolean;
 }
 
 /** The flags that `orbis serve` takes; each wins over its environment variable. */
@@ -59,8 +67,20 @@ function parsePositive(name: string, raw: string): number {
   return Number(raw);
 }
 
+function parseMegabytes(name: string, raw: string): number {
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number of megabytes (0 turns it off), got "${raw}"`);
+  return Number(raw) * 1024 * 1024;
+}
+
 /** An origin as CSP's `frame-ancestors` takes it: scheme, host (optionally `*.` first) and port, no path. */
 const FRAME_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:(\d{1,5}|\*))?$/i;
+
+/** `on` or `off`; anything else names the variable. */
+function parseOnOff(name: string, value: string): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new ConfigError(`${name} must be on or off, got "${value.slice(0, 100)}"`);
+}
 
 /** `ORBIS_FRAME_ANCESTORS`: space-separated origins such as `https://example.org https://*.example.net`. */
 export function parseFrameAncestors(raw: string | undefined): string[] {
@@ -90,6 +110,8 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     archiveMaxEntries: parsePositive('ORBIS_ARCHIVE_MAX_ENTRIES', nonEmpty(env.ORBIS_ARCHIVE_MAX_ENTRIES) ?? '10000'),
     archiveMaxBytes: parsePositive('ORBIS_ARCHIVE_MAX_MB', nonEmpty(env.ORBIS_ARCHIVE_MAX_MB) ?? '4096') * 1024 * 1024,
     logLevel: nonEmpty(env.ORBIS_LOG_LEVEL) ?? 'info',
+    pageCacheBytes: parseMegabytes('ORBIS_PAGE_CACHE_MB', nonEmpty(env.ORBIS_PAGE_CACHE_MB) ?? String(DEFAULT_PAGE_CACHE_MB)),
     frameAncestors: parseFrameAncestors(env.ORBIS_FRAME_ANCESTORS),
+    crossOriginIsolation: parseOnOff('ORBIS_CROSS_ORIGIN_ISOLATION', nonEmpty(env.ORBIS_CROSS_ORIGIN_ISOLATION) ?? 'on'),
   };
 }

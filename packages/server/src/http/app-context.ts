@@ -7,6 +7,7 @@ import type { ProjectService } from '../projects/project-service.js';
 import type { SceneService } from '../scenes/scene-service.js';
 import type { Storage } from '../storage/storage.js';
 import type { Store } from '../store/store.js';
+import type { PageCache } from './page-cache.js';
 
 /** Everything the routes need, made once per process. */
 export interface AppContext {
@@ -23,6 +24,10 @@ export interface AppContext {
   /** The base of every asset `url`, without a trailing slash. Set once the port is known. */
   publicUrl: string;
   maxUploadBytes: number;
+  /** Listing pages answered before, by what they list and at which version (`page-cache.ts`). */
+  pages: PageCache;
   /** Origins besides Orbis itself that may frame published pages (`ORBIS_FRAME_ANCESTORS`). */
   frameAncestors?: readonly string[];
+  /** Send the pages and their files cross-origin isolated (`ORBIS_CROSS_ORIGIN_ISOLATION`); on unless false. */
+  crossOriginIsolation?: boolean;
 }

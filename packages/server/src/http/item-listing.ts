@@ -40,7 +40,8 @@ export function itemSource(ctx: AppContext, project: Project, model: ContentMode
     totalCount: publicOnly ? model.publicItemCount : model.itemCount,
     finish: publicOnly ? (chunk) => expandAssets(ctx, project, chunk) : (chunk) => spliceAssets(chunk),
     url: publicOnly ? `${ctx.publicUrl}/api/p/${alias}/${model.key}.json` : `${ctx.publicUrl}/api/projects/${alias}/models/${model.key}/items`,
-    etagVersion: publicOnly ? modelVersion(project, model) : undefined,
+    version: modelVersion(project, model),
+    etag: publicOnly,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type ListingPage, nextPageQuery, type PlannedSlice, readPage } from '../assets/listing.js';
+import { cursorScope, type ListingPage, nextPageQuery, type PagedQuery, type PlannedSlice, readPage } from '../assets/listing.js';
 import { type PageQuery, parsePageQuery } from '../assets/page-query.js';
 import { fragmentOrigin, spliceOrigin, withPublicFlag } from '../assets/record-fragment.js';
 import type { JoinedRecords, ListedRecord, ListingScope, Project } from '../store/store.js';
@@ -51,8 +51,8 @@ function pageBody(page: ListingPage): string {
 
 /**
  * What a listing lists, for the one engine that answers assets and items alike: its scope, its
- * maintained count, how its stored records become final JSON, where its next page is, and (on the
- * public API) the version its ETag is made from.
+ * maintained count, how its stored records become final JSON, where its next page is, and the
+ * version of what it shows (a counter that every write to it bumps, read with the request).
  */
 export interface ListingSource {
   scope: ListingScope;
@@ -60,29 +60,41 @@ export interface ListingSource {
   finish: Finish;
   /** The listing's URL without a query, for the `Link` header. */
   url: string;
-  /** The version of what the listing shows; public listings only. */
-  etagVersion?: string;
+  /** The version of what the listing shows: the page cache's, and on the public API the ETag's. */
+  version: string;
+  /** Whether answers carry an ETag (public listings). */
+  etag: boolean;
 }
 
 /** The source of a project's asset listing (its records carry the project's files URL). */
 export function assetSource(ctx: AppContext, request: FastifyRequest, project: Project, publicOnly: boolean): ListingSource {
   const origin = fragmentOrigin(ctx.publicUrl, project.alias);
-  // Built from the route and the alias, never from the request target, which the client chose.
-  const path = (request.routeOptions.url ?? '').replace(':project', encodeURIComponent(project.alias));
   return {
     scope: { projectId: project.id, publicOnly },
     totalCount: publicOnly ? project.publicAssetCount : project.assetCount,
     finish: (chunk) => spliceOrigin(chunk, origin),
-    url: `${ctx.publicUrl}${path}`,
-    etagVersion: publicOnly ? `a${project.contentVersion}` : undefined,
+    url: listingUrl(ctx, request, project.alias),
+    version: `a${project.contentVersion}`,
+    etag: publicOnly,
   };
+}
+
+/** A route's listing URL for a project: built from the route and the alias, never from the request target, which the client chose. */
+export function listingUrl(ctx: AppContext, request: FastifyRequest, alias: string): string {
+  return `${ctx.publicUrl}${(request.routeOptions.url ?? '').replace(':project', encodeURIComponent(alias))}`;
+}
+
+/** The page cache's key of a page: the listing's URL (which names its scope) and the page asked for. */
+export function pageKey(url: string, query: PagedQuery): string {
+  return query.mode === 'cursor' ? `${url}\nc${query.limit}\n${query.cursor}` : `${url}\n${query.mode === 'offset' ? 'o' : 'p'}${query.limit}\n${query.page}\n${query.offset}`;
 }
 
 /**
  * Sends a listing: the streamed whole list, or one page with its `Link` header. Records are the
  * stored JSON texts, joined (a page's by the database) and finished per chunk: no object or string
  * is made per entry. `read` is the page's slice when it was read with the project. A public
- * listing has an ETag, and a request that names it gets a 304 before any record is read.
+ * listing has an ETag, and a request that names it gets a 304 before any record is read. A page
+ * answered before at the same version comes from the page cache, without reading the database.
  */
 export async function sendListing(
   ctx: AppContext,
@@ -93,12 +105,24 @@ export async function sendListing(
   read?: { planned: PlannedSlice; records: JoinedRecords | undefined },
 ): Promise<FastifyReply> {
   const { scope } = source;
-  if (source.etagVersion !== undefined && answeredNotModified(request, reply, etagOf(source.etagVersion, `${source.url}\n${ctx.publicUrl}`, query))) return reply;
-  const toJson = scope.publicOnly ? (r: ListedRecord) => r.record : (r: ListedRecord) => withPublicFlag(r.record, r.public);
+  if (source.etag && answeredNotModified(request, reply, etagOf(source.version, `${source.url}\n${ctx.publicUrl}`, query))) return reply;
   reply.type('application/json; charset=utf-8');
-  if (query.mode === 'all') return reply.send(Readable.from(streamBody(ctx.store.streamRecords(scope), toJson, source.finish)));
+  if (query.mode === 'all') {
+    const toJson = scope.publicOnly ? (r: ListedRecord) => r.record : (r: ListedRecord) => withPublicFlag(r.record, r.public);
+    return reply.send(Readable.from(streamBody(ctx.store.streamRecords(scope), toJson, source.finish)));
+  }
+  const key = ctx.pages.enabled ? pageKey(source.url, query) : undefined;
+  const scopeKey = cursorScope(scope);
+  const cached = key === undefined ? undefined : ctx.pages.get(key, scopeKey, source.version);
+  if (cached) {
+    if (cached.link !== undefined) reply.header('Link', cached.link);
+    return reply.send(cached.body);
+  }
   const page = await readPage(ctx.store, ctx.cursors, scope, source.totalCount, query, read?.planned, read?.records);
   const next = nextPageQuery(query, page);
-  if (next) reply.header('Link', `<${source.url}?${next.toString()}>; rel="next"`);
-  return reply.send(await source.finish(pageBody(page)));
+  const link = next ? `<${source.url}?${next.toString()}>; rel="next"` : undefined;
+  if (link !== undefined) reply.header('Link', link);
+  const body = Buffer.from(await source.finish(pageBody(page)));
+  if (key !== undefined) ctx.pages.set(key, { scopeKey, version: source.version, body, link });
+  return reply.send(body);
 }

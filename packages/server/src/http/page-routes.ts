@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ALIAS_PATTERN } from '../projects/project-service.js';
 import type { AppContext } from './app-context.js';
 import { params } from './schemas.js';
-import { inlineScriptHashes, pagePolicy, pluginFramePolicy, securityHeaders } from './page-security.js';
+import { inlineScriptHashes, isolationHeaders, pagePolicy, pluginFramePolicy, securityHeaders } from './page-security.js';
 import { withShareHead } from './share-head.js';
 import { DEFAULT_SHARE_IMAGE, readShareImage, shareImageVersion } from './share-image.js';
 
@@ -54,6 +54,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const framePolicy = pluginFramePolicy(ctx.frameAncestors);
   const defaultImage = readFileSync(DEFAULT_SHARE_IMAGE);
   const frameFile = join(VIEWER_DIST, 'plugin-frame.html');
+  const isolated = ctx.crossOriginIsolation !== false;
   const notBuilt = (reply: FastifyReply) => {
     securityHeaders(reply, pagePolicy());
     return reply.code(503).type('text/plain; charset=utf-8').send('The viewer is not built: run `npm run build` in the repository root.');
@@ -70,6 +71,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       setHeaders: (reply, path) => {
         reply.header('Cache-Control', path.includes(join('dist', 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
         securityHeaders(reply, path === frameFile ? framePolicy : policy);
+        isolationHeaders(reply, isolated);
       },
     });
   }
@@ -85,6 +87,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
       setHeaders: (reply) => {
         reply.header('Cache-Control', 'public, max-age=86400');
         securityHeaders(reply, policy);
+        isolationHeaders(reply, isolated);
       },
     });
   }
@@ -93,6 +96,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     if (!editorHtml) return notBuilt(reply);
     if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
     securityHeaders(reply, policy);
+    isolationHeaders(reply, isolated);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(editorHtml);
   });
 
@@ -113,6 +117,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     const pageUrl = `${ctx.publicUrl}/p/${encodeURIComponent(project.alias)}`;
     const version = (await shareImageVersion(ctx.store, project)) ?? 'default';
     securityHeaders(reply, publishedPolicy);
+    isolationHeaders(reply, isolated);
     const html = withShareHead(publishedHtml, { title: snapshot.project.name, description: project.description, url: pageUrl, image: `${pageUrl}/og.png?v=${version}` }).replace(
       SNAPSHOT_MARK,
       () => `<script id="orbis-snapshot" type="application/json">${scriptSafeJson(snapshot)}</script>`,

@@ -88,3 +88,18 @@ export function securityHeaders(reply: Pick<FastifyReply, 'header'>, policy: str
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Content-Security-Policy', policy);
 }
+
+/**
+ * Cross-origin isolation (SPEC §11): with these on the editor and published pages and on every
+ * file they load (workers need them too), the page gets SharedArrayBuffer and Atomics.wait, and
+ * plugins run in workers. `credentialless`, not `require-corp`: resources of other origins that
+ * are loaded without CORS (a story's images, say) still load, only without cookies; a
+ * `require-corp` page would refuse every one that does not send Cross-Origin-Resource-Policy.
+ * CORS requests (imagery, 3D Tiles, data) are unchanged. Browsers without `credentialless`
+ * (Safari) are simply not isolated and fall back to plugins on the main thread.
+ */
+export function isolationHeaders(reply: Pick<FastifyReply, 'header'>, on: boolean): void {
+  if (!on) return;
+  reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+  reply.header('Cross-Origin-Embedder-Policy', 'credentialless');
+}

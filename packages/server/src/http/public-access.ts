@@ -1,26 +1,44 @@
 import type { FastifyRequest } from 'fastify';
+import { hashApiKey } from '../keys/api-key.js';
+import { matchesStoredHash } from '../keys/key-service.js';
 import type { Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
-import { bearerToken, projectOr404 } from './project-param.js';
+import { bearerToken, foundOr404 } from './project-param.js';
 
 /**
  * Applies SPEC §2 "Access": unknown project 404; a key that is sent must be a live key of this
- * project (on a public project too); a private project needs one.
+ * project (on a public project too); a private project needs one. The project and the key are
+ * read together, fresh for every request (one round trip on PostgreSQL): a key revoked or a
+ * project changed by any process counts at once.
  */
 export async function openPublicProject(ctx: AppContext, request: FastifyRequest, alias: string): Promise<Project> {
-  return checkPublicAccess(ctx, request, await projectOr404(ctx, alias));
+  const key = bearerToken(request.headers.authorization);
+  const found = await ctx.store.getProjectAccess(alias, key ? hashApiKey(key) : undefined);
+  const project = foundOr404(found?.project, alias);
+  if (key !== undefined) {
+    if (key === '' || !matchesStoredHash(found!.keyHash, key)) throw invalidKey();
+  } else if (project.visibility === 'private') {
+    throw keyRequired();
+  }
+  return project;
 }
 
-/** The access checks of `openPublicProject` for a project already read (by alias). */
+/** The access checks of `openPublicProject` for a project already read (by alias) without its key. */
 export async function checkPublicAccess(ctx: AppContext, request: FastifyRequest, project: Project): Promise<Project> {
   const key = bearerToken(request.headers.authorization);
   if (key !== undefined) {
-    if (key === '' || !(await ctx.keys.isLiveKey(project, key))) {
-      throw new ApiError('invalid_api_key', 'the API key is not a live key of this project');
-    }
+    if (key === '' || !(await ctx.keys.isLiveKey(project, key))) throw invalidKey();
   } else if (project.visibility === 'private') {
-    throw new ApiError('api_key_required', 'this project is private: send an API key as "Authorization: Bearer <key>"');
+    throw keyRequired();
   }
   return project;
+}
+
+function invalidKey(): ApiError {
+  return new ApiError('invalid_api_key', 'the API key is not a live key of this project');
+}
+
+function keyRequired(): ApiError {
+  return new ApiError('api_key_required', 'this project is private: send an API key as "Authorization: Bearer <key>"');
 }

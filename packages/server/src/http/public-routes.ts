@@ -5,7 +5,7 @@ import { isId } from '../assets/ids.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { answeredNotModified, etagOf } from './etag.js';
-import { assetSource, pageQueryOf, sendListing } from './listing-reply.js';
+import { assetSource, listingUrl, pageKey, pageQueryOf, sendListing } from './listing-reply.js';
 import { checkPublicAccess, openPublicProject } from './public-access.js';
 import { foundOr404 } from './project-param.js';
 import type { Project } from '../store/store.js';
@@ -33,8 +33,10 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
   const list = async (request: FastifyRequest<ProjectParams>, reply: FastifyReply) => {
     const alias = request.params.project;
     const planned = plannedPage(ctx, request);
-    // A revalidation takes the path below: its answer needs the project, not the page.
-    if (planned && request.headers['if-none-match'] === undefined) {
+    // A page the cache may hold, and a revalidation, take the path below: its answer needs the
+    // project's version (read fresh), not the page.
+    const maybeCached = planned !== undefined && ctx.pages.enabled && ctx.pages.has(pageKey(listingUrl(ctx, request, alias), planned.query));
+    if (planned && !maybeCached && request.headers['if-none-match'] === undefined) {
       // A page whose parameters are good: the project and the page in one read (one round trip
       // to PostgreSQL instead of two), then the same checks in the same order as below.
       const found = await ctx.store.getProjectWithRecords(alias, true, planned.planned.slice);
@@ -43,9 +45,9 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
       return sendListing(ctx, request, reply, assetSource(ctx, request, project, true), planned.query, { planned: planned.planned, records: found!.records });
     }
     const project = await openPublicProject(ctx, request, alias);
-    const query = pageQueryOf(request);
+    const query = planned?.query ?? pageQueryOf(request);
     if (project.publicAssetCount === 0) throw noAssets(project);
-    return sendListing(ctx, request, reply, assetSource(ctx, request, project, true), query);
+    return sendListing(ctx, request, reply, assetSource(ctx, request, project, true), query, planned && { planned: planned.planned, records: undefined });
   };
   const listSchema = (summary: string) => ({
     summary,

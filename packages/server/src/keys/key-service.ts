@@ -52,9 +52,15 @@ export class KeyService {
    * most reveal the hash's prefix, never the key; the final compare is constant-time.
    */
   async isLiveKey(project: Project, presented: string): Promise<boolean> {
-    const hash = hashApiKey(presented);
-    const row = await this.store.findApiKeyByHash(project.id, hash);
-    if (!row) return false;
-    return timingSafeEqual(Buffer.from(row.keyHash, 'hex'), Buffer.from(hash, 'hex'));
+    return matchesStoredHash((await this.store.findApiKeyByHash(project.id, hashApiKey(presented)))?.keyHash ?? null, presented);
   }
+}
+
+/**
+ * Whether `presented` is the key whose hash the store found (null: none was), compared in
+ * constant time: the store's lookup went by hash, so timing can at most reveal the hash's prefix.
+ */
+export function matchesStoredHash(stored: string | null, presented: string): boolean {
+  if (stored === null) return false;
+  return timingSafeEqual(Buffer.from(stored, 'hex'), Buffer.from(hashApiKey(presented), 'hex'));
 }

@@ -207,6 +207,13 @@ export interface Store {
 
   createProject(project: NewProject): Promise<Project>;
   getProjectByAlias(alias: string): Promise<Project | undefined>;
+  /**
+   * What a public request's access checks need, read fresh: the project named `alias` and, when
+   * `keyHash` is given, that hash if it is the hash of a live key of that project (else null).
+   * One read (on PostgreSQL one round trip, which requests arriving while one is in flight share:
+   * each waits for a read sent after it arrived, so it sees every write committed before).
+   */
+  getProjectAccess(alias: string, keyHash: string | undefined): Promise<{ project: Project; keyHash: string | null } | undefined>;
   listProjects(): Promise<Project[]>;
   updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined>;
   /** Deletes the project with its assets and keys. */

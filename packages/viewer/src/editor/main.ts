@@ -92,6 +92,7 @@ async function start(): Promise<void> {
       plugins: await installed,
       env,
       onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
+      onStopped: ({ source, reason }) => toast('error', `Plugin ${source} was stopped`, `${reason}. The other plugins go on; change the widget to start it again.`),
     }),
     (err) => consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${err.message}`)),
   );

@@ -325,6 +325,7 @@ export class CesiumEngine implements Engine {
 
   highlightFeatures(features: { layerId: string; featureId: string }[]): void {
     this.drawing.highlightFeatures(features);
+    this.features.highlightTiles(features);
   }
 
   showSketchDraft(draft: SketchDraft | undefined): void {

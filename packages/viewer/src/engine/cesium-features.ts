@@ -3,6 +3,7 @@ import { Cartesian2, Entity, type Viewer } from 'cesium';
 import { entityProperties } from './cesium-appearance.js';
 import { StyleEvaluator, styleFeature, toColor } from './cesium-style-evaluator.js';
 import type { EngineFeatures, FeatureInfo, FeatureRef } from './engine-features.js';
+import { isTileFeature, TileFeatures, tileFeatureProperties } from './cesium-tile-features.js';
 
 /** A property value as text: numbers and strings as they are, anything else as JSON. */
 function asText(value: unknown): string {
@@ -16,6 +17,7 @@ function asText(value: unknown): string {
  */
 export class CesiumFeatures implements EngineFeatures {
   private readonly evaluator = new StyleEvaluator();
+  private readonly tiles = new TileFeatures();
 
   constructor(
     private readonly viewer: Viewer,
@@ -24,6 +26,10 @@ export class CesiumFeatures implements EngineFeatures {
 
   featureAt(x: number, y: number): FeatureRef | undefined {
     const picked = this.viewer.scene.pick(new Cartesian2(x, y)) as { id?: unknown } | undefined;
+    if (isTileFeature(picked)) {
+      const layerId = this.owners.get(picked.tileset);
+      return layerId ? this.tiles.remember(layerId, picked) : undefined;
+    }
     if (!(picked?.id instanceof Entity)) return undefined;
     const owner = picked.id.entityCollection.owner;
     const layerId = owner ? this.owners.get(owner) : undefined;
@@ -40,15 +46,21 @@ export class CesiumFeatures implements EngineFeatures {
   }
 
   featureInfo(ref: FeatureRef, infobox?: Infobox): FeatureInfo | undefined {
-    const entity = this.entity(ref);
-    if (!entity) return undefined;
-    const properties = entityProperties(entity, this.viewer.clock.currentTime);
+    const tile = this.tiles.find(ref);
+    const entity = tile ? undefined : this.entity(ref);
+    if (!tile && !entity) return undefined;
+    const properties = tile ? tileFeatureProperties(tile) : entityProperties(entity!, this.viewer.clock.currentTime);
     const feature = styleFeature(properties);
     const title = infobox?.title !== undefined ? this.evaluator.text({ expression: infobox.title }, feature) : undefined;
     const fields = infobox?.fields
       ? infobox.fields.map((f) => ({ label: f.label, value: asText(this.evaluator.value({ expression: f.value }, feature)) }))
       : Object.entries(properties).map(([label, value]) => ({ label, value: asText(value) }));
-    return { title: title ?? entity.name ?? ref.featureId, fields };
+    return { title: title ?? entity?.name ?? ref.featureId, fields };
+  }
+
+  /** Marks the picked 3D Tiles features among `refs` as selected (entities are drawn by SceneDrawing). */
+  highlightTiles(refs: FeatureRef[]): void {
+    this.tiles.highlight(refs);
   }
 
   featureProperties(layerId: string): Record<string, unknown>[] {

@@ -2,7 +2,10 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
 import type { EngineCamera } from '../engine/engine-camera.js';
-import { DEFAULT_LIMITS, ExtensionSandbox, type SandboxLimits } from './extension-sandbox.js';
+import { inlineSandboxes } from './extension-sandbox.js';
+import { transportOf } from './host/op-transport.js';
+import { DEFAULT_LIMITS, type Sandbox, type SandboxLimits, type SandboxMaker } from './sandbox.js';
+import type { OpRoute } from './sandbox-protocol.js';
 import { checkArgs } from './host/arg-kinds.js';
 import { CAMERA_OPS } from './host/camera-ops.js';
 import { LAYERS_OPS } from './host/layers-ops.js';
@@ -15,7 +18,6 @@ import { type LayerServices, PluginLayers } from './plugin-layers.js';
 import { PluginTools, type ToolServices } from './plugin-tools.js';
 import { PropertyLayers } from './property-layers.js';
 import type { WidgetLayout } from './widget-area.js';
-import { TimerPacer } from './sandbox-timers.js';
 
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
@@ -82,6 +84,8 @@ export interface ViewerServices {
   tools: ToolServices;
   /** A plugin's console line; the page prefixes and shows it. */
   log(source: string, level: string, text: string): void;
+  /** An extension was stopped by its limits or an error (its console already says why): the editor shows a notice. */
+  stopped?(source: string, reason: string): void;
 }
 
 /**
@@ -90,29 +94,34 @@ export interface ViewerServices {
  * The calls are the operations of host/*-ops.ts, each checked against its declared arguments.
  */
 export class PluginHost {
-  readonly sandboxes: ExtensionSandbox[] = [];
+  readonly sandboxes: Sandbox[] = [];
   private readonly layers: PropertyLayers;
   private mode: InteractionMode = 'default';
-  /** One pacer for every extension: their timers together leave the page at least half its time. */
-  private readonly pacer = new TimerPacer();
+  private readonly makeSandbox: SandboxMaker;
+  /** What a worker sandbox needs to know of each operation. */
+  readonly routes: Record<string, OpRoute> = Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, { args: op.args, transport: transportOf(op) }]));
+  /** The operations whose answers are pushed to worker sandboxes (transport `state`). */
+  private readonly mirrored = Object.entries(OPS).filter(([, op]) => transportOf(op) === 'state');
   private readonly pageLayers: PluginLayers;
   private readonly state: HostState;
   private readonly tools: PluginTools;
   /** The extension whose host call is running (state pushed to it waits for the call to end). */
-  private calling: ExtensionSandbox | undefined;
+  private calling: Sandbox | undefined;
   private stopCameraMoves: (() => void) | undefined;
   /** Each extension's allowance of `extension.postMessage` calls, as a UI frame's messages are bounded. */
-  private readonly budgets = new Map<ExtensionSandbox, MessageBudget>();
+  private readonly budgets = new Map<Sandbox, MessageBudget>();
   /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
-  private readonly widgets = new Map<ExtensionSandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
+  private readonly widgets = new Map<Sandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
 
+  /** `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandboxes.ts). */
   constructor(
-    private readonly module: QuickJSWASMModule,
+    sandboxes: QuickJSWASMModule | SandboxMaker,
     private readonly services: ViewerServices,
     private readonly plugins: InstalledPlugin[],
     sceneProperty: ViewerProperty,
     private readonly limits: SandboxLimits = DEFAULT_LIMITS,
   ) {
+    this.makeSandbox = typeof sandboxes === 'function' ? sandboxes : inlineSandboxes(sandboxes);
     this.layers = new PropertyLayers(plugins.map((p) => p.id));
     this.layers.setBase(sceneProperty);
     this.pageLayers = new PluginLayers(services.layers, (event, payload) => this.emit(event, payload));
@@ -170,7 +179,14 @@ export class PluginHost {
       for (const extension of plugin.extensions) {
         if (extension.type !== 'widget' || !enabled(plugin.id, extension.id)) continue;
         const code = plugin.files[`${extension.id}.js`];
-        const sandbox = new ExtensionSandbox(this.module, plugin.id, extension.id, (s, op, args) => this.call(s, op, args), () => undefined, this.limits, this.pacer);
+        const sandbox = this.makeSandbox({
+          pluginId: plugin.id,
+          extensionId: extension.id,
+          bridge: (s, op, args) => this.call(s, op, args),
+          onStopped: (s, reason) => this.stopped(s, reason),
+          limits: this.limits,
+          ops: this.routes,
+        });
         this.sandboxes.push(sandbox);
         if (code === undefined) {
           this.services.log(sandbox.label, 'error', `missing ${extension.id}.js`);
@@ -184,8 +200,36 @@ export class PluginHost {
     }
     // Camera moves are computed only for frames in which the camera moved, and sent only to listeners.
     this.stopCameraMoves ??= this.services.camera.onMove(() => {
+      this.refreshMirrors();
       if (this.wants('camera.move')) this.emit('camera.move', this.services.camera.position());
     });
+  }
+
+  /**
+   * Pushes the answers of the `state` operations to the worker sandboxes (host/op-transport.ts).
+   * Called each frame the camera moved and on resize; a service whose state changes otherwise
+   * calls it too.
+   */
+  refreshMirrors(): void {
+    if (this.mirrored.length === 0) return;
+    const workers = this.sandboxes.filter((s) => s.mirror !== undefined && s.status === 'running');
+    if (workers.length === 0) return;
+    // A state operation's answer is the same for every extension (the camera's position, say).
+    const context: OpContext = { sandbox: workers[0]!, services: this.services, host: this.state };
+    const values = Object.fromEntries(this.mirrored.map(([name, op]) => [name, op.run(context, [])]));
+    for (const sandbox of workers) sandbox.mirror!(values);
+  }
+
+  /** An extension stopped by itself: its frame and (once its plugin has none running) its layers go; the editor is told. */
+  private stopped(sandbox: Sandbox, reason: string): void {
+    this.services.closeUi(sandbox.label);
+    if (!this.sandboxes.some((s) => s.pluginId === sandbox.pluginId && s.status === 'running')) this.pageLayers.removePlugin(sandbox.pluginId);
+    this.services.stopped?.(sandbox.label, reason);
+  }
+
+  /** Settles once every extension's top-level code has run or failed (at once on the main thread). */
+  async started(): Promise<void> {
+    await Promise.all(this.sandboxes.map((s) => s.started));
   }
 
   private initialState(): Record<string, unknown> {
@@ -224,6 +268,7 @@ export class PluginHost {
   resized(): void {
     const viewport = this.services.viewport();
     for (const sandbox of this.sandboxes) sandbox.update('viewport', viewport);
+    this.refreshMirrors();
     this.emit('resize', { width: viewport.width, height: viewport.height, isMobile: viewport.isMobile });
   }
 
@@ -261,7 +306,7 @@ export class PluginHost {
     this.stopCameraMoves = undefined;
   }
 
-  private budget(sandbox: ExtensionSandbox): MessageBudget {
+  private budget(sandbox: Sandbox): MessageBudget {
     let budget = this.budgets.get(sandbox);
     if (!budget) {
       budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} extension messages in a second: dropping messages`));
@@ -270,7 +315,7 @@ export class PluginHost {
     return budget;
   }
 
-  private pushProperty(except?: ExtensionSandbox): ViewerProperty {
+  private pushProperty(except?: Sandbox): ViewerProperty {
     const effective = this.layers.effective();
     this.services.applyProperty(effective);
     for (const sandbox of this.sandboxes) if (sandbox !== except) sandbox.update('property', effective);
@@ -278,7 +323,7 @@ export class PluginHost {
   }
 
   /** One call from a sandbox: the operation is looked up, its arguments checked, then it runs. */
-  private call(sandbox: ExtensionSandbox, op: string, args: unknown[]): unknown {
+  call(sandbox: Sandbox, op: string, args: unknown[]): unknown {
     const context: OpContext = { sandbox, services: this.services, host: this.state };
     if (op === 'console') {
       this.services.log(sandbox.label, String(args[0]), String(args[1]));

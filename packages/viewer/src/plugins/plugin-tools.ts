@@ -2,7 +2,7 @@ import type { SketchEventProps, SketchOptions, SketchType, SpatialIdPickSpaceOpt
 import type { Engine } from '../engine/engine.js';
 import type { EngineTimeline } from '../engine/engine-timeline.js';
 import type { InteractionController } from '../interaction/interaction-controller.js';
-import type { ExtensionSandbox } from './extension-sandbox.js';
+import type { Sandbox as ExtensionSandbox } from './sandbox.js';
 import type { InteractionMode } from './plugin-host.js';
 import type { SketchState } from './runtime/state.js';
 

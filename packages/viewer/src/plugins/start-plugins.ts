@@ -6,6 +6,8 @@ import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-
 import { toolServices } from './plugin-tools.js';
 import { PluginUi, type WidgetArea } from './plugin-ui.js';
 import { areaFromWidgetLayout } from './widget-area.js';
+import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type { SandboxMaker } from './sandbox.js';
 
 /** A plugin package as the server keeps it. */
 export interface PluginPackage {
@@ -25,6 +27,26 @@ export interface PluginPageOptions {
   onLog?: (line: { level: string; text: string }) => void;
   /** Stops every sandbox and removes the widgets when aborted (the editor restarts plugins after widget changes). */
   signal?: AbortSignal;
+  /** An extension was stopped by its limits or an error: the editor shows a notice. */
+  onStopped?: (notice: { source: string; reason: string }) => void;
+}
+
+let saidMainThread = false;
+
+/**
+ * Sandboxes in workers where the page is cross-origin isolated (SPEC §11); otherwise on the main
+ * thread with today's limits, said once in the console. Loaded only when a plugin runs: pages
+ * without plugins never fetch the sandbox.
+ */
+async function chooseSandboxes(): Promise<SandboxMaker | QuickJSWASMModule> {
+  const { canIsolate, workerSandboxes, browserWorker } = await import('./worker-sandboxes.js');
+  if (canIsolate()) return workerSandboxes(browserWorker);
+  if (!saidMainThread) {
+    saidMainThread = true;
+    console.warn('[orbis] plugins run on the main thread: this page is not cross-origin isolated (no Cross-Origin-Opener-Policy/Cross-Origin-Embedder-Policy headers, or an embedding page without them), so a plugin stuck in a built-in can pause the page until its limit stops it');
+  }
+  const { loadQuickJs } = await import('./quickjs.js');
+  return loadQuickJs();
 }
 
 const MOBILE = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
@@ -38,9 +60,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   const enabled = (pluginId: string, extensionId: string) =>
     scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.enabled !== false;
   if (!options.plugins.some((p) => p.manifest.extensions.some((e) => e.type === 'widget' && enabled(p.manifest.id, e.id)))) return undefined;
-  // Loaded only when a plugin runs: pages without plugins never fetch the sandbox.
-  const { loadQuickJs } = await import('./quickjs.js');
-  const module = await loadQuickJs();
+  const sandboxes = await chooseSandboxes();
   const overlay = document.createElement('div');
   overlay.className = 'orbis-widgets';
   viewerElement.append(overlay);
@@ -103,12 +123,14 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
       write(line);
       options.onLog?.({ level, text: line });
     },
+    stopped: (source, reason) => options.onStopped?.({ source, reason }),
   };
   const plugins: InstalledPlugin[] = options.plugins.map((p) => ({ ...p.manifest, files: p.files }));
-  host = new PluginHost(module, services, plugins, scene.property);
+  host = new PluginHost(sandboxes, services, plugins, scene.property);
   // The widget's settings (SPEC §4 `property`), read as app.extension.widget.property.
   const widgetProperty = (pluginId: string, extensionId: string) => scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.property;
   host.start(enabled, widgetProperty);
+  await host.started();
   const stopPointer = engine.onPointer((input) => {
     // Picking is costly: only for events some plugin listens to.
     if (!host.wants(input.type)) return;

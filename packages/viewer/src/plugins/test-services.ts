@@ -2,7 +2,7 @@ import type { CameraPosition, EngineCamera } from '../engine/engine-camera.js';
 import type { FeatureData, PluginLayerSource } from '../engine/engine-plugin-layers.js';
 import type { Layer as SceneLayer } from '@orbis/scene';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { SandboxLimits } from './extension-sandbox.js';
+import type { SandboxLimits, SandboxMaker } from './sandbox.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import type { LayerServices, SelectedFeature } from './plugin-layers.js';
 import { testTools } from './test-tools.js';
@@ -162,7 +162,7 @@ function logged(text: string): unknown {
  * values of one extension (`p/main` by default), `errors()` every `console.error` text.
  */
 export function runPlugins(
-  module: QuickJSWASMModule,
+  module: QuickJSWASMModule | SandboxMaker,
   plugins: InstalledPlugin[],
   options: { property?: Record<string, unknown>; limits?: Partial<SandboxLimits>; widgetProperty?: (pluginId: string, extensionId: string) => Record<string, unknown> | undefined } = {},
 ) {

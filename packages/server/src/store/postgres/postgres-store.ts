@@ -26,6 +26,7 @@ import { newIdAfter } from '../../assets/ids.js';
 import { recordFragment } from '../../assets/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import type { Migration } from '../sqlite/migrations.js';
+import { AccessReads } from './access-reads.js';
 import { postgresMigrations } from './migrations.js';
 import { PostgresContent } from './postgres-content.js';
 import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
@@ -78,9 +79,11 @@ export class PostgresStore implements Store {
 
   private readonly listing: PostgresListing;
   private readonly content: PostgresContent;
+  private readonly access: AccessReads;
 
   private constructor(private readonly pool: pg.Pool) {
     this.listing = new PostgresListing(pool);
+    this.access = new AccessReads(pool);
     this.content = new PostgresContent(pool, (work) => this.transaction(work));
   }
 
@@ -147,6 +150,11 @@ export class PostgresStore implements Store {
   async getProjectByAlias(alias: string): Promise<Project | undefined> {
     const { rows } = await this.pool.query<ProjectRow>('SELECT * FROM projects WHERE alias = $1', [alias]);
     return rows[0] && toProject(rows[0]);
+  }
+
+  async getProjectAccess(alias: string, keyHash: string | undefined): Promise<{ project: Project; keyHash: string | null } | undefined> {
+    const row = await this.access.read(alias, keyHash);
+    return row && { project: toProject(row), keyHash: row.access_key_hash };
   }
 
   async listProjects(): Promise<Project[]> {

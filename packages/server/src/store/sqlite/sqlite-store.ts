@@ -164,6 +164,13 @@ export class SqliteStore implements Store {
     return row && toProject(row);
   }
 
+  async getProjectAccess(alias: string, keyHash: string | undefined): Promise<{ project: Project; keyHash: string | null } | undefined> {
+    const row = this.stmts.projectByAlias.get(alias) as ProjectRow | undefined;
+    if (!row) return undefined;
+    const key = keyHash === undefined ? undefined : (this.stmts.keyByHash.get(row.id, keyHash) as ApiKeyRow | undefined);
+    return { project: toProject(row), keyHash: key?.key_hash ?? null };
+  }
+
   async listProjects(): Promise<Project[]> {
     return (this.stmts.listProjects.all() as ProjectRow[]).map(toProject);
   }

@@ -1,8 +1,9 @@
-import type { ExtensionSandbox } from '../extension-sandbox.js';
+import type { Sandbox as ExtensionSandbox } from '../sandbox.js';
 import type { InteractionMode, ViewerServices } from '../plugin-host.js';
 import type { PluginLayers } from '../plugin-layers.js';
 import type { PluginTools } from '../plugin-tools.js';
 import type { ArgSpec } from './arg-kinds.js';
+import type { OpTransport } from './op-transport.js';
 
 /** What an operation may use besides the viewer's services: the host's shared state. */
 export interface HostState {
@@ -34,6 +35,11 @@ export interface OpContext {
 export interface HostOp {
   args: readonly ArgSpec[];
   async?: boolean;
+  /**
+   * How the call crosses from a worker sandbox (host/op-transport.ts); `blocking` when absent,
+   * which is always correct. Declare `post` or `state` only where their rules hold.
+   */
+  transport?: OpTransport;
   run(context: OpContext, args: any[]): unknown;
 }
 

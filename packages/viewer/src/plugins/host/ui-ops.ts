@@ -4,21 +4,24 @@ import type { HostOps } from './host-op.js';
 export const UI_OPS: HostOps = {
   'ui.show': {
     args: [['html', 'string'], ['options', { width: 'number?', height: 'number?', visible: 'boolean?' }]],
+    transport: 'post',
     run: ({ sandbox, services }, [html, options]) => services.showUi(sandbox.label, html, options),
   },
   'ui.resize': {
     args: [['width', 'number'], ['height', 'number'], ['extended', 'boolean?']],
+    transport: 'post',
     run: ({ sandbox, services }, [width, height, extended]) => services.resizeUi(sandbox.label, width, height, extended === true),
   },
   'ui.close': {
     args: [],
+    transport: 'post',
     run: ({ sandbox, services }) => {
       services.closeUi(sandbox.label);
       // Delivered after this call returns (an event never enters a busy sandbox).
       sandbox.dispatch('ui.close', {});
     },
   },
-  'ui.post': { args: [['message', 'any']], run: ({ sandbox, services }, [message]) => services.postToUi(sandbox.label, message) },
+  'ui.post': { args: [['message', 'any']], transport: 'post', run: ({ sandbox, services }, [message]) => services.postToUi(sandbox.label, message) },
   'extension.list': { args: [], run: ({ host }) => host.extensions() },
   'extension.post': { args: [['id', 'string'], ['message', 'any']], run: ({ sandbox, host }, [id, message]) => host.postToExtension(sandbox, id, message) },
 };
