@@ -77,7 +77,13 @@ export class CesiumSketch {
         height > 0
           ? { id, position: positions[0], polygon: { hierarchy: positions, height: 0, extrudedHeight: height, material: color.withAlpha(0.5), outline: true, outlineColor: color } }
           : // Raised a little so that it draws, and picks, over flat layers on the ground.
-            { id, position: positions[0], polygon: { hierarchy: positions, height: FLAT_RAISE, material: color.withAlpha(0.5), outline: true, outlineColor: color } },
+            {
+              id,
+              position: positions[0],
+              polygon: { hierarchy: positions, height: FLAT_RAISE, material: color.withAlpha(0.5) },
+              // Polygon outlines are 1 px in WebGL: the edge is a line of its own, at the fill's height.
+              polyline: { positions: toCartesian((geometry.coordinates[0] ?? []).map(([lng, lat]) => [lng, lat, FLAT_RAISE])), width: 2, material: color },
+            },
       );
     }
     this.viewer.scene.requestRender();
