@@ -190,7 +190,7 @@ describe('example plugins', () => {
   it('bookmarks keeps views in clientStorage across a restart, flies back and pins a popup to the place', async () => {
     const plugin = await load('bookmarks');
     const until = async (test: () => boolean) => {
-      for (let i = 0; i < 200 && !test(); i++) await new Promise((r) => setTimeout(r, 5));
+      for (let i = 0; i < 4000 && !test(); i++) await new Promise((r) => setTimeout(r, 5));
       expect(test()).toBe(true);
     };
     const fake = fakeServices();

@@ -7,9 +7,9 @@ import { loadQuickJs } from './quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from './test-services.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-/** Waits until `test` holds (promise jobs and host promises settle over a few ticks). */
+/** Waits until `test` holds (promise jobs and host promises settle over a few ticks), for up to 20 s and more on a busy machine. */
 async function until(test: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !test(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let i = 0; i < 4000 && !test(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
   expect(test()).toBe(true);
 }
 
