@@ -26,6 +26,8 @@ console.log(
     heapRow('Arena', r.heap.arena),
     `one mouseMove delivered to 10 listening plugins: ${r.mouseMoveMsFor10Plugins} ms (median of ${r.mouseMove.samplesMs.length} batches, ${n(r.mouseMove.events)} events each plugin saw)`,
     `app.camera: ${n(r.cameraPositionReadsPerSec)} position reads per second (${r.cameraPositionVsViewportReads} of viewport.width's, which never leaves the sandbox); one camera move to 10 listening plugins: ${r.cameraMoveMsPerFrameFor10Plugins} ms per frame (${r.cameraMoveVsMouseMove}× a mouseMove)`,
+    `worker sandbox: ${n(r.worker.toolCallsPerSec)} tool calls/s in the worker (${r.worker.toolCallsVsArena}× the Arena; ${n(r.worker.mainThreadToolCallsPerSec)} on the main thread); blocking engine calls ${n(r.worker.engineCallsPerSec)}/s, ${r.worker.engineCallMicroseconds} µs each (main thread: ${n(r.worker.mainThreadEngineCallsPerSec)}/s, ${r.worker.mainThreadEngineCallMicroseconds} µs)`,
+    `two hostile plugins: the main thread's longest stall ${r.worker.hostileLongestStallMs} ms with workers (stopped after ${r.worker.hostileStoppedAfterMs} ms), ${r.worker.mainThreadHostileLongestStallMs} ms on the main thread (stopped after ${r.worker.mainThreadHostileStoppedAfterMs} ms)`,
     `CPUs taken by other processes while measuring: ${Math.round(r.otherWork.meanCpuShare * 100)}% mean, ${Math.round(r.otherWork.maxCpuShare * 100)}% max; ${r.wallSeconds} s in all`,
     `source: commit ${r.source.commit}${r.source.sourceChanged ? ' plus uncommitted changes to the plugin host or @orbis/geo' : ''}`,
     ...(r.problems.length > 0 ? ['problems:', ...r.problems.map((p) => `  ${p}`)] : ['problems: none']),

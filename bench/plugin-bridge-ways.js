@@ -49,10 +49,19 @@ export function benchServices(lines) {
     open: none,
     reload: none,
     camera: { position: () => CAMERA_POSITION, onMove: () => none },
-    layers: { onSelect: () => none, sceneLayers: () => [], selected: () => [] },
+    layers: { onSelect: () => none, sceneLayers: () => [], selected: () => [], engine: { remove: none } },
     flyToLayer: none,
     showUi: none,
     postToUi: none,
+    resizeUi: none,
+    closeUi: none,
+    // app.sketch, app.spatialId and app.timeline: present, never used by the bench's plugins.
+    tools: {
+      sketch: { state: () => ({ tool: null, options: {} }), setTool: none, overrideOptions: none, onCreate: () => none, onToolChange: () => none },
+      spatialId: { pickSpace: none, onPick: () => none },
+      timeline: { snapshot: () => ({}), commit: none, step: () => 0, onTick: () => none, onCommit: () => none, wanted: false, want: none, onWanted: () => none },
+      onModeChange: () => none,
+    },
     log: (source, level, text) => lines.push({ source, level, text }),
   };
 }
@@ -100,8 +109,8 @@ app.viewer.on('click', (e) => console.log(String(e.run === 'tools' ? runTools(e.
     name: 'orbis',
     tools: (n, start) => run({ run: 'tools', n, start }),
     viewport: (n) => run({ run: 'viewport', n }),
-    // The sandbox's runtime is private to the host: the benchmark reads its heap all the same.
-    memoryUsed: () => memoryUsed(sandbox.runtime),
+    // The sandbox's runtime (in its QuickJsCore) is private to the host: the benchmark reads its heap all the same.
+    memoryUsed: () => memoryUsed(sandbox.core.runtime),
     dispose: () => host.stopAll(),
   };
 }

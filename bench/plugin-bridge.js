@@ -7,6 +7,7 @@ import { monitorOtherWork } from './machine.js';
 import { arenaWay, benchServices, directWay, orbisWay, plainQuickJsWay, widget } from './plugin-bridge-ways.js';
 import { cameraMove, cameraReads } from './plugin-camera.js';
 import { loadPluginHost } from './plugin-host-build.js';
+import { benchWorkerSandbox } from './plugin-worker.js';
 
 const MODES = {
   // rounds of rate chunks, each chunk at least chunkMs; sandbox calls for the heap figures.
@@ -149,7 +150,7 @@ export async function benchPluginBridge({ quick, log }) {
   const started = performance.now();
   const mode = quick ? 'quick' : 'full';
   const settings = MODES[mode];
-  const { PluginHost, loadQuickJs, cartographicToCartesian } = await loadPluginHost();
+  const { PluginHost, loadQuickJs, cartographicToCartesian, workerSandboxes, nodeWorkerSpawner } = await loadPluginHost();
   const module = await loadQuickJs();
   const deps = { PluginHost, module, cartographicToCartesian };
   const problems = [];
@@ -160,6 +161,7 @@ export async function benchPluginBridge({ quick, log }) {
   let heap;
   let move;
   let camera;
+  let worker;
   try {
     checkAgreement(ways);
     log('the three ways agree; measuring rates');
@@ -174,6 +176,9 @@ export async function benchPluginBridge({ quick, log }) {
       positionReadsPerSec: await cameraReads(deps, { rounds: settings.rounds * 2, n: 2_000 }),
       moveMsFor10Plugins: await cameraMove(deps, { rounds: settings.mouseMoveRounds, frames: settings.mouseMoveBatch }),
     };
+    log('the worker sandbox: tool calls, blocking engine calls, two hostile plugins');
+    worker = await benchWorkerSandbox({ ...deps, workerSandboxes, nodeWorkerSpawner }, { quick, arenaCallsPerSec: rates.arena.tools.perSec });
+    if (worker.toolCallsVsArena < 10) problems.push(`tool calls in the worker sandbox are ${worker.toolCallsVsArena}× the Arena's, under 10×`);
   } finally {
     for (const way of ways) way.dispose();
     otherWork = monitor.stop();
@@ -209,6 +214,7 @@ export async function benchPluginBridge({ quick, log }) {
     cameraMoveVsMouseMove: round(camera.moveMsFor10Plugins / move.msPerEvent, 2),
     heapGrowthMbPer1MCalls: round(heap.orbis.toolsMbPer1MCalls + heap.orbis.viewportMbPer1MReads, 3),
     arenaHeapGrowthMbPer1MCalls: round(heap.arena.toolsMbPer1MCalls + heap.arena.viewportMbPer1MReads, 3),
+    worker,
     heap,
     rates,
     mouseMove: move,

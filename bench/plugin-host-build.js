@@ -5,6 +5,14 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { sandboxRuntimeEsbuildPlugin } from '../packages/viewer/build/sandbox-runtime-build.js';
 
+/** The viewer's build scripts (imported by the Node worker spawner) find files relative to themselves: imported where they are. */
+const keepBuildScriptsExternal = {
+  name: 'keep-build-scripts-external',
+  setup(builder) {
+    builder.onResolve({ filter: /\/build\/sandbox-runtime-build\.js$/ }, (args) => ({ path: fileURLToPath(new URL(args.path, `file://${args.resolveDir}/`)), external: true }));
+  },
+};
+
 const OUT = new URL('./dist/plugin-host.js', import.meta.url);
 const PLUGINS = new URL('../packages/viewer/src/plugins/', import.meta.url);
 
@@ -19,6 +27,8 @@ export async function loadPluginHost() {
       contents: [
         "export { PluginHost } from './plugin-host.ts';",
         "export { loadQuickJs } from './quickjs.ts';",
+        "export { workerSandboxes } from './worker-sandboxes.ts';",
+        "export { nodeWorkerSpawner } from './node-sandbox-workers.ts';",
         "export { cartographicToCartesian } from '../../../geo/src/wgs84.ts';",
       ].join('\n'),
       resolveDir: fileURLToPath(PLUGINS),
@@ -33,7 +43,7 @@ export async function loadPluginHost() {
     outfile: fileURLToPath(OUT),
     logLevel: 'warning',
     // The sandbox runtime, bundled as the pages get it.
-    plugins: [sandboxRuntimeEsbuildPlugin()],
+    plugins: [sandboxRuntimeEsbuildPlugin(), keepBuildScriptsExternal],
   });
   // A new query per build: a second build in one process is imported afresh.
   return import(`${OUT.href}?${Date.now()}`);

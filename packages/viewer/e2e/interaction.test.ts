@@ -13,6 +13,7 @@ const MODER = `
   app.viewer.on('click', (e) => console.log('CLICK ' + JSON.stringify(e)));
   app.viewer.on('mouseUp', () => console.log('CENTRE ' + JSON.stringify(centre())));
   console.log('CENTRE ' + JSON.stringify(centre()));
+  for (const e of ['marqueeStart', 'marqueeMove', 'marqueeEnd']) app.viewer.interactionMode.selectionMode.on(e, (box) => console.log('MARQUEE ' + JSON.stringify([e, box])));
 `;
 
 describe('interaction modes in Chromium', () => {
@@ -61,6 +62,8 @@ describe('interaction modes in Chromium', () => {
     const box = (await viewer.boundingBox())!;
     await tab.page.mouse.click(box.x + 320, box.y + 240);
     await expect.poll(() => viewer.getAttribute('data-spatial-id')).toMatch(/^\/5\/0\/\d+\/\d+$/);
+    // The plugin runs in a worker: its console line may come after the page has drawn the pick.
+    await expect.poll(() => lines(tab, 'CLICK').length).toBe(1);
     const click = lines(tab, 'CLICK')[0] as { lng: number; lat: number };
     expect(await viewer.getAttribute('data-spatial-id')).toBe(spatialIdToString(spatialIdFromLngLatHeight(click.lng, click.lat, 0, 5)));
     // The voxel is drawn: the view where it stands is no longer the layer's plain red.
@@ -81,6 +84,12 @@ describe('interaction modes in Chromium', () => {
     await tab.page.mouse.move(box.x + 540, box.y + 380, { steps: 5 });
     await tab.page.mouse.up();
     await expect.poll(() => viewer.getAttribute('data-selected')).toBe(JSON.stringify([{ layerId: 'zone', featureId: 'zone-1' }]));
+    // The plugin heard the box as it was drawn: start, moves, end ({x, y, width, height} on screen).
+    await expect.poll(() => (lines(tab, 'MARQUEE').at(-1) as [string] | undefined)?.[0]).toBe('marqueeEnd');
+    const marquee = lines(tab, 'MARQUEE') as [string, { x: number; y: number; width: number; height: number }][];
+    expect(marquee[0]).toEqual(['marqueeStart', { x: 100, y: 100, width: 0, height: 0 }]);
+    expect(marquee.filter(([e]) => e === 'marqueeMove').length).toBeGreaterThan(1);
+    expect(marquee.at(-1)).toEqual(['marqueeEnd', { x: 100, y: 100, width: 440, height: 280 }]);
     await expect.poll(() => lines(tab, 'CENTRE').length).toBeGreaterThan(1);
     const after = lines(tab, 'CENTRE').at(-1) as { lng: number; lat: number };
     expect(after.lng).toBeCloseTo(start!.lng, 6);
@@ -106,7 +115,7 @@ describe('interaction modes in Chromium', () => {
       .toBe(true);
     // The sketch is a layer: what is under the cursor inside it is the sketch layer.
     await tab.page.mouse.click(box.x + 320, box.y + 215);
-    await expect.poll(() => (lines(tab, 'CLICK').at(-1) as { layerId?: string }).layerId).toBe('sketch');
+    await expect.poll(() => (lines(tab, 'CLICK').at(-1) as { layerId?: string } | undefined)?.layerId, { timeout: 20_000 }).toBe('sketch');
     tab.assertClean();
   });
 
@@ -115,7 +124,7 @@ describe('interaction modes in Chromium', () => {
     const viewer = tab.page.getByTestId('viewer');
     const box = (await viewer.boundingBox())!;
     await tab.page.mouse.click(box.x + 320, box.y + 240);
-    await expect.poll(() => lines(tab, 'CLICK').length).toBe(1);
+    await expect.poll(() => lines(tab, 'CLICK').length, { timeout: 20_000 }).toBe(1);
     expect(await viewer.getAttribute('data-selected')).toBe('[]');
   });
 });

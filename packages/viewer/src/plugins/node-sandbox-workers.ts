@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
@@ -20,12 +21,22 @@ serveSandbox({ post: (m) => parentPort.postMessage(m), listen: (h) => parentPort
 
 let bundled: Promise<string> | undefined;
 
-async function bundle(): Promise<string> {
-  const dir = fileURLToPath(new URL('../../../../node_modules/.cache/orbis-sandbox-worker/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const outfile = `${dir}worker-${process.pid}.mjs`;
+/** Where the sources are and where the bundle goes (a folder from which node_modules resolves). */
+export interface WorkerBundlePlace {
+  sourceDir: string;
+  outDir: string;
+}
+
+const HERE: WorkerBundlePlace = {
+  sourceDir: fileURLToPath(new URL('.', import.meta.url)),
+  outDir: fileURLToPath(new URL('../../../../node_modules/.cache/orbis-sandbox-worker/', import.meta.url)),
+};
+
+async function bundle(place: WorkerBundlePlace): Promise<string> {
+  mkdirSync(place.outDir, { recursive: true });
+  const outfile = join(place.outDir, `sandbox-worker-${process.pid}.mjs`);
   await build({
-    stdin: { contents: ENTRY, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'ts' },
+    stdin: { contents: ENTRY, resolveDir: place.sourceDir, loader: 'ts' },
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -39,8 +50,8 @@ async function bundle(): Promise<string> {
 }
 
 /** A `spawn` for workerSandboxes(): each call starts a worker_threads Worker serving one sandbox. */
-export async function nodeWorkerSpawner(): Promise<(label: string) => WorkerHandle> {
-  bundled ??= bundle();
+export async function nodeWorkerSpawner(place: WorkerBundlePlace = HERE): Promise<(label: string) => WorkerHandle> {
+  bundled ??= bundle(place);
   const file = await bundled;
   return () => {
     const worker = new Worker(file);

@@ -3,7 +3,10 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { MAX_LOG_LINES_PER_SECOND } from './extension-sandbox.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { testCamera, testLayers } from './test-services.js';
+import { fakeServices, testCamera, testLayers } from './test-services.js';
+import { nodeWorkerSpawner } from './node-sandbox-workers.js';
+import type { WorkerHandle } from './worker-sandbox.js';
+import { workerSandboxes } from './worker-sandboxes.js';
 import { testTools } from './test-tools.js';
 import { ESCAPE_TECHNIQUES, GOOD_PLUGIN, goodAnswer } from './sandbox-escape-techniques.js';
 
@@ -40,6 +43,9 @@ function recordingServices(host: () => PluginHost) {
       const result = (message as { RESULT?: unknown } | undefined)?.RESULT;
       if (result !== undefined) logs.push({ source, level: 'log', text: `RESULT ${JSON.stringify(result)}` });
     },
+    frames: fakeServices().services.frames,
+    clientStorage: fakeServices().services.clientStorage,
+    geoidHeight: async () => undefined,
     camera: testCamera().camera,
     layers: testLayers().layers,
     flyToLayer: () => undefined,
@@ -56,61 +62,80 @@ function hostFingerprint(): string {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('sandbox escapes: each technique against the real host and QuickJS', () => {
-  let module: QuickJSWASMModule;
-  let host: PluginHost | undefined;
-  beforeAll(async () => {
-    module = await loadQuickJs();
-  });
-  afterEach(() => host?.stopAll());
+/** Waits for a condition (workers run on their own threads): never for a fixed time. */
+async function until(done: () => boolean, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!done() && Date.now() < end) await wait(10);
+}
 
-  it('has at least sixteen techniques', () => {
-    expect(ESCAPE_TECHNIQUES.length).toBeGreaterThanOrEqual(16);
-  });
+const LIMITS = { memoryBytes: 8 << 20, stackBytes: 256 << 10, sliceMs: 500, maxLogChars: 10_000 };
 
-  for (const technique of ESCAPE_TECHNIQUES) {
-    it(`contains: ${technique.name}`, async () => {
-      const before = hostFingerprint();
-      const fake = recordingServices(() => host!);
-      host = new PluginHost(module, fake.services, [plugin('hostile', technique.code), plugin('good', GOOD_PLUGIN)], {}, {
-        memoryBytes: 8 << 20,
-        stackBytes: 256 << 10,
-        sliceMs: 500,
-        maxLogChars: 10_000,
-      });
-      // Nothing a plugin does may throw out of the host's own calls.
-      expect(() => host!.start()).not.toThrow();
-      for (const event of technique.events ?? []) expect(() => host!.emit(event, { x: 0 })).not.toThrow();
-      await wait(technique.waits ? 300 : 20);
-
-      const hostile = host.sandboxes[0]!;
-      const hostileLines = fake.logs.filter((l) => l.source === 'hostile/main');
-      const result = hostileLines.find((l) => l.text.startsWith('RESULT '));
-      if (technique.stop) {
-        expect(hostile.status, JSON.stringify(hostileLines.slice(-3))).toBe('failed');
-        expect(hostileLines.find((l) => l.text.startsWith('stopped: '))?.text).toMatch(technique.stop);
-      } else {
-        expect(result, JSON.stringify(hostileLines.slice(-5))).toBeDefined();
-        expect(JSON.parse(result!.text.slice('RESULT '.length))).toEqual(technique.expected);
-      }
-
-      // The host realm is untouched and no inherited key reached what the viewer applies.
-      expect(hostFingerprint()).toBe(before);
-      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-      for (const p of fake.applied) expect(JSON.stringify(p)).not.toContain('polluted');
-      for (const p of fake.applied) expect(Object.getPrototypeOf(p)).toBe(Object.prototype);
-      // No console line the page shows is gigantic, and floods are cut.
-      for (const line of fake.logs) expect(line.text.length).toBeLessThan(11_000);
-      expect(hostileLines.length).toBeLessThanOrEqual(MAX_LOG_LINES_PER_SECOND + 5);
-
-      // The well-behaved plugin still answers, and saw nothing of the hostile one.
-      const good = host.sandboxes[1]!;
-      expect(good.status).toBe('running');
-      host.emit('click', { x: 42 });
-      const answers = fake.logs.filter((l) => l.source === 'good/main' && l.text.startsWith('GOOD ')).map((l) => JSON.parse(l.text.slice(5)));
-      expect(answers).toContainEqual(goodAnswer(42));
-      host.stopPlugin('hostile');
-      expect(hostile.status).not.toBe('running');
+// The same techniques against both sandboxes: on the main thread (the fallback) and in a worker
+// (worker_threads running the browser's worker code, SPEC §11).
+for (const mode of ['main thread', 'worker'] as const) {
+  describe(`sandbox escapes (${mode}): each technique against the real host and QuickJS`, () => {
+    let module: QuickJSWASMModule;
+    let spawn: (label: string) => WorkerHandle;
+    let host: PluginHost | undefined;
+    beforeAll(async () => {
+      module = await loadQuickJs();
+      if (mode === 'worker') spawn = await nodeWorkerSpawner();
     });
-  }
-});
+    afterEach(() => host?.stopAll());
+
+    it('has at least sixteen techniques', () => {
+      expect(ESCAPE_TECHNIQUES.length).toBeGreaterThanOrEqual(16);
+    });
+
+    for (const technique of ESCAPE_TECHNIQUES) {
+      it(`contains: ${technique.name}`, async () => {
+        const before = hostFingerprint();
+        const fake = recordingServices(() => host!);
+        host = new PluginHost(mode === 'worker' ? workerSandboxes(spawn) : module, fake.services, [plugin('hostile', technique.code), plugin('good', GOOD_PLUGIN)], {}, LIMITS);
+        // Nothing a plugin does may throw out of the host's own calls.
+        expect(() => host!.start()).not.toThrow();
+        const hostile = host.sandboxes[0]!;
+        const good = host.sandboxes[1]!;
+        const hostileLines = () => fake.logs.filter((l) => l.source === 'hostile/main');
+        const settled = () => hostile.status !== 'running' || hostileLines().some((l) => l.text.startsWith('RESULT '));
+        if (mode === 'worker') {
+          await host.started();
+          await until(() => hostile.status !== 'running' || (technique.events ?? []).every((e) => hostile.subscribed.has(e)));
+          await until(() => good.subscribed.has('click'));
+        }
+        for (const event of technique.events ?? []) expect(() => host!.emit(event, { x: 0 })).not.toThrow();
+        if (mode === 'worker') await until(() => (technique.stop ? hostile.status !== 'running' : settled()));
+        await wait(technique.waits ? 300 : 20);
+
+        const result = hostileLines().find((l) => l.text.startsWith('RESULT '));
+        if (technique.stop) {
+          expect(hostile.status, JSON.stringify(hostileLines().slice(-3))).toBe('failed');
+          // In a worker, the watchdog may end first what QuickJS's interrupt cannot reach.
+          const stop = mode === 'worker' ? new RegExp(`${technique.stop.source}|time limit`) : technique.stop;
+          expect(hostileLines().find((l) => l.text.startsWith('stopped: '))?.text).toMatch(stop);
+        } else {
+          expect(result, JSON.stringify(hostileLines().slice(-5))).toBeDefined();
+          expect(JSON.parse(result!.text.slice('RESULT '.length))).toEqual(technique.expected);
+        }
+
+        // The host realm is untouched and no inherited key reached what the viewer applies.
+        expect(hostFingerprint()).toBe(before);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+        for (const p of fake.applied) expect(JSON.stringify(p)).not.toContain('polluted');
+        for (const p of fake.applied) expect(Object.getPrototypeOf(p)).toBe(Object.prototype);
+        // No console line the page shows is gigantic, and floods are cut.
+        for (const line of fake.logs) expect(line.text.length).toBeLessThan(11_000);
+        expect(hostileLines().length).toBeLessThanOrEqual(MAX_LOG_LINES_PER_SECOND + 5);
+
+        // The well-behaved plugin still answers, and saw nothing of the hostile one.
+        expect(good.status).toBe('running');
+        host.emit('click', { x: 42 });
+        const answers = () => fake.logs.filter((l) => l.source === 'good/main' && l.text.startsWith('GOOD ')).map((l) => JSON.parse(l.text.slice(5)));
+        if (mode === 'worker') await until(() => answers().some((a) => JSON.stringify(a) === JSON.stringify(goodAnswer(42))));
+        expect(answers()).toContainEqual(goodAnswer(42));
+        host.stopPlugin('hostile');
+        expect(hostile.status).not.toBe('running');
+      });
+    }
+  });
+}

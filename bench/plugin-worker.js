@@ -1,0 +1,116 @@
+// The worker sandbox (SPEC §11) beside the main-thread one, in one run: tool calls that stay in
+// the worker, blocking engine calls (Atomics.wait until the main thread answers) and their
+// latency, and the main thread's longest stall while two hostile plugins run.
+import { fileURLToPath } from 'node:url';
+import { benchServices, LOOPS, widget } from './plugin-bridge-ways.js';
+
+/** Generous slices: a busy machine must not stop the timed plugin (the hostile ones keep the default 500 ms). */
+const LIMITS = { memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, sliceMs: 10_000, maxLogChars: 10_000 };
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const round = (value, digits) => Number(value.toFixed(digits));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(read, what, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`plugin worker bench: timed out waiting for ${typeof what === "function" ? what() : what}`);
+    await sleep(5);
+  }
+}
+
+/** Timed inside the sandbox: `toolCalls` tool calls, then `engineCalls` calls that ask the engine. */
+const TIMED = `${LOOPS}
+app.viewer.on('click', (e) => {
+  let t = Date.now(); runTools(e.x, 0); const tools = Date.now() - t;
+  t = Date.now(); for (let i = 0; i < e.y; i++) app.viewer.tools.getGlobeHeight(139 + i * 1e-6, 35); const engine = Date.now() - t;
+  console.log(JSON.stringify([tools, engine]));
+});`;
+
+/** Rates of one host's sandbox (worker or main thread), median of `rounds` clicks. */
+async function rates(PluginHost, sandboxes, { rounds, toolCalls, engineCalls }) {
+  const lines = [];
+  const services = { ...benchServices(lines), globeHeight: () => 12.5 };
+  const host = new PluginHost(sandboxes, services, [widget('timed', TIMED)], {}, LIMITS);
+  host.start();
+  try {
+    await host.started();
+    await until(() => host.wants('click'), 'the click listener');
+    const samples = [];
+    for (let r = 0; r < rounds; r++) {
+      host.emit('click', { x: toolCalls, y: engineCalls });
+      const line = await until(() => lines.find((l) => l.level === 'log'), () => `an answer (${JSON.stringify(lines)})`);
+      lines.length = 0;
+      samples.push(JSON.parse(line.text));
+    }
+    if (lines.some((l) => l.level === 'error')) throw new Error(JSON.stringify(lines));
+    const toolsMs = median(samples.map((s) => s[0]));
+    const engineMs = median(samples.map((s) => s[1]));
+    return { toolCallsPerSec: Math.round((toolCalls / toolsMs) * 1000), engineCallsPerSec: Math.round((engineCalls / engineMs) * 1000), engineCallMicroseconds: round((engineMs * 1000) / engineCalls, 1) };
+  } finally {
+    host.stopAll();
+  }
+}
+
+/** Two plugins that hold their thread in built-ins: one interruptible between calls, one a backtracking regular expression. */
+const HOSTILE = [
+  widget('spin', `app.viewer.on('click', () => { for (;;) 'z'.repeat(1 << 20); });`),
+  widget('backtrack', `app.viewer.on('click', () => { /^(a+)+$/.test('a'.repeat(23) + '!'); for (;;) {} });`),
+];
+
+/** The main thread's longest gap between two timer turns from the hostile plugins' start until both are stopped. */
+async function longestStall(PluginHost, sandboxes) {
+  const lines = [];
+  const host = new PluginHost(sandboxes, benchServices(lines), HOSTILE, {});
+  host.start();
+  try {
+    await host.started();
+    await until(() => host.sandboxes.every((s) => s.subscribed.has('click')), 'the listeners');
+    let longest = 0;
+    let last = performance.now();
+    let ticking = true;
+    const tick = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (ticking) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const started = performance.now();
+    host.emit('click', {});
+    await until(() => host.sandboxes.every((s) => s.status === 'failed'), 'both stopped');
+    ticking = false;
+    return { longestStallMs: round(Math.max(longest, performance.now() - last), 1), stoppedAfterMs: round(performance.now() - started, 0) };
+  } finally {
+    host.stopAll();
+  }
+}
+
+/** The `worker` figures of the pluginBridge entry; `arenaCallsPerSec` is the Arena's tool-call rate of the same run. */
+export async function benchWorkerSandbox({ PluginHost, module, workerSandboxes, nodeWorkerSpawner }, { quick, arenaCallsPerSec }) {
+  const spawn = await nodeWorkerSpawner({ sourceDir: fileURLToPath(new URL('../packages/viewer/src/plugins/', import.meta.url)), outDir: fileURLToPath(new URL('./dist/', import.meta.url)) });
+  const sizes = { rounds: quick ? 5 : 11, toolCalls: quick ? 50_000 : 200_000, engineCalls: quick ? 1_000 : 3_000 };
+  const worker = await rates(PluginHost, workerSandboxes(spawn), sizes);
+  const mainThread = await rates(PluginHost, module, sizes);
+  const stallWorker = await longestStall(PluginHost, workerSandboxes(spawn));
+  const stallMain = await longestStall(PluginHost, module);
+  return {
+    toolCallsPerSec: worker.toolCallsPerSec,
+    mainThreadToolCallsPerSec: mainThread.toolCallsPerSec,
+    toolCallsVsArena: round(worker.toolCallsPerSec / arenaCallsPerSec, 1),
+    engineCallsPerSec: worker.engineCallsPerSec,
+    engineCallMicroseconds: worker.engineCallMicroseconds,
+    mainThreadEngineCallsPerSec: mainThread.engineCallsPerSec,
+    mainThreadEngineCallMicroseconds: mainThread.engineCallMicroseconds,
+    hostileLongestStallMs: stallWorker.longestStallMs,
+    hostileStoppedAfterMs: stallWorker.stoppedAfterMs,
+    mainThreadHostileLongestStallMs: stallMain.longestStallMs,
+    mainThreadHostileStoppedAfterMs: stallMain.stoppedAfterMs,
+  };
+}

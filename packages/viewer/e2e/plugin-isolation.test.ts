@@ -1,0 +1,125 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+
+/**
+ * SPEC §11 on a real page: hostile plugins, each in its worker, beside a well-behaved one. They
+ * start when the good plugin's UI button is pressed (an extension message each), so the window
+ * measured holds only them. The page records how long each of its tasks that handled a plugin
+ * worker's message took (wrapping Worker's onmessage): every main-thread task a plugin causes is
+ * one of those (its calls, its console, its stop). PerformanceObserver's long tasks cannot tell
+ * them from Cesium's own frames, which software WebGL on a busy machine makes long.
+ */
+const GOOD = `
+  let beats = 0;
+  setInterval(() => console.log('BEAT ' + ++beats), 100);
+  app.viewer.on('click', () => console.log('CLICK'));
+  app.camera.on('move', (p) => console.log('MOVE ' + p.lng.toFixed(4)));
+  app.ui.show('<button id="go" onclick="parent.postMessage(\\'go\\', \\'*\\')">go</button>', { width: 80, height: 40 });
+  app.ui.on('message', () => {
+    for (const e of app.extension.list) if (e.id !== 'good/main') app.extension.postMessage(e.id, 'go');
+    console.log('SENT');
+  });
+`;
+
+/** Each runs when told to: in built-ins, without end. */
+const HOGS: Record<string, string> = {
+  spin: `for (;;) 'z'.repeat(1 << 20);`,
+  strings: `const parts = []; for (;;) parts.push('x'.repeat(1 << 24) + parts.length);`,
+  backtrack: `/^(a+)+$/.test('a'.repeat(40) + '!');`,
+  allocate: `const a = []; for (;;) a.push(new Array(100000).fill(1));`,
+  search: `const s = 'a'.repeat(1 << 20); s.indexOf('a'.repeat(1 << 19) + 'b');`,
+};
+/** Never stopped: 300 ms of work in every timer, each within its slice, for ever. */
+const BUSY = `app.extension.on('extensionMessage', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 300) {} }, 0));`;
+
+function plugin(id: string, code: string) {
+  return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
+}
+
+/** Installed before the page's scripts: when each worker message handler ran and how long it took. */
+const PROBE = `
+  window.__pluginTasks = [];
+  const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
+  Object.defineProperty(Worker.prototype, 'onmessage', { set(handler) {
+    set.call(this, (event) => { const t = performance.now(); try { handler(event); } finally { window.__pluginTasks.push([t, performance.now() - t]); } });
+  } });
+`;
+
+describe('plugin isolation in Chromium: no plugin holds the page (SPEC §11)', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage;
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+    await h.project('isolated');
+    await h.admin('PUT', '/api/projects/isolated/scene', {
+      property: { terrain: { enabled: false } },
+      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [],
+      widgets: [],
+      story: { pages: [] },
+    });
+    const plugins = [plugin('good', GOOD), plugin('busy', BUSY), ...Object.entries(HOGS).map(([id, hog]) => plugin(id, `app.extension.on('extensionMessage', () => { ${hog} });`))];
+    for (const p of plugins) expect((await h.admin('POST', '/api/projects/isolated/plugins', p)).status).toBe(201);
+    expect((await h.admin('POST', '/api/projects/isolated/publish')).status).toBe(200);
+    tab = await newPage(browser, { width: 480, height: 360 });
+    await tab.page.addInitScript(PROBE);
+    await tab.page.goto(`${h.url}/p/isolated`);
+    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  const lines = (id: string) => tab.consoleMessages.filter((m) => m.text.startsWith(`[plugin ${id}/main] `)).map((m) => m.text.slice(`[plugin ${id}/main] `.length));
+  const beats = () => lines('good').filter((l) => l.startsWith('BEAT ')).length;
+
+  it('is cross-origin isolated, so plugins run in workers', async () => {
+    for (const path of ['/p/isolated', '/editor/isolated', '/app/plugin-frame.html']) {
+      const response = await fetch(`${h.url}${path}`);
+      expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+      expect(response.headers.get('cross-origin-embedder-policy'), path).toBe('credentialless');
+    }
+    expect(await tab.page.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated)).toBe(true);
+    expect(tab.consoleMessages.some((m) => m.text.includes('plugins run on the main thread'))).toBe(false);
+    await expect.poll(beats, { timeout: 30_000 }).toBeGreaterThan(2);
+  });
+
+  it('stops each hog, reports it, and never holds the main thread for 50 ms on a plugin\'s account', async () => {
+    const started = await tab.page.evaluate(() => performance.now());
+    await tab.page.frameLocator('iframe[data-plugin="good/main"]').locator('#go').click();
+    await expect.poll(() => lines('good').includes('SENT'), { timeout: 30_000 }).toBe(true);
+    for (const id of Object.keys(HOGS)) {
+      await expect.poll(() => lines(id).filter((l) => l.startsWith('stopped: ')), { timeout: 60_000, message: `${id}: ${JSON.stringify(lines(id))}` }).toHaveLength(1);
+    }
+    const beatsThen = beats();
+    await expect.poll(beats, { timeout: 30_000 }).toBeGreaterThan(beatsThen + 3);
+    const tasks = await tab.page.evaluate((since) => (globalThis as unknown as { __pluginTasks: [number, number][] }).__pluginTasks.filter(([t]) => t >= since), started);
+    expect(tasks.length).toBeGreaterThan(10);
+    // The plugins' longest main-thread task: a few milliseconds (a stop: terminate, frame and layers out).
+    expect(Math.max(...tasks.map(([, d]) => d))).toBeLessThan(50);
+    expect(lines('busy').some((l) => l.startsWith('stopped: '))).toBe(false);
+  });
+
+  it('keeps drawing while the globe is dragged beside a plugin that never rests, and the good plugin hears clicks', async () => {
+    const box = (await tab.page.getByTestId('viewer').boundingBox())!;
+    const moves = () => new Set(lines('good').filter((l) => l.startsWith('MOVE '))).size;
+    const before = moves();
+    const { x, y } = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await tab.page.mouse.move(x, y);
+    await tab.page.mouse.down();
+    for (let i = 1; i <= 10; i++) await tab.page.mouse.move(x + i * 12, y + i * 4, { steps: 2 });
+    await tab.page.mouse.up();
+    // Each camera move event is one drawn frame in which the camera moved.
+    await expect.poll(moves, { timeout: 30_000 }).toBeGreaterThan(before + 2);
+    const clicks = lines('good').filter((l) => l === 'CLICK').length;
+    await tab.page.mouse.click(x, y);
+    await expect.poll(() => lines('good').filter((l) => l === 'CLICK').length, { timeout: 30_000 }).toBe(clicks + 1);
+    tab.assertClean();
+  });
+});
