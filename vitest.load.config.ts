@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'load',
-    include: ['packages/server/src/load/**/*.load.ts'],
+    include: ['packages/server/src/test/load/**/*.load.ts'],
     globalSetup: ['packages/server/src/test/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 300_000,

@@ -158,3 +158,34 @@ export function writeResult(key, value) {
   renameSync(temporary, file);
   return file;
 }
+
+/** The figures compared between sizes: each run's ratios to its own ceiling, and the full list's. */
+const SCALED = [
+  ['firstPageRatio', (r) => r.firstPage.rps / r.ceiling.rps],
+  ['cursorRatio', (r) => r.cursor.rps / r.ceiling.rps],
+  ['deepOffsetRatio', (r) => r.deepOffset.rps / r.ceiling.rps],
+  ['notModifiedRatio', (r) => r.notModified.rps / r.ceiling.rps],
+  ['fullListMbPerSecond', (r) => r.fullList.mbPerSecond],
+  ['fullListPeakRssMb', (r) => r.fullList.peakRssMb],
+];
+
+/**
+ * How the listing's figures change from `from` to `to` assets (full mode): per database, each
+ * figure at both sizes and `growth`, the larger's over the smaller's (1: no change).
+ */
+export function scaleFields(smaller, larger, from, to) {
+  const per = (a, b) => Object.fromEntries(SCALED.map(([name, get]) => [name, { [from]: round(get(a), 3), [to]: round(get(b), 3), growth: round(get(b) / get(a), 3) }]));
+  return { assets: [from, to], sqlite: per(smaller.sqlite, larger.sqlite), postgres: per(smaller.postgres, larger.postgres) };
+}
+
+/** A readable table of `scaleFields`. */
+export function formatScale(scale) {
+  const [from, to] = scale.assets;
+  const n = (x) => x.toLocaleString('en-US');
+  const lines = [`From ${n(from)} to ${n(to)} assets (growth: the second over the first; ratios to each run's own ceiling)`];
+  for (const db of ['sqlite', 'postgres']) {
+    lines.push(`  ${db}:`);
+    for (const [name, v] of Object.entries(scale[db])) lines.push(`    ${name.padEnd(22)}${String(v[from]).padStart(9)}${String(v[to]).padStart(9)}   growth ${v.growth}`);
+  }
+  return lines.join('\n');
+}

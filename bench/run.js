@@ -2,10 +2,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchContentApiPostgres, benchContentApiSqlite } from './content-api.js';
-import { contentApiResult, formatContentApi, runFields, writeResult } from './report.js';
+import { contentApiResult, formatContentApi, formatScale, runFields, scaleFields, writeResult } from './report.js';
 
 const MODES = {
-  full: { total: 1_000_000, seconds: 10 },
+  // Full mode measures 100,000 first as well, to show how the cost grows with the listing's size.
+  full: { total: 1_000_000, seconds: 10, scaleFrom: 100_000 },
   quick: { total: 100_000, seconds: 5 },
 };
 
@@ -33,26 +34,36 @@ async function oneRun(only, { total, seconds, problems, log }) {
   const run = await bench({ total, seconds, problems: problems[where], log: log(where) });
   const fields = runFields(run, problems[where]);
   const extra = postgres ? { settings: run.postgres } : {};
-  process.stdout.write(`${JSON.stringify({ assets: total, secondsPerRun: seconds, server: run.build, ...fields, ...extra }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ assets: total, secondsPerRun: seconds, node: process.version, server: run.build, ...fields, ...extra }, null, 2)}\n`);
 }
 
 async function main() {
   const started = performance.now();
   const { mode, only } = parseArgs(process.argv.slice(2));
-  const { total, seconds } = MODES[mode];
+  const { total, seconds, scaleFrom } = MODES[mode];
   const problems = { run: [], sqlite: [], postgres: [] };
   const logAs = (name) => (line) => process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(0)} s] ${name}: ${line}\n`);
   try {
     if (only) return await oneRun(only, { total, seconds, problems, log: logAs });
     // One after the other, so that they do not share the CPUs.
+    let smaller;
+    if (scaleFrom && !only) {
+      const at = (where) => (line) => logAs(where)(`[${scaleFrom.toLocaleString('en-US')}] ${line}`);
+      smaller = {
+        sqlite: await benchContentApiSqlite({ total: scaleFrom, seconds, problems: problems.sqlite, log: at('sqlite') }),
+        postgres: await benchContentApiPostgres({ total: scaleFrom, seconds, problems: problems.postgres, log: at('postgres') }),
+      };
+    }
     const sqlite = await benchContentApiSqlite({ total, seconds, problems: problems.sqlite, log: logAs('sqlite') });
     const postgres = await benchContentApiPostgres({ total, seconds, problems: problems.postgres, log: logAs('postgres') });
     if (postgres.build.distBuiltAt !== sqlite.build.distBuiltAt) {
       problems.run.push(`the server was rebuilt between the SQLite and the PostgreSQL run (${sqlite.build.distBuiltAt}, ${postgres.build.distBuiltAt}): they measured two builds`);
     }
     const result = contentApiResult({ sqlite, postgres }, { mode, total, seconds, problems });
+    if (smaller) result.scale = scaleFields(smaller, { sqlite, postgres }, scaleFrom, total);
     const file = writeResult('contentApi', result);
     process.stdout.write(`\n${formatContentApi(result)}\n`);
+    if (result.scale) process.stdout.write(`\n${formatScale(result.scale)}\n`);
     process.stdout.write(`\nwrote ${fileURLToPath(file)}\n`);
     // Calls across the plugin sandbox's boundary: its own program too (it loads QuickJS), after the server runs.
     const bridge = spawnSync(process.execPath, [fileURLToPath(new URL('./plugin-bridge-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });

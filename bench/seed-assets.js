@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { decodeTime, monotonicFactory } from 'ulid';
 
-// better-sqlite3 and pg are the server's dependencies; resolve them from there, as the server does.
+// better-sqlite3 and pg are the server's dependencies; resolve them from there, as the server does
+// (better-sqlite3 through the server's choice of release line for this Node).
 const require = createRequire(new URL('../packages/server/package.json', import.meta.url));
-const Database = require('better-sqlite3');
+const { default: Database } = await import('../packages/server/dist/store/sqlite/sqlite-driver.js');
 export const pg = require('pg');
 
 export const PROJECT_ALIAS = 'bench';

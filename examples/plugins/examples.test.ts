@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readPluginSource } from '../../packages/server/src/plugins/plugin-source.js';
 import { PluginHost, type ViewerServices } from '../../packages/viewer/src/plugins/plugin-host.js';
 import { loadQuickJs } from '../../packages/viewer/src/plugins/quickjs.js';
-import { testCamera, testLayers } from '../../packages/viewer/src/plugins/test-services.js';
+import { fakeServices, testCamera, testLayers } from '../../packages/viewer/src/plugins/test-services.js';
 import { testTools } from '../../packages/viewer/src/plugins/test-tools.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -15,8 +15,12 @@ const examples = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDi
 const load = (name: string) => readPluginSource(join(here, name));
 
 function services(log: string[], ui: unknown[], tools = testTools()): ViewerServices {
+  const fake = fakeServices().services;
   return {
     tools: tools.services,
+    frames: fake.frames,
+    clientStorage: fake.clientStorage,
+    geoidHeight: fake.geoidHeight,
     env: { inEditor: false, isBuilt: true },
     viewport: () => ({ width: 640, height: 480, isMobile: false, query: {} }),
     ellipsoidRadii: [6378137, 6378137, 6356752.314245179],
@@ -181,5 +185,39 @@ describe('example plugins', () => {
     expect(ui.at(-1)).toEqual({ name: '1/3 Tokyo Station' });
     expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
     host.stopAll();
+  });
+
+  it('bookmarks keeps views in clientStorage across a restart, flies back and pins a popup to the place', async () => {
+    const plugin = await load('bookmarks');
+    const until = async (test: () => boolean) => {
+      for (let i = 0; i < 200 && !test(); i++) await new Promise((r) => setTimeout(r, 5));
+      expect(test()).toBe(true);
+    };
+    const fake = fakeServices();
+    const ui: unknown[] = [];
+    const log: string[] = [];
+    const page = () => ({ ...services(log, ui), clientStorage: fake.services.clientStorage, frames: fake.services.frames, camera: fake.camera.camera });
+    const first = new PluginHost(await loadQuickJs(), page(), [{ ...plugin.manifest, files: plugin.files }], {});
+    first.start();
+    await until(() => ui.length === 1);
+    expect(ui[0]).toEqual({ bookmarks: [] });
+    first.uiMessage('bookmarks', 'main', { action: 'add', name: 'Home' });
+    await until(() => ui.length === 2);
+    first.stopAll();
+    // A new page over the same browser storage (a reload): the bookmark is still there.
+    const second = new PluginHost(await loadQuickJs(), page(), [{ ...plugin.manifest, files: plugin.files }], {});
+    second.start();
+    await until(() => ui.length === 3);
+    // The popup's place is the middle of the view (the test camera's globe intersection).
+    const saved = { name: 'Home', lng: 139, lat: 35, height: 1000, heading: 0, pitch: -Math.PI / 2, roll: 0, place: { lng: 139, lat: 35 } };
+    expect(ui[2]).toEqual({ bookmarks: [saved] });
+    second.uiMessage('bookmarks', 'main', { action: 'go', index: 0 });
+    expect(fake.camera.calls.at(-1)).toEqual({ op: 'flyTo', args: [{ lng: 139, lat: 35, height: 1000, heading: 0, pitch: -Math.PI / 2, roll: 0 }, 2] });
+    expect(fake.calls.filter((c) => c.op === 'popup.show').map((c) => (c.args[2] as { anchor: unknown }).anchor)).toEqual([{ lng: 139, lat: 35 }]);
+    second.uiMessage('bookmarks', 'main', { action: 'remove', index: 0 });
+    await until(() => ui.length === 4);
+    expect(ui[3]).toEqual({ bookmarks: [] });
+    expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
+    second.stopAll();
   });
 });

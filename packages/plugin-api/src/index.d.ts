@@ -116,6 +116,36 @@ export interface Tools {
   transformByOffsetOnScreen(rawPosition: Position, screenOffset: [x: number, y: number]): Position | undefined;
   /** @example if (app.viewer.tools.isPositionVisibleOnGlobe(p)) console.log('in view'); */
   isPositionVisibleOnGlobe(position: Position): boolean;
+  /** The globe's loaded surface height (metres) under the camera. @example const ground = app.viewer.tools.getGlobeHeightByCamera(); */
+  getGlobeHeightByCamera(): number | undefined;
+  /**
+   * The geoid's height above the ellipsoid (metres) at a place; `undefined` where no geoid model
+   * is loaded (Orbis loads none yet). @example const n = await app.viewer.tools.getGeoidHeight(139.77, 35.68);
+   */
+  getGeoidHeight(lng: number, lat: number): Promise<number | undefined>;
+}
+
+/** A selection box on screen, in viewer pixels. */
+export interface MarqueeEvent {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The `selection` mode's box as the user drags it. */
+export interface SelectionModeEvents {
+  marqueeStart: MarqueeEvent;
+  marqueeMove: MarqueeEvent;
+  marqueeEnd: MarqueeEvent;
+}
+
+/** Events of the `selection` interaction mode. */
+export interface SelectionMode {
+  /** @example app.viewer.interactionMode.selectionMode.on('marqueeEnd', (box) => console.log(box.width, box.height)); */
+  on<E extends keyof SelectionModeEvents>(event: E, listener: (event: SelectionModeEvents[E]) => void, options?: ListenerOptions): () => void;
+  /** @example app.viewer.interactionMode.selectionMode.off('marqueeMove', onMove); */
+  off<E extends keyof SelectionModeEvents>(event: E, listener: (event: SelectionModeEvents[E]) => void): void;
 }
 
 export interface Viewer {
@@ -130,6 +160,8 @@ export interface Viewer {
     readonly mode: InteractionModeType;
     /** Throws a TypeError for anything that is not a mode. @example app.viewer.interactionMode.override('spatialId'); */
     override(mode: InteractionModeType): void;
+    /** The selection box's events (`selection` mode). */
+    readonly selectionMode: SelectionMode;
   };
   /** Merges into this plugin's own override layer. @example app.viewer.overrideProperty({ terrain: { enabled: true } }); */
   overrideProperty(property: PropertyOverride): void;
@@ -227,7 +259,7 @@ export interface ExtensionEvents {
 export interface Extension {
   /** @example const url = app.extension.widget.property.default?.imageUrl; */
   readonly widget: WidgetInfo;
-  /** @example for (const e of app.extension.list) console.log(e.id); */
+  /** Every running extension, this one included (pushed state: reading it costs nothing). @example for (const e of app.extension.list) console.log(e.id, e.extensionType); */
   readonly list: ExtensionInfo[];
   /**
    * Sends `message` (a JSON value) to the running extension `id` of `list`, which hears it as
@@ -257,6 +289,9 @@ export interface App {
   readonly camera: Camera;
   readonly layers: Layers;
   readonly extension: Extension;
+  readonly modal: Modal;
+  readonly popup: Popup;
+  readonly data: Data;
   readonly sketch: Sketch;
   readonly spatialId: SpatialId;
   readonly timeline: Timeline;
@@ -264,6 +299,10 @@ export interface App {
 
 export * from './camera.js';
 export * from './layers.js';
+export * from './frames.js';
+export * from './data.js';
+import type { Modal, Popup } from './frames.js';
+import type { Data } from './data.js';
 export * from './sketch.js';
 export * from './spatial-id.js';
 export * from './timeline.js';

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from './store/sqlite/sqlite-driver.js';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { LocalStorage } from './storage/local-storage.js';
@@ -151,7 +152,7 @@ async function crashRounds(label: string, backend: Backend): Promise<RunCounts> 
 
 describe('kill -9 during uploads, then restart', () => {
   it('SQLite and a local folder: keeps every 201, nothing half-written, integrity ok', async () => {
-    const readOnly = <T>(dataDir: string, read: (db: Database.Database) => T): T => {
+    const readOnly = <T>(dataDir: string, read: (db: BetterSqlite3.Database) => T): T => {
       const db = new Database(join(dataDir, 'orbis.db'), { readonly: true, fileMustExist: true });
       try {
         expect(db.pragma('integrity_check', { simple: true }), `seed ${SEED}`).toBe('ok');

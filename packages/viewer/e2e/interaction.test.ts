@@ -13,6 +13,7 @@ const MODER = `
   app.viewer.on('click', (e) => console.log('CLICK ' + JSON.stringify(e)));
   app.viewer.on('mouseUp', () => console.log('CENTRE ' + JSON.stringify(centre())));
   console.log('CENTRE ' + JSON.stringify(centre()));
+  for (const e of ['marqueeStart', 'marqueeMove', 'marqueeEnd']) app.viewer.interactionMode.selectionMode.on(e, (box) => console.log('MARQUEE ' + JSON.stringify([e, box])));
 `;
 
 describe('interaction modes in Chromium', () => {
@@ -81,6 +82,12 @@ describe('interaction modes in Chromium', () => {
     await tab.page.mouse.move(box.x + 540, box.y + 380, { steps: 5 });
     await tab.page.mouse.up();
     await expect.poll(() => viewer.getAttribute('data-selected')).toBe(JSON.stringify([{ layerId: 'zone', featureId: 'zone-1' }]));
+    // The plugin heard the box as it was drawn: start, moves, end ({x, y, width, height} on screen).
+    await expect.poll(() => (lines(tab, 'MARQUEE').at(-1) as [string] | undefined)?.[0]).toBe('marqueeEnd');
+    const marquee = lines(tab, 'MARQUEE') as [string, { x: number; y: number; width: number; height: number }][];
+    expect(marquee[0]).toEqual(['marqueeStart', { x: 100, y: 100, width: 0, height: 0 }]);
+    expect(marquee.filter(([e]) => e === 'marqueeMove').length).toBeGreaterThan(1);
+    expect(marquee.at(-1)).toEqual(['marqueeEnd', { x: 100, y: 100, width: 440, height: 280 }]);
     await expect.poll(() => lines(tab, 'CENTRE').length).toBeGreaterThan(1);
     const after = lines(tab, 'CENTRE').at(-1) as { lng: number; lat: number };
     expect(after.lng).toBeCloseTo(start!.lng, 6);

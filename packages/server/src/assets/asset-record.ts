@@ -1,3 +1,4 @@
+import { encodePath } from '../records/record-fragment.js';
 import type { ListedAsset } from '../store/store.js';
 
 /** The JSON shape of an asset, keys in this fixed order. `public` only in the management API. */
@@ -12,11 +13,6 @@ export interface AssetRecord {
   updatedAt: string;
   files?: string[];
   public?: boolean;
-}
-
-/** A `/`-separated path with each segment URL-encoded. */
-export function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
 }
 
 /** The public URL of an asset's bytes, or of one file inside an archive asset. */

@@ -5,7 +5,7 @@ import type { ArchiveEntry, Asset, NewAsset, Project, Store } from '../store/sto
 import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
-import { isId, newId } from './ids.js';
+import { isId, newId } from '../records/ids.js';
 import { HEARTBEAT_MS, STALE_MS, type StagingJournal } from './staging-journal.js';
 
 /** A file written to storage whose record does not exist yet; its asset id comes at commit. */

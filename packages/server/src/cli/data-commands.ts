@@ -7,6 +7,7 @@ import { ConfigError } from '../config/serve-config.js';
 import { createContext } from '../context.js';
 import type { AppContext } from '../http/app-context.js';
 import { readPluginSource } from '../plugins/plugin-source.js';
+import { runPluginDev } from './plugin-dev.js';
 import { projectRecord } from '../projects/project-service.js';
 import type { Project } from '../store/store.js';
 import { UsageError } from './usage-error.js';
@@ -38,9 +39,9 @@ async function defaultProject(ctx: AppContext, alias: string | undefined): Promi
 }
 
 /** The commands that work on the data directly (no server needed; safe beside a running one). */
-export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags): Promise<number> {
+export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags, signal: AbortSignal = new AbortController().signal): Promise<number> {
   const [noun, verb, ...rest] = args;
-  const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list'];
+  const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev'];
   if (!known.includes(`${noun} ${verb}`)) throw new UsageError(`unknown command "${args.join(' ')}"`);
   const ctx = await createContext(config);
   try {
@@ -100,6 +101,22 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
       case 'plugin list': {
         const project = rest[0] !== undefined ? await projectOrFail(ctx, rest[0]) : await defaultProject(ctx, flags.project);
         print((await ctx.plugins.list(project)).map((p) => ({ id: p.manifest.id, name: p.manifest.name, version: p.manifest.version, extensions: p.manifest.extensions.map((e) => `${e.id} (${e.type})`) })));
+        break;
+      }
+      case 'plugin remove': {
+        // `plugin remove <id>` (the project from --project, or the only one) or `plugin remove <project> <id>`.
+        const [first, second] = rest;
+        if (!first) throw new UsageError('missing <id>');
+        const project = second !== undefined ? await projectOrFail(ctx, first) : await defaultProject(ctx, flags.project);
+        const id = second ?? first;
+        if (!(await ctx.plugins.remove(project, id))) throw new ConfigError(`plugin "${id}" is not installed in "${project.alias}"`);
+        print({ project: project.alias, removed: id });
+        break;
+      }
+      case 'plugin dev': {
+        if (!rest[0]) throw new UsageError('missing <folder>');
+        const project = await defaultProject(ctx, flags.project);
+        await runPluginDev(ctx, project, rest[0], (line) => process.stdout.write(`${line}\n`), signal);
         break;
       }
       case 'key revoke': {

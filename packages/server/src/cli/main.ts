@@ -19,6 +19,8 @@ Commands:
   key revoke <project> <id>
   plugin install <folder|zip> [--project P]   a plugin.json or Re:Earth reearth.yml package
   plugin list [<project>]
+  plugin remove <id> [--project P]
+  plugin dev <folder> [--project P]       install, then reinstall on every save (plugin.json + .js or .ts, or reearth.yml)
 
 Options (every command):
   --data-dir DIR        data folder (ORBIS_DATA_DIR, default ./data)
@@ -64,7 +66,17 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const config = resolveConfig(values as ServeFlags, process.env);
     if (positionals[0] === 'serve') return await runServe(config);
-    return await runDataCommand(config, positionals, values);
+    // `plugin dev` runs until Ctrl-C (or SIGTERM), then closes the data cleanly.
+    const stop = new AbortController();
+    const onSignal = () => stop.abort();
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      return await runDataCommand(config, positionals, values, stop.signal);
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`orbis: ${err.message}\n\n${USAGE}`);

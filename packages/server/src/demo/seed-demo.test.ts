@@ -39,7 +39,7 @@ describe('the demo project', () => {
     const snapshot = await h.server.ctx.scenes.published(project);
     expect(snapshot?.scene.layers.map((l) => l.url.replace(/^\/files\/demo\/.*/, 'file'))).toEqual(['file', 'file', 'file', 'file', '/api/p/demo/offices.geojson']);
     for (const layer of snapshot!.scene.layers) expect((await h.get(layer.url)).status).toBe(200);
-    expect(snapshot!.plugins.map((p) => p.manifest.id)).toEqual(['coordinates', 'sky-toggle', 'measure']);
+    expect(snapshot!.plugins.map((p) => p.manifest.id)).toEqual(['coordinates', 'sky-toggle', 'measure', 'bookmarks']);
   });
 
   it('has a content model of the prefectural offices, public, shown as a layer', async () => {

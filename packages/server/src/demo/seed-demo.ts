@@ -19,7 +19,7 @@ export const DEMO_PUBLIC_FILES = ['landmarks.geojson', 'flight-hnd-cts.czml', 'c
 export const DEMO_PRIVATE_FILES = ['survey-draft.csv'];
 /** Example plugins the demo has installed, from `examples/plugins/` at the repository root. */
 export const EXAMPLES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'examples', 'plugins');
-export const DEMO_PLUGINS = ['coordinates', 'sky-toggle', 'measure'];
+export const DEMO_PLUGINS = ['coordinates', 'sky-toggle', 'measure', 'bookmarks'];
 
 function examplePlugin(name: string) {
   const folder = join(EXAMPLES_DIR, name);
@@ -102,7 +102,8 @@ export function demoScene(layerAssetIds: string[]): Scene {
       { id: 'parks', title: 'Parks', type: 'kml', assetId: parks!, visible: true },
       DEMO_MODEL_LAYER,
     ],
-    widgets: [],
+    // The bookmarks sit top left: the legend takes the right side under the other two widgets.
+    widgets: [{ pluginId: 'bookmarks', extensionId: 'main', enabled: true, area: 'top-left' }],
     story: {
       pages: [
         { id: 'tokyo', title: 'Tokyo', text: '**Tokyo Tower** and **Tokyo Skytree**, with *Mount Fuji* to the south-west.\n\nThe markers come from `landmarks.geojson`; click one to read about it.', layers: ['prefectures', 'landmarks', 'parks'], camera: { lng: 139.4, lat: 35.1, height: 120_000, heading: 20, pitch: -45, roll: 0 } },

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -9,6 +10,8 @@ import { acceptEmptyJsonBodies } from './empty-json-body.js';
 import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
 import { contentRoutes } from './content-routes.js';
+import { NO_CORS, PUBLIC_CORS, PUBLIC_PREFIXES } from './cors-policy.js';
+import { hotListing } from './hot-listing.js';
 import { keyRoutes } from './key-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { installOpenApi } from './openapi.js';
@@ -17,19 +20,6 @@ import { pluginRoutes } from './plugin-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { sceneRoutes } from './scene-routes.js';
-
-/** Routes that browsers on other origins may call. */
-const PUBLIC_PREFIXES = ['/api/p/', '/files/', '/openapi.json'];
-/** CORS for the public routes, built once rather than on every request. */
-const PUBLIC_CORS = Object.freeze({
-  origin: '*',
-  methods: 'GET, HEAD',
-  allowedHeaders: 'Authorization, Range, If-None-Match, If-Range',
-  exposedHeaders: 'Link, Content-Range, Content-Length, ETag, Accept-Ranges',
-  maxAge: 600,
-  strictPreflight: false,
-});
-const NO_CORS = Object.freeze({ origin: false });
 
 /** A route as registered: method and Fastify path (`:param`, `*`). */
 export interface RouteEntry {
@@ -44,10 +34,35 @@ export function routesOf(app: FastifyInstance): RouteEntry[] {
   return registeredRoutes.get(app) ?? [];
 }
 
+/** Whether a logger setting logs every request (Fastify logs them at info). */
+function requestsLogged(logger: FastifyServerOptions['logger']): boolean {
+  if (!logger) return false;
+  const level = typeof logger === 'object' && 'level' in logger ? String(logger.level) : 'info';
+  return !['warn', 'error', 'fatal', 'silent'].includes(level);
+}
+
 /** Builds the Fastify app for a context; the caller listens. */
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+  // Requests that the hot path answers never reach Fastify, nor its request log: it runs only
+  // when that log is off (level above info), where its work is what a request costs.
+  const hot = requestsLogged(logger) ? undefined : hotListing(ctx);
   const app = Fastify({
     logger,
+    serverFactory: (handler, options) => {
+      const server = createServer((req, res) => {
+        if (!hot) return handler(req, res);
+        hot(req, res).then(
+          (answered) => answered || handler(req, res),
+          () => handler(req, res),
+        );
+      });
+      // What Fastify sets on a server it makes itself.
+      const set = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
+      server.keepAliveTimeout = set.keepAliveTimeout;
+      server.requestTimeout = set.requestTimeout;
+      server.setTimeout(set.connectionTimeout);
+      return server;
+    },
     trustProxy: false,
     // Long enough that an over-long alias or id is a 404 of ours, not the router's 414.
     routerOptions: { maxParamLength: 10_000 },

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { assetRecord } from '../assets/asset-record.js';
 import type { StagedFile } from '../assets/asset-service.js';
-import { isId } from '../assets/ids.js';
+import { isId } from '../records/ids.js';
 import { InputError } from '../input-error.js';
 import type { Project } from '../store/store.js';
 import { ApiError } from './api-error.js';

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isId } from '../assets/ids.js';
+import { isId } from '../records/ids.js';
 import { nextPageQuery } from '../assets/listing.js';
 import { firstGeometryField } from '../models/field.js';
 import { csvColumns, csvRow, itemFeature } from '../models/item-export.js';
-import { itemRecord } from '../models/item-record.js';
+import { itemRecord } from '../records/item-record.js';
 import { publicItemSchema } from '../models/item-schema.js';
 import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { archiveEntryKey } from '../assets/archive.js';
 import { assetPrefix } from '../assets/asset-service.js';
-import { isId } from '../assets/ids.js';
+import { isId } from '../records/ids.js';
 import type { Asset, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';

@@ -1,9 +1,9 @@
-import { isId } from '../assets/ids.js';
+import { isId } from '../records/ids.js';
 import { readPage } from '../assets/listing.js';
 import type { PageQuery } from '../assets/page-query.js';
-import { fragmentOrigin, recordFragment, spliceOrigin, withPublicFlag } from '../assets/record-fragment.js';
+import { fragmentOrigin, recordFragment, spliceOrigin, withPublicFlag } from '../records/record-fragment.js';
 import type { ItemJson } from '../models/item-export.js';
-import { markedAssetIds, spliceAssets } from '../models/item-record.js';
+import { markedAssetIds, spliceAssets } from '../records/item-record.js';
 import type { ContentModel, ListedRecord, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 import { CHUNK_CHARS, type ListingSource } from './listing-reply.js';

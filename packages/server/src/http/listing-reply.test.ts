@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordFragment } from '../assets/record-fragment.js';
+import { recordFragment } from '../records/record-fragment.js';
 import type { ListedRecord } from '../store/store.js';
 import { CHUNK_CHARS, streamBody } from './listing-reply.js';
 

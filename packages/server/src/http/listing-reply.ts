@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cursorScope, type ListingPage, nextPageQuery, type PagedQuery, type PlannedSlice, readPage } from '../assets/listing.js';
 import { type PageQuery, parsePageQuery } from '../assets/page-query.js';
-import { fragmentOrigin, spliceOrigin, withPublicFlag } from '../assets/record-fragment.js';
+import { fragmentOrigin, spliceOrigin, withPublicFlag } from '../records/record-fragment.js';
 import type { JoinedRecords, ListedRecord, ListingScope, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 import { answeredNotModified, etagOf } from './etag.js';

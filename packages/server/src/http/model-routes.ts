@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isId } from '../assets/ids.js';
+import { isId } from '../records/ids.js';
 import { managementItem, modelRecord } from '../models/model-service.js';
 import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';

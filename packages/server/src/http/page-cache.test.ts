@@ -94,13 +94,25 @@ describe('listings with the page cache on and off', () => {
     ];
   }
 
+  /** An answer as text: status, every header but the date, in the order sent, and the body. */
+  async function answer(what: string, res: Response): Promise<string> {
+    const headers = [...res.headers].filter(([name]) => name !== 'date').map(([name, value]) => `${name}: ${value}`);
+    return `${what} ${res.status}\n${headers.join('\n')}\n${await res.text()}`;
+  }
+
   async function answers(cache: PageCache, withKey: boolean): Promise<string[]> {
     h.server.ctx.pages = cache;
     const out: string[] = [];
     for (const path of await paths()) {
-      const res = path.startsWith('admin:') ? await h.admin('GET', path.slice(6)) : await h.get(path, withKey ? { authorization: `Bearer ${key}` } : {});
-      const headers = ['content-type', 'content-length', 'etag', 'link', 'access-control-allow-origin'].map((name) => `${name}: ${res.headers.get(name)}`);
-      out.push(`${path} ${res.status}\n${headers.join('\n')}\n${await res.text()}`);
+      const auth: Record<string, string> = withKey ? { authorization: `Bearer ${key}` } : {};
+      const res = path.startsWith('admin:') ? await h.admin('GET', path.slice(6)) : await h.get(path, auth);
+      out.push(await answer(path, res));
+      // The same again as a revalidation (304), and with an ETag that is not current (200).
+      const etag = res.headers.get('etag');
+      if (etag !== null) {
+        out.push(await answer(`${path} (revalidated)`, await h.get(path, { ...auth, 'if-none-match': etag })));
+        out.push(await answer(`${path} (stale tag)`, await h.get(path, { ...auth, 'if-none-match': '"a0-stale"' })));
+      }
     }
     return out;
   }

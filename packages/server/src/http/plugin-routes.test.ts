@@ -27,6 +27,23 @@ describe('plugins (SPEC §3, §5)', () => {
     expect((await h.admin('DELETE', '/api/projects/plug/plugins/second')).status).toBe(404);
   });
 
+  it('answers the list with an ETag that changes on every install or removal; If-None-Match gets a 304 while it holds', async () => {
+    const get = (etag?: string) => fetch(`${h.url}/api/projects/plug/plugins`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const first = await get();
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    expect((await get(etag)).status).toBe(304);
+    await h.admin('POST', '/api/projects/plug/plugins', { manifest: manifest({ id: 'etag', version: '1.0.0' }), files: { 'main.js': '1' } });
+    const changed = await get(etag);
+    expect(changed.status).toBe(200);
+    const second = changed.headers.get('etag')!;
+    expect(second).not.toBe(etag);
+    await h.admin('POST', '/api/projects/plug/plugins', { manifest: manifest({ id: 'etag', version: '1.0.0' }), files: { 'main.js': '2' } });
+    expect((await get(second)).status).toBe(200);
+    await h.admin('DELETE', '/api/projects/plug/plugins/etag');
+    expect((await get(etag)).status).toBe(304);
+  });
+
   it('installs a zip with plugin.json at the root or in one folder', async () => {
     for (const prefix of ['', 'coords/']) {
       const zip = buildZip([

@@ -2,7 +2,9 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../input-error.js';
 import { packageFromJson, readPluginZip } from '../plugins/plugin-package.js';
+import { createHash } from 'node:crypto';
 import { ApiError } from './api-error.js';
+import { answeredNotModified } from './etag.js';
 import type { AppContext } from './app-context.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, empty, failure, objectBody as bodyOf, params } from './schemas.js';
@@ -25,7 +27,14 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(201).send(plugin);
   });
 
-  app.get<P>('/api/projects/:project/plugins', { schema: { summary: 'The installed plugins, in install order', security: adminSecurity, params: params.project, response: { 200: { description: 'the plugins', type: 'array', items: { type: 'object' } } } } }, async (request) => ctx.plugins.list(await projectOr404(ctx, request.params.project)));
+  // With an ETag (a hash of the list): an open editor polls with If-None-Match and restarts its
+  // plugins when the answer is not a 304 (`orbis plugin dev` reinstalled one, docs/plugin-api.md).
+  app.get<P>('/api/projects/:project/plugins', { schema: { summary: 'The installed plugins, in install order (with an ETag; If-None-Match answers 304 when unchanged)', security: adminSecurity, params: params.project, response: { 200: { description: 'the plugins', type: 'array', items: { type: 'object' } }, 304: empty('unchanged') } } }, async (request, reply) => {
+    const list = await ctx.plugins.list(await projectOr404(ctx, request.params.project));
+    const json = JSON.stringify(list);
+    if (answeredNotModified(request, reply, `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`)) return reply;
+    return reply.type('application/json; charset=utf-8').send(json);
+  });
 
   app.delete<{ Params: { project: string; id: string } }>('/api/projects/:project/plugins/:id', { schema: { summary: 'Remove a plugin', security: adminSecurity, params: params.plugin, response: { 204: empty('removed'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { assetRecord } from '../assets/asset-record.js';
 import { type PagedQuery, type PlannedSlice, planSlice } from '../assets/listing.js';
-import { isId } from '../assets/ids.js';
+import { isId } from '../records/ids.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { answeredNotModified, etagOf } from './etag.js';

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { newId } from '../assets/ids.js';
+import { newId } from '../records/ids.js';
 import type { ApiKey, Project, Store } from '../store/store.js';
 import { generateApiKey, hashApiKey } from './api-key.js';
 

@@ -1,4 +1,4 @@
-import { newId } from '../assets/ids.js';
+import { newId } from '../records/ids.js';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';

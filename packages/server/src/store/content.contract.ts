@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newId } from '../assets/ids.js';
+import { newId } from '../records/ids.js';
 import type { Field } from '@orbis/content-model';
-import { itemRecord, spliceAssets } from '../models/item-record.js';
+import { itemRecord, spliceAssets } from '../records/item-record.js';
 import { seededRandom } from '../test/upload-batch.js';
 import { CHECKPOINT_EVERY } from './checkpoints.js';
 import type { ContentModel, Item, ListingScope, Project, Store } from './store.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { assetRecord } from '../assets/asset-record.js';
-import { newId } from '../assets/ids.js';
-import { fragmentOrigin, spliceOrigin } from '../assets/record-fragment.js';
+import { newId } from '../records/ids.js';
+import { fragmentOrigin, spliceOrigin } from '../records/record-fragment.js';
 import { seededRandom } from '../test/upload-batch.js';
 import { CHECKPOINT_EVERY } from './checkpoints.js';
 import type { Asset, AssetScope, AssetSlice, JoinedRecords, NewAsset, Project, Store } from './store.js';

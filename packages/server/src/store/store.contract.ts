@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newId } from '../assets/ids.js';
+import { newId } from '../records/ids.js';
 import { contentContract } from './content.contract.js';
 import { listedRecords, listingContract } from './listing.contract.js';
 import type { NewAsset, Project, Store } from './store.js';

@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { EditorState } from './editor-state.js';
 import { ApiError, ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
+import { watchPluginUpdates } from './plugin-updates.js';
 import { PluginSession } from './plugin-session.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
 import { publishPanel } from './publish-panel.js';
@@ -65,7 +66,8 @@ async function start(): Promise<void> {
   const infoboxAnchor = h('div', { class: 'orbis-infobox-anchor' });
   container.append(infoboxAnchor);
   mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id));
-  const installed = api.plugins();
+  const initialPlugins = api.pluginsIfChanged(undefined);
+  let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine),
     content: () => contentPanel(state),
@@ -90,6 +92,7 @@ async function start(): Promise<void> {
       viewerElement: container,
       scene: state.scene,
       plugins: await installed,
+      project: api.project,
       env,
       onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
       onStopped: ({ source, reason }) => toast('error', `Plugin ${source} was stopped`, `${reason}. The other plugins go on; change the widget to start it again.`),
@@ -97,6 +100,12 @@ async function start(): Promise<void> {
     (err) => consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${err.message}`)),
   );
   const hostReady = plugins.sync(state.scene.widgets);
+  // A plugin reinstalled by `orbis plugin dev` (or removed) runs at once, without a reload.
+  watchPluginUpdates(api, initialPlugins.then((answer) => answer?.etag), (latest) => {
+    installed = Promise.resolve(latest);
+    consoleList.append(h('li', { class: 'info' }, `plugins reloaded: ${latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || 'none installed'}`));
+    void plugins.restart(state.scene.widgets);
+  });
   state.onChange(() => {
     if (state.status !== status.textContent && state.status.startsWith('Not saved')) toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
     status.textContent = state.status;

@@ -78,6 +78,17 @@ export class ManagementApi {
     return this.call('GET', '/plugins');
   }
 
+  /**
+   * The plugins again unless they are still those of `etag` (then undefined): the server answers a
+   * 304 to If-None-Match. The first call (no etag) always answers.
+   */
+  async pluginsIfChanged(etag: string | undefined): Promise<{ etag: string | undefined; plugins: PluginPackage[] } | undefined> {
+    const res = await fetch(`${this.base}/plugins`, { headers: { authorization: `Bearer ${this.token}`, ...(etag ? { 'if-none-match': etag } : {}) }, cache: 'no-store' });
+    if (res.status === 304) return undefined;
+    if (!res.ok) throw new ApiError(res.status, 'unknown', res.statusText);
+    return { etag: res.headers.get('etag') ?? undefined, plugins: (await res.json()) as PluginPackage[] };
+  }
+
   scene(): Promise<Scene> {
     return this.call('GET', '/scene');
   }

@@ -20,6 +20,12 @@ export class PluginSession {
    * Starts the plugins; again only when the widgets' placement or switch differ from the last
    * start. A changed `property` alone reaches the running widget (`app.ui.on("update")`) instead.
    */
+  /** Starts the plugins again (their code changed: `orbis plugin dev` reinstalled one). */
+  restart(widgets: Widget[]): Promise<PluginHost | undefined> {
+    this.widgets = '';
+    return this.sync(widgets);
+  }
+
   sync(widgets: Widget[]): Promise<PluginHost | undefined> {
     // A widget entry that only carries settings places nothing: it is left out of the signature.
     const placed = widgets.filter((w) => w.enabled === false || w.area !== undefined);

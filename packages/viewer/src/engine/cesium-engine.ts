@@ -306,6 +306,15 @@ export class CesiumEngine implements Engine {
     return [out.x, out.y, out.z];
   }
 
+  placeOnScreen(lng: number, lat: number, height: number): [number, number] | undefined {
+    const at = Cartesian3.fromDegrees(lng, lat, height);
+    const position: Position = [at.x, at.y, at.z];
+    if (!this.isVisible(position)) return undefined;
+    const screen = this.screenOf(position);
+    const { width, height: h } = this.size();
+    return screen && screen[0] >= 0 && screen[1] >= 0 && screen[0] <= width && screen[1] <= h ? screen : undefined;
+  }
+
   isVisible(position: Position): boolean {
     const camera = this.viewer.camera.positionWC;
     return !isBehindHorizon(this.ellipsoidRadii(), [camera.x, camera.y, camera.z], position);

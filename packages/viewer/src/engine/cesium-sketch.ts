@@ -4,13 +4,15 @@ import type { SketchDraft } from './engine.js';
 
 const toCartesian = (points: [number, number, number][]) => points.map(([lng, lat, h]) => Cartesian3.fromDegrees(lng, lat, h));
 const cssColor = (css: string) => Color.fromCssColorString(css) ?? Color.CYAN;
+/** How far above the ground a flat sketch is drawn: over ground-clamped layers, which would hide one on the ground. */
+const FLAT_RAISE = 1000;
 /** Points stay visible in front of the globe while they are drawn. */
 const ALWAYS_ON_TOP = Number.POSITIVE_INFINITY;
 
 /**
  * The sketch tool's drawing on CesiumJS: the shape being drawn (a rubber band whose outline and
  * height follow the pointer every frame through callback properties) and the `sketch` layer of
- * finished shapes: flat ones on the ground (above other ground layers), extruded ones as solids.
+ * finished shapes: flat ones just above the ground layers, extruded ones as solids.
  */
 export class CesiumSketch {
   private draft: SketchDraft | undefined;
@@ -68,14 +70,20 @@ export class CesiumSketch {
       this.layer.entities.add({ id, position: Cartesian3.fromDegrees(lng, lat, h), point: { pixelSize: 10, color, outlineColor: Color.WHITE, outlineWidth: 2, disableDepthTestDistance: ALWAYS_ON_TOP } });
     } else if (geometry.type === 'LineString') {
       const positions = toCartesian(geometry.coordinates);
-      this.layer.entities.add({ id, position: positions[0], polyline: { positions, width: 3, material: color, clampToGround: true } });
+      this.layer.entities.add({ id, position: positions[0], polyline: { positions, width: 3, material: color } });
     } else {
       const positions = toCartesian(geometry.coordinates[0] ?? []);
       this.layer.entities.add(
         height > 0
           ? { id, position: positions[0], polygon: { hierarchy: positions, height: 0, extrudedHeight: height, material: color.withAlpha(0.5), outline: true, outlineColor: color } }
-          : // On the ground, over the other ground layers; its outline is a line on the ground too.
-            { id, position: positions[0], polygon: { hierarchy: positions, material: color.withAlpha(0.4), zIndex: 10 }, polyline: { positions, width: 2, material: color, clampToGround: true, zIndex: 10 } },
+          : // Raised a little so that it draws, and picks, over flat layers on the ground.
+            {
+              id,
+              position: positions[0],
+              polygon: { hierarchy: positions, height: FLAT_RAISE, material: color.withAlpha(0.5) },
+              // Polygon outlines are 1 px in WebGL: the edge is a line of its own, at the fill's height.
+              polyline: { positions: toCartesian((geometry.coordinates[0] ?? []).map(([lng, lat]) => [lng, lat, FLAT_RAISE])), width: 2, material: color },
+            },
       );
     }
     this.viewer.scene.requestRender();

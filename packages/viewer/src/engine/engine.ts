@@ -86,6 +86,11 @@ export interface Engine extends EngineFeatures {
   terrainHeight(lng: number, lat: number): Promise<number | undefined>;
   /** A position moved by a screen offset (pixels), at the same height. */
   offsetOnScreen(position: Position, offset: [number, number]): Position | undefined;
+  /**
+   * Where a place (degrees, metres) shows on the viewer, in pixels; undefined while the globe
+   * hides it or it is out of the view (a popup pinned there hides then).
+   */
+  placeOnScreen(lng: number, lat: number, height: number): [number, number] | undefined;
   /** Whether the globe hides a position from the camera. */
   isVisible(position: Position): boolean;
   /** What is under a viewer pixel: place and layer. */

@@ -7,6 +7,15 @@ import { sketchFeature } from './sketch-geometry.js';
 import { SKETCH_COLOR, SketchTool } from './sketch-tool.js';
 import { spatialIdZoomFor } from './spatial-id-zoom.js';
 
+/** The selection box's phases, as `app.viewer.interactionMode.selectionMode` names its events. */
+export type MarqueePhase = 'marqueeStart' | 'marqueeMove' | 'marqueeEnd';
+/** The selection box on screen, in viewer pixels. */
+export interface MarqueeBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 /** Heights a picked voxel may have by default: those whose floor has a Hilbert index at every zoom. */
 const PICK_HEIGHT_LIMIT = 2 ** 24;
 
@@ -24,6 +33,7 @@ export class InteractionController {
   private readonly box: HTMLDivElement;
   private current: { layerId: string; featureId: string }[] = [];
   private readonly selectListeners = new Set<(features: { layerId: string; featureId: string }[]) => void>();
+  private readonly marqueeListeners = new Set<(phase: MarqueePhase, box: MarqueeBox) => void>();
   private readonly sketchTool: SketchTool;
   private pickOptions: SpatialIdPickSpaceOptions = {};
   private readonly listeners = {
@@ -129,6 +139,18 @@ export class InteractionController {
     return () => set.delete(listener);
   }
 
+  /** Calls `listener` as the selection box starts, moves and ends (`selection` mode); returns the function that stops it. */
+  onMarquee(listener: (phase: MarqueePhase, box: MarqueeBox) => void): () => void {
+    this.marqueeListeners.add(listener);
+    return () => this.marqueeListeners.delete(listener);
+  }
+
+  private marquee(phase: MarqueePhase, x: number, y: number): void {
+    const start = this.dragStart!;
+    const box = { x: Math.min(start.x, x), y: Math.min(start.y, y), width: Math.abs(x - start.x), height: Math.abs(y - start.y) };
+    for (const listener of this.marqueeListeners) listener(phase, box);
+  }
+
   private handle(input: PointerInput): void {
     switch (this.mode) {
       case 'default':
@@ -156,10 +178,13 @@ export class InteractionController {
       this.dragStart = { x: input.x, y: input.y };
       Object.assign(this.box.style, { left: `${input.x}px`, top: `${input.y}px`, width: '0px', height: '0px' });
       this.box.hidden = false;
+      this.marquee('marqueeStart', input.x, input.y);
     } else if (input.type === 'mouseMove' && this.dragStart) {
       const { x, y } = this.dragStart;
       Object.assign(this.box.style, { left: `${Math.min(x, input.x)}px`, top: `${Math.min(y, input.y)}px`, width: `${Math.abs(input.x - x)}px`, height: `${Math.abs(input.y - y)}px` });
+      this.marquee('marqueeMove', input.x, input.y);
     } else if (input.type === 'mouseUp' && this.dragStart) {
+      this.marquee('marqueeEnd', input.x, input.y);
       this.select(this.engine.featuresInRect(this.dragStart.x, this.dragStart.y, input.x, input.y));
       this.dragStart = undefined;
       this.box.hidden = true;

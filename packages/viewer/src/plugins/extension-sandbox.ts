@@ -1,7 +1,7 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { parseBridgeJson } from './bridge-json.js';
 import { LogLimiter } from './log-limiter.js';
-import { UI_MESSAGE_EVENTS } from './plugin-events.js';
+import { hears } from './plugin-events.js';
 import { QuickJsCore } from './quickjs-core.js';
 import { DEFAULT_LIMITS, type Sandbox, type SandboxBridge, type SandboxLimits, type SandboxMaker, type SandboxStatus, type SandboxStopped } from './sandbox.js';
 import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
@@ -60,9 +60,8 @@ export class ExtensionSandbox implements Sandbox {
 
   dispatch(event: string, payload: unknown): void {
     if (this.status !== 'running') return;
-    // A UI frame's message is delivered when either namespace that hears it has a listener.
-    const wanted = event === 'ui.message' ? UI_MESSAGE_EVENTS.some((e) => this.subscribed.has(e)) : this.subscribed.has(event);
-    if (!wanted) return;
+    // A frame's message is delivered when either namespace that hears it has a listener.
+    if (!hears(this.subscribed, event)) return;
     // An event raised while this extension is calling the host (a service that emits at once)
     // waits for the next task: delivering it inside would let a listener recurse without end.
     if (this.core.depth > 0) {

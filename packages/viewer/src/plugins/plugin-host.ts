@@ -8,6 +8,9 @@ import { DEFAULT_LIMITS, type Sandbox, type SandboxLimits, type SandboxMaker } f
 import type { OpRoute } from './sandbox-protocol.js';
 import { checkArgs } from './host/arg-kinds.js';
 import { CAMERA_OPS } from './host/camera-ops.js';
+import { FRAME_OPS } from './host/frame-ops.js';
+import { STORAGE_OPS } from './host/storage-ops.js';
+import type { ClientStorage } from './client-storage.js';
 import { LAYERS_OPS } from './host/layers-ops.js';
 import type { HostOps, HostState, OpContext } from './host/host-op.js';
 import { TOOL_OPS } from './host/tool-ops.js';
@@ -23,7 +26,7 @@ import type { WidgetLayout } from './widget-area.js';
 export const PLUGIN_API_VERSION = '2.0.0';
 
 /** Every host operation a sandbox may call, each declared once by its namespace's module. */
-const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS, ...TOOL_OPS };
+const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS, ...TOOL_OPS, ...FRAME_OPS, ...STORAGE_OPS };
 
 export type Position = [number, number, number];
 export interface Location {
@@ -37,6 +40,8 @@ export interface Viewport {
   isMobile: boolean;
   query: Record<string, string>;
 }
+/** A plugin frame besides its widget. */
+export type FrameKind = 'modal' | 'popup';
 export type InteractionMode = 'default' | 'move' | 'selection' | 'sketch' | 'spatialId';
 
 /** An installed plugin (SPEC §5): its manifest and one script per extension. */
@@ -74,6 +79,17 @@ export interface ViewerServices {
   resizeUi(source: string, width: number, height: number, extended: boolean): void;
   /** Removes a plugin's UI frame. */
   closeUi(source: string): void;
+  /** `app.modal` and `app.popup` (plugin-frames.ts); `close` answers whether a frame was shown. */
+  frames: {
+    show(kind: FrameKind, source: string, html: string, options: Record<string, unknown>): void;
+    update(kind: FrameKind, source: string, options: Record<string, unknown>): void;
+    post(kind: FrameKind, source: string, message: unknown): void;
+    close(kind: FrameKind, source: string): boolean;
+  };
+  /** `app.data.clientStorage`, one project's. */
+  clientStorage: ClientStorage;
+  /** The geoid's height above the ellipsoid; undefined where no geoid model is loaded. */
+  geoidHeight(lng: number, lat: number): Promise<number | undefined>;
   /** The camera of the plugin API (`app.camera`). */
   camera: EngineCamera;
   /** The page's layers, for `app.layers`. */
@@ -154,12 +170,14 @@ export class PluginHost {
       postToExtension: (sandbox, id, message) => {
         const target = this.sandboxes.find((s) => s.label === id && s.status === 'running');
         if (!target) throw new TypeError(`extension.postMessage: id "${id}" is not a running extension; see app.extension.list`);
-        if (!this.budget(sandbox).admit()) return;
+        if (!this.state.admit(sandbox)) return;
         target.dispatch('extension.extensionMessage', { data: message, sender: sandbox.label });
       },
+      admit: (sandbox) => this.budget(sandbox).admit(),
       extensions: () =>
+        // A sandbox being started ('created') is in the list it reads at its top level.
         this.sandboxes
-          .filter((s) => s.status === 'running')
+          .filter((s) => s.status === 'running' || s.status === 'created')
           .map((s) => {
             const extension = this.plugins.find((p) => p.id === s.pluginId)?.extensions.find((e) => e.id === s.extensionId);
             return { id: s.label, pluginId: s.pluginId, extensionId: s.extensionId, name: extension?.name ?? s.extensionId, extensionType: extension?.type ?? 'widget' };
@@ -195,9 +213,11 @@ export class PluginHost {
         }
         const widget = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {} };
         this.widgets.set(sandbox, widget);
-        sandbox.start(code, { ...this.initialState(), widget, ...(plugin.reearth ? { reearth: true } : {}) });
+        sandbox.start(code, { ...this.initialState(), widget, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
       }
     }
+    // The extensions started before a later one learn of it (and of those that failed).
+    this.pushExtensions();
     // Camera moves are computed only for frames in which the camera moved, and sent only to listeners.
     this.stopCameraMoves ??= this.services.camera.onMove(() => {
       this.refreshMirrors();
@@ -223,6 +243,9 @@ export class PluginHost {
   /** An extension stopped by itself: its frame and (once its plugin has none running) its layers go; the editor is told. */
   private stopped(sandbox: Sandbox, reason: string): void {
     this.services.closeUi(sandbox.label);
+    this.services.frames.close('modal', sandbox.label);
+    this.services.frames.close('popup', sandbox.label);
+    this.pushExtensions();
     if (!this.sandboxes.some((s) => s.pluginId === sandbox.pluginId && s.status === 'running')) this.pageLayers.removePlugin(sandbox.pluginId);
     this.services.stopped?.(sandbox.label, reason);
   }
@@ -295,6 +318,7 @@ export class PluginHost {
     this.layers.remove(pluginId);
     this.pageLayers.removePlugin(pluginId);
     this.pushProperty();
+    this.pushExtensions();
   }
 
   /** Stops every extension and takes their layers off the page. */
@@ -306,10 +330,26 @@ export class PluginHost {
     this.stopCameraMoves = undefined;
   }
 
+  /** `app.extension.list` is pushed state: every running extension gets the new list. */
+  private pushExtensions(): void {
+    const list = this.state.extensions();
+    for (const sandbox of this.sandboxes) sandbox.update('extensions', list);
+  }
+
+  /** A message from a plugin's modal or popup frame. */
+  frameMessage(kind: FrameKind, source: string, message: unknown): void {
+    this.sandboxes.find((s) => s.label === source)?.dispatch(`${kind}.message`, message);
+  }
+
+  /** The page closed a plugin's frame (a modal's background was clicked): the plugin hears `close`. */
+  frameClosed(kind: FrameKind, source: string): void {
+    this.sandboxes.find((s) => s.label === source)?.dispatch(`${kind}.close`, {});
+  }
+
   private budget(sandbox: Sandbox): MessageBudget {
     let budget = this.budgets.get(sandbox);
     if (!budget) {
-      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} extension messages in a second: dropping messages`));
+      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to extensions, modal, popup) in a second: dropping messages`));
       this.budgets.set(sandbox, budget);
     }
     return budget;

@@ -3,7 +3,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { MAX_LOG_LINES_PER_SECOND } from './extension-sandbox.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { testCamera, testLayers } from './test-services.js';
+import { fakeServices, testCamera, testLayers } from './test-services.js';
 import { nodeWorkerSpawner } from './node-sandbox-workers.js';
 import type { WorkerHandle } from './worker-sandbox.js';
 import { workerSandboxes } from './worker-sandboxes.js';
@@ -43,6 +43,9 @@ function recordingServices(host: () => PluginHost) {
       const result = (message as { RESULT?: unknown } | undefined)?.RESULT;
       if (result !== undefined) logs.push({ source, level: 'log', text: `RESULT ${JSON.stringify(result)}` });
     },
+    frames: fakeServices().services.frames,
+    clientStorage: fakeServices().services.clientStorage,
+    geoidHeight: async () => undefined,
     camera: testCamera().camera,
     layers: testLayers().layers,
     flyToLayer: () => undefined,

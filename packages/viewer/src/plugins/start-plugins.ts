@@ -3,6 +3,9 @@ import type { Engine } from '../engine/engine.js';
 import type { InteractionController } from '../interaction/interaction-controller.js';
 import type { Scene } from '@orbis/scene';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
+import { ClientStorage, MemoryBackend } from './client-storage.js';
+import { IndexedDbBackend } from './indexeddb-backend.js';
+import { PluginFrames } from './plugin-frames.js';
 import { toolServices } from './plugin-tools.js';
 import { PluginUi, type WidgetArea } from './plugin-ui.js';
 import { areaFromWidgetLayout } from './widget-area.js';
@@ -22,6 +25,8 @@ export interface PluginPageOptions {
   viewerElement: HTMLElement;
   scene: Scene;
   plugins: PluginPackage[];
+  /** The project's alias: `app.data.clientStorage` keeps each project's values apart. */
+  project: string;
   env: { inEditor: boolean; isBuilt: boolean };
   /** Each plugin console line, already prefixed (the editor shows them). */
   onLog?: (line: { level: string; text: string }) => void;
@@ -76,6 +81,16 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     const [pluginId, extensionId] = source.split('/');
     host.uiMessage(pluginId!, extensionId!, message);
   });
+  const frames = new PluginFrames({
+    overlay,
+    widgetElement: (source) => ui.widgetElement(source),
+    placeOnScreen: (lng, lat, height) => engine.placeOnScreen(lng, lat, height),
+    onFrame: (listener) => engine.onFrame(listener),
+    onMessage: (kind, source, message) => host.frameMessage(kind, source, message),
+    onClosed: (kind, source) => host.frameClosed(kind, source),
+  });
+  // IndexedDB may be refused (some private windows): values then last as long as the page, said once.
+  const storageBackend = typeof indexedDB === 'undefined' ? (console.warn('[orbis] IndexedDB is not available: plugin clientStorage lasts only until the page reloads'), new MemoryBackend()) : new IndexedDbBackend();
   const services: ViewerServices = {
     env,
     viewport: () => ({ ...engine.size(), isMobile: MOBILE.test(navigator.userAgent), query: Object.fromEntries(new URLSearchParams(location.search)) }),
@@ -117,6 +132,15 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     postToUi: (source, message) => ui.post(source, message),
     resizeUi: (source, width, height, extended) => ui.resize(source, width, height, extended),
     closeUi: (source) => ui.close(source),
+    frames: {
+      show: (kind, source, html, o) => frames.show(kind, source, html, o),
+      update: (kind, source, o) => frames.update(kind, source, o),
+      post: (kind, source, message) => frames.post(kind, source, message),
+      close: (kind, source) => frames.close(kind, source),
+    },
+    clientStorage: new ClientStorage(storageBackend, options.project),
+    // No geoid model is loaded yet (docs/plugin-api.md): heights stay ellipsoidal.
+    geoidHeight: async () => undefined,
     log: (source, level, text) => {
       const line = `[plugin ${source}] ${text}`;
       const write = level === 'error' ? console.error : level === 'warn' ? console.warn : console.log;
@@ -137,6 +161,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     const payload = { x: input.x, y: input.y, ...(input.type === 'mouseLeave' ? {} : engine.describePoint(input.x, input.y)), ...(input.delta === undefined ? {} : { delta: input.delta }) };
     host.emit(input.type, payload);
   });
+  const stopMarquee = options.interaction.onMarquee((phase, box) => host.emit(`selection.${phase}`, box));
   let observed = false;
   const observer = new ResizeObserver(() => {
     // The first call only reports the initial size.
@@ -147,6 +172,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   options.signal?.addEventListener('abort', () => {
     host.stopAll();
     stopPointer();
+    stopMarquee();
+    frames.dispose();
     observer.disconnect();
     overlay.remove();
   }, { once: true });

@@ -2,6 +2,7 @@ import type { CameraPosition, EngineCamera } from '../engine/engine-camera.js';
 import type { FeatureData, PluginLayerSource } from '../engine/engine-plugin-layers.js';
 import type { Layer as SceneLayer } from '@orbis/scene';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { ClientStorage, MemoryBackend } from './client-storage.js';
 import type { SandboxLimits, SandboxMaker } from './sandbox.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import type { LayerServices, SelectedFeature } from './plugin-layers.js';
@@ -110,6 +111,9 @@ export function fakeServices() {
   const logs: { source: string; level: string; text: string }[] = [];
   const tools = testTools();
   let viewport = { width: 640, height: 480, isMobile: false, query: { tab: 'map' } };
+  // What a page keeps in IndexedDB, here in memory (the IndexedDB backend is tested in the browser).
+  const storage = new MemoryBackend();
+  const shown = new Set<string>();
   const services: ViewerServices = {
     env: { inEditor: true, isBuilt: false },
     viewport: () => viewport,
@@ -133,6 +137,14 @@ export function fakeServices() {
     postToUi: (source, message) => calls.push({ op: 'ui.post', args: [source, message] }),
     resizeUi: (source, width, height, extended) => calls.push({ op: 'ui.resize', args: [source, width, height, extended] }),
     closeUi: (source) => calls.push({ op: 'ui.close', args: [source] }),
+    frames: {
+      show: (kind, source, html, options) => void (calls.push({ op: `${kind}.show`, args: [source, html, options] }), shown.add(`${kind}:${source}`)),
+      update: (kind, source, options) => void calls.push({ op: `${kind}.update`, args: [source, options] }),
+      post: (kind, source, message) => void calls.push({ op: `${kind}.post`, args: [source, message] }),
+      close: (kind, source) => (calls.push({ op: `${kind}.close`, args: [source] }), shown.delete(`${kind}:${source}`)),
+    },
+    clientStorage: new ClientStorage(storage, 'test-project'),
+    geoidHeight: async () => undefined,
     camera: camera.camera,
     layers: layers.layers,
     flyToLayer: () => undefined,
@@ -140,7 +152,7 @@ export function fakeServices() {
     log: (source, level, text) => logs.push({ source, level, text }),
     stopped: (source, reason) => calls.push({ op: 'stopped', args: [source, reason] }),
   };
-  return { services, calls, logs, camera, layers, tools, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
+  return { services, calls, logs, camera, layers, tools, storage, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
 }
 
 

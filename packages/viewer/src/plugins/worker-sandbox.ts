@@ -1,6 +1,6 @@
 import { BlockingAnswerer, CHANNEL_BYTES } from './blocking-channel.js';
 import { parseBridgeJson } from './bridge-json.js';
-import { UI_MESSAGE_EVENTS } from './plugin-events.js';
+import { hears } from './plugin-events.js';
 import { describe } from './quickjs-core.js';
 import { type Sandbox, type SandboxBridge, type SandboxLimits, type SandboxStatus, type SandboxStopped } from './sandbox.js';
 import { CONTROL, type CallUpdate, type FromWorker, type OpRoute, type ToWorker } from './sandbox-protocol.js';
@@ -78,7 +78,7 @@ export class WorkerSandbox implements Sandbox {
 
   dispatch(event: string, payload: unknown): void {
     if (this.status !== 'running') return;
-    const wanted = event === 'ui.message' ? UI_MESSAGE_EVENTS.some((e) => this.subscribed.has(e)) : this.subscribed.has(event);
+    const wanted = hears(this.subscribed, event);
     // Posted: delivered after any call the worker is making now, as on the main thread.
     if (wanted) this.worker.post({ t: 'dispatch', event, json: JSON.stringify(payload ?? {}) });
   }

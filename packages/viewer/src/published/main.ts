@@ -34,6 +34,7 @@ const plugins = startPlugins({
   viewerElement: container,
   scene,
   plugins: snapshot.plugins ?? [],
+  project: snapshot.project.alias,
   env: { inEditor: false, isBuilt: true },
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
 const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: l.type, url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));

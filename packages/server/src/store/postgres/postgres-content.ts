@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { newIdAfter } from '../../assets/ids.js';
-import type { Field } from '../../models/field.js';
-import { itemRecord, keptFields } from '../../models/item-record.js';
+import { newIdAfter } from '../../records/ids.js';
+import type { Field } from '@orbis/content-model';
+import { itemRecord, keptFields } from '../../records/item-record.js';
 import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError } from '../store.js';
 import { cursorStream, invalidateCheckpoints } from './postgres-listing.js';
 

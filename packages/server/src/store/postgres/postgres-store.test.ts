@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/postgres-database.js';
-import { recordFragment } from '../../assets/record-fragment.js';
+import { recordFragment } from '../../records/record-fragment.js';
 import { storeContract } from '../store.contract.js';
 import { postgresMigrations } from './migrations.js';
 import { migratePostgres, PostgresStore } from './postgres-store.js';

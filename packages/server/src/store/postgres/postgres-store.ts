@@ -22,8 +22,8 @@ import type {
   Store,
   StoredDocument,
 } from '../store.js';
-import { newIdAfter } from '../../assets/ids.js';
-import { recordFragment } from '../../assets/record-fragment.js';
+import { newIdAfter } from '../../records/ids.js';
+import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { AccessReads } from './access-reads.js';

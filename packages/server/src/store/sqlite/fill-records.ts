@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { recordFragment } from '../../assets/record-fragment.js';
+import { recordFragment } from '../../records/record-fragment.js';
 import type { ArchiveEntry } from '../store.js';
 
 const BATCH = 1000;

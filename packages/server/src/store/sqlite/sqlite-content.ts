@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import { newIdAfter } from '../../assets/ids.js';
-import type { Field } from '../../models/field.js';
-import { itemRecord, keptFields } from '../../models/item-record.js';
+import { newIdAfter } from '../../records/ids.js';
+import type { Field } from '@orbis/content-model';
+import { itemRecord, keptFields } from '../../records/item-record.js';
 import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError } from '../store.js';
 import { inBatches, type SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 

@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from './sqlite-driver.js';
 import { describe, expect, it } from 'vitest';
-import { recordFragment } from '../../assets/record-fragment.js';
+import { recordFragment } from '../../records/record-fragment.js';
 import { storeContract } from '../store.contract.js';
 import { sqliteMigrations } from './migrations.js';
 import { migrateSqlite, SqliteStore } from './sqlite-store.js';

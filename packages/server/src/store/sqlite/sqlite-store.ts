@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import Database from './sqlite-driver.js';
 import type {
   ApiKey,
   Asset,
@@ -22,8 +23,8 @@ import type {
   Store,
   StoredDocument,
 } from '../store.js';
-import { newIdAfter } from '../../assets/ids.js';
-import { recordFragment } from '../../assets/record-fragment.js';
+import { newIdAfter } from '../../records/ids.js';
+import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import { sqliteMigrations, type Migration } from './migrations.js';
 import { SqliteContent } from './sqlite-content.js';
@@ -31,7 +32,7 @@ import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ListedRow, type ProjectRow } from './sqlite-rows.js';
 
 /** Applies every migration newer than the database's version, each in its own transaction. */
-export function migrateSqlite(db: Database.Database, migrations: Migration<Database.Database>[] = sqliteMigrations): void {
+export function migrateSqlite(db: BetterSqlite3.Database, migrations: Migration<BetterSqlite3.Database>[] = sqliteMigrations): void {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
@@ -55,7 +56,7 @@ export function migrateSqlite(db: Database.Database, migrations: Migration<Datab
 /** The embedded store: one SQLite file in WAL mode, shared safely with the CLI. */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite';
-  private readonly db: Database.Database;
+  private readonly db: BetterSqlite3.Database;
   private readonly stmts;
   private readonly listing: SqliteListing;
   private readonly content: SqliteContent;
@@ -308,7 +309,7 @@ export class SqliteStore implements Store {
     return this.stmts.deletePublication.run(projectId).changes > 0;
   }
 
-  private writeDocument(stmt: Database.Statement, projectId: string, json: string, writtenAt: string): void {
+  private writeDocument(stmt: BetterSqlite3.Statement, projectId: string, json: string, writtenAt: string): void {
     try {
       stmt.run(projectId, json, writtenAt);
     } catch (err) {

@@ -14,6 +14,8 @@ const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFi
 /** The fields of a (partial) camera position. */
 export const CAMERA_FIELDS = ['lng', 'lat', 'height', 'heading', 'pitch', 'roll', 'fov'] as const;
 
+/** Where `app.popup` may sit beside its widget (Re:Earth's placements). */
+export const POPUP_POSITIONS: readonly string[] = ['top', 'right', 'bottom', 'left'].flatMap((side) => [side, `${side}-start`, `${side}-end`]);
 /** The sketch tools of SPEC §8. */
 export const SKETCH_TOOLS = ['marker', 'polyline', 'polygon', 'circle', 'rectangle', 'extrudedCircle', 'extrudedRectangle', 'extrudedPolygon'] as const;
 /** A time as it crosses: milliseconds since 1970 (a Date) or an ISO 8601 string. */
@@ -31,6 +33,9 @@ export const KINDS = {
   direction: [(v: unknown) => ['forward', 'backward', 'up', 'down', 'left', 'right'].includes(v as string), 'one of forward, backward, up, down, left, right'],
   position: [(v: unknown) => Array.isArray(v) && v.length === 3 && v.every(finite), 'a Cartesian position [x, y, z]'],
   offset: [(v: unknown) => Array.isArray(v) && v.length === 2 && v.every(finite), 'a screen offset [x, y]'],
+  longitude: [(v: unknown) => finite(v) && v >= -180 && v <= 180, 'a longitude in degrees from -180 to 180'],
+  latitude: [(v: unknown) => finite(v) && v >= -90 && v <= 90, 'a latitude in degrees from -90 to 90'],
+  popupPosition: [(v: unknown) => POPUP_POSITIONS.includes(v as string), `one of ${POPUP_POSITIONS.join(', ')}`],
   mode: [(v: unknown) => ['default', 'move', 'selection', 'sketch', 'spatialId'].includes(v as string), 'one of default, move, selection, sketch, spatialId'],
   httpUrl: [(v: unknown) => typeof v === 'string' && /^https?:\/\//i.test(v), 'an http: or https: URL'],
   strings: [(v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'a list of strings'],

@@ -22,6 +22,5 @@ export const UI_OPS: HostOps = {
     },
   },
   'ui.post': { args: [['message', 'any']], transport: 'post', run: ({ sandbox, services }, [message]) => services.postToUi(sandbox.label, message) },
-  'extension.list': { args: [], run: ({ host }) => host.extensions() },
   'extension.post': { args: [['id', 'string'], ['message', 'any']], run: ({ sandbox, host }, [id, message]) => host.postToExtension(sandbox, id, message) },
 };

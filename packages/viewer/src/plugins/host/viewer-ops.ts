@@ -13,6 +13,14 @@ export const VIEWER_OPS: HostOps = {
   globeHeight: { args: [['lng', 'number'], ['lat', 'number']], run: ({ services }, [lng, lat]) => services.globeHeight(lng, lat) },
   offsetOnScreen: { args: [['rawPosition', 'position'], ['screenOffset', 'offset']], run: ({ services }, [p, o]) => services.offsetOnScreen(p as Position, o as [number, number]) },
   visible: { args: [['position', 'position']], run: ({ services }, [p]) => services.isVisible(p as Position) },
+  globeHeightByCamera: {
+    args: [],
+    run: ({ services }) => {
+      const { lng, lat } = services.camera.position();
+      return services.globeHeight(lng, lat);
+    },
+  },
+  geoidHeight: { args: [['lng', 'longitude'], ['lat', 'latitude']], async: true, run: ({ services }, [lng, lat]): Promise<number | undefined> => services.geoidHeight(lng, lat) },
   terrainHeight: { args: [['lng', 'number'], ['lat', 'number']], async: true, run: ({ services }, [lng, lat]): Promise<number | undefined> => services.terrainHeight(lng, lat) },
   location: {
     args: [['options', ['object?', { maximumAge: 'number?', timeout: 'number?', enableHighAccuracy: 'boolean?' }]]],

@@ -9,6 +9,8 @@ import type { App } from '@orbis/plugin-api';
 import { EMPTY_EVENTS, SPREAD_EVENTS } from '../plugin-events.js';
 import { createBridge, type HostFunction } from './bridge.js';
 import { createCamera } from './camera.js';
+import { createData } from './data.js';
+import { createModal, createPopup } from './frames.js';
 import type { Emitter } from './emitter.js';
 import { installGlobals } from './globals.js';
 import { createLayers } from './layers.js';
@@ -35,6 +37,8 @@ export function start(host: HostFunction): RuntimeEntry {
   const extension = createExtension(bridge, state);
   const camera = createCamera(bridge);
   const layers = createLayers(bridge);
+  const modal = createModal(bridge);
+  const popup = createPopup(bridge);
   const tools = { sketch: createSketch(bridge, state), spatialId: createSpatialId(bridge, state), timeline: createTimeline(bridge, state) };
   const { runTimer } = installGlobals(bridge);
   const app: App = Object.freeze({
@@ -50,6 +54,9 @@ export function start(host: HostFunction): RuntimeEntry {
     extension: extension.extension,
     camera: camera.camera,
     layers: layers.layers,
+    modal: modal.frame,
+    popup: popup.frame,
+    data: createData(bridge),
     sketch: tools.sketch.sketch,
     spatialId: tools.spatialId.spatialId,
     timeline: tools.timeline.timeline,
@@ -59,6 +66,7 @@ export function start(host: HostFunction): RuntimeEntry {
 
   // A host event name to the namespace that delivers it; `app.viewer`'s names have no prefix.
   const emitters: Record<string, Emitter> = { camera: camera.events, layers: layers.events, ui: ui.events, extension: extension.events, sketch: tools.sketch.events, spatialId: tools.spatialId.events, timeline: tools.timeline.events };
+  Object.assign(emitters, { modal: modal.events, popup: popup.events, selection: viewer.selectionEvents });
   const route = (event: string): [Emitter, string] | undefined => {
     const dot = event.indexOf('.');
     if (dot < 0) return [viewer.events, event];
@@ -69,9 +77,9 @@ export function start(host: HostFunction): RuntimeEntry {
   return {
     dispatch(event, json) {
       const payload = bridge.parse(json);
-      if (event === 'ui.message') {
-        // A message from the plugin's own frame: both namespaces hear it (Re:Earth's extension.on("message")).
-        ui.events.emit('message', [payload]);
+      if (event === 'ui.message' || event === 'modal.message' || event === 'popup.message') {
+        // A message from one of the plugin's frames: its namespace and, as on Re:Earth, extension.on("message") hear it.
+        route(event)![0].emit('message', [payload]);
         extension.events.emit('message', [payload]);
         return;
       }

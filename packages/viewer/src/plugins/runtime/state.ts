@@ -1,4 +1,4 @@
-import type { Env, InteractionModeType, SketchOptions, SketchType, TimelineRangeType, TimelineStepType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
+import type { Env, ExtensionInfo, InteractionModeType, SketchOptions, SketchType, TimelineRangeType, TimelineStepType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
 import { type Radii, WGS84_RADII } from './wgs84.js';
 
 /**
@@ -12,6 +12,8 @@ export interface PushedState {
   mode: InteractionModeType;
   radii: Radii;
   widget: WidgetInfo;
+  /** Every running extension (`app.extension.list`), pushed whenever one starts or stops. */
+  extensions: ExtensionInfo[];
   /** Orbis's version and the plugin API's. */
   versions: { version: string; apiVersion: string };
   /** `app.sketch`: the tool (null for none: it crosses as JSON) and the options. */
@@ -44,6 +46,7 @@ export function initialState(): PushedState {
     mode: 'default',
     radii: WGS84_RADII,
     widget: { id: '', pluginId: '', extensionId: '', property: {} },
+    extensions: [],
     versions: { version: '', apiVersion: '' },
     sketch: { tool: null, options: {} },
     timeline: { start: 0, stop: 0, current: 0, isPlaying: false, speed: 1, stepType: 'rate', rangeType: 'unbounded' },

@@ -28,7 +28,7 @@ export function createExtension(bridge: Bridge, state: PushedState): { extension
       return copy(state.widget);
     },
     get list() {
-      return call('extension.list');
+      return copy(state.extensions);
     },
     postMessage: (id, message) => call('extension.post', [id, copy(message)]),
     on: (event, listener, options) => events.on(event, listener, options),

@@ -13,7 +13,7 @@ const finite = (a: unknown, b: unknown, c?: unknown) => num(a) && num(b) && (c =
 const isPosition = (p: unknown): p is Position => Array.isArray(p) && p.length === 3 && num(p[0]) && num(p[1]) && num(p[2]);
 
 /** `app.viewer`: state reads answer from the pushed state; the coordinate math runs here. */
-export function createViewer(bridge: Bridge, state: PushedState): { viewer: Viewer; events: Emitter } {
+export function createViewer(bridge: Bridge, state: PushedState): { viewer: Viewer; events: Emitter; selectionEvents: Emitter } {
   const { call, later, copy } = bridge;
   const radiiFor = (options: { useGlobeEllipsoid?: boolean } | undefined) =>
     options !== undefined && options !== null && options.useGlobeEllipsoid === true ? state.radii : WGS84_RADII;
@@ -29,7 +29,10 @@ export function createViewer(bridge: Bridge, state: PushedState): { viewer: View
     transformByOffsetOnScreen: (p, offset) =>
       isPosition(p) && Array.isArray(offset) && offset.length === 2 && finite(offset[0], offset[1]) ? call('offsetOnScreen', [p, offset]) : undefined,
     isPositionVisibleOnGlobe: (p) => (isPosition(p) ? call('visible', [p]) === true : false),
+    getGlobeHeightByCamera: () => call('globeHeightByCamera'),
+    getGeoidHeight: (lng, lat) => later('geoidHeight', [lng, lat]),
   };
+  const selectionEvents = new Emitter(bridge, 'selectionMode', PLUGIN_EVENTS.selectionMode.prefix, PLUGIN_EVENTS.selectionMode.names);
 
   const events = new Emitter(bridge, 'viewer', PLUGIN_EVENTS.viewer.prefix, PLUGIN_EVENTS.viewer.names);
   const viewer: Viewer = {
@@ -52,6 +55,10 @@ export function createViewer(bridge: Bridge, state: PushedState): { viewer: View
         call('mode', [mode]);
         state.mode = mode;
       },
+      selectionMode: {
+        on: (event, listener, options) => selectionEvents.on(event, listener, options),
+        off: (event, listener) => selectionEvents.off(event, listener),
+      },
     },
     overrideProperty(property) {
       if (typeof property !== 'object' || property === null || Array.isArray(property)) throw new TypeError('overrideProperty: the property must be an object');
@@ -68,5 +75,5 @@ export function createViewer(bridge: Bridge, state: PushedState): { viewer: View
     on: (event, listener, options) => events.on(event, listener, options),
     off: (event, listener) => events.off(event, listener),
   };
-  return { viewer, events };
+  return { viewer, events, selectionEvents };
 }

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
-const DIST = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../../bin/orbis.js', import.meta.url));
+const DIST = fileURLToPath(new URL('../../../dist/cli/main.js', import.meta.url));
 
 /** An `orbis serve` child process and what it logged at warning level or above. */
 export interface OrbisProcess {

@@ -1,6 +1,6 @@
-import { newId } from '../assets/ids.js';
-import { openStore } from '../context.js';
-import type { NewAsset } from '../store/store.js';
+import { newId } from '../../records/ids.js';
+import { openStore } from '../../context.js';
+import type { NewAsset } from '../../store/store.js';
 import type { AssetSummary } from './load-client.js';
 
 /** Rows per insert transaction. */

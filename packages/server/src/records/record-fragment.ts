@@ -1,5 +1,4 @@
 import type { ListedAsset } from '../store/store.js';
-import { encodePath } from './asset-record.js';
 
 /**
  * Stands in a stored fragment for `{publicUrl}/files/{alias}`, which is left out because
@@ -52,4 +51,9 @@ export function fragmentOrigin(publicUrl: string, projectAlias: string): string 
 /** A record fragment with the management API's `public` flag as its last key. */
 export function withPublicFlag(fragment: string, isPublic: boolean): string {
   return `${fragment.slice(0, -1)},"public":${isPublic}}`;
+}
+
+/** A `/`-separated path with each segment URL-encoded. */
+export function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
 }

@@ -1,4 +1,4 @@
-import type { Field } from './field.js';
+import type { Field } from '@orbis/content-model';
 
 /**
  * Stands before an asset id in a stored item record: the listing replaces it with the asset's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListedAsset } from '../store/store.js';
-import { assetRecord } from './asset-record.js';
+import { assetRecord } from '../assets/asset-record.js';
 import { fragmentOrigin, recordFragment, spliceOrigin } from './record-fragment.js';
 
 const asset: ListedAsset = {

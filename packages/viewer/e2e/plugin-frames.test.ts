@@ -1,0 +1,146 @@
+import type { Browser, Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+
+const plugin = (id: string, code: string) => ({ manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } });
+
+/** Steps sent by its own UI frame; each answer is a REPORT line. */
+const FRAMER = `
+const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value === undefined ? null : value]));
+app.ui.show('<p style="color:#fff;margin:0">framer</p>', { width: 80, height: 24 });
+app.data.clientStorage.getAsync('n').then((v) => say('stored', v));
+app.modal.on('message', (m) => say('modalMessage', m));
+app.modal.on('close', () => say('modalClose', true));
+app.popup.on('close', () => say('popupClose', true));
+app.extension.on('extensionMessage', (m) => say('reply', m));
+const steps = {
+  modal: () => app.modal.show('<p style="color:#fff;font:14px system-ui;margin:12px">A modal</p><script>parent.postMessage({ from: "modal" }, "*")</script>', { width: 200, height: 120, clickBgToClose: true }),
+  popup: () => app.popup.show('<p style="color:#fff;font:12px system-ui;margin:6px">Pinned</p>', { width: 150, height: 50, anchor: { lng: 140, lat: 35.5 } }),
+  east: () => app.camera.setView({ lng: 145, lat: 35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 }),
+  away: () => app.camera.setView({ lng: -40, lat: -35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 }),
+  closePopup: () => app.popup.close(),
+  store: () => app.data.clientStorage.setAsync('n', { count: 42 }).then(() => say('storeDone', true)),
+  send: () => app.extension.postMessage('echo/main', { ping: 1 }),
+  list: () => app.extension.list.map((e) => e.id),
+};
+app.ui.on('message', (m) => { try { say(m.step, steps[m.step]()); } catch (e) { say(m.step, e.name + ': ' + e.message); } });
+`;
+const ECHO = `app.extension.on('extensionMessage', ({ data, sender }) => app.extension.postMessage(sender, { pong: data.ping }));`;
+
+describe('app.modal, app.popup, clientStorage and extension messages on the published page, and the editor picking up a reinstalled plugin', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage;
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
+    await h.project('framed');
+    await h.admin('PUT', '/api/projects/framed/scene', {
+      property: { terrain: { enabled: false }, globe: { enableLighting: false } },
+      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [],
+      widgets: [],
+      story: { pages: [] },
+    });
+    for (const p of [plugin('framer', FRAMER), plugin('echo', ECHO)]) expect((await h.admin('POST', '/api/projects/framed/plugins', p)).status).toBe(201);
+    expect((await h.admin('POST', '/api/projects/framed/publish')).status).toBe(200);
+    tab = await newPage(browser, { width: 480, height: 360 });
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  const reports = () =>
+    Object.fromEntries(tab.consoleMessages.filter((m) => m.text.startsWith('[plugin framer/main] REPORT ')).map((m) => JSON.parse(m.text.slice('[plugin framer/main] REPORT '.length)) as [string, unknown]));
+  let frame: Frame;
+  const step = async (name: string) => {
+    await frame.evaluate(`parent.postMessage(${JSON.stringify({ step: name })}, '*')`);
+    await expect.poll(() => name in reports(), { timeout: 10_000 }).toBe(true);
+    return reports()[name];
+  };
+  const open = async () => {
+    await tab.page.goto(`${h.url}/p/framed`);
+    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const element = tab.page.locator('iframe[data-plugin="framer/main"].orbis-widget');
+    await element.waitFor();
+    frame = (await (await element.elementHandle())!.contentFrame())!;
+    await expect.poll(() => 'stored' in reports(), { timeout: 10_000 }).toBe(true);
+  };
+  const shot = async (name: string) => {
+    if (process.env.ORBIS_SCREENSHOTS) await tab.page.screenshot({ path: `${process.env.ORBIS_SCREENSHOTS}/${name}.png` });
+  };
+
+  it('opens a modal of the asked size whose frame talks to the plugin, and closes it on a click on its background', async () => {
+    await open();
+    expect(reports().stored).toBe(null);
+    await step('modal');
+    const modal = tab.page.locator('iframe.orbis-modal[data-plugin="framer/main"]');
+    expect(await modal.getAttribute('sandbox')).toBe('allow-scripts');
+    const box = (await modal.boundingBox())!;
+    expect([box.width, box.height]).toEqual([200, 120]);
+    // Centred over the viewer.
+    const viewer = (await tab.page.getByTestId('viewer').boundingBox())!;
+    expect(box.x + box.width / 2).toBeCloseTo(viewer.x + viewer.width / 2, -1);
+    await expect.poll(() => reports().modalMessage, { timeout: 10_000 }).toEqual({ from: 'modal' });
+    await shot('modal');
+    await tab.page.locator('.orbis-modal-backdrop').click({ position: { x: 8, y: 8 } });
+    await expect.poll(() => reports().modalClose, { timeout: 10_000 }).toBe(true);
+    expect(await modal.count()).toBe(0);
+  });
+
+  it('pins a popup of the asked size to a place, follows the camera, hides it behind the globe, and closes it', async () => {
+    await step('popup');
+    const popup = tab.page.locator('iframe.orbis-popup[data-plugin="framer/main"]');
+    await expect.poll(() => popup.getAttribute('data-anchored'), { timeout: 10_000 }).toMatch(/^\d+,\d+$/);
+    const [x0, y0] = (await popup.getAttribute('data-anchored'))!.split(',').map(Number) as [number, number];
+    const box = (await popup.boundingBox())!;
+    const viewer = (await tab.page.getByTestId('viewer').boundingBox())!;
+    // The camera looks straight down at the place: it shows in the viewer's middle, the popup just above it.
+    expect([x0, y0]).toEqual([expect.closeTo(viewer.width / 2, -1), expect.closeTo(viewer.height / 2, -1)]);
+    expect([box.width, box.height]).toEqual([150, 50]);
+    expect(box.x - viewer.x + box.width / 2).toBeCloseTo(x0, 0);
+    expect(box.y - viewer.y + box.height).toBeLessThanOrEqual(y0);
+    await shot('popup');
+    await step('east');
+    // The camera moved east: the place (and the popup) moved left.
+    await expect.poll(async () => Number((await popup.getAttribute('data-anchored'))!.split(',')[0]), { timeout: 10_000 }).toBeLessThan(x0 - 20);
+    await step('away');
+    await expect.poll(() => popup.getAttribute('data-anchored'), { timeout: 10_000 }).toBe('hidden');
+    expect(await popup.isVisible()).toBe(false);
+    await step('closePopup');
+    await expect.poll(() => reports().popupClose, { timeout: 10_000 }).toBe(true);
+    expect(await popup.count()).toBe(0);
+  });
+
+  it('two plugins exchange messages, and the list names both', async () => {
+    expect(await step('list')).toEqual(['framer/main', 'echo/main']);
+    await step('send');
+    await expect.poll(() => reports().reply, { timeout: 10_000 }).toEqual({ data: { pong: 1 }, sender: 'echo/main' });
+  });
+
+  it('keeps a clientStorage value across a page reload', async () => {
+    await step('store');
+    await expect.poll(() => reports().storeDone, { timeout: 10_000 }).toBe(true);
+    await open();
+    await expect.poll(() => reports().stored, { timeout: 10_000 }).toEqual({ count: 42 });
+    tab.assertClean();
+  });
+
+  it('the editor runs a reinstalled plugin without a reload', async () => {
+    const hot = (v: number) => plugin('hot', `console.log('hot v${v}')`);
+    expect((await h.admin('POST', '/api/projects/framed/plugins', hot(1))).status).toBe(201);
+    await tab.page.goto(`${h.url}/editor/framed?tab=map#token=${ADMIN_TOKEN}`);
+    const logged = (line: string) => tab.consoleMessages.some((m) => m.text === `[plugin hot/main] ${line}`);
+    await expect.poll(() => logged('hot v1'), { timeout: 120_000 }).toBe(true);
+    await tab.page.evaluate('window.__sameDocument = true');
+    // What `orbis plugin dev` does after a save: install the same id again.
+    expect((await h.admin('POST', '/api/projects/framed/plugins', hot(2))).status).toBe(201);
+    await expect.poll(() => logged('hot v2'), { timeout: 30_000 }).toBe(true);
+    expect(await tab.page.evaluate('window.__sameDocument')).toBe(true);
+    await expect.poll(() => tab.page.getByTestId('plugin-console').textContent()).toContain('plugins reloaded');
+    tab.assertClean();
+  });
+});

@@ -1,0 +1,189 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { CLIENT_STORAGE_QUOTA_BYTES } from './client-storage.js';
+import { MAX_MESSAGES_PER_SECOND } from './message-budget.js';
+import { type InstalledPlugin, PluginHost } from './plugin-host.js';
+import { loadQuickJs } from './quickjs.js';
+import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Waits until `test` holds (promise jobs and host promises settle over a few ticks). */
+async function until(test: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !test(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+  expect(test()).toBe(true);
+}
+
+/** `app.modal`, `app.popup`, `app.data.clientStorage`, `app.extension.list` and the `app.viewer` extras, on the test engine. */
+describe('frames, client storage, extension list, viewer extras', () => {
+  let module: QuickJSWASMModule;
+  let host: PluginHost | undefined;
+  beforeAll(async () => {
+    module = await loadQuickJs();
+  });
+  afterEach(() => host?.stopAll());
+
+  function run(plugins: InstalledPlugin[]) {
+    const started = runPlugins(module, plugins);
+    host = started.host;
+    return started;
+  }
+
+  it('shows, updates, posts to and closes a modal and a popup, with close heard once after the call', async () => {
+    const { calls, lines } = run([plugin('a', `
+      app.modal.on('close', (e) => console.log(['modal close', e === undefined]));
+      app.popup.on('close', () => console.log('popup close'));
+      app.modal.show('<p>m</p>', { width: 320, height: 200, background: '#0008', clickBgToClose: true });
+      app.modal.update({ height: 240 });
+      app.modal.postMessage({ n: 1 });
+      app.popup.show('<p>p</p>', { width: 160, height: 60, position: 'left-start', offset: 4 });
+      app.popup.update({ anchor: { lng: 139.77, lat: 35.68 } });
+      app.modal.close();
+      app.popup.close();
+      app.popup.close();
+    `)]);
+    const frameCalls = calls.filter((c) => /^(modal|popup)\./.test(c.op)).map((c) => [c.op, ...c.args]);
+    expect(frameCalls).toEqual([
+      ['modal.show', 'a/main', '<p>m</p>', { width: 320, height: 200, background: '#0008', clickBgToClose: true }],
+      ['modal.update', 'a/main', { height: 240 }],
+      ['modal.post', 'a/main', { n: 1 }],
+      ['popup.show', 'a/main', '<p>p</p>', { width: 160, height: 60, position: 'left-start', offset: 4 }],
+      ['popup.update', 'a/main', { anchor: { lng: 139.77, lat: 35.68 } }],
+      ['modal.close', 'a/main'],
+      ['popup.close', 'a/main'],
+      ['popup.close', 'a/main'],
+    ]);
+    await tick();
+    // The second popup.close closed nothing: one close event each.
+    expect(lines('a/main')).toEqual([['modal close', true], 'popup close']);
+  });
+
+  it('throws a TypeError naming the wrong option and shows nothing', () => {
+    const { calls, lines } = run([plugin('a', `
+      const tries = [
+        () => app.popup.show('<p>p</p>', { anchor: { lng: 200, lat: 0 } }),
+        () => app.popup.show('<p>p</p>', { anchor: { lng: 0, lat: -91 } }),
+        () => app.popup.show('<p>p</p>', { anchor: { lng: 0, lat: 0, height: 'high' } }),
+        () => app.popup.show('<p>p</p>', { position: 'middle' }),
+        () => app.popup.update({ offset: '4px' }),
+        () => app.modal.show(42),
+        () => app.modal.show('<p>m</p>', { clickBgToClose: 'yes' }),
+        () => app.modal.show('<p>m</p>', { width: NaN }),
+      ];
+      for (const t of tries) try { t(); console.log('shown'); } catch (e) { console.log([e.name, e.message]); }
+    `)]);
+    const answers = lines('a/main') as [string, string][];
+    expect(answers.map((a) => a[0])).toEqual(Array(8).fill('TypeError'));
+    expect(answers.map((a) => a[1].match(/options\.\w+(\.\w+)?|html/)?.[0])).toEqual([
+      'options.anchor.lng', 'options.anchor.lat', 'options.anchor.height', 'options.position', 'options.offset', 'html', 'options.clickBgToClose', 'options.width',
+    ]);
+    expect(calls.filter((c) => /^(modal|popup)\./.test(c.op))).toEqual([]);
+  });
+
+  it('delivers a modal message to modal.on and extension.on("message"), a popup message to popup.on, not to ui.on', () => {
+    const { host, lines } = run([plugin('a', `
+      for (const ns of ['ui', 'modal', 'popup', 'extension']) app[ns].on('message', (m) => console.log([ns, m]));
+    `)]);
+    host.frameMessage('modal', 'a/main', { ok: 1 });
+    host.frameMessage('popup', 'a/main', 'hi');
+    host.frameClosed('modal', 'a/main');
+    expect(lines('a/main')).toEqual([['modal', { ok: 1 }], ['extension', { ok: 1 }], ['popup', 'hi'], ['extension', 'hi']]);
+  });
+
+  it('keeps JSON values per extension: get, set, keys, delete, drop', async () => {
+    const { lines } = run([
+      plugin('a', `(async () => {
+        const s = app.data.clientStorage;
+        console.log(await s.getAsync('missing') === undefined);
+        await s.setAsync('b', { list: [1, 'two', null, true] });
+        await s.setAsync('a', 3.5);
+        console.log(await s.keysAsync());
+        console.log(await s.getAsync('b'));
+        await s.deleteAsync('a');
+        console.log(await s.keysAsync());
+        await s.dropStoreAsync();
+        console.log(await s.keysAsync());
+        await s.setAsync('kept', 'yes');
+        console.log('done');
+      })();`),
+      plugin('b', `(async () => { console.log(await app.data.clientStorage.keysAsync()); console.log(await app.data.clientStorage.getAsync('b') === undefined); })();`),
+    ]);
+    await until(() => lines('a/main').includes('done'));
+    expect(lines('a/main')).toEqual([true, ['a', 'b'], { list: [1, 'two', null, true] }, ['b'], [], 'done']);
+    expect(lines('b/main')).toEqual([[], true]);
+  });
+
+  it('rejects a non-JSON value or a wrong key with a TypeError and stores nothing', async () => {
+    const { lines, storage } = run([plugin('a', `(async () => {
+      const s = app.data.clientStorage;
+      const cyclic = {}; cyclic.self = cyclic;
+      for (const [key, value] of [['f', () => 1], ['u', undefined], ['n', NaN], ['d', new Date(0)], ['c', cyclic], ['deep', { a: [Infinity] }], [42, 1]]) {
+        try { await s.setAsync(key, value); console.log('stored ' + key); } catch (e) { console.log([e.name, /value|key/.exec(e.message)[0]]); }
+      }
+      try { await s.getAsync(7); } catch (e) { console.log([e.name, /key/.exec(e.message)[0]]); }
+      console.log(await s.keysAsync());
+    })();`)]);
+    await until(() => lines('a/main').length === 9);
+    expect(lines('a/main')).toEqual([...Array(6).fill(['TypeError', 'value']), ['TypeError', 'key'], ['TypeError', 'key'], []]);
+    expect([...storage.scopes.values()].every((s) => s.size === 0)).toBe(true);
+  });
+
+  it('rejects a set past 5 MiB per extension and stores nothing; other extensions keep their own quota', async () => {
+    // One call carries at most 1 MiB of JSON (the bridge's bound): six values of 0.9 MB pass 5 MiB.
+    const chunk = 900_000;
+    const { lines, storage } = run([
+      plugin('a', `(async () => {
+        const s = app.data.clientStorage;
+        const big = 'x'.repeat(${chunk});
+        for (const key of ['k1', 'k2', 'k3', 'k4', 'k5']) await s.setAsync(key, big);
+        try { await s.setAsync('k6', big); console.log('stored'); } catch (e) { console.log(e.message.includes('5 MiB')); }
+        await s.setAsync('k2', 'small');
+        await s.setAsync('k6', big);
+        console.log(await s.keysAsync());
+      })();`),
+      plugin('b', `app.data.clientStorage.setAsync('mine', 'x'.repeat(${chunk})).then(() => console.log('b stored'));`),
+    ]);
+    await until(() => lines('a/main').length === 2 && lines('b/main').length === 1);
+    expect(lines('a/main')).toEqual([true, ['k1', 'k2', 'k3', 'k4', 'k5', 'k6']]);
+    expect(lines('b/main')).toEqual(['b stored']);
+    expect(storage.scopes.get('test-project/a/main')?.get('k2')).toBe('"small"');
+    expect(CLIENT_STORAGE_QUOTA_BYTES).toBe(5 * 1024 * 1024);
+  });
+
+  it('lists every running extension with its type as pushed state, including later ones and without stopped ones', () => {
+    const { host, lines } = run([
+      plugin('a', `console.log(app.extension.list.map((e) => e.id)); app.viewer.on('click', () => console.log(app.extension.list));`),
+      plugin('b', `console.log(app.extension.list.length);`, { name: 'Bee', extensions: [{ id: 'main', type: 'widget', name: 'Bee widget' }, { id: 'block', type: 'block', name: 'A block' }] }),
+    ]);
+    host.stopPlugin('b');
+    host.emit('click', {});
+    expect(lines('a/main')).toEqual([['a/main'], [{ id: 'a/main', pluginId: 'a', extensionId: 'main', name: 'a widget', extensionType: 'widget' }]]);
+    expect(lines('b/main')).toEqual([2]);
+  });
+
+  it('answers getGlobeHeightByCamera and getGeoidHeight, and checks their arguments', async () => {
+    const { lines } = run([plugin('a', `(async () => {
+      console.log(app.viewer.tools.getGlobeHeightByCamera());
+      console.log(await app.viewer.tools.getGeoidHeight(139.77, 35.68) === undefined);
+      try { await app.viewer.tools.getGeoidHeight(139.77, 95); } catch (e) { console.log([e.name, /lat/.test(e.message)]); }
+    })();`)]);
+    await until(() => lines('a/main').length === 3);
+    expect(lines('a/main')).toEqual([12.5, true, ['TypeError', true]]);
+  });
+
+  it('delivers the selection box events to selectionMode listeners, and throws for an unknown one', () => {
+    const { host, lines } = run([plugin('a', `
+      const mode = app.viewer.interactionMode.selectionMode;
+      for (const e of ['marqueeStart', 'marqueeMove', 'marqueeEnd']) mode.on(e, (box) => console.log([e, box]));
+      try { mode.on('marquee', () => {}); } catch (e) { console.log(e.name); }
+    `)]);
+    host.emit('selection.marqueeStart', { x: 10, y: 20, width: 0, height: 0 });
+    host.emit('selection.marqueeEnd', { x: 10, y: 20, width: 30, height: 40 });
+    expect(lines('a/main')).toEqual(['TypeError', ['marqueeStart', { x: 10, y: 20, width: 0, height: 0 }], ['marqueeEnd', { x: 10, y: 20, width: 30, height: 40 }]]);
+  });
+
+  it('bounds a flood of modal postMessage calls as app.ui messages are bounded', () => {
+    const { calls, logs } = run([plugin('a', `for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND + 50}; i++) app.modal.postMessage(i);`)]);
+    expect(calls.filter((c) => c.op === 'modal.post')).toHaveLength(MAX_MESSAGES_PER_SECOND);
+    expect(logs.filter((l) => l.level === 'warn')).toHaveLength(1);
+  });
+});
