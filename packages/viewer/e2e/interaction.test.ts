@@ -62,8 +62,8 @@ describe('interaction modes in Chromium', () => {
     const box = (await viewer.boundingBox())!;
     await tab.page.mouse.click(box.x + 320, box.y + 240);
     await expect.poll(() => viewer.getAttribute('data-spatial-id')).toMatch(/^\/5\/0\/\d+\/\d+$/);
-    // The plugin hears the click from its own sandbox (a worker): its line may come a little later.
-    await expect.poll(() => lines(tab, 'CLICK').length, { timeout: 20_000 }).toBe(1);
+    // The plugin runs in a worker: its console line may come after the page has drawn the pick.
+    await expect.poll(() => lines(tab, 'CLICK').length).toBe(1);
     const click = lines(tab, 'CLICK')[0] as { lng: number; lat: number };
     expect(await viewer.getAttribute('data-spatial-id')).toBe(spatialIdToString(spatialIdFromLngLatHeight(click.lng, click.lat, 0, 5)));
     // The voxel is drawn: the view where it stands is no longer the layer's plain red.
@@ -90,7 +90,7 @@ describe('interaction modes in Chromium', () => {
     expect(marquee[0]).toEqual(['marqueeStart', { x: 100, y: 100, width: 0, height: 0 }]);
     expect(marquee.filter(([e]) => e === 'marqueeMove').length).toBeGreaterThan(1);
     expect(marquee.at(-1)).toEqual(['marqueeEnd', { x: 100, y: 100, width: 440, height: 280 }]);
-    await expect.poll(() => lines(tab, 'CENTRE').length, { timeout: 20_000 }).toBeGreaterThan(1);
+    await expect.poll(() => lines(tab, 'CENTRE').length).toBeGreaterThan(1);
     const after = lines(tab, 'CENTRE').at(-1) as { lng: number; lat: number };
     expect(after.lng).toBeCloseTo(start!.lng, 6);
     expect(after.lat).toBeCloseTo(start!.lat, 6);
