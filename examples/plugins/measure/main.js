@@ -35,7 +35,7 @@ app.ui.show(
      button[aria-pressed=true]{background:#2f7fe8;border-color:#2f7fe8;color:#fff} #out{font:12px ui-monospace,monospace;min-height:1.4em}
    </style>
    <div class="row"><button id="polyline">Distance</button><button id="polygon">Area</button><button id="stop">Stop</button></div>
-   <div id="out" data-testid="measure-result">Pick Distance or Area, then click on the globe; double-click to finish.</div>
+   <div id="out" data-testid="measure-result">Distance or Area, then click the globe; double-click ends.</div>
    <script>
      for (const id of ['polyline', 'polygon', 'stop']) document.getElementById(id).onclick = () => parent.postMessage({ tool: id }, '*');
      addEventListener('message', (e) => {
@@ -44,7 +44,7 @@ app.ui.show(
        for (const id of ['polyline', 'polygon']) document.getElementById(id).setAttribute('aria-pressed', String(tool === id));
      });
    </script>`,
-  { width: 260, height: 78 },
+  { width: 260, height: 92 },
 );
 
 app.sketch.overrideOptions({ color: '#ffb300' });
@@ -53,7 +53,7 @@ app.ui.on('message', (m) => {
   if (m.tool === 'polyline' || m.tool === 'polygon') app.sketch.setTool(m.tool);
   else if (m.tool === 'stop') app.sketch.setTool(undefined);
 });
-app.sketch.on('toolChange', (tool) => app.ui.postMessage({ tool, text: tool ? 'Click on the globe; double-click to finish.' : 'Stopped.' }));
+app.sketch.on('toolChange', (tool) => app.ui.postMessage({ tool, text: tool ? 'Click the globe; double-click ends, right-click aborts.' : 'Stopped.' }));
 app.sketch.on('create', ({ feature }) => {
   const g = feature.geometry;
   const text = g.type === 'LineString' ? `Length ${km(length(g.coordinates))}` : g.type === 'Polygon' ? `Area ${km2(area(g.coordinates[0]))} · perimeter ${km(length(g.coordinates[0]))}` : 'Draw a line or a polygon';

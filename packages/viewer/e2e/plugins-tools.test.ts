@@ -57,7 +57,8 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     const [flight] = await h.server.ctx.assets.add(project, [{ name: 'flight.czml', stream: Readable.from([Buffer.from(FLIGHT)]) }], true);
     await h.admin('PUT', '/api/projects/tools/scene', {
       property: { terrain: { enabled: false } },
-      camera: { lng: 140.7, lat: 39.2, height: 1_400_000, heading: 0, pitch: -90, roll: 0 },
+      // Haneda, where the flight starts, a little below the middle: clear of the page's name and the timeline bar.
+      camera: { lng: 140.7, lat: 36.2, height: 1_400_000, heading: 0, pitch: -90, roll: 0 },
       layers: [{ id: 'flight', title: 'Flight', type: 'czml', assetId: flight!.id, visible: true }],
       widgets: [],
       story: { pages: [] },

@@ -51,6 +51,13 @@ describe('resolveConfig', () => {
     expect(resolveConfig({ 'no-demo': true }, {}).demo).toBe(false);
   });
 
+  it('sends pages cross-origin isolated unless ORBIS_CROSS_ORIGIN_ISOLATION is off; any other value names the variable', () => {
+    expect(resolveConfig({}, {}).crossOriginIsolation).toBe(true);
+    expect(resolveConfig({}, { ORBIS_CROSS_ORIGIN_ISOLATION: 'on' }).crossOriginIsolation).toBe(true);
+    expect(resolveConfig({}, { ORBIS_CROSS_ORIGIN_ISOLATION: 'off' }).crossOriginIsolation).toBe(false);
+    expect(() => resolveConfig({}, { ORBIS_CROSS_ORIGIN_ISOLATION: 'no' })).toThrow(/ORBIS_CROSS_ORIGIN_ISOLATION must be on or off, got "no"/);
+  });
+
   it('refuses a bad port or upload size with a clear error', () => {
     expect(() => resolveConfig({ port: 'http' }, {})).toThrow(ConfigError);
     expect(() => resolveConfig({ port: '70000' }, {})).toThrow(/0 to 65535/);

@@ -2,12 +2,12 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { cursorScope } from '../assets/listing.js';
 import { parsePageQuery } from '../assets/page-query.js';
 import { hashApiKey } from '../keys/api-key.js';
-import { matchesStoredHash } from '../keys/key-service.js';
 import type { AppContext } from './app-context.js';
 import { PUBLIC_CORS } from './cors-policy.js';
 import { etagOf, matchesEtag } from './etag.js';
 import { pageKey } from './listing-reply.js';
 import { bearerToken } from './project-param.js';
+import { checkAccess } from './public-access.js';
 
 /** `GET /api/p/{alias}/assets.json` and `/assets` with a query: the routes `publicRoutes` registers. */
 const ASSET_LISTING = /^\/api\/p\/([^/?#%]+)\/(assets\.json|assets)(?:\?|$)/;
@@ -53,8 +53,12 @@ export function hotListing(ctx: AppContext): HotPath {
     const token = bearerToken(req.headers.authorization);
     const found = await ctx.store.getProjectAccess(alias, token ? hashApiKey(token) : undefined);
     if (!found) return false;
-    const { project } = found;
-    if (token !== undefined ? token === '' || !matchesStoredHash(found.keyHash, token) : project.visibility === 'private') return false;
+    let project;
+    try {
+      project = checkAccess(found.project, token, found.keyHash);
+    } catch {
+      return false;
+    }
     if (project.publicAssetCount === 0) return false;
 
     const version = `a${project.contentVersion}`;

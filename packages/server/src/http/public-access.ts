@@ -15,20 +15,16 @@ import { bearerToken, foundOr404 } from './project-param.js';
 export async function openPublicProject(ctx: AppContext, request: FastifyRequest, alias: string): Promise<Project> {
   const key = bearerToken(request.headers.authorization);
   const found = await ctx.store.getProjectAccess(alias, key ? hashApiKey(key) : undefined);
-  const project = foundOr404(found?.project, alias);
-  if (key !== undefined) {
-    if (key === '' || !matchesStoredHash(found!.keyHash, key)) throw invalidKey();
-  } else if (project.visibility === 'private') {
-    throw keyRequired();
-  }
-  return project;
+  return checkAccess(foundOr404(found?.project, alias), key, found?.keyHash ?? null);
 }
 
-/** The access checks of `openPublicProject` for a project already read (by alias) without its key. */
-export async function checkPublicAccess(ctx: AppContext, request: FastifyRequest, project: Project): Promise<Project> {
-  const key = bearerToken(request.headers.authorization);
+/**
+ * The checks of `openPublicProject` for a project and the key sent (`bearerToken`'s), given the
+ * stored hash that the store found for that key with the project (null: none).
+ */
+export function checkAccess(project: Project, key: string | undefined, storedHash: string | null): Project {
   if (key !== undefined) {
-    if (key === '' || !(await ctx.keys.isLiveKey(project, key))) throw invalidKey();
+    if (key === '' || !matchesStoredHash(storedHash, key)) throw invalidKey();
   } else if (project.visibility === 'private') {
     throw keyRequired();
   }

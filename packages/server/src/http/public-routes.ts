@@ -6,8 +6,9 @@ import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { answeredNotModified, etagOf } from './etag.js';
 import { assetSource, listingUrl, pageKey, pageQueryOf, sendListing } from './listing-reply.js';
-import { checkPublicAccess, openPublicProject } from './public-access.js';
-import { foundOr404 } from './project-param.js';
+import { hashApiKey } from '../keys/api-key.js';
+import { checkAccess, openPublicProject } from './public-access.js';
+import { bearerToken, foundOr404 } from './project-param.js';
 import type { Project } from '../store/store.js';
 import { answer, empty, failure, paginationQuery, params, publicSecurity } from './schemas.js';
 
@@ -39,8 +40,9 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (planned && !maybeCached && request.headers['if-none-match'] === undefined) {
       // A page whose parameters are good: the project and the page in one read (one round trip
       // to PostgreSQL instead of two), then the same checks in the same order as below.
-      const found = await ctx.store.getProjectWithRecords(alias, true, planned.planned.slice);
-      const project = await checkPublicAccess(ctx, request, foundOr404(found?.project, alias));
+      const key = bearerToken(request.headers.authorization);
+      const found = await ctx.store.getProjectWithRecords(alias, true, planned.planned.slice, key ? hashApiKey(key) : undefined);
+      const project = checkAccess(foundOr404(found?.project, alias), key, found?.keyHash ?? null);
       if (project.publicAssetCount === 0) throw noAssets(project);
       return sendListing(ctx, request, reply, assetSource(ctx, request, project, true), planned.query, { planned: planned.planned, records: found!.records });
     }

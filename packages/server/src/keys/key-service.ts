@@ -46,14 +46,6 @@ export class KeyService {
   async revoke(project: Project, id: string): Promise<boolean> {
     return this.store.deleteApiKey(project.id, id);
   }
-
-  /**
-   * Whether `presented` is a live key of this project. The lookup goes by hash, so timing can at
-   * most reveal the hash's prefix, never the key; the final compare is constant-time.
-   */
-  async isLiveKey(project: Project, presented: string): Promise<boolean> {
-    return matchesStoredHash((await this.store.findApiKeyByHash(project.id, hashApiKey(presented)))?.keyHash ?? null, presented);
-  }
 }
 
 /**

@@ -189,6 +189,31 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(await store.findApiKeyByHash(project.id, 'h1')).toBeUndefined();
     });
 
+    it('reads a project with the key asked about, alone and with a slice, and sees changes at once', async () => {
+      const other = await store.createProject({ id: newId(), alias: 'p3', name: 'P3', visibility: 'private', createdAt: now });
+      await store.createApiKey({ id: newId(), projectId: project.id, name: 'a', keyHash: 'ka', createdAt: now });
+      const otherKey = { id: newId(), projectId: other.id, name: 'b', keyHash: 'kb', createdAt: now };
+      await store.createApiKey(otherKey);
+      await many(3);
+      const [mine, theirs, none, unknown] = await Promise.all([
+        store.getProjectAccess(project.alias, 'ka'),
+        store.getProjectAccess(project.alias, 'kb'),
+        store.getProjectAccess(other.alias, undefined),
+        store.getProjectAccess('no-such-alias', 'ka'),
+      ]);
+      expect(mine).toEqual({ project: await store.getProjectByAlias(project.alias), keyHash: 'ka' });
+      expect(theirs?.keyHash).toBeNull();
+      expect(none).toEqual({ project: await store.getProjectByAlias(other.alias), keyHash: null });
+      expect(unknown).toBeUndefined();
+      const withSlice = await store.getProjectWithRecords(other.alias, true, { limit: 2 }, 'kb');
+      expect(withSlice).toMatchObject({ project: { id: other.id }, keyHash: 'kb' });
+      expect((await store.getProjectWithRecords(project.alias, true, { limit: 2 }, 'kb'))?.keyHash).toBeNull();
+      expect((await store.getProjectWithRecords(project.alias, true, { limit: 2 }))?.keyHash).toBeNull();
+      await store.deleteApiKey(other.id, otherKey.id);
+      expect((await store.getProjectAccess(other.alias, 'kb'))?.keyHash).toBeNull();
+      expect((await store.getProjectWithRecords(other.alias, true, { limit: 2 }, 'kb'))?.keyHash).toBeNull();
+    });
+
     it('deletes a project\'s assets and keys with it', async () => {
       const [a] = await insert(draft());
       await store.createApiKey({ id: newId(), projectId: project.id, name: 'k', keyHash: 'hh', createdAt: now });

@@ -244,9 +244,10 @@ export interface Store {
    * one round trip where `getProjectByAlias` and then `joinRecords` take two. The slice is read
    * before the caller's access checks, which decide whether it is answered. `records` is undefined
    * when the store cannot read that slice this way (an offset whose checkpoint it has not
-   * recorded): `joinRecords` reads it then. Undefined when there is no such project.
+   * recorded): `joinRecords` reads it then. Undefined when there is no such project. With
+   * `keyHash`, also what `getProjectAccess` tells of it, in the same read.
    */
-  getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice): Promise<{ project: Project; records: JoinedRecords | undefined } | undefined>;
+  getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<{ project: Project; records: JoinedRecords | undefined; keyHash: string | null } | undefined>;
   /** Every record of a scope in id order, in bounded batches, as `streamAssets`. */
   streamRecords(scope: ListingScope): AsyncIterable<ListedRecord>;
   /**

@@ -188,7 +188,9 @@ describe('PluginHost', () => {
       let n = 0; const every = setInterval(() => { n += 1; if (n === 3) { clearInterval(every); console.log(['interval', n]); } }, 5);
       Promise.resolve().then(() => console.log('microtask'));
     `)]);
-    await new Promise((r) => setTimeout(r, 120));
+    // Waited for, not slept on: on a busy machine three 5 ms intervals can take longer than any fixed sleep.
+    for (let i = 0; i < 500 && lines().length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 30));
     expect(lines()).toEqual(['microtask', ['timeout', 1, 2], ['interval', 3]]);
   });
 

@@ -150,6 +150,7 @@ export function fakeServices() {
     flyToLayer: () => undefined,
     tools: tools.services,
     log: (source, level, text) => logs.push({ source, level, text }),
+    stopped: (source, reason) => calls.push({ op: 'stopped', args: [source, reason] }),
   };
   return { services, calls, logs, camera, layers, tools, storage, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
 }

@@ -162,6 +162,8 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
     const stops = logs.filter((l) => l.source === 'hog/main' && l.text.startsWith('stopped: '));
     expect(stops).toHaveLength(1);
     expect(calls).toContainEqual({ op: 'ui.close', args: ['hog/main'] });
+    // The editor's notice: which plugin, and why.
+    expect(calls.filter((c) => c.op === 'stopped')).toEqual([{ op: 'stopped', args: ['hog/main', 'ran past its time limit (200 ms)'] }]);
     host.emit('click', { x: 2 });
     await until(() => lines().length >= 2 || undefined, 'the good plugin\'s clicks');
     expect(lines()).toEqual([{ click: 1 }, { click: 2 }]);

@@ -105,11 +105,13 @@ export class PostgresListing {
    * one statement: one round trip instead of two. `records` is undefined when the slice needs an
    * offset checkpoint that is not recorded (yet): `records()` reads it then.
    */
-  async projectWithRecords<P>(alias: string, publicOnly: boolean, slice: AssetSlice): Promise<{ row: P; records: JoinedRecords | undefined } | undefined> {
+  async projectWithRecords<P>(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<{ row: P; records: JoinedRecords | undefined } | undefined> {
     const scope = { projectId: '', publicOnly };
     const plan = slicePlan(scope, slice, 'p.id');
-    const sql = `SELECT p.*, listed.count AS listed_count, listed.json AS listed_json, listed."lastId" AS "listed_lastId" FROM projects p LEFT JOIN LATERAL (${plan.sql}) listed ON true WHERE p.alias = $1`;
-    const { rows } = await this.pool.query(statement(`project-${plan.name}`, scope, sql, [alias, ...plan.values]));
+    // The hash of the live key sent, if any (`access_key_hash`): the key's check in the same round trip.
+    const key = `(SELECT key_hash FROM api_keys WHERE project_id = p.id AND key_hash = $${plan.values.length + 2})`;
+    const sql = `SELECT p.*, ${key} AS access_key_hash, listed.count AS listed_count, listed.json AS listed_json, listed."lastId" AS "listed_lastId" FROM projects p LEFT JOIN LATERAL (${plan.sql}) listed ON true WHERE p.alias = $1`;
+    const { rows } = await this.pool.query(statement(`project-${plan.name}`, scope, sql, [alias, ...plan.values, keyHash ?? null]));
     const row = rows[0] as (P & { listed_count: number; listed_json: string | null; listed_lastId: string | null }) | undefined;
     if (!row) return undefined;
     const records = toJoined({ count: row.listed_count, json: row.listed_json, lastId: row.listed_lastId }, slice);

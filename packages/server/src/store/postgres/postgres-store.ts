@@ -257,9 +257,9 @@ export class PostgresStore implements Store {
     return rows[0] ? Number(rows[0].n) : 0;
   }
 
-  async getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice): Promise<{ project: Project; records: JoinedRecords | undefined } | undefined> {
-    const found = await this.listing.projectWithRecords<ProjectRow>(alias, publicOnly, slice);
-    return found && { project: toProject(found.row), records: found.records };
+  async getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<{ project: Project; records: JoinedRecords | undefined; keyHash: string | null } | undefined> {
+    const found = await this.listing.projectWithRecords<ProjectRow & { access_key_hash: string | null }>(alias, publicOnly, slice, keyHash);
+    return found && { project: toProject(found.row), records: found.records, keyHash: found.row.access_key_hash };
   }
 
   joinRecords(scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords> {

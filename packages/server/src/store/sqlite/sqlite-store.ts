@@ -263,15 +263,15 @@ export class SqliteStore implements Store {
     return scope.publicOnly ? row.public_asset_count : row.asset_count;
   }
 
-  async getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice): Promise<{ project: Project; records: JoinedRecords | undefined } | undefined> {
-    // Both reads in one synchronous step: nothing else of this process runs between them.
-    const row = this.stmts.projectByAlias.get(alias) as ProjectRow | undefined;
-    if (!row) return undefined;
-    const project = toProject(row);
+  async getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<{ project: Project; records: JoinedRecords | undefined; keyHash: string | null } | undefined> {
+    // Every read in one synchronous step: nothing else of this process runs between them.
+    const access = await this.getProjectAccess(alias, keyHash);
+    if (!access) return undefined;
+    const { project } = access;
     const count = publicOnly ? project.publicAssetCount : project.assetCount;
     // Past the end, an offset read would walk (and record checkpoints) for nothing.
-    if (slice.offset !== undefined && slice.offset >= count) return { project, records: undefined };
-    return { project, records: this.listing.records({ projectId: project.id, publicOnly }, slice) };
+    if (slice.offset !== undefined && slice.offset >= count) return { ...access, records: undefined };
+    return { ...access, records: this.listing.records({ projectId: project.id, publicOnly }, slice) };
   }
 
   async joinRecords(scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords> {
