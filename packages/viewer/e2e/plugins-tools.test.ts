@@ -144,16 +144,19 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
   it('shows the timeline bar for the CZML layer, plays with ticks, and the flight moves', async () => {
     const bar = tab.page.getByTestId('timeline');
     await bar.waitFor({ state: 'visible' });
-    expect(await step('clock')).toEqual(['2026-11-21T00:00:00.000Z', '2026-11-21T01:30:00.000Z', '2026-11-21T00:00:00.000Z', 60, false]);
-    expect(await tab.page.getByTestId('timeline-time').textContent()).toContain('00:00:00 UTC');
+    // The scene's clock is applied once its layers have loaded: ask until the plugin sees it.
+    await expect.poll(() => step('clock'), { timeout: 30_000 }).toEqual(['2026-11-21T00:00:00.000Z', '2026-11-21T01:30:00.000Z', '2026-11-21T00:00:00.000Z', 60, false]);
+    await expect.poll(() => tab.page.getByTestId('timeline-time').textContent()).toContain('00:00:00 UTC');
     const viewer = tab.page.getByTestId('viewer');
-    const before = orangeCentre(await screenshotPixels(tab.page, viewer));
-    expect(before).toBeDefined();
+    // The flight is drawn once its CZML has loaded and a frame has been rendered: wait for it.
+    let before: ReturnType<typeof orangeCentre>;
+    await expect.poll(async () => (before = orangeCentre(await screenshotPixels(tab.page, viewer))), { timeout: 60_000 }).toBeDefined();
     expect(await step('play')).toBe(true);
     await expect.poll(() => reports('ticks').length, { timeout: 30_000 }).toBe(1);
     const [count, isDate] = reports('ticks')[0] as [number, boolean, string];
     expect([count, isDate]).toEqual([5, true]);
-    expect(reports('commit')).toEqual([{ source: 'pluginAPI', id: 'tools/main' }, { source: 'pluginAPI', id: 'tools/main' }]);
+    // The plugin's console lines come from its worker, possibly after the tick's.
+    await expect.poll(() => reports('commit')).toEqual([{ source: 'pluginAPI', id: 'tools/main' }, { source: 'pluginAPI', id: 'tools/main' }]);
     expect(await bar.getAttribute('data-playing')).toBe('true');
     // The flight has moved north (up the screen) as the clock plays.
     await expect
