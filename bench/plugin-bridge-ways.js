@@ -55,6 +55,10 @@ export function benchServices(lines) {
     postToUi: none,
     resizeUi: none,
     closeUi: none,
+    // app.modal, app.popup, clientStorage and the geoid: present, never used by the bench's plugins.
+    frames: { show: none, update: none, post: none, close: () => false },
+    clientStorage: undefined,
+    geoidHeight: async () => undefined,
     // app.sketch, app.spatialId and app.timeline: present, never used by the bench's plugins.
     tools: {
       sketch: { state: () => ({ tool: null, options: {} }), setTool: none, overrideOptions: none, onCreate: () => none, onToolChange: () => none },
