@@ -1,15 +1,8 @@
 import type { SketchOptions, SketchType } from '@orbis/plugin-api';
-import type { PointerInput } from '../engine/engine.js';
+import type { PointerInput, SketchDraft } from '../engine/engine.js';
 import { groundDistance, outline, type Place } from './sketch-geometry.js';
 
-/** What is drawn while a shape is drawn: its clicked points, its outline so far and its height. */
-export interface SketchDraft {
-  points: [number, number, number][];
-  line?: [number, number, number][];
-  ring?: [number, number, number][];
-  extrudedHeight: number;
-  color: string;
-}
+export type { SketchDraft };
 
 /** What the tool needs from the page: places under the pointer and a place to draw. */
 export interface SketchSurface {
