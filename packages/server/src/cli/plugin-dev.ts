@@ -33,16 +33,21 @@ export async function runPluginDev(ctx: AppContext, project: Project, folder: st
   let timer: NodeJS.Timeout | undefined;
   // One install at a time; a save during one schedules the next.
   let running: Promise<void> = Promise.resolve();
-  const watcher = watch(path, { recursive: true }, (_event, name) => {
+  const changed = (_event: string, name: string | null) => {
     if (name && /(^|[\\/])(\.|node_modules)/.test(name)) return;
     clearTimeout(timer);
     timer = setTimeout(() => (running = running.then(install)), SETTLE_MS);
-  });
+  };
+  // Node's recursive watch on Linux sets its watches up asynchronously (Node 24 here), so a save
+  // right after "watching" could go unseen: the folder itself, where plugin.json and the
+  // extensions live, is also watched directly, which takes effect at once. A burst of events from
+  // both settles into one install.
+  const watchers = [watch(path, changed), watch(path, { recursive: true }, changed)];
   await new Promise<void>((done) => {
     if (signal.aborted) return done();
     signal.addEventListener('abort', () => done(), { once: true });
   });
   clearTimeout(timer);
-  watcher.close();
+  for (const w of watchers) w.close();
   await running;
 }
