@@ -54,7 +54,7 @@ async function waitUntilIdle(listUrl) {
 }
 
 /** Real cursors from positions spread over the whole list, found by offset (one page each). */
-async function collectCursors(listUrl, total) {
+export async function collectCursors(listUrl, total) {
   const cursors = [];
   const lastOffsetWithNext = total - PAGE_SIZE - 1;
   for (let i = 0; i < CURSOR_POOL_SIZE; i++) {
@@ -90,7 +90,7 @@ const MODEL_PATH = `/api/p/${PROJECT_ALIAS}/places.json`;
  * Creates a public content model and imports `count` public items as one streamed CSV (SPEC §10);
  * returns the import's rows per second.
  */
-async function seedModel(server, adminToken, count) {
+export async function seedModel(server, adminToken, count) {
   const auth = { authorization: `Bearer ${adminToken}` };
   const model = { key: 'places', public: true, fields: [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'loc', type: 'geometry' }] };
   const created = await fetch(`${server.url}/api/projects/${PROJECT_ALIAS}/models`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(model) });
