@@ -1,35 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { emptyScene, useBrowserAndServer } from './fixture.js';
 
 describe("Map tab: the scene's clock", () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
-  const savedTimeline = async () => (await (await h.admin('GET', '/api/projects/clock/scene')).json()).timeline;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('clock');
-    await h.admin('PUT', '/api/projects/clock/scene', {
-      property: { terrain: { enabled: false } },
-      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [],
-      widgets: [],
-      story: { pages: [] },
-    });
-    tab = await newPage(browser, { width: 640, height: 480 });
+  const fx = useBrowserAndServer({
+    setUp: async (h) => {
+      await h.project('clock');
+      await h.admin('PUT', '/api/projects/clock/scene', emptyScene());
+    },
   });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
-  });
+  const savedTimeline = async () => (await (await fx.h.admin('GET', '/api/projects/clock/scene')).json()).timeline;
 
   it('saves the range and opening time typed in UTC, shows them on the timeline bar, refuses a stop before the start, and keeps what the bar shows', async () => {
-    const { page } = tab;
-    await page.goto(`${h.url}/editor/clock?tab=map#token=${ADMIN_TOKEN}`);
+    const { page } = fx.tab;
+    await page.goto(`${fx.h.url}/editor/clock?tab=map#token=${ADMIN_TOKEN}`);
     await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
     // No clock yet, no time-dynamic data: no timeline bar.
     expect(await page.getByTestId('timeline').isHidden()).toBe(true);
