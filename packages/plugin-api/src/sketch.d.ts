@@ -1,4 +1,5 @@
-// app.sketch (SPEC §8): Re:Earth v2's sketch tool. Longitudes and latitudes in degrees, heights in metres.
+// app.sketch (SPEC §8): Re:Earth v2's sketch tool. Longitudes and latitudes in degrees, heights in metres
+// (but `properties.positions` are Cartesian metres, as in Re:Earth).
 import type { ListenerOptions } from './index.js';
 
 /** The shapes the sketch tool draws. */
@@ -24,8 +25,12 @@ export interface SketchFeature {
   properties: {
     id: string;
     type: SketchType;
-    /** The clicked control points, `[lng, lat, height]` (for a circle: its centre and a point on its edge). */
-    positions: [number, number, number][];
+    /**
+     * The clicked control points (for a circle: its centre and a point on its edge) as Re:Earth
+     * gives them: Cartesian `[x, y, z]`, Earth-centred Earth-fixed metres on WGS84 (CesiumJS's
+     * `Cartesian3`), not degrees. The degrees are in `geometry`.
+     */
+    positions: [x: number, y: number, z: number][];
     /** Metres above the ground: 0 for flat shapes. */
     extrudedHeight: number;
   };
