@@ -46,7 +46,10 @@ export interface SketchEventProps {
 export interface SketchEvents {
   /** A shape was finished. */
   create: SketchEventProps;
-  /** A drawn shape was edited. */
+  /**
+   * A drawn shape was edited: a control point of the last drawn shape dragged in `sketch` mode.
+   * Same shape as `create`, for the same `featureId`.
+   */
   update: SketchEventProps;
   /** The tool changed (`setTool`, or the user's own choice): the new tool or `undefined`. */
   toolChange: SketchType | undefined;
