@@ -45,8 +45,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts a real server on 127.0.0.1 with a free port and a fresh data dir. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/**
+ * Starts a real server on 127.0.0.1 with a free port and a fresh data dir; with `demo`, it seeds
+ * the demo project as `orbis serve` does (its published page at `/p/demo`).
+ */
+export async function startHarness(env: Record<string, string> = {}, options: { demo?: boolean } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'orbis-test-'));
   const fullEnv = {
     ORBIS_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -54,7 +57,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     ...(TEST_BACKEND === 'postgres-s3' ? await postgresS3Env() : {}),
     ...env,
   };
-  const config = resolveConfig({ port: '0', 'data-dir': dataDir, 'no-demo': true }, fullEnv);
+  const config = resolveConfig({ port: '0', 'data-dir': dataDir, 'no-demo': options.demo !== true }, fullEnv);
   const server = await startServer(config, { quiet: true, env: fullEnv });
   const url = server.url;
   const admin = (method: string, path: string, body?: unknown) =>
