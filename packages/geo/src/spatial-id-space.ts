@@ -1,30 +1,19 @@
+// The Space's shape is the plugin API's contract (SPEC §8's `spacePick`): declared once, there.
+import type { SpatialIdSpace } from '@orbis/plugin-api';
 import { spatialIdBounds, spatialIdCenter } from './spatial-id-bounds.js';
 import { spatialIdToHilbertIndex, spatialIdToHilbertTilehash } from './spatial-id-hilbert.js';
 import { type SpatialId, spatialIdToString } from './spatial-id.js';
 import { spatialIdToTilehash } from './spatial-id-tilehash.js';
 
-/**
- * Everything the Spatial ID specification's Space object says about a voxel, in the shape of
- * Re:Earth's `spacePick` event (SPEC §8): `id` = `zfxyStr` = `/z/f/x/y`; `alt` and `center.alt`
- * = `center.height` the height of the voxel's centre in metres; `vertices` its 8 corners as
- * `[lng, lat, height]`, the bottom four then the top four, each face from the north-west corner
- * anticlockwise seen from above (as the reference SDK's `vertices3d`).
- */
-export interface SpatialIdSpace {
-  id: string;
-  zfxy: SpatialId;
-  zfxyStr: string;
-  tilehash: string;
-  hilbertTilehash: string;
-  hilbertIndex: string;
-  zoom: number;
-  alt: number;
-  center: { lng: number; lat: number; alt: number; height: number };
-  vertices: [number, number, number][];
-}
+export type { SpatialIdSpace };
 
 /**
- * The Space of a Spatial ID.
+ * The Space of a Spatial ID: everything the Spatial ID specification's Space object says about a
+ * voxel, in the shape of Re:Earth's `spacePick` event (`SpatialIdSpace` of `@orbis/plugin-api`):
+ * `id` = `zfxyStr` = `/z/f/x/y`; `alt` and `center.alt` = `center.height` the height of the
+ * voxel's centre in metres; `vertices` its 8 corners as `[lng, lat, height]`, the bottom four then
+ * the top four, each face from the north-west corner anticlockwise seen from above (as the
+ * reference SDK's `vertices3d`).
  *
  * @throws TypeError or RangeError when `id` is not a valid Spatial ID, or its floor is so far from
  * the ground (beyond ±2^24 m) that it has no Hilbert index.

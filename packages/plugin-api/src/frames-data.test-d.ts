@@ -1,6 +1,6 @@
 // Compile-only, like compile.test-d.ts: app.modal, app.popup, app.data, app.extension.list and the
 // app.viewer extras (SPEC §8), an example per member, and what must not compile.
-import type { ExtensionInfo, JsonValue, MarqueeEvent, PopupPosition } from './index.js';
+import type { ExtensionInfo, JsonValue, MarqueeEvent, PopupOffset, PopupPosition } from './index.js';
 
 // app.modal
 app.modal.show('<h1>Welcome</h1>', { width: 320, height: 200, background: '#0008', clickBgToClose: true });
@@ -16,6 +16,10 @@ const where: PopupPosition = 'left-start';
 app.popup.show('<p>Hi</p>', { width: 160, height: 60, position: where, offset: 4 });
 app.popup.show('<p>Tokyo</p>', { anchor: { lng: 139.77, lat: 35.68, height: 40 } });
 app.popup.update({ anchor: { lng: 135.5, lat: 34.7 } });
+// Re:Earth's object offset (floating-ui's axes).
+const away: PopupOffset = { mainAxis: 4, crossAxis: -2, alignmentAxis: null };
+app.popup.show('<p>Hi</p>', { position: 'right-start', offset: away });
+app.popup.update({ offset: { alignmentAxis: 12 } });
 app.popup.postMessage('hello');
 app.popup.on('message', (m) => m);
 app.popup.on('close', () => undefined);
@@ -41,6 +45,10 @@ void [types, ground];
 
 // @ts-expect-error: not a popup position
 app.popup.show('<p/>', { position: 'center' });
+// @ts-expect-error: an offset's axes are numbers
+app.popup.update({ offset: { mainAxis: '4px' } });
+// @ts-expect-error: an offset is a number or an object of axes
+app.popup.update({ offset: [4, 2] });
 // @ts-expect-error: an anchor needs lng and lat
 app.popup.show('<p/>', { anchor: { lng: 0 } });
 // @ts-expect-error: not a modal event

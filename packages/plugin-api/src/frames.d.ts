@@ -28,6 +28,15 @@ export type PopupPosition =
   | 'left-start'
   | 'left-end';
 
+/**
+ * How far a popup sits from what it is placed beside, in CSS pixels, as Re:Earth takes it: a number
+ * is the gap (`mainAxis`); the object form also slides the popup along that side (`crossAxis`,
+ * rightwards beside the top or bottom, downwards beside the left or right) and, for a `-start` or
+ * `-end` position, `alignmentAxis` replaces `crossAxis` and moves away from the aligned edge.
+ * Every field defaults to 0 in the object form.
+ */
+export type PopupOffset = number | { mainAxis?: number; crossAxis?: number; alignmentAxis?: number | null };
+
 /** `app.popup.show` and `update` options. */
 export interface PopupOptions {
   /** Default 200. */
@@ -36,8 +45,8 @@ export interface PopupOptions {
   height?: number;
   /** Beside the widget; default `bottom`. Ignored with `anchor`. */
   position?: PopupPosition;
-  /** The gap in CSS pixels between the popup and what it sits beside; default 8. */
-  offset?: number;
+  /** The gap in CSS pixels between the popup and what it sits beside (default 8), or Re:Earth's object form. */
+  offset?: PopupOffset;
   /**
    * Orbis's addition: pins the popup next to this place (degrees, metres) as the camera moves; it
    * hides while the place is behind the globe or out of view. `lng` -180..180, `lat` -90..90.
@@ -77,6 +86,7 @@ export interface Popup {
   /**
    * @example app.popup.show('<p>Hi</p>', { width: 160, height: 60, position: 'left-start' });
    * @example app.popup.show('<p>Tokyo</p>', { anchor: { lng: 139.77, lat: 35.68 } });
+   * @example app.popup.show('<p>Hi</p>', { position: 'right-start', offset: { mainAxis: 4, alignmentAxis: 12 } });
    */
   show(html: string, options?: PopupOptions): void;
   /** @example app.popup.update({ anchor: { lng: 135.5, lat: 34.7, height: 100 } }); */

@@ -1,4 +1,5 @@
-// app.sketch (SPEC §8): Re:Earth v2's sketch tool. Longitudes and latitudes in degrees, heights in metres.
+// app.sketch (SPEC §8): Re:Earth v2's sketch tool. Longitudes and latitudes in degrees, heights in metres
+// (but `properties.positions` are Cartesian metres, as in Re:Earth).
 import type { ListenerOptions } from './index.js';
 
 /** The shapes the sketch tool draws. */
@@ -24,8 +25,12 @@ export interface SketchFeature {
   properties: {
     id: string;
     type: SketchType;
-    /** The clicked control points, `[lng, lat, height]` (for a circle: its centre and a point on its edge). */
-    positions: [number, number, number][];
+    /**
+     * The clicked control points (for a circle: its centre and a point on its edge) as Re:Earth
+     * gives them: Cartesian `[x, y, z]`, Earth-centred Earth-fixed metres on WGS84 (CesiumJS's
+     * `Cartesian3`), not degrees. The degrees are in `geometry`.
+     */
+    positions: [x: number, y: number, z: number][];
     /** Metres above the ground: 0 for flat shapes. */
     extrudedHeight: number;
   };
@@ -41,7 +46,10 @@ export interface SketchEventProps {
 export interface SketchEvents {
   /** A shape was finished. */
   create: SketchEventProps;
-  /** A drawn shape was edited. */
+  /**
+   * A drawn shape was edited: a control point of the last drawn shape dragged in `sketch` mode.
+   * Same shape as `create`, for the same `featureId`.
+   */
   update: SketchEventProps;
   /** The tool changed (`setTool`, or the user's own choice): the new tool or `undefined`. */
   toolChange: SketchType | undefined;

@@ -18,7 +18,7 @@ export interface SpatialIdPickSpaceOptions {
   [option: string]: unknown;
 }
 
-/** A picked voxel, as the Spatial ID specification's Space describes it. */
+/** A picked voxel, as the Spatial ID specification's Space describes it (what `@orbis/geo`'s `spatialIdSpace` returns). */
 export interface SpatialIdSpace {
   /** Equals `zfxyStr`. */
   id: string;

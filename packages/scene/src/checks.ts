@@ -6,3 +6,4 @@
 export { LAYER_TYPES, type LayerType } from './layer-types.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
+export { timelineProblem, type SceneProblem } from './scene-rules.js';

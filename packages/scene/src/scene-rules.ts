@@ -1,4 +1,4 @@
-import type { Layer, LayerType, Scene } from './scene-schema.js';
+import type { Layer, LayerType, Scene, SceneTimeline } from './scene-schema.js';
 
 /** A field of a document that breaks a rule: its path (`layers[2].data`) and what is wrong. */
 export interface SceneProblem {
@@ -35,6 +35,22 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
 }
 
 /**
+ * The rules of the scene's clock that JSON Schema cannot say: its times are real dates (not
+ * 2026-02-30), and the timeline does not stop before it starts. The editor checks its clock fields
+ * with it before saving; the server checks every document.
+ */
+export function timelineProblem(timeline: SceneTimeline): SceneProblem | undefined {
+  for (const key of ['start', 'stop', 'current'] as const) {
+    const value = timeline[key];
+    if (value !== undefined && !Number.isFinite(Date.parse(value))) return { path: `timeline.${key}`, message: `"${value}" is not a date and time` };
+  }
+  if (timeline.start !== undefined && timeline.stop !== undefined && Date.parse(timeline.start) > Date.parse(timeline.stop)) {
+    return { path: 'timeline.stop', message: 'must not be before timeline.start' };
+  }
+  return undefined;
+}
+
+/**
  * The rules of a scene that span fields, which JSON Schema cannot say: one source per layer,
  * `data` keys that fit the layer's type, unique layer and story page ids. Call it on a document
  * that already fits `SceneSchema`.
@@ -47,14 +63,8 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
     if (layerIds.has(layer.id)) return { path: `layers[${i}].id`, message: `repeats the id "${layer.id}" of an earlier layer` };
     layerIds.add(layer.id);
   }
-  const timeline = scene.timeline ?? {};
-  for (const key of ['start', 'stop', 'current'] as const) {
-    const value = timeline[key];
-    if (value !== undefined && !Number.isFinite(Date.parse(value))) return { path: `timeline.${key}`, message: `"${value}" is not a date and time` };
-  }
-  if (timeline.start !== undefined && timeline.stop !== undefined && Date.parse(timeline.start) > Date.parse(timeline.stop)) {
-    return { path: 'timeline.stop', message: 'must not be before timeline.start' };
-  }
+  const timeline = timelineProblem(scene.timeline ?? {});
+  if (timeline) return timeline;
   const pageIds = new Set<string>();
   for (const [i, page] of scene.story.pages.entries()) {
     if (pageIds.has(page.id)) return { path: `story.pages[${i}].id`, message: `repeats the id "${page.id}" of an earlier page` };

@@ -73,6 +73,9 @@ function isLocal(url: string): boolean {
  */
 export async function newPage(browser: Browser, viewport: Viewport): Promise<TestPage> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  // Actions wait for their element as long as a loaded two-core machine may need (software WebGL
+  // frames hold the main thread); a failing test still fails, later. Playwright's default is 30 s.
+  context.setDefaultTimeout(90_000);
   const consoleMessages: ConsoleEntry[] = [];
   const pageErrors: Error[] = [];
   const blockedRequests: string[] = [];

@@ -11,7 +11,8 @@ describe('editor Content tab in Chromium', () => {
 
   beforeAll(async () => {
     [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('content');
+    // Private: the editor reads a model layer through the admin route (the public API would want an API key).
+    await h.project('content', 'private');
     const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'loc', type: 'geometry' }];
     expect((await h.admin('POST', '/api/projects/content/models', { key: 'shelters', name: 'Shelters', public: true, fields })).status).toBe(201);
     const rows = Array.from({ length: 25 }, (_, i) => `Hall ${i},${i * 10},${139 + i / 100},35.6`).join('\n');
@@ -59,9 +60,9 @@ describe('editor Content tab in Chromium', () => {
     expect(await page.getByTestId('content-message').textContent()).toBe('Imported 2 items from more.csv.');
 
     // The model as a layer: the scene keeps {"type":"geojson","model":"shelters"}, the globe loads its public items.
-    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/p/content/shelters.geojson') && r.status() === 200);
+    const loaded = page.waitForResponse((r) => r.url().endsWith('/api/projects/content/models/shelters/items.geojson') && r.status() === 200);
     await page.getByTestId('add-model-layer').click();
-    await loaded;
+    expect(((await (await loaded).json()) as { features: unknown[] }).features.length).toBeGreaterThan(20);
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     const scene = (await (await h.admin('GET', '/api/projects/content/scene')).json()) as { layers: Record<string, unknown>[] };
     expect(scene.layers).toEqual([expect.objectContaining({ type: 'geojson', model: 'shelters', visible: true })]);

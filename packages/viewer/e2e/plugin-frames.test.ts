@@ -129,10 +129,21 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     tab.assertClean();
   });
 
-  it('the editor runs a reinstalled plugin without a reload', async () => {
-    const hot = (v: number) => plugin('hot', `console.log('hot v${v}')`);
+  it('the editor runs a reinstalled plugin without a reload, and its Widgets tab lists the new manifest', async () => {
+    // Version 2 renames the plugin and adds a second widget.
+    const hot = (v: number) => {
+      const p = plugin('hot', `console.log('hot v${v}')`);
+      p.manifest.name = `Hot v${v}`;
+      if (v === 2) {
+        p.manifest.extensions.push({ id: 'second', type: 'widget', name: 'second' });
+        Object.assign(p.files, { 'second.js': `console.log('second')` });
+      }
+      return p;
+    };
     expect((await h.admin('POST', '/api/projects/framed/plugins', hot(1))).status).toBe(201);
-    await tab.page.goto(`${h.url}/editor/framed?tab=map#token=${ADMIN_TOKEN}`);
+    await tab.page.goto(`${h.url}/editor/framed?tab=widgets#token=${ADMIN_TOKEN}`);
+    const widget = (id: string) => tab.page.locator(`[data-testid="widget-list"] [data-widget="${id}"]`);
+    await expect.poll(() => widget('hot/main').textContent(), { timeout: 120_000 }).toContain('Hot v1: hot');
     const logged = (line: string) => tab.consoleMessages.some((m) => m.text === `[plugin hot/main] ${line}`);
     await expect.poll(() => logged('hot v1'), { timeout: 120_000 }).toBe(true);
     await tab.page.evaluate('window.__sameDocument = true');
@@ -141,6 +152,8 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     await expect.poll(() => logged('hot v2'), { timeout: 30_000 }).toBe(true);
     expect(await tab.page.evaluate('window.__sameDocument')).toBe(true);
     await expect.poll(() => tab.page.getByTestId('plugin-console').textContent()).toContain('plugins reloaded');
+    await expect.poll(() => widget('hot/main').textContent()).toContain('Hot v2: hot');
+    await expect.poll(() => widget('hot/second').count()).toBe(1);
     tab.assertClean();
   });
 });

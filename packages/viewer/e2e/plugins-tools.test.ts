@@ -14,6 +14,7 @@ const DRIVER = `
 const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value]));
 app.ui.show('<p style="color:#fff;margin:0">tools</p>', { width: 60, height: 24 });
 app.sketch.on('create', (e) => say('create', e));
+app.sketch.on('update', (e) => say('update', e));
 app.sketch.on('toolChange', (t) => say('toolChange', t === undefined ? 'none' : t));
 app.spatialId.on('spacePick', (s) => say('spacePick', s));
 let ticks = 0;
@@ -119,6 +120,34 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
       expect(lat).toBeCloseTo(places[i]!.lat, 6);
     });
     await expect.poll(() => tab.page.getByTestId('viewer').getAttribute('data-last-sketch')).toBe('polygon');
+  });
+
+  it('drags a vertex of the drawn polygon with the real mouse and receives update with the changed Feature', async () => {
+    const created = reports('create')[0] as { featureId: string };
+    const [from, to]: [[number, number], [number, number]] = [[140, 50], [115, 95]];
+    const [place] = (await step('locate', { at: [to] })) as { lng: number; lat: number }[];
+    const box = await viewerBox();
+    await tab.page.mouse.move(box.x + from[0], box.y + from[1]);
+    await tab.page.mouse.down();
+    await tab.page.mouse.move(box.x + to[0], box.y + to[1], { steps: 6 });
+    await tab.page.mouse.up();
+    await expect.poll(() => reports('update').length, { timeout: 20_000 }).toBe(1);
+    const event = reports('update')[0] as { layerId: string; featureId: string; feature: { id: string; geometry: { coordinates: number[][][] }; properties: { type: string; positions: number[][] } } };
+    // Re:Earth's update payload: the create payload's shape, for the same feature.
+    expect(event.layerId).toBe('sketch');
+    expect(event.featureId).toBe(created.featureId);
+    expect(event.feature.id).toBe(created.featureId);
+    expect(event.feature.properties.type).toBe('polygon');
+    const ring = event.feature.geometry.coordinates[0]!;
+    expect(ring).toHaveLength(4);
+    expect(ring[1]![0]).toBeCloseTo(place!.lng, 6);
+    expect(ring[1]![1]).toBeCloseTo(place!.lat, 6);
+    // The camera held still while the vertex moved: the other vertices are where they were drawn.
+    const before = (reports('create')[0] as { feature: { geometry: { coordinates: number[][][] } } }).feature.geometry.coordinates[0]!;
+    expect([ring[0], ring[2]]).toEqual([before[0], before[2]]);
+    expect(event.feature.properties.positions).toHaveLength(3);
+    expect(Math.hypot(...event.feature.properties.positions[1]!)).toBeGreaterThan(6_300_000);
+    expect(await tab.page.getByTestId('viewer').getAttribute('data-last-sketch-edit')).toBe(created.featureId);
   });
 
   it('picks a voxel with a click and receives its Spatial ID, as @orbis/geo computes it', async () => {

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
 import { CSP_VIOLATION, launchBrowser, newPage, type TestPage } from './browser.js';
+import { widgetPlugin as plugin } from './fixture.js';
 
 const REPORTER = `
   const v = app.viewer;
@@ -33,10 +34,6 @@ const REPORTER = `
   app.ui.show('<p id="hello">hello from a plugin</p><script>parent.postMessage({ from: "ui" }, "*")</script>', { width: 160, height: 60 });
   app.ui.on('message', (m) => say('ui', m));
 `;
-
-function plugin(id: string, code: string) {
-  return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
-}
 
 describe('plugins in Chromium with the real engine', () => {
   let browser: Browser;

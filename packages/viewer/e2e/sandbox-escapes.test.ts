@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../server/src/test/harness.js';
 import { CSP_VIOLATION, launchBrowser, newPage, type TestPage } from './browser.js';
+import { widgetPlugin as plugin } from './fixture.js';
 
 /** A UI frame that tries every way out of its sandbox and posts what it saw. */
 const PROBE_UI = `<p>probe</p><script>
@@ -39,10 +40,6 @@ const HOSTILE: Record<string, string> = {
 const GOOD = `app.viewer.on('click', (e) => console.log('GOOD click ' + Math.round(e.x)));
   app.ui.show('<script>addEventListener("message", (e) => parent.postMessage({ echo: e.data }, "*")); parent.postMessage({ ready: true }, "*");</script>', { width: 40, height: 20 });
   app.ui.on('message', (m) => { if (m.ready) app.ui.postMessage('ping'); else console.log('GOOD ui ' + JSON.stringify(m)); });`;
-
-function plugin(id: string, code: string) {
-  return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
-}
 
 describe('sandbox escapes in Chromium: hostile plugins and UI frames on one published page', () => {
   let browser: Browser;

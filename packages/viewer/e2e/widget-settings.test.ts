@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { emptyScene, useBrowserAndServer } from './fixture.js';
 
 /** A Re:Earth package whose manifest gives a settings schema; it reports each settings update. */
 const MANIFEST = `id: titled
@@ -27,39 +26,24 @@ reearth.ui.on('update', () => say('update'));
 `;
 
 describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('settings');
-    await h.admin('PUT', '/api/projects/settings/scene', {
-      property: { terrain: { enabled: false } },
-      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [],
-      widgets: [],
-      story: { pages: [] },
-    });
-    // The plain plugin also sizes or closes its frame as its settings say.
-    const frame = `app.ui.show('<p>plain</p>', { width: 100, height: 30 }); app.ui.on('close', () => say('close'));
-      app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.width) app.ui.resize(p.width, p.height); });`;
-    const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame } };
-    expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(201);
-    expect((await h.admin('POST', '/api/projects/settings/plugins', plain)).status).toBe(201);
-    tab = await newPage(browser, { width: 640, height: 480 });
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    setUp: async (h) => {
+      await h.project('settings');
+      await h.admin('PUT', '/api/projects/settings/scene', emptyScene());
+      // The plain plugin also sizes or closes its frame as its settings say.
+      const frame = `app.ui.show('<p>plain</p>', { width: 100, height: 30 }); app.ui.on('close', () => say('close'));
+        app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.width) app.ui.resize(p.width, p.height); });`;
+      const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame } };
+      expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(201);
+      expect((await h.admin('POST', '/api/projects/settings/plugins', plain)).status).toBe(201);
+    },
   });
 
-  const reports = (name: string) => tab.consoleMessages.filter((m) => m.text.includes(`REPORT ${name} `)).map((m) => JSON.parse(m.text.slice(m.text.indexOf(`REPORT ${name} `) + `REPORT ${name} `.length)) as [string, unknown]);
+  const reports = (name: string) => fx.tab.consoleMessages.filter((m) => m.text.includes(`REPORT ${name} `)).map((m) => JSON.parse(m.text.slice(m.text.indexOf(`REPORT ${name} `) + `REPORT ${name} `.length)) as [string, unknown]);
 
   it('edits a schema form and a JSON area, saves the scene, and the plugins hear update without a restart', async () => {
-    const { page } = tab;
-    await page.goto(`${h.url}/editor/settings?tab=widgets#token=${ADMIN_TOKEN}`);
+    const { page } = fx.tab;
+    await page.goto(`${fx.h.url}/editor/settings?tab=widgets#token=${ADMIN_TOKEN}`);
     await expect.poll(() => reports('titled').length, { timeout: 120_000 }).toBe(1);
     expect(reports('titled')[0]).toEqual(['start', {}]);
 
@@ -73,7 +57,7 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await expect.poll(() => reports('titled').at(-1), { timeout: 10_000 }).toEqual(['update', property]);
     // One start only: the plugin kept running.
     expect(reports('titled').filter((r) => r[0] === 'start')).toHaveLength(1);
-    await expect.poll(async () => (await (await h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'titled')?.property, { timeout: 10_000 }).toEqual(property);
+    await expect.poll(async () => (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'titled')?.property, { timeout: 10_000 }).toEqual(property);
 
     // Typed and not saved: kept while other widgets' changes redraw the list.
     await page.getByTestId('widget-settings-titled-main-default-title').fill('Unsaved');

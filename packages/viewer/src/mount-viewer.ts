@@ -15,7 +15,7 @@ export interface ShownScene {
 }
 
 /** The scene's clock: applied over what the data's own clock gave, and the timeline bar shown. */
-function applySceneTimeline(engine: Engine, timeline: SceneTimeline | undefined): void {
+export function applySceneTimeline(engine: Engine, timeline: SceneTimeline | undefined): void {
   if (!timeline || Object.keys(timeline).length === 0) return;
   const ms = (t: string | undefined) => (t === undefined ? undefined : Date.parse(t));
   const patch = { start: ms(timeline.start), stop: ms(timeline.stop), current: ms(timeline.current), speed: timeline.speed, stepType: timeline.stepType, rangeType: timeline.rangeType };

@@ -232,4 +232,28 @@ describe('content models (SPEC §10)', () => {
       }
     });
   });
+
+  describe("the editor's preview of a model layer", () => {
+    it('answers a private project\'s public items as GeoJSON and CSV behind the admin token, not through the public API without a key', async () => {
+      await h.project('vault', 'private');
+      const model = { key: 'sites', name: 'Sites', public: true, fields: [{ key: 'name', type: 'text' }, { key: 'at', type: 'geometry' }] };
+      expect((await h.admin('POST', '/api/projects/vault/models', model)).status).toBe(201);
+      const shown = (await json(await h.admin('POST', '/api/projects/vault/models/sites/items', { public: true, fields: { name: 'Gate', at: { type: 'Point', coordinates: [139.7, 35.6] } } }))).body;
+      await h.admin('POST', '/api/projects/vault/models/sites/items', { public: false, fields: { name: 'Vault', at: { type: 'Point', coordinates: [139.8, 35.7] } } });
+      // What the editor read before: the public API refuses a private project without an API key.
+      expect((await json(await h.get('/api/p/vault/sites.geojson'))).body.error.code).toBe('api_key_required');
+      const geojson = await h.admin('GET', '/api/projects/vault/models/sites/items.geojson');
+      expect(geojson.status).toBe(200);
+      expect(geojson.headers.get('content-type')).toMatch(/^application\/geo\+json/);
+      expect(geojson.headers.get('cache-control')).toMatch(/^private/);
+      const fc = (await geojson.json()) as any;
+      expect(fc.features.map((f: any) => [f.id, f.properties.name])).toEqual([[shown.id, 'Gate']]);
+      const csv = parse(await (await h.admin('GET', '/api/projects/vault/models/sites/items.csv')).text(), { columns: true }) as Record<string, string>[];
+      expect(csv.map((r) => [r.id, r.name, r.at_lng])).toEqual([[shown.id, 'Gate', '139.7']]);
+      // Only with the admin token; a model that is not public shows nothing, as on the published page.
+      expect((await json(await h.get('/api/projects/vault/models/sites/items.geojson'))).body.error.code).toBe('unauthorized');
+      await h.admin('PATCH', '/api/projects/vault/models/sites', { public: false });
+      expect((await json(await h.admin('GET', '/api/projects/vault/models/sites/items.geojson'))).body.error.code).toBe('not_found');
+    });
+  });
 });

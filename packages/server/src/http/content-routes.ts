@@ -26,8 +26,11 @@ async function openPublicModel(ctx: AppContext, request: FastifyRequest, alias: 
   return { project, model };
 }
 
-/** A FeatureCollection of a model's public items with a geometry: streamed whole, or one page. */
-async function sendGeojson(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel): Promise<FastifyReply> {
+/**
+ * A FeatureCollection of a model's public items with a geometry: streamed whole, or one page
+ * (`next` is where the `Link` to the next page points).
+ */
+export async function sendGeojson(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel, next = exportUrl(ctx, project, model, '.geojson')): Promise<FastifyReply> {
   const geometry = firstGeometryField(model.fields);
   if (!geometry) throw new ApiError('not_found', `model "${model.key}" has no geometry field`);
   const query = pageQueryOf(request);
@@ -54,13 +57,13 @@ async function sendGeojson(ctx: AppContext, request: FastifyRequest, reply: Fast
     return reply.send(Readable.from(body()));
   }
   const { items, envelope, page } = await itemPage(ctx, source, query);
-  const next = nextPageQuery(query, page);
-  if (next) reply.header('Link', `<${exportUrl(ctx, project, model, '.geojson')}?${next.toString()}>; rel="next"`);
+  const following = nextPageQuery(query, page);
+  if (following) reply.header('Link', `<${next}?${following.toString()}>; rel="next"`);
   return reply.send(`{"type":"FeatureCollection","features":[${features(items).join(',')}]${envelope}}`);
 }
 
 /** The model's public items as RFC 4180 CSV (UTF-8, CRLF), streamed; formula cells neutralised. */
-function sendCsv(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel): FastifyReply {
+export function sendCsv(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel): FastifyReply {
   if (answeredNotModified(request, reply, etagOf(modelVersion(project, model), `${model.id}.csv\n${ctx.publicUrl}`))) return reply;
   const options = { record_delimiter: 'windows' as const, quoted_match: /^\s|\s$/ };
   async function* body() {

@@ -4,6 +4,7 @@ import { managementItem, modelRecord } from '../models/model-service.js';
 import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
+import { sendCsv, sendGeojson } from './content-routes.js';
 import { importRoute } from './import-route.js';
 import { itemSource } from './item-listing.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
@@ -98,5 +99,24 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new ApiError('not_found', `item "${request.params.id.slice(0, 80)}" does not exist`);
     }
     return reply.code(204).send();
+  });
+  // The editor's preview of a model layer (SPEC §10: a layer shows a model's public items): the
+  // public export's answer, behind the admin token. The editor has no API key, and a private
+  // project's public API wants one; nothing is shown here that a key holder would not see there.
+  const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: paginationQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };
+  const publicModelOr404 = async (alias: string, key: string) => {
+    const found = await modelOr404(alias, key);
+    if (!found.model.public) throw new ApiError('not_found', `model "${key.slice(0, 80)}" is not public: its layer shows nothing`);
+    return found;
+  };
+  app.get<PM>('/api/projects/:project/models/:model/items.geojson', { schema: preview }, async (request, reply) => {
+    const { project, model } = await publicModelOr404(request.params.project, request.params.model);
+    reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
+    return sendGeojson(ctx, request, reply, project, model, `${ctx.publicUrl}/api/projects/${encodeURIComponent(project.alias)}/models/${model.key}/items.geojson`);
+  });
+  app.get<PM>('/api/projects/:project/models/:model/items.csv', { schema: preview }, async (request, reply) => {
+    const { project, model } = await publicModelOr404(request.params.project, request.params.model);
+    reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
+    return sendCsv(ctx, request, reply, project, model);
   });
 }

@@ -61,20 +61,22 @@ export class EditorState {
     return this.saving;
   }
 
-  /** The layers as the engine loads them: asset layers through the admin file route. */
+  /** The layers as the engine loads them: asset and model layers through admin routes. */
   engineLayers(): (EngineLayer & { headers?: Record<string, string> })[] {
     const out: (EngineLayer & { headers?: Record<string, string> })[] = [];
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
-      if (url) out.push({ id: layer.id, type: layer.type, url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: layer.assetId ? this.api.authHeader : undefined });
+      const viaAdmin = !layer.url && (layer.assetId !== undefined || layer.model !== undefined);
+      if (url) out.push({ id: layer.id, type: layer.type, url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
     }
     return out;
   }
 
   private urlOf(layer: Layer): string | undefined {
     if (layer.url) return layer.url;
-    // A content model's public items (SPEC §10), from the public API as the published page reads them.
-    if (layer.model) return `/api/p/${encodeURIComponent(this.api.project)}/${encodeURIComponent(layer.model)}.${layer.type === 'csv' ? 'csv' : 'geojson'}`;
+    // A content model's public items (SPEC §10), as the published page shows them, through the
+    // admin route: the public API of a private project wants an API key, which the editor has not.
+    if (layer.model) return this.api.modelExportUrl(layer.model, layer.type === 'csv' ? 'csv' : 'geojson');
     const asset = this.assets.find((a) => a.id === layer.assetId);
     if (!asset) return undefined;
     const tileset = layer.type === '3dtiles' ? asset.files?.map((u) => decodeURIComponent(new URL(u).pathname.split('/').slice(4).join('/'))).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;

@@ -8,6 +8,7 @@ import { mapPanel } from './map-panel.js';
 import { watchPluginUpdates } from './plugin-updates.js';
 import { PluginSession } from './plugin-session.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
+import type { PluginPackage } from '../plugins/start-plugins.js';
 import { publishPanel } from './publish-panel.js';
 import { storyPanel } from './story-panel.js';
 import { widgetsPanel } from './widgets-panel.js';
@@ -68,11 +69,12 @@ async function start(): Promise<void> {
   mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id));
   const initialPlugins = api.pluginsIfChanged(undefined);
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
+  const pluginListeners = new Set<(plugins: PluginPackage[]) => void>();
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine),
     content: () => contentPanel(state),
     story: () => storyPanel(state, engine),
-    widgets: () => widgetsPanel(state, installed),
+    widgets: () => widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)),
     publish: () => publishPanel(state, engine),
   };
   const status = h('span', { class: 'status', role: 'status', 'data-testid': 'save-status' });
@@ -100,9 +102,11 @@ async function start(): Promise<void> {
     (err) => consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${err.message}`)),
   );
   const hostReady = plugins.sync(state.scene.widgets);
-  // A plugin reinstalled by `orbis plugin dev` (or removed) runs at once, without a reload.
+  // A plugin reinstalled by `orbis plugin dev` (or removed) runs at once, without a reload, and
+  // the Widgets tab lists the new manifests.
   watchPluginUpdates(api, initialPlugins.then((answer) => answer?.etag), (latest) => {
     installed = Promise.resolve(latest);
+    for (const listener of pluginListeners) listener(latest);
     consoleList.append(h('li', { class: 'info' }, `plugins reloaded: ${latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || 'none installed'}`));
     void plugins.restart(state.scene.widgets);
   });

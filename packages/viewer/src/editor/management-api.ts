@@ -111,6 +111,11 @@ export class ManagementApi {
     return `${this.base}/files/${asset.id}/${path.split('/').map(encodeURIComponent).join('/')}`;
   }
 
+  /** A public model's public items as its layer loads them in the editor (with {@link authHeader}): a private project's public API wants an API key. */
+  modelExportUrl(model: string, format: 'geojson' | 'csv'): string {
+    return `${this.base}/models/${encodeURIComponent(model)}/items.${format}`;
+  }
+
   get authHeader(): Record<string, string> {
     return { authorization: `Bearer ${this.token}` };
   }

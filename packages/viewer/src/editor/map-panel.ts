@@ -8,6 +8,7 @@ import { dragHandle, moveItem } from '../ui/sortable.js';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
 import { button, emptyState } from '../ui/controls.js';
 import { toastError } from '../ui/toast.js';
+import { timelineSection } from './timeline-settings.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for.
 const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
@@ -112,6 +113,8 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
     h('div', { class: 'row' }, urlType, urlInput, addUrl),
     h('h2', {}, 'Scene'),
     settings,
+    h('h2', {}, 'Clock'),
+    timelineSection(state, engine),
   );
 }
 

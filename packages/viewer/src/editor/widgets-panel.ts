@@ -8,8 +8,12 @@ import { widgetSettings } from './widget-settings.js';
 
 const AREAS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 
-/** Widgets tab: every installed plugin's widgets, enabled unless disabled here, where they sit, and their settings. */
-export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[]>): HTMLElement {
+/**
+ * Widgets tab: every installed plugin's widgets, enabled unless disabled here, where they sit, and
+ * their settings. `onPluginsChange` tells it of a new list (a plugin reinstalled or removed while
+ * the editor is open): the list is drawn again from it.
+ */
+export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[]>, onPluginsChange: (listener: (plugins: PluginPackage[]) => void) => void): HTMLElement {
   const list = h('ul', { class: 'list', 'data-testid': 'widget-list' });
   let installed: { pluginId: string; extensionId: string; name: string; schema: unknown }[] = [];
   // A settings form is kept while its saved property is unchanged, so what was typed and not yet
@@ -34,7 +38,8 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
   };
   const settings = (...args: Parameters<typeof widgetSettings>): HTMLElement => {
     const id = args[4];
-    const saved = JSON.stringify(args[2] ?? {});
+    // The form is built from the manifest's schema too: a reinstall that changed it builds a new one.
+    const saved = JSON.stringify([args[2] ?? {}, args[1] ?? null]);
     const kept = drawn.get(id);
     if (kept?.saved === saved) return kept.element;
     const element = widgetSettings(...args) as HTMLDetailsElement;
@@ -58,9 +63,16 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
           })),
     );
   }
-  void plugins.then((packages) => {
+  const show = (packages: PluginPackage[]) => {
     installed = packages.flatMap((p) => p.manifest.extensions.filter((e) => e.type === 'widget').map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: `${p.manifest.name}: ${e.name}`, schema: e.schema })));
     render();
+  };
+  // A newer list may arrive before the first: the first then draws nothing.
+  let changed = false;
+  void plugins.then((packages) => changed || show(packages));
+  onPluginsChange((packages) => {
+    changed = true;
+    show(packages);
   });
   state.onChange(render);
   render();

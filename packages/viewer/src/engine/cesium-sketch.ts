@@ -1,11 +1,9 @@
 import { CallbackProperty, Cartesian3, Color, CustomDataSource, type Entity, PolygonHierarchy, type Viewer } from 'cesium';
 import type { SketchFeature } from '@orbis/plugin-api';
-import type { SketchDraft } from './engine.js';
+import { type SketchDraft, SKETCH_FLAT_RAISE } from './engine.js';
 
 const toCartesian = (points: [number, number, number][]) => points.map(([lng, lat, h]) => Cartesian3.fromDegrees(lng, lat, h));
 const cssColor = (css: string) => Color.fromCssColorString(css) ?? Color.CYAN;
-/** How far above the ground a flat sketch is drawn: over ground-clamped layers, which would hide one on the ground. */
-const FLAT_RAISE = 1000;
 /** Points stay visible in front of the globe while they are drawn. */
 const ALWAYS_ON_TOP = Number.POSITIVE_INFINITY;
 
@@ -64,6 +62,9 @@ export class CesiumSketch {
     }
     const color = cssColor(css);
     const { geometry, properties, id } = feature;
+    // An edited shape replaces its earlier self.
+    const earlier = this.layer.entities.getById(id);
+    if (earlier) this.layer.entities.remove(earlier);
     const height = properties.extrudedHeight;
     if (geometry.type === 'Point') {
       const [lng, lat, h] = geometry.coordinates;
@@ -80,9 +81,9 @@ export class CesiumSketch {
             {
               id,
               position: positions[0],
-              polygon: { hierarchy: positions, height: FLAT_RAISE, material: color.withAlpha(0.5) },
+              polygon: { hierarchy: positions, height: SKETCH_FLAT_RAISE, material: color.withAlpha(0.5) },
               // Polygon outlines are 1 px in WebGL: the edge is a line of its own, at the fill's height.
-              polyline: { positions: toCartesian((geometry.coordinates[0] ?? []).map(([lng, lat]) => [lng, lat, FLAT_RAISE])), width: 2, material: color },
+              polyline: { positions: toCartesian((geometry.coordinates[0] ?? []).map(([lng, lat]) => [lng, lat, SKETCH_FLAT_RAISE])), width: 2, material: color },
             },
       );
     }

@@ -29,6 +29,13 @@ export interface PointerInput {
   delta?: number;
 }
 
+/**
+ * The height (metres above the ellipsoid) at which a flat sketch polygon (not a marker, a line or
+ * an extruded shape) is drawn: over ground-clamped layers, which would hide one on the ground. The
+ * sketch editor grabs its vertices where they show.
+ */
+export const SKETCH_FLAT_RAISE = 1000;
+
 /** A shape being drawn in sketch mode (degrees and metres): its points, outline so far, height and colour. */
 export interface SketchDraft {
   points: [number, number, number][];
@@ -105,7 +112,7 @@ export interface Engine extends EngineFeatures {
   highlightFeatures(features: { layerId: string; featureId: string }[]): void;
   /** Shows the shape being drawn (a rubber band), or clears it with undefined. */
   showSketchDraft(draft: SketchDraft | undefined): void;
-  /** Adds a finished sketch (its feature id is the entity's) to the `sketch` layer, in a CSS colour. */
+  /** Adds a finished sketch (its feature id is the entity's) to the `sketch` layer, in a CSS colour; one of the same id is replaced (an edit). */
   addSketch(feature: SketchFeature, color: string): void;
   /** Subscribes to pointer actions on the viewer; returns the unsubscribe function. */
   onPointer(listener: (input: PointerInput) => void): () => void;

@@ -3,6 +3,7 @@ import { spatialIdBounds, spatialIdFromLngLatHeight, spatialIdSpace } from '@orb
 import type { Engine, PointerInput } from '../engine/engine.js';
 import type { InteractionMode } from '../plugins/plugin-host.js';
 import type { Place } from './sketch-geometry.js';
+import { type EditableSketch, SketchEditor } from './sketch-editor.js';
 import { sketchFeature } from './sketch-geometry.js';
 import { SKETCH_COLOR, SketchTool } from './sketch-tool.js';
 import { spatialIdZoomFor } from './spatial-id-zoom.js';
@@ -24,7 +25,8 @@ const PICK_HEIGHT_LIMIT = 2 ** 24;
  * click selects a feature; `move` only moves the camera; `selection` drags a box whose features
  * are selected; `sketch` draws with the sketch tool (sketch-tool.ts); `spatialId` picks the
  * Spatial ID voxel under a click and shows it as a box. The results are on the viewer element for
- * the page and tests: `data-selected`, `data-spatial-id`, `data-sketches`, `data-last-sketch`.
+ * the page and tests: `data-selected`, `data-spatial-id`, `data-sketches`, `data-last-sketch`,
+ * `data-last-sketch-edit` (the feature id of the last edited sketch).
  */
 export class InteractionController {
   mode: InteractionMode = 'default';
@@ -35,9 +37,11 @@ export class InteractionController {
   private readonly selectListeners = new Set<(features: { layerId: string; featureId: string }[]) => void>();
   private readonly marqueeListeners = new Set<(phase: MarqueePhase, box: MarqueeBox) => void>();
   private readonly sketchTool: SketchTool;
+  private readonly sketchEditor: SketchEditor;
   private pickOptions: SpatialIdPickSpaceOptions = {};
   private readonly listeners = {
     sketch: new Set<(event: SketchEventProps) => void>(),
+    sketchUpdate: new Set<(event: SketchEventProps) => void>(),
     tool: new Set<(tool: SketchType | undefined) => void>(),
     pick: new Set<(space: SpatialIdSpace) => void>(),
     mode: new Set<(mode: InteractionMode) => void>(),
@@ -54,6 +58,15 @@ export class InteractionController {
     element.append(this.box);
     this.sketchTool = new SketchTool({ locationAt: (x, y) => engine.locationAt(x, y, false), showDraft: (draft) => engine.showSketchDraft(draft) }, (type, points, height) =>
       this.finishSketch(type, points, height),
+    );
+    this.sketchEditor = new SketchEditor(
+      {
+        locationAt: (x, y) => engine.locationAt(x, y, false),
+        screenOf: (lng, lat, height) => engine.placeOnScreen(lng, lat, height),
+        showDraft: (draft) => engine.showSketchDraft(draft),
+        setNavigation: (enabled) => engine.setNavigation(enabled && this.mode !== 'selection'),
+      },
+      (sketch) => this.editedSketch(sketch),
     );
     engine.onPointer((input) => this.handle(input));
     // The infobox's close button clears the selection as an empty click does.
@@ -72,6 +85,7 @@ export class InteractionController {
     if (mode === 'move') this.select([]);
     if (mode !== 'sketch') {
       this.sketchTool.reset();
+      this.sketchEditor.reset();
       if (this.sketchTool.tool !== undefined) this.setSketchTool(undefined);
     }
     if (mode !== before) for (const listener of this.listeners.mode) listener(mode);
@@ -101,6 +115,11 @@ export class InteractionController {
 
   onSketch(listener: (event: SketchEventProps) => void): () => void {
     return this.listen(this.listeners.sketch, listener);
+  }
+
+  /** Calls `listener` when the last drawn sketch was edited (dragged), with the `create` payload's shape. */
+  onSketchUpdate(listener: (event: SketchEventProps) => void): () => void {
+    return this.listen(this.listeners.sketchUpdate, listener);
   }
 
   onSketchTool(listener: (tool: SketchType | undefined) => void): () => void {
@@ -167,6 +186,8 @@ export class InteractionController {
         else if (input.type === 'rightClick' && this.pickOptions.rightClickToExit) this.setMode('default');
         return;
       case 'sketch':
+        // Dragging a control point of the last drawn shape edits it; the tool has everything else.
+        if (!this.sketchTool.drawing && this.sketchEditor.handle(input)) return;
         return this.sketchTool.handle(input);
       default:
         return;
@@ -197,11 +218,22 @@ export class InteractionController {
     const featureId = `sketch-${this.sketches}`;
     const feature = sketchFeature(featureId, type, points, extrudedHeight);
     const { color, dataOnly } = this.sketchTool.options;
-    if (!dataOnly) this.engine.addSketch(feature, typeof color === 'string' ? color : SKETCH_COLOR);
+    const css = typeof color === 'string' ? color : SKETCH_COLOR;
+    if (!dataOnly) this.engine.addSketch(feature, css);
+    if (!dataOnly) this.sketchEditor.last = { featureId, type, points, extrudedHeight, color: css };
     this.element.dataset.sketches = String(this.sketches);
     this.element.dataset.lastSketch = type;
     const event: SketchEventProps = dataOnly ? { featureId, feature } : { layerId: 'sketch', featureId, feature };
     for (const listener of this.listeners.sketch) listener(event);
+  }
+
+  /** An edited sketch: drawn again in place of its earlier self and told to the `update` listeners. */
+  private editedSketch({ featureId, type, points, extrudedHeight, color }: EditableSketch): void {
+    const feature = sketchFeature(featureId, type, points, extrudedHeight);
+    this.engine.addSketch(feature, color);
+    this.element.dataset.lastSketchEdit = featureId;
+    const event: SketchEventProps = { layerId: 'sketch', featureId, feature };
+    for (const listener of this.listeners.sketchUpdate) listener(event);
   }
 
   private pickVoxel(x: number, y: number): void {

@@ -1,3 +1,4 @@
+import { cartographicToCartesian } from '@orbis/geo';
 import type { SketchFeature, SketchType } from '@orbis/plugin-api';
 
 /** A place in degrees and metres. */
@@ -60,12 +61,16 @@ export function outline(type: SketchType, points: Place[]): { line?: [number, nu
 /**
  * A finished shape as the GeoJSON Feature of SPEC §8 (Re:Earth's SketchFeature): a marker is a
  * Point, a polyline a LineString, everything else a Polygon (a circle as a ring of
- * {@link CIRCLE_SEGMENTS} sides); `properties` carry the clicked `positions` and `extrudedHeight`.
+ * {@link CIRCLE_SEGMENTS} sides); `properties` carry `extrudedHeight` and the clicked `positions`
+ * as Re:Earth gives them: Cartesian (ECEF) `[x, y, z]` in metres on WGS84, what CesiumJS's
+ * `Cartesian3.fromDegrees` gives, so a Re:Earth plugin's `Cartesian3.fromArray` reads them unchanged.
  */
 export function sketchFeature(id: string, type: SketchType, points: Place[], extrudedHeight: number): SketchFeature {
-  const positions = points.map(at);
+  const coordinates = points.map(at);
+  // A clicked place is always on the globe: finite, latitude within ±90, so never undefined.
+  const positions = points.map((p) => cartographicToCartesian(p.lng, p.lat, p.height)!);
   const properties = { id, type, positions, extrudedHeight };
-  if (type === 'marker') return { type: 'Feature', id, geometry: { type: 'Point', coordinates: positions[0]! }, properties };
-  if (type === 'polyline') return { type: 'Feature', id, geometry: { type: 'LineString', coordinates: positions }, properties };
+  if (type === 'marker') return { type: 'Feature', id, geometry: { type: 'Point', coordinates: coordinates[0]! }, properties };
+  if (type === 'polyline') return { type: 'Feature', id, geometry: { type: 'LineString', coordinates }, properties };
   return { type: 'Feature', id, geometry: { type: 'Polygon', coordinates: [outline(type, points).ring ?? []] }, properties };
 }

@@ -1,6 +1,7 @@
 import type { SketchOptions, SketchType } from '@orbis/plugin-api';
 import type { PointerInput, SketchDraft } from '../engine/engine.js';
-import { groundDistance, outline, type Place } from './sketch-geometry.js';
+import { draftOf } from './sketch-editor.js';
+import { groundDistance, type Place } from './sketch-geometry.js';
 
 export type { SketchDraft };
 
@@ -34,6 +35,11 @@ export class SketchTool {
     private readonly surface: SketchSurface,
     private readonly finish: (type: SketchType, points: Place[], extrudedHeight: number) => void,
   ) {}
+
+  /** Whether a shape is being drawn (clicked points, or a height being set). */
+  get drawing(): boolean {
+    return this.points.length > 0 || this.lift !== undefined;
+  }
 
   /** Forgets the shape being drawn. */
   reset(): void {
@@ -97,12 +103,8 @@ export class SketchTool {
   private draw(): void {
     const type = this.tool ?? (this.points.length >= 3 ? 'polygon' : 'polyline');
     const shown: Place[] = this.cursor && !this.lift ? [...this.points, this.cursor] : this.points;
-    this.surface.showDraft({
-      points: this.points.map((p) => [p.lng, p.lat, p.height]),
-      ...outline(type, shown),
-      extrudedHeight: this.lift?.height ?? 0,
-      color: typeof this.options.color === 'string' ? this.options.color : SKETCH_COLOR,
-    });
+    const color = typeof this.options.color === 'string' ? this.options.color : SKETCH_COLOR;
+    this.surface.showDraft(draftOf(type, this.points, this.lift?.height ?? 0, color, shown));
   }
 
   private done(extrudedHeight: number, type: SketchType | undefined = this.tool): void {

@@ -3,24 +3,32 @@ export const CLIENT_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024;
 
 /** Where the values live: IndexedDB on a page (indexeddb-backend.ts). A scope is one project's extension. */
 export interface StorageBackend {
-  /** Every key of a scope with its JSON text. */
-  entries(scope: string): Promise<Map<string, string>>;
-  put(scope: string, key: string, json: string): Promise<void>;
+  get(scope: string, key: string): Promise<string | undefined>;
+  /** The scope's keys, sorted. */
+  keys(scope: string): Promise<string[]>;
+  /**
+   * Stores `json` under `key` unless the scope's keys and JSON texts, with it, would count more
+   * than `quota` UTF-8 bytes. Counting and writing are one step (one IndexedDB transaction), so
+   * two tabs writing at once cannot both pass. Answers the scope's bytes with the value and
+   * whether it was stored.
+   */
+  putWithin(scope: string, key: string, json: string, quota: number): Promise<{ stored: boolean; total: number }>;
   remove(scope: string, key: string): Promise<void>;
   clear(scope: string): Promise<void>;
 }
 
 const encoder = new TextEncoder();
-const bytes = (key: string, json: string) => encoder.encode(key).length + encoder.encode(json).length;
+
+/** What one entry counts against the quota: its key and its JSON text in UTF-8 bytes. */
+export const entryBytes = (key: string, json: string) => encoder.encode(key).length + encoder.encode(json).length;
 
 /**
  * `app.data.clientStorage` for one page: each extension's keys apart (scope `project` + extension
  * id), at most {@link CLIENT_STORAGE_QUOTA_BYTES} each. The operations of one extension run one
- * after another, so the size a `set` checks is the size it changes. Sizes are counted from what
- * this page read and wrote: two tabs writing at once may each pass the check (documented).
+ * after another in the order it called them; the quota is counted by the backend in the same step
+ * as the write, across every tab of the browser.
  */
 export class ClientStorage {
-  private readonly sizes = new Map<string, Promise<Map<string, number>>>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -30,53 +38,36 @@ export class ClientStorage {
 
   get(extension: string, key: string): Promise<unknown> {
     return this.run(extension, async (scope) => {
-      const json = (await this.backend.entries(scope)).get(key);
+      const json = await this.backend.get(scope, key);
       return json === undefined ? undefined : JSON.parse(json);
     });
   }
 
   set(extension: string, key: string, value: unknown): Promise<void> {
-    return this.run(extension, async (scope, sizes) => {
-      const json = JSON.stringify(value);
-      const size = bytes(key, json);
-      let total = size;
-      for (const [k, n] of sizes) if (k !== key) total += n;
-      if (total > CLIENT_STORAGE_QUOTA_BYTES) {
+    return this.run(extension, async (scope) => {
+      const { stored, total } = await this.backend.putWithin(scope, key, JSON.stringify(value), CLIENT_STORAGE_QUOTA_BYTES);
+      if (!stored) {
         throw new Error(`clientStorage.setAsync: storing "${key.slice(0, 60)}" would bring this extension's storage to ${total} bytes, past its ${CLIENT_STORAGE_QUOTA_BYTES} (5 MiB); nothing was stored`);
       }
-      await this.backend.put(scope, key, json);
-      sizes.set(key, size);
     });
   }
 
   delete(extension: string, key: string): Promise<void> {
-    return this.run(extension, async (scope, sizes) => {
-      await this.backend.remove(scope, key);
-      sizes.delete(key);
-    });
+    return this.run(extension, (scope) => this.backend.remove(scope, key));
   }
 
   keys(extension: string): Promise<string[]> {
-    return this.run(extension, async (_scope, sizes) => [...sizes.keys()].sort());
+    return this.run(extension, (scope) => this.backend.keys(scope));
   }
 
   drop(extension: string): Promise<void> {
-    return this.run(extension, async (scope, sizes) => {
-      await this.backend.clear(scope);
-      sizes.clear();
-    });
+    return this.run(extension, (scope) => this.backend.clear(scope));
   }
 
-  /** Runs `work` after the extension's earlier operations, with its key sizes (read once). */
-  private run<T>(extension: string, work: (scope: string, sizes: Map<string, number>) => Promise<T>): Promise<T> {
+  /** Runs `work` after the extension's earlier operations. */
+  private run<T>(extension: string, work: (scope: string) => Promise<T>): Promise<T> {
     const scope = `${this.project}/${extension}`;
-    let sizes = this.sizes.get(scope);
-    if (!sizes) {
-      sizes = this.backend.entries(scope).then((entries) => new Map([...entries].map(([k, json]) => [k, bytes(k, json)])));
-      this.sizes.set(scope, sizes);
-    }
-    const known = sizes;
-    const result = (this.queues.get(scope) ?? Promise.resolve()).catch(() => undefined).then(async () => work(scope, await known));
+    const result = (this.queues.get(scope) ?? Promise.resolve()).catch(() => undefined).then(() => work(scope));
     this.queues.set(scope, result);
     return result;
   }
@@ -90,14 +81,22 @@ export class MemoryBackend implements StorageBackend {
     if (!scope) this.scopes.set(name, (scope = new Map()));
     return scope;
   }
-  async entries(scope: string) {
-    return new Map(this.scope(scope));
+  async get(scope: string, key: string) {
+    return this.scopes.get(scope)?.get(key);
   }
-  async put(scope: string, key: string, json: string) {
-    this.scope(scope).set(key, json);
+  async keys(scope: string) {
+    return [...(this.scopes.get(scope)?.keys() ?? [])].sort();
+  }
+  async putWithin(scope: string, key: string, json: string, quota: number) {
+    const entries = this.scope(scope);
+    let total = entryBytes(key, json);
+    for (const [k, v] of entries) if (k !== key) total += entryBytes(k, v);
+    if (total > quota) return { stored: false, total };
+    entries.set(key, json);
+    return { stored: true, total };
   }
   async remove(scope: string, key: string) {
-    this.scope(scope).delete(key);
+    this.scopes.get(scope)?.delete(key);
   }
   async clear(scope: string) {
     this.scopes.delete(scope);

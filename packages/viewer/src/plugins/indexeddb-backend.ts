@@ -1,4 +1,4 @@
-import type { StorageBackend } from './client-storage.js';
+import { entryBytes, type StorageBackend } from './client-storage.js';
 
 const DATABASE = 'orbis-plugin-storage';
 const STORE = 'values';
@@ -36,14 +36,43 @@ export class IndexedDbBackend implements StorageBackend {
     return IDBKeyRange.bound([scope], [scope, []]);
   }
 
-  async entries(scope: string): Promise<Map<string, string>> {
-    const store = await this.store('readonly');
-    const [keys, values] = await Promise.all([request(store.getAllKeys(this.range(scope))), request(store.getAll(this.range(scope)))]);
-    return new Map(keys.map((k, i) => [(k as [string, string])[1], values[i] as string]));
+  async get(scope: string, key: string): Promise<string | undefined> {
+    return (await request((await this.store('readonly')).get([scope, key]))) as string | undefined;
   }
 
-  async put(scope: string, key: string, json: string): Promise<void> {
-    await request((await this.store('readwrite')).put(json, [scope, key]));
+  async keys(scope: string): Promise<string[]> {
+    const keys = await request((await this.store('readonly')).getAllKeys(this.range(scope)));
+    // The store sorts keys as IndexedDB compares strings (by UTF-16 code units), as JavaScript's sort does.
+    return keys.map((k) => (k as [string, string])[1]);
+  }
+
+  /**
+   * Reads the scope's entries and writes the new one in one readwrite transaction: IndexedDB runs
+   * readwrite transactions over the same store one after another, across tabs, so no other write
+   * lands between the count and the put. Requests are chained in callbacks, not awaits, so the
+   * transaction stays active between them.
+   */
+  async putWithin(scope: string, key: string, json: string, quota: number): Promise<{ stored: boolean; total: number }> {
+    const store = await this.store('readwrite');
+    return new Promise((resolve, reject) => {
+      let answer = { stored: false, total: 0 };
+      store.transaction.oncomplete = () => resolve(answer);
+      store.transaction.onerror = () => reject(store.transaction.error);
+      store.transaction.onabort = () => reject(store.transaction.error ?? new Error('clientStorage: the write was aborted'));
+      let total = entryBytes(key, json);
+      const cursor = store.openCursor(this.range(scope));
+      cursor.onsuccess = () => {
+        const at = cursor.result;
+        if (at) {
+          const k = (at.key as [string, string])[1];
+          if (k !== key) total += entryBytes(k, at.value as string);
+          at.continue();
+          return;
+        }
+        answer = { stored: total <= quota, total };
+        if (answer.stored) store.put(json, [scope, key]);
+      };
+    });
   }
 
   async remove(scope: string, key: string): Promise<void> {

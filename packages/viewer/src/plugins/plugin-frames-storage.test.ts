@@ -37,6 +37,7 @@ describe('frames, client storage, extension list, viewer extras', () => {
       app.modal.postMessage({ n: 1 });
       app.popup.show('<p>p</p>', { width: 160, height: 60, position: 'left-start', offset: 4 });
       app.popup.update({ anchor: { lng: 139.77, lat: 35.68 } });
+      app.popup.update({ offset: { mainAxis: 2, crossAxis: -3, alignmentAxis: null } });
       app.modal.close();
       app.popup.close();
       app.popup.close();
@@ -48,6 +49,7 @@ describe('frames, client storage, extension list, viewer extras', () => {
       ['modal.post', 'a/main', { n: 1 }],
       ['popup.show', 'a/main', '<p>p</p>', { width: 160, height: 60, position: 'left-start', offset: 4 }],
       ['popup.update', 'a/main', { anchor: { lng: 139.77, lat: 35.68 } }],
+      ['popup.update', 'a/main', { offset: { mainAxis: 2, crossAxis: -3, alignmentAxis: null } }],
       ['modal.close', 'a/main'],
       ['popup.close', 'a/main'],
       ['popup.close', 'a/main'],
@@ -65,6 +67,9 @@ describe('frames, client storage, extension list, viewer extras', () => {
         () => app.popup.show('<p>p</p>', { anchor: { lng: 0, lat: 0, height: 'high' } }),
         () => app.popup.show('<p>p</p>', { position: 'middle' }),
         () => app.popup.update({ offset: '4px' }),
+        () => app.popup.update({ offset: { mainAxis: '4px' } }),
+        () => app.popup.show('<p>p</p>', { offset: { crossAxis: Infinity } }),
+        () => app.popup.show('<p>p</p>', { offset: [4, 2] }),
         () => app.modal.show(42),
         () => app.modal.show('<p>m</p>', { clickBgToClose: 'yes' }),
         () => app.modal.show('<p>m</p>', { width: NaN }),
@@ -72,9 +77,11 @@ describe('frames, client storage, extension list, viewer extras', () => {
       for (const t of tries) try { t(); console.log('shown'); } catch (e) { console.log([e.name, e.message]); }
     `)]);
     const answers = lines('a/main') as [string, string][];
-    expect(answers.map((a) => a[0])).toEqual(Array(8).fill('TypeError'));
+    expect(answers.map((a) => a[0])).toEqual(Array(11).fill('TypeError'));
     expect(answers.map((a) => a[1].match(/options\.\w+(\.\w+)?|html/)?.[0])).toEqual([
-      'options.anchor.lng', 'options.anchor.lat', 'options.anchor.height', 'options.position', 'options.offset', 'html', 'options.clickBgToClose', 'options.width',
+      'options.anchor.lng', 'options.anchor.lat', 'options.anchor.height', 'options.position',
+      'options.offset', 'options.offset', 'options.offset.crossAxis', 'options.offset',
+      'html', 'options.clickBgToClose', 'options.width',
     ]);
     expect(calls.filter((c) => /^(modal|popup)\./.test(c.op))).toEqual([]);
   });

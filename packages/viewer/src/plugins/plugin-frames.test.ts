@@ -26,6 +26,20 @@ describe('beside', () => {
     expect([beside(widget, 40, 20, 'bottom-start', 0)[0], beside(widget, 40, 20, 'bottom', 0)[0], beside(widget, 40, 20, 'bottom-end', 0)[0]]).toEqual([200, 230, 260]);
   });
 
+  it("takes Re:Earth's object offset: mainAxis is the gap, crossAxis slides along the side, alignmentAxis replaces it when aligned", () => {
+    // Beside the bottom: the gap moves down, the slide right.
+    expect(beside(widget, 100, 50, 'bottom', { mainAxis: 4, crossAxis: 10 })).toEqual([210, 144]);
+    // Beside the right: the slide moves down; absent axes are 0, a number is the gap alone.
+    expect(beside(widget, 100, 50, 'right', { crossAxis: -5 })).toEqual([300, 90]);
+    expect(beside(widget, 100, 50, 'right', 4)).toEqual([304, 95]);
+    // alignmentAxis, for -start and -end only, points away from the aligned edge and beats crossAxis.
+    expect(beside(widget, 40, 20, 'bottom-start', { crossAxis: 99, alignmentAxis: 6 })).toEqual([206, 140]);
+    expect(beside(widget, 40, 20, 'bottom-end', { alignmentAxis: 6 })).toEqual([254, 140]);
+    expect(beside(widget, 40, 20, 'left-end', { mainAxis: 2, alignmentAxis: 3 })).toEqual([158, 117]);
+    expect(beside(widget, 40, 20, 'bottom', { crossAxis: 7, alignmentAxis: 6 })).toEqual([237, 140]);
+    expect(beside(widget, 40, 20, 'bottom-start', { crossAxis: 7, alignmentAxis: null })).toEqual([207, 140]);
+  });
+
   it('covers every position the host accepts', () => {
     expect(POPUP_POSITIONS).toHaveLength(12);
   });

@@ -1,3 +1,4 @@
+import type { PopupOffset } from '@orbis/plugin-api';
 import type { FrameKind } from './plugin-host.js';
 import { clampSize, SandboxedFrame } from './sandboxed-frame.js';
 
@@ -125,7 +126,7 @@ export class PluginFrames {
     const overlay = this.page.overlay.getBoundingClientRect();
     // Sizes are read once the frame shows: a hidden one measures 0.
     const size = () => [element.offsetWidth, element.offsetHeight] as const;
-    const gap = typeof entry.options.offset === 'number' ? entry.options.offset : 8;
+    const offset = (entry.options.offset as PopupOffset | undefined) ?? DEFAULT_GAP;
     const anchor = entry.options.anchor as { lng: number; lat: number; height?: number } | undefined;
     let left: number;
     let top: number;
@@ -138,8 +139,9 @@ export class PluginFrames {
       element.dataset.anchored = at ? `${Math.round(at[0])},${Math.round(at[1])}` : 'hidden';
       if (!at) return;
       [w, h] = size();
-      // Centred above the place, its bottom `gap` pixels over it.
-      left = at[0] - w / 2;
+      // Centred above the place (placed as Re:Earth's `top`), its bottom the offset's gap over it.
+      const [gap, slide] = axes(offset, 'top');
+      left = at[0] - w / 2 + slide;
       top = at[1] - h - gap;
     } else {
       box.hidden = false;
@@ -148,7 +150,7 @@ export class PluginFrames {
       [w, h] = size();
       const r = this.page.widgetElement(entry.source).getBoundingClientRect();
       const widget = { left: r.left - overlay.left, top: r.top - overlay.top, right: r.right - overlay.left, bottom: r.bottom - overlay.top };
-      [left, top] = beside(widget, w, h, String(entry.options.position ?? 'bottom'), gap);
+      [left, top] = beside(widget, w, h, String(entry.options.position ?? 'bottom'), offset);
     }
     // Kept inside the viewer.
     box.style.left = `${Math.max(0, Math.min(left, overlay.width - w))}px`;
@@ -156,13 +158,32 @@ export class PluginFrames {
   }
 }
 
-/** The top-left corner of a `w`×`h` box placed beside `r` at `position` (`side[-start|-end]`), `gap` away. */
-export function beside(r: { left: number; top: number; right: number; bottom: number }, w: number, h: number, position: string, gap: number): [number, number] {
+/** The gap between a popup and what it sits beside when the plugin gives no `offset`. */
+const DEFAULT_GAP = 8;
+
+/**
+ * A popup offset as Re:Earth applies it (its popups are placed by floating-ui, whose `offset`
+ * this is): `[gap, slide]` in pixels, the gap away from the side and the slide along it (towards
+ * the right beside the top or bottom, downwards beside the left or right). A number is the gap
+ * alone; in the object form every axis defaults to 0 and a numeric `alignmentAxis` replaces
+ * `crossAxis` for a `-start` or `-end` position, pointing away from the aligned edge.
+ */
+export function axes(offset: PopupOffset, position: string): [gap: number, slide: number] {
+  if (typeof offset === 'number') return [offset, 0];
+  const align = position.split('-')[1];
+  const alignment = offset.alignmentAxis;
+  if (align && typeof alignment === 'number') return [offset.mainAxis ?? 0, align === 'end' ? -alignment : alignment];
+  return [offset.mainAxis ?? 0, offset.crossAxis ?? 0];
+}
+
+/** The top-left corner of a `w`×`h` box placed beside `r` at `position` (`side[-start|-end]`), `offset` away. */
+export function beside(r: { left: number; top: number; right: number; bottom: number }, w: number, h: number, position: string, offset: PopupOffset): [number, number] {
   const [side, align] = position.split('-') as [string, string | undefined];
+  const [gap, slide] = axes(offset, position);
   if (side === 'top' || side === 'bottom') {
     const left = align === 'start' ? r.left : align === 'end' ? r.right - w : (r.left + r.right - w) / 2;
-    return [left, side === 'top' ? r.top - gap - h : r.bottom + gap];
+    return [left + slide, side === 'top' ? r.top - gap - h : r.bottom + gap];
   }
   const top = align === 'start' ? r.top : align === 'end' ? r.bottom - h : (r.top + r.bottom - h) / 2;
-  return [side === 'left' ? r.left - gap - w : r.right + gap, top];
+  return [side === 'left' ? r.left - gap - w : r.right + gap, top + slide];
 }

@@ -61,11 +61,12 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
     expect(fake.tools.calls).toEqual([]);
   });
 
-  it('delivers create with the layer, feature id and GeoJSON Feature, to listeners only', () => {
-    const fake = run(plugin('p', `app.sketch.on('create', (e) => console.log(e));`), plugin('q', `console.log('quiet');`));
+  it('delivers create and update with the layer, feature id and GeoJSON Feature, to listeners only', () => {
+    const fake = run(plugin('p', `app.sketch.on('create', (e) => console.log(e)); app.sketch.on('update', (e) => console.log(['update', e.featureId]));`), plugin('q', `console.log('quiet');`));
     const feature = { type: 'Feature' as const, id: 'sketch-1', geometry: { type: 'Point' as const, coordinates: [139, 35, 0] as [number, number, number] }, properties: { id: 'sketch-1', type: 'marker' as const, positions: [[139, 35, 0]] as [number, number, number][], extrudedHeight: 0 } };
     fake.tools.draw({ layerId: 'sketch', featureId: 'sketch-1', feature });
-    expect(fake.lines()).toEqual([{ layerId: 'sketch', featureId: 'sketch-1', feature }]);
+    fake.tools.edit({ layerId: 'sketch', featureId: 'sketch-1', feature });
+    expect(fake.lines()).toEqual([{ layerId: 'sketch', featureId: 'sketch-1', feature }, ['update', 'sketch-1']]);
     expect(fake.lines('q/main')).toEqual(['quiet']);
   });
 

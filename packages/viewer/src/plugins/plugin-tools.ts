@@ -14,6 +14,8 @@ export interface ToolServices {
     setTool(tool: SketchType | undefined): void;
     overrideOptions(options: SketchOptions): void;
     onCreate(listener: (event: SketchEventProps) => void): () => void;
+    /** The last drawn shape was edited. */
+    onUpdate(listener: (event: SketchEventProps) => void): () => void;
     onToolChange(listener: (tool: SketchType | undefined) => void): () => void;
   };
   spatialId: {
@@ -34,6 +36,7 @@ export function toolServices(engine: Engine, interaction: InteractionController)
       setTool: (tool) => interaction.setSketchTool(tool),
       overrideOptions: (options) => interaction.overrideSketchOptions(options),
       onCreate: (listener) => interaction.onSketch(listener),
+      onUpdate: (listener) => interaction.onSketchUpdate(listener),
       onToolChange: (listener) => interaction.onSketchTool(listener),
     },
     spatialId: { pickSpace: (options) => interaction.setPickOptions(options), onPick: (listener) => interaction.onSpacePick(listener) },
@@ -65,6 +68,7 @@ export class PluginTools {
     this.stops.push(
       services.onModeChange(modeChanged),
       sketch.onCreate((event) => this.emit('sketch.create', event)),
+      sketch.onUpdate((event) => this.emit('sketch.update', event)),
       sketch.onToolChange((tool) => {
         this.push(this.sandboxes(), 'sketch', sketch.state());
         // An argument list: "no tool" crosses as null and reaches the listener as undefined.

@@ -9,7 +9,7 @@ import type { ToolServices } from './plugin-tools.js';
  * picker and a clock kept in memory, with controls that play the user's part.
  */
 export function testTools() {
-  const listeners = { create: new Set<(e: SketchEventProps) => void>(), tool: new Set<(t: SketchType | undefined) => void>(), pick: new Set<(s: SpatialIdSpace) => void>(), mode: new Set<(m: InteractionMode) => void>() };
+  const listeners = { create: new Set<(e: SketchEventProps) => void>(), update: new Set<(e: SketchEventProps) => void>(), tool: new Set<(t: SketchType | undefined) => void>(), pick: new Set<(s: SpatialIdSpace) => void>(), mode: new Set<(m: InteractionMode) => void>() };
   const calls: { op: string; args: unknown[] }[] = [];
   let tool: SketchType | undefined;
   let options: SketchOptions = {};
@@ -51,6 +51,7 @@ export function testTools() {
       },
       overrideOptions: (o) => void (options = { ...options, ...o }),
       onCreate: (l) => add(listeners.create, l),
+      onUpdate: (l) => add(listeners.update, l),
       onToolChange: (l) => add(listeners.tool, l),
     },
     spatialId: { pickSpace: (o: SpatialIdPickSpaceOptions) => void calls.push({ op: 'pickSpace', args: [o] }), onPick: (l) => add(listeners.pick, l) },
@@ -62,6 +63,8 @@ export function testTools() {
     calls,
     /** The user finished a shape. */
     draw: (event: SketchEventProps) => listeners.create.forEach((l) => l(event)),
+    /** The user dragged a point of a drawn shape. */
+    edit: (event: SketchEventProps) => listeners.update.forEach((l) => l(event)),
     /** The user picked a voxel. */
     pick: (space: SpatialIdSpace) => listeners.pick.forEach((l) => l(space)),
     /** The page changed mode by itself. */

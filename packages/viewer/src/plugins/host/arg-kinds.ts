@@ -22,6 +22,9 @@ export const SKETCH_TOOLS = ['marker', 'polyline', 'polygon', 'circle', 'rectang
 const isTime = (v: unknown) => finite(v) || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && Number.isFinite(Date.parse(v)));
 
 const plainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Re:Earth's PopupOffset: a number, or an object whose axes are numbers (`alignmentAxis` may be null); other keys are ignored, as Re:Earth's placement ignores them. */
+const isPopupOffset = (v: unknown) =>
+  finite(v) || (plainObject(v) && finite(v.mainAxis ?? 0) && finite(v.crossAxis ?? 0) && (v.alignmentAxis === null || finite(v.alignmentAxis ?? 0)));
 
 /** Each kind: its test and how a message says what it wants. */
 export const KINDS = {
@@ -36,6 +39,7 @@ export const KINDS = {
   longitude: [(v: unknown) => finite(v) && v >= -180 && v <= 180, 'a longitude in degrees from -180 to 180'],
   latitude: [(v: unknown) => finite(v) && v >= -90 && v <= 90, 'a latitude in degrees from -90 to 90'],
   popupPosition: [(v: unknown) => POPUP_POSITIONS.includes(v as string), `one of ${POPUP_POSITIONS.join(', ')}`],
+  popupOffset: [isPopupOffset, 'a finite number or {mainAxis?, crossAxis?, alignmentAxis?} of finite numbers'],
   mode: [(v: unknown) => ['default', 'move', 'selection', 'sketch', 'spatialId'].includes(v as string), 'one of default, move, selection, sketch, spatialId'],
   httpUrl: [(v: unknown) => typeof v === 'string' && /^https?:\/\//i.test(v), 'an http: or https: URL'],
   strings: [(v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'string'), 'a list of strings'],

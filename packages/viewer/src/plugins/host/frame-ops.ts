@@ -6,7 +6,7 @@ const POPUP_OPTIONS: Kind = {
   width: 'number?',
   height: 'number?',
   position: 'popupPosition?',
-  offset: 'number?',
+  offset: 'popupOffset?',
   anchor: ['object?', { lng: 'longitude', lat: 'latitude', height: 'number?' }],
 };
 

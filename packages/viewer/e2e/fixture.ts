@@ -1,0 +1,47 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+
+/** The camera most browser tests start from: straight down over Japan from `height` metres. */
+export function overJapan(height = 6_000_000) {
+  return { lng: 140, lat: 35.5, height, heading: 0, pitch: -90, roll: 0 };
+}
+
+/** A scene with nothing in it but the camera, terrain off (nothing online). */
+export function emptyScene(camera = overJapan()) {
+  return { property: { terrain: { enabled: false } }, camera, layers: [], widgets: [], story: { pages: [] } };
+}
+
+/** A one-widget plugin in the JSON install form (SPEC §8), whose widget runs `code`. */
+export function widgetPlugin(id: string, code: string) {
+  return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
+}
+
+/** What {@link useBrowserAndServer} gives the tests of a file, once its `beforeAll` has run. */
+export interface BrowserAndServer {
+  browser: Browser;
+  h: Harness;
+  /** One page of `viewport` size, opened after `setUp`. */
+  tab: TestPage;
+}
+
+/**
+ * Starts Chromium and a server (with `env`) before the file's tests, runs `setUp` on the server
+ * (projects, scenes, plugins), opens one page, and closes all three after the tests. Call it inside
+ * `describe`; read the fields in the tests, not at the call.
+ */
+export function useBrowserAndServer(options: { env?: Record<string, string>; viewport?: { width: number; height: number }; setUp?: (h: Harness) => Promise<void> } = {}): BrowserAndServer {
+  const fixture = {} as BrowserAndServer;
+  beforeAll(async () => {
+    [fixture.browser, fixture.h] = await Promise.all([launchBrowser(), startHarness(options.env)]);
+    await options.setUp?.(fixture.h);
+    fixture.tab = await newPage(fixture.browser, options.viewport ?? { width: 640, height: 480 });
+  });
+  afterAll(async () => {
+    await fixture.tab?.close();
+    await fixture.browser?.close();
+    await fixture.h?.close();
+  });
+  return fixture;
+}

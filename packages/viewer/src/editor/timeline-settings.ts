@@ -1,0 +1,81 @@
+import type { SceneTimeline } from '@orbis/scene';
+import { timelineProblem } from '@orbis/scene/checks';
+import { Clock, Eraser } from 'lucide';
+import type { Engine } from '../engine/engine.js';
+import { applySceneTimeline } from '../mount-viewer.js';
+import { button, field, select } from '../ui/controls.js';
+import { h } from './dom.js';
+import type { EditorState } from './editor-state.js';
+import { compactTimeline, fromUtcInput, TIME_KEYS, timelineFromSnapshot, toUtcInput } from './timeline-fields.js';
+
+const RANGE_TYPES = [['', 'as the data says'], ['unbounded', 'goes on'], ['clamped', 'stops at the end'], ['bounced', 'starts again']] as const;
+
+/**
+ * The Map tab's clock: when the page opens (`current`), the range of its timeline bar, how fast it
+ * plays and what happens at the end (the scene's `timeline`, SPEC §8). Times are UTC. "Use the
+ * timeline's time" keeps what the timeline bar shows now; "Clear" goes back to the data's own clock.
+ */
+export function timelineSection(state: EditorState, engine: Engine): HTMLElement {
+  const message = h('p', { class: 'hint', role: 'status', 'data-testid': 'clock-error' });
+  const inputs = Object.fromEntries(
+    TIME_KEYS.map((key) => [key, h('input', { class: 'input', type: 'datetime-local', step: 1, 'data-testid': `clock-${key}`, onchange: () => save() })]),
+  ) as Record<(typeof TIME_KEYS)[number], HTMLInputElement>;
+  const speed = h('input', { class: 'input', type: 'number', step: 'any', min: -1e6, max: 1e6, placeholder: '1', 'data-testid': 'clock-speed', onchange: () => save() });
+  const range = select(RANGE_TYPES, '', () => save(), 'At the end', 'clock-range');
+
+  /** Reads the fields; a time that is not a date, or a stop before the start, is said and not saved. */
+  function save(): void {
+    let next: SceneTimeline;
+    try {
+      next = { ...state.scene.timeline };
+      for (const key of TIME_KEYS) next[key] = fromUtcInput(inputs[key].value);
+      next.speed = speed.value === '' ? undefined : Number(speed.value);
+      next.rangeType = (range.value || undefined) as SceneTimeline['rangeType'];
+    } catch (err) {
+      message.textContent = (err as Error).message;
+      return;
+    }
+    const problem = timelineProblem(next);
+    if (problem) {
+      message.textContent = `${problem.path.replace('timeline.', '')} ${problem.message.replace('timeline.', '')}`;
+      return;
+    }
+    if (next.speed !== undefined && !(Math.abs(next.speed) <= 1e6)) {
+      message.textContent = 'speed must be a number between -1,000,000 and 1,000,000';
+      return;
+    }
+    message.textContent = '';
+    store(compactTimeline(next));
+  }
+
+  function store(timeline: SceneTimeline | undefined): void {
+    state.update((scene) => {
+      if (timeline) scene.timeline = timeline;
+      else delete scene.timeline;
+    });
+    applySceneTimeline(engine, timeline);
+  }
+
+  function render(): void {
+    const timeline = state.scene.timeline ?? {};
+    for (const key of TIME_KEYS) inputs[key].value = toUtcInput(timeline[key]);
+    speed.value = timeline.speed === undefined ? '' : String(timeline.speed);
+    range.value = timeline.rangeType ?? '';
+  }
+  state.onChange(render);
+  render();
+
+  return h('div', { class: 'settings', 'data-testid': 'clock-settings' },
+    h('p', { class: 'hint' }, 'When the page opens and the range of its timeline bar, in UTC. Empty fields keep what the data (a CZML clock) says.'),
+    field('Start (UTC)', inputs.start),
+    field('Stop (UTC)', inputs.stop),
+    field('Opens at (UTC)', inputs.current),
+    field('Speed (× real time)', speed),
+    field('At the end', range),
+    message,
+    h('div', { class: 'row' },
+      button({ label: "Use the timeline's time", icon: Clock, testid: 'clock-use-timeline', onClick: () => { message.textContent = ''; store(timelineFromSnapshot(engine.timeline.snapshot())); } }),
+      button({ label: 'Clear', icon: Eraser, variant: 'ghost', testid: 'clock-clear', onClick: () => { message.textContent = ''; store(undefined); } }),
+    ),
+  );
+}
