@@ -47,9 +47,10 @@ export interface Harness {
 
 /**
  * Starts a real server on 127.0.0.1 with a free port and a fresh data dir; quiet, unless
- * `logStream` is given, where its log lines go then (at ORBIS_LOG_LEVEL, `info` by default).
+ * `logStream` is given, where its log lines go then (at ORBIS_LOG_LEVEL, `info` by default). With
+ * `demo`, it seeds the demo project as `orbis serve` does (its published page at `/p/demo`).
  */
-export async function startHarness(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream; demo?: boolean } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'orbis-test-'));
   const fullEnv = {
     ORBIS_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -57,7 +58,7 @@ export async function startHarness(env: Record<string, string> = {}, options: { 
     ...(TEST_BACKEND === 'postgres-s3' ? await postgresS3Env() : {}),
     ...env,
   };
-  const config = resolveConfig({ port: '0', 'data-dir': dataDir, 'no-demo': true }, fullEnv);
+  const config = resolveConfig({ port: '0', 'data-dir': dataDir, 'no-demo': options.demo !== true }, fullEnv);
   const server = await startServer(config, { quiet: !options.logStream, env: fullEnv, logStream: options.logStream });
   const url = server.url;
   const admin = (method: string, path: string, body?: unknown) =>

@@ -4,6 +4,9 @@ import { h } from '../ui/dom.js';
 import { legendLabel } from './legend-label.js';
 import './layers-ui.css';
 
+/** Where the legend starts folded: the published page's phone layout (published.css), or a window too low for it beside the widgets. */
+const SMALL_SCREEN = '(max-width: 700px), (max-height: 560px)';
+
 /** Appearance fields that are colours: the ones a legend swatch can show. */
 const COLOUR_FIELDS = new Set(['pointColor', 'fillColor', 'strokeColor', 'color', 'labelColor', 'pointOutlineColor']);
 
@@ -44,10 +47,12 @@ export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
 export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>): { element: HTMLElement; update(layers: readonly LegendLayer[]): void } {
   const element = h('section', { class: 'orbis-legend', 'data-testid': 'legend', 'aria-label': 'Legend' });
   element.hidden = true;
-  // On a phone the legend starts folded, so that the globe stays in view; a tap opens it.
-  const folded = typeof matchMedia === 'function' && matchMedia('(max-width: 600px)').matches;
+  // On a phone or a small window the legend is folded, so that the globe and the widgets stay in
+  // view; a tap opens it. It folds or opens again when the window crosses that size (a phone turned).
+  const small = typeof matchMedia === 'function' ? matchMedia(SMALL_SCREEN) : undefined;
   const body = h('div', { class: 'orbis-legend-body' });
-  const details = h('details', { open: !folded }, h('summary', {}, 'Legend'), body);
+  const details = h('details', { open: !small?.matches }, h('summary', {}, 'Legend'), body);
+  small?.addEventListener('change', () => (details.open = !small.matches));
   element.append(details);
   return {
     element,

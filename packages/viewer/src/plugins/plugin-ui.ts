@@ -25,13 +25,25 @@ export class PluginUi {
     });
   }
 
-  /** The corner element of an area (made on first use). */
+  /**
+   * The corner element of an area (made on first use). The two top corners share one zone, and
+   * the two bottom ones another, laid out as a wrapping row (plugin-widgets.css): where a left
+   * and a right corner do not fit side by side (a phone), the right one moves under (or, at the
+   * bottom, above) the left one instead of covering it.
+   */
   area(name: WidgetArea): HTMLElement {
     let element = this.overlay.querySelector<HTMLElement>(`.orbis-area.${name}`);
     if (!element) {
+      const edge = name.startsWith('top') ? 'top' : 'bottom';
+      let zone = this.overlay.querySelector<HTMLElement>(`.orbis-zone.${edge}`);
+      if (!zone) {
+        zone = document.createElement('div');
+        zone.className = `orbis-zone ${edge}`;
+        this.overlay.append(zone);
+      }
       element = document.createElement('div');
       element.className = `orbis-area ${name}`;
-      this.overlay.append(element);
+      zone.append(element);
     }
     return element;
   }

@@ -29,8 +29,20 @@ export function createPageLayout(projectName: string, hasStory: boolean): PageLa
     document.body.classList.add('has-story');
     side = h('aside', { class: 'side', 'aria-label': 'Story' }, h('header', { class: 'side-header' }, name));
     document.body.prepend(side);
+    followSheetHeight(side);
   } else {
     globe.append(h('header', { class: 'name-chip' }, name));
   }
   return { globe, side, slots };
+}
+
+/**
+ * Keeps `--sheet` on the body at the story panel's height: on a phone the panel is a bottom sheet
+ * over the globe, and what sits at the globe's bottom (CesiumJS's credit line, the timeline bar,
+ * the legend, bottom widgets) moves up with it as it grows, shrinks or folds (published.css).
+ */
+function followSheetHeight(side: HTMLElement): void {
+  const set = () => document.body.style.setProperty('--sheet', `${Math.ceil(side.getBoundingClientRect().height)}px`);
+  set();
+  new ResizeObserver(set).observe(side);
 }

@@ -1,0 +1,90 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../server/src/test/harness.js';
+import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { viewerReady } from './viewer-pixels.js';
+
+/** What floats over the globe of a published page and must never cover another (docs/viewer.md). */
+const PARTS = {
+  widget: '.orbis-widget',
+  legend: '[data-testid="legend"]',
+  timeline: '[data-testid="timeline"]',
+  credits: '.cesium-viewer-bottom',
+  story: 'aside.side',
+};
+
+interface Part {
+  name: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The boxes of every shown part (a hidden one has no box), named for the failure message. */
+async function shownParts(page: Page): Promise<Part[]> {
+  const found: Part[] = [];
+  for (const [kind, selector] of Object.entries(PARTS)) {
+    for (const element of await page.locator(selector).all()) {
+      const box = await element.boundingBox();
+      if (!box || box.width === 0 || box.height === 0 || !(await element.isVisible())) continue;
+      found.push({ name: `${kind} ${(await element.getAttribute('data-plugin')) ?? ''}`.trim(), ...box });
+    }
+  }
+  return found;
+}
+
+/** Every pair of parts that covers the other by more than half a pixel. */
+function overlaps(parts: Part[]): string[] {
+  const over: string[] = [];
+  for (const [i, a] of parts.entries()) {
+    for (const b of parts.slice(i + 1)) {
+      const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+      const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+      if (w > 0.5 && h > 0.5) over.push(`${a.name} and ${b.name} (${Math.round(w)}×${Math.round(h)} px)`);
+    }
+  }
+  return over;
+}
+
+describe('the published demo page on a phone and in a small window', () => {
+  let browser: Browser;
+  let h: Harness;
+  let tab: TestPage | undefined;
+
+  beforeAll(async () => {
+    [browser, h] = await Promise.all([launchBrowser(), startHarness({}, { demo: true })]);
+  });
+  afterAll(async () => {
+    await tab?.close();
+    await browser?.close();
+    await h?.close();
+  });
+
+  it('keeps the widgets, legend, timeline bar, credit line and story sheet apart at 390×844 and 640×480', async () => {
+    tab = await newPage(browser, { width: 390, height: 844 });
+    const { page } = tab;
+    await page.goto(`${h.url}/p/demo`);
+    await viewerReady(page);
+    // The demo's four plugins each show one widget.
+    await expect.poll(async () => (await shownParts(page)).filter((p) => p.name.startsWith('widget')).length, { timeout: 60_000 }).toBe(4);
+    const check = async (what: string, needs: string[]) => {
+      // The parts this view must show are there, and none covers another.
+      await expect.poll(async () => {
+        const shown = await shownParts(page);
+        return needs.filter((n) => !shown.some((p) => p.name === n));
+      }, { timeout: 30_000 }).toEqual([]);
+      expect({ what, overlaps: overlaps(await shownParts(page)) }).toEqual({ what, overlaps: [] });
+    };
+    // Page 1: the legend (folded on a phone) over the sheet.
+    await check('390×844, story page 1', ['legend', 'credits', 'story']);
+    // Page 2, the flight: the timeline bar too.
+    await page.getByTestId('story-next').click();
+    await check('390×844, story page 2', ['timeline', 'credits', 'story']);
+    await page.setViewportSize({ width: 640, height: 480 });
+    await check('640×480, story page 2', ['timeline', 'credits', 'story']);
+    await page.getByTestId('story-prev').click();
+    await check('640×480, story page 1', ['legend', 'credits', 'story']);
+    tab.assertClean();
+  });
+});
