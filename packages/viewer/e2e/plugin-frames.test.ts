@@ -154,6 +154,7 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     await expect.poll(() => tab.page.getByTestId('plugin-console').textContent()).toContain('plugins reloaded');
     await expect.poll(() => widget('hot/main').textContent()).toContain('Hot v2: hot');
     await expect.poll(() => widget('hot/second').count()).toBe(1);
+    await shot('widgets-reinstalled');
     tab.assertClean();
   });
 });
