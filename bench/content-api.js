@@ -54,7 +54,7 @@ async function waitUntilIdle(listUrl) {
 }
 
 /** Real cursors from positions spread over the whole list, found by offset (one page each). */
-async function collectCursors(listUrl, total) {
+export async function collectCursors(listUrl, total) {
   const cursors = [];
   const lastOffsetWithNext = total - PAGE_SIZE - 1;
   for (let i = 0; i < CURSOR_POOL_SIZE; i++) {
@@ -90,7 +90,7 @@ const MODEL_PATH = `/api/p/${PROJECT_ALIAS}/places.json`;
  * Creates a public content model and imports `count` public items as one streamed CSV (SPEC §10);
  * returns the import's rows per second.
  */
-async function seedModel(server, adminToken, count) {
+export async function seedModel(server, adminToken, count) {
   const auth = { authorization: `Bearer ${adminToken}` };
   const model = { key: 'places', public: true, fields: [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'loc', type: 'geometry' }] };
   const created = await fetch(`${server.url}/api/projects/${PROJECT_ALIAS}/models`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(model) });
@@ -162,7 +162,7 @@ async function measureServer(server, adminToken, total, seconds, problems, log) 
   if (fullList.slowestProbeMs > STARVED_MS) {
     problems.push(`full list: a first-page request sent while the ${fullList.seconds.toFixed(1)} s stream ran took ${fullList.slowestProbeMs.toFixed(0)} ms (the stream starves other requests)`);
   }
-  return { pageBytes, ...runs, fullList };
+  return { pageBytes, ...runs, fullList, cursorPaths: targets.cursor };
 }
 
 /**
@@ -189,7 +189,22 @@ async function seedAndMeasure({ dataDir, databaseUrl, bulkInsert, total, seconds
   const server = await startOrbis({ dataDir, databaseUrl, adminToken, problems });
   const startSeconds = (performance.now() - startedAt) / 1000;
   try {
-    const measured = await measureServer(server, adminToken, total, seconds, problems, log);
+    const { cursorPaths, ...measured } = await measureServer(server, adminToken, total, seconds, problems, log);
+    await server.stop();
+    // What users run: the default log level, where every request writes two log lines.
+    log(`restarting the server at log level info; loading random cursor for ${seconds} s…`);
+    const logged = await startOrbis({ dataDir, databaseUrl, adminToken, problems, logLevel: 'info' });
+    try {
+      measured.cursorAtInfo = await withCeilingServer(measured.pageBytes, async (ceilingOrigin) => {
+        const ceiling = await measureLoad({ origin: ceilingOrigin, paths: cursorPaths, seconds });
+        await measureLoad({ origin: logged.url, paths: cursorPaths, seconds: WARMUP_SECONDS });
+        const run = await measureLoad({ origin: logged.url, paths: cursorPaths, seconds });
+        if (run.non2xx || run.errors) problems.push(`random cursor at info: ${run.non2xx} answers of the wrong status, ${run.errors} errors`);
+        return { ...run, ceilingRps: ceiling.rps };
+      });
+    } finally {
+      await logged.stop();
+    }
     if (describeServerBuild().distBuiltAt !== build.distBuiltAt) {
       problems.push('the server was rebuilt during the run: its numbers mix two builds');
     }

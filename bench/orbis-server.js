@@ -22,19 +22,20 @@ export function describeServerBuild() {
 
 /**
  * Starts `orbis serve` on a free port of 127.0.0.1 as a child process, on SQLite in `dataDir` or on
- * the database `databaseUrl` names. Warnings and errors the
+ * the database `databaseUrl` names, at `logLevel` (warn: no request lines). Warnings and errors the
  * server logs (and anything on stderr) are collected into `problems`, the benchmark's findings.
  */
-export async function startOrbis({ dataDir, databaseUrl, adminToken, problems }) {
+export async function startOrbis({ dataDir, databaseUrl, adminToken, problems, logLevel = 'warn' }) {
   if (!existsSync(DIST)) throw new Error('the server is not built: run `npm run build` first');
   const database = databaseUrl ? ['--database-url', databaseUrl] : [];
   const child = spawnNode([BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...database, '--no-demo'], {
     // The database and the storage are the benchmark's, whatever the shell's environment says.
-    env: { ...process.env, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_ADMIN_TOKEN: adminToken, ORBIS_LOG_LEVEL: 'warn' },
+    env: { ...process.env, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_ADMIN_TOKEN: adminToken, ORBIS_LOG_LEVEL: logLevel },
   });
   const note = (text) => problems.push(`server: ${text}`);
   onStdoutLine(child, (line) => {
-    if (!line.startsWith('{')) return;
+    // Request lines (info) are the bulk at info: passed over before parsing, as a log shipper's filter would.
+    if (!line.startsWith('{') || line.startsWith('{"level":30,')) return;
     try {
       const entry = JSON.parse(line);
       if (entry.level >= 40) note(`${entry.msg ?? ''} ${entry.err?.message ?? ''}`.trim());

@@ -39,11 +39,12 @@ function hostForUrl(host: string): string {
 /** Opens the data, seeds the demo when asked, listens, and resolves once ready to serve. */
 export async function startServer(
   config: OrbisConfig,
-  options: { quiet?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { quiet?: boolean; env?: NodeJS.ProcessEnv; logStream?: NodeJS.WritableStream } = {},
 ): Promise<RunningServer> {
   const ctx = await createContext(config, options.env);
   if (config.demo) await seedDemo(ctx.store, ctx.projects, ctx.assets, ctx.scenes, ctx.plugins);
-  const logger = options.quiet ? false : { level: config.logLevel };
+  // Log lines go to stdout, or to `logStream` (tests read them there).
+  const logger = options.quiet ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) };
   const app = await buildApp(ctx, logger);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

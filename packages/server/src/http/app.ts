@@ -11,7 +11,8 @@ import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
 import { contentRoutes } from './content-routes.js';
 import { NO_CORS, PUBLIC_CORS, PUBLIC_PREFIXES } from './cors-policy.js';
-import { hotListing } from './hot-listing.js';
+import { type HotPath, hotListing } from './hot-listing.js';
+import { hotRequestLog, requestIds } from './hot-log.js';
 import { keyRoutes } from './key-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { installOpenApi } from './openapi.js';
@@ -34,20 +35,22 @@ export function routesOf(app: FastifyInstance): RouteEntry[] {
   return registeredRoutes.get(app) ?? [];
 }
 
-/** Whether a logger setting logs every request (Fastify logs them at info). */
-function requestsLogged(logger: FastifyServerOptions['logger']): boolean {
-  if (!logger) return false;
-  const level = typeof logger === 'object' && 'level' in logger ? String(logger.level) : 'info';
-  return !['warn', 'error', 'fatal', 'silent'].includes(level);
+const hotPaths = new WeakMap<FastifyInstance, HotPath>();
+
+/** How many requests the app's hot path (`hot-listing.ts`) has answered: tests tell by it which path answered. */
+export function hotAnswers(app: FastifyInstance): number {
+  return hotPaths.get(app)?.answered ?? 0;
 }
 
 /** Builds the Fastify app for a context; the caller listens. */
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
-  // Requests that the hot path answers never reach Fastify, nor its request log: it runs only
-  // when that log is off (level above info), where its work is what a request costs.
-  const hot = requestsLogged(logger) ? undefined : hotListing(ctx);
+  // The hot path answers some listing requests before Fastify routes them; it logs them as Fastify
+  // would (same lines, same ids), so it runs at every log level. Made once the app exists.
+  let hot: HotPath | undefined;
+  const ids = requestIds();
   const app = Fastify({
     logger,
+    genReqId: ids,
     serverFactory: (handler, options) => {
       const server = createServer((req, res) => {
         if (!hot) return handler(req, res);
@@ -83,6 +86,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
       }
     },
   });
+  hot = hotListing(ctx, logger ? hotRequestLog(app, ids) : undefined);
+  hotPaths.set(app, hot);
   const routes: RouteEntry[] = [];
   registeredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {

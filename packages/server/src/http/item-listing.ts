@@ -1,10 +1,10 @@
 import { isId } from '../records/ids.js';
 import { readPage } from '../assets/listing.js';
 import type { PageQuery } from '../assets/page-query.js';
-import { fragmentOrigin, recordFragment, spliceOrigin, withPublicFlag } from '../records/record-fragment.js';
+import { fragmentOrigin, recordFragment, spliceOrigin } from '../records/record-fragment.js';
 import type { ItemJson } from '../models/item-export.js';
 import { markedAssetIds, spliceAssets } from '../records/item-record.js';
-import type { ContentModel, ListedRecord, Project } from '../store/store.js';
+import type { ContentModel, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 import { CHUNK_CHARS, type ListingSource } from './listing-reply.js';
 
@@ -47,11 +47,10 @@ export function itemSource(ctx: AppContext, project: Project, model: ContentMode
 
 /** Every item a public source lists, parsed, in batches of about CHUNK_CHARS of JSON. */
 export async function* itemBatches(ctx: AppContext, source: ListingSource): AsyncIterable<ItemJson[]> {
-  const toJson = source.scope.publicOnly ? (r: ListedRecord) => r.record : (r: ListedRecord) => withPublicFlag(r.record, r.public);
   let chunk = '';
   const parse = async () => JSON.parse(`[${await source.finish(chunk)}]`) as ItemJson[];
-  for await (const r of ctx.store.streamRecords(source.scope)) {
-    chunk += (chunk === '' ? '' : ',') + toJson(r);
+  for await (const batch of ctx.store.streamJoined(source.scope)) {
+    chunk += (chunk === '' ? '' : ',') + batch.json;
     if (chunk.length >= CHUNK_CHARS) {
       yield await parse();
       chunk = '';

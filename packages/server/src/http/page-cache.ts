@@ -14,6 +14,11 @@ export interface CachedPage {
   body: Buffer;
   /** The `Link` header, when there is a next page. */
   link: string | undefined;
+  /**
+   * The page's ETag on the public API (undefined on the management one). It is made from the
+   * version and from what the key names, so a hit answers, and revalidates, without hashing again.
+   */
+  etag: string | undefined;
 }
 
 /**
@@ -92,5 +97,5 @@ export class PageCache {
 }
 
 function costOf(key: string, page: CachedPage): number {
-  return page.body.length + 2 * (key.length + page.scopeKey.length + page.version.length + (page.link?.length ?? 0)) + ENTRY_OVERHEAD_BYTES;
+  return page.body.length + 2 * (key.length + page.scopeKey.length + page.version.length + (page.link?.length ?? 0) + (page.etag?.length ?? 0)) + ENTRY_OVERHEAD_BYTES;
 }

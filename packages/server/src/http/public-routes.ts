@@ -5,7 +5,7 @@ import { isId } from '../records/ids.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { answeredNotModified, etagOf } from './etag.js';
-import { assetSource, listingUrl, pageKey, pageQueryOf, sendListing } from './listing-reply.js';
+import { assetSource, assetVersion, listingUrl, pageKey, pageQueryOf, sendListing } from './listing-reply.js';
 import { hashApiKey } from '../keys/api-key.js';
 import { checkAccess, openPublicProject } from './public-access.js';
 import { bearerToken, foundOr404 } from './project-param.js';
@@ -66,7 +66,7 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { id } = request.params;
     const asset = isId(id) ? await ctx.store.getAsset(project.id, id) : undefined;
     if (!asset || !asset.public) throw new ApiError('not_found', `asset "${id.slice(0, 80)}" does not exist`);
-    if (answeredNotModified(request, reply, etagOf(`a${project.contentVersion}`, `${asset.id}\n${ctx.publicUrl}`))) return reply;
+    if (answeredNotModified(request, reply, etagOf(assetVersion(project), `${asset.id}\n${ctx.publicUrl}`))) return reply;
     return reply.send(assetRecord(asset, ctx.publicUrl, project.alias, false));
   });
 }

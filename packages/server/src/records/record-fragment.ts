@@ -39,8 +39,9 @@ export function recordFragment(asset: RecordFields): string {
  * from `fragmentOrigin`.
  */
 export function spliceOrigin(fragments: string, origin: string): string {
-  // A function, not a string: `$&`, `$'` and `$$` are legal in a URL and would be patterns.
-  return fragments.replaceAll(ORIGIN_MARK, () => origin);
+  // Split and join, not replaceAll: a replacement string would read `$&`, `$'` and `$$` (legal
+  // in a URL) as patterns, and a replacer function costs a call per URL (two per asset).
+  return fragments.split(ORIGIN_MARK).join(origin);
 }
 
 /** What ORIGIN_MARK stands for in a project's records, escaped for use inside a JSON string. */

@@ -4,6 +4,7 @@ import type { Field } from '@orbis/content-model';
 import { itemRecord, spliceAssets } from '../records/item-record.js';
 import { seededRandom } from '../test/upload-batch.js';
 import { CHECKPOINT_EVERY } from './checkpoints.js';
+import { streamedJoined } from './listing.contract.js';
 import type { ContentModel, Item, ListingScope, Project, Store } from './store.js';
 import { StoreConflictError, StoreNotFoundError } from './store.js';
 
@@ -114,9 +115,11 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
       const mine = await insert(3);
       expect((await parsed(scope(true), { limit: 10 })).map((r) => r.id)).toEqual(mine.map((i) => i.id));
       expect((await store.joinRecords({ projectId: project.id, publicOnly: true }, { limit: 10 })).count).toBe(0);
-      const streamed: string[] = [];
-      for await (const r of store.streamRecords(scope(true))) streamed.push(r.id);
-      expect(streamed).toEqual(mine.map((i) => i.id));
+      for (const publicOnly of [true, false]) {
+        const streamed = await streamedJoined(store, scope(publicOnly));
+        const whole = await store.joinRecords(scope(publicOnly), { limit: 10 });
+        expect(streamed).toEqual({ json: whole.json, count: 3 });
+      }
       const items: Item[] = [];
       for await (const i of store.streamItems(model.id)) items.push(i);
       expect(items).toEqual(mine);

@@ -4,7 +4,7 @@ import { newId } from '../records/ids.js';
 import { fragmentOrigin, spliceOrigin } from '../records/record-fragment.js';
 import { seededRandom } from '../test/upload-batch.js';
 import { CHECKPOINT_EVERY } from './checkpoints.js';
-import type { Asset, AssetScope, AssetSlice, JoinedRecords, NewAsset, Project, Store } from './store.js';
+import type { Asset, AssetScope, AssetSlice, JoinedRecords, ListingScope, NewAsset, Project, Store } from './store.js';
 
 type ParsedRecord = { id: string } & Record<string, unknown>;
 
@@ -20,8 +20,20 @@ export async function listedRecords(store: Store, scope: AssetScope, slice: Asse
   return records;
 }
 
+/** Everything `streamJoined` gives for a scope, its batches joined as one; no batch is empty. */
+export async function streamedJoined(store: Store, scope: ListingScope): Promise<Pick<JoinedRecords, 'json' | 'count'>> {
+  const texts: string[] = [];
+  let count = 0;
+  for await (const batch of store.streamJoined(scope)) {
+    expect(batch.count).toBeGreaterThan(0);
+    texts.push(batch.json);
+    count += batch.count;
+  }
+  return { json: texts.join(','), count };
+}
+
 /** The ids in a joined slice. */
-function idsOf(joined: JoinedRecords): string[] {
+function idsOf(joined: Pick<JoinedRecords, 'json'>): string[] {
   return (JSON.parse(`[${spliceOrigin(joined.json, 'http://o/files/p')}]`) as ParsedRecord[]).map((r) => r.id);
 }
 
@@ -70,9 +82,29 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
       }
       const renamed = await store.updateAsset(project.id, plain!.id, { name: '東京 駅.kml', public: false, updatedAt: '2026-12-01T00:00:00.000Z' });
       expect(await listedJson(all, plain!.id)).toEqual(expected(renamed!, true));
-      const streamed = [];
-      for await (const r of store.streamRecords(all)) streamed.push(r.id);
-      expect(streamed).toEqual([plain!.id, archive!.id]);
+      expect(idsOf(await streamedJoined(store, all))).toEqual([plain!.id, archive!.id]);
+    });
+
+    it('streams a scope across joined batches as the same text as its pages, in one order', async () => {
+      // Past two of the stores' joined batches (1,000 records), with names that JSON must escape.
+      const names = ['plain.json', 'q"uote\\.json', '東京 駅.kml', 'tab\there.json', '\u2028line.json', 'emoji 🌍.json'];
+      const drafts = Array.from({ length: 2_345 }, (_, i) => draft({ name: `${i} ${names[i % names.length]}`, public: i % 3 !== 0 }));
+      await store.insertAssets(project.id, drafts, now);
+      for (const publicOnly of [true, false]) {
+        const scope = { projectId: project.id, publicOnly };
+        const pages: string[] = [];
+        let count = 0;
+        for (let afterId: string | undefined; ; ) {
+          const page = await store.joinRecords(scope, { afterId, limit: 97 });
+          if (page.count > 0) pages.push(page.json);
+          count += page.count;
+          if (!page.hasMore) break;
+          afterId = page.lastId;
+        }
+        const streamed = await streamedJoined(store, scope);
+        expect(streamed.count).toBe(count);
+        expect(streamed.json).toBe(pages.join(','));
+      }
     });
 
     it('reads a project with a slice of its listing in one go', async () => {

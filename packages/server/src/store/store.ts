@@ -93,16 +93,6 @@ export interface AssetSlice {
 }
 
 /**
- * An asset as a listing answers it: its public record as JSON text, made when the asset was
- * written (see `assets/record-fragment.ts`), and its flag for the management API.
- */
-export interface ListedRecord {
-  id: string;
-  public: boolean;
-  record: string;
-}
-
-/**
  * A slice of a scope as one text: its records in id order joined with commas, each with its
  * `public` flag as the last key when the scope is not public-only (as `withPublicFlag` adds it).
  * The database joins them, so a page crosses into JavaScript as one string, not one per asset.
@@ -117,6 +107,9 @@ export interface JoinedRecords {
   /** Whether the scope has an asset after the slice. */
   hasMore: boolean;
 }
+
+/** One batch of a streamed scope: its records joined as in `JoinedRecords` (never empty). */
+export type JoinedBatch = Pick<JoinedRecords, 'json' | 'count'>;
 
 /** A content model (SPEC §10). Its counts are maintained; `version` is bumped by every write to it or its items. */
 export interface ContentModel {
@@ -248,8 +241,12 @@ export interface Store {
    * `keyHash`, also what `getProjectAccess` tells of it, in the same read.
    */
   getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<{ project: Project; records: JoinedRecords | undefined; keyHash: string | null } | undefined>;
-  /** Every record of a scope in id order, in bounded batches, as `streamAssets`. */
-  streamRecords(scope: ListingScope): AsyncIterable<ListedRecord>;
+  /**
+   * Every record of a scope in id order, as `joinRecords` makes them, in batches of a bounded
+   * number joined by the database (one string per batch, not one per record), letting other
+   * requests of the process run between batches. On PostgreSQL all batches come from one snapshot.
+   */
+  streamJoined(scope: ListingScope): AsyncIterable<JoinedBatch>;
   /**
    * Every asset of a scope in id order, holding a bounded number in memory at a time, and
    * letting other requests of the process run between batches.

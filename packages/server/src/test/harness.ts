@@ -45,8 +45,11 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts a real server on 127.0.0.1 with a free port and a fresh data dir. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+/**
+ * Starts a real server on 127.0.0.1 with a free port and a fresh data dir; quiet, unless
+ * `logStream` is given, where its log lines go then (at ORBIS_LOG_LEVEL, `info` by default).
+ */
+export async function startHarness(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'orbis-test-'));
   const fullEnv = {
     ORBIS_ADMIN_TOKEN: ADMIN_TOKEN,
@@ -55,7 +58,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     ...env,
   };
   const config = resolveConfig({ port: '0', 'data-dir': dataDir, 'no-demo': true }, fullEnv);
-  const server = await startServer(config, { quiet: true, env: fullEnv });
+  const server = await startServer(config, { quiet: !options.logStream, env: fullEnv, logStream: options.logStream });
   const url = server.url;
   const admin = (method: string, path: string, body?: unknown) =>
     fetch(url + path, {

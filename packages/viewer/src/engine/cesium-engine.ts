@@ -32,6 +32,11 @@ import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 /** The longest wait for the globe's tiles before a page counts as settled anyway. */
 const SETTLE_LIMIT_MS = 45_000;
+/**
+ * The longest wait for the globe's first complete frame before later work (plugins) starts anyway:
+ * a tile server that never answers must not keep the widgets away.
+ */
+const FIRST_FRAME_LIMIT_MS = 20_000;
 
 /** The engine on CesiumJS: offline by default (Natural Earth II from the cesium package, no terrain, no ion). */
 export class CesiumEngine implements Engine {
@@ -44,6 +49,7 @@ export class CesiumEngine implements Engine {
   private readonly owners = new Map<object, string>();
   private readonly drawing: SceneDrawing;
   private readonly features: CesiumFeatures;
+  private readonly firstFrame: Promise<void>;
 
   constructor(container: HTMLElement) {
     // No default Cesium ion token: nothing is fetched from ion unless a scene names a token.
@@ -71,7 +77,7 @@ export class CesiumEngine implements Engine {
     this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners);
     this.timeline = new CesiumTimeline(this.viewer);
     this.applyProperty({});
-    markFirstFrame(this.viewer.scene);
+    this.firstFrame = markFirstFrame(this.viewer.scene);
   }
 
   applyProperty(property: ViewerProperty): void {
@@ -231,6 +237,11 @@ export class CesiumEngine implements Engine {
 
   onFrame(listener: () => void): () => void {
     return this.viewer.scene.postRender.addEventListener(listener);
+  }
+
+  whenFirstFrame(maxWaitMs = FIRST_FRAME_LIMIT_MS): Promise<void> {
+    let limit: ReturnType<typeof setTimeout> | undefined;
+    return Promise.race([this.firstFrame, new Promise<void>((resolve) => (limit = setTimeout(resolve, maxWaitMs)))]).finally(() => clearTimeout(limit));
   }
 
   whenSettled(maxWaitMs = SETTLE_LIMIT_MS): Promise<void> {

@@ -116,6 +116,11 @@ export interface Engine extends EngineFeatures {
   addSketch(feature: SketchFeature, color: string): void;
   /** Subscribes to pointer actions on the viewer; returns the unsubscribe function. */
   onPointer(listener: (input: PointerInput) => void): () => void;
+  /**
+   * Resolves at the first frame drawn with the globe's visible tiles loaded (the page's first
+   * frame, see first-frame-mark.ts), or after `maxWaitMs` (20 s) if it has not come by then.
+   */
+  whenFirstFrame(maxWaitMs?: number): Promise<void>;
   /** Resolves once a frame has been drawn with the globe's visible tiles loaded and every layer's features built, or after `maxWaitMs` with a warning. */
   whenSettled(maxWaitMs?: number): Promise<void>;
   destroy(): void;

@@ -32,6 +32,11 @@ export type ToWorker =
       /** The blocking channel's buffer (blocking-channel.ts). */
       channel: SharedArrayBuffer;
       control: SharedArrayBuffer;
+      /**
+       * QuickJS's WebAssembly, compiled once by the page (quickjs-wasm.ts) and shared by every
+       * worker; absent, the worker fetches and compiles it itself.
+       */
+      wasm?: WebAssembly.Module;
     }
   | { t: 'dispatch'; event: string; json: string }
   | { t: 'update'; kind: string; json: string }

@@ -39,13 +39,16 @@ export interface PluginPageOptions {
 let saidMainThread = false;
 
 /**
- * Sandboxes in workers where the page is cross-origin isolated (SPEC §11); otherwise on the main
- * thread with today's limits, said once in the console. Loaded only when a plugin runs: pages
- * without plugins never fetch the sandbox.
+ * Sandboxes in workers where the page is cross-origin isolated (SPEC §11), all sharing one
+ * compilation of QuickJS; otherwise on the main thread with today's limits, said once in the
+ * console. Loaded only when a plugin runs: pages without plugins never fetch the sandbox.
  */
 async function chooseSandboxes(): Promise<SandboxMaker | QuickJSWASMModule> {
   const { canIsolate, workerSandboxes, browserWorker } = await import('./worker-sandboxes.js');
-  if (canIsolate()) return workerSandboxes(browserWorker);
+  if (canIsolate()) {
+    const { compileQuickJsWasm } = await import('./quickjs-wasm.js');
+    return workerSandboxes(browserWorker, undefined, await compileQuickJsWasm());
+  }
   if (!saidMainThread) {
     saidMainThread = true;
     console.warn('[orbis] plugins run on the main thread: this page is not cross-origin isolated (no Cross-Origin-Opener-Policy/Cross-Origin-Embedder-Policy headers, or an embedding page without them), so a plugin stuck in a built-in can pause the page until its limit stops it');
@@ -59,12 +62,16 @@ const MOBILE = /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile/i;
 /**
  * Starts the plugins of a page on its engine: the sandboxes, mouse events (computed only when a
  * plugin listens), resize, UI iframes and the console. Resolves once every extension has started or failed.
+ * Nothing of the plugins (their code, QuickJS, workers, frames) is fetched or started before the
+ * globe's first complete frame: plugins never delay it (docs/performance.md).
  */
 export async function startPlugins(options: PluginPageOptions): Promise<PluginHost | undefined> {
   const { engine, viewerElement, scene, env } = options;
   const enabled = (pluginId: string, extensionId: string) =>
     scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.enabled !== false;
   if (!options.plugins.some((p) => p.manifest.extensions.some((e) => e.type === 'widget' && enabled(p.manifest.id, e.id)))) return undefined;
+  await engine.whenFirstFrame();
+  if (options.signal?.aborted) return undefined;
   const sandboxes = await chooseSandboxes();
   const overlay = document.createElement('div');
   overlay.className = 'orbis-widgets';

@@ -19,13 +19,13 @@ export interface WorkerPort {
  * (host/op-transport.ts): answered here from pushed state, posted without waiting, or sent while
  * the worker waits for the page's answer. What the page must decide stays on the page.
  */
-export function serveSandbox(port: WorkerPort, loadModule: () => Promise<QuickJSWASMModule>): void {
+export function serveSandbox(port: WorkerPort, loadModule: (wasm?: WebAssembly.Module) => Promise<QuickJSWASMModule>): void {
   let sandbox: WorkerRuntime | undefined;
   const early: ToWorker[] = [];
   port.listen((message) => {
     if (sandbox) return sandbox.receive(message);
     if (message.t !== 'start') return void early.push(message);
-    loadModule().then(
+    loadModule(message.wasm).then(
       (module) => {
         sandbox = new WorkerRuntime(module, port, message);
         for (const m of early.splice(0)) sandbox.receive(m);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { nodeWorkerSpawner } from './node-sandbox-workers.js';
 import type { PluginHost } from './plugin-host.js';
@@ -28,10 +30,28 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
 
   function run(...args: Parameters<typeof runPlugins> extends [unknown, ...infer R] ? R : never) {
     workers = workerSandboxes(spawn);
+    return runWith(workers, ...args);
+  }
+
+  function runWith(made: SandboxMaker, ...args: Parameters<typeof runPlugins> extends [unknown, ...infer R] ? R : never) {
+    workers = made;
     const started = runPlugins(workers, ...args);
     host = started.host;
     return started;
   }
+
+  it('instantiates the QuickJS module the page compiled and posted, not its own', async () => {
+    const file = readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));
+    const shared = runWith(workerSandboxes(spawn, undefined, await WebAssembly.compile(file)), [plugin('p', 'console.log(1 + 1)')]);
+    expect(await until(() => shared.lines()[0], 'the plugin\'s line')).toBe(2);
+    host?.stopAll();
+    // An empty module has none of QuickJS's exports: the worker fails with it instead of loading its own.
+    const empty = await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+    const broken = runWith(workerSandboxes(spawn, undefined, empty), [plugin('p', 'console.log(1)')]);
+    await until(() => broken.host.sandboxes[0]!.status === 'failed', 'the start to fail');
+    expect(broken.host.sandboxes[0]!.failure).toMatch(/QuickJS could not load in the worker/);
+    expect(broken.lines()).toEqual([]);
+  });
 
   it('answers every synchronous member synchronously inside the worker', async () => {
     const { lines } = run([

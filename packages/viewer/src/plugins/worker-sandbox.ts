@@ -44,6 +44,8 @@ export class WorkerSandbox implements Sandbox {
     readonly limits: SandboxLimits,
     private readonly ops: Record<string, OpRoute>,
     private readonly watchdog: Watchdog,
+    /** QuickJS compiled by the page, posted to the worker (it fetches its own when absent). */
+    private readonly wasm?: WebAssembly.Module,
   ) {
     this.answerer = new BlockingAnswerer(this.channel);
     worker.listen(
@@ -73,6 +75,7 @@ export class WorkerSandbox implements Sandbox {
       ops: this.ops,
       channel: this.channel,
       control: this.control.buffer as SharedArrayBuffer,
+      ...(this.wasm ? { wasm: this.wasm } : {}),
     });
   }
 

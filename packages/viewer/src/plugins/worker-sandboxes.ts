@@ -5,10 +5,12 @@ import { Watchdog } from './watchdog.js';
 /**
  * Sandboxes each in its own worker, under one watchdog. `spawn` starts a worker that serves
  * worker-runtime.ts (in the browser {@link browserWorker}; under Node, a worker_threads Worker).
+ * With `wasm` (QuickJS compiled once, quickjs-wasm.ts), every worker instantiates that module
+ * instead of fetching and compiling its own.
  */
-export function workerSandboxes(spawn: (label: string) => WorkerHandle, watchdog = new Watchdog()): SandboxMaker {
+export function workerSandboxes(spawn: (label: string) => WorkerHandle, watchdog = new Watchdog(), wasm?: WebAssembly.Module): SandboxMaker {
   return ({ pluginId, extensionId, bridge, onStopped, limits, ops }) =>
-    new WorkerSandbox(spawn(`${pluginId}/${extensionId}`), pluginId, extensionId, bridge, onStopped, limits, ops, watchdog);
+    new WorkerSandbox(spawn(`${pluginId}/${extensionId}`), pluginId, extensionId, bridge, onStopped, limits, ops, watchdog, wasm);
 }
 
 /** A module worker running sandbox-worker.ts (bundled by Vite with its own QuickJS). */

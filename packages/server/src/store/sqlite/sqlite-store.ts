@@ -15,7 +15,7 @@ import type {
   ListedAsset,
   JoinedRecords,
   ListingScope,
-  ListedRecord,
+  JoinedBatch,
   NewAsset,
   NewProject,
   Project,
@@ -278,8 +278,8 @@ export class SqliteStore implements Store {
     return this.listing.records(scope, slice);
   }
 
-  streamRecords(scope: ListingScope): AsyncIterable<ListedRecord> {
-    return this.listing.streamRecords(scope);
+  streamJoined(scope: ListingScope): AsyncIterable<JoinedBatch> {
+    return this.listing.streamJoined(scope);
   }
 
   streamAssets(scope: AssetScope): AsyncIterable<ListedAsset> {
