@@ -1,6 +1,6 @@
 import type { PopupOffset } from '@orbis/plugin-api';
 import type { FrameKind } from './plugin-host.js';
-import { clampSize, SandboxedFrame } from './sandboxed-frame.js';
+import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
 
 /** What the frames need of the page: the widget a popup sits beside, the globe's projection, frames drawn. */
 export interface FramePage {
@@ -97,8 +97,8 @@ export class PluginFrames {
   private layout(entry: Shown): void {
     const [width, height] = SIZES[entry.kind];
     const style = entry.frame.element.style;
-    style.width = `${clampSize(entry.options.width, width)}px`;
-    style.height = `${clampSize(entry.options.height, height)}px`;
+    style.width = cssSize(entry.options.width, width);
+    style.height = cssSize(entry.options.height, height);
     if (entry.kind === 'modal') {
       entry.box.style.background = typeof entry.options.background === 'string' ? entry.options.background : '';
       return;
