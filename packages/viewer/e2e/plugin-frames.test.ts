@@ -19,6 +19,9 @@ const steps = {
   popup: () => app.popup.show('<p style="color:#fff;font:12px system-ui;margin:6px">Pinned</p>', { width: 150, height: 50, anchor: { lng: 140, lat: 35.5 } }),
   east: () => app.camera.setView({ lng: 145, lat: 35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 }),
   away: () => app.camera.setView({ lng: -40, lat: -35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 }),
+  modalHalf: () => app.modal.update({ width: '50%', height: '90px' }),
+  popupHalf: () => app.popup.update({ width: '50%', height: '20vh' }),
+  popupBack: () => app.popup.update({ width: 150, height: 50 }),
   closePopup: () => app.popup.close(),
   store: () => app.data.clientStorage.setAsync('n', { count: 42 }).then(() => say('storeDone', true)),
   send: () => app.extension.postMessage('echo/main', { ping: 1 }),
@@ -84,6 +87,11 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     // Centred over the viewer.
     const viewer = (await tab.page.getByTestId('viewer').boundingBox())!;
     expect(box.x + box.width / 2).toBeCloseTo(viewer.x + viewer.width / 2, -1);
+    // Re:Earth's CSS length strings: a percentage of the viewer, pixels as given.
+    await step('modalHalf');
+    const backdrop = (await tab.page.locator('.orbis-modal-backdrop').boundingBox())!;
+    await expect.poll(async () => (await modal.boundingBox())!.width, { timeout: 30_000 }).toBeCloseTo(backdrop.width / 2, 0);
+    expect((await modal.boundingBox())!.height).toBe(90);
     await expect.poll(() => reports().modalMessage, { timeout: 30_000 }).toEqual({ from: 'modal' });
     await shot('modal');
     await tab.page.locator('.orbis-modal-backdrop').click({ position: { x: 8, y: 8 } });
@@ -104,6 +112,13 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     expect(box.x - viewer.x + box.width / 2).toBeCloseTo(x0, 0);
     expect(box.y - viewer.y + box.height).toBeLessThanOrEqual(y0);
     await shot('popup');
+    // CSS length strings: half the viewer's width, a fifth of the page's height (360 px); then back.
+    await step('popupHalf');
+    await expect.poll(async () => (await popup.boundingBox())!.width, { timeout: 30_000 }).toBeCloseTo(viewer.width / 2, -1);
+    expect((await popup.boundingBox())!.height).toBe(72);
+    await shot('popup-half');
+    await step('popupBack');
+    await expect.poll(async () => (await popup.boundingBox())!.width, { timeout: 30_000 }).toBe(150);
     await step('east');
     // The camera moved east: the place (and the popup) moved left.
     await expect.poll(async () => Number((await popup.getAttribute('data-anchored'))!.split(',')[0]), { timeout: 30_000 }).toBeLessThan(x0 - 20);
