@@ -61,7 +61,7 @@ export function benchServices(lines) {
     geoidHeight: async () => undefined,
     // app.sketch, app.spatialId and app.timeline: present, never used by the bench's plugins.
     tools: {
-      sketch: { state: () => ({ tool: null, options: {} }), setTool: none, overrideOptions: none, onCreate: () => none, onToolChange: () => none },
+      sketch: { state: () => ({ tool: null, options: {} }), setTool: none, overrideOptions: none, onCreate: () => none, onUpdate: () => none, onToolChange: () => none },
       spatialId: { pickSpace: none, onPick: () => none },
       timeline: { snapshot: () => ({}), commit: none, step: () => 0, onTick: () => none, onCommit: () => none, wanted: false, want: none, onWanted: () => none },
       onModeChange: () => none,

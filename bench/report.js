@@ -174,6 +174,8 @@ const SCALED = [
   ['notModifiedRatio', (r) => r.notModified.rps / r.ceiling.rps],
   ['fullListMbPerSecond', (r) => r.fullList.mbPerSecond],
   ['fullListPeakRssMb', (r) => r.fullList.peakRssMb],
+  // The server's RSS before the stream, after the paged runs: what the peak grew from.
+  ['fullListIdleRssMb', (r) => r.fullList.baselineRssMb],
 ];
 
 /**

@@ -42,7 +42,8 @@ afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
 });
 
-describe('orbis CLI', () => {
+// Each test starts several CLI processes (a second each on an idle machine): generous time for a loaded one.
+describe('orbis CLI', { timeout: 120_000 }, () => {
   it('serve prints the real port with --port 0, seeds the demo, and stops cleanly on SIGTERM and SIGINT', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -13,7 +13,7 @@ describe('resolveConfig', () => {
       publicUrl: undefined,
       demo: true,
       maxUploadBytes: 512 * 1024 * 1024,
-      pageCacheBytes: 64 * 1024 * 1024,
+      pageCacheBytes: 16 * 1024 * 1024,
     });
   });
 

@@ -1,5 +1,8 @@
-/** The page cache's size when `ORBIS_PAGE_CACHE_MB` is not set: room for about 4,000 pages of 50 assets. */
-export const DEFAULT_PAGE_CACHE_MB = 64;
+/**
+ * The page cache's size when `ORBIS_PAGE_CACHE_MB` is not set: room for about 1,000 pages of 50
+ * assets. Filled, 64 MB left the process about 20 MB larger than 16 (docs/performance.md).
+ */
+export const DEFAULT_PAGE_CACHE_MB = 16;
 
 /** What an entry costs besides its body: the key, the strings beside it, the Map's slot. */
 const ENTRY_OVERHEAD_BYTES = 256;
