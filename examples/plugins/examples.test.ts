@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { cartographicToCartesian } from '@orbis/geo';
 import { readPluginSource } from '../../packages/server/src/plugins/plugin-source.js';
 import { PluginHost, type ViewerServices } from '../../packages/viewer/src/plugins/plugin-host.js';
 import { loadQuickJs } from '../../packages/viewer/src/plugins/quickjs.js';
@@ -93,7 +94,9 @@ describe('example plugins', () => {
     expect(tools.services.sketch.state().tool).toBe('polygon');
     // A square of 0.01° at the equator: 1111.95 m a side, 1.236 km².
     const ring: [number, number, number][] = [[0, 0, 0], [0.01, 0, 0], [0.01, 0.01, 0], [0, 0.01, 0], [0, 0, 0]];
-    const feature = { type: 'Feature' as const, id: 'sketch-1', geometry: { type: 'Polygon' as const, coordinates: [ring] }, properties: { id: 'sketch-1', type: 'polygon' as const, positions: ring.slice(0, 4), extrudedHeight: 0 } };
+    // As the sketch layer hands it over: degrees in the geometry, Cartesian ECEF metres in `positions` (Re:Earth's).
+    const positions = ring.slice(0, 4).map(([lng, lat, height]) => cartographicToCartesian(lng, lat, height)!);
+    const feature = { type: 'Feature' as const, id: 'sketch-1', geometry: { type: 'Polygon' as const, coordinates: [ring] }, properties: { id: 'sketch-1', type: 'polygon' as const, positions, extrudedHeight: 0 } };
     tools.draw({ layerId: 'sketch', featureId: 'sketch-1', feature });
     const line = { ...feature, geometry: { type: 'LineString' as const, coordinates: ring.slice(0, 3) }, properties: { ...feature.properties, type: 'polyline' as const } };
     tools.draw({ layerId: 'sketch', featureId: 'sketch-2', feature: line });

@@ -1,10 +1,17 @@
 // Compile-only, like compile.test-d.ts: app.modal, app.popup, app.data, app.extension.list and the
 // app.viewer extras (SPEC §8), an example per member, and what must not compile.
-import type { ExtensionInfo, JsonValue, MarqueeEvent, PopupOffset, PopupPosition } from './index.js';
+import type { ExtensionInfo, FrameSize, JsonValue, MarqueeEvent, PopupOffset, PopupPosition } from './index.js';
 
 // app.modal
 app.modal.show('<h1>Welcome</h1>', { width: 320, height: 200, background: '#0008', clickBgToClose: true });
 app.modal.update({ height: 400 });
+// Re:Earth's sizes: pixels as a number, or a CSS length string.
+const half: FrameSize = '50%';
+app.modal.update({ width: half, height: '240px' });
+app.popup.update({ width: 'auto', height: '10em' });
+app.ui.show('<p>hi</p>', { width: '100%', height: '20vh' });
+app.ui.resize(undefined, 500);
+app.ui.resize('320px', undefined, true);
 app.modal.postMessage({ page: 2 });
 const stopModal = app.modal.on('message', (m) => m === 'done' && app.modal.close());
 stopModal();
@@ -43,6 +50,8 @@ app.viewer.interactionMode.selectionMode.on('marqueeStart', (box) => box.x);
 app.viewer.interactionMode.selectionMode.off('marqueeMove', () => undefined);
 void [types, ground];
 
+// @ts-expect-error: a size is a number or a string
+app.modal.show('<p>m</p>', { width: true });
 // @ts-expect-error: not a popup position
 app.popup.show('<p/>', { position: 'center' });
 // @ts-expect-error: an offset's axes are numbers

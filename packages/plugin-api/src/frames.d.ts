@@ -1,12 +1,12 @@
 // `app.modal` and `app.popup`: a plugin's frames besides its widget (SPEC §8), sandboxed as `app.ui`'s.
-import type { ListenerOptions } from './index.js';
+import type { FrameSize, ListenerOptions } from './index.js';
 
-/** `app.modal.show` and `update` options. Sizes in CSS pixels (20 to 2000). */
+/** `app.modal.show` and `update` options. */
 export interface ModalOptions {
-  /** Default 400. */
-  width?: number;
-  /** Default 300. */
-  height?: number;
+  /** Default 400 (pixels). */
+  width?: FrameSize;
+  /** Default 300 (pixels). */
+  height?: FrameSize;
   /** The CSS colour over the viewer behind the modal; default a translucent black. */
   background?: string;
   /** A click on the background closes the modal (and fires `close`). Default false. */
@@ -39,10 +39,10 @@ export type PopupOffset = number | { mainAxis?: number; crossAxis?: number; alig
 
 /** `app.popup.show` and `update` options. */
 export interface PopupOptions {
-  /** Default 200. */
-  width?: number;
-  /** Default 150. */
-  height?: number;
+  /** Default 200 (pixels). */
+  width?: FrameSize;
+  /** Default 150 (pixels). */
+  height?: FrameSize;
   /** Beside the widget; default `bottom`. Ignored with `anchor`. */
   position?: PopupPosition;
   /** The gap in CSS pixels between the popup and what it sits beside (default 8), or Re:Earth's object form. */

@@ -53,6 +53,15 @@ export interface MouseEvent {
   delta?: number;
 }
 
+/**
+ * A frame's width or height (`app.ui`, `app.modal`, `app.popup`), as Re:Earth takes it: a number
+ * of CSS pixels (kept within 20 to 2000), or a CSS length string: a non-negative number with `px`
+ * (kept within 20 to 2000 too), `%`, `vw`, `vh`, `vmin`, `vmax`, `em` or `rem`, or `"auto"`.
+ * Any other string is a `TypeError` naming the option.
+ * @example app.modal.show('<p>Hi</p>', { width: '50%', height: 240 });
+ */
+export type FrameSize = number | string;
+
 export interface ResizeEvent {
   width: number;
   height: number;
@@ -199,15 +208,17 @@ export interface UiEvents {
 /** The plugin's own UI: HTML in a sandboxed iframe, messages both ways. */
 export interface PluginUI {
   /** @example app.ui.show('<button onclick="parent.postMessage(\'go\', \'*\')">Go</button>', { width: 120, height: 40 }); */
-  show(html: string, options?: { width?: number; height?: number; visible?: boolean }): void;
+  show(html: string, options?: { width?: FrameSize; height?: FrameSize; visible?: boolean }): void;
   /** @example app.ui.postMessage({ lng: 139.7 }); */
   postMessage(message: unknown): void;
   /**
-   * Resizes the frame (CSS pixels, 20 to 2000); `extended` stretches it across its corner's
-   * width, as Re:Earth's extended widgets do. Nothing is shown yet: nothing happens.
+   * Resizes the frame ({@link FrameSize}); an `undefined` width or height keeps the current one.
+   * `extended` stretches it across its corner's width, as Re:Earth's extended widgets do. Nothing
+   * is shown yet: nothing happens.
    * @example app.ui.resize(320, 240);
+   * @example app.ui.resize(undefined, '40vh');
    */
-  resize(width: number, height: number, extended?: boolean): void;
+  resize(width: FrameSize | undefined, height: FrameSize | undefined, extended?: boolean): void;
   /** Removes the frame; `show` makes a new one. Fires `close`. @example app.ui.close(); */
   close(): void;
   /**

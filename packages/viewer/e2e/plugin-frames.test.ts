@@ -19,6 +19,9 @@ const steps = {
   popup: () => app.popup.show('<p style="color:#fff;font:12px system-ui;margin:6px">Pinned</p>', { width: 150, height: 50, anchor: { lng: 140, lat: 35.5 } }),
   east: () => app.camera.setView({ lng: 145, lat: 35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 }),
   away: () => app.camera.setView({ lng: -40, lat: -35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 }),
+  modalHalf: () => app.modal.update({ width: '50%', height: '90px' }),
+  popupHalf: () => app.popup.update({ width: '50%', height: '20vh' }),
+  popupBack: () => app.popup.update({ width: 150, height: 50 }),
   closePopup: () => app.popup.close(),
   store: () => app.data.clientStorage.setAsync('n', { count: 42 }).then(() => say('storeDone', true)),
   send: () => app.extension.postMessage('echo/main', { ping: 1 }),
@@ -58,7 +61,7 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
   let frame: Frame;
   const step = async (name: string) => {
     await frame.evaluate(`parent.postMessage(${JSON.stringify({ step: name })}, '*')`);
-    await expect.poll(() => name in reports(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => name in reports(), { timeout: 30_000 }).toBe(true);
     return reports()[name];
   };
   const open = async () => {
@@ -67,7 +70,7 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     const element = tab.page.locator('iframe[data-plugin="framer/main"].orbis-widget');
     await element.waitFor();
     frame = (await (await element.elementHandle())!.contentFrame())!;
-    await expect.poll(() => 'stored' in reports(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => 'stored' in reports(), { timeout: 30_000 }).toBe(true);
   };
   const shot = async (name: string) => {
     if (process.env.ORBIS_SCREENSHOTS) await tab.page.screenshot({ path: `${process.env.ORBIS_SCREENSHOTS}/${name}.png` });
@@ -84,17 +87,22 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     // Centred over the viewer.
     const viewer = (await tab.page.getByTestId('viewer').boundingBox())!;
     expect(box.x + box.width / 2).toBeCloseTo(viewer.x + viewer.width / 2, -1);
-    await expect.poll(() => reports().modalMessage, { timeout: 10_000 }).toEqual({ from: 'modal' });
+    // Re:Earth's CSS length strings: a percentage of the viewer, pixels as given.
+    await step('modalHalf');
+    const backdrop = (await tab.page.locator('.orbis-modal-backdrop').boundingBox())!;
+    await expect.poll(async () => (await modal.boundingBox())!.width, { timeout: 30_000 }).toBeCloseTo(backdrop.width / 2, 0);
+    expect((await modal.boundingBox())!.height).toBe(90);
+    await expect.poll(() => reports().modalMessage, { timeout: 30_000 }).toEqual({ from: 'modal' });
     await shot('modal');
     await tab.page.locator('.orbis-modal-backdrop').click({ position: { x: 8, y: 8 } });
-    await expect.poll(() => reports().modalClose, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => reports().modalClose, { timeout: 30_000 }).toBe(true);
     expect(await modal.count()).toBe(0);
   });
 
   it('pins a popup of the asked size to a place, follows the camera, hides it behind the globe, and closes it', async () => {
     await step('popup');
     const popup = tab.page.locator('iframe.orbis-popup[data-plugin="framer/main"]');
-    await expect.poll(() => popup.getAttribute('data-anchored'), { timeout: 10_000 }).toMatch(/^\d+,\d+$/);
+    await expect.poll(() => popup.getAttribute('data-anchored'), { timeout: 30_000 }).toMatch(/^\d+,\d+$/);
     const [x0, y0] = (await popup.getAttribute('data-anchored'))!.split(',').map(Number) as [number, number];
     const box = (await popup.boundingBox())!;
     const viewer = (await tab.page.getByTestId('viewer').boundingBox())!;
@@ -104,28 +112,35 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     expect(box.x - viewer.x + box.width / 2).toBeCloseTo(x0, 0);
     expect(box.y - viewer.y + box.height).toBeLessThanOrEqual(y0);
     await shot('popup');
+    // CSS length strings: half the viewer's width, a fifth of the page's height (360 px); then back.
+    await step('popupHalf');
+    await expect.poll(async () => (await popup.boundingBox())!.width, { timeout: 30_000 }).toBeCloseTo(viewer.width / 2, -1);
+    expect((await popup.boundingBox())!.height).toBe(72);
+    await shot('popup-half');
+    await step('popupBack');
+    await expect.poll(async () => (await popup.boundingBox())!.width, { timeout: 30_000 }).toBe(150);
     await step('east');
     // The camera moved east: the place (and the popup) moved left.
-    await expect.poll(async () => Number((await popup.getAttribute('data-anchored'))!.split(',')[0]), { timeout: 10_000 }).toBeLessThan(x0 - 20);
+    await expect.poll(async () => Number((await popup.getAttribute('data-anchored'))!.split(',')[0]), { timeout: 30_000 }).toBeLessThan(x0 - 20);
     await step('away');
-    await expect.poll(() => popup.getAttribute('data-anchored'), { timeout: 10_000 }).toBe('hidden');
+    await expect.poll(() => popup.getAttribute('data-anchored'), { timeout: 30_000 }).toBe('hidden');
     expect(await popup.isVisible()).toBe(false);
     await step('closePopup');
-    await expect.poll(() => reports().popupClose, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => reports().popupClose, { timeout: 30_000 }).toBe(true);
     expect(await popup.count()).toBe(0);
   });
 
   it('two plugins exchange messages, and the list names both', async () => {
     expect(await step('list')).toEqual(['framer/main', 'echo/main']);
     await step('send');
-    await expect.poll(() => reports().reply, { timeout: 10_000 }).toEqual({ data: { pong: 1 }, sender: 'echo/main' });
+    await expect.poll(() => reports().reply, { timeout: 30_000 }).toEqual({ data: { pong: 1 }, sender: 'echo/main' });
   });
 
   it('keeps a clientStorage value across a page reload', async () => {
     await step('store');
-    await expect.poll(() => reports().storeDone, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => reports().storeDone, { timeout: 30_000 }).toBe(true);
     await open();
-    await expect.poll(() => reports().stored, { timeout: 10_000 }).toEqual({ count: 42 });
+    await expect.poll(() => reports().stored, { timeout: 30_000 }).toEqual({ count: 42 });
     tab.assertClean();
   });
 
@@ -154,6 +169,7 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     await expect.poll(() => tab.page.getByTestId('plugin-console').textContent()).toContain('plugins reloaded');
     await expect.poll(() => widget('hot/main').textContent()).toContain('Hot v2: hot');
     await expect.poll(() => widget('hot/second').count()).toBe(1);
+    await shot('widgets-reinstalled');
     tab.assertClean();
   });
 });

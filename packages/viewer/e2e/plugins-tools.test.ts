@@ -148,6 +148,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     expect(event.feature.properties.positions).toHaveLength(3);
     expect(Math.hypot(...event.feature.properties.positions[1]!)).toBeGreaterThan(6_300_000);
     expect(await tab.page.getByTestId('viewer').getAttribute('data-last-sketch-edit')).toBe(created.featureId);
+    if (process.env.ORBIS_SCREENSHOTS) await tab.page.screenshot({ path: `${process.env.ORBIS_SCREENSHOTS}/sketch-edited.png` });
   });
 
   it('picks a voxel with a click and receives its Spatial ID, as @orbis/geo computes it', async () => {

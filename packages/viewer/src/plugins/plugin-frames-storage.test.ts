@@ -73,17 +73,39 @@ describe('frames, client storage, extension list, viewer extras', () => {
         () => app.modal.show(42),
         () => app.modal.show('<p>m</p>', { clickBgToClose: 'yes' }),
         () => app.modal.show('<p>m</p>', { width: NaN }),
+        () => app.modal.show('<p>m</p>', { width: '1px; background:url(x)' }),
+        () => app.modal.update({ height: '300' }),
+        () => app.popup.show('<p>p</p>', { width: 'calc(100% - 1px)' }),
+        () => app.popup.update({ height: '-20px' }),
+        () => app.ui.show('<p>u</p>', { width: '50 %' }),
       ];
       for (const t of tries) try { t(); console.log('shown'); } catch (e) { console.log([e.name, e.message]); }
     `)]);
     const answers = lines('a/main') as [string, string][];
-    expect(answers.map((a) => a[0])).toEqual(Array(11).fill('TypeError'));
+    expect(answers.map((a) => a[0])).toEqual(Array(16).fill('TypeError'));
     expect(answers.map((a) => a[1].match(/options\.\w+(\.\w+)?|html/)?.[0])).toEqual([
       'options.anchor.lng', 'options.anchor.lat', 'options.anchor.height', 'options.position',
       'options.offset', 'options.offset', 'options.offset.crossAxis', 'options.offset',
       'html', 'options.clickBgToClose', 'options.width',
+      'options.width', 'options.height', 'options.width', 'options.height', 'options.width',
     ]);
-    expect(calls.filter((c) => /^(modal|popup)\./.test(c.op))).toEqual([]);
+    expect(calls.filter((c) => /^(modal|popup|ui)\./.test(c.op))).toEqual([]);
+  });
+
+  it("takes Re:Earth's sizes: pixels as numbers and CSS length strings, passed on as given", () => {
+    const { calls, lines } = run([plugin('a', `
+      app.modal.show('<p>m</p>', { width: '50%', height: '240px' });
+      app.modal.update({ width: 'auto', height: 12.5 });
+      app.popup.show('<p>p</p>', { width: '10em', height: '.5rem' });
+      app.popup.update({ width: '30vw', height: '20vmin' });
+    `)]);
+    expect(lines('a/main')).toEqual([]);
+    expect(calls.filter((c) => /^(modal|popup)\./.test(c.op)).map((c) => [c.op, ...c.args])).toEqual([
+      ['modal.show', 'a/main', '<p>m</p>', { width: '50%', height: '240px' }],
+      ['modal.update', 'a/main', { width: 'auto', height: 12.5 }],
+      ['popup.show', 'a/main', '<p>p</p>', { width: '10em', height: '.5rem' }],
+      ['popup.update', 'a/main', { width: '30vw', height: '20vmin' }],
+    ]);
   });
 
   it('delivers a modal message to modal.on and extension.on("message"), a popup message to popup.on, not to ui.on', () => {

@@ -1,6 +1,6 @@
 import type { PopupOffset } from '@orbis/plugin-api';
 import type { FrameKind } from './plugin-host.js';
-import { clampSize, SandboxedFrame } from './sandboxed-frame.js';
+import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
 
 /** What the frames need of the page: the widget a popup sits beside, the globe's projection, frames drawn. */
 export interface FramePage {
@@ -97,8 +97,12 @@ export class PluginFrames {
   private layout(entry: Shown): void {
     const [width, height] = SIZES[entry.kind];
     const style = entry.frame.element.style;
-    style.width = `${clampSize(entry.options.width, width)}px`;
-    style.height = `${clampSize(entry.options.height, height)}px`;
+    // A popup's box is placed in the viewer and would otherwise shrink to its frame, so the size goes
+    // on the box and the frame fills it: a relative size ("50%") is then of the viewer, as a modal's is.
+    const sized = entry.kind === 'popup' ? entry.box.style : style;
+    if (sized !== style) [style.width, style.height] = ['100%', '100%'];
+    sized.width = cssSize(entry.options.width, width);
+    sized.height = cssSize(entry.options.height, height);
     if (entry.kind === 'modal') {
       entry.box.style.background = typeof entry.options.background === 'string' ? entry.options.background : '';
       return;

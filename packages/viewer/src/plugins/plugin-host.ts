@@ -1,4 +1,5 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type { FrameSize } from '@orbis/plugin-api';
 import type { ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
 import type { EngineCamera } from '../engine/engine-camera.js';
@@ -75,8 +76,8 @@ export interface ViewerServices {
   reload(): void;
   showUi(source: string, html: string, options: Record<string, unknown>): void;
   postToUi(source: string, message: unknown): void;
-  /** Resizes a plugin's UI frame; `extended` stretches it across its area. */
-  resizeUi(source: string, width: number, height: number, extended: boolean): void;
+  /** Resizes a plugin's UI frame (an absent size keeps the current one); `extended` stretches it across its area. */
+  resizeUi(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean): void;
   /** Removes a plugin's UI frame. */
   closeUi(source: string): void;
   /** `app.modal` and `app.popup` (plugin-frames.ts); `close` answers whether a frame was shown. */

@@ -1,5 +1,6 @@
+import type { FrameSize } from '@orbis/plugin-api';
 import { MAX_MESSAGES_PER_SECOND } from './message-budget.js';
-import { clampSize, SandboxedFrame } from './sandboxed-frame.js';
+import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
 
 export { PLUGIN_FRAME_URL } from './sandboxed-frame.js';
 
@@ -63,17 +64,21 @@ export class PluginUi {
       this.area(this.areaOf(source)).append(frame.element);
     }
     frame.show(html);
-    frame.element.style.width = `${clampSize(options.width, 300)}px`;
-    frame.element.style.height = `${clampSize(options.height, 200)}px`;
+    frame.element.style.width = cssSize(options.width, 300);
+    frame.element.style.height = cssSize(options.height, 200);
     frame.element.hidden = options.visible === false;
   }
 
-  /** `app.ui.resize`: an extended frame spans its area's width (Re:Earth's extended widget). */
-  resize(source: string, width: number, height: number, extended: boolean): void {
+  /**
+   * `app.ui.resize`: an extended frame spans its area's width (Re:Earth's extended widget); an
+   * absent width or height keeps the frame's current one, as Re:Earth's `resize(undefined, 500)`.
+   */
+  resize(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean): void {
     const element = this.frames.get(source)?.element;
     if (!element) return;
-    element.style.width = extended ? '100%' : `${clampSize(width, 300)}px`;
-    element.style.height = `${clampSize(height, 200)}px`;
+    if (extended) element.style.width = '100%';
+    else if (width !== undefined) element.style.width = cssSize(width, 300);
+    if (height !== undefined) element.style.height = cssSize(height, 200);
     element.classList.toggle('extended', extended);
   }
 

@@ -1,3 +1,4 @@
+import { CSS_SIZE } from './host/arg-kinds.js';
 import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
 
 /** The document each plugin frame loads (served with a policy that allows inline script). */
@@ -61,7 +62,15 @@ export class SandboxedFrame {
   }
 }
 
-/** A frame size option in CSS pixels, 20 to 2000, or the fallback. */
-export function clampSize(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) ? Math.min(Math.max(value, 20), 2000) : fallback;
+const clampPx = (px: number) => `${Math.min(Math.max(px, 20), 2000)}px`;
+
+/**
+ * A frame size option (checked by the `frameSize` argument kind) as the CSS its iframe gets: a
+ * number, or a "px" string, is CSS pixels kept within 20 to 2000; another CSS length ("50%",
+ * "20vh", "auto") is applied as given, as Re:Earth does; anything else is `fallback` pixels.
+ */
+export function cssSize(value: unknown, fallback: number): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return clampPx(value);
+  if (typeof value !== 'string' || !CSS_SIZE.test(value)) return clampPx(fallback);
+  return value.endsWith('px') ? clampPx(Number.parseFloat(value)) : value;
 }

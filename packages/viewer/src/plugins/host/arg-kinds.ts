@@ -21,6 +21,16 @@ export const SKETCH_TOOLS = ['marker', 'polyline', 'polygon', 'circle', 'rectang
 /** A time as it crosses: milliseconds since 1970 (a Date) or an ISO 8601 string. */
 const isTime = (v: unknown) => finite(v) || (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) && Number.isFinite(Date.parse(v)));
 
+/**
+ * A frame's width or height as a CSS length string (`app.ui`, `app.modal`, `app.popup`): Re:Earth
+ * hands a string straight to the iframe's style, so any CSS it takes works there; Orbis takes the
+ * plain lengths plugins use (a non-negative number with px, %, vw, vh, vmin, vmax, em or rem, or
+ * `auto`) and nothing else, so a size can never carry more CSS ("1px; background:url(x)").
+ */
+export const CSS_SIZE = /^(?:(?:\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})(?:px|%|vw|vh|vmin|vmax|em|rem)|auto)$/;
+/** A frame size as Re:Earth takes it: a number of CSS pixels or a {@link CSS_SIZE} string. */
+const isFrameSize = (v: unknown) => finite(v) || (typeof v === 'string' && CSS_SIZE.test(v));
+
 const plainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Re:Earth's PopupOffset: a number, or an object whose axes are numbers (`alignmentAxis` may be null); other keys are ignored, as Re:Earth's placement ignores them. */
 const isPopupOffset = (v: unknown) =>
@@ -36,6 +46,7 @@ export const KINDS = {
   direction: [(v: unknown) => ['forward', 'backward', 'up', 'down', 'left', 'right'].includes(v as string), 'one of forward, backward, up, down, left, right'],
   position: [(v: unknown) => Array.isArray(v) && v.length === 3 && v.every(finite), 'a Cartesian position [x, y, z]'],
   offset: [(v: unknown) => Array.isArray(v) && v.length === 2 && v.every(finite), 'a screen offset [x, y]'],
+  frameSize: [isFrameSize, 'a number of CSS pixels or a CSS length such as "300px", "50%", "20vh", "10em" or "auto"'],
   longitude: [(v: unknown) => finite(v) && v >= -180 && v <= 180, 'a longitude in degrees from -180 to 180'],
   latitude: [(v: unknown) => finite(v) && v >= -90 && v <= 90, 'a latitude in degrees from -90 to 90'],
   popupPosition: [(v: unknown) => POPUP_POSITIONS.includes(v as string), `one of ${POPUP_POSITIONS.join(', ')}`],

@@ -1,10 +1,10 @@
 import type { Kind } from './arg-kinds.js';
 import type { HostOps } from './host-op.js';
 
-const MODAL_OPTIONS: Kind = { width: 'number?', height: 'number?', background: 'string?', clickBgToClose: 'boolean?' };
+const MODAL_OPTIONS: Kind = { width: 'frameSize?', height: 'frameSize?', background: 'string?', clickBgToClose: 'boolean?' };
 const POPUP_OPTIONS: Kind = {
-  width: 'number?',
-  height: 'number?',
+  width: 'frameSize?',
+  height: 'frameSize?',
   position: 'popupPosition?',
   offset: 'popupOffset?',
   anchor: ['object?', { lng: 'longitude', lat: 'latitude', height: 'number?' }],

@@ -3,14 +3,15 @@ import type { HostOps } from './host-op.js';
 /** `app.ui`'s and `app.extension`'s host operations. */
 export const UI_OPS: HostOps = {
   'ui.show': {
-    args: [['html', 'string'], ['options', { width: 'number?', height: 'number?', visible: 'boolean?' }]],
+    args: [['html', 'string'], ['options', { width: 'frameSize?', height: 'frameSize?', visible: 'boolean?' }]],
     transport: 'post',
     run: ({ sandbox, services }, [html, options]) => services.showUi(sandbox.label, html, options),
   },
   'ui.resize': {
-    args: [['width', 'number'], ['height', 'number'], ['extended', 'boolean?']],
+    // Re:Earth's `resize(undefined, 500)` changes the height only; JSON has made `undefined` null.
+    args: [['width', 'frameSize?'], ['height', 'frameSize?'], ['extended', 'boolean?']],
     transport: 'post',
-    run: ({ sandbox, services }, [width, height, extended]) => services.resizeUi(sandbox.label, width, height, extended === true),
+    run: ({ sandbox, services }, [width, height, extended]) => services.resizeUi(sandbox.label, width ?? undefined, height ?? undefined, extended === true),
   },
   'ui.close': {
     args: [],
