@@ -22,6 +22,10 @@ describe("Map tab: the scene's clock", () => {
     await page.getByTestId('clock-stop').fill('2026-11-22T00:00:00');
     await page.getByTestId('clock-current').fill('2026-11-21T09:30:15');
     await page.getByTestId('clock-speed').fill('60');
+    // The times typed before are saved while the cursor is still in the speed field: what it holds stays.
+    await expect.poll(() => savedTimeline(), { timeout: 10_000 }).toMatchObject({ current: '2026-11-21T09:30:15Z' });
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await page.getByTestId('clock-speed').inputValue()).toBe('60');
     await page.getByTestId('clock-speed').press('Tab');
     await page.getByTestId('clock-range').selectOption('clamped');
     const typed = { start: '2026-11-21T00:00:00Z', stop: '2026-11-22T00:00:00Z', current: '2026-11-21T09:30:15Z', speed: 60, rangeType: 'clamped' };

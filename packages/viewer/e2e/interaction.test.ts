@@ -50,7 +50,8 @@ describe('interaction modes in Chromium', () => {
     tabs.push(tab);
     await tab.page.goto(`${h.url}/p/modes?mode=${mode}`);
     await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-    expect(await tab.page.getByTestId('viewer').getAttribute('data-interaction-mode')).toBe(mode);
+    // The plugin sets the mode from its worker: the page may be ready a moment before it arrives.
+    await expect.poll(() => tab.page.getByTestId('viewer').getAttribute('data-interaction-mode'), { timeout: 120_000 }).toBe(mode);
     return tab;
   }
   const lines = (tab: TestPage, prefix: string) => tab.consoleMessages.filter((m) => m.text.startsWith(`[plugin moder/main] ${prefix} `)).map((m) => JSON.parse(m.text.slice(`[plugin moder/main] ${prefix} `.length)));

@@ -78,6 +78,8 @@ describe('plugins in Chromium with the real engine', () => {
   it('runs plugins on the published page: every member answers, bad plugins are stopped, the page gets ready', async () => {
     await tab.page.goto(`${h.url}/p/plugged`);
     await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    // The reporter's lines come from its worker: wait for the last of its top-level reports.
+    await expect.poll(() => Object.keys(reports()), { timeout: 120_000 }).toEqual(expect.arrayContaining(['env', 'captures', 'moved', 'open', 'overridden']));
     const r = reports();
     expect(r.env).toEqual({ inEditor: false, isBuilt: true });
     expect(r.viewport).toMatchObject({ width: 640, height: 480, isMobile: false, query: {} });

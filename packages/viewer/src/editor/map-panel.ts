@@ -1,7 +1,7 @@
 import type { Engine } from '../engine/engine.js';
 import type { Layer } from '@orbis/scene';
 import { LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
-import { h } from './dom.js';
+import { h, showValue } from './dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
@@ -144,10 +144,10 @@ function settingsSection(state: EditorState): HTMLElement {
     const p = state.scene.property as Record<string, Record<string, unknown> | Record<string, unknown>[] | undefined>;
     const tiles = Array.isArray(p.tiles) ? p.tiles : undefined;
     imageryOn.checked = !tiles || tiles.length > 0;
-    opacity.value = String((tiles?.[0]?.opacity as number | undefined) ?? 1);
+    showValue(opacity, String((tiles?.[0]?.opacity as number | undefined) ?? 1));
     const terrain = (p.terrain ?? {}) as Record<string, unknown>;
     terrainOn.checked = terrain.enabled === true;
-    terrainUrl.value = typeof terrain.url === 'string' ? terrain.url : '';
+    showValue(terrainUrl, typeof terrain.url === 'string' ? terrain.url : '');
     const sky = (p.sky ?? {}) as Record<string, unknown>;
     atmosphere.checked = sky.atmosphere !== false;
     skyBox.checked = sky.show !== false;

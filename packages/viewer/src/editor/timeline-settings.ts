@@ -4,7 +4,7 @@ import { Clock, Eraser } from 'lucide';
 import type { Engine } from '../engine/engine.js';
 import { applySceneTimeline } from '../mount-viewer.js';
 import { button, field, select } from '../ui/controls.js';
-import { h } from './dom.js';
+import { h, showValue } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { compactTimeline, fromUtcInput, TIME_KEYS, timelineFromSnapshot, toUtcInput } from './timeline-fields.js';
 
@@ -56,11 +56,17 @@ export function timelineSection(state: EditorState, engine: Engine): HTMLElement
     applySceneTimeline(engine, timeline);
   }
 
+  // Redrawn only when the scene's clock changed (not when a save completes), and never under the
+  // user's cursor: what they are typing stays.
+  let shown: string | undefined;
   function render(): void {
     const timeline = state.scene.timeline ?? {};
-    for (const key of TIME_KEYS) inputs[key].value = toUtcInput(timeline[key]);
-    speed.value = timeline.speed === undefined ? '' : String(timeline.speed);
-    range.value = timeline.rangeType ?? '';
+    const text = JSON.stringify(timeline);
+    if (text === shown) return;
+    shown = text;
+    for (const key of TIME_KEYS) showValue(inputs[key], toUtcInput(timeline[key]));
+    showValue(speed, timeline.speed === undefined ? '' : String(timeline.speed));
+    showValue(range, timeline.rangeType ?? '');
   }
   state.onChange(render);
   render();
