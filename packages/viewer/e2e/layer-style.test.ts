@@ -210,6 +210,11 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
 
     // The legend: a row per condition with its colour, for both layers styled by conditions.
     const rows = page.getByTestId('legend').getByTestId('legend-row');
+    // A 640×480 window is a small one: the legend starts folded, and a click on its title opens it.
+    const legend = page.getByTestId('legend').locator('details');
+    expect(await legend.getAttribute('open')).toBeNull();
+    await legend.locator('summary').click();
+    await expect.poll(() => legend.getAttribute('open')).toBe('');
     expect(await rows.allTextContents()).toEqual(['category = park', 'other', 'kind = cafe', 'other']);
     const legendPixels = await screenshotPixels(page, rows.first().locator('.orbis-legend-swatch'));
     expect(isCloseTo(dominantColorIn(legendPixels, { x: 2, y: 2, width: legendPixels.width - 4, height: legendPixels.height - 4 }), RED, 40)).toBe(true);
