@@ -19,20 +19,32 @@ afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL');
 });
 
-/** Starts `orbis plugin dev`; `until(re)` resolves once its output has a line matching `re`. */
+/** How long one awaited line may take on a loaded machine before the test fails, naming it. */
+const LINE_WAIT_MS = 45_000;
+
+/**
+ * Starts `orbis plugin dev`; `until(re)` resolves once its output has a line matching `re`, and
+ * rejects with the output so far if the process exits first or the line does not come in time.
+ */
 function dev(dataDir: string, ...args: string[]) {
   const child = spawn(process.execPath, [BIN, 'plugin', 'dev', ...args], { env: env(dataDir) });
   children.push(child);
   let out = '';
-  const waiting: { re: RegExp; resolve: () => void }[] = [];
+  let exited: string | undefined;
+  const waiting: { re: RegExp; resolve: () => void; reject: (e: Error) => void }[] = [];
   const check = () => {
-    for (const w of waiting.slice()) if (w.re.test(out)) (waiting.splice(waiting.indexOf(w), 1), w.resolve());
+    for (const w of waiting.slice()) {
+      if (w.re.test(out)) (waiting.splice(waiting.indexOf(w), 1), w.resolve());
+      else if (exited) (waiting.splice(waiting.indexOf(w), 1), w.reject(new Error(`plugin dev ${exited} before ${w.re}; it printed:\n${out}`)));
+    }
   };
   child.stdout!.on('data', (chunk: Buffer) => ((out += chunk.toString()), check()));
   child.stderr!.on('data', (chunk: Buffer) => ((out += chunk.toString()), check()));
+  child.on('exit', (code, signal) => ((exited = `exited (${code ?? signal})`), check()));
   const until = (re: RegExp) =>
-    new Promise<void>((resolve) => {
-      waiting.push({ re, resolve });
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no line matching ${re} after ${LINE_WAIT_MS} ms; plugin dev printed:\n${out}`)), LINE_WAIT_MS);
+      waiting.push({ re, resolve: () => (clearTimeout(timer), resolve()), reject: (e) => (clearTimeout(timer), reject(e)) });
       check();
     });
   return { child, until, output: () => out };

@@ -29,7 +29,6 @@ export async function runPluginDev(ctx: AppContext, project: Project, folder: st
     }
   };
   await install();
-  out(`watching ${path} (Ctrl-C stops)`);
   let timer: NodeJS.Timeout | undefined;
   // One install at a time; a save during one schedules the next.
   let running: Promise<void> = Promise.resolve();
@@ -43,6 +42,12 @@ export async function runPluginDev(ctx: AppContext, project: Project, folder: st
   // extensions live, is also watched directly, which takes effect at once. A burst of events from
   // both settles into one install.
   const watchers = [watch(path, changed), watch(path, { recursive: true }, changed)];
+  // A watcher that fails (a subfolder removed mid-scan, inotify's limit reached) is reported, not
+  // fatal: the other one still sees the folder.
+  for (const w of watchers) w.on('error', (err) => out(`watch error: ${err.message}`));
+  // Printed only once the watches exist: a script (or a test) that saves as soon as it reads this
+  // line must not save into a gap before them.
+  out(`watching ${path} (Ctrl-C stops)`);
   await new Promise<void>((done) => {
     if (signal.aborted) return done();
     signal.addEventListener('abort', () => done(), { once: true });
