@@ -1,10 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MALLOC_ARENAS, SEMI_SPACE_MB } from './runtime-tuning.js';
 
 const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
 const run = promisify(execFile);
@@ -80,6 +81,21 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     expect(done).toMatchObject({ level: 30, res: { statusCode: 404 } });
     expect(typeof done.reqId).toBe('string');
     expect(typeof done.responseTime).toBe('number');
+  });
+
+  it('serve replaces itself once with its memory settings where Node can (22.15 and later), and runs as it is elsewhere', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const { child, url } = await serve(dataDir, '--port', '0', '--no-demo');
+    children.push(child);
+    expect((await fetch(`${url}/api/projects`)).status).toBeLessThan(500);
+    // The same process id, now running the tuned command (Linux's view of it).
+    const cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+    const canReplace = typeof (process as { execve?: unknown }).execve === 'function';
+    expect(cmdline.includes(`--max-semi-space-size=${SEMI_SPACE_MB}`)).toBe(canReplace);
+    expect(environ.includes(`MALLOC_ARENA_MAX=${MALLOC_ARENAS}`)).toBe(canReplace);
+    expect(cmdline.filter((a) => a.startsWith('--max-semi-space-size'))).toHaveLength(canReplace ? 1 : 0);
+    expect(cmdline.slice(-4)).toEqual(['serve', '--port', '0', '--no-demo']);
   });
 
   it('serve --no-demo creates no demo project', async () => {
