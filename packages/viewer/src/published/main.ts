@@ -4,7 +4,7 @@ import { InteractionController } from '../interaction/interaction-controller.js'
 import { showScene } from '../mount-viewer.js';
 import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
 import type { PublishedSnapshot } from '@orbis/scene';
-import { createPageLayout } from './page-layout.js';
+import { createPageLayout, followCoveredBottom } from './page-layout.js';
 import { openingOfStory, startStory } from './story-player.js';
 import type { StoryPageView } from './story-state.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
@@ -48,6 +48,7 @@ if (layout.side) {
     opening.index,
   );
   layout.side.append(story.panel.element);
+  followCoveredBottom(layout.side, container, (pixels) => engine.setCoveredBottom(pixels));
 }
 legend.update(opening.layers);
 void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers, timeline: snapshot.scene.timeline }, [plugins]);
