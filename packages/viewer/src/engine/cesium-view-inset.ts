@@ -1,10 +1,10 @@
-import { Camera as CesiumCameraObject, Cartesian3, IntersectionTests, Math as CesiumMath, PerspectiveFrustum, Ray, type Viewer } from 'cesium';
+import { Camera as CesiumCameraObject, Cartesian3, type Ellipsoid, HeadingPitchRoll, IntersectionTests, Math as CesiumMath, Matrix4, PerspectiveFrustum, Ray, Transforms, type Viewer } from 'cesium';
 import type { Camera } from '@orbis/scene';
 
-/** A destination with the orientation as world vectors (kept exact when the position moves). */
+/** A destination and the orientation there. */
 interface Placed {
   destination: Cartesian3;
-  orientation: { direction: Cartesian3; up: Cartesian3 };
+  orientation: HeadingPitchRoll;
 }
 
 interface Flight {
@@ -106,7 +106,7 @@ export class ViewInset {
     // A view of the sky has no target to keep in sight: it stays as the author set it.
     const tangent = depth === undefined ? 0 : this.wanted();
     const destination = Cartesian3.subtract(s.position, Cartesian3.multiplyByScalar(up, (depth ?? 0) * tangent, new Cartesian3()), new Cartesian3());
-    return [{ destination, orientation: { direction, up } }, tangent];
+    return [{ destination, orientation: orientationAt(destination, direction, up, this.viewer.scene.globe.ellipsoid) }, tangent];
   }
 
   /** The depth (along `forward`) of the globe point seen along `ray` from `from`; undefined when it shows sky. */
@@ -135,7 +135,28 @@ export class ViewInset {
     const before = this.applied;
     this.applied = wanted;
     if (depth === undefined) return;
-    c.moveDown(depth * (wanted - before));
+    // The same world direction and up from the new place (orientationAt keeps them exact).
+    const direction = Cartesian3.clone(c.directionWC);
+    const up = Cartesian3.clone(c.upWC);
+    const destination = Cartesian3.subtract(c.positionWC, Cartesian3.multiplyByScalar(up, depth * (wanted - before), new Cartesian3()), new Cartesian3());
+    c.setView({ destination, orientation: orientationAt(destination, direction, up, this.viewer.scene.globe.ellipsoid) });
     this.viewer.scene.requestRender();
   }
+}
+
+/**
+ * The heading, pitch and roll at `position` of a world direction and up. CesiumJS converts
+ * `{direction, up}` itself, but within about 2.5° of straight down it takes the heading from `up`
+ * and drops the roll, which turns a moved straight-down view (a story page's usual one) by that much.
+ */
+function orientationAt(position: Cartesian3, direction: Cartesian3, up: Cartesian3, ellipsoid: Ellipsoid): HeadingPitchRoll {
+  const toLocal = Matrix4.inverseTransformation(Transforms.eastNorthUpToFixedFrame(position, ellipsoid), new Matrix4());
+  const d = Cartesian3.normalize(Matrix4.multiplyByPointAsVector(toLocal, direction, new Cartesian3()), new Cartesian3());
+  const u = Cartesian3.normalize(Matrix4.multiplyByPointAsVector(toLocal, up, new Cartesian3()), new Cartesian3());
+  const pitch = CesiumMath.PI_OVER_TWO - CesiumMath.acosClamped(d.z);
+  // CesiumJS's own conventions (Camera's getHeading and getRoll), with its near-vertical cut-off moved to exactly vertical.
+  const heading = (from: Cartesian3) => CesiumMath.TWO_PI - CesiumMath.zeroToTwoPi(Math.atan2(from.y, from.x) - CesiumMath.PI_OVER_TWO);
+  if (Math.abs(d.z) > 1 - 1e-12) return new HeadingPitchRoll(heading(u), pitch, 0);
+  const right = Cartesian3.cross(d, u, new Cartesian3());
+  return new HeadingPitchRoll(heading(d), pitch, CesiumMath.zeroToTwoPi(Math.atan2(-right.z, u.z) + CesiumMath.TWO_PI));
 }
