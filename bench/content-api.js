@@ -215,7 +215,7 @@ async function seedAndMeasure({ dataDir, databaseUrl, bulkInsert, total, seconds
         `other processes took ${(other.meanShare * 100).toFixed(0)}% of the CPUs on average (up to ${(other.maxShare * 100).toFixed(0)}% in one second) during the ${other.seconds.toFixed(0)} s of measurement: the rates are low`,
       );
     }
-    return { build, seedSeconds, startSeconds, ...measured, otherWork: other };
+    return { build, serverRuntime: server.runtime, seedSeconds, startSeconds, ...measured, otherWork: other };
   } finally {
     otherWork.stop();
     await server.stop();

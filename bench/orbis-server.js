@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { onStdoutLine, spawnNode, stopChild, waitForLine } from './children.js';
 
@@ -18,6 +18,24 @@ export function describeServerBuild() {
     process.stderr.write(`bench: could not read the git commit: ${err.message}\n`);
   }
   return { commit, sourceChanged, distBuiltAt: statSync(DIST).mtime.toISOString() };
+}
+
+/**
+ * The Node options and malloc arenas the server runs under, as Linux sees the process once it
+ * listens: `orbis serve` replaces itself with its memory settings where Node can
+ * (packages/server/src/cli/runtime-tuning.ts), so this says whether the run was tuned.
+ */
+function serverRuntime(pid) {
+  try {
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    return {
+      nodeOptions: args.slice(1, args.indexOf(BIN)).join(' '),
+      mallocArenaMax: env.find((e) => e.startsWith('MALLOC_ARENA_MAX='))?.slice('MALLOC_ARENA_MAX='.length) ?? null,
+    };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -52,6 +70,7 @@ export async function startOrbis({ dataDir, databaseUrl, adminToken, problems, l
   return {
     url,
     pid: child.pid,
+    runtime: serverRuntime(child.pid),
     async stop() {
       stopping = true;
       const end = await stopChild(child);

@@ -46,6 +46,8 @@ export function runFields(run, problems) {
       idleRssMb: round(run.fullList.baselineRssMb, 1),
       firstPageMaxMsWhileStreaming: round(run.fullList.slowestProbeMs, 1),
     },
+    // Whether the server ran under `orbis serve`'s memory settings (Node 22.15 and later) or Node's defaults.
+    serverRuntime: run.serverRuntime,
     seedSeconds: round(run.seedSeconds, 1),
     serverStartSeconds: round(run.startSeconds, 2),
     otherWork: { meanCpuShare: round(run.otherWork.meanShare, 3), maxCpuShare: round(run.otherWork.maxShare, 3) },
@@ -97,6 +99,12 @@ export function contentApiResult({ sqlite, postgres }, { mode, total, seconds, p
   };
 }
 
+/** The server's Node options and malloc arenas, in words. */
+function runtime(r) {
+  if (!r) return 'unknown';
+  return `${r.nodeOptions || "Node's default heap"}, ${r.mallocArenaMax ? `MALLOC_ARENA_MAX=${r.mallocArenaMax}` : "glibc's default malloc arenas"}`;
+}
+
 /** A readable table of a `contentApi` result: SQLite and PostgreSQL side by side. */
 export function formatContentApi(r) {
   const s = r;
@@ -143,6 +151,7 @@ export function formatContentApi(r) {
       .map(([name, value]) => `${name}=${value}`)
       .join(', ')}`,
     `CPUs taken by other processes while measuring: SQLite run ${other(s)}; PostgreSQL run ${other(p)} (per second)`,
+    `server runtime: SQLite run ${runtime(s.serverRuntime)}; PostgreSQL run ${runtime(p.serverRuntime)}`,
     `server: commit ${r.server.commit}${r.server.sourceChanged ? ' plus uncommitted changes' : ''}, built ${r.server.distBuiltAt}`,
   ].join('\n');
 }

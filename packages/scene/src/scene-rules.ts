@@ -1,5 +1,11 @@
 import type { Layer, LayerType, Scene, SceneTimeline } from './scene-schema.js';
 
+/**
+ * How fast a scene's clock may play, as a multiple of real time either way: the schema's bound
+ * (`SceneTimelineSchema`) and the editor's check (`timelineProblem`) both read it.
+ */
+export const MAX_TIMELINE_SPEED = 1_000_000;
+
 /** A field of a document that breaks a rule: its path (`layers[2].data`) and what is wrong. */
 export interface SceneProblem {
   path: string;
@@ -40,6 +46,9 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
  * with it before saving; the server checks every document.
  */
 export function timelineProblem(timeline: SceneTimeline): SceneProblem | undefined {
+  if (timeline.speed !== undefined && !(Math.abs(timeline.speed) <= MAX_TIMELINE_SPEED)) {
+    return { path: 'timeline.speed', message: `must be a number between -${MAX_TIMELINE_SPEED.toLocaleString('en-US')} and ${MAX_TIMELINE_SPEED.toLocaleString('en-US')}` };
+  }
   for (const key of ['start', 'stop', 'current'] as const) {
     const value = timeline[key];
     if (value !== undefined && !Number.isFinite(Date.parse(value))) return { path: `timeline.${key}`, message: `"${value}" is not a date and time` };

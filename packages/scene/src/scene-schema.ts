@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { LAYER_TYPES, type LayerType } from './layer-types.js';
+import { MAX_TIMELINE_SPEED } from './scene-rules.js';
 import { AppearanceSchema, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 
 /**
@@ -146,7 +147,7 @@ export const SceneTimelineSchema = Type.Partial(
       start: DateTime,
       stop: DateTime,
       current: DateTime,
-      speed: Type.Number({ minimum: -1e6, maximum: 1e6 }),
+      speed: Type.Number({ minimum: -MAX_TIMELINE_SPEED, maximum: MAX_TIMELINE_SPEED }),
       stepType: stringEnum(['rate', 'fixed']),
       rangeType: stringEnum(['unbounded', 'clamped', 'bounced']),
     },

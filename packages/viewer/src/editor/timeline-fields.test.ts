@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timelineProblem } from '@orbis/scene/checks';
+import { MAX_TIMELINE_SPEED, timelineProblem } from '@orbis/scene/checks';
 import { compactTimeline, fromUtcInput, timelineFromSnapshot, toUtcInput } from './timeline-fields.js';
 
 describe('the editor clock fields', () => {
@@ -34,5 +34,9 @@ describe('the editor clock fields', () => {
 
   it('refuses a stop before the start, as the server does', () => {
     expect(timelineProblem({ start: '2026-01-02T00:00:00Z', stop: '2026-01-01T00:00:00Z' })).toEqual({ path: 'timeline.stop', message: 'must not be before timeline.start' });
+    // The speed's bound is the schema's, checked in the editor before a save.
+    expect(timelineProblem({ speed: -MAX_TIMELINE_SPEED })).toBeUndefined();
+    expect(timelineProblem({ speed: MAX_TIMELINE_SPEED * 2 })).toEqual({ path: 'timeline.speed', message: 'must be a number between -1,000,000 and 1,000,000' });
+    expect(timelineProblem({ speed: Number.NaN })?.path).toBe('timeline.speed');
   });
 });

@@ -40,10 +40,6 @@ export function timelineSection(state: EditorState, engine: Engine): HTMLElement
       message.textContent = `${problem.path.replace('timeline.', '')} ${problem.message.replace('timeline.', '')}`;
       return;
     }
-    if (next.speed !== undefined && !(Math.abs(next.speed) <= 1e6)) {
-      message.textContent = 'speed must be a number between -1,000,000 and 1,000,000';
-      return;
-    }
     message.textContent = '';
     store(compactTimeline(next));
   }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { recordFragment } from '../../records/record-fragment.js';
 import { storeContract } from '../store.contract.js';
 import { sqliteMigrations } from './migrations.js';
-import { migrateSqlite, SqliteStore } from './sqlite-store.js';
+import { migrateSqlite, SQLITE_CACHE_KIB, SqliteStore } from './sqlite-store.js';
 
 storeContract('sqlite', async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-store-')), 'orbis.db')));
 
@@ -46,6 +46,9 @@ describe('SQLite migrations', () => {
   it('opens a file in WAL mode and passes the integrity check', () => {
     const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-wal-')), 'o.db'));
     expect(store.integrityCheck()).toBe('ok');
+    // Its own page cache is bounded below better-sqlite3's 16 MB (a full list reads every page).
+    const db = (store as unknown as { db: BetterSqlite3.Database }).db;
+    expect(db.pragma('cache_size', { simple: true })).toBe(-SQLITE_CACHE_KIB);
     void store.close();
   });
 });
