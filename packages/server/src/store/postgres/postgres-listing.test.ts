@@ -20,7 +20,7 @@ describe('PostgreSQL listing stream', () => {
     store = await PostgresStore.open(url);
     pool = new pg.Pool({ connectionString: url, max: 2 });
     project = await store.createProject({ id: newId(), alias: 'stream', name: 'S', visibility: 'public', createdAt: now });
-    const drafts = Array.from({ length: 1_100 }, (_, i) => {
+    const drafts = Array.from({ length: 1_024 }, (_, i) => {
       const blob = newId();
       return { projectId: project.id, name: `${i} "q".json`, contentType: 'application/json', size: 1, public: i % 7 !== 0, storageKey: `${project.id}/${blob}/original`, files: null };
     });
@@ -31,20 +31,21 @@ describe('PostgreSQL listing stream', () => {
     await store.close();
   });
 
-  async function streamed(scope: ListingScope, perRead: number): Promise<JoinedBatch[]> {
+  async function streamed(scope: ListingScope, batchesPerRead: number): Promise<JoinedBatch[]> {
     const batches: JoinedBatch[] = [];
-    for await (const batch of new PostgresListing(pool).streamJoined(scope, perRead)) batches.push(batch);
+    for await (const batch of new PostgresListing(pool).streamJoined(scope, batchesPerRead)) batches.push(batch);
     return batches;
   }
 
-  it('gives the page text in batches of 256 whatever the records per round trip, also when a read ends the scope exactly', async () => {
+  it('gives the page text in batches of 256 whatever the batches per round trip, also when a read ends the scope exactly', async () => {
     for (const publicOnly of [true, false]) {
       const scope = { projectId: project.id, publicOnly };
       const page = await store.joinRecords(scope, { limit: 2_000 });
-      // 256 (one batch per read), 512 (reads ending mid-scope), and the scope's own size (the last read is empty).
-      for (const perRead of [256, 512, page.count]) {
-        const batches = await streamed(scope, perRead);
-        expect(batches.map((b) => b.json).join(','), `${perRead} per read`).toBe(page.json);
+      // 1,024 records in all and 877 public: 1, 2 or 4 batches of 256 per read end the first scope
+      // with a read that finds none, 3 in the middle of a read; the second in the middle of a batch.
+      for (const batchesPerRead of [1, 2, 3, 4]) {
+        const batches = await streamed(scope, batchesPerRead);
+        expect(batches.map((b) => b.json).join(','), `${batchesPerRead} batches per read`).toBe(page.json);
         expect(batches.reduce((n, b) => n + b.count, 0)).toBe(page.count);
         expect(batches.slice(0, -1).every((b) => b.count === 256)).toBe(true);
       }
@@ -54,7 +55,7 @@ describe('PostgreSQL listing stream', () => {
   it('ends the transaction and frees the connection when the consumer stops early, with a read sent ahead', async () => {
     const scope = { projectId: project.id, publicOnly: false };
     let seen = 0;
-    for await (const batch of new PostgresListing(pool).streamJoined(scope, 512)) {
+    for await (const batch of new PostgresListing(pool).streamJoined(scope, 2)) {
       seen += batch.count;
       break;
     }
@@ -68,6 +69,6 @@ describe('PostgreSQL listing stream', () => {
     await other.end();
     expect(rows.map((r) => r.state)).not.toContainEqual(expect.stringMatching(/in transaction/));
     // The freed connection streams again from the start.
-    expect((await streamed(scope, 512)).reduce((n, b) => n + b.count, 0)).toBe(1_100);
+    expect((await streamed(scope, 2)).reduce((n, b) => n + b.count, 0)).toBe(1_024);
   });
 });
