@@ -62,7 +62,7 @@ describe('the published demo page on a phone and in a small window', () => {
     await h?.close();
   });
 
-  it('keeps the widgets, legend, timeline bar, credit line and story sheet apart at 390×844 and 640×480', async () => {
+  it('keeps the widgets, widget tray, legend, timeline bar, credit line and story sheet apart at 390×844, 640×480 and 360×640 (tray folded)', async () => {
     tab = await newPage(browser, { width: 390, height: 844 });
     const { page } = tab;
     await page.goto(`${h.url}/p/demo`);
