@@ -18,6 +18,7 @@ import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { CesiumCamera } from './cesium-camera.js';
 import { CesiumPluginLayers } from './cesium-plugin-layers.js';
 import { CesiumTimeline } from './cesium-timeline.js';
+import { ViewInset } from './cesium-view-inset.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { CesiumFeatures } from './cesium-features.js';
 import { drawsTheSame, loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
@@ -50,6 +51,7 @@ export class CesiumEngine implements Engine {
   private readonly drawing: SceneDrawing;
   private readonly features: CesiumFeatures;
   private readonly firstFrame: Promise<void>;
+  private readonly inset: ViewInset;
 
   constructor(container: HTMLElement) {
     // No default Cesium ion token: nothing is fetched from ion unless a scene names a token.
@@ -76,6 +78,7 @@ export class CesiumEngine implements Engine {
     this.camera = new CesiumCamera(this.viewer);
     this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners);
     this.timeline = new CesiumTimeline(this.viewer);
+    this.inset = new ViewInset(this.viewer);
     this.applyProperty({});
     this.firstFrame = markFirstFrame(this.viewer.scene);
   }
@@ -130,15 +133,15 @@ export class CesiumEngine implements Engine {
   }
 
   setCamera(camera: Camera): void {
-    this.viewer.camera.setView({ destination: toCartesian(camera), orientation: orientation(camera) });
-    this.requestRender();
+    this.inset.set(camera);
   }
 
   flyTo(camera: Camera, seconds = 1.5): Promise<void> {
-    return new Promise((resolve) => {
-      this.viewer.camera.flyTo({ destination: toCartesian(camera), orientation: orientation(camera), duration: seconds, complete: () => resolve(), cancel: () => resolve() });
-      this.requestRender();
-    });
+    return this.inset.fly(camera, seconds);
+  }
+
+  setCoveredBottom(pixels: number): void {
+    this.inset.setCovered(pixels);
   }
 
   getCamera(): Camera {
@@ -389,12 +392,4 @@ export class CesiumEngine implements Engine {
 
 function toLocation(c: Cartographic): { lng: number; lat: number; height: number } {
   return { lng: CesiumMath.toDegrees(c.longitude), lat: CesiumMath.toDegrees(c.latitude), height: c.height };
-}
-
-function toCartesian(camera: Camera): Cartesian3 {
-  return Cartesian3.fromDegrees(camera.lng, camera.lat, camera.height);
-}
-
-function orientation(camera: Camera) {
-  return { heading: CesiumMath.toRadians(camera.heading), pitch: CesiumMath.toRadians(camera.pitch), roll: CesiumMath.toRadians(camera.roll) };
 }

@@ -68,6 +68,12 @@ export interface Engine extends EngineFeatures {
   applyProperty(property: ViewerProperty): void;
   setCamera(camera: Camera): void;
   flyTo(camera: Camera, seconds?: number): Promise<void>;
+  /**
+   * How many CSS pixels at the globe's bottom the page covers (the story's sheet on a phone; 0 by
+   * default): `setCamera` and `flyTo` then show what a view looks at in the middle of the rest,
+   * and the current view moves along when this changes (docs/viewer.md).
+   */
+  setCoveredBottom(pixels: number): void;
   getCamera(): Camera;
   /** Makes the shown layers these: adds new ones, removes gone ones, toggles visibility. Resolves when all are loaded. */
   setLayers(layers: EngineLayer[]): Promise<void>;
