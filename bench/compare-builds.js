@@ -8,7 +8,9 @@
 //   node bench/compare-builds.js /tmp/dist-before packages/server/dist \
 //     [--target cursor] [--rounds 4] [--seconds 4] [--total 100000] [--log-level warn]
 //
-// `DIST@LEVEL` runs that build at its own log level (`dist@info dist@warn`: what request logging costs).
+// `DIST@LEVEL` runs that build at its own log level (`dist@info dist@warn`: what request logging costs);
+// `DIST@LEVEL@defaults` on Node's and glibc's memory defaults instead of what `orbis serve` runs
+// under (`dist@warn@tuned dist@warn@defaults`: what the tuning costs; packages/server/src/cli/runtime-tuning.ts).
 // A build is a copy of `packages/server/dist`, anywhere: it runs from a temporary tree that links
 // it in beside the repository's `node_modules`, `static/` and viewer build. Targets: firstPage, cursor, deepOffset, notModified,
 // modelFirstPage, modelCursor.
@@ -19,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { collectCursors, seedModel } from './content-api.js';
 import { spawnNode, stopChild, waitForLine } from './children.js';
+import { rssMb } from './full-list.js';
 import { measureLoad } from './load.js';
 import { PROJECT_ALIAS, cloneAssetRows, createProjectWithOneAsset } from './seed-assets.js';
 import { startOrbis } from './orbis-server.js';
@@ -61,11 +64,21 @@ function runnableTree(dist, root) {
   return join(server, 'dist');
 }
 
-/** `orbis serve` from a build directory, on the data dir (logging lines are read and dropped). */
-async function serveBuild(dist, dataDir, adminToken, level) {
+/**
+ * `orbis serve` from a build directory, on the data dir (logging lines are read and dropped).
+ * `runtime` is `tuned` (the Node options and environment `orbis serve` relaunches itself with, from
+ * that build's own rule) or `defaults` (Node's and glibc's).
+ */
+async function serveBuild(dist, dataDir, adminToken, level, runtime) {
   const main = pathToFileURL(join(dist, 'cli/main.js')).href;
-  const child = spawnNode(['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
-    env: { ...process.env, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_ADMIN_TOKEN: adminToken, ORBIS_LOG_LEVEL: level },
+  const base = { ...process.env, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_ADMIN_TOKEN: adminToken, ORBIS_LOG_LEVEL: level };
+  let launch = { execArgv: [], env: base };
+  if (runtime === 'tuned') {
+    const { servingRelaunch } = await import(pathToFileURL(join(dist, 'cli/runtime-tuning.js')).href);
+    launch = servingRelaunch(['serve'], [], base) ?? launch;
+  } else if (runtime !== 'defaults') throw new Error(`unknown runtime ${runtime}: tuned or defaults`);
+  const child = spawnNode([...launch.execArgv, '--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
+    env: launch.env,
   });
   const [, url] = await waitForLine(child, /Orbis listening on (http:\/\/\S+)/, `orbis serve (${dist})`);
   child.stdout.resume();
@@ -87,8 +100,8 @@ try {
   cloneAssetRows(join(dataDir, 'orbis.db'), total);
   const servers = {};
   for (const [name, build] of Object.entries(builds)) {
-    const [dist, level = logLevel] = build.split('@');
-    servers[name] = await serveBuild(runnableTree(dist, join(dataDir, `build-${name}`)), dataDir, adminToken, level);
+    const [dist, level = logLevel, runtime = 'tuned'] = build.split('@');
+    servers[name] = await serveBuild(runnableTree(dist, join(dataDir, `build-${name}`)), dataDir, adminToken, level, runtime);
     children.push(servers[name].child);
   }
   const A = servers.A.url;
@@ -121,7 +134,7 @@ try {
     const r = await measureLoad({ origin, paths, headers: sent, seconds });
     // autocannon counts a 304 as non-2xx: a revalidation must answer nothing else.
     const wrong = headers && origin !== ceiling ? r.requests - r.non2xx : r.non2xx;
-    return { rps: r.rps, cpuUs: ((cpuMsOf(pid) - cpu) * 1000) / r.requests, wrong: wrong + r.errors };
+    return { rps: r.rps, cpuUs: ((cpuMsOf(pid) - cpu) * 1000) / r.requests, wrong: wrong + r.errors, rssMb: rssMb(pid) };
   };
   for (let round = 0; round < rounds; round++) {
     const c = await run(ceiling, ceilingChild.pid);
@@ -129,7 +142,7 @@ try {
     const order = round % 2 === 0 ? ['A', 'B'] : ['B', 'A'];
     for (const name of order) {
       const r = await run(servers[name].url, servers[name].child.pid);
-      results[name].push({ ratio: r.rps / c.rps, cpuUs: r.cpuUs, rps: r.rps, wrong: r.wrong });
+      results[name].push({ ratio: r.rps / c.rps, cpuUs: r.cpuUs, rps: r.rps, wrong: r.wrong, rssMb: r.rssMb });
     }
     const last = (name) => results[name].at(-1);
     console.log(`round ${round + 1}: ceiling ${c.rps} req/s (${c.cpuUs.toFixed(0)} µs); A ${last('A').ratio.toFixed(3)} (${last('A').cpuUs.toFixed(0)} µs); B ${last('B').ratio.toFixed(3)} (${last('B').cpuUs.toFixed(0)} µs)`);
@@ -137,7 +150,7 @@ try {
   for (const name of ['A', 'B']) {
     const list = results[name];
     const wrong = list.reduce((n, r) => n + r.wrong, 0);
-    console.log(`${name} ${builds[name]}: ${target} ratio median ${median(list.map((r) => r.ratio)).toFixed(3)}, server CPU median ${median(list.map((r) => r.cpuUs)).toFixed(0)} µs per request${wrong ? `, ${wrong} wrong answers` : ''}`);
+    console.log(`${name} ${builds[name]}: ${target} ratio median ${median(list.map((r) => r.ratio)).toFixed(3)}, server CPU median ${median(list.map((r) => r.cpuUs)).toFixed(0)} µs per request, RSS after the last round ${list.at(-1).rssMb.toFixed(1)} MB${wrong ? `, ${wrong} wrong answers` : ''}`);
   }
 } finally {
   for (const child of children) await stopChild(child);

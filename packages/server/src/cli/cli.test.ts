@@ -159,6 +159,38 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     expect(await fail('project', 'create', 'twice')).toMatchObject({ code: 1, stderr: expect.stringContaining('exists') });
   });
 
+  it('creates a content model and imports items on the data directly, all or nothing, and the public API lists them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const file = (name: string, text: string) => {
+      const path = join(dataDir, name);
+      writeFileSync(path, text);
+      return path;
+    };
+    await orbis(dataDir, 'project', 'create', 'atlas');
+    const fields = [{ key: 'name', type: 'text', required: true }, { key: 'loc', type: 'geometry' }];
+    const created = await orbis(dataDir, 'model', 'create', 'atlas', file('places.json', JSON.stringify({ key: 'places', name: 'Places', public: true, fields })));
+    expect(created).toMatchObject({ key: 'places', name: 'Places', public: true, itemCount: 0 });
+    expect(await orbis(dataDir, 'item', 'import', 'atlas', 'places', file('a.csv', 'name,loc_lng,loc_lat\nTokyo,139.7,35.6\nOsaka,,\n'), '--public')).toEqual({ created: 2 });
+    const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [135.5, 34.7] }, properties: { name: 'Kobe' } }] };
+    expect(await orbis(dataDir, 'item', 'import', 'atlas', 'places', file('b.geojson', JSON.stringify(fc)), '--public')).toEqual({ created: 1 });
+
+    const fail = (...args: string[]) => run(process.execPath, [BIN, ...args], { env: env(dataDir) }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    // The second row lacks a required name: nothing of the file is kept, and the row is named.
+    const bad = await fail('item', 'import', 'atlas', 'places', file('bad.csv', 'name,loc_lng,loc_lat\nNara,135.8,34.7\n,1,2\n'));
+    expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('row 2: field "name" is required') });
+    expect(await fail('model', 'create', 'atlas', file('broken.json', '{ not json'))).toMatchObject({ code: 1, stderr: expect.stringContaining('is not JSON') });
+    expect(await fail('item', 'import', 'atlas', 'nowhere', file('c.csv', 'name\nX\n'))).toMatchObject({ code: 1, stderr: expect.stringContaining('model "nowhere" does not exist') });
+    expect(await fail('item', 'import', 'atlas', 'places', file('d.txt', 'name\nX\n'))).toMatchObject({ code: 2, stderr: expect.stringContaining('.csv, .json or .geojson') });
+    const [model] = await orbis(dataDir, 'model', 'list', 'atlas');
+    expect(model).toMatchObject({ key: 'places', itemCount: 3, publicItemCount: 3 });
+
+    const { child, url } = await serve(dataDir, '--port', '0', '--no-demo');
+    children.push(child);
+    const listed = (await (await fetch(`${url}/api/p/atlas/places.json`)).json()) as { totalCount: number; results: { name: string }[] };
+    expect(listed.totalCount).toBe(3);
+    expect(listed.results.map((r) => r.name).sort()).toEqual(['Kobe', 'Osaka', 'Tokyo']);
+  });
+
   it('plugin install takes a folder or a zip with plugin.json or reearth.yml', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
     const examples = fileURLToPath(new URL('../../../../examples/plugins/', import.meta.url));

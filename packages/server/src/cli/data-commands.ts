@@ -7,6 +7,7 @@ import { ConfigError } from '../config/serve-config.js';
 import { createContext } from '../context.js';
 import type { AppContext } from '../http/app-context.js';
 import { readPluginSource } from '../plugins/plugin-source.js';
+import { CONTENT_COMMANDS, runContentCommand } from './content-commands.js';
 import { runPluginDev } from './plugin-dev.js';
 import { projectRecord } from '../projects/project-service.js';
 import type { Project } from '../store/store.js';
@@ -41,10 +42,14 @@ async function defaultProject(ctx: AppContext, alias: string | undefined): Promi
 /** The commands that work on the data directly (no server needed; safe beside a running one). */
 export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags, signal: AbortSignal = new AbortController().signal): Promise<number> {
   const [noun, verb, ...rest] = args;
-  const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev'];
+  const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev', ...CONTENT_COMMANDS];
   if (!known.includes(`${noun} ${verb}`)) throw new UsageError(`unknown command "${args.join(' ')}"`);
   const ctx = await createContext(config);
   try {
+    if (CONTENT_COMMANDS.includes(`${noun} ${verb}`)) {
+      await runContentCommand(ctx, config, `${noun} ${verb}`, await projectOrFail(ctx, rest[0]), rest.slice(1), flags, print);
+      return 0;
+    }
     const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) =>
       assetRecord(a, ctx.publicUrl, project.alias, true);
     switch (`${noun} ${verb}`) {

@@ -21,6 +21,9 @@ Commands:
   plugin list [<project>]
   plugin remove <id> [--project P]
   plugin dev <folder> [--project P]       install, then reinstall on every save (plugin.json + .js or .ts, or reearth.yml)
+  model create <project> <model.json>    a content model: the JSON body POST /api/projects/{p}/models takes
+  model list <project>
+  item import <project> <model> <file> [--public]   .csv, .json (an array) or .geojson; all or nothing
 
 Options (every command):
   --data-dir DIR        data folder (ORBIS_DATA_DIR, default ./data)

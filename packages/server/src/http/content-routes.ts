@@ -13,15 +13,14 @@ import type { AppContext } from './app-context.js';
 import { answeredNotModified, etagOf } from './etag.js';
 import { expandAssets, exportUrl, itemBatches, itemPage, itemSource, modelVersion, parseModelSegment } from './item-listing.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
-import { openPublicProject } from './public-access.js';
+import { openPublicProjectModel } from './public-access.js';
 import { answer, empty, failure, paginationQuery, params, publicSecurity } from './schemas.js';
 
 type ModelParams = { Params: { project: string; model: string } };
 
 /** The public model a route names, after the project's access checks; 404 when it is not public. */
 async function openPublicModel(ctx: AppContext, request: FastifyRequest, alias: string, key: string): Promise<{ project: Project; model: ContentModel }> {
-  const project = await openPublicProject(ctx, request, alias);
-  const model = await ctx.store.getModel(project.id, key);
+  const { project, model } = await openPublicProjectModel(ctx, request, alias, key);
   if (!model || !model.public) throw new ApiError('not_found', `model "${key.slice(0, 80)}" does not exist`);
   return { project, model };
 }

@@ -85,19 +85,26 @@ export function hotListing(ctx: AppContext, log?: HotRequestLog): HotPath {
  */
 async function freshState(ctx: AppContext, req: IncomingMessage, target: HotTarget): Promise<Fresh | undefined> {
   const token = bearerToken(req.headers.authorization);
-  const found = await ctx.store.getProjectAccess(target.alias, token ? hashApiKey(token) : undefined);
+  const keyHash = token ? hashApiKey(token) : undefined;
+  if (target.model === undefined) {
+    const project = checked(await ctx.store.getProjectAccess(target.alias, keyHash), token);
+    if (!project || project.publicAssetCount === 0) return undefined;
+    return { scopeKey: cursorScope({ projectId: project.id, publicOnly: true }), version: assetVersion(project) };
+  }
+  // The model comes with the project and the key, in the same read.
+  const found = await ctx.store.getProjectModelAccess(target.alias, keyHash, target.model);
+  const project = checked(found, token);
+  const model = found?.model;
+  if (!project || !model || !model.public) return undefined;
+  return { scopeKey: cursorScope({ projectId: project.id, modelId: model.id, publicOnly: true }), version: modelVersion(project, model) };
+}
+
+/** The project `found` names if it passes the access checks for `token`; undefined where the route would answer an error. */
+function checked(found: { project: Project; keyHash: string | null } | undefined, token: string | undefined): Project | undefined {
   if (!found) return undefined;
-  let project: Project;
   try {
-    project = checkAccess(found.project, token, found.keyHash);
+    return checkAccess(found.project, token, found.keyHash);
   } catch {
     return undefined;
   }
-  if (target.model === undefined) {
-    if (project.publicAssetCount === 0) return undefined;
-    return { scopeKey: cursorScope({ projectId: project.id, publicOnly: true }), version: assetVersion(project) };
-  }
-  const model = await ctx.store.getModel(project.id, target.model);
-  if (!model || !model.public) return undefined;
-  return { scopeKey: cursorScope({ projectId: project.id, modelId: model.id, publicOnly: true }), version: modelVersion(project, model) };
 }

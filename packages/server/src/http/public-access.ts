@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { hashApiKey } from '../keys/api-key.js';
 import { matchesStoredHash } from '../keys/key-service.js';
-import type { Project } from '../store/store.js';
+import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { bearerToken, foundOr404 } from './project-param.js';
@@ -16,6 +16,16 @@ export async function openPublicProject(ctx: AppContext, request: FastifyRequest
   const key = bearerToken(request.headers.authorization);
   const found = await ctx.store.getProjectAccess(alias, key ? hashApiKey(key) : undefined);
   return checkAccess(foundOr404(found?.project, alias), key, found?.keyHash ?? null);
+}
+
+/**
+ * `openPublicProject` for a model's route, with the project's model `modelKey` (undefined: none)
+ * read together with the project and the key: one round trip on PostgreSQL, not two.
+ */
+export async function openPublicProjectModel(ctx: AppContext, request: FastifyRequest, alias: string, modelKey: string): Promise<{ project: Project; model: ContentModel | undefined }> {
+  const key = bearerToken(request.headers.authorization);
+  const found = await ctx.store.getProjectModelAccess(alias, key ? hashApiKey(key) : undefined, modelKey);
+  return { project: checkAccess(foundOr404(found?.project, alias), key, found?.keyHash ?? null), model: found?.model };
 }
 
 /**

@@ -65,6 +65,27 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
       expect(await store.getModel(project.id, 'shelters')).toBeUndefined();
     });
 
+    it('reads a model with its project and the key asked about, in one read, and sees changes at once', async () => {
+      const other = await store.createProject({ id: newId(), alias: 'content-other', name: 'O', visibility: 'private', createdAt: now });
+      const theirs = await store.createModel({ id: newId(), projectId: other.id, key: 'theirs', name: 'T', public: true, fields: [], createdAt: now });
+      await store.createApiKey({ id: newId(), projectId: other.id, name: 'k', keyHash: 'ko', createdAt: now });
+      // At once, so that PostgreSQL answers them in one batched read.
+      const [mine, withKey, notHere, unknownModel, unknownProject] = await Promise.all([
+        store.getProjectModelAccess(project.alias, undefined, 'shelters'),
+        store.getProjectModelAccess(other.alias, 'ko', 'theirs'),
+        store.getProjectModelAccess(project.alias, 'ko', 'theirs'),
+        store.getProjectModelAccess(project.alias, undefined, 'nope'),
+        store.getProjectModelAccess('no-such-alias', undefined, 'shelters'),
+      ]);
+      expect(mine).toEqual({ project: await store.getProjectByAlias(project.alias), keyHash: null, model: await store.getModel(project.id, 'shelters') });
+      expect(withKey).toEqual({ project: await store.getProjectByAlias(other.alias), keyHash: 'ko', model: theirs });
+      expect(notHere).toEqual({ project: await store.getProjectByAlias(project.alias), keyHash: null, model: undefined });
+      expect(unknownModel?.model).toBeUndefined();
+      expect(unknownProject).toBeUndefined();
+      const changed = await store.updateModel(project.id, 'shelters', { public: false, updatedAt: later });
+      expect((await store.getProjectModelAccess(project.alias, undefined, 'shelters'))?.model).toEqual(changed);
+    });
+
     it('records items all at once with ids in order, counts, versions and the records itemRecord makes', async () => {
       const asset = newId();
       const items = await store.insertItems(model.id, [

@@ -207,6 +207,11 @@ export interface Store {
    * each waits for a read sent after it arrived, so it sees every write committed before).
    */
   getProjectAccess(alias: string, keyHash: string | undefined): Promise<{ project: Project; keyHash: string | null } | undefined>;
+  /**
+   * `getProjectAccess` and, in the same read, the project's model `modelKey` (undefined: none),
+   * as `getModel` reads it: a model page's checks in one round trip on PostgreSQL, not two.
+   */
+  getProjectModelAccess(alias: string, keyHash: string | undefined, modelKey: string): Promise<{ project: Project; keyHash: string | null; model: ContentModel | undefined } | undefined>;
   listProjects(): Promise<Project[]>;
   updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined>;
   /** Deletes the project with its assets and keys. */

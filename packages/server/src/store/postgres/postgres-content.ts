@@ -5,7 +5,8 @@ import { itemRecord, keptFields } from '../../records/item-record.js';
 import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError } from '../store.js';
 import { cursorStream, invalidateCheckpoints } from './postgres-listing.js';
 
-interface ModelRow {
+/** A `models` row as pg reads it. */
+export interface ModelRow {
   id: string;
   project_id: string;
   key: string;
@@ -31,7 +32,10 @@ interface ItemRow {
 
 const ITEM_COLUMNS = 'id, model_id, public, fields, created_at, updated_at';
 
-function toModel(row: ModelRow): ContentModel {
+/** The columns of a `models` row, in ModelRow's order. */
+export const MODEL_COLUMNS = ['id', 'project_id', 'key', 'name', 'public', 'fields', 'item_count', 'public_item_count', 'version', 'last_item_id', 'created_at', 'updated_at'] as const;
+
+export function toModel(row: ModelRow): ContentModel {
   return {
     id: row.id,
     projectId: row.project_id,

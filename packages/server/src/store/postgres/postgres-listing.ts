@@ -17,8 +17,14 @@ function targetOf(scope: ListingScope) {
 /** Rows a server-side cursor hands over per read: bounds memory while streaming. */
 const STREAM_BATCH = 500;
 
-/** Records one joined batch of a stream holds: one round trip and one string each (as SQLite's `STREAM_JOINED`). */
+/** Records one joined batch of a stream holds: one string each (as SQLite's `STREAM_JOINED`). */
 const STREAM_JOINED = 256;
+
+/**
+ * Batches a stream reads per round trip (4,096 records): fewer round trips cost the database and
+ * the driver less per record, and the batches stay strings of STREAM_JOINED records each.
+ */
+const STREAM_BATCHES_PER_READ = 16;
 
 /** The rows of a scope; `ownerId` is the SQL that names its project or model (a parameter, or a joined column). */
 function scoped(scope: ListingScope, ownerId = '$1'): string {
@@ -164,29 +170,47 @@ export class PostgresListing {
 
   /**
    * The scope in joined batches of STREAM_JOINED records by keyset, all in one read-only
-   * REPEATABLE READ transaction (one snapshot, as a cursor would give): one round trip and one
-   * string per batch, where a cursor's rows cost an object and a string per record.
+   * REPEATABLE READ transaction (one snapshot, as a cursor would give). One round trip reads
+   * `batchesPerRead` batches, a row each (a string each, where a cursor's rows cost an object and
+   * a string per record), and the next round trip is sent before this one's batches are handed
+   * on, so the database reads while the batches are written: at most two reads' batches are held.
    */
-  async *streamJoined(scope: ListingScope): AsyncIterable<JoinedBatch> {
+  async *streamJoined(scope: ListingScope, batchesPerRead = STREAM_BATCHES_PER_READ): AsyncIterable<JoinedBatch> {
     const { table, ownerId } = targetOf(scope);
-    const text = `SELECT count(*)::int AS count, string_agg(rec, ',' ORDER BY id) AS json, max(id) AS "lastId" FROM (SELECT id, ${recordColumn(scope)} AS rec FROM ${table} WHERE ${scoped(scope)} AND id > $2 ORDER BY id LIMIT $3) batch`;
+    // Each batch by keyset from the one before, in a recursive query: numbering the records and
+    // grouping them instead cost the database 60% more (a sort of every record by its group).
+    const batch = (after: string) =>
+      `SELECT count(*)::int AS count, string_agg(rec, ',' ORDER BY id) AS json, max(id) AS "lastId" FROM (SELECT id, ${recordColumn(scope)} AS rec FROM ${table} WHERE ${scoped(scope)} AND id > ${after} ORDER BY id LIMIT ${STREAM_JOINED}) slice`;
+    const text = `WITH RECURSIVE batches (n, count, json, "lastId") AS (SELECT 1, first.* FROM (${batch('$2')}) first UNION ALL SELECT b.n + 1, next.* FROM batches b CROSS JOIN LATERAL (${batch('b."lastId"')}) next WHERE b.n < $3 AND b.count = ${STREAM_JOINED}) SELECT n, count, json, "lastId" FROM batches WHERE count > 0`;
+    const perRead = batchesPerRead * STREAM_JOINED;
     const client = await this.pool.connect();
+    const read = (afterId: string) => {
+      const rows = client
+        .query<JoinedRow & { n: number }>(statement('stream', scope, text, [ownerId, afterId, batchesPerRead]))
+        // In order here: PostgreSQL promises no order without an ORDER BY, which would copy every batch once more.
+        .then((result) => result.rows.sort((x, y) => x.n - y.n));
+      // A read sent ahead may fail while its caller waits for the consumer: it is awaited (and
+      // throws) later, and must not count as an unhandled rejection meanwhile.
+      rows.catch(() => undefined);
+      return rows;
+    };
     let open = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       open = true;
-      let afterId = '';
-      for (;;) {
-        const row = (await client.query<JoinedRow>(statement('stream', scope, text, [ownerId, afterId, STREAM_JOINED]))).rows[0]!;
-        if (row.count === 0 || row.json === null || row.lastId === null) break;
-        yield { json: row.json, count: row.count };
-        if (row.count < STREAM_JOINED) break;
-        afterId = row.lastId;
+      let next: Promise<JoinedRow[]> | undefined = read('');
+      while (next) {
+        const rows = await next;
+        next = undefined;
+        const lastId = rows.at(-1)?.lastId;
+        if (lastId && rows.reduce((n, row) => n + row.count, 0) === perRead) next = read(lastId);
+        for (const row of rows) if (row.json !== null) yield { json: row.json, count: row.count };
       }
       open = false;
       await client.query('COMMIT');
     } finally {
-      // Stopped early (the client went away): end the transaction.
+      // Stopped early (the client went away): end the transaction. The connection runs its
+      // queries in order, so the ROLLBACK waits for a read sent ahead.
       if (open) await client.query('ROLLBACK').catch(() => undefined);
       client.release();
     }

@@ -153,8 +153,13 @@ export class PostgresStore implements Store {
   }
 
   async getProjectAccess(alias: string, keyHash: string | undefined): Promise<{ project: Project; keyHash: string | null } | undefined> {
-    const row = await this.access.read(alias, keyHash);
-    return row && { project: toProject(row), keyHash: row.access_key_hash };
+    const read = await this.access.read(alias, keyHash);
+    return read && { project: toProject(read.row), keyHash: read.row.access_key_hash };
+  }
+
+  async getProjectModelAccess(alias: string, keyHash: string | undefined, modelKey: string): Promise<{ project: Project; keyHash: string | null; model: ContentModel | undefined } | undefined> {
+    const read = await this.access.read(alias, keyHash, modelKey);
+    return read && { project: toProject(read.row), keyHash: read.row.access_key_hash, model: read.model };
   }
 
   async listProjects(): Promise<Project[]> {

@@ -181,6 +181,11 @@ export class SqliteStore implements Store {
     return { project: toProject(row), keyHash: key?.key_hash ?? null };
   }
 
+  async getProjectModelAccess(alias: string, keyHash: string | undefined, modelKey: string): Promise<{ project: Project; keyHash: string | null; model: ContentModel | undefined } | undefined> {
+    const access = await this.getProjectAccess(alias, keyHash);
+    return access && { ...access, model: this.content.getModel(access.project.id, modelKey) };
+  }
+
   async listProjects(): Promise<Project[]> {
     return (this.stmts.listProjects.all() as ProjectRow[]).map(toProject);
   }
