@@ -7,6 +7,7 @@ import { viewerReady } from './viewer-pixels.js';
 /** What floats over the globe of a published page and must never cover another (docs/viewer.md). */
 const PARTS = {
   widget: '.orbis-widget',
+  tray: '[data-testid="widget-tray"]',
   legend: '[data-testid="legend"]',
   timeline: '[data-testid="timeline"]',
   credits: '.cesium-viewer-bottom',
@@ -85,6 +86,29 @@ describe('the published demo page on a phone and in a small window', () => {
     await check('640×480, story page 2', ['timeline', 'credits', 'story']);
     await page.getByTestId('story-prev').click();
     await check('640×480, story page 1', ['legend', 'credits', 'story']);
+
+    // A small phone: the widget tray starts folded (docs/viewer.md), so the widgets leave the globe.
+    const tray = page.getByTestId('widget-tray');
+    const widgetsShown = async () => (await shownParts(page)).filter((p) => p.name.startsWith('widget')).length;
+    await page.setViewportSize({ width: 360, height: 640 });
+    await expect.poll(() => tray.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(widgetsShown).toBe(0);
+    await check('360×640, tray folded', ['tray', 'legend', 'credits', 'story']);
+    // The keyboard opens it (a real button): the four widgets are back, still apart from the rest.
+    await tray.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(widgetsShown).toBe(4);
+    expect(await tray.getAttribute('aria-expanded')).toBe('true');
+    // Opened, the tray is a menu: its widgets may cover the legend and the timeline bar until folded
+    // again (docs/viewer.md), but never each other, the tray's button, the credit line or the sheet.
+    const menuOver = (pair: string) => pair.startsWith('widget') && / and (legend|timeline) /.test(pair);
+    expect(overlaps(await shownParts(page)).filter((pair) => !menuOver(pair))).toEqual([]);
+    await page.keyboard.press('Space');
+    await expect.poll(widgetsShown).toBe(0);
+    // A landscape or wide window has no tray: the widgets show whatever it was.
+    await page.setViewportSize({ width: 640, height: 480 });
+    await expect.poll(widgetsShown).toBe(4);
+    expect(await tray.isVisible()).toBe(false);
     tab.assertClean();
   });
 });

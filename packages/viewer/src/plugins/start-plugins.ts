@@ -9,6 +9,7 @@ import { PluginFrames } from './plugin-frames.js';
 import { toolServices } from './plugin-tools.js';
 import { PluginUi, type WidgetArea } from './plugin-ui.js';
 import { areaFromWidgetLayout } from './widget-area.js';
+import { createWidgetTray } from './widget-tray.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { SandboxMaker } from './sandbox.js';
 
@@ -28,6 +29,8 @@ export interface PluginPageOptions {
   /** The project's alias: `app.data.clientStorage` keeps each project's values apart. */
   project: string;
   env: { inEditor: boolean; isBuilt: boolean };
+  /** Whether widgets fold into a tray on a narrow screen (the published page; widget-tray.ts). */
+  widgetTray?: boolean;
   /** Each plugin console line, already prefixed (the editor shows them). */
   onLog?: (line: { level: string; text: string }) => void;
   /** Stops every sandbox and removes the widgets when aborted (the editor restarts plugins after widget changes). */
@@ -76,6 +79,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   const overlay = document.createElement('div');
   overlay.className = 'orbis-widgets';
   viewerElement.append(overlay);
+  if (options.widgetTray) createWidgetTray(overlay);
   let host: PluginHost;
   const areaOf = (source: string): WidgetArea => {
     const [pluginId, extensionId] = source.split('/');

@@ -4,7 +4,7 @@ import { InteractionController } from '../interaction/interaction-controller.js'
 import { showScene } from '../mount-viewer.js';
 import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
 import type { PublishedSnapshot } from '@orbis/scene';
-import { createPageLayout } from './page-layout.js';
+import { createPageLayout, followCoveredBottom } from './page-layout.js';
 import { openingOfStory, startStory } from './story-player.js';
 import type { StoryPageView } from './story-state.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
@@ -36,6 +36,7 @@ const plugins = startPlugins({
   plugins: snapshot.plugins ?? [],
   project: snapshot.project.alias,
   env: { inEditor: false, isBuilt: true },
+  widgetTray: true,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
 const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: l.type, url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
 mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id));
@@ -48,6 +49,7 @@ if (layout.side) {
     opening.index,
   );
   layout.side.append(story.panel.element);
+  followCoveredBottom(layout.side, container, (pixels) => engine.setCoveredBottom(pixels));
 }
 legend.update(opening.layers);
 void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers, timeline: snapshot.scene.timeline }, [plugins]);

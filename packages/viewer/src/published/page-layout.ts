@@ -46,3 +46,21 @@ function followSheetHeight(side: HTMLElement): void {
   set();
   new ResizeObserver(set).observe(side);
 }
+
+/**
+ * Reports how much of the globe's bottom the story panel covers: on a phone or a small window the
+ * bottom sheet (its height as it grows, shrinks or folds), beside the globe on a wide window
+ * nothing. The engine places the story's views in the middle of the rest (docs/viewer.md).
+ */
+export function followCoveredBottom(side: HTMLElement, globe: HTMLElement, report: (pixels: number) => void): void {
+  const measure = () => {
+    const sheet = side.getBoundingClientRect();
+    const area = globe.getBoundingClientRect();
+    const across = Math.min(sheet.right, area.right) - Math.max(sheet.left, area.left) > 0;
+    report(across ? Math.max(0, Math.ceil(area.bottom - Math.max(sheet.top, area.top))) : 0);
+  };
+  measure();
+  const observer = new ResizeObserver(measure);
+  observer.observe(side);
+  observer.observe(globe);
+}
