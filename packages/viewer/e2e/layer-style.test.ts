@@ -174,6 +174,10 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
       ['orange XYZ tiles under half-blue WMS where nothing else is', empty, MIXED],
     ];
     const report = (p: Pixels) => checks.map(([what, where]) => `${what}: ${colorAt(p, where)}`).join('; ');
+    // data-ready means drawn (SPEC §4; layers are added after the globe's first frame): every
+    // layer, the 3D tiles too, is in its colour in the frame that set it, with no further wait.
+    const atReady = await screenshotPixels(page, page.getByTestId('viewer'));
+    expect(checks.filter(([, where, color]) => !isCloseTo(colorAt(atReady, where), color, 70)).map(([what]) => what), report(atReady)).toEqual([]);
     const pixels = await waitForPixels(page, (p) => checks.every(([, where, color]) => isCloseTo(colorAt(p, where), color, 70)), 'every layer in its colour', report);
 
     expect(wmsRequests.length).toBeGreaterThan(0);

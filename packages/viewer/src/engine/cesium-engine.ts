@@ -21,12 +21,13 @@ import { CesiumTimeline } from './cesium-timeline.js';
 import { ViewInset } from './cesium-view-inset.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { CesiumFeatures } from './cesium-features.js';
-import { drawsTheSame, loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { SketchFeature } from '@orbis/plugin-api';
 import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
 import type { FeatureInfo, FeatureRef } from './engine-features.js';
 import { markFirstFrame } from './first-frame-mark.js';
+import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
 import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 
@@ -47,6 +48,8 @@ export class CesiumEngine implements Engine {
   readonly timeline: CesiumTimeline;
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
   private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
+  /** The layers now in the scene, for whenSettled to wait for (models and 3D tiles load over frames). */
+  private readonly drawn = new Set<LoadedLayer>();
   private readonly owners = new Map<object, string>();
   private readonly drawing: SceneDrawing;
   private readonly features: CesiumFeatures;
@@ -158,6 +161,10 @@ export class CesiumEngine implements Engine {
   }
 
   async setLayers(wanted: EngineLayer[]): Promise<void> {
+    // The globe's first complete frame comes first: layers drawn in every frame while its tiles
+    // stream in made each of those frames several times dearer (docs/performance.md). Calls wait
+    // in the order made, so the last one still wins.
+    await this.whenFirstFrame();
     const ids = new Set(wanted.map((l) => l.id));
     for (const [id, entry] of this.layers) {
       if (ids.has(id)) continue;
@@ -165,6 +172,7 @@ export class CesiumEngine implements Engine {
       const loaded = await entry.loaded;
       if (loaded) {
         this.owners.delete(loaded.value);
+        this.drawn.delete(loaded);
         removeLayer(this.viewer, loaded);
       }
     }
@@ -177,12 +185,13 @@ export class CesiumEngine implements Engine {
       }
       if (entry) {
         const old = await entry.loaded;
-        if (old) removeLayer(this.viewer, old);
+        if (old) (this.drawn.delete(old), removeLayer(this.viewer, old));
       }
       const loaded = loadLayer(this.viewer, layer).then(
         (l) => {
           setLayerVisible(l, layer.visible);
           this.owners.set(l.value, layer.id);
+          this.drawn.add(l);
           // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
           if ((l.value as { clock?: unknown }).clock !== undefined) {
             this.timeline.want();
@@ -248,26 +257,7 @@ export class CesiumEngine implements Engine {
   }
 
   whenSettled(maxWaitMs = SETTLE_LIMIT_MS): Promise<void> {
-    const { scene } = this.viewer;
-    return new Promise((resolve) => {
-      const done = () => {
-        remove();
-        clearTimeout(limit);
-        resolve();
-      };
-      // Loaded data sources still build their geometry over frames: ready means drawn, too.
-      const check = () => {
-        if ((scene.globe.tilesLoaded || !scene.globe.show) && this.viewer.dataSourceDisplay.ready) done();
-        else this.requestRender();
-      };
-      const remove = scene.postRender.addEventListener(check);
-      // A tile that never arrives must not keep the page from ever being ready: say so, and go on.
-      const limit = setTimeout(() => {
-        console.warn(`[orbis] the globe's tiles were still loading after ${maxWaitMs / 1000} s; showing what there is`);
-        done();
-      }, maxWaitMs);
-      this.requestRender();
-    });
+    return whenSettled(this.viewer, () => [...this.drawn.values()].every(layerDrawn), maxWaitMs);
   }
 
   size(): { width: number; height: number } {

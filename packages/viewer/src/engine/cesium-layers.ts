@@ -126,3 +126,18 @@ export function removeLayer(viewer: Viewer, loaded: LoadedLayer): void {
       viewer.imageryLayers.remove(loaded.value, true);
   }
 }
+
+/** Whether a loaded layer is drawn as it will stay (so its features can be picked): hidden ones count as drawn. */
+export function layerDrawn(loaded: LoadedLayer): boolean {
+  if (!loaded.value.show) return true;
+  switch (loaded.kind) {
+    case 'dataSource':
+      return !loaded.value.isLoading;
+    case 'tileset':
+      return loaded.value.tilesLoaded;
+    case 'model':
+      return loaded.value.ready;
+    case 'imagery':
+      return loaded.value.ready;
+  }
+}

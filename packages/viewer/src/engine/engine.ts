@@ -75,7 +75,7 @@ export interface Engine extends EngineFeatures {
    */
   setCoveredBottom(pixels: number): void;
   getCamera(): Camera;
-  /** Makes the shown layers these: adds new ones, removes gone ones, toggles visibility. Resolves when all are loaded. */
+  /** Makes the shown layers these: adds new ones, removes gone ones, toggles visibility. Nothing is added before the globe's first complete frame (whenFirstFrame). Resolves when all are loaded. */
   setLayers(layers: EngineLayer[]): Promise<void>;
   flyToLayer(id: string): Promise<void>;
   /** The id of the layer whose feature is at this viewer pixel, if any. */
@@ -127,7 +127,7 @@ export interface Engine extends EngineFeatures {
    * frame, see first-frame-mark.ts), or after `maxWaitMs` (20 s) if it has not come by then.
    */
   whenFirstFrame(maxWaitMs?: number): Promise<void>;
-  /** Resolves once a frame has been drawn with the globe's visible tiles loaded and every layer's features built, or after `maxWaitMs` with a warning. */
+  /** Resolves once a frame has been drawn with the globe's visible tiles loaded and every shown layer drawn (features built, 3D tiles loaded, models ready), or after `maxWaitMs` with a warning. */
   whenSettled(maxWaitMs?: number): Promise<void>;
   destroy(): void;
 }
