@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndServer } from './fixture.js';
 import { isCloseTo } from './pixels.js';
 import { publishStoryProject } from './story-fixture.js';
 import { viewerPixels, viewerReady } from './viewer-pixels.js';
@@ -44,24 +43,12 @@ async function targetInMiddle(page: Page, what: string): Promise<Seen> {
 }
 
 describe('a story page shows what it looks at in the globe the visitor can see (docs/viewer.md)', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage | undefined;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await publishStoryProject(h, 'inset');
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
-  });
+  const f = useBrowserAndServer({ viewport: { width: 390, height: 844 }, setUp: (h) => publishStoryProject(h, 'inset') });
 
   it('above the sheet on a phone and in a small window, following the sheet; centred beside it on a wide window; picking still hits', async () => {
-    tab = await newPage(browser, { width: 390, height: 844 });
+    const { tab } = f;
     const { page } = tab;
-    await page.goto(`${h.url}/p/inset`);
+    await page.goto(`${f.h.url}/p/inset`);
     await viewerReady(page);
     // Page 1 looks straight down at the red square: its centre is the view's target.
     const first = await targetInMiddle(page, '390×844, opened on page 1');
