@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
 import { CHECKPOINT_EVERY, checkpointFor } from '../checkpoints.js';
-import type { AssetSlice, JoinedBatch, JoinedRecords, ListingScope } from '../store.js';
+import { type AssetSlice, type JoinedBatch, type JoinedRecords, type ListingScope, STREAM_JOINED } from '../store.js';
 
 /** What a listing lists: the table, the column that owns its rows, the owner's table, and where its checkpoints are kept. */
 const TARGETS = {
@@ -16,9 +16,6 @@ function targetOf(scope: ListingScope) {
 
 /** Rows a server-side cursor hands over per read: bounds memory while streaming. */
 const STREAM_BATCH = 500;
-
-/** Records one joined batch of a stream holds: one string each (as SQLite's `STREAM_JOINED`). */
-const STREAM_JOINED = 256;
 
 /**
  * Batches a stream reads per round trip (4,096 records): fewer round trips cost the database and

@@ -1,16 +1,9 @@
 import type Database from 'better-sqlite3';
 import { CHECKPOINT_EVERY, checkpointFor } from '../checkpoints.js';
-import type { AssetSlice, JoinedBatch, JoinedRecords, ListingScope } from '../store.js';
+import { type AssetSlice, type JoinedBatch, type JoinedRecords, type ListingScope, STREAM_JOINED } from '../store.js';
 
 /** How many rows one step of a stream reads: bounds memory, keeps each read short. */
 export const STREAM_BATCH = 500;
-
-/**
- * How many records one joined batch of a stream holds: for assets about 65 KB of JSON, one
- * chunk of the response (`CHUNK_CHARS`), whose final text stays below V8's large-object size
- * (128 KB): a batch of 1,000 raised the peak RSS of a 1,000,000-asset stream by about 25 MB.
- */
-export const STREAM_JOINED = 256;
 
 /** Streams a scope by keyset batches of STREAM_BATCH that `read(afterId)` returns in id order. */
 export async function* inBatches<T extends { id: string }>(read: (afterId: string) => T[]): AsyncIterable<T> {
