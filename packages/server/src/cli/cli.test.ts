@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MALLOC_ARENAS, SEMI_SPACE_MB } from './runtime-tuning.js';
+import { HEAP_GROWING_PERCENT, MALLOC_ARENAS, SEMI_SPACE_MB } from './runtime-tuning.js';
 
 const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
 const run = promisify(execFile);
@@ -93,6 +93,7 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     const environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
     const canReplace = typeof (process as { execve?: unknown }).execve === 'function';
     expect(cmdline.includes(`--max-semi-space-size=${SEMI_SPACE_MB}`)).toBe(canReplace);
+    expect(cmdline.includes(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)).toBe(canReplace);
     expect(environ.includes(`MALLOC_ARENA_MAX=${MALLOC_ARENAS}`)).toBe(canReplace);
     expect(cmdline.filter((a) => a.startsWith('--max-semi-space-size'))).toHaveLength(canReplace ? 1 : 0);
     expect(cmdline.slice(-4)).toEqual(['serve', '--port', '0', '--no-demo']);

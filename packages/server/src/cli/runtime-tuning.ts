@@ -14,6 +14,23 @@
 export const SEMI_SPACE_MB = 8;
 
 /**
+ * How much V8 lets the old generation grow, in percent of what survived the last full collection,
+ * before it collects again. Left to itself V8 lets it grow to up to four times the live heap: the
+ * server's live heap is about 20 MB, but after an import and a burst of requests the old space
+ * held 37 MB (SQLite) to 85 MB (PostgreSQL, where requests wait on round trips and more of their
+ * objects get promoted) of garbage not yet collected. At 50 PostgreSQL's peak fell from about
+ * 194 to 136 MB (docs/performance.md). A V8 flag: NODE_OPTIONS refuses it, so an operator sets it
+ * on the command line (`node --heap-growing-percent=N bin/orbis.js serve`).
+ */
+export const HEAP_GROWING_PERCENT = 50;
+
+/** The V8 flags `serve` runs with, each unless the operator set it. */
+export const SERVING_V8_FLAGS: readonly (readonly [flag: string, value: number])[] = [
+  ['--max-semi-space-size', SEMI_SPACE_MB],
+  ['--heap-growing-percent', HEAP_GROWING_PERCENT],
+];
+
+/**
  * glibc's malloc arenas. By default each thread that allocates (libuv's pool, V8's compiler and
  * collector threads) gets an arena of its own, and each keeps what it freed: that held 15–40 MB
  * more after a burst of requests. Other C libraries ignore the variable.
@@ -35,16 +52,17 @@ export interface Relaunch {
 
 /**
  * What `orbis <args>` should be relaunched with, or undefined to run as it is: only `serve` is
- * tuned (the other commands are short), only once, not when switched off, and a setting the
+ * tuned (the other commands are short), only once, not when switched off, and each setting the
  * operator made (in the command's Node options, `NODE_OPTIONS`, or `MALLOC_ARENA_MAX`) is kept.
  */
 export function servingRelaunch(args: readonly string[], execArgv: readonly string[], env: NodeJS.ProcessEnv): Relaunch | undefined {
   if (args[0] !== 'serve' || env[TUNED_MARK] || env[TUNING_SWITCH] === 'off') return undefined;
-  const semiSpaceSet = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => /^--max-semi-space-size(=|$)/.test(a));
+  const given = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const flags = SERVING_V8_FLAGS.filter(([flag]) => !given.some((a) => a === flag || a.startsWith(`${flag}=`)));
   const arenasSet = env.MALLOC_ARENA_MAX !== undefined && env.MALLOC_ARENA_MAX !== '';
-  if (semiSpaceSet && arenasSet) return undefined;
+  if (flags.length === 0 && arenasSet) return undefined;
   return {
-    execArgv: [...(semiSpaceSet ? [] : [`--max-semi-space-size=${SEMI_SPACE_MB}`]), ...execArgv],
+    execArgv: [...flags.map(([flag, value]) => `${flag}=${value}`), ...execArgv],
     env: { ...env, ...(arenasSet ? {} : { MALLOC_ARENA_MAX: MALLOC_ARENAS }), [TUNED_MARK]: '1' },
   };
 }
