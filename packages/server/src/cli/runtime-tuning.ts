@@ -8,18 +8,19 @@
 
 /**
  * V8's young generation, in MB per semi-space. Node's default lets it grow to 16 (32 MB in all)
- * under load; at 8 the server holds about 20 MB less, with no loss of requests per second that
- * the bench could see (docs/performance.md).
+ * under load. At 8 the server held about 20 MB less with no loss the bench could see; at 4,
+ * 8 MB less again, which brought PostgreSQL's peak while streaming 1,000,000 assets from 154 to
+ * 144–146 MB, for about 4% of the cursor ratio (scavenges twice as often; docs/performance.md).
  */
-export const SEMI_SPACE_MB = 8;
+export const SEMI_SPACE_MB = 4;
 
 /**
  * How much V8 lets the old generation grow, in percent of what survived the last full collection,
  * before it collects again. Left to itself V8 lets it grow to up to four times the live heap: the
  * server's live heap is about 20 MB, but after an import and a burst of requests the old space
  * held 37 MB (SQLite) to 85 MB (PostgreSQL, where requests wait on round trips and more of their
- * objects get promoted) of garbage not yet collected. At 50 PostgreSQL's peak fell from about
- * 194 to 136 MB (docs/performance.md). A V8 flag: NODE_OPTIONS refuses it, so an operator sets it
+ * objects get promoted) of garbage not yet collected. At 50 PostgreSQL's peak (100,000 assets,
+ * after an import) fell from about 194 to 136 MB (docs/performance.md). A V8 flag: NODE_OPTIONS refuses it, so an operator sets it
  * on the command line (`node --heap-growing-percent=N bin/orbis.js serve`).
  */
 export const HEAP_GROWING_PERCENT = 50;
