@@ -1,9 +1,9 @@
 /**
- * How `orbis serve` tunes the Node process it runs in, for memory. Both settings are read only
+ * How `orbis serve` tunes the Node process it runs in, for memory. These settings are read only
  * when a process starts, so the `orbis` command (bin/orbis.js) replaces itself, once, with the
  * same command under them (`process.execve`: the same process id, no second process). Node
  * offers that from 22.15 and 23.11; on older Node the server runs on Node's defaults, and an
- * operator sets the two by hand (docs/performance.md, "Where the server's memory goes").
+ * operator sets them by hand (docs/performance.md, "Where the server's memory goes").
  */
 
 /**
@@ -20,8 +20,9 @@ export const SEMI_SPACE_MB = 4;
  * server's live heap is about 20 MB, but after an import and a burst of requests the old space
  * held 37 MB (SQLite) to 85 MB (PostgreSQL, where requests wait on round trips and more of their
  * objects get promoted) of garbage not yet collected. At 50 PostgreSQL's peak (100,000 assets,
- * after an import) fell from about 194 to 136 MB (docs/performance.md). A V8 flag: NODE_OPTIONS refuses it, so an operator sets it
- * on the command line (`node --heap-growing-percent=N bin/orbis.js serve`).
+ * after an import) fell from about 194 to 136 MB (docs/performance.md). It is a V8 flag, which
+ * NODE_OPTIONS refuses: an operator sets it on the command line
+ * (`node --heap-growing-percent=N bin/orbis.js serve`).
  */
 export const HEAP_GROWING_PERCENT = 50;
 
