@@ -10,7 +10,8 @@
  * V8's young generation, in MB per semi-space. Node's default lets it grow to 16 (32 MB in all)
  * under load. At 8 the server held about 20 MB less with no loss the bench could see; at 4,
  * 8 MB less again, which brought PostgreSQL's peak while streaming 1,000,000 assets from 154 to
- * 144–146 MB, for about 4% of the cursor ratio (scavenges twice as often; docs/performance.md).
+ * 133–146 MB (three runs), for about 4% of the cursor ratio (scavenges twice as often;
+ * docs/performance.md). SQLite's peak did not move measurably.
  */
 export const SEMI_SPACE_MB = 4;
 
