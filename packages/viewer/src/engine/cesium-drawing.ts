@@ -12,6 +12,7 @@ import {
 import type { SketchFeature } from '@orbis/plugin-api';
 import { CesiumSketch } from './cesium-sketch.js';
 import type { SketchDraft } from './engine.js';
+import { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
 
 /**
  * What the interaction modes draw over the scene: the Spatial ID box, the selection highlight,
@@ -48,6 +49,10 @@ export class SceneDrawing {
     const now = this.viewer.clock.currentTime;
     const found: { layerId: string; featureId: string }[] = [];
     for (const [owner, layerId] of this.owners) {
+      if (owner instanceof CesiumVectorLayer) {
+        for (const featureId of owner.featuresIn(left, top, right, bottom)) found.push({ layerId, featureId });
+        continue;
+      }
       const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
       for (const entity of entities) {
         const position = entity.position?.getValue(now) ?? entity.polygon?.hierarchy?.getValue(now)?.positions?.[0];
@@ -65,6 +70,10 @@ export class SceneDrawing {
     this.highlighted = [];
     const wanted = new Set(features.map((f) => `${f.layerId}\u0000${f.featureId}`));
     for (const [owner, layerId] of this.owners) {
+      if (owner instanceof CesiumVectorLayer) {
+        owner.highlight(features.filter((f) => f.layerId === layerId).flatMap((f) => owner.indexOf(f.featureId) ?? []));
+        continue;
+      }
       for (const entity of (owner as { entities?: { values: Entity[] } }).entities?.values ?? []) {
         if (!wanted.has(`${layerId}\u0000${entity.id}`)) continue;
         const billboard = entity.billboard;

@@ -24,9 +24,10 @@ import { CesiumFeatures } from './cesium-features.js';
 import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { SketchFeature } from '@orbis/plugin-api';
-import type { Engine, EngineLayer, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
+import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
 import type { FeatureInfo, FeatureRef } from './engine-features.js';
 import { markFirstFrame } from './first-frame-mark.js';
+import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
 import { type EngineSettings, toEngineSettings } from './property-mapping.js';
@@ -55,6 +56,7 @@ export class CesiumEngine implements Engine {
   private readonly features: CesiumFeatures;
   private readonly firstFrame: Promise<void>;
   private readonly inset: ViewInset;
+  private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
 
   constructor(container: HTMLElement) {
     // No default Cesium ion token: nothing is fetched from ion unless a scene names a token.
@@ -187,7 +189,10 @@ export class CesiumEngine implements Engine {
         const old = await entry.loaded;
         if (old) (this.drawn.delete(old), removeLayer(this.viewer, old));
       }
-      const loaded = loadLayer(this.viewer, layer).then(
+      const progress = (loaded: number, total: number) => {
+        for (const listener of [...this.progressListeners]) listener({ layerId: layer.id, loaded, total });
+      };
+      const loaded = loadLayer(this.viewer, layer, progress).then(
         (l) => {
           setLayerVisible(l, layer.visible);
           this.owners.set(l.value, layer.id);
@@ -215,8 +220,9 @@ export class CesiumEngine implements Engine {
     const loaded = await this.layers.get(id)?.loaded;
     if (!loaded) return;
     if (loaded.kind === 'imagery') return;
-    if (loaded.kind === 'model') {
-      await new Promise<void>((resolve) => this.viewer.camera.flyToBoundingSphere(loaded.value.boundingSphere, { duration: 1.5, complete: resolve, cancel: resolve }));
+    if (loaded.kind === 'model' || loaded.kind === 'vector') {
+      const sphere = loaded.value.boundingSphere;
+      if (sphere) await new Promise<void>((resolve) => this.viewer.camera.flyToBoundingSphere(sphere, { duration: 1.5, complete: resolve, cancel: resolve }));
       return;
     }
     await this.viewer.flyTo(loaded.value, { duration: 1.5 });
@@ -229,6 +235,7 @@ export class CesiumEngine implements Engine {
       const owner = picked.id.entityCollection.owner;
       return owner ? this.owners.get(owner) : undefined;
     }
+    if (picked.id instanceof VectorPick) return this.owners.get(picked.id.owner);
     return this.owners.get(picked.tileset as object) ?? this.owners.get(picked.primitive as object);
   }
 
@@ -245,6 +252,11 @@ export class CesiumEngine implements Engine {
 
   requestRender(): void {
     this.viewer.scene.requestRender();
+  }
+
+  onLayerProgress(listener: (progress: LayerProgress) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
   }
 
   onFrame(listener: () => void): () => void {

@@ -4,6 +4,8 @@ import { entityProperties } from './cesium-appearance.js';
 import { StyleEvaluator, styleFeature, toColor } from './cesium-style-evaluator.js';
 import type { EngineFeatures, FeatureInfo, FeatureRef } from './engine-features.js';
 import { isTileFeature, TileFeatures, tileFeatureProperties } from './cesium-tile-features.js';
+import { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
+import { VectorPick } from './vector/vector-primitives.js';
 
 /** A property value as text: numbers and strings as they are, anything else as JSON. */
 function asText(value: unknown): string {
@@ -30,6 +32,11 @@ export class CesiumFeatures implements EngineFeatures {
       const layerId = this.owners.get(picked.tileset);
       return layerId ? this.tiles.remember(layerId, picked) : undefined;
     }
+    if (picked?.id instanceof VectorPick) {
+      const layerId = this.owners.get(picked.id.owner);
+      const featureId = (picked.id.owner as CesiumVectorLayer).featureId(picked.id.index);
+      return layerId && featureId !== undefined ? { layerId, featureId } : undefined;
+    }
     if (!(picked?.id instanceof Entity)) return undefined;
     const owner = picked.id.entityCollection.owner;
     const layerId = owner ? this.owners.get(owner) : undefined;
@@ -45,17 +52,24 @@ export class CesiumFeatures implements EngineFeatures {
     return undefined;
   }
 
+  private vector(ref: FeatureRef): { properties: Record<string, unknown>; name: string | undefined } | undefined {
+    const layer = vectorLayerOf(this.owners, ref.layerId);
+    const index = layer?.indexOf(ref.featureId);
+    return layer && index !== undefined ? { properties: layer.properties(index)!, name: layer.name(index) } : undefined;
+  }
+
   featureInfo(ref: FeatureRef, infobox?: Infobox): FeatureInfo | undefined {
     const tile = this.tiles.find(ref);
-    const entity = tile ? undefined : this.entity(ref);
-    if (!tile && !entity) return undefined;
-    const properties = tile ? tileFeatureProperties(tile) : entityProperties(entity!, this.viewer.clock.currentTime);
+    const vector = tile ? undefined : this.vector(ref);
+    const entity = tile || vector ? undefined : this.entity(ref);
+    if (!tile && !entity && !vector) return undefined;
+    const properties = tile ? tileFeatureProperties(tile) : vector ? vector.properties : entityProperties(entity!, this.viewer.clock.currentTime);
     const feature = styleFeature(properties);
     const title = infobox?.title !== undefined ? this.evaluator.text({ expression: infobox.title }, feature) : undefined;
     const fields = infobox?.fields
       ? infobox.fields.map((f) => ({ label: f.label, value: asText(this.evaluator.value({ expression: f.value }, feature)) }))
       : Object.entries(properties).map(([label, value]) => ({ label, value: asText(value) }));
-    return { title: title ?? entity?.name ?? ref.featureId, fields };
+    return { title: title ?? entity?.name ?? vector?.name ?? ref.featureId, fields };
   }
 
   /** Marks the picked 3D Tiles features among `refs` as selected (entities are drawn by SceneDrawing). */
@@ -67,6 +81,7 @@ export class CesiumFeatures implements EngineFeatures {
     const time = this.viewer.clock.currentTime;
     for (const [owner, id] of this.owners) {
       if (id !== layerId) continue;
+      if (owner instanceof CesiumVectorLayer) return owner.allProperties();
       const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
       return entities.map((e) => entityProperties(e, time));
     }
@@ -77,4 +92,10 @@ export class CesiumFeatures implements EngineFeatures {
     const color = toColor(this.evaluator.value({ expression }, styleFeature({})));
     return color?.toCssColorString();
   }
+}
+
+/** The batched-path layer loaded for a layer id, if it is one. */
+export function vectorLayerOf(owners: Map<object, string>, layerId: string): CesiumVectorLayer | undefined {
+  for (const [owner, id] of owners) if (id === layerId && owner instanceof CesiumVectorLayer) return owner;
+  return undefined;
 }

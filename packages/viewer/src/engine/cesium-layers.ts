@@ -16,7 +16,9 @@ import {
   WebMapServiceImageryProvider,
 } from 'cesium';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
-import { loadCsv } from './cesium-csv.js';
+import { csvDataSource } from './cesium-csv.js';
+import type { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
+import { loadVector, type Progress } from './vector/vector-loader.js';
 import type { EngineLayer } from './engine.js';
 
 /** What a layer became in Cesium. */
@@ -24,7 +26,8 @@ export type LoadedLayer =
   | { kind: 'dataSource'; value: DataSource }
   | { kind: 'tileset'; value: Cesium3DTileset }
   | { kind: 'model'; value: Model }
-  | { kind: 'imagery'; value: ImageryLayer };
+  | { kind: 'imagery'; value: ImageryLayer }
+  | { kind: 'vector'; value: CesiumVectorLayer };
 
 /** Whether two versions of a layer draw the same, so that only its visibility needs to change. */
 export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
@@ -33,8 +36,8 @@ export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
 }
 
 /** Loads one layer into the viewer, styled by its appearance; rejects with the reason when it cannot be loaded. */
-export async function loadLayer(viewer: Viewer, layer: EngineLayer): Promise<LoadedLayer> {
-  const loaded = await loadUnstyled(viewer, layer);
+export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: Progress): Promise<LoadedLayer> {
+  const loaded = layer.type === 'geojson' || layer.type === 'csv' ? await loadFeatures(viewer, layer, progress) : await loadUnstyled(viewer, layer);
   if (loaded.kind === 'dataSource') styleEntities(loaded.value.entities.values, layer.appearance, viewer.clock.currentTime);
   if (loaded.kind === 'tileset') loaded.value.style = tilesetStyle(layer.appearance?.['3dtiles']);
   return loaded;
@@ -45,15 +48,30 @@ async function addSource<T extends DataSource>(viewer: Viewer, source: T): Promi
   return { kind: 'dataSource', value: source };
 }
 
+/**
+ * A GeoJSON or CSV layer, from its URL or inline (a plugin's): parsed and styled in the layer
+ * worker, drawn on the batched path when it is large, on CesiumJS's entities when it is small
+ * (docs/viewer.md, "Large layers").
+ */
+export async function loadFeatures(viewer: Viewer, layer: Omit<EngineLayer, 'url'> & { url?: string; inline?: unknown }, progress?: Progress): Promise<LoadedLayer> {
+  const source = {
+    format: layer.type === 'csv' ? ('csv' as const) : ('geojson' as const),
+    // The worker resolves URLs against its own script's: hand it an absolute one.
+    ...(layer.url !== undefined ? { url: new URL(layer.url, document.baseURI).href } : {}),
+    ...(layer.inline !== undefined ? { inline: layer.inline } : {}),
+    ...(layer.headers ? { headers: layer.headers } : {}),
+    ...(layer.data ? { data: layer.data } : {}),
+  };
+  const loaded = await loadVector(viewer.scene, source, layer.appearance, { entitiesOnly: layer.appearance?.model !== undefined, ...(progress ? { progress } : {}) });
+  if (!('type' in loaded)) return { kind: 'vector', value: loaded };
+  if (loaded.csv) return addSource(viewer, csvDataSource(loaded.csv.points, loaded.csv.skipped, layer.id));
+  return addSource(viewer, await GeoJsonDataSource.load(loaded.geojson as object, { clampToGround: false }));
+}
+
 async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedLayer> {
   // A Resource carries the headers to every request the layer makes, relative ones included.
   const resource = new Resource({ url: layer.url, headers: layer.headers });
   switch (layer.type) {
-    case 'geojson': {
-      const source = await GeoJsonDataSource.load(resource, { clampToGround: false });
-      await viewer.dataSources.add(source);
-      return { kind: 'dataSource', value: source };
-    }
     case 'czml': {
       const source = await CzmlDataSource.load(resource);
       await viewer.dataSources.add(source);
@@ -90,8 +108,9 @@ async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedL
       const provider = new WebMapServiceImageryProvider({ url: resource, layers: layer.data.layers, parameters: { transparent: true, format: 'image/png' } });
       return { kind: 'imagery', value: viewer.imageryLayers.addImageryProvider(provider) };
     }
+    case 'geojson':
     case 'csv':
-      return addSource(viewer, await loadCsv(resource, layer.id, layer.data));
+      return loadFeatures(viewer, layer);
     case 'gpx':
       // GpxDataSource reads a Resource (so the layer's headers go along); its typings list only string, Blob, Document.
       return addSource(viewer, await GpxDataSource.load(resource as unknown as string, { clampToGround: false }));
@@ -122,6 +141,9 @@ export function removeLayer(viewer: Viewer, loaded: LoadedLayer): void {
     case 'model':
       viewer.scene.primitives.remove(loaded.value);
       return;
+    case 'vector':
+      loaded.value.destroy();
+      return;
     case 'imagery':
       viewer.imageryLayers.remove(loaded.value, true);
   }
@@ -138,6 +160,8 @@ export function layerDrawn(loaded: LoadedLayer): boolean {
     case 'model':
       return loaded.value.ready;
     case 'imagery':
+      return loaded.value.ready;
+    case 'vector':
       return loaded.value.ready;
   }
 }

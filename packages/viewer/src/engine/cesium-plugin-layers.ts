@@ -1,5 +1,6 @@
 import { CzmlDataSource, type DataSource, Entity, GeoJsonDataSource, ImageryLayer, type Viewer } from 'cesium';
-import { loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { loadFeatures, loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
 import type { Appearance } from '@orbis/scene';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import type { EnginePluginLayers, FeatureData, PluginLayerSource } from './engine-plugin-layers.js';
@@ -43,7 +44,12 @@ export class CesiumPluginLayers implements EnginePluginLayers {
     const { id, type, visible, appearance, data } = source;
     if (source.inline === undefined) return loadLayer(this.viewer, { id, type, url: source.url!, visible, ...(appearance ? { appearance } : {}), ...(data ? { data } : {}) });
     const inline = source.inline as object;
-    const value: DataSource = type === 'czml' ? await CzmlDataSource.load(inline) : await GeoJsonDataSource.load(inline, { clampToGround: false });
+    if (type !== 'czml') {
+      const loaded = await loadFeatures(this.viewer, { id, type, visible, inline, ...(appearance ? { appearance } : {}), ...(data ? { data } : {}) });
+      if (loaded.kind === 'dataSource') styleEntities(loaded.value.entities.values, appearance, this.viewer.clock.currentTime);
+      return loaded;
+    }
+    const value: DataSource = await CzmlDataSource.load(inline);
     await this.viewer.dataSources.add(value);
     styleEntities(value.entities.values, appearance, this.viewer.clock.currentTime);
     return { kind: 'dataSource', value };
@@ -70,6 +76,10 @@ export class CesiumPluginLayers implements EnginePluginLayers {
 
   restyle(id: string, appearance: Appearance | undefined): void {
     for (const object of this.objectsOf(id)) {
+      if (object instanceof CesiumVectorLayer) {
+        object.restyle(appearance);
+        continue;
+      }
       const entities = (object as { entities?: { values: Entity[] } }).entities?.values;
       if (entities) styleEntities(entities, appearance, this.viewer.clock.currentTime);
       else if ('style' in object) (object as { style: unknown }).style = tilesetStyle(appearance?.['3dtiles']);
@@ -98,6 +108,12 @@ export class CesiumPluginLayers implements EnginePluginLayers {
   feature(layerId: string, featureId: string): FeatureData | undefined {
     const now = this.viewer.clock.currentTime;
     for (const object of this.objectsOf(layerId)) {
+      if (object instanceof CesiumVectorLayer) {
+        const index = object.indexOf(featureId);
+        if (index === undefined) continue;
+        const geometry = this.inlineGeometry(layerId, featureId);
+        return { properties: JSON.parse(JSON.stringify(object.properties(index))) as Record<string, unknown>, ...(geometry === undefined ? {} : { geometry }) };
+      }
       const entity = (object as { entities?: { getById(id: string): Entity | undefined } }).entities?.getById(featureId);
       if (!entity) continue;
       const properties = (entity.properties?.getValue(now) ?? {}) as Record<string, unknown>;

@@ -21,6 +21,13 @@ export interface EngineLayer {
 
 export type Position = [number, number, number];
 
+/** How far a large layer's load has come. */
+export interface LayerProgress {
+  layerId: string;
+  loaded: number;
+  total: number;
+}
+
 /** A pointer action on the viewer, in viewer pixels. */
 export interface PointerInput {
   type: 'click' | 'doubleClick' | 'mouseDown' | 'mouseUp' | 'rightClick' | 'rightDown' | 'rightUp' | 'middleClick' | 'middleDown' | 'middleUp' | 'mouseMove' | 'mouseEnter' | 'mouseLeave' | 'wheel';
@@ -83,6 +90,11 @@ export interface Engine extends EngineFeatures {
   /** A data URL of the current image, or undefined where it cannot be read. */
   capture(type?: string, quality?: number): string | undefined;
   requestRender(): void;
+  /**
+   * Calls `listener` as a large layer's features are drawn (docs/viewer.md, "Large layers"):
+   * `loaded` of `total` features; returns the function that stops it.
+   */
+  onLayerProgress(listener: (progress: LayerProgress) => void): () => void;
   /** Calls `listener` after each frame the viewer draws; returns the function that stops it. */
   onFrame(listener: () => void): () => void;
   /** The viewer's size in CSS pixels. */

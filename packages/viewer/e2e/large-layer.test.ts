@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { dominantColorIn, isCloseTo, type Pixels, screenshotPixels } from './pixels.js';
+
+/*
+ * SPEC §13 on the published page: a GeoJSON layer of 100,000 points (the batched path, drawn from
+ * the layer worker's batches), styled by conditions, read back from the pixels; a click on one of
+ * its points shows that point's infobox; a plugin finds a feature of it by id.
+ *
+ * The points fill a 10° × 6° grid around 10°E 10°N, 500 × 200 of them: the western half is
+ * `kind: "west"` (red by the style), the eastern half `"east"` (blue). The camera looks straight
+ * down from 3,000 km, where one degree is about 20 px.
+ */
+const COLUMNS = 500;
+const ROWS = 200;
+
+function grid(): string {
+  const features: string[] = [];
+  for (let r = 0; r < ROWS; r++) {
+    for (let c = 0; c < COLUMNS; c++) {
+      const i = r * COLUMNS + c;
+      const kind = c < COLUMNS / 2 ? 'west' : 'east';
+      const lng = 5 + (c * 10) / COLUMNS;
+      const lat = 7 + (r * 6) / ROWS;
+      features.push(`{"type":"Feature","id":"P${i}","properties":{"name":"P${i}","kind":"${kind}","value":${i % 1000}},"geometry":{"type":"Point","coordinates":[${lng.toFixed(4)},${lat.toFixed(4)}]}}`);
+    }
+  }
+  return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
+}
+
+const FINDER = `
+const look = () => {
+  const found = reearth.layers.findFeatureById('big', 'P12100');
+  if (found) console.log('REPORT ' + JSON.stringify(found.properties));
+  else setTimeout(look, 250);
+};
+look();`;
+
+const RED = [255, 0, 0] as const;
+const BLUE = [0, 0, 255] as const;
+
+describe('a layer of 100,000 points on the batched path in Chromium', () => {
+  const t = useBrowserAndServer({
+    setUp: async (h) => {
+      await h.project('big');
+      const form = new FormData();
+      form.append('public', 'true');
+      form.append('file', new Blob([grid()]), 'grid.geojson');
+      const res = await fetch(`${h.url}/api/projects/big/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+      const body = await res.json();
+      const assetId = (Array.isArray(body) ? body[0] : body).id as string;
+      expect((await h.admin('POST', '/api/projects/big/plugins', widgetPlugin('finder', FINDER))).status).toBe(201);
+      const scene = {
+        property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+        camera: { lng: 10, lat: 10, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [
+          {
+            id: 'big',
+            title: 'Grid',
+            type: 'geojson',
+            assetId,
+            visible: true,
+            appearance: { marker: { pointSize: 6, pointColor: { conditions: [["${kind} === 'west'", "color('#ff0000')"], ['true', "color('#0000ff')"]] } } },
+            infobox: { title: '${name}', fields: [{ label: 'Kind', value: '${kind}' }] },
+          },
+        ],
+        widgets: [{ pluginId: 'finder', extensionId: 'main', enabled: true }],
+        story: { pages: [] },
+      };
+      const put = await h.admin('PUT', '/api/projects/big/scene', scene);
+      expect(put.status, await put.clone().text()).toBe(200);
+      expect((await h.admin('POST', '/api/projects/big/publish')).status).toBe(200);
+    },
+  });
+
+  it('draws every point in its colour, explains a click and lets a plugin find a feature', async () => {
+    const { page, consoleMessages } = t.tab;
+    await page.goto(`${t.h.url}/p/big`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 180_000 });
+    const pixels: Pixels = await screenshotPixels(page, page.getByTestId('viewer'));
+    // 1° ≈ 20 px: the west half spans 5°–10°E (x 220–320), the east 10°–15°E (x 320–420); 7°–13°N is y 180–300.
+    const west = dominantColorIn(pixels, { x: 250, y: 220, width: 40, height: 40 });
+    const east = dominantColorIn(pixels, { x: 350, y: 220, width: 40, height: 40 });
+    expect(isCloseTo(west, [...RED], 70), `west ${west}`).toBe(true);
+    expect(isCloseTo(east, [...BLUE], 70), `east ${east}`).toBe(true);
+    // The progress line is gone once every feature is drawn.
+    expect(await page.getByTestId('layer-progress').isVisible()).toBe(false);
+
+    const infobox = page.getByTestId('infobox');
+    await page.mouse.click(270, 240);
+    await infobox.waitFor({ state: 'visible' });
+    expect(await infobox.locator('h2').textContent()).toMatch(/^P\d+$/);
+    expect(await infobox.locator('dd').allTextContents()).toEqual(['west']);
+
+    const prefix = '[plugin finder/main] REPORT ';
+    await expect.poll(() => consoleMessages.some((m) => m.text.startsWith(prefix)), { timeout: 30_000 }).toBe(true);
+    const found = JSON.parse(consoleMessages.find((m) => m.text.startsWith(prefix))!.text.slice(prefix.length));
+    expect(found).toEqual({ name: 'P12100', kind: 'west', value: 100 });
+  }, 300_000);
+});

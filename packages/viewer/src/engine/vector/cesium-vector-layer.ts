@@ -1,0 +1,219 @@
+import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
+import type { Appearance } from '@orbis/scene';
+import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
+import { addPoints, addShapes, VectorPick } from './vector-primitives.js';
+
+const HIGHLIGHT = Color.YELLOW;
+
+type Marker = { color: Color; marker: { color: Color } };
+type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; show: Uint8Array } | undefined; ready: boolean };
+
+/**
+ * A vector layer on the batched path (docs/viewer.md, "Large layers"): its features drawn by
+ * CesiumJS primitive collections, its properties kept per feature index for the infobox, the
+ * style panel and plugins. Batches are added one per animation frame, so no frame on the page
+ * builds more than one batch.
+ */
+export class CesiumVectorLayer {
+  readonly primitives = new PrimitiveCollection();
+  private readonly ids: string[] = [];
+  private readonly names: (string | undefined)[] = [];
+  private readonly props: Record<string, unknown>[] = [];
+  private readonly anchors: Float64Array[] = [];
+  private readonly markers = new Map<number, Marker[]>();
+  private readonly shapes: Shape[] = [];
+  private readonly picks: VectorPick[] = [];
+  private byId: Map<string, number> | undefined;
+  private highlighted: number[] = [];
+  private readonly savedColors = new Map<string, Uint8Array>();
+  private readonly queue: FeatureBatch[] = [];
+  private scheduled = false;
+  private finished = false;
+  constructor(
+    private readonly scene: Scene,
+    private readonly worker: Worker,
+    /** Features announced by the worker. */
+    readonly total: number,
+    private readonly progress?: (loaded: number, total: number) => void,
+  ) {
+    scene.primitives.add(this.primitives);
+  }
+
+  /**
+   * Restyles every feature: the worker resolves the new appearance and sends the features again;
+   * they replace the drawn ones batch by batch.
+   */
+  restyle(appearance: Appearance | undefined): void {
+    this.clear();
+    this.finished = false;
+    const request: VectorRequest = { type: 'restyle', ...(appearance ? { appearance } : {}) };
+    this.worker.postMessage(request);
+  }
+
+  private clear(): void {
+    this.queue.length = 0;
+    this.ids.length = 0;
+    this.names.length = 0;
+    this.props.length = 0;
+    this.anchors.length = 0;
+    this.markers.clear();
+    this.shapes.length = 0;
+    this.picks.length = 0;
+    this.savedColors.clear();
+    this.highlighted = [];
+    this.byId = undefined;
+    this.primitives.removeAll();
+  }
+
+  get show(): boolean {
+    return this.primitives.show;
+  }
+  set show(value: boolean) {
+    this.primitives.show = value;
+    this.scene.requestRender();
+  }
+
+  /** Features added so far. */
+  get loaded(): number {
+    return this.ids.length;
+  }
+
+  /** Queues a batch; it is drawn at the next animation frame. */
+  add(batch: FeatureBatch): void {
+    this.queue.push(batch);
+    this.schedule();
+  }
+
+  /** No more batches will come. */
+  finish(): void {
+    this.finished = true;
+    this.scene.requestRender();
+  }
+
+  /** Whether every batch is drawn and every primitive built. */
+  get ready(): boolean {
+    return this.finished && this.queue.length === 0 && this.shapes.every((s) => s.ready);
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.primitives.isDestroyed()) return;
+    this.scheduled = true;
+    requestAnimationFrame(() => {
+      this.scheduled = false;
+      const batch = this.queue.shift();
+      if (!batch || this.primitives.isDestroyed()) return;
+      this.draw(batch);
+      this.progress?.(this.ids.length, this.total);
+      this.scene.requestRender();
+      if (this.queue.length) this.schedule();
+    });
+  }
+
+  private draw(batch: FeatureBatch): void {
+    this.byId = undefined;
+    for (let i = 0; i < batch.ids.length; i++) {
+      this.ids.push(batch.ids[i]!);
+      this.names.push(batch.names[i]);
+      this.props.push(batch.properties[i]!);
+    }
+    this.anchors.push(batch.anchors);
+    const pick = (index: number) => (this.picks[index] ??= new VectorPick(this, index));
+    for (const [index, made] of addPoints(this.primitives, this.scene, batch, pick)) this.markers.set(index, made);
+    this.shapes.push(...(addShapes(this.primitives, batch.shapes, pick) as unknown as Shape[]));
+  }
+
+  /** The index of a feature by its id. */
+  indexOf(id: string): number | undefined {
+    if (!this.byId) {
+      this.byId = new Map();
+      this.ids.forEach((fid, i) => this.byId!.set(fid, i));
+    }
+    return this.byId.get(id);
+  }
+
+  featureId(index: number): string | undefined {
+    return this.ids[index];
+  }
+
+  name(index: number): string | undefined {
+    return this.names[index];
+  }
+
+  properties(index: number): Record<string, unknown> | undefined {
+    return this.props[index];
+  }
+
+  allProperties(): Record<string, unknown>[] {
+    return this.props;
+  }
+
+  /** A sphere around every feature's anchor (for flying to the layer), once any is drawn. */
+  get boundingSphere(): BoundingSphere | undefined {
+    const positions: Cartesian3[] = [];
+    // A sample of at most ~10,000 anchors bounds a large layer well enough to frame it.
+    const step = Math.max(1, Math.floor(this.ids.length / 10_000));
+    let index = 0;
+    for (const anchors of this.anchors) {
+      for (let i = 0; i < anchors.length; i += 3, index++) {
+        if (index % step === 0 && (anchors[i] !== 0 || anchors[i + 1] !== 0 || anchors[i + 2] !== 0)) positions.push(new Cartesian3(anchors[i], anchors[i + 1], anchors[i + 2]));
+      }
+    }
+    return positions.length ? BoundingSphere.fromPoints(positions) : undefined;
+  }
+
+  /** The ids of the shown features whose anchor shows inside a screen rectangle. */
+  featuresIn(left: number, top: number, right: number, bottom: number): string[] {
+    if (!this.primitives.show) return [];
+    const out: string[] = [];
+    const scratch = new Cartesian3();
+    let index = 0;
+    for (const anchors of this.anchors) {
+      for (let i = 0; i < anchors.length; i += 3, index++) {
+        if (anchors[i] === 0 && anchors[i + 1] === 0 && anchors[i + 2] === 0) continue;
+        const at = SceneTransforms.worldToWindowCoordinates(this.scene, Cartesian3.fromElements(anchors[i]!, anchors[i + 1]!, anchors[i + 2]!, scratch));
+        if (at && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom && this.shown(index)) out.push(this.ids[index]!);
+      }
+    }
+    return out;
+  }
+
+  private shown(index: number): boolean {
+    const markers = this.markers.get(index);
+    if (markers) return markers.some((m) => (m.marker as { show?: boolean }).show !== false);
+    return true;
+  }
+
+  /** Draws these features in the highlight colour, and the ones highlighted before as they were. */
+  highlight(indices: number[]): void {
+    for (const i of this.highlighted) this.paint(i, undefined);
+    this.highlighted = indices;
+    for (const i of indices) this.paint(i, HIGHLIGHT);
+    this.scene.requestRender();
+  }
+
+  private paint(index: number, color: Color | undefined): void {
+    for (const m of this.markers.get(index) ?? []) m.marker.color = color ?? m.color;
+    const pick = this.picks[index];
+    if (!pick) return;
+    this.shapes.forEach((shape, n) => {
+      const attributes = shape.ready ? shape.getGeometryInstanceAttributes(pick) : undefined;
+      if (!attributes) return;
+      const key = `${n}:${index}`;
+      const saved = this.savedColors.get(key);
+      if (color) {
+        if (!saved) this.savedColors.set(key, Uint8Array.from(attributes.color));
+        attributes.color = ColorGeometryInstanceAttribute.toValue(color.withAlpha(Math.max(0.8, attributes.color[3]! / 255)));
+      } else if (saved) {
+        attributes.color = saved;
+        this.savedColors.delete(key);
+      }
+    });
+  }
+
+  destroy(): void {
+    this.worker.terminate();
+    this.queue.length = 0;
+    this.scene.primitives.remove(this.primitives);
+    if (!this.primitives.isDestroyed()) this.primitives.destroy();
+  }
+}

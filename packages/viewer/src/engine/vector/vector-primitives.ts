@@ -1,0 +1,162 @@
+import {
+  BillboardCollection,
+  Cartesian2,
+  Cartesian3,
+  ClassificationType,
+  Color,
+  ColorGeometryInstanceAttribute,
+  GeometryInstance,
+  GroundPolylineGeometry,
+  GroundPolylinePrimitive,
+  GroundPrimitive,
+  HeightReference,
+  LabelCollection,
+  LabelStyle,
+  PerInstanceColorAppearance,
+  PointPrimitiveCollection,
+  PolygonGeometry,
+  PolygonHierarchy,
+  PolygonOutlineGeometry,
+  PolylineColorAppearance,
+  PolylineGeometry,
+  Primitive,
+  type PrimitiveCollection,
+  type Scene,
+  ShowGeometryInstanceAttribute,
+  VerticalOrigin,
+} from 'cesium';
+import type { FeatureBatch, ShapePart } from './vector-protocol.js';
+
+/** What a picked primitive of the batched path carries as its `id`: its layer and feature index. */
+export class VectorPick {
+  constructor(
+    readonly owner: object,
+    readonly index: number,
+  ) {}
+}
+
+/** Polygons and lines per CesiumJS `Primitive`: small enough that unpacking one stays a short task on the page. */
+export const SHAPES_PER_PRIMITIVE = 5_000;
+
+const color = (c: ArrayLike<number>, at = 0) => Color.fromBytes(c[at], c[at + 1], c[at + 2], c[at + 3]);
+
+/**
+ * Adds one batch's points to `into` as collections of CesiumJS point primitives, billboards (image
+ * markers) and labels, each point's `id` a VectorPick. Returns what each feature index got, for
+ * highlights.
+ */
+export function addPoints(into: PrimitiveCollection, scene: Scene, batch: FeatureBatch, picks: (index: number) => VectorPick): Map<number, { color: Color; marker: { color: Color } }[]> {
+  const p = batch.points;
+  const made = new Map<number, { color: Color; marker: { color: Color } }[]>();
+  const n = p.feature.length;
+  if (n === 0) return made;
+  let points: PointPrimitiveCollection | undefined;
+  let billboards: BillboardCollection | undefined;
+  let labels: LabelCollection | undefined;
+  for (let i = 0; i < n; i++) {
+    const position = new Cartesian3(p.positions[i * 3], p.positions[i * 3 + 1], p.positions[i * 3 + 2]);
+    const index = p.feature[i]!;
+    const id = picks(index);
+    const show = p.show[i] === 1;
+    const heightReference = p.clamp[i] ? HeightReference.CLAMP_TO_GROUND : HeightReference.NONE;
+    const image = p.image[i];
+    let marker: { color: Color };
+    let offset: number;
+    if (image) {
+      billboards ??= into.add(new BillboardCollection({ scene })) as BillboardCollection;
+      marker = billboards.add({ position, image, scale: p.imageSize[i], verticalOrigin: VerticalOrigin.BOTTOM, heightReference, show, id });
+      offset = 0;
+    } else {
+      points ??= into.add(new PointPrimitiveCollection()) as PointPrimitiveCollection;
+      marker = points.add({ position, color: color(p.color, i * 4), pixelSize: p.size[i], outlineColor: color(p.outlineColor, i * 4), outlineWidth: p.outlineWidth[i], show, id });
+      offset = p.size[i]! / 2;
+    }
+    const list = made.get(index) ?? [];
+    list.push({ color: Color.clone(marker.color), marker });
+    made.set(index, list);
+    const text = p.label[i];
+    if (text !== undefined && show) {
+      labels ??= into.add(new LabelCollection({ scene })) as LabelCollection;
+      labels.add({
+        position,
+        text,
+        font: `${p.labelSize[i]}px sans-serif`,
+        fillColor: color(p.labelColor, i * 4),
+        style: LabelStyle.FILL_AND_OUTLINE,
+        outlineColor: Color.BLACK,
+        outlineWidth: 3,
+        verticalOrigin: VerticalOrigin.BOTTOM,
+        pixelOffset: new Cartesian2(0, -(offset + 4)),
+        heightReference,
+        id,
+      });
+    }
+  }
+  return made;
+}
+
+function instanceAttributes(c: ArrayLike<number>, show: boolean) {
+  return { color: ColorGeometryInstanceAttribute.fromColor(color(c)), show: new ShowGeometryInstanceAttribute(show) };
+}
+
+const degrees = (flat: number[]) => Cartesian3.fromDegreesArrayHeights(flat);
+const hasHeight = (flat: number[]) => flat.some((v, i) => i % 3 === 2 && v !== 0);
+
+/**
+ * Adds one batch's lines and polygons to `into` as batched CesiumJS primitives: one `Primitive`
+ * per kind and SHAPES_PER_PRIMITIVE parts, geometry built in CesiumJS's own workers, each
+ * instance's colour and show per feature (its `id` a VectorPick). Ground-clamped parts go to
+ * ground primitives. Returns the primitives made, to wait for their `ready`.
+ */
+export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks: (index: number) => VectorPick): { ready: boolean }[] {
+  const made: { ready: boolean }[] = [];
+  const groups = new Map<string, GeometryInstance[]>();
+  const put = (key: string, instance: GeometryInstance) => {
+    const list = groups.get(key) ?? [];
+    list.push(instance);
+    groups.set(key, list);
+  };
+  for (const s of shapes) {
+    const id = picks(s.feature);
+    if (s.kind === 'line') {
+      const positions = degrees(s.positions);
+      const geometry = s.clamp ? new GroundPolylineGeometry({ positions, width: s.strokeWidth }) : new PolylineGeometry({ positions, width: s.strokeWidth, arcType: 1 });
+      put(s.clamp ? 'groundLine' : 'line', new GeometryInstance({ geometry, id, attributes: instanceAttributes(s.strokeColor, s.show) }));
+      continue;
+    }
+    const hierarchy = new PolygonHierarchy(degrees(s.positions), (s.holes ?? []).map((h) => new PolygonHierarchy(degrees(h))));
+    const extruded = s.extrudedHeight !== undefined;
+    const options = { polygonHierarchy: hierarchy, perPositionHeight: !s.clamp && !extruded && hasHeight(s.positions), ...(extruded ? { extrudedHeight: s.extrudedHeight, height: 0 } : {}) };
+    if (s.fill) {
+      const translucent = s.fill[3] < 255;
+      const key = s.clamp && !extruded ? 'groundFill' : `fill:${extruded}:${translucent}`;
+      put(key, new GeometryInstance({ geometry: new PolygonGeometry({ ...options, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT }), id, attributes: instanceAttributes(s.fill, s.show) }));
+    }
+    if (s.stroke && !s.clamp) put('outline', new GeometryInstance({ geometry: new PolygonOutlineGeometry(options), id, attributes: instanceAttributes(s.strokeColor, s.show) }));
+  }
+  for (const [key, instances] of groups) {
+    for (let i = 0; i < instances.length; i += SHAPES_PER_PRIMITIVE) {
+      const geometryInstances = instances.slice(i, i + SHAPES_PER_PRIMITIVE);
+      made.push(into.add(primitiveFor(key, geometryInstances)) as { ready: boolean });
+    }
+  }
+  return made;
+}
+
+function primitiveFor(key: string, geometryInstances: GeometryInstance[]): object {
+  // Instances are kept (releaseGeometryInstances: false is not needed for attributes) so that colour and show can change per feature.
+  switch (key) {
+    case 'groundLine':
+      return new GroundPolylinePrimitive({ geometryInstances, appearance: new PolylineColorAppearance() });
+    case 'groundFill':
+      return new GroundPrimitive({ geometryInstances, appearance: new PerInstanceColorAppearance({ flat: true, translucent: true }), classificationType: ClassificationType.BOTH });
+    case 'line':
+      return new Primitive({ geometryInstances, appearance: new PolylineColorAppearance({ translucent: false }) });
+    case 'outline':
+      return new Primitive({ geometryInstances, appearance: new PerInstanceColorAppearance({ flat: true, translucent: false, renderState: { lineWidth: 1 } }) });
+    default: {
+      const [, extruded, translucent] = key.split(':');
+      return new Primitive({ geometryInstances, appearance: new PerInstanceColorAppearance({ flat: extruded !== 'true', translucent: translucent === 'true', closed: extruded === 'true' }) });
+    }
+  }
+}

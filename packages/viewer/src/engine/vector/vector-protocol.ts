@@ -1,0 +1,82 @@
+import type { Appearance, LayerData } from '@orbis/scene';
+
+/** Where a vector layer's features come from: a URL (fetched in the worker) or inline GeoJSON. */
+export interface VectorSource {
+  format: 'geojson' | 'csv';
+  url?: string;
+  headers?: Record<string, string>;
+  /** Inline GeoJSON (a plugin's layer) instead of `url`. */
+  inline?: unknown;
+  data?: LayerData;
+}
+
+/** Points of a batch, one entry per point (a MultiPoint gives several), in columns. */
+export interface PointColumns {
+  /** The index (within the layer) of the feature each point belongs to. */
+  feature: Uint32Array;
+  /** Cartesian x, y, z (metres, Earth-fixed) per point. */
+  positions: Float64Array;
+  /** RGBA bytes per point. */
+  color: Uint8Array;
+  outlineColor: Uint8Array;
+  size: Float32Array;
+  outlineWidth: Float32Array;
+  /** 1 shown, 0 hidden (the appearance's `show`). */
+  show: Uint8Array;
+  /** 1 where the marker is clamped to the ground. */
+  clamp: Uint8Array;
+  /** Per point: the image URL of an image marker and its scale, or undefined for a point. */
+  image: (string | undefined)[];
+  imageSize: Float32Array;
+  /** Per point: the label's text, size (px) and RGBA colour, or undefined for no label. */
+  label: (string | undefined)[];
+  labelSize: Float32Array;
+  labelColor: Uint8Array;
+}
+
+/** A line or a polygon part of a feature, with its resolved style. */
+export interface ShapePart {
+  feature: number;
+  kind: 'line' | 'polygon';
+  /** Degrees and metres: [lng, lat, height, lng, lat, height, …]; for a polygon, its outer ring. */
+  positions: number[];
+  /** A polygon's holes, in the same form. */
+  holes?: number[][];
+  show: boolean;
+  /** Line: its colour; polygon: its outline's. RGBA bytes. */
+  strokeColor: [number, number, number, number];
+  strokeWidth: number;
+  /** Polygon only. */
+  fill?: [number, number, number, number];
+  stroke?: boolean;
+  extrudedHeight?: number;
+  clamp: boolean;
+}
+
+/** A slice of a layer's features as the worker hands them to the page. */
+export interface FeatureBatch {
+  /** The layer index of this batch's first feature. */
+  start: number;
+  ids: string[];
+  /** The name CesiumJS's GeoJSON reader would give (a `title` or `name` property). */
+  names: (string | undefined)[];
+  properties: Record<string, unknown>[];
+  /** One representative Cartesian position per feature (selection rectangles). */
+  anchors: Float64Array;
+  points: PointColumns;
+  shapes: ShapePart[];
+}
+
+/** Page → worker. */
+export type VectorRequest =
+  | { type: 'load'; source: VectorSource; appearance?: Appearance; batchSize: number; smallAt: number }
+  | { type: 'restyle'; appearance?: Appearance };
+
+/** Worker → page. */
+export type VectorReply =
+  /** The layer is small (at most `smallAt` features): here is its parsed data, for CesiumJS's entities. */
+  | { type: 'small'; geojson?: unknown; csv?: { points: { lng: number; lat: number; height?: number; properties: Record<string, unknown> }[]; skipped: number } }
+  | { type: 'count'; features: number; skipped: number }
+  | { type: 'batch'; batch: FeatureBatch }
+  | { type: 'done' }
+  | { type: 'error'; message: string };

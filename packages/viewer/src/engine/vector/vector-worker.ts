@@ -1,0 +1,60 @@
+/// <reference lib="webworker" />
+// The batched vector path's worker (docs/viewer.md, "Large layers"): fetches and parses a layer's
+// file, resolves its appearance per feature with CesiumJS's styling language, and hands the page
+// batches of typed columns, so that none of that work runs on the page's thread.
+import type { Appearance } from '@orbis/scene';
+import { csvPoints } from '../csv-points.js';
+import { buildBatch, transferables } from './batch-builder.js';
+import { FeatureStyler } from './feature-style.js';
+import { geojsonFeatures, type SourceFeature } from './geojson-features.js';
+import type { VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let features: SourceFeature[] = [];
+let batchSize = 25_000;
+
+function reply(message: VectorReply, transfer: Transferable[] = []): void {
+  self.postMessage(message, transfer);
+}
+
+async function read(source: VectorSource): Promise<string | unknown> {
+  if (source.inline !== undefined) return source.inline;
+  const response = await fetch(source.url!, { headers: source.headers ?? {} });
+  if (!response.ok) throw new Error(`${source.url} answered ${response.status}`);
+  return response.text();
+}
+
+function stream(appearance: Appearance | undefined): void {
+  const styler = new FeatureStyler(appearance);
+  const ids = new Set<string>();
+  for (let from = 0; from < features.length; from += batchSize) {
+    const batch = buildBatch(features, from, Math.min(from + batchSize, features.length), styler, ids);
+    reply({ type: 'batch', batch }, transferables(batch));
+  }
+  reply({ type: 'done' });
+}
+
+async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<void> {
+  const raw = await read(request.source);
+  batchSize = request.batchSize;
+  if (request.source.format === 'csv') {
+    const parsed = csvPoints(raw as string, request.source.data);
+    if (parsed.points.length <= request.smallAt) return reply({ type: 'small', csv: parsed });
+    features = parsed.points.map((p) => ({ properties: p.properties, geometry: { type: 'Point', coordinates: [p.lng, p.lat, ...(p.height === undefined ? [] : [p.height])] } }));
+    reply({ type: 'count', features: features.length, skipped: parsed.skipped });
+  } else {
+    const doc = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+    const all = geojsonFeatures(doc);
+    if (all.length <= request.smallAt) return reply({ type: 'small', geojson: doc });
+    features = all;
+    reply({ type: 'count', features: features.length, skipped: 0 });
+  }
+  stream(request.appearance);
+}
+
+self.onmessage = (event: MessageEvent<VectorRequest>) => {
+  const request = event.data;
+  const run = request.type === 'load' ? load(request) : Promise.resolve(stream(request.appearance));
+  run.catch((err: unknown) => reply({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
+};
