@@ -21,7 +21,8 @@ import { CesiumTimeline } from './cesium-timeline.js';
 import { ViewInset } from './cesium-view-inset.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { CesiumFeatures } from './cesium-features.js';
-import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, readsFeatures, removeLayer, setLayerVisible, startFeatures } from './cesium-layers.js';
+import type { VectorJob } from './vector/vector-loader.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { SketchFeature } from '@orbis/plugin-api';
 import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
@@ -57,6 +58,8 @@ export class CesiumEngine implements Engine {
   private readonly firstFrame: Promise<void>;
   private readonly inset: ViewInset;
   private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
+  /** Layer workers started before the layers they read are loaded (setLayers). */
+  private readonly early = new Map<string, { layer: EngineLayer; job: VectorJob }>();
 
   constructor(container: HTMLElement) {
     // No default Cesium ion token: nothing is fetched from ion unless a scene names a token.
@@ -163,6 +166,15 @@ export class CesiumEngine implements Engine {
   }
 
   async setLayers(wanted: EngineLayer[]): Promise<void> {
+    // Layer workers start at once: their files are fetched, parsed and styled on another thread
+    // while the globe loads.
+    for (const layer of wanted) {
+      const entry = this.layers.get(layer.id);
+      const started = this.early.get(layer.id);
+      if (!readsFeatures(layer) || (entry && drawsTheSame(entry.layer, layer)) || (started && drawsTheSame(started.layer, layer))) continue;
+      started?.job.stop();
+      this.early.set(layer.id, { layer, job: startFeatures(layer) });
+    }
     // The globe's first complete frame comes first: layers drawn in every frame while its tiles
     // stream in made each of those frames several times dearer (docs/performance.md). Calls wait
     // in the order made, so the last one still wins.
@@ -192,7 +204,10 @@ export class CesiumEngine implements Engine {
       const progress = (loaded: number, total: number) => {
         for (const listener of [...this.progressListeners]) listener({ layerId: layer.id, loaded, total });
       };
-      const loaded = loadLayer(this.viewer, layer, progress).then(
+      const early = this.early.get(layer.id);
+      this.early.delete(layer.id);
+      const job = early && drawsTheSame(early.layer, layer) ? early.job : (early?.job.stop(), undefined);
+      const loaded = loadLayer(this.viewer, layer, progress, job).then(
         (l) => {
           setLayerVisible(l, layer.visible);
           this.owners.set(l.value, layer.id);
@@ -211,6 +226,7 @@ export class CesiumEngine implements Engine {
       );
       this.layers.set(layer.id, { layer, loaded });
     }
+    for (const [id, early] of this.early) if (!ids.has(id)) (early.job.stop(), this.early.delete(id));
     const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
     orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
     this.requestRender();

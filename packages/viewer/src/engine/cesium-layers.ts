@@ -18,7 +18,7 @@ import {
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import { csvDataSource } from './cesium-csv.js';
 import type { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
-import { loadVector, type Progress } from './vector/vector-loader.js';
+import { loadVector, type Progress, VectorJob } from './vector/vector-loader.js';
 import type { EngineLayer } from './engine.js';
 
 /** What a layer became in Cesium. */
@@ -36,8 +36,8 @@ export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
 }
 
 /** Loads one layer into the viewer, styled by its appearance; rejects with the reason when it cannot be loaded. */
-export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: Progress): Promise<LoadedLayer> {
-  const loaded = layer.type === 'geojson' || layer.type === 'csv' ? await loadFeatures(viewer, layer, progress) : await loadUnstyled(viewer, layer);
+export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: Progress, job?: VectorJob): Promise<LoadedLayer> {
+  const loaded = readsFeatures(layer) ? await loadFeatures(viewer, layer, progress, job) : await loadUnstyled(viewer, layer);
   if (loaded.kind === 'dataSource') styleEntities(loaded.value.entities.values, layer.appearance, viewer.clock.currentTime);
   if (loaded.kind === 'tileset') loaded.value.style = tilesetStyle(layer.appearance?.['3dtiles']);
   return loaded;
@@ -48,12 +48,16 @@ async function addSource<T extends DataSource>(viewer: Viewer, source: T): Promi
   return { kind: 'dataSource', value: source };
 }
 
-/**
- * A GeoJSON or CSV layer, from its URL or inline (a plugin's): parsed and styled in the layer
- * worker, drawn on the batched path when it is large, on CesiumJS's entities when it is small
- * (docs/viewer.md, "Large layers").
- */
-export async function loadFeatures(viewer: Viewer, layer: Omit<EngineLayer, 'url'> & { url?: string; inline?: unknown }, progress?: Progress): Promise<LoadedLayer> {
+/** A layer the layer worker reads: GeoJSON or CSV, from a URL or inline (a plugin's). */
+export type FeatureLayer = Omit<EngineLayer, 'url'> & { url?: string; inline?: unknown };
+
+/** Whether a layer goes through the layer worker (loadFeatures). */
+export function readsFeatures(layer: { type: string }): boolean {
+  return layer.type === 'geojson' || layer.type === 'csv';
+}
+
+/** Starts reading a GeoJSON or CSV layer in a layer worker: parsed and styled there. */
+export function startFeatures(layer: FeatureLayer): VectorJob {
   const source = {
     format: layer.type === 'csv' ? ('csv' as const) : ('geojson' as const),
     // The worker resolves URLs against its own script's: hand it an absolute one.
@@ -62,7 +66,16 @@ export async function loadFeatures(viewer: Viewer, layer: Omit<EngineLayer, 'url
     ...(layer.headers ? { headers: layer.headers } : {}),
     ...(layer.data ? { data: layer.data } : {}),
   };
-  const loaded = await loadVector(viewer.scene, source, layer.appearance, { entitiesOnly: layer.appearance?.model !== undefined, ...(progress ? { progress } : {}) });
+  return new VectorJob(source, layer.appearance, layer.appearance?.model !== undefined);
+}
+
+/**
+ * A GeoJSON or CSV layer, read by a layer worker (`job`, or one started now): drawn on the
+ * batched path when it is large, on CesiumJS's entities when it is small (docs/viewer.md, "Large
+ * layers").
+ */
+export async function loadFeatures(viewer: Viewer, layer: FeatureLayer, progress?: Progress, job = startFeatures(layer)): Promise<LoadedLayer> {
+  const loaded = await loadVector(viewer.scene, job, progress);
   if (!('type' in loaded)) return { kind: 'vector', value: loaded };
   if (loaded.csv) return addSource(viewer, csvDataSource(loaded.csv.points, loaded.csv.skipped, layer.id));
   return addSource(viewer, await GeoJsonDataSource.load(loaded.geojson as object, { clampToGround: false }));

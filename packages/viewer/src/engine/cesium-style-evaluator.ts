@@ -24,6 +24,31 @@ export function styleFeature(properties: Record<string, unknown>): StyleFeature 
 
 type Compiled = Expression | ConditionsExpression;
 
+/** Results kept per expression before memoising is given up as useless (too many distinct inputs). */
+const MEMO_LIMIT = 4096;
+
+/**
+ * The properties an expression reads, when each is a plain `${name}`: its result then depends on
+ * those values alone and can be memoised. Undefined when it reads anything else (`${feature…}`,
+ * built-ins), which is then evaluated every time.
+ */
+function readProperties(value: object): string[] | undefined {
+  const texts = 'conditions' in value ? (value as { conditions: [string, string][] }).conditions.flat() : [(value as { expression: string }).expression];
+  const names = new Set<string>();
+  for (const text of texts) {
+    for (const [, name] of text.matchAll(/\$\{([^}]*)\}/g)) {
+      if (!/^[A-Za-z_$][\w$]*$/.test(name!) || name === 'feature' || name!.startsWith('tiles3d_')) return undefined;
+      names.add(name!);
+    }
+  }
+  return [...names];
+}
+
+/** A result that later evaluations cannot change: CesiumJS reuses one vector per expression node. */
+function stable(v: unknown): unknown {
+  return v && typeof v === 'object' && 'clone' in v && typeof v.clone === 'function' ? (v.clone as () => unknown)() : v;
+}
+
 /**
  * Evaluates SPEC §7 field values with CesiumJS's own `Expression` and `ConditionsExpression`:
  * a literal is itself, `{expression}` and `{conditions}` are compiled once per evaluator (one per
@@ -31,13 +56,14 @@ type Compiled = Expression | ConditionsExpression;
  * missing property compared with a number, say) gets `undefined`: the field keeps its default.
  */
 export class StyleEvaluator {
-  private readonly compiled = new Map<string, Compiled>();
+  private readonly compiled = new Map<string, { expression: Compiled; reads: string[] | undefined; memo: Map<string, unknown> }>();
 
-  private compile(value: object): Compiled {
+  private compile(value: object) {
     const key = JSON.stringify(value);
     let c = this.compiled.get(key);
     if (!c) {
-      c = 'conditions' in value ? new ConditionsExpression({ conditions: (value as { conditions: [string, string][] }).conditions }) : new Expression((value as { expression: string }).expression);
+      const expression = 'conditions' in value ? new ConditionsExpression({ conditions: (value as { conditions: [string, string][] }).conditions }) : new Expression((value as { expression: string }).expression);
+      c = { expression, reads: readProperties(value), memo: new Map() };
       this.compiled.set(key, c);
     }
     return c;
@@ -48,7 +74,17 @@ export class StyleEvaluator {
     if (field === undefined || field === null) return undefined;
     if (typeof field !== 'object') return field;
     try {
-      return this.compile(field as object).evaluate(feature as never);
+      const c = this.compile(field as object);
+      // Features that share the values an expression reads share its result (a style by a
+      // category evaluates once per category), unless they have too many distinct values.
+      const key = c.reads && JSON.stringify(c.reads.map((name) => feature.getPropertyInherited(name)));
+      if (key !== undefined && c.memo.has(key)) return c.memo.get(key);
+      const result = c.expression.evaluate(feature as never);
+      if (key !== undefined) {
+        if (c.memo.size < MEMO_LIMIT) c.memo.set(key, stable(result));
+        else c.reads = undefined;
+      }
+      return result;
     } catch {
       return undefined;
     }

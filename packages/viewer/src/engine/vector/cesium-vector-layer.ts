@@ -1,11 +1,20 @@
 import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
 import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
-import { addPoints, addShapes, VectorPick } from './vector-primitives.js';
+import { addPoints, addShapes, type Marker, VectorPick } from './vector-primitives.js';
 
 const HIGHLIGHT = Color.YELLOW;
+/** The longest a frame spends adding batches (the frame then builds them: keep both under 100 ms). */
+const DRAW_SLICE_MS = 40;
 
-type Marker = { color: Color; marker: { color: Color } };
+/** A batch as drawn: its first feature index, its points' feature indices and colours, their markers. */
+interface DrawnBatch {
+  start: number;
+  feature: Uint32Array;
+  color: Uint8Array;
+  markers: Marker[];
+}
+
 type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; show: Uint8Array } | undefined; ready: boolean };
 
 /**
@@ -20,7 +29,8 @@ export class CesiumVectorLayer {
   private readonly names: (string | undefined)[] = [];
   private readonly props: Record<string, unknown>[] = [];
   private readonly anchors: Float64Array[] = [];
-  private readonly markers = new Map<number, Marker[]>();
+  /** Per batch drawn: its first feature index, its points' columns and their markers. */
+  private readonly batches: DrawnBatch[] = [];
   private readonly shapes: Shape[] = [];
   private readonly picks: VectorPick[] = [];
   private byId: Map<string, number> | undefined;
@@ -56,7 +66,7 @@ export class CesiumVectorLayer {
     this.names.length = 0;
     this.props.length = 0;
     this.anchors.length = 0;
-    this.markers.clear();
+    this.batches.length = 0;
     this.shapes.length = 0;
     this.picks.length = 0;
     this.savedColors.clear();
@@ -100,9 +110,10 @@ export class CesiumVectorLayer {
     this.scheduled = true;
     requestAnimationFrame(() => {
       this.scheduled = false;
-      const batch = this.queue.shift();
-      if (!batch || this.primitives.isDestroyed()) return;
-      this.draw(batch);
+      // As many batches as fit in a slice of the frame: the page's tasks stay short, and a large
+      // layer is not held to one batch per frame when frames are slow (software WebGL).
+      const began = performance.now();
+      while (this.queue.length && !this.primitives.isDestroyed() && performance.now() - began < DRAW_SLICE_MS) this.draw(this.queue.shift()!);
       this.progress?.(this.ids.length, this.total);
       this.scene.requestRender();
       if (this.queue.length) this.schedule();
@@ -118,7 +129,8 @@ export class CesiumVectorLayer {
     }
     this.anchors.push(batch.anchors);
     const pick = (index: number) => (this.picks[index] ??= new VectorPick(this, index));
-    for (const [index, made] of addPoints(this.primitives, this.scene, batch, pick)) this.markers.set(index, made);
+    const markers = addPoints(this.primitives, this.scene, batch, pick);
+    this.batches.push({ start: batch.start, feature: batch.points.feature, color: batch.points.color, markers });
     this.shapes.push(...(addShapes(this.primitives, batch.shapes, pick) as unknown as Shape[]));
   }
 
@@ -177,10 +189,36 @@ export class CesiumVectorLayer {
     return out;
   }
 
+  /** Each point of a feature: its batch and its place in the batch's columns. */
+  private *pointsOf(index: number): Generator<{ batch: DrawnBatch; at: number }> {
+    // Batches hold consecutive features in order, and a batch's points are in feature order.
+    let lo = 0;
+    let hi = this.batches.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.batches[mid]!.start <= index) lo = mid;
+      else hi = mid - 1;
+    }
+    const batch = this.batches[lo];
+    if (!batch) return;
+    const { feature } = batch;
+    let a = 0;
+    let b = feature.length;
+    while (a < b) {
+      const mid = (a + b) >> 1;
+      if (feature[mid]! < index) a = mid + 1;
+      else b = mid;
+    }
+    for (let at = a; at < feature.length && feature[at] === index; at++) yield { batch, at };
+  }
+
   private shown(index: number): boolean {
-    const markers = this.markers.get(index);
-    if (markers) return markers.some((m) => (m.marker as { show?: boolean }).show !== false);
-    return true;
+    let any = false;
+    for (const { batch, at } of this.pointsOf(index)) {
+      if (batch.markers[at]!.show) return true;
+      any = true;
+    }
+    return !any;
   }
 
   /** Draws these features in the highlight colour, and the ones highlighted before as they were. */
@@ -192,7 +230,10 @@ export class CesiumVectorLayer {
   }
 
   private paint(index: number, color: Color | undefined): void {
-    for (const m of this.markers.get(index) ?? []) m.marker.color = color ?? m.color;
+    for (const { batch, at } of this.pointsOf(index)) {
+      const c = batch.color;
+      batch.markers[at]!.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
+    }
     const pick = this.picks[index];
     if (!pick) return;
     this.shapes.forEach((shape, n) => {

@@ -4,7 +4,7 @@ import { CesiumVectorLayer } from './cesium-vector-layer.js';
 import type { VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
 
 /** Features per batch the worker hands over: small enough that drawing one stays a short task. */
-export const BATCH_SIZE = 20_000;
+export const BATCH_SIZE = 10_000;
 /**
  * Layers of at most this many features stay on CesiumJS's entities, which keep everything a
  * GeoJSON file can say (simplestyle colours, pins, time); larger ones take the batched path.
@@ -17,47 +17,67 @@ export type SmallLayer = Extract<VectorReply, { type: 'small' }>;
 /** Progress of a layer's load: features drawn of those announced. */
 export type Progress = (loaded: number, total: number) => void;
 
-function start(source: VectorSource): Worker {
-  return new Worker(new URL('./vector-worker.ts', import.meta.url), { type: 'module', name: `layer ${source.url ?? 'inline'}` });
+/**
+ * A layer worker at work: started as early as the page knows the layer (before the globe's first
+ * frame, which the drawing waits for), its replies kept until `loadVector` takes them.
+ */
+export class VectorJob {
+  readonly worker: Worker;
+  private readonly early: VectorReply[] = [];
+  private listener: ((reply: VectorReply) => void) | undefined;
+
+  constructor(source: VectorSource, appearance: Appearance | undefined, entitiesOnly: boolean) {
+    this.worker = new Worker(new URL('./vector-worker.ts', import.meta.url), { type: 'module', name: `layer ${source.url ?? 'inline'}` });
+    this.worker.onmessage = (event: MessageEvent<VectorReply>) => (this.listener ? this.listener(event.data) : this.early.push(event.data));
+    this.worker.onerror = (event) => {
+      const reply: VectorReply = { type: 'error', message: event.message || 'the layer worker failed' };
+      if (this.listener) this.listener(reply);
+      else this.early.push(reply);
+    };
+    const request: VectorRequest = { type: 'load', source, ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, smallAt: entitiesOnly ? Number.POSITIVE_INFINITY : SMALL_LAYER };
+    this.worker.postMessage(request);
+  }
+
+  /** Hands every reply so far, then each new one, to `listener`. */
+  listen(listener: (reply: VectorReply) => void): void {
+    this.listener = listener;
+    for (const reply of this.early.splice(0)) listener(reply);
+  }
+
+  stop(): void {
+    this.worker.terminate();
+  }
 }
 
 /**
- * Loads a GeoJSON or CSV layer through the worker: parsed and styled there, then either handed
- * back whole (`small`, at most SMALL_LAYER features, or always with `entitiesOnly`) or drawn on
- * the batched path as its batches arrive. Resolves once the worker knows which, so the layer
- * shows while it streams; rejects with the worker's reason.
+ * Takes a layer job's results: either its data whole (`small`: at most SMALL_LAYER features, or
+ * any size with `entitiesOnly`) for CesiumJS's entities, or a CesiumVectorLayer that draws the
+ * batches as they arrive. Resolves once the worker knows which, so the layer shows while it
+ * streams; rejects with the worker's reason.
  */
-export function loadVector(scene: Scene, source: VectorSource, appearance: Appearance | undefined, options: { entitiesOnly?: boolean; progress?: Progress } = {}): Promise<SmallLayer | CesiumVectorLayer> {
-  const worker = start(source);
+export function loadVector(scene: Scene, job: VectorJob, progress?: Progress): Promise<SmallLayer | CesiumVectorLayer> {
   let layer: CesiumVectorLayer | undefined;
   return new Promise((resolve, reject) => {
-    const fail = (message: string) => {
-      worker.terminate();
-      reject(new Error(message));
-    };
-    worker.onerror = (event) => fail(event.message || 'the layer worker failed');
-    worker.onmessage = (event: MessageEvent<VectorReply>) => {
-      const reply = event.data;
+    job.listen((reply) => {
       switch (reply.type) {
         case 'small':
-          worker.terminate();
+          job.stop();
           return resolve(reply);
         case 'count':
-          layer = new CesiumVectorLayer(scene, worker, reply.features, options.progress);
+          layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress);
           return resolve(layer);
         case 'batch':
           return layer?.add(reply.batch);
         case 'done':
           return layer?.finish();
         case 'error':
-          if (layer) {
-            console.error(`[orbis] layer from ${source.url ?? 'inline data'}: ${reply.message}`);
-            return layer.finish();
+          if (!layer) {
+            job.stop();
+            return reject(new Error(reply.message));
           }
-          return fail(reply.message);
+          console.error(`[orbis] a layer's worker: ${reply.message}`);
+          return layer.finish();
       }
-    };
-    const request: VectorRequest = { type: 'load', source, ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, smallAt: options.entitiesOnly ? Number.POSITIVE_INFINITY : SMALL_LAYER };
-    worker.postMessage(request);
+    });
   });
 }

@@ -40,40 +40,54 @@ export const SHAPES_PER_PRIMITIVE = 5_000;
 
 const color = (c: ArrayLike<number>, at = 0) => Color.fromBytes(c[at], c[at + 1], c[at + 2], c[at + 3]);
 
+/** A marker drawn for a point: a point primitive or a billboard, whose colour a highlight changes. */
+export interface Marker {
+  color: Color;
+  show: boolean;
+}
+
+/** Colours by their RGBA bytes: a layer has few, and CesiumJS copies the one it is given. */
+class ColorCache {
+  private readonly colors = new Map<number, Color>();
+  get(c: ArrayLike<number>, at: number): Color {
+    const key = ((c[at]! << 24) | (c[at + 1]! << 16) | (c[at + 2]! << 8) | c[at + 3]!) >>> 0;
+    let color = this.colors.get(key);
+    if (!color) this.colors.set(key, (color = Color.fromBytes(c[at], c[at + 1], c[at + 2], c[at + 3])));
+    return color;
+  }
+}
+
 /**
  * Adds one batch's points to `into` as collections of CesiumJS point primitives, billboards (image
- * markers) and labels, each point's `id` a VectorPick. Returns what each feature index got, for
- * highlights.
+ * markers) and labels, each point's `id` a VectorPick. Returns each point's marker, in the
+ * batch's point order.
  */
-export function addPoints(into: PrimitiveCollection, scene: Scene, batch: FeatureBatch, picks: (index: number) => VectorPick): Map<number, { color: Color; marker: { color: Color } }[]> {
+export function addPoints(into: PrimitiveCollection, scene: Scene, batch: FeatureBatch, picks: (index: number) => VectorPick): Marker[] {
   const p = batch.points;
-  const made = new Map<number, { color: Color; marker: { color: Color } }[]>();
   const n = p.feature.length;
-  if (n === 0) return made;
+  const markers: Marker[] = new Array(n);
+  if (n === 0) return markers;
+  const colors = new ColorCache();
+  const position = new Cartesian3();
   let points: PointPrimitiveCollection | undefined;
   let billboards: BillboardCollection | undefined;
   let labels: LabelCollection | undefined;
   for (let i = 0; i < n; i++) {
-    const position = new Cartesian3(p.positions[i * 3], p.positions[i * 3 + 1], p.positions[i * 3 + 2]);
-    const index = p.feature[i]!;
-    const id = picks(index);
+    Cartesian3.fromElements(p.positions[i * 3]!, p.positions[i * 3 + 1]!, p.positions[i * 3 + 2]!, position);
+    const id = picks(p.feature[i]!);
     const show = p.show[i] === 1;
     const heightReference = p.clamp[i] ? HeightReference.CLAMP_TO_GROUND : HeightReference.NONE;
     const image = p.image[i];
-    let marker: { color: Color };
     let offset: number;
     if (image) {
       billboards ??= into.add(new BillboardCollection({ scene })) as BillboardCollection;
-      marker = billboards.add({ position, image, scale: p.imageSize[i], verticalOrigin: VerticalOrigin.BOTTOM, heightReference, show, id });
+      markers[i] = billboards.add({ position, image, scale: p.imageSize[i], verticalOrigin: VerticalOrigin.BOTTOM, heightReference, show, id });
       offset = 0;
     } else {
       points ??= into.add(new PointPrimitiveCollection()) as PointPrimitiveCollection;
-      marker = points.add({ position, color: color(p.color, i * 4), pixelSize: p.size[i], outlineColor: color(p.outlineColor, i * 4), outlineWidth: p.outlineWidth[i], show, id });
+      markers[i] = points.add({ position, color: colors.get(p.color, i * 4), pixelSize: p.size[i], outlineColor: colors.get(p.outlineColor, i * 4), outlineWidth: p.outlineWidth[i], show, id });
       offset = p.size[i]! / 2;
     }
-    const list = made.get(index) ?? [];
-    list.push({ color: Color.clone(marker.color), marker });
-    made.set(index, list);
     const text = p.label[i];
     if (text !== undefined && show) {
       labels ??= into.add(new LabelCollection({ scene })) as LabelCollection;
@@ -81,7 +95,7 @@ export function addPoints(into: PrimitiveCollection, scene: Scene, batch: Featur
         position,
         text,
         font: `${p.labelSize[i]}px sans-serif`,
-        fillColor: color(p.labelColor, i * 4),
+        fillColor: colors.get(p.labelColor, i * 4),
         style: LabelStyle.FILL_AND_OUTLINE,
         outlineColor: Color.BLACK,
         outlineWidth: 3,
@@ -92,7 +106,7 @@ export function addPoints(into: PrimitiveCollection, scene: Scene, batch: Featur
       });
     }
   }
-  return made;
+  return markers;
 }
 
 function instanceAttributes(c: ArrayLike<number>, show: boolean) {
