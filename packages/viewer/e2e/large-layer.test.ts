@@ -6,7 +6,8 @@ import { dominantColorIn, type Pixels, screenshotPixels } from './pixels.js';
 /*
  * SPEC §13 on the published page: a GeoJSON layer of 100,000 points (the batched path, drawn from
  * the layer worker's batches), styled by conditions, read back from the pixels; a click on one of
- * its points shows that point's infobox; a plugin finds a feature of it by id.
+ * its points shows that point's infobox; a plugin finds a feature of it by id. Beside it, 6,000
+ * extruded polygons styled by conditions, read back from the pixels, and clicked.
  *
  * The points fill a 10° × 6° grid around 10°E 10°N, 500 × 200 of them: the western half is
  * `kind: "west"` (red by the style), the eastern half `"east"` (blue). The camera looks straight
@@ -29,6 +30,20 @@ function grid(): string {
   return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
 }
 
+/** 6,000 squares (100 × 60) over 5°–15°E, 14°–16°N: the batched path's polygons, extruded by `floors`. */
+function blocks(): string {
+  const features: string[] = [];
+  for (let r = 0; r < 60; r++) {
+    for (let c = 0; c < 100; c++) {
+      const [w, s] = [5 + c * 0.1, 14 + r * (2 / 60)];
+      const [e, n] = [w + 0.08, s + 0.025];
+      const ring = [[w, s], [e, s], [e, n], [w, n], [w, s]].map(([x, y]) => `[${x!.toFixed(4)},${y!.toFixed(4)}]`).join(',');
+      features.push(`{"type":"Feature","id":"B${r * 100 + c}","properties":{"name":"Block ${r * 100 + c}","side":"${c < 50 ? 'west' : 'east'}","floors":${1 + (c % 5)}},"geometry":{"type":"Polygon","coordinates":[[${ring}]]}}`);
+    }
+  }
+  return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
+}
+
 const FINDER = `
 const look = () => {
   const found = app.layers.findFeatureById('big', 'P12100');
@@ -37,7 +52,7 @@ const look = () => {
 };
 look();`;
 
-describe('a layer of 100,000 points on the batched path in Chromium', () => {
+describe('large layers on the batched path in Chromium', () => {
   const t = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('big');
@@ -47,6 +62,11 @@ describe('a layer of 100,000 points on the batched path in Chromium', () => {
       const res = await fetch(`${h.url}/api/projects/big/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
       const body = await res.json();
       const assetId = (Array.isArray(body) ? body[0] : body).id as string;
+      const blocksForm = new FormData();
+      blocksForm.append('public', 'true');
+      blocksForm.append('file', new Blob([blocks()]), 'blocks.geojson');
+      const blocksBody = await (await fetch(`${h.url}/api/projects/big/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: blocksForm })).json();
+      const blocksId = (Array.isArray(blocksBody) ? blocksBody[0] : blocksBody).id as string;
       expect((await h.admin('POST', '/api/projects/big/plugins', widgetPlugin('finder', FINDER))).status).toBe(201);
       const scene = {
         property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
@@ -60,6 +80,15 @@ describe('a layer of 100,000 points on the batched path in Chromium', () => {
             visible: true,
             appearance: { marker: { pointSize: 6, pointColor: { conditions: [["${kind} === 'west'", "color('#ff0000')"], ['true', "color('#0000ff')"]] } } },
             infobox: { title: '${name}', fields: [{ label: 'Kind', value: '${kind}' }] },
+          },
+          {
+            id: 'blocks',
+            title: 'Blocks',
+            type: 'geojson',
+            assetId: blocksId,
+            visible: true,
+            appearance: { polygon: { stroke: false, extrudedHeight: { expression: '${floors} * 3000' }, fillColor: { conditions: [["${side} === 'west'", "color('#00ff00')"], ['true', "color('#ff00ff')"]] } } },
+            infobox: { title: '${name}', fields: [{ label: 'Side', value: '${side}' }] },
           },
         ],
         widgets: [{ pluginId: 'finder', extensionId: 'main', enabled: true }],
@@ -82,6 +111,11 @@ describe('a layer of 100,000 points on the batched path in Chromium', () => {
     // Points this dense overlap their antialiased edges, which CesiumJS darkens: the hue is what counts.
     expect(west[0] > 120 && west[1] < 50 && west[2] < 50, `west ${west}`).toBe(true);
     expect(east[2] > 120 && east[0] < 50 && east[1] < 50, `east ${east}`).toBe(true);
+    // The blocks (14°–16°N: y 120–160) in their colours, on the batched path's polygons.
+    const blocksWest = dominantColorIn(pixels, { x: 250, y: 130, width: 30, height: 20 });
+    const blocksEast = dominantColorIn(pixels, { x: 360, y: 130, width: 30, height: 20 });
+    expect(blocksWest[1] > 120 && blocksWest[0] < 90 && blocksWest[2] < 90, `west blocks ${blocksWest}`).toBe(true);
+    expect(blocksEast[0] > 120 && blocksEast[2] > 120 && blocksEast[1] < 90, `east blocks ${blocksEast}`).toBe(true);
     // The progress line is gone once every feature is drawn.
     expect(await page.getByTestId('layer-progress').isVisible()).toBe(false);
 
@@ -90,6 +124,9 @@ describe('a layer of 100,000 points on the batched path in Chromium', () => {
     await infobox.waitFor({ state: 'visible' });
     expect(await infobox.locator('h2').textContent()).toMatch(/^P\d+$/);
     expect(await infobox.locator('dd').allTextContents()).toEqual(['west']);
+    await page.mouse.click(380, 140);
+    await expect.poll(() => infobox.locator('h2').textContent()).toMatch(/^Block \d+$/);
+    expect(await infobox.locator('dd').allTextContents()).toEqual(['east']);
 
     const prefix = '[plugin finder/main] REPORT ';
     await expect.poll(() => consoleMessages.some((m) => m.text.startsWith(prefix)), { timeout: 30_000, message: consoleMessages.map((m) => m.text).join('\n') }).toBe(true);

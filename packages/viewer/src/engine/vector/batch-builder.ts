@@ -134,6 +134,31 @@ function uniqueId(id: unknown, index: number, taken: Set<string>): string {
   return out;
 }
 
+/**
+ * Where a batch that starts at `from` ends: after `budget` positions, a point counting one and a
+ * line or polygon its vertices, so that a batch of shapes (whose CesiumJS geometry the page
+ * builds) costs the page about as much as one of points.
+ */
+export function batchEnd(features: SourceFeature[], from: number, budget: number): number {
+  let spent = 0;
+  let i = from;
+  while (i < features.length && (spent < budget || i === from)) {
+    spent += geometryCost(features[i]!.geometry);
+    i++;
+  }
+  return i;
+}
+
+function geometryCost(g: SourceFeature['geometry']): number {
+  if (!g) return 1;
+  if (g.type === 'Point') return 1;
+  let n = 0;
+  // Points of a MultiPoint count one each; every other position counts two (a shape's
+  // triangulation, instances and attributes cost the page more than a point does).
+  visitGeometry(g, { point: () => n++, line: (l) => (n += 2 * l.length), polygon: (rings) => rings.forEach((r) => (n += 2 * r.length)) });
+  return Math.max(1, n);
+}
+
 /** The typed arrays of a batch, to hand over to the page without copying. */
 export function transferables(batch: FeatureBatch): ArrayBuffer[] {
   const p = batch.points;

@@ -4,7 +4,7 @@
 // batches of typed columns, so that none of that work runs on the page's thread.
 import type { Appearance } from '@orbis/scene';
 import { csvPoints } from '../csv-points.js';
-import { buildBatch, transferables } from './batch-builder.js';
+import { batchEnd, buildBatch, transferables } from './batch-builder.js';
 import { FeatureStyler } from './feature-style.js';
 import { geojsonFeatures, type SourceFeature } from './geojson-features.js';
 import type { VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
@@ -28,9 +28,11 @@ async function read(source: VectorSource): Promise<string | unknown> {
 function stream(appearance: Appearance | undefined): void {
   const styler = new FeatureStyler(appearance);
   const ids = new Set<string>();
-  for (let from = 0; from < features.length; from += batchSize) {
-    const batch = buildBatch(features, from, Math.min(from + batchSize, features.length), styler, ids);
+  for (let from = 0; from < features.length; ) {
+    const to = batchEnd(features, from, batchSize);
+    const batch = buildBatch(features, from, to, styler, ids);
     reply({ type: 'batch', batch }, transferables(batch));
+    from = to;
   }
   reply({ type: 'done' });
 }

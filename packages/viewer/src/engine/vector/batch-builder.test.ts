@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { batchEnd, buildBatch } from './batch-builder.js';
+import { FeatureStyler } from './feature-style.js';
+import type { SourceFeature } from './geojson-features.js';
+
+const point = (lng: number, lat: number, properties: Record<string, unknown> = {}, id?: unknown): SourceFeature => ({ id, properties, geometry: { type: 'Point', coordinates: [lng, lat] } });
+const square = (properties: Record<string, unknown> = {}): SourceFeature => ({ properties, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] } });
+
+describe('buildBatch', () => {
+  it('resolves the appearance per feature into typed columns, CesiumJS style', () => {
+    const styler = new FeatureStyler({ marker: { pointSize: 6, pointColor: { conditions: [["${kind} === 'a'", "color('#ff0000')"], ['true', "color('#0000ff')"]] }, label: true } });
+    const batch = buildBatch([point(10, 20, { kind: 'a', name: 'One' }, 'x'), point(11, 21, { kind: 'b' }, 'x')], 0, 2, styler, new Set());
+    expect(batch.ids).toEqual(['x', 'x_2']);
+    expect(batch.names).toEqual(['One', undefined]);
+    expect([...batch.points.color]).toEqual([255, 0, 0, 255, 0, 0, 255, 255]);
+    expect([...batch.points.size]).toEqual([6, 6]);
+    expect(batch.points.label).toEqual(['One', '']);
+    expect(batch.points.positions.length).toBe(6);
+  });
+
+  it('gives ids by position where features have none, and styles polygons', () => {
+    const styler = new FeatureStyler({ polygon: { fillColor: 'lime', extrudedHeight: { expression: '${floors} * 3' } } });
+    const batch = buildBatch([square({ floors: 2 }), square({ floors: 5 })], 0, 2, styler, new Set());
+    expect(batch.ids).toEqual(['1', '2']);
+    expect(batch.shapes.map((s) => [s.kind, s.fill, s.extrudedHeight])).toEqual([
+      ['polygon', [0, 255, 0, 255], 6],
+      ['polygon', [0, 255, 0, 255], 15],
+    ]);
+  });
+
+  it('cuts batches by cost: shapes weigh their vertices', () => {
+    const features = [...Array.from({ length: 30 }, () => point(0, 0)), ...Array.from({ length: 10 }, () => square())];
+    expect(batchEnd(features, 0, 20)).toBe(20);
+    // A square is five positions at two each.
+    expect(batchEnd(features, 30, 20)).toBe(32);
+    expect(batchEnd(features, 39, 1)).toBe(40);
+  });
+});
