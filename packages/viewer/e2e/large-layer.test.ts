@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { useBrowserAndServer, widgetPlugin } from './fixture.js';
-import { dominantColorIn, type Pixels, screenshotPixels } from './pixels.js';
+import { dominantColorIn, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
  * SPEC §13 on the published page: a GeoJSON layer of 100,000 points (the batched path, drawn from
  * the layer worker's batches), styled by conditions, read back from the pixels; a click on one of
  * its points shows that point's infobox; a plugin finds a feature of it by id. Beside it, 6,000
- * extruded polygons styled by conditions, read back from the pixels, and clicked.
+ * extruded polygons styled by conditions, read back from the pixels, and clicked; then a plugin's
+ * `override` restyles the points.
  *
  * The points fill a 10° × 6° grid around 10°E 10°N, 500 × 200 of them: the western half is
  * `kind: "west"` (red by the style), the eastern half `"east"` (blue). The camera looks straight
@@ -44,13 +45,23 @@ function blocks(): string {
   return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
 }
 
+// Finds a point by id once it is drawn; then, when a block is selected, overrides the points'
+// appearance to green (SPEC §8 `override` on a layer of the batched path).
 const FINDER = `
 const look = () => {
   const found = app.layers.findFeatureById('big', 'P12100');
   if (found) console.log('REPORT ' + JSON.stringify(found.properties));
   else setTimeout(look, 250);
 };
-look();`;
+look();
+const watch = () => {
+  const selected = app.layers.selectedFeature;
+  if (selected && String(selected.id).startsWith('B')) {
+    app.layers.override('big', { appearance: { marker: { pointSize: 6, pointColor: '#00ff00' } } });
+    console.log('OVERRIDDEN');
+  } else setTimeout(watch, 250);
+};
+watch();`;
 
 describe('large layers on the batched path in Chromium', () => {
   const t = useBrowserAndServer({
@@ -124,9 +135,21 @@ describe('large layers on the batched path in Chromium', () => {
     await infobox.waitFor({ state: 'visible' });
     expect(await infobox.locator('h2').textContent()).toMatch(/^P\d+$/);
     expect(await infobox.locator('dd').allTextContents()).toEqual(['west']);
+    // The selected point is drawn yellow (the points drawn after it cover most of it: a share of the pixels around the click).
+    await expect
+      .poll(async () => shareCloseTo(await screenshotPixels(page, page.getByTestId('viewer')), { x: 262, y: 232, width: 16, height: 16 }, [255, 255, 0], 90), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     await page.mouse.click(380, 140);
     await expect.poll(() => infobox.locator('h2').textContent()).toMatch(/^Block \d+$/);
     expect(await infobox.locator('dd').allTextContents()).toEqual(['east']);
+    // The plugin overrides the points' appearance: the worker restyles them, and they turn green.
+    await expect.poll(() => consoleMessages.some((m) => m.text.endsWith('OVERRIDDEN')), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => {
+        const c = dominantColorIn(await screenshotPixels(page, page.getByTestId('viewer')), { x: 350, y: 220, width: 40, height: 40 });
+        return c[1] > 120 && c[0] < 60 && c[2] < 60;
+      }, { timeout: 60_000 })
+      .toBe(true);
 
     const prefix = '[plugin finder/main] REPORT ';
     await expect.poll(() => consoleMessages.some((m) => m.text.startsWith(prefix)), { timeout: 30_000, message: consoleMessages.map((m) => m.text).join('\n') }).toBe(true);

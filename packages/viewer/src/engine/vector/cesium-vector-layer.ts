@@ -1,4 +1,4 @@
-import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
+import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PointPrimitiveCollection, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
 import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
 import { addPoints, addShapes, type Marker, VectorPick } from './vector-primitives.js';
@@ -6,6 +6,8 @@ import { addPoints, addShapes, type Marker, VectorPick } from './vector-primitiv
 const HIGHLIGHT = Color.YELLOW;
 /** The longest a frame spends adding batches (the frame then builds them: keep both under 100 ms). */
 const DRAW_SLICE_MS = 40;
+/** A selected point's size (px), over the layer. */
+const SELECTED_SIZE = 10;
 
 /** A batch as drawn: its first feature index, its points' feature indices and colours, their markers. */
 interface DrawnBatch {
@@ -25,6 +27,8 @@ type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; 
  */
 export class CesiumVectorLayer {
   readonly primitives = new PrimitiveCollection();
+  /** Selected points drawn again over everything: in a dense layer their neighbours would cover them. */
+  private readonly selection = new PointPrimitiveCollection();
   private readonly ids: string[] = [];
   private readonly names: (string | undefined)[] = [];
   private readonly props: Record<string, unknown>[] = [];
@@ -47,6 +51,7 @@ export class CesiumVectorLayer {
     private readonly progress?: (loaded: number, total: number) => void,
   ) {
     scene.primitives.add(this.primitives);
+    scene.primitives.add(this.selection);
   }
 
   /**
@@ -70,7 +75,7 @@ export class CesiumVectorLayer {
     this.shapes.length = 0;
     this.picks.length = 0;
     this.savedColors.clear();
-    this.highlighted = [];
+    this.selection.removeAll();
     this.byId = undefined;
     this.primitives.removeAll();
   }
@@ -80,6 +85,7 @@ export class CesiumVectorLayer {
   }
   set show(value: boolean) {
     this.primitives.show = value;
+    this.selection.show = value;
     this.scene.requestRender();
   }
 
@@ -131,6 +137,8 @@ export class CesiumVectorLayer {
     const pick = (index: number) => (this.picks[index] ??= new VectorPick(this, index));
     const markers = addPoints(this.primitives, this.scene, batch, pick);
     this.batches.push({ start: batch.start, feature: batch.points.feature, color: batch.points.color, markers });
+    // A feature selected before a restyle stays highlighted when it is drawn again.
+    for (const i of this.highlighted) if (i >= batch.start && i < batch.start + batch.ids.length) this.paint(i, HIGHLIGHT);
     this.shapes.push(...(addShapes(this.primitives, batch.shapes, pick) as unknown as Shape[]));
   }
 
@@ -224,6 +232,7 @@ export class CesiumVectorLayer {
   /** Draws these features in the highlight colour, and the ones highlighted before as they were. */
   highlight(indices: number[]): void {
     for (const i of this.highlighted) this.paint(i, undefined);
+    this.selection.removeAll();
     this.highlighted = indices;
     for (const i of indices) this.paint(i, HIGHLIGHT);
     this.scene.requestRender();
@@ -232,7 +241,9 @@ export class CesiumVectorLayer {
   private paint(index: number, color: Color | undefined): void {
     for (const { batch, at } of this.pointsOf(index)) {
       const c = batch.color;
-      batch.markers[at]!.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
+      const marker = batch.markers[at]!;
+      marker.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
+      if (color && marker.show) this.selection.add({ position: marker.position, color, pixelSize: SELECTED_SIZE, outlineColor: Color.BLACK, outlineWidth: 1, disableDepthTestDistance: Number.POSITIVE_INFINITY, id: this.picks[index] });
     }
     const pick = this.picks[index];
     if (!pick) return;
@@ -255,6 +266,7 @@ export class CesiumVectorLayer {
     this.worker.terminate();
     this.queue.length = 0;
     this.scene.primitives.remove(this.primitives);
+    this.scene.primitives.remove(this.selection);
     if (!this.primitives.isDestroyed()) this.primitives.destroy();
   }
 }

@@ -44,6 +44,7 @@ const color = (c: ArrayLike<number>, at = 0) => Color.fromBytes(c[at], c[at + 1]
 export interface Marker {
   color: Color;
   show: boolean;
+  position: Cartesian3;
 }
 
 /** Colours by their RGBA bytes: a layer has few, and CesiumJS copies the one it is given. */
