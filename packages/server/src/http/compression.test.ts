@@ -1,5 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { get as httpGet, type IncomingMessage } from 'node:http';
+import { buffer } from 'node:stream/consumers';
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordFragment } from '../records/record-fragment.js';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
 import { getBytes, type WireAnswer } from '../test/http-bytes.js';
 import { hotAnswers } from './app.js';
@@ -82,6 +85,50 @@ describe('compression (SPEC §13)', () => {
       expect(second.body.equals(first.body)).toBe(true);
     }
   });
+
+  for (const [coding, decoder] of [['br', createBrotliDecompress], ['gzip', createGunzip]] as const) {
+    it(`streams the whole list in ${coding}: the first bytes arrive before the list is read to its end`, async () => {
+      const store = h.server.ctx.store;
+      const original = store.streamJoined;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const batch = (from: number) => {
+        const records = Array.from({ length: 200 }, (_, k) => recordFragment({ id: String(from + k).padStart(26, '0'), name: `a${from + k}.json`, contentType: 'application/json', size: k, files: null, createdAt: '', updatedAt: '' }));
+        return { json: records.join(','), count: records.length };
+      };
+      // About 4 MB of records (brotli's first block of output comes after about twice its 1 MiB
+      // window), then nothing more until the client has had compressed bytes: a compressor that
+      // held the whole answer would never send them.
+      store.streamJoined = async function* () {
+        for (let i = 0; i < 120; i++) yield batch(i * 200);
+        await gate;
+        for (let i = 120; i < 130; i++) yield batch(i * 200);
+      };
+      try {
+        const firstBytes = new Promise<{ res: IncomingMessage; first: Buffer }>((resolve, reject) =>
+          httpGet(`${h.url}/api/p/zip/assets.json`, { headers: { 'accept-encoding': coding } }, (res) =>
+            res.once('data', (first: Buffer) => {
+              res.pause();
+              resolve({ res, first });
+            }),
+          ).on('error', reject),
+        );
+        const { res, first } = await Promise.race([firstBytes, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no compressed bytes before the end of the list')), 10_000))]);
+        expect(res.headers['content-encoding']).toBe(coding);
+        expect(res.headers['content-length']).toBeUndefined();
+        open();
+        const decoding = decoder();
+        decoding.write(first);
+        const text = buffer(res.pipe(decoding));
+        const body = JSON.parse((await text).toString());
+        expect(body.totalCount).toBe(26_000);
+        expect(body.results).toHaveLength(26_000);
+      } finally {
+        open();
+        store.streamJoined = original;
+      }
+    });
+  }
 
   it('sends small answers as they are', async () => {
     const [first] = JSON.parse((await getBytes(`${h.url}/api/p/zip/assets.json?limit=1`)).body.toString()).results as { id: string }[];

@@ -1,7 +1,7 @@
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL, type Encoding, ENCODINGS, isCompressibleType, MIN_COMPRESSED_BYTES, SYNC_COMPRESSED_BYTES } from './compressible.js';
+import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_BROTLI_WINDOW_BITS, DYNAMIC_GZIP_LEVEL, type Encoding, ENCODINGS, isCompressibleType, MIN_COMPRESSED_BYTES, SYNC_COMPRESSED_BYTES } from './compressible.js';
 import { etagForEncoding } from './etag.js';
 
 /**
@@ -36,7 +36,7 @@ export async function installCompression(app: FastifyInstance, precompressedPref
     threshold: MIN_COMPRESSED_BYTES,
     syncThreshold: SYNC_COMPRESSED_BYTES,
     customTypes: isCompressibleType,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_LGWIN]: DYNAMIC_BROTLI_WINDOW_BITS } },
     zlibOptions: { level: DYNAMIC_GZIP_LEVEL },
     // Request bodies are read as sent: no upload route takes a compressed one.
     globalDecompression: false,
