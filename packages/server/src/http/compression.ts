@@ -12,8 +12,9 @@ import { etagForEncoding } from './etag.js';
  *
  * Around it: a `Range` request is answered from the identity bytes (its offsets count those), an
  * answer's ETag names its coding (`etagForEncoding`), and every answer that could be compressed
- * says `Vary: Accept-Encoding`, its 304s and small answers included. Call before any route;
- * the hot path (`hot-listing.ts`) leaves every answer that would be compressed to the app.
+ * says `Vary: Accept-Encoding`, its 304s and small answers included. Call before any route.
+ * The hot path (`hot-listing.ts`), which answers before Fastify, sends only what this made
+ * (`whenCompressed`) or what goes uncompressed.
  */
 export async function installCompression(app: FastifyInstance, precompressedPrefixes: readonly string[]): Promise<void> {
   // A range counts identity bytes: the request is answered as one that accepts nothing else.

@@ -38,11 +38,6 @@ export function matchingEtag(header: string | undefined, etag: string): string |
   return undefined;
 }
 
-/** Whether an If-None-Match header names `etag` in any coding (see `matchingEtag`). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  return matchingEtag(header, etag) !== undefined;
-}
-
 /**
  * Sets the ETag; true when the request already has it (in any coding), and the 304 has been
  * sent with the tag the request named.
