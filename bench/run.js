@@ -77,6 +77,9 @@ async function main() {
     // A 10,000-feature layer styled by conditions next to the same layer unstyled: its own program too.
     const layers = spawnSync(process.execPath, [fileURLToPath(new URL('./layers-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
     if (layers.status !== 0) problems.run.push(`the layer benchmark failed (exit ${layers.status})`);
+    // The demo's first load, bytes compressed against identity: its own program too.
+    const firstLoad = spawnSync(process.execPath, [fileURLToPath(new URL('./first-load-run.js', import.meta.url))], { stdio: 'inherit' });
+    if (firstLoad.status !== 0) problems.run.push(`the first-load bytes benchmark failed (exit ${firstLoad.status})`);
   } finally {
     const seen = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `  - ${where}: ${p}`));
     if (seen.length > 0) process.stdout.write(`\nproblems seen:\n${seen.join('\n')}\n`);

@@ -16,10 +16,10 @@ const BIN = fileURLToPath(new URL('../packages/server/bin/orbis.js', import.meta
 const DIST = fileURLToPath(new URL('../packages/server/dist/cli/main.js', import.meta.url));
 const VIEWER_DIST = fileURLToPath(new URL('../packages/viewer/dist/published.html', import.meta.url));
 const BARE_PAGE = fileURLToPath(new URL('./viewer-bare.html', import.meta.url));
-const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** packages/viewer/e2e/browser.ts's CHROMIUM_ARGS: WebGL 2 on SwiftShader, no calls to Google. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -36,9 +36,9 @@ const CHROMIUM_ARGS = [
  * Playwright's routing, which would put a round trip to this process in front of every request
  * and so into the measurement. Off-host requests are still recorded as problems.
  */
-const OFFLINE_ARG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
+export const OFFLINE_ARG = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
 
-const VIEWPORT = { width: 640, height: 480 };
+export const VIEWPORT = { width: 640, height: 480 };
 const LOAD_TIMEOUT_MS = 120_000;
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

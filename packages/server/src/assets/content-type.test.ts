@@ -13,6 +13,7 @@ describe('detectContentType', () => {
     ['wards.geojson', b('{"type":"FeatureCollection"}'), 'application/geo+json'],
     ['path.czml', b('[{"id":"document"}]'), 'application/vnd.czml+json'],
     ['places.kml', b('<?xml version="1.0"?><kml>'), 'application/vnd.google-earth.kml+xml'],
+    ['track.gpx', b('<?xml version="1.0"?><gpx version="1.1">'), 'application/gpx+xml'],
     ['places.kmz', ZIP, 'application/vnd.google-earth.kmz'],
     ['box.gltf', b('{"asset":{"version":"2.0"},"meshes":[]}'), 'model/gltf+json'],
     ['box.glb', GLB, 'model/gltf-binary'],

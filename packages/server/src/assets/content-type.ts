@@ -3,6 +3,7 @@ const BY_EXTENSION: Record<string, string> = {
   geojson: 'application/geo+json',
   czml: 'application/vnd.czml+json',
   kml: 'application/vnd.google-earth.kml+xml',
+  gpx: 'application/gpx+xml',
   kmz: 'application/vnd.google-earth.kmz',
   gltf: 'model/gltf+json',
   glb: 'model/gltf-binary',

@@ -10,13 +10,14 @@ import { acceptEmptyJsonBodies } from './empty-json-body.js';
 import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
 import { contentRoutes } from './content-routes.js';
+import { installCompression } from './compression.js';
 import { NO_CORS, PUBLIC_CORS, PUBLIC_PREFIXES } from './cors-policy.js';
 import { type HotPath, hotListing } from './hot-listing.js';
 import { hotRequestLog, requestIds } from './hot-log.js';
 import { keyRoutes } from './key-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { installOpenApi } from './openapi.js';
-import { pageRoutes } from './page-routes.js';
+import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   acceptEmptyJsonBodies(app);
   // Answers keep the exact text and key order their handlers make: response schemas document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await installCompression(app, PRECOMPRESSED_PREFIXES);
   await installOpenApi(app);
 
   await app.register(cors, () => (request: { url?: string }, callback: (e: Error | null, o: object) => void) => {

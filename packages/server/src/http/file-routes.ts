@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { archiveEntryKey } from '../assets/archive.js';
 import { assetPrefix } from '../assets/asset-service.js';
@@ -6,6 +7,8 @@ import type { Asset, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { parseRange } from './byte-range.js';
+import { MIN_COMPRESSED_BYTES } from './compressible.js';
+import { matchingEtag } from './etag.js';
 import { projectOr404 } from './project-param.js';
 import { openPublicProject } from './public-access.js';
 import { adminSecurity, publicSecurity } from './schemas.js';
@@ -70,11 +73,9 @@ export async function sendAssetFile(
   reply.header('Content-Disposition', contentDisposition(file.name, ACTIVE_TYPES.test(file.contentType)));
   reply.type(file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType);
 
-  const ifNoneMatch = request.headers['if-none-match'];
-  // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x".
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*')) {
-    return reply.code(304).send();
-  }
+  // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x"; a compressed copy's tag matches too.
+  const matched = matchingEtag(request.headers['if-none-match'], etag);
+  if (matched !== undefined) return reply.header('ETag', matched).code(304).send();
   const ifRange = request.headers['if-range'];
   const range = ifRange !== undefined && ifRange !== etag ? { kind: 'full' as const } : parseRange(request.headers.range, file.size);
   if (range.kind === 'unsatisfiable') {
@@ -88,7 +89,10 @@ export async function sendAssetFile(
     return reply.send(await ctx.storage.read(file.key, range));
   }
   reply.header('Content-Length', file.size);
-  return reply.send(await ctx.storage.read(file.key));
+  // A small file goes as a buffer, which @fastify/compress leaves as it is below its threshold (it
+  // compresses every stream); a larger one streams, compressed on the way when its type is text.
+  const bytes = await ctx.storage.read(file.key);
+  return reply.send(file.size < MIN_COMPRESSED_BYTES ? await buffer(bytes) : bytes);
 }
 
 type FileParams = { Params: { project: string; assetId: string; '*': string } };

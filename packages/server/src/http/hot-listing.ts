@@ -5,19 +5,21 @@ import { hashApiKey } from '../keys/api-key.js';
 import type { Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 import { PUBLIC_CORS } from './cors-policy.js';
-import { etagOf, matchesEtag } from './etag.js';
+import { MIN_COMPRESSED_BYTES, negotiatedEncoding } from './compressible.js';
+import { etagOf, matchingEtag } from './etag.js';
 import type { HotRequestLog } from './hot-log.js';
 import { type HotTarget, HotTargets } from './hot-targets.js';
 import { modelVersion } from './item-listing.js';
-import { assetVersion } from './listing-reply.js';
+import { assetVersion, encodedPageKey } from './listing-reply.js';
 import { bearerToken } from './project-param.js';
 import { checkAccess } from './public-access.js';
 
 /**
  * The headers Fastify and @fastify/cors (with the public policy, which is chosen per request and
- * so adds `Vary: Origin`) write before a listing's own, in their order.
+ * so adds `Vary: Origin`) write before a listing's own, in their order, with `compression.ts`'s
+ * `Vary: Accept-Encoding`.
  */
-const CORS_HEADERS = { vary: 'Origin', 'access-control-allow-origin': PUBLIC_CORS.origin, 'access-control-expose-headers': PUBLIC_CORS.exposedHeaders };
+const CORS_HEADERS = { vary: 'Origin, accept-encoding', 'access-control-allow-origin': PUBLIC_CORS.origin, 'access-control-expose-headers': PUBLIC_CORS.exposedHeaders };
 
 /** Answers a request, or says (false) that the app must. */
 export interface HotPath {
@@ -35,9 +37,10 @@ interface Fresh {
 /**
  * The public listings' hot path, taken before Fastify routes the request: for `assets.json`
  * (`assets`) and `{model}.json` (`{model}`) pages, a revalidation that matches (304), or a page in
- * the page cache at the version just read. It reads what the routes read for them (the project and
+ * the page cache at the version just read (in the coding the client accepts, as the app's
+ * @fastify/compress made it). It reads what the routes read for them (the project and
  * the key, fresh, in one read; the model) and applies the same checks; anything else (an error to
- * answer, a page to read, the whole list, a HEAD) is left to the app, which answers it from the
+ * answer, a page to read or to compress for the first time, the whole list, a HEAD) is left to the app, which answers it from the
  * start. Its answers are the app's byte for byte (the page cache's test compares them with the
  * cache off, where every request takes the app's path), and with `log` it logs them as the app's
  * request logging does.
@@ -58,21 +61,28 @@ export function hotListing(ctx: AppContext, log?: HotRequestLog): HotPath {
     const page = ctx.pages.get(target.key, fresh.scopeKey, fresh.version);
     // A cached page's ETag was made from this version and what its key names: the same as this.
     const etag = page?.etag ?? etagOf(fresh.version, `${target.listing}\n${ctx.publicUrl}`, target.query);
-    if (matchesEtag(revalidation, etag)) {
+    const matched = matchingEtag(revalidation, etag);
+    if (matched !== undefined) {
       log?.(req, res, startedAt);
       answered += 1;
-      res.writeHead(304, { ...CORS_HEADERS, etag });
+      res.writeHead(304, { ...CORS_HEADERS, etag: matched });
       res.end();
       return true;
     }
     if (!page) return false;
-    const headers: OutgoingHttpHeaders = { ...CORS_HEADERS, etag, 'content-type': 'application/json; charset=utf-8' };
+    // A page that goes compressed goes as @fastify/compress made it for the app (`whenCompressed`),
+    // once per version; until the app has made it, the app answers.
+    const encoding = page.body.length >= MIN_COMPRESSED_BYTES ? negotiatedEncoding(req.headers['accept-encoding']) : undefined;
+    const sent = encoding === undefined ? page : ctx.pages.get(encodedPageKey(target.key, encoding), fresh.scopeKey, fresh.version);
+    if (!sent) return false;
+    const headers: OutgoingHttpHeaders = { ...CORS_HEADERS, etag: sent.etag, 'content-type': 'application/json; charset=utf-8' };
     if (page.link !== undefined) headers.link = page.link;
-    headers['content-length'] = page.body.length;
+    if (encoding !== undefined) headers['content-encoding'] = encoding;
+    headers['content-length'] = sent.body.length;
     log?.(req, res, startedAt);
     answered += 1;
     res.writeHead(200, headers);
-    res.end(page.body);
+    res.end(sent.body);
     return true;
   };
   return Object.defineProperty(hot, 'answered', { get: () => answered }) as HotPath;

@@ -5,6 +5,8 @@ import { type PageQuery, parsePageQuery } from '../assets/page-query.js';
 import { fragmentOrigin, spliceOrigin } from '../records/record-fragment.js';
 import type { JoinedBatch, JoinedRecords, ListingScope, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
+import type { Encoding } from './compressible.js';
+import { whenCompressed } from './compression.js';
 import { answeredNotModified, etagOf } from './etag.js';
 
 /** Streamed output is flushed in chunks of about this many characters. */
@@ -94,6 +96,11 @@ export function pageKey(url: string, query: PagedQuery): string {
   return query.mode === 'cursor' ? `${url}\nc${query.limit}\n${query.cursor}` : `${url}\n${query.mode === 'offset' ? 'o' : 'p'}${query.limit}\n${query.page}\n${query.offset}`;
 }
 
+/** The page cache's key of a page's copy in a coding, made by @fastify/compress (`whenCompressed`). */
+export function encodedPageKey(key: string, encoding: Encoding): string {
+  return `${key}\n${encoding}`;
+}
+
 /**
  * Sends a listing: the streamed whole list, or one page with its `Link` header. Records are the
  * stored JSON texts, joined (a page's by the database) and finished per chunk: no object or string
@@ -122,8 +129,13 @@ export async function sendListing(
     // and cost the old one's collector (about 15% more CPU per MB in back-to-back runs).
     return reply.send(Readable.from(streamBody(ctx.store.streamJoined(scope), source.finish), { highWaterMark: 1 }));
   }
+  // A public page's compressed copy is kept beside it, for the hot path to send (`hot-listing.ts`).
+  const keepCompressed = (link: string | undefined) => {
+    if (key !== undefined && source.etag) whenCompressed(reply, (encoding, body, tagged) => ctx.pages.set(encodedPageKey(key, encoding), { scopeKey, version: source.version, body, link, etag: tagged }));
+  };
   if (cached) {
     if (cached.link !== undefined) reply.header('Link', cached.link);
+    keepCompressed(cached.link);
     return reply.send(cached.body);
   }
   const page = await readPage(ctx.store, ctx.cursors, scope, source.totalCount, query, read?.planned, read?.records);
@@ -132,5 +144,6 @@ export async function sendListing(
   if (link !== undefined) reply.header('Link', link);
   const body = Buffer.from(await source.finish(pageBody(page)));
   if (key !== undefined) ctx.pages.set(key, { scopeKey, version: source.version, body, link, etag });
+  keepCompressed(link);
   return reply.send(body);
 }

@@ -1,26 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ALIAS_PATTERN } from '../projects/project-service.js';
+import { cesiumBuildDir, cesiumPrecompressedDir, VIEWER_DIST } from '../static/static-roots.js';
 import type { AppContext } from './app-context.js';
+import { ENCODING_SUFFIX } from './compressible.js';
 import { params } from './schemas.js';
 import { inlineScriptHashes, isolationHeaders, pagePolicy, pluginFramePolicy, securityHeaders } from './page-security.js';
 import { withShareHead } from './share-head.js';
 import { DEFAULT_SHARE_IMAGE, readShareImage, shareImageVersion } from './share-image.js';
 
-/** The built viewer (`npm run build`): `packages/viewer/dist`, beside this package. */
-export const VIEWER_DIST = fileURLToPath(new URL('../../../viewer/dist/', import.meta.url));
+/** Where the viewer's and CesiumJS's files are served: each compressed once, ahead of time (`static/precompress.ts`). */
+export const PRECOMPRESSED_PREFIXES = ['/app/', '/cesium/'] as const;
+const [APP_PREFIX, CESIUM_PREFIX] = PRECOMPRESSED_PREFIXES;
 
-/** CesiumJS's prebuilt ES module, workers and assets, served as they ship in the `cesium` package. */
-export function cesiumBuildDir(): string | undefined {
-  try {
-    return join(dirname(createRequire(import.meta.url).resolve('cesium/package.json')), 'Build', 'Cesium');
-  } catch {
-    return undefined;
-  }
+/** The file a served path is a compressed copy of (`x.js.br` → `x.js`), or the path itself. */
+function identityPath(path: string): string {
+  const suffix = Object.values(ENCODING_SUFFIX).find((s) => path.endsWith(s));
+  return suffix === undefined ? path : path.slice(0, -suffix.length);
 }
 
 const SNAPSHOT_MARK = '<!--orbis:snapshot-->';
@@ -63,12 +61,15 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
   if (existsSync(VIEWER_DIST)) {
     await app.register(fastifyStatic, {
       root: VIEWER_DIST,
-      prefix: '/app/',
+      prefix: APP_PREFIX,
       index: false,
+      // `x.js.br` and `x.js.gz` beside `x.js`, made by `npm run build`, go to clients that accept them.
+      preCompressed: true,
       // Described in /openapi.json like every route.
       schemaHide: false,
       // File names under assets/ carry a content hash: they never change.
-      setHeaders: (reply, path) => {
+      setHeaders: (reply, served) => {
+        const path = identityPath(served);
         reply.header('Cache-Control', path.includes(join('dist', 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache');
         securityHeaders(reply, path === frameFile ? framePolicy : policy);
         isolationHeaders(reply, isolated);
@@ -76,10 +77,14 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
   }
   const cesium = cesiumBuildDir();
+  const copies = cesiumPrecompressedDir();
   if (cesium && existsSync(cesium)) {
     await app.register(fastifyStatic, {
-      root: cesium,
-      prefix: '/cesium/',
+      // The compressed copies first (`x.js.br`, `x.js.gz`, made by `npm run build`); a file without
+      // one, and a client that accepts no coding, get the package's own.
+      root: existsSync(copies ?? '') ? [copies!, cesium] : cesium,
+      prefix: CESIUM_PREFIX,
+      preCompressed: true,
       index: false,
       schemaHide: false,
       decorateReply: false,

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test/harness.js';
-import { VIEWER_DIST } from './page-routes.js';
+import { VIEWER_DIST } from '../static/static-roots.js';
 import { inlineScriptHashes, PLUGIN_FRAME_POLICY, pagePolicy } from './page-security.js';
 
 const directives = (policy: string | null) =>

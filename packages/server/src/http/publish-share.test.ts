@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, parseFrameAncestors } from '../config/serve-config.js';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../test/harness.js';
-import { VIEWER_DIST } from './page-routes.js';
+import { VIEWER_DIST } from '../static/static-roots.js';
 import { DEFAULT_SHARE_IMAGE } from './share-image.js';
 
 const built = existsSync(join(VIEWER_DIST, 'published.html'));
