@@ -6,6 +6,8 @@ import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './ar
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { isId, newId } from '../records/ids.js';
+import { vectorFormatOf } from '@orbis/scene';
+import { deriveGeojson } from '../formats/derived-geojson.js';
 import { HEARTBEAT_MS, STALE_MS, type StagingJournal } from './staging-journal.js';
 
 /** A file written to storage whose record does not exist yet; its asset id comes at commit. */
@@ -84,13 +86,14 @@ export class AssetService {
     }
     const contentType = detectContentType(name, stored.head);
     let files: ArchiveEntry[] | null = null;
-    if (contentType === 'application/zip') {
-      try {
-        files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
-      } catch (err) {
-        await this.removeStaged(prefix);
-        throw err;
-      }
+    try {
+      if (contentType === 'application/zip') files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
+      // A GIS file (SPEC §13) is read once, here: refused now if it cannot be, drawn from its WGS84 GeoJSON after.
+      const format = vectorFormatOf(name, files?.map((f) => f.path) ?? []);
+      if (format) files = [...(files ?? []), ...(await deriveGeojson(this.storage, format, name, storageKey, prefix, files?.length ?? 0))];
+    } catch (err) {
+      await this.removeStaged(prefix);
+      throw err;
     }
     return { projectId: project.id, name, storageKey, size: stored.size, contentType, files };
   }

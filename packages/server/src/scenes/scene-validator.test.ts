@@ -53,7 +53,7 @@ describe('validateScene', () => {
   });
 
   it.each([
-    [(s: any) => (s.layers[0].type = 'shapefile'), 'layers[0].type', /one of/],
+    [(s: any) => (s.layers[0].type = 'dwg'), 'layers[0].type', /one of/],
     [(s: any) => delete s.camera, 'camera', /required/],
     [(s: any) => (s.camera.lat = 91), 'camera.lat', /at most 90/],
     [(s: any) => (s.camera.lng = 'east'), 'camera.lng', /number/],

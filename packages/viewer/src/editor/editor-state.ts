@@ -1,5 +1,7 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { Layer, Scene } from '@orbis/scene';
+import { derivedPathOf, isFileLayerType, vectorFormatOf } from '@orbis/scene/checks';
+import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 
 type Listener = () => void;
@@ -67,7 +69,7 @@ export class EditorState {
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
       const viaAdmin = !layer.url && (layer.assetId !== undefined || layer.model !== undefined);
-      if (url) out.push({ id: layer.id, type: layer.type, url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
+      if (url) out.push({ id: layer.id, type: drawnType(layer.type), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
     }
     return out;
   }
@@ -79,14 +81,24 @@ export class EditorState {
     if (layer.model) return this.api.modelExportUrl(layer.model, layer.type === 'csv' ? 'csv' : 'geojson');
     const asset = this.assets.find((a) => a.id === layer.assetId);
     if (!asset) return undefined;
-    const tileset = layer.type === '3dtiles' ? asset.files?.map((u) => decodeURIComponent(new URL(u).pathname.split('/').slice(4).join('/'))).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
+    // A GIS file draws from the WGS84 GeoJSON the server derived from it (SPEC §13).
+    if (isFileLayerType(layer.type)) return this.api.fileUrl(asset, derivedPathOf(asset.files?.map(decodedPath) ?? [], layer.data?.table));
+    const tileset = layer.type === '3dtiles' ? asset.files?.map(decodedPath).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
     return this.api.fileUrl(asset, tileset);
   }
+}
+
+/** The path inside its asset of one of the asset's `files` URLs. */
+function decodedPath(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.split('/').slice(4).join('/'));
 }
 
 /** The layer type an asset most likely is, from its content type and name. */
 export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   const name = asset.name.toLowerCase();
+  // A GIS file the server read (it derived a WGS84 GeoJSON): shapefile's zip, GeoPackage, FlatGeobuf, GeoJSON sequence.
+  const gis = vectorFormatOf(asset.name, asset.files?.map(decodedPath) ?? []);
+  if (gis) return gis;
   if (asset.contentType === 'application/geo+json' || name.endsWith('.geojson')) return 'geojson';
   if (asset.contentType === 'application/vnd.czml+json' || name.endsWith('.czml')) return 'czml';
   if (asset.contentType.startsWith('application/vnd.google-earth')) return 'kml';

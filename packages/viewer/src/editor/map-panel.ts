@@ -1,6 +1,7 @@
 import type { Engine } from '../engine/engine.js';
 import type { Layer } from '@orbis/scene';
-import { LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
+import { SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
+import { isFileLayerType } from '@orbis/scene/checks';
 import { h, showValue } from './dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
@@ -10,8 +11,9 @@ import { button, emptyState } from '../ui/controls.js';
 import { toastError } from '../ui/toast.js';
 import { timelineSection } from './timeline-settings.js';
 
-// A WMS layer needs `data.layers`, which this form does not ask for.
-const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
+// A WMS layer needs `data.layers`, which this form does not ask for; GIS files (SPEC §13) are
+// read by the server once uploaded, so they come as assets.
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && !isFileLayerType(t));
 
 function newLayerId(state: EditorState): string {
   let n = state.scene.layers.length + 1;
@@ -98,7 +100,7 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
         return item;
       }),
     );
-    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, glTF, 3D Tiles (zip) or images above.')));
+    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, glTF, 3D Tiles (zip) or images above.')));
     if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, 'No layers yet', 'Add an uploaded file as a layer, or add one by URL below.')));
   }
   state.onChange(render);
