@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
 import type { ArchiveEntry, Asset, NewAsset, Project, Store } from '../store/store.js';
-import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
+import { ArchiveError, type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { isId, newId } from '../records/ids.js';
@@ -93,6 +93,8 @@ export class AssetService {
       if (format) files = [...(files ?? []), ...(await deriveGeojson(this.storage, format, name, storageKey, prefix, files?.length ?? 0))];
     } catch (err) {
       await this.removeStaged(prefix);
+      // Several files may come in one upload: say which one the archive's fault is.
+      if (err instanceof ArchiveError) throw new ArchiveError(err.kind, `${name}: ${err.message}`);
       throw err;
     }
     return { projectId: project.id, name, storageKey, size: stored.size, contentType, files };
