@@ -1,0 +1,73 @@
+import type { FeatureCollection, Polygon } from 'geojson';
+import { describe, expect, it } from 'vitest';
+import { gdalFile, shapefileZip } from '../../server/src/test/gdal-fixtures.js';
+import { ADMIN_TOKEN, type Harness } from '../../server/src/test/harness.js';
+import { useBrowserAndServer } from './fixture.js';
+import { type ExpectedColor, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
+
+/*
+ * SPEC §13 on the published page: a shapefile (JGD2011 plane zone IX, Shift_JIS), a FlatGeobuf
+ * (Web Mercator), a GeoPackage (zone IX) and a GeoJSON sequence, each written by GDAL, each a
+ * square beside Tokyo in its own colour. The camera looks straight down from 400 km over the
+ * centre: the four squares fill the four quarters of a 640×480 page.
+ */
+const CENTRE = { lng: 139.75, lat: 35.65 };
+function square(name: string, dx: number, dy: number): FeatureCollection<Polygon> {
+  const [w, e] = dx < 0 ? [CENTRE.lng - 1.5, CENTRE.lng - 0.1] : [CENTRE.lng + 0.1, CENTRE.lng + 1.5];
+  const [s, n] = dy < 0 ? [CENTRE.lat - 1.5, CENTRE.lat - 0.1] : [CENTRE.lat + 0.1, CENTRE.lat + 1.5];
+  return { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name, kind: 'square' }, geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } }] };
+}
+
+const LAYERS: { id: string; file: string; color: ExpectedColor; css: string; at: { x: number; y: number }; bytes: () => Buffer }[] = [
+  { id: 'shapefile', file: 'wards.zip', color: [255, 0, 0], css: '#ff0000', at: { x: 200, y: 150 }, bytes: () => shapefileZip(square('千代田区の北西', -1, 1), 'EPSG:6677', { encoding: 'CP932' }) },
+  { id: 'flatgeobuf', file: 'ne.fgb', color: [0, 0, 255], css: '#0000ff', at: { x: 440, y: 150 }, bytes: () => gdalFile(square('北東', 1, 1), 'FlatGeobuf', 'EPSG:3857') },
+  { id: 'geopackage', file: 'sw.gpkg', color: [0, 255, 0], css: '#00ff00', at: { x: 200, y: 330 }, bytes: () => gdalFile(square('南西', -1, -1), 'GPKG', 'EPSG:6677') },
+  { id: 'geojsonseq', file: 'se.geojsonl', color: [255, 255, 0], css: '#ffff00', at: { x: 440, y: 330 }, bytes: () => gdalFile(square('南東', 1, -1), 'GeoJSONSeq', 'EPSG:4326') },
+];
+
+async function setUp(h: Harness): Promise<void> {
+  await h.project('gis');
+  const layers = [];
+  for (const layer of LAYERS) {
+    const form = new FormData();
+    form.append('public', 'true');
+    form.append('file', new Blob([layer.bytes()]), layer.file);
+    const res = await fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const asset = (await res.json()) as { id: string };
+    layers.push({ id: layer.id, title: layer.file, type: layer.id, assetId: asset.id, visible: true, appearance: { polygon: { fillColor: layer.css, stroke: false } }, infobox: { title: '${name}' } });
+  }
+  const scene = {
+    property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+    camera: { ...CENTRE, height: 400_000, heading: 0, pitch: -90, roll: 0 },
+    layers,
+    widgets: [],
+    story: { pages: [] },
+  };
+  const put = await h.admin('PUT', '/api/projects/gis/scene', scene);
+  expect(put.status, await put.clone().text()).toBe(200);
+  expect((await h.admin('POST', '/api/projects/gis/publish')).status).toBe(200);
+}
+
+describe('GIS files as layers on the published page in Chromium (SPEC §13)', () => {
+  const fixture = useBrowserAndServer({ setUp });
+
+  it('draws a shapefile, a FlatGeobuf, a GeoPackage and a GeoJSON sequence where they are, and picks their features', async () => {
+    const { page } = fixture.tab;
+    await page.goto(`${fixture.h.url}/p/gis`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const box = (at: { x: number; y: number }) => ({ x: at.x - 10, y: at.y - 10, width: 20, height: 20 });
+    const drawn = (p: Pixels) => LAYERS.filter((l) => shareCloseTo(p, box(l.at), l.color, 70) < 0.8).map((l) => l.id);
+    let pixels = await screenshotPixels(page, page.getByTestId('viewer'));
+    for (let i = 0; i < 60 && drawn(pixels).length > 0; i++) {
+      await page.waitForTimeout(500);
+      pixels = await screenshotPixels(page, page.getByTestId('viewer'));
+    }
+    expect(drawn(pixels), 'layers not in their colour at their place').toEqual([]);
+
+    const infobox = page.getByTestId('infobox');
+    await page.mouse.click(LAYERS[0]!.at.x, LAYERS[0]!.at.y);
+    await infobox.waitFor({ state: 'visible' });
+    expect(await infobox.locator('h2').textContent()).toBe('千代田区の北西');
+  });
+});
