@@ -43,6 +43,9 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   if (layer.data?.wktColumn !== undefined && (layer.data.latColumn !== undefined || layer.data.lngColumn !== undefined)) {
     return { path: `${path}.data.wktColumn`, message: 'takes the place of latColumn and lngColumn: give one or the other' };
   }
+  if (layer.data?.wktColumn !== undefined && layer.assetId === undefined) {
+    return { path: `${path}.data.wktColumn`, message: 'applies to an uploaded CSV ("assetId"), which the server turns into GeoJSON' };
+  }
   if (layer.type === 'wms' && layer.data?.layers === undefined) {
     return { path: `${path}.data.layers`, message: 'is required: the WMS layer names to draw, comma-separated' };
   }

@@ -63,3 +63,11 @@ export function derivedPathOf(paths: readonly string[], table: string | undefine
   const own = table === undefined ? undefined : derivedTablePath(table);
   return own !== undefined && paths.includes(own) ? own : DERIVED_GEOJSON_PATH;
 }
+
+/**
+ * The query that asks a CSV asset's file for the GeoJSON of its WKT column (SPEC §13
+ * `data.wktColumn`): the server answers it under the file's access rules.
+ */
+export function wktColumnQuery(column: string): string {
+  return `?wktColumn=${encodeURIComponent(column)}`;
+}

@@ -81,6 +81,25 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     expect(await refusal(table)).toMatch(/no feature table "nope"/);
   });
 
+  it('answers a CSV asset of WKT geometries as GeoJSON for a csv layer with data.wktColumn', async () => {
+    const csv = gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326');
+    const asset = (await (await upload('wkt.csv', csv)).json()) as { id: string; url: string };
+    const path = new URL(asset.url).pathname;
+    expect(Buffer.from(await (await h.get(path)).arrayBuffer()).equals(csv)).toBe(true);
+    const geojson = await h.get(`${path}?wktColumn=WKT`);
+    expect(geojson.headers.get('content-type')).toMatch(/^application\/geo\+json/);
+    expectOriginalPoints((await geojson.json()) as FeatureCollection);
+    expect(await refusal(await h.get(`${path}?wktColumn=name`))).toMatch(/row 1, column "name": not a WKT geometry/);
+    const scene = (await (await h.admin('GET', '/api/projects/gis/scene')).json()) as Record<string, unknown>;
+    const layer = { id: 'wkt', title: 'WKT', type: 'csv', assetId: asset.id, visible: true, data: { wktColumn: 'WKT' } };
+    expect((await h.admin('PUT', '/api/projects/gis/scene', { ...scene, layers: [layer] })).status).toBe(200);
+    expect((await h.admin('POST', '/api/projects/gis/publish')).status).toBe(200);
+    const page = await (await h.get('/p/gis')).text();
+    expect(page).toContain(`${path}?wktColumn=WKT`);
+    const byUrl = await h.admin('PUT', '/api/projects/gis/scene', { ...scene, layers: [{ ...layer, assetId: undefined, url: 'https://example.org/a.csv' }] });
+    expect(await refusal(byUrl)).toMatch(/layers\[0\]\.data\.wktColumn/);
+  });
+
   it('refuses a bad file with a 400 naming what is wrong, and keeps nothing of it', async () => {
     const before = await listed();
     const keys = (await h.storedKeys()).length;

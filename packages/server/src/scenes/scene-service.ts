@@ -2,7 +2,7 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { defaultScene, derivedPathOf, derivedTablePath, isFileLayerType, vectorFormatOf, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene } from '@orbis/scene';
+import { defaultScene, derivedPathOf, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 
 /** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
@@ -64,7 +64,8 @@ export class SceneService {
         : isFileLayerType(layer.type)
           ? derivedPathOf(asset.files?.map((f) => f.path) ?? [], layer.data?.table)
           : undefined;
-      layers.push({ ...layer, url: fileUrl('', project.alias, asset.id, main ?? asset.name) });
+      const wkt = layer.type === 'csv' && layer.data?.wktColumn !== undefined ? wktColumnQuery(layer.data.wktColumn) : '';
+      layers.push({ ...layer, url: fileUrl('', project.alias, asset.id, main ?? asset.name) + wkt });
     }
     const snapshot: PublishedSnapshot = {
       project: { alias: project.alias, name: project.name },

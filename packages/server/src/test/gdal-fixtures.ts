@@ -72,10 +72,14 @@ export function shapefileZip(
   return buildZip(entries);
 }
 
-/** `original` written by ogr2ogr in another format (`GPKG`, `FlatGeobuf`, `GeoJSONSeq`) and `srs`. */
-export function gdalFile(original: FeatureCollection, driver: 'GPKG' | 'FlatGeobuf' | 'GeoJSONSeq', srs: string, extraArgs: string[] = []): Buffer {
+/**
+ * `original` written by ogr2ogr in another format (`GPKG`, `FlatGeobuf`, `GeoJSONSeq`, or `CSV`
+ * with its geometry as WKT in a column `WKT`) and `srs`.
+ */
+export function gdalFile(original: FeatureCollection, driver: 'GPKG' | 'FlatGeobuf' | 'GeoJSONSeq' | 'CSV', srs: string, extraArgs: string[] = []): Buffer {
   const { dir, source } = sourceFolder(original);
-  const ext = { GPKG: 'gpkg', FlatGeobuf: 'fgb', GeoJSONSeq: 'geojsonl' }[driver];
+  const ext = { GPKG: 'gpkg', FlatGeobuf: 'fgb', GeoJSONSeq: 'geojsonl', CSV: 'csv' }[driver];
+  if (driver === 'CSV') extraArgs = ['-lco', 'GEOMETRY=AS_WKT', ...extraArgs];
   const out = join(dir, `places.${ext}`);
   ogr2ogr(['-f', driver, out, source, '-t_srs', srs, '-nln', 'places', ...extraArgs]);
   return readFileSync(out);

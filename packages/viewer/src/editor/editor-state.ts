@@ -1,6 +1,6 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { derivedPathOf, isFileLayerType, vectorFormatOf } from '@orbis/scene/checks';
+import { derivedPathOf, isFileLayerType, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 
@@ -69,7 +69,7 @@ export class EditorState {
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
       const viaAdmin = !layer.url && (layer.assetId !== undefined || layer.model !== undefined);
-      if (url) out.push({ id: layer.id, type: drawnType(layer.type), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
+      if (url) out.push({ id: layer.id, type: drawnType(layer), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
     }
     return out;
   }
@@ -83,6 +83,7 @@ export class EditorState {
     if (!asset) return undefined;
     // A GIS file draws from the WGS84 GeoJSON the server derived from it (SPEC §13).
     if (isFileLayerType(layer.type)) return this.api.fileUrl(asset, derivedPathOf(asset.files?.map(decodedPath) ?? [], layer.data?.table));
+    if (layer.type === 'csv' && layer.data?.wktColumn !== undefined) return this.api.fileUrl(asset) + wktColumnQuery(layer.data.wktColumn);
     const tileset = layer.type === '3dtiles' ? asset.files?.map(decodedPath).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
     return this.api.fileUrl(asset, tileset);
   }

@@ -39,7 +39,7 @@ const plugins = startPlugins({
   env: { inEditor: false, isBuilt: true },
   widgetTray: true,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l.type), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
+const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
 mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id));
 const legend = createLegend(engine);
 layout.slots.legend.append(legend.element);
