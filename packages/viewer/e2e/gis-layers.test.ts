@@ -70,4 +70,34 @@ describe('GIS files as layers on the published page in Chromium (SPEC §13)', ()
     await infobox.waitFor({ state: 'visible' });
     expect(await infobox.locator('h2').textContent()).toBe('千代田区の北西');
   });
+
+  it('in the editor, offers "Add as layer" with the right type, and adds a file dropped on the globe as a layer', async () => {
+    const { page } = fixture.tab;
+    const { h } = fixture;
+    await h.project('drop');
+    await page.goto(`${h.url}/editor/drop?tab=map#token=${ADMIN_TOKEN}`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    await page.getByTestId('upload-input').setInputFiles({ name: 'ne.fgb', mimeType: 'application/octet-stream', buffer: LAYERS[1]!.bytes() });
+    await page.getByTestId('add-layer-ne.fgb').click();
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+
+    // A shapefile's zip dropped on the globe: uploaded, added as a shapefile layer, drawn from its WGS84 GeoJSON.
+    const drawn = page.waitForResponse((r) => r.url().endsWith('/orbis-wgs84.geojson') && r.url().includes('/api/projects/drop/files/') && r.status() === 200);
+    const zip = LAYERS[0]!.bytes().toString('base64');
+    // In the page (DOM code, as text: these tests compile without the DOM's types).
+    await page.evaluate(`(() => {
+      const element = document.querySelector('[data-testid="viewer"]');
+      const bytes = Uint8Array.from(atob(${JSON.stringify(zip)}), (c) => c.charCodeAt(0));
+      const dataTransfer = new DataTransfer();
+      dataTransfer.items.add(new File([bytes], 'wards.zip', { type: 'application/zip' }));
+      element.dispatchEvent(new DragEvent('dragover', { dataTransfer, bubbles: true, cancelable: true }));
+      element.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
+    })()`);
+    const collection = (await (await drawn).json()) as FeatureCollection;
+    expect(collection.features[0]!.properties!.name).toBe('千代田区の北西');
+    await page.locator('[data-layer]', { hasText: 'wards.zip' }).waitFor();
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    const scene = (await (await h.admin('GET', '/api/projects/drop/scene')).json()) as { layers: Record<string, unknown>[] };
+    expect(scene.layers.map((l) => [l.type, l.title])).toEqual([['flatgeobuf', 'ne.fgb'], ['shapefile', 'wards.zip']]);
+  });
 });

@@ -110,3 +110,10 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   if (asset.contentType === 'application/gpx+xml' || name.endsWith('.gpx')) return 'gpx';
   return undefined;
 }
+
+/** An id for a new layer that no layer of the scene has: `layer-{n}`. */
+export function newLayerId(state: EditorState): string {
+  let n = state.scene.layers.length + 1;
+  while (state.scene.layers.some((l) => l.id === `layer-${n}`)) n += 1;
+  return `layer-${n}`;
+}

@@ -3,7 +3,7 @@ import type { Layer } from '@orbis/scene';
 import { SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
 import { isFileLayerType } from '@orbis/scene/checks';
 import { h, showValue } from './dom.js';
-import { type EditorState, layerTypeOf } from './editor-state.js';
+import { type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
@@ -15,11 +15,6 @@ import { timelineSection } from './timeline-settings.js';
 // read by the server once uploaded, so they come as assets.
 const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && !isFileLayerType(t));
 
-function newLayerId(state: EditorState): string {
-  let n = state.scene.layers.length + 1;
-  while (state.scene.layers.some((l) => l.id === `layer-${n}`)) n += 1;
-  return `layer-${n}`;
-}
 
 /** Map tab: assets (upload, public toggle, add as layer), layers, and scene settings. */
 export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
