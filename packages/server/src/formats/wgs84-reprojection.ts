@@ -11,8 +11,11 @@ export interface SourceCrs {
   label: string;
 }
 
-/** EPSG codes that are longitude/latitude on WGS84 as written in GeoJSON, or close enough (JGD2011, JGD2000). */
-const LONGITUDE_LATITUDE = new Set([4326, 4979, 6668, 4612, 4019, 4258, 4269]);
+/**
+ * EPSG codes whose positions are GeoJSON's longitude/latitude already: WGS84 (2D, 3D), and
+ * JGD2011 and JGD2000 geographic, whose frames differ from WGS84 by centimetres to decimetres.
+ */
+const LONGITUDE_LATITUDE = new Set([4326, 4979, 6668, 4612]);
 
 /**
  * The function that takes a position of `crs` to WGS84 longitude/latitude (proj4, from the
