@@ -8,7 +8,7 @@ import { type ExpectedColor, type Pixels, screenshotPixels, shareCloseTo } from 
 /*
  * SPEC §13 on the published page: a shapefile (JGD2011 plane zone IX, Shift_JIS), a FlatGeobuf
  * (Web Mercator), a GeoPackage (zone IX) and a GeoJSON sequence, each written by GDAL, each a
- * square beside Tokyo in its own colour. The camera looks straight down from 400 km over the
+ * square beside Tokyo in its own colour; and a CSV of WKT geometries, a small square at the centre. The camera looks straight down from 400 km over the
  * centre: the four squares fill the four quarters of a 640×480 page.
  */
 const CENTRE = { lng: 139.75, lat: 35.65 };
@@ -25,18 +25,27 @@ const LAYERS: { id: string; file: string; color: ExpectedColor; css: string; at:
   { id: 'geojsonseq', file: 'se.geojsonl', color: [255, 255, 0], css: '#ffff00', at: { x: 440, y: 330 }, bytes: () => gdalFile(square('南東', 1, -1), 'GeoJSONSeq', 'EPSG:4326') },
 ];
 
+/** Uploads a public asset; resolves with its id. */
+async function uploadPublic(h: Harness, name: string, bytes: Uint8Array | string): Promise<string> {
+  const form = new FormData();
+  form.append('public', 'true');
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
 async function setUp(h: Harness): Promise<void> {
   await h.project('gis');
-  const layers = [];
+  const layers: Record<string, unknown>[] = [];
   for (const layer of LAYERS) {
-    const form = new FormData();
-    form.append('public', 'true');
-    form.append('file', new Blob([layer.bytes()]), layer.file);
-    const res = await fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const asset = (await res.json()) as { id: string };
-    layers.push({ id: layer.id, title: layer.file, type: layer.id, assetId: asset.id, visible: true, appearance: { polygon: { fillColor: layer.css, stroke: false } }, infobox: { title: '${name}' } });
+    const assetId = await uploadPublic(h, layer.file, layer.bytes());
+    layers.push({ id: layer.id, title: layer.file, type: layer.id, assetId, visible: true, appearance: { polygon: { fillColor: layer.css, stroke: false } }, infobox: { title: '${name}' } });
   }
+  // A CSV of WKT geometries (data.wktColumn): a small magenta square at the centre.
+  const d = 0.08;
+  const wkt = `name,WKT\n中心,"POLYGON ((${CENTRE.lng - d} ${CENTRE.lat - d},${CENTRE.lng + d} ${CENTRE.lat - d},${CENTRE.lng + d} ${CENTRE.lat + d},${CENTRE.lng - d} ${CENTRE.lat + d},${CENTRE.lng - d} ${CENTRE.lat - d}))"\n`;
+  layers.push({ id: 'wkt', title: 'centre.csv', type: 'csv', assetId: await uploadPublic(h, 'centre.csv', wkt), visible: true, data: { wktColumn: 'WKT' }, appearance: { polygon: { fillColor: '#ff00ff', stroke: false } }, infobox: { title: '${name}' } });
   const scene = {
     property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
     camera: { ...CENTRE, height: 400_000, heading: 0, pitch: -90, roll: 0 },
@@ -52,7 +61,7 @@ async function setUp(h: Harness): Promise<void> {
 describe('GIS files as layers on the published page in Chromium (SPEC §13)', () => {
   const fixture = useBrowserAndServer({ setUp });
 
-  it('draws a shapefile, a FlatGeobuf, a GeoPackage and a GeoJSON sequence where they are, and picks their features', async () => {
+  it('draws a shapefile, a FlatGeobuf, a GeoPackage, a GeoJSON sequence and a WKT CSV where they are, and picks their features', async () => {
     const { page } = fixture.tab;
     await page.goto(`${fixture.h.url}/p/gis`);
     await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
@@ -64,6 +73,7 @@ describe('GIS files as layers on the published page in Chromium (SPEC §13)', ()
       pixels = await screenshotPixels(page, page.getByTestId('viewer'));
     }
     expect(drawn(pixels), 'layers not in their colour at their place').toEqual([]);
+    expect(shareCloseTo(pixels, { x: 316, y: 236, width: 8, height: 8 }, [255, 0, 255], 70), 'the WKT CSV square at the centre').toBeGreaterThan(0.8);
 
     const infobox = page.getByTestId('infobox');
     await page.mouse.click(LAYERS[0]!.at.x, LAYERS[0]!.at.y);
