@@ -6,7 +6,7 @@ import { ArchiveError, type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchiv
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { isId, newId } from '../records/ids.js';
-import { vectorFormatOf } from '@orbis/scene';
+import { DERIVED_GEOJSON_PATH, vectorFormatOf } from '@orbis/scene';
 import { deriveGeojson } from '../formats/derived-geojson.js';
 import { HEARTBEAT_MS, STALE_MS, type StagingJournal } from './staging-journal.js';
 
@@ -90,6 +90,9 @@ export class AssetService {
       if (contentType === 'application/zip') files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
       // A GIS file (SPEC §13) is read once, here: refused now if it cannot be, drawn from its WGS84 GeoJSON after.
       const format = vectorFormatOf(name, files?.map((f) => f.path) ?? []);
+      if (format && files?.some((f) => f.path === DERIVED_GEOJSON_PATH || f.path.startsWith('orbis-wgs84/'))) {
+        throw new InputError('file', `${name}: the zip already holds "${DERIVED_GEOJSON_PATH}" or an "orbis-wgs84/" folder, where Orbis keeps the GeoJSON it derives`);
+      }
       if (format) files = [...(files ?? []), ...(await deriveGeojson(this.storage, format, name, storageKey, prefix, files?.length ?? 0))];
     } catch (err) {
       await this.removeStaged(prefix);

@@ -109,6 +109,8 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     expect(await refusal(await upload('places.fgb', PNG))).toMatch(/not a FlatGeobuf file.*PNG/);
     const badPrj = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('PROJCS["Mystery_Grid",GEOGCS["G",DATUM["D",SPHEROID["S",6378137,298.257]],PRIMEM["Greenwich",0],UNIT["Degree",0.0174532925199433]],PROJECTION["Unheard_Of"],UNIT["Meter",1]]') : b) });
     expect(await refusal(await upload('grid.zip', badPrj))).toMatch(/reference system "Mystery_Grid"/);
+    const clash = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { extra: [{ name: 'orbis-wgs84.geojson', data: '{}' }] });
+    expect(await refusal(await upload('clash.zip', clash))).toMatch(/clash\.zip: the zip already holds "orbis-wgs84\.geojson"/);
     expect(await listed()).toBe(before);
     expect((await h.storedKeys()).length).toBe(keys);
   });

@@ -55,12 +55,13 @@ function sourceFolder(original: FeatureCollection): { dir: string; source: strin
 /**
  * A shapefile of `original` in `srs` (an EPSG code such as `EPSG:6677`), zipped, as ogr2ogr
  * writes it; `encoding` is its `.dbf` text encoding (`UTF-8`, `CP932` …), said in its `.cpg`.
- * `drop` leaves parts out of the zip (`dbf`, `cpg` …); `patch` changes a part's bytes first.
+ * `drop` leaves parts out of the zip (`dbf`, `cpg` …); `patch` changes a part's bytes first;
+ * `extra` adds other files.
  */
 export function shapefileZip(
   original: FeatureCollection,
   srs: string,
-  options: { encoding?: string; drop?: string[]; patch?: (ext: string, bytes: Buffer) => Buffer } = {},
+  options: { encoding?: string; drop?: string[]; patch?: (ext: string, bytes: Buffer) => Buffer; extra?: { name: string; data: string }[] } = {},
 ): Buffer {
   const { dir, source } = sourceFolder(original);
   ogr2ogr(['-f', 'ESRI Shapefile', join(dir, 'places.shp'), source, '-t_srs', srs, '-lco', `ENCODING=${options.encoding ?? 'UTF-8'}`]);
@@ -69,7 +70,7 @@ export function shapefileZip(
     .map((f) => ({ ext: f.slice('places.'.length), name: f }))
     .filter(({ ext }) => !(options.drop ?? []).includes(ext))
     .map(({ ext, name }) => ({ name, data: options.patch ? options.patch(ext, readFileSync(join(dir, name))) : readFileSync(join(dir, name)), deflate: true }));
-  return buildZip(entries);
+  return buildZip([...entries, ...(options.extra ?? [])]);
 }
 
 /**
