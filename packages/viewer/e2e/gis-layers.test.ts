@@ -81,7 +81,7 @@ describe('GIS files as layers on the published page in Chromium (SPEC §13)', ()
     expect(await infobox.locator('h2').textContent()).toBe('千代田区の北西');
   });
 
-  it('in the editor, offers "Add as layer" with the right type, and adds a file dropped on the globe as a layer', async () => {
+  it('in the editor, offers "Add as layer" with the right type (a WKT CSV with its column), and adds a file dropped on the globe as a layer', async () => {
     const { page } = fixture.tab;
     const { h } = fixture;
     await h.project('drop');
@@ -89,6 +89,11 @@ describe('GIS files as layers on the published page in Chromium (SPEC §13)', ()
     await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
     await page.getByTestId('upload-input').setInputFiles({ name: 'ne.fgb', mimeType: 'application/octet-stream', buffer: LAYERS[1]!.bytes() });
     await page.getByTestId('add-layer-ne.fgb').click();
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    // A CSV of WKT geometries: added with its WKT column as data.wktColumn.
+    await page.getByTestId('upload-input').setInputFiles({ name: 'shapes.csv', mimeType: 'text/csv', buffer: Buffer.from('name,geom\n中心,"POINT (139.75 35.65)"\n') });
+    await page.getByTestId('add-layer-shapes.csv').click();
+    await page.locator('[data-layer]', { hasText: 'shapes.csv' }).waitFor();
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
 
     // A shapefile's zip dropped on the globe: uploaded, added as a shapefile layer, drawn from its WGS84 GeoJSON.
@@ -108,6 +113,6 @@ describe('GIS files as layers on the published page in Chromium (SPEC §13)', ()
     await page.locator('[data-layer]', { hasText: 'wards.zip' }).waitFor();
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     const scene = (await (await h.admin('GET', '/api/projects/drop/scene')).json()) as { layers: Record<string, unknown>[] };
-    expect(scene.layers.map((l) => [l.type, l.title])).toEqual([['flatgeobuf', 'ne.fgb'], ['shapefile', 'wards.zip']]);
+    expect(scene.layers.map((l) => [l.type, l.title, l.data])).toEqual([['flatgeobuf', 'ne.fgb', undefined], ['csv', 'shapes.csv', { wktColumn: 'geom' }], ['shapefile', 'wards.zip', undefined]]);
   });
 });

@@ -3,6 +3,7 @@ import type { Layer, Scene } from '@orbis/scene';
 import { derivedPathOf, isFileLayerType, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
+import { wktColumnOf } from './wkt-column.js';
 
 type Listener = () => void;
 
@@ -117,3 +118,13 @@ export function newLayerId(state: EditorState): string {
   while (state.scene.layers.some((l) => l.id === `layer-${n}`)) n += 1;
   return `layer-${n}`;
 }
+
+/**
+ * Adds an asset as a layer of `type`. A CSV whose first rows hold a column of WKT geometries
+ * gets that column as its `data.wktColumn` (SPEC §13): it has no lat/lng columns to draw by.
+ */
+export async function addAssetLayer(state: EditorState, asset: AssetRecord, type: Layer['type']): Promise<void> {
+  const wktColumn = type === 'csv' ? await state.api.fileHead(asset, 16_384).then(wktColumnOf, () => undefined) : undefined;
+  state.update((s) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true, ...(wktColumn ? { data: { wktColumn } } : {}) }));
+}
+

@@ -1,4 +1,4 @@
-import { type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
+import { addAssetLayer, type EditorState, layerTypeOf } from './editor-state.js';
 import { toastError } from '../ui/toast.js';
 
 function carriesFiles(event: DragEvent): boolean {
@@ -31,11 +31,10 @@ async function uploadAsLayers(state: EditorState, files: File[]): Promise<void> 
   try {
     const assets = await state.api.upload(files, true, () => undefined);
     await state.reloadAssets();
-    const added = assets.flatMap((asset) => {
+    for (const asset of assets) {
       const type = layerTypeOf(asset);
-      return type ? [{ asset, type }] : [];
-    });
-    if (added.length > 0) state.update((s) => added.forEach(({ asset, type }) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true })));
+      if (type) await addAssetLayer(state, asset, type);
+    }
   } catch (err) {
     toastError('Could not upload the dropped files', err, 'Check the files (a shapefile is a zip of its .shp, .shx, .dbf and .prj), then drop them again.');
   }

@@ -1,9 +1,8 @@
 import type { Engine } from '../engine/engine.js';
 import type { Layer } from '@orbis/scene';
-import { SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
-import { isFileLayerType } from '@orbis/scene/checks';
+import { isFileLayerType, SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
 import { h, showValue } from './dom.js';
-import { type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
+import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
@@ -75,7 +74,7 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
             await state.reloadAssets();
           } }), ' public'),
           type
-            ? button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => state.update((s) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true })) })
+            ? button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type) })
             : h('span', { class: 'hint' }, 'not a map layer'),
         );
       }),
