@@ -111,11 +111,16 @@ export const InfoboxSchema = closed({
 });
 
 const column = Type.String({ minLength: 1, maxLength: 200 });
-/** SPEC §7 `data`, by layer type: csv columns, wms `layers`, imagery `maximumLevel`. */
+/**
+ * SPEC §7 and §13 `data`, by layer type: csv columns (lat/lng or one of WKT), wms `layers`,
+ * imagery `maximumLevel`, geopackage `table`.
+ */
 export const LayerDataSchema = closed({
   latColumn: column,
   lngColumn: column,
   heightColumn: column,
+  wktColumn: column,
+  table: Type.String({ minLength: 1, maxLength: 200 }),
   layers: Type.String({ minLength: 1, maxLength: 500 }),
   maximumLevel: Type.Integer({ minimum: 0, maximum: 30 }),
 });

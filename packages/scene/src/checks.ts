@@ -3,7 +3,8 @@
  * and style expressions. Importing them from here keeps TypeBox and the scene's JSON Schema out of
  * the browser bundles that only check.
  */
-export { LAYER_TYPES, type LayerType } from './layer-types.js';
+export { FILE_LAYER_TYPES, type FileLayerType, isFileLayerType, LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
+export { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
 export { MAX_TIMELINE_SPEED, timelineProblem, type SceneProblem } from './scene-rules.js';

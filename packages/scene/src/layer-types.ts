@@ -1,3 +1,22 @@
-/** SPEC §4 layer types; `imagery` is an `{z}/{x}/{y}` URL template. */
+/**
+ * SPEC §4 layer types the viewer's engine draws; `imagery` is an `{z}/{x}/{y}` URL template.
+ * A scene may also name a {@link FILE_LAYER_TYPES} type, which reaches the engine as `geojson`.
+ */
 export const LAYER_TYPES = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery', 'wms', 'csv', 'gpx'] as const;
 export type LayerType = (typeof LAYER_TYPES)[number];
+
+/**
+ * SPEC §13: the GIS files the server reads and reprojects to one WGS84 GeoJSON, which the viewer
+ * draws as a `geojson` layer.
+ */
+export const FILE_LAYER_TYPES = ['shapefile', 'geopackage', 'flatgeobuf', 'geojsonseq'] as const;
+export type FileLayerType = (typeof FILE_LAYER_TYPES)[number];
+
+/** Every type a scene document's layer may have. */
+export const SCENE_LAYER_TYPES = [...LAYER_TYPES, ...FILE_LAYER_TYPES] as const;
+export type SceneLayerType = (typeof SCENE_LAYER_TYPES)[number];
+
+/** Whether a scene layer type is one of the GIS files drawn from their WGS84 GeoJSON. */
+export function isFileLayerType(type: string): type is FileLayerType {
+  return (FILE_LAYER_TYPES as readonly string[]).includes(type);
+}

@@ -1,4 +1,5 @@
-import type { Layer, LayerType, Scene, SceneTimeline } from './scene-schema.js';
+import { isFileLayerType } from './layer-types.js';
+import type { Layer, Scene, SceneLayerType, SceneTimeline } from './scene-schema.js';
 
 /**
  * How fast a scene's clock may play, as a multiple of real time either way: the schema's bound
@@ -13,7 +14,9 @@ export interface SceneProblem {
 }
 
 /** Which layer types each `data` key belongs to (SPEC §7). */
-const DATA_KEYS: Record<string, readonly LayerType[]> = {
+const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
+  wktColumn: ['csv'],
+  table: ['geopackage'],
   latColumn: ['csv'],
   lngColumn: ['csv'],
   heightColumn: ['csv'],
@@ -22,7 +25,7 @@ const DATA_KEYS: Record<string, readonly LayerType[]> = {
 };
 
 /** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), SPEC §10. */
-const MODEL_TYPES: readonly LayerType[] = ['geojson', 'csv'];
+const MODEL_TYPES: readonly SceneLayerType[] = ['geojson', 'csv'];
 
 function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   const sources = [layer.url, layer.assetId, layer.model].filter((v) => v !== undefined).length;
@@ -30,9 +33,18 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   if (layer.model !== undefined && !MODEL_TYPES.includes(layer.type)) {
     return { path: `${path}.model`, message: `a content model shows as a "geojson" or "csv" layer, not "${layer.type}"` };
   }
+  if (layer.url !== undefined && isFileLayerType(layer.type)) {
+    return { path: `${path}.url`, message: `a ${layer.type} layer shows an uploaded asset ("assetId"): upload the file, and the server reads and reprojects it once` };
+  }
   for (const key of Object.keys(layer.data ?? {})) {
     const types = DATA_KEYS[key]!;
     if (!types.includes(layer.type)) return { path: `${path}.data.${key}`, message: `applies only to ${types.join(', ')} layers` };
+  }
+  if (layer.data?.wktColumn !== undefined && (layer.data.latColumn !== undefined || layer.data.lngColumn !== undefined)) {
+    return { path: `${path}.data.wktColumn`, message: 'takes the place of latColumn and lngColumn: give one or the other' };
+  }
+  if (layer.data?.wktColumn !== undefined && layer.assetId === undefined) {
+    return { path: `${path}.data.wktColumn`, message: 'applies to an uploaded CSV ("assetId"), which the server turns into GeoJSON' };
   }
   if (layer.type === 'wms' && layer.data?.layers === undefined) {
     return { path: `${path}.data.layers`, message: 'is required: the WMS layer names to draw, comma-separated' };

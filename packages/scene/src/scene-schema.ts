@@ -1,5 +1,5 @@
 import { type Static, Type } from '@sinclair/typebox';
-import { LAYER_TYPES, type LayerType } from './layer-types.js';
+import { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
 import { MAX_TIMELINE_SPEED } from './scene-rules.js';
 import { AppearanceSchema, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 
@@ -95,7 +95,7 @@ export const LayerSchema = Type.Object(
   {
     id: Id,
     title: Title,
-    type: stringEnum(LAYER_TYPES),
+    type: stringEnum(SCENE_LAYER_TYPES),
     url: Type.Optional(HttpUrlSchema),
     assetId: Type.Optional(Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' })),
     model: Type.Optional(Type.String({ pattern: '^(?!assets$)[a-z][a-z0-9_-]{0,62}$' })),
@@ -169,7 +169,7 @@ export const SceneSchema = Type.Object(
   { ...closed, $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Orbis scene document' },
 );
 
-export { LAYER_TYPES, type LayerType };
+export { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType };
 export type Camera = Static<typeof CameraSchema>;
 export type Layer = Static<typeof LayerSchema>;
 export type WidgetArea = (typeof WIDGET_AREAS)[number];

@@ -70,7 +70,7 @@ class StorageReader extends yauzl.RandomAccessReader {
 function openZip(reader: StorageReader, size: number): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.fromRandomAccessReader(reader, size, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true }, (err, zip) =>
-      err ? reject(new ArchiveError('invalid', `not a readable zip archive: ${err.message}`)) : resolve(zip!),
+      err ? reject(new ArchiveError('invalid', `not a readable zip archive (cut off or corrupt?): ${err.message}`)) : resolve(zip!),
     );
   });
 }

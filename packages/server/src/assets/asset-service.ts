@@ -2,10 +2,12 @@ import type { Readable } from 'node:stream';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
 import type { ArchiveEntry, Asset, NewAsset, Project, Store } from '../store/store.js';
-import { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
+import { ArchiveError, type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { isId, newId } from '../records/ids.js';
+import { DERIVED_GEOJSON_PATH, vectorFormatOf } from '@orbis/scene';
+import { deriveGeojson } from '../formats/derived-geojson.js';
 import { HEARTBEAT_MS, STALE_MS, type StagingJournal } from './staging-journal.js';
 
 /** A file written to storage whose record does not exist yet; its asset id comes at commit. */
@@ -84,13 +86,19 @@ export class AssetService {
     }
     const contentType = detectContentType(name, stored.head);
     let files: ArchiveEntry[] | null = null;
-    if (contentType === 'application/zip') {
-      try {
-        files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
-      } catch (err) {
-        await this.removeStaged(prefix);
-        throw err;
+    try {
+      if (contentType === 'application/zip') files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
+      // A GIS file (SPEC §13) is read once, here: refused now if it cannot be, drawn from its WGS84 GeoJSON after.
+      const format = vectorFormatOf(name, files?.map((f) => f.path) ?? []);
+      if (format && files?.some((f) => f.path === DERIVED_GEOJSON_PATH || f.path.startsWith('orbis-wgs84/'))) {
+        throw new InputError('file', `${name}: the zip already holds "${DERIVED_GEOJSON_PATH}" or an "orbis-wgs84/" folder, where Orbis keeps the GeoJSON it derives`);
       }
+      if (format) files = [...(files ?? []), ...(await deriveGeojson(this.storage, format, name, storageKey, prefix, files?.length ?? 0))];
+    } catch (err) {
+      await this.removeStaged(prefix);
+      // Several files may come in one upload: say which one the archive's fault is.
+      if (err instanceof ArchiveError) throw new ArchiveError(err.kind, `${name}: ${err.message}`);
+      throw err;
     }
     return { projectId: project.id, name, storageKey, size: stored.size, contentType, files };
   }

@@ -8,6 +8,13 @@ const BY_EXTENSION: Record<string, string> = {
   gltf: 'model/gltf+json',
   glb: 'model/gltf-binary',
   zip: 'application/zip',
+  shz: 'application/zip',
+  gpkg: 'application/geopackage+sqlite3',
+  fgb: 'application/flatgeobuf',
+  geojsonl: 'application/geo+json-seq',
+  geojsons: 'application/geo+json-seq',
+  geojsonseq: 'application/geo+json-seq',
+  ndjson: 'application/geo+json-seq',
   png: 'image/png',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -43,6 +50,8 @@ function byMagic(head: Buffer): string | undefined {
   if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   if (startsWith(head, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
   if (startsWith(head, [0x67, 0x6c, 0x54, 0x46])) return 'model/gltf-binary';
+  if (startsWith(head, [0x66, 0x67, 0x62, 0x03])) return BY_EXTENSION.fgb;
+  if (head.subarray(0, 16).toString('latin1') === 'SQLite format 3\0') return 'application/vnd.sqlite3';
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return 'application/zip';
   return undefined;
 }
@@ -74,9 +83,10 @@ export function detectContentType(name: string, head: Buffer): string {
   const ext = extensionOf(name);
   const magic = byMagic(head);
   if (ext === 'kmz' && magic === 'application/zip') return BY_EXTENSION.kmz!;
+  if (ext === 'gpkg' && magic === 'application/vnd.sqlite3') return BY_EXTENSION.gpkg!;
   if (magic) return magic;
   const claimed = BY_EXTENSION[ext];
-  if (claimed && ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'model/gltf-binary', 'application/zip', BY_EXTENSION.kmz].includes(claimed)) {
+  if (claimed && ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'model/gltf-binary', 'application/zip', BY_EXTENSION.kmz, BY_EXTENSION.gpkg, BY_EXTENSION.fgb].includes(claimed)) {
     return OCTET;
   }
   if (claimed) return claimed;

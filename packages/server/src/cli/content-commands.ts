@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { basename, extname } from 'node:path';
+import { vectorFormatOf } from '@orbis/scene';
 import type { OrbisConfig } from '../config/serve-config.js';
 import { ConfigError } from '../config/serve-config.js';
 import type { AppContext } from '../http/app-context.js';
 import { InputError } from '../input-error.js';
 import { csvRows, type ImportRow, jsonRows } from '../models/import-rows.js';
+import { vectorRows } from '../models/vector-import-rows.js';
 import { modelRecord } from '../models/model-service.js';
 import type { Project } from '../store/store.js';
 import { UsageError } from './usage-error.js';
@@ -26,7 +28,7 @@ async function readableFile(path: string | undefined, what: string, maxBytes: nu
 
 /**
  * Runs a content command: `model create <project> <model.json>` (the body `POST …/models` takes),
- * `model list <project>`, `item import <project> <model> <file.csv|.json|.geojson> [--public]`
+ * `model list <project>`, `item import <project> <model> <file.csv|.json|.geojson|GIS file> [--public]`
  * (all or nothing, as `POST …/import`). Prints what the management API would answer.
  */
 export async function runContentCommand(
@@ -61,8 +63,9 @@ export async function runContentCommand(
       if (!model) throw new ConfigError(`model "${key}" does not exist in "${project.alias}"`);
       const path = await readableFile(rest[1], 'file', config.maxUploadBytes);
       const read = READERS[extname(path).toLowerCase()];
-      if (!read) throw new UsageError(`"${path}": import a .csv, .json or .geojson file`);
-      const rows: AsyncIterable<ImportRow> = read(createReadStream(path), model.fields);
+      const format = vectorFormatOf(basename(path));
+      if (!read && !format) throw new UsageError(`"${path}": import a .csv, .json or .geojson file, or a GIS file (a shapefile's .zip, .gpkg, .fgb, .geojsonl)`);
+      const rows: AsyncIterable<ImportRow> = format ? vectorRows(format, basename(path), createReadStream(path), model.fields) : read!(createReadStream(path), model.fields);
       print({ created: await ctx.models.importItems(project, model, rows, flags.public === true) });
       return;
     }

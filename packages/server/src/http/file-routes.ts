@@ -12,6 +12,7 @@ import { matchingEtag } from './etag.js';
 import { projectOr404 } from './project-param.js';
 import { openPublicProject } from './public-access.js';
 import { adminSecurity, publicSecurity } from './schemas.js';
+import { sendWktCsvAsGeojson } from './wkt-csv-reply.js';
 
 /** Types a browser could run as script or markup in our origin: always served as attachments. */
 const ACTIVE_TYPES = /^(text\/html|image\/svg\+xml|application\/xml|text\/xml|application\/xhtml\+xml)/;
@@ -73,6 +74,8 @@ export async function sendAssetFile(
   reply.header('Content-Disposition', contentDisposition(file.name, ACTIVE_TYPES.test(file.contentType)));
   reply.type(file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType);
 
+  const wktColumn = (request.query as { wktColumn?: unknown } | undefined)?.wktColumn;
+  if (typeof wktColumn === 'string' && wktColumn !== '') return sendWktCsvAsGeojson(ctx, request, reply, file, wktColumn);
   // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x"; a compressed copy's tag matches too.
   const matched = matchingEtag(request.headers['if-none-match'], etag);
   if (matched !== undefined) return reply.header('ETag', matched).code(304).send();
@@ -97,9 +100,11 @@ export async function sendAssetFile(
 
 type FileParams = { Params: { project: string; assetId: string; '*': string } };
 
+const fileQuery = { type: 'object', properties: { wktColumn: { type: 'string', minLength: 1, maxLength: 200, description: "a CSV file's column of WKT geometries: answers the CSV as GeoJSON (SPEC §13 `data.wktColumn`)" } } };
+
 /** `GET /files/{project}/{assetId}/{name}`: a public asset's bytes, under the listing's access rules. */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<FileParams>('/files/:project/:assetId/*', { schema: { summary: 'The bytes of a public asset; Range requests, ETag and If-None-Match', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } } } }, async (request, reply) => {
+  app.get<FileParams>('/files/:project/:assetId/*', { schema: { summary: 'The bytes of a public asset; Range requests, ETag and If-None-Match', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } }, querystring: fileQuery } }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], true);
   });
@@ -107,7 +112,7 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** `GET /api/projects/{p}/files/{assetId}/{name}`: any asset's bytes, for the editor's preview (admin). */
 export function adminFileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<FileParams>('/api/projects/:project/files/:assetId/*', { schema: { summary: 'Any asset\'s bytes, for the editor\'s preview', security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } } } }, async (request, reply) => {
+  app.get<FileParams>('/api/projects/:project/files/:assetId/*', { schema: { summary: 'Any asset\'s bytes, for the editor\'s preview', security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } }, querystring: fileQuery } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], false);
   });

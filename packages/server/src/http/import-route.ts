@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { vectorFormatOf, vectorFormatOfContentType } from '@orbis/scene';
 import { csvRows, type ImportRow, jsonRows } from '../models/import-rows.js';
+import { vectorRows } from '../models/vector-import-rows.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { projectOr404 } from './project-param.js';
@@ -21,13 +23,27 @@ function limited(body: Readable, max: number): Readable {
   return Readable.from(counted());
 }
 
+/** The file name a `Content-Disposition: attachment; filename="…"` header gives, if any. */
+function fileNameOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim();
+}
+
 const schema = {
-  summary: 'Import items, all or nothing: CSV, a JSON array of field objects, or a GeoJSON FeatureCollection',
+  summary: 'Import items, all or nothing: CSV, a JSON array of field objects, a GeoJSON FeatureCollection, or a GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence; by Content-Type or the Content-Disposition file name)',
   security: adminSecurity,
   params: params.model,
   querystring: { type: 'object', properties: { public: { enum: ['true', 'false'], description: 'whether the items are public (default false)' } } },
   // Read as a stream by the route: the schema documents the media types and checks nothing.
-  body: { content: { 'text/csv': { schema: { description: 'a header row of field keys (a Point as {key}_lng, {key}_lat), then one item per row' } }, 'application/json': { schema: { description: 'an array of field objects' } }, 'application/geo+json': { schema: { description: 'a FeatureCollection' } } } },
+  body: { content: { 'text/csv': { schema: { description: 'a header row of field keys (a Point as {key}_lng, {key}_lat), then one item per row' } }, 'application/json': { schema: { description: 'an array of field objects' } }, 'application/geo+json': { schema: { description: 'a FeatureCollection' } }, 'application/zip': { schema: { description: 'a shapefile: .shp, .shx, .dbf and .prj (any reference system), in a zip' } }, 'application/geopackage+sqlite3': { schema: { description: 'a GeoPackage: every feature table' } }, 'application/flatgeobuf': { schema: { description: 'a FlatGeobuf file' } }, 'application/geo+json-seq': { schema: { description: 'one GeoJSON feature per line' } } } },
   response: { 201: { description: 'how many items were created', type: 'object', properties: { created: { type: 'integer' } } }, 400: failure('invalid_body naming the first bad row'), 404: failure('not_found'), 413: failure('payload_too_large') },
 };
 
@@ -47,10 +63,13 @@ export async function importRoute(app: FastifyInstance, ctx: AppContext): Promis
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const body = request.body instanceof Readable ? limited(request.body, ctx.maxUploadBytes) : undefined;
     if (!body) throw new ApiError('invalid_body', 'send the file to import as the request body');
+    const fileName = fileNameOf(request.headers['content-disposition']);
+    const format = vectorFormatOfContentType(type) ?? (fileName ? vectorFormatOf(fileName) : undefined);
     let rows: AsyncIterable<ImportRow>;
-    if (type === 'text/csv') rows = csvRows(body, model.fields);
+    if (format) rows = vectorRows(format, fileName ?? `the ${format} body`, body, model.fields);
+    else if (type === 'text/csv') rows = csvRows(body, model.fields);
     else if (type === 'application/json' || type === 'application/geo+json') rows = jsonRows(body, model.fields);
-    else throw new ApiError('invalid_body', `Content-Type must be text/csv, application/json or application/geo+json, got "${type.slice(0, 60)}"`);
+    else throw new ApiError('invalid_body', `Content-Type must be text/csv, application/json, application/geo+json or a GIS file's (a shapefile's application/zip, application/geopackage+sqlite3, application/flatgeobuf, application/geo+json-seq), got "${type.slice(0, 60)}"`);
     const created = await ctx.models.importItems(project, model, rows, flag === 'true');
     return reply.code(201).send({ created });
   });

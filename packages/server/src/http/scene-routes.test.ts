@@ -27,7 +27,7 @@ describe('scenes and publishing (SPEC §3–4)', () => {
 
   it('refuses a bad scene with 400 invalid_body naming the field, and keeps the old one', async () => {
     const before = await (await h.admin('GET', '/api/projects/scenic/scene')).json();
-    const bad = scene([{ id: 'l1', title: 'x', type: 'shapefile', url: 'https://example.org/a', visible: true }]);
+    const bad = scene([{ id: 'l1', title: 'x', type: 'dwg', url: 'https://example.org/a', visible: true }]);
     const res = await h.admin('PUT', '/api/projects/scenic/scene', bad);
     expect(res.status).toBe(400);
     const error = await code(res);

@@ -2,7 +2,7 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { defaultScene, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene } from '@orbis/scene';
+import { defaultScene, derivedPathOf, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 
 /** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
@@ -21,8 +21,15 @@ export class SceneService {
   async put(project: Project, document: unknown): Promise<Scene> {
     const scene = validateScene(document);
     for (const [i, layer] of scene.layers.entries()) {
-      if (layer.assetId !== undefined && !(await this.store.getAsset(project.id, layer.assetId))) {
-        throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: no asset "${layer.assetId}" in this project`);
+      if (layer.assetId === undefined) continue;
+      const asset = await this.store.getAsset(project.id, layer.assetId);
+      if (!asset) throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: no asset "${layer.assetId}" in this project`);
+      if (isFileLayerType(layer.type) && vectorFormatOf(asset.name, asset.files?.map((f) => f.path) ?? []) !== layer.type) {
+        throw new InputError(`layers[${i}].type`, `layers[${i}].type: "${asset.name}" is not a ${layer.type} file the server has read`);
+      }
+      const table = layer.data?.table;
+      if (table !== undefined && layer.type === 'geopackage' && !asset.files?.some((f) => f.path === derivedTablePath(table))) {
+        throw new InputError(`layers[${i}].data.table`, `layers[${i}].data.table: "${asset.name}" has no feature table "${table}"`);
       }
     }
     await this.store.putScene(project.id, JSON.stringify(scene), new Date().toISOString());
@@ -52,8 +59,13 @@ export class SceneService {
       if (!asset.public) {
         throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: "${asset.name}" is private; make it public to publish this layer`);
       }
-      const main = layer.type === '3dtiles' && asset.files ? asset.files.find((f) => /(^|\/)tileset\.json$/.test(f.path))?.path : undefined;
-      layers.push({ ...layer, url: fileUrl('', project.alias, asset.id, main ?? asset.name) });
+      const main = layer.type === '3dtiles' && asset.files
+        ? asset.files.find((f) => /(^|\/)tileset\.json$/.test(f.path))?.path
+        : isFileLayerType(layer.type)
+          ? derivedPathOf(asset.files?.map((f) => f.path) ?? [], layer.data?.table)
+          : undefined;
+      const wkt = layer.type === 'csv' && layer.data?.wktColumn !== undefined ? wktColumnQuery(layer.data.wktColumn) : '';
+      layers.push({ ...layer, url: fileUrl('', project.alias, asset.id, main ?? asset.name) + wkt });
     }
     const snapshot: PublishedSnapshot = {
       project: { alias: project.alias, name: project.name },

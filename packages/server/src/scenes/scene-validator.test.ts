@@ -49,11 +49,19 @@ function errorOf(doc: unknown): InputError {
 describe('validateScene', () => {
   it('accepts a full scene and the default scene', () => {
     expect(validateScene(good())).toEqual(good());
+    const gis = good() as { layers: unknown[] };
+    gis.layers.push({ id: 'g1', title: 'Wards', type: 'geopackage', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { table: 'wards' } });
+    gis.layers.push({ id: 'g2', title: 'WKT', type: 'csv', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { wktColumn: 'geom' } });
+    expect(validateScene(gis)).toEqual(gis);
     expect(validateScene(defaultScene())).toEqual(defaultScene());
   });
 
   it.each([
-    [(s: any) => (s.layers[0].type = 'shapefile'), 'layers[0].type', /one of/],
+    [(s: any) => (s.layers[0].type = 'dwg'), 'layers[0].type', /one of/],
+    [(s: any) => (s.layers[1].type = 'shapefile'), 'layers[1].url', /uploaded asset/],
+    [(s: any) => (s.layers[0].data = { table: 'roads' }), 'layers[0].data.table', /only to geopackage/],
+    [(s: any) => (s.layers[3].data = { wktColumn: 'geom' }), 'layers[3].data.wktColumn', /uploaded CSV/],
+    [(s: any) => (s.layers[3].data.wktColumn = 'geom'), 'layers[3].data.wktColumn', /latColumn and lngColumn/],
     [(s: any) => delete s.camera, 'camera', /required/],
     [(s: any) => (s.camera.lat = 91), 'camera.lat', /at most 90/],
     [(s: any) => (s.camera.lng = 'east'), 'camera.lng', /number/],

@@ -1,4 +1,5 @@
 import type { Field, ItemPage, ItemRecord, ModelRecord } from '@orbis/content-model';
+import { vectorFormatOf } from '@orbis/scene/checks';
 import { ApiError } from './management-api.js';
 
 export type { Field, ItemPage, ItemRecord, ModelRecord };
@@ -60,12 +61,15 @@ export class ContentApi {
 
   /** Imports a file into a model (its type from its name), with upload progress (XHR: fetch has none). */
   importFile(key: string, file: File, isPublic: boolean, onProgress: (fraction: number) => void): Promise<{ created: number }> {
-    const type = /\.csv$/i.test(file.name) ? 'text/csv' : /\.geojson$/i.test(file.name) ? 'application/geo+json' : 'application/json';
+    // A GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence) goes by its name.
+    const gis = vectorFormatOf(file.name) !== undefined;
+    const type = gis ? 'application/octet-stream' : /\.csv$/i.test(file.name) ? 'text/csv' : /\.geojson$/i.test(file.name) ? 'application/geo+json' : 'application/json';
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       xhr.open('POST', `${this.base}/${key}/import?public=${isPublic}`);
       for (const [name, value] of Object.entries(this.authHeader)) xhr.setRequestHeader(name, value);
       xhr.setRequestHeader('content-type', type);
+      if (gis) xhr.setRequestHeader('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
       xhr.onload = () => {
         const json = JSON.parse(xhr.responseText || '{}');

@@ -7,6 +7,7 @@ import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { itemForm } from './item-form.js';
 import type { AssetRecord } from './management-api.js';
+import { VECTOR_FORMATS } from '@orbis/scene/checks';
 
 const PAGE_SIZE = 20;
 
@@ -111,7 +112,7 @@ export function contentPanel(state: EditorState): HTMLElement {
           h('td', {}, button({ label: 'Edit', variant: 'ghost', onClick: () => edit(item), testid: 'edit-item' })));
       })),
     );
-    const file = h('input', { type: 'file', accept: '.csv,.json,.geojson', 'aria-label': 'File to import', 'data-testid': 'import-file' });
+    const file = h('input', { type: 'file', accept: ['.csv', '.json', '.geojson', ...VECTOR_FORMATS.flatMap((f) => f.extensions.map((e) => `.${e}`))].join(','), 'aria-label': 'File to import', 'data-testid': 'import-file' });
     file.addEventListener('change', async () => {
       const chosen = file.files?.[0];
       if (!chosen) return;

@@ -1,6 +1,9 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { Layer, Scene } from '@orbis/scene';
+import { derivedPathOf, isFileLayerType, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
+import { wktColumnOf } from './wkt-column.js';
 
 type Listener = () => void;
 
@@ -67,7 +70,7 @@ export class EditorState {
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
       const viaAdmin = !layer.url && (layer.assetId !== undefined || layer.model !== undefined);
-      if (url) out.push({ id: layer.id, type: layer.type, url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
+      if (url) out.push({ id: layer.id, type: drawnType(layer), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
     }
     return out;
   }
@@ -79,14 +82,25 @@ export class EditorState {
     if (layer.model) return this.api.modelExportUrl(layer.model, layer.type === 'csv' ? 'csv' : 'geojson');
     const asset = this.assets.find((a) => a.id === layer.assetId);
     if (!asset) return undefined;
-    const tileset = layer.type === '3dtiles' ? asset.files?.map((u) => decodeURIComponent(new URL(u).pathname.split('/').slice(4).join('/'))).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
+    // A GIS file draws from the WGS84 GeoJSON the server derived from it (SPEC §13).
+    if (isFileLayerType(layer.type)) return this.api.fileUrl(asset, derivedPathOf(asset.files?.map(decodedPath) ?? [], layer.data?.table));
+    if (layer.type === 'csv' && layer.data?.wktColumn !== undefined) return this.api.fileUrl(asset) + wktColumnQuery(layer.data.wktColumn);
+    const tileset = layer.type === '3dtiles' ? asset.files?.map(decodedPath).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
     return this.api.fileUrl(asset, tileset);
   }
+}
+
+/** The path inside its asset of one of the asset's `files` URLs. */
+function decodedPath(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.split('/').slice(4).join('/'));
 }
 
 /** The layer type an asset most likely is, from its content type and name. */
 export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   const name = asset.name.toLowerCase();
+  // A GIS file the server read (it derived a WGS84 GeoJSON): shapefile's zip, GeoPackage, FlatGeobuf, GeoJSON sequence.
+  const gis = vectorFormatOf(asset.name, asset.files?.map(decodedPath) ?? []);
+  if (gis) return gis;
   if (asset.contentType === 'application/geo+json' || name.endsWith('.geojson')) return 'geojson';
   if (asset.contentType === 'application/vnd.czml+json' || name.endsWith('.czml')) return 'czml';
   if (asset.contentType.startsWith('application/vnd.google-earth')) return 'kml';
@@ -97,3 +111,20 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   if (asset.contentType === 'application/gpx+xml' || name.endsWith('.gpx')) return 'gpx';
   return undefined;
 }
+
+/** An id for a new layer that no layer of the scene has: `layer-{n}`. */
+export function newLayerId(state: EditorState): string {
+  let n = state.scene.layers.length + 1;
+  while (state.scene.layers.some((l) => l.id === `layer-${n}`)) n += 1;
+  return `layer-${n}`;
+}
+
+/**
+ * Adds an asset as a layer of `type`. A CSV whose first rows hold a column of WKT geometries
+ * gets that column as its `data.wktColumn` (SPEC §13): it has no lat/lng columns to draw by.
+ */
+export async function addAssetLayer(state: EditorState, asset: AssetRecord, type: Layer['type']): Promise<void> {
+  const wktColumn = type === 'csv' ? await state.api.fileHead(asset, 16_384).then(wktColumnOf, () => undefined) : undefined;
+  state.update((s) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true, ...(wktColumn ? { data: { wktColumn } } : {}) }));
+}
+

@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { EditorState } from './editor-state.js';
 import { ApiError, ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
+import { acceptDroppedFiles } from './globe-drop.js';
 import { watchPluginUpdates } from './plugin-updates.js';
 import { PluginSession } from './plugin-session.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
@@ -67,6 +68,7 @@ async function start(): Promise<void> {
   const infoboxAnchor = h('div', { class: 'orbis-infobox-anchor' });
   container.append(infoboxAnchor);
   mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id));
+  acceptDroppedFiles(container, state);
   const initialPlugins = api.pluginsIfChanged(undefined);
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
   const pluginListeners = new Set<(plugins: PluginPackage[]) => void>();

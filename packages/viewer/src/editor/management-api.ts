@@ -111,6 +111,13 @@ export class ManagementApi {
     return `${this.base}/files/${asset.id}/${path.split('/').map(encodeURIComponent).join('/')}`;
   }
 
+  /** The first `bytes` bytes of an asset's file as text (a Range request), e.g. a CSV's header. */
+  async fileHead(asset: AssetRecord, bytes: number): Promise<string> {
+    const res = await fetch(this.fileUrl(asset), { headers: { ...this.authHeader, range: `bytes=0-${bytes - 1}` } });
+    if (!res.ok) throw new ApiError(res.status, 'unknown', `could not read "${asset.name}"`);
+    return res.text();
+  }
+
   /** A public model's public items as its layer loads them in the editor (with {@link authHeader}): a private project's public API wants an API key. */
   modelExportUrl(model: string, format: 'geojson' | 'csv'): string {
     return `${this.base}/models/${encodeURIComponent(model)}/items.${format}`;

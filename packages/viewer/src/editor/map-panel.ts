@@ -1,8 +1,8 @@
 import type { Engine } from '../engine/engine.js';
 import type { Layer } from '@orbis/scene';
-import { LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
+import { isFileLayerType, SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
 import { h, showValue } from './dom.js';
-import { type EditorState, layerTypeOf } from './editor-state.js';
+import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
@@ -10,14 +10,10 @@ import { button, emptyState } from '../ui/controls.js';
 import { toastError } from '../ui/toast.js';
 import { timelineSection } from './timeline-settings.js';
 
-// A WMS layer needs `data.layers`, which this form does not ask for.
-const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
+// A WMS layer needs `data.layers`, which this form does not ask for; GIS files (SPEC §13) are
+// read by the server once uploaded, so they come as assets.
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && !isFileLayerType(t));
 
-function newLayerId(state: EditorState): string {
-  let n = state.scene.layers.length + 1;
-  while (state.scene.layers.some((l) => l.id === `layer-${n}`)) n += 1;
-  return `layer-${n}`;
-}
 
 /** Map tab: assets (upload, public toggle, add as layer), layers, and scene settings. */
 export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
@@ -78,7 +74,7 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
             await state.reloadAssets();
           } }), ' public'),
           type
-            ? button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => state.update((s) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true })) })
+            ? button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type) })
             : h('span', { class: 'hint' }, 'not a map layer'),
         );
       }),
@@ -98,7 +94,7 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
         return item;
       }),
     );
-    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, glTF, 3D Tiles (zip) or images above.')));
+    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, glTF, 3D Tiles (zip) or images above.')));
     if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, 'No layers yet', 'Add an uploaded file as a layer, or add one by URL below.')));
   }
   state.onChange(render);

@@ -9,6 +9,7 @@ import { openingOfStory, startStory } from './story-player.js';
 import type { StoryPageView } from './story-state.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { createLegend } from '../layers-ui/legend.js';
+import { drawnType } from '../layers/drawn-layer.js';
 
 /** The published page: the snapshot inlined by the server, the project's name and its story. */
 function readSnapshot(): PublishedSnapshot<PluginPackage> {
@@ -38,7 +39,7 @@ const plugins = startPlugins({
   env: { inEditor: false, isBuilt: true },
   widgetTray: true,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: l.type, url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
+const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
 mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id));
 const legend = createLegend(engine);
 layout.slots.legend.append(legend.element);

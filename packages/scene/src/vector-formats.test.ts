@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, vectorFormatOf, vectorFormatOfContentType } from './vector-formats.js';
+
+describe('vector formats (SPEC §13)', () => {
+  it('knows a GIS file by its name, and a shapefile by the .shp its zip holds', () => {
+    expect(vectorFormatOf('Wards.GPKG')).toBe('geopackage');
+    expect(vectorFormatOf('a.fgb')).toBe('flatgeobuf');
+    expect(vectorFormatOf('a.ndjson')).toBe('geojsonseq');
+    expect(vectorFormatOf('a.zip', ['x/wards.SHP', 'x/wards.dbf'])).toBe('shapefile');
+    expect(vectorFormatOf('tiles.zip', ['tileset.json'])).toBeUndefined();
+    expect(vectorFormatOf('a.zip')).toBe('shapefile');
+    expect(vectorFormatOf('a.geojson')).toBeUndefined();
+    expect(vectorFormatOfContentType('application/geopackage+sqlite3; x=y')).toBe('geopackage');
+    expect(vectorFormatOfContentType('text/csv')).toBeUndefined();
+  });
+
+  it('picks a GeoPackage table\'s derived GeoJSON when the asset has it, else the whole file\'s', () => {
+    const paths = [DERIVED_GEOJSON_PATH, derivedTablePath('roads/2024')];
+    expect(derivedTablePath('roads/2024')).toBe('orbis-wgs84/roads%2F2024.geojson');
+    expect(derivedPathOf(paths, 'roads/2024')).toBe('orbis-wgs84/roads%2F2024.geojson');
+    expect(derivedPathOf(paths, 'rivers')).toBe(DERIVED_GEOJSON_PATH);
+    expect(derivedPathOf(paths, undefined)).toBe(DERIVED_GEOJSON_PATH);
+  });
+});

@@ -1,0 +1,77 @@
+/// <reference path="./shpjs.d.ts" />
+import { parseDbf, parseShp } from 'shpjs';
+import { dbfEncoding } from './dbf-encoding.js';
+import type { Feature, Geometry } from './vector-features.js';
+import { type VectorFeatures, vectorFileError } from './vector-features.js';
+import { toWgs84 } from './wgs84-reprojection.js';
+
+/** The files of one shapefile, by lower-case extension (`shp`, `shx`, `dbf`, `prj`, `cpg`). */
+export type ShapefileParts = Map<string, Uint8Array>;
+
+/** The byte count a `.shp` header says the file has (its length field counts 16-bit words). */
+function declaredLength(shp: Uint8Array): number {
+  return new DataView(shp.buffer, shp.byteOffset, shp.byteLength).getInt32(24, false) * 2;
+}
+
+/** The record count a `.dbf` header says the table has. */
+function declaredRecords(dbf: Uint8Array): number {
+  return new DataView(dbf.buffer, dbf.byteOffset, dbf.byteLength).getUint32(4, true);
+}
+
+/**
+ * A shapefile's features in WGS84. The geometries and records are shpjs's (`parseShp`,
+ * `parseDbf`); the text is decoded as the `.cpg` or the `.dbf`'s language driver says (Shift_JIS
+ * included), the positions reprojected from the `.prj` (proj4). shpjs stops quietly at a cut-off
+ * record, so the lengths the headers declare are checked first. `name` is how errors call it.
+ */
+export function readShapefile(name: string, parts: ShapefileParts): VectorFeatures {
+  const shp = parts.get('shp');
+  const dbf = parts.get('dbf');
+  if (!shp) throw vectorFileError(name, 'the shapefile has no .shp file');
+  if (!dbf) throw vectorFileError(name, 'the shapefile has no .dbf file (the attribute table); a shapefile is its .shp, .shx and .dbf together');
+  if (shp.byteLength < 100 || new DataView(shp.buffer, shp.byteOffset).getInt32(0, false) !== 9994) {
+    throw vectorFileError(name, 'its .shp is not a shapefile (no shapefile header)');
+  }
+  if (declaredLength(shp) !== shp.byteLength) {
+    throw vectorFileError(name, `its .shp is cut off or corrupt: its header says ${declaredLength(shp)} bytes, the file has ${shp.byteLength}`);
+  }
+  const cpg = parts.has('cpg') ? new TextDecoder().decode(parts.get('cpg')) : undefined;
+  const encoding = dbfEncoding(cpg, dbf);
+  if (!encoding) throw vectorFileError(name, `its .cpg names an encoding Orbis does not know: "${cpg!.trim().slice(0, 40)}"`);
+  let geometries: (Geometry | null)[];
+  let records: Record<string, unknown>[];
+  try {
+    geometries = parseShp(shp);
+  } catch (err) {
+    throw vectorFileError(name, `its .shp cannot be read: ${(err as Error).message}`);
+  }
+  if (dbf.byteLength < 32) throw vectorFileError(name, 'its .dbf is cut off: it has no complete header');
+  const headerLength = new DataView(dbf.buffer, dbf.byteOffset).getUint16(8, true);
+  const recordLength = new DataView(dbf.buffer, dbf.byteOffset).getUint16(10, true);
+  const needed = headerLength + declaredRecords(dbf) * recordLength;
+  if (dbf.byteLength < needed) throw vectorFileError(name, `its .dbf is cut off: its header says ${needed} bytes, the file has ${dbf.byteLength}`);
+  try {
+    records = parseDbf(dbf, encoding);
+  } catch (err) {
+    throw vectorFileError(name, `its .dbf cannot be read: ${(err as Error).message}`);
+  }
+  if (records.length !== geometries.length) {
+    throw vectorFileError(name, `its .shp has ${geometries.length} shapes but its .dbf ${records.length} records: one of them is cut off or they do not belong together`);
+  }
+  const features: Feature<Geometry | null>[] = geometries.map((geometry, i) => ({ type: 'Feature', properties: plainValues(records[i]!), geometry }));
+  const prj = parts.get('prj');
+  if (!prj) return toWgs84(name, features, { epsg: 4326, label: 'WGS84 (the shapefile has no .prj)' });
+  const wkt = new TextDecoder().decode(prj);
+  return toWgs84(name, features, { wkt, label: `"${wkt.match(/^\w+\["([^"]*)"/)?.[1] ?? wkt.slice(0, 60)}" (its .prj)` });
+}
+
+/** A record's values as JSON keeps them: dates as `YYYY-MM-DD`, numbers that are not numbers as null. */
+function plainValues(record: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value instanceof Date) out[key] = Number.isNaN(value.getTime()) ? null : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+    else if (typeof value === 'number' && !Number.isFinite(value)) out[key] = null;
+    else out[key] = value;
+  }
+  return out;
+}

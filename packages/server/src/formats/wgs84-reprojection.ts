@@ -1,0 +1,62 @@
+import proj4, { type Converter } from 'proj4';
+import { type Geometry, mapPositions, type Position, type VectorFeatures, vectorFileError } from './vector-features.js';
+
+/** A file's coordinate reference system, as the file states it. */
+export interface SourceCrs {
+  /** Its WKT (a `.prj`, a GeoPackage's `definition`, a FlatGeobuf header's `wkt`). */
+  wkt?: string;
+  /** Its EPSG code, where the file gives one. */
+  epsg?: number;
+  /** How the error of an unreadable one names it. */
+  label: string;
+}
+
+/**
+ * EPSG codes whose positions are GeoJSON's longitude/latitude already: WGS84 (2D, 3D), and
+ * JGD2011 and JGD2000 geographic, whose frames differ from WGS84 by centimetres to decimetres.
+ */
+const LONGITUDE_LATITUDE = new Set([4326, 4979, 6668, 4612]);
+
+/**
+ * The function that takes a position of `crs` to WGS84 longitude/latitude (proj4, from the
+ * CRS's WKT), or undefined when the positions already are. Throws a 400 naming the CRS when
+ * proj4 cannot read it.
+ */
+function transformOf(file: string, crs: SourceCrs): ((p: Position) => Position) | undefined {
+  if (crs.epsg !== undefined && LONGITUDE_LATITUDE.has(crs.epsg)) return undefined;
+  const definition = crs.wkt?.trim() || (crs.epsg === 3857 ? 'EPSG:3857' : undefined);
+  if (!definition) throw vectorFileError(file, `its reference system ${crs.label} cannot be read: the file gives no definition of it (WKT) that Orbis can use`);
+  let converter: Converter;
+  try {
+    converter = proj4(definition, 'WGS84');
+  } catch (err) {
+    const why = err instanceof Error && err.message ? `: ${err.message}` : '';
+    throw vectorFileError(file, `its reference system ${crs.label} cannot be read${why} (${definition.slice(0, 120)})`);
+  }
+  return (p) => {
+    const [x, y] = converter.forward([p[0]!, p[1]!]);
+    return p.length > 2 ? [x!, y!, p[2]!] : [x!, y!];
+  };
+}
+
+function checkedPosition(file: string, crs: SourceCrs, p: Position): Position {
+  const [lng, lat] = p;
+  if (!Number.isFinite(lng) || !Number.isFinite(lat) || Math.abs(lng!) > 180 || Math.abs(lat!) > 90) {
+    throw vectorFileError(file, `a position (${p.join(', ')}) is not on the earth in WGS84 once read in ${crs.label}: the file's reference system does not fit its coordinates`);
+  }
+  return p;
+}
+
+/**
+ * The features with every position in WGS84 longitude/latitude (proj4). Refuses a CRS it cannot
+ * read, and positions that land off the earth (coordinates in metres with no `.prj`, say), so that
+ * no layer is silently misplaced.
+ */
+export function toWgs84(file: string, features: VectorFeatures, crs: SourceCrs): VectorFeatures {
+  const transform = transformOf(file, crs);
+  const map = (p: Position) => {
+    if (!Number.isFinite(p[0]) || !Number.isFinite(p[1])) throw vectorFileError(file, `a position (${p.join(', ')}) is not a pair of numbers: the file is corrupt or cut off`);
+    return checkedPosition(file, crs, transform ? transform(p) : p);
+  };
+  return features.map((f) => (f.geometry ? { ...f, geometry: mapPositions(f.geometry as Geometry, map) } : f));
+}

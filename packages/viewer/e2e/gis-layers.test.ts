@@ -1,0 +1,118 @@
+import type { FeatureCollection, Polygon } from 'geojson';
+import { describe, expect, it } from 'vitest';
+import { gdalFile, shapefileZip } from '../../server/src/test/gdal-fixtures.js';
+import { ADMIN_TOKEN, type Harness } from '../../server/src/test/harness.js';
+import { useBrowserAndServer } from './fixture.js';
+import { type ExpectedColor, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
+
+/*
+ * SPEC §13 on the published page: a shapefile (JGD2011 plane zone IX, Shift_JIS), a FlatGeobuf
+ * (Web Mercator), a GeoPackage (zone IX) and a GeoJSON sequence, each written by GDAL, each a
+ * square beside Tokyo in its own colour; and a CSV of WKT geometries, a small square at the centre. The camera looks straight down from 400 km over the
+ * centre: the four squares fill the four quarters of a 640×480 page.
+ */
+const CENTRE = { lng: 139.75, lat: 35.65 };
+function square(name: string, dx: number, dy: number): FeatureCollection<Polygon> {
+  const [w, e] = dx < 0 ? [CENTRE.lng - 1.5, CENTRE.lng - 0.1] : [CENTRE.lng + 0.1, CENTRE.lng + 1.5];
+  const [s, n] = dy < 0 ? [CENTRE.lat - 1.5, CENTRE.lat - 0.1] : [CENTRE.lat + 0.1, CENTRE.lat + 1.5];
+  return { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name, kind: 'square' }, geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } }] };
+}
+
+const LAYERS: { id: string; file: string; color: ExpectedColor; css: string; at: { x: number; y: number }; bytes: () => Buffer }[] = [
+  { id: 'shapefile', file: 'wards.zip', color: [255, 0, 0], css: '#ff0000', at: { x: 200, y: 150 }, bytes: () => shapefileZip(square('千代田区の北西', -1, 1), 'EPSG:6677', { encoding: 'CP932' }) },
+  { id: 'flatgeobuf', file: 'ne.fgb', color: [0, 0, 255], css: '#0000ff', at: { x: 440, y: 150 }, bytes: () => gdalFile(square('北東', 1, 1), 'FlatGeobuf', 'EPSG:3857') },
+  { id: 'geopackage', file: 'sw.gpkg', color: [0, 255, 0], css: '#00ff00', at: { x: 200, y: 330 }, bytes: () => gdalFile(square('南西', -1, -1), 'GPKG', 'EPSG:6677') },
+  { id: 'geojsonseq', file: 'se.geojsonl', color: [255, 255, 0], css: '#ffff00', at: { x: 440, y: 330 }, bytes: () => gdalFile(square('南東', 1, -1), 'GeoJSONSeq', 'EPSG:4326') },
+];
+
+/** Uploads a public asset; resolves with its id. */
+async function uploadPublic(h: Harness, name: string, bytes: Uint8Array | string): Promise<string> {
+  const form = new FormData();
+  form.append('public', 'true');
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function setUp(h: Harness): Promise<void> {
+  await h.project('gis');
+  const layers: Record<string, unknown>[] = [];
+  for (const layer of LAYERS) {
+    const assetId = await uploadPublic(h, layer.file, layer.bytes());
+    layers.push({ id: layer.id, title: layer.file, type: layer.id, assetId, visible: true, appearance: { polygon: { fillColor: layer.css, stroke: false } }, infobox: { title: '${name}' } });
+  }
+  // A CSV of WKT geometries (data.wktColumn): a small magenta square at the centre.
+  const d = 0.08;
+  const wkt = `name,WKT\n中心,"POLYGON ((${CENTRE.lng - d} ${CENTRE.lat - d},${CENTRE.lng + d} ${CENTRE.lat - d},${CENTRE.lng + d} ${CENTRE.lat + d},${CENTRE.lng - d} ${CENTRE.lat + d},${CENTRE.lng - d} ${CENTRE.lat - d}))"\n`;
+  layers.push({ id: 'wkt', title: 'centre.csv', type: 'csv', assetId: await uploadPublic(h, 'centre.csv', wkt), visible: true, data: { wktColumn: 'WKT' }, appearance: { polygon: { fillColor: '#ff00ff', stroke: false } }, infobox: { title: '${name}' } });
+  const scene = {
+    property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+    camera: { ...CENTRE, height: 400_000, heading: 0, pitch: -90, roll: 0 },
+    layers,
+    widgets: [],
+    story: { pages: [] },
+  };
+  const put = await h.admin('PUT', '/api/projects/gis/scene', scene);
+  expect(put.status, await put.clone().text()).toBe(200);
+  expect((await h.admin('POST', '/api/projects/gis/publish')).status).toBe(200);
+}
+
+describe('GIS files as layers on the published page in Chromium (SPEC §13)', () => {
+  const fixture = useBrowserAndServer({ setUp });
+
+  it('draws a shapefile, a FlatGeobuf, a GeoPackage, a GeoJSON sequence and a WKT CSV where they are, and picks their features', async () => {
+    const { page } = fixture.tab;
+    await page.goto(`${fixture.h.url}/p/gis`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const box = (at: { x: number; y: number }) => ({ x: at.x - 10, y: at.y - 10, width: 20, height: 20 });
+    const drawn = (p: Pixels) => LAYERS.filter((l) => shareCloseTo(p, box(l.at), l.color, 70) < 0.8).map((l) => l.id);
+    let pixels = await screenshotPixels(page, page.getByTestId('viewer'));
+    for (let i = 0; i < 60 && drawn(pixels).length > 0; i++) {
+      await page.waitForTimeout(500);
+      pixels = await screenshotPixels(page, page.getByTestId('viewer'));
+    }
+    expect(drawn(pixels), 'layers not in their colour at their place').toEqual([]);
+    expect(shareCloseTo(pixels, { x: 316, y: 236, width: 8, height: 8 }, [255, 0, 255], 70), 'the WKT CSV square at the centre').toBeGreaterThan(0.8);
+
+    const infobox = page.getByTestId('infobox');
+    await page.mouse.click(LAYERS[0]!.at.x, LAYERS[0]!.at.y);
+    await infobox.waitFor({ state: 'visible' });
+    expect(await infobox.locator('h2').textContent()).toBe('千代田区の北西');
+  });
+
+  it('in the editor, offers "Add as layer" with the right type (a WKT CSV with its column), and adds a file dropped on the globe as a layer', async () => {
+    const { page } = fixture.tab;
+    const { h } = fixture;
+    await h.project('drop');
+    await page.goto(`${h.url}/editor/drop?tab=map#token=${ADMIN_TOKEN}`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    await page.getByTestId('upload-input').setInputFiles({ name: 'ne.fgb', mimeType: 'application/octet-stream', buffer: LAYERS[1]!.bytes() });
+    await page.getByTestId('add-layer-ne.fgb').click();
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    // A CSV of WKT geometries: added with its WKT column as data.wktColumn.
+    await page.getByTestId('upload-input').setInputFiles({ name: 'shapes.csv', mimeType: 'text/csv', buffer: Buffer.from('name,geom\n中心,"POINT (139.75 35.65)"\n') });
+    await page.getByTestId('add-layer-shapes.csv').click();
+    await page.locator('[data-layer]', { hasText: 'shapes.csv' }).waitFor();
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+
+    // A shapefile's zip dropped on the globe: uploaded, added as a shapefile layer, drawn from its WGS84 GeoJSON.
+    const drawn = page.waitForResponse((r) => r.url().endsWith('/orbis-wgs84.geojson') && r.url().includes('/api/projects/drop/files/') && r.status() === 200);
+    const zip = LAYERS[0]!.bytes().toString('base64');
+    // In the page (DOM code, as text: these tests compile without the DOM's types).
+    await page.evaluate(`(() => {
+      const element = document.querySelector('[data-testid="viewer"]');
+      const bytes = Uint8Array.from(atob(${JSON.stringify(zip)}), (c) => c.charCodeAt(0));
+      const dataTransfer = new DataTransfer();
+      dataTransfer.items.add(new File([bytes], 'wards.zip', { type: 'application/zip' }));
+      element.dispatchEvent(new DragEvent('dragover', { dataTransfer, bubbles: true, cancelable: true }));
+      element.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
+    })()`);
+    const collection = (await (await drawn).json()) as FeatureCollection;
+    expect(collection.features[0]!.properties!.name).toBe('千代田区の北西');
+    await page.locator('[data-layer]', { hasText: 'wards.zip' }).waitFor();
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    const scene = (await (await h.admin('GET', '/api/projects/drop/scene')).json()) as { layers: Record<string, unknown>[] };
+    expect(scene.layers.map((l) => [l.type, l.title, l.data])).toEqual([['flatgeobuf', 'ne.fgb', undefined], ['csv', 'shapes.csv', { wktColumn: 'geom' }], ['shapefile', 'wards.zip', undefined]]);
+  });
+});
