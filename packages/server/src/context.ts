@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { authServices } from './accounts/auth-services.js';
 import { AssetService } from './assets/asset-service.js';
 import { CursorCodec } from './assets/cursor.js';
 import { StagingJournal } from './assets/staging-journal.js';
@@ -65,6 +66,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     plugins: new PluginService(store),
     models: new ModelService(store),
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
+    auth: authServices(store),
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),

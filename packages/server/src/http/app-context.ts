@@ -1,3 +1,4 @@
+import type { AuthServices } from '../accounts/auth-services.js';
 import type { AssetService } from '../assets/asset-service.js';
 import type { CursorCodec } from '../assets/cursor.js';
 import type { KeyService } from '../keys/key-service.js';
@@ -21,6 +22,8 @@ export interface AppContext {
   plugins: PluginService;
   models: ModelService;
   adminToken: string;
+  /** Users, sessions, sign-in limits and personal access tokens (SPEC §12). */
+  auth: AuthServices;
   /** The base of every asset `url`, without a trailing slash. Set once the port is known. */
   publicUrl: string;
   maxUploadBytes: number;
