@@ -5,6 +5,7 @@ import { AssetService } from './assets/asset-service.js';
 import { CursorCodec } from './assets/cursor.js';
 import { StagingJournal } from './assets/staging-journal.js';
 import { ConfigError, type OrbisConfig } from './config/serve-config.js';
+import { oidcSettingsFrom } from './config/oidc-settings.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
 import { PageCache } from './http/page-cache.js';
@@ -50,6 +51,7 @@ export async function openStorage(storage: string | undefined, dataDir: string, 
  */
 export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
+  const oidc = oidcSettingsFrom(env);
   const store = await openStore(config.databaseUrl, config.dataDir);
   const storage = await openStorage(config.storage, config.dataDir, env);
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
@@ -67,6 +69,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     models: new ModelService(store),
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
     auth: authServices(store),
+    oidc,
     publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),

@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context.js';
 import { empty, failure, objectBody } from '../schemas.js';
 import type { Actor } from './actor.js';
 import { authenticate, sessionOf } from './authenticate.js';
+import { oidcRoutes } from './oidc-routes.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
 const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } } };
@@ -28,8 +29,9 @@ export async function signIn(ctx: AppContext, reply: FastifyReply, user: User): 
   setSessionCookie(reply, ctx.publicUrl, session.id, session.expiresAt);
 }
 
-/** `/api/auth/…`: sign in with email and password, sign out, and who is signed in (SPEC §12). */
+/** `/api/auth/…`: sign in with email and password or OpenID Connect, sign out, and who is signed in (SPEC §12). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  oidcRoutes(app, ctx);
   const credentials = objectBody({ email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1000 } }, ['email', 'password']);
   app.post<{ Body: { email: string; password: string } }>('/api/auth/sign-in', { schema: { summary: 'Sign in with email and password: sets the orbis_session cookie', body: credentials, response: { 200: { description: 'the user', type: 'object', properties: { user: userShape } }, 401: failure('invalid_credentials: the same for an unknown email and a wrong password'), 429: failure('too_many_attempts, with Retry-After') } } }, async (request, reply) => {
     const { email, password } = request.body;
