@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { authServices } from './accounts/auth-services.js';
+import { mailSettingsFrom } from './accounts/invitation-mailer.js';
 import { AssetService } from './assets/asset-service.js';
 import { CursorCodec } from './assets/cursor.js';
 import { StagingJournal } from './assets/staging-journal.js';
@@ -52,6 +53,7 @@ export async function openStorage(storage: string | undefined, dataDir: string, 
 export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   const oidc = oidcSettingsFrom(env);
+  const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const store = await openStore(config.databaseUrl, config.dataDir);
   const storage = await openStorage(config.storage, config.dataDir, env);
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
@@ -68,9 +70,9 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     plugins: new PluginService(store),
     models: new ModelService(store),
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
-    auth: authServices(store),
+    auth: authServices(store, { mail: mailSettingsFrom(env, publicUrl) }),
     oidc,
-    publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
+    publicUrl,
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),
     frameAncestors: config.frameAncestors,

@@ -26,7 +26,12 @@ export async function inviteToProject(ctx: AppContext, request: FastifyRequest, 
   const expiresAt = new Date(now + INVITATION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const actor = grantOf(request).actor;
   await ctx.store.accounts.createInvitation({ id: hashSecret(id), projectId: project.id, email, role, invitedBy: actor.type === 'admin' ? null : auditActor(actor).id ?? null, createdAt: new Date(now).toISOString(), expiresAt, acceptedAt: null });
-  return { id, url: `${ctx.publicUrl}/editor?invitation=${id}`, expiresAt };
+  const url = `${ctx.publicUrl}/editor?invitation=${id}`;
+  if (ctx.auth.mailer) {
+    // The link is in the answer either way: a mail server that is down does not fail the invitation.
+    await ctx.auth.mailer.send({ to: email, projectName: project.name, role, url, expiresAt }).catch((err: Error) => request.log.warn({ reason: err.message }, 'the invitation e-mail was not sent'));
+  }
+  return { id, url, expiresAt };
 }
 
 /** `POST /api/auth/invitations/{id}/accept`: with a name and password (a new user), or with a session. */
