@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashSecret, newSecret } from '../../accounts/secret-token.js';
 import { userRecord } from '../../accounts/user-service.js';
+import { newId } from '../../records/ids.js';
 import type { Role } from '../../records/role.js';
 import type { User } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
@@ -49,6 +50,9 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     if (!(await ctx.store.accounts.markInvitationAccepted(invitation.id, new Date().toISOString()))) throw gone;
     await ctx.store.accounts.setMember(invitation.projectId, user.id, invitation.role);
+    // Not behind the guard (the link is the credential), so recorded here as the guard records writes.
+    const alias = (await ctx.store.accounts.listMemberships(user.id)).find((m) => m.projectId === invitation.projectId)?.alias ?? invitation.projectId;
+    await ctx.store.accounts.addAudit({ id: newId(), projectId: invitation.projectId, at: new Date().toISOString(), actor: { type: 'user', id: user.id, email: user.email }, action: 'member.join', target: `/api/projects/${alias}/members/${user.id}`, ip: request.ip });
     if (!session) await signIn(ctx, reply, user);
     return { user: userRecord(user) };
   });

@@ -58,6 +58,8 @@ describe('members and their roles (SPEC §12)', () => {
     const me = await cookieFetch(h.url, sessionCookieOf(accepted))('GET', '/api/auth/me');
     expect(await me.json()).toMatchObject({ projects: [{ alias: 'team', role: 'writer' }] });
     expect((await accept({ name: 'Again', password: PASSWORD })).status).toBe(404);
+    const audit = (await (await owner.call('GET', '/api/projects/team/audit')).json()) as { results: { action: string; actor: { email?: string } }[] };
+    expect(audit.results[0]).toMatchObject({ action: 'member.join', actor: { email: 'new@example.org' } });
     expect((await fetch(`${h.url}/api/auth/invitations/made-up/accept`, { method: 'POST' })).status).toBe(404);
   });
 });
