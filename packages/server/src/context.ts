@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { authServices } from './accounts/auth-services.js';
+import { mailSettingsFrom } from './accounts/invitation-mailer.js';
 import { AssetService } from './assets/asset-service.js';
 import { CursorCodec } from './assets/cursor.js';
 import { StagingJournal } from './assets/staging-journal.js';
 import { ConfigError, type OrbisConfig } from './config/serve-config.js';
+import { oidcSettingsFrom } from './config/oidc-settings.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
 import { PageCache } from './http/page-cache.js';
@@ -49,6 +52,8 @@ export async function openStorage(storage: string | undefined, dataDir: string, 
  */
 export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
+  const oidc = oidcSettingsFrom(env);
+  const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const store = await openStore(config.databaseUrl, config.dataDir);
   const storage = await openStorage(config.storage, config.dataDir, env);
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
@@ -65,7 +70,9 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     plugins: new PluginService(store),
     models: new ModelService(store),
     adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
-    publicUrl: config.publicUrl ?? `http://${config.host}:${config.port}`,
+    auth: authServices(store, { mail: mailSettingsFrom(env, publicUrl) }),
+    oidc,
+    publicUrl,
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),
     frameAncestors: config.frameAncestors,

@@ -9,6 +9,7 @@ import type { AppContext } from '../http/app-context.js';
 import { readPluginSource } from '../plugins/plugin-source.js';
 import { CONTENT_COMMANDS, runContentCommand } from './content-commands.js';
 import { runPluginDev } from './plugin-dev.js';
+import { runTeamCommand, teamCommandOf } from './team-commands.js';
 import { projectRecord } from '../projects/project-service.js';
 import type { Project } from '../store/store.js';
 import { UsageError } from './usage-error.js';
@@ -18,6 +19,7 @@ interface Flags {
   private?: boolean;
   public?: boolean;
   name?: string;
+  role?: string;
 }
 
 function print(value: unknown): void {
@@ -43,9 +45,14 @@ async function defaultProject(ctx: AppContext, alias: string | undefined): Promi
 export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags, signal: AbortSignal = new AbortController().signal): Promise<number> {
   const [noun, verb, ...rest] = args;
   const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev', ...CONTENT_COMMANDS];
-  if (!known.includes(`${noun} ${verb}`)) throw new UsageError(`unknown command "${args.join(' ')}"`);
+  const team = teamCommandOf(args);
+  if (!known.includes(`${noun} ${verb}`) && !team) throw new UsageError(`unknown command "${args.join(' ')}"`);
   const ctx = await createContext(config);
   try {
+    if (team) {
+      await runTeamCommand(ctx, team, args.slice(team === 'audit' ? 1 : 2), flags, print);
+      return 0;
+    }
     if (CONTENT_COMMANDS.includes(`${noun} ${verb}`)) {
       await runContentCommand(ctx, config, `${noun} ${verb}`, await projectOrFail(ctx, rest[0]), rest.slice(1), flags, print);
       return 0;

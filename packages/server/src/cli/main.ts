@@ -24,6 +24,9 @@ Commands:
   model create <project> <model.json>    a content model: the JSON body POST /api/projects/{p}/models takes
   model list <project>
   item import <project> <model> <file> [--public]   .csv, .json (an array) or .geojson; all or nothing
+  user create <email> [--name N]         a user; the password is read from standard input
+  member add <project> <email> --role R  R: reader, writer, maintainer or owner
+  audit <project>                        the project's audit log, newest first
 
 Options (every command):
   --data-dir DIR        data folder (ORBIS_DATA_DIR, default ./data)
@@ -54,6 +57,7 @@ export async function main(argv: string[]): Promise<number> {
         public: { type: 'boolean' },
         name: { type: 'string' },
         project: { type: 'string' },
+        role: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -6,11 +6,14 @@ export const ERROR_STATUS = {
   api_key_required: 401,
   invalid_api_key: 401,
   unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
   not_found: 404,
   no_assets: 404,
   conflict: 409,
   range_not_satisfiable: 416,
   payload_too_large: 413,
+  too_many_attempts: 429,
   internal: 500,
 } as const;
 

@@ -1,5 +1,7 @@
+import type { AuthServices } from '../accounts/auth-services.js';
 import type { AssetService } from '../assets/asset-service.js';
 import type { CursorCodec } from '../assets/cursor.js';
+import type { OidcSettings } from '../config/oidc-settings.js';
 import type { KeyService } from '../keys/key-service.js';
 import type { ModelService } from '../models/model-service.js';
 import type { PluginService } from '../plugins/plugin-service.js';
@@ -21,6 +23,10 @@ export interface AppContext {
   plugins: PluginService;
   models: ModelService;
   adminToken: string;
+  /** Users, sessions, sign-in limits and personal access tokens (SPEC §12). */
+  auth: AuthServices;
+  /** OpenID Connect sign-in, when it is set up (`ORBIS_OIDC_*`). */
+  oidc?: OidcSettings;
   /** The base of every asset `url`, without a trailing slash. Set once the port is known. */
   publicUrl: string;
   maxUploadBytes: number;

@@ -1,10 +1,18 @@
 import { createServer } from 'node:http';
 import cors from '@fastify/cors';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { requireAdmin } from './admin-auth.js';
 import type { AppContext } from './app-context.js';
 import { assetRoutes } from './asset-routes.js';
+import { auditRoutes } from './auth/audit-routes.js';
+import { authRoutes } from './auth/auth-routes.js';
+import { guardRoutes } from './auth/guard.js';
+import { invitationRoutes } from './auth/invitations.js';
+import { redactingLogger } from './auth/log-redaction.js';
+import { memberRoutes } from './auth/member-routes.js';
+import { tokenRoutes } from './auth/token-routes.js';
+import { userRoutes } from './auth/user-routes.js';
 import { errorBody } from './api-error.js';
 import { acceptEmptyJsonBodies } from './empty-json-body.js';
 import { installErrorHandling } from './error-handler.js';
@@ -50,7 +58,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   let hot: HotPath | undefined;
   const ids = requestIds();
   const app = Fastify({
-    logger,
+    logger: redactingLogger(logger),
     genReqId: ids,
     serverFactory: (handler, options) => {
       const server = createServer((req, res) => {
@@ -107,6 +115,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     const url = request.url ?? '';
     callback(null, PUBLIC_PREFIXES.some((p) => url.startsWith(p)) ? PUBLIC_CORS : NO_CORS);
   });
+  await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: ctx.maxUploadBytes, files: 1000, fields: 100, fieldSize: 1024 * 1024, parts: 1100 },
   });
@@ -116,8 +125,11 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);
   await pageRoutes(app, ctx);
+  authRoutes(app, ctx);
+  invitationRoutes(app, ctx);
+  // Every route in here is guarded: authenticated, held to its least role, audited (auth/guard.ts).
   await app.register(async (management) => {
-    requireAdmin(management, ctx);
+    guardRoutes(management, ctx);
     projectRoutes(management, ctx);
     assetRoutes(management, ctx);
     keyRoutes(management, ctx);
@@ -125,6 +137,10 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     pluginRoutes(management, ctx);
     modelRoutes(management, ctx);
     adminFileRoutes(management, ctx);
+    memberRoutes(management, ctx);
+    auditRoutes(management, ctx);
+    userRoutes(management, ctx);
+    tokenRoutes(management, ctx);
   });
   return app;
 }

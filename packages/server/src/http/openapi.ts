@@ -16,6 +16,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'a project API key: secret_…' },
           adminToken: { type: 'http', scheme: 'bearer', description: 'the server admin token' },
+          accessToken: { type: 'http', scheme: 'bearer', description: "a user's personal access token: orbis_pat_…" },
+          session: { type: 'apiKey', in: 'cookie', name: 'orbis_session', description: 'a signed-in session (POST /api/auth/sign-in)' },
         },
       },
     },

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { projectRecord } from '../projects/project-service.js';
 import type { AppContext } from './app-context.js';
+import { userOf } from './auth/actor.js';
+import { visibleProjects } from './auth/visible-projects.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, params } from './schemas.js';
 
@@ -11,10 +13,13 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   const fields = { alias: { type: 'string' }, name: { type: 'string' }, visibility: { enum: ['public', 'private'] }, description: { type: 'string' } };
   app.post('/api/projects', { schema: { summary: 'Create a project', security: adminSecurity, body: bodyOf(fields, ['alias']), response: { 201: answer('Project', 'the project'), 400: failure('invalid_body'), 409: failure('conflict: the alias exists') } } }, async (request, reply) => {
     const project = await ctx.projects.create(request.body as { alias: unknown });
+    // SPEC §12: a signed-in user who creates a project is its owner.
+    const user = userOf(request);
+    if (user) await ctx.store.accounts.setMember(project.id, user.id, 'owner');
     return reply.code(201).send(projectRecord(project));
   });
 
-  app.get('/api/projects', { schema: { summary: 'Every project', security: adminSecurity, response: { 200: listOf('Project', 'the projects') } } }, async () => (await ctx.store.listProjects()).map(projectRecord));
+  app.get('/api/projects', { schema: { summary: 'Every project (for a user, the ones they are a member of)', security: adminSecurity, response: { 200: listOf('Project', 'the projects') } } }, async (request) => (await visibleProjects(ctx, request)).map(projectRecord));
 
   app.get<P>('/api/projects/:project', { schema: { summary: 'One project', security: adminSecurity, params: params.project, response: { 200: answer('Project', 'the project'), 404: failure('not_found') } } }, async (request) => projectRecord(await projectOr404(ctx, request.params.project)));
 

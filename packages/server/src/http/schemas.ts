@@ -151,6 +151,7 @@ export function objectBody(properties: Record<string, object>, required: string[
 }
 
 type Security = { [label: string]: string[] }[];
-export const adminSecurity: Security = [{ adminToken: [] }];
+/** The admin token, or a user's session or personal access token with the role `auth/route-rules.ts` gives the route. */
+export const adminSecurity: Security = [{ adminToken: [] }, { accessToken: [] }, { session: [] }];
 /** No key on a public project, a project key on a private one. */
 export const publicSecurity: Security = [{}, { apiKey: [] }];

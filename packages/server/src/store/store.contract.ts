@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../records/ids.js';
+import { accountsContract } from './accounts.contract.js';
 import { contentContract } from './content.contract.js';
 import { listedRecords, listingContract } from './listing.contract.js';
 import type { NewAsset, Project, Store } from './store.js';
@@ -12,6 +13,7 @@ import { StoreConflictError, StoreNotFoundError } from './store.js';
 export function storeContract(name: string, open: () => Promise<Store>): void {
   listingContract(name, open);
   contentContract(name, open);
+  accountsContract(name, open);
   describe(`Store contract: ${name}`, () => {
     let store: Store;
     let project: Project;

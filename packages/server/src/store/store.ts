@@ -1,4 +1,5 @@
 import type { Field } from '@orbis/content-model';
+import type { AccountStore } from './account-store.js';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
@@ -200,6 +201,8 @@ export class StoreConflictError extends Error {
  */
 export interface Store {
   readonly kind: string;
+  /** Users, sessions, members, tokens and the audit log (SPEC §12). */
+  readonly accounts: AccountStore;
   close(): Promise<void>;
 
   getMeta(key: string): Promise<string | undefined>;

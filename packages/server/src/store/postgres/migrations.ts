@@ -148,4 +148,69 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'users, sessions, members, access tokens, sign-in failures, audit log, invitations',
+    sql: `
+      CREATE TABLE users (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        email TEXT NOT NULL,
+        email_key TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        password_hash TEXT,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE sessions (
+        id_hash TEXT COLLATE "C" PRIMARY KEY,
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at TIMESTAMPTZ NOT NULL,
+        last_seen_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX sessions_by_user ON sessions (user_id);
+      CREATE TABLE members (
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        role TEXT NOT NULL CHECK (role IN ('reader', 'writer', 'maintainer', 'owner')),
+        PRIMARY KEY (project_id, user_id)
+      );
+      CREATE INDEX members_by_user ON members (user_id);
+      CREATE TABLE access_tokens (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        user_id TEXT COLLATE "C" NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        token_hash TEXT COLLATE "C" NOT NULL UNIQUE,
+        role TEXT CHECK (role IN ('reader', 'writer', 'maintainer', 'owner')),
+        project_ids TEXT[],
+        expires_at TIMESTAMPTZ,
+        created_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX access_tokens_by_user ON access_tokens (user_id);
+      CREATE TABLE sign_in_failures (key TEXT COLLATE "C" NOT NULL, at TIMESTAMPTZ NOT NULL);
+      CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at);
+      CREATE INDEX sign_in_failures_by_time ON sign_in_failures (at);
+      CREATE TABLE audit_log (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C",
+        at TIMESTAMPTZ NOT NULL,
+        actor_type TEXT NOT NULL,
+        actor_id TEXT,
+        actor_email TEXT,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        ip TEXT NOT NULL
+      );
+      CREATE INDEX audit_by_project ON audit_log (project_id, id);
+      CREATE TABLE invitations (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        email TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('reader', 'writer', 'maintainer', 'owner')),
+        invited_by TEXT,
+        created_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL,
+        accepted_at TIMESTAMPTZ
+      );
+    `,
+  },
 ];

@@ -28,6 +28,7 @@ import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { AccessReads } from './access-reads.js';
 import { postgresMigrations } from './migrations.js';
+import { PostgresAccounts } from './postgres-accounts.js';
 import { PostgresContent } from './postgres-content.js';
 import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ProjectRow } from './postgres-rows.js';
@@ -80,11 +81,13 @@ export class PostgresStore implements Store {
   private readonly listing: PostgresListing;
   private readonly content: PostgresContent;
   private readonly access: AccessReads;
+  readonly accounts: PostgresAccounts;
 
   private constructor(private readonly pool: pg.Pool) {
     this.listing = new PostgresListing(pool);
     this.access = new AccessReads(pool);
     this.content = new PostgresContent(pool, (work) => this.transaction(work));
+    this.accounts = new PostgresAccounts(pool);
   }
 
   /** Connects, migrates, and returns a ready store. */

@@ -27,6 +27,7 @@ import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import { sqliteMigrations, type Migration } from './migrations.js';
+import { SqliteAccounts } from './sqlite-accounts.js';
 import { SqliteContent } from './sqlite-content.js';
 import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ListedRow, type ProjectRow } from './sqlite-rows.js';
@@ -68,6 +69,7 @@ export class SqliteStore implements Store {
   private readonly stmts;
   private readonly listing: SqliteListing;
   private readonly content: SqliteContent;
+  readonly accounts: SqliteAccounts;
 
   constructor(filename: string) {
     this.db = new Database(filename);
@@ -80,6 +82,7 @@ export class SqliteStore implements Store {
     const db = this.db;
     this.listing = new SqliteListing(db);
     this.content = new SqliteContent(db, this.listing);
+    this.accounts = new SqliteAccounts(db);
     const after = (scoped: string) =>
       db.prepare(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`);
     this.stmts = {

@@ -1,0 +1,42 @@
+import type { AccountStore } from '../store/account-store.js';
+import { type Clock, isoAt, systemClock } from './clock.js';
+
+/** SPEC §12: 5 failures for one email, or 50 from one address, within 15 minutes. */
+export interface SignInLimits {
+  windowMs: number;
+  perEmail: number;
+  perAddress: number;
+}
+
+export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowMs: 15 * 60 * 1000, perEmail: 5, perAddress: 50 };
+
+const keysOf = (email: string, ip: string) => ({ email: `email:${email.toLowerCase()}`, ip: `ip:${ip}` });
+
+/** Failed sign-ins counted in the store, so that the limit holds across processes. */
+export class SignInLimiter {
+  constructor(
+    private readonly store: AccountStore,
+    readonly limits: SignInLimits = DEFAULT_SIGN_IN_LIMITS,
+    private readonly now: Clock = systemClock,
+  ) {}
+
+  /** Seconds until a sign-in for this email from this address may be tried again; 0 when it may now. */
+  async retryAfter(email: string, ip: string): Promise<number> {
+    const now = this.now();
+    const since = isoAt(now - this.limits.windowMs);
+    const keys = keysOf(email, ip);
+    let waitMs = 0;
+    for (const [key, limit] of [[keys.email, this.limits.perEmail], [keys.ip, this.limits.perAddress]] as const) {
+      const { count, oldest } = await this.store.failedSignIns(key, since);
+      // Blocked until the window has passed over the failure that made the count reach the limit.
+      if (count >= limit && oldest) waitMs = Math.max(waitMs, Date.parse(oldest) + this.limits.windowMs - now);
+    }
+    return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+  }
+
+  async recordFailure(email: string, ip: string): Promise<void> {
+    const now = this.now();
+    const keys = keysOf(email, ip);
+    await this.store.recordFailedSignIn([keys.email, keys.ip], isoAt(now), isoAt(now - this.limits.windowMs));
+  }
+}

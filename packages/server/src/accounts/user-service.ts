@@ -1,0 +1,62 @@
+import { checkDisplayText } from '../display-text.js';
+import { InputError } from '../input-error.js';
+import { newId } from '../records/ids.js';
+import type { AccountStore, User } from '../store/account-store.js';
+import { type Clock, isoAt, systemClock } from './clock.js';
+import { checkPassword, hashPassword, verifyPassword } from './passwords.js';
+
+/** What answers show of a user: never the password hash. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: string;
+}
+
+export function userRecord(user: User): UserRecord {
+  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt };
+}
+
+// Deliberately loose (one @, something on each side, no spaces): the mail server is the judge.
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/** An email address as given, trimmed; an InputError naming `field` when it is not one. */
+export function checkEmail(value: unknown, field = 'email'): string {
+  const email = typeof value === 'string' ? value.trim() : '';
+  if (!EMAIL.test(email) || email.length > 320) throw new InputError(field, `${field} must be an email address`);
+  return email;
+}
+
+/** Users: made by the operator, an invitation or OpenID Connect; passwords only as argon2id hashes. */
+export class UserService {
+  constructor(
+    private readonly store: AccountStore,
+    private readonly now: Clock = systemClock,
+  ) {}
+
+  /** Creates a user; `password` is optional (an OpenID Connect user has none). StoreConflictError for a taken email. */
+  async create(input: { email: unknown; name?: unknown; password?: unknown }): Promise<User> {
+    const email = checkEmail(input.email);
+    const name = input.name === undefined ? email.split('@')[0]! : checkDisplayText(input.name, 'name', { max: 200 });
+    const passwordHash = input.password === undefined ? null : await hashPassword(checkPassword(input.password));
+    return this.store.createUser({ id: newId(), email, name, passwordHash, createdAt: isoAt(this.now()) });
+  }
+
+  /** The user whose email and password these are; undefined for an unknown email or a wrong password alike. */
+  async authenticate(email: string, password: string): Promise<User | undefined> {
+    const user = EMAIL.test(email.trim()) ? await this.store.getUserByEmail(email.trim()) : undefined;
+    return (await verifyPassword(user?.passwordHash, password)) ? user : undefined;
+  }
+
+  /** Changes a name and/or password, given the current password (SPEC §12; a user without one, from OpenID Connect, needs none). */
+  async update(user: User, input: { name?: unknown; password?: unknown; currentPassword?: unknown }): Promise<User> {
+    const patch: { name?: string; passwordHash?: string } = {};
+    if (input.name !== undefined) patch.name = checkDisplayText(input.name, 'name', { max: 200 });
+    const password = input.password === undefined ? undefined : checkPassword(input.password);
+    if (user.passwordHash !== null && (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.passwordHash, input.currentPassword)))) {
+      throw new InputError('currentPassword', 'currentPassword must be the current password');
+    }
+    if (password !== undefined) patch.passwordHash = await hashPassword(password);
+    return (await this.store.updateUser(user.id, patch)) ?? user;
+  }
+}

@@ -1,0 +1,67 @@
+import { text } from 'node:stream/consumers';
+import { userRecord } from '../accounts/user-service.js';
+import { ConfigError } from '../config/serve-config.js';
+import type { AppContext } from '../http/app-context.js';
+import { InputError } from '../input-error.js';
+import { newId } from '../records/ids.js';
+import { isRole } from '../records/role.js';
+import { UsageError } from './usage-error.js';
+
+/** The team commands (SPEC §12), run on the data directly as the operator. */
+export const TEAM_COMMANDS = ['user create', 'member add', 'audit'];
+
+/** The command a CLI line names: `audit` is one word, its project follows. */
+export function teamCommandOf(args: string[]): string | undefined {
+  if (args[0] === 'audit') return 'audit';
+  const two = `${args[0]} ${args[1]}`;
+  return TEAM_COMMANDS.includes(two) ? two : undefined;
+}
+
+/** The password piped to standard input: its first line. */
+async function passwordFromStdin(stdin: NodeJS.ReadableStream): Promise<string> {
+  if ((stdin as { isTTY?: boolean }).isTTY) process.stderr.write('password (at least 10 characters, then Enter and Ctrl-D): ');
+  const password = (await text(stdin)).split(/\r?\n/)[0] ?? '';
+  if (password === '') throw new UsageError('user create reads the password from standard input: echo "…" | orbis user create <email>');
+  return password;
+}
+
+/**
+ * Runs a team command: `user create <email> [--name N]` (the password from standard input),
+ * `member add <project> <email> --role R`, `audit <project>` (newest first). What changes is
+ * in the audit log as the admin's, from the address `cli`.
+ */
+export async function runTeamCommand(ctx: AppContext, command: string, args: string[], flags: { name?: string; role?: string }, print: (value: unknown) => void, stdin: NodeJS.ReadableStream = process.stdin): Promise<void> {
+  const audit = (projectId: string | null, action: string, target: string) =>
+    ctx.store.accounts.addAudit({ id: newId(), projectId, at: new Date().toISOString(), actor: { type: 'admin' }, action, target, ip: 'cli' });
+  switch (command) {
+    case 'user create': {
+      if (!args[0]) throw new UsageError('missing <email>');
+      const user = await ctx.auth.users.create({ email: args[0], name: flags.name, password: await passwordFromStdin(stdin) });
+      await audit(null, 'user.create', `/api/users/${user.id}`);
+      print(userRecord(user));
+      break;
+    }
+    case 'member add': {
+      const [alias, email] = args;
+      if (!alias || !email) throw new UsageError('usage: member add <project> <email> --role R');
+      if (!isRole(flags.role)) throw new UsageError('--role must be one of reader, writer, maintainer, owner');
+      const project = await ctx.store.getProjectByAlias(alias);
+      if (!project) throw new ConfigError(`project "${alias}" does not exist`);
+      const user = await ctx.store.accounts.getUserByEmail(email);
+      if (!user) throw new InputError('email', `no user has the email "${email}": create one with "orbis user create ${email}"`);
+      await ctx.store.accounts.setMember(project.id, user.id, flags.role);
+      await audit(project.id, 'member.add', `/api/projects/${project.alias}/members/${user.id}`);
+      print({ userId: user.id, email: user.email, name: user.name, role: flags.role });
+      break;
+    }
+    case 'audit': {
+      const alias = args[0];
+      if (!alias) throw new UsageError('missing <project>');
+      const project = await ctx.store.getProjectByAlias(alias);
+      if (!project) throw new ConfigError(`project "${alias}" does not exist`);
+      const entries = await ctx.store.accounts.listAudit(project.id, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
+      print(entries.map((e) => ({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, ip: e.ip })));
+      break;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { userRecord } from '../../accounts/user-service.js';
+import type { User } from '../../store/account-store.js';
+import { ApiError, errorBody } from '../api-error.js';
+import type { AppContext } from '../app-context.js';
+import { empty, failure, objectBody } from '../schemas.js';
+import type { Actor } from './actor.js';
+import { authenticate, sessionOf } from './authenticate.js';
+import { oidcRoutes } from './oidc-routes.js';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+
+const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } } };
+const meShape = { description: 'who is signed in, and their projects', type: 'object', properties: { user: userShape, projects: { type: 'array', items: { type: 'object', properties: { alias: { type: 'string' }, role: { type: 'string' } } } } } };
+const sessionSecurity = [{ session: [] }];
+
+/** `{"user","projects"}` for `/api/auth/me`; the admin token is the owner of every project. */
+async function me(ctx: AppContext, actor: Actor) {
+  if (actor.type === 'admin') return { user: null, projects: (await ctx.store.listProjects()).map((p) => ({ alias: p.alias, role: 'owner' })) };
+  const memberships = await ctx.store.accounts.listMemberships(actor.user.id);
+  const projects = memberships
+    .filter((m) => actor.type === 'user' || !actor.token.projectIds || actor.token.projectIds.includes(m.projectId))
+    .map((m) => ({ alias: m.alias, role: m.role }));
+  return { user: userRecord(actor.user), projects };
+}
+
+/** Starts a session for `user` and sets its cookie. */
+export async function signIn(ctx: AppContext, reply: FastifyReply, user: User): Promise<void> {
+  const session = await ctx.auth.sessions.start(user.id);
+  setSessionCookie(reply, ctx.publicUrl, session.id, session.expiresAt);
+}
+
+/** `/api/auth/…`: sign in with email and password or OpenID Connect, sign out, and who is signed in (SPEC §12). */
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  oidcRoutes(app, ctx);
+  const credentials = objectBody({ email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1000 } }, ['email', 'password']);
+  app.post<{ Body: { email: string; password: string } }>('/api/auth/sign-in', { schema: { summary: 'Sign in with email and password: sets the orbis_session cookie', body: credentials, response: { 200: { description: 'the user', type: 'object', properties: { user: userShape } }, 401: failure('invalid_credentials: the same for an unknown email and a wrong password'), 429: failure('too_many_attempts, with Retry-After') } } }, async (request, reply) => {
+    const { email, password } = request.body;
+    const retryAfter = await ctx.auth.signIns.retryAfter(email, request.ip);
+    if (retryAfter > 0) {
+      return reply.code(429).header('retry-after', String(retryAfter)).send(errorBody('too_many_attempts', `too many failed sign-ins: try again in ${retryAfter} seconds`));
+    }
+    const user = await ctx.auth.users.authenticate(email, password);
+    if (!user) {
+      await ctx.auth.signIns.recordFailure(email, request.ip);
+      throw new ApiError('invalid_credentials', 'the email or the password is wrong');
+    }
+    await signIn(ctx, reply, user);
+    return { user: userRecord(user) };
+  });
+
+  app.post('/api/auth/sign-out', { schema: { summary: 'Sign out: the session ends in every process at once', security: sessionSecurity, response: { 204: empty('signed out') } } }, async (request, reply) => {
+    const session = await sessionOf(ctx, request);
+    if (session) await ctx.auth.sessions.end(session.idHash);
+    clearSessionCookie(reply, ctx.publicUrl);
+    return reply.code(204).send();
+  });
+
+  app.get('/api/auth/me', { schema: { summary: 'Who is signed in, and their projects with their roles', security: [{ session: [] }, { accessToken: [] }, { adminToken: [] }], response: { 200: meShape, 401: failure('unauthorized') } } }, async (request) => me(ctx, await authenticate(ctx, request)));
+
+  const patch = objectBody({ name: { type: 'string' }, password: { type: 'string' }, currentPassword: { type: 'string' } });
+  app.patch('/api/auth/me', { schema: { summary: "Change one's name or password (a new password ends one's other sessions)", security: sessionSecurity, body: patch, response: { 200: meShape, 400: failure('invalid_body'), 401: failure('unauthorized') } } }, async (request) => {
+    const session = await sessionOf(ctx, request);
+    if (!session) throw new ApiError('unauthorized', 'sign in first');
+    const body = request.body as { name?: unknown; password?: unknown; currentPassword?: unknown };
+    const user = await ctx.auth.users.update(session.user, body);
+    if (body.password !== undefined) await ctx.auth.sessions.endOthers(user.id, session.idHash);
+    return me(ctx, { type: 'user', user, sessionIdHash: session.idHash });
+  });
+}

@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../test/harness.js';
+
+describe('invitations e-mailed through SMTP (SPEC §12, ORBIS_SMTP_URL)', () => {
+  let smtp: SMTPServer;
+  const received: { to: string[]; data: string }[] = [];
+  let h: Harness;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    h = await startHarness({ ORBIS_SMTP_URL: `smtp://127.0.0.1:${port}`, ORBIS_MAIL_FROM: 'Orbis <maps@example.org>' });
+    await h.project('mailed');
+  });
+  afterAll(async () => {
+    await h.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  it('sends the invitation link to the invited email, and still shows it to whoever invites', async () => {
+    const res = await h.admin('POST', '/api/projects/mailed/members', { email: 'new@example.org', role: 'writer' });
+    expect(res.status).toBe(201);
+    const { invitation } = (await res.json()) as { invitation: { url: string } };
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toEqual(['new@example.org']);
+    const unfolded = received[0]!.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(unfolded).toContain(invitation.url);
+    expect(unfolded).toMatch(/From: Orbis <maps@example\.org>/);
+    expect(unfolded).toContain('as writer');
+  });
+});
+
+describe('an SMTP server that is down', () => {
+  it('does not fail the invitation: the link is still shown', async () => {
+    const h = await startHarness({ ORBIS_SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      await h.project('unmailed');
+      const res = await h.admin('POST', '/api/projects/unmailed/members', { email: 'new@example.org', role: 'reader' });
+      expect(res.status).toBe(201);
+      expect(((await res.json()) as { invitation: { url: string } }).invitation.url).toContain('/editor?invitation=');
+    } finally {
+      await h.close();
+    }
+  });
+});

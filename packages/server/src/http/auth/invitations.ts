@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashSecret, newSecret } from '../../accounts/secret-token.js';
+import { userRecord } from '../../accounts/user-service.js';
+import { newId } from '../../records/ids.js';
+import type { Role } from '../../records/role.js';
+import type { User } from '../../store/account-store.js';
+import type { Project } from '../../store/store.js';
+import { ApiError } from '../api-error.js';
+import type { AppContext } from '../app-context.js';
+import { failure } from '../schemas.js';
+import { auditActor, grantOf } from './actor.js';
+import { signIn } from './auth-routes.js';
+import { sessionOf } from './authenticate.js';
+
+const INVITATION_DAYS = 7;
+/** `{"name","password"}`, or no body at all with a session: no `type`, so that an absent body passes. */
+const acceptBody = { properties: { name: { type: 'string' }, password: { type: 'string' } }, additionalProperties: false };
+
+/**
+ * Invites an email that has no user yet. The invitation's id is a secret (the link is the
+ * credential): the store keeps only its hash, and the answer, the only place it is shown, holds
+ * the link for whoever invites to pass on.
+ */
+export async function inviteToProject(ctx: AppContext, request: FastifyRequest, project: Project, email: string, role: Role) {
+  const id = newSecret();
+  const now = Date.now();
+  const expiresAt = new Date(now + INVITATION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const actor = grantOf(request).actor;
+  await ctx.store.accounts.createInvitation({ id: hashSecret(id), projectId: project.id, email, role, invitedBy: actor.type === 'admin' ? null : auditActor(actor).id ?? null, createdAt: new Date(now).toISOString(), expiresAt, acceptedAt: null });
+  const url = `${ctx.publicUrl}/editor?invitation=${id}`;
+  if (ctx.auth.mailer) {
+    // The link is in the answer either way: a mail server that is down does not fail the invitation.
+    await ctx.auth.mailer.send({ to: email, projectName: project.name, role, url, expiresAt }).catch((err: Error) => request.log.warn({ reason: err.message }, 'the invitation e-mail was not sent'));
+  }
+  return { id, url, expiresAt };
+}
+
+/** `POST /api/auth/invitations/{id}/accept`: with a name and password (a new user), or with a session. */
+export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post<{ Params: { id: string }; Body: { name?: string; password?: string } | undefined }>('/api/auth/invitations/:id/accept', { schema: { summary: 'Accept an invitation: become a member (a new user with name and password, or the signed-in one)', params: { type: 'object', properties: { id: { type: 'string' } } }, body: acceptBody, response: { 200: { description: '{user}, now a member', type: 'object' }, 400: failure('invalid_body'), 404: failure('not_found: no such invitation, or it expired or was used'), 409: failure('conflict: a user has that email: sign in first') } } }, async (request, reply) => {
+    const gone = new ApiError('not_found', 'the invitation does not exist, expired, or was used');
+    const invitation = await ctx.store.accounts.getInvitation(hashSecret(request.params.id));
+    if (!invitation || invitation.acceptedAt !== null || Date.parse(invitation.expiresAt) <= Date.now()) throw gone;
+    const session = await sessionOf(ctx, request);
+    let user: User;
+    if (session && request.body?.password === undefined) {
+      user = session.user;
+    } else {
+      user = await ctx.auth.users.create({ email: invitation.email, name: request.body?.name, password: request.body?.password ?? '' });
+    }
+    if (!(await ctx.store.accounts.markInvitationAccepted(invitation.id, new Date().toISOString()))) throw gone;
+    await ctx.store.accounts.setMember(invitation.projectId, user.id, invitation.role);
+    // Not behind the guard (the link is the credential), so recorded here as the guard records writes.
+    const alias = (await ctx.store.accounts.listMemberships(user.id)).find((m) => m.projectId === invitation.projectId)?.alias ?? invitation.projectId;
+    await ctx.store.accounts.addAudit({ id: newId(), projectId: invitation.projectId, at: new Date().toISOString(), actor: { type: 'user', id: user.id, email: user.email }, action: 'member.join', target: `/api/projects/${alias}/members/${user.id}`, ip: request.ip });
+    if (!session) await signIn(ctx, reply, user);
+    return { user: userRecord(user) };
+  });
+}

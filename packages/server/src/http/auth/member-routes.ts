@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { checkEmail } from '../../accounts/user-service.js';
+import { InputError } from '../../input-error.js';
+import { isRole, type Role } from '../../records/role.js';
+import type { Member } from '../../store/account-store.js';
+import type { Project } from '../../store/store.js';
+import { ApiError } from '../api-error.js';
+import type { AppContext } from '../app-context.js';
+import { adminSecurity, empty, failure, objectBody, params } from '../schemas.js';
+import { grantOf } from './actor.js';
+import { inviteToProject } from './invitations.js';
+
+type P = { Params: { project: string } };
+type PU = { Params: { project: string; userId: string } };
+
+const memberRecord = (m: Member) => ({ userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role });
+const memberShape = { type: 'object', properties: { userId: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } };
+const roleField = { enum: ['reader', 'writer', 'maintainer', 'owner'] };
+
+function roleFrom(value: unknown): Role {
+  if (!isRole(value)) throw new InputError('role', 'role must be one of reader, writer, maintainer, owner');
+  return value;
+}
+
+/** SPEC §12: only an owner grants or removes `owner` (the admin token is the owner of everything). */
+function ownerOnly(held: Role | undefined, ...roles: (Role | undefined)[]): void {
+  if (roles.includes('owner') && held !== 'owner') throw new ApiError('forbidden', 'only an owner grants or removes the role owner');
+}
+
+/** `/api/projects/{p}/members`: who is on a project's team, with which role (SPEC §12). */
+export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const projectOf = (request: Parameters<typeof grantOf>[0]): Project => {
+    const { project } = grantOf(request);
+    if (!project) throw new ApiError('not_found', 'the project does not exist');
+    return project;
+  };
+  const memberOr404 = async (project: Project, userId: string) => {
+    const member = (await ctx.store.accounts.listMembers(project.id)).find((m) => m.user.id === userId);
+    if (!member) throw new ApiError('not_found', `user "${userId.slice(0, 80)}" is not a member of "${project.alias}"`);
+    return member;
+  };
+  /** Refuses a change that would leave the project without an owner. */
+  const keepAnOwner = async (project: Project, member: Member, newRole?: Role) => {
+    if (member.role === 'owner' && newRole !== 'owner' && (await ctx.store.accounts.countOwners(project.id)) <= 1) {
+      throw new ApiError('conflict', `"${member.user.email}" is the only owner of "${project.alias}": make someone else owner first`);
+    }
+  };
+
+  app.get<P>('/api/projects/:project/members', { schema: { summary: "The project's members and their roles", security: adminSecurity, params: params.project, response: { 200: { description: 'the members, by email', type: 'array', items: memberShape }, 404: failure('not_found') } } }, async (request) => {
+    return (await ctx.store.accounts.listMembers(projectOf(request).id)).map(memberRecord);
+  });
+
+  app.post<P & { Body: { email: string; role: string } }>('/api/projects/:project/members', { schema: { summary: 'Add a member by email; an email with no user yet gets an invitation link', security: adminSecurity, params: params.project, body: objectBody({ email: { type: 'string' }, role: roleField }, ['email', 'role']), response: { 201: { description: 'the member, or {invitation: {id, url, expiresAt}}', type: 'object' }, 400: failure('invalid_body'), 403: failure('forbidden: only an owner grants owner'), 409: failure('conflict: already a member') } } }, async (request, reply) => {
+    const project = projectOf(request);
+    const email = checkEmail(request.body.email);
+    const role = roleFrom(request.body.role);
+    ownerOnly(grantOf(request).role, role);
+    const user = await ctx.store.accounts.getUserByEmail(email);
+    if (!user) return reply.code(201).send({ invitation: await inviteToProject(ctx, request, project, email, role) });
+    if (await ctx.store.accounts.getRole(project.id, user.id)) throw new ApiError('conflict', `"${user.email}" is a member of "${project.alias}" already: change the role with PATCH`);
+    await ctx.store.accounts.setMember(project.id, user.id, role);
+    return reply.code(201).send(memberRecord({ user, role }));
+  });
+
+  app.patch<PU & { Body: { role: string } }>('/api/projects/:project/members/:userId', { schema: { summary: "Change a member's role", security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, userId: { type: 'string' } } }, body: objectBody({ role: roleField }, ['role']), response: { 200: { description: 'the member', ...memberShape }, 403: failure('forbidden: only an owner grants or removes owner'), 404: failure('not_found'), 409: failure('conflict: the project would have no owner') } } }, async (request) => {
+    const project = projectOf(request);
+    const role = roleFrom(request.body.role);
+    const member = await memberOr404(project, request.params.userId);
+    ownerOnly(grantOf(request).role, role, member.role);
+    await keepAnOwner(project, member, role);
+    await ctx.store.accounts.setMember(project.id, member.user.id, role);
+    return memberRecord({ user: member.user, role });
+  });
+
+  app.delete<PU>('/api/projects/:project/members/:userId', { schema: { summary: 'Remove a member', security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, userId: { type: 'string' } } }, response: { 204: empty('removed'), 403: failure('forbidden'), 404: failure('not_found'), 409: failure('conflict: the project would have no owner') } } }, async (request, reply) => {
+    const project = projectOf(request);
+    const member = await memberOr404(project, request.params.userId);
+    ownerOnly(grantOf(request).role, member.role);
+    await keepAnOwner(project, member);
+    await ctx.store.accounts.removeMember(project.id, member.user.id);
+    return reply.code(204).send();
+  });
+}

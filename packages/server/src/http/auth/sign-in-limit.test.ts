@@ -1,0 +1,36 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../test/harness.js';
+import { PASSWORD } from '../../test/team.js';
+
+const attempt = (h: Harness, email: string, password: string) =>
+  fetch(`${h.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+
+describe('sign-in attempts are limited (SPEC §12)', () => {
+  let h: Harness;
+  beforeEach(async () => {
+    h = await startHarness();
+  });
+  afterEach(() => h.close());
+
+  it('after 5 failures for one email, answers 429 with Retry-After, even to the right password; other emails go on', async () => {
+    await h.admin('POST', '/api/users', { email: 'ana@example.org', password: PASSWORD });
+    await h.admin('POST', '/api/users', { email: 'bo@example.org', password: PASSWORD });
+    for (let i = 0; i < 5; i++) expect((await attempt(h, i % 2 ? 'ana@example.org' : 'ANA@example.org', 'wrong password!')).status).toBe(401);
+    const blocked = await attempt(h, 'ana@example.org', PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { error: { code: string } }).error.code).toBe('too_many_attempts');
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+    expect(blocked.headers.getSetCookie()).toEqual([]);
+    expect((await attempt(h, 'bo@example.org', PASSWORD)).status).toBe(200);
+  });
+
+  it('after 50 failures from one address, answers 429 for any email from it', async () => {
+    await h.admin('POST', '/api/users', { email: 'cy@example.org', password: PASSWORD });
+    for (let i = 0; i < 50; i++) expect((await attempt(h, `guess${i}@example.org`, 'wrong password!')).status).toBe(401);
+    const blocked = await attempt(h, 'cy@example.org', PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,143 @@
+import type { Role } from '../records/role.js';
+
+/** A person who signs in. `email` is kept as given; emails compare case-insensitively. */
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  /** The argon2id hash (PHC string); null for a user who signs in only through OpenID Connect. */
+  passwordHash: string | null;
+  createdAt: string;
+}
+
+export interface UserPatch {
+  name?: string;
+  passwordHash?: string;
+}
+
+/** A signed-in browser. The store keeps only the hash of the cookie's id. */
+export interface Session {
+  idHash: string;
+  userId: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The absolute expiry, fixed at sign-in. */
+  expiresAt: string;
+}
+
+/** A user's role on a project, with who the user is. */
+export interface Member {
+  user: User;
+  role: Role;
+}
+
+/** A project a user belongs to, by alias. */
+export interface Membership {
+  projectId: string;
+  alias: string;
+  role: Role;
+}
+
+/** A personal access token; `tokenHash` is all that is kept of its secret. */
+export interface AccessToken {
+  id: string;
+  userId: string;
+  name: string;
+  tokenHash: string;
+  /** The most it may do; null: as much as its user. */
+  role: Role | null;
+  /** The project ids it may act on; null: every project of its user. */
+  projectIds: string[] | null;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+/** Who did a management write. */
+export interface AuditActor {
+  type: 'admin' | 'user' | 'token';
+  id?: string;
+  email?: string;
+}
+
+/** One management write. `projectId` is null for writes that concern no project (users). */
+export interface AuditEntry {
+  id: string;
+  projectId: string | null;
+  at: string;
+  actor: AuditActor;
+  action: string;
+  target: string;
+  ip: string;
+}
+
+/** A slice of a project's audit log, newest first: skip `offset`, or start below `beforeId`. */
+export type AuditSlice = { offset: number; limit: number } | { beforeId: string; limit: number };
+
+/** An invitation to a project for an email that has no user yet. */
+export interface Invitation {
+  id: string;
+  projectId: string;
+  email: string;
+  role: Role;
+  invitedBy: string | null;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+}
+
+/**
+ * Users, sessions, memberships, tokens, sign-in attempts and the audit log: what SPEC §12 keeps.
+ * Every implementation passes `accounts.contract.ts` unchanged. Sessions, tokens and memberships
+ * of a deleted user, and memberships of a deleted project, go with them.
+ */
+export interface AccountStore {
+  /** Throws StoreConflictError when the email (compared case-insensitively) is taken. */
+  createUser(user: User): Promise<User>;
+  getUser(id: string): Promise<User | undefined>;
+  getUserByEmail(email: string): Promise<User | undefined>;
+  /** Oldest first. */
+  listUsers(): Promise<User[]>;
+  updateUser(id: string, patch: UserPatch): Promise<User | undefined>;
+  deleteUser(id: string): Promise<boolean>;
+
+  createSession(session: Session): Promise<void>;
+  /**
+   * The live session with this id hash and its user, its `lastSeenAt` moved to `now`; undefined
+   * when there is none, or it was last seen before `idleSince`, or it expired by `now`.
+   */
+  touchSession(idHash: string, now: string, idleSince: string): Promise<{ session: Session; user: User } | undefined>;
+  deleteSession(idHash: string): Promise<boolean>;
+  /** Ends every session of a user but `keepIdHash`'s; how many ended. */
+  deleteUserSessions(userId: string, keepIdHash?: string): Promise<number>;
+
+  /** Adds the member, or changes the role of one. */
+  setMember(projectId: string, userId: string, role: Role): Promise<void>;
+  getRole(projectId: string, userId: string): Promise<Role | undefined>;
+  /** By email. */
+  listMembers(projectId: string): Promise<Member[]>;
+  removeMember(projectId: string, userId: string): Promise<boolean>;
+  countOwners(projectId: string): Promise<number>;
+  /** The user's projects, by alias. */
+  listMemberships(userId: string): Promise<Membership[]>;
+
+  createToken(token: AccessToken): Promise<void>;
+  findTokenByHash(tokenHash: string): Promise<AccessToken | undefined>;
+  /** Oldest first. */
+  listTokens(userId: string): Promise<AccessToken[]>;
+  deleteToken(userId: string, id: string): Promise<boolean>;
+
+  /** Records one failed sign-in under each key (`email:…`, `ip:…`), and forgets failures before `forgetBefore`. */
+  recordFailedSignIn(keys: string[], at: string, forgetBefore: string): Promise<void>;
+  /** The failures under a key at or after `since`, and the oldest of them. */
+  failedSignIns(key: string, since: string): Promise<{ count: number; oldest: string | null }>;
+
+  addAudit(entry: AuditEntry): Promise<void>;
+  countAudit(projectId: string): Promise<number>;
+  /** Newest first. */
+  listAudit(projectId: string, slice: AuditSlice): Promise<AuditEntry[]>;
+
+  createInvitation(invitation: Invitation): Promise<void>;
+  getInvitation(id: string): Promise<Invitation | undefined>;
+  /** Marks it used, once: false when it was used already. */
+  markInvitationAccepted(id: string, at: string): Promise<boolean>;
+}
