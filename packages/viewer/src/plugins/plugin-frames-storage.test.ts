@@ -4,7 +4,7 @@ import { CLIENT_STORAGE_QUOTA_BYTES } from './client-storage.js';
 import { MAX_MESSAGES_PER_SECOND } from './message-budget.js';
 import { type InstalledPlugin, PluginHost } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Waits until `test` holds (promise jobs and host promises settle over a few ticks), for up to 20 s and more on a busy machine. */

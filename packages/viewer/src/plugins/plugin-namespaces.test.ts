@@ -3,7 +3,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import orbisPackage from '../../../../package.json';
 import { type InstalledPlugin, PLUGIN_API_VERSION, PluginHost } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 /** Runs plugins on the host against the test engine; `lines()` are a plugin's console.log values. */
 describe('plugin namespaces: app.version, app.camera, app.extension', () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { InstalledPlugin, PluginHost } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 /** Waits for state pushed to an extension that was calling the host (it arrives on the next task). */
 const nextTask = () => new Promise((r) => setTimeout(r, 0));

@@ -3,12 +3,12 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { MAX_LOG_LINES_PER_SECOND } from './extension-sandbox.js';
 import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
 import { loadQuickJs } from './quickjs.js';
-import { fakeServices, testCamera, testLayers } from './test-services.js';
-import { nodeWorkerSpawner } from './node-sandbox-workers.js';
+import { fakeServices, testCamera, testLayers } from '../../testing/test-services.js';
+import { nodeWorkerSpawner } from '../../testing/node-sandbox-workers.js';
 import type { WorkerHandle } from './worker-sandbox.js';
 import { workerSandboxes } from './worker-sandboxes.js';
-import { testTools } from './test-tools.js';
-import { ESCAPE_TECHNIQUES, GOOD_PLUGIN, goodAnswer } from './sandbox-escape-techniques.js';
+import { testTools } from '../../testing/test-tools.js';
+import { ESCAPE_TECHNIQUES, GOOD_PLUGIN, goodAnswer } from '../../testing/sandbox-escape-techniques.js';
 
 function plugin(id: string, code: string): InstalledPlugin {
   return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }], files: { 'main.js': code } };

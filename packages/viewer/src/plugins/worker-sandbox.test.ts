@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { nodeWorkerSpawner } from './node-sandbox-workers.js';
+import { nodeWorkerSpawner } from '../../testing/node-sandbox-workers.js';
 import type { PluginHost } from './plugin-host.js';
 import type { SandboxMaker } from './sandbox.js';
-import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 import type { WorkerHandle } from './worker-sandbox.js';
 import { workerSandboxes } from './worker-sandboxes.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PluginHost } from '../plugin-host.js';
 import { workerSandboxes } from '../worker-sandboxes.js';
-import { fakeServices } from '../test-services.js';
+import { fakeServices } from '../../../testing/test-services.js';
 import { OP_TRANSPORTS } from './op-transport.js';
 
 // Every registered operation, as the host hands them to worker sandboxes (no worker starts here).

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
-import { sandboxRuntimeEsbuildPlugin } from '../../build/sandbox-runtime-build.js';
-import type { WorkerHandle } from './worker-sandbox.js';
+import { sandboxRuntimeEsbuildPlugin } from '../build/sandbox-runtime-build.js';
+import type { WorkerHandle } from '../src/plugins/worker-sandbox.js';
 
 /**
  * For tests and the benchmark under Node: the same worker code the browser runs
@@ -14,8 +14,8 @@ import type { WorkerHandle } from './worker-sandbox.js';
  */
 const ENTRY = `
 import { parentPort } from 'node:worker_threads';
-import { loadQuickJs } from './quickjs.ts';
-import { serveSandbox } from './worker-runtime.ts';
+import { loadQuickJs } from '../src/plugins/quickjs.ts';
+import { serveSandbox } from '../src/plugins/worker-runtime.ts';
 serveSandbox({ post: (m) => parentPort.postMessage(m), listen: (h) => parentPort.on('message', h) }, loadQuickJs);
 `;
 
@@ -29,7 +29,7 @@ export interface WorkerBundlePlace {
 
 const HERE: WorkerBundlePlace = {
   sourceDir: fileURLToPath(new URL('.', import.meta.url)),
-  outDir: fileURLToPath(new URL('../../../../node_modules/.cache/orbis-sandbox-worker/', import.meta.url)),
+  outDir: fileURLToPath(new URL('../../../node_modules/.cache/orbis-sandbox-worker/', import.meta.url)),
 };
 
 async function bundle(place: WorkerBundlePlace): Promise<string> {

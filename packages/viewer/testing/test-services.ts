@@ -1,11 +1,11 @@
-import type { CameraPosition, EngineCamera } from '../engine/engine-camera.js';
-import type { FeatureData, PluginLayerSource } from '../engine/engine-plugin-layers.js';
+import type { CameraPosition, EngineCamera } from '../src/engine/engine-camera.js';
+import type { FeatureData, PluginLayerSource } from '../src/engine/engine-plugin-layers.js';
 import type { Layer as SceneLayer } from '@orbis/scene';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { ClientStorage, MemoryBackend } from './client-storage.js';
-import type { SandboxLimits, SandboxMaker } from './sandbox.js';
-import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
-import type { LayerServices, SelectedFeature } from './plugin-layers.js';
+import { ClientStorage, MemoryBackend } from '../src/plugins/client-storage.js';
+import type { SandboxLimits, SandboxMaker } from '../src/plugins/sandbox.js';
+import { type InstalledPlugin, PluginHost, type ViewerServices } from '../src/plugins/plugin-host.js';
+import type { LayerServices, SelectedFeature } from '../src/plugins/plugin-layers.js';
 import { testTools } from './test-tools.js';
 
 /**
