@@ -3,8 +3,10 @@ import type { FeatureData, PluginLayerSource } from '../src/engine/engine-plugin
 import type { Layer as SceneLayer } from '@orbis/scene';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { ClientStorage, MemoryBackend } from '../src/plugins/client-storage.js';
-import type { SandboxLimits, SandboxMaker } from '../src/plugins/sandbox.js';
-import { type InstalledPlugin, PluginHost, type ViewerServices } from '../src/plugins/plugin-host.js';
+import type { SandboxMaker } from '../src/plugins/sandbox.js';
+import type { SandboxLimits } from '../src/plugins/sandbox-limits.js';
+import { PluginHost } from '../src/plugins/plugin-host.js';
+import type { InstalledPlugin, ViewerServices } from '../src/plugins/viewer-services.js';
 import type { LayerServices, SelectedFeature } from '../src/plugins/plugin-layers.js';
 import { testTools } from './test-tools.js';
 

@@ -1,6 +1,6 @@
 import type { SketchEventProps, SketchOptions, SketchType, SpatialIdPickSpaceOptions, SpatialIdSpace, TimelineCommitter } from '@orbis/plugin-api';
 import { applyRange, type EngineTimeline, type TimelinePatch, type TimelineSnapshot } from '../src/engine/engine-timeline.js';
-import type { InteractionMode } from '../src/plugins/plugin-host.js';
+import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
 import type { ToolServices } from '../src/plugins/plugin-tools.js';
 
 /**

@@ -3,11 +3,9 @@ import { parseBridgeJson } from './bridge-json.js';
 import { LogLimiter } from './log-limiter.js';
 import { hears } from './plugin-events.js';
 import { QuickJsCore } from './quickjs-core.js';
-import { DEFAULT_LIMITS, type Sandbox, type SandboxBridge, type SandboxLimits, type SandboxMaker, type SandboxStatus, type SandboxStopped } from './sandbox.js';
+import type { Sandbox, SandboxBridge, SandboxMaker, SandboxStatus, SandboxStopped } from './sandbox.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-limits.js';
 import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
-
-export { MAX_LOG_LINES_PER_SECOND } from './log-limiter.js';
-export { DEFAULT_LIMITS, type SandboxBridge, type SandboxLimits, type SandboxStatus } from './sandbox.js';
 
 /**
  * One plugin extension in its own QuickJS runtime on the page's main thread: the fallback where

@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { CLIENT_STORAGE_QUOTA_BYTES } from './client-storage.js';
 import { MAX_MESSAGES_PER_SECOND } from './message-budget.js';
-import { type InstalledPlugin, PluginHost } from './plugin-host.js';
+import { PluginHost } from './plugin-host.js';
+import type { InstalledPlugin } from './viewer-services.js';
 import { loadQuickJs } from './quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 

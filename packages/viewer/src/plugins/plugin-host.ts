@@ -1,109 +1,32 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { FrameSize } from '@orbis/plugin-api';
+import type { InteractionModeType } from '@orbis/plugin-api';
 import type { ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
-import type { EngineCamera } from '../engine/engine-camera.js';
 import { inlineSandboxes } from './extension-sandbox.js';
 import { transportOf } from './host/op-transport.js';
-import { DEFAULT_LIMITS, type Sandbox, type SandboxLimits, type SandboxMaker } from './sandbox.js';
+import type { Sandbox, SandboxMaker } from './sandbox.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-limits.js';
 import type { OpRoute } from './sandbox-protocol.js';
 import { checkArgs } from './host/arg-kinds.js';
 import { CAMERA_OPS } from './host/camera-ops.js';
 import { FRAME_OPS } from './host/frame-ops.js';
 import { STORAGE_OPS } from './host/storage-ops.js';
-import type { ClientStorage } from './client-storage.js';
 import { LAYERS_OPS } from './host/layers-ops.js';
 import type { HostOps, HostState, OpContext } from './host/host-op.js';
 import { TOOL_OPS } from './host/tool-ops.js';
 import { UI_OPS } from './host/ui-ops.js';
 import { VIEWER_OPS } from './host/viewer-ops.js';
 import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
-import { type LayerServices, PluginLayers } from './plugin-layers.js';
-import { PluginTools, type ToolServices } from './plugin-tools.js';
+import { PluginLayers } from './plugin-layers.js';
+import { PluginTools } from './plugin-tools.js';
 import { PropertyLayers } from './property-layers.js';
-import type { WidgetLayout } from './widget-area.js';
+import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
 
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
 
 /** Every host operation a sandbox may call, each declared once by its namespace's module. */
 const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS, ...TOOL_OPS, ...FRAME_OPS, ...STORAGE_OPS };
-
-export type Position = [number, number, number];
-export interface Location {
-  lat: number;
-  lng: number;
-  height: number;
-}
-export interface Viewport {
-  width: number;
-  height: number;
-  isMobile: boolean;
-  query: Record<string, string>;
-}
-/** A plugin frame besides its widget. */
-export type FrameKind = 'modal' | 'popup';
-export type InteractionMode = 'default' | 'move' | 'selection' | 'sketch' | 'spatialId';
-
-/** An installed plugin (SPEC §5): its manifest and one script per extension. */
-export interface InstalledPlugin {
-  id: string;
-  name: string;
-  version: string;
-  extensions: { id: string; type: string; name: string; widgetLayout?: WidgetLayout; /** Re:Earth's property schema: the Widgets tab's settings form. */ schema?: unknown }[];
-  files: Record<string, string>;
-  /** A Re:Earth package (`reearth.yml`): its sandboxes also get the global `reearth`. */
-  reearth?: boolean;
-}
-
-/** What the page gives plugins: the viewer's services, behind the engine. */
-export interface ViewerServices {
-  env: { inEditor: boolean; isBuilt: boolean };
-  viewport(): Viewport;
-  /** The globe's ellipsoid radii in metres (for `useGlobeEllipsoid`). */
-  ellipsoidRadii: Position;
-  applyProperty(effective: ViewerProperty): void;
-  setInteractionMode(mode: InteractionMode): void;
-  locationAt(x: number, y: number, withTerrain: boolean): Location | undefined;
-  screenOf(position: Position): [number, number] | undefined;
-  globeHeight(lng: number, lat: number): number | undefined;
-  terrainHeight(lng: number, lat: number): Promise<number | undefined>;
-  offsetOnScreen(position: Position, offset: [number, number]): Position | undefined;
-  isVisible(position: Position): boolean;
-  currentLocation(options: { maximumAge?: number; timeout?: number; enableHighAccuracy?: boolean }): Promise<Location | undefined>;
-  capture(type?: string, quality?: number): string | undefined;
-  open(url: string): void;
-  reload(): void;
-  showUi(source: string, html: string, options: Record<string, unknown>): void;
-  postToUi(source: string, message: unknown): void;
-  /** Resizes a plugin's UI frame (an absent size keeps the current one); `extended` stretches it across its area. */
-  resizeUi(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean): void;
-  /** Removes a plugin's UI frame. */
-  closeUi(source: string): void;
-  /** `app.modal` and `app.popup` (plugin-frames.ts); `close` answers whether a frame was shown. */
-  frames: {
-    show(kind: FrameKind, source: string, html: string, options: Record<string, unknown>): void;
-    update(kind: FrameKind, source: string, options: Record<string, unknown>): void;
-    post(kind: FrameKind, source: string, message: unknown): void;
-    close(kind: FrameKind, source: string): boolean;
-  };
-  /** `app.data.clientStorage`, one project's. */
-  clientStorage: ClientStorage;
-  /** The geoid's height above the ellipsoid; undefined where no geoid model is loaded. */
-  geoidHeight(lng: number, lat: number): Promise<number | undefined>;
-  /** The camera of the plugin API (`app.camera`). */
-  camera: EngineCamera;
-  /** The page's layers, for `app.layers`. */
-  layers: LayerServices;
-  /** Flies to a layer of the page; an unknown id does nothing. */
-  flyToLayer(id: string): void;
-  /** The sketch tool, the Spatial ID picker and the clock (`app.sketch`, `app.spatialId`, `app.timeline`). */
-  tools: ToolServices;
-  /** A plugin's console line; the page prefixes and shows it. */
-  log(source: string, level: string, text: string): void;
-  /** An extension was stopped by its limits or an error (its console already says why): the editor shows a notice. */
-  stopped?(source: string, reason: string): void;
-}
 
 /**
  * Runs the widget extensions of the installed plugins, each in its own sandbox, and connects them
@@ -113,7 +36,7 @@ export interface ViewerServices {
 export class PluginHost {
   readonly sandboxes: Sandbox[] = [];
   private readonly layers: PropertyLayers;
-  private mode: InteractionMode = 'default';
+  private mode: InteractionModeType = 'default';
   private readonly makeSandbox: SandboxMaker;
   /** What a worker sandbox needs to know of each operation. */
   readonly routes: Record<string, OpRoute> = Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, { args: op.args, transport: transportOf(op) }]));

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { type InstalledPlugin, PluginHost } from './plugin-host.js';
+import { PluginHost } from './plugin-host.js';
+import type { InstalledPlugin } from './viewer-services.js';
 import { loadQuickJs } from './quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 

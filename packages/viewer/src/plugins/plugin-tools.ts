@@ -3,7 +3,7 @@ import type { Engine } from '../engine/engine.js';
 import type { EngineTimeline } from '../engine/engine-timeline.js';
 import type { InteractionController } from '../interaction/interaction-controller.js';
 import type { Sandbox as ExtensionSandbox } from './sandbox.js';
-import type { InteractionMode } from './plugin-host.js';
+import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
 import type { SketchState } from './runtime/state.js';
 
 /** The page's sketch tool, Spatial ID picker and clock, as plugins use them (SPEC §8). */

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { MAX_LOG_LINES_PER_SECOND } from './extension-sandbox.js';
-import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
+import { MAX_LOG_LINES_PER_SECOND } from './log-limiter.js';
+import { PluginHost } from './plugin-host.js';
+import type { InstalledPlugin, ViewerServices } from './viewer-services.js';
 import { loadQuickJs } from './quickjs.js';
 import { fakeServices, testCamera, testLayers } from '../../testing/test-services.js';
 import { nodeWorkerSpawner } from '../../testing/node-sandbox-workers.js';

@@ -1,6 +1,6 @@
 import type { ArgSpec } from './host/arg-kinds.js';
 import type { OpTransport } from './host/op-transport.js';
-import type { SandboxLimits } from './sandbox.js';
+import type { SandboxLimits } from './sandbox-limits.js';
 
 /** What a worker knows of one host operation: enough to check and route a call, nothing to run it. */
 export interface OpRoute {

@@ -2,7 +2,8 @@ import { BlockingAnswerer, CHANNEL_BYTES } from './blocking-channel.js';
 import { parseBridgeJson } from './bridge-json.js';
 import { hears } from './plugin-events.js';
 import { describe } from './quickjs-core.js';
-import { type Sandbox, type SandboxBridge, type SandboxLimits, type SandboxStatus, type SandboxStopped } from './sandbox.js';
+import type { Sandbox, SandboxBridge, SandboxStatus, SandboxStopped } from './sandbox.js';
+import type { SandboxLimits } from './sandbox-limits.js';
 import { CONTROL, type CallUpdate, type FromWorker, type OpRoute, type ToWorker } from './sandbox-protocol.js';
 import type { Watchdog } from './watchdog.js';
 

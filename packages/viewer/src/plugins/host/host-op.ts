@@ -1,5 +1,6 @@
 import type { Sandbox as ExtensionSandbox } from '../sandbox.js';
-import type { InteractionMode, ViewerServices } from '../plugin-host.js';
+import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
+import type { ViewerServices } from '../viewer-services.js';
 import type { PluginLayers } from '../plugin-layers.js';
 import type { PluginTools } from '../plugin-tools.js';
 import type { ArgSpec } from './arg-kinds.js';

@@ -1,5 +1,3 @@
-import type { HostOp } from './host-op.js';
-
 /**
  * How a call to a host operation crosses from a sandbox that runs in a worker (SPEC §11;
  * docs/plugin-isolation.md). On the main thread every operation is a plain call.
@@ -16,7 +14,7 @@ export type OpTransport = 'blocking' | 'post' | 'state';
 export const OP_TRANSPORTS: readonly OpTransport[] = ['blocking', 'post', 'state'];
 
 /** An operation's transport: what it declares, else `blocking`; `async` operations are always posted and settled later. */
-export function transportOf(op: HostOp): OpTransport | 'async' {
+export function transportOf(op: { async?: boolean; transport?: OpTransport }): OpTransport | 'async' {
   if (op.async) return 'async';
   return op.transport ?? 'blocking';
 }

@@ -1,4 +1,4 @@
-import type { InteractionMode, Location, Position } from '../plugin-host.js';
+import type { InteractionModeType as InteractionMode, Location, Position } from '@orbis/plugin-api';
 import type { HostOps } from './host-op.js';
 
 /** `app.viewer`'s host operations (what the sandbox cannot answer from its pushed state). */
