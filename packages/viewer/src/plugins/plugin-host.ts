@@ -3,19 +3,18 @@ import type { InteractionModeType } from '@orbis/plugin-api';
 import type { ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
 import { inlineSandboxes } from './extension-sandbox.js';
-import { transportOf } from './host/op-transport.js';
 import type { Sandbox, SandboxMaker } from './sandbox.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-limits.js';
-import type { OpRoute } from './sandbox-protocol.js';
-import { checkArgs } from './host/arg-kinds.js';
-import { CAMERA_OPS } from './host/camera-ops.js';
-import { FRAME_OPS } from './host/frame-ops.js';
-import { STORAGE_OPS } from './host/storage-ops.js';
-import { LAYERS_OPS } from './host/layers-ops.js';
-import type { HostOps, HostState, OpContext } from './host/host-op.js';
-import { TOOL_OPS } from './host/tool-ops.js';
-import { UI_OPS } from './host/ui-ops.js';
-import { VIEWER_OPS } from './host/viewer-ops.js';
+import { CAMERA_HANDLERS } from './host/camera-ops.js';
+import { FRAME_HANDLERS } from './host/frame-ops.js';
+import { STORAGE_HANDLERS } from './host/storage-ops.js';
+import { LAYERS_HANDLERS } from './host/layers-ops.js';
+import type { HostState, OpContext, OpHandlers } from './host/host-op.js';
+import { TOOL_HANDLERS } from './host/tool-ops.js';
+import { UI_HANDLERS } from './host/ui-ops.js';
+import { VIEWER_HANDLERS } from './host/viewer-ops.js';
+import { checkArgs } from './protocol/check-args.js';
+import { HOST_OPS, type HostOpName, hostOp } from './protocol/host-ops.js';
 import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
 import { PluginLayers } from './plugin-layers.js';
 import { PluginTools } from './plugin-tools.js';
@@ -25,23 +24,26 @@ import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-servic
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
 
-/** Every host operation a sandbox may call, each declared once by its namespace's module. */
-const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS, ...TOOL_OPS, ...FRAME_OPS, ...STORAGE_OPS };
+/** What each host operation (protocol/host-ops.ts) does on the page: one handler per declared operation. */
+const HANDLERS: OpHandlers<typeof HOST_OPS> = { ...VIEWER_HANDLERS, ...UI_HANDLERS, ...CAMERA_HANDLERS, ...LAYERS_HANDLERS, ...TOOL_HANDLERS, ...FRAME_HANDLERS, ...STORAGE_HANDLERS };
+
+/** Runs an operation whose arguments have been checked against its declaration (the one untyped step: a name that came from the sandbox). */
+const run = (name: HostOpName, context: OpContext, args: unknown[]): unknown => (HANDLERS[name] as (context: OpContext, args: unknown[]) => unknown)(context, args);
+
+/** The operations whose answers are pushed to worker sandboxes (transport `state`). */
+const MIRRORED = (Object.keys(HOST_OPS) as HostOpName[]).filter((name) => HOST_OPS[name].transport === 'state');
 
 /**
  * Runs the widget extensions of the installed plugins, each in its own sandbox, and connects them
  * to the viewer: pushes state in, fans events out (once per listening extension), answers calls.
- * The calls are the operations of host/*-ops.ts, each checked against its declared arguments.
+ * The calls are the operations declared in protocol/host-ops.ts, each checked against its
+ * declared arguments, then run by its handler in host/*-ops.ts.
  */
 export class PluginHost {
   readonly sandboxes: Sandbox[] = [];
   private readonly layers: PropertyLayers;
   private mode: InteractionModeType = 'default';
   private readonly makeSandbox: SandboxMaker;
-  /** What a worker sandbox needs to know of each operation. */
-  readonly routes: Record<string, OpRoute> = Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, { args: op.args, transport: transportOf(op) }]));
-  /** The operations whose answers are pushed to worker sandboxes (transport `state`). */
-  private readonly mirrored = Object.entries(OPS).filter(([, op]) => transportOf(op) === 'state');
   private readonly pageLayers: PluginLayers;
   private readonly state: HostState;
   private readonly tools: PluginTools;
@@ -127,7 +129,6 @@ export class PluginHost {
           bridge: (s, op, args) => this.call(s, op, args),
           onStopped: (s, reason) => this.stopped(s, reason),
           limits: this.limits,
-          ops: this.routes,
         });
         this.sandboxes.push(sandbox);
         if (code === undefined) {
@@ -150,17 +151,17 @@ export class PluginHost {
   }
 
   /**
-   * Pushes the answers of the `state` operations to the worker sandboxes (host/op-transport.ts).
+   * Pushes the answers of the `state` operations to the worker sandboxes (protocol/host-ops.ts).
    * Called each frame the camera moved and on resize; a service whose state changes otherwise
    * calls it too.
    */
   refreshMirrors(): void {
-    if (this.mirrored.length === 0) return;
+    if (MIRRORED.length === 0) return;
     const workers = this.sandboxes.filter((s) => s.mirror !== undefined && s.status === 'running');
     if (workers.length === 0) return;
     // A state operation's answer is the same for every extension (the camera's position, say).
     const context: OpContext = { sandbox: workers[0]!, services: this.services, host: this.state };
-    const values = Object.fromEntries(this.mirrored.map(([name, op]) => [name, op.run(context, [])]));
+    const values = Object.fromEntries(MIRRORED.map((name) => [name, run(name, context, [])]));
     for (const sandbox of workers) sandbox.mirror!(values);
   }
 
@@ -295,22 +296,22 @@ export class PluginHost {
     }
     if (op === 'async') {
       const [id, name, params] = args as [number, string, unknown[]];
-      const def = OPS[name];
-      if (!def?.async || !Array.isArray(params)) throw new TypeError(`unknown async operation "${String(name)}"`);
-      checkArgs(name, def.args, params);
-      (def.run(context, params) as Promise<unknown>).then(
+      const decl = hostOp(String(name));
+      if (decl?.transport !== 'async' || !Array.isArray(params)) throw new TypeError(`unknown async operation "${String(name)}"`);
+      checkArgs(name, decl.args, params);
+      (run(name as HostOpName, context, params) as Promise<unknown>).then(
         (value) => sandbox.resolve(id, true, value),
         (err: unknown) => sandbox.resolve(id, false, String((err as Error)?.message ?? err)),
       );
       return undefined;
     }
-    const def = OPS[op];
-    if (!def || def.async) throw new TypeError(`unknown host operation "${op}"`);
-    checkArgs(op, def.args, args);
+    const decl = hostOp(op);
+    if (!decl || decl.transport === 'async') throw new TypeError(`unknown host operation "${op}"`);
+    checkArgs(op, decl.args, args);
     const outer = this.calling;
     this.calling = sandbox;
     try {
-      return def.run(context, args);
+      return run(op as HostOpName, context, args);
     } finally {
       this.calling = outer;
     }

@@ -1,12 +1,4 @@
-import type { ArgSpec } from './host/arg-kinds.js';
-import type { OpTransport } from './host/op-transport.js';
 import type { SandboxLimits } from './sandbox-limits.js';
-
-/** What a worker knows of one host operation: enough to check and route a call, nothing to run it. */
-export interface OpRoute {
-  args: readonly ArgSpec[];
-  transport: OpTransport | 'async';
-}
 
 /** The control words a worker shares with the page's watchdog (an Int32Array over a SharedArrayBuffer). */
 export const CONTROL = {
@@ -28,7 +20,6 @@ export type ToWorker =
       code: string;
       initial: [kind: string, json: string][];
       limits: SandboxLimits;
-      ops: Record<string, OpRoute>;
       /** The blocking channel's buffer (blocking-channel.ts). */
       channel: SharedArrayBuffer;
       control: SharedArrayBuffer;

@@ -29,7 +29,7 @@ export interface Sandbox {
   stop(): void;
   /** A worker sandbox only: settles once the extension's top-level code has run, failed or been stopped. */
   readonly started?: Promise<void>;
-  /** A worker sandbox only: fresh answers of the `state` operations (host/op-transport.ts). */
+  /** A worker sandbox only: fresh answers of the `state` operations (protocol/host-ops.ts). */
   mirror?(values: Record<string, unknown>): void;
 }
 
@@ -46,8 +46,6 @@ export interface SandboxSpec {
   bridge: SandboxBridge;
   onStopped: SandboxStopped;
   limits: SandboxLimits;
-  /** Every host operation's arguments and transport (a worker checks and routes calls by them). */
-  ops: Record<string, import('./sandbox-protocol.js').OpRoute>;
 }
 
 /** Makes one extension's sandbox: on the main thread (extension-sandbox.ts) or in a worker (worker-sandbox.ts). */

@@ -1,4 +1,4 @@
-import { CSS_SIZE } from './host/arg-kinds.js';
+import { CSS_SIZE } from './protocol/arg-schemas.js';
 import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
 
 /** The document each plugin frame loads (served with a policy that allows inline script). */

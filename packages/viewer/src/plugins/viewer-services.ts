@@ -34,7 +34,8 @@ export interface ViewerServices {
   terrainHeight(lng: number, lat: number): Promise<number | undefined>;
   offsetOnScreen(position: Position, offset: [number, number]): Position | undefined;
   isVisible(position: Position): boolean;
-  currentLocation(options: { maximumAge?: number; timeout?: number; enableHighAccuracy?: boolean }): Promise<Location | undefined>;
+  /** `null` fields are absent (JSON's `undefined`). */
+  currentLocation(options: { maximumAge?: number | null; timeout?: number | null; enableHighAccuracy?: boolean | null }): Promise<Location | undefined>;
   capture(type?: string, quality?: number): string | undefined;
   open(url: string): void;
   reload(): void;

@@ -1,10 +1,11 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { BlockingCaller } from './blocking-channel.js';
 import { parseBridgeJson } from './bridge-json.js';
-import { checkArgs } from './host/arg-kinds.js';
 import { LogLimiter } from './log-limiter.js';
 import { QuickJsCore } from './quickjs-core.js';
-import { CONTROL, type CallUpdate, type FromWorker, type OpRoute, type ToWorker } from './sandbox-protocol.js';
+import { checkArgs } from './protocol/check-args.js';
+import { hostOp } from './protocol/host-ops.js';
+import { CONTROL, type CallUpdate, type FromWorker, type ToWorker } from './sandbox-protocol.js';
 import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
 
 /** How a worker talks to the page: `self` in a browser, `parentPort` under Node. */
@@ -16,7 +17,7 @@ export interface WorkerPort {
 /**
  * The inside of a sandbox worker (SPEC §11): one extension's QuickJS runtime, its timers and its
  * console limits, and the transport of its host calls. Each call goes as its operation declares
- * (host/op-transport.ts): answered here from pushed state, posted without waiting, or sent while
+ * (protocol/host-ops.ts): answered here from pushed state, posted without waiting, or sent while
  * the worker waits for the page's answer. What the page must decide stays on the page.
  */
 export function serveSandbox(port: WorkerPort, loadModule: (wasm?: WebAssembly.Module) => Promise<QuickJSWASMModule>): void {
@@ -41,7 +42,6 @@ class WorkerRuntime {
   private readonly logs: LogLimiter;
   private readonly caller: BlockingCaller;
   private readonly control: Int32Array;
-  private readonly ops: Record<string, OpRoute>;
   /** The last pushed answer of each `state` operation. */
   private readonly mirrors = new Map<string, string | undefined>();
   /** Calls sent to the page: a pushed answer counts only if the page had seen all of them. */
@@ -52,7 +52,6 @@ class WorkerRuntime {
     private readonly port: WorkerPort,
     start: Extract<ToWorker, { t: 'start' }>,
   ) {
-    this.ops = start.ops;
     this.control = new Int32Array(start.control);
     this.caller = new BlockingCaller(start.channel, (buffer) => port.post({ t: 'grow', buffer }));
     this.logs = new LogLimiter(start.limits.maxLogChars, (level, text) => port.post({ t: 'log', level, text }));
@@ -127,7 +126,7 @@ class WorkerRuntime {
       case 'async':
         return this.later(json);
     }
-    const route = Object.hasOwn(this.ops, op) ? this.ops[op] : undefined;
+    const route = hostOp(op);
     if (!route || route.transport === 'async') throw new TypeError(`unknown host operation "${op}"`);
     if (route.transport === 'state') {
       if (this.mirrors.has(op)) return this.mirrors.get(op);
@@ -149,7 +148,7 @@ class WorkerRuntime {
   /** An async operation: checked here (a wrong call rejects at once), posted, settled by `resolve`. */
   private later(json: string): undefined {
     const [id, name, params] = this.args('async', json) as [number, string, unknown[]];
-    const route = typeof name === 'string' && Object.hasOwn(this.ops, name) ? this.ops[name] : undefined;
+    const route = typeof name === 'string' ? hostOp(name) : undefined;
     if (route?.transport !== 'async' || !Array.isArray(params)) throw new TypeError(`unknown async operation "${String(name)}"`);
     checkArgs(name, route.args, params);
     this.sent++;

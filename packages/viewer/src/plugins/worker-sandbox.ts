@@ -4,7 +4,7 @@ import { hears } from './plugin-events.js';
 import { describe } from './quickjs-core.js';
 import type { Sandbox, SandboxBridge, SandboxStatus, SandboxStopped } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
-import { CONTROL, type CallUpdate, type FromWorker, type OpRoute, type ToWorker } from './sandbox-protocol.js';
+import { CONTROL, type CallUpdate, type FromWorker, type ToWorker } from './sandbox-protocol.js';
 import type { Watchdog } from './watchdog.js';
 
 /** A started worker as the page holds it: a browser `Worker` or Node's `worker_threads.Worker`, adapted. */
@@ -43,7 +43,6 @@ export class WorkerSandbox implements Sandbox {
     private readonly bridge: SandboxBridge,
     private readonly onStopped: SandboxStopped,
     readonly limits: SandboxLimits,
-    private readonly ops: Record<string, OpRoute>,
     private readonly watchdog: Watchdog,
     /** QuickJS compiled by the page, posted to the worker (it fetches its own when absent). */
     private readonly wasm?: WebAssembly.Module,
@@ -73,7 +72,6 @@ export class WorkerSandbox implements Sandbox {
       code,
       initial: Object.entries(initial).map(([kind, value]) => [kind, JSON.stringify(value)]),
       limits: this.limits,
-      ops: this.ops,
       channel: this.channel,
       control: this.control.buffer as SharedArrayBuffer,
       ...(this.wasm ? { wasm: this.wasm } : {}),

@@ -9,8 +9,8 @@ import { Watchdog } from './watchdog.js';
  * instead of fetching and compiling its own.
  */
 export function workerSandboxes(spawn: (label: string) => WorkerHandle, watchdog = new Watchdog(), wasm?: WebAssembly.Module): SandboxMaker {
-  return ({ pluginId, extensionId, bridge, onStopped, limits, ops }) =>
-    new WorkerSandbox(spawn(`${pluginId}/${extensionId}`), pluginId, extensionId, bridge, onStopped, limits, ops, watchdog, wasm);
+  return ({ pluginId, extensionId, bridge, onStopped, limits }) =>
+    new WorkerSandbox(spawn(`${pluginId}/${extensionId}`), pluginId, extensionId, bridge, onStopped, limits, watchdog, wasm);
 }
 
 /** A module worker running sandbox-worker.ts (bundled by Vite with its own QuickJS). */

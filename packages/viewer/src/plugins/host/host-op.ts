@@ -1,18 +1,17 @@
+import type { InteractionModeType } from '@orbis/plugin-api';
+import type { HostOpArgs, HostOpName, HostOps } from '../protocol/host-ops.js';
 import type { Sandbox as ExtensionSandbox } from '../sandbox.js';
-import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
-import type { ViewerServices } from '../viewer-services.js';
 import type { PluginLayers } from '../plugin-layers.js';
 import type { PluginTools } from '../plugin-tools.js';
-import type { ArgSpec } from './arg-kinds.js';
-import type { OpTransport } from './op-transport.js';
+import type { ViewerServices } from '../viewer-services.js';
 
 /** What an operation may use besides the viewer's services: the host's shared state. */
 export interface HostState {
   /** Merges into this plugin's property override layer; answers the new effective property. */
   overrideProperty(sandbox: ExtensionSandbox, patch: Record<string, unknown>): unknown;
-  setMode(sandbox: ExtensionSandbox, mode: InteractionMode): void;
+  setMode(sandbox: ExtensionSandbox, mode: InteractionModeType): void;
   /** The interaction mode now. */
-  mode(): InteractionMode;
+  mode(): InteractionModeType;
   /** The page's sketch tool, Spatial ID picker and clock, connected to the extensions. */
   tools: PluginTools;
   /** The page's layers as plugins see them. */
@@ -32,18 +31,11 @@ export interface OpContext {
 }
 
 /**
- * One host operation: its arguments (checked before `run`, see arg-kinds.ts) and what it does.
- * An `async` operation's result is a promise the sandbox's promise follows.
+ * What one host operation does on the page, given the arguments its declaration (protocol/host-ops.ts)
+ * has checked, typed from that declaration. An `async` operation answers a promise the sandbox's
+ * promise follows.
  */
-export interface HostOp {
-  args: readonly ArgSpec[];
-  async?: boolean;
-  /**
-   * How the call crosses from a worker sandbox (host/op-transport.ts); `blocking` when absent,
-   * which is always correct. Declare `post` or `state` only where their rules hold.
-   */
-  transport?: OpTransport;
-  run(context: OpContext, args: any[]): unknown;
-}
+export type OpHandler<N extends HostOpName> = (context: OpContext, args: HostOpArgs<N>) => HostOps[N]['transport'] extends 'async' ? Promise<unknown> : unknown;
 
-export type HostOps = Record<string, HostOp>;
+/** One handler for each operation of a declared group: a missing, misspelt or wrongly typed one is a compile error. */
+export type OpHandlers<D> = { [N in keyof D & HostOpName]: OpHandler<N> };
