@@ -26,8 +26,8 @@ export async function loadPluginHost() {
     stdin: {
       contents: [
         "export { PluginHost } from './src/plugins/plugin-host.ts';",
-        "export { loadQuickJs } from './src/plugins/quickjs.ts';",
-        "export { workerSandboxes } from './src/plugins/worker-sandboxes.ts';",
+        "export { loadQuickJs } from './src/plugins/quickjs/quickjs.ts';",
+        "export { workerSandboxes } from './src/plugins/sandbox/worker-sandbox.ts';",
         "export { nodeWorkerSpawner } from './testing/node-sandbox-workers.ts';",
         "export { cartographicToCartesian } from '../geo/src/wgs84.ts';",
       ].join('\n'),

@@ -41,7 +41,7 @@ function plugin(id: string, code: string) {
 /** Installed before the page's scripts: when each worker message handler ran and how long it took. */
 const PROBE = `
   window.__pluginTasks = [];
-  // Only the plugins' workers (worker-sandboxes.ts names them "plugin …"), not Cesium's.
+  // Only the plugins' workers (worker-sandbox.ts names them "plugin …"), not Cesium's.
   const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
   const Base = Worker;
   window.Worker = class extends Base {

@@ -4,18 +4,18 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { sandboxRuntimeEsbuildPlugin } from '../build/sandbox-runtime-build.js';
-import type { WorkerHandle } from '../src/plugins/worker-sandbox.js';
+import type { WorkerHandle } from '../src/plugins/sandbox/worker-sandbox.js';
 
 /**
  * For tests and the benchmark under Node: the same worker code the browser runs
- * (worker-runtime.ts, QuickJS loaded inside the worker) in a worker_threads Worker, which has
+ * (worker/serve-sandbox.ts, QuickJS loaded inside the worker) in a worker_threads Worker, which has
  * SharedArrayBuffer and Atomics.wait as a cross-origin isolated page has. The entry is bundled
  * once per process into node_modules/.cache (so the QuickJS package resolves from there).
  */
 const ENTRY = `
 import { parentPort } from 'node:worker_threads';
-import { loadQuickJs } from '../src/plugins/quickjs.ts';
-import { serveSandbox } from '../src/plugins/worker-runtime.ts';
+import { loadQuickJs } from '../src/plugins/quickjs/quickjs.ts';
+import { serveSandbox } from '../src/plugins/worker/serve-sandbox.ts';
 serveSandbox({ post: (m) => parentPort.postMessage(m), listen: (h) => parentPort.on('message', h) }, loadQuickJs);
 `;
 

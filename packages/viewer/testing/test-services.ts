@@ -2,12 +2,12 @@ import type { CameraPosition, EngineCamera } from '../src/engine/engine-camera.j
 import type { FeatureData, PluginLayerSource } from '../src/engine/engine-plugin-layers.js';
 import type { Layer as SceneLayer } from '@orbis/scene';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { ClientStorage, MemoryBackend } from '../src/plugins/client-storage.js';
-import type { SandboxMaker } from '../src/plugins/sandbox.js';
-import type { SandboxLimits } from '../src/plugins/sandbox-limits.js';
+import { ClientStorage, MemoryBackend } from '../src/plugins/host/client-storage.js';
+import type { SandboxMaker } from '../src/plugins/sandbox/sandbox.js';
+import type { SandboxLimits } from '../src/plugins/sandbox/sandbox-limits.js';
 import { PluginHost } from '../src/plugins/plugin-host.js';
 import type { InstalledPlugin, ViewerServices } from '../src/plugins/viewer-services.js';
-import type { LayerServices, SelectedFeature } from '../src/plugins/plugin-layers.js';
+import type { LayerServices, SelectedFeature } from '../src/plugins/host/plugin-layers.js';
 import { testTools } from './test-tools.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { SketchEventProps, SketchOptions, SketchType, SpatialIdPickSpaceOptions, SpatialIdSpace, TimelineCommitter } from '@orbis/plugin-api';
 import { applyRange, type EngineTimeline, type TimelinePatch, type TimelineSnapshot } from '../src/engine/engine-timeline.js';
 import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
-import type { ToolServices } from '../src/plugins/plugin-tools.js';
+import type { ToolServices } from '../src/plugins/host/plugin-tools.js';
 
 /**
  * For the host's unit tests only (test doubles; the real tools — interaction-controller.ts,

@@ -2,23 +2,23 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { InteractionModeType } from '@orbis/plugin-api';
 import type { ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
-import { inlineSandboxes } from './extension-sandbox.js';
-import type { Sandbox, SandboxMaker } from './sandbox.js';
-import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-limits.js';
-import { CAMERA_HANDLERS } from './host/camera-ops.js';
-import { FRAME_HANDLERS } from './host/frame-ops.js';
-import { STORAGE_HANDLERS } from './host/storage-ops.js';
-import { LAYERS_HANDLERS } from './host/layers-ops.js';
-import type { HostState, OpContext, OpHandlers } from './host/host-op.js';
-import { TOOL_HANDLERS } from './host/tool-ops.js';
-import { UI_HANDLERS } from './host/ui-ops.js';
-import { VIEWER_HANDLERS } from './host/viewer-ops.js';
+import { inlineSandboxes } from './sandbox/extension-sandbox.js';
+import type { Sandbox, SandboxMaker } from './sandbox/sandbox.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/sandbox-limits.js';
+import { CAMERA_HANDLERS } from './host/ops/camera-ops.js';
+import { FRAME_HANDLERS } from './host/ops/frame-ops.js';
+import { STORAGE_HANDLERS } from './host/ops/storage-ops.js';
+import { LAYERS_HANDLERS } from './host/ops/layers-ops.js';
+import type { HostState, OpContext, OpHandlers } from './host/ops/host-op.js';
+import { TOOL_HANDLERS } from './host/ops/tool-ops.js';
+import { UI_HANDLERS } from './host/ops/ui-ops.js';
+import { VIEWER_HANDLERS } from './host/ops/viewer-ops.js';
 import { checkArgs } from './protocol/check-args.js';
 import { HOST_OPS, type HostOpName, hostOp } from './protocol/host-ops.js';
-import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
-import { PluginLayers } from './plugin-layers.js';
-import { PluginTools } from './plugin-tools.js';
-import { PropertyLayers } from './property-layers.js';
+import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './host/message-budget.js';
+import { PluginLayers } from './host/plugin-layers.js';
+import { PluginTools } from './host/plugin-tools.js';
+import { PropertyLayers } from './host/property-layers.js';
 import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
 
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
@@ -37,7 +37,7 @@ const MIRRORED = (Object.keys(HOST_OPS) as HostOpName[]).filter((name) => HOST_O
  * Runs the widget extensions of the installed plugins, each in its own sandbox, and connects them
  * to the viewer: pushes state in, fans events out (once per listening extension), answers calls.
  * The calls are the operations declared in protocol/host-ops.ts, each checked against its
- * declared arguments, then run by its handler in host/*-ops.ts.
+ * declared arguments, then run by its handler in host/ops/*-ops.ts.
  */
 export class PluginHost {
   readonly sandboxes: Sandbox[] = [];
@@ -55,7 +55,7 @@ export class PluginHost {
   /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
   private readonly widgets = new Map<Sandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
 
-  /** `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandboxes.ts). */
+  /** `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandbox.ts). */
   constructor(
     sandboxes: QuickJSWASMModule | SandboxMaker,
     private readonly services: ViewerServices,

@@ -3,7 +3,7 @@ import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import orbisPackage from '../../../../package.json';
 import { PLUGIN_API_VERSION, PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
-import { loadQuickJs } from './quickjs.js';
+import { loadQuickJs } from './quickjs/quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 /** Runs plugins on the host against the test engine; `lines()` are a plugin's console.log values. */

@@ -1,10 +1,10 @@
 import type { FrameSize, InteractionModeType, Location, Position, Viewport } from '@orbis/plugin-api';
 import type { ViewerProperty } from '@orbis/scene';
 import type { EngineCamera } from '../engine/engine-camera.js';
-import type { ClientStorage } from './client-storage.js';
-import type { LayerServices } from './plugin-layers.js';
-import type { ToolServices } from './plugin-tools.js';
-import type { WidgetLayout } from './widget-area.js';
+import type { ClientStorage } from './host/client-storage.js';
+import type { LayerServices } from './host/plugin-layers.js';
+import type { ToolServices } from './host/plugin-tools.js';
+import type { WidgetLayout } from './frames/widget-area.js';
 
 /** A plugin frame besides its widget. */
 export type FrameKind = 'modal' | 'popup';

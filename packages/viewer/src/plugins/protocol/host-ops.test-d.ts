@@ -3,7 +3,7 @@
  * (protocol/host-ops.ts). `npm run typecheck` fails if any `@ts-expect-error` line compiles.
  */
 import type { InteractionModeType } from '@orbis/plugin-api';
-import type { OpHandlers } from '../host/host-op.js';
+import type { OpHandlers } from '../host/ops/host-op.js';
 import type { Bridge } from '../runtime/bridge.js';
 import type { CAMERA_OPS, HostOpArgs, HostOpName } from './host-ops.js';
 import type { INTERACTION_MODES } from './interaction-modes.js';

@@ -1,5 +1,5 @@
 import type { Timeline } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
 import type { PushedState, TimelineSnapshot } from './state.js';
@@ -20,7 +20,7 @@ function time(name: string, value: unknown): number | string | null {
  * `app.timeline`. The clock is pushed state: the first use of the namespace asks the host for it
  * (`timeline.use`, which also shows the page's timeline bar), and from then on the host pushes it
  * on every change and, while playing, once per frame. Reads never cross; commands do
- * (host/timeline-ops.ts) and answer the new state.
+ * (host/ops/tool-ops.ts) and answer the new state.
  */
 export function createTimeline(bridge: Bridge, state: PushedState): { timeline: Timeline; events: Emitter } {
   const { call } = bridge;

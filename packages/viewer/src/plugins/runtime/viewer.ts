@@ -1,5 +1,5 @@
 import type { InteractionModeType, Position, Tools, Viewer } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import { INTERACTION_MODES } from '../protocol/interaction-modes.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';

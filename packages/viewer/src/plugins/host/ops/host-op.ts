@@ -1,9 +1,9 @@
 import type { InteractionModeType } from '@orbis/plugin-api';
-import type { HostOpArgs, HostOpName, HostOps } from '../protocol/host-ops.js';
-import type { Sandbox as ExtensionSandbox } from '../sandbox.js';
+import type { HostOpArgs, HostOpName, HostOps } from '../../protocol/host-ops.js';
+import type { Sandbox as ExtensionSandbox } from '../../sandbox/sandbox.js';
 import type { PluginLayers } from '../plugin-layers.js';
 import type { PluginTools } from '../plugin-tools.js';
-import type { ViewerServices } from '../viewer-services.js';
+import type { ViewerServices } from '../../viewer-services.js';
 
 /** What an operation may use besides the viewer's services: the host's shared state. */
 export interface HostState {

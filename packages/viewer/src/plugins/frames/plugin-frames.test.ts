@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POPUP_POSITIONS } from './protocol/arg-schemas.js';
+import { POPUP_POSITIONS } from '../protocol/arg-schemas.js';
 import { beside } from './plugin-frames.js';
 
 /** Where `app.popup`'s `position` puts a 100×50 popup beside a widget at x 200–300, y 100–140, 8 px away (Re:Earth's placements). */

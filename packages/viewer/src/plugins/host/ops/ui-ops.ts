@@ -1,4 +1,4 @@
-import type { UI_OPS } from '../protocol/host-ops.js';
+import type { UI_OPS } from '../../protocol/host-ops.js';
 import type { OpHandlers } from './host-op.js';
 
 /** `app.ui`'s and `app.extension`'s host operations. */

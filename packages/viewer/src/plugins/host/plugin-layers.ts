@@ -1,5 +1,5 @@
 import type { Feature, Layer } from '@orbis/plugin-api';
-import type { EnginePluginLayers, PluginLayerSource } from '../engine/engine-plugin-layers.js';
+import type { EnginePluginLayers, PluginLayerSource } from '../../engine/engine-plugin-layers.js';
 import type { Layer as SceneLayer } from '@orbis/scene';
 import type { PluginLayerSpec } from './layer-input.js';
 import { mergeOverride } from './property-layers.js';

@@ -1,5 +1,5 @@
 import { toOverridePatch, toPluginLayer } from '../layer-input.js';
-import type { LAYERS_OPS } from '../protocol/host-ops.js';
+import type { LAYERS_OPS } from '../../protocol/host-ops.js';
 import type { OpHandlers } from './host-op.js';
 
 /** `app.layers`'s host operations (SPEC §8); layer shapes are checked by layer-input.ts. */

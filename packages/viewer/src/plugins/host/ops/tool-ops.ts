@@ -1,6 +1,6 @@
 import type { SketchOptions } from '@orbis/plugin-api';
-import type { TimelinePatch } from '../../engine/engine-timeline.js';
-import type { TOOL_OPS } from '../protocol/host-ops.js';
+import type { TimelinePatch } from '../../../engine/engine-timeline.js';
+import type { TOOL_OPS } from '../../protocol/host-ops.js';
 import type { OpContext, OpHandlers } from './host-op.js';
 
 /** The answer of a sketch call: the new sketch state and the interaction mode it left. */

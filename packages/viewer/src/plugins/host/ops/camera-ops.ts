@@ -1,6 +1,6 @@
-import type { CameraPosition } from '../../engine/engine-camera.js';
-import { CAMERA_FIELDS } from '../protocol/arg-schemas.js';
-import type { CAMERA_OPS } from '../protocol/host-ops.js';
+import type { CameraPosition } from '../../../engine/engine-camera.js';
+import { CAMERA_FIELDS } from '../../protocol/arg-schemas.js';
+import type { CAMERA_OPS } from '../../protocol/host-ops.js';
 import type { OpHandlers } from './host-op.js';
 
 const seconds = (options: { duration?: number | null } | null | undefined, fallback: number) => options?.duration ?? fallback;

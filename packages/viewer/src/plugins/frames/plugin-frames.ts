@@ -1,5 +1,5 @@
 import type { PopupOffset } from '@orbis/plugin-api';
-import type { FrameKind } from './viewer-services.js';
+import type { FrameKind } from '../viewer-services.js';
 import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
 
 /** What the frames need of the page: the widget a popup sits beside, the globe's projection, frames drawn. */

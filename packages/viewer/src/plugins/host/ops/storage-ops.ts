@@ -1,4 +1,4 @@
-import type { STORAGE_OPS } from '../protocol/host-ops.js';
+import type { STORAGE_OPS } from '../../protocol/host-ops.js';
 import type { OpHandlers } from './host-op.js';
 
 /**

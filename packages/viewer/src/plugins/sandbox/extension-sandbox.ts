@@ -1,11 +1,11 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { parseBridgeJson } from './bridge-json.js';
-import { LogLimiter } from './log-limiter.js';
-import { hears } from './plugin-events.js';
-import { QuickJsCore } from './quickjs-core.js';
+import { parseBridgeJson } from '../transport/bridge-json.js';
+import { LogLimiter } from '../quickjs/log-limiter.js';
+import { hears } from '../protocol/plugin-events.js';
+import { QuickJsCore } from '../quickjs/quickjs-core.js';
 import type { Sandbox, SandboxBridge, SandboxMaker, SandboxStatus, SandboxStopped } from './sandbox.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-limits.js';
-import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
+import { SandboxTimers, TimerPacer } from '../quickjs/sandbox-timers.js';
 
 /**
  * One plugin extension in its own QuickJS runtime on the page's main thread: the fallback where

@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import SANDBOX_RUNTIME from 'virtual:orbis-sandbox-runtime';
-import type { SandboxLimits } from './sandbox-limits.js';
+import type { SandboxLimits } from '../sandbox/sandbox-limits.js';
 
 /**
  * The time the runtime's own start may take (evaluating runtime/index.ts's bundle and building

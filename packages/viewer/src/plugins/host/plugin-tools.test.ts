@@ -1,10 +1,10 @@
 import { spatialIdSpace } from '@orbis/geo';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { PluginHost } from './plugin-host.js';
-import type { InstalledPlugin } from './viewer-services.js';
-import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
+import type { PluginHost } from '../plugin-host.js';
+import type { InstalledPlugin } from '../viewer-services.js';
+import { loadQuickJs } from '../quickjs/quickjs.js';
+import { runPlugins, widgetPlugin as plugin } from '../../../testing/test-services.js';
 
 /** Waits for state pushed to an extension that was calling the host (it arrives on the next task). */
 const nextTask = () => new Promise((r) => setTimeout(r, 0));

@@ -1,10 +1,10 @@
 /**
- * The entry of a sandbox worker in the browser (worker-sandboxes.ts starts it): one extension's
- * QuickJS, loaded inside the worker, served by worker-runtime.ts.
+ * The entry of a sandbox worker in the browser (worker-sandbox.ts starts it): one extension's
+ * QuickJS, loaded inside the worker, served by serve-sandbox.ts.
  */
-import type { FromWorker, ToWorker } from './sandbox-protocol.js';
-import { loadQuickJs } from './quickjs.js';
-import { serveSandbox } from './worker-runtime.js';
+import type { FromWorker, ToWorker } from '../transport/worker-messages.js';
+import { loadQuickJs } from '../quickjs/quickjs.js';
+import { serveSandbox } from './serve-sandbox.js';
 
 // This file runs in a DedicatedWorkerGlobalScope (the project's types are the DOM's).
 const scope = self as unknown as { postMessage(message: FromWorker): void; onmessage: ((event: { data: ToWorker }) => void) | null };

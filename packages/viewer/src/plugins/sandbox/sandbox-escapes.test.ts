@@ -1,15 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { MAX_LOG_LINES_PER_SECOND } from './log-limiter.js';
-import { PluginHost } from './plugin-host.js';
-import type { InstalledPlugin, ViewerServices } from './viewer-services.js';
-import { loadQuickJs } from './quickjs.js';
-import { fakeServices, testCamera, testLayers } from '../../testing/test-services.js';
-import { nodeWorkerSpawner } from '../../testing/node-sandbox-workers.js';
-import type { WorkerHandle } from './worker-sandbox.js';
-import { workerSandboxes } from './worker-sandboxes.js';
-import { testTools } from '../../testing/test-tools.js';
-import { ESCAPE_TECHNIQUES, GOOD_PLUGIN, goodAnswer } from '../../testing/sandbox-escape-techniques.js';
+import { MAX_LOG_LINES_PER_SECOND } from '../quickjs/log-limiter.js';
+import { PluginHost } from '../plugin-host.js';
+import type { InstalledPlugin, ViewerServices } from '../viewer-services.js';
+import { loadQuickJs } from '../quickjs/quickjs.js';
+import { fakeServices, testCamera, testLayers } from '../../../testing/test-services.js';
+import { nodeWorkerSpawner } from '../../../testing/node-sandbox-workers.js';
+import { type WorkerHandle, workerSandboxes } from './worker-sandbox.js';
+import { testTools } from '../../../testing/test-tools.js';
+import { ESCAPE_TECHNIQUES, GOOD_PLUGIN, goodAnswer } from '../../../testing/sandbox-escape-techniques.js';
 
 function plugin(id: string, code: string): InstalledPlugin {
   return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }], files: { 'main.js': code } };

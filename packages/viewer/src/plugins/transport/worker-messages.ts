@@ -1,4 +1,4 @@
-import type { SandboxLimits } from './sandbox-limits.js';
+import type { SandboxLimits } from '../sandbox/sandbox-limits.js';
 
 /** The control words a worker shares with the page's watchdog (an Int32Array over a SharedArrayBuffer). */
 export const CONTROL = {

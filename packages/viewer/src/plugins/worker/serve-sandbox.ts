@@ -1,12 +1,12 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { BlockingCaller } from './blocking-channel.js';
-import { parseBridgeJson } from './bridge-json.js';
-import { LogLimiter } from './log-limiter.js';
-import { QuickJsCore } from './quickjs-core.js';
-import { checkArgs } from './protocol/check-args.js';
-import { hostOp } from './protocol/host-ops.js';
-import { CONTROL, type CallUpdate, type FromWorker, type ToWorker } from './sandbox-protocol.js';
-import { SandboxTimers, TimerPacer } from './sandbox-timers.js';
+import { BlockingCaller } from '../transport/blocking-channel.js';
+import { parseBridgeJson } from '../transport/bridge-json.js';
+import { LogLimiter } from '../quickjs/log-limiter.js';
+import { QuickJsCore } from '../quickjs/quickjs-core.js';
+import { checkArgs } from '../protocol/check-args.js';
+import { hostOp } from '../protocol/host-ops.js';
+import { CONTROL, type CallUpdate, type FromWorker, type ToWorker } from '../transport/worker-messages.js';
+import { SandboxTimers, TimerPacer } from '../quickjs/sandbox-timers.js';
 
 /** How a worker talks to the page: `self` in a browser, `parentPort` under Node. */
 export interface WorkerPort {

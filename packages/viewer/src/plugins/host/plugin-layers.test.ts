@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { PluginHost } from './plugin-host.js';
-import type { InstalledPlugin } from './viewer-services.js';
-import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
+import { PluginHost } from '../plugin-host.js';
+import type { InstalledPlugin } from '../viewer-services.js';
+import { loadQuickJs } from '../quickjs/quickjs.js';
+import { runPlugins, widgetPlugin as plugin } from '../../../testing/test-services.js';
 
 const AREA = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'a', properties: { n: 1 }, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] } }] };
 const tick = () => new Promise((r) => setTimeout(r, 20));

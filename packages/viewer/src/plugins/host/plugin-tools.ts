@@ -1,10 +1,10 @@
 import type { SketchEventProps, SketchOptions, SketchType, SpatialIdPickSpaceOptions, SpatialIdSpace } from '@orbis/plugin-api';
-import type { Engine } from '../engine/engine.js';
-import type { EngineTimeline } from '../engine/engine-timeline.js';
-import type { InteractionController } from '../interaction/interaction-controller.js';
-import type { Sandbox as ExtensionSandbox } from './sandbox.js';
+import type { Engine } from '../../engine/engine.js';
+import type { EngineTimeline } from '../../engine/engine-timeline.js';
+import type { InteractionController } from '../../interaction/interaction-controller.js';
+import type { Sandbox as ExtensionSandbox } from '../sandbox/sandbox.js';
 import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
-import type { SketchState } from './runtime/state.js';
+import type { SketchState } from '../runtime/state.js';
 
 /** The page's sketch tool, Spatial ID picker and clock, as plugins use them (SPEC §8). */
 export interface ToolServices {

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { nodeWorkerSpawner } from '../../testing/node-sandbox-workers.js';
-import type { PluginHost } from './plugin-host.js';
+import { nodeWorkerSpawner } from '../../../testing/node-sandbox-workers.js';
+import type { PluginHost } from '../plugin-host.js';
 import type { SandboxMaker } from './sandbox.js';
-import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
-import type { WorkerHandle } from './worker-sandbox.js';
-import { workerSandboxes } from './worker-sandboxes.js';
+import { runPlugins, widgetPlugin as plugin } from '../../../testing/test-services.js';
+import { type WorkerHandle, workerSandboxes } from './worker-sandbox.js';
 
 /** Waits for a condition (never for a fixed time): the workers run on their own threads. */
 async function until<T>(read: () => T | undefined, what: string, ms = 20_000): Promise<T> {

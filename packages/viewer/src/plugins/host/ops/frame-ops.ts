@@ -1,5 +1,5 @@
-import type { FrameKind } from '../viewer-services.js';
-import type { FRAME_OPS } from '../protocol/host-ops.js';
+import type { FrameKind } from '../../viewer-services.js';
+import type { FRAME_OPS } from '../../protocol/host-ops.js';
 import type { OpContext, OpHandlers } from './host-op.js';
 
 /** Keeps the options a plugin gave (JSON has turned an `undefined` field into `null` or dropped it). */

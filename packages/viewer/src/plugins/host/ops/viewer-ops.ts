@@ -1,4 +1,4 @@
-import type { VIEWER_OPS } from '../protocol/host-ops.js';
+import type { VIEWER_OPS } from '../../protocol/host-ops.js';
 import type { OpHandlers } from './host-op.js';
 
 /** `app.viewer`'s host operations (what the sandbox cannot answer from its pushed state). */

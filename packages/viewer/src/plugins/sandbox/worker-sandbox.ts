@@ -1,11 +1,11 @@
-import { BlockingAnswerer, CHANNEL_BYTES } from './blocking-channel.js';
-import { parseBridgeJson } from './bridge-json.js';
-import { hears } from './plugin-events.js';
-import { describe } from './quickjs-core.js';
-import type { Sandbox, SandboxBridge, SandboxStatus, SandboxStopped } from './sandbox.js';
+import { BlockingAnswerer, CHANNEL_BYTES } from '../transport/blocking-channel.js';
+import { parseBridgeJson } from '../transport/bridge-json.js';
+import { hears } from '../protocol/plugin-events.js';
+import { describe } from '../quickjs/quickjs-core.js';
+import type { Sandbox, SandboxBridge, SandboxMaker, SandboxStatus, SandboxStopped } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
-import { CONTROL, type CallUpdate, type FromWorker, type ToWorker } from './sandbox-protocol.js';
-import type { Watchdog } from './watchdog.js';
+import { CONTROL, type CallUpdate, type FromWorker, type ToWorker } from '../transport/worker-messages.js';
+import { Watchdog } from './watchdog.js';
 
 /** A started worker as the page holds it: a browser `Worker` or Node's `worker_threads.Worker`, adapted. */
 export interface WorkerHandle {
@@ -203,4 +203,40 @@ export class WorkerSandbox implements Sandbox {
     if (!Array.isArray(args)) throw new TypeError(`${op}: the arguments must be an array`);
     return args;
   }
+}
+
+/**
+ * Sandboxes each in its own worker, under one watchdog. `spawn` starts a worker that serves
+ * worker/serve-sandbox.ts (in the browser {@link browserWorker}; under Node, a worker_threads Worker).
+ * With `wasm` (QuickJS compiled once, quickjs-wasm.ts), every worker instantiates that module
+ * instead of fetching and compiling its own.
+ */
+export function workerSandboxes(spawn: (label: string) => WorkerHandle, watchdog = new Watchdog(), wasm?: WebAssembly.Module): SandboxMaker {
+  return ({ pluginId, extensionId, bridge, onStopped, limits }) =>
+    new WorkerSandbox(spawn(`${pluginId}/${extensionId}`), pluginId, extensionId, bridge, onStopped, limits, watchdog, wasm);
+}
+
+/** A module worker running worker/worker-entry.ts (bundled by Vite with its own QuickJS). */
+export function browserWorker(label: string): WorkerHandle {
+  const worker = new Worker(new URL('../worker/worker-entry.ts', import.meta.url), { type: 'module', name: `plugin ${label}` });
+  return {
+    post: (message) => worker.postMessage(message),
+    listen(onMessage, onError) {
+      worker.onmessage = (event) => onMessage(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        onError(new Error(event.message || 'the worker could not start'));
+      };
+      worker.onmessageerror = () => onError(new Error('a message could not be read'));
+    },
+    terminate: () => worker.terminate(),
+  };
+}
+
+/**
+ * Whether this page can run sandboxes in workers: blocking calls need SharedArrayBuffer and
+ * Atomics.wait, which browsers give only cross-origin isolated pages (COOP + COEP headers).
+ */
+export function canIsolate(): boolean {
+  return typeof Worker === 'function' && typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
 }
