@@ -6,4 +6,5 @@
 export { LAYER_TYPES, type LayerType } from './layer-types.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
-export { MAX_TIMELINE_SPEED, timelineProblem, type SceneProblem } from './scene-rules.js';
+export { timelineProblem, type SceneProblem } from './scene-rules.js';
+export { MAX_TIMELINE_SPEED } from './timeline-limits.js';
