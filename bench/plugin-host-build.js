@@ -14,7 +14,7 @@ const keepBuildScriptsExternal = {
 };
 
 const OUT = new URL('./dist/plugin-host.js', import.meta.url);
-const PLUGINS = new URL('../packages/viewer/src/plugins/', import.meta.url);
+const VIEWER = new URL('../packages/viewer/', import.meta.url);
 
 /**
  * Bundles the real `PluginHost`, `loadQuickJs` and @orbis/geo's `cartographicToCartesian` (from
@@ -25,13 +25,13 @@ export async function loadPluginHost() {
   await build({
     stdin: {
       contents: [
-        "export { PluginHost } from './plugin-host.ts';",
-        "export { loadQuickJs } from './quickjs.ts';",
-        "export { workerSandboxes } from './worker-sandboxes.ts';",
-        "export { nodeWorkerSpawner } from './node-sandbox-workers.ts';",
-        "export { cartographicToCartesian } from '../../../geo/src/wgs84.ts';",
+        "export { PluginHost } from './src/plugins/plugin-host.ts';",
+        "export { loadQuickJs } from './src/plugins/quickjs/quickjs.ts';",
+        "export { workerSandboxes } from './src/plugins/sandbox/worker-sandbox.ts';",
+        "export { nodeWorkerSpawner } from './testing/node-sandbox-workers.ts';",
+        "export { cartographicToCartesian } from '../geo/src/wgs84.ts';",
       ].join('\n'),
-      resolveDir: fileURLToPath(PLUGINS),
+      resolveDir: fileURLToPath(VIEWER),
       sourcefile: 'bench-plugin-host.ts',
       loader: 'ts',
     },

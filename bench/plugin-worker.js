@@ -94,7 +94,7 @@ async function longestStall(PluginHost, sandboxes) {
 
 /** The `worker` figures of the pluginBridge entry; `arenaCallsPerSec` is the Arena's tool-call rate of the same run. */
 export async function benchWorkerSandbox({ PluginHost, module, workerSandboxes, nodeWorkerSpawner }, { quick, arenaCallsPerSec }) {
-  const spawn = await nodeWorkerSpawner({ sourceDir: fileURLToPath(new URL('../packages/viewer/src/plugins/', import.meta.url)), outDir: fileURLToPath(new URL('./dist/', import.meta.url)) });
+  const spawn = await nodeWorkerSpawner({ sourceDir: fileURLToPath(new URL('../packages/viewer/testing/', import.meta.url)), outDir: fileURLToPath(new URL('./dist/', import.meta.url)) });
   const sizes = { rounds: quick ? 5 : 11, toolCalls: quick ? 50_000 : 200_000, engineCalls: quick ? 1_000 : 3_000 };
   const worker = await rates(PluginHost, workerSandboxes(spawn), sizes);
   const mainThread = await rates(PluginHost, module, sizes);

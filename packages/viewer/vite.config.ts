@@ -11,7 +11,7 @@ export default defineConfig({
   base: '/app/',
   // The plugin runtime, bundled for the sandbox (src/plugins/runtime).
   plugins: [sandboxRuntimeVitePlugin()],
-  // Each plugin's sandbox runs in a module worker (src/plugins/sandbox-worker.ts) with its own QuickJS.
+  // Each plugin's sandbox runs in a module worker (src/plugins/worker/worker-entry.ts) with its own QuickJS.
   worker: { format: 'es', plugins: () => [sandboxRuntimeVitePlugin()] },
   build: {
     outDir: 'dist',

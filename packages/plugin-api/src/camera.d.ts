@@ -1,5 +1,5 @@
 // app.camera (SPEC §8): angles in radians, durations in seconds.
-import type { ListenerOptions, Location } from './index.js';
+import type { ListenerOptions, Location } from './common.js';
 
 /**
  * The camera as Re:Earth's API v2 gives it: longitude and latitude in degrees, height in metres

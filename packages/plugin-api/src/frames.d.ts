@@ -1,5 +1,5 @@
 // `app.modal` and `app.popup`: a plugin's frames besides its widget (SPEC §8), sandboxed as `app.ui`'s.
-import type { FrameSize, ListenerOptions } from './index.js';
+import type { FrameSize, ListenerOptions } from './common.js';
 
 /** `app.modal.show` and `update` options. */
 export interface ModalOptions {

@@ -53,25 +53,10 @@ export interface MouseEvent {
   delta?: number;
 }
 
-/**
- * A frame's width or height (`app.ui`, `app.modal`, `app.popup`), as Re:Earth takes it: a number
- * of CSS pixels (kept within 20 to 2000), or a CSS length string: a non-negative number with `px`
- * (kept within 20 to 2000 too), `%`, `vw`, `vh`, `vmin`, `vmax`, `em` or `rem`, or `"auto"`.
- * Any other string is a `TypeError` naming the option.
- * @example app.modal.show('<p>Hi</p>', { width: '50%', height: 240 });
- */
-export type FrameSize = number | string;
-
 export interface ResizeEvent {
   width: number;
   height: number;
   isMobile: boolean;
-}
-
-export interface Location {
-  lat: number;
-  lng: number;
-  height: number;
 }
 
 /** `getCurrentLocationAsync` options; defaults: maximumAge 0, timeout 10000, enableHighAccuracy false. */
@@ -191,10 +176,6 @@ export interface Viewer {
 }
 
 /** Options of every `on`: `once` removes the listener after its first call. */
-export interface ListenerOptions {
-  once?: boolean;
-}
-
 /** `app.ui`'s events and what their listeners get. */
 export interface UiEvents {
   /** A message from this plugin's UI frame. */
@@ -308,6 +289,8 @@ export interface App {
   readonly timeline: Timeline;
 }
 
+export type { FrameSize, ListenerOptions, Location } from './common.js';
+import type { FrameSize, ListenerOptions, Location } from './common.js';
 export * from './camera.js';
 export * from './layers.js';
 export * from './frames.js';

@@ -1,5 +1,5 @@
 // app.layers (SPEC §7, §8).
-import type { ListenerOptions } from './index.js';
+import type { ListenerOptions } from './common.js';
 
 /** A style value (SPEC §7): a literal, a CesiumJS style expression, or conditions (the first that holds gives the value). */
 export type StyleValue<T> = T | { expression: string } | { conditions: [condition: string, value: string][] };

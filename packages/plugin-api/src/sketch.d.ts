@@ -1,6 +1,6 @@
 // app.sketch (SPEC §8): Re:Earth v2's sketch tool. Longitudes and latitudes in degrees, heights in metres
 // (but `properties.positions` are Cartesian metres, as in Re:Earth).
-import type { ListenerOptions } from './index.js';
+import type { ListenerOptions } from './common.js';
 
 /** The shapes the sketch tool draws. */
 export type SketchType = 'marker' | 'polyline' | 'polygon' | 'circle' | 'rectangle' | 'extrudedCircle' | 'extrudedRectangle' | 'extrudedPolygon';

@@ -1,5 +1,5 @@
 // app.spatialId (SPEC §8): Re:Earth v2's Spatial ID (ZFXY) picker.
-import type { ListenerOptions } from './index.js';
+import type { ListenerOptions } from './common.js';
 
 export interface SpatialIdPickSpaceOptions {
   /** The Spatial ID zoom level, an integer 0–25 (default: from the camera's height). */

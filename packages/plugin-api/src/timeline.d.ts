@@ -1,5 +1,5 @@
 // app.timeline (SPEC §8): Re:Earth v2's timeline. Times are Dates; speed multiplies real time.
-import type { ListenerOptions } from './index.js';
+import type { ListenerOptions } from './common.js';
 
 export type TimelineStepType = 'rate' | 'fixed';
 export type TimelineRangeType = 'unbounded' | 'clamped' | 'bounced';

@@ -7,4 +7,5 @@ export { FILE_LAYER_TYPES, type FileLayerType, isFileLayerType, LAYER_TYPES, typ
 export { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
-export { MAX_TIMELINE_SPEED, timelineProblem, type SceneProblem } from './scene-rules.js';
+export { timelineProblem, type SceneProblem } from './scene-rules.js';
+export { MAX_TIMELINE_SPEED } from './timeline-limits.js';

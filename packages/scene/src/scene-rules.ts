@@ -1,11 +1,6 @@
 import { isFileLayerType } from './layer-types.js';
 import type { Layer, Scene, SceneLayerType, SceneTimeline } from './scene-schema.js';
-
-/**
- * How fast a scene's clock may play, as a multiple of real time either way: the schema's bound
- * (`SceneTimelineSchema`) and the editor's check (`timelineProblem`) both read it.
- */
-export const MAX_TIMELINE_SPEED = 1_000_000;
+import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 
 /** A field of a document that breaks a rule: its path (`layers[2].data`) and what is wrong. */
 export interface SceneProblem {

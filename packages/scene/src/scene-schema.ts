@@ -1,6 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
-import { MAX_TIMELINE_SPEED } from './scene-rules.js';
+import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 import { AppearanceSchema, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 
 /**

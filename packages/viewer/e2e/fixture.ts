@@ -28,15 +28,24 @@ export interface BrowserAndServer {
 
 /**
  * Starts Chromium and a server (with `env`) before the file's tests, runs `setUp` on the server
- * (projects, scenes, plugins), opens one page, and closes all three after the tests. Call it inside
+ * (projects, scenes, plugins), opens one page (then `onPage`), and closes all three after the tests. Call it inside
  * `describe`; read the fields in the tests, not at the call.
  */
-export function useBrowserAndServer(options: { env?: Record<string, string>; viewport?: { width: number; height: number }; setUp?: (h: Harness) => Promise<void> } = {}): BrowserAndServer {
+export function useBrowserAndServer(
+  options: {
+    env?: Record<string, string>;
+    viewport?: { width: number; height: number };
+    setUp?: (h: Harness) => Promise<void>;
+    /** Runs once the page is open (cookies, init scripts, the first navigation). */
+    onPage?: (tab: TestPage, h: Harness) => Promise<void>;
+  } = {},
+): BrowserAndServer {
   const fixture = {} as BrowserAndServer;
   beforeAll(async () => {
     [fixture.browser, fixture.h] = await Promise.all([launchBrowser(), startHarness(options.env)]);
     await options.setUp?.(fixture.h);
     fixture.tab = await newPage(fixture.browser, options.viewport ?? { width: 640, height: 480 });
+    await options.onPage?.(fixture.tab, fixture.h);
   });
   afterAll(async () => {
     await fixture.tab?.close();
@@ -44,4 +53,29 @@ export function useBrowserAndServer(options: { env?: Record<string, string>; vie
     await fixture.h?.close();
   });
   return fixture;
+}
+
+/**
+ * The plugin side of the report protocol: paste into a plugin's code, then `say(name, value)`
+ * logs `REPORT ["name", value]` (an `undefined` value crosses as `null`), which {@link reports}
+ * reads back on the page.
+ */
+export const SAY = `const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value]));`;
+
+/** The console lines of one extension (`source` is `pluginId/extensionId`), without the page's prefix. */
+export function pluginLines(tab: TestPage, source: string): string[] {
+  const prefix = `[plugin ${source}] `;
+  return tab.consoleMessages.filter((m) => m.text.startsWith(prefix)).map((m) => m.text.slice(prefix.length));
+}
+
+/** Every report of one extension ({@link SAY}), in order, as `[name, value]`. */
+export function reportLines(tab: TestPage, source: string): [string, unknown][] {
+  return pluginLines(tab, source)
+    .filter((line) => line.startsWith('REPORT '))
+    .map((line) => JSON.parse(line.slice('REPORT '.length)) as [string, unknown]);
+}
+
+/** What one extension has reported with {@link SAY}, by name (a later report of a name wins). */
+export function reports(tab: TestPage, source: string): Record<string, unknown> {
+  return Object.fromEntries(reportLines(tab, source));
 }

@@ -1,13 +1,11 @@
-import type { Browser, Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
-
-const plugin = (id: string, code: string) => ({ manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } });
+import type { Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { widgetPlugin as plugin, reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
 
 /** Steps sent by its own UI frame; each answer is a REPORT line. */
 const FRAMER = `
-const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value === undefined ? null : value]));
+${SAY}
 app.ui.show('<p style="color:#fff;margin:0">framer</p>', { width: 80, height: 24 });
 app.data.clientStorage.getAsync('n').then((v) => say('stored', v));
 app.modal.on('message', (m) => say('modalMessage', m));
@@ -32,32 +30,23 @@ app.ui.on('message', (m) => { try { say(m.step, steps[m.step]()); } catch (e) { 
 const ECHO = `app.extension.on('extensionMessage', ({ data, sender }) => app.extension.postMessage(sender, { pong: data.ping }));`;
 
 describe('app.modal, app.popup, clientStorage and extension messages on the published page, and the editor picking up a reinstalled plugin', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('framed');
-    await h.admin('PUT', '/api/projects/framed/scene', {
-      property: { terrain: { enabled: false }, globe: { enableLighting: false } },
-      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [],
-      widgets: [],
-      story: { pages: [] },
-    });
-    for (const p of [plugin('framer', FRAMER), plugin('echo', ECHO)]) expect((await h.admin('POST', '/api/projects/framed/plugins', p)).status).toBe(201);
-    expect((await h.admin('POST', '/api/projects/framed/publish')).status).toBe(200);
-    tab = await newPage(browser, { width: 480, height: 360 });
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    viewport: { width: 480, height: 360 },
+    setUp: async (h) => {
+      await h.project('framed');
+      await h.admin('PUT', '/api/projects/framed/scene', {
+        property: { terrain: { enabled: false }, globe: { enableLighting: false } },
+        camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [],
+        widgets: [],
+        story: { pages: [] },
+      });
+      for (const p of [plugin('framer', FRAMER), plugin('echo', ECHO)]) expect((await h.admin('POST', '/api/projects/framed/plugins', p)).status).toBe(201);
+      expect((await h.admin('POST', '/api/projects/framed/publish')).status).toBe(200);
+    },
   });
 
-  const reports = () =>
-    Object.fromEntries(tab.consoleMessages.filter((m) => m.text.startsWith('[plugin framer/main] REPORT ')).map((m) => JSON.parse(m.text.slice('[plugin framer/main] REPORT '.length)) as [string, unknown]));
+  const reports = () => reportsOf(fx.tab, 'framer/main');
   let frame: Frame;
   const step = async (name: string) => {
     await frame.evaluate(`parent.postMessage(${JSON.stringify({ step: name })}, '*')`);
@@ -65,47 +54,47 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     return reports()[name];
   };
   const open = async () => {
-    await tab.page.goto(`${h.url}/p/framed`);
-    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-    const element = tab.page.locator('iframe[data-plugin="framer/main"].orbis-widget');
+    await fx.tab.page.goto(`${fx.h.url}/p/framed`);
+    await fx.tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const element = fx.tab.page.locator('iframe[data-plugin="framer/main"].orbis-widget');
     await element.waitFor();
     frame = (await (await element.elementHandle())!.contentFrame())!;
     await expect.poll(() => 'stored' in reports(), { timeout: 30_000 }).toBe(true);
   };
   const shot = async (name: string) => {
-    if (process.env.ORBIS_SCREENSHOTS) await tab.page.screenshot({ path: `${process.env.ORBIS_SCREENSHOTS}/${name}.png` });
+    if (process.env.ORBIS_SCREENSHOTS) await fx.tab.page.screenshot({ path: `${process.env.ORBIS_SCREENSHOTS}/${name}.png` });
   };
 
   it('opens a modal of the asked size whose frame talks to the plugin, and closes it on a click on its background', async () => {
     await open();
     expect(reports().stored).toBe(null);
     await step('modal');
-    const modal = tab.page.locator('iframe.orbis-modal[data-plugin="framer/main"]');
+    const modal = fx.tab.page.locator('iframe.orbis-modal[data-plugin="framer/main"]');
     expect(await modal.getAttribute('sandbox')).toBe('allow-scripts');
     const box = (await modal.boundingBox())!;
     expect([box.width, box.height]).toEqual([200, 120]);
     // Centred over the viewer.
-    const viewer = (await tab.page.getByTestId('viewer').boundingBox())!;
+    const viewer = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
     expect(box.x + box.width / 2).toBeCloseTo(viewer.x + viewer.width / 2, -1);
     // Re:Earth's CSS length strings: a percentage of the viewer, pixels as given.
     await step('modalHalf');
-    const backdrop = (await tab.page.locator('.orbis-modal-backdrop').boundingBox())!;
+    const backdrop = (await fx.tab.page.locator('.orbis-modal-backdrop').boundingBox())!;
     await expect.poll(async () => (await modal.boundingBox())!.width, { timeout: 30_000 }).toBeCloseTo(backdrop.width / 2, 0);
     expect((await modal.boundingBox())!.height).toBe(90);
     await expect.poll(() => reports().modalMessage, { timeout: 30_000 }).toEqual({ from: 'modal' });
     await shot('modal');
-    await tab.page.locator('.orbis-modal-backdrop').click({ position: { x: 8, y: 8 } });
+    await fx.tab.page.locator('.orbis-modal-backdrop').click({ position: { x: 8, y: 8 } });
     await expect.poll(() => reports().modalClose, { timeout: 30_000 }).toBe(true);
     expect(await modal.count()).toBe(0);
   });
 
   it('pins a popup of the asked size to a place, follows the camera, hides it behind the globe, and closes it', async () => {
     await step('popup');
-    const popup = tab.page.locator('iframe.orbis-popup[data-plugin="framer/main"]');
+    const popup = fx.tab.page.locator('iframe.orbis-popup[data-plugin="framer/main"]');
     await expect.poll(() => popup.getAttribute('data-anchored'), { timeout: 30_000 }).toMatch(/^\d+,\d+$/);
     const [x0, y0] = (await popup.getAttribute('data-anchored'))!.split(',').map(Number) as [number, number];
     const box = (await popup.boundingBox())!;
-    const viewer = (await tab.page.getByTestId('viewer').boundingBox())!;
+    const viewer = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
     // The camera looks straight down at the place: it shows in the viewer's middle, the popup just above it.
     expect([x0, y0]).toEqual([expect.closeTo(viewer.width / 2, -1), expect.closeTo(viewer.height / 2, -1)]);
     expect([box.width, box.height]).toEqual([150, 50]);
@@ -141,10 +130,10 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     await expect.poll(() => reports().storeDone, { timeout: 30_000 }).toBe(true);
     await open();
     await expect.poll(() => reports().stored, { timeout: 30_000 }).toEqual({ count: 42 });
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 
-  it('the editor runs a reinstalled plugin without a reload, and its Widgets tab lists the new manifest', async () => {
+  it('the editor runs a reinstalled plugin without a reload, and its Widgets fx.tab lists the new manifest', async () => {
     // Version 2 renames the plugin and adds a second widget.
     const hot = (v: number) => {
       const p = plugin('hot', `console.log('hot v${v}')`);
@@ -155,21 +144,21 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
       }
       return p;
     };
-    expect((await h.admin('POST', '/api/projects/framed/plugins', hot(1))).status).toBe(201);
-    await tab.page.goto(`${h.url}/editor/framed?tab=widgets#token=${ADMIN_TOKEN}`);
-    const widget = (id: string) => tab.page.locator(`[data-testid="widget-list"] [data-widget="${id}"]`);
+    expect((await fx.h.admin('POST', '/api/projects/framed/plugins', hot(1))).status).toBe(201);
+    await fx.tab.page.goto(`${fx.h.url}/editor/framed?tab=widgets#token=${ADMIN_TOKEN}`);
+    const widget = (id: string) => fx.tab.page.locator(`[data-testid="widget-list"] [data-widget="${id}"]`);
     await expect.poll(() => widget('hot/main').textContent(), { timeout: 120_000 }).toContain('Hot v1: hot');
-    const logged = (line: string) => tab.consoleMessages.some((m) => m.text === `[plugin hot/main] ${line}`);
+    const logged = (line: string) => fx.tab.consoleMessages.some((m) => m.text === `[plugin hot/main] ${line}`);
     await expect.poll(() => logged('hot v1'), { timeout: 120_000 }).toBe(true);
-    await tab.page.evaluate('window.__sameDocument = true');
+    await fx.tab.page.evaluate('window.__sameDocument = true');
     // What `orbis plugin dev` does after a save: install the same id again.
-    expect((await h.admin('POST', '/api/projects/framed/plugins', hot(2))).status).toBe(201);
+    expect((await fx.h.admin('POST', '/api/projects/framed/plugins', hot(2))).status).toBe(201);
     await expect.poll(() => logged('hot v2'), { timeout: 30_000 }).toBe(true);
-    expect(await tab.page.evaluate('window.__sameDocument')).toBe(true);
-    await expect.poll(() => tab.page.getByTestId('plugin-console').textContent()).toContain('plugins reloaded');
+    expect(await fx.tab.page.evaluate('window.__sameDocument')).toBe(true);
+    await expect.poll(() => fx.tab.page.getByTestId('plugin-console').textContent()).toContain('plugins reloaded');
     await expect.poll(() => widget('hot/main').textContent()).toContain('Hot v2: hot');
     await expect.poll(() => widget('hot/second').count()).toBe(1);
     await shot('widgets-reinstalled');
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 });

@@ -1,7 +1,5 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { widgetPlugin as plugin, pluginLines, emptyScene, overJapan, useBrowserAndServer } from './fixture.js';
 
 /**
  * SPEC §11 on a real page: hostile plugins, each in its worker, beside a well-behaved one. They
@@ -34,14 +32,11 @@ const HOGS: Record<string, string> = {
 /** Never stopped: 300 ms of work every 100 ms, each within its slice, for ever. */
 const BUSY = `app.extension.on('extensionMessage', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 300) {} }, 100));`;
 
-function plugin(id: string, code: string) {
-  return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
-}
 
 /** Installed before the page's scripts: when each worker message handler ran and how long it took. */
 const PROBE = `
   window.__pluginTasks = [];
-  // Only the plugins' workers (worker-sandboxes.ts names them "plugin …"), not Cesium's.
+  // Only the plugins' workers (worker-sandbox.ts names them "plugin …"), not Cesium's.
   const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
   const Base = Worker;
   window.Worker = class extends Base {
@@ -56,58 +51,46 @@ const PROBE = `
 `;
 
 describe('plugin isolation in Chromium: no plugin holds the page (SPEC §11)', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('isolated');
-    await h.admin('PUT', '/api/projects/isolated/scene', {
-      property: { terrain: { enabled: false } },
-      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [],
-      widgets: [],
-      story: { pages: [] },
-    });
-    const plugins = [plugin('good', GOOD), plugin('busy', BUSY), ...Object.entries(HOGS).map(([id, hog]) => plugin(id, `app.extension.on('extensionMessage', () => { ${hog} });`))];
-    for (const p of plugins) expect((await h.admin('POST', '/api/projects/isolated/plugins', p)).status).toBe(201);
-    expect((await h.admin('POST', '/api/projects/isolated/publish')).status).toBe(200);
-    tab = await newPage(browser, { width: 480, height: 360 });
-    await tab.page.addInitScript(PROBE);
-    await tab.page.goto(`${h.url}/p/isolated`);
-    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    viewport: { width: 480, height: 360 },
+    setUp: async (h) => {
+      await h.project('isolated');
+      await h.admin('PUT', '/api/projects/isolated/scene', emptyScene(overJapan()));
+      const plugins = [plugin('good', GOOD), plugin('busy', BUSY), ...Object.entries(HOGS).map(([id, hog]) => plugin(id, `app.extension.on('extensionMessage', () => { ${hog} });`))];
+      for (const p of plugins) expect((await h.admin('POST', '/api/projects/isolated/plugins', p)).status).toBe(201);
+      expect((await h.admin('POST', '/api/projects/isolated/publish')).status).toBe(200);
+    },
+    onPage: async (tab, h) => {
+      await tab.page.addInitScript(PROBE);
+      await tab.page.goto(`${h.url}/p/isolated`);
+      await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    },
   });
 
-  const lines = (id: string) => tab.consoleMessages.filter((m) => m.text.startsWith(`[plugin ${id}/main] `)).map((m) => m.text.slice(`[plugin ${id}/main] `.length));
+  const lines = (id: string) => pluginLines(fx.tab, `${id}/main`);
   const beats = () => lines('good').filter((l) => l.startsWith('BEAT ')).length;
 
   it('is cross-origin isolated, so plugins run in workers', async () => {
     for (const path of ['/p/isolated', '/editor/isolated', '/app/plugin-frame.html']) {
-      const response = await fetch(`${h.url}${path}`);
+      const response = await fetch(`${fx.h.url}${path}`);
       expect(response.headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
       expect(response.headers.get('cross-origin-embedder-policy'), path).toBe('credentialless');
     }
-    expect(await tab.page.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated)).toBe(true);
-    expect(tab.consoleMessages.some((m) => m.text.includes('plugins run on the main thread'))).toBe(false);
+    expect(await fx.tab.page.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated)).toBe(true);
+    expect(fx.tab.consoleMessages.some((m) => m.text.includes('plugins run on the main thread'))).toBe(false);
     await expect.poll(beats, { timeout: 30_000 }).toBeGreaterThan(2);
   });
 
   it('stops each hog, reports it, and never holds the main thread for 50 ms on a plugin\'s account', async () => {
-    const started = await tab.page.evaluate(() => performance.now());
-    await tab.page.frameLocator('iframe[data-plugin="good/main"]').locator('#go').click();
+    const started = await fx.tab.page.evaluate(() => performance.now());
+    await fx.tab.page.frameLocator('iframe[data-plugin="good/main"]').locator('#go').click();
     await expect.poll(() => lines('good').includes('SENT'), { timeout: 30_000 }).toBe(true);
     for (const id of Object.keys(HOGS)) {
       await expect.poll(() => lines(id).filter((l) => l.startsWith('stopped: ')), { timeout: 60_000, message: `${id}: ${JSON.stringify(lines(id))}` }).toHaveLength(1);
     }
     const beatsThen = beats();
     await expect.poll(beats, { timeout: 30_000 }).toBeGreaterThan(beatsThen + 3);
-    const tasks = await tab.page.evaluate((since) => (globalThis as unknown as { __pluginTasks: [number, number][] }).__pluginTasks.filter(([t]) => t >= since), started);
+    const tasks = await fx.tab.page.evaluate((since) => (globalThis as unknown as { __pluginTasks: [number, number][] }).__pluginTasks.filter(([t]) => t >= since), started);
     expect(tasks.length).toBeGreaterThan(10);
     // The plugins' longest main-thread task: a few milliseconds (a stop: terminate, frame and layers out).
     expect(Math.max(...tasks.map(([, d]) => d))).toBeLessThan(50);
@@ -115,20 +98,20 @@ describe('plugin isolation in Chromium: no plugin holds the page (SPEC §11)', (
   });
 
   it('keeps drawing while the globe is dragged beside a plugin that never rests, and the good plugin hears clicks', async () => {
-    const box = (await tab.page.getByTestId('viewer').boundingBox())!;
+    const box = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
     const moves = () => new Set(lines('good').filter((l) => l.startsWith('MOVE '))).size;
     const before = moves();
     const { x, y } = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    await tab.page.mouse.move(x, y);
-    await tab.page.mouse.down();
+    await fx.tab.page.mouse.move(x, y);
+    await fx.tab.page.mouse.down();
     // A few moves: each is a frame that software WebGL draws slowly.
-    for (let i = 1; i <= 4; i++) await tab.page.mouse.move(x + i * 25, y + i * 8);
-    await tab.page.mouse.up();
+    for (let i = 1; i <= 4; i++) await fx.tab.page.mouse.move(x + i * 25, y + i * 8);
+    await fx.tab.page.mouse.up();
     // Each camera move event is one drawn frame in which the camera moved.
     await expect.poll(moves, { timeout: 60_000 }).toBeGreaterThan(before + 1);
     const clicks = lines('good').filter((l) => l === 'CLICK').length;
-    await tab.page.mouse.click(x, y);
+    await fx.tab.page.mouse.click(x, y);
     await expect.poll(() => lines('good').filter((l) => l === 'CLICK').length, { timeout: 30_000 }).toBe(clicks + 1);
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 });

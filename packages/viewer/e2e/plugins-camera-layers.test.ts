@@ -1,7 +1,6 @@
-import type { Browser, Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import type { Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, isCloseTo, screenshotPixels } from './pixels.js';
 
 /** A Re:Earth package: reearth.yml, code that names the API `reearth`, steps sent by its own UI frame. */
@@ -22,7 +21,7 @@ extensions:
 const AREA = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'area', properties: { name: 'Area' }, geometry: { type: 'Polygon', coordinates: [[[130, 28], [150, 28], [150, 43], [130, 43], [130, 28]]] } }] };
 
 const DRIVER = `
-const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value]));
+${SAY}
 reearth.ui.show('<p style="color:#fff;margin:0">driver</p>', { width: 80, height: 24 });
 let layer;
 reearth.layers.on('load', (e) => say('load', e.layerId));
@@ -44,34 +43,23 @@ reearth.extension.on('message', (m) => { try { say(m.step, steps[m.step]()); } c
 `;
 
 describe('app.camera and app.layers from a Re:Earth package, in Chromium with the real engine', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('driven');
-    await h.admin('PUT', '/api/projects/driven/scene', {
-      property: { terrain: { enabled: false }, globe: { enableLighting: false } },
-      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [],
-      widgets: [],
-      story: { pages: [] },
-    });
-    expect((await h.admin('POST', '/api/projects/driven/plugins', { files: { 'reearth.yml': MANIFEST, 'driver.js': DRIVER } })).status).toBe(201);
-    expect((await h.admin('POST', '/api/projects/driven/publish')).status).toBe(200);
-    tab = await newPage(browser, { width: 480, height: 360 });
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    viewport: { width: 480, height: 360 },
+    setUp: async (h) => {
+      await h.project('driven');
+      await h.admin('PUT', '/api/projects/driven/scene', {
+        property: { terrain: { enabled: false }, globe: { enableLighting: false } },
+        camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [],
+        widgets: [],
+        story: { pages: [] },
+      });
+      expect((await h.admin('POST', '/api/projects/driven/plugins', { files: { 'reearth.yml': MANIFEST, 'driver.js': DRIVER } })).status).toBe(201);
+      expect((await h.admin('POST', '/api/projects/driven/publish')).status).toBe(200);
+    },
   });
 
-  const reports = () =>
-    Object.fromEntries(
-      tab.consoleMessages.filter((m) => m.text.startsWith('[plugin re-driver/driver] REPORT ')).map((m) => JSON.parse(m.text.slice('[plugin re-driver/driver] REPORT '.length)) as [string, unknown]),
-    );
+  const reports = () => reportsOf(fx.tab, 're-driver/driver');
   let frame: Frame;
   /** Sends a step from the plugin's own UI frame and waits for the plugin's answer. */
   const step = async (name: string): Promise<unknown> => {
@@ -80,16 +68,16 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     return reports()[name];
   };
   const centre = async () => {
-    const pixels = await screenshotPixels(tab.page, tab.page.getByTestId('viewer'));
+    const pixels = await screenshotPixels(fx.tab.page, fx.tab.page.getByTestId('viewer'));
     return dominantColorIn(pixels, { x: 230, y: 170, width: 20, height: 20 });
   };
   /** Two animation frames: the engine has drawn what the last step changed. */
-  const settle = () => tab.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+  const settle = () => fx.tab.page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
 
   it('runs with the reearth global; its UI frame\'s messages reach extension.on("message"); the camera flies, sets and zooms in radians', async () => {
-    await tab.page.goto(`${h.url}/p/driven`);
-    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-    const element = tab.page.locator('iframe[data-plugin="re-driver/driver"]');
+    await fx.tab.page.goto(`${fx.h.url}/p/driven`);
+    await fx.tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const element = fx.tab.page.locator('iframe[data-plugin="re-driver/driver"]');
     // widgetLayout's default location: bottom left.
     await expect.poll(() => element.evaluate((e) => e.parentElement!.className)).toContain('bottom-left');
     frame = (await (await element.elementHandle())!.contentFrame())!;
@@ -132,15 +120,15 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     expect(feature).toEqual({ id: 'area', layerId: id, properties: { name: 'Area' }, geometry: AREA.features[0]!.geometry });
     expect((hit.center as { lat: number }).lat).toBeCloseTo(35.5, 0);
     expect(hit.viewSize).toBeGreaterThan(100_000);
-    const box = (await tab.page.getByTestId('viewer').boundingBox())!;
-    await tab.page.mouse.click(box.x + 240, box.y + 180);
+    const box = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
+    await fx.tab.page.mouse.click(box.x + 240, box.y + 180);
     await expect.poll(() => reports().select, { timeout: 10_000 }).toBeDefined();
     expect(reports().select).toEqual([id, 'area', { id: 'area', layerId: id, properties: { name: 'Area' }, geometry: AREA.features[0]!.geometry }]);
     expect(await step('delete')).toEqual([]);
     await shows(blue, false);
     expect(isCloseTo(await centre(), red, 40)).toBe(false);
     // Plugin layers are never saved: the scene still has none.
-    expect(((await (await h.admin('GET', '/api/projects/driven/scene')).json()) as { layers: unknown[] }).layers).toEqual([]);
-    tab.assertClean();
+    expect(((await (await fx.h.admin('GET', '/api/projects/driven/scene')).json()) as { layers: unknown[] }).layers).toEqual([]);
+    fx.tab.assertClean();
   });
 });

@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import type { Browser, Frame } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { spatialIdFromLngLatHeight, spatialIdSpace } from '../../geo/src/index.js';
-import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { reportLines, SAY, useBrowserAndServer } from './fixture.js';
 import { isCloseTo, type Pixels, screenshotPixels } from './pixels.js';
 
 const FLIGHT = readFileSync(new URL('../../server/demo-data/flight-hnd-cts.czml', import.meta.url), 'utf8');
 
 /** A plugin driven by steps from its own UI frame: it reports what app.sketch, app.spatialId and app.timeline tell it. */
 const DRIVER = `
-const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value]));
+${SAY}
 app.ui.show('<p style="color:#fff;margin:0">tools</p>', { width: 60, height: 24 });
 app.sketch.on('create', (e) => say('create', e));
 app.sketch.on('update', (e) => say('update', e));
@@ -47,42 +46,35 @@ function orangeCentre(pixels: Pixels): { x: number; y: number } | undefined {
 }
 
 describe('app.sketch, app.spatialId and app.timeline in Chromium with the real engine', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
   let frame: Frame;
 
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    const project = await h.project('tools');
-    const [flight] = await h.server.ctx.assets.add(project, [{ name: 'flight.czml', stream: Readable.from([Buffer.from(FLIGHT)]) }], true);
-    await h.admin('PUT', '/api/projects/tools/scene', {
-      property: { terrain: { enabled: false } },
-      // Haneda, where the flight starts, a little below the middle: clear of the page's name and the timeline bar.
-      camera: { lng: 140.7, lat: 36.2, height: 1_400_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [{ id: 'flight', title: 'Flight', type: 'czml', assetId: flight!.id, visible: true }],
-      widgets: [],
-      story: { pages: [] },
-    });
-    const manifest = { id: 'tools', name: 'Tools', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Tools' }] };
-    expect((await h.admin('POST', '/api/projects/tools/plugins', { manifest, files: { 'main.js': DRIVER } })).status).toBe(201);
-    expect((await h.admin('POST', '/api/projects/tools/publish')).status).toBe(200);
-    tab = await newPage(browser, { width: 480, height: 360 });
-    await tab.page.goto(`${h.url}/p/tools`);
-    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-    const element = tab.page.locator('iframe[data-plugin="tools/main"]');
-    frame = (await (await element.elementHandle())!.contentFrame())!;
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    viewport: { width: 480, height: 360 },
+    setUp: async (h) => {
+      const project = await h.project('tools');
+      const [flight] = await h.server.ctx.assets.add(project, [{ name: 'flight.czml', stream: Readable.from([Buffer.from(FLIGHT)]) }], true);
+      await h.admin('PUT', '/api/projects/tools/scene', {
+        property: { terrain: { enabled: false } },
+        // Haneda, where the flight starts, a little below the middle: clear of the page's name and the timeline bar.
+        camera: { lng: 140.7, lat: 36.2, height: 1_400_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [{ id: 'flight', title: 'Flight', type: 'czml', assetId: flight!.id, visible: true }],
+        widgets: [],
+        story: { pages: [] },
+      });
+      const manifest = { id: 'tools', name: 'Tools', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Tools' }] };
+      expect((await h.admin('POST', '/api/projects/tools/plugins', { manifest, files: { 'main.js': DRIVER } })).status).toBe(201);
+      expect((await h.admin('POST', '/api/projects/tools/publish')).status).toBe(200);
+    },
+    onPage: async (tab, h) => {
+      await tab.page.goto(`${h.url}/p/tools`);
+      await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+      const element = tab.page.locator('iframe[data-plugin="tools/main"]');
+      frame = (await (await element.elementHandle())!.contentFrame())!;
+    },
   });
 
   const reports = (name: string) =>
-    tab.consoleMessages
-      .filter((m) => m.text.startsWith('[plugin tools/main] REPORT '))
-      .map((m) => JSON.parse(m.text.slice('[plugin tools/main] REPORT '.length)) as [string, unknown])
+    reportLines(fx.tab, 'tools/main')
       .filter(([n]) => n === name)
       .map(([, v]) => v);
   /** Sends a step from the plugin's own UI frame and waits for its answer. */
@@ -92,7 +84,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     await expect.poll(() => reports(name).length, { timeout: 10_000 }).toBeGreaterThan(before);
     return reports(name).at(-1);
   };
-  const viewerBox = async () => (await tab.page.getByTestId('viewer').boundingBox())!;
+  const viewerBox = async () => (await fx.tab.page.getByTestId('viewer').boundingBox())!;
 
   it('sketches a polygon with real mouse clicks and receives its GeoJSON Feature', async () => {
     expect(await step('sketch')).toEqual(['polygon', 'sketch']);
@@ -101,10 +93,10 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     const at: [number, number][] = [[30, 50], [140, 50], [85, 150]];
     const places = (await step('locate', { at })) as { lng: number; lat: number }[];
     const box = await viewerBox();
-    await tab.page.mouse.click(box.x + at[0]![0], box.y + at[0]![1]);
-    await tab.page.mouse.move(box.x + 100, box.y + 100);
-    await tab.page.mouse.click(box.x + at[1]![0], box.y + at[1]![1]);
-    await tab.page.mouse.dblclick(box.x + at[2]![0], box.y + at[2]![1]);
+    await fx.tab.page.mouse.click(box.x + at[0]![0], box.y + at[0]![1]);
+    await fx.tab.page.mouse.move(box.x + 100, box.y + 100);
+    await fx.tab.page.mouse.click(box.x + at[1]![0], box.y + at[1]![1]);
+    await fx.tab.page.mouse.dblclick(box.x + at[2]![0], box.y + at[2]![1]);
     await expect.poll(() => reports('create').length, { timeout: 20_000 }).toBe(1);
     const event = reports('create')[0] as { layerId: string; featureId: string; feature: { type: string; geometry: { type: string; coordinates: number[][][] }; properties: { type: string; extrudedHeight: number } } };
     expect(event.layerId).toBe('sketch');
@@ -119,7 +111,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
       expect(lng).toBeCloseTo(places[i]!.lng, 6);
       expect(lat).toBeCloseTo(places[i]!.lat, 6);
     });
-    await expect.poll(() => tab.page.getByTestId('viewer').getAttribute('data-last-sketch')).toBe('polygon');
+    await expect.poll(() => fx.tab.page.getByTestId('viewer').getAttribute('data-last-sketch')).toBe('polygon');
   });
 
   it('drags a vertex of the drawn polygon with the real mouse and receives update with the changed Feature', async () => {
@@ -127,10 +119,10 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     const [from, to]: [[number, number], [number, number]] = [[140, 50], [115, 95]];
     const [place] = (await step('locate', { at: [to] })) as { lng: number; lat: number }[];
     const box = await viewerBox();
-    await tab.page.mouse.move(box.x + from[0], box.y + from[1]);
-    await tab.page.mouse.down();
-    await tab.page.mouse.move(box.x + to[0], box.y + to[1], { steps: 6 });
-    await tab.page.mouse.up();
+    await fx.tab.page.mouse.move(box.x + from[0], box.y + from[1]);
+    await fx.tab.page.mouse.down();
+    await fx.tab.page.mouse.move(box.x + to[0], box.y + to[1], { steps: 6 });
+    await fx.tab.page.mouse.up();
     await expect.poll(() => reports('update').length, { timeout: 20_000 }).toBe(1);
     const event = reports('update')[0] as { layerId: string; featureId: string; feature: { id: string; geometry: { coordinates: number[][][] }; properties: { type: string; positions: number[][] } } };
     // Re:Earth's update payload: the create payload's shape, for the same feature.
@@ -147,8 +139,8 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     expect([ring[0], ring[2]]).toEqual([before[0], before[2]]);
     expect(event.feature.properties.positions).toHaveLength(3);
     expect(Math.hypot(...event.feature.properties.positions[1]!)).toBeGreaterThan(6_300_000);
-    expect(await tab.page.getByTestId('viewer').getAttribute('data-last-sketch-edit')).toBe(created.featureId);
-    if (process.env.ORBIS_SCREENSHOTS) await tab.page.screenshot({ path: `${process.env.ORBIS_SCREENSHOTS}/sketch-edited.png` });
+    expect(await fx.tab.page.getByTestId('viewer').getAttribute('data-last-sketch-edit')).toBe(created.featureId);
+    if (process.env.ORBIS_SCREENSHOTS) await fx.tab.page.screenshot({ path: `${process.env.ORBIS_SCREENSHOTS}/sketch-edited.png` });
   });
 
   it('picks a voxel with a click and receives its Spatial ID, as @orbis/geo computes it', async () => {
@@ -156,7 +148,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     await expect.poll(() => reports('toolChange').at(-1)).toBe('none');
     const [place] = (await step('locate', { at: [[100, 260]] })) as { lng: number; lat: number }[];
     const box = await viewerBox();
-    await tab.page.mouse.click(box.x + 100, box.y + 260);
+    await fx.tab.page.mouse.click(box.x + 100, box.y + 260);
     await expect.poll(() => reports('spacePick').length, { timeout: 20_000 }).toBe(1);
     const expected = spatialIdSpace(spatialIdFromLngLatHeight(place!.lng, place!.lat, 0, 10));
     const got = reports('spacePick')[0] as typeof expected;
@@ -168,19 +160,19 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     for (const key of ['lng', 'lat', 'alt', 'height'] as const) expect(center[key]).toBeCloseTo(c[key], 9);
     expect(vertices).toHaveLength(8);
     vertices.forEach((corner, i) => corner.forEach((n, j) => expect(n).toBeCloseTo(v[i]![j]!, 9)));
-    expect(await tab.page.getByTestId('viewer').getAttribute('data-spatial-id')).toBe(expected.zfxyStr);
+    expect(await fx.tab.page.getByTestId('viewer').getAttribute('data-spatial-id')).toBe(expected.zfxyStr);
   });
 
   it('shows the timeline bar for the CZML layer, plays with ticks, and the flight moves', async () => {
-    const bar = tab.page.getByTestId('timeline');
+    const bar = fx.tab.page.getByTestId('timeline');
     await bar.waitFor({ state: 'visible' });
     // The scene's clock is applied once its layers have loaded: ask until the plugin sees it.
     await expect.poll(() => step('clock'), { timeout: 30_000 }).toEqual(['2026-11-21T00:00:00.000Z', '2026-11-21T01:30:00.000Z', '2026-11-21T00:00:00.000Z', 60, false]);
-    await expect.poll(() => tab.page.getByTestId('timeline-time').textContent()).toContain('00:00:00 UTC');
-    const viewer = tab.page.getByTestId('viewer');
+    await expect.poll(() => fx.tab.page.getByTestId('timeline-time').textContent()).toContain('00:00:00 UTC');
+    const viewer = fx.tab.page.getByTestId('viewer');
     // The flight is drawn once its CZML has loaded and a frame has been rendered: wait for it.
     let before: ReturnType<typeof orangeCentre>;
-    await expect.poll(async () => (before = orangeCentre(await screenshotPixels(tab.page, viewer))), { timeout: 60_000 }).toBeDefined();
+    await expect.poll(async () => (before = orangeCentre(await screenshotPixels(fx.tab.page, viewer))), { timeout: 60_000 }).toBeDefined();
     expect(await step('play')).toBe(true);
     await expect.poll(() => reports('ticks').length, { timeout: 30_000 }).toBe(1);
     const [count, isDate] = reports('ticks')[0] as [number, boolean, string];
@@ -191,16 +183,16 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     // The flight has moved north (up the screen) as the clock plays.
     await expect
       .poll(async () => {
-        const now = orangeCentre(await screenshotPixels(tab.page, viewer));
+        const now = orangeCentre(await screenshotPixels(fx.tab.page, viewer));
         return now !== undefined && before!.y - now.y > 15;
       }, { timeout: 60_000 })
       .toBe(true);
     // The bar's own button pauses: plugins hear a commit from widgetContext.
-    await tab.page.getByTestId('timeline-play').click();
+    await fx.tab.page.getByTestId('timeline-play').click();
     await expect.poll(() => reports('commit').at(-1)).toEqual({ source: 'widgetContext' });
     const [playing, current] = (await step('pause')) as [boolean, string];
     expect(playing).toBe(false);
     expect(Date.parse(current)).toBeGreaterThan(Date.parse('2026-11-21T00:00:00Z'));
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 });

@@ -1,12 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
-import { CSP_VIOLATION, launchBrowser, newPage, type TestPage } from './browser.js';
-import { widgetPlugin as plugin } from './fixture.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { CSP_VIOLATION, newPage } from './browser.js';
+import { widgetPlugin as plugin, reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
 
 const REPORTER = `
   const v = app.viewer;
-  const say = (name, value) => console.log('REPORT ' + JSON.stringify([name, value]));
+  ${SAY}
   say('env', v.env);
   say('viewport', v.viewport);
   say('property', v.property);
@@ -36,48 +35,35 @@ const REPORTER = `
 `;
 
 describe('plugins in Chromium with the real engine', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('plugged');
-    const form = new FormData();
-    form.append('public', 'true');
-    const zone = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { fill: '#ff0000', 'fill-opacity': 1 }, geometry: { type: 'Polygon', coordinates: [[[135, 31], [145, 31], [145, 40], [135, 40], [135, 31]]] } }] };
-    form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
-    const asset = await (await fetch(`${h.url}/api/projects/plugged/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
-    await h.admin('PUT', '/api/projects/plugged/scene', {
-      property: { terrain: { enabled: false } },
-      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [{ id: 'zone', title: 'Zone', type: 'geojson', assetId: asset.id, visible: true }],
-      widgets: [],
-      story: { pages: [] },
-    });
-    const hog = 'const a = []; for (;;) a.push(new Array(100000).fill(1));';
-    for (const p of [plugin('looper', 'for (;;) {}'), plugin('hog', hog), plugin('thrower', 'throw new Error("boom")'), plugin('reporter', REPORTER)]) {
-      expect((await h.admin('POST', '/api/projects/plugged/plugins', p)).status).toBe(201);
-    }
-    expect((await h.admin('POST', '/api/projects/plugged/publish')).status).toBe(200);
-    tab = await newPage(browser, { width: 640, height: 480 });
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    viewport: { width: 640, height: 480 },
+    setUp: async (h) => {
+      await h.project('plugged');
+      const form = new FormData();
+      form.append('public', 'true');
+      const zone = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { fill: '#ff0000', 'fill-opacity': 1 }, geometry: { type: 'Polygon', coordinates: [[[135, 31], [145, 31], [145, 40], [135, 40], [135, 31]]] } }] };
+      form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
+      const asset = await (await fetch(`${h.url}/api/projects/plugged/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
+      await h.admin('PUT', '/api/projects/plugged/scene', {
+        property: { terrain: { enabled: false } },
+        camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [{ id: 'zone', title: 'Zone', type: 'geojson', assetId: asset.id, visible: true }],
+        widgets: [],
+        story: { pages: [] },
+      });
+      const hog = 'const a = []; for (;;) a.push(new Array(100000).fill(1));';
+      for (const p of [plugin('looper', 'for (;;) {}'), plugin('hog', hog), plugin('thrower', 'throw new Error("boom")'), plugin('reporter', REPORTER)]) {
+        expect((await h.admin('POST', '/api/projects/plugged/plugins', p)).status).toBe(201);
+      }
+      expect((await h.admin('POST', '/api/projects/plugged/publish')).status).toBe(200);
+    },
   });
 
-  const reports = () =>
-    Object.fromEntries(
-      tab.consoleMessages
-        .filter((m) => m.text.startsWith('[plugin reporter/main] REPORT '))
-        .map((m) => JSON.parse(m.text.slice('[plugin reporter/main] REPORT '.length)) as [string, unknown]),
-    );
+  const reports = () => reportsOf(fx.tab, 'reporter/main');
 
   it('runs plugins on the published page: every member answers, bad plugins are stopped, the page gets ready', async () => {
-    await tab.page.goto(`${h.url}/p/plugged`);
-    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    await fx.tab.page.goto(`${fx.h.url}/p/plugged`);
+    await fx.tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
     // The reporter's lines come from its worker: wait for the last of its top-level reports.
     await expect.poll(() => Object.keys(reports()), { timeout: 120_000 }).toEqual(expect.arrayContaining(['env', 'captures', 'moved', 'open', 'overridden']));
     const r = reports();
@@ -100,7 +86,7 @@ describe('plugins in Chromium with the real engine', () => {
     expect(r.open).toBe('TypeError');
     expect(r.overridden).toEqual({ terrain: { enabled: false }, globe: { baseColor: '#00ff00' }, tiles: [] });
     await expect.poll(() => reports().geolocation, { timeout: 10_000 }).toBe('unavailable');
-    const errors = () => tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
+    const errors = () => fx.tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
     expect(errors().some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
     expect(errors().some((t) => t.startsWith('[plugin thrower/main]') && /boom/.test(t))).toBe(true);
     // In a worker the watchdog ends it first: near its limit QuickJS's collector runs for seconds
@@ -109,8 +95,8 @@ describe('plugins in Chromium with the real engine', () => {
   });
 
   it('delivers a real click over the canvas with coordinates and the layer under it', async () => {
-    const box = (await tab.page.getByTestId('viewer').boundingBox())!;
-    await tab.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const box = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
+    await fx.tab.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(() => reports().click, { timeout: 10_000 }).toBeDefined();
     const click = reports().click as { x: number; y: number; lng: number; lat: number; layerId?: string };
     expect(click.x).toBeCloseTo(320, -1);
@@ -124,14 +110,13 @@ describe('plugins in Chromium with the real engine', () => {
   });
 
   it('tells plugins where they run: the editor\'s tabs and its publish tab', async () => {
-    const editor = await newPage(browser, { width: 640, height: 480 });
+    const editor = await newPage(fx.browser, { width: 640, height: 480 });
     try {
       const envOn = async (query: string) => {
         editor.consoleMessages.length = 0;
-        await editor.page.goto(`${h.url}/editor/plugged?${query}`);
+        await editor.page.goto(`${fx.h.url}/editor/plugged?${query}`);
         await editor.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-        const line = editor.consoleMessages.find((m) => m.text.startsWith('[plugin reporter/main] REPORT ["env"'));
-        return JSON.parse(line!.text.slice('[plugin reporter/main] REPORT '.length))[1];
+        return reportsOf(editor, 'reporter/main').env;
       };
       expect(await envOn(`tab=map#token=${ADMIN_TOKEN}`)).toEqual({ inEditor: true, isBuilt: false });
       // The editor shows the plugin's console lines too.
@@ -147,19 +132,19 @@ describe('plugins in Chromium with the real engine', () => {
   });
 
   it('tells plugins when the viewer is resized, with the new viewport', async () => {
-    await tab.page.setViewportSize({ width: 600, height: 420 });
+    await fx.tab.page.setViewportSize({ width: 600, height: 420 });
     await expect.poll(() => reports().resize, { timeout: 10_000 }).toEqual({ width: 600, height: 420, isMobile: false });
-    await tab.page.setViewportSize({ width: 640, height: 480 });
+    await fx.tab.page.setViewportSize({ width: 640, height: 480 });
   });
 
   it('resolves async tools and shows plugin UI in a sandboxed iframe that can only post messages', async () => {
     await expect.poll(() => reports().terrain, { timeout: 10_000 }).toBe(0);
     await expect.poll(() => reports().ui, { timeout: 10_000 }).toEqual({ from: 'ui' });
-    const frame = tab.page.locator('iframe[data-plugin="reporter/main"]');
+    const frame = fx.tab.page.locator('iframe[data-plugin="reporter/main"]');
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
-    expect(await tab.page.frameLocator('iframe[data-plugin="reporter/main"]').locator('#hello').textContent()).toBe('hello from a plugin');
+    expect(await fx.tab.page.frameLocator('iframe[data-plugin="reporter/main"]').locator('#hello').textContent()).toBe('hello from a plugin');
     // The published page and the plugin's frame run under their policies with nothing refused.
-    expect(tab.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text))).toEqual([]);
-    tab.assertClean();
+    expect(fx.tab.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text))).toEqual([]);
+    fx.tab.assertClean();
   });
 });

@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { CSP_VIOLATION, launchBrowser, newPage, type TestPage } from './browser.js';
-import { widgetPlugin as plugin } from './fixture.js';
+import { describe, expect, it } from 'vitest';
+import { CSP_VIOLATION } from './browser.js';
+import { widgetPlugin as plugin, emptyScene, overJapan, useBrowserAndServer } from './fixture.js';
 
 /** A UI frame that tries every way out of its sandbox and posts what it saw. */
 const PROBE_UI = `<p>probe</p><script>
@@ -42,45 +40,34 @@ const GOOD = `app.viewer.on('click', (e) => console.log('GOOD click ' + Math.rou
   app.ui.on('message', (m) => { if (m.ready) app.ui.postMessage('ping'); else console.log('GOOD ui ' + JSON.stringify(m)); });`;
 
 describe('sandbox escapes in Chromium: hostile plugins and UI frames on one published page', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
   const popups: string[] = [];
   const navigations: string[] = [];
 
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('hostile');
-    await h.admin('PUT', '/api/projects/hostile/scene', {
-      property: { terrain: { enabled: false } },
-      camera: { lng: 140, lat: 35.5, height: 8_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [],
-      widgets: [],
-      story: { pages: [] },
-    });
-    for (const [id, code] of [...Object.entries(HOSTILE), ['good', GOOD] as const]) {
-      expect((await h.admin('POST', '/api/projects/hostile/plugins', plugin(id, code))).status).toBe(201);
-    }
-    expect((await h.admin('POST', '/api/projects/hostile/publish')).status).toBe(200);
-    tab = await newPage(browser, { width: 640, height: 480 });
-    const origin = new URL(h.url);
-    await tab.context.addCookies([{ name: 'sentinel', value: 'kept', domain: origin.hostname, path: '/' }]);
-    // The page's own state, set before any of its scripts: hostile code must leave it as it is.
-    await tab.context.addInitScript({
-      content: `if (window.top === window) { localStorage.setItem('sentinel', 'kept'); sessionStorage.setItem('sentinel', 'kept'); window.orbisSentinel = 'kept'; }`,
-    });
-    tab.context.on('page', (page) => popups.push(page.url()));
-    tab.page.on('framenavigated', (frame) => frame === tab.page.mainFrame() && navigations.push(frame.url()));
-    await tab.page.goto(`${h.url}/p/hostile`);
-    await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    viewport: { width: 640, height: 480 },
+    setUp: async (h) => {
+      await h.project('hostile');
+      await h.admin('PUT', '/api/projects/hostile/scene', emptyScene(overJapan(8_000_000)));
+      for (const [id, code] of [...Object.entries(HOSTILE), ['good', GOOD] as const]) {
+        expect((await h.admin('POST', '/api/projects/hostile/plugins', plugin(id, code))).status).toBe(201);
+      }
+      expect((await h.admin('POST', '/api/projects/hostile/publish')).status).toBe(200);
+    },
+    onPage: async (tab, h) => {
+      const origin = new URL(h.url);
+      await tab.context.addCookies([{ name: 'sentinel', value: 'kept', domain: origin.hostname, path: '/' }]);
+      // The page's own state, set before any of its scripts: hostile code must leave it as it is.
+      await tab.context.addInitScript({
+        content: `if (window.top === window) { localStorage.setItem('sentinel', 'kept'); sessionStorage.setItem('sentinel', 'kept'); window.orbisSentinel = 'kept'; }`,
+      });
+      tab.context.on('page', (page) => popups.push(page.url()));
+      tab.page.on('framenavigated', (frame) => frame === tab.page.mainFrame() && navigations.push(frame.url()));
+      await tab.page.goto(`${h.url}/p/hostile`);
+      await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    },
   });
 
-  const lines = (prefix: string) => tab.consoleMessages.filter((m) => m.text.startsWith(prefix)).map((m) => m.text.slice(prefix.length));
+  const lines = (prefix: string) => fx.tab.consoleMessages.filter((m) => m.text.startsWith(prefix)).map((m) => m.text.slice(prefix.length));
 
   it('lets no plugin or UI frame reach the page, its cookies, storage, navigation or popups', async () => {
     await expect.poll(() => lines('[plugin probe/main] PROBE ').length, { timeout: 20_000 }).toBe(1);
@@ -92,49 +79,49 @@ describe('sandbox escapes in Chromium: hostile plugins and UI frames on one publ
     expect(probe.popup).toBe('null');
     expect(JSON.parse(lines('[plugin escaper/main] ESCAPER ')[0]!)).toEqual(['undefined', 'undefined', 'undefined']);
 
-    expect(await tab.page.evaluate(`[localStorage.getItem('sentinel'), sessionStorage.getItem('sentinel'), window.orbisSentinel, document.cookie]`)).toEqual([
+    expect(await fx.tab.page.evaluate(`[localStorage.getItem('sentinel'), sessionStorage.getItem('sentinel'), window.orbisSentinel, document.cookie]`)).toEqual([
       'kept',
       'kept',
       'kept',
       'sentinel=kept',
     ]);
-    expect(tab.page.url()).toBe(`${h.url}/p/hostile`);
-    expect(navigations).toEqual([`${h.url}/p/hostile`]);
+    expect(fx.tab.page.url()).toBe(`${fx.h.url}/p/hostile`);
+    expect(navigations).toEqual([`${fx.h.url}/p/hostile`]);
     expect(popups).toEqual([]);
-    expect(tab.pageErrors).toEqual([]);
-    expect(tab.blockedRequests).toEqual([]);
+    expect(fx.tab.pageErrors).toEqual([]);
+    expect(fx.tab.blockedRequests).toEqual([]);
   });
 
   it('stops the looping plugin, cuts the chatter and the message flood', async () => {
-    const text = tab.consoleMessages.map((m) => m.text);
+    const text = fx.tab.consoleMessages.map((m) => m.text);
     expect(text.some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
     // Generous waits: the pages' console reaches the test through Chromium's protocol, behind the chatter's megabytes.
-    await expect.poll(() => text.concat(tab.consoleMessages.map((m) => m.text)).some((t) => t.startsWith('[plugin flood/main] its UI sent more than')), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => text.concat(fx.tab.consoleMessages.map((m) => m.text)).some((t) => t.startsWith('[plugin flood/main] its UI sent more than')), { timeout: 60_000 }).toBe(true);
     await expect.poll(() => lines('[plugin chatter/main] more than').length, { timeout: 60_000 }).toBeGreaterThan(0);
     for (const line of lines('[plugin chatter/main] chatter ')) expect(line.length).toBeLessThan(10_100);
   });
 
   it('keeps drawing: the frame counter advances after the camera moves', async () => {
-    const viewer = tab.page.getByTestId('viewer');
+    const viewer = fx.tab.page.getByTestId('viewer');
     const before = Number(await viewer.getAttribute('data-frame-count'));
     expect(before).toBeGreaterThan(0);
     const box = (await viewer.boundingBox())!;
-    await tab.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await tab.page.mouse.wheel(0, -400);
+    await fx.tab.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await fx.tab.page.mouse.wheel(0, -400);
     await expect.poll(async () => Number(await viewer.getAttribute('data-frame-count')), { timeout: 30_000 }).toBeGreaterThan(before);
   });
 
   it('keeps the well-behaved plugin working: it answers a click and its UI round-trips a message', async () => {
     await expect.poll(() => lines('[plugin good/main] GOOD ui '), { timeout: 20_000 }).toEqual(['{"echo":"ping"}']);
-    const box = (await tab.page.getByTestId('viewer').boundingBox())!;
-    await tab.page.mouse.click(box.x + 200, box.y + 300);
+    const box = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
+    await fx.tab.page.mouse.click(box.x + 200, box.y + 300);
     await expect.poll(() => lines('[plugin good/main] GOOD click '), { timeout: 20_000 }).toEqual(['200']);
   });
 
   it('breaks no Content-Security-Policy rule; the probe frame\'s fetch of the management API is refused by CORS (its opaque origin)', () => {
-    const violations = tab.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text));
+    const violations = fx.tab.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text));
     expect(violations).toEqual([]);
     // Chromium names no frame for these lines: the probe marks its request instead.
-    expect(tab.consoleMessages.some((m) => m.text.includes('probe=frame') && /CORS|Access-Control-Allow-Origin/.test(m.text))).toBe(true);
+    expect(fx.tab.consoleMessages.some((m) => m.text.includes('probe=frame') && /CORS|Access-Control-Allow-Origin/.test(m.text))).toBe(true);
   });
 });

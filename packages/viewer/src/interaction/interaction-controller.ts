@@ -1,7 +1,7 @@
 import type { SketchEventProps, SketchOptions, SketchType, SpatialIdPickSpaceOptions, SpatialIdSpace } from '@orbis/plugin-api';
 import { spatialIdBounds, spatialIdFromLngLatHeight, spatialIdSpace } from '@orbis/geo';
 import type { Engine, PointerInput } from '../engine/engine.js';
-import type { InteractionMode } from '../plugins/plugin-host.js';
+import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
 import type { Place } from './sketch-geometry.js';
 import { type EditableSketch, SketchEditor } from './sketch-editor.js';
 import { sketchFeature } from './sketch-geometry.js';

@@ -1,9 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { MAX_MESSAGES_PER_SECOND } from './message-budget.js';
-import { type InstalledPlugin, PluginHost } from './plugin-host.js';
-import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+import { MAX_MESSAGES_PER_SECOND } from './host/message-budget.js';
+import { PluginHost } from './plugin-host.js';
+import type { InstalledPlugin } from './viewer-services.js';
+import { loadQuickJs } from './quickjs/quickjs.js';
+import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 /** `app.extension.postMessage` between two plugins, and `app.ui`'s resize, close and update, on the test engine. */
 describe('app.extension messages and app.ui resize, close, update', () => {

@@ -1,10 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { CLIENT_STORAGE_QUOTA_BYTES } from './client-storage.js';
-import { MAX_MESSAGES_PER_SECOND } from './message-budget.js';
-import { type InstalledPlugin, PluginHost } from './plugin-host.js';
-import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+import { CLIENT_STORAGE_QUOTA_BYTES } from './host/client-storage.js';
+import { MAX_MESSAGES_PER_SECOND } from './host/message-budget.js';
+import { PluginHost } from './plugin-host.js';
+import type { InstalledPlugin } from './viewer-services.js';
+import { loadQuickJs } from './quickjs/quickjs.js';
+import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** Waits until `test` holds (promise jobs and host promises settle over a few ticks), for up to 20 s and more on a busy machine. */

@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { type InstalledPlugin, PluginHost } from './plugin-host.js';
-import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+import { PluginHost } from './plugin-host.js';
+import type { InstalledPlugin } from './viewer-services.js';
+import { loadQuickJs } from './quickjs/quickjs.js';
+import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 20));
 
@@ -14,7 +15,7 @@ describe('PluginHost', () => {
   });
   afterEach(() => host?.stopAll());
 
-  function run(plugins: InstalledPlugin[], property = {}, limits?: Partial<import('./extension-sandbox.js').SandboxLimits>) {
+  function run(plugins: InstalledPlugin[], property = {}, limits?: Partial<import('./sandbox/sandbox-limits.js').SandboxLimits>) {
     const started = runPlugins(module, plugins, { property, limits });
     host = started.host;
     return started;

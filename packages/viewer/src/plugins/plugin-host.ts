@@ -1,124 +1,49 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { FrameSize } from '@orbis/plugin-api';
+import type { InteractionModeType } from '@orbis/plugin-api';
 import type { ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
-import type { EngineCamera } from '../engine/engine-camera.js';
-import { inlineSandboxes } from './extension-sandbox.js';
-import { transportOf } from './host/op-transport.js';
-import { DEFAULT_LIMITS, type Sandbox, type SandboxLimits, type SandboxMaker } from './sandbox.js';
-import type { OpRoute } from './sandbox-protocol.js';
-import { checkArgs } from './host/arg-kinds.js';
-import { CAMERA_OPS } from './host/camera-ops.js';
-import { FRAME_OPS } from './host/frame-ops.js';
-import { STORAGE_OPS } from './host/storage-ops.js';
-import type { ClientStorage } from './client-storage.js';
-import { LAYERS_OPS } from './host/layers-ops.js';
-import type { HostOps, HostState, OpContext } from './host/host-op.js';
-import { TOOL_OPS } from './host/tool-ops.js';
-import { UI_OPS } from './host/ui-ops.js';
-import { VIEWER_OPS } from './host/viewer-ops.js';
-import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
-import { type LayerServices, PluginLayers } from './plugin-layers.js';
-import { PluginTools, type ToolServices } from './plugin-tools.js';
-import { PropertyLayers } from './property-layers.js';
-import type { WidgetLayout } from './widget-area.js';
+import { inlineSandboxes } from './sandbox/extension-sandbox.js';
+import type { Sandbox, SandboxMaker } from './sandbox/sandbox.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/sandbox-limits.js';
+import { CAMERA_HANDLERS } from './host/ops/camera-ops.js';
+import { FRAME_HANDLERS } from './host/ops/frame-ops.js';
+import { STORAGE_HANDLERS } from './host/ops/storage-ops.js';
+import { LAYERS_HANDLERS } from './host/ops/layers-ops.js';
+import type { HostState, OpContext, OpHandlers } from './host/ops/host-op.js';
+import { TOOL_HANDLERS } from './host/ops/tool-ops.js';
+import { UI_HANDLERS } from './host/ops/ui-ops.js';
+import { VIEWER_HANDLERS } from './host/ops/viewer-ops.js';
+import { checkArgs } from './protocol/check-args.js';
+import { HOST_OPS, type HostOpName, hostOp } from './protocol/host-ops.js';
+import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './host/message-budget.js';
+import { PluginLayers } from './host/plugin-layers.js';
+import { PluginTools } from './host/plugin-tools.js';
+import { PropertyLayers } from './host/property-layers.js';
+import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
 
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
 
-/** Every host operation a sandbox may call, each declared once by its namespace's module. */
-const OPS: HostOps = { ...VIEWER_OPS, ...UI_OPS, ...CAMERA_OPS, ...LAYERS_OPS, ...TOOL_OPS, ...FRAME_OPS, ...STORAGE_OPS };
+/** What each host operation (protocol/host-ops.ts) does on the page: one handler per declared operation. */
+const HANDLERS: OpHandlers<typeof HOST_OPS> = { ...VIEWER_HANDLERS, ...UI_HANDLERS, ...CAMERA_HANDLERS, ...LAYERS_HANDLERS, ...TOOL_HANDLERS, ...FRAME_HANDLERS, ...STORAGE_HANDLERS };
 
-export type Position = [number, number, number];
-export interface Location {
-  lat: number;
-  lng: number;
-  height: number;
-}
-export interface Viewport {
-  width: number;
-  height: number;
-  isMobile: boolean;
-  query: Record<string, string>;
-}
-/** A plugin frame besides its widget. */
-export type FrameKind = 'modal' | 'popup';
-export type InteractionMode = 'default' | 'move' | 'selection' | 'sketch' | 'spatialId';
+/** Runs an operation whose arguments have been checked against its declaration (the one untyped step: a name that came from the sandbox). */
+const run = (name: HostOpName, context: OpContext, args: unknown[]): unknown => (HANDLERS[name] as (context: OpContext, args: unknown[]) => unknown)(context, args);
 
-/** An installed plugin (SPEC §5): its manifest and one script per extension. */
-export interface InstalledPlugin {
-  id: string;
-  name: string;
-  version: string;
-  extensions: { id: string; type: string; name: string; widgetLayout?: WidgetLayout; /** Re:Earth's property schema: the Widgets tab's settings form. */ schema?: unknown }[];
-  files: Record<string, string>;
-  /** A Re:Earth package (`reearth.yml`): its sandboxes also get the global `reearth`. */
-  reearth?: boolean;
-}
-
-/** What the page gives plugins: the viewer's services, behind the engine. */
-export interface ViewerServices {
-  env: { inEditor: boolean; isBuilt: boolean };
-  viewport(): Viewport;
-  /** The globe's ellipsoid radii in metres (for `useGlobeEllipsoid`). */
-  ellipsoidRadii: Position;
-  applyProperty(effective: ViewerProperty): void;
-  setInteractionMode(mode: InteractionMode): void;
-  locationAt(x: number, y: number, withTerrain: boolean): Location | undefined;
-  screenOf(position: Position): [number, number] | undefined;
-  globeHeight(lng: number, lat: number): number | undefined;
-  terrainHeight(lng: number, lat: number): Promise<number | undefined>;
-  offsetOnScreen(position: Position, offset: [number, number]): Position | undefined;
-  isVisible(position: Position): boolean;
-  currentLocation(options: { maximumAge?: number; timeout?: number; enableHighAccuracy?: boolean }): Promise<Location | undefined>;
-  capture(type?: string, quality?: number): string | undefined;
-  open(url: string): void;
-  reload(): void;
-  showUi(source: string, html: string, options: Record<string, unknown>): void;
-  postToUi(source: string, message: unknown): void;
-  /** Resizes a plugin's UI frame (an absent size keeps the current one); `extended` stretches it across its area. */
-  resizeUi(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean): void;
-  /** Removes a plugin's UI frame. */
-  closeUi(source: string): void;
-  /** `app.modal` and `app.popup` (plugin-frames.ts); `close` answers whether a frame was shown. */
-  frames: {
-    show(kind: FrameKind, source: string, html: string, options: Record<string, unknown>): void;
-    update(kind: FrameKind, source: string, options: Record<string, unknown>): void;
-    post(kind: FrameKind, source: string, message: unknown): void;
-    close(kind: FrameKind, source: string): boolean;
-  };
-  /** `app.data.clientStorage`, one project's. */
-  clientStorage: ClientStorage;
-  /** The geoid's height above the ellipsoid; undefined where no geoid model is loaded. */
-  geoidHeight(lng: number, lat: number): Promise<number | undefined>;
-  /** The camera of the plugin API (`app.camera`). */
-  camera: EngineCamera;
-  /** The page's layers, for `app.layers`. */
-  layers: LayerServices;
-  /** Flies to a layer of the page; an unknown id does nothing. */
-  flyToLayer(id: string): void;
-  /** The sketch tool, the Spatial ID picker and the clock (`app.sketch`, `app.spatialId`, `app.timeline`). */
-  tools: ToolServices;
-  /** A plugin's console line; the page prefixes and shows it. */
-  log(source: string, level: string, text: string): void;
-  /** An extension was stopped by its limits or an error (its console already says why): the editor shows a notice. */
-  stopped?(source: string, reason: string): void;
-}
+/** The operations whose answers are pushed to worker sandboxes (transport `state`). */
+const MIRRORED = (Object.keys(HOST_OPS) as HostOpName[]).filter((name) => HOST_OPS[name].transport === 'state');
 
 /**
  * Runs the widget extensions of the installed plugins, each in its own sandbox, and connects them
  * to the viewer: pushes state in, fans events out (once per listening extension), answers calls.
- * The calls are the operations of host/*-ops.ts, each checked against its declared arguments.
+ * The calls are the operations declared in protocol/host-ops.ts, each checked against its
+ * declared arguments, then run by its handler in host/ops/*-ops.ts.
  */
 export class PluginHost {
   readonly sandboxes: Sandbox[] = [];
   private readonly layers: PropertyLayers;
-  private mode: InteractionMode = 'default';
+  private mode: InteractionModeType = 'default';
   private readonly makeSandbox: SandboxMaker;
-  /** What a worker sandbox needs to know of each operation. */
-  readonly routes: Record<string, OpRoute> = Object.fromEntries(Object.entries(OPS).map(([name, op]) => [name, { args: op.args, transport: transportOf(op) }]));
-  /** The operations whose answers are pushed to worker sandboxes (transport `state`). */
-  private readonly mirrored = Object.entries(OPS).filter(([, op]) => transportOf(op) === 'state');
   private readonly pageLayers: PluginLayers;
   private readonly state: HostState;
   private readonly tools: PluginTools;
@@ -130,7 +55,7 @@ export class PluginHost {
   /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
   private readonly widgets = new Map<Sandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
 
-  /** `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandboxes.ts). */
+  /** `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandbox.ts). */
   constructor(
     sandboxes: QuickJSWASMModule | SandboxMaker,
     private readonly services: ViewerServices,
@@ -204,7 +129,6 @@ export class PluginHost {
           bridge: (s, op, args) => this.call(s, op, args),
           onStopped: (s, reason) => this.stopped(s, reason),
           limits: this.limits,
-          ops: this.routes,
         });
         this.sandboxes.push(sandbox);
         if (code === undefined) {
@@ -227,17 +151,17 @@ export class PluginHost {
   }
 
   /**
-   * Pushes the answers of the `state` operations to the worker sandboxes (host/op-transport.ts).
+   * Pushes the answers of the `state` operations to the worker sandboxes (protocol/host-ops.ts).
    * Called each frame the camera moved and on resize; a service whose state changes otherwise
    * calls it too.
    */
   refreshMirrors(): void {
-    if (this.mirrored.length === 0) return;
+    if (MIRRORED.length === 0) return;
     const workers = this.sandboxes.filter((s) => s.mirror !== undefined && s.status === 'running');
     if (workers.length === 0) return;
     // A state operation's answer is the same for every extension (the camera's position, say).
     const context: OpContext = { sandbox: workers[0]!, services: this.services, host: this.state };
-    const values = Object.fromEntries(this.mirrored.map(([name, op]) => [name, op.run(context, [])]));
+    const values = Object.fromEntries(MIRRORED.map((name) => [name, run(name, context, [])]));
     for (const sandbox of workers) sandbox.mirror!(values);
   }
 
@@ -372,22 +296,22 @@ export class PluginHost {
     }
     if (op === 'async') {
       const [id, name, params] = args as [number, string, unknown[]];
-      const def = OPS[name];
-      if (!def?.async || !Array.isArray(params)) throw new TypeError(`unknown async operation "${String(name)}"`);
-      checkArgs(name, def.args, params);
-      (def.run(context, params) as Promise<unknown>).then(
+      const decl = hostOp(String(name));
+      if (decl?.transport !== 'async' || !Array.isArray(params)) throw new TypeError(`unknown async operation "${String(name)}"`);
+      checkArgs(name, decl.args, params);
+      (run(name as HostOpName, context, params) as Promise<unknown>).then(
         (value) => sandbox.resolve(id, true, value),
         (err: unknown) => sandbox.resolve(id, false, String((err as Error)?.message ?? err)),
       );
       return undefined;
     }
-    const def = OPS[op];
-    if (!def || def.async) throw new TypeError(`unknown host operation "${op}"`);
-    checkArgs(op, def.args, args);
+    const decl = hostOp(op);
+    if (!decl || decl.transport === 'async') throw new TypeError(`unknown host operation "${op}"`);
+    checkArgs(op, decl.args, args);
     const outer = this.calling;
     this.calling = sandbox;
     try {
-      return def.run(context, args);
+      return run(op as HostOpName, context, args);
     } finally {
       this.calling = outer;
     }

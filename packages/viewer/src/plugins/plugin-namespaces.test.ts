@@ -1,9 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import orbisPackage from '../../../../package.json';
-import { type InstalledPlugin, PLUGIN_API_VERSION, PluginHost } from './plugin-host.js';
-import { loadQuickJs } from './quickjs.js';
-import { runPlugins, widgetPlugin as plugin } from './test-services.js';
+import { PLUGIN_API_VERSION, PluginHost } from './plugin-host.js';
+import type { InstalledPlugin } from './viewer-services.js';
+import { loadQuickJs } from './quickjs/quickjs.js';
+import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 /** Runs plugins on the host against the test engine; `lines()` are a plugin's console.log values. */
 describe('plugin namespaces: app.version, app.camera, app.extension', () => {

@@ -1,17 +1,18 @@
-import './plugin-widgets.css';
+import './frames/plugin-widgets.css';
 import type { Engine } from '../engine/engine.js';
 import type { InteractionController } from '../interaction/interaction-controller.js';
 import type { Scene } from '@orbis/scene';
-import { type InstalledPlugin, PluginHost, type ViewerServices } from './plugin-host.js';
-import { ClientStorage, MemoryBackend } from './client-storage.js';
-import { IndexedDbBackend } from './indexeddb-backend.js';
-import { PluginFrames } from './plugin-frames.js';
-import { toolServices } from './plugin-tools.js';
-import { PluginUi, type WidgetArea } from './plugin-ui.js';
-import { areaFromWidgetLayout } from './widget-area.js';
-import { createWidgetTray } from './widget-tray.js';
+import { PluginHost } from './plugin-host.js';
+import type { InstalledPlugin, ViewerServices } from './viewer-services.js';
+import { ClientStorage, MemoryBackend } from './host/client-storage.js';
+import { IndexedDbBackend } from './host/indexeddb-backend.js';
+import { PluginFrames } from './frames/plugin-frames.js';
+import { toolServices } from './host/plugin-tools.js';
+import { PluginUi, type WidgetArea } from './frames/plugin-ui.js';
+import { areaFromWidgetLayout } from './frames/widget-area.js';
+import { createWidgetTray } from './frames/widget-tray.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { SandboxMaker } from './sandbox.js';
+import type { SandboxMaker } from './sandbox/sandbox.js';
 
 /** A plugin package as the server keeps it. */
 export interface PluginPackage {
@@ -47,16 +48,16 @@ let saidMainThread = false;
  * console. Loaded only when a plugin runs: pages without plugins never fetch the sandbox.
  */
 async function chooseSandboxes(): Promise<SandboxMaker | QuickJSWASMModule> {
-  const { canIsolate, workerSandboxes, browserWorker } = await import('./worker-sandboxes.js');
+  const { canIsolate, workerSandboxes, browserWorker } = await import('./sandbox/worker-sandbox.js');
   if (canIsolate()) {
-    const { compileQuickJsWasm } = await import('./quickjs-wasm.js');
+    const { compileQuickJsWasm } = await import('./quickjs/quickjs-wasm.js');
     return workerSandboxes(browserWorker, undefined, await compileQuickJsWasm());
   }
   if (!saidMainThread) {
     saidMainThread = true;
     console.warn('[orbis] plugins run on the main thread: this page is not cross-origin isolated (no Cross-Origin-Opener-Policy/Cross-Origin-Embedder-Policy headers, or an embedding page without them), so a plugin stuck in a built-in can pause the page until its limit stops it');
   }
-  const { loadQuickJs } = await import('./quickjs.js');
+  const { loadQuickJs } = await import('./quickjs/quickjs.js');
   return loadQuickJs();
 }
 

@@ -1,3 +1,5 @@
+import type { BridgeCalls, HostOpArgs, HostOpNameOf } from '../protocol/host-ops.js';
+
 /**
  * The runtime's one way out of the sandbox: `host(op, json) -> json | undefined`, strings only,
  * so no host object ever enters the sandbox. Errors the host throws come back as plain errors
@@ -5,11 +7,18 @@
  */
 export type HostFunction = (op: string, json: string) => string | undefined;
 
+/** A call's arguments as a parameter list: omitted (or `[]`) for an operation that takes none. */
+type ArgsParam<A extends unknown[]> = A extends [] ? [] | [args: []] : [args: A];
+
+/**
+ * The runtime's side of the protocol, typed from its one declaration (protocol/host-ops.ts): an
+ * operation that is not declared, or a wrong argument, does not compile.
+ */
 export interface Bridge {
-  /** A synchronous host operation; its JSON answer, parsed. */
-  call(op: string, args?: unknown[]): any;
+  /** A synchronous host operation (or a call the sandbox answers itself); its JSON answer, parsed. */
+  call<N extends keyof BridgeCalls>(op: N, ...args: ArgsParam<BridgeCalls[N]>): any;
   /** An asynchronous host operation: a promise settled by {@link Bridge.settle}. */
-  later(op: string, args: unknown[]): Promise<any>;
+  later<N extends HostOpNameOf<'async'>>(op: N, ...args: ArgsParam<HostOpArgs<N>>): Promise<any>;
   settle(id: number, ok: boolean, json: string | undefined): void;
   /** Reports an error thrown by a plugin's listener or timer (its console, as an error). */
   report(err: unknown): void;
@@ -27,7 +36,7 @@ export function createBridge(host: HostFunction): Bridge {
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   let nextPromise = 1;
 
-  const call = (op: string, args?: unknown[]): any => {
+  const send = (op: string, args?: unknown[]): any => {
     let out: string | undefined;
     try {
       out = host(op, stringify(args === undefined ? [] : args));
@@ -38,15 +47,16 @@ export function createBridge(host: HostFunction): Bridge {
     }
     return out === undefined ? undefined : parse(out);
   };
+  const call = send as Bridge['call'];
 
   return {
     call,
-    later: (op, args) =>
+    later: (op, args?: unknown[]) =>
       new Promise((resolve, reject) => {
         const id = nextPromise++;
         pending.set(id, { resolve, reject });
         try {
-          call('async', [id, op, args]);
+          call('async', [id, op, args ?? []]);
         } catch (err) {
           pending.delete(id);
           reject(err);

@@ -1,11 +1,11 @@
 import type { Camera } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
 
 /**
  * `app.camera`. Every member crosses to the host, which checks the arguments (one table,
- * host/camera-ops.ts) and asks the engine: the camera is live state the page owns.
+ * host/ops/camera-ops.ts) and asks the engine: the camera is live state the page owns.
  */
 export function createCamera(bridge: Bridge): { camera: Camera; events: Emitter } {
   const { call } = bridge;

@@ -1,5 +1,5 @@
 import type { Modal, Popup } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
 

@@ -6,7 +6,7 @@
  * (build/sandbox-runtime-build.js); its completion value is {@link start}.
  */
 import type { App } from '@orbis/plugin-api';
-import { EMPTY_EVENTS, SPREAD_EVENTS } from '../plugin-events.js';
+import { EMPTY_EVENTS, SPREAD_EVENTS } from '../protocol/plugin-events.js';
 import { createBridge, type HostFunction } from './bridge.js';
 import { createCamera } from './camera.js';
 import { createData } from './data.js';

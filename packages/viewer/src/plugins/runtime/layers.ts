@@ -1,12 +1,12 @@
 import type { Layer, Layers } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
 
 /**
  * `app.layers`. Reads cross once for the whole list (a plain copy) and search it here, so `find`
  * and `findAll` run the plugin's own function inside the sandbox; changes cross to the host,
- * which checks them (host/layers-ops.ts) and owns the page's layers.
+ * which checks them (host/ops/layers-ops.ts) and owns the page's layers.
  */
 export function createLayers(bridge: Bridge): { layers: Layers; events: Emitter } {
   const { call } = bridge;

@@ -1,12 +1,12 @@
 import type { Sketch } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
 import type { PushedState } from './state.js';
 
 /**
  * `app.sketch`. The tool and options are pushed state (reads never cross); `setTool` and
- * `overrideOptions` cross to the host (host/sketch-ops.ts), which checks them, drives the page's
+ * `overrideOptions` cross to the host (host/ops/tool-ops.ts), which checks them, drives the page's
  * sketch tool and answers the new state.
  */
 export function createSketch(bridge: Bridge, state: PushedState): { sketch: Sketch; events: Emitter } {

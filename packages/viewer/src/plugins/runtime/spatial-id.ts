@@ -1,10 +1,10 @@
 import type { SpatialId } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
 import type { PushedState } from './state.js';
 
-/** `app.spatialId`: commands cross to the host (host/spatial-id-ops.ts); picks arrive as `spacePick`. */
+/** `app.spatialId`: commands cross to the host (host/ops/tool-ops.ts); picks arrive as `spacePick`. */
 export function createSpatialId(bridge: Bridge, state: PushedState): { spatialId: SpatialId; events: Emitter } {
   const { call, copy } = bridge;
   const events = new Emitter(bridge, 'spatialId', PLUGIN_EVENTS.spatialId.prefix, PLUGIN_EVENTS.spatialId.names);

@@ -1,8 +1,8 @@
 import type { Timeline } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
-import type { PushedState } from './state.js';
+import type { PushedState, TimelineSnapshot } from './state.js';
 
 /** A time argument as it crosses: a Date as its milliseconds (an invalid Date throws here), a string as written. */
 function time(name: string, value: unknown): number | string | null {
@@ -20,7 +20,7 @@ function time(name: string, value: unknown): number | string | null {
  * `app.timeline`. The clock is pushed state: the first use of the namespace asks the host for it
  * (`timeline.use`, which also shows the page's timeline bar), and from then on the host pushes it
  * on every change and, while playing, once per frame. Reads never cross; commands do
- * (host/timeline-ops.ts) and answer the new state.
+ * (host/ops/tool-ops.ts) and answer the new state.
  */
 export function createTimeline(bridge: Bridge, state: PushedState): { timeline: Timeline; events: Emitter } {
   const { call } = bridge;
@@ -32,9 +32,10 @@ export function createTimeline(bridge: Bridge, state: PushedState): { timeline: 
     }
     return state.timeline;
   };
-  const command = (op: string, args: unknown[]) => {
+  /** A clock command: the page's clock after it is the new pushed state. */
+  const command = (send: () => TimelineSnapshot) => {
     clock();
-    state.timeline = call(op, args);
+    state.timeline = send();
   };
   const events = new Emitter(bridge, 'timeline', PLUGIN_EVENTS.timeline.prefix, PLUGIN_EVENTS.timeline.names, { tick: (ms: number) => new Date(ms) });
   const timeline: Timeline = {
@@ -59,19 +60,19 @@ export function createTimeline(bridge: Bridge, state: PushedState): { timeline: 
     get rangeType() {
       return clock().rangeType;
     },
-    play: () => command('timeline.play', []),
-    pause: () => command('timeline.pause', []),
+    play: () => command(() => call('timeline.play')),
+    pause: () => command(() => call('timeline.pause')),
     tick() {
-      command('timeline.tick', []);
+      command(() => call('timeline.tick'));
       return new Date(state.timeline.current);
     },
     setTime(t) {
       if (typeof t !== 'object' || t === null) throw new TypeError('timeline.setTime: the argument must be an object {start?, stop?, current?}');
-      command('timeline.setTime', [{ start: time('start', t.start), stop: time('stop', t.stop), current: time('current', t.current) }]);
+      command(() => call('timeline.setTime', [{ start: time('start', t.start), stop: time('stop', t.stop), current: time('current', t.current) }]));
     },
-    setSpeed: (speed) => command('timeline.setSpeed', [speed]),
-    setStepType: (stepType) => command('timeline.setStepType', [stepType]),
-    setRangeType: (rangeType) => command('timeline.setRangeType', [rangeType]),
+    setSpeed: (speed) => command(() => call('timeline.setSpeed', [speed])),
+    setStepType: (stepType) => command(() => call('timeline.setStepType', [stepType])),
+    setRangeType: (rangeType) => command(() => call('timeline.setRangeType', [rangeType])),
     on(event, listener, options) {
       clock();
       return events.on(event, listener, options);

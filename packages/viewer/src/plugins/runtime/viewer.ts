@@ -1,11 +1,11 @@
 import type { InteractionModeType, Position, Tools, Viewer } from '@orbis/plugin-api';
-import { PLUGIN_EVENTS } from '../plugin-events.js';
+import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
+import { INTERACTION_MODES } from '../protocol/interaction-modes.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
 import type { PushedState } from './state.js';
 import { toCartesian, toCartographic, WGS84_RADII } from './wgs84.js';
 
-const MODES: readonly InteractionModeType[] = ['default', 'move', 'selection', 'sketch', 'spatialId'];
 
 // Called on every tool call: no rest arguments, no arrays, no closures.
 const num = (v: unknown): v is number => typeof v === 'number' && v - v === 0;
@@ -51,7 +51,7 @@ export function createViewer(bridge: Bridge, state: PushedState): { viewer: View
         return state.mode;
       },
       override(mode) {
-        if (!MODES.includes(mode)) throw new TypeError(`interactionMode.override: "${String(mode)}" is not one of ${MODES.join(', ')}`);
+        if (!(INTERACTION_MODES as readonly string[]).includes(mode)) throw new TypeError(`interactionMode.override: "${String(mode)}" is not one of ${INTERACTION_MODES.join(', ')}`);
         call('mode', [mode]);
         state.mode = mode;
       },

@@ -1,0 +1,94 @@
+import type { FrameSize } from '@orbis/plugin-api';
+import { MAX_MESSAGES_PER_SECOND } from '../host/message-budget.js';
+import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
+
+export { PLUGIN_FRAME_URL } from './sandboxed-frame.js';
+
+/** Where a widget sits over the viewer. */
+export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+
+/** Messages one UI frame may send its plugin per second; a flood beyond is dropped, said once. */
+export const MAX_UI_MESSAGES_PER_SECOND = MAX_MESSAGES_PER_SECOND;
+
+/** Shows plugins' own UI (`app.ui`): each widget's {@link SandboxedFrame} in its corner of the viewer. */
+export class PluginUi {
+  private readonly frames = new Map<string, SandboxedFrame>();
+
+  constructor(
+    private readonly overlay: HTMLElement,
+    private readonly areaOf: (source: string) => WidgetArea,
+    private readonly onMessage: (source: string, message: unknown) => void,
+  ) {
+    window.addEventListener('message', (event) => {
+      for (const [source, frame] of this.frames) {
+        if (frame.sent(event) && frame.received.admit()) this.onMessage(source, event.data);
+      }
+    });
+  }
+
+  /**
+   * The corner element of an area (made on first use). The two top corners share one zone, and
+   * the two bottom ones another, laid out as a wrapping row (plugin-widgets.css): where a left
+   * and a right corner do not fit side by side (a phone), the right one moves under (or, at the
+   * bottom, above) the left one instead of covering it.
+   */
+  area(name: WidgetArea): HTMLElement {
+    let element = this.overlay.querySelector<HTMLElement>(`.orbis-area.${name}`);
+    if (!element) {
+      const edge = name.startsWith('top') ? 'top' : 'bottom';
+      let zone = this.overlay.querySelector<HTMLElement>(`.orbis-zone.${edge}`);
+      if (!zone) {
+        zone = document.createElement('div');
+        zone.className = `orbis-zone ${edge}`;
+        this.overlay.append(zone);
+      }
+      element = document.createElement('div');
+      element.className = `orbis-area ${name}`;
+      zone.append(element);
+    }
+    return element;
+  }
+
+  /** What a popup of `source` sits beside: its shown widget frame, else the widget's corner. */
+  widgetElement(source: string): HTMLElement {
+    const element = this.frames.get(source)?.element;
+    return element && !element.hidden ? element : this.area(this.areaOf(source));
+  }
+
+  show(source: string, html: string, options: Record<string, unknown>): void {
+    let frame = this.frames.get(source);
+    if (!frame) {
+      frame = new SandboxedFrame(source, `Plugin widget ${source}`, 'orbis-widget', 'UI');
+      this.frames.set(source, frame);
+      // Widgets of one corner stack instead of covering each other.
+      this.area(this.areaOf(source)).append(frame.element);
+    }
+    frame.show(html);
+    frame.element.style.width = cssSize(options.width, 300);
+    frame.element.style.height = cssSize(options.height, 200);
+    frame.element.hidden = options.visible === false;
+  }
+
+  /**
+   * `app.ui.resize`: an extended frame spans its area's width (Re:Earth's extended widget); an
+   * absent width or height keeps the frame's current one, as Re:Earth's `resize(undefined, 500)`.
+   */
+  resize(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean): void {
+    const element = this.frames.get(source)?.element;
+    if (!element) return;
+    if (extended) element.style.width = '100%';
+    else if (width !== undefined) element.style.width = cssSize(width, 300);
+    if (height !== undefined) element.style.height = cssSize(height, 200);
+    element.classList.toggle('extended', extended);
+  }
+
+  /** `app.ui.close`: the frame goes; a later `show` makes a new one. */
+  close(source: string): void {
+    this.frames.get(source)?.element.remove();
+    this.frames.delete(source);
+  }
+
+  post(source: string, message: unknown): void {
+    this.frames.get(source)?.post(message);
+  }
+}

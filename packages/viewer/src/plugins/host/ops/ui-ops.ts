@@ -1,0 +1,15 @@
+import type { UI_OPS } from '../../protocol/host-ops.js';
+import type { OpHandlers } from './host-op.js';
+
+/** `app.ui`'s and `app.extension`'s host operations. */
+export const UI_HANDLERS: OpHandlers<typeof UI_OPS> = {
+  'ui.show': ({ sandbox, services }, [html, options]) => services.showUi(sandbox.label, html, options),
+  'ui.resize': ({ sandbox, services }, [width, height, extended]) => services.resizeUi(sandbox.label, width ?? undefined, height ?? undefined, extended === true),
+  'ui.close': ({ sandbox, services }) => {
+    services.closeUi(sandbox.label);
+    // Delivered after this call returns (an event never enters a busy sandbox).
+    sandbox.dispatch('ui.close', {});
+  },
+  'ui.post': ({ sandbox, services }, [message]) => services.postToUi(sandbox.label, message),
+  'extension.post': ({ sandbox, host }, [id, message]) => host.postToExtension(sandbox, id, message),
+};

@@ -1,0 +1,194 @@
+import type { Feature, Layer } from '@orbis/plugin-api';
+import type { EnginePluginLayers, PluginLayerSource } from '../../engine/engine-plugin-layers.js';
+import type { Layer as SceneLayer } from '@orbis/scene';
+import type { PluginLayerSpec } from './layer-input.js';
+import { mergeOverride } from './property-layers.js';
+
+export type SelectedFeature = { layerId: string; featureId: string };
+
+/** What `app.layers` needs from the page. */
+export interface LayerServices {
+  /** The scene's layers now (SPEC §4). */
+  sceneLayers(): SceneLayer[];
+  engine: EnginePluginLayers;
+  select(features: SelectedFeature[]): void;
+  selected(): SelectedFeature[];
+  /** Calls `listener` after each selection (a click, a selection box, a plugin). */
+  onSelect(listener: (features: SelectedFeature[]) => void): () => void;
+  featuresInRect(x0: number, y0: number, x1: number, y1: number): SelectedFeature[];
+  /** The URL of a project asset, where the page knows it. */
+  assetUrl(assetId: string): string | undefined;
+}
+
+interface Owned {
+  pluginId: string;
+  layer: Layer;
+}
+
+/**
+ * The page's layers as plugins see them: the scene's (with plugins' show/hide applied) and the
+ * plugins' own, which live only here and on the engine: never in the scene, gone with the page.
+ */
+export class PluginLayers {
+  private readonly added = new Map<string, Owned>();
+  /** show/hide of the scene's layers by plugins. */
+  private readonly shown = new Map<string, boolean>();
+  /** Each plugin's override of a layer (`layers.override`), by layer id, then plugin id. */
+  private readonly overrides = new Map<string, Map<string, Record<string, unknown>>>();
+  private next = 1;
+  private readonly stopSelect: () => void;
+
+  constructor(
+    private readonly services: LayerServices,
+    private readonly emit: (event: string, payload: unknown) => void,
+  ) {
+    this.stopSelect = services.onSelect((features) => {
+      const first = features[0];
+      emit('layers.select', [first?.layerId, first?.featureId]);
+    });
+  }
+
+  /** Every layer, plain copies: the scene's in order, then the plugins' in the order they came. */
+  list(): Layer[] {
+    const scene = this.services.sceneLayers().map((l) => ({ ...structuredClone(l), visible: this.shown.get(l.id) ?? l.visible }) as Layer);
+    return [...scene, ...[...this.added.values()].map((o) => structuredClone(o.layer))].map((l) => this.overridden(l));
+  }
+
+  /** A layer with every plugin's override over it, in the order they came. */
+  private overridden(layer: Layer): Layer {
+    let out = layer as unknown as Record<string, unknown>;
+    for (const patch of this.overrides.get(layer.id)?.values() ?? []) out = mergeOverride(out, patch);
+    return out as unknown as Layer;
+  }
+
+  /** Merges `patch` (checked by toOverridePatch) into this plugin's override of a layer; `null` removes it. */
+  override(pluginId: string, id: string, patch: Record<string, unknown> | null): void {
+    const before = this.find(id) ?? unknown('layers.override', id);
+    const mine = this.overrides.get(id) ?? new Map<string, Record<string, unknown>>();
+    this.overrides.set(id, mine);
+    if (patch === null) mine.delete(pluginId);
+    else mine.set(pluginId, mergeOverride(mine.get(pluginId) ?? {}, patch));
+    const after = this.find(id)!;
+    if (JSON.stringify(before.appearance) !== JSON.stringify(after.appearance)) this.services.engine.restyle(id, after.appearance as Parameters<LayerServices['engine']['restyle']>[1]);
+    if (before.visible !== after.visible) {
+      this.services.engine.setVisible(id, after.visible);
+      this.emit('layers.visible', { layerId: id, visible: after.visible });
+    }
+  }
+
+  private find(id: string): Layer | undefined {
+    return this.list().find((l) => l.id === id);
+  }
+
+  add(pluginId: string, spec: PluginLayerSpec): string {
+    let url = spec.url;
+    if (spec.assetId !== undefined) {
+      url = this.services.assetUrl(spec.assetId);
+      if (url === undefined) throw new TypeError(`layers.add: layer.assetId "${spec.assetId}" is no asset this page shows`);
+    }
+    const id = `${pluginId}-layer-${this.next++}`;
+    const layer: Layer = { id, ...structuredClone(spec), pluginId };
+    this.added.set(id, { pluginId, layer });
+    const inline = spec.url === undefined && spec.assetId === undefined ? spec.data?.value : undefined;
+    // The type's settings (CSV columns, WMS layers, …): `data` without the inline value and Re:Earth's own keys.
+    const settings = Object.fromEntries(Object.entries(spec.data ?? {}).filter(([key]) => !['value', 'type', 'url'].includes(key)));
+    const source = {
+      id,
+      type: spec.type,
+      visible: spec.visible,
+      ...(url === undefined ? {} : { url }),
+      ...(inline === undefined ? {} : { inline }),
+      ...(spec.appearance ? { appearance: spec.appearance as PluginLayerSource['appearance'] } : {}),
+      ...(Object.keys(settings).length > 0 ? { data: settings as PluginLayerSource['data'] } : {}),
+    };
+    void this.services.engine.add(source).then((ok) => {
+      if (ok && this.added.has(id)) this.emit('layers.load', { layerId: id });
+    });
+    return id;
+  }
+
+  /** Deletes layers this plugin added; any other id throws before anything is deleted. */
+  delete(pluginId: string, ids: string[]): void {
+    for (const id of ids) {
+      const owned = this.added.get(id);
+      if (!owned) throw new TypeError(`layers.delete: "${id}" is not a layer this plugin added`);
+      if (owned.pluginId !== pluginId) throw new TypeError(`layers.delete: "${id}" was added by another plugin`);
+    }
+    for (const id of ids) {
+      this.added.delete(id);
+      this.overrides.delete(id);
+      this.services.engine.remove(id);
+    }
+    if (this.services.selected().some((f) => ids.includes(f.layerId))) this.services.select([]);
+  }
+
+  setVisible(ids: string[], visible: boolean): void {
+    const layers = ids.map((id) => this.find(id) ?? unknown('layers.' + (visible ? 'show' : 'hide'), id));
+    for (const layer of layers) {
+      if (layer.visible === visible) continue;
+      const owned = this.added.get(layer.id);
+      if (owned) owned.layer.visible = visible;
+      else this.shown.set(layer.id, visible);
+      // show/hide wins over every override's `visible`.
+      for (const patch of this.overrides.get(layer.id)?.values() ?? []) delete patch.visible;
+      this.services.engine.setVisible(layer.id, visible);
+      this.emit('layers.visible', { layerId: layer.id, visible });
+    }
+  }
+
+  select(layerId: string | undefined, featureId: string | undefined): void {
+    if (layerId === undefined) return this.services.select([]);
+    if (!this.find(layerId)) unknown('layers.select', layerId);
+    this.services.select(featureId === undefined ? [] : [{ layerId, featureId }]);
+  }
+
+  selectFeatures(features: { layerId: string; featureId: string[] }[]): void {
+    for (const f of features) if (!this.find(f.layerId)) unknown('layers.selectFeatures', f.layerId);
+    this.services.select(features.flatMap((f) => f.featureId.map((featureId) => ({ layerId: f.layerId, featureId }))));
+  }
+
+  selected(): Layer | undefined {
+    const first = this.services.selected()[0];
+    return first ? this.find(first.layerId) : undefined;
+  }
+
+  selectedFeature(): Feature | undefined {
+    const first = this.services.selected()[0];
+    return first ? this.features(first.layerId, [first.featureId])[0] : undefined;
+  }
+
+  features(layerId: string, featureIds: string[]): (Feature | undefined)[] {
+    return featureIds.map((id) => {
+      const info = this.services.engine.feature(layerId, id);
+      return info ? { id, layerId, ...info } : undefined;
+    });
+  }
+
+  inRect([x, y, width, height]: [number, number, number, number]): Feature[] {
+    return this.services.featuresInRect(x, y, x + width, y + height).flatMap((f) => this.features(f.layerId, [f.featureId]).filter((v): v is Feature => v !== undefined));
+  }
+
+  order(id: string, where: 'front' | 'back'): void {
+    if (!this.find(id)) unknown(where === 'front' ? 'layers.bringToFront' : 'layers.sendToBack', id);
+    this.services.engine.order(id, where);
+  }
+
+  /** The plugins stopped (the page goes, or the editor restarts them): every plugin layer goes. */
+  dispose(): void {
+    this.stopSelect();
+    for (const id of this.added.keys()) this.services.engine.remove(id);
+    this.added.clear();
+    this.overrides.clear();
+    this.shown.clear();
+  }
+
+  /** The plugin stopped: its layers go. */
+  removePlugin(pluginId: string): void {
+    const ids = [...this.added].filter(([, o]) => o.pluginId === pluginId).map(([id]) => id);
+    if (ids.length > 0) this.delete(pluginId, ids);
+  }
+}
+
+function unknown(op: string, id: string): never {
+  throw new TypeError(`${op}: there is no layer "${id}"`);
+}
