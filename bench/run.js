@@ -77,6 +77,9 @@ async function main() {
     // A 10,000-feature layer styled by conditions next to the same layer unstyled: its own program too.
     const layers = spawnSync(process.execPath, [fileURLToPath(new URL('./layers-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
     if (layers.status !== 0) problems.run.push(`the layer benchmark failed (exit ${layers.status})`);
+    // Layers of 100,000 and 1,000,000 points and 100,000 extruded polygons next to bare CesiumJS primitives.
+    const dataScale = spawnSync(process.execPath, [fileURLToPath(new URL('./data-scale-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
+    if (dataScale.status !== 0) problems.run.push(`the data-scale benchmark failed (exit ${dataScale.status})`);
   } finally {
     const seen = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `  - ${where}: ${p}`));
     if (seen.length > 0) process.stdout.write(`\nproblems seen:\n${seen.join('\n')}\n`);
