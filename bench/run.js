@@ -80,6 +80,9 @@ async function main() {
     // The demo's first load, bytes compressed against identity: its own program too.
     const firstLoad = spawnSync(process.execPath, [fileURLToPath(new URL('./first-load-run.js', import.meta.url))], { stdio: 'inherit' });
     if (firstLoad.status !== 0) problems.run.push(`the first-load bytes benchmark failed (exit ${firstLoad.status})`);
+    // Layers of 100,000 and 1,000,000 points and 100,000 extruded polygons next to bare CesiumJS primitives.
+    const dataScale = spawnSync(process.execPath, [fileURLToPath(new URL('./data-scale-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
+    if (dataScale.status !== 0) problems.run.push(`the data-scale benchmark failed (exit ${dataScale.status})`);
   } finally {
     const seen = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `  - ${where}: ${p}`));
     if (seen.length > 0) process.stdout.write(`\nproblems seen:\n${seen.join('\n')}\n`);

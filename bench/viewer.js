@@ -13,9 +13,11 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const BIN = fileURLToPath(new URL('../packages/server/bin/orbis.js', import.meta.url));
-const DIST = fileURLToPath(new URL('../packages/server/dist/cli/main.js', import.meta.url));
-const VIEWER_DIST = fileURLToPath(new URL('../packages/viewer/dist/published.html', import.meta.url));
+export const DIST = fileURLToPath(new URL('../packages/server/dist/cli/main.js', import.meta.url));
+export const VIEWER_DIST = fileURLToPath(new URL('../packages/viewer/dist/published.html', import.meta.url));
 const BARE_PAGE = fileURLToPath(new URL('./viewer-bare.html', import.meta.url));
+/** The bare pages' CesiumJS setup, a browser module served at /bench/bare-viewer.js. */
+const BARE_VIEWER_JS = fileURLToPath(new URL('./bare-viewer.js', import.meta.url));
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** packages/viewer/e2e/browser.ts's CHROMIUM_ARGS: WebGL 2 on SwiftShader, no calls to Google. */
@@ -68,7 +70,7 @@ const median = (values) => {
 const round = (value, digits = 0) => Number(value.toFixed(digits));
 
 /** Which build was measured: the commit, whether the viewer's source differs from it, and when it was built. */
-function describeBuild() {
+export function describeBuild() {
   const git = (...args) => execFileSync('git', args, { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   let commit = 'unknown';
   let viewerSourceChanged = null;
@@ -89,7 +91,7 @@ function cpuTicks() {
 }
 
 /** The share of all CPUs busy during the next `ms`, while this benchmark runs nothing. */
-async function machineBusyShare(ms = 1000) {
+export async function machineBusyShare(ms = 1000) {
   const before = cpuTicks();
   await new Promise((resolve) => setTimeout(resolve, ms));
   const after = cpuTicks();
@@ -165,21 +167,23 @@ export async function startOrbis(dataDir, problems) {
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection'];
 
 /**
- * The bench's own origin: `/bare` is bench/viewer-bare.html with the demo's camera; every other
- * path is passed through to Orbis unchanged (its status, headers and body). Both pages are
- * loaded from here, so both take the same path to the same server for the same Cesium files.
+ * The bench's own origin: each path of `pages` answers its HTML (viewer.js: `/bare`, the bare
+ * CesiumJS page), `/bench/bare-viewer.js` the bare pages' CesiumJS setup; every other path is passed through to Orbis unchanged (its status, headers and
+ * body). Both pages are loaded from here, so both take the same path to the same server for the
+ * same Cesium files.
  */
-async function startFrontServer(orbisUrl, camera, problems) {
+export async function startFrontServer(orbisUrl, pages, problems) {
   const upstream = new URL(orbisUrl);
   const agent = new http.Agent({ keepAlive: true });
-  const bareHtml = readFileSync(BARE_PAGE, 'utf8').replace(
-    '<!--bench:camera-->',
-    `<script id="bench-camera" type="application/json">${JSON.stringify(camera).replace(/</g, '\\u003c')}</script>`,
-  );
+  const served = {
+    ...Object.fromEntries(Object.entries(pages).map(([path, html]) => [path, { type: 'text/html; charset=utf-8', body: html }])),
+    '/bench/bare-viewer.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(BARE_VIEWER_JS, 'utf8') },
+  };
   const server = http.createServer((req, res) => {
-    if (req.method === 'GET' && new URL(req.url, 'http://x').pathname === '/bare') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(bareHtml) });
-      res.end(bareHtml);
+    const own = req.method === 'GET' ? served[new URL(req.url, 'http://x').pathname] : undefined;
+    if (own !== undefined) {
+      res.writeHead(200, { 'content-type': own.type, 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(own.body) });
+      res.end(own.body);
       return;
     }
     let clientGone = false;
@@ -280,15 +284,45 @@ async function measureAppJs(orbisUrl) {
 }
 
 /** The problems in the order first seen, each once, with `(N times)` when it came up more than once. */
-function countRepeats(problems) {
+export function countRepeats(problems) {
   const counts = new Map();
   for (const problem of problems) counts.set(problem, (counts.get(problem) ?? 0) + 1);
   return [...counts].map(([problem, n]) => (n > 1 ? `${problem} (${n} times)` : problem));
 }
 
-function isLocal(url) {
+export function isLocal(url) {
   const { protocol, hostname } = new URL(url);
   return protocol === 'data:' || protocol === 'blob:' || LOCAL_HOSTS.has(hostname);
+}
+
+/**
+ * A page in a fresh context with the HTTP cache disabled and `initScript` run before its own
+ * scripts; what goes wrong on it (page errors, console errors and warnings, requests to another
+ * host, failed requests, answers of 400 or more, a crash) is passed to `note`. Close `context`.
+ */
+export async function coldPage(browser, initScript, note) {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  await context.addInitScript({ content: initScript });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  page.on('pageerror', (error) => note(`page error: ${error.message.split('\n')[0]}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // "Failed to load resource" names no URL in its text: take the message's location's.
+    const where = message.location()?.url;
+    note(`console ${message.type()}: ${message.text().slice(0, 300)}${where && !message.text().includes(where) ? ` (${where})` : ''}`);
+  });
+  page.on('request', (request) => {
+    if (!isLocal(request.url())) note(`request to another host: ${request.url()}`);
+  });
+  page.on('requestfailed', (request) => note(`request failed: ${request.url()} (${request.failure()?.errorText})`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) note(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  page.on('crash', () => note('the page crashed'));
+  return { context, page, cdp };
 }
 
 /**
@@ -296,35 +330,13 @@ function isLocal(url) {
  * navigation start to data-ready="true" (in the page), plus what it fetched and what went wrong.
  */
 async function loadOnce(browser, url, label, problems) {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
   const note = (text) => problems.push(`${label}: ${text}`);
+  const { context, page } = await coldPage(browser, READY_PROBE, note);
   try {
-    await context.addInitScript({ content: READY_PROBE });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    page.on('pageerror', (error) => note(`page error: ${error.message.split('\n')[0]}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error' && message.type() !== 'warning') return;
-      // "Failed to load resource" names no URL in its text: take the message's location's.
-      const where = message.location()?.url;
-      note(`console ${message.type()}: ${message.text().slice(0, 300)}${where && !message.text().includes(where) ? ` (${where})` : ''}`);
-    });
-    page.on('request', (request) => {
-      if (!isLocal(request.url())) note(`request to another host: ${request.url()}`);
-    });
     const inFlight = new Map();
     page.on('request', (request) => inFlight.set(request, Date.now()));
     page.on('requestfinished', (request) => inFlight.delete(request));
-    page.on('requestfailed', (request) => {
-      inFlight.delete(request);
-      note(`request failed: ${request.url()} (${request.failure()?.errorText})`);
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) note(`HTTP ${response.status()}: ${response.url()}`);
-    });
-    page.on('crash', () => note('the page crashed'));
+    page.on('requestfailed', (request) => inFlight.delete(request));
     const started = Date.now();
     await page.goto(url, { waitUntil: 'commit', timeout: LOAD_TIMEOUT_MS });
     try {
@@ -367,6 +379,31 @@ async function loadOnce(browser, url, label, problems) {
 }
 
 /**
+ * On Ctrl-C or SIGTERM nothing in a run gets to clean up: kills the server `server()` returns and
+ * drops `dataDir` then (Playwright closes the browser it launched on its own). Returns the function
+ * that stops listening.
+ */
+export function cleanUpOnSignal(dataDir, server) {
+  const onSignal = () => {
+    server()?.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return () => {
+    stopListening();
+  };
+}
+
+/** The share of all CPUs busy with other work in the next second; above 15% it is noted in `problems` (`when`: before or after the run). */
+export async function noteBusy(problems, when) {
+  const share = await machineBusyShare();
+  if (share > 0.15) problems.push(`run: ${Math.round(share * 100)}% of the CPUs were busy with other work ${when} the run: times are long and vary`);
+  return share;
+}
+
+/**
  * Measures, in one run: the published demo `/p/demo` and the bare CesiumJS page, `runs` cold
  * loads each (after one warm-up load of each, not counted), alternating, at 640×480; the medians
  * of their time to the first frame drawn with the globe's tiles loaded and its ratio, Orbis's
@@ -382,19 +419,10 @@ export async function benchViewer({ runs = 5, log = () => {} } = {}) {
   let orbis;
   let front;
   let browser;
-  // On Ctrl-C or SIGTERM nothing below gets to clean up: kill the server and drop its data dir
-  // here (Playwright closes the browser it launched on its own).
-  const onSignal = () => {
-    orbis?.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  const stopListening = cleanUpOnSignal(dataDir, () => orbis);
   try {
     const build = describeBuild();
-    const busyBefore = await machineBusyShare();
-    if (busyBefore > 0.15) problems.push(`run: ${Math.round(busyBefore * 100)}% of the CPUs were busy with other work before the run: times are long and vary`);
+    const busyBefore = await noteBusy(problems, 'before');
 
     const serverStarted = Date.now();
     orbis = await startOrbis(dataDir, problems);
@@ -408,7 +436,11 @@ export async function benchViewer({ runs = 5, log = () => {} } = {}) {
     const appJs = await measureAppJs(orbis.url);
     log(`app JS: ${appJs.files.length} files, ${appJs.gzipKb} KiB gzipped`);
 
-    front = await startFrontServer(orbis.url, camera, problems);
+    const bareHtml = readFileSync(BARE_PAGE, 'utf8').replace(
+      '<!--bench:camera-->',
+      `<script id="bench-camera" type="application/json">${JSON.stringify(camera).replace(/</g, '\\u003c')}</script>`,
+    );
+    front = await startFrontServer(orbis.url, { '/bare': bareHtml }, problems);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, OFFLINE_ARG] });
     const pages = { orbis: `${front.url}/p/demo`, bare: `${front.url}/bare` };
     const samples = { orbis: [], bare: [] };
@@ -440,8 +472,7 @@ export async function benchViewer({ runs = 5, log = () => {} } = {}) {
     browser = undefined;
 
     if (statSync(VIEWER_DIST).mtime.toISOString() !== build.viewerBuiltAt) problems.push('run: the viewer was rebuilt during the run');
-    const busyAfter = await machineBusyShare();
-    if (busyAfter > 0.15) problems.push(`run: ${Math.round(busyAfter * 100)}% of the CPUs were busy with other work after the run: times are long and vary`);
+    const busyAfter = await noteBusy(problems, 'after');
 
     const summary = (list) => ({
       firstFrameMs: list.map((s) => s.firstFrameMs),
@@ -480,8 +511,7 @@ export async function benchViewer({ runs = 5, log = () => {} } = {}) {
     if (problems.length === 0) throw err;
     throw new Error(`${err.message}\nproblems so far:\n  ${countRepeats(problems).join('\n  ')}`, { cause: err });
   } finally {
-    process.removeListener('SIGINT', onSignal);
-    process.removeListener('SIGTERM', onSignal);
+    stopListening();
     await browser?.close().catch(() => {});
     await front?.stop().catch(() => {});
     await orbis?.stop().catch(() => {});
