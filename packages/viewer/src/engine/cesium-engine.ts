@@ -58,6 +58,8 @@ export class CesiumEngine implements Engine {
   private readonly firstFrame: Promise<void>;
   private readonly inset: ViewInset;
   private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
+  /** When a large layer last drew more of itself (`Date.now()`): whenSettled keeps waiting while they do. */
+  private lastProgressAt = 0;
   /** Layer workers started before the layers they read are loaded (setLayers). */
   private readonly early = new Map<string, { layer: EngineLayer; job: VectorJob }>();
 
@@ -202,6 +204,7 @@ export class CesiumEngine implements Engine {
         if (old) (this.drawn.delete(old), removeLayer(this.viewer, old));
       }
       const progress = (loaded: number, total: number) => {
+        this.lastProgressAt = Date.now();
         for (const listener of [...this.progressListeners]) listener({ layerId: layer.id, loaded, total });
       };
       const early = this.early.get(layer.id);
@@ -285,7 +288,7 @@ export class CesiumEngine implements Engine {
   }
 
   whenSettled(maxWaitMs = SETTLE_LIMIT_MS): Promise<void> {
-    return whenSettled(this.viewer, () => [...this.drawn.values()].every(layerDrawn), maxWaitMs);
+    return whenSettled(this.viewer, () => [...this.drawn.values()].every(layerDrawn), maxWaitMs, () => this.lastProgressAt);
   }
 
   size(): { width: number; height: number } {

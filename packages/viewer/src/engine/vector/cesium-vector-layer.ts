@@ -6,6 +6,8 @@ import { addPoints, addShapes, type Marker, VectorPick } from './vector-primitiv
 const HIGHLIGHT = Color.YELLOW;
 /** The longest a frame spends adding batches (the frame then builds them: keep both under 100 ms). */
 const DRAW_SLICE_MS = 40;
+/** While batches stream in, at most one frame asked for per this many ms. */
+const RENDER_EVERY_MS = 250;
 /** A selected point's size (px), over the layer. */
 const SELECTED_SIZE = 10;
 
@@ -121,9 +123,22 @@ export class CesiumVectorLayer {
       const began = performance.now();
       while (this.queue.length && !this.primitives.isDestroyed() && performance.now() - began < DRAW_SLICE_MS) this.draw(this.queue.shift()!);
       this.progress?.(this.ids.length, this.total);
-      this.scene.requestRender();
+      this.renderSoon();
       if (this.queue.length) this.schedule();
     });
+  }
+
+  private renderTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Asks for a frame in a while, not at once: each frame draws every feature added so far, so
+   * frames drawn back to back while batches stream in cost the load more than the batches do.
+   */
+  private renderSoon(): void {
+    if (this.renderTimer !== undefined) return;
+    this.renderTimer = setTimeout(() => {
+      this.renderTimer = undefined;
+      if (!this.primitives.isDestroyed()) this.scene.requestRender();
+    }, RENDER_EVERY_MS);
   }
 
   private draw(batch: FeatureBatch): void {
@@ -263,6 +278,7 @@ export class CesiumVectorLayer {
   }
 
   destroy(): void {
+    clearTimeout(this.renderTimer);
     this.worker.terminate();
     this.queue.length = 0;
     this.scene.primitives.remove(this.primitives);
