@@ -89,7 +89,9 @@ export class CesiumPluginLayers implements EnginePluginLayers {
 
   order(id: string, where: 'front' | 'back'): void {
     const { dataSources, imageryLayers, scene } = this.viewer;
-    for (const object of this.objectsOf(id)) {
+    for (const owner of this.objectsOf(id)) {
+      // A large layer's primitives are what the scene orders.
+      const object = owner instanceof CesiumVectorLayer ? owner.primitives : owner;
       if (object instanceof ImageryLayer) {
         if (where === 'front') imageryLayers.raiseToTop(object);
         // Above the base imagery (the first layer), not under it.
