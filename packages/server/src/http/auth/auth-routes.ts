@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { userRecord } from '../../accounts/user-service.js';
-import type { User } from '../../store/account-store.js';
 import { ApiError, errorBody } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
 import { empty, failure, objectBody } from '../schemas.js';
 import type { Actor } from './actor.js';
 import { authenticate, sessionOf } from './authenticate.js';
 import { oidcRoutes } from './oidc-routes.js';
-import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
+import { clearSessionCookie } from './session-cookie.js';
+import { signIn } from './sign-in.js';
 
 const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } } };
 const meShape = { description: 'who is signed in, and their projects', type: 'object', properties: { user: userShape, projects: { type: 'array', items: { type: 'object', properties: { alias: { type: 'string' }, role: { type: 'string' } } } } } };
@@ -21,12 +21,6 @@ async function me(ctx: AppContext, actor: Actor) {
     .filter((m) => actor.type === 'user' || !actor.token.projectIds || actor.token.projectIds.includes(m.projectId))
     .map((m) => ({ alias: m.alias, role: m.role }));
   return { user: userRecord(actor.user), projects };
-}
-
-/** Starts a session for `user` and sets its cookie. */
-export async function signIn(ctx: AppContext, reply: FastifyReply, user: User): Promise<void> {
-  const session = await ctx.auth.sessions.start(user.id);
-  setSessionCookie(reply, ctx.publicUrl, session.id, session.expiresAt);
 }
 
 /** `/api/auth/…`: sign in with email and password or OpenID Connect, sign out, and who is signed in (SPEC §12). */

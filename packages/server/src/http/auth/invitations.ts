@@ -9,7 +9,7 @@ import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
 import { failure } from '../schemas.js';
 import { auditActor, grantOf } from './actor.js';
-import { signIn } from './auth-routes.js';
+import { signIn } from './sign-in.js';
 import { sessionOf } from './authenticate.js';
 
 const INVITATION_DAYS = 7;

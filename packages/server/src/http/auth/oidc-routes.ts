@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
 import { failure } from '../schemas.js';
-import { signIn } from './auth-routes.js';
+import { signIn } from './sign-in.js';
 import { type OidcChecks, OidcClient } from './oidc-client.js';
 
 /** The cookie that carries the PKCE verifier, state and nonce from the redirect to the callback. */
