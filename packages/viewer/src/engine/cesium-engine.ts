@@ -316,6 +316,10 @@ export class CesiumEngine implements Engine {
   }
 
   globeHeight(lng: number, lat: number): number | undefined {
+    // With terrain off the surface is the ellipsoid, whose height is 0 everywhere. The globe answers
+    // undefined where its tiles are not loaded yet, and a coarse tile's chord below the ellipsoid
+    // where they are still coarse (-2,515 m over Japan just after the page was ready).
+    if (this.viewer.terrainProvider instanceof EllipsoidTerrainProvider) return 0;
     return this.viewer.scene.globe.getHeight(Cartographic.fromDegrees(lng, lat));
   }
 
