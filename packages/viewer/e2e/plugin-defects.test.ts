@@ -58,4 +58,16 @@ describe('issue 25: defects found while trying the product', () => {
     await settled();
     expect(reports().globeHeight).toBe(0);
   });
+
+  it("a layer that cannot load says why, the same way for the scene's and a plugin's, whatever its type", async () => {
+    await settled();
+    const [czml, geojson] = reports().missing as [string, string];
+    const errors = () => fx.tab.consoleMessages.filter((m) => m.text.includes('could not be loaded')).map((m) => m.text);
+    await expect.poll(errors, { timeout: 60_000 }).toHaveLength(3);
+    expect(errors().sort()).toEqual([
+      `[orbis] layer "broken" could not be loaded: ${fx.h.url}/missing-scene.czml answered 404`,
+      `[orbis] plugin layer "${czml}" could not be loaded: ${fx.h.url}/missing-plugin.czml answered 404`,
+      `[orbis] plugin layer "${geojson}" could not be loaded: ${fx.h.url}/missing-plugin.geojson answered 404`,
+    ].sort());
+  });
 });

@@ -31,6 +31,7 @@ import { markFirstFrame } from './first-frame-mark.js';
 import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
+import { loadFailure } from './load-failure.js';
 import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
@@ -223,7 +224,7 @@ export class CesiumEngine implements Engine {
           return l;
         },
         (err: unknown) => {
-          console.error(`[orbis] layer "${layer.id}" could not be loaded from ${layer.url}`, err);
+          console.error(`[orbis] layer "${layer.id}" could not be loaded: ${loadFailure(err, layer.url)}`);
           return undefined;
         },
       );
