@@ -70,4 +70,10 @@ describe('issue 25: defects found while trying the product', () => {
       `[orbis] plugin layer "${geojson}" could not be loaded: ${fx.h.url}/missing-plugin.geojson answered 404`,
     ].sort());
   });
+
+  it('getFeaturesInScreenRect lists every visible feature on screen, a plugin layer just loaded and flown to included', async () => {
+    await settled();
+    const added = reports().added as string;
+    expect(reports().inRect).toEqual([`${added}/plugin-line`, `${added}/plugin-point`, 'scene-points/scene-point'].sort());
+  });
 });
