@@ -5,6 +5,8 @@ import {
   ConstantProperty,
   CustomDataSource,
   type Entity,
+  type JulianDate,
+  type PolygonHierarchy,
   Rectangle,
   SceneTransforms,
   type Viewer,
@@ -55,10 +57,12 @@ export class SceneDrawing {
       }
       const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
       for (const entity of entities) {
-        const position = entity.position?.getValue(now) ?? entity.polygon?.hierarchy?.getValue(now)?.positions?.[0];
-        if (!position || !entity.isShowing) continue;
-        const at = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, position);
-        if (at && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom) found.push({ layerId, featureId: entity.id });
+        if (!entity.isShowing) continue;
+        const inside = vertices(entity, now).some((position) => {
+          const at = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, position);
+          return at !== undefined && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom;
+        });
+        if (inside) found.push({ layerId, featureId: entity.id });
       }
     }
     return found;
@@ -115,4 +119,14 @@ export class SceneDrawing {
   addSketch(feature: SketchFeature, color: string): void {
     this.sketch.add(feature, color);
   }
+}
+
+/**
+ * The places that put an entity in a screen rectangle when any of them is inside: its position (a
+ * point, billboard or label), else its polygon's outer ring, else its polyline's vertices.
+ */
+function vertices(entity: Entity, now: JulianDate): Cartesian3[] {
+  const position = entity.position?.getValue(now);
+  if (position) return [position];
+  return (entity.polygon?.hierarchy?.getValue(now) as PolygonHierarchy | undefined)?.positions ?? (entity.polyline?.positions?.getValue(now) as Cartesian3[] | undefined) ?? [];
 }

@@ -31,6 +31,7 @@ import { markFirstFrame } from './first-frame-mark.js';
 import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
+import { loadFailure } from './load-failure.js';
 import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
@@ -223,7 +224,7 @@ export class CesiumEngine implements Engine {
           return l;
         },
         (err: unknown) => {
-          console.error(`[orbis] layer "${layer.id}" could not be loaded from ${layer.url}`, err);
+          console.error(`[orbis] layer "${layer.id}" could not be loaded: ${loadFailure(err, layer.url)}`);
           return undefined;
         },
       );
@@ -316,6 +317,10 @@ export class CesiumEngine implements Engine {
   }
 
   globeHeight(lng: number, lat: number): number | undefined {
+    // With terrain off the surface is the ellipsoid, whose height is 0 everywhere. The globe answers
+    // undefined where its tiles are not loaded yet, and a coarse tile's chord below the ellipsoid
+    // where they are still coarse (-2,515 m over Japan just after the page was ready).
+    if (this.viewer.terrainProvider instanceof EllipsoidTerrainProvider) return 0;
     return this.viewer.scene.globe.getHeight(Cartographic.fromDegrees(lng, lat));
   }
 

@@ -1,5 +1,6 @@
 import { CzmlDataSource, type DataSource, Entity, GeoJsonDataSource, ImageryLayer, type Viewer } from 'cesium';
 import { loadFeatures, loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
+import { loadFailure } from './load-failure.js';
 import { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
 import type { Appearance } from '@orbis/scene';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
@@ -32,7 +33,7 @@ export class CesiumPluginLayers implements EnginePluginLayers {
         return l;
       },
       (err: unknown) => {
-        console.error(`[orbis] plugin layer "${source.id}" could not be loaded`, err);
+        console.error(`[orbis] plugin layer "${source.id}" could not be loaded: ${loadFailure(err, source.url)}`);
         return undefined;
       },
     );
