@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addMember, PASSWORD } from '../../server/src/test/team.js';
+import { seriousAxeViolations } from './axe.js';
 import { emptyScene, useBrowserAndServer } from './fixture.js';
 
 /** Where a run saves what it showed, to look at (`ORBIS_SHOTS=dir`); nowhere by default. */
@@ -43,6 +44,7 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     await page.getByTestId('sign-in').click();
     await expect.poll(() => page.getByTestId('sign-in-message').textContent()).toBe('The email or the password is wrong.');
     await shot(page, '1-sign-in');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await signInAs(page, fx.h.url, 'ana@example.org');
     expect(await page.getByTestId('signed-in-as').textContent()).toBe('Ana (ana@example.org)');
@@ -64,6 +66,7 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     const link = await page.getByTestId('invitation-url').inputValue();
     expect(link).toMatch(/\/editor\?invitation=[\w-]{20,}$/);
     await shot(page, '3-members-invited');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The reader becomes a writer, through the cookie session (the browser sends Orbis's origin).
     await page.getByTestId('member-role-rita@example.org').selectOption('writer');
@@ -106,13 +109,16 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     expect(await page.getByTestId('read-only').textContent()).toContain('Changing the map needs the role maintainer or above; you are reader.');
     expect(await page.getByTestId('upload-input').isDisabled()).toBe(true);
     await shot(page, '5-reader-map');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByTestId('tab-members').click();
     await expect.poll(() => page.getByTestId('member').count()).toBe(3);
+    expect(await page.getByTestId('members-read-only').textContent()).toBe('Read-only: Changing members needs the role maintainer or above; you are reader.');
     expect(await page.getByTestId('invite').isDisabled()).toBe(true);
     expect(await page.getByTestId('invite').getAttribute('title')).toBe('Adding members needs the role maintainer or above; you are reader.');
     expect(await page.getByTestId('member-role-ana@example.org').isDisabled()).toBe(true);
     await shot(page, '6-reader-members');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     // Nothing was saved on the reader's behalf.
     expect(fx.tab.consoleMessages.filter((m) => /403/.test(m.text))).toEqual([]);
     fx.tab.assertClean();

@@ -30,10 +30,9 @@ export function membersPanel(api: ManagementApi, can: Permissions, myUserId: str
           control.title = why;
         }
       }
-      return h('li', { 'data-testid': 'member' },
+      return h('li', { class: 'member', 'data-testid': 'member' },
         h('span', { class: 'name', title: m.email }, m.name ? `${m.name} · ${m.email}` : m.email, m.userId === myUserId ? ' (you)' : ''),
-        role,
-        remove,
+        h('span', { class: 'member-controls' }, role, remove),
       );
     }));
   };
@@ -93,6 +92,7 @@ export function membersPanel(api: ManagementApi, can: Permissions, myUserId: str
     h('h2', {}, 'Members'),
     list,
     h('h2', {}, 'Add a member'),
+    can.may('member.add') ? undefined : h('p', { class: 'read-only-notice', role: 'note', 'data-testid': 'members-read-only' }, `Read-only: ${can.reason('member.add', 'Changing members')}`),
     form,
     invitation,
   );
