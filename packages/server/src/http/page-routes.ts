@@ -97,12 +97,17 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     });
   }
 
-  app.get<{ Params: { project: string } }>('/editor/:project', { schema: { summary: 'The editor (HTML); it asks for the admin token', params: params.project } }, async (request, reply) => {
-    if (!editorHtml) return notBuilt(reply);
-    if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
+  const sendEditor = (reply: FastifyReply) => {
     securityHeaders(reply, policy);
     isolationHeaders(reply, isolated);
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(editorHtml);
+  };
+  // Where sign-in (with a password or OpenID Connect) and invitation links land: the projects one may open.
+  app.get('/editor', { schema: { summary: 'The editor\'s start (HTML): sign-in, an invitation, or the projects one may open' } }, async (_request, reply) => (editorHtml ? sendEditor(reply) : notBuilt(reply)));
+  app.get<{ Params: { project: string } }>('/editor/:project', { schema: { summary: 'The editor (HTML); it asks to sign in, or for the admin token', params: params.project } }, async (request, reply) => {
+    if (!editorHtml) return notBuilt(reply);
+    if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
+    return sendEditor(reply);
   });
 
   // A project made private after publishing has no public page any more (SPEC §9 refuses to publish it).

@@ -19,7 +19,11 @@ export class EditorState {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
 
-  constructor(readonly api: ManagementApi) {}
+  /** `readOnly`, when set, is why changes are shown but not saved (the role may not save the scene). */
+  constructor(
+    readonly api: ManagementApi,
+    readonly readOnly?: string,
+  ) {}
 
   async load(): Promise<void> {
     [this.scene, this.assets] = await Promise.all([this.api.scene(), this.api.assets()]);
@@ -43,6 +47,11 @@ export class EditorState {
   /** Changes the scene, shows it, and saves it shortly after. */
   update(change: (scene: Scene) => void): void {
     change(this.scene);
+    if (this.readOnly) {
+      this.status = this.readOnly;
+      this.emit();
+      return;
+    }
     this.status = 'Unsaved changes…';
     this.emit();
     clearTimeout(this.saveTimer);

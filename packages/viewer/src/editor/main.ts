@@ -1,9 +1,14 @@
 import { CesiumEngine } from '../engine/cesium-engine.js';
 import { showScene } from '../mount-viewer.js';
-import { forgetAdminToken, rememberAdminToken, takeAdminToken } from './admin-token.js';
+import { forgetAdminToken, takeAdminToken } from './admin-token.js';
+import { editorHome } from './editor-home.js';
+import { membersPanel } from './members-panel.js';
+import { Permissions } from './permissions.js';
+import { whoAmI } from './session-api.js';
+import { accountBar, signInPage } from './sign-in-page.js';
 import { h } from './dom.js';
 import { EditorState } from './editor-state.js';
-import { ApiError, ManagementApi } from './management-api.js';
+import { ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
 import { acceptDroppedFiles } from './globe-drop.js';
 import { watchPluginUpdates } from './plugin-updates.js';
@@ -13,53 +18,44 @@ import type { PluginPackage } from '../plugins/start-plugins.js';
 import { publishPanel } from './publish-panel.js';
 import { storyPanel } from './story-panel.js';
 import { widgetsPanel } from './widgets-panel.js';
-import { BookOpen, Database, Map as MapIcon, Puzzle, Send, type IconNode } from 'lucide';
+import { BookOpen, Database, Map as MapIcon, Puzzle, Send, Users, type IconNode } from 'lucide';
 import { contentPanel } from './content-panel.js';
-import { button, field } from '../ui/controls.js';
 import { icon } from '../ui/icon.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 
-const TABS = ['map', 'content', 'story', 'widgets', 'publish'] as const;
+const TABS = ['map', 'content', 'story', 'widgets', 'publish', 'members'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_ICONS: Record<Tab, IconNode> = { map: MapIcon, content: Database, story: BookOpen, widgets: Puzzle, publish: Send };
+const TAB_ICONS: Record<Tab, IconNode> = { map: MapIcon, content: Database, story: BookOpen, widgets: Puzzle, publish: Send, members: Users };
 
 const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const sidebar = document.getElementById('sidebar')!;
 const container = document.getElementById('viewer')!;
 
-function askForToken(reason: string): void {
-  const input = h('input', { class: 'input', type: 'password', placeholder: 'secret', autocomplete: 'off', 'data-testid': 'token-input' });
-  sidebar.replaceChildren(
-    h('form', { class: 'panel', onsubmit: (e) => {
-      e.preventDefault();
-      rememberAdminToken(localStorage, input.value.trim());
-      location.reload();
-    } },
-      h('h2', {}, 'Orbis editor'),
-      h('p', {}, reason),
-      field('Admin token', input),
-      button({ label: 'Open', type: 'submit', variant: 'primary' }),
-    ),
-  );
-}
-
+/** The editor of one project, for a signed-in member (or the operator's admin token), as their role allows. */
 async function start(): Promise<void> {
   const token = takeAdminToken(location, history, localStorage);
-  if (!token) return askForToken('Enter the admin token (printed by `orbis serve`, or in data/admin-token).');
+  const me = await whoAmI(token);
+  if (!me) {
+    if (token) forgetAdminToken(localStorage);
+    sidebar.replaceChildren(signInPage(token ? 'That admin token was not accepted. Sign in, or enter the admin token again.' : `Sign in to edit "${alias}".`, () => location.reload()));
+    return;
+  }
+  const role = me.projects.find((p) => p.alias === alias)?.role;
+  if (!role) {
+    sidebar.replaceChildren(accountBar(me), h('div', { class: 'panel', 'data-testid': 'not-a-member' }, h('p', {}, `Project "${alias}" does not exist, or you are not one of its members.`), h('a', { href: '/editor' }, 'Your projects')));
+    return;
+  }
+  const can = new Permissions(role);
   const api = new ManagementApi(alias, token);
   let project;
   try {
     project = await api.getProject();
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'unauthorized') {
-      forgetAdminToken(localStorage);
-      return askForToken('That token was not accepted. Enter the admin token.');
-    }
     sidebar.replaceChildren(h('p', { class: 'panel' }, (err as Error).message));
     return;
   }
-  const state = new EditorState(api);
+  const state = new EditorState(api, can.may('scene.put') ? undefined : `Read-only (${role})`);
   await state.load();
   const engine = new CesiumEngine(container);
   const wanted = new URLSearchParams(location.search).get('tab');
@@ -73,16 +69,18 @@ async function start(): Promise<void> {
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
   const pluginListeners = new Set<(plugins: PluginPackage[]) => void>();
   const panels: Record<Tab, () => HTMLElement> = {
-    map: () => mapPanel(state, engine),
-    content: () => contentPanel(state),
-    story: () => storyPanel(state, engine),
-    widgets: () => widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)),
-    publish: () => publishPanel(state, engine),
+    map: () => can.readOnly(mapPanel(state, engine), 'scene.put', 'Changing the map'),
+    content: () => can.readOnly(contentPanel(state), 'item.create', 'Changing content'),
+    story: () => can.readOnly(storyPanel(state, engine), 'scene.put', 'Changing the story'),
+    widgets: () => can.readOnly(widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)), 'scene.put', 'Changing widgets'),
+    publish: () => publishPanel(state, engine, can),
+    members: () => membersPanel(api, can, me.user?.id),
   };
   const status = h('span', { class: 'status', role: 'status', 'data-testid': 'save-status' });
   const consoleList = h('ol', { class: 'console', 'data-testid': 'plugin-console' });
   sidebar.replaceChildren(
     h('header', {}, h('strong', {}, project.name), status),
+    accountBar(me, role),
     h('nav', { 'aria-label': 'Editor tabs' }, ...TABS.map((t) => h('a', { href: `?tab=${t}`, class: t === tab ? 'active' : undefined, 'aria-current': t === tab ? 'page' : undefined, 'data-testid': `tab-${t}` }, icon(TAB_ICONS[t]), t[0]!.toUpperCase() + t.slice(1)))),
     panels[tab](),
     h('details', { class: 'panel', open: true }, h('summary', {}, 'Plugin console'), consoleList),
@@ -122,4 +120,6 @@ async function start(): Promise<void> {
   await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers(), timeline: state.scene.timeline }, [hostReady]);
 }
 
-void start();
+// `/editor` is the start: sign-in, invitations, the projects one may open; `/editor/{p}` one project.
+if (alias) void start();
+else void editorHome(sidebar);

@@ -1,5 +1,6 @@
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import type { Scene } from '@orbis/scene';
+import type { Role } from '@orbis/scene/roles';
 
 /** An asset record of the management API. */
 export interface AssetRecord {
@@ -20,6 +21,21 @@ export interface ProjectInfo {
   description: string;
 }
 
+/** A member of a project (SPEC §12). */
+export interface MemberRecord {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+/** An invitation made for an email that has no user yet: `url` is the link to pass on (shown once). */
+export interface InvitationRecord {
+  id: string;
+  url: string;
+  expiresAt: string;
+}
+
 /** An error answer of the API, with its code. */
 export class ApiError extends Error {
   constructor(
@@ -31,11 +47,15 @@ export class ApiError extends Error {
   }
 }
 
-/** The management API of one project, with the admin token. */
+/**
+ * The management API of one project: with the admin token (the operator's), or without one when
+ * the browser holds a session cookie, which same-origin requests carry (with the `Origin` and
+ * `Sec-Fetch-Site` headers the server checks on a write).
+ */
 export class ManagementApi {
   constructor(
     readonly project: string,
-    private readonly token: string,
+    private readonly token?: string,
   ) {}
 
   private get base(): string {
@@ -45,7 +65,7 @@ export class ManagementApi {
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(this.base + path, {
       method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...this.authHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (res.status === 204) return undefined as T;
@@ -83,7 +103,7 @@ export class ManagementApi {
    * 304 to If-None-Match. The first call (no etag) always answers.
    */
   async pluginsIfChanged(etag: string | undefined): Promise<{ etag: string | undefined; plugins: PluginPackage[] } | undefined> {
-    const res = await fetch(`${this.base}/plugins`, { headers: { authorization: `Bearer ${this.token}`, ...(etag ? { 'if-none-match': etag } : {}) }, cache: 'no-store' });
+    const res = await fetch(`${this.base}/plugins`, { headers: { ...this.authHeader, ...(etag ? { 'if-none-match': etag } : {}) }, cache: 'no-store' });
     if (res.status === 304) return undefined;
     if (!res.ok) throw new ApiError(res.status, 'unknown', res.statusText);
     return { etag: res.headers.get('etag') ?? undefined, plugins: (await res.json()) as PluginPackage[] };
@@ -123,8 +143,26 @@ export class ManagementApi {
     return `${this.base}/models/${encodeURIComponent(model)}/items.${format}`;
   }
 
+  /** The admin token's header; none with a session (the cookie goes by itself). */
   get authHeader(): Record<string, string> {
-    return { authorization: `Bearer ${this.token}` };
+    return this.token ? { authorization: `Bearer ${this.token}` } : {};
+  }
+
+  members(): Promise<MemberRecord[]> {
+    return this.call('GET', '/members');
+  }
+
+  /** Adds a member; an email with no user yet gets an invitation, whose link the answer holds. */
+  addMember(email: string, role: Role): Promise<MemberRecord | { invitation: InvitationRecord }> {
+    return this.call('POST', '/members', { email, role });
+  }
+
+  setMemberRole(userId: string, role: Role): Promise<MemberRecord> {
+    return this.call('PATCH', `/members/${encodeURIComponent(userId)}`, { role });
+  }
+
+  removeMember(userId: string): Promise<void> {
+    return this.call('DELETE', `/members/${encodeURIComponent(userId)}`);
   }
 
   /** Uploads files with progress (XHR: fetch has no upload progress). */
@@ -135,7 +173,7 @@ export class ManagementApi {
       for (const file of files) form.append('file', file, file.name);
       const xhr = new XMLHttpRequest();
       xhr.open('POST', `${this.base}/assets`);
-      xhr.setRequestHeader('authorization', `Bearer ${this.token}`);
+      if (this.token) xhr.setRequestHeader('authorization', `Bearer ${this.token}`);
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
       xhr.onload = () => {
         const json = JSON.parse(xhr.responseText || '{}');

@@ -6,6 +6,7 @@ import { icon } from '../ui/icon.js';
 import { toast, toastError } from '../ui/toast.js';
 import type { EditorState } from './editor-state.js';
 import { ApiError } from './management-api.js';
+import type { Permissions } from './permissions.js';
 import { captureShareImage } from './share-capture.js';
 
 /** The HTML that embeds a published page in another site (which ORBIS_FRAME_ANCESTORS must list). */
@@ -24,7 +25,7 @@ async function copy(text: string, what: string): Promise<void> {
 }
 
 /** Publish tab: the page as it will be published (the globe beside), its description, publish, the link and the embed code. */
-export function publishPanel(state: EditorState, engine: Engine): HTMLElement {
+export function publishPanel(state: EditorState, engine: Engine, can: Permissions): HTMLElement {
   const pageUrl = `${location.origin}/p/${encodeURIComponent(state.api.project)}`;
   const progress = h('progress', { hidden: true, 'aria-label': 'Publishing', 'data-testid': 'publish-progress' });
   const message = h('p', { class: 'hint', role: 'status', 'data-testid': 'publish-message' });
@@ -82,7 +83,7 @@ export function publishPanel(state: EditorState, engine: Engine): HTMLElement {
         const hint = err instanceof ApiError && err.code === 'conflict' ? 'Make the project public first, then publish again.' : err instanceof ApiError && err.code === 'invalid_body' ? 'Fix what the message names (Map tab), then publish again.' : undefined;
         toastError('Could not publish', err, hint);
       } finally {
-        publish.disabled = false;
+        publish.disabled = !can.may('project.publish');
         progress.hidden = true;
       }
     },
@@ -102,6 +103,9 @@ export function publishPanel(state: EditorState, engine: Engine): HTMLElement {
       }
     },
   });
+  can.guard(publish, 'project.publish', 'Publishing');
+  can.guard(unpublish, 'project.unpublish', 'Unpublishing');
+  can.guard(description, 'project.update', 'Changing the description');
   return h('div', { class: 'panel', 'data-testid': 'publish-panel' },
     h('h2', {}, 'Publish'),
     h('p', {}, 'The globe shows the page as it will be published. Publishing saves a snapshot at /p/', state.api.project, '.'),

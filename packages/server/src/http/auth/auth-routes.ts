@@ -42,6 +42,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user: userRecord(user) };
   });
 
+  // The editor's sign-in page asks which ways there are: the OpenID Connect button only when one is set.
+  const providers = { description: 'the ways to sign in', type: 'object', properties: { password: { type: 'boolean' }, oidc: { type: ['object', 'null'], properties: { name: { type: 'string' }, url: { type: 'string' } } } } };
+  app.get('/api/auth/providers', { schema: { summary: 'The ways to sign in: email and password, and the OpenID Connect provider when one is set', response: { 200: providers } } }, async () => ({
+    password: true,
+    oidc: ctx.oidc ? { name: ctx.oidc.name, url: '/api/auth/oidc/sign-in' } : null,
+  }));
+
   app.post('/api/auth/sign-out', { schema: { summary: 'Sign out: the session ends in every process at once', security: sessionSecurity, response: { 204: empty('signed out') } } }, async (request, reply) => {
     const session = await sessionOf(ctx, request);
     if (session) await ctx.auth.sessions.end(session.idHash);

@@ -1,3 +1,4 @@
+import { ACTION_ROLES, type ProjectAction } from '@orbis/scene/roles';
 import type { Role } from '../../records/role.js';
 
 /**
@@ -15,6 +16,10 @@ export interface RouteRule {
 
 const P = '/api/projects/:project';
 const M = `${P}/models/:model`;
+/** A project write: its least role is the action's in the shared table (`@orbis/scene/roles`), which the editor reads too. */
+const write = (action: ProjectAction): RouteRule => ({ least: ACTION_ROLES[action], action });
+/** A management `GET` of a project. */
+const READ: RouteRule = { least: ACTION_ROLES['project.read'] };
 
 /**
  * Every guarded route, by method and Fastify path: the one place that says who may call what
@@ -23,48 +28,48 @@ const M = `${P}/models/:model`;
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /api/projects': { least: 'signed-in', action: 'project.create' },
   'GET /api/projects': { least: 'signed-in' },
-  [`GET ${P}`]: { least: 'reader' },
-  [`PATCH ${P}`]: { least: 'owner', action: 'project.update' },
-  [`DELETE ${P}`]: { least: 'owner', action: 'project.delete' },
+  [`GET ${P}`]: READ,
+  [`PATCH ${P}`]: write('project.update'),
+  [`DELETE ${P}`]: write('project.delete'),
 
-  [`POST ${P}/assets`]: { least: 'writer', action: 'asset.upload' },
-  [`GET ${P}/assets`]: { least: 'reader' },
-  [`GET ${P}/assets/:id`]: { least: 'reader' },
-  [`PATCH ${P}/assets/:id`]: { least: 'writer', action: 'asset.update' },
-  [`DELETE ${P}/assets/:id`]: { least: 'writer', action: 'asset.delete' },
-  [`GET ${P}/files/:assetId/*`]: { least: 'reader' },
+  [`POST ${P}/assets`]: write('asset.upload'),
+  [`GET ${P}/assets`]: READ,
+  [`GET ${P}/assets/:id`]: READ,
+  [`PATCH ${P}/assets/:id`]: write('asset.update'),
+  [`DELETE ${P}/assets/:id`]: write('asset.delete'),
+  [`GET ${P}/files/:assetId/*`]: READ,
 
-  [`GET ${P}/scene`]: { least: 'reader' },
-  [`PUT ${P}/scene`]: { least: 'maintainer', action: 'scene.put' },
-  [`POST ${P}/publish`]: { least: 'maintainer', action: 'project.publish' },
-  [`DELETE ${P}/publish`]: { least: 'maintainer', action: 'project.unpublish' },
-  [`POST ${P}/plugins`]: { least: 'maintainer', action: 'plugin.install' },
-  [`GET ${P}/plugins`]: { least: 'reader' },
-  [`DELETE ${P}/plugins/:id`]: { least: 'maintainer', action: 'plugin.remove' },
+  [`GET ${P}/scene`]: READ,
+  [`PUT ${P}/scene`]: write('scene.put'),
+  [`POST ${P}/publish`]: write('project.publish'),
+  [`DELETE ${P}/publish`]: write('project.unpublish'),
+  [`POST ${P}/plugins`]: write('plugin.install'),
+  [`GET ${P}/plugins`]: READ,
+  [`DELETE ${P}/plugins/:id`]: write('plugin.remove'),
 
-  [`POST ${P}/models`]: { least: 'maintainer', action: 'model.create' },
-  [`GET ${P}/models`]: { least: 'reader' },
-  [`GET ${M}`]: { least: 'reader' },
-  [`PATCH ${M}`]: { least: 'maintainer', action: 'model.update' },
-  [`DELETE ${M}`]: { least: 'maintainer', action: 'model.delete' },
-  [`POST ${M}/items`]: { least: 'writer', action: 'item.create' },
-  [`GET ${M}/items`]: { least: 'reader' },
-  [`GET ${M}/items/:id`]: { least: 'reader' },
-  [`PATCH ${M}/items/:id`]: { least: 'writer', action: 'item.update' },
-  [`DELETE ${M}/items/:id`]: { least: 'writer', action: 'item.delete' },
-  [`GET ${M}/items.geojson`]: { least: 'reader' },
-  [`GET ${M}/items.csv`]: { least: 'reader' },
-  [`POST ${M}/import`]: { least: 'writer', action: 'item.import' },
+  [`POST ${P}/models`]: write('model.create'),
+  [`GET ${P}/models`]: READ,
+  [`GET ${M}`]: READ,
+  [`PATCH ${M}`]: write('model.update'),
+  [`DELETE ${M}`]: write('model.delete'),
+  [`POST ${M}/items`]: write('item.create'),
+  [`GET ${M}/items`]: READ,
+  [`GET ${M}/items/:id`]: READ,
+  [`PATCH ${M}/items/:id`]: write('item.update'),
+  [`DELETE ${M}/items/:id`]: write('item.delete'),
+  [`GET ${M}/items.geojson`]: READ,
+  [`GET ${M}/items.csv`]: READ,
+  [`POST ${M}/import`]: write('item.import'),
 
-  [`POST ${P}/keys`]: { least: 'maintainer', action: 'key.create' },
-  [`GET ${P}/keys`]: { least: 'maintainer' },
-  [`DELETE ${P}/keys/:id`]: { least: 'maintainer', action: 'key.revoke' },
+  [`POST ${P}/keys`]: write('key.create'),
+  [`GET ${P}/keys`]: { least: ACTION_ROLES['key.list'] },
+  [`DELETE ${P}/keys/:id`]: write('key.revoke'),
   // Who else is on the team is no secret to its members; changing it is a maintainer's.
-  [`GET ${P}/members`]: { least: 'reader' },
-  [`POST ${P}/members`]: { least: 'maintainer', action: 'member.add' },
-  [`PATCH ${P}/members/:userId`]: { least: 'maintainer', action: 'member.role' },
-  [`DELETE ${P}/members/:userId`]: { least: 'maintainer', action: 'member.remove' },
-  [`GET ${P}/audit`]: { least: 'maintainer' },
+  [`GET ${P}/members`]: READ,
+  [`POST ${P}/members`]: write('member.add'),
+  [`PATCH ${P}/members/:userId`]: write('member.role'),
+  [`DELETE ${P}/members/:userId`]: write('member.remove'),
+  [`GET ${P}/audit`]: { least: ACTION_ROLES['audit.read'] },
 
   'POST /api/users': { least: 'admin', action: 'user.create' },
   'GET /api/users': { least: 'admin' },

@@ -1,0 +1,66 @@
+import type { Role } from '@orbis/scene/roles';
+import { ApiError } from './management-api.js';
+
+/** A user as `/api/auth/…` answers (SPEC §12). */
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** Who is signed in (`user` is null for the admin token, the owner of every project) and their projects. */
+export interface Me {
+  user: UserRecord | null;
+  projects: { alias: string; role: Role }[];
+}
+
+/** The ways to sign in the server offers: the OpenID Connect button only when one is set. */
+export interface SignInProviders {
+  password: boolean;
+  oidc: { name: string; url: string } | null;
+}
+
+async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return undefined as T;
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
+  return json as T;
+}
+
+/** Who is signed in, by the session cookie or the admin token; undefined when no one is. */
+export async function whoAmI(token?: string): Promise<Me | undefined> {
+  try {
+    return await call<Me>('GET', '/api/auth/me', undefined, token ? { authorization: `Bearer ${token}` } : {});
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'unauthorized') return undefined;
+    throw err;
+  }
+}
+
+export function signInProviders(): Promise<SignInProviders> {
+  return call('GET', '/api/auth/providers');
+}
+
+/** Signs in with email and password: the server sets the session cookie. */
+export function signIn(email: string, password: string): Promise<{ user: UserRecord }> {
+  return call('POST', '/api/auth/sign-in', { email, password });
+}
+
+export function signOut(): Promise<void> {
+  return call('POST', '/api/auth/sign-out');
+}
+
+/** Accepts an invitation: as a new user with a name and password, or (no body) as the signed-in one. */
+export function acceptInvitation(id: string, newUser?: { name: string; password: string }): Promise<{ user: UserRecord }> {
+  return call('POST', `/api/auth/invitations/${encodeURIComponent(id)}/accept`, newUser);
+}
+
+/** Creates a project; its creator becomes its owner. */
+export function createProject(project: { alias: string; name: string; visibility: 'public' | 'private' }, token?: string): Promise<{ alias: string }> {
+  return call('POST', '/api/projects', project, token ? { authorization: `Bearer ${token}` } : {});
+}
