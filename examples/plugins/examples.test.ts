@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { cartographicToCartesian } from '@orbis/geo';
 import { readPluginSource } from '../../packages/server/src/plugins/plugin-source.js';
-import { PluginHost, type ViewerServices } from '../../packages/viewer/src/plugins/plugin-host.js';
-import { loadQuickJs } from '../../packages/viewer/src/plugins/quickjs.js';
-import { fakeServices, testCamera, testLayers } from '../../packages/viewer/src/plugins/test-services.js';
-import { testTools } from '../../packages/viewer/src/plugins/test-tools.js';
+import { PluginHost } from '../../packages/viewer/src/plugins/plugin-host.js';
+import type { ViewerServices } from '../../packages/viewer/src/plugins/viewer-services.js';
+import { loadQuickJs } from '../../packages/viewer/src/plugins/quickjs/quickjs.js';
+import { fakeServices, testCamera, testLayers } from '../../packages/viewer/testing/test-services.js';
+import { testTools } from '../../packages/viewer/testing/test-tools.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const examples = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
