@@ -1,32 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { useBrowserAndServer } from './fixture.js';
 
 /** The editor's Content tab (SPEC §10): models, a paged table of items, an item form, import. One page load. */
 describe('editor Content tab in Chromium', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    // Private: the editor reads a model layer through the admin route (the public API would want an API key).
-    await h.project('content', 'private');
-    const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'loc', type: 'geometry' }];
-    expect((await h.admin('POST', '/api/projects/content/models', { key: 'shelters', name: 'Shelters', public: true, fields })).status).toBe(201);
-    const rows = Array.from({ length: 25 }, (_, i) => `Hall ${i},${i * 10},${139 + i / 100},35.6`).join('\n');
-    const res = await fetch(`${h.url}/api/projects/content/models/shelters/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' }, body: `name,capacity,loc_lng,loc_lat\n${rows}\n` });
-    expect(res.status).toBe(201);
-    tab = await newPage(browser, { width: 640, height: 480 });
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    viewport: { width: 640, height: 480 },
+    setUp: async (h) => {
+      // Private: the editor reads a model layer through the admin route (the public API would want an API key).
+      await h.project('content', 'private');
+      const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'loc', type: 'geometry' }];
+      expect((await h.admin('POST', '/api/projects/content/models', { key: 'shelters', name: 'Shelters', public: true, fields })).status).toBe(201);
+      const rows = Array.from({ length: 25 }, (_, i) => `Hall ${i},${i * 10},${139 + i / 100},35.6`).join('\n');
+      const res = await fetch(`${h.url}/api/projects/content/models/shelters/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' }, body: `name,capacity,loc_lng,loc_lat\n${rows}\n` });
+      expect(res.status).toBe(201);
+    },
   });
 
   it('lists items with paging, edits one in its form, creates one, imports a file, and shows the model as a layer', async () => {
+    const { h, tab } = fx;
     const { page } = tab;
     await page.goto(`${h.url}/editor/content?tab=content#token=${ADMIN_TOKEN}`);
     await page.getByTestId('items-count').filter({ hasText: '25 items, page 1 of 2' }).waitFor();

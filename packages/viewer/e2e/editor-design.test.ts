@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHARE_IMAGE } from '../../server/src/http/share-image.js';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { seriousAxeViolations } from './axe.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { useBrowserAndServer } from './fixture.js';
 import { above, BLUE_AT, RED_AT, square, uploadPublic } from './story-fixture.js';
 import { viewerReady } from './viewer-pixels.js';
 
@@ -35,46 +35,41 @@ const WIDGET = {
 };
 
 describe('the editor: story cards, drag and drop, publish and share, axe-core on every tab', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage;
   let page: Page;
-  const saved = async () => (await (await h.admin('GET', '/api/projects/studio/scene')).json()) as SavedScene;
+  const saved = async () => (await (await fx.h.admin('GET', '/api/projects/studio/scene')).json()) as SavedScene;
   const openTab = async (name: string) => {
-    await page.goto(`${h.url}/editor/studio?tab=${name}`);
+    await page.goto(`${fx.h.url}/editor/studio?tab=${name}`);
     await viewerReady(page);
   };
 
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('studio');
-    const [red, blue] = await uploadPublic(h, 'studio', [
-      { name: 'red.geojson', content: square('#ff0000', RED_AT[0], RED_AT[1], 6) },
-      { name: 'blue.geojson', content: square('#0000ff', BLUE_AT[0], BLUE_AT[1], 6) },
-    ]);
-    const scene = {
-      property: {},
-      camera: above(RED_AT[0], RED_AT[1]),
-      layers: [
-        { id: 'red', title: 'Red', type: 'geojson', assetId: red, visible: true },
-        { id: 'blue', title: 'Blue', type: 'geojson', assetId: blue, visible: true },
-      ],
-      widgets: [],
-      story: { pages: [
-        { id: 'one', title: 'One', text: 'First', camera: above(RED_AT[0], RED_AT[1]) },
-        { id: 'two', title: 'Two', text: 'Second', camera: above(BLUE_AT[0], BLUE_AT[1]) },
-      ] },
-    };
-    expect((await h.admin('PUT', '/api/projects/studio/scene', scene)).status).toBe(200);
-    tab = await newPage(browser, { width: 900, height: 640 });
-    page = tab.page;
-    await page.goto(`${h.url}/editor/studio?tab=story#token=${ADMIN_TOKEN}`);
-    await viewerReady(page);
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
+  const fx = useBrowserAndServer({
+    viewport: { width: 900, height: 640 },
+    setUp: async (h) => {
+      await h.project('studio');
+      const [red, blue] = await uploadPublic(h, 'studio', [
+        { name: 'red.geojson', content: square('#ff0000', RED_AT[0], RED_AT[1], 6) },
+        { name: 'blue.geojson', content: square('#0000ff', BLUE_AT[0], BLUE_AT[1], 6) },
+      ]);
+      const scene = {
+        property: {},
+        camera: above(RED_AT[0], RED_AT[1]),
+        layers: [
+          { id: 'red', title: 'Red', type: 'geojson', assetId: red, visible: true },
+          { id: 'blue', title: 'Blue', type: 'geojson', assetId: blue, visible: true },
+        ],
+        widgets: [],
+        story: { pages: [
+          { id: 'one', title: 'One', text: 'First', camera: above(RED_AT[0], RED_AT[1]) },
+          { id: 'two', title: 'Two', text: 'Second', camera: above(BLUE_AT[0], BLUE_AT[1]) },
+        ] },
+      };
+      expect((await h.admin('PUT', '/api/projects/studio/scene', scene)).status).toBe(200);
+    },
+    onPage: async (tab, h) => {
+      page = tab.page;
+      await page.goto(`${h.url}/editor/studio?tab=story#token=${ADMIN_TOKEN}`);
+      await viewerReady(page);
+    },
   });
 
   it('edits the story: drag and keyboard reordering, live Markdown preview, use this view, per-page layers, preview in place', async () => {
@@ -125,7 +120,7 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
     await page.getByTestId('story-preview-close').click();
     expect(await overlay.count()).toBe(0);
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 
   it('reorders layers by dragging in the Map tab', async () => {
@@ -136,11 +131,11 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
     await page.getByTestId('layer-handle-blue').focus();
     await page.keyboard.press('ArrowDown');
     await expect.poll(async () => (await saved()).layers.map((l) => l.id), { timeout: 15_000 }).toEqual(['red', 'blue']);
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 
   it('applies widget changes at once, without a reload', async () => {
-    expect((await h.admin('POST', '/api/projects/studio/plugins', WIDGET)).status).toBe(201);
+    expect((await fx.h.admin('POST', '/api/projects/studio/plugins', WIDGET)).status).toBe(201);
     await openTab('widgets');
     expect(await seriousAxeViolations(page)).toEqual([]);
     const frames = page.locator('.orbis-widget');
@@ -151,14 +146,14 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
     await page.getByTestId('widget-enabled-badge-main').check();
     await expect.poll(() => frames.count(), { timeout: 60_000 }).toBe(1);
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 
   it('passes axe-core on the Content tab too', async () => {
     await openTab('content');
     await page.getByTestId('content-panel').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 
   it('publishes with a description and the globe as the sharing image, and shows the link and the embed code', async () => {
@@ -166,13 +161,13 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByTestId('project-description').fill('Two squares, far apart');
     await page.getByTestId('project-description').blur();
-    await expect.poll(async () => ((await (await h.admin('GET', '/api/projects/studio')).json()) as { description: string }).description, { timeout: 15_000 }).toBe('Two squares, far apart');
+    await expect.poll(async () => ((await (await fx.h.admin('GET', '/api/projects/studio')).json()) as { description: string }).description, { timeout: 15_000 }).toBe('Two squares, far apart');
     await page.getByTestId('publish').click();
     const link = page.getByTestId('published-link');
     await link.filter({ hasText: '/p/studio' }).waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('embed-snippet').inputValue()).toBe(`<iframe src="${h.url}/p/studio" title="studio" width="100%" height="480" style="border:0" loading="lazy" allowfullscreen></iframe>`);
+    expect(await page.getByTestId('embed-snippet').inputValue()).toBe(`<iframe src="${fx.h.url}/p/studio" title="studio" width="100%" height="480" style="border:0" loading="lazy" allowfullscreen></iframe>`);
 
-    const html = await (await h.get('/p/studio')).text();
+    const html = await (await fx.h.get('/p/studio')).text();
     expect(html).toContain('<meta property="og:description" content="Two squares, far apart">');
     const image = /<meta property="og:image" content="([^"]+)">/.exec(html)![1]!.replace(/&amp;/g, '&');
     const png = Buffer.from(await (await fetch(image)).arrayBuffer());
@@ -183,6 +178,6 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
     const at = (x: number, y: number) => [...decoded.data.subarray((y * 1200 + x) * 4, (y * 1200 + x) * 4 + 3)];
     const [r, g, b] = at(600, 315);
     expect(r! > 150 && g! < 90 && b! < 90, `centre of the sharing image: ${[r, g, b]}`).toBe(true);
-    tab.assertClean();
+    fx.tab.assertClean();
   });
 });

@@ -27,13 +27,15 @@ export interface BrowserAndServer {
 }
 
 /**
- * Starts Chromium and a server (with `env`) before the file's tests, runs `setUp` on the server
+ * Starts Chromium and a server (with `env` and `harness`) before the file's tests, runs `setUp` on the server
  * (projects, scenes, plugins), opens one page (then `onPage`), and closes all three after the tests. Call it inside
  * `describe`; read the fields in the tests, not at the call.
  */
 export function useBrowserAndServer(
   options: {
     env?: Record<string, string>;
+    /** The server's own options (`demo`: with the demo project). */
+    harness?: Parameters<typeof startHarness>[1];
     viewport?: { width: number; height: number };
     setUp?: (h: Harness) => Promise<void>;
     /** Runs once the page is open (cookies, init scripts, the first navigation). */
@@ -42,7 +44,7 @@ export function useBrowserAndServer(
 ): BrowserAndServer {
   const fixture = {} as BrowserAndServer;
   beforeAll(async () => {
-    [fixture.browser, fixture.h] = await Promise.all([launchBrowser(), startHarness(options.env)]);
+    [fixture.browser, fixture.h] = await Promise.all([launchBrowser(), startHarness(options.env, options.harness)]);
     await options.setUp?.(fixture.h);
     fixture.tab = await newPage(fixture.browser, options.viewport ?? { width: 640, height: 480 });
     await options.onPage?.(fixture.tab, fixture.h);

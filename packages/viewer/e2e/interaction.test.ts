@@ -1,8 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spatialIdFromLngLatHeight, spatialIdToString } from '../../geo/src/index.js';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { newPage, type TestPage } from './browser.js';
+import { useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, screenshotPixels } from './pixels.js';
 
 /** Sets the mode the page's query names, and reports clicks and where the centre of the view is. */
@@ -17,38 +17,34 @@ const MODER = `
 `;
 
 describe('interaction modes in Chromium', () => {
-  let browser: Browser;
-  let h: Harness;
-  const tabs: TestPage[] = [];
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await h.project('modes');
-    const form = new FormData();
-    form.append('public', 'true');
-    const zone = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'zone-1', properties: { fill: '#ff0000', 'fill-opacity': 1 }, geometry: { type: 'Polygon', coordinates: [[[135, 31], [145, 31], [145, 40], [135, 40], [135, 31]]] } }] };
-    form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
-    const asset = await (await fetch(`${h.url}/api/projects/modes/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
-    await h.admin('PUT', '/api/projects/modes/scene', {
-      property: {},
-      camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [{ id: 'zone', title: 'Zone', type: 'geojson', assetId: asset.id, visible: true }],
-      widgets: [],
-      story: { pages: [] },
-    });
-    await h.admin('POST', '/api/projects/modes/plugins', { manifest: { id: 'moder', name: 'Moder', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Moder' }] }, files: { 'main.js': MODER } });
-    await h.admin('POST', '/api/projects/modes/publish');
+  const fx = useBrowserAndServer({
+    setUp: async (h) => {
+      await h.project('modes');
+      const form = new FormData();
+      form.append('public', 'true');
+      const zone = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'zone-1', properties: { fill: '#ff0000', 'fill-opacity': 1 }, geometry: { type: 'Polygon', coordinates: [[[135, 31], [145, 31], [145, 40], [135, 40], [135, 31]]] } }] };
+      form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
+      const asset = await (await fetch(`${h.url}/api/projects/modes/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
+      await h.admin('PUT', '/api/projects/modes/scene', {
+        property: {},
+        camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [{ id: 'zone', title: 'Zone', type: 'geojson', assetId: asset.id, visible: true }],
+        widgets: [],
+        story: { pages: [] },
+      });
+      await h.admin('POST', '/api/projects/modes/plugins', { manifest: { id: 'moder', name: 'Moder', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Moder' }] }, files: { 'main.js': MODER } });
+      await h.admin('POST', '/api/projects/modes/publish');
+    },
   });
+  const tabs: TestPage[] = [];
   afterAll(async () => {
     for (const tab of tabs) await tab.close();
-    await browser?.close();
-    await h?.close();
   });
 
   async function open(mode: string): Promise<TestPage> {
-    const tab = await newPage(browser, { width: 640, height: 480 });
+    const tab = await newPage(fx.browser, { width: 640, height: 480 });
     tabs.push(tab);
-    await tab.page.goto(`${h.url}/p/modes?mode=${mode}`);
+    await tab.page.goto(`${fx.h.url}/p/modes?mode=${mode}`);
     await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
     // The plugin sets the mode from its worker: the page may be ready a moment before it arrives.
     await expect.poll(() => tab.page.getByTestId('viewer').getAttribute('data-interaction-mode'), { timeout: 120_000 }).toBe(mode);

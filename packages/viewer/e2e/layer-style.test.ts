@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { buildZip } from '../../server/src/test/zip-builder.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { useBrowserAndServer } from './fixture.js';
 import { pointTileset } from './point-tileset.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels, shareCloseTo } from './pixels.js';
 
@@ -68,11 +68,8 @@ async function waitForPixels(page: Page, ok: (p: Pixels) => boolean, what: strin
 }
 
 describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', () => {
-  let browser: Browser;
-  let h: Harness;
   let files: Server;
   let filesUrl = '';
-  let tab: TestPage | undefined;
   const wmsRequests: string[] = [];
 
   beforeAll(async () => {
@@ -89,16 +86,14 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
     });
     await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
     filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
   });
   afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
     await new Promise((resolve) => files?.close(resolve));
   });
+  const fx = useBrowserAndServer();
 
   it('draws every layer as styled, shows the infobox on a click and the legend', async () => {
+    const { h, tab } = fx;
     await h.project('styled');
     const upload = async (name: string, text: string) => {
       const form = new FormData();
@@ -152,7 +147,6 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
     expect(put.status, await put.clone().text()).toBe(200);
     expect((await h.admin('POST', '/api/projects/styled/publish')).status).toBe(200);
 
-    tab = await newPage(browser, { width: 640, height: 480 });
     const { page } = tab;
     await page.goto(`${h.url}/p/styled`);
     await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });

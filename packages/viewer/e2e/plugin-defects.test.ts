@@ -1,11 +1,21 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { emptyScene, reports as reportsOf, SAY, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { isCloseTo, screenshotPixels } from './pixels.js';
 
 /** The scene's own feature, a little north of where the plugin's land. */
 const SCENE_POINTS = {
   type: 'FeatureCollection',
   features: [{ type: 'Feature', id: 'scene-point', properties: { name: 'scene' }, geometry: { type: 'Point', coordinates: [139, 35.3] } }],
+};
+
+/** Two labels of one layer about 30 px apart on screen, each wider than that: red (the first feature) and green. */
+const CROWDED = {
+  type: 'FeatureCollection',
+  features: [
+    { type: 'Feature', id: 'first', properties: { name: 'WWWWWWWW', kind: 'first' }, geometry: { type: 'Point', coordinates: [139.7, 35.66] } },
+    { type: 'Feature', id: 'second', properties: { name: 'WWWWWWWW', kind: 'second' }, geometry: { type: 'Point', coordinates: [140.3, 35.66] } },
+  ],
 };
 
 /** A plugin that asks the viewer at start-up, adds layers (two that cannot load), and asks for every feature on screen once its own has loaded. */
@@ -44,6 +54,16 @@ describe('issue 25: defects found while trying the product', () => {
       });
       expect((await h.admin('POST', '/api/projects/defects/plugins', widgetPlugin('prober', prober(h.url)))).status).toBe(201);
       expect((await h.admin('POST', '/api/projects/defects/publish')).status).toBe(200);
+      const labels = await h.project('labels');
+      const [crowded] = await h.server.ctx.assets.add(labels, [{ name: 'crowded.geojson', stream: Readable.from([Buffer.from(JSON.stringify(CROWDED))]) }], true);
+      const red = "color('#ff0000')";
+      const labelColor = { conditions: [["${kind} === 'first'", red], ['true', "color('#00ff00')"]] };
+      await h.admin('PUT', '/api/projects/labels/scene', {
+        ...emptyScene({ lng: 140, lat: 35.66, height: 1_000_000, heading: 0, pitch: -90, roll: 0 }),
+        property: { terrain: { enabled: false }, globe: { baseColor: '#000000' } },
+        layers: [{ id: 'crowded', title: 'Crowded', type: 'geojson', assetId: crowded!.id, visible: true, appearance: { marker: { pointColor: '#000000', label: true, labelText: { expression: '${name}' }, labelSize: 24, labelColor } } }],
+      });
+      expect((await h.admin('POST', '/api/projects/labels/publish')).status).toBe(200);
     },
     onPage: async (tab, h) => {
       await tab.page.goto(`${h.url}/p/defects`);
@@ -75,5 +95,28 @@ describe('issue 25: defects found while trying the product', () => {
     await settled();
     const added = reports().added as string;
     expect(reports().inRect).toEqual([`${added}/plugin-line`, `${added}/plugin-point`, 'scene-points/scene-point'].sort());
+  });
+
+  // Last: it leaves the page of the tests above for another project's.
+  it("labels of one layer do not pile up: of two that would overlap, the first feature's shows, judged by pixels", async () => {
+    await fx.tab.page.goto(`${fx.h.url}/p/labels`);
+    const viewer = fx.tab.page.locator('[data-testid="viewer"][data-ready="true"]');
+    await viewer.waitFor({ timeout: 120_000 });
+    const count = async () => {
+      const pixels = await screenshotPixels(fx.tab.page, viewer);
+      let [red, green] = [0, 0];
+      for (let y = 0; y < pixels.height; y++) {
+        for (let x = 0; x < pixels.width; x++) {
+          const at = pixels.at(x, y);
+          if (isCloseTo(at, [255, 0, 0], 60)) red++;
+          else if (isCloseTo(at, [0, 255, 0], 60)) green++;
+        }
+      }
+      return { red, green };
+    };
+    await expect.poll(async () => (await count()).red, { timeout: 30_000 }).toBeGreaterThan(50);
+    // The page may draw a frame more before the labels settle: the second label is hidden by then.
+    await expect.poll(async () => (await count()).green, { timeout: 10_000 }).toBeLessThan(5);
+    expect((await count()).red).toBeGreaterThan(50);
   });
 });

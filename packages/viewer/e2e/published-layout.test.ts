@@ -1,7 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndServer } from './fixture.js';
 import { viewerReady } from './viewer-pixels.js';
 
 /** What floats over the globe of a published page and must never cover another (docs/viewer.md). */
@@ -49,21 +48,10 @@ function overlaps(parts: Part[]): string[] {
 }
 
 describe('the published demo page on a phone and in a small window', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage | undefined;
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness({}, { demo: true })]);
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
-  });
+  const fx = useBrowserAndServer({ harness: { demo: true }, viewport: { width: 390, height: 844 } });
 
   it('keeps the widgets, widget tray, legend, timeline bar, credit line and story sheet apart at 390×844, 640×480 and 360×640 (tray folded)', async () => {
-    tab = await newPage(browser, { width: 390, height: 844 });
+    const { h, tab } = fx;
     const { page } = tab;
     await page.goto(`${h.url}/p/demo`);
     await viewerReady(page);

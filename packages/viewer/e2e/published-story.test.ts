@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../server/src/test/harness.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { newPage, type TestPage } from './browser.js';
+import { useBrowserAndServer } from './fixture.js';
 import { isCloseTo, type Rgba } from './pixels.js';
 import { publishStoryProject } from './story-fixture.js';
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
@@ -18,26 +18,20 @@ async function expectPage(page: Page, n: number, title: string): Promise<void> {
 }
 
 describe('the published page tells the story (SPEC §9)', () => {
-  let browser: Browser;
-  let h: Harness;
+  const fx = useBrowserAndServer({ setUp: async (h) => void (await publishStoryProject(h, 'tale')) });
   const tabs: TestPage[] = [];
+  // Each test opens its pages at its own size; the fixture closes the browser, these close first.
   const open = async (width: number, height: number) => {
-    const tab = await newPage(browser, { width, height });
+    const tab = await newPage(fx.browser, { width, height });
     tabs.push(tab);
     return tab;
   };
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-    await publishStoryProject(h, 'tale');
-  });
   afterAll(async () => {
     for (const tab of tabs) await tab.close();
-    await browser?.close();
-    await h?.close();
   });
 
   it('shows the name and the story, renders Markdown safely, and moves by buttons, keys and the address', async () => {
+    const { h } = fx;
     const tab = await open(720, 480);
     const { page } = tab;
     await page.goto(`${h.url}/p/tale`);
@@ -96,6 +90,7 @@ describe('the published page tells the story (SPEC §9)', () => {
   });
 
   it('#story=N opens page N with its view and layers', async () => {
+    const { h } = fx;
     const tab = await open(720, 480);
     await tab.page.goto(`${h.url}/p/tale#story=2`);
     await viewerReady(tab.page);
@@ -107,6 +102,7 @@ describe('the published page tells the story (SPEC §9)', () => {
   });
 
   it('is a bottom sheet on a phone that leaves most of the globe usable', async () => {
+    const { h } = fx;
     const tab = await open(360, 640);
     const { page } = tab;
     await page.goto(`${h.url}/p/tale#story=2`);

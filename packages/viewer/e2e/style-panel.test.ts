@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { CATEGORY_COLOURS } from '../src/editor/style-rules.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 
 /*
@@ -37,19 +37,10 @@ async function waitForColours(page: Page, west: ExpectedColor, east: ExpectedCol
 }
 
 describe('the style panel in Chromium', () => {
-  let browser: Browser;
-  let h: Harness;
-  let tab: TestPage | undefined;
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-  });
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await h?.close();
-  });
+  const fx = useBrowserAndServer({ viewport: { width: 900, height: 600 } });
 
   it('colours a layer by a property, and by an expression checked as it is typed', async () => {
+    const { h, tab } = fx;
     await h.project('panel');
     const form = new FormData();
     form.append('file', new Blob([JSON.stringify(zones)]), 'zones.geojson');
@@ -65,7 +56,6 @@ describe('the style panel in Chromium', () => {
     };
     expect((await h.admin('PUT', '/api/projects/panel/scene', scene)).status).toBe(200);
 
-    tab = await newPage(browser, { width: 900, height: 600 });
     const { page } = tab;
     await page.goto(`${h.url}/editor/panel?tab=map#token=${ADMIN_TOKEN}`);
     await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });

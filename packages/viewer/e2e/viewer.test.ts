@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { newPage, type TestPage } from './browser.js';
+import { useBrowserAndServer } from './fixture.js';
 import { isCloseTo, type Rgba } from './pixels.js';
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
 
@@ -30,25 +31,20 @@ const isRed = (c: Rgba) => isCloseTo(c, RED, 60);
 const leads = (c: Rgba, channel: 0 | 1 | 2) => [0, 1, 2].every((i) => i === channel || c[channel] > c[i]! + 60);
 
 describe('the viewer in Chromium', () => {
-  let browser: Browser;
-  let h: Harness;
+  const fx = useBrowserAndServer();
   const tabs: TestPage[] = [];
+  // Each test opens its own pages; the fixture closes the browser, these close first.
   const open = async () => {
-    const tab = await newPage(browser, { width: 640, height: 480 });
+    const tab = await newPage(fx.browser, { width: 640, height: 480 });
     tabs.push(tab);
     return tab;
   };
-
-  beforeAll(async () => {
-    [browser, h] = await Promise.all([launchBrowser(), startHarness()]);
-  });
   afterAll(async () => {
     for (const tab of tabs) await tab.close();
-    await browser?.close();
-    await h?.close();
   });
 
   it('shows the published page: the layer\'s colour where the layer is, the base imagery where it is not', async () => {
+    const { h } = fx;
     await h.project('red');
     const form = new FormData();
     form.append('public', 'true');
@@ -80,6 +76,7 @@ describe('the viewer in Chromium', () => {
   });
 
   it('edits a scene as a person would: upload, add as a layer, change imagery and globe, publish', async () => {
+    const { h } = fx;
     await h.project('ed');
     const tab = await open();
     const { page } = tab;

@@ -31,6 +31,7 @@ import { markFirstFrame } from './first-frame-mark.js';
 import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
+import { CesiumLabelDeclutter } from './cesium-label-declutter.js';
 import { loadFailure } from './load-failure.js';
 import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 
@@ -90,6 +91,8 @@ export class CesiumEngine implements Engine {
     this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners);
     this.timeline = new CesiumTimeline(this.viewer);
     this.inset = new ViewInset(this.viewer);
+    const labels = new CesiumLabelDeclutter(this.viewer, this.owners);
+    this.viewer.scene.postRender.addEventListener(() => labels.update());
     this.applyProperty({});
     this.firstFrame = markFirstFrame(this.viewer.scene);
   }
