@@ -76,6 +76,7 @@ export function membersPanel(api: ManagementApi, can: Permissions, myUserId: str
           h('div', { class: 'row' }, link, button({ label: 'Copy the link', icon: Copy, iconOnly: true, variant: 'ghost', onClick: () => void navigator.clipboard.writeText(link.value).then(() => toast('success', 'Link copied')) })),
         );
         invitation.hidden = false;
+        invitation.scrollIntoView({ block: 'nearest' });
       } else {
         invitation.hidden = true;
         toast('success', `${answer.email} added as ${answer.role}`);
