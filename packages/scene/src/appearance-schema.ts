@@ -113,7 +113,7 @@ export const InfoboxSchema = closed({
 const column = Type.String({ minLength: 1, maxLength: 200 });
 /**
  * SPEC §7 and §13 `data`, by layer type: csv columns (lat/lng or one of WKT), wms `layers`,
- * imagery `maximumLevel`, geopackage `table`.
+ * imagery and mvt `maximumLevel`, mvt `layers` and `minimumLevel`, geopackage `table`.
  */
 export const LayerDataSchema = closed({
   latColumn: column,
@@ -121,7 +121,9 @@ export const LayerDataSchema = closed({
   heightColumn: column,
   wktColumn: column,
   table: Type.String({ minLength: 1, maxLength: 200 }),
-  layers: Type.String({ minLength: 1, maxLength: 500 }),
+  /** wms: the layer names, comma-separated; mvt: the tile layers to draw (every one when absent). */
+  layers: Type.Union([Type.String({ minLength: 1, maxLength: 500 }), Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })]),
+  minimumLevel: Type.Integer({ minimum: 0, maximum: 30 }),
   maximumLevel: Type.Integer({ minimum: 0, maximum: 30 }),
 });
 

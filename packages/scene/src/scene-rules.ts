@@ -15,8 +15,9 @@ const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
   latColumn: ['csv'],
   lngColumn: ['csv'],
   heightColumn: ['csv'],
-  layers: ['wms'],
-  maximumLevel: ['imagery'],
+  layers: ['wms', 'mvt'],
+  minimumLevel: ['mvt'],
+  maximumLevel: ['imagery', 'mvt'],
 };
 
 /** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), SPEC §10. */
@@ -41,8 +42,17 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   if (layer.data?.wktColumn !== undefined && layer.assetId === undefined) {
     return { path: `${path}.data.wktColumn`, message: 'applies to an uploaded CSV ("assetId"), which the server turns into GeoJSON' };
   }
-  if (layer.type === 'wms' && layer.data?.layers === undefined) {
+  if (layer.type === 'wms' && typeof layer.data?.layers !== 'string') {
     return { path: `${path}.data.layers`, message: 'is required: the WMS layer names to draw, comma-separated' };
+  }
+  if (layer.type === 'mvt' && typeof layer.data?.layers === 'string') {
+    return { path: `${path}.data.layers`, message: 'lists the tile layers to draw: an array of names' };
+  }
+  if (layer.type === 'mvt' && layer.url !== undefined && !['{z}', '{x}', '{y}'].every((k) => layer.url!.includes(k))) {
+    return { path: `${path}.url`, message: 'is a tile URL template with {z}, {x} and {y}' };
+  }
+  if (layer.data?.minimumLevel !== undefined && layer.data.maximumLevel !== undefined && layer.data.minimumLevel > layer.data.maximumLevel) {
+    return { path: `${path}.data.minimumLevel`, message: 'is deeper than maximumLevel' };
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import { VectorTiles } from './tiles/vector-tiles.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { authServices } from './accounts/auth-services.js';
@@ -75,6 +76,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     publicUrl,
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),
+    tiles: new VectorTiles(storage),
     frameAncestors: config.frameAncestors,
     crossOriginIsolation: config.crossOriginIsolation,
   };

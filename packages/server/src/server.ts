@@ -62,6 +62,7 @@ export async function startServer(
       (closing ??= (async () => {
         await closeApp(app);
         await ctx.assets.close();
+        await ctx.tiles.close();
         await ctx.store.close();
       })()),
   };

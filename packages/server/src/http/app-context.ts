@@ -1,3 +1,4 @@
+import type { VectorTiles } from '../tiles/vector-tiles.js';
 import type { AuthServices } from '../accounts/auth-services.js';
 import type { AssetService } from '../assets/asset-service.js';
 import type { CursorCodec } from '../assets/cursor.js';
@@ -32,6 +33,8 @@ export interface AppContext {
   maxUploadBytes: number;
   /** Listing pages answered before, by what they list and at which version (`page-cache.ts`). */
   pages: PageCache;
+  /** Vector tiles cut from GeoJSON assets and kept in storage (SPEC §13). */
+  tiles: VectorTiles;
   /** Origins besides Orbis itself that may frame published pages (`ORBIS_FRAME_ANCESTORS`). */
   frameAncestors?: readonly string[];
   /** Send the pages and their files cross-origin isolated (`ORBIS_CROSS_ORIGIN_ISOLATION`); on unless false. */

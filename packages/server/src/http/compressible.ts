@@ -52,11 +52,11 @@ export const PRECOMPRESSED_GZIP_LEVEL = 9;
 
 /**
  * Text formats: JSON and its kin (GeoJSON, CZML, glTF JSON: `+json`), XML and its kin (KML, GPX,
- * SVG: `+xml`), every `text/` type (CSV, HTML, CSS, JavaScript) but event streams, JavaScript
- * and WebAssembly. Not images, archives, glb, 3D tiles or `application/octet-stream`: they are
+ * SVG: `+xml`), every `text/` type (CSV, HTML, CSS, JavaScript) but event streams, JavaScript,
+ * WebAssembly and Mapbox Vector Tiles (protobuf, not compressed inside). Not images, archives, glb, 3D tiles or `application/octet-stream`: they are
  * compressed already, or unknown.
  */
-const COMPRESSIBLE = /^(?:text\/(?!event-stream)[^;]*|application\/(?:json|xml|javascript|wasm)|[a-z]+\/[^;]*\+(?:json|xml))\s*(?:;|$)/i;
+const COMPRESSIBLE = /^(?:text\/(?!event-stream)[^;]*|application\/(?:json|xml|javascript|wasm|vnd\.mapbox-vector-tile)|[a-z]+\/[^;]*\+(?:json|xml))\s*(?:;|$)/i;
 
 /** Whether an answer of this `Content-Type` is worth compressing. */
 export function isCompressibleType(contentType: string): boolean {

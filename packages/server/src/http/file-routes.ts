@@ -1,9 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { archiveEntryKey } from '../assets/archive.js';
-import { assetPrefix } from '../assets/asset-service.js';
 import { isId } from '../records/ids.js';
-import type { Asset, Project } from '../store/store.js';
+import type { Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { parseRange } from './byte-range.js';
@@ -12,6 +10,8 @@ import { matchingEtag } from './etag.js';
 import { projectOr404 } from './project-param.js';
 import { openPublicProject } from './public-access.js';
 import { adminSecurity, publicSecurity } from './schemas.js';
+import { fileOf } from './served-file.js';
+import { sendTile, tileOf } from './tile-reply.js';
 import { sendWktCsvAsGeojson } from './wkt-csv-reply.js';
 
 /** Types a browser could run as script or markup in our origin: always served as attachments. */
@@ -20,31 +20,6 @@ const ACTIVE_TYPES = /^(text\/html|image\/svg\+xml|application\/xml|text\/xml|ap
 function contentDisposition(name: string, attachment: boolean): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${attachment ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-interface ServedFile {
-  key: string;
-  name: string;
-  size: number;
-  contentType: string;
-  etag: string;
-}
-
-/** The asset's own file when `path` is its name, else the archive entry at `path`. */
-function fileOf(asset: Asset, path: string): ServedFile | undefined {
-  if (path === asset.name) {
-    return { key: asset.storageKey, name: asset.name, size: asset.size, contentType: asset.contentType, etag: `${asset.id}-${asset.size}` };
-  }
-  const index = asset.files?.findIndex((f) => f.path === path) ?? -1;
-  const entry = asset.files?.[index];
-  if (!entry) return undefined;
-  return {
-    key: archiveEntryKey(assetPrefix(asset), index),
-    name: path.slice(path.lastIndexOf('/') + 1),
-    size: entry.size,
-    contentType: entry.contentType,
-    etag: `${asset.id}-${index}-${entry.size}`,
-  };
 }
 
 /**
@@ -61,6 +36,8 @@ export async function sendAssetFile(
   requirePublic: boolean,
 ): Promise<FastifyReply> {
   const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
+  const tile = tileOf(path);
+  if (asset && (asset.public || !requirePublic) && tile && !fileOf(asset, path)) return sendTile(ctx, request, reply, project, asset, requirePublic, tile);
   const file = asset && (asset.public || !requirePublic) ? fileOf(asset, path) : undefined;
   if (!asset || !file) throw new ApiError('not_found', 'no such file');
   const etag = `"${file.etag}"`;
@@ -104,7 +81,7 @@ const fileQuery = { type: 'object', properties: { wktColumn: { type: 'string', m
 
 /** `GET /files/{project}/{assetId}/{name}`: a public asset's bytes, under the listing's access rules. */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<FileParams>('/files/:project/:assetId/*', { schema: { summary: 'The bytes of a public asset; Range requests, ETag and If-None-Match', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } }, querystring: fileQuery } }, async (request, reply) => {
+  app.get<FileParams>('/files/:project/:assetId/*', { schema: { summary: 'The bytes of a public asset; Range requests, ETag and If-None-Match', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: "the file name, the path of a file inside an archive, or `orbis-tiles/{z}/{x}/{y}.pbf`: a Mapbox Vector Tile of a GeoJSON or GIS file (204 when empty)" } } }, querystring: fileQuery } }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], true);
   });

@@ -2,7 +2,7 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { defaultScene, derivedPathOf, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene } from '@orbis/scene';
+import { defaultScene, derivedPathOf, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 
 /** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
@@ -65,7 +65,9 @@ export class SceneService {
           ? derivedPathOf(asset.files?.map((f) => f.path) ?? [], layer.data?.table)
           : undefined;
       const wkt = layer.type === 'csv' && layer.data?.wktColumn !== undefined ? wktColumnQuery(layer.data.wktColumn) : '';
-      layers.push({ ...layer, url: fileUrl('', project.alias, asset.id, main ?? asset.name) + wkt });
+      const url = fileUrl('', project.alias, asset.id, main ?? asset.name) + wkt;
+      // An mvt layer of an uploaded GeoJSON or GIS file draws the tiles the server cuts of it (SPEC §13).
+      layers.push({ ...layer, url: layer.type === 'mvt' ? tilesUrlOf(url) : url });
     }
     const snapshot: PublishedSnapshot = {
       project: { alias: project.alias, name: project.name },

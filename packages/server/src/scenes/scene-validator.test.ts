@@ -52,6 +52,8 @@ describe('validateScene', () => {
     const gis = good() as { layers: unknown[] };
     gis.layers.push({ id: 'g1', title: 'Wards', type: 'geopackage', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { table: 'wards' } });
     gis.layers.push({ id: 'g2', title: 'WKT', type: 'csv', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { wktColumn: 'geom' } });
+    gis.layers.push({ id: 'g3', title: 'Buildings', type: 'mvt', url: 'https://example.org/tiles/{z}/{x}/{y}.pbf', visible: true, data: { layers: ['building'], minimumLevel: 10, maximumLevel: 16 } });
+    gis.layers.push({ id: 'g4', title: 'Trees', type: 'mvt', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true });
     expect(validateScene(gis)).toEqual(gis);
     expect(validateScene(defaultScene())).toEqual(defaultScene());
   });
@@ -62,6 +64,11 @@ describe('validateScene', () => {
     [(s: any) => (s.layers[0].data = { table: 'roads' }), 'layers[0].data.table', /only to geopackage/],
     [(s: any) => (s.layers[3].data = { wktColumn: 'geom' }), 'layers[3].data.wktColumn', /uploaded CSV/],
     [(s: any) => (s.layers[3].data.wktColumn = 'geom'), 'layers[3].data.wktColumn', /latColumn and lngColumn/],
+    [(s: any) => (s.layers[4].data.layers = ['radar']), 'layers[4].data.layers', /WMS layer names/],
+    [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].url = 'https://example.org/t.pbf')), 'layers[5].url', /\{z\}, \{x\} and \{y\}/],
+    [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].data = { layers: 'roads' })), 'layers[5].data.layers', /array of names/],
+    [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].data = { minimumLevel: 9, maximumLevel: 5 })), 'layers[5].data.minimumLevel', /deeper than maximumLevel/],
+    [(s: any) => (s.layers[5].data = { minimumLevel: 2 }), 'layers[5].data.minimumLevel', /only to mvt/],
     [(s: any) => delete s.camera, 'camera', /required/],
     [(s: any) => (s.camera.lat = 91), 'camera.lat', /at most 90/],
     [(s: any) => (s.camera.lng = 'east'), 'camera.lng', /number/],

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, Storage, StoredKey, StoredObject } from './storage.js';
 import { headCapture } from './head-capture.js';
-import { assertStorageKey } from './storage.js';
+import { assertStorageKey, MissingKeyError } from './storage.js';
 
 const TEMP_DIR = '.tmp';
 
@@ -63,7 +63,9 @@ export class LocalStorage implements Storage {
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
     const path = this.pathOf(key);
-    await stat(path);
+    await stat(path).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new MissingKeyError(key) : err;
+    });
     return createReadStream(path, range ? { start: range.start, end: range.end } : {});
   }
 

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { byteSlice } from './byte-slice.js';
 import { headCapture } from './head-capture.js';
 import type { ByteRange, Storage, StoredKey, StoredObject } from './storage.js';
-import { assertStorageKey } from './storage.js';
+import { assertStorageKey, MissingKeyError } from './storage.js';
 
 /** Where `s3://bucket/prefix` points. */
 export interface S3Location {
@@ -98,13 +98,17 @@ export class S3Storage implements Storage {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const response = await this.client.send(
-      new GetObjectCommand({
-        Bucket: this.location.bucket,
-        Key: this.objectKey(key),
-        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-      }),
-    );
+    const response = await this.client
+      .send(
+        new GetObjectCommand({
+          Bucket: this.location.bucket,
+          Key: this.objectKey(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+      )
+      .catch((err: Error) => {
+        throw err.name === 'NoSuchKey' ? new MissingKeyError(key) : err;
+      });
     const body = response.Body as Readable;
     // Some S3-compatible servers ignore a range (s3rver does for `bytes=0-0`): cut it here then.
     if (range && !response.ContentRange?.startsWith(`bytes ${range.start}-${range.end}/`)) {

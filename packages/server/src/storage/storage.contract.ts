@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Storage } from './storage.js';
+import { MissingKeyError, type Storage } from './storage.js';
 
 async function keysOf(storage: Storage): Promise<string[]> {
   const keys: string[] = [];
@@ -24,6 +24,12 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       expect(await text(await storage.read('p/a/original'))).toBe('hello world');
       expect(await text(await storage.read('p/a/original', { start: 6, end: 10 }))).toBe('world');
       expect(await text(await storage.read('p/a/original', { start: 0, end: 0 }))).toBe('h');
+    });
+
+    it('rejects a read of a key where nothing is stored with MissingKeyError', async () => {
+      await expect(storage.read('p/none/original')).rejects.toBeInstanceOf(MissingKeyError);
+      await storage.put('p/a/original', Readable.from([Buffer.from('1')]));
+      await expect(storage.read('p/a/other')).rejects.toBeInstanceOf(MissingKeyError);
     });
 
     it('stores an empty file', async () => {

@@ -25,7 +25,7 @@ export interface Storage {
   readonly kind: string;
   /** Writes a whole stream; the key appears only once every byte is written and flushed. A failure leaves nothing. */
   put(key: string, source: Readable): Promise<StoredObject>;
-  /** The bytes of a key, or of a range of it. */
+  /** The bytes of a key, or of a range of it; rejects with {@link MissingKeyError} when nothing is stored there. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes a key and everything under it as a prefix. Removing what is not there is fine. */
   deletePrefix(prefix: string): Promise<void>;
@@ -33,6 +33,14 @@ export interface Storage {
   list(): AsyncIterable<StoredKey>;
   /** Removes half-written temporaries older than `olderThanMs`. */
   cleanTemporaries(olderThanMs: number): Promise<number>;
+}
+
+/** What `Storage.read` rejects with when nothing is stored at the key. */
+export class MissingKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`nothing is stored at "${key}"`);
+    this.name = 'MissingKeyError';
+  }
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;

@@ -1,6 +1,6 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { derivedPathOf, isFileLayerType, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import { derivedPathOf, isFileLayerType, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
@@ -94,6 +94,8 @@ export class EditorState {
     // A GIS file draws from the WGS84 GeoJSON the server derived from it (SPEC §13).
     if (isFileLayerType(layer.type)) return this.api.fileUrl(asset, derivedPathOf(asset.files?.map(decodedPath) ?? [], layer.data?.table));
     if (layer.type === 'csv' && layer.data?.wktColumn !== undefined) return this.api.fileUrl(asset) + wktColumnQuery(layer.data.wktColumn);
+    // The tiles the server cuts of a GeoJSON or GIS file (SPEC §13).
+    if (layer.type === 'mvt') return tilesUrlOf(this.api.fileUrl(asset));
     const tileset = layer.type === '3dtiles' ? asset.files?.map(decodedPath).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
     return this.api.fileUrl(asset, tileset);
   }

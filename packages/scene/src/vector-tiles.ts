@@ -1,0 +1,34 @@
+/**
+ * The vector tiles the server cuts from a large GeoJSON asset (SPEC §13, docs/viewer.md "Tiles"),
+ * and what both the server that writes them and the viewer that reads them agree on.
+ */
+
+/** An asset's tiles, under its file path: `…/files/{project}/{asset}/orbis-tiles/{z}/{x}/{y}.pbf`. */
+export const TILES_PATH = 'orbis-tiles';
+
+/** The template of an asset's tiles, after its files' base URL. */
+export const TILES_TEMPLATE = `${TILES_PATH}/{z}/{x}/{y}.pbf`;
+
+/** The one Mapbox Vector Tile layer in each of Orbis's tiles. */
+export const TILE_LAYER = 'features';
+
+/** The deepest zoom the server cuts; deeper views draw these tiles (overzoom). */
+export const MAX_TILE_ZOOM = 14;
+
+/**
+ * A feature's GeoJSON `id` when it is not a non-negative integer (MVT ids are): kept as this
+ * property. A feature without an `id` gets its 1-based place in the file as its MVT id, the id the
+ * viewer gives it when it draws the file whole.
+ */
+export const TILE_ID_PROPERTY = '@id';
+
+/** The tile at zoom `z` of column `x` and row `y` (XYZ, Web Mercator), if the numbers name one. */
+export function isTile(z: number, x: number, y: number): boolean {
+  const n = 2 ** z;
+  return Number.isInteger(z) && Number.isInteger(x) && Number.isInteger(y) && z >= 0 && z <= 30 && x >= 0 && y >= 0 && x < n && y < n;
+}
+
+/** The tile URL template of an uploaded asset (an `mvt` layer's `assetId`), from the URL of the asset's own file. */
+export function tilesUrlOf(assetFileUrl: string): string {
+  return assetFileUrl.slice(0, assetFileUrl.lastIndexOf('/') + 1) + TILES_TEMPLATE;
+}

@@ -1,0 +1,23 @@
+// Runs in the tile worker: no imports of this package's own files (see tile-maker.ts).
+import { pipeline, type Readable } from 'node:stream';
+import type { Feature } from 'geojson';
+import Parser from 'stream-json/Parser.js';
+import Pick from 'stream-json/filters/Pick.js';
+import StreamArray from 'stream-json/streamers/StreamArray.js';
+
+/**
+ * The features of a GeoJSON FeatureCollection, one at a time as its bytes arrive: a file too large
+ * for one string (V8 stops near 512 MiB) is read whole. Anything in `features` that is not an
+ * object with a geometry is skipped (`index` is each one's place in `features`); a document that is
+ * not JSON throws.
+ */
+export async function* featuresOf(bytes: Readable): AsyncGenerator<{ index: number; feature: Feature }> {
+  const items = StreamArray.make();
+  // A parse error ends the iteration below with that error.
+  pipeline(bytes, Parser.make(), Pick.make({ filter: 'features' }), items, (err) => err && items.destroy(err));
+  for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
+    const f = value as Partial<Feature> | null;
+    if (!f || typeof f !== 'object' || !f.geometry || typeof f.geometry !== 'object') continue;
+    yield { index: key, feature: { type: 'Feature', properties: f.properties ?? {}, geometry: f.geometry, ...(f.id === undefined ? {} : { id: f.id }) } };
+  }
+}

@@ -1,0 +1,11 @@
+/** Main thread → tile worker: the file's bytes, their end, then tile requests. */
+export type TileRequest =
+  | { type: 'bytes'; bytes: Uint8Array }
+  | { type: 'end' }
+  | { type: 'tile'; id: number; z: number; x: number; y: number };
+
+/** Tile worker → main thread. A tile without `bytes` holds nothing. */
+export type TileReply =
+  | { type: 'ready'; features: number }
+  | { type: 'failed'; message: string }
+  | { type: 'tile'; id: number; bytes?: Uint8Array };

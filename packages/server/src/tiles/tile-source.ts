@@ -1,0 +1,78 @@
+import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+import type { TileReply, TileRequest } from './tile-protocol.js';
+
+/**
+ * The worker's file: its TypeScript source when this module runs from source (tests, which
+ * Node runs with its type stripping), else the built `.js` beside this one.
+ */
+const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './tile-worker.ts' : './tile-worker.js', import.meta.url);
+
+/**
+ * One GeoJSON file's tile index, built and kept by a worker thread: its bytes are streamed to
+ * the worker, which parses them and cuts tiles on request. `close` ends the worker and frees its
+ * memory.
+ */
+export class TileSource {
+  private readonly worker = new Worker(WORKER_URL);
+  private readonly pending = new Map<number, { resolve(bytes: Uint8Array | undefined): void; reject(err: Error): void }>();
+  private next = 0;
+  /** Why the file's bytes could not be read, when they could not. */
+  private readFailure: Error | undefined;
+  /** Resolves with the number of features once the index is built; rejects with why it could not be. */
+  readonly ready: Promise<number>;
+
+  constructor(bytes: Readable) {
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.on('message', (reply: TileReply) => {
+        if (reply.type === 'ready') resolve(reply.features);
+        else if (reply.type === 'failed') reject(new Error(reply.message));
+        else {
+          this.pending.get(reply.id)?.resolve(reply.bytes);
+          this.pending.delete(reply.id);
+        }
+      });
+      this.worker.on('error', reject);
+      this.worker.on('exit', () => {
+        const why = this.readFailure ?? new Error('the tile worker stopped');
+        reject(why);
+        for (const waiting of this.pending.values()) waiting.reject(why);
+        this.pending.clear();
+      });
+    });
+    this.ready.catch(() => undefined);
+    void this.pump(bytes);
+  }
+
+  private post(request: TileRequest, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(request, transfer);
+  }
+
+  private async pump(bytes: Readable): Promise<void> {
+    try {
+      for await (const chunk of bytes as AsyncIterable<Buffer>) {
+        // A copy the worker owns: a stream's chunks may share one pooled buffer.
+        const own = new Uint8Array(chunk);
+        this.post({ type: 'bytes', bytes: own }, [own.buffer]);
+      }
+      this.post({ type: 'end' });
+    } catch (err) {
+      this.readFailure = err instanceof Error ? err : new Error(String(err));
+      await this.worker.terminate();
+    }
+  }
+
+  /** The encoded tile, or undefined when nothing lies in it; rejects when the file cannot be read. */
+  async tile(z: number, x: number, y: number): Promise<Uint8Array | undefined> {
+    await this.ready;
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.post({ type: 'tile', id, z, x, y });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import type { Feature } from 'geojson';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LocalStorage } from '../storage/local-storage.js';
+import { decodedTile, tileAround } from '../test/vector-tile-decoding.js';
+import { VectorTiles } from './vector-tiles.js';
+
+const file = { key: 'p/a/original', etag: 'a-1', prefix: 'p/a' };
+const stations = {
+  type: 'FeatureCollection',
+  features: [
+    { type: 'Feature', id: 'tokyo', properties: { name: 'Tokyo' }, geometry: { type: 'Point', coordinates: [139.7671, 35.6812] } },
+    { type: 'Feature', properties: { name: 'Shinagawa' }, geometry: { type: 'Point', coordinates: [139.7387, 35.6285] } },
+    { type: 'Feature', properties: { name: 'no geometry' }, geometry: null },
+  ],
+};
+
+describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
+  const opened: VectorTiles[] = [];
+  const open = (storage: LocalStorage) => {
+    const tiles = new VectorTiles(storage);
+    opened.push(tiles);
+    return tiles;
+  };
+  afterEach(async () => {
+    for (const tiles of opened.splice(0)) await tiles.close();
+  });
+
+  it('cuts a tile from a GeoJSON file streamed to the worker, keeps it, and another process reads it from storage', async () => {
+    const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
+    // Sent in small pieces: the worker parses as the bytes arrive.
+    const text = JSON.stringify(stations);
+    await storage.put(file.key, Readable.from(text.match(/[\s\S]{1,7}/g)!.map((s) => Buffer.from(s))));
+    const [x, y] = tileAround(10, 139.75, 35.65);
+    const bytes = await open(storage).tile(file, 10, x, y);
+    const features = decodedTile(bytes, 10, x, y);
+    expect(features.map((f: Feature) => [f.id, f.properties])).toEqual([
+      [undefined, { name: 'Tokyo', '@id': 'tokyo' }],
+      [2, { name: 'Shinagawa' }],
+    ]);
+    expect((await buffer(await storage.read(VectorTiles.keyOf(file, 10, x, y)))).equals(bytes)).toBe(true);
+    // An empty tile is kept as empty bytes.
+    expect((await open(storage).tile(file, 3, 0, 0)).length).toBe(0);
+    expect((await buffer(await storage.read(VectorTiles.keyOf(file, 3, 0, 0)))).length).toBe(0);
+    // A second process finds the kept tile, whatever the file holds now.
+    await storage.put(file.key, Readable.from([Buffer.from('not json')]));
+    expect((await open(storage).tile(file, 10, x, y)).equals(bytes)).toBe(true);
+  });
+
+  it('rejects with the reason when the file is not JSON, and tries again on the next request', async () => {
+    const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
+    await storage.put(file.key, Readable.from([Buffer.from('{"type":"FeatureCollection","features":[{"type":')]));
+    const tiles = open(storage);
+    await expect(tiles.tile(file, 0, 0, 0)).rejects.toThrow();
+    await storage.put(file.key, Readable.from([Buffer.from(JSON.stringify(stations))]));
+    expect(decodedTile(await tiles.tile(file, 0, 0, 0), 0, 0, 0)).toHaveLength(2);
+  });
+
+  it('rejects when the file is missing', async () => {
+    const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
+    await expect(open(storage).tile(file, 0, 0, 0)).rejects.toThrow(/nothing is stored/);
+  });
+});
