@@ -6,7 +6,7 @@ export type StyleValue<T> = T | { expression: string } | { conditions: [conditio
 /** Re:Earth's form of a style value: also `{expression: {conditions}}`. */
 export type ReearthStyleValue<T> = StyleValue<T> | { expression: { conditions: [condition: string, value: string][] } };
 
-export type LayerType = 'geojson' | 'czml' | 'kml' | '3dtiles' | 'gltf' | 'imagery' | 'wms' | 'csv' | 'gpx';
+export type LayerType = 'geojson' | 'czml' | 'kml' | '3dtiles' | 'gltf' | 'imagery' | 'wms' | 'csv' | 'gpx' | 'mvt';
 
 /** Appearance keys (SPEC §7); every field optional. */
 export interface Appearance {

@@ -5,7 +5,7 @@
  */
 export { FILE_LAYER_TYPES, type FileLayerType, isFileLayerType, LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
 export { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';
-export { isTile, MAX_TILE_ZOOM, TILE_ID_PROPERTY, TILE_LAYER, TILES_PATH, TILES_TEMPLATE, tilesUrlOf } from './vector-tiles.js';
+export { isTile, MAX_TILE_ZOOM, TILED_LAYER_BYTES, TILE_ID_PROPERTY, TILE_LAYER, TILES_PATH, TILES_TEMPLATE, tilesUrlOf } from './vector-tiles.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
 export { timelineProblem, type SceneProblem } from './scene-rules.js';

@@ -52,7 +52,7 @@ export { type SceneProblem, sceneProblem } from './scene-rules.js';
 export { defaultScene } from './default-scene.js';
 export { FILE_LAYER_TYPES, type FileLayerType, isFileLayerType } from './layer-types.js';
 export { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';
-export { isTile, MAX_TILE_ZOOM, TILE_ID_PROPERTY, TILE_LAYER, TILES_PATH, TILES_TEMPLATE, tilesUrlOf } from './vector-tiles.js';
+export { isTile, MAX_TILE_ZOOM, TILED_LAYER_BYTES, TILE_ID_PROPERTY, TILE_LAYER, TILES_PATH, TILES_TEMPLATE, tilesUrlOf } from './vector-tiles.js';
 export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';

@@ -12,6 +12,12 @@ export const TILES_TEMPLATE = `${TILES_PATH}/{z}/{x}/{y}.pbf`;
 /** The one Mapbox Vector Tile layer in each of Orbis's tiles. */
 export const TILE_LAYER = 'features';
 
+/**
+ * The editor adds a GeoJSON or GIS file larger than this as an `mvt` layer of its tiles rather
+ * than as the whole file: the browser would hold every feature of it.
+ */
+export const TILED_LAYER_BYTES = 100 * 1024 * 1024;
+
 /** The deepest zoom the server cuts; deeper views draw these tiles (overzoom). */
 export const MAX_TILE_ZOOM = 14;
 

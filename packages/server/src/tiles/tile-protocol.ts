@@ -1,3 +1,9 @@
+/** What the tile worker starts with. */
+export interface TileWorkerData {
+  /** Files up to this size are parsed whole (JSON.parse); larger ones as a stream (any size). */
+  wholeParseBytes: number;
+}
+
 /** Main thread → tile worker: the file's bytes, their end, then tile requests. */
 export type TileRequest =
   | { type: 'bytes'; bytes: Uint8Array }

@@ -3,18 +3,27 @@
 // loop. It imports its neighbours by their `.ts` names: Node runs it from source in tests, and
 // tsc rewrites them to `.js` in dist.
 import { PassThrough } from 'node:stream';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Feature } from 'geojson';
-import { featuresOf } from './geojson-stream.ts';
+import { featuresOf, featuresOfDocument } from './geojson-stream.ts';
 import { TileMaker, tiledFeature } from './tile-maker.ts';
-import type { TileReply, TileRequest } from './tile-protocol.ts';
+import type { TileReply, TileRequest, TileWorkerData } from './tile-protocol.ts';
+
+/** Files up to this size are parsed whole (JSON.parse, much faster); larger ones, up to any size, as a stream. */
+const { wholeParseBytes } = workerData as TileWorkerData;
 
 const port = parentPort!;
-const bytes = new PassThrough();
+const held: Uint8Array[] = [];
+let heldBytes = 0;
+let stream: PassThrough | undefined;
+type Features = AsyncIterable<{ index: number; feature: Feature }> | Iterable<{ index: number; feature: Feature }>;
+/** The file's features, once it is known how they are read. */
+const source = {} as { promise: Promise<Features>; resolve(features: Features): void; reject(err: unknown): void };
+source.promise = new Promise<Features>((resolve, reject) => Object.assign(source, { resolve, reject }));
 
 async function build(): Promise<TileMaker> {
   const features: Feature[] = [];
-  for await (const { index, feature } of featuresOf(bytes)) features.push(tiledFeature(feature, index));
+  for await (const { index, feature } of await source.promise) features.push(tiledFeature(feature, index));
   const maker = new TileMaker(features);
   port.postMessage({ type: 'ready', features: features.length } satisfies TileReply);
   return maker;
@@ -23,9 +32,33 @@ async function build(): Promise<TileMaker> {
 const maker = build();
 maker.catch((err: unknown) => port.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies TileReply));
 
+function received(bytes: Uint8Array): void {
+  if (stream) {
+    stream.write(bytes);
+    return;
+  }
+  held.push(bytes);
+  heldBytes += bytes.length;
+  if (heldBytes <= wholeParseBytes) return;
+  stream = new PassThrough();
+  source.resolve(featuresOf(stream));
+  for (const chunk of held.splice(0)) stream.write(chunk);
+}
+
+function ended(): void {
+  if (stream) stream.end();
+  else {
+    try {
+      source.resolve(featuresOfDocument(JSON.parse(Buffer.concat(held.splice(0)).toString('utf8'))));
+    } catch (err) {
+      source.reject(err);
+    }
+  }
+}
+
 port.on('message', (request: TileRequest) => {
-  if (request.type === 'bytes') bytes.write(request.bytes);
-  else if (request.type === 'end') bytes.end();
+  if (request.type === 'bytes') received(request.bytes);
+  else if (request.type === 'end') ended();
   else {
     maker.then(
       (m) => {

@@ -7,6 +7,7 @@ import type { Feature } from 'geojson';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../storage/local-storage.js';
 import { decodedTile, tileAround } from '../test/vector-tile-decoding.js';
+import { TileSource } from './tile-source.js';
 import { VectorTiles } from './vector-tiles.js';
 
 const file = { key: 'p/a/original', etag: 'a-1', prefix: 'p/a' };
@@ -63,5 +64,25 @@ describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
   it('rejects when the file is missing', async () => {
     const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
     await expect(open(storage).tile(file, 0, 0, 0)).rejects.toThrow(/nothing is stored/);
+  });
+});
+
+describe('TileSource', () => {
+  it('reads a file larger than its whole-parse size as a stream, to the same tiles', async () => {
+    const text = JSON.stringify(stations);
+    const pieces = () => Readable.from(text.match(/[\s\S]{1,5}/g)!.map((s) => Buffer.from(s)));
+    const whole = new TileSource(pieces());
+    const streamed = new TileSource(pieces(), { wholeParseBytes: 16 });
+    try {
+      expect(await whole.ready).toBe(2);
+      expect(await streamed.ready).toBe(2);
+      expect(Buffer.from((await streamed.tile(0, 0, 0))!).equals(Buffer.from((await whole.tile(0, 0, 0))!))).toBe(true);
+      const broken = new TileSource(Readable.from([Buffer.from('{"features":[{"type":')]), { wholeParseBytes: 4 });
+      await expect(broken.ready).rejects.toThrow();
+      await broken.close();
+    } finally {
+      await whole.close();
+      await streamed.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { derivedPathOf, isFileLayerType, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import { derivedPathOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
@@ -111,8 +111,11 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   const name = asset.name.toLowerCase();
   // A GIS file the server read (it derived a WGS84 GeoJSON): shapefile's zip, GeoPackage, FlatGeobuf, GeoJSON sequence.
   const gis = vectorFormatOf(asset.name, asset.files?.map(decodedPath) ?? []);
+  const geojson = asset.contentType === 'application/geo+json' || name.endsWith('.geojson');
+  // Too large for the browser to hold: the tiles the server cuts of it (SPEC §13).
+  if ((gis || geojson) && asset.size > TILED_LAYER_BYTES) return 'mvt';
   if (gis) return gis;
-  if (asset.contentType === 'application/geo+json' || name.endsWith('.geojson')) return 'geojson';
+  if (geojson) return 'geojson';
   if (asset.contentType === 'application/vnd.czml+json' || name.endsWith('.czml')) return 'czml';
   if (asset.contentType.startsWith('application/vnd.google-earth')) return 'kml';
   if (asset.contentType.startsWith('model/gltf')) return 'gltf';

@@ -14,7 +14,7 @@ import {
 import type { SketchFeature } from '@orbis/plugin-api';
 import { CesiumSketch } from './cesium-sketch.js';
 import type { SketchDraft } from './engine.js';
-import { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
+import { BatchedLayer } from './vector/batched-layer.js';
 
 /**
  * What the interaction modes draw over the scene: the Spatial ID box, the selection highlight,
@@ -51,7 +51,7 @@ export class SceneDrawing {
     const now = this.viewer.clock.currentTime;
     const found: { layerId: string; featureId: string }[] = [];
     for (const [owner, layerId] of this.owners) {
-      if (owner instanceof CesiumVectorLayer) {
+      if (owner instanceof BatchedLayer) {
         for (const featureId of owner.featuresIn(left, top, right, bottom)) found.push({ layerId, featureId });
         continue;
       }
@@ -74,7 +74,7 @@ export class SceneDrawing {
     this.highlighted = [];
     const wanted = new Set(features.map((f) => `${f.layerId}\u0000${f.featureId}`));
     for (const [owner, layerId] of this.owners) {
-      if (owner instanceof CesiumVectorLayer) {
+      if (owner instanceof BatchedLayer) {
         owner.highlight(features.filter((f) => f.layerId === layerId).flatMap((f) => owner.indexOf(f.featureId) ?? []));
         continue;
       }

@@ -4,7 +4,7 @@ import { entityProperties } from './cesium-appearance.js';
 import { StyleEvaluator, styleFeature, toColor } from './cesium-style-evaluator.js';
 import type { EngineFeatures, FeatureInfo, FeatureRef } from './engine-features.js';
 import { isTileFeature, TileFeatures, tileFeatureProperties } from './cesium-tile-features.js';
-import { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
+import { BatchedLayer } from './vector/batched-layer.js';
 import { VectorPick } from './vector/vector-primitives.js';
 
 /** A property value as text: numbers and strings as they are, anything else as JSON. */
@@ -34,7 +34,7 @@ export class CesiumFeatures implements EngineFeatures {
     }
     if (picked?.id instanceof VectorPick) {
       const layerId = this.owners.get(picked.id.owner);
-      const featureId = (picked.id.owner as CesiumVectorLayer).featureId(picked.id.index);
+      const featureId = (picked.id.owner as BatchedLayer).featureId(picked.id.index);
       return layerId && featureId !== undefined ? { layerId, featureId } : undefined;
     }
     if (!(picked?.id instanceof Entity)) return undefined;
@@ -81,7 +81,7 @@ export class CesiumFeatures implements EngineFeatures {
     const time = this.viewer.clock.currentTime;
     for (const [owner, id] of this.owners) {
       if (id !== layerId) continue;
-      if (owner instanceof CesiumVectorLayer) return owner.allProperties();
+      if (owner instanceof BatchedLayer) return owner.allProperties();
       const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
       return entities.map((e) => entityProperties(e, time));
     }
@@ -95,7 +95,7 @@ export class CesiumFeatures implements EngineFeatures {
 }
 
 /** The batched-path layer loaded for a layer id, if it is one. */
-export function vectorLayerOf(owners: Map<object, string>, layerId: string): CesiumVectorLayer | undefined {
-  for (const [owner, id] of owners) if (id === layerId && owner instanceof CesiumVectorLayer) return owner;
+export function vectorLayerOf(owners: Map<object, string>, layerId: string): BatchedLayer | undefined {
+  for (const [owner, id] of owners) if (id === layerId && owner instanceof BatchedLayer) return owner;
   return undefined;
 }

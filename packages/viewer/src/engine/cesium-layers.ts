@@ -17,7 +17,8 @@ import {
 } from 'cesium';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import { csvDataSource } from './cesium-csv.js';
-import type { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
+import type { BatchedLayer } from './vector/batched-layer.js';
+import { CesiumTileLayer } from './vector/cesium-tile-layer.js';
 import { loadVector, type Progress, VectorJob } from './vector/vector-loader.js';
 import type { EngineLayer } from './engine.js';
 
@@ -27,7 +28,7 @@ export type LoadedLayer =
   | { kind: 'tileset'; value: Cesium3DTileset }
   | { kind: 'model'; value: Model }
   | { kind: 'imagery'; value: ImageryLayer }
-  | { kind: 'vector'; value: CesiumVectorLayer };
+  | { kind: 'vector'; value: BatchedLayer };
 
 /** Whether two versions of a layer draw the same, so that only its visibility needs to change. */
 export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
@@ -37,7 +38,11 @@ export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
 
 /** Loads one layer into the viewer, styled by its appearance; rejects with the reason when it cannot be loaded. */
 export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: Progress, job?: VectorJob): Promise<LoadedLayer> {
-  const loaded = readsFeatures(layer) ? await loadFeatures(viewer, layer, progress, job) : await loadUnstyled(viewer, layer);
+  const loaded = readsFeatures(layer)
+    ? await loadFeatures(viewer, layer, progress, job)
+    : layer.type === 'mvt'
+      ? loadTiles(viewer, layer, progress)
+      : await loadUnstyled(viewer, layer);
   if (loaded.kind === 'dataSource') styleEntities(loaded.value.entities.values, layer.appearance, viewer.clock.currentTime);
   if (loaded.kind === 'tileset') loaded.value.style = tilesetStyle(layer.appearance?.['3dtiles']);
   return loaded;
@@ -81,6 +86,13 @@ export async function loadFeatures(viewer: Viewer, layer: FeatureLayer, progress
   return addSource(viewer, await GeoJsonDataSource.load(loaded.geojson as object, { clampToGround: false }));
 }
 
+/** An `mvt` layer (SPEC §13): the tiles in view, styled by its appearance in a worker. */
+function loadTiles(viewer: Viewer, layer: EngineLayer, progress?: Progress): LoadedLayer {
+  // The worker resolves URLs against its own script's: hand it an absolute template.
+  const url = new URL(layer.url, document.baseURI).href.replace(/%7B([xyz])%7D/g, '{$1}');
+  return { kind: 'vector', value: new CesiumTileLayer(viewer.scene, { url, ...(layer.headers ? { headers: layer.headers } : {}), ...(layer.data ? { data: layer.data } : {}) }, layer.appearance, progress) };
+}
+
 async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedLayer> {
   // A Resource carries the headers to every request the layer makes, relative ones included.
   const resource = new Resource({ url: layer.url, headers: layer.headers });
@@ -117,13 +129,16 @@ async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedL
       return { kind: 'imagery', value: imagery };
     }
     case 'wms': {
-      if (!layer.data?.layers) throw new Error('a WMS layer needs data.layers');
-      const provider = new WebMapServiceImageryProvider({ url: resource, layers: layer.data.layers, parameters: { transparent: true, format: 'image/png' } });
+      const layers = layer.data?.layers;
+      if (typeof layers !== 'string') throw new Error('a WMS layer needs data.layers');
+      const provider = new WebMapServiceImageryProvider({ url: resource, layers, parameters: { transparent: true, format: 'image/png' } });
       return { kind: 'imagery', value: viewer.imageryLayers.addImageryProvider(provider) };
     }
     case 'geojson':
     case 'csv':
       return loadFeatures(viewer, layer);
+    case 'mvt':
+      return loadTiles(viewer, layer);
     case 'gpx':
       // GpxDataSource reads a Resource (so the layer's headers go along); its typings list only string, Blob, Document.
       return addSource(viewer, await GpxDataSource.load(resource as unknown as string, { clampToGround: false }));

@@ -1,7 +1,7 @@
 import { CzmlDataSource, type DataSource, Entity, GeoJsonDataSource, ImageryLayer, type Viewer } from 'cesium';
 import { loadFeatures, loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { loadFailure } from './load-failure.js';
-import { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
+import { BatchedLayer } from './vector/batched-layer.js';
 import type { Appearance } from '@orbis/scene';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import type { EnginePluginLayers, FeatureData, PluginLayerSource } from './engine-plugin-layers.js';
@@ -77,7 +77,7 @@ export class CesiumPluginLayers implements EnginePluginLayers {
 
   restyle(id: string, appearance: Appearance | undefined): void {
     for (const object of this.objectsOf(id)) {
-      if (object instanceof CesiumVectorLayer) {
+      if (object instanceof BatchedLayer) {
         object.restyle(appearance);
         continue;
       }
@@ -92,7 +92,7 @@ export class CesiumPluginLayers implements EnginePluginLayers {
     const { dataSources, imageryLayers, scene } = this.viewer;
     for (const owner of this.objectsOf(id)) {
       // A large layer's primitives are what the scene orders.
-      const object = owner instanceof CesiumVectorLayer ? owner.primitives : owner;
+      const object = owner instanceof BatchedLayer ? owner.primitives : owner;
       if (object instanceof ImageryLayer) {
         if (where === 'front') imageryLayers.raiseToTop(object);
         // Above the base imagery (the first layer), not under it.
@@ -111,7 +111,7 @@ export class CesiumPluginLayers implements EnginePluginLayers {
   feature(layerId: string, featureId: string): FeatureData | undefined {
     const now = this.viewer.clock.currentTime;
     for (const object of this.objectsOf(layerId)) {
-      if (object instanceof CesiumVectorLayer) {
+      if (object instanceof BatchedLayer) {
         const index = object.indexOf(featureId);
         if (index === undefined) continue;
         const geometry = this.inlineGeometry(layerId, featureId);

@@ -1,6 +1,7 @@
 import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PointPrimitiveCollection, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
 import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
+import { BatchedLayer } from './batched-layer.js';
 import { addPoints, addShapes, type Marker, VectorPick } from './vector-primitives.js';
 
 const HIGHLIGHT = Color.YELLOW;
@@ -19,6 +20,15 @@ interface DrawnBatch {
   markers: Marker[];
 }
 
+/** Where a layer's features are drawn, and what their picks name. */
+export interface VectorLayerPlace {
+  /** The collection its primitives go into (the scene's, else). */
+  into?: PrimitiveCollection;
+  /** What a picked feature's VectorPick names as its owner, and the number added to its index (a tile of a tile layer). */
+  pickOwner?: object;
+  pickBase?: number;
+}
+
 type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; show: Uint8Array } | undefined; ready: boolean };
 
 /**
@@ -27,7 +37,7 @@ type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; 
  * style panel and plugins. Batches are added one per animation frame, so no frame on the page
  * builds more than one batch.
  */
-export class CesiumVectorLayer {
+export class CesiumVectorLayer extends BatchedLayer {
   readonly primitives = new PrimitiveCollection();
   /** Selected points drawn again over everything: in a dense layer their neighbours would cover them. */
   private readonly selection = new PointPrimitiveCollection();
@@ -45,15 +55,20 @@ export class CesiumVectorLayer {
   private readonly queue: FeatureBatch[] = [];
   private scheduled = false;
   private finished = false;
+  private readonly into: PrimitiveCollection;
   constructor(
     private readonly scene: Scene,
-    private readonly worker: Worker,
+    /** The worker that sent the batches, which restyles them; none for a tile (its layer restyles). */
+    private readonly worker: Worker | undefined,
     /** Features announced by the worker. */
     readonly total: number,
     private readonly progress?: (loaded: number, total: number) => void,
+    private readonly place: VectorLayerPlace = {},
   ) {
-    scene.primitives.add(this.primitives);
-    scene.primitives.add(this.selection);
+    super();
+    this.into = place.into ?? scene.primitives;
+    this.into.add(this.primitives);
+    this.into.add(this.selection);
   }
 
   /**
@@ -61,6 +76,7 @@ export class CesiumVectorLayer {
    * they replace the drawn ones batch by batch.
    */
   restyle(appearance: Appearance | undefined): void {
+    if (!this.worker) throw new Error('a tile is restyled by its layer');
     this.clear();
     this.finished = false;
     const request: VectorRequest = { type: 'restyle', ...(appearance ? { appearance } : {}) };
@@ -149,7 +165,8 @@ export class CesiumVectorLayer {
       this.props.push(batch.properties[i]!);
     }
     this.anchors.push(batch.anchors);
-    const pick = (index: number) => (this.picks[index] ??= new VectorPick(this, index));
+    const { pickOwner = this, pickBase = 0 } = this.place;
+    const pick = (index: number) => (this.picks[index] ??= new VectorPick(pickOwner, pickBase + index));
     const markers = addPoints(this.primitives, this.scene, batch, pick);
     this.batches.push({ start: batch.start, feature: batch.points.feature, color: batch.points.color, markers });
     // A feature selected before a restyle stays highlighted when it is drawn again.
@@ -279,10 +296,10 @@ export class CesiumVectorLayer {
 
   destroy(): void {
     clearTimeout(this.renderTimer);
-    this.worker.terminate();
+    this.worker?.terminate();
     this.queue.length = 0;
-    this.scene.primitives.remove(this.primitives);
-    this.scene.primitives.remove(this.selection);
+    this.into.remove(this.primitives);
+    this.into.remove(this.selection);
     if (!this.primitives.isDestroyed()) this.primitives.destroy();
   }
 }

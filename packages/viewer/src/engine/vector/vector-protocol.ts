@@ -80,3 +80,11 @@ export type VectorReply =
   | { type: 'batch'; batch: FeatureBatch }
   | { type: 'done' }
   | { type: 'error'; message: string };
+
+/** Page → a tile layer's worker (an `mvt` layer, SPEC §13): the style first, then tiles. */
+export type TileWorkerRequest =
+  | { type: 'style'; appearance?: Appearance; batchSize: number; layers?: string[] }
+  | { type: 'tile'; key: string; url: string; headers?: Record<string, string>; z: number; x: number; y: number };
+
+/** Tile worker → page: a tile's features announced, in batches, and done; or why it failed. */
+export type TileWorkerReply = { key: string } & Extract<VectorReply, { type: 'count' | 'batch' | 'done' | 'error' }>;

@@ -41,7 +41,7 @@ describe('toPluginLayer: Orbis\'s form and Re:Earth\'s give the same layer', () 
   it('names the wrong field in a TypeError', () => {
     const cases: [unknown, string | ReturnType<typeof expect.stringMatching>][] = [
       [null, 'layers.add: layer must be an object'],
-      [{ type: 'shapefile', url: 'x' }, 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, not "shapefile"'],
+      [{ type: 'shapefile', url: 'x' }, 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, not "shapefile"'],
       [{ type: 'geojson', url: 'a', appearance: { polygon: { fillColor: { expression: "color('red'" } } } }, expect.stringMatching(/^layers\.add: layer\.appearance\.polygon\.fillColor\.expression is not a style expression: /)],
       [{ type: 'simple', data: { type: 'geojson', url: 'a' }, polygon: { fillColor: { expression: { conditions: [['${a} >', 'true']] } } } }, expect.stringMatching(/^layers\.add: layer\.polygon\.fillColor\.expression\.conditions\[0\]\[0\] is not a style expression/)],
       [{ type: 'geojson', url: 'a', appearance: { marker: { pointColor: 'reddish' } } }, 'layers.add: layer.appearance.marker.pointColor must be a CSS colour, not "reddish"'],

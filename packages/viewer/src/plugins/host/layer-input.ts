@@ -55,7 +55,14 @@ function fromReearth(input: Record<string, unknown>): PluginLayerSpec {
   const look: Record<string, unknown> = {};
   for (const key of APPEARANCE_KEYS) if (input[key] !== undefined) look[key] = input[key];
   const converted = appearance(look, 'layer');
-  const reearthData = { type, ...(typeof data.url === 'string' ? { url: data.url } : {}), ...(data.value === undefined ? {} : { value: data.value }) };
+  if (data.layers !== undefined && (!Array.isArray(data.layers) || !data.layers.every((name) => typeof name === 'string'))) fail('layer.data.layers', 'must be an array of tile layer names');
+  const reearthData = {
+    type,
+    ...(typeof data.url === 'string' ? { url: data.url } : {}),
+    ...(data.value === undefined ? {} : { value: data.value }),
+    // An mvt layer's tile layers to draw (SPEC §13).
+    ...(Array.isArray(data.layers) ? { layers: [...(data.layers as string[])] } : {}),
+  };
   return {
     title: title(input.title),
     type,

@@ -64,7 +64,7 @@ describe('app.layers against a test engine', () => {
       pluginId: 'p',
     });
     expect(fake.lines().slice(2)).toEqual([
-      ['TypeError', 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, not "shp"'],
+      ['TypeError', 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, not "shp"'],
       ['TypeError', 'layers.add: layer.assetId "nope" is no asset this page shows'],
       ['TypeError', 'layers.add: layer must be an object, not "layer"'],
     ]);
