@@ -4,18 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage } from './browser.js';
 import { useBrowserAndServer } from './fixture.js';
 
-/** Another site: one page that embeds `target.url` (set once the Orbis server runs) in an iframe. */
-function embedder(target: { url: string }): Promise<Server> {
-  const server = createServer((_request, response) => {
+/**
+ * Another site: `/` embeds `target.url` (set once the Orbis server runs) in an iframe; `/frame`
+ * embeds Orbis's plugin frame document directly, without the `sandbox` attribute Orbis adds.
+ */
+function embedder(target: { url: string; frame: string }): Promise<Server> {
+  const server = createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(`<!doctype html><title>news</title><iframe src="${target.url}" title="map" width="600" height="400"></iframe>`);
+    const src = request.url === '/frame' ? target.frame : target.url;
+    response.end(`<!doctype html><title>news</title><iframe src="${src}" title="map" width="600" height="400"></iframe>`);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 describe('ORBIS_FRAME_ANCESTORS in a browser (SPEC §9)', () => {
   // The embedding site is served on one port under two names: only `localhost` is listed.
-  const target = { url: 'about:blank' };
+  const target = { url: 'about:blank', frame: 'about:blank' };
   const env: Record<string, string> = {};
   let site: Server;
   let port: number;
@@ -31,6 +35,7 @@ describe('ORBIS_FRAME_ANCESTORS in a browser (SPEC §9)', () => {
       await h.project('framed');
       await h.admin('POST', '/api/projects/framed/publish');
       target.url = `${h.url}/p/framed`;
+      target.frame = `${h.url}/app/plugin-frame.html`;
     },
   });
   afterAll(() => {
@@ -50,5 +55,27 @@ describe('ORBIS_FRAME_ANCESTORS in a browser (SPEC §9)', () => {
     await expect.poll(() => frame.url(), { timeout: 30_000 }).toMatch(/^chrome-error:/);
     expect(await other.page.frameLocator('iframe').getByTestId('project-name').count()).toBe(0);
     await other.close();
+  });
+
+  it('keeps the plugin frame document opaque when a listed origin frames it directly (issue 30)', async () => {
+    const { page, close } = await newPage(fx.browser, { width: 640, height: 480 });
+    // What a signed-in editor leaves in Orbis's storage.
+    await page.goto(`${fx.h.url}/openapi.json`);
+    await page.evaluate(() => localStorage.setItem('orbis-probe', 'secret'));
+    await page.goto(`http://localhost:${port}/frame`);
+    // `goto` waits for the load event, which waits for the iframe.
+    const frame = page.frames().find((f) => f.url() === target.frame)!;
+    const seen = await frame.evaluate(() => {
+      const attempt = (read: () => string | null) => {
+        try {
+          return String(read());
+        } catch (error) {
+          return `refused: ${(error as Error).name}`;
+        }
+      };
+      return { origin, storage: attempt(() => localStorage.getItem('orbis-probe')), cookie: attempt(() => document.cookie) };
+    });
+    expect(seen).toEqual({ origin: 'null', storage: 'refused: SecurityError', cookie: 'refused: SecurityError' });
+    await close();
   });
 });

@@ -63,6 +63,8 @@ describe.skipIf(!existsSync(join(VIEWER_DIST, 'published.html')))('security head
     expect(frame.headers.get('content-security-policy')).toBe(PLUGIN_FRAME_POLICY);
     const policy = directives(PLUGIN_FRAME_POLICY);
     expect(policy['script-src']).toEqual(["'unsafe-inline'"]);
+    // Opaque however it is framed, with the viewer's attribute or without (issue 30).
+    expect(policy.sandbox).toEqual(['allow-scripts']);
     // SPEC §8: https: and Orbis's own origin, under CORS from the frame's opaque origin.
     expect(policy['connect-src']).toEqual(["'self'", 'https:']);
     expect(policy['img-src']).toEqual(['data:', 'blob:', "'self'", 'https:']);
