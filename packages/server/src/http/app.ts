@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_TIMEOUTS } from '../config/serve-config.js';
 import type { AppContext } from './app-context.js';
 import { assetRoutes } from './asset-routes.js';
 import { auditRoutes } from './auth/audit-routes.js';
@@ -57,21 +58,32 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   // would (same lines, same ids), so it runs at every log level. Made once the app exists.
   let hot: HotPath | undefined;
   const ids = requestIds();
+  const timeouts = ctx.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     logger: redactingLogger(logger),
     genReqId: ids,
+    // A socket silent this long is closed (a stalled body); one whose body keeps moving is not.
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
     serverFactory: (handler, options) => {
-      const server = createServer((req, res) => {
-        if (!hot) return handler(req, res);
-        hot(req, res).then(
-          (answered) => answered || handler(req, res),
-          () => handler(req, res),
-        );
-      });
-      // What Fastify sets on a server it makes itself.
+      const server = createServer(
+        // Node checks the head and request deadlines on this beat (30 s by default).
+        { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs || Infinity) / 4))) },
+        (req, res) => {
+          if (!hot) return handler(req, res);
+          hot(req, res).then(
+            (answered) => answered || handler(req, res),
+            () => handler(req, res),
+          );
+        },
+      );
+      // What Fastify sets on a server it makes itself, and the head's deadline, which it does not.
       const set = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      server.keepAliveTimeout = set.keepAliveTimeout;
+      // Node puts an answered socket on this timer, also when the client has not sent the whole
+      // body it announced: so it is no longer than the idle limit.
+      server.keepAliveTimeout = Math.min(set.keepAliveTimeout, timeouts.idleMs);
       server.requestTimeout = set.requestTimeout;
+      server.headersTimeout = set.requestTimeout > 0 ? Math.min(timeouts.headersMs, set.requestTimeout) : timeouts.headersMs;
       server.setTimeout(set.connectionTimeout);
       return server;
     },
