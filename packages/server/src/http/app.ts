@@ -15,6 +15,7 @@ import { memberRoutes } from './auth/member-routes.js';
 import { tokenRoutes } from './auth/token-routes.js';
 import { userRoutes } from './auth/user-routes.js';
 import { errorBody } from './api-error.js';
+import { holdBodyToIdleLimit } from './body-idle-timeout.js';
 import { acceptEmptyJsonBodies } from './empty-json-body.js';
 import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
@@ -62,7 +63,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   const app = Fastify({
     logger: redactingLogger(logger),
     genReqId: ids,
-    // A socket silent this long is closed (a stalled body); one whose body keeps moving is not.
+    // A socket silent this long before its request is in is closed (a stalled head or body);
+    // one whose body keeps moving is not (`holdBodyToIdleLimit`).
     connectionTimeout: timeouts.idleMs,
     requestTimeout: timeouts.requestMs,
     serverFactory: (handler, options) => {
@@ -70,6 +72,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
         // Node checks the head and request deadlines on this beat (30 s by default).
         { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs || Infinity) / 4))) },
         (req, res) => {
+          holdBodyToIdleLimit(req, timeouts.idleMs);
           if (!hot) return handler(req, res);
           hot(req, res).then(
             (answered) => answered || handler(req, res),
