@@ -17,6 +17,13 @@ function embedder(target: { url: string; frame: string }): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+/** What the page's script sees, typed here: the e2e tests compile without the DOM library. */
+interface PageGlobals {
+  origin: string;
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  document: { cookie: string };
+}
+
 describe('ORBIS_FRAME_ANCESTORS in a browser (SPEC §9)', () => {
   // The embedding site is served on one port under two names: only `localhost` is listed.
   const target = { url: 'about:blank', frame: 'about:blank' };
@@ -61,11 +68,13 @@ describe('ORBIS_FRAME_ANCESTORS in a browser (SPEC §9)', () => {
     const { page, close } = await newPage(fx.browser, { width: 640, height: 480 });
     // What a signed-in editor leaves in Orbis's storage.
     await page.goto(`${fx.h.url}/openapi.json`);
-    await page.evaluate(() => localStorage.setItem('orbis-probe', 'secret'));
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.setItem('orbis-probe', 'secret'));
     await page.goto(`http://localhost:${port}/frame`);
     // `goto` waits for the load event, which waits for the iframe.
     const frame = page.frames().find((f) => f.url() === target.frame)!;
     const seen = await frame.evaluate(() => {
+      // Read inside `attempt`: in an opaque origin, even reading `localStorage` throws.
+      const win = globalThis as unknown as PageGlobals;
       const attempt = (read: () => string | null) => {
         try {
           return String(read());
@@ -73,7 +82,7 @@ describe('ORBIS_FRAME_ANCESTORS in a browser (SPEC §9)', () => {
           return `refused: ${(error as Error).name}`;
         }
       };
-      return { origin, storage: attempt(() => localStorage.getItem('orbis-probe')), cookie: attempt(() => document.cookie) };
+      return { origin: win.origin, storage: attempt(() => win.localStorage.getItem('orbis-probe')), cookie: attempt(() => win.document.cookie) };
     });
     expect(seen).toEqual({ origin: 'null', storage: 'refused: SecurityError', cookie: 'refused: SecurityError' });
     await close();
