@@ -87,9 +87,14 @@ export const PLUGIN_FRAME_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-/** Sets the headers every page and static file of the viewer carries. */
+/**
+ * Sets the headers every page and static file of the viewer carries. The referrer policy keeps
+ * a page's path (a project's alias, an editor address) from the sites its tiles and data come
+ * from; they see the origin only.
+ */
 export function securityHeaders(reply: Pick<FastifyReply, 'header'>, policy: string): void {
   reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   reply.header('Content-Security-Policy', policy);
 }
 
