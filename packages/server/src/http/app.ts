@@ -33,6 +33,9 @@ import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { sceneRoutes } from './scene-routes.js';
 
+/** How many files one upload request may carry; past it, 413 `payload_too_large`. */
+export const MAX_UPLOAD_FILES = 100;
+
 /** A route as registered: method and Fastify path (`:param`, `*`). */
 export interface RouteEntry {
   method: string;
@@ -132,7 +135,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   });
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fileSize: ctx.maxUploadBytes, files: 1000, fields: 100, fieldSize: 1024 * 1024, parts: 1100 },
+    // MAX_UPLOAD_FILES files a request; their total is bounded by the upload route.
+    limits: { fileSize: ctx.maxUploadBytes, files: MAX_UPLOAD_FILES, fields: 100, fieldSize: 1024 * 1024, parts: MAX_UPLOAD_FILES + 100 },
   });
 
   app.get('/healthz', { schema: { summary: 'Liveness', response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));

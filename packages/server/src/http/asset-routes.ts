@@ -58,6 +58,9 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest, project: 
         file.file.once('error', (err: Error) => (bodyError = err));
         try {
           staged.push(await ctx.assets.stage(project, file.filename, file.file));
+          // ORBIS_MAX_UPLOAD_MB bounds the whole upload, not each file alone.
+          const total = staged.reduce((sum, s) => sum + s.size, 0);
+          if (total > ctx.maxUploadBytes) throw new ApiError('payload_too_large', `the files of one upload are at most ${ctx.maxUploadBytes} bytes in all`);
         } catch (err) {
           // `errored` also covers a stream that failed before the listener above was attached.
           const cause = bodyError ?? file.file.errored;
