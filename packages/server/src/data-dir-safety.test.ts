@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,25 @@ describe('the kernel refuses to write an upload (issue 30)', () => {
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the data dir of `orbis serve` (issue 30)', () => {
+  it('is readable by its user only: folders 700, the database and stored files 600', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'orbis-modes-'));
+    const dataDir = join(parent, 'data');
+    const server = await startServerProcess(dataDir, { ORBIS_ADMIN_TOKEN: ADMIN, ORBIS_CURSOR_SECRET: 'modes-cursor-secret-0123456789' });
+    try {
+      await fetch(`${server.url}/api/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ alias: 'modes', name: 'modes', visibility: 'public' }) });
+      expect((await fetch(`${server.url}/api/projects/modes/assets`, { method: 'POST', headers, body: uploadForm([{ name: 'a.txt', content: 'private' }]) })).status).toBe(201);
+      const modes = readdirSync(dataDir, { recursive: true, withFileTypes: true }).map((e) => [join(e.parentPath, e.name).slice(dataDir.length), e.isDirectory(), statSync(join(e.parentPath, e.name)).mode & 0o777] as const);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(modes.some(([path]) => path.endsWith('orbis.db'))).toBe(true);
+      for (const [path, isDir, mode] of modes) expect(mode.toString(8), path).toBe(isDir ? '700' : '600');
+    } finally {
+      await server.stop();
+      rmSync(parent, { recursive: true, force: true });
     }
   });
 });
