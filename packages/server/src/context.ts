@@ -18,6 +18,7 @@ import { SceneService } from './scenes/scene-service.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 import type { Store } from './store/store.js';
+import { sweepStraySpools } from './models/item-spool.js';
 
 /** Opens the store a database URL names: none or `sqlite:` a SQLite file; `postgres://` PostgreSQL. */
 export async function openStore(databaseUrl: string | undefined, dataDir: string): Promise<Store> {
@@ -59,6 +60,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
   const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')));
   await assets.recoverAbandoned();
+  sweepStraySpools();
   return {
     store,
     storage,
