@@ -3,21 +3,12 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { isRunning } from '../assets/process-identity.js';
 import type { NewItem } from '../store/store.js';
 
 const READ_BYTES = 64 * 1024;
 /** A spool's folder in the temporary dir: `orbis-import-<pid>-<random>`. */
 const SPOOL_PREFIX = 'orbis-import-';
-
-/** Whether process `pid` runs (on this machine: the temporary dir is the machine's). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes the spools of import processes that are gone (a `kill -9` during an import leaves its
@@ -27,7 +18,7 @@ export function sweepStraySpools(dir = tmpdir()): string[] {
   const swept: string[] = [];
   for (const name of readdirSync(dir)) {
     const pid = new RegExp(`^${SPOOL_PREFIX}(\\d+)-`).exec(name)?.[1];
-    if (pid === undefined || running(Number(pid))) continue;
+    if (pid === undefined || isRunning(Number(pid))) continue;
     rmSync(join(dir, name), { recursive: true, force: true });
     swept.push(name);
   }
