@@ -124,9 +124,13 @@ export function parseFrameAncestors(raw: string | undefined): string[] {
   return origins.map((o) => o.replace(/\/$/, ''));
 }
 
+/** How many times its upload limit a zip may unpack to when `ORBIS_ARCHIVE_MAX_MB` is not set. */
+export const ARCHIVE_EXPANSION = 8;
+
 /** Merges flags, environment and defaults (SPEC §1). */
 export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
   const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
+  const maxUploadMb = parsePositive('ORBIS_MAX_UPLOAD_MB', nonEmpty(env.ORBIS_MAX_UPLOAD_MB) ?? '512');
   return {
     port: parsePort(nonEmpty(flags.port) ?? nonEmpty(env.PORT) ?? '8080'),
     host: nonEmpty(flags.host) ?? nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -137,9 +141,10 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     adminToken: nonEmpty(env.ORBIS_ADMIN_TOKEN),
     cursorSecret: nonEmpty(env.ORBIS_CURSOR_SECRET),
     demo: !(flags['no-demo'] === true || env.ORBIS_NO_DEMO === '1' || env.ORBIS_NO_DEMO === 'true'),
-    maxUploadBytes: parsePositive('ORBIS_MAX_UPLOAD_MB', nonEmpty(env.ORBIS_MAX_UPLOAD_MB) ?? '512') * 1024 * 1024,
+    maxUploadBytes: maxUploadMb * 1024 * 1024,
     archiveMaxEntries: parsePositive('ORBIS_ARCHIVE_MAX_ENTRIES', nonEmpty(env.ORBIS_ARCHIVE_MAX_ENTRIES) ?? '10000'),
-    archiveMaxBytes: parsePositive('ORBIS_ARCHIVE_MAX_MB', nonEmpty(env.ORBIS_ARCHIVE_MAX_MB) ?? '4096') * 1024 * 1024,
+    // A zip unpacks to at most ARCHIVE_EXPANSION times the upload limit unless set (4096 MB at the default 512).
+    archiveMaxBytes: parsePositive('ORBIS_ARCHIVE_MAX_MB', nonEmpty(env.ORBIS_ARCHIVE_MAX_MB) ?? String(ARCHIVE_EXPANSION * maxUploadMb)) * 1024 * 1024,
     logLevel: nonEmpty(env.ORBIS_LOG_LEVEL) ?? 'info',
     pageCacheBytes: parseMegabytes('ORBIS_PAGE_CACHE_MB', nonEmpty(env.ORBIS_PAGE_CACHE_MB) ?? String(DEFAULT_PAGE_CACHE_MB)),
     frameAncestors: parseFrameAncestors(env.ORBIS_FRAME_ANCESTORS),
