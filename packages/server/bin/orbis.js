@@ -16,5 +16,8 @@ if (typeof process.execve === 'function' && process.platform !== 'win32') {
   const relaunch = servingRelaunch(args, process.execArgv, process.env);
   if (relaunch) process.execve(process.execPath, [process.execPath, ...relaunch.execArgv, fileURLToPath(import.meta.url), ...args], relaunch.env);
 }
+// The data dir, the database and every stored file hold private data: readable by this user only
+// (folders 700, files 600), whatever the shell's umask.
+process.umask(0o077);
 const { main } = await import(dist('cli/main.js').href);
 process.exitCode = await main(args);

@@ -19,6 +19,7 @@ import { SceneService } from './scenes/scene-service.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 import type { Store } from './store/store.js';
+import { sweepStraySpools } from './models/item-spool.js';
 
 /** Opens the store a database URL names: none or `sqlite:` a SQLite file; `postgres://` PostgreSQL. */
 export async function openStore(databaseUrl: string | undefined, dataDir: string): Promise<Store> {
@@ -60,6 +61,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
   const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')));
   await assets.recoverAbandoned();
+  sweepStraySpools();
   return {
     store,
     storage,
@@ -79,5 +81,6 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     tiles: new VectorTiles(storage),
     frameAncestors: config.frameAncestors,
     crossOriginIsolation: config.crossOriginIsolation,
+    timeouts: config.timeouts,
   };
 }

@@ -2,6 +2,7 @@ import { isCssColor, styleExpressionError } from '@orbis/scene';
 import type { ErrorObject, Schema, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { InputError } from './input-error.js';
+import { checkJsonDepth } from './json-depth.js';
 
 /*
  * JSON bodies are checked by Ajv, the validator Fastify itself uses, against JSON Schemas
@@ -27,6 +28,7 @@ export function jsonInput<T>(schema: Schema, root = ''): (value: unknown) => T {
   // command that never checks a body should not pay.
   let validate: ValidateFunction<T> | undefined;
   return (value) => {
+    checkJsonDepth(value, root || 'the body');
     validate ??= ajv.compile<T>(schema);
     if (validate(value)) return value;
     const { path, message } = explain(validate.errors ?? []);

@@ -47,7 +47,8 @@ export function selfIdentity(): ProcessIdentity {
   return self;
 }
 
-function isRunning(pid: number): boolean {
+/** Whether process `pid` runs on this machine (one of another user's counts too). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -17,6 +17,12 @@ describe('resolveConfig', () => {
     });
   });
 
+  it('bounds what a zip unpacks to by the upload limit unless ORBIS_ARCHIVE_MAX_MB says otherwise (issue 30)', () => {
+    expect(resolveConfig({}, {}).archiveMaxBytes).toBe(4096 * 1024 * 1024);
+    expect(resolveConfig({}, { ORBIS_MAX_UPLOAD_MB: '1' }).archiveMaxBytes).toBe(8 * 1024 * 1024);
+    expect(resolveConfig({}, { ORBIS_MAX_UPLOAD_MB: '1', ORBIS_ARCHIVE_MAX_MB: '100' }).archiveMaxBytes).toBe(100 * 1024 * 1024);
+  });
+
   it('sizes the page cache from ORBIS_PAGE_CACHE_MB; 0 turns it off; anything else is refused', () => {
     expect(resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '8' }).pageCacheBytes).toBe(8 * 1024 * 1024);
     expect(resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0);

@@ -29,6 +29,37 @@ export interface OrbisConfig {
    * (`ORBIS_CROSS_ORIGIN_ISOLATION`, default `on`): plugins then run in workers (SPEC §11).
    */
   crossOriginIsolation: boolean;
+  /** How long a client may take over its request (docs/reliability.md, "Slow and stalled clients"). */
+  timeouts: RequestTimeouts;
+}
+
+/**
+ * What a connection may take, in milliseconds: `idle`, the longest silence on a socket while a
+ * request is read or answered (a body that keeps moving is never cut by it); `headers`, the whole
+ * request head; `request`, the whole request, body included (0: no limit).
+ */
+export interface RequestTimeouts {
+  idleMs: number;
+  headersMs: number;
+  requestMs: number;
+}
+
+/** The defaults of {@link RequestTimeouts}: 30 s of silence, 30 s for the head, an hour for a whole upload. */
+export const DEFAULT_TIMEOUTS: RequestTimeouts = { idleMs: 30_000, headersMs: 30_000, requestMs: 3_600_000 };
+
+function parseSeconds(name: string, raw: string | undefined, fallbackMs: number): number {
+  if (raw === undefined) return fallbackMs;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0) throw new ConfigError(`${name} must be a number of seconds above 0, got "${raw.slice(0, 100)}"`);
+  return Math.round(Number(raw) * 1000);
+}
+
+/** `ORBIS_IDLE_TIMEOUT_S`, `ORBIS_HEADERS_TIMEOUT_S`, `ORBIS_REQUEST_TIMEOUT_S`. */
+export function parseTimeouts(env: NodeJS.ProcessEnv): RequestTimeouts {
+  return {
+    idleMs: parseSeconds('ORBIS_IDLE_TIMEOUT_S', nonEmpty(env.ORBIS_IDLE_TIMEOUT_S), DEFAULT_TIMEOUTS.idleMs),
+    headersMs: parseSeconds('ORBIS_HEADERS_TIMEOUT_S', nonEmpty(env.ORBIS_HEADERS_TIMEOUT_S), DEFAULT_TIMEOUTS.headersMs),
+    requestMs: parseSeconds('ORBIS_REQUEST_TIMEOUT_S', nonEmpty(env.ORBIS_REQUEST_TIMEOUT_S), DEFAULT_TIMEOUTS.requestMs),
+  };
 }
 
 /** The flags that `orbis serve` takes; each wins over its environment variable. */
@@ -93,9 +124,13 @@ export function parseFrameAncestors(raw: string | undefined): string[] {
   return origins.map((o) => o.replace(/\/$/, ''));
 }
 
+/** How many times its upload limit a zip may unpack to when `ORBIS_ARCHIVE_MAX_MB` is not set. */
+export const ARCHIVE_EXPANSION = 8;
+
 /** Merges flags, environment and defaults (SPEC §1). */
 export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
   const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
+  const maxUploadMb = parsePositive('ORBIS_MAX_UPLOAD_MB', nonEmpty(env.ORBIS_MAX_UPLOAD_MB) ?? '512');
   return {
     port: parsePort(nonEmpty(flags.port) ?? nonEmpty(env.PORT) ?? '8080'),
     host: nonEmpty(flags.host) ?? nonEmpty(env.HOST) ?? '127.0.0.1',
@@ -106,12 +141,14 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     adminToken: nonEmpty(env.ORBIS_ADMIN_TOKEN),
     cursorSecret: nonEmpty(env.ORBIS_CURSOR_SECRET),
     demo: !(flags['no-demo'] === true || env.ORBIS_NO_DEMO === '1' || env.ORBIS_NO_DEMO === 'true'),
-    maxUploadBytes: parsePositive('ORBIS_MAX_UPLOAD_MB', nonEmpty(env.ORBIS_MAX_UPLOAD_MB) ?? '512') * 1024 * 1024,
+    maxUploadBytes: maxUploadMb * 1024 * 1024,
     archiveMaxEntries: parsePositive('ORBIS_ARCHIVE_MAX_ENTRIES', nonEmpty(env.ORBIS_ARCHIVE_MAX_ENTRIES) ?? '10000'),
-    archiveMaxBytes: parsePositive('ORBIS_ARCHIVE_MAX_MB', nonEmpty(env.ORBIS_ARCHIVE_MAX_MB) ?? '4096') * 1024 * 1024,
+    // A zip unpacks to at most ARCHIVE_EXPANSION times the upload limit unless set (4096 MB at the default 512).
+    archiveMaxBytes: parsePositive('ORBIS_ARCHIVE_MAX_MB', nonEmpty(env.ORBIS_ARCHIVE_MAX_MB) ?? String(ARCHIVE_EXPANSION * maxUploadMb)) * 1024 * 1024,
     logLevel: nonEmpty(env.ORBIS_LOG_LEVEL) ?? 'info',
     pageCacheBytes: parseMegabytes('ORBIS_PAGE_CACHE_MB', nonEmpty(env.ORBIS_PAGE_CACHE_MB) ?? String(DEFAULT_PAGE_CACHE_MB)),
     frameAncestors: parseFrameAncestors(env.ORBIS_FRAME_ANCESTORS),
     crossOriginIsolation: parseOnOff('ORBIS_CROSS_ORIGIN_ISOLATION', nonEmpty(env.ORBIS_CROSS_ORIGIN_ISOLATION) ?? 'on'),
+    timeouts: parseTimeouts(env),
   };
 }

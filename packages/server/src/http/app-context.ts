@@ -3,6 +3,7 @@ import type { AuthServices } from '../accounts/auth-services.js';
 import type { AssetService } from '../assets/asset-service.js';
 import type { CursorCodec } from '../assets/cursor.js';
 import type { OidcSettings } from '../config/oidc-settings.js';
+import type { RequestTimeouts } from '../config/serve-config.js';
 import type { KeyService } from '../keys/key-service.js';
 import type { ModelService } from '../models/model-service.js';
 import type { PluginService } from '../plugins/plugin-service.js';
@@ -39,4 +40,6 @@ export interface AppContext {
   frameAncestors?: readonly string[];
   /** Send the pages and their files cross-origin isolated (`ORBIS_CROSS_ORIGIN_ISOLATION`); on unless false. */
   crossOriginIsolation?: boolean;
+  /** How long a client may take over its request; {@link DEFAULT_TIMEOUTS} when not given. */
+  timeouts?: RequestTimeouts;
 }

@@ -3,6 +3,7 @@ import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { DEFAULT_TIMEOUTS } from '../config/serve-config.js';
 import type { AppContext } from './app-context.js';
 import { assetRoutes } from './asset-routes.js';
 import { auditRoutes } from './auth/audit-routes.js';
@@ -14,6 +15,7 @@ import { memberRoutes } from './auth/member-routes.js';
 import { tokenRoutes } from './auth/token-routes.js';
 import { userRoutes } from './auth/user-routes.js';
 import { errorBody } from './api-error.js';
+import { holdBodyToIdleLimit } from './body-idle-timeout.js';
 import { acceptEmptyJsonBodies } from './empty-json-body.js';
 import { installErrorHandling } from './error-handler.js';
 import { adminFileRoutes, fileRoutes } from './file-routes.js';
@@ -30,6 +32,9 @@ import { pluginRoutes } from './plugin-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { sceneRoutes } from './scene-routes.js';
+
+/** How many files one upload request may carry; past it, 413 `payload_too_large`. */
+export const MAX_UPLOAD_FILES = 100;
 
 /** A route as registered: method and Fastify path (`:param`, `*`). */
 export interface RouteEntry {
@@ -57,21 +62,34 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   // would (same lines, same ids), so it runs at every log level. Made once the app exists.
   let hot: HotPath | undefined;
   const ids = requestIds();
+  const timeouts = ctx.timeouts ?? DEFAULT_TIMEOUTS;
   const app = Fastify({
     logger: redactingLogger(logger),
     genReqId: ids,
+    // A socket silent this long before its request is in is closed (a stalled head or body);
+    // one whose body keeps moving is not (`holdBodyToIdleLimit`).
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
     serverFactory: (handler, options) => {
-      const server = createServer((req, res) => {
-        if (!hot) return handler(req, res);
-        hot(req, res).then(
-          (answered) => answered || handler(req, res),
-          () => handler(req, res),
-        );
-      });
-      // What Fastify sets on a server it makes itself.
+      const server = createServer(
+        // Node checks the head and request deadlines on this beat (30 s by default).
+        { connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs || Infinity) / 4))) },
+        (req, res) => {
+          holdBodyToIdleLimit(req, timeouts.idleMs);
+          if (!hot) return handler(req, res);
+          hot(req, res).then(
+            (answered) => answered || handler(req, res),
+            () => handler(req, res),
+          );
+        },
+      );
+      // What Fastify sets on a server it makes itself, and the head's deadline, which it does not.
       const set = options as { keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number };
-      server.keepAliveTimeout = set.keepAliveTimeout;
+      // Node puts an answered socket on this timer, also when the client has not sent the whole
+      // body it announced: so it is no longer than the idle limit.
+      server.keepAliveTimeout = Math.min(set.keepAliveTimeout, timeouts.idleMs);
       server.requestTimeout = set.requestTimeout;
+      server.headersTimeout = set.requestTimeout > 0 ? Math.min(timeouts.headersMs, set.requestTimeout) : timeouts.headersMs;
       server.setTimeout(set.connectionTimeout);
       return server;
     },
@@ -117,7 +135,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   });
   await app.register(cookie);
   await app.register(multipart, {
-    limits: { fileSize: ctx.maxUploadBytes, files: 1000, fields: 100, fieldSize: 1024 * 1024, parts: 1100 },
+    // MAX_UPLOAD_FILES files a request; their total is bounded by the upload route.
+    limits: { fileSize: ctx.maxUploadBytes, files: MAX_UPLOAD_FILES, fields: 100, fieldSize: 1024 * 1024, parts: MAX_UPLOAD_FILES + 100 },
   });
 
   app.get('/healthz', { schema: { summary: 'Liveness', response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));

@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { assetRecord } from '../assets/asset-record.js';
 import type { StagedFile } from '../assets/asset-service.js';
 import { isId } from '../records/ids.js';
+import { isStorageFault } from '../storage/storage-fault.js';
 import { InputError } from '../input-error.js';
 import type { Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
@@ -51,15 +52,19 @@ async function receiveUpload(ctx: AppContext, request: FastifyRequest, project: 
           file.file.resume();
           throw new InputError('file', 'a "file" part has no file name (Content-Disposition: form-data; name="file"; filename="...")');
         }
-        // A failure of the part's own stream (a cut or malformed body) is the client's, not ours.
+        // A failure of the part's own stream (a cut or malformed body) is the client's, not ours;
+        // a full disk or a failing store is ours, whichever stream it surfaced on.
         let bodyError: Error | undefined;
         file.file.once('error', (err: Error) => (bodyError = err));
         try {
           staged.push(await ctx.assets.stage(project, file.filename, file.file));
+          // ORBIS_MAX_UPLOAD_MB bounds the whole upload, not each file alone.
+          const total = staged.reduce((sum, s) => sum + s.size, 0);
+          if (total > ctx.maxUploadBytes) throw new ApiError('payload_too_large', `the files of one upload are at most ${ctx.maxUploadBytes} bytes in all`);
         } catch (err) {
           // `errored` also covers a stream that failed before the listener above was attached.
           const cause = bodyError ?? file.file.errored;
-          if (cause && !(err instanceof InputError)) unreadableBody(cause);
+          if (cause && !(err instanceof InputError) && !isStorageFault(err) && !isStorageFault(cause)) unreadableBody(cause);
           throw err;
         }
       } else if (part.fieldname === 'public' && isPublic === undefined) {

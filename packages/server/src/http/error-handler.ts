@@ -34,6 +34,8 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof ArchiveError) return new ApiError(err.kind === 'too_large' ? 'payload_too_large' : 'invalid_body', err.message);
   const status = (err as FastifyError | undefined)?.statusCode;
   if (status === 413) return new ApiError('payload_too_large', 'the request body is larger than this server accepts');
+  // @fastify/static refuses a path that leaves its root (`..`, a NUL) with a bare 403: no file has that name.
+  if (status === 403) return new ApiError('not_found', 'no such file');
   if (status !== undefined && status >= 400 && status < 500) {
     const code: ErrorCode = status === 404 ? 'not_found' : 'invalid_body';
     return new ApiError(code, (err as Error).message || 'the request could not be read');

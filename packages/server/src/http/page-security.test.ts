@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test/harness.js';
+import { rawRequest } from '../test/raw-http.js';
 import { VIEWER_DIST } from '../static/static-roots.js';
 import { inlineScriptHashes, PLUGIN_FRAME_POLICY, pagePolicy } from './page-security.js';
 
@@ -33,6 +34,7 @@ describe.skipIf(!existsSync(join(VIEWER_DIST, 'published.html')))('security head
       const res = await h.get(path);
       expect(res.status, path).toBe(status);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       const policy = directives(res.headers.get('content-security-policy'));
       expect(policy['frame-ancestors'], path).toEqual(["'self'"]);
       expect(policy['object-src'], path).toEqual(["'none'"]);
@@ -63,10 +65,20 @@ describe.skipIf(!existsSync(join(VIEWER_DIST, 'published.html')))('security head
     expect(frame.headers.get('content-security-policy')).toBe(PLUGIN_FRAME_POLICY);
     const policy = directives(PLUGIN_FRAME_POLICY);
     expect(policy['script-src']).toEqual(["'unsafe-inline'"]);
+    // Opaque however it is framed, with the viewer's attribute or without (issue 30).
+    expect(policy.sandbox).toEqual(['allow-scripts']);
     // SPEC §8: https: and Orbis's own origin, under CORS from the frame's opaque origin.
     expect(policy['connect-src']).toEqual(["'self'", 'https:']);
     expect(policy['img-src']).toEqual(['data:', 'blob:', "'self'", 'https:']);
     expect(policy['font-src']).toEqual(['data:', "'self'", 'https:']);
     expect(policy['default-src']).toEqual(["'none'"]);
+  });
+
+  it('answers a path that tries to leave the static roots with 404 not_found (issue 30)', async () => {
+    for (const path of ['/app/../package.json', '/app/%2e%2e/%2e%2e/package.json', '/app/%00x', '/cesium/%2e%2e/%2e%2e/package.json']) {
+      const answer = await rawRequest(h.url, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, path).toBe(404);
+      expect(JSON.parse(answer.body).error.code, path).toBe('not_found');
+    }
   });
 });

@@ -62,7 +62,10 @@ export function frameAncestorsDirective(frameAncestors: readonly string[] = []):
  * Re:Earth's plugin frames can (SPEC §8). The opaque origin is what keeps the page safe: CORS
  * refuses the frame every Orbis route that does not allow any origin (the management API), and it
  * has no cookies or storage of the page. Its ancestors are the published page's, so an embedded
- * page's plugin frames load too.
+ * page's plugin frames load too. The policy's own `sandbox allow-scripts` (the same flags as the
+ * viewer's `sandbox` attribute) makes the document opaque however it is framed: a site in
+ * `ORBIS_FRAME_ANCESTORS` that frames it directly, without the attribute, still gets a frame with
+ * no access to Orbis's storage or cookies.
  */
 export function pluginFramePolicy(frameAncestors: readonly string[] = []): string {
   return PLUGIN_FRAME_POLICY.replace("frame-ancestors 'self'", frameAncestorsDirective(frameAncestors));
@@ -70,6 +73,7 @@ export function pluginFramePolicy(frameAncestors: readonly string[] = []): strin
 
 /** {@link pluginFramePolicy} with no outside ancestors. */
 export const PLUGIN_FRAME_POLICY = [
+  'sandbox allow-scripts',
   "default-src 'none'",
   "script-src 'unsafe-inline'",
   "style-src 'unsafe-inline' 'self' https:",
@@ -83,9 +87,14 @@ export const PLUGIN_FRAME_POLICY = [
   "frame-ancestors 'self'",
 ].join('; ');
 
-/** Sets the headers every page and static file of the viewer carries. */
+/**
+ * Sets the headers every page and static file of the viewer carries. The referrer policy keeps
+ * a page's path (a project's alias, an editor address) from the sites its tiles and data come
+ * from; they see the origin only.
+ */
 export function securityHeaders(reply: Pick<FastifyReply, 'header'>, policy: string): void {
   reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
   reply.header('Content-Security-Policy', policy);
 }
 

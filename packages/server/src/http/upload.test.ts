@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
+import { MAX_UPLOAD_FILES } from './app.js';
 
 const GEOJSON = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Tokyo Tower"},"geometry":{"type":"Point","coordinates":[139.7454,35.6586]}}]}';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -88,6 +89,22 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
     expect((await h.storedKeys()).length).toBe(filesBefore);
     const listed = await (await h.admin('GET', '/api/projects/up/assets')).json();
     expect(listed.results.map((a: { name: string }) => a.name)).not.toContain('small.txt');
+  });
+
+  it('holds the whole upload to ORBIS_MAX_UPLOAD_MB, not each file alone, and to MAX_UPLOAD_FILES files (issue 30)', async () => {
+    const filesBefore = await h.storedKeys();
+    // Three files of 0.4 MiB each: every one fits, together they do not.
+    const part = new Uint8Array(400 * 1024);
+    const res = await upload(uploadForm([1, 2, 3].map((n) => ({ name: `part-${n}.bin`, content: part }))));
+    expect(res.status).toBe(413);
+    expect(await code(res)).toBe('payload_too_large');
+    expect(await h.storedKeys()).toEqual(filesBefore);
+    const many = await upload(uploadForm(Array.from({ length: MAX_UPLOAD_FILES + 1 }, (_, n) => ({ name: `n${n}.txt`, content: 'x' }))));
+    expect(many.status).toBe(413);
+    expect(await h.storedKeys()).toEqual(filesBefore);
+    const listed = await (await h.admin('GET', '/api/projects/up/assets')).json();
+    expect(listed.results.map((a: { name: string }) => a.name)).not.toContain('part-1.bin');
+    expect(listed.results.map((a: { name: string }) => a.name)).not.toContain('n0.txt');
   });
 
   it('leaves no asset and no stray file when the client is cut off mid-upload', async () => {

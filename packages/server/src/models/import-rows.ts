@@ -6,6 +6,7 @@ import Pick from 'stream-json/filters/Pick.js';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
 import { InputError } from '../input-error.js';
 import { type Field, firstGeometryField } from './field.js';
+import { unguarded } from './item-export.js';
 
 /** One row of an import: its values, and how the 400 of a bad one names it. */
 export interface ImportRow {
@@ -91,7 +92,7 @@ function fromCell(field: Field, cell: string): unknown {
     case 'geometry':
       return parseJson(cell);
     default:
-      return /^'[=+\-@]/.test(cell) ? cell.slice(1) : cell;
+      return unguarded(cell);
   }
 }
 

@@ -30,9 +30,19 @@ export function csvColumns(fields: Field[]): string[] {
   return columns;
 }
 
-/** Cells that a spreadsheet would run as a formula get a leading `'` (OWASP "CSV injection"). */
+/** A cell a spreadsheet would run as a formula: one that starts with = + - @, a TAB or a CR (OWASP "CSV injection"). */
+const FORMULA = /^[=+\-@\t\r]/;
+/** A cell {@link neutralised} guarded. */
+const GUARDED = /^'[=+\-@\t\r]/;
+
+/** Cells that a spreadsheet would run as a formula get a leading `'`. */
 export function neutralised(cell: string): string {
-  return /^[=+\-@]/.test(cell) ? `'${cell}` : cell;
+  return FORMULA.test(cell) ? `'${cell}` : cell;
+}
+
+/** A cell as it was before {@link neutralised} guarded it: what an import of an export reads back. */
+export function unguarded(cell: string): string {
+  return GUARDED.test(cell) ? cell.slice(1) : cell;
 }
 
 function cell(value: unknown): string {

@@ -1,11 +1,29 @@
-import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { isRunning } from '../assets/process-identity.js';
 import type { NewItem } from '../store/store.js';
 
 const READ_BYTES = 64 * 1024;
+/** A spool's folder in the temporary dir: `orbis-import-<pid>-<random>`. */
+const SPOOL_PREFIX = 'orbis-import-';
+
+/**
+ * Removes the spools of import processes that are gone (a `kill -9` during an import leaves its
+ * spool behind); run at start. A spool of a live process, another server's, is left alone.
+ */
+export function sweepStraySpools(dir = tmpdir()): string[] {
+  const swept: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const pid = new RegExp(`^${SPOOL_PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (pid === undefined || isRunning(Number(pid))) continue;
+    rmSync(join(dir, name), { recursive: true, force: true });
+    swept.push(name);
+  }
+  return swept;
+}
 
 /**
  * Checked import rows kept on disk, one JSON line each, until the whole import has been read and
@@ -13,7 +31,7 @@ const READ_BYTES = 64 * 1024;
  * row passed. `items()` reads them back synchronously, as a store's transaction needs.
  */
 export class ItemSpool {
-  private readonly dir = mkdtempSync(join(tmpdir(), 'orbis-import-'));
+  private readonly dir = mkdtempSync(join(tmpdir(), `${SPOOL_PREFIX}${process.pid}-`));
   private readonly path = join(this.dir, 'items.ndjson');
   private file: Awaited<ReturnType<typeof open>> | undefined;
   private pending = '';

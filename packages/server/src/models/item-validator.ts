@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { InputError } from '../input-error.js';
+import { checkJsonDepth } from '../json-depth.js';
 import type { Field } from './field.js';
 import { geometrySchema } from './geometry-schema.js';
 import { itemFieldsSchema } from './item-schema.js';
@@ -68,6 +69,7 @@ export class ItemValidator {
     if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
       throw new InputError(row ?? 'fields', `${prefix}"fields" must be an object`);
     }
+    checkJsonDepth(fields, row ?? 'fields');
     const validate = this.validatorFor(model);
     if (!validate(fields)) {
       const { field, message } = describe(validate.errors![0]!);

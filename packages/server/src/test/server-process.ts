@@ -17,10 +17,13 @@ export interface ServerProcess {
 
 /**
  * Starts `node packages/server/bin/orbis.js serve --port 0` on a data dir (the server's dist must
- * be built) and resolves once it prints its URL.
+ * be built) and resolves once it prints its URL; with `maxFileBytes`, under util-linux's `prlimit`.
  */
-export function startServerProcess(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
+export function startServerProcess(dataDir: string, env: Record<string, string>, limits: { maxFileBytes?: number } = {}): Promise<ServerProcess> {
+  const serve = [process.execPath, BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--no-demo'];
+  // `maxFileBytes`: the kernel refuses to grow any file past it (EFBIG), as a full disk refuses (ENOSPC).
+  const [command, ...args] = limits.maxFileBytes === undefined ? serve : ['prlimit', `--fsize=${limits.maxFileBytes}`, '--', ...serve];
+  const child = spawn(command!, args, {
     // Nothing from the shell's ORBIS_* settings: the test names its store and storage itself.
     env: { ...process.env, ORBIS_LOG_LEVEL: 'warn', PORT: '', HOST: '', ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_PUBLIC_URL: '', ...env },
   });

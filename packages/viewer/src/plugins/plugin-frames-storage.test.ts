@@ -216,4 +216,10 @@ describe('frames, client storage, extension list, viewer extras', () => {
     expect(calls.filter((c) => c.op === 'modal.post')).toHaveLength(MAX_MESSAGES_PER_SECOND);
     expect(logs.filter((l) => l.level === 'warn')).toHaveLength(1);
   });
+
+  it('bounds app.ui.postMessage by the same budget: a flood to the UI frame and the modal passes 200 in all (issue 30)', () => {
+    const { calls, logs } = run([plugin('a', `for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND}; i++) { app.ui.postMessage('x'.repeat(1000)); app.modal.postMessage(i); }`)]);
+    expect(calls.filter((c) => c.op === 'ui.post' || c.op === 'modal.post')).toHaveLength(MAX_MESSAGES_PER_SECOND);
+    expect(logs.filter((l) => l.level === 'warn')).toHaveLength(1);
+  });
 });

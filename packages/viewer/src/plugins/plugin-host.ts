@@ -274,7 +274,7 @@ export class PluginHost {
   private budget(sandbox: Sandbox): MessageBudget {
     let budget = this.budgets.get(sandbox);
     if (!budget) {
-      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to extensions, modal, popup) in a second: dropping messages`));
+      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to its UI, extensions, modal, popup) in a second: dropping messages`));
       this.budgets.set(sandbox, budget);
     }
     return budget;

@@ -28,7 +28,7 @@ import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import { sqliteMigrations, type Migration } from './migrations.js';
 import { SqliteAccounts } from './sqlite-accounts.js';
-import { SqliteContent } from './sqlite-content.js';
+import { ITEM_DELETE_BATCH, SqliteContent } from './sqlite-content.js';
 import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ListedRow, type ProjectRow } from './sqlite-rows.js';
 
@@ -82,6 +82,7 @@ export class SqliteStore implements Store {
     const db = this.db;
     this.listing = new SqliteListing(db);
     this.content = new SqliteContent(db, this.listing);
+    this.content.sweepOrphanItems();
     this.accounts = new SqliteAccounts(db);
     const after = (scoped: string) =>
       db.prepare(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`);
@@ -358,7 +359,13 @@ export class SqliteStore implements Store {
   async listModels(projectId: string): Promise<ContentModel[]> { return this.content.listModels(projectId); }
   async getModel(projectId: string, key: string): Promise<ContentModel | undefined> { return this.content.getModel(projectId, key); }
   async updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> { return this.content.updateModel(projectId, key, patch); }
-  async deleteModel(projectId: string, key: string): Promise<boolean> { return this.content.deleteModel(projectId, key); }
+  async deleteModel(projectId: string, key: string): Promise<boolean> {
+    const id = this.content.detachModel(projectId, key);
+    if (id === undefined) return false;
+    // Other requests run between the batches.
+    while (this.content.deleteItemBatch(id, ITEM_DELETE_BATCH) > 0) await new Promise((resolve) => setImmediate(resolve));
+    return true;
+  }
   async insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
   async importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
   async getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }

@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../../records/ids.js';
+import Database from './sqlite-driver.js';
+import { ITEM_DELETE_BATCH } from './sqlite-content.js';
+import { SqliteStore } from './sqlite-store.js';
+
+const now = '2026-11-26T08:00:00.000Z';
+
+/** A store on a fresh file with one model of `count` items. */
+async function modelWithItems(count: number) {
+  const file = join(mkdtempSync(join(tmpdir(), 'orbis-delete-')), 'orbis.db');
+  const store = new SqliteStore(file);
+  const project = await store.createProject({ id: newId(), alias: 'big', name: 'Big', visibility: 'public', createdAt: now });
+  const model = await store.createModel({ id: newId(), projectId: project.id, key: 'rows', name: 'Rows', public: true, fields: [{ key: 'n', type: 'integer' }], createdAt: now });
+  const items = Array.from({ length: count }, (_, n) => ({ public: true, fields: { n } }));
+  expect(await store.importItems(model.id, items, now)).toBe(count);
+  return { file, store, project, model };
+}
+
+const itemRows = (file: string) => {
+  const db = new Database(file);
+  try {
+    return (db.prepare('SELECT count(*) AS n FROM items').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+
+describe('deleting a large model on SQLite (issue 30)', () => {
+  it('deletes its items in batches, with a turn of the event loop between them', async () => {
+    const count = 3 * ITEM_DELETE_BATCH + 7;
+    const { file, store, project } = await modelWithItems(count);
+    let turns = 0;
+    let deleting = true;
+    const tick = () => {
+      turns += 1;
+      if (deleting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    expect(await store.deleteModel(project.id, 'rows')).toBe(true);
+    deleting = false;
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(count / ITEM_DELETE_BATCH));
+    expect(await store.getModel(project.id, 'rows')).toBeUndefined();
+    await store.close();
+    expect(itemRows(file)).toBe(0);
+  });
+
+  it('sweeps at start the items of a model whose delete was cut off', async () => {
+    const { file, store, model } = await modelWithItems(10);
+    await store.close();
+    // What a stop between two batches leaves: the model gone, some of its items not.
+    const db = new Database(file);
+    db.pragma('foreign_keys = OFF');
+    db.prepare('DELETE FROM models WHERE id = ?').run(model.id);
+    db.close();
+    expect(itemRows(file)).toBe(10);
+    await new SqliteStore(file).close();
+    expect(itemRows(file)).toBe(0);
+  });
+});
