@@ -77,5 +77,6 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     pages: new PageCache(config.pageCacheBytes),
     frameAncestors: config.frameAncestors,
     crossOriginIsolation: config.crossOriginIsolation,
+    trustProxy: config.trustProxy,
   };
 }

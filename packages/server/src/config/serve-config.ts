@@ -1,3 +1,4 @@
+import { type ProxyTrust, parseProxyTrust } from '../http/client-address.js';
 import { DEFAULT_PAGE_CACHE_MB } from '../http/page-cache.js';
 import { resolve } from 'node:path';
 
@@ -29,6 +30,8 @@ export interface OrbisConfig {
    * (`ORBIS_CROSS_ORIGIN_ISOLATION`, default `on`): plugins then run in workers (SPEC §11).
    */
   crossOriginIsolation: boolean;
+  /** Which proxies in front may name the client's address (`ORBIS_TRUST_PROXY`); false: none. */
+  trustProxy: ProxyTrust;
 }
 
 /** The flags that `orbis serve` takes; each wins over its environment variable. */
@@ -93,6 +96,14 @@ export function parseFrameAncestors(raw: string | undefined): string[] {
   return origins.map((o) => o.replace(/\/$/, ''));
 }
 
+function asConfigError<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
+
 /** Merges flags, environment and defaults (SPEC §1). */
 export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
   const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
@@ -113,5 +124,6 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     pageCacheBytes: parseMegabytes('ORBIS_PAGE_CACHE_MB', nonEmpty(env.ORBIS_PAGE_CACHE_MB) ?? String(DEFAULT_PAGE_CACHE_MB)),
     frameAncestors: parseFrameAncestors(env.ORBIS_FRAME_ANCESTORS),
     crossOriginIsolation: parseOnOff('ORBIS_CROSS_ORIGIN_ISOLATION', nonEmpty(env.ORBIS_CROSS_ORIGIN_ISOLATION) ?? 'on'),
+    trustProxy: asConfigError(() => parseProxyTrust(env.ORBIS_TRUST_PROXY)),
   };
 }

@@ -9,6 +9,7 @@ import type { ProjectService } from '../projects/project-service.js';
 import type { SceneService } from '../scenes/scene-service.js';
 import type { Storage } from '../storage/storage.js';
 import type { Store } from '../store/store.js';
+import type { ProxyTrust } from './client-address.js';
 import type { PageCache } from './page-cache.js';
 
 /** Everything the routes need, made once per process. */
@@ -36,4 +37,9 @@ export interface AppContext {
   frameAncestors?: readonly string[];
   /** Send the pages and their files cross-origin isolated (`ORBIS_CROSS_ORIGIN_ISOLATION`); on unless false. */
   crossOriginIsolation?: boolean;
+  /**
+   * Which proxies may name the client's address (`ORBIS_TRUST_PROXY`): the address that the
+   * sign-in limit counts, the audit log records and the request log shows. Unset: none.
+   */
+  trustProxy?: ProxyTrust;
 }

@@ -75,7 +75,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
       server.setTimeout(set.connectionTimeout);
       return server;
     },
-    trustProxy: false,
+    trustProxy: ctx.trustProxy ?? false,
     // Long enough that an over-long alias or id is a 404 of ours, not the router's 414.
     routerOptions: { maxParamLength: 10_000 },
     // Route schemas check what they declare and nothing more: no coercion, no removal, no defaults,
@@ -95,7 +95,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
       }
     },
   });
-  hot = hotListing(ctx, logger ? hotRequestLog(app, ids) : undefined);
+  hot = hotListing(ctx, logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined);
   hotPaths.set(app, hot);
   const routes: RouteEntry[] = [];
   registeredRoutes.set(app, routes);
