@@ -1,3 +1,4 @@
+import { UrlLayerReader } from './url-layers/url-layer-reader.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { authServices } from './accounts/auth-services.js';
@@ -78,5 +79,6 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     frameAncestors: config.frameAncestors,
     crossOriginIsolation: config.crossOriginIsolation,
     trustProxy: config.trustProxy,
+    urlLayers: new UrlLayerReader({ maxBytes: config.maxUploadBytes, privateAddresses: config.urlLayersPrivate }),
   };
 }

@@ -32,6 +32,8 @@ export interface OrbisConfig {
   crossOriginIsolation: boolean;
   /** Which proxies in front may name the client's address (`ORBIS_TRUST_PROXY`); false: none. */
   trustProxy: ProxyTrust;
+  /** Whether URL layers may name addresses inside the deployment's network (`ORBIS_URL_LAYERS_PRIVATE`, default off). */
+  urlLayersPrivate: boolean;
 }
 
 /** The flags that `orbis serve` takes; each wins over its environment variable. */
@@ -125,5 +127,6 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     frameAncestors: parseFrameAncestors(env.ORBIS_FRAME_ANCESTORS),
     crossOriginIsolation: parseOnOff('ORBIS_CROSS_ORIGIN_ISOLATION', nonEmpty(env.ORBIS_CROSS_ORIGIN_ISOLATION) ?? 'on'),
     trustProxy: asConfigError(() => parseProxyTrust(env.ORBIS_TRUST_PROXY)),
+    urlLayersPrivate: parseOnOff('ORBIS_URL_LAYERS_PRIVATE', nonEmpty(env.ORBIS_URL_LAYERS_PRIVATE) ?? 'off'),
   };
 }

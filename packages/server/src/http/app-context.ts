@@ -11,6 +11,7 @@ import type { Storage } from '../storage/storage.js';
 import type { Store } from '../store/store.js';
 import type { ProxyTrust } from './client-address.js';
 import type { PageCache } from './page-cache.js';
+import type { UrlLayerReader } from '../url-layers/url-layer-reader.js';
 
 /** Everything the routes need, made once per process. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   plugins: PluginService;
   models: ModelService;
   adminToken: string;
+  /** Reads the GIS files scene layers name by URL (SPEC §13). */
+  urlLayers: UrlLayerReader;
   /** Users, sessions, sign-in limits and personal access tokens (SPEC §12). */
   auth: AuthServices;
   /** OpenID Connect sign-in, when it is set up (`ORBIS_OIDC_*`). */

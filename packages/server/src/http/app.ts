@@ -1,3 +1,4 @@
+import { publishedUrlLayerRoutes, urlLayerRoutes } from './url-layer-routes.js';
 import { createServer } from 'node:http';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);
   await pageRoutes(app, ctx);
+  publishedUrlLayerRoutes(app, ctx);
   authRoutes(app, ctx);
   invitationRoutes(app, ctx);
   // Every route in here is guarded: authenticated, held to its least role, audited (auth/guard.ts).
@@ -141,6 +143,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     auditRoutes(management, ctx);
     userRoutes(management, ctx);
     tokenRoutes(management, ctx);
+    urlLayerRoutes(management, ctx);
   });
   return app;
 }

@@ -52,15 +52,17 @@ describe('validateScene', () => {
     const gis = good() as { layers: unknown[] };
     gis.layers.push({ id: 'g1', title: 'Wards', type: 'geopackage', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { table: 'wards' } });
     gis.layers.push({ id: 'g2', title: 'WKT', type: 'csv', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { wktColumn: 'geom' } });
+    // The same from a URL (SPEC §13): the server reads the file and answers its WGS84 GeoJSON.
+    gis.layers.push({ id: 'g3', title: 'Wards', type: 'shapefile', url: 'https://example.org/wards.zip', visible: true });
+    gis.layers.push({ id: 'g4', title: 'WKT', type: 'csv', url: 'https://example.org/shapes.csv', visible: true, data: { wktColumn: 'geom' } });
     expect(validateScene(gis)).toEqual(gis);
     expect(validateScene(defaultScene())).toEqual(defaultScene());
   });
 
   it.each([
     [(s: any) => (s.layers[0].type = 'dwg'), 'layers[0].type', /one of/],
-    [(s: any) => (s.layers[1].type = 'shapefile'), 'layers[1].url', /uploaded asset/],
     [(s: any) => (s.layers[0].data = { table: 'roads' }), 'layers[0].data.table', /only to geopackage/],
-    [(s: any) => (s.layers[3].data = { wktColumn: 'geom' }), 'layers[3].data.wktColumn', /uploaded CSV/],
+    [(s: any) => (s.layers[3] = { ...s.layers[3], url: undefined, model: 'shops', data: { wktColumn: 'geom' } }), 'layers[3].data.wktColumn', /not to a content model/],
     [(s: any) => (s.layers[3].data.wktColumn = 'geom'), 'layers[3].data.wktColumn', /latColumn and lngColumn/],
     [(s: any) => delete s.camera, 'camera', /required/],
     [(s: any) => (s.camera.lat = 91), 'camera.lat', /at most 90/],
