@@ -1,6 +1,6 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { derivedPathOf, isFileLayerType, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import { convertsFromUrl, derivedPathOf, isFileLayerType, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
@@ -85,6 +85,8 @@ export class EditorState {
   }
 
   private urlOf(layer: Layer): string | undefined {
+    // A GIS file by URL (SPEC §13): the server reads and reprojects it.
+    if (layer.url && convertsFromUrl(layer)) return this.api.urlLayerUrl(layer);
     if (layer.url) return layer.url;
     // A content model's public items (SPEC §10), as the published page shows them, through the
     // admin route: the public API of a private project wants an API key, which the editor has not.
