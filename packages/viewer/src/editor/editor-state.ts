@@ -73,12 +73,12 @@ export class EditorState {
     return this.saving;
   }
 
-  /** The layers as the engine loads them: asset and model layers through admin routes. */
+  /** The layers as the engine loads them: asset, model and converted URL layers through admin routes. */
   engineLayers(): (EngineLayer & { headers?: Record<string, string> })[] {
     const out: (EngineLayer & { headers?: Record<string, string> })[] = [];
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
-      const viaAdmin = !layer.url && (layer.assetId !== undefined || layer.model !== undefined);
+      const viaAdmin = convertsFromUrl(layer) || (!layer.url && (layer.assetId !== undefined || layer.model !== undefined));
       if (url) out.push({ id: layer.id, type: drawnType(layer), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
     }
     return out;
