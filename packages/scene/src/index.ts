@@ -51,7 +51,7 @@ export {
 export { type SceneProblem, sceneProblem } from './scene-rules.js';
 export { defaultScene } from './default-scene.js';
 export { FILE_LAYER_TYPES, type FileLayerType, isFileLayerType } from './layer-types.js';
-export { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';
+export { convertsFromUrl, type ConvertedUrlLayer, DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, publishedUrlLayerPath, urlLayerQuery, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';
 export { isTile, MAX_TILE_ZOOM, TILED_LAYER_BYTES, TILE_ID_PROPERTY, TILE_LAYER, TILES_PATH, TILES_TEMPLATE, tilesUrlOf } from './vector-tiles.js';
 export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';

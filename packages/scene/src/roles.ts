@@ -69,3 +69,16 @@ export function mayDo(role: Role, action: ProjectAction): boolean {
 export function roleToGrant(role: Role): Role {
   return role === 'owner' ? 'owner' : ACTION_ROLES['member.role'];
 }
+
+/**
+ * A personal access token as its user lists it (SPEC §12 `GET /api/tokens`): never its secret.
+ * `role` null acts with its user's role; `projects` null on every project of its user.
+ */
+export interface TokenRecord {
+  id: string;
+  name: string;
+  role: Role | null;
+  projects: string[] | null;
+  expiresAt: string | null;
+  createdAt: string;
+}

@@ -1,4 +1,3 @@
-import { isFileLayerType } from './layer-types.js';
 import type { Layer, Scene, SceneLayerType, SceneTimeline } from './scene-schema.js';
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 
@@ -29,9 +28,6 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   if (layer.model !== undefined && !MODEL_TYPES.includes(layer.type)) {
     return { path: `${path}.model`, message: `a content model shows as a "geojson" or "csv" layer, not "${layer.type}"` };
   }
-  if (layer.url !== undefined && isFileLayerType(layer.type)) {
-    return { path: `${path}.url`, message: `a ${layer.type} layer shows an uploaded asset ("assetId"): upload the file, and the server reads and reprojects it once` };
-  }
   for (const key of Object.keys(layer.data ?? {})) {
     const types = DATA_KEYS[key]!;
     if (!types.includes(layer.type)) return { path: `${path}.data.${key}`, message: `applies only to ${types.join(', ')} layers` };
@@ -39,8 +35,8 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   if (layer.data?.wktColumn !== undefined && (layer.data.latColumn !== undefined || layer.data.lngColumn !== undefined)) {
     return { path: `${path}.data.wktColumn`, message: 'takes the place of latColumn and lngColumn: give one or the other' };
   }
-  if (layer.data?.wktColumn !== undefined && layer.assetId === undefined) {
-    return { path: `${path}.data.wktColumn`, message: 'applies to an uploaded CSV ("assetId"), which the server turns into GeoJSON' };
+  if (layer.data?.wktColumn !== undefined && layer.model !== undefined) {
+    return { path: `${path}.data.wktColumn`, message: 'applies to a CSV file (an asset or a URL), not to a content model' };
   }
   if (layer.type === 'wms' && typeof layer.data?.layers !== 'string') {
     return { path: `${path}.data.layers`, message: 'is required: the WMS layer names to draw, comma-separated' };

@@ -1,4 +1,4 @@
-import type { FileLayerType } from './layer-types.js';
+import { type FileLayerType, isFileLayerType } from './layer-types.js';
 
 /** How a GIS file format is recognised: its file name extensions and its media type. */
 export interface VectorFormat {
@@ -70,4 +70,36 @@ export function derivedPathOf(paths: readonly string[], table: string | undefine
  */
 export function wktColumnQuery(column: string): string {
   return `?wktColumn=${encodeURIComponent(column)}`;
+}
+
+/** What a URL layer that the server converts needs: its type, the URL, and the `data` that picks what to draw. */
+export interface ConvertedUrlLayer {
+  type: string;
+  url?: string;
+  data?: { table?: string; wktColumn?: string };
+}
+
+/**
+ * Whether a layer is a GIS file (SPEC §13: shapefile, GeoPackage, FlatGeobuf, GeoJSON sequence,
+ * or a CSV of WKT) named by URL: the server reads such a file and answers its WGS84 GeoJSON.
+ */
+export function convertsFromUrl(layer: ConvertedUrlLayer): boolean {
+  if (layer.url === undefined) return false;
+  return isFileLayerType(layer.type) || (layer.type === 'csv' && layer.data?.wktColumn !== undefined);
+}
+
+/**
+ * The query of the editor's route that converts such a layer (`GET /api/projects/{p}/url-layer`):
+ * the type, the URL, and `table` or `wktColumn` when the layer has one.
+ */
+export function urlLayerQuery(layer: ConvertedUrlLayer): string {
+  const query = new URLSearchParams({ type: layer.type, url: layer.url ?? '' });
+  if (layer.data?.table !== undefined) query.set('table', layer.data.table);
+  if (layer.data?.wktColumn !== undefined) query.set('wktColumn', layer.data.wktColumn);
+  return `?${query.toString()}`;
+}
+
+/** Where the published page reads a converted URL layer of its snapshot: `/p/{p}/layers/{id}.geojson`. */
+export function publishedUrlLayerPath(alias: string, layerId: string): string {
+  return `/p/${encodeURIComponent(alias)}/layers/${encodeURIComponent(layerId)}.geojson`;
 }

@@ -1,4 +1,5 @@
 import { VectorTiles } from './tiles/vector-tiles.js';
+import { UrlLayerReader } from './url-layers/url-layer-reader.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { authServices } from './accounts/auth-services.js';
@@ -82,5 +83,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     frameAncestors: config.frameAncestors,
     crossOriginIsolation: config.crossOriginIsolation,
     timeouts: config.timeouts,
+    trustProxy: config.trustProxy,
+    urlLayers: new UrlLayerReader({ maxBytes: config.maxUploadBytes, privateAddresses: config.urlLayersPrivate }),
   };
 }

@@ -29,6 +29,8 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
       }
       await addMember(h, 'city', 'ana@example.org', 'owner');
       await addMember(h, 'city', 'rita@example.org', 'reader');
+      const model = await h.admin('POST', '/api/projects/city/models', { key: 'sites', name: 'Sites', public: true, fields: [{ key: 'name', type: 'text' }] });
+      expect(model.status).toBe(201);
     },
   });
   const members = async () => (await (await fx.h.admin('GET', '/api/projects/city/members')).json()) as { email: string; role: string }[];
@@ -99,6 +101,92 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     fx.tab.assertClean();
   });
 
+  it('lets a writer upload, publish and drop files, but not add them as layers nor change the scene', async () => {
+    const { page } = fx.tab;
+    await signInAs(page, fx.h.url, 'bo@example.org');
+    await page.goto(`${fx.h.url}/editor/city?tab=map`);
+    await page.getByTestId('map-panel').waitFor();
+    expect(await page.getByTestId('my-role').textContent()).toBe('writer');
+    expect(await page.getByTestId('upload-input').isDisabled()).toBe(false);
+    await page.getByTestId('upload-input').setInputFiles({ name: 'parks.geojson', mimeType: 'application/geo+json', buffer: Buffer.from('{"type":"FeatureCollection","features":[]}') });
+    const add = page.getByTestId('add-layer-parks.geojson');
+    await add.waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    expect(await add.getAttribute('title')).toBe('Adding a layer needs the role maintainer or above; you are writer.');
+    expect(await page.getByTestId('asset-public-parks.geojson').isDisabled()).toBe(false);
+    expect(await page.getByTestId('read-only').textContent()).toContain('Changing the map needs the role maintainer or above; you are writer.');
+    expect(await page.getByTestId('layer-url').isDisabled()).toBe(true);
+
+    // A file dropped on the globe is uploaded, and not added as a layer (that is a scene change).
+    await page.evaluate(`(() => {
+      const dataTransfer = new DataTransfer();
+      dataTransfer.items.add(new File(['{"type":"FeatureCollection","features":[]}'], 'dropped.geojson', { type: 'application/geo+json' }));
+      const element = document.querySelector('[data-testid="viewer"]');
+      element.dispatchEvent(new DragEvent('drop', { dataTransfer, bubbles: true, cancelable: true }));
+    })()`);
+    await expect.poll(() => page.getByTestId('toast-success').filter({ hasText: 'Not added as layers' }).count(), { timeout: 30_000 }).toBe(1);
+    await page.getByTestId('add-layer-dropped.geojson').waitFor();
+    await shot(page, '4-writer-map');
+    const assets = ((await (await fx.h.admin('GET', '/api/projects/city/assets')).json()) as { results: { name: string }[] }).results;
+    expect(assets.map((a) => a.name).sort()).toEqual(['dropped.geojson', 'parks.geojson']);
+    expect(((await (await fx.h.admin('GET', '/api/projects/city/scene')).json()) as { layers: unknown[] }).layers).toEqual([]);
+    fx.tab.assertClean();
+  });
+
+  it('lets the writer import items on the Content tab, but not define or publish models', async () => {
+    const { page } = fx.tab;
+    await page.goto(`${fx.h.url}/editor/city?tab=content`);
+    await page.getByTestId('items-table').waitFor();
+    await page.getByTestId('import-file').setInputFiles({ name: 'sites.csv', mimeType: 'text/csv', buffer: Buffer.from('name\nNorth gate\nSouth gate\n') });
+    await expect.poll(() => page.getByTestId('items-count').textContent(), { timeout: 30_000 }).toContain('2 items');
+    expect(await page.getByTestId('new-item').isDisabled()).toBe(false);
+    expect(await page.getByTestId('create-model').isDisabled()).toBe(true);
+    expect(await page.getByTestId('model-public').isDisabled()).toBe(true);
+    expect(await page.getByTestId('add-model-layer').getAttribute('title')).toBe('Showing a model as a layer needs the role maintainer or above; you are writer.');
+    await shot(page, '5-writer-content');
+    expect(fx.tab.consoleMessages.filter((m) => /403/.test(m.text))).toEqual([]);
+    fx.tab.assertClean();
+  });
+
+  it('lets a user change their password, and make, use and revoke a personal access token', async () => {
+    const { page } = fx.tab;
+    await page.goto(`${fx.h.url}/editor`);
+    await page.getByTestId('account-panel').locator('summary').click();
+    const message = page.getByTestId('account-message');
+    await page.getByTestId('account-current-password').fill('not my password');
+    await page.getByTestId('account-new-password').fill('another long passphrase');
+    await page.getByTestId('account-save').click();
+    await expect.poll(() => message.textContent(), { timeout: 30_000 }).toContain('currentPassword must be the current password');
+    await page.getByTestId('account-current-password').fill(PASSWORD);
+    await page.getByTestId('account-save').click();
+    await expect.poll(() => message.textContent(), { timeout: 30_000 }).toBe('Saved. Your password is changed: your other sessions are signed out.');
+    const signInWith = (password: string) => fetch(`${fx.h.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bo@example.org', password }) });
+    expect((await signInWith(PASSWORD)).status).toBe(401);
+    expect((await signInWith('another long passphrase')).status).toBe(200);
+
+    await page.getByTestId('token-name').fill('ci');
+    await page.getByTestId('token-role').selectOption('reader');
+    await page.getByTestId('token-project-city').check();
+    await page.getByTestId('token-expires').fill('2099-12-31');
+    await page.getByTestId('token-create').click();
+    const secret = await page.getByTestId('new-token-value').inputValue();
+    expect(secret).toMatch(/^orbis_pat_\S{40,}$/);
+    await expect.poll(() => page.getByTestId('token').textContent(), { timeout: 30_000 }).toBe('cireader · city · until 2099-12-31');
+    await shot(page, '6-account-token');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const asToken = (method: string) => fetch(`${fx.h.url}/api/projects/city`, { method, headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{"description":"x"}' });
+    expect((await asToken('GET')).status).toBe(200);
+    expect((await asToken('PATCH')).status).toBe(403);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('token-revoke-ci').click();
+    await expect.poll(() => page.getByTestId('token-list').textContent(), { timeout: 30_000 }).toBe('No tokens yet.');
+    expect((await asToken('GET')).status).toBe(401);
+    await page.getByTestId('sign-out').click();
+    await page.getByTestId('sign-in-page').waitFor();
+    fx.tab.assertClean();
+  });
+
   it('shows a reader the editor read-only: publish, the map and members disabled, each saying which role it needs', async () => {
     const { page } = fx.tab;
     await fx.tab.context.clearCookies();
@@ -112,13 +200,13 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     expect(await page.getByTestId('unpublish').isDisabled()).toBe(true);
     expect(await page.getByTestId('project-description').isDisabled()).toBe(true);
     await publish.hover({ force: true });
-    await shot(page, '4-reader-publish');
+    await shot(page, '7-reader-publish');
 
     await page.getByTestId('tab-map').click();
     await page.getByTestId('read-only').waitFor();
     expect(await page.getByTestId('read-only').textContent()).toContain('Changing the map needs the role maintainer or above; you are reader.');
     expect(await page.getByTestId('upload-input').isDisabled()).toBe(true);
-    await shot(page, '5-reader-map');
+    await shot(page, '8-reader-map');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByTestId('tab-members').click();
@@ -127,7 +215,7 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     expect(await page.getByTestId('invite').isDisabled()).toBe(true);
     expect(await page.getByTestId('invite').getAttribute('title')).toBe('Adding members needs the role maintainer or above; you are reader.');
     expect(await page.getByTestId('member-role-ana@example.org').isDisabled()).toBe(true);
-    await shot(page, '6-reader-members');
+    await shot(page, '9-reader-members');
     expect(await seriousAxeViolations(page)).toEqual([]);
     // Nothing was saved on the reader's behalf.
     expect(fx.tab.consoleMessages.filter((m) => /403/.test(m.text))).toEqual([]);

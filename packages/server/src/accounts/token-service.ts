@@ -4,21 +4,13 @@ import { newId } from '../records/ids.js';
 import { isRole, type Role } from '../records/role.js';
 import type { AccessToken, AccountStore, User } from '../store/account-store.js';
 import type { Store } from '../store/store.js';
+import type { TokenRecord } from '@orbis/scene/roles';
 import { type Clock, isoAt, systemClock } from './clock.js';
 import { hashSecret, newSecret } from './secret-token.js';
 
 /** SPEC §12: a personal access token is `orbis_pat_` and at least 40 random characters. */
 export const ACCESS_TOKEN_PREFIX = 'orbis_pat_';
 
-/** A token as its user lists it: never its secret. */
-export interface TokenRecord {
-  id: string;
-  name: string;
-  role: Role | null;
-  projects: string[] | null;
-  expiresAt: string | null;
-  createdAt: string;
-}
 
 /** A live token with the user it acts as. */
 export interface TokenHolder {

@@ -1,3 +1,4 @@
+import { type ProxyTrust, parseProxyTrust } from '../http/client-address.js';
 import { DEFAULT_PAGE_CACHE_MB } from '../http/page-cache.js';
 import { resolve } from 'node:path';
 
@@ -29,6 +30,10 @@ export interface OrbisConfig {
    * (`ORBIS_CROSS_ORIGIN_ISOLATION`, default `on`): plugins then run in workers (SPEC §11).
    */
   crossOriginIsolation: boolean;
+  /** Which proxies in front may name the client's address (`ORBIS_TRUST_PROXY`); false: none. */
+  trustProxy: ProxyTrust;
+  /** Whether URL layers may name addresses inside the deployment's network (`ORBIS_URL_LAYERS_PRIVATE`, default off). */
+  urlLayersPrivate: boolean;
   /** How long a client may take over its request (docs/reliability.md, "Slow and stalled clients"). */
   timeouts: RequestTimeouts;
 }
@@ -127,6 +132,14 @@ export function parseFrameAncestors(raw: string | undefined): string[] {
 /** How many times its upload limit a zip may unpack to when `ORBIS_ARCHIVE_MAX_MB` is not set. */
 export const ARCHIVE_EXPANSION = 8;
 
+function asConfigError<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}
+
 /** Merges flags, environment and defaults (SPEC §1). */
 export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
   const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
@@ -149,6 +162,8 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     pageCacheBytes: parseMegabytes('ORBIS_PAGE_CACHE_MB', nonEmpty(env.ORBIS_PAGE_CACHE_MB) ?? String(DEFAULT_PAGE_CACHE_MB)),
     frameAncestors: parseFrameAncestors(env.ORBIS_FRAME_ANCESTORS),
     crossOriginIsolation: parseOnOff('ORBIS_CROSS_ORIGIN_ISOLATION', nonEmpty(env.ORBIS_CROSS_ORIGIN_ISOLATION) ?? 'on'),
+    trustProxy: asConfigError(() => parseProxyTrust(env.ORBIS_TRUST_PROXY)),
+    urlLayersPrivate: parseOnOff('ORBIS_URL_LAYERS_PRIVATE', nonEmpty(env.ORBIS_URL_LAYERS_PRIVATE) ?? 'off'),
     timeouts: parseTimeouts(env),
   };
 }

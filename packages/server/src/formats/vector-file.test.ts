@@ -29,7 +29,8 @@ async function refusal(type: Parameters<typeof readVectorFile>[0], name: string,
   return (err as Error).message;
 }
 
-const SYSTEMS = ['EPSG:4326', 'EPSG:3857', 'EPSG:6677'];
+// WGS84, Web Mercator, JGD2011 plane zone IX, and the old Tokyo datum (geographic, and its plane zone IX).
+const SYSTEMS = ['EPSG:4326', 'EPSG:3857', 'EPSG:6677', 'EPSG:4301', 'EPSG:30169'];
 
 describe('GIS files written by GDAL, read back in WGS84', () => {
   for (const srs of SYSTEMS) {

@@ -1,4 +1,4 @@
-import proj4, { type Converter } from 'proj4';
+import proj4, { type Converter, type ProjectionDefinition } from 'proj4';
 import { type Geometry, mapPositions, type Position, type VectorFeatures, vectorFileError } from './vector-features.js';
 
 /** A file's coordinate reference system, as the file states it. */
@@ -18,6 +18,25 @@ export interface SourceCrs {
 const LONGITUDE_LATITUDE = new Set([4326, 4979, 6668, 4612]);
 
 /**
+ * Datum shifts to WGS84 that files leave out, by the datum's name in their WKT. A `.prj` of the old
+ * Tokyo datum (EPSG:4301, and its plane zones EPSG:30161–30179) carries no `TOWGS84`, and GDAL's
+ * WKT2 (a FlatGeobuf header) never does: without one its positions land 400–500 m off. The shift
+ * is the one GDAL and PROJ pick for it (EPSG:15484, Japan-wide, good to about 9 m).
+ */
+const MISSING_SHIFTS: { datum: RegExp; towgs84: number[] }[] = [{ datum: /DATUM\[\s*"(D_)?Tokyo"/i, towgs84: [-146.414, 507.337, 680.507] }];
+
+/** proj4's own name for the definition it parses here (its registry is where it parses WKT). */
+const PARSED = 'ORBIS:file-crs';
+
+/** The WKT as proj4 reads it, with its datum's known shift to WGS84 where the file leaves it out. */
+function withKnownShift(wkt: string): string | InstanceType<typeof proj4.Proj> {
+  const shift = /TOWGS84\[/i.test(wkt) ? undefined : MISSING_SHIFTS.find((s) => s.datum.test(wkt));
+  if (!shift) return wkt;
+  proj4.defs(PARSED, wkt);
+  return new proj4.Proj({ ...proj4.defs(PARSED), datumCode: undefined, datum_params: shift.towgs84 } as ProjectionDefinition);
+}
+
+/**
  * The function that takes a position of `crs` to WGS84 longitude/latitude (proj4, from the
  * CRS's WKT), or undefined when the positions already are. Throws a 400 naming the CRS when
  * proj4 cannot read it.
@@ -28,7 +47,7 @@ function transformOf(file: string, crs: SourceCrs): ((p: Position) => Position) 
   if (!definition) throw vectorFileError(file, `its reference system ${crs.label} cannot be read: the file gives no definition of it (WKT) that Orbis can use`);
   let converter: Converter;
   try {
-    converter = proj4(definition, 'WGS84');
+    converter = proj4(withKnownShift(definition), 'WGS84');
   } catch (err) {
     const why = err instanceof Error && err.message ? `: ${err.message}` : '';
     throw vectorFileError(file, `its reference system ${crs.label} cannot be read${why} (${definition.slice(0, 120)})`);

@@ -11,7 +11,9 @@ import type { ProjectService } from '../projects/project-service.js';
 import type { SceneService } from '../scenes/scene-service.js';
 import type { Storage } from '../storage/storage.js';
 import type { Store } from '../store/store.js';
+import type { ProxyTrust } from './client-address.js';
 import type { PageCache } from './page-cache.js';
+import type { UrlLayerReader } from '../url-layers/url-layer-reader.js';
 
 /** Everything the routes need, made once per process. */
 export interface AppContext {
@@ -25,6 +27,8 @@ export interface AppContext {
   plugins: PluginService;
   models: ModelService;
   adminToken: string;
+  /** Reads the GIS files scene layers name by URL (SPEC §13). */
+  urlLayers: UrlLayerReader;
   /** Users, sessions, sign-in limits and personal access tokens (SPEC §12). */
   auth: AuthServices;
   /** OpenID Connect sign-in, when it is set up (`ORBIS_OIDC_*`). */
@@ -42,4 +46,9 @@ export interface AppContext {
   crossOriginIsolation?: boolean;
   /** How long a client may take over its request; {@link DEFAULT_TIMEOUTS} when not given. */
   timeouts?: RequestTimeouts;
+  /**
+   * Which proxies may name the client's address (`ORBIS_TRUST_PROXY`): the address that the
+   * sign-in limit counts, the audit log records and the request log shows. Unset: none.
+   */
+  trustProxy?: ProxyTrust;
 }

@@ -1,3 +1,4 @@
+import { publishedUrlLayerRoutes, urlLayerRoutes } from './url-layer-routes.js';
 import { createServer } from 'node:http';
 import cors from '@fastify/cors';
 import cookie from '@fastify/cookie';
@@ -93,7 +94,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
       server.setTimeout(set.connectionTimeout);
       return server;
     },
-    trustProxy: false,
+    trustProxy: ctx.trustProxy ?? false,
     // Long enough that an over-long alias or id is a 404 of ours, not the router's 414.
     routerOptions: { maxParamLength: 10_000 },
     // Route schemas check what they declare and nothing more: no coercion, no removal, no defaults,
@@ -113,7 +114,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
       }
     },
   });
-  hot = hotListing(ctx, logger ? hotRequestLog(app, ids) : undefined);
+  hot = hotListing(ctx, logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined);
   hotPaths.set(app, hot);
   const routes: RouteEntry[] = [];
   registeredRoutes.set(app, routes);
@@ -144,6 +145,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);
   await pageRoutes(app, ctx);
+  publishedUrlLayerRoutes(app, ctx);
   authRoutes(app, ctx);
   invitationRoutes(app, ctx);
   // Every route in here is guarded: authenticated, held to its least role, audited (auth/guard.ts).
@@ -160,6 +162,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     auditRoutes(management, ctx);
     userRoutes(management, ctx);
     tokenRoutes(management, ctx);
+    urlLayerRoutes(management, ctx);
   });
   return app;
 }

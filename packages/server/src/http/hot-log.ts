@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { clientAddress, type ProxyTrust } from './client-address.js';
 
 /** The request id's name in log lines: Fastify's default `requestIdLogLabel`, which the app keeps (the log test compares the lines). */
 export const REQUEST_ID_LABEL = 'reqId';
@@ -30,11 +31,11 @@ export type HotRequestLog = (req: IncomingMessage, res: ServerResponse, startedA
  * request's id, through the app's logger and its serializers, so the lines have the same fields.
  * Nothing is made when the logger would drop `info` lines (levels above it).
  */
-export function hotRequestLog(app: FastifyInstance, ids: RequestIds): HotRequestLog {
+export function hotRequestLog(app: FastifyInstance, ids: RequestIds, trust: ProxyTrust = false): HotRequestLog {
   return (req, res, startedAt) => {
     if (!infoEnabled(app.log)) return;
     const log = app.childLoggerFactory.call(app, app.log, { [REQUEST_ID_LABEL]: ids(req) }, {}, req);
-    log.info({ req: requestView(req) }, 'incoming request');
+    log.info({ req: requestView(req, trust) }, 'incoming request');
     const done = (err?: Error) => {
       res.removeListener('finish', done);
       res.removeListener('error', done);
@@ -52,14 +53,21 @@ function infoEnabled(log: FastifyBaseLogger): boolean {
   return check ? check.call(log, 'info') : true;
 }
 
-/** What Fastify's `req` serializer reads of its request object (with `trustProxy` off, as the app has it). */
-function requestView(req: IncomingMessage) {
+/** What Fastify's `req` serializer reads of its request object, the client's address under the app's proxy trust. */
+function requestView(req: IncomingMessage, trust: ProxyTrust) {
   return {
     method: req.method,
     url: req.url,
     headers: req.headers,
-    host: req.headers.host ?? req.headers[':authority'] ?? '',
-    ip: req.socket.remoteAddress,
+    host: forwardedHost(req, trust) ?? req.headers.host ?? req.headers[':authority'] ?? '',
+    ip: clientAddress(req, trust),
     socket: req.socket,
   };
+}
+
+/** `X-Forwarded-Host`'s last entry when the nearest hop is a trusted proxy, as Fastify reads it. */
+function forwardedHost(req: IncomingMessage, trust: ProxyTrust): string | undefined {
+  const header = req.headers['x-forwarded-host'];
+  if (!trust || typeof header !== 'string' || !trust(req.socket.remoteAddress ?? '', 0)) return undefined;
+  return header.slice(header.lastIndexOf(',') + 1).trim();
 }

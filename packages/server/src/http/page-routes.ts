@@ -7,6 +7,7 @@ import { cesiumBuildDir, cesiumPrecompressedDir, VIEWER_DIST } from '../static/s
 import type { AppContext } from './app-context.js';
 import { ENCODING_SUFFIX } from './compressible.js';
 import { params } from './schemas.js';
+import { publishedProject } from './published-project.js';
 import { inlineScriptHashes, isolationHeaders, pagePolicy, pluginFramePolicy, securityHeaders } from './page-security.js';
 import { withShareHead } from './share-head.js';
 import { DEFAULT_SHARE_IMAGE, readShareImage, shareImageVersion } from './share-image.js';
@@ -110,17 +111,10 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return sendEditor(reply);
   });
 
-  // A project made private after publishing has no public page any more (SPEC §9 refuses to publish it).
-  const publishedProject = async (alias: string) => {
-    const project = await ctx.store.getProjectByAlias(alias);
-    if (!project || project.visibility === 'private') return undefined;
-    const publication = await ctx.store.getPublication(project.id);
-    return publication && { project, publication };
-  };
 
   app.get<{ Params: { project: string } }>('/p/:project', { schema: { summary: 'The published page (HTML), or a 404 page', params: params.project } }, async (request, reply) => {
     if (!publishedHtml) return notBuilt(reply);
-    const found = await publishedProject(request.params.project);
+    const found = await publishedProject(ctx, request.params.project);
     if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
     const { project, publication } = found;
     const snapshot = JSON.parse(publication.json) as { project: { name: string } };
@@ -137,7 +131,7 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   // The sharing image: the globe the editor captured at publishing, or the default one.
   app.get<{ Params: { project: string } }>('/p/:project/og.png', { schema: { summary: 'The published page\'s sharing image (PNG)', params: params.project } }, async (request, reply) => {
-    const found = await publishedProject(request.params.project);
+    const found = await publishedProject(ctx, request.params.project);
     if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
     securityHeaders(reply, policy);
     reply.type('image/png').header('Cache-Control', 'public, max-age=300');

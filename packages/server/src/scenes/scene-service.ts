@@ -2,7 +2,7 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { defaultScene, derivedPathOf, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
+import { convertsFromUrl, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 
 /** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
@@ -45,7 +45,8 @@ export class SceneService {
     const layers: PublishedLayer[] = [];
     for (const [i, layer] of scene.layers.entries()) {
       if (layer.url !== undefined) {
-        layers.push({ ...layer, url: layer.url });
+        // A GIS file by URL (SPEC §13) loads from this server, which reads and converts it.
+        layers.push(convertsFromUrl(layer) ? { ...layer, url: publishedUrlLayerPath(project.alias, layer.id), source: layer.url } : { ...layer, url: layer.url });
         continue;
       }
       if (layer.model !== undefined) {

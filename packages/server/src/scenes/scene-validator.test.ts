@@ -52,17 +52,19 @@ describe('validateScene', () => {
     const gis = good() as { layers: unknown[] };
     gis.layers.push({ id: 'g1', title: 'Wards', type: 'geopackage', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { table: 'wards' } });
     gis.layers.push({ id: 'g2', title: 'WKT', type: 'csv', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { wktColumn: 'geom' } });
-    gis.layers.push({ id: 'g3', title: 'Buildings', type: 'mvt', url: 'https://example.org/tiles/{z}/{x}/{y}.pbf', visible: true, data: { layers: ['building'], minimumLevel: 10, maximumLevel: 16 } });
-    gis.layers.push({ id: 'g4', title: 'Trees', type: 'mvt', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true });
+    // The same from a URL (SPEC §13): the server reads the file and answers its WGS84 GeoJSON.
+    gis.layers.push({ id: 'g3', title: 'Wards', type: 'shapefile', url: 'https://example.org/wards.zip', visible: true });
+    gis.layers.push({ id: 'g4', title: 'WKT', type: 'csv', url: 'https://example.org/shapes.csv', visible: true, data: { wktColumn: 'geom' } });
+    gis.layers.push({ id: 'g5', title: 'Buildings', type: 'mvt', url: 'https://example.org/tiles/{z}/{x}/{y}.pbf', visible: true, data: { layers: ['building'], minimumLevel: 10, maximumLevel: 16 } });
+    gis.layers.push({ id: 'g6', title: 'Trees', type: 'mvt', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true });
     expect(validateScene(gis)).toEqual(gis);
     expect(validateScene(defaultScene())).toEqual(defaultScene());
   });
 
   it.each([
     [(s: any) => (s.layers[0].type = 'dwg'), 'layers[0].type', /one of/],
-    [(s: any) => (s.layers[1].type = 'shapefile'), 'layers[1].url', /uploaded asset/],
     [(s: any) => (s.layers[0].data = { table: 'roads' }), 'layers[0].data.table', /only to geopackage/],
-    [(s: any) => (s.layers[3].data = { wktColumn: 'geom' }), 'layers[3].data.wktColumn', /uploaded CSV/],
+    [(s: any) => (s.layers[3] = { ...s.layers[3], url: undefined, model: 'shops', data: { wktColumn: 'geom' } }), 'layers[3].data.wktColumn', /not to a content model/],
     [(s: any) => (s.layers[3].data.wktColumn = 'geom'), 'layers[3].data.wktColumn', /latColumn and lngColumn/],
     [(s: any) => (s.layers[4].data.layers = ['radar']), 'layers[4].data.layers', /WMS layer names/],
     [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].url = 'https://example.org/t.pbf')), 'layers[5].url', /\{z\}, \{x\} and \{y\}/],

@@ -8,6 +8,7 @@ import type { EditorState } from './editor-state.js';
 import { itemForm } from './item-form.js';
 import type { AssetRecord } from './management-api.js';
 import { VECTOR_FORMATS } from '@orbis/scene/checks';
+import type { Permissions } from './permissions.js';
 
 const PAGE_SIZE = 20;
 
@@ -58,10 +59,12 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
 /**
  * Content tab (`?tab=content`): the project's content models, a table of a model's items with
  * paging, an item edited in a form built from its model, publish and unpublish, and a file import
- * with progress.
+ * with progress. Items are a writer's; defining models and showing one as a layer a maintainer's
+ * (SPEC §12).
  */
-export function contentPanel(state: EditorState): HTMLElement {
+export function contentPanel(state: EditorState, can: Permissions): HTMLElement {
   const api = new ContentApi(state.api.project, state.api.authHeader);
+  const modelForm = (onCreated: (model: ModelRecord) => void) => can.readOnly(newModelForm(api, onCreated), 'model.create', 'Defining models');
   const root = h('div', { class: 'panel content-panel', 'data-testid': 'content-panel' }, h('h2', {}, 'Content'));
   const body = h('div', {});
   root.append(body);
@@ -136,7 +139,9 @@ export function contentPanel(state: EditorState): HTMLElement {
         void showModel(model, page, `"${model.name}" is a layer of the scene: its public items show on the globe.`);
       },
     });
+    can.guard(addLayer, 'scene.put', 'Showing a model as a layer');
     const modelPublic = checkbox('Public model', model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => (model = m)), 'model-public');
+    can.guard(modelPublic.querySelector('input')!, 'model.update', 'Publishing a model');
     body.replaceChildren(
       field('Model', select(models.map((m) => [m.key, `${m.name} (${m.key})`] as const), model.key, (key) => void showModel(models.find((m) => m.key === key)!), 'Model', 'model-select')),
       h('div', { class: 'row' }, modelPublic, addLayer),
@@ -150,13 +155,13 @@ export function contentPanel(state: EditorState): HTMLElement {
       progress,
       message,
       editor,
-      newModelForm(api, (m) => void showModel(m)),
+      modelForm((m) => void showModel(m)),
     );
   };
 
   void api.models().then((models) => {
     if (models[0]) return showModel(models[0]);
-    body.replaceChildren(emptyState(Database, 'No content models', 'Define a model to hold typed items: shelters, sensors, survey points.'), newModelForm(api, (m) => void showModel(m)));
+    body.replaceChildren(emptyState(Database, 'No content models', 'Define a model to hold typed items: shelters, sensors, survey points.'), modelForm((m) => void showModel(m)));
     return undefined;
   }).catch((err: Error) => body.replaceChildren(h('p', { role: 'alert' }, err.message)));
   return root;

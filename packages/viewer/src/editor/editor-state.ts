@@ -1,6 +1,6 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { derivedPathOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import { convertsFromUrl, derivedPathOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
@@ -73,18 +73,20 @@ export class EditorState {
     return this.saving;
   }
 
-  /** The layers as the engine loads them: asset and model layers through admin routes. */
+  /** The layers as the engine loads them: asset, model and converted URL layers through admin routes. */
   engineLayers(): (EngineLayer & { headers?: Record<string, string> })[] {
     const out: (EngineLayer & { headers?: Record<string, string> })[] = [];
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
-      const viaAdmin = !layer.url && (layer.assetId !== undefined || layer.model !== undefined);
+      const viaAdmin = convertsFromUrl(layer) || (!layer.url && (layer.assetId !== undefined || layer.model !== undefined));
       if (url) out.push({ id: layer.id, type: drawnType(layer), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
     }
     return out;
   }
 
   private urlOf(layer: Layer): string | undefined {
+    // A GIS file by URL (SPEC §13): the server reads and reprojects it.
+    if (layer.url && convertsFromUrl(layer)) return this.api.urlLayerUrl(layer);
     if (layer.url) return layer.url;
     // A content model's public items (SPEC §10), as the published page shows them, through the
     // admin route: the public API of a private project wants an API key, which the editor has not.

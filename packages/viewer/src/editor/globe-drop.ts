@@ -1,5 +1,6 @@
 import { addAssetLayer, type EditorState, layerTypeOf } from './editor-state.js';
-import { toastError } from '../ui/toast.js';
+import { toast, toastError } from '../ui/toast.js';
+import type { Permissions } from './permissions.js';
 
 function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer?.types.includes('Files') ?? false;
@@ -8,9 +9,11 @@ function carriesFiles(event: DragEvent): boolean {
 /**
  * Files dropped on the globe are uploaded (public, as the Map tab's upload does by default) and
  * each that is a map layer is added as one, as Felt and kepler.gl do: a shapefile's zip, a
- * GeoPackage, a GeoJSON … While files are dragged over it, the element has `data-dropping`.
+ * GeoPackage, a GeoJSON … While files are dragged over it, the element has `data-dropping`. As
+ * the role allows (SPEC §12): a writer's files are uploaded but not added as layers (changing the
+ * scene needs a maintainer); a reader is told why nothing happens.
  */
-export function acceptDroppedFiles(element: HTMLElement, state: EditorState): void {
+export function acceptDroppedFiles(element: HTMLElement, state: EditorState, can: Permissions): void {
   element.addEventListener('dragover', (event) => {
     if (!carriesFiles(event)) return;
     event.preventDefault();
@@ -23,14 +26,20 @@ export function acceptDroppedFiles(element: HTMLElement, state: EditorState): vo
     event.preventDefault();
     delete element.dataset.dropping;
     const files = [...(event.dataTransfer?.files ?? [])];
-    if (files.length > 0) void uploadAsLayers(state, files);
+    if (files.length === 0) return;
+    if (!can.may('asset.upload')) toast('error', 'Not uploaded', can.reason('asset.upload', 'Uploading files'));
+    else void uploadAsLayers(state, files, can);
   });
 }
 
-async function uploadAsLayers(state: EditorState, files: File[]): Promise<void> {
+async function uploadAsLayers(state: EditorState, files: File[], can: Permissions): Promise<void> {
   try {
     const assets = await state.api.upload(files, true, () => undefined);
     await state.reloadAssets();
+    if (!can.may('scene.put')) {
+      toast('success', `Uploaded ${assets.length} file(s)`, `Not added as layers: ${can.reason('scene.put', 'Adding a layer')}`);
+      return;
+    }
     for (const asset of assets) {
       const type = layerTypeOf(asset);
       if (type) await addAssetLayer(state, asset, type);

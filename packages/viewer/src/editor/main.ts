@@ -64,13 +64,13 @@ async function start(): Promise<void> {
   const infoboxAnchor = h('div', { class: 'orbis-infobox-anchor' });
   container.append(infoboxAnchor);
   mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id));
-  acceptDroppedFiles(container, state);
+  acceptDroppedFiles(container, state, can);
   const initialPlugins = api.pluginsIfChanged(undefined);
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
   const pluginListeners = new Set<(plugins: PluginPackage[]) => void>();
   const panels: Record<Tab, () => HTMLElement> = {
-    map: () => can.readOnly(mapPanel(state, engine), 'scene.put', 'Changing the map'),
-    content: () => can.readOnly(contentPanel(state), 'item.create', 'Changing content'),
+    map: () => mapPanel(state, engine, can),
+    content: () => can.readOnly(contentPanel(state, can), 'item.create', 'Changing content'),
     story: () => can.readOnly(storyPanel(state, engine), 'scene.put', 'Changing the story'),
     widgets: () => can.readOnly(widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)), 'scene.put', 'Changing widgets'),
     publish: () => publishPanel(state, engine, can),

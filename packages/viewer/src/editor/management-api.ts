@@ -1,3 +1,4 @@
+import { type ConvertedUrlLayer, urlLayerQuery } from '@orbis/scene/checks';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import type { Scene } from '@orbis/scene';
 import type { Role } from '@orbis/scene/roles';
@@ -139,6 +140,11 @@ export class ManagementApi {
   }
 
   /** A public model's public items as its layer loads them in the editor (with {@link authHeader}): a private project's public API wants an API key. */
+  /** Where the server answers a GIS file that a layer names by URL, as WGS84 GeoJSON (SPEC §13). */
+  urlLayerUrl(layer: ConvertedUrlLayer): string {
+    return `${this.base}/url-layer${urlLayerQuery(layer)}`;
+  }
+
   modelExportUrl(model: string, format: 'geojson' | 'csv'): string {
     return `${this.base}/models/${encodeURIComponent(model)}/items.${format}`;
   }

@@ -1,6 +1,6 @@
 import type { Engine } from '../engine/engine.js';
 import type { Layer } from '@orbis/scene';
-import { isFileLayerType, SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
+import { SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
 import { h, showValue } from './dom.js';
 import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
@@ -9,14 +9,19 @@ import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
 import { button, emptyState } from '../ui/controls.js';
 import { toastError } from '../ui/toast.js';
 import { timelineSection } from './timeline-settings.js';
+import type { Permissions } from './permissions.js';
 
-// A WMS layer needs `data.layers`, which this form does not ask for; GIS files (SPEC §13) are
-// read by the server once uploaded, so they come as assets.
-const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && !isFileLayerType(t));
+// A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (SPEC §13)
+// are read and reprojected by the server.
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
 
 
-/** Map tab: assets (upload, public toggle, add as layer), layers, and scene settings. */
-export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
+/**
+ * Map tab: assets (upload, public toggle, add as layer), layers, and scene settings. Each part is
+ * open to the role SPEC §12 gives it: a writer uploads and publishes files, a maintainer changes
+ * the scene (layers, settings, clock).
+ */
+export function mapPanel(state: EditorState, engine: Engine, can: Permissions): HTMLElement {
   const progress = h('progress', { max: 1, value: 0, hidden: true, 'data-testid': 'upload-progress' });
   const uploadMessage = h('span', { class: 'hint' });
   const makePublic = h('input', { type: 'checkbox', checked: true, 'data-testid': 'upload-public' });
@@ -44,6 +49,8 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
     },
   });
 
+  can.guard(fileInput, 'asset.upload', 'Uploading files');
+  can.guard(makePublic, 'asset.upload', 'Uploading files');
   const assetList = h('ul', { class: 'list', 'data-testid': 'asset-list' });
   const layerList = h('ul', { class: 'list', 'data-testid': 'layer-list' });
 
@@ -69,12 +76,12 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
         const type = layerTypeOf(asset);
         return h('li', { 'data-asset': asset.name },
           h('span', { class: 'name', title: asset.contentType }, asset.name),
-          h('label', {}, h('input', { type: 'checkbox', checked: asset.public, onchange: async (e) => {
+          h('label', {}, can.guard(h('input', { type: 'checkbox', checked: asset.public, 'data-testid': `asset-public-${asset.name}`, onchange: async (e) => {
             await state.api.setAssetPublic(asset.id, (e.target as HTMLInputElement).checked);
             await state.reloadAssets();
-          } }), ' public'),
+          } }), 'asset.update', 'Publishing a file'), ' public'),
           type
-            ? button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type) })
+            ? can.guard(button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type) }), 'scene.put', 'Adding a layer')
             : h('span', { class: 'hint' }, 'not a map layer'),
         );
       }),
@@ -104,13 +111,15 @@ export function mapPanel(state: EditorState, engine: Engine): HTMLElement {
     h('h2', {}, 'Assets'),
     h('div', { class: 'row' }, fileInput, h('label', {}, makePublic, ' public'), progress, uploadMessage),
     assetList,
-    h('h2', {}, 'Layers'),
-    layerList,
-    h('div', { class: 'row' }, urlType, urlInput, addUrl),
-    h('h2', {}, 'Scene'),
-    settings,
-    h('h2', {}, 'Clock'),
-    timelineSection(state, engine),
+    can.readOnly(h('div', {},
+      h('h2', {}, 'Layers'),
+      layerList,
+      h('div', { class: 'row' }, urlType, urlInput, addUrl),
+      h('h2', {}, 'Scene'),
+      settings,
+      h('h2', {}, 'Clock'),
+      timelineSection(state, engine),
+    ), 'scene.put', 'Changing the map'),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Role } from '@orbis/scene/roles';
+import type { Role, TokenRecord } from '@orbis/scene/roles';
 import { ApiError } from './management-api.js';
 
 /** A user as `/api/auth/…` answers (SPEC §12). */
@@ -63,4 +63,22 @@ export function acceptInvitation(id: string, newUser?: { name: string; password:
 /** Creates a project; its creator becomes its owner. */
 export function createProject(project: { alias: string; name: string; visibility: 'public' | 'private' }, token?: string): Promise<{ alias: string }> {
   return call('POST', '/api/projects', project, token ? { authorization: `Bearer ${token}` } : {});
+}
+
+/** Changes one's name or password; `currentPassword` is always asked. A new password ends one's other sessions. */
+export function changeMe(change: { name?: string; password?: string; currentPassword: string }): Promise<Me> {
+  return call('PATCH', '/api/auth/me', change);
+}
+
+export function listTokens(): Promise<TokenRecord[]> {
+  return call('GET', '/api/tokens');
+}
+
+/** Makes a token: the answer is the only time its secret (`token`) is shown. */
+export function createToken(input: { name: string; expiresAt?: string; projects?: string[]; role?: Role }): Promise<{ id: string; name: string; token: string; expiresAt: string | null }> {
+  return call('POST', '/api/tokens', input);
+}
+
+export function revokeToken(id: string): Promise<void> {
+  return call('DELETE', `/api/tokens/${encodeURIComponent(id)}`);
 }

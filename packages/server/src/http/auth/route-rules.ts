@@ -40,6 +40,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`GET ${P}/files/:assetId/*`]: READ,
 
   [`GET ${P}/scene`]: READ,
+  [`GET ${P}/url-layer`]: READ,
   [`PUT ${P}/scene`]: write('scene.put'),
   [`POST ${P}/publish`]: write('project.publish'),
   [`DELETE ${P}/publish`]: write('project.unpublish'),
