@@ -13,10 +13,14 @@ import type { EnginePluginLayers, FeatureData, PluginLayerSource } from './engin
  */
 export class CesiumPluginLayers implements EnginePluginLayers {
   private readonly loaded = new Map<string, { source: PluginLayerSource; layer: Promise<LoadedLayer | undefined> }>();
+  /** The data scene layers were drawn again from (`reload`), for their features' geometry. */
+  private readonly sceneSources = new Map<string, PluginLayerSource>();
 
   constructor(
     private readonly viewer: Viewer,
     private readonly owners: Map<object, string>,
+    /** Puts what `load` draws in place of a scene layer's drawing; undefined when the scene has no such layer. */
+    private readonly replaceSceneLayer: (id: string, load: () => Promise<LoadedLayer>) => Promise<LoadedLayer | undefined> | undefined,
   ) {}
 
   add(source: PluginLayerSource): Promise<boolean> {
@@ -39,6 +43,22 @@ export class CesiumPluginLayers implements EnginePluginLayers {
     );
     this.loaded.set(source.id, { source, layer });
     return layer.then((l) => l !== undefined);
+  }
+
+  reload(source: PluginLayerSource): Promise<boolean> {
+    if (this.loaded.has(source.id)) {
+      this.remove(source.id);
+      return this.add(source);
+    }
+    const replaced = this.replaceSceneLayer(source.id, () => this.load(source));
+    if (!replaced) return Promise.resolve(false);
+    this.sceneSources.set(source.id, source);
+    return replaced.then((l) => {
+      if (!l) return false;
+      setLayerVisible(l, source.visible);
+      this.viewer.scene.requestRender();
+      return true;
+    });
   }
 
   private async load(source: PluginLayerSource): Promise<LoadedLayer> {
@@ -128,7 +148,7 @@ export class CesiumPluginLayers implements EnginePluginLayers {
 
   /** The geometry of a feature of inline GeoJSON, as the plugin gave it. */
   private inlineGeometry(layerId: string, featureId: string): unknown {
-    const inline = this.loaded.get(layerId)?.source.inline as { features?: { id?: unknown; geometry?: unknown }[] } | undefined;
+    const inline = (this.loaded.get(layerId)?.source ?? this.sceneSources.get(layerId))?.inline as { features?: { id?: unknown; geometry?: unknown }[] } | undefined;
     return inline?.features?.find((f) => String(f.id) === featureId)?.geometry;
   }
 
