@@ -31,8 +31,8 @@ let loads = 0;
 app.layers.on('load', ({ layerId }) => say('load ' + layerId + ' ' + (layerId === id ? ++loads : ''), true));
 app.layers.on('select', (layerId, featureId) => say('selected', [layerId === id ? 'mine' : layerId, featureId]));
 const steps = {
-  grid: () => app.layers.override(id, { data: { type: 'geojson', value: grid(80) } }),
-  again: () => app.layers.override(id, { data: { value: grid(80) } }),
+  grid: () => app.layers.override(id, { data: { type: 'geojson', value: grid(72) } }),
+  again: () => app.layers.override(id, { data: { value: grid(72) } }),
   polygon: () => app.layers.override(id, { data: { value: square(140, 35.5, 3, 'area') }, polygon: { fillColor: '#0000ff' } }),
   scene: () => app.layers.override('zone', { data: { value: square(128, 35.5, 3, 'zone') } }),
   find: () => [app.layers.findById(id).data.value.features.length, app.layers.findById('zone').data.value.features[0].geometry.coordinates[0][0]],
@@ -46,6 +46,7 @@ const isBlue = ([r, g, b]: Rgba) => b > 180 && r < 80 && g < 80;
 const isGreen = ([r, g, b]: Rgba) => g > 150 && r < 80 && b < 80;
 
 describe('SPEC §8: layers.override with data draws the layer again from it', () => {
+  let frame: Frame;
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       const project = await h.project('layer-data');
@@ -57,10 +58,16 @@ describe('SPEC §8: layers.override with data draws the layer again from it', ()
       expect((await h.admin('POST', '/api/projects/layer-data/plugins', widgetPlugin('overrider', OVERRIDER))).status).toBe(201);
       expect((await h.admin('POST', '/api/projects/layer-data/publish')).status).toBe(200);
     },
+    // The globe and the plugin come up before the tests, within the hook's longer limit.
+    onPage: async (tab, h) => {
+      await tab.page.goto(`${h.url}/p/layer-data`);
+      await viewerReady(tab.page);
+      const element = tab.page.locator('iframe[data-plugin="overrider/main"].orbis-widget');
+      frame = (await (await element.elementHandle())!.contentFrame())!;
+    },
   });
 
   const reports = () => reportsOf(fx.tab, 'overrider/main');
-  let frame: Frame;
   const step = async (name: string) => {
     await frame.evaluate(`parent.postMessage(${JSON.stringify({ step: name })}, '*')`);
     await expect.poll(() => name in reports(), { timeout: 30_000 }).toBe(true);
@@ -71,32 +78,34 @@ describe('SPEC §8: layers.override with data draws the layer again from it', ()
   const colourTurns = (dx: number, ok: (c: Rgba) => boolean) =>
     expect.poll(async () => ok(colorAt(await viewerPixels(fx.tab.page), 0.5 + dx / 640, 0.5)), { timeout: 60_000 }).toBe(true);
 
-  it('redraws a plugin layer on the batched path and on the entity path, keeping the selected feature while its id stays', async () => {
-    await fx.tab.page.goto(`${fx.h.url}/p/layer-data`);
-    await viewerReady(fx.tab.page);
-    const element = fx.tab.page.locator('iframe[data-plugin="overrider/main"].orbis-widget');
-    frame = (await (await element.elementHandle())!.contentFrame())!;
-    const id = 'overrider-layer-1';
+  const id = 'overrider-layer-1';
+  const viewer = () => fx.tab.page.getByTestId('viewer');
+  let selected = '';
+
+  it('redraws a plugin layer on the batched path, keeping the selected feature while its id stays', async () => {
     await loaded(`${id} 1`);
     await step('grid');
     await loaded(`${id} 2`);
     await colourTurns(0, isRed);
-    const viewer = fx.tab.page.getByTestId('viewer');
-    const box = (await viewer.boundingBox())!;
+    const box = (await viewer().boundingBox())!;
     await fx.tab.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await expect.poll(() => (reports().selected as string[] | undefined)?.[0], { timeout: 30_000 }).toBe('mine');
     const [, featureId] = reports().selected as [string, string];
-    const selected = JSON.stringify([{ layerId: id, featureId }]);
-    expect(await viewer.getAttribute('data-selected')).toBe(selected);
+    selected = JSON.stringify([{ layerId: id, featureId }]);
+    expect(await viewer().getAttribute('data-selected')).toBe(selected);
     // The same features again: the selection stays (and is drawn again).
     await step('again');
     await loaded(`${id} 3`);
-    await expect.poll(() => viewer.getAttribute('data-selected')).toBe(selected);
+    await expect.poll(() => viewer().getAttribute('data-selected')).toBe(selected);
+  });
+
+  it('redraws it on the entity path from other data: the old drawing and the selection go', async () => {
+    expect(selected).not.toBe('');
     // A polygon with another id, on the entity path, blue: the points are gone, so is the selection.
     await step('polygon');
     await loaded(`${id} 4`);
     await colourTurns(0, isBlue);
-    await expect.poll(() => viewer.getAttribute('data-selected')).toBe('[]');
+    await expect.poll(() => viewer().getAttribute('data-selected')).toBe('[]');
     expect(reports().selected).toEqual([null, null]);
   });
 

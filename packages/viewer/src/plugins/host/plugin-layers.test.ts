@@ -205,6 +205,8 @@ describe('app.layers against a test engine', () => {
         app.layers.override('landmarks', { data: { url: 'https://example.org/other.geojson' } });
         app.layers.override('landmarks', { data: { value: ${JSON.stringify(POINT)} } });
         console.log(app.layers.findById('landmarks').data);
+        // The same data again is a refresh: drawn again too.
+        app.layers.override('landmarks', { data: { value: ${JSON.stringify(POINT)} } });
         for (const bad of [{ data: { type: 'shp' } }, { data: { url: '' } }, { data: 'x' }, { data: { url: 'https://example.org/x', value: {} } }]) {
           try { app.layers.override(a, bad); console.log('no'); } catch (e) { console.log([e.name, e.message]); }
         }
@@ -226,11 +228,12 @@ describe('app.layers against a test engine', () => {
       { id: 'p-layer-1', type: 'geojson', inline: AREA, visible: true, appearance: { polygon: { fillColor: 'red' } } },
       { id: 'landmarks', type: 'geojson', url: 'https://example.org/other.geojson', visible: true },
       { id: 'landmarks', type: 'geojson', inline: POINT, visible: true },
+      { id: 'landmarks', type: 'geojson', inline: POINT, visible: true },
     ]);
     await tick();
     // The fill changed while the new data loaded: restyled once it was in.
     expect(fake.layers.calls.filter((c) => c.op === 'restyle').map((c) => c.args)).toEqual([['p-layer-1', { polygon: { fillColor: 'blue' } }], ['p-layer-1', { polygon: { fillColor: 'blue' } }]]);
-    expect(fake.lines().slice(7)).toEqual([['load', 'p-layer-1'], ['load', 'p-layer-1'], ['load', 'landmarks'], ['load', 'landmarks']]);
+    expect(fake.lines().slice(7)).toEqual([['load', 'p-layer-1'], ['load', 'p-layer-1'], ['load', 'landmarks'], ['load', 'landmarks'], ['load', 'landmarks']]);
     // Of two selected features only one is in the data drawn again: the other leaves the selection.
     const both = [{ layerId: 'landmarks', featureId: 'tower' }, { layerId: 'landmarks', featureId: 'gone' }];
     fake.layers.layers.select(both);

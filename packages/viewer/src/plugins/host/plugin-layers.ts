@@ -77,8 +77,9 @@ export class PluginLayers {
       else mine.delete(pluginId);
       throw new TypeError(`layers.override: patch.data inline data is GeoJSON or CZML, not ${now.type}`);
     }
-    // New data: drawn again from it, with the style and visibility it has now.
-    const reloading = JSON.stringify([was.type, was.url, was.inline, was.data]) !== JSON.stringify([now.type, now.url, now.inline, now.data]);
+    // New data, or the same again (a refresh: what is at the URL may have changed): drawn again
+    // from it, with the style and visibility it has now.
+    const reloading = (patch !== null && patch.data !== undefined) || JSON.stringify([was.type, was.url, was.inline, was.data]) !== JSON.stringify([now.type, now.url, now.inline, now.data]);
     if (reloading) this.reload(now);
     else if (JSON.stringify(before.appearance) !== JSON.stringify(after.appearance)) this.services.engine.restyle(id, after.appearance as Parameters<LayerServices['engine']['restyle']>[1]);
     if (before.visible !== after.visible) {
