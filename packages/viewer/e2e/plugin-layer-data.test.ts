@@ -3,7 +3,7 @@ import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { emptyScene, reports as reportsOf, SAY, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { type Rgba } from './pixels.js';
-import { colorAt, viewerPixels, viewerReady } from './viewer-pixels.js';
+import { colorAt, viewerPixels } from './viewer-pixels.js';
 
 /** A one-feature FeatureCollection: a square `d` degrees either side of (lng, lat). */
 const square = (lng: number, lat: number, d: number, id: string) => ({
@@ -58,10 +58,12 @@ describe('SPEC §8: layers.override with data draws the layer again from it', ()
       expect((await h.admin('POST', '/api/projects/layer-data/plugins', widgetPlugin('overrider', OVERRIDER))).status).toBe(201);
       expect((await h.admin('POST', '/api/projects/layer-data/publish')).status).toBe(200);
     },
-    // The globe and the plugin come up before the tests, within the hook's longer limit.
+    // The globe and the plugin come up before the tests, within the hook's longer limit: the
+    // plugin's own layer has loaded (plugins start after the globe's first frame).
     onPage: async (tab, h) => {
+      const first = tab.page.waitForEvent('console', { predicate: (m) => m.text().includes('REPORT ["load overrider-layer-1 1",true]'), timeout: 240_000 });
       await tab.page.goto(`${h.url}/p/layer-data`);
-      await viewerReady(tab.page);
+      await first;
       const element = tab.page.locator('iframe[data-plugin="overrider/main"].orbis-widget');
       frame = (await (await element.elementHandle())!.contentFrame())!;
     },
@@ -83,7 +85,6 @@ describe('SPEC §8: layers.override with data draws the layer again from it', ()
   let selected = '';
 
   it('redraws a plugin layer on the batched path, keeping the selected feature while its id stays', async () => {
-    await loaded(`${id} 1`);
     await step('grid');
     await loaded(`${id} 2`);
     await colourTurns(0, isRed);

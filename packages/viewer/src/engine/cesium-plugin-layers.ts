@@ -45,20 +45,24 @@ export class CesiumPluginLayers implements EnginePluginLayers {
     return layer.then((l) => l !== undefined);
   }
 
-  reload(source: PluginLayerSource): Promise<boolean> {
+  /** Resolves once every feature of the new data is in, so that the caller can look its features up. */
+  async reload(source: PluginLayerSource): Promise<boolean> {
+    let drawn: LoadedLayer | undefined;
     if (this.loaded.has(source.id)) {
       this.remove(source.id);
-      return this.add(source);
+      if (!(await this.add(source))) return false;
+      drawn = await this.loaded.get(source.id)?.layer;
+    } else {
+      const replaced = this.replaceSceneLayer(source.id, () => this.load(source));
+      if (!replaced) return false;
+      this.sceneSources.set(source.id, source);
+      drawn = await replaced;
+      if (drawn) setLayerVisible(drawn, source.visible);
     }
-    const replaced = this.replaceSceneLayer(source.id, () => this.load(source));
-    if (!replaced) return Promise.resolve(false);
-    this.sceneSources.set(source.id, source);
-    return replaced.then((l) => {
-      if (!l) return false;
-      setLayerVisible(l, source.visible);
-      this.viewer.scene.requestRender();
-      return true;
-    });
+    if (!drawn) return false;
+    if (drawn.value instanceof CesiumVectorLayer) await drawn.value.whenComplete();
+    this.viewer.scene.requestRender();
+    return true;
   }
 
   private async load(source: PluginLayerSource): Promise<LoadedLayer> {

@@ -45,6 +45,8 @@ export class CesiumVectorLayer {
   private readonly queue: FeatureBatch[] = [];
   private scheduled = false;
   private finished = false;
+  /** Called once every feature of the last load has been added (whenComplete). */
+  private completed: (() => void)[] = [];
   constructor(
     private readonly scene: Scene,
     private readonly worker: Worker,
@@ -106,6 +108,25 @@ export class CesiumVectorLayer {
   finish(): void {
     this.finished = true;
     this.scene.requestRender();
+    this.settle();
+  }
+
+  /**
+   * Resolves once the worker has sent every feature and each has been added (their ids found by
+   * `indexOf`); the layer resolves from its loader before that, while its batches stream in.
+   */
+  whenComplete(): Promise<void> {
+    return new Promise((resolve) => {
+      this.completed.push(resolve);
+      this.settle();
+    });
+  }
+
+  private settle(): void {
+    if (!this.finished || this.queue.length > 0) return;
+    const waiting = this.completed;
+    this.completed = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** Whether every batch is drawn and every primitive built. */
@@ -125,6 +146,7 @@ export class CesiumVectorLayer {
       this.progress?.(this.ids.length, this.total);
       this.renderSoon();
       if (this.queue.length) this.schedule();
+      else this.settle();
     });
   }
 
