@@ -84,6 +84,11 @@ export interface LayerOverride {
   polygon?: Record<string, unknown> | null;
   model?: Record<string, unknown> | null;
   '3dtiles'?: Record<string, unknown> | null;
+  /**
+   * New data, as Re:Earth's `override(id, {data})`: the layer is loaded again from it and `load`
+   * fires. A `url` or `value` replaces the layer's source; `value` (GeoJSON or CZML) is taken whole.
+   */
+  data?: { type?: LayerType | null; url?: string | null; value?: unknown; [setting: string]: unknown } | null;
 }
 
 /** One feature of a layer. */
@@ -127,10 +132,11 @@ export interface Layers {
   /** @example app.layers.hide('landmarks', id); */
   hide(...ids: string[]): void;
   /**
-   * This plugin's override of a layer: `title`, `visible`, `appearance` (or its keys at the top level, as Re:Earth writes them), `infobox`;
+   * This plugin's override of a layer: `title`, `visible`, `appearance` (or its keys at the top level, as Re:Earth writes them), `infobox`, `data`;
    * merged as `overrideProperty` merges (`null` removes a field); `null` as the patch removes the whole override.
    * @example app.layers.override('landmarks', { polygon: { fillColor: 'blue' } });
    * @example app.layers.override('landmarks', null);
+   * @example app.layers.override(id, { data: { type: 'geojson', value: { type: 'FeatureCollection', features: [] } } });
    */
   override(id: string, patch: LayerOverride | null): void;
   /** @example app.layers.select('landmarks', 'tokyo-tower'); app.layers.select(); */

@@ -101,8 +101,22 @@ export const AppearanceSchema = closed({
   '3dtiles': TilesetAppearanceSchema,
 });
 
-/** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent). */
+/**
+ * SPEC §8: a plugin's `infoboxBlock` or `storyBlock` extension placed in a layer's infobox or on a
+ * story page, with its settings (`app.extension.block.property`).
+ */
+export const BlockSchema = Type.Object(
+  {
+    pluginId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+    extensionId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
+    property: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+
+/** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent); §8 its plugins' blocks. */
 export const InfoboxSchema = closed({
+  blocks: Type.Array(BlockSchema, { maxItems: 20 }),
   title: StyleExpressionSchema,
   fields: Type.Array(
     Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema }, { additionalProperties: false }),
@@ -138,5 +152,6 @@ export type ModelAppearance = Static<typeof ModelAppearanceSchema>;
 export type TilesetAppearance = Static<typeof TilesetAppearanceSchema>;
 export type Appearance = Static<typeof AppearanceSchema>;
 export type Infobox = Static<typeof InfoboxSchema>;
+export type Block = Static<typeof BlockSchema>;
 export type InfoboxField = NonNullable<Infobox['fields']>[number];
 export type LayerData = Static<typeof LayerDataSchema>;

@@ -7,6 +7,8 @@ export {
   type ExpressionValue,
   ExpressionValueSchema,
   HttpUrlSchema,
+  type Block,
+  BlockSchema,
   type Infobox,
   type InfoboxField,
   InfoboxSchema,

@@ -83,6 +83,11 @@ export function testLayers() {
         await new Promise((r) => setTimeout(r, 1));
         return source.url !== 'https://unreachable.example/x.geojson';
       },
+      reload: async (source: PluginLayerSource) => {
+        calls.push({ op: 'reload', args: [source] });
+        await new Promise((r) => setTimeout(r, 1));
+        return source.url !== 'https://unreachable.example/x.geojson';
+      },
       remove: (id) => void calls.push({ op: 'remove', args: [id] }),
       setVisible: (id, visible) => void calls.push({ op: 'setVisible', args: [id, visible] }),
       order: (id, where) => void calls.push({ op: 'order', args: [id, where] }),

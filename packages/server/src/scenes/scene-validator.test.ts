@@ -24,7 +24,7 @@ const good = () => ({
         },
         marker: { pointColor: 'rgba(255,0,0,0.5)', pointSize: 8, label: true, labelText: { expression: '${name}' }, style: 'point' },
       },
-      infobox: { title: '${name}', fields: [{ label: 'Population', value: '${population}' }] },
+      infobox: { title: '${name}', fields: [{ label: 'Population', value: '${population}' }], blocks: [{ pluginId: 'charts', extensionId: 'bars', property: { max: 10 } }] },
     },
     { id: 'l4', title: 'Stations', type: 'csv', url: 'https://example.org/s.csv', visible: true, data: { latColumn: 'Y', lngColumn: 'X' } },
     { id: 'l5', title: 'Radar', type: 'wms', url: 'https://example.org/wms', visible: true, data: { layers: 'radar' } },
@@ -33,7 +33,7 @@ const good = () => ({
     { id: 'l8', title: 'Track', type: 'gpx', url: 'https://example.org/t.gpx', visible: true },
   ],
   widgets: [{ pluginId: 'hello', extensionId: 'main', enabled: true, area: 'top-left', property: { default: { imageUrl: 'https://example.org/a.png' } } }],
-  story: { pages: [{ id: 'p1', title: 'Start', text: '', camera: defaultScene().camera, layers: ['l1'] }] },
+  story: { pages: [{ id: 'p1', title: 'Start', text: '', camera: defaultScene().camera, layers: ['l1'], blocks: [{ pluginId: 'charts', extensionId: 'live' }] }] },
 });
 
 function errorOf(doc: unknown): InputError {
@@ -107,6 +107,9 @@ describe('validateScene', () => {
     [(s: any) => (s.widgets[0].property = []), 'widgets[0].property', /object/],
     [(s: any) => (s.widgets[0].area = 'middle'), 'widgets[0].area', /one of/],
     [(s: any) => (s.story.pages[0].layers = ['bad id']), 'story.pages[0].layers[0]', /match/],
+    [(s: any) => (s.layers[2].infobox.blocks[0].pluginId = 'a b'), 'layers[2].infobox.blocks[0].pluginId', /match/],
+    [(s: any) => (s.layers[2].infobox.blocks[0].property = 'x'), 'layers[2].infobox.blocks[0].property', /object/],
+    [(s: any) => delete s.story.pages[0].blocks[0].extensionId, 'story.pages[0].blocks[0].extensionId', /required/],
   ])('names the bad field: %#', (mutate, path, message) => {
     const doc = good();
     mutate(doc);

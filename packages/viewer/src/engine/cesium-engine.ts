@@ -88,7 +88,7 @@ export class CesiumEngine implements Engine {
     this.drawing = new SceneDrawing(this.viewer, this.owners);
     this.features = new CesiumFeatures(this.viewer, this.owners);
     this.camera = new CesiumCamera(this.viewer);
-    this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners);
+    this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners, (id, load) => this.replaceLayer(id, load));
     this.timeline = new CesiumTimeline(this.viewer);
     this.inset = new ViewInset(this.viewer);
     const labels = new CesiumLabelDeclutter(this.viewer, this.owners);
@@ -237,6 +237,37 @@ export class CesiumEngine implements Engine {
     const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
     orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
     this.requestRender();
+  }
+
+  /**
+   * Draws a scene layer from other data (a plugin's `layers.override` with `data`) in place of
+   * its drawing, which goes once the new one is in, or at once when the new data cannot be
+   * loaded. A scene edit that changes the layer draws it from the scene again.
+   */
+  private replaceLayer(id: string, load: () => Promise<LoadedLayer>): Promise<LoadedLayer | undefined> | undefined {
+    const entry = this.layers.get(id);
+    if (!entry) return undefined;
+    const previous = entry.loaded;
+    const next = load().then(
+      (l) => l,
+      (err: unknown) => {
+        console.error(`[orbis] layer "${id}" could not be loaded from its new data: ${loadFailure(err, undefined)}`);
+        return undefined;
+      },
+    );
+    const loaded = Promise.all([previous, next]).then(([old, l]) => {
+      if (old) (this.owners.delete(old.value), this.drawn.delete(old), removeLayer(this.viewer, old));
+      // Replaced again, or gone from the scene, while it loaded.
+      if (this.layers.get(id) !== entry || entry.loaded !== loaded) {
+        if (l) removeLayer(this.viewer, l);
+        return undefined;
+      }
+      if (l) (this.owners.set(l.value, id), this.drawn.add(l));
+      this.requestRender();
+      return l;
+    });
+    entry.loaded = loaded;
+    return loaded;
   }
 
   async flyToLayer(id: string): Promise<void> {

@@ -2,6 +2,7 @@ import { CzmlDataSource, type DataSource, Entity, GeoJsonDataSource, ImageryLaye
 import { loadFeatures, loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { loadFailure } from './load-failure.js';
 import { BatchedLayer } from './vector/batched-layer.js';
+import { CesiumVectorLayer } from './vector/cesium-vector-layer.js';
 import type { Appearance } from '@orbis/scene';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import type { EnginePluginLayers, FeatureData, PluginLayerSource } from './engine-plugin-layers.js';
@@ -13,10 +14,14 @@ import type { EnginePluginLayers, FeatureData, PluginLayerSource } from './engin
  */
 export class CesiumPluginLayers implements EnginePluginLayers {
   private readonly loaded = new Map<string, { source: PluginLayerSource; layer: Promise<LoadedLayer | undefined> }>();
+  /** The data scene layers were drawn again from (`reload`), for their features' geometry. */
+  private readonly sceneSources = new Map<string, PluginLayerSource>();
 
   constructor(
     private readonly viewer: Viewer,
     private readonly owners: Map<object, string>,
+    /** Puts what `load` draws in place of a scene layer's drawing; undefined when the scene has no such layer. */
+    private readonly replaceSceneLayer: (id: string, load: () => Promise<LoadedLayer>) => Promise<LoadedLayer | undefined> | undefined,
   ) {}
 
   add(source: PluginLayerSource): Promise<boolean> {
@@ -39,6 +44,26 @@ export class CesiumPluginLayers implements EnginePluginLayers {
     );
     this.loaded.set(source.id, { source, layer });
     return layer.then((l) => l !== undefined);
+  }
+
+  /** Resolves once every feature of the new data is in, so that the caller can look its features up. */
+  async reload(source: PluginLayerSource): Promise<boolean> {
+    let drawn: LoadedLayer | undefined;
+    if (this.loaded.has(source.id)) {
+      this.remove(source.id);
+      if (!(await this.add(source))) return false;
+      drawn = await this.loaded.get(source.id)?.layer;
+    } else {
+      const replaced = this.replaceSceneLayer(source.id, () => this.load(source));
+      if (!replaced) return false;
+      this.sceneSources.set(source.id, source);
+      drawn = await replaced;
+      if (drawn) setLayerVisible(drawn, source.visible);
+    }
+    if (!drawn) return false;
+    if (drawn.value instanceof CesiumVectorLayer) await drawn.value.whenComplete();
+    this.viewer.scene.requestRender();
+    return true;
   }
 
   private async load(source: PluginLayerSource): Promise<LoadedLayer> {
@@ -128,7 +153,7 @@ export class CesiumPluginLayers implements EnginePluginLayers {
 
   /** The geometry of a feature of inline GeoJSON, as the plugin gave it. */
   private inlineGeometry(layerId: string, featureId: string): unknown {
-    const inline = this.loaded.get(layerId)?.source.inline as { features?: { id?: unknown; geometry?: unknown }[] } | undefined;
+    const inline = (this.loaded.get(layerId)?.source ?? this.sceneSources.get(layerId))?.inline as { features?: { id?: unknown; geometry?: unknown }[] } | undefined;
     return inline?.features?.find((f) => String(f.id) === featureId)?.geometry;
   }
 

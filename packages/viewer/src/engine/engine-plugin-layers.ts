@@ -29,6 +29,12 @@ export interface EnginePluginLayers {
   /** Loads a plugin's layer; resolves false (and says why in the console) when it cannot be loaded. */
   add(layer: PluginLayerSource): Promise<boolean>;
   remove(id: string): void;
+  /**
+   * Draws a loaded layer (a plugin's, or the scene's) again from other data, in place of what it
+   * drew: same id, so picking and selection find its features. Resolves false (and says why in
+   * the console) when the new data cannot be loaded; the old drawing is gone either way.
+   */
+  reload(layer: PluginLayerSource): Promise<boolean>;
   /** Shows or hides a loaded layer, the scene's or a plugin's. */
   setVisible(id: string, visible: boolean): void;
   /** Restyles a loaded layer (the scene's or a plugin's) with this appearance. */

@@ -56,6 +56,8 @@ export class CesiumVectorLayer extends BatchedLayer {
   private scheduled = false;
   private finished = false;
   private readonly into: PrimitiveCollection;
+  /** Called once every feature of the last load has been added (whenComplete). */
+  private completed: (() => void)[] = [];
   constructor(
     private readonly scene: Scene,
     /** The worker that sent the batches, which restyles them; none for a tile (its layer restyles). */
@@ -122,6 +124,25 @@ export class CesiumVectorLayer extends BatchedLayer {
   finish(): void {
     this.finished = true;
     this.scene.requestRender();
+    this.settle();
+  }
+
+  /**
+   * Resolves once the worker has sent every feature and each has been added (their ids found by
+   * `indexOf`); the layer resolves from its loader before that, while its batches stream in.
+   */
+  whenComplete(): Promise<void> {
+    return new Promise((resolve) => {
+      this.completed.push(resolve);
+      this.settle();
+    });
+  }
+
+  private settle(): void {
+    if (!this.finished || this.queue.length > 0) return;
+    const waiting = this.completed;
+    this.completed = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** Whether every batch is drawn and every primitive built. */
@@ -141,6 +162,7 @@ export class CesiumVectorLayer extends BatchedLayer {
       this.progress?.(this.ids.length, this.total);
       this.renderSoon();
       if (this.queue.length) this.schedule();
+      else this.settle();
     });
   }
 

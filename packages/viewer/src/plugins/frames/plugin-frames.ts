@@ -39,7 +39,7 @@ export class PluginFrames {
   constructor(private readonly page: FramePage) {
     window.addEventListener('message', (event) => {
       for (const entry of this.shown.values()) {
-        if (entry.frame.sent(event) && entry.frame.received.admit()) page.onMessage(entry.kind, entry.source, event.data);
+        if (entry.frame.fromPlugin(event) && entry.frame.received.admit()) page.onMessage(entry.kind, entry.source, event.data);
       }
     });
   }

@@ -21,7 +21,7 @@ export class PluginUi {
   ) {
     window.addEventListener('message', (event) => {
       for (const [source, frame] of this.frames) {
-        if (frame.sent(event) && frame.received.admit()) this.onMessage(source, event.data);
+        if (frame.fromPlugin(event) && frame.received.admit()) this.onMessage(source, event.data);
       }
     });
   }

@@ -147,7 +147,7 @@ function infobox(value: unknown, path: string): Infobox {
 }
 
 /** What `layers.override` may change (SPEC §8); the appearance keys may also sit at the top level, as in Re:Earth's form. */
-const OVERRIDE_KEYS = ['title', 'visible', 'appearance', 'infobox', ...APPEARANCE_KEYS] as const;
+const OVERRIDE_KEYS = ['title', 'visible', 'appearance', 'infobox', 'data', ...APPEARANCE_KEYS] as const;
 
 /**
  * Checks a `layers.override` patch and puts Re:Earth's top-level appearance keys under
@@ -165,11 +165,21 @@ export function toOverridePatch(patch: unknown): Record<string, unknown> {
     } else if (key === 'title') out.title = title(value);
     else if (key === 'visible') out.visible = visible(value, 'patch.visible');
     else if (key === 'infobox') out.infobox = infobox(value, 'patch.infobox');
+    else if (key === 'data') out.data = dataPatch(value);
     else if (key === 'appearance') Object.assign(look, appearanceWithNulls(value, 'patch.appearance'));
     else Object.assign(look, appearanceWithNulls({ [key]: value }, 'patch'));
   }
   if (Object.keys(look).length > 0) out.appearance = look;
   return out;
+}
+
+/** Re:Earth's `{type?, url?, value?}` (and the type's settings) for an override; `null` removes a key of it. */
+function dataPatch(value: unknown): Record<string, unknown> {
+  if (!plain(value)) return fail('patch.data', 'must be {type?, url?, value?} or null');
+  if (value.type !== undefined && value.type !== null) layerType(value.type, 'patch.data.type');
+  if (value.url !== undefined && value.url !== null && (typeof value.url !== 'string' || value.url === '')) fail('patch.data.url', 'must be a non-empty string');
+  if (value.url !== undefined && value.url !== null && value.value !== undefined && value.value !== null) fail('patch.data', 'takes url or value, not both');
+  return structuredClone(value);
 }
 
 function appearanceWithNulls(value: unknown, path: string): Record<string, unknown> {

@@ -178,7 +178,7 @@ describe('app.layers against a test engine', () => {
     const [first, ...bad] = fake.lines() as [unknown, ...[string, string][]];
     expect(first).toEqual({ id: 'landmarks', title: 'Sights', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: false, appearance: { polygon: { fillColor: 'blue' } } });
     expect(bad.map(([name]) => name)).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
-    expect(bad[0]![1]).toBe('layers.override: patch.url cannot be overridden; these can: title, visible, appearance, infobox, marker, polyline, polygon, model, 3dtiles');
+    expect(bad[0]![1]).toBe('layers.override: patch.url cannot be overridden; these can: title, visible, appearance, infobox, data, marker, polyline, polygon, model, 3dtiles');
     expect(bad[2]![1]).toBe('layers.override: there is no layer "nope"');
     // q's override came later: it wins where both set a field.
     expect(fake.layers.calls.filter((c) => c.op === 'restyle').map((c) => c.args[1])).toEqual([
@@ -189,6 +189,58 @@ describe('app.layers against a test engine', () => {
     fake.host.emit('click', {});
     expect(fake.lines().at(-1)).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true, appearance: { polygon: { fillColor: 'green' } } });
     await tick();
+    expect(fake.layers.scene[0]).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true });
+  });
+
+  it('overrides a layer\'s data (Re:Earth\'s {type, url, value}): the engine draws it again, load fires, the selection keeps what is still there', async () => {
+    const POINT = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'pt', properties: {}, geometry: { type: 'Point', coordinates: [1, 2] } }] };
+    const fake = run([
+      plugin('p', `
+        app.layers.on('load', (e) => console.log(['load', e.layerId]));
+        const a = app.layers.add({ type: 'simple', data: { type: 'geojson', value: { type: 'FeatureCollection', features: [] } }, polygon: { fillColor: 'red' } });
+        app.layers.override(a, { data: { type: 'geojson', value: ${JSON.stringify(AREA)} } });
+        app.layers.override(a, { polygon: { fillColor: 'blue' } });
+        console.log(app.layers.findById(a).data);
+        // A scene layer: a url, then inline data in its place (its url goes), then back to the scene's own.
+        app.layers.override('landmarks', { data: { url: 'https://example.org/other.geojson' } });
+        app.layers.override('landmarks', { data: { value: ${JSON.stringify(POINT)} } });
+        console.log(app.layers.findById('landmarks').data);
+        // The same data again is a refresh: drawn again too.
+        app.layers.override('landmarks', { data: { value: ${JSON.stringify(POINT)} } });
+        for (const bad of [{ data: { type: 'shp' } }, { data: { url: '' } }, { data: 'x' }, { data: { url: 'https://example.org/x', value: {} } }]) {
+          try { app.layers.override(a, bad); console.log('no'); } catch (e) { console.log([e.name, e.message]); }
+        }
+        try { app.layers.override('city', { data: { value: {} } }); } catch (e) { console.log([e.name, e.message]); }
+        app.viewer.on('click', () => app.layers.override('landmarks', { data: null }));
+      `),
+    ]);
+    expect(fake.lines().slice(0, 2)).toEqual([{ type: 'geojson', value: AREA }, { value: POINT }]);
+    expect(fake.lines().slice(2, 7)).toEqual([
+      ['TypeError', 'layers.override: patch.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, not "shp"'],
+      ['TypeError', 'layers.override: patch.data.url must be a non-empty string'],
+      ['TypeError', 'layers.override: patch.data must be {type?, url?, value?} or null'],
+      ['TypeError', 'layers.override: patch.data takes url or value, not both'],
+      ['TypeError', 'layers.override: patch.data inline data is GeoJSON or CZML, not 3dtiles'],
+    ]);
+    // The wrong inline data changed nothing: the 3D Tiles layer was never drawn again.
+    const reloads = () => fake.layers.calls.filter((c) => c.op === 'reload').map((c) => c.args[0]);
+    expect(reloads()).toEqual([
+      { id: 'p-layer-1', type: 'geojson', inline: AREA, visible: true, appearance: { polygon: { fillColor: 'red' } } },
+      { id: 'landmarks', type: 'geojson', url: 'https://example.org/other.geojson', visible: true },
+      { id: 'landmarks', type: 'geojson', inline: POINT, visible: true },
+      { id: 'landmarks', type: 'geojson', inline: POINT, visible: true },
+    ]);
+    await tick();
+    // The fill changed while the new data loaded: restyled once it was in.
+    expect(fake.layers.calls.filter((c) => c.op === 'restyle').map((c) => c.args)).toEqual([['p-layer-1', { polygon: { fillColor: 'blue' } }], ['p-layer-1', { polygon: { fillColor: 'blue' } }]]);
+    expect(fake.lines().slice(7)).toEqual([['load', 'p-layer-1'], ['load', 'p-layer-1'], ['load', 'landmarks'], ['load', 'landmarks'], ['load', 'landmarks']]);
+    // Of two selected features only one is in the data drawn again: the other leaves the selection.
+    const both = [{ layerId: 'landmarks', featureId: 'tower' }, { layerId: 'landmarks', featureId: 'gone' }];
+    fake.layers.layers.select(both);
+    fake.host.emit('click', {});
+    await tick();
+    expect(reloads().at(-1)).toEqual({ id: 'landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true });
+    expect(fake.layers.calls.filter((c) => c.op === 'select').map((c) => c.args[0])).toEqual([both, [both[0]]]);
     expect(fake.layers.scene[0]).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true });
   });
 

@@ -2,7 +2,7 @@ import type { Feature, Layer } from '@orbis/plugin-api';
 import type { EnginePluginLayers, PluginLayerSource } from '../../engine/engine-plugin-layers.js';
 import type { Layer as SceneLayer } from '@orbis/scene';
 import type { PluginLayerSpec } from './layer-input.js';
-import { mergeOverride } from './property-layers.js';
+import { dataType, layerSource, mergeLayerOverride } from './layer-override.js';
 
 export type SelectedFeature = { layerId: string; featureId: string };
 
@@ -57,8 +57,9 @@ export class PluginLayers {
   /** A layer with every plugin's override over it, in the order they came. */
   private overridden(layer: Layer): Layer {
     let out = layer as unknown as Record<string, unknown>;
-    for (const patch of this.overrides.get(layer.id)?.values() ?? []) out = mergeOverride(out, patch);
-    return out as unknown as Layer;
+    for (const patch of this.overrides.get(layer.id)?.values() ?? []) out = mergeLayerOverride(out, patch);
+    const overridden = out as unknown as Layer;
+    return { ...overridden, type: dataType(overridden) };
   }
 
   /** Merges `patch` (checked by toOverridePatch) into this plugin's override of a layer; `null` removes it. */
@@ -66,12 +67,23 @@ export class PluginLayers {
     const before = this.find(id) ?? unknown('layers.override', id);
     const mine = this.overrides.get(id) ?? new Map<string, Record<string, unknown>>();
     this.overrides.set(id, mine);
+    const previous = mine.get(pluginId);
     if (patch === null) mine.delete(pluginId);
-    else mine.set(pluginId, mergeOverride(mine.get(pluginId) ?? {}, patch));
+    else mine.set(pluginId, mergeLayerOverride(previous ?? {}, patch));
     const after = this.find(id)!;
-    if (JSON.stringify(before.appearance) !== JSON.stringify(after.appearance)) this.services.engine.restyle(id, after.appearance as Parameters<LayerServices['engine']['restyle']>[1]);
+    const [was, now] = [layerSource(before, this.services.assetUrl), layerSource(after, this.services.assetUrl)];
+    if (now.inline !== undefined && now.type !== 'geojson' && now.type !== 'czml') {
+      if (previous) mine.set(pluginId, previous);
+      else mine.delete(pluginId);
+      throw new TypeError(`layers.override: patch.data inline data is GeoJSON or CZML, not ${now.type}`);
+    }
+    // New data, or the same again (a refresh: what is at the URL may have changed): drawn again
+    // from it, with the style and visibility it has now.
+    const reloading = (patch !== null && patch.data !== undefined) || JSON.stringify([was.type, was.url, was.inline, was.data]) !== JSON.stringify([now.type, now.url, now.inline, now.data]);
+    if (reloading) this.reload(now);
+    else if (JSON.stringify(before.appearance) !== JSON.stringify(after.appearance)) this.services.engine.restyle(id, after.appearance as Parameters<LayerServices['engine']['restyle']>[1]);
     if (before.visible !== after.visible) {
-      this.services.engine.setVisible(id, after.visible);
+      if (!reloading) this.services.engine.setVisible(id, after.visible);
       this.emit('layers.visible', { layerId: id, visible: after.visible });
     }
   }
@@ -89,22 +101,31 @@ export class PluginLayers {
     const id = `${pluginId}-layer-${this.next++}`;
     const layer: Layer = { id, ...structuredClone(spec), pluginId };
     this.added.set(id, { pluginId, layer });
-    const inline = spec.url === undefined && spec.assetId === undefined ? spec.data?.value : undefined;
-    // The type's settings (CSV columns, WMS layers, …): `data` without the inline value and Re:Earth's own keys.
-    const settings = Object.fromEntries(Object.entries(spec.data ?? {}).filter(([key]) => !['value', 'type', 'url'].includes(key)));
-    const source = {
-      id,
-      type: spec.type,
-      visible: spec.visible,
-      ...(url === undefined ? {} : { url }),
-      ...(inline === undefined ? {} : { inline }),
-      ...(spec.appearance ? { appearance: spec.appearance as PluginLayerSource['appearance'] } : {}),
-      ...(Object.keys(settings).length > 0 ? { data: settings as PluginLayerSource['data'] } : {}),
-    };
+    const source = layerSource(layer, () => url);
     void this.services.engine.add(source).then((ok) => {
       if (ok && this.added.has(id)) this.emit('layers.load', { layerId: id });
     });
     return id;
+  }
+
+  /**
+   * Draws a layer again from its new data (its style and visibility as they are now) and fires
+   * `load`. The selection keeps the layer's features whose ids the new data still has, drawn
+   * again; the others leave it.
+   */
+  private reload(source: PluginLayerSource): void {
+    const id = source.id;
+    void this.services.engine.reload(source).then((ok) => {
+      const current = this.find(id);
+      if (!current) return;
+      // Overridden again while it loaded.
+      if (ok && JSON.stringify(current.appearance) !== JSON.stringify(source.appearance)) this.services.engine.restyle(id, current.appearance as PluginLayerSource['appearance']);
+      if (ok && current.visible !== source.visible) this.services.engine.setVisible(id, current.visible);
+      if (ok) this.emit('layers.load', { layerId: id });
+      const selected = this.services.selected();
+      if (!selected.some((f) => f.layerId === id)) return;
+      this.services.select(selected.filter((f) => f.layerId !== id || (ok && this.services.engine.feature(id, f.featureId) !== undefined)));
+    });
   }
 
   /** Deletes layers this plugin added; any other id throws before anything is deleted. */
