@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { INFOBOX_FORMATS } from './infobox-formats.js';
 
 /**
  * SPEC §7: how a layer's features look, and what a click on one shows. Every appearance field
@@ -101,11 +102,11 @@ export const AppearanceSchema = closed({
   '3dtiles': TilesetAppearanceSchema,
 });
 
-/** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent). */
+/** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent), each with a §14 `format`. */
 export const InfoboxSchema = closed({
   title: StyleExpressionSchema,
   fields: Type.Array(
-    Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema }, { additionalProperties: false }),
+    Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema, format: Type.Optional(stringEnum(INFOBOX_FORMATS)) }, { additionalProperties: false }),
     { maxItems: 100 },
   ),
 });

@@ -55,3 +55,5 @@ export { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, VECTOR_FORMATS, 
 export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
+export { TILE_TYPES, type TileType } from './tile-types.js';
+export { INFOBOX_FORMATS, type InfoboxFormat } from './infobox-formats.js';

@@ -58,6 +58,12 @@ async function start(): Promise<void> {
   container.append(infoboxAnchor);
   mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id));
   acceptDroppedFiles(container, state);
+  // A layer that cannot be loaded says so: on its row in the Map tab, and as a notice.
+  engine.onLayerFailure(({ layerId, reason }) => {
+    state.layerFailed(layerId, reason);
+    const title = state.scene.layers.find((l) => l.id === layerId)?.title ?? layerId;
+    if (reason) toast('error', `Layer ${title} could not be loaded: ${reason}`, 'Check its file or address (Map tab), or remove the layer.');
+  });
   const initialPlugins = api.pluginsIfChanged(undefined);
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
   const pluginListeners = new Set<(plugins: PluginPackage[]) => void>();
@@ -111,8 +117,13 @@ async function start(): Promise<void> {
     consoleList.append(h('li', { class: 'info' }, `plugins reloaded: ${latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || 'none installed'}`));
     void plugins.restart(state.scene.widgets);
   });
+  let closeNotSaved: (() => void) | undefined;
   state.onChange(() => {
-    if (state.status !== status.textContent && state.status.startsWith('Not saved')) toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
+    // One "not saved" notice at a time, gone once a later save worked.
+    if (state.status !== status.textContent && state.status.startsWith('Not saved')) {
+      closeNotSaved?.();
+      closeNotSaved = toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
+    } else if (state.status === 'Saved') closeNotSaved?.();
     status.textContent = state.status;
     // Widget changes (enabled, corner, settings) restart the plugins at once.
     void plugins.sync(state.scene.widgets).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
