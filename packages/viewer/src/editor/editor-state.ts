@@ -37,12 +37,13 @@ export class EditorState {
     this.emit();
   }
 
-  /** Notes that a layer failed to load (`reason`), or loaded after all (undefined). */
-  layerFailed(layerId: string, reason: string | undefined): void {
-    if (this.failures.get(layerId) === reason) return;
+  /** Notes that a layer failed to load (`reason`), or loaded after all (undefined); true when that is news. */
+  layerFailed(layerId: string, reason: string | undefined): boolean {
+    if (this.failures.get(layerId) === reason) return false;
     if (reason === undefined) this.failures.delete(layerId);
     else this.failures.set(layerId, reason);
     this.emit();
+    return true;
   }
 
   onChange(listener: Listener): () => void {

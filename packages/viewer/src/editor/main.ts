@@ -60,7 +60,8 @@ async function start(): Promise<void> {
   acceptDroppedFiles(container, state);
   // A layer that cannot be loaded says so: on its row in the Map tab, and as a notice.
   engine.onLayerFailure(({ layerId, reason }) => {
-    state.layerFailed(layerId, reason);
+    // The notice comes once per reason: a layer loaded again (after an undo) that fails the same way says nothing new.
+    if (!state.layerFailed(layerId, reason)) return;
     const title = state.scene.layers.find((l) => l.id === layerId)?.title ?? layerId;
     if (reason) toast('error', `Layer ${title} could not be loaded: ${reason}`, 'Check its file or address (Map tab), or remove the layer.');
   });
