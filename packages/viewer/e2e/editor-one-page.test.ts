@@ -2,13 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { seriousAxeViolations } from './axe.js';
+import { shot } from './shots.js';
 import { emptyScene, reportLines, SAY, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { viewerReady } from './viewer-pixels.js';
 
-/** With ORBIS_SHOTS set to a folder, a screenshot of the page there (for docs/images and for looking at). */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.ORBIS_SHOTS) await page.screenshot({ path: `${process.env.ORBIS_SHOTS}/${name}.png` });
-}
 
 describe('the editor as one page (SPEC §14)', () => {
   const fx = useBrowserAndServer({
@@ -69,10 +66,21 @@ describe('the editor as one page (SPEC §14)', () => {
     fx.tab.assertClean();
   });
 
-  it('keeps the six tabs on one row of the sidebar', async () => {
+  it('shows every tab, at 640 × 480 and on a phone, with the six tabs on one row and nothing axe-core calls serious', async () => {
     const { page } = fx.tab;
-    const tops = (await page.evaluate(`[...document.querySelectorAll('nav.tabs a')].map((a) => a.getBoundingClientRect().top)`)) as number[];
-    expect(tops).toHaveLength(6);
-    expect(new Set(tops).size).toBe(1);
+    const panels = { map: 'map-panel', content: 'content-panel', story: 'story-panel', widgets: 'widgets-panel', publish: 'publish-panel', members: 'members-panel' };
+    for (const [size, viewport] of [['640', { width: 640, height: 480 }], ['phone', { width: 360, height: 640 }]] as const) {
+      await page.setViewportSize(viewport);
+      for (const [tab, panel] of Object.entries(panels)) {
+        await page.getByTestId(`tab-${tab}`).click();
+        await page.getByTestId(panel).waitFor();
+        const tops = (await page.evaluate(`[...document.querySelectorAll('nav.tabs a')].map((a) => a.getBoundingClientRect().top)`)) as number[];
+        expect(new Set(tops).size, `the tabs at ${size}`).toBe(1);
+        if (size === '640') expect(await seriousAxeViolations(page), `the ${tab} tab`).toEqual([]);
+        await shot(page, `editor-${tab}-${size}`);
+      }
+    }
+    await page.setViewportSize({ width: 640, height: 480 });
+    fx.tab.assertClean();
   });
 });
