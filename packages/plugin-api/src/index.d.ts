@@ -13,8 +13,21 @@ export interface ViewerProperty {
   /** Terrain is off unless `enabled`; `type` picks a quantized-mesh `url`, Cesium ion (with a token) or ArcGIS. */
   terrain?: { enabled?: boolean; type?: 'cesium' | 'cesiumion' | 'arcgis'; url?: string; ionAssetId?: number; ionAccessToken?: string; exaggeration?: number };
   scene?: { backgroundColor?: string; fog?: boolean; shadows?: boolean; mode?: '3d' | '2d' | 'columbus' };
-  /** Base imagery layers; `default` is Natural Earth II. */
-  tiles?: { id?: string; type: 'default' | 'url' | 'wms' | 'osm'; url?: string; layers?: string; opacity?: number; show?: boolean }[];
+  /**
+   * Basemaps, bottom first (SPEC §14): `default` is Natural Earth II (offline); the named ones are
+   * outside services with their credit; `url` is a `{z}/{x}/{y}` template.
+   * @example app.viewer.overrideProperty({ tiles: [{ type: 'open_street_map' }] })
+   */
+  tiles?: {
+    id?: string;
+    type: 'default' | 'open_street_map' | 'japan_gsi_standard' | 'esri_world_topo' | 'black_marble' | 'url' | 'wms' | 'osm';
+    url?: string;
+    layers?: string;
+    opacity?: number;
+    show?: boolean;
+    /** `[min, max]` levels to ask for. */
+    zoomLevel?: [number, number];
+  }[];
   sky?: { show?: boolean; atmosphere?: boolean; sun?: boolean; moon?: boolean };
   camera?: { minimumZoomDistance?: number; maximumZoomDistance?: number; enableTilt?: boolean; enableRotate?: boolean };
   render?: { antialias?: boolean; resolutionScale?: number; debugFramesPerSecond?: boolean };

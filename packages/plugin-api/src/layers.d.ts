@@ -17,10 +17,10 @@ export interface Appearance {
   '3dtiles'?: Record<string, StyleValue<unknown>>;
 }
 
-/** What a layer's infobox shows (SPEC §7). */
+/** What a layer's infobox shows (SPEC §7), each field in an optional §14 `format`. */
 export interface Infobox {
   title?: string;
-  fields?: { label: string; value: string }[];
+  fields?: { label: string; value: string; format?: 'number' | 'integer' | 'percent' | 'date' | 'url' | 'image' }[];
 }
 
 /** A layer as `app.layers` shows it: a plain copy in the scene's form (SPEC §4). */

@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { INFOBOX_FORMATS } from './infobox-formats.js';
 
 /**
  * SPEC §7: how a layer's features look, and what a click on one shows. Every appearance field
@@ -114,12 +115,12 @@ export const BlockSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent); §8 its plugins' blocks. */
+/** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent), each with a §14 `format`; §8 its plugins' blocks. */
 export const InfoboxSchema = closed({
   blocks: Type.Array(BlockSchema, { maxItems: 20 }),
   title: StyleExpressionSchema,
   fields: Type.Array(
-    Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema }, { additionalProperties: false }),
+    Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema, format: Type.Optional(stringEnum(INFOBOX_FORMATS)) }, { additionalProperties: false }),
     { maxItems: 100 },
   ),
 });

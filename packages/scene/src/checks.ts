@@ -10,3 +10,5 @@ export { checkStyleExpression, StyleExpressionError, styleExpressionError } from
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
 export { timelineProblem, type SceneProblem } from './scene-rules.js';
 export { MAX_TIMELINE_SPEED } from './timeline-limits.js';
+export { TILE_TYPES, type TileType } from './tile-types.js';
+export { INFOBOX_FORMATS, type InfoboxFormat } from './infobox-formats.js';

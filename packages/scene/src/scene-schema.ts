@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
+import { TILE_TYPES } from './tile-types.js';
 import { AppearanceSchema, BlockSchema, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 
 /**
@@ -61,8 +62,10 @@ export const ViewerPropertySchema = Type.Partial(
         Type.Object(
           {
             id: Type.Optional(Id),
-            type: stringEnum(['default', 'url', 'wms', 'osm']),
+            type: stringEnum(TILE_TYPES),
             url: Type.Optional(HttpUrlSchema),
+            // [min, max]: a pair, not a tuple schema, which Ajv's 2020 draft spells differently.
+            zoomLevel: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 30 }), { minItems: 2, maxItems: 2 })),
             layers: Type.Optional(Type.String({ pattern: '\\S', maxLength: 500 })),
             opacity: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
             show: Type.Optional(Type.Boolean()),

@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addMember, PASSWORD } from '../../server/src/test/team.js';
 import { seriousAxeViolations } from './axe.js';
+import { shot } from './shots.js';
 import { emptyScene, useBrowserAndServer } from './fixture.js';
-
-/** Where a run saves what it showed, to look at (`ORBIS_SHOTS=dir`); nowhere by default. */
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.ORBIS_SHOTS) await page.screenshot({ path: `${process.env.ORBIS_SHOTS}/${name}.png` });
-}
 
 async function signInAs(page: Page, url: string, email: string): Promise<void> {
   await page.goto(`${url}/editor`);

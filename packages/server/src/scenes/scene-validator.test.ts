@@ -24,7 +24,7 @@ const good = () => ({
         },
         marker: { pointColor: 'rgba(255,0,0,0.5)', pointSize: 8, label: true, labelText: { expression: '${name}' }, style: 'point' },
       },
-      infobox: { title: '${name}', fields: [{ label: 'Population', value: '${population}' }], blocks: [{ pluginId: 'charts', extensionId: 'bars', property: { max: 10 } }] },
+      infobox: { title: '${name}', fields: [{ label: 'Population', value: '${population}', format: 'number' }, { label: 'Site', value: '${site}', format: 'url' }], blocks: [{ pluginId: 'charts', extensionId: 'bars', property: { max: 10 } }] },
     },
     { id: 'l4', title: 'Stations', type: 'csv', url: 'https://example.org/s.csv', visible: true, data: { latColumn: 'Y', lngColumn: 'X' } },
     { id: 'l5', title: 'Radar', type: 'wms', url: 'https://example.org/wms', visible: true, data: { layers: 'radar' } },
@@ -61,6 +61,12 @@ describe('validateScene', () => {
     expect(validateScene(defaultScene())).toEqual(defaultScene());
   });
 
+  it('accepts the basemaps of SPEC §14, bottom first, with zoom levels', () => {
+    const s = good();
+    s.property.tiles = [{ type: 'japan_gsi_standard', zoomLevel: [2, 18] }, { type: 'open_street_map', opacity: 0.5 }, { type: 'esri_world_topo' }, { type: 'black_marble' }] as never;
+    expect(validateScene(s)).toEqual(s);
+  });
+
   it.each([
     [(s: any) => (s.layers[0].type = 'dwg'), 'layers[0].type', /one of/],
     [(s: any) => (s.layers[0].data = { table: 'roads' }), 'layers[0].data.table', /only to geopackage/],
@@ -77,6 +83,9 @@ describe('validateScene', () => {
     [(s: any) => (s.property.terrain.enabled = 'yes'), 'property.terrain.enabled', /true or false/],
     [(s: any) => (s.property.terain = {}), 'property.terain', /not a known field/],
     [(s: any) => (s.property.tiles[0].opacity = 2), 'property.tiles[0].opacity', /at most 1/],
+    [(s: any) => (s.layers[2].infobox.fields[0].format = 'currency'), 'layers[2].infobox.fields[0].format', /one of/],
+    [(s: any) => (s.property.tiles[0].type = 'google_maps'), 'property.tiles[0].type', /one of/],
+    [(s: any) => (s.property.tiles[0].zoomLevel = [2]), 'property.tiles[0].zoomLevel', /2/],
     [(s: any) => (s.property.globe.baseColor = 'red'), 'property.globe.baseColor', /match/],
     [(s: any) => (s.layers[1].url = 'javascript:alert(1)'), 'layers[1].url', /match/],
     [(s: any) => (s.layers[1].assetId = '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'layers[1]', /exactly one/],

@@ -15,6 +15,8 @@ export class EditorState {
   scene!: Scene;
   assets: AssetRecord[] = [];
   status = '';
+  /** Why a layer could not be loaded, by layer id (what the engine said), shown on its row. */
+  readonly failures = new Map<string, string>();
   private listeners: Listener[] = [];
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -33,6 +35,15 @@ export class EditorState {
   async reloadAssets(): Promise<void> {
     this.assets = await this.api.assets();
     this.emit();
+  }
+
+  /** Notes that a layer failed to load (`reason`), or loaded after all (undefined); true when that is news. */
+  layerFailed(layerId: string, reason: string | undefined): boolean {
+    if (this.failures.get(layerId) === reason) return false;
+    if (reason === undefined) this.failures.delete(layerId);
+    else this.failures.set(layerId, reason);
+    this.emit();
+    return true;
   }
 
   onChange(listener: Listener): () => void {

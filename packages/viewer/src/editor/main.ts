@@ -18,15 +18,10 @@ import type { PluginPackage } from '../plugins/start-plugins.js';
 import { publishPanel } from './publish-panel.js';
 import { storyPanel } from './story-panel.js';
 import { widgetsPanel } from './widgets-panel.js';
-import { BookOpen, Database, Map as MapIcon, Puzzle, Send, Users, type IconNode } from 'lucide';
 import { contentPanel } from './content-panel.js';
-import { icon } from '../ui/icon.js';
+import { editorTabs, type Tab, tabOf } from './editor-tabs.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
-
-const TABS = ['map', 'content', 'story', 'widgets', 'publish', 'members'] as const;
-type Tab = (typeof TABS)[number];
-const TAB_ICONS: Record<Tab, IconNode> = { map: MapIcon, content: Database, story: BookOpen, widgets: Puzzle, publish: Send, members: Users };
 
 const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const sidebar = document.getElementById('sidebar')!;
@@ -58,13 +53,18 @@ async function start(): Promise<void> {
   const state = new EditorState(api, can.may('scene.put') ? undefined : `Read-only (${role})`);
   await state.load();
   const engine = new CesiumEngine(container);
-  const wanted = new URLSearchParams(location.search).get('tab');
-  const tab: Tab = TABS.includes(wanted as Tab) ? (wanted as Tab) : 'map';
   const interaction = new InteractionController(engine, container);
   const infoboxAnchor = h('div', { class: 'orbis-infobox-anchor' });
   container.append(infoboxAnchor);
   mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id));
   acceptDroppedFiles(container, state, can);
+  // A layer that cannot be loaded says so: on its row in the Map tab, and as a notice.
+  engine.onLayerFailure(({ layerId, reason }) => {
+    // The notice comes once per reason: a layer loaded again (after an undo) that fails the same way says nothing new.
+    if (!state.layerFailed(layerId, reason)) return;
+    const title = state.scene.layers.find((l) => l.id === layerId)?.title ?? layerId;
+    if (reason) toast('error', `Layer ${title} could not be loaded: ${reason}`, 'Check its file or address (Map tab), or remove the layer.');
+  });
   const initialPlugins = api.pluginsIfChanged(undefined);
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
   const pluginListeners = new Set<(plugins: PluginPackage[]) => void>();
@@ -78,15 +78,8 @@ async function start(): Promise<void> {
   };
   const status = h('span', { class: 'status', role: 'status', 'data-testid': 'save-status' });
   const consoleList = h('ol', { class: 'console', 'data-testid': 'plugin-console' });
-  sidebar.replaceChildren(
-    h('header', {}, h('strong', {}, project.name), status),
-    accountBar(me, role),
-    h('nav', { 'aria-label': 'Editor tabs' }, ...TABS.map((t) => h('a', { href: `?tab=${t}`, class: t === tab ? 'active' : undefined, 'aria-current': t === tab ? 'page' : undefined, 'data-testid': `tab-${t}` }, icon(TAB_ICONS[t]), t[0]!.toUpperCase() + t.slice(1)))),
-    panels[tab](),
-    h('details', { class: 'panel', open: true }, h('summary', {}, 'Plugin console'), consoleList),
-  );
   // The publish tab shows the page as it will be published: plugins see it as not the editor.
-  const env = { inEditor: tab !== 'publish', isBuilt: false };
+  const env = { inEditor: tabOf(location.search) !== 'publish', isBuilt: false };
   const plugins = new PluginSession(
     async () => ({
       engine,
@@ -102,6 +95,21 @@ async function start(): Promise<void> {
     (err) => consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${err.message}`)),
   );
   const hostReady = plugins.sync(state.scene.widgets);
+  const onShow = (tab: Tab) => {
+    document.title = `${project.name} · ${tab[0]!.toUpperCase()}${tab.slice(1)} · Orbis editor`;
+    // Into or out of the Publish tab, the plugins start again with the other `env.inEditor`.
+    if (env.inEditor === (tab !== 'publish')) return;
+    env.inEditor = tab !== 'publish';
+    void plugins.restart(state.scene.widgets);
+  };
+  const tabs = editorTabs(sidebar, panels, onShow);
+  sidebar.replaceChildren(
+    h('header', {}, h('strong', {}, project.name), status),
+    accountBar(me, role),
+    tabs.nav,
+    tabs.slot,
+    h('details', { class: 'panel', open: true }, h('summary', {}, 'Plugin console'), consoleList),
+  );
   // A plugin reinstalled by `orbis plugin dev` (or removed) runs at once, without a reload, and
   // the Widgets tab lists the new manifests.
   watchPluginUpdates(api, initialPlugins.then((answer) => answer?.etag), (latest) => {
@@ -110,8 +118,13 @@ async function start(): Promise<void> {
     consoleList.append(h('li', { class: 'info' }, `plugins reloaded: ${latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || 'none installed'}`));
     void plugins.restart(state.scene.widgets);
   });
+  let closeNotSaved: (() => void) | undefined;
   state.onChange(() => {
-    if (state.status !== status.textContent && state.status.startsWith('Not saved')) toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
+    // One "not saved" notice at a time, gone once a later save worked.
+    if (state.status !== status.textContent && state.status.startsWith('Not saved')) {
+      closeNotSaved?.();
+      closeNotSaved = toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
+    } else if (state.status === 'Saved') closeNotSaved?.();
     status.textContent = state.status;
     // Widget changes (enabled, corner, settings) restart the plugins at once.
     void plugins.sync(state.scene.widgets).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));

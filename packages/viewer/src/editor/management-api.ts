@@ -37,6 +37,12 @@ export interface InvitationRecord {
   expiresAt: string;
 }
 
+/** A plugin in the JSON install form: `manifest` is plugin.json's content, absent when `files` holds a `reearth.yml`. */
+export interface PluginSource {
+  manifest?: unknown;
+  files: Record<string, string>;
+}
+
 /** An error answer of the API, with its code. */
 export class ApiError extends Error {
   constructor(
@@ -97,6 +103,21 @@ export class ManagementApi {
 
   plugins(): Promise<PluginPackage[]> {
     return this.call('GET', '/plugins');
+  }
+
+  /** Installs (or replaces) a plugin from its zip, or from the JSON form (SPEC §5, §8). */
+  async installPlugin(source: PluginSource | File): Promise<PluginPackage> {
+    if (!(source instanceof File)) return this.call('POST', '/plugins', source);
+    const form = new FormData();
+    form.append('file', source, source.name);
+    const res = await fetch(`${this.base}/plugins`, { method: 'POST', headers: this.authHeader, body: form });
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
+    return json as PluginPackage;
+  }
+
+  removePlugin(id: string): Promise<void> {
+    return this.call('DELETE', `/plugins/${encodeURIComponent(id)}`);
   }
 
   /**

@@ -4,12 +4,14 @@ import { SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
 import { h, showValue } from './dom.js';
 import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
+import { infoboxPanel } from './infobox-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
 import { button, emptyState } from '../ui/controls.js';
-import { toastError } from '../ui/toast.js';
+import { toastError, toastUndo } from '../ui/toast.js';
 import { timelineSection } from './timeline-settings.js';
 import type { Permissions } from './permissions.js';
+import { basemapPicker } from './basemap-picker.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (SPEC §13)
 // are read and reprojected by the server.
@@ -69,14 +71,55 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
   });
 
   const settings = settingsSection(state);
+  const removeLayer = (id: string) => {
+    const index = state.scene.layers.findIndex((l) => l.id === id);
+    if (index < 0) return;
+    const [removed] = state.scene.layers.slice(index, index + 1);
+    state.update((s) => s.layers.splice(index, 1));
+    toastUndo(`Removed layer ${removed!.title}`, () => state.update((s) => s.layers.splice(Math.min(index, s.layers.length), 0, removed!)));
+  };
+  // A layer's name is edited in place (the legend and the infobox show it). Its field is kept
+  // across redraws, so a save that completes while one types leaves the typing alone.
+  const titles = new Map<string, HTMLInputElement>();
+  const titleInput = (layer: Layer): HTMLInputElement => {
+    let input = titles.get(layer.id);
+    if (!input) {
+      const field = h('input', { class: 'input layer-title', 'data-testid': `layer-title-${layer.id}` });
+      field.addEventListener('change', () => {
+        const title = field.value.trim();
+        if (title) state.update((s) => void (s.layers.find((l) => l.id === layer.id)!.title = title));
+        else field.value = state.scene.layers.find((l) => l.id === layer.id)?.title ?? '';
+      });
+      titles.set(layer.id, (input = field));
+    }
+    showValue(input, layer.title);
+    input.setAttribute('aria-label', `Name of layer ${layer.title}`);
+    return input;
+  };
 
+  // Rows are drawn again only when what they show changed (a save status alone changes nothing),
+  // and after the change that asked, never inside it: a field's `change` fires on blur, and a
+  // blur happens while the rows holding that field are being replaced.
+  const drawn = () => JSON.stringify([state.assets, state.scene.layers, [...state.failures]]);
+  let shown = '';
+  let pending = false;
+  const scheduleRender = () => {
+    if (pending) return;
+    pending = true;
+    queueMicrotask(() => {
+      pending = false;
+      const signature = drawn();
+      if (signature !== shown) render();
+      shown = signature;
+    });
+  };
   function render(): void {
     assetList.replaceChildren(
       ...state.assets.map((asset) => {
         const type = layerTypeOf(asset);
         return h('li', { 'data-asset': asset.name },
-          h('span', { class: 'name', title: asset.contentType }, asset.name),
-          h('label', {}, can.guard(h('input', { type: 'checkbox', checked: asset.public, 'data-testid': `asset-public-${asset.name}`, onchange: async (e) => {
+          h('span', { class: 'name', title: asset.name }, asset.name),
+          h('label', {}, can.guard(h('input', { type: 'checkbox', checked: asset.public, 'aria-label': `${asset.name} is public`, 'data-testid': `asset-public-${asset.name}`, onchange: async (e) => {
             await state.api.setAssetPublic(asset.id, (e.target as HTMLInputElement).checked);
             await state.reloadAssets();
           } }), 'asset.update', 'Publishing a file'), ' public'),
@@ -92,29 +135,34 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
         // Drawing order: later layers draw over earlier ones; drag (or arrow keys on the handle) to change it.
         const handle = dragHandle({ element: item, index, count: all.length, key: layer.id, label: `Move layer ${layer.title}`, testid: `layer-handle-${layer.id}`, reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)) });
         item.append(handle,
-          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), ` ${layer.title}`),
+          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'aria-label': `Show layer ${layer.title}`, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), titleInput(layer)),
           h('span', { class: 'hint' }, layer.type),
           button({ label: `Fly to ${layer.title}`, icon: LocateFixed, iconOnly: true, variant: 'ghost', onClick: () => void engine.flyToLayer(layer.id) }),
-          button({ label: `Remove layer ${layer.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => state.update((s) => s.layers.splice(index, 1)) }),
+          button({ label: `Remove layer ${layer.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => removeLayer(layer.id) }),
         );
-        if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id));
+        const failure = state.failures.get(layer.id);
+        if (failure) item.append(h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, `Could not be loaded: ${failure}`));
+        if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id), infoboxPanel(state, engine, layer.id));
         return item;
       }),
     );
     if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, glTF, 3D Tiles (zip) or images above.')));
     if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, 'No layers yet', 'Add an uploaded file as a layer, or add one by URL below.')));
   }
-  state.onChange(render);
+  state.onChange(scheduleRender);
   render();
+  shown = drawn();
 
   return h('div', { class: 'panel', 'data-testid': 'map-panel' },
     h('h2', {}, 'Assets'),
-    h('div', { class: 'row' }, fileInput, h('label', {}, makePublic, ' public'), progress, uploadMessage),
+    h('div', { class: 'row' }, fileInput, h('label', {}, makePublic, ' Uploads are public'), progress, uploadMessage),
     assetList,
     can.readOnly(h('div', {},
       h('h2', {}, 'Layers'),
       layerList,
       h('div', { class: 'row' }, urlType, urlInput, addUrl),
+      h('h2', {}, 'Basemap'),
+      basemapPicker(state),
       h('h2', {}, 'Scene'),
       settings,
       h('h2', {}, 'Clock'),
@@ -123,7 +171,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
   );
 }
 
-/** Imagery opacity, terrain, sky and globe: each writes the scene's ViewerProperty. */
+/** Terrain, sky and globe: each writes the scene's ViewerProperty. */
 function settingsSection(state: EditorState): HTMLElement {
   const section = (key: string): Record<string, unknown> => {
     // The panel writes sections by name; the server checks each against the scene schema.
@@ -134,8 +182,6 @@ function settingsSection(state: EditorState): HTMLElement {
     property[key] = fresh;
     return fresh;
   };
-  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': 'Imagery opacity', 'data-testid': 'imagery-opacity', oninput: () => state.update((s) => (s.property.tiles = [{ type: 'default', opacity: Number(opacity.value) }])) });
-  const imageryOn = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => state.update((s) => (s.property.tiles = imageryOn.checked ? [{ type: 'default', opacity: Number(opacity.value) }] : [])) });
   const terrainOn = h('input', { type: 'checkbox', 'data-testid': 'terrain-enabled', onchange: () => state.update(() => (section('terrain').enabled = terrainOn.checked)) });
   const terrainUrl = h('input', { type: 'url', placeholder: 'quantized-mesh URL', 'aria-label': 'Terrain URL (quantized-mesh)', 'data-testid': 'terrain-url', onchange: () => state.update(() => {
     const t = section('terrain');
@@ -147,9 +193,6 @@ function settingsSection(state: EditorState): HTMLElement {
 
   function render(): void {
     const p = state.scene.property as Record<string, Record<string, unknown> | Record<string, unknown>[] | undefined>;
-    const tiles = Array.isArray(p.tiles) ? p.tiles : undefined;
-    imageryOn.checked = !tiles || tiles.length > 0;
-    showValue(opacity, String((tiles?.[0]?.opacity as number | undefined) ?? 1));
     const terrain = (p.terrain ?? {}) as Record<string, unknown>;
     terrainOn.checked = terrain.enabled === true;
     showValue(terrainUrl, typeof terrain.url === 'string' ? terrain.url : '');
@@ -162,7 +205,6 @@ function settingsSection(state: EditorState): HTMLElement {
   state.onChange(render);
   render();
   return h('div', { class: 'settings' },
-    h('label', {}, imageryOn, ' Natural Earth II imagery, opacity '), opacity,
     h('label', {}, terrainOn, ' Terrain '), terrainUrl,
     h('label', {}, skyBox, ' Sky box'),
     h('label', {}, atmosphere, ' Atmosphere'),

@@ -46,10 +46,26 @@ export function publishPanel(state: EditorState, engine: Engine, can: Permission
       toastError('Could not save the description', err);
     }
   });
+  // Who may open the published page: a private project cannot be published (SPEC §12).
+  const visibility = h('select', { class: 'ui-select', 'data-testid': 'project-visibility' },
+    h('option', { value: 'public' }, 'Public: anyone with the link sees the published page'),
+    h('option', { value: 'private' }, 'Private: members only; the page cannot be published'),
+  );
+  visibility.addEventListener('change', async () => {
+    const wanted = visibility.value as 'public' | 'private';
+    try {
+      await state.api.updateProject({ visibility: wanted });
+      toast('success', wanted === 'public' ? 'The project is public' : 'The project is private', wanted === 'public' ? 'Publish to put the page online.' : 'A page published before is no longer shown.');
+    } catch (err) {
+      visibility.value = wanted === 'public' ? 'private' : 'public';
+      toastError('Could not change who sees the project', err);
+    }
+  });
   let projectName = state.api.project;
   const projectLoaded = state.api.getProject().then((p) => {
     projectName = p.name;
     description.value = p.description ?? '';
+    visibility.value = p.visibility;
   }).catch((err: unknown) => toastError('Could not read the project', err));
   const showPublished = (url: string) => {
     link.href = url;
@@ -80,8 +96,9 @@ export function publishPanel(state: EditorState, engine: Engine, can: Permission
         toast('success', 'Published', url);
       } catch (err) {
         message.textContent = '';
-        const hint = err instanceof ApiError && err.code === 'conflict' ? 'Make the project public first, then publish again.' : err instanceof ApiError && err.code === 'invalid_body' ? 'Fix what the message names (Map tab), then publish again.' : undefined;
-        toastError('Could not publish', err, hint);
+        // The map maker's words, not the API's: what to switch, and where.
+        if (err instanceof ApiError && err.code === 'conflict') toast('error', 'Could not publish: the project is private', 'Switch "Who sees it" above to Public, then publish again.');
+        else toastError('Could not publish', err, err instanceof ApiError && err.code === 'invalid_body' ? 'Fix what the message names (Map tab), then publish again.' : undefined);
       } finally {
         publish.disabled = !can.may('project.publish');
         progress.hidden = true;
@@ -93,24 +110,47 @@ export function publishPanel(state: EditorState, engine: Engine, can: Permission
     icon: Trash2,
     variant: 'danger',
     testid: 'unpublish',
+    // Asks first: the page and its link stop working for everyone who has it.
+    onClick: () => {
+      confirmRow.hidden = false;
+      confirmUnpublish.focus();
+    },
+  });
+  const confirmUnpublish = button({
+    label: 'Yes, take the page down',
+    icon: Trash2,
+    variant: 'danger',
+    testid: 'unpublish-confirm',
     onClick: async () => {
+      confirmRow.hidden = true;
       try {
         await state.api.unpublish();
         shared.hidden = true;
-        message.textContent = 'Unpublished: the page is gone.';
+        message.textContent = 'Unpublished: the page is gone. Publish to put it back.';
       } catch (err) {
         toastError('Could not unpublish', err);
       }
     },
   });
+  const confirmRow = h('div', { class: 'row confirm', role: 'group', 'aria-label': 'Unpublish?', hidden: true, 'data-testid': 'unpublish-question' },
+    h('span', {}, 'Take the published page down? Its link stops working.'),
+    confirmUnpublish,
+    button({ label: 'Keep it', variant: 'ghost', onClick: () => {
+      confirmRow.hidden = true;
+      unpublish.focus();
+    } }),
+  );
   can.guard(publish, 'project.publish', 'Publishing');
   can.guard(unpublish, 'project.unpublish', 'Unpublishing');
   can.guard(description, 'project.update', 'Changing the description');
+  can.guard(visibility, 'project.update', 'Changing who sees the project');
   return h('div', { class: 'panel', 'data-testid': 'publish-panel' },
     h('h2', {}, 'Publish'),
     h('p', {}, 'The globe shows the page as it will be published. Publishing saves a snapshot at /p/', state.api.project, '.'),
+    field('Who sees it', visibility),
     field('Description (shown in link previews)', description),
     h('div', { class: 'row' }, publish, unpublish, progress),
+    confirmRow,
     message,
     shared,
   );

@@ -7,6 +7,7 @@ import { markdownToSafeHtml } from '../ui/markdown.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import type { EditorState } from './editor-state.js';
 import { storyPreview } from './story-preview.js';
+import { toastUndo } from '../ui/toast.js';
 
 const pagesOf = (state: EditorState) => state.scene.story.pages as StoryPageView[];
 
@@ -77,7 +78,11 @@ function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index
   const body = h('div', { class: 'story-card-body', id: bodyId, hidden: !open });
   card.append(
     h('div', { class: 'card-head' }, handle, h('span', { class: 'badge' }, String(index + 1)), title, expand,
-      button({ label: `Remove page ${page.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', testid: `story-remove-${page.id}`, onClick: () => state.update((s) => s.story.pages.splice(index, 1)) }),
+      button({ label: `Remove page ${page.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', testid: `story-remove-${page.id}`, onClick: () => {
+        const removed = pagesOf(state)[index]!;
+        state.update((s) => s.story.pages.splice(index, 1));
+        toastUndo(`Removed page ${removed.title}`, () => state.update((s) => s.story.pages.splice(Math.min(index, s.story.pages.length), 0, removed)));
+      } }),
     ),
     body,
   );

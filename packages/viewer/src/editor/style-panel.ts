@@ -4,6 +4,7 @@ import type { EngineFeatures } from '../engine/engine-features.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { categoricalConditions, graduatedConditions, propertyRef } from './style-rules.js';
+import { onePerLayer } from './layer-panels.js';
 import './style-panel.css';
 
 /** The colour field each kind of feature is coloured by. */
@@ -14,17 +15,8 @@ const TARGETS = {
 } as const;
 type Target = keyof typeof TARGETS;
 
-/** Panels live across re-renders of the layer list, so that a field being typed in keeps its focus. */
-const panels = new WeakMap<EditorState, Map<string, HTMLElement>>();
-
 /** The layer's style panel (made once per layer, then reused). */
-export function stylePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProperties'>, layerId: string): HTMLElement {
-  let byId = panels.get(state);
-  if (!byId) panels.set(state, (byId = new Map()));
-  let panel = byId.get(layerId);
-  if (!panel) byId.set(layerId, (panel = makePanel(state, engine, layerId)));
-  return panel;
-}
+export const stylePanel = onePerLayer((state, engine, layerId) => makePanel(state, engine, layerId));
 
 function options(names: string[], none?: string): HTMLOptionElement[] {
   return [...(none ? [h('option', { value: '' }, none)] : []), ...names.map((n) => h('option', { value: n }, n))];

@@ -1,6 +1,6 @@
 import { styleExpressionError } from '@orbis/scene';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_COLOURS, categoricalConditions, graduatedConditions, OTHER_COLOUR, RAMP } from './style-rules.js';
+import { CATEGORY_COLOURS, categoricalConditions, graduatedConditions, OTHER_COLOUR, propertyOfRef, propertyRef, RAMP } from './style-rules.js';
 
 const allValid = (rows: [string, string][]) => rows.flat().every((e) => styleExpressionError(e) === undefined);
 
@@ -34,5 +34,18 @@ describe('graduatedConditions', () => {
   it('copes with few or no numbers', () => {
     expect(graduatedConditions('x', ['a', null])).toEqual([['true', `color('${OTHER_COLOUR}')`]]);
     expect(graduatedConditions('x', [5, 5, 5]).length).toBe(2);
+  });
+});
+
+describe('propertyRef and propertyOfRef', () => {
+  it('reads a property by name, quoting a name that is not an identifier, and back', () => {
+    expect(propertyRef('population')).toBe('${population}');
+    expect(propertyRef('fill-opacity')).toBe('${feature["fill-opacity"]}');
+    expect(propertyRef('人口 "2020"')).toBe(`\${feature['人口 "2020"']}`);
+    for (const name of ['population', 'fill-opacity', '人口 "2020"']) {
+      expect(styleExpressionError(propertyRef(name))).toBeUndefined();
+      expect(propertyOfRef(propertyRef(name))).toBe(name);
+    }
+    expect(propertyOfRef('${a} + 1')).toBeUndefined();
   });
 });

@@ -18,8 +18,25 @@ function literal(value: unknown): string | undefined {
   return text.includes('"') ? undefined : `"${text}"`;
 }
 
-/** `${name}` for a property, in the form the styling language reads (SPEC §7). */
-export const propertyRef = (name: string) => `\${${name}}`;
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * `${name}` for a property, in the form the styling language reads (SPEC §7); a name that is not
+ * an identifier (`fill-opacity`, `人口`) as `${feature["fill-opacity"]}`, since `${fill-opacity}`
+ * would read as a subtraction.
+ */
+export const propertyRef = (name: string) => {
+  if (IDENTIFIER.test(name)) return `\${${name}}`;
+  // The styling language has no escapes in strings: the quote the name does not hold.
+  const quote = name.includes('"') ? "'" : '"';
+  return `\${feature[${quote}${name}${quote}]}`;
+};
+
+/** The property an expression reads when it is one {@link propertyRef}, else undefined. */
+export function propertyOfRef(expression: string): string | undefined {
+  const match = /^\$\{(?:([A-Za-z_$][A-Za-z0-9_$]*)|feature\[(?:"([^"]*)"|'([^']*)')\])\}$/.exec(expression);
+  return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
+}
 
 /** One colour per distinct value (the most frequent first, at most as many as there are colours), then the rest grey. */
 export function categoricalConditions(property: string, values: readonly unknown[]): [string, string][] {

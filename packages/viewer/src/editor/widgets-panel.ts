@@ -5,8 +5,12 @@ import { checkbox, emptyState, select } from '../ui/controls.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { widgetSettings } from './widget-settings.js';
+import { pluginInstaller } from './plugin-install.js';
 
 const AREAS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+
+/** "Plugin: widget", or the one name when both are the same (not "Coordinates: Coordinates"). */
+export const widgetName = (plugin: string, widget: string) => (plugin === widget ? widget : `${plugin}: ${widget}`);
 
 /**
  * Widgets tab: every installed plugin's widgets, enabled unless disabled here, where they sit, and
@@ -15,6 +19,7 @@ const AREAS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
  */
 export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[]>, onPluginsChange: (listener: (plugins: PluginPackage[]) => void) => void): HTMLElement {
   const list = h('ul', { class: 'list', 'data-testid': 'widget-list' });
+  const installer = pluginInstaller(state.api);
   let installed: { pluginId: string; extensionId: string; name: string; schema: unknown }[] = [];
   // A settings form is kept while its saved property is unchanged, so what was typed and not yet
   // saved survives the redraw another change causes (and an open panel stays open).
@@ -51,7 +56,7 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
   function render(): void {
     list.replaceChildren(
       ...(installed.length === 0
-        ? [h('li', {}, emptyState(Puzzle, 'No plugins installed', 'Install one with POST /api/projects/{p}/plugins or `npx orbis plugin install`; see "Write a plugin" in the README.'))]
+        ? [h('li', {}, emptyState(Puzzle, 'No widgets yet', 'Install a plugin from its zip or folder below; see "Write a plugin" in the README to make one.'))]
         : installed.map(({ pluginId, extensionId, name, schema }) => {
             const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
             const area = current?.area ?? 'top-right';
@@ -64,7 +69,8 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
     );
   }
   const show = (packages: PluginPackage[]) => {
-    installed = packages.flatMap((p) => p.manifest.extensions.filter((e) => e.type === 'widget').map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: `${p.manifest.name}: ${e.name}`, schema: e.schema })));
+    installer.show(packages);
+    installed = packages.flatMap((p) => p.manifest.extensions.filter((e) => e.type === 'widget').map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: widgetName(p.manifest.name, e.name), schema: e.schema })));
     render();
   };
   // A newer list may arrive before the first: the first then draws nothing.
@@ -76,5 +82,5 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
   });
   state.onChange(render);
   render();
-  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, 'Widgets'), h('p', { class: 'hint' }, 'Changes apply at once: a new corner or switch restarts the widgets; saved settings reach them while they run.'), list);
+  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, 'Widgets'), h('p', { class: 'hint' }, 'Changes apply at once: a new corner or switch restarts the widgets; saved settings reach them while they run.'), list, installer.element);
 }

@@ -2,6 +2,7 @@ import {
   ArcGISTiledElevationTerrainProvider,
   buildModuleUrl,
   CesiumTerrainProvider,
+  Credit,
   EllipsoidTerrainProvider,
   ImageryLayer,
   Ion,
@@ -59,7 +60,8 @@ function providerFor(tile: TileSource) {
     case 'natural-earth':
       return TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'));
     case 'url-template':
-      return Promise.resolve(new UrlTemplateImageryProvider({ url: tile.url }));
+      // A basemap's credit shows on the globe itself, not behind "Data attribution": OpenStreetMap's and GSI's terms ask for it in sight.
+      return Promise.resolve(new UrlTemplateImageryProvider({ url: tile.url, credit: tile.credit ? new Credit(tile.credit, true) : undefined, minimumLevel: tile.minimumLevel, maximumLevel: tile.maximumLevel }));
     case 'wms':
       return Promise.resolve(new WebMapServiceImageryProvider({ url: tile.url, layers: tile.layers }));
     case 'osm':

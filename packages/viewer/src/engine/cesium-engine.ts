@@ -60,6 +60,7 @@ export class CesiumEngine implements Engine {
   private readonly firstFrame: Promise<void>;
   private readonly inset: ViewInset;
   private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
+  private readonly failureListeners = new Set<(failure: { layerId: string; reason?: string }) => void>();
   /** When a large layer last drew more of itself (`Date.now()`): whenSettled keeps waiting while they do. */
   private lastProgressAt = 0;
   /** Layer workers started before the layers they read are loaded (setLayers). */
@@ -216,6 +217,7 @@ export class CesiumEngine implements Engine {
       const job = early && drawsTheSame(early.layer, layer) ? early.job : (early?.job.stop(), undefined);
       const loaded = loadLayer(this.viewer, layer, progress, job).then(
         (l) => {
+          for (const listener of [...this.failureListeners]) listener({ layerId: layer.id });
           setLayerVisible(l, layer.visible);
           this.owners.set(l.value, layer.id);
           this.drawn.add(l);
@@ -227,7 +229,9 @@ export class CesiumEngine implements Engine {
           return l;
         },
         (err: unknown) => {
-          console.error(`[orbis] layer "${layer.id}" could not be loaded: ${loadFailure(err, layer.url)}`);
+          const reason = loadFailure(err, layer.url);
+          console.error(`[orbis] layer "${layer.id}" could not be loaded: ${reason}`);
+          for (const listener of [...this.failureListeners]) listener({ layerId: layer.id, reason });
           return undefined;
         },
       );
@@ -306,6 +310,11 @@ export class CesiumEngine implements Engine {
 
   requestRender(): void {
     this.viewer.scene.requestRender();
+  }
+
+  onLayerFailure(listener: (failure: { layerId: string; reason?: string }) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
   }
 
   onLayerProgress(listener: (progress: LayerProgress) => void): () => void {

@@ -67,7 +67,7 @@ export class CesiumFeatures implements EngineFeatures {
     const feature = styleFeature(properties);
     const title = infobox?.title !== undefined ? this.evaluator.text({ expression: infobox.title }, feature) : undefined;
     const fields = infobox?.fields
-      ? infobox.fields.map((f) => ({ label: f.label, value: asText(this.evaluator.value({ expression: f.value }, feature)) }))
+      ? infobox.fields.map((f) => ({ label: f.label, value: asText(this.evaluator.value({ expression: f.value }, feature)), format: f.format }))
       : Object.entries(properties).map(([label, value]) => ({ label, value: asText(value) }));
     return { title: title ?? entity?.name ?? vector?.name ?? ref.featureId, fields };
   }

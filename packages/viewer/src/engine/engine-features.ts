@@ -1,4 +1,4 @@
-import type { Infobox } from '@orbis/scene';
+import type { Infobox, InfoboxFormat } from '@orbis/scene';
 
 /** A feature of a layer: the layer's id and the feature's id within it. */
 export interface FeatureRef {
@@ -9,7 +9,8 @@ export interface FeatureRef {
 /** What a feature's infobox shows, as plain text. */
 export interface FeatureInfo {
   title: string;
-  fields: { label: string; value: string }[];
+  /** Each field's value as text, with the §14 `format` the infobox shows it in. */
+  fields: { label: string; value: string; format?: InfoboxFormat }[];
 }
 
 /** What the engine tells about the features of the scene's layers (SPEC §7 infobox and legend). */

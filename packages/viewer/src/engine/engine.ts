@@ -95,6 +95,12 @@ export interface Engine extends EngineFeatures {
    * `loaded` of `total` features; returns the function that stops it.
    */
   onLayerProgress(listener: (progress: LayerProgress) => void): () => void;
+  /**
+   * Calls `listener` when a layer of the scene could not be loaded (`reason` in words, e.g.
+   * `"https://…/x.geojson answered 404"`), and with `reason` undefined when a later load of it
+   * worked; returns the function that stops it.
+   */
+  onLayerFailure(listener: (failure: { layerId: string; reason?: string }) => void): () => void;
   /** Calls `listener` after each frame the viewer draws; returns the function that stops it. */
   onFrame(listener: () => void): () => void;
   /** The viewer's size in CSS pixels. */

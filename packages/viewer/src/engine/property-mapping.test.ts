@@ -40,6 +40,19 @@ describe('toEngineSettings', () => {
   });
 });
 
+describe('named basemaps (SPEC §14)', () => {
+  it('gives each named basemap its tiles, levels and credit, with the entry\'s opacity and zoom levels', () => {
+    const [osm, gsi] = toEngineSettings({ tiles: [{ type: 'open_street_map' }, { type: 'japan_gsi_standard', opacity: 0.5, zoomLevel: [5, 16] }] }).tiles;
+    expect(osm).toEqual({ kind: 'url-template', url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', opacity: 1, show: true, credit: expect.stringContaining('OpenStreetMap'), minimumLevel: 0, maximumLevel: 19 });
+    expect(gsi).toMatchObject({ url: 'https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png', opacity: 0.5, credit: expect.stringContaining('地理院タイル'), minimumLevel: 5, maximumLevel: 16 });
+    for (const type of ['esri_world_topo', 'black_marble']) expect(toEngineSettings({ tiles: [{ type }] }).tiles[0]).toMatchObject({ kind: 'url-template', url: expect.stringMatching(/^https:\/\//), credit: expect.any(String) });
+  });
+
+  it('never takes a named basemap from an inherited key', () => {
+    expect(toEngineSettings({ tiles: [{ type: 'constructor' }] }).tiles).toEqual([{ kind: 'natural-earth', opacity: 1, show: true }]);
+  });
+});
+
 describe('terrainSource', () => {
   it('is off unless enabled, and never calls a service nobody named', () => {
     expect(terrainSource({})).toEqual({ kind: 'ellipsoid' });

@@ -1,4 +1,5 @@
 import type { ViewerProperty } from '@orbis/scene';
+import { isNamedBasemap, NAMED_BASEMAPS } from './basemaps.js';
 
 /** Where terrain comes from. `ellipsoid` is no terrain, and needs no network. */
 export type TerrainSource =
@@ -9,7 +10,7 @@ export type TerrainSource =
 
 export type TileSource =
   | { kind: 'natural-earth'; opacity: number; show: boolean }
-  | { kind: 'url-template'; url: string; opacity: number; show: boolean }
+  | { kind: 'url-template'; url: string; opacity: number; show: boolean; credit?: string; minimumLevel?: number; maximumLevel?: number }
   | { kind: 'wms'; url: string; layers: string; opacity: number; show: boolean }
   | { kind: 'osm'; url: string; opacity: number; show: boolean };
 
@@ -61,9 +62,15 @@ function tileSource(tile: Record<string, unknown>): TileSource | undefined {
   const opacity = Math.min(1, Math.max(0, num(tile.opacity, 1)));
   const show = bool(tile.show, true);
   const url = text(tile.url, '');
+  // `zoomLevel: [min, max]` limits the levels asked for (SPEC §14); a named basemap has its own.
+  const zoom = Array.isArray(tile.zoomLevel) ? { minimumLevel: num(tile.zoomLevel[0], 0), maximumLevel: num(tile.zoomLevel[1], 30) } : {};
+  if (isNamedBasemap(tile.type)) {
+    const { url: template, credit, minimumLevel, maximumLevel } = NAMED_BASEMAPS[tile.type];
+    return { kind: 'url-template', url: template, opacity, show, credit, minimumLevel, maximumLevel, ...zoom };
+  }
   switch (tile.type) {
     case 'url':
-      return url ? { kind: 'url-template', url, opacity, show } : undefined;
+      return url ? { kind: 'url-template', url, opacity, show, ...zoom } : undefined;
     case 'wms':
       return url ? { kind: 'wms', url, layers: text(tile.layers, ''), opacity, show } : undefined;
     case 'osm':

@@ -1,6 +1,7 @@
 import type { Infobox } from '@orbis/scene';
 import type { EngineFeatures, FeatureRef } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
+import { infoboxValue } from './infobox-value.js';
 import './layers-ui.css';
 
 /** What the infobox needs to know about a layer. */
@@ -9,8 +10,9 @@ export type InfoboxLayer = { title: string; infobox?: Infobox };
 /**
  * The infobox (SPEC §7, `data-testid="infobox"`): follows the selection that the viewer element
  * carries in `data-selected` (set by a click in `default` mode, or by a plugin), shows the one
- * selected feature's title and fields, and hides when the selection is empty. Every value is set
- * as text, never as HTML, whatever the data holds.
+ * selected feature's title and fields, and hides when the selection is empty, or at Escape. Every
+ * value is set as text, never as HTML, whatever the data holds (a `url` or `image` field's address
+ * only when it is http(s)).
  */
 export function mountInfobox(
   parent: HTMLElement,
@@ -40,13 +42,18 @@ export function mountInfobox(
     if (!info || !layer) return;
     title.textContent = info.title;
     layerName.textContent = layer.title;
-    fields.replaceChildren(...info.fields.flatMap((f) => [h('dt', {}, f.label), h('dd', {}, f.value)]));
+    fields.replaceChildren(...info.fields.flatMap((f) => [h('dt', {}, f.label), infoboxValue(f.value, f.format)]));
     box.dataset.feature = `${ref!.layerId}/${ref!.featureId}`;
   };
   // Closing clears the selection the same way an empty click does, so the highlight goes too.
-  close.addEventListener('click', () => {
+  const hide = () => {
     box.hidden = true;
     viewerElement.dispatchEvent(new CustomEvent('orbis:clear-selection'));
+  };
+  close.addEventListener('click', hide);
+  // Escape closes it too, as it closes a dialog.
+  box.ownerDocument.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !box.hidden) hide();
   });
   new MutationObserver(show).observe(viewerElement, { attributes: true, attributeFilter: ['data-selected'] });
   return box;

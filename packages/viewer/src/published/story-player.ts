@@ -23,14 +23,14 @@ export interface StoryPlayer {
 }
 
 /**
- * The page index and layers a page opens with: `#story=N` opens page N (its view and layers);
- * without it the story shows page 1's text and layers over the scene's initial view (the author's
- * chosen opening, also the sharing image).
+ * The page index, view and layers a page opens with: `#story=N` opens page N, and without it page
+ * 1, each at its own view, so that the text and the globe agree (and the editor's *Preview the
+ * story* shows the same). A scene without story pages opens at the scene's initial view.
  */
 export function openingOfStory<L extends LayerVisibility>(pages: StoryPageView[], layers: L[], hash: string): { index: number; camera: Camera | undefined; layers: L[] } {
   const named = pageFromHash(hash, pages.length);
   const index = named ?? 0;
-  return { index, camera: named === undefined ? undefined : pages[index]?.camera, layers: layersOnPage(layers, pages[index]) };
+  return { index, camera: pages[index]?.camera, layers: layersOnPage(layers, pages[index]) };
 }
 
 /** Starts a story: the panel shows `startIndex`, whose layers the caller has already applied. */

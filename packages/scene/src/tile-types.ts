@@ -1,0 +1,7 @@
+/**
+ * SPEC §14: the basemaps a scene's `property.tiles` may name, by Re:Earth's names, plus Orbis's
+ * earlier `url`, `wms` and `osm` (a tile server of OpenStreetMap's layout at `url`). `default` is
+ * Natural Earth II from the `cesium` package: offline.
+ */
+export const TILE_TYPES = ['default', 'open_street_map', 'japan_gsi_standard', 'esri_world_topo', 'black_marble', 'url', 'wms', 'osm'] as const;
+export type TileType = (typeof TILE_TYPES)[number];

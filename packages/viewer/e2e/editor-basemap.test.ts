@@ -1,0 +1,68 @@
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { seriousAxeViolations } from './axe.js';
+import { emptyScene, useBrowserAndServer } from './fixture.js';
+import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
+
+/** A 256-pixel tile of one colour: what the test's own "OpenStreetMap" serves for every tile. */
+function solidTile([r, g, b]: [number, number, number]): Buffer {
+  const png = new PNG({ width: 256, height: 256 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set([r, g, b, 255], i);
+  return PNG.sync.write(png);
+}
+
+const magenta = (c: number[]) => c[0]! > 180 && c[1]! < 90 && c[2]! > 180;
+
+describe('basemaps (SPEC §14)', () => {
+  const fx = useBrowserAndServer({
+    setUp: async (h) => {
+      await h.project('streets');
+      // No atmosphere or lighting: the basemap's own colour shows.
+      const scene = emptyScene();
+      expect((await h.admin('PUT', '/api/projects/streets/scene', { ...scene, property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } } })).status).toBe(200);
+    },
+    onPage: async (tab, h) => {
+      // The test is OpenStreetMap's tile server: every tile is magenta. Other hosts stay blocked.
+      await tab.page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ contentType: 'image/png', body: solidTile([255, 0, 255]) }));
+      await tab.page.goto(`${h.url}/editor/streets?tab=map#token=${ADMIN_TOKEN}`);
+      await viewerReady(tab.page);
+    },
+  });
+
+  it('picks OpenStreetMap in the Map tab: its tiles draw the globe, its credit shows, and the scene keeps it', async () => {
+    const { page } = fx.tab;
+    // The offline default first: Natural Earth II, and nothing asked of an outside host.
+    expect(await page.getByTestId('basemap').inputValue()).toBe('default');
+    const picker = page.getByTestId('basemap-picker');
+    await picker.scrollIntoViewIfNeeded();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByTestId('basemap').selectOption('open_street_map');
+    await waitForPixels(page, (p) => magenta(colorAt(p, 0.5, 0.5)), 'the globe shows the OpenStreetMap tiles');
+    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('OpenStreetMap contributors');
+    expect(await page.getByTestId('basemap-credit').textContent()).toBe('Credit: © OpenStreetMap contributors');
+    expect(await page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
+    const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
+    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'open_street_map', opacity: 1 }]);
+
+    // Off shows no basemap; picking one turns it on again.
+    await page.getByTestId('imagery-show').uncheck();
+    await expect.poll(saved, { timeout: 15_000 }).toEqual([]);
+    await waitForPixels(page, (p) => !magenta(colorAt(p, 0.5, 0.5)), 'without a basemap the globe shows its own colour');
+    await page.getByTestId('basemap').selectOption('open_street_map');
+    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'open_street_map', opacity: 1 }]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    fx.tab.assertClean();
+  });
+
+  it('shows the basemap on the published page too', async () => {
+    const { page } = fx.tab;
+    expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
+    await page.goto(`${fx.h.url}/p/streets`);
+    await viewerReady(page);
+    await waitForPixels(page, (p) => magenta(colorAt(p, 0.5, 0.5)), 'the published globe shows the OpenStreetMap tiles');
+    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('OpenStreetMap contributors');
+    fx.tab.assertClean();
+  });
+});

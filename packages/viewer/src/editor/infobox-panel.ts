@@ -1,0 +1,95 @@
+import { INFOBOX_FORMATS, type Infobox, type InfoboxField, type InfoboxFormat, type Layer } from '@orbis/scene';
+import { ArrowUp, RotateCcw } from 'lucide';
+import type { EngineFeatures } from '../engine/engine-features.js';
+import { button } from '../ui/controls.js';
+import { h } from './dom.js';
+import type { EditorState } from './editor-state.js';
+import { onePerLayer } from './layer-panels.js';
+import { propertyOfRef, propertyRef } from './style-rules.js';
+
+const FORMAT_LABELS: Record<InfoboxFormat, string> = { number: '1,234.5', integer: '1,235', percent: '25%', date: 'Date', url: 'Link', image: 'Image' };
+
+/** The property a field shows, when its value is one property as this panel writes it (`${name}`). */
+const propertyOf = (field: InfoboxField) => propertyOfRef(field.value);
+
+/** The layer's infobox panel (SPEC §7 `infobox`, §14 formats; made once per layer, then reused). */
+export const infoboxPanel = onePerLayer((state, engine, layerId) => makePanel(state, engine, layerId));
+
+/**
+ * What a click on the layer's features shows: a title (one property, or the feature's name), and
+ * which properties, in which order, with which labels and formats. Until a property is switched
+ * off or changed, every property shows as it is (no `fields`).
+ */
+function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProperties'>, layerId: string): HTMLElement {
+  const layer = (): Layer | undefined => state.scene.layers.find((l) => l.id === layerId);
+  const testid = (name: string) => `infobox-${name}-${layerId}`;
+  const change = (fn: (infobox: Infobox) => void) =>
+    state.update((s) => {
+      const target = s.layers.find((l) => l.id === layerId);
+      if (!target) return;
+      const infobox = structuredClone(target.infobox ?? {});
+      fn(infobox);
+      if (infobox.title === undefined && infobox.fields === undefined) delete target.infobox;
+      else target.infobox = infobox;
+    });
+  const title = h('select', { 'data-testid': testid('title') });
+  title.addEventListener('change', () =>
+    change((i) => {
+      if (title.value) i.title = propertyRef(title.value);
+      else delete i.title;
+    }),
+  );
+  const rows = h('ol', { class: 'infobox-fields', 'aria-label': 'Properties the infobox shows' });
+  const names = () => [...new Set(engine.featureProperties(layerId).flatMap((p) => Object.keys(p)))];
+
+  /** The fields as the rows now say: the ticked ones, in the rows' order. */
+  const write = () =>
+    change((i) => {
+      i.fields = [...rows.children].flatMap((row): InfoboxField[] => {
+        const [show, label, format] = ['show', 'label', 'format'].map((k) => row.querySelector(`[data-role="${k}"]`)) as [HTMLInputElement, HTMLInputElement, HTMLSelectElement];
+        if (!show.checked) return [];
+        const name = (row as HTMLElement).dataset.property!;
+        return [{ label: label.value.trim() || name, value: propertyRef(name), ...(format.value ? { format: format.value as InfoboxFormat } : {}) }];
+      });
+    });
+
+  const row = (name: string, field: InfoboxField | undefined, shown: boolean) => {
+    const show = h('input', { type: 'checkbox', checked: shown, 'data-role': 'show', 'aria-label': `Show ${name}`, 'data-testid': `infobox-show-${layerId}-${name}` });
+    const label = h('input', { class: 'input', value: field?.label ?? name, 'data-role': 'label', 'aria-label': `Label of ${name}`, 'data-testid': `infobox-label-${layerId}-${name}` });
+    const format = h('select', { 'data-role': 'format', 'aria-label': `Format of ${name}`, 'data-testid': `infobox-format-${layerId}-${name}` },
+      h('option', { value: '' }, 'as it is'), ...INFOBOX_FORMATS.map((f) => h('option', { value: f, selected: field?.format === f }, FORMAT_LABELS[f])));
+    const item = h('li', { 'data-property': name });
+    const up = button({ label: `Move ${name} up`, icon: ArrowUp, iconOnly: true, variant: 'ghost', onClick: () => {
+      item.previousElementSibling?.before(item);
+      write();
+    } });
+    up.classList.add('infobox-up');
+    for (const control of [show, label, format]) control.addEventListener('change', write);
+    item.append(show, h('span', { class: 'infobox-name', title: name }, name), label, format, up);
+    return item;
+  };
+
+  const refresh = () => {
+    const all = names();
+    const infobox = layer()?.infobox;
+    const wasTitle = infobox?.title ? propertyOfRef(infobox.title) ?? '' : '';
+    title.replaceChildren(h('option', { value: '' }, "the feature's name"), ...all.map((n) => h('option', { value: n, selected: n === wasTitle }, n)));
+    const fields = infobox?.fields;
+    const listed = fields?.flatMap((f) => (propertyOf(f) ? [[propertyOf(f)!, f] as const] : [])) ?? [];
+    const rest = all.filter((n) => !listed.some(([name]) => name === n));
+    rows.replaceChildren(...listed.map(([n, f]) => row(n, f, true)), ...rest.map((n) => row(n, undefined, fields === undefined)));
+    if (all.length === 0) rows.replaceChildren(h('li', { class: 'hint' }, 'The layer has no properties yet (is it loaded and shown?).'));
+  };
+
+  const details = h('details', { class: 'style-panel infobox-panel', 'data-testid': testid('panel') },
+    h('summary', {}, 'Infobox'),
+    h('label', {}, 'Title ', title),
+    rows,
+    button({ label: 'Show every property as it is', icon: RotateCcw, variant: 'ghost', onClick: () => {
+      change((i) => delete i.fields);
+      refresh();
+    } }),
+  );
+  details.addEventListener('toggle', () => details.open && refresh());
+  return details;
+}

@@ -1,0 +1,74 @@
+import { PackageMinus, Upload } from 'lucide';
+import type { PluginPackage } from '../plugins/start-plugins.js';
+import { button } from '../ui/controls.js';
+import { h } from '../ui/dom.js';
+import { icon } from '../ui/icon.js';
+import { toast, toastError, toastUndo } from '../ui/toast.js';
+import type { ManagementApi, PluginSource } from './management-api.js';
+
+/** The files of a plugin folder worth sending: code, manifests, markup (not pictures or archives). */
+const TEXT_FILE = /\.(js|mjs|json|ya?ml|html|css|md|txt)$/i;
+
+/**
+ * A picked folder as the JSON install form (SPEC §5, §8): `plugin.json` as the manifest, or
+ * `reearth.yml` among the files, each file named by its path inside the folder.
+ */
+export async function folderToPackage(files: readonly File[]): Promise<PluginSource> {
+  const byPath: Record<string, string> = {};
+  for (const file of files) {
+    const path = (file.webkitRelativePath || file.name).split('/').slice(file.webkitRelativePath ? 1 : 0).join('/');
+    if (TEXT_FILE.test(path)) byPath[path] = await file.text();
+  }
+  const manifest = byPath['plugin.json'];
+  if (manifest === undefined) {
+    if (byPath['reearth.yml'] === undefined) throw new Error('the folder has neither plugin.json nor reearth.yml at its top');
+    return { files: byPath };
+  }
+  delete byPath['plugin.json'];
+  try {
+    return { manifest: JSON.parse(manifest) as unknown, files: byPath };
+  } catch (err) {
+    throw new Error(`plugin.json is not JSON: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * The Widgets tab's plugin section: install a plugin from its zip or its folder, and remove one
+ * (with *Undo*, which installs the same package again). The open editor sees the new list at its
+ * next look at the server (`watchPluginUpdates`), and restarts the widgets.
+ */
+export function pluginInstaller(api: ManagementApi): { element: HTMLElement; show(plugins: PluginPackage[]): void } {
+  const install = async (source: () => Promise<PluginSource | File>, input: HTMLInputElement) => {
+    try {
+      const installed = await api.installPlugin(await source());
+      toast('success', `Installed ${installed.manifest.name} ${installed.manifest.version}`, 'Its widgets start in a moment; place them below.');
+    } catch (err) {
+      toastError('Could not install the plugin', err, 'Check that the zip or folder holds plugin.json (or reearth.yml) and one .js file per extension.');
+    } finally {
+      input.value = '';
+    }
+  };
+  const zip: HTMLInputElement = h('input', { type: 'file', accept: '.zip,application/zip', 'aria-label': 'Plugin zip to install', 'data-testid': 'plugin-zip', onchange: () => zip.files?.[0] && void install(async () => zip.files![0]!, zip) });
+  const folder: HTMLInputElement = h('input', { type: 'file', webkitdirectory: true, 'aria-label': 'Plugin folder to install', 'data-testid': 'plugin-folder', onchange: () => folder.files?.length && void install(() => folderToPackage([...folder.files!]), folder) });
+  const list = h('ul', { class: 'list', 'data-testid': 'plugin-list' });
+  const remove = async (plugin: PluginPackage) => {
+    try {
+      await api.removePlugin(plugin.manifest.id);
+      toastUndo(`Removed plugin ${plugin.manifest.name}`, () => void api.installPlugin({ manifest: plugin.manifest, files: plugin.files }).catch((err: unknown) => toastError('Could not install the plugin again', err)));
+    } catch (err) {
+      toastError('Could not remove the plugin', err);
+    }
+  };
+  const show = (plugins: PluginPackage[]) =>
+    list.replaceChildren(...plugins.map((p) => h('li', { 'data-plugin': p.manifest.id },
+      h('span', { class: 'name' }, `${p.manifest.name} ${p.manifest.version}`),
+      button({ label: `Remove plugin ${p.manifest.name}`, icon: PackageMinus, iconOnly: true, variant: 'ghost', testid: `plugin-remove-${p.manifest.id}`, onClick: () => void remove(p) }),
+    )));
+  const element = h('div', { class: 'plugin-install' },
+    h('h2', {}, 'Plugins'),
+    list,
+    h('label', { class: 'field' }, h('span', { class: 'field-label' }, icon(Upload), ' Install from a zip'), zip),
+    h('label', { class: 'field' }, h('span', { class: 'field-label' }, icon(Upload), ' Install from a folder'), folder),
+  );
+  return { element, show };
+}
