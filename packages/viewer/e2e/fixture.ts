@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { connectBrowser, newPage, type TestPage } from './browser.js';
 
 /** The camera most browser tests start from: straight down over Japan from `height` metres. */
 export function overJapan(height = 6_000_000) {
@@ -27,9 +27,10 @@ export interface BrowserAndServer {
 }
 
 /**
- * Starts Chromium and a server (with `env` and `harness`) before the file's tests, runs `setUp` on the server
- * (projects, scenes, plugins), opens one page (then `onPage`), and closes all three after the tests. Call it inside
- * `describe`; read the fields in the tests, not at the call.
+ * Connects to the run's Chromium and starts a server (with `env` and `harness`) before the file's tests, runs `setUp`
+ * on the server (projects, scenes, plugins), opens one page (then `onPage`), and closes all three after the tests
+ * (the browser's contexts close with the connection; the browser itself with the run). Call it inside `describe`;
+ * read the fields in the tests, not at the call.
  */
 export function useBrowserAndServer(
   options: {
@@ -44,7 +45,7 @@ export function useBrowserAndServer(
 ): BrowserAndServer {
   const fixture = {} as BrowserAndServer;
   beforeAll(async () => {
-    [fixture.browser, fixture.h] = await Promise.all([launchBrowser(), startHarness(options.env, options.harness)]);
+    [fixture.browser, fixture.h] = await Promise.all([connectBrowser(), startHarness(options.env, options.harness)]);
     await options.setUp?.(fixture.h);
     fixture.tab = await newPage(fixture.browser, options.viewport ?? { width: 640, height: 480 });
     await options.onPage?.(fixture.tab, fixture.h);
