@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { connectBrowser, newPage, type TestPage } from './browser.js';
+import { connectBrowser, newPage, type TestPage, type Viewport } from './browser.js';
 
 /** The camera most browser tests start from: straight down over Japan from `height` metres. */
 export function overJapan(height = 6_000_000) {
@@ -24,6 +24,11 @@ export interface BrowserAndServer {
   h: Harness;
   /** One page of `viewport` size, opened after `setUp`. */
   tab: TestPage;
+  /**
+   * Opens another page (of `viewport` size unless given), which closes after the test that opened it, so that no
+   * page draws or runs its plugins beside a later test's.
+   */
+  open(viewport?: Viewport): Promise<TestPage>;
 }
 
 /**
@@ -43,12 +48,23 @@ export function useBrowserAndServer(
     onPage?: (tab: TestPage, h: Harness) => Promise<void>;
   } = {},
 ): BrowserAndServer {
-  const fixture = {} as BrowserAndServer;
+  const viewport = options.viewport ?? { width: 640, height: 480 };
+  const opened: TestPage[] = [];
+  const fixture = {
+    async open(size = viewport) {
+      const tab = await newPage(fixture.browser, size);
+      opened.push(tab);
+      return tab;
+    },
+  } as BrowserAndServer;
   beforeAll(async () => {
     [fixture.browser, fixture.h] = await Promise.all([connectBrowser(), startHarness(options.env, options.harness)]);
     await options.setUp?.(fixture.h);
-    fixture.tab = await newPage(fixture.browser, options.viewport ?? { width: 640, height: 480 });
+    fixture.tab = await newPage(fixture.browser, viewport);
     await options.onPage?.(fixture.tab, fixture.h);
+  });
+  afterEach(async () => {
+    for (const tab of opened.splice(0)) await tab.close();
   });
   afterAll(async () => {
     await fixture.tab?.close();
