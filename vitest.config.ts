@@ -31,12 +31,15 @@ export default defineConfig({
       {
         extends: true,
         // Headless Chromium with software WebGL: slow, so long timeouts and one file at a time; one Chromium for
-        // the run, which each file connects to.
+        // the run, which each file connects to. CI runs these beside the server's tests (.ci/run), so a test and
+        // an `expect.poll` without a timeout of its own wait as long as a shared two-core machine may need (a poll
+        // ends as soon as it holds; Vitest's default gives it 1 s).
         test: {
           name: 'browser',
           include: ['packages/viewer/e2e/**/*.test.ts'],
-          testTimeout: 180_000,
+          testTimeout: 300_000,
           hookTimeout: 300_000,
+          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
           globalSetup: ['packages/viewer/e2e/browser-setup.ts'],
         },
