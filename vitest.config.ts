@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { sandboxRuntimeVitePlugin } from './packages/viewer/build/sandbox-runtime-build.js';
 
+/** The PostgreSQL cluster and S3 server of a run, for the server's projects (the browser tests use neither). */
+const SERVICES = 'packages/server/src/test/global-setup.ts';
+
 /** Integration tests that run a second time on PostgreSQL and S3-compatible storage. */
 const CONFORMANCE = [
   'packages/server/src/http/**/*.test.ts',
@@ -14,22 +17,32 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    globalSetup: ['packages/server/src/test/global-setup.ts'],
     // One fixed fast-check seed for every property test (ORBIS_FUZZ_SEED=random to hunt).
     setupFiles: ['packages/server/src/test/fast-check-seed.ts'],
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts'] },
+        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts'], globalSetup: [SERVICES] },
       },
       {
         extends: true,
-        test: { name: 'postgres-s3', include: CONFORMANCE, env: { ORBIS_TEST_BACKEND: 'postgres-s3' } },
+        test: { name: 'postgres-s3', include: CONFORMANCE, env: { ORBIS_TEST_BACKEND: 'postgres-s3' }, globalSetup: [SERVICES] },
       },
       {
         extends: true,
-        // Headless Chromium with software WebGL: slow, so long timeouts and one file at a time.
-        test: { name: 'browser', include: ['packages/viewer/e2e/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000, fileParallelism: false },
+        // Headless Chromium with software WebGL: slow, so long timeouts and one file at a time; one Chromium for
+        // the run, which each file connects to. CI runs these beside the server's tests (.ci/run), so a test and
+        // an `expect.poll` without a timeout of its own wait as long as a shared two-core machine may need (a poll
+        // ends as soon as it holds; Vitest's default gives it 1 s).
+        test: {
+          name: 'browser',
+          include: ['packages/viewer/e2e/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: 30_000 } },
+          fileParallelism: false,
+          globalSetup: ['packages/viewer/e2e/browser-setup.ts'],
+        },
       },
     ],
   },

@@ -1,5 +1,13 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { ensureChromium } from './chromium.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The WebSocket address of the run's one Chromium ({@link launchSharedChromium}). */
+    chromiumEndpoint: string;
+  }
+}
 
 /**
  * Headless flags under which WebGL 2 works without a GPU (SwiftShader through ANGLE) and Chromium
@@ -55,9 +63,21 @@ export interface Viewport {
   height: number;
 }
 
-/** Launches headless Chromium (installing it first where {@link ensureChromium} can). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] });
+/**
+ * Launches the headless Chromium that every browser test file of a run shares (installing it first where
+ * {@link ensureChromium} can): the browser project's global setup (`browser-setup.ts`) starts it once, instead of
+ * one launch per file, and hands its address to the files.
+ */
+export async function launchSharedChromium(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: ensureChromium(), args: [...CHROMIUM_ARGS] });
+}
+
+/**
+ * Connects a test file to the run's shared Chromium. Closing the connection closes the contexts the file opened,
+ * so each file starts with none.
+ */
+export async function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'));
 }
 
 function isLocal(url: string): boolean {

@@ -1,8 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, isCloseTo, screenshotPixels, shareCloseTo } from './pixels.js';
 
 // A WebGL 2 canvas cleared to red (read back in the page too) and a 2D canvas with a blue square
@@ -33,39 +30,25 @@ const PAGE = `<!doctype html>
 </body></html>`;
 
 describe('headless Chromium', () => {
-  let browser: Browser;
-  let server: Server;
-  let origin: string;
-  let tab: TestPage;
-
-  beforeAll(async () => {
-    server = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await launchBrowser(); // may first install Chromium with apt: minutes on a fresh machine
-    tab = await newPage(browser, { width: 640, height: 480 });
-    await tab.page.goto(`${origin}/`);
-    await tab.page.locator('body[data-ready="true"]').waitFor();
-  }, 300_000);
-
-  afterAll(async () => {
-    await tab?.close();
-    await browser?.close();
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  // The page is the test's own (Chromium alone is under test here); its requests reach the server as any page's do.
+  const fx = useBrowserAndServer({
+    onPage: async (tab, h) => {
+      await tab.page.route(`${h.url}/smoke`, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: PAGE }));
+      await tab.page.goto(`${h.url}/smoke`);
+      await tab.page.locator('body[data-ready="true"]').waitFor();
+    },
   });
 
   it('creates a WebGL 2 context whose red clear colour reads back as red', async () => {
-    expect(await tab.page.locator('body').getAttribute('data-gl-pixel')).toBe('255,0,0,255');
+    expect(await fx.tab.page.locator('body').getAttribute('data-gl-pixel')).toBe('255,0,0,255');
   });
 
   it('shows the WebGL 2 frame and the 2D canvas in a screenshot', async () => {
-    const gl = await screenshotPixels(tab.page, tab.page.getByTestId('gl'));
+    const gl = await screenshotPixels(fx.tab.page, fx.tab.page.getByTestId('gl'));
     expect([gl.width, gl.height]).toEqual([64, 64]);
     expect(shareCloseTo(gl, { x: 0, y: 0, width: 64, height: 64 }, [255, 0, 0], 8)).toBe(1);
 
-    const canvas = await screenshotPixels(tab.page, tab.page.getByTestId('2d'));
+    const canvas = await screenshotPixels(fx.tab.page, fx.tab.page.getByTestId('2d'));
     expect(isCloseTo(dominantColorIn(canvas, { x: 20, y: 20, width: 24, height: 24 }), [0, 0, 255], 8)).toBe(true);
     expect(isCloseTo(dominantColorIn(canvas, { x: 0, y: 0, width: 64, height: 12 }), [255, 255, 255], 8)).toBe(true);
     expect(isCloseTo(canvas.at(32, 32), [0, 0, 255, 255], 8)).toBe(true);
@@ -73,13 +56,13 @@ describe('headless Chromium', () => {
   });
 
   it('logged nothing and threw nothing', () => {
-    expect(tab.pageErrors).toEqual([]);
-    expect(tab.consoleMessages.filter((m) => m.type === 'error')).toEqual([]);
-    expect(() => tab.assertClean()).not.toThrow();
+    expect(fx.tab.pageErrors).toEqual([]);
+    expect(fx.tab.consoleMessages.filter((m) => m.type === 'error')).toEqual([]);
+    expect(() => fx.tab.assertClean()).not.toThrow();
   });
 
   it('blocks and records a request to another host', async () => {
-    const outcome = await tab.page.evaluate(async (url) => {
+    const outcome = await fx.tab.page.evaluate(async (url) => {
       try {
         await fetch(url);
         return 'fetched';
@@ -88,12 +71,12 @@ describe('headless Chromium', () => {
       }
     }, 'http://example.com/');
     expect(outcome).toBe('rejected');
-    expect(tab.blockedRequests).toEqual(['http://example.com/']);
-    expect(() => tab.assertClean()).toThrow(/request to another host: http:\/\/example\.com\//);
+    expect(fx.tab.blockedRequests).toEqual(['http://example.com/']);
+    expect(() => fx.tab.assertClean()).toThrow(/request to another host: http:\/\/example\.com\//);
   });
 
   it('lets requests to its own 127.0.0.1 server through', async () => {
-    const status = await tab.page.evaluate(async (url) => (await fetch(url)).status, `${origin}/again`);
+    const status = await fx.tab.page.evaluate(async (url) => (await fetch(url)).status, `${fx.h.url}/cesium/Assets/Images/ion-credit.png`);
     expect(status).toBe(200);
   });
 });

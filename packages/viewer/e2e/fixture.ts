@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type Harness, startHarness } from '../../server/src/test/harness.js';
-import { launchBrowser, newPage, type TestPage } from './browser.js';
+import { connectBrowser, newPage, type TestPage, type Viewport } from './browser.js';
 
 /** The camera most browser tests start from: straight down over Japan from `height` metres. */
 export function overJapan(height = 6_000_000) {
@@ -24,12 +24,18 @@ export interface BrowserAndServer {
   h: Harness;
   /** One page of `viewport` size, opened after `setUp`. */
   tab: TestPage;
+  /**
+   * Opens another page (of `viewport` size unless given), which closes after the test that opened it, so that no
+   * page draws or runs its plugins beside a later test's.
+   */
+  open(viewport?: Viewport): Promise<TestPage>;
 }
 
 /**
- * Starts Chromium and a server (with `env` and `harness`) before the file's tests, runs `setUp` on the server
- * (projects, scenes, plugins), opens one page (then `onPage`), and closes all three after the tests. Call it inside
- * `describe`; read the fields in the tests, not at the call.
+ * Connects to the run's Chromium and starts a server (with `env` and `harness`) before the file's tests, runs `setUp`
+ * on the server (projects, scenes, plugins), opens one page (then `onPage`), and closes all three after the tests
+ * (the browser's contexts close with the connection; the browser itself with the run). Call it inside `describe`;
+ * read the fields in the tests, not at the call.
  */
 export function useBrowserAndServer(
   options: {
@@ -42,12 +48,23 @@ export function useBrowserAndServer(
     onPage?: (tab: TestPage, h: Harness) => Promise<void>;
   } = {},
 ): BrowserAndServer {
-  const fixture = {} as BrowserAndServer;
+  const viewport = options.viewport ?? { width: 640, height: 480 };
+  const opened: TestPage[] = [];
+  const fixture = {
+    async open(size = viewport) {
+      const tab = await newPage(fixture.browser, size);
+      opened.push(tab);
+      return tab;
+    },
+  } as BrowserAndServer;
   beforeAll(async () => {
-    [fixture.browser, fixture.h] = await Promise.all([launchBrowser(), startHarness(options.env, options.harness)]);
+    [fixture.browser, fixture.h] = await Promise.all([connectBrowser(), startHarness(options.env, options.harness)]);
     await options.setUp?.(fixture.h);
-    fixture.tab = await newPage(fixture.browser, options.viewport ?? { width: 640, height: 480 });
+    fixture.tab = await newPage(fixture.browser, viewport);
     await options.onPage?.(fixture.tab, fixture.h);
+  });
+  afterEach(async () => {
+    for (const tab of opened.splice(0)) await tab.close();
   });
   afterAll(async () => {
     await fixture.tab?.close();

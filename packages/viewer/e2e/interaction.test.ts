@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spatialIdFromLngLatHeight, spatialIdToString } from '../../geo/src/index.js';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { newPage, type TestPage } from './browser.js';
+import type { TestPage } from './browser.js';
 import { useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, screenshotPixels } from './pixels.js';
 
@@ -36,14 +36,9 @@ describe('interaction modes in Chromium', () => {
       await h.admin('POST', '/api/projects/modes/publish');
     },
   });
-  const tabs: TestPage[] = [];
-  afterAll(async () => {
-    for (const tab of tabs) await tab.close();
-  });
 
   async function open(mode: string): Promise<TestPage> {
-    const tab = await newPage(fx.browser, { width: 640, height: 480 });
-    tabs.push(tab);
+    const tab = await fx.open();
     await tab.page.goto(`${fx.h.url}/p/modes?mode=${mode}`);
     await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
     // The plugin sets the mode from its worker: the page may be ready a moment before it arrives.

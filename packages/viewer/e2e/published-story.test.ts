@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './axe.js';
-import { newPage, type TestPage } from './browser.js';
 import { useBrowserAndServer } from './fixture.js';
 import { isCloseTo, type Rgba } from './pixels.js';
 import { publishStoryProject } from './story-fixture.js';
@@ -19,20 +18,10 @@ async function expectPage(page: Page, n: number, title: string): Promise<void> {
 
 describe('the published page tells the story (SPEC §9)', () => {
   const fx = useBrowserAndServer({ setUp: async (h) => void (await publishStoryProject(h, 'tale')) });
-  const tabs: TestPage[] = [];
-  // Each test opens its pages at its own size; the fixture closes the browser, these close first.
-  const open = async (width: number, height: number) => {
-    const tab = await newPage(fx.browser, { width, height });
-    tabs.push(tab);
-    return tab;
-  };
-  afterAll(async () => {
-    for (const tab of tabs) await tab.close();
-  });
 
   it('shows the name and the story, renders Markdown safely, and moves by buttons, keys and the address', async () => {
     const { h } = fx;
-    const tab = await open(720, 480);
+    const tab = await fx.open({ width: 720, height: 480 });
     const { page } = tab;
     await page.goto(`${h.url}/p/tale`);
     await viewerReady(page);
@@ -91,7 +80,7 @@ describe('the published page tells the story (SPEC §9)', () => {
 
   it('#story=N opens page N with its view and layers', async () => {
     const { h } = fx;
-    const tab = await open(720, 480);
+    const tab = await fx.open({ width: 720, height: 480 });
     await tab.page.goto(`${h.url}/p/tale#story=2`);
     await viewerReady(tab.page);
     await expectPage(tab.page, 2, 'Blue square');
@@ -103,7 +92,7 @@ describe('the published page tells the story (SPEC §9)', () => {
 
   it('is a bottom sheet on a phone that leaves most of the globe usable', async () => {
     const { h } = fx;
-    const tab = await open(360, 640);
+    const tab = await fx.open({ width: 360, height: 640 });
     const { page } = tab;
     await page.goto(`${h.url}/p/tale#story=2`);
     await viewerReady(page);

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { newPage, type TestPage } from './browser.js';
 import { useBrowserAndServer } from './fixture.js';
 import { isCloseTo, type Rgba } from './pixels.js';
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
@@ -32,16 +31,6 @@ const leads = (c: Rgba, channel: 0 | 1 | 2) => [0, 1, 2].every((i) => i === chan
 
 describe('the viewer in Chromium', () => {
   const fx = useBrowserAndServer();
-  const tabs: TestPage[] = [];
-  // Each test opens its own pages; the fixture closes the browser, these close first.
-  const open = async () => {
-    const tab = await newPage(fx.browser, { width: 640, height: 480 });
-    tabs.push(tab);
-    return tab;
-  };
-  afterAll(async () => {
-    for (const tab of tabs) await tab.close();
-  });
 
   it('shows the published page: the layer\'s colour where the layer is, the base imagery where it is not', async () => {
     const { h } = fx;
@@ -60,7 +49,7 @@ describe('the viewer in Chromium', () => {
     expect((await h.admin('PUT', '/api/projects/red/scene', scene)).status).toBe(200);
     expect((await h.admin('POST', '/api/projects/red/publish')).status).toBe(200);
 
-    const tab = await open();
+    const tab = await fx.open();
     await tab.page.goto(`${h.url}/p/red`);
     await ready(tab.page);
     const pixels = await waitForPixels(tab.page, (p) => isRed(colorAt(p, 0.5, 0.5)), 'the layer is red at the centre');
@@ -78,7 +67,7 @@ describe('the viewer in Chromium', () => {
   it('edits a scene as a person would: upload, add as a layer, change imagery and globe, publish', async () => {
     const { h } = fx;
     await h.project('ed');
-    const tab = await open();
+    const tab = await fx.open();
     const { page } = tab;
     await page.goto(`${h.url}/editor/ed?tab=map#token=${ADMIN_TOKEN}`);
     await ready(page);
@@ -111,7 +100,7 @@ describe('the viewer in Chromium', () => {
     await page.getByTestId('publish').click();
     const link = page.getByTestId('published-link');
     await link.filter({ hasText: '/p/ed' }).waitFor();
-    const published = await open();
+    const published = await fx.open();
     await published.page.goto((await link.getAttribute('href'))!);
     await ready(published.page);
     await waitForPixels(published.page, (p) => isRed(colorAt(p, 0.5, 0.5)) && leads(colorAt(p, 0.5, NORTH), 1), 'the published page shows the same');
