@@ -15,8 +15,10 @@ export default defineConfig({
   // The plugin host's tests evaluate the sandbox runtime bundled as the pages get it.
   plugins: [sandboxRuntimeVitePlugin()],
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // CI runs the server's projects beside the browser's, one stream per core (.ci/run): a test that
+    // takes 5 s alone may take 30 s there. A timeout only ends a test that would fail anyway.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // One fixed fast-check seed for every property test (ORBIS_FUZZ_SEED=random to hunt).
     setupFiles: ['packages/server/src/test/fast-check-seed.ts'],
     projects: [
