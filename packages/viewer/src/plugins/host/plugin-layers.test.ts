@@ -216,7 +216,7 @@ describe('app.layers against a test engine', () => {
     ]);
     expect(fake.lines().slice(0, 2)).toEqual([{ type: 'geojson', value: AREA }, { value: POINT }]);
     expect(fake.lines().slice(2, 7)).toEqual([
-      ['TypeError', 'layers.override: patch.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, not "shp"'],
+      ['TypeError', 'layers.override: patch.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, not "shp"'],
       ['TypeError', 'layers.override: patch.data.url must be a non-empty string'],
       ['TypeError', 'layers.override: patch.data must be {type?, url?, value?} or null'],
       ['TypeError', 'layers.override: patch.data takes url or value, not both'],
