@@ -81,7 +81,8 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
       actor: auditActor(grant.actor),
       action: rule.action,
       target: request.url.split("?")[0]!,
-      ip: request.ip,
+      // A socket closed before the answer has no address left (Node drops it): the write still counts.
+      ip: request.ip ?? 'unknown',
     });
     return payload;
   });
