@@ -98,6 +98,11 @@ async function expectSquaresDrawn(page: Page, url: string): Promise<void> {
   expect(shareCloseTo(pixels, { x: 316, y: 236, width: 8, height: 8 }, [255, 0, 255], 70), 'the WKT CSV square at the centre').toBeGreaterThan(0.8);
 }
 
+/** The titles of the Map tab's layer rows (each an input: layers are renamed in place). */
+function layerTitles(page: Page): Promise<string[]> {
+  return page.locator('[data-layer] input.layer-title').evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
+}
+
 describe('GIS files as layers on the published page in Chromium (SPEC §13)', () => {
   // The file host is on this machine's loopback, which a deployment reads only when told to.
   const fixture = useBrowserAndServer({ setUp, env: { ORBIS_URL_LAYERS_PRIVATE: 'on' } });
@@ -129,7 +134,7 @@ describe('GIS files as layers on the published page in Chromium (SPEC §13)', ()
     // A CSV of WKT geometries: added with its WKT column as data.wktColumn.
     await page.getByTestId('upload-input').setInputFiles({ name: 'shapes.csv', mimeType: 'text/csv', buffer: Buffer.from('name,geom\n中心,"POINT (139.75 35.65)"\n') });
     await page.getByTestId('add-layer-shapes.csv').click();
-    await page.locator('[data-layer]', { hasText: 'shapes.csv' }).waitFor();
+    await expect.poll(() => layerTitles(page)).toContain('shapes.csv');
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
 
     // A shapefile's zip dropped on the globe: uploaded, added as a shapefile layer, drawn from its WGS84 GeoJSON.
@@ -147,7 +152,7 @@ describe('GIS files as layers on the published page in Chromium (SPEC §13)', ()
     // The layer's worker fetched it, whose answer bodies Playwright cannot always read: read it again.
     const collection = (await (await fetch((await drawn).url(), { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json()) as FeatureCollection;
     expect(collection.features[0]!.properties!.name).toBe('千代田区の北西');
-    await page.locator('[data-layer]', { hasText: 'wards.zip' }).waitFor();
+    await expect.poll(() => layerTitles(page)).toContain('wards.zip');
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     // A GeoPackage by URL: the editor draws it through the server, which reads and converts it.
     const converted = page.waitForResponse((r) => r.url().includes('/api/projects/drop/url-layer?type=geopackage') && r.status() === 200);

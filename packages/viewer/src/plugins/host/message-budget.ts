@@ -6,7 +6,8 @@ export const MAX_MESSAGES_PER_SECOND = 200;
  * sender that floods them must not hold the page. `admit` answers whether this one may pass.
  */
 export class MessageBudget {
-  private start = 0;
+  /** When the current second began; none yet (performance.now() starts near 0 in a new page or worker). */
+  private start = Number.NEGATIVE_INFINITY;
   private count = 0;
 
   constructor(

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
+
+describe('MessageBudget', () => {
+  it('admits MAX_MESSAGES_PER_SECOND a second from the first message, says so once, and opens again a second later', () => {
+    let now = 500;
+    let warnings = 0;
+    const budget = new MessageBudget(() => warnings++, () => now);
+    const admitted = () => Array.from({ length: MAX_MESSAGES_PER_SECOND + 50 }, () => budget.admit()).filter(Boolean).length;
+    expect(admitted()).toBe(MAX_MESSAGES_PER_SECOND);
+    // The second that began at 500 ms ends at 1,500, not at 1,000 (a clock that starts near 0).
+    now = 1_200;
+    expect(budget.admit()).toBe(false);
+    now = 1_500;
+    expect(admitted()).toBe(MAX_MESSAGES_PER_SECOND);
+    expect(warnings).toBe(2);
+  });
+});
