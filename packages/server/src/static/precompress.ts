@@ -101,7 +101,9 @@ export async function precompressTree(sourceDir: string, outDir: string, paralle
   const worker = async () => {
     for (const copy of next) {
       if (await writeCopy(copy)) report.written += 1;
-      report.encodedBytes[copy.encoding] += (await stat(copy.path)).size;
+      // Read the size first: `x += await y` reads x before it waits, and the copies run at once.
+      const size = (await stat(copy.path)).size;
+      report.encodedBytes[copy.encoding] += size;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
