@@ -35,6 +35,7 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
 
   it('keeps the uploaded bytes and serves the WGS84 GeoJSON derived once, under the asset\'s rules, gone with it', async () => {
     const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { encoding: 'CP932' });
+    const before = await h.storedKeys();
     const res = await upload('places.zip', zip);
     expect(res.status).toBe(201);
     const asset = (await res.json()) as { id: string; url: string; files: string[] };
@@ -49,8 +50,12 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
 
     await h.admin('PATCH', `/api/projects/gis/assets/${asset.id}`, { public: false });
     expect((await h.get(new URL(derivedUrl).pathname)).status).toBe(404);
+    // Stored keys are named by the asset's storage folder, not its id: compare what the upload added.
+    const added = (await h.storedKeys()).filter((k) => !before.includes(k));
+    expect(added.some((k) => k.endsWith('/original'))).toBe(true);
     expect((await h.admin('DELETE', `/api/projects/gis/assets/${asset.id}`)).status).toBe(204);
-    expect((await h.storedKeys()).some((k) => k.includes(asset.id))).toBe(false);
+    const left = await h.storedKeys();
+    expect(added.filter((k) => left.includes(k))).toEqual([]);
   });
 
   it('publishes a shapefile, FlatGeobuf, GeoPackage or GeoJSON sequence layer as its derived GeoJSON', async () => {
