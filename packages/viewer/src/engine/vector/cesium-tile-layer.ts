@@ -37,6 +37,8 @@ export class CesiumTileLayer extends BatchedLayer {
   private readonly worker = new Worker(new URL('./vector-tile-worker.ts', import.meta.url), { type: 'module', name: 'mvt layer' });
   private tiles = new Map<string, Tile>();
   private readonly bySlot = new Map<number, Tile>();
+  /** Tiles no longer in view, kept until the ones in view are drawn. */
+  private readonly stale = new Set<string>();
   private nextSlot = 0;
   /** Restyles start a new generation; replies for tiles of an older one are dropped. */
   private generation = 0;
@@ -106,9 +108,6 @@ export class CesiumTileLayer extends BatchedLayer {
     this.reportProgress();
     return true;
   }
-
-  /** Tiles no longer in view, kept until the ones in view are drawn. */
-  private readonly stale = new Set<string>();
 
   private request(key: string, z: number, x: number, y: number): Tile {
     const tile: Tile = { slot: this.nextSlot++, done: false };
