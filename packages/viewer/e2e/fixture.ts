@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { type Harness, startHarness } from '../../server/src/test/harness.js';
+import { ADMIN_TOKEN, type Harness, startHarness } from '../../server/src/test/harness.js';
 import { connectBrowser, newPage, type TestPage, type Viewport } from './browser.js';
 
 /** The camera most browser tests start from: straight down over Japan from `height` metres. */
@@ -11,6 +11,17 @@ export function overJapan(height = 6_000_000) {
 /** A scene with nothing in it but the camera, terrain off (nothing online). */
 export function emptyScene(camera = overJapan()) {
   return { property: { terrain: { enabled: false } }, camera, layers: [], widgets: [], story: { pages: [] } };
+}
+
+/** Uploads `text` as a public asset `name` of `project` (admin token); resolves with its id. */
+export async function uploadPublicAsset(h: Harness, project: string, name: string, text: string): Promise<string> {
+  const form = new FormData();
+  form.append('public', 'true');
+  form.append('file', new Blob([text]), name);
+  const res = await fetch(`${h.url}/api/projects/${project}/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+  if (res.status !== 201) throw new Error(`uploading ${name} answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { id: string } | { id: string }[];
+  return (Array.isArray(body) ? body[0]! : body).id;
 }
 
 /** A one-widget plugin in the JSON install form (SPEC §8), whose widget runs `code`. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { dominantColorIn, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
@@ -67,17 +66,8 @@ describe('large layers on the batched path in Chromium', () => {
   const t = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('big');
-      const form = new FormData();
-      form.append('public', 'true');
-      form.append('file', new Blob([grid()]), 'grid.geojson');
-      const res = await fetch(`${h.url}/api/projects/big/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
-      const body = await res.json();
-      const assetId = (Array.isArray(body) ? body[0] : body).id as string;
-      const blocksForm = new FormData();
-      blocksForm.append('public', 'true');
-      blocksForm.append('file', new Blob([blocks()]), 'blocks.geojson');
-      const blocksBody = await (await fetch(`${h.url}/api/projects/big/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: blocksForm })).json();
-      const blocksId = (Array.isArray(blocksBody) ? blocksBody[0] : blocksBody).id as string;
+      const assetId = await uploadPublicAsset(h, 'big', 'grid.geojson', grid());
+      const blocksId = await uploadPublicAsset(h, 'big', 'blocks.geojson', blocks());
       expect((await h.admin('POST', '/api/projects/big/plugins', widgetPlugin('finder', FINDER))).status).toBe(201);
       const scene = {
         property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { MAX_TILES } from '../src/engine/vector/tile-cover.js';
-import { useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { dominantColorIn, screenshotPixels } from './pixels.js';
 
 /*
@@ -40,12 +39,7 @@ describe('an mvt layer drawn from the tiles the server cuts (SPEC §13)', () => 
   const t = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('tiles');
-      const form = new FormData();
-      form.append('public', 'true');
-      form.append('file', new Blob([grid()]), 'grid.geojson');
-      const res = await fetch(`${h.url}/api/projects/tiles/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
-      const body = await res.json();
-      const assetId = (Array.isArray(body) ? body[0] : body).id as string;
+      const assetId = await uploadPublicAsset(h, 'tiles', 'grid.geojson', grid());
       expect((await h.admin('POST', '/api/projects/tiles/plugins', widgetPlugin('closer', CLOSER))).status).toBe(201);
       const scene = {
         property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
