@@ -1,9 +1,7 @@
-// Runs in the tile worker: no imports of this package's own files (see tile-maker.ts).
-import { pipeline, type Readable } from 'node:stream';
+// Runs in the tile worker: it imports its neighbours by their `.ts` names (see tile-worker.ts).
+import type { Readable } from 'node:stream';
 import type { Feature } from 'geojson';
-import Parser from 'stream-json/Parser.js';
-import Pick from 'stream-json/filters/Pick.js';
-import StreamArray from 'stream-json/streamers/StreamArray.js';
+import { jsonElements } from '../json-elements.ts';
 
 /**
  * The features of a GeoJSON FeatureCollection, one at a time as its bytes arrive: a file too large
@@ -12,10 +10,7 @@ import StreamArray from 'stream-json/streamers/StreamArray.js';
  * not JSON throws.
  */
 export async function* featuresOf(bytes: Readable): AsyncGenerator<{ index: number; feature: Feature }> {
-  const items = StreamArray.make();
-  // A parse error ends the iteration below with that error.
-  pipeline(bytes, Parser.make(), Pick.make({ filter: 'features' }), items, (err) => err && items.destroy(err));
-  for await (const { key, value } of items as AsyncIterable<{ key: number; value: unknown }>) {
+  for await (const { key, value } of jsonElements(bytes, '$.features')) {
     const feature = asFeature(value);
     if (feature) yield { index: key, feature };
   }

@@ -4,25 +4,21 @@ import {
   SceneTransforms,
   Cartesian2,
   Cartesian3,
-  Color,
   EllipsoidTerrainProvider,
   Entity,
   Ion,
   Math as CesiumMath,
-  SceneMode,
-  ShadowMode,
   Viewer,
 } from 'cesium';
 import type { Camera, ViewerProperty } from '@orbis/scene';
-import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { CesiumCamera } from './cesium-camera.js';
 import { CesiumPluginLayers } from './cesium-plugin-layers.js';
 import { CesiumTimeline } from './cesium-timeline.js';
 import { ViewInset } from './cesium-view-inset.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { CesiumFeatures } from './cesium-features.js';
-import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, readsFeatures, removeLayer, setLayerVisible, startFeatures } from './cesium-layers.js';
-import type { VectorJob } from './vector/vector-loader.js';
+import { CesiumProperties } from './cesium-properties.js';
+import { CesiumSceneLayers } from './cesium-scene-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { SketchFeature } from '@orbis/plugin-api';
 import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
@@ -32,8 +28,6 @@ import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
 import { CesiumLabelDeclutter } from './cesium-label-declutter.js';
-import { loadFailure } from './load-failure.js';
-import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 /** The longest wait for the globe's tiles before a page counts as settled anyway. */
@@ -50,21 +44,13 @@ export class CesiumEngine implements Engine {
   readonly camera: CesiumCamera;
   readonly pluginLayers: CesiumPluginLayers;
   readonly timeline: CesiumTimeline;
-  private applied: Partial<Record<keyof EngineSettings, string>> = {};
-  private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
-  /** The layers now in the scene, for whenSettled to wait for (models and 3D tiles load over frames). */
-  private readonly drawn = new Set<LoadedLayer>();
+  private readonly properties: CesiumProperties;
+  private readonly sceneLayers: CesiumSceneLayers;
   private readonly owners = new Map<object, string>();
   private readonly drawing: SceneDrawing;
   private readonly features: CesiumFeatures;
   private readonly firstFrame: Promise<void>;
   private readonly inset: ViewInset;
-  private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
-  private readonly failureListeners = new Set<(failure: { layerId: string; reason?: string }) => void>();
-  /** When a large layer last drew more of itself (`Date.now()`): whenSettled keeps waiting while they do. */
-  private lastProgressAt = 0;
-  /** Layer workers started before the layers they read are loaded (setLayers). */
-  private readonly early = new Map<string, { layer: EngineLayer; job: VectorJob }>();
 
   constructor(container: HTMLElement) {
     // No default Cesium ion token: nothing is fetched from ion unless a scene names a token.
@@ -89,8 +75,10 @@ export class CesiumEngine implements Engine {
     this.drawing = new SceneDrawing(this.viewer, this.owners);
     this.features = new CesiumFeatures(this.viewer, this.owners);
     this.camera = new CesiumCamera(this.viewer);
-    this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners, (id, load) => this.replaceLayer(id, load));
     this.timeline = new CesiumTimeline(this.viewer);
+    this.sceneLayers = new CesiumSceneLayers(this.viewer, this.owners, this.timeline, () => this.whenFirstFrame());
+    this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners, (id, load) => this.sceneLayers.replace(id, load));
+    this.properties = new CesiumProperties(this.viewer, () => this.requestRender());
     this.inset = new ViewInset(this.viewer);
     const labels = new CesiumLabelDeclutter(this.viewer, this.owners);
     this.viewer.scene.postRender.addEventListener(() => labels.update());
@@ -99,52 +87,7 @@ export class CesiumEngine implements Engine {
   }
 
   applyProperty(property: ViewerProperty): void {
-    const settings = toEngineSettings(property);
-    const changed = <K extends keyof EngineSettings>(key: K): boolean => {
-      const json = JSON.stringify(settings[key]);
-      if (this.applied[key] === json) return false;
-      this.applied[key] = json;
-      return true;
-    };
-    const { scene } = this.viewer;
-    if (changed('globe')) {
-      scene.globe.show = settings.globe.show;
-      scene.globe.baseColor = Color.fromCssColorString(settings.globe.baseColor);
-      scene.globe.enableLighting = settings.globe.enableLighting;
-      scene.globe.showGroundAtmosphere = settings.globe.showGroundAtmosphere;
-      scene.globe.depthTestAgainstTerrain = settings.globe.depthTestAgainstTerrain;
-    }
-    if (changed('terrain')) void setTerrain(this.viewer, settings.terrain).then(() => this.requestRender());
-    if (changed('exaggeration')) scene.verticalExaggeration = settings.exaggeration;
-    if (changed('scene')) {
-      scene.backgroundColor = Color.fromCssColorString(settings.scene.backgroundColor);
-      scene.fog.enabled = settings.scene.fog;
-      this.viewer.shadows = settings.scene.shadows;
-      this.viewer.terrainShadows = settings.scene.shadows ? ShadowMode.ENABLED : ShadowMode.DISABLED;
-      const mode = { '3d': SceneMode.SCENE3D, '2d': SceneMode.SCENE2D, columbus: SceneMode.COLUMBUS_VIEW }[settings.scene.mode];
-      if (scene.mode !== mode) scene.mode = mode;
-    }
-    if (changed('tiles')) setBaseTiles(this.viewer, settings.tiles);
-    if (changed('sky')) {
-      // SkyBox has `show` at runtime; its typings omit it.
-      if (scene.skyBox) (scene.skyBox as unknown as { show: boolean }).show = settings.sky.show;
-      if (scene.skyAtmosphere) scene.skyAtmosphere.show = settings.sky.atmosphere;
-      if (scene.sun) scene.sun.show = settings.sky.sun;
-      if (scene.moon) scene.moon.show = settings.sky.moon;
-    }
-    if (changed('camera')) {
-      const controller = scene.screenSpaceCameraController;
-      controller.minimumZoomDistance = settings.camera.minimumZoomDistance;
-      controller.maximumZoomDistance = settings.camera.maximumZoomDistance;
-      controller.enableTilt = settings.camera.enableTilt;
-      controller.enableRotate = settings.camera.enableRotate;
-    }
-    if (changed('render')) {
-      this.viewer.resolutionScale = settings.render.resolutionScale;
-      scene.debugShowFramesPerSecond = settings.render.debugFramesPerSecond;
-      scene.msaaSamples = settings.render.antialias ? 4 : 1;
-    }
-    this.requestRender();
+    this.properties.apply(property);
   }
 
   setCamera(camera: Camera): void {
@@ -172,110 +115,12 @@ export class CesiumEngine implements Engine {
     };
   }
 
-  async setLayers(wanted: EngineLayer[]): Promise<void> {
-    // Layer workers start at once: their files are fetched, parsed and styled on another thread
-    // while the globe loads.
-    for (const layer of wanted) {
-      const entry = this.layers.get(layer.id);
-      const started = this.early.get(layer.id);
-      if (!readsFeatures(layer) || (entry && drawsTheSame(entry.layer, layer)) || (started && drawsTheSame(started.layer, layer))) continue;
-      started?.job.stop();
-      this.early.set(layer.id, { layer, job: startFeatures(layer) });
-    }
-    // The globe's first complete frame comes first: layers drawn in every frame while its tiles
-    // stream in made each of those frames several times dearer (docs/performance.md). Calls wait
-    // in the order made, so the last one still wins.
-    await this.whenFirstFrame();
-    const ids = new Set(wanted.map((l) => l.id));
-    for (const [id, entry] of this.layers) {
-      if (ids.has(id)) continue;
-      this.layers.delete(id);
-      const loaded = await entry.loaded;
-      if (loaded) {
-        this.owners.delete(loaded.value);
-        this.drawn.delete(loaded);
-        removeLayer(this.viewer, loaded);
-      }
-    }
-    for (const layer of wanted) {
-      const entry = this.layers.get(layer.id);
-      if (entry && drawsTheSame(entry.layer, layer)) {
-        entry.layer = layer;
-        void entry.loaded.then((l) => l && setLayerVisible(l, layer.visible));
-        continue;
-      }
-      if (entry) {
-        const old = await entry.loaded;
-        if (old) (this.drawn.delete(old), removeLayer(this.viewer, old));
-      }
-      const progress = (loaded: number, total: number) => {
-        this.lastProgressAt = Date.now();
-        for (const listener of [...this.progressListeners]) listener({ layerId: layer.id, loaded, total });
-      };
-      const early = this.early.get(layer.id);
-      this.early.delete(layer.id);
-      const job = early && drawsTheSame(early.layer, layer) ? early.job : (early?.job.stop(), undefined);
-      const loaded = loadLayer(this.viewer, layer, progress, job).then(
-        (l) => {
-          for (const listener of [...this.failureListeners]) listener({ layerId: layer.id });
-          setLayerVisible(l, layer.visible);
-          this.owners.set(l.value, layer.id);
-          this.drawn.add(l);
-          // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
-          if ((l.value as { clock?: unknown }).clock !== undefined) {
-            this.timeline.want();
-            this.timeline.commit({}, { source: 'featureResource', id: layer.id });
-          }
-          return l;
-        },
-        (err: unknown) => {
-          const reason = loadFailure(err, layer.url);
-          console.error(`[orbis] layer "${layer.id}" could not be loaded: ${reason}`);
-          for (const listener of [...this.failureListeners]) listener({ layerId: layer.id, reason });
-          return undefined;
-        },
-      );
-      this.layers.set(layer.id, { layer, loaded });
-    }
-    for (const [id, early] of this.early) if (!ids.has(id)) (early.job.stop(), this.early.delete(id));
-    const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
-    orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
-    this.requestRender();
-  }
-
-  /**
-   * Draws a scene layer from other data (a plugin's `layers.override` with `data`) in place of
-   * its drawing, which goes once the new one is in, or at once when the new data cannot be
-   * loaded. A scene edit that changes the layer draws it from the scene again.
-   */
-  private replaceLayer(id: string, load: () => Promise<LoadedLayer>): Promise<LoadedLayer | undefined> | undefined {
-    const entry = this.layers.get(id);
-    if (!entry) return undefined;
-    const previous = entry.loaded;
-    const next = load().then(
-      (l) => l,
-      (err: unknown) => {
-        console.error(`[orbis] layer "${id}" could not be loaded from its new data: ${loadFailure(err, undefined)}`);
-        return undefined;
-      },
-    );
-    const loaded = Promise.all([previous, next]).then(([old, l]) => {
-      if (old) (this.owners.delete(old.value), this.drawn.delete(old), removeLayer(this.viewer, old));
-      // Replaced again, or gone from the scene, while it loaded.
-      if (this.layers.get(id) !== entry || entry.loaded !== loaded) {
-        if (l) removeLayer(this.viewer, l);
-        return undefined;
-      }
-      if (l) (this.owners.set(l.value, id), this.drawn.add(l));
-      this.requestRender();
-      return l;
-    });
-    entry.loaded = loaded;
-    return loaded;
+  setLayers(wanted: EngineLayer[]): Promise<void> {
+    return this.sceneLayers.set(wanted);
   }
 
   async flyToLayer(id: string): Promise<void> {
-    const loaded = await this.layers.get(id)?.loaded;
+    const loaded = await this.sceneLayers.loaded(id);
     if (!loaded) return;
     if (loaded.kind === 'imagery') return;
     if (loaded.kind === 'model' || loaded.kind === 'vector') {
@@ -313,13 +158,11 @@ export class CesiumEngine implements Engine {
   }
 
   onLayerFailure(listener: (failure: { layerId: string; reason?: string }) => void): () => void {
-    this.failureListeners.add(listener);
-    return () => this.failureListeners.delete(listener);
+    return this.sceneLayers.onFailure(listener);
   }
 
   onLayerProgress(listener: (progress: LayerProgress) => void): () => void {
-    this.progressListeners.add(listener);
-    return () => this.progressListeners.delete(listener);
+    return this.sceneLayers.onProgress(listener);
   }
 
   onFrame(listener: () => void): () => void {
@@ -332,7 +175,7 @@ export class CesiumEngine implements Engine {
   }
 
   whenSettled(maxWaitMs = SETTLE_LIMIT_MS): Promise<void> {
-    return whenSettled(this.viewer, () => [...this.drawn.values()].every(layerDrawn), maxWaitMs, () => this.lastProgressAt);
+    return whenSettled(this.viewer, () => this.sceneLayers.allDrawn(), maxWaitMs, () => this.sceneLayers.lastProgressAt);
   }
 
   size(): { width: number; height: number } {

@@ -1,0 +1,66 @@
+import { Color, SceneMode, ShadowMode, type Viewer } from 'cesium';
+import type { ViewerProperty } from '@orbis/scene';
+import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
+import { type EngineSettings, toEngineSettings } from './property-mapping.js';
+
+/**
+ * Applies a scene's viewer properties to CesiumJS, each group only when it changed since the last
+ * call: a scene edit that touches the sky does not reload the terrain or the base tiles.
+ */
+export class CesiumProperties {
+  private applied: Partial<Record<keyof EngineSettings, string>> = {};
+
+  constructor(
+    private readonly viewer: Viewer,
+    private readonly requestRender: () => void,
+  ) {}
+
+  apply(property: ViewerProperty): void {
+    const settings = toEngineSettings(property);
+    const changed = <K extends keyof EngineSettings>(key: K): boolean => {
+      const json = JSON.stringify(settings[key]);
+      if (this.applied[key] === json) return false;
+      this.applied[key] = json;
+      return true;
+    };
+    const { scene } = this.viewer;
+    if (changed('globe')) {
+      scene.globe.show = settings.globe.show;
+      scene.globe.baseColor = Color.fromCssColorString(settings.globe.baseColor);
+      scene.globe.enableLighting = settings.globe.enableLighting;
+      scene.globe.showGroundAtmosphere = settings.globe.showGroundAtmosphere;
+      scene.globe.depthTestAgainstTerrain = settings.globe.depthTestAgainstTerrain;
+    }
+    if (changed('terrain')) void setTerrain(this.viewer, settings.terrain).then(() => this.requestRender());
+    if (changed('exaggeration')) scene.verticalExaggeration = settings.exaggeration;
+    if (changed('scene')) {
+      scene.backgroundColor = Color.fromCssColorString(settings.scene.backgroundColor);
+      scene.fog.enabled = settings.scene.fog;
+      this.viewer.shadows = settings.scene.shadows;
+      this.viewer.terrainShadows = settings.scene.shadows ? ShadowMode.ENABLED : ShadowMode.DISABLED;
+      const mode = { '3d': SceneMode.SCENE3D, '2d': SceneMode.SCENE2D, columbus: SceneMode.COLUMBUS_VIEW }[settings.scene.mode];
+      if (scene.mode !== mode) scene.mode = mode;
+    }
+    if (changed('tiles')) setBaseTiles(this.viewer, settings.tiles);
+    if (changed('sky')) {
+      // SkyBox has `show` at runtime; its typings omit it.
+      if (scene.skyBox) (scene.skyBox as unknown as { show: boolean }).show = settings.sky.show;
+      if (scene.skyAtmosphere) scene.skyAtmosphere.show = settings.sky.atmosphere;
+      if (scene.sun) scene.sun.show = settings.sky.sun;
+      if (scene.moon) scene.moon.show = settings.sky.moon;
+    }
+    if (changed('camera')) {
+      const controller = scene.screenSpaceCameraController;
+      controller.minimumZoomDistance = settings.camera.minimumZoomDistance;
+      controller.maximumZoomDistance = settings.camera.maximumZoomDistance;
+      controller.enableTilt = settings.camera.enableTilt;
+      controller.enableRotate = settings.camera.enableRotate;
+    }
+    if (changed('render')) {
+      this.viewer.resolutionScale = settings.render.resolutionScale;
+      scene.debugShowFramesPerSecond = settings.render.debugFramesPerSecond;
+      scene.msaaSamples = settings.render.antialias ? 4 : 1;
+    }
+    this.requestRender();
+  }
+}

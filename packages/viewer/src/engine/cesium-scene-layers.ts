@@ -1,0 +1,164 @@
+import type { Viewer } from 'cesium';
+import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, readsFeatures, removeLayer, setLayerVisible, startFeatures } from './cesium-layers.js';
+import type { CesiumTimeline } from './cesium-timeline.js';
+import type { EngineLayer, LayerProgress } from './engine.js';
+import { loadFailure } from './load-failure.js';
+import type { VectorJob } from './vector/vector-loader.js';
+
+type LayerFailure = { layerId: string; reason?: string };
+
+/**
+ * The scene's layers on the globe: loads what a scene names, keeps what draws the same, removes
+ * what is gone, and tells listeners of progress and failures. Each drawn layer's CesiumJS object is
+ * registered in `owners` under its layer id, for picking.
+ */
+export class CesiumSceneLayers {
+  private readonly layers = new Map<string, { layer: EngineLayer; loaded: Promise<LoadedLayer | undefined> }>();
+  /** The layers now in the scene, for whenSettled to wait for (models and 3D tiles load over frames). */
+  private readonly drawn = new Set<LoadedLayer>();
+  /** Layer workers started before the layers they read are loaded. */
+  private readonly early = new Map<string, { layer: EngineLayer; job: VectorJob }>();
+  private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
+  private readonly failureListeners = new Set<(failure: LayerFailure) => void>();
+  /** When a large layer last drew more of itself (`Date.now()`): whenSettled keeps waiting while they do. */
+  lastProgressAt = 0;
+
+  constructor(
+    private readonly viewer: Viewer,
+    private readonly owners: Map<object, string>,
+    private readonly timeline: CesiumTimeline,
+    private readonly whenFirstFrame: () => Promise<void>,
+  ) {}
+
+  async set(wanted: EngineLayer[]): Promise<void> {
+    // Layer workers start at once: their files are fetched, parsed and styled on another thread
+    // while the globe loads.
+    for (const layer of wanted) {
+      const entry = this.layers.get(layer.id);
+      const started = this.early.get(layer.id);
+      if (!readsFeatures(layer) || (entry && drawsTheSame(entry.layer, layer)) || (started && drawsTheSame(started.layer, layer))) continue;
+      started?.job.stop();
+      this.early.set(layer.id, { layer, job: startFeatures(layer) });
+    }
+    // The globe's first complete frame comes first: layers drawn in every frame while its tiles
+    // stream in made each of those frames several times dearer (docs/performance.md). Calls wait
+    // in the order made, so the last one still wins.
+    await this.whenFirstFrame();
+    const ids = new Set(wanted.map((l) => l.id));
+    for (const [id, entry] of this.layers) {
+      if (ids.has(id)) continue;
+      this.layers.delete(id);
+      this.forget(await entry.loaded);
+    }
+    for (const layer of wanted) {
+      const entry = this.layers.get(layer.id);
+      if (entry && drawsTheSame(entry.layer, layer)) {
+        entry.layer = layer;
+        void entry.loaded.then((l) => l && setLayerVisible(l, layer.visible));
+        continue;
+      }
+      if (entry) this.forget(await entry.loaded);
+      this.layers.set(layer.id, { layer, loaded: this.load(layer) });
+    }
+    for (const [id, early] of this.early) if (!ids.has(id)) (early.job.stop(), this.early.delete(id));
+    const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
+    orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
+    this.viewer.scene.requestRender();
+  }
+
+  private load(layer: EngineLayer): Promise<LoadedLayer | undefined> {
+    const progress = (loaded: number, total: number) => {
+      this.lastProgressAt = Date.now();
+      for (const listener of [...this.progressListeners]) listener({ layerId: layer.id, loaded, total });
+    };
+    const early = this.early.get(layer.id);
+    this.early.delete(layer.id);
+    const job = early && drawsTheSame(early.layer, layer) ? early.job : (early?.job.stop(), undefined);
+    return loadLayer(this.viewer, layer, progress, job).then(
+      (l) => {
+        this.tellFailure({ layerId: layer.id });
+        setLayerVisible(l, layer.visible);
+        this.keep(l, layer.id);
+        // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
+        if ((l.value as { clock?: unknown }).clock !== undefined) {
+          this.timeline.want();
+          this.timeline.commit({}, { source: 'featureResource', id: layer.id });
+        }
+        return l;
+      },
+      (err: unknown) => {
+        const reason = loadFailure(err, layer.url);
+        console.error(`[orbis] layer "${layer.id}" could not be loaded: ${reason}`);
+        this.tellFailure({ layerId: layer.id, reason });
+        return undefined;
+      },
+    );
+  }
+
+  /**
+   * Draws a scene layer from other data (a plugin's `layers.override` with `data`) in place of
+   * its drawing, which goes once the new one is in, or at once when the new data cannot be
+   * loaded. A scene edit that changes the layer draws it from the scene again.
+   */
+  replace(id: string, load: () => Promise<LoadedLayer>): Promise<LoadedLayer | undefined> | undefined {
+    const entry = this.layers.get(id);
+    if (!entry) return undefined;
+    const previous = entry.loaded;
+    const next = load().then(
+      (l) => l,
+      (err: unknown) => {
+        console.error(`[orbis] layer "${id}" could not be loaded from its new data: ${loadFailure(err, undefined)}`);
+        return undefined;
+      },
+    );
+    const loaded = Promise.all([previous, next]).then(([old, l]) => {
+      this.forget(old);
+      // Replaced again, or gone from the scene, while it loaded.
+      if (this.layers.get(id) !== entry || entry.loaded !== loaded) {
+        if (l) removeLayer(this.viewer, l);
+        return undefined;
+      }
+      if (l) this.keep(l, id);
+      this.viewer.scene.requestRender();
+      return l;
+    });
+    entry.loaded = loaded;
+    return loaded;
+  }
+
+  /** The layer as drawn, once loaded; undefined for an unknown layer or one that failed. */
+  loaded(id: string): Promise<LoadedLayer | undefined> | undefined {
+    return this.layers.get(id)?.loaded;
+  }
+
+  /** Whether every drawn layer has drawn all it has (models and 3D tiles load over frames). */
+  allDrawn(): boolean {
+    return [...this.drawn].every(layerDrawn);
+  }
+
+  onFailure(listener: (failure: LayerFailure) => void): () => void {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
+  }
+
+  onProgress(listener: (progress: LayerProgress) => void): () => void {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
+  private keep(l: LoadedLayer, id: string): void {
+    this.owners.set(l.value, id);
+    this.drawn.add(l);
+  }
+
+  private forget(l: LoadedLayer | undefined): void {
+    if (!l) return;
+    this.owners.delete(l.value);
+    this.drawn.delete(l);
+    removeLayer(this.viewer, l);
+  }
+
+  private tellFailure(failure: LayerFailure): void {
+    for (const listener of [...this.failureListeners]) listener(failure);
+  }
+}
