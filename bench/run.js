@@ -83,6 +83,9 @@ async function main() {
     // Layers of 100,000 and 1,000,000 points and 100,000 extruded polygons next to bare CesiumJS primitives.
     const dataScale = spawnSync(process.execPath, [fileURLToPath(new URL('./data-scale-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
     if (dataScale.status !== 0) problems.run.push(`the data-scale benchmark failed (exit ${dataScale.status})`);
+    // A GeoJSON file of points far too large for the browser, tiled by the server (500 MB; 100 MB with --quick).
+    const tilesLarge = spawnSync(process.execPath, [fileURLToPath(new URL('./tiles-large.js', import.meta.url)), mode === 'quick' ? '100' : '500'], { stdio: 'inherit' });
+    if (tilesLarge.status !== 0) problems.run.push(`the large-file tiles benchmark failed (exit ${tilesLarge.status})`);
   } finally {
     const seen = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `  - ${where}: ${p}`));
     if (seen.length > 0) process.stdout.write(`\nproblems seen:\n${seen.join('\n')}\n`);

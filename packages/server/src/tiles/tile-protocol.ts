@@ -10,8 +10,13 @@ export type TileRequest =
   | { type: 'end' }
   | { type: 'tile'; id: number; z: number; x: number; y: number };
 
-/** Tile worker → main thread. A tile without `bytes` holds nothing. */
+/**
+ * Tile worker → main thread. A tile without `bytes` holds nothing. `taken`: the worker has handed
+ * on that many of the file's bytes (to its parser, or to the file it holds for a whole parse), so
+ * the main thread may send more.
+ */
 export type TileReply =
+  | { type: 'taken'; bytes: number }
   | { type: 'ready'; features: number }
   | { type: 'failed'; message: string }
   | { type: 'tile'; id: number; bytes?: Uint8Array };

@@ -7,6 +7,11 @@ import type { TileReply, TileRequest, TileWorkerData } from './tile-protocol.js'
  * parser (docs/viewer.md, "Tiles"), and holds the whole text; a larger file streams.
  */
 const WHOLE_PARSE_BYTES = 128 * 1024 * 1024;
+/**
+ * The most bytes sent to the worker and not yet taken: the file is read no faster than the
+ * worker parses it, so a file of any size costs the main thread this much memory, not its size.
+ */
+const MAX_BYTES_IN_FLIGHT = 8 * 1024 * 1024;
 
 /**
  * The worker's file: its TypeScript source when this module runs from source (tests, which
@@ -23,6 +28,10 @@ export class TileSource {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve(bytes: Uint8Array | undefined): void; reject(err: Error): void }>();
   private next = 0;
+  /** Bytes sent to the worker and not yet taken, and what to call once there is room for more. */
+  private inFlight = 0;
+  private roomForMore: (() => void) | undefined;
+  private stopped = false;
   /** Why the file's bytes could not be read, when they could not. */
   private readFailure: Error | undefined;
   /** Resolves with the number of features once the index is built; rejects with why it could not be. */
@@ -32,8 +41,9 @@ export class TileSource {
     this.worker = new Worker(WORKER_URL, { workerData: { wholeParseBytes: options.wholeParseBytes ?? WHOLE_PARSE_BYTES } satisfies TileWorkerData });
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: TileReply) => {
-        if (reply.type === 'ready') resolve(reply.features);
-        else if (reply.type === 'failed') reject(new Error(reply.message));
+        if (reply.type === 'taken') this.took(reply.bytes);
+        else if (reply.type === 'ready') resolve(reply.features);
+        else if (reply.type === 'failed') (this.stopReading(), reject(new Error(reply.message)));
         else {
           this.pending.get(reply.id)?.resolve(reply.bytes);
           this.pending.delete(reply.id);
@@ -41,6 +51,7 @@ export class TileSource {
       });
       this.worker.on('error', reject);
       this.worker.on('exit', () => {
+        this.stopReading();
         const why = this.readFailure ?? new Error('the tile worker stopped');
         reject(why);
         for (const waiting of this.pending.values()) waiting.reject(why);
@@ -55,12 +66,26 @@ export class TileSource {
     this.worker.postMessage(request, transfer);
   }
 
+  /** The worker reads no more (it failed, or stopped): the file is closed. */
+  private stopReading(): void {
+    this.stopped = true;
+    this.roomForMore?.();
+  }
+
+  private took(bytes: number): void {
+    this.inFlight -= bytes;
+    if (this.inFlight <= MAX_BYTES_IN_FLIGHT) this.roomForMore?.();
+  }
+
   private async pump(bytes: Readable): Promise<void> {
     try {
       for await (const chunk of bytes as AsyncIterable<Buffer>) {
         // A copy the worker owns: a stream's chunks may share one pooled buffer.
         const own = new Uint8Array(chunk);
+        this.inFlight += own.length;
         this.post({ type: 'bytes', bytes: own }, [own.buffer]);
+        if (this.inFlight > MAX_BYTES_IN_FLIGHT) await new Promise<void>((resolve) => (this.roomForMore = resolve));
+        if (this.stopped) return; // leaving the loop closes the file
       }
       this.post({ type: 'end' });
     } catch (err) {

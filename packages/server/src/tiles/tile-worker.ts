@@ -32,17 +32,21 @@ async function build(): Promise<TileMaker> {
 const maker = build();
 maker.catch((err: unknown) => port.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies TileReply));
 
+const taken = (bytes: number) => () => port.postMessage({ type: 'taken', bytes } satisfies TileReply);
+
 function received(bytes: Uint8Array): void {
   if (stream) {
-    stream.write(bytes);
+    // Said once the parser has read it: the stream calls back only when its buffer has room.
+    stream.write(bytes, taken(bytes.length));
     return;
   }
   held.push(bytes);
   heldBytes += bytes.length;
-  if (heldBytes <= wholeParseBytes) return;
+  if (heldBytes <= wholeParseBytes) return taken(bytes.length)();
   stream = new PassThrough();
   source.resolve(featuresOf(stream));
-  for (const chunk of held.splice(0)) stream.write(chunk);
+  const last = held.splice(0);
+  for (const [i, chunk] of last.entries()) stream.write(chunk, i === last.length - 1 ? taken(bytes.length) : undefined);
 }
 
 function ended(): void {

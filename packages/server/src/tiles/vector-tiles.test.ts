@@ -85,4 +85,25 @@ describe('TileSource', () => {
       await streamed.close();
     }
   });
+
+  it('reads a file no faster than the worker parses it, and closes it once the worker cannot go on', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, ' ');
+    let read = 0;
+    let closed = false;
+    // 200 MB: bad JSON at the start, then spaces the parser would take if it were still reading.
+    async function* file() {
+      try {
+        yield Buffer.from('{"features":[nope');
+        for (; read < 200; read++) yield chunk;
+      } finally {
+        closed = true;
+      }
+    }
+    const source = new TileSource(Readable.from(file()), { wholeParseBytes: 16 });
+    await expect(source.ready).rejects.toThrow(/Unexpected "o"/);
+    await expect.poll(() => closed).toBe(true);
+    // The worker stopped taking bytes at its first error: what was read is what was in flight then.
+    expect(read).toBeLessThan(20);
+    await source.close();
+  });
 });
