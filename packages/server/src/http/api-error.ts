@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   too_many_attempts: 429,
   internal: 500,
+  // Not in SPEC §2: a vector tile whose file is still being indexed (docs/viewer.md, "Tiles"), with Retry-After.
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

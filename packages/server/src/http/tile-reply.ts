@@ -9,6 +9,12 @@ import { fileOf, type ServedFile } from './served-file.js';
 
 const TILE_PATH = new RegExp(`^${TILES_PATH}/(\\d{1,2})/(\\d{1,9})/(\\d{1,9})\\.pbf$`);
 const GEOJSON = /^application\/(geo\+)?json\b/;
+/**
+ * How long a tile request waits for its file's index before it is answered 503 with Retry-After: a
+ * large file takes minutes to index, and a browser has only six connections to a server.
+ */
+const TILE_WAIT_MS = 10_000;
+const RETRY_AFTER_S = 5;
 
 export interface TileCoordinates {
   z: number;
@@ -46,12 +52,17 @@ export async function sendTile(ctx: AppContext, request: FastifyRequest, reply: 
   reply.header('X-Content-Type-Options', 'nosniff');
   const matched = matchingEtag(request.headers['if-none-match'], etag);
   if (matched !== undefined) return reply.header('ETag', matched).code(304).send();
-  let bytes: Buffer;
+  let bytes: Buffer | 'pending';
   try {
-    bytes = await ctx.tiles.tile({ key: file.key, etag: file.etag, prefix: assetPrefix(asset) }, z, x, y);
+    bytes = await ctx.tiles.tileWithin({ key: file.key, etag: file.etag, prefix: assetPrefix(asset) }, z, x, y, TILE_WAIT_MS);
   } catch (err) {
     request.log.warn({ err, asset: asset.id }, 'a tile could not be cut');
     throw new ApiError('not_found', `"${file.name}" could not be cut into tiles: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (bytes === 'pending') {
+    reply.removeHeader('ETag');
+    reply.header('Retry-After', String(RETRY_AFTER_S)).header('Cache-Control', 'no-store');
+    throw new ApiError('unavailable', `"${file.name}" is still being cut into tiles: ask again in ${RETRY_AFTER_S} s`);
   }
   if (bytes.length === 0) return reply.code(204).send();
   return reply.type('application/vnd.mapbox-vector-tile').send(bytes);

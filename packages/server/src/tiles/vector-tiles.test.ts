@@ -52,6 +52,19 @@ describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
     expect((await open(storage).tile(file, 10, x, y)).equals(bytes)).toBe(true);
   });
 
+  it('says a tile is pending while the index is built, and goes on building it for the next ask', async () => {
+    const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
+    await storage.put(file.key, Readable.from([Buffer.from(JSON.stringify(stations))]));
+    const tiles = open(storage);
+    const [x, y] = tileAround(10, 139.75, 35.65);
+    // No worker starts and parses a file in no time.
+    expect(await tiles.tileWithin(file, 10, x, y, 0)).toBe('pending');
+    // The first ask's cut goes on: the tile is kept in storage without another ask.
+    await expect.poll(() => storage.read(VectorTiles.keyOf(file, 10, x, y)).then(() => true, () => false)).toBe(true);
+    const bytes = await tiles.tileWithin(file, 10, x, y, 10_000);
+    expect(decodedTile(bytes as Buffer, 10, x, y)).toHaveLength(2);
+  });
+
   it('rejects with the reason when the file is not JSON, and tries again on the next request', async () => {
     const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
     await storage.put(file.key, Readable.from([Buffer.from('{"type":"FeatureCollection","features":[{"type":')]));

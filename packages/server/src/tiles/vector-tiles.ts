@@ -39,6 +39,20 @@ export class VectorTiles {
     return `${file.prefix}/${TILES_PATH}/${file.etag}/${z}/${x}/${y}.pbf`;
   }
 
+  /**
+   * The tile's bytes as `tile` gives them, or `'pending'` when they are not ready within `waitMs`:
+   * the file's index is still being built (a large file takes minutes), and goes on being built
+   * for the next ask. A caller answering HTTP says "ask again" rather than hold a connection.
+   */
+  async tileWithin(file: TiledFile, z: number, x: number, y: number, waitMs: number): Promise<Buffer | 'pending'> {
+    const tile = this.tile(file, z, x, y);
+    // Its failure, if it fails after the wait, is the next ask's to report.
+    tile.catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), waitMs)));
+    return Promise.race([tile, waited]).finally(() => clearTimeout(timer));
+  }
+
   /** The tile's bytes (empty when nothing lies in it). Rejects when the file is not GeoJSON that can be read. */
   async tile(file: TiledFile, z: number, x: number, y: number): Promise<Buffer> {
     const key = VectorTiles.keyOf(file, z, x, y);

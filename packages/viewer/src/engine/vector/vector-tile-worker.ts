@@ -6,6 +6,7 @@
 import type { Appearance } from '@orbis/scene';
 import { batchEnd, buildBatch, transferables } from './batch-builder.js';
 import { FeatureStyler } from './feature-style.js';
+import { fetchTile } from './tile-fetch.js';
 import { tileFeatures } from './tile-features.js';
 import type { TileWorkerReply, TileWorkerRequest } from './vector-protocol.js';
 
@@ -19,22 +20,9 @@ function reply(message: TileWorkerReply, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
 }
 
-async function fetched(url: string, headers: Record<string, string> | undefined): Promise<Uint8Array | undefined> {
-  const response = await fetch(url, { headers: headers ?? {} });
-  // Where a tile set has nothing, servers answer 204, or 404 for a tile never made.
-  if (response.status === 204) return undefined;
-  if (response.status === 404) {
-    const reason = (await response.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
-    if (reason?.error?.message) throw new Error(reason.error.message);
-    return undefined;
-  }
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
 async function load(request: Extract<TileWorkerRequest, { type: 'tile' }>): Promise<void> {
   const { key, z, x, y } = request;
-  const bytes = await fetched(request.url, request.headers);
+  const bytes = await fetchTile(request.url, request.headers);
   const features = bytes ? tileFeatures(bytes, z, x, y, layers) : [];
   reply({ key, type: 'count', features: features.length, skipped: 0 });
   const ids = new Set<string>();
