@@ -27,8 +27,9 @@ describe('jsonElements', () => {
     expect(await all('[{"a":1}, [2]]\n', '$')).toEqual([{ key: 0, value: { a: 1 } }, { key: 1, value: [2] }]);
   });
 
-  it('skips the members of an object at the path, and a document without it gives nothing', async () => {
-    expect(await all('{"features":{"a":1}}', '$.features')).toEqual([]);
+  it('throws for an object at the path, and gives nothing for a document without it', async () => {
+    await expect(all('{"features":{"a":1}}', '$.features')).rejects.toThrow('features is not an array');
+    await expect(all('{"a":1}', '$')).rejects.toThrow('the document is not an array');
     expect(await all('{"type":"FeatureCollection"}', '$.features')).toEqual([]);
   });
 

@@ -7,13 +7,14 @@ import { JSONParser } from '@streamparser/json';
  * `'$.features'`: a FeatureCollection's features), one at a time as the bytes arrive, each with its
  * index: a file too large for one string (V8 stops near 512 MiB) is read whole, in flat memory.
  * @streamparser/json reads about 3× faster than stream-json (docs/viewer.md, "Tiles"). A document
- * that is not JSON, is empty or ends early throws; members of an object at `path` are skipped.
+ * that is not JSON, is empty or ends early throws, and so does one with an object at `path`.
  */
 export async function* jsonElements(bytes: AsyncIterable<Uint8Array | string>, path: string): AsyncGenerator<{ key: number; value: unknown }> {
   const parser = new JSONParser({ paths: [`${path}.*`], keepStack: false });
   let found: { key: number; value: unknown }[] = [];
   parser.onValue = ({ key, value }) => {
-    if (typeof key === 'number') found.push({ key, value });
+    if (typeof key !== 'number') throw new Error(`${path.replace(/^\$\.?/, '') || 'the document'} is not an array`);
+    found.push({ key, value });
   };
   const drain = () => {
     const out = found;

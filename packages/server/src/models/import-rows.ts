@@ -1,9 +1,6 @@
-/// <reference path="./stream-json.d.ts" />
-import { pipeline, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import Parser from 'stream-json/Parser.js';
-import Pick from 'stream-json/filters/Pick.js';
-import StreamArray from 'stream-json/streamers/StreamArray.js';
+import { jsonElements } from '../json-elements.js';
 import { InputError } from '../input-error.js';
 import { type Field, firstGeometryField } from './field.js';
 import { unguarded } from './item-export.js';
@@ -45,7 +42,7 @@ async function peek(body: Readable): Promise<{ first: string; stream: Readable }
 }
 
 /**
- * The rows of a JSON import, parsed as a stream (stream-json): a JSON array of field objects, or
+ * The rows of a JSON import, parsed as a stream (json-elements.ts): a JSON array of field objects, or
  * a GeoJSON FeatureCollection whose features' properties are the fields and whose geometry goes
  * to the model's first geometry field.
  */
@@ -54,10 +51,8 @@ export async function* jsonRows(body: Readable, fields: Field[]): AsyncIterable<
   if (first !== '[' && first !== '{') throw new InputError('body', 'a JSON import is an array of field objects or a GeoJSON FeatureCollection');
   const isCollection = first === '{';
   const geometry = firstGeometryField(fields);
-  const stages = isCollection ? [Parser.make(), Pick.make({ filter: 'features' }), StreamArray.make()] : [Parser.make(), StreamArray.make()];
-  const elements = pipeline([stream, ...stages], () => undefined) as unknown as AsyncIterable<{ key: number; value: unknown }>;
   try {
-    for await (const { key, value } of elements) {
+    for await (const { key, value } of jsonElements(stream, isCollection ? '$.features' : '$')) {
       if (!isCollection) {
         yield { row: `row ${key + 1}`, values: withoutServiceKeys(value) };
         continue;
