@@ -1,6 +1,7 @@
 import { Color, SceneMode, ShadowMode, type Viewer } from 'cesium';
 import type { ViewerProperty } from '@orbis/scene';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
+import { SkyBoxOnDemand } from './cesium-sky-box.js';
 import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 
 /**
@@ -9,11 +10,14 @@ import { type EngineSettings, toEngineSettings } from './property-mapping.js';
  */
 export class CesiumProperties {
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
+  private readonly skyBox: SkyBoxOnDemand;
 
   constructor(
     private readonly viewer: Viewer,
     private readonly requestRender: () => void,
-  ) {}
+  ) {
+    this.skyBox = new SkyBoxOnDemand(viewer);
+  }
 
   apply(property: ViewerProperty): void {
     const settings = toEngineSettings(property);
@@ -43,8 +47,7 @@ export class CesiumProperties {
     }
     if (changed('tiles')) setBaseTiles(this.viewer, settings.tiles);
     if (changed('sky')) {
-      // SkyBox has `show` at runtime; its typings omit it.
-      if (scene.skyBox) (scene.skyBox as unknown as { show: boolean }).show = settings.sky.show;
+      this.skyBox.set(settings.sky.show);
       if (scene.skyAtmosphere) scene.skyAtmosphere.show = settings.sky.atmosphere;
       if (scene.sun) scene.sun.show = settings.sky.sun;
       if (scene.moon) scene.moon.show = settings.sky.moon;
