@@ -225,3 +225,31 @@ describe('example plugins', () => {
     second.stopAll();
   });
 });
+
+describe('the example blocks', () => {
+  it('feature-chart draws the selected feature`s numbers in its infobox block, and its story note follows the camera', async () => {
+    const plugin = await load('feature-chart');
+    const log: string[] = [];
+    const ui: unknown[] = [];
+    const shown: { source: string; html: string; height: unknown }[] = [];
+    const layers = testLayers();
+    const page = { ...services(log, ui), layers: layers.layers, showUi: (source: string, html: string, o: Record<string, unknown>) => void shown.push({ source, html, height: o.height }) };
+    const host = new PluginHost(await loadQuickJs(), page, [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start();
+    layers.layers.select([{ layerId: 'landmarks', featureId: 'tower' }]);
+    const bars = host.startBlock('infobox', 'infobox-landmarks-0', { pluginId: 'feature-chart', extensionId: 'bars', property: { default: { color: '#ff0000' } } });
+    expect(bars).toBe('feature-chart/bars/infobox-landmarks-0');
+    // One row: `height` 333 (the name is not a number), full width, in the chosen colour.
+    expect(shown.at(-1)).toMatchObject({ source: bars, height: 20 });
+    expect(shown.at(-1)!.html).toContain('<span title="height">height</span><i style="width:100.0%"></i><b>333</b>');
+    expect(shown.at(-1)!.html).toContain('background:#ff0000');
+    // A colour that is not one is not written into the style.
+    host.setBlockProperty(bars!, { default: { color: 'red;}body{display:none' } });
+    expect(shown.at(-1)!.html).toContain('background:#3b82f6');
+    const note = host.startBlock('story', 'story-p1-0', { pluginId: 'feature-chart', extensionId: 'note', property: { default: { text: 'Look north' } } });
+    expect(note).toBe('feature-chart/note/story-p1-0');
+    expect(ui.at(-1)).toEqual({ text: 'Look north', height: '1 km' });
+    expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
+    host.stopAll();
+  });
+});

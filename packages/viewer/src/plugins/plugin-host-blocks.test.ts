@@ -16,6 +16,7 @@ function charts(code: string): InstalledPlugin {
       { id: 'bars', type: 'infoboxBlock', name: 'Bars' },
       { id: 'note', type: 'storyBlock', name: 'Note' },
       { id: 'old', type: 'block', name: 'Old block' },
+      { id: 'empty', type: 'storyBlock', name: 'No script' },
     ],
     files: { 'main.js': 'app.extension.on("extensionMessage", (m) => console.log(m));', 'bars.js': code, 'note.js': code, 'old.js': code },
   };
@@ -69,6 +70,8 @@ describe('PluginHost blocks (SPEC §8)', () => {
     expect(host.startBlock('story', 'story-p1-0', { pluginId: 'charts', extensionId: 'bars' })).toBeUndefined();
     expect(host.startBlock('infobox', 'infobox-pts-1', { pluginId: 'charts', extensionId: 'main' })).toBeUndefined();
     expect(host.startBlock('infobox', 'infobox-pts-2', { pluginId: 'gone', extensionId: 'bars' })).toBeUndefined();
+    expect(host.startBlock('story', 'story-p1-0', { pluginId: 'charts', extensionId: 'empty' })).toBeUndefined();
+    expect(logs.filter((l) => l.level === 'error').map((l) => [l.source, l.text])).toEqual([['charts/empty/story-p1-0', 'missing empty.js']]);
     expect(logs.filter((l) => l.level === 'warn').map((l) => l.text)).toEqual([
       'the story block story-p1-0 names charts/bars, whose type infoboxBlock is not storyBlock: it is not shown',
       'the infobox block infobox-pts-1 names charts/main, whose type widget is not infoboxBlock or block: it is not shown',

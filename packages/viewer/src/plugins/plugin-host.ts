@@ -129,7 +129,7 @@ export class PluginHost {
       for (const extension of plugin.extensions) {
         if (extension.type !== 'widget' || !enabled(plugin.id, extension.id)) continue;
         const sandbox = this.launch(plugin, extension.id, undefined);
-        if (!sandbox) continue;
+        if (sandbox.status === 'stopped') continue;
         const widget = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {} };
         this.widgets.set(sandbox, widget);
         sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), widget, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
@@ -159,7 +159,10 @@ export class PluginHost {
       return undefined;
     }
     const sandbox = this.launch(plugin, extension.id, place);
-    if (!sandbox) return undefined;
+    if (sandbox.status === 'stopped') {
+      this.forget(sandbox);
+      return undefined;
+    }
     const info = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: block.property ?? {} };
     this.blocks.set(sandbox.label, { sandbox, info });
     sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), block: info, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
@@ -190,8 +193,8 @@ export class PluginHost {
     this.pushExtensions();
   }
 
-  /** One extension's sandbox, or undefined (said in the console) when the package lacks its script. */
-  private launch(plugin: InstalledPlugin, extensionId: string, instance: string | undefined): Sandbox | undefined {
+  /** One extension's sandbox, already stopped (said in the console) when the package lacks its script. */
+  private launch(plugin: InstalledPlugin, extensionId: string, instance: string | undefined): Sandbox {
     const sandbox = this.makeSandbox({
       pluginId: plugin.id,
       extensionId,
@@ -204,7 +207,6 @@ export class PluginHost {
     if (plugin.files[`${extensionId}.js`] === undefined) {
       this.services.log(sandbox.label, 'error', `missing ${extensionId}.js`);
       sandbox.stop();
-      return undefined;
     }
     return sandbox;
   }
