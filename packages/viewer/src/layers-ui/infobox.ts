@@ -62,5 +62,7 @@ export function mountInfobox(
     if (event.key === 'Escape' && !box.hidden) hide();
   });
   new MutationObserver(show).observe(viewerElement, { attributes: true, attributeFilter: ['data-selected'] });
+  // The editor says when the scene changed: an open infobox follows its layer's edits.
+  viewerElement.addEventListener('orbis:scene-changed', () => !box.hidden && show());
   return box;
 }

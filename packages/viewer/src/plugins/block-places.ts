@@ -3,6 +3,9 @@ import type { Block } from '@orbis/scene';
 /** Where blocks are shown: a layer's infobox, or the story page on screen. */
 export type BlockScope = 'infobox' | 'story';
 
+/** The extension types that run as blocks of each kind (`block` is Re:Earth's older name of an infobox block). */
+export const BLOCK_TYPES: Record<BlockScope, readonly string[]> = { infobox: ['infoboxBlock', 'block'], story: ['storyBlock'] };
+
 /** A block as placed on the page: the scene's block with its place (`infobox-{layerId}-{n}`, `story-{pageId}-{n}`). */
 export interface PlacedBlock extends Block {
   place: string;

@@ -20,7 +20,7 @@ import { PluginLayers } from './host/plugin-layers.js';
 import { PluginTools } from './host/plugin-tools.js';
 import { PropertyLayers } from './host/property-layers.js';
 import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
-import type { BlockScope } from './block-places.js';
+import { BLOCK_TYPES, type BlockScope } from './block-places.js';
 
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
@@ -30,9 +30,6 @@ const HANDLERS: OpHandlers<typeof HOST_OPS> = { ...VIEWER_HANDLERS, ...UI_HANDLE
 
 /** Runs an operation whose arguments have been checked against its declaration (the one untyped step: a name that came from the sandbox). */
 const run = (name: HostOpName, context: OpContext, args: unknown[]): unknown => (HANDLERS[name] as (context: OpContext, args: unknown[]) => unknown)(context, args);
-
-/** The extension types that run as blocks of each kind (`block` is Re:Earth's older name of an infobox block). */
-const BLOCK_TYPES: Record<BlockScope, readonly string[]> = { infobox: ['infoboxBlock', 'block'], story: ['storyBlock'] };
 
 /** The operations whose answers are pushed to worker sandboxes (transport `state`). */
 const MIRRORED = (Object.keys(HOST_OPS) as HostOpName[]).filter((name) => HOST_OPS[name].transport === 'state');

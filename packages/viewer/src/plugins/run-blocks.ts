@@ -50,7 +50,7 @@ export function runBlocks(places: BlockPlaces, host: PluginHost, ui: PluginUi): 
       current.set(block.place, { label, key: keyOf(block), property, element: place });
     }
     // In the scene's order; a place whose block has no UI yet takes no room (CSS).
-    element.replaceChildren(...blocks.flatMap((b) => current.get(b.place)?.element ?? []));
+    arrange(element, blocks.flatMap((b) => current.get(b.place)?.element ?? []));
   });
   return () => {
     stopFollowing();
@@ -62,6 +62,23 @@ export function runBlocks(places: BlockPlaces, host: PluginHost, ui: PluginUi): 
       scope.clear();
     }
   };
+}
+
+/**
+ * Puts `places` into `element` in order, moving only what is out of place: a frame taken out of
+ * the document and put back loads anew and loses its plugin's HTML, so places that stay, stay.
+ */
+function arrange(element: HTMLElement, places: HTMLElement[]): void {
+  let cursor = element.firstChild;
+  for (const place of places) {
+    if (place === cursor) cursor = cursor.nextSibling;
+    else element.insertBefore(place, cursor);
+  }
+  while (cursor) {
+    const next = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
 }
 
 const keyOf = (block: PlacedBlock) => `${block.pluginId}/${block.extensionId}`;
