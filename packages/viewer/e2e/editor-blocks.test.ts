@@ -1,30 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { chartsPlugin, ONE_POINT } from './block-fixture.js';
+import { shot } from './shots.js';
 import { emptyScene, uploadPublicAsset, useBrowserAndServer } from './fixture.js';
 import { viewerReady } from './viewer-pixels.js';
 
-/** A block that shows its text setting; a widget that selects the one feature once its layer is there. */
+/** A block that shows its text setting. */
 const BLOCK = `
 const draw = () => app.ui.show('<p>' + ((app.extension.block.property.default || {}).text || 'no text') + '</p>', { height: 30 });
 draw();
 app.ui.on('update', draw);
 `;
-const DRIVER = `const selecting = setInterval(() => { try { app.layers.select('pts', 'f1'); } catch (e) { return; } if (app.layers.selectedFeature) clearInterval(selecting); }, 100);`;
 const SCHEMA = { groups: [{ id: 'default', title: 'Block', fields: [{ id: 'text', type: 'string', title: 'Text' }] }] };
-const PLUGIN = {
-  manifest: {
-    id: 'charts',
-    name: 'Charts',
-    version: '1.0.0',
-    extensions: [
-      { id: 'driver', type: 'widget', name: 'Driver' },
-      { id: 'bars', type: 'infoboxBlock', name: 'Bars', schema: SCHEMA },
-      { id: 'note', type: 'storyBlock', name: 'Note', schema: SCHEMA },
-    ],
-  },
-  files: { 'driver.js': DRIVER, 'bars.js': BLOCK, 'note.js': BLOCK },
-};
-const POINTS = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 'f1', properties: { name: 'One', a: 3 }, geometry: { type: 'Point', coordinates: [140, 35.5] } }] });
+const PLUGIN = chartsPlugin({ driver: '', bars: BLOCK, note: BLOCK }, SCHEMA);
 
 interface Saved { layers: { infobox?: { blocks?: unknown[] } }[]; story: { pages: { blocks?: unknown[] }[] } }
 
@@ -32,7 +20,7 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('edblocks');
-      const assetId = await uploadPublicAsset(h, 'edblocks', 'points.geojson', POINTS);
+      const assetId = await uploadPublicAsset(h, 'edblocks', 'points.geojson', ONE_POINT);
       expect((await h.admin('POST', '/api/projects/edblocks/plugins', PLUGIN)).status).toBe(201);
       const scene = emptyScene();
       const pages = [{ id: 'p1', title: 'One', text: 'Text.', camera: scene.camera }];
@@ -62,6 +50,7 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     await blocks('settings-1').locator('summary').click();
     await blocks('settings-1-default-text').fill('second');
     await blocks('settings-1-save').click();
+    await shot(page, 'editor-blocks-infobox');
     await blocks('up-1').click();
     await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 15_000 }).toEqual([
       { pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'second' } } },
@@ -81,7 +70,7 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     await expect.poll(async () => (await saved()).story.pages[0]!.blocks, { timeout: 15_000 }).toEqual([{ pluginId: 'charts', extensionId: 'note' }]);
     await page.getByTestId('story-blocks-p1-remove-0').click();
     await expect.poll(async () => (await saved()).story.pages[0]!.blocks, { timeout: 15_000 }).toBeUndefined();
-    await page.screenshot({ path: '/tmp/editor-blocks.png' });
+    await shot(page, 'editor-blocks-story');
     fx.tab.assertClean();
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { chartsPlugin, ONE_POINT } from './block-fixture.js';
+import { shot } from './shots.js';
 import { emptyScene, reports, SAY, uploadPublicAsset, useBrowserAndServer } from './fixture.js';
 
 /** Reports itself, the selected feature, and the frame's answer; its UI is `height` pixels high. */
@@ -12,35 +14,17 @@ app.ui.on('message', (m) => say('drawn', m));
 app.ui.show('<p id="shown">' + me.extensionId + ' ' + me.property.default.text + '</p><script>parent.postMessage(document.getElementById("shown").textContent, "*")</script>', { height: ${height} });
 `;
 
-/** Selects the feature once its layer is there, then reports which extensions run, as they change. */
+/** Reports which extensions run, as they change. */
 const DRIVER = `
 ${SAY}
-const selecting = setInterval(() => {
-  try { app.layers.select('pts', 'f1'); } catch (e) { return; }
-  if (app.layers.selectedFeature) clearInterval(selecting);
-}, 100);
 let last = '';
 setInterval(() => {
   const ids = app.extension.list.map((e) => e.id).sort().join(' ');
   if (ids !== last) say('running', (last = ids));
 }, 50);
 `;
+const PLUGIN = chartsPlugin({ driver: DRIVER, bars: block(60), note: block(40) });
 
-const PLUGIN = {
-  manifest: {
-    id: 'charts',
-    name: 'Charts',
-    version: '1.0.0',
-    extensions: [
-      { id: 'driver', type: 'widget', name: 'Driver' },
-      { id: 'bars', type: 'infoboxBlock', name: 'Bars' },
-      { id: 'note', type: 'storyBlock', name: 'Note' },
-    ],
-  },
-  files: { 'driver.js': DRIVER, 'bars.js': block(60), 'note.js': block(40) },
-};
-
-const POINTS = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 'f1', properties: { name: 'One', a: 3, b: 7 }, geometry: { type: 'Point', coordinates: [140, 35.5] } }] });
 const INFOBOX_BLOCK = 'charts/bars/infobox-pts-0';
 const STORY_BLOCK = 'charts/note/story-p1-0';
 
@@ -48,7 +32,7 @@ describe('SPEC §8: infobox and story blocks run on the published page', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('blocks');
-      const assetId = await uploadPublicAsset(h, 'blocks', 'points.geojson', POINTS);
+      const assetId = await uploadPublicAsset(h, 'blocks', 'points.geojson', ONE_POINT);
       expect((await h.admin('POST', '/api/projects/blocks/plugins', PLUGIN)).status).toBe(201);
       const scene = emptyScene();
       const camera = scene.camera;
@@ -82,7 +66,7 @@ describe('SPEC §8: infobox and story blocks run on the published page', () => {
     expect((await infoboxFrame.boundingBox())!.width).toBe((await boxOf('[data-testid="infobox-blocks"]')).width);
     expect((await storyFrame.boundingBox())!.height).toBe(40);
     expect((await storyFrame.boundingBox())!.y).toBeGreaterThan((await boxOf('[data-testid="story-text"]')).y);
-    await page.screenshot({ path: '/tmp/plugin-blocks.png' });
+    await shot(page, 'plugin-blocks');
 
     // Closing the infobox stops its block; leaving the page stops the story's.
     await page.getByTestId('infobox').getByRole('button', { name: 'Close' }).click();
