@@ -59,7 +59,7 @@ describe('example plugins', () => {
     host.emit('mouseMove', { x: 1, y: 2, lat: 35.6586, lng: 139.7454, height: 0 });
     host.emit('click', { x: 1, y: 2, lat: 35.6586, lng: 139.7454, height: 10 });
     for (const message of ['capture', 'sky', 'terrain', 'locate', { zoom: 20 }, { action: 'right' }, { action: 'home' }, 'next', 'prev', { id: 'landmarks', visible: false }, { id: 'landmarks', fly: true }]) {
-      for (const w of widgets) host.uiMessage(plugin.manifest.id, w.id, message);
+      for (const w of widgets) host.uiMessage(`${plugin.manifest.id}/${w.id}`, message);
     }
     await new Promise((r) => setTimeout(r, 20));
     expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
@@ -75,7 +75,7 @@ describe('example plugins', () => {
     const tools = testTools();
     const host = new PluginHost(await loadQuickJs(), services(log, ui, tools), [{ ...plugin.manifest, files: plugin.files }], {});
     host.start();
-    host.uiMessage('spatial-id-picker', 'main', { zoom: 20 });
+    host.uiMessage('spatial-id-picker/main', { zoom: 20 });
     expect(tools.calls.map((c) => c.args[0])).toEqual([{ color: 'rgba(255,210,0,0.45)', outlineColor: '#ffd200', rightClickToExit: true }, { zoom: 20, color: 'rgba(255,210,0,0.45)', outlineColor: '#ffd200', rightClickToExit: true }]);
     const space = geo.spatialIdSpace(geo.spatialIdFromLngLatHeight(139.7454, 35.6586, 10, 20));
     tools.pick(space);
@@ -91,7 +91,7 @@ describe('example plugins', () => {
     const tools = testTools();
     const host = new PluginHost(await loadQuickJs(), services(log, ui, tools), [{ ...plugin.manifest, files: plugin.files }], {});
     host.start();
-    host.uiMessage('measure', 'main', { tool: 'polygon' });
+    host.uiMessage('measure/main', { tool: 'polygon' });
     expect(tools.services.sketch.state().tool).toBe('polygon');
     // A square of 0.01° at the equator: 1111.95 m a side, 1.236 km².
     const ring: [number, number, number][] = [[0, 0, 0], [0.01, 0, 0], [0.01, 0.01, 0], [0, 0.01, 0], [0, 0, 0]];
@@ -102,7 +102,7 @@ describe('example plugins', () => {
     const line = { ...feature, geometry: { type: 'LineString' as const, coordinates: ring.slice(0, 3) }, properties: { ...feature.properties, type: 'polyline' as const } };
     tools.draw({ layerId: 'sketch', featureId: 'sketch-2', feature: line });
     expect(log.filter((l) => l.startsWith('log: measured'))).toEqual(['log: measured Area 1.24 km² · perimeter 4.45 km', 'log: measured Length 2.22 km']);
-    host.uiMessage('measure', 'main', { tool: 'stop' });
+    host.uiMessage('measure/main', { tool: 'stop' });
     expect(tools.services.sketch.state().tool).toBe(null);
     host.stopAll();
   });
@@ -115,13 +115,13 @@ describe('example plugins', () => {
     host.start();
     expect(tools.wanted).toBe(true);
     const clock = tools.services.timeline;
-    host.uiMessage('time-slider', 'main', 'play');
-    host.uiMessage('time-slider', 'main', { speed: 300 });
-    host.uiMessage('time-slider', 'main', { at: 0.5 });
+    host.uiMessage('time-slider/main', 'play');
+    host.uiMessage('time-slider/main', { speed: 300 });
+    host.uiMessage('time-slider/main', { at: 0.5 });
     expect(clock.snapshot()).toMatchObject({ isPlaying: true, speed: 300, current: Date.parse('2026-11-21T00:45:00Z') });
     await new Promise((r) => setTimeout(r, 10));
     expect(ui.at(-1)).toMatchObject({ playing: true, speed: 300, current: Date.parse('2026-11-21T00:45:00Z') });
-    host.uiMessage('time-slider', 'main', 'pause');
+    host.uiMessage('time-slider/main', 'pause');
     expect(clock.snapshot().isPlaying).toBe(false);
     host.stopAll();
   });
@@ -136,8 +136,8 @@ describe('example plugins', () => {
     const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), camera: camera.camera }, [{ ...plugin.manifest, files: plugin.files }], {});
     host.start(undefined, () => ({ default: { lng: 10, lat: 20 } }));
     expect(ui).toEqual([{ heading: 0 }]);
-    host.uiMessage('reearth-compass', 'compass', { action: 'right' });
-    host.uiMessage('reearth-compass', 'compass', { action: 'home' });
+    host.uiMessage('reearth-compass/compass', { action: 'right' });
+    host.uiMessage('reearth-compass/compass', { action: 'home' });
     expect(camera.calls).toEqual([
       { op: 'rotateRight', args: [Math.PI / 8] },
       { op: 'flyTo', args: [{ lng: 10, lat: 20, height: 20000, heading: 0, pitch: -Math.PI / 2, roll: 0 }, 0] },
@@ -157,9 +157,9 @@ describe('example plugins', () => {
     const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), layers: layers.layers, flyToLayer: (id) => void flown.push(id) }, [{ ...plugin.manifest, files: plugin.files }], {});
     host.start();
     expect(ui).toEqual([{ layers: [{ id: 'landmarks', title: 'Landmarks', visible: true }, { id: 'city', title: 'City', visible: false }] }]);
-    host.uiMessage('layer-switcher', 'main', { id: 'city', visible: true });
-    host.uiMessage('layer-switcher', 'main', { id: 'landmarks', fly: true });
-    host.uiMessage('layer-switcher', 'main', { id: 'nope', visible: true });
+    host.uiMessage('layer-switcher/main', { id: 'city', visible: true });
+    host.uiMessage('layer-switcher/main', { id: 'landmarks', fly: true });
+    host.uiMessage('layer-switcher/main', { id: 'nope', visible: true });
     await new Promise((r) => setTimeout(r, 20));
     expect(layers.calls.filter((c) => c.op === 'setVisible').map((c) => c.args)).toEqual([['city', true]]);
     expect(flown).toEqual(['landmarks']);
@@ -180,9 +180,9 @@ describe('example plugins', () => {
     const added = layers.calls.find((c) => c.op === 'add')!.args[0] as { id: string; inline: { features: unknown[] }; appearance: object };
     expect(added.inline.features).toHaveLength(3);
     expect(added.appearance).toHaveProperty('marker.pointColor.conditions');
-    host.uiMessage('tour', 'main', 'next');
-    host.uiMessage('tour', 'main', 'next');
-    host.uiMessage('tour', 'main', 'prev');
+    host.uiMessage('tour/main', 'next');
+    host.uiMessage('tour/main', 'next');
+    host.uiMessage('tour/main', 'prev');
     expect(camera.calls.map((c) => (c.args[0] as { lng: number }).lng)).toEqual([139.7671, 139.7454, 139.7671]);
     expect(camera.calls[0]).toEqual({ op: 'lookAt', args: [{ lng: 139.7671, lat: 35.6812, range: 3000, heading: 0, pitch: -Math.PI / 4 }, 2] });
     expect(layers.calls.filter((c) => c.op === 'select').map((c) => c.args[0])).toEqual([[{ layerId: added.id, featureId: 'stop-1' }], [{ layerId: added.id, featureId: 'stop-2' }], [{ layerId: added.id, featureId: 'stop-1' }]]);
@@ -205,7 +205,7 @@ describe('example plugins', () => {
     first.start();
     await until(() => ui.length === 1);
     expect(ui[0]).toEqual({ bookmarks: [] });
-    first.uiMessage('bookmarks', 'main', { action: 'add', name: 'Home' });
+    first.uiMessage('bookmarks/main', { action: 'add', name: 'Home' });
     await until(() => ui.length === 2);
     first.stopAll();
     // A new page over the same browser storage (a reload): the bookmark is still there.
@@ -215,13 +215,41 @@ describe('example plugins', () => {
     // The popup's place is the middle of the view (the test camera's globe intersection).
     const saved = { name: 'Home', lng: 139, lat: 35, height: 1000, heading: 0, pitch: -Math.PI / 2, roll: 0, place: { lng: 139, lat: 35 } };
     expect(ui[2]).toEqual({ bookmarks: [saved] });
-    second.uiMessage('bookmarks', 'main', { action: 'go', index: 0 });
+    second.uiMessage('bookmarks/main', { action: 'go', index: 0 });
     expect(fake.camera.calls.at(-1)).toEqual({ op: 'flyTo', args: [{ lng: 139, lat: 35, height: 1000, heading: 0, pitch: -Math.PI / 2, roll: 0 }, 2] });
     expect(fake.calls.filter((c) => c.op === 'popup.show').map((c) => (c.args[2] as { anchor: unknown }).anchor)).toEqual([{ lng: 139, lat: 35 }]);
-    second.uiMessage('bookmarks', 'main', { action: 'remove', index: 0 });
+    second.uiMessage('bookmarks/main', { action: 'remove', index: 0 });
     await until(() => ui.length === 4);
     expect(ui[3]).toEqual({ bookmarks: [] });
     expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
     second.stopAll();
+  });
+});
+
+describe('the example blocks', () => {
+  it('feature-chart draws the selected feature`s numbers in its infobox block, and its story note follows the camera', async () => {
+    const plugin = await load('feature-chart');
+    const log: string[] = [];
+    const ui: unknown[] = [];
+    const shown: { source: string; html: string; height: unknown }[] = [];
+    const layers = testLayers();
+    const page = { ...services(log, ui), layers: layers.layers, showUi: (source: string, html: string, o: Record<string, unknown>) => void shown.push({ source, html, height: o.height }) };
+    const host = new PluginHost(await loadQuickJs(), page, [{ ...plugin.manifest, files: plugin.files }], {});
+    host.start();
+    layers.layers.select([{ layerId: 'landmarks', featureId: 'tower' }]);
+    const bars = host.startBlock('infobox', 'infobox-landmarks-0', { pluginId: 'feature-chart', extensionId: 'bars', property: { default: { color: '#ff0000' } } });
+    expect(bars).toBe('feature-chart/bars/infobox-landmarks-0');
+    // One row: `height` 333 (the name is not a number), full width, in the chosen colour.
+    expect(shown.at(-1)).toMatchObject({ source: bars, height: 20 });
+    expect(shown.at(-1)!.html).toContain('<span title="height">height</span><i style="width:100.0%"></i><b>333</b>');
+    expect(shown.at(-1)!.html).toContain('background:#ff0000');
+    // A colour that is not one is not written into the style.
+    host.setBlockProperty(bars!, { default: { color: 'red;}body{display:none' } });
+    expect(shown.at(-1)!.html).toContain('background:#3b82f6');
+    const note = host.startBlock('story', 'story-p1-0', { pluginId: 'feature-chart', extensionId: 'note', property: { default: { text: 'Look north' } } });
+    expect(note).toBe('feature-chart/note/story-p1-0');
+    expect(ui.at(-1)).toEqual({ text: 'Look north', height: '1 km' });
+    expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
+    host.stopAll();
   });
 });

@@ -67,11 +67,16 @@ const stopExtensionMessage = app.extension.on('extensionMessage', ({ data, sende
 stopExtensionMessage();
 app.ui.resize(320, 240, true);
 app.ui.on('update', () => app.extension.widget.property, { once: true });
+// A block (infoboxBlock, storyBlock) reads itself; in a widget it is undefined.
+const blockText: unknown = app.extension.block?.property.default?.text;
+const blockId: string | undefined = app.extension.block?.id;
+// @ts-expect-error a block may be absent (in a widget)
+const alwaysBlock: string = app.extension.block.id;
 app.ui.on('close', () => undefined);
 app.ui.close();
 // Re:Earth packages name it reearth
 reearth.camera.flyTo({ lng: 0 });
-void [versions, engineName, lng, lat, height, heading, pitch, roll, fov, aspect, view?.west, hit?.viewSize, url, ids];
+void [versions, engineName, lng, lat, height, heading, pitch, roll, fov, aspect, view?.west, hit?.viewSize, url, ids, blockText, blockId, alwaysBlock];
 
 // @ts-expect-error: not a ui event
 app.ui.on('closed', () => undefined);

@@ -236,6 +236,19 @@ export interface WidgetInfo {
   property: Record<string, any>;
 }
 
+/**
+ * This extension as a block (Re:Earth's `infoboxBlock` or `storyBlock`): its place in a layer's
+ * infobox or on a story page, and its settings there.
+ */
+export interface BlockInfo {
+  /** `pluginId/extensionId/place`, unique on the page (its id in `app.extension.list`), e.g. `charts/bars/infobox-buildings-0`. */
+  id: string;
+  pluginId: string;
+  extensionId: string;
+  /** The block's settings from the scene (`{}` when none), grouped by the manifest schema's groups as Re:Earth does. */
+  property: Record<string, any>;
+}
+
 /** One running extension. */
 export interface ExtensionInfo {
   id: string;
@@ -262,8 +275,14 @@ export interface ExtensionEvents {
 
 /** `app.extension`: this widget and the extensions around it. */
 export interface Extension {
-  /** @example const url = app.extension.widget.property.default?.imageUrl; */
+  /** In a widget (in a block, undefined, as on Re:Earth). @example const url = app.extension.widget.property.default?.imageUrl; */
   readonly widget: WidgetInfo;
+  /**
+   * In a block (an `infoboxBlock` or `storyBlock` extension) this block; undefined in a widget.
+   * In an infobox, the feature it shows is `app.layers.selectedFeature`.
+   * @example const max = app.extension.block?.property.default?.max ?? 10;
+   */
+  readonly block?: BlockInfo;
   /** Every running extension, this one included (pushed state: reading it costs nothing). @example for (const e of app.extension.list) console.log(e.id, e.extensionType); */
   readonly list: ExtensionInfo[];
   /**

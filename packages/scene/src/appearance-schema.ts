@@ -106,6 +106,9 @@ export const AppearanceSchema = closed({
  * SPEC §8: a plugin's `infoboxBlock` or `storyBlock` extension placed in a layer's infobox or on a
  * story page, with its settings (`app.extension.block.property`).
  */
+/** The most blocks one infobox or one story page holds. */
+export const MAX_BLOCKS = 20;
+
 export const BlockSchema = Type.Object(
   {
     pluginId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' }),
@@ -117,7 +120,7 @@ export const BlockSchema = Type.Object(
 
 /** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent), each with a §14 `format`; §8 its plugins' blocks. */
 export const InfoboxSchema = closed({
-  blocks: Type.Array(BlockSchema, { maxItems: 20 }),
+  blocks: Type.Array(BlockSchema, { maxItems: MAX_BLOCKS }),
   title: StyleExpressionSchema,
   fields: Type.Array(
     Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema, format: Type.Optional(stringEnum(INFOBOX_FORMATS)) }, { additionalProperties: false }),

@@ -9,6 +9,7 @@ export {
   HttpUrlSchema,
   type Block,
   BlockSchema,
+  MAX_BLOCKS,
   type Infobox,
   type InfoboxField,
   InfoboxSchema,

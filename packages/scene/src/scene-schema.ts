@@ -2,7 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 import { TILE_TYPES } from './tile-types.js';
-import { AppearanceSchema, BlockSchema, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
+import { AppearanceSchema, BlockSchema, MAX_BLOCKS, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 
 /**
  * SPEC §4 and §9: the scene document of `GET/PUT /api/projects/{p}/scene`, declared once. The
@@ -133,7 +133,7 @@ export const StoryPageSchema = Type.Object(
     camera: CameraSchema,
     layers: Type.Optional(Type.Array(Id, { maxItems: 500 })),
     /** SPEC §8: plugins' story blocks, shown after the text. */
-    blocks: Type.Optional(Type.Array(BlockSchema, { maxItems: 20 })),
+    blocks: Type.Optional(Type.Array(BlockSchema, { maxItems: MAX_BLOCKS })),
   },
   closed,
 );

@@ -12,7 +12,8 @@ export interface PluginPackage {
 /**
  * The manifest: `plugin.json`, or Re:Earth's `reearth.yml` read into the same form (then
  * `reearth` is true). Every field Re:Earth defines is accepted and kept; extensions of other types
- * than `widget` (Re:Earth's blocks) are kept and listed but not run.
+ * than `widget` are kept and listed; `infoboxBlock` and `storyBlock` (and Re:Earth's older `block`)
+ * run where a layer's infobox or a story page places them (SPEC §8).
  */
 export interface PluginManifest {
   id: string;
@@ -28,7 +29,7 @@ export interface PluginManifest {
 
 export interface PluginExtension {
   id: string;
-  /** `widget` runs; Re:Earth's other types (`block`, `storyBlock`, …) are kept, not run. */
+  /** `widget` runs; `infoboxBlock`, `storyBlock` and `block` run where the scene places them; other types are kept. */
   type: string;
   name: string;
   description?: string;
@@ -71,7 +72,7 @@ const checkManifest = jsonInput<PluginManifest>(
           required: ['id', 'type', 'name'],
           properties: {
             id,
-            // `widget` runs; Re:Earth's other types are kept and listed (SPEC §8).
+            // `widget` runs, blocks run where placed; Re:Earth's other types are kept and listed (SPEC §8).
             type: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,49}$' },
             name: text(200),
             description: { type: 'string', maxLength: 2000 },
@@ -116,7 +117,7 @@ export function validatePluginPackage(manifest: unknown, files: unknown): Plugin
   }
   if (total > MAX_PLUGIN_BYTES) throw new InputError('files', `files: at most ${MAX_PLUGIN_BYTES} bytes of code in all`);
   for (const e of m.extensions) {
-    // Only widgets run; Re:Earth's other extensions are kept without their scripts.
+    // A widget needs its script at install; a block's missing script is said in the console where it is placed.
     if (e.type === 'widget' && typeof (files as Record<string, unknown>)[`${e.id}.js`] !== 'string') {
       throw new InputError(`files.${e.id}.js`, `files: extension "${e.id}" needs a file "${e.id}.js"`);
     }

@@ -51,7 +51,7 @@ describe('Re:Earth packages: reearth.yml', () => {
         widgetLayout: { floating: true, defaultLocation: { zone: 'inner', section: 'left', area: 'top' } },
         schema: { groups: [{ id: 'default', title: 'Settings', fields: [{ id: 'title', type: 'string' }] }] },
       },
-      // Not a widget: kept and listed, needs no script, never runs.
+      // Not a widget: kept and listed, needs no script at install (placed without one, it says so).
       { id: 'story', type: 'storyBlock', name: 'Story block' },
     ]);
   });

@@ -4,6 +4,8 @@ import { convertsFromUrl, derivedPathOf, isFileLayerType, TILED_LAYER_BYTES, til
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
+import { BlockPlaces } from '../plugins/block-places.js';
+import type { PluginPackage } from '../plugins/start-plugins.js';
 
 type Listener = () => void;
 
@@ -17,6 +19,10 @@ export class EditorState {
   status = '';
   /** Why a layer could not be loaded, by layer id (what the engine said), shown on its row. */
   readonly failures = new Map<string, string>();
+  /** The installed plugins as last loaded (the infobox and story block lists offer their blocks): {@link setPlugins}. */
+  plugins: PluginPackage[] = [];
+  /** The blocks the editor's infobox and story preview show: the running plugins start them. */
+  readonly blocks = new BlockPlaces();
   private listeners: Listener[] = [];
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private saving: Promise<void> = Promise.resolve();
@@ -26,6 +32,12 @@ export class EditorState {
     readonly api: ManagementApi,
     readonly readOnly?: string,
   ) {}
+
+  /** The installed plugins loaded or changed: the panels that list their blocks render again. */
+  setPlugins(plugins: PluginPackage[]): void {
+    this.plugins = plugins;
+    this.emit();
+  }
 
   async load(): Promise<void> {
     [this.scene, this.assets] = await Promise.all([this.api.scene(), this.api.assets()]);

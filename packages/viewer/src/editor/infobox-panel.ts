@@ -5,6 +5,7 @@ import { button } from '../ui/controls.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { onePerLayer } from './layer-panels.js';
+import { blockList } from './block-list.js';
 import { propertyOfRef, propertyRef } from './style-rules.js';
 
 const FORMAT_LABELS: Record<InfoboxFormat, string> = { number: '1,234.5', integer: '1,235', percent: '25%', date: 'Date', url: 'Link', image: 'Image' };
@@ -29,7 +30,8 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
       if (!target) return;
       const infobox = structuredClone(target.infobox ?? {});
       fn(infobox);
-      if (infobox.title === undefined && infobox.fields === undefined) delete target.infobox;
+      if (infobox.blocks?.length === 0) delete infobox.blocks;
+      if (infobox.title === undefined && infobox.fields === undefined && infobox.blocks === undefined) delete target.infobox;
       else target.infobox = infobox;
     });
   const title = h('select', { 'data-testid': testid('title') });
@@ -81,6 +83,14 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
     if (all.length === 0) rows.replaceChildren(h('li', { class: 'hint' }, 'The layer has no properties yet (is it loaded and shown?).'));
   };
 
+  const blocks = blockList({
+    kind: 'infobox',
+    blocks: () => layer()?.infobox?.blocks ?? [],
+    change: (fn) => change((i) => fn((i.blocks ??= []))),
+    plugins: () => state.plugins,
+    testid: testid('blocks'),
+  });
+  state.onChange(() => details.open && blocks.render());
   const details = h('details', { class: 'style-panel infobox-panel', 'data-testid': testid('panel') },
     h('summary', {}, 'Infobox'),
     h('label', {}, 'Title ', title),
@@ -89,7 +99,12 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
       change((i) => delete i.fields);
       refresh();
     } }),
+    blocks.element,
   );
-  details.addEventListener('toggle', () => details.open && refresh());
+  details.addEventListener('toggle', () => {
+    if (!details.open) return;
+    refresh();
+    blocks.render();
+  });
   return details;
 }

@@ -22,6 +22,7 @@ import { contentPanel } from './content-panel.js';
 import { editorTabs, type Tab, tabOf } from './editor-tabs.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
+import { BlockPlaces } from '../plugins/block-places.js';
 
 const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const sidebar = document.getElementById('sidebar')!;
@@ -56,7 +57,7 @@ async function start(): Promise<void> {
   const interaction = new InteractionController(engine, container);
   const infoboxAnchor = h('div', { class: 'orbis-infobox-anchor' });
   container.append(infoboxAnchor);
-  mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id));
+  mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id), state.blocks);
   acceptDroppedFiles(container, state, can);
   // A layer that cannot be loaded says so: on its row in the Map tab, and as a notice.
   engine.onLayerFailure(({ layerId, reason }) => {
@@ -67,6 +68,7 @@ async function start(): Promise<void> {
   });
   const initialPlugins = api.pluginsIfChanged(undefined);
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
+  void installed.then((plugins) => state.setPlugins(plugins));
   const pluginListeners = new Set<(plugins: PluginPackage[]) => void>();
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine, can),
@@ -89,18 +91,19 @@ async function start(): Promise<void> {
       plugins: await installed,
       project: api.project,
       env,
+      blocks: state.blocks,
       onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
       onStopped: ({ source, reason }) => toast('error', `Plugin ${source} was stopped`, `${reason}. The other plugins go on; change the widget to start it again.`),
     }),
     (err) => consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${err.message}`)),
   );
-  const hostReady = plugins.sync(state.scene.widgets);
+  const hostReady = plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene));
   const onShow = (tab: Tab) => {
     document.title = `${project.name} · ${tab[0]!.toUpperCase()}${tab.slice(1)} · Orbis editor`;
     // Into or out of the Publish tab, the plugins start again with the other `env.inEditor`.
     if (env.inEditor === (tab !== 'publish')) return;
     env.inEditor = tab !== 'publish';
-    void plugins.restart(state.scene.widgets);
+    void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
   };
   const tabs = editorTabs(sidebar, panels, onShow);
   sidebar.replaceChildren(
@@ -114,9 +117,10 @@ async function start(): Promise<void> {
   // the Widgets tab lists the new manifests.
   watchPluginUpdates(api, initialPlugins.then((answer) => answer?.etag), (latest) => {
     installed = Promise.resolve(latest);
+    state.setPlugins(latest);
     for (const listener of pluginListeners) listener(latest);
     consoleList.append(h('li', { class: 'info' }, `plugins reloaded: ${latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || 'none installed'}`));
-    void plugins.restart(state.scene.widgets);
+    void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
   });
   let closeNotSaved: (() => void) | undefined;
   state.onChange(() => {
@@ -127,8 +131,10 @@ async function start(): Promise<void> {
     } else if (state.status === 'Saved') closeNotSaved?.();
     status.textContent = state.status;
     // Widget changes (enabled, corner, settings) restart the plugins at once.
-    void plugins.sync(state.scene.widgets).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
+    void plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene)).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());
+    // An open infobox shows the layer as edited (its fields, its blocks).
+    container.dispatchEvent(new CustomEvent('orbis:scene-changed'));
   });
   await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers(), timeline: state.scene.timeline }, [hostReady]);
 }

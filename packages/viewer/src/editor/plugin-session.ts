@@ -21,15 +21,16 @@ export class PluginSession {
    * start. A changed `property` alone reaches the running widget (`app.ui.on("update")`) instead.
    */
   /** Starts the plugins again (their code changed: `orbis plugin dev` reinstalled one). */
-  restart(widgets: Widget[]): Promise<PluginHost | undefined> {
+  restart(widgets: Widget[], hasBlocks: boolean): Promise<PluginHost | undefined> {
     this.widgets = '';
-    return this.sync(widgets);
+    return this.sync(widgets, hasBlocks);
   }
 
-  sync(widgets: Widget[]): Promise<PluginHost | undefined> {
+  /** `hasBlocks`: whether the scene places any block (plugins run for blocks too: the first one added starts them). */
+  sync(widgets: Widget[], hasBlocks: boolean): Promise<PluginHost | undefined> {
     // A widget entry that only carries settings places nothing: it is left out of the signature.
     const placed = widgets.filter((w) => w.enabled === false || w.area !== undefined);
-    const signature = JSON.stringify(placed.map((w) => [w.pluginId, w.extensionId, w.enabled, w.area]));
+    const signature = JSON.stringify([hasBlocks, placed.map((w) => [w.pluginId, w.extensionId, w.enabled, w.area])]);
     const properties = new Map(widgets.map((w) => [`${w.pluginId}/${w.extensionId}`, JSON.stringify(w.property ?? {})]));
     const changed = widgets.filter((w) => this.properties.get(`${w.pluginId}/${w.extensionId}`) !== properties.get(`${w.pluginId}/${w.extensionId}`));
     this.properties = properties;

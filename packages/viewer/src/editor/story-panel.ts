@@ -7,6 +7,7 @@ import { markdownToSafeHtml } from '../ui/markdown.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import type { EditorState } from './editor-state.js';
 import { storyPreview } from './story-preview.js';
+import { blockList } from './block-list.js';
 import { toastUndo } from '../ui/toast.js';
 
 const pagesOf = (state: EditorState) => state.scene.story.pages as StoryPageView[];
@@ -97,6 +98,19 @@ function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index
     ),
     layerTicks(state, page, index),
   );
+  const blocks = blockList({
+    kind: 'story',
+    blocks: () => page.blocks ?? [],
+    change: (fn) =>
+      update((p) => {
+        fn((p.blocks ??= []));
+        if (p.blocks.length === 0) delete p.blocks;
+      }),
+    plugins: () => state.plugins,
+    testid: `story-blocks-${page.id}`,
+  });
+  blocks.render();
+  body.append(blocks.element);
   return card;
 }
 

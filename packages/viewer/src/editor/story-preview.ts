@@ -17,7 +17,7 @@ export function storyPreview(state: EditorState, engine: Engine): void {
   if (pages.length === 0) return;
   const camera = engine.getCamera();
   const layers = state.engineLayers();
-  const story = startStory({ pages, layers, flyTo: (c) => void engine.flyTo(c, 2), setLayers: (shown) => void engine.setLayers(shown), renderText: renderMarkdown }, 0);
+  const story = startStory({ pages, layers, flyTo: (c) => void engine.flyTo(c, 2), setLayers: (shown) => void engine.setLayers(shown), renderText: renderMarkdown, blocks: state.blocks }, 0);
   const close = () => {
     story.destroy();
     overlay.remove();

@@ -2,6 +2,7 @@ import type { Infobox } from '@orbis/scene';
 import type { EngineFeatures, FeatureRef } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
 import { infoboxValue } from './infobox-value.js';
+import { type BlockPlaces, placeBlocks } from '../plugins/block-places.js';
 import './layers-ui.css';
 
 /** What the infobox needs to know about a layer. */
@@ -12,19 +13,22 @@ export type InfoboxLayer = { title: string; infobox?: Infobox };
  * carries in `data-selected` (set by a click in `default` mode, or by a plugin), shows the one
  * selected feature's title and fields, and hides when the selection is empty, or at Escape. Every
  * value is set as text, never as HTML, whatever the data holds (a `url` or `image` field's address
- * only when it is http(s)).
+ * only when it is http(s)). `blocks`, where plugins run, is told the layer's blocks while it shows.
  */
 export function mountInfobox(
   parent: HTMLElement,
   viewerElement: HTMLElement,
   engine: Pick<EngineFeatures, 'featureInfo'>,
   layerOf: (id: string) => InfoboxLayer | undefined,
+  blocks?: BlockPlaces,
 ): HTMLElement {
   const title = h('h2', { class: 'orbis-infobox-title' });
   const layerName = h('p', { class: 'orbis-infobox-layer' });
   const fields = h('dl', { class: 'orbis-infobox-fields' });
   const close = h('button', { type: 'button', class: 'orbis-infobox-close', 'aria-label': 'Close', title: 'Close' }, '×');
-  const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': 'Feature' }, h('header', {}, title, close), layerName, fields);
+  // SPEC §8: the layer's plugin blocks, after the fields.
+  const blockList = h('div', { class: 'orbis-infobox-blocks', 'data-testid': 'infobox-blocks' });
+  const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': 'Feature' }, h('header', {}, title, close), layerName, fields, blockList);
   box.hidden = true;
   parent.append(box);
 
@@ -39,6 +43,8 @@ export function mountInfobox(
     const layer = ref ? layerOf(ref.layerId) : undefined;
     const info = ref && layer ? engine.featureInfo(ref, layer.infobox) : undefined;
     box.hidden = !info;
+    // Blocks run while their layer's infobox is open (another feature of the layer keeps them; it hears `layers.select`).
+    blocks?.set('infobox', info && layer ? placeBlocks(`infobox-${ref!.layerId}`, layer.infobox?.blocks) : [], blockList);
     if (!info || !layer) return;
     title.textContent = info.title;
     layerName.textContent = layer.title;
@@ -56,5 +62,7 @@ export function mountInfobox(
     if (event.key === 'Escape' && !box.hidden) hide();
   });
   new MutationObserver(show).observe(viewerElement, { attributes: true, attributeFilter: ['data-selected'] });
+  // The editor says when the scene changed: an open infobox follows its layer's edits.
+  viewerElement.addEventListener('orbis:scene-changed', () => !box.hidden && show());
   return box;
 }

@@ -238,7 +238,7 @@ describe('PluginHost', () => {
   it('shows plugin UI and passes messages both ways', () => {
     const { calls, lines, host } = run([plugin('p', `app.ui.show('<b>hi</b>', { width: 200, height: 100 }); app.ui.on('message', (m) => { console.log(m); app.ui.postMessage({ echo: m }); });`)]);
     expect(calls.find((c) => c.op === 'ui.show')!.args).toEqual(['p/main', '<b>hi</b>', { width: 200, height: 100 }]);
-    host.uiMessage('p', 'main', { clicked: true });
+    host.uiMessage('p/main', { clicked: true });
     expect(lines()).toEqual([{ clicked: true }]);
     expect(calls.find((c) => c.op === 'ui.post')!.args).toEqual(['p/main', { echo: { clicked: true } }]);
   });

@@ -20,6 +20,7 @@ import { PluginLayers } from './host/plugin-layers.js';
 import { PluginTools } from './host/plugin-tools.js';
 import { PropertyLayers } from './host/property-layers.js';
 import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
+import { BLOCK_TYPES, type BlockScope } from './block-places.js';
 
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
@@ -34,7 +35,7 @@ const run = (name: HostOpName, context: OpContext, args: unknown[]): unknown => 
 const MIRRORED = (Object.keys(HOST_OPS) as HostOpName[]).filter((name) => HOST_OPS[name].transport === 'state');
 
 /**
- * Runs the widget extensions of the installed plugins, each in its own sandbox, and connects them
+ * Runs the widget extensions of the installed plugins, and the blocks the page shows, each in its own sandbox, and connects them
  * to the viewer: pushes state in, fans events out (once per listening extension), answers calls.
  * The calls are the operations declared in protocol/host-ops.ts, each checked against its
  * declared arguments, then run by its handler in host/ops/*-ops.ts.
@@ -54,6 +55,8 @@ export class PluginHost {
   private readonly budgets = new Map<Sandbox, MessageBudget>();
   /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
   private readonly widgets = new Map<Sandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
+  /** The running blocks by label, each with its `app.extension.block`. */
+  private readonly blocks = new Map<string, { sandbox: Sandbox; info: { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> } }>();
 
   /** `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandbox.ts). */
   constructor(
@@ -122,28 +125,98 @@ export class PluginHost {
     for (const plugin of this.plugins) {
       for (const extension of plugin.extensions) {
         if (extension.type !== 'widget' || !enabled(plugin.id, extension.id)) continue;
-        const code = plugin.files[`${extension.id}.js`];
-        const sandbox = this.makeSandbox({
-          pluginId: plugin.id,
-          extensionId: extension.id,
-          bridge: (s, op, args) => this.call(s, op, args),
-          onStopped: (s, reason) => this.stopped(s, reason),
-          limits: this.limits,
-        });
-        this.sandboxes.push(sandbox);
-        if (code === undefined) {
-          this.services.log(sandbox.label, 'error', `missing ${extension.id}.js`);
-          sandbox.stop();
-          continue;
-        }
+        const sandbox = this.launch(plugin, extension.id, undefined);
+        if (sandbox.status === 'stopped') continue;
         const widget = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {} };
         this.widgets.set(sandbox, widget);
-        sandbox.start(code, { ...this.initialState(), widget, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
+        sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), widget, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
       }
     }
     // The extensions started before a later one learn of it (and of those that failed).
     this.pushExtensions();
-    // Camera moves are computed only for frames in which the camera moved, and sent only to listeners.
+    this.followCamera();
+  }
+
+  /**
+   * Starts a block (SPEC §8): an `infoboxBlock` or `storyBlock` extension (Re:Earth's older
+   * `block` counts as an infobox block) in a sandbox of its own, labelled with its place, reading
+   * itself as `app.extension.block`. Answers its label (its frames' key), or undefined when the
+   * plugin or extension is not installed or is not a block of that kind (said in the console).
+   */
+  startBlock(kind: BlockScope, place: string, block: { pluginId: string; extensionId: string; property?: Record<string, unknown> }): string | undefined {
+    const plugin = this.plugins.find((p) => p.id === block.pluginId);
+    const extension = plugin?.extensions.find((e) => e.id === block.extensionId);
+    const label = `${block.pluginId}/${block.extensionId}`;
+    if (!plugin || !extension) {
+      this.services.log(label, 'warn', `the ${kind} block ${place} names ${label}, which is not installed: it is not shown`);
+      return undefined;
+    }
+    if (!BLOCK_TYPES[kind].includes(extension.type)) {
+      this.services.log(label, 'warn', `the ${kind} block ${place} names ${label}, whose type ${extension.type} is not ${BLOCK_TYPES[kind].join(' or ')}: it is not shown`);
+      return undefined;
+    }
+    const sandbox = this.launch(plugin, extension.id, place);
+    if (sandbox.status === 'stopped') {
+      this.forget(sandbox);
+      return undefined;
+    }
+    const info = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: block.property ?? {} };
+    this.blocks.set(sandbox.label, { sandbox, info });
+    sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), block: info, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
+    this.pushExtensions();
+    this.followCamera();
+    return sandbox.label;
+  }
+
+  /** A running block's `property` changed (the editor): read anew as `app.extension.block.property`, and `ui.on("update")` fires. */
+  setBlockProperty(label: string, property: Record<string, unknown> | undefined): void {
+    const block = this.blocks.get(label);
+    if (!block || block.sandbox.status !== 'running') return;
+    block.info.property = property ?? {};
+    block.sandbox.update('block', block.info);
+    block.sandbox.dispatch('ui.update', {});
+  }
+
+  /** Stops a block (its infobox closed, its story page left): its sandbox, frames and place go. */
+  stopBlock(label: string): void {
+    const block = this.blocks.get(label);
+    if (!block) return;
+    this.blocks.delete(label);
+    block.sandbox.stop();
+    this.forget(block.sandbox);
+    this.services.closeUi(label);
+    this.services.frames.close('modal', label);
+    this.services.frames.close('popup', label);
+    this.pushExtensions();
+  }
+
+  /** One extension's sandbox, already stopped (said in the console) when the package lacks its script. */
+  private launch(plugin: InstalledPlugin, extensionId: string, instance: string | undefined): Sandbox {
+    const sandbox = this.makeSandbox({
+      pluginId: plugin.id,
+      extensionId,
+      bridge: (s, op, args) => this.call(s, op, args),
+      onStopped: (s, reason) => this.stopped(s, reason),
+      limits: this.limits,
+      ...(instance === undefined ? {} : { instance }),
+    });
+    this.sandboxes.push(sandbox);
+    if (plugin.files[`${extensionId}.js`] === undefined) {
+      this.services.log(sandbox.label, 'error', `missing ${extensionId}.js`);
+      sandbox.stop();
+    }
+    return sandbox;
+  }
+
+  /** A stopped block leaves the host's lists, so that blocks opened and closed all day hold nothing. */
+  private forget(sandbox: Sandbox): void {
+    const index = this.sandboxes.indexOf(sandbox);
+    if (index >= 0) this.sandboxes.splice(index, 1);
+    this.budgets.delete(sandbox);
+  }
+
+  /** Camera moves are computed only for frames in which the camera moved, and sent only to listeners. */
+  private followCamera(): void {
     this.stopCameraMoves ??= this.services.camera.onMove(() => {
       this.refreshMirrors();
       if (this.wants('camera.move')) this.emit('camera.move', this.services.camera.position());
@@ -233,9 +306,9 @@ export class PluginHost {
     }
   }
 
-  /** A message from a plugin's UI iframe: `app.ui.on("message")` and `app.extension.on("message")` hear it. */
-  uiMessage(pluginId: string, extensionId: string, message: unknown): void {
-    this.sandboxes.find((s) => s.pluginId === pluginId && s.extensionId === extensionId)?.dispatch('ui.message', message);
+  /** A message from the UI iframe of the extension labelled `source`: `app.ui.on("message")` and `app.extension.on("message")` hear it. */
+  uiMessage(source: string, message: unknown): void {
+    this.sandboxes.find((s) => s.label === source)?.dispatch('ui.message', message);
   }
 
   stopPlugin(pluginId: string): void {
@@ -249,6 +322,7 @@ export class PluginHost {
   /** Stops every extension and takes their layers off the page. */
   stopAll(): void {
     for (const sandbox of this.sandboxes) sandbox.stop();
+    this.blocks.clear();
     this.pageLayers.dispose();
     this.tools.stop();
     this.stopCameraMoves?.();
@@ -291,7 +365,8 @@ export class PluginHost {
   call(sandbox: Sandbox, op: string, args: unknown[]): unknown {
     const context: OpContext = { sandbox, services: this.services, host: this.state };
     if (op === 'console') {
-      this.services.log(sandbox.label, String(args[0]), String(args[1]));
+      // SPEC §5's prefix, `pluginId/extensionId`, for blocks too.
+      this.services.log(`${sandbox.pluginId}/${sandbox.extensionId}`, String(args[0]), String(args[1]));
       return undefined;
     }
     if (op === 'async') {

@@ -176,8 +176,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       const stop = app.ui.on('message', (m) => { console.log(['ui', m]); stop(); });
       try { app.extension.on('extensionMessages', () => 0); } catch (e) { console.log(e.name); }
     `)]);
-    fake.host.uiMessage('p', 'main', { n: 1 });
-    fake.host.uiMessage('p', 'main', { n: 2 });
+    fake.host.uiMessage('p/main', { n: 1 });
+    fake.host.uiMessage('p/main', { n: 2 });
     expect(fake.lines()).toEqual(['TypeError', ['ui', { n: 1 }], ['extension', { n: 1 }]]);
     expect(fake.host.sandboxes[0]!.subscribed.size).toBe(0);
   });

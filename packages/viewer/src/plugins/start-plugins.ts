@@ -13,6 +13,8 @@ import { areaFromWidgetLayout } from './frames/widget-area.js';
 import { createWidgetTray } from './frames/widget-tray.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { SandboxMaker } from './sandbox/sandbox.js';
+import { BlockPlaces } from './block-places.js';
+import { runBlocks } from './run-blocks.js';
 
 /** A plugin package as the server keeps it. */
 export interface PluginPackage {
@@ -38,6 +40,8 @@ export interface PluginPageOptions {
   signal?: AbortSignal;
   /** An extension was stopped by its limits or an error: the editor shows a notice. */
   onStopped?: (notice: { source: string; reason: string }) => void;
+  /** The blocks the infobox and story panel show (SPEC §8): their sandboxes follow it. */
+  blocks?: BlockPlaces;
 }
 
 let saidMainThread = false;
@@ -73,7 +77,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   const { engine, viewerElement, scene, env } = options;
   const enabled = (pluginId: string, extensionId: string) =>
     scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.enabled !== false;
-  if (!options.plugins.some((p) => p.manifest.extensions.some((e) => e.type === 'widget' && enabled(p.manifest.id, e.id)))) return undefined;
+  const widgets = options.plugins.some((p) => p.manifest.extensions.some((e) => e.type === 'widget' && enabled(p.manifest.id, e.id)));
+  if (!widgets && !(options.blocks && BlockPlaces.inScene(scene))) return undefined;
   await engine.whenFirstFrame();
   if (options.signal?.aborted) return undefined;
   const sandboxes = await chooseSandboxes();
@@ -89,10 +94,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     const layout = options.plugins.find((p) => p.manifest.id === pluginId)?.manifest.extensions.find((e) => e.id === extensionId)?.widgetLayout;
     return placed ?? areaFromWidgetLayout(layout) ?? 'top-right';
   };
-  const ui = new PluginUi(overlay, areaOf, (source, message) => {
-    const [pluginId, extensionId] = source.split('/');
-    host.uiMessage(pluginId!, extensionId!, message);
-  });
+  const ui = new PluginUi(overlay, areaOf, (source, message) => host.uiMessage(source, message));
   const frames = new PluginFrames({
     overlay,
     widgetElement: (source) => ui.widgetElement(source),
@@ -167,6 +169,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   const widgetProperty = (pluginId: string, extensionId: string) => scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.property;
   host.start(enabled, widgetProperty);
   await host.started();
+  const stopBlocks = options.blocks ? runBlocks(options.blocks, host, ui) : undefined;
   const stopPointer = engine.onPointer((input) => {
     // Picking is costly: only for events some plugin listens to.
     if (!host.wants(input.type)) return;
@@ -182,6 +185,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   });
   observer.observe(viewerElement);
   options.signal?.addEventListener('abort', () => {
+    stopBlocks?.();
     host.stopAll();
     stopPointer();
     stopMarquee();

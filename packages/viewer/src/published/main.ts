@@ -10,6 +10,7 @@ import type { StoryPageView } from './story-state.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { createLegend } from '../layers-ui/legend.js';
 import { drawnType } from '../layers/drawn-layer.js';
+import { BlockPlaces } from '../plugins/block-places.js';
 
 /** The published page: the snapshot inlined by the server, the project's name and its story. */
 function readSnapshot(): PublishedSnapshot<PluginPackage> {
@@ -29,6 +30,8 @@ const container = document.getElementById('viewer')!;
 const engine = new CesiumEngine(container);
 const scene = { ...snapshot.scene, layers: snapshot.scene.layers };
 const interaction = new InteractionController(engine, container);
+// The infobox and story panel say which plugin blocks show; plugins run them once started.
+const blocks = new BlockPlaces();
 const plugins = startPlugins({
   engine,
   interaction,
@@ -38,15 +41,16 @@ const plugins = startPlugins({
   project: snapshot.project.alias,
   env: { inEditor: false, isBuilt: true },
   widgetTray: true,
+  blocks,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
 const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
-mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id));
+mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id), blocks);
 const legend = createLegend(engine);
 layout.slots.legend.append(legend.element);
 const opening = openingOfStory(pages, layers, location.hash);
 if (layout.side) {
   const story = startStory(
-    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => (legend.update(shown), void engine.setLayers(shown)), renderText, followAddress: true },
+    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => (legend.update(shown), void engine.setLayers(shown)), renderText, followAddress: true, blocks },
     opening.index,
   );
   layout.side.append(story.panel.element);

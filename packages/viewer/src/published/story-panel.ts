@@ -3,6 +3,7 @@ import { button } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
 import type { StoryPageView } from './story-state.js';
+import { type BlockPlaces, placeBlocks } from '../plugins/block-places.js';
 
 /** What the panel asks of the page around it. */
 export interface StoryPanelOptions {
@@ -11,6 +12,8 @@ export interface StoryPanelOptions {
   onPage: (index: number) => void;
   /** Renders a page's Markdown into an element (loaded lazily on the published page). */
   renderText: (element: HTMLElement, text: string) => void | Promise<void>;
+  /** Where the shown page's plugin blocks run (SPEC §8): told each page's blocks, and none once destroyed. */
+  blocks?: BlockPlaces;
 }
 
 /** The story panel (SPEC §9), its current page, and moving between pages. */
@@ -43,7 +46,9 @@ export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
   const prev = button({ label: 'Previous page', icon: ChevronLeft, iconOnly: true, testid: 'story-prev', onClick: () => move(-1) });
   const next = button({ label: 'Next page', icon: ChevronRight, iconOnly: true, testid: 'story-next', onClick: () => move(1) });
   const fold = h('button', { type: 'button', class: 'btn btn-ghost btn-icon story-fold', 'aria-expanded': 'true', 'aria-label': 'Fold the story', 'aria-controls': 'story-body' }, icon(ChevronDown));
-  const body = h('div', { class: 'story-body', id: 'story-body' }, text);
+  // The page's plugin blocks, after its text.
+  const blockList = h('div', { class: 'story-blocks', 'data-testid': 'story-blocks' });
+  const body = h('div', { class: 'story-body', id: 'story-body' }, text, blockList);
   const element = h('section', { class: 'story', 'data-testid': 'story', 'aria-labelledby': 'story-title' },
     h('div', { class: 'story-bar' }, title, fold),
     body,
@@ -65,6 +70,7 @@ export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
     next.disabled = index === pages.length - 1;
     element.dataset.page = String(index + 1);
     text.scrollTop = 0;
+    options.blocks?.set('story', placeBlocks(`story-${page.id}`, page.blocks), blockList);
     // The renderer may load lazily: only the latest page's text may land, whatever order they finish in.
     const token = ++renders;
     const rendered = h('div');
@@ -96,6 +102,7 @@ export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
     move,
     destroy: () => {
       document.removeEventListener('keydown', onKey);
+      options.blocks?.set('story', [], blockList);
       element.remove();
     },
   };

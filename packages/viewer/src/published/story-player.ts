@@ -1,4 +1,5 @@
 import type { Camera } from '@orbis/scene';
+import type { BlockPlaces } from '../plugins/block-places.js';
 import { createStoryPanel, type StoryPanel } from './story-panel.js';
 import { hashForPage, type LayerVisibility, layersOnPage, pageFromHash, type StoryPageView } from './story-state.js';
 
@@ -12,6 +13,8 @@ export interface StoryPlayerOptions<L extends LayerVisibility> {
   renderText: (element: HTMLElement, text: string) => void | Promise<void>;
   /** Whether the story follows and writes the address's `#story=N` (the published page: yes). */
   followAddress?: boolean;
+  /** Where the pages' plugin blocks run (SPEC §8). */
+  blocks?: BlockPlaces;
 }
 
 /** A story panel wired to the camera, the layers and (optionally) the address. */
@@ -45,7 +48,7 @@ export function startStory<L extends LayerVisibility>(options: StoryPlayerOption
     }
     if (options.followAddress && location.hash !== hashForPage(index)) history.replaceState(history.state, '', hashForPage(index));
   };
-  const panel = createStoryPanel({ pages: options.pages, renderText: options.renderText, onPage: apply });
+  const panel = createStoryPanel({ pages: options.pages, renderText: options.renderText, onPage: apply, ...(options.blocks ? { blocks: options.blocks } : {}) });
   panel.show(startIndex);
   const onHash = () => {
     const index = pageFromHash(location.hash, options.pages.length);

@@ -10,9 +10,14 @@ export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-righ
 /** Messages one UI frame may send its plugin per second; a flood beyond is dropped, said once. */
 export const MAX_UI_MESSAGES_PER_SECOND = MAX_MESSAGES_PER_SECOND;
 
-/** Shows plugins' own UI (`app.ui`): each widget's {@link SandboxedFrame} in its corner of the viewer. */
+/**
+ * Shows plugins' own UI (`app.ui`): each widget's {@link SandboxedFrame} in its corner of the
+ * viewer, each block's in its place in the infobox or story panel.
+ */
 export class PluginUi {
   private readonly frames = new Map<string, SandboxedFrame>();
+  /** Each running block's element in the infobox or story panel, by label. */
+  private readonly places = new Map<string, HTMLElement>();
 
   constructor(
     private readonly overlay: HTMLElement,
@@ -55,16 +60,23 @@ export class PluginUi {
     return element && !element.hidden ? element : this.area(this.areaOf(source));
   }
 
+  /** A block's element: the frame its `app.ui.show` draws goes there, not in a corner. */
+  placeIn(source: string, element: HTMLElement): void {
+    this.places.set(source, element);
+  }
+
   show(source: string, html: string, options: Record<string, unknown>): void {
     let frame = this.frames.get(source);
+    const place = this.places.get(source);
     if (!frame) {
-      frame = new SandboxedFrame(source, `Plugin widget ${source}`, 'orbis-widget', 'UI');
+      frame = place ? new SandboxedFrame(source, `Plugin block ${source}`, 'orbis-block', 'UI') : new SandboxedFrame(source, `Plugin widget ${source}`, 'orbis-widget', 'UI');
       this.frames.set(source, frame);
       // Widgets of one corner stack instead of covering each other.
-      this.area(this.areaOf(source)).append(frame.element);
+      (place ?? this.area(this.areaOf(source))).append(frame.element);
     }
     frame.show(html);
-    frame.element.style.width = cssSize(options.width, 300);
+    // A block spans its panel's width unless it asks for less (Re:Earth's blocks fill the infobox's width).
+    frame.element.style.width = place && options.width === undefined ? '100%' : cssSize(options.width, 300);
     frame.element.style.height = cssSize(options.height, 200);
     frame.element.hidden = options.visible === false;
   }
@@ -86,6 +98,13 @@ export class PluginUi {
   close(source: string): void {
     this.frames.get(source)?.element.remove();
     this.frames.delete(source);
+  }
+
+  /** A block stopped: its frame and its place go. */
+  unplace(source: string): void {
+    this.close(source);
+    this.places.get(source)?.remove();
+    this.places.delete(source);
   }
 
   post(source: string, message: unknown): void {

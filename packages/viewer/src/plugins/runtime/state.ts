@@ -1,4 +1,4 @@
-import type { Env, ExtensionInfo, InteractionModeType, SketchOptions, SketchType, TimelineRangeType, TimelineStepType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
+import type { BlockInfo, Env, ExtensionInfo, InteractionModeType, SketchOptions, SketchType, TimelineRangeType, TimelineStepType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
 import { type Radii, WGS84_RADII } from './wgs84.js';
 
 /**
@@ -12,6 +12,8 @@ export interface PushedState {
   mode: InteractionModeType;
   radii: Radii;
   widget: WidgetInfo;
+  /** In a block sandbox, the block (pushed again when the editor changes its property). */
+  block: BlockInfo | null;
   /** Every running extension (`app.extension.list`), pushed whenever one starts or stops. */
   extensions: ExtensionInfo[];
   /** Orbis's version and the plugin API's. */
@@ -46,6 +48,7 @@ export function initialState(): PushedState {
     mode: 'default',
     radii: WGS84_RADII,
     widget: { id: '', pluginId: '', extensionId: '', property: {} },
+    block: null,
     extensions: [],
     versions: { version: '', apiVersion: '' },
     sketch: { tool: null, options: {} },

@@ -19,13 +19,17 @@ export function createUi(bridge: Bridge): { ui: PluginUI; events: Emitter } {
   return { ui, events };
 }
 
-/** `app.extension`: this widget (with its settings from the scene) and the running extensions. */
+/** `app.extension`: this widget or block (with its settings from the scene) and the running extensions. */
 export function createExtension(bridge: Bridge, state: PushedState): { extension: Extension; events: Emitter } {
   const { call, copy } = bridge;
   const events = new Emitter(bridge, 'extension', PLUGIN_EVENTS.extension.prefix, PLUGIN_EVENTS.extension.names);
   const extension: Extension = {
     get widget() {
-      return copy(state.widget);
+      // A block is no widget: Re:Earth gives it `widget` undefined.
+      return (state.block ? undefined : copy(state.widget)) as Extension['widget'];
+    },
+    get block() {
+      return state.block ? copy(state.block) : undefined;
     },
     get list() {
       return copy(state.extensions);

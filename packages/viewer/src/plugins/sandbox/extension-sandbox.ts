@@ -3,7 +3,7 @@ import { parseBridgeJson } from '../transport/bridge-json.js';
 import { LogLimiter } from '../quickjs/log-limiter.js';
 import { hears } from '../protocol/plugin-events.js';
 import { QuickJsCore } from '../quickjs/quickjs-core.js';
-import type { Sandbox, SandboxBridge, SandboxMaker, SandboxStatus, SandboxStopped } from './sandbox.js';
+import { type Sandbox, type SandboxBridge, type SandboxMaker, type SandboxStatus, type SandboxStopped, sandboxLabel } from './sandbox.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox-limits.js';
 import { SandboxTimers, TimerPacer } from '../quickjs/sandbox-timers.js';
 
@@ -28,6 +28,7 @@ export class ExtensionSandbox implements Sandbox {
     private readonly onStopped: SandboxStopped,
     readonly limits: SandboxLimits = DEFAULT_LIMITS,
     pacer: TimerPacer = new TimerPacer(),
+    private readonly instance?: string,
   ) {
     this.timers = new SandboxTimers((id) => this.core.call('timer', [id]), pacer);
     this.logs = new LogLimiter(limits.maxLogChars, (level, text) => this.bridge(this, 'console', [level, text]));
@@ -45,7 +46,7 @@ export class ExtensionSandbox implements Sandbox {
   }
 
   get label(): string {
-    return `${this.pluginId}/${this.extensionId}`;
+    return sandboxLabel(this.pluginId, this.extensionId, this.instance);
   }
 
   get status(): SandboxStatus {
@@ -122,5 +123,5 @@ export class ExtensionSandbox implements Sandbox {
 /** Sandboxes on the main thread, in one QuickJS module; their timers share one pacer, so together they leave the page at least half its time. */
 export function inlineSandboxes(module: QuickJSWASMModule): SandboxMaker {
   const pacer = new TimerPacer();
-  return ({ pluginId, extensionId, bridge, onStopped, limits }) => new ExtensionSandbox(module, pluginId, extensionId, bridge, onStopped, limits, pacer);
+  return ({ pluginId, extensionId, bridge, onStopped, limits, instance }) => new ExtensionSandbox(module, pluginId, extensionId, bridge, onStopped, limits, pacer, instance);
 }

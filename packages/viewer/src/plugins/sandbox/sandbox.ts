@@ -10,7 +10,7 @@ export type SandboxStatus = 'created' | 'running' | 'failed' | 'stopped';
 export interface Sandbox {
   readonly pluginId: string;
   readonly extensionId: string;
-  /** `pluginId/extensionId`: the console prefix and the id of `app.extension.list`. */
+  /** `pluginId/extensionId` (a block's: `pluginId/extensionId/place`, {@link sandboxLabel}): its frames' key and its id in `app.extension.list`. */
   readonly label: string;
   readonly status: SandboxStatus;
   /** Why a failed sandbox stopped. */
@@ -46,6 +46,16 @@ export interface SandboxSpec {
   bridge: SandboxBridge;
   onStopped: SandboxStopped;
   limits: SandboxLimits;
+  /**
+   * A block's place on the page (`infobox-{layerId}-{n}`, `story-{pageId}-{n}`): one extension may
+   * run as several blocks, each its own sandbox with its own label. Absent for a widget.
+   */
+  instance?: string;
+}
+
+/** A sandbox's label: `pluginId/extensionId`, and for a block its place after another `/`. */
+export function sandboxLabel(pluginId: string, extensionId: string, instance?: string): string {
+  return instance === undefined ? `${pluginId}/${extensionId}` : `${pluginId}/${extensionId}/${instance}`;
 }
 
 /** Makes one extension's sandbox: on the main thread (extension-sandbox.ts) or in a worker (worker-sandbox.ts). */

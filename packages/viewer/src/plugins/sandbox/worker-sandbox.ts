@@ -2,7 +2,7 @@ import { BlockingAnswerer, CHANNEL_BYTES } from '../transport/blocking-channel.j
 import { parseBridgeJson } from '../transport/bridge-json.js';
 import { hears } from '../protocol/plugin-events.js';
 import { describe } from '../quickjs/quickjs-core.js';
-import type { Sandbox, SandboxBridge, SandboxMaker, SandboxStatus, SandboxStopped } from './sandbox.js';
+import { type Sandbox, type SandboxBridge, type SandboxMaker, type SandboxStatus, type SandboxStopped, sandboxLabel } from './sandbox.js';
 import type { SandboxLimits } from './sandbox-limits.js';
 import { CONTROL, type CallUpdate, type FromWorker, type ToWorker } from '../transport/worker-messages.js';
 import { Watchdog } from './watchdog.js';
@@ -46,6 +46,7 @@ export class WorkerSandbox implements Sandbox {
     private readonly watchdog: Watchdog,
     /** QuickJS compiled by the page, posted to the worker (it fetches its own when absent). */
     private readonly wasm?: WebAssembly.Module,
+    private readonly instance?: string,
   ) {
     this.answerer = new BlockingAnswerer(this.channel);
     worker.listen(
@@ -55,7 +56,7 @@ export class WorkerSandbox implements Sandbox {
   }
 
   get label(): string {
-    return `${this.pluginId}/${this.extensionId}`;
+    return sandboxLabel(this.pluginId, this.extensionId, this.instance);
   }
 
   private get alive(): boolean {
@@ -212,8 +213,8 @@ export class WorkerSandbox implements Sandbox {
  * instead of fetching and compiling its own.
  */
 export function workerSandboxes(spawn: (label: string) => WorkerHandle, watchdog = new Watchdog(), wasm?: WebAssembly.Module): SandboxMaker {
-  return ({ pluginId, extensionId, bridge, onStopped, limits }) =>
-    new WorkerSandbox(spawn(`${pluginId}/${extensionId}`), pluginId, extensionId, bridge, onStopped, limits, watchdog, wasm);
+  return ({ pluginId, extensionId, bridge, onStopped, limits, instance }) =>
+    new WorkerSandbox(spawn(sandboxLabel(pluginId, extensionId, instance)), pluginId, extensionId, bridge, onStopped, limits, watchdog, wasm, instance);
 }
 
 /** A module worker running worker/worker-entry.ts (bundled by Vite with its own QuickJS). */
