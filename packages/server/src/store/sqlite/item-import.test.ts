@@ -54,6 +54,15 @@ describe('a SQLite import, recorded by a worker thread (issue 30)', () => {
     await store.close();
   });
 
+  it('records a small import at once (no worker), also all or nothing', async () => {
+    const { store, project, model } = await storeWithModel();
+    await expect(store.importItems(model.id, rows(100, { n: 0 }, 50), now)).rejects.toThrow('row 50 is bad');
+    expect((await store.getModel(project.id, 'rows'))?.itemCount).toBe(0);
+    expect(await store.importItems(model.id, rows(100, { n: 0 }), now)).toBe(100);
+    expect((await store.getModel(project.id, 'rows'))?.itemCount).toBe(100);
+    await store.close();
+  });
+
   it('gives its rows ids after an item recorded while it ran, as their commit order is', async () => {
     const { store, model } = await storeWithModel();
     const importing = store.importItems(model.id, rows(5_000, { n: 0 }), now);

@@ -34,16 +34,26 @@ export async function importItemsInWorker(
   target: () => ImportTarget | undefined,
   drafts: Iterable<NewItem>,
   now: string,
+  /** Records a small import at once, in one transaction on the server's connection. */
+  recordAtOnce: (items: NewItem[]) => number,
 ): Promise<number> {
   let model = target();
   if (!model) throw new StoreNotFoundError('the model no longer exists');
+  // An import of one message's rows or fewer takes milliseconds: no worker for it (it costs a thread's start).
+  const iterator = drafts[Symbol.iterator]();
+  const first: NewItem[] = [];
+  for (let next = iterator.next(); !next.done; next = iterator.next()) {
+    first.push(next.value);
+    if (first.length > STAGE_ROWS) break;
+  }
+  if (first.length <= STAGE_ROWS) return recordAtOnce(first);
   const fields = JSON.parse(model.fields) as Field[];
   const worker = new ImportWorker({ filename, driver: SQLITE_DRIVER, addCountsSql });
   try {
     let count = 0;
     let publicCount = 0;
     let rows: StagedRow[] = [];
-    for (const draft of drafts) {
+    for (const draft of chain(first, iterator)) {
       count += 1;
       publicCount += draft.public ? 1 : 0;
       rows.push([draft.public ? 1 : 0, JSON.stringify(draft.fields), itemRecordTail(fields, { fields: draft.fields, createdAt: now, updatedAt: now })]);
@@ -65,6 +75,12 @@ export async function importItemsInWorker(
   } finally {
     await worker.close();
   }
+}
+
+/** The rows already taken, then the rest of the iterator's, one at a time. */
+function* chain(taken: NewItem[], rest: Iterator<NewItem>): Generator<NewItem> {
+  yield* taken;
+  for (let next = rest.next(); !next.done; next = rest.next()) yield next.value;
 }
 
 /** `count` new ids after `last`, in order, with a turn of the event loop every ID_TURN of them (400,000 take 1 s). */

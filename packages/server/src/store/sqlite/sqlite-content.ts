@@ -183,13 +183,13 @@ export class SqliteContent {
     }).immediate();
   }
 
-  /** Records an import's items through a worker thread (item-import.ts): the event loop stays free. */
+  /** Records an import's items through a worker thread (item-import.ts): the event loop stays free; a small one at once. */
   importItems(modelId: string, drafts: Iterable<NewItem>, now: string): Promise<number> {
     const target = () => {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
       return row && { modelId, fields: row.fields, lastItemId: row.last_item_id };
     };
-    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now);
+    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, (items) => this.insertItems(modelId, items, now).length);
   }
 
   getItem(modelId: string, id: string): Item | undefined {
