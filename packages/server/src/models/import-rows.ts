@@ -5,6 +5,7 @@ import Parser from 'stream-json/Parser.js';
 import Pick from 'stream-json/filters/Pick.js';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
 import { InputError } from '../input-error.js';
+import { elementSizeLimit } from './element-size-limit.js';
 import { type Field, firstGeometryField } from './field.js';
 import { unguarded } from './item-export.js';
 
@@ -54,7 +55,9 @@ export async function* jsonRows(body: Readable, fields: Field[]): AsyncIterable<
   if (first !== '[' && first !== '{') throw new InputError('body', 'a JSON import is an array of field objects or a GeoJSON FeatureCollection');
   const isCollection = first === '{';
   const geometry = firstGeometryField(fields);
-  const stages = isCollection ? [Parser.make(), Pick.make({ filter: 'features' }), StreamArray.make()] : [Parser.make(), StreamArray.make()];
+  const stages = isCollection
+    ? [Parser.make(), Pick.make({ filter: 'features' }), elementSizeLimit('feature'), StreamArray.make()]
+    : [Parser.make(), elementSizeLimit('row'), StreamArray.make()];
   const elements = pipeline([stream, ...stages], () => undefined) as unknown as AsyncIterable<{ key: number; value: unknown }>;
   try {
     for await (const { key, value } of elements) {
