@@ -7,7 +7,7 @@ import { mailSettingsFrom } from './accounts/invitation-mailer.js';
 import { AssetService } from './assets/asset-service.js';
 import { CursorCodec } from './assets/cursor.js';
 import { StagingJournal } from './assets/staging-journal.js';
-import { ConfigError, type OrbisConfig } from './config/serve-config.js';
+import { checkAdminToken, ConfigError, type OrbisConfig } from './config/serve-config.js';
 import { oidcSettingsFrom } from './config/oidc-settings.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
@@ -55,6 +55,9 @@ export async function openStorage(storage: string | undefined, dataDir: string, 
  */
 export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
+  let newAdminTokenFile: string | undefined;
+  // A token from the file is held to the environment's rule too (an operator may have written it).
+  const adminToken = checkAdminToken(loadSecret(config.dataDir, 'admin-token', config.adminToken, (path) => (newAdminTokenFile = path)), config.adminToken === undefined ? join(config.dataDir, 'admin-token') : 'ORBIS_ADMIN_TOKEN');
   const oidc = oidcSettingsFrom(env);
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const store = await openStore(config.databaseUrl, config.dataDir);
@@ -73,7 +76,8 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     scenes: new SceneService(store),
     plugins: new PluginService(store),
     models: new ModelService(store),
-    adminToken: loadSecret(config.dataDir, 'admin-token', config.adminToken),
+    adminToken,
+    newAdminTokenFile,
     auth: authServices(store, { mail: mailSettingsFrom(env, publicUrl) }),
     oidc,
     publicUrl,

@@ -18,7 +18,7 @@ const SEED = Number(process.env.ORBIS_CRASH_SEED) || Date.now() % 1_000_000_007;
 const KILLS = 3;
 const UPLOADS_PER_ROUND = 10;
 const CONCURRENCY = 4;
-const ADMIN = 'crash-admin-token-0123456789';
+const ADMIN = 'crash-admin-token-0123456789-0123456789';
 const ALIAS = 'crash';
 const headers = { authorization: `Bearer ${ADMIN}` };
 

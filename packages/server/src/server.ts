@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { OrbisConfig } from './config/serve-config.js';
 import { createContext } from './context.js';
@@ -68,12 +69,20 @@ export async function startServer(
   };
 }
 
-/** What `orbis serve` prints after the listening line when the demo exists. */
-export async function demoLines(server: RunningServer): Promise<string[]> {
-  if (!(await server.ctx.store.getProjectByAlias(DEMO_ALIAS))) return [];
-  const base = server.ctx.publicUrl;
+/**
+ * What `orbis serve` prints after the listening line: the admin token only when this start
+ * generated it (else where it is), and the demo's links when the demo exists. The editor link
+ * carries the token only on that first start too: a log keeps what a terminal shows.
+ */
+export async function startLines(server: RunningServer, config: Pick<OrbisConfig, 'adminToken' | 'dataDir'>): Promise<string[]> {
+  const { adminToken, newAdminTokenFile, publicUrl: base } = server.ctx;
+  const token = newAdminTokenFile
+    ? [`Admin token: ${adminToken} (generated on this first start and kept in ${newAdminTokenFile}, mode 0600; not printed again)`]
+    : [`Admin token: ${config.adminToken === undefined ? `in ${join(config.dataDir, 'admin-token')}` : 'ORBIS_ADMIN_TOKEN'}`];
+  if (!(await server.ctx.store.getProjectByAlias(DEMO_ALIAS))) return token;
   return [
-    `Editor:    ${base}/editor/${DEMO_ALIAS}?tab=map#token=${server.ctx.adminToken}`,
+    ...token,
+    `Editor:    ${base}/editor/${DEMO_ALIAS}?tab=map${newAdminTokenFile ? `#token=${adminToken}` : ''}`,
     `Published: ${base}/p/${DEMO_ALIAS}`,
     `API:       ${base}/api/p/${DEMO_ALIAS}/assets.json`,
   ];

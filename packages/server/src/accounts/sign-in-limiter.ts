@@ -22,11 +22,32 @@ export class SignInLimiter {
 
   /** Seconds until a sign-in for this email from this address may be tried again; 0 when it may now. */
   async retryAfter(email: string, ip: string): Promise<number> {
+    const keys = keysOf(email, ip);
+    return this.wait([[keys.email, this.limits.perEmail], [keys.ip, this.limits.perAddress]]);
+  }
+
+  async recordFailure(email: string, ip: string): Promise<void> {
+    const keys = keysOf(email, ip);
+    await this.record([keys.email, keys.ip]);
+  }
+
+  /**
+   * Seconds until this address may present a bearer token (the admin token, a personal access
+   * token) again: a wrong one counts as a failed sign-in from the address, under the same limit.
+   */
+  async bearerRetryAfter(ip: string): Promise<number> {
+    return this.wait([[keysOf('', ip).ip, this.limits.perAddress]]);
+  }
+
+  async recordBearerFailure(ip: string): Promise<void> {
+    await this.record([keysOf('', ip).ip]);
+  }
+
+  private async wait(counted: [key: string, limit: number][]): Promise<number> {
     const now = this.now();
     const since = isoAt(now - this.limits.windowMs);
-    const keys = keysOf(email, ip);
     let waitMs = 0;
-    for (const [key, limit] of [[keys.email, this.limits.perEmail], [keys.ip, this.limits.perAddress]] as const) {
+    for (const [key, limit] of counted) {
       const { count, oldest } = await this.store.failedSignIns(key, since);
       // Blocked until the window has passed over the failure that made the count reach the limit.
       if (count >= limit && oldest) waitMs = Math.max(waitMs, Date.parse(oldest) + this.limits.windowMs - now);
@@ -34,9 +55,8 @@ export class SignInLimiter {
     return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
+  private async record(keys: string[]): Promise<void> {
     const now = this.now();
-    const keys = keysOf(email, ip);
-    await this.store.recordFailedSignIn([keys.email, keys.ip], isoAt(now), isoAt(now - this.limits.windowMs));
+    await this.store.recordFailedSignIn(keys, isoAt(now), isoAt(now - this.limits.windowMs));
   }
 }

@@ -59,12 +59,28 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
       expect(out).toContain(`${url}/editor/demo`);
       expect(out).toContain(`${url}/p/demo`);
       expect(out).toContain(`${url}/api/p/demo/assets.json`);
+      // The token is printed on the start that generated it, and then never again: only where it is.
+      const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
+      if (signal === 'SIGTERM') expect(out).toContain(`Admin token: ${token} (generated on this first start and kept in ${join(dataDir, 'admin-token')}`);
+      else expect(out).not.toContain(token);
+      if (signal === 'SIGINT') expect(out).toContain(`Admin token: in ${join(dataDir, 'admin-token')}`);
       const exited = new Promise<number | null>((r) => child.on('exit', r));
       child.kill(signal);
       expect(await exited).toBe(0);
     }
     // The admin token was generated once, kept with mode 0600.
     expect(statSync(join(dataDir, 'admin-token')).mode & 0o777).toBe(0o600);
+  });
+
+  it('serve refuses an admin token shorter than 32 characters, from the environment or the file, and says why', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    await expect(serveWith({ ORBIS_ADMIN_TOKEN: 'x'.repeat(31) }, dataDir, '--port', '0', '--no-demo')).rejects.toThrow(
+      /serve exited 1: .*the admin token in ORBIS_ADMIN_TOKEN has 31 characters; it needs at least 32/,
+    );
+    writeFileSync(join(dataDir, 'admin-token'), 'short\n', { mode: 0o600 });
+    await expect(serveWith({}, dataDir, '--port', '0', '--no-demo')).rejects.toThrow(`the admin token in ${join(dataDir, 'admin-token')} has 5 characters`);
+    const { child } = await serveWith({ ORBIS_ADMIN_TOKEN: 'x'.repeat(32) }, dataDir, '--port', '0', '--no-demo');
+    children.push(child);
   });
 
   it('serve writes structured JSON request logs', async () => {

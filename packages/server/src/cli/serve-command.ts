@@ -1,11 +1,11 @@
 import type { OrbisConfig } from '../config/serve-config.js';
-import { demoLines, startServer } from '../server.js';
+import { startLines, startServer } from '../server.js';
 
 /** `orbis serve`: runs until SIGINT or SIGTERM, then closes cleanly and resolves 0. */
 export async function runServe(config: OrbisConfig): Promise<number> {
   const server = await startServer(config);
   process.stdout.write(`Orbis listening on ${server.url}\n`);
-  for (const line of await demoLines(server)) process.stdout.write(`${line}\n`);
+  for (const line of await startLines(server, config)) process.stdout.write(`${line}\n`);
   return new Promise((resolve) => {
     const stop = (signal: string) => {
       server.app.log.info({ signal }, 'stopping');

@@ -15,8 +15,9 @@ function readTrimmed(path: string): string | undefined {
  * A secret from the environment, else from `dataDir/fileName`, else a new random one written
  * there with mode 0600. The file appears whole or not at all (written aside, then linked into
  * place), so processes racing to create it end up with the same value; an empty file counts as none.
+ * `created` hears the file's path when this call made the secret.
  */
-export function loadSecret(dataDir: string, fileName: string, fromEnv: string | undefined): string {
+export function loadSecret(dataDir: string, fileName: string, fromEnv: string | undefined, created?: (path: string) => void): string {
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   const path = join(dataDir, fileName);
   const existing = readTrimmed(path);
@@ -26,11 +27,9 @@ export function loadSecret(dataDir: string, fileName: string, fromEnv: string | 
   const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(aside, `${secret}\n`, { mode: 0o600 });
   try {
-    if (existing === '') {
-      renameSync(aside, path);
-      return secret;
-    }
-    linkSync(aside, path);
+    if (existing === '') renameSync(aside, path);
+    else linkSync(aside, path);
+    created?.(path);
     return secret;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;

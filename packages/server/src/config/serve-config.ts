@@ -140,6 +140,23 @@ function asConfigError<T>(parse: () => T): T {
   }
 }
 
+/** The shortest admin token `orbis` accepts: a generated one has 43 characters (32 random bytes). */
+export const MIN_ADMIN_TOKEN_CHARS = 32;
+
+/** The admin token, or a ConfigError naming where it came from when it is too short to guard everything. */
+export function checkAdminToken(token: string, from: string): string {
+  if (token.length >= MIN_ADMIN_TOKEN_CHARS) return token;
+  throw new ConfigError(
+    `the admin token in ${from} has ${token.length} characters; it needs at least ${MIN_ADMIN_TOKEN_CHARS} (e.g. \`openssl rand -base64 32\`), or leave ORBIS_ADMIN_TOKEN unset and Orbis generates one on first start`,
+  );
+}
+
+/** `ORBIS_ADMIN_TOKEN`, at least MIN_ADMIN_TOKEN_CHARS long when set. */
+function adminTokenFrom(raw: string | undefined): string | undefined {
+  const token = nonEmpty(raw);
+  return token === undefined ? undefined : checkAdminToken(token, 'ORBIS_ADMIN_TOKEN');
+}
+
 /** Merges flags, environment and defaults (SPEC §1). */
 export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
   const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
@@ -151,7 +168,7 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     databaseUrl: nonEmpty(flags['database-url']) ?? nonEmpty(env.ORBIS_DATABASE_URL),
     storage: nonEmpty(flags.storage) ?? nonEmpty(env.ORBIS_STORAGE),
     publicUrl: publicUrl?.replace(/\/+$/, ''),
-    adminToken: nonEmpty(env.ORBIS_ADMIN_TOKEN),
+    adminToken: adminTokenFrom(env.ORBIS_ADMIN_TOKEN),
     cursorSecret: nonEmpty(env.ORBIS_CURSOR_SECRET),
     demo: !(flags['no-demo'] === true || env.ORBIS_NO_DEMO === '1' || env.ORBIS_NO_DEMO === 'true'),
     maxUploadBytes: maxUploadMb * 1024 * 1024,

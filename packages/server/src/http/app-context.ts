@@ -27,6 +27,8 @@ export interface AppContext {
   plugins: PluginService;
   models: ModelService;
   adminToken: string;
+  /** The file the admin token was generated into at this start (printed once, then never again); undefined when it was set or read. */
+  newAdminTokenFile?: string;
   /** Reads the GIS files scene layers name by URL (SPEC §13). */
   urlLayers: UrlLayerReader;
   /** Users, sessions, sign-in limits and personal access tokens (SPEC §12). */

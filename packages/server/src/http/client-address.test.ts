@@ -36,7 +36,7 @@ describe('ORBIS_TRUST_PROXY', () => {
     afterAll(() => h.close());
 
     it('ignores X-Forwarded-For: a client cannot pick the address it is counted and recorded under', async () => {
-      const res = await fetch(`${h.url}/api/projects/where`, { method: 'PATCH', headers: { authorization: 'Bearer test-admin-token-0123456789', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: '{"description":"x"}' });
+      const res = await fetch(`${h.url}/api/projects/where`, { method: 'PATCH', headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: '{"description":"x"}' });
       expect(res.status).toBe(200);
       expect((await auditIps(h))[0]).toMatchObject({ action: 'project.update', ip: '127.0.0.1' });
     });
@@ -60,7 +60,7 @@ describe('ORBIS_TRUST_PROXY', () => {
     afterAll(() => h.close());
 
     it('records the client named by the proxy in the audit log', async () => {
-      const res = await fetch(`${h.url}/api/projects/where`, { method: 'PATCH', headers: { authorization: 'Bearer test-admin-token-0123456789', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: '{"description":"x"}' });
+      const res = await fetch(`${h.url}/api/projects/where`, { method: 'PATCH', headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: '{"description":"x"}' });
       expect(res.status).toBe(200);
       expect((await auditIps(h))[0]).toMatchObject({ action: 'project.update', ip: '203.0.113.9' });
     });

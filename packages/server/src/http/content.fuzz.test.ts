@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseCounter, expectSane, fuzzRuns, fuzzTimeout, wireValue } from '../test/fuzz.js';
+import { CaseCounter, expectSane, fuzzRuns, fuzzTimeout, nestedIn, tooDeep, wireValue } from '../test/fuzz.js';
+import { MAX_JSON_DEPTH } from '../json-depth.js';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../test/harness.js';
 
 const TYPES = ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry', 'colour'];
@@ -11,6 +12,7 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
   fc.record({ type: fc.constantFrom('Point', 'LineString', 'Polygon', 'Circle'), coordinates: fc.oneof(fc.tuple(fc.double(), fc.double()), fc.array(fc.tuple(fc.double(), fc.double()), { maxLength: 4 }), fc.jsonValue({ maxDepth: 2 })) }, { requiredKeys: [] }),
   fc.string({ maxLength: 30 }),
   fc.jsonValue({ maxDepth: 2 }),
+  nestedIn(fc.constantFrom(1, 'x', null, { type: 'Point', coordinates: [139, 35] })),
 );
 const fieldKeys = ['name', 'capacity', 'kind', 'site', 'photo', 'loc', 'open', 'id', 'x'];
 const itemBody = fc.oneof(
@@ -77,6 +79,8 @@ describe('content models, fuzzed', () => {
           expectSane({ status: res.statusCode, body: res.body }, what);
           seen.add(res.statusCode);
           if (res.statusCode >= 400) expect(await state(h), what).toBe(before);
+          // An import is read row by row (each row held to the limit): its first bad row is named, which may be another fault.
+          if (!route.url.endsWith('/import') && tooDeep(text)) expect([res.statusCode, res.body], what).toEqual([400, expect.stringContaining(`deeper than ${MAX_JSON_DEPTH} levels`)]);
           if (route.url === '/api/projects/c/models' && res.statusCode === 201) {
             await h.server.app.inject({ method: 'DELETE', url: `/api/projects/c/models/${(JSON.parse(res.body) as { key: string }).key}`, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
           }

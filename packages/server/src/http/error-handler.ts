@@ -54,6 +54,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     // A body left unread (a refused upload) would pin the connection: close it after answering.
     if (!request.raw.complete) reply.header('Connection', 'close');
+    if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
     reply.code(apiError.status).type('application/json; charset=utf-8').send(errorBody(apiError.code, apiError.message));
   });
   app.setNotFoundHandler((request, reply) => {

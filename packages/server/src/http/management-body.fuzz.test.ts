@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CaseCounter, expectSane, fuzzRuns, fuzzTimeout } from '../test/fuzz.js';
+import { CaseCounter, expectSane, fuzzRuns, fuzzTimeout, nestedIn, tooDeep } from '../test/fuzz.js';
+import { MAX_JSON_DEPTH } from '../json-depth.js';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../test/harness.js';
 
 /** Any JSON value, with the keys a route knows mixed in so that fields of the wrong type get through to the checks. */
@@ -15,6 +16,7 @@ const fieldValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.jsonValue({ maxDepth: 2 }),
+  nestedIn(fc.constantFrom(1, 'x', null)),
 );
 
 /** A scene built from the right field names with values drawn from anywhere. */
@@ -103,6 +105,7 @@ describe('management request bodies, fuzzed', () => {
           expectSane({ status: res.statusCode, body: res.body }, what);
           seen.add(res.statusCode);
           if (res.statusCode >= 400) expect(await state(h), what).toBe(before);
+          if (type === 'application/json' && tooDeep(text)) expect([res.statusCode, res.body], what).toEqual([400, expect.stringContaining(`deeper than ${MAX_JSON_DEPTH} levels`)]);
         }),
         { numRuns: fuzzRuns(200) },
       );

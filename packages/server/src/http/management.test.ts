@@ -24,7 +24,7 @@ describe('management API (SPEC §3)', () => {
       ['GET', '/api/projects/guarded/keys'],
       ['POST', '/api/projects/guarded/keys'],
     ] as const) {
-      for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'test-admin-token-0123456789' }] as Record<string, string>[]) {
+      for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: 'test-admin-token-0123456789-0123456789' }] as Record<string, string>[]) {
         const res = await fetch(h.url + path, { method, headers });
         expect(res.status, `${method} ${path}`).toBe(401);
         expect(await code(res)).toBe('unauthorized');
@@ -86,7 +86,7 @@ describe('management API (SPEC §3)', () => {
   it('refuses a body that is not JSON with 400 invalid_body', async () => {
     const res = await fetch(`${h.url}/api/projects`, {
       method: 'POST',
-      headers: { authorization: 'Bearer test-admin-token-0123456789', 'content-type': 'application/json' },
+      headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'content-type': 'application/json' },
       body: '{"alias":',
     });
     expect(res.status).toBe(400);

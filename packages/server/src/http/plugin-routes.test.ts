@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../test/harness.js';
 import { buildZip } from '../test/zip-builder.js';
+import { MAX_PLUGIN_ZIP_BYTES } from '../plugins/plugin-package.js';
 
 const manifest = (over: object = {}) => ({ id: 'hello', name: 'Hello', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }], ...over });
 
@@ -80,6 +81,14 @@ describe('plugins (SPEC §3, §5)', () => {
     form.append('file', new Blob([buildZip([{ name: 'main.js', data: '' }])]), 'p.zip');
     const noManifest = await fetch(`${h.url}/api/projects/plug/plugins`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
     expect((await error(noManifest)).message).toMatch(/no plugin\.json or reearth\.yml/);
+  });
+
+  it('refuses a plugin zip past its limit with 413 as soon as the upload passes it, not once it is all read', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(MAX_PLUGIN_ZIP_BYTES + 1)]), 'big.zip');
+    const res = await fetch(`${h.url}/api/projects/plug/plugins`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+    const e = await error(res);
+    expect([res.status, e.code], e.message).toEqual([413, 'payload_too_large']);
   });
 
   it('installs a Re:Earth package from the JSON form: files["reearth.yml"] and no manifest', async () => {

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../input-error.js';
-import { packageFromJson, readPluginZip } from '../plugins/plugin-package.js';
+import { MAX_PLUGIN_ZIP_BYTES, packageFromJson, readPluginZip } from '../plugins/plugin-package.js';
 import { createHash } from 'node:crypto';
 import { ApiError } from './api-error.js';
 import { answeredNotModified } from './etag.js';
@@ -17,9 +17,14 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
     const project = await projectOr404(ctx, request.params.project);
     let plugin;
     if (request.isMultipart()) {
-      const part = (await request.file()) as MultipartFile | undefined;
+      // Past the limit, toBuffer() stops reading and throws a 413 (payload_too_large).
+      const part = (await request.file({ limits: { fileSize: MAX_PLUGIN_ZIP_BYTES } })) as MultipartFile | undefined;
       if (!part) throw new InputError('file', 'send the plugin zip as the multipart field "file"');
-      plugin = await readPluginZip(await part.toBuffer());
+      const zip = await part.toBuffer();
+      // toBuffer() throws when the limit is passed within the data, but not when busboy marks the
+      // file cut only after its last chunk: then the flag says so.
+      if (part.file.truncated) throw new ApiError('payload_too_large', `a plugin zip may have at most ${MAX_PLUGIN_ZIP_BYTES} bytes`);
+      plugin = await readPluginZip(zip);
     } else {
       plugin = packageFromJson(request.body as { manifest?: unknown; files?: unknown });
     }

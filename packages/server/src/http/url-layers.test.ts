@@ -67,7 +67,7 @@ describe('GIS files as URL layers (SPEC §13): read, reprojected and answered by
       expect(res.status, `${layer.id}: ${await res.clone().text()}`).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/geo+json');
       expectOriginalPoints((await res.json()) as FeatureCollection);
-      const again = await fetch(`${h.url}/api/projects/remote/url-layer?${query}`, { headers: { authorization: 'Bearer test-admin-token-0123456789', 'if-none-match': res.headers.get('etag')! } });
+      const again = await fetch(`${h.url}/api/projects/remote/url-layer?${query}`, { headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'if-none-match': res.headers.get('etag')! } });
       expect(again.status).toBe(304);
     }
     expect((await h.get(`/api/projects/remote/url-layer?type=shapefile&url=${encodeURIComponent(`${host.url}/wards.zip`)}`)).status).toBe(401);

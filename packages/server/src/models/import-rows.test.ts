@@ -49,6 +49,15 @@ describe('import rows', () => {
     ]);
   });
 
+  it('refuses an element past an item\'s 1 MiB as its chunks pass, before it is assembled or the body read', async () => {
+    // The second row: one string of 64 KiB chunks, 400 of them (25 MiB) if it were read whole.
+    const huge = lazyBody('[{"name":"a"},{"name":"', () => 'x'.repeat(64 * 1024), 400, '"}]');
+    await expect(all(jsonRows(huge.body, fields))).rejects.toThrow(/^row 2: an item's JSON is at most 1048576 bytes/);
+    expect(huge.state.pulled).toBeLessThan(40);
+    const feature = lazyBody('{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"', () => 'y'.repeat(64 * 1024), 400, '"}}]}');
+    await expect(all(jsonRows(feature.body, fields))).rejects.toThrow(/^feature 1: an item's JSON is at most/);
+  });
+
   it('names bad JSON and a feature that is not one', async () => {
     await expect(all(jsonRows(Readable.from([Buffer.from('[{"name": ')]), fields))).rejects.toThrow(/JSON could not be read/);
     await expect(all(jsonRows(Readable.from([Buffer.from('{"features":[1]}')]), fields))).rejects.toThrow(/feature 1: not a GeoJSON Feature/);

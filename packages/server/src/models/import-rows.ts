@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { jsonElements } from '../json-elements.js';
 import { InputError } from '../input-error.js';
+import { MAX_ITEM_BYTES } from './item-validator.js';
 import { type Field, firstGeometryField } from './field.js';
 import { unguarded } from './item-export.js';
 
@@ -10,6 +11,12 @@ export interface ImportRow {
   row: string;
   values: unknown;
 }
+
+/**
+ * The most bytes one element of a JSON import may span: an item's 1 MiB (SPEC §10) and room for
+ * what an item does not keep (a Feature's `type`, `properties` and `geometry` keys, whitespace).
+ */
+const MAX_ELEMENT_BYTES = MAX_ITEM_BYTES + 1024;
 
 /** Keys an exported record carries that an import leaves to the service. */
 const SERVICE_KEYS = new Set(['id', 'createdAt', 'updatedAt']);
@@ -52,7 +59,9 @@ export async function* jsonRows(body: Readable, fields: Field[]): AsyncIterable<
   const isCollection = first === '{';
   const geometry = firstGeometryField(fields);
   try {
-    for await (const { key, value } of jsonElements(stream, isCollection ? '$.features' : '$')) {
+    const label = isCollection ? 'feature' : 'row';
+    const tooLarge = (index: number) => new InputError(`${label} ${index + 1}`, `${label} ${index + 1}: an item's JSON is at most ${MAX_ITEM_BYTES} bytes; this one has more than ${MAX_ELEMENT_BYTES}`);
+    for await (const { key, value } of jsonElements(stream, isCollection ? '$.features' : '$', { maxElementBytes: MAX_ELEMENT_BYTES, tooLarge })) {
       if (!isCollection) {
         yield { row: `row ${key + 1}`, values: withoutServiceKeys(value) };
         continue;

@@ -44,6 +44,11 @@ export interface PluginExtension {
 const ID = /^[a-zA-Z0-9_-]{1,100}$/;
 /** All of a plugin's scripts together. */
 export const MAX_PLUGIN_BYTES = 5 * 1024 * 1024;
+/**
+ * The largest plugin zip read: its code stored uncompressed with room for the zip's headers. The
+ * upload is cut as soon as it passes this, not buffered whole (a request may be 512 MB).
+ */
+export const MAX_PLUGIN_ZIP_BYTES = MAX_PLUGIN_BYTES + 1024 * 1024;
 const MAX_FILES = 200;
 
 const text = (maxLength: number) => ({ type: 'string', pattern: '\\S', maxLength });

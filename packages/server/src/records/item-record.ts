@@ -28,7 +28,15 @@ function value(field: Field, raw: unknown): string {
  * `createdAt`, `updatedAt` (SPEC §10), with ASSET_MARK before each asset id.
  */
 export function itemRecord(fields: Field[], item: RecordedItem): string {
-  let text = `{"id":${JSON.stringify(item.id)}`;
+  return `{"id":${JSON.stringify(item.id)}${itemRecordTail(fields, item)}`;
+}
+
+/**
+ * An item's record after its id: what an import renders before its ids are known (they are
+ * given when it commits, SQLite's `json_quote(id)` being `JSON.stringify(id)` for an id).
+ */
+export function itemRecordTail(fields: Field[], item: Omit<RecordedItem, 'id'>): string {
+  let text = '';
   for (const field of fields) text += `,${JSON.stringify(field.key)}:${value(field, item.fields[field.key])}`;
   return `${text},"createdAt":${JSON.stringify(item.createdAt)},"updatedAt":${JSON.stringify(item.updatedAt)}}`;
 }

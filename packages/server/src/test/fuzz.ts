@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { checkJsonDepth, MAX_JSON_DEPTH } from '../json-depth.js';
 import { expect } from 'vitest';
 import { ERROR_STATUS } from '../http/api-error.js';
 import { TEST_BACKEND } from './harness.js';
@@ -92,3 +93,34 @@ export const wireValue = fc.oneof(
   fc.constantFrom('', '%', '%%', '%zz', '%2', '%C3%28', '%FF%FE', '%00', '%E2%80%AE', '+', '1+2', '%2B5', '%2D5', '%20%31', '1%00'),
   fc.uint8Array({ maxLength: 12 }).map((bytes) => [...bytes].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
 );
+
+/**
+ * A value wrapped in levels of arrays, objects or GeoJSON GeometryCollections: the depth dimension
+ * of the body fuzzers, around MAX_JSON_DEPTH and far past it (a 400 `invalid_body` naming the
+ * limit, never a 500 from an overflowed stack).
+ */
+export function nestedIn(leaf: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  const depths = fc.constantFrom(2, MAX_JSON_DEPTH - 2, MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1, 1_000);
+  return fc.tuple(leaf, depths, fc.constantFrom('array', 'object', 'geometry')).map(([value, depth, kind]) => {
+    let out = value;
+    for (let i = 0; i < depth; i++) out = kind === 'array' ? [out] : kind === 'object' ? { a: out } : { type: 'GeometryCollection', geometries: [out] };
+    return out;
+  });
+}
+
+/** Whether a JSON text nests deeper than the server accepts (measured without recursion). */
+export function tooDeep(text: string): boolean {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  try {
+    checkJsonDepth(value, 'body');
+    return false;
+  } catch {
+    return true;
+  }
+}
+

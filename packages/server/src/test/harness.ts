@@ -26,7 +26,7 @@ export async function postgresS3Env(): Promise<Record<string, string>> {
   };
 }
 
-export const ADMIN_TOKEN = 'test-admin-token-0123456789';
+export const ADMIN_TOKEN = 'test-admin-token-0123456789-0123456789';
 
 export interface Harness {
   server: RunningServer;

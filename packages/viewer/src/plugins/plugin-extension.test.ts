@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withStillClock } from '../../testing/still-clock.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { MAX_MESSAGES_PER_SECOND } from './host/message-budget.js';
+import { MAX_MESSAGES_PER_SECOND } from './transport/message-budget.js';
 import { PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
 import { loadQuickJs } from './quickjs/quickjs.js';
@@ -46,15 +46,37 @@ describe('app.extension messages and app.ui resize, close, update', () => {
     expect(lines('b/main')).toEqual([]);
   });
 
-  it('bounds one extension to the messages a UI frame may send in a second, and says so once', () => {
+  it('bounds one extension to the messages a UI frame may send in a second: one more throws a TypeError, said once', () => {
     withStillClock(() => {
       const { lines, logs } = run([
         plugin('b', `let n = 0; app.extension.on('extensionMessage', () => n++); app.viewer.on('click', () => console.log(n));`),
-        plugin('a', `for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND + 50}; i++) app.extension.postMessage('b/main', i);`),
+        plugin('a', `let refused = 0; for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND + 50}; i++) try { app.extension.postMessage('b/main', i); } catch (e) { refused += e instanceof TypeError ? 1 : 0; } console.log(refused);`),
       ]);
       host!.emit('click', {});
       expect(lines('b/main')).toEqual([MAX_MESSAGES_PER_SECOND]);
+      expect(lines('a/main')).toEqual([50]);
       expect(logs.filter((l) => l.source === 'a/main' && l.level === 'warn')).toHaveLength(1);
+      expect(host!.sandboxes.find((s) => s.pluginId === 'a')?.status).toBe('running');
+    });
+  });
+
+  it('stops a plugin that goes on sending past the TypeErrors, with one console line, and its frames close', () => {
+    withStillClock(() => {
+      const { lines, logs, calls } = run([
+        plugin('b', `let n = 0; app.extension.on('extensionMessage', () => n++); app.viewer.on('click', () => console.log(n));`),
+        plugin('a', `app.ui.show('<b>a</b>'); for (;;) { try { app.ui.postMessage('x'.repeat(1000)); app.extension.postMessage('b/main', 1); } catch { /* not told */ } }`),
+      ]);
+      const a = host!.sandboxes.find((s) => s.pluginId === 'a')!;
+      expect(a.status).toBe('failed');
+      expect(a.failure).toMatch(/went on sending messages after \d+ were refused/);
+      const errors = logs.filter((l) => l.source === 'a/main' && l.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]!.text).toMatch(/^stopped: it went on sending messages/);
+      expect(calls.filter((c) => c.op === 'ui.post')).toHaveLength(MAX_MESSAGES_PER_SECOND / 2);
+      expect(calls.some((c) => c.op === 'ui.close' && c.args[0] === 'a/main')).toBe(true);
+      expect(calls.find((c) => c.op === 'stopped')?.args[0]).toBe('a/main');
+      host!.emit('click', {});
+      expect(lines('b/main')).toEqual([MAX_MESSAGES_PER_SECOND / 2]);
     });
   });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withStillClock } from '../../testing/still-clock.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { CLIENT_STORAGE_QUOTA_BYTES } from './host/client-storage.js';
-import { MAX_MESSAGES_PER_SECOND } from './host/message-budget.js';
+import { MAX_MESSAGES_PER_SECOND } from './transport/message-budget.js';
 import { PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
 import { loadQuickJs } from './quickjs/quickjs.js';

@@ -15,7 +15,6 @@ import { UI_HANDLERS } from './host/ops/ui-ops.js';
 import { VIEWER_HANDLERS } from './host/ops/viewer-ops.js';
 import { checkArgs } from './protocol/check-args.js';
 import { HOST_OPS, type HostOpName, hostOp } from './protocol/host-ops.js';
-import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './host/message-budget.js';
 import { PluginLayers } from './host/plugin-layers.js';
 import { PluginTools } from './host/plugin-tools.js';
 import { PropertyLayers } from './host/property-layers.js';
@@ -52,7 +51,6 @@ export class PluginHost {
   private calling: Sandbox | undefined;
   private stopCameraMoves: (() => void) | undefined;
   /** Each extension's allowance of `extension.postMessage` calls, as a UI frame's messages are bounded. */
-  private readonly budgets = new Map<Sandbox, MessageBudget>();
   /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
   private readonly widgets = new Map<Sandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
   /** The running blocks by label, each with its `app.extension.block`. */
@@ -99,10 +97,8 @@ export class PluginHost {
       postToExtension: (sandbox, id, message) => {
         const target = this.sandboxes.find((s) => s.label === id && s.status === 'running');
         if (!target) throw new TypeError(`extension.postMessage: id "${id}" is not a running extension; see app.extension.list`);
-        if (!this.state.admit(sandbox)) return;
         target.dispatch('extension.extensionMessage', { data: message, sender: sandbox.label });
       },
-      admit: (sandbox) => this.budget(sandbox).admit(),
       extensions: () =>
         // A sandbox being started ('created') is in the list it reads at its top level.
         this.sandboxes
@@ -343,15 +339,6 @@ export class PluginHost {
   /** The page closed a plugin's frame (a modal's background was clicked): the plugin hears `close`. */
   frameClosed(kind: FrameKind, source: string): void {
     this.sandboxes.find((s) => s.label === source)?.dispatch(`${kind}.close`, {});
-  }
-
-  private budget(sandbox: Sandbox): MessageBudget {
-    let budget = this.budgets.get(sandbox);
-    if (!budget) {
-      budget = new MessageBudget(() => this.services.log(sandbox.label, 'warn', `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to its UI, extensions, modal, popup) in a second: dropping messages`));
-      this.budgets.set(sandbox, budget);
-    }
-    return budget;
   }
 
   private pushProperty(except?: Sandbox): ViewerProperty {

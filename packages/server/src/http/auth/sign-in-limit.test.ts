@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness } from '../../test/harness.js';
+import { ADMIN_TOKEN, type Harness, startHarness } from '../../test/harness.js';
 import { PASSWORD } from '../../test/team.js';
 
 const attempt = (h: Harness, email: string, password: string) =>
@@ -32,5 +32,14 @@ describe('sign-in attempts are limited (SPEC §12)', () => {
     const blocked = await attempt(h, 'cy@example.org', PASSWORD);
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('after 50 wrong bearer tokens from one address, answers 429 with Retry-After to any token from it, the admin token too', async () => {
+    const projects = (token: string) => fetch(`${h.url}/api/projects`, { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 50; i++) expect((await projects(`guess-${i}-${'x'.repeat(40)}`)).status).toBe(401);
+    const blocked = await projects(ADMIN_TOKEN);
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { error: { code: string } }).error.code).toBe('too_many_attempts');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 });

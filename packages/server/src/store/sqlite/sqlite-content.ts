@@ -3,6 +3,7 @@ import { newIdAfter } from '../../records/ids.js';
 import type { Field } from '@orbis/content-model';
 import { itemRecord, keptFields } from '../../records/item-record.js';
 import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError } from '../store.js';
+import { importItemsInWorker } from './item-import.js';
 import { inBatches, type SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 
 interface ModelRow {
@@ -182,24 +183,13 @@ export class SqliteContent {
     }).immediate();
   }
 
-  importItems(modelId: string, drafts: Iterable<NewItem>, now: string): number {
-    return this.db.transaction(() => {
+  /** Records an import's items through a worker thread (item-import.ts): the event loop stays free; a small one at once. */
+  importItems(modelId: string, drafts: Iterable<NewItem>, now: string): Promise<number> {
+    const target = () => {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
-      if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
-      const fields = JSON.parse(row.fields) as Field[];
-      let last = row.last_item_id;
-      let count = 0;
-      let publicCount = 0;
-      for (const draft of drafts) {
-        last = newIdAfter(last);
-        count += 1;
-        publicCount += draft.public ? 1 : 0;
-        const item: Item = { id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now };
-        this.s.insertItem.run(item.id, modelId, item.public ? 1 : 0, JSON.stringify(item.fields), now, now, itemRecord(fields, item));
-      }
-      this.s.addCounts.run(count, publicCount, count > 0 ? last : null, modelId);
-      return count;
-    }).immediate();
+      return row && { modelId, fields: row.fields, lastItemId: row.last_item_id };
+    };
+    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, (items) => this.insertItems(modelId, items, now).length);
   }
 
   getItem(modelId: string, id: string): Item | undefined {

@@ -10,7 +10,8 @@ const nodeMajor = Number(process.versions.node.split('.')[0]);
  * (Node-API, one prebuilt binary in its npm package for every Node; 12.x built for Node 24 aborts
  * when a statement is collected outside JavaScript, e.g. at exit: "Assertion failed: (env) !=
  * nullptr"). Both have the same API, typed by @types/better-sqlite3. Everything that opens a
- * SQLite file imports it from here.
+ * SQLite file imports it from here (the import worker, plain JavaScript, requires `SQLITE_DRIVER`).
  */
-const Database = require(nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3') as typeof BetterSqlite3;
+export const SQLITE_DRIVER = nodeMajor >= 22 ? 'better-sqlite3-napi' : 'better-sqlite3';
+const Database = require(SQLITE_DRIVER) as typeof BetterSqlite3;
 export default Database;

@@ -10,7 +10,7 @@ import { type OrbisProcess, startOrbisProcess } from './orbis-process.js';
 /** Seconds of load on SQLite (`ORBIS_LOAD_SECONDS`, default 60); PostgreSQL + S3 gets half. */
 const SECONDS = secondsFromEnv(process.env.ORBIS_LOAD_SECONDS, 60);
 const PG_SECONDS = Math.max(5, Math.round(SECONDS / 2));
-const ADMIN = 'load-admin-token-0123456789';
+const ADMIN = 'load-admin-token-0123456789-0123456789';
 const COUNT_PUBLIC = `SELECT count(*) AS n FROM assets a JOIN projects p ON p.id = a.project_id WHERE p.alias = $1 AND a.public`;
 
 function secondsFromEnv(raw: string | undefined, fallback: number): number {

@@ -1,5 +1,5 @@
 import type { FrameSize } from '@orbis/plugin-api';
-import { MAX_MESSAGES_PER_SECOND } from '../host/message-budget.js';
+import { MAX_MESSAGES_PER_SECOND } from '../transport/message-budget.js';
 import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
 
 export { PLUGIN_FRAME_URL } from './sandboxed-frame.js';

@@ -1,5 +1,5 @@
 import { CSS_SIZE } from '../protocol/arg-schemas.js';
-import { MAX_MESSAGES_PER_SECOND, MessageBudget } from '../host/message-budget.js';
+import { MAX_MESSAGES_PER_SECOND, MessageBudget } from '../transport/message-budget.js';
 
 /** The document each plugin frame loads (served with a policy that allows inline script). */
 export const PLUGIN_FRAME_URL = '/app/plugin-frame.html';

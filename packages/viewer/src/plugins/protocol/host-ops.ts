@@ -237,6 +237,12 @@ export interface SandboxCalls {
 /** Every synchronous call of the runtime's bridge, with its arguments. */
 export type BridgeCalls = SandboxCalls & { [N in HostOpNameOf<'blocking' | 'post' | 'state'>]: HostOpArgs<N> };
 
+/**
+ * The operations that send a message (to the plugin's UI, modal, popup, another extension): they
+ * share one budget a second (SPEC §8; transport/message-budget.ts), counted where the call is made.
+ */
+export const MESSAGE_OPS: ReadonlySet<string> = new Set<HostOpName>(['ui.post', 'modal.post', 'popup.post', 'extension.post']);
+
 /** `hasOwn` for the table: a name a plugin made up is no operation, `toString` included. */
 export function hostOp(name: string): OpDecl | undefined {
   return Object.prototype.hasOwnProperty.call(HOST_OPS, name) ? (HOST_OPS as Record<string, OpDecl>)[name] : undefined;

@@ -1,6 +1,8 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import SANDBOX_RUNTIME from 'virtual:orbis-sandbox-runtime';
 import type { SandboxLimits } from '../sandbox/sandbox-limits.js';
+import { MESSAGE_OPS } from '../protocol/host-ops.js';
+import { MAX_MESSAGES_PER_SECOND, MAX_REFUSED_PER_SECOND, MessageBudget } from '../transport/message-budget.js';
 
 /**
  * The time the runtime's own start may take (evaluating runtime/index.ts's bundle and building
@@ -41,6 +43,12 @@ export class QuickJsCore {
   private deadline = 0;
   /** How many entries into this runtime are under way (a host call may enter again). */
   depth = 0;
+  /** Why the host stopped this runtime from inside a call (its next interrupt check ends it). */
+  private aborted: string | undefined;
+  /** The plugin's messages (MESSAGE_OPS), on either thread: past the budget a call throws. */
+  private readonly messages = new MessageBudget(() =>
+    this.hooks.report('warn', `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to its UI, extensions, modal, popup) in a second: each one more throws a TypeError until the second is over`),
+  );
 
   constructor(
     module: QuickJSWASMModule,
@@ -53,7 +61,7 @@ export class QuickJsCore {
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);
-    this.runtime.setInterruptHandler(() => Date.now() > this.deadline);
+    this.runtime.setInterruptHandler(() => this.aborted !== undefined || Date.now() > this.deadline);
     this.context = this.runtime.newContext();
   }
 
@@ -65,7 +73,9 @@ export class QuickJsCore {
   start(code: string, initial: [kind: string, json: string][]): void {
     const ctx = this.context;
     const host = ctx.newFunction('host', (opHandle, jsonHandle) => {
-      const result = this.hooks.host(ctx.getString(opHandle), ctx.getString(jsonHandle));
+      const op = ctx.getString(opHandle);
+      if (MESSAGE_OPS.has(op)) this.budgetMessage(op);
+      const result = this.hooks.host(op, ctx.getString(jsonHandle));
       return result === undefined ? ctx.undefined : ctx.newString(result);
     });
     try {
@@ -115,6 +125,19 @@ export class QuickJsCore {
   }
 
   /**
+   * Counts one message: past the budget the call throws a TypeError; a plugin that goes on past
+   * {@link MAX_REFUSED_PER_SECOND} of them is stopped (QuickJS interrupts it at its next check).
+   */
+  private budgetMessage(op: string): void {
+    const admission = this.messages.take();
+    if (admission === 'admitted') return;
+    if (admission === 'flooding') {
+      this.aborted ??= `it went on sending messages after ${MAX_REFUSED_PER_SECOND} were refused in one second`;
+    }
+    throw new TypeError(`${op}: more than ${MAX_MESSAGES_PER_SECOND} messages in one second; wait for the next second`);
+  }
+
+  /**
    * Runs host work that enters the sandbox, then the promise jobs it queued, under one deadline.
    * An interrupt or an out-of-memory stops the extension; other errors are reported, and stop it
    * when they come from its top-level code.
@@ -133,10 +156,10 @@ export class QuickJsCore {
       this.runJobs();
       return result;
     } catch (err) {
-      const text = describe((err as { cause?: unknown }).cause ?? err);
+      const text = this.aborted ?? describe((err as { cause?: unknown }).cause ?? err);
       // "Maximum call stack size exceeded" is the host's own stack, overflowed by QuickJS's C
       // recursion: that runtime cannot be trusted again.
-      const fatal = /interrupted|out of memory|stack overflow|call stack|memory/i.test(text) || topLevel;
+      const fatal = this.aborted !== undefined || /interrupted|out of memory|stack overflow|call stack|memory/i.test(text) || topLevel;
       this.hooks.report('error', `${fatal ? 'stopped: ' : ''}${text}`);
       if (fatal) {
         this.dispose('failed', this.freeFailed);

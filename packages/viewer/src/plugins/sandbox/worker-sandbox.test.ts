@@ -188,4 +188,12 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
     expect(lines()).toEqual([{ click: 1 }, { click: 2 }]);
     expect(host.sandboxes[1]!.status).toBe('running');
   });
+
+  it('stops a plugin in a worker that floods its UI past the TypeErrors, with one console line', async () => {
+    const { logs, host, calls } = run([plugin('flood', `app.ui.show('<p>x</p>', {}); for (;;) try { app.ui.postMessage('x'.repeat(1000)); } catch { /* ignored */ }`)]);
+    await until(() => host.sandboxes[0]!.status === 'failed', 'the flood stopped');
+    expect(host.sandboxes[0]!.failure).toMatch(/went on sending messages after \d+ were refused in one second/);
+    expect(logs.filter((l) => l.source === 'flood/main' && l.text.startsWith('stopped: '))).toHaveLength(1);
+    expect(calls).toContainEqual({ op: 'ui.close', args: ['flood/main'] });
+  });
 });

@@ -10,9 +10,7 @@ function frameHandlers(kind: FrameKind) {
   return {
     show: ({ sandbox, services }: OpContext, [html, options]: [string, Record<string, unknown>]) => services.frames.show(kind, sandbox.label, html, given(options)),
     update: ({ sandbox, services }: OpContext, [options]: [Record<string, unknown>]) => services.frames.update(kind, sandbox.label, given(options)),
-    post: ({ sandbox, services, host }: OpContext, [message]: [unknown]) => {
-      if (host.admit(sandbox)) services.frames.post(kind, sandbox.label, message);
-    },
+    post: ({ sandbox, services }: OpContext, [message]: [unknown]) => services.frames.post(kind, sandbox.label, message),
     close: ({ sandbox, services }: OpContext) => {
       // Only a shown frame closes, and says so (after this call returns: an event never enters a busy sandbox).
       if (services.frames.close(kind, sandbox.label)) sandbox.dispatch(`${kind}.close`, {});

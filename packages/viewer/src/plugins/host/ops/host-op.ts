@@ -18,8 +18,6 @@ export interface HostState {
   layers: PluginLayers;
   /** Delivers `extensionMessage` to the running extension `id`; an id not running is a TypeError. */
   postToExtension(sandbox: ExtensionSandbox, id: string, message: unknown): void;
-  /** Whether this extension may send one more message now (extensions, modal, popup share one allowance); a flood is dropped, said once. */
-  admit(sandbox: ExtensionSandbox): boolean;
   /** Every running extension, as `app.extension.list` shows them. */
   extensions(): { id: string; pluginId: string; extensionId: string; name: string; extensionType: string }[];
 }

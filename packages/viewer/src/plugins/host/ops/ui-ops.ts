@@ -10,9 +10,7 @@ export const UI_HANDLERS: OpHandlers<typeof UI_OPS> = {
     // Delivered after this call returns (an event never enters a busy sandbox).
     sandbox.dispatch('ui.close', {});
   },
-  // A plugin's messages to its UI frame share its budget with those to extensions, modal and popup.
-  'ui.post': ({ sandbox, services, host }, [message]) => {
-    if (host.admit(sandbox)) services.postToUi(sandbox.label, message);
-  },
+  // Counted against the plugin's message budget where it calls (quickjs-core.ts, MESSAGE_OPS).
+  'ui.post': ({ sandbox, services }, [message]) => services.postToUi(sandbox.label, message),
   'extension.post': ({ sandbox, host }, [id, message]) => host.postToExtension(sandbox, id, message),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MESSAGES_PER_SECOND, MessageBudget } from './message-budget.js';
+import { MAX_MESSAGES_PER_SECOND, MAX_REFUSED_PER_SECOND, MessageBudget } from './message-budget.js';
 
 describe('MessageBudget', () => {
   it('admits MAX_MESSAGES_PER_SECOND a second from the first message, says so once, and opens again a second later', () => {
@@ -14,5 +14,14 @@ describe('MessageBudget', () => {
     now = 1_500;
     expect(admitted()).toBe(MAX_MESSAGES_PER_SECOND);
     expect(warnings).toBe(2);
+  });
+
+  it('refuses the messages past the budget, then calls a sender that goes on past MAX_REFUSED_PER_SECOND refusals flooding', () => {
+    const now = 0;
+    const budget = new MessageBudget(() => undefined, () => now);
+    const answers = Array.from({ length: MAX_MESSAGES_PER_SECOND + MAX_REFUSED_PER_SECOND + 2 }, () => budget.take());
+    expect(answers.filter((a) => a === 'admitted')).toHaveLength(MAX_MESSAGES_PER_SECOND);
+    expect(answers.filter((a) => a === 'refused')).toHaveLength(MAX_REFUSED_PER_SECOND);
+    expect(answers.slice(-2)).toEqual(['flooding', 'flooding']);
   });
 });
