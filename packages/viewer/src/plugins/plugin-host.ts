@@ -208,7 +208,6 @@ export class PluginHost {
   private forget(sandbox: Sandbox): void {
     const index = this.sandboxes.indexOf(sandbox);
     if (index >= 0) this.sandboxes.splice(index, 1);
-    this.budgets.delete(sandbox);
   }
 
   /** Camera moves are computed only for frames in which the camera moved, and sent only to listeners. */
