@@ -26,7 +26,7 @@ import type { VectorJob } from './vector/vector-loader.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { SketchFeature } from '@orbis/plugin-api';
 import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
-import type { FeatureInfo, FeatureRef } from './engine-features.js';
+import type { FeatureInfo, FeatureRef, GeometryKind } from './engine-features.js';
 import { markFirstFrame } from './first-frame-mark.js';
 import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
@@ -43,6 +43,10 @@ const SETTLE_LIMIT_MS = 45_000;
  * a tile server that never answers must not keep the widgets away.
  */
 const FIRST_FRAME_LIMIT_MS = 20_000;
+/** The timeline bar's reason while a layer shown has time-dynamic data. */
+const TIMED_LAYERS = 'layers';
+/** Whether a loaded layer is time-dynamic: CesiumJS took a clock from it (a CZML document's). */
+const hasClock = (l: LoadedLayer) => (l.value as { clock?: unknown }).clock !== undefined;
 
 /** The engine on CesiumJS: offline by default (Natural Earth II from the cesium package, no terrain, no ion). */
 export class CesiumEngine implements Engine {
@@ -172,7 +176,7 @@ export class CesiumEngine implements Engine {
     };
   }
 
-  async setLayers(wanted: EngineLayer[]): Promise<void> {
+  setLayers(wanted: EngineLayer[]): Promise<void> {
     // Layer workers start at once: their files are fetched, parsed and styled on another thread
     // while the globe loads.
     for (const layer of wanted) {
@@ -182,9 +186,25 @@ export class CesiumEngine implements Engine {
       started?.job.stop();
       this.early.set(layer.id, { layer, job: startFeatures(layer) });
     }
+    // One call applies at a time, and a call that waits applies the latest layers: calls made
+    // while one loads (a style panel's quick changes) would otherwise both find the old drawing,
+    // and the older load could stay drawn over the newer.
+    this.nextLayers = wanted;
+    const turn = this.layerTurn.then(() => {
+      const next = this.nextLayers;
+      this.nextLayers = undefined;
+      return next && this.applyLayers(next);
+    });
+    this.layerTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private nextLayers: EngineLayer[] | undefined;
+  private layerTurn: Promise<void> = Promise.resolve();
+
+  private async applyLayers(wanted: EngineLayer[]): Promise<void> {
     // The globe's first complete frame comes first: layers drawn in every frame while its tiles
-    // stream in made each of those frames several times dearer (docs/performance.md). Calls wait
-    // in the order made, so the last one still wins.
+    // stream in made each of those frames several times dearer (docs/performance.md).
     await this.whenFirstFrame();
     const ids = new Set(wanted.map((l) => l.id));
     for (const [id, entry] of this.layers) {
@@ -222,8 +242,8 @@ export class CesiumEngine implements Engine {
           this.owners.set(l.value, layer.id);
           this.drawn.add(l);
           // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
-          if ((l.value as { clock?: unknown }).clock !== undefined) {
-            this.timeline.want();
+          if (hasClock(l)) {
+            if (layer.visible) this.timeline.want(TIMED_LAYERS);
             this.timeline.commit({}, { source: 'featureResource', id: layer.id });
           }
           return l;
@@ -240,6 +260,9 @@ export class CesiumEngine implements Engine {
     for (const [id, early] of this.early) if (!ids.has(id)) (early.job.stop(), this.early.delete(id));
     const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
     orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
+    // The bar shows while a layer shown has time data, and goes when none has (a story page without it).
+    if (loaded.some((l, i) => l && wanted[i]!.visible && hasClock(l))) this.timeline.want(TIMED_LAYERS);
+    else this.timeline.release(TIMED_LAYERS);
     this.requestRender();
   }
 
@@ -442,6 +465,10 @@ export class CesiumEngine implements Engine {
 
   featureProperties(layerId: string): Record<string, unknown>[] {
     return this.features.featureProperties(layerId);
+  }
+
+  geometryKinds(layerId: string): GeometryKind[] {
+    return this.features.geometryKinds(layerId);
   }
 
   describePoint(x: number, y: number): PointDescription {
