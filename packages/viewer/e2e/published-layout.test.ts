@@ -50,7 +50,7 @@ function overlaps(parts: Part[]): string[] {
 describe('the published demo page on a phone and in a small window', () => {
   const fx = useBrowserAndServer({ harness: { demo: true }, viewport: { width: 390, height: 844 } });
 
-  it('keeps the widgets, widget tray, legend, timeline bar, credit line and story sheet apart at 390×844, 640×480 and 360×640 (tray folded)', async () => {
+  it('keeps the widgets, widget tray, legend, timeline bar (only on the page with time data), credit line and story sheet apart at 390×844, 640×480 and 360×640 (tray folded)', async () => {
     const { h, tab } = fx;
     const { page } = tab;
     await page.goto(`${h.url}/p/demo`);
@@ -65,8 +65,10 @@ describe('the published demo page on a phone and in a small window', () => {
       }, { timeout: 30_000 }).toEqual([]);
       expect({ what, overlaps: overlaps(await shownParts(page)) }).toEqual({ what, overlaps: [] });
     };
-    // Page 1: the legend (folded on a phone) over the sheet.
+    const timelineHidden = () => page.locator(PARTS.timeline).isHidden();
+    // Page 1: the legend (folded on a phone) over the sheet; no time data shown, so no timeline bar.
     await check('390×844, story page 1', ['legend', 'credits', 'story']);
+    expect(await timelineHidden()).toBe(true);
     // Page 2, the flight: the timeline bar too.
     await page.getByTestId('story-next').click();
     await check('390×844, story page 2', ['timeline', 'credits', 'story']);
@@ -74,6 +76,8 @@ describe('the published demo page on a phone and in a small window', () => {
     await check('640×480, story page 2', ['timeline', 'credits', 'story']);
     await page.getByTestId('story-prev').click();
     await check('640×480, story page 1', ['legend', 'credits', 'story']);
+    // The flight is hidden again: its timeline bar goes with it.
+    await expect.poll(timelineHidden).toBe(true);
 
     // A small phone: the widget tray starts folded (docs/viewer.md), so the widgets leave the globe.
     const tray = page.getByTestId('widget-tray');
