@@ -72,7 +72,8 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
     await page.getByTestId('published-link').filter({ hasText: '/p/undo' }).waitFor({ timeout: 60_000 });
     expect((await fx.h.get('/p/undo')).status).toBe(200);
 
-    // Unpublish asks; "Keep it" keeps the page, the confirmation takes it down.
+    // Unpublish asks, and only when pressed; "Keep it" keeps the page, the confirmation takes it down.
+    expect(await page.getByTestId('unpublish-question').isHidden()).toBe(true);
     await page.getByTestId('unpublish').click();
     await page.getByTestId('unpublish-question').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

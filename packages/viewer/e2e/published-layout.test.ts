@@ -50,13 +50,13 @@ function overlaps(parts: Part[]): string[] {
 describe('the published demo page on a phone and in a small window', () => {
   const fx = useBrowserAndServer({ harness: { demo: true }, viewport: { width: 390, height: 844 } });
 
-  it('keeps the widgets, widget tray, legend, timeline bar, credit line and story sheet apart at 390×844, 640×480 and 360×640 (tray folded)', async () => {
+  it('folds the widgets on a phone, and keeps the widgets, widget tray, legend, timeline bar (only on the page with time data), credit line and story sheet apart at 390×844, 640×480 and 360×640', async () => {
     const { h, tab } = fx;
     const { page } = tab;
     await page.goto(`${h.url}/p/demo`);
     await viewerReady(page);
-    // The demo's four plugins each show one widget.
-    await expect.poll(async () => (await shownParts(page)).filter((p) => p.name.startsWith('widget')).length, { timeout: 60_000 }).toBe(4);
+    const tray = page.getByTestId('widget-tray');
+    const widgetsShown = async () => (await shownParts(page)).filter((p) => p.name.startsWith('widget')).length;
     const check = async (what: string, needs: string[]) => {
       // The parts this view must show are there, and none covers another.
       await expect.poll(async () => {
@@ -65,19 +65,26 @@ describe('the published demo page on a phone and in a small window', () => {
       }, { timeout: 30_000 }).toEqual([]);
       expect({ what, overlaps: overlaps(await shownParts(page)) }).toEqual({ what, overlaps: [] });
     };
-    // Page 1: the legend (folded on a phone) over the sheet.
-    await check('390×844, story page 1', ['legend', 'credits', 'story']);
+    const timelineHidden = () => page.locator(PARTS.timeline).isHidden();
+    // A phone: the widget tray starts folded, so the widgets leave the globe to the story.
+    await expect.poll(() => tray.getAttribute('aria-expanded'), { timeout: 60_000 }).toBe('false');
+    expect(await widgetsShown()).toBe(0);
+    // Page 1: the legend (folded on a phone) over the sheet; no time data shown, so no timeline bar.
+    await check('390×844, story page 1', ['tray', 'legend', 'credits', 'story']);
+    expect(await timelineHidden()).toBe(true);
     // Page 2, the flight: the timeline bar too.
     await page.getByTestId('story-next').click();
-    await check('390×844, story page 2', ['timeline', 'credits', 'story']);
+    await check('390×844, story page 2', ['tray', 'timeline', 'credits', 'story']);
+    // A landscape small window has no tray: the demo's four plugins each show one widget.
     await page.setViewportSize({ width: 640, height: 480 });
+    await expect.poll(widgetsShown, { timeout: 60_000 }).toBe(4);
     await check('640×480, story page 2', ['timeline', 'credits', 'story']);
     await page.getByTestId('story-prev').click();
     await check('640×480, story page 1', ['legend', 'credits', 'story']);
+    // The flight is hidden again: its timeline bar goes with it.
+    await expect.poll(timelineHidden).toBe(true);
 
-    // A small phone: the widget tray starts folded (docs/viewer.md), so the widgets leave the globe.
-    const tray = page.getByTestId('widget-tray');
-    const widgetsShown = async () => (await shownParts(page)).filter((p) => p.name.startsWith('widget')).length;
+    // A small phone: the tray folds again.
     await page.setViewportSize({ width: 360, height: 640 });
     await expect.poll(() => tray.getAttribute('aria-expanded')).toBe('false');
     await expect.poll(widgetsShown).toBe(0);

@@ -1,20 +1,22 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { CATEGORY_COLOURS } from '../src/editor/style-rules.js';
+import { PALETTES, paletteOf } from '../src/editor/palettes.js';
 import { useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 
 /*
- * The editor's style panel (SPEC §7 through the Map tab): colouring a layer by a property shows
- * on the globe at once and is saved; the expression field refuses what CesiumJS cannot read, as
- * the user types, and applies what it can.
+ * The editor's style panel (SPEC §7 through the Map tab): it offers the geometry kinds the layer
+ * has; colouring by a property (categories, then classes of a number with a palette, opacity and
+ * outline) shows on the globe at once, lists its classes as the legend reads them, and is saved as
+ * conditions; the expression field refuses what CesiumJS cannot read, as the user types, and
+ * applies what it can.
  */
 const zones = {
   type: 'FeatureCollection',
   features: [
-    { type: 'Feature', properties: { category: 'park' }, geometry: { type: 'Polygon', coordinates: [[[-12, 0], [10, 0], [10, 20], [-12, 20], [-12, 0]]] } },
-    { type: 'Feature', properties: { category: 'shop' }, geometry: { type: 'Polygon', coordinates: [[[10, 0], [32, 0], [32, 20], [10, 20], [10, 0]]] } },
+    { type: 'Feature', properties: { category: 'park', rating: 2 }, geometry: { type: 'Polygon', coordinates: [[[-12, 0], [10, 0], [10, 20], [-12, 20], [-12, 0]]] } },
+    { type: 'Feature', properties: { category: 'shop', rating: 4.5 }, geometry: { type: 'Polygon', coordinates: [[[10, 0], [32, 0], [32, 20], [10, 20], [10, 0]]] } },
   ],
 };
 const hex = (c: string): ExpectedColor => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) as ExpectedColor;
@@ -62,13 +64,33 @@ describe('the style panel in Chromium', () => {
     const saved = async () => (await (await h.admin('GET', '/api/projects/panel/scene')).json()).layers[0].appearance;
 
     await page.getByTestId('style-panel-zones').locator('summary').click();
-    await page.getByTestId('style-target-zones').selectOption('polygon');
-    await page.getByTestId('style-property-zones').selectOption('category');
+    // Polygons only: the panel offers what the layer has.
+    expect(await page.getByTestId('style-target-zones').locator('option').evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value))).toEqual(['polygon']);
+    const okabe = PALETTES[0]!.colours;
     await page.getByTestId('style-mode-zones').selectOption('categorical');
-    await page.getByTestId('style-apply-zones').click();
-    await waitForColours(page, hex(CATEGORY_COLOURS[0]!), hex(CATEGORY_COLOURS[1]!), 'park and shop take the first two category colours');
+    await page.getByTestId('style-property-zones').selectOption('category');
+    await waitForColours(page, hex(okabe[0]!), hex(okabe[1]!), 'park and shop take the first two category colours');
     await expect.poll(saved, { timeout: 15_000 }).toEqual({
-      polygon: { fillColor: { conditions: [["${category} === 'park'", `color('${CATEGORY_COLOURS[0]}')`], ["${category} === 'shop'", `color('${CATEGORY_COLOURS[1]}')`], ['true', "color('#999999')"]] } },
+      polygon: { fillColor: { conditions: [["${category} === 'park'", `color('${okabe[0]}')`], ["${category} === 'shop'", `color('${okabe[1]}')`], ['true', "color('#999999')"]] } },
+    });
+
+    // Classes of a number, on a colour-blind-safe ramp: the rows read as the legend does.
+    const viridis = paletteOf('Viridis', 'sequential').colours;
+    await page.getByTestId('style-mode-zones').selectOption('graduated');
+    await page.getByTestId('style-property-zones').selectOption('rating');
+    await page.getByTestId('style-palette-zones').selectOption('Viridis');
+    await waitForColours(page, hex(viridis[0]!), hex(viridis[6]!), 'the low rating takes the ramp\'s first colour, the high one its last');
+    expect(await page.getByTestId('style-classes-list-zones').locator('li').allTextContents()).toEqual(['rating < 4.5', 'rating ≥ 4.5']);
+    await page.getByTestId('style-opacity-zones').fill('50');
+    await page.getByTestId('style-stroke-width-zones').fill('3');
+    await page.getByTestId('style-stroke-width-zones').dispatchEvent('change');
+    await expect.poll(saved, { timeout: 15_000 }).toEqual({
+      polygon: {
+        fillColor: { conditions: [['${rating} < 4.5', `color('${viridis[0]}', 0.5)`], ['${rating} >= 4.5', `color('${viridis[6]}', 0.5)`]] },
+        stroke: true,
+        strokeColor: '#ffffff',
+        strokeWidth: 3,
+      },
     });
 
     // Half an expression: refused as it is typed, nothing saved; the whole one applies.

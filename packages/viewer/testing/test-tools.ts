@@ -37,6 +37,7 @@ export function testTools() {
       return wanted;
     },
     want: () => void (wanted = true),
+    release: () => void (wanted = false),
     onWanted: () => () => undefined,
   };
 

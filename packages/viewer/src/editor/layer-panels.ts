@@ -1,7 +1,9 @@
 import type { EngineFeatures } from '../engine/engine-features.js';
 import type { EditorState } from './editor-state.js';
 
-type Make = (state: EditorState, engine: Pick<EngineFeatures, 'featureProperties'>, layerId: string) => HTMLElement;
+/** What a layer's panels read of the engine: its features' properties and geometry kinds, and swatch colours. */
+export type PanelEngine = Pick<EngineFeatures, 'featureProperties' | 'geometryKinds' | 'expressionColor'>;
+type Make = (state: EditorState, engine: PanelEngine, layerId: string) => HTMLElement;
 
 /**
  * A per-layer panel made once per layer, then reused: the Map tab draws its layer rows again on

@@ -46,7 +46,7 @@ export class PluginSession {
     // The old sandboxes stop before the new ones start, so no widget shows twice.
     this.host = previous
       .then(() => this.options())
-      .then((options) => (controller.signal.aborted ? undefined : startPlugins({ ...options, signal: controller.signal })))
+      .then((options) => (controller.signal.aborted ? undefined : startPlugins({ ...options, widgetTray: true, signal: controller.signal })))
       .catch((err: unknown) => {
         this.onError(err as Error);
         return undefined;

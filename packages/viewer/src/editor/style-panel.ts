@@ -1,73 +1,162 @@
 import type { Appearance, Layer } from '@orbis/scene';
 import { styleExpressionError } from '@orbis/scene/checks';
-import type { EngineFeatures } from '../engine/engine-features.js';
+import type { GeometryKind } from '../engine/engine-features.js';
+import { legendLabel } from '../layers-ui/legend-label.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
-import { categoricalConditions, graduatedConditions, propertyRef } from './style-rules.js';
-import { onePerLayer } from './layer-panels.js';
+import { onePerLayer, type PanelEngine } from './layer-panels.js';
+import { PALETTES, type Palette, paletteOf } from './palettes.js';
+import { categoricalConditions, CLASS_METHODS, type ClassMethod, colourExpression, graduatedConditions, propertyRef } from './style-rules.js';
 import './style-panel.css';
 
-/** The colour field each kind of feature is coloured by. */
-const TARGETS = {
-  marker: { label: 'Points', field: 'pointColor' },
-  polygon: { label: 'Polygons', field: 'fillColor' },
-  polyline: { label: 'Lines', field: 'strokeColor' },
+/** Per kind of geometry: its name in the panel, its colour field, and its outline's fields (SPEC §7). */
+const KINDS = {
+  marker: { label: 'Points', colour: 'pointColor', outlineColour: 'pointOutlineColor', outlineWidth: 'pointOutlineWidth', widthLabel: 'Outline width' },
+  polyline: { label: 'Lines', colour: 'strokeColor', outlineColour: undefined, outlineWidth: 'strokeWidth', widthLabel: 'Line width' },
+  polygon: { label: 'Polygons', colour: 'fillColor', outlineColour: 'strokeColor', outlineWidth: 'strokeWidth', widthLabel: 'Outline width' },
 } as const;
-type Target = keyof typeof TARGETS;
+const ALL_KINDS = Object.keys(KINDS) as GeometryKind[];
+
+/** How features are coloured: all alike, one colour per value, or classes of a number. */
+const COLOUR_MODES = { single: 'One colour', categorical: 'One colour per value', graduated: 'Classes of a number' } as const;
+type ColourMode = keyof typeof COLOUR_MODES;
 
 /** The layer's style panel (made once per layer, then reused). */
 export const stylePanel = onePerLayer((state, engine, layerId) => makePanel(state, engine, layerId));
 
-function options(names: string[], none?: string): HTMLOptionElement[] {
-  return [...(none ? [h('option', { value: '' }, none)] : []), ...names.map((n) => h('option', { value: n }, n))];
-}
+const options = (entries: [string, string][]) => entries.map(([value, label]) => h('option', { value }, label));
+const row = (label: string, control: HTMLElement) => h('label', {}, label, control);
 
-function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProperties'>, layerId: string): HTMLElement {
+function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HTMLElement {
   const layer = (): Layer | undefined => state.scene.layers.find((l) => l.id === layerId);
-  /** Changes this layer's appearance, shows it and saves it. */
-  const restyle = (change: (appearance: Appearance) => void) =>
+  /** Changes this layer's appearance for one kind of geometry, shows it and saves it. */
+  const restyle = (kind: GeometryKind, change: (fields: Record<string, unknown>) => void) =>
     state.update((s) => {
       const target = s.layers.find((l) => l.id === layerId);
       if (!target) return;
-      const appearance = structuredClone(target.appearance ?? {});
-      change(appearance);
+      const appearance: Appearance = structuredClone(target.appearance ?? {});
+      change(((appearance as Record<string, unknown>)[kind] ??= {}) as Record<string, unknown>);
       target.appearance = appearance;
     });
-  const section = <K extends keyof Appearance>(a: Appearance, key: K): NonNullable<Appearance[K]> => (a[key] ??= {} as never) as NonNullable<Appearance[K]>;
 
   const testid = (name: string) => `style-${name}-${layerId}`;
-  const target = h('select', { 'data-testid': testid('target') }, ...Object.entries(TARGETS).map(([k, t]) => h('option', { value: k }, t.label)));
-  target.value = ['csv', 'gpx'].includes(layer()?.type ?? '') ? 'marker' : 'polygon';
+  // Every kind until the layer's features are read (when the panel opens).
+  const target = h('select', { 'data-testid': testid('target') }, ...options(ALL_KINDS.map((k) => [k, KINDS[k].label])));
+  const mode = h('select', { 'data-testid': testid('mode') }, ...options(Object.entries(COLOUR_MODES)));
+  mode.value = 'categorical';
   const property = h('select', { 'data-testid': testid('property') });
-  const mode = h('select', { 'data-testid': testid('mode') }, h('option', { value: 'categorical' }, 'One colour per value'), h('option', { value: 'graduated' }, 'Colour ramp (numbers)'));
+  const colour = h('input', { type: 'color', value: '#3388ff', 'data-testid': testid('colour') });
+  const palette = h('select', { 'data-testid': testid('palette') });
+  const classes = h('select', { 'data-testid': testid('classes') }, ...options([3, 4, 5, 6, 7].map((n) => [String(n), `${n} classes`])));
+  classes.value = '5';
+  const method = h('select', { 'data-testid': testid('method') }, ...options(Object.entries(CLASS_METHODS)));
+  const opacity = h('input', { type: 'range', min: 0, max: 100, step: 5, value: 100, 'data-testid': testid('opacity') });
+  const opacityText = h('output', {}, '100 %');
+  const outlineColour = h('input', { type: 'color', value: '#ffffff', 'data-testid': testid('stroke-colour') });
+  const outlineWidth = h('input', { type: 'number', min: 0, max: 20, step: 0.5, value: 1, class: 'input', 'data-testid': testid('stroke-width') });
+  const classList = h('ul', { class: 'style-classes', 'data-testid': testid('classes-list'), 'aria-label': 'Colour classes' });
   const labelBy = h('select', { 'data-testid': testid('label') });
   const sizeBy = h('select', { 'data-testid': testid('size') });
   const extrudeBy = h('select', { 'data-testid': testid('extrude') });
   const expression = h('input', { type: 'text', class: 'input', spellcheck: false, placeholder: "${kind} === 'park' ? color('green') : color('grey')", 'data-testid': testid('expression'), 'aria-label': 'Colour expression' });
   const expressionError = h('p', { class: 'hint', role: 'status', 'data-testid': testid('expression-error') });
+  const rows = {
+    property: row('By property ', property),
+    colour: row('Colour ', colour),
+    palette: row('Palette ', palette),
+    classes: row('Classes ', classes),
+    method: row('Breaks at ', method),
+    outlineColour: row('Outline colour ', outlineColour),
+    outlineWidth: row('Outline width ', outlineWidth),
+    label: row('Label by ', labelBy),
+    size: row('Size by ', sizeBy),
+    extrude: row('Extrude by ', extrudeBy),
+  };
 
   const values = () => engine.featureProperties(layerId);
+  const kind = () => target.value as GeometryKind;
+  const colourMode = () => mode.value as ColourMode;
+  const paletteKind = (): Palette['kind'] => (colourMode() === 'graduated' ? 'sequential' : 'qualitative');
+
+  /** Shows the controls that apply to the kind and the colour mode chosen. */
+  const fit = () => {
+    const m = colourMode();
+    rows.property.hidden = m === 'single';
+    rows.colour.hidden = m !== 'single';
+    rows.palette.hidden = m === 'single';
+    rows.classes.hidden = rows.method.hidden = m !== 'graduated';
+    rows.outlineColour.hidden = KINDS[kind()].outlineColour === undefined;
+    rows.outlineWidth.firstChild!.textContent = `${KINDS[kind()].widthLabel} `;
+    const was = palette.value;
+    palette.replaceChildren(...options(PALETTES.filter((p) => p.kind === paletteKind()).map((p) => [p.name, p.safe ? `${p.name} (colour-blind safe)` : p.name])));
+    palette.value = paletteOf(was, paletteKind()).name;
+  };
+
   const refresh = () => {
+    const present = engine.geometryKinds(layerId);
+    const kinds = present.length ? ALL_KINDS.filter((k) => present.includes(k)) : ALL_KINDS;
+    const wasKind = target.value;
+    target.replaceChildren(...options(kinds.map((k) => [k, KINDS[k].label])));
+    target.value = kinds.includes(wasKind as GeometryKind) ? wasKind : kinds[0]!;
     const names = [...new Set(values().flatMap((p) => Object.keys(p)))].sort();
     const keep = (select: HTMLSelectElement, none?: string) => {
       const was = select.value;
-      select.replaceChildren(...options(names, none));
+      select.replaceChildren(...options([...(none ? [['', none] as [string, string]] : []), ...names.map((n): [string, string] => [n, n])]));
       if ([...select.options].some((o) => o.value === was)) select.value = was;
     };
     keep(property);
     keep(labelBy, 'no label');
     keep(sizeBy, 'fixed size');
     keep(extrudeBy, 'flat');
+    rows.label.hidden = rows.size.hidden = !kinds.includes('marker');
+    rows.extrude.hidden = !kinds.includes('polygon');
+    fit();
   };
 
+  /** Shows the classes a rule gives, each with its swatch and a label as the legend reads it. */
+  const showClasses = (conditions: [string, string][]) =>
+    classList.replaceChildren(
+      ...conditions.map(([c, e], i) => {
+        const swatch = h('span', { class: 'style-swatch', 'aria-hidden': 'true' });
+        swatch.style.background = engine.expressionColor(e) ?? 'transparent';
+        return h('li', {}, swatch, legendLabel(c, i === conditions.length - 1));
+      }),
+    );
+
+  /** Colours the chosen kind of feature as the panel says: one colour, or conditions by a property. */
   const colourBy = () => {
+    const alpha = Number(opacity.value) / 100;
+    const field = KINDS[kind()].colour;
+    if (colourMode() === 'single') {
+      showClasses([]);
+      return restyle(kind(), (f) => (f[field] = { expression: colourExpression(colour.value, alpha) }));
+    }
     const name = property.value;
     if (!name) return;
     const column = values().map((p) => p[name]);
-    const conditions = mode.value === 'graduated' ? graduatedConditions(name, column) : categoricalConditions(name, column);
-    const key = target.value as Target;
-    restyle((a) => ((section(a, key) as Record<string, unknown>)[TARGETS[key].field] = { conditions }));
+    const chosen = { palette: paletteOf(palette.value, paletteKind()), opacity: alpha };
+    const conditions =
+      colourMode() === 'graduated'
+        ? graduatedConditions(name, column, { ...chosen, classes: Number(classes.value), method: method.value as ClassMethod })
+        : categoricalConditions(name, column, chosen);
+    showClasses(conditions);
+    restyle(kind(), (f) => (f[field] = { conditions }));
   };
+  for (const control of [mode, property, colour, palette, classes, method]) control.addEventListener('change', () => (fit(), colourBy()));
+  target.addEventListener('change', fit);
+  opacity.addEventListener('input', () => (opacityText.textContent = `${opacity.value} %`));
+  opacity.addEventListener('change', colourBy);
+
+  const outline = () => {
+    const { outlineColour: colourField, outlineWidth: widthField } = KINDS[kind()];
+    restyle(kind(), (f) => {
+      if (kind() === 'polygon') f.stroke = true;
+      if (colourField) f[colourField] = outlineColour.value;
+      f[widthField] = Math.min(20, Math.max(0, Number(outlineWidth.value) || 0));
+    });
+  };
+  outlineColour.addEventListener('change', outline);
+  outlineWidth.addEventListener('change', outline);
 
   const onExpression = () => {
     const text = expression.value.trim();
@@ -75,29 +164,26 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
     expression.setAttribute('aria-invalid', String(error !== undefined));
     expressionError.textContent = error ? `Not an expression CesiumJS can read: ${error}` : '';
     if (!text || error) return;
-    const key = target.value as Target;
-    restyle((a) => ((section(a, key) as Record<string, unknown>)[TARGETS[key].field] = { expression: text }));
+    showClasses([]);
+    restyle(kind(), (f) => (f[KINDS[kind()].colour] = { expression: text }));
   };
   expression.addEventListener('input', onExpression);
 
   labelBy.addEventListener('change', () =>
-    restyle((a) => {
-      const marker = section(a, 'marker');
+    restyle('marker', (marker) => {
       if (labelBy.value) Object.assign(marker, { label: true, labelText: { expression: propertyRef(labelBy.value) } });
       else delete marker.label, delete marker.labelText;
     }),
   );
   sizeBy.addEventListener('change', () =>
-    restyle((a) => {
-      const marker = section(a, 'marker');
+    restyle('marker', (marker) => {
       const max = Math.max(1, ...values().map((p) => Number(p[sizeBy.value])).filter(Number.isFinite));
       if (sizeBy.value) marker.pointSize = { expression: `clamp(${propertyRef(sizeBy.value)} / ${max} * 30, 4, 30)` };
       else delete marker.pointSize;
     }),
   );
   extrudeBy.addEventListener('change', () =>
-    restyle((a) => {
-      const polygon = section(a, 'polygon');
+    restyle('polygon', (polygon) => {
       if (extrudeBy.value) polygon.extrudedHeight = { expression: propertyRef(extrudeBy.value) };
       else delete polygon.extrudedHeight;
     }),
@@ -107,17 +193,26 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
     'details',
     { class: 'style-panel', 'data-testid': testid('panel') },
     h('summary', {}, 'Style'),
-    h('label', {}, 'Colour of ', target),
-    h('label', {}, 'By property ', property),
-    h('label', {}, 'As ', mode),
-    h('button', { type: 'button', 'data-testid': testid('apply'), onclick: colourBy }, 'Colour by property'),
+    row('Style the ', target),
+    row('Colour ', mode),
+    rows.property,
+    rows.colour,
+    rows.palette,
+    rows.classes,
+    rows.method,
+    classList,
+    h('button', { type: 'button', 'data-testid': testid('apply'), onclick: colourBy }, 'Apply colours'),
+    h('label', {}, 'Opacity ', h('span', { class: 'style-range' }, opacity, opacityText)),
+    rows.outlineColour,
+    rows.outlineWidth,
     h('label', {}, 'Or expression ', expression),
     expressionError,
-    h('label', {}, 'Label by ', labelBy),
-    h('label', {}, 'Size by ', sizeBy),
-    h('label', {}, 'Extrude by ', extrudeBy),
-    h('button', { type: 'button', onclick: () => state.update((s) => void delete s.layers.find((l) => l.id === layerId)?.appearance) }, 'Clear style'),
+    rows.label,
+    rows.size,
+    rows.extrude,
+    h('button', { type: 'button', onclick: () => (showClasses([]), state.update((s) => void delete s.layers.find((l) => l.id === layerId)?.appearance)) }, 'Clear style'),
   );
   details.addEventListener('toggle', () => details.open && refresh());
+  fit();
   return details;
 }

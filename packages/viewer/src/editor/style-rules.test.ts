@@ -1,39 +1,73 @@
 import { styleExpressionError } from '@orbis/scene';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_COLOURS, categoricalConditions, graduatedConditions, OTHER_COLOUR, propertyOfRef, propertyRef, RAMP } from './style-rules.js';
+import { defaultScene } from '@orbis/scene';
+import { validateScene } from '../../../server/src/scenes/scene-validator.js';
+import { paletteOf, PALETTES } from './palettes.js';
+import { categoricalConditions, classBreaks, graduatedConditions, OTHER_COLOUR, propertyOfRef, propertyRef } from './style-rules.js';
 
 const allValid = (rows: [string, string][]) => rows.flat().every((e) => styleExpressionError(e) === undefined);
+const okabe = PALETTES[0]!.colours;
+const viridis = paletteOf('Viridis', 'sequential').colours;
 
 describe('categoricalConditions', () => {
   it('gives each value a colour, most frequent first, quoting text, and the rest grey', () => {
     const rows = categoricalConditions('kind', ['park', 'shop', 'park', "o'clock", 3, null, '', `"both'`]);
     expect(rows).toEqual([
-      ["${kind} === 'park'", `color('${CATEGORY_COLOURS[0]}')`],
-      ["${kind} === 'shop'", `color('${CATEGORY_COLOURS[1]}')`],
-      ['${kind} === "o\'clock"', `color('${CATEGORY_COLOURS[2]}')`],
-      ['${kind} === 3', `color('${CATEGORY_COLOURS[3]}')`],
+      ["${kind} === 'park'", `color('${okabe[0]}')`],
+      ["${kind} === 'shop'", `color('${okabe[1]}')`],
+      ['${kind} === "o\'clock"', `color('${okabe[2]}')`],
+      ['${kind} === 3', `color('${okabe[3]}')`],
       ['true', `color('${OTHER_COLOUR}')`],
     ]);
     expect(allValid(rows)).toBe(true);
   });
+
+  it('takes the chosen palette and opacity', () => {
+    const tableau = paletteOf('Tableau 10', 'qualitative');
+    expect(categoricalConditions('kind', ['a'], { palette: tableau, opacity: 0.5 })).toEqual([
+      ["${kind} === 'a'", `color('${tableau.colours[0]}', 0.5)`],
+      ['true', `color('${OTHER_COLOUR}', 0.5)`],
+    ]);
+  });
+});
+
+describe('classBreaks', () => {
+  const ten = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+  it('breaks at quantiles, values of the data', () => expect(classBreaks(ten, 5, 'quantile')).toEqual([3, 5, 7, 9]));
+  it('breaks at equal intervals, rounded to read well', () => {
+    expect(classBreaks(ten, 3, 'equal')).toEqual([4, 7]);
+    expect(classBreaks([0, 0.1, 1], 3, 'equal')).toEqual([0.33, 0.67]);
+    expect(classBreaks([1000, 5000000], 4, 'equal')).toEqual([1250750, 2500500, 3750250]);
+  });
+  it('drops breaks that coincide or hold nothing below them', () => {
+    expect(classBreaks([5, 5, 5], 3)).toEqual([]);
+    expect(classBreaks([1, 1, 1, 1, 2], 5)).toEqual([2]);
+  });
 });
 
 describe('graduatedConditions', () => {
-  it('breaks numbers at quantiles, highest class first', () => {
-    const rows = graduatedConditions('pop', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 5);
+  it('gives classes that do not overlap, lowest first, each a colour of the ramp', () => {
+    const rows = graduatedConditions('pop', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { palette: paletteOf('Viridis', 'sequential'), classes: 3, method: 'equal', opacity: 0.8 });
     expect(rows).toEqual([
-      ['${pop} >= 9', `color('${RAMP[4]}')`],
-      ['${pop} >= 7', `color('${RAMP[3]}')`],
-      ['${pop} >= 5', `color('${RAMP[2]}')`],
-      ['${pop} >= 3', `color('${RAMP[1]}')`],
-      ['true', `color('${RAMP[0]}')`],
+      ['${pop} < 4', `color('${viridis[0]}', 0.8)`],
+      ['${pop} >= 4 && ${pop} < 7', `color('${viridis[3]}', 0.8)`],
+      ['${pop} >= 7', `color('${viridis[6]}', 0.8)`],
     ]);
     expect(allValid(rows)).toBe(true);
   });
 
   it('copes with few or no numbers', () => {
-    expect(graduatedConditions('x', ['a', null])).toEqual([['true', `color('${OTHER_COLOUR}')`]]);
-    expect(graduatedConditions('x', [5, 5, 5]).length).toBe(2);
+    expect(graduatedConditions('x', ['a', null, true])).toEqual([['true', `color('${OTHER_COLOUR}')`]]);
+    expect(graduatedConditions('x', [5, 5, 5])).toHaveLength(1);
+  });
+
+  it('stays a valid CesiumJS style in a scene, by the scene validator', () => {
+    const scene = defaultScene();
+    const conditions = graduatedConditions('fill-opacity', [0.1, 0.5, 0.9, 2], { opacity: 0.3 });
+    scene.layers.push({ id: 'a', title: 'A', type: 'geojson', url: '/a.geojson', visible: true, appearance: { polygon: { fillColor: { conditions }, strokeColor: '#112233', strokeWidth: 2, stroke: true } } } as never);
+    expect(() => validateScene(scene)).not.toThrow();
+    scene.layers[0]!.appearance = { polygon: { fillColor: { conditions: [['${x} <', "color('red')"]] } } };
+    expect(() => validateScene(scene)).toThrow(/conditions/);
   });
 });
 

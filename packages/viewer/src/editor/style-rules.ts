@@ -1,9 +1,24 @@
-/** A colour for each category, distinct on imagery and for most colour-blind readers (Okabe–Ito, then Tableau). */
-export const CATEGORY_COLOURS = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#4e79a7', '#f28e2b', '#59a14f', '#edc948', '#b07aa1'];
-/** Light to dark, for values from low to high (ColorBrewer YlOrRd, five classes). */
-export const RAMP = ['#ffffb2', '#fecc5c', '#fd8d3c', '#f03b20', '#bd0026'];
+import { PALETTES, type Palette, spread } from './palettes.js';
+
 /** What features outside every category get. */
 export const OTHER_COLOUR = '#999999';
+/** The class methods of a colour ramp: classes of about as many features, or of equal width. */
+export const CLASS_METHODS = { quantile: 'Quantiles', equal: 'Equal intervals' } as const;
+export type ClassMethod = keyof typeof CLASS_METHODS;
+
+/** How colour rules are drawn: the palette, the colours' opacity (0–1), and for numbers the classes. */
+export interface ColourRuleOptions {
+  palette?: Palette;
+  opacity?: number;
+  classes?: number;
+  method?: ClassMethod;
+}
+
+/** A colour as an expression of the styling language, with its opacity when it is not opaque. */
+export function colourExpression(hex: string, opacity = 1): string {
+  const alpha = Math.round(Math.min(1, Math.max(0, opacity)) * 100) / 100;
+  return alpha >= 1 ? `color('${hex}')` : `color('${hex}', ${alpha})`;
+}
 
 /**
  * A value as a literal of the styling language: numbers as they are, text quoted. CesiumJS sets
@@ -38,8 +53,9 @@ export function propertyOfRef(expression: string): string | undefined {
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
-/** One colour per distinct value (the most frequent first, at most as many as there are colours), then the rest grey. */
-export function categoricalConditions(property: string, values: readonly unknown[]): [string, string][] {
+/** One colour per distinct value (the most frequent first, at most as many as the palette has), then the rest grey. */
+export function categoricalConditions(property: string, values: readonly unknown[], options: ColourRuleOptions = {}): [string, string][] {
+  const { palette = PALETTES[0]!, opacity = 1 } = options;
   const counts = new Map<string, { value: unknown; n: number }>();
   for (const v of values) {
     if (v === null || v === undefined || v === '' || literal(v) === undefined) continue;
@@ -48,24 +64,51 @@ export function categoricalConditions(property: string, values: readonly unknown
     entry.n += 1;
     counts.set(key, entry);
   }
-  const top = [...counts.values()].sort((a, b) => b.n - a.n).slice(0, CATEGORY_COLOURS.length);
+  const top = [...counts.values()].sort((a, b) => b.n - a.n).slice(0, palette.colours.length);
   return [
-    ...top.map(({ value }, i): [string, string] => [`${propertyRef(property)} === ${literal(value)!}`, `color('${CATEGORY_COLOURS[i]}')`]),
-    ['true', `color('${OTHER_COLOUR}')`],
+    ...top.map(({ value }, i): [string, string] => [`${propertyRef(property)} === ${literal(value)!}`, colourExpression(palette.colours[i]!, opacity)]),
+    ['true', colourExpression(OTHER_COLOUR, opacity)],
   ];
 }
 
+/** A break of equal intervals rounded to two digits finer than the interval, so that it reads well. */
+function roundBreak(value: number, step: number): number {
+  const digits = Math.max(0, 1 - Math.floor(Math.log10(step)));
+  return Number(value.toFixed(Math.min(digits, 12)));
+}
+
 /**
- * A colour ramp over numeric breaks (quantiles, so that each class holds about as many features),
- * highest class first as the first condition that holds wins.
+ * Where `classes` classes of sorted numbers begin, from the second class on: quantiles (each class
+ * holds about as many features; breaks are values of the data) or equal intervals from the least
+ * to the greatest. Breaks that coincide, or that equal the least value, are dropped.
  */
-export function graduatedConditions(property: string, values: readonly unknown[], classes = RAMP.length): [string, string][] {
-  const numbers = values.map(Number).filter((v, i) => values[i] !== null && values[i] !== '' && Number.isFinite(v)).sort((a, b) => a - b);
-  if (numbers.length === 0) return [['true', `color('${OTHER_COLOUR}')`]];
-  const ramp = RAMP.slice(RAMP.length - classes);
-  const breaks = [...new Set(Array.from({ length: classes - 1 }, (_, i) => numbers[Math.floor(((i + 1) * numbers.length) / classes)]!))];
-  const rows: [string, string][] = breaks
-    .map((b, i): [string, string] => [`${propertyRef(property)} >= ${b}`, `color('${ramp[i + 1]}')`])
-    .reverse();
-  return [...rows, ['true', `color('${ramp[0]}')`]];
+export function classBreaks(sorted: readonly number[], classes: number, method: ClassMethod = 'quantile'): number[] {
+  if (sorted.length === 0) return [];
+  const min = sorted[0]!;
+  const max = sorted[sorted.length - 1]!;
+  const step = (max - min) / classes;
+  const raw = Array.from({ length: classes - 1 }, (_, i) =>
+    method === 'equal' ? roundBreak(min + (i + 1) * step, step) : sorted[Math.floor(((i + 1) * sorted.length) / classes)]!,
+  );
+  return [...new Set(raw)].filter((b) => b > min && b <= max);
+}
+
+/**
+ * A colour ramp over classes of a numeric property, lowest class first: `< a`, `>= a && < b`, …,
+ * `>= z`. The classes do not overlap, so each reads as a legend row ("< 3", "3–4", "≥ 4"). Features
+ * without a number match none and keep the layer's default colour.
+ */
+export function graduatedConditions(property: string, values: readonly unknown[], options: ColourRuleOptions = {}): [string, string][] {
+  const { palette = PALETTES.find((p) => p.kind === 'sequential')!, opacity = 1, classes = 5, method = 'quantile' } = options;
+  const numbers = values.map(Number).filter((v, i) => values[i] !== null && values[i] !== '' && typeof values[i] !== 'boolean' && Number.isFinite(v)).sort((a, b) => a - b);
+  if (numbers.length === 0) return [['true', colourExpression(OTHER_COLOUR, opacity)]];
+  const breaks = classBreaks(numbers, classes, method);
+  const ref = propertyRef(property);
+  if (breaks.length === 0) return [[`${ref} >= ${numbers[0]}`, colourExpression(spread(palette, 1)[0]!, opacity)]];
+  const colours = spread(palette, breaks.length + 1);
+  return [
+    [`${ref} < ${breaks[0]}`, colourExpression(colours[0]!, opacity)],
+    ...breaks.slice(1).map((b, i): [string, string] => [`${ref} >= ${breaks[i]} && ${ref} < ${b}`, colourExpression(colours[i + 1]!, opacity)]),
+    [`${ref} >= ${breaks[breaks.length - 1]}`, colourExpression(colours[breaks.length]!, opacity)],
+  ];
 }

@@ -22,7 +22,7 @@ import { CesiumSceneLayers } from './cesium-scene-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { SketchFeature } from '@orbis/plugin-api';
 import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
-import type { FeatureInfo, FeatureRef } from './engine-features.js';
+import type { FeatureInfo, FeatureRef, GeometryKind } from './engine-features.js';
 import { markFirstFrame } from './first-frame-mark.js';
 import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
@@ -281,6 +281,10 @@ export class CesiumEngine implements Engine {
 
   expressionColor(expression: string): string | undefined {
     return this.features.expressionColor(expression);
+  }
+
+  geometryKinds(layerId: string): GeometryKind[] {
+    return this.features.geometryKinds(layerId);
   }
 
   featureProperties(layerId: string): Record<string, unknown>[] {

@@ -2,7 +2,7 @@ import type { Infobox } from '@orbis/scene';
 import { Cartesian2, Entity, type Viewer } from 'cesium';
 import { entityProperties } from './cesium-appearance.js';
 import { StyleEvaluator, styleFeature, toColor } from './cesium-style-evaluator.js';
-import type { EngineFeatures, FeatureInfo, FeatureRef } from './engine-features.js';
+import type { EngineFeatures, FeatureInfo, FeatureRef, GeometryKind } from './engine-features.js';
 import { isTileFeature, TileFeatures, tileFeatureProperties } from './cesium-tile-features.js';
 import { BatchedLayer } from './vector/batched-layer.js';
 import { VectorPick } from './vector/vector-primitives.js';
@@ -84,6 +84,21 @@ export class CesiumFeatures implements EngineFeatures {
       if (owner instanceof BatchedLayer) return owner.allProperties();
       const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
       return entities.map((e) => entityProperties(e, time));
+    }
+    return [];
+  }
+
+  geometryKinds(layerId: string): GeometryKind[] {
+    for (const [owner, id] of this.owners) {
+      if (id !== layerId) continue;
+      if (owner instanceof BatchedLayer) return [...owner.geometryKinds()];
+      const kinds = new Set<GeometryKind>();
+      for (const e of (owner as { entities?: { values: Entity[] } }).entities?.values ?? []) {
+        if (e.point || e.billboard) kinds.add('marker');
+        if (e.polyline) kinds.add('polyline');
+        if (e.polygon) kinds.add('polygon');
+      }
+      return [...kinds];
     }
     return [];
   }

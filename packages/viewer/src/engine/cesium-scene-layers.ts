@@ -7,6 +7,11 @@ import type { VectorJob } from './vector/vector-loader.js';
 
 type LayerFailure = { layerId: string; reason?: string };
 
+/** The timeline bar's reason while a layer shown has time-dynamic data. */
+const TIMED_LAYERS = 'layers';
+/** Whether a loaded layer is time-dynamic: CesiumJS took a clock from it (a CZML document's). */
+const hasClock = (l: LoadedLayer) => (l.value as { clock?: unknown }).clock !== undefined;
+
 /**
  * The scene's layers on the globe: loads what a scene names, keeps what draws the same, removes
  * what is gone, and tells listeners of progress and failures. Each drawn layer's CesiumJS object is
@@ -30,7 +35,7 @@ export class CesiumSceneLayers {
     private readonly whenFirstFrame: () => Promise<void>,
   ) {}
 
-  async set(wanted: EngineLayer[]): Promise<void> {
+  set(wanted: EngineLayer[]): Promise<void> {
     // Layer workers start at once: their files are fetched, parsed and styled on another thread
     // while the globe loads.
     for (const layer of wanted) {
@@ -40,9 +45,25 @@ export class CesiumSceneLayers {
       started?.job.stop();
       this.early.set(layer.id, { layer, job: startFeatures(layer) });
     }
+    // One call applies at a time, and a call that waits applies the latest layers: calls made
+    // while one loads (a style panel's quick changes) would otherwise both find the old drawing,
+    // and the older load could stay drawn over the newer.
+    this.nextLayers = wanted;
+    const turn = this.layerTurn.then(() => {
+      const next = this.nextLayers;
+      this.nextLayers = undefined;
+      return next && this.apply(next);
+    });
+    this.layerTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private nextLayers: EngineLayer[] | undefined;
+  private layerTurn: Promise<void> = Promise.resolve();
+
+  private async apply(wanted: EngineLayer[]): Promise<void> {
     // The globe's first complete frame comes first: layers drawn in every frame while its tiles
-    // stream in made each of those frames several times dearer (docs/performance.md). Calls wait
-    // in the order made, so the last one still wins.
+    // stream in made each of those frames several times dearer (docs/performance.md).
     await this.whenFirstFrame();
     const ids = new Set(wanted.map((l) => l.id));
     for (const [id, entry] of this.layers) {
@@ -63,6 +84,9 @@ export class CesiumSceneLayers {
     for (const [id, early] of this.early) if (!ids.has(id)) (early.job.stop(), this.early.delete(id));
     const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
     orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
+    // The bar shows while a layer shown has time data, and goes when none has (a story page without it).
+    if (loaded.some((l, i) => l && wanted[i]!.visible && hasClock(l))) this.timeline.want(TIMED_LAYERS);
+    else this.timeline.release(TIMED_LAYERS);
     this.viewer.scene.requestRender();
   }
 
@@ -80,8 +104,8 @@ export class CesiumSceneLayers {
         setLayerVisible(l, layer.visible);
         this.keep(l, layer.id);
         // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
-        if ((l.value as { clock?: unknown }).clock !== undefined) {
-          this.timeline.want();
+        if (hasClock(l)) {
+          if (layer.visible) this.timeline.want(TIMED_LAYERS);
           this.timeline.commit({}, { source: 'featureResource', id: layer.id });
         }
         return l;

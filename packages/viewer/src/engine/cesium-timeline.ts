@@ -17,7 +17,8 @@ export class CesiumTimeline implements EngineTimeline {
   private readonly commitListeners = new Set<(committer: TimelineCommitter) => void>();
   private readonly wantedListeners = new Set<() => void>();
   private last = Number.NaN;
-  wanted = false;
+  /** Why the timeline bar is wanted (EngineTimeline.want). */
+  private readonly reasons = new Set<string>();
 
   constructor(private readonly viewer: Viewer) {
     const { clock } = viewer;
@@ -83,9 +84,18 @@ export class CesiumTimeline implements EngineTimeline {
     return () => this.commitListeners.delete(listener);
   }
 
-  want(): void {
-    if (this.wanted) return;
-    this.wanted = true;
+  get wanted(): boolean {
+    return this.reasons.size > 0;
+  }
+
+  want(reason = 'page'): void {
+    const was = this.wanted;
+    this.reasons.add(reason);
+    if (!was) for (const listener of this.wantedListeners) listener();
+  }
+
+  release(reason: string): void {
+    if (!this.reasons.delete(reason) || this.wanted) return;
     for (const listener of this.wantedListeners) listener();
   }
 

@@ -1,5 +1,8 @@
 import type { Infobox, InfoboxFormat } from '@orbis/scene';
 
+/** The kinds of geometry a layer's features have, named as SPEC §7's appearance keys. */
+export type GeometryKind = 'marker' | 'polyline' | 'polygon';
+
 /** A feature of a layer: the layer's id and the feature's id within it. */
 export interface FeatureRef {
   layerId: string;
@@ -24,6 +27,8 @@ export interface EngineFeatures {
   featureInfo(feature: FeatureRef, infobox?: Infobox): FeatureInfo | undefined;
   /** The properties of every feature of a loaded layer (what the style panel offers to style by). */
   featureProperties(layerId: string): Record<string, unknown>[];
+  /** The kinds of geometry a loaded layer's features have (what the style panel offers to style). */
+  geometryKinds(layerId: string): GeometryKind[];
   /** The CSS colour (`rgba(…)`) an expression gives when it reads no property (a legend swatch), if it gives one. */
   expressionColor(expression: string): string | undefined;
 }

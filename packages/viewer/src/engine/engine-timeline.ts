@@ -28,11 +28,16 @@ export interface EngineTimeline {
   onTick(listener: (current: number) => void): () => void;
   /** Calls `listener` after every commit. */
   onCommit(listener: (committer: TimelineCommitter) => void): () => void;
-  /** Whether the page shows its timeline bar: the scene has time-dynamic data, sets a time, or a plugin asked. */
+  /**
+   * Whether the page shows its timeline bar: while a layer shown has time-dynamic data, or once
+   * the scene sets a time or a plugin uses the timeline. A page with no time data has no bar.
+   */
   readonly wanted: boolean;
-  /** Asks for the timeline bar (a plugin uses the timeline). */
-  want(): void;
-  /** Calls `listener` when `wanted` becomes true. */
+  /** Asks for the timeline bar for a reason (`page` when none: the scene's clock, a plugin), until `release(reason)`. */
+  want(reason?: string): void;
+  /** Withdraws one reason for the bar (the time-dynamic layers were hidden or removed). */
+  release(reason: string): void;
+  /** Calls `listener` when `wanted` changes. */
   onWanted(listener: () => void): () => void;
 }
 

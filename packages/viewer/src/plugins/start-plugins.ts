@@ -32,7 +32,7 @@ export interface PluginPageOptions {
   /** The project's alias: `app.data.clientStorage` keeps each project's values apart. */
   project: string;
   env: { inEditor: boolean; isBuilt: boolean };
-  /** Whether widgets fold into a tray on a narrow screen (the published page; widget-tray.ts). */
+  /** Whether widgets fold into a tray on an upright phone screen (the published page and the editor; widget-tray.ts). */
   widgetTray?: boolean;
   /** Each plugin console line, already prefixed (the editor shows them). */
   onLog?: (line: { level: string; text: string }) => void;

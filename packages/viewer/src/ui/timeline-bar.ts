@@ -14,8 +14,8 @@ const two = (n: number) => String(n).padStart(2, '0');
 
 /**
  * The page's timeline bar (`data-testid="timeline"`): play/pause, a scrubber over start…stop, the
- * current time (UTC) and the speed. It appears once the page wants it (time-dynamic data, a scene
- * clock, or a plugin using `app.timeline`) and follows every change of the clock; what the user
+ * current time (UTC) and the speed. It shows while the page wants it (a layer shown with
+ * time-dynamic data, a scene clock, or a plugin using `app.timeline`) and follows every change of the clock; what the user
  * does here reaches plugins as commits from `widgetContext`.
  */
 export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline): { element: HTMLElement; dispose(): void } {
@@ -59,11 +59,11 @@ export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline):
       speed = next;
     }
   };
-  const show = () => {
-    element.hidden = false;
-    render();
+  const follow = () => {
+    element.hidden = !timeline.wanted;
+    if (timeline.wanted) render();
   };
-  const stops = [timeline.onCommit(() => !element.hidden && render()), timeline.onTick(() => !element.hidden && render()), timeline.onWanted(show)];
-  if (timeline.wanted) show();
+  const stops = [timeline.onCommit(() => !element.hidden && render()), timeline.onTick(() => !element.hidden && render()), timeline.onWanted(follow)];
+  follow();
   return { element, dispose: () => stops.forEach((stop) => stop()) };
 }

@@ -1,5 +1,6 @@
 import type { Appearance } from '@orbis/scene';
 import type { BoundingSphere, PrimitiveCollection } from 'cesium';
+import type { GeometryKind } from '../engine-features.js';
 
 /**
  * A vector layer drawn by the batched path (docs/viewer.md, "Large layers"): a whole file
@@ -20,6 +21,8 @@ export abstract class BatchedLayer {
   abstract properties(index: number): Record<string, unknown> | undefined;
   /** Every feature's properties (the style panel's figures, the legend). */
   abstract allProperties(): Record<string, unknown>[];
+  /** The kinds of geometry of the features drawn. */
+  abstract geometryKinds(): Set<GeometryKind>;
   abstract indexOf(id: string): number | undefined;
   /** A sphere around the features drawn, to fly to. */
   abstract get boundingSphere(): BoundingSphere | undefined;

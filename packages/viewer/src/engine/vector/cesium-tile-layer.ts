@@ -5,6 +5,7 @@ import { BatchedLayer } from './batched-layer.js';
 import { CesiumVectorLayer } from './cesium-vector-layer.js';
 import { tilesCovering, tileUrl } from './tile-cover.js';
 import type { TileWorkerReply, TileWorkerRequest } from './vector-protocol.js';
+import type { GeometryKind } from '../engine-features.js';
 
 /** Feature indices of one tile lie in [slot × SLOT, (slot + 1) × SLOT): a tile holds fewer features than this. */
 const SLOT = 2 ** 22;
@@ -217,6 +218,10 @@ export class CesiumTileLayer extends BatchedLayer {
 
   allProperties(): Record<string, unknown>[] {
     return [...this.current()].flatMap((tile) => tile.layer.allProperties());
+  }
+
+  geometryKinds(): Set<GeometryKind> {
+    return new Set([...this.current()].flatMap((tile) => [...tile.layer.geometryKinds()]));
   }
 
   indexOf(id: string): number | undefined {

@@ -1,6 +1,7 @@
 import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PointPrimitiveCollection, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
 import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
+import type { GeometryKind } from '../engine-features.js';
 import { BatchedLayer } from './batched-layer.js';
 import { addPoints, addShapes, type Marker, VectorPick } from './vector-primitives.js';
 
@@ -49,6 +50,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   private readonly batches: DrawnBatch[] = [];
   private readonly shapes: Shape[] = [];
   private readonly picks: VectorPick[] = [];
+  private readonly kinds = new Set<GeometryKind>();
   private byId: Map<string, number> | undefined;
   private highlighted: number[] = [];
   private readonly savedColors = new Map<string, Uint8Array>();
@@ -94,6 +96,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.batches.length = 0;
     this.shapes.length = 0;
     this.picks.length = 0;
+    this.kinds.clear();
     this.savedColors.clear();
     this.selection.removeAll();
     this.byId = undefined;
@@ -187,6 +190,8 @@ export class CesiumVectorLayer extends BatchedLayer {
       this.props.push(batch.properties[i]!);
     }
     this.anchors.push(batch.anchors);
+    if (batch.points.feature.length > 0) this.kinds.add('marker');
+    for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
     const { pickOwner = this, pickBase = 0 } = this.place;
     const pick = (index: number) => (this.picks[index] ??= new VectorPick(pickOwner, pickBase + index));
     const markers = addPoints(this.primitives, this.scene, batch, pick);
@@ -219,6 +224,10 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   allProperties(): Record<string, unknown>[] {
     return this.props;
+  }
+
+  geometryKinds(): Set<GeometryKind> {
+    return this.kinds;
   }
 
   /** A sphere around every feature's anchor (for flying to the layer), once any is drawn. */
