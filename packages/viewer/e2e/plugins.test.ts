@@ -84,7 +84,7 @@ describe('plugins in Chromium with the real engine', () => {
     const moved = r.moved as [number, number];
     expect(moved[0] - screen[0]).toBeCloseTo(50, -1);
     expect(r.open).toBe('TypeError');
-    expect(r.overridden).toEqual({ terrain: { enabled: false }, globe: { baseColor: '#00ff00' }, tiles: [] });
+    expect(r.overridden).toEqual({ ...LIGHT_PROPERTY, globe: { ...LIGHT_PROPERTY.globe, baseColor: '#00ff00' }, tiles: [] });
     await expect.poll(() => reports().geolocation, { timeout: 10_000 }).toBe('unavailable');
     const errors = () => fx.tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
     expect(errors().some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
