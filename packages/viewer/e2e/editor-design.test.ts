@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHARE_IMAGE } from '../../server/src/http/share-image.js';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { seriousAxeViolations } from './axe.js';
-import { useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { above, BLUE_AT, RED_AT, square, uploadPublic } from './story-fixture.js';
 import { viewerReady } from './viewer-pixels.js';
 
@@ -51,7 +51,7 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
         { name: 'blue.geojson', content: square('#0000ff', BLUE_AT[0], BLUE_AT[1], 6) },
       ]);
       const scene = {
-        property: {},
+        property: LIGHT_PROPERTY,
         camera: above(RED_AT[0], RED_AT[1]),
         layers: [
           { id: 'red', title: 'Red', type: 'geojson', assetId: red, visible: true },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { seriousAxeViolations } from './axe.js';
 import { shot } from './shots.js';
-import { useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { above, uploadPublic } from './story-fixture.js';
 import { viewerReady } from './viewer-pixels.js';
 
@@ -25,7 +25,7 @@ describe('layers and the infobox by hand (SPEC §14)', () => {
     setUp: async (h) => {
       await h.project('cities');
       const [asset] = await uploadPublic(h, 'cities', [{ name: 'tokyo.geojson', content: TOKYO }]);
-      const scene = { property: { terrain: { enabled: false } }, camera: above(140, 35, 4_000_000), layers: [{ id: 'cities', title: 'tokyo.geojson', type: 'geojson', assetId: asset, visible: true }], widgets: [], story: { pages: [] } };
+      const scene = { property: LIGHT_PROPERTY, camera: above(140, 35, 4_000_000), layers: [{ id: 'cities', title: 'tokyo.geojson', type: 'geojson', assetId: asset, visible: true }], widgets: [], story: { pages: [] } };
       expect((await h.admin('PUT', '/api/projects/cities/scene', scene)).status).toBe(200);
     },
     onPage: async (tab, h) => {

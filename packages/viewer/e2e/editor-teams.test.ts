@@ -140,7 +140,7 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     expect(await page.getByTestId('model-public').isDisabled()).toBe(true);
     expect(await page.getByTestId('add-model-layer').getAttribute('title')).toBe('Showing a model as a layer needs the role maintainer or above; you are writer.');
     await shot(page, '5-writer-content');
-    expect(fx.tab.consoleMessages.filter((m) => /403/.test(m.text))).toEqual([]);
+    expect(fx.tab.consoleMessages.filter((m) => /\b403\b/.test(m.text))).toEqual([]);
     fx.tab.assertClean();
   });
 
@@ -214,7 +214,7 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     await shot(page, '9-reader-members');
     expect(await seriousAxeViolations(page)).toEqual([]);
     // Nothing was saved on the reader's behalf.
-    expect(fx.tab.consoleMessages.filter((m) => /403/.test(m.text))).toEqual([]);
+    expect(fx.tab.consoleMessages.filter((m) => /\b403\b/.test(m.text))).toEqual([]);
     fx.tab.assertClean();
   });
 });

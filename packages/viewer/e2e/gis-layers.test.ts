@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gdalFile, shapefileZip } from '../../server/src/test/gdal-fixtures.js';
 import { ADMIN_TOKEN, type Harness } from '../../server/src/test/harness.js';
-import { useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { type ExpectedColor, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
@@ -63,7 +63,7 @@ async function publishLayers(h: Harness, alias: string, source: (file: string, b
   }
   layers.push({ id: 'wkt', title: 'centre.csv', type: 'csv', ...(await source('centre.csv', WKT)), visible: true, data: { wktColumn: 'WKT' }, appearance: { polygon: { fillColor: '#ff00ff', stroke: false } }, infobox: { title: '${name}' } });
   const scene = {
-    property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+    property: LIGHT_PROPERTY,
     camera: { ...CENTRE, height: 400_000, heading: 0, pitch: -90, roll: 0 },
     layers,
     widgets: [],

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { spatialIdFromLngLatHeight, spatialIdToString } from '../../geo/src/index.js';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import type { TestPage } from './browser.js';
-import { useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, screenshotPixels } from './pixels.js';
 
 /** Sets the mode the page's query names, and reports clicks and where the centre of the view is. */
@@ -26,7 +26,7 @@ describe('interaction modes in Chromium', () => {
       form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
       const asset = await (await fetch(`${h.url}/api/projects/modes/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
       await h.admin('PUT', '/api/projects/modes/scene', {
-        property: {},
+        property: LIGHT_PROPERTY,
         camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
         layers: [{ id: 'zone', title: 'Zone', type: 'geojson', assetId: asset.id, visible: true }],
         widgets: [],

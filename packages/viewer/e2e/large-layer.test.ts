@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { LIGHT_PROPERTY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { dominantColorIn, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
@@ -70,7 +70,7 @@ describe('large layers on the batched path in Chromium', () => {
       const blocksId = await uploadPublicAsset(h, 'big', 'blocks.geojson', blocks());
       expect((await h.admin('POST', '/api/projects/big/plugins', widgetPlugin('finder', FINDER))).status).toBe(201);
       const scene = {
-        property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+        property: LIGHT_PROPERTY,
         camera: { lng: 10, lat: 10, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
         layers: [
           {

@@ -5,7 +5,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { buildZip } from '../../server/src/test/zip-builder.js';
-import { useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { pointTileset } from './point-tileset.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels, shareCloseTo } from './pixels.js';
 
@@ -114,7 +114,7 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
     const zipped = await (await fetch(`${h.url}/api/projects/styled/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: zip })).json();
     const tilesetUrl = (zipped.files as string[]).find((f) => f.endsWith('/tileset.json'))!;
     const scene = {
-      property: { globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+      property: LIGHT_PROPERTY,
       camera: { ...CENTRE, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
       layers: [
         { id: 'base', title: 'Orange tiles', type: 'imagery', url: `${filesUrl}/tiles/{z}/{x}/{y}.png`, visible: true, data: { maximumLevel: 2 } },

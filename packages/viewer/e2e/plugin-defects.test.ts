@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { emptyScene, reports as reportsOf, SAY, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { LIGHT_PROPERTY, emptyScene, reports as reportsOf, SAY, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { isCloseTo, screenshotPixels } from './pixels.js';
 
 /** The scene's own feature, a little north of where the plugin's land. */
@@ -60,7 +60,7 @@ describe('issue 25: defects found while trying the product', () => {
       const labelColor = { conditions: [["${kind} === 'first'", red], ['true', "color('#00ff00')"]] };
       await h.admin('PUT', '/api/projects/labels/scene', {
         ...emptyScene({ lng: 140, lat: 35.66, height: 1_000_000, heading: 0, pitch: -90, roll: 0 }),
-        property: { terrain: { enabled: false }, globe: { baseColor: '#000000' } },
+        property: { ...LIGHT_PROPERTY, globe: { ...LIGHT_PROPERTY.globe, baseColor: '#000000' } },
         layers: [{ id: 'crowded', title: 'Crowded', type: 'geojson', assetId: crowded!.id, visible: true, appearance: { marker: { pointColor: '#000000', label: true, labelText: { expression: '${name}' }, labelSize: 24, labelColor } } }],
       });
       expect((await h.admin('POST', '/api/projects/labels/publish')).status).toBe(200);

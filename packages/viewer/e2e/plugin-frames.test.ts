@@ -1,7 +1,7 @@
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { widgetPlugin as plugin, reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, widgetPlugin as plugin, reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
 
 /** Steps sent by its own UI frame; each answer is a REPORT line. */
 const FRAMER = `
@@ -35,7 +35,7 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     setUp: async (h) => {
       await h.project('framed');
       await h.admin('PUT', '/api/projects/framed/scene', {
-        property: { terrain: { enabled: false }, globe: { enableLighting: false } },
+        property: { ...LIGHT_PROPERTY, globe: { ...LIGHT_PROPERTY.globe, enableLighting: false } },
         camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
         layers: [],
         widgets: [],

@@ -1,6 +1,6 @@
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, isCloseTo, screenshotPixels } from './pixels.js';
 
 /** A Re:Earth package: reearth.yml, code that names the API `reearth`, steps sent by its own UI frame. */
@@ -48,7 +48,7 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     setUp: async (h) => {
       await h.project('driven');
       await h.admin('PUT', '/api/projects/driven/scene', {
-        property: { terrain: { enabled: false }, globe: { enableLighting: false } },
+        property: { ...LIGHT_PROPERTY, globe: { ...LIGHT_PROPERTY.globe, enableLighting: false } },
         camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
         layers: [],
         widgets: [],

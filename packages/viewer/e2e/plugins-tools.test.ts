@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { Frame } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { spatialIdFromLngLatHeight, spatialIdSpace } from '../../geo/src/index.js';
-import { reportLines, SAY, useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, reportLines, SAY, useBrowserAndServer } from './fixture.js';
 import { isCloseTo, type Pixels, screenshotPixels } from './pixels.js';
 
 const FLIGHT = readFileSync(new URL('../../server/demo-data/flight-hnd-cts.czml', import.meta.url), 'utf8');
@@ -54,7 +54,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
       const project = await h.project('tools');
       const [flight] = await h.server.ctx.assets.add(project, [{ name: 'flight.czml', stream: Readable.from([Buffer.from(FLIGHT)]) }], true);
       await h.admin('PUT', '/api/projects/tools/scene', {
-        property: { terrain: { enabled: false } },
+        property: LIGHT_PROPERTY,
         // Haneda, where the flight starts, a little below the middle: clear of the page's name and the timeline bar.
         camera: { lng: 140.7, lat: 36.2, height: 1_400_000, heading: 0, pitch: -90, roll: 0 },
         layers: [{ id: 'flight', title: 'Flight', type: 'czml', assetId: flight!.id, visible: true }],

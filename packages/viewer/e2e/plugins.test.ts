@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { CSP_VIOLATION, newPage } from './browser.js';
-import { widgetPlugin as plugin, reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, widgetPlugin as plugin, reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
 
 const REPORTER = `
   const v = app.viewer;
@@ -45,7 +45,7 @@ describe('plugins in Chromium with the real engine', () => {
       form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
       const asset = await (await fetch(`${h.url}/api/projects/plugged/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
       await h.admin('PUT', '/api/projects/plugged/scene', {
-        property: { terrain: { enabled: false } },
+        property: LIGHT_PROPERTY,
         camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
         layers: [{ id: 'zone', title: 'Zone', type: 'geojson', assetId: asset.id, visible: true }],
         widgets: [],
@@ -69,7 +69,7 @@ describe('plugins in Chromium with the real engine', () => {
     const r = reports();
     expect(r.env).toEqual({ inEditor: false, isBuilt: true });
     expect(r.viewport).toMatchObject({ width: 640, height: 480, isMobile: false, query: {} });
-    expect(r.property).toEqual({ terrain: { enabled: false } });
+    expect(r.property).toEqual(LIGHT_PROPERTY);
     expect(r.mode).toBe('default');
     expect(r.cartesian).toEqual([6378137, 0, 0]);
     const centre = r.centre as { lng: number; lat: number };
@@ -84,7 +84,7 @@ describe('plugins in Chromium with the real engine', () => {
     const moved = r.moved as [number, number];
     expect(moved[0] - screen[0]).toBeCloseTo(50, -1);
     expect(r.open).toBe('TypeError');
-    expect(r.overridden).toEqual({ terrain: { enabled: false }, globe: { baseColor: '#00ff00' }, tiles: [] });
+    expect(r.overridden).toEqual({ ...LIGHT_PROPERTY, globe: { ...LIGHT_PROPERTY.globe, baseColor: '#00ff00' }, tiles: [] });
     await expect.poll(() => reports().geolocation, { timeout: 10_000 }).toBe('unavailable');
     const errors = () => fx.tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
     expect(errors().some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);

@@ -1,4 +1,5 @@
 import { ADMIN_TOKEN, type Harness } from '../../server/src/test/harness.js';
+import { LIGHT_PROPERTY } from './fixture.js';
 
 /** A GeoJSON square filled opaque with one colour (simplestyle), centred on a place. */
 export function square(color: string, lng: number, lat: number, half: number): string {
@@ -63,7 +64,7 @@ export async function publishStoryProject(h: Harness, alias: string): Promise<vo
     { name: 'blue.geojson', content: square('#0000ff', BLUE_AT[0], BLUE_AT[1], 6) },
   ]);
   const scene = {
-    property: { globe: { showGroundAtmosphere: false }, scene: { fog: false } },
+    property: LIGHT_PROPERTY,
     camera: above(RED_AT[0], RED_AT[1]),
     layers: [
       { id: 'red', title: 'Red', type: 'geojson', assetId: red, visible: true },

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { PALETTES, paletteOf } from '../src/editor/palettes.js';
-import { useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 
 /*
@@ -50,7 +50,7 @@ describe('the style panel in Chromium', () => {
     const body = await res.json();
     const assetId = (Array.isArray(body) ? body[0] : body).id as string;
     const scene = {
-      property: { globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+      property: LIGHT_PROPERTY,
       camera: { lng: 10, lat: 10, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
       layers: [{ id: 'zones', title: 'Zones', type: 'geojson', assetId, visible: true }],
       widgets: [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_TILES } from '../src/engine/vector/tile-cover.js';
-import { uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { LIGHT_PROPERTY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { dominantColorIn, screenshotPixels } from './pixels.js';
 
 /*
@@ -42,7 +42,7 @@ describe('an mvt layer drawn from the tiles the server cuts (SPEC §13)', () => 
       const assetId = await uploadPublicAsset(h, 'tiles', 'grid.geojson', grid());
       expect((await h.admin('POST', '/api/projects/tiles/plugins', widgetPlugin('closer', CLOSER))).status).toBe(201);
       const scene = {
-        property: { terrain: { enabled: false }, globe: { showGroundAtmosphere: false }, scene: { fog: false }, sky: { atmosphere: false } },
+        property: LIGHT_PROPERTY,
         camera: { lng: 10, lat: 10, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
         layers: [
           {
