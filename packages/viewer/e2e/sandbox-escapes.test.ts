@@ -29,10 +29,10 @@ const HOSTILE: Record<string, string> = {
   timers: `for (let i = 0; i < 1000; i++) setInterval(() => {}, 0);`,
   busy: `setInterval(() => { const end = Date.now() + 300; while (Date.now() < end) {} }, 0);`,
   looper: `for (;;) {}`,
-  // 300 long lines every 50 ms: far past the line limit. The line is built once, so that a tick costs its 300
-  // crossings and no more, and stays inside the time slice even on a starved machine (else the plugin is stopped
-  // before it reaches the limit: the test would measure the machine, not the limiter).
-  chatter: `const line = 'chatter ' + 'x'.repeat(20000); setInterval(() => { for (let i = 0; i < 300; i++) console.log(line); }, 50);`,
+  // 40 long lines every 20 ms: far past the line limit. The line is built once and a tick is short, so that it stays
+  // inside the time slice even on a starved machine (else the plugin is stopped before it reaches the limit: the
+  // test would measure the machine, not the limiter; 300 lines a tick were stopped so on a loaded machine).
+  chatter: `const line = 'chatter ' + 'x'.repeat(20000); setInterval(() => { for (let i = 0; i < 40; i++) console.log(line); }, 20);`,
   escaper: `const g = app.viewer.on.constructor('return this')(); console.log('ESCAPER ' + JSON.stringify([typeof g.document, typeof g.window, typeof g.fetch]));`,
 };
 
