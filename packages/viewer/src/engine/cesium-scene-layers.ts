@@ -78,8 +78,11 @@ export class CesiumSceneLayers {
         void entry.loaded.then((l) => l && setLayerVisible(l, layer.visible));
         continue;
       }
-      if (entry) this.forget(await entry.loaded);
-      this.layers.set(layer.id, { layer, loaded: this.load(layer) });
+      // The old drawing goes now; its owner stays until the new one is in: the editor's style panel
+      // reads the layer's features (featureProperties) between two quick changes, while it loads.
+      const old = entry && (await entry.loaded);
+      if (old) (this.drawn.delete(old), removeLayer(this.viewer, old));
+      this.layers.set(layer.id, { layer, loaded: this.load(layer, old) });
     }
     for (const [id, early] of this.early) if (!ids.has(id)) (early.job.stop(), this.early.delete(id));
     const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
@@ -90,7 +93,7 @@ export class CesiumSceneLayers {
     this.viewer.scene.requestRender();
   }
 
-  private load(layer: EngineLayer): Promise<LoadedLayer | undefined> {
+  private load(layer: EngineLayer, replacing: LoadedLayer | undefined): Promise<LoadedLayer | undefined> {
     const progress = (loaded: number, total: number) => {
       this.lastProgressAt = Date.now();
       for (const listener of [...this.progressListeners]) listener({ layerId: layer.id, loaded, total });
@@ -102,6 +105,7 @@ export class CesiumSceneLayers {
       (l) => {
         this.tellFailure({ layerId: layer.id });
         setLayerVisible(l, layer.visible);
+        if (replacing) this.owners.delete(replacing.value);
         this.keep(l, layer.id);
         // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
         if (hasClock(l)) {
@@ -111,6 +115,7 @@ export class CesiumSceneLayers {
         return l;
       },
       (err: unknown) => {
+        if (replacing) this.owners.delete(replacing.value);
         const reason = loadFailure(err, layer.url);
         console.error(`[orbis] layer "${layer.id}" could not be loaded: ${reason}`);
         this.tellFailure({ layerId: layer.id, reason });
