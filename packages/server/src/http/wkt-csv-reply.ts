@@ -1,7 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { featureCollectionText } from '../formats/vector-features.js';
-import { readWktCsv } from '../formats/wkt-csv.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { answeredNotModified } from './etag.js';
@@ -24,6 +23,7 @@ export async function sendWktCsvAsGeojson(ctx: AppContext, request: FastifyReque
   const etag = `"${file.etag}-wkt-${Buffer.from(column).toString('base64url')}"`;
   if (answeredNotModified(request, reply, etag)) return reply;
   const text = (await buffer(await ctx.storage.read(file.key))).toString('utf8');
+  const { readWktCsv } = await import('../formats/wkt-csv.js');
   const features = readWktCsv(file.name, text, column);
   reply.type('application/geo+json');
   return reply.send([...featureCollectionText(features)].join(''));

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { type FileLayerType, isFileLayerType } from '@orbis/scene';
 import { featureCollectionText } from '../formats/vector-features.js';
 import { readVectorFile } from '../formats/vector-file.js';
-import { readWktCsv } from '../formats/wkt-csv.js';
 import { InputError } from '../input-error.js';
 import { fetchRemoteFile, type RemoteFileLimits } from './remote-file.js';
 
@@ -72,6 +71,7 @@ export class UrlLayerReader {
     const name = nameOf(source.url);
     let features;
     if (isCsv) {
+      const { readWktCsv } = await import('../formats/wkt-csv.js');
       features = readWktCsv(name, bytes.toString('utf8'), source.wktColumn!);
     } else {
       const read = await readVectorFile(source.type as FileLayerType, name, bytes);
