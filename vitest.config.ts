@@ -27,6 +27,9 @@ export default defineConfig({
     // takes 5 s alone may take 30 s there. A timeout only ends a test that would fail anyway.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // An `expect.poll` without a timeout of its own waits as long as a loaded machine may need (it ends
+    // as soon as it holds; Vitest's default gives it 1 s, which a worker thread's start can outlast).
+    expect: { poll: { timeout: 30_000 } },
     // One fixed fast-check seed for every property test (ORBIS_FUZZ_SEED=random to hunt).
     setupFiles: ['packages/server/src/test/fast-check-seed.ts'],
     projects: [
@@ -41,15 +44,13 @@ export default defineConfig({
       {
         extends: true,
         // Headless Chromium with software WebGL: slow, so long timeouts and one file at a time; one Chromium for
-        // the run, which each file connects to. CI runs these beside the server's tests (.ci/run), so a test and
-        // an `expect.poll` without a timeout of its own wait as long as a shared two-core machine may need (a poll
-        // ends as soon as it holds; Vitest's default gives it 1 s).
+        // the run, which each file connects to. CI runs these beside the server's tests (.ci/run), so a test
+        // waits as long as a shared two-core machine may need.
         test: {
           name: 'browser',
           include: ['packages/viewer/e2e/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          expect: { poll: { timeout: 30_000 } },
           fileParallelism: false,
           globalSetup: ['packages/viewer/e2e/browser-setup.ts'],
         },
