@@ -120,6 +120,9 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     expect(await refusal(await upload('grid.zip', mysteryGridZip()))).toMatch(/reference system "Mystery_Grid"/);
     const clash = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { extra: [{ name: 'orbis-wgs84.geojson', data: '{}' }] });
     expect(await refusal(await upload('clash.zip', clash))).toMatch(/clash\.zip: the zip already holds "orbis-wgs84\.geojson"/);
+    // A good file beside a bad one in the same upload: neither is kept.
+    const both = uploadForm([{ name: 'good.zip', content: shapefileZip(ORIGINAL_POINTS, 'EPSG:6677') }, { name: 'bad.fgb', content: PNG }], { public: 'true' });
+    expect(await refusal(await fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: both }))).toMatch(/bad\.fgb/);
     expect(await listed()).toBe(before);
     expect((await h.storedKeys()).length).toBe(keys);
   });
@@ -162,6 +165,13 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     expect(items.map((i) => [i.title, i.COUNT]).sort(byTitle)).toEqual(ORIGINAL_POINTS.features.map((f) => [f.properties!.name, f.properties!.count]).sort(byTitle));
     for (const item of items) expect(Object.keys(item)).not.toContain('ratio');
     expectOriginalPoints({ type: 'FeatureCollection', features: items.map((i) => ({ type: 'Feature', properties: { title: i.title }, geometry: i.where as Point })) });
+
+    // A CSV of WKT as GDAL writes it (`-lco GEOMETRY=AS_WKT`): the WKT column is a geometry field's.
+    const wktFields = [{ key: 'name', type: 'text' }, { key: 'count', type: 'integer' }, { key: 'ratio', type: 'number' }, { key: 'WKT', type: 'geometry' }];
+    expect((await h.admin('POST', '/api/projects/gis/models', { key: 'wkt', public: true, fields: wktFields })).status).toBe(201);
+    const csv = await fetch(`${h.url}/api/projects/gis/models/wkt/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' }, body: gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326') });
+    expect(csv.status, await csv.clone().text()).toBe(201);
+    expectOriginalPoints((await (await h.get('/api/p/gis/wkt.geojson')).json()) as FeatureCollection);
 
     expect((await h.admin('POST', '/api/projects/gis/models', { key: 'flat', fields: [{ key: 'name', type: 'text' }] })).status).toBe(201);
     const noGeometry = await fetch(`${h.url}/api/projects/gis/models/flat/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/zip' }, body: shapefileZip(ORIGINAL_POINTS, 'EPSG:4326') });
