@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ORIGINAL_POINTS, shapefileZip } from '../test/gdal-fixtures.js';
 import { HEAP_GROWING_PERCENT, MALLOC_ARENAS, SEMI_SPACE_MB } from './runtime-tuning.js';
 
 const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
@@ -206,6 +207,25 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     const listed = (await (await fetch(`${url}/api/p/atlas/places.json`)).json()) as { totalCount: number; results: { name: string }[] };
     expect(listed.totalCount).toBe(3);
     expect(listed.results.map((r) => r.name).sort()).toEqual(['Kobe', 'Osaka', 'Tokyo']);
+  });
+
+  it('adds and imports GIS files on the data directly: a shapefile reprojected, a broken one refused (SPEC §13)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const zip = join(dataDir, 'places.zip');
+    writeFileSync(zip, shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { encoding: 'CP932' }));
+    const noDbf = join(dataDir, 'broken.zip');
+    writeFileSync(noDbf, shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { drop: ['dbf'] }));
+    await orbis(dataDir, 'project', 'create', 'atlas');
+    const [asset] = await orbis(dataDir, 'asset', 'add', 'atlas', zip, '--public');
+    expect(asset.files.some((f: string) => f.endsWith('/orbis-wgs84.geojson'))).toBe(true);
+    const fields = [{ key: 'name', type: 'text' }, { key: 'loc', type: 'geometry' }];
+    writeFileSync(join(dataDir, 'spots.json'), JSON.stringify({ key: 'spots', public: true, fields }));
+    await orbis(dataDir, 'model', 'create', 'atlas', join(dataDir, 'spots.json'));
+    expect(await orbis(dataDir, 'item', 'import', 'atlas', 'spots', zip, '--public')).toEqual({ created: 4 });
+    const bad = await run(process.execPath, [BIN, 'item', 'import', 'atlas', 'spots', noDbf], { env: env(dataDir) }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('"places.dbf"') });
+    const [model] = await orbis(dataDir, 'model', 'list', 'atlas');
+    expect(model).toMatchObject({ key: 'spots', itemCount: 4 });
   });
 
   it('plugin install takes a folder or a zip with plugin.json or reearth.yml', async () => {

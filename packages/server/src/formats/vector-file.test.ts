@@ -1,6 +1,7 @@
 import type { FeatureCollection, Point } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../input-error.js';
+import Database from '../store/sqlite/sqlite-driver.js';
 import { degreesApart, gdalFile, ORIGINAL_POINTS, ORIGINAL_POLYGON, shapefileZip } from '../test/gdal-fixtures.js';
 import type { VectorFeatures } from './vector-features.js';
 import { readVectorFile } from './vector-file.js';
@@ -103,6 +104,20 @@ describe('bad GIS files are refused, naming what is wrong', () => {
     const bad = 'PROJCS["Nowhere_Grid",GEOGCS["GCS_X",DATUM["D_X",SPHEROID["S",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["No_Such_Projection"],UNIT["Meter",1.0]]';
     const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from(bad) : b) });
     expect(await refusal('shapefile', 'places.zip', zip)).toMatch(/reference system "Nowhere_Grid"/);
+  });
+
+  it("a GeoPackage's and a FlatGeobuf's reference system that cannot be read, named", async () => {
+    const gpkg = new Database(gdalFile(ORIGINAL_POINTS, 'GPKG', 'EPSG:6677'));
+    gpkg.prepare("UPDATE gpkg_spatial_ref_sys SET definition = replace(definition, 'Transverse_Mercator', 'No_Such_Method') WHERE srs_id = 6677").run();
+    const badGpkg = gpkg.serialize();
+    gpkg.close();
+    expect(await refusal('geopackage', 'places.gpkg', badGpkg)).toMatch(/places\.gpkg: its reference system EPSG:6677 "JGD2011 \/ Japan Plane Rectangular CS IX" \(table "places"\) cannot be read/);
+    // GDAL writes a FlatGeobuf's CRS as WKT2 in its header: its method renamed in place, to a name of the same length.
+    const fgb = gdalFile(ORIGINAL_POINTS, 'FlatGeobuf', 'EPSG:6677');
+    const badFgb = Buffer.from(fgb.toString('latin1').replace('METHOD["Transverse Mercator",ID["EPSG",9807]]', 'METHOD["Unheard_Of_Method__",ID["XXXX",0000]]'), 'latin1');
+    expect(badFgb.length).toBe(fgb.length);
+    expect(badFgb.equals(fgb)).toBe(false);
+    expect(await refusal('flatgeobuf', 'places.fgb', badFgb)).toMatch(/places\.fgb: its reference system EPSG:6677 "JGD2011 \/ Japan Plane Rectangular CS IX" cannot be read/);
   });
 
   it('projected coordinates with no .prj: refused, not drawn off the earth', async () => {

@@ -7,6 +7,16 @@ import { toWgs84 } from './wgs84-reprojection.js';
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /**
+ * The GeoJSON geometry of a WKT text, or of an EWKT one whose SRID is 4326 (wkx); throws an Error
+ * saying why it is not one. Its positions are longitude/latitude as written.
+ */
+export function wktGeometry(wkt: string): Geometry {
+  const parsed = wkx.Geometry.parse(wkt);
+  if (parsed.srid !== undefined && parsed.srid !== 4326) throw new Error(`SRID ${parsed.srid} is not WGS84 (4326)`);
+  return parsed.toGeoJSON() as Geometry;
+}
+
+/**
  * The features of a CSV whose `column` holds WKT geometries (SPEC §13 `data.wktColumn`): parsed
  * by csv-parse, each WKT (or EWKT with an SRID of 4326) by wkx; the other columns are properties,
  * numbers typed as the CSV layer types them. Positions are longitude/latitude (WGS84), checked to
@@ -27,9 +37,7 @@ export function readWktCsv(name: string, text: string, column: string): VectorFe
     if (wkt === '') return { type: 'Feature', properties, geometry: null };
     let geometry: Geometry;
     try {
-      const parsed = wkx.Geometry.parse(wkt);
-      if (parsed.srid !== undefined && parsed.srid !== 4326) throw new Error(`SRID ${parsed.srid} is not WGS84 (4326)`);
-      geometry = parsed.toGeoJSON() as Geometry;
+      geometry = wktGeometry(wkt);
     } catch (err) {
       throw vectorFileError(name, `row ${i + 1}, column "${column}": not a WKT geometry (${(err as Error).message}): "${wkt.slice(0, 60)}"`);
     }

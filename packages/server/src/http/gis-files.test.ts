@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { degreesApart, gdalFile, ORIGINAL_POINTS, shapefileZip } from '../test/gdal-fixtures.js';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
 
+/** A shapefile whose .prj names a projection no one knows. */
+const mysteryGridZip = () =>
+  shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('PROJCS["Mystery_Grid",GEOGCS["G",DATUM["D",SPHEROID["S",6378137,298.257]],PRIMEM["Greenwich",0],UNIT["Degree",0.0174532925199433]],PROJECTION["Unheard_Of"],UNIT["Meter",1]]') : b) });
+
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 /** Each original point is in `read`, by name, with its properties, to 1e-6 degrees. */
@@ -113,10 +117,12 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677');
     expect(await refusal(await upload('cut.zip', zip.subarray(0, zip.length - 40)))).toMatch(/cut\.zip/);
     expect(await refusal(await upload('places.fgb', PNG))).toMatch(/not a FlatGeobuf file.*PNG/);
-    const badPrj = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('PROJCS["Mystery_Grid",GEOGCS["G",DATUM["D",SPHEROID["S",6378137,298.257]],PRIMEM["Greenwich",0],UNIT["Degree",0.0174532925199433]],PROJECTION["Unheard_Of"],UNIT["Meter",1]]') : b) });
-    expect(await refusal(await upload('grid.zip', badPrj))).toMatch(/reference system "Mystery_Grid"/);
+    expect(await refusal(await upload('grid.zip', mysteryGridZip()))).toMatch(/reference system "Mystery_Grid"/);
     const clash = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { extra: [{ name: 'orbis-wgs84.geojson', data: '{}' }] });
     expect(await refusal(await upload('clash.zip', clash))).toMatch(/clash\.zip: the zip already holds "orbis-wgs84\.geojson"/);
+    // A good file beside a bad one in the same upload: neither is kept.
+    const both = uploadForm([{ name: 'good.zip', content: shapefileZip(ORIGINAL_POINTS, 'EPSG:6677') }, { name: 'bad.fgb', content: PNG }], { public: 'true' });
+    expect(await refusal(await fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: both }))).toMatch(/bad\.fgb/);
     expect(await listed()).toBe(before);
     expect((await h.storedKeys()).length).toBe(keys);
   });
@@ -135,11 +141,41 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     expect(await (await send('application/geo+json-seq', gdalFile(ORIGINAL_POINTS, 'GeoJSONSeq', 'EPSG:4326'))).json()).toEqual({ created: 4 });
     const geojson = (await (await h.get('/api/p/gis/spots.geojson')).json()) as FeatureCollection;
     expect(geojson.features).toHaveLength(16);
-    expectOriginalPoints({ type: 'FeatureCollection', features: geojson.features.slice(0, 4) });
+    // Oldest first: the shapefile (JGD2011 zone IX), the FlatGeobuf (Web Mercator), the GeoPackage and the sequence (WGS84).
+    for (let i = 0; i < 16; i += 4) expectOriginalPoints({ type: 'FeatureCollection', features: geojson.features.slice(i, i + 4) });
     expect(geojson.features[0]!.properties).toMatchObject({ name: '東京駅', count: 12 });
 
     expect(await refusal(await send('application/zip', shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { drop: ['dbf'] })))).toMatch(/\.dbf/);
     expect(await refusal(await send('application/flatgeobuf', PNG))).toMatch(/PNG/);
+    expect(await refusal(await send('application/zip', mysteryGridZip()))).toMatch(/reference system "Mystery_Grid"/);
+    // Streamed: three good features, then a line cut off; the three are not kept.
+    const seq = gdalFile(ORIGINAL_POINTS, 'GeoJSONSeq', 'EPSG:4326');
+    expect(await refusal(await send('application/geo+json-seq', seq.subarray(0, seq.length - 30)))).toMatch(/line 4 is not JSON/);
     expect(((await (await h.get('/api/p/gis/spots.geojson')).json()) as FeatureCollection).features).toHaveLength(16);
+  });
+
+  it("imports attributes into the fields of the same key or name, whatever the case, and the geometry into the model's geometry field", async () => {
+    const fields = [{ key: 'title', name: 'Name', type: 'text' }, { key: 'COUNT', type: 'integer' }, { key: 'where', type: 'geometry' }];
+    expect((await h.admin('POST', '/api/projects/gis/models', { key: 'named', public: true, fields })).status).toBe(201);
+    const res = await fetch(`${h.url}/api/projects/gis/models/named/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/flatgeobuf' }, body: gdalFile(ORIGINAL_POINTS, 'FlatGeobuf', 'EPSG:6677') });
+    expect(await res.json()).toEqual({ created: 4 });
+    const items = ((await (await h.admin('GET', '/api/projects/gis/models/named/items')).json()) as { results: Record<string, unknown>[] }).results;
+    // A FlatGeobuf with its spatial index holds its features in the index's order.
+    const byTitle = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+    expect(items.map((i) => [i.title, i.COUNT]).sort(byTitle)).toEqual(ORIGINAL_POINTS.features.map((f) => [f.properties!.name, f.properties!.count]).sort(byTitle));
+    for (const item of items) expect(Object.keys(item)).not.toContain('ratio');
+    expectOriginalPoints({ type: 'FeatureCollection', features: items.map((i) => ({ type: 'Feature', properties: { title: i.title }, geometry: i.where as Point })) });
+
+    // A CSV of WKT as GDAL writes it (`-lco GEOMETRY=AS_WKT`): the WKT column is a geometry field's.
+    const wktFields = [{ key: 'name', type: 'text' }, { key: 'count', type: 'integer' }, { key: 'ratio', type: 'number' }, { key: 'WKT', type: 'geometry' }];
+    expect((await h.admin('POST', '/api/projects/gis/models', { key: 'wkt', public: true, fields: wktFields })).status).toBe(201);
+    const csv = await fetch(`${h.url}/api/projects/gis/models/wkt/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' }, body: gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326') });
+    expect(csv.status, await csv.clone().text()).toBe(201);
+    expectOriginalPoints((await (await h.get('/api/p/gis/wkt.geojson')).json()) as FeatureCollection);
+
+    expect((await h.admin('POST', '/api/projects/gis/models', { key: 'flat', fields: [{ key: 'name', type: 'text' }] })).status).toBe(201);
+    const noGeometry = await fetch(`${h.url}/api/projects/gis/models/flat/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/zip' }, body: shapefileZip(ORIGINAL_POINTS, 'EPSG:4326') });
+    expect(await refusal(noGeometry)).toMatch(/feature 1: the model has no geometry field/);
+    expect(((await (await h.admin('GET', '/api/projects/gis/models/flat/items')).json()) as { totalCount: number }).totalCount).toBe(0);
   });
 });

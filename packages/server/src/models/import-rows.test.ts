@@ -40,6 +40,17 @@ describe('import rows', () => {
     ]);
   });
 
+  it('reads a geometry cell of WKT or EWKT in WGS84 (SPEC §13), and leaves any other text for the item check to refuse', async () => {
+    const csv = 'name,loc\nA,POINT (139.5 35.25)\nB,"SRID=4326;LINESTRING(0 0,1 1)"\nC,SRID=3857;POINT(1 2)\nD,somewhere\n';
+    const rows = await all(csvRows(Readable.from([Buffer.from(csv)]), fields));
+    expect(rows.map((r) => r.values)).toEqual([
+      { name: 'A', loc: { type: 'Point', coordinates: [139.5, 35.25] } },
+      { name: 'B', loc: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } },
+      { name: 'C', loc: 'SRID=3857;POINT(1 2)' },
+      { name: 'D', loc: 'somewhere' },
+    ]);
+  });
+
   it('reads a JSON array and a FeatureCollection, the geometry into the first geometry field', async () => {
     const array = await all(jsonRows(Readable.from([Buffer.from(' [{"name":"a","id":"x"},{"n":2}]')]), fields));
     expect(array).toEqual([{ row: 'row 1', values: { name: 'a' } }, { row: 'row 2', values: { n: 2 } }]);

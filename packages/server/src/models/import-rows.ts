@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { wktGeometry } from '../formats/wkt-csv.js';
 import { jsonElements } from '../json-elements.js';
 import { InputError } from '../input-error.js';
 import { MAX_ITEM_BYTES } from './item-validator.js';
@@ -94,9 +95,18 @@ function fromCell(field: Field, cell: string): unknown {
     case 'bool':
       return cell === 'true' ? true : cell === 'false' ? false : cell;
     case 'geometry':
-      return parseJson(cell);
+      return /^\s*\{/.test(cell) ? parseJson(cell) : wktOrCell(cell);
     default:
       return unguarded(cell);
+  }
+}
+
+/** A geometry cell that is not GeoJSON: its WKT (SPEC §13, as spreadsheets carry it), else the cell, which the item check then refuses. */
+function wktOrCell(cell: string): unknown {
+  try {
+    return wktGeometry(cell.trim());
+  } catch {
+    return cell;
   }
 }
 
@@ -110,7 +120,8 @@ function parseJson(cell: string): unknown {
 
 /**
  * The rows of a CSV import, parsed as a stream (csv-parse): a header row of field keys (as `.csv`
- * writes it: a Point as `{key}_lng`, `{key}_lat`), then one item per record. Empty cells are empty fields.
+ * writes it: a Point as `{key}_lng`, `{key}_lat`), then one item per record. A geometry cell holds
+ * GeoJSON (as `.csv` writes it) or WKT. Empty cells are empty fields.
  */
 export async function* csvRows(body: Readable, fields: Field[]): AsyncIterable<ImportRow> {
   const byKey = new Map(fields.map((f) => [f.key, f]));

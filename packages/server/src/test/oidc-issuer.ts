@@ -74,3 +74,55 @@ export async function startTestIssuer(redirectUri: string): Promise<TestIssuer> 
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A browser's cookie jar, enough for one provider: every cookie goes back on every request. */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  take(res: Response): void {
+    for (const set of res.headers.getSetCookie()) {
+      const [pair] = set.split(';');
+      const eq = pair!.indexOf('=');
+      this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** What a walk through the provider came back with: the callback's answer, and how to send that callback again. */
+export interface OidcCallback {
+  res: Response;
+  /** Where Orbis sent the browser first: the provider's authorization address, with its PKCE challenge and state. */
+  authorization: URL;
+  /** The callback address the provider sent the browser to (with its code and state), as Orbis's public URL names it. */
+  location: string;
+  /** Orbis's cookies that went with it (the sign-in's checks). */
+  cookie: string;
+  replay(): Promise<Response>;
+}
+
+/**
+ * Walks a browser's way: Orbis's `/api/auth/oidc/sign-in` (at `orbisUrl`) → the provider and its
+ * redirects → Orbis's callback, which the provider names under `publicUrl`; fails on any step
+ * that is not a redirect.
+ */
+export async function signInThroughProvider(orbisUrl: string, publicUrl: string, idp: TestIssuer): Promise<OidcCallback> {
+  const orbis = new Jar();
+  const start = await fetch(`${orbisUrl}/api/auth/oidc/sign-in`, { redirect: 'manual' });
+  if (start.status !== 302) throw new Error(`sign-in answered ${start.status}: ${await start.text()}`);
+  orbis.take(start);
+  let location = start.headers.get('location')!;
+  const authorization = new URL(location);
+  const provider = new Jar();
+  for (let hop = 0; hop < 10 && !location.startsWith(publicUrl); hop++) {
+    const res = await fetch(new URL(location, idp.issuer), { redirect: 'manual', headers: { cookie: provider.header() } });
+    provider.take(res);
+    if (res.status !== 302 && res.status !== 303) throw new Error(`the provider answered ${res.status}: ${await res.text()}`);
+    location = res.headers.get('location')!;
+  }
+  if (!location.startsWith(`${publicUrl}/api/auth/oidc/callback?`)) throw new Error(`the provider did not send the browser back: ${location}`);
+  const cookie = orbis.header();
+  const replay = () => fetch(orbisUrl + location.slice(publicUrl.length), { redirect: 'manual', headers: { cookie } });
+  return { res: await replay(), authorization, location, cookie, replay };
+}

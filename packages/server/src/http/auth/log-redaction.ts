@@ -1,14 +1,21 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** The secrets that can stand in a URL: an invitation's id, in its accept route and in its link. */
+/**
+ * The secrets that can stand in a URL: an invitation's id, in its accept route and in its link; and
+ * what an OpenID Connect provider sends back to the callback (the authorization code, the state
+ * that ties it to the browser's sign-in, and any token a provider adds).
+ */
 const SECRETS_IN_URLS: [RegExp, string][] = [
   [/(\/api\/auth\/invitations\/)[^/?#]+/g, '$1…'],
   [/([?&]invitation=)[^&#]+/g, '$1…'],
 ];
+const OIDC_CALLBACK = '/api/auth/oidc/callback';
+const OIDC_SECRETS: RegExp = /([?&](?:code|state|session_state|id_token|access_token)=)[^&#]+/g;
 
 /** A URL fit for a log line: every secret it may hold masked. */
 export function redactUrl(url: string): string {
-  return SECRETS_IN_URLS.reduce((u, [pattern, mask]) => u.replace(pattern, mask), url);
+  const masked = SECRETS_IN_URLS.reduce((u, [pattern, mask]) => u.replace(pattern, mask), url);
+  return masked.startsWith(OIDC_CALLBACK) ? masked.replace(OIDC_SECRETS, '$1…') : masked;
 }
 
 interface LoggedRequest {

@@ -62,4 +62,17 @@ describe('members and their roles (SPEC §12)', () => {
     expect(audit.results[0]).toMatchObject({ action: 'member.join', actor: { email: 'new@example.org' } });
     expect((await fetch(`${h.url}/api/auth/invitations/made-up/accept`, { method: 'POST' })).status).toBe(404);
   });
+
+  it('lets a signed-in user accept an invitation with no body, from Orbis\'s own pages only', async () => {
+    const res = await owner.call('POST', '/api/projects/team/members', { email: 'late@example.org', role: 'reader' });
+    const { invitation } = (await res.json()) as { invitation: { id: string } };
+    // The user came to be after the invitation (an OpenID Connect sign-in, say), and is signed in.
+    const late = await signedInUser(h, 'late@example.org');
+    const accept = `/api/auth/invitations/${invitation.id}/accept`;
+    expect((await late.call('POST', accept, undefined, { origin: 'https://evil.example' })).status).toBe(403);
+    const accepted = await late.call('POST', accept);
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.getSetCookie()).toEqual([]);
+    expect(await (await late.call('GET', '/api/auth/me')).json()).toMatchObject({ user: { id: late.id }, projects: [{ alias: 'team', role: 'reader' }] });
+  });
 });

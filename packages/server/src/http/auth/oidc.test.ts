@@ -1,25 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
-import { startTestIssuer, type TestIssuer } from '../../test/oidc-issuer.js';
+import { signInThroughProvider as walkThroughProvider, startTestIssuer, type TestIssuer } from '../../test/oidc-issuer.js';
 import { cookieFetch, sessionCookieOf } from '../../test/team.js';
 
 /** Orbis's public URL in this test: the provider sends the browser back there, and the test maps it to the real server. */
 const PUBLIC = 'http://orbis.test';
-
-/** A browser's cookie jar, enough for one provider: every cookie goes back on every request. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(res: Response): void {
-    for (const set of res.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const eq = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 describe('OpenID Connect sign-in against a real provider (SPEC §12)', () => {
   let idp: TestIssuer;
@@ -33,26 +18,12 @@ describe('OpenID Connect sign-in against a real provider (SPEC §12)', () => {
     await idp.close();
   });
 
-  /** Walks the browser's way: Orbis → the provider (its redirects) → Orbis's callback; returns the callback's answer. */
+  /** The browser's way through the provider; returns the callback's answer, which `replay` sends again. */
   async function signInThroughProvider(): Promise<Response & { replay: () => Promise<Response> }> {
-    const orbis = new Jar();
-    const start = await fetch(`${h.url}/api/auth/oidc/sign-in`, { redirect: 'manual' });
-    expect(start.status).toBe(302);
-    orbis.take(start);
-    let location = start.headers.get('location')!;
-    const auth = new URL(location);
-    expect(auth.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(auth.searchParams.get('state')).toBeTruthy();
-    const provider = new Jar();
-    for (let hop = 0; hop < 10 && !location.startsWith(PUBLIC); hop++) {
-      const res = await fetch(new URL(location, idp.issuer), { redirect: 'manual', headers: { cookie: provider.header() } });
-      provider.take(res);
-      expect([302, 303], await res.clone().text()).toContain(res.status);
-      location = res.headers.get('location')!;
-    }
-    expect(location.startsWith(`${PUBLIC}/api/auth/oidc/callback?`)).toBe(true);
-    const callback = () => fetch(h.url + location.slice(PUBLIC.length), { redirect: 'manual', headers: { cookie: orbis.header() } });
-    return Object.assign(await callback(), { replay: callback });
+    const callback = await walkThroughProvider(h.url, PUBLIC, idp);
+    expect(callback.authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(callback.authorization.searchParams.get('state')).toBeTruthy();
+    return Object.assign(callback.res, { replay: callback.replay });
   }
 
   it('creates the user from the verified email, signs them in, and finds them again the next time', async () => {

@@ -70,6 +70,33 @@ describe('the role matrix over every guarded route (SPEC §12)', () => {
     expect([...registered].sort()).toEqual(Object.keys(ROUTE_RULES).sort());
   });
 
+  it('guards every management route: none under /api/projects, /api/users or /api/tokens is left without a rule', () => {
+    const management = routesOf(h.server.app).filter((r) => /^\/api\/(projects|users|tokens)(\/|$)/.test(r.url));
+    expect(management.length).toBeGreaterThan(40);
+    for (const r of management) expect(ROUTE_RULES[ruleKey(r.method, r.url)], `${r.method} ${r.url} declares no least role`).toBeDefined();
+  });
+
+  it("refuses every write on a session cookie that does not come from Orbis's origin, before the route runs (no CSRF)", async () => {
+    const owner = users.get('owner')!;
+    const writes = guarded().filter((r) => r.method !== 'GET' && r.least !== 'admin');
+    expect(writes.length).toBeGreaterThanOrEqual(25);
+    for (const route of writes) {
+      const path = route.url.replace(':project', ALIAS).replace(/:[a-zA-Z]+/g, 'nope');
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}] as Record<string, string>[]) {
+        const res = await fetch(h.url + path, { method: route.method, headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers }, body: '{}' });
+        const where = `${route.method} ${route.url} ${JSON.stringify(headers)}`;
+        expect(res.status, where).toBe(403);
+        expect(((await res.json()) as { error: { code: string } }).error.code, where).toBe('forbidden');
+      }
+    }
+    // The writes outside the guard that a session makes: its own account, and signing out.
+    for (const [method, path] of [['PATCH', '/api/auth/me'], ['POST', '/api/auth/sign-out']]) {
+      const res = await fetch(h.url + path, { method, headers: { cookie: owner.cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mallory' }) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+    }
+    expect(((await (await owner.call('GET', '/api/auth/me')).json()) as { user: { name: string } }).user.name).toBe('owner');
+  });
+
   it("gives each route the least role SPEC §12's table gives it", () => {
     for (const [key, rule] of Object.entries(ROUTE_RULES)) {
       const [method, url] = key.split(' ') as [string, string];

@@ -74,6 +74,13 @@ describe('sign-in, sessions and sign-out (SPEC §12)', () => {
     expect((await signInRequest(h.url, 'fi@example.org', 'a new long password')).status).toBe(200);
   });
 
+  it('stores a password only as its argon2id hash (OWASP minimum: 19 MiB, 2 passes, 1 lane)', async () => {
+    await h.admin('POST', '/api/users', { email: 'hash@example.org', password: PASSWORD });
+    const user = await h.server.ctx.store.accounts.getUserByEmail('hash@example.org');
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(JSON.stringify(user)).not.toContain(PASSWORD);
+  });
+
   it('refuses a password under 10 characters', async () => {
     const res = await h.admin('POST', '/api/users', { email: 'short@example.org', password: '123456789' });
     expect(res.status).toBe(400);

@@ -81,4 +81,20 @@ describe('sessions and revocations across two processes sharing the store', () =
       expect(res.status).toBe(429);
     }
   });
+
+  it('counts failures from one address in both together (50, whatever the email)', async () => {
+    // Alternating, 50 tries at most: counted in each process alone, neither would reach 50.
+    let tries = 0;
+    let status = 401;
+    while (status === 401 && tries < 50) {
+      const url = tries++ % 2 ? a.url : b.url;
+      const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `guess${tries}@example.org`, password: 'wrong password!' }) });
+      status = res.status;
+    }
+    expect(status).toBe(429);
+    for (const url of [a.url, b.url]) {
+      const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bo@example.org', password: 'a brand new passphrase' }) });
+      expect(res.status).toBe(429);
+    }
+  });
 });
