@@ -39,22 +39,26 @@ export function basemapPicker(state: EditorState): HTMLElement {
     if (kind.value === 'pmtiles') tile.assetId = archive.value;
     return tile;
   };
+  // A choice that needs more (a URL, a readable archive) before it is written stays shown meanwhile.
+  let pending: string | undefined;
   const apply = () => {
-    url.hidden = kind.value !== 'url';
-    if (kind.value === 'url' && !url.value.trim()) return;
+    pending = kind.value;
+    if (kind.value === 'url' && !url.value.trim()) return render();
     if (kind.value === 'pmtiles') return void applyArchive();
+    written();
+  };
+  const written = () => {
+    pending = undefined;
     shown.checked = true;
     write(chosen());
   };
   // An archive is written only once it is read and found to hold images.
   const applyArchive = async () => {
-    const asset = pmtilesAssets(state).find((a) => a.id === archive.value);
     render();
+    const asset = pmtilesAssets(state).find((a) => a.id === archive.value);
     if (!asset) return;
     const info = await archives.info(asset);
-    if (kind.value !== 'pmtiles' || archive.value !== asset.id || info.refusal) return render();
-    shown.checked = true;
-    write(chosen());
+    if (pending === 'pmtiles' && archive.value === asset.id && !info.refusal) written();
   };
   const archives = new PmtilesBasemaps(state);
   let archiveInfo: PmtilesBasemapInfo | undefined;
@@ -63,8 +67,13 @@ export function basemapPicker(state: EditorState): HTMLElement {
   const archive = h('select', { class: 'ui-select', 'aria-label': 'PMTiles archive', 'data-testid': 'basemap-archive', onchange: apply });
   const archiveField = field('Archive', archive);
   const refusal = h('p', { class: 'hint error', role: 'alert', 'data-testid': 'basemap-refusal' });
-  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': 'Basemap opacity', 'data-testid': 'imagery-opacity', oninput: () => shown.checked && write(chosen()) });
-  const shown = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => write(shown.checked ? chosen() : undefined) });
+  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': 'Basemap opacity', 'data-testid': 'imagery-opacity', oninput: () => shown.checked && !pending && write(chosen()) });
+  // Switched on while a choice is not complete, the basemap shown is the offline one.
+  const shown = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => {
+    const base = pending ? { type: 'default' as const, opacity: Number(opacity.value) } : chosen();
+    pending = undefined;
+    write(shown.checked ? base : undefined);
+  } });
   const preview = h('img', { class: 'basemap-preview', width: 96, height: 96, alt: '', 'data-testid': 'basemap-preview' });
   const credit = h('p', { class: 'hint', 'data-testid': 'basemap-credit' });
 
@@ -76,7 +85,7 @@ export function basemapPicker(state: EditorState): HTMLElement {
       archive.replaceChildren(...wanted.map(([v, text]) => h('option', { value: v!, disabled: v === '' }, text!)));
       archive.value = keep;
     }
-    if (base?.type === 'pmtiles' && base.assetId) showValue(archive, base.assetId);
+    if (!pending && base?.type === 'pmtiles' && base.assetId) archive.value = base.assetId;
     if (!archive.value) archive.value = '';
     archiveField.hidden = kind.value !== 'pmtiles';
     const asset = assets.find((a) => a.id === archive.value);
@@ -97,7 +106,7 @@ export function basemapPicker(state: EditorState): HTMLElement {
     shown.checked = !tiles || tiles.length > 0;
     const type = base?.type ?? 'default';
     // `osm` and `wms` entries (written by hand or a plugin) show as what they are closest to.
-    if (document.activeElement !== kind && document.activeElement !== archive) kind.value = CHOICES.some(([v]) => v === type) ? type : 'url';
+    kind.value = pending ?? (CHOICES.some(([v]) => v === type) ? type : 'url');
     showValue(url, typeof base?.url === 'string' ? base.url : url.value);
     url.hidden = kind.value !== 'url';
     showValue(opacity, String(base?.opacity ?? 1));
