@@ -5,6 +5,7 @@ import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { writePmtiles } from '../testing/pmtiles-writer.js';
 import { seriousAxeViolations } from './axe.js';
 import { emptyScene, uploadPublicAsset, useBrowserAndServer } from './fixture.js';
+import { shot } from './shots.js';
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
 
 /** A 256-pixel tile of one colour: what the test's own "OpenStreetMap" serves for every tile. */
@@ -96,12 +97,14 @@ describe('basemaps (SPEC §14)', () => {
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
     expect(await page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await shot(page, 'editor-basemap-pmtiles');
 
     expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
     await page.goto(`${fx.h.url}/p/streets`);
     await viewerReady(page);
     await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the published globe shows the archive\'s tiles');
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
+    await shot(page, 'published-pmtiles');
     fx.tab.assertClean();
   });
 });
