@@ -97,6 +97,7 @@ describe('basemaps (SPEC §14)', () => {
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
     expect(await page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByTestId('basemap-picker').scrollIntoViewIfNeeded();
     await shot(page, 'editor-basemap-pmtiles');
 
     expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
