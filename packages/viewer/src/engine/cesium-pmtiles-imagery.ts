@@ -28,7 +28,7 @@ class PmtilesImageryProvider extends UrlTemplateImageryProvider {
  * The imagery of a PMTiles archive at `file`, read by HTTP Range requests, with the archive's
  * `attribution` as its credit, in sight on the globe. A vector archive is refused with the reason.
  */
-export async function pmtilesImagery(file: AssetFile): Promise<UrlTemplateImageryProvider> {
+export async function pmtilesImagery(file: AssetFile & { minimumLevel?: number; maximumLevel?: number }): Promise<UrlTemplateImageryProvider> {
   const archive = openPmtiles(file);
   const summary = await summarizePmtiles(archive);
   if (!summary.imageType) throw new Error(vectorArchiveRefusal(decodeURIComponent(file.url.slice(file.url.lastIndexOf('/') + 1))));
@@ -38,8 +38,9 @@ export async function pmtilesImagery(file: AssetFile): Promise<UrlTemplateImager
     url: 'pmtiles:{z}/{x}/{y}',
     tilingScheme: new WebMercatorTilingScheme(),
     rectangle: Rectangle.fromDegrees(...summary.bounds),
-    minimumLevel: summary.minZoom,
-    maximumLevel: summary.maxZoom,
+    // The entry's `zoomLevel` narrows the archive's levels, never widens them.
+    minimumLevel: Math.max(summary.minZoom, file.minimumLevel ?? 0),
+    maximumLevel: Math.min(summary.maxZoom, file.maximumLevel ?? summary.maxZoom),
     tileDiscardPolicy: new DiscardEmptyTileImagePolicy(),
     credit,
   });

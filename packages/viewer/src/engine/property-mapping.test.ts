@@ -53,7 +53,7 @@ describe('named basemaps (SPEC §14)', () => {
     expect(toEngineSettings({ tiles }).tiles).toEqual([]);
     const files = (id: string) => (id === '01ARZ3NDEKTSV4RRFFQ69G5FAV' ? { url: '/api/projects/p/files/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', headers: { authorization: 'Bearer t' } } : undefined);
     expect(toEngineSettings({ tiles }, files).tiles).toEqual([{ kind: 'pmtiles', url: '/api/projects/p/files/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', headers: { authorization: 'Bearer t' }, opacity: 0.5, show: true }]);
-    expect(toEngineSettings({ tiles: [{ ...tiles[0], url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles' }] }).tiles).toEqual([{ kind: 'pmtiles', url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', opacity: 0.5, show: true }]);
+    expect(toEngineSettings({ tiles: [{ ...tiles[0], url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', zoomLevel: [2, 14] }] }).tiles).toEqual([{ kind: 'pmtiles', url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', opacity: 0.5, show: true, minimumLevel: 2, maximumLevel: 14 }]);
   });
 
   it('never takes a named basemap from an inherited key', () => {

@@ -13,7 +13,7 @@ export type TileSource =
   | { kind: 'url-template'; url: string; opacity: number; show: boolean; credit?: string; minimumLevel?: number; maximumLevel?: number }
   | { kind: 'wms'; url: string; layers: string; opacity: number; show: boolean }
   | { kind: 'osm'; url: string; opacity: number; show: boolean }
-  | { kind: 'pmtiles'; url: string; headers?: Record<string, string>; opacity: number; show: boolean };
+  | { kind: 'pmtiles'; url: string; headers?: Record<string, string>; opacity: number; show: boolean; minimumLevel?: number; maximumLevel?: number };
 
 /** Where the engine reads a project asset's file: its URL, and the headers to send (the editor's token). */
 export interface AssetFile {
@@ -88,7 +88,7 @@ function tileSource(tile: Record<string, unknown>, assetFiles: AssetFiles): Tile
     case 'pmtiles': {
       // The published snapshot carries the archive's URL; the editor reads it by asset id.
       const file = url ? { url } : typeof tile.assetId === 'string' ? assetFiles(tile.assetId) : undefined;
-      return file ? { kind: 'pmtiles', ...file, opacity, show } : undefined;
+      return file ? { kind: 'pmtiles', ...file, opacity, show, ...zoom } : undefined;
     }
     default:
       return { kind: 'natural-earth', opacity, show };
