@@ -200,7 +200,7 @@ describe('example plugins', () => {
     const fake = fakeServices();
     const ui: unknown[] = [];
     const log: string[] = [];
-    const page = () => ({ ...services(log, ui), clientStorage: fake.services.clientStorage, frames: fake.services.frames, camera: fake.camera.camera });
+    const page = () => ({ ...services(log, ui), clientStorage: fake.services.clientStorage, frames: fake.services.frames, camera: fake.camera.camera, resizeUi: fake.services.resizeUi });
     const first = new PluginHost(await loadQuickJs(), page(), [{ ...plugin.manifest, files: plugin.files }], {});
     first.start();
     await until(() => ui.length === 1);
@@ -221,6 +221,10 @@ describe('example plugins', () => {
     second.uiMessage('bookmarks/main', { action: 'remove', index: 0 });
     await until(() => ui.length === 4);
     expect(ui[3]).toEqual({ bookmarks: [] });
+    // The UI says how tall its list is; the widget takes that height, within bounds.
+    second.uiMessage('bookmarks/main', { action: 'height', height: 51.5 });
+    second.uiMessage('bookmarks/main', { action: 'height', height: 900 });
+    expect(fake.calls.filter((c) => c.op === 'ui.resize').map((c) => c.args.slice(1, 3))).toEqual([[undefined, 52], [undefined, 160]]);
     expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
     second.stopAll();
   });

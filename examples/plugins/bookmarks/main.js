@@ -23,11 +23,13 @@ app.ui.show(
      };
      document.getElementById('save').onclick = add;
      name.onkeydown = (e) => e.key === 'Enter' && add();
+     // The widget is as tall as what it lists (up to the list's own scroll), not a fixed empty box.
+     const fit = () => parent.postMessage({ action: 'height', height: document.body.offsetHeight }, '*');
      addEventListener('message', (e) => {
        if (e.source !== parent || !Array.isArray(e.data.bookmarks)) return;
        if (e.data.bookmarks.length === 0) {
          list.innerHTML = '<li class="empty">No bookmarks yet</li>';
-         return;
+         return fit();
        }
        list.replaceChildren(...e.data.bookmarks.map((b, index) => {
          const li = document.createElement('li');
@@ -39,10 +41,12 @@ app.ui.show(
          li.append(name, go, remove);
          return li;
        }));
+       fit();
      });
    </script>`,
   // Narrow viewers (phones) leave room for the widgets of the other corner.
-  { width: Math.max(150, Math.min(240, app.viewer.viewport.width - 260)), height: 140 },
+  // As tall as the name field and "No bookmarks yet" until the list says how tall it is.
+  { width: Math.max(150, Math.min(240, app.viewer.viewport.width - 260)), height: 64 },
 );
 
 const send = () => app.ui.postMessage({ bookmarks });
@@ -56,7 +60,9 @@ app.data.clientStorage.getAsync(KEY).then((stored) => {
 
 app.ui.on('message', (message) => {
   if (typeof message !== 'object' || message === null) return;
-  if (message.action === 'add') {
+  if (message.action === 'height' && Number.isFinite(message.height)) {
+    app.ui.resize(undefined, Math.min(160, Math.max(40, Math.ceil(message.height))));
+  } else if (message.action === 'add') {
     const { lng, lat, height, heading, pitch, roll } = app.camera.position;
     // The place in the middle of the view (where the camera looks), for the popup; else under the camera.
     const centre = app.camera.getGlobeIntersection();

@@ -15,13 +15,16 @@ export interface ViewerProperty {
   scene?: { backgroundColor?: string; fog?: boolean; shadows?: boolean; mode?: '3d' | '2d' | 'columbus' };
   /**
    * Basemaps, bottom first (SPEC §14): `default` is Natural Earth II (offline); the named ones are
-   * outside services with their credit; `url` is a `{z}/{x}/{y}` template.
+   * outside services with their credit; `url` is a `{z}/{x}/{y}` template; `pmtiles` is a PMTiles
+   * archive of raster tiles uploaded to the project, named by `assetId`.
    * @example app.viewer.overrideProperty({ tiles: [{ type: 'open_street_map' }] })
    */
   tiles?: {
     id?: string;
-    type: 'default' | 'open_street_map' | 'japan_gsi_standard' | 'esri_world_topo' | 'black_marble' | 'url' | 'wms' | 'osm';
+    type: 'default' | 'open_street_map' | 'japan_gsi_standard' | 'esri_world_topo' | 'black_marble' | 'url' | 'wms' | 'osm' | 'pmtiles';
     url?: string;
+    /** A `pmtiles` basemap's archive: an asset of the project (on the published page, one the scene's basemaps publish). */
+    assetId?: string;
     layers?: string;
     opacity?: number;
     show?: boolean;

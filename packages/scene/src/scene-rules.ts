@@ -53,6 +53,14 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   return undefined;
 }
 
+/** A `pmtiles` basemap names its archive by `assetId` (SPEC §14), and only it does. */
+function tileProblem(tile: NonNullable<Scene['property']['tiles']>[number], path: string): SceneProblem | undefined {
+  if (tile.type === 'pmtiles' && tile.assetId === undefined) return { path: `${path}.assetId`, message: 'is required: the PMTiles archive uploaded to the project' };
+  if (tile.type === 'pmtiles' && tile.url !== undefined) return { path: `${path}.url`, message: 'does not apply: a pmtiles basemap is an archive of the project, named by assetId' };
+  if (tile.type !== 'pmtiles' && tile.assetId !== undefined) return { path: `${path}.assetId`, message: 'applies only to pmtiles basemaps' };
+  return undefined;
+}
+
 /**
  * The rules of the scene's clock that JSON Schema cannot say: its times are real dates (not
  * 2026-02-30), and the timeline does not stop before it starts. The editor checks its clock fields
@@ -78,6 +86,10 @@ export function timelineProblem(timeline: SceneTimeline): SceneProblem | undefin
  * that already fits `SceneSchema`.
  */
 export function sceneProblem(scene: Scene): SceneProblem | undefined {
+  for (const [i, tile] of (scene.property.tiles ?? []).entries()) {
+    const problem = tileProblem(tile, `property.tiles[${i}]`);
+    if (problem) return problem;
+  }
   const layerIds = new Set<string>();
   for (const [i, layer] of scene.layers.entries()) {
     const problem = layerProblem(layer, `layers[${i}]`);

@@ -13,6 +13,8 @@ import { AppearanceSchema, BlockSchema, MAX_BLOCKS, HttpUrlSchema, InfoboxSchema
 const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
 /** A short text that is not only blanks (`\S` matches anywhere: JSON Schema patterns are not anchored). */
 const Title = Type.String({ pattern: '\\S', maxLength: 200 });
+/** A project asset's id: a ULID. */
+const AssetIdSchema = Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' });
 const HexColor = Type.String({ pattern: '^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$', maxLength: 9 });
 const closed = { additionalProperties: false } as const;
 
@@ -64,6 +66,8 @@ export const ViewerPropertySchema = Type.Partial(
             id: Type.Optional(Id),
             type: stringEnum(TILE_TYPES),
             url: Type.Optional(HttpUrlSchema),
+            // A `pmtiles` basemap's archive: an asset of the project (SPEC §14).
+            assetId: Type.Optional(AssetIdSchema),
             // [min, max]: a pair, not a tuple schema, which Ajv's 2020 draft spells differently.
             zoomLevel: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 30 }), { minItems: 2, maxItems: 2 })),
             layers: Type.Optional(Type.String({ pattern: '\\S', maxLength: 500 })),
@@ -100,7 +104,7 @@ export const LayerSchema = Type.Object(
     title: Title,
     type: stringEnum(SCENE_LAYER_TYPES),
     url: Type.Optional(HttpUrlSchema),
-    assetId: Type.Optional(Type.String({ pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' })),
+    assetId: Type.Optional(AssetIdSchema),
     model: Type.Optional(Type.String({ pattern: '^(?!assets$)[a-z][a-z0-9_-]{0,62}$' })),
     visible: Type.Boolean(),
     appearance: Type.Optional(AppearanceSchema),

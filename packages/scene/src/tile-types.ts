@@ -1,7 +1,8 @@
 /**
  * SPEC §14: the basemaps a scene's `property.tiles` may name, by Re:Earth's names, plus Orbis's
  * earlier `url`, `wms` and `osm` (a tile server of OpenStreetMap's layout at `url`). `default` is
- * Natural Earth II from the `cesium` package: offline.
+ * Natural Earth II from the `cesium` package: offline. `pmtiles` is a PMTiles archive uploaded to
+ * the project, named by its `assetId`.
  */
-export const TILE_TYPES = ['default', 'open_street_map', 'japan_gsi_standard', 'esri_world_topo', 'black_marble', 'url', 'wms', 'osm'] as const;
+export const TILE_TYPES = ['default', 'open_street_map', 'japan_gsi_standard', 'esri_world_topo', 'black_marble', 'url', 'wms', 'osm', 'pmtiles'] as const;
 export type TileType = (typeof TILE_TYPES)[number];

@@ -1,8 +1,11 @@
 import { PNG } from 'pngjs';
+import { TileType } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { writePmtiles } from '../testing/pmtiles-writer.js';
 import { seriousAxeViolations } from './axe.js';
-import { emptyScene, useBrowserAndServer } from './fixture.js';
+import { emptyScene, uploadPublicAsset, useBrowserAndServer } from './fixture.js';
+import { shot } from './shots.js';
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
 
 /** A 256-pixel tile of one colour: what the test's own "OpenStreetMap" serves for every tile. */
@@ -13,11 +16,20 @@ function solidTile([r, g, b]: [number, number, number]): Buffer {
 }
 
 const magenta = (c: number[]) => c[0]! > 180 && c[1]! < 90 && c[2]! > 180;
+const orange = (c: number[]) => c[0]! > 200 && c[1]! > 90 && c[1]! < 170 && c[2]! < 60;
+
+/** The project's own street basemap: a PMTiles archive of one orange world tile, made here (no outside service). */
+const STREETS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: solidTile([255, 128, 0]) }], metadata: { attribution: '<a href="https://example.org/streets">© Test Streets</a>' } });
+/** An archive of vector tiles (one empty Mapbox Vector Tile): no basemap yet. */
+const ROADS = writePmtiles({ tileType: TileType.Mvt, tiles: [{ z: 0, x: 0, y: 0, data: Uint8Array.from([]) }] });
+let streetsId = '';
 
 describe('basemaps (SPEC §14)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('streets');
+      streetsId = await uploadPublicAsset(h, 'streets', 'streets.pmtiles', STREETS);
+      await uploadPublicAsset(h, 'streets', 'roads.pmtiles', ROADS);
       // No atmosphere or lighting: the basemap's own colour shows.
       const scene = emptyScene();
       expect((await h.admin('PUT', '/api/projects/streets/scene', { ...scene, property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } } })).status).toBe(200);
@@ -63,6 +75,38 @@ describe('basemaps (SPEC §14)', () => {
     await viewerReady(page);
     await waitForPixels(page, (p) => magenta(colorAt(p, 0.5, 0.5)), 'the published globe shows the OpenStreetMap tiles');
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('OpenStreetMap contributors');
+    fx.tab.assertClean();
+  });
+
+  it('picks a PMTiles archive of the project: a vector one is refused with the reason, a raster one draws its tiles with its attribution, in the editor and when published', async () => {
+    const { page } = fx.tab;
+    await page.goto(`${fx.h.url}/editor/streets?tab=map`);
+    await viewerReady(page);
+    await page.getByTestId('basemap').selectOption('pmtiles');
+    const archive = page.getByTestId('basemap-archive');
+    await archive.selectOption({ label: 'roads.pmtiles' });
+    await expect.poll(() => page.getByTestId('basemap-refusal').textContent(), { timeout: 15_000 }).toMatch(/^"roads.pmtiles" holds vector tiles/);
+    const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
+    expect(await saved()).toEqual([{ type: 'open_street_map', opacity: 1 }]);
+
+    await archive.selectOption({ label: 'streets.pmtiles' });
+    await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the globe shows the archive\'s tiles');
+    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'pmtiles', assetId: streetsId, opacity: 1 }]);
+    expect(await page.getByTestId('basemap-refusal').textContent()).toBe('');
+    await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 15_000 }).toBe('Credit: © Test Streets');
+    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
+    expect(await page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The picker's first row in the middle of the panel, below the tab row that stays in sight.
+    await page.getByTestId('basemap').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await shot(page, 'editor-basemap-pmtiles');
+
+    expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
+    await page.goto(`${fx.h.url}/p/streets`);
+    await viewerReady(page);
+    await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the published globe shows the archive\'s tiles');
+    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
+    await shot(page, 'published-pmtiles');
     fx.tab.assertClean();
   });
 });

@@ -20,8 +20,8 @@ export function emptyScene(camera = overJapan()) {
   return { property: LIGHT_PROPERTY, camera, layers: [], widgets: [], story: { pages: [] } };
 }
 
-/** Uploads `text` as a public asset `name` of `project` (admin token); resolves with its id. */
-export async function uploadPublicAsset(h: Harness, project: string, name: string, text: string): Promise<string> {
+/** Uploads `text` (or bytes) as a public asset `name` of `project` (admin token); resolves with its id. */
+export async function uploadPublicAsset(h: Harness, project: string, name: string, text: string | Uint8Array): Promise<string> {
   const form = new FormData();
   form.append('public', 'true');
   form.append('file', new Blob([text]), name);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { PALETTES, paletteOf } from '../src/editor/palettes.js';
 import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
+import { shot } from './shots.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 
 /*
@@ -92,6 +93,24 @@ describe('the style panel in Chromium', () => {
         strokeWidth: 3,
       },
     });
+
+    // Breaks the map maker types: a word is refused and nothing saved; numbers give the classes, and the histogram shows them.
+    await page.getByTestId('style-method-zones').selectOption('breaks');
+    const breaks = page.getByTestId('style-breaks-zones');
+    await breaks.fill('3, lots');
+    await breaks.dispatchEvent('change');
+    await expect.poll(() => page.getByTestId('style-breaks-error-zones').textContent()).toMatch(/^"lots" is not a number/);
+    await breaks.fill('3');
+    await breaks.dispatchEvent('change');
+    await expect.poll(async () => (await saved()).polygon.fillColor, { timeout: 15_000 }).toEqual({ conditions: [['${rating} < 3', `color('${viridis[0]}', 0.5)`], ['${rating} >= 3', `color('${viridis[6]}', 0.5)`]] });
+    expect(await page.getByTestId('style-classes-list-zones').locator('li').allTextContents()).toEqual(['rating < 3', 'rating ≥ 3']);
+    expect(await page.getByTestId('style-histogram-zones').getByRole('img').getAttribute('aria-label')).toBe('Histogram of rating: 2 values from 2 to 4.5; classes break at 3');
+    if (process.env.ORBIS_SHOTS) {
+      await page.setViewportSize({ width: 640, height: 480 });
+      await page.getByTestId('style-histogram-zones').scrollIntoViewIfNeeded();
+      await shot(page, 'editor-style-breaks');
+      await page.setViewportSize({ width: 900, height: 600 });
+    }
 
     // Half an expression: refused as it is typed, nothing saved; the whole one applies.
     const input = page.getByTestId('style-expression-zones');

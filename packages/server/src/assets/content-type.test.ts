@@ -26,6 +26,8 @@ describe('detectContentType', () => {
     ['t.csv', b('a,b\n1,2'), 'text/csv'],
     ['t.json', b('{"a":1}'), 'application/json'],
     ['t.txt', b('hello'), 'text/plain'],
+    ['streets.pmtiles', Buffer.concat([b('PMTiles'), Buffer.from([3])]), 'application/vnd.pmtiles'],
+    ['streets.pmtiles', b('not an archive'), 'application/octet-stream'],
   ])('%s is %s', (name, head, type) => {
     expect(detectContentType(name, head)).toBe(type);
   });

@@ -35,6 +35,8 @@ const BY_EXTENSION: Record<string, string> = {
   pnts: 'application/octet-stream',
   cmpt: 'application/octet-stream',
   subtree: 'application/octet-stream',
+  // No registered type; the one Protomaps' tools give it.
+  pmtiles: 'application/vnd.pmtiles',
 };
 
 const OCTET = 'application/octet-stream';
@@ -51,6 +53,7 @@ function byMagic(head: Buffer): string | undefined {
   if (startsWith(head, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
   if (startsWith(head, [0x67, 0x6c, 0x54, 0x46])) return 'model/gltf-binary';
   if (startsWith(head, [0x66, 0x67, 0x62, 0x03])) return BY_EXTENSION.fgb;
+  if (head.subarray(0, 7).toString('latin1') === 'PMTiles') return BY_EXTENSION.pmtiles;
   if (head.subarray(0, 16).toString('latin1') === 'SQLite format 3\0') return 'application/vnd.sqlite3';
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return 'application/zip';
   return undefined;
@@ -86,7 +89,7 @@ export function detectContentType(name: string, head: Buffer): string {
   if (ext === 'gpkg' && magic === 'application/vnd.sqlite3') return BY_EXTENSION.gpkg!;
   if (magic) return magic;
   const claimed = BY_EXTENSION[ext];
-  if (claimed && ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'model/gltf-binary', 'application/zip', BY_EXTENSION.kmz, BY_EXTENSION.gpkg, BY_EXTENSION.fgb].includes(claimed)) {
+  if (claimed && ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'model/gltf-binary', 'application/zip', BY_EXTENSION.kmz, BY_EXTENSION.gpkg, BY_EXTENSION.fgb, BY_EXTENSION.pmtiles].includes(claimed)) {
     return OCTET;
   }
   if (claimed) return claimed;

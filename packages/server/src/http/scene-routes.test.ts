@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultScene } from '@orbis/scene';
 import type { Asset } from '../store/store.js';
-import { type Harness, startHarness } from '../test/harness.js';
+import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
 
 describe('scenes and publishing (SPEC §3–4)', () => {
   let h: Harness;
@@ -101,5 +101,32 @@ describe('scenes and publishing (SPEC §3–4)', () => {
     expect(still!.scene.layers).toHaveLength(2);
     expect((await h.admin('DELETE', '/api/projects/scenic/publish')).status).toBe(204);
     expect(await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('scenic'))!)).toBeUndefined();
+  });
+
+  it('keeps a pmtiles basemap that names an archive of the project, and publishes it as the archive\'s file, read by Range (SPEC §14)', async () => {
+    const archive = (name: string, isPublic: boolean) => fetch(`${h.url}/api/projects/scenic/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name, content: Uint8Array.from([...Buffer.from('PMTiles'), 3, 0, 0, 0]) }], { public: String(isPublic) }) }).then(async (r) => (await r.json()) as Asset & { contentType: string });
+    const [streets, draft] = [await archive('streets.pmtiles', true), await archive('draft.pmtiles', false)];
+    expect(streets.contentType).toBe('application/vnd.pmtiles');
+    const withBasemap = (assetId: string) => ({ ...scene(), property: { tiles: [{ type: 'pmtiles', assetId, opacity: 0.8 }] } });
+    for (const [assetId, message] of [[pub.id, /is not a PMTiles archive/], ['01ARZ3NDEKTSV4RRFFQ69G5FAV', /no asset/]] as const) {
+      const res = await h.admin('PUT', '/api/projects/scenic/scene', withBasemap(assetId));
+      expect(res.status).toBe(400);
+      const error = await code(res);
+      expect(error.code).toBe('invalid_body');
+      expect(error.message).toMatch(/^property\.tiles\[0\]\.assetId/);
+      expect(error.message).toMatch(message);
+    }
+    expect((await h.admin('PUT', '/api/projects/scenic/scene', withBasemap(draft.id))).status).toBe(200);
+    const refused = await h.admin('POST', '/api/projects/scenic/publish');
+    expect(refused.status).toBe(400);
+    expect((await code(refused)).message).toMatch(/"draft.pmtiles" is private; make it public to publish this basemap/);
+    expect((await h.admin('PUT', '/api/projects/scenic/scene', withBasemap(streets.id))).status).toBe(200);
+    expect((await h.admin('POST', '/api/projects/scenic/publish')).status).toBe(200);
+    const snapshot = await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('scenic'))!);
+    const url = `/files/scenic/${streets.id}/streets.pmtiles`;
+    expect(snapshot!.scene.property.tiles).toEqual([{ type: 'pmtiles', assetId: streets.id, opacity: 0.8, url }]);
+    const range = await fetch(h.url + url, { headers: { range: 'bytes=0-6', 'accept-encoding': 'br, gzip' } });
+    expect(range.status).toBe(206);
+    expect(await range.text()).toBe('PMTiles');
   });
 });

@@ -5,6 +5,9 @@ import type { Project, Store } from '../store/store.js';
 import { convertsFromUrl, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 
+/** What the server calls a PMTiles archive it has read the magic bytes of. */
+const PMTILES_TYPE = 'application/vnd.pmtiles';
+
 /** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
 export type PublishedSnapshot = Snapshot<PluginPackage>;
 
@@ -31,6 +34,12 @@ export class SceneService {
       if (table !== undefined && layer.type === 'geopackage' && !asset.files?.some((f) => f.path === derivedTablePath(table))) {
         throw new InputError(`layers[${i}].data.table`, `layers[${i}].data.table: "${asset.name}" has no feature table "${table}"`);
       }
+    }
+    for (const [i, tile] of (scene.property.tiles ?? []).entries()) {
+      if (tile.assetId === undefined) continue;
+      const asset = await this.store.getAsset(project.id, tile.assetId);
+      if (!asset) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: no asset "${tile.assetId}" in this project`);
+      if (asset.contentType !== PMTILES_TYPE) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: "${asset.name}" is not a PMTiles archive`);
     }
     await this.store.putScene(project.id, JSON.stringify(scene), new Date().toISOString());
     return scene;
@@ -70,14 +79,23 @@ export class SceneService {
       // An mvt layer of an uploaded GeoJSON or GIS file draws the tiles the server cuts of it (SPEC §13).
       layers.push({ ...layer, url: layer.type === 'mvt' ? tilesUrlOf(url) : url });
     }
+    const tiles = scene.property.tiles && (await Promise.all(scene.property.tiles.map(async (tile, i) => (tile.assetId === undefined ? tile : { ...tile, url: await this.publicFile(project, tile.assetId, `property.tiles[${i}].assetId`, 'basemap') }))));
     const snapshot: PublishedSnapshot = {
       project: { alias: project.alias, name: project.name },
-      scene: { ...scene, layers },
+      scene: { ...scene, property: tiles ? { ...scene.property, tiles } : scene.property, layers },
       plugins: (await this.store.listPlugins(project.id)).map((json) => JSON.parse(json) as PluginPackage),
       publishedAt: new Date().toISOString(),
     };
     await this.store.putPublication(project.id, JSON.stringify(snapshot), snapshot.publishedAt);
     return snapshot;
+  }
+
+  /** The same-origin path of a public asset's file, for a published basemap archive. */
+  private async publicFile(project: Project, assetId: string, path: string, what: string): Promise<string> {
+    const asset = await this.store.getAsset(project.id, assetId);
+    if (!asset) throw new InputError(path, `${path}: the asset was deleted; pick another ${what}`);
+    if (!asset.public) throw new InputError(path, `${path}: "${asset.name}" is private; make it public to publish this ${what}`);
+    return fileUrl('', project.alias, asset.id, asset.name);
   }
 
   async unpublish(project: Project): Promise<boolean> {

@@ -63,7 +63,7 @@ describe('validateScene', () => {
 
   it('accepts the basemaps of SPEC §14, bottom first, with zoom levels', () => {
     const s = good();
-    s.property.tiles = [{ type: 'japan_gsi_standard', zoomLevel: [2, 18] }, { type: 'open_street_map', opacity: 0.5 }, { type: 'esri_world_topo' }, { type: 'black_marble' }] as never;
+    s.property.tiles = [{ type: 'japan_gsi_standard', zoomLevel: [2, 18] }, { type: 'open_street_map', opacity: 0.5 }, { type: 'esri_world_topo' }, { type: 'black_marble' }, { type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }] as never;
     expect(validateScene(s)).toEqual(s);
   });
 
@@ -86,6 +86,10 @@ describe('validateScene', () => {
     [(s: any) => (s.layers[2].infobox.fields[0].format = 'currency'), 'layers[2].infobox.fields[0].format', /one of/],
     [(s: any) => (s.property.tiles[0].type = 'google_maps'), 'property.tiles[0].type', /one of/],
     [(s: any) => (s.property.tiles[0].zoomLevel = [2]), 'property.tiles[0].zoomLevel', /2/],
+    [(s: any) => (s.property.tiles[0].type = 'pmtiles'), 'property.tiles[0].assetId', /required: the PMTiles archive/],
+    [(s: any) => (s.property.tiles[0] = { type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', url: 'https://example.org/a.pmtiles' }), 'property.tiles[0].url', /named by assetId/],
+    [(s: any) => (s.property.tiles[0].assetId = '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'property.tiles[0].assetId', /only to pmtiles/],
+    [(s: any) => (s.property.tiles[0] = { type: 'pmtiles', assetId: 'streets' }), 'property.tiles[0].assetId', /match/],
     [(s: any) => (s.property.globe.baseColor = 'red'), 'property.globe.baseColor', /match/],
     [(s: any) => (s.layers[1].url = 'javascript:alert(1)'), 'layers[1].url', /match/],
     [(s: any) => (s.layers[1].assetId = '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'layers[1]', /exactly one/],

@@ -4,6 +4,7 @@ import { field, select, textInput } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { showValue } from './dom.js';
 import type { EditorState } from './editor-state.js';
+import { type PmtilesBasemapInfo, PmtilesBasemaps, pmtilesAssets } from './pmtiles-basemaps.js';
 
 type Tile = NonNullable<SceneViewerProperty['tiles']>[number];
 
@@ -11,6 +12,7 @@ const CHOICES: readonly (readonly [string, string])[] = [
   ['default', 'Natural Earth II (offline)'],
   ...Object.entries(NAMED_BASEMAPS).map(([type, b]) => [type, b.label] as const),
   ['url', 'Tile URL ({z}/{x}/{y})'],
+  ['pmtiles', 'PMTiles archive in this project'],
 ];
 
 /** The tile of a `{z}/{x}/{y}` template that holds Japan and East Asia: what the preview shows. */
@@ -22,7 +24,7 @@ const NATURAL_EARTH_PREVIEW = '/cesium/Assets/Textures/NaturalEarthII/0/1/0.jpg'
 /**
  * The Map tab's basemap (SPEC §14): whether one shows, which (`property.tiles[0]`, the bottom one;
  * any entries above it stay as they are), its opacity, and a preview tile of it. A URL basemap is
- * written once it has its URL.
+ * written once it has its URL; a PMTiles basemap once its archive is read and holds images.
  */
 export function basemapPicker(state: EditorState): HTMLElement {
   const tilesOf = (): Tile[] | undefined => state.scene.property.tiles;
@@ -34,20 +36,69 @@ export function basemapPicker(state: EditorState): HTMLElement {
   const chosen = (): Tile => {
     const tile: Tile = { type: kind.value as TileType, opacity: Number(opacity.value) };
     if (kind.value === 'url') tile.url = url.value.trim();
+    if (kind.value === 'pmtiles') tile.assetId = archive.value;
     return tile;
   };
+  // A choice that needs more (a URL, a readable archive) before it is written stays shown meanwhile.
+  let pending: string | undefined;
   const apply = () => {
-    url.hidden = kind.value !== 'url';
-    if (kind.value === 'url' && !url.value.trim()) return;
+    pending = kind.value;
+    if (kind.value === 'url' && !url.value.trim()) return render();
+    if (kind.value === 'pmtiles') return void applyArchive();
+    written();
+  };
+  const written = () => {
+    pending = undefined;
     shown.checked = true;
     write(chosen());
   };
+  // An archive is written only once it is read and found to hold images.
+  const applyArchive = async () => {
+    render();
+    const asset = pmtilesAssets(state).find((a) => a.id === archive.value);
+    if (!asset) return;
+    const info = await archives.info(asset);
+    if (pending === 'pmtiles' && archive.value === asset.id && !info.refusal) written();
+  };
+  const archives = new PmtilesBasemaps(state);
+  let archiveInfo: PmtilesBasemapInfo | undefined;
   const kind = select(CHOICES, 'default', apply, 'Basemap', 'basemap');
   const url = textInput({ type: 'url', placeholder: 'https://…/{z}/{x}/{y}.png', label: 'Basemap tile URL', testid: 'basemap-url', onChange: apply });
-  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': 'Basemap opacity', 'data-testid': 'imagery-opacity', oninput: () => shown.checked && write(chosen()) });
-  const shown = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => write(shown.checked ? chosen() : undefined) });
+  const archive = h('select', { class: 'ui-select', 'aria-label': 'PMTiles archive', 'data-testid': 'basemap-archive', onchange: apply });
+  const archiveField = field('Archive', archive);
+  const refusal = h('p', { class: 'hint error', role: 'alert', 'data-testid': 'basemap-refusal' });
+  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': 'Basemap opacity', 'data-testid': 'imagery-opacity', oninput: () => shown.checked && !pending && write(chosen()) });
+  // Switched on while a choice is not complete, the basemap shown is the offline one.
+  const shown = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => {
+    const base = pending ? { type: 'default' as const, opacity: Number(opacity.value) } : chosen();
+    pending = undefined;
+    write(shown.checked ? base : undefined);
+  } });
   const preview = h('img', { class: 'basemap-preview', width: 96, height: 96, alt: '', 'data-testid': 'basemap-preview' });
   const credit = h('p', { class: 'hint', 'data-testid': 'basemap-credit' });
+
+  function renderArchives(base: Tile | undefined): void {
+    const assets = pmtilesAssets(state);
+    const wanted = [['', assets.length ? 'Choose an archive…' : 'No .pmtiles file uploaded yet'], ...assets.map((a) => [a.id, a.name])];
+    if (archive.options.length !== wanted.length || wanted.some(([v], i) => archive.options[i]!.value !== v)) {
+      const keep = archive.value;
+      archive.replaceChildren(...wanted.map(([v, text]) => h('option', { value: v!, disabled: v === '' }, text!)));
+      archive.value = keep;
+    }
+    if (!pending && base?.type === 'pmtiles' && base.assetId) archive.value = base.assetId;
+    if (!archive.value) archive.value = '';
+    archiveField.hidden = kind.value !== 'pmtiles';
+    const asset = assets.find((a) => a.id === archive.value);
+    archiveInfo = undefined;
+    refusal.textContent = kind.value === 'pmtiles' && !assets.length ? 'Upload a .pmtiles archive (above, under Assets) to use it as the basemap.' : '';
+    if (kind.value !== 'pmtiles' || !asset) return;
+    void archives.info(asset).then((info) => {
+      if (archive.value !== asset.id || kind.value !== 'pmtiles') return;
+      archiveInfo = info;
+      refusal.textContent = info.refusal ?? '';
+      showCreditAndPreview();
+    });
+  }
 
   function render(): void {
     const tiles = tilesOf();
@@ -55,18 +106,29 @@ export function basemapPicker(state: EditorState): HTMLElement {
     shown.checked = !tiles || tiles.length > 0;
     const type = base?.type ?? 'default';
     // `osm` and `wms` entries (written by hand or a plugin) show as what they are closest to.
-    if (document.activeElement !== kind) kind.value = CHOICES.some(([v]) => v === type) ? type : 'url';
+    kind.value = pending ?? (CHOICES.some(([v]) => v === type) ? type : 'url');
     showValue(url, typeof base?.url === 'string' ? base.url : url.value);
     url.hidden = kind.value !== 'url';
     showValue(opacity, String(base?.opacity ?? 1));
-    const src = kind.value === 'default' ? NATURAL_EARTH_PREVIEW : isNamedBasemap(kind.value) ? previewOf(NAMED_BASEMAPS[kind.value].url) : url.value.includes('{z}') ? previewOf(url.value) : '';
+    renderArchives(base);
+    showCreditAndPreview();
+  }
+
+  function showCreditAndPreview(): void {
+    const src = kind.value === 'default'
+      ? NATURAL_EARTH_PREVIEW
+      : isNamedBasemap(kind.value) ? previewOf(NAMED_BASEMAPS[kind.value].url)
+      : kind.value === 'pmtiles' ? (archiveInfo?.preview ?? '')
+      : url.value.includes('{z}') ? previewOf(url.value) : '';
     if (preview.getAttribute('src') !== src) {
       if (src) preview.src = src;
       else preview.removeAttribute('src');
     }
     preview.hidden = !src || !shown.checked;
     // The credit as text: the globe's credit line carries the links.
-    credit.textContent = isNamedBasemap(kind.value) ? `Credit: ${new DOMParser().parseFromString(NAMED_BASEMAPS[kind.value].credit, 'text/html').body.textContent}` : '';
+    credit.textContent = isNamedBasemap(kind.value)
+      ? `Credit: ${new DOMParser().parseFromString(NAMED_BASEMAPS[kind.value].credit, 'text/html').body.textContent}`
+      : kind.value === 'pmtiles' && archiveInfo && !archiveInfo.refusal ? (archiveInfo.credit ? `Credit: ${archiveInfo.credit}` : 'The archive names no attribution.') : '';
   }
   state.onChange(render);
   render();
@@ -75,6 +137,8 @@ export function basemapPicker(state: EditorState): HTMLElement {
       h('label', { class: 'check' }, shown, h('span', {}, 'Show a basemap')),
       field('Basemap', kind),
       url,
+      archiveField,
+      refusal,
       field('Opacity', opacity),
       credit,
     ),

@@ -1,4 +1,5 @@
 import type { EngineLayer } from '../engine/engine.js';
+import type { AssetFile } from '../engine/property-mapping.js';
 import type { Layer, Scene } from '@orbis/scene';
 import { convertsFromUrl, derivedPathOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
@@ -105,6 +106,12 @@ export class EditorState {
       if (url) out.push({ id: layer.id, type: drawnType(layer), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
     }
     return out;
+  }
+
+  /** Where an asset's file is read, through the admin route (a `pmtiles` basemap's archive, SPEC §14). */
+  assetFile(assetId: string): AssetFile | undefined {
+    const asset = this.assets.find((a) => a.id === assetId);
+    return asset && { url: this.api.fileUrl(asset), headers: this.api.authHeader };
   }
 
   private urlOf(layer: Layer): string | undefined {

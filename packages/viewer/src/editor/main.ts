@@ -54,6 +54,7 @@ async function start(): Promise<void> {
   const state = new EditorState(api, can.may('scene.put') ? undefined : `Read-only (${role})`);
   await state.load();
   const engine = new CesiumEngine(container);
+  engine.setAssetFiles((assetId) => state.assetFile(assetId));
   const interaction = new InteractionController(engine, container);
   const infoboxAnchor = h('div', { class: 'orbis-infobox-anchor' });
   container.append(infoboxAnchor);

@@ -6,7 +6,8 @@ import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { onePerLayer, type PanelEngine } from './layer-panels.js';
 import { PALETTES, type Palette, paletteOf } from './palettes.js';
-import { categoricalConditions, CLASS_METHODS, type ClassMethod, colourExpression, graduatedConditions, propertyRef } from './style-rules.js';
+import { styleHistogram } from './style-histogram.js';
+import { breaksOf, categoricalConditions, CLASS_METHODS, type ClassMethod, colourExpression, graduatedConditions, numericValues, parseBreaks, pointSizeExpression, propertyRef } from './style-rules.js';
 import './style-panel.css';
 
 /** Per kind of geometry: its name in the panel, its colour field, and its outline's fields (SPEC §7). */
@@ -50,6 +51,9 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
   const classes = h('select', { 'data-testid': testid('classes') }, ...options([3, 4, 5, 6, 7].map((n) => [String(n), `${n} classes`])));
   classes.value = '5';
   const method = h('select', { 'data-testid': testid('method') }, ...options(Object.entries(CLASS_METHODS)));
+  const breaks = h('input', { type: 'text', class: 'input', inputmode: 'decimal', placeholder: 'e.g. 3, 4', 'data-testid': testid('breaks') });
+  const breaksError = h('p', { class: 'hint', role: 'status', 'data-testid': testid('breaks-error') });
+  const histogram = h('div', { 'data-testid': testid('histogram') });
   const opacity = h('input', { type: 'range', min: 0, max: 100, step: 5, value: 100, 'data-testid': testid('opacity') });
   const opacityText = h('output', {}, '100 %');
   const outlineColour = h('input', { type: 'color', value: '#ffffff', 'data-testid': testid('stroke-colour') });
@@ -57,6 +61,9 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
   const classList = h('ul', { class: 'style-classes', 'data-testid': testid('classes-list'), 'aria-label': 'Colour classes' });
   const labelBy = h('select', { 'data-testid': testid('label') });
   const sizeBy = h('select', { 'data-testid': testid('size') });
+  const sizeInput = (value: number, which: string) => h('input', { type: 'number', min: 1, max: 100, step: 1, value, class: 'input', 'aria-label': `${which} point size (pixels)`, 'data-testid': testid(`size-${which.toLowerCase()}`) });
+  const sizeMin = sizeInput(4, 'Least');
+  const sizeMax = sizeInput(30, 'Greatest');
   const extrudeBy = h('select', { 'data-testid': testid('extrude') });
   const expression = h('input', { type: 'text', class: 'input', spellcheck: false, placeholder: "${kind} === 'park' ? color('green') : color('grey')", 'data-testid': testid('expression'), 'aria-label': 'Colour expression' });
   const expressionError = h('p', { class: 'hint', role: 'status', 'data-testid': testid('expression-error') });
@@ -66,10 +73,12 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     palette: row('Palette ', palette),
     classes: row('Classes ', classes),
     method: row('Breaks at ', method),
+    breaks: row('Breaks ', breaks),
     outlineColour: row('Outline colour ', outlineColour),
     outlineWidth: row('Outline width ', outlineWidth),
     label: row('Label by ', labelBy),
     size: row('Size by ', sizeBy),
+    sizes: h('label', {}, 'Sizes (px) ', h('span', { class: 'style-range' }, sizeMin, 'to', sizeMax)),
     extrude: row('Extrude by ', extrudeBy),
   };
 
@@ -84,7 +93,11 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     rows.property.hidden = m === 'single';
     rows.colour.hidden = m !== 'single';
     rows.palette.hidden = m === 'single';
-    rows.classes.hidden = rows.method.hidden = m !== 'graduated';
+    rows.method.hidden = m !== 'graduated';
+    rows.classes.hidden = m !== 'graduated' || method.value === 'breaks';
+    rows.breaks.hidden = m !== 'graduated' || method.value !== 'breaks';
+    if (rows.breaks.hidden) breaksError.textContent = '';
+    if (m !== 'graduated') histogram.replaceChildren();
     rows.outlineColour.hidden = KINDS[kind()].outlineColour === undefined;
     rows.outlineWidth.firstChild!.textContent = `${KINDS[kind()].widthLabel} `;
     const was = palette.value;
@@ -109,6 +122,7 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     keep(sizeBy, 'fixed size');
     keep(extrudeBy, 'flat');
     rows.label.hidden = rows.size.hidden = !kinds.includes('marker');
+    rows.sizes.hidden = rows.size.hidden || !sizeBy.value;
     rows.extrude.hidden = !kinds.includes('polygon');
     fit();
   };
@@ -135,14 +149,21 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     if (!name) return;
     const column = values().map((p) => p[name]);
     const chosen = { palette: paletteOf(palette.value, paletteKind()), opacity: alpha };
-    const conditions =
-      colourMode() === 'graduated'
-        ? graduatedConditions(name, column, { ...chosen, classes: Number(classes.value), method: method.value as ClassMethod })
-        : categoricalConditions(name, column, chosen);
+    let conditions: [string, string][];
+    if (colourMode() === 'graduated') {
+      const typed = method.value === 'breaks' ? parseBreaks(breaks.value) : { breaks: undefined };
+      breaksError.textContent = 'error' in typed ? typed.error : '';
+      breaks.setAttribute('aria-invalid', String('error' in typed));
+      const classing = { ...chosen, classes: Number(classes.value), method: method.value as ClassMethod, breaks: 'error' in typed ? [] : typed.breaks };
+      const numbers = numericValues(column);
+      histogram.replaceChildren(styleHistogram(name, numbers, 'error' in typed ? [] : breaksOf(numbers, classing)));
+      if ('error' in typed) return;
+      conditions = graduatedConditions(name, column, classing);
+    } else conditions = categoricalConditions(name, column, chosen);
     showClasses(conditions);
     restyle(kind(), (f) => (f[field] = { conditions }));
   };
-  for (const control of [mode, property, colour, palette, classes, method]) control.addEventListener('change', () => (fit(), colourBy()));
+  for (const control of [mode, property, colour, palette, classes, method, breaks]) control.addEventListener('change', () => (fit(), colourBy()));
   target.addEventListener('change', fit);
   opacity.addEventListener('input', () => (opacityText.textContent = `${opacity.value} %`));
   opacity.addEventListener('change', colourBy);
@@ -175,13 +196,15 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
       else delete marker.label, delete marker.labelText;
     }),
   );
-  sizeBy.addEventListener('change', () =>
+  const sizeByValue = () => {
+    rows.sizes.hidden = !sizeBy.value;
+    const px = (input: HTMLInputElement) => Math.min(100, Math.max(1, Number(input.value) || 1));
     restyle('marker', (marker) => {
-      const max = Math.max(1, ...values().map((p) => Number(p[sizeBy.value])).filter(Number.isFinite));
-      if (sizeBy.value) marker.pointSize = { expression: `clamp(${propertyRef(sizeBy.value)} / ${max} * 30, 4, 30)` };
+      if (sizeBy.value) marker.pointSize = { expression: pointSizeExpression(sizeBy.value, values().map((p) => p[sizeBy.value]), { minPixels: px(sizeMin), maxPixels: px(sizeMax) }) };
       else delete marker.pointSize;
-    }),
-  );
+    });
+  };
+  for (const control of [sizeBy, sizeMin, sizeMax]) control.addEventListener('change', sizeByValue);
   extrudeBy.addEventListener('change', () =>
     restyle('polygon', (polygon) => {
       if (extrudeBy.value) polygon.extrudedHeight = { expression: propertyRef(extrudeBy.value) };
@@ -200,6 +223,9 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     rows.palette,
     rows.classes,
     rows.method,
+    rows.breaks,
+    breaksError,
+    histogram,
     classList,
     h('button', { type: 'button', 'data-testid': testid('apply'), onclick: colourBy }, 'Apply colours'),
     h('label', {}, 'Opacity ', h('span', { class: 'style-range' }, opacity, opacityText)),
@@ -209,6 +235,7 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     expressionError,
     rows.label,
     rows.size,
+    rows.sizes,
     rows.extrude,
     h('button', { type: 'button', onclick: () => (showClasses([]), state.update((s) => void delete s.layers.find((l) => l.id === layerId)?.appearance)) }, 'Clear style'),
   );

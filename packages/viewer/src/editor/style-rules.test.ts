@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { defaultScene } from '@orbis/scene';
 import { validateScene } from '../../../server/src/scenes/scene-validator.js';
 import { paletteOf, PALETTES } from './palettes.js';
-import { categoricalConditions, classBreaks, graduatedConditions, OTHER_COLOUR, propertyOfRef, propertyRef } from './style-rules.js';
+import { StyleEvaluator, styleFeature } from '../engine/cesium-style-evaluator.js';
+import { legendLabel } from '../layers-ui/legend-label.js';
+import { categoricalConditions, classBreaks, graduatedConditions, OTHER_COLOUR, parseBreaks, pointSizeExpression, propertyOfRef, propertyRef } from './style-rules.js';
 
 const allValid = (rows: [string, string][]) => rows.flat().every((e) => styleExpressionError(e) === undefined);
 const okabe = PALETTES[0]!.colours;
@@ -68,6 +70,46 @@ describe('graduatedConditions', () => {
     expect(() => validateScene(scene)).not.toThrow();
     scene.layers[0]!.appearance = { polygon: { fillColor: { conditions: [['${x} <', "color('red')"]] } } };
     expect(() => validateScene(scene)).toThrow(/conditions/);
+  });
+});
+
+describe('chosen breaks (issue 29)', () => {
+  it('reads the breaks a map maker types, in order and each once, or says what is wrong', () => {
+    expect(parseBreaks(' 4, 3;3  10.5 -1 ')).toEqual({ breaks: [-1, 3, 4, 10.5] });
+    expect(parseBreaks('')).toEqual({ error: expect.stringMatching(/^Type where classes begin/) });
+    expect(parseBreaks('3, four')).toEqual({ error: expect.stringMatching(/^"four" is not a number/) });
+  });
+
+  it('writes one §7 condition per class between the breaks, whatever the data, read by the legend as "rating < 3", "rating 3–4", "rating ≥ 4"', () => {
+    const rows = graduatedConditions('rating', [1, 2, 5], { palette: paletteOf('Viridis', 'sequential'), method: 'breaks', breaks: [3, 4], classes: 7 });
+    expect(rows).toEqual([
+      ['${rating} < 3', `color('${viridis[0]}')`],
+      ['${rating} >= 3 && ${rating} < 4', `color('${viridis[3]}')`],
+      ['${rating} >= 4', `color('${viridis[6]}')`],
+    ]);
+    expect(allValid(rows)).toBe(true);
+    expect(rows.map(([c], i) => legendLabel(c, i === rows.length - 1))).toEqual(['rating < 3', 'rating 3–4', 'rating ≥ 4']);
+    // A value on a break starts the class above it.
+    const ev = new StyleEvaluator();
+    expect([2.9, 3, 4, 9].map((rating) => ev.color({ conditions: rows }, styleFeature({ rating }))?.toCssHexString())).toEqual([viridis[0], viridis[3], viridis[6], viridis[6]].map((c) => c!.toLowerCase()));
+  });
+});
+
+describe('pointSizeExpression (issue 29)', () => {
+  const sizeOf = (expression: string, properties: Record<string, unknown>) => new StyleEvaluator().number({ expression }, styleFeature(properties));
+
+  it('maps the least value to the least size and the greatest to the greatest, linearly, clamped, as a §7 expression', () => {
+    const e = pointSizeExpression('rating', [2, 4, 'n/a', 6], { minPixels: 5, maxPixels: 25 });
+    expect(styleExpressionError(e)).toBeUndefined();
+    expect([2, 3, 4, 6, 10, 0].map((rating) => sizeOf(e, { rating }))).toEqual([5, 10, 15, 25, 25, 5]);
+    expect(sizeOf(e, {})).toBe(5);
+    expect(sizeOf(e, { rating: 'n/a' })).toBe(5);
+  });
+
+  it('works for names that are not identifiers, one value, and sizes given the other way round', () => {
+    const e = pointSizeExpression('人口', [100, 300], { minPixels: 20, maxPixels: 4 });
+    expect([100, 200, 300].map((v) => sizeOf(e, { 人口: v }))).toEqual([20, 12, 4]);
+    expect(sizeOf(pointSizeExpression('x', [7, 7], { minPixels: 4, maxPixels: 30 }), { x: 7 })).toBe(30);
   });
 });
 

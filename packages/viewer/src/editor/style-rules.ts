@@ -2,8 +2,8 @@ import { PALETTES, type Palette, spread } from './palettes.js';
 
 /** What features outside every category get. */
 export const OTHER_COLOUR = '#999999';
-/** The class methods of a colour ramp: classes of about as many features, or of equal width. */
-export const CLASS_METHODS = { quantile: 'Quantiles', equal: 'Equal intervals' } as const;
+/** The class methods of a colour ramp: classes of about as many features, of equal width, or between breaks the map maker types. */
+export const CLASS_METHODS = { quantile: 'Quantiles', equal: 'Equal intervals', breaks: 'Chosen breaks' } as const;
 export type ClassMethod = keyof typeof CLASS_METHODS;
 
 /** How colour rules are drawn: the palette, the colours' opacity (0–1), and for numbers the classes. */
@@ -12,6 +12,8 @@ export interface ColourRuleOptions {
   opacity?: number;
   classes?: number;
   method?: ClassMethod;
+  /** Where the classes begin from the second on, for the `breaks` method: see {@link parseBreaks}. */
+  breaks?: readonly number[];
 }
 
 /** A colour as an expression of the styling language, with its opacity when it is not opaque. */
@@ -82,7 +84,7 @@ function roundBreak(value: number, step: number): number {
  * holds about as many features; breaks are values of the data) or equal intervals from the least
  * to the greatest. Breaks that coincide, or that equal the least value, are dropped.
  */
-export function classBreaks(sorted: readonly number[], classes: number, method: ClassMethod = 'quantile'): number[] {
+export function classBreaks(sorted: readonly number[], classes: number, method: Exclude<ClassMethod, 'breaks'> = 'quantile'): number[] {
   if (sorted.length === 0) return [];
   const min = sorted[0]!;
   const max = sorted[sorted.length - 1]!;
@@ -94,21 +96,68 @@ export function classBreaks(sorted: readonly number[], classes: number, method: 
 }
 
 /**
+ * Breaks as the map maker types them ("3, 4.5" or "3 4.5"): in order, each once; or why not.
+ */
+export function parseBreaks(text: string): { breaks: number[] } | { error: string } {
+  const words = text.split(/[\s,;]+/).filter(Boolean);
+  if (words.length === 0) return { error: 'Type where classes begin, as numbers: e.g. 3, 4' };
+  const bad = words.find((w) => !Number.isFinite(Number(w)));
+  if (bad !== undefined) return { error: `"${bad}" is not a number: type numbers such as 3, 4.5 or -10` };
+  return { breaks: [...new Set(words.map(Number))].sort((a, b) => a - b) };
+}
+
+/** The numbers of a property's values, least first: what classes and the histogram are made of. */
+export function numericValues(values: readonly unknown[]): number[] {
+  return values.map(Number).filter((v, i) => values[i] !== null && values[i] !== '' && typeof values[i] !== 'boolean' && Number.isFinite(v)).sort((a, b) => a - b);
+}
+
+/** Where the classes of `options` begin, from the second on: the chosen breaks, or those of the data. */
+export function breaksOf(numbers: readonly number[], options: ColourRuleOptions): number[] {
+  const { classes = 5, method = 'quantile' } = options;
+  return method === 'breaks' ? [...(options.breaks ?? [])] : classBreaks(numbers, classes, method);
+}
+
+/**
  * A colour ramp over classes of a numeric property, lowest class first: `< a`, `>= a && < b`, …,
  * `>= z`. The classes do not overlap, so each reads as a legend row ("< 3", "3–4", "≥ 4"). Features
- * without a number match none and keep the layer's default colour.
+ * without a number match none and keep the layer's default colour. Chosen breaks hold even where
+ * no value falls, so a ramp keeps its meaning as data comes and goes.
  */
 export function graduatedConditions(property: string, values: readonly unknown[], options: ColourRuleOptions = {}): [string, string][] {
-  const { palette = PALETTES.find((p) => p.kind === 'sequential')!, opacity = 1, classes = 5, method = 'quantile' } = options;
-  const numbers = values.map(Number).filter((v, i) => values[i] !== null && values[i] !== '' && typeof values[i] !== 'boolean' && Number.isFinite(v)).sort((a, b) => a - b);
-  if (numbers.length === 0) return [['true', colourExpression(OTHER_COLOUR, opacity)]];
-  const breaks = classBreaks(numbers, classes, method);
+  const { palette = PALETTES.find((p) => p.kind === 'sequential')!, opacity = 1 } = options;
+  const numbers = numericValues(values);
+  const breaks = breaksOf(numbers, options);
   const ref = propertyRef(property);
-  if (breaks.length === 0) return [[`${ref} >= ${numbers[0]}`, colourExpression(spread(palette, 1)[0]!, opacity)]];
+  if (breaks.length === 0) {
+    if (numbers.length === 0) return [['true', colourExpression(OTHER_COLOUR, opacity)]];
+    return [[`${ref} >= ${numbers[0]}`, colourExpression(spread(palette, 1)[0]!, opacity)]];
+  }
   const colours = spread(palette, breaks.length + 1);
   return [
     [`${ref} < ${breaks[0]}`, colourExpression(colours[0]!, opacity)],
     ...breaks.slice(1).map((b, i): [string, string] => [`${ref} >= ${breaks[i]} && ${ref} < ${b}`, colourExpression(colours[i + 1]!, opacity)]),
     [`${ref} >= ${breaks[breaks.length - 1]}`, colourExpression(colours[breaks.length]!, opacity)],
   ];
+}
+
+/** What {@link pointSizeExpression} takes: the sizes in pixels of the least and the greatest value. */
+export interface SizeRange {
+  minPixels: number;
+  maxPixels: number;
+}
+
+/**
+ * A point's size by a numeric property (SPEC §7 `pointSize`, px): the least value of the data gets
+ * `minPixels`, the greatest `maxPixels`, linearly between, clamped for values beyond them (data that
+ * came later); a feature without a number gets `minPixels`.
+ */
+export function pointSizeExpression(property: string, values: readonly unknown[], { minPixels, maxPixels }: SizeRange): string {
+  const numbers = numericValues(values);
+  const ref = propertyRef(property);
+  const least = numbers[0] ?? 0;
+  const span = (numbers[numbers.length - 1] ?? 0) - least;
+  const [lo, hi] = [Math.min(minPixels, maxPixels), Math.max(minPixels, maxPixels)];
+  if (span === 0) return `isNaN(${ref}) ? ${minPixels} : ${maxPixels}`;
+  const scale = Number(((maxPixels - minPixels) / span).toPrecision(6));
+  return `isNaN(${ref}) ? ${minPixels} : clamp(${minPixels} + (${ref} - ${least}) * ${scale}, ${lo}, ${hi})`;
 }

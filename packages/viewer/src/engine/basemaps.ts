@@ -16,7 +16,7 @@ export interface Basemap {
  * The street and satellite basemaps a scene names by type, as Re:Earth names them. Each is an
  * outside service: nothing is fetched from one unless the scene names it.
  */
-export const NAMED_BASEMAPS: Record<Exclude<TileType, 'default' | 'url' | 'wms' | 'osm'>, Basemap> = {
+export const NAMED_BASEMAPS: Record<Exclude<TileType, 'default' | 'url' | 'wms' | 'osm' | 'pmtiles'>, Basemap> = {
   open_street_map: {
     label: 'OpenStreetMap',
     url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

@@ -12,6 +12,7 @@ import {
   type Viewer,
   WebMapServiceImageryProvider,
 } from 'cesium';
+import { pmtilesImagery } from './cesium-pmtiles-imagery.js';
 import type { TerrainSource, TileSource } from './property-mapping.js';
 
 /** Sets the viewer's terrain; one that cannot be loaded falls back to the ellipsoid, with an error logged. */
@@ -48,6 +49,8 @@ export function setBaseTiles(viewer: Viewer, tiles: TileSource[]): void {
   }
   tiles.forEach((tile, index) => {
     const layer = ImageryLayer.fromProviderAsync(providerFor(tile), {});
+    // A basemap that cannot be read (a vector archive, a file gone) leaves its place empty, said in the console.
+    layer.errorEvent.addEventListener((error: unknown) => console.warn('[orbis] a basemap could not be shown:', error instanceof Error ? error.message : error));
     layer.alpha = tile.opacity;
     layer.show = tile.show;
     (layer as unknown as { orbisBase?: boolean }).orbisBase = true;
@@ -66,5 +69,7 @@ function providerFor(tile: TileSource) {
       return Promise.resolve(new WebMapServiceImageryProvider({ url: tile.url, layers: tile.layers }));
     case 'osm':
       return Promise.resolve(new OpenStreetMapImageryProvider({ url: tile.url }));
+    case 'pmtiles':
+      return pmtilesImagery(tile);
   }
 }

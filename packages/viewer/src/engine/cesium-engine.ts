@@ -24,6 +24,7 @@ import type { SketchFeature } from '@orbis/plugin-api';
 import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
 import type { FeatureInfo, FeatureRef, GeometryKind } from './engine-features.js';
 import { markFirstFrame } from './first-frame-mark.js';
+import type { AssetFiles } from './property-mapping.js';
 import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
@@ -88,6 +89,10 @@ export class CesiumEngine implements Engine {
 
   applyProperty(property: ViewerProperty): void {
     this.properties.apply(property);
+  }
+
+  setAssetFiles(files: AssetFiles): void {
+    this.properties.assetFiles = files;
   }
 
   setCamera(camera: Camera): void {

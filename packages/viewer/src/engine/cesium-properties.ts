@@ -2,7 +2,7 @@ import { Color, SceneMode, ShadowMode, type Viewer } from 'cesium';
 import type { ViewerProperty } from '@orbis/scene';
 import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
 import { SkyBoxOnDemand } from './cesium-sky-box.js';
-import { type EngineSettings, toEngineSettings } from './property-mapping.js';
+import { type AssetFiles, type EngineSettings, toEngineSettings } from './property-mapping.js';
 
 /**
  * Applies a scene's viewer properties to CesiumJS, each group only when it changed since the last
@@ -11,6 +11,8 @@ import { type EngineSettings, toEngineSettings } from './property-mapping.js';
 export class CesiumProperties {
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
   private readonly skyBox: SkyBoxOnDemand;
+  /** Where a `pmtiles` basemap named by asset id is read from (the editor's); none by default. */
+  assetFiles: AssetFiles = () => undefined;
 
   constructor(
     private readonly viewer: Viewer,
@@ -20,7 +22,7 @@ export class CesiumProperties {
   }
 
   apply(property: ViewerProperty): void {
-    const settings = toEngineSettings(property);
+    const settings = toEngineSettings(property, this.assetFiles);
     const changed = <K extends keyof EngineSettings>(key: K): boolean => {
       const json = JSON.stringify(settings[key]);
       if (this.applied[key] === json) return false;

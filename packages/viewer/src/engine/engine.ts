@@ -4,6 +4,7 @@ import type { EngineCamera } from './engine-camera.js';
 import type { EngineFeatures } from './engine-features.js';
 import type { EnginePluginLayers } from './engine-plugin-layers.js';
 import type { EngineTimeline } from './engine-timeline.js';
+import type { AssetFiles } from './property-mapping.js';
 
 /** A layer the engine can show: always with a URL. */
 export interface EngineLayer {
@@ -73,6 +74,11 @@ export interface Engine extends EngineFeatures {
   readonly timeline: EngineTimeline;
   /** Applies a whole effective ViewerProperty; only what changed is touched, the viewer is never rebuilt. */
   applyProperty(property: ViewerProperty): void;
+  /**
+   * Where a `pmtiles` basemap's archive is read from, by asset id (SPEC §14): the editor's route
+   * for the project's files. The published page needs none: its snapshot gives each archive's URL.
+   */
+  setAssetFiles(files: AssetFiles): void;
   setCamera(camera: Camera): void;
   flyTo(camera: Camera, seconds?: number): Promise<void>;
   /**

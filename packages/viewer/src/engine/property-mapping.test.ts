@@ -48,6 +48,14 @@ describe('named basemaps (SPEC §14)', () => {
     for (const type of ['esri_world_topo', 'black_marble']) expect(toEngineSettings({ tiles: [{ type }] }).tiles[0]).toMatchObject({ kind: 'url-template', url: expect.stringMatching(/^https:\/\//), credit: expect.any(String) });
   });
 
+  it('reads a pmtiles archive from its published URL, or by asset id where the page says where its files are', () => {
+    const tiles = [{ type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', opacity: 0.5 }];
+    expect(toEngineSettings({ tiles }).tiles).toEqual([]);
+    const files = (id: string) => (id === '01ARZ3NDEKTSV4RRFFQ69G5FAV' ? { url: '/api/projects/p/files/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', headers: { authorization: 'Bearer t' } } : undefined);
+    expect(toEngineSettings({ tiles }, files).tiles).toEqual([{ kind: 'pmtiles', url: '/api/projects/p/files/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', headers: { authorization: 'Bearer t' }, opacity: 0.5, show: true }]);
+    expect(toEngineSettings({ tiles: [{ ...tiles[0], url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', zoomLevel: [2, 14] }] }).tiles).toEqual([{ kind: 'pmtiles', url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', opacity: 0.5, show: true, minimumLevel: 2, maximumLevel: 14 }]);
+  });
+
   it('never takes a named basemap from an inherited key', () => {
     expect(toEngineSettings({ tiles: [{ type: 'constructor' }] }).tiles).toEqual([{ kind: 'natural-earth', opacity: 1, show: true }]);
   });

@@ -12,7 +12,17 @@ export type TileSource =
   | { kind: 'natural-earth'; opacity: number; show: boolean }
   | { kind: 'url-template'; url: string; opacity: number; show: boolean; credit?: string; minimumLevel?: number; maximumLevel?: number }
   | { kind: 'wms'; url: string; layers: string; opacity: number; show: boolean }
-  | { kind: 'osm'; url: string; opacity: number; show: boolean };
+  | { kind: 'osm'; url: string; opacity: number; show: boolean }
+  | { kind: 'pmtiles'; url: string; headers?: Record<string, string>; opacity: number; show: boolean; minimumLevel?: number; maximumLevel?: number };
+
+/** Where the engine reads a project asset's file: its URL, and the headers to send (the editor's token). */
+export interface AssetFile {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/** A project asset's file by its id, or nothing for an id the page does not know. */
+export type AssetFiles = (assetId: string) => AssetFile | undefined;
 
 /** Everything the engine sets, with defaults filled in: what a ViewerProperty means. */
 export interface EngineSettings {
@@ -58,7 +68,7 @@ export function terrainSource(terrain: Record<string, unknown>): TerrainSource {
   }
 }
 
-function tileSource(tile: Record<string, unknown>): TileSource | undefined {
+function tileSource(tile: Record<string, unknown>, assetFiles: AssetFiles): TileSource | undefined {
   const opacity = Math.min(1, Math.max(0, num(tile.opacity, 1)));
   const show = bool(tile.show, true);
   const url = text(tile.url, '');
@@ -75,13 +85,21 @@ function tileSource(tile: Record<string, unknown>): TileSource | undefined {
       return url ? { kind: 'wms', url, layers: text(tile.layers, ''), opacity, show } : undefined;
     case 'osm':
       return url ? { kind: 'osm', url, opacity, show } : undefined;
+    case 'pmtiles': {
+      // The published snapshot carries the archive's URL; the editor reads it by asset id.
+      const file = url ? { url } : typeof tile.assetId === 'string' ? assetFiles(tile.assetId) : undefined;
+      return file ? { kind: 'pmtiles', ...file, opacity, show, ...zoom } : undefined;
+    }
     default:
       return { kind: 'natural-earth', opacity, show };
   }
 }
 
-/** Fills in every default: the engine applies this, and only this. */
-export function toEngineSettings(property: ViewerProperty): EngineSettings {
+/**
+ * Fills in every default: the engine applies this, and only this. `assetFiles` says where a
+ * `pmtiles` basemap's archive is, by asset id, where the property does not say it by URL.
+ */
+export function toEngineSettings(property: ViewerProperty, assetFiles: AssetFiles = () => undefined): EngineSettings {
   const globe = section(property, 'globe');
   const terrain = section(property, 'terrain');
   const scene = section(property, 'scene');
@@ -101,7 +119,7 @@ export function toEngineSettings(property: ViewerProperty): EngineSettings {
     terrain: terrainSource(terrain),
     exaggeration: num(terrain.exaggeration, 1),
     scene: { backgroundColor: text(scene.backgroundColor, '#000000'), fog: bool(scene.fog, true), shadows: bool(scene.shadows, false), mode },
-    tiles: rawTiles.map(tileSource).filter((t): t is TileSource => t !== undefined),
+    tiles: rawTiles.map((tile) => tileSource(tile, assetFiles)).filter((t): t is TileSource => t !== undefined),
     sky: { show: bool(sky.show, true), atmosphere: bool(sky.atmosphere, true), sun: bool(sky.sun, true), moon: bool(sky.moon, true) },
     camera: {
       minimumZoomDistance: num(camera.minimumZoomDistance, 1),

@@ -1,0 +1,58 @@
+import { attributionText, openPmtiles, type PmtilesSummary, summarizePmtiles, vectorArchiveRefusal } from '../engine/pmtiles-archive.js';
+import type { EditorState } from './editor-state.js';
+import type { AssetRecord } from './management-api.js';
+
+/** The content type the server gives a file whose first bytes are a PMTiles archive's. */
+export const PMTILES_TYPE = 'application/vnd.pmtiles';
+
+/** What the basemap picker shows of an archive: why it cannot be a basemap, or its credit and a tile of it. */
+export interface PmtilesBasemapInfo {
+  /** Why the archive is no basemap, in the map maker's words. */
+  refusal?: string;
+  /** The archive's `attribution` as text. */
+  credit?: string;
+  /** An object URL of the archive's tile over the middle of its bounds, at its least zoom. */
+  preview?: string;
+}
+
+/** The project's PMTiles archives: the files a `pmtiles` basemap may name. */
+export function pmtilesAssets(state: EditorState): AssetRecord[] {
+  return state.assets.filter((a) => a.contentType === PMTILES_TYPE);
+}
+
+/** The tile at `zoom` that holds a point (degrees), in the web Mercator tiling every PMTiles archive has. */
+export function tileAt(lng: number, lat: number, zoom: number): { z: number; x: number; y: number } {
+  const n = 2 ** zoom;
+  const rad = (Math.min(85.0511, Math.max(-85.0511, lat)) * Math.PI) / 180;
+  const clamp = (v: number) => Math.min(n - 1, Math.max(0, Math.floor(v)));
+  return { z: zoom, x: clamp(((lng + 180) / 360) * n), y: clamp(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n) };
+}
+
+/** Reads each archive the picker is shown once (by HTTP Range, as the globe does), and keeps what it learnt. */
+export class PmtilesBasemaps {
+  private readonly known = new Map<string, Promise<PmtilesBasemapInfo>>();
+
+  constructor(private readonly state: EditorState) {}
+
+  info(asset: AssetRecord): Promise<PmtilesBasemapInfo> {
+    let info = this.known.get(asset.id);
+    if (!info) {
+      info = this.read(asset).catch((err: Error) => ({ refusal: `"${asset.name}" could not be read as a PMTiles archive: ${err.message}` }));
+      this.known.set(asset.id, info);
+    }
+    return info;
+  }
+
+  private async read(asset: AssetRecord): Promise<PmtilesBasemapInfo> {
+    const archive = openPmtiles(this.state.assetFile(asset.id)!);
+    const summary: PmtilesSummary = await summarizePmtiles(archive);
+    if (!summary.imageType) return { refusal: vectorArchiveRefusal(asset.name) };
+    const [w, s, e, n] = summary.bounds;
+    const { z, x, y } = tileAt((w + e) / 2, (s + n) / 2, summary.minZoom);
+    const tile = await archive.getZxy(z, x, y);
+    return {
+      credit: summary.attribution && attributionText(summary.attribution),
+      preview: tile && URL.createObjectURL(new Blob([tile.data], { type: summary.imageType })),
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { h } from './dom.js';
+
+/** How many values fall in each of `bins` bins of equal width from the least value to the greatest. */
+export function histogramBins(sorted: readonly number[], bins: number): number[] {
+  const counts = new Array<number>(bins).fill(0);
+  if (sorted.length === 0) return counts;
+  const min = sorted[0]!;
+  const span = sorted[sorted.length - 1]! - min;
+  for (const v of sorted) counts[span === 0 ? 0 : Math.min(bins - 1, Math.floor(((v - min) / span) * bins))]! += 1;
+  return counts;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+const WIDTH = 240;
+const HEIGHT = 48;
+const BINS = 24;
+
+function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) element.setAttribute(k, String(v));
+  return element;
+}
+
+const format = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
+
+/**
+ * A small histogram of a property's values with the class breaks over it: bars of equal-width bins
+ * from the least value to the greatest, and a line at each break inside that range. It is one image
+ * to a screen reader, described in words (how many values, their range, where the breaks are).
+ */
+export function styleHistogram(property: string, sorted: readonly number[], breaks: readonly number[]): HTMLElement {
+  const min = sorted[0] ?? 0;
+  const max = sorted[sorted.length - 1] ?? 0;
+  const counts = histogramBins(sorted, BINS);
+  const tallest = Math.max(1, ...counts);
+  const picture = svg('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, width: '100%', height: HEIGHT, 'aria-hidden': 'true', preserveAspectRatio: 'none' });
+  counts.forEach((n, i) => {
+    const height = (n / tallest) * (HEIGHT - 2);
+    if (n > 0) picture.append(svg('rect', { class: 'histogram-bar', x: (i * WIDTH) / BINS + 0.5, y: HEIGHT - height, width: WIDTH / BINS - 1, height }));
+  });
+  for (const b of breaks) {
+    if (b <= min || b >= max) continue;
+    const x = ((b - min) / (max - min)) * WIDTH;
+    picture.append(svg('line', { class: 'histogram-break', x1: x, x2: x, y1: 0, y2: HEIGHT }));
+  }
+  const description = sorted.length
+    ? `Histogram of ${property}: ${sorted.length} values from ${format(min)} to ${format(max)}${breaks.length ? `; classes break at ${breaks.map(format).join(', ')}` : ''}`
+    : `Histogram of ${property}: no numbers`;
+  return h('figure', { class: 'style-histogram', role: 'img', 'aria-label': description, title: description },
+    picture,
+    h('figcaption', { 'aria-hidden': 'true' }, h('span', {}, format(min)), h('span', {}, format(max))),
+  );
+}
