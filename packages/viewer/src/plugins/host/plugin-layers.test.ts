@@ -36,6 +36,20 @@ describe('app.layers against a test engine', () => {
     expect(layers.scene[0]!.title).toBe('Landmarks');
   });
 
+  it("takes Re:Earth's call forms: find's parents (none), a condition on getFeaturesInScreenRect, the edit event", () => {
+    const { lines, errors } = run([plugin('p', `
+      console.log(app.layers.find((l, i, parents) => Array.isArray(parents) && parents.length === 0 && i === 1).id);
+      console.log(app.layers.findAll((l, i, parents) => parents.length === 0).length);
+      console.log(app.layers.getFeaturesInScreenRect([90, 90, 20, 20], (f) => f.properties.height > 300).map((f) => f.id));
+      console.log(app.layers.getFeaturesInScreenRect([90, 90, 20, 20], (f) => f.properties.height > 400));
+      try { app.layers.getFeaturesInScreenRect([90, 90, 20, 20], 'tall'); } catch (e) { console.log(e.message); }
+      const off = app.layers.on('edit', () => console.log('edited'));
+      console.log(typeof off);
+    `)]);
+    expect(errors()).toEqual([]);
+    expect(lines()).toEqual(['city', 2, ['tower'], [], 'layers.getFeaturesInScreenRect: condition must be a function', 'function']);
+  });
+
   it('adds layers in Orbis\'s form and Re:Earth\'s, fires load, never touches the scene, deletes only its own', async () => {
     const fake = run([
       plugin('p', `

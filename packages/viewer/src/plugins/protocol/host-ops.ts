@@ -66,7 +66,8 @@ const post = declare('post');
 const later = declare('async');
 const state = (): OpDecl<'state', []> => ({ transport: 'state', args: [] });
 
-const DURATION = maybe(fields({ duration: maybe(finite) }));
+/** Re:Earth's CameraMoveOptions as they cross: `easing`, a function, cannot (JSON drops it). */
+const DURATION = maybe(fields({ duration: maybe(finite), withoutAnimation: maybe(boolean), fov: maybe(finite) }));
 const MODAL_OPTIONS = fields({ width: maybe(frameSize), height: maybe(frameSize), background: maybe(string), clickBgToClose: maybe(boolean) });
 const POPUP_OPTIONS = fields({
   width: maybe(frameSize),
@@ -135,7 +136,7 @@ export const CAMERA_OPS = {
   'camera.orbit': post(['radians', finite]),
   'camera.move': post(['direction', direction], ['amount', finite]),
   'camera.moveOverTerrain': post(['offset', maybe(finite)]),
-  'camera.enableScreenSpaceCameraController': post(['enabled', boolean]),
+  'camera.enableScreenSpaceCameraController': post(['enabled', maybe(boolean)]),
   'camera.overrideScreenSpaceCameraController': post([
     'options',
     fields({
