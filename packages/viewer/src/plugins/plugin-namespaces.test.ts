@@ -92,6 +92,7 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       c.flyTo({ lat: 20 }, { duration: 0, easing: (t) => t * t });
       c.flyTo({ height: 500 }, { fov: 0.8 });
       c.lookAt({ lng: 1, lat: 2 }, { withoutAnimation: true });
+      c.flyToBoundingBox({ west: 1, south: 2, east: 3, north: 4 }, { withoutAnimation: true });
       c.enableScreenSpaceCameraController();
     `)]);
     expect(fake.errors()).toEqual([]);
@@ -100,6 +101,7 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       { op: 'flyTo', args: [{ lat: 20 }, 0] },
       { op: 'flyTo', args: [{ height: 500, fov: 0.8 }, 2] },
       { op: 'lookAt', args: [{ lng: 1, lat: 2 }, 0] },
+      { op: 'flyToBoundingBox', args: [{ west: 1, south: 2, east: 3, north: 4 }, { seconds: 0, heading: undefined, pitch: undefined, range: undefined }] },
       // Re:Earth's enableScreenSpaceCameraController() is !!undefined: off.
       { op: 'enableController', args: [false] },
     ]);

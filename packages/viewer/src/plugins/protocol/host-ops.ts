@@ -125,7 +125,7 @@ export const CAMERA_OPS = {
   'camera.flyTo': post(['target', cameraTarget], ['options', DURATION]),
   'camera.flyToBoundingBox': post(
     ['box', fields({ west: finite, south: finite, east: finite, north: finite })],
-    ['options', maybe(fields({ duration: maybe(finite), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite) }))],
+    ['options', maybe(fields({ duration: maybe(finite), withoutAnimation: maybe(boolean), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite) }))],
   ),
   'camera.setView': post(['position', CAMERA_POSITION]),
   'camera.lookAt': post(['target', fields({ lng: finite, lat: finite, height: maybe(finite), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite) })], ['options', DURATION]),
