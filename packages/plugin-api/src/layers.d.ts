@@ -141,6 +141,12 @@ export interface Layers {
    * @example app.layers.override(id, { data: { type: 'geojson', value: { type: 'FeatureCollection', features: [] } } });
    */
   override(id: string, patch: LayerOverride | null): void;
+  /**
+   * Every layer a plugin overrides (Re:Earth's `overridden`): `{id, …}` with the plugins' overrides
+   * merged in the order they came, the appearance keys under `appearance`. A plain copy.
+   * @example const mine = app.layers.overridden.find((o) => o.id === 'landmarks');
+   */
+  readonly overridden: ({ id: string } & LayerOverride)[];
   /** @example app.layers.select('landmarks', 'tokyo-tower'); app.layers.select(); */
   select(layerId?: string, featureId?: string): void;
   /** @example app.layers.selectFeature('landmarks', 'tokyo-tower'); */

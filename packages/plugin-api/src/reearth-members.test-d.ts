@@ -60,6 +60,7 @@ const layers: Has<
     'add',
     'delete',
     'override',
+    'overridden',
     'find',
     'findAll',
     'findById',
@@ -110,8 +111,6 @@ app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 
 // The table's "missing" members: not declared, so a plugin cannot compile against them yet.
 // @ts-expect-error Re:Earth's camera.enableForceHorizontalRoll is missing
 app.camera.enableForceHorizontalRoll(true);
-// @ts-expect-error Re:Earth's layers.overridden is missing
-app.layers.overridden;
 // @ts-expect-error Re:Earth's extension.list[].runTimes is missing
 app.extension.list[0]?.runTimes;
 // @ts-expect-error Re:Earth's extension.widget.layout is missing

@@ -206,6 +206,24 @@ describe('app.layers against a test engine', () => {
     expect(fake.layers.scene[0]).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true });
   });
 
+  it("lists every plugin's overrides, merged in order, as Re:Earth's layers.overridden", () => {
+    const fake = run([
+      plugin('p', `
+        console.log(app.layers.overridden);
+        app.layers.override('landmarks', { title: 'Sights', polygon: { fillColor: 'blue' } });
+        app.viewer.on('click', () => { console.log(app.layers.overridden); app.layers.override('landmarks', null); console.log(app.layers.overridden); });
+      `),
+      plugin('q', `app.layers.override('landmarks', { polygon: { fillColor: 'green', strokeColor: 'white' } }); app.layers.override('city', { visible: true });`),
+    ]);
+    fake.host.emit('click', {});
+    expect(fake.errors()).toEqual([]);
+    expect(fake.lines()).toEqual([
+      [],
+      [{ id: 'landmarks', title: 'Sights', appearance: { polygon: { fillColor: 'green', strokeColor: 'white' } } }, { id: 'city', visible: true }],
+      [{ id: 'landmarks', appearance: { polygon: { fillColor: 'green', strokeColor: 'white' } } }, { id: 'city', visible: true }],
+    ]);
+  });
+
   it('overrides a layer\'s data (Re:Earth\'s {type, url, value}): the engine draws it again, load fires, the selection keeps what is still there', async () => {
     const POINT = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'pt', properties: {}, geometry: { type: 'Point', coordinates: [1, 2] } }] };
     const fake = run([

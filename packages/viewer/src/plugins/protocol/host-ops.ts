@@ -162,6 +162,7 @@ export const LAYERS_OPS = {
   'layers.show': blocking(['ids', strings]),
   'layers.hide': blocking(['ids', strings]),
   'layers.override': blocking(['id', string], ['patch', maybe(objectOf<LayerOverride>())]),
+  'layers.overridden': blocking(),
   'layers.select': blocking(['layerId', maybe(string)], ['featureId', maybe(string)]),
   'layers.selectFeatures': blocking(['features', featureSelection]),
   'layers.selected': blocking(),

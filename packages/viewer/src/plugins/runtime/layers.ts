@@ -36,6 +36,9 @@ export function createLayers(bridge: Bridge): { layers: Layers; events: Emitter 
     show: (...ids) => call('layers.show', [ids]),
     hide: (...ids) => call('layers.hide', [ids]),
     override: (id, patch) => call('layers.override', [id, patch]),
+    get overridden() {
+      return call('layers.overridden');
+    },
     select: (layerId, featureId) => call('layers.select', [layerId, featureId]),
     selectFeature: (layerId, featureId) => call('layers.select', [layerId, featureId]),
     selectFeatures: (features) => call('layers.selectFeatures', [features]),
