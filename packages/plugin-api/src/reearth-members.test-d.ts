@@ -115,7 +115,6 @@ app.camera.enableForceHorizontalRoll(true);
 app.extension.list[0]?.runTimes;
 // @ts-expect-error Re:Earth's extension.widget.layout is missing
 app.extension.widget.layout;
-// @ts-expect-error Re:Earth's extension.block.layer is missing
-app.extension.block?.layer;
+app.extension.block?.layer?.id;
 
 export const all = [reearth, viewer, interactionMode, tools, camera, layers, ui, modal, popup, extension, clientStorage, sketch, spatialId, timeline];
