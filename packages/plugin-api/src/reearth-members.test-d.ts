@@ -115,6 +115,8 @@ app.camera.enableForceHorizontalRoll(true);
 app.extension.list[0]?.runTimes;
 // @ts-expect-error Re:Earth's extension.widget.layout is missing
 app.extension.widget.layout;
+// @ts-expect-error Re:Earth's extension.widget.extended is missing
+app.extension.widget.extended;
 app.extension.block?.layer?.id;
 
 export const all = [reearth, viewer, interactionMode, tools, camera, layers, ui, modal, popup, extension, clientStorage, sketch, spatialId, timeline];
