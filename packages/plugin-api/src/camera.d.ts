@@ -102,6 +102,8 @@ export interface Camera {
   moveOverTerrain(offset?: number): void;
   /** Whether the user's mouse and touch move the camera (no argument: they do not, as on Re:Earth). @example app.camera.enableScreenSpaceCameraController(false); */
   enableScreenSpaceCameraController(enabled?: boolean): void;
+  /** While on, the camera is kept level: its roll goes back to 0 before every frame, heading and pitch kept (for the whole page). @example app.camera.enableForceHorizontalRoll(true); */
+  enableForceHorizontalRoll(enable: boolean): void;
   /** @example app.camera.overrideScreenSpaceCameraController({ enableZoom: false, enableTilt: false }); */
   overrideScreenSpaceCameraController(options: ScreenSpaceCameraControllerOptions): void;
   /** @example const hit = app.camera.getGlobeIntersection({ calcViewSize: true }); if (hit) console.log(hit.center.lat, hit.viewSize); */

@@ -47,6 +47,7 @@ const camera: Has<
     'move',
     'moveOverTerrain',
     'setView',
+    'enableForceHorizontalRoll',
     'on',
     'off',
   ]
@@ -109,7 +110,6 @@ app.layers.find((layer, index, parents) => parents.length === 0 && index >= 0 &&
 app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 'school');
 
 // The table's "missing" members: not declared, so a plugin cannot compile against them yet.
-// @ts-expect-error Re:Earth's camera.enableForceHorizontalRoll is missing
 app.camera.enableForceHorizontalRoll(true);
 // @ts-expect-error Re:Earth's extension.list[].runTimes is missing
 app.extension.list[0]?.runTimes;

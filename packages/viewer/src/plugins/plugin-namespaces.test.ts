@@ -94,6 +94,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       c.lookAt({ lng: 1, lat: 2 }, { withoutAnimation: true });
       c.flyToBoundingBox({ west: 1, south: 2, east: 3, north: 4 }, { withoutAnimation: true });
       c.enableScreenSpaceCameraController();
+      c.enableForceHorizontalRoll(true);
+      try { c.enableForceHorizontalRoll('yes'); } catch (e) { console.log(e.name); }
     `)]);
     expect(fake.errors()).toEqual([]);
     expect(fake.camera.calls).toEqual([
@@ -104,7 +106,9 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       { op: 'flyToBoundingBox', args: [{ west: 1, south: 2, east: 3, north: 4 }, { seconds: 0, heading: undefined, pitch: undefined, range: undefined }] },
       // Re:Earth's enableScreenSpaceCameraController() is !!undefined: off.
       { op: 'enableController', args: [false] },
+      { op: 'forceHorizontalRoll', args: [true] },
     ]);
+    expect(fake.lines()).toEqual(['TypeError']);
   });
 
   it('throws a TypeError naming the argument for every wrong type, and moves nothing', () => {

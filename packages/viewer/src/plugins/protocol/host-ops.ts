@@ -137,6 +137,7 @@ export const CAMERA_OPS = {
   'camera.move': post(['direction', direction], ['amount', finite]),
   'camera.moveOverTerrain': post(['offset', maybe(finite)]),
   'camera.enableScreenSpaceCameraController': post(['enabled', maybe(boolean)]),
+  'camera.enableForceHorizontalRoll': post(['enable', boolean]),
   'camera.overrideScreenSpaceCameraController': post([
     'options',
     fields({
