@@ -48,6 +48,17 @@ export interface GlobeIntersection {
   viewSize?: number;
 }
 
+/**
+ * How a camera move goes, as Re:Earth takes it: `duration` in seconds (0 jumps), `withoutAnimation`
+ * jumps too. `easing` is accepted and not used: a function cannot leave the sandbox, so Orbis
+ * flies with CesiumJS's own easing.
+ */
+export interface CameraMoveOptions {
+  duration?: number;
+  withoutAnimation?: boolean;
+  easing?: (time: number) => number;
+}
+
 export interface CameraEvents {
   /** The camera moved: its new position. At most once per frame, only while it moves. */
   move: CameraPosition;
@@ -68,13 +79,13 @@ export interface Camera {
    * @example app.camera.flyTo({ lng: 139.77, lat: 35.68, height: 5000, pitch: -Math.PI / 4 }, { duration: 2 });
    * @example app.camera.flyTo('landmarks');
    */
-  flyTo(target: string | Partial<CameraPosition>, options?: { duration?: number }): void;
+  flyTo(target: string | Partial<CameraPosition>, options?: CameraMoveOptions & { fov?: number }): void;
   /** @example app.camera.flyToBoundingBox({ west: 139.6, south: 35.6, east: 139.9, north: 35.8 }, { duration: 0, pitch: -Math.PI / 2 }); */
-  flyToBoundingBox(box: Rect, options?: { duration?: number; heading?: number; pitch?: number; range?: number }): void;
+  flyToBoundingBox(box: Rect, options?: CameraMoveOptions & { heading?: number; pitch?: number; range?: number }): void;
   /** Jumps. @example app.camera.setView({ lng: 0, lat: 0, height: 1e7, heading: 0, pitch: -Math.PI / 2, roll: 0 }); */
   setView(position: Partial<CameraPosition>): void;
   /** Looks at a place from `range` metres at `heading` and `pitch`. @example app.camera.lookAt({ lng: 138.73, lat: 35.36, range: 20000, pitch: -0.5 }, { duration: 1 }); */
-  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number }, options?: { duration?: number }): void;
+  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number }, options?: CameraMoveOptions): void;
   /** Moves toward the ground by `amount` times the height (default 0.5: half-way). @example app.camera.zoomIn(0.5); */
   zoomIn(amount?: number): void;
   /** Moves away from the ground by `amount` times the height (default 1: twice as high). @example app.camera.zoomOut(); */
@@ -89,8 +100,10 @@ export interface Camera {
   move(direction: CameraMoveDirection, amount: number): void;
   /** Lifts the camera to at least `offset` metres (default 0) above the terrain under it. @example app.camera.moveOverTerrain(100); */
   moveOverTerrain(offset?: number): void;
-  /** Whether the user's mouse and touch move the camera. @example app.camera.enableScreenSpaceCameraController(false); */
-  enableScreenSpaceCameraController(enabled: boolean): void;
+  /** Whether the user's mouse and touch move the camera (no argument: they do not, as on Re:Earth). @example app.camera.enableScreenSpaceCameraController(false); */
+  enableScreenSpaceCameraController(enabled?: boolean): void;
+  /** While on, the camera is kept level: its roll goes back to 0 before every frame, heading and pitch kept (for the whole page). @example app.camera.enableForceHorizontalRoll(true); */
+  enableForceHorizontalRoll(enable: boolean): void;
   /** @example app.camera.overrideScreenSpaceCameraController({ enableZoom: false, enableTilt: false }); */
   overrideScreenSpaceCameraController(options: ScreenSpaceCameraControllerOptions): void;
   /** @example const hit = app.camera.getGlobeIntersection({ calcViewSize: true }); if (hit) console.log(hit.center.lat, hit.viewSize); */

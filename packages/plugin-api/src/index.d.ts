@@ -250,6 +250,8 @@ export interface BlockInfo {
   extensionId: string;
   /** The block's settings from the scene (`{}` when none), grouped by the manifest schema's groups as Re:Earth does. */
   property: Record<string, any>;
+  /** In an infobox, the layer whose infobox it is, as it is now (a plain copy); absent in a story. */
+  layer?: Layer;
 }
 
 /** One running extension. */
@@ -336,7 +338,7 @@ export * from './sketch.js';
 export * from './spatial-id.js';
 export * from './timeline.js';
 import type { Camera } from './camera.js';
-import type { Layers } from './layers.js';
+import type { Layer, Layers } from './layers.js';
 import type { Sketch } from './sketch.js';
 import type { SpatialId } from './spatial-id.js';
 import type { Timeline } from './timeline.js';

@@ -105,6 +105,8 @@ export interface LayersEvents {
   select: [layerId: string | undefined, featureId: string | undefined];
   load: [{ layerId: string }];
   visible: [{ layerId: string; visible: boolean }];
+  /** Re:Earth's edit of a layer's transform in its editor: Orbis has no such editor, so it never fires. */
+  edit: [{ layerId: string | undefined }];
 }
 
 /** `app.layers`: the scene's layers and this plugin's own. Its layers are never saved into the scene. */
@@ -115,10 +117,10 @@ export interface Layers {
   findById(id: string): Layer | undefined;
   /** @example const [a, b] = app.layers.findByIds('a', 'b'); */
   findByIds(...ids: string[]): (Layer | undefined)[];
-  /** @example const tiles = app.layers.find((l) => l.type === '3dtiles'); */
-  find(fn: (layer: Layer, index: number) => boolean): Layer | undefined;
+  /** `parents` (Re:Earth's enclosing groups) is always empty: Orbis's layers are not grouped. @example const tiles = app.layers.find((l) => l.type === '3dtiles'); */
+  find(fn: (layer: Layer, index: number, parents: Layer[]) => boolean): Layer | undefined;
   /** @example const hidden = app.layers.findAll((l) => !l.visible); */
-  findAll(fn: (layer: Layer, index: number) => boolean): Layer[];
+  findAll(fn: (layer: Layer, index: number, parents: Layer[]) => boolean): Layer[];
   /**
    * Adds a layer for as long as the page lives; returns its id.
    * @example const id = app.layers.add({ type: 'geojson', title: 'Area', data: { value: { type: 'FeatureCollection', features: [] } } });
@@ -139,6 +141,12 @@ export interface Layers {
    * @example app.layers.override(id, { data: { type: 'geojson', value: { type: 'FeatureCollection', features: [] } } });
    */
   override(id: string, patch: LayerOverride | null): void;
+  /**
+   * Every layer a plugin overrides (Re:Earth's `overridden`): `{id, …}` with the plugins' overrides
+   * merged in the order they came, the appearance keys under `appearance`. A plain copy.
+   * @example const mine = app.layers.overridden.find((o) => o.id === 'landmarks');
+   */
+  readonly overridden: ({ id: string } & LayerOverride)[];
   /** @example app.layers.select('landmarks', 'tokyo-tower'); app.layers.select(); */
   select(layerId?: string, featureId?: string): void;
   /** @example app.layers.selectFeature('landmarks', 'tokyo-tower'); */
@@ -153,8 +161,11 @@ export interface Layers {
   findFeatureById(layerId: string, featureId: string): Feature | undefined;
   /** @example const fs = app.layers.findFeaturesByIds('landmarks', ['a', 'b']); */
   findFeaturesByIds(layerId: string, featureIds: string[]): (Feature | undefined)[];
-  /** Features shown inside a screen rectangle. @example const fs = app.layers.getFeaturesInScreenRect([0, 0, 200, 100]); */
-  getFeaturesInScreenRect(rect: [x: number, y: number, width: number, height: number]): Feature[];
+  /**
+   * Features shown inside a screen rectangle, those `condition` keeps when given.
+   * @example const fs = app.layers.getFeaturesInScreenRect([0, 0, 200, 100], (f) => f.properties.kind === 'school');
+   */
+  getFeaturesInScreenRect(rect: [x: number, y: number, width: number, height: number], condition?: (feature: Feature) => boolean): Feature[];
   /** @example app.layers.bringToFront(id); */
   bringToFront(id: string): void;
   /** @example app.layers.sendToBack(id); */

@@ -9,6 +9,7 @@ ${SAY}
 const me = app.extension.block;
 say('widget', app.extension.widget === undefined);
 say('block', me);
+say('layer', me.layer ? me.layer.id : null);
 say('feature', app.layers.selectedFeature ? app.layers.selectedFeature.properties : null);
 app.ui.on('message', (m) => say('drawn', m));
 app.ui.show('<p id="shown">' + me.extensionId + ' ' + me.property.default.text + '</p><script>parent.postMessage(document.getElementById("shown").textContent, "*")</script>', { height: ${height} });
@@ -55,6 +56,8 @@ describe('SPEC §8: infobox and story blocks run on the published page', () => {
     await expect.poll(() => note().drawn, { timeout: 120_000 }).toBe('note on the page');
     await expect.poll(() => bars().drawn, { timeout: 60_000 }).toBe('bars in the infobox');
     expect(bars()).toMatchObject({ widget: true, block: { id: INFOBOX_BLOCK, pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'in the infobox' } } }, feature: { name: 'One', a: 3, b: 7 } });
+    // An infobox block reads its layer (Re:Earth's block.layer); a story block has none.
+    expect([bars().layer, note().layer]).toEqual(['pts', null]);
     expect(note()).toMatchObject({ widget: true, block: { id: STORY_BLOCK, pluginId: 'charts', extensionId: 'note', property: { default: { text: 'on the page' } } } });
     expect(reports(fx.tab, 'charts/driver').running).toBe(['charts/driver', INFOBOX_BLOCK, STORY_BLOCK].sort().join(' '));
 

@@ -31,6 +31,10 @@ const steps = {
   setView: () => { reearth.camera.setView({ lng: 140, lat: 35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 }); return reearth.camera.position; },
   // Terrain is off: withTerrain answers the ellipsoid's place, as without it.
   terrainless: () => [reearth.viewer.tools.getLocationFromScreenCoordinate(240, 180, true), reearth.viewer.tools.getLocationFromScreenCoordinate(240, 180)],
+  // Re:Earth's enableForceHorizontalRoll: a rolled camera is levelled before the next frame, until turned off.
+  roll: () => { reearth.camera.setView({ roll: 0.3 }); const rolled = reearth.camera.position.roll; reearth.camera.enableForceHorizontalRoll(true); return rolled; },
+  rollNow: () => reearth.camera.position.roll,
+  unlevel: () => { reearth.camera.enableForceHorizontalRoll(false); reearth.camera.setView({ roll: 0.3 }); return reearth.camera.position.roll; },
   zoom: () => { const before = reearth.camera.position.height; reearth.camera.zoomIn(0.5); return [before, reearth.camera.position.height]; },
   add: () => (layer = reearth.layers.add({ type: 'simple', title: 'Area', data: { type: 'geojson', value: ${JSON.stringify(AREA)} }, polygon: { fillColor: { expression: "color('#ff0000')" } } })),
   hide: () => reearth.layers.hide(layer),
@@ -89,6 +93,14 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     expect(flown.pitch).toBeCloseTo(-1.2, 4);
     expect(flown.fov).toBeGreaterThan(0.5);
     expect(flown.fov).toBeLessThan(1.5);
+    // enableForceHorizontalRoll levels a rolled camera before the next frame, heading and pitch kept; off, a roll stays.
+    expect(await step('roll')).toBeCloseTo(0.3, 4);
+    // A level roll reads as 0 or just under 2π (angles are given in [0, 2π)).
+    const offLevel = (roll: number) => Math.min(Math.abs(roll), Math.abs(2 * Math.PI - roll));
+    await expect.poll(async () => offLevel((await step('rollNow')) as number), { timeout: 30_000 }).toBeLessThan(1e-5);
+    expect(await step('unlevel')).toBeCloseTo(0.3, 4);
+    // (step answers the last report of a name: the poll waits for a read after `unlevel`.)
+    await expect.poll(async () => (await step('rollNow')) as number, { timeout: 30_000 }).toBeCloseTo(0.3, 4);
     const set = (await step('setView')) as Record<string, number>;
     expect([set.lng, set.lat, set.heading, set.pitch]).toEqual([expect.closeTo(140, 4), expect.closeTo(35.5, 4), expect.closeTo(0, 4), expect.closeTo(-Math.PI / 2, 4)]);
     const [withTerrain, without] = (await step('terrainless')) as [Record<string, number>, Record<string, number>];

@@ -17,6 +17,8 @@ const CONTROLLER_FLAGS = ['enableInputs', 'enableTranslate', 'enableZoom', 'enab
 
 /** The plugin API's camera on a CesiumJS viewer (SPEC §8). */
 export class CesiumCamera implements EngineCamera {
+  private stopLevelling: (() => void) | undefined;
+
   constructor(private readonly viewer: Viewer) {}
 
   private get camera() {
@@ -130,6 +132,19 @@ export class CesiumCamera implements EngineCamera {
 
   enableController(enabled: boolean): void {
     this.viewer.scene.screenSpaceCameraController.enableInputs = enabled;
+  }
+
+  forceHorizontalRoll(enable: boolean): void {
+    this.stopLevelling?.();
+    this.stopLevelling = undefined;
+    if (!enable) return;
+    const { scene } = this.viewer;
+    this.stopLevelling = scene.preRender.addEventListener(() => {
+      const c = this.camera;
+      // A micro-radian of roll is level enough: below it, setting the view again would only cost a frame.
+      if (Math.abs(CesiumMath.negativePiToPi(c.roll)) > 1e-6) c.setView({ orientation: { heading: c.heading, pitch: c.pitch, roll: 0 } });
+    });
+    scene.requestRender();
   }
 
   overrideController(options: ScreenSpaceCameraControllerOptions): void {

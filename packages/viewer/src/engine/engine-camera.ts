@@ -27,6 +27,8 @@ export interface EngineCamera {
   /** Lifts the camera to at least `offset` metres above the globe's surface under it. */
   moveOverTerrain(offset: number): void;
   enableController(enabled: boolean): void;
+  /** While on, the camera's roll is put back to 0 before every frame (heading and pitch kept), as Re:Earth's `enableForceHorizontalRoll`. */
+  forceHorizontalRoll(enable: boolean): void;
   overrideController(options: ScreenSpaceCameraControllerOptions): void;
   globeIntersection(withTerrain: boolean, calcViewSize: boolean): GlobeIntersection | undefined;
   /** Calls `listener` after each drawn frame in which the camera moved (at most once a frame); returns the function that stops it. */

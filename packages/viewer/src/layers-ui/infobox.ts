@@ -44,7 +44,7 @@ export function mountInfobox(
     const info = ref && layer ? engine.featureInfo(ref, layer.infobox) : undefined;
     box.hidden = !info;
     // Blocks run while their layer's infobox is open (another feature of the layer keeps them; it hears `layers.select`).
-    blocks?.set('infobox', info && layer ? placeBlocks(`infobox-${ref!.layerId}`, layer.infobox?.blocks) : [], blockList);
+    blocks?.set('infobox', info && layer ? placeBlocks(`infobox-${ref!.layerId}`, layer.infobox?.blocks, ref!.layerId) : [], blockList);
     if (!info || !layer) return;
     title.textContent = info.title;
     layerName.textContent = layer.title;

@@ -9,6 +9,8 @@ export const BLOCK_TYPES: Record<BlockScope, readonly string[]> = { infobox: ['i
 /** A block as placed on the page: the scene's block with its place (`infobox-{layerId}-{n}`, `story-{pageId}-{n}`). */
 export interface PlacedBlock extends Block {
   place: string;
+  /** In an infobox, the layer it belongs to (Re:Earth's `app.extension.block.layer`). */
+  layerId?: string;
 }
 
 /** What is shown in one scope: its blocks, in order, and the element their frames go in. */
@@ -50,7 +52,7 @@ export class BlockPlaces {
   }
 }
 
-/** The blocks of one place on the page, each with its place name (`{prefix}-{n}`). */
-export function placeBlocks(prefix: string, blocks: readonly Block[] | undefined): PlacedBlock[] {
-  return (blocks ?? []).map((b, n) => ({ ...b, place: `${prefix}-${n}` }));
+/** The blocks of one place on the page, each with its place name (`{prefix}-{n}`) and, in an infobox, its layer. */
+export function placeBlocks(prefix: string, blocks: readonly Block[] | undefined, layerId?: string): PlacedBlock[] {
+  return (blocks ?? []).map((b, n) => ({ ...b, place: `${prefix}-${n}`, ...(layerId === undefined ? {} : { layerId }) }));
 }

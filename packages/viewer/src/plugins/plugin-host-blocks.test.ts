@@ -64,6 +64,20 @@ describe('PluginHost blocks (SPEC §8)', () => {
     expect(host.sandboxes.map((s) => s.label)).toEqual(['charts/main', 'charts/bars/infobox-pts-0', 'charts/bars/infobox-pts-1', 'charts/note/story-p1-0']);
   });
 
+  it("gives an infobox block its layer as it is now (Re:Earth's app.extension.block.layer), and a story block none", () => {
+    const { host, lines } = run(`
+      console.log([app.extension.block.layer && app.extension.block.layer.title, 'layer' in app.extension.block]);
+      app.ui.on('update', () => { app.layers.override('landmarks', { title: 'Sights' }); console.log(app.extension.block.layer && app.extension.block.layer.title); });
+    `);
+    host.startBlock('infobox', 'infobox-landmarks-0', { pluginId: 'charts', extensionId: 'bars', layerId: 'landmarks' });
+    host.startBlock('story', 'story-p1-0', { pluginId: 'charts', extensionId: 'note' });
+    expect(lines('charts/bars')).toEqual([['Landmarks', true]]);
+    expect(lines('charts/note')).toEqual([[null, false]]);
+    // Read anew on each access: an override of the layer shows.
+    host.setBlockProperty('charts/bars/infobox-landmarks-0', {});
+    expect(lines('charts/bars').at(-1)).toBe('Sights');
+  });
+
   it('runs Re:Earth`s older `block` type in an infobox, and refuses a block of the wrong kind or not installed, said in the console', () => {
     const { host, logs } = run();
     expect(host.startBlock('infobox', 'infobox-pts-0', { pluginId: 'charts', extensionId: 'old' })).toBe('charts/old/infobox-pts-0');

@@ -139,7 +139,7 @@ export class PluginHost {
    * itself as `app.extension.block`. Answers its label (its frames' key), or undefined when the
    * plugin or extension is not installed or is not a block of that kind (said in the console).
    */
-  startBlock(kind: BlockScope, place: string, block: { pluginId: string; extensionId: string; property?: Record<string, unknown> }): string | undefined {
+  startBlock(kind: BlockScope, place: string, block: { pluginId: string; extensionId: string; property?: Record<string, unknown>; layerId?: string }): string | undefined {
     const plugin = this.plugins.find((p) => p.id === block.pluginId);
     const extension = plugin?.extensions.find((e) => e.id === block.extensionId);
     const label = `${block.pluginId}/${block.extensionId}`;
@@ -158,7 +158,7 @@ export class PluginHost {
     }
     const info = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: block.property ?? {} };
     this.blocks.set(sandbox.label, { sandbox, info });
-    sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), block: info, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
+    sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), block: info, blockLayer: block.layerId ?? null, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
     this.pushExtensions();
     this.followCamera();
     return sandbox.label;

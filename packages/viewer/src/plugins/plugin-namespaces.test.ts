@@ -85,6 +85,32 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
     expect(fake.lines()).toEqual([[{ center: { lng: 139, lat: 35, height: 0 }, distance: 1000 }, { center: { lng: 139, lat: 35, height: 5 }, distance: 1000, viewSize: 1500 }]]);
   });
 
+  it("takes Re:Earth's move options: withoutAnimation jumps, fov as an option, an easing function is left behind", () => {
+    const fake = run([plugin('p', `
+      const c = app.camera;
+      c.flyTo({ lng: 10 }, { duration: 3, withoutAnimation: true });
+      c.flyTo({ lat: 20 }, { duration: 0, easing: (t) => t * t });
+      c.flyTo({ height: 500 }, { fov: 0.8 });
+      c.lookAt({ lng: 1, lat: 2 }, { withoutAnimation: true });
+      c.flyToBoundingBox({ west: 1, south: 2, east: 3, north: 4 }, { withoutAnimation: true });
+      c.enableScreenSpaceCameraController();
+      c.enableForceHorizontalRoll(true);
+      try { c.enableForceHorizontalRoll('yes'); } catch (e) { console.log(e.name); }
+    `)]);
+    expect(fake.errors()).toEqual([]);
+    expect(fake.camera.calls).toEqual([
+      { op: 'flyTo', args: [{ lng: 10 }, 0] },
+      { op: 'flyTo', args: [{ lat: 20 }, 0] },
+      { op: 'flyTo', args: [{ height: 500, fov: 0.8 }, 2] },
+      { op: 'lookAt', args: [{ lng: 1, lat: 2 }, 0] },
+      { op: 'flyToBoundingBox', args: [{ west: 1, south: 2, east: 3, north: 4 }, { seconds: 0, heading: undefined, pitch: undefined, range: undefined }] },
+      // Re:Earth's enableScreenSpaceCameraController() is !!undefined: off.
+      { op: 'enableController', args: [false] },
+      { op: 'forceHorizontalRoll', args: [true] },
+    ]);
+    expect(fake.lines()).toEqual(['TypeError']);
+  });
+
   it('throws a TypeError naming the argument for every wrong type, and moves nothing', () => {
     const bad = [
       ['flyTo', [3]],

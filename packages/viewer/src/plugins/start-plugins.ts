@@ -86,6 +86,10 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   overlay.className = 'orbis-widgets';
   viewerElement.append(overlay);
   if (options.widgetTray) createWidgetTray(overlay);
+  // Modals are above the page's own panels (the infobox, the story sheet), which are above widgets.
+  const modalLayer = document.createElement('div');
+  modalLayer.className = 'orbis-modals';
+  viewerElement.append(modalLayer);
   let host: PluginHost;
   const areaOf = (source: string): WidgetArea => {
     const [pluginId, extensionId] = source.split('/');
@@ -97,6 +101,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   const ui = new PluginUi(overlay, areaOf, (source, message) => host.uiMessage(source, message));
   const frames = new PluginFrames({
     overlay,
+    modalLayer,
     widgetElement: (source) => ui.widgetElement(source),
     placeOnScreen: (lng, lat, height) => engine.placeOnScreen(lng, lat, height),
     onFrame: (listener) => engine.onFrame(listener),
@@ -192,6 +197,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     frames.dispose();
     observer.disconnect();
     overlay.remove();
+    modalLayer.remove();
   }, { once: true });
   return host;
 }

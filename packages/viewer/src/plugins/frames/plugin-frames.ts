@@ -5,6 +5,8 @@ import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
 /** What the frames need of the page: the widget a popup sits beside, the globe's projection, frames drawn. */
 export interface FramePage {
   overlay: HTMLElement;
+  /** Where modals go: a layer over everything the page puts on the viewer (infobox, story sheet), as a modal is. */
+  modalLayer: HTMLElement;
   widgetElement(source: string): HTMLElement;
   /** A place (degrees, metres) on the viewer in pixels, or undefined while hidden (engine.placeOnScreen). */
   placeOnScreen(lng: number, lat: number, height: number): [number, number] | undefined;
@@ -58,7 +60,7 @@ export class PluginFrames {
       }
       entry = { kind, source, frame, box, options: {} };
       this.shown.set(`${kind}:${source}`, entry);
-      this.page.overlay.append(box);
+      (kind === 'modal' ? this.page.modalLayer : this.page.overlay).append(box);
     }
     entry.options = options;
     entry.frame.show(html);

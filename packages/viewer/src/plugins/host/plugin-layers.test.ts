@@ -36,6 +36,20 @@ describe('app.layers against a test engine', () => {
     expect(layers.scene[0]!.title).toBe('Landmarks');
   });
 
+  it("takes Re:Earth's call forms: find's parents (none), a condition on getFeaturesInScreenRect, the edit event", () => {
+    const { lines, errors } = run([plugin('p', `
+      console.log(app.layers.find((l, i, parents) => Array.isArray(parents) && parents.length === 0 && i === 1).id);
+      console.log(app.layers.findAll((l, i, parents) => parents.length === 0).length);
+      console.log(app.layers.getFeaturesInScreenRect([90, 90, 20, 20], (f) => f.properties.height > 300).map((f) => f.id));
+      console.log(app.layers.getFeaturesInScreenRect([90, 90, 20, 20], (f) => f.properties.height > 400));
+      try { app.layers.getFeaturesInScreenRect([90, 90, 20, 20], 'tall'); } catch (e) { console.log(e.message); }
+      const off = app.layers.on('edit', () => console.log('edited'));
+      console.log(typeof off);
+    `)]);
+    expect(errors()).toEqual([]);
+    expect(lines()).toEqual(['city', 2, ['tower'], [], 'layers.getFeaturesInScreenRect: condition must be a function', 'function']);
+  });
+
   it('adds layers in Orbis\'s form and Re:Earth\'s, fires load, never touches the scene, deletes only its own', async () => {
     const fake = run([
       plugin('p', `
@@ -190,6 +204,24 @@ describe('app.layers against a test engine', () => {
     expect(fake.lines().at(-1)).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true, appearance: { polygon: { fillColor: 'green' } } });
     await tick();
     expect(fake.layers.scene[0]).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true });
+  });
+
+  it("lists every plugin's overrides, merged in order, as Re:Earth's layers.overridden", () => {
+    const fake = run([
+      plugin('p', `
+        console.log(app.layers.overridden);
+        app.layers.override('landmarks', { title: 'Sights', polygon: { fillColor: 'blue' } });
+        app.viewer.on('click', () => { console.log(app.layers.overridden); app.layers.override('landmarks', null); console.log(app.layers.overridden); });
+      `),
+      plugin('q', `app.layers.override('landmarks', { polygon: { fillColor: 'green', strokeColor: 'white' } }); app.layers.override('city', { visible: true });`),
+    ]);
+    fake.host.emit('click', {});
+    expect(fake.errors()).toEqual([]);
+    expect(fake.lines()).toEqual([
+      [],
+      [{ id: 'landmarks', title: 'Sights', appearance: { polygon: { fillColor: 'green', strokeColor: 'white' } } }, { id: 'city', visible: true }],
+      [{ id: 'landmarks', appearance: { polygon: { fillColor: 'green', strokeColor: 'white' } } }, { id: 'city', visible: true }],
+    ]);
   });
 
   it('overrides a layer\'s data (Re:Earth\'s {type, url, value}): the engine draws it again, load fires, the selection keeps what is still there', async () => {

@@ -62,6 +62,21 @@ export class PluginLayers {
     return { ...overridden, type: dataType(overridden) };
   }
 
+  /**
+   * Re:Earth's `layers.overridden`: every layer some plugin overrides, as `{id, …}` with the plugins'
+   * overrides merged in the order they came (the appearance keys under `appearance`).
+   */
+  overriddenLayers(): Record<string, unknown>[] {
+    const out: Record<string, unknown>[] = [];
+    for (const [id, byPlugin] of this.overrides) {
+      if (byPlugin.size === 0) continue;
+      let merged: Record<string, unknown> = {};
+      for (const patch of byPlugin.values()) merged = mergeLayerOverride(merged, patch);
+      out.push({ id, ...structuredClone(merged) });
+    }
+    return out;
+  }
+
   /** Merges `patch` (checked by toOverridePatch) into this plugin's override of a layer; `null` removes it. */
   override(pluginId: string, id: string, patch: Record<string, unknown> | null): void {
     const before = this.find(id) ?? unknown('layers.override', id);

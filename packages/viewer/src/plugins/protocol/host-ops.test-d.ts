@@ -48,6 +48,7 @@ export const handlers: OpHandlers<typeof CAMERA_OPS> = {
   'camera.move': (_, [direction]) => direction satisfies 'forward' | 'backward' | 'up' | 'down' | 'left' | 'right',
   'camera.moveOverTerrain': () => undefined,
   'camera.enableScreenSpaceCameraController': () => undefined,
+  'camera.enableForceHorizontalRoll': (_, [enable]) => enable satisfies boolean,
   'camera.overrideScreenSpaceCameraController': () => undefined,
   'camera.getGlobeIntersection': () => undefined,
 };

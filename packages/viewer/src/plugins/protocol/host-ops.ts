@@ -66,7 +66,8 @@ const post = declare('post');
 const later = declare('async');
 const state = (): OpDecl<'state', []> => ({ transport: 'state', args: [] });
 
-const DURATION = maybe(fields({ duration: maybe(finite) }));
+/** Re:Earth's CameraMoveOptions as they cross: `easing`, a function, cannot (JSON drops it). */
+const DURATION = maybe(fields({ duration: maybe(finite), withoutAnimation: maybe(boolean), fov: maybe(finite) }));
 const MODAL_OPTIONS = fields({ width: maybe(frameSize), height: maybe(frameSize), background: maybe(string), clickBgToClose: maybe(boolean) });
 const POPUP_OPTIONS = fields({
   width: maybe(frameSize),
@@ -124,7 +125,7 @@ export const CAMERA_OPS = {
   'camera.flyTo': post(['target', cameraTarget], ['options', DURATION]),
   'camera.flyToBoundingBox': post(
     ['box', fields({ west: finite, south: finite, east: finite, north: finite })],
-    ['options', maybe(fields({ duration: maybe(finite), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite) }))],
+    ['options', maybe(fields({ duration: maybe(finite), withoutAnimation: maybe(boolean), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite) }))],
   ),
   'camera.setView': post(['position', CAMERA_POSITION]),
   'camera.lookAt': post(['target', fields({ lng: finite, lat: finite, height: maybe(finite), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite) })], ['options', DURATION]),
@@ -135,7 +136,8 @@ export const CAMERA_OPS = {
   'camera.orbit': post(['radians', finite]),
   'camera.move': post(['direction', direction], ['amount', finite]),
   'camera.moveOverTerrain': post(['offset', maybe(finite)]),
-  'camera.enableScreenSpaceCameraController': post(['enabled', boolean]),
+  'camera.enableScreenSpaceCameraController': post(['enabled', maybe(boolean)]),
+  'camera.enableForceHorizontalRoll': post(['enable', boolean]),
   'camera.overrideScreenSpaceCameraController': post([
     'options',
     fields({
@@ -161,6 +163,7 @@ export const LAYERS_OPS = {
   'layers.show': blocking(['ids', strings]),
   'layers.hide': blocking(['ids', strings]),
   'layers.override': blocking(['id', string], ['patch', maybe(objectOf<LayerOverride>())]),
+  'layers.overridden': blocking(),
   'layers.select': blocking(['layerId', maybe(string)], ['featureId', maybe(string)]),
   'layers.selectFeatures': blocking(['features', featureSelection]),
   'layers.selected': blocking(),

@@ -9,7 +9,8 @@ export const PLUGIN_EVENTS = {
     names: ['resize', 'click', 'doubleClick', 'mouseDown', 'mouseUp', 'rightClick', 'rightDown', 'rightUp', 'middleClick', 'middleDown', 'middleUp', 'mouseMove', 'mouseEnter', 'mouseLeave', 'wheel'],
   },
   camera: { prefix: 'camera.', names: ['move'] },
-  layers: { prefix: 'layers.', names: ['select', 'load', 'visible'] },
+  // `edit` (Re:Earth's transform editing of a layer) is heard but never fires: Orbis has no such editor.
+  layers: { prefix: 'layers.', names: ['select', 'load', 'visible', 'edit'] },
   ui: { prefix: 'ui.', names: ['message', 'update', 'close'] },
   extension: { prefix: 'extension.', names: ['message', 'extensionMessage'] },
   modal: { prefix: 'modal.', names: ['message', 'close'] },

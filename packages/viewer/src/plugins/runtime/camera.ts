@@ -35,6 +35,7 @@ export function createCamera(bridge: Bridge): { camera: Camera; events: Emitter 
     move: (direction, amount) => call('camera.move', [direction, amount]),
     moveOverTerrain: (offset) => call('camera.moveOverTerrain', [offset]),
     enableScreenSpaceCameraController: (enabled) => call('camera.enableScreenSpaceCameraController', [enabled]),
+    enableForceHorizontalRoll: (enable) => call('camera.enableForceHorizontalRoll', [enable]),
     overrideScreenSpaceCameraController: (options) => call('camera.overrideScreenSpaceCameraController', [options]),
     getGlobeIntersection: (options) => call('camera.getGlobeIntersection', [options]),
     on: (event, listener, options) => events.on(event, listener, options),

@@ -34,9 +34,9 @@ export function start(host: HostFunction): RuntimeEntry {
   const state = initialState();
   const viewer = createViewer(bridge, state);
   const ui = createUi(bridge);
-  const extension = createExtension(bridge, state);
   const camera = createCamera(bridge);
   const layers = createLayers(bridge);
+  const extension = createExtension(bridge, state, (id) => layers.layers.findById(id));
   const modal = createModal(bridge);
   const popup = createPopup(bridge);
   const tools = { sketch: createSketch(bridge, state), spatialId: createSpatialId(bridge, state), timeline: createTimeline(bridge, state) };

@@ -1,4 +1,4 @@
-import type { Layer, Layers } from '@orbis/plugin-api';
+import type { Feature, Layer, Layers } from '@orbis/plugin-api';
 import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
@@ -24,17 +24,21 @@ export function createLayers(bridge: Bridge): { layers: Layers; events: Emitter 
     },
     find: (fn) => {
       if (typeof fn !== 'function') throw new TypeError('layers.find: fn must be a function');
-      return all().find(fn);
+      // Re:Earth's third argument is the layer's parent groups: Orbis has no groups, so none.
+      return all().find((layer, index) => fn(layer, index, []));
     },
     findAll: (fn) => {
       if (typeof fn !== 'function') throw new TypeError('layers.findAll: fn must be a function');
-      return all().filter(fn);
+      return all().filter((layer, index) => fn(layer, index, []));
     },
     add: (layer) => call('layers.add', [layer]),
     delete: (...ids) => call('layers.delete', [ids]),
     show: (...ids) => call('layers.show', [ids]),
     hide: (...ids) => call('layers.hide', [ids]),
     override: (id, patch) => call('layers.override', [id, patch]),
+    get overridden() {
+      return call('layers.overridden');
+    },
     select: (layerId, featureId) => call('layers.select', [layerId, featureId]),
     selectFeature: (layerId, featureId) => call('layers.select', [layerId, featureId]),
     selectFeatures: (features) => call('layers.selectFeatures', [features]),
@@ -46,7 +50,12 @@ export function createLayers(bridge: Bridge): { layers: Layers; events: Emitter 
     },
     findFeatureById: (layerId, featureId) => call('layers.findFeaturesByIds', [layerId, [featureId]])[0] ?? undefined,
     findFeaturesByIds: (layerId, featureIds) => call('layers.findFeaturesByIds', [layerId, featureIds]).map((f: unknown) => f ?? undefined),
-    getFeaturesInScreenRect: (rect) => call('layers.featuresInRect', [rect]),
+    getFeaturesInScreenRect: (rect, condition) => {
+      const found: Feature[] = call('layers.featuresInRect', [rect]);
+      if (condition === undefined) return found;
+      if (typeof condition !== 'function') throw new TypeError('layers.getFeaturesInScreenRect: condition must be a function');
+      return found.filter((feature) => condition(feature));
+    },
     bringToFront: (id) => call('layers.order', [id, 'front']),
     sendToBack: (id) => call('layers.order', [id, 'back']),
     on: (event, listener, options) => events.on(event, listener, options),

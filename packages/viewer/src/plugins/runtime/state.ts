@@ -14,6 +14,8 @@ export interface PushedState {
   widget: WidgetInfo;
   /** In a block sandbox, the block (pushed again when the editor changes its property). */
   block: BlockInfo | null;
+  /** In an infobox block, its layer's id: `app.extension.block.layer` is read from it. */
+  blockLayer: string | null;
   /** Every running extension (`app.extension.list`), pushed whenever one starts or stops. */
   extensions: ExtensionInfo[];
   /** Orbis's version and the plugin API's. */
@@ -49,6 +51,7 @@ export function initialState(): PushedState {
     radii: WGS84_RADII,
     widget: { id: '', pluginId: '', extensionId: '', property: {} },
     block: null,
+    blockLayer: null,
     extensions: [],
     versions: { version: '', apiVersion: '' },
     sketch: { tool: null, options: {} },

@@ -1,4 +1,4 @@
-import type { Extension, PluginUI } from '@orbis/plugin-api';
+import type { Extension, Layer, PluginUI } from '@orbis/plugin-api';
 import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
@@ -20,7 +20,7 @@ export function createUi(bridge: Bridge): { ui: PluginUI; events: Emitter } {
 }
 
 /** `app.extension`: this widget or block (with its settings from the scene) and the running extensions. */
-export function createExtension(bridge: Bridge, state: PushedState): { extension: Extension; events: Emitter } {
+export function createExtension(bridge: Bridge, state: PushedState, layerById: (id: string) => Layer | undefined): { extension: Extension; events: Emitter } {
   const { call, copy } = bridge;
   const events = new Emitter(bridge, 'extension', PLUGIN_EVENTS.extension.prefix, PLUGIN_EVENTS.extension.names);
   const extension: Extension = {
@@ -29,7 +29,10 @@ export function createExtension(bridge: Bridge, state: PushedState): { extension
       return (state.block ? undefined : copy(state.widget)) as Extension['widget'];
     },
     get block() {
-      return state.block ? copy(state.block) : undefined;
+      if (!state.block) return undefined;
+      // An infobox block's layer as it is now, as Re:Earth reads it on each access.
+      const layer = state.blockLayer === null ? undefined : layerById(state.blockLayer);
+      return layer ? { ...copy(state.block), layer } : copy(state.block);
     },
     get list() {
       return copy(state.extensions);

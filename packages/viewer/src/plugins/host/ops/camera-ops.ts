@@ -3,7 +3,9 @@ import { CAMERA_FIELDS } from '../../protocol/arg-schemas.js';
 import type { CAMERA_OPS } from '../../protocol/host-ops.js';
 import type { OpHandlers } from './host-op.js';
 
-const seconds = (options: { duration?: number | null } | null | undefined, fallback: number) => options?.duration ?? fallback;
+/** A move's seconds: Re:Earth's `withoutAnimation` jumps, else `duration`, else the fallback. */
+const seconds = (options: { duration?: number | null; withoutAnimation?: boolean | null } | null | undefined, fallback: number) =>
+  options?.withoutAnimation === true ? 0 : (options?.duration ?? fallback);
 /** CesiumJS's default flight takes about this long; Re:Earth's flyTo without a duration flies too. */
 const DEFAULT_SECONDS = 2;
 
@@ -19,7 +21,9 @@ export const CAMERA_HANDLERS: OpHandlers<typeof CAMERA_OPS> = {
   'camera.viewport': ({ services }) => services.camera.viewRectangle(),
   'camera.flyTo': ({ services }, [target, options]) => {
     if (typeof target === 'string') return void services.flyToLayer(target);
-    services.camera.flyTo(partial(target), seconds(options, DEFAULT_SECONDS));
+    // Re:Earth gives the field of view as an option; Orbis's position carries it.
+    const fov = options?.fov ?? undefined;
+    services.camera.flyTo({ ...partial(target), ...(fov === undefined ? {} : { fov }) }, seconds(options, DEFAULT_SECONDS));
   },
   'camera.flyToBoundingBox': ({ services }, [box, options]) =>
     services.camera.flyToBoundingBox(box, { seconds: seconds(options, DEFAULT_SECONDS), heading: options?.heading ?? undefined, pitch: options?.pitch ?? undefined, range: options?.range ?? undefined }),
@@ -35,7 +39,8 @@ export const CAMERA_HANDLERS: OpHandlers<typeof CAMERA_OPS> = {
   'camera.orbit': ({ services }, [radians]) => services.camera.orbit(radians),
   'camera.move': ({ services }, [direction, metres]) => services.camera.move(direction, metres),
   'camera.moveOverTerrain': ({ services }, [offset]) => services.camera.moveOverTerrain(offset ?? 0),
-  'camera.enableScreenSpaceCameraController': ({ services }, [enabled]) => services.camera.enableController(enabled),
+  'camera.enableScreenSpaceCameraController': ({ services }, [enabled]) => services.camera.enableController(enabled === true),
+  'camera.enableForceHorizontalRoll': ({ services }, [enable]) => services.camera.forceHorizontalRoll(enable),
   'camera.overrideScreenSpaceCameraController': ({ services }, [options]) =>
     services.camera.overrideController(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null))),
   'camera.getGlobeIntersection': ({ services }, [options]) => services.camera.globeIntersection(options?.withTerrain === true, options?.calcViewSize === true),
