@@ -29,18 +29,41 @@ say('posted', true);
 setTimeout(() => { app.ui.postMessage(4); say('postedLate', true); }, 0);
 `;
 
+/** The queue's frame waits for its own stylesheet, which the second test holds. */
+const QUEUE_CSS = 'https://styles.orbis.test/queue.css';
+
+/**
+ * Posts 1,200 messages to a frame that is not ready, 200 a second (the budget's most), then says so. Its frame counts
+ * what it gets and answers once, when no more come.
+ */
+const QUEUER = `
+${SAY}
+app.ui.on('message', (m) => say('summary', m));
+app.ui.show(${JSON.stringify(
+  `<link rel="stylesheet" href="${QUEUE_CSS}"><script>let got = []; let quiet; addEventListener('message', (e) => { got.push(e.data); clearTimeout(quiet); quiet = setTimeout(() => parent.postMessage({ count: got.length, first: got[0], last: got[got.length - 1] }, '*'), 500); })</script>`,
+)}, { width: 80, height: 40 });
+let next = 1;
+const tick = setInterval(() => {
+  for (let i = 0; i < 200; i++) app.ui.postMessage(next++);
+  if (next > 1200) { clearInterval(tick); say('queued', next - 1); }
+}, 1100);
+`;
+
 describe('SPEC §8: messages to a plugin frame are delivered in order once its own scripts have run', () => {
   const held: Route[] = [];
+  const queueHeld: Route[] = [];
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('frame-messages');
       await h.admin('PUT', '/api/projects/frame-messages/scene', emptyScene());
       expect((await h.admin('POST', '/api/projects/frame-messages/plugins', widgetPlugin('poster', POSTER))).status).toBe(201);
+      expect((await h.admin('POST', '/api/projects/frame-messages/plugins', widgetPlugin('queuer', QUEUER))).status).toBe(201);
       expect((await h.admin('POST', '/api/projects/frame-messages/publish')).status).toBe(200);
     },
     // The stylesheet is held until the test lets it go: the frames' scripts cannot run before.
     onPage: async (tab) => {
       await tab.page.route(SLOW_CSS, (route) => void held.push(route));
+      await tab.page.route(QUEUE_CSS, (route) => void queueHeld.push(route));
     },
   });
 
@@ -65,5 +88,16 @@ describe('SPEC §8: messages to a plugin frame are delivered in order once its o
     const frame = fx.tab.page.frameLocator('iframe.orbis-widget[data-plugin="poster/main"]');
     expect(await frame.locator('p').evaluate((p) => p.ownerDocument.defaultView!.getComputedStyle(p).color)).toBe('rgb(1, 2, 3)');
     fx.tab.assertClean();
+  });
+
+  it('holds at most 1,000 messages for a frame that is not ready: the oldest go, with one warning (issue 30)', async () => {
+    const said = () => reports(fx.tab, 'queuer/main');
+    await expect.poll(() => said().queued, { timeout: 120_000 }).toBe(1200);
+    await expect.poll(() => queueHeld.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    expect('summary' in said()).toBe(false);
+    const warnings = fx.tab.consoleMessages.filter((m) => m.text.includes('[plugin queuer/main] its UI is not ready and holds 1000 messages'));
+    expect(warnings).toHaveLength(1);
+    for (const route of queueHeld.splice(0)) await route.fulfill({ status: 200, contentType: 'text/css', body: 'p {}' });
+    await expect.poll(() => said().summary, { timeout: 60_000 }).toEqual({ count: 1000, first: 201, last: 1200 });
   });
 });

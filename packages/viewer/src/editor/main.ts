@@ -1,3 +1,5 @@
+// First: the page's Trusted Types policy must exist before CesiumJS's module runs (html-policy.ts).
+import '../ui/html-policy.js';
 import { CesiumEngine } from '../engine/cesium-engine.js';
 import { showScene } from '../mount-viewer.js';
 import { forgetAdminToken, takeAdminToken } from './admin-token.js';

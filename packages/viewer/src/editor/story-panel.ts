@@ -3,7 +3,7 @@ import type { Engine } from '../engine/engine.js';
 import type { StoryPageView } from '../published/story-state.js';
 import { button, emptyState } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
-import { markdownToSafeHtml } from '../ui/markdown.js';
+import { renderMarkdown } from '../ui/markdown.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import type { EditorState } from './editor-state.js';
 import { storyPreview } from './story-preview.js';
@@ -56,12 +56,12 @@ function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index
   const title = h('input', { class: 'input', value: page.title, 'aria-label': `Title of page ${index + 1}`, 'data-testid': `story-title-${page.id}` });
   title.addEventListener('change', () => update((p) => (p.title = title.value.trim() || 'Untitled')));
   const preview = h('div', { class: 'markdown story-md-preview', 'data-testid': `story-preview-${page.id}`, 'aria-live': 'polite' });
-  preview.innerHTML = markdownToSafeHtml(page.text);
+  renderMarkdown(preview, page.text);
   const textId = `story-text-${page.id}`;
   const text = h('textarea', { class: 'textarea', id: textId, rows: 5, 'data-testid': `story-text-${page.id}` });
   text.value = page.text;
   // The preview follows each keystroke; the scene is saved when the text area is left.
-  text.addEventListener('input', () => (preview.innerHTML = markdownToSafeHtml(text.value)));
+  text.addEventListener('input', () => renderMarkdown(preview, text.value));
   text.addEventListener('change', () => update((p) => (p.text = text.value)));
   const handle = dragHandle({
     element: card,

@@ -14,6 +14,11 @@ export interface FeatureInfo {
   title: string;
   /** Each field's value as text, with the §14 `format` the infobox shows it in. */
   fields: { label: string; value: string; format?: InfoboxFormat }[];
+  /**
+   * The feature's own description, as the data holds it (a KML balloon, a CZML `description`): HTML from anywhere,
+   * to be sanitized before it is shown. Only where the layer's infobox lists no fields (its default form).
+   */
+  description?: string;
 }
 
 /** What the engine tells about the features of the scene's layers (SPEC §7 infobox and legend). */

@@ -3,6 +3,7 @@ import type { EngineFeatures, FeatureRef } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
 import { infoboxValue } from './infobox-value.js';
 import { type BlockPlaces, placeBlocks } from '../plugins/block-places.js';
+import { safeHtml } from '../ui/safe-html.js';
 import './layers-ui.css';
 
 /** What the infobox needs to know about a layer. */
@@ -13,7 +14,9 @@ export type InfoboxLayer = { title: string; infobox?: Infobox };
  * carries in `data-selected` (set by a click in `default` mode, or by a plugin), shows the one
  * selected feature's title and fields, and hides when the selection is empty, or at Escape. Every
  * value is set as text, never as HTML, whatever the data holds (a `url` or `image` field's address
- * only when it is http(s)). `blocks`, where plugins run, is told the layer's blocks while it shows.
+ * only when it is http(s)); a feature's own description (a KML balloon, a CZML `description`) is
+ * HTML, shown after the fields as DOMPurify leaves it ({@link safeHtml}). `blocks`, where plugins run,
+ * is told the layer's blocks while it shows.
  */
 export function mountInfobox(
   parent: HTMLElement,
@@ -25,10 +28,11 @@ export function mountInfobox(
   const title = h('h2', { class: 'orbis-infobox-title' });
   const layerName = h('p', { class: 'orbis-infobox-layer' });
   const fields = h('dl', { class: 'orbis-infobox-fields' });
+  const description = h('div', { class: 'orbis-infobox-description', 'data-testid': 'infobox-description' });
   const close = h('button', { type: 'button', class: 'orbis-infobox-close', 'aria-label': 'Close', title: 'Close' }, '×');
   // SPEC §8: the layer's plugin blocks, after the fields.
   const blockList = h('div', { class: 'orbis-infobox-blocks', 'data-testid': 'infobox-blocks' });
-  const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': 'Feature' }, h('header', {}, title, close), layerName, fields, blockList);
+  const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': 'Feature' }, h('header', {}, title, close), layerName, fields, description, blockList);
   box.hidden = true;
   parent.append(box);
 
@@ -49,6 +53,8 @@ export function mountInfobox(
     title.textContent = info.title;
     layerName.textContent = layer.title;
     fields.replaceChildren(...info.fields.flatMap((f) => [h('dt', {}, f.label), infoboxValue(f.value, f.format)]));
+    description.replaceChildren(info.description ? safeHtml(info.description) : '');
+    description.hidden = !info.description;
     box.dataset.feature = `${ref!.layerId}/${ref!.featureId}`;
   };
   // Closing clears the selection the same way an empty click does, so the highlight goes too.

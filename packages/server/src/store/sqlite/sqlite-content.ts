@@ -52,7 +52,7 @@ function toItem(row: ItemRow): Item {
   return { id: row.id, modelId: row.model_id, public: row.public === 1, fields: JSON.parse(row.fields) as Record<string, unknown>, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
-/** How many items a model's delete removes between two turns of the event loop. */
+/** How many items a model's or a project's delete removes between two turns of the event loop. */
 export const ITEM_DELETE_BATCH = 5000;
 
 /** The SQLite store's content models and items (SPEC §10); synchronous, as better-sqlite3 is. */
@@ -140,17 +140,31 @@ export class SqliteContent {
   detachModel(projectId: string, key: string): string | undefined {
     const row = this.s.modelByKey.get(projectId, key) as ModelRow | undefined;
     if (!row) return undefined;
+    this.detach([row.id]);
+    return row.id;
+  }
+
+  /** {@link detachModel} for every model of a project (before the project's own delete); gives their ids. */
+  detachProjectModels(projectId: string): string[] {
+    const ids = (this.s.listModels.all(projectId) as ModelRow[]).map((row) => row.id);
+    this.detach(ids);
+    return ids;
+  }
+
+  private detach(modelIds: string[]): void {
+    if (modelIds.length === 0) return;
     // Not the cascade: that would delete every item in this one statement.
     this.db.pragma('foreign_keys = OFF');
     try {
       this.db.transaction(() => {
-        this.s.deleteCheckpoints.run(row.id);
-        this.s.deleteModelById.run(row.id);
+        for (const id of modelIds) {
+          this.s.deleteCheckpoints.run(id);
+          this.s.deleteModelById.run(id);
+        }
       }).immediate();
     } finally {
       this.db.pragma('foreign_keys = ON');
     }
-    return row.id;
   }
 
   /** Deletes up to `limit` items of a detached model; how many it deleted. */

@@ -201,7 +201,13 @@ export class SqliteStore implements Store {
   }
 
   async deleteProject(id: string): Promise<boolean> {
-    return this.stmts.deleteProject.run(id).changes > 0;
+    // Its models go first, without their items (which the cascade would delete in one statement, holding the
+    // server); the project's own cascade (assets, keys, scene, …) then; the items last, a batch at a time. A stop
+    // in between leaves items of models that are gone, which the next start sweeps.
+    const models = this.content.detachProjectModels(id);
+    const deleted = this.stmts.deleteProject.run(id).changes > 0;
+    await this.deleteItemsOf(models);
+    return deleted;
   }
 
   async insertAssets(projectId: string, drafts: NewAsset[], now: string): Promise<Asset[]> {
@@ -362,9 +368,13 @@ export class SqliteStore implements Store {
   async deleteModel(projectId: string, key: string): Promise<boolean> {
     const id = this.content.detachModel(projectId, key);
     if (id === undefined) return false;
-    // Other requests run between the batches.
-    while (this.content.deleteItemBatch(id, ITEM_DELETE_BATCH) > 0) await new Promise((resolve) => setImmediate(resolve));
+    await this.deleteItemsOf([id]);
     return true;
+  }
+
+  /** Deletes the items of detached models a batch at a time; other requests run between the batches. */
+  private async deleteItemsOf(modelIds: string[]): Promise<void> {
+    for (const id of modelIds) while (this.content.deleteItemBatch(id, ITEM_DELETE_BATCH) > 0) await new Promise((resolve) => setImmediate(resolve));
   }
   async insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
   async importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
