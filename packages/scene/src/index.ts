@@ -59,5 +59,5 @@ export { isTile, MAX_TILE_ZOOM, TILED_LAYER_BYTES, TILE_ID_PROPERTY, TILE_LAYER,
 export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
-export { TILE_TYPES, type TileType } from './tile-types.js';
+export { PMTILES_CONTENT_TYPE, TILE_TYPES, type TileType } from './tile-types.js';
 export { INFOBOX_FORMATS, type InfoboxFormat } from './infobox-formats.js';

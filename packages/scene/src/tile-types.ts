@@ -6,3 +6,6 @@
  */
 export const TILE_TYPES = ['default', 'open_street_map', 'japan_gsi_standard', 'esri_world_topo', 'black_marble', 'url', 'wms', 'osm', 'pmtiles'] as const;
 export type TileType = (typeof TILE_TYPES)[number];
+
+/** The content type of a PMTiles archive (no registered type: the one Protomaps' tools give it); the server gives it to a file whose first bytes say PMTiles. */
+export const PMTILES_CONTENT_TYPE = 'application/vnd.pmtiles';

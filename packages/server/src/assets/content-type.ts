@@ -1,3 +1,5 @@
+import { PMTILES_CONTENT_TYPE } from '@orbis/scene';
+
 /** Content types by file extension, for formats with no reliable magic bytes. */
 const BY_EXTENSION: Record<string, string> = {
   geojson: 'application/geo+json',
@@ -35,8 +37,7 @@ const BY_EXTENSION: Record<string, string> = {
   pnts: 'application/octet-stream',
   cmpt: 'application/octet-stream',
   subtree: 'application/octet-stream',
-  // No registered type; the one Protomaps' tools give it.
-  pmtiles: 'application/vnd.pmtiles',
+  pmtiles: PMTILES_CONTENT_TYPE,
 };
 
 const OCTET = 'application/octet-stream';

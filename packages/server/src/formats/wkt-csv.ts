@@ -1,20 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import wkx from 'wkx';
 import type { Feature, Geometry } from './vector-features.js';
 import { type VectorFeatures, vectorFileError } from './vector-features.js';
 import { toWgs84 } from './wgs84-reprojection.js';
+import { wktGeometry } from './wkt-geometry.js';
 
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
-
-/**
- * The GeoJSON geometry of a WKT text, or of an EWKT one whose SRID is 4326 (wkx); throws an Error
- * saying why it is not one. Its positions are longitude/latitude as written.
- */
-export function wktGeometry(wkt: string): Geometry {
-  const parsed = wkx.Geometry.parse(wkt);
-  if (parsed.srid !== undefined && parsed.srid !== 4326) throw new Error(`SRID ${parsed.srid} is not WGS84 (4326)`);
-  return parsed.toGeoJSON() as Geometry;
-}
 
 /**
  * The features of a CSV whose `column` holds WKT geometries (SPEC §13 `data.wktColumn`): parsed

@@ -41,14 +41,19 @@ describe('import rows', () => {
   });
 
   it('reads a geometry cell of WKT or EWKT in WGS84 (SPEC §13), and leaves any other text for the item check to refuse', async () => {
-    const csv = 'name,loc\nA,POINT (139.5 35.25)\nB,"SRID=4326;LINESTRING(0 0,1 1)"\nC,SRID=3857;POINT(1 2)\nD,somewhere\n';
+    const csv = 'name,loc\nA,POINT (139.5 35.25)\nB,"SRID=4326;LINESTRING(0 0,1 1)"\nD,somewhere\n';
     const rows = await all(csvRows(Readable.from([Buffer.from(csv)]), fields));
     expect(rows.map((r) => r.values)).toEqual([
       { name: 'A', loc: { type: 'Point', coordinates: [139.5, 35.25] } },
       { name: 'B', loc: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } },
-      { name: 'C', loc: 'SRID=3857;POINT(1 2)' },
       { name: 'D', loc: 'somewhere' },
     ]);
+  });
+
+  it('refuses WKT in another reference system, or cut short, naming the row and why', async () => {
+    const read = (cell: string) => all(csvRows(Readable.from([Buffer.from(`name,loc\nA,POINT (1 2)\nB,"${cell}"\n`)]), fields));
+    await expect(read('SRID=3857;POINT(1 2)')).rejects.toThrow(/^row 2, field "loc" is not a WGS84 WKT geometry \(SRID 3857 is not WGS84 \(4326\)\)/);
+    await expect(read('POLYGON((0 0,1 1')).rejects.toThrow(/^row 2, field "loc" is not a WGS84 WKT geometry/);
   });
 
   it('reads a JSON array and a FeatureCollection, the geometry into the first geometry field', async () => {

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { wktGeometry } from '../formats/wkt-csv.js';
+import { LOOKS_LIKE_WKT, wktGeometry } from '../formats/wkt-geometry.js';
 import { jsonElements } from '../json-elements.js';
 import { InputError } from '../input-error.js';
 import { MAX_ITEM_BYTES } from './item-validator.js';
@@ -95,18 +95,23 @@ function fromCell(field: Field, cell: string): unknown {
     case 'bool':
       return cell === 'true' ? true : cell === 'false' ? false : cell;
     case 'geometry':
-      return /^\s*\{/.test(cell) ? parseJson(cell) : wktOrCell(cell);
+      return /^\s*\{/.test(cell) ? parseJson(cell) : wktOrCell(field, cell);
     default:
       return unguarded(cell);
   }
 }
 
-/** A geometry cell that is not GeoJSON: its WKT (SPEC §13, as spreadsheets carry it), else the cell, which the item check then refuses. */
-function wktOrCell(cell: string): unknown {
+/**
+ * A geometry cell that is not GeoJSON: its WKT (SPEC §13, as spreadsheets carry it). A cell that
+ * reads as WKT but is not WGS84 WKT is an error saying why; any other cell is left for the item
+ * check to refuse.
+ */
+function wktOrCell(field: Field, cell: string): unknown {
+  if (!LOOKS_LIKE_WKT.test(cell)) return cell;
   try {
     return wktGeometry(cell.trim());
-  } catch {
-    return cell;
+  } catch (err) {
+    throw new InputError(field.key, `field "${field.key}" is not a WGS84 WKT geometry (${(err as Error).message}): "${cell.slice(0, 60)}"`);
   }
 }
 
@@ -143,7 +148,11 @@ export async function* csvRows(body: Readable, fields: Field[]): AsyncIterable<I
           continue;
         }
         const field = byKey.get(column);
-        values[column] = field ? fromCell(field, cell) : cell;
+        try {
+          values[column] = field ? fromCell(field, cell) : cell;
+        } catch (err) {
+          throw err instanceof InputError ? new InputError(`row ${n}`, `row ${n}, ${err.message}`) : err;
+        }
       }
       for (const [key, { lng, lat }] of points) {
         values[key] = { type: 'Point', coordinates: [NUMBER.test(lng ?? '') ? Number(lng) : lng, NUMBER.test(lat ?? '') ? Number(lat) : lat] };

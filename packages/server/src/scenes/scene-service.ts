@@ -2,11 +2,10 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { convertsFromUrl, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
+import { convertsFromUrl, PMTILES_CONTENT_TYPE, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 
 /** What the server calls a PMTiles archive it has read the magic bytes of. */
-const PMTILES_TYPE = 'application/vnd.pmtiles';
 
 /** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
 export type PublishedSnapshot = Snapshot<PluginPackage>;
@@ -39,7 +38,7 @@ export class SceneService {
       if (tile.assetId === undefined) continue;
       const asset = await this.store.getAsset(project.id, tile.assetId);
       if (!asset) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: no asset "${tile.assetId}" in this project`);
-      if (asset.contentType !== PMTILES_TYPE) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: "${asset.name}" is not a PMTiles archive`);
+      if (asset.contentType !== PMTILES_CONTENT_TYPE) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: "${asset.name}" is not a PMTiles archive`);
     }
     await this.store.putScene(project.id, JSON.stringify(scene), new Date().toISOString());
     return scene;

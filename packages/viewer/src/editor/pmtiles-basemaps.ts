@@ -1,9 +1,8 @@
+import { PMTILES_CONTENT_TYPE } from '@orbis/scene';
 import { attributionText, openPmtiles, type PmtilesSummary, summarizePmtiles, vectorArchiveRefusal } from '../engine/pmtiles-archive.js';
 import type { EditorState } from './editor-state.js';
 import type { AssetRecord } from './management-api.js';
 
-/** The content type the server gives a file whose first bytes are a PMTiles archive's. */
-export const PMTILES_TYPE = 'application/vnd.pmtiles';
 
 /** What the basemap picker shows of an archive: why it cannot be a basemap, or its credit and a tile of it. */
 export interface PmtilesBasemapInfo {
@@ -17,7 +16,7 @@ export interface PmtilesBasemapInfo {
 
 /** The project's PMTiles archives: the files a `pmtiles` basemap may name. */
 export function pmtilesAssets(state: EditorState): AssetRecord[] {
-  return state.assets.filter((a) => a.contentType === PMTILES_TYPE);
+  return state.assets.filter((a) => a.contentType === PMTILES_CONTENT_TYPE);
 }
 
 /** The tile at `zoom` that holds a point (degrees), in the web Mercator tiling every PMTiles archive has. */
@@ -37,7 +36,11 @@ export class PmtilesBasemaps {
   info(asset: AssetRecord): Promise<PmtilesBasemapInfo> {
     let info = this.known.get(asset.id);
     if (!info) {
-      info = this.read(asset).catch((err: Error) => ({ refusal: `"${asset.name}" could not be read as a PMTiles archive: ${err.message}` }));
+      // A failed read (the network, a 503) is not kept: the next time the picker shows, it reads again.
+      info = this.read(asset).catch((err: Error) => {
+        this.known.delete(asset.id);
+        return { refusal: `"${asset.name}" could not be read as a PMTiles archive: ${err.message}` };
+      });
       this.known.set(asset.id, info);
     }
     return info;

@@ -192,6 +192,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   options.signal?.addEventListener('abort', () => {
     stopBlocks?.();
     host.stopAll();
+    // A plugin's roll lock goes with the plugins (a restart, the editor's Publish).
+    engine.camera.forceHorizontalRoll(false);
     stopPointer();
     stopMarquee();
     frames.dispose();
