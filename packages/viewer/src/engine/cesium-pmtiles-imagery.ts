@@ -3,11 +3,18 @@ import type { PMTiles } from 'pmtiles';
 import { attributionText, openPmtiles, summarizePmtiles, vectorArchiveRefusal } from './pmtiles-archive.js';
 import type { AssetFile } from './property-mapping.js';
 
+/** Tiles read out of one archive at once, as CesiumJS's request scheduler allows a server by default over HTTP/1. */
+export const MAX_TILE_READS = 6;
+
 /**
  * Draws a raster PMTiles archive's tiles (SPEC §14): CesiumJS's template provider for the tiling,
  * levels, bounds and credit, with each tile read out of the archive instead of fetched by URL.
+ * Reads past {@link MAX_TILE_READS} answer `undefined`, CesiumJS's "ask again later", so a flight
+ * over the globe does not start every tile's Range request at once.
  */
-class PmtilesImageryProvider extends UrlTemplateImageryProvider {
+export class PmtilesImageryProvider extends UrlTemplateImageryProvider {
+  private reading = 0;
+
   constructor(
     private readonly archive: PMTiles,
     private readonly imageType: string,
@@ -16,11 +23,16 @@ class PmtilesImageryProvider extends UrlTemplateImageryProvider {
     super(options);
   }
 
-  override requestImage(x: number, y: number, level: number, _request?: Request): Promise<ImageryTypes> {
-    return this.archive.getZxy(level, x, y).then((tile): Promise<ImageryTypes> | ImageryTypes =>
-      // A tile the archive lacks is discarded: the globe shows the level above it there.
-      tile ? createImageBitmap(new Blob([tile.data], { type: this.imageType })) : DiscardEmptyTileImagePolicy.EMPTY_IMAGE,
-    );
+  override requestImage(x: number, y: number, level: number, _request?: Request): Promise<ImageryTypes> | undefined {
+    if (this.reading >= MAX_TILE_READS) return undefined;
+    this.reading += 1;
+    return this.archive
+      .getZxy(level, x, y)
+      .then((tile): Promise<ImageryTypes> | ImageryTypes =>
+        // A tile the archive lacks is discarded: the globe shows the level above it there.
+        tile ? createImageBitmap(new Blob([tile.data], { type: this.imageType })) : DiscardEmptyTileImagePolicy.EMPTY_IMAGE,
+      )
+      .finally(() => (this.reading -= 1));
   }
 }
 
