@@ -392,7 +392,8 @@ export function cleanUpOnSignal(dataDir, server) {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   return () => {
-    stopListening();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   };
 }
 
