@@ -46,10 +46,12 @@ const FLOOD = `
   app.ui.on('message', () => {
     let sent = 0;
     let refused = 0;
+    // Each burst goes past the budget and its refusals by itself (200 admitted, then 250 refused), so the
+    // plugin is stopped within one second however slowly a loaded machine runs its timers.
     const burst = () => {
-      for (let i = 0; i < 20; i++) {
+      for (let i = 0; i < 450; i++) {
         try {
-          if (sent % 10 === 0) app.ui.postMessage(big);
+          if (i % 50 === 0) app.ui.postMessage(big);
           else app.extension.postMessage('good/main', 'x');
           sent++;
         } catch (e) {
