@@ -50,7 +50,7 @@ function overlaps(parts: Part[]): string[] {
 describe('the published demo page on a phone and in a small window', () => {
   const fx = useBrowserAndServer({ harness: { demo: true }, viewport: { width: 390, height: 844 } });
 
-  it('folds the widgets on a phone, and keeps the widgets, widget tray, legend, timeline bar (only on the page with time data), credit line and story sheet apart at 390×844, 640×480 and 360×640', async () => {
+  it('folds the widgets on a phone, and keeps the widgets, widget tray, legend, timeline bar (only on the page with time data), credit line and story sheet apart at 390×844, 640×480, 360×640 and 740×360', async () => {
     const { h, tab } = fx;
     const { page } = tab;
     await page.goto(`${h.url}/p/demo`);
@@ -104,6 +104,14 @@ describe('the published demo page on a phone and in a small window', () => {
     await page.setViewportSize({ width: 640, height: 480 });
     await expect.poll(widgetsShown).toBe(4);
     expect(await tray.isVisible()).toBe(false);
+    // A phone turned sideways (under 480 px high): the tray is back, folded, beside the story.
+    await page.setViewportSize({ width: 740, height: 360 });
+    await expect.poll(() => tray.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(widgetsShown).toBe(0);
+    await check('740×360, tray folded', ['tray', 'legend', 'credits', 'story']);
+    await tray.click();
+    await expect.poll(widgetsShown).toBe(4);
+    expect(overlaps(await shownParts(page)).filter((pair) => !menuOver(pair))).toEqual([]);
     tab.assertClean();
   });
 });

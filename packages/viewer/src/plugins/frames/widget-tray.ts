@@ -1,17 +1,18 @@
 /**
- * Where the widget tray starts folded: any upright screen under 700 px wide (a phone). There the
- * widget zones stack in one column over the globe; on a 390×844 phone the demo's four widgets took
- * more than half of the globe the story's sheet leaves (docs/images/published-phone.png). A
- * landscape small window (640×480) keeps its corners side by side and has no tray.
+ * Where the widget tray shows, folded at first: any upright screen under 700 px wide (a phone),
+ * where the widget zones stack in one column over the globe (on a 390×844 phone the demo's four
+ * widgets took more than half of the globe the story's sheet leaves, docs/images/published-phone.png),
+ * and any window under 480 px high (a phone turned sideways, where the demo's widgets covered
+ * two thirds of the globe beside the story). A small window of 640×480 keeps its corners side by
+ * side and has no tray. The one place this rule lives: the stylesheet reads the `tray-on` class.
  */
-export const TRAY_FOLDED_AT = '(max-width: 700px) and (orientation: portrait)';
+export const TRAY_FOLDED_AT = '(max-width: 700px) and (orientation: portrait), (max-height: 479px)';
 
 /**
- * A button that folds and unfolds every widget zone of `overlay` (the published page on an upright
- * screen under 700 px wide, where the corners stack in one column; elsewhere the button is hidden
- * and the widgets always show, plugin-widgets.css). It starts folded where
- * {@link TRAY_FOLDED_AT} matches and folds or opens again when the window crosses that size (a
- * phone turned), as the legend does. A real button: Enter and Space toggle it, `aria-expanded` says
+ * A button that folds and unfolds every widget zone of `overlay` where {@link TRAY_FOLDED_AT}
+ * matches (elsewhere the button is hidden and the widgets always show, plugin-widgets.css). It
+ * starts folded there, and folds or opens again when the window crosses into or out of it (a phone
+ * turned), as the legend does. A real button: Enter and Space toggle it, `aria-expanded` says
  * its state. Widgets keep running while folded: only their frames are out of sight.
  */
 export function createWidgetTray(overlay: HTMLElement): HTMLButtonElement {
@@ -20,16 +21,16 @@ export function createWidgetTray(overlay: HTMLElement): HTMLButtonElement {
   button.className = 'orbis-widget-tray';
   button.dataset.testid = 'widget-tray';
   button.textContent = 'Widgets';
+  const small = typeof matchMedia === 'function' ? matchMedia(TRAY_FOLDED_AT) : undefined;
   const set = (open: boolean) => {
+    overlay.classList.toggle('tray-on', Boolean(small?.matches));
     overlay.classList.toggle('tray-folded', !open);
     button.setAttribute('aria-expanded', String(open));
     button.title = open ? 'Hide the widgets' : 'Show the widgets';
   };
-  const small = typeof matchMedia === 'function' ? matchMedia(TRAY_FOLDED_AT) : undefined;
   set(!small?.matches);
   small?.addEventListener('change', () => set(!small.matches));
   button.addEventListener('click', () => set(overlay.classList.contains('tray-folded')));
-  overlay.classList.add('has-tray');
   overlay.prepend(button);
   return button;
 }
