@@ -1,7 +1,7 @@
 import type { Appearance, Layer } from '@orbis/scene';
 import { styleExpressionError } from '@orbis/scene/checks';
 import type { GeometryKind } from '../engine/engine-features.js';
-import { legendLabel } from '../layers-ui/legend-label.js';
+import { legendLabels } from '../layers-ui/legend-label.js';
 import { h } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { onePerLayer, type PanelEngine } from './layer-panels.js';
@@ -128,14 +128,16 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
   };
 
   /** Shows the classes a rule gives, each with its swatch and a label as the legend reads it. */
-  const showClasses = (conditions: [string, string][]) =>
+  const showClasses = (conditions: [string, string][]) => {
+    const labels = legendLabels(conditions.map(([c]) => c));
     classList.replaceChildren(
-      ...conditions.map(([c, e], i) => {
+      ...conditions.map(([, e], i) => {
         const swatch = h('span', { class: 'style-swatch', 'aria-hidden': 'true' });
         swatch.style.background = engine.expressionColor(e) ?? 'transparent';
-        return h('li', {}, swatch, legendLabel(c, i === conditions.length - 1));
+        return h('li', {}, swatch, labels[i]!);
       }),
     );
+  };
 
   /** Colours the chosen kind of feature as the panel says: one colour, or conditions by a property. */
   const colourBy = () => {

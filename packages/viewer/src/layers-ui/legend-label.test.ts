@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legendLabel } from './legend-label.js';
+import { legendLabel, legendLabels } from './legend-label.js';
 
 describe('legendLabel', () => {
   it.each([
@@ -16,4 +16,26 @@ describe('legendLabel', () => {
   ])('%s → %s', (condition, label) => expect(legendLabel(condition)).toBe(label));
 
   it('calls a last catch-all condition "other"', () => expect(legendLabel('true', true)).toBe('other'));
+});
+
+describe('legendLabels', () => {
+  it('reads hand-written thresholds on one property, highest first, as classes: a range between two, "< lowest" for the catch-all', () =>
+    expect(legendLabels(['${population} >= 5000000', '${population} >= 2000000', 'true'])).toEqual([
+      'population ≥ 5,000,000',
+      'population 2,000,000–5,000,000',
+      'population < 2,000,000',
+    ]));
+
+  it('keeps "other" where the conditions are not such a chain', () => {
+    // Categories.
+    expect(legendLabels(["${kind} === 'park'", 'true'])).toEqual(['kind = park', 'other']);
+    // Two properties.
+    expect(legendLabels(['${a} >= 5', '${b} >= 2', 'true'])).toEqual(['a ≥ 5', 'b ≥ 2', 'other']);
+    // Thresholds not highest first: the second condition is not the class between them.
+    expect(legendLabels(['${a} >= 2', '${a} >= 5', 'true'])).toEqual(['a ≥ 2', 'a ≥ 5', 'other']);
+    // No catch-all: each condition as written.
+    expect(legendLabels(['${a} >= 5', '${a} >= 2'])).toEqual(['a ≥ 5', 'a ≥ 2']);
+    // The style panel's classes are already ranges.
+    expect(legendLabels(['${r} >= 4', '${r} >= 3 && ${r} < 4', '${r} < 3', 'true'])).toEqual(['r ≥ 4', 'r 3–4', 'r < 3', 'other']);
+  });
 });

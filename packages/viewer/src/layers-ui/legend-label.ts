@@ -1,6 +1,8 @@
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)`;
 /** `${x} >= a && ${x} < b`, the same property both sides. */
 const RANGE = new RegExp(String.raw`^(\$\{[^}]*\})\s*>=\s*${NUMBER}\s*&&\s*\1\s*<\s*${NUMBER}$`);
+/** `${x} >= a`: a class's lower bound alone, as hand-written thresholds are. */
+const FROM = new RegExp(String.raw`^(\$\{[^}]*\})\s*>=\s*${NUMBER}$`);
 
 /**
  * A style condition as a map reader would say it: `${kind} === 'park'` → `kind = park`,
@@ -25,4 +27,26 @@ export function legendLabel(condition: string, isLast = false): string {
     .replace(/\b\d{5,}\b/g, (n) => Number(n).toLocaleString('en-US'))
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The labels of a rule's conditions, in order. Hand-written thresholds on one property, highest
+ * first (`${pop} >= 5000000`, `${pop} >= 2000000`, `true`), read as the classes they are:
+ * `pop ≥ 5,000,000`, `pop 2,000,000–5,000,000` and `pop < 2,000,000`, not "other". Any other rule
+ * is labelled condition by condition ({@link legendLabel}).
+ */
+export function legendLabels(conditions: readonly string[]): string[] {
+  const labels = conditions.map((c, i) => legendLabel(c, i === conditions.length - 1));
+  const bounds = conditions.map((c) => FROM.exec(c.trim()));
+  const last = conditions.length - 1;
+  const steps = bounds.slice(0, last);
+  const chain =
+    last >= 1 &&
+    conditions[last]!.trim() === 'true' &&
+    steps.every((b, i) => b && b[1] === steps[0]![1] && (i === 0 || Number(b[2]) < Number(steps[i - 1]![2])));
+  if (!chain) return labels;
+  const name = steps[0]![1]!;
+  for (let i = 1; i < last; i++) labels[i] = legendLabel(`${name} >= ${steps[i]![2]} && ${name} < ${steps[i - 1]![2]}`);
+  labels[last] = legendLabel(`${name} < ${steps[last - 1]![2]}`);
+  return labels;
 }

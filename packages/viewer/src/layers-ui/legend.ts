@@ -1,7 +1,7 @@
 import type { Appearance, Layer } from '@orbis/scene';
 import type { EngineFeatures } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
-import { legendLabel } from './legend-label.js';
+import { legendLabels } from './legend-label.js';
 import './layers-ui.css';
 
 /** Where the legend starts folded: the published page's phone layout (published.css), or a window too low for it beside the widgets. */
@@ -32,10 +32,11 @@ export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
       for (const [field, value] of Object.entries(fields ?? {})) {
         if (!COLOUR_FIELDS.has(field) || typeof value !== 'object' || value === null || !('conditions' in value)) continue;
         const conditions = (value as { conditions: [string, string][] }).conditions;
+        const labels = legendLabels(conditions.map(([c]) => c));
         groups.push({
           layerId: layer.id,
           title: layer.title,
-          rows: conditions.map(([c, e], i) => ({ label: legendLabel(c, i === conditions.length - 1), colorExpression: e })),
+          rows: conditions.map(([, e], i) => ({ label: labels[i]!, colorExpression: e })),
         });
       }
     }
