@@ -55,6 +55,9 @@ describe('the published demo page on a phone and in a small window', () => {
     const { page } = tab;
     await page.goto(`${h.url}/p/demo`);
     await viewerReady(page);
+    // The demo's layers are small: the large layers' progress line never shows (it once showed
+    // empty from the start, a white band at the globe's bottom left).
+    expect(await page.getByTestId('layer-progress').isVisible()).toBe(false);
     const tray = page.getByTestId('widget-tray');
     const widgetsShown = async () => (await shownParts(page)).filter((p) => p.name.startsWith('widget')).length;
     const check = async (what: string, needs: string[]) => {

@@ -9,7 +9,7 @@ import './layer-progress.css';
 export function mountLayerProgress(element: HTMLElement, engine: Pick<Engine, 'onLayerProgress'>): () => void {
   const bar = h('progress', { class: 'layer-progress-bar', max: '1', value: '0' }) as HTMLProgressElement;
   const text = h('span', { class: 'layer-progress-text' });
-  const box = h('div', { class: 'layer-progress', role: 'status', 'data-testid': 'layer-progress', hidden: '' }, bar, text);
+  const box = h('div', { class: 'layer-progress', role: 'status', 'data-testid': 'layer-progress', hidden: true }, bar, text);
   element.append(box);
   const layers = new Map<string, LayerProgress>();
   const number = new Intl.NumberFormat();
