@@ -26,7 +26,7 @@ export const DEMO_MODEL_LAYER: Layer = {
   model: DEMO_MODEL.key,
   visible: true,
   appearance: { marker: { style: 'point', pointColor: 'white', pointSize: 5 } },
-  infobox: { title: '${office}', fields: [{ label: 'Prefecture', value: '${prefecture}' }, { label: 'Population (2020)', value: '${population}' }] },
+  infobox: { title: '${office}', fields: [{ label: 'Prefecture', value: '${prefecture}' }, { label: 'Population (2020)', value: '${population}', format: 'number' }] },
 };
 
 /** Creates the demo's model and its public items from the real CSV shipped in `demo-data` (source and licence in its README). */

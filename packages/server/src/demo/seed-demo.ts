@@ -67,7 +67,7 @@ export function demoScene(layerAssetIds: string[]): Scene {
           title: "${prefecture} + ' prefecture'",
           fields: [
             { label: 'Prefectural office', value: '${capital}' },
-            { label: 'Population (2020)', value: '${population}' },
+            { label: 'Population (2020)', value: '${population}', format: 'number' },
           ],
         },
       },
@@ -106,7 +106,7 @@ export function demoScene(layerAssetIds: string[]): Scene {
     widgets: [{ pluginId: 'bookmarks', extensionId: 'main', enabled: true, area: 'top-left' }],
     story: {
       pages: [
-        { id: 'tokyo', title: 'Tokyo', text: '**Tokyo Tower** and **Tokyo Skytree**, with *Mount Fuji* to the south-west.\n\nThe markers come from `landmarks.geojson`; click one to read about it.', layers: ['prefectures', 'landmarks', 'parks'], camera: { lng: 139.4, lat: 35.1, height: 120_000, heading: 20, pitch: -45, roll: 0 } },
+        { id: 'tokyo', title: 'Tokyo', text: '**Tokyo Tower** and **Tokyo Skytree**, with *Mount Fuji* to the south-west.\n\nThe markers come from `landmarks.geojson`; click one to read about it.', layers: ['prefectures', 'landmarks', 'parks'], camera: { lng: 139.47, lat: 35.0, height: 80_000, heading: 20, pitch: -45, roll: 0 } },
         { id: 'flight', title: 'North to Hokkaido', text: 'A flight from **Haneda** to **New Chitose**: about 90 minutes.\n\n- 820 km as the crow flies\n- one of the busiest air routes in the world', layers: ['flight'], camera: { lng: 140.8, lat: 37.5, height: 1_500_000, heading: 0, pitch: -75, roll: 0 } },
         { id: 'new-york', title: 'New York', text: '[Central Park](https://en.wikipedia.org/wiki/Central_Park), from 59th to 110th Street.', layers: ['landmarks', 'parks'], camera: { lng: -73.965, lat: 40.74, height: 6_000, heading: 20, pitch: -45, roll: 0 } },
       ],
