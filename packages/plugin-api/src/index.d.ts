@@ -205,7 +205,7 @@ export interface UiEvents {
 /** The plugin's own UI: HTML in a sandboxed iframe, messages both ways. */
 export interface PluginUI {
   /** @example app.ui.show('<button onclick="parent.postMessage(\'go\', \'*\')">Go</button>', { width: 120, height: 40 }); */
-  show(html: string, options?: { width?: FrameSize; height?: FrameSize; visible?: boolean }): void;
+  show(html: string, options?: { width?: FrameSize; height?: FrameSize; visible?: boolean; /** spans the widget's zone, top or bottom, as Re:Earth's extended widgets do */ extended?: boolean }): void;
   /** @example app.ui.postMessage({ lng: 139.7 }); */
   postMessage(message: unknown): void;
   /**

@@ -30,9 +30,10 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     setUp: async (h) => {
       await h.project('settings');
       await h.admin('PUT', '/api/projects/settings/scene', emptyScene());
-      // The plain plugin also sizes or closes its frame as its settings say.
+      // The plain plugin also sizes, extends or closes its frame as its settings say.
       const frame = `app.ui.show('<p>plain</p>', { width: 100, height: 30 }); app.ui.on('close', () => say('close'));
-        app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.width) app.ui.resize(p.width, p.height); });`;
+        app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.extend) app.ui.resize(undefined, undefined, true);
+        else if (p.extendedShow) app.ui.show('<p>plain</p>', { height: 30, extended: true }); else if (p.width) app.ui.resize(p.width, p.height); });`;
       const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame } };
       expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(201);
       expect((await h.admin('POST', '/api/projects/settings/plugins', plain)).status).toBe(201);
@@ -78,6 +79,22 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     // app.ui.resize and app.ui.close on the real page.
     await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(150);
     expect((await widgetFrame.boundingBox())?.height).toBe(60);
+    // Extended (Re:Earth's extended widget): the frame spans its zone, by resize and by show.
+    const zoneWidth = () => widgetFrame.evaluate((e) => e.closest('.orbis-zone')!.getBoundingClientRect().width);
+    const save = async (property: object) => {
+      await json.fill(JSON.stringify(property));
+      await page.getByTestId('widget-settings-plain-main-save').click();
+      await expect.poll(() => reports('plain').at(-1), { timeout: 10_000 }).toEqual(['update', property]);
+    };
+    await save({ extend: true });
+    await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(await zoneWidth());
+    expect(await zoneWidth()).toBeGreaterThan(150);
+    expect((await widgetFrame.boundingBox())?.height).toBe(60);
+    await save({ width: 120, height: 40 });
+    await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(120);
+    await save({ extendedShow: true });
+    await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(await zoneWidth());
+    expect((await widgetFrame.boundingBox())?.height).toBe(30);
     await json.fill('{"close": true}');
     await page.getByTestId('widget-settings-plain-main-save').click();
     await expect.poll(() => reports('plain').at(-1)?.[0], { timeout: 10_000 }).toBe('close');

@@ -76,13 +76,16 @@ export class PluginUi {
     }
     frame.show(html);
     // A block spans its panel's width unless it asks for less (Re:Earth's blocks fill the infobox's width).
-    frame.element.style.width = place && options.width === undefined ? '100%' : cssSize(options.width, 300);
+    const extended = options.extended === true;
+    frame.element.style.width = extended || (place && options.width === undefined) ? '100%' : cssSize(options.width, 300);
     frame.element.style.height = cssSize(options.height, 200);
+    frame.element.classList.toggle('extended', extended);
     frame.element.hidden = options.visible === false;
   }
 
   /**
-   * `app.ui.resize`: an extended frame spans its area's width (Re:Earth's extended widget); an
+   * `app.ui.resize`: an extended frame spans its zone's width, top or bottom (Re:Earth's extended
+   * widget; plugin-widgets.css gives its corner the whole row); an
    * absent width or height keeps the frame's current one, as Re:Earth's `resize(undefined, 500)`.
    */
   resize(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean): void {

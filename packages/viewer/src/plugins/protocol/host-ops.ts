@@ -109,7 +109,7 @@ export const VIEWER_OPS = {
 
 /** `app.ui`'s and `app.extension`'s operations. */
 export const UI_OPS = {
-  'ui.show': post(['html', string], ['options', fields({ width: maybe(frameSize), height: maybe(frameSize), visible: maybe(boolean) })]),
+  'ui.show': post(['html', string], ['options', fields({ width: maybe(frameSize), height: maybe(frameSize), visible: maybe(boolean), extended: maybe(boolean) })]),
   // Re:Earth's `resize(undefined, 500)` changes the height only; JSON has made `undefined` null.
   'ui.resize': post(['width', maybe(frameSize)], ['height', maybe(frameSize)], ['extended', maybe(boolean)]),
   'ui.close': post(),
