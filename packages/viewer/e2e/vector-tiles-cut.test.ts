@@ -9,11 +9,20 @@ import { shot } from './shots.js';
  * where a tile's edge cuts it, and its translucent fill no darker strip there. The polygon is the
  * square from 2°W 2°S to 2°E 2°N: the meridian 0° and the equator are edges of tiles at every zoom
  * from 1, so its four quarters lie in four tiles. Straight down from 1,500 km over 0° 0°, one
- * degree is about 40 px: the square spans about x 240–400, y 160–320.
+ * degree is about 40 px: the square spans about x 240–400, y 160–320. The same feature has a
+ * second, small square (3°E–4°E, 0.5°S–1.5°S: x 440–480, y 260–300), in the south-east quarter's
+ * tile: a selection highlights both parts there.
  */
 const SQUARE = {
   type: 'FeatureCollection',
-  features: [{ type: 'Feature', id: 1, properties: { name: 'square' }, geometry: { type: 'Polygon', coordinates: [[[-2, -2], [2, -2], [2, 2], [-2, 2], [-2, -2]]] } }],
+  features: [
+    {
+      type: 'Feature',
+      id: 1,
+      properties: { name: 'square' },
+      geometry: { type: 'MultiPolygon', coordinates: [[[[-2, -2], [2, -2], [2, 2], [-2, 2], [-2, -2]]], [[[3, -1.5], [4, -1.5], [4, -0.5], [3, -0.5], [3, -1.5]]]] },
+    },
+  ],
 };
 
 /** The outline's colour: red, drawn opaque over a translucent green fill. */
@@ -34,6 +43,7 @@ describe('an mvt layer\'s polygon cut by tile edges (SPEC §13)', () => {
             type: 'mvt',
             assetId,
             visible: true,
+            infobox: { title: '${name}' },
             appearance: { polygon: { fillColor: { expression: "color('#00c800', 0.5)" }, stroke: true, strokeColor: '#ff0000' } },
           },
         ],
@@ -46,7 +56,7 @@ describe('an mvt layer\'s polygon cut by tile edges (SPEC §13)', () => {
     },
   });
 
-  it('draws the outline along the polygon\'s own sides only, and its fill evenly across the tiles\' edges', async () => {
+  it('draws the outline along the polygon\'s own sides only, its fill evenly across the tiles\' edges, and highlights every part of it', async () => {
     const { page } = t.tab;
     const asked: Request[] = [];
     page.on('request', (request) => {
@@ -85,5 +95,15 @@ describe('an mvt layer\'s polygon cut by tile edges (SPEC §13)', () => {
       expect(edge[1] > 80 && edge[1] > edge[0] + 30, `fill ${edge}`).toBe(true);
       for (let c = 0; c < 3; c++) expect(Math.abs(edge[c]! - beside[c]!), `fill on the edge ${edge}, beside it ${beside}`).toBeLessThanOrEqual(12);
     }
+
+    // A click selects the feature: both its parts turn the highlight's yellow, in every tile.
+    await page.mouse.click(300, 200);
+    await page.getByTestId('infobox').waitFor({ state: 'visible' });
+    const isYellow = ([r, g, b]: Rgba) => r > 150 && g > 150 && b < 110;
+    await expect.poll(async () => {
+      const now = await screenshotPixels(page, page.getByTestId('viewer'));
+      return [[300, 200], [340, 280], [460, 280]].map(([px, py]) => isYellow(now.at(px!, py!)));
+    }).toEqual([true, true, true]);
+    await shot(page, 'vector-tiles-cut-selected');
   }, 300_000);
 });
