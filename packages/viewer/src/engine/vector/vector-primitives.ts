@@ -152,11 +152,12 @@ function cutOutline(lines: number[][], extrudedHeight: number | undefined): Simp
 export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks: (index: number, part: number) => VectorPick): { ready: boolean }[] {
   const made: { ready: boolean }[] = [];
   const groups = new Map<string, GeometryInstance[]>();
-  /** Instances per group key and feature so far: the next one's part number. */
-  const parts = new Map<string, number>();
+  /** Per group key, the feature of its last instance and that instance's part (a feature's shapes come one after another). */
+  const last = new Map<string, { feature: number; part: number }>();
   const put = (key: string, feature: number, geometry: ConstructorParameters<typeof GeometryInstance>[0]['geometry'], attributes: ReturnType<typeof instanceAttributes>) => {
-    const part = parts.get(`${key}:${feature}`) ?? 0;
-    parts.set(`${key}:${feature}`, part + 1);
+    const before = last.get(key);
+    const part = before?.feature === feature ? before.part + 1 : 0;
+    last.set(key, { feature, part });
     const list = groups.get(key) ?? [];
     list.push(new GeometryInstance({ geometry, id: picks(feature, part), attributes }));
     groups.set(key, list);
