@@ -68,7 +68,7 @@ try {
   const result = {
     fileMb,
     features,
-    baseline: { what: 'the file through @streamparser/json alone, nothing kept', seconds: Math.round(parseS * 10) / 10, features: parsed, peakRssMb: rssAfterParse },
+    baseline: { what: 'the file through the streaming parser (json-elements) alone, nothing kept', seconds: Math.round(parseS * 10) / 10, features: parsed, peakRssMb: rssAfterParse },
     orbis: { seconds: Math.round(readyS * 10) / 10, features: indexed, peakRssMb: mb(peakRss), firstTilesMs: { z0: tileMs[0], z5: tileMs[1], z14: tileMs[2] } },
     ratio: Math.round((readyS / parseS) * 100) / 100,
     node: process.version,

@@ -131,7 +131,7 @@ export const InfoboxSchema = closed({
 const column = Type.String({ minLength: 1, maxLength: 200 });
 /**
  * SPEC §7 and §13 `data`, by layer type: csv columns (lat/lng or one of WKT), wms `layers`,
- * imagery and mvt `maximumLevel`, mvt `layers` and `minimumLevel`, geopackage `table`.
+ * imagery and mvt `maximumLevel`, mvt `layers` and `minimumLevel`, geopackage `table` (and an mvt layer of an uploaded GeoPackage).
  */
 export const LayerDataSchema = closed({
   latColumn: column,

@@ -10,7 +10,7 @@ export interface SceneProblem {
 /** Which layer types each `data` key belongs to (SPEC §7). */
 const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
   wktColumn: ['csv'],
-  table: ['geopackage'],
+  table: ['geopackage', 'mvt'],
   latColumn: ['csv'],
   lngColumn: ['csv'],
   heightColumn: ['csv'],
@@ -43,6 +43,9 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   }
   if (layer.type === 'mvt' && typeof layer.data?.layers === 'string') {
     return { path: `${path}.data.layers`, message: 'lists the tile layers to draw: an array of names' };
+  }
+  if (layer.type === 'mvt' && layer.data?.table !== undefined && layer.assetId === undefined) {
+    return { path: `${path}.data.table`, message: 'applies to an mvt layer of an uploaded GeoPackage (assetId): the table whose tiles the server cuts' };
   }
   if (layer.type === 'mvt' && layer.url !== undefined && !['{z}', '{x}', '{y}'].every((k) => layer.url!.includes(k))) {
     return { path: `${path}.url`, message: 'is a tile URL template with {z}, {x} and {y}' };

@@ -34,7 +34,12 @@ export function isTile(z: number, x: number, y: number): boolean {
   return Number.isInteger(z) && Number.isInteger(x) && Number.isInteger(y) && z >= 0 && z <= 30 && x >= 0 && y >= 0 && x < n && y < n;
 }
 
-/** The tile URL template of an uploaded asset (an `mvt` layer's `assetId`), from the URL of the asset's own file. */
-export function tilesUrlOf(assetFileUrl: string): string {
-  return assetFileUrl.slice(0, assetFileUrl.lastIndexOf('/') + 1) + TILES_TEMPLATE;
+/**
+ * The tile URL template of an uploaded asset (an `mvt` layer's `assetId`), from the URL of the
+ * asset's own file; with `table`, the tiles of that GeoPackage table only (SPEC §13 `data.table`),
+ * asked by the query `?table=`.
+ */
+export function tilesUrlOf(assetFileUrl: string, table?: string): string {
+  const template = assetFileUrl.slice(0, assetFileUrl.lastIndexOf('/') + 1) + TILES_TEMPLATE;
+  return table === undefined ? template : `${template}?table=${encodeURIComponent(table)}`;
 }

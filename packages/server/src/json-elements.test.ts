@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { jsonElements } from './json-elements.js';
 
@@ -34,9 +35,32 @@ describe('jsonElements', () => {
   });
 
   it('throws for a document that is not JSON, is empty, ends early or goes on after its end', async () => {
-    await expect(all('nope', '$.features')).rejects.toThrow(/Unexpected "o"/);
+    await expect(all('nope', '$.features')).rejects.toThrow(/not valid JSON/);
     await expect(all('  \n', '$.features')).rejects.toThrow('the document is empty');
     await expect(all('{"features":[{"type":', '$.features')).rejects.toThrow(/ended in mid-parsing/);
     await expect(all('{"features":[1]} {}', '$.features')).rejects.toThrow(/Unexpected/);
+  });
+
+  it('reads what JSON.parse reads, whatever the values, their strings\' escapes and where the bytes are cut', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.jsonValue()), fc.jsonValue(), fc.integer({ min: 1, max: 40 }), async (features, around, size) => {
+        const doc = JSON.stringify({ 'a"\\': around, features, z: [around] });
+        const expected = (JSON.parse(doc) as { features: unknown[] }).features.map((value, key) => ({ key, value }));
+        expect(await all(doc, '$.features', size)).toEqual(expected);
+        expect(await all(JSON.stringify(features), '$', size)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses an element past maxElementBytes as it arrives, and commas without an element', async () => {
+    const big = JSON.stringify({ features: [{ a: 1 }, { b: 'x'.repeat(100) }] });
+    const read = async () => {
+      for await (const _ of jsonElements(pieces(big, 16), '$.features', { maxElementBytes: 50, tooLarge: (i) => new Error(`element ${i} too large`) }));
+    };
+    await expect(read()).rejects.toThrow('element 1 too large');
+    await expect(all('{"features":[1,,2]}', '$.features')).rejects.toThrow(/Unexpected ","/);
+    await expect(all('{"features":[1,]}', '$.features')).rejects.toThrow(/Unexpected "\]"/);
+    await expect(all('{"features":[1 2]}', '$.features')).rejects.toThrow(/Unexpected "2"/);
   });
 });

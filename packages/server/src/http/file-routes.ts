@@ -77,7 +77,13 @@ export async function sendAssetFile(
 
 type FileParams = { Params: { project: string; assetId: string; '*': string } };
 
-const fileQuery = { type: 'object', properties: { wktColumn: { type: 'string', minLength: 1, maxLength: 200, description: "a CSV file's column of WKT geometries: answers the CSV as GeoJSON (SPEC §13 `data.wktColumn`)" } } };
+const fileQuery = {
+  type: 'object',
+  properties: {
+    wktColumn: { type: 'string', minLength: 1, maxLength: 200, description: "a CSV file's column of WKT geometries: answers the CSV as GeoJSON (SPEC §13 `data.wktColumn`)" },
+    table: { type: 'string', minLength: 1, maxLength: 200, description: "with `orbis-tiles/{z}/{x}/{y}.pbf`: the tiles of that GeoPackage table only (SPEC §13 `data.table`)" },
+  },
+};
 
 /** `GET /files/{project}/{assetId}/{name}`: a public asset's bytes, under the listing's access rules. */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {

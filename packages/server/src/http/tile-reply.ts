@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DERIVED_GEOJSON_PATH, isTile, MAX_TILE_ZOOM, TILES_PATH } from '@orbis/scene';
+import { DERIVED_GEOJSON_PATH, derivedTablePath, isTile, MAX_TILE_ZOOM, TILES_PATH } from '@orbis/scene';
 import { assetPrefix } from '../assets/asset-service.js';
 import type { Asset, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
@@ -30,8 +30,17 @@ export function tileOf(path: string): TileCoordinates | undefined {
   return { z, x, y };
 }
 
-/** The GeoJSON an asset's tiles are cut from: the WGS84 file derived from a GIS file, or the asset itself. */
-function tiledFileOf(asset: Asset): ServedFile | undefined {
+/**
+ * The GeoJSON an asset's tiles are cut from: the WGS84 file derived from a GIS file (of one of a
+ * GeoPackage's tables with `table`), or the asset itself. Each derived file has its own tag (its
+ * place among the asset's files), so a table's tiles are kept apart from the whole file's.
+ */
+function tiledFileOf(asset: Asset, table: string | undefined): ServedFile | undefined {
+  if (table !== undefined) {
+    const own = fileOf(asset, derivedTablePath(table));
+    if (!own) throw new ApiError('not_found', `"${asset.name}" has no feature table "${table}" to cut into tiles`);
+    return own;
+  }
   const derived = fileOf(asset, DERIVED_GEOJSON_PATH);
   if (derived) return derived;
   return GEOJSON.test(asset.contentType) || /\.(geo)?json$/i.test(asset.name) ? fileOf(asset, asset.name) : undefined;
@@ -40,9 +49,11 @@ function tiledFileOf(asset: Asset): ServedFile | undefined {
 /**
  * Answers a vector tile of an asset (SPEC §13), under the asset file's own access rules: the
  * Mapbox Vector Tile, or 204 when nothing lies in it. Tiles exist from zoom 0 to MAX_TILE_ZOOM.
+ * The query's `table` picks a GeoPackage's table (`data.table`).
  */
 export async function sendTile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, asset: Asset, requirePublic: boolean, tile: TileCoordinates): Promise<FastifyReply> {
-  const file = tiledFileOf(asset);
+  const table = (request.query as { table?: unknown } | undefined)?.table;
+  const file = tiledFileOf(asset, typeof table === 'string' ? table : undefined);
   if (!file) throw new ApiError('not_found', `"${asset.name}" has no tiles: the server cuts tiles of GeoJSON and of the GIS files it reads`);
   const { z, x, y } = tile;
   if (!isTile(z, x, y) || z > MAX_TILE_ZOOM) throw new ApiError('not_found', `no tile ${z}/${x}/${y}: tiles go from zoom 0 to ${MAX_TILE_ZOOM}, and x and y below 2^zoom`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TILE_ZOOM, TILES_TEMPLATE } from '@orbis/scene';
+import { geopackageOf, ORIGINAL_POINTS, ORIGINAL_POLYGON } from '../test/gdal-fixtures.js';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
 import { decodedTile, tileAround } from '../test/vector-tile-decoding.js';
 
@@ -64,5 +65,44 @@ describe('vector tiles of GeoJSON assets (SPEC §13)', () => {
     const res = await h.get(tilePath(broken, 0, 0, 0));
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/could not be cut into tiles/);
+  });
+
+  it('cuts the tiles of one GeoPackage table with ?table= (SPEC §13 data.table), kept apart from the whole file\'s', async () => {
+    const gpkg = await upload('tokyo.gpkg', geopackageOf({ stations: ORIGINAL_POINTS, palace: ORIGINAL_POLYGON }, 'EPSG:6677'));
+    // Zoom 8: one tile holds all of central Tokyo.
+    const [x, y] = tileAround(8, 139.76, 35.69);
+    const kinds = async (query: string) => {
+      const res = await h.get(`${tilePath(gpkg, 8, x, y)}${query}`);
+      expect(res.status).toBe(200);
+      return decodedTile(new Uint8Array(await res.arrayBuffer()), 8, x, y).map((f) => f.geometry.type).sort();
+    };
+    expect(await kinds('?table=stations')).toEqual(['Point', 'Point', 'Point', 'Point']);
+    expect(await kinds('?table=palace')).toEqual(['Polygon']);
+    expect(await kinds('')).toEqual(['Point', 'Point', 'Point', 'Point', 'Polygon']);
+    // Each table's tiles are stored under a tag of their own (the derived table file's).
+    const tags = new Set((await h.storedKeys()).filter((k) => k.includes(`/orbis-tiles/`) && k.endsWith(`/8/${x}/${y}.pbf`)).map((k) => k.split('/orbis-tiles/')[1]!.split('/')[0]));
+    expect(tags.size).toBe(3);
+    const stationsTag = (await h.get(`${tilePath(gpkg, 8, x, y)}?table=stations`)).headers.get('etag');
+    expect(stationsTag).not.toBe((await h.get(`${tilePath(gpkg, 8, x, y)}?table=palace`)).headers.get('etag'));
+    const none = await h.get(`${tilePath(gpkg, 8, x, y)}?table=nope`);
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as { error: { message: string } }).error.message).toMatch(/"tokyo\.gpkg" has no feature table "nope"/);
+
+    // An mvt layer of the GeoPackage with data.table publishes the URL of that table's tiles; a table it lacks is refused.
+    const scene = (await (await h.admin('GET', '/api/projects/tiles/scene')).json()) as Record<string, unknown>;
+    const layer = { id: 'stations', title: 'Stations', type: 'mvt', assetId: gpkg.id, visible: true, data: { table: 'stations' } };
+    expect((await h.admin('PUT', '/api/projects/tiles/scene', { ...scene, layers: [layer] })).status).toBe(200);
+    expect((await h.admin('POST', '/api/projects/tiles/publish')).status).toBe(200);
+    const snapshot = await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('tiles'))!);
+    const template = snapshot!.scene.layers[0]!.url!;
+    expect(template).toMatch(/\/orbis-tiles\/\{z\}\/\{x\}\/\{y\}\.pbf\?table=stations$/);
+    const viaTemplate = await h.get(template.replace('{z}', '8').replace('{x}', String(x)).replace('{y}', String(y)));
+    expect(viaTemplate.headers.get('etag')).toBe(stationsTag);
+    const refused = await h.admin('PUT', '/api/projects/tiles/scene', { ...scene, layers: [{ ...layer, data: { table: 'nope' } }] });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/no feature table "nope"/);
+    const byUrl = await h.admin('PUT', '/api/projects/tiles/scene', { ...scene, layers: [{ ...layer, assetId: undefined, url: 'https://tiles.example/{z}/{x}/{y}.pbf' }] });
+    expect(byUrl.status).toBe(400);
+    expect(((await byUrl.json()) as { error: { message: string } }).error.message).toMatch(/applies to an mvt layer of an uploaded GeoPackage/);
   });
 });

@@ -30,7 +30,7 @@ export class SceneService {
         throw new InputError(`layers[${i}].type`, `layers[${i}].type: "${asset.name}" is not a ${layer.type} file the server has read`);
       }
       const table = layer.data?.table;
-      if (table !== undefined && layer.type === 'geopackage' && !asset.files?.some((f) => f.path === derivedTablePath(table))) {
+      if (table !== undefined && !asset.files?.some((f) => f.path === derivedTablePath(table))) {
         throw new InputError(`layers[${i}].data.table`, `layers[${i}].data.table: "${asset.name}" has no feature table "${table}"`);
       }
     }
@@ -76,7 +76,7 @@ export class SceneService {
       const wkt = layer.type === 'csv' && layer.data?.wktColumn !== undefined ? wktColumnQuery(layer.data.wktColumn) : '';
       const url = fileUrl('', project.alias, asset.id, main ?? asset.name) + wkt;
       // An mvt layer of an uploaded GeoJSON or GIS file draws the tiles the server cuts of it (SPEC §13).
-      layers.push({ ...layer, url: layer.type === 'mvt' ? tilesUrlOf(url) : url });
+      layers.push({ ...layer, url: layer.type === 'mvt' ? tilesUrlOf(url, layer.data?.table) : url });
     }
     const tiles = scene.property.tiles && (await Promise.all(scene.property.tiles.map(async (tile, i) => (tile.assetId === undefined ? tile : { ...tile, url: await this.publicFile(project, tile.assetId, `property.tiles[${i}].assetId`, 'basemap') }))));
     const snapshot: PublishedSnapshot = {

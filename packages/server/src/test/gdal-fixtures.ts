@@ -86,6 +86,18 @@ export function gdalFile(original: FeatureCollection, driver: 'GPKG' | 'FlatGeob
   return readFileSync(out);
 }
 
+/** A GeoPackage with one feature table per entry of `tables` (its name, its WGS84 original), in `srs`, as ogr2ogr writes it. */
+export function geopackageOf(tables: Record<string, FeatureCollection>, srs: string): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'orbis-gdal-'));
+  const out = join(dir, 'tables.gpkg');
+  for (const [i, [name, original]] of Object.entries(tables).entries()) {
+    const source = join(dir, `${i}.geojson`);
+    writeFileSync(source, JSON.stringify(original));
+    ogr2ogr(['-f', 'GPKG', ...(i > 0 ? ['-update'] : []), out, source, '-t_srs', srs, '-nln', name]);
+  }
+  return readFileSync(out);
+}
+
 /** The largest distance in degrees, on either axis, between two positions. */
 export function degreesApart(a: number[], b: number[]): number {
   return Math.max(Math.abs(a[0]! - b[0]!), Math.abs(a[1]! - b[1]!));

@@ -113,7 +113,7 @@ describe('TileSource', () => {
       }
     }
     const source = new TileSource(Readable.from(file()), { wholeParseBytes: 16 });
-    await expect(source.ready).rejects.toThrow(/Unexpected "o"/);
+    await expect(source.ready).rejects.toThrow(/Unexpected token 'o'/);
     await expect.poll(() => closed).toBe(true);
     // The worker stopped taking bytes at its first error: what was read is what was in flight then.
     expect(read).toBeLessThan(20);

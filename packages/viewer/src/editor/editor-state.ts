@@ -126,8 +126,8 @@ export class EditorState {
     // A GIS file draws from the WGS84 GeoJSON the server derived from it (SPEC §13).
     if (isFileLayerType(layer.type)) return this.api.fileUrl(asset, derivedPathOf(asset.files?.map(decodedPath) ?? [], layer.data?.table));
     if (layer.type === 'csv' && layer.data?.wktColumn !== undefined) return this.api.fileUrl(asset) + wktColumnQuery(layer.data.wktColumn);
-    // The tiles the server cuts of a GeoJSON or GIS file (SPEC §13).
-    if (layer.type === 'mvt') return tilesUrlOf(this.api.fileUrl(asset));
+    // The tiles the server cuts of a GeoJSON or GIS file (SPEC §13), of one GeoPackage table with `data.table`.
+    if (layer.type === 'mvt') return tilesUrlOf(this.api.fileUrl(asset), layer.data?.table);
     const tileset = layer.type === '3dtiles' ? asset.files?.map(decodedPath).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
     return this.api.fileUrl(asset, tileset);
   }

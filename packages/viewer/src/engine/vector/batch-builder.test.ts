@@ -28,6 +28,15 @@ describe('buildBatch', () => {
     ]);
   });
 
+  it('carries the outline of a polygon a tile cut, per part of a MultiPolygon, and none where the rings are the outline', () => {
+    const styler = new FeatureStyler({ polygon: { fillColor: 'lime', stroke: true, strokeColor: 'red' } });
+    const ring = [[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]];
+    const cut: SourceFeature = { properties: {}, geometry: { type: 'MultiPolygon', coordinates: [[ring], [ring]], outlines: [[[[1, 0], [0, 0], [0, 1]]], undefined] } };
+    const [first, second] = buildBatch([cut], 0, 1, styler, new Set()).shapes;
+    expect(first!.outline).toEqual([[1, 0, 0, 0, 0, 0, 0, 1, 0]]);
+    expect(second!.outline).toBeUndefined();
+  });
+
   it('cuts batches by cost: shapes weigh their vertices', () => {
     const features = [...Array.from({ length: 30 }, () => point(0, 0)), ...Array.from({ length: 10 }, () => square())];
     expect(batchEnd(features, 0, 20)).toBe(20);

@@ -101,10 +101,11 @@ export function buildBatch(features: SourceFeature[], from: number, to: number, 
         anchor(positions[0]!, positions[1]!, positions[2]!);
         shapes.push({ feature: i, kind: 'line', positions, show: s.show, strokeColor: s.color, strokeWidth: s.width, clamp: s.clamp });
       },
-      polygon: (rings) => {
+      polygon: (rings, outline) => {
         const s = styler.polygon(f.properties);
         const [outer, ...holes] = rings.map((r) => flat(r, s.clamp));
         if (!outer || outer.length < 9) return;
+        const lines = outline?.map((l) => flat(l, s.clamp)).filter((l) => l.length >= 6);
         anchor(outer[0]!, outer[1]!, outer[2]!);
         shapes.push({
           feature: i,
@@ -116,6 +117,7 @@ export function buildBatch(features: SourceFeature[], from: number, to: number, 
           strokeWidth: s.strokeWidth,
           ...(s.fill ? { fill: s.fill } : {}),
           stroke: s.stroke,
+          ...(lines ? { outline: lines } : {}),
           ...(s.extrudedHeight !== undefined ? { extrudedHeight: s.extrudedHeight } : {}),
           clamp: s.clamp,
         });

@@ -50,6 +50,8 @@ export class CesiumVectorLayer extends BatchedLayer {
   private readonly batches: DrawnBatch[] = [];
   private readonly shapes: Shape[] = [];
   private readonly picks: VectorPick[] = [];
+  /** A feature's picks after its first, one per further instance of a kind (a MultiPolygon's parts, a cut outline's lines). */
+  private readonly partPicks = new Map<number, VectorPick[]>();
   private readonly kinds = new Set<GeometryKind>();
   private byId: Map<string, number> | undefined;
   private highlighted: number[] = [];
@@ -96,6 +98,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.batches.length = 0;
     this.shapes.length = 0;
     this.picks.length = 0;
+    this.partPicks.clear();
     this.kinds.clear();
     this.savedColors.clear();
     this.selection.removeAll();
@@ -198,7 +201,13 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.batches.push({ start: batch.start, feature: batch.points.feature, color: batch.points.color, markers });
     // A feature selected before a restyle stays highlighted when it is drawn again.
     for (const i of this.highlighted) if (i >= batch.start && i < batch.start + batch.ids.length) this.paint(i, HIGHLIGHT);
-    this.shapes.push(...(addShapes(this.primitives, batch.shapes, pick) as unknown as Shape[]));
+    const partPick = (index: number, part: number) => {
+      if (part === 0) return pick(index);
+      const more = this.partPicks.get(index) ?? [];
+      this.partPicks.set(index, more);
+      return (more[part - 1] ??= new VectorPick(pickOwner, pickBase + index));
+    };
+    this.shapes.push(...(addShapes(this.primitives, batch.shapes, partPick) as unknown as Shape[]));
   }
 
   /** The index of a feature by its id. */
@@ -308,12 +317,13 @@ export class CesiumVectorLayer extends BatchedLayer {
       marker.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
       if (color && marker.show) this.selection.add({ position: marker.position, color, pixelSize: SELECTED_SIZE, outlineColor: Color.BLACK, outlineWidth: 1, disableDepthTestDistance: Number.POSITIVE_INFINITY, id: this.picks[index] });
     }
-    const pick = this.picks[index];
-    if (!pick) return;
-    this.shapes.forEach((shape, n) => {
+    const first = this.picks[index];
+    if (!first) return;
+    const picks = [first, ...(this.partPicks.get(index) ?? [])];
+    this.shapes.forEach((shape, n) => picks.forEach((pick, part) => {
       const attributes = shape.ready ? shape.getGeometryInstanceAttributes(pick) : undefined;
       if (!attributes) return;
-      const key = `${n}:${index}`;
+      const key = `${n}:${index}:${part}`;
       const saved = this.savedColors.get(key);
       if (color) {
         if (!saved) this.savedColors.set(key, Uint8Array.from(attributes.color));
@@ -322,7 +332,7 @@ export class CesiumVectorLayer extends BatchedLayer {
         attributes.color = saved;
         this.savedColors.delete(key);
       }
-    });
+    }));
   }
 
   destroy(): void {

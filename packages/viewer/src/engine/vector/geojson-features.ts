@@ -10,6 +10,11 @@ export interface Geometry {
   type: string;
   coordinates?: unknown;
   geometries?: Geometry[];
+  /**
+   * A tile's Polygon or MultiPolygon only: per polygon, in order, the lines of its outline when
+   * they are not its rings (the tile's edge cut it, and the cut is no outline), else undefined.
+   */
+  outlines?: (number[][][] | undefined)[];
 }
 
 /**
@@ -53,9 +58,12 @@ export function featureName(properties: Record<string, unknown>): string | undef
   return best === undefined ? undefined : String(properties[best]);
 }
 
-type Visit = { point(p: number[]): void; line(p: number[][]): void; polygon(rings: number[][][]): void };
+type Visit = { point(p: number[]): void; line(p: number[][]): void; polygon(rings: number[][][], outline?: number[][][]): void };
 
-/** Walks a geometry's parts (Multi* and GeometryCollection included); positions are [lng, lat, height?]. */
+/**
+ * Walks a geometry's parts (Multi* and GeometryCollection included); positions are [lng, lat,
+ * height?]. A polygon comes with its outline's lines when they are not its rings (a tile's cut).
+ */
 export function visitGeometry(g: Geometry | null, visit: Visit): void {
   if (!g) return;
   const c = g.coordinates as never;
@@ -73,10 +81,10 @@ export function visitGeometry(g: Geometry | null, visit: Visit): void {
       for (const l of (c ?? []) as number[][][]) visit.line(l);
       return;
     case 'Polygon':
-      if (Array.isArray(c)) visit.polygon(c);
+      if (Array.isArray(c)) visit.polygon(c, g.outlines?.[0]);
       return;
     case 'MultiPolygon':
-      for (const p of (c ?? []) as number[][][][]) visit.polygon(p);
+      for (const [i, p] of ((c ?? []) as number[][][][]).entries()) visit.polygon(p, g.outlines?.[i]);
       return;
     case 'GeometryCollection':
       for (const part of g.geometries ?? []) visitGeometry(part, visit);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tilesUrlOf } from '@orbis/scene/checks';
 import { MAX_TILES, tilesCovering, tileUrl } from './tile-cover.js';
 
 describe('tilesCovering', () => {
@@ -29,5 +30,7 @@ describe('tilesCovering', () => {
 
   it('fills a URL template', () => {
     expect(tileUrl('/t/{z}/{x}/{y}.pbf', 3, 4, 5)).toBe('/t/3/4/5.pbf');
+    // A GeoPackage table's tiles (SPEC §13 data.table) keep their query.
+    expect(tileUrl(tilesUrlOf('/files/p/a/roads.gpkg', 'main roads'), 3, 4, 5)).toBe('/files/p/a/orbis-tiles/3/4/5.pbf?table=main%20roads');
   });
 });

@@ -23,6 +23,7 @@ import {
   type PrimitiveCollection,
   type Scene,
   ShowGeometryInstanceAttribute,
+  SimplePolylineGeometry,
   VerticalOrigin,
 } from 'cesium';
 import type { FeatureBatch, ShapePart } from './vector-protocol.js';
@@ -117,26 +118,55 @@ function instanceAttributes(c: ArrayLike<number>, show: boolean) {
 const degrees = (flat: number[]) => Cartesian3.fromDegreesArrayHeights(flat);
 const hasHeight = (flat: number[]) => flat.some((v, i) => i % 3 === 2 && v !== 0);
 
+/** Positions at one height: [lng, lat, height, …] with every height `height`. */
+const atHeight = (flat: number[], height: number) => flat.map((v, i) => (i % 3 === 2 ? height : v));
+
+/**
+ * The outline of a polygon a tile cut, from its lines (ShapePart.outline), as CesiumJS draws a
+ * polygon's own (PolygonOutlineGeometry): one-pixel lines, and for an extruded polygon the lines at
+ * its foot and top and an upright at each corner, save at the ends of a line (they lie on the cut).
+ */
+function cutOutline(lines: number[][], extrudedHeight: number | undefined): SimplePolylineGeometry[] {
+  if (extrudedHeight === undefined) return lines.map((line) => new SimplePolylineGeometry({ positions: degrees(line) }));
+  const out: SimplePolylineGeometry[] = [];
+  for (const line of lines) {
+    for (const height of [0, extrudedHeight]) out.push(new SimplePolylineGeometry({ positions: degrees(atHeight(line, height)) }));
+    const n = line.length / 3;
+    const closed = line[0] === line[(n - 1) * 3] && line[1] === line[(n - 1) * 3 + 1];
+    for (let i = closed ? 0 : 1; i < n - 1; i++) {
+      const [lng, lat] = [line[i * 3]!, line[i * 3 + 1]!];
+      out.push(new SimplePolylineGeometry({ positions: degrees([lng, lat, 0, lng, lat, extrudedHeight]) }));
+    }
+  }
+  return out;
+}
+
 /**
  * Adds one batch's lines and polygons to `into` as batched CesiumJS primitives: one `Primitive`
  * per kind and SHAPES_PER_PRIMITIVE parts, geometry built in CesiumJS's own workers, each
  * instance's colour and show per feature (its `id` a VectorPick). Ground-clamped parts go to
- * ground primitives. Returns the primitives made, to wait for their `ready`.
+ * ground primitives. Returns the primitives made, to wait for their `ready`. A feature with several
+ * instances of one kind (a MultiPolygon, a cut outline) gets a pick per instance, `picks(index,
+ * part)` with part 0, 1 …: a Primitive finds one instance's attributes by its id.
  */
-export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks: (index: number) => VectorPick): { ready: boolean }[] {
+export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks: (index: number, part: number) => VectorPick): { ready: boolean }[] {
   const made: { ready: boolean }[] = [];
   const groups = new Map<string, GeometryInstance[]>();
-  const put = (key: string, instance: GeometryInstance) => {
+  /** Per group key, the feature of its last instance and that instance's part (a feature's shapes come one after another). */
+  const last = new Map<string, { feature: number; part: number }>();
+  const put = (key: string, feature: number, geometry: ConstructorParameters<typeof GeometryInstance>[0]['geometry'], attributes: ReturnType<typeof instanceAttributes>) => {
+    const before = last.get(key);
+    const part = before?.feature === feature ? before.part + 1 : 0;
+    last.set(key, { feature, part });
     const list = groups.get(key) ?? [];
-    list.push(instance);
+    list.push(new GeometryInstance({ geometry, id: picks(feature, part), attributes }));
     groups.set(key, list);
   };
   for (const s of shapes) {
-    const id = picks(s.feature);
     if (s.kind === 'line') {
       const positions = degrees(s.positions);
       const geometry = s.clamp ? new GroundPolylineGeometry({ positions, width: s.strokeWidth }) : new PolylineGeometry({ positions, width: s.strokeWidth, arcType: 1 });
-      put(s.clamp ? 'groundLine' : 'line', new GeometryInstance({ geometry, id, attributes: instanceAttributes(s.strokeColor, s.show) }));
+      put(s.clamp ? 'groundLine' : 'line', s.feature, geometry, instanceAttributes(s.strokeColor, s.show));
       continue;
     }
     const hierarchy = new PolygonHierarchy(degrees(s.positions), (s.holes ?? []).map((h) => new PolygonHierarchy(degrees(h))));
@@ -145,9 +175,11 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
     if (s.fill) {
       const translucent = s.fill[3] < 255;
       const key = s.clamp && !extruded ? 'groundFill' : `fill:${extruded}:${translucent}`;
-      put(key, new GeometryInstance({ geometry: new PolygonGeometry({ ...options, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT }), id, attributes: instanceAttributes(s.fill, s.show) }));
+      put(key, s.feature, new PolygonGeometry({ ...options, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT }), instanceAttributes(s.fill, s.show));
     }
-    if (s.stroke && !s.clamp) put('outline', new GeometryInstance({ geometry: new PolygonOutlineGeometry(options), id, attributes: instanceAttributes(s.strokeColor, s.show) }));
+    if (!s.stroke || s.clamp) continue;
+    const outlines = s.outline ? cutOutline(s.outline, s.extrudedHeight) : [new PolygonOutlineGeometry(options)];
+    for (const geometry of outlines) put('outline', s.feature, geometry, instanceAttributes(s.strokeColor, s.show));
   }
   for (const [key, instances] of groups) {
     for (let i = 0; i < instances.length; i += SHAPES_PER_PRIMITIVE) {

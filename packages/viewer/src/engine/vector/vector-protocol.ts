@@ -49,6 +49,11 @@ export interface ShapePart {
   /** Polygon only. */
   fill?: [number, number, number, number];
   stroke?: boolean;
+  /**
+   * Polygon only: the lines of its outline when they are not its rings (a tile's edge cut it, and
+   * the cut is no outline; docs/viewer.md "Tiles"), in the form of `positions`.
+   */
+  outline?: number[][];
   extrudedHeight?: number;
   clamp: boolean;
 }
