@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../records/ids.js';
 import { turnsDuring } from '../../test/event-loop-turns.js';
 import Database from './sqlite-driver.js';
-import { ITEM_DELETE_BATCH } from './sqlite-content.js';
+import { ITEM_DELETE_BATCH } from './sqlite-deletes.js';
 import { SqliteStore } from './sqlite-store.js';
 
 const now = '2026-11-26T08:00:00.000Z';
