@@ -22,6 +22,8 @@ const orange = (c: number[]) => c[0]! > 200 && c[1]! > 90 && c[1]! < 170 && c[2]
 const STREETS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: solidTile([255, 128, 0]) }], metadata: { attribution: '<a href="https://example.org/streets">© Test Streets</a>' } });
 /** An archive of vector tiles (one empty Mapbox Vector Tile): no basemap yet. */
 const ROADS = writePmtiles({ tileType: TileType.Mvt, tiles: [{ z: 0, x: 0, y: 0, data: Uint8Array.from([]) }] });
+/** A second raster archive, of one green tile. */
+const PARKS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: solidTile([0, 160, 0]) }] });
 let streetsId = '';
 
 describe('basemaps (SPEC §14)', () => {
@@ -30,6 +32,7 @@ describe('basemaps (SPEC §14)', () => {
       await h.project('streets');
       streetsId = await uploadPublicAsset(h, 'streets', 'streets.pmtiles', STREETS);
       await uploadPublicAsset(h, 'streets', 'roads.pmtiles', ROADS);
+      await uploadPublicAsset(h, 'streets', 'parks.pmtiles', PARKS);
       // No atmosphere or lighting: the basemap's own colour shows.
       const scene = emptyScene();
       expect((await h.admin('PUT', '/api/projects/streets/scene', { ...scene, property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } } })).status).toBe(200);
@@ -107,6 +110,44 @@ describe('basemaps (SPEC §14)', () => {
     await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the published globe shows the archive\'s tiles');
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
     await shot(page, 'published-pmtiles');
+    fx.tab.assertClean();
+  });
+
+  it('keeps an object URL of an archive\'s preview only while the preview shows it', async () => {
+    const { page } = fx.tab;
+    await page.addInitScript(() => {
+      const w = globalThis as unknown as { revokedUrls: string[] };
+      w.revokedUrls = [];
+      const revoke = URL.revokeObjectURL.bind(URL);
+      URL.revokeObjectURL = (url: string) => {
+        w.revokedUrls.push(url);
+        revoke(url);
+      };
+    });
+    await page.goto(`${fx.h.url}/editor/streets?tab=map`);
+    await viewerReady(page);
+    const preview = page.getByTestId('basemap-preview');
+    const revoked = () => page.evaluate(() => (globalThis as unknown as { revokedUrls: string[] }).revokedUrls);
+    const shownBlob = async (not: string[]) => {
+      await expect.poll(async () => { const src = await preview.getAttribute('src'); return src?.startsWith('blob:') && !not.includes(src); }, { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => preview.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
+      return (await preview.getAttribute('src'))!;
+    };
+    await page.getByTestId('basemap').selectOption('pmtiles');
+    const archive = page.getByTestId('basemap-archive');
+    await archive.selectOption({ label: 'streets.pmtiles' });
+    const streets = await shownBlob([]);
+    await archive.selectOption({ label: 'parks.pmtiles' });
+    const parks = await shownBlob([streets]);
+    expect(await revoked()).toContain(streets);
+    expect(await revoked()).not.toContain(parks);
+    // Another kind of basemap: the archive's preview goes, and so does its URL.
+    await page.getByTestId('basemap').selectOption('default');
+    await expect.poll(() => preview.getAttribute('src')).toMatch(/NaturalEarthII/);
+    expect(await revoked()).toContain(parks);
+    // Back to the archive: a new URL of the tile read before, which shows.
+    await page.getByTestId('basemap').selectOption('pmtiles');
+    await shownBlob([streets, parks]);
     fx.tab.assertClean();
   });
 });

@@ -156,6 +156,27 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     expect((await fetch(`${url}/api/p/atlas/assets.json`, { headers: { authorization: `Bearer ${key.key}` } })).status).toBe(401);
   });
 
+  it('imports what its command runs: a data command and --help never load the server (Fastify)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
+    const loaded = join(dataDir, 'modules.txt');
+    // A module resolve hook (node:module register) that writes down every module the process loads.
+    const hooks = `import { appendFileSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); appendFileSync(${JSON.stringify(loaded)}, r.url + '\\n'); return r; }`;
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)});`;
+    const modulesOf = async (...args: string[]) => {
+      writeFileSync(loaded, '');
+      await run(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, BIN, ...args], { env: env(dataDir) });
+      return readFileSync(loaded, 'utf8');
+    };
+    const list = await modulesOf('project', 'list');
+    expect(list).toContain('/dist/cli/data-commands.js');
+    expect(list).not.toContain('/dist/server.js');
+    expect(list).not.toMatch(/\/node_modules\/fastify\//);
+    const help = await modulesOf('--help');
+    expect(help).toContain('/dist/cli/main.js');
+    expect(help).not.toContain('/dist/cli/data-commands.js');
+    expect(help).not.toContain('/dist/server.js');
+  });
+
   it('fails with a clear message and a non-zero code on bad input', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
     const fail = (...args: string[]) =>

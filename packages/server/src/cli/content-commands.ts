@@ -6,8 +6,7 @@ import type { OrbisConfig } from '../config/serve-config.js';
 import { ConfigError } from '../config/serve-config.js';
 import type { AppContext } from '../http/app-context.js';
 import { InputError } from '../input-error.js';
-import { csvRows, type ImportRow, jsonRows } from '../models/import-rows.js';
-import { vectorRows } from '../models/vector-import-rows.js';
+import type { ImportRow } from '../models/import-rows.js';
 import { modelRecord } from '../models/model-service.js';
 import type { Project } from '../store/store.js';
 import { UsageError } from './usage-error.js';
@@ -15,8 +14,8 @@ import { UsageError } from './usage-error.js';
 /** The content model commands (SPEC §10's management routes, on the data directly). */
 export const CONTENT_COMMANDS = ['model create', 'model list', 'item import'];
 
-/** The rows of an import file, by its extension: the import route's formats, by Content-Type there. */
-const READERS: Record<string, typeof csvRows> = { '.csv': csvRows, '.json': jsonRows, '.geojson': jsonRows };
+/** The import formats by file extension (the import route's, by Content-Type there): the reader of `import-rows.ts` each uses. */
+const READERS: Record<string, 'csvRows' | 'jsonRows'> = { '.csv': 'csvRows', '.json': 'jsonRows', '.geojson': 'jsonRows' };
 
 async function readableFile(path: string | undefined, what: string, maxBytes: number): Promise<string> {
   if (!path) throw new UsageError(`missing <${what}>`);
@@ -65,7 +64,10 @@ export async function runContentCommand(
       const read = READERS[extname(path).toLowerCase()];
       const format = vectorFormatOf(basename(path));
       if (!read && !format) throw new UsageError(`"${path}": import a .csv, .json or .geojson file, or a GIS file (a shapefile's .zip, .gpkg, .fgb, .geojsonl)`);
-      const rows: AsyncIterable<ImportRow> = format ? vectorRows(format, basename(path), createReadStream(path), model.fields) : read!(createReadStream(path), model.fields);
+      // The parsers are imported by the one command that reads rows.
+      const rows: AsyncIterable<ImportRow> = format
+        ? (await import('../models/vector-import-rows.js')).vectorRows(format, basename(path), createReadStream(path), model.fields)
+        : (await import('../models/import-rows.js'))[read!](createReadStream(path), model.fields);
       print({ created: await ctx.models.importItems(project, model, rows, flags.public === true) });
       return;
     }

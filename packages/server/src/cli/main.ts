@@ -2,8 +2,6 @@ import { parseArgs } from 'node:util';
 import { ConfigError, resolveConfig, type ServeFlags } from '../config/serve-config.js';
 import { InputError } from '../input-error.js';
 import { StoreConflictError } from '../store/store.js';
-import { runDataCommand } from './data-commands.js';
-import { runServe } from './serve-command.js';
 import { UsageError } from './usage-error.js';
 
 export const USAGE = `Usage: orbis <command> [options]
@@ -72,14 +70,16 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const config = resolveConfig(values as ServeFlags, process.env);
-    if (positionals[0] === 'serve') return await runServe(config);
+    // Each command imports only what it runs: `serve` the server, the others the data commands (the
+    // server's modules cost a data command about half a second of CPU: docs/performance.md).
+    if (positionals[0] === 'serve') return await (await import('./serve-command.js')).runServe(config);
     // `plugin dev` runs until Ctrl-C (or SIGTERM), then closes the data cleanly.
     const stop = new AbortController();
     const onSignal = () => stop.abort();
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
     try {
-      return await runDataCommand(config, positionals, values, stop.signal);
+      return await (await import('./data-commands.js')).runDataCommand(config, positionals, values, stop.signal);
     } finally {
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);

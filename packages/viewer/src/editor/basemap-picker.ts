@@ -75,6 +75,17 @@ export function basemapPicker(state: EditorState): HTMLElement {
     write(shown.checked ? base : undefined);
   } });
   const preview = h('img', { class: 'basemap-preview', width: 96, height: 96, alt: '', 'data-testid': 'basemap-preview' });
+  // The object URL of the archive tile the preview shows, if it shows one: revoked once it shows another thing
+  // (the panel itself lives as long as the page: editor-tabs.ts keeps every panel it built).
+  let previewBlob: { blob: Blob; url: string } | undefined;
+  const urlOfPreview = (blob: Blob | undefined): string => {
+    if (previewBlob && previewBlob.blob !== blob) {
+      URL.revokeObjectURL(previewBlob.url);
+      previewBlob = undefined;
+    }
+    if (blob && !previewBlob) previewBlob = { blob, url: URL.createObjectURL(blob) };
+    return previewBlob?.url ?? '';
+  };
   const credit = h('p', { class: 'hint', 'data-testid': 'basemap-credit' });
 
   function renderArchives(base: Tile | undefined): void {
@@ -115,10 +126,11 @@ export function basemapPicker(state: EditorState): HTMLElement {
   }
 
   function showCreditAndPreview(): void {
+    const archiveSrc = urlOfPreview(kind.value === 'pmtiles' ? archiveInfo?.preview : undefined);
     const src = kind.value === 'default'
       ? NATURAL_EARTH_PREVIEW
       : isNamedBasemap(kind.value) ? previewOf(NAMED_BASEMAPS[kind.value].url)
-      : kind.value === 'pmtiles' ? (archiveInfo?.preview ?? '')
+      : kind.value === 'pmtiles' ? archiveSrc
       : url.value.includes('{z}') ? previewOf(url.value) : '';
     if (preview.getAttribute('src') !== src) {
       if (src) preview.src = src;

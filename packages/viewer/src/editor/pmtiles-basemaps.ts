@@ -10,8 +10,11 @@ export interface PmtilesBasemapInfo {
   refusal?: string;
   /** The archive's `attribution` as text. */
   credit?: string;
-  /** An object URL of the archive's tile over the middle of its bounds, at its least zoom. */
-  preview?: string;
+  /**
+   * The archive's tile over the middle of its bounds, at its least zoom, as an image. The picker
+   * makes an object URL of it while it shows it, and revokes it once it shows something else.
+   */
+  preview?: Blob;
 }
 
 /** The project's PMTiles archives: the files a `pmtiles` basemap may name. */
@@ -55,7 +58,7 @@ export class PmtilesBasemaps {
     const tile = await archive.getZxy(z, x, y);
     return {
       credit: summary.attribution && attributionText(summary.attribution),
-      preview: tile && URL.createObjectURL(new Blob([tile.data], { type: summary.imageType })),
+      preview: tile && new Blob([tile.data], { type: summary.imageType }),
     };
   }
 }

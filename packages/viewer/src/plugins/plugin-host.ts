@@ -5,16 +5,8 @@ import orbisPackage from '../../../../package.json';
 import { inlineSandboxes } from './sandbox/extension-sandbox.js';
 import type { Sandbox, SandboxMaker } from './sandbox/sandbox.js';
 import { DEFAULT_LIMITS, type SandboxLimits } from './sandbox/sandbox-limits.js';
-import { CAMERA_HANDLERS } from './host/ops/camera-ops.js';
-import { FRAME_HANDLERS } from './host/ops/frame-ops.js';
-import { STORAGE_HANDLERS } from './host/ops/storage-ops.js';
-import { LAYERS_HANDLERS } from './host/ops/layers-ops.js';
-import type { HostState, OpContext, OpHandlers } from './host/ops/host-op.js';
-import { TOOL_HANDLERS } from './host/ops/tool-ops.js';
-import { UI_HANDLERS } from './host/ops/ui-ops.js';
-import { VIEWER_HANDLERS } from './host/ops/viewer-ops.js';
-import { checkArgs } from './protocol/check-args.js';
-import { HOST_OPS, type HostOpName, hostOp } from './protocol/host-ops.js';
+import { answerCall, MIRRORED_OPS, runOp } from './host/host-calls.js';
+import type { HostState, OpContext } from './host/ops/host-op.js';
 import { PluginLayers } from './host/plugin-layers.js';
 import { PluginTools } from './host/plugin-tools.js';
 import { PropertyLayers } from './host/property-layers.js';
@@ -24,20 +16,11 @@ import { BLOCK_TYPES, type BlockScope } from './block-places.js';
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
 
-/** What each host operation (protocol/host-ops.ts) does on the page: one handler per declared operation. */
-const HANDLERS: OpHandlers<typeof HOST_OPS> = { ...VIEWER_HANDLERS, ...UI_HANDLERS, ...CAMERA_HANDLERS, ...LAYERS_HANDLERS, ...TOOL_HANDLERS, ...FRAME_HANDLERS, ...STORAGE_HANDLERS };
-
-/** Runs an operation whose arguments have been checked against its declaration (the one untyped step: a name that came from the sandbox). */
-const run = (name: HostOpName, context: OpContext, args: unknown[]): unknown => (HANDLERS[name] as (context: OpContext, args: unknown[]) => unknown)(context, args);
-
-/** The operations whose answers are pushed to worker sandboxes (transport `state`). */
-const MIRRORED = (Object.keys(HOST_OPS) as HostOpName[]).filter((name) => HOST_OPS[name].transport === 'state');
-
 /**
  * Runs the widget extensions of the installed plugins, and the blocks the page shows, each in its own sandbox, and connects them
  * to the viewer: pushes state in, fans events out (once per listening extension), answers calls.
- * The calls are the operations declared in protocol/host-ops.ts, each checked against its
- * declared arguments, then run by its handler in host/ops/*-ops.ts.
+ * The calls are the operations declared in protocol/host-ops.ts, answered by host/host-calls.ts:
+ * each checked against its declared arguments, then run by its handler in host/ops/*-ops.ts.
  */
 export class PluginHost {
   readonly sandboxes: Sandbox[] = [];
@@ -50,7 +33,6 @@ export class PluginHost {
   /** The extension whose host call is running (state pushed to it waits for the call to end). */
   private calling: Sandbox | undefined;
   private stopCameraMoves: (() => void) | undefined;
-  /** Each extension's allowance of `extension.postMessage` calls, as a UI frame's messages are bounded. */
   /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
   private readonly widgets = new Map<Sandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
   /** The running blocks by label, each with its `app.extension.block`. */
@@ -224,12 +206,12 @@ export class PluginHost {
    * calls it too.
    */
   refreshMirrors(): void {
-    if (MIRRORED.length === 0) return;
+    if (MIRRORED_OPS.length === 0) return;
     const workers = this.sandboxes.filter((s) => s.mirror !== undefined && s.status === 'running');
     if (workers.length === 0) return;
     // A state operation's answer is the same for every extension (the camera's position, say).
     const context: OpContext = { sandbox: workers[0]!, services: this.services, host: this.state };
-    const values = Object.fromEntries(MIRRORED.map((name) => [name, run(name, context, [])]));
+    const values = Object.fromEntries(MIRRORED_OPS.map((name) => [name, runOp(name, context, [])]));
     for (const sandbox of workers) sandbox.mirror!(values);
   }
 
@@ -347,34 +329,17 @@ export class PluginHost {
     return effective;
   }
 
-  /** One call from a sandbox: the operation is looked up, its arguments checked, then it runs. */
+  /** One call from a sandbox (host/host-calls.ts); a synchronous operation runs as this extension's call. */
   call(sandbox: Sandbox, op: string, args: unknown[]): unknown {
     const context: OpContext = { sandbox, services: this.services, host: this.state };
-    if (op === 'console') {
-      // SPEC §5's prefix, `pluginId/extensionId`, for blocks too.
-      this.services.log(`${sandbox.pluginId}/${sandbox.extensionId}`, String(args[0]), String(args[1]));
-      return undefined;
-    }
-    if (op === 'async') {
-      const [id, name, params] = args as [number, string, unknown[]];
-      const decl = hostOp(String(name));
-      if (decl?.transport !== 'async' || !Array.isArray(params)) throw new TypeError(`unknown async operation "${String(name)}"`);
-      checkArgs(name, decl.args, params);
-      (run(name as HostOpName, context, params) as Promise<unknown>).then(
-        (value) => sandbox.resolve(id, true, value),
-        (err: unknown) => sandbox.resolve(id, false, String((err as Error)?.message ?? err)),
-      );
-      return undefined;
-    }
-    const decl = hostOp(op);
-    if (!decl || decl.transport === 'async') throw new TypeError(`unknown host operation "${op}"`);
-    checkArgs(op, decl.args, args);
-    const outer = this.calling;
-    this.calling = sandbox;
-    try {
-      return run(op as HostOpName, context, args);
-    } finally {
-      this.calling = outer;
-    }
+    return answerCall(context, op, args, (name) => {
+      const outer = this.calling;
+      this.calling = sandbox;
+      try {
+        return runOp(name, context, args);
+      } finally {
+        this.calling = outer;
+      }
+    });
   }
 }

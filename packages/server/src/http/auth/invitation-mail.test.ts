@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
+import { logCapture } from '../../test/log-capture.js';
 
 describe('invitations e-mailed through SMTP (SPEC §12, ORBIS_SMTP_URL)', () => {
   let smtp: SMTPServer;
@@ -54,6 +55,47 @@ describe('an SMTP server that is down', () => {
       expect(((await res.json()) as { invitation: { url: string } }).invitation.url).toContain('/editor?invitation=');
     } finally {
       await h.close();
+    }
+  });
+});
+
+describe('an SMTP server that refuses the login', () => {
+  it('does not fail the invitation, and neither its answer nor the log holds the SMTP password', async () => {
+    const password = 'smtp-secret-pass-7f3a9c';
+    const tried: string[] = [];
+    const smtp = new SMTPServer({
+      // Plain-text AUTH without TLS: the test server on 127.0.0.1 only.
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(auth, _session, callback) {
+        tried.push(String(auth.password));
+        callback(new Error(`Invalid username or password for ${auth.username}`));
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const log = logCapture();
+    const h = await startHarness({ ORBIS_SMTP_URL: `smtp://mailer:${password}@127.0.0.1:${port}` }, { logStream: log.stream });
+    try {
+      await h.project('refused');
+      const res = await h.admin('POST', '/api/projects/refused/members', { email: 'new@example.org', role: 'reader' });
+      const body = await res.text();
+      expect(res.status).toBe(201);
+      expect(body).toContain('/editor?invitation=');
+      // The server did try the password, and refused it.
+      expect(tried).toEqual([password]);
+      const lines = await log.text();
+      expect(lines).toContain('the invitation e-mail was not sent');
+      expect(lines).toMatch(/Invalid (login|username)/);
+      for (const text of [body, lines]) {
+        expect(text).not.toContain(password);
+        expect(text).not.toContain(encodeURIComponent(password));
+        expect(text).not.toContain(Buffer.from(password).toString('base64'));
+      }
+    } finally {
+      await h.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
   });
 });

@@ -1,21 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startHarness } from '../../test/harness.js';
+import { logCapture } from '../../test/log-capture.js';
 import { signInThroughProvider, startTestIssuer } from '../../test/oidc-issuer.js';
 import { PASSWORD, addMember, cookieFetch, sessionCookieOf, signIn } from '../../test/team.js';
-
-/** A log stream for a test server, and everything written to it so far. */
-function logCapture() {
-  const stream = new PassThrough();
-  let lines = '';
-  stream.on('data', (chunk: Buffer) => (lines += chunk.toString()));
-  // Pino writes asynchronously: give the last lines a moment before reading.
-  const text = async () => {
-    await new Promise((r) => setTimeout(r, 100));
-    return lines;
-  };
-  return { stream, text };
-}
 
 /** The value of a `name=value` cookie pair. */
 const valueOf = (pair: string) => pair.slice(pair.indexOf('=') + 1);

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../records/ids.js';
+import { turnsDuring } from '../../test/event-loop-turns.js';
 import Database from './sqlite-driver.js';
-import { ITEM_DELETE_BATCH } from './sqlite-content.js';
+import { ITEM_DELETE_BATCH } from './sqlite-deletes.js';
 import { SqliteStore } from './sqlite-store.js';
 
 const now = '2026-11-26T08:00:00.000Z';
@@ -22,23 +23,6 @@ async function modelWithItems(count: number, keys = ['rows']) {
     models.push(model);
   }
   return { file, store, project, model: models[0]!, models };
-}
-
-/** Counts the turns of the event loop while `work` runs. */
-async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let working = true;
-  const tick = () => {
-    turns += 1;
-    if (working) setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    await work();
-  } finally {
-    working = false;
-  }
-  return turns;
 }
 
 const itemRows = (file: string) => {

@@ -52,9 +52,6 @@ function toItem(row: ItemRow): Item {
   return { id: row.id, modelId: row.model_id, public: row.public === 1, fields: JSON.parse(row.fields) as Record<string, unknown>, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
-/** How many items a model's or a project's delete removes between two turns of the event loop. */
-export const ITEM_DELETE_BATCH = 5000;
-
 /** The SQLite store's content models and items (SPEC §10); synchronous, as better-sqlite3 is. */
 export class SqliteContent {
   private readonly s;
@@ -69,10 +66,6 @@ export class SqliteContent {
       modelById: db.prepare(`SELECT ${MODEL_COLUMNS}, last_item_id FROM models WHERE id = ?`),
       listModels: db.prepare(`SELECT ${MODEL_COLUMNS} FROM models WHERE project_id = ? ORDER BY key`),
       updateModel: db.prepare('UPDATE models SET name = ?, public = ?, fields = ?, updated_at = ?, version = version + 1 WHERE id = ?'),
-      deleteModelById: db.prepare('DELETE FROM models WHERE id = ?'),
-      deleteCheckpoints: db.prepare('DELETE FROM item_checkpoints WHERE model_id = ?'),
-      deleteItemBatch: db.prepare('DELETE FROM items WHERE rowid IN (SELECT rowid FROM items WHERE model_id = ? LIMIT ?)'),
-      orphanModelIds: db.prepare('SELECT DISTINCT model_id AS id FROM items WHERE model_id NOT IN (SELECT id FROM models)'),
       insertItem: db.prepare(`INSERT INTO items (${ITEM_COLUMNS}, record) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       addCounts: db.prepare(
         'UPDATE models SET item_count = item_count + ?, public_item_count = public_item_count + ?, version = version + 1, last_item_id = coalesce(?, last_item_id) WHERE id = ?',
@@ -130,51 +123,6 @@ export class SqliteContent {
       }
       return toModel(this.s.modelById.get(before.id) as ModelRow);
     }).immediate();
-  }
-
-  /**
-   * Deletes a model at once, without its items, and gives its id: the items go after, a batch at
-   * a time (`deleteItemBatch`), so that a model of 400,000 items does not hold the server while
-   * one statement deletes them all. Items left by a stop in between are swept at start.
-   */
-  detachModel(projectId: string, key: string): string | undefined {
-    const row = this.s.modelByKey.get(projectId, key) as ModelRow | undefined;
-    if (!row) return undefined;
-    this.detach([row.id]);
-    return row.id;
-  }
-
-  /** {@link detachModel} for every model of a project (before the project's own delete); gives their ids. */
-  detachProjectModels(projectId: string): string[] {
-    const ids = (this.s.listModels.all(projectId) as ModelRow[]).map((row) => row.id);
-    this.detach(ids);
-    return ids;
-  }
-
-  private detach(modelIds: string[]): void {
-    if (modelIds.length === 0) return;
-    // Not the cascade: that would delete every item in this one statement.
-    this.db.pragma('foreign_keys = OFF');
-    try {
-      this.db.transaction(() => {
-        for (const id of modelIds) {
-          this.s.deleteCheckpoints.run(id);
-          this.s.deleteModelById.run(id);
-        }
-      }).immediate();
-    } finally {
-      this.db.pragma('foreign_keys = ON');
-    }
-  }
-
-  /** Deletes up to `limit` items of a detached model; how many it deleted. */
-  deleteItemBatch(modelId: string, limit: number): number {
-    return this.s.deleteItemBatch.run(modelId, limit).changes;
-  }
-
-  /** Deletes the items of models that are gone (a stop while a model's items were being deleted). */
-  sweepOrphanItems(): void {
-    for (const { id } of this.s.orphanModelIds.all() as { id: string }[]) while (this.deleteItemBatch(id, ITEM_DELETE_BATCH) > 0);
   }
 
   insertItems(modelId: string, drafts: NewItem[], now: string): Item[] {

@@ -6,8 +6,8 @@ import Database from './sqlite-driver.js';
 import { describe, expect, it } from 'vitest';
 import { recordFragment } from '../../records/record-fragment.js';
 import { storeContract } from '../store.contract.js';
-import { sqliteMigrations } from './migrations.js';
-import { migrateSqlite, SQLITE_CACHE_KIB, SqliteStore } from './sqlite-store.js';
+import { migrateSqlite, sqliteMigrations } from './migrations.js';
+import { SQLITE_CACHE_KIB, SqliteStore } from './sqlite-store.js';
 
 storeContract('sqlite', async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-store-')), 'orbis.db')));
 

@@ -26,33 +26,12 @@ import type {
 import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
-import { sqliteMigrations, type Migration } from './migrations.js';
+import { migrateSqlite } from './migrations.js';
 import { SqliteAccounts } from './sqlite-accounts.js';
-import { ITEM_DELETE_BATCH, SqliteContent } from './sqlite-content.js';
+import { SqliteContent } from './sqlite-content.js';
+import { SqliteDeletes } from './sqlite-deletes.js';
 import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ListedRow, type ProjectRow } from './sqlite-rows.js';
-
-/** Applies every migration newer than the database's version, each in its own transaction. */
-export function migrateSqlite(db: BetterSqlite3.Database, migrations: Migration<BetterSqlite3.Database>[] = sqliteMigrations): void {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-  );
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
-  );
-  for (const migration of migrations) {
-    if (applied.has(migration.version)) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      if (migration.fill?.(db) instanceof Promise) throw new Error(`migration ${migration.version}: a SQLite fill step must be synchronous`);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      );
-    }).immediate();
-  }
-}
 
 /**
  * SQLite's own page cache, in KiB. better-sqlite3 builds SQLite with 16 MB, which a full list of a
@@ -69,6 +48,7 @@ export class SqliteStore implements Store {
   private readonly stmts;
   private readonly listing: SqliteListing;
   private readonly content: SqliteContent;
+  private readonly deletes: SqliteDeletes;
   readonly accounts: SqliteAccounts;
 
   constructor(filename: string) {
@@ -82,7 +62,8 @@ export class SqliteStore implements Store {
     const db = this.db;
     this.listing = new SqliteListing(db);
     this.content = new SqliteContent(db, this.listing);
-    this.content.sweepOrphanItems();
+    this.deletes = new SqliteDeletes(db);
+    this.deletes.sweepOrphanItems();
     this.accounts = new SqliteAccounts(db);
     const after = (scoped: string) =>
       db.prepare(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`);
@@ -100,7 +81,6 @@ export class SqliteStore implements Store {
       updateProject: db.prepare(
         'UPDATE projects SET name = coalesce(?, name), visibility = coalesce(?, visibility), description = coalesce(?, description), updated_at = ? WHERE id = ?',
       ),
-      deleteProject: db.prepare('DELETE FROM projects WHERE id = ?'),
       insertAsset: db.prepare(
         `INSERT INTO assets (${ASSET_COLUMNS}, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
@@ -201,13 +181,7 @@ export class SqliteStore implements Store {
   }
 
   async deleteProject(id: string): Promise<boolean> {
-    // Its models go first, without their items (which the cascade would delete in one statement, holding the
-    // server); the project's own cascade (assets, keys, scene, …) then; the items last, a batch at a time. A stop
-    // in between leaves items of models that are gone, which the next start sweeps.
-    const models = this.content.detachProjectModels(id);
-    const deleted = this.stmts.deleteProject.run(id).changes > 0;
-    await this.deleteItemsOf(models);
-    return deleted;
+    return this.deletes.deleteProject(id);
   }
 
   async insertAssets(projectId: string, drafts: NewAsset[], now: string): Promise<Asset[]> {
@@ -365,17 +339,7 @@ export class SqliteStore implements Store {
   async listModels(projectId: string): Promise<ContentModel[]> { return this.content.listModels(projectId); }
   async getModel(projectId: string, key: string): Promise<ContentModel | undefined> { return this.content.getModel(projectId, key); }
   async updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> { return this.content.updateModel(projectId, key, patch); }
-  async deleteModel(projectId: string, key: string): Promise<boolean> {
-    const id = this.content.detachModel(projectId, key);
-    if (id === undefined) return false;
-    await this.deleteItemsOf([id]);
-    return true;
-  }
-
-  /** Deletes the items of detached models a batch at a time; other requests run between the batches. */
-  private async deleteItemsOf(modelIds: string[]): Promise<void> {
-    for (const id of modelIds) while (this.content.deleteItemBatch(id, ITEM_DELETE_BATCH) > 0) await new Promise((resolve) => setImmediate(resolve));
-  }
+  async deleteModel(projectId: string, key: string): Promise<boolean> { return this.deletes.deleteModel(projectId, key); }
   async insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
   async importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
   async getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
