@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, vectorFormatOf, vectorFormatOfContentType } from './vector-formats.js';
+import { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, derivedTablesOf, vectorFormatOf, vectorFormatOfContentType } from './vector-formats.js';
 
 describe('vector formats (SPEC §13)', () => {
   it('knows a GIS file by its name, and a shapefile by the .shp its zip holds', () => {
@@ -20,5 +20,11 @@ describe('vector formats (SPEC §13)', () => {
     expect(derivedPathOf(paths, 'roads/2024')).toBe('orbis-wgs84/roads%2F2024.geojson');
     expect(derivedPathOf(paths, 'rivers')).toBe(DERIVED_GEOJSON_PATH);
     expect(derivedPathOf(paths, undefined)).toBe(DERIVED_GEOJSON_PATH);
+  });
+
+  it('lists the tables an asset has derived files of, by their names', () => {
+    const paths = ['sw.gpkg', DERIVED_GEOJSON_PATH, derivedTablePath('roads/2024'), derivedTablePath('駅'), 'orbis-wgs84/a/b.geojson', 'other.geojson'];
+    expect(derivedTablesOf(paths)).toEqual(['roads/2024', '駅']);
+    expect(derivedTablesOf([DERIVED_GEOJSON_PATH])).toEqual([]);
   });
 });

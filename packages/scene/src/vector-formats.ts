@@ -55,6 +55,16 @@ export function derivedTablePath(table: string): string {
   return `orbis-wgs84/${encodeURIComponent(table)}.geojson`;
 }
 
+/** The GeoPackage tables an asset has derived GeoJSON files of (its `files` paths), in their order: what a layer's `data.table` may pick. */
+export function derivedTablesOf(paths: readonly string[]): string[] {
+  const tables: string[] = [];
+  for (const path of paths) {
+    const match = /^orbis-wgs84\/([^/]+)\.geojson$/.exec(path);
+    if (match && derivedTablePath(decodeURIComponent(match[1]!)) === path) tables.push(decodeURIComponent(match[1]!));
+  }
+  return tables;
+}
+
 /**
  * Which of an asset's derived GeoJSON files (its `files` paths) a GIS file layer draws: its
  * GeoPackage table's own when `table` names one the server derived, else the whole file's.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FeatureCollection, Polygon } from 'geojson';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gdalFile, shapefileZip } from '../../server/src/test/gdal-fixtures.js';
+import { gdalFile, geopackageOf, shapefileZip } from '../../server/src/test/gdal-fixtures.js';
 import { ADMIN_TOKEN, type Harness } from '../../server/src/test/harness.js';
 import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { type ExpectedColor, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
@@ -161,7 +161,17 @@ describe('GIS files as layers on the published page in Chromium (SPEC §13)', ()
     await page.getByTestId('add-url-layer').click();
     await converted;
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    // A GeoPackage of two tables, uploaded: the layer shows every table, or the one picked.
+    const twoTables = geopackageOf({ north: square('北', 1, 1), south: square('南', -1, -1) }, 'EPSG:6677');
+    await page.getByTestId('upload-input').setInputFiles({ name: 'two.gpkg', mimeType: 'application/octet-stream', buffer: twoTables });
+    await page.getByTestId('add-layer-two.gpkg').click();
+    const table = page.locator('[data-layer] select[data-testid^="layer-table-"]');
+    await expect.poll(() => table.locator('option').allTextContents()).toEqual(['Every table', 'north', 'south']);
+    const south = page.waitForResponse((r) => r.url().endsWith('/orbis-wgs84/south.geojson') && r.status() === 200);
+    await table.selectOption('south');
+    await south;
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     const scene = (await (await h.admin('GET', '/api/projects/drop/scene')).json()) as { layers: Record<string, unknown>[] };
-    expect(scene.layers.map((l) => [l.type, l.title, l.data])).toEqual([['flatgeobuf', 'ne.fgb', undefined], ['csv', 'shapes.csv', { wktColumn: 'geom' }], ['shapefile', 'wards.zip', undefined], ['geopackage', 'sw.gpkg', undefined]]);
+    expect(scene.layers.map((l) => [l.type, l.title, l.data])).toEqual([['flatgeobuf', 'ne.fgb', undefined], ['csv', 'shapes.csv', { wktColumn: 'geom' }], ['shapefile', 'wards.zip', undefined], ['geopackage', 'sw.gpkg', undefined], ['geopackage', 'two.gpkg', { table: 'south' }]]);
   });
 });

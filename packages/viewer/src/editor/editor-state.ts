@@ -1,7 +1,7 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { AssetFile } from '../engine/property-mapping.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { convertsFromUrl, derivedPathOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import { convertsFromUrl, derivedPathOf, derivedTablesOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
@@ -112,6 +112,13 @@ export class EditorState {
   assetFile(assetId: string): AssetFile | undefined {
     const asset = this.assets.find((a) => a.id === assetId);
     return asset && { url: this.api.fileUrl(asset), headers: this.api.authHeader };
+  }
+
+  /** The GeoPackage tables a layer of an uploaded file may show one of (`data.table`): none for any other layer. */
+  tablesOf(layer: Layer): string[] {
+    if (layer.type !== 'geopackage' && layer.type !== 'mvt') return [];
+    const asset = this.assets.find((a) => a.id === layer.assetId);
+    return derivedTablesOf(asset?.files?.map(decodedPath) ?? []);
   }
 
   private urlOf(layer: Layer): string | undefined {

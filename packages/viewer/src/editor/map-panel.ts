@@ -140,6 +140,8 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
           button({ label: `Fly to ${layer.title}`, icon: LocateFixed, iconOnly: true, variant: 'ghost', onClick: () => void engine.flyToLayer(layer.id) }),
           button({ label: `Remove layer ${layer.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => removeLayer(layer.id) }),
         );
+        const tables = state.tablesOf(layer);
+        if (tables.length > 1) item.append(tableSelect(state, layer, tables));
         const failure = state.failures.get(layer.id);
         if (failure) item.append(h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, `Could not be loaded: ${failure}`));
         if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id), infoboxPanel(state, engine, layer.id));
@@ -169,6 +171,22 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
       timelineSection(state, engine),
     ), 'scene.put', 'Changing the map'),
   );
+}
+
+/** Which table of a GeoPackage a layer shows (SPEC §13 `data.table`): every table, or one. */
+function tableSelect(state: EditorState, layer: Layer, tables: string[]): HTMLElement {
+  const select = h('select', {
+    'aria-label': `Table of layer ${layer.title}`,
+    'data-testid': `layer-table-${layer.id}`,
+    onchange: () => state.update((s) => {
+      const target = s.layers.find((l) => l.id === layer.id)!;
+      const { table: _, ...rest } = target.data ?? {};
+      const data = select.value ? { ...rest, table: select.value } : rest;
+      if (Object.keys(data).length > 0) target.data = data;
+      else delete target.data;
+    }),
+  }, h('option', { value: '' }, 'Every table'), ...tables.map((t) => h('option', { value: t, selected: layer.data?.table === t }, t)));
+  return h('label', { class: 'hint' }, 'Table ', select);
 }
 
 /** Terrain, sky and globe: each writes the scene's ViewerProperty. */
