@@ -35,13 +35,13 @@ const TOWN_STREETS = writePmtiles({
   tiles: mvtTiles({
     earth: [box(139.70, 35.64, 139.80, 35.72, {})],
     water: [box(139.7460, 35.6770, 139.7540, 35.6830, { kind: 'lake', name: 'Test Pond' })],
-    landuse: [box(139.7400, 35.6690, 139.7600, 35.6740, { kind: 'park' })],
+    landuse: [box(139.7400, 35.6735, 139.7600, 35.6760, { kind: 'park' })],
     roads: [
-      road({ kind: 'highway', name: 'Test Expressway' }, [139.70, 35.6870], [139.80, 35.6870]),
+      road({ kind: 'highway', name: 'Test Expressway' }, [139.70, 35.6855], [139.80, 35.6855]),
       road({ kind: 'major_road', name: 'West Avenue' }, [139.7400, 35.66], [139.7400, 35.70]),
       road({ kind: 'minor_road' }, [139.7600, 35.66], [139.7600, 35.70]),
     ],
-    places: [{ type: 'Feature', properties: { kind: 'locality', name: 'Testtown', min_zoom: 4, population_rank: 10 }, geometry: { type: 'Point', coordinates: [139.7520, 35.6850] } }],
+    places: [{ type: 'Feature', properties: { kind: 'locality', name: 'Testtown', min_zoom: 4, population_rank: 10 }, geometry: { type: 'Point', coordinates: [139.7580, 35.6810] } }],
   }, [10, 11, 12, 13, 14]),
   bounds: [139.70, 35.64, 139.80, 35.72],
   center: [TOWN.lng, TOWN.lat, 14],
@@ -134,8 +134,8 @@ describe('basemaps (SPEC §14)', () => {
 
   it('picks a vector PMTiles archive: the town\'s lake, motorway and park are painted where they are, with the archive\'s attribution, in the editor and when published', async () => {
     const { page } = fx.tab;
-    // Straight down over the town from 2.5 km: closer than the archive's deepest level (14), so its tiles are overzoomed.
-    const scene = emptyScene({ ...TOWN, height: 2_500, heading: 0, pitch: -90, roll: 0 });
+    // Straight down over the town from 4 km: closer than the archive's deepest level (14), so its tiles are overzoomed.
+    const scene = emptyScene({ ...TOWN, height: 4_000, heading: 0, pitch: -90, roll: 0 });
     expect((await fx.h.admin('PUT', '/api/projects/streets/scene', { ...scene, property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } } })).status).toBe(200);
     await page.goto(`${fx.h.url}/editor/streets?tab=map`);
     await viewerReady(page);

@@ -111,6 +111,11 @@ describe('the street basemap painter (SPEC §14, docs/viewer.md "Basemaps")', ()
     const { drawn, at } = await painted(painter, 16, x, y);
     expect(drawn).toBe(true);
     expect(at(139.7487, 35.6815)[0]).toMatchObject({ op: 'fill', style: light.water });
+    // Only there: beside the lake, in the tiles of z16 and z15 that hold that point, is land.
+    for (const z of [16, 15]) {
+      const [bx, by] = pixel(139.7510, 35.6815, z).map((v) => Math.floor(v / 256));
+      expect((await painted(painter, z, bx!, by!)).at(139.7510, 35.6815)[0]).toMatchObject({ op: 'fill', style: light.earth });
+    }
     // Widths follow the level drawn, not the level read.
     const [hx, hy] = pixel(139.7487, 35.6850, 16).map((v) => Math.floor(v / 256));
     const highway = (await painted(painter, 16, hx!, hy!)).at(139.7487, 35.6850).find((d) => d.op === 'stroke');
