@@ -20,8 +20,15 @@ function solidTile([r, g, b]: [number, number, number]): Buffer {
 const magenta = (c: number[]) => c[0]! > 180 && c[1]! < 90 && c[2]! > 180;
 const orange = (c: number[]) => c[0]! > 200 && c[1]! > 90 && c[1]! < 170 && c[2]! < 60;
 
-/** The project's own street basemap: a PMTiles archive of one orange world tile, made here (no outside service). */
-const STREETS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: solidTile([255, 128, 0]) }], metadata: { attribution: '<a href="https://example.org/streets">© Test Streets</a>' } });
+/** A world tile orange in its northern half and blue in its southern half: drawn upside down, Japan would be blue. */
+function northOrangeTile(): Buffer {
+  const png = new PNG({ width: 256, height: 256 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set(i < png.data.length / 2 ? [255, 128, 0, 255] : [0, 0, 255, 255], i);
+  return PNG.sync.write(png);
+}
+
+/** The project's own street basemap: a PMTiles archive of one world tile, made here (no outside service). */
+const STREETS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: northOrangeTile() }], metadata: { attribution: '<a href="https://example.org/streets">© Test Streets</a>' } });
 /** The middle of the test's town: a lake there, a motorway north of it, a park south of it. */
 const TOWN = { lng: 139.75, lat: 35.68 };
 const box = (w: number, s: number, e: number, n: number, properties: Record<string, unknown>) => ({ type: 'Feature' as const, properties, geometry: { type: 'Polygon' as const, coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } });
@@ -168,8 +175,9 @@ const water = (c: number[]) => c[0]! < 170 && c[1]! > 200 && c[2]! > 215;
 const white = (c: number[]) => c[0]! > 245 && c[1]! > 245 && c[2]! > 245;
 const park = (c: number[]) => c[0]! < 190 && c[1]! > 195 && c[1]! - c[0]! > 30 && c[2]! < 205;
 
-/** The lake in the middle of the view, the motorway somewhere above it and the park somewhere below it. */
+/** The lake in the middle of the view, the motorway somewhere above it and the park somewhere below it (a road is a few pixels wide: each pixel of the middle column is looked at). */
 function paintedTown(p: Pixels): boolean {
-  const column = (from: number, to: number) => Array.from({ length: Math.round((to - from) * 100) }, (_, i) => colorAt(p, 0.5, from + i / 100));
+  const x = Math.round(p.width / 2);
+  const column = (from: number, to: number) => Array.from({ length: Math.round((to - from) * p.height) }, (_, i) => p.at(x, Math.round(from * p.height) + i));
   return water(colorAt(p, 0.5, 0.5)) && column(0.03, 0.45).some(white) && column(0.55, 0.97).some(park) && !column(0.55, 0.97).some(white);
 }

@@ -38,9 +38,9 @@ export class PmtilesImageryProvider extends UrlTemplateImageryProvider {
   }
 }
 
-/** A raster archive's tile, decoded by the browser. */
+/** A raster archive's tile, decoded by the browser upside down, as CesiumJS decodes every imagery tile (`imageOrientation: "flipY"`) and turns it back. */
 export function rasterTile(archive: PMTiles, imageType: string): TileImage {
-  return (level, x, y) => archive.getZxy(level, x, y).then((tile) => (tile ? createImageBitmap(new Blob([tile.data], { type: imageType })) : undefined));
+  return (level, x, y) => archive.getZxy(level, x, y).then((tile) => (tile ? createImageBitmap(new Blob([tile.data], { type: imageType }), { imageOrientation: 'flipY' }) : undefined));
 }
 
 /**

@@ -27,7 +27,8 @@ async function answer(request: StreetTileRequest): Promise<void> {
   const canvas = new OffscreenCanvas(TILE_SIZE, TILE_SIZE);
   if (!(await painter.paint(request.z, request.x, request.y, canvas))) return reply({ id: request.id, absent: true });
   if (request.as === 'png') return reply({ id: request.id, image: await canvas.convertToBlob({ type: 'image/png' }) });
-  const image = canvas.transferToImageBitmap();
+  // Upside down, as CesiumJS makes every imagery bitmap (`imageOrientation: "flipY"`) and turns it back.
+  const image = await createImageBitmap(canvas, { imageOrientation: 'flipY' });
   reply({ id: request.id, image }, [image]);
 }
 
