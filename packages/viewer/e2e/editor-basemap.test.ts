@@ -158,7 +158,7 @@ describe('basemaps (SPEC §14)', () => {
     await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The picker's preview and credit in sight, under the globe.
-    await page.getByTestId('basemap-credit').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.getByTestId('basemap-preview').evaluate((el) => el.scrollIntoView({ block: 'end' }));
     await shot(page, 'editor-basemap-vector');
 
     expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
