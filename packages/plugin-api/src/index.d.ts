@@ -16,7 +16,7 @@ export interface ViewerProperty {
   /**
    * Basemaps, bottom first (SPEC §14): `default` is Natural Earth II (offline); the named ones are
    * outside services with their credit; `url` is a `{z}/{x}/{y}` template; `pmtiles` is a PMTiles
-   * archive of raster tiles uploaded to the project, named by `assetId`.
+   * archive uploaded to the project (raster tiles, or vector tiles painted as streets), named by `assetId`.
    * @example app.viewer.overrideProperty({ tiles: [{ type: 'open_street_map' }] })
    */
   tiles?: {

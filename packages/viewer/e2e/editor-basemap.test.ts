@@ -2,10 +2,12 @@ import { PNG } from 'pngjs';
 import { TileType } from 'pmtiles';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { mvtTiles } from '../testing/mvt-tiles.js';
 import { writePmtiles } from '../testing/pmtiles-writer.js';
 import { seriousAxeViolations } from './axe.js';
 import { emptyScene, uploadPublicAsset, useBrowserAndServer } from './fixture.js';
 import { shot } from './shots.js';
+import type { Pixels } from './pixels.js';
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
 
 /** A 256-pixel tile of one colour: what the test's own "OpenStreetMap" serves for every tile. */
@@ -18,20 +20,51 @@ function solidTile([r, g, b]: [number, number, number]): Buffer {
 const magenta = (c: number[]) => c[0]! > 180 && c[1]! < 90 && c[2]! > 180;
 const orange = (c: number[]) => c[0]! > 200 && c[1]! > 90 && c[1]! < 170 && c[2]! < 60;
 
-/** The project's own street basemap: a PMTiles archive of one orange world tile, made here (no outside service). */
-const STREETS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: solidTile([255, 128, 0]) }], metadata: { attribution: '<a href="https://example.org/streets">© Test Streets</a>' } });
-/** An archive of vector tiles (one empty Mapbox Vector Tile): no basemap yet. */
-const ROADS = writePmtiles({ tileType: TileType.Mvt, tiles: [{ z: 0, x: 0, y: 0, data: Uint8Array.from([]) }] });
+/** A world tile orange in its northern half and blue in its southern half: drawn upside down, Japan would be blue. */
+function northOrangeTile(): Buffer {
+  const png = new PNG({ width: 256, height: 256 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set(i < png.data.length / 2 ? [255, 128, 0, 255] : [0, 0, 255, 255], i);
+  return PNG.sync.write(png);
+}
+
+/** The project's own street basemap: a PMTiles archive of one world tile, made here (no outside service). */
+const STREETS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: northOrangeTile() }], metadata: { attribution: '<a href="https://example.org/streets">© Test Streets</a>' } });
+/** The middle of the test's town: a lake there, a motorway north of it, a park south of it. */
+const TOWN = { lng: 139.75, lat: 35.68 };
+const box = (w: number, s: number, e: number, n: number, properties: Record<string, unknown>) => ({ type: 'Feature' as const, properties, geometry: { type: 'Polygon' as const, coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } });
+const road = (properties: Record<string, unknown>, ...coordinates: [number, number][]) => ({ type: 'Feature' as const, properties, geometry: { type: 'LineString' as const, coordinates } });
+/**
+ * A town's streets as a vector archive in Protomaps' basemap layers, levels 10 to 14: what a map
+ * maker gets from `pmtiles extract` of a Protomaps build, made here from GeoJSON (no outside service).
+ */
+const TOWN_STREETS = writePmtiles({
+  tileType: TileType.Mvt,
+  tiles: mvtTiles({
+    earth: [box(139.70, 35.64, 139.80, 35.72, {})],
+    water: [box(139.7460, 35.6770, 139.7540, 35.6830, { kind: 'lake', name: 'Test Pond' })],
+    landuse: [box(139.7400, 35.6735, 139.7600, 35.6760, { kind: 'park' })],
+    roads: [
+      road({ kind: 'highway', name: 'Test Expressway' }, [139.70, 35.6855], [139.80, 35.6855]),
+      road({ kind: 'major_road', name: 'West Avenue' }, [139.7400, 35.66], [139.7400, 35.70]),
+      road({ kind: 'minor_road' }, [139.7600, 35.66], [139.7600, 35.70]),
+    ],
+    places: [{ type: 'Feature', properties: { kind: 'locality', name: 'Testtown', min_zoom: 4, population_rank: 10 }, geometry: { type: 'Point', coordinates: [139.7580, 35.6810] } }],
+  }, [10, 11, 12, 13, 14]),
+  bounds: [139.70, 35.64, 139.80, 35.72],
+  center: [TOWN.lng, TOWN.lat, 14],
+  metadata: { attribution: '<a href="https://example.org/town">© Test Town Streets</a>', vector_layers: ['earth', 'water', 'landuse', 'roads', 'places'].map((id) => ({ id })) },
+});
 /** A second raster archive, of one green tile. */
 const PARKS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: solidTile([0, 160, 0]) }] });
 let streetsId = '';
+let townId = '';
 
 describe('basemaps (SPEC §14)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('streets');
       streetsId = await uploadPublicAsset(h, 'streets', 'streets.pmtiles', STREETS);
-      await uploadPublicAsset(h, 'streets', 'roads.pmtiles', ROADS);
+      townId = await uploadPublicAsset(h, 'streets', 'town.pmtiles', TOWN_STREETS);
       await uploadPublicAsset(h, 'streets', 'parks.pmtiles', PARKS);
       // No atmosphere or lighting: the basemap's own colour shows.
       const scene = emptyScene();
@@ -81,17 +114,13 @@ describe('basemaps (SPEC §14)', () => {
     fx.tab.assertClean();
   });
 
-  it('picks a PMTiles archive of the project: a vector one is refused with the reason, a raster one draws its tiles with its attribution, in the editor and when published', async () => {
+  it('picks a raster PMTiles archive of the project: it draws its tiles with its attribution, in the editor and when published', async () => {
     const { page } = fx.tab;
     await page.goto(`${fx.h.url}/editor/streets?tab=map`);
     await viewerReady(page);
     await page.getByTestId('basemap').selectOption('pmtiles');
     const archive = page.getByTestId('basemap-archive');
-    await archive.selectOption({ label: 'roads.pmtiles' });
-    await expect.poll(() => page.getByTestId('basemap-refusal').textContent(), { timeout: 15_000 }).toMatch(/^"roads.pmtiles" holds vector tiles/);
     const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
-    expect(await saved()).toEqual([{ type: 'open_street_map', opacity: 1 }]);
-
     await archive.selectOption({ label: 'streets.pmtiles' });
     await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the globe shows the archive\'s tiles');
     await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'pmtiles', assetId: streetsId, opacity: 1 }]);
@@ -150,4 +179,48 @@ describe('basemaps (SPEC §14)', () => {
     await shownBlob([streets, parks]);
     fx.tab.assertClean();
   });
+
+  it('picks a vector PMTiles archive: the town\'s lake, motorway and park are painted where they are, with the archive\'s attribution, in the editor and when published', async () => {
+    const { page } = fx.tab;
+    // Straight down over the town from 4 km: closer than the archive's deepest level (14), so its tiles are overzoomed.
+    const scene = emptyScene({ ...TOWN, height: 4_000, heading: 0, pitch: -90, roll: 0 });
+    expect((await fx.h.admin('PUT', '/api/projects/streets/scene', { ...scene, property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } } })).status).toBe(200);
+    await page.goto(`${fx.h.url}/editor/streets?tab=map`);
+    await viewerReady(page);
+    await page.getByTestId('basemap').selectOption('pmtiles');
+    await page.getByTestId('basemap-archive').selectOption({ label: 'town.pmtiles' });
+    await waitForPixels(page, paintedTown, 'the globe shows the town\'s streets');
+    const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
+    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'pmtiles', assetId: townId, opacity: 1 }]);
+    expect(await page.getByTestId('basemap-refusal').textContent()).toBe('');
+    await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 15_000 }).toBe('Credit: © Test Town Streets');
+    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Town Streets');
+    // The preview is a tile painted at the archive's centre: the lake's colour in its middle.
+    await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBe(256);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The picker's preview and credit in sight, under the globe.
+    await page.getByTestId('basemap-preview').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await shot(page, 'editor-basemap-vector');
+
+    expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
+    await page.goto(`${fx.h.url}/p/streets`);
+    await viewerReady(page);
+    await waitForPixels(page, paintedTown, 'the published globe shows the town\'s streets');
+    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Town Streets');
+    await shot(page, 'published-vector-basemap');
+    fx.tab.assertClean();
+  });
 });
+
+// Protomaps' light colours: water #80deea, roads #ffffff, parks #9cd3b4, land #e2dfda.
+const water = (c: number[]) => c[0]! < 170 && c[1]! > 200 && c[2]! > 215;
+const white = (c: number[]) => c[0]! > 245 && c[1]! > 245 && c[2]! > 245;
+const park = (c: number[]) => c[0]! < 190 && c[1]! > 195 && c[1]! - c[0]! > 30 && c[2]! < 205;
+
+/** The lake in the middle of the view, the motorway somewhere above it and the park somewhere below it (a road is a few pixels wide: each pixel of the middle column is looked at). */
+function paintedTown(p: Pixels): boolean {
+  const x = Math.round(p.width / 2);
+  const column = (from: number, to: number) => Array.from({ length: Math.round((to - from) * p.height) }, (_, i) => p.at(x, Math.round(from * p.height) + i));
+  // Not "no white below": the published page's title sits there, white.
+  return water(colorAt(p, 0.5, 0.5)) && column(0.03, 0.45).some(white) && !column(0.03, 0.45).some(park) && column(0.55, 0.97).some(park);
+}

@@ -15,6 +15,8 @@ export interface ArchiveSpec {
   metadata?: Record<string, unknown>;
   /** West, south, east, north in degrees; the whole web Mercator world by default. */
   bounds?: [number, number, number, number];
+  /** Longitude, latitude and zoom to open the archive at; the middle of the bounds at the least zoom by default. */
+  center?: [number, number, number];
 }
 
 function varints(values: number[]): number[] {
@@ -77,9 +79,10 @@ export function writePmtiles(spec: ArchiveSpec): Uint8Array {
   e7(106, s);
   e7(110, e);
   e7(114, n);
-  header.setUint8(118, Math.min(...zooms));
-  e7(119, (w + e) / 2);
-  e7(123, (s + n) / 2);
+  const [centerLng, centerLat, centerZoom] = spec.center ?? [(w + e) / 2, (s + n) / 2, Math.min(...zooms)];
+  header.setUint8(118, centerZoom);
+  e7(119, centerLng);
+  e7(123, centerLat);
   const archive = new Uint8Array(tilesAt + offset);
   archive.set(new Uint8Array(header.buffer), 0);
   archive.set(directory, directoryAt);

@@ -24,7 +24,7 @@ const NATURAL_EARTH_PREVIEW = '/cesium/Assets/Textures/NaturalEarthII/0/1/0.jpg'
 /**
  * The Map tab's basemap (SPEC §14): whether one shows, which (`property.tiles[0]`, the bottom one;
  * any entries above it stay as they are), its opacity, and a preview tile of it. A URL basemap is
- * written once it has its URL; a PMTiles basemap once its archive is read and holds images.
+ * written once it has its URL; a PMTiles basemap once its archive is read and holds tiles a basemap draws (images or vector tiles).
  */
 export function basemapPicker(state: EditorState): HTMLElement {
   const tilesOf = (): Tile[] | undefined => state.scene.property.tiles;

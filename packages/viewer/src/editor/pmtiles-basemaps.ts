@@ -1,5 +1,6 @@
 import { PMTILES_CONTENT_TYPE } from '@orbis/scene';
-import { attributionText, openPmtiles, type PmtilesSummary, summarizePmtiles, vectorArchiveRefusal } from '../engine/pmtiles-archive.js';
+import { attributionText, openPmtiles, type PmtilesSummary, summarizePmtiles, unknownTilesRefusal } from '../engine/pmtiles-archive.js';
+import { paintStreetTile } from '../engine/street-basemap/street-basemap-client.js';
 import type { EditorState } from './editor-state.js';
 import type { AssetRecord } from './management-api.js';
 
@@ -11,8 +12,9 @@ export interface PmtilesBasemapInfo {
   /** The archive's `attribution` as text. */
   credit?: string;
   /**
-   * The archive's tile over the middle of its bounds, at its least zoom, as an image. The picker
-   * makes an object URL of it while it shows it, and revokes it once it shows something else.
+   * A tile of the archive as an image: a raster one's over the middle of its bounds at its least
+   * zoom, a vector one's painted at its centre. The picker makes an object URL of it while it
+   * shows it, and revokes it once it shows something else.
    */
   preview?: Blob;
 }
@@ -52,13 +54,18 @@ export class PmtilesBasemaps {
   private async read(asset: AssetRecord): Promise<PmtilesBasemapInfo> {
     const archive = openPmtiles(this.state.assetFile(asset.id)!);
     const summary: PmtilesSummary = await summarizePmtiles(archive);
-    if (!summary.imageType) return { refusal: vectorArchiveRefusal(asset.name) };
+    const credit = summary.attribution && attributionText(summary.attribution);
+    if (summary.vector) {
+      // Streets at the centre the archive's maker chose: its least zoom would show a city as a speck.
+      const [lng, lat, zoom] = summary.center;
+      const { z, x, y } = tileAt(lng, lat, zoom);
+      const png = await paintStreetTile(this.state.assetFile(asset.id)!, z, x, y, 'png');
+      return { credit, preview: png ?? undefined };
+    }
+    if (!summary.imageType) return { refusal: unknownTilesRefusal(asset.name) };
     const [w, s, e, n] = summary.bounds;
     const { z, x, y } = tileAt((w + e) / 2, (s + n) / 2, summary.minZoom);
     const tile = await archive.getZxy(z, x, y);
-    return {
-      credit: summary.attribution && attributionText(summary.attribution),
-      preview: tile && new Blob([tile.data], { type: summary.imageType }),
-    };
+    return { credit, preview: tile && new Blob([tile.data], { type: summary.imageType }) };
   }
 }

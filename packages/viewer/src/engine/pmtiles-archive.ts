@@ -13,12 +13,18 @@ const RASTER_TYPES: Partial<Record<TileType, string>> = {
 export interface PmtilesSummary {
   /** The image type of its tiles, or undefined for a vector archive (MVT, MLT) or an unknown one. */
   imageType?: string;
+  /** Whether its tiles are Mapbox Vector Tiles, which a basemap paints with its street style. */
+  vector: boolean;
   minZoom: number;
   maxZoom: number;
   /** West, south, east, north in degrees; the whole world when the archive says none. */
   bounds: [number, number, number, number];
+  /** Longitude, latitude (degrees) and zoom that the archive's maker chose to open it at. */
+  center: [number, number, number];
   /** The archive's metadata `attribution` (HTML, as Protomaps' tools write it), if any. */
   attribution?: string;
+  /** The names of the layers its metadata lists (`vector_layers`), for a vector archive. */
+  vectorLayers?: string[];
 }
 
 /** A PMTiles archive read by HTTP Range requests from an asset's file (or any other source). */
@@ -29,21 +35,29 @@ export function openPmtiles(file: AssetFile | Source): PMTiles {
 /** An archive's tile type, levels, bounds and attribution, from its header and metadata. */
 export async function summarizePmtiles(archive: PMTiles): Promise<PmtilesSummary> {
   const [header, metadata] = await Promise.all([archive.getHeader(), archive.getMetadata()]);
-  const attribution = typeof metadata === 'object' && metadata !== null && typeof (metadata as { attribution?: unknown }).attribution === 'string' ? (metadata as { attribution: string }).attribution : undefined;
+  const meta = (typeof metadata === 'object' && metadata !== null ? metadata : {}) as { attribution?: unknown; vector_layers?: unknown };
+  const attribution = typeof meta.attribution === 'string' ? meta.attribution : undefined;
+  const vectorLayers = Array.isArray(meta.vector_layers) ? meta.vector_layers.map((l: { id?: unknown }) => l?.id).filter((id): id is string => typeof id === 'string') : undefined;
   const { minLon, minLat, maxLon, maxLat } = header;
   const hasBounds = minLon < maxLon && minLat < maxLat;
+  const bounds: PmtilesSummary['bounds'] = hasBounds ? [minLon, minLat, maxLon, maxLat] : [-180, -85.051129, 180, 85.051129];
+  const centerZoom = Math.min(header.maxZoom, Math.max(header.minZoom, header.centerZoom));
+  const inBounds = header.centerLon >= bounds[0] && header.centerLon <= bounds[2] && header.centerLat >= bounds[1] && header.centerLat <= bounds[3];
   return {
     imageType: RASTER_TYPES[header.tileType],
+    vector: header.tileType === TileType.Mvt,
     minZoom: header.minZoom,
     maxZoom: header.maxZoom,
-    bounds: hasBounds ? [minLon, minLat, maxLon, maxLat] : [-180, -85.051129, 180, 85.051129],
+    bounds,
+    center: inBounds ? [header.centerLon, header.centerLat, centerZoom] : [(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, centerZoom],
     ...(attribution ? { attribution } : {}),
+    ...(vectorLayers?.length ? { vectorLayers } : {}),
   };
 }
 
-/** Why an archive of vector tiles is no basemap: what the map maker reads, and what the engine logs. */
-export function vectorArchiveRefusal(name: string): string {
-  return `"${name}" holds vector tiles, which a basemap does not draw yet: pick or upload a PMTiles archive of images (PNG, JPEG or WebP tiles).`;
+/** Why an archive of tiles that are neither images nor Mapbox Vector Tiles (MLT, unknown) is no basemap. */
+export function unknownTilesRefusal(name: string): string {
+  return `"${name}" holds tiles that a basemap does not draw (neither images nor Mapbox Vector Tiles): pick or upload a PMTiles archive of PNG, JPEG or WebP images or of MVT vector tiles.`;
 }
 
 /** An archive's attribution as text: it is whoever made the archive's, and a page shows no HTML from data. */
