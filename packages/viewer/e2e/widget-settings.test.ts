@@ -32,7 +32,7 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
       await h.admin('PUT', '/api/projects/settings/scene', emptyScene());
       // The plain plugin also sizes, extends or closes its frame as its settings say.
       const frame = `app.ui.show('<p>plain</p>', { width: 100, height: 30 }); app.ui.on('close', () => say('close'));
-        app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.extend) app.ui.resize(undefined, undefined, true);
+        app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.extend) app.ui.resize(undefined, undefined, true); else if (p.taller) app.ui.resize(undefined, p.taller);
         else if (p.extendedShow) app.ui.show('<p>plain</p>', { height: 30, extended: true }); else if (p.width) app.ui.resize(p.width, p.height); });`;
       const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame } };
       expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(201);
@@ -90,6 +90,10 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(await zoneWidth());
     expect(await zoneWidth()).toBeGreaterThan(150);
     expect((await widgetFrame.boundingBox())?.height).toBe(60);
+    // A resize that does not say `extended` keeps it.
+    await save({ taller: 70 });
+    await expect.poll(async () => (await widgetFrame.boundingBox())?.height).toBe(70);
+    expect((await widgetFrame.boundingBox())?.width).toBe(await zoneWidth());
     await save({ width: 120, height: 40 });
     await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(120);
     await save({ extendedShow: true });

@@ -98,11 +98,12 @@ describe('app.extension messages and app.ui resize, close, update', () => {
       console.log('after close');
     `)]);
     expect(calls.filter((c) => c.op === 'ui.resize' || c.op === 'ui.close').map((c) => c.args)).toEqual([
-      ['a/main', 320, 240, false],
+      // An absent `extended` reaches the page as absent: it keeps the frame extended or not.
+      ['a/main', 320, 240, undefined],
       ['a/main', 100, 50, true],
       // Re:Earth's forms: an absent size (kept by the page) and CSS length strings.
-      ['a/main', undefined, '40vh', false],
-      ['a/main', '50%', '120px', false],
+      ['a/main', undefined, '40vh', undefined],
+      ['a/main', '50%', '120px', undefined],
       ['a/main'],
     ]);
     const errors = lines('a/main').slice(0, 3) as [string, string][];

@@ -42,7 +42,7 @@ export interface ViewerServices {
   showUi(source: string, html: string, options: Record<string, unknown>): void;
   postToUi(source: string, message: unknown): void;
   /** Resizes a plugin's UI frame (an absent size keeps the current one); `extended` stretches it across its area. */
-  resizeUi(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean): void;
+  resizeUi(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean | undefined): void;
   /** Removes a plugin's UI frame. */
   closeUi(source: string): void;
   /** `app.modal` and `app.popup` (plugin-frames.ts); `close` answers whether a frame was shown. */

@@ -85,16 +85,21 @@ export class PluginUi {
 
   /**
    * `app.ui.resize`: an extended frame spans its zone's width, top or bottom (Re:Earth's extended
-   * widget; plugin-widgets.css gives its corner the whole row); an
+   * widget; plugin-widgets.css gives its corner the whole row) until a resize with `extended` false
+   * or a width; an
    * absent width or height keeps the frame's current one, as Re:Earth's `resize(undefined, 500)`.
    */
-  resize(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean): void {
+  resize(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean | undefined): void {
     const element = this.frames.get(source)?.element;
     if (!element) return;
-    if (extended) element.style.width = '100%';
-    else if (width !== undefined) element.style.width = cssSize(width, 300);
+    // `extended` absent: a width given ends it (the frame takes that width), else the frame stays
+    // as it is (`resize(undefined, 500)` changes the height of an extended frame only).
+    const wasExtended = element.classList.contains('extended');
+    const extend = extended ?? (width === undefined && wasExtended);
+    element.classList.toggle('extended', extend);
+    if (extend) element.style.width = '100%';
+    else if (width !== undefined || wasExtended) element.style.width = cssSize(width, 300);
     if (height !== undefined) element.style.height = cssSize(height, 200);
-    element.classList.toggle('extended', extended);
   }
 
   /** `app.ui.close`: the frame goes; a later `show` makes a new one. */
