@@ -42,8 +42,9 @@ interface Run {
  * read whole, in flat memory. The bytes are scanned for where each element starts and ends (its
  * brackets and strings), and each chunk's whole elements are read at once by `JSON.parse`: about 4×
  * faster than @streamparser/json's tokenizer, which read every value in JavaScript (docs/viewer.md,
- * "Tiles"). The document around the elements is checked by `JSON.parse` at the end. A document that
- * is not JSON, is empty or ends early throws, and so does one with an object at `path`.
+ * "Tiles"). The document around the elements is checked by `JSON.parse` at the end. A leading byte
+ * order mark is skipped. A document that is not JSON, is empty or ends early throws, and so does one
+ * with an object at `path` or without the array.
  */
 export async function* jsonElements(bytes: AsyncIterable<Uint8Array | string>, path: string, options: JsonElementsOptions = {}): AsyncGenerator<{ key: number; value: unknown }> {
   const scanner = new ElementScanner(path === '$' ? undefined : path.replace(/^\$\./, ''), options);
