@@ -13,6 +13,10 @@ export interface JsonElementsOptions {
 
 /** The document outside the array's elements, kept to be checked whole at the end, up to this size. */
 const MAX_OUTSIDE_BYTES = 16 * 1024 * 1024;
+/** The longest name of a member of the top object: a longer one is not a name a document means. */
+const MAX_KEY_BYTES = 64 * 1024;
+/** The byte order mark a document may begin with (UTF-8's), which JSON does not read. */
+const BOM = [0xef, 0xbb, 0xbf];
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -38,8 +42,9 @@ interface Run {
  * read whole, in flat memory. The bytes are scanned for where each element starts and ends (its
  * brackets and strings), and each chunk's whole elements are read at once by `JSON.parse`: about 4×
  * faster than @streamparser/json's tokenizer, which read every value in JavaScript (docs/viewer.md,
- * "Tiles"). The document around the elements is checked by `JSON.parse` at the end. A document that
- * is not JSON, is empty or ends early throws, and so does one with an object at `path`.
+ * "Tiles"). The document around the elements is checked by `JSON.parse` at the end. A leading byte
+ * order mark is skipped. A document that is not JSON, is empty or ends early throws, and so does one
+ * with an object at `path` or without the array.
  */
 export async function* jsonElements(bytes: AsyncIterable<Uint8Array | string>, path: string, options: JsonElementsOptions = {}): AsyncGenerator<{ key: number; value: unknown }> {
   const scanner = new ElementScanner(path === '$' ? undefined : path.replace(/^\$\./, ''), options);
@@ -58,10 +63,17 @@ class ElementScanner {
   private escaped = false;
   /** The depth of the array's elements while the scan is inside it, else -1. */
   private arrayDepth = -1;
+  private foundArray = false;
   /** A value begins after the member named `member` (the next byte that is not space). */
   private memberValue = false;
+  /** The top object's next string is a member's name (after its `{` or a `,`). */
+  private keyNext = false;
+  /** The document is an object, whose members' names are read (only when the array is a member's). */
+  private topObject = false;
   private lastKey: string | undefined;
   private started = false;
+  /** How many bytes of a byte order mark the document began with; 3 once its start is past. */
+  private bom = 0;
   /**
    * What the array's next byte may be: its first element or its end (`first`), an element after a
    * comma (`element`), a comma or its end after an element (`comma`); or the element now being
@@ -69,8 +81,16 @@ class ElementScanner {
    */
   private expect: 'first' | 'element' | 'comma' | 'scalar' | 'nested' = 'first';
   private elements = 0;
-  /** Bytes of the last chunk not yet scanned to an end: an element's or a key's beginning. */
-  private carry: Uint8Array = new Uint8Array(0);
+  /** The document's bytes before the chunk being scanned. */
+  private offset = 0;
+  /**
+   * The bytes before the chunk not yet scanned to an end (an element's or a name's beginning),
+   * each chunk's copied once and all joined once when it ends: an element of E bytes in chunks of
+   * C costs E, not E²/C.
+   */
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+  /** Where the element or member name being read began in the document, else -1. */
   private elementStart = -1;
   private keyStart = -1;
   private outside: Buffer[] = [];
@@ -90,33 +110,36 @@ class ElementScanner {
   }
 
   /** Scans a chunk; the text of each run of whole elements in it, comma-separated. */
-  write(chunk: Uint8Array): string[] {
-    const buf = this.carry.length ? Buffer.concat([this.carry, chunk]) : chunk;
+  write(input: Uint8Array): string[] {
+    const buf = this.bom < 3 ? this.skipBom(input) : input;
+    const offset = this.offset;
     const runs: Run[] = [];
     let run: Run | undefined;
     const finishElement = (end: number) => {
-      if (end - this.elementStart > (this.options.maxElementBytes ?? Infinity)) this.refuse();
-      if (!run) runs.push((run = { from: this.elementStart, to: end }));
-      run.to = end;
+      if (offset + end - this.elementStart > (this.options.maxElementBytes ?? Infinity)) this.refuse();
+      if (!run) runs.push((run = { from: this.elementStart, to: offset + end }));
+      run.to = offset + end;
       this.elementStart = -1;
       this.elements++;
       this.expect = 'comma';
     };
-    for (let i = this.carry.length; i < buf.length; i++) {
+    /** Reads a string from `from` on: the index of its closing quote, or the chunk's end. */
+    const string = (from: number): number => {
+      const end = this.stringEnd(buf, from);
+      if (end < 0) return buf.length;
+      this.inString = false;
+      if (this.keyStart >= 0) this.keyEnded(offset + end + 1, buf);
+      if (this.depth === this.arrayDepth && this.elementStart >= 0) finishElement(end + 1);
+      return end;
+    };
+    for (let i = this.inString ? string(0) + 1 : 0; i < buf.length; i++) {
       const c = buf[i]!;
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (c === BACKSLASH) this.escaped = true;
-        else if (c === QUOTE) {
-          this.stringEnded(buf, i);
-          if (this.depth === this.arrayDepth && this.elementStart >= 0) finishElement(i + 1);
-        }
-        continue;
-      }
       if (isSpace(c)) {
         if (this.expect === 'scalar') finishElement(i);
         continue;
       }
+      const keyNext = this.keyNext;
+      this.keyNext = false;
       if (!this.started) {
         this.started = true;
         if (this.member === undefined && c === OPEN_OBJECT) throw new Error('the document is not an array');
@@ -141,7 +164,7 @@ class ElementScanner {
           }
           if (this.expect === 'comma' || c === COMMA || c === CLOSE_ARRAY) throw new SyntaxError(`Unexpected "${String.fromCharCode(c)}" in ${this.name}`);
           // An element begins: an object or array ends at its bracket, a string at its quote, anything else at what follows it.
-          this.elementStart = i;
+          this.elementStart = offset + i;
           this.expect = c === OPEN_OBJECT || c === OPEN_ARRAY || c === QUOTE ? 'nested' : 'scalar';
         }
       }
@@ -154,74 +177,129 @@ class ElementScanner {
         }
       }
       if (c === QUOTE) {
-        if (this.depth === 1 && this.arrayDepth < 0 && this.member !== undefined) this.keyStart = i;
-        // The string's end, found natively: a quote after an even number of backslashes.
-        let end = buf.indexOf(QUOTE, i + 1);
-        while (end > 0) {
-          let k = end - 1;
-          while (buf[k] === BACKSLASH) k--;
-          if ((end - 1 - k) % 2 === 0) break;
-          end = buf.indexOf(QUOTE, end + 1);
-        }
-        if (end < 0) this.inString = true;
-        else {
-          this.stringEnded(buf, end);
-          if (this.depth === this.arrayDepth && this.elementStart >= 0) finishElement(end + 1);
-          i = end;
-        }
+        // Only a name is kept to be read whole; a string value of the top object passes as it arrives.
+        if (keyNext && this.depth === 1) this.keyStart = offset + i;
+        this.inString = true;
+        this.escaped = false;
+        i = string(i + 1);
         continue;
       }
-      if (c === OPEN_OBJECT || c === OPEN_ARRAY) this.depth++;
-      else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+      if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+        this.depth++;
+        if (this.depth === 1) this.topObject = c === OPEN_OBJECT && this.member !== undefined;
+        this.keyNext = this.depth === 1 && this.topObject;
+      } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
         this.depth--;
         if (this.depth === this.arrayDepth && this.elementStart >= 0) finishElement(i + 1);
-      } else if (c === COLON && this.depth === 1 && this.arrayDepth < 0) this.memberValue = this.lastKey === this.member;
+      } else if (this.depth === 1 && this.topObject && this.arrayDepth < 0) {
+        if (c === COLON) this.memberValue = this.lastKey === this.member;
+        else if (c === COMMA) this.keyNext = true;
+      }
     }
-    if (this.elementStart >= 0 && buf.length - this.elementStart > (this.options.maxElementBytes ?? Infinity)) this.refuse();
+    const end = offset + buf.length;
+    if (this.elementStart >= 0 && end - this.elementStart > (this.options.maxElementBytes ?? Infinity)) this.refuse();
+    if (this.keyStart >= 0 && end - this.keyStart > MAX_KEY_BYTES) this.keyTooLong();
     // What lies outside the runs is kept to be checked at the end, each run standing as one 0.
-    let from = 0;
+    let from = offset - this.pendingBytes;
     for (const r of runs) {
-      this.keepOutside(buf.subarray(from, r.from));
-      this.keepOutside(ZERO);
+      this.keepOutside(from, r.from, buf);
+      this.keepOutside(-1, -1, buf);
       from = r.to;
     }
-    const cut = this.elementStart >= 0 ? this.elementStart : this.keyStart >= 0 ? this.keyStart : buf.length;
-    this.keepOutside(buf.subarray(from, cut));
-    this.carry = Uint8Array.from(buf.subarray(cut));
-    if (this.elementStart >= 0) this.elementStart -= cut;
-    if (this.keyStart >= 0) this.keyStart -= cut;
-    return runs.map((r) => this.decoder.decode(buf.subarray(r.from, r.to)));
+    const cut = this.elementStart >= 0 ? this.elementStart : this.keyStart >= 0 ? this.keyStart : end;
+    this.keepOutside(from, cut, buf);
+    const texts = runs.map((r) => this.decoder.decode(this.bytes(r.from, r.to, buf)));
+    if (cut >= offset) {
+      this.pending = [];
+      this.pendingBytes = 0;
+    }
+    if (cut < end) {
+      this.pending.push(Buffer.from(buf.subarray(Math.max(cut - offset, 0))));
+      this.pendingBytes += end - Math.max(cut, offset);
+    }
+    this.offset = end;
+    return texts;
+  }
+
+  /** The chunk without the byte order mark the document may begin with (it may be cut across chunks). */
+  private skipBom(chunk: Uint8Array): Uint8Array {
+    let at = 0;
+    while (this.bom < 3 && at < chunk.length) {
+      if (chunk[at] === BOM[this.bom]) {
+        this.bom++;
+        at++;
+      } else if (this.bom > 0) throw new SyntaxError('the document is not valid JSON: it begins with part of a byte order mark');
+      else this.bom = 3;
+    }
+    return chunk.subarray(at);
+  }
+
+  /** The document's bytes from `from` to `to`, the pending ones and the chunk's: joined only when they span both. */
+  private bytes(from: number, to: number, chunk: Uint8Array): Uint8Array {
+    if (from >= this.offset) return chunk.subarray(from - this.offset, to - this.offset);
+    const start = from - (this.offset - this.pendingBytes);
+    return Buffer.concat(to <= this.offset ? this.pending : [...this.pending, chunk.subarray(0, to - this.offset)]).subarray(start, start + to - from);
+  }
+
+  /** The index of the quote ending a string in `buf` from `from` on (the string has begun before), or -1. */
+  private stringEnd(buf: Uint8Array, from: number): number {
+    let start = from;
+    if (this.escaped) {
+      if (start >= buf.length) return -1;
+      this.escaped = false;
+      start++;
+    }
+    // Found natively: a quote after an even number of backslashes.
+    let end = buf.indexOf(QUOTE, start);
+    while (end >= 0 && backslashesBefore(buf, end, start) % 2 === 1) end = buf.indexOf(QUOTE, end + 1);
+    if (end < 0) this.escaped = backslashesBefore(buf, buf.length, start) % 2 === 1;
+    return end;
   }
 
   private openArray(): void {
     this.depth++;
     this.arrayDepth = this.depth;
+    this.foundArray = true;
     this.expect = 'first';
   }
 
-  private stringEnded(buf: Uint8Array, end: number): void {
-    this.inString = false;
-    if (this.keyStart < 0) return;
-    this.lastKey = JSON.parse(this.decoder.decode(buf.subarray(this.keyStart, end + 1))) as string;
+  /** A member's name has ended at `end` (in the document; `chunk` is the one being scanned). */
+  private keyEnded(end: number, chunk: Uint8Array): void {
+    if (end - this.keyStart > MAX_KEY_BYTES) this.keyTooLong();
+    this.lastKey = JSON.parse(this.decoder.decode(this.bytes(this.keyStart, end, chunk))) as string;
     this.keyStart = -1;
+  }
+
+  private keyTooLong(): never {
+    throw new Error(`a member name of the document spans more than ${MAX_KEY_BYTES} bytes`);
   }
 
   private refuse(): never {
     throw this.options.tooLarge?.(this.elements) ?? new Error(`element ${this.elements + 1} spans more than ${this.options.maxElementBytes} bytes`);
   }
 
-  private keepOutside(bytes: Uint8Array): void {
-    if (bytes.length === 0 || this.outsideBytes > MAX_OUTSIDE_BYTES) return;
+  /** Keeps the document's bytes from `from` to `to` (or a run's 0 for -1) to check them at the end. */
+  private keepOutside(from: number, to: number, chunk: Uint8Array): void {
+    if ((from >= 0 && to === from) || this.outsideBytes > MAX_OUTSIDE_BYTES) return;
+    const bytes = from < 0 ? ZERO : this.bytes(from, to, chunk);
     this.outsideBytes += bytes.length;
     // Past the limit (a document with other large members) its outside is no longer checked.
     if (this.outsideBytes > MAX_OUTSIDE_BYTES) this.outside = [];
     else this.outside.push(Buffer.from(bytes));
   }
 
-  /** The document has ended: throws when it is empty, cut short, or not JSON around the elements. */
+  /** The document has ended: throws when it is empty, cut short, without the array, or not JSON around the elements. */
   end(): void {
     if (!this.started) throw new Error('the document is empty');
-    if (this.inString || this.depth !== 0 || this.carry.length > 0) throw new SyntaxError('the document ended in mid-parsing: it is cut short');
+    if (this.inString || this.depth !== 0 || this.pendingBytes > 0) throw new SyntaxError('the document ended in mid-parsing: it is cut short');
     if (this.outsideBytes <= MAX_OUTSIDE_BYTES) JSON.parse(Buffer.concat(this.outside).toString('utf8'));
+    if (!this.foundArray) throw new Error(this.member === undefined ? 'the document is not an array' : `the document has no "${this.member}" array`);
   }
+}
+
+/** How many backslashes stand right before `at` in `buf`, from `start` on. */
+function backslashesBefore(buf: Uint8Array, at: number, start: number): number {
+  let k = at - 1;
+  while (k >= start && buf[k] === BACKSLASH) k--;
+  return at - 1 - k;
 }

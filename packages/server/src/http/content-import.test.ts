@@ -65,6 +65,14 @@ describe('POST …/models/{m}/import (SPEC §10)', () => {
     expect(copied.slice(3)).toEqual(original.filter((r) => r.loc !== null));
   });
 
+  it('imports a JSON array and a FeatureCollection that begin with a byte order mark', async () => {
+    await h.admin('POST', '/api/projects/lib/models', { key: 'marked', public: true, fields });
+    expect(await (await send('marked', 'application/json', '\uFEFF[{"name":"a"},{"name":"b"}]')).json()).toEqual({ created: 2 });
+    const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: null, properties: { name: 'c' } }] };
+    expect(await (await send('marked', 'application/geo+json', `\uFEFF${JSON.stringify(fc)}`)).json()).toEqual({ created: 1 });
+    expect(await count('marked')).toBe(3);
+  });
+
   it('needs the admin token', async () => {
     const r = await fetch(`${h.url}/api/projects/lib/models/places/import`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'name\nx\n' });
     expect(r.status).toBe(401);

@@ -65,6 +65,16 @@ describe('import rows', () => {
     ]);
   });
 
+  it('reads a JSON array and a FeatureCollection after a byte order mark, cut across chunks or not', async () => {
+    const bom = Buffer.from('\uFEFF');
+    const array = Buffer.from('[{"name":"a"},{"n":2}]');
+    const rows = [{ row: 'row 1', values: { name: 'a' } }, { row: 'row 2', values: { n: 2 } }];
+    expect(await all(jsonRows(Readable.from([Buffer.concat([bom, array])]), fields))).toEqual(rows);
+    expect(await all(jsonRows(Readable.from([bom.subarray(0, 1), bom.subarray(1, 2), Buffer.concat([bom.subarray(2), array])]), fields))).toEqual(rows);
+    const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: null, properties: { name: 'p' } }] };
+    expect(await all(jsonRows(Readable.from([bom, Buffer.from(JSON.stringify(fc))]), fields))).toEqual([{ row: 'feature 1', values: { name: 'p' } }]);
+  });
+
   it('refuses an element past an item\'s 1 MiB as its chunks pass, before it is assembled or the body read', async () => {
     // The second row: one string of 64 KiB chunks, 400 of them (25 MiB) if it were read whole.
     const huge = lazyBody('[{"name":"a"},{"name":"', () => 'x'.repeat(64 * 1024), 400, '"}]');

@@ -37,7 +37,8 @@ async function peek(body: Readable): Promise<{ first: string; stream: Readable }
     const next = await iterator.next();
     if (next.done) break;
     head.push(Buffer.from(next.value as Buffer));
-    const text = Buffer.concat(head).toString('utf8').trimStart();
+    // A character cut across chunks (a byte order mark's, say) waits for its other bytes.
+    const text = new TextDecoder().decode(Buffer.concat(head), { stream: true }).trimStart();
     if (text !== '') {
       async function* rest() {
         yield* head;

@@ -53,7 +53,8 @@ function ended(): void {
   if (stream) stream.end();
   else {
     try {
-      source.resolve(featuresOfDocument(JSON.parse(Buffer.concat(held.splice(0)).toString('utf8'))));
+      // TextDecoder drops a leading byte order mark, as the stream's reading does (json-elements.ts).
+      source.resolve(featuresOfDocument(JSON.parse(new TextDecoder().decode(Buffer.concat(held.splice(0))))));
     } catch (err) {
       source.reject(err);
     }

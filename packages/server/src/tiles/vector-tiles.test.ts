@@ -81,7 +81,7 @@ describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
 });
 
 describe('TileSource', () => {
-  it('reads a file larger than its whole-parse size as a stream, to the same tiles', async () => {
+  it('reads a file larger than its whole-parse size as a stream, to the same tiles, after a byte order mark or not', async () => {
     const text = JSON.stringify(stations);
     const pieces = () => Readable.from(text.match(/[\s\S]{1,5}/g)!.map((s) => Buffer.from(s)));
     const whole = new TileSource(pieces());
@@ -90,6 +90,16 @@ describe('TileSource', () => {
       expect(await whole.ready).toBe(2);
       expect(await streamed.ready).toBe(2);
       expect(Buffer.from((await streamed.tile(0, 0, 0))!).equals(Buffer.from((await whole.tile(0, 0, 0))!))).toBe(true);
+      // A byte order mark before the document, read whole or as a stream.
+      const marked = () => Readable.from([Buffer.from(`\uFEFF${text}`)]);
+      for (const source of [new TileSource(marked()), new TileSource(marked(), { wholeParseBytes: 16 })]) {
+        try {
+          expect(await source.ready).toBe(2);
+          expect(Buffer.from((await source.tile(0, 0, 0))!).equals(Buffer.from((await whole.tile(0, 0, 0))!))).toBe(true);
+        } finally {
+          await source.close();
+        }
+      }
       const broken = new TileSource(Readable.from([Buffer.from('{"features":[{"type":')]), { wholeParseBytes: 4 });
       await expect(broken.ready).rejects.toThrow();
       await broken.close();
