@@ -8,11 +8,13 @@ const quick = process.argv.includes('--quick');
 // --only points100k,polygons100k: those cases alone (for a look at one); results are not written then.
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',') : undefined;
+// --orbis-only: Orbis's pages alone, no bare page (for a look at Orbis's own figures; no ratios).
+const orbisOnly = process.argv.includes('--orbis-only');
 const started = Date.now();
-const result = await benchDataScale({ runs: quick ? 2 : 3, runsOf1M: quick ? 1 : 2, only, log: (line) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] data-scale: ${line}\n`) });
+const result = await benchDataScale({ runs: quick ? 2 : 3, runsOf1M: quick ? 1 : 2, only, orbisOnly, log: (line) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] data-scale: ${line}\n`) });
 
 const cell = (value) => (value === null || value === undefined ? '—' : String(value));
-const row = (cells) => cells.map((c, i) => (i === 0 ? cell(c).padEnd(34) : cell(c).padStart(11))).join('');
+const row = (cells) => cells.map((c, i) => (i === 0 ? cell(c).padEnd(40) : cell(c).padStart(11))).join('');
 const lines = [
   `dataScale: GeoJSON layers on the published page next to bare CesiumJS primitives, medians of cold loads at ${result.viewport.width}×${result.viewport.height}`,
   row(['', 'Orbis', 'bare', 'ratio']),
@@ -27,16 +29,19 @@ for (const [name, c] of Object.entries(result.cases)) {
   lines.push(row(['  longest task loading (ms)', o.longestTaskMs, b?.longestTaskMs, null]));
   lines.push(row(['  tasks over 100 ms loading', o.tasksOver100Ms, b?.tasksOver100Ms, null]));
   lines.push(row(['  data on main thread at (ms)', o.dataMs, b?.dataMs, null]));
-  lines.push(row(['  longest task from then (ms)', o.longestLayerTaskMs, b?.longestLayerTaskMs, null]));
+  lines.push(row(['  longest task from then, frames (ms)', o.longestLayerTaskMs, b?.longestLayerTaskMs, null]));
   lines.push(row(['  tasks over 100 ms from then', o.layerTasksOver100Ms, b?.layerTasksOver100Ms, null]));
+  lines.push(row(['  longest own script from then (ms)', o.longestOwnScriptMs, b?.longestOwnScriptMs, null]));
+  lines.push(row(['  own scripts over 100 ms', o.ownScriptsOver100Ms, b?.ownScriptsOver100Ms, null]));
+  lines.push(row(['  longest CesiumJS script (ms)', o.longestCesiumScriptMs, b?.longestCesiumScriptMs, null]));
 }
 lines.push('targets:');
-for (const [name, t] of Object.entries(result.targets)) lines.push(`  ${name.padEnd(24)} ${cell(t.value).padStart(8)}  target ${t.target}  ${t.met === null ? 'not measured' : t.met ? 'met' : 'MISSED'}${t.bound ? ` (${t.bound})` : ''}`);
+for (const [name, t] of Object.entries(result.targets)) lines.push(`  ${name.padEnd(30)} ${cell(t.value).padStart(8)}  target ${t.target}  ${t.met === null ? 'not measured' : t.met ? 'met' : 'MISSED'}${t.bound ? ` (${t.bound})` : ''}`);
 lines.push(`other work on the CPUs: ${Math.round(result.machine.busyBefore * 100)}% before, ${Math.round(result.machine.busyAfter * 100)}% after; ${result.seconds} s`);
 lines.push(result.problems.length ? `problems:\n  ${result.problems.join('\n  ')}` : 'problems: none');
 console.log(lines.join('\n'));
-if (only) {
-  console.log('--only: bench/results/latest.json left as it is');
+if (only || orbisOnly) {
+  console.log('--only or --orbis-only: bench/results/latest.json left as it is');
 } else {
   const file = writeResult('dataScale', { mode: quick ? 'quick' : 'full', ...result });
   console.log(`written to ${file.pathname} (key "dataScale")`);

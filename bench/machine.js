@@ -90,3 +90,29 @@ export function monitorOtherWork() {
     },
   };
 }
+
+/**
+ * CPU time (ms) so far of this process's descendants whose command line contains `marker` (e.g.
+ * Chromium's processes), by their `--type=` (`browser` for the one without): where a page's
+ * frames cost CPU, GPU process (SwiftShader) and renderer told apart.
+ */
+export function descendantsCpuMs(marker) {
+  const table = processTable();
+  const tickMs = 1000 / 100; // USER_HZ is 100 on Linux
+  const mine = (pid, seen = new Set()) => {
+    if (pid === process.pid) return true;
+    if (pid <= 1 || seen.has(pid)) return false;
+    seen.add(pid);
+    const entry = table.get(pid);
+    return entry !== undefined && mine(entry.ppid, seen);
+  };
+  const byType = {};
+  for (const [pid, entry] of table) {
+    if (pid === process.pid || !mine(pid)) continue;
+    const cmd = commandLine(pid);
+    if (!cmd.includes(marker)) continue;
+    const type = /--type=([\w-]+)/.exec(cmd)?.[1] ?? 'browser';
+    byType[type] = (byType[type] ?? 0) + entry.ticks * tickMs;
+  }
+  return byType;
+}

@@ -3,11 +3,13 @@ import type { Appearance } from '@orbis/scene';
 import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
 import type { GeometryKind } from '../engine-features.js';
 import { BatchedLayer } from './batched-layer.js';
-import { addPoints, addShapes, type Marker, VectorPick } from './vector-primitives.js';
+import { addShapes, type Marker, PointAdder, VectorPick } from './vector-primitives.js';
 
 const HIGHLIGHT = Color.YELLOW;
 /** The longest a frame spends adding batches (the frame then builds them: keep both under 100 ms). */
 const DRAW_SLICE_MS = 40;
+/** Points added between two looks at the clock: a slice stops within a batch, not only between batches. */
+const POINTS_PER_STEP = 1_000;
 /** While batches stream in, at most one frame asked for per this many ms. */
 const RENDER_EVERY_MS = 250;
 /** A selected point's size (px), over the layer. */
@@ -57,6 +59,8 @@ export class CesiumVectorLayer extends BatchedLayer {
   private highlighted: number[] = [];
   private readonly savedColors = new Map<string, Uint8Array>();
   private readonly queue: FeatureBatch[] = [];
+  /** The batch whose points are being added, over one or more slices. */
+  private drawing: { batch: FeatureBatch; adder: PointAdder } | undefined;
   private scheduled = false;
   private finished = false;
   private readonly into: PrimitiveCollection;
@@ -91,6 +95,7 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   private clear(): void {
     this.queue.length = 0;
+    this.drawing = undefined;
     this.ids.length = 0;
     this.names.length = 0;
     this.props.length = 0;
@@ -145,7 +150,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   }
 
   private settle(): void {
-    if (!this.finished || this.queue.length > 0) return;
+    if (!this.finished || this.queue.length > 0 || this.drawing) return;
     const waiting = this.completed;
     this.completed = [];
     for (const resolve of waiting) resolve();
@@ -153,7 +158,7 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   /** Whether every batch is drawn and every primitive built. */
   get ready(): boolean {
-    return this.finished && this.queue.length === 0 && this.shapes.every((s) => s.ready);
+    return this.finished && this.queue.length === 0 && !this.drawing && this.shapes.every((s) => s.ready);
   }
 
   private schedule(): void {
@@ -164,10 +169,13 @@ export class CesiumVectorLayer extends BatchedLayer {
       // As many batches as fit in a slice of the frame: the page's tasks stay short, and a large
       // layer is not held to one batch per frame when frames are slow (software WebGL).
       const began = performance.now();
-      while (this.queue.length && !this.primitives.isDestroyed() && performance.now() - began < DRAW_SLICE_MS) this.draw(this.queue.shift()!);
+      while ((this.drawing || this.queue.length) && !this.primitives.isDestroyed() && performance.now() - began < DRAW_SLICE_MS) {
+        this.drawing ??= this.begin(this.queue.shift()!);
+        if (this.drawing.adder.add(POINTS_PER_STEP)) this.end(this.drawing.batch, this.drawing.adder.markers);
+      }
       this.progress?.(this.ids.length, this.total);
       this.renderSoon();
-      if (this.queue.length) this.schedule();
+      if (this.queue.length || this.drawing) this.schedule();
       else this.settle();
     });
   }
@@ -185,7 +193,8 @@ export class CesiumVectorLayer extends BatchedLayer {
     }, RENDER_EVERY_MS);
   }
 
-  private draw(batch: FeatureBatch): void {
+  /** Takes a batch's features; its points are added from the next step on. */
+  private begin(batch: FeatureBatch): { batch: FeatureBatch; adder: PointAdder } {
     this.byId = undefined;
     for (let i = 0; i < batch.ids.length; i++) {
       this.ids.push(batch.ids[i]!);
@@ -195,19 +204,30 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.anchors.push(batch.anchors);
     if (batch.points.feature.length > 0) this.kinds.add('marker');
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
-    const { pickOwner = this, pickBase = 0 } = this.place;
-    const pick = (index: number) => (this.picks[index] ??= new VectorPick(pickOwner, pickBase + index));
-    const markers = addPoints(this.primitives, this.scene, batch, pick);
+    return { batch, adder: new PointAdder(this.primitives, this.scene, batch, (index) => this.pick(index)) };
+  }
+
+  /** Every point of the batch is added: its points can be found, and its shapes are added. */
+  private end(batch: FeatureBatch, markers: Marker[]): void {
+    this.drawing = undefined;
     this.batches.push({ start: batch.start, feature: batch.points.feature, color: batch.points.color, markers });
     // A feature selected before a restyle stays highlighted when it is drawn again.
     for (const i of this.highlighted) if (i >= batch.start && i < batch.start + batch.ids.length) this.paint(i, HIGHLIGHT);
-    const partPick = (index: number, part: number) => {
-      if (part === 0) return pick(index);
-      const more = this.partPicks.get(index) ?? [];
-      this.partPicks.set(index, more);
-      return (more[part - 1] ??= new VectorPick(pickOwner, pickBase + index));
-    };
-    this.shapes.push(...(addShapes(this.primitives, batch.shapes, partPick) as unknown as Shape[]));
+    this.shapes.push(...(addShapes(this.primitives, batch.shapes, (index, part) => this.partPick(index, part)) as unknown as Shape[]));
+  }
+
+  private pick(index: number): VectorPick {
+    const { pickOwner = this, pickBase = 0 } = this.place;
+    return (this.picks[index] ??= new VectorPick(pickOwner, pickBase + index));
+  }
+
+  /** A shape's part's pick: a primitive finds only the first instance of an id, so each part has its own, of the same feature. */
+  private partPick(index: number, part: number): VectorPick {
+    if (part === 0) return this.pick(index);
+    const { pickOwner = this, pickBase = 0 } = this.place;
+    const more = this.partPicks.get(index) ?? [];
+    this.partPicks.set(index, more);
+    return (more[part - 1] ??= new VectorPick(pickOwner, pickBase + index));
   }
 
   /** The index of a feature by its id. */
@@ -339,6 +359,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     clearTimeout(this.renderTimer);
     this.worker?.terminate();
     this.queue.length = 0;
+    this.drawing = undefined;
     this.into.remove(this.primitives);
     this.into.remove(this.selection);
     if (!this.primitives.isDestroyed()) this.primitives.destroy();

@@ -61,54 +61,75 @@ class ColorCache {
 
 /**
  * Adds one batch's points to `into` as collections of CesiumJS point primitives, billboards (image
- * markers) and labels, each point's `id` a VectorPick. Returns each point's marker, in the
- * batch's point order.
+ * markers) and labels, each point's `id` a VectorPick, a few at a time (`add(count)`), so that the
+ * page can stop between them and keep its tasks short. `markers` holds each point's marker, in the
+ * batch's point order, once added.
  */
-export function addPoints(into: PrimitiveCollection, scene: Scene, batch: FeatureBatch, picks: (index: number) => VectorPick): Marker[] {
-  const p = batch.points;
-  const n = p.feature.length;
-  const markers: Marker[] = new Array(n);
-  if (n === 0) return markers;
-  const colors = new ColorCache();
-  const position = new Cartesian3();
-  let points: PointPrimitiveCollection | undefined;
-  let billboards: BillboardCollection | undefined;
-  let labels: LabelCollection | undefined;
-  for (let i = 0; i < n; i++) {
-    Cartesian3.fromElements(p.positions[i * 3]!, p.positions[i * 3 + 1]!, p.positions[i * 3 + 2]!, position);
-    const id = picks(p.feature[i]!);
-    const show = p.show[i] === 1;
-    const heightReference = p.clamp[i] ? HeightReference.CLAMP_TO_GROUND : HeightReference.NONE;
-    const image = p.image[i];
-    let offset: number;
-    if (image) {
-      billboards ??= into.add(new BillboardCollection({ scene })) as BillboardCollection;
-      markers[i] = billboards.add({ position, image, scale: p.imageSize[i], verticalOrigin: VerticalOrigin.BOTTOM, heightReference, show, id });
-      offset = 0;
-    } else {
-      points ??= into.add(new PointPrimitiveCollection()) as PointPrimitiveCollection;
-      markers[i] = points.add({ position, color: colors.get(p.color, i * 4), pixelSize: p.size[i], outlineColor: colors.get(p.outlineColor, i * 4), outlineWidth: p.outlineWidth[i], show, id });
-      offset = p.size[i]! / 2;
-    }
-    const text = p.label[i];
-    if (text !== undefined && show) {
-      labels ??= into.add(new LabelCollection({ scene })) as LabelCollection;
-      labels.add({
-        position,
-        text,
-        font: `${p.labelSize[i]}px sans-serif`,
-        fillColor: colors.get(p.labelColor, i * 4),
-        style: LabelStyle.FILL_AND_OUTLINE,
-        outlineColor: Color.BLACK,
-        outlineWidth: 3,
-        verticalOrigin: VerticalOrigin.BOTTOM,
-        pixelOffset: new Cartesian2(0, -(offset + 4)),
-        heightReference,
-        id,
-      });
-    }
+export class PointAdder {
+  readonly markers: Marker[];
+  private next = 0;
+  private readonly colors = new ColorCache();
+  private readonly position = new Cartesian3();
+  private points: PointPrimitiveCollection | undefined;
+  private billboards: BillboardCollection | undefined;
+  private labels: LabelCollection | undefined;
+
+  constructor(
+    private readonly into: PrimitiveCollection,
+    private readonly scene: Scene,
+    private readonly batch: FeatureBatch,
+    private readonly picks: (index: number) => VectorPick,
+  ) {
+    this.markers = new Array(batch.points.feature.length);
   }
-  return markers;
+
+  /** Whether every point is added. */
+  get done(): boolean {
+    return this.next >= this.markers.length;
+  }
+
+  /** Adds at most `count` more points; returns whether every point is added. */
+  add(count: number): boolean {
+    const p = this.batch.points;
+    const { into, scene, colors, position, markers } = this;
+    const end = Math.min(markers.length, this.next + count);
+    for (let i = this.next; i < end; i++) {
+      Cartesian3.fromElements(p.positions[i * 3]!, p.positions[i * 3 + 1]!, p.positions[i * 3 + 2]!, position);
+      const id = this.picks(p.feature[i]!);
+      const show = p.show[i] === 1;
+      const heightReference = p.clamp[i] ? HeightReference.CLAMP_TO_GROUND : HeightReference.NONE;
+      const image = p.image[i];
+      let offset: number;
+      if (image) {
+        this.billboards ??= into.add(new BillboardCollection({ scene })) as BillboardCollection;
+        markers[i] = this.billboards.add({ position, image, scale: p.imageSize[i], verticalOrigin: VerticalOrigin.BOTTOM, heightReference, show, id });
+        offset = 0;
+      } else {
+        this.points ??= into.add(new PointPrimitiveCollection()) as PointPrimitiveCollection;
+        markers[i] = this.points.add({ position, color: colors.get(p.color, i * 4), pixelSize: p.size[i], outlineColor: colors.get(p.outlineColor, i * 4), outlineWidth: p.outlineWidth[i], show, id });
+        offset = p.size[i]! / 2;
+      }
+      const text = p.label[i];
+      if (text !== undefined && show) {
+        this.labels ??= into.add(new LabelCollection({ scene })) as LabelCollection;
+        this.labels.add({
+          position,
+          text,
+          font: `${p.labelSize[i]}px sans-serif`,
+          fillColor: colors.get(p.labelColor, i * 4),
+          style: LabelStyle.FILL_AND_OUTLINE,
+          outlineColor: Color.BLACK,
+          outlineWidth: 3,
+          verticalOrigin: VerticalOrigin.BOTTOM,
+          pixelOffset: new Cartesian2(0, -(offset + 4)),
+          heightReference,
+          id,
+        });
+      }
+    }
+    this.next = end;
+    return this.done;
+  }
 }
 
 function instanceAttributes(c: ArrayLike<number>, show: boolean) {
