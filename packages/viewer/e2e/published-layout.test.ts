@@ -115,6 +115,10 @@ describe('the published demo page on a phone and in a small window', () => {
     await tray.click();
     await expect.poll(widgetsShown).toBe(4);
     expect(overlaps(await shownParts(page)).filter((pair) => !menuOver(pair))).toEqual([]);
+    // A small window as short but not as wide (4:3) is no phone: no tray, the widgets show.
+    await page.setViewportSize({ width: 480, height: 360 });
+    await expect.poll(() => tray.isVisible()).toBe(false);
+    await expect.poll(widgetsShown).toBe(4);
     tab.assertClean();
   });
 });

@@ -2,11 +2,11 @@
  * Where the widget tray shows, folded at first: any upright screen under 700 px wide (a phone),
  * where the widget zones stack in one column over the globe (on a 390×844 phone the demo's four
  * widgets took more than half of the globe the story's sheet leaves, docs/images/published-phone.png),
- * and any window under 480 px high (a phone turned sideways, where the demo's widgets covered
- * two thirds of the globe beside the story). A small window of 640×480 keeps its corners side by
- * side and has no tray. The one place this rule lives: the stylesheet reads the `tray-on` class.
+ * and a window under 480 px high and at least 16:9 wide (a phone turned sideways, 640×360 to
+ * 930×430, where the demo's widgets covered two thirds of the globe beside the story). Small
+ * windows of 640×480, 600×420 or 480×360 keep their corners side by side and have no tray. The one place this rule lives: the stylesheet reads the `tray-on` class.
  */
-export const TRAY_FOLDED_AT = '(max-width: 700px) and (orientation: portrait), (max-height: 479px)';
+export const TRAY_FOLDED_AT = '(max-width: 700px) and (orientation: portrait), (max-height: 479px) and (min-aspect-ratio: 16/9)';
 
 /**
  * A button that folds and unfolds every widget zone of `overlay` where {@link TRAY_FOLDED_AT}
