@@ -169,6 +169,10 @@ describe('basemaps (SPEC §14)', () => {
     await archive.selectOption({ label: 'parks.pmtiles' });
     const parks = await shownBlob([streets]);
     expect(await revoked()).toContain(streets);
+    // Another change redraws the picker (the opacity, saved): the preview keeps its URL.
+    await page.getByTestId('imagery-opacity').evaluate(`(e) => { e.value = '0.8'; e.dispatchEvent(new Event('input', { bubbles: true })); }`);
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    expect(await preview.getAttribute('src')).toBe(parks);
     expect(await revoked()).not.toContain(parks);
     // Another kind of basemap: the archive's preview goes, and so does its URL.
     await page.getByTestId('basemap').selectOption('default');

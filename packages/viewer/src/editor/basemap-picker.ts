@@ -61,7 +61,9 @@ export function basemapPicker(state: EditorState): HTMLElement {
     if (pending === 'pmtiles' && archive.value === asset.id && !info.refusal) written();
   };
   const archives = new PmtilesBasemaps(state);
-  let archiveInfo: PmtilesBasemapInfo | undefined;
+  // What is known of the chosen archive (`of`, its asset id): kept while that archive stays chosen, so
+  // that a redraw for another change (a save, the opacity) neither blanks the preview nor makes a new URL of it.
+  let archiveInfo: (PmtilesBasemapInfo & { of: string }) | undefined;
   const kind = select(CHOICES, 'default', apply, 'Basemap', 'basemap');
   const url = textInput({ type: 'url', placeholder: 'https://…/{z}/{x}/{y}.png', label: 'Basemap tile URL', testid: 'basemap-url', onChange: apply });
   const archive = h('select', { class: 'ui-select', 'aria-label': 'PMTiles archive', 'data-testid': 'basemap-archive', onchange: apply });
@@ -100,12 +102,12 @@ export function basemapPicker(state: EditorState): HTMLElement {
     if (!archive.value) archive.value = '';
     archiveField.hidden = kind.value !== 'pmtiles';
     const asset = assets.find((a) => a.id === archive.value);
-    archiveInfo = undefined;
-    refusal.textContent = kind.value === 'pmtiles' && !assets.length ? 'Upload a .pmtiles archive (above, under Assets) to use it as the basemap.' : '';
+    if (archiveInfo?.of !== asset?.id) archiveInfo = undefined;
+    refusal.textContent = kind.value !== 'pmtiles' ? '' : !assets.length ? 'Upload a .pmtiles archive (above, under Assets) to use it as the basemap.' : archiveInfo?.refusal ?? '';
     if (kind.value !== 'pmtiles' || !asset) return;
     void archives.info(asset).then((info) => {
       if (archive.value !== asset.id || kind.value !== 'pmtiles') return;
-      archiveInfo = info;
+      archiveInfo = { ...info, of: asset.id };
       refusal.textContent = info.refusal ?? '';
       showCreditAndPreview();
     });
