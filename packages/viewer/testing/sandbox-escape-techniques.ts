@@ -16,6 +16,11 @@ export interface EscapeTechnique {
   events?: string[];
   /** A technique that keeps running (timers): the test waits before it checks. */
   waits?: boolean;
+  /**
+   * Stopped by a limit other than time (the stack, the memory): the test gives it the long slice,
+   * so that a loaded machine cannot stop it for time before it reaches that limit.
+   */
+  untimed?: boolean;
 }
 
 const HOST_NAMES = ['process', 'require', 'module', 'global', 'window', 'document', 'fetch', 'XMLHttpRequest', 'WebSocket', 'importScripts', 'Buffer', 'Deno', 'navigator', 'localStorage', 'indexedDB'];
@@ -128,6 +133,7 @@ export const ESCAPE_TECHNIQUES: EscapeTechnique[] = [
     name: 'a value nested deeper than any stack, serialised',
     code: `let o = {}; for (let i = 0; i < 100000; i++) o = { o }; console.log(o); app.viewer.overrideProperty(o);`,
     stop: /stack/,
+    untimed: true,
   },
   {
     name: 'deep recursion',
@@ -144,6 +150,7 @@ export const ESCAPE_TECHNIQUES: EscapeTechnique[] = [
     name: 'memory exhaustion',
     code: `const keep = []; for (;;) keep.push(new Array(100000).fill(keep.length));`,
     stop: /memory/,
+    untimed: true,
   },
   {
     name: 'a promise-job flood',
