@@ -109,6 +109,19 @@ describe('TileSource', () => {
     }
   });
 
+  it('refuses a document without a features array, whether it is read whole or as a stream', async () => {
+    for (const text of ['{"type":"FeatureCollection"}', '[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[0,0]}}]']) {
+      for (const wholeParseBytes of [undefined, 4]) {
+        const source = new TileSource(Readable.from([Buffer.from(text)]), wholeParseBytes === undefined ? {} : { wholeParseBytes });
+        try {
+          await expect(source.ready, `${text}, ${wholeParseBytes ?? 'whole'}`).rejects.toThrow('the document has no "features" array');
+        } finally {
+          await source.close();
+        }
+      }
+    }
+  });
+
   it('reads a file no faster than the worker parses it, and closes it once the worker cannot go on', async () => {
     const chunk = Buffer.alloc(1024 * 1024, ' ');
     let read = 0;
