@@ -4,19 +4,15 @@ import type { Feature } from 'geojson';
 import { elementsOf, jsonElements } from '../json-elements.ts';
 
 /**
- * The most bytes one feature may span: far past any real one, so that a missing bracket fails
- * before the rest of the file is carried as one feature.
- */
-const MAX_FEATURE_BYTES = 256 * 1024 * 1024;
-
-/**
  * The features of a GeoJSON FeatureCollection, one at a time as its bytes arrive: a file too large
  * for one string (V8 stops near 512 MiB) is read whole. Anything in `features` that is not an
  * object with a geometry is skipped (`index` is each one's place in `features`); a document that is
- * not JSON, or has no `features` array, throws.
+ * not JSON, or has no `features` array, throws, and so does a feature spanning more than
+ * `maxFeatureBytes`, as soon as its bytes pass that.
  */
-export async function* featuresOf(bytes: Readable): AsyncGenerator<{ index: number; feature: Feature }> {
-  for await (const { key, value } of jsonElements(bytes, '$.features', { maxElementBytes: MAX_FEATURE_BYTES })) {
+export async function* featuresOf(bytes: Readable, maxFeatureBytes: number): AsyncGenerator<{ index: number; feature: Feature }> {
+  const tooLarge = (index: number) => new Error(`feature ${index + 1} of the file spans more than ${maxFeatureBytes} bytes: a missing bracket, or a file that is no GeoJSON`);
+  for await (const { key, value } of jsonElements(bytes, '$.features', { maxElementBytes: maxFeatureBytes, tooLarge })) {
     const feature = asFeature(value);
     if (feature) yield { index: key, feature };
   }
