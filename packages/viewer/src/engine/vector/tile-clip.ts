@@ -54,7 +54,10 @@ export function clipTilePolygon(rings: TilePoint[][], extent: number, buffered =
       if (i === 0) return undefined;
       continue;
     }
-    clipped.push(open);
+    // Wound as the MVT spec has it (the outer ring of positive area in tile units, clockwise as seen
+    // on a north-up map; holes the other way), whatever the tile's server did: an extruded polygon's
+    // walls face the side its lines' winding says.
+    clipped.push(area(open) > 0 === (i === 0) ? open : open.reverse());
   }
   const outline = outlineOf(clipped, extent, buffered ? edgeSides(rings, extent) : []);
   return { rings: clipped.map((r) => [...r, r[0]!]), ...(outline ? { outline } : {}) };
