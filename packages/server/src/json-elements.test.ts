@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonElements } from './json-elements.js';
+import { elementsOf, jsonElements } from './json-elements.js';
 
 /** The text cut into pieces of `size` bytes, as a stream delivers it (cuts land inside tokens and UTF-8 characters). */
 async function* pieces(text: string, size: number): AsyncGenerator<Uint8Array> {
@@ -63,6 +63,22 @@ describe('jsonElements', () => {
     await expect(all('{"type":"Feature","features":1}', '$.features')).rejects.toThrow('the document has no "features" array');
     await expect(all('"features"', '$')).rejects.toThrow('the document is not an array');
     await expect(all('[1]', '$.features')).rejects.toThrow('the document has no "features" array');
+  });
+
+  it('reads an array of a document parsed whole as it reads the stream, with the same errors', async () => {
+    const docs = ['{"type":"FeatureCollection","features":[{"a":1},2]}', '[1,[2]]', '{"type":"FeatureCollection"}', '{"features":{"a":1}}', '{"features":1}', '{"features":null}', '[{"features":[1]}]', '"features"', 'null', '{"a":{"features":[1]}}'];
+    for (const path of ['$.features', '$']) {
+      for (const doc of docs) {
+        const streamed = await all(doc, path).then((elements) => elements.map((e) => e.value), (err: Error) => err.message);
+        let parsed: unknown[] | string;
+        try {
+          parsed = elementsOf(JSON.parse(doc), path);
+        } catch (err) {
+          parsed = (err as Error).message;
+        }
+        expect(parsed, `${doc} at ${path}`).toEqual(streamed);
+      }
+    }
   });
 
   it('skips a byte order mark at the start, however the first chunks cut it', async () => {

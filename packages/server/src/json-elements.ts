@@ -55,6 +55,23 @@ export async function* jsonElements(bytes: AsyncIterable<Uint8Array | string>, p
   scanner.end();
 }
 
+/**
+ * The array at `path` of a document already parsed (JSON.parse reads a file that fits in one string
+ * many times faster), under jsonElements' rules and with its errors: an object at `path`, or no
+ * array there, throws.
+ */
+export function elementsOf(doc: unknown, path: string): unknown[] {
+  const member = path === '$' ? undefined : path.replace(/^\$\./, '');
+  if (member === undefined) {
+    if (!Array.isArray(doc)) throw new Error('the document is not an array');
+    return doc;
+  }
+  const value = doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>)[member] : undefined;
+  if (Array.isArray(value)) return value;
+  if (value !== null && typeof value === 'object') throw new Error(`${member} is not an array`);
+  throw new Error(`the document has no "${member}" array`);
+}
+
 /** Where the elements of one array lie in a document's bytes, chunk by chunk (see jsonElements). */
 class ElementScanner {
   yielded = 0;

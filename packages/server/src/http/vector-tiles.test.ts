@@ -65,6 +65,11 @@ describe('vector tiles of GeoJSON assets (SPEC §13)', () => {
     const res = await h.get(tilePath(broken, 0, 0, 0));
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(/could not be cut into tiles/);
+    // JSON, but no FeatureCollection: said, not answered with empty tiles.
+    const bare = await upload('bare.geojson', '{"type":"FeatureCollection"}');
+    const empty = await h.get(tilePath(bare, 0, 0, 0));
+    expect(empty.status).toBe(404);
+    expect(((await empty.json()) as { error: { message: string } }).error.message).toBe('"bare.geojson" could not be cut into tiles: the document has no "features" array');
   });
 
   it('cuts the tiles of one GeoPackage table with ?table= (SPEC §13 data.table), kept apart from the whole file\'s', async () => {

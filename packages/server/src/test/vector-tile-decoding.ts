@@ -9,6 +9,12 @@ export function decodedTile(bytes: Uint8Array, z: number, x: number, y: number):
   return Array.from({ length: layer.length }, (_, i) => layer.feature(i).toGeoJSON(x, y, z) as Feature);
 }
 
+/** The points of each feature of one of Orbis's encoded tiles, in the tile's own units (0 to its extent), by feature id. */
+export function tileUnits(bytes: Uint8Array): Map<number | undefined, { x: number; y: number }[]> {
+  const layer = new VectorTile(new PbfReader(bytes)).layers[TILE_LAYER]!;
+  return new Map(Array.from({ length: layer.length }, (_, i) => [layer.feature(i).id, layer.feature(i).loadGeometry().flat()]));
+}
+
 /** The XYZ tile holding a place at zoom `z`. */
 export function tileAround(z: number, lng: number, lat: number): [number, number] {
   const n = 2 ** z;

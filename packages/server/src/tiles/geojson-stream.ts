@@ -1,22 +1,18 @@
 // Runs in the tile worker: it imports its neighbours by their `.ts` names (see tile-worker.ts).
 import type { Readable } from 'node:stream';
 import type { Feature } from 'geojson';
-import { jsonElements } from '../json-elements.ts';
-
-/**
- * The most bytes one feature may span: far past any real one, so that a missing bracket fails
- * before the rest of the file is carried as one feature.
- */
-const MAX_FEATURE_BYTES = 256 * 1024 * 1024;
+import { elementsOf, jsonElements } from '../json-elements.ts';
 
 /**
  * The features of a GeoJSON FeatureCollection, one at a time as its bytes arrive: a file too large
  * for one string (V8 stops near 512 MiB) is read whole. Anything in `features` that is not an
  * object with a geometry is skipped (`index` is each one's place in `features`); a document that is
- * not JSON throws.
+ * not JSON, or has no `features` array, throws, and so does a feature spanning more than
+ * `maxFeatureBytes`, as soon as its bytes pass that.
  */
-export async function* featuresOf(bytes: Readable): AsyncGenerator<{ index: number; feature: Feature }> {
-  for await (const { key, value } of jsonElements(bytes, '$.features', { maxElementBytes: MAX_FEATURE_BYTES })) {
+export async function* featuresOf(bytes: Readable, maxFeatureBytes: number): AsyncGenerator<{ index: number; feature: Feature }> {
+  const tooLarge = (index: number) => new Error(`feature ${index + 1} of the file spans more than ${maxFeatureBytes} bytes: a missing bracket, or a file that is no GeoJSON`);
+  for await (const { key, value } of jsonElements(bytes, '$.features', { maxElementBytes: maxFeatureBytes, tooLarge })) {
     const feature = asFeature(value);
     if (feature) yield { index: key, feature };
   }
@@ -24,12 +20,11 @@ export async function* featuresOf(bytes: Readable): AsyncGenerator<{ index: numb
 
 /**
  * The features of a GeoJSON FeatureCollection already parsed, as `featuresOf` gives them: JSON.parse
- * reads a file many times faster than a streaming parser, for files that fit in one string.
+ * reads a file many times faster than a streaming parser, for files that fit in one string. A
+ * document without the `features` array throws, as it does read as a stream.
  */
 export function* featuresOfDocument(doc: unknown): Generator<{ index: number; feature: Feature }> {
-  const features = (doc as { features?: unknown } | null)?.features;
-  if (!Array.isArray(features)) return;
-  for (const [index, value] of features.entries()) {
+  for (const [index, value] of elementsOf(doc, '$.features').entries()) {
     const feature = asFeature(value);
     if (feature) yield { index, feature };
   }

@@ -1,8 +1,8 @@
 import type { Feature, Point } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { MAX_TILE_ZOOM, TILE_ID_PROPERTY } from '@orbis/scene';
-import { decodedTile, tileAround } from '../test/vector-tile-decoding.js';
-import { THIN_ABOVE, TileMaker, tiledFeature } from './tile-maker.js';
+import { decodedTile, tileAround, tileUnits } from '../test/vector-tile-decoding.js';
+import { BUFFER, THIN_ABOVE, TileMaker, tiledFeature } from './tile-maker.js';
 
 const point = (lng: number, lat: number, properties: Record<string, unknown> = {}, id?: string | number): Feature => ({ type: 'Feature', properties, geometry: { type: 'Point', coordinates: [lng, lat] }, ...(id === undefined ? {} : { id }) });
 
@@ -32,6 +32,18 @@ describe('TileMaker (SPEC §13 tiles)', () => {
     expect(polygon.properties).toEqual({ height: 30 });
     expect(maker.tile(10, 0, 0)).toBeUndefined();
     expect(maker.tile(MAX_TILE_ZOOM + 1, 0, 0)).toBeUndefined();
+  });
+
+  it('cuts a shape that crosses a tile\'s edge a little past the edge, and keeps a side on the edge there', () => {
+    // Two squares side by side, meeting on the meridian 0°, an edge of the tiles of every zoom from 1.
+    const square = (id: number, west: number): Feature => ({ type: 'Feature', id, properties: {}, geometry: { type: 'Polygon', coordinates: [[[west, 1], [west + 2, 1], [west + 2, 3], [west, 3], [west, 1]]] } });
+    const maker = new TileMaker([square(1, -2), square(2, -1)]);
+    // At zoom 1, tile 0/0 is the north-west quarter: its right edge is the meridian.
+    const units = tileUnits(maker.tile(1, 0, 0)!);
+    const xs = (id: number) => units.get(id)!.map((p) => p.x);
+    // Square 1 ends on the edge (4096); square 2, cut by it, ends BUFFER units past.
+    expect(Math.max(...xs(1))).toBe(4096);
+    expect(Math.max(...xs(2))).toBe(4096 + BUFFER);
   });
 
   it('thins dense points in tiles shallower than the deepest, and keeps every one at the deepest', () => {

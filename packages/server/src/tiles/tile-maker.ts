@@ -14,6 +14,13 @@ const EXTENT = 4096;
  */
 export const THIN_ABOVE = 16_384;
 const GRID = 128;
+/**
+ * The tile units around a tile that it holds too. Small: the viewer clips each tile's shapes to its
+ * square (a buffer would draw twice in 3D), and needs only that a shape the server cut ends past
+ * the square, to tell the cut from a side of the shape that lies on the tile's edge (docs/viewer.md
+ * "Tiles").
+ */
+export const BUFFER = 8;
 
 /**
  * A GeoJSON feature as tiled: its id made what a Mapbox Vector Tile can carry. A non-negative
@@ -50,10 +57,9 @@ export class TileMaker {
   private readonly index: GeoJSONVT;
 
   constructor(features: Feature[]) {
-    // No buffer: the viewer draws each tile's shapes in 3D, where a buffer would draw twice.
     // indexMaxZoom 0: tiles are cut when asked for (and kept in storage), not 5 levels ahead, which
     // held every point once per level: 660 bytes a point against 340 (bench/tiles-large.js).
-    this.index = new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: MAX_TILE_ZOOM, indexMaxZoom: 0, buffer: 0, extent: EXTENT });
+    this.index = new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: MAX_TILE_ZOOM, indexMaxZoom: 0, buffer: BUFFER, extent: EXTENT });
   }
 
   /** The encoded tile, or undefined when nothing lies in it. */

@@ -2,6 +2,8 @@
 export interface TileWorkerData {
   /** Files up to this size are parsed whole (JSON.parse); larger ones as a stream (any size). */
   wholeParseBytes: number;
+  /** The most bytes one feature of a streamed file may span. */
+  maxFeatureBytes: number;
 }
 
 /** Main thread → tile worker: the file's bytes, their end, then tile requests. */

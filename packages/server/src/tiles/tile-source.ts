@@ -8,6 +8,11 @@ import type { TileReply, TileRequest, TileWorkerData } from './tile-protocol.js'
  */
 const WHOLE_PARSE_BYTES = 128 * 1024 * 1024;
 /**
+ * The most bytes one feature of a streamed file may span: far past any real one, so that a missing
+ * bracket fails before the rest of the file is carried as one feature.
+ */
+const MAX_FEATURE_BYTES = 256 * 1024 * 1024;
+/**
  * The most bytes sent to the worker and not yet taken: the file is read no faster than the
  * worker parses it, so a file of any size costs the main thread this much memory, not its size.
  */
@@ -38,7 +43,7 @@ export class TileSource {
   readonly ready: Promise<number>;
 
   constructor(bytes: Readable, options: Partial<TileWorkerData> = {}) {
-    this.worker = new Worker(WORKER_URL, { workerData: { wholeParseBytes: options.wholeParseBytes ?? WHOLE_PARSE_BYTES } satisfies TileWorkerData });
+    this.worker = new Worker(WORKER_URL, { workerData: { wholeParseBytes: options.wholeParseBytes ?? WHOLE_PARSE_BYTES, maxFeatureBytes: options.maxFeatureBytes ?? MAX_FEATURE_BYTES } satisfies TileWorkerData });
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: TileReply) => {
         if (reply.type === 'taken') this.took(reply.bytes);

@@ -9,8 +9,11 @@ import { featuresOf, featuresOfDocument } from './geojson-stream.ts';
 import { TileMaker, tiledFeature } from './tile-maker.ts';
 import type { TileReply, TileRequest, TileWorkerData } from './tile-protocol.ts';
 
-/** Files up to this size are parsed whole (JSON.parse, much faster); larger ones, up to any size, as a stream. */
-const { wholeParseBytes } = workerData as TileWorkerData;
+/**
+ * Files up to `wholeParseBytes` are parsed whole (JSON.parse, much faster); larger ones, up to any
+ * size, as a stream, whose features may each span up to `maxFeatureBytes`.
+ */
+const { wholeParseBytes, maxFeatureBytes } = workerData as TileWorkerData;
 
 const port = parentPort!;
 const held: Uint8Array[] = [];
@@ -44,7 +47,7 @@ function received(bytes: Uint8Array): void {
   heldBytes += bytes.length;
   if (heldBytes <= wholeParseBytes) return taken(bytes.length)();
   stream = new PassThrough();
-  source.resolve(featuresOf(stream));
+  source.resolve(featuresOf(stream, maxFeatureBytes));
   const last = held.splice(0);
   for (const [i, chunk] of last.entries()) stream.write(chunk, i === last.length - 1 ? taken(bytes.length) : undefined);
 }

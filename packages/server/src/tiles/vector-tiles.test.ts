@@ -109,6 +109,44 @@ describe('TileSource', () => {
     }
   });
 
+  it('refuses a document without a features array, whether it is read whole or as a stream', async () => {
+    for (const text of ['{"type":"FeatureCollection"}', '[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[0,0]}}]']) {
+      for (const wholeParseBytes of [undefined, 4]) {
+        const source = new TileSource(Readable.from([Buffer.from(text)]), wholeParseBytes === undefined ? {} : { wholeParseBytes });
+        try {
+          await expect(source.ready, `${text}, ${wholeParseBytes ?? 'whole'}`).rejects.toThrow('the document has no "features" array');
+        } finally {
+          await source.close();
+        }
+      }
+    }
+  });
+
+  it('refuses a streamed feature past its most bytes as its bytes arrive, and reads one within them', async () => {
+    const feature = (bytes: number) => ({ type: 'Feature', properties: { s: 'x'.repeat(bytes) }, geometry: { type: 'Point', coordinates: [0, 0] } });
+    const text = JSON.stringify({ type: 'FeatureCollection', features: [feature(10), feature(2_000)] });
+    const within = new TileSource(Readable.from([Buffer.from(text)]), { wholeParseBytes: 16, maxFeatureBytes: 2_200 });
+    const past = new TileSource(Readable.from([Buffer.from(text)]), { wholeParseBytes: 16, maxFeatureBytes: 1_000 });
+    try {
+      expect(await within.ready).toBe(2);
+      await expect(past.ready).rejects.toThrow('feature 2 of the file spans more than 1000 bytes');
+    } finally {
+      await within.close();
+      await past.close();
+    }
+    // A feature that never ends (a missing quote or bracket): refused once it passes 4 MB, not carried to the file's end.
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    let read = 0;
+    async function* unended() {
+      yield Buffer.from('{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"s":"');
+      for (; read < 200; read++) yield chunk;
+    }
+    const source = new TileSource(Readable.from(unended()), { wholeParseBytes: 16, maxFeatureBytes: 4 * 1024 * 1024 });
+    await expect(source.ready).rejects.toThrow('feature 1 of the file spans more than 4194304 bytes');
+    expect(read).toBeLessThan(20);
+    await source.close();
+  });
+
   it('reads a file no faster than the worker parses it, and closes it once the worker cannot go on', async () => {
     const chunk = Buffer.alloc(1024 * 1024, ' ');
     let read = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clipTileLine, clipTilePolygon, outlineOf, pointInTile, type TilePoint } from './tile-clip.js';
+import { clipTileLine, clipTilePolygon, hasBuffer, outlineOf, pointInTile, type TilePoint } from './tile-clip.js';
 
 const E = 4096;
 /** A closed rectangle ring, clockwise on screen (an MVT outer ring). */
@@ -16,7 +16,7 @@ describe('clipping a tile\'s shapes to its own square', () => {
 
   it('cuts a polygon at the tile\'s edge (not the buffer around it) and leaves the cut out of its outline', () => {
     // From x 3000 to 4160, past the right edge into the buffer, and from y -64 (the buffer above) to 1000.
-    const clipped = clipTilePolygon([rect(3000, -64, 4160, 1000)], E)!;
+    const clipped = clipTilePolygon([rect(3000, -64, 4160, 1000)], E, true)!;
     expect(clipped.rings).toHaveLength(1);
     const ring = clipped.rings[0]!;
     expect(ring.every(([x, y]) => x >= 0 && x <= E && y >= 0 && y <= E)).toBe(true);
@@ -30,7 +30,7 @@ describe('clipping a tile\'s shapes to its own square', () => {
     const outer = rect(-500, 500, 2000, 3000);
     const cutHole = rect(-100, 1000, 300, 1400).reverse();
     const goneHole = rect(-400, 2000, -200, 2200).reverse();
-    const clipped = clipTilePolygon([outer, cutHole, goneHole], E)!;
+    const clipped = clipTilePolygon([outer, cutHole, goneHole], E, true)!;
     expect(clipped.rings).toHaveLength(2);
     expect(clipped.rings[1]!.every(([x]) => x >= 0)).toBe(true);
     const lines = clipped.outline!;
@@ -45,6 +45,27 @@ describe('clipping a tile\'s shapes to its own square', () => {
     const all = clipTilePolygon([rect(-64, -64, E + 64, E + 64)], E)!;
     expect(all.rings[0]!).toHaveLength(5);
     expect(all.outline).toEqual([]);
+  });
+
+  it('keeps a side on the tile\'s edge in the outline when the tile has a buffer, and takes it for a cut when it has none', () => {
+    // The right side lies on the edge (x 4096): the polygon's own, as a buffered tile shows.
+    expect(clipTilePolygon([rect(3000, 500, E, 1000)], E, true)!.outline).toBeUndefined();
+    // Without a buffer, a cut lies on the edge too: every side there is taken for one.
+    expect(clipTilePolygon([rect(3000, 500, E, 1000)], E, false)!.outline).toEqual([[[E, 1000], [3000, 1000], [3000, 500], [E, 500]]]);
+    // A side on the edge from y 100 to 500, then past it into the buffer from 500 to 800: the clip's
+    // side from 500 to 800 is a cut, the polygon's own from 100 to 500 stays.
+    const step: TilePoint[] = [[3000, 100], [E, 100], [E, 500], [E + 8, 500], [E + 8, 800], [3000, 800], [3000, 100]];
+    const lines = clipTilePolygon([step], E, true)!.outline!;
+    const sides = segments(lines).map(([a, b]) => `${a!.join()}-${b!.join()}`);
+    expect(sides).toContain(`${E},100-${E},500`);
+    expect(sides.filter((s) => s.startsWith(`${E},`) && s.includes(`-${E},`))).toEqual([`${E},100-${E},500`]);
+  });
+
+  it('tells a buffered tile by geometry past its square', () => {
+    const at = (x: number, y: number) => ({ x, y });
+    expect(hasBuffer([[[at(0, 0), at(E, E)]], [[at(10, 10)]]], E)).toBe(false);
+    expect(hasBuffer([[[at(0, 0), at(E, E)]], [[at(E + 8, 10)]]], E)).toBe(true);
+    expect(hasBuffer([[[at(-1, 100)]]], E)).toBe(true);
   });
 
   it('splits an outline at each cut: a polygon cut on two sides keeps two lines', () => {

@@ -30,11 +30,22 @@ export function clipTileLine(line: TilePoint[], extent: number): TilePoint[][] {
 }
 
 /**
- * A polygon's rings clipped to the tile's square, so that it does not overlap the same polygon's
- * part in the next tile (the tile's buffer), with its outline without the tile's edge; undefined
- * when nothing of its outer ring is inside.
+ * Whether a tile was cut with a buffer: some of its geometry lies outside its square. In such a
+ * tile a shape the server cut ends past the square, so a side of a shape that lies on the square's
+ * edge is the shape's own; in a tile cut without one, the server's cuts lie on the edge too.
  */
-export function clipTilePolygon(rings: TilePoint[][], extent: number): ClippedPolygon | undefined {
+export function hasBuffer(geometries: { x: number; y: number }[][][], extent: number): boolean {
+  return geometries.some((parts) => parts.some((part) => part.some(({ x, y }) => x < 0 || x > extent || y < 0 || y > extent)));
+}
+
+/**
+ * A polygon's rings clipped to the tile's square, so that it does not overlap the same polygon's
+ * part in the next tile (the tile's buffer), with its outline without the cuts the square made;
+ * undefined when nothing of its outer ring is inside. In a tile cut with a buffer (`buffered`), a
+ * side the polygon had on the square's edge before the clip is its own and stays in the outline;
+ * without one, every side on the edge is taken for a cut (a real side there loses its outline).
+ */
+export function clipTilePolygon(rings: TilePoint[][], extent: number, buffered = false): ClippedPolygon | undefined {
   const box = square(extent);
   const clipped: TilePoint[][] = [];
   for (const [i, ring] of rings.entries()) {
@@ -43,9 +54,12 @@ export function clipTilePolygon(rings: TilePoint[][], extent: number): ClippedPo
       if (i === 0) return undefined;
       continue;
     }
-    clipped.push(open);
+    // Wound as the MVT spec has it (the outer ring of positive area in tile units, clockwise as seen
+    // on a north-up map; holes the other way), whatever the tile's server did: an extruded polygon's
+    // walls face the side its lines' winding says.
+    clipped.push(area(open) > 0 === (i === 0) ? open : open.reverse());
   }
-  const outline = outlineOf(clipped, extent);
+  const outline = outlineOf(clipped, extent, buffered ? edgeSides(rings, extent) : []);
   return { rings: clipped.map((r) => [...r, r[0]!]), ...(outline ? { outline } : {}) };
 }
 
@@ -54,12 +68,30 @@ function onEdge(a: TilePoint, b: TilePoint, extent: number): boolean {
   return (a[0] === b[0] && (a[0] === 0 || a[0] === extent)) || (a[1] === b[1] && (a[1] === 0 || a[1] === extent));
 }
 
+/** The segments of rings (closed or open) that lie on the tile's edge. */
+function edgeSides(rings: TilePoint[][], extent: number): [TilePoint, TilePoint][] {
+  return rings.flatMap((ring) => ring.flatMap((p, i): [TilePoint, TilePoint][] => {
+    const q = ring[(i + 1) % ring.length]!;
+    return onEdge(p, q, extent) ? [[p, q]] : [];
+  }));
+}
+
+/** Whether segment a–b lies within segment c–d, both on one line down (x fixed) or across (y fixed) the tile. */
+function within([a, b]: [TilePoint, TilePoint], [c, d]: [TilePoint, TilePoint]): boolean {
+  const across = a[0] === b[0] && c[0] === d[0] && a[0] === c[0];
+  if (!across && !(a[1] === b[1] && c[1] === d[1] && a[1] === c[1])) return false;
+  const axis = across ? 1 : 0;
+  return Math.min(a[axis]!, b[axis]!) >= Math.min(c[axis]!, d[axis]!) && Math.max(a[axis]!, b[axis]!) <= Math.max(c[axis]!, d[axis]!);
+}
+
 /**
- * The outline of open rings without their segments on the tile's edge, as lines; undefined when no
- * segment lies there (the rings are the outline).
+ * The outline of open rings without their cuts, as lines; undefined when there is no cut (the rings
+ * are the outline). A cut is a segment on the tile's edge that lies within none of `sides`, the
+ * polygon's own sides on the edge.
  */
-export function outlineOf(rings: TilePoint[][], extent: number): TilePoint[][] | undefined {
-  const cut = rings.map((ring) => ring.map((p, i) => onEdge(p, ring[(i + 1) % ring.length]!, extent)));
+export function outlineOf(rings: TilePoint[][], extent: number, sides: [TilePoint, TilePoint][] = []): TilePoint[][] | undefined {
+  const isCut = (a: TilePoint, b: TilePoint) => onEdge(a, b, extent) && !sides.some((side) => within([a, b], side));
+  const cut = rings.map((ring) => ring.map((p, i) => isCut(p, ring[(i + 1) % ring.length]!)));
   if (!cut.some((c) => c.includes(true))) return undefined;
   const lines: TilePoint[][] = [];
   for (const [r, ring] of rings.entries()) {

@@ -2,7 +2,7 @@ import { classifyRings, VectorTile, type VectorTileFeature } from '@mapbox/vecto
 import { TILE_ID_PROPERTY } from '@orbis/scene/checks';
 import { PbfReader } from 'pbf';
 import type { Geometry, SourceFeature } from './geojson-features.js';
-import { type ClippedPolygon, clipTileLine, clipTilePolygon, pointInTile, type TilePoint } from './tile-clip.js';
+import { type ClippedPolygon, clipTileLine, clipTilePolygon, hasBuffer, pointInTile, type TilePoint } from './tile-clip.js';
 
 /**
  * The features of one tile, in WGS84, with the ids the server gave them (TILE_ID_PROPERTY, else the
@@ -16,9 +16,11 @@ export function tileFeatures(bytes: Uint8Array, z: number, x: number, y: number,
   for (const name of only ?? Object.keys(tile.layers)) {
     const layer = tile.layers[name];
     if (!layer) continue;
-    for (let i = 0; i < layer.length; i++) {
-      const feature = layer.feature(i);
-      const geometry = tileGeometry(feature, lngLatOf(feature.extent, z, x, y));
+    const all = Array.from({ length: layer.length }, (_, i) => layer.feature(i));
+    const geometries = all.map((feature) => feature.loadGeometry());
+    const buffered = all.length > 0 && hasBuffer(geometries, all[0]!.extent);
+    for (const [i, feature] of all.entries()) {
+      const geometry = tileGeometry(feature, geometries[i]!, buffered, lngLatOf(feature.extent, z, x, y));
       if (!geometry) continue;
       const { [TILE_ID_PROPERTY]: given, ...properties } = feature.properties;
       features.push({ id: given ?? feature.id ?? `${z}/${x}/${y}/${name}/${i}`, properties, geometry });
@@ -36,10 +38,12 @@ function lngLatOf(extent: number, z: number, x: number, y: number): Project {
   return ([px, py]) => [((px + x0) * 360) / size - 180, (360 / Math.PI) * Math.atan(Math.exp((1 - ((py + y0) * 2) / size) * Math.PI)) - 90];
 }
 
-/** The part of a tile feature's geometry inside the tile, in WGS84; undefined when none is. */
-function tileGeometry(feature: VectorTileFeature, project: Project): Geometry | undefined {
+/**
+ * The part of a tile feature's geometry (as loaded, in tile units) inside the tile, in WGS84; undefined
+ * when none is. `buffered`: the tile was cut with a buffer (tile-clip.ts `hasBuffer`).
+ */
+function tileGeometry(feature: VectorTileFeature, geometry: ReturnType<VectorTileFeature['loadGeometry']>, buffered: boolean, project: Project): Geometry | undefined {
   const extent = feature.extent;
-  const geometry = feature.loadGeometry();
   const parts = geometry.map((line) => line.map((p): TilePoint => [p.x, p.y]));
   const line = (l: TilePoint[]) => l.map(project);
   if (feature.type === 1) {
@@ -52,7 +56,7 @@ function tileGeometry(feature: VectorTileFeature, project: Project): Geometry | 
   }
   if (feature.type !== 3) return undefined;
   const rings = classifyRings(geometry).map((polygon) => polygon.map((ring) => ring.map((p): TilePoint => [p.x, p.y])));
-  const polygons = rings.flatMap((polygon) => clipTilePolygon(polygon, extent) ?? []) as ClippedPolygon[];
+  const polygons = rings.flatMap((polygon) => clipTilePolygon(polygon, extent, buffered) ?? []) as ClippedPolygon[];
   if (polygons.length === 0) return undefined;
   const coordinates = polygons.map((p) => p.rings.map(line));
   const outlines = polygons.some((p) => p.outline) ? { outlines: polygons.map((p) => p.outline?.map(line)) } : {};

@@ -24,6 +24,7 @@ import {
   type Scene,
   ShowGeometryInstanceAttribute,
   SimplePolylineGeometry,
+  WallGeometry,
   VerticalOrigin,
 } from 'cesium';
 import type { FeatureBatch, ShapePart } from './vector-protocol.js';
@@ -163,6 +164,26 @@ function cutOutline(lines: number[][], extrudedHeight: number | undefined): Simp
 }
 
 /**
+ * The volume of an extruded polygon a tile cut, without walls along the cut: its top and bottom,
+ * and walls along its outline's lines (ShapePart.outline) only. CesiumJS's extruded PolygonGeometry walls
+ * every side, the cut's too, which a translucent fill shows inside the volume. A WallGeometry faces
+ * the right of its line's direction; tile-clip.ts winds an outer ring clockwise on a north-up map
+ * and holes the other way, so each line is walked backwards for its wall to face out of the volume
+ * (an opaque closed appearance culls the inner faces, as it does an extruded polygon's; a
+ * translucent one draws them too). Its bottom is a polygon at height 0 as well, which faces up, not
+ * down: inside the volume, only a translucent fill shows it, with both faces alike.
+ */
+function cutVolume(hierarchy: PolygonHierarchy, lines: number[][], extrudedHeight: number): (PolygonGeometry | WallGeometry)[] {
+  const [top, bottom] = [extrudedHeight, 0].map((height) => new PolygonGeometry({ polygonHierarchy: hierarchy, height, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT }));
+  const walls = lines.map((line) => {
+    const n = line.length / 3;
+    const backwards = Array.from({ length: n }, (_, i) => line.slice((n - 1 - i) * 3, (n - i) * 3)).flat();
+    return new WallGeometry({ positions: degrees(atHeight(backwards, 0)), minimumHeights: new Array<number>(n).fill(0), maximumHeights: new Array<number>(n).fill(extrudedHeight), vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT });
+  });
+  return [top!, bottom!, ...walls];
+}
+
+/**
  * Adds one batch's lines and polygons to `into` as batched CesiumJS primitives: one `Primitive`
  * per kind and SHAPES_PER_PRIMITIVE parts, geometry built in CesiumJS's own workers, each
  * instance's colour and show per feature (its `id` a VectorPick). Ground-clamped parts go to
@@ -196,7 +217,8 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
     if (s.fill) {
       const translucent = s.fill[3] < 255;
       const key = s.clamp && !extruded ? 'groundFill' : `fill:${extruded}:${translucent}`;
-      put(key, s.feature, new PolygonGeometry({ ...options, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT }), instanceAttributes(s.fill, s.show));
+      const fills = extruded && s.outline ? cutVolume(hierarchy, s.outline, s.extrudedHeight!) : [new PolygonGeometry({ ...options, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT })];
+      for (const geometry of fills) put(key, s.feature, geometry, instanceAttributes(s.fill, s.show));
     }
     if (!s.stroke || s.clamp) continue;
     const outlines = s.outline ? cutOutline(s.outline, s.extrudedHeight) : [new PolygonOutlineGeometry(options)];
