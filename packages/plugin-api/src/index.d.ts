@@ -130,9 +130,10 @@ export interface Tools {
   getGlobeHeightByCamera(): number | undefined;
   /**
    * The geoid's height above the ellipsoid (metres) at a place; `undefined` where no geoid model
-   * is loaded (Orbis loads none yet). @example const n = await app.viewer.tools.getGeoidHeight(139.77, 35.68);
+   * is loaded (Orbis loads none yet) and, as on Re:Earth, when `lng` or `lat` is not given.
+   * @example const n = await app.viewer.tools.getGeoidHeight(139.77, 35.68);
    */
-  getGeoidHeight(lng: number, lat: number): Promise<number | undefined>;
+  getGeoidHeight(lng?: number, lat?: number): Promise<number | undefined>;
 }
 
 /** A selection box on screen, in viewer pixels. */

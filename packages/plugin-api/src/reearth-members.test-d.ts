@@ -108,6 +108,7 @@ app.camera.flyTo({ lng: 139.7, lat: 35.7, height: 1000 }, { duration: 0, without
 app.camera.enableScreenSpaceCameraController();
 app.layers.find((layer, index, parents) => parents.length === 0 && index >= 0 && layer.visible);
 app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 'school');
+void app.viewer.tools.getGeoidHeight();
 
 // The table's "missing" members: not declared, so a plugin cannot compile against them yet.
 app.camera.enableForceHorizontalRoll(true);

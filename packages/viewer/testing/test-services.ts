@@ -152,7 +152,8 @@ export function fakeServices() {
       close: (kind, source) => (calls.push({ op: `${kind}.close`, args: [source] }), shown.delete(`${kind}:${source}`)),
     },
     clientStorage: new ClientStorage(storage, 'test-project'),
-    geoidHeight: async () => undefined,
+    // A geoid model that answers everywhere, so a test tells the host's own `undefined` from the model's.
+    geoidHeight: async () => 36.7,
     camera: camera.camera,
     layers: layers.layers,
     flyToLayer: () => undefined,
