@@ -136,19 +136,39 @@ export interface Tools {
   getGeoidHeight(lng?: number, lat?: number): Promise<number | undefined>;
 }
 
-/** A selection box on screen, in viewer pixels. */
+/**
+ * A selection box on screen, in viewer pixels, and where the pointer is. `x`/`y` are the box's
+ * top-left corner (Re:Earth's are the pointer's at the start and the box's far corner after: its
+ * `startX`, `startY`, `width` and `height` are the same box as here).
+ */
 export interface MarqueeEvent {
   x: number;
   y: number;
   width: number;
   height: number;
+  /** The box's top-left corner, as Re:Earth's. */
+  startX: number;
+  startY: number;
+  /** The place under the pointer (degrees), when the pointer is over the globe. */
+  lng?: number;
+  lat?: number;
+  /** `"shift"` while Shift is held. */
+  pressedKey?: 'shift';
+}
+
+/** The box at its release: what it picked, as the selection then gets it. */
+export interface MarqueeEndEvent extends MarqueeEvent {
+  /** The features inside the box; for a click, the one under the pointer (or none). */
+  features: Feature[];
+  /** The pointer did not move between the press and the release. */
+  isClick: boolean;
 }
 
 /** The `selection` mode's box as the user drags it. */
 export interface SelectionModeEvents {
   marqueeStart: MarqueeEvent;
   marqueeMove: MarqueeEvent;
-  marqueeEnd: MarqueeEvent;
+  marqueeEnd: MarqueeEndEvent;
 }
 
 /** Events of the `selection` interaction mode. */
@@ -339,7 +359,7 @@ export * from './sketch.js';
 export * from './spatial-id.js';
 export * from './timeline.js';
 import type { Camera } from './camera.js';
-import type { Layer, Layers } from './layers.js';
+import type { Feature, Layer, Layers } from './layers.js';
 import type { Sketch } from './sketch.js';
 import type { SpatialId } from './spatial-id.js';
 import type { Timeline } from './timeline.js';

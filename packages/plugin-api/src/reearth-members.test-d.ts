@@ -109,6 +109,8 @@ app.camera.enableScreenSpaceCameraController();
 app.layers.find((layer, index, parents) => parents.length === 0 && index >= 0 && layer.visible);
 app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 'school');
 void app.viewer.tools.getGeoidHeight();
+app.viewer.interactionMode.selectionMode.on('marqueeMove', ({ startX, startY, width, height, lng, lat, pressedKey }) => [startX + width, startY + height, lng, lat, pressedKey === 'shift']);
+app.viewer.interactionMode.selectionMode.on('marqueeEnd', ({ features, isClick }) => (isClick ? features[0]?.layerId : features.length));
 
 // The table's "missing" members: not declared, so a plugin cannot compile against them yet.
 app.camera.enableForceHorizontalRoll(true);

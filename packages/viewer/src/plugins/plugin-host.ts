@@ -10,6 +10,8 @@ import type { HostState, OpContext } from './host/ops/host-op.js';
 import { PluginLayers } from './host/plugin-layers.js';
 import { PluginTools } from './host/plugin-tools.js';
 import { PropertyLayers } from './host/property-layers.js';
+import { selectionEvent } from './host/selection-event.js';
+import type { Marquee, MarqueePhase } from '../interaction/selection-box.js';
 import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
 import { BLOCK_TYPES, type BlockScope } from './block-places.js';
 
@@ -260,6 +262,12 @@ export class PluginHost {
   /** An event (host name: `click`, `camera.move`): delivered to each extension that listens to it. */
   emit(event: string, payload: unknown): void {
     for (const sandbox of this.sandboxes) sandbox.dispatch(event, payload);
+  }
+
+  /** A phase of the selection box, with the place under the pointer: its picked features go as plugins see features. */
+  marquee(phase: MarqueePhase, marquee: Marquee, place: { lng: number; lat: number } | undefined): void {
+    const features = (picked: { layerId: string; featureId: string }[]) => picked.flatMap((f) => this.pageLayers.features(f.layerId, [f.featureId]).filter((v) => v !== undefined));
+    this.emit(`selection.${phase}`, selectionEvent(marquee, place, features));
   }
 
   /** The viewer was resized: new viewport pushed, then `resize` delivered. */
