@@ -258,6 +258,23 @@ export interface WidgetInfo {
   extensionId: string;
   /** The widget's settings from the scene (`{}` when none); Re:Earth groups them by schema group. */
   property: Record<string, any>;
+  /**
+   * Whether the widget's frame is stretched across its zone (`ui.show`'s or `ui.resize`'s
+   * `extended`). Orbis's stretch is across the top or bottom row: `vertically` is always false.
+   * @example if (app.extension.widget.extended.horizontally) app.ui.resize(undefined, 60);
+   */
+  extended: { horizontally: boolean; vertically: boolean };
+  /** Where the widget sits, in Re:Earth's terms. @example const atBottom = app.extension.widget.layout.location.area === 'bottom'; */
+  layout: WidgetLayout;
+}
+
+/**
+ * Re:Earth's widget layout. Orbis's four corners are the `inner` zone's `left` and `right`
+ * sections, `top` and `bottom` areas; widgets of a corner stack from it (`align: "start"`).
+ */
+export interface WidgetLayout {
+  location: { zone: 'inner' | 'outer'; section: 'left' | 'center' | 'right'; area: 'top' | 'middle' | 'bottom' };
+  align?: 'start' | 'centered' | 'end';
 }
 
 /**

@@ -151,6 +151,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     postToUi: (source, message) => ui.post(source, message),
     resizeUi: (source, width, height, extended) => ui.resize(source, width, height, extended),
     closeUi: (source) => ui.close(source),
+    widgetPlace: (source) => ({ area: areaOf(source), extended: ui.extended(source) }),
     frames: {
       show: (kind, source, html, o) => frames.show(kind, source, html, o),
       update: (kind, source, o) => frames.update(kind, source, o),
