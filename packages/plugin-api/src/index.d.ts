@@ -130,24 +130,45 @@ export interface Tools {
   getGlobeHeightByCamera(): number | undefined;
   /**
    * The geoid's height above the ellipsoid (metres) at a place; `undefined` where no geoid model
-   * is loaded (Orbis loads none yet). @example const n = await app.viewer.tools.getGeoidHeight(139.77, 35.68);
+   * is loaded (Orbis loads none yet) and, as on Re:Earth, when `lng` or `lat` is not given.
+   * @example const n = await app.viewer.tools.getGeoidHeight(139.77, 35.68);
    */
-  getGeoidHeight(lng: number, lat: number): Promise<number | undefined>;
+  getGeoidHeight(lng?: number, lat?: number): Promise<number | undefined>;
 }
 
-/** A selection box on screen, in viewer pixels. */
+/**
+ * A selection box on screen, in viewer pixels, and where the pointer is. `x`/`y` are the box's
+ * top-left corner (Re:Earth's are the pointer's at the start and the box's far corner after: its
+ * `startX`, `startY`, `width` and `height` are the same box as here).
+ */
 export interface MarqueeEvent {
   x: number;
   y: number;
   width: number;
   height: number;
+  /** The box's top-left corner, as Re:Earth's. */
+  startX: number;
+  startY: number;
+  /** The place under the pointer (degrees), when the pointer is over the globe. */
+  lng?: number;
+  lat?: number;
+  /** `"shift"` while Shift is held. */
+  pressedKey?: 'shift';
+}
+
+/** The box at its release: what it picked, as the selection then gets it. */
+export interface MarqueeEndEvent extends MarqueeEvent {
+  /** The features inside the box; for a click, the one under the pointer (or none). */
+  features: Feature[];
+  /** The pointer did not move between the press and the release. */
+  isClick: boolean;
 }
 
 /** The `selection` mode's box as the user drags it. */
 export interface SelectionModeEvents {
   marqueeStart: MarqueeEvent;
   marqueeMove: MarqueeEvent;
-  marqueeEnd: MarqueeEvent;
+  marqueeEnd: MarqueeEndEvent;
 }
 
 /** Events of the `selection` interaction mode. */
@@ -237,6 +258,23 @@ export interface WidgetInfo {
   extensionId: string;
   /** The widget's settings from the scene (`{}` when none); Re:Earth groups them by schema group. */
   property: Record<string, any>;
+  /**
+   * Whether the widget's frame is stretched across its zone (`ui.show`'s or `ui.resize`'s
+   * `extended`). Orbis's stretch is across the top or bottom row: `vertically` is always false.
+   * @example if (app.extension.widget.extended.horizontally) app.ui.resize(undefined, 60);
+   */
+  extended: { horizontally: boolean; vertically: boolean };
+  /** Where the widget sits, in Re:Earth's terms. @example const atBottom = app.extension.widget.layout.location.area === 'bottom'; */
+  layout: WidgetLayout;
+}
+
+/**
+ * Re:Earth's widget layout. Orbis's four corners are the `inner` zone's `left` and `right`
+ * sections, `top` and `bottom` areas; widgets of a corner stack from it (`align: "start"`).
+ */
+export interface WidgetLayout {
+  location: { zone: 'inner' | 'outer'; section: 'left' | 'center' | 'right'; area: 'top' | 'middle' | 'bottom' };
+  align?: 'start' | 'centered' | 'end';
 }
 
 /**
@@ -338,7 +376,7 @@ export * from './sketch.js';
 export * from './spatial-id.js';
 export * from './timeline.js';
 import type { Camera } from './camera.js';
-import type { Layer, Layers } from './layers.js';
+import type { Feature, Layer, Layers } from './layers.js';
 import type { Sketch } from './sketch.js';
 import type { SpatialId } from './spatial-id.js';
 import type { Timeline } from './timeline.js';

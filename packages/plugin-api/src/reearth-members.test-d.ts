@@ -108,15 +108,17 @@ app.camera.flyTo({ lng: 139.7, lat: 35.7, height: 1000 }, { duration: 0, without
 app.camera.enableScreenSpaceCameraController();
 app.layers.find((layer, index, parents) => parents.length === 0 && index >= 0 && layer.visible);
 app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 'school');
+void app.viewer.tools.getGeoidHeight();
+const { horizontally, vertically } = app.extension.widget.extended;
+const { zone, section, area } = app.extension.widget.layout.location;
+export const placed = [horizontally, vertically, zone === 'inner', section, area, app.extension.widget.layout.align];
+app.viewer.interactionMode.selectionMode.on('marqueeMove', ({ startX, startY, width, height, lng, lat, pressedKey }) => [startX + width, startY + height, lng, lat, pressedKey === 'shift']);
+app.viewer.interactionMode.selectionMode.on('marqueeEnd', ({ features, isClick }) => (isClick ? features[0]?.layerId : features.length));
 
 // The table's "missing" members: not declared, so a plugin cannot compile against them yet.
 app.camera.enableForceHorizontalRoll(true);
 // @ts-expect-error Re:Earth's extension.list[].runTimes is missing
 app.extension.list[0]?.runTimes;
-// @ts-expect-error Re:Earth's extension.widget.layout is missing
-app.extension.widget.layout;
-// @ts-expect-error Re:Earth's extension.widget.extended is missing
-app.extension.widget.extended;
 app.extension.block?.layer?.id;
 
 export const all = [reearth, viewer, interactionMode, tools, camera, layers, ui, modal, popup, extension, clientStorage, sketch, spatialId, timeline];

@@ -65,23 +65,40 @@ describe('interaction modes in Chromium', () => {
     tab.assertClean();
   });
 
-  it('selection: dragging selects the features inside the box and does not move the camera', async () => {
+  it('selection: a Shift-click picks what is under it; dragging selects the features inside the box and does not move the camera', async () => {
     const tab = await open('selection');
     const viewer = tab.page.getByTestId('viewer');
     const box = (await viewer.boundingBox())!;
     const [start] = lines(tab, 'CENTRE') as { lng: number; lat: number }[];
+    const zone = { id: 'zone-1', layerId: 'zone', properties: expect.objectContaining({ fill: '#ff0000' }) };
+    const ends = () => (lines(tab, 'MARQUEE') as [string, Record<string, unknown>][]).filter(([e]) => e === 'marqueeEnd');
+    // A Shift-click in place: a click (isClick) that picks the feature under it, with pressedKey.
+    // (First: a click right after a selection could meet the highlighted polygon being redrawn.)
+    await tab.page.keyboard.down('Shift');
+    await tab.page.mouse.click(box.x + 320, box.y + 240);
+    await tab.page.keyboard.up('Shift');
+    await expect.poll(() => ends().length).toBe(1);
+    expect(ends()[0]).toEqual(['marqueeEnd', expect.objectContaining({ x: 320, y: 240, width: 0, height: 0, pressedKey: 'shift', features: [expect.objectContaining(zone)], isClick: true })]);
+    await expect.poll(() => viewer.getAttribute('data-selected')).toBe(JSON.stringify([{ layerId: 'zone', featureId: 'zone-1' }]));
+    const clicked = lines(tab, 'MARQUEE').length;
     await tab.page.mouse.move(box.x + 100, box.y + 100);
     await tab.page.mouse.down();
     await tab.page.mouse.move(box.x + 300, box.y + 250, { steps: 5 });
     await tab.page.mouse.move(box.x + 540, box.y + 380, { steps: 5 });
     await tab.page.mouse.up();
-    await expect.poll(() => viewer.getAttribute('data-selected')).toBe(JSON.stringify([{ layerId: 'zone', featureId: 'zone-1' }]));
-    // The plugin heard the box as it was drawn: start, moves, end ({x, y, width, height} on screen).
-    await expect.poll(() => (lines(tab, 'MARQUEE').at(-1) as [string] | undefined)?.[0]).toBe('marqueeEnd');
-    const marquee = lines(tab, 'MARQUEE') as [string, { x: number; y: number; width: number; height: number }][];
-    expect(marquee[0]).toEqual(['marqueeStart', { x: 100, y: 100, width: 0, height: 0 }]);
+    // The plugin heard the box as it was drawn: start, moves, end ({x, y, width, height} on screen,
+    // Re:Earth's startX/startY, the place under the pointer, and at the end what was picked).
+    await expect.poll(() => ends().length).toBe(2);
+    expect(await viewer.getAttribute('data-selected')).toBe(JSON.stringify([{ layerId: 'zone', featureId: 'zone-1' }]));
+    const marquee = (lines(tab, 'MARQUEE') as [string, Record<string, unknown>][]).slice(clicked);
+    expect(marquee[0]).toEqual(['marqueeStart', { x: 100, y: 100, width: 0, height: 0, startX: 100, startY: 100, lng: expect.any(Number), lat: expect.any(Number) }]);
     expect(marquee.filter(([e]) => e === 'marqueeMove').length).toBeGreaterThan(1);
-    expect(marquee.at(-1)).toEqual(['marqueeEnd', { x: 100, y: 100, width: 440, height: 280 }]);
+    expect(marquee.at(-1)).toEqual(['marqueeEnd', expect.objectContaining({ x: 100, y: 100, width: 440, height: 280, startX: 100, startY: 100, features: [expect.objectContaining(zone)], isClick: false })]);
+    expect(marquee.at(-1)![1]).not.toHaveProperty('pressedKey');
+    // The release is at the box's far corner, south-east of the press: the places say so.
+    const [startPlace, endPlace] = [marquee[0]![1], marquee.at(-1)![1]] as { lng: number; lat: number }[];
+    expect(endPlace!.lng).toBeGreaterThan(startPlace!.lng);
+    expect(endPlace!.lat).toBeLessThan(startPlace!.lat);
     await expect.poll(() => lines(tab, 'CENTRE').length).toBeGreaterThan(1);
     const after = lines(tab, 'CENTRE').at(-1) as { lng: number; lat: number };
     expect(after.lng).toBeCloseTo(start!.lng, 6);

@@ -30,9 +30,11 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     setUp: async (h) => {
       await h.project('settings');
       await h.admin('PUT', '/api/projects/settings/scene', emptyScene());
-      // The plain plugin also sizes, extends or closes its frame as its settings say.
+      // The plain plugin also sizes, extends or closes its frame as its settings say; it reports where
+      // it sits, and on each update whether its frame is extended then (by the update before).
       const frame = `app.ui.show('<p>plain</p>', { width: 100, height: 30 }); app.ui.on('close', () => say('close'));
-        app.ui.on('update', () => { const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.extend) app.ui.resize(undefined, undefined, true); else if (p.taller) app.ui.resize(undefined, p.taller);
+        console.log('LAYOUT ' + JSON.stringify(app.extension.widget.layout));
+        app.ui.on('update', () => { console.log('EXTENDED ' + JSON.stringify(app.extension.widget.extended)); const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.extend) app.ui.resize(undefined, undefined, true); else if (p.taller) app.ui.resize(undefined, p.taller);
         else if (p.extendedShow) app.ui.show('<p>plain</p>', { height: 30, extended: true }); else if (p.width) app.ui.resize(p.width, p.height); });`;
       const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame } };
       expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(201);
@@ -109,6 +111,18 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await page.getByTestId('widget-settings-plain-main-save').click();
     await expect.poll(() => reports('plain').at(-1)?.[0], { timeout: 10_000 }).toBe('close');
     expect(await widgetFrame.count()).toBe(0);
+    // app.extension.widget: the top-right corner (no area, no widgetLayout) in Re:Earth's terms, and
+    // `extended` as each update found the frame: after the resize to 150, extend, taller, 120, extendedShow.
+    const logged = (prefix: string) => fx.tab.consoleMessages.filter((m) => m.text.includes(`${prefix} `)).map((m) => JSON.parse(m.text.slice(m.text.indexOf(`${prefix} `) + prefix.length + 1)));
+    expect(logged('LAYOUT')).toEqual([{ location: { zone: 'inner', section: 'right', area: 'top' }, align: 'start' }]);
+    expect(logged('EXTENDED').map((e: { horizontally: boolean; vertically: boolean }) => [e.horizontally, e.vertically])).toEqual([
+      [false, false],
+      [false, false],
+      [true, false],
+      [true, false],
+      [false, false],
+      [true, false],
+    ]);
     expect(await page.getByTestId('widget-settings-titled-main-default-title').inputValue()).toBe('Unsaved');
     expect(await page.locator('[data-testid="widget-settings-titled-main"]').getAttribute('open')).not.toBeNull();
   });

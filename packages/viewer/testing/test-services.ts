@@ -122,6 +122,8 @@ export function fakeServices() {
   // What a page keeps in IndexedDB, here in memory (the IndexedDB backend is tested in the browser).
   const storage = new MemoryBackend();
   const shown = new Set<string>();
+  /** The widgets whose frame is extended. */
+  const extended = new Set<string>();
   const services: ViewerServices = {
     env: { inEditor: true, isBuilt: false },
     viewport: () => viewport,
@@ -141,9 +143,20 @@ export function fakeServices() {
     capture: (type, quality) => `data:${type ?? 'image/png'};q=${quality ?? 'default'}`,
     open: (url) => calls.push({ op: 'open', args: [url] }),
     reload: () => calls.push({ op: 'reload', args: [] }),
-    showUi: (source, html, options) => calls.push({ op: 'ui.show', args: [source, html, options] }),
+    showUi: (source, html, options) => {
+      calls.push({ op: 'ui.show', args: [source, html, options] });
+      if (options.extended === true) extended.add(source);
+      else extended.delete(source);
+    },
     postToUi: (source, message) => calls.push({ op: 'ui.post', args: [source, message] }),
-    resizeUi: (source, width, height, extended) => calls.push({ op: 'ui.resize', args: [source, width, height, extended] }),
+    resizeUi: (source, width, height, extend) => {
+      calls.push({ op: 'ui.resize', args: [source, width, height, extend] });
+      // The page's rule in short (frames/plugin-ui.ts): a width given without `extended` ends it.
+      if (extend ?? (width === undefined && extended.has(source))) extended.add(source);
+      else extended.delete(source);
+    },
+    // Every widget sits in the bottom-left corner here.
+    widgetPlace: (source) => ({ area: 'bottom-left', extended: extended.has(source) }),
     closeUi: (source) => calls.push({ op: 'ui.close', args: [source] }),
     frames: {
       show: (kind, source, html, options) => void (calls.push({ op: `${kind}.show`, args: [source, html, options] }), shown.add(`${kind}:${source}`)),
@@ -152,7 +165,8 @@ export function fakeServices() {
       close: (kind, source) => (calls.push({ op: `${kind}.close`, args: [source] }), shown.delete(`${kind}:${source}`)),
     },
     clientStorage: new ClientStorage(storage, 'test-project'),
-    geoidHeight: async () => undefined,
+    // A geoid model that answers everywhere, so a test tells the host's own `undefined` from the model's.
+    geoidHeight: async () => 36.7,
     camera: camera.camera,
     layers: layers.layers,
     flyToLayer: () => undefined,

@@ -35,6 +35,8 @@ export interface PointerInput {
   x: number;
   y: number;
   delta?: number;
+  /** Shift was held: only presses, releases and moves of the left button are reported so (cesium-pointer.ts). */
+  shift?: boolean;
 }
 
 /**

@@ -6,17 +6,9 @@ import type { Place } from './sketch-geometry.js';
 import { type EditableSketch, SketchEditor } from './sketch-editor.js';
 import { sketchFeature } from './sketch-geometry.js';
 import { SKETCH_COLOR, SketchTool } from './sketch-tool.js';
+import { type Marquee, type MarqueePhase, SelectionBox } from './selection-box.js';
 import { spatialIdZoomFor } from './spatial-id-zoom.js';
 
-/** The selection box's phases, as `app.viewer.interactionMode.selectionMode` names its events. */
-export type MarqueePhase = 'marqueeStart' | 'marqueeMove' | 'marqueeEnd';
-/** The selection box on screen, in viewer pixels. */
-export interface MarqueeBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
 /** Heights a picked voxel may have by default: those whose floor has a Hilbert index at every zoom. */
 const PICK_HEIGHT_LIMIT = 2 ** 24;
 
@@ -30,12 +22,12 @@ const PICK_HEIGHT_LIMIT = 2 ** 24;
  */
 export class InteractionController {
   mode: InteractionMode = 'default';
-  private dragStart: { x: number; y: number } | undefined;
   private sketches = 0;
   private readonly box: HTMLDivElement;
   private current: { layerId: string; featureId: string }[] = [];
   private readonly selectListeners = new Set<(features: { layerId: string; featureId: string }[]) => void>();
-  private readonly marqueeListeners = new Set<(phase: MarqueePhase, box: MarqueeBox) => void>();
+  private readonly marqueeListeners = new Set<(phase: MarqueePhase, marquee: Marquee) => void>();
+  private readonly selectionBox: SelectionBox;
   private readonly sketchTool: SketchTool;
   private readonly sketchEditor: SketchEditor;
   private pickOptions: SpatialIdPickSpaceOptions = {};
@@ -56,6 +48,18 @@ export class InteractionController {
     this.box.hidden = true;
     Object.assign(this.box.style, { position: 'absolute', border: '1px dashed #ffd200', background: 'rgba(255,210,0,0.15)', pointerEvents: 'none', zIndex: '3' });
     element.append(this.box);
+    this.selectionBox = new SelectionBox({
+      featuresInRect: (x0, y0, x1, y1) => engine.featuresInRect(x0, y0, x1, y1),
+      featureAt: (x, y) => this.featureAt(x, y),
+      show: (box) => {
+        this.box.hidden = !box;
+        if (box) Object.assign(this.box.style, { left: `${box.x}px`, top: `${box.y}px`, width: `${box.width}px`, height: `${box.height}px` });
+      },
+      report: (phase, marquee) => {
+        for (const listener of this.marqueeListeners) listener(phase, marquee);
+      },
+      select: (features) => this.select(features),
+    });
     this.sketchTool = new SketchTool({ locationAt: (x, y) => engine.locationAt(x, y, false), showDraft: (draft) => engine.showSketchDraft(draft) }, (type, points, height) =>
       this.finishSketch(type, points, height),
     );
@@ -159,28 +163,27 @@ export class InteractionController {
   }
 
   /** Calls `listener` as the selection box starts, moves and ends (`selection` mode); returns the function that stops it. */
-  onMarquee(listener: (phase: MarqueePhase, box: MarqueeBox) => void): () => void {
-    this.marqueeListeners.add(listener);
-    return () => this.marqueeListeners.delete(listener);
+  onMarquee(listener: (phase: MarqueePhase, marquee: Marquee) => void): () => void {
+    return this.listen(this.marqueeListeners, listener);
   }
 
-  private marquee(phase: MarqueePhase, x: number, y: number): void {
-    const start = this.dragStart!;
-    const box = { x: Math.min(start.x, x), y: Math.min(start.y, y), width: Math.abs(x - start.x), height: Math.abs(y - start.y) };
-    for (const listener of this.marqueeListeners) listener(phase, box);
+  /** What a click picks: what is drawn under the pointer (a polygon's inside too), else a point within 3 px. */
+  private featureAt(x: number, y: number): { layerId: string; featureId: string } | undefined {
+    return this.engine.featureAt(x, y) ?? this.engine.featuresInRect(x - 3, y - 3, x + 3, y + 3)[0];
   }
 
   private handle(input: PointerInput): void {
+    // Shift-held input (engine/cesium-pointer.ts) is the selection box's only, as on Re:Earth.
+    if (input.shift && this.mode !== 'selection') return;
     switch (this.mode) {
       case 'default':
         if (input.type === 'click') {
-          // What is drawn under the pointer (a polygon's inside too), else a point within 3 px.
-          const hit = this.engine.featureAt(input.x, input.y) ?? this.engine.featuresInRect(input.x - 3, input.y - 3, input.x + 3, input.y + 3)[0];
+          const hit = this.featureAt(input.x, input.y);
           this.select(hit ? [hit] : []);
         }
         return;
       case 'selection':
-        return this.drag(input);
+        return this.selectionBox.handle(input);
       case 'spatialId':
         if (input.type === 'click') this.pickVoxel(input.x, input.y);
         else if (input.type === 'rightClick' && this.pickOptions.rightClickToExit) this.setMode('default');
@@ -191,24 +194,6 @@ export class InteractionController {
         return this.sketchTool.handle(input);
       default:
         return;
-    }
-  }
-
-  private drag(input: PointerInput): void {
-    if (input.type === 'mouseDown') {
-      this.dragStart = { x: input.x, y: input.y };
-      Object.assign(this.box.style, { left: `${input.x}px`, top: `${input.y}px`, width: '0px', height: '0px' });
-      this.box.hidden = false;
-      this.marquee('marqueeStart', input.x, input.y);
-    } else if (input.type === 'mouseMove' && this.dragStart) {
-      const { x, y } = this.dragStart;
-      Object.assign(this.box.style, { left: `${Math.min(x, input.x)}px`, top: `${Math.min(y, input.y)}px`, width: `${Math.abs(input.x - x)}px`, height: `${Math.abs(input.y - y)}px` });
-      this.marquee('marqueeMove', input.x, input.y);
-    } else if (input.type === 'mouseUp' && this.dragStart) {
-      this.marquee('marqueeEnd', input.x, input.y);
-      this.select(this.engine.featuresInRect(this.dragStart.x, this.dragStart.y, input.x, input.y));
-      this.dragStart = undefined;
-      this.box.hidden = true;
     }
   }
 

@@ -1,4 +1,4 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withStillClock } from '../../testing/still-clock.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { MAX_MESSAGES_PER_SECOND } from './transport/message-budget.js';
@@ -112,6 +112,30 @@ describe('app.extension messages and app.ui resize, close, update', () => {
     expect(lines('a/main')[3]).toBe('after close');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(lines('a/main')[4]).toEqual(['close', true]);
+  });
+
+  it('gives app.extension.widget.extended as the frame is extended and no longer, read from the next task', async () => {
+    const { lines } = run([
+      plugin('a', `
+        const steps = [
+          ['shown extended', () => app.ui.show('<p>a</p>', { extended: true })],
+          ['height only', () => app.ui.resize(undefined, 80)],
+          ['a width', () => app.ui.resize(240, 80)],
+          ['resized extended', () => app.ui.resize(undefined, undefined, true)],
+        ];
+        const { horizontally, vertically } = app.extension.widget.extended;
+        console.log(['start', horizontally]);
+        // Each step, then its reading in the next task, then the next step.
+        const next = (i) => {
+          if (i === steps.length) return;
+          steps[i][1]();
+          setTimeout(() => { const e = app.extension.widget.extended; console.log([steps[i][0], e.horizontally, e.vertically]); next(i + 1); }, 0);
+        };
+        next(0);
+      `),
+    ]);
+    await vi.waitFor(() => expect(lines('a/main')).toHaveLength(5), { timeout: 20_000 });
+    expect(lines('a/main')).toEqual([['start', false], ['shown extended', true, false], ['height only', true, false], ['a width', false, false], ['resized extended', true, false]]);
   });
 
   it('fires update when the widget property changes, with the new property readable, only for that widget', () => {

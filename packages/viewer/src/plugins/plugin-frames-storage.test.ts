@@ -194,22 +194,37 @@ describe('frames, client storage, extension list, viewer extras', () => {
   it('answers getGlobeHeightByCamera and getGeoidHeight, and checks their arguments', async () => {
     const { lines } = run([plugin('a', `(async () => {
       console.log(app.viewer.tools.getGlobeHeightByCamera());
-      console.log(await app.viewer.tools.getGeoidHeight(139.77, 35.68) === undefined);
+      console.log(await app.viewer.tools.getGeoidHeight(139.77, 35.68));
       try { await app.viewer.tools.getGeoidHeight(139.77, 95); } catch (e) { console.log([e.name, /lat/.test(e.message)]); }
+      // Without lng or lat (optional in Re:Earth) the answer is undefined, as on Re:Earth.
+      console.log([await app.viewer.tools.getGeoidHeight(), await app.viewer.tools.getGeoidHeight(139.77), await app.viewer.tools.getGeoidHeight(undefined, 35.68)].map((n) => n === undefined));
     })();`)]);
-    await until(() => lines('a/main').length === 3);
-    expect(lines('a/main')).toEqual([12.5, true, ['TypeError', true]]);
+    await until(() => lines('a/main').length === 4);
+    expect(lines('a/main')).toEqual([12.5, 36.7, ['TypeError', true], [true, true, true]]);
   });
 
-  it('delivers the selection box events to selectionMode listeners, and throws for an unknown one', () => {
+  it('delivers the selection box events to selectionMode listeners with Re:Earth\'s fields, and throws for an unknown one', () => {
     const { host, lines } = run([plugin('a', `
       const mode = app.viewer.interactionMode.selectionMode;
       for (const e of ['marqueeStart', 'marqueeMove', 'marqueeEnd']) mode.on(e, (box) => console.log([e, box]));
       try { mode.on('marquee', () => {}); } catch (e) { console.log(e.name); }
     `)]);
-    host.emit('selection.marqueeStart', { x: 10, y: 20, width: 0, height: 0 });
-    host.emit('selection.marqueeEnd', { x: 10, y: 20, width: 30, height: 40 });
-    expect(lines('a/main')).toEqual(['TypeError', ['marqueeStart', { x: 10, y: 20, width: 0, height: 0 }], ['marqueeEnd', { x: 10, y: 20, width: 30, height: 40 }]]);
+    host.marquee('marqueeStart', { box: { x: 10, y: 20, width: 0, height: 0 }, pointer: { x: 10, y: 20 }, shift: false }, { lng: 139.7, lat: 35.6 });
+    host.marquee('marqueeMove', { box: { x: 10, y: 20, width: 30, height: 40 }, pointer: { x: 40, y: 60 }, shift: true }, undefined);
+    const end = { features: [{ layerId: 'landmarks', featureId: 'tower' }, { layerId: 'landmarks', featureId: 'gone' }], isClick: false };
+    const place = { lng: 139.8, lat: 35.5, height: 12 };
+    host.marquee('marqueeEnd', { box: { x: 10, y: 20, width: 30, height: 40 }, pointer: { x: 40, y: 60 }, shift: false, end }, place);
+    expect(lines('a/main')).toEqual([
+      'TypeError',
+      ['marqueeStart', { x: 10, y: 20, width: 0, height: 0, startX: 10, startY: 20, lng: 139.7, lat: 35.6 }],
+      ['marqueeMove', { x: 10, y: 20, width: 30, height: 40, startX: 10, startY: 20, pressedKey: 'shift' }],
+      // Features as plugins see them (a feature the page no longer has is left out); the box's
+      // height stays the box's, never the place's.
+      [
+        'marqueeEnd',
+        { x: 10, y: 20, width: 30, height: 40, startX: 10, startY: 20, lng: 139.8, lat: 35.5, features: [{ id: 'tower', layerId: 'landmarks', properties: { name: 'Tokyo Tower', height: 333 } }], isClick: false },
+      ],
+    ]);
   });
 
   it('bounds a flood of modal postMessage calls as app.ui messages are bounded', () => {

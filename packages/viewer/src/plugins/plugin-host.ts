@@ -1,5 +1,5 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import type { InteractionModeType } from '@orbis/plugin-api';
+import type { InteractionModeType, WidgetInfo } from '@orbis/plugin-api';
 import type { ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
 import { inlineSandboxes } from './sandbox/extension-sandbox.js';
@@ -10,6 +10,9 @@ import type { HostState, OpContext } from './host/ops/host-op.js';
 import { PluginLayers } from './host/plugin-layers.js';
 import { PluginTools } from './host/plugin-tools.js';
 import { PropertyLayers } from './host/property-layers.js';
+import { selectionEvent } from './host/selection-event.js';
+import { widgetPlacement } from './frames/widget-area.js';
+import type { Marquee, MarqueePhase } from '../interaction/selection-box.js';
 import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
 import { BLOCK_TYPES, type BlockScope } from './block-places.js';
 
@@ -33,8 +36,8 @@ export class PluginHost {
   /** The extension whose host call is running (state pushed to it waits for the call to end). */
   private calling: Sandbox | undefined;
   private stopCameraMoves: (() => void) | undefined;
-  /** Each extension's `app.extension.widget`, kept to push a changed `property`. */
-  private readonly widgets = new Map<Sandbox, { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> }>();
+  /** Each extension's `app.extension.widget`, kept to push a changed `property` or `extended`. */
+  private readonly widgets = new Map<Sandbox, WidgetInfo>();
   /** The running blocks by label, each with its `app.extension.block`. */
   private readonly blocks = new Map<string, { sandbox: Sandbox; info: { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> } }>();
 
@@ -76,6 +79,13 @@ export class PluginHost {
       mode: () => this.mode,
       tools: this.tools,
       layers: this.pageLayers,
+      widgetFrameChanged: (sandbox) => {
+        const widget = this.widgets.get(sandbox);
+        const place = widget && this.services.widgetPlace(sandbox.label);
+        if (!widget || !place || place.extended === widget.extended.horizontally) return;
+        Object.assign(widget, widgetPlacement(place.area, place.extended));
+        sandbox.update('widget', widget);
+      },
       postToExtension: (sandbox, id, message) => {
         const target = this.sandboxes.find((s) => s.label === id && s.status === 'running');
         if (!target) throw new TypeError(`extension.postMessage: id "${id}" is not a running extension; see app.extension.list`);
@@ -105,7 +115,8 @@ export class PluginHost {
         if (extension.type !== 'widget' || !enabled(plugin.id, extension.id)) continue;
         const sandbox = this.launch(plugin, extension.id, undefined);
         if (sandbox.status === 'stopped') continue;
-        const widget = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {} };
+        const place = this.services.widgetPlace(sandbox.label);
+        const widget: WidgetInfo = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {}, ...widgetPlacement(place.area, place.extended) };
         this.widgets.set(sandbox, widget);
         sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), widget, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
       }
@@ -260,6 +271,12 @@ export class PluginHost {
   /** An event (host name: `click`, `camera.move`): delivered to each extension that listens to it. */
   emit(event: string, payload: unknown): void {
     for (const sandbox of this.sandboxes) sandbox.dispatch(event, payload);
+  }
+
+  /** A phase of the selection box, with the place under the pointer: its picked features go as plugins see features. */
+  marquee(phase: MarqueePhase, marquee: Marquee, place: { lng: number; lat: number } | undefined): void {
+    const features = (picked: { layerId: string; featureId: string }[]) => picked.flatMap((f) => this.pageLayers.features(f.layerId, [f.featureId]).filter((v) => v !== undefined));
+    this.emit(`selection.${phase}`, selectionEvent(marquee, place, features));
   }
 
   /** The viewer was resized: new viewport pushed, then `resize` delivered. */

@@ -185,7 +185,15 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
     );
     fake.host.emit('click', {});
     expect(fake.lines()).toEqual([
-      { id: 'p/main', pluginId: 'p', extensionId: 'main', property: { default: { imageUrl: 'https://example.org/a.png' } } },
+      {
+        id: 'p/main',
+        pluginId: 'p',
+        extensionId: 'main',
+        property: { default: { imageUrl: 'https://example.org/a.png' } },
+        // Where the page puts it (the test page: bottom-left), in Re:Earth's terms.
+        extended: { horizontally: false, vertically: false },
+        layout: { location: { zone: 'inner', section: 'left', area: 'bottom' }, align: 'start' },
+      },
       [
         { default: { imageUrl: 'https://example.org/a.png' } },
         [

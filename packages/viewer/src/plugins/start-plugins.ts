@@ -151,6 +151,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     postToUi: (source, message) => ui.post(source, message),
     resizeUi: (source, width, height, extended) => ui.resize(source, width, height, extended),
     closeUi: (source) => ui.close(source),
+    widgetPlace: (source) => ({ area: areaOf(source), extended: ui.extended(source) }),
     frames: {
       show: (kind, source, html, o) => frames.show(kind, source, html, o),
       update: (kind, source, o) => frames.update(kind, source, o),
@@ -176,12 +177,15 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   await host.started();
   const stopBlocks = options.blocks ? runBlocks(options.blocks, host, ui) : undefined;
   const stopPointer = engine.onPointer((input) => {
-    // Picking is costly: only for events some plugin listens to.
-    if (!host.wants(input.type)) return;
+    // Picking is costly: only for events some plugin listens to. Shift-held input is the
+    // selection box's only: Re:Earth's viewer events, too, come without it.
+    if (input.shift || !host.wants(input.type)) return;
     const payload = { x: input.x, y: input.y, ...(input.type === 'mouseLeave' ? {} : engine.describePoint(input.x, input.y)), ...(input.delta === undefined ? {} : { delta: input.delta }) };
     host.emit(input.type, payload);
   });
-  const stopMarquee = options.interaction.onMarquee((phase, box) => host.emit(`selection.${phase}`, box));
+  const stopMarquee = options.interaction.onMarquee((phase, marquee) => {
+    if (host.wants(`selection.${phase}`)) host.marquee(phase, marquee, engine.locationAt(marquee.pointer.x, marquee.pointer.y, true));
+  });
   let observed = false;
   const observer = new ResizeObserver(() => {
     // The first call only reports the initial size.

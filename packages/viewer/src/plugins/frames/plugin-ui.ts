@@ -102,6 +102,11 @@ export class PluginUi {
     if (height !== undefined) element.style.height = cssSize(height, 200);
   }
 
+  /** Whether the frame of `source` is extended now (`show`'s and `resize`'s rules above). */
+  extended(source: string): boolean {
+    return this.frames.get(source)?.element.classList.contains('extended') ?? false;
+  }
+
   /** `app.ui.close`: the frame goes; a later `show` makes a new one. */
   close(source: string): void {
     this.frames.get(source)?.element.remove();

@@ -1,3 +1,4 @@
+import type { WidgetInfo } from '@orbis/plugin-api';
 import type { WidgetArea } from './plugin-ui.js';
 
 /** Re:Earth's `widgetLayout` (reearth.yml): where a widget sits unless the scene places it. */
@@ -16,4 +17,14 @@ export function areaFromWidgetLayout(layout: WidgetLayout | undefined): WidgetAr
   const side = location.section === 'left' ? 'left' : 'right';
   const edge = location.area === 'bottom' ? 'bottom' : 'top';
   return `${edge}-${side}`;
+}
+
+/**
+ * `app.extension.widget`'s `layout` and `extended` for a widget in a corner: the corner as Re:Earth's
+ * location (see `WidgetLayout` in @orbis/plugin-api), and an extended frame as stretched
+ * horizontally, the way Orbis stretches it.
+ */
+export function widgetPlacement(area: WidgetArea, extended: boolean): Pick<WidgetInfo, 'layout' | 'extended'> {
+  const [edge, side] = area.split('-') as ['top' | 'bottom', 'left' | 'right'];
+  return { extended: { horizontally: extended, vertically: false }, layout: { location: { zone: 'inner', section: side, area: edge }, align: 'start' } };
 }

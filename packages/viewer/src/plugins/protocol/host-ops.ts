@@ -102,7 +102,8 @@ export const VIEWER_OPS = {
   offsetOnScreen: blocking(['rawPosition', position], ['screenOffset', screenOffset]),
   visible: blocking(['position', position]),
   globeHeightByCamera: blocking(),
-  geoidHeight: later(['lng', longitude], ['lat', latitude]),
+  // Re:Earth's `lng` and `lat` are optional: without either the answer is `undefined`.
+  geoidHeight: later(['lng', maybe(longitude)], ['lat', maybe(latitude)]),
   terrainHeight: later(['lng', finite], ['lat', finite]),
   location: later(['options', maybe(fields({ maximumAge: maybe(finite), timeout: maybe(finite), enableHighAccuracy: maybe(boolean) }))]),
 };

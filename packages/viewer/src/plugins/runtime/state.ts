@@ -49,7 +49,8 @@ export function initialState(): PushedState {
     env: { inEditor: false, isBuilt: false },
     mode: 'default',
     radii: WGS84_RADII,
-    widget: { id: '', pluginId: '', extensionId: '', property: {} },
+    // Replaced by the host's before the extension's code runs.
+    widget: { id: '', pluginId: '', extensionId: '', property: {}, extended: { horizontally: false, vertically: false }, layout: { location: { zone: 'inner', section: 'right', area: 'top' } } },
     block: null,
     blockLayer: null,
     extensions: [],

@@ -18,6 +18,8 @@ export interface HostState {
   layers: PluginLayers;
   /** Delivers `extensionMessage` to the running extension `id`; an id not running is a TypeError. */
   postToExtension(sandbox: ExtensionSandbox, id: string, message: unknown): void;
+  /** A widget's frame was shown or resized: its `app.extension.widget.extended` is pushed when it changed. */
+  widgetFrameChanged(sandbox: ExtensionSandbox): void;
   /** Every running extension, as `app.extension.list` shows them. */
   extensions(): { id: string; pluginId: string; extensionId: string; name: string; extensionType: string }[];
 }

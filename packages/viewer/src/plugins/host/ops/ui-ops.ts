@@ -3,8 +3,14 @@ import type { OpHandlers } from './host-op.js';
 
 /** `app.ui`'s and `app.extension`'s host operations. */
 export const UI_HANDLERS: OpHandlers<typeof UI_OPS> = {
-  'ui.show': ({ sandbox, services }, [html, options]) => services.showUi(sandbox.label, html, options),
-  'ui.resize': ({ sandbox, services }, [width, height, extended]) => services.resizeUi(sandbox.label, width ?? undefined, height ?? undefined, extended ?? undefined),
+  'ui.show': ({ sandbox, services, host }, [html, options]) => {
+    services.showUi(sandbox.label, html, options);
+    host.widgetFrameChanged(sandbox);
+  },
+  'ui.resize': ({ sandbox, services, host }, [width, height, extended]) => {
+    services.resizeUi(sandbox.label, width ?? undefined, height ?? undefined, extended ?? undefined);
+    host.widgetFrameChanged(sandbox);
+  },
   'ui.close': ({ sandbox, services }) => {
     services.closeUi(sandbox.label);
     // Delivered after this call returns (an event never enters a busy sandbox).

@@ -17,7 +17,7 @@ export const VIEWER_HANDLERS: OpHandlers<typeof VIEWER_OPS> = {
     const { lng, lat } = services.camera.position();
     return services.globeHeight(lng, lat);
   },
-  geoidHeight: ({ services }, [lng, lat]) => services.geoidHeight(lng, lat),
+  geoidHeight: async ({ services }, [lng, lat]) => (lng == null || lat == null ? undefined : services.geoidHeight(lng, lat)),
   terrainHeight: ({ services }, [lng, lat]) => services.terrainHeight(lng, lat),
   location: ({ services }, [options]) => services.currentLocation(options ?? {}),
 };
