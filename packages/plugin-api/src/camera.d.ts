@@ -84,8 +84,15 @@ export interface Camera {
   flyToBoundingBox(box: Rect, options?: CameraMoveOptions & { heading?: number; pitch?: number; range?: number }): void;
   /** Jumps. @example app.camera.setView({ lng: 0, lat: 0, height: 1e7, heading: 0, pitch: -Math.PI / 2, roll: 0 }); */
   setView(position: Partial<CameraPosition>): void;
-  /** Looks at a place from `range` metres at `heading` and `pitch`. @example app.camera.lookAt({ lng: 138.73, lat: 35.36, range: 20000, pitch: -0.5 }, { duration: 1 }); */
-  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number }, options?: CameraMoveOptions): void;
+  /**
+   * Looks at a place from `range` metres at `heading` and `pitch`. Without `range`, `radius`
+   * (metres, Re:Earth's bounding sphere) puts the camera where a sphere of that radius around the
+   * place fills the view; with neither, the camera keeps its distance. `fov` (radians) sets the
+   * field of view first, as `flyTo`'s.
+   * @example app.camera.lookAt({ lng: 138.73, lat: 35.36, range: 20000, pitch: -0.5 }, { duration: 1 });
+   * @example app.camera.lookAt({ lng: 138.73, lat: 35.36, height: 3776, radius: 5000 }, { withoutAnimation: true, fov: 0.8 });
+   */
+  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number }, options?: CameraMoveOptions & { fov?: number }): void;
   /** Moves toward the ground by `amount` times the height (default 0.5: half-way). @example app.camera.zoomIn(0.5); */
   zoomIn(amount?: number): void;
   /** Moves away from the ground by `amount` times the height (default 1: twice as high). @example app.camera.zoomOut(); */

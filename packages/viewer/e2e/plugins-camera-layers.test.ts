@@ -36,6 +36,15 @@ const steps = {
   rollNow: () => reearth.camera.position.roll,
   unlevel: () => { reearth.camera.enableForceHorizontalRoll(false); reearth.camera.setView({ roll: 0.3 }); return reearth.camera.position.roll; },
   zoom: () => { const before = reearth.camera.position.height; reearth.camera.zoomIn(0.5); return [before, reearth.camera.position.height]; },
+  // lookAt straight down at a place on the ellipsoid: the camera's height is its distance. A radius
+  // without a range fits that sphere in the view; a range wins over it; fov is set first. Then back.
+  lookAt: () => {
+    const back = reearth.camera.position;
+    const look = (target, options) => { reearth.camera.lookAt({ lng: 139, lat: 35, height: 0, heading: 0, pitch: -Math.PI / 2, ...target }, { withoutAnimation: true, ...options }); const p = reearth.camera.position; return [p.height, p.fov]; };
+    const answers = [look({ radius: 10000 }, { fov: 0.8 }), look({ radius: 20000 }), look({ radius: 20000, range: 5000 }), look({ radius: 10000 }, { fov: 1.2 })];
+    reearth.camera.setView(back);
+    return answers;
+  },
   add: () => (layer = reearth.layers.add({ type: 'simple', title: 'Area', data: { type: 'geojson', value: ${JSON.stringify(AREA)} }, polygon: { fillColor: { expression: "color('#ff0000')" } } })),
   hide: () => reearth.layers.hide(layer),
   show: () => reearth.layers.show(layer),
@@ -110,6 +119,15 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     expect(before).toBeCloseTo(6_000_000, -2);
     expect(after / before).toBeGreaterThan(0.45);
     expect(after / before).toBeLessThan(0.55);
+    const [fitted, twice, ranged, wider] = (await step('lookAt')) as [number, number][];
+    // The sphere fills the view: farther than its radius, twice as far for twice the radius.
+    expect(fitted![1]).toBeCloseTo(0.8, 6);
+    expect(fitted![0]).toBeGreaterThan(10000);
+    expect(twice![0] / fitted![0]).toBeCloseTo(2, 3);
+    expect(ranged![0]).toBeCloseTo(5000, 0);
+    // A wider field of view fits the same sphere from nearer.
+    expect(wider![1]).toBeCloseTo(1.2, 6);
+    expect(wider![0]).toBeLessThan(fitted![0]);
   });
 
   it('adds a red polygon in Re:Earth\'s form that shows, hides, shows, turns blue, is read back and selected by a click, then deleted', async () => {

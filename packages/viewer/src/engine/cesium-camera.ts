@@ -73,10 +73,17 @@ export class CesiumCamera implements EngineCamera {
     this.view(sphere, new HeadingPitchRange(options.heading ?? this.camera.heading, options.pitch ?? -CesiumMath.PI_OVER_TWO, options.range ?? 0), options.seconds);
   }
 
-  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number }, seconds: number): void {
+  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number; fov?: number }, seconds: number): void {
+    // Set first: the distance that fits a radius depends on it.
+    if (target.fov !== undefined && this.camera.frustum instanceof PerspectiveFrustum) this.camera.frustum.fov = target.fov;
     const center = Cartesian3.fromDegrees(target.lng, target.lat, target.height ?? 0);
-    const range = target.range ?? Cartesian3.distance(this.camera.positionWC, center);
-    this.view(new BoundingSphere(center, 0), new HeadingPitchRange(target.heading ?? this.camera.heading, target.pitch ?? this.camera.pitch, range), seconds);
+    // A range of 0 with a sphere's radius: CesiumJS stands where the sphere fills the view (Re:Earth's
+    // lookAt hands `radius` to flyToBoundingSphere so).
+    const fit = target.range === undefined && target.radius !== undefined && target.radius > 0;
+    const range = target.range ?? (fit ? 0 : Cartesian3.distance(this.camera.positionWC, center));
+    const heading = target.heading ?? this.camera.heading;
+    const pitch = target.pitch ?? this.camera.pitch;
+    this.view(new BoundingSphere(center, fit ? target.radius : 0), new HeadingPitchRange(heading, pitch, range), seconds);
   }
 
   /** Views a sphere from an offset: at once for 0 seconds (the next read sees it), else a flight. */

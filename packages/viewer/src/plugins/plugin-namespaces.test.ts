@@ -92,6 +92,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       c.flyTo({ lat: 20 }, { duration: 0, easing: (t) => t * t });
       c.flyTo({ height: 500 }, { fov: 0.8 });
       c.lookAt({ lng: 1, lat: 2 }, { withoutAnimation: true });
+      c.lookAt({ lng: 1, lat: 2, radius: 500 }, { duration: 1, fov: 0.9 });
+      c.lookAt({ lng: 1, lat: 2, range: 300, radius: 500 });
       c.flyToBoundingBox({ west: 1, south: 2, east: 3, north: 4 }, { withoutAnimation: true });
       c.enableScreenSpaceCameraController();
       c.enableForceHorizontalRoll(true);
@@ -103,6 +105,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       { op: 'flyTo', args: [{ lat: 20 }, 0] },
       { op: 'flyTo', args: [{ height: 500, fov: 0.8 }, 2] },
       { op: 'lookAt', args: [{ lng: 1, lat: 2 }, 0] },
+      { op: 'lookAt', args: [{ lng: 1, lat: 2, radius: 500, fov: 0.9 }, 1] },
+      { op: 'lookAt', args: [{ lng: 1, lat: 2, range: 300, radius: 500 }, 0] },
       { op: 'flyToBoundingBox', args: [{ west: 1, south: 2, east: 3, north: 4 }, { seconds: 0, heading: undefined, pitch: undefined, range: undefined }] },
       // Re:Earth's enableScreenSpaceCameraController() is !!undefined: off.
       { op: 'enableController', args: [false] },
@@ -132,6 +136,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       ['overrideScreenSpaceCameraController', [{ enableZoom: 'no' }]],
       ['overrideScreenSpaceCameraController', [null]],
       ['getGlobeIntersection', [{ withTerrain: 1 }]],
+      ['lookAt', [{ lng: 1, lat: 2, radius: -5 }]],
+      ['lookAt', [{ lng: 1, lat: 2 }, { fov: 'wide' }]],
     ];
     const fake = run([plugin('p', `
       for (const [name, args] of ${JSON.stringify(bad).replace(/null/g, 'null')}) {
@@ -153,6 +159,10 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
     ]);
     expect(answers[12]![1]).toBe('camera.move: direction must be one of forward, backward, up, down, left, right, not "sideways"');
     expect(answers[13]![1]).toBe('camera.move: amount is missing; it must be a finite number');
+    expect(answers.slice(-2).map(([, message]) => message)).toEqual([
+      'camera.lookAt: target.radius must be a finite number, 0 or more, not -5',
+      'camera.lookAt: options.fov must be a finite number, not "wide"',
+    ]);
     expect(fake.camera.calls).toEqual([]);
   });
 

@@ -33,6 +33,7 @@ const oneOf = <const T extends readonly string[]>(values: T, wants = `one of ${v
 const number = Type.Number();
 
 export const finite = Type.Number({ wants: 'a finite number' });
+export const nonNegative = Type.Number({ minimum: 0, wants: 'a finite number, 0 or more' });
 export const boolean = Type.Boolean({ wants: 'a boolean' });
 export const string = Type.String({ wants: 'a string' });
 export const object = Type.Record(Type.String(), Type.Unknown(), { wants: 'an object' });

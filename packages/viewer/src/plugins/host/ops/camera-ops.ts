@@ -30,7 +30,9 @@ export const CAMERA_HANDLERS: OpHandlers<typeof CAMERA_OPS> = {
   'camera.setView': ({ services }, [position]) => services.camera.flyTo(partial(position), 0),
   'camera.lookAt': ({ services }, [target, options]) => {
     const t = partial(target) as { lng: number; lat: number; height?: number; heading?: number; pitch?: number };
-    services.camera.lookAt({ ...t, ...(target.range === null || target.range === undefined ? {} : { range: target.range }) }, seconds(options, 0));
+    // `range` and `radius` are no camera fields; `fov` comes as an option, as flyTo's.
+    const extra = { range: target.range, radius: target.radius, fov: options?.fov };
+    services.camera.lookAt({ ...t, ...Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== null && v !== undefined)) }, seconds(options, 0));
   },
   'camera.zoomIn': ({ services }, [amount]) => services.camera.zoom(amount ?? 0.5),
   'camera.zoomOut': ({ services }, [amount]) => services.camera.zoom(-(amount ?? 1)),
