@@ -6,6 +6,7 @@ import { mvtTiles } from '../testing/mvt-tiles.js';
 import { writePmtiles } from '../testing/pmtiles-writer.js';
 import { seriousAxeViolations } from './axe.js';
 import { emptyScene, uploadPublicAsset, useBrowserAndServer } from './fixture.js';
+import { HARBOUR, HARBOUR_STREETS } from './openmaptiles-harbour.js';
 import { shot } from './shots.js';
 import type { Pixels } from './pixels.js';
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
@@ -58,6 +59,7 @@ const TOWN_STREETS = writePmtiles({
 const PARKS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: solidTile([0, 160, 0]) }] });
 let streetsId = '';
 let townId = '';
+let harbourId = '';
 
 describe('basemaps (SPEC §14)', () => {
   const fx = useBrowserAndServer({
@@ -65,6 +67,7 @@ describe('basemaps (SPEC §14)', () => {
       await h.project('streets');
       streetsId = await uploadPublicAsset(h, 'streets', 'streets.pmtiles', STREETS);
       townId = await uploadPublicAsset(h, 'streets', 'town.pmtiles', TOWN_STREETS);
+      harbourId = await uploadPublicAsset(h, 'streets', 'harbour.pmtiles', HARBOUR_STREETS);
       await uploadPublicAsset(h, 'streets', 'parks.pmtiles', PARKS);
       // No atmosphere or lighting: the basemap's own colour shows.
       const scene = emptyScene();
@@ -129,16 +132,12 @@ describe('basemaps (SPEC §14)', () => {
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
     expect(await page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    // The picker's first row in the middle of the panel, below the tab row that stays in sight.
-    await page.getByTestId('basemap').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await shot(page, 'editor-basemap-pmtiles');
 
     expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
     await page.goto(`${fx.h.url}/p/streets`);
     await viewerReady(page);
     await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the published globe shows the archive\'s tiles');
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
-    await shot(page, 'published-pmtiles');
     fx.tab.assertClean();
   });
 
@@ -184,35 +183,49 @@ describe('basemaps (SPEC §14)', () => {
     fx.tab.assertClean();
   });
 
-  it('picks a vector PMTiles archive: the town\'s lake, motorway and park are painted where they are, with the archive\'s attribution, in the editor and when published', async () => {
+  /**
+   * Straight down over `place` from 4 km (closer than the archives' deepest level, 14, so their
+   * tiles are overzoomed), picks the archive `label` in the Map tab: `painted` holds on the globe,
+   * the scene keeps it, its `credit` shows under the picker and on the globe, and its preview is
+   * painted; then the same on the published page. `shots` names the two screenshots, taken with
+   * what `inSight` scrolls to.
+   */
+  async function pickVectorArchive(o: { place: { lng: number; lat: number }; label: string; assetId: string; credit: string; painted: (p: Pixels) => boolean; inSight: 'basemap' | 'basemap-preview'; shots: [string, string] }) {
     const { page } = fx.tab;
-    // Straight down over the town from 4 km: closer than the archive's deepest level (14), so its tiles are overzoomed.
-    const scene = emptyScene({ ...TOWN, height: 4_000, heading: 0, pitch: -90, roll: 0 });
+    const scene = emptyScene({ ...o.place, height: 4_000, heading: 0, pitch: -90, roll: 0 });
     expect((await fx.h.admin('PUT', '/api/projects/streets/scene', { ...scene, property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } } })).status).toBe(200);
     await page.goto(`${fx.h.url}/editor/streets?tab=map`);
     await viewerReady(page);
     await page.getByTestId('basemap').selectOption('pmtiles');
-    await page.getByTestId('basemap-archive').selectOption({ label: 'town.pmtiles' });
-    await waitForPixels(page, paintedTown, 'the globe shows the town\'s streets');
+    await page.getByTestId('basemap-archive').selectOption({ label: o.label });
+    await waitForPixels(page, o.painted, `the globe shows the streets of ${o.label}`);
     const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
-    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'pmtiles', assetId: townId, opacity: 1 }]);
+    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'pmtiles', assetId: o.assetId, opacity: 1 }]);
     expect(await page.getByTestId('basemap-refusal').textContent()).toBe('');
-    await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 15_000 }).toBe('Credit: © Test Town Streets');
-    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Town Streets');
-    // The preview is a tile painted at the archive's centre: the lake's colour in its middle.
+    await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 15_000 }).toBe(`Credit: ${o.credit}`);
+    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain(o.credit);
+    // The preview is a tile painted at the archive's centre.
     await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    // The picker's preview and credit in sight, under the globe.
-    await page.getByTestId('basemap-preview').evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await shot(page, 'editor-basemap-vector');
+    // The picker's first row in the middle of the panel (below the tab row that stays in sight), or its preview and credit under the globe.
+    await page.getByTestId(o.inSight).evaluate((el, block) => el.scrollIntoView({ block }), o.inSight === 'basemap' ? 'center' : 'end');
+    await shot(page, o.shots[0]);
 
     expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
     await page.goto(`${fx.h.url}/p/streets`);
     await viewerReady(page);
-    await waitForPixels(page, paintedTown, 'the published globe shows the town\'s streets');
-    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Town Streets');
-    await shot(page, 'published-vector-basemap');
+    await waitForPixels(page, o.painted, `the published globe shows the streets of ${o.label}`);
+    await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain(o.credit);
+    await shot(page, o.shots[1]);
     fx.tab.assertClean();
+  }
+
+  it('picks a vector PMTiles archive: the town\'s lake, motorway and park are painted where they are, with the archive\'s attribution, in the editor and when published', async () => {
+    await pickVectorArchive({ place: TOWN, label: 'town.pmtiles', assetId: townId, credit: '© Test Town Streets', painted: paintedTown, inSight: 'basemap-preview', shots: ['editor-basemap-vector', 'published-vector-basemap'] });
+  });
+
+  it('picks a vector archive in OpenMapTiles\' layers: its sea, land, motorway, park, wood and buildings are painted in the same street style where they are, in the editor and when published', async () => {
+    await pickVectorArchive({ place: HARBOUR, label: 'harbour.pmtiles', assetId: harbourId, credit: '© Test Harbour Streets', painted: paintedHarbour, inSight: 'basemap', shots: ['editor-basemap-pmtiles', 'published-pmtiles'] });
   });
 });
 
@@ -227,4 +240,22 @@ function paintedTown(p: Pixels): boolean {
   const column = (from: number, to: number) => Array.from({ length: Math.round((to - from) * p.height) }, (_, i) => p.at(x, Math.round(from * p.height) + i));
   // Not "no white below": the published page's title sits there, white.
   return water(colorAt(p, 0.5, 0.5)) && column(0.03, 0.45).some(white) && !column(0.03, 0.45).some(park) && column(0.55, 0.97).some(park);
+}
+
+// Protomaps' light land #e2dfda; buildings #cccccc at half opacity over it; a wood #d0ded0.
+const near = (c: number[], [r, g, b]: [number, number, number], by: number) => Math.abs(c[0]! - r) <= by && Math.abs(c[1]! - g) <= by && Math.abs(c[2]! - b) <= by;
+const land = (c: number[]) => near(c, [0xe2, 0xdf, 0xda], 4);
+const building = (c: number[]) => near(c, [215, 213, 211], 4);
+const wood = (c: number[]) => near(c, [0xd0, 0xde, 0xd0], 6);
+
+/**
+ * The harbour of openmaptiles-harbour.ts seen from above (the view is about 0.05° of longitude
+ * wide): land in the middle and west of it, the sea in the south-west, the motorway above the
+ * middle, the wood north-west and the park north-east of the middle, a building south-west of it.
+ * Where a feature is on the screen up and down depends on the page's height: a column is looked at.
+ */
+function paintedHarbour(p: Pixels): boolean {
+  const column = (fx: number, from: number, to: number) => Array.from({ length: Math.round((to - from) * p.height) }, (_, i) => p.at(Math.round(fx * p.width), Math.round(from * p.height) + i));
+  return land(colorAt(p, 0.5, 0.5)) && land(colorAt(p, 0.25, 0.5)) && water(colorAt(p, 0.25, 0.85))
+    && column(0.5, 0.03, 0.45).some(white) && column(0.62, 0.03, 0.5).some(park) && column(0.4, 0.03, 0.5).some(wood) && column(0.452, 0.5, 0.7).some(building);
 }

@@ -81,7 +81,6 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     // app.ui.resize and app.ui.close on the real page.
     await expect.poll(async () => (await widgetFrame.boundingBox())?.width).toBe(150);
     expect((await widgetFrame.boundingBox())?.height).toBe(60);
-    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     // Extended (Re:Earth's extended widget): the frame spans its zone, by resize and by show.
     const zoneWidth = () => widgetFrame.evaluate((e) => e.closest('.orbis-zone')!.getBoundingClientRect().width);
     // Whether the frame spans its zone, both read now (the editor's globe may change width as the sidebar changes).
@@ -89,10 +88,8 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     const save = async (property: object) => {
       await json.fill(JSON.stringify(property));
       await page.getByTestId('widget-settings-plain-main-save').click();
+      // The next edit comes at once, as a user's would: the save's answer redraws the tab without taking the form's focus.
       await expect.poll(() => reports('plain').at(-1), { timeout: 30_000 }).toEqual(['update', property]);
-      // The scene saved before the next edit: the answer redraws the form (a CI run typed into it before, and the
-      // redraw put the earlier settings back).
-      await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     };
     await save({ extend: true });
     await expect.poll(spansZone).toBe(true);
@@ -125,5 +122,46 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     ]);
     expect(await page.getByTestId('widget-settings-titled-main-default-title').inputValue()).toBe('Unsaved');
     expect(await page.locator('[data-testid="widget-settings-titled-main"]').getAttribute('open')).not.toBeNull();
+  });
+
+  it('keeps what is typed while a save is on its way: the form that saved stays, with its focus and its text', async () => {
+    const { page } = fx.tab;
+    // The scene's PUT is held until the typing below is done: a save on its way, with no timing.
+    let sent!: () => void;
+    let answer!: () => void;
+    const putSent = new Promise<void>((resolve) => (sent = resolve));
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/projects/settings/scene', async (route) => {
+      if (route.request().method() === 'PUT') {
+        sent();
+        await held;
+      }
+      await route.continue();
+    });
+    const json = page.getByTestId('widget-settings-plain-main-json');
+    const focused = () => page.evaluate('document.activeElement?.dataset.testid');
+    await json.fill('{"note": "first"}');
+    // A keyboard user, fast: Tab to "Save settings", Enter, Shift+Tab back into the area, and a new text.
+    await json.focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('widget-settings-plain-main-save');
+    await page.keyboard.press('Enter');
+    await putSent;
+    expect(await focused()).toBe('widget-settings-plain-main-save');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('{"note": "second"}');
+    answer();
+    await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
+    // The save's answer redrew the tab: what was typed since is still there, where it was typed.
+    expect(await json.inputValue()).toBe('{"note": "second"}');
+    expect(await focused()).toBe('widget-settings-plain-main-json');
+    const savedProperty = async () => (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'plain')?.property;
+    expect(await savedProperty()).toEqual({ note: 'first' });
+    await page.unroute('**/api/projects/settings/scene');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(savedProperty, { timeout: 15_000 }).toEqual({ note: 'second' });
+    fx.tab.assertClean();
   });
 });

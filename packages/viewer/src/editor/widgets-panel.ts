@@ -9,6 +9,17 @@ import { pluginInstaller } from './plugin-install.js';
 
 const AREAS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
 
+/** A widget's row in the list: its switch, its corner, and its settings form with the property the form shows (as JSON). */
+interface Row {
+  name: string;
+  li: HTMLElement;
+  enabled: HTMLInputElement;
+  area: HTMLSelectElement;
+  form: HTMLDetailsElement;
+  /** Undefined until the row's first form replaces the placeholder it starts with. */
+  shows: string | undefined;
+}
+
 /** "Plugin: widget", or the one name when both are the same (not "Coordinates: Coordinates"). */
 export const widgetName = (plugin: string, widget: string) => (plugin === widget ? widget : `${plugin}: ${widget}`);
 
@@ -21,9 +32,6 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
   const list = h('ul', { class: 'list', 'data-testid': 'widget-list' });
   const installer = pluginInstaller(state.api);
   let installed: { pluginId: string; extensionId: string; name: string; schema: unknown }[] = [];
-  // A settings form is kept while its saved property is unchanged, so what was typed and not yet
-  // saved survives the redraw another change causes (and an open panel stays open).
-  const drawn = new Map<string, { saved: string; element: HTMLElement }>();
   const placement = (pluginId: string, extensionId: string) => {
     let w = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
     if (!w) {
@@ -41,32 +49,46 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
     }
     return w;
   };
-  const settings = (...args: Parameters<typeof widgetSettings>): HTMLElement => {
-    const id = args[4];
-    // The form is built from the manifest's schema too: a reinstall that changed it builds a new one.
-    const saved = JSON.stringify([args[2] ?? {}, args[1] ?? null]);
-    const kept = drawn.get(id);
-    if (kept?.saved === saved) return kept.element;
-    const element = widgetSettings(...args) as HTMLDetailsElement;
-    // A form replaced after a save stays open if it was.
-    element.open = (kept?.element as HTMLDetailsElement | undefined)?.open ?? false;
-    drawn.set(id, { saved, element });
-    return element;
+  // Each widget's row is kept from one redraw to the next, its switch and corner set in place, so
+  // a control keeps its focus (a node moved in the page loses it). Its settings form is kept while
+  // the property it shows is unchanged, with what was typed in it and not saved, and whether it is
+  // open; the form's own save counts as showing what it saved, so neither the change nor the
+  // save's answer redraws it under the user's typing. A new form comes only with another property
+  // than those, or with a reinstall that changed the schema the form is built from.
+  const rows = new Map<string, Row>();
+  const empty = h('li', {}, emptyState(Puzzle, 'No widgets yet', 'Install a plugin from its zip or folder below; see "Write a plugin" in the README to make one.'));
+  const rowOf = ({ pluginId, extensionId, name, schema }: (typeof installed)[number]): HTMLElement => {
+    const key = `${pluginId}/${extensionId}`;
+    const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
+    const shows = (property: Record<string, unknown> | undefined) => JSON.stringify([property ?? {}, schema ?? null]);
+    let row = rows.get(key);
+    if (row?.name !== name) {
+      const enabled = checkbox(name, true, (on) => state.update(() => (placement(pluginId, extensionId).enabled = on)), `widget-enabled-${pluginId}-${extensionId}`);
+      const area = select(AREAS.map((a) => [a, a.replace('-', ' ')] as const), 'top-right', (value) => state.update(() => (placement(pluginId, extensionId).area = value as WidgetArea)), `Corner of ${name}`, `widget-area-${pluginId}-${extensionId}`);
+      // The placeholder form is as open as the replaced row's (a reinstall renamed the widget).
+      row = { name, li: h('li', { 'data-widget': key }, enabled, area), enabled: enabled.querySelector('input')!, area, form: h('details', { open: row?.form.open }), shows: undefined };
+      row.li.append(row.form);
+      rows.set(key, row);
+    }
+    row.enabled.checked = current?.enabled !== false;
+    row.area.value = current?.area ?? 'top-right';
+    if (row.shows !== shows(current?.property)) {
+      const kept = row;
+      const form = widgetSettings(name, schema, current?.property, (property) => {
+        kept.shows = shows(property);
+        state.update(() => (settingsOf(pluginId, extensionId).property = property));
+      }, `widget-settings-${pluginId}-${extensionId}`) as HTMLDetailsElement;
+      form.open = row.form.open;
+      row.form.replaceWith(form);
+      row.form = form;
+      row.shows = shows(current?.property);
+    }
+    return row.li;
   };
   function render(): void {
-    list.replaceChildren(
-      ...(installed.length === 0
-        ? [h('li', {}, emptyState(Puzzle, 'No widgets yet', 'Install a plugin from its zip or folder below; see "Write a plugin" in the README to make one.'))]
-        : installed.map(({ pluginId, extensionId, name, schema }) => {
-            const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
-            const area = current?.area ?? 'top-right';
-            return h('li', { 'data-widget': `${pluginId}/${extensionId}` },
-              checkbox(name, current?.enabled !== false, (on) => state.update(() => (placement(pluginId, extensionId).enabled = on)), `widget-enabled-${pluginId}-${extensionId}`),
-              select(AREAS.map((a) => [a, a.replace('-', ' ')] as const), area, (value) => state.update(() => (placement(pluginId, extensionId).area = value as WidgetArea)), `Corner of ${name}`, `widget-area-${pluginId}-${extensionId}`),
-              settings(name, schema, current?.property, (property) => state.update(() => (settingsOf(pluginId, extensionId).property = property)), `widget-settings-${pluginId}-${extensionId}`),
-            );
-          })),
-    );
+    const items = installed.length === 0 ? [empty] : installed.map(rowOf);
+    // Only another list of widgets moves rows in the page.
+    if (items.length !== list.children.length || items.some((li, i) => list.children[i] !== li)) list.replaceChildren(...items);
   }
   const show = (packages: PluginPackage[]) => {
     installer.show(packages);
