@@ -2,7 +2,6 @@ import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PointPrimitiveCo
 import type { Appearance } from '@orbis/scene';
 import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
 import type { GeometryKind } from '../engine-features.js';
-import { batchAt } from './batch-at.js';
 import { BatchedLayer } from './batched-layer.js';
 import { FeatureTable } from './feature-table.js';
 import { type DrawnBatch, DrawnBatches } from './drawn-batches.js';
@@ -31,7 +30,7 @@ type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; 
 
 /**
  * A vector layer on the batched path (docs/viewer.md, "Large layers"): its features drawn by
- * CesiumJS primitive collections, its properties kept per feature index for the infobox, the
+ * CesiumJS primitive collections, its properties kept per batch (FeatureTable) for the infobox, the
  * style panel and plugins. Batches are added one per animation frame, so no frame on the page
  * builds more than one batch.
  */
