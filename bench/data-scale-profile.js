@@ -30,7 +30,7 @@ const TIMELINE = `(() => {
       this.addEventListener('message', (event) => {
         const d = event.data;
         // CesiumJS's own workers (geometry, decoding) answer without a string type: left out.
-        if (typeof d?.type === 'string') window.__benchMessages.push([performance.now(), d?.type, d?.batch?.ids?.length ?? d?.features ?? 0]);
+        if (typeof d?.type === 'string') window.__benchMessages.push([performance.now(), d?.type, d?.batch?.count ?? d?.features ?? 0]);
       });
     }
   };

@@ -185,13 +185,18 @@ async function loadOnce(browser, url, label, timeoutMs, problems) {
           progress: document.querySelector('.layer-progress-text')?.textContent ?? null,
           longestTaskMs: Math.round(Math.max(0, ...window.__benchLongTasks.map(([, d]) => d))),
           scripts: window.__benchScripts,
+          dataMs: window.__benchDataAt ?? null,
         }))
         .catch((e) => ({ evaluateFailed: e.message }));
-      // Whose scripts were long up to then still says something.
+      // Whose scripts were long up to then still says something: the page's own from the data on
+      // (as a ready page's figure; before it, the app's start-up), CesiumJS's since navigation.
       if (state.scripts) {
         const own = label.endsWith('orbis') ? 'orbis' : 'page';
-        const top = (owner) => state.scripts.filter(([, , url]) => scriptOwner(url) === owner).sort((a, b) => b[1] - a[1])[0];
+        const fromData = state.dataMs === null ? [] : state.scripts.filter(([start, duration]) => start + duration >= state.dataMs);
+        const top = (owner, scripts = state.scripts) => scripts.filter(([, , url]) => scriptOwner(url) === owner).sort((a, b) => b[1] - a[1])[0];
         state.longestOwnScript = top(own) ? describeScript(top(own)) : null;
+        state.longestOwnScriptFromData = top(own, fromData) ? describeScript(top(own, fromData)) : null;
+        state.ownScriptsOver100MsFromData = fromData.filter(([, d, url]) => scriptOwner(url) === own && d > LONG_TASK_MS).length;
         state.longestCesiumScriptMs = Math.round(top('cesium')?.[1] ?? 0);
         delete state.scripts;
       }

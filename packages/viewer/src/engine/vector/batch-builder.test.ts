@@ -11,7 +11,7 @@ describe('buildBatch', () => {
     const styler = new FeatureStyler({ marker: { pointSize: 6, pointColor: { conditions: [["${kind} === 'a'", "color('#ff0000')"], ['true', "color('#0000ff')"]] }, label: true } });
     const batch = buildBatch([point(10, 20, { kind: 'a', name: 'One' }, 'x'), point(11, 21, { kind: 'b' }, 'x')], 0, 2, styler, new Set());
     expect(batch.ids).toEqual(['x', 'x_2']);
-    expect(batch.names).toEqual(['One', undefined]);
+    expect(JSON.parse(batch.properties)).toEqual([{ kind: 'a', name: 'One' }, { kind: 'b' }]);
     expect([...batch.points.color]).toEqual([255, 0, 0, 255, 0, 0, 255, 255]);
     expect([...batch.points.size]).toEqual([6, 6]);
     expect(batch.points.label).toEqual(['One', '']);
@@ -21,11 +21,20 @@ describe('buildBatch', () => {
   it('gives ids by position where features have none, and styles polygons', () => {
     const styler = new FeatureStyler({ polygon: { fillColor: 'lime', extrudedHeight: { expression: '${floors} * 3' } } });
     const batch = buildBatch([square({ floors: 2 }), square({ floors: 5 })], 0, 2, styler, new Set());
-    expect(batch.ids).toEqual(['1', '2']);
+    // Ids by position are not sent: the page knows them from the feature's index.
+    expect(batch.ids).toBeUndefined();
+    expect(batch.count).toBe(2);
     expect(batch.shapes.map((s) => [s.kind, s.fill, s.extrudedHeight])).toEqual([
       ['polygon', [0, 255, 0, 255], 6],
       ['polygon', [0, 255, 0, 255], 15],
     ]);
+  });
+
+  it('sends the ids when any differs from its position', () => {
+    const styler = new FeatureStyler(undefined);
+    const sixth = [...Array.from({ length: 4 }, () => point(0, 0)), point(0, 0, {}, 5), point(0, 0)];
+    expect(buildBatch(sixth, 4, 6, styler, new Set()).ids).toBeUndefined();
+    expect(buildBatch([point(0, 0), point(0, 0, {}, 'a')], 0, 2, styler, new Set()).ids).toEqual(['1', 'a']);
   });
 
   it('carries the outline of a polygon a tile cut, per part of a MultiPolygon, and none where the rings are the outline', () => {

@@ -66,26 +66,28 @@ function flat(positions: number[][], clamp: boolean): number[] {
 }
 
 /**
- * Turns `features[from, to)` into one batch for the page: ids, names and properties per feature,
+ * Turns `features[from, to)` into one batch for the page: ids and properties (as JSON) per feature,
  * each point's position and look in typed columns, each line and polygon with its look; the look
  * is the appearance resolved per feature by `styler`. `ids` dedupes ids as CesiumJS does (`x_2`).
  */
 export function buildBatch(features: SourceFeature[], from: number, to: number, styler: FeatureStyler, ids: Set<string>): FeatureBatch {
   const points = new PointsBuilder();
   const shapes: ShapePart[] = [];
-  const batch: FeatureBatch = { start: from, ids: [], names: [], properties: [], anchors: new Float64Array((to - from) * 3), points: undefined as never, shapes };
+  const anchors = new Float64Array((to - from) * 3);
+  const batchIds: string[] = [];
+  let byPosition = true;
   for (let i = from; i < to; i++) {
     const f = features[i]!;
     const name = featureName(f.properties);
-    batch.ids.push(uniqueId(f.id, i, ids));
-    batch.names.push(name);
-    batch.properties.push(f.properties);
+    const id = uniqueId(f.id, i, ids);
+    batchIds.push(id);
+    byPosition &&= id === String(i + 1);
     let anchored = false;
     const anchor = (lng: number, lat: number, height: number) => {
       if (anchored) return;
       anchored = true;
       Cartesian3.fromDegrees(lng, lat, height, undefined, scratch);
-      batch.anchors.set([scratch.x, scratch.y, scratch.z], (i - from) * 3);
+      anchors.set([scratch.x, scratch.y, scratch.z], (i - from) * 3);
     };
     visitGeometry(f.geometry, {
       point: (p) => {
@@ -124,8 +126,8 @@ export function buildBatch(features: SourceFeature[], from: number, to: number, 
       },
     });
   }
-  batch.points = points.build();
-  return batch;
+  const properties = JSON.stringify(features.slice(from, to).map((f) => f.properties));
+  return { start: from, count: to - from, ...(byPosition ? {} : { ids: batchIds }), properties, anchors, points: points.build(), shapes };
 }
 
 function uniqueId(id: unknown, index: number, taken: Set<string>): string {

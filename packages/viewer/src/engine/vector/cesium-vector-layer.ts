@@ -3,25 +3,19 @@ import type { Appearance } from '@orbis/scene';
 import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
 import type { GeometryKind } from '../engine-features.js';
 import { BatchedLayer } from './batched-layer.js';
-import { addShapes, type Marker, PointAdder, VectorPick } from './vector-primitives.js';
+import { FeatureTable } from './feature-table.js';
+import { type DrawnBatch, DrawnBatches } from './drawn-batches.js';
+import { addShapes, PointAdder, VectorPick } from './vector-primitives.js';
 
 const HIGHLIGHT = Color.YELLOW;
 /** The longest a frame spends adding batches (the frame then builds them: keep both under 100 ms). */
-const DRAW_SLICE_MS = 40;
+const DRAW_SLICE_MS = 30;
 /** Points added between two looks at the clock: a slice stops within a batch, not only between batches. */
-const POINTS_PER_STEP = 1_000;
+const POINTS_PER_STEP = 500;
 /** While batches stream in, at most one frame asked for per this many ms. */
 const RENDER_EVERY_MS = 250;
 /** A selected point's size (px), over the layer. */
 const SELECTED_SIZE = 10;
-
-/** A batch as drawn: its first feature index, its points' feature indices and colours, their markers. */
-interface DrawnBatch {
-  start: number;
-  feature: Uint32Array;
-  color: Uint8Array;
-  markers: Marker[];
-}
 
 /** Where a layer's features are drawn, and what their picks name. */
 export interface VectorLayerPlace {
@@ -36,7 +30,7 @@ type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; 
 
 /**
  * A vector layer on the batched path (docs/viewer.md, "Large layers"): its features drawn by
- * CesiumJS primitive collections, its properties kept per feature index for the infobox, the
+ * CesiumJS primitive collections, its properties kept per batch (FeatureTable) for the infobox, the
  * style panel and plugins. Batches are added one per animation frame, so no frame on the page
  * builds more than one batch.
  */
@@ -44,23 +38,21 @@ export class CesiumVectorLayer extends BatchedLayer {
   readonly primitives = new PrimitiveCollection();
   /** Selected points drawn again over everything: in a dense layer their neighbours would cover them. */
   private readonly selection = new PointPrimitiveCollection();
-  private readonly ids: string[] = [];
-  private readonly names: (string | undefined)[] = [];
-  private readonly props: Record<string, unknown>[] = [];
+  /** Ids and properties of the features added so far. */
+  private readonly features = new FeatureTable();
   private readonly anchors: Float64Array[] = [];
-  /** Per batch drawn: its first feature index, its points' columns and their markers. */
-  private readonly batches: DrawnBatch[] = [];
+  /** Per batch begun: its points' columns and markers, its shapes' primitives. */
+  private readonly batches = new DrawnBatches();
   private readonly shapes: Shape[] = [];
   private readonly picks: VectorPick[] = [];
   /** A feature's picks after its first, one per further instance of a kind (a MultiPolygon's parts, a cut outline's lines). */
   private readonly partPicks = new Map<number, VectorPick[]>();
   private readonly kinds = new Set<GeometryKind>();
-  private byId: Map<string, number> | undefined;
   private highlighted: number[] = [];
   private readonly savedColors = new Map<string, Uint8Array>();
   private readonly queue: FeatureBatch[] = [];
   /** The batch whose points are being added, over one or more slices. */
-  private drawing: { batch: FeatureBatch; adder: PointAdder } | undefined;
+  private drawing: { batch: FeatureBatch; adder: PointAdder; drawn: DrawnBatch } | undefined;
   private scheduled = false;
   private finished = false;
   private readonly into: PrimitiveCollection;
@@ -96,18 +88,15 @@ export class CesiumVectorLayer extends BatchedLayer {
   private clear(): void {
     this.queue.length = 0;
     this.drawing = undefined;
-    this.ids.length = 0;
-    this.names.length = 0;
-    this.props.length = 0;
+    this.features.clear();
     this.anchors.length = 0;
-    this.batches.length = 0;
+    this.batches.clear();
     this.shapes.length = 0;
     this.picks.length = 0;
     this.partPicks.clear();
     this.kinds.clear();
     this.savedColors.clear();
     this.selection.removeAll();
-    this.byId = undefined;
     this.primitives.removeAll();
   }
 
@@ -122,7 +111,7 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   /** Features added so far. */
   get loaded(): number {
-    return this.ids.length;
+    return this.features.length;
   }
 
   /** Queues a batch; it is drawn at the next animation frame. */
@@ -171,9 +160,9 @@ export class CesiumVectorLayer extends BatchedLayer {
       const began = performance.now();
       while ((this.drawing || this.queue.length) && !this.primitives.isDestroyed() && performance.now() - began < DRAW_SLICE_MS) {
         this.drawing ??= this.begin(this.queue.shift()!);
-        if (this.drawing.adder.add(POINTS_PER_STEP)) this.end(this.drawing.batch, this.drawing.adder.markers);
+        if (this.drawing.adder.add(POINTS_PER_STEP)) this.end(this.drawing.batch, this.drawing.drawn);
       }
-      this.progress?.(this.ids.length, this.total);
+      this.progress?.(this.features.length, this.total);
       this.renderSoon();
       if (this.queue.length || this.drawing) this.schedule();
       else this.settle();
@@ -194,26 +183,26 @@ export class CesiumVectorLayer extends BatchedLayer {
   }
 
   /** Takes a batch's features; its points are added from the next step on. */
-  private begin(batch: FeatureBatch): { batch: FeatureBatch; adder: PointAdder } {
-    this.byId = undefined;
-    for (let i = 0; i < batch.ids.length; i++) {
-      this.ids.push(batch.ids[i]!);
-      this.names.push(batch.names[i]);
-      this.props.push(batch.properties[i]!);
-    }
+  private begin(batch: FeatureBatch): { batch: FeatureBatch; adder: PointAdder; drawn: DrawnBatch } {
+    this.features.add(batch);
     this.anchors.push(batch.anchors);
     if (batch.points.feature.length > 0) this.kinds.add('marker');
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
-    return { batch, adder: new PointAdder(this.primitives, this.scene, batch, (index) => this.pick(index)) };
+    const adder = new PointAdder(this.primitives, this.scene, batch, (index) => this.pick(index));
+    const { feature, color } = batch.points;
+    const drawn: DrawnBatch = { start: batch.start, count: batch.count, feature, color, markers: adder.markers, ended: false, shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature), shapes: [] };
+    this.batches.add(drawn);
+    return { batch, adder, drawn };
   }
 
-  /** Every point of the batch is added: its points can be found, and its shapes are added. */
-  private end(batch: FeatureBatch, markers: Marker[]): void {
+  /** Every point of the batch is added: its shapes are added. */
+  private end(batch: FeatureBatch, drawn: DrawnBatch): void {
     this.drawing = undefined;
-    this.batches.push({ start: batch.start, feature: batch.points.feature, color: batch.points.color, markers });
+    drawn.shapes = addShapes(this.primitives, batch.shapes, (index, part) => this.partPick(index, part));
+    drawn.ended = true;
+    this.shapes.push(...drawn.shapes.map((s) => s.primitive as Shape));
     // A feature selected before a restyle stays highlighted when it is drawn again.
-    for (const i of this.highlighted) if (i >= batch.start && i < batch.start + batch.ids.length) this.paint(i, HIGHLIGHT);
-    this.shapes.push(...(addShapes(this.primitives, batch.shapes, (index, part) => this.partPick(index, part)) as unknown as Shape[]));
+    for (const i of this.highlighted) if (i >= batch.start && i < batch.start + batch.count) this.paint(i, HIGHLIGHT);
   }
 
   private pick(index: number): VectorPick {
@@ -232,27 +221,23 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   /** The index of a feature by its id. */
   indexOf(id: string): number | undefined {
-    if (!this.byId) {
-      this.byId = new Map();
-      this.ids.forEach((fid, i) => this.byId!.set(fid, i));
-    }
-    return this.byId.get(id);
+    return this.features.indexOf(id);
   }
 
   featureId(index: number): string | undefined {
-    return this.ids[index];
+    return this.features.id(index);
   }
 
   name(index: number): string | undefined {
-    return this.names[index];
+    return this.features.name(index);
   }
 
   properties(index: number): Record<string, unknown> | undefined {
-    return this.props[index];
+    return this.features.properties(index);
   }
 
   allProperties(): Record<string, unknown>[] {
-    return this.props;
+    return this.features.all();
   }
 
   geometryKinds(): Set<GeometryKind> {
@@ -263,7 +248,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   get boundingSphere(): BoundingSphere | undefined {
     const positions: Cartesian3[] = [];
     // A sample of at most ~10,000 anchors bounds a large layer well enough to frame it.
-    const step = Math.max(1, Math.floor(this.ids.length / 10_000));
+    const step = Math.max(1, Math.floor(this.features.length / 10_000));
     let index = 0;
     for (const anchors of this.anchors) {
       for (let i = 0; i < anchors.length; i += 3, index++) {
@@ -273,7 +258,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     return positions.length ? BoundingSphere.fromPoints(positions) : undefined;
   }
 
-  /** The ids of the shown features whose anchor shows inside a screen rectangle. */
+  /** The ids of the features drawn and shown whose anchor shows inside a screen rectangle (DrawnBatches.drawn). */
   featuresIn(left: number, top: number, right: number, bottom: number): string[] {
     if (!this.primitives.show) return [];
     const out: string[] = [];
@@ -283,42 +268,10 @@ export class CesiumVectorLayer extends BatchedLayer {
       for (let i = 0; i < anchors.length; i += 3, index++) {
         if (anchors[i] === 0 && anchors[i + 1] === 0 && anchors[i + 2] === 0) continue;
         const at = SceneTransforms.worldToWindowCoordinates(this.scene, Cartesian3.fromElements(anchors[i]!, anchors[i + 1]!, anchors[i + 2]!, scratch));
-        if (at && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom && this.shown(index)) out.push(this.ids[index]!);
+        if (at && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom && this.batches.drawn(index)) out.push(this.features.id(index)!);
       }
     }
     return out;
-  }
-
-  /** Each point of a feature: its batch and its place in the batch's columns. */
-  private *pointsOf(index: number): Generator<{ batch: DrawnBatch; at: number }> {
-    // Batches hold consecutive features in order, and a batch's points are in feature order.
-    let lo = 0;
-    let hi = this.batches.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.batches[mid]!.start <= index) lo = mid;
-      else hi = mid - 1;
-    }
-    const batch = this.batches[lo];
-    if (!batch) return;
-    const { feature } = batch;
-    let a = 0;
-    let b = feature.length;
-    while (a < b) {
-      const mid = (a + b) >> 1;
-      if (feature[mid]! < index) a = mid + 1;
-      else b = mid;
-    }
-    for (let at = a; at < feature.length && feature[at] === index; at++) yield { batch, at };
-  }
-
-  private shown(index: number): boolean {
-    let any = false;
-    for (const { batch, at } of this.pointsOf(index)) {
-      if (batch.markers[at]!.show) return true;
-      any = true;
-    }
-    return !any;
   }
 
   /** Draws these features in the highlight colour, and the ones highlighted before as they were. */
@@ -331,8 +284,10 @@ export class CesiumVectorLayer extends BatchedLayer {
   }
 
   private paint(index: number, color: Color | undefined): void {
-    for (const { batch, at } of this.pointsOf(index)) {
+    for (const { batch, at } of this.batches.pointsOf(index)) {
       const c = batch.color;
+      // A batch being drawn is painted when it ends.
+      if (!batch.ended) continue;
       const marker = batch.markers[at]!;
       marker.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
       if (color && marker.show) this.selection.add({ position: marker.position, color, pixelSize: SELECTED_SIZE, outlineColor: Color.BLACK, outlineWidth: 1, disableDepthTestDistance: Number.POSITIVE_INFINITY, id: this.picks[index] });

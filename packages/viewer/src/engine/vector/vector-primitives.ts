@@ -27,6 +27,7 @@ import {
   WallGeometry,
   VerticalOrigin,
 } from 'cesium';
+import type { Marker, ShapePrimitive } from './drawn-batches.js';
 import type { FeatureBatch, ShapePart } from './vector-protocol.js';
 
 /** What a picked primitive of the batched path carries as its `id`: its layer and feature index. */
@@ -42,12 +43,6 @@ export const SHAPES_PER_PRIMITIVE = 5_000;
 
 const color = (c: ArrayLike<number>, at = 0) => Color.fromBytes(c[at], c[at + 1], c[at + 2], c[at + 3]);
 
-/** A marker drawn for a point: a point primitive or a billboard, whose colour a highlight changes. */
-export interface Marker {
-  color: Color;
-  show: boolean;
-  position: Cartesian3;
-}
 
 /** Colours by their RGBA bytes: a layer has few, and CesiumJS copies the one it is given. */
 class ColorCache {
@@ -187,22 +182,24 @@ function cutVolume(hierarchy: PolygonHierarchy, lines: number[][], extrudedHeigh
  * Adds one batch's lines and polygons to `into` as batched CesiumJS primitives: one `Primitive`
  * per kind and SHAPES_PER_PRIMITIVE parts, geometry built in CesiumJS's own workers, each
  * instance's colour and show per feature (its `id` a VectorPick). Ground-clamped parts go to
- * ground primitives. Returns the primitives made, to wait for their `ready`. A feature with several
+ * ground primitives. Returns the primitives made, each with the features it holds (to wait for
+ * their `ready`, and to tell which features are drawn once it is). A feature with several
  * instances of one kind (a MultiPolygon, a cut outline) gets a pick per instance, `picks(index,
  * part)` with part 0, 1 …: a Primitive finds one instance's attributes by its id.
  */
-export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks: (index: number, part: number) => VectorPick): { ready: boolean }[] {
-  const made: { ready: boolean }[] = [];
-  const groups = new Map<string, GeometryInstance[]>();
+export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks: (index: number, part: number) => VectorPick): ShapePrimitive[] {
+  const made: ShapePrimitive[] = [];
+  const groups = new Map<string, { instances: GeometryInstance[]; features: number[] }>();
   /** Per group key, the feature of its last instance and that instance's part (a feature's shapes come one after another). */
   const last = new Map<string, { feature: number; part: number }>();
   const put = (key: string, feature: number, geometry: ConstructorParameters<typeof GeometryInstance>[0]['geometry'], attributes: ReturnType<typeof instanceAttributes>) => {
     const before = last.get(key);
     const part = before?.feature === feature ? before.part + 1 : 0;
     last.set(key, { feature, part });
-    const list = groups.get(key) ?? [];
-    list.push(new GeometryInstance({ geometry, id: picks(feature, part), attributes }));
-    groups.set(key, list);
+    const group = groups.get(key) ?? { instances: [], features: [] };
+    group.instances.push(new GeometryInstance({ geometry, id: picks(feature, part), attributes }));
+    group.features.push(feature);
+    groups.set(key, group);
   };
   for (const s of shapes) {
     if (s.kind === 'line') {
@@ -224,10 +221,10 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
     const outlines = s.outline ? cutOutline(s.outline, s.extrudedHeight) : [new PolygonOutlineGeometry(options)];
     for (const geometry of outlines) put('outline', s.feature, geometry, instanceAttributes(s.strokeColor, s.show));
   }
-  for (const [key, instances] of groups) {
+  for (const [key, { instances, features }] of groups) {
     for (let i = 0; i < instances.length; i += SHAPES_PER_PRIMITIVE) {
       const geometryInstances = instances.slice(i, i + SHAPES_PER_PRIMITIVE);
-      made.push(into.add(primitiveFor(key, geometryInstances)) as { ready: boolean });
+      made.push({ primitive: into.add(primitiveFor(key, geometryInstances)) as { ready: boolean }, features: Uint32Array.from(features.slice(i, i + SHAPES_PER_PRIMITIVE)) });
     }
   }
   return made;

@@ -62,10 +62,15 @@ export interface ShapePart {
 export interface FeatureBatch {
   /** The layer index of this batch's first feature. */
   start: number;
-  ids: string[];
-  /** The name CesiumJS's GeoJSON reader would give (a `title` or `name` property). */
-  names: (string | undefined)[];
-  properties: Record<string, unknown>[];
+  /** Features in it. */
+  count: number;
+  /** Their ids; none when each is its feature's 1-based layer index (a file whose features have no `id`). */
+  ids?: string[];
+  /**
+   * Their properties, as the JSON text of an array: one string crosses to the page and stays
+   * there unparsed until a feature is read (FeatureTable), not an object per feature.
+   */
+  properties: string;
   /** One representative Cartesian position per feature (selection rectangles). */
   anchors: Float64Array;
   points: PointColumns;
