@@ -55,6 +55,11 @@ export class CesiumVectorLayer extends BatchedLayer {
   private drawing: { batch: FeatureBatch; adder: PointAdder; drawn: DrawnBatch } | undefined;
   private scheduled = false;
   private finished = false;
+  /**
+   * The restyles asked for so far: batches of an earlier one, which the worker sent before it
+   * read the restyle, are dropped (they would be added after the clear, twice the features).
+   */
+  private generation = 0;
   private readonly into: PrimitiveCollection;
   /** Called once every feature of the last load has been added (whenComplete). */
   private completed: (() => void)[] = [];
@@ -81,7 +86,8 @@ export class CesiumVectorLayer extends BatchedLayer {
     if (!this.worker) throw new Error('a tile is restyled by its layer');
     this.clear();
     this.finished = false;
-    const request: VectorRequest = { type: 'restyle', ...(appearance ? { appearance } : {}) };
+    this.generation++;
+    const request: VectorRequest = { type: 'restyle', generation: this.generation, ...(appearance ? { appearance } : {}) };
     this.worker.postMessage(request);
   }
 
@@ -114,14 +120,16 @@ export class CesiumVectorLayer extends BatchedLayer {
     return this.features.length;
   }
 
-  /** Queues a batch; it is drawn at the next animation frame. */
-  add(batch: FeatureBatch): void {
+  /** Queues a batch of the last restyle (`generation`, 0 or absent: the load's); it is drawn at the next animation frame. */
+  add(batch: FeatureBatch, generation = 0): void {
+    if (generation !== this.generation) return;
     this.queue.push(batch);
     this.schedule();
   }
 
-  /** No more batches will come. */
-  finish(): void {
+  /** No more batches of the last restyle (`generation`, as `add`'s) will come. */
+  finish(generation = 0): void {
+    if (generation !== this.generation) return;
     this.finished = true;
     this.scene.requestRender();
     this.settle();

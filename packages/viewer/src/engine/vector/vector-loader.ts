@@ -67,16 +67,16 @@ export function loadVector(scene: Scene, job: VectorJob, progress?: Progress): P
           layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress);
           return resolve(layer);
         case 'batch':
-          return layer?.add(reply.batch);
+          return layer?.add(reply.batch, reply.generation);
         case 'done':
-          return layer?.finish();
+          return layer?.finish(reply.generation);
         case 'error':
           if (!layer) {
             job.stop();
             return reject(new Error(reply.message));
           }
           console.error(`[orbis] a layer's worker: ${reply.message}`);
-          return layer.finish();
+          return layer.finish(reply.generation);
       }
     });
   });

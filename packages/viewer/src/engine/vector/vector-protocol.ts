@@ -80,16 +80,18 @@ export interface FeatureBatch {
 /** Page → worker. */
 export type VectorRequest =
   | { type: 'load'; source: VectorSource; appearance?: Appearance; batchSize: number; smallAt: number }
-  | { type: 'restyle'; appearance?: Appearance };
+  /** `generation` counts the layer's restyles: the worker's batches and `done` carry the one they answer. */
+  | { type: 'restyle'; appearance?: Appearance; generation: number };
 
 /** Worker → page. */
 export type VectorReply =
   /** The layer is small (at most `smallAt` features): here is its parsed data, for CesiumJS's entities. */
   | { type: 'small'; geojson?: unknown; csv?: { points: { lng: number; lat: number; height?: number; properties: Record<string, unknown> }[]; skipped: number } }
   | { type: 'count'; features: number; skipped: number }
-  | { type: 'batch'; batch: FeatureBatch }
-  | { type: 'done' }
-  | { type: 'error'; message: string };
+  /** `generation`: the restyle the batch answers (absent: the first load, or a tile's). */
+  | { type: 'batch'; batch: FeatureBatch; generation?: number }
+  | { type: 'done'; generation?: number }
+  | { type: 'error'; message: string; generation?: number };
 
 /** Page → a tile layer's worker (an `mvt` layer, SPEC §13): the style first, then tiles. */
 export type TileWorkerRequest =

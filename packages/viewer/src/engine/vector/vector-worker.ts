@@ -25,16 +25,16 @@ async function read(source: VectorSource): Promise<string | unknown> {
   return response.text();
 }
 
-function stream(appearance: Appearance | undefined): void {
+function stream(appearance: Appearance | undefined, generation?: number): void {
   const styler = new FeatureStyler(appearance);
   const ids = new Set<string>();
   for (let from = 0; from < features.length; ) {
     const to = batchEnd(features, from, batchSize);
     const batch = buildBatch(features, from, to, styler, ids);
-    reply({ type: 'batch', batch }, transferables(batch));
+    reply({ type: 'batch', batch, ...(generation === undefined ? {} : { generation }) }, transferables(batch));
     from = to;
   }
-  reply({ type: 'done' });
+  reply({ type: 'done', ...(generation === undefined ? {} : { generation }) });
 }
 
 async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<void> {
@@ -57,6 +57,7 @@ async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<
 
 self.onmessage = (event: MessageEvent<VectorRequest>) => {
   const request = event.data;
-  const run = request.type === 'load' ? load(request) : Promise.resolve(stream(request.appearance));
-  run.catch((err: unknown) => reply({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
+  const generation = request.type === 'restyle' ? { generation: request.generation } : {};
+  const run = request.type === 'load' ? load(request) : Promise.resolve().then(() => stream(request.appearance, request.generation));
+  run.catch((err: unknown) => reply({ type: 'error', message: err instanceof Error ? err.message : String(err), ...generation }));
 };
