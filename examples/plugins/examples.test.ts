@@ -18,11 +18,10 @@ const load = (name: string) => readPluginSource(join(here, name));
 
 function services(log: string[], ui: unknown[], tools = testTools()): ViewerServices {
   const fake = fakeServices().services;
+  // The fake's members (frames, storage, the geoid, widget places …), and what these tests watch.
   return {
+    ...fake,
     tools: tools.services,
-    frames: fake.frames,
-    clientStorage: fake.clientStorage,
-    geoidHeight: fake.geoidHeight,
     env: { inEditor: false, isBuilt: true },
     viewport: () => ({ width: 640, height: 480, isMobile: false, query: {} }),
     ellipsoidRadii: [6378137, 6378137, 6356752.314245179],
