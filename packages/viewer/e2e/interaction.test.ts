@@ -74,6 +74,14 @@ describe('interaction modes in Chromium', () => {
     const ends = () => (lines(tab, 'MARQUEE') as [string, Record<string, unknown>][]).filter(([e]) => e === 'marqueeEnd');
     // A Shift-click in place: a click (isClick) that picks the feature under it, with pressedKey.
     // (First: a click right after a selection could meet the highlighted polygon being redrawn.)
+    // CesiumJS builds an entity's polygon after the page is ready, off the main thread: a pick finds
+    // it once it is drawn (a loaded machine took longer than the click), so the click waits for its red.
+    await expect
+      .poll(async () => {
+        const [r, g, b] = dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 });
+        return r! > 180 && g! < 80 && b! < 80;
+      }, { timeout: 60_000 })
+      .toBe(true);
     await tab.page.keyboard.down('Shift');
     await tab.page.mouse.click(box.x + 320, box.y + 240);
     await tab.page.keyboard.up('Shift');
