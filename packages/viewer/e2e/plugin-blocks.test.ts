@@ -59,7 +59,8 @@ describe('SPEC §8: infobox and story blocks run on the published page', () => {
     // An infobox block reads its layer (Re:Earth's block.layer); a story block has none.
     expect([bars().layer, note().layer]).toEqual(['pts', null]);
     expect(note()).toMatchObject({ widget: true, block: { id: STORY_BLOCK, pluginId: 'charts', extensionId: 'note', property: { default: { text: 'on the page' } } } });
-    expect(reports(fx.tab, 'charts/driver').running).toBe(['charts/driver', INFOBOX_BLOCK, STORY_BLOCK].sort().join(' '));
+    // The driver reads the list every 50 ms in its own worker: it may see the infobox's block after the block drew.
+    await expect.poll(() => reports(fx.tab, 'charts/driver').running, { timeout: 30_000 }).toBe(['charts/driver', INFOBOX_BLOCK, STORY_BLOCK].sort().join(' '));
 
     // Each frame sits in its panel, after the panel's own content, as wide as the panel and as high as it asked.
     const infoboxFrame = page.locator(`[data-testid="infobox-blocks"] iframe.orbis-block[data-plugin="${INFOBOX_BLOCK}"]`);
