@@ -60,7 +60,7 @@ export class CesiumCamera implements EngineCamera {
   flyTo(target: Partial<CameraPosition>, seconds: number): void {
     const now = this.position();
     const to = { ...now, ...target };
-    if (target.fov !== undefined && this.camera.frustum instanceof PerspectiveFrustum) this.camera.frustum.fov = to.fov;
+    this.setFov(target.fov);
     const options = { destination: Cartesian3.fromDegrees(to.lng, to.lat, to.height), orientation: { heading: to.heading, pitch: to.pitch, roll: to.roll } };
     this.camera.cancelFlight();
     if (seconds <= 0) this.camera.setView(options);
@@ -75,7 +75,7 @@ export class CesiumCamera implements EngineCamera {
 
   lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number; fov?: number }, seconds: number): void {
     // Set first: the distance that fits a radius depends on it.
-    if (target.fov !== undefined && this.camera.frustum instanceof PerspectiveFrustum) this.camera.frustum.fov = target.fov;
+    this.setFov(target.fov);
     const center = Cartesian3.fromDegrees(target.lng, target.lat, target.height ?? 0);
     // A range of 0 with a sphere's radius: CesiumJS stands where the sphere fills the view (Re:Earth's
     // lookAt hands `radius` to flyToBoundingSphere so).
@@ -84,6 +84,14 @@ export class CesiumCamera implements EngineCamera {
     const heading = target.heading ?? this.camera.heading;
     const pitch = target.pitch ?? this.camera.pitch;
     this.view(new BoundingSphere(center, fit ? target.radius : 0), new HeadingPitchRange(heading, pitch, range), seconds);
+  }
+
+  /**
+   * A perspective camera's field of view, when one between 0 and π is given (the plugin API refuses
+   * others in options; a position read in 2D says 0, which setting it back leaves alone).
+   */
+  private setFov(fov: number | undefined): void {
+    if (fov !== undefined && fov > 0 && fov < Math.PI && this.camera.frustum instanceof PerspectiveFrustum) this.camera.frustum.fov = fov;
   }
 
   /** Views a sphere from an offset: at once for 0 seconds (the next read sees it), else a flight. */

@@ -3,7 +3,7 @@ import { withStillClock } from '../../testing/still-clock.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { CLIENT_STORAGE_QUOTA_BYTES } from './host/client-storage.js';
 import { MAX_MESSAGES_PER_SECOND } from './transport/message-budget.js';
-import { PluginHost } from './plugin-host.js';
+import { MAX_MARQUEE_FEATURES, PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
 import { loadQuickJs } from './quickjs/quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
@@ -225,6 +225,14 @@ describe('frames, client storage, extension list, viewer extras', () => {
         { x: 10, y: 20, width: 30, height: 40, startX: 10, startY: 20, lng: 139.8, lat: 35.5, features: [{ id: 'tower', layerId: 'landmarks', properties: { name: 'Tokyo Tower', height: 333 } }], isClick: false },
       ],
     ]);
+  });
+
+  it('hands a marqueeEnd at most MAX_MARQUEE_FEATURES features', () => {
+    const picked = Array.from({ length: MAX_MARQUEE_FEATURES + 5 }, () => ({ layerId: 'landmarks', featureId: 'tower' }));
+    const end = (count: number) => ({ box: { x: 0, y: 0, width: 9, height: 9 }, pointer: { x: 9, y: 9 }, shift: false, end: { features: picked.slice(0, count), isClick: false } });
+    const { host, lines } = run([plugin('a', `app.viewer.interactionMode.selectionMode.on('marqueeEnd', (e) => console.log(e.features.length));`)]);
+    host.marquee('marqueeEnd', end(picked.length), undefined);
+    expect(lines('a/main')).toEqual([MAX_MARQUEE_FEATURES]);
   });
 
   it('bounds a flood of modal postMessage calls as app.ui messages are bounded', () => {

@@ -16,6 +16,9 @@ import type { Marquee, MarqueePhase } from '../interaction/selection-box.js';
 import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
 import { BLOCK_TYPES, type BlockScope } from './block-places.js';
 
+/** The most features a `marqueeEnd` hands plugins (`layers.getFeaturesInScreenRect` with the box gives every one). */
+export const MAX_MARQUEE_FEATURES = 10_000;
+
 /** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
 
@@ -273,9 +276,15 @@ export class PluginHost {
     for (const sandbox of this.sandboxes) sandbox.dispatch(event, payload);
   }
 
-  /** A phase of the selection box, with the place under the pointer: its picked features go as plugins see features. */
+  /**
+   * A phase of the selection box, with the place under the pointer: its picked features go as
+   * plugins see features, the first MAX_MARQUEE_FEATURES of them (a box over a large layer may hold
+   * a million), and only when an extension listens.
+   */
   marquee(phase: MarqueePhase, marquee: Marquee, place: { lng: number; lat: number } | undefined): void {
-    const features = (picked: { layerId: string; featureId: string }[]) => picked.flatMap((f) => this.pageLayers.features(f.layerId, [f.featureId]).filter((v) => v !== undefined));
+    if (!this.wants(`selection.${phase}`)) return;
+    const features = (picked: { layerId: string; featureId: string }[]) =>
+      picked.slice(0, MAX_MARQUEE_FEATURES).flatMap((f) => this.pageLayers.features(f.layerId, [f.featureId]).filter((v) => v !== undefined));
     this.emit(`selection.${phase}`, selectionEvent(marquee, place, features));
   }
 

@@ -138,6 +138,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       ['getGlobeIntersection', [{ withTerrain: 1 }]],
       ['lookAt', [{ lng: 1, lat: 2, radius: -5 }]],
       ['lookAt', [{ lng: 1, lat: 2 }, { fov: 'wide' }]],
+      ['lookAt', [{ lng: 1, lat: 2 }, { fov: 0 }]],
+      ['flyTo', [{ lng: 1, lat: 2 }, { fov: 4 }]],
     ];
     const fake = run([plugin('p', `
       for (const [name, args] of ${JSON.stringify(bad).replace(/null/g, 'null')}) {
@@ -159,9 +161,11 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
     ]);
     expect(answers[12]![1]).toBe('camera.move: direction must be one of forward, backward, up, down, left, right, not "sideways"');
     expect(answers[13]![1]).toBe('camera.move: amount is missing; it must be a finite number');
-    expect(answers.slice(-2).map(([, message]) => message)).toEqual([
+    expect(answers.slice(-4).map(([, message]) => message)).toEqual([
       'camera.lookAt: target.radius must be a finite number, 0 or more, not -5',
-      'camera.lookAt: options.fov must be a finite number, not "wide"',
+      'camera.lookAt: options.fov must be a field of view in radians, more than 0 and less than π, not "wide"',
+      'camera.lookAt: options.fov must be a field of view in radians, more than 0 and less than π, not 0',
+      'camera.flyTo: options.fov must be a field of view in radians, more than 0 and less than π, not 4',
     ]);
     expect(fake.camera.calls).toEqual([]);
   });

@@ -198,7 +198,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
     const adder = new PointAdder(this.primitives, this.scene, batch, (index) => this.pick(index));
     const { feature, color } = batch.points;
-    const drawn: DrawnBatch = { start: batch.start, count: batch.count, feature, color, markers: adder.markers, ended: false, shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature), shapes: [] };
+    const drawn: DrawnBatch = { start: batch.start, count: batch.count, feature, color, markers: adder.markers, ended: false, shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature), shownShapeFeatures: Uint32Array.from(batch.shapes.filter((s) => s.show), (s) => s.feature), shapes: [] };
     this.batches.add(drawn);
     return { batch, adder, drawn };
   }

@@ -4,7 +4,7 @@ import { type DrawnBatch, DrawnBatches, type Marker } from './drawn-batches.js';
 
 const marker = (show = true): Marker => ({ color: Color.WHITE, show, position: Cartesian3.ZERO });
 
-/** Features 0–3: 0 a point, 1 a MultiPoint of two, 2 a polygon, 3 a hidden point. */
+/** Features 0–3: 0 a point, 1 a MultiPoint of two, 2 a polygon, 3 a hidden point; 4 (the next batch's) a hidden polygon. */
 function batch(): DrawnBatch {
   return {
     start: 0,
@@ -14,6 +14,7 @@ function batch(): DrawnBatch {
     markers: new Array(4),
     ended: false,
     shapeFeatures: Uint32Array.from([2]),
+    shownShapeFeatures: Uint32Array.from([2]),
     shapes: [],
   };
 }
@@ -55,5 +56,13 @@ describe('DrawnBatches', () => {
     expect([4, 5, 6, 7, 8].map((i) => batches.drawn(i))).toEqual([true, true, false, true, false]);
     batches.clear();
     expect(batches.drawn(4)).toBe(false);
+  });
+
+  it('never counts a feature whose lines and polygons the appearance hides, unless a point of it shows', () => {
+    const batches = new DrawnBatches();
+    // Feature 0: a hidden polygon; 1: a hidden polygon with a shown point; 2: one hidden part, one shown.
+    const b: DrawnBatch = { start: 0, count: 3, feature: Uint32Array.from([1]), color: new Uint8Array(4), markers: [marker()], ended: true, shapeFeatures: Uint32Array.from([0, 1, 2, 2]), shownShapeFeatures: Uint32Array.from([2]), shapes: [{ primitive: { ready: true }, features: Uint32Array.from([0, 1, 2, 2]) }] };
+    batches.add(b);
+    expect([0, 1, 2].map((i) => batches.drawn(i))).toEqual([false, true, true]);
   });
 });

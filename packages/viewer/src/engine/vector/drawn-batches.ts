@@ -28,6 +28,8 @@ export interface DrawnBatch {
   ended: boolean;
   /** The features that have lines or polygons (in order). */
   shapeFeatures: Uint32Array;
+  /** Of those, the ones with a line or polygon the appearance shows (in order). */
+  shownShapeFeatures: Uint32Array;
   /** Once the batch ended: its shapes' primitives, which CesiumJS builds over the next frames. */
   shapes: ShapePrimitive[];
 }
@@ -72,7 +74,8 @@ export class DrawnBatches {
 
   /**
    * Whether the feature shows: every point of it added and not every one hidden by its
-   * appearance, and every primitive that holds a line or polygon of it added and built.
+   * appearance, not every line and polygon of it hidden (when it has no point shown), and every
+   * primitive that holds a line or polygon of it added and built.
    */
   drawn(index: number): boolean {
     const batch = batchAt(this.list, index);
@@ -86,6 +89,8 @@ export class DrawnBatches {
       if (marker.show) shown++;
     }
     if (points > 0 && shown === 0) return false;
+    // A feature whose every line and polygon the appearance hides shows only through its points.
+    if (shown === 0 && holds(batch.shapeFeatures, index) && !holds(batch.shownShapeFeatures, index)) return false;
     if (!batch.ended) return !holds(batch.shapeFeatures, index);
     return batch.shapes.every((s) => s.primitive.ready || !holds(s.features, index));
   }

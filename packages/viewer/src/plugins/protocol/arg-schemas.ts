@@ -33,6 +33,8 @@ const oneOf = <const T extends readonly string[]>(values: T, wants = `one of ${v
 const number = Type.Number();
 
 export const finite = Type.Number({ wants: 'a finite number' });
+/** A perspective camera's field of view: CesiumJS draws nothing sensible at 0 or from π on. */
+export const fieldOfView = Type.Number({ exclusiveMinimum: 0, exclusiveMaximum: Math.PI, wants: 'a field of view in radians, more than 0 and less than π' });
 export const nonNegative = Type.Number({ minimum: 0, wants: 'a finite number, 0 or more' });
 export const boolean = Type.Boolean({ wants: 'a boolean' });
 export const string = Type.String({ wants: 'a string' });

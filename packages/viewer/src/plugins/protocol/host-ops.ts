@@ -8,6 +8,7 @@ import {
   cssColor,
   direction,
   featureSelection,
+  fieldOfView,
   fields,
   finite,
   frameSize,
@@ -68,7 +69,7 @@ const later = declare('async');
 const state = (): OpDecl<'state', []> => ({ transport: 'state', args: [] });
 
 /** Re:Earth's CameraMoveOptions as they cross: `easing`, a function, cannot (JSON drops it). */
-const DURATION = maybe(fields({ duration: maybe(finite), withoutAnimation: maybe(boolean), fov: maybe(finite) }));
+const DURATION = maybe(fields({ duration: maybe(finite), withoutAnimation: maybe(boolean), fov: maybe(fieldOfView) }));
 const MODAL_OPTIONS = fields({ width: maybe(frameSize), height: maybe(frameSize), background: maybe(string), clickBgToClose: maybe(boolean) });
 const POPUP_OPTIONS = fields({
   width: maybe(frameSize),
