@@ -13,8 +13,9 @@ import { createTestDatabase } from './test/postgres-database.js';
 import { type ServerProcess, startServerProcess } from './test/server-process.js';
 import { planUploads, seededRandom, sendStreamedUpload, type UploadOutcome, uploadBytes } from './test/upload-batch.js';
 
-// Replay a failure with ORBIS_CRASH_SEED=<the seed in its message>.
-const SEED = Number(process.env.ORBIS_CRASH_SEED) || Date.now() % 1_000_000_007;
+// A fixed seed, so that every run plays the same scenario (as the other property tests); try others, or replay a
+// failure, with ORBIS_CRASH_SEED=<a seed, as in a failure's message>.
+const SEED = Number(process.env.ORBIS_CRASH_SEED) || 20_261_126;
 const KILLS = 3;
 const UPLOADS_PER_ROUND = 10;
 const CONCURRENCY = 4;

@@ -93,16 +93,16 @@ describe('basemaps (SPEC §14)', () => {
     await waitForPixels(page, (p) => magenta(colorAt(p, 0.5, 0.5)), 'the globe shows the OpenStreetMap tiles');
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('OpenStreetMap contributors');
     expect(await page.getByTestId('basemap-credit').textContent()).toBe('Credit: © OpenStreetMap contributors');
-    expect(await page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
+    await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 }).toBe(256);
     const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
-    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'open_street_map', opacity: 1 }]);
+    await expect.poll(saved, { timeout: 60_000 }).toEqual([{ type: 'open_street_map', opacity: 1 }]);
 
     // Off shows no basemap; picking one turns it on again.
     await page.getByTestId('imagery-show').uncheck();
-    await expect.poll(saved, { timeout: 15_000 }).toEqual([]);
+    await expect.poll(saved, { timeout: 60_000 }).toEqual([]);
     await waitForPixels(page, (p) => !magenta(colorAt(p, 0.5, 0.5)), 'without a basemap the globe shows its own colour');
     await page.getByTestId('basemap').selectOption('open_street_map');
-    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'open_street_map', opacity: 1 }]);
+    await expect.poll(saved, { timeout: 60_000 }).toEqual([{ type: 'open_street_map', opacity: 1 }]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     fx.tab.assertClean();
   });
@@ -126,11 +126,11 @@ describe('basemaps (SPEC §14)', () => {
     const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
     await archive.selectOption({ label: 'streets.pmtiles' });
     await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the globe shows the archive\'s tiles');
-    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'pmtiles', assetId: streetsId, opacity: 1 }]);
+    await expect.poll(saved, { timeout: 60_000 }).toEqual([{ type: 'pmtiles', assetId: streetsId, opacity: 1 }]);
     expect(await page.getByTestId('basemap-refusal').textContent()).toBe('');
-    await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 15_000 }).toBe('Credit: © Test Streets');
+    await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 60_000 }).toBe('Credit: © Test Streets');
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
-    expect(await page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
+    await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 }).toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
@@ -157,7 +157,7 @@ describe('basemaps (SPEC §14)', () => {
     const preview = page.getByTestId('basemap-preview');
     const revoked = () => page.evaluate(() => (globalThis as unknown as { revokedUrls: string[] }).revokedUrls);
     const shownBlob = async (not: string[]) => {
-      await expect.poll(async () => { const src = await preview.getAttribute('src'); return src?.startsWith('blob:') && !not.includes(src); }, { timeout: 15_000 }).toBe(true);
+      await expect.poll(async () => { const src = await preview.getAttribute('src'); return src?.startsWith('blob:') && !not.includes(src); }, { timeout: 60_000 }).toBe(true);
       await expect.poll(() => preview.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
       return (await preview.getAttribute('src'))!;
     };
@@ -200,12 +200,12 @@ describe('basemaps (SPEC §14)', () => {
     await page.getByTestId('basemap-archive').selectOption({ label: o.label });
     await waitForPixels(page, o.painted, `the globe shows the streets of ${o.label}`);
     const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
-    await expect.poll(saved, { timeout: 15_000 }).toEqual([{ type: 'pmtiles', assetId: o.assetId, opacity: 1 }]);
+    await expect.poll(saved, { timeout: 60_000 }).toEqual([{ type: 'pmtiles', assetId: o.assetId, opacity: 1 }]);
     expect(await page.getByTestId('basemap-refusal').textContent()).toBe('');
-    await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 15_000 }).toBe(`Credit: ${o.credit}`);
+    await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 60_000 }).toBe(`Credit: ${o.credit}`);
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain(o.credit);
     // The preview is a tile painted at the archive's centre.
-    await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 15_000 }).toBe(256);
+    await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 }).toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The picker's first row in the middle of the panel (below the tab row that stays in sight), or its preview and credit under the globe.
     await page.getByTestId(o.inSight).evaluate((el, block) => el.scrollIntoView({ block }), o.inSight === 'basemap' ? 'center' : 'end');

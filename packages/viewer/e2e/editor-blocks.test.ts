@@ -42,7 +42,7 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     expect(await blocks('pick').locator('option').allTextContents()).toEqual(['Bars (charts)']);
     await blocks('add').click();
     await blocks('add').click();
-    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 15_000 }).toEqual([{ pluginId: 'charts', extensionId: 'bars' }, { pluginId: 'charts', extensionId: 'bars' }]);
+    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 60_000 }).toEqual([{ pluginId: 'charts', extensionId: 'bars' }, { pluginId: 'charts', extensionId: 'bars' }]);
     // The first block added starts the plugins; the driver opens the infobox, where both blocks draw.
     const frames = page.locator('[data-testid="infobox-blocks"] iframe.orbis-block');
     await expect.poll(() => frames.count(), { timeout: 60_000 }).toBe(2);
@@ -52,7 +52,7 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     await blocks('settings-1-save').click();
     await shot(page, 'editor-blocks-infobox');
     await blocks('up-1').click();
-    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 15_000 }).toEqual([
+    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 60_000 }).toEqual([
       { pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'second' } } },
       { pluginId: 'charts', extensionId: 'bars' },
     ]);
@@ -60,16 +60,16 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     const first = page.frameLocator('[data-testid="infobox-blocks"] iframe.orbis-block[data-plugin="charts/bars/infobox-pts-0"]');
     await expect.poll(() => first.locator('p').textContent(), { timeout: 30_000 }).toBe('second');
     await blocks('remove-1').click();
-    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks?.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks?.length, { timeout: 60_000 }).toBe(1);
     await expect.poll(() => frames.count(), { timeout: 30_000 }).toBe(1);
 
     await page.getByTestId('tab-story').click();
     await page.getByTestId('story-expand-p1').click();
     expect(await page.getByTestId('story-blocks-p1-pick').locator('option').allTextContents()).toEqual(['Note (charts)']);
     await page.getByTestId('story-blocks-p1-add').click();
-    await expect.poll(async () => (await saved()).story.pages[0]!.blocks, { timeout: 15_000 }).toEqual([{ pluginId: 'charts', extensionId: 'note' }]);
+    await expect.poll(async () => (await saved()).story.pages[0]!.blocks, { timeout: 60_000 }).toEqual([{ pluginId: 'charts', extensionId: 'note' }]);
     await page.getByTestId('story-blocks-p1-remove-0').click();
-    await expect.poll(async () => (await saved()).story.pages[0]!.blocks, { timeout: 15_000 }).toBeUndefined();
+    await expect.poll(async () => (await saved()).story.pages[0]!.blocks, { timeout: 60_000 }).toBeUndefined();
     await shot(page, 'editor-blocks-story');
     fx.tab.assertClean();
   });

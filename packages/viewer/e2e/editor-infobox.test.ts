@@ -39,7 +39,7 @@ describe('layers and the infobox by hand (SPEC §14)', () => {
     const { page } = fx.tab;
     await page.getByTestId('layer-title-cities').fill('Cities');
     await page.getByTestId('layer-title-cities').press('Enter');
-    await expect.poll(async () => (await layer()).title, { timeout: 15_000 }).toBe('Cities');
+    await expect.poll(async () => (await layer()).title, { timeout: 60_000 }).toBe('Cities');
     // An empty name is not a name: the field goes back to the layer's.
     await page.getByTestId('layer-title-cities').fill('  ');
     await page.getByTestId('layer-title-cities').press('Enter');
@@ -53,7 +53,7 @@ describe('layers and the infobox by hand (SPEC §14)', () => {
     for (const hidden of ['fill', 'fill-opacity', 'name']) await page.getByTestId(`infobox-show-cities-${hidden}`).uncheck();
     // The link first, then the population.
     await page.getByRole('button', { name: 'Move site up' }).click();
-    await expect.poll(async () => (await layer()).infobox, { timeout: 15_000 }).toEqual({
+    await expect.poll(async () => (await layer()).infobox, { timeout: 60_000 }).toEqual({
       title: '${name}',
       fields: [
         { label: 'site', value: '${site}', format: 'url' },

@@ -38,13 +38,13 @@ describe('a map maker, start to finish in the editor (issue 29)', () => {
 
     await page.getByTestId('upload-input').setInputFiles({ name: 'tokyo-cafes.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(cafes)) });
     await page.getByTestId('add-layer-tokyo-cafes.geojson').click();
-    await expect.poll(async () => (await saved()).layers.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await saved()).layers.length, { timeout: 60_000 }).toBe(1);
     const { id } = (await saved()).layers[0]!;
 
     // Renamed in place: the legend and the infobox take the new name.
     await page.getByTestId(`layer-title-${id}`).fill('Cafés');
     await page.getByTestId(`layer-title-${id}`).press('Enter');
-    await expect.poll(async () => (await saved()).layers[0]!.title, { timeout: 15_000 }).toBe('Cafés');
+    await expect.poll(async () => (await saved()).layers[0]!.title, { timeout: 60_000 }).toBe('Cafés');
 
     // Points only; three classes of the rating, read as the legend reads them.
     await page.getByTestId(`style-panel-${id}`).locator('summary').click();
@@ -54,7 +54,7 @@ describe('a map maker, start to finish in the editor (issue 29)', () => {
     await page.getByTestId(`style-property-${id}`).selectOption('rating');
     const labels = ['rating < 3.5', 'rating 3.5–4.5', 'rating ≥ 4.5'];
     expect(await page.getByTestId(`style-classes-list-${id}`).locator('li').allTextContents()).toEqual(labels);
-    await expect.poll(async () => (await saved()).layers[0]!.appearance?.marker?.pointColor?.conditions.map(([c]) => c), { timeout: 15_000 }).toEqual([
+    await expect.poll(async () => (await saved()).layers[0]!.appearance?.marker?.pointColor?.conditions.map(([c]) => c), { timeout: 60_000 }).toEqual([
       '${rating} < 3.5',
       '${rating} >= 3.5 && ${rating} < 4.5',
       '${rating} >= 4.5',
@@ -63,7 +63,7 @@ describe('a map maker, start to finish in the editor (issue 29)', () => {
 
     await page.getByTestId('tab-story').click();
     await page.getByTestId('story-add').click();
-    await expect.poll(async () => (await saved()).story.pages.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(async () => (await saved()).story.pages.length, { timeout: 60_000 }).toBe(1);
 
     await page.getByTestId('tab-publish').click();
     await page.getByTestId('publish').click();

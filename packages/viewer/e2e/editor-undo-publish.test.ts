@@ -43,15 +43,15 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
   it('removes a layer and a story page at once, and Undo puts each back where it was', async () => {
     const { page } = fx.tab;
     await page.getByRole('button', { name: 'Remove layer A' }).click();
-    await expect.poll(async () => (await saved()).layers.map((l) => l.id), { timeout: 15_000 }).toEqual(['b']);
+    await expect.poll(async () => (await saved()).layers.map((l) => l.id), { timeout: 60_000 }).toEqual(['b']);
     await page.getByTestId('toast-info').filter({ hasText: 'Removed layer A' }).getByTestId('toast-action').click();
-    await expect.poll(async () => (await saved()).layers.map((l) => l.id), { timeout: 15_000 }).toEqual(['a', 'b']);
+    await expect.poll(async () => (await saved()).layers.map((l) => l.id), { timeout: 60_000 }).toEqual(['a', 'b']);
 
     await page.getByTestId('tab-story').click();
     await page.getByTestId('story-remove-one').click();
-    await expect.poll(async () => (await saved()).story.pages.map((p) => p.id), { timeout: 15_000 }).toEqual(['two']);
+    await expect.poll(async () => (await saved()).story.pages.map((p) => p.id), { timeout: 60_000 }).toEqual(['two']);
     await page.getByTestId('toast-info').filter({ hasText: 'Removed page One' }).getByTestId('toast-action').click();
-    await expect.poll(async () => (await saved()).story.pages.map((p) => p.id), { timeout: 15_000 }).toEqual(['one', 'two']);
+    await expect.poll(async () => (await saved()).story.pages.map((p) => p.id), { timeout: 60_000 }).toEqual(['one', 'two']);
   });
 
   it('switches the project public from the Publish tab, says in words why a private one is not published, and asks before unpublishing', async () => {
@@ -67,7 +67,7 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
     expect(await refused.textContent()).not.toContain('PATCH');
 
     await select.selectOption('public');
-    await expect.poll(visibility, { timeout: 15_000 }).toBe('public');
+    await expect.poll(visibility, { timeout: 60_000 }).toBe('public');
     await page.getByTestId('publish').click();
     await page.getByTestId('published-link').filter({ hasText: '/p/undo' }).waitFor({ timeout: 60_000 });
     expect((await fx.h.get('/p/undo')).status).toBe(200);
@@ -81,7 +81,7 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
     expect((await fx.h.get('/p/undo')).status).toBe(200);
     await page.getByTestId('unpublish').click();
     await page.getByTestId('unpublish-confirm').click();
-    await expect.poll(async () => (await fx.h.get('/p/undo')).status, { timeout: 15_000 }).toBe(404);
+    await expect.poll(async () => (await fx.h.get('/p/undo')).status, { timeout: 60_000 }).toBe(404);
   });
 
   it('installs a plugin from a zip and from a folder, and removes one with Undo', async () => {
@@ -90,22 +90,22 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
     await page.getByTestId('tab-widgets').click();
     const zipped = widgetPlugin('zipped', 'console.log("zipped runs")');
     await page.getByTestId('plugin-zip').setInputFiles({ name: 'zipped.zip', mimeType: 'application/zip', buffer: buildZip([{ name: 'plugin.json', data: JSON.stringify(zipped.manifest) }, { name: 'main.js', data: zipped.files['main.js'] }]) });
-    await expect.poll(installed, { timeout: 15_000 }).toEqual(['zipped']);
+    await expect.poll(installed, { timeout: 60_000 }).toEqual(['zipped']);
 
     const folder = mkdtempSync(join(tmpdir(), 'orbis-plugin-'));
     const folded = widgetPlugin('folded', 'console.log("folded runs")');
     writeFileSync(join(folder, 'plugin.json'), JSON.stringify(folded.manifest));
     writeFileSync(join(folder, 'main.js'), folded.files['main.js']);
     await page.getByTestId('plugin-folder').setInputFiles(folder);
-    await expect.poll(installed, { timeout: 15_000 }).toEqual(['folded', 'zipped']);
+    await expect.poll(installed, { timeout: 60_000 }).toEqual(['folded', 'zipped']);
     // The open editor lists them and runs them without a reload.
     await expect.poll(() => page.getByTestId('plugin-list').textContent(), { timeout: 30_000 }).toContain('folded 1.0.0');
     await expect.poll(() => page.getByTestId('widget-list').textContent(), { timeout: 30_000 }).toContain('zipped');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByTestId('plugin-remove-zipped').click();
-    await expect.poll(installed, { timeout: 15_000 }).toEqual(['folded']);
+    await expect.poll(installed, { timeout: 60_000 }).toEqual(['folded']);
     await page.getByTestId('toast-info').filter({ hasText: 'Removed plugin zipped' }).getByTestId('toast-action').click();
-    await expect.poll(installed, { timeout: 15_000 }).toEqual(['folded', 'zipped']);
+    await expect.poll(installed, { timeout: 60_000 }).toEqual(['folded', 'zipped']);
   });
 });

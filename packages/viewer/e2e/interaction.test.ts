@@ -60,7 +60,7 @@ describe('interaction modes in Chromium', () => {
     expect(await viewer.getAttribute('data-spatial-id')).toBe(spatialIdToString(spatialIdFromLngLatHeight(click.lng, click.lat, 0, 5)));
     // The voxel is drawn: the view where it stands is no longer the layer's plain red.
     await expect
-      .poll(async () => dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 }).join(','), { timeout: 10_000 })
+      .poll(async () => dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 }).join(','), { timeout: 60_000 })
       .not.toBe(before.join(','));
     tab.assertClean();
   });
@@ -132,7 +132,7 @@ describe('interaction modes in Chromium', () => {
       .toBe(true);
     // The sketch is a layer: what is under the cursor inside it is the sketch layer.
     await tab.page.mouse.click(box.x + 320, box.y + 215);
-    await expect.poll(() => (lines(tab, 'CLICK').at(-1) as { layerId?: string } | undefined)?.layerId, { timeout: 20_000 }).toBe('sketch');
+    await expect.poll(() => (lines(tab, 'CLICK').at(-1) as { layerId?: string } | undefined)?.layerId, { timeout: 60_000 }).toBe('sketch');
     tab.assertClean();
   });
 
@@ -141,7 +141,7 @@ describe('interaction modes in Chromium', () => {
     const viewer = tab.page.getByTestId('viewer');
     const box = (await viewer.boundingBox())!;
     await tab.page.mouse.click(box.x + 320, box.y + 240);
-    await expect.poll(() => lines(tab, 'CLICK').length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => lines(tab, 'CLICK').length, { timeout: 60_000 }).toBe(1);
     expect(await viewer.getAttribute('data-selected')).toBe('[]');
   });
 });

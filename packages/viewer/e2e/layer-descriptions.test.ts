@@ -90,7 +90,8 @@ async function select(page: Page, dx: number, layerId: string): Promise<void> {
   const viewer = page.getByTestId('viewer');
   const box = (await viewer.boundingBox())!;
   const [x, y] = [Math.round(box.width / 2 + dx), Math.round(box.height / 2)];
-  for (let attempt = 0; attempt < 20; attempt++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     await viewer.click({ position: { x, y } });
     if ((await infobox.getAttribute('data-feature'))?.startsWith(`${layerId}/`) && (await infobox.isVisible())) return;
     await page.waitForTimeout(500);

@@ -30,8 +30,8 @@ const HOGS: Record<string, string> = {
   allocate: `const a = []; for (;;) a.push(new Array(100000).fill(1));`,
   search: `const s = 'a'.repeat(1 << 20); s.indexOf('a'.repeat(1 << 19) + 'b');`,
 };
-/** Never stopped: 300 ms of work every 100 ms, each within its slice, for ever. */
-const BUSY = `app.extension.on('extensionMessage', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 300) {} }, 100));`;
+/** Never stopped: 150 ms of work every 100 ms, each well within its slice (a loaded runner may deschedule it), for ever. */
+const BUSY = `app.extension.on('extensionMessage', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 150) {} }, 100));`;
 
 
 /**

@@ -107,7 +107,7 @@ describe('SPEC §8: layers.override with data draws the layer again from it', ()
     await loaded(`${id} 4`);
     await colourTurns(0, isBlue);
     await expect.poll(() => viewer().getAttribute('data-selected')).toBe('[]');
-    expect(reports().selected).toEqual([null, null]);
+    await expect.poll(() => reports().selected, { timeout: 30_000 }).toEqual([null, null]);
   });
 
   it('redraws a scene layer from inline data in place of its asset, and lists the new data', async () => {

@@ -77,7 +77,7 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
   /** Sends a step from the plugin's own UI frame and waits for the plugin's answer. */
   const step = async (name: string): Promise<unknown> => {
     await frame.evaluate(`parent.postMessage(${JSON.stringify({ step: name })}, '*')`);
-    await expect.poll(() => name in reports(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => name in reports(), { timeout: 60_000 }).toBe(true);
     return reports()[name];
   };
   const centre = async () => {
@@ -137,7 +137,7 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     const blue: [number, number, number] = [0, 0, 255];
     // Software WebGL draws a change within a few frames: each colour is awaited, not sampled once.
     const shows = (colour: [number, number, number], expected: boolean) =>
-      expect.poll(async () => (await settle(), isCloseTo(await centre(), colour, 40)), { timeout: 15_000, interval: 250 }).toBe(expected);
+      expect.poll(async () => (await settle(), isCloseTo(await centre(), colour, 40)), { timeout: 60_000, interval: 250 }).toBe(expected);
     await shows(red, true);
     await step('hide');
     await shows(red, false);
@@ -152,7 +152,7 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     expect(hit.viewSize).toBeGreaterThan(100_000);
     const box = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
     await fx.tab.page.mouse.click(box.x + 240, box.y + 180);
-    await expect.poll(() => reports().select, { timeout: 10_000 }).toBeDefined();
+    await expect.poll(() => reports().select, { timeout: 60_000 }).toBeDefined();
     expect(reports().select).toEqual([id, 'area', { id: 'area', layerId: id, properties: { name: 'Area' }, geometry: AREA.features[0]!.geometry }]);
     expect(await step('delete')).toEqual([]);
     await shows(blue, false);

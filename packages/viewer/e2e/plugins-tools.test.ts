@@ -81,7 +81,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
   const step = async (name: string, extra: object = {}): Promise<unknown> => {
     const before = reports(name).length;
     await frame.evaluate(`parent.postMessage(${JSON.stringify({ step: name, ...extra })}, '*')`);
-    await expect.poll(() => reports(name).length, { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect.poll(() => reports(name).length, { timeout: 60_000 }).toBeGreaterThan(before);
     return reports(name).at(-1);
   };
   const viewerBox = async () => (await fx.tab.page.getByTestId('viewer').boundingBox())!;
@@ -97,7 +97,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     await fx.tab.page.mouse.move(box.x + 100, box.y + 100);
     await fx.tab.page.mouse.click(box.x + at[1]![0], box.y + at[1]![1]);
     await fx.tab.page.mouse.dblclick(box.x + at[2]![0], box.y + at[2]![1]);
-    await expect.poll(() => reports('create').length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => reports('create').length, { timeout: 60_000 }).toBe(1);
     const event = reports('create')[0] as { layerId: string; featureId: string; feature: { type: string; geometry: { type: string; coordinates: number[][][] }; properties: { type: string; extrudedHeight: number } } };
     expect(event.layerId).toBe('sketch');
     expect(event.featureId).toMatch(/^sketch-\d+$/);
@@ -123,7 +123,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     await fx.tab.page.mouse.down();
     await fx.tab.page.mouse.move(box.x + to[0], box.y + to[1], { steps: 6 });
     await fx.tab.page.mouse.up();
-    await expect.poll(() => reports('update').length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => reports('update').length, { timeout: 60_000 }).toBe(1);
     const event = reports('update')[0] as { layerId: string; featureId: string; feature: { id: string; geometry: { coordinates: number[][][] }; properties: { type: string; positions: number[][] } } };
     // Re:Earth's update payload: the create payload's shape, for the same feature.
     expect(event.layerId).toBe('sketch');
@@ -149,7 +149,7 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     const [place] = (await step('locate', { at: [[100, 260]] })) as { lng: number; lat: number }[];
     const box = await viewerBox();
     await fx.tab.page.mouse.click(box.x + 100, box.y + 260);
-    await expect.poll(() => reports('spacePick').length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => reports('spacePick').length, { timeout: 60_000 }).toBe(1);
     const expected = spatialIdSpace(spatialIdFromLngLatHeight(place!.lng, place!.lat, 0, 10));
     const got = reports('spacePick')[0] as typeof expected;
     // Ids and hashes exactly; the page's trigonometry may differ from Node's in the last bit.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { CSP_VIOLATION, newPage } from './browser.js';
 import { LIGHT_PROPERTY, widgetPlugin as plugin, reports as reportsOf, SAY, useBrowserAndServer } from './fixture.js';
+import { dominantColorIn, screenshotPixels } from './pixels.js';
 
 const REPORTER = `
   const v = app.viewer;
@@ -85,7 +86,7 @@ describe('plugins in Chromium with the real engine', () => {
     expect(moved[0] - screen[0]).toBeCloseTo(50, -1);
     expect(r.open).toBe('TypeError');
     expect(r.overridden).toEqual({ ...LIGHT_PROPERTY, globe: { ...LIGHT_PROPERTY.globe, baseColor: '#00ff00' }, tiles: [] });
-    await expect.poll(() => reports().geolocation, { timeout: 10_000 }).toBe('unavailable');
+    await expect.poll(() => reports().geolocation, { timeout: 60_000 }).toBe('unavailable');
     const errors = () => fx.tab.consoleMessages.filter((m) => m.type === 'error').map((m) => m.text);
     expect(errors().some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
     expect(errors().some((t) => t.startsWith('[plugin thrower/main]') && /boom/.test(t))).toBe(true);
@@ -95,9 +96,18 @@ describe('plugins in Chromium with the real engine', () => {
   });
 
   it('delivers a real click over the canvas with coordinates and the layer under it', async () => {
-    const box = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
+    const viewer = fx.tab.page.getByTestId('viewer');
+    // CesiumJS builds the zone's polygon after the page is ready: the plugin hears one click only, so that click
+    // waits until the polygon is drawn under it (its red), else a loaded machine's pick finds no layer.
+    await expect
+      .poll(async () => {
+        const [r, g, b] = dominantColorIn(await screenshotPixels(fx.tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 });
+        return r! > 180 && g! < 80 && b! < 80;
+      }, { timeout: 60_000 })
+      .toBe(true);
+    const box = (await viewer.boundingBox())!;
     await fx.tab.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect.poll(() => reports().click, { timeout: 10_000 }).toBeDefined();
+    await expect.poll(() => reports().click, { timeout: 30_000 }).toBeDefined();
     const click = reports().click as { x: number; y: number; lng: number; lat: number; layerId?: string };
     expect(click.x).toBeCloseTo(320, -1);
     expect(click.y).toBeCloseTo(240, -1);
@@ -133,13 +143,13 @@ describe('plugins in Chromium with the real engine', () => {
 
   it('tells plugins when the viewer is resized, with the new viewport', async () => {
     await fx.tab.page.setViewportSize({ width: 600, height: 420 });
-    await expect.poll(() => reports().resize, { timeout: 10_000 }).toEqual({ width: 600, height: 420, isMobile: false });
+    await expect.poll(() => reports().resize, { timeout: 60_000 }).toEqual({ width: 600, height: 420, isMobile: false });
     await fx.tab.page.setViewportSize({ width: 640, height: 480 });
   });
 
   it('resolves async tools and shows plugin UI in a sandboxed iframe that can only post messages', async () => {
-    await expect.poll(() => reports().terrain, { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => reports().ui, { timeout: 10_000 }).toEqual({ from: 'ui' });
+    await expect.poll(() => reports().terrain, { timeout: 60_000 }).toBe(0);
+    await expect.poll(() => reports().ui, { timeout: 60_000 }).toEqual({ from: 'ui' });
     const frame = fx.tab.page.locator('iframe[data-plugin="reporter/main"]');
     expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
     expect(await fx.tab.page.frameLocator('iframe[data-plugin="reporter/main"]').locator('#hello').textContent()).toBe('hello from a plugin');

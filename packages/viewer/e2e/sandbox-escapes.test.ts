@@ -72,7 +72,7 @@ describe('sandbox escapes in Chromium: hostile plugins and UI frames on one publ
   const lines = (prefix: string) => fx.tab.consoleMessages.filter((m) => m.text.startsWith(prefix)).map((m) => m.text.slice(prefix.length));
 
   it('lets no plugin or UI frame reach the page, its cookies, storage, navigation or popups', async () => {
-    await expect.poll(() => lines('[plugin probe/main] PROBE ').length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => lines('[plugin probe/main] PROBE ').length, { timeout: 60_000 }).toBe(1);
     const probe = JSON.parse(lines('[plugin probe/main] PROBE ')[0]!) as Record<string, string>;
     for (const name of ['parentDocument', 'topHref', 'parentSentinel', 'cookie', 'localStorage', 'sessionStorage', 'indexedDB', 'fetch']) {
       expect(probe[name], name).toMatch(/^blocked:/);

@@ -71,7 +71,7 @@ describe('the style panel in Chromium', () => {
     await page.getByTestId('style-mode-zones').selectOption('categorical');
     await page.getByTestId('style-property-zones').selectOption('category');
     await waitForColours(page, hex(okabe[0]!), hex(okabe[1]!), 'park and shop take the first two category colours');
-    await expect.poll(saved, { timeout: 15_000 }).toEqual({
+    await expect.poll(saved, { timeout: 60_000 }).toEqual({
       polygon: { fillColor: { conditions: [["${category} === 'park'", `color('${okabe[0]}')`], ["${category} === 'shop'", `color('${okabe[1]}')`], ['true', "color('#999999')"]] } },
     });
 
@@ -85,7 +85,7 @@ describe('the style panel in Chromium', () => {
     await page.getByTestId('style-opacity-zones').fill('50');
     await page.getByTestId('style-stroke-width-zones').fill('3');
     await page.getByTestId('style-stroke-width-zones').dispatchEvent('change');
-    await expect.poll(saved, { timeout: 15_000 }).toEqual({
+    await expect.poll(saved, { timeout: 60_000 }).toEqual({
       polygon: {
         fillColor: { conditions: [['${rating} < 4.5', `color('${viridis[0]}', 0.5)`], ['${rating} >= 4.5', `color('${viridis[6]}', 0.5)`]] },
         stroke: true,
@@ -102,7 +102,7 @@ describe('the style panel in Chromium', () => {
     await expect.poll(() => page.getByTestId('style-breaks-error-zones').textContent()).toMatch(/^"lots" is not a number/);
     await breaks.fill('3');
     await breaks.dispatchEvent('change');
-    await expect.poll(async () => (await saved()).polygon.fillColor, { timeout: 15_000 }).toEqual({ conditions: [['${rating} < 3', `color('${viridis[0]}', 0.5)`], ['${rating} >= 3', `color('${viridis[6]}', 0.5)`]] });
+    await expect.poll(async () => (await saved()).polygon.fillColor, { timeout: 60_000 }).toEqual({ conditions: [['${rating} < 3', `color('${viridis[0]}', 0.5)`], ['${rating} >= 3', `color('${viridis[6]}', 0.5)`]] });
     expect(await page.getByTestId('style-classes-list-zones').locator('li').allTextContents()).toEqual(['rating < 3', 'rating ≥ 3']);
     expect(await page.getByTestId('style-histogram-zones').getByRole('img').getAttribute('aria-label')).toBe('Histogram of rating: 2 values from 2 to 4.5; classes break at 3');
     if (process.env.ORBIS_SHOTS) {
@@ -122,7 +122,7 @@ describe('the style panel in Chromium', () => {
     await input.fill("${category} === 'park' ? color('#ff0000') : color('#0000ff')");
     await waitForColours(page, [255, 0, 0], [0, 0, 255], 'the expression colours park red and shop blue');
     expect(await page.getByTestId('style-expression-error-zones').textContent()).toBe('');
-    await expect.poll(async () => (await saved()).polygon.fillColor, { timeout: 15_000 }).toEqual({ expression: "${category} === 'park' ? color('#ff0000') : color('#0000ff')" });
+    await expect.poll(async () => (await saved()).polygon.fillColor, { timeout: 60_000 }).toEqual({ expression: "${category} === 'park' ? color('#ff0000') : color('#0000ff')" });
     await page.screenshot({ path: '/tmp/orbis-style-panel.png' });
     tab.assertClean();
   });

@@ -89,7 +89,7 @@ describe('the viewer in Chromium', () => {
     // Saving is debounced: ask the server until it has the edits.
     const savedScene = async () => (await h.admin('GET', '/api/projects/ed/scene')).json();
     await expect
-      .poll(async () => (await savedScene()).property, { timeout: 15_000 })
+      .poll(async () => (await savedScene()).property, { timeout: 60_000 })
       .toMatchObject({ tiles: [], globe: { baseColor: '#00ff00' }, sky: { atmosphere: false }, terrain: { enabled: true } });
     expect((await savedScene()).layers).toMatchObject([{ title: 'zone.geojson', type: 'geojson', visible: true }]);
     tab.assertClean();

@@ -57,10 +57,10 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await page.getByTestId('widget-settings-titled-main-default-bold').check();
     await page.getByTestId('widget-settings-titled-main-save').click();
     const property = { default: { title: 'Hello', size: 12, bold: true } };
-    await expect.poll(() => reports('titled').at(-1), { timeout: 10_000 }).toEqual(['update', property]);
+    await expect.poll(() => reports('titled').at(-1), { timeout: 60_000 }).toEqual(['update', property]);
     // One start only: the plugin kept running.
     expect(reports('titled').filter((r) => r[0] === 'start')).toHaveLength(1);
-    await expect.poll(async () => (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'titled')?.property, { timeout: 10_000 }).toEqual(property);
+    await expect.poll(async () => (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'titled')?.property, { timeout: 60_000 }).toEqual(property);
 
     // Typed and not saved: kept while other widgets' changes redraw the list.
     await page.getByTestId('widget-settings-titled-main-default-title').fill('Unsaved');
@@ -75,7 +75,7 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     expect(await widgetFrame.boundingBox()).toMatchObject({ width: 100, height: 30 });
     await json.fill('{"width": 150, "height": 60}');
     await page.getByTestId('widget-settings-plain-main-save').click();
-    await expect.poll(() => reports('plain').at(-1), { timeout: 10_000 }).toEqual(['update', { width: 150, height: 60 }]);
+    await expect.poll(() => reports('plain').at(-1), { timeout: 60_000 }).toEqual(['update', { width: 150, height: 60 }]);
     expect(reports('plain').filter((r) => r[0] === 'update')).toHaveLength(1);
     expect(await page.getByTestId('widget-settings-plain-main-error').isHidden()).toBe(true);
     // app.ui.resize and app.ui.close on the real page.
@@ -106,7 +106,7 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await expect.poll(async () => (await widgetFrame.boundingBox())?.height).toBe(30);
     await json.fill('{"close": true}');
     await page.getByTestId('widget-settings-plain-main-save').click();
-    await expect.poll(() => reports('plain').at(-1)?.[0], { timeout: 10_000 }).toBe('close');
+    await expect.poll(() => reports('plain').at(-1)?.[0], { timeout: 60_000 }).toBe('close');
     expect(await widgetFrame.count()).toBe(0);
     // app.extension.widget: the top-right corner (no area, no widgetLayout) in Re:Earth's terms, and
     // `extended` as each update found the frame: after the resize to 150, extend, taller, 120, extendedShow.
@@ -161,7 +161,7 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await page.unroute('**/api/projects/settings/scene');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await expect.poll(savedProperty, { timeout: 15_000 }).toEqual({ note: 'second' });
+    await expect.poll(savedProperty, { timeout: 60_000 }).toEqual({ note: 'second' });
     fx.tab.assertClean();
   });
 });

@@ -89,12 +89,15 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     const { child, url, output } = await serveWith({ ORBIS_LOG_LEVEL: 'info' }, dataDir, '--port', '0', '--no-demo');
     children.push(child);
     await fetch(`${url}/api/p/none/assets.json?limit=1`);
-    await new Promise((r) => setTimeout(r, 200));
-    const logs = output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line));
-    const done = logs.find((l) => l.msg === 'request completed');
+    // The child's log line comes through a pipe, after the answer: waited for, not for a fixed time.
+    const completed = () =>
+      output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line))
+        .find((l) => l.msg === 'request completed');
+    await expect.poll(completed, { timeout: 30_000 }).toBeDefined();
+    const done = completed();
     expect(done).toMatchObject({ level: 30, res: { statusCode: 404 } });
     expect(typeof done.reqId).toBe('string');
     expect(typeof done.responseTime).toBe('number');

@@ -132,8 +132,7 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
       }, 200);
     });
     // Give the server a moment to notice the closed socket and clean up.
-    for (let i = 0; i < 50 && (await h.storedKeys()).length !== filesBefore.length; i++) await new Promise((r) => setTimeout(r, 50));
-    expect((await h.storedKeys())).toEqual(filesBefore);
+    await expect.poll(() => h.storedKeys(), { timeout: 30_000 }).toEqual(filesBefore);
     expect(await h.server.ctx.store.countAssets({ projectId: project.id, publicOnly: false })).toBe(countBefore);
   });
 

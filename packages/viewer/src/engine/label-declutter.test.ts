@@ -24,7 +24,7 @@ describe('declutter', () => {
     for (let i = 0; i < 5000; i++) boxes.push([(i % 100) * 20, Math.floor(i / 100) * 8, (i % 100) * 20 + 30, Math.floor(i / 100) * 8 + 12]);
     const started = performance.now();
     const shown = declutter(boxes);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(performance.now() - started).toBeLessThan(2000); // a few ms here: a generous bound for a runner shared with Chromium
     // Every shown pair is apart, and every hidden label meets a shown one.
     const kept = boxes.filter((_, i) => shown[i]);
     const meets = (a: ScreenBox, b: ScreenBox) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
