@@ -106,6 +106,10 @@ app.timeline.on('commit', ({ source, id }) => [source, id]);
 // Re:Earth's call forms.
 app.camera.flyTo({ lng: 139.7, lat: 35.7, height: 1000 }, { duration: 0, withoutAnimation: true, easing: (t) => t * t, fov: 1 });
 app.camera.enableScreenSpaceCameraController();
+app.camera.overrideScreenSpaceCameraController({ zoomEventTypes: ['wheel', { eventType: 'right_drag', modifier: 'ctrl' }], rotateEventTypes: [], tiltEventTypes: ['middle_drag'], lookEventTypes: [{ eventType: 'left_drag', modifier: 'shift' }], translateEventTypes: ['left_drag'] });
+app.camera.overrideScreenSpaceCameraController();
+// @ts-expect-error a gesture Re:Earth does not name
+app.camera.overrideScreenSpaceCameraController({ zoomEventTypes: ['scroll'] });
 app.camera.lookAt({ lng: 138.73, lat: 35.36, height: 3776, radius: 5000 }, { withoutAnimation: true, fov: 0.8 });
 app.layers.find((layer, index, parents) => parents.length === 0 && index >= 0 && layer.visible);
 app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 'school');

@@ -3,6 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import {
   anything,
   boolean,
+  cameraEventTypes,
   cameraTarget,
   CAMERA_FIELDS,
   cssColor,
@@ -146,7 +147,12 @@ export const CAMERA_OPS = {
   'camera.enableForceHorizontalRoll': post(['enable', boolean]),
   'camera.overrideScreenSpaceCameraController': post([
     'options',
-    fields({
+    maybe(fields({
+      zoomEventTypes: maybe(cameraEventTypes),
+      rotateEventTypes: maybe(cameraEventTypes),
+      tiltEventTypes: maybe(cameraEventTypes),
+      lookEventTypes: maybe(cameraEventTypes),
+      translateEventTypes: maybe(cameraEventTypes),
       enableInputs: maybe(boolean),
       enableTranslate: maybe(boolean),
       enableZoom: maybe(boolean),
@@ -156,7 +162,7 @@ export const CAMERA_OPS = {
       enableCollisionDetection: maybe(boolean),
       minimumZoomDistance: maybe(finite),
       maximumZoomDistance: maybe(finite),
-    }),
+    })),
   ]),
   'camera.getGlobeIntersection': blocking(['options', maybe(fields({ withTerrain: maybe(boolean), calcViewSize: maybe(boolean) }))]),
 };
