@@ -299,6 +299,12 @@ export interface ExtensionInfo {
   extensionId: string;
   name: string;
   extensionType: string;
+  /**
+   * How many times this extension's script has been started on this page, this run included
+   * (1 on the first): restarts count (the editor's after a widget change or a reinstall, a block
+   * shown again in the same place); a page reload starts from 0 again.
+   */
+  runTimes: number;
 }
 
 /** A message from another extension (`app.extension.postMessage`). */

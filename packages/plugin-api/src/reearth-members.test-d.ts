@@ -122,8 +122,7 @@ app.viewer.interactionMode.selectionMode.on('marqueeEnd', ({ features, isClick }
 
 // The table's "missing" members: not declared, so a plugin cannot compile against them yet.
 app.camera.enableForceHorizontalRoll(true);
-// @ts-expect-error Re:Earth's extension.list[].runTimes is missing
-app.extension.list[0]?.runTimes;
+app.extension.list[0]?.runTimes.toFixed();
 app.extension.block?.layer?.id;
 
 export const all = [reearth, viewer, interactionMode, tools, camera, layers, ui, modal, popup, extension, clientStorage, sketch, spatialId, timeline];

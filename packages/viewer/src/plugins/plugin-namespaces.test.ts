@@ -229,8 +229,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       [
         { default: { imageUrl: 'https://example.org/a.png' } },
         [
-          { id: 'p/main', pluginId: 'p', extensionId: 'main', name: 'p widget', extensionType: 'widget' },
-          { id: 'q/main', pluginId: 'q', extensionId: 'main', name: 'q widget', extensionType: 'widget' },
+          { id: 'p/main', pluginId: 'p', extensionId: 'main', name: 'p widget', extensionType: 'widget', runTimes: 1 },
+          { id: 'q/main', pluginId: 'q', extensionId: 'main', name: 'q widget', extensionType: 'widget', runTimes: 1 },
         ],
       ],
     ]);
