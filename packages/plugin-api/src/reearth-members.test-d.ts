@@ -114,6 +114,7 @@ app.camera.lookAt({ lng: 138.73, lat: 35.36, height: 3776, radius: 5000 }, { wit
 app.layers.find((layer, index, parents) => parents.length === 0 && index >= 0 && layer.visible);
 app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 'school');
 void app.viewer.tools.getGeoidHeight();
+void app.viewer.tools.getGlobeHeight(139.77, 35.68, 100);
 const { horizontally, vertically } = app.extension.widget.extended;
 const { zone, section, area } = app.extension.widget.layout.location;
 export const placed = [horizontally, vertically, zone === 'inner', section, area, app.extension.widget.layout.align];
