@@ -115,6 +115,9 @@ app.layers.find((layer, index, parents) => parents.length === 0 && index >= 0 &&
 app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 'school');
 void app.viewer.tools.getGeoidHeight();
 void app.viewer.tools.getGlobeHeight(139.77, 35.68, 100);
+app.sketch.overrideOptions({ disableShadow: true, enableRelativeHeight: false });
+// @ts-expect-error disableShadow is a boolean
+app.sketch.overrideOptions({ disableShadow: 'yes' });
 const { horizontally, vertically } = app.extension.widget.extended;
 const { zone, section, area } = app.extension.widget.layout.location;
 export const placed = [horizontally, vertically, zone === 'inner', section, area, app.extension.widget.layout.align];

@@ -188,7 +188,7 @@ export const LAYERS_OPS = {
 /** `app.sketch`, `app.spatialId` and `app.timeline`'s operations (SPEC §8). */
 export const TOOL_OPS = {
   'sketch.setTool': blocking(['type', maybe(sketchTool)]),
-  'sketch.overrideOptions': blocking(['options', maybe(fields({ color: maybe(cssColor), dataOnly: maybe(boolean), rightClickToAbort: maybe(boolean) }))]),
+  'sketch.overrideOptions': blocking(['options', maybe(fields({ color: maybe(cssColor), dataOnly: maybe(boolean), rightClickToAbort: maybe(boolean), disableShadow: maybe(boolean) }))]),
   'spatialId.pickSpace': blocking(['options', maybe(PICK_OPTIONS)]),
   'spatialId.exitPickSpace': blocking(),
   'timeline.use': blocking(),
