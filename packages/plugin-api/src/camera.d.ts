@@ -26,8 +26,33 @@ export interface Rect {
 
 export type CameraMoveDirection = 'forward' | 'backward' | 'up' | 'down' | 'left' | 'right';
 
-/** CesiumJS's ScreenSpaceCameraController flags a plugin may set. */
+/** A mouse or touch gesture, as Re:Earth names CesiumJS's CameraEventType. */
+export type CameraEventName = 'left_drag' | 'right_drag' | 'middle_drag' | 'wheel' | 'pinch';
+
+/** A key held with a gesture, as Re:Earth names CesiumJS's KeyboardEventModifier. */
+export type CameraEventModifier = 'ctrl' | 'shift' | 'alt';
+
+/** A gesture that counts only while `modifier` is held. */
+export interface ModifiedCameraEvent {
+  eventType: CameraEventName;
+  modifier: CameraEventModifier;
+}
+
+/** The gestures that start one of the controller's movements; `[]` turns that movement off. */
+export type CameraEventTypes = (CameraEventName | ModifiedCameraEvent)[];
+
+/**
+ * CesiumJS's ScreenSpaceCameraController settings a plugin may set (Re:Earth's, and CesiumJS's
+ * `enable…` flags). As on Re:Earth, each call sets all five `…EventTypes`: those it leaves out go
+ * back to CesiumJS's defaults (zoom: right drag, wheel, pinch; rotate and translate: left drag;
+ * tilt: middle drag, pinch, Ctrl+left drag, Ctrl+right drag; look: Shift+left drag).
+ */
 export interface ScreenSpaceCameraControllerOptions {
+  zoomEventTypes?: CameraEventTypes;
+  rotateEventTypes?: CameraEventTypes;
+  tiltEventTypes?: CameraEventTypes;
+  lookEventTypes?: CameraEventTypes;
+  translateEventTypes?: CameraEventTypes;
   enableInputs?: boolean;
   enableTranslate?: boolean;
   enableZoom?: boolean;
@@ -111,8 +136,11 @@ export interface Camera {
   enableScreenSpaceCameraController(enabled?: boolean): void;
   /** While on, the camera is kept level: its roll goes back to 0 before every frame, heading and pitch kept (for the whole page). @example app.camera.enableForceHorizontalRoll(true); */
   enableForceHorizontalRoll(enable: boolean): void;
-  /** @example app.camera.overrideScreenSpaceCameraController({ enableZoom: false, enableTilt: false }); */
-  overrideScreenSpaceCameraController(options: ScreenSpaceCameraControllerOptions): void;
+  /**
+   * Sets the user's camera controls; no argument puts the gestures back to CesiumJS's defaults.
+   * @example app.camera.overrideScreenSpaceCameraController({ zoomEventTypes: ['wheel', { eventType: 'left_drag', modifier: 'ctrl' }], enableTilt: false });
+   */
+  overrideScreenSpaceCameraController(options?: ScreenSpaceCameraControllerOptions): void;
   /** @example const hit = app.camera.getGlobeIntersection({ calcViewSize: true }); if (hit) console.log(hit.center.lat, hit.viewSize); */
   getGlobeIntersection(options?: { withTerrain?: boolean; calcViewSize?: boolean }): GlobeIntersection | undefined;
   /** @example const stop = app.camera.on('move', (p) => console.log(p.height)); */

@@ -114,8 +114,12 @@ export interface Tools {
   getScreenCoordinateFromPosition(position: Position): [x: number, y: number] | undefined;
   /** @example const h = await app.viewer.tools.getTerrainHeightAsync(138.7274, 35.3606); */
   getTerrainHeightAsync(lng: number, lat: number): Promise<number | undefined>;
-  /** @example const h = app.viewer.tools.getGlobeHeight(139.77, 35.68); */
-  getGlobeHeight(lng: number, lat: number): number | undefined;
+  /**
+   * The globe's loaded surface height (metres) at a place. `height` is taken and changes nothing, as
+   * on Re:Earth: CesiumJS's `Globe.getHeight`, which Re:Earth hands it to, reads only the longitude
+   * and latitude. @example const h = app.viewer.tools.getGlobeHeight(139.77, 35.68);
+   */
+  getGlobeHeight(lng: number, lat: number, height?: number): number | undefined;
   /** Uses the browser's geolocation. @example const me = await app.viewer.tools.getCurrentLocationAsync({ timeout: 5000 }); */
   getCurrentLocationAsync(options?: GeolocationOptions): Promise<Location | undefined>;
   /** WGS84 unless `useGlobeEllipsoid`. @example const p = app.viewer.tools.cartographicToCartesian(139.7454, 35.6586, 333); */
@@ -299,6 +303,12 @@ export interface ExtensionInfo {
   extensionId: string;
   name: string;
   extensionType: string;
+  /**
+   * How many times this extension's script has been started on this page, this run included
+   * (1 on the first): restarts count (the editor's after a widget change or a reinstall, a block
+   * shown again in the same place); a page reload starts from 0 again.
+   */
+  runTimes: number;
 }
 
 /** A message from another extension (`app.extension.postMessage`). */

@@ -106,10 +106,18 @@ app.timeline.on('commit', ({ source, id }) => [source, id]);
 // Re:Earth's call forms.
 app.camera.flyTo({ lng: 139.7, lat: 35.7, height: 1000 }, { duration: 0, withoutAnimation: true, easing: (t) => t * t, fov: 1 });
 app.camera.enableScreenSpaceCameraController();
+app.camera.overrideScreenSpaceCameraController({ zoomEventTypes: ['wheel', { eventType: 'right_drag', modifier: 'ctrl' }], rotateEventTypes: [], tiltEventTypes: ['middle_drag'], lookEventTypes: [{ eventType: 'left_drag', modifier: 'shift' }], translateEventTypes: ['left_drag'] });
+app.camera.overrideScreenSpaceCameraController();
+// @ts-expect-error a gesture Re:Earth does not name
+app.camera.overrideScreenSpaceCameraController({ zoomEventTypes: ['scroll'] });
 app.camera.lookAt({ lng: 138.73, lat: 35.36, height: 3776, radius: 5000 }, { withoutAnimation: true, fov: 0.8 });
 app.layers.find((layer, index, parents) => parents.length === 0 && index >= 0 && layer.visible);
 app.layers.getFeaturesInScreenRect([0, 0, 10, 10], (f) => f.properties.kind === 'school');
 void app.viewer.tools.getGeoidHeight();
+void app.viewer.tools.getGlobeHeight(139.77, 35.68, 100);
+app.sketch.overrideOptions({ disableShadow: true, enableRelativeHeight: false });
+// @ts-expect-error disableShadow is a boolean
+app.sketch.overrideOptions({ disableShadow: 'yes' });
 const { horizontally, vertically } = app.extension.widget.extended;
 const { zone, section, area } = app.extension.widget.layout.location;
 export const placed = [horizontally, vertically, zone === 'inner', section, area, app.extension.widget.layout.align];
@@ -118,8 +126,7 @@ app.viewer.interactionMode.selectionMode.on('marqueeEnd', ({ features, isClick }
 
 // The table's "missing" members: not declared, so a plugin cannot compile against them yet.
 app.camera.enableForceHorizontalRoll(true);
-// @ts-expect-error Re:Earth's extension.list[].runTimes is missing
-app.extension.list[0]?.runTimes;
+app.extension.list[0]?.runTimes.toFixed();
 app.extension.block?.layer?.id;
 
 export const all = [reearth, viewer, interactionMode, tools, camera, layers, ui, modal, popup, extension, clientStorage, sketch, spatialId, timeline];

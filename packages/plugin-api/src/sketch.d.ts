@@ -13,7 +13,11 @@ export interface SketchOptions {
   dataOnly?: boolean;
   /** A right-click aborts the shape being drawn (default true). */
   rightClickToAbort?: boolean;
-  /** Re:Earth's other options (appearance, disableShadow, marker labels …) are kept and read back. */
+  /** The extruded shape being drawn casts and receives no shadows (it does by default where the scene shows shadows, as on Re:Earth). */
+  disableShadow?: boolean;
+  /** Kept and read back, and not applied, as on Re:Earth, whose engine dropped it (reearth/core `a9fcb9c`). */
+  enableRelativeHeight?: boolean;
+  /** Re:Earth's other options (appearance, autoResetInteractionMode, marker labels …) are kept and read back. */
   [option: string]: unknown;
 }
 

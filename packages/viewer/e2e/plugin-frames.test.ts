@@ -133,10 +133,10 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     fx.tab.assertClean();
   });
 
-  it('the editor runs a reinstalled plugin without a reload, and its Widgets fx.tab lists the new manifest', async () => {
-    // Version 2 renames the plugin and adds a second widget.
+  it('the editor runs a reinstalled plugin without a reload, counting the restart in runTimes, and its Widgets fx.tab lists the new manifest', async () => {
+    // Version 2 renames the plugin and adds a second widget. Each logs its runTimes after its version.
     const hot = (v: number) => {
-      const p = plugin('hot', `console.log('hot v${v}')`);
+      const p = plugin('hot', `console.log('hot v${v} ' + app.extension.list.find((e) => e.id === 'hot/main').runTimes)`);
       p.manifest.name = `Hot v${v}`;
       if (v === 2) {
         p.manifest.extensions.push({ id: 'second', type: 'widget', name: 'second' });
@@ -148,12 +148,15 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     await fx.tab.page.goto(`${fx.h.url}/editor/framed?tab=widgets#token=${ADMIN_TOKEN}`);
     const widget = (id: string) => fx.tab.page.locator(`[data-testid="widget-list"] [data-widget="${id}"]`);
     await expect.poll(() => widget('hot/main').textContent(), { timeout: 120_000 }).toContain('Hot v1: hot');
-    const logged = (line: string) => fx.tab.consoleMessages.some((m) => m.text === `[plugin hot/main] ${line}`);
-    await expect.poll(() => logged('hot v1'), { timeout: 120_000 }).toBe(true);
+    /** The runTimes each start of version `v` logged. */
+    const runs = (v: number) => fx.tab.consoleMessages.flatMap((m) => m.text.match(new RegExp(`^\\[plugin hot/main\\] hot v${v} (\\d+)$`))?.[1] ?? []).map(Number);
+    await expect.poll(() => runs(1)[0], { timeout: 120_000 }).toBe(1);
     await fx.tab.page.evaluate('window.__sameDocument = true');
     // What `orbis plugin dev` does after a save: install the same id again.
     expect((await fx.h.admin('POST', '/api/projects/framed/plugins', hot(2))).status).toBe(201);
-    await expect.poll(() => logged('hot v2'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => runs(2).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The editor's restart is the same page: its count goes on (Re:Earth's runTimes).
+    expect(runs(2)[0]).toBe(Math.max(...runs(1)) + 1);
     expect(await fx.tab.page.evaluate('window.__sameDocument')).toBe(true);
     await expect.poll(() => fx.tab.page.getByTestId('plugin-console').textContent()).toContain('plugins reloaded');
     await expect.poll(() => widget('hot/main').textContent()).toContain('Hot v2: hot');

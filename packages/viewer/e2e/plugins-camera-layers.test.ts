@@ -51,6 +51,14 @@ const steps = {
   recolour: () => reearth.layers.override(layer, { appearance: { polygon: { fillColor: '#0000ff' } } }),
   read: () => [reearth.layers.findById(layer), reearth.layers.findFeatureById(layer, 'area'), reearth.camera.getGlobeIntersection({ calcViewSize: true })],
   delete: () => { reearth.layers.delete(layer); return reearth.layers.layers.map((l) => l.id); },
+  // Re:Earth's gestures: a left drag zooms and nothing else does; then no argument puts CesiumJS's back.
+  leftDragZooms: () => {
+    reearth.camera.setView({ lng: 140, lat: 35.5, height: 6000000, heading: 0, pitch: -Math.PI / 2, roll: 0 });
+    reearth.camera.overrideScreenSpaceCameraController({ zoomEventTypes: ['left_drag'], rotateEventTypes: [], translateEventTypes: [], tiltEventTypes: [], lookEventTypes: [] });
+    return reearth.camera.position;
+  },
+  defaultGestures: () => { reearth.camera.overrideScreenSpaceCameraController(); return reearth.camera.position; },
+  where: () => reearth.camera.position,
 };
 reearth.extension.on('message', (m) => { try { say(m.step, steps[m.step]()); } catch (e) { say(m.step, e.name + ': ' + e.message); } });
 `;
@@ -159,6 +167,29 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     expect(isCloseTo(await centre(), red, 40)).toBe(false);
     // Plugin layers are never saved: the scene still has none.
     expect(((await (await fx.h.admin('GET', '/api/projects/driven/scene')).json()) as { layers: unknown[] }).layers).toEqual([]);
+    fx.tab.assertClean();
+  });
+
+  it("applies overrideScreenSpaceCameraController's gestures to CesiumJS's controller: a left drag zooms, then turns the globe again", async () => {
+    const box = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
+    const drag = async (from: [number, number], to: [number, number]) => {
+      await fx.tab.page.mouse.move(box.x + from[0], box.y + from[1]);
+      await fx.tab.page.mouse.down();
+      await fx.tab.page.mouse.move(box.x + to[0], box.y + to[1], { steps: 8 });
+      await fx.tab.page.mouse.up();
+    };
+    type Spot = { lng: number; lat: number; height: number };
+    const start = (await step('leftDragZooms')) as Spot;
+    // From the centre straight down: a zoom toward the place under the centre, which stays put.
+    await drag([240, 180], [240, 260]);
+    await expect.poll(async () => Math.abs(((await step('where')) as Spot).height / start.height - 1), { timeout: 15_000 }).toBeGreaterThan(0.05);
+    const zoomed = (await step('where')) as Spot;
+    expect(Math.abs(zoomed.lng - start.lng)).toBeLessThan(0.5);
+    expect(Math.abs(zoomed.lat - start.lat)).toBeLessThan(0.5);
+    // CesiumJS's default: a left drag across turns the globe under the camera.
+    const reset = (await step('defaultGestures')) as Spot;
+    await drag([180, 180], [320, 180]);
+    await expect.poll(async () => Math.abs(((await step('where')) as Spot).lng - reset.lng), { timeout: 15_000 }).toBeGreaterThan(2);
     fx.tab.assertClean();
   });
 });

@@ -199,11 +199,17 @@ function logged(text: string): unknown {
 export function runPlugins(
   module: QuickJSWASMModule | SandboxMaker,
   plugins: InstalledPlugin[],
-  options: { property?: Record<string, unknown>; limits?: Partial<SandboxLimits>; widgetProperty?: (pluginId: string, extensionId: string) => Record<string, unknown> | undefined } = {},
+  options: {
+    property?: Record<string, unknown>;
+    limits?: Partial<SandboxLimits>;
+    widgetProperty?: (pluginId: string, extensionId: string) => Record<string, unknown> | undefined;
+    /** The page's start counts, to share between a host and its restart. */
+    runTimes?: Map<string, number>;
+  } = {},
 ) {
   const fake = fakeServices();
   const limits = options.limits ? { memoryBytes: 32 << 20, stackBytes: 512 << 10, sliceMs: 500, maxLogChars: 10_000, ...options.limits } : undefined;
-  const host = new PluginHost(module, fake.services, plugins, options.property ?? {}, limits);
+  const host = new PluginHost(module, fake.services, plugins, options.property ?? {}, limits, options.runTimes);
   host.start(undefined, options.widgetProperty);
   const lines = (source = 'p/main') => fake.logs.filter((l) => l.source === source && l.level === 'log').map((l) => logged(l.text));
   const errors = () => fake.logs.filter((l) => l.level === 'error').map((l) => l.text);

@@ -9,6 +9,8 @@ import { type PluginPageOptions, startPlugins } from '../plugins/start-plugins.j
 export class PluginSession {
   private controller: AbortController | undefined;
   private widgets = '';
+  /** How many times each extension has been started in this editor page, across restarts (`extension.list[].runTimes`). */
+  private readonly runTimes = new Map<string, number>();
   /** Each widget's settings at the last sync (`pluginId/extensionId` → JSON). */
   private properties = new Map<string, string>();
   /** The current host (undefined when no widget runs), resolved once every extension started or failed. */
@@ -46,7 +48,7 @@ export class PluginSession {
     // The old sandboxes stop before the new ones start, so no widget shows twice.
     this.host = previous
       .then(() => this.options())
-      .then((options) => (controller.signal.aborted ? undefined : startPlugins({ ...options, widgetTray: true, signal: controller.signal })))
+      .then((options) => (controller.signal.aborted ? undefined : startPlugins({ ...options, widgetTray: true, signal: controller.signal, runTimes: this.runTimes })))
       .catch((err: unknown) => {
         this.onError(err as Error);
         return undefined;

@@ -11,6 +11,7 @@ import {
   Rectangle,
   type Viewer,
 } from 'cesium';
+import { controllerEventTypes, type ControllerEventTypes, EVENT_TYPE_FIELDS } from './cesium-camera-events.js';
 import type { CameraMoveDirection, CameraPosition, EngineCamera, GlobeIntersection, Rect, ScreenSpaceCameraControllerOptions } from './engine-camera.js';
 
 const CONTROLLER_FLAGS = ['enableInputs', 'enableTranslate', 'enableZoom', 'enableRotate', 'enableTilt', 'enableLook', 'enableCollisionDetection', 'minimumZoomDistance', 'maximumZoomDistance'] as const;
@@ -18,8 +19,13 @@ const CONTROLLER_FLAGS = ['enableInputs', 'enableTranslate', 'enableZoom', 'enab
 /** The plugin API's camera on a CesiumJS viewer (SPEC §8). */
 export class CesiumCamera implements EngineCamera {
   private stopLevelling: (() => void) | undefined;
+  /** The controller's gestures before any plugin changed them: CesiumJS's defaults, which are Re:Earth's. */
+  private readonly defaultEventTypes: ControllerEventTypes;
 
-  constructor(private readonly viewer: Viewer) {}
+  constructor(private readonly viewer: Viewer) {
+    const controller = viewer.scene.screenSpaceCameraController;
+    this.defaultEventTypes = Object.fromEntries(EVENT_TYPE_FIELDS.map((field) => [field, controller[field]])) as ControllerEventTypes;
+  }
 
   private get camera() {
     return this.viewer.camera;
@@ -165,6 +171,7 @@ export class CesiumCamera implements EngineCamera {
   overrideController(options: ScreenSpaceCameraControllerOptions): void {
     const controller = this.viewer.scene.screenSpaceCameraController as unknown as Record<string, unknown>;
     for (const flag of CONTROLLER_FLAGS) if (options[flag] !== undefined) controller[flag] = options[flag];
+    Object.assign(controller, controllerEventTypes(options, this.defaultEventTypes));
   }
 
   globeIntersection(withTerrain: boolean, calcViewSize: boolean): GlobeIntersection | undefined {

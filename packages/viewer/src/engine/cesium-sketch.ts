@@ -1,4 +1,4 @@
-import { CallbackProperty, Cartesian3, Color, CustomDataSource, type Entity, PolygonHierarchy, type Viewer } from 'cesium';
+import { CallbackProperty, Cartesian3, Color, CustomDataSource, type Entity, PolygonHierarchy, ShadowMode, type Viewer } from 'cesium';
 import type { SketchFeature } from '@orbis/plugin-api';
 import { type SketchDraft, SKETCH_FLAT_RAISE } from './engine.js';
 
@@ -25,7 +25,7 @@ export class CesiumSketch {
 
   showDraft(draft: SketchDraft | undefined): void {
     const { entities } = this.viewer;
-    const changed = !draft || !this.draft || draft.points.length !== this.draft.points.length || draft.color !== this.draft.color;
+    const changed = !draft || !this.draft || draft.points.length !== this.draft.points.length || draft.color !== this.draft.color || draft.shadows !== this.draft.shadows;
     this.draft = draft;
     if (changed) {
       for (const e of [...this.draftPoints, ...this.draftShape]) entities.remove(e);
@@ -47,6 +47,8 @@ export class CesiumSketch {
             height: 0,
             extrudedHeight: new CallbackProperty(() => this.draft?.extrudedHeight ?? 0, false),
             material: color.withAlpha(0.3),
+            // As Re:Earth's sketch: shadows on (CesiumJS's entity default is off) unless `disableShadow`.
+            shadows: draft.shadows ? ShadowMode.ENABLED : ShadowMode.DISABLED,
           },
         }),
       );

@@ -53,6 +53,8 @@ export interface SketchDraft {
   ring?: [number, number, number][];
   extrudedHeight: number;
   color: string;
+  /** Whether the extruded shape casts and receives shadows where the scene shows them (Re:Earth's sketch does, unless `disableShadow`). */
+  shadows: boolean;
 }
 
 /** What is under a viewer pixel: the seed's MouseEvent fields. */

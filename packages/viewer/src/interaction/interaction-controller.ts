@@ -5,7 +5,7 @@ import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
 import type { Place } from './sketch-geometry.js';
 import { type EditableSketch, SketchEditor } from './sketch-editor.js';
 import { sketchFeature } from './sketch-geometry.js';
-import { SKETCH_COLOR, SketchTool } from './sketch-tool.js';
+import { draftLook, SketchTool } from './sketch-tool.js';
 import { type Marquee, type MarqueePhase, SelectionBox } from './selection-box.js';
 import { spatialIdZoomFor } from './spatial-id-zoom.js';
 
@@ -202,10 +202,10 @@ export class InteractionController {
     this.sketches += 1;
     const featureId = `sketch-${this.sketches}`;
     const feature = sketchFeature(featureId, type, points, extrudedHeight);
-    const { color, dataOnly } = this.sketchTool.options;
-    const css = typeof color === 'string' ? color : SKETCH_COLOR;
-    if (!dataOnly) this.engine.addSketch(feature, css);
-    if (!dataOnly) this.sketchEditor.last = { featureId, type, points, extrudedHeight, color: css };
+    const look = draftLook(this.sketchTool.options);
+    const { dataOnly } = this.sketchTool.options;
+    if (!dataOnly) this.engine.addSketch(feature, look.color);
+    if (!dataOnly) this.sketchEditor.last = { featureId, type, points, extrudedHeight, ...look };
     this.element.dataset.sketches = String(this.sketches);
     this.element.dataset.lastSketch = type;
     const event: SketchEventProps = dataOnly ? { featureId, feature } : { layerId: 'sketch', featureId, feature };

@@ -16,7 +16,7 @@ function setup() {
     },
     (sketch) => edits.push(sketch),
   );
-  editor.last = { featureId: 'sketch-1', type: 'polygon', points: [{ lng: 0, lat: 0, height: 0 }, { lng: 0.1, lat: 0, height: 0 }, { lng: 0.1, lat: -0.1, height: 0 }], extrudedHeight: 0, color: '#00bcd4' };
+  editor.last = { featureId: 'sketch-1', type: 'polygon', points: [{ lng: 0, lat: 0, height: 0 }, { lng: 0.1, lat: 0, height: 0 }, { lng: 0.1, lat: -0.1, height: 0 }], extrudedHeight: 0, color: '#ff0000', shadows: false };
   const act = (type: PointerInput['type'], x: number, y: number) => editor.handle({ type, x, y });
   return { editor, drafts, navigation, edits, act };
 }
@@ -28,6 +28,8 @@ describe('SketchEditor', () => {
     expect(navigation).toEqual([false]);
     expect(act('mouseMove', 130, 20)).toBe(true);
     expect(drafts.at(-1)?.ring).toHaveLength(4);
+    // Drawn as it was drawn: its colour, and no shadows (it was drawn with disableShadow).
+    expect(drafts.at(-1)).toMatchObject({ color: '#ff0000', shadows: false });
     expect(act('mouseMove', 150, 40)).toBe(true);
     expect(act('mouseUp', 150, 40)).toBe(true);
     expect(navigation).toEqual([false, true]);

@@ -11,14 +11,16 @@ export interface EditSurface {
   setNavigation(enabled: boolean): void;
 }
 
-/** A drawn shape the editor may change: its clicked points, as the sketch tool finished it. */
-export interface EditableSketch {
+/** A drawn shape the editor may change: its clicked points and look, as the sketch tool finished it. */
+export interface EditableSketch extends DraftLook {
   featureId: string;
   type: SketchType;
   points: Place[];
   extrudedHeight: number;
-  color: string;
 }
+
+/** How a draft looks, from the sketch options (sketch-tool.ts's `draftLook`). */
+export type DraftLook = Pick<SketchDraft, 'color' | 'shadows'>;
 
 /** A press this close (px) to a control point grabs it. */
 const GRAB_PX = 10;
@@ -26,8 +28,8 @@ const GRAB_PX = 10;
 const MOVE_PX = 3;
 
 /** The draft (rubber band) of a shape of `type` through `points`. */
-export function draftOf(type: SketchType, points: Place[], extrudedHeight: number, color: string, shown: Place[] = points): SketchDraft {
-  return { points: points.map((p) => [p.lng, p.lat, p.height]), ...outline(type, shown), extrudedHeight, color };
+export function draftOf(type: SketchType, points: Place[], extrudedHeight: number, { color, shadows }: DraftLook, shown: Place[] = points): SketchDraft {
+  return { points: points.map((p) => [p.lng, p.lat, p.height]), ...outline(type, shown), extrudedHeight, color, shadows };
 }
 
 /**
@@ -69,8 +71,8 @@ export class SketchEditor {
       grab.moved = true;
       const place = this.surface.locationAt(input.x, input.y);
       if (place) grab.points[grab.index] = place;
-      const { type, extrudedHeight, color } = this.last;
-      this.surface.showDraft(draftOf(type, grab.points, extrudedHeight, color));
+      const { type, extrudedHeight } = this.last;
+      this.surface.showDraft(draftOf(type, grab.points, extrudedHeight, this.last));
       return true;
     }
     if (input.type === 'mouseUp') {

@@ -79,6 +79,19 @@ describe('SketchTool', () => {
     expect(polygon.done[0]!.extrudedHeight).toBeGreaterThan(1000);
   });
 
+  it("draws in the options' colour, the extruded draft with shadows unless disableShadow, as Re:Earth's sketch", () => {
+    const { sketch, act, drafts } = setup('extrudedRectangle');
+    act('click', 0, 0);
+    expect(drafts.at(-1)).toMatchObject({ color: '#00bcd4', shadows: true });
+    sketch.options = { color: '#ff0000', disableShadow: true };
+    act('click', 100, 100);
+    act('mouseMove', 100, 50);
+    expect(drafts.at(-1)).toMatchObject({ color: '#ff0000', shadows: false });
+    sketch.options = { disableShadow: false };
+    act('mouseMove', 100, 40);
+    expect(drafts.at(-1)).toMatchObject({ color: '#00bcd4', shadows: true });
+  });
+
   it('a right-click aborts, unless rightClickToAbort is false', () => {
     const { sketch, act, done } = setup('polygon');
     for (const x of [0, 100, 200]) act('click', x, x);

@@ -1,6 +1,6 @@
 import type { SketchOptions, SketchType } from '@orbis/plugin-api';
 import type { PointerInput, SketchDraft } from '../engine/engine.js';
-import { draftOf } from './sketch-editor.js';
+import { type DraftLook, draftOf } from './sketch-editor.js';
 import { groundDistance, type Place } from './sketch-geometry.js';
 
 export type { SketchDraft };
@@ -13,6 +13,11 @@ export interface SketchSurface {
 
 /** The colour of sketches when the options give none. */
 export const SKETCH_COLOR = '#00bcd4';
+/** How the options draw a shape: its colour, and Re:Earth's `disableShadow` (its extruded draft casts and receives shadows unless set). */
+export function draftLook(options: SketchOptions): DraftLook {
+  return { color: typeof options.color === 'string' ? options.color : SKETCH_COLOR, shadows: options.disableShadow !== true };
+}
+
 /** Two clicks closer than this (px) are the clicks of one double-click: one vertex. */
 const SAME_SPOT_PX = 4;
 
@@ -103,8 +108,7 @@ export class SketchTool {
   private draw(): void {
     const type = this.tool ?? (this.points.length >= 3 ? 'polygon' : 'polyline');
     const shown: Place[] = this.cursor && !this.lift ? [...this.points, this.cursor] : this.points;
-    const color = typeof this.options.color === 'string' ? this.options.color : SKETCH_COLOR;
-    this.surface.showDraft(draftOf(type, this.points, this.lift?.height ?? 0, color, shown));
+    this.surface.showDraft(draftOf(type, this.points, this.lift?.height ?? 0, draftLook(this.options), shown));
   }
 
   private done(extrudedHeight: number, type: SketchType | undefined = this.tool): void {

@@ -187,8 +187,37 @@ describe('frames, client storage, extension list, viewer extras', () => {
     ]);
     host.stopPlugin('b');
     host.emit('click', {});
-    expect(lines('a/main')).toEqual([['a/main'], [{ id: 'a/main', pluginId: 'a', extensionId: 'main', name: 'a widget', extensionType: 'widget' }]]);
+    expect(lines('a/main')).toEqual([['a/main'], [{ id: 'a/main', pluginId: 'a', extensionId: 'main', name: 'a widget', extensionType: 'widget', runTimes: 1 }]]);
     expect(lines('b/main')).toEqual([2]);
+  });
+
+  it("counts each extension's starts as runTimes: 1 on its first run, restarts on the page's count included", () => {
+    const runTimes = new Map<string, number>();
+    const code = `console.log(app.extension.list.map((e) => [e.id, e.runTimes])); app.viewer.on('click', () => console.log(app.extension.list.map((e) => [e.id, e.runTimes])));`;
+    const plugins = [
+      plugin('a', code),
+      plugin('b', '', { extensions: [{ id: 'main', type: 'widget', name: 'B widget' }, { id: 'card', type: 'infoboxBlock', name: 'Card' }], files: { 'main.js': '', 'card.js': '' } }),
+    ];
+    const first = runPlugins(module, plugins, { runTimes });
+    // Read at its top level, before b started.
+    expect(first.lines('a/main')).toEqual([[['a/main', 1]]]);
+    // A block closed and shown again in the same place starts again; another place is another instance.
+    first.host.startBlock('infobox', 'infobox-x-0', { pluginId: 'b', extensionId: 'card' });
+    first.host.stopBlock('b/card/infobox-x-0');
+    first.host.startBlock('infobox', 'infobox-x-0', { pluginId: 'b', extensionId: 'card' });
+    first.host.startBlock('infobox', 'infobox-y-0', { pluginId: 'b', extensionId: 'card' });
+    first.host.emit('click', {});
+    expect(first.lines('a/main')[1]).toEqual([['a/main', 1], ['b/main', 1], ['b/card/infobox-x-0', 2], ['b/card/infobox-y-0', 1]]);
+    first.host.stopAll();
+    // The editor's restart: a new host on the same page takes the counts over.
+    const second = runPlugins(module, plugins, { runTimes });
+    host = second.host;
+    second.host.emit('click', {});
+    expect(second.lines('a/main')).toEqual([[['a/main', 2]], [['a/main', 2], ['b/main', 2]]]);
+    // A page of its own starts from nothing.
+    const other = runPlugins(module, plugins);
+    expect(other.lines('a/main')).toEqual([[['a/main', 1]]]);
+    other.host.stopAll();
   });
 
   it('answers getGlobeHeightByCamera and getGeoidHeight, and checks their arguments', async () => {

@@ -150,12 +150,12 @@ describe('PluginHost', () => {
       const t = app.viewer.tools;
       console.log([t.getLocationFromScreenCoordinate(100, 200), t.getLocationFromScreenCoordinate(100, 200, true), t.getLocationFromScreenCoordinate('x', 1)]);
       console.log([t.getScreenCoordinateFromPosition([1, 2, 3]), t.getScreenCoordinateFromPosition([1, 2])]);
-      console.log([t.getGlobeHeight(139, 35), t.transformByOffsetOnScreen([1, 2, 3], [10, 20]), t.isPositionVisibleOnGlobe([0, 0, 1]), t.isPositionVisibleOnGlobe([0, 0, -1]), t.isPositionVisibleOnGlobe('x')]);
+      console.log([t.getGlobeHeight(139, 35), t.getGlobeHeight(139, 35, 5000), t.transformByOffsetOnScreen([1, 2, 3], [10, 20]), t.isPositionVisibleOnGlobe([0, 0, 1]), t.isPositionVisibleOnGlobe([0, 0, -1]), t.isPositionVisibleOnGlobe('x')]);
     `)]);
     expect(lines()).toEqual([
       [{ lng: 10, lat: 20, height: 0 }, { lng: 10, lat: 20, height: 42 }, null],
       [[320, 240], null],
-      [12.5, [11, 22, 3], true, false, false],
+      [12.5, 12.5, [11, 22, 3], true, false, false],
     ]);
   });
 

@@ -44,13 +44,18 @@ export class PluginHost {
   /** The running blocks by label, each with its `app.extension.block`. */
   private readonly blocks = new Map<string, { sandbox: Sandbox; info: { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> } }>();
 
-  /** `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandbox.ts). */
+  /**
+   * `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandbox.ts).
+   * `runTimes`: how many times each extension (by label) has been started on this page, which a
+   * restart's new host takes over (`app.extension.list[].runTimes`).
+   */
   constructor(
     sandboxes: QuickJSWASMModule | SandboxMaker,
     private readonly services: ViewerServices,
     private readonly plugins: InstalledPlugin[],
     sceneProperty: ViewerProperty,
     private readonly limits: SandboxLimits = DEFAULT_LIMITS,
+    private readonly runTimes = new Map<string, number>(),
   ) {
     this.makeSandbox = typeof sandboxes === 'function' ? sandboxes : inlineSandboxes(sandboxes);
     this.layers = new PropertyLayers(plugins.map((p) => p.id));
@@ -100,7 +105,14 @@ export class PluginHost {
           .filter((s) => s.status === 'running' || s.status === 'created')
           .map((s) => {
             const extension = this.plugins.find((p) => p.id === s.pluginId)?.extensions.find((e) => e.id === s.extensionId);
-            return { id: s.label, pluginId: s.pluginId, extensionId: s.extensionId, name: extension?.name ?? s.extensionId, extensionType: extension?.type ?? 'widget' };
+            return {
+              id: s.label,
+              pluginId: s.pluginId,
+              extensionId: s.extensionId,
+              name: extension?.name ?? s.extensionId,
+              extensionType: extension?.type ?? 'widget',
+              runTimes: this.runTimes.get(s.label) ?? 0,
+            };
           }),
     };
   }
@@ -196,6 +208,9 @@ export class PluginHost {
     if (plugin.files[`${extensionId}.js`] === undefined) {
       this.services.log(sandbox.label, 'error', `missing ${extensionId}.js`);
       sandbox.stop();
+    } else {
+      // Counted before its script runs, so its first run reads 1, as on Re:Earth.
+      this.runTimes.set(sandbox.label, (this.runTimes.get(sandbox.label) ?? 0) + 1);
     }
     return sandbox;
   }

@@ -59,6 +59,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       c.moveOverTerrain(); c.moveOverTerrain(50);
       c.enableScreenSpaceCameraController(false);
       c.overrideScreenSpaceCameraController({ enableZoom: false, minimumZoomDistance: 10 });
+      c.overrideScreenSpaceCameraController({ zoomEventTypes: ['wheel', { eventType: 'left_drag', modifier: 'ctrl' }], lookEventTypes: [] });
+      c.overrideScreenSpaceCameraController();
       console.log([c.getGlobeIntersection(), c.getGlobeIntersection({ withTerrain: true, calcViewSize: true })]);
     `)]);
     expect(fake.errors()).toEqual([]);
@@ -81,6 +83,9 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       { op: 'moveOverTerrain', args: [50] },
       { op: 'enableController', args: [false] },
       { op: 'overrideController', args: [{ enableZoom: false, minimumZoomDistance: 10 }] },
+      { op: 'overrideController', args: [{ zoomEventTypes: ['wheel', { eventType: 'left_drag', modifier: 'ctrl' }], lookEventTypes: [] }] },
+      // Re:Earth's no-argument call: every gesture back to its default.
+      { op: 'overrideController', args: [{}] },
     ]);
     expect(fake.lines()).toEqual([[{ center: { lng: 139, lat: 35, height: 0 }, distance: 1000 }, { center: { lng: 139, lat: 35, height: 5 }, distance: 1000, viewSize: 1500 }]]);
   });
@@ -134,7 +139,11 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       ['moveOverTerrain', [true]],
       ['enableScreenSpaceCameraController', [1]],
       ['overrideScreenSpaceCameraController', [{ enableZoom: 'no' }]],
-      ['overrideScreenSpaceCameraController', [null]],
+      ['overrideScreenSpaceCameraController', [7]],
+      ['overrideScreenSpaceCameraController', [{ zoomEventTypes: 'wheel' }]],
+      ['overrideScreenSpaceCameraController', [{ tiltEventTypes: ['middle_drag', 'scroll'] }]],
+      ['overrideScreenSpaceCameraController', [{ lookEventTypes: [{ eventType: 'left_drag', modifier: 'meta' }] }]],
+      ['overrideScreenSpaceCameraController', [{ rotateEventTypes: [{ eventType: 'left_drag' }], enableZoom: false }]],
       ['getGlobeIntersection', [{ withTerrain: 1 }]],
       ['lookAt', [{ lng: 1, lat: 2, radius: -5 }]],
       ['lookAt', [{ lng: 1, lat: 2 }, { fov: 'wide' }]],
@@ -161,6 +170,15 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
     ]);
     expect(answers[12]![1]).toBe('camera.move: direction must be one of forward, backward, up, down, left, right, not "sideways"');
     expect(answers[13]![1]).toBe('camera.move: amount is missing; it must be a finite number');
+    const gestures = 'a list of gestures, each one of left_drag, right_drag, middle_drag, wheel, pinch or {eventType, modifier: ctrl | shift | alt}';
+    expect(answers.slice(16, 22).map(([, message]) => message)).toEqual([
+      'camera.overrideScreenSpaceCameraController: options.enableZoom must be a boolean, not "no"',
+      'camera.overrideScreenSpaceCameraController: options must be an object, not 7',
+      `camera.overrideScreenSpaceCameraController: options.zoomEventTypes must be ${gestures}, not "wheel"`,
+      `camera.overrideScreenSpaceCameraController: options.tiltEventTypes must be ${gestures}, not ["middle_drag","scroll"]`,
+      `camera.overrideScreenSpaceCameraController: options.lookEventTypes must be ${gestures}, not [{"eventType":"left_drag","modifier":"meta"}]`,
+      `camera.overrideScreenSpaceCameraController: options.rotateEventTypes must be ${gestures}, not [{"eventType":"left_drag"}]`,
+    ]);
     expect(answers.slice(-4).map(([, message]) => message)).toEqual([
       'camera.lookAt: target.radius must be a finite number, 0 or more, not -5',
       'camera.lookAt: options.fov must be a field of view in radians, more than 0 and less than π, not "wide"',
@@ -211,8 +229,8 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       [
         { default: { imageUrl: 'https://example.org/a.png' } },
         [
-          { id: 'p/main', pluginId: 'p', extensionId: 'main', name: 'p widget', extensionType: 'widget' },
-          { id: 'q/main', pluginId: 'q', extensionId: 'main', name: 'q widget', extensionType: 'widget' },
+          { id: 'p/main', pluginId: 'p', extensionId: 'main', name: 'p widget', extensionType: 'widget', runTimes: 1 },
+          { id: 'q/main', pluginId: 'q', extensionId: 'main', name: 'q widget', extensionType: 'widget', runTimes: 1 },
         ],
       ],
     ]);

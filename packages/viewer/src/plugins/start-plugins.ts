@@ -13,6 +13,7 @@ import { areaFromWidgetLayout } from './frames/widget-area.js';
 import { createWidgetTray } from './frames/widget-tray.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { SandboxMaker } from './sandbox/sandbox.js';
+import { DEFAULT_LIMITS } from './sandbox/sandbox-limits.js';
 import { BlockPlaces } from './block-places.js';
 import { runBlocks } from './run-blocks.js';
 
@@ -42,6 +43,8 @@ export interface PluginPageOptions {
   onStopped?: (notice: { source: string; reason: string }) => void;
   /** The blocks the infobox and story panel show (SPEC §8): their sandboxes follow it. */
   blocks?: BlockPlaces;
+  /** How many times each extension has been started on this page (`extension.list[].runTimes`): the editor keeps one across its restarts. */
+  runTimes?: Map<string, number>;
 }
 
 let saidMainThread = false;
@@ -170,7 +173,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     stopped: (source, reason) => options.onStopped?.({ source, reason }),
   };
   const plugins: InstalledPlugin[] = options.plugins.map((p) => ({ ...p.manifest, files: p.files }));
-  host = new PluginHost(sandboxes, services, plugins, scene.property);
+  host = new PluginHost(sandboxes, services, plugins, scene.property, DEFAULT_LIMITS, options.runTimes);
   // The widget's settings (SPEC §4 `property`), read as app.extension.widget.property.
   const widgetProperty = (pluginId: string, extensionId: string) => scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.property;
   host.start(enabled, widgetProperty);

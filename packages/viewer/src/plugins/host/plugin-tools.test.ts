@@ -50,15 +50,16 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
 
   it('refuses an unknown tool, a bad colour and a non-object, changing nothing', () => {
     const fake = run(plugin('p', `
-      for (const f of [() => app.sketch.setTool('triangle'), () => app.sketch.setTool(3), () => app.sketch.overrideOptions({ color: 'not-a-colour' }), () => app.sketch.overrideOptions('red'), () => app.sketch.on('draw', () => 0)])
+      for (const f of [() => app.sketch.setTool('triangle'), () => app.sketch.setTool(3), () => app.sketch.overrideOptions({ color: 'not-a-colour' }), () => app.sketch.overrideOptions('red'), () => app.sketch.on('draw', () => 0), () => app.sketch.overrideOptions({ disableShadow: 'yes' })])
         try { f(); console.log('no error'); } catch (e) { console.log([e.name, e.message]); }
       console.log([app.sketch.tool === undefined, app.sketch.options, app.viewer.interactionMode.mode]);
     `));
     const lines = fake.lines() as [string, string][];
-    expect(lines.slice(0, 5).map((l) => l[0])).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
+    expect(lines.slice(0, 6).map((l) => l[0])).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
     expect(lines[0]![1]).toContain('type must be one of marker, polyline, polygon, circle, rectangle, extrudedCircle, extrudedRectangle, extrudedPolygon');
     expect(lines[2]![1]).toContain('options.color');
-    expect(lines[5]).toEqual([true, {}, 'default']);
+    expect(lines[5]).toEqual(['TypeError', 'sketch.overrideOptions: options.disableShadow must be a boolean, not "yes"']);
+    expect(lines[6]).toEqual([true, {}, 'default']);
     expect(fake.tools.calls).toEqual([]);
   });
 

@@ -16,6 +16,9 @@ type PopupPosition = `${'top' | 'right' | 'bottom' | 'left'}${'' | '-start' | '-
 /** The sketch tools of SPEC §8. */
 export const SKETCH_TOOLS = ['marker', 'polyline', 'polygon', 'circle', 'rectangle', 'extrudedCircle', 'extrudedRectangle', 'extrudedPolygon'] as const;
 const DIRECTIONS = ['forward', 'backward', 'up', 'down', 'left', 'right'] as const;
+/** Re:Earth's names of CesiumJS's CameraEventType and KeyboardEventModifier values. */
+export const CAMERA_EVENT_NAMES = ['left_drag', 'right_drag', 'middle_drag', 'wheel', 'pinch'] as const;
+export const CAMERA_EVENT_MODIFIERS = ['ctrl', 'shift', 'alt'] as const;
 
 /**
  * A frame's width or height as a CSS length string (`app.ui`, `app.modal`, `app.popup`): Re:Earth
@@ -68,6 +71,11 @@ export const httpUrl = Type.String({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', wants
 export const strings = Type.Array(Type.String(), { wants: 'a list of strings' });
 export const screenRect = Type.Tuple([number, number, number, number], { wants: 'a screen rectangle [x, y, width, height]' });
 export const featureSelection = Type.Array(Type.Object({ layerId: Type.String(), featureId: Type.Array(Type.String()) }), { wants: 'a list of {layerId, featureId: [ids]}' });
+/** Re:Earth's `…EventTypes` of ScreenSpaceCameraControllerOptions: gestures, each alone or with a key. */
+export const cameraEventTypes = Type.Array(
+  Type.Union([oneOf(CAMERA_EVENT_NAMES), Type.Object({ eventType: oneOf(CAMERA_EVENT_NAMES), modifier: oneOf(CAMERA_EVENT_MODIFIERS) })]),
+  { wants: `a list of gestures, each one of ${CAMERA_EVENT_NAMES.join(', ')} or {eventType, modifier: ${CAMERA_EVENT_MODIFIERS.join(' | ')}}` },
+);
 export const sketchTool = oneOf(SKETCH_TOOLS, `one of ${SKETCH_TOOLS.join(', ')} or undefined`);
 export const cssColor = Type.String({ format: 'css-color', wants: 'a CSS colour such as "#ff0000" or "red"' });
 /** A time as it crosses: milliseconds since 1970 (a Date) or an ISO 8601 string. */

@@ -3,6 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import {
   anything,
   boolean,
+  cameraEventTypes,
   cameraTarget,
   CAMERA_FIELDS,
   cssColor,
@@ -146,7 +147,12 @@ export const CAMERA_OPS = {
   'camera.enableForceHorizontalRoll': post(['enable', boolean]),
   'camera.overrideScreenSpaceCameraController': post([
     'options',
-    fields({
+    maybe(fields({
+      zoomEventTypes: maybe(cameraEventTypes),
+      rotateEventTypes: maybe(cameraEventTypes),
+      tiltEventTypes: maybe(cameraEventTypes),
+      lookEventTypes: maybe(cameraEventTypes),
+      translateEventTypes: maybe(cameraEventTypes),
       enableInputs: maybe(boolean),
       enableTranslate: maybe(boolean),
       enableZoom: maybe(boolean),
@@ -156,7 +162,7 @@ export const CAMERA_OPS = {
       enableCollisionDetection: maybe(boolean),
       minimumZoomDistance: maybe(finite),
       maximumZoomDistance: maybe(finite),
-    }),
+    })),
   ]),
   'camera.getGlobeIntersection': blocking(['options', maybe(fields({ withTerrain: maybe(boolean), calcViewSize: maybe(boolean) }))]),
 };
@@ -182,7 +188,7 @@ export const LAYERS_OPS = {
 /** `app.sketch`, `app.spatialId` and `app.timeline`'s operations (SPEC §8). */
 export const TOOL_OPS = {
   'sketch.setTool': blocking(['type', maybe(sketchTool)]),
-  'sketch.overrideOptions': blocking(['options', maybe(fields({ color: maybe(cssColor), dataOnly: maybe(boolean), rightClickToAbort: maybe(boolean) }))]),
+  'sketch.overrideOptions': blocking(['options', maybe(fields({ color: maybe(cssColor), dataOnly: maybe(boolean), rightClickToAbort: maybe(boolean), disableShadow: maybe(boolean) }))]),
   'spatialId.pickSpace': blocking(['options', maybe(PICK_OPTIONS)]),
   'spatialId.exitPickSpace': blocking(),
   'timeline.use': blocking(),

@@ -44,6 +44,6 @@ export const CAMERA_HANDLERS: OpHandlers<typeof CAMERA_OPS> = {
   'camera.enableScreenSpaceCameraController': ({ services }, [enabled]) => services.camera.enableController(enabled === true),
   'camera.enableForceHorizontalRoll': ({ services }, [enable]) => services.camera.forceHorizontalRoll(enable),
   'camera.overrideScreenSpaceCameraController': ({ services }, [options]) =>
-    services.camera.overrideController(Object.fromEntries(Object.entries(options).filter(([, v]) => v !== null))),
+    services.camera.overrideController(Object.fromEntries(Object.entries(options ?? {}).filter(([, v]) => v !== null))),
   'camera.getGlobeIntersection': ({ services }, [options]) => services.camera.globeIntersection(options?.withTerrain === true, options?.calcViewSize === true),
 };

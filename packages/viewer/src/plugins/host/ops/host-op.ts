@@ -1,4 +1,4 @@
-import type { InteractionModeType } from '@orbis/plugin-api';
+import type { ExtensionInfo, InteractionModeType } from '@orbis/plugin-api';
 import type { HostOpArgs, HostOpName, HostOps } from '../../protocol/host-ops.js';
 import type { Sandbox as ExtensionSandbox } from '../../sandbox/sandbox.js';
 import type { PluginLayers } from '../plugin-layers.js';
@@ -21,7 +21,7 @@ export interface HostState {
   /** A widget's frame was shown or resized: its `app.extension.widget.extended` is pushed when it changed. */
   widgetFrameChanged(sandbox: ExtensionSandbox): void;
   /** Every running extension, as `app.extension.list` shows them. */
-  extensions(): { id: string; pluginId: string; extensionId: string; name: string; extensionType: string }[];
+  extensions(): ExtensionInfo[];
 }
 
 export interface OpContext {
