@@ -43,6 +43,7 @@ export function testCamera() {
     moveOverTerrain: record('moveOverTerrain'),
     enableController: record('enableController'),
     forceHorizontalRoll: record('forceHorizontalRoll'),
+    resetController: record('resetController'),
     overrideController: record('overrideController'),
     globeIntersection: (withTerrain, calcViewSize) => ({ center: { lng: 139, lat: 35, height: withTerrain ? 5 : 0 }, distance: 1000, ...(calcViewSize ? { viewSize: 1500 } : {}) }),
     onMove: (listener) => {

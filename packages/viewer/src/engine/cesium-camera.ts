@@ -21,6 +21,11 @@ export class CesiumCamera implements EngineCamera {
   private stopLevelling: (() => void) | undefined;
   /** The controller's gestures before any plugin changed them: CesiumJS's defaults, which are Re:Earth's. */
   private readonly defaultEventTypes: ControllerEventTypes;
+  /**
+   * Each controller setting a plugin changed: as it was before the first such change, and as plugins last set it,
+   * until {@link resetController}.
+   */
+  private readonly pluginSettings = new Map<string, { before: unknown; set: unknown }>();
 
   constructor(private readonly viewer: Viewer) {
     const controller = viewer.scene.screenSpaceCameraController;
@@ -152,7 +157,7 @@ export class CesiumCamera implements EngineCamera {
   }
 
   enableController(enabled: boolean): void {
-    this.viewer.scene.screenSpaceCameraController.enableInputs = enabled;
+    this.setController({ enableInputs: enabled });
   }
 
   forceHorizontalRoll(enable: boolean): void {
@@ -169,9 +174,23 @@ export class CesiumCamera implements EngineCamera {
   }
 
   overrideController(options: ScreenSpaceCameraControllerOptions): void {
+    const flags = Object.fromEntries(CONTROLLER_FLAGS.filter((flag) => options[flag] !== undefined).map((flag) => [flag, options[flag]]));
+    this.setController({ ...flags, ...controllerEventTypes(options, this.defaultEventTypes) });
+  }
+
+  /** Puts back each setting plugins changed, unless something else (the scene's camera settings) changed it since. */
+  resetController(): void {
     const controller = this.viewer.scene.screenSpaceCameraController as unknown as Record<string, unknown>;
-    for (const flag of CONTROLLER_FLAGS) if (options[flag] !== undefined) controller[flag] = options[flag];
-    Object.assign(controller, controllerEventTypes(options, this.defaultEventTypes));
+    for (const [field, { before, set }] of this.pluginSettings) if (controller[field] === set) controller[field] = before;
+    this.pluginSettings.clear();
+  }
+
+  private setController(settings: Record<string, unknown>): void {
+    const controller = this.viewer.scene.screenSpaceCameraController as unknown as Record<string, unknown>;
+    for (const [field, value] of Object.entries(settings)) {
+      this.pluginSettings.set(field, { before: this.pluginSettings.get(field)?.before ?? controller[field], set: value });
+      controller[field] = value;
+    }
   }
 
   globeIntersection(withTerrain: boolean, calcViewSize: boolean): GlobeIntersection | undefined {

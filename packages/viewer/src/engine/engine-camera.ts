@@ -34,6 +34,8 @@ export interface EngineCamera {
   /** While on, the camera's roll is put back to 0 before every frame (heading and pitch kept), as Re:Earth's `enableForceHorizontalRoll`. */
   forceHorizontalRoll(enable: boolean): void;
   overrideController(options: ScreenSpaceCameraControllerOptions): void;
+  /** Puts the controller's settings back as they were before plugins changed them (`enableController`, `overrideController`): their plugins stopped. */
+  resetController(): void;
   globeIntersection(withTerrain: boolean, calcViewSize: boolean): GlobeIntersection | undefined;
   /** Calls `listener` after each drawn frame in which the camera moved (at most once a frame); returns the function that stops it. */
   onMove(listener: () => void): () => void;

@@ -199,8 +199,9 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   options.signal?.addEventListener('abort', () => {
     stopBlocks?.();
     host.stopAll();
-    // A plugin's roll lock goes with the plugins (a restart, the editor's Publish).
+    // A plugin's roll lock and camera controller settings go with the plugins (a restart, the editor's Publish).
     engine.camera.forceHorizontalRoll(false);
+    engine.camera.resetController();
     stopPointer();
     stopMarquee();
     frames.dispose();
