@@ -114,6 +114,8 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
   const places: [number, number][] = [
     [139.7671, 35.6812], [0, 0], [-0.0001, 0.0001], [90, 45], [-90, -45], [179.9, 10], [-179.95, 10], [180, 5], [-180, 5],
     [179.3, 20], [-179.3, 20], [12.5, 85], [-70, -85.05], [139.76, 35.68], [139.7601, 35.6801], [-74.006, 40.7128],
+    // On the edges of zoom 1's buffers (8 units of 4096 from the meridian 0°).
+    [0.3515625, 10], [-0.3515625, 10],
   ];
   const mixed: Feature[] = [];
   for (const [i, [lng, lat]] of places.entries()) {
@@ -174,6 +176,13 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
       expect(ours === undefined, `tile ${z}/${x}/${y} empty`).toBe(theirs === undefined);
       if (ours && theirs) expect(sorted(ours, z, x, y), `tile ${z}/${x}/${y}`).toEqual(sorted(theirs, z, x, y));
     }
+  });
+
+  it('holds a point on the west edge of a tile\'s buffer and leaves one on its east edge to the next tile', () => {
+    // 8 units of a zoom-1 tile east and west of the meridian 0°, its edge.
+    const maker = new TileMaker([point(0.3515625, 10, {}, 1), point(-0.3515625, 10, {}, 2)]);
+    expect([...tileUnits(maker.tile(1, 0, 0)!)].map(([id, [p]]) => [id, p!.x])).toEqual([[2, 4088]]);
+    expect([...tileUnits(maker.tile(1, 1, 0)!)].map(([id, [p]]) => [id, p!.x])).toEqual([[1, 8], [2, -8]]);
   });
 
   it('holds a tile\'s points and shapes together in file order', () => {
