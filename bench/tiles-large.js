@@ -52,21 +52,36 @@ async function pointsIndexComparison(path, features, fileMb) {
   const seen = { index: [], 'geojson-vt': [] };
   for (let run = 0; run < runs; run++) {
     for (const way of Object.keys(seen)) {
-      const line = execFileSync(process.execPath, [script, way, path, JSON.stringify(firstTiles(features))], { encoding: 'utf8', maxBuffer: 1 << 20 }).trim();
-      process.stderr.write(`[bench] ${line}\n`);
-      seen[way].push(JSON.parse(line));
+      try {
+        const line = execFileSync(process.execPath, [script, way, path, JSON.stringify(firstTiles(features))], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+        process.stderr.write(`[bench] ${line}\n`);
+        seen[way].push(JSON.parse(line));
+      } catch (err) {
+        // geojson-vt alone runs out of heap on a large enough file: a figure of its own.
+        const why = /heap out of memory/.test(String(err.stderr)) ? 'JavaScript heap out of memory' : `exit ${err.status ?? err.signal}`;
+        process.stderr.write(`[bench] ${way}: failed (${why})\n`);
+        seen[way].push({ way, failed: why });
+      }
     }
   }
   const range = (values) => ({ min: Math.min(...values), max: Math.max(...values) });
-  const summary = (list) => ({
+  const figures = (list) => ({
     indexS: range(list.map((r) => r.indexS)),
     peakRssMb: range(list.map((r) => r.peakRssMb)),
     tileMs: Object.fromEntries(['z0', 'z5', 'z10', 'z14'].map((z) => [z, range(list.map((r) => r.tileMs[z]))])),
     tileBytes: Object.fromEntries(['z0', 'z5', 'z10', 'z14'].map((z) => [z, list[0].tileMs[`${z}Bytes`]])),
   });
+  const summary = (all) => {
+    const list = all.filter((r) => !r.failed);
+    const failed = all.filter((r) => r.failed).map((r) => r.failed);
+    if (list.length === 0) return { failed };
+    return { ...figures(list), ...(failed.length ? { failed } : {}) };
+  };
   const result = { fileMb, features, runs, tiles: firstTiles(features), index: summary(seen.index), geojsonVt: summary(seen['geojson-vt']), node: process.version };
   const show = ({ min, max }, unit) => (min === max ? `${min}${unit}` : `${min}–${max}${unit}`);
   for (const [name, s] of [['points index', result.index], ['geojson-vt alone', result.geojsonVt]]) {
+    if (s.failed) console.log(`${name}: failed in ${s.failed.length} of ${runs} runs (${s.failed.join('; ')})`);
+    if (!s.indexS) continue;
     console.log(`${name}: index ${show(s.indexS, ' s')}, peak RSS ${show(s.peakRssMb, ' MB')}; first tiles ${['z0', 'z5', 'z10', 'z14'].map((z) => `${z} ${show(s.tileMs[z], ' ms')}`).join(', ')}`);
   }
   writeResult('tilesPointsIndex', result);

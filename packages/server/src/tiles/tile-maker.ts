@@ -59,8 +59,9 @@ const GRID_OPTIONS = { maxZoom: MAX_TILE_ZOOM, buffer: BUFFER, extent: EXTENT };
 
 /**
  * A file's features gathered for a TileMaker as they are read (ids already as tiles carry them,
- * `tiledFeature`): Point features into the PointIndex's flat arrays, anything else kept for
- * geojson-vt, with its place in the file as geojson-vt's id and its own id beside.
+ * `tiledFeature`): Point features into the PointIndex's flat arrays, anything else (a *shape*)
+ * kept for geojson-vt. geojson-vt carries each shape's number as its id, through to the tile,
+ * where it finds the shape's place in the file (to list it among the points) and its own id.
  */
 export class TileFeatures {
   readonly points = new PointIndexBuilder(GRID_OPTIONS);
