@@ -41,6 +41,8 @@ export class PointIndex {
   private readonly firstPoint: number;
   private readonly firstWestCopy: number;
   private readonly tree: KDBush;
+  /** The box around every entry. */
+  private readonly bounds: { minX: number; minY: number; maxX: number; maxY: number };
   private readonly grid: TileGrid;
   /** Each point's place among the file's features, its MVT id (-1 for none) and its properties. */
   private readonly places: Uint32Array;
@@ -67,8 +69,18 @@ export class PointIndex {
     this.firstPoint = groups[0].xs.length;
     this.firstWestCopy = this.firstPoint + groups[1].xs.length;
     this.tree = new KDBush(n);
-    for (let i = 0; i < n; i++) this.tree.add(this.xs[i]!, this.ys[i]!);
+    const bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+    for (let i = 0; i < n; i++) {
+      const px = this.xs[i]!;
+      const py = this.ys[i]!;
+      this.tree.add(px, py);
+      bounds.minX = Math.min(bounds.minX, px);
+      bounds.minY = Math.min(bounds.minY, py);
+      bounds.maxX = Math.max(bounds.maxX, px);
+      bounds.maxY = Math.max(bounds.maxY, py);
+    }
     this.tree.finish();
+    this.bounds = bounds;
   }
 
   /** The number of entries (points and their copies across the antimeridian). */
@@ -98,29 +110,40 @@ export class PointIndex {
     const minY = (y / z2 - ORIGIN) * this.world - buffer;
     const maxX = minX + size + 2 * buffer;
     const maxY = minY + size + 2 * buffer;
-    // kdbush's range holds its east and south bounds, which the tile does not.
-    const found = this.tree.range(minX, minY, maxX, maxY);
-    const inside = (i: number) => this.xs[i]! < maxX && this.ys[i]! < maxY;
-    if (found.length > n >>> 5) {
-      // Many entries: marked and read in order rather than sorted.
-      const marked = new Uint8Array(n);
+    if (this.shareOf(minX, minY, maxX, maxY) > 1 / 32) {
+      // A tile over much of the data: every entry tested, in order, costs less than the tree's
+      // list of them and its sorting.
       let count = 0;
-      for (const i of found) if (inside(i)) (marked[i] = 1), count++;
+      const marked = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const px = this.xs[i]!;
+        const py = this.ys[i]!;
+        if (px >= minX && px < maxX && py >= minY && py < maxY) (marked[i] = 1), count++;
+      }
       const out = new Uint32Array(count);
       for (let i = 0, k = 0; k < count; i++) if (marked[i]) out[k++] = i;
       return out;
     }
-    return Uint32Array.from(found.filter(inside)).sort();
+    // kdbush's range holds its east and south bounds, which the tile does not.
+    const found = this.tree.range(minX, minY, maxX, maxY).filter((i) => this.xs[i]! < maxX && this.ys[i]! < maxY);
+    return Uint32Array.from(found).sort();
   }
 
-  /** Where an entry lies across tile z/x/…, in its units (geojson-vt's tile.js `project`). */
-  tileX(entry: number, z: number, x: number): number {
-    return Math.round(this.grid.extent * ((this.xs[entry]! / this.world + ORIGIN) * 2 ** z - x));
+  /** About what share of the entries a box holds, were they spread evenly over their bounds. */
+  private shareOf(minX: number, minY: number, maxX: number, maxY: number): number {
+    const { bounds } = this;
+    const across = (lo: number, hi: number, from: number, to: number) => (to > from ? Math.max(0, Math.min(hi, to) - Math.max(lo, from)) / (to - from) : lo <= from && from <= hi ? 1 : 0);
+    return across(minX, maxX, bounds.minX, bounds.maxX) * across(minY, maxY, bounds.minY, bounds.maxY);
   }
 
-  /** Where an entry lies down tile z/…/y, in its units. */
-  tileY(entry: number, z: number, y: number): number {
-    return Math.round(this.grid.extent * ((this.ys[entry]! / this.world + ORIGIN) * 2 ** z - y));
+  /** Where an entry lies across a tile, in its units: `z2` is 2^zoom, `x` the tile's (geojson-vt's tile.js `project`). */
+  tileX(entry: number, z2: number, x: number): number {
+    return Math.round(this.grid.extent * ((this.xs[entry]! / this.world + ORIGIN) * z2 - x));
+  }
+
+  /** Where an entry lies down a tile, in its units: `z2` is 2^zoom, `y` the tile's. */
+  tileY(entry: number, z2: number, y: number): number {
+    return Math.round(this.grid.extent * ((this.ys[entry]! / this.world + ORIGIN) * z2 - y));
   }
 
   /** An entry's point's MVT id, or undefined when it has none. */

@@ -119,24 +119,25 @@ export class TileMaker {
     const pointCount = shapes.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : 0), points.length);
     const cells = z < MAX_TILE_ZOOM && pointCount > THIN_ABOVE ? new Cells() : undefined;
     const features: LegacyFeature[] = [];
+    const z2 = 2 ** z;
+    const addPoint = (entry: number) => {
+      const px = this.points.tileX(entry, z2, x);
+      const py = this.points.tileY(entry, z2, y);
+      if (cells && !cells.take(px, py)) return;
+      const id = this.points.id(entry);
+      features.push({ type: 1, geometry: [[px, py]], tags: this.points.properties(entry), ...(id === undefined ? {} : { id }) });
+    };
     // The shapes and the points, each in geojson-vt's order, merged as geojson-vt would list them.
-    for (let s = 0, p = 0; s < shapes.length || p < points.length; ) {
-      const shape = shapes[s];
-      if (shape && (p === points.length || this.count + this.shapePlaces[shape.id as number]! <= this.points.order(points[p]!, this.count))) {
-        s++;
-        const [first] = shape.geometry as [number, number][];
-        if (cells && shape.type === 1 && !cells.take(first![0], first![1])) continue;
-        const id = this.shapeIds[shape.id as number]!;
-        features.push({ type: shape.type, geometry: shape.geometry, tags: shape.tags, ...(id < 0 ? {} : { id }) } as LegacyFeature);
-      } else {
-        const entry = points[p++]!;
-        const px = this.points.tileX(entry, z, x);
-        const py = this.points.tileY(entry, z, y);
-        if (cells && !cells.take(px, py)) continue;
-        const id = this.points.id(entry);
-        features.push({ type: 1, geometry: [[px, py]], tags: this.points.properties(entry), ...(id === undefined ? {} : { id }) });
-      }
+    let p = 0;
+    for (const shape of shapes) {
+      const order = this.count + this.shapePlaces[shape.id as number]!;
+      while (p < points.length && this.points.order(points[p]!, this.count) < order) addPoint(points[p++]!);
+      const [first] = shape.geometry as [number, number][];
+      if (cells && shape.type === 1 && !cells.take(first![0], first![1])) continue;
+      const id = this.shapeIds[shape.id as number]!;
+      features.push({ type: shape.type, geometry: shape.geometry, tags: shape.tags, ...(id < 0 ? {} : { id }) } as LegacyFeature);
     }
+    while (p < points.length) addPoint(points[p++]!);
     return vtpbf.fromGeojsonVt({ [TILE_LAYER]: { features } }, { version: 2, extent: EXTENT });
   }
 }
