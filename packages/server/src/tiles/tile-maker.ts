@@ -111,15 +111,15 @@ export class TileMaker {
   /** The encoded tile, or undefined when nothing lies in it. */
   tile(z: number, x: number, y: number): Uint8Array | undefined {
     if (z > MAX_TILE_ZOOM) return undefined;
+    const z2 = 2 ** z;
     // geojson-vt's wrapping of x around the world (getTile), for the points too.
-    x = (x + 2 ** z) & (2 ** z - 1);
+    x = (x + z2) & (z2 - 1);
     const shapes = this.shapes.getTile(z, x, y)?.features ?? [];
     const points = this.points.entriesIn(z, x, y);
     if (shapes.length === 0 && points.length === 0) return undefined;
     const pointCount = shapes.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : 0), points.length);
     const cells = z < MAX_TILE_ZOOM && pointCount > THIN_ABOVE ? new Cells() : undefined;
     const features: LegacyFeature[] = [];
-    const z2 = 2 ** z;
     const addPoint = (entry: number) => {
       const px = this.points.tileX(entry, z2, x);
       const py = this.points.tileY(entry, z2, y);
