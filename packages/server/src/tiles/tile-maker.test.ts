@@ -1,8 +1,10 @@
 import type { Feature, Point } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { MAX_TILE_ZOOM, TILE_ID_PROPERTY } from '@orbis/scene';
+import GeoJSONVT from 'geojson-vt';
+import vtpbf from 'vt-pbf';
+import { MAX_TILE_ZOOM, TILE_ID_PROPERTY, TILE_LAYER } from '@orbis/scene';
 import { decodedTile, tileAround, tileUnits } from '../test/vector-tile-decoding.js';
-import { BUFFER, THIN_ABOVE, TileMaker, tiledFeature } from './tile-maker.js';
+import { BUFFER, THIN_ABOVE, TileFeatures, TileMaker, tiledFeature } from './tile-maker.js';
 
 const point = (lng: number, lat: number, properties: Record<string, unknown> = {}, id?: string | number): Feature => ({ type: 'Feature', properties, geometry: { type: 'Point', coordinates: [lng, lat] }, ...(id === undefined ? {} : { id }) });
 
@@ -63,5 +65,151 @@ describe('TileMaker (SPEC §13 tiles)', () => {
       return bytes ? decodedTile(bytes, z, x, y) : [];
     });
     expect(new Set(all.map((f) => f.id)).size).toBe(40_000);
+  });
+});
+
+/** A tile as geojson-vt alone cut it, with every feature in its index, before points had their own (the rules in tile-maker.ts). */
+function cutByGeojsonVt(index: GeoJSONVT, z: number, x: number, y: number): Uint8Array | undefined {
+  const tile = index.getTile(z, x, y);
+  if (!tile || tile.features.length === 0) return undefined;
+  let features = tile.features;
+  const points = features.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : 0), 0);
+  if (z < MAX_TILE_ZOOM && points > THIN_ABOVE) {
+    const taken = new Set<number>();
+    features = features.filter((f) => {
+      if (f.type !== 1) return true;
+      const [px, py] = f.geometry[0] as [number, number];
+      const key = Math.floor(py / 32) * 130 + Math.floor(px / 32);
+      return taken.has(key) ? false : (taken.add(key), true);
+    });
+  }
+  return vtpbf.fromGeojsonVt({ [TILE_LAYER]: { features } }, { version: 2, extent: 4096 });
+}
+
+/** The tiles around each place at each zoom: its own and its eight neighbours. */
+function tilesAround(places: [number, number][], zooms: number[]): [number, number, number][] {
+  const tiles = new Map<string, [number, number, number]>();
+  for (const z of zooms) {
+    for (const [lng, lat] of places) {
+      const [cx, cy] = tileAround(z, Math.min(lng, 179.999), Math.max(-85, Math.min(85, lat)));
+      for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) tiles.set(`${z}/${cx + dx}/${cy + dy}`, [z, cx + dx, cy + dy]);
+    }
+  }
+  return [...tiles.values()].filter(([z, , y]) => y >= 0 && y < 2 ** z);
+}
+
+describe('TileMaker: points from their own index, cut as geojson-vt cut them', () => {
+  const lineAt = (lng: number, lat: number): Feature => ({ type: 'Feature', properties: { kind: 'line' }, geometry: { type: 'LineString', coordinates: [[lng, lat], [lng + 0.3, lat + 0.2], [lng + 0.5, lat - 0.1]] } });
+  const squareAt = (lng: number, lat: number, id?: number | string): Feature => ({
+    type: 'Feature',
+    properties: { kind: 'square', height: 10 },
+    geometry: { type: 'Polygon', coordinates: [[[lng, lat], [lng + 0.02, lat], [lng + 0.02, lat + 0.02], [lng, lat + 0.02], [lng, lat]]] },
+    ...(id === undefined ? {} : { id }),
+  });
+  const multiPointAt = (lng: number, lat: number): Feature => ({ type: 'Feature', properties: { kind: 'multi' }, geometry: { type: 'MultiPoint', coordinates: [[lng, lat], [lng + 0.001, lat + 0.001]] } });
+
+  // A file of every kind: points (ids integer, string, negative, none; properties null), on tile
+  // edges, across the antimeridian and near the poles, beside lines, polygons, MultiPoints and a
+  // GeometryCollection (none of those across the antimeridian: see the next test but one).
+  const places: [number, number][] = [
+    [139.7671, 35.6812], [0, 0], [-0.0001, 0.0001], [90, 45], [-90, -45], [179.9, 10], [-179.95, 10], [180, 5], [-180, 5],
+    [179.3, 20], [-179.3, 20], [12.5, 85], [-70, -85.05], [139.76, 35.68], [139.7601, 35.6801], [-74.006, 40.7128],
+    // On the edges of zoom 1's buffers (8 units of 4096 from the meridian 0°).
+    [0.3515625, 10], [-0.3515625, 10],
+  ];
+  const mixed: Feature[] = [];
+  for (const [i, [lng, lat]] of places.entries()) {
+    const id = [undefined, i, `p-${i}`, -i, 7.5][i % 5];
+    mixed.push({ ...point(lng, lat, i % 4 === 3 ? (null as never) : { i, name: `place ${i}` }), ...(id === undefined ? {} : { id }) });
+    if (Math.abs(lng) > 179) continue;
+    if (i % 3 === 0) mixed.push(squareAt(lng - 0.01, lat - 0.01, i % 2 ? `square-${i}` : undefined));
+    if (i % 3 === 1) mixed.push(lineAt(lng, lat));
+    if (i % 3 === 2) mixed.push(multiPointAt(lng, lat));
+  }
+  mixed.push({ type: 'Feature', properties: { kind: 'collection' }, geometry: { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [139.765, 35.68] }, { type: 'LineString', coordinates: [[139.76, 35.67], [139.77, 35.69]] }] } });
+  mixed.push(point(139.7672, 35.6813, { after: true }));
+
+  const compare = (features: Feature[], tiles: [number, number, number][]) => {
+    const tiled = features.map((f, i) => tiledFeature(f, i));
+    const maker = new TileMaker(tiled);
+    const reference = new GeoJSONVT({ type: 'FeatureCollection', features: tiled }, { maxZoom: MAX_TILE_ZOOM, indexMaxZoom: 0, buffer: BUFFER, extent: 4096 });
+    let held = 0;
+    for (const [z, x, y] of tiles) {
+      const ours = maker.tile(z, x, y);
+      const theirs = cutByGeojsonVt(reference, z, x, y);
+      expect(ours === undefined, `tile ${z}/${x}/${y} empty`).toBe(theirs === undefined);
+      if (ours && theirs) {
+        held++;
+        // The same features, in the same order, with the same ids, properties and tile units: the same bytes.
+        expect(Buffer.from(ours).equals(Buffer.from(theirs)), `tile ${z}/${x}/${y}`).toBe(true);
+      }
+    }
+    return held;
+  };
+
+  it('cuts a file of points, lines, polygons and MultiPoints to the same bytes as geojson-vt alone, at every zoom', () => {
+    const zooms = Array.from({ length: MAX_TILE_ZOOM + 1 }, (_, z) => z);
+    const held = compare(mixed, [...tilesAround(places, zooms), [1, -1, 0], [2, 4, 1], [3, 0, 8]]);
+    expect(held).toBeGreaterThan(200);
+  });
+
+  it('thins a dense file of points and MultiPoints as geojson-vt\'s tiles were thinned, and keeps every point at the deepest zoom', () => {
+    // 60,000 features in a 0.03° square around Tokyo Station, a MultiPoint and a polygon now and then.
+    const dense = Array.from({ length: 60_000 }, (_, i): Feature => {
+      const [lng, lat] = [139.76 + (i % 250) * 0.00012, 35.675 + Math.floor(i / 250) * 0.00012];
+      return i % 997 === 0 ? multiPointAt(lng, lat) : i % 1499 === 0 ? squareAt(lng, lat, i) : point(lng, lat, { i });
+    });
+    const held = compare(dense, tilesAround([[139.76, 35.675], [139.79, 35.705], [139.775, 35.69]], [0, 3, 6, 9, 11, 12, 13, 14]));
+    expect(held).toBeGreaterThan(20);
+  });
+
+  it('holds the same features where points and other shapes both cross the antimeridian, in another order', () => {
+    // geojson-vt lists the copies of shapes it moved across the antimeridian before and after the
+    // rest; the points' copies keep that order among the points, the shapes' among the shapes.
+    const across = [point(179.9, 10, { a: 1 }), squareAt(-179.99, 9), lineAt(179.6, 11), point(-179.95, 10, { b: 2 }), multiPointAt(179.99, 12)].map((f, i) => tiledFeature(f, i));
+    const maker = new TileMaker(across);
+    const reference = new GeoJSONVT({ type: 'FeatureCollection', features: across }, { maxZoom: MAX_TILE_ZOOM, indexMaxZoom: 0, buffer: BUFFER, extent: 4096 });
+    const sorted = (bytes: Uint8Array, z: number, x: number, y: number) => decodedTile(bytes, z, x, y).map((f) => JSON.stringify(f)).sort();
+    for (const [z, x, y] of [[0, 0, 0], [1, 0, 0], [1, 1, 0], [5, 0, 15], [5, 31, 15], [8, 255, 123], [8, 0, 123]] as const) {
+      const ours = maker.tile(z, x, y);
+      const theirs = cutByGeojsonVt(reference, z, x, y);
+      expect(ours === undefined, `tile ${z}/${x}/${y} empty`).toBe(theirs === undefined);
+      if (ours && theirs) expect(sorted(ours, z, x, y), `tile ${z}/${x}/${y}`).toEqual(sorted(theirs, z, x, y));
+    }
+  });
+
+  it('holds a point on the west edge of a tile\'s buffer and leaves one on its east edge to the next tile', () => {
+    // 8 units of a zoom-1 tile east and west of the meridian 0°, its edge.
+    const maker = new TileMaker([point(0.3515625, 10, {}, 1), point(-0.3515625, 10, {}, 2)]);
+    expect([...tileUnits(maker.tile(1, 0, 0)!)].map(([id, [p]]) => [id, p!.x])).toEqual([[2, 4088]]);
+    expect([...tileUnits(maker.tile(1, 1, 0)!)].map(([id, [p]]) => [id, p!.x])).toEqual([[1, 8], [2, -8]]);
+  });
+
+  it('holds a tile\'s points and shapes together in file order', () => {
+    const features = [point(139.7671, 35.6812, { n: 1 }), squareAt(139.76, 35.675), point(139.7672, 35.6813, { n: 3 }), lineAt(139.765, 35.68), point(139.7673, 35.6814, { n: 5 })].map((f, i) => tiledFeature(f, i));
+    const maker = new TileMaker(features);
+    const [x, y] = tileAround(12, 139.7671, 35.6812);
+    expect(decodedTile(maker.tile(12, x, y)!, 12, x, y).map((f) => [f.id, f.geometry.type])).toEqual([
+      [1, 'Point'],
+      [2, 'Polygon'],
+      [3, 'Point'],
+      [4, 'LineString'],
+      [5, 'Point'],
+    ]);
+  });
+
+  it('gives geojson-vt only what is not a point: a Point goes to the point index, with its id and properties', () => {
+    const gathered = new TileFeatures();
+    for (const [i, f] of mixed.entries()) gathered.add(tiledFeature(f, i));
+    const kinds = gathered.shapes.map((f) => f.geometry.type);
+    expect(kinds).not.toContain('Point');
+    expect(new Set(kinds)).toEqual(new Set(['Polygon', 'LineString', 'MultiPoint', 'GeometryCollection']));
+    expect(gathered.count).toBe(mixed.length);
+    // Tokyo Station, the file's first feature, without an id: its place.
+    const maker = new TileMaker(gathered);
+    const [x, y] = tileAround(14, 139.7671, 35.6812);
+    const station = decodedTile(maker.tile(14, x, y)!, 14, x, y).find((f) => f.properties!.name === 'place 0')!;
+    expect(station.id).toBe(1);
+    expect(station.properties).toEqual({ i: 0, name: 'place 0' });
   });
 });

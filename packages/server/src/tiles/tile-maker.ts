@@ -1,9 +1,10 @@
-// Runs in the tile worker (tile-worker.ts) and in tests: no imports of this package's own files,
-// so that Node can run it from its TypeScript source.
-import GeoJSONVT, { type LegacyFeature, type LegacyTile } from 'geojson-vt';
+// Runs in the tile worker (tile-worker.ts) and in tests: it imports only its neighbours, by their
+// `.ts` names, so that Node can run it from its TypeScript source.
+import GeoJSONVT, { type LegacyFeature } from 'geojson-vt';
 import type { Feature } from 'geojson';
 import vtpbf from 'vt-pbf';
 import { MAX_TILE_ZOOM, TILE_ID_PROPERTY, TILE_LAYER } from '@orbis/scene';
+import { type PointIndex, PointIndexBuilder } from './point-index.ts';
 
 /** The tile extent (MVT units across a tile). */
 const EXTENT = 4096;
@@ -36,37 +37,107 @@ export function tiledFeature(feature: Feature, index: number): Feature {
   return { ...rest, properties: { ...feature.properties, [TILE_ID_PROPERTY]: id } };
 }
 
-/** Keeps at most one point feature per grid cell when a tile holds more than THIN_ABOVE points. */
-export function thinned(features: LegacyFeature[]): LegacyFeature[] {
-  const points = features.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : 0), 0);
-  if (points <= THIN_ABOVE) return features;
-  const cell = EXTENT / GRID;
-  const taken = new Set<number>();
-  return features.filter((f) => {
-    if (f.type !== 1) return true;
-    const [x, y] = f.geometry[0]!;
+/**
+ * The cells of a tile's grid its points have taken, when the tile thins them: a point is kept when it
+ * is the first in its cell (`take` says whether it is).
+ */
+class Cells {
+  private readonly taken = new Set<number>();
+
+  /** Whether a point at x, y (tile units) is the first of its cell; a point in the buffer has a cell too. */
+  take(x: number, y: number): boolean {
+    const cell = EXTENT / GRID;
     const key = Math.floor(y / cell) * (GRID + 2) + Math.floor(x / cell);
-    if (taken.has(key)) return false;
-    taken.add(key);
+    if (this.taken.has(key)) return false;
+    this.taken.add(key);
     return true;
-  });
+  }
 }
 
-/** Cuts a set of WGS84 GeoJSON features into Mapbox Vector Tiles of one layer (TILE_LAYER). */
-export class TileMaker {
-  private readonly index: GeoJSONVT;
+/** geojson-vt's options: every tile of the file is cut to them, shapes by geojson-vt and points by the PointIndex. */
+const GRID_OPTIONS = { maxZoom: MAX_TILE_ZOOM, buffer: BUFFER, extent: EXTENT };
 
-  constructor(features: Feature[]) {
+/**
+ * A file's features gathered for a TileMaker as they are read (ids already as tiles carry them,
+ * `tiledFeature`): Point features into the PointIndex's flat arrays, anything else (a *shape*)
+ * kept for geojson-vt. geojson-vt carries each shape's number as its id, through to the tile,
+ * where it finds the shape's place in the file (to list it among the points) and its own id.
+ */
+export class TileFeatures {
+  readonly points = new PointIndexBuilder(GRID_OPTIONS);
+  readonly shapes: Feature[] = [];
+  /** Each shape's place among the file's features, and its MVT id (-1 for none). */
+  readonly shapePlaces: number[] = [];
+  readonly shapeIds: number[] = [];
+  /** The number of features taken. */
+  count = 0;
+
+  add(feature: Feature): void {
+    const place = this.count++;
+    if (this.points.add(feature, place)) return;
+    this.shapePlaces.push(place);
+    this.shapeIds.push(typeof feature.id === 'number' ? feature.id : -1);
+    this.shapes.push({ ...feature, id: this.shapes.length });
+  }
+}
+
+/**
+ * Cuts a set of WGS84 GeoJSON features into Mapbox Vector Tiles of one layer (TILE_LAYER): points
+ * from a PointIndex, other shapes (lines, polygons, MultiPoints) by geojson-vt, each tile's
+ * features in file order.
+ */
+export class TileMaker {
+  private readonly shapes: GeoJSONVT;
+  private readonly shapePlaces: Uint32Array;
+  private readonly shapeIds: Float64Array;
+  private readonly points: PointIndex;
+  private readonly count: number;
+
+  constructor(features: TileFeatures | Iterable<Feature>) {
+    let gathered = features instanceof TileFeatures ? features : undefined;
+    if (!gathered) {
+      gathered = new TileFeatures();
+      for (const feature of features as Iterable<Feature>) gathered.add(feature);
+    }
+    this.count = gathered.count;
+    this.shapePlaces = Uint32Array.from(gathered.shapePlaces);
+    this.shapeIds = Float64Array.from(gathered.shapeIds);
+    this.points = gathered.points.finish();
     // indexMaxZoom 0: tiles are cut when asked for (and kept in storage), not 5 levels ahead, which
-    // held every point once per level: 660 bytes a point against 340 (bench/tiles-large.js).
-    this.index = new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: MAX_TILE_ZOOM, indexMaxZoom: 0, buffer: BUFFER, extent: EXTENT });
+    // held every shape once per level.
+    this.shapes = new GeoJSONVT({ type: 'FeatureCollection', features: gathered.shapes }, { ...GRID_OPTIONS, indexMaxZoom: 0 });
   }
 
   /** The encoded tile, or undefined when nothing lies in it. */
   tile(z: number, x: number, y: number): Uint8Array | undefined {
-    const tile: LegacyTile | null = z > MAX_TILE_ZOOM ? null : this.index.getTile(z, x, y);
-    if (!tile || tile.features.length === 0) return undefined;
-    const features = z < MAX_TILE_ZOOM ? thinned(tile.features) : tile.features;
+    if (z > MAX_TILE_ZOOM) return undefined;
+    const z2 = 2 ** z;
+    // geojson-vt's wrapping of x around the world (getTile), for the points too.
+    x = (x + z2) & (z2 - 1);
+    const shapes = this.shapes.getTile(z, x, y)?.features ?? [];
+    const points = this.points.entriesIn(z, x, y);
+    if (shapes.length === 0 && points.length === 0) return undefined;
+    const pointCount = shapes.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : 0), points.length);
+    const cells = z < MAX_TILE_ZOOM && pointCount > THIN_ABOVE ? new Cells() : undefined;
+    const features: LegacyFeature[] = [];
+    const addPoint = (entry: number) => {
+      const px = this.points.tileX(entry, z2, x);
+      const py = this.points.tileY(entry, z2, y);
+      if (cells && !cells.take(px, py)) return;
+      const id = this.points.id(entry);
+      features.push({ type: 1, geometry: [[px, py]], tags: this.points.properties(entry), ...(id === undefined ? {} : { id }) });
+    };
+    // The shapes and the points, each in geojson-vt's order, merged as geojson-vt would list them.
+    let p = 0;
+    for (const shape of shapes) {
+      const order = this.count + this.shapePlaces[shape.id as number]!;
+      while (p < points.length && this.points.order(points[p]!, this.count) < order) addPoint(points[p++]!);
+      const [first] = shape.geometry as [number, number][];
+      if (cells && shape.type === 1 && !cells.take(first![0], first![1])) continue;
+      const id = this.shapeIds[shape.id as number]!;
+      features.push({ type: shape.type, geometry: shape.geometry, tags: shape.tags, ...(id < 0 ? {} : { id }) } as LegacyFeature);
+    }
+    while (p < points.length) addPoint(points[p++]!);
     return vtpbf.fromGeojsonVt({ [TILE_LAYER]: { features } }, { version: 2, extent: EXTENT });
   }
 }

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Feature } from 'geojson';
 import { featuresOf, featuresOfDocument } from './geojson-stream.ts';
-import { TileMaker, tiledFeature } from './tile-maker.ts';
+import { TileFeatures, TileMaker, tiledFeature } from './tile-maker.ts';
 import type { TileReply, TileRequest, TileWorkerData } from './tile-protocol.ts';
 
 /**
@@ -25,10 +25,11 @@ const source = {} as { promise: Promise<Features>; resolve(features: Features): 
 source.promise = new Promise<Features>((resolve, reject) => Object.assign(source, { resolve, reject }));
 
 async function build(): Promise<TileMaker> {
-  const features: Feature[] = [];
-  for await (const { index, feature } of await source.promise) features.push(tiledFeature(feature, index));
+  // Points go into flat arrays as they are read: the file's features are not all held as objects.
+  const features = new TileFeatures();
+  for await (const { index, feature } of await source.promise) features.add(tiledFeature(feature, index));
   const maker = new TileMaker(features);
-  port.postMessage({ type: 'ready', features: features.length } satisfies TileReply);
+  port.postMessage({ type: 'ready', features: features.count } satisfies TileReply);
   return maker;
 }
 
