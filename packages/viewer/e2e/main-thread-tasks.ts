@@ -18,6 +18,7 @@ const MARK = 'orbis plugin task: ';
  * "plugin …", not CesiumJS's) so that each handler marks its task with its worker's name.
  */
 export const PLUGIN_TASK_PROBE = `
+  window.__pluginMarks = 0;
   const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
   const Base = Worker;
   window.Worker = class extends Base {
@@ -26,7 +27,7 @@ export const PLUGIN_TASK_PROBE = `
       const name = String(options && options.name);
       if (!name.startsWith('plugin ')) return;
       Object.defineProperty(this, 'onmessage', { set(handler) {
-        set.call(this, (event) => { performance.mark(${JSON.stringify(MARK)} + name); performance.clearMarks(); handler(event); });
+        set.call(this, (event) => { window.__pluginMarks++; performance.mark(${JSON.stringify(MARK)} + name); performance.clearMarks(${JSON.stringify(MARK)} + name); handler(event); });
       } });
     }
   };
@@ -53,20 +54,40 @@ interface TraceEvent {
   tdur?: number;
 }
 
+/** How much earlier than its task a mark may read (the page's clock is coarsened to 5 µs when cross-origin isolated). */
+const COARSENED_US = 10;
+
 /** Runs `during` under a trace of the page's main thread and returns the tasks that handled a plugin's message. */
 export async function tracePluginTasks(browser: Browser, page: Page, during: () => Promise<void>): Promise<PluginTask[]> {
+  const marked = () => page.evaluate(() => (globalThis as unknown as { __pluginMarks: number }).__pluginMarks);
   await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', 'blink.user_timing'] });
   let trace: Buffer;
+  let count = 0;
   try {
+    const before = await marked();
     await during();
+    count = (await marked()) - before;
   } finally {
     trace = await browser.stopTracing();
   }
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const tasks = events.filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.dur !== undefined && e.tdur !== undefined);
-  // A mark whose task was still running when the trace stopped has no task in it: the window ends there.
-  return events.filter((e) => e.name.startsWith(MARK)).flatMap((mark) => {
-    const task = tasks.find((t) => t.pid === mark.pid && t.tid === mark.tid && t.ts <= mark.ts && mark.ts <= t.ts + t.dur!);
-    return task ? [{ worker: mark.name.slice(MARK.length), at: task.ts / 1000, wallMs: task.dur! / 1000, cpuMs: task.tdur! / 1000 }] : [];
+  const marks = events.filter((e) => e.name.startsWith(MARK));
+  // Every mark the page counted in the window is in the trace (a full trace buffer would drop the last).
+  if (marks.length < count) throw new Error(`the trace holds ${marks.length} of the ${count} plugin tasks the page marked`);
+  const tasksOf = new Map<string, TraceEvent[]>();
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.dur === undefined || e.tdur === undefined) continue;
+    const thread = `${e.pid}/${e.tid}`;
+    if (!tasksOf.has(thread)) tasksOf.set(thread, []);
+    tasksOf.get(thread)!.push(e);
+  }
+  return marks.flatMap((mark) => {
+    const tasks = tasksOf.get(`${mark.pid}/${mark.tid}`) ?? [];
+    // A mark's time is the page's clock, coarsened to 5 µs: it may read a little before its task began.
+    const task = tasks.find((t) => t.ts - COARSENED_US <= mark.ts && mark.ts <= t.ts + t.dur!);
+    if (task) return [{ worker: mark.name.slice(MARK.length), at: task.ts / 1000, wallMs: task.dur! / 1000, cpuMs: task.tdur! / 1000 }];
+    // Only a task still running when the trace stopped is missing from it: after every task of its thread.
+    if (tasks.some((t) => t.ts + t.dur! > mark.ts)) throw new Error(`the trace has no task around the mark of ${mark.name} at ${mark.ts}`);
+    return [];
   });
 }

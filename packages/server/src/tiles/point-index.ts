@@ -207,7 +207,8 @@ export class PointIndexBuilder {
    */
   add(feature: Feature, place: number): boolean {
     const { geometry, id } = feature;
-    if (geometry.type !== 'Point' || (id !== undefined && !(typeof id === 'number' && Number.isSafeInteger(id) && id >= 0))) return false;
+    // A malformed point (no geometry, coordinates not an array) goes to geojson-vt, which skips it, as before.
+    if (geometry?.type !== 'Point' || !Array.isArray(geometry.coordinates) || (id !== undefined && !(typeof id === 'number' && Number.isSafeInteger(id) && id >= 0))) return false;
     const [lng, lat] = geometry.coordinates as unknown[];
     if (typeof lng !== 'number' || typeof lat !== 'number' || !Number.isFinite(lng) || !Number.isFinite(lat)) return false;
     // geojson-vt's projection (convert.js projectX and projectY), to the same floats.

@@ -36,6 +36,14 @@ describe('TileMaker (SPEC §13 tiles)', () => {
     expect(maker.tile(MAX_TILE_ZOOM + 1, 0, 0)).toBeUndefined();
   });
 
+  it('cuts a file holding malformed points (coordinates not an array, no geometry) as geojson-vt alone did, without failing', () => {
+    const malformed = [{ coordinates: {} }, { coordinates: 5 }, { coordinates: true }].map((geometry, i): Feature => ({ type: 'Feature', properties: { bad: i }, geometry: { type: 'Point', ...geometry } as unknown as Point }));
+    const none = { type: 'Feature', properties: { bad: 'none' }, geometry: null } as unknown as Feature;
+    const maker = new TileMaker([tiledFeature(point(139.7671, 35.6812, { name: 'Tokyo Station' }), 0), ...malformed.map((f, i) => tiledFeature(f, i + 1)), tiledFeature(none, 4)]);
+    const features = decodedTile(maker.tile(10, 909, 403)!, 10, 909, 403);
+    expect(features.map((f) => f.properties!.name)).toContain('Tokyo Station');
+  });
+
   it('cuts a shape that crosses a tile\'s edge a little past the edge, and keeps a side on the edge there', () => {
     // Two squares side by side, meeting on the meridian 0°, an edge of the tiles of every zoom from 1.
     const square = (id: number, west: number): Feature => ({ type: 'Feature', id, properties: {}, geometry: { type: 'Polygon', coordinates: [[[west, 1], [west + 2, 1], [west + 2, 3], [west, 3], [west, 1]]] } });

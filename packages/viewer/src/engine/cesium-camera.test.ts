@@ -44,4 +44,15 @@ describe('CesiumCamera: what plugins set on the camera controller goes with them
     expect(controller.minimumZoomDistance).toBe(50);
     expect(controller.enableTilt).toBe(true);
   });
+
+  it('keeps a setting the app set after the plugin, even to the value the plugin had set', () => {
+    const controller = { ...controllerAsCesiumMakesIt(), enableInputs: false }; // selection mode: no navigation
+    const camera = new CesiumCamera({ scene: { screenSpaceCameraController: controller } } as unknown as Viewer);
+    camera.enableController(true);
+    // Back to moving: the app turns navigation on (as CesiumEngine.setNavigation does), the same value.
+    controller.enableInputs = true;
+    camera.appSetController(['enableInputs']);
+    camera.resetController();
+    expect(controller.enableInputs).toBe(true);
+  });
 });

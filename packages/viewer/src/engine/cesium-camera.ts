@@ -178,11 +178,16 @@ export class CesiumCamera implements EngineCamera {
     this.setController({ ...flags, ...controllerEventTypes(options, this.defaultEventTypes) });
   }
 
-  /** Puts back each setting plugins changed, unless something else (the scene's camera settings) changed it since. */
+  /** Puts back each setting plugins changed, unless the app set it since ({@link appSetController}). */
   resetController(): void {
     const controller = this.viewer.scene.screenSpaceCameraController as unknown as Record<string, unknown>;
     for (const [field, { before, set }] of this.pluginSettings) if (controller[field] === set) controller[field] = before;
     this.pluginSettings.clear();
+  }
+
+  /** The app set these controller settings itself (the scene's camera settings, navigation on or off): they stay when plugins stop. */
+  appSetController(fields: readonly string[]): void {
+    for (const field of fields) this.pluginSettings.delete(field);
   }
 
   private setController(settings: Record<string, unknown>): void {

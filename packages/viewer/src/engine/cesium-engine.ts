@@ -79,7 +79,7 @@ export class CesiumEngine implements Engine {
     this.timeline = new CesiumTimeline(this.viewer);
     this.sceneLayers = new CesiumSceneLayers(this.viewer, this.owners, this.timeline, () => this.whenFirstFrame());
     this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners, (id, load) => this.sceneLayers.replace(id, load));
-    this.properties = new CesiumProperties(this.viewer, () => this.requestRender());
+    this.properties = new CesiumProperties(this.viewer, () => this.requestRender(), (fields) => this.camera.appSetController(fields));
     this.inset = new ViewInset(this.viewer);
     const labels = new CesiumLabelDeclutter(this.viewer, this.owners);
     this.viewer.scene.postRender.addEventListener(() => labels.update());
@@ -253,6 +253,7 @@ export class CesiumEngine implements Engine {
 
   setNavigation(enabled: boolean): void {
     this.viewer.scene.screenSpaceCameraController.enableInputs = enabled;
+    this.camera.appSetController(['enableInputs']);
   }
 
   showBox(box: Parameters<Engine['showBox']>[0], colors?: Parameters<Engine['showBox']>[1]): void {

@@ -17,6 +17,8 @@ export class CesiumProperties {
   constructor(
     private readonly viewer: Viewer,
     private readonly requestRender: () => void,
+    /** Told which camera controller settings the scene set (so that plugins stopping does not put older ones back). */
+    private readonly controllerSet: (fields: readonly string[]) => void = () => undefined,
   ) {
     this.skyBox = new SkyBoxOnDemand(viewer);
   }
@@ -60,6 +62,7 @@ export class CesiumProperties {
       controller.maximumZoomDistance = settings.camera.maximumZoomDistance;
       controller.enableTilt = settings.camera.enableTilt;
       controller.enableRotate = settings.camera.enableRotate;
+      this.controllerSet(['minimumZoomDistance', 'maximumZoomDistance', 'enableTilt', 'enableRotate']);
     }
     if (changed('render')) {
       this.viewer.resolutionScale = settings.render.resolutionScale;
