@@ -1,4 +1,5 @@
 import { type TLiteral, type TNull, type TOptional, type TSchema, type TUndefined, type TUnion, Type } from '@sinclair/typebox';
+import type { CameraEventModifier, CameraEventName } from '@orbis/plugin-api';
 import { INTERACTION_MODES } from './interaction-modes.js';
 
 /**
@@ -17,8 +18,8 @@ type PopupPosition = `${'top' | 'right' | 'bottom' | 'left'}${'' | '-start' | '-
 export const SKETCH_TOOLS = ['marker', 'polyline', 'polygon', 'circle', 'rectangle', 'extrudedCircle', 'extrudedRectangle', 'extrudedPolygon'] as const;
 const DIRECTIONS = ['forward', 'backward', 'up', 'down', 'left', 'right'] as const;
 /** Re:Earth's names of CesiumJS's CameraEventType and KeyboardEventModifier values. */
-export const CAMERA_EVENT_NAMES = ['left_drag', 'right_drag', 'middle_drag', 'wheel', 'pinch'] as const;
-export const CAMERA_EVENT_MODIFIERS = ['ctrl', 'shift', 'alt'] as const;
+export const CAMERA_EVENT_NAMES = ['left_drag', 'right_drag', 'middle_drag', 'wheel', 'pinch'] as const satisfies readonly CameraEventName[];
+export const CAMERA_EVENT_MODIFIERS = ['ctrl', 'shift', 'alt'] as const satisfies readonly CameraEventModifier[];
 
 /**
  * A frame's width or height as a CSS length string (`app.ui`, `app.modal`, `app.popup`): Re:Earth

@@ -2,9 +2,10 @@
  * Compile-only: the host operations are typed end to end from their one declaration
  * (protocol/host-ops.ts). `npm run typecheck` fails if any `@ts-expect-error` line compiles.
  */
-import type { InteractionModeType } from '@orbis/plugin-api';
+import type { CameraEventModifier, CameraEventName, InteractionModeType } from '@orbis/plugin-api';
 import type { OpHandlers } from '../host/ops/host-op.js';
 import type { Bridge } from '../runtime/bridge.js';
+import type { CAMERA_EVENT_MODIFIERS, CAMERA_EVENT_NAMES } from './arg-schemas.js';
 import type { CAMERA_OPS, HostOpArgs, HostOpName } from './host-ops.js';
 import type { INTERACTION_MODES } from './interaction-modes.js';
 
@@ -69,3 +70,8 @@ export const name: HostOpName = 'layers.add';
 // The interaction-mode list names every mode of the plugin API, and nothing else.
 type Listed = (typeof INTERACTION_MODES)[number];
 export const everyMode: [Exclude<InteractionModeType, Listed>, Exclude<Listed, InteractionModeType>] extends [never, never] ? true : false = true;
+
+// The gesture and key lists the argument check accepts are the plugin API's, all of them and nothing else.
+type Gesture = (typeof CAMERA_EVENT_NAMES)[number];
+type Key = (typeof CAMERA_EVENT_MODIFIERS)[number];
+export const everyGesture: [Exclude<CameraEventName, Gesture>, Exclude<CameraEventModifier, Key>] extends [never, never] ? true : false = true;
