@@ -126,6 +126,9 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
 
   it('keeps what is typed while a save is on its way: the form that saved stays, with its focus and its text', async () => {
     const { page } = fx.tab;
+    const savedProperty = async () => (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'plain')?.property;
+    // The last test's save goes 300 ms after its click: it reaches the server first, so that the PUT held below is this test's.
+    await expect.poll(savedProperty, { timeout: 60_000 }).toEqual({ close: true });
     // The scene's PUT is held until the typing below is done: a save on its way, with no timing.
     let sent!: () => void;
     let answer!: () => void;
@@ -156,7 +159,6 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     // The save's answer redrew the tab: what was typed since is still there, where it was typed.
     expect(await json.inputValue()).toBe('{"note": "second"}');
     expect(await focused()).toBe('widget-settings-plain-main-json');
-    const savedProperty = async () => (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'plain')?.property;
     expect(await savedProperty()).toEqual({ note: 'first' });
     await page.unroute('**/api/projects/settings/scene');
     await page.keyboard.press('Tab');

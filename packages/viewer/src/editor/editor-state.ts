@@ -26,6 +26,8 @@ export class EditorState {
   readonly blocks = new BlockPlaces();
   private listeners: Listener[] = [];
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How many changes `update` has made: a save says "Saved" only when it holds the last. */
+  private changes = 0;
   private saving: Promise<void> = Promise.resolve();
 
   /** `readOnly`, when set, is why changes are shown but not saved (the role may not save the scene). */
@@ -76,6 +78,7 @@ export class EditorState {
       this.emit();
       return;
     }
+    this.changes++;
     this.status = 'Unsaved changes…';
     this.emit();
     clearTimeout(this.saveTimer);
@@ -87,8 +90,10 @@ export class EditorState {
     clearTimeout(this.saveTimer);
     this.saving = this.saving.then(async () => {
       try {
+        const upTo = this.changes;
         await this.api.saveScene(this.scene);
-        this.status = 'Saved';
+        // A change made while this save was on its way is not in it: its own save comes after.
+        this.status = this.changes === upTo ? 'Saved' : 'Unsaved changes…';
       } catch (err) {
         this.status = `Not saved: ${(err as Error).message}`;
       }
