@@ -58,8 +58,10 @@ export function liveRoute(app: FastifyInstance, ctx: AppContext): void {
       ws.on('error', () => ws.terminate());
     });
   });
-  app.addHook('onClose', async () => {
+  // Before the server closes: an upgraded socket holds the server's close open until it ends.
+  app.addHook('preClose', async () => {
     await ctx.live.shutdown();
+    for (const ws of sockets.clients) ws.terminate();
     sockets.close();
   });
 }

@@ -19,13 +19,16 @@ export interface LiveClient {
 }
 
 /** Opens a project's live scene with a token (sent as the first message), or with headers (a cookie, an origin). */
-export function liveClient(baseUrl: string, alias: string, options: { token?: string; headers?: Record<string, string> }): LiveClient {
-  const doc = new Y.Doc();
+export function liveClient(baseUrl: string, alias: string, options: { token?: string; headers?: Record<string, string>; doc?: Y.Doc }): LiveClient {
+  // An existing document reconnects with what it changed while it was away.
+  const doc = options.doc ?? new Y.Doc();
   const url = `${baseUrl.replace(/^http/, 'ws')}/api/projects/${encodeURIComponent(alias)}/live`;
   // `ws` takes headers (a cookie, an origin), which a browser's WebSocket sets itself.
   const Polyfill = class extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, { headers: options.headers ?? {} });
+      // A socket closed while it connects (the test hangs up at once) reports an error: the provider retries or was destroyed.
+      this.on('error', () => undefined);
     }
   };
   const websocketProvider = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: Polyfill });
@@ -44,11 +47,7 @@ export function liveClient(baseUrl: string, alias: string, options: { token?: st
     doc,
     provider,
     synced,
-    edit(change) {
-      const scene = structuredClone(readScene(doc)!);
-      change(scene);
-      writeScene(doc, scene);
-    },
+    edit: (change) => editScene(doc, change),
     scene: () => readScene(doc)!,
     async settled() {
       while (provider.hasUnsyncedChanges) await new Promise((r) => setTimeout(r, 20));
@@ -58,4 +57,11 @@ export function liveClient(baseUrl: string, alias: string, options: { token?: st
       websocketProvider.destroy();
     },
   };
+}
+
+/** Changes a document's scene as the editor does: only what differs is written. */
+export function editScene(doc: Y.Doc, change: (scene: Scene) => void): void {
+  const scene = structuredClone(readScene(doc)!);
+  change(scene);
+  writeScene(doc, scene);
 }
