@@ -56,7 +56,7 @@ function layerIds(doc) {
  * writeScene, as the editor does); each other client's doc 'update' handler notes when it first
  * shows that id. An edit's latency is the time until the last of the other clients shows it.
  */
-async function measure(docs) {
+async function measure(docs, forMs = EDIT_FOR_MS) {
   const n = docs.length;
   const edits = new Map(); // id -> { at, author, waiting, latency }
   const seen = docs.map(() => new Set());
@@ -72,7 +72,7 @@ async function measure(docs) {
       }
     });
   });
-  const total = Math.round(EDIT_FOR_MS / EDIT_EVERY_MS);
+  const total = Math.round(forMs / EDIT_EVERY_MS);
   const begin = performance.now();
   for (let k = 0; k < total; k++) {
     // Paced against the start, so that slow edits do not stretch the run.
@@ -143,21 +143,20 @@ async function createProject(url, alias) {
   if (!res.ok) throw new Error(`POST /api/projects ${alias}: ${res.status} ${await res.text()}`);
 }
 
-async function orbisRun(url, n) {
-  const alias = `sync${n}`;
+async function orbisRun(url, n, { alias = `sync${n}`, forMs } = {}) {
   await createProject(url, alias);
   const clients = Array.from({ length: n }, () => liveClient(url, alias));
   try {
     await withTimeout(Promise.all(clients.map((c) => c.synced)), 15_000, `${n} clients' first sync`);
     if (clients.some((c) => !readScene(c.doc))) throw new Error(`a client of ${alias} holds no scene after its first sync`);
-    return await measure(clients.map((c) => c.doc));
+    return await measure(clients.map((c) => c.doc), forMs);
   } finally {
     for (const c of clients) c.close();
   }
 }
 
 /** The baseline: plain Y.Docs in this process, updates relayed to every other socket by a bare `ws` server. */
-async function baselineRun(n) {
+async function baselineRun(n, { forMs } = {}) {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((resolve) => wss.once('listening', resolve));
   wss.on('connection', (socket) => {
@@ -184,7 +183,7 @@ async function baselineRun(n) {
       sockets.push(socket);
       docs.push(doc);
     }
-    return await measure(docs);
+    return await measure(docs, forMs);
   } finally {
     for (const s of sockets) s.terminate();
     for (const d of docs) d.destroy();
@@ -224,14 +223,20 @@ async function main() {
   process.env.ORBIS_CURSOR_SECRET ||= 'bench-live-sync-cursor-secret-0123456789';
   const dataDir = mkdtempSync(join(tmpdir(), 'orbis-bench-live-'));
   const server = await startOrbis({ dataDir, adminToken: ADMIN_TOKEN, problems });
+  log(`server listening after ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const runs = [];
   try {
+    // A short warm-up of both (JIT, the server's first document), not measured: the first run
+    // measured would otherwise pay for it.
+    log('warm-up (2 s, discarded)');
+    await orbisRun(server.url, 2, { alias: 'warmup', forMs: 2000 });
+    await baselineRun(2, { forMs: 2000 });
     for (const n of CLIENTS) {
       log(`${n} clients: Orbis`);
       const orbis = await orbisRun(server.url, n);
       log(`${n} clients: baseline`);
       const baseline = await baselineRun(n);
-      runs.push({ clients: n, orbis, baseline, p95Ratio: round((orbis.p95Ms / baseline.p95Ms) * 100) / 100 });
+      runs.push({ clients: n, orbis, baseline, p95Ratio: Math.round((orbis.p95Ms / baseline.p95Ms) * 100) / 100 });
       if (orbis.lost > 0) problems.push(`${n} clients: ${orbis.lost} of ${orbis.edits} Orbis edits did not reach every other client within ${DRAIN_MS} ms`);
       if (baseline.lost > 0) problems.push(`${n} clients: ${baseline.lost} of ${baseline.edits} baseline edits were lost`);
     }

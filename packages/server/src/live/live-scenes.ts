@@ -150,7 +150,7 @@ export class LiveScenes {
       rows = await this.store.sceneLog.read(project.id);
     }
     const merged = rows.length === 1 ? rows[0]!.update : Y.mergeUpdates(rows.map((r) => r.update));
-    if (rows.length >= COMPACT_AT) await this.store.sceneLog.compact(project.id, rows.at(-1)!.seq, merged);
+    if (rows.length >= COMPACT_AT) await this.store.sceneLog.compact(project.id, rows.map((r) => r.seq), merged);
     return merged;
   }
 

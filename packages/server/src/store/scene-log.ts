@@ -15,8 +15,9 @@ export interface SceneLog {
   /** Every stored update of the project's scene, in sequence order. */
   read(projectId: string): Promise<SceneUpdate[]>;
   /**
-   * Replaces the updates up to `uptoSeq` by `merged` (their merge, made from what `read` gave), in
-   * one transaction; updates appended after `uptoSeq` stay.
+   * Replaces the updates numbered `seqs` by `merged` (their merge, made from what `read` gave), in
+   * one transaction, under the largest of those numbers. Only those: on PostgreSQL an update with a
+   * smaller number than one read may commit after the read, and it stays.
    */
-  compact(projectId: string, uptoSeq: number, merged: Uint8Array): Promise<void>;
+  compact(projectId: string, seqs: number[], merged: Uint8Array): Promise<void>;
 }

@@ -2,6 +2,9 @@ import type pg from 'pg';
 import type { SceneLog, SceneUpdate } from '../scene-log.js';
 import { StoreNotFoundError } from '../store.js';
 
+/** Another process compacted some of the same updates first: this compaction is dropped. */
+class CompactionRaced extends Error {}
+
 type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
 /** The live scene's update log on PostgreSQL (`scene_updates`). */
@@ -22,10 +25,14 @@ export class PostgresSceneLog implements SceneLog {
     return rows.map((row) => ({ seq: Number(row.seq), update: new Uint8Array(row.update) }));
   }
 
-  async compact(projectId: string, uptoSeq: number, merged: Uint8Array): Promise<void> {
+  async compact(projectId: string, seqs: number[], merged: Uint8Array): Promise<void> {
     await this.transaction(async (client) => {
-      await client.query('DELETE FROM scene_updates WHERE project_id = $1 AND seq <= $2', [projectId, uptoSeq]);
-      await client.query('INSERT INTO scene_updates (seq, project_id, update) VALUES ($1, $2, $3)', [uptoSeq, projectId, Buffer.from(merged)]);
+      // Two compactions of the same rows at once: the second finds them gone and leaves the first's merge alone.
+      const { rowCount } = await client.query('DELETE FROM scene_updates WHERE project_id = $1 AND seq = ANY($2::bigint[])', [projectId, seqs]);
+      if (rowCount !== seqs.length) throw new CompactionRaced();
+      await client.query('INSERT INTO scene_updates (seq, project_id, update) VALUES ($1, $2, $3)', [Math.max(...seqs), projectId, Buffer.from(merged)]);
+    }).catch((err: unknown) => {
+      if (!(err instanceof CompactionRaced)) throw err;
     });
   }
 }

@@ -6,16 +6,16 @@ import { StoreNotFoundError } from '../store.js';
 export class SqliteSceneLog implements SceneLog {
   private readonly insert: BetterSqlite3.Statement;
   private readonly select: BetterSqlite3.Statement;
-  private readonly replace: (projectId: string, uptoSeq: number, merged: Uint8Array) => void;
+  private readonly replace: (projectId: string, seqs: number[], merged: Uint8Array) => void;
 
   constructor(db: BetterSqlite3.Database) {
     this.insert = db.prepare('INSERT INTO scene_updates (project_id, "update") SELECT id, ? FROM projects WHERE id = ?');
     this.select = db.prepare('SELECT seq, "update" FROM scene_updates WHERE project_id = ? ORDER BY seq');
-    const remove = db.prepare('DELETE FROM scene_updates WHERE project_id = ? AND seq <= ?');
+    const remove = db.prepare('DELETE FROM scene_updates WHERE project_id = ? AND seq = ?');
     const put = db.prepare('INSERT INTO scene_updates (seq, project_id, "update") VALUES (?, ?, ?)');
-    this.replace = db.transaction((projectId: string, uptoSeq: number, merged: Uint8Array) => {
-      remove.run(projectId, uptoSeq);
-      put.run(uptoSeq, projectId, merged);
+    this.replace = db.transaction((projectId: string, seqs: number[], merged: Uint8Array) => {
+      for (const seq of seqs) remove.run(projectId, seq);
+      put.run(Math.max(...seqs), projectId, merged);
     });
   }
 
@@ -29,7 +29,7 @@ export class SqliteSceneLog implements SceneLog {
     return (this.select.all(projectId) as { seq: number; update: Buffer }[]).map((row) => ({ seq: row.seq, update: new Uint8Array(row.update) }));
   }
 
-  async compact(projectId: string, uptoSeq: number, merged: Uint8Array): Promise<void> {
-    this.replace(projectId, uptoSeq, merged);
+  async compact(projectId: string, seqs: number[], merged: Uint8Array): Promise<void> {
+    this.replace(projectId, seqs, merged);
   }
 }
