@@ -4,6 +4,7 @@ import { managementItem, modelRecord } from '../models/model-service.js';
 import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
+import { auditActor, grantOf } from './auth/actor.js';
 import { sendCsv, sendGeojson } from './content-routes.js';
 import { importRoute } from './import-route.js';
 import { itemSource } from './item-listing.js';
@@ -69,7 +70,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Create an item', security: adminSecurity, params: params.model, body: itemBody, response: { 201: answer('Item', 'the item'), 400: failure('invalid_body naming the field'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
-    const item = await ctx.models.createItem(project, model, body);
+    const item = await ctx.models.createItem(project, model, body, auditActor(grantOf(request).actor));
     return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, item));
   });
 
@@ -88,7 +89,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
     const item = await itemOr404(model, request.params.id);
-    const updated = await ctx.models.patchItem(project, model, item, body);
+    const updated = await ctx.models.patchItem(project, model, item, body, auditActor(grantOf(request).actor));
     if (!updated) throw new ApiError('not_found', `item "${item.id}" does not exist`);
     return reply.type('application/json; charset=utf-8').send(managementItem(model, updated));
   });

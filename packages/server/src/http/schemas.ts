@@ -97,6 +97,19 @@ export const sharedSchemas = [
     },
   },
   {
+    $id: 'ItemVersion',
+    description: 'one kept version of an item (docs/content-workflow.md)',
+    type: 'object',
+    required: ['version', 'at', 'actor', 'public', 'fields'],
+    properties: {
+      version: { type: 'integer', description: '1 for the creation, then one more per write' },
+      at: { type: 'string', format: 'date-time' },
+      actor: { type: 'object', description: '{"type": "admin" | "user" | "token" | "system", "id"?, "email"?}' },
+      public: { type: 'boolean' },
+      fields: { type: 'object', description: "the item's values in this version" },
+    },
+  },
+  {
     $id: 'Item',
     description: '{"id", the fields in the model\'s order (null when empty), "createdAt", "updatedAt"}; "public" on the management API',
     type: 'object',

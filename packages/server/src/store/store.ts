@@ -1,5 +1,5 @@
 import type { Field } from '@orbis/content-model';
-import type { AccountStore } from './account-store.js';
+import type { AccountStore, AuditActor } from './account-store.js';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
@@ -162,7 +162,28 @@ export interface ItemPatch {
   /** The item's complete new values (a PATCH's merge is made by the caller). */
   fields?: Record<string, unknown>;
   updatedAt: string;
+  /** Who writes: the version this write keeps names them (docs/content-workflow.md). */
+  actor: VersionActor;
 }
+
+/**
+ * Who wrote a version: the audit log's actor, or `system` for the versions that the migration
+ * introducing versions made of the items it found (who wrote those is not known).
+ */
+export type VersionActor = AuditActor | { type: 'system' };
+
+/** One kept version of an item (docs/content-workflow.md): every write of the item adds one. */
+export interface ItemVersion {
+  /** 1 for the item's creation, then one more per write. */
+  version: number;
+  at: string;
+  actor: VersionActor;
+  public: boolean;
+  fields: Record<string, unknown>;
+}
+
+/** A slice of an item's versions, newest first: after skipping `offset`, or below version `before`. */
+export type VersionSlice = { offset: number; limit: number } | { before: number; limit: number };
 
 /** An API key as stored: only the hash of its secret. */
 export interface ApiKey {
@@ -296,18 +317,26 @@ export interface Store {
   deleteModel(projectId: string, key: string): Promise<boolean>;
   /**
    * Records items of one model in one transaction (all or none), with their counts and records;
-   * ids grow in commit order as assets' do. Throws StoreNotFoundError when the model is gone.
+   * ids grow in commit order as assets' do; each item's first version is kept with it, written by
+   * `actor`. Throws StoreNotFoundError when the model is gone.
    */
-  insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]>;
+  insertItems(modelId: string, items: NewItem[], now: string, actor: VersionActor): Promise<Item[]>;
   /**
    * Records every item an import yields, in one transaction as `insertItems` does (all or none),
    * without holding them all: the iterable is read inside the transaction, so it must be
    * synchronous (a spool file, say). Returns how many were recorded.
    */
-  importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number>;
+  importItems(modelId: string, items: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number>;
   getItem(modelId: string, id: string): Promise<Item | undefined>;
+  /** Changes an item and keeps the new version, in one transaction. */
   updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined>;
+  /** Deletes an item; its versions stay until its model is deleted. */
   deleteItem(modelId: string, id: string): Promise<boolean>;
+  /** How many versions an item (deleted or not) has kept. */
+  countItemVersions(modelId: string, itemId: string): Promise<number>;
+  /** A slice of an item's versions, newest first. */
+  listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]>;
+  getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined>;
   /** Every item of a model in id order, a bounded number in memory at a time. */
   streamItems(modelId: string): AsyncIterable<Item>;
 
