@@ -1,12 +1,14 @@
 import { isId } from '../records/ids.js';
-import { readPage } from '../assets/listing.js';
+import { readPage, streamScope } from '../assets/listing.js';
+import { parseItemQuery } from '../models/item-query-parser.js';
 import type { PageQuery } from '../assets/page-query.js';
 import { fragmentOrigin, recordFragment, spliceOrigin } from '../records/record-fragment.js';
 import type { ItemJson } from '../models/item-export.js';
 import { markedAssetIds, spliceAssets } from '../records/item-record.js';
 import type { ContentModel, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
-import { CHUNK_CHARS, type ListingSource } from './listing-reply.js';
+import type { FastifyRequest } from 'fastify';
+import { CHUNK_CHARS, type ListingSource, queryOf } from './listing-reply.js';
 
 /**
  * Gives a chunk of public item records their asset fields: each marked asset id becomes the
@@ -45,11 +47,24 @@ export function itemSource(ctx: AppContext, project: Project, model: ContentMode
   };
 }
 
+/**
+ * The source of a model's item listing as a request asks for it: narrowed by its query
+ * (docs/content-workflow.md, "Queries"; 400 `invalid_parameter` naming a bad parameter), whose
+ * matches are counted, or the whole model with its maintained count.
+ */
+export async function askedItemSource(ctx: AppContext, request: FastifyRequest, project: Project, model: ContentModel, publicOnly: boolean): Promise<ListingSource> {
+  const source = itemSource(ctx, project, model, publicOnly);
+  const query = parseItemQuery(queryOf(request), model.fields);
+  if (!query) return source;
+  const scope = { ...source.scope, modelId: model.id, query };
+  return { ...source, scope, totalCount: await ctx.store.countQueried(scope) };
+}
+
 /** Every item a public source lists, parsed, in batches of about CHUNK_CHARS of JSON. */
 export async function* itemBatches(ctx: AppContext, source: ListingSource): AsyncIterable<ItemJson[]> {
   let chunk = '';
   const parse = async () => JSON.parse(`[${await source.finish(chunk)}]`) as ItemJson[];
-  for await (const batch of ctx.store.streamJoined(source.scope)) {
+  for await (const batch of streamScope(ctx.store, source.scope)) {
     chunk += (chunk === '' ? '' : ',') + batch.json;
     if (chunk.length >= CHUNK_CHARS) {
       yield await parse();

@@ -7,7 +7,8 @@ import type { AppContext } from './app-context.js';
 import { auditActor, grantOf } from './auth/actor.js';
 import { sendCsv, sendGeojson } from './content-routes.js';
 import { importRoute } from './import-route.js';
-import { itemSource } from './item-listing.js';
+import { askedItemSource } from './item-listing.js';
+import { itemListingQuery } from './schemas.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
@@ -74,9 +75,9 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, item));
   });
 
-  app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    return sendListing(ctx, request, reply, itemSource(ctx, project, model, false), pageQueryOf(request));
+    return sendListing(ctx, request, reply, await askedItemSource(ctx, request, project, model, false), pageQueryOf(request));
   });
 
   app.get<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'One item', security: adminSecurity, params: params.item, response: model('Item', 'the item') } }, async (request, reply) => {
@@ -104,7 +105,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The editor's preview of a model layer (SPEC §10: a layer shows a model's public items): the
   // public export's answer, behind the admin token. The editor has no API key, and a private
   // project's public API wants one; nothing is shown here that a key holder would not see there.
-  const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: paginationQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };
+  const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };
   const publicModelOr404 = async (alias: string, key: string) => {
     const found = await modelOr404(alias, key);
     if (!found.model.public) throw new ApiError('not_found', `model "${key.slice(0, 80)}" is not public: its layer shows nothing`);

@@ -149,6 +149,22 @@ export const paginationQuery = {
   },
 } as const;
 
+/**
+ * The pagination parameters and an item query's (docs/content-workflow.md, "Queries"), checked by
+ * `models/item-query-parser.ts` against the model; the names with brackets stand for a family.
+ */
+export const itemListingQuery = {
+  type: 'object',
+  properties: {
+    ...paginationQuery.properties,
+    'filter[field][op]': { description: 'a condition on a field (or createdAt, updatedAt); op: eq, ne, lt, lte, gt, gte, in (comma list), contains (text), exists (true/false); several are and-ed' },
+    'or[n][field][op]': { description: 'conditions of group n, and-ed within it; the groups are or-ed' },
+    sort: { description: 'fields to sort by, comma-separated, "-" for descending (then by id)' },
+    q: { description: 'words that must each appear in a text field (ASCII letters in any case)' },
+    bbox: { description: "west,south,east,north: items whose geometry's bounding box meets it" },
+  },
+} as const;
+
 /** An answer of a shared shape. */
 export const answer = (name: string, description: string) => ({ description, ...ref(name) });
 /** An error answer. */

@@ -1,5 +1,6 @@
 import type { Field } from '@orbis/content-model';
 import type { AccountStore, AuditActor } from './account-store.js';
+import type { ItemQuery } from './item-query.js';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
@@ -78,7 +79,12 @@ export interface ListingScope {
   publicOnly: boolean;
   /** The model whose items are listed; absent for the project's assets. */
   modelId?: string;
+  /** Only the items that match (docs/content-workflow.md, "Queries"); read by `queryRecords` and its kin. */
+  query?: ItemQuery;
 }
+
+/** A listing of a model's items narrowed by a query. */
+export type QueryScope = ListingScope & { modelId: string; query: ItemQuery };
 
 /** The scope of an asset listing (a ListingScope without a model). */
 export type AssetScope = ListingScope;
@@ -339,6 +345,16 @@ export interface Store {
   getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined>;
   /** Every item of a model in id order, a bounded number in memory at a time. */
   streamItems(modelId: string): AsyncIterable<Item>;
+  /**
+   * A slice of the items of a model that match a query, joined as `joinRecords` joins them. Unsorted,
+   * in id order by keyset (`afterId`) or offset; sorted, by offset, and `lastId` names the position
+   * after the slice (a cursor of this query only). No maintained count or checkpoint applies.
+   */
+  queryRecords(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords>;
+  /** How many items of a model match a query: counted. */
+  countQueried(scope: QueryScope): Promise<number>;
+  /** Every item that matches a query, in its order, in joined batches as `streamJoined` gives them. */
+  streamQueried(scope: QueryScope): AsyncIterable<JoinedBatch>;
 
   createApiKey(key: ApiKey): Promise<void>;
   listApiKeys(projectId: string): Promise<ApiKey[]>;

@@ -25,7 +25,9 @@ import type {
 import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
-import type { ItemVersion, VersionActor, VersionSlice } from '../store.js';
+import type { ItemVersion, JoinedBatch as QueriedBatch, QueryScope, VersionActor, VersionSlice } from '../store.js';
+import { QueriedItems } from '../queried-items.js';
+import { POSTGRES_QUERY, postgresQueryRunner } from './postgres-query-dialect.js';
 import type { Migration } from '../sqlite/migrations.js';
 import { AccessReads } from './access-reads.js';
 import { postgresMigrations } from './migrations.js';
@@ -361,6 +363,12 @@ export class PostgresStore implements Store {
   countItemVersions(modelId: string, itemId: string): Promise<number> { return this.content.versions.count(modelId, itemId); }
   listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> { return this.content.versions.list(modelId, itemId, slice); }
   getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> { return this.content.versions.get(modelId, itemId, version); }
+  private queried?: QueriedItems;
+  /** Item queries (docs/content-workflow.md), made on first use. */
+  private get queries(): QueriedItems { return (this.queried ??= new QueriedItems(POSTGRES_QUERY, postgresQueryRunner(this.pool))); }
+  queryRecords(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords> { return this.queries.records(scope, slice); }
+  countQueried(scope: QueryScope): Promise<number> { return this.queries.count(scope); }
+  streamQueried(scope: QueryScope): AsyncIterable<QueriedBatch> { return this.queries.stream(scope); }
   streamItems(modelId: string): AsyncIterable<Item> { return this.content.streamItems(modelId); }
 
   async createApiKey(k: ApiKey): Promise<void> {

@@ -26,7 +26,9 @@ import type {
 import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
-import type { ItemVersion, VersionActor, VersionSlice } from '../store.js';
+import type { ItemVersion, JoinedBatch as QueriedBatch, QueryScope, VersionActor, VersionSlice } from '../store.js';
+import { QueriedItems } from '../queried-items.js';
+import { SQLITE_QUERY, sqliteQueryRunner } from './sqlite-query-dialect.js';
 import { migrateSqlite } from './migrations.js';
 import { SqliteAccounts } from './sqlite-accounts.js';
 import { SqliteContent } from './sqlite-content.js';
@@ -349,6 +351,12 @@ export class SqliteStore implements Store {
   async countItemVersions(modelId: string, itemId: string): Promise<number> { return this.content.versions.count(modelId, itemId); }
   async listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> { return this.content.versions.list(modelId, itemId, slice); }
   async getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> { return this.content.versions.get(modelId, itemId, version); }
+  private queried?: QueriedItems;
+  /** Item queries (docs/content-workflow.md), made on first use. */
+  private get queries(): QueriedItems { return (this.queried ??= new QueriedItems(SQLITE_QUERY, sqliteQueryRunner(this.db))); }
+  queryRecords(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords> { return this.queries.records(scope, slice); }
+  countQueried(scope: QueryScope): Promise<number> { return this.queries.count(scope); }
+  streamQueried(scope: QueryScope): AsyncIterable<QueriedBatch> { return this.queries.stream(scope); }
   streamItems(modelId: string): AsyncIterable<Item> { return this.content.streamItems(modelId); }
 
   async createApiKey(k: ApiKey): Promise<void> {
