@@ -8,7 +8,7 @@ import { markedAssetIds, spliceAssets } from '../records/item-record.js';
 import type { ContentModel, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
 import type { FastifyRequest } from 'fastify';
-import { CHUNK_CHARS, type ListingSource, queryOf } from './listing-reply.js';
+import { CHUNK_CHARS, countOf, type ListingSource, queryOf } from './listing-reply.js';
 
 /**
  * Gives a chunk of public item records their asset fields: each marked asset id becomes the
@@ -50,14 +50,15 @@ export function itemSource(ctx: AppContext, project: Project, model: ContentMode
 /**
  * The source of a model's item listing as a request asks for it: narrowed by its query
  * (docs/content-workflow.md, "Queries"; 400 `invalid_parameter` naming a bad parameter), whose
- * matches are counted, or the whole model with its maintained count.
+ * matches are counted when a page is read (not for a cached page, nor for the whole list), or the
+ * whole model with its maintained count.
  */
 export async function askedItemSource(ctx: AppContext, request: FastifyRequest, project: Project, model: ContentModel, publicOnly: boolean): Promise<ListingSource> {
   const source = itemSource(ctx, project, model, publicOnly);
   const query = parseItemQuery(queryOf(request), model.fields);
   if (!query) return source;
   const scope = { ...source.scope, modelId: model.id, query };
-  return { ...source, scope, totalCount: await ctx.store.countQueried(scope) };
+  return { ...source, scope, totalCount: () => ctx.store.countQueried(scope) };
 }
 
 /** Every item a public source lists, parsed, in batches of about CHUNK_CHARS of JSON. */
@@ -76,7 +77,7 @@ export async function* itemBatches(ctx: AppContext, source: ListingSource): Asyn
 
 /** One page of a public source, parsed, with its envelope's other members as JSON text (`,"totalCount":…`). */
 export async function itemPage(ctx: AppContext, source: ListingSource, query: Exclude<PageQuery, { mode: 'all' }>) {
-  const page = await readPage(ctx.store, ctx.cursors, source.scope, source.totalCount, query);
+  const page = await readPage(ctx.store, ctx.cursors, source.scope, await countOf(source), query);
   const items = JSON.parse(`[${await source.finish(page.results)}]`) as ItemJson[];
   let envelope = `,"totalCount":${page.totalCount},"hasMore":${page.hasMore},"limit":${page.limit},"nextCursor":${JSON.stringify(page.nextCursor)}`;
   if (page.page !== undefined) envelope += `,"page":${page.page},"offset":${page.offset}`;

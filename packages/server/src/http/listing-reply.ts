@@ -58,7 +58,8 @@ function pageBody(page: ListingPage): string {
  */
 export interface ListingSource {
   scope: ListingScope;
-  totalCount: number;
+  /** The scope's maintained count, or how to count it (a query's matches), done only when a page is read. */
+  totalCount: number | (() => Promise<number>);
   finish: Finish;
   /** The listing's URL without a query, for the `Link` header. */
   url: string;
@@ -66,6 +67,11 @@ export interface ListingSource {
   version: string;
   /** Whether answers carry an ETag (public listings). */
   etag: boolean;
+}
+
+/** A source's total count: maintained, or counted now. */
+export async function countOf(source: ListingSource): Promise<number> {
+  return typeof source.totalCount === 'number' ? source.totalCount : source.totalCount();
 }
 
 /** The version a project's public asset answers show: a counter that every write to its assets bumps. */
@@ -140,7 +146,7 @@ export async function sendListing(
     keepCompressed(cached.link);
     return reply.send(cached.body);
   }
-  const page = await readPage(ctx.store, ctx.cursors, scope, source.totalCount, query, read?.planned, read?.records);
+  const page = await readPage(ctx.store, ctx.cursors, scope, await countOf(source), query, read?.planned, read?.records);
   const next = nextPageQuery(query, page);
   const link = next ? `<${source.url}?${scope.query ? `${scope.query.canonical}&` : ''}${next.toString()}>; rel="next"` : undefined;
   if (link !== undefined) reply.header('Link', link);

@@ -232,4 +232,9 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
         SELECT model_id, id, 1, updated_at, '{"type":"system"}', public, fields FROM items;
     `,
   },
+  {
+    version: 11,
+    name: "items' values as jsonb for queries (docs/content-workflow.md)",
+    sql: `ALTER TABLE items ADD COLUMN doc JSONB GENERATED ALWAYS AS (fields::jsonb) STORED;`,
+  },
 ];
