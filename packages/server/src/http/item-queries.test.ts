@@ -177,6 +177,16 @@ describe('item queries (docs/content-workflow.md)', () => {
     expect(tags[0]).not.toBe(tags[1]);
   });
 
+  it("keeps a sorted query's cursor where it was when items are added before it", async () => {
+    const q = `${base}?filter[capacity][exists]=true&sort=-capacity,name&limit=5`;
+    const first = await json(await h.admin('GET', q));
+    const second = await json(await h.admin('GET', `${q}&start_cursor=${encodeURIComponent(first.body.nextCursor)}`));
+    const added = await json(await h.admin('POST', base, { fields: { name: 'Biggest', capacity: 1000 } }));
+    const again = await json(await h.admin('GET', `${q}&start_cursor=${encodeURIComponent(first.body.nextCursor)}`));
+    expect(again.body.results.map((i: Item) => i.id)).toEqual(second.body.results.map((i: Item) => i.id));
+    expect((await h.admin('DELETE', `${base}/${added.body.id}`)).status).toBe(204);
+  });
+
   it.each([
     ['filter[nope][eq]=1', 'filter[nope][eq]'],
     ['filter[capacity][near]=1', 'filter[capacity][near]'],

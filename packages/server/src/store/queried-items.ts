@@ -26,9 +26,9 @@ export interface QueryDialect {
   bool(value: boolean): unknown;
 }
 
-/** Runs a statement and returns its rows as arrays (`id`, `rec`), or its one number. */
+/** Runs a statement and returns its rows as arrays (`id`, `rec`, then any sort values), or its one number. */
 export interface QueryRunner {
-  rows(sql: string, params: unknown[]): Promise<[string, string][]>;
+  rows(sql: string, params: unknown[]): Promise<unknown[][]>;
   count(sql: string, params: unknown[]): Promise<number>;
 }
 
@@ -54,6 +54,9 @@ function conditionSql(d: QueryDialect, p: Params, c: Condition): string {
   return `${expr} ${COMPARE[c.op]} ${param(c.value)}`;
 }
 
+/** A sort value as read back, in a form its database takes as a parameter again (PostgreSQL gives a Date for an instant). */
+const stored = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
+
 const all = (parts: string[]) => (parts.length === 0 ? 'TRUE' : parts.map((x) => `(${x})`).join(' AND '));
 
 /** The WHERE clause of a query scope, its parameters added to `p` (the scope's owner first). */
@@ -76,13 +79,46 @@ function orderSql(d: QueryDialect, q: ItemQuery): string {
   return [...q.sort.map((s) => `${d.value(s.field)} ${s.desc ? 'DESC' : 'ASC'} NULLS LAST`), 'id'].join(', ');
 }
 
-/** A sorted query's position: how many records come before it. Unsorted ones go by id, as plain listings do. */
-const OFFSET_MARK = '#';
+/**
+ * Where a sorted query's page ends: the last item's sort values and id, as a position that its
+ * cursor carries (base64url JSON: the cursor codec separates its parts with `|`).
+ */
+function encodePosition(values: unknown[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+function decodePosition(text: string, keys: number): unknown[] | undefined {
+  try {
+    const values = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    return Array.isArray(values) && values.length === keys + 1 && typeof values[keys] === 'string' ? values : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * The reads of a query scope, the same SQL on every store but for its dialect: slices (keyset by
- * id when unsorted; by offset when sorted, whose cursors then name a position in the order), a
- * count of the matching items, and the matches in joined batches.
+ * The items after a position in the query's order (each key ascending or descending, items without
+ * a value last, then by id): the keyset condition, so that a cursor stays put as items are added
+ * or deleted before it. A key whose value at the position is missing has nothing after it but
+ * the other missing ones.
+ */
+function afterSql(d: QueryDialect, p: Params, q: ItemQuery, position: unknown[]): string {
+  const terms: string[] = [];
+  const equal: string[] = [];
+  q.sort.forEach(({ field, desc }, i) => {
+    const expr = d.value(field);
+    const v = position[i];
+    if (v !== null) terms.push(all([...equal, `${expr} ${desc ? '<' : '>'} ${p.add(v)} OR ${expr} IS NULL`]));
+    equal.push(v === null ? `${expr} IS NULL` : `${expr} = ${p.add(v)}`);
+  });
+  terms.push(all([...equal, `id > ${p.add(position[q.sort.length])}`]));
+  return terms.map((t) => `(${t})`).join(' OR ');
+}
+
+/**
+ * The reads of a query scope, the same SQL on every store but for its dialect: slices by keyset
+ * (after an id, or after a position in a sorted query's order) or by offset, a count of the
+ * matching items, and the matches in joined batches.
  */
 export class QueriedItems {
   constructor(
@@ -93,19 +129,23 @@ export class QueriedItems {
   async records(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords> {
     const p = new Params(this.d);
     const where = whereSql(this.d, p, scope);
-    const sorted = scope.query.sort.length > 0;
-    let offset = slice.offset ?? 0;
+    const { sort } = scope.query;
     let after = '';
-    if (slice.afterId !== undefined && sorted) offset = slice.afterId.startsWith(OFFSET_MARK) ? Number(slice.afterId.slice(1)) || 0 : 0;
-    else if (slice.afterId !== undefined) after = ` AND id > ${p.add(slice.afterId)}`;
+    if (slice.afterId !== undefined && sort.length > 0) {
+      const position = decodePosition(slice.afterId, sort.length);
+      // The codec checked the cursor's signature: a position that does not read was not made here.
+      if (!position) throw new Error('a signed cursor of a sorted query holds no position');
+      after = ` AND (${afterSql(this.d, p, scope.query, position)})`;
+    } else if (slice.afterId !== undefined) after = ` AND id > ${p.add(slice.afterId)}`;
+    const values = sort.map((s, i) => `, ${this.d.value(s.field)} AS s${i}`).join('');
     const limit = p.add(slice.limit + 1);
-    const rows = await this.run.rows(`SELECT id, ${this.d.record(scope.publicOnly)} AS rec FROM items WHERE ${where}${after} ORDER BY ${orderSql(this.d, scope.query)} LIMIT ${limit} OFFSET ${p.add(offset)}`, p.values);
+    const rows = await this.run.rows(`SELECT id, ${this.d.record(scope.publicOnly)} AS rec${values} FROM items WHERE ${where}${after} ORDER BY ${orderSql(this.d, scope.query)} LIMIT ${limit} OFFSET ${p.add(slice.offset ?? 0)}`, p.values);
     const page = rows.slice(0, slice.limit);
-    const last = page.at(-1)?.[0];
+    const last = page.at(-1);
     return {
-      json: page.map((r) => r[1]).join(','),
+      json: page.map((r) => r[1] as string).join(','),
       count: page.length,
-      lastId: last === undefined ? undefined : sorted ? `${OFFSET_MARK}${offset + page.length}` : last,
+      lastId: last === undefined ? undefined : sort.length > 0 ? encodePosition([...last.slice(2).map(stored), last[0]]) : (last[0] as string),
       hasMore: rows.length > slice.limit,
     };
   }

@@ -39,7 +39,7 @@ export const POSTGRES_QUERY: QueryDialect = {
 /** Runs query statements on a pool. */
 export function postgresQueryRunner(pool: pg.Pool): QueryRunner {
   return {
-    rows: async (sql, params) => (await pool.query<[string, string]>({ text: sql, values: params, rowMode: 'array' })).rows,
+    rows: async (sql, params) => (await pool.query<unknown[]>({ text: sql, values: params, rowMode: 'array' })).rows,
     count: async (sql, params) => Number((await pool.query<[string]>({ text: sql, values: params, rowMode: 'array' })).rows[0]![0]),
   };
 }

@@ -37,7 +37,7 @@ export function sqliteQueryRunner(db: Database.Database): QueryRunner {
     return s;
   };
   return {
-    rows: async (sql, params) => prepared(sql).raw(true).all(...params) as [string, string][],
+    rows: async (sql, params) => prepared(sql).raw(true).all(...params) as unknown[][],
     count: async (sql, params) => prepared(sql).pluck().get(...params) as number,
   };
 }
