@@ -1,5 +1,5 @@
 import { isId } from '../records/ids.js';
-import { readPage, streamScope } from '../assets/listing.js';
+import { cursorScope, readPage, streamScope } from '../assets/listing.js';
 import { parseItemQuery } from '../models/item-query-parser.js';
 import type { PageQuery } from '../assets/page-query.js';
 import { fragmentOrigin, recordFragment, spliceOrigin } from '../records/record-fragment.js';
@@ -50,7 +50,8 @@ export function itemSource(ctx: AppContext, project: Project, model: ContentMode
 /**
  * The source of a model's item listing as a request asks for it: narrowed by its query
  * (docs/content-workflow.md, "Queries"; 400 `invalid_parameter` naming a bad parameter), whose
- * matches are counted when a page is read (not for a cached page, nor for the whole list), or the
+ * matches are counted when a page is read (not for a cached page, nor for the whole list; once per
+ * version of the model while the page cache keeps the count), or the
  * whole model with its maintained count.
  */
 export async function askedItemSource(ctx: AppContext, request: FastifyRequest, project: Project, model: ContentModel, publicOnly: boolean): Promise<ListingSource> {
@@ -58,7 +59,18 @@ export async function askedItemSource(ctx: AppContext, request: FastifyRequest, 
   const query = parseItemQuery(queryOf(request), model.fields);
   if (!query) return source;
   const scope = { ...source.scope, modelId: model.id, query };
-  return { ...source, scope, totalCount: () => ctx.store.countQueried(scope) };
+  // The count is kept in the page cache beside the query's pages, for the model's version: a
+  // client walking a query's pages counts its matches once, not once per page.
+  const key = `${source.url}?${query.canonical}\n#count`;
+  const scopeKey = cursorScope(scope);
+  const totalCount = async () => {
+    const cached = ctx.pages.get(key, scopeKey, source.version);
+    if (cached) return Number(cached.body.toString());
+    const counted = await ctx.store.countQueried(scope);
+    ctx.pages.set(key, { scopeKey, version: source.version, body: Buffer.from(String(counted)), link: undefined, etag: undefined });
+    return counted;
+  };
+  return { ...source, scope, totalCount };
 }
 
 /** Every item a public source lists, parsed, in batches of about CHUNK_CHARS of JSON. */

@@ -184,6 +184,8 @@ describe('item queries (docs/content-workflow.md)', () => {
     const added = await json(await h.admin('POST', base, { fields: { name: 'Biggest', capacity: 1000 } }));
     const again = await json(await h.admin('GET', `${q}&start_cursor=${encodeURIComponent(first.body.nextCursor)}`));
     expect(again.body.results.map((i: Item) => i.id)).toEqual(second.body.results.map((i: Item) => i.id));
+    // The count kept for the query's pages is the count of the model as it is now.
+    expect(again.body.totalCount).toBe(first.body.totalCount + 1);
     expect((await h.admin('DELETE', `${base}/${added.body.id}`)).status).toBe(204);
   });
 
