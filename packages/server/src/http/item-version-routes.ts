@@ -5,7 +5,9 @@ import type { ContentModel, ItemVersion } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { auditActor, grantOf } from './auth/actor.js';
+import { itemTag } from './model-routes.js';
 import { sendNewestFirst } from './newest-first-listing.js';
+import { conditionalWrite } from './preconditions.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, answer, failure, paginationQuery, params } from './schemas.js';
 
@@ -70,14 +72,24 @@ export function itemVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
     return versionRecord(model, await versionOr404(model, request.params.id, request.params.version));
   });
 
-  app.post<PMIV>(`${base}/:version/restore`, { schema: { summary: "Make an old version's values the item's again, as a new version", security: adminSecurity, params: versionParams, response: { 200: answer('Item', 'the item'), 400: failure('invalid_parameter, or invalid_body: the version does not fit the model as it is now'), 404: failure('not_found'), 409: failure('conflict: the item was deleted') } } }, async (request, reply) => {
+  app.post<PMIV>(`${base}/:version/restore`, { schema: { summary: "Make an old version's values the item's again, as a new version", security: adminSecurity, params: versionParams, response: { 200: answer('Item', 'the item'), 400: failure('invalid_parameter, or invalid_body: the version does not fit the model as it is now'), 404: failure('not_found'), 409: failure('conflict: the item was deleted'), 412: failure('precondition_failed: If-Match names an older version of the item') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    const version = await versionOr404(model, request.params.id, request.params.version);
-    const item = await ctx.store.getItem(model.id, request.params.id);
+    const { id } = request.params;
+    const version = await versionOr404(model, id, request.params.version);
     // A deleted item's id is not given again (ids keep commit order for cursors): its history is read, not restored.
-    if (!item) throw new ApiError('conflict', `item "${request.params.id}" was deleted: its versions can be read, not restored`);
-    const restored = await ctx.models.restoreItem(project, model, item, version, auditActor(grantOf(request).actor));
-    if (!restored) throw new ApiError('conflict', `item "${request.params.id}" was deleted: its versions can be read, not restored`);
+    const gone = () => new ApiError('conflict', `item "${id}" was deleted: its versions can be read, not restored`);
+    const current = async () => {
+      const item = await ctx.store.getItem(model.id, id);
+      return item && itemTag(item);
+    };
+    // A write of the item as a PATCH is (docs/collaboration.md): If-Match with an older ETag is a 412.
+    const restored = await conditionalWrite(request, reply, `item:${model.id}:${id}`, current, async () => {
+      const item = await ctx.store.getItem(model.id, id);
+      if (!item) throw gone();
+      const done = await ctx.models.restoreItem(project, model, item, version, auditActor(grantOf(request).actor));
+      if (!done) throw gone();
+      return done;
+    }, itemTag);
     return reply.type('application/json; charset=utf-8').send(managementItem(model, restored));
   });
 }

@@ -50,6 +50,10 @@ describe('item versions (docs/content-workflow.md)', () => {
 
     expect((await json(await reader.call('GET', `${base}/${item.id}/versions/1`))).body).toEqual(all.body.results[2]);
     expect((await reader.call('POST', `${base}/${item.id}/versions/1/restore`)).status).toBe(403);
+    // A restore is a write of the item: If-Match with an older ETag changes nothing.
+    const stale = await writer.call('POST', `${base}/${item.id}/versions/1/restore`, undefined, { 'if-match': '"older"' });
+    expect([stale.status, ((await stale.json()) as any).error.code]).toEqual([412, 'precondition_failed']);
+    expect((await json(await reader.call('GET', `${base}/${item.id}/versions`))).body.totalCount).toBe(3);
     const restored = await json(await writer.call('POST', `${base}/${item.id}/versions/1/restore`));
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ id: item.id, name: 'Hall', capacity: 10, public: true });

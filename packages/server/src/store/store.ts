@@ -1,6 +1,7 @@
 import type { Field } from '@orbis/content-model';
 import type { AccountStore, AuditActor } from './account-store.js';
 import type { ItemQuery } from './item-query.js';
+import type { SceneLog } from './scene-log.js';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
@@ -230,6 +231,8 @@ export interface Store {
   readonly kind: string;
   /** Users, sessions, members, tokens and the audit log (SPEC §12). */
   readonly accounts: AccountStore;
+  /** The live scene's stored updates (docs/collaboration.md). */
+  readonly sceneLog: SceneLog;
   close(): Promise<void>;
 
   getMeta(key: string): Promise<string | undefined>;

@@ -218,7 +218,18 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
     `,
   },
   {
-    // 9 is the live scene's (docs/collaboration.md), on another branch.
+    version: 9,
+    name: 'the live scene\'s updates (docs/collaboration.md)',
+    sql: `
+      CREATE TABLE scene_updates (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        "update" BLOB NOT NULL
+      );
+      CREATE INDEX scene_updates_by_project ON scene_updates (project_id, seq);
+    `,
+  },
+  {
     version: 10,
     name: 'item versions (docs/content-workflow.md)',
     sql: `
