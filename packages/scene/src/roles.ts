@@ -35,6 +35,7 @@ export const ACTION_ROLES = {
   'asset.delete': 'writer',
   'item.create': 'writer',
   'item.update': 'writer',
+  'item.restore': 'writer',
   'item.delete': 'writer',
   'item.import': 'writer',
   'scene.put': 'writer',

@@ -27,6 +27,7 @@ import { type HotPath, hotListing } from './hot-listing.js';
 import { hotRequestLog, requestIds } from './hot-log.js';
 import { keyRoutes } from './key-routes.js';
 import { modelRoutes } from './model-routes.js';
+import { itemVersionRoutes } from './item-version-routes.js';
 import { installOpenApi } from './openapi.js';
 import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     sceneRoutes(management, ctx);
     pluginRoutes(management, ctx);
     modelRoutes(management, ctx);
+    itemVersionRoutes(management, ctx);
     adminFileRoutes(management, ctx);
     memberRoutes(management, ctx);
     auditRoutes(management, ctx);

@@ -1,5 +1,6 @@
 import type { PagedQuery } from '../assets/listing.js';
 import { parsePageQuery } from '../assets/page-query.js';
+import { hasItemQuery } from '../models/item-query-parser.js';
 import { parseModelSegment } from './item-listing.js';
 import { pageKey } from './listing-reply.js';
 
@@ -70,9 +71,12 @@ function parseTarget(url: string, publicUrl: string): HotTarget | undefined {
   const model = assets === undefined ? parseModelSegment(segment) : undefined;
   if (assets === undefined && model?.format !== 'json') return undefined;
   const at = url.indexOf('?');
+  const search = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  // An item query's pages are the app's to answer (docs/content-workflow.md, "Queries").
+  if (hasItemQuery(search)) return undefined;
   let query;
   try {
-    query = parsePageQuery(new URLSearchParams(at < 0 ? '' : url.slice(at + 1)));
+    query = parsePageQuery(search);
   } catch {
     return undefined;
   }

@@ -4,9 +4,11 @@ import { managementItem, modelRecord } from '../models/model-service.js';
 import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
+import { auditActor, grantOf } from './auth/actor.js';
 import { sendCsv, sendGeojson } from './content-routes.js';
 import { importRoute } from './import-route.js';
-import { itemSource } from './item-listing.js';
+import { askedItemSource } from './item-listing.js';
+import { itemListingQuery } from './schemas.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
@@ -16,7 +18,7 @@ import type { Item } from '../store/store.js';
 /** A model's version: what a PATCH changes, not its counts (docs/collaboration.md). */
 const modelTag = (m: ContentModel) => versionTag({ id: m.id, key: m.key, name: m.name, public: m.public, fields: m.fields });
 /** An item's version: its values and whether it is public. */
-const itemTag = (i: Item) => versionTag({ id: i.id, public: i.public, fields: i.fields });
+export const itemTag = (i: Item) => versionTag({ id: i.id, public: i.public, fields: i.fields });
 
 
 type P = { Params: { project: string } };
@@ -86,13 +88,13 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Create an item', security: adminSecurity, params: params.model, body: itemBody, response: { 201: answer('Item', 'the item'), 400: failure('invalid_body naming the field'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
-    const item = await ctx.models.createItem(project, model, body);
+    const item = await ctx.models.createItem(project, model, body, auditActor(grantOf(request).actor));
     return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, item));
   });
 
-  app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    return sendListing(ctx, request, reply, itemSource(ctx, project, model, false), pageQueryOf(request));
+    return sendListing(ctx, request, reply, await askedItemSource(ctx, request, project, model, false), pageQueryOf(request));
   });
 
   app.get<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'One item', security: adminSecurity, params: params.item, response: model('Item', 'the item') } }, async (request, reply) => {
@@ -106,7 +108,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
     const updated = await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await itemOr404(model, request.params.id)), async () => {
-      const done = await ctx.models.patchItem(project, model, await itemOr404(model, request.params.id), body);
+      const done = await ctx.models.patchItem(project, model, await itemOr404(model, request.params.id), body, auditActor(grantOf(request).actor));
       if (!done) throw new ApiError('not_found', `item "${request.params.id}" does not exist`);
       return done;
     }, itemTag);
@@ -125,7 +127,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The editor's preview of a model layer (SPEC §10: a layer shows a model's public items): the
   // public export's answer, behind the admin token. The editor has no API key, and a private
   // project's public API wants one; nothing is shown here that a key holder would not see there.
-  const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: paginationQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };
+  const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };
   const publicModelOr404 = async (alias: string, key: string) => {
     const found = await modelOr404(alias, key);
     if (!found.model.public) throw new ApiError('not_found', `model "${key.slice(0, 80)}" is not public: its layer shows nothing`);

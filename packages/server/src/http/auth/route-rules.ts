@@ -62,6 +62,9 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`GET ${M}/items.geojson`]: READ,
   [`GET ${M}/items.csv`]: READ,
   [`POST ${M}/import`]: write('item.import'),
+  [`GET ${M}/items/:id/versions`]: READ,
+  [`GET ${M}/items/:id/versions/:version`]: READ,
+  [`POST ${M}/items/:id/versions/:version/restore`]: write('item.restore'),
 
   [`POST ${P}/keys`]: write('key.create'),
   [`GET ${P}/keys`]: { least: ACTION_ROLES['key.list'] },

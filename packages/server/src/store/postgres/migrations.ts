@@ -225,4 +225,27 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
       CREATE INDEX scene_updates_by_project ON scene_updates (project_id, seq);
     `,
   },
+  {
+    version: 10,
+    name: 'item versions (docs/content-workflow.md)',
+    sql: `
+      CREATE TABLE item_versions (
+        model_id TEXT COLLATE "C" NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        item_id TEXT COLLATE "C" NOT NULL,
+        version INTEGER NOT NULL,
+        at TIMESTAMPTZ NOT NULL,
+        actor TEXT NOT NULL,
+        public BOOLEAN NOT NULL,
+        fields TEXT NOT NULL,
+        PRIMARY KEY (model_id, item_id, version)
+      );
+      INSERT INTO item_versions (model_id, item_id, version, at, actor, public, fields)
+        SELECT model_id, id, 1, updated_at, '{"type":"system"}', public, fields FROM items;
+    `,
+  },
+  {
+    version: 11,
+    name: "items' values as jsonb for queries (docs/content-workflow.md)",
+    sql: `ALTER TABLE items ADD COLUMN doc JSONB GENERATED ALWAYS AS (fields::jsonb) STORED;`,
+  },
 ];

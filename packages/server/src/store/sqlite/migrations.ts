@@ -229,6 +229,24 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
       CREATE INDEX scene_updates_by_project ON scene_updates (project_id, seq);
     `,
   },
+  {
+    version: 10,
+    name: 'item versions (docs/content-workflow.md)',
+    sql: `
+      CREATE TABLE item_versions (
+        model_id TEXT NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        item_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        public INTEGER NOT NULL CHECK (public IN (0, 1)),
+        fields TEXT NOT NULL,
+        PRIMARY KEY (model_id, item_id, version)
+      );
+      INSERT INTO item_versions (model_id, item_id, version, at, actor, public, fields)
+        SELECT model_id, id, 1, updated_at, '{"type":"system"}', public, fields FROM items;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's version, each in its own transaction. */
