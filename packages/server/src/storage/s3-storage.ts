@@ -160,6 +160,12 @@ export class S3Storage implements Storage {
     }
   }
 
+  async check(): Promise<void> {
+    // What `list` needs (the permission, the bucket, the endpoint): one key at most.
+    const prefix = this.location.prefix ? `${this.location.prefix}/` : undefined;
+    await this.client.send(new ListObjectsV2Command({ Bucket: this.location.bucket, Prefix: prefix, MaxKeys: 1 }));
+  }
+
   async cleanTemporaries(olderThanMs: number): Promise<number> {
     const cutoff = Date.now() - olderThanMs;
     let removed = 0;

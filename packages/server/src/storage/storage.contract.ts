@@ -75,6 +75,12 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       await expect(storage.read('p/b/original')).rejects.toThrow();
     });
 
+    it('answers a check when it can be used, before and after a first write', async () => {
+      await expect(storage.check()).resolves.toBeUndefined();
+      await storage.put('p/a/original', Readable.from([Buffer.from('1')]));
+      await expect(storage.check()).resolves.toBeUndefined();
+    });
+
     it('refuses keys that could leave the storage', async () => {
       for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'a/./b', 'a\\b', '', 'a/b/']) {
         await expect(storage.read(key), key).rejects.toThrow(/storage key/);

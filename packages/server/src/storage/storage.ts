@@ -33,6 +33,11 @@ export interface Storage {
   list(): AsyncIterable<StoredKey>;
   /** Removes half-written temporaries older than `olderThanMs`. */
   cleanTemporaries(olderThanMs: number): Promise<number>;
+  /**
+   * Resolves when the storage answers: its folder can be read and written, or its bucket listed
+   * under the prefix. Rejects with the storage's own error otherwise (readiness, docs/operations.md).
+   */
+  check(): Promise<void>;
 }
 
 /** What `Storage.read` rejects with when nothing is stored at the key. */
