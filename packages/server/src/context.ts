@@ -8,6 +8,7 @@ import { AssetService } from './assets/asset-service.js';
 import { CursorCodec } from './assets/cursor.js';
 import { StagingJournal } from './assets/staging-journal.js';
 import { checkAdminToken, ConfigError, type OrbisConfig } from './config/serve-config.js';
+import { databaseLocation } from './config/database-location.js';
 import { oidcSettingsFrom } from './config/oidc-settings.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
@@ -27,11 +28,9 @@ import { timedCalls } from './metrics/timed-calls.js';
 /** Opens the store a database URL names: none or `sqlite:` a SQLite file; `postgres://` PostgreSQL. */
 export async function openStore(databaseUrl: string | undefined, dataDir: string): Promise<Store> {
   // Each store's driver is imported when chosen: a process loads (and keeps in memory) only its own.
-  const sqlite = async (file: string) => new (await import('./store/sqlite/sqlite-store.js')).SqliteStore(file);
-  if (databaseUrl === undefined) return sqlite(join(dataDir, 'orbis.db'));
-  if (databaseUrl.startsWith('sqlite:')) return sqlite(databaseUrl.slice('sqlite:'.length).replace(/^\/\//, ''));
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return (await import('./store/postgres/postgres-store.js')).PostgresStore.open(databaseUrl);
-  throw new ConfigError(`--database-url must be a postgres:// or sqlite: URL, got "${databaseUrl}"`);
+  const location = databaseLocation(databaseUrl, dataDir);
+  if (location.kind === 'sqlite') return new (await import('./store/sqlite/sqlite-store.js')).SqliteStore(location.file);
+  return (await import('./store/postgres/postgres-store.js')).PostgresStore.open(location.url);
 }
 
 /** Opens the file storage a `--storage` value names: none, a folder path, or `s3://bucket/prefix`. */

@@ -25,6 +25,8 @@ Commands:
   user create <email> [--name N]         a user; the password is read from standard input
   member add <project> <email> --role R  R: reader, writer, maintainer or owner
   audit <project>                        the project's audit log, newest first
+  backup <file>                          one archive of the database and the files, taken while servers run
+  restore <file>                         a backup, into an empty installation (docs/operations.md)
 
 Options (every command):
   --data-dir DIR        data folder (ORBIS_DATA_DIR, default ./data)
@@ -73,6 +75,7 @@ export async function main(argv: string[]): Promise<number> {
     // Each command imports only what it runs: `serve` the server, the others the data commands (the
     // server's modules cost a data command about half a second of CPU: docs/performance.md).
     if (positionals[0] === 'serve') return await (await import('./serve-command.js')).runServe(config);
+    if (positionals[0] === 'backup' || positionals[0] === 'restore') return await (await import('./backup-commands.js')).runBackupCommand(config, positionals);
     // `plugin dev` runs until Ctrl-C (or SIGTERM), then closes the data cleanly.
     const stop = new AbortController();
     const onSignal = () => stop.abort();

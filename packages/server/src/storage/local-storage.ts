@@ -97,7 +97,8 @@ export class LocalStorage implements Storage {
       if (entry.isDirectory()) yield* this.walk(path);
       else if (entry.isFile()) {
         const key = relative(this.root, path).split(sep).join('/');
-        yield { key, modifiedAt: (await stat(path)).mtime };
+        const info = await stat(path);
+        yield { key, modifiedAt: info.mtime, size: info.size };
       }
     }
   }
