@@ -10,6 +10,7 @@ Commands:
   serve                                  start the server
   project create <alias> [--private] [--name N]
   project list
+  project export <project> <file.zip>    the project whole: scene, published page, files, models, plugins, members
   asset add <project> <file...> [--public]
   asset list <project>
   key create <project> [--name N]
