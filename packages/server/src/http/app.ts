@@ -26,6 +26,8 @@ import { NO_CORS, PUBLIC_CORS, PUBLIC_PREFIXES } from './cors-policy.js';
 import { type HotPath, hotListing } from './hot-listing.js';
 import { hotRequestLog, requestIds } from './hot-log.js';
 import { keyRoutes } from './key-routes.js';
+import { installRequestMetrics, metricsRoutes, withHotRequestMetrics } from './metrics-routes.js';
+import { readinessRoutes } from './readiness-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { itemVersionRoutes } from './item-version-routes.js';
 import { installOpenApi } from './openapi.js';
@@ -116,7 +118,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
       }
     },
   });
-  hot = hotListing(ctx, logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined);
+  hot = hotListing(ctx, withHotRequestMetrics(logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined, ctx.metrics?.figures));
   hotPaths.set(app, hot);
   const routes: RouteEntry[] = [];
   registeredRoutes.set(app, routes);
@@ -126,6 +128,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     }
   });
   installErrorHandling(app);
+  installRequestMetrics(app, ctx);
   acceptEmptyJsonBodies(app);
   // Answers keep the exact text and key order their handlers make: response schemas document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -144,6 +147,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   });
 
   app.get('/healthz', { schema: { summary: 'Liveness', response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));
+  readinessRoutes(app, ctx);
+  metricsRoutes(app, ctx);
   publicRoutes(app, ctx);
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);

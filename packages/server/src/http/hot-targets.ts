@@ -29,6 +29,15 @@ const ASSET_ROUTES: ReadonlyMap<string, string> = new Map([
   ['assets', '/assets'],
 ]);
 
+/**
+ * The pattern of the route that would answer a listing URL the hot path answered
+ * (`/api/p/:project/assets.json`, `/api/p/:project/:model`, …): the request metrics' label.
+ */
+export function hotRoute(url: string): string {
+  const segment = PUBLIC_LISTING.exec(url)?.[2] ?? '';
+  return `/api/p/:project${ASSET_ROUTES.get(segment) ?? '/:model'}`;
+}
+
 /** URLs remembered, at most; past it the memo starts again (a URL is parsed again, nothing more). */
 const MEMO_ENTRIES = 4096;
 /** Longer URLs are parsed every time rather than kept. */
