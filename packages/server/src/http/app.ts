@@ -37,26 +37,6 @@ import { sceneRoutes } from './scene-routes.js';
 /** How many files one upload request may carry; past it, 413 `payload_too_large`. */
 export const MAX_UPLOAD_FILES = 100;
 
-/** A route as registered: method and Fastify path (`:param`, `*`). */
-export interface RouteEntry {
-  method: string;
-  url: string;
-}
-
-const registeredRoutes = new WeakMap<FastifyInstance, RouteEntry[]>();
-
-/** The routes an app built by `buildApp` registered, HEAD and OPTIONS aside. */
-export function routesOf(app: FastifyInstance): RouteEntry[] {
-  return registeredRoutes.get(app) ?? [];
-}
-
-const hotPaths = new WeakMap<FastifyInstance, HotPath>();
-
-/** How many requests the app's hot path (`hot-listing.ts`) has answered: tests tell by it which path answered. */
-export function hotAnswers(app: FastifyInstance): number {
-  return hotPaths.get(app)?.answered ?? 0;
-}
-
 /** Builds the Fastify app for a context; the caller listens. */
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   // The hot path answers some listing requests before Fastify routes them; it logs them as Fastify
@@ -80,7 +60,12 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
           if (!hot) return handler(req, res);
           hot(req, res).then(
             (answered) => answered || handler(req, res),
-            () => handler(req, res),
+            (error: unknown) => {
+              // The app answers from the start (and answers the same failure as its routes do); the
+              // hot path's own failure is logged, not lost.
+              app.log.error({ err: error, url: req.url }, 'the listing hot path failed; the app answers instead');
+              handler(req, res);
+            },
           );
         },
       );
@@ -115,14 +100,6 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     },
   });
   hot = hotListing(ctx, logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined);
-  hotPaths.set(app, hot);
-  const routes: RouteEntry[] = [];
-  registeredRoutes.set(app, routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
-    }
-  });
   installErrorHandling(app);
   acceptEmptyJsonBodies(app);
   // Answers keep the exact text and key order their handlers make: response schemas document them.

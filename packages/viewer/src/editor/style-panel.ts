@@ -2,7 +2,7 @@ import type { Appearance, Layer } from '@orbis/scene';
 import { styleExpressionError } from '@orbis/scene/checks';
 import type { GeometryKind } from '../engine/engine-features.js';
 import { legendLabels } from '../layers-ui/legend-label.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { onePerLayer, type PanelEngine } from './layer-panels.js';
 import { PALETTES, type Palette, paletteOf } from './palettes.js';
