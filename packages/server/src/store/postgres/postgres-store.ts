@@ -25,7 +25,7 @@ import type {
 import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
-import type { Migration } from '../sqlite/migrations.js';
+import type { Migration } from '../migration.js';
 import { AccessReads } from './access-reads.js';
 import { postgresMigrations } from './migrations.js';
 import { PostgresAccounts } from './postgres-accounts.js';

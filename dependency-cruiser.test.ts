@@ -1,0 +1,58 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const config = createRequire(import.meta.url)('./.dependency-cruiser.cjs') as IConfiguration;
+
+/**
+ * A tree with one breach of each layer rule, and imports each rule allows beside it: the rules
+ * must name exactly the breaches.
+ */
+const TREE: Record<string, string> = {
+  'packages/plugin-api/src/index.ts': 'export type Voxel = { id: string };\n',
+  'packages/geo/src/space.ts': "import type { Voxel } from '../../plugin-api/src/index.js';\nimport { near } from './near.js';\nexport const v: Voxel = { id: near };\n",
+  'packages/geo/src/near.ts': "export const near = 'x';\n",
+  'packages/viewer/src/engine/engine.ts': "import { Viewer } from 'cesium';\nimport type { Plugin } from '../plugins/host.js';\nexport const e: [unknown, Plugin?] = [Viewer];\n",
+  'packages/viewer/src/plugins/host.ts': "import { Cartesian3 } from 'cesium';\nimport { e } from '../engine/engine.js';\nexport type Plugin = typeof e;\nexport const c = Cartesian3;\n",
+  'packages/viewer/src/ui/a.ts': "import type { B } from './b.js';\nexport type A = B[];\n",
+  'packages/viewer/src/ui/b.ts': "import type { A } from './a.js';\nexport type B = { a?: A };\n",
+  'packages/server/src/store/store.ts': "import type { Route } from '../http/route.js';\nexport type Store = { route?: Route };\n",
+  'packages/server/src/store/migration.ts': 'export type Migration = { version: number };\n',
+  'packages/server/src/store/sqlite/migrations.ts': "import type { Migration } from '../migration.js';\nexport const m: Migration[] = [];\n",
+  'packages/server/src/store/postgres/migrations.ts': "import { m } from '../sqlite/migrations.js';\nexport const p = m;\n",
+  'packages/server/src/records/record.ts': "import type { Store } from '../store/store.js';\nimport { list } from '../assets/listing.js';\nexport const r: [Store?] = [list];\n",
+  'packages/server/src/assets/listing.ts': 'export const list = undefined;\n',
+  'packages/server/src/http/route.ts': "import { harness } from '../test/harness.js';\nexport type Route = string;\nexport const h = harness;\n",
+  'packages/server/src/http/route.test.ts': "import { harness } from '../test/harness.js';\nimport { h } from './route.js';\nexport const t = [harness, h];\n",
+  'packages/server/src/test/harness.ts': 'export const harness = 1;\n',
+};
+
+describe('the layer rules (.dependency-cruiser.cjs)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'orbis-layers-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('name each breach of a layer, a circle (of types too) and a test helper, and nothing else', async () => {
+    for (const [path, text] of Object.entries(TREE)) {
+      mkdirSync(join(root, dirname(path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    }
+    const { output } = await cruise(['packages'], { ...config.options, baseDir: root, validate: true, ruleSet: { forbidden: config.forbidden } });
+    const result = output as ICruiseResult;
+    // A circle is named once, by its first edge.
+    const found = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
+    expect(found).toEqual([
+      'engine-below-the-viewer: packages/viewer/src/engine/engine.ts → packages/viewer/src/plugins/host.ts',
+      'lowest-packages-import-nothing-of-ours: packages/geo/src/space.ts → packages/plugin-api/src/index.ts',
+      'no-circular: packages/viewer/src/engine/engine.ts → packages/viewer/src/plugins/host.ts',
+      'no-circular: packages/viewer/src/ui/a.ts → packages/viewer/src/ui/b.ts',
+      'no-test-helper-in-product-code: packages/server/src/http/route.ts → packages/server/src/test/harness.ts',
+      'only-the-engine-imports-cesium: packages/viewer/src/plugins/host.ts → cesium',
+      'records-below-the-store: packages/server/src/records/record.ts → packages/server/src/assets/listing.ts',
+      'store-implementations-apart: packages/server/src/store/postgres/migrations.ts → packages/server/src/store/sqlite/migrations.ts',
+      'store-imports-no-domain: packages/server/src/store/store.ts → packages/server/src/http/route.ts',
+    ]);
+  });
+});
