@@ -1,5 +1,5 @@
 // The layer rules of docs/development.md#layers, checked by dependency-cruiser (`npm run lint:layers`,
-// part of `npm run lint`). `dependency-cruiser.test.ts` shows each rule catching a file that breaks it.
+// part of `npm run lint`). `lint.test.ts` shows each rule catching a file that breaks it.
 
 /** Test helpers: product code never imports them. */
 const TEST_HELPERS = ['^packages/server/src/test/', '^packages/viewer/testing/', '^packages/viewer/e2e/'];

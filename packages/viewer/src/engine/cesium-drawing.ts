@@ -3,7 +3,6 @@ import {
   Color,
   ColorMaterialProperty,
   ConstantProperty,
-  CustomDataSource,
   type Entity,
   type JulianDate,
   type PolygonHierarchy,
