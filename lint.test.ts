@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -93,5 +93,29 @@ describe('the lint rules (.oxlintrc.json)', () => {
       'packages/server/src/thing.ts:3 eslint(no-unused-expressions)',
     ]);
     expect(run.status).toBe(1);
+  });
+});
+
+/** The text of every source and documentation file of the repository (not its dependencies or builds). */
+function repositoryTexts(): { path: string; text: string }[] {
+  const files = [
+    'README.md',
+    ...['packages', 'examples', 'bench', 'docs'].flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((p) => join(dir, p))),
+  ];
+  return files
+    .filter((path) => /\.(ts|js|mjs|cjs|md|html|css)$/.test(path) && !/(^|\/)(node_modules|dist|precompressed)\//.test(path))
+    .map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+}
+
+describe('docs/contract.md', () => {
+  it('has the sections §1–§20 in order, and every section the code and docs cite', () => {
+    const contract = readFileSync(join(ROOT, 'docs/contract.md'), 'utf8');
+    const headings = [...contract.matchAll(/^## §(\d+) /gm)].map((m) => Number(m[1]));
+    expect(headings).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    const cited = repositoryTexts().flatMap(({ path, text }) =>
+      [...text.matchAll(/(?:SPEC|docs\/contract\.md) §(\d+)/g)].map((m) => ({ path, section: Number(m[1]) })),
+    );
+    expect(cited.length).toBeGreaterThan(300);
+    expect(cited.filter((c) => !headings.includes(c.section))).toEqual([]);
   });
 });
