@@ -76,13 +76,14 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
 
 /** A product file that breaks typescript-eslint's recommended rules, and a test file that may use `any`. */
 const CODE_BREACHES: Record<string, string> = {
-  'packages/server/src/thing.ts': 'import { unused } from "./other.js";\nexport function f(x: any, y: string[]) {\n  x && y.pop();\n  return x;\n}\n',
+  'packages/server/src/thing.ts':
+    'import { unused } from "./other.js";\nexport function f(x: any, y: string[]) {\n  x && y.pop();\n  return x;\n}\nexport type Other = typeof import("./other.js");\n',
   'packages/server/src/other.ts': 'export const unused = 1;\n',
   'packages/server/src/thing.test.ts': 'export const input: any = { layers: 1 };\n',
 };
 
 describe('the lint rules (.oxlintrc.json)', () => {
-  it('name unused imports, `any` and unused expressions in product code, and let tests use `any`', () => {
+  it('name unused imports, `any`, unused expressions and `import()` types in product code, and let tests use `any`', () => {
     const root = tree(CODE_BREACHES);
     copyFileSync(join(ROOT, '.oxlintrc.json'), join(root, '.oxlintrc.json'));
     const run = spawnSync(join(ROOT, 'node_modules/.bin/oxlint'), ['--format', 'unix', '.'], { cwd: root, encoding: 'utf8' });
@@ -91,6 +92,7 @@ describe('the lint rules (.oxlintrc.json)', () => {
       'packages/server/src/thing.ts:1 eslint(no-unused-vars)',
       'packages/server/src/thing.ts:2 typescript(no-explicit-any)',
       'packages/server/src/thing.ts:3 eslint(no-unused-expressions)',
+      'packages/server/src/thing.ts:6 typescript(consistent-type-imports)',
     ]);
     expect(run.status).toBe(1);
   });

@@ -1,5 +1,5 @@
 import {
-  Cartesian3,
+  type Cartesian3,
   Color,
   ColorMaterialProperty,
   ConstantProperty,
