@@ -36,7 +36,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts'], globalSetup: [SERVICES], ...SHARED_MODULES },
+        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', '*.test.ts'], globalSetup: [SERVICES], ...SHARED_MODULES },
       },
       {
         extends: true,

@@ -3,7 +3,7 @@
 // no storage); and the server's memory per open project document. Prints a table and sets
 // `liveSync` in bench/results/latest.json, keeping its other keys. Stops itself in under 2 minutes.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { defaultScene } from '@orbis/scene';
@@ -250,6 +250,9 @@ async function main() {
   const liveSync = {
     wallSeconds: round((performance.now() - started) / 1000),
     node: process.version,
+    cpus: cpus().length,
+    // Other work on the machine moves these figures: the 1-minute load average at the end of the run.
+    loadAverage: round(loadavg()[0]),
     editEveryMs: EDIT_EVERY_MS,
     editForMs: EDIT_FOR_MS,
     runs,
@@ -265,6 +268,7 @@ async function main() {
       row(['clients', 'edits', 'lost', 'orbis p50', 'orbis p95', 'orbis max', 'base p50', 'base p95', 'base max', 'p95 ratio']),
       ...runs.map((r) => row([r.clients, r.orbis.edits, r.orbis.lost, r.orbis.p50Ms, r.orbis.p95Ms, r.orbis.maxMs, r.baseline.p50Ms, r.baseline.p95Ms, r.baseline.maxMs, r.p95Ratio])),
       `baseline: plain Y.Docs, Y.applyUpdate over a bare ws echo relay on 127.0.0.1 (no Hocuspocus, no storage)`,
+      `machine: ${liveSync.cpus} CPUs, load average ${liveSync.loadAverage} at the end (clients, relay and server share them)`,
       `target: p95 <= ${TARGET_P95_MS} ms with 20 clients: ${liveSync.meetsTarget ? 'met' : 'NOT met'}`,
       `server memory: VmRSS ${memory.rssBeforeMb} MB -> ${memory.rssAfterMb} MB after opening ${memory.projects} projects' documents (one client each): ${memory.perDocumentKb} kB per document`,
       ...(problems.length > 0 ? ['problems:', ...problems.map((p) => `  ${p}`)] : ['problems: none']),

@@ -41,26 +41,6 @@ import { liveRoute } from './live-route.js';
 /** How many files one upload request may carry; past it, 413 `payload_too_large`. */
 export const MAX_UPLOAD_FILES = 100;
 
-/** A route as registered: method and Fastify path (`:param`, `*`). */
-export interface RouteEntry {
-  method: string;
-  url: string;
-}
-
-const registeredRoutes = new WeakMap<FastifyInstance, RouteEntry[]>();
-
-/** The routes an app built by `buildApp` registered, HEAD and OPTIONS aside. */
-export function routesOf(app: FastifyInstance): RouteEntry[] {
-  return registeredRoutes.get(app) ?? [];
-}
-
-const hotPaths = new WeakMap<FastifyInstance, HotPath>();
-
-/** How many requests the app's hot path (`hot-listing.ts`) has answered: tests tell by it which path answered. */
-export function hotAnswers(app: FastifyInstance): number {
-  return hotPaths.get(app)?.answered ?? 0;
-}
-
 /** Builds the Fastify app for a context; the caller listens. */
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   // The hot path answers some listing requests before Fastify routes them; it logs them as Fastify
@@ -84,7 +64,12 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
           if (!hot) return handler(req, res);
           hot(req, res).then(
             (answered) => answered || handler(req, res),
-            () => handler(req, res),
+            (error: unknown) => {
+              // The app answers from the start (and answers the same failure as its routes do); the
+              // hot path's own failure is logged, not lost.
+              app.log.error({ err: error, url: req.url }, 'the listing hot path failed; the app answers instead');
+              handler(req, res);
+            },
           );
         },
       );
@@ -119,14 +104,6 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     },
   });
   hot = hotListing(ctx, withHotRequestMetrics(logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined, ctx.metrics?.figures));
-  hotPaths.set(app, hot);
-  const routes: RouteEntry[] = [];
-  registeredRoutes.set(app, routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
-    }
-  });
   installErrorHandling(app);
   installRequestMetrics(app, ctx);
   acceptEmptyJsonBodies(app);

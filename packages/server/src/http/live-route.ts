@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { onAuthenticatePayload } from '@hocuspocus/server';
-import { ACTION_ROLES } from '@orbis/scene/roles';
+import { ACTION_ROLES, roleAtLeast } from '@orbis/scene/roles';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { LiveContext } from '../live/live-scenes.js';
-import { roleAtLeast } from '../records/role.js';
 import type { AppContext } from './app-context.js';
 import type { Actor } from './auth/actor.js';
 import { bearerActor } from './auth/authenticate.js';

@@ -1,7 +1,7 @@
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uploadForm, ADMIN_TOKEN } from '../test/harness.js';
-import { hotAnswers } from './app.js';
+import { hotAnswers } from '../test/hot-answers.js';
 
 const METRICS_TOKEN = 'metrics-token-0123456789-0123456789-01';
 

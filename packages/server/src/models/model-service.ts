@@ -1,9 +1,9 @@
 import { isId, newId } from '../records/ids.js';
 import { withPublicFlag } from '../records/record-fragment.js';
 import { InputError } from '../input-error.js';
-import type { ModelRecord } from '@orbis/content-model';
+import type { Field, ModelRecord } from '@orbis/content-model';
 import type { ContentModel, Item, ItemVersion, Project, Store, VersionActor } from '../store/store.js';
-import { checkFields, checkModelName, type Field, parseModelDraft } from './field.js';
+import { checkFields, checkModelName, parseModelDraft } from './field.js';
 import type { ImportRow } from './import-rows.js';
 import { itemRecord, keptFields, spliceAssets } from '../records/item-record.js';
 import { ItemSpool } from './item-spool.js';

@@ -6,7 +6,8 @@ import { geojsonSeqFeature } from '../formats/geojsonseq-reader.js';
 import type { Feature, Geometry } from '../formats/vector-features.js';
 import { readVectorFile } from '../formats/vector-file.js';
 import { InputError } from '../input-error.js';
-import { type Field, firstGeometryField } from './field.js';
+import type { Field } from '@orbis/content-model';
+import { firstGeometryField } from './field.js';
 import type { ImportRow } from './import-rows.js';
 
 /**

@@ -44,7 +44,7 @@ describe('orbis project export (docs/operations.md)', () => {
     await store.putPlugin(project.id, 'hello', '{"manifest":{"id":"hello"}}', now);
     await store.putPlugin(project.id, 'bye', '{"manifest":{"id":"bye"}}', now);
     const model = await models.create(project, { key: 'halls', name: 'Halls', public: true, fields: [{ key: 'name', type: 'text' }] });
-    for (const name of ['a', 'b']) await models.createItem(project, model, { public: name === 'a', fields: { name } });
+    for (const name of ['a', 'b']) await models.createItem(project, model, { public: name === 'a', fields: { name } }, { type: 'admin' });
     await store.accounts.createUser({ id: 'user-ana', email: 'ana@example.org', name: 'Ana', passwordHash: null, createdAt: now });
     await store.accounts.setMember(project.id, 'user-ana', 'writer');
   });

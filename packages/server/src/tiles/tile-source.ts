@@ -48,8 +48,10 @@ export class TileSource {
       this.worker.on('message', (reply: TileReply) => {
         if (reply.type === 'taken') this.took(reply.bytes);
         else if (reply.type === 'ready') resolve(reply.features);
-        else if (reply.type === 'failed') (this.stopReading(), reject(new Error(reply.message)));
-        else {
+        else if (reply.type === 'failed') {
+          this.stopReading();
+          reject(new Error(reply.message));
+        } else {
           this.pending.get(reply.id)?.resolve(reply.bytes);
           this.pending.delete(reply.id);
         }

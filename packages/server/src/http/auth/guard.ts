@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId } from '../../records/ids.js';
-import { lesserRole, type Role, roleAtLeast } from '../../records/role.js';
+import { lesserRole, type Role, roleAtLeast } from '@orbis/scene/roles';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { checkEmail } from '../../accounts/user-service.js';
 import { InputError } from '../../input-error.js';
-import { isRole, type Role } from '../../records/role.js';
+import { isRole, type Role } from '@orbis/scene/roles';
 import type { Member } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';

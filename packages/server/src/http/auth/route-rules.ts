@@ -1,5 +1,5 @@
 import { ACTION_ROLES, type ProjectAction } from '@orbis/scene/roles';
-import type { Role } from '../../records/role.js';
+import type { Role } from '@orbis/scene/roles';
 
 /**
  * Who may call a guarded route: a project role (the least one, SPEC §12), any signed-in user or

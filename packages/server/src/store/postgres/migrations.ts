@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Migration } from '../sqlite/migrations.js';
+import type { Migration } from '../migration.js';
 import { fillRecordsPostgres } from './fill-records.js';
 
 /**

@@ -28,7 +28,7 @@ import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import type { ItemVersion, JoinedBatch as QueriedBatch, QueryScope, VersionActor, VersionSlice } from '../store.js';
 import { QueriedItems } from '../queried-items.js';
 import { POSTGRES_QUERY, postgresQueryRunner } from './postgres-query-dialect.js';
-import type { Migration } from '../sqlite/migrations.js';
+import type { Migration } from '../migration.js';
 import { AccessReads } from './access-reads.js';
 import { postgresMigrations } from './migrations.js';
 import { PostgresAccounts } from './postgres-accounts.js';

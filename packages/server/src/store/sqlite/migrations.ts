@@ -1,14 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { Migration } from '../migration.js';
 import { fillRecordsSqlite } from './fill-records.js';
-
-/** A schema step. Versions only grow; a shipped step is never edited, a new one is added. */
-export interface Migration<Db = never> {
-  version: number;
-  name: string;
-  sql: string;
-  /** Rewrites existing rows in code after `sql`, in the same transaction (what SQL cannot compute). */
-  fill?: (db: Db) => void | Promise<void>;
-}
 
 export const sqliteMigrations: Migration<Database.Database>[] = [
   {
