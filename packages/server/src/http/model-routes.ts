@@ -11,7 +11,7 @@ import { askedItemSource } from './item-listing.js';
 import { itemListingQuery } from './schemas.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
-import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
+import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, params } from './schemas.js';
 import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
 import type { Item } from '../store/store.js';
 
