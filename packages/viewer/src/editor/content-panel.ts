@@ -80,7 +80,8 @@ export function contentPanel(state: EditorState, can: Permissions): HTMLElement 
     const columns = model.fields.slice(0, 3);
     const edit = (item: ItemRecord | undefined) => {
       const form = itemForm(model, item, assets);
-      let isPublic = item?.public ?? false;
+      // A new item is as public as its model (docs/content-api.md, "Item visibility").
+      let isPublic = item?.public ?? model.public;
       const save = async () => {
         try {
           if (item) await api.changeItem(model.key, item.id, { fields: form.values(), public: isPublic });
