@@ -54,7 +54,12 @@ describe('editor Content tab in Chromium', () => {
     // The model as a layer: the scene keeps {"type":"geojson","model":"shelters"}, the globe loads its public items.
     const loaded = page.waitForResponse((r) => r.url().endsWith('/api/projects/content/models/shelters/items.geojson') && r.status() === 200);
     await page.getByTestId('add-model-layer').click();
-    expect(((await (await loaded).json()) as { features: unknown[] }).features.length).toBeGreaterThan(20);
+    const shown = ((await (await loaded).json()) as { features: unknown[] }).features.length;
+    expect(shown).toBeGreaterThan(20);
+    // An item made public shows on the layer at once, without a reload (docs/viewer.md, "Model layers").
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/projects/content/models/shelters/items.geojson') && r.status() === 200);
+    await page.getByTestId('item-row').filter({ hasText: '999' }).getByTestId('row-public').check();
+    expect(((await (await again).json()) as { features: unknown[] }).features.length).toBe(shown + 1);
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     const scene = (await (await h.admin('GET', '/api/projects/content/scene')).json()) as { layers: Record<string, unknown>[] };
     expect(scene.layers).toEqual([expect.objectContaining({ type: 'geojson', model: 'shelters', visible: true })]);
