@@ -170,19 +170,25 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   return undefined;
 }
 
-/** An id for a new layer that no layer of the scene has: `layer-{n}`. */
+/**
+ * An id for a new layer that no layer of the scene has: `layer-` and random letters, so that two
+ * people adding a layer at the same moment do not pick the same id (docs/collaboration.md).
+ */
 export function newLayerId(state: EditorState): string {
-  let n = state.scene.layers.length + 1;
-  while (state.scene.layers.some((l) => l.id === `layer-${n}`)) n += 1;
-  return `layer-${n}`;
+  let id: string;
+  do id = `layer-${Math.random().toString(36).slice(2, 8)}`;
+  while (state.scene.layers.some((l) => l.id === id));
+  return id;
 }
 
 /**
  * Adds an asset as a layer of `type`. A CSV whose first rows hold a column of WKT geometries
  * gets that column as its `data.wktColumn` (SPEC §13): it has no lat/lng columns to draw by.
  */
-export async function addAssetLayer(state: EditorState, asset: AssetRecord, type: Layer['type']): Promise<void> {
+export async function addAssetLayer(state: EditorState, asset: AssetRecord, type: Layer['type']): Promise<string> {
   const wktColumn = type === 'csv' ? await state.api.fileHead(asset, 16_384).then(wktColumnOf, () => undefined) : undefined;
-  state.update((s) => s.layers.push({ id: newLayerId(state), title: asset.name, type, assetId: asset.id, visible: true, ...(wktColumn ? { data: { wktColumn } } : {}) }));
+  const id = newLayerId(state);
+  state.update((s) => s.layers.push({ id, title: asset.name, type, assetId: asset.id, visible: true, ...(wktColumn ? { data: { wktColumn } } : {}) }));
+  return id;
 }
 
