@@ -32,6 +32,7 @@ import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
+import { adminRasterRoutes, rasterRoutes } from './raster-routes.js';
 import { sceneRoutes } from './scene-routes.js';
 
 /** How many files one upload request may carry; past it, 413 `payload_too_large`. */
@@ -144,6 +145,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   publicRoutes(app, ctx);
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);
+  rasterRoutes(app, ctx);
   await pageRoutes(app, ctx);
   publishedUrlLayerRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -158,6 +160,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     pluginRoutes(management, ctx);
     modelRoutes(management, ctx);
     adminFileRoutes(management, ctx);
+    adminRasterRoutes(management, ctx);
     memberRoutes(management, ctx);
     auditRoutes(management, ctx);
     userRoutes(management, ctx);

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
+import { tileAt, writeRaster } from '../test/raster-fixtures.js';
+
+/** A 32×32 one-band Byte raster over Tokyo Station in WGS84, values 0–255, 0 no data. */
+function tokyoRaster(): Buffer {
+  const values = Array.from({ length: 32 * 32 }, (_, i) => i % 256);
+  return readFileSync(writeRaster({ width: 32, height: 32, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.0005, nodata: 0 }));
+}
+
+describe('raster tiles of GeoTIFF assets (SPEC §17)', () => {
+  let h: Harness;
+  let asset: { id: string };
+  const tile = tileAt(15, 139.767, 35.682);
+  const path = (p: string, id: string, ext = 'png', query = '') => `/api/p/${p}/rasters/${id}/${tile.z}/${tile.x}/${tile.y}.${ext}${query}`;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.project('rasters');
+    const res = await fetch(`${h.url}/api/projects/rasters/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'dem.tif', content: tokyoRaster() }], { public: 'true' }) });
+    expect(res.status).toBe(201);
+    asset = (await res.json()) as { id: string };
+  });
+  afterAll(() => h.close());
+
+  it('answers PNG and WebP tiles of a public GeoTIFF, kept in storage, revalidated by ETag', async () => {
+    const res = await h.get(path('rasters', asset.id, 'png', '?ramp=000000,ffffff&breaks=100'));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await res.arrayBuffer());
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([256, 256, 4]);
+    const colours = new Set<string>();
+    for (let i = 0; i < data.length; i += 4) colours.add(data.subarray(i, i + 4).join());
+    // Black below 100, white from 100, transparent no data and outside.
+    expect([...colours].sort()).toEqual(['0,0,0,0', '0,0,0,255', '255,255,255,255']);
+    expect((await h.get(path('rasters', asset.id, 'png', '?ramp=000000,ffffff&breaks=100'), { 'if-none-match': res.headers.get('etag')! })).status).toBe(304);
+    expect((await h.storedKeys()).filter((k) => k.includes('/orbis-rasters/'))).toHaveLength(1);
+    const webp = await h.get(path('rasters', asset.id, 'webp'));
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).format).toBe('webp');
+  });
+
+  it('follows the asset\'s access rules: a private asset only by management credentials', async () => {
+    expect((await h.admin('PATCH', `/api/projects/rasters/assets/${asset.id}`, { public: false })).status).toBe(200);
+    expect((await h.get(path('rasters', asset.id))).status).toBe(404);
+    expect((await h.get(`/api/projects/rasters/rasters/${asset.id}/${tile.z}/${tile.x}/${tile.y}.png`)).status).toBe(401);
+    expect((await h.admin('GET', `/api/projects/rasters/rasters/${asset.id}/${tile.z}/${tile.x}/${tile.y}.png`)).status).toBe(200);
+    expect((await h.admin('PATCH', `/api/projects/rasters/assets/${asset.id}`, { public: true })).status).toBe(200);
+  });
+
+  it('says which parameter is wrong, and which tiles do not exist', async () => {
+    const wrong = async (query: string, param: string) => {
+      const res = await h.get(path('rasters', asset.id, 'png', query));
+      expect(res.status).toBe(400);
+      const { error } = (await res.json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe('invalid_parameter');
+      expect(error.message).toContain(param);
+    };
+    await wrong('?bands=2', 'bands');
+    await wrong('?ramp=red', 'ramp');
+    await wrong('?ramp=000000,ffffff&breaks=1,2', 'breaks');
+    await wrong('?hillshade=yes', 'hillshade');
+    for (const bad of [`25/0/0.png`, `2/4/0.png`, `2/0/0.jpg`]) expect((await h.get(`/api/p/rasters/rasters/${asset.id}/${bad}`)).status).toBe(404);
+  });
+});
