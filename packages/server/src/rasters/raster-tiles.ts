@@ -27,10 +27,10 @@ export const RASTER_TILES_PATH = 'orbis-rasters';
 /** Opened files (their headers, and geotiff's cache of their last blocks) kept at once. */
 const KEPT_SOURCES = 8;
 
-/** Encodes RGBA bytes of a tile: PNG losslessly, WebP losslessly too (values must arrive exact). */
+/** Encodes RGBA bytes of a tile, both losslessly (a class colour must arrive exact): the settings bench/raster-tile-encoding.js chose (docs/rasters.md). */
 export async function encodeTile(rgba: Uint8Array, format: TileFormat): Promise<Buffer> {
   const image = sharp(rgba, { raw: { width: TILE_SIZE, height: TILE_SIZE, channels: 4 } });
-  return format === 'png' ? image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer() : image.webp({ lossless: true, effort: 2 }).toBuffer();
+  return format === 'png' ? image.png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer() : image.webp({ lossless: true, effort: 0 }).toBuffer();
 }
 
 /**
