@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GEOTIFF_NAME } from '@orbis/scene';
 import { assetPrefix } from '../assets/asset-service.js';
 import { RasterFileError } from '../rasters/raster-file-error.js';
 import { type RasterStyle, RasterStyleError } from '../rasters/raster-style.js';
@@ -16,7 +17,6 @@ import { adminSecurity, publicSecurity } from './schemas.js';
 /** The deepest zoom served: a pixel of about 2 cm, finer than any orthophoto. */
 export const MAX_RASTER_ZOOM = 24;
 const TILE_FILE = /^(\d{1,9})\.(png|webp)$/;
-const GEOTIFF = /\.(tiff?)$/i;
 const NUMBER = '-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?';
 const COLOUR = '[0-9a-fA-F]{6}([0-9a-fA-F]{2})?';
 
@@ -73,7 +73,7 @@ async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterReq
   const { assetId } = request.params;
   const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
   if (!asset || (requirePublic && !asset.public)) throw new ApiError('not_found', 'no such asset');
-  if (!GEOTIFF.test(asset.name) && asset.contentType !== 'image/tiff') throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
+  if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff') throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
   const style = styleOfQuery(request.query);
   const styleTag = createHash('sha256').update(JSON.stringify(style)).digest('hex').slice(0, 16);
   const etag = `"${asset.id}-${asset.size}-${z}-${x}-${y}-${styleTag}.${format}"`;

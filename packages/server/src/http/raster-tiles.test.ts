@@ -51,6 +51,22 @@ describe('raster tiles of GeoTIFF assets (SPEC §17)', () => {
     expect((await h.admin('PATCH', `/api/projects/rasters/assets/${asset.id}`, { public: true })).status).toBe(200);
   });
 
+  it('publishes a geotiff layer as the public tile template of its asset, and refuses one naming another kind of file', async () => {
+    const scene = (await (await h.admin('GET', '/api/projects/rasters/scene')).json()) as { layers: unknown[] };
+    const layer = { id: 'depth', title: 'Depth', type: 'geotiff', assetId: asset.id, visible: true, data: { ramp: ['black', 'white'], breaks: [100] } };
+    expect((await h.admin('PUT', '/api/projects/rasters/scene', { ...scene, layers: [layer] })).status).toBe(200);
+    expect((await h.admin('POST', '/api/projects/rasters/publish')).status).toBe(200);
+    const project = (await h.server.ctx.store.getProjectByAlias('rasters'))!;
+    const published = (await h.server.ctx.scenes.published(project))!.scene.layers[0]!;
+    expect(published.url).toBe(`/api/p/rasters/rasters/${asset.id}/{z}/{x}/{y}.png`);
+    expect((await h.get(published.url.replace('{z}', String(tile.z)).replace('{x}', String(tile.x)).replace('{y}', String(tile.y)))).status).toBe(200);
+    const geojson = await fetch(`${h.url}/api/projects/rasters/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'a.geojson', content: '{"type":"FeatureCollection","features":[]}' }]) });
+    const other = (await geojson.json()) as { id: string };
+    const refused = await h.admin('PUT', '/api/projects/rasters/scene', { ...scene, layers: [{ ...layer, assetId: other.id }] });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/layers\[0\]\.type: "a\.geojson" is not a GeoTIFF/);
+  });
+
   it('says which parameter is wrong, and which tiles do not exist', async () => {
     const wrong = async (query: string, param: string) => {
       const res = await h.get(path('rasters', asset.id, 'png', query));

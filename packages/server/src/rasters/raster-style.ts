@@ -1,3 +1,4 @@
+import { rasterStyleProblem } from '@orbis/scene';
 import type { RasterSource } from './raster-source.js';
 
 /** How a tile's pixels are coloured from a raster's values (the layer's `data`, docs/rasters.md). */
@@ -37,19 +38,10 @@ export function bandsOf(source: RasterSource, style: RasterStyle): number[] {
   return [1];
 }
 
-/** Refuses a style whose parts contradict each other or the raster. */
+/** Refuses a style whose parts contradict each other or the raster (the scene's own rule, `rasterStyleProblem`). */
 export function checkStyle(source: RasterSource, style: RasterStyle): void {
-  const bands = bandsOf(source, style);
-  if (bands.length === 2) throw new RasterStyleError('bands', 'give one band (a ramp, grey or a hillshade), three (red, green, blue) or four (with alpha)');
-  const single = bands.length === 1;
-  if (!single && (style.ramp || style.breaks || style.hillshade)) throw new RasterStyleError(style.ramp ? 'ramp' : style.breaks ? 'breaks' : 'hillshade', `a ramp, breaks and a hillshade colour one band, and ${bands.length} are read: name one with "bands"`);
-  if (style.breaks) {
-    if (!style.ramp) throw new RasterStyleError('breaks', 'breaks need a ramp of colours to colour their classes');
-    if (style.breaks.length !== style.ramp.length - 1) throw new RasterStyleError('breaks', `${style.breaks.length} breaks make ${style.breaks.length + 1} classes, and the ramp has ${style.ramp.length} colours: give one break fewer than colours`);
-    for (let i = 1; i < style.breaks.length; i++) {
-      if (!(style.breaks[i]! > style.breaks[i - 1]!)) throw new RasterStyleError('breaks', `breaks must ascend: ${style.breaks[i]} follows ${style.breaks[i - 1]}`);
-    }
-  }
+  const problem = rasterStyleProblem(style, bandsOf(source, style).length);
+  if (problem) throw new RasterStyleError(problem.key, problem.message);
 }
 
 /** The style as one canonical string: tiles of the same style share their stored copies. */

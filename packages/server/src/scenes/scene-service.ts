@@ -2,10 +2,15 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { convertsFromUrl, PMTILES_CONTENT_TYPE, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
+import { convertsFromUrl, PMTILES_CONTENT_TYPE, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf, GEOTIFF_NAME, rasterTilesPath } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 
 /** What the server calls a PMTiles archive it has read the magic bytes of. */
+
+/** Whether an asset is a GeoTIFF whose tiles the server cuts (docs/rasters.md). */
+function isGeotiff(asset: { name: string; contentType: string }): boolean {
+  return GEOTIFF_NAME.test(asset.name) || asset.contentType === 'image/tiff';
+}
 
 /** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
 export type PublishedSnapshot = Snapshot<PluginPackage>;
@@ -28,6 +33,9 @@ export class SceneService {
       if (!asset) throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: no asset "${layer.assetId}" in this project`);
       if (isFileLayerType(layer.type) && vectorFormatOf(asset.name, asset.files?.map((f) => f.path) ?? []) !== layer.type) {
         throw new InputError(`layers[${i}].type`, `layers[${i}].type: "${asset.name}" is not a ${layer.type} file the server has read`);
+      }
+      if (layer.type === 'geotiff' && !isGeotiff(asset)) {
+        throw new InputError(`layers[${i}].type`, `layers[${i}].type: "${asset.name}" is not a GeoTIFF (.tif): a geotiff layer shows the tiles the server cuts of one`);
       }
       const table = layer.data?.table;
       if (table !== undefined && !asset.files?.some((f) => f.path === derivedTablePath(table))) {
@@ -67,6 +75,11 @@ export class SceneService {
       if (!asset) throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: the asset was deleted; remove the layer or pick another asset`);
       if (!asset.public) {
         throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: "${asset.name}" is private; make it public to publish this layer`);
+      }
+      if (layer.type === 'geotiff') {
+        // The tiles the server cuts of it (SPEC §17), from this server.
+        layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}${rasterTilesPath(asset.id)}` });
+        continue;
       }
       const main = layer.type === '3dtiles' && asset.files
         ? asset.files.find((f) => /(^|\/)tileset\.json$/.test(f.path))?.path

@@ -1,7 +1,7 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { AssetFile } from '../engine/property-mapping.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { convertsFromUrl, derivedPathOf, derivedTablesOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import { convertsFromUrl, GEOTIFF_NAME, derivedPathOf, derivedTablesOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
@@ -140,6 +140,7 @@ export class EditorState {
     if (layer.type === 'csv' && layer.data?.wktColumn !== undefined) return this.api.fileUrl(asset) + wktColumnQuery(layer.data.wktColumn);
     // The tiles the server cuts of a GeoJSON or GIS file (SPEC §13), of one GeoPackage table with `data.table`.
     if (layer.type === 'mvt') return tilesUrlOf(this.api.fileUrl(asset), layer.data?.table);
+    if (layer.type === 'geotiff') return this.api.rasterTilesUrl(asset.id);
     const tileset = layer.type === '3dtiles' ? asset.files?.map(decodedPath).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
     return this.api.fileUrl(asset, tileset);
   }
@@ -164,6 +165,8 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   if (asset.contentType.startsWith('application/vnd.google-earth')) return 'kml';
   if (asset.contentType.startsWith('model/gltf')) return 'gltf';
   if (name.endsWith('tileset.json') || (asset.files ?? []).some((f) => f.endsWith('/tileset.json'))) return '3dtiles';
+  // A GeoTIFF: the tiles the server cuts of it (SPEC §17, docs/rasters.md).
+  if (asset.contentType === 'image/tiff' || GEOTIFF_NAME.test(name)) return 'geotiff';
   if (asset.contentType.startsWith('image/')) return 'imagery';
   if (asset.contentType === 'text/csv' || name.endsWith('.csv')) return 'csv';
   if (asset.contentType === 'application/gpx+xml' || name.endsWith('.gpx')) return 'gpx';

@@ -4,6 +4,7 @@ import { SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
 import { h, showValue } from './dom.js';
 import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
+import { rasterPanel } from './raster-panel.js';
 import { infoboxPanel } from './infobox-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
@@ -15,7 +16,7 @@ import { basemapPicker } from './basemap-picker.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (SPEC §13)
 // are read and reprojected by the server.
-const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && t !== 'geotiff');
 
 
 /**
@@ -144,11 +145,12 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
         if (tables.length > 1) item.append(tableSelect(state, layer, tables));
         const failure = state.failures.get(layer.id);
         if (failure) item.append(h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, `Could not be loaded: ${failure}`));
-        if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id), infoboxPanel(state, engine, layer.id));
+        if (layer.type === 'geotiff') item.append(rasterPanel(state, layer));
+        else if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id), infoboxPanel(state, engine, layer.id));
         return item;
       }),
     );
-    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, glTF, 3D Tiles (zip) or images above.')));
+    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, GeoTIFFs, glTF, 3D Tiles (zip) or images above.')));
     if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, 'No layers yet', 'Add an uploaded file as a layer, or add one by URL below.')));
   }
   state.onChange(scheduleRender);
