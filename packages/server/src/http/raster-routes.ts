@@ -68,14 +68,18 @@ function tileOf(params: RasterRequest['Params']): { z: number; x: number; y: num
   return { z, x, y, format: file[2] as TileFormat };
 }
 
-async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterRequest>, reply: FastifyReply, project: Project, requirePublic: boolean): Promise<FastifyReply> {
+/** What a route answers: imagery tiles styled by the query, or a DEM's Terrarium heights. */
+type TileKind = 'imagery' | 'terrain';
+
+async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterRequest>, reply: FastifyReply, project: Project, requirePublic: boolean, kind: TileKind = 'imagery'): Promise<FastifyReply> {
   const { z, x, y, format } = tileOf(request.params);
+  if (kind === 'terrain' && format !== 'png') throw new ApiError('not_found', 'terrain tiles are {z}/{x}/{y}.png');
   const { assetId } = request.params;
   const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
   if (!asset || (requirePublic && !asset.public)) throw new ApiError('not_found', 'no such asset');
   if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff') throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
   const style = styleOfQuery(request.query);
-  const styleTag = createHash('sha256').update(JSON.stringify(style)).digest('hex').slice(0, 16);
+  const styleTag = kind === 'terrain' ? 'terrain' : createHash('sha256').update(JSON.stringify(style)).digest('hex').slice(0, 16);
   const etag = `"${asset.id}-${asset.size}-${z}-${x}-${y}-${styleTag}.${format}"`;
   reply.header('ETag', etag);
   reply.header('Cache-Control', project.visibility === 'public' && requirePublic ? 'public, max-age=3600' : 'private, max-age=0, must-revalidate');
@@ -85,7 +89,7 @@ async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterReq
   const file = { key: asset.storageKey, name: asset.name, size: asset.size, etag: `${asset.id}-${asset.size}`, prefix: assetPrefix(asset) };
   let bytes: Buffer;
   try {
-    bytes = await ctx.rasters.tile(file, style, z, x, y, format);
+    bytes = kind === 'terrain' ? await ctx.rasters.terrain(file, z, x, y) : await ctx.rasters.tile(file, style, z, x, y, format);
   } catch (err) {
     if (err instanceof RasterStyleError) throw new ApiError('invalid_parameter', `"${err.param}": ${err.message}`);
     if (err instanceof RasterFileError) throw new ApiError('not_found', `no tiles: ${err.message}`);
@@ -101,6 +105,11 @@ export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendRasterTile(ctx, request, reply, project, true);
   });
+  const terrain = { summary: 'A terrain tile of a public DEM GeoTIFF asset (SPEC §17 terrain "dem"): 65 × 65 Terrarium-encoded heights on the Web Mercator tile, edges included', security: publicSecurity, params: rasterParams };
+  app.get<RasterRequest>('/api/p/:project/terrain/:assetId/:z/:x/:file', { schema: terrain }, async (request, reply) => {
+    const project = await openPublicProject(ctx, request, request.params.project);
+    return sendRasterTile(ctx, request, reply, project, true, 'terrain');
+  });
 }
 
 /** `GET /api/projects/{p}/rasters/{assetId}/{z}/{x}/{y}.png|.webp`: any GeoTIFF asset's tiles, for the editor (a project reader's). */
@@ -109,5 +118,10 @@ export function adminRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<RasterRequest>('/api/projects/:project/rasters/:assetId/:z/:x/:file', { schema }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false);
+  });
+  const terrain = { summary: 'A terrain tile of any DEM GeoTIFF asset, for the editor', security: adminSecurity, params: rasterParams };
+  app.get<RasterRequest>('/api/projects/:project/terrain/:assetId/:z/:x/:file', { schema: terrain }, async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    return sendRasterTile(ctx, request, reply, project, false, 'terrain');
   });
 }

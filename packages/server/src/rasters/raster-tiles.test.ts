@@ -7,6 +7,7 @@ import { gdalFolder, gdalTile, tileAt, writeRaster } from '../test/raster-fixtur
 import { RasterFileError } from './raster-file-error.js';
 import { RasterStyleError } from './raster-style.js';
 import { type RasterFile, RasterTiles } from './raster-tiles.js';
+import { TERRAIN_GRID } from './terrarium.js';
 import { tileSamples } from './tile-samples.js';
 
 // JGD2011 plane zone IX (EPSG:6677), around Tokyo Station.
@@ -100,6 +101,23 @@ describe('raster tiles (docs/rasters.md)', () => {
     const webp = await tiles.tile(floatFile, style, TILE.z, TILE.x, TILE.y, 'webp');
     expect((await sharp(webp).metadata()).format).toBe('webp');
     expect((await rgba(webp)).equals(pixels)).toBe(true);
+  });
+
+  it('serves a DEM as Terrarium heights on the 65×65 grid of the tile\'s edges: GDAL\'s values there within 1/256 m, no data at 0', async () => {
+    const png = await tiles.terrain(floatFile, TILE.z, TILE.x, TILE.y);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([65, 65, 3]);
+    const gdal = await gdalTile(floatPath, TILE.z, TILE.x, TILE.y, ['-dstnodata', String(NODATA)], TERRAIN_GRID);
+    const differing: string[] = [];
+    let heights = 0;
+    for (let i = 0; i < 65 * 65; i++) {
+      const height = data[i * 3]! * 256 + data[i * 3 + 1]! + data[i * 3 + 2]! / 256 - 32768;
+      const theirs = gdal.bands[0]![i]!;
+      if (Math.abs(height - (theirs === NODATA ? 0 : theirs)) > 1 / 256) differing.push(`${i}: ${height} vs ${theirs}`);
+      if (theirs !== NODATA) heights += 1;
+    }
+    expect(differing.slice(0, 5)).toEqual([]);
+    expect(heights).toBeGreaterThan(500);
   });
 
   it('refuses a style that does not fit the file, naming the parameter', async () => {

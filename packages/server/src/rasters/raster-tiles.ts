@@ -6,6 +6,7 @@ import { paintTile } from './raster-paint.js';
 import { openRaster, type RasterSource } from './raster-source.js';
 import { bandsOf, checkStyle, type RasterStyle, styleKey } from './raster-style.js';
 import { StorageRangeClient } from './storage-range-client.js';
+import { TERRAIN_GRID, terrariumRgb } from './terrarium.js';
 import { TILE_SIZE, tileSamples } from './tile-samples.js';
 
 /** A stored GeoTIFF that tiles are cut from. */
@@ -71,6 +72,21 @@ export class RasterTiles {
     return this.kept.get(key, async () => {
       const samples = await tileSamples(source, bandsOf(source, style), z, x, y);
       return encodeTile(samples ? paintTile(source, style, samples) : new Uint8Array(TILE_SIZE * TILE_SIZE * 4), format);
+    });
+  }
+
+  /**
+   * A terrain tile of a DEM (its first band): Terrarium-encoded heights on the 65 × 65 grid of
+   * Web Mercator tile z/x/y, edges included, as a PNG; kept like the imagery tiles.
+   */
+  async terrain(file: RasterFile, z: number, x: number, y: number): Promise<Buffer> {
+    const source = await this.source(file);
+    const key = `${file.prefix}/${RASTER_TILES_PATH}/${file.etag}/terrain/${z}/${x}/${y}.png`;
+    return this.kept.get(key, async () => {
+      const samples = await tileSamples(source, [1], z, x, y, TERRAIN_GRID);
+      const { size } = TERRAIN_GRID;
+      const rgb = terrariumRgb(samples?.values[0] ?? new Float64Array(size * size), source.nodata);
+      return sharp(rgb, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
     });
   }
 }

@@ -8,21 +8,37 @@ const HALF_WORLD = Math.PI * 6378137;
 /** The most source pixels one tile may read: past it the file needs overviews (a COG). */
 export const MAX_WINDOW_PIXELS = 4096 * 4096;
 
-/** Where each pixel centre of a Web Mercator tile lies in the raster's reference system. */
-function sourcePositions(source: RasterSource, z: number, x: number, y: number): { xs: Float64Array; ys: Float64Array; metresPerPixel: number; rowLatitudes: Float64Array } {
-  const metresPerPixel = (2 * HALF_WORLD) / (TILE_SIZE * 2 ** z);
-  const xs = new Float64Array(TILE_SIZE * TILE_SIZE);
-  const ys = new Float64Array(TILE_SIZE * TILE_SIZE);
-  const rowLatitudes = new Float64Array(TILE_SIZE);
+/**
+ * How a tile is sampled: `size` × `size` points, at its pixels' centres (imagery), or on a grid
+ * whose first and last rows and columns lie on the tile's edges (a terrain heightmap, whose
+ * neighbours share their edge samples).
+ */
+export interface TileGrid {
+  size: number;
+  edges: boolean;
+}
+
+/** An imagery tile's 256 × 256 pixel centres. */
+export const PIXEL_GRID: TileGrid = { size: TILE_SIZE, edges: false };
+
+/** Where each sample of a Web Mercator tile lies in the raster's reference system. */
+function sourcePositions(source: RasterSource, z: number, x: number, y: number, grid: TileGrid): { xs: Float64Array; ys: Float64Array; metresPerPixel: number; rowLatitudes: Float64Array } {
+  const { size } = grid;
+  const tileMetres = (2 * HALF_WORLD) / 2 ** z;
+  const metresPerPixel = tileMetres / (grid.edges ? size - 1 : size);
+  const offset = grid.edges ? 0 : 0.5;
+  const xs = new Float64Array(size * size);
+  const ys = new Float64Array(size * size);
+  const rowLatitudes = new Float64Array(size);
   const out = [0, 0];
-  for (let j = 0; j < TILE_SIZE; j++) {
-    const my = HALF_WORLD - (y * TILE_SIZE + j + 0.5) * metresPerPixel;
+  for (let j = 0; j < size; j++) {
+    const my = HALF_WORLD - y * tileMetres - (j + offset) * metresPerPixel;
     rowLatitudes[j] = Math.atan(Math.sinh(my / 6378137));
-    for (let i = 0; i < TILE_SIZE; i++) {
-      const mx = -HALF_WORLD + (x * TILE_SIZE + i + 0.5) * metresPerPixel;
+    for (let i = 0; i < size; i++) {
+      const mx = -HALF_WORLD + x * tileMetres + (i + offset) * metresPerPixel;
       source.crs.fromWebMercator(mx, my, out);
-      xs[j * TILE_SIZE + i] = out[0]!;
-      ys[j * TILE_SIZE + i] = out[1]!;
+      xs[j * size + i] = out[0]!;
+      ys[j * size + i] = out[1]!;
     }
   }
   return { xs, ys, metresPerPixel, rowLatitudes };
@@ -32,10 +48,11 @@ function sourcePositions(source: RasterSource, z: number, x: number, y: number):
  * The level to read: the coarsest whose pixels are still no larger than the tile's near its
  * centre (GDAL's choice of overview when it warps), the full image when none is.
  */
-function levelFor(source: RasterSource, xs: Float64Array, ys: Float64Array): RasterLevel {
-  const c = (TILE_SIZE / 2) * TILE_SIZE + TILE_SIZE / 2;
+function levelFor(source: RasterSource, xs: Float64Array, ys: Float64Array, size: number): RasterLevel {
+  const half = Math.floor(size / 2);
+  const c = half * size + half;
   const across = Math.hypot(xs[c + 1]! - xs[c - 1]!, ys[c + 1]! - ys[c - 1]!) / 2;
-  const down = Math.hypot(xs[c + TILE_SIZE]! - xs[c - TILE_SIZE]!, ys[c + TILE_SIZE]! - ys[c - TILE_SIZE]!) / 2;
+  const down = Math.hypot(xs[c + size]! - xs[c - size]!, ys[c + size]! - ys[c - size]!) / 2;
   const wanted = Math.min(across, down);
   let chosen = source.levels[0]!;
   for (const level of source.levels) if (level.resX <= wanted * 1.01 && Number.isFinite(wanted)) chosen = level;
@@ -43,14 +60,14 @@ function levelFor(source: RasterSource, xs: Float64Array, ys: Float64Array): Ras
 }
 
 /**
- * The raster's values at each pixel centre of tile z/x/y (nearest neighbour, so that a single
+ * The raster's values at each sample of tile z/x/y (`grid`: its pixel centres by default; nearest neighbour, so that a single
  * band's values arrive exact), read from the one level it needs by range reads of the blocks
  * under the tile; undefined when the tile does not touch the raster.
  */
-export async function tileSamples(source: RasterSource, bands: number[], z: number, x: number, y: number): Promise<TileSamples | undefined> {
-  const { xs, ys, metresPerPixel, rowLatitudes } = sourcePositions(source, z, x, y);
-  const level = levelFor(source, xs, ys);
-  const n = TILE_SIZE * TILE_SIZE;
+export async function tileSamples(source: RasterSource, bands: number[], z: number, x: number, y: number, grid = PIXEL_GRID): Promise<TileSamples | undefined> {
+  const { xs, ys, metresPerPixel, rowLatitudes } = sourcePositions(source, z, x, y, grid);
+  const level = levelFor(source, xs, ys, grid.size);
+  const n = grid.size * grid.size;
   const cols = new Int32Array(n);
   const rows = new Int32Array(n);
   let minCol = Infinity;
@@ -82,5 +99,5 @@ export async function tileSamples(source: RasterSource, bands: number[], z: numb
     for (let i = 0; i < n; i++) out[i] = cols[i]! < 0 ? Number.NaN : band[(rows[i]! - minRow) * width + (cols[i]! - minCol)]!;
     return out;
   });
-  return { size: TILE_SIZE, values, metresPerPixel, rowLatitudes };
+  return { size: grid.size, values, metresPerPixel, rowLatitudes };
 }

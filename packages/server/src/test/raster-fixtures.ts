@@ -79,13 +79,18 @@ export function tileAt(z: number, lng: number, lat: number): { z: number; x: num
 }
 
 /**
- * GDAL's own warp of `source` onto tile z/x/y (EPSG:3857, 256×256, nearest neighbour, exact
- * transformation): each band's values, row by row.
+ * GDAL's own warp of `source` onto tile z/x/y (EPSG:3857, 256×256 pixel centres or `grid`'s
+ * points, nearest neighbour, exact transformation): each band's values, row by row.
  */
-export async function gdalTile(source: string, z: number, x: number, y: number, extra: string[] = []): Promise<{ bands: ArrayLike<number>[] }> {
+export async function gdalTile(source: string, z: number, x: number, y: number, extra: string[] = [], grid = { size: 256, edges: false }): Promise<{ bands: ArrayLike<number>[] }> {
   const out = join(gdalFolder(), 'tile.tif');
-  const [minX, minY, maxX, maxY] = tileBounds(z, x, y);
-  gdal('gdalwarp', ['-q', '-t_srs', 'EPSG:3857', '-te', String(minX), String(minY), String(maxX), String(maxY), '-ts', '256', '256', '-r', 'near', '-et', '0', ...extra, source, out]);
+  let [minX, minY, maxX, maxY] = tileBounds(z, x, y);
+  if (grid.edges) {
+    // Samples on the tile's edges are the centres of pixels half a step beyond them.
+    const half = (maxX - minX) / (grid.size - 1) / 2;
+    [minX, minY, maxX, maxY] = [minX - half, minY - half, maxX + half, maxY + half];
+  }
+  gdal('gdalwarp', ['-q', '-t_srs', 'EPSG:3857', '-te', String(minX), String(minY), String(maxX), String(maxY), '-ts', String(grid.size), String(grid.size), '-r', 'near', '-et', '0', ...extra, source, out]);
   const bytes = readFileSync(out);
   const tiff = await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const image = await tiff.getImage();

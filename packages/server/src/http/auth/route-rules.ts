@@ -39,6 +39,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`DELETE ${P}/assets/:id`]: write('asset.delete'),
   [`GET ${P}/files/:assetId/*`]: READ,
   [`GET ${P}/rasters/:assetId/:z/:x/:file`]: READ,
+  [`GET ${P}/terrain/:assetId/:z/:x/:file`]: READ,
 
   [`GET ${P}/scene`]: READ,
   [`GET ${P}/url-layer`]: READ,
