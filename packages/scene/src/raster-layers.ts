@@ -8,6 +8,20 @@ export function rasterTilesPath(assetId: string): string {
   return `/rasters/${encodeURIComponent(assetId)}/{z}/{x}/{y}.png`;
 }
 
+/** A DEM's terrain tiles, after `/api/p/{p}` (public) or `/api/projects/{p}` (the editor's): Terrarium PNGs, 65 × 65 heights on each Web Mercator tile's edges. */
+export function terrainTilesPath(assetId: string): string {
+  return `/terrain/${encodeURIComponent(assetId)}/{z}/{x}/{y}.png`;
+}
+
+/**
+ * SPEC §4's terrain types and §17's: `dem`, an elevation GeoTIFF of the project (`assetId`), and
+ * `gsi`, GSI's elevation PNG tiles of Japan (or a `url` of tiles in their encoding).
+ */
+export const TERRAIN_TYPES = ['cesium', 'cesiumion', 'arcgis', 'dem', 'gsi'] as const;
+
+/** GSI's elevation tiles (標高タイル, dem_png): only fetched when a scene names terrain type `gsi`. */
+export const GSI_DEM_TILES = 'https://cyberjapandata.gsi.go.jp/xyz/dem_png/{z}/{x}/{y}.png';
+
 /** Files the server cuts raster tiles of, by name. */
 export const GEOTIFF_NAME = /\.tiff?$/i;
 

@@ -112,6 +112,9 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
     if (layerIds.has(layer.id)) return { path: `layers[${i}].id`, message: `repeats the id "${layer.id}" of an earlier layer` };
     layerIds.add(layer.id);
   }
+  const terrain = scene.property.terrain;
+  if (terrain?.type === 'dem' && terrain.assetId === undefined) return { path: 'property.terrain.assetId', message: 'is required: the elevation GeoTIFF uploaded to the project' };
+  if (terrain?.type !== 'dem' && terrain?.assetId !== undefined) return { path: 'property.terrain.assetId', message: 'applies only to terrain type "dem"' };
   const timeline = timelineProblem(scene.timeline ?? {});
   if (timeline) return timeline;
   const pageIds = new Set<string>();

@@ -52,14 +52,24 @@ describe('raster tiles of GeoTIFF assets (SPEC §17)', () => {
   });
 
   it('publishes a geotiff layer as the public tile template of its asset, and refuses one naming another kind of file', async () => {
-    const scene = (await (await h.admin('GET', '/api/projects/rasters/scene')).json()) as { layers: unknown[] };
+    const scene = (await (await h.admin('GET', '/api/projects/rasters/scene')).json()) as { layers: unknown[]; property: object };
     const layer = { id: 'depth', title: 'Depth', type: 'geotiff', assetId: asset.id, visible: true, data: { ramp: ['black', 'white'], breaks: [100] } };
-    expect((await h.admin('PUT', '/api/projects/rasters/scene', { ...scene, layers: [layer] })).status).toBe(200);
+    const property = { ...scene.property, terrain: { enabled: true, type: 'dem', assetId: asset.id } };
+    const put = await h.admin('PUT', '/api/projects/rasters/scene', { ...scene, property, layers: [layer] });
+    expect(put.status, await put.clone().text()).toBe(200);
     expect((await h.admin('POST', '/api/projects/rasters/publish')).status).toBe(200);
     const project = (await h.server.ctx.store.getProjectByAlias('rasters'))!;
-    const published = (await h.server.ctx.scenes.published(project))!.scene.layers[0]!;
+    const snapshot = (await h.server.ctx.scenes.published(project))!.scene;
+    const published = snapshot.layers[0]!;
+    const at = (template: string) => template.replace('{z}', String(tile.z)).replace('{x}', String(tile.x)).replace('{y}', String(tile.y));
     expect(published.url).toBe(`/api/p/rasters/rasters/${asset.id}/{z}/{x}/{y}.png`);
-    expect((await h.get(published.url.replace('{z}', String(tile.z)).replace('{x}', String(tile.x)).replace('{y}', String(tile.y)))).status).toBe(200);
+    expect((await h.get(at(published.url))).status).toBe(200);
+    // The DEM as terrain (SPEC §17 "dem"): its Terrarium tiles, from this server.
+    const terrainUrl = (snapshot.property.terrain as { url: string }).url;
+    expect(terrainUrl).toBe(`/api/p/rasters/terrain/${asset.id}/{z}/{x}/{y}.png`);
+    const heights = await h.get(at(terrainUrl));
+    expect(heights.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await heights.arrayBuffer())).metadata()).width).toBe(65);
     const geojson = await fetch(`${h.url}/api/projects/rasters/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'a.geojson', content: '{"type":"FeatureCollection","features":[]}' }]) });
     const other = (await geojson.json()) as { id: string };
     const refused = await h.admin('PUT', '/api/projects/rasters/scene', { ...scene, layers: [{ ...layer, assetId: other.id }] });

@@ -2,7 +2,7 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { convertsFromUrl, PMTILES_CONTENT_TYPE, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf, GEOTIFF_NAME, rasterTilesPath } from '@orbis/scene';
+import { convertsFromUrl, PMTILES_CONTENT_TYPE, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf, GEOTIFF_NAME, rasterTilesPath, terrainTilesPath } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 
 /** What the server calls a PMTiles archive it has read the magic bytes of. */
@@ -48,6 +48,12 @@ export class SceneService {
       if (!asset) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: no asset "${tile.assetId}" in this project`);
       if (asset.contentType !== PMTILES_CONTENT_TYPE) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: "${asset.name}" is not a PMTiles archive`);
     }
+    const dem = scene.property.terrain?.assetId;
+    if (dem !== undefined) {
+      const asset = await this.store.getAsset(project.id, dem);
+      if (!asset) throw new InputError('property.terrain.assetId', `property.terrain.assetId: no asset "${dem}" in this project`);
+      if (!isGeotiff(asset)) throw new InputError('property.terrain.assetId', `property.terrain.assetId: "${asset.name}" is not an elevation GeoTIFF (.tif)`);
+    }
     await this.store.putScene(project.id, JSON.stringify(scene), new Date().toISOString());
     return scene;
   }
@@ -92,9 +98,16 @@ export class SceneService {
       layers.push({ ...layer, url: layer.type === 'mvt' ? tilesUrlOf(url, layer.data?.table) : url });
     }
     const tiles = scene.property.tiles && (await Promise.all(scene.property.tiles.map(async (tile, i) => (tile.assetId === undefined ? tile : { ...tile, url: await this.publicFile(project, tile.assetId, `property.tiles[${i}].assetId`, 'basemap') }))));
+    const property = tiles ? { ...scene.property, tiles } : { ...scene.property };
+    const dem = scene.property.terrain?.assetId;
+    if (dem !== undefined) {
+      // A DEM's terrain tiles (SPEC §17), from this server: its asset must be public, as a layer's.
+      await this.publicFile(project, dem, 'property.terrain.assetId', 'terrain');
+      property.terrain = { ...scene.property.terrain, url: `/api/p/${encodeURIComponent(project.alias)}${terrainTilesPath(dem)}` };
+    }
     const snapshot: PublishedSnapshot = {
       project: { alias: project.alias, name: project.name },
-      scene: { ...scene, property: tiles ? { ...scene.property, tiles } : scene.property, layers },
+      scene: { ...scene, property, layers },
       plugins: (await this.store.listPlugins(project.id)).map((json) => JSON.parse(json) as PluginPackage),
       publishedAt: new Date().toISOString(),
     };

@@ -87,6 +87,8 @@ describe('validateScene', () => {
     [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['reddish'] } }), 'layers[0].data.ramp[0]', /match|colour/],
     [(s: any) => (s.layers[1].type = 'geotiff'), 'layers[1].url', /uploaded to the project \(assetId\)/],
     [(s: any) => (s.layers[0].data = { hillshade: true }), 'layers[0].data.hillshade', /only to geotiff/],
+    [(s: any) => (s.property.terrain = { enabled: true, type: 'dem' }), 'property.terrain.assetId', /required: the elevation GeoTIFF/],
+    [(s: any) => (s.property.terrain = { enabled: true, type: 'gsi', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 'property.terrain.assetId', /only to terrain type "dem"/],
     [(s: any) => delete s.camera, 'camera', /required/],
     [(s: any) => (s.camera.lat = 91), 'camera.lat', /at most 90/],
     [(s: any) => (s.camera.lng = 'east'), 'camera.lng', /number/],

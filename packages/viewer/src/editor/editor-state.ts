@@ -116,7 +116,9 @@ export class EditorState {
   /** Where an asset's file is read, through the admin route (a `pmtiles` basemap's archive, SPEC §14). */
   assetFile(assetId: string): AssetFile | undefined {
     const asset = this.assets.find((a) => a.id === assetId);
-    return asset && { url: this.api.fileUrl(asset), headers: this.api.authHeader };
+    if (!asset) return undefined;
+    const terrain = layerTypeOf(asset) === 'geotiff' ? { terrain: this.api.terrainTilesUrl(asset.id) } : {};
+    return { url: this.api.fileUrl(asset), headers: this.api.authHeader, ...terrain };
   }
 
   /** The GeoPackage tables a layer of an uploaded file may show one of (`data.table`): none for any other layer. */

@@ -13,6 +13,7 @@ import { toastError, toastUndo } from '../ui/toast.js';
 import { timelineSection } from './timeline-settings.js';
 import type { Permissions } from './permissions.js';
 import { basemapPicker } from './basemap-picker.js';
+import { terrainSourceSelect } from './terrain-source-select.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (SPEC §13)
 // are read and reprojected by the server.
@@ -207,6 +208,7 @@ function settingsSection(state: EditorState): HTMLElement {
     const t = section('terrain');
     if (terrainUrl.value) { t.type = 'cesium'; t.url = terrainUrl.value; } else { delete t.type; delete t.url; }
   }) });
+  const terrainFrom = terrainSourceSelect(state, () => section('terrain'));
   const atmosphere = h('input', { type: 'checkbox', 'data-testid': 'sky-atmosphere', onchange: () => state.update(() => (section('sky').atmosphere = atmosphere.checked)) });
   const skyBox = h('input', { type: 'checkbox', 'data-testid': 'sky-show', onchange: () => state.update(() => (section('sky').show = skyBox.checked)) });
   const globeColor = h('input', { type: 'color', 'data-testid': 'globe-color', onchange: () => state.update(() => (section('globe').baseColor = globeColor.value)) });
@@ -216,6 +218,8 @@ function settingsSection(state: EditorState): HTMLElement {
     const terrain = (p.terrain ?? {}) as Record<string, unknown>;
     terrainOn.checked = terrain.enabled === true;
     showValue(terrainUrl, typeof terrain.url === 'string' ? terrain.url : '');
+    terrainFrom.render();
+    terrainUrl.hidden = terrain.type === 'gsi' || terrain.type === 'dem';
     const sky = (p.sky ?? {}) as Record<string, unknown>;
     atmosphere.checked = sky.atmosphere !== false;
     skyBox.checked = sky.show !== false;
@@ -225,7 +229,7 @@ function settingsSection(state: EditorState): HTMLElement {
   state.onChange(render);
   render();
   return h('div', { class: 'settings' },
-    h('label', {}, terrainOn, ' Terrain '), terrainUrl,
+    h('label', {}, terrainOn, ' Terrain '), terrainFrom.element, terrainUrl,
     h('label', {}, skyBox, ' Sky box'),
     h('label', {}, atmosphere, ' Atmosphere'),
     h('label', {}, 'Globe colour ', globeColor),
