@@ -27,7 +27,7 @@ export interface RasterSource {
   bitsPerSample: number;
   /** GDAL's nodata value, if the file has one. */
   nodata: number | null;
-  /** The least and greatest value of each band, from the coarsest level (what a stretch or a ramp spans). */
+  /** The least and greatest value of each band, from the coarsest level (what a stretch or a ramp spans); none for 8-bit unsigned bands. */
   ranges: [number, number][];
   tiff: GeoTIFF;
 }
@@ -98,7 +98,8 @@ export async function openRaster(name: string, client: BaseClient): Promise<Rast
     throw new RasterFileError(name, `its samples are ${bitsPerSample}-bit (SampleFormat ${sampleFormat}): Orbis reads 8-, 16- and 32-bit integers and 32- and 64-bit floating point`);
   }
   const nodata = first.getGDALNoData();
-  const ranges = await valueRanges(levels[levels.length - 1]!, bands, nodata);
+  // 8-bit bands are shown as they are: only wider ones need the range their values span.
+  const ranges = bitsPerSample === 8 && sampleFormat === 1 ? [] : await valueRanges(levels[levels.length - 1]!, bands, nodata);
   // Pixel-is-point rasters name the centre of the top-left pixel: its corner is half a pixel up and left (as GDAL reads them).
   const half = first.getGeoKeys()?.GTRasterTypeGeoKey === 2 ? 0.5 : 0;
   return { name, crs, originX: origin[0]! - half * levels[0]!.resX, originY: origin[1]! + half * levels[0]!.resY, levels, bands, sampleFormat, bitsPerSample, nodata, ranges, tiff };
