@@ -37,7 +37,7 @@ export const ACTION_ROLES = {
   'item.update': 'writer',
   'item.delete': 'writer',
   'item.import': 'writer',
-  'scene.put': 'maintainer',
+  'scene.put': 'writer',
   'project.publish': 'maintainer',
   'project.unpublish': 'maintainer',
   'plugin.install': 'maintainer',

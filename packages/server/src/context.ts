@@ -18,6 +18,8 @@ import { ModelService } from './models/model-service.js';
 import { PluginService } from './plugins/plugin-service.js';
 import { ProjectService } from './projects/project-service.js';
 import { SceneService } from './scenes/scene-service.js';
+import { LiveScenes, type LiveRedis } from './live/live-scenes.js';
+import { authenticateLive } from './http/live-route.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 import type { Store } from './store/store.js';
@@ -67,14 +69,20 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
   const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')));
   await assets.recoverAbandoned();
   sweepStraySpools();
-  return {
+  const live = new LiveScenes(store, {
+    authenticate: (payload) => authenticateLive(ctx, payload),
+    redis: redisOf(env.ORBIS_REDIS_URL),
+    onError: (message, err) => console.error(`${message}: ${(err as Error).message}`),
+  });
+  const ctx: AppContext = {
     store,
     storage,
     cursors: new CursorCodec(loadSecret(config.dataDir, 'cursor-secret', config.cursorSecret)),
     assets,
     projects: new ProjectService(store, storage),
     keys: new KeyService(store),
-    scenes: new SceneService(store),
+    scenes: new SceneService(store, live),
+    live,
     plugins: new PluginService(store),
     models: new ModelService(store),
     adminToken,
@@ -92,4 +100,18 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     trustProxy: config.trustProxy,
     urlLayers: new UrlLayerReader({ maxBytes: config.maxUploadBytes, privateAddresses: config.urlLayersPrivate }),
   };
+  return ctx;
+}
+
+/** Where the processes share live documents: `ORBIS_REDIS_URL` (`redis://host:port`), docs/scale-out.md. */
+function redisOf(url: string | undefined): LiveRedis | undefined {
+  if (url === undefined || url === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`ORBIS_REDIS_URL must be a redis://host:port URL, got "${url}"`);
+  }
+  if (parsed.protocol !== 'redis:') throw new ConfigError(`ORBIS_REDIS_URL must be a redis://host:port URL, got "${url}"`);
+  return { host: parsed.hostname, port: Number(parsed.port || 6379) };
 }

@@ -10,6 +10,7 @@ import type { ModelService } from '../models/model-service.js';
 import type { PluginService } from '../plugins/plugin-service.js';
 import type { ProjectService } from '../projects/project-service.js';
 import type { SceneService } from '../scenes/scene-service.js';
+import type { LiveScenes } from '../live/live-scenes.js';
 import type { Storage } from '../storage/storage.js';
 import type { Store } from '../store/store.js';
 import type { ProxyTrust } from './client-address.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   projects: ProjectService;
   keys: KeyService;
   scenes: SceneService;
+  /** Each project's scene as a live Yjs document (docs/collaboration.md). */
+  live: LiveScenes;
   plugins: PluginService;
   models: ModelService;
   adminToken: string;

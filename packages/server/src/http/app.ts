@@ -34,6 +34,7 @@ import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { adminRasterRoutes, rasterRoutes } from './raster-routes.js';
 import { sceneRoutes } from './scene-routes.js';
+import { liveRoute } from './live-route.js';
 
 /** How many files one upload request may carry; past it, 413 `payload_too_large`. */
 export const MAX_UPLOAD_FILES = 100;
@@ -136,6 +137,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     callback(null, PUBLIC_PREFIXES.some((p) => url.startsWith(p)) ? PUBLIC_CORS : NO_CORS);
   });
   await app.register(cookie);
+  liveRoute(app, ctx);
   await app.register(multipart, {
     // MAX_UPLOAD_FILES files a request; their total is bounded by the upload route.
     limits: { fileSize: ctx.maxUploadBytes, files: MAX_UPLOAD_FILES, fields: 100, fieldSize: 1024 * 1024, parts: MAX_UPLOAD_FILES + 100 },

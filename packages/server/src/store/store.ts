@@ -1,5 +1,6 @@
 import type { Field } from '@orbis/content-model';
 import type { AccountStore } from './account-store.js';
+import type { SceneLog } from './scene-log.js';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
@@ -203,6 +204,8 @@ export interface Store {
   readonly kind: string;
   /** Users, sessions, members, tokens and the audit log (SPEC §12). */
   readonly accounts: AccountStore;
+  /** The live scene's stored updates (docs/collaboration.md). */
+  readonly sceneLog: SceneLog;
   close(): Promise<void>;
 
   getMeta(key: string): Promise<string | undefined>;

@@ -48,6 +48,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`DELETE ${P}/publish`]: write('project.unpublish'),
   [`POST ${P}/plugins`]: write('plugin.install'),
   [`GET ${P}/plugins`]: READ,
+  [`GET ${P}/plugins/:id`]: READ,
   [`DELETE ${P}/plugins/:id`]: write('plugin.remove'),
 
   [`POST ${P}/models`]: write('model.create'),
@@ -69,6 +70,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`DELETE ${P}/keys/:id`]: write('key.revoke'),
   // Who else is on the team is no secret to its members; changing it is a maintainer's.
   [`GET ${P}/members`]: READ,
+  [`GET ${P}/members/:userId`]: READ,
   [`POST ${P}/members`]: write('member.add'),
   [`PATCH ${P}/members/:userId`]: write('member.role'),
   [`DELETE ${P}/members/:userId`]: write('member.remove'),

@@ -29,6 +29,7 @@ import type { Migration } from '../sqlite/migrations.js';
 import { AccessReads } from './access-reads.js';
 import { postgresMigrations } from './migrations.js';
 import { PostgresAccounts } from './postgres-accounts.js';
+import { PostgresSceneLog } from './postgres-scene-log.js';
 import { PostgresContent } from './postgres-content.js';
 import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ProjectRow } from './postgres-rows.js';
@@ -82,12 +83,14 @@ export class PostgresStore implements Store {
   private readonly content: PostgresContent;
   private readonly access: AccessReads;
   readonly accounts: PostgresAccounts;
+  readonly sceneLog: PostgresSceneLog;
 
   private constructor(private readonly pool: pg.Pool) {
     this.listing = new PostgresListing(pool);
     this.access = new AccessReads(pool);
     this.content = new PostgresContent(pool, (work) => this.transaction(work));
     this.accounts = new PostgresAccounts(pool);
+    this.sceneLog = new PostgresSceneLog(pool, (work) => this.transaction(work));
   }
 
   /** Connects, migrates, and returns a ready store. */

@@ -217,6 +217,18 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'the live scene\'s updates (docs/collaboration.md)',
+    sql: `
+      CREATE TABLE scene_updates (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        "update" BLOB NOT NULL
+      );
+      CREATE INDEX scene_updates_by_project ON scene_updates (project_id, seq);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's version, each in its own transaction. */

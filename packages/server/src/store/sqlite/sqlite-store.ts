@@ -28,6 +28,7 @@ import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
 import { migrateSqlite } from './migrations.js';
 import { SqliteAccounts } from './sqlite-accounts.js';
+import { SqliteSceneLog } from './sqlite-scene-log.js';
 import { SqliteContent } from './sqlite-content.js';
 import { SqliteDeletes } from './sqlite-deletes.js';
 import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
@@ -50,6 +51,7 @@ export class SqliteStore implements Store {
   private readonly content: SqliteContent;
   private readonly deletes: SqliteDeletes;
   readonly accounts: SqliteAccounts;
+  readonly sceneLog: SqliteSceneLog;
 
   constructor(filename: string) {
     this.db = new Database(filename);
@@ -65,6 +67,7 @@ export class SqliteStore implements Store {
     this.deletes = new SqliteDeletes(db);
     this.deletes.sweepOrphanItems();
     this.accounts = new SqliteAccounts(db);
+    this.sceneLog = new SqliteSceneLog(db);
     const after = (scoped: string) =>
       db.prepare(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`);
     this.stmts = {
