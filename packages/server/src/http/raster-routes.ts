@@ -105,6 +105,27 @@ export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendRasterTile(ctx, request, reply, project, true);
   });
+  const values = {
+    summary: 'Every band\'s value of a public GeoTIFF asset\'s pixel under a longitude/latitude (SPEC §17: what a click on a raster shows); `values` null off the raster',
+    security: publicSecurity,
+    params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' } } },
+    querystring: { type: 'object', required: ['lng', 'lat'], properties: { lng: { type: 'string', pattern: `^${NUMBER}$` }, lat: { type: 'string', pattern: `^${NUMBER}$` } } },
+  };
+  app.get<{ Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>('/api/p/:project/rasters/:assetId/values', { schema: values }, async (request) => {
+    const project = await openPublicProject(ctx, request, request.params.project);
+    const asset = isId(request.params.assetId) ? await ctx.store.getAsset(project.id, request.params.assetId) : undefined;
+    if (!asset || !asset.public || !(GEOTIFF_NAME.test(asset.name) || asset.contentType === 'image/tiff')) throw new ApiError('not_found', 'no such GeoTIFF asset');
+    const lng = Number(request.query.lng);
+    const lat = Number(request.query.lat);
+    if (Math.abs(lng) > 180 || Math.abs(lat) > 85.06) throw new ApiError('invalid_parameter', '"lng" and "lat" must be a longitude (-180 to 180) and a latitude (-85.06 to 85.06, Web Mercator\'s)');
+    const file = { key: asset.storageKey, name: asset.name, size: asset.size, etag: `${asset.id}-${asset.size}`, prefix: assetPrefix(asset) };
+    try {
+      return { lng, lat, values: await ctx.rasters.valuesAt(file, lng, lat) };
+    } catch (err) {
+      if (err instanceof RasterFileError) throw new ApiError('not_found', `no values: ${err.message}`);
+      throw err;
+    }
+  });
   const terrain = { summary: 'A terrain tile of a public DEM GeoTIFF asset (SPEC §17 terrain "dem"): 65 × 65 Terrarium-encoded heights on the Web Mercator tile, edges included', security: publicSecurity, params: rasterParams };
   app.get<RasterRequest>('/api/p/:project/terrain/:assetId/:z/:x/:file', { schema: terrain }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);

@@ -77,6 +77,15 @@ describe('raster tiles of GeoTIFF assets (SPEC §17)', () => {
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/layers\[0\]\.type: "a\.geojson" is not a GeoTIFF/);
   });
 
+  it('answers the values of the pixel under a longitude/latitude, null off the raster', async () => {
+    // Column 14, row 16 of the raster (0.0005° pixels from 139.76, 35.69): value (16 × 32 + 14) mod 256.
+    const res = await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=139.76725&lat=35.68175`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ lng: 139.76725, lat: 35.68175, values: [(16 * 32 + 14) % 256] });
+    expect(await (await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).json()).toEqual({ lng: 0, lat: 0, values: null });
+    expect((await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=east&lat=0`)).status).toBe(400);
+  });
+
   it('says which parameter is wrong, and which tiles do not exist', async () => {
     const wrong = async (query: string, param: string) => {
       const res = await h.get(path('rasters', asset.id, 'png', query));

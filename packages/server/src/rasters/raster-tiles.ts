@@ -89,4 +89,22 @@ export class RasterTiles {
       return sharp(rgb, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
     });
   }
+
+  /**
+   * Every band's value of the pixel under a longitude/latitude, at full resolution, or null off
+   * the raster (what a click on a raster layer shows, SPEC §17). No data stays as the file has it.
+   */
+  async valuesAt(file: RasterFile, lng: number, lat: number): Promise<number[] | null> {
+    const source = await this.source(file);
+    const mx = (lng * Math.PI * 6378137) / 180;
+    const my = Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 6378137;
+    const at = [0, 0];
+    source.crs.fromWebMercator(mx, my, at);
+    const level = source.levels[0]!;
+    const col = Math.floor((at[0]! - source.originX) / level.resX);
+    const row = Math.floor((source.originY - at[1]!) / level.resY);
+    if (!(col >= 0 && row >= 0 && col < level.width && row < level.height)) return null;
+    const bands = (await level.image.readRasters({ window: [col, row, col + 1, row + 1], interleave: false })) as unknown as ArrayLike<number>[];
+    return bands.map((band) => band[0]!);
+  }
 }
