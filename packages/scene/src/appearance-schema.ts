@@ -131,7 +131,8 @@ export const InfoboxSchema = closed({
 const column = Type.String({ minLength: 1, maxLength: 200 });
 /**
  * SPEC §7 and §13 `data`, by layer type: csv columns (lat/lng or one of WKT), wms `layers`,
- * imagery and mvt `maximumLevel`, mvt `layers` and `minimumLevel`, geopackage `table` (and an mvt layer of an uploaded GeoPackage).
+ * imagery and mvt `maximumLevel`, mvt `layers` and `minimumLevel`, geopackage `table` (and an mvt layer of an uploaded GeoPackage);
+ * geotiff's style (§17).
  */
 export const LayerDataSchema = closed({
   latColumn: column,
@@ -143,6 +144,18 @@ export const LayerDataSchema = closed({
   layers: Type.Union([Type.String({ minLength: 1, maxLength: 500 }), Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })]),
   minimumLevel: Type.Integer({ minimum: 0, maximum: 30 }),
   maximumLevel: Type.Integer({ minimum: 0, maximum: 30 }),
+  /** geotiff (SPEC §17, docs/rasters.md): 1-based bands, one, three or four. */
+  bands: Type.Array(Type.Integer({ minimum: 1, maximum: 9999 }), { minItems: 1, maxItems: 4 }),
+  /** geotiff: the value shown transparent, instead of the file's own nodata. */
+  nodata: Type.Number(),
+  /** geotiff: colours of one band, low to high: classes with `breaks`, else spread over its values. */
+  ramp: Type.Array(CssColorSchema, { minItems: 1, maxItems: 64 }),
+  /** geotiff: ascending class limits, one fewer than the ramp's colours. */
+  breaks: Type.Array(Type.Number(), { minItems: 1, maxItems: 63 }),
+  /** geotiff: one band (a DEM) as a shaded relief. */
+  hillshade: Type.Boolean(),
+  /** geotiff: how opaque the layer is drawn, 0 to 1 (default 1). */
+  opacity: Type.Number({ minimum: 0, maximum: 1 }),
 });
 
 export type ExpressionValue = Static<typeof ExpressionValueSchema>;

@@ -1,9 +1,10 @@
 /**
  * SPEC §4 layer types the viewer's engine draws; `imagery` is an `{z}/{x}/{y}` URL template, and so is
- * `mvt` (§13: Mapbox Vector Tiles), or an uploaded GeoJSON or GIS file's tiles cut by the server.
+ * `mvt` (§13: Mapbox Vector Tiles), or an uploaded GeoJSON or GIS file's tiles cut by the server;
+ * `geotiff` (§17) the tiles the server cuts of an uploaded GeoTIFF.
  * A scene may also name a {@link FILE_LAYER_TYPES} type, which reaches the engine as `geojson`.
  */
-export const LAYER_TYPES = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery', 'wms', 'csv', 'gpx', 'mvt'] as const;
+export const LAYER_TYPES = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imagery', 'wms', 'csv', 'gpx', 'mvt', 'geotiff'] as const;
 export type LayerType = (typeof LAYER_TYPES)[number];
 
 /**

@@ -1,5 +1,6 @@
 import type { Layer, Scene, SceneLayerType, SceneTimeline } from './scene-schema.js';
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
+import { rasterStyleProblem } from './raster-layers.js';
 
 /** A field of a document that breaks a rule: its path (`layers[2].data`) and what is wrong. */
 export interface SceneProblem {
@@ -17,6 +18,12 @@ const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
   layers: ['wms', 'mvt'],
   minimumLevel: ['mvt'],
   maximumLevel: ['imagery', 'mvt'],
+  bands: ['geotiff'],
+  nodata: ['geotiff'],
+  ramp: ['geotiff'],
+  breaks: ['geotiff'],
+  hillshade: ['geotiff'],
+  opacity: ['geotiff'],
 };
 
 /** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), SPEC §10. */
@@ -49,6 +56,11 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   }
   if (layer.type === 'mvt' && layer.url !== undefined && !['{z}', '{x}', '{y}'].every((k) => layer.url!.includes(k))) {
     return { path: `${path}.url`, message: 'is a tile URL template with {z}, {x} and {y}' };
+  }
+  if (layer.type === 'geotiff') {
+    if (layer.assetId === undefined) return { path: `${path}.${layer.url === undefined ? 'assetId' : 'url'}`, message: 'a geotiff layer shows a GeoTIFF uploaded to the project (assetId); one by URL is not served yet (docs/rasters.md)' };
+    const problem = rasterStyleProblem(layer.data ?? {});
+    if (problem) return { path: `${path}.data.${problem.key}`, message: problem.message };
   }
   if (layer.data?.minimumLevel !== undefined && layer.data.maximumLevel !== undefined && layer.data.minimumLevel > layer.data.maximumLevel) {
     return { path: `${path}.data.minimumLevel`, message: 'is deeper than maximumLevel' };
@@ -100,6 +112,9 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
     if (layerIds.has(layer.id)) return { path: `layers[${i}].id`, message: `repeats the id "${layer.id}" of an earlier layer` };
     layerIds.add(layer.id);
   }
+  const terrain = scene.property.terrain;
+  if (terrain?.type === 'dem' && terrain.assetId === undefined) return { path: 'property.terrain.assetId', message: 'is required: the elevation GeoTIFF uploaded to the project' };
+  if (terrain?.type !== 'dem' && terrain?.assetId !== undefined) return { path: 'property.terrain.assetId', message: 'applies only to terrain type "dem"' };
   const timeline = timelineProblem(scene.timeline ?? {});
   if (timeline) return timeline;
   const pageIds = new Set<string>();

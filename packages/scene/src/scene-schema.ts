@@ -1,3 +1,4 @@
+import { TERRAIN_TYPES } from './raster-layers.js';
 import { type Static, Type } from '@sinclair/typebox';
 import { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
@@ -43,8 +44,10 @@ export const ViewerPropertySchema = Type.Partial(
         Type.Object(
           {
             enabled: Type.Boolean(),
-            type: stringEnum(['cesium', 'cesiumion', 'arcgis']),
+            type: stringEnum(TERRAIN_TYPES),
             url: HttpUrlSchema,
+            /** `dem`: an elevation GeoTIFF of the project (SPEC §17). */
+            assetId: AssetIdSchema,
             ionAssetId: Type.Integer({ minimum: 1 }),
             ionAccessToken: Type.String({ pattern: '\\S', maxLength: 2000 }),
             exaggeration: Type.Number({ minimum: 0, maximum: 100 }),

@@ -1,3 +1,4 @@
+import { RasterTiles } from './rasters/raster-tiles.js';
 import { VectorTiles } from './tiles/vector-tiles.js';
 import { UrlLayerReader } from './url-layers/url-layer-reader.js';
 import { mkdirSync } from 'node:fs';
@@ -99,6 +100,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),
     tiles: new VectorTiles(storage),
+    rasters: new RasterTiles(storage),
     frameAncestors: config.frameAncestors,
     crossOriginIsolation: config.crossOriginIsolation,
     timeouts: config.timeouts,

@@ -1,4 +1,5 @@
 import type { VectorTiles } from '../tiles/vector-tiles.js';
+import type { RasterTiles } from '../rasters/raster-tiles.js';
 import type { AuthServices } from '../accounts/auth-services.js';
 import type { AssetService } from '../assets/asset-service.js';
 import type { CursorCodec } from '../assets/cursor.js';
@@ -48,6 +49,8 @@ export interface AppContext {
   pages: PageCache;
   /** Vector tiles cut from GeoJSON assets and kept in storage (SPEC §13). */
   tiles: VectorTiles;
+  /** Web Mercator tiles cut from GeoTIFF assets and kept in storage (docs/rasters.md). */
+  rasters: RasterTiles;
   /** Origins besides Orbis itself that may frame published pages (`ORBIS_FRAME_ANCESTORS`). */
   frameAncestors?: readonly string[];
   /** Send the pages and their files cross-origin isolated (`ORBIS_CROSS_ORIGIN_ISOLATION`); on unless false. */

@@ -35,6 +35,7 @@ import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
+import { adminRasterRoutes, rasterRoutes } from './raster-routes.js';
 import { sceneRoutes } from './scene-routes.js';
 import { liveRoute } from './live-route.js';
 
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   publicRoutes(app, ctx);
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);
+  rasterRoutes(app, ctx);
   await pageRoutes(app, ctx);
   publishedUrlLayerRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -144,6 +146,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     modelRoutes(management, ctx);
     itemVersionRoutes(management, ctx);
     adminFileRoutes(management, ctx);
+    adminRasterRoutes(management, ctx);
     memberRoutes(management, ctx);
     auditRoutes(management, ctx);
     userRoutes(management, ctx);

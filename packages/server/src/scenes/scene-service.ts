@@ -2,11 +2,16 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { convertsFromUrl, PMTILES_CONTENT_TYPE, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
+import { convertsFromUrl, PMTILES_CONTENT_TYPE, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf, GEOTIFF_NAME, rasterTilesPath, terrainTilesPath } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 import type { LiveScenes } from '../live/live-scenes.js';
 
 /** What the server calls a PMTiles archive it has read the magic bytes of. */
+
+/** Whether an asset is a GeoTIFF whose tiles the server cuts (docs/rasters.md). */
+function isGeotiff(asset: { name: string; contentType: string }): boolean {
+  return GEOTIFF_NAME.test(asset.name) || asset.contentType === 'image/tiff';
+}
 
 /** What `/p/{project}` shows: the scene as it was when published, with the plugins installed then, in install order. */
 export type PublishedSnapshot = Snapshot<PluginPackage>;
@@ -37,6 +42,9 @@ export class SceneService {
       if (isFileLayerType(layer.type) && vectorFormatOf(asset.name, asset.files?.map((f) => f.path) ?? []) !== layer.type) {
         throw new InputError(`layers[${i}].type`, `layers[${i}].type: "${asset.name}" is not a ${layer.type} file the server has read`);
       }
+      if (layer.type === 'geotiff' && !isGeotiff(asset)) {
+        throw new InputError(`layers[${i}].type`, `layers[${i}].type: "${asset.name}" is not a GeoTIFF (.tif): a geotiff layer shows the tiles the server cuts of one`);
+      }
       const table = layer.data?.table;
       if (table !== undefined && !asset.files?.some((f) => f.path === derivedTablePath(table))) {
         throw new InputError(`layers[${i}].data.table`, `layers[${i}].data.table: "${asset.name}" has no feature table "${table}"`);
@@ -47,6 +55,12 @@ export class SceneService {
       const asset = await this.store.getAsset(project.id, tile.assetId);
       if (!asset) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: no asset "${tile.assetId}" in this project`);
       if (asset.contentType !== PMTILES_CONTENT_TYPE) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: "${asset.name}" is not a PMTiles archive`);
+    }
+    const dem = scene.property.terrain?.assetId;
+    if (dem !== undefined) {
+      const asset = await this.store.getAsset(project.id, dem);
+      if (!asset) throw new InputError('property.terrain.assetId', `property.terrain.assetId: no asset "${dem}" in this project`);
+      if (!isGeotiff(asset)) throw new InputError('property.terrain.assetId', `property.terrain.assetId: "${asset.name}" is not an elevation GeoTIFF (.tif)`);
     }
     return this.live.write(project, scene, check);
   }
@@ -75,6 +89,11 @@ export class SceneService {
       if (!asset.public) {
         throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: "${asset.name}" is private; make it public to publish this layer`);
       }
+      if (layer.type === 'geotiff') {
+        // The tiles the server cuts of it (SPEC §17), from this server.
+        layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}${rasterTilesPath(asset.id)}` });
+        continue;
+      }
       const main = layer.type === '3dtiles' && asset.files
         ? asset.files.find((f) => /(^|\/)tileset\.json$/.test(f.path))?.path
         : isFileLayerType(layer.type)
@@ -86,9 +105,16 @@ export class SceneService {
       layers.push({ ...layer, url: layer.type === 'mvt' ? tilesUrlOf(url, layer.data?.table) : url });
     }
     const tiles = scene.property.tiles && (await Promise.all(scene.property.tiles.map(async (tile, i) => (tile.assetId === undefined ? tile : { ...tile, url: await this.publicFile(project, tile.assetId, `property.tiles[${i}].assetId`, 'basemap') }))));
+    const property = tiles ? { ...scene.property, tiles } : { ...scene.property };
+    const dem = scene.property.terrain?.assetId;
+    if (dem !== undefined) {
+      // A DEM's terrain tiles (SPEC §17), from this server: its asset must be public, as a layer's.
+      await this.publicFile(project, dem, 'property.terrain.assetId', 'terrain');
+      property.terrain = { ...scene.property.terrain, url: `/api/p/${encodeURIComponent(project.alias)}${terrainTilesPath(dem)}` };
+    }
     const snapshot: PublishedSnapshot = {
       project: { alias: project.alias, name: project.name },
-      scene: { ...scene, property: tiles ? { ...scene.property, tiles } : scene.property, layers },
+      scene: { ...scene, property, layers },
       plugins: (await this.store.listPlugins(project.id)).map((json) => JSON.parse(json) as PluginPackage),
       publishedAt: new Date().toISOString(),
     };

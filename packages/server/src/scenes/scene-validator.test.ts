@@ -57,6 +57,9 @@ describe('validateScene', () => {
     gis.layers.push({ id: 'g4', title: 'WKT', type: 'csv', url: 'https://example.org/shapes.csv', visible: true, data: { wktColumn: 'geom' } });
     gis.layers.push({ id: 'g5', title: 'Buildings', type: 'mvt', url: 'https://example.org/tiles/{z}/{x}/{y}.pbf', visible: true, data: { layers: ['building'], minimumLevel: 10, maximumLevel: 16 } });
     gis.layers.push({ id: 'g6', title: 'Trees', type: 'mvt', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true });
+    // SPEC §17: a GeoTIFF's tiles, one band by a ramp with breaks.
+    gis.layers.push({ id: 'g7', title: 'Depth', type: 'geotiff', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { bands: [1], nodata: -9999, ramp: ['#eff3ff', 'rgb(107,174,214)', 'navy'], breaks: [0.5, 2], opacity: 0.8 } });
+    gis.layers.push({ id: 'g8', title: 'Relief', type: 'geotiff', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { hillshade: true } });
     expect(validateScene(gis)).toEqual(gis);
     expect(validateScene(defaultScene())).toEqual(defaultScene());
   });
@@ -77,6 +80,15 @@ describe('validateScene', () => {
     [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].data = { layers: 'roads' })), 'layers[5].data.layers', /array of names/],
     [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].data = { minimumLevel: 9, maximumLevel: 5 })), 'layers[5].data.minimumLevel', /deeper than maximumLevel/],
     [(s: any) => (s.layers[5].data = { minimumLevel: 2 }), 'layers[5].data.minimumLevel', /only to mvt/],
+    [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['red', 'blue'], breaks: [1, 2] } }), 'layers[0].data.breaks', /2 breaks make 3 classes, and the ramp has 2 colours/],
+    [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['red', 'blue', 'green'], breaks: [3, 2] } }), 'layers[0].data.breaks', /must ascend/],
+    [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { bands: [1, 2, 3], hillshade: true } }), 'layers[0].data.hillshade', /colour one band/],
+    [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { bands: [1, 2] } }), 'layers[0].data.bands', /one band .* three .* or four/],
+    [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['reddish'] } }), 'layers[0].data.ramp[0]', /match|colour/],
+    [(s: any) => (s.layers[1].type = 'geotiff'), 'layers[1].url', /uploaded to the project \(assetId\)/],
+    [(s: any) => (s.layers[0].data = { hillshade: true }), 'layers[0].data.hillshade', /only to geotiff/],
+    [(s: any) => (s.property.terrain = { enabled: true, type: 'dem' }), 'property.terrain.assetId', /required: the elevation GeoTIFF/],
+    [(s: any) => (s.property.terrain = { enabled: true, type: 'gsi', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 'property.terrain.assetId', /only to terrain type "dem"/],
     [(s: any) => delete s.camera, 'camera', /required/],
     [(s: any) => (s.camera.lat = 91), 'camera.lat', /at most 90/],
     [(s: any) => (s.camera.lng = 'east'), 'camera.lng', /number/],

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { TILES_PATH } from '@orbis/scene';
-import { MissingKeyError, type Storage } from '../storage/storage.js';
+import type { Storage } from '../storage/storage.js';
+import { StoredOnce } from '../storage/stored-once.js';
 import { TileSource } from './tile-source.js';
 
 /** Tile indexes kept in memory at once (each is a worker thread holding one file's features). */
@@ -30,9 +30,11 @@ interface Kept {
  */
 export class VectorTiles {
   private readonly sources = new Map<string, Kept>();
-  private readonly cutting = new Map<string, Promise<Buffer>>();
+  private readonly kept: StoredOnce;
 
-  constructor(private readonly storage: Storage) {}
+  constructor(private readonly storage: Storage) {
+    this.kept = new StoredOnce(storage);
+  }
 
   /** Where a tile of a file is kept. */
   static keyOf(file: TiledFile, z: number, x: number, y: number): string {
@@ -55,24 +57,7 @@ export class VectorTiles {
 
   /** The tile's bytes (empty when nothing lies in it). Rejects when the file is not GeoJSON that can be read. */
   async tile(file: TiledFile, z: number, x: number, y: number): Promise<Buffer> {
-    const key = VectorTiles.keyOf(file, z, x, y);
-    try {
-      return await buffer(await this.storage.read(key));
-    } catch (err) {
-      if (!(err instanceof MissingKeyError)) throw err;
-    }
-    let cut = this.cutting.get(key);
-    if (!cut) {
-      cut = this.cut(file, key, z, x, y).finally(() => this.cutting.delete(key));
-      this.cutting.set(key, cut);
-    }
-    return cut;
-  }
-
-  private async cut(file: TiledFile, key: string, z: number, x: number, y: number): Promise<Buffer> {
-    const bytes = Buffer.from((await this.sourceOf(file).tile(z, x, y)) ?? []);
-    await this.storage.put(key, Readable.from([bytes]));
-    return bytes;
+    return this.kept.get(VectorTiles.keyOf(file, z, x, y), async () => Buffer.from((await this.sourceOf(file).tile(z, x, y)) ?? []));
   }
 
   private sourceOf(file: TiledFile): TileSource {

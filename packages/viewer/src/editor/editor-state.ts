@@ -1,7 +1,7 @@
 import type { EngineLayer } from '../engine/engine.js';
 import type { AssetFile } from '../engine/property-mapping.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { convertsFromUrl, derivedPathOf, derivedTablesOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import { convertsFromUrl, GEOTIFF_NAME, derivedPathOf, derivedTablesOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
 import type { AssetRecord, ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
@@ -116,7 +116,9 @@ export class EditorState {
   /** Where an asset's file is read, through the admin route (a `pmtiles` basemap's archive, SPEC §14). */
   assetFile(assetId: string): AssetFile | undefined {
     const asset = this.assets.find((a) => a.id === assetId);
-    return asset && { url: this.api.fileUrl(asset), headers: this.api.authHeader };
+    if (!asset) return undefined;
+    const terrain = layerTypeOf(asset) === 'geotiff' ? { terrain: this.api.terrainTilesUrl(asset.id) } : {};
+    return { url: this.api.fileUrl(asset), headers: this.api.authHeader, ...terrain };
   }
 
   /** The GeoPackage tables a layer of an uploaded file may show one of (`data.table`): none for any other layer. */
@@ -140,6 +142,7 @@ export class EditorState {
     if (layer.type === 'csv' && layer.data?.wktColumn !== undefined) return this.api.fileUrl(asset) + wktColumnQuery(layer.data.wktColumn);
     // The tiles the server cuts of a GeoJSON or GIS file (SPEC §13), of one GeoPackage table with `data.table`.
     if (layer.type === 'mvt') return tilesUrlOf(this.api.fileUrl(asset), layer.data?.table);
+    if (layer.type === 'geotiff') return this.api.rasterTilesUrl(asset.id);
     const tileset = layer.type === '3dtiles' ? asset.files?.map(decodedPath).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
     return this.api.fileUrl(asset, tileset);
   }
@@ -164,6 +167,8 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   if (asset.contentType.startsWith('application/vnd.google-earth')) return 'kml';
   if (asset.contentType.startsWith('model/gltf')) return 'gltf';
   if (name.endsWith('tileset.json') || (asset.files ?? []).some((f) => f.endsWith('/tileset.json'))) return '3dtiles';
+  // A GeoTIFF: the tiles the server cuts of it (SPEC §17, docs/rasters.md).
+  if (asset.contentType === 'image/tiff' || GEOTIFF_NAME.test(name)) return 'geotiff';
   if (asset.contentType.startsWith('image/')) return 'imagery';
   if (asset.contentType === 'text/csv' || name.endsWith('.csv')) return 'csv';
   if (asset.contentType === 'application/gpx+xml' || name.endsWith('.gpx')) return 'gpx';

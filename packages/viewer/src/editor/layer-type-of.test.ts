@@ -14,4 +14,10 @@ describe('layerTypeOf', () => {
     expect(layerTypeOf(asset('trees.zip', 'application/zip', TILED_LAYER_BYTES + 1, shp))).toBe('mvt');
     expect(layerTypeOf(asset('big.csv', 'text/csv', TILED_LAYER_BYTES + 1))).toBe('csv');
   });
+
+  it('adds a GeoTIFF as a geotiff layer of the tiles the server cuts (SPEC §17), another image as imagery', () => {
+    expect(layerTypeOf(asset('ortho.tif', 'image/tiff', 1_000))).toBe('geotiff');
+    expect(layerTypeOf(asset('DEM.TIFF', 'application/octet-stream', 1_000))).toBe('geotiff');
+    expect(layerTypeOf(asset('logo.png', 'image/png', 1_000))).toBe('imagery');
+  });
 });

@@ -1,4 +1,4 @@
-import { type ConvertedUrlLayer, urlLayerQuery } from '@orbis/scene/checks';
+import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery } from '@orbis/scene/checks';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import type { Scene } from '@orbis/scene';
 import type { Role } from '@orbis/scene/roles';
@@ -151,6 +151,16 @@ export class ManagementApi {
   /** The admin-only URL of an asset's bytes: the editor previews private assets too. */
   fileUrl(asset: AssetRecord, path = asset.name): string {
     return `${this.base}/files/${asset.id}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  }
+
+  /** The admin-only template of a GeoTIFF asset's tiles (SPEC §17): the editor shows private ones too. */
+  rasterTilesUrl(assetId: string): string {
+    return `${this.base}${rasterTilesPath(assetId)}`;
+  }
+
+  /** The admin-only template of a DEM GeoTIFF's terrain tiles (SPEC §17 terrain "dem"). */
+  terrainTilesUrl(assetId: string): string {
+    return `${this.base}${terrainTilesPath(assetId)}`;
   }
 
   /** The first `bytes` bytes of an asset's file as text (a Range request), e.g. a CSV's header. */

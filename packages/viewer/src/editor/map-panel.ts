@@ -5,6 +5,7 @@ import { h } from '../ui/dom.js';
 import { showValue } from './dom.js';
 import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
+import { rasterPanel } from './raster-panel.js';
 import { infoboxPanel } from './infobox-panel.js';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
@@ -13,10 +14,11 @@ import { toastError, toastUndo } from '../ui/toast.js';
 import { timelineSection } from './timeline-settings.js';
 import type { Permissions } from './permissions.js';
 import { basemapPicker } from './basemap-picker.js';
+import { terrainSourceSelect } from './terrain-source-select.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (SPEC §13)
 // are read and reprojected by the server.
-const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && t !== 'geotiff');
 
 
 /**
@@ -148,11 +150,12 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
         if (tables.length > 1) item.append(tableSelect(state, layer, tables));
         const failure = state.failures.get(layer.id);
         if (failure) item.append(h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, `Could not be loaded: ${failure}`));
-        if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id), infoboxPanel(state, engine, layer.id));
+        if (layer.type === 'geotiff') item.append(rasterPanel(state, layer));
+        else if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id), infoboxPanel(state, engine, layer.id));
         return item;
       }),
     );
-    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, glTF, 3D Tiles (zip) or images above.')));
+    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, GeoTIFFs, glTF, 3D Tiles (zip) or images above.')));
     if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, 'No layers yet', 'Add an uploaded file as a layer, or add one by URL below.')));
   }
   state.onChange(scheduleRender);
@@ -209,6 +212,7 @@ function settingsSection(state: EditorState): HTMLElement {
     const t = section('terrain');
     if (terrainUrl.value) { t.type = 'cesium'; t.url = terrainUrl.value; } else { delete t.type; delete t.url; }
   }) });
+  const terrainFrom = terrainSourceSelect(state, () => section('terrain'));
   const atmosphere = h('input', { type: 'checkbox', 'data-testid': 'sky-atmosphere', onchange: () => state.update(() => (section('sky').atmosphere = atmosphere.checked)) });
   const skyBox = h('input', { type: 'checkbox', 'data-testid': 'sky-show', onchange: () => state.update(() => (section('sky').show = skyBox.checked)) });
   const globeColor = h('input', { type: 'color', 'data-testid': 'globe-color', onchange: () => state.update(() => (section('globe').baseColor = globeColor.value)) });
@@ -218,6 +222,8 @@ function settingsSection(state: EditorState): HTMLElement {
     const terrain = (p.terrain ?? {}) as Record<string, unknown>;
     terrainOn.checked = terrain.enabled === true;
     showValue(terrainUrl, typeof terrain.url === 'string' ? terrain.url : '');
+    terrainFrom.render();
+    terrainUrl.hidden = terrain.type === 'gsi' || terrain.type === 'dem';
     const sky = (p.sky ?? {}) as Record<string, unknown>;
     atmosphere.checked = sky.atmosphere !== false;
     skyBox.checked = sky.show !== false;
@@ -227,7 +233,7 @@ function settingsSection(state: EditorState): HTMLElement {
   state.onChange(render);
   render();
   return h('div', { class: 'settings' },
-    h('label', {}, terrainOn, ' Terrain '), terrainUrl,
+    h('label', {}, terrainOn, ' Terrain '), terrainFrom.element, terrainUrl,
     h('label', {}, skyBox, ' Sky box'),
     h('label', {}, atmosphere, ' Atmosphere'),
     h('label', {}, 'Globe colour ', globeColor),

@@ -13,6 +13,7 @@ import {
   type Viewer,
   WebMapServiceImageryProvider,
 } from 'cesium';
+import { gsiTerrain, terrariumTerrain } from './cesium-height-tiles.js';
 import { pmtilesImagery } from './cesium-pmtiles-imagery.js';
 import type { TerrainSource, TileSource } from './property-mapping.js';
 
@@ -32,6 +33,12 @@ export async function setTerrain(viewer: Viewer, source: TerrainSource): Promise
         break;
       case 'arcgis':
         viewer.terrainProvider = await ArcGISTiledElevationTerrainProvider.fromUrl(source.url);
+        break;
+      case 'terrarium':
+        viewer.terrainProvider = terrariumTerrain(source.url, source.headers);
+        break;
+      case 'gsi':
+        viewer.terrainProvider = gsiTerrain(source.url);
         break;
     }
   } catch (err) {

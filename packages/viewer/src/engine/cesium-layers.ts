@@ -17,6 +17,7 @@ import {
 } from 'cesium';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import { csvDataSource } from './cesium-csv.js';
+import { rasterImagery } from './cesium-raster-layer.js';
 import type { BatchedLayer } from './vector/batched-layer.js';
 import { CesiumTileLayer } from './vector/cesium-tile-layer.js';
 import { loadVector, type Progress, VectorJob } from './vector/vector-loader.js';
@@ -126,6 +127,11 @@ async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedL
         ? new UrlTemplateImageryProvider({ url: resource, ...(maximumLevel !== undefined ? { maximumLevel } : {}) })
         : await SingleTileImageryProvider.fromUrl(resource);
       const imagery = viewer.imageryLayers.addImageryProvider(provider);
+      return { kind: 'imagery', value: imagery };
+    }
+    case 'geotiff': {
+      const imagery = rasterImagery(layer.url, layer.data, layer.headers);
+      viewer.imageryLayers.add(imagery);
       return { kind: 'imagery', value: imagery };
     }
     case 'wms': {

@@ -73,5 +73,11 @@ describe('terrainSource', () => {
     expect(terrainSource({ enabled: true, type: 'cesium', url: 'https://q' })).toEqual({ kind: 'quantized-mesh', url: 'https://q' });
     expect(terrainSource({ enabled: true, type: 'cesiumion', ionAccessToken: 'tok', ionAssetId: 2 })).toEqual({ kind: 'cesium-ion', assetId: 2, token: 'tok' });
     expect(terrainSource({ enabled: true, type: 'arcgis' })).toMatchObject({ kind: 'arcgis' });
+    // SPEC §17: a DEM of the project (its tiles' URL once published, the editor's by its asset) and GSI's tiles.
+    expect(terrainSource({ enabled: true, type: 'dem', assetId: 'A', url: '/api/p/x/terrain/A/{z}/{x}/{y}.png' })).toEqual({ kind: 'terrarium', url: '/api/p/x/terrain/A/{z}/{x}/{y}.png' });
+    const files = (id: string) => (id === 'A' ? { url: '/f', headers: { authorization: 'Bearer t' }, terrain: '/api/projects/x/terrain/A/{z}/{x}/{y}.png' } : undefined);
+    expect(terrainSource({ enabled: true, type: 'dem', assetId: 'A' }, files)).toEqual({ kind: 'terrarium', url: '/api/projects/x/terrain/A/{z}/{x}/{y}.png', headers: { authorization: 'Bearer t' } });
+    expect(terrainSource({ enabled: true, type: 'dem', assetId: 'gone' }, files)).toEqual({ kind: 'ellipsoid' });
+    expect(terrainSource({ enabled: true, type: 'gsi' })).toEqual({ kind: 'gsi', url: 'https://cyberjapandata.gsi.go.jp/xyz/dem_png/{z}/{x}/{y}.png' });
   });
 });

@@ -1,4 +1,5 @@
 import type { ViewerProperty } from '@orbis/scene';
+import { GSI_DEM_TILES } from '@orbis/scene/checks';
 import { isNamedBasemap, NAMED_BASEMAPS } from './basemaps.js';
 
 /** Where terrain comes from. `ellipsoid` is no terrain, and needs no network. */
@@ -6,7 +7,11 @@ export type TerrainSource =
   | { kind: 'ellipsoid' }
   | { kind: 'quantized-mesh'; url: string }
   | { kind: 'cesium-ion'; assetId: number; token: string }
-  | { kind: 'arcgis'; url: string };
+  | { kind: 'arcgis'; url: string }
+  /** Terrarium-encoded heights on each Web Mercator tile's 65 × 65 edge grid: a DEM's tiles from the server (SPEC §17 "dem"). */
+  | { kind: 'terrarium'; url: string; headers?: Record<string, string> }
+  /** GSI's elevation PNG tiles (SPEC §17 "gsi"), or tiles in their encoding. */
+  | { kind: 'gsi'; url: string };
 
 export type TileSource =
   | { kind: 'natural-earth'; opacity: number; show: boolean }
@@ -19,6 +24,8 @@ export type TileSource =
 export interface AssetFile {
   url: string;
   headers?: Record<string, string>;
+  /** A GeoTIFF's terrain tiles, a `{z}/{x}/{y}` template (SPEC §17 terrain "dem"). */
+  terrain?: string;
 }
 
 /** A project asset's file by its id, or nothing for an id the page does not know. */
@@ -53,10 +60,18 @@ const text = (v: unknown, fallback: string) => (typeof v === 'string' && v !== '
  * means quantized-mesh. Enabled with nothing to load from stays the ellipsoid: Orbis never calls a
  * service the scene did not name.
  */
-export function terrainSource(terrain: Record<string, unknown>): TerrainSource {
+export function terrainSource(terrain: Record<string, unknown>, assetFiles: AssetFiles = () => undefined): TerrainSource {
   if (terrain.enabled !== true) return { kind: 'ellipsoid' };
   const url = text(terrain.url, '');
   switch (terrain.type) {
+    case 'dem': {
+      // Published, its tiles' URL; in the editor, where the page reads the asset's.
+      const file = typeof terrain.assetId === 'string' ? assetFiles(terrain.assetId) : undefined;
+      if (url) return { kind: 'terrarium', url };
+      return file?.terrain ? { kind: 'terrarium', url: file.terrain, ...(file.headers ? { headers: file.headers } : {}) } : { kind: 'ellipsoid' };
+    }
+    case 'gsi':
+      return { kind: 'gsi', url: url || GSI_DEM_TILES };
     case 'cesiumion': {
       const token = text(terrain.ionAccessToken, '');
       return token ? { kind: 'cesium-ion', assetId: num(terrain.ionAssetId, 1), token } : { kind: 'ellipsoid' };
@@ -116,7 +131,7 @@ export function toEngineSettings(property: ViewerProperty, assetFiles: AssetFile
       showGroundAtmosphere: bool(globe.showGroundAtmosphere, true),
       depthTestAgainstTerrain: bool(globe.depthTestAgainstTerrain, false),
     },
-    terrain: terrainSource(terrain),
+    terrain: terrainSource(terrain, assetFiles),
     exaggeration: num(terrain.exaggeration, 1),
     scene: { backgroundColor: text(scene.backgroundColor, '#000000'), fog: bool(scene.fog, true), shadows: bool(scene.shadows, false), mode },
     tiles: rawTiles.map((tile) => tileSource(tile, assetFiles)).filter((t): t is TileSource => t !== undefined),

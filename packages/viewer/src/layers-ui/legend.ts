@@ -11,7 +11,7 @@ const SMALL_SCREEN = '(max-width: 700px), (max-height: 560px)';
 const COLOUR_FIELDS = new Set(['pointColor', 'fillColor', 'strokeColor', 'color', 'labelColor', 'pointOutlineColor']);
 
 /** What the legend reads of a layer. */
-export type LegendLayer = Pick<Layer, 'id' | 'title' | 'visible' | 'appearance'>;
+export type LegendLayer = Pick<Layer, 'id' | 'title' | 'visible' | 'appearance'> & Partial<Pick<Layer, 'type' | 'data'>>;
 
 /** One legend group: a layer's colour field styled by conditions, and its rows. */
 export interface LegendGroup {
@@ -27,6 +27,8 @@ export interface LegendGroup {
 export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
   const groups: LegendGroup[] = [];
   for (const layer of layers) {
+    const ramp = layer.type === 'geotiff' && layer.visible && !layer.data?.hillshade ? layer.data?.ramp : undefined;
+    if (ramp) groups.push({ layerId: layer.id, title: layer.title, rows: rampLegendRows(ramp, layer.data?.breaks) });
     if (!layer.visible || !layer.appearance) continue;
     for (const fields of Object.values(layer.appearance as Required<Appearance>)) {
       for (const [field, value] of Object.entries(fields ?? {})) {
@@ -42,6 +44,20 @@ export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
     }
   }
   return groups;
+}
+
+/**
+ * The rows of a raster's colour ramp (SPEC §17): one per class of its breaks (`< 0.5`,
+ * `0.5–2`, `≥ 2`), or, spread over its values, its colours from low to high.
+ */
+export function rampLegendRows(ramp: readonly string[], breaks?: readonly number[]): LegendGroup['rows'] {
+  const n = (v: number) => v.toLocaleString('en-US');
+  return ramp.map((colour, i) => {
+    const label = !breaks
+      ? i === 0 ? 'low' : i === ramp.length - 1 ? 'high' : ''
+      : i === 0 ? `< ${n(breaks[0]!)}` : i === ramp.length - 1 ? `≥ ${n(breaks[i - 1]!)}` : `${n(breaks[i - 1]!)}–${n(breaks[i]!)}`;
+    return { label, colorExpression: `color('${colour}')` };
+  });
 }
 
 /** The legend element (`data-testid="legend"`); `update` redraws it for the layers now shown, hiding it when empty. */

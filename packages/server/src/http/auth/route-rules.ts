@@ -38,6 +38,8 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`PATCH ${P}/assets/:id`]: write('asset.update'),
   [`DELETE ${P}/assets/:id`]: write('asset.delete'),
   [`GET ${P}/files/:assetId/*`]: READ,
+  [`GET ${P}/rasters/:assetId/:z/:x/:file`]: READ,
+  [`GET ${P}/terrain/:assetId/:z/:x/:file`]: READ,
 
   [`GET ${P}/scene`]: READ,
   [`GET ${P}/url-layer`]: READ,

@@ -1,8 +1,8 @@
 import type { Appearance, Infobox, Layer, LayerType } from '@orbis/plugin-api';
 import { isCssColor, LAYER_TYPES, styleExpressionError } from '@orbis/scene/checks';
 
-/** The layer types a plugin may add: the scene's (SPEC §4). */
-export const PLUGIN_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES;
+/** The layer types a plugin may add: the scene's (SPEC §4), but `geotiff`, which shows an uploaded file's tiles (docs/rasters.md). */
+export const PLUGIN_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES.filter((t): t is LayerType => t !== 'geotiff');
 /** The appearance keys (SPEC §7): in Re:Earth's form they sit at the layer's top level. */
 export const APPEARANCE_KEYS = ['marker', 'polyline', 'polygon', 'model', '3dtiles'] as const;
 

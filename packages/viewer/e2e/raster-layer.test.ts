@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import proj4 from 'proj4';
+import { describe, expect, it } from 'vitest';
+import { writeRaster } from '../../server/src/test/raster-fixtures.js';
+import { LIGHT_PROPERTY, reports, SAY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
+
+/*
+ * SPEC §17 on the published page: a one-band GeoTIFF in JGD2011 plane zone IX (EPSG:6677) around
+ * Tokyo Station, 40 km across, its western half 10 and its eastern half 200, coloured by a ramp
+ * with one break (red below 100, blue from 100). The camera looks straight down at its centre.
+ * The same file is the terrain (type "dem"): 10 m high in the west, 200 m in the east.
+ */
+const CENTRE_LNG = 139.767;
+const CENTRE_LAT = 35.681;
+proj4.defs('EPSG:6677', '+proj=tmerc +lat_0=36 +lon_0=139.833333333333 +k=0.9999 +x_0=0 +y_0=0 +ellps=GRS80 +units=m +no_defs');
+const CENTRE: [number, number] = [CENTRE_LNG, CENTRE_LAT];
+const [cx, cy] = proj4('WGS84', 'EPSG:6677', CENTRE) as [number, number];
+const SIZE = 64;
+const PIXEL = 625;
+
+/** Reports the globe's height 5 km west and east of the centre, every half second (terrain loads by view). */
+const HEIGHTS = `${SAY}
+setInterval(() => {
+  say('west', app.viewer.tools.getGlobeHeight(${CENTRE_LNG - 0.055}, ${CENTRE_LAT}));
+  say('east', app.viewer.tools.getGlobeHeight(${CENTRE_LNG + 0.055}, ${CENTRE_LAT}));
+}, 500);`;
+
+function halves(): Buffer {
+  const values = Array.from({ length: SIZE * SIZE }, (_, i) => (i % SIZE < SIZE / 2 ? 10 : 200));
+  return readFileSync(writeRaster({ width: SIZE, height: SIZE, bands: [values], type: 'Byte', srs: 'EPSG:6677', ulx: cx - (SIZE / 2) * PIXEL, uly: cy + (SIZE / 2) * PIXEL, pixel: PIXEL }));
+}
+
+describe('a geotiff layer drawn from the tiles the server cuts (SPEC §17)', () => {
+  const t = useBrowserAndServer({
+    setUp: async (h) => {
+      await h.project('rasters');
+      const assetId = await uploadPublicAsset(h, 'rasters', 'halves.tif', halves());
+      expect((await h.admin('POST', '/api/projects/rasters/plugins', widgetPlugin('heights', HEIGHTS))).status).toBe(201);
+      const scene = {
+        property: { ...LIGHT_PROPERTY, terrain: { enabled: true, type: 'dem', assetId } },
+        camera: { lng: CENTRE[0], lat: CENTRE[1], height: 60_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [{ id: 'halves', title: 'Halves', type: 'geotiff', assetId, visible: true, data: { ramp: ['#ff0000', '#0000ff'], breaks: [100] } }],
+        widgets: [{ pluginId: 'heights', extensionId: 'main', enabled: true }],
+        story: { pages: [] },
+      };
+      const put = await h.admin('PUT', '/api/projects/rasters/scene', scene);
+      expect(put.status, await put.clone().text()).toBe(200);
+      expect((await h.admin('POST', '/api/projects/rasters/publish')).status).toBe(200);
+    },
+  });
+
+  it('draws the western half red and the eastern half blue where they lie, with the ramp\'s legend, on the DEM\'s terrain', async () => {
+    const { page } = t.tab;
+    const tiles: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/p/rasters/rasters/')) tiles.push(request.url());
+    });
+    await page.goto(`${t.h.url}/p/rasters`);
+    await viewerReady(page);
+    const red = (c: number[]) => c[0]! > 200 && c[1]! < 60 && c[2]! < 60;
+    const blue = (c: number[]) => c[2]! > 200 && c[0]! < 60 && c[1]! < 60;
+    await waitForPixels(page, (p) => red(colorAt(p, 0.4, 0.5)) && blue(colorAt(p, 0.6, 0.5)), 'red west of the centre, blue east of it');
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.filter((url) => !/\/api\/p\/rasters\/rasters\/[0-9A-Z]+\/\d+\/\d+\/\d+\.png\?ramp=ff0000(,|%2C)0000ff&breaks=100$/.test(url))).toEqual([]);
+    const rows = page.getByTestId('legend-row');
+    expect(await rows.allTextContents()).toEqual(['< 100', '≥ 100']);
+    // The terrain is the DEM's: its heights within the few centimetres of CesiumJS's mesh.
+    await expect.poll(() => reports(t.tab, 'heights/main'), { timeout: 60_000 }).toMatchObject({ west: expect.closeTo(10, 0), east: expect.closeTo(200, 0) });
+  });
+});

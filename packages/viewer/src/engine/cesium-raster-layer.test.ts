@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { rasterQuery } from './cesium-raster-layer.js';
+
+describe('rasterQuery (docs/rasters.md, the tile route\'s query)', () => {
+  it('sends a geotiff layer\'s style with its CSS colours as hex, as the server reads them', () => {
+    expect(rasterQuery({ bands: [1], nodata: -9999, ramp: ['navy', 'rgba(255,0,0,0.5)', '#fde725'], breaks: [0.5, 2], hillshade: false, opacity: 0.5 })).toBe('?bands=1&nodata=-9999&ramp=000080,ff000080,fde725&breaks=0.5,2');
+    expect(rasterQuery({ hillshade: true })).toBe('?hillshade=true');
+    expect(rasterQuery(undefined)).toBe('');
+  });
+});
