@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../input-error.js';
+import { ORIGINAL_POINTS, shapefileZip } from '../test/gdal-fixtures.js';
+import { buildZip } from '../test/zip-builder.js';
+import { readVectorFile } from './vector-file.js';
+
+// Files that lie about themselves, made small, as an attacker would send them: each is refused
+// with a message naming what is wrong, before the lie costs memory or time (docs/gis-files.md "Limits").
+
+async function refusal(...args: Parameters<typeof readVectorFile>): Promise<string> {
+  const err = await readVectorFile(...args).then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(InputError);
+  return (err as Error).message;
+}
+
+/** The bytes with `value` written at `offset` (little-endian, 16 or 32 bits). */
+function patched(bytes: Buffer, offset: number, value: number, bits: 16 | 32): Buffer {
+  const copy = Buffer.from(bytes);
+  if (bits === 16) copy.writeUInt16LE(value, offset);
+  else copy.writeUInt32LE(value, offset);
+  return copy;
+}
+
+describe('shapefiles that lie', () => {
+  it('a .dbf whose records are 0 bytes long, four billion of them', async () => {
+    const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { patch: (ext, b) => (ext === 'dbf' ? patched(patched(b, 10, 0, 16), 4, 0xffffffff, 32) : b) });
+    expect(await refusal('shapefile', 'bomb.zip', zip)).toMatch(/bomb\.zip \(places\.shp\): its \.dbf header says 4294967295 records but its \.shp has 4 shapes/);
+  });
+
+  it('a .dbf whose record length is shorter than its fields', async () => {
+    const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { patch: (ext, b) => (ext === 'dbf' ? patched(b, 10, 1, 16) : b) });
+    expect(await refusal('shapefile', 'short.zip', zip)).toMatch(/its \.dbf is corrupt: its header says a record is 1 bytes, its fields need \d+/);
+  });
+
+  it('a .dbf whose header is longer than the file', async () => {
+    const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { patch: (ext, b) => (ext === 'dbf' ? patched(b, 8, 65535, 16) : b) });
+    expect(await refusal('shapefile', 'long.zip', zip)).toMatch(/its \.dbf is corrupt: its header says the header is 65535 bytes/);
+  });
+
+  it('a .cpg that inflates past a line of text, refused by its declared size before it is read', async () => {
+    const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { extra: [{ name: 'places.cpg', data: ' '.repeat(65 * 1024) }] });
+    expect(await refusal('shapefile', 'cpg.zip', zip)).toMatch(/cpg\.zip: "places\.cpg" inflates to 66560 bytes; a \.cpg is a line of text/);
+  });
+
+  it('a part that inflates past what its zip entry declares', async () => {
+    const zip = buildZip([{ name: 'x.shp', data: Buffer.alloc(4096), deflate: true, declaredSize: 100 }, { name: 'x.dbf', data: 'x' }]);
+    expect(await refusal('shapefile', 'liar.zip', zip)).toMatch(/liar\.zip: the zip archive is cut off or corrupt: .*too many bytes|liar\.zip: .*size/i);
+  });
+
+  it('shapefile parts that inflate past the limit, refused by their declared size', async () => {
+    const zip = buildZip([
+      { name: 'a.shp', data: 'x', deflate: true, declaredSize: 0x7fffffff },
+      { name: 'a.dbf', data: 'x' },
+    ]);
+    expect(await refusal('shapefile', 'huge.zip', zip)).toMatch(/huge\.zip: its shapefile parts inflate to more than 1024 MB \(at "a\.shp"\)/);
+  });
+});
