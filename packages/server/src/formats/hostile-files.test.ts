@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../input-error.js';
-import { ORIGINAL_POINTS, shapefileZip } from '../test/gdal-fixtures.js';
+import Database from '../store/sqlite/sqlite-driver.js';
+import { gdalFile, ORIGINAL_POINTS, shapefileZip } from '../test/gdal-fixtures.js';
 import { buildZip } from '../test/zip-builder.js';
+import { readGeoPackage } from './geopackage-reader.js';
 import { readVectorFile } from './vector-file.js';
 
 // Files that lie about themselves, made small, as an attacker would send them: each is refused
@@ -53,5 +55,39 @@ describe('shapefiles that lie', () => {
       { name: 'a.dbf', data: 'x' },
     ]);
     expect(await refusal('shapefile', 'huge.zip', zip)).toMatch(/huge\.zip: its shapefile parts inflate to more than 1024 MB \(at "a\.shp"\)/);
+  });
+});
+
+/** A GeoPackage of the points, changed by `sql` (run on its SQLite database). */
+function geopackageWith(sql: string): Buffer {
+  const db = new Database(gdalFile(ORIGINAL_POINTS, 'GPKG', 'EPSG:4326'));
+  db.exec(sql);
+  const bytes = db.serialize();
+  db.close();
+  return bytes;
+}
+
+const RECURSIVE_VIEW = `WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT i AS fid, NULL AS geom, 'x' AS name FROM r`;
+
+describe('GeoPackages that lie', () => {
+  it('a feature table that is a recursive view (rows without end from a few bytes)', async () => {
+    const gpkg = geopackageWith(`DROP TABLE places; CREATE VIEW places AS ${RECURSIVE_VIEW};`);
+    expect(await refusal('geopackage', 'view.gpkg', gpkg)).toMatch(/view\.gpkg: the feature table "places" is a view, not a table/);
+  });
+
+  it("GeoPackage's own tables made recursive views", async () => {
+    const gpkg = geopackageWith(`PRAGMA foreign_keys = OFF; DROP TABLE gpkg_contents; CREATE VIEW gpkg_contents AS WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT 'places' AS table_name, 'features' AS data_type FROM r;`);
+    expect(await refusal('geopackage', 'contents.gpkg', gpkg)).toMatch(/contents\.gpkg: not a GeoPackage, or cut off: its gpkg_contents is a view/);
+  });
+
+  it('a feature table with a generated column (computed on read, of any size)', async () => {
+    const gpkg = geopackageWith(`ALTER TABLE places ADD COLUMN big BLOB AS (zeroblob(1000000000)) VIRTUAL;`);
+    expect(await refusal('geopackage', 'generated.gpkg', gpkg)).toMatch(/generated\.gpkg: the feature table "places" has generated columns \("big"\)/);
+  });
+
+  it('more rows than the limit: refused once the limit is passed, the rest not read', () => {
+    const gpkg = gdalFile(ORIGINAL_POINTS, 'GPKG', 'EPSG:4326');
+    expect(readGeoPackage('places.gpkg', gpkg, 4).get('places')).toHaveLength(4);
+    expect(() => readGeoPackage('places.gpkg', gpkg, 3)).toThrow(/places\.gpkg: it holds more than 3 features \(at table "places"\)/);
   });
 });
