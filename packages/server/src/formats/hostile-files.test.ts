@@ -3,6 +3,8 @@ import { InputError } from '../input-error.js';
 import Database from '../store/sqlite/sqlite-driver.js';
 import { gdalFile, ORIGINAL_POINTS, shapefileZip } from '../test/gdal-fixtures.js';
 import { buildZip } from '../test/zip-builder.js';
+import { boundedLines } from './bounded-lines.js';
+import { readGeojsonSeq } from './geojsonseq-reader.js';
 import { readGeoPackage } from './geopackage-reader.js';
 import { readVectorFile } from './vector-file.js';
 
@@ -89,5 +91,48 @@ describe('GeoPackages that lie', () => {
     const gpkg = gdalFile(ORIGINAL_POINTS, 'GPKG', 'EPSG:4326');
     expect(readGeoPackage('places.gpkg', gpkg, 4).get('places')).toHaveLength(4);
     expect(() => readGeoPackage('places.gpkg', gpkg, 3)).toThrow(/places\.gpkg: it holds more than 3 features \(at table "places"\)/);
+  });
+});
+
+/** A GeoJSON sequence of these lines. */
+const seq = (...lines: unknown[]) => Buffer.from(lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n'));
+const point = (coordinates: unknown) => ({ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates } });
+
+describe('GeoJSON sequences that lie', () => {
+  it('a geometry nested 5,000 deep: refused naming the line, not a stack overflow', async () => {
+    const geometry = `${'{"type":"GeometryCollection","geometries":['.repeat(5000)}{"type":"Point","coordinates":[0,0]}${']}'.repeat(5000)}`;
+    const line = `{"type":"Feature","properties":{},"geometry":${geometry}}`;
+    expect(await refusal('geojsonseq', 'deep.geojsonl', seq(point([1, 2]), line))).toMatch(/deep\.geojsonl: line 2: nests deeper than 64 levels/);
+  });
+
+  it('coordinates that are not WGS84 positions', async () => {
+    for (const [coordinates, why] of [
+      [['x', 1], /line 2: the geometry\.coordinates\[0\]/],
+      [5, /line 2: the geometry\.coordinates/],
+      [[500, 95], /line 2: the geometry\.coordinates\[0\]/],
+      [[1e308, 0], /line 2: the geometry\.coordinates\[0\]/],
+    ] as const) {
+      expect(await refusal('geojsonseq', 'bad.geojsonl', seq(point([1, 2]), point(coordinates))), JSON.stringify(coordinates)).toMatch(why);
+    }
+    expect(await refusal('geojsonseq', 'bad.geojsonl', seq({ type: 'Feature', properties: 5, geometry: null }))).toMatch(/line 1: a Feature's properties must be an object or null/);
+  });
+
+  it('a line longer than the bound: refused once its bytes pass it, naming the line', () => {
+    expect(readGeojsonSeq('ok.geojsonl', seq(point([1, 2]), point([3, 4])), 100)).toHaveLength(2);
+    const long = seq(point([1, 2]), { ...point([3, 4]), properties: { text: 'x'.repeat(200) } });
+    expect(() => readGeojsonSeq('long.geojsonl', long, 100)).toThrow(/long\.geojsonl: line 2 is longer than 100 bytes/);
+  });
+
+  it('a stream of one line without end is read no further than the bound', async () => {
+    let given = 0;
+    async function* endless() {
+      for (;;) {
+        given += 1024;
+        yield Buffer.alloc(1024, 0x20);
+      }
+    }
+    const lines = boundedLines('endless.geojsonl', endless(), 64 * 1024);
+    await expect(lines.next()).rejects.toThrow(/endless\.geojsonl: line 1 is longer than 65536 bytes/);
+    expect(given).toBe(65 * 1024);
   });
 });

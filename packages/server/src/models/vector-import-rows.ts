@@ -1,13 +1,20 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FileLayerType } from '@orbis/scene';
+import { boundedLines } from '../formats/bounded-lines.js';
 import { geojsonSeqFeature } from '../formats/geojsonseq-reader.js';
 import type { Feature, Geometry } from '../formats/vector-features.js';
 import { readVectorFile } from '../formats/vector-file.js';
 import { InputError } from '../input-error.js';
 import { type Field, firstGeometryField } from './field.js';
 import type { ImportRow } from './import-rows.js';
+import { MAX_ITEM_BYTES } from './item-validator.js';
+
+/**
+ * The most bytes one line of a GeoJSON sequence import may hold: an item's 1 MiB (SPEC §10) and
+ * room for what an item does not keep (the Feature's wrapper), as a JSON import's element.
+ */
+const MAX_LINE_BYTES = MAX_ITEM_BYTES + 1024;
 
 /**
  * The model field each attribute name goes to: the field of that key, else the one whose key or
@@ -47,7 +54,7 @@ export async function* vectorRows(type: FileLayerType, name: string, body: Reada
   if (type === 'geojsonseq') {
     let line = 0;
     let n = 0;
-    for await (const text of createInterface({ input: body, crlfDelay: Infinity })) {
+    for await (const text of boundedLines(name, body, MAX_LINE_BYTES)) {
       const feature = geojsonSeqFeature(name, text.replace(/^\uFEFF/, ''), ++line);
       if (feature) yield rowOf(feature, ++n, fields, match);
     }
