@@ -1,4 +1,4 @@
-import { vectorFileError } from './vector-features.js';
+import { vectorFileError } from './vector-features.ts';
 
 /**
  * Splits bytes into lines of UTF-8 text (`\n` or `\r\n`), holding at most `maxLineBytes` of a

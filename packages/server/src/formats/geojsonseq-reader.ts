@@ -1,10 +1,10 @@
-import { InputError } from '../input-error.js';
-import { checkJsonDepth } from '../json-depth.js';
-import { jsonInput } from '../json-input.js';
-import { geometrySchema } from '../models/geometry-schema.js';
-import { LineSplitter } from './bounded-lines.js';
-import type { Feature, Geometry } from './vector-features.js';
-import { vectorFileError } from './vector-features.js';
+import { InputError } from '../input-error.ts';
+import { checkJsonDepth } from '../json-depth.ts';
+import { jsonInput } from '../json-input.ts';
+import { geometrySchema } from '../models/geometry-schema.ts';
+import { LineSplitter } from './bounded-lines.ts';
+import type { Feature, Geometry } from './vector-features.ts';
+import { vectorFileError } from './vector-features.ts';
 
 /**
  * The most bytes one line of a GeoJSON sequence layer may hold: far past any real feature (a

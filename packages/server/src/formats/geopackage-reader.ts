@@ -1,9 +1,9 @@
 import wkx from 'wkx';
-import { InputError } from '../input-error.js';
-import Database from '../store/sqlite/sqlite-driver.js';
-import type { Feature, Geometry } from './vector-features.js';
-import { type VectorFeatures, vectorFileError } from './vector-features.js';
-import { toWgs84 } from './wgs84-reprojection.js';
+import { InputError } from '../input-error.ts';
+import Database from '../store/sqlite/sqlite-driver.ts';
+import type { Feature, Geometry } from './vector-features.ts';
+import { type VectorFeatures, vectorFileError } from './vector-features.ts';
+import { toWgs84 } from './wgs84-reprojection.ts';
 
 /** Bytes of the envelope that a GeoPackage geometry header's flags announce (GeoPackage 1.3 §2.1.3). */
 const ENVELOPE_BYTES = [0, 32, 48, 48, 64];

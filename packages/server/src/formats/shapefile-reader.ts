@@ -1,9 +1,9 @@
 /// <reference path="./shpjs.d.ts" />
 import { parseDbf, parseShp } from 'shpjs';
-import { dbfEncoding } from './dbf-encoding.js';
-import type { Feature, Geometry } from './vector-features.js';
-import { type VectorFeatures, vectorFileError } from './vector-features.js';
-import { toWgs84 } from './wgs84-reprojection.js';
+import { dbfEncoding } from './dbf-encoding.ts';
+import type { Feature, Geometry } from './vector-features.ts';
+import { type VectorFeatures, vectorFileError } from './vector-features.ts';
+import { toWgs84 } from './wgs84-reprojection.ts';
 
 /** The files of one shapefile, by lower-case extension (`shp`, `shx`, `dbf`, `prj`, `cpg`). */
 export type ShapefileParts = Map<string, Uint8Array>;

@@ -1,7 +1,7 @@
 import yauzl from 'yauzl';
-import { InputError } from '../input-error.js';
-import { readShapefile, type ShapefileParts } from './shapefile-reader.js';
-import { type VectorFeatures, vectorFileError } from './vector-features.js';
+import { InputError } from '../input-error.ts';
+import { readShapefile, type ShapefileParts } from './shapefile-reader.ts';
+import { type VectorFeatures, vectorFileError } from './vector-features.ts';
 
 const PART_EXTENSIONS = new Set(['shp', 'shx', 'dbf', 'prj', 'cpg']);
 

@@ -1,5 +1,5 @@
 import proj4, { type Converter, type ProjectionDefinition } from 'proj4';
-import { type Geometry, mapPositions, type Position, type VectorFeatures, vectorFileError } from './vector-features.js';
+import { type Geometry, mapPositions, type Position, type VectorFeatures, vectorFileError } from './vector-features.ts';
 
 /** A file's coordinate reference system, as the file states it. */
 export interface SourceCrs {

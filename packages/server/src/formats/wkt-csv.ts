@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
-import type { Feature, Geometry } from './vector-features.js';
-import { type VectorFeatures, vectorFileError } from './vector-features.js';
-import { toWgs84 } from './wgs84-reprojection.js';
-import { wktGeometry } from './wkt-geometry.js';
+import type { Feature, Geometry } from './vector-features.ts';
+import { type VectorFeatures, vectorFileError } from './vector-features.ts';
+import { toWgs84 } from './wgs84-reprojection.ts';
+import { wktGeometry } from './wkt-geometry.ts';
 
 /**
  * The most characters one record of a CSV layer may hold, as a GeoJSON sequence's line

@@ -4,7 +4,7 @@ import type { FileLayerType } from '@orbis/scene';
 import { boundedLines } from '../formats/bounded-lines.js';
 import { geojsonSeqFeature } from '../formats/geojsonseq-reader.js';
 import type { Feature, Geometry } from '../formats/vector-features.js';
-import { readVectorFile } from '../formats/vector-file.js';
+import { readOffThread } from '../formats/vector-read-thread.js';
 import { InputError } from '../input-error.js';
 import { type Field, firstGeometryField } from './field.js';
 import type { ImportRow } from './import-rows.js';
@@ -45,7 +45,8 @@ function rowOf(feature: Feature<Geometry | null>, n: number, fields: Field[], ma
 
 /**
  * The rows of an import of a GIS file (SPEC §13): a GeoJSON sequence read line by line as it
- * streams in; a shapefile's zip, a GeoPackage or a FlatGeobuf read whole (their readers need the
+ * streams in; a shapefile's zip, a GeoPackage or a FlatGeobuf read whole, in a worker thread with
+ * bounded memory and time (vector-read-thread.ts; their readers need the
  * whole file: a zip's directory is at its end), every position in WGS84. Attributes go to the
  * fields of the same name, the geometry to the model's first geometry field.
  */
@@ -61,6 +62,6 @@ export async function* vectorRows(type: FileLayerType, name: string, body: Reada
     if (n === 0) throw new InputError('file', `${name}: the GeoJSON sequence holds no feature`);
     return;
   }
-  const read = await readVectorFile(type, name, await buffer(body));
-  for (const [i, feature] of read.features.entries()) yield rowOf(feature, i + 1, fields, match);
+  const features = await readOffThread({ kind: 'vector', type, name, bytes: await buffer(body), output: 'features' });
+  for (const [i, feature] of features.entries()) yield rowOf(feature, i + 1, fields, match);
 }
