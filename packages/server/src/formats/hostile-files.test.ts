@@ -136,3 +136,18 @@ describe('GeoJSON sequences that lie', () => {
     expect(given).toBe(65 * 1024);
   });
 });
+
+describe('reference systems that collapse every position', () => {
+  it('a geocentric .prj, and a unit of 1e-300 m: refused as an unreadable one is', async () => {
+    const geocent = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('+proj=geocent +datum=WGS84 +units=m') : b) });
+    expect(await refusal('shapefile', 'geocent.zip', geocent)).toMatch(/geocent\.zip \(places\.shp\): its reference system .* cannot be used: it is geocentric/);
+    const tiny = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('+proj=tmerc +lat_0=36 +lon_0=139.8333 +k=0.9999 +ellps=GRS80 +to_meter=1e-300') : b) });
+    expect(await refusal('shapefile', 'tiny.zip', tiny)).toMatch(/tiny\.zip \(places\.shp\): its reference system .* cannot be used: its unit is 1e-300 m/);
+  });
+
+  it('any system that maps distinct positions to one point', async () => {
+    // A scale factor of 1e-300 passes the unit check but shrinks the plane to its origin.
+    const flat = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('+proj=tmerc +lat_0=36 +lon_0=139.8333 +k=1e300 +ellps=GRS80') : b) });
+    expect(await refusal('shapefile', 'flat.zip', flat)).toMatch(/flat\.zip \(places\.shp\): its reference system .* puts every position at one point/);
+  });
+});
