@@ -1,8 +1,8 @@
 import { isCssColor, styleExpressionError } from '@orbis/scene';
 import type { ErrorObject, Schema, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { InputError } from './input-error.ts';
-import { checkJsonDepth } from './json-depth.ts';
+import { InputError } from './input-error.js';
+import { checkJsonDepth } from './json-depth.js';
 
 /*
  * JSON bodies are checked by Ajv, the validator Fastify itself uses, against JSON Schemas
@@ -10,8 +10,7 @@ import { checkJsonDepth } from './json-depth.ts';
  * `css-color` (a colour CesiumJS reads) and `style-expression` (an expression CesiumJS's parser
  * accepts). Ajv's errors become one InputError naming the JSON path, as `layers[0].type`.
  */
-// strictTuples off: GeoJSON's position is a tuple of 2 or 3 numbers (models/geometry-schema.ts), which strict mode warns of.
-const ajv = new Ajv2020({ allErrors: false, verbose: true, strictTypes: false, strictTuples: false });
+const ajv = new Ajv2020({ allErrors: false, verbose: true, strictTypes: false });
 ajv.addFormat('css-color', { type: 'string', validate: isCssColor });
 ajv.addFormat('style-expression', { type: 'string', validate: (s: string) => styleExpressionError(s) === undefined });
 

@@ -1,6 +1,5 @@
-import { InputError } from '../input-error.ts';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { checkJsonDepth } from '../json-depth.ts';
-import { jsonInput } from '../json-input.ts';
 import { geometrySchema } from '../models/geometry-schema.ts';
 import { LineSplitter } from './bounded-lines.ts';
 import type { Feature, Geometry } from './vector-features.ts';
@@ -16,27 +15,43 @@ export const MAX_GEOJSONSEQ_LINE_BYTES = 64 * 1024 * 1024;
 /**
  * RFC 7946's geometry in WGS84, checked by the JSON Schema items are checked with (Ajv), one check
  * per geometry type so that an error speaks of the type the line says (a GeometryCollection's
- * members may be any type: it takes the whole schema).
+ * members may be any type: it takes the whole schema). Its own Ajv rather than `json-input.ts`'s,
+ * which loads @orbis/scene: this module runs in the read worker, started for every file (a second
+ * of start-up saved per read).
  */
-const checkGeometry = new Map(
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+const SCHEMAS = new Map<string, object>(
   geometrySchema.oneOf.map((branch) => {
     const type = branch.properties.type.const;
-    const schema = type === 'GeometryCollection' ? geometrySchema : { $defs: geometrySchema.$defs, ...branch };
-    return [type, jsonInput<Geometry>(schema)] as const;
+    return [type, type === 'GeometryCollection' ? geometrySchema : { $defs: geometrySchema.$defs, ...branch }];
   }),
 );
+/** Each type's check, compiled the first time a line of that type is read (Ajv takes a while to compile). */
+const compiled = new Map<string, ValidateFunction>();
+
+function checkOf(type: unknown): ValidateFunction | undefined {
+  if (typeof type !== 'string' || !SCHEMAS.has(type)) return undefined;
+  let check = compiled.get(type);
+  if (!check) compiled.set(type, (check = ajv.compile(SCHEMAS.get(type)!)));
+  return check;
+}
+
+/** `/coordinates/0` → `coordinates[0]`. */
+function pathOf(error: ErrorObject): string {
+  return error.instancePath
+    .split('/')
+    .slice(1)
+    .reduce((path, seg) => (/^\d+$/.test(seg) ? `${path}[${seg}]` : `${path}.${seg}`), '');
+}
 
 function checked(name: string, line: number, geometry: unknown): Geometry | null {
   if (geometry === null) return null;
   const type = (geometry as { type?: unknown }).type;
-  const check = typeof type === 'string' ? checkGeometry.get(type) : undefined;
-  if (!check) throw vectorFileError(name, `line ${line}: the geometry's type must be one of ${[...checkGeometry.keys()].join(', ')}`);
-  try {
-    return check(geometry);
-  } catch (err) {
-    if (!(err instanceof InputError)) throw err;
-    throw vectorFileError(name, `line ${line}: the geometry.${err.message} (a ${type}'s positions are WGS84 longitude, latitude[, height])`);
-  }
+  const check = checkOf(type);
+  if (!check) throw vectorFileError(name, `line ${line}: the geometry's type must be one of ${[...SCHEMAS.keys()].join(', ')}`);
+  if (check(geometry)) return geometry as Geometry;
+  const error = check.errors![0]!;
+  throw vectorFileError(name, `line ${line}: the geometry${pathOf(error)}: ${error.message} (a ${type}'s positions are WGS84 longitude, latitude[, height])`);
 }
 
 /**
@@ -60,7 +75,7 @@ export function geojsonSeqFeature(name: string, text: string, line: number): Fea
     if (typeof properties !== 'object' || Array.isArray(properties)) throw vectorFileError(name, `line ${line}: a Feature's properties must be an object or null`);
     return { ...(value as Feature), geometry: checked(name, line, value.geometry ?? null) } as Feature<Geometry | null>;
   }
-  if (typeof value?.type === 'string' && checkGeometry.has(value.type)) return { type: 'Feature', properties: {}, geometry: checked(name, line, value) };
+  if (typeof value?.type === 'string' && SCHEMAS.has(value.type)) return { type: 'Feature', properties: {}, geometry: checked(name, line, value) };
   throw vectorFileError(name, `line ${line} is not a GeoJSON Feature or geometry`);
 }
 
