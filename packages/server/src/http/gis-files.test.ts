@@ -172,7 +172,8 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     // A CSV of WKT as GDAL writes it (`-lco GEOMETRY=AS_WKT`): the WKT column is a geometry field's.
     const wktFields = [{ key: 'name', type: 'text' }, { key: 'count', type: 'integer' }, { key: 'ratio', type: 'number' }, { key: 'WKT', type: 'geometry' }];
     expect((await h.admin('POST', '/api/projects/gis/models', { key: 'wkt', public: true, fields: wktFields })).status).toBe(201);
-    const csv = await fetch(`${h.url}/api/projects/gis/models/wkt/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' }, body: gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326') });
+    // Sent by file name, as the GIS formats may be (it used to be refused: only text/csv was read).
+    const csv = await fetch(`${h.url}/api/projects/gis/models/wkt/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="places.csv"' }, body: gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326') });
     expect(csv.status, await csv.clone().text()).toBe(201);
     expectOriginalPoints((await (await h.get('/api/p/gis/wkt.geojson')).json()) as FeatureCollection);
 
