@@ -17,6 +17,7 @@ const CONFORMANCE = [
   'packages/server/src/http/**/*.test.ts',
   'packages/server/src/demo/**/*.test.ts',
   'packages/server/src/server.test.ts',
+  'packages/server/src/live/**/*.test.ts',
 ];
 
 export default defineConfig({
@@ -35,7 +36,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts'], globalSetup: [SERVICES], ...SHARED_MODULES },
+        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', '*.test.ts'], globalSetup: [SERVICES], ...SHARED_MODULES },
       },
       {
         extends: true,

@@ -86,6 +86,9 @@ async function main() {
     // A GeoJSON file of points far too large for the browser, tiled by the server (500 MB; 100 MB with --quick).
     const tilesLarge = spawnSync(process.execPath, [fileURLToPath(new URL('./tiles-large.js', import.meta.url)), mode === 'quick' ? '100' : '500'], { stdio: 'inherit' });
     if (tilesLarge.status !== 0) problems.run.push(`the large-file tiles benchmark failed (exit ${tilesLarge.status})`);
+    // The live scene's sync latency with 2, 5 and 20 clients next to a bare Yjs relay, and memory per open document.
+    const liveSync = spawnSync(process.execPath, [fileURLToPath(new URL('./live-sync.js', import.meta.url))], { stdio: 'inherit' });
+    if (liveSync.status !== 0) problems.run.push(`the live sync benchmark failed (exit ${liveSync.status})`);
   } finally {
     const seen = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `  - ${where}: ${p}`));
     if (seen.length > 0) process.stdout.write(`\nproblems seen:\n${seen.join('\n')}\n`);

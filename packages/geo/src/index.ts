@@ -24,4 +24,4 @@ export {
 export { spatialIdBounds, spatialIdCenter, type SpatialIdBounds } from './spatial-id-bounds.js';
 export { spatialIdFromTilehash, spatialIdToTilehash } from './spatial-id-tilehash.js';
 export { spatialIdToHilbertIndex, spatialIdToHilbertTilehash } from './spatial-id-hilbert.js';
-export { spatialIdSpace, type SpatialIdSpace } from './spatial-id-space.js';
+export { spatialIdSpace } from './spatial-id-space.js';

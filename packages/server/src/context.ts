@@ -8,6 +8,7 @@ import { AssetService } from './assets/asset-service.js';
 import { CursorCodec } from './assets/cursor.js';
 import { StagingJournal } from './assets/staging-journal.js';
 import { checkAdminToken, ConfigError, type OrbisConfig } from './config/serve-config.js';
+import { databaseLocation } from './config/database-location.js';
 import { oidcSettingsFrom } from './config/oidc-settings.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
@@ -17,19 +18,21 @@ import { ModelService } from './models/model-service.js';
 import { PluginService } from './plugins/plugin-service.js';
 import { ProjectService } from './projects/project-service.js';
 import { SceneService } from './scenes/scene-service.js';
+import { LiveScenes, type LiveRedis } from './live/live-scenes.js';
+import { authenticateLive } from './http/live-route.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 import type { Store } from './store/store.js';
 import { sweepStraySpools } from './models/item-spool.js';
+import { ServerMetrics } from './metrics/server-metrics.js';
+import { timedCalls } from './metrics/timed-calls.js';
 
 /** Opens the store a database URL names: none or `sqlite:` a SQLite file; `postgres://` PostgreSQL. */
 export async function openStore(databaseUrl: string | undefined, dataDir: string): Promise<Store> {
   // Each store's driver is imported when chosen: a process loads (and keeps in memory) only its own.
-  const sqlite = async (file: string) => new (await import('./store/sqlite/sqlite-store.js')).SqliteStore(file);
-  if (databaseUrl === undefined) return sqlite(join(dataDir, 'orbis.db'));
-  if (databaseUrl.startsWith('sqlite:')) return sqlite(databaseUrl.slice('sqlite:'.length).replace(/^\/\//, ''));
-  if (/^postgres(ql)?:\/\//.test(databaseUrl)) return (await import('./store/postgres/postgres-store.js')).PostgresStore.open(databaseUrl);
-  throw new ConfigError(`--database-url must be a postgres:// or sqlite: URL, got "${databaseUrl}"`);
+  const location = databaseLocation(databaseUrl, dataDir);
+  if (location.kind === 'sqlite') return new (await import('./store/sqlite/sqlite-store.js')).SqliteStore(location.file);
+  return (await import('./store/postgres/postgres-store.js')).PostgresStore.open(location.url);
 }
 
 /** Opens the file storage a `--storage` value names: none, a folder path, or `s3://bucket/prefix`. */
@@ -51,33 +54,45 @@ export async function openStorage(storage: string | undefined, dataDir: string, 
 
 /**
  * Opens everything a process needs from its settings, after removing what a killed process of
- * this data dir left half-uploaded (call `assets.close()` when done).
+ * this data dir left half-uploaded (call `assets.close()` when done). With `metrics` (a server
+ * whose ORBIS_METRICS_TOKEN is set), every call to the store and the storage is timed.
  */
-export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env): Promise<AppContext> {
+export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env, options: { metrics?: boolean } = {}): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   let newAdminTokenFile: string | undefined;
   // A token from the file is held to the environment's rule too (an operator may have written it).
   const adminToken = checkAdminToken(loadSecret(config.dataDir, 'admin-token', config.adminToken, (path) => (newAdminTokenFile = path)), config.adminToken === undefined ? join(config.dataDir, 'admin-token') : 'ORBIS_ADMIN_TOKEN');
   const oidc = oidcSettingsFrom(env);
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
-  const store = await openStore(config.databaseUrl, config.dataDir);
-  const storage = await openStorage(config.storage, config.dataDir, env);
+  const metricsToken = options.metrics ? config.metricsToken : undefined;
+  const metrics = metricsToken !== undefined ? { figures: new ServerMetrics(), token: metricsToken } : undefined;
+  const openedStore = await openStore(config.databaseUrl, config.dataDir);
+  const openedStorage = await openStorage(config.storage, config.dataDir, env);
+  const store = metrics ? timedCalls(openedStore, (...call) => metrics.figures.storeCall(...call), '', ['accounts']) : openedStore;
+  const storage = metrics ? timedCalls(openedStorage, (...call) => metrics.figures.storageCall(...call)) : openedStorage;
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
   const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')));
   await assets.recoverAbandoned();
   sweepStraySpools();
-  return {
+  const live = new LiveScenes(store, {
+    authenticate: (payload) => authenticateLive(ctx, payload),
+    redis: redisOf(env.ORBIS_REDIS_URL),
+    onError: (message, err) => console.error(`${message}: ${(err as Error).message}`),
+  });
+  const ctx: AppContext = {
     store,
     storage,
     cursors: new CursorCodec(loadSecret(config.dataDir, 'cursor-secret', config.cursorSecret)),
     assets,
     projects: new ProjectService(store, storage),
     keys: new KeyService(store),
-    scenes: new SceneService(store),
+    scenes: new SceneService(store, live),
+    live,
     plugins: new PluginService(store),
     models: new ModelService(store),
     adminToken,
     newAdminTokenFile,
+    metrics,
     auth: authServices(store, { mail: mailSettingsFrom(env, publicUrl) }),
     oidc,
     publicUrl,
@@ -90,4 +105,18 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     trustProxy: config.trustProxy,
     urlLayers: new UrlLayerReader({ maxBytes: config.maxUploadBytes, privateAddresses: config.urlLayersPrivate }),
   };
+  return ctx;
+}
+
+/** Where the processes share live documents: `ORBIS_REDIS_URL` (`redis://host:port`), docs/scale-out.md. */
+function redisOf(url: string | undefined): LiveRedis | undefined {
+  if (url === undefined || url === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError(`ORBIS_REDIS_URL must be a redis://host:port URL, got "${url}"`);
+  }
+  if (parsed.protocol !== 'redis:') throw new ConfigError(`ORBIS_REDIS_URL must be a redis://host:port URL, got "${url}"`);
+  return { host: parsed.hostname, port: Number(parsed.port || 6379) };
 }

@@ -42,7 +42,7 @@ export async function startServer(
   config: OrbisConfig,
   options: { quiet?: boolean; env?: NodeJS.ProcessEnv; logStream?: NodeJS.WritableStream } = {},
 ): Promise<RunningServer> {
-  const ctx = await createContext(config, options.env);
+  const ctx = await createContext(config, options.env, { metrics: true });
   if (config.demo) await seedDemo(ctx.store, ctx.projects, ctx.assets, ctx.scenes, ctx.plugins);
   // Log lines go to stdout, or to `logStream` (tests read them there).
   const logger = options.quiet ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) };

@@ -65,6 +65,6 @@ describe('ensureChromium', () => {
       }
     })();
     expect(error?.message).toMatch(/^Chromium is missing: [^\n]*$/);
-    expect((error?.cause as Error).message).toMatch(/Unable to locate package/);
+    expect((error?.cause as Error | undefined)?.message).toMatch(/Unable to locate package/);
   });
 });

@@ -1,4 +1,4 @@
-import { Compression, TileType, zxyToTileId } from 'pmtiles';
+import { Compression, type TileType, zxyToTileId } from 'pmtiles';
 
 /** One tile of an archive: where it is and its bytes. */
 export interface ArchiveTile {

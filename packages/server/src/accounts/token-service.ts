@@ -1,7 +1,7 @@
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 import { newId } from '../records/ids.js';
-import { isRole, type Role } from '../records/role.js';
+import { isRole, type Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, User } from '../store/account-store.js';
 import type { Store } from '../store/store.js';
 import type { TokenRecord } from '@orbis/scene/roles';

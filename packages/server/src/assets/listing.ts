@@ -1,4 +1,4 @@
-import type { AssetSlice, JoinedRecords, ListingScope, Store } from '../store/store.js';
+import type { AssetSlice, JoinedBatch, JoinedRecords, ListingScope, Store } from '../store/store.js';
 import { type CursorCodec, InvalidCursorError } from './cursor.js';
 import type { PageQuery } from './page-query.js';
 
@@ -27,7 +27,19 @@ export interface PlannedSlice {
 
 /** What a cursor names as its listing: the project for assets, the project and model for items. */
 export function cursorScope(scope: ListingScope): string {
-  return scope.modelId === undefined ? scope.projectId : `${scope.projectId}/${scope.modelId}`;
+  if (scope.modelId === undefined) return scope.projectId;
+  // A query's cursors are good for that query only (docs/content-workflow.md, "Queries").
+  return scope.query ? `${scope.projectId}/${scope.modelId}?${scope.query.canonical}` : `${scope.projectId}/${scope.modelId}`;
+}
+
+/** A slice of a scope: by the maintained listing's reads, or a query's. */
+export function joinScope(store: Store, scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords> {
+  return scope.query && scope.modelId !== undefined ? store.queryRecords({ ...scope, modelId: scope.modelId, query: scope.query }, slice) : store.joinRecords(scope, slice);
+}
+
+/** Every record of a scope in joined batches: the maintained listing's, or a query's. */
+export function streamScope(store: Store, scope: ListingScope): AsyncIterable<JoinedBatch> {
+  return scope.query && scope.modelId !== undefined ? store.streamQueried({ ...scope, modelId: scope.modelId, query: scope.query }) : store.streamJoined(scope);
 }
 
 /** What a page query will read. Throws InvalidCursorError for a cursor this server did not make. */
@@ -54,12 +66,12 @@ export async function readPage(
   let slice: JoinedRecords;
   if (query.mode === 'cursor') {
     if (planned.cursorScope !== cursorScope(scope)) throw new InvalidCursorError();
-    slice = prefetched ?? (await store.joinRecords(scope, planned.slice));
+    slice = prefetched ?? (await joinScope(store, scope, planned.slice));
   } else if (query.offset >= totalCount) {
     // An offset walks the index entry by entry: one past the end would walk all of it for nothing.
     slice = NOTHING;
   } else {
-    slice = prefetched ?? (await store.joinRecords(scope, planned.slice));
+    slice = prefetched ?? (await joinScope(store, scope, planned.slice));
   }
   const { hasMore, lastId } = slice;
   const nextCursor = hasMore && lastId !== undefined ? cursors.encode({ scope: cursorScope(scope), afterId: lastId }) : null;

@@ -68,7 +68,8 @@ export async function runContentCommand(
       const rows: AsyncIterable<ImportRow> = format
         ? (await import('../models/vector-import-rows.js')).vectorRows(format, basename(path), createReadStream(path), model.fields)
         : (await import('../models/import-rows.js'))[read!](createReadStream(path), model.fields);
-      print({ created: await ctx.models.importItems(project, model, rows, flags.public === true) });
+      // The CLI works on the data directly, as the operator: its versions name the admin.
+      print({ created: await ctx.models.importItems(project, model, rows, flags.public === true, { type: 'admin' }) });
       return;
     }
   }

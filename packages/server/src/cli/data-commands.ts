@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { assetRecord } from '../assets/asset-record.js';
 import type { OrbisConfig } from '../config/serve-config.js';
 import { ConfigError } from '../config/serve-config.js';
@@ -44,7 +44,7 @@ async function defaultProject(ctx: AppContext, alias: string | undefined): Promi
 /** The commands that work on the data directly (no server needed; safe beside a running one). */
 export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags, signal: AbortSignal = new AbortController().signal): Promise<number> {
   const [noun, verb, ...rest] = args;
-  const known = ['project create', 'project list', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev', ...CONTENT_COMMANDS];
+  const known = ['project create', 'project list', 'project export', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev', ...CONTENT_COMMANDS];
   const team = teamCommandOf(args);
   if (!known.includes(`${noun} ${verb}`) && !team) throw new UsageError(`unknown command "${args.join(' ')}"`);
   const ctx = await createContext(config);
@@ -65,6 +65,14 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
         if (!alias) throw new UsageError('missing <alias>');
         const project = await ctx.projects.create({ alias, name: flags.name, visibility: flags.private ? 'private' : 'public' });
         print(projectRecord(project));
+        break;
+      }
+      case 'project export': {
+        const project = await projectOrFail(ctx, rest[0]);
+        if (!rest[1]) throw new UsageError('missing <file.zip>');
+        const { exportProject } = await import('../projects/project-export.js');
+        const manifest = await exportProject(ctx.store, ctx.storage, project, resolve(rest[1]));
+        print({ project: project.alias, file: resolve(rest[1]), assets: manifest.assets.length, models: manifest.models.length, plugins: manifest.plugins, members: manifest.members.length, scene: manifest.scene, publication: manifest.publication });
         break;
       }
       case 'project list':

@@ -10,6 +10,7 @@ Commands:
   serve                                  start the server
   project create <alias> [--private] [--name N]
   project list
+  project export <project> <file.zip>    the project whole: scene, published page, files, models, plugins, members
   asset add <project> <file...> [--public]
   asset list <project>
   key create <project> [--name N]
@@ -25,6 +26,8 @@ Commands:
   user create <email> [--name N]         a user; the password is read from standard input
   member add <project> <email> --role R  R: reader, writer, maintainer or owner
   audit <project>                        the project's audit log, newest first
+  backup <file>                          one archive of the database and the files, taken while servers run
+  restore <file>                         a backup, into an empty installation (docs/operations.md)
 
 Options (every command):
   --data-dir DIR        data folder (ORBIS_DATA_DIR, default ./data)
@@ -73,6 +76,7 @@ export async function main(argv: string[]): Promise<number> {
     // Each command imports only what it runs: `serve` the server, the others the data commands (the
     // server's modules cost a data command about half a second of CPU: docs/performance.md).
     if (positionals[0] === 'serve') return await (await import('./serve-command.js')).runServe(config);
+    if (positionals[0] === 'backup' || positionals[0] === 'restore') return await (await import('./backup-commands.js')).runBackupCommand(config, positionals);
     // `plugin dev` runs until Ctrl-C (or SIGTERM), then closes the data cleanly.
     const stop = new AbortController();
     const onSignal = () => stop.abort();

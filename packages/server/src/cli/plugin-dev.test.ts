@@ -34,8 +34,13 @@ function dev(dataDir: string, ...args: string[]) {
   const waiting: { re: RegExp; resolve: () => void; reject: (e: Error) => void }[] = [];
   const check = () => {
     for (const w of waiting.slice()) {
-      if (w.re.test(out)) (waiting.splice(waiting.indexOf(w), 1), w.resolve());
-      else if (exited) (waiting.splice(waiting.indexOf(w), 1), w.reject(new Error(`plugin dev ${exited} before ${w.re}; it printed:\n${out}`)));
+      if (w.re.test(out)) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.resolve();
+      } else if (exited) {
+        waiting.splice(waiting.indexOf(w), 1);
+        w.reject(new Error(`plugin dev ${exited} before ${w.re}; it printed:\n${out}`));
+      }
     }
   };
   child.stdout!.on('data', (chunk: Buffer) => ((out += chunk.toString()), check()));

@@ -4,7 +4,7 @@ import { ConfigError } from '../config/serve-config.js';
 import type { AppContext } from '../http/app-context.js';
 import { InputError } from '../input-error.js';
 import { newId } from '../records/ids.js';
-import { isRole } from '../records/role.js';
+import { isRole } from '@orbis/scene/roles';
 import { UsageError } from './usage-error.js';
 
 /** The team commands (SPEC §12), run on the data directly as the operator. */

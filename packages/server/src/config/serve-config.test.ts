@@ -23,6 +23,12 @@ describe('resolveConfig', () => {
     expect(resolveConfig({}, { ORBIS_MAX_UPLOAD_MB: '1', ORBIS_ARCHIVE_MAX_MB: '100' }).archiveMaxBytes).toBe(100 * 1024 * 1024);
   });
 
+  it('turns metrics on with ORBIS_METRICS_TOKEN, which must be long enough (docs/operations.md)', () => {
+    expect(resolveConfig({}, {}).metricsToken).toBeUndefined();
+    expect(resolveConfig({}, { ORBIS_METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32));
+    expect(() => resolveConfig({}, { ORBIS_METRICS_TOKEN: 'short' })).toThrow(/ORBIS_METRICS_TOKEN has 5 characters; it needs at least 32/);
+  });
+
   it('sizes the page cache from ORBIS_PAGE_CACHE_MB; 0 turns it off; anything else is refused', () => {
     expect(resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '8' }).pageCacheBytes).toBe(8 * 1024 * 1024);
     expect(resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0);

@@ -15,6 +15,8 @@ export interface OrbisConfig {
   publicUrl: string | undefined;
   adminToken: string | undefined;
   cursorSecret: string | undefined;
+  /** The token `GET /metrics` asks for (`ORBIS_METRICS_TOKEN`); undefined: no metrics, the route is a 404. */
+  metricsToken: string | undefined;
   demo: boolean;
   maxUploadBytes: number;
   /** Limits on what one zip upload may unpack to. */
@@ -157,6 +159,13 @@ function adminTokenFrom(raw: string | undefined): string | undefined {
   return token === undefined ? undefined : checkAdminToken(token, 'ORBIS_ADMIN_TOKEN');
 }
 
+/** `ORBIS_METRICS_TOKEN`, held to the admin token's length: it shows what the server is doing. */
+function metricsTokenFrom(raw: string | undefined): string | undefined {
+  const token = nonEmpty(raw);
+  if (token === undefined || token.length >= MIN_ADMIN_TOKEN_CHARS) return token;
+  throw new ConfigError(`ORBIS_METRICS_TOKEN has ${token.length} characters; it needs at least ${MIN_ADMIN_TOKEN_CHARS} (e.g. \`openssl rand -base64 32\`), or leave it unset to turn /metrics off`);
+}
+
 /** Merges flags, environment and defaults (SPEC §1). */
 export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
   const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
@@ -170,6 +179,7 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     publicUrl: publicUrl?.replace(/\/+$/, ''),
     adminToken: adminTokenFrom(env.ORBIS_ADMIN_TOKEN),
     cursorSecret: nonEmpty(env.ORBIS_CURSOR_SECRET),
+    metricsToken: metricsTokenFrom(env.ORBIS_METRICS_TOKEN),
     demo: !(flags['no-demo'] === true || env.ORBIS_NO_DEMO === '1' || env.ORBIS_NO_DEMO === 'true'),
     maxUploadBytes: maxUploadMb * 1024 * 1024,
     archiveMaxEntries: parsePositive('ORBIS_ARCHIVE_MAX_ENTRIES', nonEmpty(env.ORBIS_ARCHIVE_MAX_ENTRIES) ?? '10000'),

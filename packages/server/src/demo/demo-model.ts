@@ -40,5 +40,5 @@ export async function seedDemoModel(store: Store, project: Project, dataDir: str
       yield { row: `prefectures.csv row ${i + 1}`, values };
     }
   }
-  await models.importItems(project, model, items(), true);
+  await models.importItems(project, model, items(), true, { type: 'admin' });
 }

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   no_assets: 404,
   conflict: 409,
+  // docs/collaboration.md: a write whose If-Match names an older version.
+  precondition_failed: 412,
   range_not_satisfiable: 416,
   payload_too_large: 413,
   too_many_attempts: 429,

@@ -9,11 +9,13 @@ import type { ModelService } from '../models/model-service.js';
 import type { PluginService } from '../plugins/plugin-service.js';
 import type { ProjectService } from '../projects/project-service.js';
 import type { SceneService } from '../scenes/scene-service.js';
+import type { LiveScenes } from '../live/live-scenes.js';
 import type { Storage } from '../storage/storage.js';
 import type { Store } from '../store/store.js';
 import type { ProxyTrust } from './client-address.js';
 import type { PageCache } from './page-cache.js';
 import type { UrlLayerReader } from '../url-layers/url-layer-reader.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 
 /** Everything the routes need, made once per process. */
 export interface AppContext {
@@ -24,11 +26,15 @@ export interface AppContext {
   projects: ProjectService;
   keys: KeyService;
   scenes: SceneService;
+  /** Each project's scene as a live Yjs document (docs/collaboration.md). */
+  live: LiveScenes;
   plugins: PluginService;
   models: ModelService;
   adminToken: string;
   /** The file the admin token was generated into at this start (printed once, then never again); undefined when it was set or read. */
   newAdminTokenFile?: string;
+  /** What `GET /metrics` shows and the token it asks for; undefined when ORBIS_METRICS_TOKEN is unset (docs/operations.md). */
+  metrics?: { figures: ServerMetrics; token: string };
   /** Reads the GIS files scene layers name by URL (SPEC §13). */
   urlLayers: UrlLayerReader;
   /** Users, sessions, sign-in limits and personal access tokens (SPEC §12). */

@@ -26,36 +26,20 @@ import { NO_CORS, PUBLIC_CORS, PUBLIC_PREFIXES } from './cors-policy.js';
 import { type HotPath, hotListing } from './hot-listing.js';
 import { hotRequestLog, requestIds } from './hot-log.js';
 import { keyRoutes } from './key-routes.js';
+import { installRequestMetrics, metricsRoutes, withHotRequestMetrics } from './metrics-routes.js';
+import { readinessRoutes } from './readiness-routes.js';
 import { modelRoutes } from './model-routes.js';
+import { itemVersionRoutes } from './item-version-routes.js';
 import { installOpenApi } from './openapi.js';
 import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { sceneRoutes } from './scene-routes.js';
+import { liveRoute } from './live-route.js';
 
 /** How many files one upload request may carry; past it, 413 `payload_too_large`. */
 export const MAX_UPLOAD_FILES = 100;
-
-/** A route as registered: method and Fastify path (`:param`, `*`). */
-export interface RouteEntry {
-  method: string;
-  url: string;
-}
-
-const registeredRoutes = new WeakMap<FastifyInstance, RouteEntry[]>();
-
-/** The routes an app built by `buildApp` registered, HEAD and OPTIONS aside. */
-export function routesOf(app: FastifyInstance): RouteEntry[] {
-  return registeredRoutes.get(app) ?? [];
-}
-
-const hotPaths = new WeakMap<FastifyInstance, HotPath>();
-
-/** How many requests the app's hot path (`hot-listing.ts`) has answered: tests tell by it which path answered. */
-export function hotAnswers(app: FastifyInstance): number {
-  return hotPaths.get(app)?.answered ?? 0;
-}
 
 /** Builds the Fastify app for a context; the caller listens. */
 export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
@@ -80,7 +64,12 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
           if (!hot) return handler(req, res);
           hot(req, res).then(
             (answered) => answered || handler(req, res),
-            () => handler(req, res),
+            (error: unknown) => {
+              // The app answers from the start (and answers the same failure as its routes do); the
+              // hot path's own failure is logged, not lost.
+              app.log.error({ err: error, url: req.url }, 'the listing hot path failed; the app answers instead');
+              handler(req, res);
+            },
           );
         },
       );
@@ -114,16 +103,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
       }
     },
   });
-  hot = hotListing(ctx, logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined);
-  hotPaths.set(app, hot);
-  const routes: RouteEntry[] = [];
-  registeredRoutes.set(app, routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') routes.push({ method, url: route.url });
-    }
-  });
+  hot = hotListing(ctx, withHotRequestMetrics(logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined, ctx.metrics?.figures));
   installErrorHandling(app);
+  installRequestMetrics(app, ctx);
   acceptEmptyJsonBodies(app);
   // Answers keep the exact text and key order their handlers make: response schemas document them.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -135,12 +117,15 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     callback(null, PUBLIC_PREFIXES.some((p) => url.startsWith(p)) ? PUBLIC_CORS : NO_CORS);
   });
   await app.register(cookie);
+  liveRoute(app, ctx);
   await app.register(multipart, {
     // MAX_UPLOAD_FILES files a request; their total is bounded by the upload route.
     limits: { fileSize: ctx.maxUploadBytes, files: MAX_UPLOAD_FILES, fields: 100, fieldSize: 1024 * 1024, parts: MAX_UPLOAD_FILES + 100 },
   });
 
   app.get('/healthz', { schema: { summary: 'Liveness', response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));
+  readinessRoutes(app, ctx);
+  metricsRoutes(app, ctx);
   publicRoutes(app, ctx);
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);
@@ -157,6 +142,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     sceneRoutes(management, ctx);
     pluginRoutes(management, ctx);
     modelRoutes(management, ctx);
+    itemVersionRoutes(management, ctx);
     adminFileRoutes(management, ctx);
     memberRoutes(management, ctx);
     auditRoutes(management, ctx);

@@ -11,6 +11,11 @@ import type { AppContext } from './app-context.js';
 import { assetSource, pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, answer, empty, failure, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
+import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
+
+/** An asset record's version: what a PATCH changes (docs/collaboration.md). */
+const assetTag = (a: { id: string; name: string; public: boolean }) => versionTag({ id: a.id, name: a.name, public: a.public });
+
 
 type P = { Params: { project: string } };
 type PA = { Params: { project: string; id: string } };
@@ -110,26 +115,35 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
     return asset;
   };
 
-  app.get<PA>('/api/projects/:project/assets/:id', { schema: { summary: 'One asset', security: adminSecurity, params: params.asset, response: { 200: answer('Asset', 'the asset'), 404: failure('not_found') } } }, async (request) => {
+  app.get<PA>('/api/projects/:project/assets/:id', { schema: { summary: 'One asset', security: adminSecurity, params: params.asset, response: { 200: answer('Asset', 'the asset'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    return record(project)(await assetOr404(project, request.params.id));
+    const asset = await assetOr404(project, request.params.id);
+    tagAnswer(reply, assetTag(asset));
+    return record(project)(asset);
   });
 
   const patchBody = bodyOf({ public: { type: 'boolean' }, name: { type: 'string', minLength: 1, maxLength: 1000, pattern: '\\S' } });
-  app.patch<PA & { Body: { public?: boolean; name?: string } }>('/api/projects/:project/assets/:id', { schema: { summary: 'Publish, unpublish or rename an asset', security: adminSecurity, params: params.asset, body: patchBody, response: { 200: answer('Asset', 'the asset'), 400: failure('invalid_body'), 404: failure('not_found') } } }, async (request) => {
+  app.patch<PA & { Body: { public?: boolean; name?: string } }>('/api/projects/:project/assets/:id', { schema: { summary: 'Publish, unpublish or rename an asset', security: adminSecurity, params: params.asset, body: patchBody, response: { 200: answer('Asset', 'the asset'), 400: failure('invalid_body'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const patch = { public: request.body.public, name: request.body.name };
-    await assetOr404(project, request.params.id);
-    const updated = await ctx.assets.update(project, request.params.id, patch);
-    if (!updated) throw new ApiError('not_found', `asset "${request.params.id}" does not exist`);
+    const key = `asset:${project.id}:${request.params.id}`;
+    const updated = await conditionalWrite(request, reply, key, async () => assetTag(await assetOr404(project, request.params.id)), async () => {
+      await assetOr404(project, request.params.id);
+      const done = await ctx.assets.update(project, request.params.id, patch);
+      if (!done) throw new ApiError('not_found', `asset "${request.params.id}" does not exist`);
+      return done;
+    }, assetTag);
     return record(project)(updated);
   });
 
   app.delete<PA>('/api/projects/:project/assets/:id', { schema: { summary: 'Delete an asset and its file', security: adminSecurity, params: params.asset, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    if (!(await ctx.assets.remove(project, request.params.id))) {
-      throw new ApiError('not_found', `asset "${request.params.id.slice(0, 80)}" does not exist`);
-    }
+    const key = `asset:${project.id}:${request.params.id}`;
+    await conditionalWrite(request, reply, key, async () => assetTag(await assetOr404(project, request.params.id)), async () => {
+      if (!(await ctx.assets.remove(project, request.params.id))) {
+        throw new ApiError('not_found', `asset "${request.params.id.slice(0, 80)}" does not exist`);
+      }
+    });
     return reply.code(204).send();
   });
 }

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../config/serve-config.js';
 import { type Harness, startHarness } from '../test/harness.js';
-import { hotAnswers } from './app.js';
+import { hotAnswers } from '../test/hot-answers.js';
 import { parseProxyTrust } from './client-address.js';
 
 const signIn = (h: Harness, email: string, from?: string) =>

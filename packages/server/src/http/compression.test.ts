@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFragment } from '../records/record-fragment.js';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
 import { getBytes, type WireAnswer } from '../test/http-bytes.js';
-import { hotAnswers } from './app.js';
+import { hotAnswers } from '../test/hot-answers.js';
 
 const decoded = (a: WireAnswer): Buffer => {
   const coding = a.headers['content-encoding'];

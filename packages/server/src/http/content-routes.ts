@@ -11,10 +11,10 @@ import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { answeredNotModified, etagOf } from './etag.js';
-import { expandAssets, exportUrl, itemBatches, itemPage, itemSource, modelVersion, parseModelSegment } from './item-listing.js';
+import { askedItemSource, expandAssets, exportUrl, itemBatches, itemPage, modelVersion, parseModelSegment } from './item-listing.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { openPublicProjectModel } from './public-access.js';
-import { answer, empty, failure, paginationQuery, params, publicSecurity } from './schemas.js';
+import { answer, empty, failure, itemListingQuery, params, publicSecurity } from './schemas.js';
 
 type ModelParams = { Params: { project: string; model: string } };
 
@@ -33,8 +33,9 @@ export async function sendGeojson(ctx: AppContext, request: FastifyRequest, repl
   const geometry = firstGeometryField(model.fields);
   if (!geometry) throw new ApiError('not_found', `model "${model.key}" has no geometry field`);
   const query = pageQueryOf(request);
-  const source = itemSource(ctx, project, model, true);
-  if (answeredNotModified(request, reply, etagOf(modelVersion(project, model), `${model.id}.geojson\n${ctx.publicUrl}`, query))) return reply;
+  const source = await askedItemSource(ctx, request, project, model, true);
+  const asked = source.scope.query ? `?${source.scope.query.canonical}` : '';
+  if (answeredNotModified(request, reply, etagOf(modelVersion(project, model), `${model.id}.geojson${asked}\n${ctx.publicUrl}`, query))) return reply;
   reply.type('application/geo+json; charset=utf-8');
   const features = (items: Parameters<typeof itemFeature>[0][]) =>
     items.flatMap((item) => {
@@ -57,17 +58,19 @@ export async function sendGeojson(ctx: AppContext, request: FastifyRequest, repl
   }
   const { items, envelope, page } = await itemPage(ctx, source, query);
   const following = nextPageQuery(query, page);
-  if (following) reply.header('Link', `<${next}?${following.toString()}>; rel="next"`);
+  if (following) reply.header('Link', `<${next}?${asked === '' ? '' : `${asked.slice(1)}&`}${following.toString()}>; rel="next"`);
   return reply.send(`{"type":"FeatureCollection","features":[${features(items).join(',')}]${envelope}}`);
 }
 
 /** The model's public items as RFC 4180 CSV (UTF-8, CRLF), streamed; formula cells neutralised. */
-export function sendCsv(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel): FastifyReply {
-  if (answeredNotModified(request, reply, etagOf(modelVersion(project, model), `${model.id}.csv\n${ctx.publicUrl}`))) return reply;
+export async function sendCsv(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel): Promise<FastifyReply> {
+  const source = await askedItemSource(ctx, request, project, model, true);
+  const asked = source.scope.query ? `?${source.scope.query.canonical}` : '';
+  if (answeredNotModified(request, reply, etagOf(modelVersion(project, model), `${model.id}.csv${asked}\n${ctx.publicUrl}`))) return reply;
   const options = { record_delimiter: 'windows' as const, quoted_match: /^\s|\s$/ };
   async function* body() {
     yield stringify([csvColumns(model.fields)], options);
-    for await (const batch of itemBatches(ctx, itemSource(ctx, project, model, true))) {
+    for await (const batch of itemBatches(ctx, source)) {
       yield stringify(batch.map((item) => csvRow(model.fields, item)), options);
     }
   }
@@ -80,13 +83,13 @@ export function sendCsv(ctx: AppContext, request: FastifyRequest, reply: Fastify
  * `.schema.json`, and one item; the access rules of assets; an ETag on every answer.
  */
 export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<ModelParams>('/api/p/:project/:model', { schema: { summary: 'A public model: {model}.json (or {model}) lists its public items as assets.json does; .geojson, .csv and .schema.json export them', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string', description: 'the project alias' }, model: { type: 'string', description: 'the model key with an optional suffix: .json, .geojson, .csv, .schema.json' } } }, querystring: paginationQuery, response: { 200: answer('Listing', 'the items (or a page), a FeatureCollection, CSV, or a JSON Schema; with an ETag'), 304: empty('not modified'), 400: failure('invalid_parameter or invalid_cursor'), 401: failure('api_key_required or invalid_api_key'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<ModelParams>('/api/p/:project/:model', { schema: { summary: 'A public model: {model}.json (or {model}) lists its public items as assets.json does; .geojson, .csv and .schema.json export them', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string', description: 'the project alias' }, model: { type: 'string', description: 'the model key with an optional suffix: .json, .geojson, .csv, .schema.json' } } }, querystring: itemListingQuery, response: { 200: answer('Listing', 'the items (or a page), a FeatureCollection, CSV, or a JSON Schema; with an ETag'), 304: empty('not modified'), 400: failure('invalid_parameter or invalid_cursor'), 401: failure('api_key_required or invalid_api_key'), 404: failure('not_found') } } }, async (request, reply) => {
     const segment = parseModelSegment(request.params.model);
     const { project, model } = await openPublicModel(ctx, request, request.params.project, segment?.key ?? request.params.model);
     if (!segment) throw new ApiError('not_found', `no route GET ${request.url.split('?')[0]}`);
     switch (segment.format) {
       case 'json':
-        return sendListing(ctx, request, reply, itemSource(ctx, project, model, true), pageQueryOf(request));
+        return sendListing(ctx, request, reply, await askedItemSource(ctx, request, project, model, true), pageQueryOf(request));
       case 'geojson':
         return sendGeojson(ctx, request, reply, project, model);
       case 'csv':

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../test/harness.js';
 import { createTestDatabase } from '../test/postgres-database.js';
-import { hotAnswers } from './app.js';
+import { hotAnswers } from '../test/hot-answers.js';
 
 /**
  * What a hot answer costs on PostgreSQL: the statements the server sends (through its pool) while

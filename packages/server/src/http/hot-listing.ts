@@ -22,11 +22,7 @@ import { checkAccess } from './public-access.js';
 const CORS_HEADERS = { vary: 'Origin, accept-encoding', 'access-control-allow-origin': PUBLIC_CORS.origin, 'access-control-expose-headers': PUBLIC_CORS.exposedHeaders };
 
 /** Answers a request, or says (false) that the app must. */
-export interface HotPath {
-  (req: IncomingMessage, res: ServerResponse): Promise<boolean>;
-  /** How many requests it has answered (tests tell by it which path answered). */
-  readonly answered: number;
-}
+export type HotPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
 /** What a page's answer depends on besides its URL: the scope it lists and its version, read fresh. */
 interface Fresh {
@@ -47,8 +43,7 @@ interface Fresh {
  */
 export function hotListing(ctx: AppContext, log?: HotRequestLog): HotPath {
   const targets = new HotTargets();
-  let answered = 0;
-  const hot = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' || !ctx.pages.enabled) return false;
     const startedAt = performance.now();
     const target = targets.of(req.url ?? '', ctx.publicUrl);
@@ -64,7 +59,6 @@ export function hotListing(ctx: AppContext, log?: HotRequestLog): HotPath {
     const matched = matchingEtag(revalidation, etag);
     if (matched !== undefined) {
       log?.(req, res, startedAt);
-      answered += 1;
       res.writeHead(304, { ...CORS_HEADERS, etag: matched });
       res.end();
       return true;
@@ -80,12 +74,10 @@ export function hotListing(ctx: AppContext, log?: HotRequestLog): HotPath {
     if (encoding !== undefined) headers['content-encoding'] = encoding;
     headers['content-length'] = sent.body.length;
     log?.(req, res, startedAt);
-    answered += 1;
     res.writeHead(200, headers);
     res.end(sent.body);
     return true;
   };
-  return Object.defineProperty(hot, 'answered', { get: () => answered }) as HotPath;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Harness, startHarness } from '../test/harness.js';
-import { hotAnswers } from './app.js';
+import { hotAnswers } from '../test/hot-answers.js';
 
 type Line = Record<string, unknown> & { reqId?: string; msg?: string };
 
@@ -90,5 +90,20 @@ describe('request log lines of the hot path at info', () => {
     expect(shape(hot.incoming)).toEqual(shape(routed.incoming));
     expect(shape(hot.completed)).toEqual(shape(routed.completed));
     expect(hot.incoming.req).toMatchObject({ method: 'GET', url: path });
+  });
+
+  it('logs a failure of the hot path as an error, and the app answers the request from the start', async () => {
+    const path = '/api/p/open/assets.json?limit=2';
+    const read = vi.spyOn(h.server.ctx.store, 'getProjectAccess').mockRejectedValueOnce(new Error('the store is away'));
+    try {
+      const before = hotAnswers(h.server.app);
+      const { res } = await linesOf(() => h.get(path, { 'if-none-match': '"not-the-tag"' }));
+      expect(res.status).toBe(200);
+      expect(hotAnswers(h.server.app)).toBe(before);
+      const failure = lines.find((l) => l.msg === 'the listing hot path failed; the app answers instead');
+      expect(failure).toMatchObject({ level: 50, url: path, err: { message: 'the store is away' } });
+    } finally {
+      read.mockRestore();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { PagedQuery } from '../assets/listing.js';
 import { parsePageQuery } from '../assets/page-query.js';
+import { hasItemQuery } from '../models/item-query-parser.js';
 import { parseModelSegment } from './item-listing.js';
 import { pageKey } from './listing-reply.js';
 
@@ -27,6 +28,15 @@ const ASSET_ROUTES: ReadonlyMap<string, string> = new Map([
   ['assets.json', '/assets.json'],
   ['assets', '/assets'],
 ]);
+
+/**
+ * The pattern of the route that would answer a listing URL the hot path answered
+ * (`/api/p/:project/assets.json`, `/api/p/:project/:model`, …): the request metrics' label.
+ */
+export function hotRoute(url: string): string {
+  const segment = PUBLIC_LISTING.exec(url)?.[2] ?? '';
+  return `/api/p/:project${ASSET_ROUTES.get(segment) ?? '/:model'}`;
+}
 
 /** URLs remembered, at most; past it the memo starts again (a URL is parsed again, nothing more). */
 const MEMO_ENTRIES = 4096;
@@ -70,9 +80,12 @@ function parseTarget(url: string, publicUrl: string): HotTarget | undefined {
   const model = assets === undefined ? parseModelSegment(segment) : undefined;
   if (assets === undefined && model?.format !== 'json') return undefined;
   const at = url.indexOf('?');
+  const search = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  // An item query's pages are the app's to answer (docs/content-workflow.md, "Queries").
+  if (hasItemQuery(search)) return undefined;
   let query;
   try {
-    query = parsePageQuery(new URLSearchParams(at < 0 ? '' : url.slice(at + 1)));
+    query = parsePageQuery(search);
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@ import { csvRows, type ImportRow, jsonRows } from '../models/import-rows.js';
 import { vectorRows } from '../models/vector-import-rows.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
+import { auditActor, grantOf } from './auth/actor.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, failure, params } from './schemas.js';
 
@@ -72,7 +73,7 @@ export async function importRoute(app: FastifyInstance, ctx: AppContext): Promis
     else if (type === 'text/csv' || named === 'csv') rows = csvRows(body, model.fields);
     else if (type === 'application/json' || type === 'application/geo+json' || named === 'json' || named === 'geojson') rows = jsonRows(body, model.fields);
     else throw new ApiError('invalid_body', `Content-Type must be text/csv, application/json, application/geo+json or a GIS file's (a shapefile's application/zip, application/geopackage+sqlite3, application/flatgeobuf, application/geo+json-seq), or application/octet-stream with a file name of one (.csv, .json, .geojson, .zip …); got "${type.slice(0, 60)}"${fileName ? ` for "${fileName.slice(0, 80)}"` : ''}`);
-    const created = await ctx.models.importItems(project, model, rows, flag === 'true');
+    const created = await ctx.models.importItems(project, model, rows, flag === 'true', auditActor(grantOf(request).actor));
     return reply.code(201).send({ created });
   });
 }

@@ -1,12 +1,14 @@
 import { isId } from '../records/ids.js';
-import { readPage } from '../assets/listing.js';
+import { cursorScope, readPage, streamScope } from '../assets/listing.js';
+import { parseItemQuery } from '../models/item-query-parser.js';
 import type { PageQuery } from '../assets/page-query.js';
 import { fragmentOrigin, recordFragment, spliceOrigin } from '../records/record-fragment.js';
 import type { ItemJson } from '../models/item-export.js';
 import { markedAssetIds, spliceAssets } from '../records/item-record.js';
 import type { ContentModel, Project } from '../store/store.js';
 import type { AppContext } from './app-context.js';
-import { CHUNK_CHARS, type ListingSource } from './listing-reply.js';
+import type { FastifyRequest } from 'fastify';
+import { CHUNK_CHARS, countOf, type ListingSource, queryOf } from './listing-reply.js';
 
 /**
  * Gives a chunk of public item records their asset fields: each marked asset id becomes the
@@ -45,11 +47,37 @@ export function itemSource(ctx: AppContext, project: Project, model: ContentMode
   };
 }
 
+/**
+ * The source of a model's item listing as a request asks for it: narrowed by its query
+ * (docs/content-workflow.md, "Queries"; 400 `invalid_parameter` naming a bad parameter), whose
+ * matches are counted when a page is read (not for a cached page, nor for the whole list; once per
+ * version of the model while the page cache keeps the count), or the
+ * whole model with its maintained count.
+ */
+export async function askedItemSource(ctx: AppContext, request: FastifyRequest, project: Project, model: ContentModel, publicOnly: boolean): Promise<ListingSource> {
+  const source = itemSource(ctx, project, model, publicOnly);
+  const query = parseItemQuery(queryOf(request), model.fields);
+  if (!query) return source;
+  const scope = { ...source.scope, modelId: model.id, query };
+  // The count is kept in the page cache beside the query's pages, for the model's version: a
+  // client walking a query's pages counts its matches once, not once per page.
+  const key = `${source.url}?${query.canonical}\n#count`;
+  const scopeKey = cursorScope(scope);
+  const totalCount = async () => {
+    const cached = ctx.pages.get(key, scopeKey, source.version);
+    if (cached) return Number(cached.body.toString());
+    const counted = await ctx.store.countQueried(scope);
+    ctx.pages.set(key, { scopeKey, version: source.version, body: Buffer.from(String(counted)), link: undefined, etag: undefined });
+    return counted;
+  };
+  return { ...source, scope, totalCount };
+}
+
 /** Every item a public source lists, parsed, in batches of about CHUNK_CHARS of JSON. */
 export async function* itemBatches(ctx: AppContext, source: ListingSource): AsyncIterable<ItemJson[]> {
   let chunk = '';
   const parse = async () => JSON.parse(`[${await source.finish(chunk)}]`) as ItemJson[];
-  for await (const batch of ctx.store.streamJoined(source.scope)) {
+  for await (const batch of streamScope(ctx.store, source.scope)) {
     chunk += (chunk === '' ? '' : ',') + batch.json;
     if (chunk.length >= CHUNK_CHARS) {
       yield await parse();
@@ -61,7 +89,7 @@ export async function* itemBatches(ctx: AppContext, source: ListingSource): Asyn
 
 /** One page of a public source, parsed, with its envelope's other members as JSON text (`,"totalCount":…`). */
 export async function itemPage(ctx: AppContext, source: ListingSource, query: Exclude<PageQuery, { mode: 'all' }>) {
-  const page = await readPage(ctx.store, ctx.cursors, source.scope, source.totalCount, query);
+  const page = await readPage(ctx.store, ctx.cursors, source.scope, await countOf(source), query);
   const items = JSON.parse(`[${await source.finish(page.results)}]`) as ItemJson[];
   let envelope = `,"totalCount":${page.totalCount},"hasMore":${page.hasMore},"limit":${page.limit},"nextCursor":${JSON.stringify(page.nextCursor)}`;
   if (page.page !== undefined) envelope += `,"page":${page.page},"offset":${page.offset}`;

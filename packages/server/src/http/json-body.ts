@@ -16,19 +16,3 @@ export function objectBody(body: unknown, allowed: readonly string[], optional =
   }
   return body as Record<string, unknown>;
 }
-
-export function optionalBoolean(body: Record<string, unknown>, field: string): boolean | undefined {
-  const value = body[field];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw new InputError(field, `"${field}" must be true or false`);
-  return value;
-}
-
-export function optionalString(body: Record<string, unknown>, field: string, maxLength: number): string | undefined {
-  const value = body[field];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '' || value.length > maxLength) {
-    throw new InputError(field, `"${field}" must be a non-empty string of at most ${maxLength} characters`);
-  }
-  return value;
-}

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cursorScope, type ListingPage, nextPageQuery, type PagedQuery, type PlannedSlice, readPage } from '../assets/listing.js';
+import { cursorScope, type ListingPage, nextPageQuery, type PagedQuery, type PlannedSlice, readPage, streamScope } from '../assets/listing.js';
 import { type PageQuery, parsePageQuery } from '../assets/page-query.js';
 import { fragmentOrigin, spliceOrigin } from '../records/record-fragment.js';
 import type { JoinedBatch, JoinedRecords, ListingScope, Project } from '../store/store.js';
@@ -58,7 +58,8 @@ function pageBody(page: ListingPage): string {
  */
 export interface ListingSource {
   scope: ListingScope;
-  totalCount: number;
+  /** The scope's maintained count, or how to count it (a query's matches), done only when a page is read. */
+  totalCount: number | (() => Promise<number>);
   finish: Finish;
   /** The listing's URL without a query, for the `Link` header. */
   url: string;
@@ -66,6 +67,11 @@ export interface ListingSource {
   version: string;
   /** Whether answers carry an ETag (public listings). */
   etag: boolean;
+}
+
+/** A source's total count: maintained, or counted now. */
+export async function countOf(source: ListingSource): Promise<number> {
+  return typeof source.totalCount === 'number' ? source.totalCount : source.totalCount();
 }
 
 /** The version a project's public asset answers show: a counter that every write to its assets bumps. */
@@ -117,17 +123,19 @@ export async function sendListing(
   read?: { planned: PlannedSlice; records: JoinedRecords | undefined },
 ): Promise<FastifyReply> {
   const { scope } = source;
-  const key = ctx.pages.enabled && query.mode !== 'all' ? pageKey(source.url, query) : undefined;
+  // A query's answers are its own: its parameters go into the cache key, the ETag and the links.
+  const asked = scope.query ? `${source.url}?${scope.query.canonical}` : source.url;
+  const key = ctx.pages.enabled && query.mode !== 'all' ? pageKey(asked, query) : undefined;
   const scopeKey = cursorScope(scope);
   const cached = key === undefined ? undefined : ctx.pages.get(key, scopeKey, source.version);
   // A cached page's ETag was made from this version and what its key names: the same as below.
-  const etag = source.etag ? (cached?.etag ?? etagOf(source.version, `${source.url}\n${ctx.publicUrl}`, query)) : undefined;
+  const etag = source.etag ? (cached?.etag ?? etagOf(source.version, `${asked}\n${ctx.publicUrl}`, query)) : undefined;
   if (etag !== undefined && answeredNotModified(request, reply, etag)) return reply;
   reply.type('application/json; charset=utf-8');
   if (query.mode === 'all') {
     // One chunk read ahead, not Readable.from's 16: queued chunks outlive the young generation
     // and cost the old one's collector (about 15% more CPU per MB in back-to-back runs).
-    return reply.send(Readable.from(streamBody(ctx.store.streamJoined(scope), source.finish), { highWaterMark: 1 }));
+    return reply.send(Readable.from(streamBody(streamScope(ctx.store, scope), source.finish), { highWaterMark: 1 }));
   }
   // A public page's compressed copy is kept beside it, for the hot path to send (`hot-listing.ts`).
   const keepCompressed = (link: string | undefined) => {
@@ -138,9 +146,9 @@ export async function sendListing(
     keepCompressed(cached.link);
     return reply.send(cached.body);
   }
-  const page = await readPage(ctx.store, ctx.cursors, scope, source.totalCount, query, read?.planned, read?.records);
+  const page = await readPage(ctx.store, ctx.cursors, scope, await countOf(source), query, read?.planned, read?.records);
   const next = nextPageQuery(query, page);
-  const link = next ? `<${source.url}?${next.toString()}>; rel="next"` : undefined;
+  const link = next ? `<${source.url}?${scope.query ? `${scope.query.canonical}&` : ''}${next.toString()}>; rel="next"` : undefined;
   if (link !== undefined) reply.header('Link', link);
   const body = Buffer.from(await source.finish(pageBody(page)));
   if (key !== undefined) ctx.pages.set(key, { scopeKey, version: source.version, body, link, etag });

@@ -4,12 +4,22 @@ import { managementItem, modelRecord } from '../models/model-service.js';
 import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
+import { auditActor, grantOf } from './auth/actor.js';
 import { sendCsv, sendGeojson } from './content-routes.js';
 import { importRoute } from './import-route.js';
-import { itemSource } from './item-listing.js';
+import { askedItemSource } from './item-listing.js';
+import { itemListingQuery } from './schemas.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
 import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
+import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
+import type { Item } from '../store/store.js';
+
+/** A model's version: what a PATCH changes, not its counts (docs/collaboration.md). */
+const modelTag = (m: ContentModel) => versionTag({ id: m.id, key: m.key, name: m.name, public: m.public, fields: m.fields });
+/** An item's version: its values and whether it is public. */
+export const itemTag = (i: Item) => versionTag({ id: i.id, public: i.public, fields: i.fields });
+
 
 type P = { Params: { project: string } };
 type PM = { Params: { project: string; model: string } };
@@ -48,62 +58,76 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     return (await ctx.store.listModels(project.id)).map(modelRecord);
   });
 
-  app.get<PM>('/api/projects/:project/models/:model', { schema: { summary: 'One content model', security: adminSecurity, params: params.model, response: model('Model', 'the model') } }, async (request) => {
-    return modelRecord((await modelOr404(request.params.project, request.params.model)).model);
+  app.get<PM>('/api/projects/:project/models/:model', { schema: { summary: 'One content model', security: adminSecurity, params: params.model, response: model('Model', 'the model') } }, async (request, reply) => {
+    const { model } = await modelOr404(request.params.project, request.params.model);
+    tagAnswer(reply, modelTag(model));
+    return modelRecord(model);
   });
 
-  app.patch<PM>('/api/projects/:project/models/:model', { schema: { summary: 'Change a model; items keep the values of the fields that remain', security: adminSecurity, params: params.model, body: bodyOf(changeable), response: { ...model('Model', 'the model'), 400: failure('invalid_body: a bad field, or an item that would not fit') } } }, async (request) => {
+  app.patch<PM>('/api/projects/:project/models/:model', { schema: { summary: 'Change a model; items keep the values of the fields that remain', security: adminSecurity, params: params.model, body: bodyOf(changeable), response: { ...model('Model', 'the model'), 400: failure('invalid_body: a bad field, or an item that would not fit') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
-    const updated = await ctx.models.update(project, model, body);
-    if (!updated) throw new ApiError('not_found', `model "${model.key}" does not exist`);
+    const current = async () => modelTag((await modelOr404(request.params.project, request.params.model)).model);
+    const updated = await conditionalWrite(request, reply, `model:${model.id}`, current, async () => {
+      const done = await ctx.models.update(project, (await modelOr404(request.params.project, request.params.model)).model, body);
+      if (!done) throw new ApiError('not_found', `model "${model.key}" does not exist`);
+      return done;
+    }, modelTag);
     return modelRecord(updated);
   });
 
   app.delete<PM>('/api/projects/:project/models/:model', { schema: { summary: 'Delete a model with its items', security: adminSecurity, params: params.model, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    if (!(await ctx.models.remove(project, request.params.model))) throw new ApiError('not_found', `model "${request.params.model.slice(0, 80)}" does not exist`);
+    const current = async () => modelTag((await modelOr404(request.params.project, request.params.model)).model);
+    await conditionalWrite(request, reply, `model:${project.id}:${request.params.model}`, current, async () => {
+      if (!(await ctx.models.remove(project, request.params.model))) throw new ApiError('not_found', `model "${request.params.model.slice(0, 80)}" does not exist`);
+    });
     return reply.code(204).send();
   });
 
   app.post<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Create an item', security: adminSecurity, params: params.model, body: itemBody, response: { 201: answer('Item', 'the item'), 400: failure('invalid_body naming the field'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
-    const item = await ctx.models.createItem(project, model, body);
+    const item = await ctx.models.createItem(project, model, body, auditActor(grantOf(request).actor));
     return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, item));
   });
 
-  app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    return sendListing(ctx, request, reply, itemSource(ctx, project, model, false), pageQueryOf(request));
+    return sendListing(ctx, request, reply, await askedItemSource(ctx, request, project, model, false), pageQueryOf(request));
   });
 
   app.get<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'One item', security: adminSecurity, params: params.item, response: model('Item', 'the item') } }, async (request, reply) => {
     const { model } = await modelOr404(request.params.project, request.params.model);
     const item = await itemOr404(model, request.params.id);
+    tagAnswer(reply, itemTag(item));
     return reply.type('application/json; charset=utf-8').send(managementItem(model, item));
   });
 
   app.patch<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'Merge values into an item (null clears one); publish or unpublish it', security: adminSecurity, params: params.item, body: itemBody, response: { ...model('Item', 'the item'), 400: failure('invalid_body naming the field') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
-    const item = await itemOr404(model, request.params.id);
-    const updated = await ctx.models.patchItem(project, model, item, body);
-    if (!updated) throw new ApiError('not_found', `item "${item.id}" does not exist`);
+    const updated = await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await itemOr404(model, request.params.id)), async () => {
+      const done = await ctx.models.patchItem(project, model, await itemOr404(model, request.params.id), body, auditActor(grantOf(request).actor));
+      if (!done) throw new ApiError('not_found', `item "${request.params.id}" does not exist`);
+      return done;
+    }, itemTag);
     return reply.type('application/json; charset=utf-8').send(managementItem(model, updated));
   });
 
   app.delete<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'Delete an item', security: adminSecurity, params: params.item, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
     const { model } = await modelOr404(request.params.project, request.params.model);
-    if (!isId(request.params.id) || !(await ctx.store.deleteItem(model.id, request.params.id))) {
-      throw new ApiError('not_found', `item "${request.params.id.slice(0, 80)}" does not exist`);
-    }
+    await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await itemOr404(model, request.params.id)), async () => {
+      if (!isId(request.params.id) || !(await ctx.store.deleteItem(model.id, request.params.id))) {
+        throw new ApiError('not_found', `item "${request.params.id.slice(0, 80)}" does not exist`);
+      }
+    });
     return reply.code(204).send();
   });
   // The editor's preview of a model layer (SPEC §10: a layer shows a model's public items): the
   // public export's answer, behind the admin token. The editor has no API key, and a private
   // project's public API wants one; nothing is shown here that a key holder would not see there.
-  const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: paginationQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };
+  const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };
   const publicModelOr404 = async (alias: string, key: string) => {
     const found = await modelOr404(alias, key);
     if (!found.model.public) throw new ApiError('not_found', `model "${key.slice(0, 80)}" is not public: its layer shows nothing`);

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../config/serve-config.js';
 import { createContext } from '../context.js';
-import { buildApp, routesOf } from './app.js';
+import { routesOf } from '../test/routes-of.js';
+import { buildApp } from './app.js';
 
 /** `/files/{project}/{assetId}/{*}` → `/files/:project/:assetId/*`, the router's spelling. */
 function routerPath(path: string): string {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../context.js';
 import type { Store } from '../store/store.js';
 import { type Harness, postgresS3Env, startHarness, TEST_BACKEND } from '../test/harness.js';
-import { hotAnswers } from './app.js';
+import { hotAnswers } from '../test/hot-answers.js';
 import { PageCache } from './page-cache.js';
 
 const page = (bytes: number, version = 'v1') => ({ scopeKey: 'p', version, body: Buffer.alloc(bytes), link: undefined, etag: undefined });

@@ -7,6 +7,9 @@ import { ApiError } from './api-error.js';
 import { answeredNotModified } from './etag.js';
 import type { AppContext } from './app-context.js';
 import { projectOr404 } from './project-param.js';
+import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
+import type { PluginPackage } from '../plugins/plugin-package.js';
+import type { Project } from '../store/store.js';
 import { adminSecurity, empty, failure, objectBody as bodyOf, params } from './schemas.js';
 
 type P = { Params: { project: string } };
@@ -28,7 +31,9 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
     } else {
       plugin = packageFromJson(request.body as { manifest?: unknown; files?: unknown });
     }
-    await ctx.plugins.install(project, plugin);
+    // Installing over an installed plugin is a new version of it: If-Match names the one replaced.
+    const installed = plugin;
+    await conditionalWrite(request, reply, `plugin:${project.id}:${plugin.manifest.id}`, async () => tagOfInstalled(project, installed.manifest.id), () => ctx.plugins.install(project, installed), versionTag);
     return reply.code(201).send(plugin);
   });
 
@@ -43,7 +48,27 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete<{ Params: { project: string; id: string } }>('/api/projects/:project/plugins/:id', { schema: { summary: 'Remove a plugin', security: adminSecurity, params: params.plugin, response: { 204: empty('removed'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    if (!(await ctx.plugins.remove(project, request.params.id))) throw new ApiError('not_found', `plugin "${request.params.id.slice(0, 100)}" is not installed`);
+    await conditionalWrite(request, reply, `plugin:${project.id}:${request.params.id}`, () => tagOfInstalled(project, request.params.id), async () => {
+      if (!(await ctx.plugins.remove(project, request.params.id))) throw new ApiError('not_found', `plugin "${request.params.id.slice(0, 100)}" is not installed`);
+    });
     return reply.code(204).send();
   });
+
+  app.get<{ Params: { project: string; id: string } }>('/api/projects/:project/plugins/:id', { schema: { summary: 'One installed plugin (with the ETag that reinstalling and removing take in If-Match)', security: adminSecurity, params: params.plugin, response: { 200: { description: 'the plugin package', type: 'object' }, 404: failure('not_found') } } }, async (request, reply) => {
+    const plugin = await installedOr404(await projectOr404(ctx, request.params.project), request.params.id);
+    tagAnswer(reply, versionTag(plugin));
+    return plugin;
+  });
+
+  async function installedOr404(project: Project, id: string): Promise<PluginPackage> {
+    const plugin = (await ctx.plugins.list(project)).find((p) => p.manifest.id === id);
+    if (!plugin) throw new ApiError('not_found', `plugin "${id.slice(0, 100)}" is not installed`);
+    return plugin;
+  }
+
+  /** The installed plugin's version; undefined when none is installed under that id (a first install). */
+  async function tagOfInstalled(project: Project, id: string): Promise<string | undefined> {
+    const plugin = (await ctx.plugins.list(project)).find((p) => p.manifest.id === id);
+    return plugin && versionTag(plugin);
+  }
 }

@@ -4,6 +4,11 @@ import type { AppContext } from './app-context.js';
 import { userOf } from './auth/actor.js';
 import { visibleProjects } from './auth/visible-projects.js';
 import { projectOr404 } from './project-param.js';
+import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
+import type { Project } from '../store/store.js';
+
+/** A project's version: what a PATCH changes (docs/collaboration.md). */
+export const projectTag = (p: Pick<Project, 'id' | 'name' | 'visibility' | 'description'>) => versionTag({ id: p.id, name: p.name, visibility: p.visibility, description: p.description });
 import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, params } from './schemas.js';
 
 type P = { Params: { project: string } };
@@ -21,17 +26,26 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/projects', { schema: { summary: 'Every project (for a user, the ones they are a member of)', security: adminSecurity, response: { 200: listOf('Project', 'the projects') } } }, async (request) => (await visibleProjects(ctx, request)).map(projectRecord));
 
-  app.get<P>('/api/projects/:project', { schema: { summary: 'One project', security: adminSecurity, params: params.project, response: { 200: answer('Project', 'the project'), 404: failure('not_found') } } }, async (request) => projectRecord(await projectOr404(ctx, request.params.project)));
+  app.get<P>('/api/projects/:project', { schema: { summary: 'One project', security: adminSecurity, params: params.project, response: { 200: answer('Project', 'the project'), 404: failure('not_found') } } }, async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    tagAnswer(reply, projectTag(project));
+    return projectRecord(project);
+  });
 
   const { alias: _alias, ...changeable } = fields;
-  app.patch<P>('/api/projects/:project', { schema: { summary: 'Change a project', security: adminSecurity, params: params.project, body: bodyOf(changeable), response: { 200: answer('Project', 'the project'), 400: failure('invalid_body'), 404: failure('not_found') } } }, async (request) => {
-    const project = await projectOr404(ctx, request.params.project);
-    return projectRecord(await ctx.projects.update(project, request.body as Record<string, unknown>));
+  app.patch<P>('/api/projects/:project', { schema: { summary: 'Change a project', security: adminSecurity, params: params.project, body: bodyOf(changeable), response: { 200: answer('Project', 'the project'), 400: failure('invalid_body'), 404: failure('not_found') } } }, async (request, reply) => {
+    const alias = request.params.project;
+    const current = async () => projectTag(await projectOr404(ctx, alias));
+    const updated = await conditionalWrite(request, reply, `project:${alias}`, current, async () => ctx.projects.update(await projectOr404(ctx, alias), request.body as Record<string, unknown>), projectTag);
+    return projectRecord(updated);
   });
 
   app.delete<P>('/api/projects/:project', { schema: { summary: 'Delete a project with its assets, keys, models and files', security: adminSecurity, params: params.project, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
-    const project = await projectOr404(ctx, request.params.project);
-    await ctx.projects.remove(project);
+    const alias = request.params.project;
+    await conditionalWrite(request, reply, `project:${alias}`, async () => projectTag(await projectOr404(ctx, alias)), async () => {
+      await ctx.projects.remove(await projectOr404(ctx, alias));
+      ctx.live.close(alias);
+    });
     return reply.code(204).send();
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './app-context.js';
 import { ApiError } from './api-error.js';
 import { projectOr404 } from './project-param.js';
+import { requireMatch, tagAnswer, versionTag } from './preconditions.js';
 import { adminSecurity, empty, failure, params } from './schemas.js';
 import { PUBLISH_BODY_LIMIT, publishImage, saveShareImage } from './share-image.js';
 
@@ -19,11 +20,18 @@ type P = { Params: { project: string } };
 
 /** `/api/projects/{p}/scene` and `/api/projects/{p}/publish`. */
 export function sceneRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<P>('/api/projects/:project/scene', { schema: { summary: 'The scene document (SPEC §4)', security: adminSecurity, params: params.project, response: { 200: { description: 'the scene', ...sceneBody } } } }, async (request) => ctx.scenes.get(await projectOr404(ctx, request.params.project)));
+  app.get<P>('/api/projects/:project/scene', { schema: { summary: 'The scene document (SPEC §4)', security: adminSecurity, params: params.project, response: { 200: { description: 'the scene', ...sceneBody } } } }, async (request, reply) => {
+    const scene = await ctx.scenes.get(await projectOr404(ctx, request.params.project));
+    tagAnswer(reply, versionTag(scene));
+    return scene;
+  });
 
-  app.put<P>('/api/projects/:project/scene', { schema: { summary: 'Replace the scene document; it is checked as a whole', security: adminSecurity, params: params.project, body: sceneBody, response: { 200: { description: 'the scene as stored', type: 'object' }, 400: failure('invalid_body naming the path of the first bad value') } }, validatorCompiler: checkedByTheSceneService }, async (request) => {
+  app.put<P>('/api/projects/:project/scene', { schema: { summary: 'Replace the scene document; it is checked as a whole', security: adminSecurity, params: params.project, body: sceneBody, response: { 200: { description: 'the scene as stored', type: 'object' }, 400: failure('invalid_body naming the path of the first bad value'), 412: failure('precondition_failed: If-Match names an older version') } }, validatorCompiler: checkedByTheSceneService }, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    return ctx.scenes.put(project, request.body);
+    // The check runs on the live document just before the merge (docs/collaboration.md).
+    const scene = await ctx.scenes.put(project, request.body, (current) => requireMatch(request, versionTag(current)));
+    tagAnswer(reply, versionTag(scene));
+    return scene;
   });
 
   // The body is optional: `{"image": "data:image/png;base64,…"}` from the editor (the sharing image).

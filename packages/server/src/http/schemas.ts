@@ -97,6 +97,19 @@ export const sharedSchemas = [
     },
   },
   {
+    $id: 'ItemVersion',
+    description: 'one kept version of an item (docs/content-workflow.md)',
+    type: 'object',
+    required: ['version', 'at', 'actor', 'public', 'fields'],
+    properties: {
+      version: { type: 'integer', description: '1 for the creation, then one more per write' },
+      at: { type: 'string', format: 'date-time' },
+      actor: { type: 'object', description: '{"type": "admin" | "user" | "token" | "system", "id"?, "email"?}' },
+      public: { type: 'boolean' },
+      fields: { type: 'object', description: "the item's values in this version" },
+    },
+  },
+  {
     $id: 'Item',
     description: '{"id", the fields in the model\'s order (null when empty), "createdAt", "updatedAt"}; "public" on the management API',
     type: 'object',
@@ -133,6 +146,22 @@ export const paginationQuery = {
     per_page: { description: 'alias of limit, checked third' },
     page_size: { description: 'alias of limit, checked fourth' },
     pageSize: { description: 'alias of limit, checked fifth' },
+  },
+} as const;
+
+/**
+ * The pagination parameters and an item query's (docs/content-workflow.md, "Queries"), checked by
+ * `models/item-query-parser.ts` against the model; the names with brackets stand for a family.
+ */
+export const itemListingQuery = {
+  type: 'object',
+  properties: {
+    ...paginationQuery.properties,
+    'filter[field][op]': { description: 'a condition on a field (or createdAt, updatedAt); op: eq, ne, lt, lte, gt, gte, in (comma list), contains (text), exists (true/false); several are and-ed' },
+    'or[n][field][op]': { description: 'conditions of group n, and-ed within it; the groups are or-ed' },
+    sort: { description: 'fields to sort by, comma-separated, "-" for descending (then by id)' },
+    q: { description: 'words that must each appear in a text field (ASCII letters in any case)' },
+    bbox: { description: "west,south,east,north: items whose geometry's bounding box meets it" },
   },
 } as const;
 

@@ -2,8 +2,6 @@ import { FIELD_TYPES, type Field, type FieldType } from '@orbis/content-model';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 
-export { FIELD_TYPES, type Field, type FieldType };
-
 /** What a model is made of before the store gives it an id: its key, name, flag and fields. */
 export interface ModelDraft {
   key: string;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Field } from './field.js';
+import type { Field } from '@orbis/content-model';
 import { csvRows, jsonRows } from './import-rows.js';
 
 const fields: Field[] = [

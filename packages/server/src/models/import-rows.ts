@@ -4,7 +4,8 @@ import { LOOKS_LIKE_WKT, wktGeometry } from '../formats/wkt-geometry.js';
 import { jsonElements } from '../json-elements.js';
 import { InputError } from '../input-error.js';
 import { MAX_ITEM_BYTES } from './item-validator.js';
-import { type Field, firstGeometryField } from './field.js';
+import type { Field } from '@orbis/content-model';
+import { firstGeometryField } from './field.js';
 import { unguarded } from './item-export.js';
 
 /** One row of an import: its values, and how the 400 of a bad one names it. */

@@ -31,7 +31,7 @@ describe('an import lets other work in while it reads its rows (issue 30)', () =
       if (importing) setImmediate(tick);
     };
     setImmediate(tick);
-    const created = await models.importItems(project, model, rows(), true);
+    const created = await models.importItems(project, model, rows(), true, { type: 'admin' });
     importing = false;
     expect(created).toBe(count);
     expect(pulled).toBe(count);

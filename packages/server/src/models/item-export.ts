@@ -1,4 +1,4 @@
-import type { Field } from './field.js';
+import type { Field } from '@orbis/content-model';
 
 /** A public item as parsed from its record: `id`, field values, `createdAt`, `updatedAt`. */
 export type ItemJson = { id: string; createdAt: string; updatedAt: string } & Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { GEOMETRY_SCHEMA_ID, geometrySchema } from './geometry-schema.js';
-import type { Field } from './field.js';
+import type { Field } from '@orbis/content-model';
 
 type Schema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Field } from './field.js';
+import type { Field } from '@orbis/content-model';
 import { ItemValidator, MAX_ITEM_BYTES } from './item-validator.js';
 
 const fields: Field[] = [

@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { InputError } from '../input-error.js';
 import { checkJsonDepth } from '../json-depth.js';
-import type { Field } from './field.js';
+import type { Field } from '@orbis/content-model';
 import { geometrySchema } from './geometry-schema.js';
 import { itemFieldsSchema } from './item-schema.js';
 

@@ -1,9 +1,9 @@
 import { isId, newId } from '../records/ids.js';
 import { withPublicFlag } from '../records/record-fragment.js';
 import { InputError } from '../input-error.js';
-import type { ModelRecord } from '@orbis/content-model';
-import type { ContentModel, Item, Project, Store } from '../store/store.js';
-import { checkFields, checkModelName, type Field, parseModelDraft } from './field.js';
+import type { Field, ModelRecord } from '@orbis/content-model';
+import type { ContentModel, Item, ItemVersion, Project, Store, VersionActor } from '../store/store.js';
+import { checkFields, checkModelName, parseModelDraft } from './field.js';
 import type { ImportRow } from './import-rows.js';
 import { itemRecord, keptFields, spliceAssets } from '../records/item-record.js';
 import { ItemSpool } from './item-spool.js';
@@ -121,7 +121,7 @@ export class ModelService {
    * Imports rows into a model, all or nothing: every row is checked (the first bad one is named in
    * the InputError) and spooled to disk, then all are recorded in one transaction.
    */
-  async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean): Promise<number> {
+  async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean, actor: VersionActor): Promise<number> {
     const spool = new ItemSpool();
     const known = new Map<string, boolean>();
     try {
@@ -133,22 +133,22 @@ export class ModelService {
         if (spool.count % IMPORT_ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       await spool.flush();
-      return await this.store.importItems(model.id, spool.items(), new Date().toISOString());
+      return await this.store.importItems(model.id, spool.items(), new Date().toISOString(), actor);
     } finally {
       await spool.dispose();
     }
   }
 
-  async createItem(project: Project, model: ContentModel, body: Record<string, unknown>): Promise<Item> {
+  async createItem(project: Project, model: ContentModel, body: Record<string, unknown>, actor: VersionActor): Promise<Item> {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     const values = this.checkValues(model, body.fields ?? {});
     await this.checkAssets(project, model, [{ values }]);
-    const [item] = await this.store.insertItems(model.id, [{ public: body.public === true, fields: values }], new Date().toISOString());
+    const [item] = await this.store.insertItems(model.id, [{ public: body.public === true, fields: values }], new Date().toISOString(), actor);
     return item!;
   }
 
-  /** Merges `fields` into the item's values (`null` clears one) and sets `public`. */
-  async patchItem(project: Project, model: ContentModel, item: Item, body: Record<string, unknown>): Promise<Item | undefined> {
+  /** Merges `fields` into the item's values (`null` clears one) and sets `public`; the write keeps a version naming `actor`. */
+  async patchItem(project: Project, model: ContentModel, item: Item, body: Record<string, unknown>, actor: VersionActor): Promise<Item | undefined> {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     let fields: Record<string, unknown> | undefined;
     if (body.fields !== undefined) {
@@ -156,6 +156,17 @@ export class ModelService {
       fields = this.checkValues(model, { ...item.fields, ...body.fields });
       await this.checkAssets(project, model, [{ values: fields }]);
     }
-    return this.store.updateItem(model.id, item.id, { public: body.public as boolean | undefined, fields, updatedAt: new Date().toISOString() });
+    return this.store.updateItem(model.id, item.id, { public: body.public as boolean | undefined, fields, updatedAt: new Date().toISOString(), actor });
+  }
+
+  /**
+   * Makes an old version's values the item's again, as a new version (docs/content-workflow.md).
+   * Values of fields the model no longer has are dropped; what remains is checked against the
+   * model as it is now (a field made required since is an InputError naming it).
+   */
+  async restoreItem(project: Project, model: ContentModel, item: Item, version: ItemVersion, actor: VersionActor): Promise<Item | undefined> {
+    const fields = this.checkValues(model, keptFields(model.fields, version.fields));
+    await this.checkAssets(project, model, [{ values: fields }]);
+    return this.store.updateItem(model.id, item.id, { fields, updatedAt: new Date().toISOString(), actor });
   }
 }

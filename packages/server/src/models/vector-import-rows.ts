@@ -6,7 +6,8 @@ import { geojsonSeqFeature } from '../formats/geojsonseq-reader.js';
 import type { Feature, Geometry } from '../formats/vector-features.js';
 import { readOffThread } from '../formats/vector-read-thread.js';
 import { InputError } from '../input-error.js';
-import { type Field, firstGeometryField } from './field.js';
+import type { Field } from '@orbis/content-model';
+import { firstGeometryField } from './field.js';
 import type { ImportRow } from './import-rows.js';
 import { MAX_ITEM_BYTES } from './item-validator.js';
 

@@ -2,8 +2,9 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { convertsFromUrl, PMTILES_CONTENT_TYPE, defaultScene, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
+import { convertsFromUrl, PMTILES_CONTENT_TYPE, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
+import type { LiveScenes } from '../live/live-scenes.js';
 
 /** What the server calls a PMTiles archive it has read the magic bytes of. */
 
@@ -12,15 +13,22 @@ export type PublishedSnapshot = Snapshot<PluginPackage>;
 
 /** Reads, saves and publishes a project's scene. */
 export class SceneService {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly live: LiveScenes,
+  ) {}
 
+  /** The scene as it is now: the live document's (docs/collaboration.md). */
   async get(project: Project): Promise<Scene> {
-    const stored = await this.store.getScene(project.id);
-    return stored ? (JSON.parse(stored.json) as Scene) : defaultScene();
+    return this.live.read(project);
   }
 
-  /** Validates the document, checks that its assets are this project's, and saves it whole. */
-  async put(project: Project, document: unknown): Promise<Scene> {
+  /**
+   * Validates the document, checks that its assets are this project's, and merges it into the
+   * live document: what differs is written, and every open editor sees it. `check` sees the scene
+   * just before and may refuse (an If-Match).
+   */
+  async put(project: Project, document: unknown, check?: (current: Scene) => void): Promise<Scene> {
     const scene = validateScene(document);
     for (const [i, layer] of scene.layers.entries()) {
       if (layer.assetId === undefined) continue;
@@ -40,8 +48,7 @@ export class SceneService {
       if (!asset) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: no asset "${tile.assetId}" in this project`);
       if (asset.contentType !== PMTILES_CONTENT_TYPE) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: "${asset.name}" is not a PMTiles archive`);
     }
-    await this.store.putScene(project.id, JSON.stringify(scene), new Date().toISOString());
-    return scene;
+    return this.live.write(project, scene, check);
   }
 
   /**

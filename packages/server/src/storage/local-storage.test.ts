@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,6 +15,13 @@ function fresh() {
 }
 
 describe('LocalStorage', () => {
+  it('fails its check when a file stands where its folder should be', async () => {
+    const { root } = fresh();
+    const file = join(root, 'files');
+    writeFileSync(file, 'not a folder');
+    await expect(new LocalStorage(file).check()).rejects.toMatchObject({ code: 'EEXIST' });
+  });
+
   it('writes, reads whole and by range, lists and deletes', async () => {
     const { storage } = fresh();
     const stored = await storage.put('p/a/original', Readable.from([Buffer.from('hello '), Buffer.from('world')]));

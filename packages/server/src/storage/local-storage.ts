@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -97,9 +97,17 @@ export class LocalStorage implements Storage {
       if (entry.isDirectory()) yield* this.walk(path);
       else if (entry.isFile()) {
         const key = relative(this.root, path).split(sep).join('/');
-        yield { key, modifiedAt: (await stat(path)).mtime };
+        const info = await stat(path);
+        yield { key, modifiedAt: info.mtime, size: info.size };
       }
     }
+  }
+
+  async check(): Promise<void> {
+    // The folder a first upload would make: missing is fine, a file in its place or a read-only
+    // disk is not.
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK | constants.X_OK);
   }
 
   async cleanTemporaries(olderThanMs: number): Promise<number> {

@@ -19,6 +19,12 @@ function client(): S3Client {
 // Each storage gets its own prefix in the shared test bucket, so they start empty.
 storageContract('s3', async () => new S3Storage(client(), { bucket: inject('s3').bucket, prefix: `t-${randomBytes(6).toString('hex')}` }));
 
+describe('S3Storage', () => {
+  it('fails its check when the bucket does not exist', async () => {
+    await expect(new S3Storage(client(), { bucket: 'orbis-no-such-bucket', prefix: 'x' }).check()).rejects.toMatchObject({ name: 'NoSuchBucket' });
+  });
+});
+
 describe('parseS3Url', () => {
   it('reads bucket and prefix', () => {
     expect(parseS3Url('s3://orbis-assets')).toEqual({ bucket: 'orbis-assets', prefix: '' });

@@ -140,14 +140,14 @@ export class S3Storage implements Storage {
     if (failed.length > 0) throw new Error(`S3 could not delete ${failed.length} object(s): ${failed[0]!.Code}`);
   }
 
-  private async *listUnder(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
+  private async *listUnder(prefix: string): AsyncIterable<StoredKey> {
     let token: string | undefined;
     do {
       const page = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.location.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const item of page.Contents ?? []) {
-        if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date() };
+        if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(), size: item.Size ?? 0 };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
@@ -155,9 +155,15 @@ export class S3Storage implements Storage {
 
   async *list(): AsyncIterable<StoredKey> {
     const prefix = this.location.prefix ? `${this.location.prefix}/` : '';
-    for await (const { key, modifiedAt } of this.listUnder(prefix)) {
-      yield { key: this.storageKey(key), modifiedAt };
+    for await (const { key, modifiedAt, size } of this.listUnder(prefix)) {
+      yield { key: this.storageKey(key), modifiedAt, size };
     }
+  }
+
+  async check(): Promise<void> {
+    // What `list` needs (the permission, the bucket, the endpoint): one key at most.
+    const prefix = this.location.prefix ? `${this.location.prefix}/` : undefined;
+    await this.client.send(new ListObjectsV2Command({ Bucket: this.location.bucket, Prefix: prefix, MaxKeys: 1 }));
   }
 
   async cleanTemporaries(olderThanMs: number): Promise<number> {

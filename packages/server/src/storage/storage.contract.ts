@@ -57,7 +57,10 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       await storage.put('p/ab/original', Readable.from([Buffer.from('3')]));
       await storage.put('q/c/original', Readable.from([Buffer.from('4')]));
       expect(await keysOf(storage)).toEqual(['p/a/files/tileset.json', 'p/a/original', 'p/ab/original', 'q/c/original']);
-      for await (const k of storage.list()) expect(k.modifiedAt).toBeInstanceOf(Date);
+      for await (const k of storage.list()) {
+        expect(k.modifiedAt).toBeInstanceOf(Date);
+        expect(k.size, k.key).toBe(1);
+      }
       await storage.deletePrefix('p/a');
       expect(await keysOf(storage)).toEqual(['p/ab/original', 'q/c/original']);
       await storage.deletePrefix('p');
@@ -73,6 +76,12 @@ export function storageContract(name: string, open: () => Promise<Storage>): voi
       await expect(storage.put('p/b/original', Readable.from(broken()))).rejects.toThrow('connection reset');
       expect(await keysOf(storage)).toEqual([]);
       await expect(storage.read('p/b/original')).rejects.toThrow();
+    });
+
+    it('answers a check when it can be used, before and after a first write', async () => {
+      await expect(storage.check()).resolves.toBeUndefined();
+      await storage.put('p/a/original', Readable.from([Buffer.from('1')]));
+      await expect(storage.check()).resolves.toBeUndefined();
     });
 
     it('refuses keys that could leave the storage', async () => {

@@ -15,6 +15,8 @@ export interface ByteRange {
 export interface StoredKey {
   key: string;
   modifiedAt: Date;
+  /** The stored bytes' length. */
+  size: number;
 }
 
 /**
@@ -29,10 +31,15 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes a key and everything under it as a prefix. Removing what is not there is fine. */
   deletePrefix(prefix: string): Promise<void>;
-  /** Every stored key with its modification time, for sweeping orphans. */
+  /** Every stored key with its modification time and size, for sweeping orphans and for backups. */
   list(): AsyncIterable<StoredKey>;
   /** Removes half-written temporaries older than `olderThanMs`. */
   cleanTemporaries(olderThanMs: number): Promise<number>;
+  /**
+   * Resolves when the storage answers: its folder can be read and written, or its bucket listed
+   * under the prefix. Rejects with the storage's own error otherwise (readiness, docs/operations.md).
+   */
+  check(): Promise<void>;
 }
 
 /** What `Storage.read` rejects with when nothing is stored at the key. */

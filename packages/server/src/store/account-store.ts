@@ -1,4 +1,4 @@
-import type { Role } from '../records/role.js';
+import type { Role } from '@orbis/scene/roles';
 
 /** A person who signs in. `email` is kept as given; emails compare case-insensitively. */
 export interface User {

@@ -47,7 +47,7 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
       return records;
     };
     const insert = (n: number, isPublic: (i: number) => boolean = () => true) =>
-      store.insertItems(model.id, Array.from({ length: n }, (_, i) => ({ public: isPublic(i), fields: { name: `n${i}`, capacity: i } })), now);
+      store.insertItems(model.id, Array.from({ length: n }, (_, i) => ({ public: isPublic(i), fields: { name: `n${i}`, capacity: i } })), now, { type: 'admin' });
 
     it('creates, finds, lists, changes and deletes models; a taken key is a conflict', async () => {
       expect(model).toMatchObject({ key: 'shelters', name: 'Shelters', public: true, fields, itemCount: 0, publicItemCount: 0, createdAt: now, updatedAt: now });
@@ -92,7 +92,7 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
       const items = await store.insertItems(model.id, [
         { public: true, fields: { name: 'Hall "A"', capacity: 120, photo: asset } },
         { public: false, fields: { name: '東京' } },
-      ], now);
+      ], now, { type: 'admin' });
       expect(items[0]!.id < items[1]!.id).toBe(true);
       const m = (await store.getModel(project.id, 'shelters'))!;
       expect(m).toMatchObject({ itemCount: 2, publicItemCount: 1 });
@@ -103,19 +103,19 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
       expect(await parsed(scope(true), { limit: 10 })).toEqual([{ id: items[0]!.id, name: 'Hall "A"', capacity: 120, photo: asset, createdAt: now, updatedAt: now }]);
       const all = await parsed(scope(false), { limit: 10 });
       expect(all.map((r) => [r.id, r.public, r.capacity])).toEqual([[items[0]!.id, true, 120], [items[1]!.id, false, null]]);
-      await expect(store.insertItems(newId(), [{ public: true, fields: {} }], now)).rejects.toBeInstanceOf(StoreNotFoundError);
+      await expect(store.insertItems(newId(), [{ public: true, fields: {} }], now, { type: 'admin' })).rejects.toBeInstanceOf(StoreNotFoundError);
     });
 
     it('updates and deletes items, keeping counts and versions in step', async () => {
       const [a, b] = await insert(2);
       const v0 = (await store.getModel(project.id, 'shelters'))!.version;
-      const updated = await store.updateItem(model.id, a!.id, { public: false, fields: { name: 'renamed' }, updatedAt: later });
+      const updated = await store.updateItem(model.id, a!.id, { public: false, fields: { name: 'renamed' }, updatedAt: later, actor: { type: 'admin' } });
       expect(updated).toMatchObject({ id: a!.id, public: false, fields: { name: 'renamed' }, createdAt: now, updatedAt: later });
       expect(await store.getItem(model.id, a!.id)).toEqual(updated);
       const m1 = (await store.getModel(project.id, 'shelters'))!;
       expect([m1.itemCount, m1.publicItemCount, m1.version > v0]).toEqual([2, 1, true]);
       expect((await parsed(scope(false), { limit: 5 }))[0]).toMatchObject({ name: 'renamed', capacity: null, updatedAt: later, public: false });
-      expect(await store.updateItem(model.id, newId(), { public: true, updatedAt: later })).toBeUndefined();
+      expect(await store.updateItem(model.id, newId(), { public: true, updatedAt: later, actor: { type: 'admin' } })).toBeUndefined();
       expect(await store.deleteItem(model.id, b!.id)).toBe(true);
       expect(await store.deleteItem(model.id, b!.id)).toBe(false);
       expect(await store.getModel(project.id, 'shelters')).toMatchObject({ itemCount: 1, publicItemCount: 0 });
@@ -133,7 +133,7 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
 
     it('lists a model apart from assets and from other models, and streams it', async () => {
       const other = await store.createModel({ id: newId(), projectId: project.id, key: 'other', name: 'O', public: true, fields, createdAt: now });
-      await store.insertItems(other.id, [{ public: true, fields: { name: 'elsewhere' } }], now);
+      await store.insertItems(other.id, [{ public: true, fields: { name: 'elsewhere' } }], now, { type: 'admin' });
       const mine = await insert(3);
       expect((await parsed(scope(true), { limit: 10 })).map((r) => r.id)).toEqual(mine.map((i) => i.id));
       expect((await store.joinRecords({ projectId: project.id, publicOnly: true }, { limit: 10 })).count).toBe(0);
@@ -149,7 +149,7 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
 
     it('streams a large model with turns of the event loop between its reads (a fast reader never waits, so the store lets others run)', async () => {
       const batches = 64;
-      await store.importItems(model.id, Array.from({ length: batches * STREAM_JOINED }, (_, i) => ({ public: true, fields: { name: `n${i}`, capacity: i } })), now);
+      await store.importItems(model.id, Array.from({ length: batches * STREAM_JOINED }, (_, i) => ({ public: true, fields: { name: `n${i}`, capacity: i } })), now, { type: 'admin' });
       let count = 0;
       const turns = await turnsDuring(async () => {
         for await (const batch of store.streamJoined(scope(true))) count += batch.count;
@@ -188,7 +188,7 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
             list.splice(pick, 1);
           } else {
             target.public = !target.public;
-            await store.updateItem(model.id, target.id, { public: target.public, updatedAt: now });
+            await store.updateItem(model.id, target.id, { public: target.public, updatedAt: now, actor: { type: 'admin' } });
           }
         }
         await check(round);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../records/ids.js';
 import { accountsContract } from './accounts.contract.js';
+import { versionsContract } from './versions.contract.js';
 import { contentContract } from './content.contract.js';
 import { listedRecords, listingContract } from './listing.contract.js';
 import type { NewAsset, Project, Store } from './store.js';
@@ -14,6 +15,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
   listingContract(name, open);
   contentContract(name, open);
   accountsContract(name, open);
+  versionsContract(name, open);
   describe(`Store contract: ${name}`, () => {
     let store: Store;
     let project: Project;

@@ -1,5 +1,7 @@
 import type { Field } from '@orbis/content-model';
-import type { AccountStore } from './account-store.js';
+import type { AccountStore, AuditActor } from './account-store.js';
+import type { ItemQuery } from './item-query.js';
+import type { SceneLog } from './scene-log.js';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
@@ -78,7 +80,12 @@ export interface ListingScope {
   publicOnly: boolean;
   /** The model whose items are listed; absent for the project's assets. */
   modelId?: string;
+  /** Only the items that match (docs/content-workflow.md, "Queries"); read by `queryRecords` and its kin. */
+  query?: ItemQuery;
 }
+
+/** A listing of a model's items narrowed by a query. */
+export type QueryScope = ListingScope & { modelId: string; query: ItemQuery };
 
 /** The scope of an asset listing (a ListingScope without a model). */
 export type AssetScope = ListingScope;
@@ -162,7 +169,28 @@ export interface ItemPatch {
   /** The item's complete new values (a PATCH's merge is made by the caller). */
   fields?: Record<string, unknown>;
   updatedAt: string;
+  /** Who writes: the version this write keeps names them (docs/content-workflow.md). */
+  actor: VersionActor;
 }
+
+/**
+ * Who wrote a version: the audit log's actor, or `system` for the versions that the migration
+ * introducing versions made of the items it found (who wrote those is not known).
+ */
+export type VersionActor = AuditActor | { type: 'system' };
+
+/** One kept version of an item (docs/content-workflow.md): every write of the item adds one. */
+export interface ItemVersion {
+  /** 1 for the item's creation, then one more per write. */
+  version: number;
+  at: string;
+  actor: VersionActor;
+  public: boolean;
+  fields: Record<string, unknown>;
+}
+
+/** A slice of an item's versions, newest first: after skipping `offset`, or below version `before`. */
+export type VersionSlice = { offset: number; limit: number } | { before: number; limit: number };
 
 /** An API key as stored: only the hash of its secret. */
 export interface ApiKey {
@@ -203,6 +231,8 @@ export interface Store {
   readonly kind: string;
   /** Users, sessions, members, tokens and the audit log (SPEC §12). */
   readonly accounts: AccountStore;
+  /** The live scene's stored updates (docs/collaboration.md). */
+  readonly sceneLog: SceneLog;
   close(): Promise<void>;
 
   getMeta(key: string): Promise<string | undefined>;
@@ -296,20 +326,38 @@ export interface Store {
   deleteModel(projectId: string, key: string): Promise<boolean>;
   /**
    * Records items of one model in one transaction (all or none), with their counts and records;
-   * ids grow in commit order as assets' do. Throws StoreNotFoundError when the model is gone.
+   * ids grow in commit order as assets' do; each item's first version is kept with it, written by
+   * `actor`. Throws StoreNotFoundError when the model is gone.
    */
-  insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]>;
+  insertItems(modelId: string, items: NewItem[], now: string, actor: VersionActor): Promise<Item[]>;
   /**
    * Records every item an import yields, in one transaction as `insertItems` does (all or none),
    * without holding them all: the iterable is read inside the transaction, so it must be
    * synchronous (a spool file, say). Returns how many were recorded.
    */
-  importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number>;
+  importItems(modelId: string, items: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number>;
   getItem(modelId: string, id: string): Promise<Item | undefined>;
+  /** Changes an item and keeps the new version, in one transaction. */
   updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined>;
+  /** Deletes an item; its versions stay until its model is deleted. */
   deleteItem(modelId: string, id: string): Promise<boolean>;
+  /** How many versions an item (deleted or not) has kept. */
+  countItemVersions(modelId: string, itemId: string): Promise<number>;
+  /** A slice of an item's versions, newest first. */
+  listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]>;
+  getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined>;
   /** Every item of a model in id order, a bounded number in memory at a time. */
   streamItems(modelId: string): AsyncIterable<Item>;
+  /**
+   * A slice of the items of a model that match a query, joined as `joinRecords` joins them. Unsorted,
+   * in id order by keyset (`afterId`) or offset; sorted, by offset, and `lastId` names the position
+   * after the slice (a cursor of this query only). No maintained count or checkpoint applies.
+   */
+  queryRecords(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords>;
+  /** How many items of a model match a query: counted. */
+  countQueried(scope: QueryScope): Promise<number>;
+  /** Every item that matches a query, in its order, in joined batches as `streamJoined` gives them. */
+  streamQueried(scope: QueryScope): AsyncIterable<JoinedBatch>;
 
   createApiKey(key: ApiKey): Promise<void>;
   listApiKeys(projectId: string): Promise<ApiKey[]>;

@@ -30,7 +30,7 @@ export interface Answer {
 }
 
 /**
- * The invariants every fuzzed answer keeps: no 5xx, and an error is the SPEC envelope with a
+ * The invariants every fuzzed answer keeps: no 5xx, and an error is the envelope of docs/contract.md §2 with a
  * known code that agrees with the status. Returns the parsed body.
  */
 export function expectSane(answer: Answer, what: string): unknown {

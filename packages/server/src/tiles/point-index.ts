@@ -118,7 +118,10 @@ export class PointIndex {
       for (let i = 0; i < n; i++) {
         const px = this.xs[i]!;
         const py = this.ys[i]!;
-        if (px >= minX && px < maxX && py >= minY && py < maxY) (marked[i] = 1), count++;
+        if (px >= minX && px < maxX && py >= minY && py < maxY) {
+          marked[i] = 1;
+          count++;
+        }
       }
       const out = new Uint32Array(count);
       for (let i = 0, k = 0; k < count; i++) if (marked[i]) out[k++] = i;

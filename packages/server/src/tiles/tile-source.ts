@@ -52,9 +52,10 @@ export class TileSource {
         else if (reply.type === 'ready') {
           this.heapBytes = reply.heapBytes;
           resolve(reply.features);
-        }
-        else if (reply.type === 'failed') (this.stopReading(), reject(new Error(reply.message)));
-        else {
+        } else if (reply.type === 'failed') {
+          this.stopReading();
+          reject(new Error(reply.message));
+        } else {
           this.pending.get(reply.id)?.resolve(reply.bytes);
           this.pending.delete(reply.id);
         }

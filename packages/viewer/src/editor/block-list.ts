@@ -3,7 +3,7 @@ import { ArrowUp, Plus, Trash2 } from 'lucide';
 import { BLOCK_TYPES, type BlockScope } from '../plugins/block-places.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import { button, select } from '../ui/controls.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import { widgetSettings } from './widget-settings.js';
 
 /** What a block list edits: one infobox's or one story page's blocks. */

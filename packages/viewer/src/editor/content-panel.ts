@@ -3,7 +3,7 @@ import { button, checkbox, emptyState, field, select, textInput } from '../ui/co
 import { toast } from '../ui/toast.js';
 import { FIELD_TYPES } from '@orbis/content-model';
 import { ContentApi, type Field, type ItemRecord, type ModelRecord } from './content-api.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { itemForm } from './item-form.js';
 import type { AssetRecord } from './management-api.js';

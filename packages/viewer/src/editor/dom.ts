@@ -1,6 +1,3 @@
-// The element helper lives in ui/ (shared with the published page); panels keep importing it here.
-export { h } from '../ui/dom.js';
-
 /**
  * Shows `value` in a field a panel redraws on every change of the editor's state, unless the user
  * is in that field: a save that completes while they type must not put back the saved value.

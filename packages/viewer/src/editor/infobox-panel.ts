@@ -2,7 +2,7 @@ import { INFOBOX_FORMATS, type Infobox, type InfoboxField, type InfoboxFormat, t
 import { ArrowUp, RotateCcw } from 'lucide';
 import type { EngineFeatures } from '../engine/engine-features.js';
 import { button } from '../ui/controls.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { onePerLayer } from './layer-panels.js';
 import { blockList } from './block-list.js';

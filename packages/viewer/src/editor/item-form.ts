@@ -1,6 +1,6 @@
 import type { AssetRecord } from './management-api.js';
 import type { Field, ModelRecord } from './content-api.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 
 /** One control per field, and how to read its value back (undefined: empty). */
 interface Control {

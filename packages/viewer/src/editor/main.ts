@@ -8,7 +8,7 @@ import { membersPanel } from './members-panel.js';
 import { Permissions } from './permissions.js';
 import { whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import { EditorState } from './editor-state.js';
 import { ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';

@@ -1,7 +1,8 @@
 import type { Engine } from '../engine/engine.js';
 import type { Layer } from '@orbis/scene';
 import { SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
-import { h, showValue } from './dom.js';
+import { h } from '../ui/dom.js';
+import { showValue } from './dom.js';
 import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import { stylePanel } from './style-panel.js';
 import { infoboxPanel } from './infobox-panel.js';

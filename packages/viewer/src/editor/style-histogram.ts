@@ -1,4 +1,4 @@
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 
 /** How many values fall in each of `bins` bins of equal width from the least value to the greatest. */
 export function histogramBins(sorted: readonly number[], bins: number): number[] {

@@ -1,8 +1,8 @@
-import type { Appearance, Layer } from '@orbis/scene';
+import type { Appearance } from '@orbis/scene';
 import { styleExpressionError } from '@orbis/scene/checks';
 import type { GeometryKind } from '../engine/engine-features.js';
 import { legendLabels } from '../layers-ui/legend-label.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { onePerLayer, type PanelEngine } from './layer-panels.js';
 import { PALETTES, type Palette, paletteOf } from './palettes.js';
@@ -29,7 +29,6 @@ const options = (entries: [string, string][]) => entries.map(([value, label]) =>
 const row = (label: string, control: HTMLElement) => h('label', {}, label, control);
 
 function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HTMLElement {
-  const layer = (): Layer | undefined => state.scene.layers.find((l) => l.id === layerId);
   /** Changes this layer's appearance for one kind of geometry, shows it and saves it. */
   const restyle = (kind: GeometryKind, change: (fields: Record<string, unknown>) => void) =>
     state.update((s) => {
@@ -195,7 +194,10 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
   labelBy.addEventListener('change', () =>
     restyle('marker', (marker) => {
       if (labelBy.value) Object.assign(marker, { label: true, labelText: { expression: propertyRef(labelBy.value) } });
-      else delete marker.label, delete marker.labelText;
+      else {
+        delete marker.label;
+        delete marker.labelText;
+      }
     }),
   );
   const sizeByValue = () => {

@@ -4,7 +4,8 @@ import { Clock, Eraser } from 'lucide';
 import type { Engine } from '../engine/engine.js';
 import { applySceneTimeline } from '../mount-viewer.js';
 import { button, field, select } from '../ui/controls.js';
-import { h, showValue } from './dom.js';
+import { h } from '../ui/dom.js';
+import { showValue } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { compactTimeline, fromUtcInput, TIME_KEYS, timelineFromSnapshot, toUtcInput } from './timeline-fields.js';
 

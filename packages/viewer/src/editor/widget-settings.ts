@@ -1,5 +1,5 @@
 import { button, checkbox, field, select, textInput } from '../ui/controls.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 
 /** One field of Re:Earth's property schema, as `reearth.yml` declares it. */
 interface SchemaField {

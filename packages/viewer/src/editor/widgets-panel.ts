@@ -2,7 +2,7 @@ import type { WidgetArea } from '@orbis/scene';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import { Puzzle } from 'lucide';
 import { checkbox, emptyState, select } from '../ui/controls.js';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { widgetSettings } from './widget-settings.js';
 import { pluginInstaller } from './plugin-install.js';

@@ -1,4 +1,4 @@
-import { Cartesian3, Color, ColorMaterialProperty, Entity, HeightReference, JulianDate, PolygonHierarchy } from 'cesium';
+import { Cartesian3, type Color, type ColorMaterialProperty, Entity, HeightReference, JulianDate, PolygonHierarchy } from 'cesium';
 import { describe, expect, it } from 'vitest';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import { StyleEvaluator, styleFeature } from './cesium-style-evaluator.js';

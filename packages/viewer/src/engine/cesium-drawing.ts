@@ -1,9 +1,8 @@
 import {
-  Cartesian3,
+  type Cartesian3,
   Color,
   ColorMaterialProperty,
   ConstantProperty,
-  CustomDataSource,
   type Entity,
   type JulianDate,
   type PolygonHierarchy,

@@ -4,7 +4,7 @@ import {
   type DataSource,
   GeoJsonDataSource,
   GpxDataSource,
-  ImageryLayer,
+  type ImageryLayer,
   KmlDataSource,
   Model,
   Resource,

@@ -1,4 +1,4 @@
-import { CzmlDataSource, type DataSource, Entity, GeoJsonDataSource, ImageryLayer, type Viewer } from 'cesium';
+import { CzmlDataSource, type DataSource, type Entity, ImageryLayer, type Viewer } from 'cesium';
 import { loadFeatures, loadLayer, type LoadedLayer, removeLayer, setLayerVisible } from './cesium-layers.js';
 import { loadFailure } from './load-failure.js';
 import { BatchedLayer } from './vector/batched-layer.js';

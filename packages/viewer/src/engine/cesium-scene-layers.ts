@@ -81,10 +81,17 @@ export class CesiumSceneLayers {
       // The old drawing goes now; its owner stays until the new one is in: the editor's style panel
       // reads the layer's features (featureProperties) between two quick changes, while it loads.
       const old = entry && (await entry.loaded);
-      if (old) (this.drawn.delete(old), removeLayer(this.viewer, old));
+      if (old) {
+        this.drawn.delete(old);
+        removeLayer(this.viewer, old);
+      }
       this.layers.set(layer.id, { layer, loaded: this.load(layer, old) });
     }
-    for (const [id, early] of this.early) if (!ids.has(id)) (early.job.stop(), this.early.delete(id));
+    for (const [id, early] of this.early) {
+      if (ids.has(id)) continue;
+      early.job.stop();
+      this.early.delete(id);
+    }
     const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
     orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
     // The bar shows while a layer shown has time data, and goes when none has (a story page without it).

@@ -1,7 +1,15 @@
-import type { TimelineCommitter } from '@orbis/plugin-api';
-import type { TimelineSnapshot } from '../plugins/runtime/state.js';
+import type { TimelineCommitter, TimelineRangeType, TimelineStepType } from '@orbis/plugin-api';
 
-export type { TimelineSnapshot };
+/** The page's clock: times in milliseconds since 1970. */
+export interface TimelineSnapshot {
+  start: number;
+  stop: number;
+  current: number;
+  isPlaying: boolean;
+  speed: number;
+  stepType: TimelineStepType;
+  rangeType: TimelineRangeType;
+}
 
 /** A change to the clock: times in milliseconds since 1970; `playing` plays or pauses. */
 export interface TimelinePatch {

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as CesiumModule from 'cesium';
 import { CSS_COLOR_NAMES, isCssColor, styleExpressionError } from '@orbis/scene';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * the same prebuilt bundle that the pages load from `/cesium/`, with the jsep it bundles — and to
  * the shared check, and the verdicts must be equal.
  */
-const Cesium = createRequire(import.meta.url)('cesium/Build/Cesium/index.cjs') as typeof import('cesium');
+const Cesium = createRequire(import.meta.url)('cesium/Build/Cesium/index.cjs') as typeof CesiumModule;
 
 function cesiumAccepts(source: string): boolean {
   try {

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withStillClock } from '../../testing/still-clock.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { MAX_MESSAGES_PER_SECOND } from './transport/message-budget.js';
-import { PluginHost } from './plugin-host.js';
+import type { PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
 import { loadQuickJs } from './quickjs/quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';

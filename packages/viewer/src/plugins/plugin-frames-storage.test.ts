@@ -3,7 +3,7 @@ import { withStillClock } from '../../testing/still-clock.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { CLIENT_STORAGE_QUOTA_BYTES } from './host/client-storage.js';
 import { MAX_MESSAGES_PER_SECOND } from './transport/message-budget.js';
-import { MAX_MARQUEE_FEATURES, PluginHost } from './plugin-host.js';
+import { MAX_MARQUEE_FEATURES, type PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
 import { loadQuickJs } from './quickjs/quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';

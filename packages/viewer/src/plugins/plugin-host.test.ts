@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { PluginHost } from './plugin-host.js';
+import type { PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
+import type { SandboxLimits } from './sandbox/sandbox-limits.js';
 import { loadQuickJs } from './quickjs/quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
@@ -15,7 +16,7 @@ describe('PluginHost', () => {
   });
   afterEach(() => host?.stopAll());
 
-  function run(plugins: InstalledPlugin[], property = {}, limits?: Partial<import('./sandbox/sandbox-limits.js').SandboxLimits>) {
+  function run(plugins: InstalledPlugin[], property = {}, limits?: Partial<SandboxLimits>) {
     const started = runPlugins(module, plugins, { property, limits });
     host = started.host;
     return started;

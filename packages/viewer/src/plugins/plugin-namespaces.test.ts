@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import orbisPackage from '../../../../package.json';
-import { PLUGIN_API_VERSION, PluginHost } from './plugin-host.js';
+import { PLUGIN_API_VERSION, type PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
 import { loadQuickJs } from './quickjs/quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '../../records/role.js';
+import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AuditActor, User } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
 

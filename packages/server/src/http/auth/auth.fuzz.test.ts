@@ -30,7 +30,7 @@ describe('the sign-in and token routes, fuzzed', () => {
   });
   afterAll(() => h.close());
 
-  it('answers any sign-in body with a SPEC error or a session, never a 5xx, and never echoes the password', async () => {
+  it('answers any sign-in body with a documented error (docs/contract.md §12) or a session, never a 5xx, and never echoes the password', async () => {
     const field = fc.oneof(fc.string(), fc.constant('ana@example.org'), fc.constant(PASSWORD), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.string({ minLength: 990, maxLength: 1100 }));
     const body = fc.oneof(
       fc.record({ email: field, password: field }, { requiredKeys: [] }),
@@ -74,7 +74,7 @@ describe('the sign-in and token routes, fuzzed', () => {
     );
   }, 120_000);
 
-  it('answers any token body with a SPEC error or a token, never a 5xx', async () => {
+  it('answers any token body with a documented error (docs/contract.md §12) or a token, never a 5xx', async () => {
     const cookie = `orbis_session=${sessionId}`;
     const body = fc.record({ name: fc.oneof(fc.string(), fc.integer()), expiresAt: fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constant(null)), projects: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.constant(['fuzz']), fc.string()), role: fc.oneof(fc.string(), fc.constantFrom('reader', 'owner')) }, { requiredKeys: [] });
     await fc.assert(

@@ -30,19 +30,25 @@ export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promi
  */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
   const bearer = bearerToken(request.headers.authorization);
-  if (bearer !== undefined) {
-    // Checked before the token, right or wrong: a guess that is right must not pass once the address is held.
-    const wait = await ctx.auth.signIns.bearerRetryAfter(request.ip);
-    if (wait > 0) throw new ApiError('too_many_attempts', `too many wrong tokens from this address: try again in ${wait} seconds`, wait);
-    if (bearer !== '' && constantTimeEqual(bearer, ctx.adminToken)) return { type: 'admin' };
-    if (bearer.startsWith(ACCESS_TOKEN_PREFIX)) {
-      const holder = await ctx.auth.tokens.resolve(bearer);
-      if (holder) return { type: 'token', ...holder };
-    }
-    await ctx.auth.signIns.recordBearerFailure(request.ip);
-    throw new ApiError('unauthorized', NEEDS);
-  }
+  if (bearer !== undefined) return bearerActor(ctx, bearer, request.ip);
   const session = await sessionOf(ctx, request);
   if (!session) throw new ApiError('unauthorized', NEEDS);
   return { type: 'user', user: session.user, sessionIdHash: session.idHash };
+}
+
+/**
+ * Who a bearer token is: the admin token or a personal access token; 401 `unauthorized` for
+ * any other, counted against the address `ip` (429 once it has guessed too often).
+ */
+export async function bearerActor(ctx: AppContext, bearer: string, ip: string): Promise<Actor> {
+  // Checked before the token, right or wrong: a guess that is right must not pass once the address is held.
+  const wait = await ctx.auth.signIns.bearerRetryAfter(ip);
+  if (wait > 0) throw new ApiError('too_many_attempts', `too many wrong tokens from this address: try again in ${wait} seconds`, wait);
+  if (bearer !== '' && constantTimeEqual(bearer, ctx.adminToken)) return { type: 'admin' };
+  if (bearer.startsWith(ACCESS_TOKEN_PREFIX)) {
+    const holder = await ctx.auth.tokens.resolve(bearer);
+    if (holder) return { type: 'token', ...holder };
+  }
+  await ctx.auth.signIns.recordBearerFailure(ip);
+  throw new ApiError('unauthorized', NEEDS);
 }

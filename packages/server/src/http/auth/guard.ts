@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId } from '../../records/ids.js';
-import { lesserRole, type Role, roleAtLeast } from '../../records/role.js';
+import { lesserRole, type Role, roleAtLeast } from '@orbis/scene/roles';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
@@ -15,7 +15,7 @@ function ruleOf(request: FastifyRequest): RouteRule {
 }
 
 /** The role an actor holds on a project: a token's is its user's, at most its own role, only on its projects. */
-async function roleOn(ctx: AppContext, actor: Actor, project: Project): Promise<Role | undefined> {
+export async function roleOn(ctx: AppContext, actor: Actor, project: Project): Promise<Role | undefined> {
   if (actor.type === 'admin') return 'owner';
   const role = await ctx.store.accounts.getRole(project.id, actor.user.id);
   if (!role || actor.type === 'user') return role;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashSecret, newSecret } from '../../accounts/secret-token.js';
 import { userRecord } from '../../accounts/user-service.js';
 import { newId } from '../../records/ids.js';
-import type { Role } from '../../records/role.js';
+import type { Role } from '@orbis/scene/roles';
 import type { User } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';

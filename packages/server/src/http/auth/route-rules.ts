@@ -1,5 +1,5 @@
 import { ACTION_ROLES, type ProjectAction } from '@orbis/scene/roles';
-import type { Role } from '../../records/role.js';
+import type { Role } from '@orbis/scene/roles';
 
 /**
  * Who may call a guarded route: a project role (the least one, SPEC §12), any signed-in user or
@@ -46,6 +46,7 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`DELETE ${P}/publish`]: write('project.unpublish'),
   [`POST ${P}/plugins`]: write('plugin.install'),
   [`GET ${P}/plugins`]: READ,
+  [`GET ${P}/plugins/:id`]: READ,
   [`DELETE ${P}/plugins/:id`]: write('plugin.remove'),
 
   [`POST ${P}/models`]: write('model.create'),
@@ -61,12 +62,16 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`GET ${M}/items.geojson`]: READ,
   [`GET ${M}/items.csv`]: READ,
   [`POST ${M}/import`]: write('item.import'),
+  [`GET ${M}/items/:id/versions`]: READ,
+  [`GET ${M}/items/:id/versions/:version`]: READ,
+  [`POST ${M}/items/:id/versions/:version/restore`]: write('item.restore'),
 
   [`POST ${P}/keys`]: write('key.create'),
   [`GET ${P}/keys`]: { least: ACTION_ROLES['key.list'] },
   [`DELETE ${P}/keys/:id`]: write('key.revoke'),
   // Who else is on the team is no secret to its members; changing it is a maintainer's.
   [`GET ${P}/members`]: READ,
+  [`GET ${P}/members/:userId`]: READ,
   [`POST ${P}/members`]: write('member.add'),
   [`PATCH ${P}/members/:userId`]: write('member.role'),
   [`DELETE ${P}/members/:userId`]: write('member.remove'),

@@ -11,7 +11,7 @@ export function isWrite(request: FastifyRequest): boolean {
  * Whether a request comes from Orbis's own pages (SPEC §12): `Origin` is the public URL's origin,
  * or the browser says `Sec-Fetch-Site: same-origin`. A cross-site form or script has neither.
  */
-export function fromOwnOrigin(request: FastifyRequest, publicUrl: string): boolean {
+export function fromOwnOrigin(request: Pick<FastifyRequest, 'headers'>, publicUrl: string): boolean {
   if (request.headers['sec-fetch-site'] === 'same-origin') return true;
   const origin = request.headers.origin;
   return typeof origin === 'string' && origin === new URL(publicUrl).origin;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Role } from '../../records/role.js';
+import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, AuditEntry, AuditSlice, Invitation, Member, Membership, Session, User, UserPatch } from '../account-store.js';
 import { StoreConflictError } from '../store.js';
 

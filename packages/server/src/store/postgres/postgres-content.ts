@@ -2,7 +2,8 @@ import type pg from 'pg';
 import { newIdAfter } from '../../records/ids.js';
 import type { Field } from '@orbis/content-model';
 import { itemRecord, keptFields } from '../../records/item-record.js';
-import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError } from '../store.js';
+import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError, type VersionActor } from '../store.js';
+import { PostgresItemVersions } from './postgres-item-versions.js';
 import { cursorStream, invalidateCheckpoints } from './postgres-listing.js';
 
 /** A `models` row as pg reads it. */
@@ -69,10 +70,15 @@ const REWRITE_BATCH = 500;
 
 /** The PostgreSQL store's content models and items (SPEC §10). */
 export class PostgresContent {
+  /** Each item's kept versions (docs/content-workflow.md). */
+  readonly versions: PostgresItemVersions;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly transaction: Transaction,
-  ) {}
+  ) {
+    this.versions = new PostgresItemVersions(pool);
+  }
 
   async createModel(m: NewModel): Promise<ContentModel> {
     try {
@@ -132,18 +138,18 @@ export class PostgresContent {
     return (rowCount ?? 0) > 0;
   }
 
-  async insertItems(modelId: string, drafts: NewItem[], now: string): Promise<Item[]> {
+  async insertItems(modelId: string, drafts: NewItem[], now: string, actor: VersionActor): Promise<Item[]> {
     const items: Item[] = [];
-    await this.record(modelId, drafts, now, (item) => items.push(item));
+    await this.record(modelId, drafts, now, actor, (item) => items.push(item));
     return items;
   }
 
-  importItems(modelId: string, drafts: Iterable<NewItem>, now: string): Promise<number> {
-    return this.record(modelId, drafts, now);
+  importItems(modelId: string, drafts: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number> {
+    return this.record(modelId, drafts, now, actor);
   }
 
   /** Records items in one transaction, REWRITE_BATCH rows per statement, handing each to `each`. */
-  private record(modelId: string, drafts: Iterable<NewItem>, now: string, each?: (item: Item) => void): Promise<number> {
+  private record(modelId: string, drafts: Iterable<NewItem>, now: string, actor: VersionActor, each?: (item: Item) => void): Promise<number> {
     return this.transaction(async (client) => {
       // The row lock orders concurrent inserts of one model, across every process.
       const { rows } = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
@@ -167,6 +173,11 @@ export class PostgresContent {
             batch.map(() => now),
             batch.map((x) => itemRecord(fields, x)),
           ],
+        );
+        // Each item's first version (docs/content-workflow.md), in the same transaction.
+        await client.query(
+          'INSERT INTO item_versions (model_id, item_id, version, at, actor, public, fields) SELECT $1, id, 1, $2, $3, public, fields FROM items WHERE id = ANY($4::text[])',
+          [modelId, now, JSON.stringify(actor), batch.map((x) => x.id)],
         );
         batch = [];
       };
@@ -208,6 +219,7 @@ export class PostgresContent {
         after.updatedAt,
         id,
       ]);
+      await this.versions.add(client, modelId, id, after.updatedAt, patch.actor, after.public, after.fields);
       const delta = after.public === before.public ? 0 : after.public ? 1 : -1;
       await client.query('UPDATE models SET public_item_count = public_item_count + $1, version = version + 1 WHERE id = $2', [delta, modelId]);
       if (delta !== 0) await invalidateCheckpoints(client, modelId, id, { all: false, public: true }, 'items');

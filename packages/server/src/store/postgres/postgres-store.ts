@@ -25,10 +25,14 @@ import type {
 import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
-import type { Migration } from '../sqlite/migrations.js';
+import type { ItemVersion, JoinedBatch as QueriedBatch, QueryScope, VersionActor, VersionSlice } from '../store.js';
+import { QueriedItems } from '../queried-items.js';
+import { POSTGRES_QUERY, postgresQueryRunner } from './postgres-query-dialect.js';
+import type { Migration } from '../migration.js';
 import { AccessReads } from './access-reads.js';
 import { postgresMigrations } from './migrations.js';
 import { PostgresAccounts } from './postgres-accounts.js';
+import { PostgresSceneLog } from './postgres-scene-log.js';
 import { PostgresContent } from './postgres-content.js';
 import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ProjectRow } from './postgres-rows.js';
@@ -82,12 +86,14 @@ export class PostgresStore implements Store {
   private readonly content: PostgresContent;
   private readonly access: AccessReads;
   readonly accounts: PostgresAccounts;
+  readonly sceneLog: PostgresSceneLog;
 
   private constructor(private readonly pool: pg.Pool) {
     this.listing = new PostgresListing(pool);
     this.access = new AccessReads(pool);
     this.content = new PostgresContent(pool, (work) => this.transaction(work));
     this.accounts = new PostgresAccounts(pool);
+    this.sceneLog = new PostgresSceneLog(pool, (work) => this.transaction(work));
   }
 
   /** Connects, migrates, and returns a ready store. */
@@ -352,11 +358,20 @@ export class PostgresStore implements Store {
   getModel(projectId: string, key: string): Promise<ContentModel | undefined> { return this.content.getModel(projectId, key); }
   updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> { return this.content.updateModel(projectId, key, patch); }
   deleteModel(projectId: string, key: string): Promise<boolean> { return this.content.deleteModel(projectId, key); }
-  insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
-  importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
+  insertItems(modelId: string, items: NewItem[], now: string, actor: VersionActor): Promise<Item[]> { return this.content.insertItems(modelId, items, now, actor); }
+  importItems(modelId: string, items: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number> { return this.content.importItems(modelId, items, now, actor); }
   getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
   updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> { return this.content.updateItem(modelId, id, patch); }
   deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id); }
+  countItemVersions(modelId: string, itemId: string): Promise<number> { return this.content.versions.count(modelId, itemId); }
+  listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> { return this.content.versions.list(modelId, itemId, slice); }
+  getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> { return this.content.versions.get(modelId, itemId, version); }
+  private queried?: QueriedItems;
+  /** Item queries (docs/content-workflow.md), made on first use. */
+  private get queries(): QueriedItems { return (this.queried ??= new QueriedItems(POSTGRES_QUERY, postgresQueryRunner(this.pool))); }
+  queryRecords(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords> { return this.queries.records(scope, slice); }
+  countQueried(scope: QueryScope): Promise<number> { return this.queries.count(scope); }
+  streamQueried(scope: QueryScope): AsyncIterable<QueriedBatch> { return this.queries.stream(scope); }
   streamItems(modelId: string): AsyncIterable<Item> { return this.content.streamItems(modelId); }
 
   async createApiKey(k: ApiKey): Promise<void> {

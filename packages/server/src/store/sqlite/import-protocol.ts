@@ -16,9 +16,10 @@ export type ImportRequest =
   | { type: 'stage'; rows: StagedRow[] }
   /**
    * Records the staged rows with these ids, if the model is still as the ids were made for: its
-   * fields' JSON and last item id unchanged (else nothing is written and the answer is `stale`).
+   * fields' JSON and last item id unchanged (else nothing is written and the answer is `stale`);
+   * each item's first version names `actor` (JSON).
    */
-  | { type: 'commit'; modelId: string; ids: string[]; now: string; publicCount: number; fields: string; lastItemId: string | null };
+  | { type: 'commit'; modelId: string; ids: string[]; now: string; actor: string; publicCount: number; fields: string; lastItemId: string | null };
 
 /** Import worker → main thread: one answer per request. */
 export type ImportReply =

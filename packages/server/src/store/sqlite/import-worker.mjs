@@ -26,6 +26,11 @@ const s = {
     INSERT INTO items (id, model_id, public, fields, created_at, updated_at, record)
     SELECT i.id, ?, r.public, r.fields, ?, ?, '{"id":' || json_quote(i.id) || r.tail
     FROM temp.import_rows r JOIN temp.import_ids i ON i.seq = r.seq ORDER BY r.seq`),
+  // Each item's first version (docs/content-workflow.md), in the same transaction.
+  versions: db.prepare(`
+    INSERT INTO item_versions (model_id, item_id, version, at, actor, public, fields)
+    SELECT ?, i.id, 1, ?, ?, r.public, r.fields
+    FROM temp.import_rows r JOIN temp.import_ids i ON i.seq = r.seq`),
   addCounts: db.prepare(addCountsSql),
 };
 const stageRows = db.transaction((/** @type {import('./import-protocol.ts').StagedRow[]} */ rows) => {
@@ -46,7 +51,7 @@ function answer(request) {
       stageRows(request.rows);
       return { type: 'staged' };
     case 'commit': {
-      const { ids, modelId, now, publicCount } = request;
+      const { ids, modelId, now, actor, publicCount } = request;
       // The ids go in before the lock: the database is held only while the rows are copied.
       s.clearIds.run();
       fillIds(ids);
@@ -57,6 +62,7 @@ function answer(request) {
         return { type: 'stale', found: row !== undefined, fieldsChanged: row !== undefined && row.fields !== request.fields };
       }
       s.copy.run(modelId, now, now);
+      s.versions.run(modelId, now, actor);
       s.addCounts.run(ids.length, publicCount, ids.at(-1) ?? null, modelId);
       db.exec('COMMIT');
       return { type: 'committed' };

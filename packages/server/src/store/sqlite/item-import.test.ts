@@ -32,7 +32,7 @@ describe('a SQLite import, recorded by a worker thread (issue 30)', () => {
   it('returns to the event loop while it runs; others read the model without its rows until it commits, then all of them', async () => {
     const { store, project, model } = await storeWithModel();
     const read = { n: 0 };
-    const importing = store.importItems(model.id, rows(10_000, read), now);
+    const importing = store.importItems(model.id, rows(10_000, read), now, { type: 'admin' });
     // The old import read every row in one synchronous transaction before it returned.
     expect(read.n).toBeLessThan(10_000);
     expect((await store.getModel(project.id, 'rows'))?.itemCount).toBe(0);
@@ -47,26 +47,26 @@ describe('a SQLite import, recorded by a worker thread (issue 30)', () => {
 
   it('records nothing when a row fails midway, and the model takes writes at once after', async () => {
     const { store, project, model } = await storeWithModel();
-    await expect(store.importItems(model.id, rows(10_000, { n: 0 }, 7_000), now)).rejects.toThrow('row 7000 is bad');
+    await expect(store.importItems(model.id, rows(10_000, { n: 0 }, 7_000), now, { type: 'admin' })).rejects.toThrow('row 7000 is bad');
     expect((await store.getModel(project.id, 'rows'))?.itemCount).toBe(0);
-    const [item] = await store.insertItems(model.id, [{ public: true, fields: { n: 1 } }], now);
+    const [item] = await store.insertItems(model.id, [{ public: true, fields: { n: 1 } }], now, { type: 'admin' });
     expect(item).toBeDefined();
     await store.close();
   });
 
   it('records a small import at once (no worker), also all or nothing', async () => {
     const { store, project, model } = await storeWithModel();
-    await expect(store.importItems(model.id, rows(100, { n: 0 }, 50), now)).rejects.toThrow('row 50 is bad');
+    await expect(store.importItems(model.id, rows(100, { n: 0 }, 50), now, { type: 'admin' })).rejects.toThrow('row 50 is bad');
     expect((await store.getModel(project.id, 'rows'))?.itemCount).toBe(0);
-    expect(await store.importItems(model.id, rows(100, { n: 0 }), now)).toBe(100);
+    expect(await store.importItems(model.id, rows(100, { n: 0 }), now, { type: 'admin' })).toBe(100);
     expect((await store.getModel(project.id, 'rows'))?.itemCount).toBe(100);
     await store.close();
   });
 
   it('gives its rows ids after an item recorded while it ran, as their commit order is', async () => {
     const { store, model } = await storeWithModel();
-    const importing = store.importItems(model.id, rows(5_000, { n: 0 }), now);
-    const during = (await store.insertItems(model.id, [{ public: true, fields: { n: -1 } }], now))[0]!.id;
+    const importing = store.importItems(model.id, rows(5_000, { n: 0 }), now, { type: 'admin' });
+    const during = (await store.insertItems(model.id, [{ public: true, fields: { n: -1 } }], now, { type: 'admin' }))[0]!.id;
     expect(await importing).toBe(5_000);
     const ids: string[] = [];
     for await (const item of store.streamItems(model.id)) ids.push(item.id);
@@ -77,7 +77,7 @@ describe('a SQLite import, recorded by a worker thread (issue 30)', () => {
 
   it('answers not found for a model deleted while it ran', async () => {
     const { store, project, model } = await storeWithModel();
-    const importing = store.importItems(model.id, rows(5_000, { n: 0 }), now);
+    const importing = store.importItems(model.id, rows(5_000, { n: 0 }), now, { type: 'admin' });
     expect(await store.deleteModel(project.id, 'rows')).toBe(true);
     await expect(importing).rejects.toThrow('no longer exists');
     await store.close();

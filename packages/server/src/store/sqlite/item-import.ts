@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { Field } from '@orbis/content-model';
 import { newIdAfter } from '../../records/ids.js';
 import { itemRecordTail } from '../../records/item-record.js';
-import { StoreConflictError, StoreNotFoundError, type NewItem } from '../store.js';
+import { StoreConflictError, StoreNotFoundError, type NewItem, type VersionActor } from '../store.js';
 import type { ImportReply, ImportRequest, ImportWorkerData, StagedRow } from './import-protocol.js';
 import { SQLITE_DRIVER } from './sqlite-driver.js';
 
@@ -34,6 +34,8 @@ export async function importItemsInWorker(
   target: () => ImportTarget | undefined,
   drafts: Iterable<NewItem>,
   now: string,
+  /** Who imports: each item's first version names them. */
+  actor: VersionActor,
   /** Records a small import at once, in one transaction on the server's connection. */
   recordAtOnce: (items: NewItem[]) => number,
 ): Promise<number> {
@@ -64,7 +66,7 @@ export async function importItemsInWorker(
     if (rows.length > 0) await worker.ask({ type: 'stage', rows });
     for (let tries = 0; tries < COMMIT_TRIES; tries++) {
       const ids = await idsAfter(model.lastItemId, count);
-      const reply = await worker.ask({ type: 'commit', modelId: model.modelId, ids, now, publicCount, fields: model.fields, lastItemId: model.lastItemId });
+      const reply = await worker.ask({ type: 'commit', modelId: model.modelId, ids, now, actor: JSON.stringify(actor), publicCount, fields: model.fields, lastItemId: model.lastItemId });
       if (reply.type === 'committed') return count;
       if (reply.type !== 'stale' || !reply.found) throw new StoreNotFoundError('the model no longer exists');
       if (reply.fieldsChanged) throw new StoreConflictError("the model's fields changed during the import; import again");

@@ -1,14 +1,6 @@
 import type Database from 'better-sqlite3';
+import type { Migration } from '../migration.js';
 import { fillRecordsSqlite } from './fill-records.js';
-
-/** A schema step. Versions only grow; a shipped step is never edited, a new one is added. */
-export interface Migration<Db = never> {
-  version: number;
-  name: string;
-  sql: string;
-  /** Rewrites existing rows in code after `sql`, in the same transaction (what SQL cannot compute). */
-  fill?: (db: Db) => void | Promise<void>;
-}
 
 export const sqliteMigrations: Migration<Database.Database>[] = [
   {
@@ -215,6 +207,36 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
         expires_at TEXT NOT NULL,
         accepted_at TEXT
       );
+    `,
+  },
+  {
+    version: 9,
+    name: 'the live scene\'s updates (docs/collaboration.md)',
+    sql: `
+      CREATE TABLE scene_updates (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        "update" BLOB NOT NULL
+      );
+      CREATE INDEX scene_updates_by_project ON scene_updates (project_id, seq);
+    `,
+  },
+  {
+    version: 10,
+    name: 'item versions (docs/content-workflow.md)',
+    sql: `
+      CREATE TABLE item_versions (
+        model_id TEXT NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        item_id TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        public INTEGER NOT NULL CHECK (public IN (0, 1)),
+        fields TEXT NOT NULL,
+        PRIMARY KEY (model_id, item_id, version)
+      );
+      INSERT INTO item_versions (model_id, item_id, version, at, actor, public, fields)
+        SELECT model_id, id, 1, updated_at, '{"type":"system"}', public, fields FROM items;
     `,
   },
 ];

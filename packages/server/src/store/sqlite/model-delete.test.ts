@@ -19,7 +19,7 @@ async function modelWithItems(count: number, keys = ['rows']) {
   for (const key of keys) {
     const model = await store.createModel({ id: newId(), projectId: project.id, key, name: key, public: true, fields: [{ key: 'n', type: 'integer' }], createdAt: now });
     const items = Array.from({ length: count }, (_, n) => ({ public: true, fields: { n } }));
-    expect(await store.importItems(model.id, items, now)).toBe(count);
+    expect(await store.importItems(model.id, items, now, { type: 'admin' })).toBe(count);
     models.push(model);
   }
   return { file, store, project, model: models[0]!, models };
@@ -50,7 +50,7 @@ describe('deleting a large model on SQLite (issue 30)', () => {
     const { file, store, project } = await modelWithItems(count, ['rows', 'more']);
     const other = await store.createProject({ id: newId(), alias: 'other', name: 'Other', visibility: 'public', createdAt: now });
     const kept = await store.createModel({ id: newId(), projectId: other.id, key: 'kept', name: 'Kept', public: true, fields: [{ key: 'n', type: 'integer' }], createdAt: now });
-    await store.insertItems(kept.id, [{ public: true, fields: { n: 1 } }], now);
+    await store.insertItems(kept.id, [{ public: true, fields: { n: 1 } }], now, { type: 'admin' });
     // The cascade deleted all 2 × count items in one statement: no turn, however many items.
     const turns = await turnsDuring(async () => expect(await store.deleteProject(project.id)).toBe(true));
     expect(turns).toBeGreaterThanOrEqual(2 * Math.floor(count / ITEM_DELETE_BATCH));

@@ -2,8 +2,9 @@ import type Database from 'better-sqlite3';
 import { newIdAfter } from '../../records/ids.js';
 import type { Field } from '@orbis/content-model';
 import { itemRecord, keptFields } from '../../records/item-record.js';
-import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError } from '../store.js';
+import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError, type VersionActor } from '../store.js';
 import { importItemsInWorker } from './item-import.js';
+import { SqliteItemVersions } from './sqlite-item-versions.js';
 import { inBatches, type SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 
 interface ModelRow {
@@ -55,11 +56,14 @@ function toItem(row: ItemRow): Item {
 /** The SQLite store's content models and items (SPEC §10); synchronous, as better-sqlite3 is. */
 export class SqliteContent {
   private readonly s;
+  /** Each item's kept versions (docs/content-workflow.md). */
+  readonly versions: SqliteItemVersions;
 
   constructor(
     private readonly db: Database.Database,
     private readonly listing: SqliteListing,
   ) {
+    this.versions = new SqliteItemVersions(db);
     this.s = {
       insertModel: db.prepare('INSERT INTO models (id, project_id, key, name, public, fields, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       modelByKey: db.prepare(`SELECT ${MODEL_COLUMNS} FROM models WHERE project_id = ? AND key = ?`),
@@ -125,7 +129,7 @@ export class SqliteContent {
     }).immediate();
   }
 
-  insertItems(modelId: string, drafts: NewItem[], now: string): Item[] {
+  insertItems(modelId: string, drafts: NewItem[], now: string, actor: VersionActor): Item[] {
     return this.db.transaction(() => {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
       if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
@@ -139,6 +143,7 @@ export class SqliteContent {
       });
       for (const item of items) {
         this.s.insertItem.run(item.id, modelId, item.public ? 1 : 0, JSON.stringify(item.fields), now, now, itemRecord(fields, item));
+        this.versions.add(modelId, item.id, now, actor, item.public, item.fields);
       }
       this.s.addCounts.run(items.length, publicCount, items.length > 0 ? last : null, modelId);
       return items;
@@ -146,12 +151,12 @@ export class SqliteContent {
   }
 
   /** Records an import's items through a worker thread (item-import.ts): the event loop stays free; a small one at once. */
-  importItems(modelId: string, drafts: Iterable<NewItem>, now: string): Promise<number> {
+  importItems(modelId: string, drafts: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number> {
     const target = () => {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
       return row && { modelId, fields: row.fields, lastItemId: row.last_item_id };
     };
-    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, (items) => this.insertItems(modelId, items, now).length);
+    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, actor, (items) => this.insertItems(modelId, items, now, actor).length);
   }
 
   getItem(modelId: string, id: string): Item | undefined {
@@ -167,6 +172,7 @@ export class SqliteContent {
       const before = toItem(row);
       const after: Item = { ...before, public: patch.public ?? before.public, fields: patch.fields ?? before.fields, updatedAt: patch.updatedAt };
       this.s.updateItem.run(after.public ? 1 : 0, JSON.stringify(after.fields), itemRecord(model.fields, after), after.updatedAt, modelId, id);
+      this.versions.add(modelId, id, after.updatedAt, patch.actor, after.public, after.fields);
       this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, null, modelId);
       if (after.public !== before.public) this.listing.invalidate(modelId, id, { all: false, public: true }, 'items');
       return after;

@@ -20,7 +20,10 @@ export class SqliteDeletes {
       deleteCheckpoints: db.prepare('DELETE FROM item_checkpoints WHERE model_id = ?'),
       deleteProject: db.prepare('DELETE FROM projects WHERE id = ?'),
       deleteItemBatch: db.prepare('DELETE FROM items WHERE rowid IN (SELECT rowid FROM items WHERE model_id = ? LIMIT ?)'),
-      orphanModelIds: db.prepare('SELECT DISTINCT model_id AS id FROM items WHERE model_id NOT IN (SELECT id FROM models)'),
+      deleteVersionBatch: db.prepare('DELETE FROM item_versions WHERE rowid IN (SELECT rowid FROM item_versions WHERE model_id = ? LIMIT ?)'),
+      orphanModelIds: db.prepare(
+        'SELECT DISTINCT model_id AS id FROM items WHERE model_id NOT IN (SELECT id FROM models) UNION SELECT DISTINCT model_id FROM item_versions WHERE model_id NOT IN (SELECT id FROM models)',
+      ),
     };
   }
 
@@ -72,8 +75,9 @@ export class SqliteDeletes {
     for (const id of modelIds) while (this.deleteItemBatch(id) > 0) await new Promise((resolve) => setImmediate(resolve));
   }
 
-  /** Deletes up to ITEM_DELETE_BATCH items of a detached model; how many it deleted. */
+  /** Deletes up to ITEM_DELETE_BATCH items of a detached model, or when none is left, of their versions; how many it deleted. */
   private deleteItemBatch(modelId: string): number {
-    return this.s.deleteItemBatch.run(modelId, ITEM_DELETE_BATCH).changes;
+    const items = this.s.deleteItemBatch.run(modelId, ITEM_DELETE_BATCH).changes;
+    return items > 0 ? items : this.s.deleteVersionBatch.run(modelId, ITEM_DELETE_BATCH).changes;
   }
 }

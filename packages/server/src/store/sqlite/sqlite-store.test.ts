@@ -43,6 +43,19 @@ describe('SQLite migrations', () => {
     expect(record).toBe(recordFragment({ id: '01A', name: 'x "y".zip', contentType: 'application/zip', size: 5, files, createdAt: t, updatedAt: t }));
   });
 
+  it('gives each item recorded before versions a version 1 by the system (docs/content-workflow.md)', () => {
+    const db = new Database(':memory:');
+    migrateSqlite(db, sqliteMigrations.filter((m) => m.version < 10));
+    const t = '2026-11-21T12:00:00.000Z';
+    db.prepare("INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES ('p', 'p', 'P', 'public', ?, ?)").run(t, t);
+    db.prepare("INSERT INTO models (id, project_id, key, name, public, fields, created_at, updated_at) VALUES ('m', 'p', 'k', 'K', 1, '[]', ?, ?)").run(t, t);
+    db.prepare("INSERT INTO items (id, model_id, public, fields, record, created_at, updated_at) VALUES ('01I', 'm', 0, '{\"a\":1}', '{}', ?, ?)").run(t, t);
+    migrateSqlite(db);
+    expect(db.prepare('SELECT model_id, item_id, version, at, actor, public, fields FROM item_versions').all()).toEqual([
+      { model_id: 'm', item_id: '01I', version: 1, at: t, actor: '{"type":"system"}', public: 0, fields: '{"a":1}' },
+    ]);
+  });
+
   it('opens a file in WAL mode and passes the integrity check', () => {
     const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-wal-')), 'o.db'));
     expect(store.integrityCheck()).toBe('ok');

@@ -26,8 +26,12 @@ import type {
 import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { StoreConflictError, StoreNotFoundError } from '../store.js';
+import type { ItemVersion, JoinedBatch as QueriedBatch, QueryScope, VersionActor, VersionSlice } from '../store.js';
+import { QueriedItems } from '../queried-items.js';
+import { SQLITE_QUERY, sqliteQueryRunner } from './sqlite-query-dialect.js';
 import { migrateSqlite } from './migrations.js';
 import { SqliteAccounts } from './sqlite-accounts.js';
+import { SqliteSceneLog } from './sqlite-scene-log.js';
 import { SqliteContent } from './sqlite-content.js';
 import { SqliteDeletes } from './sqlite-deletes.js';
 import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
@@ -50,6 +54,7 @@ export class SqliteStore implements Store {
   private readonly content: SqliteContent;
   private readonly deletes: SqliteDeletes;
   readonly accounts: SqliteAccounts;
+  readonly sceneLog: SqliteSceneLog;
 
   constructor(filename: string) {
     this.db = new Database(filename);
@@ -65,6 +70,7 @@ export class SqliteStore implements Store {
     this.deletes = new SqliteDeletes(db);
     this.deletes.sweepOrphanItems();
     this.accounts = new SqliteAccounts(db);
+    this.sceneLog = new SqliteSceneLog(db);
     const after = (scoped: string) =>
       db.prepare(`SELECT ${LISTED_COLUMNS} FROM assets WHERE ${scoped} AND id > ? ORDER BY id LIMIT ?`);
     this.stmts = {
@@ -340,11 +346,20 @@ export class SqliteStore implements Store {
   async getModel(projectId: string, key: string): Promise<ContentModel | undefined> { return this.content.getModel(projectId, key); }
   async updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> { return this.content.updateModel(projectId, key, patch); }
   async deleteModel(projectId: string, key: string): Promise<boolean> { return this.deletes.deleteModel(projectId, key); }
-  async insertItems(modelId: string, items: NewItem[], now: string): Promise<Item[]> { return this.content.insertItems(modelId, items, now); }
-  async importItems(modelId: string, items: Iterable<NewItem>, now: string): Promise<number> { return this.content.importItems(modelId, items, now); }
+  async insertItems(modelId: string, items: NewItem[], now: string, actor: VersionActor): Promise<Item[]> { return this.content.insertItems(modelId, items, now, actor); }
+  async importItems(modelId: string, items: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number> { return this.content.importItems(modelId, items, now, actor); }
   async getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
   async updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> { return this.content.updateItem(modelId, id, patch); }
   async deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id); }
+  async countItemVersions(modelId: string, itemId: string): Promise<number> { return this.content.versions.count(modelId, itemId); }
+  async listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> { return this.content.versions.list(modelId, itemId, slice); }
+  async getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> { return this.content.versions.get(modelId, itemId, version); }
+  private queried?: QueriedItems;
+  /** Item queries (docs/content-workflow.md), made on first use. */
+  private get queries(): QueriedItems { return (this.queried ??= new QueriedItems(SQLITE_QUERY, sqliteQueryRunner(this.db))); }
+  queryRecords(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords> { return this.queries.records(scope, slice); }
+  countQueried(scope: QueryScope): Promise<number> { return this.queries.count(scope); }
+  streamQueried(scope: QueryScope): AsyncIterable<QueriedBatch> { return this.queries.stream(scope); }
   streamItems(modelId: string): AsyncIterable<Item> { return this.content.streamItems(modelId); }
 
   async createApiKey(k: ApiKey): Promise<void> {

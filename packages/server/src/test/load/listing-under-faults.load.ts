@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
 import Database from '../../store/sqlite/sqlite-driver.js';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';

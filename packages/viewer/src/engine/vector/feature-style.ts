@@ -1,5 +1,5 @@
 import type { Appearance } from '@orbis/scene';
-import { Color } from 'cesium';
+import type { Color } from 'cesium';
 import { StyleEvaluator, styleFeature } from '../cesium-style-evaluator.js';
 
 export type Rgba = [number, number, number, number];

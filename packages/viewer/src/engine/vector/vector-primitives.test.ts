@@ -1,4 +1,4 @@
-import { PointPrimitiveCollection, PrimitiveCollection, type Scene } from 'cesium';
+import { type PointPrimitiveCollection, PrimitiveCollection, type Scene } from 'cesium';
 import { describe, expect, it } from 'vitest';
 import { buildBatch } from './batch-builder.js';
 import { FeatureStyler } from './feature-style.js';

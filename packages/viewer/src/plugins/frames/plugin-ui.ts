@@ -1,14 +1,8 @@
 import type { FrameSize } from '@orbis/plugin-api';
-import { MAX_MESSAGES_PER_SECOND } from '../transport/message-budget.js';
 import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
-
-export { PLUGIN_FRAME_URL } from './sandboxed-frame.js';
 
 /** Where a widget sits over the viewer. */
 export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
-
-/** Messages one UI frame may send its plugin per second; a flood beyond is dropped, said once. */
-export const MAX_UI_MESSAGES_PER_SECOND = MAX_MESSAGES_PER_SECOND;
 
 /**
  * Shows plugins' own UI (`app.ui`): each widget's {@link SandboxedFrame} in its corner of the

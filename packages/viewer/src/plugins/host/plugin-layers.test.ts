@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { PluginHost } from '../plugin-host.js';
+import type { PluginHost } from '../plugin-host.js';
 import type { InstalledPlugin } from '../viewer-services.js';
 import { loadQuickJs } from '../quickjs/quickjs.js';
 import { runPlugins, widgetPlugin as plugin } from '../../../testing/test-services.js';

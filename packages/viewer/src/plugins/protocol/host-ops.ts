@@ -19,7 +19,6 @@ import {
   maybe,
   nonNegative,
   mode,
-  object,
   objectOf,
   popupOffset,
   popupPosition,

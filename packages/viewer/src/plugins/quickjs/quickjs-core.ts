@@ -201,7 +201,7 @@ export class QuickJsCore {
   dispose(status: 'failed' | 'stopped' = 'stopped', free = true): void {
     if (!this.alive) return;
     this.status = status;
-    if (this.entry) for (const handle of Object.values(this.entry)) handle.alive && handle.dispose();
+    if (this.entry) for (const handle of Object.values(this.entry)) if (handle.alive) handle.dispose();
     this.entry = undefined;
     if (!free) return;
     try {

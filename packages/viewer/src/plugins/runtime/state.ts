@@ -1,4 +1,5 @@
-import type { BlockInfo, Env, ExtensionInfo, InteractionModeType, SketchOptions, SketchType, TimelineRangeType, TimelineStepType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
+import type { BlockInfo, Env, ExtensionInfo, InteractionModeType, SketchOptions, SketchType, ViewerProperty, Viewport, WidgetInfo } from '@orbis/plugin-api';
+import type { TimelineSnapshot } from '../../engine/engine-timeline.js';
 import { type Radii, WGS84_RADII } from './wgs84.js';
 
 /**
@@ -31,16 +32,6 @@ export interface SketchState {
   options: SketchOptions;
 }
 
-/** The page's clock: times in milliseconds since 1970. */
-export interface TimelineSnapshot {
-  start: number;
-  stop: number;
-  current: number;
-  isPlaying: boolean;
-  speed: number;
-  stepType: TimelineStepType;
-  rangeType: TimelineRangeType;
-}
 
 export function initialState(): PushedState {
   return {

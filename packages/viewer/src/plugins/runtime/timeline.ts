@@ -2,7 +2,8 @@ import type { Timeline } from '@orbis/plugin-api';
 import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import type { Bridge } from './bridge.js';
 import { Emitter } from './emitter.js';
-import type { PushedState, TimelineSnapshot } from './state.js';
+import type { TimelineSnapshot } from '../../engine/engine-timeline.js';
+import type { PushedState } from './state.js';
 
 /** A time argument as it crosses: a Date as its milliseconds (an invalid Date throws here), a string as written. */
 function time(name: string, value: unknown): number | string | null {

@@ -1,4 +1,4 @@
-import type { InteractionModeType, Position, Tools, Viewer } from '@orbis/plugin-api';
+import type { Position, Tools, Viewer } from '@orbis/plugin-api';
 import { PLUGIN_EVENTS } from '../protocol/plugin-events.js';
 import { INTERACTION_MODES } from '../protocol/interaction-modes.js';
 import type { Bridge } from './bridge.js';

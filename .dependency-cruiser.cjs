@@ -1,0 +1,86 @@
+// The layer rules of docs/development.md#layers, checked by dependency-cruiser (`npm run lint:layers`,
+// part of `npm run lint`). `lint.test.ts` shows each rule catching a file that breaks it.
+
+/** Test helpers: product code never imports them. */
+const TEST_HELPERS = ['^packages/server/src/test/', '^packages/viewer/testing/', '^packages/viewer/e2e/'];
+
+/** Files that only tests run: tests, shared contract suites, and the test helpers themselves. */
+const TEST_FILES = ['\\.test\\.ts$', '\\.test-d\\.ts$', '\\.contract\\.ts$', ...TEST_HELPERS];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import circle, type-only imports included: a type that two files need lives below both.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'lowest-packages-import-nothing-of-ours',
+      severity: 'error',
+      comment: 'geo (pure math) and plugin-api (the types plugin authors compile against) import no other package of Orbis.',
+      from: { path: '^packages/(geo|plugin-api)/' },
+      to: { path: ['^packages/', '^@orbis/'], pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'only-the-engine-imports-cesium',
+      severity: 'error',
+      comment: 'Only packages/viewer/src/engine/ imports CesiumJS; the rest of the viewer sees the engine through its interfaces.',
+      from: { pathNot: '^packages/viewer/src/engine/' },
+      to: { path: ['(^|/)node_modules/cesium/', '(^|/)node_modules/@cesium/', '^cesium$', '^@cesium/'] },
+    },
+    {
+      name: 'engine-below-the-viewer',
+      severity: 'error',
+      comment: 'The engine is the lowest room of the viewer: it imports nothing of the plugins, the editor, the published page or their UI.',
+      from: { path: '^packages/viewer/src/engine/' },
+      to: { path: '^packages/viewer/src/(plugins|editor|published|layers-ui|ui)/' },
+    },
+    {
+      name: 'store-imports-no-domain',
+      severity: 'error',
+      comment: 'The stores import only the store and the stored record formats (records/), never the domain, HTTP or the CLI.',
+      from: { path: '^packages/server/src/store/', pathNot: TEST_FILES },
+      to: { path: '^packages/server/src/', pathNot: ['^packages/server/src/(store|records)/'] },
+    },
+    {
+      name: 'store-implementations-apart',
+      severity: 'error',
+      comment: 'The SQLite and PostgreSQL stores share only what lies below both (store/), never each other.',
+      from: { path: '^packages/server/src/store/(sqlite|postgres)/' },
+      to: { path: '^packages/server/src/store/(sqlite|postgres)/', pathNot: '^packages/server/src/store/$1/' },
+    },
+    {
+      name: 'records-below-the-store',
+      severity: 'error',
+      comment: "records/ imports only itself and the store's types.",
+      from: { path: '^packages/server/src/records/', pathNot: TEST_FILES },
+      to: { path: '^packages/server/src/', pathNot: ['^packages/server/src/records/', '^packages/server/src/store/store\\.ts$'] },
+    },
+    {
+      name: 'no-test-helper-in-product-code',
+      severity: 'error',
+      comment: 'No product file imports a test helper (server/src/test/, viewer/testing/, viewer/e2e/).',
+      from: { path: '^packages/[^/]+/src/', pathNot: TEST_FILES },
+      to: { path: TEST_HELPERS },
+    },
+  ],
+  options: {
+    // TypeScript 7's package has no JavaScript compiler API for dependency-cruiser to read .ts files
+    // with; SWC reads them (type-only imports included, which count for circles).
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '^packages/viewer/public/'] },
+    // Workspace packages resolve through their package.json as Node resolves them (into dist/ where
+    // they are built, which is enough to name the package a file imports).
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { managementItem } from '../models/model-service.js';
+import { isId } from '../records/ids.js';
+import type { ContentModel, ItemVersion } from '../store/store.js';
+import { ApiError } from './api-error.js';
+import type { AppContext } from './app-context.js';
+import { auditActor, grantOf } from './auth/actor.js';
+import { itemTag } from './model-routes.js';
+import { sendNewestFirst } from './newest-first-listing.js';
+import { conditionalWrite } from './preconditions.js';
+import { projectOr404 } from './project-param.js';
+import { adminSecurity, answer, failure, paginationQuery, params } from './schemas.js';
+
+type PMI = { Params: { project: string; model: string; id: string } };
+type PMIV = { Params: { project: string; model: string; id: string; version: string } };
+
+const versionParams = { ...params.item, required: [...params.item.required, 'version'], properties: { ...params.item.properties, version: { type: 'string', description: 'the version number, 1 for the creation' } } };
+
+/**
+ * A version as the management API answers it (docs/content-workflow.md): keys in a fixed order,
+ * values in the model's field order, then those of fields the model no longer has.
+ */
+export function versionRecord(model: ContentModel, v: ItemVersion): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const f of model.fields) if (f.key in v.fields) fields[f.key] = v.fields[f.key];
+  for (const [key, value] of Object.entries(v.fields)) if (!(key in fields)) fields[key] = value;
+  return { version: v.version, at: v.at, actor: v.actor, public: v.public, fields };
+}
+
+/** The version number of a path, or a 400 `invalid_parameter` naming it. */
+function versionNumber(text: string): number {
+  if (!/^[1-9][0-9]{0,8}$/.test(text)) throw new ApiError('invalid_parameter', `version must be a whole number from 1, got "${text.slice(0, 40)}"`);
+  return Number(text);
+}
+
+/**
+ * `…/models/{m}/items/{id}/versions`: an item's kept versions, newest first, one of them, and
+ * restoring one as a new version (docs/content-workflow.md). They outlive the item's delete.
+ */
+export function itemVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const modelOr404 = async (alias: string, key: string) => {
+    const project = await projectOr404(ctx, alias);
+    const model = await ctx.store.getModel(project.id, key);
+    if (!model) throw new ApiError('not_found', `model "${key.slice(0, 80)}" does not exist`);
+    return { project, model };
+  };
+  const versionOr404 = async (model: ContentModel, id: string, text: string) => {
+    const n = versionNumber(text);
+    const version = isId(id) ? await ctx.store.getItemVersion(model.id, id, n) : undefined;
+    if (!version) throw new ApiError('not_found', `item "${id.slice(0, 80)}" has no version ${n}`);
+    return version;
+  };
+  const base = '/api/projects/:project/models/:model/items/:id/versions';
+
+  app.get<PMI>(base, { schema: { summary: "An item's versions, newest first (also of a deleted item, until its model is deleted)", security: adminSecurity, params: params.item, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page of {version, at, actor, public, fields}'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+    const { project, model } = await modelOr404(request.params.project, request.params.model);
+    const { id } = request.params;
+    const count = isId(id) ? await ctx.store.countItemVersions(model.id, id) : 0;
+    if (count === 0) throw new ApiError('not_found', `item "${id.slice(0, 80)}" does not exist`);
+    return sendNewestFirst(ctx, request, reply, {
+      scope: `versions:${model.id}:${id}`,
+      url: `${ctx.publicUrl}/api/projects/${encodeURIComponent(project.alias)}/models/${model.key}/items/${id}/versions`,
+      count: async () => count,
+      read: (slice) => ctx.store.listItemVersions(model.id, id, 'before' in slice ? { before: Number(slice.before), limit: slice.limit } : slice),
+      positionOf: (v) => String(v.version),
+      record: (v) => versionRecord(model, v),
+    });
+  });
+
+  app.get<PMIV>(`${base}/:version`, { schema: { summary: 'One version of an item', security: adminSecurity, params: versionParams, response: { 200: answer('ItemVersion', '{version, at, actor, public, fields}'), 400: failure('invalid_parameter: not a version number'), 404: failure('not_found') } } }, async (request) => {
+    const { model } = await modelOr404(request.params.project, request.params.model);
+    return versionRecord(model, await versionOr404(model, request.params.id, request.params.version));
+  });
+
+  app.post<PMIV>(`${base}/:version/restore`, { schema: { summary: "Make an old version's values the item's again, as a new version", security: adminSecurity, params: versionParams, response: { 200: answer('Item', 'the item'), 400: failure('invalid_parameter, or invalid_body: the version does not fit the model as it is now'), 404: failure('not_found'), 409: failure('conflict: the item was deleted'), 412: failure('precondition_failed: If-Match names an older version of the item') } } }, async (request, reply) => {
+    const { project, model } = await modelOr404(request.params.project, request.params.model);
+    const { id } = request.params;
+    const version = await versionOr404(model, id, request.params.version);
+    // A deleted item's id is not given again (ids keep commit order for cursors): its history is read, not restored.
+    const gone = () => new ApiError('conflict', `item "${id}" was deleted: its versions can be read, not restored`);
+    const current = async () => {
+      const item = await ctx.store.getItem(model.id, id);
+      return item && itemTag(item);
+    };
+    // A write of the item as a PATCH is (docs/collaboration.md): If-Match with an older ETag is a 412.
+    const restored = await conditionalWrite(request, reply, `item:${model.id}:${id}`, current, async () => {
+      const item = await ctx.store.getItem(model.id, id);
+      if (!item) throw gone();
+      const done = await ctx.models.restoreItem(project, model, item, version, auditActor(grantOf(request).actor));
+      if (!done) throw gone();
+      return done;
+    }, itemTag);
+    return reply.type('application/json; charset=utf-8').send(managementItem(model, restored));
+  });
+}

@@ -1,0 +1,88 @@
+import { createWriteStream, existsSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes } from 'node:crypto';
+import yazl from 'yazl';
+import { ConfigError } from '../config/serve-config.js';
+import type { Storage } from '../storage/storage.js';
+import type { Project, Store } from '../store/store.js';
+
+/** The zip's manifest (its last entry): what the project is and where each of its parts lies (docs/operations.md, "Export a project"). */
+export const PROJECT_MANIFEST = 'orbis-project.json';
+
+export interface ProjectManifest {
+  format: 'orbis-project';
+  version: 1;
+  exportedAt: string;
+  project: { alias: string; name: string; visibility: string; description: string };
+  /** Each asset's original file is `assets/{id}/original`. */
+  assets: { id: string; name: string; public: boolean; contentType: string; size: number }[];
+  /** Each model's items are `models/{key}.ndjson`, one `{"public","fields"}` a line, in id order. */
+  models: { key: string; name: string; public: boolean; fields: unknown[]; items: number }[];
+  /** `plugins/{n}.json`, the packages in install order. */
+  plugins: number;
+  members: { email: string; role: string }[];
+  /** Whether `scene.json` and `publication.json` (the published snapshot) are in the zip. */
+  scene: boolean;
+  publication: boolean;
+}
+
+/**
+ * Writes one project to a zip at `file`: its settings, scene, published snapshot, assets with
+ * their original files, content models with their items, plugins and members by email. It reads
+ * the project as it is while the export runs (no snapshot). The zip appears only when complete.
+ */
+export async function exportProject(store: Store, storage: Storage, project: Project, file: string): Promise<ProjectManifest> {
+  if (existsSync(file)) throw new ConfigError(`"${file}" exists already: an export never replaces a file`);
+  const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+  const zip = new yazl.ZipFile();
+  const written = pipeline(zip.outputStream as Readable, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+  written.catch(() => undefined);
+  try {
+    const manifest: ProjectManifest = {
+      format: 'orbis-project',
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      project: { alias: project.alias, name: project.name, visibility: project.visibility, description: project.description },
+      assets: [],
+      models: [],
+      plugins: 0,
+      members: [],
+      scene: false,
+      publication: false,
+    };
+    const scene = await store.getScene(project.id);
+    if (scene) zip.addBuffer(Buffer.from(scene.json), 'scene.json');
+    const publication = await store.getPublication(project.id);
+    if (publication) zip.addBuffer(Buffer.from(publication.json), 'publication.json');
+    manifest.scene = scene !== undefined;
+    manifest.publication = publication !== undefined;
+    for await (const listed of store.streamAssets({ projectId: project.id, publicOnly: false })) {
+      const asset = await store.getAsset(project.id, listed.id);
+      if (!asset) continue; // deleted since it was listed
+      manifest.assets.push({ id: asset.id, name: asset.name, public: asset.public, contentType: asset.contentType, size: asset.size });
+      // Opened when the zip comes to it: one file open at a time, whatever the project's size.
+      zip.addReadStreamLazy(`assets/${asset.id}/original`, { size: asset.size }, (done) => storage.read(asset.storageKey).then((s) => done(null, s), (err: unknown) => done(err, undefined as never)));
+    }
+    for (const model of await store.listModels(project.id)) {
+      manifest.models.push({ key: model.key, name: model.name, public: model.public, fields: model.fields, items: model.itemCount });
+      zip.addReadStreamLazy(`models/${model.key}.ndjson`, (done) => done(null, Readable.from(itemLines(store, model.id))));
+    }
+    const plugins = await store.listPlugins(project.id);
+    plugins.forEach((json, n) => zip.addBuffer(Buffer.from(json), `plugins/${n}.json`));
+    manifest.plugins = plugins.length;
+    manifest.members = (await store.accounts.listMembers(project.id)).map((m) => ({ email: m.user.email, role: m.role }));
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`), PROJECT_MANIFEST);
+    zip.end();
+    await written;
+    await rename(partial, file);
+    return manifest;
+  } finally {
+    await rm(partial, { force: true });
+  }
+}
+
+async function* itemLines(store: Store, modelId: string): AsyncIterable<string> {
+  for await (const item of store.streamItems(modelId)) yield `${JSON.stringify({ public: item.public, fields: item.fields })}\n`;
+}

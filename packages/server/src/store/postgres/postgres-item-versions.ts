@@ -1,0 +1,52 @@
+import type pg from 'pg';
+import type { ItemVersion, VersionActor, VersionSlice } from '../store.js';
+
+interface VersionRow {
+  version: number;
+  at: Date;
+  actor: string;
+  public: boolean;
+  fields: string;
+}
+
+const COLUMNS = 'version, at, actor, public, fields';
+
+function toVersion(row: VersionRow): ItemVersion {
+  return { version: row.version, at: row.at.toISOString(), actor: JSON.parse(row.actor) as VersionActor, public: row.public, fields: JSON.parse(row.fields) as Record<string, unknown> };
+}
+
+/**
+ * The PostgreSQL store's item versions (docs/content-workflow.md): whole values per version, kept
+ * by the writes of `PostgresContent` inside their transactions (under the item's row lock, so two
+ * writes never take one number); they outlive the item, not its model.
+ */
+export class PostgresItemVersions {
+  constructor(private readonly pool: pg.Pool) {}
+
+  /** Keeps the item's next version; call inside the write's transaction, on its client. */
+  async add(client: pg.PoolClient, modelId: string, itemId: string, at: string, actor: VersionActor, isPublic: boolean, fields: Record<string, unknown>): Promise<void> {
+    await client.query(
+      `INSERT INTO item_versions (model_id, item_id, ${COLUMNS})
+       SELECT $1, $2, coalesce(max(version), 0) + 1, $3, $4, $5, $6 FROM item_versions WHERE model_id = $1 AND item_id = $2`,
+      [modelId, itemId, at, JSON.stringify(actor), isPublic, JSON.stringify(fields)],
+    );
+  }
+
+  async count(modelId: string, itemId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM item_versions WHERE model_id = $1 AND item_id = $2', [modelId, itemId]);
+    return Number(rows[0]!.n);
+  }
+
+  async list(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> {
+    const { rows } =
+      'before' in slice
+        ? await this.pool.query<VersionRow>(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 AND version < $3 ORDER BY version DESC LIMIT $4`, [modelId, itemId, slice.before, slice.limit])
+        : await this.pool.query<VersionRow>(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 ORDER BY version DESC LIMIT $3 OFFSET $4`, [modelId, itemId, slice.limit, slice.offset]);
+    return rows.map(toVersion);
+  }
+
+  async get(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> {
+    const { rows } = await this.pool.query<VersionRow>(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 AND version = $3`, [modelId, itemId, version]);
+    return rows[0] && toVersion(rows[0]);
+  }
+}
