@@ -54,7 +54,13 @@ describe('editor Content tab in Chromium', () => {
     // The model as a layer: the scene keeps {"type":"geojson","model":"shelters"}, the globe loads its public items.
     const loaded = page.waitForResponse((r) => r.url().endsWith('/api/projects/content/models/shelters/items.geojson') && r.status() === 200);
     await page.getByTestId('add-model-layer').click();
-    expect(((await (await loaded).json()) as { features: unknown[] }).features.length).toBeGreaterThan(20);
+    const first = await loaded;
+    expect(((await first.json()) as { features: unknown[] }).features.length).toBeGreaterThan(20);
+    // An item made public shows on the layer at once, without a reload (docs/viewer.md, "Model layers"):
+    // the layer reads its items again (in a worker, whose answer's body is gone once it is read), a new version of them.
+    const again = page.waitForResponse((r) => r.url().endsWith('/api/projects/content/models/shelters/items.geojson') && r.status() === 200);
+    await page.getByTestId('item-row').filter({ hasText: '999' }).getByTestId('row-public').check();
+    expect((await again).headers().etag).not.toBe(first.headers().etag);
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     const scene = (await (await h.admin('GET', '/api/projects/content/scene')).json()) as { layers: Record<string, unknown>[] };
     expect(scene.layers).toEqual([expect.objectContaining({ type: 'geojson', model: 'shelters', visible: true })]);

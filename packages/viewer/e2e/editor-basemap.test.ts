@@ -107,6 +107,31 @@ describe('basemaps (SPEC §14)', () => {
     fx.tab.assertClean();
   });
 
+  it('says when a basemap\'s tiles cannot be loaded, and shows only the credits of what is drawn (docs/viewer.md)', async () => {
+    const { page } = fx.tab;
+    // No network for GSI: each tile fails, as offline.
+    await page.route('https://cyberjapandata.gsi.go.jp/**', (route) => route.abort('internetdisconnected'));
+    const credits = () => page.locator('.cesium-widget-credits').textContent();
+    const notice = page.getByTestId('basemap-notice');
+    await page.getByTestId('basemap').selectOption('japan_gsi_standard');
+    await expect.poll(() => notice.textContent(), { timeout: 60_000 }).toContain('Map tiles from cyberjapandata.gsi.go.jp could not be loaded');
+    expect(await notice.isVisible()).toBe(true);
+    // OpenStreetMap's credit went with its tiles.
+    await expect.poll(credits, { timeout: 30_000 }).toContain('地理院タイル');
+    expect(await credits()).not.toContain('OpenStreetMap');
+    await shot(page, 'editor-basemap-offline');
+    // The offline default: the notice and GSI's credit go.
+    await page.getByTestId('basemap').selectOption('default');
+    await expect.poll(() => notice.isHidden(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(credits, { timeout: 30_000 }).not.toContain('地理院タイル');
+    await page.unroute('https://cyberjapandata.gsi.go.jp/**');
+    // OpenStreetMap again, for the published page's test.
+    await page.getByTestId('basemap').selectOption('open_street_map');
+    const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
+    await expect.poll(saved, { timeout: 60_000 }).toEqual([{ type: 'open_street_map', opacity: 1 }]);
+    fx.tab.assertClean();
+  });
+
   it('shows the basemap on the published page too', async () => {
     const { page } = fx.tab;
     expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);

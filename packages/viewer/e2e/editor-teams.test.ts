@@ -87,6 +87,10 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
     expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401);
 
     await page.goto(invitationLink);
+    // The page names who invites, the project and the role before anyone joins (docs/teams.md).
+    await expect.poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 }).toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “city” as a writer\./);
+    expect(await page.locator('[data-testid=invitation] h2').textContent()).toBe('Join “city”');
+    await shot(page, '3b-invitation');
     await page.getByTestId('invitation-name').fill('Bo');
     await page.getByTestId('invitation-password').fill(PASSWORD);
     await page.getByTestId('accept-invitation').click();

@@ -68,8 +68,13 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
 
     await select.selectOption('public');
     await expect.poll(visibility, { timeout: 60_000 }).toBe('public');
+    // Another tab and back: the refusal's notice is still there until a publish works.
+    await page.getByTestId('tab-map').click();
+    await page.getByTestId('tab-publish').click();
+    expect(await refused.count()).toBe(1);
     await page.getByTestId('publish').click();
     await page.getByTestId('published-link').filter({ hasText: '/p/undo' }).waitFor({ timeout: 60_000 });
+    expect(await refused.count()).toBe(0);
     expect((await fx.h.get('/p/undo')).status).toBe(200);
 
     // Unpublish asks, and only when pressed; "Keep it" keeps the page, the confirmation takes it down.

@@ -1,5 +1,6 @@
 import type { Engine, EngineLayer } from './engine/engine.js';
 import type { Scene, SceneTimeline } from '@orbis/scene';
+import { mountBasemapNotice } from './ui/basemap-notice.js';
 import { mountLayerProgress } from './ui/layer-progress.js';
 import { mountTimelineBar } from './ui/timeline-bar.js';
 
@@ -42,6 +43,7 @@ export async function showScene(engine: Engine, element: HTMLElement, shown: Sho
   // Hidden until the page has time-dynamic data, a scene clock, or a plugin using app.timeline.
   mountTimelineBar(element, engine.timeline);
   mountLayerProgress(element, engine);
+  mountBasemapNotice(element, engine);
   // A request that never answers must not keep the page from ever being ready: say so, go on.
   let limit: ReturnType<typeof setTimeout> | undefined;
   const waited = await Promise.race([

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import tar from 'tar-stream';
+import type tar from 'tar-stream';
 
 /**
  * Adds one entry of `size` bytes to a tar being packed, from `source`, and resolves to their

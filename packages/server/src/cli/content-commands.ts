@@ -69,7 +69,7 @@ export async function runContentCommand(
         ? (await import('../models/vector-import-rows.js')).vectorRows(format, basename(path), createReadStream(path), model.fields)
         : (await import('../models/import-rows.js'))[read!](createReadStream(path), model.fields);
       // The CLI works on the data directly, as the operator: its versions name the admin.
-      print({ created: await ctx.models.importItems(project, model, rows, flags.public === true, { type: 'admin' }) });
+      print({ created: await ctx.models.importItems(project, model, rows, flags.public === true ? true : undefined, { type: 'admin' }) });
       return;
     }
   }

@@ -24,7 +24,7 @@ describe('POST …/models/{m}/import (SPEC §10)', () => {
     const csv = await send('places', 'text/csv; charset=utf-8', 'name,capacity,loc_lng,loc_lat\r\nA,10,139.7,35.6\r\n"B, the second",,,\r\n', '?public=true');
     expect(csv.status).toBe(201);
     expect(await csv.json()).toEqual({ created: 2 });
-    const array = await send('places', 'application/json', '[{"name":"C","capacity":3}]');
+    const array = await send('places', 'application/json', '[{"name":"C","capacity":3}]', '?public=false');
     expect(await array.json()).toEqual({ created: 1 });
     const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] }, properties: { name: 'D' } }] };
     expect(await (await send('places', 'application/geo+json', JSON.stringify(fc), '?public=true')).json()).toEqual({ created: 1 });

@@ -87,7 +87,7 @@ describe('content models (SPEC §10)', () => {
     });
 
     it('merges a PATCH of fields, clears a field with null, and lists every item with its flag', async () => {
-      const made = await create('shelters', { fields: { name: 'temp', capacity: 5 } });
+      const made = await create('shelters', { public: false, fields: { name: 'temp', capacity: 5 } });
       const patched = await json(await h.admin('PATCH', `/api/projects/city/models/shelters/items/${made.body.id}`, { fields: { capacity: null, kind: 'park' } }));
       expect(patched.body).toMatchObject({ name: 'temp', capacity: null, kind: 'park', public: false });
       const page = await json(await h.admin('GET', '/api/projects/city/models/shelters/items?limit=100'));
@@ -95,6 +95,23 @@ describe('content models (SPEC §10)', () => {
       expect(page.body.results[2].photo).toBe(hidden.id);
       expect((await h.admin('DELETE', `/api/projects/city/models/shelters/items/${made.body.id}`)).status).toBe(204);
       expect((await h.admin('GET', `/api/projects/city/models/shelters/items/${made.body.id}`)).status).toBe(404);
+    });
+
+    it('makes an item without "public" as public as its model, on creation and import (docs/content-api.md)', async () => {
+      expect((await h.admin('POST', '/api/projects/city/models', { key: 'drafts', name: 'Drafts', fields: [{ key: 'name', type: 'text' }] })).status).toBe(201);
+      const open = await create('shelters', { fields: { name: 'open' } });
+      const closed = await create('drafts', { fields: { name: 'closed' } });
+      expect([open.body.public, closed.body.public]).toEqual([true, false]);
+      const imported = await h.admin('POST', '/api/projects/city/models/shelters/import', [{ name: 'imported' }]);
+      expect(imported.status).toBe(201);
+      const listed = (await json(await h.get('/api/p/city/shelters.json?limit=100'))).body.results.map((r: any) => r.name);
+      expect(listed).toEqual(expect.arrayContaining(['open', 'imported']));
+      for (const name of ['open', 'imported']) {
+        const page = await json(await h.admin('GET', '/api/projects/city/models/shelters/items?limit=100'));
+        const item = page.body.results.find((r: any) => r.name === name);
+        expect((await h.admin('DELETE', `/api/projects/city/models/shelters/items/${item.id}`)).status).toBe(204);
+      }
+      expect((await h.admin('DELETE', '/api/projects/city/models/drafts')).status).toBe(204);
     });
 
     it('keeps the values of remaining fields when a model changes, and refuses a change an item cannot survive', async () => {

@@ -42,7 +42,7 @@ const schema = {
   summary: 'Import items, all or nothing: CSV, a JSON array of field objects, a GeoJSON FeatureCollection, or a GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence; by Content-Type or the Content-Disposition file name)',
   security: adminSecurity,
   params: params.model,
-  querystring: { type: 'object', properties: { public: { enum: ['true', 'false'], description: 'whether the items are public (default false)' } } },
+  querystring: { type: 'object', properties: { public: { enum: ['true', 'false'], description: "whether the items are public (default: the model's own visibility)" } } },
   // Read as a stream by the route: the schema documents the media types and checks nothing.
   body: { content: { 'text/csv': { schema: { description: 'a header row of field keys (a Point as {key}_lng, {key}_lat; a geometry cell as GeoJSON or WKT), then one item per row' } }, 'application/json': { schema: { description: 'an array of field objects' } }, 'application/geo+json': { schema: { description: 'a FeatureCollection' } }, 'application/zip': { schema: { description: 'a shapefile: .shp, .shx, .dbf and .prj (any reference system), in a zip' } }, 'application/geopackage+sqlite3': { schema: { description: 'a GeoPackage: every feature table' } }, 'application/flatgeobuf': { schema: { description: 'a FlatGeobuf file' } }, 'application/geo+json-seq': { schema: { description: 'one GeoJSON feature per line' } } } },
   response: { 201: { description: 'how many items were created', type: 'object', properties: { created: { type: 'integer' } } }, 400: failure('invalid_body naming the first bad row'), 404: failure('not_found'), 413: failure('payload_too_large') },
@@ -73,7 +73,7 @@ export async function importRoute(app: FastifyInstance, ctx: AppContext): Promis
     else if (type === 'text/csv' || named === 'csv') rows = csvRows(body, model.fields);
     else if (type === 'application/json' || type === 'application/geo+json' || named === 'json' || named === 'geojson') rows = jsonRows(body, model.fields);
     else throw new ApiError('invalid_body', `Content-Type must be text/csv, application/json, application/geo+json or a GIS file's (a shapefile's application/zip, application/geopackage+sqlite3, application/flatgeobuf, application/geo+json-seq), or application/octet-stream with a file name of one (.csv, .json, .geojson, .zip …); got "${type.slice(0, 60)}"${fileName ? ` for "${fileName.slice(0, 80)}"` : ''}`);
-    const created = await ctx.models.importItems(project, model, rows, flag === 'true', auditActor(grantOf(request).actor));
+    const created = await ctx.models.importItems(project, model, rows, flag === undefined ? undefined : flag === 'true', auditActor(grantOf(request).actor));
     return reply.code(201).send({ created });
   });
 }

@@ -11,7 +11,7 @@ import { askedItemSource } from './item-listing.js';
 import { itemListingQuery } from './schemas.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
-import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
+import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, params } from './schemas.js';
 import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
 import type { Item } from '../store/store.js';
 
@@ -44,7 +44,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The shapes only: the rules of keys, types and limits are the domain's (models/field.ts), whose errors name the field.
   const modelFields = { key: { type: 'string' }, name: { type: 'string' }, public: { type: 'boolean' }, fields: { type: 'array', items: { $ref: 'Field#' } } };
   const { key: _key, ...changeable } = modelFields;
-  const itemBody = bodyOf({ fields: { type: 'object', description: 'values by field key; null clears a field (PATCH)' }, public: { type: 'boolean' } });
+  const itemBody = bodyOf({ fields: { type: 'object', description: 'values by field key; null clears a field (PATCH)' }, public: { type: 'boolean', description: "POST: without it, the item is as public as its model" } });
   const model = (name: string, description: string) => ({ 200: answer(name, description), 404: failure('not_found') });
 
   app.post<P>('/api/projects/:project/models', { schema: { summary: 'Create a content model', security: adminSecurity, params: params.project, body: bodyOf(modelFields, ['key']), response: { 201: answer('Model', 'the model'), 400: failure('invalid_body naming the field'), 409: failure('conflict: the key exists') } } }, async (request, reply) => {

@@ -119,16 +119,18 @@ export class ModelService {
 
   /**
    * Imports rows into a model, all or nothing: every row is checked (the first bad one is named in
-   * the InputError) and spooled to disk, then all are recorded in one transaction.
+   * the InputError) and spooled to disk, then all are recorded in one transaction. `isPublic`
+   * undefined: the items are as public as their model (docs/content-api.md, "Item visibility").
    */
-  async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean, actor: VersionActor): Promise<number> {
+  async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean | undefined, actor: VersionActor): Promise<number> {
     const spool = new ItemSpool();
+    const visible = isPublic ?? model.public;
     const known = new Map<string, boolean>();
     try {
       for await (const { row, values } of rows) {
         const checked = this.checkValues(model, values, row);
         await this.checkAssets(project, model, [{ values: checked, row }], known);
-        await spool.add({ public: isPublic, fields: checked });
+        await spool.add({ public: visible, fields: checked });
         // Rows parsed from a buffered body come on microtasks alone: let other requests in.
         if (spool.count % IMPORT_ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -139,11 +141,12 @@ export class ModelService {
     }
   }
 
+  /** Without `public` the item is as public as its model (docs/content-api.md, "Item visibility"). */
   async createItem(project: Project, model: ContentModel, body: Record<string, unknown>, actor: VersionActor): Promise<Item> {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     const values = this.checkValues(model, body.fields ?? {});
     await this.checkAssets(project, model, [{ values }]);
-    const [item] = await this.store.insertItems(model.id, [{ public: body.public === true, fields: values }], new Date().toISOString(), actor);
+    const [item] = await this.store.insertItems(model.id, [{ public: (body.public as boolean | undefined) ?? model.public, fields: values }], new Date().toISOString(), actor);
     return item!;
   }
 

@@ -51,6 +51,8 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect(project).toMatchObject({ alias: 'p1', name: 'P1', visibility: 'public', assetCount: 0, publicAssetCount: 0 });
       expect(await store.getProjectByAlias('p1')).toEqual(project);
       expect(await store.getProjectByAlias('nope')).toBeUndefined();
+      expect(await store.getProjectById(project.id)).toEqual(project);
+      expect(await store.getProjectById(newId())).toBeUndefined();
       await store.createProject({ id: newId(), alias: 'a0', name: 'A', visibility: 'private', createdAt: now });
       expect((await store.listProjects()).map((p) => p.alias)).toEqual(['a0', 'p1']);
       const later = '2026-11-22T00:00:00.000Z';

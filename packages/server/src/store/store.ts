@@ -240,6 +240,8 @@ export interface Store {
 
   createProject(project: NewProject): Promise<Project>;
   getProjectByAlias(alias: string): Promise<Project | undefined>;
+  /** The project of an id (an invitation names its project by id). */
+  getProjectById(id: string): Promise<Project | undefined>;
   /**
    * What a public request's access checks need, read fresh: the project named `alias` and, when
    * `keyHash` is given, that hash if it is the hash of a live key of that project (else null).

@@ -62,7 +62,8 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
  * with progress. Items are a writer's; defining models and showing one as a layer a maintainer's
  * (SPEC §12).
  */
-export function contentPanel(state: EditorState, can: Permissions): HTMLElement {
+/** `itemsChanged`: a model's public items may have changed; its layers draw them again (docs/viewer.md). */
+export function contentPanel(state: EditorState, can: Permissions, itemsChanged: (modelKey: string) => void = () => undefined): HTMLElement {
   const api = new ContentApi(state.api.project, state.api.authHeader);
   const modelForm = (onCreated: (model: ModelRecord) => void) => can.readOnly(newModelForm(api, onCreated), 'model.create', 'Defining models');
   const root = h('div', { class: 'panel content-panel', 'data-testid': 'content-panel' }, h('h2', {}, 'Content'));
@@ -80,11 +81,13 @@ export function contentPanel(state: EditorState, can: Permissions): HTMLElement 
     const columns = model.fields.slice(0, 3);
     const edit = (item: ItemRecord | undefined) => {
       const form = itemForm(model, item, assets);
-      let isPublic = item?.public ?? false;
+      // A new item is as public as its model (docs/content-api.md, "Item visibility").
+      let isPublic = item?.public ?? model.public;
       const save = async () => {
         try {
           if (item) await api.changeItem(model.key, item.id, { fields: form.values(), public: isPublic });
           else await api.createItem(model.key, form.values(), isPublic);
+          itemsChanged(model.key);
           toast('success', item ? 'Item saved' : 'Item created');
           await showModel(model, page);
         } catch (err) {
@@ -93,6 +96,7 @@ export function contentPanel(state: EditorState, can: Permissions): HTMLElement 
       };
       const remove = async () => {
         await api.deleteItem(model.key, item!.id);
+        itemsChanged(model.key);
         await showModel(model, page);
       };
       editor.replaceChildren(
@@ -108,7 +112,7 @@ export function contentPanel(state: EditorState, can: Permissions): HTMLElement 
       h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c.name ?? c.key)), h('th', {}, 'Public'), h('th', {}, ''))),
       h('tbody', {}, ...list.results.map((item) => {
         const flag = h('input', { type: 'checkbox', checked: item.public, 'aria-label': 'public', 'data-testid': 'row-public' });
-        flag.addEventListener('change', () => void api.changeItem(model.key, item.id, { public: flag.checked }).catch((err: Error) => (message.textContent = err.message)));
+        flag.addEventListener('change', () => void api.changeItem(model.key, item.id, { public: flag.checked }).then(() => itemsChanged(model.key), (err: Error) => (message.textContent = err.message)));
         return h('tr', { 'data-testid': 'item-row' },
           ...columns.map((c) => h('td', {}, cell(item[c.key]))),
           h('td', {}, flag),
@@ -122,6 +126,7 @@ export function contentPanel(state: EditorState, can: Permissions): HTMLElement 
       progress.hidden = false;
       try {
         const { created } = await api.importFile(model.key, chosen, true, (f) => (progress.value = f));
+        itemsChanged(model.key);
         await showModel(model, page, `Imported ${created} items from ${chosen.name}.`);
       } catch (err) {
         message.textContent = (err as Error).message;
@@ -140,7 +145,7 @@ export function contentPanel(state: EditorState, can: Permissions): HTMLElement 
       },
     });
     can.guard(addLayer, 'scene.put', 'Showing a model as a layer');
-    const modelPublic = checkbox('Public model', model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => (model = m)), 'model-public');
+    const modelPublic = checkbox('Public model', model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => ((model = m), itemsChanged(m.key))), 'model-public');
     can.guard(modelPublic.querySelector('input')!, 'model.update', 'Publishing a model');
     body.replaceChildren(
       field('Model', select(models.map((m) => [m.key, `${m.name} (${m.key})`] as const), model.key, (key) => void showModel(models.find((m) => m.key === key)!), 'Model', 'model-select')),

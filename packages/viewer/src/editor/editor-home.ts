@@ -4,24 +4,36 @@ import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
 import { takeAdminToken } from './admin-token.js';
 import { ApiError } from './management-api.js';
-import { acceptInvitation, createProject, type Me, whoAmI } from './session-api.js';
+import { acceptInvitation, createProject, type InvitationRecord, invitationOf, type Me, whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
 import { accountPanel } from './account-panel.js';
 
-/** `?invitation=…`: join as a new user (name and password), or as the one signed in. */
-function invitationPanel(id: string, me: Me | undefined, done: () => void): HTMLElement {
+const GONE = 'This invitation expired or was used already: ask for a new one.';
+
+/** Who invited whom to which project with which role, in words (undefined: the invitation is gone). */
+function invitationText(invitation: InvitationRecord | undefined): string {
+  if (!invitation) return GONE;
+  const who = invitation.invitedBy ? `${invitation.invitedBy.name} (${invitation.invitedBy.email})` : "This Orbis's administrator";
+  const until = new Date(invitation.expiresAt).toLocaleDateString(undefined, { dateStyle: 'long' });
+  return `${who} invites ${invitation.email} to the project “${invitation.project.name}” as ${invitation.role === 'owner' ? 'an' : 'a'} ${invitation.role}. The link works once, until ${until}.`;
+}
+
+/** `?invitation=…`: what it is to, then join as a new user (name and password), or as the one signed in. */
+function invitationPanel(id: string, invitation: InvitationRecord | undefined, me: Me | undefined, done: () => void): HTMLElement {
   const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'invitation-message' });
+  const about = h('p', { 'data-testid': 'invitation-about' }, invitationText(invitation));
+  const title = h('h2', {}, invitation ? `Join “${invitation.project.name}”` : 'Invitation');
   const accept = async (newUser?: { name: string; password: string }) => {
     try {
       await acceptInvitation(id, newUser);
       history.replaceState(null, '', '/editor');
       done();
     } catch (err) {
-      message.textContent = err instanceof ApiError && err.code === 'not_found' ? 'This invitation expired or was used already: ask for a new one.' : (err as Error).message;
+      message.textContent = err instanceof ApiError && err.code === 'not_found' ? GONE : (err as Error).message;
     }
   };
   if (me?.user) {
-    return h('div', { class: 'panel', 'data-testid': 'invitation' }, h('h2', {}, 'Invitation'), h('p', {}, `Join the project as ${me.user.email}.`), button({ label: 'Accept the invitation', icon: UserPlus, variant: 'primary', testid: 'accept-invitation', onClick: () => void accept() }), message);
+    return h('div', { class: 'panel', 'data-testid': 'invitation' }, title, about, h('p', {}, `Join it as ${me.user.email}.`), button({ label: 'Accept the invitation', icon: UserPlus, variant: 'primary', testid: 'accept-invitation', onClick: () => void accept() }), message);
   }
   const name = textInput({ label: 'Your name', testid: 'invitation-name' });
   const password = h('input', { class: 'input', type: 'password', autocomplete: 'new-password', minlength: 10, required: true, 'data-testid': 'invitation-password' });
@@ -29,7 +41,8 @@ function invitationPanel(id: string, me: Me | undefined, done: () => void): HTML
     e.preventDefault();
     void accept({ name: name.value.trim(), password: password.value });
   } },
-    h('h2', {}, 'Invitation'),
+    title,
+    about,
     h('p', {}, 'Choose your name and a password (at least 10 characters) to join. Already have an account? Sign in below first, then open the link again.'),
     field('Name', name), field('Password', password),
     button({ label: 'Join', icon: UserPlus, type: 'submit', variant: 'primary', testid: 'accept-invitation' }),
@@ -62,7 +75,7 @@ export async function editorHome(root: HTMLElement): Promise<void> {
   const me = await whoAmI(token);
   const invitation = new URLSearchParams(location.search).get('invitation');
   if (invitation) {
-    root.replaceChildren(invitationPanel(invitation, me, show), ...(me?.user ? [] : [signInPage('Or sign in first, to join with your account.', show)]));
+    root.replaceChildren(invitationPanel(invitation, await invitationOf(invitation), me, show), ...(me?.user ? [] : [signInPage('Or sign in first, to join with your account.', show)]));
     return;
   }
   if (!me) {

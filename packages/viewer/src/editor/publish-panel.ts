@@ -10,6 +10,9 @@ import type { Permissions } from './permissions.js';
 import { captureShareImage } from './share-capture.js';
 
 /** The HTML that embeds a published page in another site (which ORBIS_FRAME_ANCESTORS must list). */
+/** Closes the notice of the last refused publish: a successful publish ends it, whichever tab showed it (the panel is rebuilt per tab). */
+let closeRefusal: (() => void) | undefined;
+
 export function embedSnippet(url: string, title: string): string {
   const safeTitle = title.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<iframe src="${url}" title="${safeTitle}" width="100%" height="480" style="border:0" loading="lazy" allowfullscreen></iframe>`;
@@ -93,12 +96,15 @@ export function publishPanel(state: EditorState, engine: Engine, can: Permission
         const { url } = await state.api.publish(image);
         showPublished(url);
         message.textContent = 'Published.';
+        closeRefusal?.();
+        closeRefusal = undefined;
         toast('success', 'Published', url);
       } catch (err) {
         message.textContent = '';
         // The map maker's words, not the API's: what to switch, and where.
-        if (err instanceof ApiError && err.code === 'conflict') toast('error', 'Could not publish: the project is private', 'Switch "Who sees it" above to Public, then publish again.');
-        else toastError('Could not publish', err, err instanceof ApiError && err.code === 'invalid_body' ? 'Fix what the message names (Map tab), then publish again.' : undefined);
+        closeRefusal?.();
+        if (err instanceof ApiError && err.code === 'conflict') closeRefusal = toast('error', 'Could not publish: the project is private', 'Switch "Who sees it" above to Public, then publish again.');
+        else closeRefusal = toastError('Could not publish', err, err instanceof ApiError && err.code === 'invalid_body' ? 'Fix what the message names (Map tab), then publish again.' : undefined);
       } finally {
         publish.disabled = !can.may('project.publish');
         progress.hidden = true;

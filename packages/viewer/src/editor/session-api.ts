@@ -55,6 +55,26 @@ export function signOut(): Promise<void> {
   return call('POST', '/api/auth/sign-out');
 }
 
+/** What an invitation is to, as `GET /api/auth/invitations/{id}` answers (docs/teams.md, "Invitations"). */
+export interface InvitationRecord {
+  project: { alias: string; name: string };
+  role: Role;
+  email: string;
+  /** Who invited; null when the operator did, with the admin token. */
+  invitedBy: { name: string; email: string } | null;
+  expiresAt: string;
+}
+
+/** The invitation an invitation link names; undefined when it expired, was used, or never was. */
+export async function invitationOf(id: string): Promise<InvitationRecord | undefined> {
+  try {
+    return await call<InvitationRecord>('GET', `/api/auth/invitations/${encodeURIComponent(id)}`);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'not_found') return undefined;
+    throw err;
+  }
+}
+
 /** Accepts an invitation: as a new user with a name and password, or (no body) as the signed-in one. */
 export function acceptInvitation(id: string, newUser?: { name: string; password: string }): Promise<{ user: UserRecord }> {
   return call('POST', `/api/auth/invitations/${encodeURIComponent(id)}/accept`, newUser);

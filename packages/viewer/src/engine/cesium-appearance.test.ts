@@ -1,6 +1,7 @@
 import { Cartesian3, type Color, type ColorMaterialProperty, Entity, HeightReference, JulianDate, PolygonHierarchy } from 'cesium';
 import { describe, expect, it } from 'vitest';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
+import { CLAMPED_DEPTH_TEST_DISTANCE } from './cesium-clamped-depth.js';
 import { StyleEvaluator, styleFeature } from './cesium-style-evaluator.js';
 
 const now = JulianDate.now();
@@ -51,6 +52,9 @@ describe('styleEntities: appearance → CesiumJS graphics, once per feature', ()
     expect(value(b.point!.pixelSize)).toBe(10);
     expect(value(a.point!.outlineWidth)).toBe(2);
     expect(value(a.point!.heightReference)).toBe(HeightReference.CLAMP_TO_GROUND);
+    // Clamped: its depth test is off up to the horizon, so the ground does not cut it in half.
+    expect(a.point!.disableDepthTestDistance).toBe(CLAMPED_DEPTH_TEST_DISTANCE);
+    expect(a.label!.disableDepthTestDistance).toBe(CLAMPED_DEPTH_TEST_DISTANCE);
     expect(value(a.label!.text)).toBe('One');
     expect(value(a.label!.font)).toBe('18px sans-serif');
     expect(css(value(a.label!.fillColor))).toBe('#ff0000');
@@ -61,6 +65,8 @@ describe('styleEntities: appearance → CesiumJS graphics, once per feature', ()
     styleEntities([e], { marker: { style: 'image', image: '/icons/a.png', imageSize: 2 } }, now);
     expect(e.point).toBeUndefined();
     expect(value(e.billboard!.scale)).toBe(2);
+    // Not clamped: depth-tested as anything else in the air.
+    expect(e.billboard!.disableDepthTestDistance).toBeUndefined();
     expect(String(value(e.billboard!.image))).toContain('/icons/a.png');
   });
 

@@ -18,6 +18,7 @@ import {
   VerticalOrigin,
   type JulianDate,
 } from 'cesium';
+import { CLAMPED_DEPTH_TEST_DISTANCE } from './cesium-clamped-depth.js';
 import { StyleEvaluator, type StyleFeature, styleFeature } from './cesium-style-evaluator.js';
 
 const HEIGHT_REFERENCES = { none: HeightReference.NONE, clamp: HeightReference.CLAMP_TO_GROUND, relative: HeightReference.RELATIVE_TO_GROUND } as const;
@@ -61,13 +62,15 @@ function styleMarker(entity: Entity, m: MarkerAppearance, ev: Ev, feature: F): v
   const show = ev.bool(m.show, feature);
   if (show !== undefined) entity.show = show;
   const reference = heightReference(m.heightReference, ev, feature) ?? HeightReference.NONE;
+  // On the ground: not cut in half by the ground or a ground polygon under it (cesium-clamped-depth.ts).
+  const depth = reference === HeightReference.NONE ? {} : { disableDepthTestDistance: CLAMPED_DEPTH_TEST_DISTANCE };
   const image = ev.text(m.image, feature);
   const style = ev.text(m.style, feature) ?? (image ? 'image' : 'point');
   const size = ev.number(m.pointSize, feature) ?? DEFAULT_POINT_SIZE;
   let offset = size / 2;
   if (style === 'image' && image) {
     entity.point = undefined;
-    entity.billboard = new BillboardGraphics({ image, scale: ev.number(m.imageSize, feature) ?? 1, verticalOrigin: VerticalOrigin.BOTTOM, heightReference: reference });
+    entity.billboard = new BillboardGraphics({ image, scale: ev.number(m.imageSize, feature) ?? 1, verticalOrigin: VerticalOrigin.BOTTOM, heightReference: reference, ...depth });
     offset = 0;
   } else {
     entity.billboard = undefined;
@@ -77,6 +80,7 @@ function styleMarker(entity: Entity, m: MarkerAppearance, ev: Ev, feature: F): v
       outlineColor: ev.color(m.pointOutlineColor, feature) ?? Color.BLACK,
       outlineWidth: ev.number(m.pointOutlineWidth, feature) ?? 0,
       heightReference: reference,
+      ...depth,
     });
   }
   if (ev.bool(m.label, feature)) {
@@ -93,6 +97,7 @@ function styleMarker(entity: Entity, m: MarkerAppearance, ev: Ev, feature: F): v
       verticalOrigin: VerticalOrigin.BOTTOM,
       pixelOffset: new Cartesian2(0, -(offset + 4)),
       heightReference: reference,
+      ...depth,
     });
   } else if (m.label !== undefined) {
     entity.label = undefined;

@@ -9,6 +9,7 @@ import {
   OpenStreetMapImageryProvider,
   TileMapServiceImageryProvider,
   UrlTemplateImageryProvider,
+  type TileProviderError,
   type Viewer,
   WebMapServiceImageryProvider,
 } from 'cesium';
@@ -39,8 +40,21 @@ export async function setTerrain(viewer: Viewer, source: TerrainSource): Promise
   }
 }
 
-/** Replaces the viewer's base imagery; imagery added by layers (type "imagery") stays. */
-export function setBaseTiles(viewer: Viewer, tiles: TileSource[]): void {
+/** Where a basemap's tiles come from, in words: the host of its URL, or the offline Natural Earth II. */
+export function tilesSourceName(tile: TileSource): string {
+  if (tile.kind === 'natural-earth') return 'Natural Earth II';
+  try {
+    return new URL(tile.url, location.href).host || tile.url;
+  } catch {
+    return tile.url;
+  }
+}
+
+/**
+ * Replaces the viewer's base imagery; imagery added by layers (type "imagery") stays. `onTileError`
+ * hears of each basemap whose tiles fail to load (no network, a server down), once per basemap.
+ */
+export function setBaseTiles(viewer: Viewer, tiles: TileSource[], onTileError: (tile: TileSource) => void = () => undefined): void {
   const layers = viewer.imageryLayers;
   // Only the base tiles, marked when added, are replaced.
   for (let i = layers.length - 1; i >= 0; i--) {
@@ -51,6 +65,17 @@ export function setBaseTiles(viewer: Viewer, tiles: TileSource[]): void {
     const layer = ImageryLayer.fromProviderAsync(providerFor(tile), {});
     // A basemap that cannot be read (a vector archive, a file gone) leaves its place empty, said in the console.
     layer.errorEvent.addEventListener((error: unknown) => console.warn('[orbis] a basemap could not be shown:', error instanceof Error ? error.message : error));
+    // A tile that fails (after CesiumJS's own retries) is said once per basemap: the globe shows its
+    // bare colour where the tiles should be, which alone says nothing (docs/viewer.md, "Basemaps").
+    let told = false;
+    layer.readyEvent.addEventListener((provider) =>
+      provider.errorEvent.addEventListener((error: TileProviderError) => {
+        if (told || error.level === undefined) return;
+        told = true;
+        console.warn(`[orbis] basemap tiles from ${tilesSourceName(tile)} could not be loaded: ${error.message}`);
+        onTileError(tile);
+      }),
+    );
     layer.alpha = tile.opacity;
     layer.show = tile.show;
     (layer as unknown as { orbisBase?: boolean }).orbisBase = true;

@@ -18,7 +18,7 @@ import { ViewInset } from './cesium-view-inset.js';
 import { SceneDrawing } from './cesium-drawing.js';
 import { CesiumFeatures } from './cesium-features.js';
 import { CesiumProperties } from './cesium-properties.js';
-import { CesiumSceneLayers } from './cesium-scene-layers.js';
+import { CesiumSceneLayers, type LayersChange } from './cesium-scene-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { SketchFeature } from '@orbis/plugin-api';
 import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
@@ -29,6 +29,7 @@ import { VectorPick } from './vector/vector-primitives.js';
 import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
 import { CesiumLabelDeclutter } from './cesium-label-declutter.js';
+import { followHorizon } from './cesium-clamped-depth.js';
 
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 /** The longest wait for the globe's tiles before a page counts as settled anyway. */
@@ -83,6 +84,7 @@ export class CesiumEngine implements Engine {
     this.inset = new ViewInset(this.viewer);
     const labels = new CesiumLabelDeclutter(this.viewer, this.owners);
     this.viewer.scene.postRender.addEventListener(() => labels.update());
+    followHorizon(this.viewer.scene);
     this.applyProperty({});
     this.firstFrame = markFirstFrame(this.viewer.scene);
   }
@@ -125,15 +127,24 @@ export class CesiumEngine implements Engine {
   }
 
   async flyToLayer(id: string): Promise<void> {
+    // A layer just given to setLayers is known once that call applies: a new layer flies to its data once loaded.
+    await this.sceneLayers.whenApplied();
     const loaded = await this.sceneLayers.loaded(id);
     if (!loaded) return;
-    if (loaded.kind === 'imagery') return;
     if (loaded.kind === 'model' || loaded.kind === 'vector') {
       const sphere = loaded.value.boundingSphere;
       if (sphere) await new Promise<void>((resolve) => this.viewer.camera.flyToBoundingSphere(sphere, { duration: 1.5, complete: resolve, cancel: resolve }));
       return;
     }
     await this.viewer.flyTo(loaded.value, { duration: 1.5 });
+  }
+
+  refreshLayers(ids: string[]): Promise<void> {
+    return this.sceneLayers.refresh(ids);
+  }
+
+  onLayersChange(listener: (change: LayersChange) => void): () => void {
+    return this.sceneLayers.onChange(listener);
   }
 
   pickLayer(x: number, y: number): string | undefined {
@@ -164,6 +175,10 @@ export class CesiumEngine implements Engine {
 
   onLayerFailure(listener: (failure: { layerId: string; reason?: string }) => void): () => void {
     return this.sceneLayers.onFailure(listener);
+  }
+
+  onBasemapFailure(listener: (failure: { source: string } | undefined) => void): () => void {
+    return this.properties.onTilesFailure(listener);
   }
 
   onLayerProgress(listener: (progress: LayerProgress) => void): () => void {

@@ -1,6 +1,6 @@
 import { Color, SceneMode, ShadowMode, type Viewer } from 'cesium';
 import type { ViewerProperty } from '@orbis/scene';
-import { setBaseTiles, setTerrain } from './cesium-base-layers.js';
+import { setBaseTiles, setTerrain, tilesSourceName } from './cesium-base-layers.js';
 import { SkyBoxOnDemand } from './cesium-sky-box.js';
 import { type AssetFiles, type EngineSettings, toEngineSettings } from './property-mapping.js';
 
@@ -11,6 +11,7 @@ import { type AssetFiles, type EngineSettings, toEngineSettings } from './proper
 export class CesiumProperties {
   private applied: Partial<Record<keyof EngineSettings, string>> = {};
   private readonly skyBox: SkyBoxOnDemand;
+  private readonly tileListeners = new Set<(failure: { source: string } | undefined) => void>();
   /** Where a `pmtiles` basemap named by asset id is read from (the editor's); none by default. */
   assetFiles: AssetFiles = () => undefined;
 
@@ -21,6 +22,16 @@ export class CesiumProperties {
     private readonly controllerSet: (fields: readonly string[]) => void = () => undefined,
   ) {
     this.skyBox = new SkyBoxOnDemand(viewer);
+  }
+
+  /** Calls `listener` when a basemap's tiles fail to load, and with undefined when the basemaps change; returns the function that stops it. */
+  onTilesFailure(listener: (failure: { source: string } | undefined) => void): () => void {
+    this.tileListeners.add(listener);
+    return () => this.tileListeners.delete(listener);
+  }
+
+  private tellTiles(failure: { source: string } | undefined): void {
+    for (const listener of [...this.tileListeners]) listener(failure);
   }
 
   apply(property: ViewerProperty): void {
@@ -49,7 +60,11 @@ export class CesiumProperties {
       const mode = { '3d': SceneMode.SCENE3D, '2d': SceneMode.SCENE2D, columbus: SceneMode.COLUMBUS_VIEW }[settings.scene.mode];
       if (scene.mode !== mode) scene.mode = mode;
     }
-    if (changed('tiles')) setBaseTiles(this.viewer, settings.tiles);
+    if (changed('tiles')) {
+      // New basemaps: an old failure no longer holds.
+      this.tellTiles(undefined);
+      setBaseTiles(this.viewer, settings.tiles, (tile) => this.tellTiles({ source: tilesSourceName(tile) }));
+    }
     if (changed('sky')) {
       this.skyBox.set(settings.sky.show);
       if (scene.skyAtmosphere) scene.skyAtmosphere.show = settings.sky.atmosphere;

@@ -6,6 +6,8 @@ import { loadFailure } from './load-failure.js';
 import type { VectorJob } from './vector/vector-loader.js';
 
 type LayerFailure = { layerId: string; reason?: string };
+/** What one application of the scene's layers changed: layers drawn anew (added, or loaded again) and layers gone. */
+export type LayersChange = { loaded: string[]; removed: string[] };
 
 /** The timeline bar's reason while a layer shown has time-dynamic data. */
 const TIMED_LAYERS = 'layers';
@@ -25,6 +27,11 @@ export class CesiumSceneLayers {
   private readonly early = new Map<string, { layer: EngineLayer; job: VectorJob }>();
   private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
   private readonly failureListeners = new Set<(failure: LayerFailure) => void>();
+  private readonly changeListeners = new Set<(change: LayersChange) => void>();
+  /** The layers of the last `set`, which `refresh` applies again. */
+  private lastWanted: EngineLayer[] = [];
+  /** Layers to load again from their source though they draw the same (what is at the URL changed). */
+  private readonly stale = new Set<string>();
   /** When a large layer last drew more of itself (`Date.now()`): whenSettled keeps waiting while they do. */
   lastProgressAt = 0;
 
@@ -41,7 +48,8 @@ export class CesiumSceneLayers {
     for (const layer of wanted) {
       const entry = this.layers.get(layer.id);
       const started = this.early.get(layer.id);
-      if (!readsFeatures(layer) || (entry && drawsTheSame(entry.layer, layer)) || (started && drawsTheSame(started.layer, layer))) continue;
+      const fresh = !this.stale.has(layer.id);
+      if (!readsFeatures(layer) || (fresh && entry && drawsTheSame(entry.layer, layer)) || (fresh && started && drawsTheSame(started.layer, layer))) continue;
       started?.job.stop();
       this.early.set(layer.id, { layer, job: startFeatures(layer) });
     }
@@ -49,6 +57,7 @@ export class CesiumSceneLayers {
     // while one loads (a style panel's quick changes) would otherwise both find the old drawing,
     // and the older load could stay drawn over the newer.
     this.nextLayers = wanted;
+    this.lastWanted = wanted;
     const turn = this.layerTurn.then(() => {
       const next = this.nextLayers;
       this.nextLayers = undefined;
@@ -61,19 +70,43 @@ export class CesiumSceneLayers {
   private nextLayers: EngineLayer[] | undefined;
   private layerTurn: Promise<void> = Promise.resolve();
 
+  /**
+   * Loads these layers again from their sources, as the last `set` gave them: what is at a URL
+   * changed though the layer did not (a model's items made public, docs/viewer.md). Unknown ids
+   * are left alone.
+   */
+  refresh(ids: string[]): Promise<void> {
+    for (const id of ids) if (this.layers.has(id) || this.lastWanted.some((l) => l.id === id)) this.stale.add(id);
+    return this.set(this.lastWanted);
+  }
+
+  /** Resolves once the layers given to `set` so far are applied (loaded or failed). */
+  whenApplied(): Promise<void> {
+    return this.layerTurn;
+  }
+
+  /** Calls `listener` after each application of the layers that drew or removed any; returns the function that stops it. */
+  onChange(listener: (change: LayersChange) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
   private async apply(wanted: EngineLayer[]): Promise<void> {
     // The globe's first complete frame comes first: layers drawn in every frame while its tiles
     // stream in made each of those frames several times dearer (docs/performance.md).
     await this.whenFirstFrame();
     const ids = new Set(wanted.map((l) => l.id));
+    const removed: string[] = [];
+    const loading: string[] = [];
     for (const [id, entry] of this.layers) {
       if (ids.has(id)) continue;
       this.layers.delete(id);
       this.forget(await entry.loaded);
+      removed.push(id);
     }
     for (const layer of wanted) {
       const entry = this.layers.get(layer.id);
-      if (entry && drawsTheSame(entry.layer, layer)) {
+      if (entry && drawsTheSame(entry.layer, layer) && !this.stale.has(layer.id)) {
         entry.layer = layer;
         void entry.loaded.then((l) => l && setLayerVisible(l, layer.visible));
         continue;
@@ -85,7 +118,9 @@ export class CesiumSceneLayers {
         this.drawn.delete(old);
         removeLayer(this.viewer, old);
       }
+      this.stale.delete(layer.id);
       this.layers.set(layer.id, { layer, loaded: this.load(layer, old) });
+      loading.push(layer.id);
     }
     for (const [id, early] of this.early) {
       if (ids.has(id)) continue;
@@ -98,6 +133,8 @@ export class CesiumSceneLayers {
     if (loaded.some((l, i) => l && wanted[i]!.visible && hasClock(l))) this.timeline.want(TIMED_LAYERS);
     else this.timeline.release(TIMED_LAYERS);
     this.viewer.scene.requestRender();
+    const change = { loaded: loading.filter((id) => loaded[wanted.findIndex((l) => l.id === id)] !== undefined), removed };
+    if (change.loaded.length + change.removed.length > 0) for (const listener of [...this.changeListeners]) listener(change);
   }
 
   private load(layer: EngineLayer, replacing: LoadedLayer | undefined): Promise<LoadedLayer | undefined> {

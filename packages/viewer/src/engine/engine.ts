@@ -94,7 +94,22 @@ export interface Engine extends EngineFeatures {
   getCamera(): Camera;
   /** Makes the shown layers these: adds new ones, removes gone ones, toggles visibility. Nothing is added before the globe's first complete frame (whenFirstFrame). Resolves when all are loaded. */
   setLayers(layers: EngineLayer[]): Promise<void>;
+  /**
+   * Flies to a layer's data once it is loaded (an imagery layer: its extent): a layer just given to
+   * `setLayers` counts, so a new layer can be flown to at once. Resolves when the flight ends, or at
+   * once for a layer that is not shown or could not be loaded.
+   */
   flyToLayer(id: string): Promise<void>;
+  /**
+   * Loads these scene layers again from their sources though they draw the same: what is at a URL
+   * changed (a content model's items made public). Resolves when they are loaded.
+   */
+  refreshLayers(ids: string[]): Promise<void>;
+  /**
+   * Calls `listener` after each change of the scene's layers on the globe: `loaded`, the ids drawn
+   * anew (added, or loaded again); `removed`, the ids gone. Returns the function that stops it.
+   */
+  onLayersChange(listener: (change: { loaded: string[]; removed: string[] }) => void): () => void;
   /** The id of the layer whose feature is at this viewer pixel, if any. */
   pickLayer(x: number, y: number): string | undefined;
   /** A data URL of the current image, or undefined where it cannot be read. */
@@ -111,6 +126,11 @@ export interface Engine extends EngineFeatures {
    * worked; returns the function that stops it.
    */
   onLayerFailure(listener: (failure: { layerId: string; reason?: string }) => void): () => void;
+  /**
+   * Calls `listener` when a basemap's tiles could not be loaded (`source`: where they come from, the
+   * URL's host), and with undefined when the basemaps change; returns the function that stops it.
+   */
+  onBasemapFailure(listener: (failure: { source: string } | undefined) => void): () => void;
   /** Calls `listener` after each frame the viewer draws; returns the function that stops it. */
   onFrame(listener: () => void): () => void;
   /** The viewer's size in CSS pixels. */

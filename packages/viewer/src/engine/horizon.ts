@@ -13,3 +13,12 @@ export function isBehindHorizon(radii: Position, camera: Position, point: Positi
   const lengthSquared = toPoint[0]! ** 2 + toPoint[1]! ** 2 + toPoint[2]! ** 2;
   return along > horizonSquared && (along * along) / lengthSquared > horizonSquared;
 }
+
+/**
+ * The distance from a camera `height` metres above a sphere of `radius` metres to its horizon: every
+ * point of the surface nearer than this faces the camera, every point farther is behind the globe.
+ */
+export function horizonDistance(radius: number, height: number): number {
+  const h = Math.max(0, height);
+  return Math.sqrt(h * (2 * radius + h));
+}

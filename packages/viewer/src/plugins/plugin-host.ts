@@ -329,6 +329,11 @@ export class PluginHost {
     this.sandboxes.find((s) => s.label === source)?.dispatch('ui.message', message);
   }
 
+  /** The scene's layers changed on the globe: plugins hear `load` and `visible` (`PluginLayers.sceneLayersChanged`). */
+  sceneLayersChanged(change: { loaded: string[]; removed: string[] }): void {
+    this.pageLayers.sceneLayersChanged(change);
+  }
+
   stopPlugin(pluginId: string): void {
     for (const sandbox of this.sandboxes) if (sandbox.pluginId === pluginId) sandbox.stop();
     this.layers.remove(pluginId);

@@ -186,6 +186,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     const payload = { x: input.x, y: input.y, ...(input.type === 'mouseLeave' ? {} : engine.describePoint(input.x, input.y)), ...(input.delta === undefined ? {} : { delta: input.delta }) };
     host.emit(input.type, payload);
   });
+  // Scene layers added, loaded again or removed (the editor): a layer list in a widget follows.
+  const stopLayers = engine.onLayersChange((change) => host.sceneLayersChanged(change));
   const stopMarquee = options.interaction.onMarquee((phase, marquee) => {
     if (host.wants(`selection.${phase}`)) host.marquee(phase, marquee, engine.locationAt(marquee.pointer.x, marquee.pointer.y, true));
   });
@@ -203,6 +205,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     engine.camera.forceHorizontalRoll(false);
     engine.camera.resetController();
     stopPointer();
+    stopLayers();
     stopMarquee();
     frames.dispose();
     observer.disconnect();

@@ -48,8 +48,8 @@ export function toastUndo(title: string, undo: () => void): void {
   closeLastUndo = toast('info', title, undefined, { label: 'Undo', run: undo });
 }
 
-/** Shows an error toast for a failed action: the error's own message, and what to do next. */
-export function toastError(what: string, err: unknown, hint = 'Check the connection to the server, then try again.'): void {
+/** Shows an error toast for a failed action: the error's own message, and what to do next. Returns a function that closes it. */
+export function toastError(what: string, err: unknown, hint = 'Check the connection to the server, then try again.'): () => void {
   const message = err instanceof Error ? err.message : String(err);
-  toast('error', `${what}: ${message}`, hint);
+  return toast('error', `${what}: ${message}`, hint);
 }

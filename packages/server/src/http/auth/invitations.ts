@@ -8,7 +8,7 @@ import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
 import { failure } from '../schemas.js';
-import { auditActor, grantOf } from './actor.js';
+import { userOf } from './actor.js';
 import { signIn } from './sign-in.js';
 import { sessionOf } from './authenticate.js';
 
@@ -25,8 +25,8 @@ export async function inviteToProject(ctx: AppContext, request: FastifyRequest, 
   const id = newSecret();
   const now = Date.now();
   const expiresAt = new Date(now + INVITATION_DAYS * 24 * 60 * 60 * 1000).toISOString();
-  const actor = grantOf(request).actor;
-  await ctx.store.accounts.createInvitation({ id: hashSecret(id), projectId: project.id, email, role, invitedBy: actor.type === 'admin' ? null : auditActor(actor).id ?? null, createdAt: new Date(now).toISOString(), expiresAt, acceptedAt: null });
+  // The user who invites (a token's user too: the page names a person); null for the admin token.
+  await ctx.store.accounts.createInvitation({ id: hashSecret(id), projectId: project.id, email, role, invitedBy: userOf(request)?.id ?? null, createdAt: new Date(now).toISOString(), expiresAt, acceptedAt: null });
   const url = `${ctx.publicUrl}/editor?invitation=${id}`;
   if (ctx.auth.mailer) {
     // The link is in the answer either way: a mail server that is down does not fail the invitation.
@@ -35,8 +35,32 @@ export async function inviteToProject(ctx: AppContext, request: FastifyRequest, 
   return { id, url, expiresAt };
 }
 
-/** `POST /api/auth/invitations/{id}/accept`: with a name and password (a new user), or with a session. */
+/** What the invitation page shows before one joins (docs/teams.md, "Invitations"). */
+const invitationAnswer = {
+  description: 'the invitation: the project, the role, the invited email, who invited (null: the operator, by the admin token) and when it expires',
+  type: 'object',
+  required: ['project', 'role', 'email', 'invitedBy', 'expiresAt'],
+  properties: {
+    project: { type: 'object', required: ['alias', 'name'], properties: { alias: { type: 'string' }, name: { type: 'string' } } },
+    role: { type: 'string' },
+    email: { type: 'string' },
+    invitedBy: { type: ['object', 'null'], required: ['name', 'email'], properties: { name: { type: 'string' }, email: { type: 'string' } } },
+    expiresAt: { type: 'string' },
+  },
+};
+
+/**
+ * `GET /api/auth/invitations/{id}`: what a live invitation is to (the link is the credential, as
+ * for accepting it), and `POST …/accept`: with a name and password (a new user), or with a session.
+ */
 export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get<{ Params: { id: string } }>('/api/auth/invitations/:id', { schema: { summary: 'An invitation: which project, which role, who invited', params: { type: 'object', properties: { id: { type: 'string' } } }, response: { 200: invitationAnswer, 404: failure('not_found: no such invitation, or it expired or was used') } } }, async (request) => {
+    const invitation = await ctx.store.accounts.getInvitation(hashSecret(request.params.id));
+    const project = invitation && (await ctx.store.getProjectById(invitation.projectId));
+    if (!invitation || !project || invitation.acceptedAt !== null || Date.parse(invitation.expiresAt) <= Date.now()) throw new ApiError('not_found', 'the invitation does not exist, expired, or was used');
+    const inviter = invitation.invitedBy === null ? undefined : await ctx.store.accounts.getUser(invitation.invitedBy);
+    return { project: { alias: project.alias, name: project.name }, role: invitation.role, email: invitation.email, invitedBy: inviter ? { name: inviter.name, email: inviter.email } : null, expiresAt: invitation.expiresAt };
+  });
   app.post<{ Params: { id: string }; Body: { name?: string; password?: string } | undefined }>('/api/auth/invitations/:id/accept', { schema: { summary: 'Accept an invitation: become a member (a new user with name and password, or the signed-in one)', params: { type: 'object', properties: { id: { type: 'string' } } }, body: acceptBody, response: { 200: { description: '{user}, now a member', type: 'object' }, 400: failure('invalid_body'), 404: failure('not_found: no such invitation, or it expired or was used'), 409: failure('conflict: a user has that email: sign in first') } } }, async (request, reply) => {
     const gone = new ApiError('not_found', 'the invitation does not exist, expired, or was used');
     const invitation = await ctx.store.accounts.getInvitation(hashSecret(request.params.id));

@@ -50,6 +50,9 @@ describe('members and their roles (SPEC §12)', () => {
     expect(res.status).toBe(201);
     const { invitation } = (await res.json()) as { invitation: { id: string; url: string; expiresAt: string } };
     expect(invitation.url).toContain(invitation.id);
+    // The page behind the link names the project, the role and who invited, before one joins.
+    const shown = await fetch(`${h.url}/api/auth/invitations/${invitation.id}`);
+    expect(await shown.json()).toEqual({ project: { alias: 'team', name: 'Team' }, role: 'writer', email: 'new@example.org', invitedBy: { name: 'owner', email: 'owner@example.org' }, expiresAt: invitation.expiresAt });
     const accept = (body: object) => fetch(`${h.url}/api/auth/invitations/${invitation.id}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await accept({ name: 'New', password: 'short' })).status).toBe(400);
     const accepted = await accept({ name: 'New', password: PASSWORD });
@@ -58,6 +61,8 @@ describe('members and their roles (SPEC §12)', () => {
     const me = await cookieFetch(h.url, sessionCookieOf(accepted))('GET', '/api/auth/me');
     expect(await me.json()).toMatchObject({ projects: [{ alias: 'team', role: 'writer' }] });
     expect((await accept({ name: 'Again', password: PASSWORD })).status).toBe(404);
+    expect((await fetch(`${h.url}/api/auth/invitations/${invitation.id}`)).status).toBe(404);
+    expect((await fetch(`${h.url}/api/auth/invitations/made-up`)).status).toBe(404);
     const audit = (await (await owner.call('GET', '/api/projects/team/audit')).json()) as { results: { action: string; actor: { email?: string } }[] };
     expect(audit.results[0]).toMatchObject({ action: 'member.join', actor: { email: 'new@example.org' } });
     expect((await fetch(`${h.url}/api/auth/invitations/made-up/accept`, { method: 'POST' })).status).toBe(404);

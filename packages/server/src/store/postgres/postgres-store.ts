@@ -161,6 +161,11 @@ export class PostgresStore implements Store {
     return rows[0] && toProject(rows[0]);
   }
 
+  async getProjectById(id: string): Promise<Project | undefined> {
+    const { rows } = await this.pool.query<ProjectRow>('SELECT * FROM projects WHERE id = $1', [id]);
+    return rows[0] && toProject(rows[0]);
+  }
+
   async getProjectAccess(alias: string, keyHash: string | undefined): Promise<{ project: Project; keyHash: string | null } | undefined> {
     const read = await this.access.read(alias, keyHash);
     return read && { project: toProject(read.row), keyHash: read.row.access_key_hash };

@@ -164,6 +164,11 @@ export class SqliteStore implements Store {
     return row && toProject(row);
   }
 
+  async getProjectById(id: string): Promise<Project | undefined> {
+    const row = this.stmts.projectById.get(id) as ProjectRow | undefined;
+    return row && toProject(row);
+  }
+
   async getProjectAccess(alias: string, keyHash: string | undefined): Promise<{ project: Project; keyHash: string | null } | undefined> {
     const row = this.stmts.projectByAlias.get(alias) as ProjectRow | undefined;
     if (!row) return undefined;

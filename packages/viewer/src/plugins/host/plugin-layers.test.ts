@@ -276,6 +276,20 @@ describe('app.layers against a test engine', () => {
     expect(fake.layers.scene[0]).toEqual({ id: 'landmarks', title: 'Landmarks', type: 'geojson', url: 'https://example.org/landmarks.geojson', visible: true });
   });
 
+  it('tells plugins of scene layers added (load) and removed (visible: false), so that a layer list follows the scene', async () => {
+    const fake = run([plugin('p', `
+      const list = (e) => console.log([e.layerId, e.visible ?? 'loaded', app.layers.layers.map((l) => l.id)]);
+      app.layers.on('load', list);
+      app.layers.on('visible', list);
+    `)]);
+    fake.layers.scene.splice(1, 1);
+    fake.layers.scene.push({ id: 'parks', title: 'Parks', type: 'geojson', url: 'https://example.org/parks.geojson', visible: true });
+    fake.host.sceneLayersChanged({ loaded: ['parks'], removed: ['city'] });
+    await tick();
+    expect(fake.errors()).toEqual([]);
+    expect(fake.lines()).toEqual([['city', false, ['landmarks', 'parks']], ['parks', 'loaded', ['landmarks', 'parks']]]);
+  });
+
   it('takes every plugin layer off the page when the plugins stop (the editor restarts them)', () => {
     const fake = run([plugin('p', `app.layers.add({ type: 'geojson', url: 'https://example.org/a.geojson' });`)]);
     fake.host.stopAll();

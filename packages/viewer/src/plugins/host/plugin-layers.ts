@@ -143,6 +143,20 @@ export class PluginLayers {
     });
   }
 
+  /**
+   * The scene's layers changed on the globe (the editor added, restyled or removed some): a layer
+   * drawn anew fires `load`, as a plugin's own does; a layer gone fires `visible` with `visible:
+   * false`, Re:Earth having no event of its own for it (docs/plugin-api.md, "Layer events"), so that
+   * a plugin listing `app.layers.layers` on either lists it no more.
+   */
+  sceneLayersChanged(change: { loaded: string[]; removed: string[] }): void {
+    for (const layerId of change.removed) {
+      this.shown.delete(layerId);
+      this.emit('layers.visible', { layerId, visible: false });
+    }
+    for (const layerId of change.loaded) this.emit('layers.load', { layerId });
+  }
+
   /** Deletes layers this plugin added; any other id throws before anything is deleted. */
   delete(pluginId: string, ids: string[]): void {
     for (const id of ids) {
