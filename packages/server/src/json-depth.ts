@@ -1,4 +1,4 @@
-import { InputError } from './input-error.js';
+import { InputError } from './input-error.ts';
 
 /**
  * How deep a JSON value a request may send (objects and arrays inside each other). The deepest

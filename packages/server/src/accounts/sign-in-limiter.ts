@@ -1,16 +1,29 @@
 import type { AccountStore } from '../store/account-store.js';
 import { type Clock, isoAt, systemClock } from './clock.js';
 
-/** SPEC §12: 5 failures for one email, or 50 from one address, within 15 minutes. */
+/**
+ * 5 failures for one account from one address, or 50 from one address, within 15 minutes
+ * (docs/teams.md "Sign-in limits"). Counted per account *and* address, so that wrong passwords
+ * sent from elsewhere cannot lock the account's owner out.
+ */
 export interface SignInLimits {
   windowMs: number;
+  /** Failures for one email from one address. */
   perEmail: number;
   perAddress: number;
 }
 
 export const DEFAULT_SIGN_IN_LIMITS: SignInLimits = { windowMs: 15 * 60 * 1000, perEmail: 5, perAddress: 50 };
 
-const keysOf = (email: string, ip: string) => ({ email: `email:${email.toLowerCase()}`, ip: `ip:${ip}` });
+/**
+ * An email as accounts are looked up and counted by: trimmed, in Unicode NFC, lower case. Once,
+ * here, so that ` Ana@Example.org ` neither signs in nor counts apart from `ana@example.org`.
+ */
+export function normalizedEmail(email: string): string {
+  return email.trim().normalize('NFC').toLowerCase();
+}
+
+const keysOf = (email: string, ip: string) => ({ email: `email:${normalizedEmail(email)}|ip:${ip}`, ip: `ip:${ip}` });
 
 /** Failed sign-ins counted in the store, so that the limit holds across processes. */
 export class SignInLimiter {

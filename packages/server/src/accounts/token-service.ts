@@ -45,7 +45,9 @@ export class TokenService {
       projectIds = [];
       for (const alias of new Set(input.projects as string[])) {
         const project = await this.store.getProjectByAlias(alias);
-        if (!project) throw new InputError('projects', `project "${alias.slice(0, 80)}" does not exist`);
+        // A project the user is not a member of is answered as one that does not exist: a private
+        // project's alias must not be found out by trying it here (it was a 201 against a 400).
+        if (!project || !(await this.accounts.getRole(project.id, user.id))) throw new InputError('projects', `project "${alias.slice(0, 80)}" does not exist`);
         projectIds.push(project.id);
       }
     }

@@ -3,6 +3,7 @@ import { InputError } from '../input-error.js';
 import { newId } from '../records/ids.js';
 import type { AccountStore, User } from '../store/account-store.js';
 import { type Clock, isoAt, systemClock } from './clock.js';
+import { normalizedEmail } from './sign-in-limiter.js';
 import { checkPassword, hashPassword, verifyPassword } from './passwords.js';
 
 /** What answers show of a user: never the password hash. */
@@ -20,9 +21,9 @@ export function userRecord(user: User): UserRecord {
 // Deliberately loose (one @, something on each side, no spaces): the mail server is the judge.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-/** An email address as given, trimmed; an InputError naming `field` when it is not one. */
+/** An email address as given, trimmed and in Unicode NFC; an InputError naming `field` when it is not one. */
 export function checkEmail(value: unknown, field = 'email'): string {
-  const email = typeof value === 'string' ? value.trim() : '';
+  const email = typeof value === 'string' ? value.trim().normalize('NFC') : '';
   if (!EMAIL.test(email) || email.length > 320) throw new InputError(field, `${field} must be an email address`);
   return email;
 }
@@ -44,7 +45,8 @@ export class UserService {
 
   /** The user whose email and password these are; undefined for an unknown email or a wrong password alike. */
   async authenticate(email: string, password: string): Promise<User | undefined> {
-    const user = EMAIL.test(email.trim()) ? await this.store.getUserByEmail(email.trim()) : undefined;
+    const normalized = normalizedEmail(email);
+    const user = EMAIL.test(normalized) ? await this.store.getUserByEmail(normalized) : undefined;
     return (await verifyPassword(user?.passwordHash, password)) ? user : undefined;
   }
 

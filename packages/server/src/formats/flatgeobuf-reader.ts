@@ -1,8 +1,8 @@
 import { deserialize } from 'flatgeobuf/lib/mjs/geojson.js';
 import type { HeaderMeta } from 'flatgeobuf/lib/mjs/header-meta.js';
-import type { Feature, Geometry } from './vector-features.js';
-import { type VectorFeatures, vectorFileError } from './vector-features.js';
-import { toWgs84 } from './wgs84-reprojection.js';
+import type { Feature, Geometry } from './vector-features.ts';
+import { type VectorFeatures, vectorFileError } from './vector-features.ts';
+import { toWgs84 } from './wgs84-reprojection.ts';
 
 const MAGIC = [0x66, 0x67, 0x62, 0x03];
 

@@ -1,9 +1,9 @@
 /// <reference path="./shpjs.d.ts" />
 import { parseDbf, parseShp } from 'shpjs';
-import { dbfEncoding } from './dbf-encoding.js';
-import type { Feature, Geometry } from './vector-features.js';
-import { type VectorFeatures, vectorFileError } from './vector-features.js';
-import { toWgs84 } from './wgs84-reprojection.js';
+import { dbfEncoding } from './dbf-encoding.ts';
+import type { Feature, Geometry } from './vector-features.ts';
+import { type VectorFeatures, vectorFileError } from './vector-features.ts';
+import { toWgs84 } from './wgs84-reprojection.ts';
 
 /** The files of one shapefile, by lower-case extension (`shp`, `shx`, `dbf`, `prj`, `cpg`). */
 export type ShapefileParts = Map<string, Uint8Array>;
@@ -16,6 +16,33 @@ function declaredLength(shp: Uint8Array): number {
 /** The record count a `.dbf` header says the table has. */
 function declaredRecords(dbf: Uint8Array): number {
   return new DataView(dbf.buffer, dbf.byteOffset, dbf.byteLength).getUint32(4, true);
+}
+
+/**
+ * Checks a `.dbf`'s header against the file's real size and the `.shp`'s shape count before
+ * shpjs trusts it: shpjs reads as many records as the header says, so a record length of 0 with a
+ * count of four billion would make the reader loop for minutes in a 2 KB file (docs/gis-files.md
+ * "Limits").
+ */
+function checkDbfHeader(name: string, dbf: Uint8Array, shapes: number): void {
+  if (dbf.byteLength < 33) throw vectorFileError(name, 'its .dbf is cut off: it has no complete header');
+  const view = new DataView(dbf.buffer, dbf.byteOffset, dbf.byteLength);
+  const records = declaredRecords(dbf);
+  const headerLength = view.getUint16(8, true);
+  const recordLength = view.getUint16(10, true);
+  if (records !== shapes) {
+    throw vectorFileError(name, `its .dbf header says ${records} records but its .shp has ${shapes} shapes: one of them is corrupt or they do not belong together`);
+  }
+  if (headerLength < 33 || headerLength > dbf.byteLength) {
+    throw vectorFileError(name, `its .dbf is corrupt: its header says the header is ${headerLength} bytes, the file has ${dbf.byteLength}`);
+  }
+  let fieldBytes = 1; // each record starts with its deletion flag
+  for (let at = 32; at + 32 <= headerLength && dbf[at] !== 0x0d; at += 32) fieldBytes += dbf[at + 16]!;
+  if (recordLength < fieldBytes) {
+    throw vectorFileError(name, `its .dbf is corrupt: its header says a record is ${recordLength} bytes, its fields need ${fieldBytes}`);
+  }
+  const needed = headerLength + records * recordLength;
+  if (dbf.byteLength < needed) throw vectorFileError(name, `its .dbf is cut off: its header says ${needed} bytes, the file has ${dbf.byteLength}`);
 }
 
 /**
@@ -45,11 +72,7 @@ export function readShapefile(name: string, parts: ShapefileParts): VectorFeatur
   } catch (err) {
     throw vectorFileError(name, `its .shp cannot be read: ${(err as Error).message}`);
   }
-  if (dbf.byteLength < 32) throw vectorFileError(name, 'its .dbf is cut off: it has no complete header');
-  const headerLength = new DataView(dbf.buffer, dbf.byteOffset).getUint16(8, true);
-  const recordLength = new DataView(dbf.buffer, dbf.byteOffset).getUint16(10, true);
-  const needed = headerLength + declaredRecords(dbf) * recordLength;
-  if (dbf.byteLength < needed) throw vectorFileError(name, `its .dbf is cut off: its header says ${needed} bytes, the file has ${dbf.byteLength}`);
+  checkDbfHeader(name, dbf, geometries.length);
   try {
     records = parseDbf(dbf, encoding);
   } catch (err) {

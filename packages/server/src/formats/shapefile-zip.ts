@@ -1,8 +1,18 @@
 import yauzl from 'yauzl';
-import { readShapefile, type ShapefileParts } from './shapefile-reader.js';
-import { type VectorFeatures, vectorFileError } from './vector-features.js';
+import { InputError } from '../input-error.ts';
+import { readShapefile, type ShapefileParts } from './shapefile-reader.ts';
+import { type VectorFeatures, vectorFileError } from './vector-features.ts';
 
 const PART_EXTENSIONS = new Set(['shp', 'shx', 'dbf', 'prj', 'cpg']);
+
+/**
+ * The most bytes a zip's shapefile parts may inflate to (docs/gis-files.md "Limits"): a `.prj` or
+ * a `.cpg` is a line of text, and the `.shp`, `.shx` and `.dbf` of every shapefile in the zip
+ * together at most `MAX_INFLATED_BYTES`. Checked against each entry's declared size before it is
+ * read, and yauzl's `validateEntrySizes` stops an entry that inflates past what it declares.
+ */
+export const MAX_TEXT_PART_BYTES = 64 * 1024;
+export const MAX_INFLATED_BYTES = 1024 * 1024 * 1024;
 
 function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
@@ -26,6 +36,7 @@ async function shapefilesIn(name: string, bytes: Buffer): Promise<Map<string, Sh
     throw vectorFileError(name, `not a readable zip archive (cut off or corrupt?): ${err.message}`);
   });
   const groups = new Map<string, ShapefileParts>();
+  let inflated = 0;
   try {
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
@@ -33,6 +44,14 @@ async function shapefilesIn(name: string, bytes: Buffer): Promise<Map<string, Sh
         const dot = path.lastIndexOf('.');
         const ext = path.slice(dot + 1).toLowerCase();
         if (dot < 0 || path.includes('__MACOSX/') || !PART_EXTENSIONS.has(ext)) return zip.readEntry();
+        const size = entry.uncompressedSize;
+        if ((ext === 'prj' || ext === 'cpg') && size > MAX_TEXT_PART_BYTES) {
+          return reject(vectorFileError(name, `"${path}" inflates to ${size} bytes; a .${ext} is a line of text, at most ${MAX_TEXT_PART_BYTES} bytes`));
+        }
+        inflated += size;
+        if (inflated > MAX_INFLATED_BYTES) {
+          return reject(vectorFileError(name, `its shapefile parts inflate to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB (at "${path}"): too large to read`));
+        }
         readEntry(zip, entry).then((data) => {
           const base = path.slice(0, dot);
           const key = [...groups.keys()].find((k) => k.toLowerCase() === base.toLowerCase()) ?? base;
@@ -44,6 +63,7 @@ async function shapefilesIn(name: string, bytes: Buffer): Promise<Map<string, Sh
       zip.readEntry();
     });
   } catch (err) {
+    if (err instanceof InputError) throw err;
     throw vectorFileError(name, `the zip archive is cut off or corrupt: ${(err as Error).message}`);
   } finally {
     zip.close();

@@ -1,5 +1,5 @@
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import { InputError } from '../input-error.js';
+import { InputError } from '../input-error.ts';
 
 /** What reading a GIS file gives: its features in WGS84 longitude/latitude (RFC 7946). */
 export type VectorFeatures = Feature<Geometry | null>[];

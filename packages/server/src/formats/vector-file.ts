@@ -1,5 +1,5 @@
 import type { FileLayerType } from '@orbis/scene';
-import type { VectorFeatures } from './vector-features.js';
+import type { VectorFeatures } from './vector-features.ts';
 
 /** A GIS file read: every feature in WGS84, and a GeoPackage's by table. */
 export interface VectorFile {
@@ -18,13 +18,13 @@ export interface VectorFile {
 export async function readVectorFile(type: FileLayerType, name: string, bytes: Buffer): Promise<VectorFile> {
   switch (type) {
     case 'shapefile':
-      return { features: await (await import('./shapefile-zip.js')).readShapefileZip(name, bytes) };
+      return { features: await (await import('./shapefile-zip.ts')).readShapefileZip(name, bytes) };
     case 'flatgeobuf':
-      return { features: await (await import('./flatgeobuf-reader.js')).readFlatGeobuf(name, bytes) };
+      return { features: await (await import('./flatgeobuf-reader.ts')).readFlatGeobuf(name, bytes) };
     case 'geojsonseq':
-      return { features: (await import('./geojsonseq-reader.js')).readGeojsonSeq(name, bytes) };
+      return { features: (await import('./geojsonseq-reader.ts')).readGeojsonSeq(name, bytes) };
     case 'geopackage': {
-      const tables = (await import('./geopackage-reader.js')).readGeoPackage(name, bytes);
+      const tables = (await import('./geopackage-reader.ts')).readGeoPackage(name, bytes);
       return { features: [...tables.values()].flat(), tables };
     }
   }

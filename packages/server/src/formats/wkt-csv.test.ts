@@ -21,4 +21,9 @@ describe('a CSV with a WKT column (SPEC §13 data.wktColumn)', () => {
     expect(() => readWktCsv('a.csv', 'name,geom\nx,SRID=6677;POINT(1 2)\n', 'geom')).toThrow(/SRID 6677/);
     expect(() => readWktCsv('a.csv', 'name,geom\nx,POINT(-5992 -35363)\n', 'geom')).toThrow(/not on the earth/);
   });
+
+  it('refuses a record longer than the bound, naming it', () => {
+    expect(readWktCsv('a.csv', 'name,geom\nx,POINT(1 2)\n', 'geom', 100)).toHaveLength(1);
+    expect(() => readWktCsv('a.csv', `name,geom\nx,"POINT(1 2)${' '.repeat(200)}"\n`, 'geom', 100)).toThrow(/a\.csv: the CSV cannot be read: Max Record Size: .* 100 at line 2/);
+  });
 });

@@ -1,8 +1,14 @@
 import { parse } from 'csv-parse/sync';
-import type { Feature, Geometry } from './vector-features.js';
-import { type VectorFeatures, vectorFileError } from './vector-features.js';
-import { toWgs84 } from './wgs84-reprojection.js';
-import { wktGeometry } from './wkt-geometry.js';
+import type { Feature, Geometry } from './vector-features.ts';
+import { type VectorFeatures, vectorFileError } from './vector-features.ts';
+import { toWgs84 } from './wgs84-reprojection.ts';
+import { wktGeometry } from './wkt-geometry.ts';
+
+/**
+ * The most characters one record of a CSV layer may hold, as a GeoJSON sequence's line
+ * (docs/gis-files.md "Limits"): a WKT polygon of a detailed outline is a few MB.
+ */
+export const MAX_WKT_CSV_RECORD_CHARS = 64 * 1024 * 1024;
 
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
@@ -12,10 +18,10 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
  * numbers typed as the CSV layer types them. Positions are longitude/latitude (WGS84), checked to
  * be on the earth. A missing column or a bad WKT is an error naming it and its row.
  */
-export function readWktCsv(name: string, text: string, column: string): VectorFeatures {
+export function readWktCsv(name: string, text: string, column: string, maxRecordChars = MAX_WKT_CSV_RECORD_CHARS): VectorFeatures {
   let records: Record<string, string>[];
   try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true }) as Record<string, string>[];
+    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, max_record_size: maxRecordChars }) as Record<string, string>[];
   } catch (err) {
     throw vectorFileError(name, `the CSV cannot be read: ${(err as Error).message}`);
   }

@@ -1,5 +1,5 @@
 import wkx from 'wkx';
-import type { Geometry } from './vector-features.js';
+import type { Geometry } from './vector-features.ts';
 
 /** A cell that reads as WKT or EWKT rather than as anything else (GeoJSON, a number, a word). */
 export const LOOKS_LIKE_WKT = /^\s*(SRID=\d+;\s*)?(POINT|LINESTRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTIPOLYGON|GEOMETRYCOLLECTION)\b/i;

@@ -118,6 +118,9 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     expect(await refusal(await upload('cut.zip', zip.subarray(0, zip.length - 40)))).toMatch(/cut\.zip/);
     expect(await refusal(await upload('places.fgb', PNG))).toMatch(/not a FlatGeobuf file.*PNG/);
     expect(await refusal(await upload('grid.zip', mysteryGridZip()))).toMatch(/reference system "Mystery_Grid"/);
+    // A .dbf that says four billion records of 0 bytes (a 2 KB file that stalled the server): refused before it is read.
+    const bomb = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { patch: (ext, b) => (ext === 'dbf' ? Buffer.concat([b.subarray(0, 4), Buffer.from([255, 255, 255, 255, 32, 0, 0, 0]).subarray(0, 4), b.subarray(8, 10), Buffer.alloc(2), b.subarray(12)]) : b) });
+    expect(await refusal(await upload('bomb.zip', bomb))).toMatch(/bomb\.zip \(places\.shp\): its \.dbf header says 4294967295 records but its \.shp has 4 shapes/);
     const clash = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { extra: [{ name: 'orbis-wgs84.geojson', data: '{}' }] });
     expect(await refusal(await upload('clash.zip', clash))).toMatch(/clash\.zip: the zip already holds "orbis-wgs84\.geojson"/);
     // A good file beside a bad one in the same upload: neither is kept.
@@ -169,7 +172,8 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     // A CSV of WKT as GDAL writes it (`-lco GEOMETRY=AS_WKT`): the WKT column is a geometry field's.
     const wktFields = [{ key: 'name', type: 'text' }, { key: 'count', type: 'integer' }, { key: 'ratio', type: 'number' }, { key: 'WKT', type: 'geometry' }];
     expect((await h.admin('POST', '/api/projects/gis/models', { key: 'wkt', public: true, fields: wktFields })).status).toBe(201);
-    const csv = await fetch(`${h.url}/api/projects/gis/models/wkt/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' }, body: gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326') });
+    // Sent by file name, as the GIS formats may be (it used to be refused: only text/csv was read).
+    const csv = await fetch(`${h.url}/api/projects/gis/models/wkt/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="places.csv"' }, body: gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326') });
     expect(csv.status, await csv.clone().text()).toBe(201);
     expectOriginalPoints((await (await h.get('/api/p/gis/wkt.geojson')).json()) as FeatureCollection);
 

@@ -50,7 +50,7 @@ const schema = {
 
 /**
  * `POST /api/projects/{p}/models/{m}/import`: CSV, a JSON array or a GeoJSON FeatureCollection
- * (by Content-Type), read as a stream and recorded all or nothing; the first bad row is named.
+ * (by Content-Type, or by the Content-Disposition file name of an `application/octet-stream` body), read as a stream and recorded all or nothing; the first bad row is named.
  * Registered in its own scope, where every body reaches the route unparsed.
  */
 export async function importRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -66,11 +66,13 @@ export async function importRoute(app: FastifyInstance, ctx: AppContext): Promis
     if (!body) throw new ApiError('invalid_body', 'send the file to import as the request body');
     const fileName = fileNameOf(request.headers['content-disposition']);
     const format = vectorFormatOfContentType(type) ?? (fileName ? vectorFormatOf(fileName) : undefined);
+    // A body sent without its media type (`application/octet-stream`, or none) goes by its file name, as the GIS formats do.
+    const named = type === 'application/octet-stream' || type === '' ? /\.(csv|json|geojson)$/i.exec(fileName ?? '')?.[1]?.toLowerCase() : undefined;
     let rows: AsyncIterable<ImportRow>;
     if (format) rows = vectorRows(format, fileName ?? `the ${format} body`, body, model.fields);
-    else if (type === 'text/csv') rows = csvRows(body, model.fields);
-    else if (type === 'application/json' || type === 'application/geo+json') rows = jsonRows(body, model.fields);
-    else throw new ApiError('invalid_body', `Content-Type must be text/csv, application/json, application/geo+json or a GIS file's (a shapefile's application/zip, application/geopackage+sqlite3, application/flatgeobuf, application/geo+json-seq), got "${type.slice(0, 60)}"`);
+    else if (type === 'text/csv' || named === 'csv') rows = csvRows(body, model.fields);
+    else if (type === 'application/json' || type === 'application/geo+json' || named === 'json' || named === 'geojson') rows = jsonRows(body, model.fields);
+    else throw new ApiError('invalid_body', `Content-Type must be text/csv, application/json, application/geo+json or a GIS file's (a shapefile's application/zip, application/geopackage+sqlite3, application/flatgeobuf, application/geo+json-seq), or application/octet-stream with a file name of one (.csv, .json, .geojson, .zip …); got "${type.slice(0, 60)}"${fileName ? ` for "${fileName.slice(0, 80)}"` : ''}`);
     const created = await ctx.models.importItems(project, model, rows, flag === undefined ? undefined : flag === 'true', auditActor(grantOf(request).actor));
     return reply.code(201).send({ created });
   });

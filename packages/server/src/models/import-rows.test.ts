@@ -84,6 +84,13 @@ describe('import rows', () => {
     await expect(all(jsonRows(feature.body, fields))).rejects.toThrow(/^feature 1: an item's JSON is at most/);
   });
 
+  it("refuses a CSV cell past an item's 1 MiB as its chunks pass, before the body is read", async () => {
+    // One cell of 64 KiB chunks, 5,000 of them (300 MiB) if it were read whole.
+    const huge = lazyBody('name\n"', () => 'x'.repeat(64 * 1024), 5000, '"\n');
+    await expect(all(csvRows(huge.body, fields))).rejects.toThrow(/^the CSV could not be read after row 0: Max Record Size: .* 1049600 at line 2/);
+    expect(huge.state.pulled).toBeLessThan(40);
+  });
+
   it('names bad JSON and a feature that is not one', async () => {
     await expect(all(jsonRows(Readable.from([Buffer.from('[{"name": ')]), fields))).rejects.toThrow(/JSON could not be read/);
     await expect(all(jsonRows(Readable.from([Buffer.from('{"features":[1]}')]), fields))).rejects.toThrow(/feature 1: not a GeoJSON Feature/);

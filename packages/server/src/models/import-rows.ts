@@ -132,7 +132,8 @@ function parseJson(cell: string): unknown {
  */
 export async function* csvRows(body: Readable, fields: Field[]): AsyncIterable<ImportRow> {
   const byKey = new Map(fields.map((f) => [f.key, f]));
-  const parser = body.pipe(parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: false }));
+  // A record past an item's size is refused as its characters pass the bound, not held whole first.
+  const parser = body.pipe(parse({ columns: true, bom: true, skip_empty_lines: true, relax_column_count: false, max_record_size: MAX_ELEMENT_BYTES }));
   body.once('error', (err) => parser.destroy(err));
   let n = 0;
   try {

@@ -1,14 +1,21 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FileLayerType } from '@orbis/scene';
+import { boundedLines } from '../formats/bounded-lines.js';
 import { geojsonSeqFeature } from '../formats/geojsonseq-reader.js';
 import type { Feature, Geometry } from '../formats/vector-features.js';
-import { readVectorFile } from '../formats/vector-file.js';
+import { readOffThread } from '../formats/vector-read-thread.js';
 import { InputError } from '../input-error.js';
 import type { Field } from '@orbis/content-model';
 import { firstGeometryField } from './field.js';
 import type { ImportRow } from './import-rows.js';
+import { MAX_ITEM_BYTES } from './item-validator.js';
+
+/**
+ * The most bytes one line of a GeoJSON sequence import may hold: an item's 1 MiB (SPEC §10) and
+ * room for what an item does not keep (the Feature's wrapper), as a JSON import's element.
+ */
+const MAX_LINE_BYTES = MAX_ITEM_BYTES + 1024;
 
 /**
  * The model field each attribute name goes to: the field of that key, else the one whose key or
@@ -39,7 +46,8 @@ function rowOf(feature: Feature<Geometry | null>, n: number, fields: Field[], ma
 
 /**
  * The rows of an import of a GIS file (SPEC §13): a GeoJSON sequence read line by line as it
- * streams in; a shapefile's zip, a GeoPackage or a FlatGeobuf read whole (their readers need the
+ * streams in; a shapefile's zip, a GeoPackage or a FlatGeobuf read whole, in a worker thread with
+ * bounded memory and time (vector-read-thread.ts; their readers need the
  * whole file: a zip's directory is at its end), every position in WGS84. Attributes go to the
  * fields of the same name, the geometry to the model's first geometry field.
  */
@@ -48,13 +56,13 @@ export async function* vectorRows(type: FileLayerType, name: string, body: Reada
   if (type === 'geojsonseq') {
     let line = 0;
     let n = 0;
-    for await (const text of createInterface({ input: body, crlfDelay: Infinity })) {
+    for await (const text of boundedLines(name, body, MAX_LINE_BYTES)) {
       const feature = geojsonSeqFeature(name, text.replace(/^\uFEFF/, ''), ++line);
       if (feature) yield rowOf(feature, ++n, fields, match);
     }
     if (n === 0) throw new InputError('file', `${name}: the GeoJSON sequence holds no feature`);
     return;
   }
-  const read = await readVectorFile(type, name, await buffer(body));
-  for (const [i, feature] of read.features.entries()) yield rowOf(feature, i + 1, fields, match);
+  const features = await readOffThread({ kind: 'vector', type, name, bytes: await buffer(body), output: 'features' });
+  for (const [i, feature] of features.entries()) yield rowOf(feature, i + 1, fields, match);
 }

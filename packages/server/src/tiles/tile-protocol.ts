@@ -19,6 +19,7 @@ export type TileRequest =
  */
 export type TileReply =
   | { type: 'taken'; bytes: number }
-  | { type: 'ready'; features: number }
+  /** `heapBytes`: the worker's heap in use once its index is built, what keeping it costs. */
+  | { type: 'ready'; features: number; heapBytes: number }
   | { type: 'failed'; message: string }
   | { type: 'tile'; id: number; bytes?: Uint8Array };

@@ -41,14 +41,18 @@ export class TileSource {
   private readFailure: Error | undefined;
   /** Resolves with the number of features once the index is built; rejects with why it could not be. */
   readonly ready: Promise<number>;
+  /** The worker's heap in use once the index is built (0 before): what keeping this index costs. */
+  heapBytes = 0;
 
   constructor(bytes: Readable, options: Partial<TileWorkerData> = {}) {
     this.worker = new Worker(WORKER_URL, { workerData: { wholeParseBytes: options.wholeParseBytes ?? WHOLE_PARSE_BYTES, maxFeatureBytes: options.maxFeatureBytes ?? MAX_FEATURE_BYTES } satisfies TileWorkerData });
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: TileReply) => {
         if (reply.type === 'taken') this.took(reply.bytes);
-        else if (reply.type === 'ready') resolve(reply.features);
-        else if (reply.type === 'failed') {
+        else if (reply.type === 'ready') {
+          this.heapBytes = reply.heapBytes;
+          resolve(reply.features);
+        } else if (reply.type === 'failed') {
           this.stopReading();
           reject(new Error(reply.message));
         } else {

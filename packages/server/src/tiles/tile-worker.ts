@@ -3,6 +3,7 @@
 // loop. It imports its neighbours by their `.ts` names: Node runs it from source in tests, and
 // tsc rewrites them to `.js` in dist.
 import { PassThrough } from 'node:stream';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Feature } from 'geojson';
 import { featuresOf, featuresOfDocument } from './geojson-stream.ts';
@@ -29,7 +30,7 @@ async function build(): Promise<TileMaker> {
   const features = new TileFeatures();
   for await (const { index, feature } of await source.promise) features.add(tiledFeature(feature, index));
   const maker = new TileMaker(features);
-  port.postMessage({ type: 'ready', features: features.count } satisfies TileReply);
+  port.postMessage({ type: 'ready', features: features.count, heapBytes: getHeapStatistics().used_heap_size } satisfies TileReply);
   return maker;
 }
 

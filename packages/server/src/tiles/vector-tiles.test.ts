@@ -6,9 +6,10 @@ import { buffer } from 'node:stream/consumers';
 import type { Feature } from 'geojson';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../storage/local-storage.js';
+import { MissingKeyError } from '../storage/storage.js';
 import { decodedTile, tileAround } from '../test/vector-tile-decoding.js';
 import { TileSource } from './tile-source.js';
-import { VectorTiles } from './vector-tiles.js';
+import { TILE_LIMITS, type TileLimits, VectorTiles } from './vector-tiles.js';
 
 const file = { key: 'p/a/original', etag: 'a-1', prefix: 'p/a' };
 const stations = {
@@ -22,8 +23,8 @@ const stations = {
 
 describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
   const opened: VectorTiles[] = [];
-  const open = (storage: LocalStorage) => {
-    const tiles = new VectorTiles(storage);
+  const open = (storage: LocalStorage, limits?: TileLimits) => {
+    const tiles = new VectorTiles(storage, limits);
     opened.push(tiles);
     return tiles;
   };
@@ -44,12 +45,47 @@ describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
       [2, { name: 'Shinagawa' }],
     ]);
     expect((await buffer(await storage.read(VectorTiles.keyOf(file, 10, x, y)))).equals(bytes)).toBe(true);
-    // An empty tile is kept as empty bytes.
+    // An empty tile is answered, not stored: anyone may ask for any of them.
     expect((await open(storage).tile(file, 3, 0, 0)).length).toBe(0);
-    expect((await buffer(await storage.read(VectorTiles.keyOf(file, 3, 0, 0)))).length).toBe(0);
+    await expect(storage.read(VectorTiles.keyOf(file, 3, 0, 0))).rejects.toThrow(MissingKeyError);
     // A second process finds the kept tile, whatever the file holds now.
     await storage.put(file.key, Readable.from([Buffer.from('not json')]));
     expect((await open(storage).tile(file, 10, x, y)).equals(bytes)).toBe(true);
+  });
+
+  it("bounds what anonymous asks can make it store: no empty tile, at most storedTilesPerFile of a file's", async () => {
+    const storage = new LocalStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
+    await storage.put(file.key, Readable.from([Buffer.from(JSON.stringify(stations))]));
+    const tiles = open(storage, { ...TILE_LIMITS, storedTilesPerFile: 1 });
+    for (let x = 0; x < 20; x++) expect((await tiles.tile(file, 5, x, 0)).length).toBe(0);
+    const [x10, y10] = tileAround(10, 139.75, 35.65);
+    const [x11, y11] = tileAround(11, 139.75, 35.65);
+    expect((await tiles.tile(file, 10, x10, y10)).length).toBeGreaterThan(0);
+    expect((await tiles.tile(file, 11, x11, y11)).length).toBeGreaterThan(0);
+    const kept: string[] = [];
+    for await (const { key } of storage.list()) if (key !== file.key) kept.push(key);
+    expect(kept).toEqual([VectorTiles.keyOf(file, 10, x10, y10)]);
+  });
+
+  it('keeps indexes by the heap they take, not by count: three files asked in turn are read once each within the budget', async () => {
+    let reads = 0;
+    class CountingStorage extends LocalStorage {
+      override async read(key: string, range?: Parameters<LocalStorage['read']>[1]) {
+        if (key.endsWith('/original')) reads += 1;
+        return super.read(key, range);
+      }
+    }
+    const storage = new CountingStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
+    const files = ['a', 'b', 'c'].map((n) => ({ key: `p/${n}/original`, etag: `${n}-1`, prefix: `p/${n}` }));
+    for (const f of files) await storage.put(f.key, Readable.from([Buffer.from(JSON.stringify(stations))]));
+    const [x, y] = tileAround(10, 139.75, 35.65);
+    const roomy = open(storage, { ...TILE_LIMITS, storedTilesPerFile: 0 });
+    for (const round of [1, 2]) for (const f of files) expect((await roomy.tile(f, 10, x, y)).length, `round ${round}`).toBeGreaterThan(0);
+    expect(reads).toBe(3);
+    // A budget smaller than one index keeps only the latest: files asked in turn are read again each time.
+    const tight = open(storage, { ...TILE_LIMITS, storedTilesPerFile: 0, keptIndexBytes: 1 });
+    for (const round of [1, 2]) for (const f of files.slice(0, 2)) expect((await tight.tile(f, 10, x, y)).length, `round ${round}`).toBeGreaterThan(0);
+    expect(reads).toBe(7);
   });
 
   it('says a tile is pending while the index is built, and goes on building it for the next ask', async () => {

@@ -1,13 +1,27 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { TILES_PATH } from '@orbis/scene';
-import type { Storage } from '../storage/storage.js';
-import { StoredOnce } from '../storage/stored-once.js';
+import { MissingKeyError, type Storage } from '../storage/storage.js';
 import { TileSource } from './tile-source.js';
 
-/** Tile indexes kept in memory at once (each is a worker thread holding one file's features). */
-const KEPT_SOURCES = 2;
 /** An index unused this long is let go. */
 const IDLE_MS = 10 * 60_000;
+
+/** What a process's tiles may hold (docs/gis-files.md "Limits"). */
+export interface TileLimits {
+  /**
+   * The heap the kept indexes may take together (each is a worker thread holding one file's
+   * features): the least recently used go past it, the one in use always stays. By memory, not by
+   * count: three large files asked in turn no longer rebuild a 22 MB index on every request.
+   */
+  keptIndexBytes: number;
+  /** The most tiles of one file (one ETag) this process writes to storage; past it, tiles are cut for each request. */
+  storedTilesPerFile: number;
+  /** Empty tiles remembered in memory (they are never stored: anyone can ask for any of them). */
+  emptyTilesKnown: number;
+}
+
+export const TILE_LIMITS: TileLimits = { keptIndexBytes: 1024 * 1024 * 1024, storedTilesPerFile: 20_000, emptyTilesKnown: 100_000 };
 
 /** A GeoJSON file that can be cut into tiles: its storage key and a tag that changes with its bytes. */
 export interface TiledFile {
@@ -25,15 +39,23 @@ interface Kept {
 /**
  * Mapbox Vector Tiles of GeoJSON files (SPEC §13): each tile is cut once, by whichever process is
  * first asked for it, and kept in storage beside the file, where every process (and S3) finds it.
- * Cutting needs the file's index, which a worker thread builds from the file's bytes; the last
- * few indexes stay in memory for the tiles asked next.
+ * Cutting needs the file's index, which a worker thread builds from the file's bytes; the indexes
+ * last used stay in memory, up to a budget of heap, for the tiles asked next. Empty tiles are not
+ * stored (only remembered), and a file's stored tiles are bounded (`TileLimits`).
  */
 export class VectorTiles {
   private readonly sources = new Map<string, Kept>();
-  private readonly kept: StoredOnce;
+  private readonly cutting = new Map<string, Promise<Buffer>>();
+  /** Tiles known to be empty, by storage key, least recently found first. */
+  private readonly empty = new Set<string>();
+  /** Tiles this process has stored, by file. */
+  private readonly stored = new Map<string, number>();
+  private readonly storage: Storage;
+  private readonly limits: TileLimits;
 
-  constructor(private readonly storage: Storage) {
-    this.kept = new StoredOnce(storage);
+  constructor(storage: Storage, limits: TileLimits = TILE_LIMITS) {
+    this.storage = storage;
+    this.limits = limits;
   }
 
   /** Where a tile of a file is kept. */
@@ -57,7 +79,39 @@ export class VectorTiles {
 
   /** The tile's bytes (empty when nothing lies in it). Rejects when the file is not GeoJSON that can be read. */
   async tile(file: TiledFile, z: number, x: number, y: number): Promise<Buffer> {
-    return this.kept.get(VectorTiles.keyOf(file, z, x, y), async () => Buffer.from((await this.sourceOf(file).tile(z, x, y)) ?? []));
+    const key = VectorTiles.keyOf(file, z, x, y);
+    if (this.empty.has(key)) return Buffer.alloc(0);
+    try {
+      return await buffer(await this.storage.read(key));
+    } catch (err) {
+      if (!(err instanceof MissingKeyError)) throw err;
+    }
+    let cut = this.cutting.get(key);
+    if (!cut) {
+      cut = this.cut(file, key, z, x, y).finally(() => this.cutting.delete(key));
+      this.cutting.set(key, cut);
+    }
+    return cut;
+  }
+
+  private async cut(file: TiledFile, key: string, z: number, x: number, y: number): Promise<Buffer> {
+    const bytes = Buffer.from((await this.sourceOf(file).tile(z, x, y)) ?? []);
+    if (bytes.length === 0) {
+      // Not stored: 300 anonymous asks for empty tiles made 600 files in 4 s.
+      this.empty.add(key);
+      for (const oldest of this.empty) {
+        if (this.empty.size <= this.limits.emptyTilesKnown) break;
+        this.empty.delete(oldest);
+      }
+      return bytes;
+    }
+    const name = `${file.key}#${file.etag}`;
+    const count = this.stored.get(name) ?? 0;
+    if (count < this.limits.storedTilesPerFile) {
+      this.stored.set(name, count + 1);
+      await this.storage.put(key, Readable.from([bytes]));
+    }
+    return bytes;
   }
 
   private sourceOf(file: TiledFile): TileSource {
@@ -74,8 +128,26 @@ export class VectorTiles {
     }
     kept.timer = setTimeout(() => this.drop(name), IDLE_MS).unref();
     this.sources.set(name, kept);
-    for (const [other] of this.sources) if (this.sources.size > KEPT_SOURCES) this.drop(other);
+    // Sized once it is built: the others then go, least recently used first, past the budget.
+    kept.source.ready.then(() => this.trim(), () => undefined);
+    this.trim();
     return kept.source;
+  }
+
+  /**
+   * Lets the least recently used built indexes go while those kept take more than their budget; the
+   * latest asked stays, and so do those still being built (requests wait on them).
+   */
+  private trim(): void {
+    let total = 0;
+    for (const { source } of this.sources.values()) total += source.heapBytes;
+    const latest = [...this.sources.keys()].pop();
+    for (const [name, { source }] of this.sources) {
+      if (total <= this.limits.keptIndexBytes) break;
+      if (name === latest || source.heapBytes === 0) continue;
+      total -= source.heapBytes;
+      this.drop(name);
+    }
   }
 
   private async *readFile(key: string): AsyncGenerator<Buffer> {

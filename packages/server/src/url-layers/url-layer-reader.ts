@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type FileLayerType, isFileLayerType } from '@orbis/scene';
-import { featureCollectionText } from '../formats/vector-features.js';
-import { readVectorFile } from '../formats/vector-file.js';
+import { readOffThread } from '../formats/vector-read-thread.js';
 import { InputError } from '../input-error.js';
 import { fetchRemoteFile, type RemoteFileLimits } from './remote-file.js';
 
@@ -36,7 +35,7 @@ function nameOf(url: string): string {
 
 /**
  * Reads the GIS files that scene layers name by URL (shapefile zip, GeoPackage, FlatGeobuf,
- * GeoJSON sequence, CSV of WKT) with the same readers as an upload, reprojected to WGS84, and
+ * GeoJSON sequence, CSV of WKT) with the same readers as an upload (in a worker thread, bounded in memory and time), reprojected to WGS84, and
  * keeps each answer for 5 minutes (the 16 latest, per process), so that a page's visitors do not
  * each make the server read the file again. A file that cannot be read is an `InputError`.
  */
@@ -69,16 +68,10 @@ export class UrlLayerReader {
     if (isCsv && source.wktColumn === undefined) throw new InputError('wktColumn', 'a csv URL layer is converted only for its wktColumn');
     const bytes = await fetchRemoteFile(source.url, this.limits);
     const name = nameOf(source.url);
-    let features;
-    if (isCsv) {
-      const { readWktCsv } = await import('../formats/wkt-csv.js');
-      features = readWktCsv(name, bytes.toString('utf8'), source.wktColumn!);
-    } else {
-      const read = await readVectorFile(source.type as FileLayerType, name, bytes);
-      features = source.table === undefined ? read.features : read.tables?.get(source.table);
-      if (!features) throw new InputError('table', `${name} has no feature table "${source.table!.slice(0, 100)}"${read.tables ? ` (it has ${[...read.tables.keys()].join(', ')})` : ''}`);
-    }
-    const geojson = [...featureCollectionText(features)].join('');
+    const texts = isCsv
+      ? await readOffThread({ kind: 'wkt-csv', column: source.wktColumn!, name, bytes, output: 'geojson' })
+      : await readOffThread({ kind: 'vector', type: source.type as FileLayerType, table: source.table, name, bytes, output: 'geojson' });
+    const geojson = Buffer.from(texts.all.buffer, texts.all.byteOffset, texts.all.byteLength).toString('utf8');
     return { geojson, etag: `"u${createHash('sha256').update(geojson).digest('base64url').slice(0, 27)}"` };
   }
 }

@@ -1,6 +1,6 @@
 import type { Layer, LayerData } from '@orbis/scene';
 import { rasterStyleProblem } from '@orbis/scene/checks';
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { PALETTES, spread } from './palettes.js';
 

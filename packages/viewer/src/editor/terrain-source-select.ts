@@ -1,4 +1,4 @@
-import { h } from './dom.js';
+import { h } from '../ui/dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { userRecord } from '../../accounts/user-service.js';
 import { ApiError, errorBody } from '../api-error.js';
+import { InputError } from '../../input-error.js';
 import type { AppContext } from '../app-context.js';
 import { empty, failure, objectBody } from '../schemas.js';
 import type { Actor } from './actor.js';
@@ -59,11 +60,22 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/auth/me', { schema: { summary: 'Who is signed in, and their projects with their roles', security: [{ session: [] }, { accessToken: [] }, { adminToken: [] }], response: { 200: meShape, 401: failure('unauthorized') } } }, async (request) => me(ctx, await authenticate(ctx, request)));
 
   const patch = objectBody({ name: { type: 'string' }, password: { type: 'string' }, currentPassword: { type: 'string' } });
-  app.patch('/api/auth/me', { schema: { summary: "Change one's name or password (a new password ends one's other sessions)", security: sessionSecurity, body: patch, response: { 200: meShape, 400: failure('invalid_body'), 401: failure('unauthorized') } } }, async (request) => {
+  app.patch('/api/auth/me', { schema: { summary: "Change one's name or password (a new password ends one's other sessions)", security: sessionSecurity, body: patch, response: { 200: meShape, 400: failure('invalid_body'), 401: failure('unauthorized'), 429: failure('too_many_attempts: too many wrong currentPasswords, with Retry-After') } } }, async (request, reply) => {
     const session = await sessionOf(ctx, request);
     if (!session) throw new ApiError('unauthorized', 'sign in first');
     const body = request.body as { name?: unknown; password?: unknown; currentPassword?: unknown };
-    const user = await ctx.auth.users.update(session.user, body);
+    // A wrong currentPassword is a wrong password: counted and limited as a sign-in's (docs/teams.md).
+    const retryAfter = await ctx.auth.signIns.retryAfter(session.user.email, request.ip);
+    if (retryAfter > 0) {
+      return reply.code(429).header('retry-after', String(retryAfter)).send(errorBody('too_many_attempts', `too many wrong passwords: try again in ${retryAfter} seconds`));
+    }
+    let user;
+    try {
+      user = await ctx.auth.users.update(session.user, body);
+    } catch (err) {
+      if (err instanceof InputError && err.field === 'currentPassword') await ctx.auth.signIns.recordFailure(session.user.email, request.ip);
+      throw err;
+    }
     if (body.password !== undefined) await ctx.auth.sessions.endOthers(user.id, session.idHash);
     return me(ctx, { type: 'user', user, sessionIdHash: session.idHash });
   });

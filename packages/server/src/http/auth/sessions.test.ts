@@ -52,6 +52,19 @@ describe('sign-in, sessions and sign-out (SPEC §12)', () => {
     expect(((await after.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
   });
 
+  it("refuses to delete a project's only owner (409), and deletes one once another owner is there", async () => {
+    const fay = await signedInUser(h, 'fay@example.org');
+    await h.project('fays', 'private');
+    await addMember(h, 'fays', 'fay@example.org', 'owner');
+    const refused = await h.admin('DELETE', `/api/users/${fay.id}`);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/the only owner of "fays"/);
+    expect((await fay.call('GET', '/api/projects/fays')).status).toBe(200);
+    await signedInUser(h, 'gus@example.org');
+    await addMember(h, 'fays', 'gus@example.org', 'owner');
+    expect((await h.admin('DELETE', `/api/users/${fay.id}`)).status).toBe(204);
+  });
+
   it("ends a deleted user's sessions and tokens at once", async () => {
     const ed = await signedInUser(h, 'ed@example.org');
     const { token } = (await (await ed.call('POST', '/api/tokens', { name: 'ci' })).json()) as { token: string };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../../test/harness.js';
-import { PASSWORD } from '../../test/team.js';
+import { PASSWORD, signedInUser } from '../../test/team.js';
 
 const attempt = (h: Harness, email: string, password: string) =>
   fetch(`${h.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
@@ -15,8 +15,10 @@ describe('sign-in attempts are limited (SPEC §12)', () => {
   it('after 5 failures for one email, answers 429 with Retry-After, even to the right password; other emails go on', async () => {
     await h.admin('POST', '/api/users', { email: 'ana@example.org', password: PASSWORD });
     await h.admin('POST', '/api/users', { email: 'bo@example.org', password: PASSWORD });
-    for (let i = 0; i < 5; i++) expect((await attempt(h, i % 2 ? 'ana@example.org' : 'ANA@example.org', 'wrong password!')).status).toBe(401);
-    const blocked = await attempt(h, 'ana@example.org', PASSWORD);
+    // Spaced or cased, an email is one account and one count (it used to start a fresh count, and still sign in).
+    expect((await attempt(h, ' ana@example.org ', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt(h, [' ana@example.org', 'ANA@example.org ', 'ana@example.org'][i % 3]!, 'wrong password!')).status).toBe(401);
+    const blocked = await attempt(h, ' ana@example.org', PASSWORD);
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as { error: { code: string } }).error.code).toBe('too_many_attempts');
     const retryAfter = Number(blocked.headers.get('retry-after'));
@@ -24,6 +26,15 @@ describe('sign-in attempts are limited (SPEC §12)', () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
     expect(blocked.headers.getSetCookie()).toEqual([]);
     expect((await attempt(h, 'bo@example.org', PASSWORD)).status).toBe(200);
+  });
+
+  it('counts wrong currentPasswords on PATCH /api/auth/me as wrong passwords: 429 after 5', async () => {
+    const dee = await signedInUser(h, 'dee@example.org');
+    for (let i = 0; i < 5; i++) expect((await dee.call('PATCH', '/api/auth/me', { password: 'a new password 1', currentPassword: 'wrong password!' })).status).toBe(400);
+    const blocked = await dee.call('PATCH', '/api/auth/me', { password: 'a new password 1', currentPassword: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect((await attempt(h, 'dee@example.org', PASSWORD)).status).toBe(429);
   });
 
   it('after 50 failures from one address, answers 429 for any email from it', async () => {

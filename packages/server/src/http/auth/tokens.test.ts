@@ -42,6 +42,18 @@ describe('personal access tokens (SPEC §12)', () => {
     expect(((await (await as(token, 'GET', '/api/projects')).json()) as { alias: string }[]).map((p) => p.alias)).toEqual(['alpha']);
   });
 
+  it("a token scoped to projects, or to none, cannot create one; a project its user is not a member of is as unknown as one that does not exist", async () => {
+    for (const projects of [['alpha'], []]) {
+      const { token } = await create({ name: 'scoped', projects });
+      expect((await as(token, 'POST', '/api/projects', { alias: `new-${projects.length}` })).status, JSON.stringify(projects)).toBe(403);
+    }
+    await h.project('gamma', 'private');
+    const unknown = await ana.call('POST', '/api/tokens', { name: 'x', projects: ['nope'] });
+    const hidden = await ana.call('POST', '/api/tokens', { name: 'x', projects: ['gamma'] });
+    expect(hidden.status).toBe(400);
+    expect((await hidden.text()).replace('gamma', 'nope')).toBe(await unknown.text());
+  });
+
   it('acts with at most its role, and never above its user', async () => {
     const reader = (await create({ name: 'reads', role: 'reader' })).token;
     expect((await as(reader, 'GET', '/api/projects/alpha/scene')).status).toBe(200);

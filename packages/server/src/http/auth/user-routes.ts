@@ -16,7 +16,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/users', { schema: { summary: 'Every user', security: adminOnly, response: { 200: { description: 'the users, oldest first', type: 'array', items: userShape } } } }, async () => (await ctx.store.accounts.listUsers()).map(userRecord));
 
-  app.delete<{ Params: { id: string } }>('/api/users/:id', { schema: { summary: "Delete a user: their sessions and tokens end at once", security: adminOnly, params: { type: 'object', properties: { id: { type: 'string' } } }, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/api/users/:id', { schema: { summary: "Delete a user: their sessions and tokens end at once", security: adminOnly, params: { type: 'object', properties: { id: { type: 'string' } } }, response: { 204: empty('deleted'), 404: failure('not_found'), 409: failure('conflict: the user is the only owner of a project') } } }, async (request, reply) => {
+    // The last-owner rule holds for a deleted user as for a removed member: a project is never left without an owner.
+    for (const membership of await ctx.store.accounts.listMemberships(request.params.id)) {
+      if (membership.role === 'owner' && (await ctx.store.accounts.countOwners(membership.projectId)) <= 1) {
+        throw new ApiError('conflict', `the user is the only owner of "${membership.alias}": make someone else owner first, or delete the project`);
+      }
+    }
     if (!(await ctx.store.accounts.deleteUser(request.params.id))) throw new ApiError('not_found', `user "${request.params.id.slice(0, 80)}" does not exist`);
     return reply.code(204).send();
   });
