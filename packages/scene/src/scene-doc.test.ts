@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { defaultScene } from './default-scene.js';
-import { readScene, seedUpdate, writeScene } from './scene-doc.js';
+import { mergeScenes, readScene, seedUpdate, writeScene } from './scene-doc.js';
 import type { Layer, Scene } from './scene-schema.js';
 
 const layer = (id: string, title = id): Layer => ({ id, title, type: 'geojson', url: `https://example.org/${id}.geojson`, visible: true });
@@ -57,6 +57,20 @@ describe('the scene as a Yjs document', () => {
     syncAll([a!, b!]);
     expect(readScene(a!)!.layers.map((l) => l.id)).toEqual(['layer-1', 'layer-1-2']);
     expect(readScene(b!)).toEqual(readScene(a!));
+  });
+
+  it('merges two saves of one scene three ways: both added layers, both field edits, a removal', () => {
+    const base = { ...defaultScene(), layers: [layer('x'), layer('y')] };
+    const mine = structuredClone(base);
+    mine.layers.push(layer('mine'));
+    mine.layers[0]!.title = 'renamed';
+    const theirs = structuredClone(base);
+    theirs.layers.push(layer('theirs'));
+    theirs.layers[0]!.visible = false;
+    theirs.layers.splice(1, 1);
+    const merged = mergeScenes(base, mine, theirs);
+    expect(merged.layers.map((l) => l.id).sort()).toEqual(['mine', 'theirs', 'x']);
+    expect(merged.layers.find((l) => l.id === 'x')).toMatchObject({ title: 'renamed', visible: false });
   });
 
   it('writes nothing when nothing changed', () => {

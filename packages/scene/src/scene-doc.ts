@@ -143,3 +143,26 @@ function jsonEqual(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/**
+ * A three-way merge of two changes of one scene, as the live document merges them: `mine` and
+ * `theirs` each changed `base`; edits to different things are both kept, two edits of one field
+ * end as one of them (the same on every client). The editor uses it when its save meets a newer
+ * version (a 412): docs/collaboration.md, "The editor's saves".
+ */
+export function mergeScenes(base: Scene, mine: Scene, theirs: Scene): Scene {
+  const seed = seedUpdate(base);
+  const ours = new Y.Doc();
+  const other = new Y.Doc();
+  try {
+    Y.applyUpdate(ours, seed);
+    Y.applyUpdate(other, seed);
+    writeScene(ours, mine);
+    writeScene(other, theirs);
+    Y.applyUpdate(ours, Y.encodeStateAsUpdate(other, Y.encodeStateVector(ours)));
+    return readScene(ours)!;
+  } finally {
+    ours.destroy();
+    other.destroy();
+  }
+}

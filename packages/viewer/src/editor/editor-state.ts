@@ -3,8 +3,10 @@ import type { AssetFile } from '../engine/property-mapping.js';
 import type { Layer, Scene } from '@orbis/scene';
 import { convertsFromUrl, GEOTIFF_NAME, derivedPathOf, derivedTablesOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
 import { drawnType } from '../layers/drawn-layer.js';
-import type { AssetRecord, ManagementApi } from './management-api.js';
+import { type AssetRecord, ApiError, type ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
+import { mergeScenes } from '@orbis/scene/live';
+import { adoptScene } from './adopt-scene.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 
@@ -29,6 +31,9 @@ export class EditorState {
   /** How many changes `update` has made: a save says "Saved" only when it holds the last. */
   private changes = 0;
   private saving: Promise<void> = Promise.resolve();
+  /** The scene as the server last confirmed it, and its version: a save is made over it (If-Match). */
+  private base!: Scene;
+  private etag = '*';
 
   /** `readOnly`, when set, is why changes are shown but not saved (the role may not save the scene). */
   constructor(
@@ -43,7 +48,11 @@ export class EditorState {
   }
 
   async load(): Promise<void> {
-    [this.scene, this.assets] = await Promise.all([this.api.scene(), this.api.assets()]);
+    const [version, assets] = await Promise.all([this.api.sceneVersion(), this.api.assets()]);
+    this.scene = version.scene;
+    this.base = structuredClone(version.scene);
+    this.etag = version.etag;
+    this.assets = assets;
     this.emit();
   }
 
@@ -91,15 +100,40 @@ export class EditorState {
     this.saving = this.saving.then(async () => {
       try {
         const upTo = this.changes;
-        await this.api.saveScene(this.scene);
+        const merged = await this.saveOver(structuredClone(this.scene));
         // A change made while this save was on its way is not in it: its own save comes after.
-        this.status = this.changes === upTo ? 'Saved' : 'Unsaved changes…';
+        this.status = this.changes === upTo ? (merged ? 'Saved, with a teammate\'s changes' : 'Saved') : 'Unsaved changes…';
       } catch (err) {
         this.status = `Not saved: ${(err as Error).message}`;
       }
       this.emit();
     });
     return this.saving;
+  }
+
+  /**
+   * Saves `mine` over the version this editor last saw. When a teammate saved since (412), their
+   * scene and this one are merged three ways (docs/collaboration.md, "The editor's saves"), the
+   * merge is saved, and the editor shows it, with what was changed here meanwhile kept on top.
+   * Whether a teammate's change was merged in.
+   */
+  private async saveOver(mine: Scene): Promise<boolean> {
+    let sent = mine;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const saved = await this.api.saveSceneOver(sent, this.etag);
+        this.etag = saved.etag;
+        if (sent !== mine) adoptScene(this.scene, mergeScenes(mine, this.scene, saved.scene));
+        this.base = saved.scene;
+        return sent !== mine;
+      } catch (err) {
+        if (!(err instanceof ApiError) || err.code !== 'precondition_failed' || attempt >= 4) throw err;
+        const theirs = await this.api.sceneVersion();
+        sent = mergeScenes(this.base, mine, theirs.scene);
+        this.base = theirs.scene;
+        this.etag = theirs.etag;
+      }
+    }
   }
 
   /** The layers as the engine loads them: asset, model and converted URL layers through admin routes. */

@@ -135,6 +135,24 @@ export class ManagementApi {
     return this.call('GET', '/scene');
   }
 
+  /** The scene with its version (ETag), for a save that must not overwrite a newer one. */
+  async sceneVersion(): Promise<{ scene: Scene; etag: string }> {
+    const res = await fetch(`${this.base}/scene`, { headers: this.authHeader });
+    if (!res.ok) throw new ApiError(res.status, 'unknown', res.statusText);
+    return { scene: (await res.json()) as Scene, etag: res.headers.get('etag') ?? '*' };
+  }
+
+  /**
+   * Saves the scene only over version `etag` (If-Match, docs/collaboration.md): an ApiError with
+   * the code `precondition_failed` when someone saved a newer one since.
+   */
+  async saveSceneOver(scene: Scene, etag: string): Promise<{ scene: Scene; etag: string }> {
+    const res = await fetch(`${this.base}/scene`, { method: 'PUT', headers: { ...this.authHeader, 'content-type': 'application/json', 'if-match': etag }, body: JSON.stringify(scene) });
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
+    return { scene: json as Scene, etag: res.headers.get('etag') ?? '*' };
+  }
+
   saveScene(scene: Scene): Promise<Scene> {
     return this.call('PUT', '/scene', scene);
   }
