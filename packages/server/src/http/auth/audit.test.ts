@@ -26,7 +26,8 @@ describe('the audit log (SPEC §12)', () => {
     expect(upload.status).toBe(201);
     const { id } = (await upload.json()) as { id: string };
     await writer.call('GET', '/api/projects/log/assets');
-    expect((await writer.call('PUT', '/api/projects/log/scene', {})).status).toBe(403);
+    // A refusal is not recorded: publishing is a maintainer's.
+    expect((await writer.call('POST', '/api/projects/log/publish')).status).toBe(403);
     expect((await h.admin('POST', '/api/projects/log/keys', { name: 'site' })).status).toBe(201);
     const { token } = (await (await maintainer.call('POST', '/api/tokens', { name: 'ci' })).json()) as { token: string };
     expect((await fetch(`${h.url}/api/projects/log/assets/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
