@@ -193,7 +193,7 @@ describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members,
 
     await page.getByTestId('tab-map').click();
     await page.getByTestId('read-only').waitFor();
-    expect(await page.getByTestId('read-only').textContent()).toContain('Changing the map needs the role maintainer or above; you are reader.');
+    expect(await page.getByTestId('read-only').textContent()).toContain('Changing the map needs the role writer or above; you are reader.');
     expect(await page.getByTestId('upload-input').isDisabled()).toBe(true);
     await shot(page, '8-reader-map');
     expect(await seriousAxeViolations(page)).toEqual([]);
