@@ -22,7 +22,7 @@ describe('item versions (docs/content-workflow.md)', () => {
   afterAll(() => h.close());
 
   it('keeps a version per write with who wrote it, lists them newest first in pages, and restores one as a new version', async () => {
-    const item = (await json(await writer.call('POST', base, { fields: { name: 'Hall', capacity: 10 } }))).body;
+    const item = (await json(await writer.call('POST', base, { fields: { name: 'Hall', capacity: 10 }, public: false }))).body;
     expect((await h.admin('PATCH', `${base}/${item.id}`, { fields: { capacity: 20 } })).status).toBe(200);
     expect((await writer.call('PATCH', `${base}/${item.id}`, { fields: { name: 'Gym' }, public: true })).status).toBe(200);
 

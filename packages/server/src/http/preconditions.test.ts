@@ -77,7 +77,7 @@ describe('versions on every write (If-Match)', () => {
     const i = `${m}/items/${created.id}`;
     await refusesStale(i, () => call('PATCH', i, { fields: { name: 'Theirs' } }), (tag) => call('PATCH', i, { fields: { name: 'Mine' } }, tag));
     const stale = await tagOf(i);
-    await call('PATCH', i, { public: true });
+    await call('PATCH', i, { public: false });
     expect((await call('DELETE', i, undefined, stale)).status).toBe(412);
     expect((await call('DELETE', i, undefined, await tagOf(i))).status).toBe(204);
     const staleModel = await tagOf(m);
