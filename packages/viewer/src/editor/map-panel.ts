@@ -71,8 +71,6 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
       const id = newLayerId(state);
       state.update((s) => s.layers.push({ id, title: url.split('/').pop() || url, type: urlType.value as Layer['type'], url, visible: true }));
       urlInput.value = '';
-      // A new layer is shown where its data is (the engine waits for it to load).
-      void engine.flyToLayer(id);
     },
   });
 
@@ -130,7 +128,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
             await state.reloadAssets();
           } }), 'asset.update', 'Publishing a file'), ' public'),
           type
-            ? can.guard(button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type).then((id) => engine.flyToLayer(id)) }), 'scene.put', 'Adding a layer')
+            ? can.guard(button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type) }), 'scene.put', 'Adding a layer')
             : h('span', { class: 'hint' }, 'not a map layer'),
         );
       }),
