@@ -98,8 +98,8 @@ describe(`the live scene converges and loses nothing (${TEST_BACKEND})`, () => {
           docs.forEach((doc, k) => (clients[k] ??= liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc })));
           await Promise.all(clients.map((c) => c!.synced));
           await Promise.all(clients.map((c) => c!.settled()));
-          const wanted = Y.encodeStateVector(docs[0]!);
-          await expect.poll(() => docs.every((d) => Buffer.from(Y.encodeStateVector(d)).equals(Buffer.from(wanted))), { timeout: 60_000 }).toBe(true);
+          // Every editor has every change: one state vector among them (read anew each time: the first may still be catching up).
+          await expect.poll(() => new Set(docs.map((d) => Buffer.from(Y.encodeStateVector(d)).toString('base64'))).size, { timeout: 60_000 }).toBe(1);
           // Equal as values: each client's maps list their keys in the order it received them.
           await expect.poll(() => clients.every((c) => isDeepStrictEqual(c!.scene(), clients[0]!.scene())), { timeout: 60_000 }).toBe(true);
           const scene = clients[0]!.scene();

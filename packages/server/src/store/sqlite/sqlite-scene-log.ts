@@ -2,6 +2,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { SceneLog, SceneUpdate } from '../scene-log.js';
 import { StoreNotFoundError } from '../store.js';
 
+/** Another compaction replaced some of the same updates first. */
+class CompactionRaced extends Error {}
+
 /** The live scene's update log on SQLite (`scene_updates`). */
 export class SqliteSceneLog implements SceneLog {
   private readonly insert: BetterSqlite3.Statement;
@@ -14,7 +17,10 @@ export class SqliteSceneLog implements SceneLog {
     const remove = db.prepare('DELETE FROM scene_updates WHERE project_id = ? AND seq = ?');
     const put = db.prepare('INSERT INTO scene_updates (seq, project_id, "update") VALUES (?, ?, ?)');
     this.replace = db.transaction((projectId: string, seqs: number[], merged: Uint8Array) => {
-      for (const seq of seqs) remove.run(projectId, seq);
+      let removed = 0;
+      for (const seq of seqs) removed += remove.run(projectId, seq).changes;
+      // Another compaction took some of these first (both read before either wrote): it stands, this one is dropped.
+      if (removed !== seqs.length) throw new CompactionRaced();
       put.run(Math.max(...seqs), projectId, merged);
     });
   }
@@ -30,6 +36,10 @@ export class SqliteSceneLog implements SceneLog {
   }
 
   async compact(projectId: string, seqs: number[], merged: Uint8Array): Promise<void> {
-    this.replace(projectId, seqs, merged);
+    try {
+      this.replace(projectId, seqs, merged);
+    } catch (err) {
+      if (!(err instanceof CompactionRaced)) throw err;
+    }
   }
 }
