@@ -87,7 +87,7 @@ const MAX_ITEMS = 100_000;
 const MODEL_PATH = `/api/p/${PROJECT_ALIAS}/places.json`;
 
 /**
- * Creates a public content model and imports `count` public items as one streamed CSV (SPEC §10);
+ * Creates a public content model and imports `count` public items as one streamed CSV (docs/contract.md §10);
  * returns the import's rows per second.
  */
 export async function seedModel(server, adminToken, count) {

@@ -1,4 +1,4 @@
-// `node bench/plugin-worker-run.js [--quick]`: the worker sandbox figures alone (SPEC §11), with
+// `node bench/plugin-worker-run.js [--quick]`: the worker sandbox figures alone (docs/contract.md §11), with
 // the Arena's tool-call rate measured in the same run as their baseline. Prints them as JSON.
 import { arenaWay } from './plugin-bridge-ways.js';
 import { loadPluginHost } from './plugin-host-build.js';

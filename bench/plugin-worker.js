@@ -1,4 +1,4 @@
-// The worker sandbox (SPEC §11) beside the main-thread one, in one run: tool calls that stay in
+// The worker sandbox (docs/contract.md §11) beside the main-thread one, in one run: tool calls that stay in
 // the worker, blocking engine calls (Atomics.wait until the main thread answers) and their
 // latency, and the main thread's longest stall while two hostile plugins run.
 import { fileURLToPath } from 'node:url';

@@ -21,7 +21,7 @@ export function runFields(run, problems) {
     firstPageRatio: ratio(run.firstPage),
     cursorRatio: ratio(run.cursor),
     deepOffsetRatio: ratio(run.deepOffset),
-    // Content models (SPEC §10): the same engine on items, a revalidation, and the import.
+    // Content models (docs/contract.md §10): the same engine on items, a revalidation, and the import.
     items: run.items,
     modelFirstPageRps: run.modelFirstPage.rps,
     modelFirstPageP99Ms: run.modelFirstPage.p99Ms,

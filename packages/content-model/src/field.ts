@@ -1,4 +1,4 @@
-/** The eleven field types of SPEC §10. */
+/** The eleven field types of docs/contract.md §10. */
 export const FIELD_TYPES = ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

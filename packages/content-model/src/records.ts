@@ -16,7 +16,7 @@ export interface ModelRecord {
 /** An item as the management API answers it: its id, its values by field key, its flag and timestamps. */
 export type ItemRecord = { id: string; public: boolean; createdAt: string; updatedAt: string } & Record<string, unknown>;
 
-/** A page of items (SPEC §2's envelope, page mode). */
+/** A page of items (docs/contract.md §2's envelope, page mode). */
 export interface ItemPage {
   results: ItemRecord[];
   totalCount: number;

@@ -1,4 +1,4 @@
-// app.camera (SPEC §8): angles in radians, durations in seconds.
+// app.camera (docs/contract.md §8): angles in radians, durations in seconds.
 import type { ListenerOptions, Location } from './common.js';
 
 /**

@@ -1,4 +1,4 @@
-// `app.data`: what a plugin keeps in the browser (SPEC §8).
+// `app.data`: what a plugin keeps in the browser (docs/contract.md §8).
 
 /** A value that survives JSON: null, booleans, finite numbers, strings, arrays and plain objects of them. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };

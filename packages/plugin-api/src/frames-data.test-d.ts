@@ -1,5 +1,5 @@
 // Compile-only, like compile.test-d.ts: app.modal, app.popup, app.data, app.extension.list and the
-// app.viewer extras (SPEC §8), an example per member, and what must not compile.
+// app.viewer extras (docs/contract.md §8), an example per member, and what must not compile.
 import type { ExtensionInfo, FrameSize, JsonValue, MarqueeEvent, PopupOffset, PopupPosition } from './index.js';
 
 // app.modal

@@ -1,4 +1,4 @@
-// `app.modal` and `app.popup`: a plugin's frames besides its widget (SPEC §8), sandboxed as `app.ui`'s.
+// `app.modal` and `app.popup`: a plugin's frames besides its widget (docs/contract.md §8), sandboxed as `app.ui`'s.
 import type { FrameSize, ListenerOptions } from './common.js';
 
 /** `app.modal.show` and `update` options. */

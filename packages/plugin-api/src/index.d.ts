@@ -14,7 +14,7 @@ export interface ViewerProperty {
   terrain?: { enabled?: boolean; type?: 'cesium' | 'cesiumion' | 'arcgis'; url?: string; ionAssetId?: number; ionAccessToken?: string; exaggeration?: number };
   scene?: { backgroundColor?: string; fog?: boolean; shadows?: boolean; mode?: '3d' | '2d' | 'columbus' };
   /**
-   * Basemaps, bottom first (SPEC §14): `default` is Natural Earth II (offline); the named ones are
+   * Basemaps, bottom first (docs/contract.md §14): `default` is Natural Earth II (offline); the named ones are
    * outside services with their credit; `url` is a `{z}/{x}/{y}` template; `pmtiles` is a PMTiles
    * archive uploaded to the project (raster tiles, or vector tiles painted as streets), named by `assetId`.
    * @example app.viewer.overrideProperty({ tiles: [{ type: 'open_street_map' }] })

@@ -1,14 +1,14 @@
-// app.layers (SPEC §7, §8).
+// app.layers (docs/contract.md §7, §8).
 import type { ListenerOptions } from './common.js';
 
-/** A style value (SPEC §7): a literal, a CesiumJS style expression, or conditions (the first that holds gives the value). */
+/** A style value (docs/contract.md §7): a literal, a CesiumJS style expression, or conditions (the first that holds gives the value). */
 export type StyleValue<T> = T | { expression: string } | { conditions: [condition: string, value: string][] };
 /** Re:Earth's form of a style value: also `{expression: {conditions}}`. */
 export type ReearthStyleValue<T> = StyleValue<T> | { expression: { conditions: [condition: string, value: string][] } };
 
 export type LayerType = 'geojson' | 'czml' | 'kml' | '3dtiles' | 'gltf' | 'imagery' | 'wms' | 'csv' | 'gpx' | 'mvt';
 
-/** Appearance keys (SPEC §7); every field optional. */
+/** Appearance keys (docs/contract.md §7); every field optional. */
 export interface Appearance {
   marker?: Record<string, StyleValue<unknown>>;
   polyline?: Record<string, StyleValue<unknown>>;
@@ -17,13 +17,13 @@ export interface Appearance {
   '3dtiles'?: Record<string, StyleValue<unknown>>;
 }
 
-/** What a layer's infobox shows (SPEC §7), each field in an optional §14 `format`. */
+/** What a layer's infobox shows (docs/contract.md §7), each field in an optional §14 `format`. */
 export interface Infobox {
   title?: string;
   fields?: { label: string; value: string; format?: 'number' | 'integer' | 'percent' | 'date' | 'url' | 'image' }[];
 }
 
-/** A layer as `app.layers` shows it: a plain copy in the scene's form (SPEC §4). */
+/** A layer as `app.layers` shows it: a plain copy in the scene's form (docs/contract.md §4). */
 export interface Layer {
   id: string;
   title: string;
@@ -33,9 +33,9 @@ export interface Layer {
   visible: boolean;
   appearance?: Appearance;
   infobox?: Infobox;
-  /** A content model's key (SPEC §10); for a layer added in Re:Earth's form, its `model` appearance. */
+  /** A content model's key (docs/contract.md §10); for a layer added in Re:Earth's form, its `model` appearance. */
   model?: string | Record<string, unknown>;
-  /** Type settings (SPEC §7: CSV columns, WMS layers, …); inline data `{value}`; for Re:Earth's form, its `data`. */
+  /** Type settings (docs/contract.md §7: CSV columns, WMS layers, …); inline data `{value}`; for Re:Earth's form, its `data`. */
   data?: Record<string, unknown>;
   /** Which plugin added it (absent for the scene's own layers). */
   pluginId?: string;
@@ -52,7 +52,7 @@ export interface NewLayer {
   type: LayerType;
   url?: string;
   assetId?: string;
-  /** Inline GeoJSON or CZML as `{value}`, or the type's settings (SPEC §7). */
+  /** Inline GeoJSON or CZML as `{value}`, or the type's settings (docs/contract.md §7). */
   data?: { value?: unknown; [setting: string]: unknown };
   visible?: boolean;
   appearance?: Appearance;

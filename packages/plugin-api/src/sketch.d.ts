@@ -1,4 +1,4 @@
-// app.sketch (SPEC §8): Re:Earth v2's sketch tool. Longitudes and latitudes in degrees, heights in metres
+// app.sketch (docs/contract.md §8): Re:Earth v2's sketch tool. Longitudes and latitudes in degrees, heights in metres
 // (but `properties.positions` are Cartesian metres, as in Re:Earth).
 import type { ListenerOptions } from './common.js';
 

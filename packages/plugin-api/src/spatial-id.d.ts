@@ -1,4 +1,4 @@
-// app.spatialId (SPEC §8): Re:Earth v2's Spatial ID (ZFXY) picker.
+// app.spatialId (docs/contract.md §8): Re:Earth v2's Spatial ID (ZFXY) picker.
 import type { ListenerOptions } from './common.js';
 
 export interface SpatialIdPickSpaceOptions {

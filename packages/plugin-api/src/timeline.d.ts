@@ -1,4 +1,4 @@
-// app.timeline (SPEC §8): Re:Earth v2's timeline. Times are Dates; speed multiplies real time.
+// app.timeline (docs/contract.md §8): Re:Earth v2's timeline. Times are Dates; speed multiplies real time.
 import type { ListenerOptions } from './common.js';
 
 export type TimelineStepType = 'rate' | 'fixed';

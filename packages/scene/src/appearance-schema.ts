@@ -2,7 +2,7 @@ import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { INFOBOX_FORMATS } from './infobox-formats.js';
 
 /**
- * SPEC §7: how a layer's features look, and what a click on one shows. Every appearance field
+ * docs/contract.md §7: how a layer's features look, and what a click on one shows. Every appearance field
  * takes a literal, `{"expression": E}` or `{"conditions": [[C, E], …]}`, where `E` and `C` are
  * expressions of the 3D Tiles styling language (format `style-expression`, checked by
  * `checkStyleExpression`). Colours are CSS colour strings (format `css-color`, `isCssColor`).
@@ -93,7 +93,7 @@ export const ModelAppearanceSchema = closed({
 
 export const TilesetAppearanceSchema = closed({ show: bool, color, pointSize: px });
 
-/** SPEC §7 `appearance`: the keys `marker`, `polyline`, `polygon`, `model`, `3dtiles`. */
+/** docs/contract.md §7 `appearance`: the keys `marker`, `polyline`, `polygon`, `model`, `3dtiles`. */
 export const AppearanceSchema = closed({
   marker: MarkerAppearanceSchema,
   polyline: PolylineAppearanceSchema,
@@ -103,7 +103,7 @@ export const AppearanceSchema = closed({
 });
 
 /**
- * SPEC §8: a plugin's `infoboxBlock` or `storyBlock` extension placed in a layer's infobox or on a
+ * docs/contract.md §8: a plugin's `infoboxBlock` or `storyBlock` extension placed in a layer's infobox or on a
  * story page, with its settings (`app.extension.block.property`).
  */
 /** The most blocks one infobox or one story page holds. */
@@ -118,7 +118,7 @@ export const BlockSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** SPEC §7 `infobox`: a title expression and the fields to list (every property when absent), each with a §14 `format`; §8 its plugins' blocks. */
+/** docs/contract.md §7 `infobox`: a title expression and the fields to list (every property when absent), each with a §14 `format`; §8 its plugins' blocks. */
 export const InfoboxSchema = closed({
   blocks: Type.Array(BlockSchema, { maxItems: MAX_BLOCKS }),
   title: StyleExpressionSchema,
@@ -130,7 +130,7 @@ export const InfoboxSchema = closed({
 
 const column = Type.String({ minLength: 1, maxLength: 200 });
 /**
- * SPEC §7 and §13 `data`, by layer type: csv columns (lat/lng or one of WKT), wms `layers`,
+ * docs/contract.md §7 and §13 `data`, by layer type: csv columns (lat/lng or one of WKT), wms `layers`,
  * imagery and mvt `maximumLevel`, mvt `layers` and `minimumLevel`, geopackage `table` (and an mvt layer of an uploaded GeoPackage);
  * geotiff's style (§17).
  */
@@ -144,7 +144,7 @@ export const LayerDataSchema = closed({
   layers: Type.Union([Type.String({ minLength: 1, maxLength: 500 }), Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })]),
   minimumLevel: Type.Integer({ minimum: 0, maximum: 30 }),
   maximumLevel: Type.Integer({ minimum: 0, maximum: 30 }),
-  /** geotiff (SPEC §17, docs/rasters.md): 1-based bands, one, three or four. */
+  /** geotiff (docs/contract.md §17, docs/rasters.md): 1-based bands, one, three or four. */
   bands: Type.Array(Type.Integer({ minimum: 1, maximum: 9999 }), { minItems: 1, maxItems: 4 }),
   /** geotiff: the value shown transparent, instead of the file's own nodata. */
   nodata: Type.Number(),

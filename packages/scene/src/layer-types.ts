@@ -1,5 +1,5 @@
 /**
- * SPEC §4 layer types the viewer's engine draws; `imagery` is an `{z}/{x}/{y}` URL template, and so is
+ * docs/contract.md §4 layer types the viewer's engine draws; `imagery` is an `{z}/{x}/{y}` URL template, and so is
  * `mvt` (§13: Mapbox Vector Tiles), or an uploaded GeoJSON or GIS file's tiles cut by the server;
  * `geotiff` (§17) the tiles the server cuts of an uploaded GeoTIFF.
  * A scene may also name a {@link FILE_LAYER_TYPES} type, which reaches the engine as `geojson`.
@@ -8,7 +8,7 @@ export const LAYER_TYPES = ['geojson', 'czml', 'kml', '3dtiles', 'gltf', 'imager
 export type LayerType = (typeof LAYER_TYPES)[number];
 
 /**
- * SPEC §13: the GIS files the server reads and reprojects to one WGS84 GeoJSON, which the viewer
+ * docs/contract.md §13: the GIS files the server reads and reprojects to one WGS84 GeoJSON, which the viewer
  * draws as a `geojson` layer.
  */
 export const FILE_LAYER_TYPES = ['shapefile', 'geopackage', 'flatgeobuf', 'geojsonseq'] as const;

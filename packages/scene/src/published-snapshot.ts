@@ -2,7 +2,7 @@ import type { Layer, Scene } from './scene-schema.js';
 
 /**
  * A layer as the published page gets it: always with a URL to load. A GIS file named by URL
- * (SPEC §13) loads from the server, which converts it; `source` keeps the file's own URL.
+ * (docs/contract.md §13) loads from the server, which converts it; `source` keeps the file's own URL.
  */
 export type PublishedLayer = Layer & { url: string; source?: string };
 

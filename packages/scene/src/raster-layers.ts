@@ -1,5 +1,5 @@
 /**
- * What the server that cuts a GeoTIFF's tiles and the viewer that draws them agree on (SPEC §17,
+ * What the server that cuts a GeoTIFF's tiles and the viewer that draws them agree on (docs/contract.md §17,
  * docs/rasters.md): where the tiles are, and which styles make sense.
  */
 
@@ -14,7 +14,7 @@ export function terrainTilesPath(assetId: string): string {
 }
 
 /**
- * SPEC §4's terrain types and §17's: `dem`, an elevation GeoTIFF of the project (`assetId`), and
+ * docs/contract.md §4's terrain types and §17's: `dem`, an elevation GeoTIFF of the project (`assetId`), and
  * `gsi`, GSI's elevation PNG tiles of Japan (or a `url` of tiles in their encoding).
  */
 export const TERRAIN_TYPES = ['cesium', 'cesiumion', 'arcgis', 'dem', 'gsi'] as const;

@@ -1,5 +1,5 @@
 /**
- * A user's roles on a project, least first (SPEC §12, as in Re:Earth CMS). The one place that
+ * A user's roles on a project, least first (docs/contract.md §12, as in Re:Earth CMS). The one place that
  * orders them: each role may do everything of the roles before it. The server enforces them and
  * the editor reads them (to disable what a role cannot do), so both import this file.
  */
@@ -22,7 +22,7 @@ export function lesserRole(a: Role, b: Role): Role {
 }
 
 /**
- * The least role of each project action (SPEC §12's table), named as the audit log names them;
+ * The least role of each project action (docs/contract.md §12's table), named as the audit log names them;
  * `project.read` stands for every management `GET` of a project. The server's route table
  * (`http/auth/route-rules.ts`) takes each route's least role from here.
  */
@@ -64,7 +64,7 @@ export function mayDo(role: Role, action: ProjectAction): boolean {
 }
 
 /**
- * The role that may grant or take away `role` (SPEC §12: only an owner grants or removes
+ * The role that may grant or take away `role` (docs/contract.md §12: only an owner grants or removes
  * `owner`; a maintainer, any other role).
  */
 export function roleToGrant(role: Role): Role {
@@ -72,7 +72,7 @@ export function roleToGrant(role: Role): Role {
 }
 
 /**
- * A personal access token as its user lists it (SPEC §12 `GET /api/tokens`): never its secret.
+ * A personal access token as its user lists it (docs/contract.md §12 `GET /api/tokens`): never its secret.
  * `role` null acts with its user's role; `projects` null on every project of its user.
  */
 export interface TokenRecord {

@@ -8,7 +8,7 @@ export interface SceneProblem {
   message: string;
 }
 
-/** Which layer types each `data` key belongs to (SPEC §7). */
+/** Which layer types each `data` key belongs to (docs/contract.md §7). */
 const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
   wktColumn: ['csv'],
   table: ['geopackage', 'mvt'],
@@ -26,7 +26,7 @@ const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
   opacity: ['geotiff'],
 };
 
-/** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), SPEC §10. */
+/** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), docs/contract.md §10. */
 const MODEL_TYPES: readonly SceneLayerType[] = ['geojson', 'csv'];
 
 function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
@@ -68,7 +68,7 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   return undefined;
 }
 
-/** A `pmtiles` basemap names its archive by `assetId` (SPEC §14), and only it does. */
+/** A `pmtiles` basemap names its archive by `assetId` (docs/contract.md §14), and only it does. */
 function tileProblem(tile: NonNullable<Scene['property']['tiles']>[number], path: string): SceneProblem | undefined {
   if (tile.type === 'pmtiles' && tile.assetId === undefined) return { path: `${path}.assetId`, message: 'is required: the PMTiles archive uploaded to the project' };
   if (tile.type === 'pmtiles' && tile.url !== undefined) return { path: `${path}.url`, message: 'does not apply: a pmtiles basemap is an archive of the project, named by assetId' };

@@ -6,7 +6,7 @@ import { TILE_TYPES } from './tile-types.js';
 import { AppearanceSchema, BlockSchema, MAX_BLOCKS, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 
 /**
- * SPEC §4 and §9: the scene document of `GET/PUT /api/projects/{p}/scene`, declared once. The
+ * docs/contract.md §4 and §9: the scene document of `GET/PUT /api/projects/{p}/scene`, declared once. The
  * server compiles this JSON Schema with Ajv; the viewer takes its types from it. Rules that span
  * several fields (one source per layer, unique ids) are in `scene-rules.ts`.
  */
@@ -46,7 +46,7 @@ export const ViewerPropertySchema = Type.Partial(
             enabled: Type.Boolean(),
             type: stringEnum(TERRAIN_TYPES),
             url: HttpUrlSchema,
-            /** `dem`: an elevation GeoTIFF of the project (SPEC §17). */
+            /** `dem`: an elevation GeoTIFF of the project (docs/contract.md §17). */
             assetId: AssetIdSchema,
             ionAssetId: Type.Integer({ minimum: 1 }),
             ionAccessToken: Type.String({ pattern: '\\S', maxLength: 2000 }),
@@ -69,7 +69,7 @@ export const ViewerPropertySchema = Type.Partial(
             id: Type.Optional(Id),
             type: stringEnum(TILE_TYPES),
             url: Type.Optional(HttpUrlSchema),
-            // A `pmtiles` basemap's archive: an asset of the project (SPEC §14).
+            // A `pmtiles` basemap's archive: an asset of the project (docs/contract.md §14).
             assetId: Type.Optional(AssetIdSchema),
             // [min, max]: a pair, not a tuple schema, which Ajv's 2020 draft spells differently.
             zoomLevel: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 30 }), { minItems: 2, maxItems: 2 })),
@@ -139,7 +139,7 @@ export const StoryPageSchema = Type.Object(
     text: Type.String({ maxLength: 20_000 }),
     camera: CameraSchema,
     layers: Type.Optional(Type.Array(Id, { maxItems: 500 })),
-    /** SPEC §8: plugins' story blocks, shown after the text. */
+    /** docs/contract.md §8: plugins' story blocks, shown after the text. */
     blocks: Type.Optional(Type.Array(BlockSchema, { maxItems: MAX_BLOCKS })),
   },
   closed,
@@ -149,7 +149,7 @@ export const StoryPageSchema = Type.Object(
 const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$', maxLength: 40 });
 
 /**
- * The scene's clock (SPEC §8 `app.timeline`): where the timeline starts, stops and begins, and how
+ * The scene's clock (docs/contract.md §8 `app.timeline`): where the timeline starts, stops and begins, and how
  * fast it plays (a multiplier of real time). Absent fields keep what the data (a CZML document's
  * clock) or the default gives.
  */
@@ -191,7 +191,7 @@ export type StoryPage = Static<typeof StoryPageSchema>;
 export type SceneViewerProperty = Static<typeof ViewerPropertySchema>;
 /**
  * The effective ViewerProperty at run time: the scene's values deep-merged with plugins'
- * overrides, which may carry any of Re:Earth's keys (SPEC §8), so it is open.
+ * overrides, which may carry any of Re:Earth's keys (docs/contract.md §8), so it is open.
  */
 export type ViewerProperty = Record<string, unknown>;
 export type Scene = Static<typeof SceneSchema>;

@@ -1,5 +1,5 @@
 /**
- * SPEC §14: the basemaps a scene's `property.tiles` may name, by Re:Earth's names, plus Orbis's
+ * docs/contract.md §14: the basemaps a scene's `property.tiles` may name, by Re:Earth's names, plus Orbis's
  * earlier `url`, `wms` and `osm` (a tile server of OpenStreetMap's layout at `url`). `default` is
  * Natural Earth II from the `cesium` package: offline. `pmtiles` is a PMTiles archive uploaded to
  * the project, named by its `assetId`.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, derivedTablesOf, vectorFormatOf, vectorFormatOfContentType } from './vector-formats.js';
 
-describe('vector formats (SPEC §13)', () => {
+describe('vector formats (docs/contract.md §13)', () => {
   it('knows a GIS file by its name, and a shapefile by the .shp its zip holds', () => {
     expect(vectorFormatOf('Wards.GPKG')).toBe('geopackage');
     expect(vectorFormatOf('a.fgb')).toBe('flatgeobuf');

@@ -10,7 +10,7 @@ export interface VectorFormat {
 }
 
 /**
- * SPEC §13's GIS files, the one list that the server (upload, import) and the editor (*Add as
+ * docs/contract.md §13's GIS files, the one list that the server (upload, import) and the editor (*Add as
  * layer*) both read.
  */
 export const VECTOR_FORMATS: readonly VectorFormat[] = [
@@ -50,7 +50,7 @@ export function vectorFormatOfContentType(contentType: string): FileLayerType | 
  */
 export const DERIVED_GEOJSON_PATH = 'orbis-wgs84.geojson';
 
-/** The derived GeoJSON of one GeoPackage table (SPEC §13 `data.table`), among the asset's `files`. */
+/** The derived GeoJSON of one GeoPackage table (docs/contract.md §13 `data.table`), among the asset's `files`. */
 export function derivedTablePath(table: string): string {
   return `orbis-wgs84/${encodeURIComponent(table)}.geojson`;
 }
@@ -75,7 +75,7 @@ export function derivedPathOf(paths: readonly string[], table: string | undefine
 }
 
 /**
- * The query that asks a CSV asset's file for the GeoJSON of its WKT column (SPEC §13
+ * The query that asks a CSV asset's file for the GeoJSON of its WKT column (docs/contract.md §13
  * `data.wktColumn`): the server answers it under the file's access rules.
  */
 export function wktColumnQuery(column: string): string {
@@ -90,7 +90,7 @@ export interface ConvertedUrlLayer {
 }
 
 /**
- * Whether a layer is a GIS file (SPEC §13: shapefile, GeoPackage, FlatGeobuf, GeoJSON sequence,
+ * Whether a layer is a GIS file (docs/contract.md §13: shapefile, GeoPackage, FlatGeobuf, GeoJSON sequence,
  * or a CSV of WKT) named by URL: the server reads such a file and answers its WGS84 GeoJSON.
  */
 export function convertsFromUrl(layer: ConvertedUrlLayer): boolean {

@@ -1,5 +1,5 @@
 /**
- * The vector tiles the server cuts from a large GeoJSON asset (SPEC §13, docs/viewer.md "Tiles"),
+ * The vector tiles the server cuts from a large GeoJSON asset (docs/contract.md §13, docs/viewer.md "Tiles"),
  * and what both the server that writes them and the viewer that reads them agree on.
  */
 
@@ -36,7 +36,7 @@ export function isTile(z: number, x: number, y: number): boolean {
 
 /**
  * The tile URL template of an uploaded asset (an `mvt` layer's `assetId`), from the URL of the
- * asset's own file; with `table`, the tiles of that GeoPackage table only (SPEC §13 `data.table`),
+ * asset's own file; with `table`, the tiles of that GeoPackage table only (docs/contract.md §13 `data.table`),
  * asked by the query `?table=`.
  */
 export function tilesUrlOf(assetFileUrl: string, table?: string): string {

@@ -26,7 +26,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--enable-unsafe-swiftshader',
 ];
 
-/** Hosts a test page may reach; everything else is the network that SPEC §4 forbids. */
+/** Hosts a test page may reach; everything else is the network that docs/contract.md §4 forbids. */
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** One console message of a page. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { useBrowserAndServer } from './fixture.js';
 
-/** The editor's Content tab (SPEC §10): models, a paged table of items, an item form, import. One page load. */
+/** The editor's Content tab (docs/contract.md §10): models, a paged table of items, an item form, import. One page load. */
 describe('editor Content tab in Chromium', () => {
   const fx = useBrowserAndServer({
     viewport: { width: 640, height: 480 },

@@ -61,7 +61,7 @@ let streetsId = '';
 let townId = '';
 let harbourId = '';
 
-describe('basemaps (SPEC §14)', () => {
+describe('basemaps (docs/contract.md §14)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('streets');

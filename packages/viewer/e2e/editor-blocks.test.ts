@@ -16,7 +16,7 @@ const PLUGIN = chartsPlugin({ driver: '', bars: BLOCK, note: BLOCK }, SCHEMA);
 
 interface Saved { layers: { infobox?: { blocks?: unknown[] } }[]; story: { pages: { blocks?: unknown[] }[] } }
 
-describe('the editor places plugin blocks in a layer`s infobox and on a story page (SPEC §8)', () => {
+describe('the editor places plugin blocks in a layer`s infobox and on a story page (docs/contract.md §8)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('edblocks');

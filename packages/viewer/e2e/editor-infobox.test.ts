@@ -19,7 +19,7 @@ const TOKYO = JSON.stringify({
 interface SavedLayer { title: string; infobox?: { title?: string; fields?: { label: string; value: string; format?: string }[] } }
 
 
-describe('layers and the infobox by hand (SPEC §14)', () => {
+describe('layers and the infobox by hand (docs/contract.md §14)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('cities');

@@ -13,7 +13,7 @@ async function unusedPort(): Promise<number> {
   return port;
 }
 
-describe('The editor signs in through an OpenID Connect provider (SPEC §12), a real one in-process', () => {
+describe('The editor signs in through an OpenID Connect provider (docs/contract.md §12), a real one in-process', () => {
   let idp: TestIssuer;
   let publicUrl: string;
   // Filled before the fixture's server starts (hooks run in order): the provider must know Orbis's callback first.

@@ -6,7 +6,7 @@ import { emptyScene, reportLines, SAY, useBrowserAndServer, widgetPlugin } from 
 import { viewerReady } from './viewer-pixels.js';
 
 
-describe('the editor as one page (SPEC §14)', () => {
+describe('the editor as one page (docs/contract.md §14)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('onepage');

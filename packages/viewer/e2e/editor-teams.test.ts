@@ -13,7 +13,7 @@ async function signInAs(page: Page, url: string, email: string): Promise<void> {
   await page.getByTestId('project-list').waitFor();
 }
 
-describe('The editor for a team (SPEC §12): sign-in, who is signed in, Members, a read-only reader', () => {
+describe('The editor for a team (docs/contract.md §12): sign-in, who is signed in, Members, a read-only reader', () => {
   const fx = useBrowserAndServer({
     viewport: { width: 1000, height: 640 },
     setUp: async (h) => {

@@ -10,7 +10,7 @@ import { viewerReady } from './viewer-pixels.js';
 
 interface Saved { layers: { id: string }[]; story: { pages: { id: string }[] } }
 
-describe('everything from the UI: a failed layer says so, undo a removal, who sees the project, unpublish asks first (SPEC §14)', () => {
+describe('everything from the UI: a failed layer says so, undo a removal, who sees the project, unpublish asks first (docs/contract.md §14)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('undo', 'private');

@@ -24,7 +24,7 @@ interface PageGlobals {
   document: { cookie: string };
 }
 
-describe('ORBIS_FRAME_ANCESTORS in a browser (SPEC §9)', () => {
+describe('ORBIS_FRAME_ANCESTORS in a browser (docs/contract.md §9)', () => {
   // The embedding site is served on one port under two names: only `localhost` is listed.
   const target = { url: 'about:blank', frame: 'about:blank' };
   const env: Record<string, string> = {};

@@ -31,7 +31,7 @@ export async function uploadPublicAsset(h: Harness, project: string, name: strin
   return (Array.isArray(body) ? body[0]! : body).id;
 }
 
-/** A one-widget plugin in the JSON install form (SPEC §8), whose widget runs `code`. */
+/** A one-widget plugin in the JSON install form (docs/contract.md §8), whose widget runs `code`. */
 export function widgetPlugin(id: string, code: string) {
   return { manifest: { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }] }, files: { 'main.js': code } };
 }

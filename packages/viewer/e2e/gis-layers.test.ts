@@ -9,7 +9,7 @@ import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { type ExpectedColor, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
- * SPEC §13 on the published page: a shapefile (JGD2011 plane zone IX, Shift_JIS), a FlatGeobuf
+ * docs/contract.md §13 on the published page: a shapefile (JGD2011 plane zone IX, Shift_JIS), a FlatGeobuf
  * (Web Mercator), a GeoPackage (zone IX) and a GeoJSON sequence, each written by GDAL, each a
  * square beside Tokyo in its own colour; and a CSV of WKT geometries, a small square at the centre. The camera looks straight down from 400 km over the
  * centre: the four squares fill the four quarters of a 640×480 page.
@@ -76,7 +76,7 @@ async function publishLayers(h: Harness, alias: string, source: (file: string, b
 
 async function setUp(h: Harness): Promise<void> {
   await publishLayers(h, 'gis', async (file, bytes) => ({ assetId: await uploadPublic(h, 'gis', file, bytes) }));
-  // The same files by URL (SPEC §13): the server reads and converts them.
+  // The same files by URL (docs/contract.md §13): the server reads and converts them.
   const files: Record<string, Buffer | string> = { 'centre.csv': WKT };
   for (const layer of LAYERS) files[layer.file] = layer.bytes();
   hostUrl = await serveFiles(files);
@@ -103,7 +103,7 @@ function layerTitles(page: Page): Promise<string[]> {
   return page.locator('[data-layer] input.layer-title').evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
 }
 
-describe('GIS files as layers on the published page in Chromium (SPEC §13)', () => {
+describe('GIS files as layers on the published page in Chromium (docs/contract.md §13)', () => {
   // The file host is on this machine's loopback, which a deployment reads only when told to.
   const fixture = useBrowserAndServer({ setUp, env: { ORBIS_URL_LAYERS_PRIVATE: 'on' } });
   afterAll(() => void host?.close());

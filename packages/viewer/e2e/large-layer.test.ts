@@ -3,7 +3,7 @@ import { LIGHT_PROPERTY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } 
 import { dominantColorIn, type Pixels, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
- * SPEC §13 on the published page: a GeoJSON layer of 100,000 points (the batched path, drawn from
+ * docs/contract.md §13 on the published page: a GeoJSON layer of 100,000 points (the batched path, drawn from
  * the layer worker's batches), styled by conditions, read back from the pixels; a click on one of
  * its points shows that point's infobox; a plugin finds a feature of it by id. Beside it, 6,000
  * extruded polygons styled by conditions, read back from the pixels, and clicked; then a plugin's
@@ -45,7 +45,7 @@ function blocks(): string {
 }
 
 // Finds a point by id once it is drawn; then, when a block is selected, overrides the points'
-// appearance to green (SPEC §8 `override` on a layer of the batched path).
+// appearance to green (docs/contract.md §8 `override` on a layer of the batched path).
 const FINDER = `
 const look = () => {
   const found = app.layers.findFeatureById('big', 'P12100');

@@ -10,7 +10,7 @@ import { pointTileset } from './point-tileset.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
- * SPEC §7 on the published page, judged by pixels, with one page load: a conditions style colours
+ * docs/contract.md §7 on the published page, judged by pixels, with one page load: a conditions style colours
  * polygons by a property; CSV points (default and named columns) in their colour and size where
  * their rows say; a GPX track; an XYZ layer and a WMS layer over it from a local server; a point
  * tileset (3D Tiles) coloured by its appearance; a click on a polygon or on a tile's feature shows
@@ -168,7 +168,7 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
       ['orange XYZ tiles under half-blue WMS where nothing else is', empty, MIXED],
     ];
     const report = (p: Pixels) => checks.map(([what, where]) => `${what}: ${colorAt(p, where)}`).join('; ');
-    // data-ready means drawn (SPEC §4; layers are added after the globe's first frame): every
+    // data-ready means drawn (docs/contract.md §4; layers are added after the globe's first frame): every
     // layer, the 3D tiles too, is in its colour in the frame that set it, with no further wait.
     const atReady = await screenshotPixels(page, page.getByTestId('viewer'));
     expect(checks.filter(([, where, color]) => !isCloseTo(colorAt(atReady, where), color, 70)).map(([what]) => what), report(atReady)).toEqual([]);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
  * The page's main-thread tasks that handled a message of a plugin's worker, with the CPU time each
  * took, read from a Chromium trace.
  *
- * SPEC §11 bounds what a plugin may cost the page's main thread (no task past 50 ms). A task's wall
+ * docs/contract.md §11 bounds what a plugin may cost the page's main thread (no task past 50 ms). A task's wall
  * time on a loaded two-core runner also counts the time the system gave other processes while the
  * task was running (a CI run once measured a 62 ms task whose work took a few ms), so these tests
  * read the CPU time of the task: the trace's `RunTask` around each mark, and its thread time.

@@ -29,7 +29,7 @@ const PLUGIN = chartsPlugin({ driver: DRIVER, bars: block(60), note: block(40) }
 const INFOBOX_BLOCK = 'charts/bars/infobox-pts-0';
 const STORY_BLOCK = 'charts/note/story-p1-0';
 
-describe('SPEC §8: infobox and story blocks run on the published page', () => {
+describe('docs/contract.md §8: infobox and story blocks run on the published page', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('blocks');

@@ -8,7 +8,7 @@ const GOOD = `
 `;
 
 
-describe('plugins without cross-origin isolation (ORBIS_CROSS_ORIGIN_ISOLATION=off): the main-thread fallback (SPEC §11)', () => {
+describe('plugins without cross-origin isolation (ORBIS_CROSS_ORIGIN_ISOLATION=off): the main-thread fallback (docs/contract.md §11)', () => {
   const fx = useBrowserAndServer({
     env: { ORBIS_CROSS_ORIGIN_ISOLATION: 'off' },
     viewport: { width: 480, height: 360 },

@@ -50,7 +50,7 @@ const tick = setInterval(() => {
 }, 1100);
 `;
 
-describe('SPEC §8: messages to a plugin frame are delivered in order once its own scripts have run', () => {
+describe('docs/contract.md §8: messages to a plugin frame are delivered in order once its own scripts have run', () => {
   const held: Route[] = [];
   const queueHeld: Route[] = [];
   const fx = useBrowserAndServer({

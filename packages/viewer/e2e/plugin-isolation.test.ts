@@ -3,7 +3,7 @@ import { widgetPlugin as plugin, pluginLines, emptyScene, overJapan, useBrowserA
 import { PLUGIN_TASK_PROBE, tracePluginTasks, type PluginTask } from './main-thread-tasks.js';
 
 /**
- * SPEC §11 on a real page: hostile plugins, each in its worker, beside a well-behaved one. They
+ * docs/contract.md §11 on a real page: hostile plugins, each in its worker, beside a well-behaved one. They
  * start when the good plugin's UI button is pressed (an extension message each), so the window
  * measured holds only them. A trace of the page reads how much of the main thread's CPU each of its
  * tasks that handled a plugin worker's message took (main-thread-tasks.ts): every main-thread task a
@@ -38,7 +38,7 @@ const BUSY = `app.extension.on('extensionMessage', () => setInterval(() => { con
  * Floods when its own frame's button is pressed (saying HEARD first): messages to its frame, one in 50 of
  * 100,000 characters, and one in 50 to the good plugin, 450 at a time, again and again (one loop that never
  * returns would meet its time limit first; 100,000 characters alone leave QuickJS slower than the budget on a
- * 2-core machine), catching every error. The budget (200 a second per plugin, SPEC §8) refuses the 201st with a
+ * 2-core machine), catching every error. The budget (200 a second per plugin, docs/contract.md §8) refuses the 201st with a
  * TypeError, which it reports once, and stops the plugin once it goes on past 200 refusals in a second.
  * Nearly all are posted, not waited for: `extension.postMessage` waits for the page's answer, and 200 of those
  * a second need a page that answers each within 5 ms, which a loaded runner's does not (a CI run once saw no
@@ -70,7 +70,7 @@ const FLOOD = `
   });
 `;
 
-describe('plugin isolation in Chromium: no plugin holds the page (SPEC §11)', () => {
+describe('plugin isolation in Chromium: no plugin holds the page (docs/contract.md §11)', () => {
   const fx = useBrowserAndServer({
     viewport: { width: 480, height: 360 },
     setUp: async (h) => {

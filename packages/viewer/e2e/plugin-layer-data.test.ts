@@ -45,7 +45,7 @@ const isRed = ([r, g, b]: Rgba) => r > 180 && g < 80 && b < 80;
 const isBlue = ([r, g, b]: Rgba) => b > 180 && r < 80 && g < 80;
 const isGreen = ([r, g, b]: Rgba) => g > 150 && r < 80 && b < 80;
 
-describe('SPEC §8: layers.override with data draws the layer again from it', () => {
+describe('docs/contract.md §8: layers.override with data draws the layer again from it', () => {
   let frame: Frame;
   const fx = useBrowserAndServer({
     setUp: async (h) => {

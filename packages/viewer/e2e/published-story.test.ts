@@ -16,7 +16,7 @@ async function expectPage(page: Page, n: number, title: string): Promise<void> {
   await expect.poll(() => new URL(page.url()).hash).toBe(`#story=${n}`);
 }
 
-describe('the published page tells the story (SPEC §9)', () => {
+describe('the published page tells the story (docs/contract.md §9)', () => {
   const fx = useBrowserAndServer({ setUp: async (h) => void (await publishStoryProject(h, 'tale')) });
 
   it('shows the name and the story, renders Markdown safely, and moves by buttons, keys and the address', async () => {

@@ -6,7 +6,7 @@ import { LIGHT_PROPERTY, reports, SAY, uploadPublicAsset, useBrowserAndServer, w
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
 
 /*
- * SPEC §17 on the published page: a one-band GeoTIFF in JGD2011 plane zone IX (EPSG:6677) around
+ * docs/contract.md §17 on the published page: a one-band GeoTIFF in JGD2011 plane zone IX (EPSG:6677) around
  * Tokyo Station, 40 km across, its western half 10 and its eastern half 200, coloured by a ramp
  * with one break (red below 100, blue from 100). The camera looks straight down at its centre.
  * The same file is the terrain (type "dem"): 10 m high in the west, 200 m in the east.
@@ -31,7 +31,7 @@ function halves(): Buffer {
   return readFileSync(writeRaster({ width: SIZE, height: SIZE, bands: [values], type: 'Byte', srs: 'EPSG:6677', ulx: cx - (SIZE / 2) * PIXEL, uly: cy + (SIZE / 2) * PIXEL, pixel: PIXEL }));
 }
 
-describe('a geotiff layer drawn from the tiles the server cuts (SPEC §17)', () => {
+describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md §17)', () => {
   const t = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('rasters');

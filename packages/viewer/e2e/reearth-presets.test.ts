@@ -7,7 +7,7 @@ import { emptyScene, reports, SAY, uploadPublicAsset, useBrowserAndServer, widge
 /**
  * Re:Earth's own Plugin Playground presets, vendored unmodified in `reearth-presets/` (its README
  * says from where and how), installed as Re:Earth packages (`files` holding `reearth.yml`) on one
- * published page: the outside check that a plugin written for Re:Earth runs here unchanged (SPEC §8).
+ * published page: the outside check that a plugin written for Re:Earth runs here unchanged (docs/contract.md §8).
  */
 const PRESETS = ['extensionProperty', 'overrideLayerData', 'cameraPosition', 'messengerBetweenExtensions', 'modalWindow'];
 

@@ -117,7 +117,7 @@ describe('sandbox escapes in Chromium: hostile plugins and UI frames on one publ
 
   it('keeps the well-behaved plugin working: it answers a click and its UI round-trips a message', async () => {
     // As generous as the flood's checks: the page works through the hostile plugins' load, and its
-    // frame delivers the plugin's message once the frame's own load has fired (SPEC §8).
+    // frame delivers the plugin's message once the frame's own load has fired (docs/contract.md §8).
     await expect.poll(() => lines('[plugin good/main] GOOD ui '), { timeout: 60_000 }).toEqual(['{"echo":"ping"}']);
     const box = (await fx.tab.page.getByTestId('viewer').boundingBox())!;
     await fx.tab.page.mouse.click(box.x + 200, box.y + 300);

@@ -7,7 +7,7 @@ import { shot } from './shots.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 
 /*
- * The editor's style panel (SPEC §7 through the Map tab): it offers the geometry kinds the layer
+ * The editor's style panel (docs/contract.md §7 through the Map tab): it offers the geometry kinds the layer
  * has; colouring by a property (categories, then classes of a number with a palette, opacity and
  * outline) shows on the globe at once, lists its classes as the legend reads them, and is saved as
  * conditions; the expression field refuses what CesiumJS cannot read, as the user types, and

@@ -38,7 +38,7 @@ const TALL = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 1, p
 /** The outline's colour: red, drawn opaque over a translucent green fill. */
 const isOutline = ([r, g, b]: Rgba) => r > 150 && g < 110 && b < 110;
 
-describe('an mvt layer\'s polygon cut by tile edges (SPEC §13)', () => {
+describe('an mvt layer\'s polygon cut by tile edges (docs/contract.md §13)', () => {
   const t = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('cut');

@@ -4,7 +4,7 @@ import { LIGHT_PROPERTY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } 
 import { dominantColorIn, screenshotPixels } from './pixels.js';
 
 /*
- * SPEC §13 on the published page: an `mvt` layer of an uploaded GeoJSON of 120,000 points, drawn
+ * docs/contract.md §13 on the published page: an `mvt` layer of an uploaded GeoJSON of 120,000 points, drawn
  * from the tiles the server cuts of it, only those in view. The points fill a 10° × 6° grid
  * around 10°E 10°N (400 × 300): the western half `kind: "west"` (red by the style), the eastern
  * `"east"` (blue). The camera looks straight down from 3,000 km, where one degree is about 20 px.
@@ -35,7 +35,7 @@ const watch = () => {
 };
 watch();`;
 
-describe('an mvt layer drawn from the tiles the server cuts (SPEC §13)', () => {
+describe('an mvt layer drawn from the tiles the server cuts (docs/contract.md §13)', () => {
   const t = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('tiles');

@@ -25,7 +25,7 @@ export async function waitForPixels(page: Page, ok: (p: Pixels) => boolean, what
   throw new Error(`${what}: centre ${colorAt(last!, 0.5, 0.5)}, above it ${colorAt(last!, 0.5, 0.32)}`);
 }
 
-/** Waits until the viewer says it is ready (SPEC §4). */
+/** Waits until the viewer says it is ready (docs/contract.md §4). */
 export async function viewerReady(page: Page): Promise<void> {
   await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
 }

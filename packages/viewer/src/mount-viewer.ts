@@ -26,7 +26,7 @@ export function applySceneTimeline(engine: Engine, timeline: SceneTimeline | und
 }
 
 /**
- * Shows a scene on an engine and marks the viewer element ready for tests (SPEC §4): the first
+ * Shows a scene on an engine and marks the viewer element ready for tests (docs/contract.md §4): the first
  * frame drawn with the globe's tiles loaded, and every layer loaded or failed. The element's
  * `data-frame-count` counts the frames drawn, so a test can see the viewer still draws.
  * `pending` are other things to wait for (plugins starting).

@@ -6,7 +6,7 @@ import { DEFAULT_SIGN_IN_LIMITS, SignInLimiter, type SignInLimits } from './sign
 import { TokenService } from './token-service.js';
 import { UserService } from './user-service.js';
 
-/** The services of SPEC §12, made once per process over its store. */
+/** The services of docs/contract.md §12, made once per process over its store. */
 export interface AuthServices {
   users: UserService;
   sessions: SessionService;

@@ -17,7 +17,7 @@ const stores: [string, () => Promise<Store>][] = [
   ['postgres', async () => PostgresStore.open(await createTestDatabase(inject('postgresUrl')))],
 ];
 
-describe.each(stores)('sessions, sign-in limits and tokens over time (SPEC §12), on %s', (_name, open) => {
+describe.each(stores)('sessions, sign-in limits and tokens over time (docs/contract.md §12), on %s', (_name, open) => {
   let store: Store;
   let now: number;
   let auth: ReturnType<typeof authServices>;

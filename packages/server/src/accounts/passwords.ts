@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { InputError } from '../input-error.js';
 
-/** SPEC §12: a password has at least this many characters. */
+/** docs/contract.md §12: a password has at least this many characters. */
 export const MIN_PASSWORD_LENGTH = 10;
 /** Long enough for any passphrase, short enough that hashing it costs nothing extra. */
 const MAX_PASSWORD_LENGTH = 1000;

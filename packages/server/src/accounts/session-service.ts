@@ -4,7 +4,7 @@ import { hashSecret, newSecret } from './secret-token.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How long a session lives (SPEC §12): unused for `idleMs`, or `absoluteMs` after sign-in, it ends. */
+/** How long a session lives (docs/contract.md §12): unused for `idleMs`, or `absoluteMs` after sign-in, it ends. */
 export interface SessionPolicy {
   idleMs: number;
   absoluteMs: number;

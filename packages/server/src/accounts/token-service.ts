@@ -8,7 +8,7 @@ import type { TokenRecord } from '@orbis/scene/roles';
 import { type Clock, isoAt, systemClock } from './clock.js';
 import { hashSecret, newSecret } from './secret-token.js';
 
-/** SPEC §12: a personal access token is `orbis_pat_` and at least 40 random characters. */
+/** docs/contract.md §12: a personal access token is `orbis_pat_` and at least 40 random characters. */
 export const ACCESS_TOKEN_PREFIX = 'orbis_pat_';
 
 

@@ -50,7 +50,7 @@ export class UserService {
     return (await verifyPassword(user?.passwordHash, password)) ? user : undefined;
   }
 
-  /** Changes a name and/or password, given the current password (SPEC §12; a user without one, from OpenID Connect, needs none). */
+  /** Changes a name and/or password, given the current password (docs/contract.md §12; a user without one, from OpenID Connect, needs none). */
   async update(user: User, input: { name?: unknown; password?: unknown; currentPassword?: unknown }): Promise<User> {
     const patch: { name?: string; passwordHash?: string } = {};
     if (input.name !== undefined) patch.name = checkDisplayText(input.name, 'name', { max: 200 });

@@ -88,7 +88,7 @@ export class AssetService {
     let files: ArchiveEntry[] | null = null;
     try {
       if (contentType === 'application/zip') files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
-      // A GIS file (SPEC §13) is read once, here: refused now if it cannot be, drawn from its WGS84 GeoJSON after.
+      // A GIS file (docs/contract.md §13) is read once, here: refused now if it cannot be, drawn from its WGS84 GeoJSON after.
       const format = vectorFormatOf(name, files?.map((f) => f.path) ?? []);
       if (format && files?.some((f) => f.path === DERIVED_GEOJSON_PATH || f.path.startsWith('orbis-wgs84/'))) {
         throw new InputError('file', `${name}: the zip already holds "${DERIVED_GEOJSON_PATH}" or an "orbis-wgs84/" folder, where Orbis keeps the GeoJSON it derives`);

@@ -6,7 +6,7 @@ const INTEGER_NAMES = ['page', 'offset', ...PAGE_SIZE_NAMES] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
-/** What a listing request asks for, after every rule of SPEC §2 is applied. */
+/** What a listing request asks for, after every rule of docs/contract.md §2 is applied. */
 export type PageQuery =
   | { mode: 'all' }
   | { mode: 'page'; page: number; offset: number; limit: number }
@@ -57,7 +57,7 @@ export function firstValues(search: URLSearchParams): Map<string, string> {
   return values;
 }
 
-/** Applies the pagination rules of SPEC §2 to a request's query string. */
+/** Applies the pagination rules of docs/contract.md §2 to a request's query string. */
 export function parsePageQuery(search: URLSearchParams): PageQuery {
   const values = firstValues(search);
   const ints = new Map<string, number>();

@@ -233,7 +233,7 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     expect(listed.results.map((r) => r.name).sort()).toEqual(['Kobe', 'Osaka', 'Tokyo']);
   });
 
-  it('adds and imports GIS files on the data directly: a shapefile reprojected, a broken one refused (SPEC §13)', async () => {
+  it('adds and imports GIS files on the data directly: a shapefile reprojected, a broken one refused (docs/contract.md §13)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-'));
     const zip = join(dataDir, 'places.zip');
     writeFileSync(zip, shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { encoding: 'CP932' }));

@@ -11,7 +11,7 @@ import { modelRecord } from '../models/model-service.js';
 import type { Project } from '../store/store.js';
 import { UsageError } from './usage-error.js';
 
-/** The content model commands (SPEC §10's management routes, on the data directly). */
+/** The content model commands (docs/contract.md §10's management routes, on the data directly). */
 export const CONTENT_COMMANDS = ['model create', 'model list', 'item import'];
 
 /** The import formats by file extension (the import route's, by Content-Type there): the reader of `import-rows.ts` each uses. */

@@ -17,7 +17,7 @@ function orbis(dataDir: string, stdin: string, ...args: string[]): Promise<{ cod
   });
 }
 
-describe('orbis user create, member add, audit (SPEC §12)', { timeout: 120_000 }, () => {
+describe('orbis user create, member add, audit (docs/contract.md §12)', { timeout: 120_000 }, () => {
   it('creates a user with the password from standard input, adds them to a project, and shows the audit log', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'orbis-cli-team-'));
     expect((await orbis(dataDir, '', 'project create', 'city')).code).not.toBe(0);

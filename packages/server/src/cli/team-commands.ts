@@ -7,7 +7,7 @@ import { newId } from '../records/ids.js';
 import { isRole } from '@orbis/scene/roles';
 import { UsageError } from './usage-error.js';
 
-/** The team commands (SPEC §12), run on the data directly as the operator. */
+/** The team commands (docs/contract.md §12), run on the data directly as the operator. */
 export const TEAM_COMMANDS = ['user create', 'member add', 'audit'];
 
 /** The command a CLI line names: `audit` is one word, its project follows. */

@@ -1,6 +1,6 @@
 import { ConfigError } from './serve-config.js';
 
-/** OpenID Connect sign-in (SPEC §12), from `ORBIS_OIDC_ISSUER`, `ORBIS_OIDC_CLIENT_ID` and `ORBIS_OIDC_CLIENT_SECRET`. */
+/** OpenID Connect sign-in (docs/contract.md §12), from `ORBIS_OIDC_ISSUER`, `ORBIS_OIDC_CLIENT_ID` and `ORBIS_OIDC_CLIENT_SECRET`. */
 export interface OidcSettings {
   issuer: string;
   clientId: string;

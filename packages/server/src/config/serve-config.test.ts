@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, resolveConfig } from './serve-config.js';
 
 describe('resolveConfig', () => {
-  it('has the defaults of SPEC §1', () => {
+  it('has the defaults of docs/contract.md §1', () => {
     expect(resolveConfig({}, {})).toMatchObject({
       port: 8080,
       host: '127.0.0.1',

@@ -29,7 +29,7 @@ export interface OrbisConfig {
   frameAncestors: string[];
   /**
    * Whether the editor and published pages are sent cross-origin isolated
-   * (`ORBIS_CROSS_ORIGIN_ISOLATION`, default `on`): plugins then run in workers (SPEC §11).
+   * (`ORBIS_CROSS_ORIGIN_ISOLATION`, default `on`): plugins then run in workers (docs/contract.md §11).
    */
   crossOriginIsolation: boolean;
   /** Which proxies in front may name the client's address (`ORBIS_TRUST_PROXY`); false: none. */
@@ -166,7 +166,7 @@ function metricsTokenFrom(raw: string | undefined): string | undefined {
   throw new ConfigError(`ORBIS_METRICS_TOKEN has ${token.length} characters; it needs at least ${MIN_ADMIN_TOKEN_CHARS} (e.g. \`openssl rand -base64 32\`), or leave it unset to turn /metrics off`);
 }
 
-/** Merges flags, environment and defaults (SPEC §1). */
+/** Merges flags, environment and defaults (docs/contract.md §1). */
 export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisConfig {
   const publicUrl = nonEmpty(env.ORBIS_PUBLIC_URL);
   const maxUploadMb = parsePositive('ORBIS_MAX_UPLOAD_MB', nonEmpty(env.ORBIS_MAX_UPLOAD_MB) ?? '512');

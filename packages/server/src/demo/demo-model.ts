@@ -5,7 +5,7 @@ import type { Layer } from '@orbis/scene';
 import { ModelService } from '../models/model-service.js';
 import type { Project, Store } from '../store/store.js';
 
-/** The demo's content model (SPEC §10): the prefectural offices of `prefectures.csv`, as typed items. */
+/** The demo's content model (docs/contract.md §10): the prefectural offices of `prefectures.csv`, as typed items. */
 export const DEMO_MODEL = {
   key: 'offices',
   name: 'Prefectural offices',

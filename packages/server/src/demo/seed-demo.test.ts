@@ -32,7 +32,7 @@ describe('the demo project', () => {
     const project = (await h.server.ctx.store.getProjectByAlias('demo'))!;
     const scene = await (await h.admin('GET', '/api/projects/demo/scene')).json();
     expect(scene.layers.map((l: { type: string }) => l.type)).toEqual(['csv', 'geojson', 'czml', 'kml', 'geojson']);
-    // Landmarks coloured by category with labels and an infobox (SPEC §7).
+    // Landmarks coloured by category with labels and an infobox (docs/contract.md §7).
     const landmarks = scene.layers.find((l: { id: string }) => l.id === 'landmarks');
     expect(landmarks.appearance.marker).toMatchObject({ label: true, pointColor: { conditions: expect.any(Array) } });
     expect(landmarks.infobox.title).toBe('${name}');

@@ -27,7 +27,7 @@ function examplePlugin(name: string) {
   return validatePluginPackage(JSON.parse(readFileSync(join(folder, 'plugin.json'), 'utf8')), files);
 }
 
-/** Landmarks coloured by category (SPEC §7), with labels and an infobox. */
+/** Landmarks coloured by category (docs/contract.md §7), with labels and an infobox. */
 const LANDMARK_COLOURS: [string, string][] = [
   ["${category} === 'tower'", "color('#ff5a5f')"],
   ["${category} === 'monument'", "color('#ffc247')"],

@@ -9,7 +9,7 @@ import { readOffThread } from './vector-read-thread.js';
 /**
  * Reads the GIS file stored at `sourceKey` and writes its WGS84 GeoJSON beside it, once, as more
  * of the asset's files, read in a worker thread with bounded memory and time (vector-read-thread.ts) (from index `firstIndex` on): `orbis-wgs84.geojson`, and for a GeoPackage
- * one per feature table too (SPEC §13 `data.table`). Being under the asset's prefix, they are served under its
+ * one per feature table too (docs/contract.md §13 `data.table`). Being under the asset's prefix, they are served under its
  * access rules and go when it goes. A file that cannot be read throws the reader's `InputError`;
  * what was written is left for the caller to remove with the prefix.
  */

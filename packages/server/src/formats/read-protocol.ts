@@ -2,7 +2,7 @@ import type { FileLayerType } from '@orbis/scene';
 import type { VectorFeatures } from './vector-features.ts';
 
 /**
- * What the read worker (vector-read-worker.ts) is asked: a GIS file of SPEC §13 or a CSV whose
+ * What the read worker (vector-read-worker.ts) is asked: a GIS file of docs/contract.md §13 or a CSV whose
  * `column` holds WKT, its bytes, and what to give back: WGS84 GeoJSON text (every feature, and a
  * GeoPackage's tables, or one `table`), or the features themselves (an import).
  */

@@ -4,12 +4,12 @@ import type { VectorFeatures } from './vector-features.ts';
 /** A GIS file read: every feature in WGS84, and a GeoPackage's by table. */
 export interface VectorFile {
   features: VectorFeatures;
-  /** A GeoPackage's feature tables, by name (SPEC §13 `data.table`). */
+  /** A GeoPackage's feature tables, by name (docs/contract.md §13 `data.table`). */
   tables?: Map<string, VectorFeatures>;
 }
 
 /**
- * Reads a whole GIS file of SPEC §13 (a shapefile's zip, a GeoPackage, a FlatGeobuf, a GeoJSON
+ * Reads a whole GIS file of docs/contract.md §13 (a shapefile's zip, a GeoPackage, a FlatGeobuf, a GeoJSON
  * sequence) into WGS84 features. A file that is not what `type` says, is cut off, misses a part or
  * has a reference system that cannot be read is an `InputError` (400 `invalid_body`) naming it.
  * Each format's reader (with shpjs, proj4, flatgeobuf, SQLite) is imported the first time a file

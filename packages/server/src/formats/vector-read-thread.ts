@@ -14,7 +14,7 @@ export interface ReadLimits {
 }
 
 /**
- * Room for SPEC §13's layers of a million points, and no more: the heap is V8's for the features
+ * Room for docs/contract.md §13's layers of a million points, and no more: the heap is V8's for the features
  * as objects; the GeoJSON's bytes, outside it, are bounded on their own.
  */
 export const READ_LIMITS: ReadLimits = { heapMb: 1536, deadlineMs: 120_000, maxGeojsonBytes: 1024 * 1024 * 1024 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { degreesApart, gdalFile, ORIGINAL_POINTS, ORIGINAL_POLYGON } from '../test/gdal-fixtures.js';
 import { readWktCsv } from './wkt-csv.js';
 
-describe('a CSV with a WKT column (SPEC §13 data.wktColumn)', () => {
+describe('a CSV with a WKT column (docs/contract.md §13 data.wktColumn)', () => {
   it('reads what GDAL writes: every position, Japanese text and typed numbers', () => {
     const csv = gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326').toString('utf8');
     const features = readWktCsv('places.csv', csv, 'WKT');

@@ -13,7 +13,7 @@ export const MAX_WKT_CSV_RECORD_CHARS = 64 * 1024 * 1024;
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /**
- * The features of a CSV whose `column` holds WKT geometries (SPEC §13 `data.wktColumn`): parsed
+ * The features of a CSV whose `column` holds WKT geometries (docs/contract.md §13 `data.wktColumn`): parsed
  * by csv-parse, each WKT (or EWKT with an SRID of 4326) by wkx; the other columns are properties,
  * numbers typed as the CSV layer types them. Positions are longitude/latitude (WGS84), checked to
  * be on the earth. A missing column or a bad WKT is an error naming it and its row.

@@ -1,4 +1,4 @@
-/** Every error code of SPEC §2 with its HTTP status. */
+/** Every error code of docs/contract.md §2 with its HTTP status. */
 export const ERROR_STATUS = {
   invalid_parameter: 400,
   invalid_cursor: 400,
@@ -17,7 +17,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   too_many_attempts: 429,
   internal: 500,
-  // Not in SPEC §2: a vector tile whose file is still being indexed (docs/viewer.md, "Tiles"), with Retry-After.
+  // Not in docs/contract.md §2: a vector tile whose file is still being indexed (docs/viewer.md, "Tiles"), with Retry-After.
   unavailable: 503,
 } as const;
 

@@ -36,9 +36,9 @@ export interface AppContext {
   newAdminTokenFile?: string;
   /** What `GET /metrics` shows and the token it asks for; undefined when ORBIS_METRICS_TOKEN is unset (docs/operations.md). */
   metrics?: { figures: ServerMetrics; token: string };
-  /** Reads the GIS files scene layers name by URL (SPEC §13). */
+  /** Reads the GIS files scene layers name by URL (docs/contract.md §13). */
   urlLayers: UrlLayerReader;
-  /** Users, sessions, sign-in limits and personal access tokens (SPEC §12). */
+  /** Users, sessions, sign-in limits and personal access tokens (docs/contract.md §12). */
   auth: AuthServices;
   /** OpenID Connect sign-in, when it is set up (`ORBIS_OIDC_*`). */
   oidc?: OidcSettings;
@@ -47,7 +47,7 @@ export interface AppContext {
   maxUploadBytes: number;
   /** Listing pages answered before, by what they list and at which version (`page-cache.ts`). */
   pages: PageCache;
-  /** Vector tiles cut from GeoJSON assets and kept in storage (SPEC §13). */
+  /** Vector tiles cut from GeoJSON assets and kept in storage (docs/contract.md §13). */
   tiles: VectorTiles;
   /** Web Mercator tiles cut from GeoTIFF assets and kept in storage (docs/rasters.md). */
   rasters: RasterTiles;

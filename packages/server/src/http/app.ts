@@ -88,7 +88,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     // Long enough that an over-long alias or id is a 404 of ours, not the router's 414.
     routerOptions: { maxParamLength: 10_000 },
     // Route schemas check what they declare and nothing more: no coercion, no removal, no defaults,
-    // so that what a handler sees is what the client sent (SPEC §2's pagination rules live in code).
+    // so that what a handler sees is what the client sent (docs/contract.md §2's pagination rules live in code).
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false, strictTypes: false } },
     // Errors that happen before a route runs still answer in the error envelope.
     frameworkErrors: (error, _request, reply) => {

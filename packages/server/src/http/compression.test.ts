@@ -23,7 +23,7 @@ const GEOJSON = JSON.stringify({
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4000, 'a')]);
 const GLB = Buffer.concat([Buffer.from('glTF'), Buffer.alloc(4000, 'a')]);
 
-describe('compression (SPEC §13)', () => {
+describe('compression (docs/contract.md §13)', () => {
   let h: Harness;
   const files: Record<string, string> = {};
 

@@ -5,7 +5,7 @@ import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_BROTLI_WINDOW_BITS, DYNAMIC_GZIP_LEVEL,
 import { etagForEncoding } from './etag.js';
 
 /**
- * Compresses what the app sends (SPEC §13), by `Accept-Encoding`: JSON answers, the pages, and
+ * Compresses what the app sends (docs/contract.md §13), by `Accept-Encoding`: JSON answers, the pages, and
  * text asset files, brotli or gzip through @fastify/compress, streams (the whole listing) as they
  * stream. Routes under `precompressedPrefixes` serve files compressed ahead of time
  * (@fastify/static's `preCompressed`) and are left to it: never compressed per request.

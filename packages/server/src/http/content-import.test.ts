@@ -7,7 +7,7 @@ const fields = [
   { key: 'loc', type: 'geometry' },
 ];
 
-describe('POST …/models/{m}/import (SPEC §10)', () => {
+describe('POST …/models/{m}/import (docs/contract.md §10)', () => {
   let h: Harness;
   const send = (model: string, type: string, body: string, query = '') =>
     fetch(`${h.url}/api/projects/lib/models/${model}/import${query}`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': type }, body });

@@ -12,7 +12,7 @@ const fields = [
   { key: 'loc', type: 'geometry' },
 ];
 
-describe('content models (SPEC §10)', () => {
+describe('content models (docs/contract.md §10)', () => {
   let h: Harness;
   let photo: { id: string };
   let hidden: { id: string };

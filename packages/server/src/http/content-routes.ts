@@ -79,7 +79,7 @@ export async function sendCsv(ctx: AppContext, request: FastifyRequest, reply: F
 }
 
 /**
- * The public API of content models (SPEC §10): `{model}.json` (and `{model}`), `.geojson`, `.csv`,
+ * The public API of content models (docs/contract.md §10): `{model}.json` (and `{model}`), `.geojson`, `.csv`,
  * `.schema.json`, and one item; the access rules of assets; an ETag on every answer.
  */
 export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {

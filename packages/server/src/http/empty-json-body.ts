@@ -3,7 +3,7 @@ import { checkJsonDepth } from '../json-depth.js';
 
 /**
  * Lets a request with `Content-Type: application/json` and no body through as having no body
- * (SPEC §9: a POST with an empty body is accepted wherever a route takes no body; clients such
+ * (docs/contract.md §9: a POST with an empty body is accepted wherever a route takes no body; clients such
  * as `fetch` wrappers send the header regardless). Every other JSON body is parsed by Fastify's
  * own parser, with its prototype-poisoning guards, then held to MAX_JSON_DEPTH before any route's
  * schema sees it (400 `invalid_body` naming the limit); a route that needs a body still refuses

@@ -7,7 +7,7 @@ import { StoreConflictError, StoreNotFoundError } from '../store/store.js';
 import { ApiError, type ErrorCode, errorBody } from './api-error.js';
 
 /**
- * A route schema's refusal (Fastify's Ajv) as SPEC §2 codes it: a body is `invalid_body`, a path
+ * A route schema's refusal (Fastify's Ajv) as docs/contract.md §2 codes it: a body is `invalid_body`, a path
  * or query parameter `invalid_parameter`; the message names the field.
  */
 function validationError(err: FastifyError): ApiError {

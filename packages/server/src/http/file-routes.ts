@@ -80,8 +80,8 @@ type FileParams = { Params: { project: string; assetId: string; '*': string } };
 const fileQuery = {
   type: 'object',
   properties: {
-    wktColumn: { type: 'string', minLength: 1, maxLength: 200, description: "a CSV file's column of WKT geometries: answers the CSV as GeoJSON (SPEC §13 `data.wktColumn`)" },
-    table: { type: 'string', minLength: 1, maxLength: 200, description: "with `orbis-tiles/{z}/{x}/{y}.pbf`: the tiles of that GeoPackage table only (SPEC §13 `data.table`)" },
+    wktColumn: { type: 'string', minLength: 1, maxLength: 200, description: "a CSV file's column of WKT geometries: answers the CSV as GeoJSON (docs/contract.md §13 `data.wktColumn`)" },
+    table: { type: 'string', minLength: 1, maxLength: 200, description: "with `orbis-tiles/{z}/{x}/{y}.pbf`: the tiles of that GeoPackage table only (docs/contract.md §13 `data.table`)" },
   },
 };
 

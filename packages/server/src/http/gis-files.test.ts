@@ -19,7 +19,7 @@ function expectOriginalPoints(read: FeatureCollection): void {
   }
 }
 
-describe('GIS files as assets, layers and imports (SPEC §13)', () => {
+describe('GIS files as assets, layers and imports (docs/contract.md §13)', () => {
   let h: Harness;
   const upload = (name: string, content: Uint8Array, isPublic = true) =>
     fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name, content }], { public: String(isPublic) }) });
@@ -106,7 +106,7 @@ describe('GIS files as assets, layers and imports (SPEC §13)', () => {
     const page = await (await h.get('/p/gis')).text();
     expect(page).toContain(`${path}?wktColumn=WKT`);
     const byUrl = await h.admin('PUT', '/api/projects/gis/scene', { ...scene, layers: [{ ...layer, assetId: undefined, url: 'https://example.org/a.csv' }] });
-    // By URL too (SPEC §13): the server reads it then (url-layers.test.ts).
+    // By URL too (docs/contract.md §13): the server reads it then (url-layers.test.ts).
     expect(byUrl.status).toBe(200);
   });
 

@@ -12,7 +12,7 @@ import { CHUNK_CHARS, countOf, type ListingSource, queryOf } from './listing-rep
 
 /**
  * Gives a chunk of public item records their asset fields: each marked asset id becomes the
- * asset's public record, or `null` when that asset is private or gone (SPEC §10), read once per
+ * asset's public record, or `null` when that asset is private or gone (docs/contract.md §10), read once per
  * chunk and id.
  */
 export async function expandAssets(ctx: AppContext, project: Project, chunk: string): Promise<string> {

@@ -44,7 +44,7 @@ export async function* streamBody(batches: AsyncIterable<JoinedBatch>, finish: F
   yield `${await finish(chunk)}],"totalCount":${count}}`;
 }
 
-/** The JSON of a page: the same keys in the same order as SPEC §2 item 8, records joined as stored. */
+/** The JSON of a page: the same keys in the same order as docs/contract.md §2 item 8, records joined as stored. */
 function pageBody(page: ListingPage): string {
   let body = `{"results":[${page.results}],"totalCount":${page.totalCount},"hasMore":${page.hasMore},"limit":${page.limit},"nextCursor":${JSON.stringify(page.nextCursor)}`;
   if (page.page !== undefined) body += `,"page":${page.page},"offset":${page.offset}`;

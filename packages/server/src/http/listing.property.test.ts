@@ -15,7 +15,7 @@ const query = fc.array(fc.tuple(name, value), { maxLength: 5 });
 const SIZE_NAMES = ['limit', 'perPage', 'per_page', 'page_size', 'pageSize'];
 const INT_NAMES = ['page', 'offset', ...SIZE_NAMES];
 
-/** The rules of SPEC §2, restated independently: the expected ids, or the expected error code. */
+/** The rules of docs/contract.md §2, restated independently: the expected ids, or the expected error code. */
 function model(pairs: [string, string][], publicIds: string[], cursorAfter: (k: number) => string | undefined) {
   const first = new Map<string, string>();
   for (const [k, v] of pairs) {

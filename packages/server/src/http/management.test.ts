@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetPrefix } from '../assets/asset-service.js';
 import { type Harness, startHarness } from '../test/harness.js';
 
-describe('management API (SPEC §3)', () => {
+describe('management API (docs/contract.md §3)', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();

@@ -25,7 +25,7 @@ type P = { Params: { project: string } };
 type PM = { Params: { project: string; model: string } };
 type PMI = { Params: { project: string; model: string; id: string } };
 
-/** `/api/projects/{p}/models…`: content models and their items (SPEC §10, management API). */
+/** `/api/projects/{p}/models…`: content models and their items (docs/contract.md §10, management API). */
 export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   const modelOr404 = async (alias: string, key: string): Promise<{ project: Project; model: ContentModel }> => {
     const project = await projectOr404(ctx, alias);
@@ -124,7 +124,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     return reply.code(204).send();
   });
-  // The editor's preview of a model layer (SPEC §10: a layer shows a model's public items): the
+  // The editor's preview of a model layer (docs/contract.md §10: a layer shows a model's public items): the
   // public export's answer, behind the admin token. The editor has no API key, and a private
   // project's public API wants one; nothing is shown here that a key holder would not see there.
   const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };

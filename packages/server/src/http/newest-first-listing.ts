@@ -7,7 +7,7 @@ import { pageQueryOf } from './listing-reply.js';
 export type NewestFirstSlice = { offset: number; limit: number } | { before: string; limit: number };
 
 /**
- * A listing answered newest first with SPEC §2's parameters and envelopes (the audit log, an
+ * A listing answered newest first with docs/contract.md §2's parameters and envelopes (the audit log, an
  * item's versions): small enough to count, read a slice at a time by position.
  */
 export interface NewestFirstSource<T> {

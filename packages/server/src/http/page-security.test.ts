@@ -67,7 +67,7 @@ describe.skipIf(!existsSync(join(VIEWER_DIST, 'published.html')))('security head
     expect(policy['script-src']).toEqual(["'unsafe-inline'"]);
     // Opaque however it is framed, with the viewer's attribute or without (issue 30).
     expect(policy.sandbox).toEqual(['allow-scripts']);
-    // SPEC §8: https: and Orbis's own origin, under CORS from the frame's opaque origin.
+    // docs/contract.md §8: https: and Orbis's own origin, under CORS from the frame's opaque origin.
     expect(policy['connect-src']).toEqual(["'self'", 'https:']);
     expect(policy['img-src']).toEqual(['data:', 'blob:', "'self'", 'https:']);
     expect(policy['font-src']).toEqual(['data:', "'self'", 'https:']);

@@ -59,7 +59,7 @@ export function frameAncestorsDirective(frameAncestors: readonly string[] = []):
  * The policy of the plugin UI frame document (`/app/plugin-frame.html`), which runs in a sandboxed
  * iframe with an opaque origin: the plugin's inline script and styles run; images, styles, fonts
  * and media load from `https:` and Orbis's own origin, and `fetch` reaches them under CORS, as
- * Re:Earth's plugin frames can (SPEC §8). The opaque origin is what keeps the page safe: CORS
+ * Re:Earth's plugin frames can (docs/contract.md §8). The opaque origin is what keeps the page safe: CORS
  * refuses the frame every Orbis route that does not allow any origin (the management API), and it
  * has no cookies or storage of the page. Its ancestors are the published page's, so an embedded
  * page's plugin frames load too. The policy's own `sandbox allow-scripts` (the same flags as the
@@ -99,7 +99,7 @@ export function securityHeaders(reply: Pick<FastifyReply, 'header'>, policy: str
 }
 
 /**
- * Cross-origin isolation (SPEC §11): with these on the editor and published pages and on every
+ * Cross-origin isolation (docs/contract.md §11): with these on the editor and published pages and on every
  * file they load (workers need them too), the page gets SharedArrayBuffer and Atomics.wait, and
  * plugins run in workers. `credentialless`, not `require-corp`: resources of other origins that
  * are loaded without CORS (a story's images, say) still load, only without cookies; a

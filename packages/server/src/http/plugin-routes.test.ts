@@ -5,7 +5,7 @@ import { MAX_PLUGIN_ZIP_BYTES } from '../plugins/plugin-package.js';
 
 const manifest = (over: object = {}) => ({ id: 'hello', name: 'Hello', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }], ...over });
 
-describe('plugins (SPEC §3, §5)', () => {
+describe('plugins (docs/contract.md §3, §5)', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
@@ -62,7 +62,7 @@ describe('plugins (SPEC §3, §5)', () => {
   it('says exactly what is wrong with a bad plugin', async () => {
     const cases: [object, RegExp][] = [
       [{ manifest: manifest({ id: 'has space' }), files: { 'main.js': '' } }, /^manifest\.id: /],
-      // Re:Earth's other extension types (`block`, …) are kept (SPEC §8); a type must still be a name.
+      // Re:Earth's other extension types (`block`, …) are kept (docs/contract.md §8); a type must still be a name.
       [{ manifest: manifest({ extensions: [{ id: 'main', type: 'not a type', name: 'x' }] }), files: { 'main.js': '' } }, /^manifest\.extensions\[0\]\.type: /],
       [{ files: { 'reearth.yml': 'id: [' } }, /^files\.reearth\.yml is not valid YAML/],
       [{ manifest: manifest(), files: {} }, /needs a file "main\.js"/],

@@ -18,7 +18,7 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   const fields = { alias: { type: 'string' }, name: { type: 'string' }, visibility: { enum: ['public', 'private'] }, description: { type: 'string' } };
   app.post('/api/projects', { schema: { summary: 'Create a project', security: adminSecurity, body: bodyOf(fields, ['alias']), response: { 201: answer('Project', 'the project'), 400: failure('invalid_body'), 409: failure('conflict: the alias exists') } } }, async (request, reply) => {
     const project = await ctx.projects.create(request.body as { alias: unknown });
-    // SPEC §12: a signed-in user who creates a project is its owner.
+    // docs/contract.md §12: a signed-in user who creates a project is its owner.
     const user = userOf(request);
     if (user) await ctx.store.accounts.setMember(project.id, user.id, 'owner');
     return reply.code(201).send(projectRecord(project));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, TEST_BACKEND } from '../test/harness.js';
 
-describe('public API access (SPEC §2 Access)', () => {
+describe('public API access (docs/contract.md §2 Access)', () => {
   let h: Harness;
   let openKey: string;
   let secretKey: string;

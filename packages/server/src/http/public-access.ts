@@ -7,7 +7,7 @@ import type { AppContext } from './app-context.js';
 import { bearerToken, foundOr404 } from './project-param.js';
 
 /**
- * Applies SPEC §2 "Access": unknown project 404; a key that is sent must be a live key of this
+ * Applies docs/contract.md §2 "Access": unknown project 404; a key that is sent must be a live key of this
  * project (on a public project too); a private project needs one. The project and the key are
  * read together, fresh for every request (one round trip on PostgreSQL): a key revoked or a
  * project changed by any process counts at once.

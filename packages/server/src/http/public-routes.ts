@@ -58,7 +58,7 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     querystring: paginationQuery,
     response: { 200: answer('Listing', 'every public asset, or a page of them; with an ETag'), 304: empty('not modified'), 400: failure('invalid_parameter or invalid_cursor'), 401: failure('api_key_required or invalid_api_key'), 404: failure('not_found or no_assets') },
   });
-  app.get<ProjectParams>('/api/p/:project/assets.json', { schema: listSchema("A project's public assets (SPEC §2)") }, list);
+  app.get<ProjectParams>('/api/p/:project/assets.json', { schema: listSchema("A project's public assets (docs/contract.md §2)") }, list);
   app.get<ProjectParams>('/api/p/:project/assets', { schema: listSchema('Alias of assets.json') }, list);
 
   app.get<{ Params: { project: string; id: string } }>('/api/p/:project/assets/:id', { schema: { summary: 'One public asset', security: publicSecurity, params: params.asset, response: { 200: answer('Asset', 'the asset; with an ETag'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {

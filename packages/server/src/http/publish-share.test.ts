@@ -33,7 +33,7 @@ const post = (h: Harness, path: string, init: { body?: string; type?: string } =
     body: init.body,
   });
 
-describe('publish rules (SPEC §9)', () => {
+describe('publish rules (docs/contract.md §9)', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();

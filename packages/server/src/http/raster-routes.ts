@@ -100,13 +100,13 @@ async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterReq
 
 /** `GET /api/p/{p}/rasters/{assetId}/{z}/{x}/{y}.png|.webp`: a public GeoTIFF's tiles, under the listing's access rules. */
 export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const schema = { summary: "A Web Mercator tile of a public GeoTIFF asset (SPEC §17), cut by range reads and kept in storage", security: publicSecurity, params: rasterParams, querystring: rasterQuery };
+  const schema = { summary: "A Web Mercator tile of a public GeoTIFF asset (docs/contract.md §17), cut by range reads and kept in storage", security: publicSecurity, params: rasterParams, querystring: rasterQuery };
   app.get<RasterRequest>('/api/p/:project/rasters/:assetId/:z/:x/:file', { schema }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendRasterTile(ctx, request, reply, project, true);
   });
   const values = {
-    summary: 'Every band\'s value of a public GeoTIFF asset\'s pixel under a longitude/latitude (SPEC §17: what a click on a raster shows); `values` null off the raster',
+    summary: 'Every band\'s value of a public GeoTIFF asset\'s pixel under a longitude/latitude (docs/contract.md §17: what a click on a raster shows); `values` null off the raster',
     security: publicSecurity,
     params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' } } },
     querystring: { type: 'object', required: ['lng', 'lat'], properties: { lng: { type: 'string', pattern: `^${NUMBER}$` }, lat: { type: 'string', pattern: `^${NUMBER}$` } } },
@@ -126,7 +126,7 @@ export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw err;
     }
   });
-  const terrain = { summary: 'A terrain tile of a public DEM GeoTIFF asset (SPEC §17 terrain "dem"): 65 × 65 Terrarium-encoded heights on the Web Mercator tile, edges included', security: publicSecurity, params: rasterParams };
+  const terrain = { summary: 'A terrain tile of a public DEM GeoTIFF asset (docs/contract.md §17 terrain "dem"): 65 × 65 Terrarium-encoded heights on the Web Mercator tile, edges included', security: publicSecurity, params: rasterParams };
   app.get<RasterRequest>('/api/p/:project/terrain/:assetId/:z/:x/:file', { schema: terrain }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendRasterTile(ctx, request, reply, project, true, 'terrain');

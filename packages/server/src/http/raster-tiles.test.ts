@@ -10,7 +10,7 @@ function tokyoRaster(): Buffer {
   return readFileSync(writeRaster({ width: 32, height: 32, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.0005, nodata: 0 }));
 }
 
-describe('raster tiles of GeoTIFF assets (SPEC §17)', () => {
+describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
   let h: Harness;
   let asset: { id: string };
   const tile = tileAt(15, 139.767, 35.682);
@@ -64,7 +64,7 @@ describe('raster tiles of GeoTIFF assets (SPEC §17)', () => {
     const at = (template: string) => template.replace('{z}', String(tile.z)).replace('{x}', String(tile.x)).replace('{y}', String(tile.y));
     expect(published.url).toBe(`/api/p/rasters/rasters/${asset.id}/{z}/{x}/{y}.png`);
     expect((await h.get(at(published.url))).status).toBe(200);
-    // The DEM as terrain (SPEC §17 "dem"): its Terrarium tiles, from this server.
+    // The DEM as terrain (docs/contract.md §17 "dem"): its Terrarium tiles, from this server.
     const terrainUrl = (snapshot.property.terrain as { url: string }).url;
     expect(terrainUrl).toBe(`/api/p/rasters/terrain/${asset.id}/{z}/{x}/{y}.png`);
     const heights = await h.get(at(terrainUrl));

@@ -3,7 +3,7 @@ import { defaultScene } from '@orbis/scene';
 import type { Asset } from '../store/store.js';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../test/harness.js';
 
-describe('scenes and publishing (SPEC §3–4)', () => {
+describe('scenes and publishing (docs/contract.md §3–4)', () => {
   let h: Harness;
   let pub: Asset;
   let priv: Asset;
@@ -103,7 +103,7 @@ describe('scenes and publishing (SPEC §3–4)', () => {
     expect(await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('scenic'))!)).toBeUndefined();
   });
 
-  it('keeps a pmtiles basemap that names an archive of the project, and publishes it as the archive\'s file, read by Range (SPEC §14)', async () => {
+  it('keeps a pmtiles basemap that names an archive of the project, and publishes it as the archive\'s file, read by Range (docs/contract.md §14)', async () => {
     const archive = (name: string, isPublic: boolean) => fetch(`${h.url}/api/projects/scenic/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name, content: Uint8Array.from([...Buffer.from('PMTiles'), 3, 0, 0, 0]) }], { public: String(isPublic) }) }).then(async (r) => (await r.json()) as Asset & { contentType: string });
     const [streets, draft] = [await archive('streets.pmtiles', true), await archive('draft.pmtiles', false)];
     expect(streets.contentType).toBe('application/vnd.pmtiles');

@@ -20,7 +20,7 @@ type P = { Params: { project: string } };
 
 /** `/api/projects/{p}/scene` and `/api/projects/{p}/publish`. */
 export function sceneRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<P>('/api/projects/:project/scene', { schema: { summary: 'The scene document (SPEC §4)', security: adminSecurity, params: params.project, response: { 200: { description: 'the scene', ...sceneBody } } } }, async (request, reply) => {
+  app.get<P>('/api/projects/:project/scene', { schema: { summary: 'The scene document (docs/contract.md §4)', security: adminSecurity, params: params.project, response: { 200: { description: 'the scene', ...sceneBody } } } }, async (request, reply) => {
     const scene = await ctx.scenes.get(await projectOr404(ctx, request.params.project));
     tagAnswer(reply, versionTag(scene));
     return scene;

@@ -15,7 +15,7 @@ export const sharedSchemas = [
     $id: 'Error',
     type: 'object',
     required: ['error'],
-    properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: text('one of the codes of SPEC §2'), message: text() } } },
+    properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: text('one of the codes of docs/contract.md §2'), message: text() } } },
   },
   {
     $id: 'Asset',
@@ -131,7 +131,7 @@ export const params = {
 } as const;
 
 /**
- * The pagination parameters of SPEC §2. Their rules (first value counts, empty is absent, whole
+ * The pagination parameters of docs/contract.md §2. Their rules (first value counts, empty is absent, whole
  * decimal integers, clamps) are applied by `assets/page-query.ts`, so the schema declares them
  * without a type that Ajv would check or coerce.
  */

@@ -14,7 +14,7 @@ export interface ShareHead {
 }
 
 /**
- * The `<title>` and OpenGraph tags of a published page (SPEC §9), plus the Twitter card that
+ * The `<title>` and OpenGraph tags of a published page (docs/contract.md §9), plus the Twitter card that
  * most chat apps also read. Every value is escaped.
  */
 export function shareHeadTags(head: ShareHead): string {

@@ -47,7 +47,7 @@ function tiledFileOf(asset: Asset, table: string | undefined): ServedFile | unde
 }
 
 /**
- * Answers a vector tile of an asset (SPEC §13), under the asset file's own access rules: the
+ * Answers a vector tile of an asset (docs/contract.md §13), under the asset file's own access rules: the
  * Mapbox Vector Tile, or 204 when nothing lies in it. Tiles exist from zoom 0 to MAX_TILE_ZOOM.
  * The query's `table` picks a GeoPackage's table (`data.table`).
  */

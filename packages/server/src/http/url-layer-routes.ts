@@ -19,7 +19,7 @@ function send(request: FastifyRequest, reply: FastifyReply, converted: Converted
 type UrlLayerQuery = { Params: { project: string }; Querystring: { type: string; url: string; table?: string; wktColumn?: string } };
 
 /**
- * The editor's view of a scene layer that names a GIS file by URL (SPEC §13): the server reads
+ * The editor's view of a scene layer that names a GIS file by URL (docs/contract.md §13): the server reads
  * the file, as it reads an upload, and answers its WGS84 GeoJSON. For a project's members only
  * (a management `GET`), and only public addresses (`url-layers/remote-file.ts`).
  */

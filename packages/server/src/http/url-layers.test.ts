@@ -30,7 +30,7 @@ function expectOriginalPoints(collection: FeatureCollection): void {
   }
 }
 
-describe('GIS files as URL layers (SPEC §13): read, reprojected and answered by the server', () => {
+describe('GIS files as URL layers (docs/contract.md §13): read, reprojected and answered by the server', () => {
   let host: { server: Server; url: string };
   let h: Harness;
   const layers = () => [

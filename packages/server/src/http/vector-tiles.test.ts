@@ -10,7 +10,7 @@ const points = {
   features: Array.from({ length: 2_000 }, (_, i) => ({ type: 'Feature', properties: { n: i }, geometry: { type: 'Point', coordinates: [139.7 + (i % 50) * 0.002, 35.65 + Math.floor(i / 50) * 0.002] } })),
 };
 
-describe('vector tiles of GeoJSON assets (SPEC §13)', () => {
+describe('vector tiles of GeoJSON assets (docs/contract.md §13)', () => {
   let h: Harness;
   const upload = async (name: string, content: string | Buffer, isPublic = true) => {
     const res = await fetch(`${h.url}/api/projects/tiles/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name, content: Buffer.from(content) }], { public: String(isPublic) }) });
@@ -72,7 +72,7 @@ describe('vector tiles of GeoJSON assets (SPEC §13)', () => {
     expect(((await empty.json()) as { error: { message: string } }).error.message).toBe('"bare.geojson" could not be cut into tiles: the document has no "features" array');
   });
 
-  it('cuts the tiles of one GeoPackage table with ?table= (SPEC §13 data.table), kept apart from the whole file\'s', async () => {
+  it('cuts the tiles of one GeoPackage table with ?table= (docs/contract.md §13 data.table), kept apart from the whole file\'s', async () => {
     const gpkg = await upload('tokyo.gpkg', geopackageOf({ stations: ORIGINAL_POINTS, palace: ORIGINAL_POLYGON }, 'EPSG:6677'));
     // Zoom 8: one tile holds all of central Tokyo.
     const [x, y] = tileAround(8, 139.76, 35.69);

@@ -14,7 +14,7 @@ export interface CsvFile {
 }
 
 /**
- * Answers a CSV asset file asked for with `?wktColumn=` (SPEC §13) as the GeoJSON of its WKT
+ * Answers a CSV asset file asked for with `?wktColumn=` (docs/contract.md §13) as the GeoJSON of its WKT
  * column, under the file's own access rules and caching: what a `csv` layer with
  * `data.wktColumn` draws. Read whole, so that a bad row is a 400 naming it, not a cut answer; in a
  * worker thread (bounded memory and time), once per file and column while it is kept.

@@ -26,7 +26,7 @@ function show(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
-/** A model key as SPEC §10 allows it; throws an InputError naming `key` otherwise. */
+/** A model key as docs/contract.md §10 allows it; throws an InputError naming `key` otherwise. */
 export function checkModelKey(value: unknown): string {
   if (typeof value !== 'string' || !MODEL_KEY.test(value) || RESERVED_MODEL_KEYS.has(value)) {
     throw new InputError('key', `"key" must match [a-z][a-z0-9_-]{0,62} and not be "assets", got "${show(value)}"`);
@@ -73,7 +73,7 @@ function checkField(value: unknown, at: string): Field {
   return field;
 }
 
-/** A model's fields as SPEC §10 allows them: at most MAX_FIELDS, each valid, keys unique. */
+/** A model's fields as docs/contract.md §10 allows them: at most MAX_FIELDS, each valid, keys unique. */
 export function checkFields(value: unknown): Field[] {
   if (!Array.isArray(value)) throw new InputError('fields', '"fields" must be a list of fields');
   if (value.length > MAX_FIELDS) throw new InputError('fields', `a model has at most ${MAX_FIELDS} fields, got ${value.length}`);

@@ -40,7 +40,7 @@ describe('import rows', () => {
     ]);
   });
 
-  it('reads a geometry cell of WKT or EWKT in WGS84 (SPEC §13), and leaves any other text for the item check to refuse', async () => {
+  it('reads a geometry cell of WKT or EWKT in WGS84 (docs/contract.md §13), and leaves any other text for the item check to refuse', async () => {
     const csv = 'name,loc\nA,POINT (139.5 35.25)\nB,"SRID=4326;LINESTRING(0 0,1 1)"\nD,somewhere\n';
     const rows = await all(csvRows(Readable.from([Buffer.from(csv)]), fields));
     expect(rows.map((r) => r.values)).toEqual([

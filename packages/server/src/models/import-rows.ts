@@ -15,7 +15,7 @@ export interface ImportRow {
 }
 
 /**
- * The most bytes one element of a JSON import may span: an item's 1 MiB (SPEC §10) and room for
+ * The most bytes one element of a JSON import may span: an item's 1 MiB (docs/contract.md §10) and room for
  * what an item does not keep (a Feature's `type`, `properties` and `geometry` keys, whitespace).
  */
 const MAX_ELEMENT_BYTES = MAX_ITEM_BYTES + 1024;
@@ -104,7 +104,7 @@ function fromCell(field: Field, cell: string): unknown {
 }
 
 /**
- * A geometry cell that is not GeoJSON: its WKT (SPEC §13, as spreadsheets carry it). A cell that
+ * A geometry cell that is not GeoJSON: its WKT (docs/contract.md §13, as spreadsheets carry it). A cell that
  * reads as WKT but is not WGS84 WKT is an error saying why; any other cell is left for the item
  * check to refuse.
  */

@@ -4,7 +4,7 @@ import type { Field } from '@orbis/content-model';
 export type ItemJson = { id: string; createdAt: string; updatedAt: string } & Record<string, unknown>;
 
 /**
- * A public item as a GeoJSON Feature (SPEC §10 `.geojson`): the value of `geometryKey` as its
+ * A public item as a GeoJSON Feature (docs/contract.md §10 `.geojson`): the value of `geometryKey` as its
  * geometry, the other fields (and the timestamps) as properties; undefined when the item has no
  * geometry there.
  */

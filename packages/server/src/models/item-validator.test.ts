@@ -28,7 +28,7 @@ function refusal(v: ItemValidator, value: unknown): { field: string; message: st
 describe('ItemValidator', () => {
   const v = new ItemValidator();
 
-  it('accepts every type of SPEC §10 and null for an empty optional field', () => {
+  it('accepts every type of docs/contract.md §10 and null for an empty optional field', () => {
     v.check(model, {
       name: 'A', capacity: 3, ratio: 0.5, open: true, since: '2024-02-29', kind: 'park', site: 'https://example.org/x',
       photo: '01JDA8ZZZZZZZZZZZZZZZZZZZZ', loc: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] }, tags: ['a', 'b'],

@@ -6,7 +6,7 @@ import type { Field } from '@orbis/content-model';
 import { geometrySchema } from './geometry-schema.js';
 import { itemFieldsSchema } from './item-schema.js';
 
-/** The largest item, as its `fields` JSON text: SPEC §10's 1 MiB. */
+/** The largest item, as its `fields` JSON text: docs/contract.md §10's 1 MiB. */
 export const MAX_ITEM_BYTES = 1024 * 1024;
 
 /** What a validator is made for: a model at one revision. */

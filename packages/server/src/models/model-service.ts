@@ -40,7 +40,7 @@ function withoutEmpty(values: Record<string, unknown>): Record<string, unknown> 
 }
 
 /**
- * Content models and their items (SPEC §10): every rule of keys, types and limits, each item
+ * Content models and their items (docs/contract.md §10): every rule of keys, types and limits, each item
  * checked against its model's JSON Schema and its asset fields against the project's assets.
  */
 export class ModelService {

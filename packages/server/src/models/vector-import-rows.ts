@@ -12,7 +12,7 @@ import type { ImportRow } from './import-rows.js';
 import { MAX_ITEM_BYTES } from './item-validator.js';
 
 /**
- * The most bytes one line of a GeoJSON sequence import may hold: an item's 1 MiB (SPEC §10) and
+ * The most bytes one line of a GeoJSON sequence import may hold: an item's 1 MiB (docs/contract.md §10) and
  * room for what an item does not keep (the Feature's wrapper), as a JSON import's element.
  */
 const MAX_LINE_BYTES = MAX_ITEM_BYTES + 1024;
@@ -45,7 +45,7 @@ function rowOf(feature: Feature<Geometry | null>, n: number, fields: Field[], ma
 }
 
 /**
- * The rows of an import of a GIS file (SPEC §13): a GeoJSON sequence read line by line as it
+ * The rows of an import of a GIS file (docs/contract.md §13): a GeoJSON sequence read line by line as it
  * streams in; a shapefile's zip, a GeoPackage or a FlatGeobuf read whole, in a worker thread with
  * bounded memory and time (vector-read-thread.ts; their readers need the
  * whole file: a zip's directory is at its end), every position in WGS84. Attributes go to the

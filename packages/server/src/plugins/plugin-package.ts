@@ -3,7 +3,7 @@ import { InputError } from '../input-error.js';
 import { jsonInput } from '../json-input.js';
 import { readReearthManifest, REEARTH_MANIFEST } from './reearth-manifest.js';
 
-/** A plugin as stored and run: its manifest and one script per extension (SPEC §5). */
+/** A plugin as stored and run: its manifest and one script per extension (docs/contract.md §5). */
 export interface PluginPackage {
   manifest: PluginManifest;
   files: Record<string, string>;
@@ -13,7 +13,7 @@ export interface PluginPackage {
  * The manifest: `plugin.json`, or Re:Earth's `reearth.yml` read into the same form (then
  * `reearth` is true). Every field Re:Earth defines is accepted and kept; extensions of other types
  * than `widget` are kept and listed; `infoboxBlock` and `storyBlock` (and Re:Earth's older `block`)
- * run where a layer's infobox or a story page places them (SPEC §8).
+ * run where a layer's infobox or a story page places them (docs/contract.md §8).
  */
 export interface PluginManifest {
   id: string;
@@ -77,7 +77,7 @@ const checkManifest = jsonInput<PluginManifest>(
           required: ['id', 'type', 'name'],
           properties: {
             id,
-            // `widget` runs, blocks run where placed; Re:Earth's other types are kept and listed (SPEC §8).
+            // `widget` runs, blocks run where placed; Re:Earth's other types are kept and listed (docs/contract.md §8).
             type: { type: 'string', pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,49}$' },
             name: text(200),
             description: { type: 'string', maxLength: 2000 },

@@ -1,7 +1,7 @@
 import { parse, YAMLParseError } from 'yaml';
 import { InputError } from '../input-error.js';
 
-/** The file name of Re:Earth's plugin manifest (SPEC §8 "Compatibility"). */
+/** The file name of Re:Earth's plugin manifest (docs/contract.md §8 "Compatibility"). */
 export const REEARTH_MANIFEST = 'reearth.yml';
 
 /**

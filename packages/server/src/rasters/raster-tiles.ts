@@ -92,7 +92,7 @@ export class RasterTiles {
 
   /**
    * Every band's value of the pixel under a longitude/latitude, at full resolution, or null off
-   * the raster (what a click on a raster layer shows, SPEC §17). No data stays as the file has it.
+   * the raster (what a click on a raster layer shows, docs/contract.md §17). No data stays as the file has it.
    */
   async valuesAt(file: RasterFile, lng: number, lat: number): Promise<number[] | null> {
     const source = await this.source(file);

@@ -25,7 +25,7 @@ function value(field: Field, raw: unknown): string {
 /**
  * An item's public record as JSON text, made when the item (or its model) is written so that a
  * listing only joins stored texts: `id`, every field in the model's order (`null` when empty),
- * `createdAt`, `updatedAt` (SPEC §10), with ASSET_MARK before each asset id.
+ * `createdAt`, `updatedAt` (docs/contract.md §10), with ASSET_MARK before each asset id.
  */
 export function itemRecord(fields: Field[], item: RecordedItem): string {
   return `{"id":${JSON.stringify(item.id)}${itemRecordTail(fields, item)}`;

@@ -21,7 +21,7 @@ function markedUrl(assetId: string, path: string): string {
 
 /**
  * An asset's public record as JSON text, made once when the asset is written so that a listing
- * only joins stored texts: the same keys in the same order as `assetRecord` (SPEC §2), with
+ * only joins stored texts: the same keys in the same order as `assetRecord` (docs/contract.md §2), with
  * ORIGIN_MARK where each URL's origin and project go.
  */
 export function recordFragment(asset: RecordFields): string {

@@ -74,12 +74,12 @@ export class SceneService {
     const layers: PublishedLayer[] = [];
     for (const [i, layer] of scene.layers.entries()) {
       if (layer.url !== undefined) {
-        // A GIS file by URL (SPEC §13) loads from this server, which reads and converts it.
+        // A GIS file by URL (docs/contract.md §13) loads from this server, which reads and converts it.
         layers.push(convertsFromUrl(layer) ? { ...layer, url: publishedUrlLayerPath(project.alias, layer.id), source: layer.url } : { ...layer, url: layer.url });
         continue;
       }
       if (layer.model !== undefined) {
-        // A content model's public items, as GeoJSON or CSV (SPEC §10), from this server.
+        // A content model's public items, as GeoJSON or CSV (docs/contract.md §10), from this server.
         const ext = layer.type === 'csv' ? 'csv' : 'geojson';
         layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}/${encodeURIComponent(layer.model)}.${ext}` });
         continue;
@@ -90,7 +90,7 @@ export class SceneService {
         throw new InputError(`layers[${i}].assetId`, `layers[${i}].assetId: "${asset.name}" is private; make it public to publish this layer`);
       }
       if (layer.type === 'geotiff') {
-        // The tiles the server cuts of it (SPEC §17), from this server.
+        // The tiles the server cuts of it (docs/contract.md §17), from this server.
         layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}${rasterTilesPath(asset.id)}` });
         continue;
       }
@@ -101,14 +101,14 @@ export class SceneService {
           : undefined;
       const wkt = layer.type === 'csv' && layer.data?.wktColumn !== undefined ? wktColumnQuery(layer.data.wktColumn) : '';
       const url = fileUrl('', project.alias, asset.id, main ?? asset.name) + wkt;
-      // An mvt layer of an uploaded GeoJSON or GIS file draws the tiles the server cuts of it (SPEC §13).
+      // An mvt layer of an uploaded GeoJSON or GIS file draws the tiles the server cuts of it (docs/contract.md §13).
       layers.push({ ...layer, url: layer.type === 'mvt' ? tilesUrlOf(url, layer.data?.table) : url });
     }
     const tiles = scene.property.tiles && (await Promise.all(scene.property.tiles.map(async (tile, i) => (tile.assetId === undefined ? tile : { ...tile, url: await this.publicFile(project, tile.assetId, `property.tiles[${i}].assetId`, 'basemap') }))));
     const property = tiles ? { ...scene.property, tiles } : { ...scene.property };
     const dem = scene.property.terrain?.assetId;
     if (dem !== undefined) {
-      // A DEM's terrain tiles (SPEC §17), from this server: its asset must be public, as a layer's.
+      // A DEM's terrain tiles (docs/contract.md §17), from this server: its asset must be public, as a layer's.
       await this.publicFile(project, dem, 'property.terrain.assetId', 'terrain');
       property.terrain = { ...scene.property.terrain, url: `/api/p/${encodeURIComponent(project.alias)}${terrainTilesPath(dem)}` };
     }

@@ -52,19 +52,19 @@ describe('validateScene', () => {
     const gis = good() as { layers: unknown[] };
     gis.layers.push({ id: 'g1', title: 'Wards', type: 'geopackage', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { table: 'wards' } });
     gis.layers.push({ id: 'g2', title: 'WKT', type: 'csv', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { wktColumn: 'geom' } });
-    // The same from a URL (SPEC §13): the server reads the file and answers its WGS84 GeoJSON.
+    // The same from a URL (docs/contract.md §13): the server reads the file and answers its WGS84 GeoJSON.
     gis.layers.push({ id: 'g3', title: 'Wards', type: 'shapefile', url: 'https://example.org/wards.zip', visible: true });
     gis.layers.push({ id: 'g4', title: 'WKT', type: 'csv', url: 'https://example.org/shapes.csv', visible: true, data: { wktColumn: 'geom' } });
     gis.layers.push({ id: 'g5', title: 'Buildings', type: 'mvt', url: 'https://example.org/tiles/{z}/{x}/{y}.pbf', visible: true, data: { layers: ['building'], minimumLevel: 10, maximumLevel: 16 } });
     gis.layers.push({ id: 'g6', title: 'Trees', type: 'mvt', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true });
-    // SPEC §17: a GeoTIFF's tiles, one band by a ramp with breaks.
+    // docs/contract.md §17: a GeoTIFF's tiles, one band by a ramp with breaks.
     gis.layers.push({ id: 'g7', title: 'Depth', type: 'geotiff', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { bands: [1], nodata: -9999, ramp: ['#eff3ff', 'rgb(107,174,214)', 'navy'], breaks: [0.5, 2], opacity: 0.8 } });
     gis.layers.push({ id: 'g8', title: 'Relief', type: 'geotiff', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { hillshade: true } });
     expect(validateScene(gis)).toEqual(gis);
     expect(validateScene(defaultScene())).toEqual(defaultScene());
   });
 
-  it('accepts the basemaps of SPEC §14, bottom first, with zoom levels', () => {
+  it('accepts the basemaps of docs/contract.md §14, bottom first, with zoom levels', () => {
     const s = good();
     s.property.tiles = [{ type: 'japan_gsi_standard', zoomLevel: [2, 18] }, { type: 'open_street_map', opacity: 0.5 }, { type: 'esri_world_topo' }, { type: 'black_marble' }, { type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }] as never;
     expect(validateScene(s)).toEqual(s);

@@ -86,7 +86,7 @@ export interface Invitation {
 }
 
 /**
- * Users, sessions, memberships, tokens, sign-in attempts and the audit log: what SPEC §12 keeps.
+ * Users, sessions, memberships, tokens, sign-in attempts and the audit log: what docs/contract.md §12 keeps.
  * Every implementation passes `accounts.contract.ts` unchanged. Sessions, tokens and memberships
  * of a deleted user, and memberships of a deleted project, go with them.
  */

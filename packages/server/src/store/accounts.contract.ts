@@ -4,7 +4,7 @@ import type { AuditEntry, User } from './account-store.js';
 import type { Project, Store } from './store.js';
 import { StoreConflictError } from './store.js';
 
-/** The accounts part of the Store contract (SPEC §12): users, sessions, members, tokens, attempts, audit. */
+/** The accounts part of the Store contract (docs/contract.md §12): users, sessions, members, tokens, attempts, audit. */
 export function accountsContract(name: string, open: () => Promise<Store>): void {
   describe(`Store contract, accounts: ${name}`, () => {
     let store: Store;

@@ -12,7 +12,7 @@ import { StoreConflictError, StoreNotFoundError } from './store.js';
 type Parsed = { id: string } & Record<string, unknown>;
 
 /**
- * The content-model part of the Store contract (SPEC §10): models, items, their counts and
+ * The content-model part of the Store contract (docs/contract.md §10): models, items, their counts and
  * versions, stored records, and item listings through the same reads as assets' (keyset,
  * offsets from checkpoints, streams).
  */

@@ -126,7 +126,7 @@ export type JoinedBatch = Pick<JoinedRecords, 'json' | 'count'>;
  */
 export const STREAM_JOINED = 256;
 
-/** A content model (SPEC §10). Its counts are maintained; `version` is bumped by every write to it or its items. */
+/** A content model (docs/contract.md §10). Its counts are maintained; `version` is bumped by every write to it or its items. */
 export interface ContentModel {
   id: string;
   projectId: string;
@@ -229,7 +229,7 @@ export class StoreConflictError extends Error {
  */
 export interface Store {
   readonly kind: string;
-  /** Users, sessions, members, tokens and the audit log (SPEC §12). */
+  /** Users, sessions, members, tokens and the audit log (docs/contract.md §12). */
   readonly accounts: AccountStore;
   /** The live scene's stored updates (docs/collaboration.md). */
   readonly sceneLog: SceneLog;

@@ -41,7 +41,7 @@ export function expectSane(answer: Answer, what: string): unknown {
   if (answer.status >= 400) {
     const error = (body as { error?: { code?: unknown; message?: unknown } }).error;
     expect(typeof error?.message, what).toBe('string');
-    // Every 4xx code of SPEC §2 with its own status; `internal` never comes here (no 5xx).
+    // Every 4xx code of docs/contract.md §2 with its own status; `internal` never comes here (no 5xx).
     expect(ERROR_STATUS[String(error?.code) as keyof typeof ERROR_STATUS], `${what}: ${String(error?.code)}`).toBe(answer.status);
   }
   return body;

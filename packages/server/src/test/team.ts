@@ -1,6 +1,6 @@
 import type { Harness } from './harness.js';
 
-/** A password that passes SPEC §12's rule. */
+/** A password that passes docs/contract.md §12's rule. */
 export const PASSWORD = 'correct horse battery';
 
 /** A signed-in user of a test server: their id, and fetch with their session cookie (and Orbis's origin). */

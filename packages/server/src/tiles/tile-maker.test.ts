@@ -8,7 +8,7 @@ import { BUFFER, THIN_ABOVE, TileFeatures, TileMaker, tiledFeature } from './til
 
 const point = (lng: number, lat: number, properties: Record<string, unknown> = {}, id?: string | number): Feature => ({ type: 'Feature', properties, geometry: { type: 'Point', coordinates: [lng, lat] }, ...(id === undefined ? {} : { id }) });
 
-describe('TileMaker (SPEC §13 tiles)', () => {
+describe('TileMaker (docs/contract.md §13 tiles)', () => {
   it('keeps integer ids, moves other ids to a property, and numbers features without one by their place', () => {
     expect(tiledFeature(point(0, 0, {}, 7), 3).id).toBe(7);
     const named = tiledFeature(point(0, 0, { a: 1 }, 'tree-9'), 3);

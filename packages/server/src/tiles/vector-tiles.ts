@@ -37,7 +37,7 @@ interface Kept {
 }
 
 /**
- * Mapbox Vector Tiles of GeoJSON files (SPEC §13): each tile is cut once, by whichever process is
+ * Mapbox Vector Tiles of GeoJSON files (docs/contract.md §13): each tile is cut once, by whichever process is
  * first asked for it, and kept in storage beside the file, where every process (and S3) finds it.
  * Cutting needs the file's index, which a worker thread builds from the file's bytes; the indexes
  * last used stay in memory, up to a budget of heap, for the tiles asked next. Empty tiles are not

@@ -33,7 +33,7 @@ const MAX_REDIRECTS = 3;
 
 /**
  * Reads a file that a scene layer names by URL (http or https), whole, for the server to convert
- * (SPEC §13). Every address the host resolves to is checked when the connection is made (so a
+ * (docs/contract.md §13). Every address the host resolves to is checked when the connection is made (so a
  * name cannot point elsewhere between the check and the request), redirects are followed at most
  * 3 times, each checked again, and the body is cut at `maxBytes`. Failures are `InputError`s
  * that name the URL and what went wrong.

@@ -4,7 +4,7 @@ import { readOffThread } from '../formats/vector-read-thread.js';
 import { InputError } from '../input-error.js';
 import { fetchRemoteFile, type RemoteFileLimits } from './remote-file.js';
 
-/** A GIS file named by URL, and what to draw of it (SPEC §13). */
+/** A GIS file named by URL, and what to draw of it (docs/contract.md §13). */
 export interface UrlLayerSource {
   type: string;
   url: string;

@@ -9,7 +9,7 @@ const passwordInput = (testid: string, autocomplete: string) =>
   h('input', { class: 'input', type: 'password', autocomplete, 'data-testid': testid });
 
 /**
- * Your name and password (SPEC §12 `PATCH /api/auth/me`): the server asks for the current password
+ * Your name and password (docs/contract.md §12 `PATCH /api/auth/me`): the server asks for the current password
  * (a user made by OpenID Connect has none to give).
  */
 function passwordForm(user: UserRecord): HTMLElement {
@@ -92,7 +92,7 @@ function tokensSection(mine: Me['projects']): HTMLElement {
 }
 
 /**
- * `/editor`'s account section for a signed-in user (SPEC §12): change name or password, and
+ * `/editor`'s account section for a signed-in user (docs/contract.md §12): change name or password, and
  * personal access tokens (the operator's admin token has no account, so no such section).
  */
 export function accountPanel(user: UserRecord, projects: Me['projects']): HTMLElement {

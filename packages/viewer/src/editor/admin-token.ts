@@ -1,7 +1,7 @@
 const STORAGE_KEY = 'orbis.adminToken';
 
 /**
- * The admin token (SPEC §4): from the URL fragment `#token=…` (then removed from the address
+ * The admin token (docs/contract.md §4): from the URL fragment `#token=…` (then removed from the address
  * bar and remembered), else the one remembered in this browser.
  */
 export function takeAdminToken(location: Location, history: History, storage: Storage): string | undefined {

@@ -22,7 +22,7 @@ const previewOf = (template: string) => template.replace('{z}', String(PREVIEW_T
 const NATURAL_EARTH_PREVIEW = '/cesium/Assets/Textures/NaturalEarthII/0/1/0.jpg';
 
 /**
- * The Map tab's basemap (SPEC §14): whether one shows, which (`property.tiles[0]`, the bottom one;
+ * The Map tab's basemap (docs/contract.md §14): whether one shows, which (`property.tiles[0]`, the bottom one;
  * any entries above it stay as they are), its opacity, and a preview tile of it. A URL basemap is
  * written once it has its URL; a PMTiles basemap once its archive is read and holds tiles a basemap draws (images or vector tiles).
  */

@@ -18,7 +18,7 @@ export interface BlockListOptions {
 }
 
 /**
- * A layer's infobox blocks or a story page's (SPEC §8): add one of the installed plugins'
+ * A layer's infobox blocks or a story page's (docs/contract.md §8): add one of the installed plugins'
  * extensions of the right type, move one up, remove one, and edit its `property` with the form of
  * its manifest's `schema`, as widget settings are edited. At most {@link MAX_BLOCKS}, as the scene
  * schema allows. The caller calls `render()` when the list shows or the scene changed.

@@ -4,7 +4,7 @@ import { ApiError } from './management-api.js';
 
 export type { Field, ItemPage, ItemRecord, ModelRecord };
 
-/** The content-model routes of the management API (SPEC §10), with the admin token. */
+/** The content-model routes of the management API (docs/contract.md §10), with the admin token. */
 export class ContentApi {
   constructor(
     readonly project: string,

@@ -60,7 +60,7 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
  * Content tab (`?tab=content`): the project's content models, a table of a model's items with
  * paging, an item edited in a form built from its model, publish and unpublish, and a file import
  * with progress. Items are a writer's; defining models and showing one as a layer a maintainer's
- * (SPEC §12).
+ * (docs/contract.md §12).
  */
 /** `itemsChanged`: a model's public items may have changed; its layers draw them again (docs/viewer.md). */
 export function contentPanel(state: EditorState, can: Permissions, itemsChanged: (modelKey: string) => void = () => undefined): HTMLElement {

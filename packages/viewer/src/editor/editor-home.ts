@@ -68,7 +68,7 @@ function newProjectForm(token: string | undefined): HTMLElement {
   );
 }
 
-/** `/editor`: sign-in, an invitation, or the projects the visitor may open (SPEC §12, §14). */
+/** `/editor`: sign-in, an invitation, or the projects the visitor may open (docs/contract.md §12, §14). */
 export async function editorHome(root: HTMLElement): Promise<void> {
   const show = () => void editorHome(root);
   const token = takeAdminToken(location, history, localStorage);

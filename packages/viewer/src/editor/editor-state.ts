@@ -147,7 +147,7 @@ export class EditorState {
     return out;
   }
 
-  /** Where an asset's file is read, through the admin route (a `pmtiles` basemap's archive, SPEC §14). */
+  /** Where an asset's file is read, through the admin route (a `pmtiles` basemap's archive, docs/contract.md §14). */
   assetFile(assetId: string): AssetFile | undefined {
     const asset = this.assets.find((a) => a.id === assetId);
     if (!asset) return undefined;
@@ -163,18 +163,18 @@ export class EditorState {
   }
 
   private urlOf(layer: Layer): string | undefined {
-    // A GIS file by URL (SPEC §13): the server reads and reprojects it.
+    // A GIS file by URL (docs/contract.md §13): the server reads and reprojects it.
     if (layer.url && convertsFromUrl(layer)) return this.api.urlLayerUrl(layer);
     if (layer.url) return layer.url;
-    // A content model's public items (SPEC §10), as the published page shows them, through the
+    // A content model's public items (docs/contract.md §10), as the published page shows them, through the
     // admin route: the public API of a private project wants an API key, which the editor has not.
     if (layer.model) return this.api.modelExportUrl(layer.model, layer.type === 'csv' ? 'csv' : 'geojson');
     const asset = this.assets.find((a) => a.id === layer.assetId);
     if (!asset) return undefined;
-    // A GIS file draws from the WGS84 GeoJSON the server derived from it (SPEC §13).
+    // A GIS file draws from the WGS84 GeoJSON the server derived from it (docs/contract.md §13).
     if (isFileLayerType(layer.type)) return this.api.fileUrl(asset, derivedPathOf(asset.files?.map(decodedPath) ?? [], layer.data?.table));
     if (layer.type === 'csv' && layer.data?.wktColumn !== undefined) return this.api.fileUrl(asset) + wktColumnQuery(layer.data.wktColumn);
-    // The tiles the server cuts of a GeoJSON or GIS file (SPEC §13), of one GeoPackage table with `data.table`.
+    // The tiles the server cuts of a GeoJSON or GIS file (docs/contract.md §13), of one GeoPackage table with `data.table`.
     if (layer.type === 'mvt') return tilesUrlOf(this.api.fileUrl(asset), layer.data?.table);
     if (layer.type === 'geotiff') return this.api.rasterTilesUrl(asset.id);
     const tileset = layer.type === '3dtiles' ? asset.files?.map(decodedPath).find((p) => /(^|\/)tileset\.json$/.test(p)) : undefined;
@@ -193,7 +193,7 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   // A GIS file the server read (it derived a WGS84 GeoJSON): shapefile's zip, GeoPackage, FlatGeobuf, GeoJSON sequence.
   const gis = vectorFormatOf(asset.name, asset.files?.map(decodedPath) ?? []);
   const geojson = asset.contentType === 'application/geo+json' || name.endsWith('.geojson');
-  // Too large for the browser to hold: the tiles the server cuts of it (SPEC §13).
+  // Too large for the browser to hold: the tiles the server cuts of it (docs/contract.md §13).
   if ((gis || geojson) && asset.size > TILED_LAYER_BYTES) return 'mvt';
   if (gis) return gis;
   if (geojson) return 'geojson';
@@ -201,7 +201,7 @@ export function layerTypeOf(asset: AssetRecord): Layer['type'] | undefined {
   if (asset.contentType.startsWith('application/vnd.google-earth')) return 'kml';
   if (asset.contentType.startsWith('model/gltf')) return 'gltf';
   if (name.endsWith('tileset.json') || (asset.files ?? []).some((f) => f.endsWith('/tileset.json'))) return '3dtiles';
-  // A GeoTIFF: the tiles the server cuts of it (SPEC §17, docs/rasters.md).
+  // A GeoTIFF: the tiles the server cuts of it (docs/contract.md §17, docs/rasters.md).
   if (asset.contentType === 'image/tiff' || GEOTIFF_NAME.test(name)) return 'geotiff';
   if (asset.contentType.startsWith('image/')) return 'imagery';
   if (asset.contentType === 'text/csv' || name.endsWith('.csv')) return 'csv';
@@ -222,7 +222,7 @@ export function newLayerId(state: EditorState): string {
 
 /**
  * Adds an asset as a layer of `type`. A CSV whose first rows hold a column of WKT geometries
- * gets that column as its `data.wktColumn` (SPEC §13): it has no lat/lng columns to draw by.
+ * gets that column as its `data.wktColumn` (docs/contract.md §13): it has no lat/lng columns to draw by.
  */
 export async function addAssetLayer(state: EditorState, asset: AssetRecord, type: Layer['type']): Promise<string> {
   const wktColumn = type === 'csv' ? await state.api.fileHead(asset, 16_384).then(wktColumnOf, () => undefined) : undefined;

@@ -2,7 +2,7 @@ import { BookOpen, Database, Map as MapIcon, Puzzle, Send, Users, type IconNode 
 import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
 
-/** The editor's tabs, in the order the tab row shows them (SPEC §14). */
+/** The editor's tabs, in the order the tab row shows them (docs/contract.md §14). */
 export const TABS = ['map', 'content', 'story', 'widgets', 'publish', 'members'] as const;
 export type Tab = (typeof TABS)[number];
 const TAB_ICONS: Record<Tab, IconNode> = { map: MapIcon, content: Database, story: BookOpen, widgets: Puzzle, publish: Send, members: Users };
@@ -16,7 +16,7 @@ export function tabOf(search: string): Tab {
 const titleOf = (tab: Tab) => tab[0]!.toUpperCase() + tab.slice(1);
 
 /**
- * The tab row and the panel below it, as one page (SPEC §14): a click on a tab shows its panel
+ * The tab row and the panel below it, as one page (docs/contract.md §14): a click on a tab shows its panel
  * without loading a page, so the globe, its camera and the running plugins stay; the address's
  * `?tab=` follows, and back and forward go through the tabs seen. Each panel is built the first
  * time it shows and kept, with what was typed in it and where it was scrolled (`scroller` is the

@@ -10,7 +10,7 @@ function carriesFiles(event: DragEvent): boolean {
  * Files dropped on the globe are uploaded (public, as the Map tab's upload does by default) and
  * each that is a map layer is added as one, as Felt and kepler.gl do: a shapefile's zip, a
  * GeoPackage, a GeoJSON … While files are dragged over it, the element has `data-dropping`. As
- * the role allows (SPEC §12): a writer's files are uploaded but not added as layers (changing the
+ * the role allows (docs/contract.md §12): a writer's files are uploaded but not added as layers (changing the
  * scene needs a maintainer); a reader is told why nothing happens.
  */
 export function acceptDroppedFiles(element: HTMLElement, state: EditorState, can: Permissions): void {

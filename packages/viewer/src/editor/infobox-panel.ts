@@ -13,7 +13,7 @@ const FORMAT_LABELS: Record<InfoboxFormat, string> = { number: '1,234.5', intege
 /** The property a field shows, when its value is one property as this panel writes it (`${name}`). */
 const propertyOf = (field: InfoboxField) => propertyOfRef(field.value);
 
-/** The layer's infobox panel (SPEC §7 `infobox`, §14 formats; made once per layer, then reused). */
+/** The layer's infobox panel (docs/contract.md §7 `infobox`, §14 formats; made once per layer, then reused). */
 export const infoboxPanel = onePerLayer((state, engine, layerId) => makePanel(state, engine, layerId));
 
 /**

@@ -22,7 +22,7 @@ export interface ProjectInfo {
   description: string;
 }
 
-/** A member of a project (SPEC §12). */
+/** A member of a project (docs/contract.md §12). */
 export interface MemberRecord {
   userId: string;
   email: string;
@@ -105,7 +105,7 @@ export class ManagementApi {
     return this.call('GET', '/plugins');
   }
 
-  /** Installs (or replaces) a plugin from its zip, or from the JSON form (SPEC §5, §8). */
+  /** Installs (or replaces) a plugin from its zip, or from the JSON form (docs/contract.md §5, §8). */
   async installPlugin(source: PluginSource | File): Promise<PluginPackage> {
     if (!(source instanceof File)) return this.call('POST', '/plugins', source);
     const form = new FormData();
@@ -157,7 +157,7 @@ export class ManagementApi {
     return this.call('PUT', '/scene', scene);
   }
 
-  /** Publishes; `image` is the sharing image as a PNG data URL (SPEC §9), when the globe could be captured. */
+  /** Publishes; `image` is the sharing image as a PNG data URL (docs/contract.md §9), when the globe could be captured. */
   publish(image?: string): Promise<{ url: string }> {
     return this.call('POST', '/publish', image ? { image } : undefined);
   }
@@ -171,12 +171,12 @@ export class ManagementApi {
     return `${this.base}/files/${asset.id}/${path.split('/').map(encodeURIComponent).join('/')}`;
   }
 
-  /** The admin-only template of a GeoTIFF asset's tiles (SPEC §17): the editor shows private ones too. */
+  /** The admin-only template of a GeoTIFF asset's tiles (docs/contract.md §17): the editor shows private ones too. */
   rasterTilesUrl(assetId: string): string {
     return `${this.base}${rasterTilesPath(assetId)}`;
   }
 
-  /** The admin-only template of a DEM GeoTIFF's terrain tiles (SPEC §17 terrain "dem"). */
+  /** The admin-only template of a DEM GeoTIFF's terrain tiles (docs/contract.md §17 terrain "dem"). */
   terrainTilesUrl(assetId: string): string {
     return `${this.base}${terrainTilesPath(assetId)}`;
   }
@@ -189,7 +189,7 @@ export class ManagementApi {
   }
 
   /** A public model's public items as its layer loads them in the editor (with {@link authHeader}): a private project's public API wants an API key. */
-  /** Where the server answers a GIS file that a layer names by URL, as WGS84 GeoJSON (SPEC §13). */
+  /** Where the server answers a GIS file that a layer names by URL, as WGS84 GeoJSON (docs/contract.md §13). */
   urlLayerUrl(layer: ConvertedUrlLayer): string {
     return `${this.base}/url-layer${urlLayerQuery(layer)}`;
   }

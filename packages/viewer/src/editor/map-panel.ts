@@ -16,14 +16,14 @@ import type { Permissions } from './permissions.js';
 import { basemapPicker } from './basemap-picker.js';
 import { terrainSourceSelect } from './terrain-source-select.js';
 
-// A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (SPEC §13)
+// A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (docs/contract.md §13)
 // are read and reprojected by the server.
 const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && t !== 'geotiff');
 
 
 /**
  * Map tab: assets (upload, public toggle, add as layer), layers, and scene settings. Each part is
- * open to the role SPEC §12 gives it: a writer uploads and publishes files, a maintainer changes
+ * open to the role docs/contract.md §12 gives it: a writer uploads and publishes files, a maintainer changes
  * the scene (layers, settings, clock).
  */
 export function mapPanel(state: EditorState, engine: Engine, can: Permissions): HTMLElement {
@@ -178,7 +178,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
   );
 }
 
-/** Which table of a GeoPackage a layer shows (SPEC §13 `data.table`): every table, or one. */
+/** Which table of a GeoPackage a layer shows (docs/contract.md §13 `data.table`): every table, or one. */
 function tableSelect(state: EditorState, layer: Layer, tables: string[]): HTMLElement {
   const select = h('select', {
     'aria-label': `Table of layer ${layer.title}`,

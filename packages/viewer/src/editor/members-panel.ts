@@ -9,7 +9,7 @@ import type { Permissions } from './permissions.js';
 const ROLE_OPTIONS = ROLES.map((r) => [r, r] as const);
 
 /**
- * Members tab (SPEC §12): who is on the project's team with which role; a maintainer invites
+ * Members tab (docs/contract.md §12): who is on the project's team with which role; a maintainer invites
  * (the server answers an invitation link for an email with no user yet), changes roles and
  * removes members; only an owner grants or removes owner.
  */

@@ -4,7 +4,7 @@ import { ACTION_ROLES, mayDo, type ProjectAction, type Role, roleToGrant, roleAt
 /**
  * What the editor's user may do on the open project, from their role and the server's own table
  * (`@orbis/scene/roles`): a control the role cannot use is disabled, and its tooltip says which
- * role it needs (SPEC §12).
+ * role it needs (docs/contract.md §12).
  */
 export class Permissions {
   constructor(readonly role: Role) {}

@@ -10,7 +10,7 @@ import type { ManagementApi, PluginSource } from './management-api.js';
 const TEXT_FILE = /\.(js|mjs|json|ya?ml|html|css|md|txt)$/i;
 
 /**
- * A picked folder as the JSON install form (SPEC §5, §8): `plugin.json` as the manifest, or
+ * A picked folder as the JSON install form (docs/contract.md §5, §8): `plugin.json` as the manifest, or
  * `reearth.yml` among the files, each file named by its path inside the folder.
  */
 export async function folderToPackage(files: readonly File[]): Promise<PluginSource> {

@@ -49,7 +49,7 @@ export function publishPanel(state: EditorState, engine: Engine, can: Permission
       toastError('Could not save the description', err);
     }
   });
-  // Who may open the published page: a private project cannot be published (SPEC §12).
+  // Who may open the published page: a private project cannot be published (docs/contract.md §12).
   const visibility = h('select', { class: 'ui-select', 'data-testid': 'project-visibility' },
     h('option', { value: 'public' }, 'Public: anyone with the link sees the published page'),
     h('option', { value: 'private' }, 'Private: members only; the page cannot be published'),

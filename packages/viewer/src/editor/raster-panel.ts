@@ -13,7 +13,7 @@ function numbers(text: string): number[] | undefined {
 }
 
 /**
- * A `geotiff` layer's style (SPEC §17, docs/rasters.md): one band coloured by a sequential palette
+ * A `geotiff` layer's style (docs/contract.md §17, docs/rasters.md): one band coloured by a sequential palette
  * (classes when breaks are given, spread over its values otherwise), as a hillshade, and its
  * opacity. Writes the layer's `data` through the state; a style the scene's rule refuses is said
  * beside the fields and not written.

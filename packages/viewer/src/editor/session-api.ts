@@ -1,7 +1,7 @@
 import type { Role, TokenRecord } from '@orbis/scene/roles';
 import { ApiError } from './management-api.js';
 
-/** A user as `/api/auth/…` answers (SPEC §12). */
+/** A user as `/api/auth/…` answers (docs/contract.md §12). */
 export interface UserRecord {
   id: string;
   email: string;

@@ -7,7 +7,7 @@ import { ApiError } from './management-api.js';
 import { type Me, signIn, signInProviders, signOut } from './session-api.js';
 
 /**
- * The sign-in page (SPEC §12): email and password, the OpenID Connect provider's button when the
+ * The sign-in page (docs/contract.md §12): email and password, the OpenID Connect provider's button when the
  * server has one, and, folded away, the operator's admin token. `onSignedIn` runs after a sign-in.
  */
 export function signInPage(reason: string, onSignedIn: () => void): HTMLElement {

@@ -10,7 +10,7 @@ import { styleHistogram } from './style-histogram.js';
 import { breaksOf, categoricalConditions, CLASS_METHODS, type ClassMethod, colourExpression, graduatedConditions, numericValues, parseBreaks, pointSizeExpression, propertyRef } from './style-rules.js';
 import './style-panel.css';
 
-/** Per kind of geometry: its name in the panel, its colour field, and its outline's fields (SPEC §7). */
+/** Per kind of geometry: its name in the panel, its colour field, and its outline's fields (docs/contract.md §7). */
 const KINDS = {
   marker: { label: 'Points', colour: 'pointColor', outlineColour: 'pointOutlineColor', outlineWidth: 'pointOutlineWidth', widthLabel: 'Outline width' },
   polyline: { label: 'Lines', colour: 'strokeColor', outlineColour: undefined, outlineWidth: 'strokeWidth', widthLabel: 'Line width' },

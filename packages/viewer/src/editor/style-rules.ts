@@ -38,7 +38,7 @@ function literal(value: unknown): string | undefined {
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * `${name}` for a property, in the form the styling language reads (SPEC §7); a name that is not
+ * `${name}` for a property, in the form the styling language reads (docs/contract.md §7); a name that is not
  * an identifier (`fill-opacity`, `人口`) as `${feature["fill-opacity"]}`, since `${fill-opacity}`
  * would read as a subtraction.
  */
@@ -147,7 +147,7 @@ export interface SizeRange {
 }
 
 /**
- * A point's size by a numeric property (SPEC §7 `pointSize`, px): the least value of the data gets
+ * A point's size by a numeric property (docs/contract.md §7 `pointSize`, px): the least value of the data gets
  * `minPixels`, the greatest `maxPixels`, linearly between, clamped for values beyond them (data that
  * came later); a feature without a number gets `minPixels`.
  */

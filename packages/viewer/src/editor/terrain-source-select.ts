@@ -2,7 +2,7 @@ import { h } from '../ui/dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
 
 /**
- * Where the terrain comes from (SPEC §4, §17): a quantized-mesh URL (the field beside it), GSI's
+ * Where the terrain comes from (docs/contract.md §4, §17): a quantized-mesh URL (the field beside it), GSI's
  * elevation tiles of Japan, or an elevation GeoTIFF of the project (`dem`). Writes
  * `property.terrain` through the state, with `terrain` the section it writes into.
  */

@@ -13,7 +13,7 @@ const RANGE_TYPES = [['', 'as the data says'], ['unbounded', 'goes on'], ['clamp
 
 /**
  * The Map tab's clock: when the page opens (`current`), the range of its timeline bar, how fast it
- * plays and what happens at the end (the scene's `timeline`, SPEC §8). Times are UTC. "Use the
+ * plays and what happens at the end (the scene's `timeline`, docs/contract.md §8). Times are UTC. "Use the
  * timeline's time" keeps what the timeline bar shows now; "Clear" goes back to the data's own clock.
  */
 export function timelineSection(state: EditorState, engine: Engine): HTMLElement {

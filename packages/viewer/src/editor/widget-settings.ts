@@ -30,7 +30,7 @@ function formGroups(schema: unknown): SchemaGroup[] | undefined {
 }
 
 /**
- * A widget's settings (the scene's widget `property`, SPEC §4): a form built from its manifest's
+ * A widget's settings (the scene's widget `property`, docs/contract.md §4): a form built from its manifest's
  * Re:Earth `schema` (`{groupId: {fieldId: value}}`, as Re:Earth stores it) where there is one, a
  * JSON text area otherwise. `save` gets the new property; invalid JSON is shown and not saved.
  */

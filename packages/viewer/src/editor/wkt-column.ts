@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 const WKT = /^\s*(SRID=\d+;\s*)?(MULTI)?(POINT|LINESTRING|POLYGON)\b|^\s*GEOMETRYCOLLECTION\b/i;
 
 /**
- * The column of a CSV's first rows whose cells are WKT geometries, if any (SPEC §13
+ * The column of a CSV's first rows whose cells are WKT geometries, if any (docs/contract.md §13
  * `data.wktColumn`): what *Add as layer* sets for a CSV with no lat/lng columns. `head` may end
  * mid-row (the first kilobytes of the file); only whole rows are looked at.
  */

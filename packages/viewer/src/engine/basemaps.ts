@@ -1,6 +1,6 @@
 import type { TileType } from '@orbis/scene/checks';
 
-/** A named basemap of SPEC §14: where its tiles are, the levels it has, and its provider's credit. */
+/** A named basemap of docs/contract.md §14: where its tiles are, the levels it has, and its provider's credit. */
 export interface Basemap {
   /** What the editor's picker calls it. */
   label: string;

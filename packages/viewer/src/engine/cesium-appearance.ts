@@ -30,7 +30,7 @@ export function entityProperties(entity: Entity, time: JulianDate): Record<strin
 }
 
 /**
- * Applies a layer's appearance (SPEC §7) to its entities: each field is evaluated once per
+ * Applies a layer's appearance (docs/contract.md §7) to its entities: each field is evaluated once per
  * feature, here, and set as a constant graphics property, so nothing is evaluated per frame.
  * Fields that are absent keep what the data source made.
  */

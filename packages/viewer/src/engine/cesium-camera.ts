@@ -16,7 +16,7 @@ import type { CameraMoveDirection, CameraPosition, EngineCamera, GlobeIntersecti
 
 const CONTROLLER_FLAGS = ['enableInputs', 'enableTranslate', 'enableZoom', 'enableRotate', 'enableTilt', 'enableLook', 'enableCollisionDetection', 'minimumZoomDistance', 'maximumZoomDistance'] as const;
 
-/** The plugin API's camera on a CesiumJS viewer (SPEC §8). */
+/** The plugin API's camera on a CesiumJS viewer (docs/contract.md §8). */
 export class CesiumCamera implements EngineCamera {
   private stopLevelling: (() => void) | undefined;
   /** The controller's gestures before any plugin changed them: CesiumJS's defaults, which are Re:Earth's. */

@@ -2,7 +2,7 @@ import { Cartesian3, Color, CustomDataSource } from 'cesium';
 import type { CsvPoint } from './csv-points.js';
 
 /**
- * A small CSV layer (SPEC §7) on CesiumJS's entities: one point entity per row parsed by
+ * A small CSV layer (docs/contract.md §7) on CesiumJS's entities: one point entity per row parsed by
  * `csvPoints` (in the layer worker), with every other column as a property. Until an appearance
  * says otherwise, a point is a small white dot with a dark outline.
  */

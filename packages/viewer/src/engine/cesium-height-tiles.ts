@@ -27,7 +27,7 @@ async function pixelsOf(url: string, headers?: Record<string, string>): Promise<
 const tileUrl = (template: string, z: number, x: number, y: number) => template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
 
 /**
- * Terrain from a DEM of the project (SPEC §17 "dem"): the server's Terrarium tiles, 65 × 65
+ * Terrain from a DEM of the project (docs/contract.md §17 "dem"): the server's Terrarium tiles, 65 × 65
  * heights on each Web Mercator tile's edges, handed to CesiumJS as they are.
  */
 export function terrariumTerrain(template: string, headers?: Record<string, string>): CustomHeightmapTerrainProvider {
@@ -43,7 +43,7 @@ export function terrariumTerrain(template: string, headers?: Record<string, stri
 }
 
 /**
- * GSI's elevation tiles (SPEC §17 "gsi"): 256 × 256 PNGs of heights at pixel centres in their own
+ * GSI's elevation tiles (docs/contract.md §17 "gsi"): 256 × 256 PNGs of heights at pixel centres in their own
  * encoding, sampled onto the heightmap's edge grid; below zoom 14's the zoom-14 tile is read.
  */
 export function gsiTerrain(template: string): CustomHeightmapTerrainProvider {

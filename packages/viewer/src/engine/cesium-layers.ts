@@ -87,7 +87,7 @@ export async function loadFeatures(viewer: Viewer, layer: FeatureLayer, progress
   return addSource(viewer, await GeoJsonDataSource.load(loaded.geojson as object, { clampToGround: false }));
 }
 
-/** An `mvt` layer (SPEC §13): the tiles in view, styled by its appearance in a worker. */
+/** An `mvt` layer (docs/contract.md §13): the tiles in view, styled by its appearance in a worker. */
 function loadTiles(viewer: Viewer, layer: EngineLayer, progress?: Progress): LoadedLayer {
   // The worker resolves URLs against its own script's: hand it an absolute template.
   const url = new URL(layer.url, document.baseURI).href.replace(/%7B([xyz])%7D/g, '{$1}');

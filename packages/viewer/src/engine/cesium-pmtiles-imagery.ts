@@ -12,7 +12,7 @@ export const MAX_TILE_READS = 6;
 export type TileImage = (level: number, x: number, y: number) => Promise<ImageryTypes | undefined>;
 
 /**
- * Draws a PMTiles archive's tiles (SPEC §14): CesiumJS's template provider for the tiling,
+ * Draws a PMTiles archive's tiles (docs/contract.md §14): CesiumJS's template provider for the tiling,
  * levels, bounds and credit, with each tile read out of the archive (and, for a vector archive,
  * painted) instead of fetched by URL. Reads past {@link MAX_TILE_READS} answer `undefined`,
  * CesiumJS's "ask again later", so a flight over the globe does not start every tile's Range

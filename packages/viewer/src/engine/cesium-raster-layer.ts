@@ -27,7 +27,7 @@ export function rasterQuery(data: LayerData | undefined): string {
 }
 
 /**
- * A `geotiff` layer (SPEC §17): the Web Mercator tiles the server cuts of the file, in the
+ * A `geotiff` layer (docs/contract.md §17): the Web Mercator tiles the server cuts of the file, in the
  * `{z}/{x}/{y}` scheme of CesiumJS's UrlTemplateImageryProvider, drawn at the layer's opacity.
  */
 export function rasterImagery(url: string, data: LayerData | undefined, headers?: Record<string, string>): ImageryLayer {

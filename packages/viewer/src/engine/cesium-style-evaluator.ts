@@ -50,7 +50,7 @@ function stable(v: unknown): unknown {
 }
 
 /**
- * Evaluates SPEC §7 field values with CesiumJS's own `Expression` and `ConditionsExpression`:
+ * Evaluates docs/contract.md §7 field values with CesiumJS's own `Expression` and `ConditionsExpression`:
  * a literal is itself, `{expression}` and `{conditions}` are compiled once per evaluator (one per
  * layer) and evaluated per feature. A feature that makes an expression fail at run time (a
  * missing property compared with a number, say) gets `undefined`: the field keeps its default.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvColumns, csvPoints } from './csv-points.js';
 
-describe('csvColumns (SPEC §7 data for csv)', () => {
+describe('csvColumns (docs/contract.md §7 data for csv)', () => {
   it('finds the default columns by name, in any case, the first that matches', () => {
     expect(csvColumns(['name', 'Latitude', 'LON', 'lat'])).toEqual({ lat: 'Latitude', lng: 'LON' });
     expect(csvColumns(['LAT', 'Lng'])).toEqual({ lat: 'LAT', lng: 'Lng' });

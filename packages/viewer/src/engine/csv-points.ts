@@ -13,7 +13,7 @@ const LAT = /^(lat|latitude)$/i;
 const LNG = /^(lng|lon|longitude)$/i;
 
 /**
- * The columns that hold a CSV layer's positions (SPEC §7 `data`): the named ones, or the first
+ * The columns that hold a CSV layer's positions (docs/contract.md §7 `data`): the named ones, or the first
  * header called `lat`/`latitude` and `lng`/`lon`/`longitude`, in any case. Throws an error that
  * names what is missing.
  */

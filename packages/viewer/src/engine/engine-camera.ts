@@ -3,7 +3,7 @@ import type { CameraMoveDirection, CameraPosition, GlobeIntersection, Rect, Scre
 export type { CameraMoveDirection, CameraPosition, GlobeIntersection, Rect, ScreenSpaceCameraControllerOptions };
 
 /**
- * The camera operations of the plugin API (SPEC §8), behind the engine: longitude and latitude in
+ * The camera operations of the plugin API (docs/contract.md §8), behind the engine: longitude and latitude in
  * degrees, angles in radians, distances in metres, durations in seconds (0 jumps at once).
  */
 export interface EngineCamera {

@@ -1,6 +1,6 @@
 import type { Infobox, InfoboxFormat } from '@orbis/scene';
 
-/** The kinds of geometry a layer's features have, named as SPEC §7's appearance keys. */
+/** The kinds of geometry a layer's features have, named as docs/contract.md §7's appearance keys. */
 export type GeometryKind = 'marker' | 'polyline' | 'polygon';
 
 /** A feature of a layer: the layer's id and the feature's id within it. */
@@ -21,7 +21,7 @@ export interface FeatureInfo {
   description?: string;
 }
 
-/** What the engine tells about the features of the scene's layers (SPEC §7 infobox and legend). */
+/** What the engine tells about the features of the scene's layers (docs/contract.md §7 infobox and legend). */
 export interface EngineFeatures {
   /** The topmost feature drawn at a viewer pixel, if any. */
   featureAt(x: number, y: number): FeatureRef | undefined;

@@ -1,6 +1,6 @@
 import type { Appearance, LayerData, LayerType } from '@orbis/scene';
 
-/** A layer a plugin adds (SPEC §8): a URL, or inline GeoJSON / CZML. */
+/** A layer a plugin adds (docs/contract.md §8): a URL, or inline GeoJSON / CZML. */
 export interface PluginLayerSource {
   id: string;
   type: LayerType;
@@ -8,9 +8,9 @@ export interface PluginLayerSource {
   /** Inline data instead of `url`. */
   inline?: unknown;
   visible: boolean;
-  /** How its features look (SPEC §7). */
+  /** How its features look (docs/contract.md §7). */
   appearance?: Appearance;
-  /** Type settings (SPEC §7). */
+  /** Type settings (docs/contract.md §7). */
   data?: LayerData;
 }
 

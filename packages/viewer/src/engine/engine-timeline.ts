@@ -23,7 +23,7 @@ export interface TimelinePatch {
 }
 
 /**
- * The page's clock behind an interface (SPEC §8 `app.timeline`): the timeline bar, the plugin host
+ * The page's clock behind an interface (docs/contract.md §8 `app.timeline`): the timeline bar, the plugin host
  * and the scene's time settings talk to this; time-dynamic layers (CZML) follow it.
  */
 export interface EngineTimeline {

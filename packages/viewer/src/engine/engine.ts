@@ -12,9 +12,9 @@ export interface EngineLayer {
   type: LayerType;
   url: string;
   visible: boolean;
-  /** How its features look (SPEC §7). */
+  /** How its features look (docs/contract.md §7). */
   appearance?: Appearance;
-  /** Type-specific settings: CSV columns, WMS layers, imagery maximum level (SPEC §7). */
+  /** Type-specific settings: CSV columns, WMS layers, imagery maximum level (docs/contract.md §7). */
   data?: LayerData;
   /** Sent with every request of the layer (the editor's admin token for private assets). */
   headers?: Record<string, string>;
@@ -79,7 +79,7 @@ export interface Engine extends EngineFeatures {
   /** Applies a whole effective ViewerProperty; only what changed is touched, the viewer is never rebuilt. */
   applyProperty(property: ViewerProperty): void;
   /**
-   * Where a `pmtiles` basemap's archive is read from, by asset id (SPEC §14): the editor's route
+   * Where a `pmtiles` basemap's archive is read from, by asset id (docs/contract.md §14): the editor's route
    * for the project's files. The published page needs none: its snapshot gives each archive's URL.
    */
   setAssetFiles(files: AssetFiles): void;

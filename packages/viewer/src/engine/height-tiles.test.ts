@@ -8,7 +8,7 @@ function image(width: number, height: number, pixel: (col: number, row: number) 
   return { width, height, data };
 }
 
-describe('height tiles (SPEC §17 terrain "dem" and "gsi")', () => {
+describe('height tiles (docs/contract.md §17 terrain "dem" and "gsi")', () => {
   it('decodes Terrarium and GSI\'s encoding, GSI\'s no data as 0 m', () => {
     expect(terrariumHeight(128, 0, 0)).toBe(0);
     expect(terrariumHeight(142, 192, 64)).toBe(3776.25);

@@ -5,7 +5,7 @@ import { openPmtiles, summarizePmtiles, unknownTilesRefusal } from './pmtiles-ar
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
-describe('PMTiles archives as basemaps (SPEC §14)', () => {
+describe('PMTiles archives as basemaps (docs/contract.md §14)', () => {
   it('reads a raster archive: its image type, levels, bounds, attribution and each tile by z/x/y', async () => {
     const archive = openPmtiles(bytesSource(writePmtiles({
       tileType: TileType.Png,

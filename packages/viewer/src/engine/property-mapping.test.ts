@@ -40,7 +40,7 @@ describe('toEngineSettings', () => {
   });
 });
 
-describe('named basemaps (SPEC §14)', () => {
+describe('named basemaps (docs/contract.md §14)', () => {
   it('gives each named basemap its tiles, levels and credit, with the entry\'s opacity and zoom levels', () => {
     const [osm, gsi] = toEngineSettings({ tiles: [{ type: 'open_street_map' }, { type: 'japan_gsi_standard', opacity: 0.5, zoomLevel: [5, 16] }] }).tiles;
     expect(osm).toEqual({ kind: 'url-template', url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', opacity: 1, show: true, credit: expect.stringContaining('OpenStreetMap'), minimumLevel: 0, maximumLevel: 19 });
@@ -73,7 +73,7 @@ describe('terrainSource', () => {
     expect(terrainSource({ enabled: true, type: 'cesium', url: 'https://q' })).toEqual({ kind: 'quantized-mesh', url: 'https://q' });
     expect(terrainSource({ enabled: true, type: 'cesiumion', ionAccessToken: 'tok', ionAssetId: 2 })).toEqual({ kind: 'cesium-ion', assetId: 2, token: 'tok' });
     expect(terrainSource({ enabled: true, type: 'arcgis' })).toMatchObject({ kind: 'arcgis' });
-    // SPEC §17: a DEM of the project (its tiles' URL once published, the editor's by its asset) and GSI's tiles.
+    // docs/contract.md §17: a DEM of the project (its tiles' URL once published, the editor's by its asset) and GSI's tiles.
     expect(terrainSource({ enabled: true, type: 'dem', assetId: 'A', url: '/api/p/x/terrain/A/{z}/{x}/{y}.png' })).toEqual({ kind: 'terrarium', url: '/api/p/x/terrain/A/{z}/{x}/{y}.png' });
     const files = (id: string) => (id === 'A' ? { url: '/f', headers: { authorization: 'Bearer t' }, terrain: '/api/projects/x/terrain/A/{z}/{x}/{y}.png' } : undefined);
     expect(terrainSource({ enabled: true, type: 'dem', assetId: 'A' }, files)).toEqual({ kind: 'terrarium', url: '/api/projects/x/terrain/A/{z}/{x}/{y}.png', headers: { authorization: 'Bearer t' } });

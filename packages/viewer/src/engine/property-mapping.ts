@@ -8,9 +8,9 @@ export type TerrainSource =
   | { kind: 'quantized-mesh'; url: string }
   | { kind: 'cesium-ion'; assetId: number; token: string }
   | { kind: 'arcgis'; url: string }
-  /** Terrarium-encoded heights on each Web Mercator tile's 65 × 65 edge grid: a DEM's tiles from the server (SPEC §17 "dem"). */
+  /** Terrarium-encoded heights on each Web Mercator tile's 65 × 65 edge grid: a DEM's tiles from the server (docs/contract.md §17 "dem"). */
   | { kind: 'terrarium'; url: string; headers?: Record<string, string> }
-  /** GSI's elevation PNG tiles (SPEC §17 "gsi"), or tiles in their encoding. */
+  /** GSI's elevation PNG tiles (docs/contract.md §17 "gsi"), or tiles in their encoding. */
   | { kind: 'gsi'; url: string };
 
 export type TileSource =
@@ -24,7 +24,7 @@ export type TileSource =
 export interface AssetFile {
   url: string;
   headers?: Record<string, string>;
-  /** A GeoTIFF's terrain tiles, a `{z}/{x}/{y}` template (SPEC §17 terrain "dem"). */
+  /** A GeoTIFF's terrain tiles, a `{z}/{x}/{y}` template (docs/contract.md §17 terrain "dem"). */
   terrain?: string;
 }
 
@@ -87,7 +87,7 @@ function tileSource(tile: Record<string, unknown>, assetFiles: AssetFiles): Tile
   const opacity = Math.min(1, Math.max(0, num(tile.opacity, 1)));
   const show = bool(tile.show, true);
   const url = text(tile.url, '');
-  // `zoomLevel: [min, max]` limits the levels asked for (SPEC §14); a named basemap has its own.
+  // `zoomLevel: [min, max]` limits the levels asked for (docs/contract.md §14); a named basemap has its own.
   const zoom = Array.isArray(tile.zoomLevel) ? { minimumLevel: num(tile.zoomLevel[0], 0), maximumLevel: num(tile.zoomLevel[1], 30) } : {};
   if (isNamedBasemap(tile.type)) {
     const { url: template, credit, minimumLevel, maximumLevel } = NAMED_BASEMAPS[tile.type];

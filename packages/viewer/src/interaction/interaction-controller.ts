@@ -13,7 +13,7 @@ import { spatialIdZoomFor } from './spatial-id-zoom.js';
 const PICK_HEIGHT_LIMIT = 2 ** 24;
 
 /**
- * What the mouse does in each interaction mode (SPEC §5, §8): `default` moves the camera and a
+ * What the mouse does in each interaction mode (docs/contract.md §5, §8): `default` moves the camera and a
  * click selects a feature; `move` only moves the camera; `selection` drags a box whose features
  * are selected; `sketch` draws with the sketch tool (sketch-tool.ts); `spatialId` picks the
  * Spatial ID voxel under a click and shows it as a box. The results are on the viewer element for

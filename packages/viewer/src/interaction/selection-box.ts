@@ -35,7 +35,7 @@ export interface SelectionBoxParts {
 }
 
 /**
- * The `selection` mode's box (SPEC §8): a press starts it, moves drag it, the release picks the
+ * The `selection` mode's box (docs/contract.md §8): a press starts it, moves drag it, the release picks the
  * features inside it — or, when the pointer never moved (Re:Earth's `isClick`), the feature under
  * the click — tells the listeners and selects them.
  */

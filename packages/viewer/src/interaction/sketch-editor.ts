@@ -33,7 +33,7 @@ export function draftOf(type: SketchType, points: Place[], extrudedHeight: numbe
 }
 
 /**
- * Editing the last drawn sketch in `sketch` mode (SPEC §8's `update`): pressing on one of its
+ * Editing the last drawn sketch in `sketch` mode (docs/contract.md §8's `update`): pressing on one of its
  * control points (the clicked points; a circle's centre and edge, a rectangle's corners) and
  * dragging moves that point, the camera holding still meanwhile; releasing gives the changed
  * shape to `edited`. A press that does not move stays a click for the sketch tool.

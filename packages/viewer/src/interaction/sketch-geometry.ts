@@ -59,7 +59,7 @@ export function outline(type: SketchType, points: Place[]): { line?: [number, nu
 }
 
 /**
- * A finished shape as the GeoJSON Feature of SPEC §8 (Re:Earth's SketchFeature): a marker is a
+ * A finished shape as the GeoJSON Feature of docs/contract.md §8 (Re:Earth's SketchFeature): a marker is a
  * Point, a polyline a LineString, everything else a Polygon (a circle as a ring of
  * {@link CIRCLE_SEGMENTS} sides); `properties` carry `extrudedHeight` and the clicked `positions`
  * as Re:Earth gives them: Cartesian (ECEF) `[x, y, z]` in metres on WGS84, what CesiumJS's

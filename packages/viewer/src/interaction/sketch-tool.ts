@@ -22,7 +22,7 @@ export function draftLook(options: SketchOptions): DraftLook {
 const SAME_SPOT_PX = 4;
 
 /**
- * The sketch tool's rules (SPEC §8): a click adds a vertex, a double-click finishes; `marker`
+ * The sketch tool's rules (docs/contract.md §8): a click adds a vertex, a double-click finishes; `marker`
  * finishes on one click; `circle` and `rectangle` take two (centre and edge, or two corners); an
  * extruded shape then takes a move (up raises it) and a click for its height; a right-click aborts.
  * With no tool chosen, a double-click makes a marker, a polyline or a polygon from 1, 2 or 3+

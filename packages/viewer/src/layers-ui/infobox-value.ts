@@ -12,7 +12,7 @@ export function webUrl(text: string): string | undefined {
 }
 
 /**
- * A value as text in `format` (SPEC §14), in the visitor's language (`locale`): `number` groups
+ * A value as text in `format` (docs/contract.md §14), in the visitor's language (`locale`): `number` groups
  * digits (`8,837,685`), `integer` rounds too, `percent` reads a fraction (`0.25` → `25%`), `date`
  * reads an ISO date or a time in milliseconds. A value the format cannot read stays as it is.
  */

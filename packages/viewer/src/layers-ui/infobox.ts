@@ -10,7 +10,7 @@ import './layers-ui.css';
 export type InfoboxLayer = { title: string; infobox?: Infobox };
 
 /**
- * The infobox (SPEC §7, `data-testid="infobox"`): follows the selection that the viewer element
+ * The infobox (docs/contract.md §7, `data-testid="infobox"`): follows the selection that the viewer element
  * carries in `data-selected` (set by a click in `default` mode, or by a plugin), shows the one
  * selected feature's title and fields, and hides when the selection is empty, or at Escape. Every
  * value is set as text, never as HTML, whatever the data holds (a `url` or `image` field's address
@@ -30,7 +30,7 @@ export function mountInfobox(
   const fields = h('dl', { class: 'orbis-infobox-fields' });
   const description = h('div', { class: 'orbis-infobox-description', 'data-testid': 'infobox-description' });
   const close = h('button', { type: 'button', class: 'orbis-infobox-close', 'aria-label': 'Close', title: 'Close' }, '×');
-  // SPEC §8: the layer's plugin blocks, after the fields.
+  // docs/contract.md §8: the layer's plugin blocks, after the fields.
   const blockList = h('div', { class: 'orbis-infobox-blocks', 'data-testid': 'infobox-blocks' });
   const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': 'Feature' }, h('header', {}, title, close), layerName, fields, description, blockList);
   box.hidden = true;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legendGroups } from './legend.js';
 
-describe('legendGroups of rasters (SPEC §17)', () => {
+describe('legendGroups of rasters (docs/contract.md §17)', () => {
   it('gives a visible geotiff layer with a ramp one row per class of its breaks, or its colours low to high', () => {
     const depth = { id: 'd', title: 'Flood depth', visible: true, type: 'geotiff' as const, data: { ramp: ['#eff3ff', 'rgb(107,174,214)', 'navy'], breaks: [0.5, 2000] } };
     expect(legendGroups([depth])).toEqual([

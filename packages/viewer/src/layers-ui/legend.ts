@@ -21,7 +21,7 @@ export interface LegendGroup {
 }
 
 /**
- * The legend of a set of layers (SPEC §7): for every visible layer, every colour field whose value
+ * The legend of a set of layers (docs/contract.md §7): for every visible layer, every colour field whose value
  * is `{conditions}`, one row per condition.
  */
 export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
@@ -47,7 +47,7 @@ export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
 }
 
 /**
- * The rows of a raster's colour ramp (SPEC §17): one per class of its breaks (`< 0.5`,
+ * The rows of a raster's colour ramp (docs/contract.md §17): one per class of its breaks (`< 0.5`,
  * `0.5–2`, `≥ 2`), or, spread over its values, its colours from low to high.
  */
 export function rampLegendRows(ramp: readonly string[], breaks?: readonly number[]): LegendGroup['rows'] {

@@ -3,7 +3,7 @@ import { isFileLayerType, type LayerType, type SceneLayerType } from '@orbis/sce
 
 /**
  * The type the engine draws a scene layer as: a GIS file layer (shapefile, GeoPackage,
- * FlatGeobuf, GeoJSON sequence, SPEC §13) as `geojson`, from the WGS84 GeoJSON the server
+ * FlatGeobuf, GeoJSON sequence, docs/contract.md §13) as `geojson`, from the WGS84 GeoJSON the server
  * derived from it (`derivedPathOf` picks which); a CSV of WKT geometries (`data.wktColumn`) as
  * `geojson`, from the GeoJSON the server answers for it; every other type as itself.
  */

@@ -4,7 +4,7 @@ import { BlockPlaces, placeBlocks } from './block-places.js';
 const element = {} as HTMLElement;
 const bars = { pluginId: 'charts', extensionId: 'bars' };
 
-describe('BlockPlaces (SPEC §8)', () => {
+describe('BlockPlaces (docs/contract.md §8)', () => {
   it('names each block by its place, in the scene`s order', () => {
     expect(placeBlocks('infobox-pts', [bars, { ...bars, property: { a: 1 } }])).toEqual([
       { ...bars, place: 'infobox-pts-0' },

@@ -22,7 +22,7 @@ export interface ShownBlocks {
 type Listener = (scope: BlockScope, shown: ShownBlocks) => void;
 
 /**
- * The blocks the page shows now (SPEC §8): the infobox and the story panel say which, the plugin
+ * The blocks the page shows now (docs/contract.md §8): the infobox and the story panel say which, the plugin
  * host starts and stops their sandboxes to match. It is told before plugins have started (they
  * start after the globe's first frame) and tells the host what is shown once it follows.
  */

@@ -30,7 +30,7 @@ app.ui.on('message', (m) => console.log({ got: m, at: app.extension.block.id }))
 app.ui.show('<p>' + app.extension.block.id + '</p>', { height: 40 });
 `;
 
-describe('PluginHost blocks (SPEC §8)', () => {
+describe('PluginHost blocks (docs/contract.md §8)', () => {
   let module: QuickJSWASMModule;
   let host: PluginHost | undefined;
   beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('PluginHost blocks (SPEC §8)', () => {
     expect(host.startBlock('infobox', 'infobox-pts-0', { pluginId: 'charts', extensionId: 'bars', property: { default: { max: 10 } } })).toBe('charts/bars/infobox-pts-0');
     expect(host.startBlock('infobox', 'infobox-pts-1', { pluginId: 'charts', extensionId: 'bars' })).toBe('charts/bars/infobox-pts-1');
     expect(host.startBlock('story', 'story-p1-0', { pluginId: 'charts', extensionId: 'note' })).toBe('charts/note/story-p1-0');
-    // The console prefix stays SPEC §5's `pluginId/extensionId`.
+    // The console prefix stays docs/contract.md §5's `pluginId/extensionId`.
     expect(lines('charts/bars')).toEqual([
       { block: { id: 'charts/bars/infobox-pts-0', pluginId: 'charts', extensionId: 'bars', property: { default: { max: 10 } } }, widget: true, list: ['charts/main', 'charts/bars/infobox-pts-0'] },
       { block: { id: 'charts/bars/infobox-pts-1', pluginId: 'charts', extensionId: 'bars', property: {} }, widget: true, list: ['charts/main', 'charts/bars/infobox-pts-0', 'charts/bars/infobox-pts-1'] },

@@ -19,7 +19,7 @@ import { BLOCK_TYPES, type BlockScope } from './block-places.js';
 /** The most features a `marqueeEnd` hands plugins (`layers.getFeaturesInScreenRect` with the box gives every one). */
 export const MAX_MARQUEE_FEATURES = 10_000;
 
-/** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (SPEC §8). */
+/** The plugin API's version: Re:Earth's API v2, whose names and shapes it keeps (docs/contract.md §8). */
 export const PLUGIN_API_VERSION = '2.0.0';
 
 /**
@@ -142,7 +142,7 @@ export class PluginHost {
   }
 
   /**
-   * Starts a block (SPEC §8): an `infoboxBlock` or `storyBlock` extension (Re:Earth's older
+   * Starts a block (docs/contract.md §8): an `infoboxBlock` or `storyBlock` extension (Re:Earth's older
    * `block` counts as an infobox block) in a sandbox of its own, labelled with its place, reading
    * itself as `app.extension.block`. Answers its label (its frames' key), or undefined when the
    * plugin or extension is not installed or is not a block of that kind (said in the console).

@@ -41,7 +41,7 @@ export interface PluginPageOptions {
   signal?: AbortSignal;
   /** An extension was stopped by its limits or an error: the editor shows a notice. */
   onStopped?: (notice: { source: string; reason: string }) => void;
-  /** The blocks the infobox and story panel show (SPEC §8): their sandboxes follow it. */
+  /** The blocks the infobox and story panel show (docs/contract.md §8): their sandboxes follow it. */
   blocks?: BlockPlaces;
   /** How many times each extension has been started on this page (`extension.list[].runTimes`): the editor keeps one across its restarts. */
   runTimes?: Map<string, number>;
@@ -50,7 +50,7 @@ export interface PluginPageOptions {
 let saidMainThread = false;
 
 /**
- * Sandboxes in workers where the page is cross-origin isolated (SPEC §11), all sharing one
+ * Sandboxes in workers where the page is cross-origin isolated (docs/contract.md §11), all sharing one
  * compilation of QuickJS; otherwise on the main thread with today's limits, said once in the
  * console. Loaded only when a plugin runs: pages without plugins never fetch the sandbox.
  */
@@ -174,7 +174,7 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   };
   const plugins: InstalledPlugin[] = options.plugins.map((p) => ({ ...p.manifest, files: p.files }));
   host = new PluginHost(sandboxes, services, plugins, scene.property, DEFAULT_LIMITS, options.runTimes);
-  // The widget's settings (SPEC §4 `property`), read as app.extension.widget.property.
+  // The widget's settings (docs/contract.md §4 `property`), read as app.extension.widget.property.
   const widgetProperty = (pluginId: string, extensionId: string) => scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.property;
   host.start(enabled, widgetProperty);
   await host.started();

@@ -10,7 +10,7 @@ import type { WidgetArea } from './frames/plugin-ui.js';
 /** A plugin frame besides its widget. */
 export type FrameKind = 'modal' | 'popup';
 
-/** An installed plugin (SPEC §5): its manifest and one script per extension. */
+/** An installed plugin (docs/contract.md §5): its manifest and one script per extension. */
 export interface InstalledPlugin {
   id: string;
   name: string;

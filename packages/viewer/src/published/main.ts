@@ -30,7 +30,7 @@ const pages = (snapshot.scene.story?.pages ?? []) as StoryPageView[];
 const layout = createPageLayout(snapshot.project.name, pages.length > 0);
 const container = document.getElementById('viewer')!;
 const engine = new CesiumEngine(container);
-// A plugin's `overrideProperty({tiles})` may name a published basemap archive by its asset id (SPEC §14).
+// A plugin's `overrideProperty({tiles})` may name a published basemap archive by its asset id (docs/contract.md §14).
 const archives = new Map((snapshot.scene.property.tiles ?? []).flatMap((t) => (t.assetId && t.url ? [[t.assetId, { url: t.url }] as const] : [])));
 engine.setAssetFiles((assetId) => archives.get(assetId));
 const scene = { ...snapshot.scene, layers: snapshot.scene.layers };

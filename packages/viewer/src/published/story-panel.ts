@@ -12,11 +12,11 @@ export interface StoryPanelOptions {
   onPage: (index: number) => void;
   /** Renders a page's Markdown into an element (loaded lazily on the published page). */
   renderText: (element: HTMLElement, text: string) => void | Promise<void>;
-  /** Where the shown page's plugin blocks run (SPEC §8): told each page's blocks, and none once destroyed. */
+  /** Where the shown page's plugin blocks run (docs/contract.md §8): told each page's blocks, and none once destroyed. */
   blocks?: BlockPlaces;
 }
 
-/** The story panel (SPEC §9), its current page, and moving between pages. */
+/** The story panel (docs/contract.md §9), its current page, and moving between pages. */
 export interface StoryPanel {
   element: HTMLElement;
   readonly index: number;

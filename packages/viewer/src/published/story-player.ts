@@ -13,7 +13,7 @@ export interface StoryPlayerOptions<L extends LayerVisibility> {
   renderText: (element: HTMLElement, text: string) => void | Promise<void>;
   /** Whether the story follows and writes the address's `#story=N` (the published page: yes). */
   followAddress?: boolean;
-  /** Where the pages' plugin blocks run (SPEC §8). */
+  /** Where the pages' plugin blocks run (docs/contract.md §8). */
   blocks?: BlockPlaces;
 }
 

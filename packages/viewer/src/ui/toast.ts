@@ -41,9 +41,9 @@ export function toast(kind: ToastKind, title: string, hint?: string, action?: { 
 
 let closeLastUndo: (() => void) | undefined;
 
-/** Says what was removed, with an *Undo* that puts it back (SPEC §14): removing asks nothing, and loses nothing. */
+/** Says what was removed, with an *Undo* that puts it back (docs/contract.md §14): removing asks nothing, and loses nothing. */
 export function toastUndo(title: string, undo: () => void): void {
-  // Undo is for the last removal (SPEC §14): a newer one replaces the notice of the one before.
+  // Undo is for the last removal (docs/contract.md §14): a newer one replaces the notice of the one before.
   closeLastUndo?.();
   closeLastUndo = toast('info', title, undefined, { label: 'Undo', run: undo });
 }

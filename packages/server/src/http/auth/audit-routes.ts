@@ -5,7 +5,7 @@ import { sendNewestFirst } from '../newest-first-listing.js';
 import { adminSecurity, answer, failure, paginationQuery, params } from '../schemas.js';
 import { grantOf } from './actor.js';
 
-/** An entry as SPEC §12 shows it: keys in a fixed order. */
+/** An entry as docs/contract.md §12 shows it: keys in a fixed order. */
 const entryRecord = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, ip: e.ip });
 
 /** `GET /api/projects/{p}/audit`: the project's audit log, newest first, with §2's pagination and envelopes. */

@@ -4,7 +4,7 @@ import { addMember, signedInUser, type TestUser } from '../../test/team.js';
 
 interface Entry { id: string; at: string; actor: { type: string; id?: string; email?: string }; action: string; target: string; ip: string }
 
-describe('the audit log (SPEC §12)', () => {
+describe('the audit log (docs/contract.md §12)', () => {
   let h: Harness;
   let writer: TestUser;
   let maintainer: TestUser;

@@ -24,7 +24,7 @@ async function me(ctx: AppContext, actor: Actor) {
   return { user: userRecord(actor.user), projects };
 }
 
-/** `/api/auth/…`: sign in with email and password or OpenID Connect, sign out, and who is signed in (SPEC §12). */
+/** `/api/auth/…`: sign in with email and password or OpenID Connect, sign out, and who is signed in (docs/contract.md §12). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   oidcRoutes(app, ctx);
   const credentials = objectBody({ email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1000 } }, ['email', 'password']);

@@ -13,7 +13,7 @@ const NEEDS = 'the management API needs "Authorization: Bearer <admin token>", a
 
 /**
  * The live session a request's cookie names, if any. A write on a session must come from Orbis's
- * own origin (SPEC §12, no CSRF): 403 `forbidden` otherwise.
+ * own origin (docs/contract.md §12, no CSRF): 403 `forbidden` otherwise.
  */
 export async function sessionOf(ctx: AppContext, request: FastifyRequest): Promise<LiveSession | undefined> {
   const sessionId = sessionIdOf(request);

@@ -26,7 +26,7 @@ export async function roleOn(ctx: AppContext, actor: Actor, project: Project): P
 const notFound = (alias: string) => new ApiError('not_found', `project "${alias.slice(0, 80)}" does not exist`);
 
 /**
- * The one place where management routes are authorized (SPEC §12). Every route registered on
+ * The one place where management routes are authorized (docs/contract.md §12). Every route registered on
  * `scope` must have its least role in `ROUTE_RULES`, or the app does not build. Each request is
  * authenticated, then held to its route's least role on the project it names: no credentials is a
  * 401, a project the user is not a member of a 404 (its existence is not revealed), too small a

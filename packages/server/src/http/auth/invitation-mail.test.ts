@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
 import { logCapture } from '../../test/log-capture.js';
 
-describe('invitations e-mailed through SMTP (SPEC §12, ORBIS_SMTP_URL)', () => {
+describe('invitations e-mailed through SMTP (docs/contract.md §12, ORBIS_SMTP_URL)', () => {
   let smtp: SMTPServer;
   const received: { to: string[]; data: string }[] = [];
   let h: Harness;

@@ -28,7 +28,7 @@ interface LoggedRequest {
 }
 
 /**
- * The app's logger settings with Fastify's own `req` fields, the URL masked (SPEC §12: no log
+ * The app's logger settings with Fastify's own `req` fields, the URL masked (docs/contract.md §12: no log
  * line holds a password, session id, token or key; headers and bodies are not logged at all).
  */
 export function redactingLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {

@@ -26,12 +26,12 @@ function roleFrom(value: unknown): Role {
   return value;
 }
 
-/** SPEC §12: only an owner grants or removes `owner` (the admin token is the owner of everything). */
+/** docs/contract.md §12: only an owner grants or removes `owner` (the admin token is the owner of everything). */
 function ownerOnly(held: Role | undefined, ...roles: (Role | undefined)[]): void {
   if (roles.includes('owner') && held !== 'owner') throw new ApiError('forbidden', 'only an owner grants or removes the role owner');
 }
 
-/** `/api/projects/{p}/members`: who is on a project's team, with which role (SPEC §12). */
+/** `/api/projects/{p}/members`: who is on a project's team, with which role (docs/contract.md §12). */
 export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const projectOf = (request: Parameters<typeof grantOf>[0]): Project => {
     const { project } = grantOf(request);

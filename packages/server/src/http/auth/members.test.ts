@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
 import { PASSWORD, addMember, cookieFetch, sessionCookieOf, signedInUser, type TestUser } from '../../test/team.js';
 
-describe('members and their roles (SPEC §12)', () => {
+describe('members and their roles (docs/contract.md §12)', () => {
   let h: Harness;
   let owner: TestUser;
   let maintainer: TestUser;

@@ -23,7 +23,7 @@ function readChecks(value: string | undefined): OidcChecks | undefined {
 const redirect = (reply: FastifyReply, url: string) => reply.code(302).header('location', url).header('cache-control', 'no-store').send();
 
 /**
- * `GET /api/auth/oidc/sign-in` and `…/callback` (SPEC §12): OpenID Connect's authorization-code
+ * `GET /api/auth/oidc/sign-in` and `…/callback` (docs/contract.md §12): OpenID Connect's authorization-code
  * flow with PKCE. The user is found by the provider's verified email, or created; then signed in
  * as with a password, and sent to the editor.
  */

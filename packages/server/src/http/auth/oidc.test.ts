@@ -6,7 +6,7 @@ import { cookieFetch, sessionCookieOf } from '../../test/team.js';
 /** Orbis's public URL in this test: the provider sends the browser back there, and the test maps it to the real server. */
 const PUBLIC = 'http://orbis.test';
 
-describe('OpenID Connect sign-in against a real provider (SPEC §12)', () => {
+describe('OpenID Connect sign-in against a real provider (docs/contract.md §12)', () => {
   let idp: TestIssuer;
   let h: Harness;
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { ROUTE_RULES, ruleKey } from './route-rules.js';
 type Who = 'admin' | Role | 'non-member' | 'reader-token' | 'nobody';
 type Outcome = 'allowed' | 401 | 403 | 404;
 
-/** What SPEC §12 says each caller gets on a route whose least role is `least`. */
+/** What docs/contract.md §12 says each caller gets on a route whose least role is `least`. */
 function expected(least: string, who: Who): Outcome {
   if (who === 'nobody') return 401;
   if (who === 'admin') return least === 'session' ? 403 : 'allowed';
@@ -20,7 +20,7 @@ function expected(least: string, who: Who): Outcome {
   return roleAtLeast(held, least as Role) ? 'allowed' : 403;
 }
 
-/** SPEC §12's table read as rules of thumb over method and path, to hold `route-rules.ts` to it. */
+/** docs/contract.md §12's table read as rules of thumb over method and path, to hold `route-rules.ts` to it. */
 function specLeast(method: string, url: string): string {
   if (url === '/api/projects') return 'signed-in';
   if (url.startsWith('/api/users')) return 'admin';
@@ -36,13 +36,13 @@ function specLeast(method: string, url: string): string {
 }
 
 /**
- * The role × route matrix of SPEC §12, generated from the routes the app registers and
+ * The role × route matrix of docs/contract.md §12, generated from the routes the app registers and
  * `route-rules.ts`: every guarded route, called by the admin token, a member of each role, a
  * non-member, a personal access token held to `reader` by an owner, and no one. Each request names
  * things that do not exist beyond the project (or sends a bad body), so that an allowed call is
  * answered by the route itself without changing anything (deleting the project aside: it is made again).
  */
-describe('the role matrix over every guarded route (SPEC §12)', () => {
+describe('the role matrix over every guarded route (docs/contract.md §12)', () => {
   let h: Harness;
   const users = new Map<Who, TestUser>();
   let token = '';
@@ -99,7 +99,7 @@ describe('the role matrix over every guarded route (SPEC §12)', () => {
     expect(((await (await owner.call('GET', '/api/auth/me')).json()) as { user: { name: string } }).user.name).toBe('owner');
   });
 
-  it("gives each route the least role SPEC §12's table gives it", () => {
+  it("gives each route the least role docs/contract.md §12's table gives it", () => {
     for (const [key, rule] of Object.entries(ROUTE_RULES)) {
       const [method, url] = key.split(' ') as [string, string];
       expect(rule.least, key).toBe(specLeast(method, url));

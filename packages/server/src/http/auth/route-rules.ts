@@ -2,7 +2,7 @@ import { ACTION_ROLES, type ProjectAction } from '@orbis/scene/roles';
 import type { Role } from '@orbis/scene/roles';
 
 /**
- * Who may call a guarded route: a project role (the least one, SPEC §12), any signed-in user or
+ * Who may call a guarded route: a project role (the least one, docs/contract.md §12), any signed-in user or
  * token (`signed-in`), a user's browser session only (`session`), or the admin token alone.
  * The admin token may call every route.
  */
@@ -23,7 +23,7 @@ const READ: RouteRule = { least: ACTION_ROLES['project.read'] };
 
 /**
  * Every guarded route, by method and Fastify path: the one place that says who may call what
- * (SPEC §12's table). A guarded route missing here stops the app from building (`guard.ts`).
+ * (docs/contract.md §12's table). A guarded route missing here stops the app from building (`guard.ts`).
  */
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /api/projects': { least: 'signed-in', action: 'project.create' },

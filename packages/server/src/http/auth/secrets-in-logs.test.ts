@@ -7,11 +7,11 @@ import { PASSWORD, addMember, cookieFetch, sessionCookieOf, signIn } from '../..
 /** The value of a `name=value` cookie pair. */
 const valueOf = (pair: string) => pair.slice(pair.indexOf('=') + 1);
 
-describe('no answer and no log line holds a password, session id, token or key (SPEC §12)', () => {
+describe('no answer and no log line holds a password, session id, token or key (docs/contract.md §12)', () => {
   it('through sign-in, tokens, keys, invitations, a password change and sign-out', async () => {
     const log = logCapture();
     const h = await startHarness({}, { logStream: log.stream });
-    // Every answer's body, and the one secret it may show (SPEC §12: a token, a key and an invitation link are shown once, to who made them).
+    // Every answer's body, and the one secret it may show (docs/contract.md §12: a token, a key and an invitation link are shown once, to who made them).
     const answers: { what: string; body: string; shows?: string }[] = [];
     const kept = async (what: string, res: Response, shows?: (body: string) => string) => {
       const body = await res.text();

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** SPEC §12: the session cookie's name. */
+/** docs/contract.md §12: the session cookie's name. */
 export const SESSION_COOKIE = 'orbis_session';
 
 /** The session id a request's cookie carries, if any. */

@@ -5,7 +5,7 @@ import { PASSWORD, addMember, cookieFetch, sessionCookieOf, signIn, signedInUser
 const signInRequest = (url: string, email: string, password: string) =>
   fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
 
-describe('sign-in, sessions and sign-out (SPEC §12)', () => {
+describe('sign-in, sessions and sign-out (docs/contract.md §12)', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();

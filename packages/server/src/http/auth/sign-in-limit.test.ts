@@ -5,7 +5,7 @@ import { PASSWORD, signedInUser } from '../../test/team.js';
 const attempt = (h: Harness, email: string, password: string) =>
   fetch(`${h.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
 
-describe('sign-in attempts are limited (SPEC §12)', () => {
+describe('sign-in attempts are limited (docs/contract.md §12)', () => {
   let h: Harness;
   beforeEach(async () => {
     h = await startHarness();

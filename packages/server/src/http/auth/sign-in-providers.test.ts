@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
 
-describe("the editor's way in (SPEC §12): its start page and the ways to sign in", () => {
+describe("the editor's way in (docs/contract.md §12): its start page and the ways to sign in", () => {
   let h: Harness | undefined;
   afterEach(async () => {
     await h?.close();

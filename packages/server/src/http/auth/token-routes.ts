@@ -6,7 +6,7 @@ import { userOf } from './actor.js';
 
 const sessionOnly = [{ session: [] }];
 
-/** `/api/tokens`: a signed-in user's personal access tokens (SPEC §12). */
+/** `/api/tokens`: a signed-in user's personal access tokens (docs/contract.md §12). */
 export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
   const body = objectBody({ name: { type: 'string' }, expiresAt: { type: 'string', description: 'ISO 8601; absent: never' }, projects: { type: 'array', items: { type: 'string' }, description: 'aliases; absent: every project of the user' }, role: { enum: ['reader', 'writer', 'maintainer', 'owner'], description: 'the most it may do; absent: as much as its user' } }, ['name']);
   app.post('/api/tokens', { schema: { summary: 'Create a personal access token: the only time it is shown', security: sessionOnly, body, response: { 201: { description: '{id, name, token, expiresAt}', type: 'object' }, 400: failure('invalid_body') } } }, async (request, reply) => {

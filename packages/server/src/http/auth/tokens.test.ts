@@ -3,7 +3,7 @@ import { hashSecret } from '../../accounts/secret-token.js';
 import { type Harness, startHarness } from '../../test/harness.js';
 import { addMember, signedInUser, type TestUser } from '../../test/team.js';
 
-describe('personal access tokens (SPEC §12)', () => {
+describe('personal access tokens (docs/contract.md §12)', () => {
   let h: Harness;
   let ana: TestUser;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { PASSWORD, addMember, cookieFetch, signIn } from '../../test/team.js';
 /**
  * Two processes on one store: this test's server, and `orbis serve` started as a process of its
  * own (its own connections, nothing shared in memory). A session, a sign-out, a password change,
- * a deleted user, a revoked token and the sign-in limit hold on both at once (SPEC §12). The
+ * a deleted user, a revoked token and the sign-in limit hold on both at once (docs/contract.md §12). The
  * second process runs the built server: `npm run build -w @orbis/server` after a change.
  */
 describe('sessions and revocations across two processes sharing the store', () => {

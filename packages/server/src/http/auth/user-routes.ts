@@ -7,7 +7,7 @@ import { empty, failure, objectBody } from '../schemas.js';
 const adminOnly = [{ adminToken: [] }];
 const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } } };
 
-/** `/api/users`: the operator's (admin token) list of users (SPEC §12). */
+/** `/api/users`: the operator's (admin token) list of users (docs/contract.md §12). */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/users', { schema: { summary: 'Create a user', security: adminOnly, body: objectBody({ email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } }, ['email']), response: { 201: { description: 'the user', ...userShape }, 400: failure('invalid_body'), 409: failure('conflict: the email exists') } } }, async (request, reply) => {
     const user = await ctx.auth.users.create(request.body as { email: unknown; name?: unknown; password?: unknown });

@@ -28,7 +28,7 @@ const toInvitation = (r: InvitationRow): Invitation => ({
   createdAt: iso(r.created_at), expiresAt: iso(r.expires_at), acceptedAt: r.accepted_at && iso(r.accepted_at),
 });
 
-/** The PostgreSQL store's users, sessions, members, tokens, sign-in failures and audit log (SPEC §12). */
+/** The PostgreSQL store's users, sessions, members, tokens, sign-in failures and audit log (docs/contract.md §12). */
 export class PostgresAccounts implements AccountStore {
   constructor(private readonly pool: pg.Pool) {}
 

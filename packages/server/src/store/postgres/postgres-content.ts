@@ -68,7 +68,7 @@ const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 const REWRITE_BATCH = 500;
 
-/** The PostgreSQL store's content models and items (SPEC §10). */
+/** The PostgreSQL store's content models and items (docs/contract.md §10). */
 export class PostgresContent {
   /** Each item's kept versions (docs/content-workflow.md). */
   readonly versions: PostgresItemVersions;

@@ -25,7 +25,7 @@ const toInvitation = (r: InvitationRow): Invitation => ({
   id: r.id, projectId: r.project_id, email: r.email, role: r.role, invitedBy: r.invited_by, createdAt: r.created_at, expiresAt: r.expires_at, acceptedAt: r.accepted_at,
 });
 
-/** The SQLite store's users, sessions, members, tokens, sign-in failures and audit log (SPEC §12). */
+/** The SQLite store's users, sessions, members, tokens, sign-in failures and audit log (docs/contract.md §12). */
 export class SqliteAccounts implements AccountStore {
   private readonly s;
 

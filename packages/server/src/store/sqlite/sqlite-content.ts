@@ -53,7 +53,7 @@ function toItem(row: ItemRow): Item {
   return { id: row.id, modelId: row.model_id, public: row.public === 1, fields: JSON.parse(row.fields) as Record<string, unknown>, createdAt: row.created_at, updatedAt: row.updated_at };
 }
 
-/** The SQLite store's content models and items (SPEC §10); synchronous, as better-sqlite3 is. */
+/** The SQLite store's content models and items (docs/contract.md §10); synchronous, as better-sqlite3 is. */
 export class SqliteContent {
   private readonly s;
   /** Each item's kept versions (docs/content-workflow.md). */

@@ -42,7 +42,7 @@ export interface ScenarioResult {
 }
 
 /**
- * SPEC §2 under load: autocannon on the public listing of a private project with a live key,
+ * docs/contract.md §2 under load: autocannon on the public listing of a private project with a live key,
  * while uploads, deletes, flag flips, key revocations and cursor walks run beside it. Management
  * requests go to the last process and public requests to each in turn, so with several processes
  * every change is seen through another process than the one that made it.

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The street basemap's worker (SPEC §14, docs/viewer.md "Basemaps"): reads a vector PMTiles
+// The street basemap's worker (docs/contract.md §14, docs/viewer.md "Basemaps"): reads a vector PMTiles
 // archive's tiles by HTTP Range, decodes and paints them off the page's thread, and hands back
 // each tile as an image.
 import { openPmtiles } from '../pmtiles-archive.js';

@@ -67,7 +67,7 @@ async function painted(painter: StreetPainter, z: number, x: number, y: number) 
   return { drawn, ctx, at, texts: ctx.drawn.filter((d) => d.op === 'text').map((d) => d.text) };
 }
 
-describe('the street basemap painter (SPEC §14, docs/viewer.md "Basemaps")', () => {
+describe('the street basemap painter (docs/contract.md §14, docs/viewer.md "Basemaps")', () => {
   for (const [schema, layers] of [['Protomaps', PROTOMAPS], ['OpenMapTiles', OPENMAPTILES]] as const) {
     it(`paints a ${schema} archive: land, water, park, roads by class, and a layer it does not know in the neutral default`, async () => {
       const { drawn, ctx, at } = await painted(await painterOf(layers), Z, TX, TY);

@@ -17,7 +17,7 @@ type Point = Parameters<typeof paint>[6];
 type Context = CanvasRenderingContext2D;
 
 /**
- * Paints the tiles of a vector PMTiles archive as a street basemap (SPEC §14) with
+ * Paints the tiles of a vector PMTiles archive as a street basemap (docs/contract.md §14) with
  * protomaps-leaflet's painter and Protomaps' light style: each tile's features decoded once and
  * kept (a few dozen tiles), a tile past the archive's deepest level drawn from its ancestor there,
  * and only labels that lie wholly inside the tile, so none is cut at a tile's edge.

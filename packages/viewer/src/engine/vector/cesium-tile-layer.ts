@@ -14,7 +14,7 @@ const BATCH_SIZE = 10_000;
 /** The camera's moves are answered once it has been still this long. */
 const SETTLE_MS = 150;
 
-/** Where an `mvt` layer's tiles come from: a `{z}/{x}/{y}` URL template, its headers and `data` (SPEC §13). */
+/** Where an `mvt` layer's tiles come from: a `{z}/{x}/{y}` URL template, its headers and `data` (docs/contract.md §13). */
 export interface TileSource {
   url: string;
   headers?: Record<string, string>;
@@ -28,7 +28,7 @@ interface Tile {
 }
 
 /**
- * An `mvt` layer (SPEC §13, docs/viewer.md "Tiles"): the Mapbox Vector Tiles that cover the view,
+ * An `mvt` layer (docs/contract.md §13, docs/viewer.md "Tiles"): the Mapbox Vector Tiles that cover the view,
  * fetched, decoded and styled by a worker and drawn by the batched path, one CesiumVectorLayer
  * per tile. Tiles that leave the view go once the new ones are drawn, so the page holds what is
  * in view, whatever the size of the whole set.

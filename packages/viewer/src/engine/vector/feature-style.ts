@@ -46,7 +46,7 @@ function bytes(color: Color | undefined, fallback: Rgba): Rgba {
 }
 
 /**
- * Resolves a layer's appearance (SPEC §7) for each feature with CesiumJS's styling language
+ * Resolves a layer's appearance (docs/contract.md §7) for each feature with CesiumJS's styling language
  * (`StyleEvaluator`): the same rules the entity path applies in cesium-appearance.ts, given as
  * plain values that the batched primitives take. One instance per layer (compiled expressions are
  * kept).

@@ -30,7 +30,7 @@ describe('tilesCovering', () => {
 
   it('fills a URL template', () => {
     expect(tileUrl('/t/{z}/{x}/{y}.pbf', 3, 4, 5)).toBe('/t/3/4/5.pbf');
-    // A GeoPackage table's tiles (SPEC §13 data.table) keep their query.
+    // A GeoPackage table's tiles (docs/contract.md §13 data.table) keep their query.
     expect(tileUrl(tilesUrlOf('/files/p/a/roads.gpkg', 'main roads'), 3, 4, 5)).toBe('/files/p/a/orbis-tiles/3/4/5.pbf?table=main%20roads');
   });
 });

@@ -93,7 +93,7 @@ export type VectorReply =
   | { type: 'done'; generation?: number }
   | { type: 'error'; message: string; generation?: number };
 
-/** Page → a tile layer's worker (an `mvt` layer, SPEC §13): the style first, then tiles. */
+/** Page → a tile layer's worker (an `mvt` layer, docs/contract.md §13): the style first, then tiles. */
 export type TileWorkerRequest =
   | { type: 'style'; appearance?: Appearance; batchSize: number; layers?: string[] }
   | { type: 'tile'; key: string; url: string; headers?: Record<string, string>; z: number; x: number; y: number };

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The worker of an `mvt` layer (SPEC §13, docs/viewer.md "Tiles"): fetches each tile the page
+// The worker of an `mvt` layer (docs/contract.md §13, docs/viewer.md "Tiles"): fetches each tile the page
 // asks for, decodes its Mapbox Vector Tile features to WGS84, resolves the layer's appearance per
 // feature with CesiumJS's styling language and hands the page batches, as the vector worker does
 // for a whole file.

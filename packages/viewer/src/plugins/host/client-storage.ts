@@ -1,4 +1,4 @@
-/** What one extension may keep in the browser: keys and JSON text, counted in UTF-8 bytes (SPEC §8). */
+/** What one extension may keep in the browser: keys and JSON text, counted in UTF-8 bytes (docs/contract.md §8). */
 export const CLIENT_STORAGE_QUOTA_BYTES = 5 * 1024 * 1024;
 
 /** Where the values live: IndexedDB on a page (indexeddb-backend.ts). A scope is one project's extension. */

@@ -26,7 +26,7 @@ export const MIRRORED_OPS = (Object.keys(HOST_OPS) as HostOpName[]).filter((name
 export function answerCall(context: OpContext, op: string, args: unknown[], runSync: (name: HostOpName) => unknown): unknown {
   const { sandbox, services } = context;
   if (op === 'console') {
-    // SPEC §5's prefix, `pluginId/extensionId`, for blocks too.
+    // docs/contract.md §5's prefix, `pluginId/extensionId`, for blocks too.
     services.log(`${sandbox.pluginId}/${sandbox.extensionId}`, String(args[0]), String(args[1]));
     return undefined;
   }

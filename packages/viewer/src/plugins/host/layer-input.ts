@@ -1,12 +1,12 @@
 import type { Appearance, Infobox, Layer, LayerType } from '@orbis/plugin-api';
 import { isCssColor, LAYER_TYPES, styleExpressionError } from '@orbis/scene/checks';
 
-/** The layer types a plugin may add: the scene's (SPEC §4), but `geotiff`, which shows an uploaded file's tiles (docs/rasters.md). */
+/** The layer types a plugin may add: the scene's (docs/contract.md §4), but `geotiff`, which shows an uploaded file's tiles (docs/rasters.md). */
 export const PLUGIN_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES.filter((t): t is LayerType => t !== 'geotiff');
-/** The appearance keys (SPEC §7): in Re:Earth's form they sit at the layer's top level. */
+/** The appearance keys (docs/contract.md §7): in Re:Earth's form they sit at the layer's top level. */
 export const APPEARANCE_KEYS = ['marker', 'polyline', 'polygon', 'model', '3dtiles'] as const;
 
-/** A plugin's layer, whichever form it was added in: Orbis's (SPEC §4) plus, for Re:Earth's, what it gave. */
+/** A plugin's layer, whichever form it was added in: Orbis's (docs/contract.md §4) plus, for Re:Earth's, what it gave. */
 export type PluginLayerSpec = Omit<Layer, 'id' | 'pluginId'> & {
   /** Inline GeoJSON (`data: {value}`), instead of `url` or `assetId`. */
   data?: { type?: string; url?: string; value?: unknown };
@@ -60,7 +60,7 @@ function fromReearth(input: Record<string, unknown>): PluginLayerSpec {
     type,
     ...(typeof data.url === 'string' ? { url: data.url } : {}),
     ...(data.value === undefined ? {} : { value: data.value }),
-    // An mvt layer's tile layers to draw (SPEC §13).
+    // An mvt layer's tile layers to draw (docs/contract.md §13).
     ...(Array.isArray(data.layers) ? { layers: [...(data.layers as string[])] } : {}),
   };
   return {
@@ -71,7 +71,7 @@ function fromReearth(input: Record<string, unknown>): PluginLayerSpec {
     visible: visible(input.visible, 'layer.visible'),
     ...(Object.keys(converted).length > 0 ? { appearance: converted } : {}),
     ...(input.infobox === undefined ? {} : { infobox: infobox(input.infobox, 'layer.infobox') }),
-    // Re:Earth's form is shown back as given, too (SPEC §8).
+    // Re:Earth's form is shown back as given, too (docs/contract.md §8).
     ...(look as Pick<Layer, (typeof APPEARANCE_KEYS)[number]>),
   };
 }
@@ -146,7 +146,7 @@ function infobox(value: unknown, path: string): Infobox {
   return value as Infobox;
 }
 
-/** What `layers.override` may change (SPEC §8); the appearance keys may also sit at the top level, as in Re:Earth's form. */
+/** What `layers.override` may change (docs/contract.md §8); the appearance keys may also sit at the top level, as in Re:Earth's form. */
 const OVERRIDE_KEYS = ['title', 'visible', 'appearance', 'infobox', 'data', ...APPEARANCE_KEYS] as const;
 
 /**

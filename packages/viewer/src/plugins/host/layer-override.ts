@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /**
  * Merges a `layers.override` patch (checked by toOverridePatch) into a layer or an override, as
- * `overrideProperty` merges (SPEC §8), except in `data`: a `url` or `value` there is a new
+ * `overrideProperty` merges (docs/contract.md §8), except in `data`: a `url` or `value` there is a new
  * source, so it replaces the other one, and `value` (GeoJSON or CZML) is taken whole: two
  * documents merged key by key would make a third that nobody wrote.
  */

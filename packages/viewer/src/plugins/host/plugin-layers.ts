@@ -8,7 +8,7 @@ export type SelectedFeature = { layerId: string; featureId: string };
 
 /** What `app.layers` needs from the page. */
 export interface LayerServices {
-  /** The scene's layers now (SPEC §4). */
+  /** The scene's layers now (docs/contract.md §4). */
   sceneLayers(): SceneLayer[];
   engine: EnginePluginLayers;
   select(features: SelectedFeature[]): void;

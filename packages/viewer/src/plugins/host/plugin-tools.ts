@@ -6,7 +6,7 @@ import type { Sandbox as ExtensionSandbox } from '../sandbox/sandbox.js';
 import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
 import type { SketchState } from '../runtime/state.js';
 
-/** The page's sketch tool, Spatial ID picker and clock, as plugins use them (SPEC §8). */
+/** The page's sketch tool, Spatial ID picker and clock, as plugins use them (docs/contract.md §8). */
 export interface ToolServices {
   sketch: {
     state(): SketchState;

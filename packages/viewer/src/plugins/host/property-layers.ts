@@ -7,7 +7,7 @@ function isObject(value: unknown): value is Json {
 }
 
 /**
- * Merges `patch` into `target` (SPEC §5 `overrideProperty`): objects merge key by key, arrays and
+ * Merges `patch` into `target` (docs/contract.md §5 `overrideProperty`): objects merge key by key, arrays and
  * other values replace, and `null` removes the key. Returns a new object; neither input changes.
  */
 export function mergeOverride(target: Json, patch: Json): Json {

@@ -14,7 +14,7 @@ export const CAMERA_FIELDS = ['lng', 'lat', 'height', 'heading', 'pitch', 'roll'
 /** Where `app.popup` may sit beside its widget (Re:Earth's placements). */
 export const POPUP_POSITIONS = ['top', 'right', 'bottom', 'left'].flatMap((side) => [side, `${side}-start`, `${side}-end`]) as readonly PopupPosition[];
 type PopupPosition = `${'top' | 'right' | 'bottom' | 'left'}${'' | '-start' | '-end'}`;
-/** The sketch tools of SPEC §8. */
+/** The sketch tools of docs/contract.md §8. */
 export const SKETCH_TOOLS = ['marker', 'polyline', 'polygon', 'circle', 'rectangle', 'extrudedCircle', 'extrudedRectangle', 'extrudedPolygon'] as const;
 const DIRECTIONS = ['forward', 'backward', 'up', 'down', 'left', 'right'] as const;
 /** Re:Earth's names of CesiumJS's CameraEventType and KeyboardEventModifier values. */

@@ -34,7 +34,7 @@ import {
 } from './arg-schemas.js';
 
 /**
- * How a call to a host operation crosses from a sandbox that runs in a worker (SPEC §11;
+ * How a call to a host operation crosses from a sandbox that runs in a worker (docs/contract.md §11;
  * docs/plugin-isolation.md). On the main thread every operation is a plain call.
  * - `blocking`: the worker waits (Atomics.wait) for the page's answer; right for anything that
  *   asks the engine, can fail after its arguments check, or returns a value. Always correct.
@@ -120,7 +120,7 @@ export const UI_OPS = {
   'extension.post': blocking(['id', string], ['message', anything]),
 };
 
-/** `app.camera`'s operations (SPEC §8): angles in radians, durations in seconds. */
+/** `app.camera`'s operations (docs/contract.md §8): angles in radians, durations in seconds. */
 export const CAMERA_OPS = {
   'camera.position': state(),
   'camera.aspectRatio': state(),
@@ -166,7 +166,7 @@ export const CAMERA_OPS = {
   'camera.getGlobeIntersection': blocking(['options', maybe(fields({ withTerrain: maybe(boolean), calcViewSize: maybe(boolean) }))]),
 };
 
-/** `app.layers`'s operations (SPEC §8); a layer's own shape is checked by the host (layer-input.ts). */
+/** `app.layers`'s operations (docs/contract.md §8); a layer's own shape is checked by the host (layer-input.ts). */
 export const LAYERS_OPS = {
   'layers.list': blocking(),
   'layers.add': blocking(['layer', objectOf<NewLayer | ReearthLayer>()]),
@@ -184,7 +184,7 @@ export const LAYERS_OPS = {
   'layers.order': blocking(['id', string], ['where', string]),
 };
 
-/** `app.sketch`, `app.spatialId` and `app.timeline`'s operations (SPEC §8). */
+/** `app.sketch`, `app.spatialId` and `app.timeline`'s operations (docs/contract.md §8). */
 export const TOOL_OPS = {
   'sketch.setTool': blocking(['type', maybe(sketchTool)]),
   'sketch.overrideOptions': blocking(['options', maybe(fields({ color: maybe(cssColor), dataOnly: maybe(boolean), rightClickToAbort: maybe(boolean), disableShadow: maybe(boolean) }))]),
@@ -201,7 +201,7 @@ export const TOOL_OPS = {
 };
 
 /**
- * `app.modal`'s and `app.popup`'s operations (SPEC §8): each returns nothing and fails only on its
+ * `app.modal`'s and `app.popup`'s operations (docs/contract.md §8): each returns nothing and fails only on its
  * arguments (checked before anything shows), so a worker posts it without waiting.
  */
 export const FRAME_OPS = {
@@ -253,7 +253,7 @@ export type BridgeCalls = SandboxCalls & { [N in HostOpNameOf<'blocking' | 'post
 
 /**
  * The operations that send a message (to the plugin's UI, modal, popup, another extension): they
- * share one budget a second (SPEC §8; transport/message-budget.ts), counted where the call is made.
+ * share one budget a second (docs/contract.md §8; transport/message-budget.ts), counted where the call is made.
  */
 export const MESSAGE_OPS: ReadonlySet<string> = new Set<HostOpName>(['ui.post', 'modal.post', 'popup.post', 'extension.post']);
 

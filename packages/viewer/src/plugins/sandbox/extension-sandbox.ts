@@ -9,7 +9,7 @@ import { SandboxTimers, TimerPacer } from '../quickjs/sandbox-timers.js';
 
 /**
  * One plugin extension in its own QuickJS runtime on the page's main thread: the fallback where
- * the page is not cross-origin isolated (SPEC §11), and the sandbox of the host's unit tests.
+ * the page is not cross-origin isolated (docs/contract.md §11), and the sandbox of the host's unit tests.
  * Every entry runs under a deadline (quickjs-core.ts); a plugin that loops forever or exhausts its
  * memory is stopped and reported. Stopping frees every handle, timer and listener.
  */

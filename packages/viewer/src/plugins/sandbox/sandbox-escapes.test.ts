@@ -74,7 +74,7 @@ async function until(done: () => boolean, ms = 30_000): Promise<void> {
 const LIMITS = { memoryBytes: 8 << 20, stackBytes: 256 << 10, sliceMs: 1_500, maxLogChars: 10_000 };
 
 // The same techniques against both sandboxes: on the main thread (the fallback) and in a worker
-// (worker_threads running the browser's worker code, SPEC §11).
+// (worker_threads running the browser's worker code, docs/contract.md §11).
 for (const mode of ['main thread', 'worker'] as const) {
   describe(`sandbox escapes (${mode}): each technique against the real host and QuickJS`, () => {
     let module: QuickJSWASMModule;

@@ -16,7 +16,7 @@ export interface WorkerHandle {
 }
 
 /**
- * One extension whose QuickJS sandbox runs in its own worker (SPEC §11): whatever the plugin
+ * One extension whose QuickJS sandbox runs in its own worker (docs/contract.md §11): whatever the plugin
  * does, the page's thread only answers its calls. The host sees the same {@link Sandbox} as on
  * the main thread. A plugin stuck past its slice (inside a built-in, where QuickJS's interrupt
  * cannot reach) is ended from here by the {@link Watchdog}: the worker is terminated.

@@ -1,5 +1,5 @@
 /**
- * The blocking call of a sandbox worker (SPEC §11): the worker posts its request, then waits with
+ * The blocking call of a sandbox worker (docs/contract.md §11): the worker posts its request, then waits with
  * `Atomics.wait` on a SharedArrayBuffer until the page writes the answer there and wakes it. The
  * answer is two UTF-8 texts (the result, and state updates made during the call); one longer than
  * the buffer is written again into a larger buffer the worker allocates and posts (`grow`).

@@ -15,7 +15,7 @@ export interface WorkerPort {
 }
 
 /**
- * The inside of a sandbox worker (SPEC §11): one extension's QuickJS runtime, its timers and its
+ * The inside of a sandbox worker (docs/contract.md §11): one extension's QuickJS runtime, its timers and its
  * console limits, and the transport of its host calls. Each call goes as its operation declares
  * (protocol/host-ops.ts): answered here from pushed state, posted without waiting, or sent while
  * the worker waits for the page's answer. What the page must decide stays on the page.

@@ -14,7 +14,7 @@ function partial(position: { [field: string]: number | null | undefined }): Part
   return Object.fromEntries(Object.entries(position).filter(([key, v]) => v !== null && (CAMERA_FIELDS as readonly string[]).includes(key))) as Partial<CameraPosition>;
 }
 
-/** `app.camera`'s host operations (SPEC §8): angles in radians, durations in seconds. */
+/** `app.camera`'s host operations (docs/contract.md §8): angles in radians, durations in seconds. */
 export const CAMERA_HANDLERS: OpHandlers<typeof CAMERA_OPS> = {
   'camera.position': ({ services }) => services.camera.position(),
   'camera.aspectRatio': ({ services }) => services.camera.aspectRatio(),

@@ -21,7 +21,7 @@ function frameHandlers(kind: FrameKind) {
 const modal = frameHandlers('modal');
 const popup = frameHandlers('popup');
 
-/** `app.modal`'s and `app.popup`'s host operations (SPEC §8). */
+/** `app.modal`'s and `app.popup`'s host operations (docs/contract.md §8). */
 export const FRAME_HANDLERS: OpHandlers<typeof FRAME_OPS> = {
   'modal.show': modal.show,
   'modal.update': modal.update,

@@ -2,7 +2,7 @@ import { toOverridePatch, toPluginLayer } from '../layer-input.js';
 import type { LAYERS_OPS } from '../../protocol/host-ops.js';
 import type { OpHandlers } from './host-op.js';
 
-/** `app.layers`'s host operations (SPEC §8); layer shapes are checked by layer-input.ts. */
+/** `app.layers`'s host operations (docs/contract.md §8); layer shapes are checked by layer-input.ts. */
 export const LAYERS_HANDLERS: OpHandlers<typeof LAYERS_OPS> = {
   'layers.list': ({ host }) => host.layers.list(),
   'layers.add': ({ sandbox, host }, [layer]) => host.layers.add(sandbox.pluginId, toPluginLayer(layer)),

@@ -16,7 +16,7 @@ function commit(context: OpContext, patch: TimelinePatch) {
   return timeline.snapshot();
 }
 
-/** `app.sketch`, `app.spatialId` and `app.timeline`'s host operations (SPEC §8). */
+/** `app.sketch`, `app.spatialId` and `app.timeline`'s host operations (docs/contract.md §8). */
 export const TOOL_HANDLERS: OpHandlers<typeof TOOL_OPS> = {
   'sketch.setTool': (context, [tool]) => {
     const { sandbox, host, services } = context;
