@@ -30,6 +30,7 @@ import { installRequestMetrics, metricsRoutes, withHotRequestMetrics } from './m
 import { readinessRoutes } from './readiness-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { itemVersionRoutes } from './item-version-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
 import { installOpenApi } from './openapi.js';
 import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
@@ -145,6 +146,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     pluginRoutes(management, ctx);
     modelRoutes(management, ctx);
     itemVersionRoutes(management, ctx);
+    webhookRoutes(management, ctx);
     adminFileRoutes(management, ctx);
     adminRasterRoutes(management, ctx);
     memberRoutes(management, ctx);

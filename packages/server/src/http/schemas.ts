@@ -5,6 +5,7 @@
  */
 
 import { FIELD_TYPES } from '@orbis/content-model';
+import { WEBHOOK_TRIGGERS } from '../store/webhook-store.js';
 
 const ref = (name: string) => ({ $ref: `${name}#` });
 const text = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) });
@@ -116,6 +117,38 @@ export const sharedSchemas = [
     required: ['id', 'createdAt', 'updatedAt'],
     properties: { id: text(), createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
   },
+  {
+    $id: 'Webhook',
+    description: 'a webhook (docs/content-workflow.md, "Webhooks"); "secret" only in the answer that created it',
+    type: 'object',
+    required: ['id', 'url', 'triggers', 'active', 'createdAt', 'updatedAt'],
+    properties: {
+      id: text(),
+      url: { type: 'string', format: 'uri' },
+      triggers: { type: 'array', items: { enum: [...WEBHOOK_TRIGGERS] } },
+      active: { type: 'boolean' },
+      secret: text('whsec_…: the Standard Webhooks signing secret, shown once'),
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  {
+    $id: 'WebhookDelivery',
+    description: 'one event sent (or to send) to a webhook, and how its receiver answered the last try',
+    type: 'object',
+    required: ['id', 'type', 'status', 'attempts', 'statusCode', 'error', 'attemptedAt', 'nextAttemptAt', 'createdAt'],
+    properties: {
+      id: text('msg_…: the webhook-id header, the same on every try'),
+      type: { enum: [...WEBHOOK_TRIGGERS] },
+      status: { enum: ['pending', 'delivered', 'failed'] },
+      attempts: { type: 'integer' },
+      statusCode: { type: ['integer', 'null'], description: "the last answer's HTTP status; null when none came" },
+      error: { type: ['string', 'null'], description: 'why no answer came (a refused address, a timeout)' },
+      attemptedAt: { type: ['string', 'null'], format: 'date-time' },
+      nextAttemptAt: { type: ['string', 'null'], format: 'date-time' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  },
 ];
 
 const param = (description: string) => ({ type: 'string', description });
@@ -127,6 +160,7 @@ export const params = {
   key: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the key id') } },
   plugin: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the plugin id') } },
   model: { type: 'object', required: ['project', 'model'], properties: { project: param('the project alias'), model: param('the model key') } },
+  webhook: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the webhook id') } },
   item: { type: 'object', required: ['project', 'model', 'id'], properties: { project: param('the project alias'), model: param('the model key'), id: param('the item id') } },
 } as const;
 

@@ -2,6 +2,7 @@ import type { Field } from '@orbis/content-model';
 import type { AccountStore, AuditActor } from './account-store.js';
 import type { ItemQuery } from './item-query.js';
 import type { SceneLog } from './scene-log.js';
+import type { WebhookStore } from './webhook-store.js';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
@@ -233,6 +234,12 @@ export interface Store {
   readonly accounts: AccountStore;
   /** The live scene's stored updates (docs/collaboration.md). */
   readonly sceneLog: SceneLog;
+  /**
+   * Webhooks and their outbox (docs/content-workflow.md, "Webhooks"). `insertItems`, `updateItem`,
+   * `deleteItem`, `insertAssets` and `deleteAsset` add the outbox rows of their events in their own
+   * transactions (an import's items are not announced one by one).
+   */
+  readonly webhooks: WebhookStore;
   close(): Promise<void>;
 
   getMeta(key: string): Promise<string | undefined>;

@@ -78,6 +78,13 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`PATCH ${P}/members/:userId`]: write('member.role'),
   [`DELETE ${P}/members/:userId`]: write('member.remove'),
   [`GET ${P}/audit`]: { least: ACTION_ROLES['audit.read'] },
+  // Webhooks: their URLs and deliveries are a maintainer's (docs/contract.md §16).
+  [`POST ${P}/webhooks`]: write('webhook.create'),
+  [`GET ${P}/webhooks`]: { least: ACTION_ROLES['webhook.read'] },
+  [`GET ${P}/webhooks/:id`]: { least: ACTION_ROLES['webhook.read'] },
+  [`PATCH ${P}/webhooks/:id`]: write('webhook.update'),
+  [`DELETE ${P}/webhooks/:id`]: write('webhook.delete'),
+  [`GET ${P}/webhooks/:id/deliveries`]: { least: ACTION_ROLES['webhook.read'] },
 
   'POST /api/users': { least: 'admin', action: 'user.create' },
   'GET /api/users': { least: 'admin' },

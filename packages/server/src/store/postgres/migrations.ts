@@ -248,4 +248,37 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
     name: "items' values as jsonb for queries (docs/content-workflow.md)",
     sql: `ALTER TABLE items ADD COLUMN doc JSONB GENERATED ALWAYS AS (fields::jsonb) STORED;`,
   },
+  {
+    version: 12,
+    name: 'webhooks and their outbox (docs/content-workflow.md)',
+    sql: `
+      CREATE TABLE webhooks (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        triggers TEXT NOT NULL,
+        active BOOLEAN NOT NULL,
+        secret TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX webhooks_by_project ON webhooks (project_id);
+      CREATE TABLE webhook_deliveries (
+        webhook_id TEXT COLLATE "C" NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+        id TEXT COLLATE "C" NOT NULL,
+        type TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts INTEGER NOT NULL,
+        next_at TIMESTAMPTZ,
+        last_code INTEGER,
+        last_error TEXT,
+        last_at TIMESTAMPTZ,
+        created_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (webhook_id, id)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_at) WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (webhook_id, created_at);
+    `,
+  },
 ];

@@ -63,6 +63,9 @@ function toItem(row: ItemRow): Item {
   };
 }
 
+import type { PostgresWebhooks } from './postgres-webhooks.js';
+import { itemEventData, itemUpdateEvents, webhookEvent } from '../webhook-event.js';
+
 type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -76,6 +79,7 @@ export class PostgresContent {
   constructor(
     private readonly pool: pg.Pool,
     private readonly transaction: Transaction,
+    private readonly outbox: PostgresWebhooks,
   ) {
     this.versions = new PostgresItemVersions(pool);
   }
@@ -140,7 +144,7 @@ export class PostgresContent {
 
   async insertItems(modelId: string, drafts: NewItem[], now: string, actor: VersionActor): Promise<Item[]> {
     const items: Item[] = [];
-    await this.record(modelId, drafts, now, actor, (item) => items.push(item));
+    await this.record(modelId, drafts, now, actor, (item) => items.push(item), true);
     return items;
   }
 
@@ -148,8 +152,11 @@ export class PostgresContent {
     return this.record(modelId, drafts, now, actor);
   }
 
-  /** Records items in one transaction, REWRITE_BATCH rows per statement, handing each to `each`. */
-  private record(modelId: string, drafts: Iterable<NewItem>, now: string, actor: VersionActor, each?: (item: Item) => void): Promise<number> {
+  /**
+   * Records items in one transaction, REWRITE_BATCH rows per statement, handing each to `each`;
+   * `announce`: with an `item.create` event each (not an import's).
+   */
+  private record(modelId: string, drafts: Iterable<NewItem>, now: string, actor: VersionActor, each?: (item: Item) => void, announce = false): Promise<number> {
     return this.transaction(async (client) => {
       // The row lock orders concurrent inserts of one model, across every process.
       const { rows } = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
@@ -179,6 +186,7 @@ export class PostgresContent {
           'INSERT INTO item_versions (model_id, item_id, version, at, actor, public, fields) SELECT $1, id, 1, $2, $3, public, fields FROM items WHERE id = ANY($4::text[])',
           [modelId, now, JSON.stringify(actor), batch.map((x) => x.id)],
         );
+        if (announce) await this.outbox.enqueue(client, rows[0]!.project_id, batch.map((item) => webhookEvent('item.create', now, itemEventData(rows[0]!.key, item))), now);
         batch = [];
       };
       for (const draft of drafts) {
@@ -223,14 +231,17 @@ export class PostgresContent {
       const delta = after.public === before.public ? 0 : after.public ? 1 : -1;
       await client.query('UPDATE models SET public_item_count = public_item_count + $1, version = version + 1 WHERE id = $2', [delta, modelId]);
       if (delta !== 0) await invalidateCheckpoints(client, modelId, id, { all: false, public: true }, 'items');
+      await this.outbox.enqueue(client, model.rows[0].project_id, itemUpdateEvents(model.rows[0].key, before, after), after.updatedAt);
       return after;
     });
   }
 
-  deleteItem(modelId: string, id: string): Promise<boolean> {
+  deleteItem(modelId: string, id: string, now: string): Promise<boolean> {
     return this.transaction(async (client) => {
-      const { rows } = await client.query<{ public: boolean }>('DELETE FROM items WHERE model_id = $1 AND id = $2 RETURNING public', [modelId, id]);
+      const { rows } = await client.query<ItemRow>(`DELETE FROM items WHERE model_id = $1 AND id = $2 RETURNING ${ITEM_COLUMNS}`, [modelId, id]);
       if (!rows[0]) return false;
+      const model = await client.query<{ project_id: string; key: string }>('SELECT project_id, key FROM models WHERE id = $1', [modelId]);
+      await this.outbox.enqueue(client, model.rows[0]!.project_id, [webhookEvent('item.delete', now, itemEventData(model.rows[0]!.key, toItem(rows[0])))], now);
       await client.query('UPDATE models SET item_count = item_count - 1, public_item_count = public_item_count - $1, version = version + 1 WHERE id = $2', [
         rows[0].public ? 1 : 0,
         modelId,

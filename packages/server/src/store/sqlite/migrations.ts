@@ -239,6 +239,39 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
         SELECT model_id, id, 1, updated_at, '{"type":"system"}', public, fields FROM items;
     `,
   },
+  {
+    version: 11,
+    name: 'webhooks and their outbox (docs/content-workflow.md)',
+    sql: `
+      CREATE TABLE webhooks (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        triggers TEXT NOT NULL,
+        active INTEGER NOT NULL CHECK (active IN (0, 1)),
+        secret TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX webhooks_by_project ON webhooks (project_id);
+      CREATE TABLE webhook_deliveries (
+        webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts INTEGER NOT NULL,
+        next_at TEXT,
+        last_code INTEGER,
+        last_error TEXT,
+        last_at TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (webhook_id, id)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_at) WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (webhook_id, created_at);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's version, each in its own transaction. */

@@ -5,6 +5,8 @@ import { itemRecord, keptFields } from '../../records/item-record.js';
 import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError, type VersionActor } from '../store.js';
 import { importItemsInWorker } from './item-import.js';
 import { SqliteItemVersions } from './sqlite-item-versions.js';
+import type { SqliteWebhooks } from './sqlite-webhooks.js';
+import { itemEventData, itemUpdateEvents, webhookEvent } from '../webhook-event.js';
 import { inBatches, type SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 
 interface ModelRow {
@@ -62,6 +64,7 @@ export class SqliteContent {
   constructor(
     private readonly db: Database.Database,
     private readonly listing: SqliteListing,
+    private readonly outbox: SqliteWebhooks,
   ) {
     this.versions = new SqliteItemVersions(db);
     this.s = {
@@ -130,6 +133,11 @@ export class SqliteContent {
   }
 
   insertItems(modelId: string, drafts: NewItem[], now: string, actor: VersionActor): Item[] {
+    return this.record(modelId, drafts, now, actor, true);
+  }
+
+  /** Records items in one transaction; `announce`: with an `item.create` event each (not an import's). */
+  private record(modelId: string, drafts: NewItem[], now: string, actor: VersionActor, announce: boolean): Item[] {
     return this.db.transaction(() => {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
       if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
@@ -146,6 +154,7 @@ export class SqliteContent {
         this.versions.add(modelId, item.id, now, actor, item.public, item.fields);
       }
       this.s.addCounts.run(items.length, publicCount, items.length > 0 ? last : null, modelId);
+      if (announce) this.outbox.enqueue(row.project_id, items.map((item) => webhookEvent('item.create', now, itemEventData(row.key, item))), now);
       return items;
     }).immediate();
   }
@@ -156,7 +165,7 @@ export class SqliteContent {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
       return row && { modelId, fields: row.fields, lastItemId: row.last_item_id };
     };
-    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, actor, (items) => this.insertItems(modelId, items, now, actor).length);
+    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, actor, (items) => this.record(modelId, items, now, actor, false).length);
   }
 
   getItem(modelId: string, id: string): Item | undefined {
@@ -175,14 +184,17 @@ export class SqliteContent {
       this.versions.add(modelId, id, after.updatedAt, patch.actor, after.public, after.fields);
       this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, null, modelId);
       if (after.public !== before.public) this.listing.invalidate(modelId, id, { all: false, public: true }, 'items');
+      this.outbox.enqueue(model.projectId, itemUpdateEvents(model.key, before, after), after.updatedAt);
       return after;
     }).immediate();
   }
 
-  deleteItem(modelId: string, id: string): boolean {
+  deleteItem(modelId: string, id: string, now: string): boolean {
     return this.db.transaction(() => {
       const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
       if (!row) return false;
+      const model = this.s.modelById.get(modelId) as ModelRow;
+      this.outbox.enqueue(model.project_id, [webhookEvent('item.delete', now, itemEventData(model.key, toItem(row)))], now);
       this.s.deleteItem.run(modelId, id);
       this.s.addCounts.run(-1, -row.public, null, modelId);
       this.listing.invalidate(modelId, id, { all: true, public: row.public === 1 }, 'items');
