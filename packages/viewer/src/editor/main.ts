@@ -25,6 +25,9 @@ import { editorTabs, type Tab, tabOf } from './editor-tabs.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { BlockPlaces } from '../plugins/block-places.js';
+import { presenceBar, presenceUser } from './presence.js';
+import { saveStatusText } from './save-status.js';
+import { undoKeys } from './undo-keys.js';
 
 const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const sidebar = document.getElementById('sidebar')!;
@@ -53,8 +56,10 @@ async function start(): Promise<void> {
     sidebar.replaceChildren(h('p', { class: 'panel' }, (err as Error).message));
     return;
   }
-  const state = new EditorState(api, can.may('scene.put') ? undefined : `Read-only (${role})`);
-  await state.load();
+  const state = new EditorState(api, can.may('scene.put') ? undefined : role);
+  // The scene is live: every editor of the project sees each change as it is made (docs/collaboration.md).
+  await state.load(presenceUser(me.user));
+  undoKeys(document, state);
   const engine = new CesiumEngine(container);
   engine.setAssetFiles((assetId) => state.assetFile(assetId));
   const interaction = new InteractionController(engine, container);
@@ -111,7 +116,7 @@ async function start(): Promise<void> {
   };
   const tabs = editorTabs(sidebar, panels, onShow);
   sidebar.replaceChildren(
-    h('header', {}, h('strong', {}, project.name), status),
+    h('header', {}, h('strong', {}, project.name), presenceBar(state), status),
     accountBar(me, role),
     tabs.nav,
     tabs.slot,
@@ -127,13 +132,22 @@ async function start(): Promise<void> {
     void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
   });
   let closeNotSaved: (() => void) | undefined;
+  let shownStatus = state.status;
   state.onChange(() => {
-    // One "not saved" notice at a time, gone once a later save worked.
-    if (state.status !== status.textContent && state.status.startsWith('Not saved')) {
-      closeNotSaved?.();
-      closeNotSaved = toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
-    } else if (state.status === 'Saved') closeNotSaved?.();
-    status.textContent = state.status;
+    const text = saveStatusText(state.status);
+    if (state.status !== shownStatus) {
+      const was = shownStatus.kind;
+      shownStatus = state.status;
+      // One "not saved" notice at a time, gone once a later save worked.
+      if (state.status.kind === 'failed') {
+        closeNotSaved?.();
+        closeNotSaved = toast('error', text, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
+      } else if (state.status.kind === 'saved' || state.status.kind === 'merged') closeNotSaved?.();
+      // Back from offline with changes made meanwhile: they were merged with the teammates' (docs/collaboration.md, "Offline").
+      if (state.status.kind === 'merged' && was === 'offline') toast('info', 'Back online', 'The changes you made while offline were merged with your teammates\' changes.');
+    }
+    status.textContent = text;
+    status.dataset.state = state.status.kind;
     // Widget changes (enabled, corner, settings) restart the plugins at once.
     void plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene)).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());

@@ -15,6 +15,7 @@ import { timelineSection } from './timeline-settings.js';
 import type { Permissions } from './permissions.js';
 import { basemapPicker } from './basemap-picker.js';
 import { terrainSourceSelect } from './terrain-source-select.js';
+import { followLayerRows } from './presence.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (docs/contract.md §13)
 // are read and reprojected by the server.
@@ -58,6 +59,8 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
   can.guard(makePublic, 'asset.upload', 'Uploading files');
   const assetList = h('ul', { class: 'list', 'data-testid': 'asset-list' });
   const layerList = h('ul', { class: 'list', 'data-testid': 'layer-list' });
+  // Who else is on which layer, and which one this editor is on (docs/collaboration.md, "Presence").
+  const markPeers = followLayerRows(layerList, state);
 
   const urlType = h('select', { 'aria-label': 'Layer type' }, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
   const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': 'Layer URL', 'data-testid': 'layer-url' });
@@ -139,7 +142,11 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
         // Drawing order: later layers draw over earlier ones; drag (or arrow keys on the handle) to change it.
         const handle = dragHandle({ element: item, index, count: all.length, key: layer.id, label: `Move layer ${layer.title}`, testid: `layer-handle-${layer.id}`, reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)) });
         item.append(handle,
-          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'aria-label': `Show layer ${layer.title}`, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), titleInput(layer)),
+          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'aria-label': `Show layer ${layer.title}`, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => {
+            // By id: a teammate's change may have moved the layer since this row was drawn.
+            const target = s.layers.find((l) => l.id === layer.id);
+            if (target) target.visible = (e.target as HTMLInputElement).checked;
+          }) }), titleInput(layer)),
           h('span', { class: 'hint' }, layer.type),
           button({ label: `Fly to ${layer.title}`, icon: LocateFixed, iconOnly: true, variant: 'ghost', onClick: () => void engine.flyToLayer(layer.id) }),
           button({ label: `Remove layer ${layer.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => removeLayer(layer.id) }),
@@ -155,6 +162,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
     );
     if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, GeoTIFFs, glTF, 3D Tiles (zip) or images above.')));
     if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, 'No layers yet', 'Add an uploaded file as a layer, or add one by URL below.')));
+    markPeers();
   }
   state.onChange(scheduleRender);
   render();
