@@ -31,6 +31,7 @@ import { readinessRoutes } from './readiness-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { itemVersionRoutes } from './item-version-routes.js';
 import { webhookRoutes } from './webhook-routes.js';
+import { requestRoutes } from './request-routes.js';
 import { installOpenApi } from './openapi.js';
 import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
@@ -147,6 +148,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     modelRoutes(management, ctx);
     itemVersionRoutes(management, ctx);
     webhookRoutes(management, ctx);
+    requestRoutes(management, ctx);
     adminFileRoutes(management, ctx);
     adminRasterRoutes(management, ctx);
     memberRoutes(management, ctx);

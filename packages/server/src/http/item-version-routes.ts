@@ -80,16 +80,16 @@ export function itemVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const gone = () => new ApiError('conflict', `item "${id}" was deleted: its versions can be read, not restored`);
     const current = async () => {
       const item = await ctx.store.getItem(model.id, id);
-      return item && itemTag(item);
+      return item && itemTag((await ctx.models.working(model, item, true)).item);
     };
     // A write of the item as a PATCH is (docs/collaboration.md): If-Match with an older ETag is a 412.
     const restored = await conditionalWrite(request, reply, `item:${model.id}:${id}`, current, async () => {
       const item = await ctx.store.getItem(model.id, id);
       if (!item) throw gone();
-      const done = await ctx.models.restoreItem(project, model, item, version, auditActor(grantOf(request).actor));
+      const done = await ctx.models.restoreItem(project, model, (await ctx.models.working(model, item, true)).item, version, auditActor(grantOf(request).actor));
       if (!done) throw gone();
       return done;
-    }, itemTag);
-    return reply.type('application/json; charset=utf-8').send(managementItem(model, restored));
+    }, (w) => itemTag(w.item));
+    return reply.type('application/json; charset=utf-8').send(managementItem(model, restored.item, restored.status));
   });
 }

@@ -7,6 +7,7 @@ export interface ModelDraft {
   key: string;
   name: string;
   public: boolean;
+  review: boolean;
   fields: Field[];
 }
 
@@ -91,7 +92,8 @@ export function parseModelDraft(body: Record<string, unknown>): ModelDraft {
   const key = checkModelKey(body.key);
   const name = body.name === undefined ? key : checkModelName(body.name);
   if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
-  return { key, name, public: body.public === true, fields: checkFields(body.fields ?? []) };
+  if (body.review !== undefined && typeof body.review !== 'boolean') throw new InputError('review', '"review" must be true or false');
+  return { key, name, public: body.public === true, review: body.review === true, fields: checkFields(body.fields ?? []) };
 }
 
 /** The first geometry field of a model: the one `.geojson` draws. */

@@ -1,7 +1,8 @@
 import { isId, newId } from '../records/ids.js';
 import { withPublicFlag } from '../records/record-fragment.js';
 import { InputError } from '../input-error.js';
-import type { Field, ModelRecord } from '@orbis/content-model';
+import type { Field, ItemStatus, ModelRecord } from '@orbis/content-model';
+import { itemStatus, withDraft } from './item-status.js';
 import type { ContentModel, Item, ItemVersion, Project, Store, VersionActor } from '../store/store.js';
 import { checkFields, checkModelName, parseModelDraft } from './field.js';
 import type { ImportRow } from './import-rows.js';
@@ -19,6 +20,7 @@ export function modelRecord(model: ContentModel): ModelRecord {
     key: model.key,
     name: model.name,
     public: model.public,
+    review: model.review,
     fields: model.fields.map((f) => ({ key: f.key, type: f.type, name: f.name, required: f.required, multiple: f.multiple, options: f.options })),
     itemCount: model.itemCount,
     publicItemCount: model.publicItemCount,
@@ -27,9 +29,19 @@ export function modelRecord(model: ContentModel): ModelRecord {
   };
 }
 
-/** An item as the management API answers it: its record with asset ids as they are, and its `public` flag last. */
-export function managementItem(model: ContentModel, item: Item): string {
-  return withPublicFlag(spliceAssets(itemRecord(model.fields, item)), item.public);
+/**
+ * An item as the management API answers it: its record with asset ids as they are, its `public`
+ * flag, and in a model that requires review its `status`, last.
+ */
+export function managementItem(model: ContentModel, item: Item, status?: ItemStatus): string {
+  const json = withPublicFlag(spliceAssets(itemRecord(model.fields, item)), item.public);
+  return status === undefined ? json : `${json.slice(0, -1)},"status":"${status}"}`;
+}
+
+/** An item as a member sees it: in a model that requires review, with its draft (for writers) and its status. */
+export interface WorkingItem {
+  item: Item;
+  status?: ItemStatus;
 }
 
 /** An item's values without empty ones: `null` clears a field, and an empty field is stored as absent. */
@@ -61,9 +73,10 @@ export class ModelService {
   async update(project: Project, model: ContentModel, body: Record<string, unknown>): Promise<ContentModel | undefined> {
     const name = body.name === undefined ? undefined : checkModelName(body.name);
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
+    if (body.review !== undefined && typeof body.review !== 'boolean') throw new InputError('review', '"review" must be true or false');
     const fields = body.fields === undefined ? undefined : checkFields(body.fields);
     if (fields) await this.checkItemsFit(model, fields);
-    const updated = await this.store.updateModel(project.id, model.key, { name, public: body.public as boolean | undefined, fields, updatedAt: new Date().toISOString() });
+    const updated = await this.store.updateModel(project.id, model.key, { name, public: body.public as boolean | undefined, review: body.review as boolean | undefined, fields, updatedAt: new Date().toISOString() });
     if (updated) this.validator.forget(updated.id);
     return updated;
   }
@@ -123,6 +136,7 @@ export class ModelService {
    * undefined: the items are as public as their model (docs/content-api.md, "Item visibility").
    */
   async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean | undefined, actor: VersionActor): Promise<number> {
+    if (model.review) throw new InputError('review', `model "${model.key}" requires review: its items are created one by one (POST …/items), each a draft, not imported`);
     const spool = new ItemSpool();
     const visible = isPublic ?? model.public;
     const known = new Map<string, boolean>();
@@ -142,16 +156,40 @@ export class ModelService {
   }
 
   /** Without `public` the item is as public as its model (docs/content-api.md, "Item visibility"). */
-  async createItem(project: Project, model: ContentModel, body: Record<string, unknown>, actor: VersionActor): Promise<Item> {
+  async createItem(project: Project, model: ContentModel, body: Record<string, unknown>, actor: VersionActor): Promise<WorkingItem> {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     const values = this.checkValues(model, body.fields ?? {});
     await this.checkAssets(project, model, [{ values }]);
     const [item] = await this.store.insertItems(model.id, [{ public: (body.public as boolean | undefined) ?? model.public, fields: values }], new Date().toISOString(), actor);
-    return item!;
+    return this.working(model, item!, true);
   }
 
-  /** Merges `fields` into the item's values (`null` clears one) and sets `public`; the write keeps a version naming `actor`. */
-  async patchItem(project: Project, model: ContentModel, item: Item, body: Record<string, unknown>, actor: VersionActor): Promise<Item | undefined> {
+  /**
+   * An item as a member sees it (docs/content-workflow.md, "Review"): in a model that requires
+   * review, its status, and with `drafts` (writers and above) its draft's values; else as stored.
+   */
+  async working(model: ContentModel, item: Item, drafts: boolean): Promise<WorkingItem> {
+    if (!model.review) return { item };
+    const draft = await this.store.reviews.getDraft(model.id, item.id);
+    return { item: drafts ? withDraft(item, draft) : item, status: itemStatus(draft) };
+  }
+
+  /** Writes an item's new values: as they are, or in a model that requires review as its draft. */
+  private async write(model: ContentModel, item: Item, patch: { public?: boolean; fields?: Record<string, unknown> }, actor: VersionActor): Promise<WorkingItem | undefined> {
+    const now = new Date().toISOString();
+    if (!model.review) {
+      const updated = await this.store.updateItem(model.id, item.id, { ...patch, updatedAt: now, actor });
+      return updated && { item: updated };
+    }
+    const draft = await this.store.reviews.putDraft(model.id, item.id, { public: patch.public ?? item.public, fields: patch.fields ?? item.fields }, now, actor);
+    return draft && { item: withDraft(item, draft), status: itemStatus(draft) };
+  }
+
+  /**
+   * Merges `fields` into the item's values (`null` clears one) and sets `public`; the write keeps a
+   * version naming `actor`. `item` is the working item (its draft's values in a model that requires review).
+   */
+  async patchItem(project: Project, model: ContentModel, item: Item, body: Record<string, unknown>, actor: VersionActor): Promise<WorkingItem | undefined> {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     let fields: Record<string, unknown> | undefined;
     if (body.fields !== undefined) {
@@ -159,7 +197,7 @@ export class ModelService {
       fields = this.checkValues(model, { ...item.fields, ...body.fields });
       await this.checkAssets(project, model, [{ values: fields }]);
     }
-    return this.store.updateItem(model.id, item.id, { public: body.public as boolean | undefined, fields, updatedAt: new Date().toISOString(), actor });
+    return this.write(model, item, { public: body.public as boolean | undefined, fields }, actor);
   }
 
   /**
@@ -167,9 +205,9 @@ export class ModelService {
    * Values of fields the model no longer has are dropped; what remains is checked against the
    * model as it is now (a field made required since is an InputError naming it).
    */
-  async restoreItem(project: Project, model: ContentModel, item: Item, version: ItemVersion, actor: VersionActor): Promise<Item | undefined> {
+  async restoreItem(project: Project, model: ContentModel, item: Item, version: ItemVersion, actor: VersionActor): Promise<WorkingItem | undefined> {
     const fields = this.checkValues(model, keptFields(model.fields, version.fields));
     await this.checkAssets(project, model, [{ values: fields }]);
-    return this.store.updateItem(model.id, item.id, { fields, updatedAt: new Date().toISOString(), actor });
+    return this.write(model, item, { fields }, actor);
   }
 }

@@ -30,6 +30,8 @@ function specLeast(method: string, url: string): string {
   if (method === 'GET') return 'reader';
   if (/\/members(\/|$)/.test(url)) return 'maintainer';
   if (/\/(assets|items|import)(\/|$)/.test(url)) return 'writer';
+  // docs/content-workflow.md: a writer asks for a review; approving or declining is a maintainer's.
+  if (url.endsWith('/requests')) return 'writer';
   // docs/collaboration.md: a writer edits the map (PUT /scene and the live scene); publishing stays a maintainer's.
   if (method === 'PUT' && url.endsWith('/scene')) return 'writer';
   return 'maintainer';

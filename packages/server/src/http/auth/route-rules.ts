@@ -78,6 +78,12 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`PATCH ${P}/members/:userId`]: write('member.role'),
   [`DELETE ${P}/members/:userId`]: write('member.remove'),
   [`GET ${P}/audit`]: { least: ACTION_ROLES['audit.read'] },
+  // Review requests: a writer asks, a maintainer approves or declines (docs/contract.md §16).
+  [`POST ${P}/requests`]: write('request.create'),
+  [`GET ${P}/requests`]: READ,
+  [`GET ${P}/requests/:id`]: READ,
+  [`POST ${P}/requests/:id/approve`]: write('request.approve'),
+  [`POST ${P}/requests/:id/decline`]: write('request.decline'),
   // Webhooks: their URLs and deliveries are a maintainer's (docs/contract.md §16).
   [`POST ${P}/webhooks`]: write('webhook.create'),
   [`GET ${P}/webhooks`]: { least: ACTION_ROLES['webhook.read'] },

@@ -281,4 +281,36 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
       CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (webhook_id, created_at);
     `,
   },
+  {
+    version: 13,
+    name: 'review: drafts and requests (docs/content-workflow.md)',
+    sql: `
+      ALTER TABLE models ADD COLUMN review BOOLEAN NOT NULL DEFAULT false;
+      CREATE TABLE item_drafts (
+        model_id TEXT COLLATE "C" NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        item_id TEXT COLLATE "C" NOT NULL,
+        public BOOLEAN NOT NULL,
+        fields TEXT NOT NULL,
+        at TIMESTAMPTZ NOT NULL,
+        actor TEXT NOT NULL,
+        request_id TEXT,
+        published BOOLEAN NOT NULL,
+        PRIMARY KEY (model_id, item_id)
+      );
+      CREATE TABLE review_requests (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        items TEXT NOT NULL,
+        reviewers TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('open', 'approved', 'declined')),
+        created_by TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        closed_by TEXT,
+        closed_at TIMESTAMPTZ,
+        comment TEXT
+      );
+      CREATE INDEX review_requests_by_project ON review_requests (project_id, created_at);
+    `,
+  },
 ];

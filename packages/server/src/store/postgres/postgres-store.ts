@@ -34,6 +34,7 @@ import { postgresMigrations } from './migrations.js';
 import { PostgresAccounts } from './postgres-accounts.js';
 import { PostgresSceneLog } from './postgres-scene-log.js';
 import { PostgresWebhooks } from './postgres-webhooks.js';
+import { PostgresReviews } from './postgres-reviews.js';
 import { assetEventData, webhookEvent } from '../webhook-event.js';
 import { PostgresContent } from './postgres-content.js';
 import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
@@ -90,12 +91,14 @@ export class PostgresStore implements Store {
   readonly accounts: PostgresAccounts;
   readonly sceneLog: PostgresSceneLog;
   readonly webhooks: PostgresWebhooks;
+  readonly reviews: PostgresReviews;
 
   private constructor(private readonly pool: pg.Pool) {
     this.listing = new PostgresListing(pool);
     this.access = new AccessReads(pool);
     this.webhooks = new PostgresWebhooks(pool, (work) => this.transaction(work));
     this.content = new PostgresContent(pool, (work) => this.transaction(work), this.webhooks);
+    this.reviews = new PostgresReviews(pool, (work) => this.transaction(work), this.content);
     this.accounts = new PostgresAccounts(pool);
     this.sceneLog = new PostgresSceneLog(pool, (work) => this.transaction(work));
   }

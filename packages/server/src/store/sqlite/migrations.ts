@@ -272,6 +272,38 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
       CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (webhook_id, created_at);
     `,
   },
+  {
+    version: 12,
+    name: 'review: drafts and requests (docs/content-workflow.md)',
+    sql: `
+      ALTER TABLE models ADD COLUMN review INTEGER NOT NULL DEFAULT 0 CHECK (review IN (0, 1));
+      CREATE TABLE item_drafts (
+        model_id TEXT NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        item_id TEXT NOT NULL,
+        public INTEGER NOT NULL CHECK (public IN (0, 1)),
+        fields TEXT NOT NULL,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        request_id TEXT,
+        published INTEGER NOT NULL CHECK (published IN (0, 1)),
+        PRIMARY KEY (model_id, item_id)
+      );
+      CREATE TABLE review_requests (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        items TEXT NOT NULL,
+        reviewers TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('open', 'approved', 'declined')),
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        closed_by TEXT,
+        closed_at TEXT,
+        comment TEXT
+      );
+      CREATE INDEX review_requests_by_project ON review_requests (project_id, created_at);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's version, each in its own transaction. */

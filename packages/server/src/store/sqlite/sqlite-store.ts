@@ -33,6 +33,7 @@ import { migrateSqlite } from './migrations.js';
 import { SqliteAccounts } from './sqlite-accounts.js';
 import { SqliteSceneLog } from './sqlite-scene-log.js';
 import { SqliteWebhooks } from './sqlite-webhooks.js';
+import { SqliteReviews } from './sqlite-reviews.js';
 import { assetEventData, webhookEvent } from '../webhook-event.js';
 import { SqliteContent } from './sqlite-content.js';
 import { SqliteDeletes } from './sqlite-deletes.js';
@@ -58,6 +59,7 @@ export class SqliteStore implements Store {
   readonly accounts: SqliteAccounts;
   readonly sceneLog: SqliteSceneLog;
   readonly webhooks: SqliteWebhooks;
+  readonly reviews: SqliteReviews;
 
   constructor(filename: string) {
     this.db = new Database(filename);
@@ -71,6 +73,7 @@ export class SqliteStore implements Store {
     this.listing = new SqliteListing(db);
     this.webhooks = new SqliteWebhooks(db);
     this.content = new SqliteContent(db, this.listing, this.webhooks);
+    this.reviews = new SqliteReviews(db, this.content);
     this.deletes = new SqliteDeletes(db);
     this.deletes.sweepOrphanItems();
     this.accounts = new SqliteAccounts(db);
