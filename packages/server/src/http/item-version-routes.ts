@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ItemVersionRecord } from '@orbis/content-model';
 import { managementItem } from '../models/model-service.js';
 import { isId } from '../records/ids.js';
 import type { ContentModel, ItemVersion } from '../store/store.js';
@@ -20,7 +21,7 @@ const versionParams = { ...params.item, required: [...params.item.required, 'ver
  * A version as the management API answers it (docs/content-workflow.md): keys in a fixed order,
  * values in the model's field order, then those of fields the model no longer has.
  */
-export function versionRecord(model: ContentModel, v: ItemVersion): Record<string, unknown> {
+export function versionRecord(model: ContentModel, v: ItemVersion): ItemVersionRecord {
   const fields: Record<string, unknown> = {};
   for (const f of model.fields) if (f.key in v.fields) fields[f.key] = v.fields[f.key];
   for (const [key, value] of Object.entries(v.fields)) if (!(key in fields)) fields[key] = value;

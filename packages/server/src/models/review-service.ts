@@ -1,3 +1,4 @@
+import type { ReviewRequestRecord } from '@orbis/content-model';
 import { roleAtLeast } from '@orbis/scene/roles';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
@@ -11,7 +12,7 @@ const MAX_REVIEWERS = 20;
 export const REQUEST_STATES: readonly RequestState[] = ['open', 'approved', 'declined'];
 
 /** A request as the API answers it: its items by model key and id. */
-export function requestRecord(request: ReviewRequest, keys: Map<string, string>): Record<string, unknown> {
+export function requestRecord(request: ReviewRequest, keys: Map<string, string>): ReviewRequestRecord {
   return {
     id: request.id,
     title: request.title,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { WebhookDeliveryRecord, WebhookRecord } from '@orbis/content-model';
 import { InputError } from '../input-error.js';
 import { newId } from '../records/ids.js';
 import type { Project } from '../store/store.js';
@@ -9,12 +10,12 @@ import { checkWebhookUrl } from './webhook-url.js';
 export const RECENT_DELIVERIES = 50;
 
 /** A webhook as the API answers it: never its secret. */
-export function webhookRecord(hook: Webhook): Record<string, unknown> {
+export function webhookRecord(hook: Webhook): WebhookRecord {
   return { id: hook.id, url: hook.url, triggers: hook.triggers, active: hook.active, createdAt: hook.createdAt, updatedAt: hook.updatedAt };
 }
 
 /** A delivery as the API answers it: what was sent, and how the receiver answered its last try. */
-export function deliveryRecord(d: WebhookDelivery): Record<string, unknown> {
+export function deliveryRecord(d: WebhookDelivery): WebhookDeliveryRecord {
   return { id: d.id, type: d.type, status: d.status, attempts: d.attempts, statusCode: d.lastCode, error: d.lastError, attemptedAt: d.lastAt, nextAttemptAt: d.status === 'pending' ? d.nextAt : null, createdAt: d.createdAt };
 }
 

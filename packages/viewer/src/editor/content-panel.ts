@@ -6,6 +6,9 @@ import { ContentApi, type Field, type ItemRecord, type ModelRecord } from './con
 import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { itemForm } from './item-form.js';
+import { itemHistory } from './item-history.js';
+import { requestsWaiting, reviewControls } from './review-requests.js';
+import { webhookList } from './webhook-list.js';
 import type { AssetRecord } from './management-api.js';
 import { VECTOR_FORMATS } from '@orbis/scene/checks';
 import type { Permissions } from './permissions.js';
@@ -17,6 +20,7 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
   const key = textInput({ placeholder: 'shelters', label: 'Model key', testid: 'model-key' });
   const name = textInput({ placeholder: 'Shelters', label: 'Model name', testid: 'model-name' });
   let isPublic = true;
+  let review = false;
   const rows = h('div', { class: 'field-rows', 'data-testid': 'field-rows' });
   const addRow = () => {
     const fieldKey = textInput({ placeholder: 'key', label: 'Field key', testid: 'field-key' });
@@ -37,7 +41,7 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
   const create = async () => {
     const fields = [...rows.children].map((r) => (r as HTMLElement & { read: () => Field }).read()).filter((f) => f.key !== '');
     try {
-      const model = await api.createModel({ key: key.value.trim(), name: name.value.trim() || key.value.trim(), public: isPublic, fields });
+      const model = await api.createModel({ key: key.value.trim(), name: name.value.trim() || key.value.trim(), public: isPublic, review, fields });
       toast('success', `Model "${model.key}" created`);
       onCreated(model);
     } catch (err) {
@@ -49,6 +53,7 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
     field('Key', key, 'lowercase letters, digits, - and _'),
     field('Name', name),
     checkbox('Public', true, (v) => (isPublic = v)),
+    checkbox('Requires review (changes are drafts until a maintainer approves them)', false, (v) => (review = v), 'model-review'),
     h('h3', {}, 'Fields'),
     rows,
     h('div', { class: 'row' }, button({ label: 'Add field', onClick: addRow }), button({ label: 'Create model', variant: 'primary', onClick: () => void create(), testid: 'create-model' })),
@@ -62,8 +67,11 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
  * with progress. Items are a writer's; defining models and showing one as a layer a maintainer's
  * (docs/contract.md §12).
  */
-/** `itemsChanged`: a model's public items may have changed; its layers draw them again (docs/viewer.md). */
-export function contentPanel(state: EditorState, can: Permissions, itemsChanged: (modelKey: string) => void = () => undefined): HTMLElement {
+/**
+ * `itemsChanged`: a model's public items may have changed; its layers draw them again (docs/viewer.md).
+ * `myUserId`: whose review requests are waiting (none: the admin token, who sees every open one).
+ */
+export function contentPanel(state: EditorState, can: Permissions, itemsChanged: (modelKey: string) => void = () => undefined, myUserId?: string): HTMLElement {
   const api = new ContentApi(state.api.project, state.api.authHeader);
   const modelForm = (onCreated: (model: ModelRecord) => void) => can.readOnly(newModelForm(api, onCreated), 'model.create', 'Defining models');
   const root = h('div', { class: 'panel content-panel', 'data-testid': 'content-panel' }, h('h2', {}, 'Content'));
@@ -72,14 +80,17 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
   let assets: AssetRecord[] = [];
   void state.api.assets().then((list) => (assets = list)).catch(() => undefined);
 
-  const showModel = async (model: ModelRecord, page = 1, notice = ''): Promise<void> => {
+  /** Shows a model's items (a page of them), and with `openId` that item's form. */
+  const showModel = async (model: ModelRecord, page = 1, notice = '', openId?: string): Promise<void> => {
     const models = await api.models();
     const table = h('table', { class: 'items', 'data-testid': 'items-table' });
     const editor = h('div', { 'data-testid': 'item-editor' });
     const progress = h('progress', { max: 1, value: 0, hidden: true, 'data-testid': 'import-progress' });
     const message = h('p', { class: 'hint', role: 'status', 'data-testid': 'content-message' }, notice);
     const columns = model.fields.slice(0, 3);
-    const edit = (item: ItemRecord | undefined) => {
+    const edit = async (listed: ItemRecord | undefined) => {
+      // The item as this user sees it: a writer its draft, with its status (docs/content-workflow.md, "Review").
+      const item = listed && (await api.item(model.key, listed.id));
       const form = itemForm(model, item, assets);
       // A new item is as public as its model (docs/content-api.md, "Item visibility").
       let isPublic = item?.public ?? model.public;
@@ -105,6 +116,10 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
         checkbox('Public', isPublic, (v) => (isPublic = v), 'item-public'),
         h('div', { class: 'row' }, button({ label: 'Save', variant: 'primary', onClick: () => void save(), testid: 'save-item' }), item ? button({ label: 'Delete', variant: 'danger', onClick: () => void remove(), testid: 'delete-item' }) : undefined),
       );
+      if (!item) return;
+      const again = () => void showModel(model, page, '', item.id);
+      if (model.review) editor.append(reviewControls(api, model, item, await state.api.members().catch(() => []), can, again));
+      editor.append(itemHistory(api, model, item, again, can.may('item.restore')));
     };
     const list = await api.items(model.key, page, PAGE_SIZE);
     const pages = Math.max(1, Math.ceil(list.totalCount / PAGE_SIZE));
@@ -116,7 +131,7 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
         return h('tr', { 'data-testid': 'item-row' },
           ...columns.map((c) => h('td', {}, cell(item[c.key]))),
           h('td', {}, flag),
-          h('td', {}, button({ label: 'Edit', variant: 'ghost', onClick: () => edit(item), testid: 'edit-item' })));
+          h('td', {}, button({ label: 'Edit', variant: 'ghost', onClick: () => void edit(item), testid: 'edit-item' })));
       })),
     );
     const file = h('input', { type: 'file', accept: ['.csv', '.json', '.geojson', ...VECTOR_FORMATS.flatMap((f) => f.extensions.map((e) => `.${e}`))].join(','), 'aria-label': 'File to import', 'data-testid': 'import-file' });
@@ -148,6 +163,7 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
     const modelPublic = checkbox('Public model', model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => ((model = m), itemsChanged(m.key))), 'model-public');
     can.guard(modelPublic.querySelector('input')!, 'model.update', 'Publishing a model');
     body.replaceChildren(
+      can.may('request.approve') ? requestsWaiting(api, can, myUserId, () => (itemsChanged(model.key), void showModel(model, page))) : '',
       field('Model', select(models.map((m) => [m.key, `${m.name} (${m.key})`] as const), model.key, (key) => void showModel(models.find((m) => m.key === key)!), 'Model', 'model-select')),
       h('div', { class: 'row' }, modelPublic, addLayer),
       h('p', { class: 'hint', 'data-testid': 'items-count' }, `${list.totalCount} items, page ${list.page} of ${pages}`),
@@ -155,13 +171,15 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
       h('div', { class: 'row' },
         button({ label: 'Previous', disabled: page <= 1, onClick: () => void showModel(model, page - 1), testid: 'items-previous' }),
         button({ label: 'Next', disabled: !list.hasMore, onClick: () => void showModel(model, page + 1), testid: 'items-next' }),
-        button({ label: 'New item', onClick: () => edit(undefined), testid: 'new-item' })),
+        button({ label: 'New item', onClick: () => void edit(undefined), testid: 'new-item' })),
       field('Import CSV, JSON or GeoJSON (public items)', file),
       progress,
       message,
       editor,
+      can.may('webhook.read') ? webhookList(api) : '',
       modelForm((m) => void showModel(m)),
     );
+    if (openId) await edit(list.results.find((i) => i.id === openId) ?? ({ id: openId } as ItemRecord));
   };
 
   void api.models().then((models) => {

@@ -81,7 +81,7 @@ async function start(): Promise<void> {
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine, can),
     // A model layer draws its public items again when they change (docs/viewer.md, "Model layers").
-    content: () => can.readOnly(contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id))), 'item.create', 'Changing content'),
+    content: () => can.readOnly(contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id)), me.user?.id), 'item.create', 'Changing content'),
     story: () => can.readOnly(storyPanel(state, engine), 'scene.put', 'Changing the story'),
     widgets: () => can.readOnly(widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)), 'scene.put', 'Changing widgets'),
     publish: () => publishPanel(state, engine, can),
