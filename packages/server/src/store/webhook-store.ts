@@ -87,4 +87,6 @@ export interface WebhookStore {
   claimDue(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]>;
   /** Records how a claimed try ended. */
   finish(webhookId: string, id: string, outcome: DeliveryOutcome): Promise<void>;
+  /** Deletes the deliveries made before `before` that are done (delivered or given up); how many. */
+  prune(before: string): Promise<number>;
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../records/ids.js';
 import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
 import { RETRY_DELAYS_MS } from '../webhooks/retry-schedule.js';
-import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { KEEP_DONE_MS, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import type { ContentModel, Project, Store, VersionActor } from './store.js';
 import { WEBHOOK_TRIGGERS, type Webhook as StoredWebhook, type WebhookTrigger } from './webhook-store.js';
 
@@ -122,6 +122,11 @@ export function webhooksContract(name: string, places: StorePlace): void {
       expect(clock.now.getTime() - start.getTime()).toBeGreaterThan(24 * 3_600_000);
       expect((await store.webhooks.listDeliveries(h.id, 10))[0]).toMatchObject({ status: 'failed', lastCode: 503, attempts: tries });
       expect(receiver.received).toHaveLength(tries);
+      // Kept for the listing a while, then deleted; a pending one never is.
+      await store.insertItems(model.id, [{ public: true, fields: { name: 'Tent' } }], clock.now.toISOString(), actor);
+      clock.now = new Date(start.getTime() + KEEP_DONE_MS + 1);
+      expect(await store.webhooks.prune(new Date(clock.now.getTime() - KEEP_DONE_MS).toISOString())).toBe(1);
+      expect((await store.webhooks.listDeliveries(h.id, 10)).map((d) => d.status)).toEqual(['pending']);
     });
 
     it('sends after a restart, once, what was due at the stop; a try cut off by a crash is made again after its hold', async () => {

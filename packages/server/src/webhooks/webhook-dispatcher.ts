@@ -14,6 +14,10 @@ const LEASE_MS = 60_000;
 const TIMEOUT_MS = 10_000;
 /** How often the outbox is read for due deliveries (a publish is delivered well within 2 s). */
 const POLL_MS = 500;
+/** How long a delivery that is done (delivered or given up) is kept for its webhook's listing. */
+export const KEEP_DONE_MS = 30 * 24 * 3_600_000;
+/** How often the deliveries kept past KEEP_DONE_MS are deleted. */
+const PRUNE_EVERY_MS = 3_600_000;
 
 /** How a try ended, as the metrics count it. */
 export type TryOutcome = 'delivered' | 'retry' | 'failed';
@@ -63,6 +67,7 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
+  private prunedAt = 0;
   private readonly now: () => Date;
 
   constructor(
@@ -72,8 +77,16 @@ export class WebhookDispatcher {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Sends every delivery due now, a batch at a time; resolves with how many tries it made. */
+  /**
+   * Sends every delivery due now, a batch at a time; resolves with how many tries it made. Once an
+   * hour, first deletes the deliveries done more than KEEP_DONE_MS ago.
+   */
   async deliverDue(): Promise<number> {
+    const started = this.now().getTime();
+    if (started - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = started;
+      await this.store.prune(new Date(started - KEEP_DONE_MS).toISOString());
+    }
     let tries = 0;
     for (;;) {
       const now = this.now();

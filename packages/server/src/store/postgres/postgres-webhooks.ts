@@ -100,4 +100,9 @@ export class PostgresWebhooks implements WebhookStore {
       outcome.nextAt,
     ]);
   }
+
+  async prune(before: string): Promise<number> {
+    const { rowCount } = await this.pool.query("DELETE FROM webhook_deliveries WHERE status != 'pending' AND created_at < $1", [before]);
+    return rowCount ?? 0;
+  }
 }

@@ -32,6 +32,7 @@ export class SqliteWebhooks implements WebhookStore {
          WHERE d.status = 'pending' AND d.next_at <= ? AND w.active = 1 ORDER BY d.next_at LIMIT ?`,
       ),
       claim: db.prepare(`UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ? WHERE webhook_id = ? AND id = ? RETURNING ${DELIVERY_COLUMNS}`),
+      prune: db.prepare("DELETE FROM webhook_deliveries WHERE status != 'pending' AND created_at < ?"),
       finish: db.prepare('UPDATE webhook_deliveries SET status = ?, last_code = ?, last_error = ?, last_at = ?, next_at = ? WHERE webhook_id = ? AND id = ?'),
     };
   }
@@ -83,5 +84,9 @@ export class SqliteWebhooks implements WebhookStore {
 
   async finish(webhookId: string, id: string, outcome: DeliveryOutcome): Promise<void> {
     this.s.finish.run(outcome.nextAt ? 'pending' : outcome.status, outcome.code, outcome.error, outcome.at, outcome.nextAt, webhookId, id);
+  }
+
+  async prune(before: string): Promise<number> {
+    return this.s.prune.run(before).changes;
   }
 }
