@@ -203,6 +203,9 @@ export const paginationQuery = {
   },
 } as const;
 
+/** `?expand=` of the public item routes (docs/content-workflow.md, "Field types"). */
+export const expandQuery = { description: 'reference fields (comma-separated) whose items are inlined, each as its public record (null when not public)' } as const;
+
 /**
  * The pagination parameters and an item query's (docs/content-workflow.md, "Queries"), checked by
  * `models/item-query-parser.ts` against the model; the names with brackets stand for a family.
@@ -216,6 +219,7 @@ export const itemListingQuery = {
     sort: { description: 'fields to sort by, comma-separated, "-" for descending (then by id)' },
     q: { description: 'words that must each appear in a text field (ASCII letters in any case)' },
     bbox: { description: "west,south,east,north: items whose geometry's bounding box meets it" },
+    expand: expandQuery,
   },
 } as const;
 

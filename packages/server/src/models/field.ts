@@ -20,7 +20,7 @@ const RESERVED_MODEL_KEYS = new Set(['assets']);
 export const MAX_FIELDS = 100;
 export const MAX_NAME_LENGTH = 200;
 const MAX_OPTIONS = 1000;
-const FIELD_PROPS = ['key', 'type', 'name', 'required', 'multiple', 'options'];
+const FIELD_PROPS = ['key', 'type', 'name', 'required', 'multiple', 'options', 'values', 'model'];
 
 function show(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
@@ -61,15 +61,24 @@ function checkField(value: unknown, at: string): Field {
     if (typeof raw[flag] !== 'boolean') throw new InputError(`${at}.${flag}`, `${at}.${flag} must be true or false`);
     field[flag] = raw[flag];
   }
-  if (type === 'select') {
-    const options = raw.options;
-    if (!Array.isArray(options) || options.length === 0 || options.length > MAX_OPTIONS || !options.every((o) => typeof o === 'string' && o !== '')) {
-      throw new InputError(`${at}.options`, `${at}.options must be a list of 1 to ${MAX_OPTIONS} non-empty strings for a select field`);
+  // A select's options and a tag field's values are lists of the same kind.
+  for (const [prop, owner] of [['options', 'select'], ['values', 'tag']] as const) {
+    if (type !== owner) {
+      if (raw[prop] !== undefined) throw new InputError(`${at}.${prop}`, `${at}.${prop} is only for ${owner} fields`);
+      continue;
     }
-    if (new Set(options).size !== options.length) throw new InputError(`${at}.options`, `${at}.options has a value twice`);
-    field.options = options as string[];
-  } else if (raw.options !== undefined) {
-    throw new InputError(`${at}.options`, `${at}.options is only for select fields`);
+    const list = raw[prop];
+    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_OPTIONS || !list.every((o) => typeof o === 'string' && o !== '')) {
+      throw new InputError(`${at}.${prop}`, `${at}.${prop} must be a list of 1 to ${MAX_OPTIONS} non-empty strings for a ${owner} field`);
+    }
+    if (new Set(list).size !== list.length) throw new InputError(`${at}.${prop}`, `${at}.${prop} has a value twice`);
+    field[prop] = list as string[];
+  }
+  if (type === 'reference') {
+    if (typeof raw.model !== 'string' || !MODEL_KEY.test(raw.model)) throw new InputError(`${at}.model`, `${at}.model must name a model of the project for a reference field`);
+    field.model = raw.model;
+  } else if (raw.model !== undefined) {
+    throw new InputError(`${at}.model`, `${at}.model is only for reference fields`);
   }
   return field;
 }

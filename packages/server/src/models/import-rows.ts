@@ -95,6 +95,7 @@ function fromCell(field: Field, cell: string): unknown {
     case 'number':
       return NUMBER.test(cell) ? Number(cell) : cell;
     case 'bool':
+    case 'checkbox':
       return cell === 'true' ? true : cell === 'false' ? false : cell;
     case 'geometry':
       return /^\s*\{/.test(cell) ? parseJson(cell) : wktOrCell(field, cell);

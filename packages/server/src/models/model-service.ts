@@ -21,7 +21,7 @@ export function modelRecord(model: ContentModel): ModelRecord {
     name: model.name,
     public: model.public,
     review: model.review,
-    fields: model.fields.map((f) => ({ key: f.key, type: f.type, name: f.name, required: f.required, multiple: f.multiple, options: f.options })),
+    fields: model.fields.map((f) => ({ key: f.key, type: f.type, name: f.name, required: f.required, multiple: f.multiple, options: f.options, values: f.values, model: f.model })),
     itemCount: model.itemCount,
     publicItemCount: model.publicItemCount,
     createdAt: model.createdAt,
@@ -63,6 +63,7 @@ export class ModelService {
 
   async create(project: Project, body: Record<string, unknown>): Promise<ContentModel> {
     const draft = parseModelDraft(body);
+    await this.checkReferenceModels(project, draft.fields, draft.key);
     return this.store.createModel({ id: newId(), projectId: project.id, ...draft, createdAt: new Date().toISOString() });
   }
 
@@ -75,6 +76,7 @@ export class ModelService {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     if (body.review !== undefined && typeof body.review !== 'boolean') throw new InputError('review', '"review" must be true or false');
     const fields = body.fields === undefined ? undefined : checkFields(body.fields);
+    if (fields) await this.checkReferenceModels(project, fields, model.key);
     if (fields) await this.checkItemsFit(model, fields);
     const updated = await this.store.updateModel(project.id, model.key, { name, public: body.public as boolean | undefined, review: body.review as boolean | undefined, fields, updatedAt: new Date().toISOString() });
     if (updated) this.validator.forget(updated.id);
@@ -112,21 +114,43 @@ export class ModelService {
     return withoutEmpty(values as Record<string, unknown>);
   }
 
-  /** Throws an InputError naming the field (and row) of the first asset id that is not an asset of the project. */
+  /**
+   * Throws an InputError naming the field (and row) of the first asset id that is not an asset of
+   * the project, or reference that is not an item of its field's model (docs/content-workflow.md,
+   * "Field types"). `known` remembers the ids checked, by field type.
+   */
   async checkAssets(project: Project, model: ContentModel, items: { values: Record<string, unknown>; row?: string }[], known = new Map<string, boolean>()): Promise<void> {
-    const assetFields = model.fields.filter((f) => f.type === 'asset');
-    if (assetFields.length === 0) return;
+    const linked = model.fields.filter((f) => f.type === 'asset' || f.type === 'reference');
+    if (linked.length === 0) return;
+    const targets = new Map<string, ContentModel | undefined>();
+    for (const field of linked) if (field.type === 'reference') targets.set(field.key, await this.store.getModel(project.id, field.model!));
     for (const { values, row } of items) {
-      for (const field of assetFields) {
+      for (const field of linked) {
         const raw = values[field.key];
+        const target = targets.get(field.key);
         for (const id of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
-          if (!known.has(id as string)) known.set(id as string, isId(id as string) && (await this.store.getAsset(project.id, id as string)) !== undefined);
-          if (!known.get(id as string)) {
+          const memo = `${field.type === 'asset' ? 'asset' : target?.id}:${String(id)}`;
+          if (!known.has(memo)) known.set(memo, isId(id as string) && (await this.exists(project, field, target, id as string)));
+          if (!known.get(memo)) {
             const prefix = row === undefined ? '' : `${row}: `;
-            throw new InputError(row ?? field.key, `${prefix}field "${field.key}": "${String(id)}" is not an asset of this project`);
+            const what = field.type === 'asset' ? 'an asset of this project' : `an item of the model "${field.model}"`;
+            throw new InputError(row ?? field.key, `${prefix}field "${field.key}": "${String(id)}" is not ${what}`);
           }
         }
       }
+    }
+  }
+
+  private async exists(project: Project, field: Field, target: ContentModel | undefined, id: string): Promise<boolean> {
+    if (field.type === 'asset') return (await this.store.getAsset(project.id, id)) !== undefined;
+    return target !== undefined && (await this.store.getItem(target.id, id)) !== undefined;
+  }
+
+  /** Throws an InputError naming a reference field whose model is not one of the project's (`self`: the model being made). */
+  private async checkReferenceModels(project: Project, fields: Field[], self: string): Promise<void> {
+    for (const [i, f] of fields.entries()) {
+      if (f.type !== 'reference' || f.model === self || (await this.store.getModel(project.id, f.model!))) continue;
+      throw new InputError(`fields[${i}].model`, `fields[${i}].model: the project has no model "${f.model}"`);
     }
   }
 

@@ -26,13 +26,14 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
     const fieldKey = textInput({ placeholder: 'key', label: 'Field key', testid: 'field-key' });
     let type: string = 'text';
     let required = false;
-    const options = textInput({ placeholder: 'options (select): a, b', label: 'Options', testid: 'field-options' });
+    const options = textInput({ placeholder: 'select, tag: a, b; reference: model key', label: 'Options', testid: 'field-options' });
     const row = h('div', { class: 'row field-row' }, fieldKey, select(FIELD_TYPES.map((t) => [t, t] as const), type, (v) => (type = v), 'Field type', 'field-type'), checkbox('required', false, (v) => (required = v)), options);
     (row as HTMLElement & { read?: () => Field }).read = () => ({
       key: fieldKey.value.trim(),
       type: type as Field['type'],
       ...(required ? { required } : {}),
-      ...(type === 'select' ? { options: options.value.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+      ...(type === 'select' || type === 'tag' ? { [type === 'tag' ? 'values' : 'options']: options.value.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+      ...(type === 'reference' ? { model: options.value.trim() } : {}),
     });
     rows.append(row);
   };

@@ -22,12 +22,14 @@ function control(field: Field, value: unknown, assets: AssetRecord[]): Control {
     return { element: area, read: () => (area.value.trim() === '' ? undefined : JSON.parse(area.value)) };
   }
   switch (field.type) {
-    case 'bool': {
+    case 'bool':
+    case 'checkbox': {
       const input = h('input', { type: 'checkbox', checked: value === true, 'data-testid': testid });
       return { element: input, read: () => input.checked };
     }
-    case 'select': {
-      const el = h('select', { class: 'ui-select', 'data-testid': testid }, h('option', { value: '' }, '—'), ...(field.options ?? []).map((o) => h('option', { value: o, selected: o === value }, o)));
+    case 'select':
+    case 'tag': {
+      const el = h('select', { class: 'ui-select', 'data-testid': testid }, h('option', { value: '' }, '—'), ...((field.type === 'tag' ? field.values : field.options) ?? []).map((o) => h('option', { value: o, selected: o === value }, o)));
       return { element: el, read: () => el.value || undefined };
     }
     case 'asset': {
