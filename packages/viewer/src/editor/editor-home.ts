@@ -4,6 +4,7 @@ import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
 import { takeAdminToken } from './admin-token.js';
 import { ApiError } from './management-api.js';
+import { ALIAS_PATTERN, ALIAS_RULE, aliasFromName } from '@orbis/scene/checks';
 import { acceptInvitation, createProject, type InvitationRecord, invitationOf, type Me, whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
 import { accountPanel } from './account-panel.js';
@@ -50,21 +51,36 @@ function invitationPanel(id: string, invitation: InvitationRecord | undefined, m
   );
 }
 
+/**
+ * A new project: its name first, and its address made from the name as it is typed (until the
+ * address is typed by hand); an address that breaks the rule is said in words before it is sent.
+ */
 function newProjectForm(token: string | undefined): HTMLElement {
-  const alias = textInput({ placeholder: 'my-map', label: 'Address (a-z, 0-9, -)', testid: 'new-project-alias' });
   const name = textInput({ placeholder: 'My map', label: 'Name', testid: 'new-project-name' });
-  const message = h('p', { class: 'hint', role: 'alert' });
+  const alias = textInput({ placeholder: 'my-map', label: 'Address', testid: 'new-project-alias' });
+  const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'new-project-message' });
+  let aliasTyped = false;
+  name.addEventListener('input', () => {
+    if (!aliasTyped) alias.value = aliasFromName(name.value);
+  });
+  alias.addEventListener('input', () => (aliasTyped = alias.value !== ''));
   return h('details', { class: 'new-project' },
     h('summary', {}, icon(Plus), ' New project'),
     h('form', { onsubmit: async (e) => {
       e.preventDefault();
+      const address = alias.value.trim();
+      if (!ALIAS_PATTERN.test(address)) {
+        message.textContent = address ? `The address “${address}” may hold only ${ALIAS_RULE}.` : `Give the project an address: ${ALIAS_RULE}.`;
+        alias.focus();
+        return;
+      }
       try {
-        const created = await createProject({ alias: alias.value.trim(), name: name.value.trim() || alias.value.trim(), visibility: 'private' }, token);
+        const created = await createProject({ alias: address, name: name.value.trim() || address, visibility: 'private' }, token);
         location.assign(`/editor/${encodeURIComponent(created.alias)}`);
       } catch (err) {
-        message.textContent = (err as Error).message;
+        message.textContent = err instanceof ApiError && err.code === 'conflict' ? `A project with the address “${address}” exists already: choose another.` : (err as Error).message;
       }
-    } }, field('Address', alias), field('Name', name), button({ label: 'Create', type: 'submit', variant: 'primary' }), message),
+    } }, field('Name', name), field('Address', alias, `/editor/… and /p/…: ${ALIAS_RULE}`), button({ label: 'Create', type: 'submit', variant: 'primary', testid: 'new-project-create' }), message),
   );
 }
 
@@ -83,7 +99,7 @@ export async function editorHome(root: HTMLElement): Promise<void> {
     return;
   }
   const list = me.projects.length
-    ? h('ul', { class: 'list', 'data-testid': 'project-list' }, ...me.projects.map((p) => h('li', {}, icon(FolderOpen), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.alias), h('span', { class: 'role-badge' }, p.role))))
+    ? h('ul', { class: 'list', 'data-testid': 'project-list' }, ...me.projects.map((p) => h('li', {}, icon(FolderOpen), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.name), h('span', { class: 'hint' }, p.alias), h('span', { class: 'role-badge' }, p.role))))
     : h('p', { class: 'hint' }, 'No project yet: create one, or ask a maintainer of one to add you.');
   root.replaceChildren(h('header', {}, h('strong', {}, 'Orbis editor')), accountBar(me), h('div', { class: 'panel' }, h('h2', {}, 'Your projects'), list, newProjectForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
 }

@@ -9,6 +9,8 @@ import { Permissions } from './permissions.js';
 import { whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
 import { h } from '../ui/dom.js';
+import { icon } from '../ui/icon.js';
+import { ArrowLeft } from 'lucide';
 import { EditorState } from './editor-state.js';
 import { ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
@@ -116,7 +118,7 @@ async function start(): Promise<void> {
   };
   const tabs = editorTabs(sidebar, panels, onShow);
   sidebar.replaceChildren(
-    h('header', {}, h('strong', {}, project.name), presenceBar(state), status),
+    h('header', {}, h('a', { class: 'back-link', href: '/editor', title: 'Your projects', 'aria-label': 'Your projects', 'data-testid': 'back-to-projects' }, icon(ArrowLeft)), h('strong', {}, project.name), presenceBar(state), status),
     accountBar(me, role),
     tabs.nav,
     tabs.slot,
