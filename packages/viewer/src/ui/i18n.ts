@@ -1,10 +1,9 @@
+import { isLanguage, type Language, LANGUAGES } from '@orbis/scene/languages';
 import i18next from 'i18next';
 import en from './locales/en.json';
 import ja from './locales/ja.json';
 
-/** The languages Orbis speaks (docs/contract.md §19). */
-export const LANGUAGES = ['en', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { isLanguage, type Language, LANGUAGES };
 
 type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 type Leaves<T, P extends string = ''> = {
@@ -38,11 +37,6 @@ export function t(key: MessageKey, values?: MessageValues): string {
 /** The page's language now. */
 export function language(): Language {
   return i18n.language === 'ja' ? 'ja' : 'en';
-}
-
-/** Whether `value` is one of {@link LANGUAGES}. */
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /** The first of `preferred` (BCP 47 tags, as `navigator.languages`) that Orbis speaks, by its primary subtag (`ja-JP` is `ja`); else English. */
