@@ -9,6 +9,7 @@ import { mergeScenes } from '@orbis/scene/live';
 import { adoptScene } from './adopt-scene.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
+import { t } from '../ui/i18n.js';
 
 type Listener = () => void;
 
@@ -20,6 +21,8 @@ export class EditorState {
   scene!: Scene;
   assets: AssetRecord[] = [];
   status = '';
+  /** What {@link status} says, as a state to compare (its text is in the page's language). */
+  saveState: 'idle' | 'unsaved' | 'saved' | 'failed' | 'read-only' = 'idle';
   /** Why a layer could not be loaded, by layer id (what the engine said), shown on its row. */
   readonly failures = new Map<string, string>();
   /** The installed plugins as last loaded (the infobox and story block lists offer their blocks): {@link setPlugins}. */
@@ -84,11 +87,13 @@ export class EditorState {
     change(this.scene);
     if (this.readOnly) {
       this.status = this.readOnly;
+      this.saveState = 'read-only';
       this.emit();
       return;
     }
     this.changes++;
-    this.status = 'Unsaved changes…';
+    this.status = t('save.unsaved');
+    this.saveState = 'unsaved';
     this.emit();
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => void this.save(), 300);
@@ -102,9 +107,11 @@ export class EditorState {
         const upTo = this.changes;
         const merged = await this.saveOver(structuredClone(this.scene));
         // A change made while this save was on its way is not in it: its own save comes after.
-        this.status = this.changes === upTo ? (merged ? 'Saved, with a teammate\'s changes' : 'Saved') : 'Unsaved changes…';
+        this.saveState = this.changes === upTo ? 'saved' : 'unsaved';
+        this.status = this.changes === upTo ? (merged ? t('save.savedMerged') : t('save.saved')) : t('save.unsaved');
       } catch (err) {
-        this.status = `Not saved: ${(err as Error).message}`;
+        this.saveState = 'failed';
+        this.status = t('save.notSaved', { message: (err as Error).message });
       }
       this.emit();
     });

@@ -19,7 +19,8 @@ export type MessageValues = Record<string, string | number>;
 const i18n = i18next.createInstance();
 void i18n.init({
   resources: { en: { translation: en }, ja: { translation: ja } },
-  lng: 'en',
+  // The browser's languages until a page knows better (the user's choice, the scene's setting).
+  lng: pickLanguage(browserLanguages()),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   // Synchronous: the resources are bundled, so `t` answers from the first line of a page.
@@ -32,6 +33,11 @@ void i18n.init({
 /** The message for `key` in the current language, e.g. `t('common.save')`, `t('layers.count', { count: 3 })`. */
 export function t(key: MessageKey, values?: MessageValues): string {
   return i18n.t(key, values ?? {});
+}
+
+/** Whether a message exists for `key`: for keys made at run time, such as an error's `code`. */
+export function hasMessage(key: string): boolean {
+  return i18n.exists(key);
 }
 
 /** The page's language now. */

@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide';
 import { h } from './dom.js';
+import { errorText } from './error-text.js';
 import { t } from './i18n.js';
 import { icon } from './icon.js';
 
@@ -51,6 +52,5 @@ export function toastUndo(title: string, undo: () => void): void {
 
 /** Shows an error toast for a failed action: the error's own message, and what to do next. Returns a function that closes it. */
 export function toastError(what: string, err: unknown, hint = t('common.connectionHint')): () => void {
-  const message = err instanceof Error ? err.message : String(err);
-  return toast('error', t('common.failed', { what, message }), hint);
+  return toast('error', t('common.failed', { what, message: errorText(err) }), hint);
 }
