@@ -13,11 +13,12 @@ import { mountInfobox } from '../layers-ui/infobox.js';
 import { createLegend } from '../layers-ui/legend.js';
 import { drawnType } from '../layers/drawn-layer.js';
 import { BlockPlaces } from '../plugins/block-places.js';
+import { t } from '../ui/i18n.js';
 
 /** The published page: the snapshot inlined by the server, the project's name and its story. */
 function readSnapshot(): PublishedSnapshot<PluginPackage> {
   const element = document.getElementById('orbis-snapshot');
-  if (!element?.textContent) throw new Error('the page has no published snapshot');
+  if (!element?.textContent) throw new Error(t('published.noSnapshot'));
   return JSON.parse(element.textContent) as PublishedSnapshot<PluginPackage>;
 }
 

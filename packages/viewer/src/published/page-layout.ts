@@ -1,4 +1,5 @@
 import { h } from '../ui/dom.js';
+import { t } from '../ui/i18n.js';
 
 /** The published page's regions, made before the globe so that it starts at its final size. */
 export interface PageLayout {
@@ -27,7 +28,7 @@ export function createPageLayout(projectName: string, hasStory: boolean): PageLa
   let side: HTMLElement | undefined;
   if (hasStory) {
     document.body.classList.add('has-story');
-    side = h('aside', { class: 'side', 'aria-label': 'Story' }, h('header', { class: 'side-header' }, name));
+    side = h('aside', { class: 'side', 'aria-label': t('tabs.story') }, h('header', { class: 'side-header' }, name));
     document.body.prepend(side);
     followSheetHeight(side);
   } else {
