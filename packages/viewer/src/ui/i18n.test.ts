@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 import ja from './locales/ja.json';
@@ -13,6 +15,20 @@ function keysOf(messages: object, prefix = ''): Set<string> {
   return keys;
 }
 
+/** Every message with its key, plural forms apart. */
+function messagesOf(messages: object, prefix = ''): [string, string][] {
+  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value] as [string, string]] : messagesOf(value as object, `${prefix}${key}.`)));
+}
+
+/** The viewer's product sources (no tests), read once. */
+function sources(dir = join(import.meta.dirname, '..')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.ts$/.test(entry.name) && !/\.test(-d)?\.ts$/.test(entry.name) ? [readFileSync(path, 'utf8')] : [];
+  });
+}
+
 afterEach(() => setLanguage('en'));
 
 describe('i18n (docs/contract.md §19)', () => {
@@ -21,6 +37,22 @@ describe('i18n (docs/contract.md §19)', () => {
     const japanese = keysOf(ja);
     expect([...english].filter((key) => !japanese.has(key))).toEqual([]);
     expect([...japanese].filter((key) => !english.has(key))).toEqual([]);
+  });
+
+  it('has no key that the code does not use: each is named in quotes, or under a prefix the code completes (`errors.${code}`)', () => {
+    const code = sources().join('\n');
+    const prefixes = [...code.matchAll(/`([a-zA-Z]+(?:\.[a-zA-Z-]+)*\.)\$\{/g)].map((m) => m[1]!);
+    const unused = [...keysOf(en)].filter((key) => !code.includes(`'${key}'`) && !prefixes.some((prefix) => key.startsWith(prefix)));
+    expect(unused).toEqual([]);
+  });
+
+  it('puts the same values ({{name}}) into a message in both languages', () => {
+    const values = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
+    const japanese = new Map(messagesOf(ja).map(([key, text]) => [key.replace(/_(zero|one|two|few|many|other)$/, ''), text]));
+    const differ = messagesOf(en)
+      .map(([key, text]) => [key.replace(/_(zero|one|two|few|many|other)$/, ''), text] as const)
+      .filter(([key, text]) => JSON.stringify(values(text).filter((v) => v !== 'count')) !== JSON.stringify(values(japanese.get(key) ?? '').filter((v) => v !== 'count')));
+    expect(differ).toEqual([]);
   });
 
   it('picks the first browser language it speaks, by primary subtag, else English', () => {
