@@ -17,7 +17,9 @@ function keysOf(messages: object, prefix = ''): Set<string> {
 
 /** Every message with its key, plural forms apart. */
 function messagesOf(messages: object, prefix = ''): [string, string][] {
-  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value] as [string, string]] : messagesOf(value as object, `${prefix}${key}.`)));
+  return Object.entries(messages).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[prefix + key, value] as [string, string]] : messagesOf(value as object, `${prefix}${key}.`),
+  );
 }
 
 /** The viewer's product sources (no tests), read once. */
@@ -51,7 +53,10 @@ describe('i18n (docs/contract.md §19)', () => {
     const japanese = new Map(messagesOf(ja).map(([key, text]) => [key.replace(/_(zero|one|two|few|many|other)$/, ''), text]));
     const differ = messagesOf(en)
       .map(([key, text]) => [key.replace(/_(zero|one|two|few|many|other)$/, ''), text] as const)
-      .filter(([key, text]) => JSON.stringify(values(text).filter((v) => v !== 'count')) !== JSON.stringify(values(japanese.get(key) ?? '').filter((v) => v !== 'count')));
+      .filter(
+        ([key, text]) =>
+          JSON.stringify(values(text).filter((v) => v !== 'count')) !== JSON.stringify(values(japanese.get(key) ?? '').filter((v) => v !== 'count')),
+      );
     expect(differ).toEqual([]);
   });
 
