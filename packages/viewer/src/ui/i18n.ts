@@ -73,9 +73,11 @@ export function onLanguageChange(listener: (lang: Language) => void): () => void
 }
 
 // The document says its language, for screen readers, hyphenation and the fonts' CJK forms.
-i18n.on('languageChanged', () => {
+const sayLanguage = () => {
   if (typeof document !== 'undefined') document.documentElement.lang = language();
-});
+};
+i18n.on('languageChanged', sayLanguage);
+sayLanguage();
 
 /** A number in the current language's form (`Intl.NumberFormat`), e.g. `formatNumber(1234.5)` is `1,234.5`. */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
