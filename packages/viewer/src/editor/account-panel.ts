@@ -49,6 +49,8 @@ function languageChoice(user: UserRecord): HTMLElement {
     if (!isLanguage(value)) return;
     changeMe({ language: value }).then(() => location.reload(), (err: unknown) => toastError(t('language.couldNotSave'), err));
   }, t('language.label'), 'account-language');
+  // Each language is named in itself, and says so to screen readers.
+  for (const option of choice.options) option.lang = option.value;
   return field(t('language.label'), choice);
 }
 

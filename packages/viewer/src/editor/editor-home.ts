@@ -74,6 +74,7 @@ function newProjectForm(token: string | undefined): HTMLElement {
 /** `/editor`: sign-in, an invitation, or the projects the visitor may open (docs/contract.md §12, §14). */
 export async function editorHome(root: HTMLElement): Promise<void> {
   const show = () => void editorHome(root);
+  document.title = t('editor.title');
   const token = takeAdminToken(location, history, localStorage);
   const me = await whoAmI(token);
   const invitation = new URLSearchParams(location.search).get('invitation');

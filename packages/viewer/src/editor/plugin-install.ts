@@ -29,7 +29,7 @@ export async function folderToPackage(files: readonly File[]): Promise<PluginSou
   try {
     return { manifest: JSON.parse(manifest) as unknown, files: byPath };
   } catch (err) {
-    throw new Error(`plugin.json is not JSON: ${(err as Error).message}`);
+    throw new Error(t('plugins.notJson', { message: (err as Error).message }));
   }
 }
 

@@ -8,7 +8,8 @@ import { h } from '../ui/dom.js';
 import { showValue } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { compactTimeline, fromUtcInput, TIME_KEYS, timelineFromSnapshot, toUtcInput } from './timeline-fields.js';
-import { t } from '../ui/i18n.js';
+import { formatNumber, t } from '../ui/i18n.js';
+import { MAX_TIMELINE_SPEED } from '@orbis/scene/checks';
 
 const rangeTypes = () => [['', t('clock.range.data')], ['unbounded', t('clock.range.unbounded')], ['clamped', t('clock.range.clamped')], ['bounced', t('clock.range.bounced')]] as const;
 
@@ -39,7 +40,7 @@ export function timelineSection(state: EditorState, engine: Engine): HTMLElement
     }
     const problem = timelineProblem(next);
     if (problem) {
-      message.textContent = `${problem.path.replace('timeline.', '')} ${problem.message.replace('timeline.', '')}`;
+      message.textContent = problem.path === 'timeline.stop' ? t('clock.stopBeforeStart') : problem.path === 'timeline.speed' ? t('clock.badSpeed', { max: formatNumber(MAX_TIMELINE_SPEED) }) : `${problem.path.replace('timeline.', '')} ${problem.message.replace('timeline.', '')}`;
       return;
     }
     message.textContent = '';

@@ -20,5 +20,9 @@ export function languageSwitch(here: Location): HTMLAnchorElement {
   const other: Language = language() === 'ja' ? 'en' : 'ja';
   const url = new URL(here.href);
   url.searchParams.set('lang', other);
-  return h('a', { class: 'language-switch', href: url.href, lang: other, hreflang: other, title: t('language.label'), 'data-testid': 'language-switch' }, t(`language.${other}`));
+  return h(
+    'a',
+    { class: 'language-switch', href: url.href, lang: other, hreflang: other, title: t('language.label'), 'data-testid': 'language-switch' },
+    t(`language.${other}`),
+  );
 }
