@@ -35,7 +35,7 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     await page.getByTestId('new-item').click();
     await page.getByTestId('item-field-name').fill('Hall A');
     await page.getByTestId('save-item').click();
-    await page.getByTestId('items-count').filter({ hasText: '1 items' }).waitFor();
+    await page.getByTestId('items-count').filter({ hasText: '1 item,' }).waitFor();
     await page.getByTestId('edit-item').click();
     await page.getByTestId('item-status').filter({ hasText: 'draft' }).waitFor();
     expect(await published()).toEqual([]);

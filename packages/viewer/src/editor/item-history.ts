@@ -1,5 +1,6 @@
 import { button } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
+import { t } from '../ui/i18n.js';
 import type { ContentApi, ItemRecord, ItemVersionRecord, ModelRecord } from './content-api.js';
 
 /** A value as one cell of the diff: JSON for lists, objects and geometries, '' for none. */
@@ -13,9 +14,9 @@ function shown(value: unknown): string {
  * the rows that differ marked (`data-changed`). Fields are few and flat, so a table says it all.
  */
 export function versionDiff(model: ModelRecord, version: ItemVersionRecord, current: ItemRecord): HTMLElement {
-  const rows = [...model.fields.map((f) => [f.name ?? f.key, shown(version.fields[f.key]), shown(current[f.key])] as const), ['public', String(version.public), String(current.public)] as const];
+  const rows = [...model.fields.map((f) => [f.name ?? f.key, shown(version.fields[f.key]), shown(current[f.key])] as const), [t('content.public'), String(version.public), String(current.public)] as const];
   return h('table', { class: 'items version-diff', 'data-testid': 'version-diff' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Field'), h('th', {}, `Version ${version.version}`), h('th', {}, 'Current'))),
+    h('thead', {}, h('tr', {}, h('th', {}, t('workflow.field')), h('th', {}, t('workflow.version', { version: version.version })), h('th', {}, t('workflow.current')))),
     h('tbody', {}, ...rows.map(([name, then, now]) => h('tr', { 'data-changed': then !== now ? 'true' : undefined }, h('td', {}, name), h('td', {}, then), h('td', {}, now)))),
   );
 }
@@ -28,14 +29,14 @@ export function versionDiff(model: ModelRecord, version: ItemVersionRecord, curr
 export function itemHistory(api: ContentApi, model: ModelRecord, current: ItemRecord, restored: () => void, canWrite: boolean): HTMLElement {
   const list = h('ol', { class: 'versions', 'data-testid': 'versions' });
   const diff = h('div', {});
-  const root = h('details', { class: 'item-history', 'data-testid': 'item-history' }, h('summary', {}, 'History'), list, diff);
+  const root = h('details', { class: 'item-history', 'data-testid': 'item-history' }, h('summary', {}, t('workflow.history')), list, diff);
   root.addEventListener('toggle', () => {
     if (!root.open || list.childElementCount > 0) return;
     void api.versions(model.key, current.id).then((versions) => {
       list.replaceChildren(...versions.map((v) => h('li', { 'data-testid': 'version-row' },
         h('span', {}, `v${v.version} · ${new Date(v.at).toLocaleString()} · ${v.actor.email ?? v.actor.type} `),
-        button({ label: 'Compare', variant: 'ghost', testid: 'compare-version', onClick: () => diff.replaceChildren(versionDiff(model, v, current)) }),
-        canWrite ? button({ label: 'Restore', variant: 'ghost', testid: 'restore-version', onClick: () => void api.restoreVersion(model.key, current.id, v.version).then(restored) }) : undefined,
+        button({ label: t('workflow.compare'), variant: 'ghost', testid: 'compare-version', onClick: () => diff.replaceChildren(versionDiff(model, v, current)) }),
+        canWrite ? button({ label: t('workflow.restore'), variant: 'ghost', testid: 'restore-version', onClick: () => void api.restoreVersion(model.key, current.id, v.version).then(restored) }) : undefined,
       )));
     });
   });

@@ -1,4 +1,5 @@
 import { h } from '../ui/dom.js';
+import { t } from '../ui/i18n.js';
 import type { EditorState } from './editor-state.js';
 import type { Peer, PresenceUser } from './live-scene.js';
 
@@ -14,7 +15,7 @@ export function colorOf(userId: string): string {
 
 /** Who this editor is to the others: a signed-in user by name, or the operator's admin token. */
 export function presenceUser(user: { id: string; name: string; email: string } | null): PresenceUser {
-  if (!user) return { id: 'admin', name: 'Operator (admin token)', color: colorOf('admin') };
+  if (!user) return { id: 'admin', name: t('presence.operator'), color: colorOf('admin') };
   return { id: user.id, name: user.name || user.email, color: colorOf(user.id) };
 }
 
@@ -29,10 +30,10 @@ function badge(peer: Peer, label: string): HTMLElement {
 
 /** The header's list of the other people editing the project now (one badge per person, not per tab). */
 export function presenceBar(state: EditorState): HTMLElement {
-  const list = h('div', { class: 'presence', 'data-testid': 'presence', role: 'group', 'aria-label': 'Also editing' });
+  const list = h('div', { class: 'presence', 'data-testid': 'presence', role: 'group', 'aria-label': t('presence.group') });
   const render = () => {
     const people = new Map(state.peers.map((peer) => [peer.user.id, peer]));
-    list.replaceChildren(...[...people.values()].map((peer) => badge(peer, `${peer.user.name} is editing`)));
+    list.replaceChildren(...[...people.values()].map((peer) => badge(peer, t('presence.editing', { name: peer.user.name }))));
     list.hidden = people.size === 0;
   };
   state.onPeers(render);
@@ -58,7 +59,7 @@ export function followLayerRows(list: HTMLElement, state: EditorState): () => vo
         continue;
       }
       if (!place) row.append((place = h('span', { class: 'peers', 'data-testid': `layer-peers-${row.dataset.layer}` })));
-      place.replaceChildren(...here.map((peer) => badge(peer, `${peer.user.name} is on this layer`)));
+      place.replaceChildren(...here.map((peer) => badge(peer, t('presence.onLayer', { name: peer.user.name }))));
     }
   };
   state.onPeers(mark);

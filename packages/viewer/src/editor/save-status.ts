@@ -3,7 +3,7 @@
  * - `saved`: the server holds every change; `merged`: and a teammate's change was merged in;
  * - `unsaved`: a change is on its way;
  * - `offline`: the connection is down, changes stay in this tab and are merged when it is back;
- * - `failed`: a save was refused (`detail` says why); `readonly`: the role may not change the scene.
+ * - `failed`: a save was refused (`detail` says why); `readonly`: the role (`detail`, its name) may not change the scene.
  */
 export type SaveStatusKind = 'idle' | 'saved' | 'merged' | 'unsaved' | 'offline' | 'failed' | 'readonly';
 
@@ -13,22 +13,24 @@ export interface SaveStatus {
   detail?: string;
 }
 
-/** The status line the header shows. */
+import { t } from '../ui/i18n.js';
+
+/** The status line the header shows, in the page's language. */
 export function saveStatusText(status: SaveStatus): string {
   switch (status.kind) {
     case 'idle':
       return '';
     case 'saved':
-      return 'Saved';
+      return t('save.saved');
     case 'merged':
-      return "Saved, with a teammate's changes";
+      return t('save.savedMerged');
     case 'unsaved':
-      return 'Unsaved changes…';
+      return t('save.unsaved');
     case 'offline':
-      return 'Offline: changes are kept in this tab';
+      return t('save.offline');
     case 'failed':
-      return `Not saved: ${status.detail ?? ''}`;
+      return t('save.notSaved', { message: status.detail ?? '' });
     case 'readonly':
-      return `Read-only (${status.detail ?? ''})`;
+      return t('save.readOnly', { role: status.detail ?? '' });
   }
 }

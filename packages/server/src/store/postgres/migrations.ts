@@ -250,6 +250,11 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
   },
   {
     version: 12,
+    name: "users' chosen language (docs/contract.md §19)",
+    sql: `ALTER TABLE users ADD COLUMN language TEXT;`,
+  },
+  {
+    version: 13,
     name: 'webhooks and their outbox (docs/content-workflow.md)',
     sql: `
       CREATE TABLE webhooks (
@@ -282,7 +287,7 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
     `,
   },
   {
-    version: 13,
+    version: 14,
     name: 'review: drafts and requests (docs/content-workflow.md)',
     sql: `
       ALTER TABLE models ADD COLUMN review BOOLEAN NOT NULL DEFAULT false;

@@ -241,6 +241,11 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
   },
   {
     version: 11,
+    name: "users' chosen language (docs/contract.md §19)",
+    sql: `ALTER TABLE users ADD COLUMN language TEXT;`,
+  },
+  {
+    version: 12,
     name: 'webhooks and their outbox (docs/content-workflow.md)',
     sql: `
       CREATE TABLE webhooks (
@@ -273,7 +278,7 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
     `,
   },
   {
-    version: 12,
+    version: 13,
     name: 'review: drafts and requests (docs/content-workflow.md)',
     sql: `
       ALTER TABLE models ADD COLUMN review INTEGER NOT NULL DEFAULT 0 CHECK (review IN (0, 1));
