@@ -16,7 +16,7 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     setUp: async (h) => {
       receiver = await startReceiver();
       await h.project('review');
-      const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }];
+      const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'about', type: 'richtext' }];
       expect((await h.admin('POST', '/api/projects/review/models', { key: 'shelters', name: 'Shelters', public: true, review: true, fields })).status).toBe(201);
       await signedInUser(h, 'mia@example.org');
       await addMember(h, 'review', 'mia@example.org', 'maintainer');
@@ -34,6 +34,10 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
 
     await page.getByTestId('new-item').click();
     await page.getByTestId('item-field-name').fill('Hall A');
+    // Richtext is Markdown, previewed as the published page renders it: raw HTML stays text.
+    await page.getByTestId('item-field-about').fill('**Open** daily <img src=x onerror="window.hacked=1">');
+    expect(await page.getByTestId('item-field-about-preview').locator('strong').textContent()).toBe('Open');
+    expect(await page.getByTestId('item-field-about-preview').locator('img').count()).toBe(0);
     await page.getByTestId('save-item').click();
     await page.getByTestId('items-count').filter({ hasText: '1 item,' }).waitFor();
     await page.getByTestId('edit-item').click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../test/harness.js';
 
-describe('field types checkbox, tag, url and reference, and ?expand= (docs/contract.md §16)', () => {
+describe('field types checkbox, tag, url, reference, richtext and group, and ?expand= (docs/contract.md §16)', () => {
   let h: Harness;
   const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
   let wards: { id: string }[];
@@ -60,6 +60,36 @@ describe('field types checkbox, tag, url and reference, and ?expand= (docs/contr
     const tent = (await json(await h.admin('GET', '/api/projects/city/models/shelters/items?filter[name][eq]=Tent'))).body.results[0];
     expect(tent).toMatchObject({ open: false, kinds: ['school'], ward: wards[1]!.id });
     expect((await h.admin('DELETE', `/api/projects/city/models/shelters/items/${tent.id}`)).status).toBe(204);
+  });
+
+  it('keeps richtext as Markdown text and a group as an object of its own typed fields (a list with multiple)', async () => {
+    const fields = [
+      { key: 'about', type: 'richtext' },
+      { key: 'contact', type: 'group', fields: [{ key: 'phone', type: 'text', required: true }, { key: 'hours', type: 'integer' }] },
+      { key: 'rooms', type: 'group', multiple: true, fields: [{ key: 'label', type: 'text' }, { key: 'beds', type: 'integer' }] },
+    ];
+    expect((await h.admin('POST', '/api/projects/city/models', { key: 'halls', public: true, fields })).status).toBe(201);
+    const base = '/api/projects/city/models/halls/items';
+    const values = { about: '# Hall\n\n**Open** daily', contact: { phone: '03-0000', hours: 9 }, rooms: [{ label: 'A', beds: 10 }, { label: 'B', beds: null }] };
+    const made = await json(await h.admin('POST', base, { fields: values }));
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject(values);
+    const refused = async (v: Record<string, unknown>) => (await json(await h.admin('POST', base, { fields: v }))).body.error.message as string;
+    expect(await refused({ contact: { hours: 9 } })).toContain('contact');
+    expect(await refused({ contact: { phone: '1', fax: '2' } })).toContain('contact');
+    expect(await refused({ rooms: [{ beds: 'many' }] })).toContain('rooms');
+    // Inside a group: values kept as they are, no asset, reference, geometry or group.
+    const nested = await json(await h.admin('POST', '/api/projects/city/models', { key: 'bad', fields: [{ key: 'g', type: 'group', fields: [{ key: 'loc', type: 'geometry' }] }] }));
+    expect([nested.status, nested.body.error.message]).toEqual([400, expect.stringContaining('fields[0].fields[0].type')]);
+    const schema = (await json(await h.get('/api/p/city/halls.schema.json'))).body;
+    expect(schema.properties.about.anyOf[0]).toEqual({ type: 'string', contentMediaType: 'text/markdown' });
+    expect(schema.properties.contact.anyOf[0]).toMatchObject({ type: 'object', required: ['phone'], additionalProperties: false });
+    // CSV: a group as JSON, read back so.
+    const csv = await (await h.get('/api/p/city/halls.csv')).text();
+    expect(csv).toContain('"{""phone"":""03-0000"",""hours"":9}"');
+    const imported = await fetch(`${h.url}/api/projects/city/models/halls/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' }, body: 'about,contact\nPlain,"{""phone"":""1""}"\n' });
+    expect(imported.status).toBe(201);
+    expect((await json(await h.admin('GET', `${base}?filter[about][eq]=Plain`))).body.results[0].contact).toEqual({ phone: '1' });
   });
 
   it('inlines references with ?expand= on an item and a listing: the public record, null when not public; an unknown field is a 400', async () => {

@@ -1,4 +1,4 @@
-import { FIELD_TYPES, type Field, type FieldType } from '@orbis/content-model';
+import { FIELD_TYPES, type Field, type FieldType, GROUP_MEMBER_TYPES } from '@orbis/content-model';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 
@@ -20,7 +20,9 @@ const RESERVED_MODEL_KEYS = new Set(['assets']);
 export const MAX_FIELDS = 100;
 export const MAX_NAME_LENGTH = 200;
 const MAX_OPTIONS = 1000;
-const FIELD_PROPS = ['key', 'type', 'name', 'required', 'multiple', 'options', 'values', 'model'];
+const FIELD_PROPS = ['key', 'type', 'name', 'required', 'multiple', 'options', 'values', 'model', 'fields'];
+/** The most fields a group holds. */
+const MAX_GROUP_FIELDS = 30;
 
 function show(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
@@ -80,6 +82,16 @@ function checkField(value: unknown, at: string): Field {
   } else if (raw.model !== undefined) {
     throw new InputError(`${at}.model`, `${at}.model is only for reference fields`);
   }
+  if (type === 'group') {
+    const members = raw.fields;
+    if (!Array.isArray(members) || members.length === 0 || members.length > MAX_GROUP_FIELDS) throw new InputError(`${at}.fields`, `${at}.fields must be a list of 1 to ${MAX_GROUP_FIELDS} fields for a group field`);
+    field.fields = uniqueKeys(members.map((m, i) => checkField(m, `${at}.fields[${i}]`)), `${at}.fields`);
+    field.fields.forEach((m, i) => {
+      if (!GROUP_MEMBER_TYPES.includes(m.type)) throw new InputError(`${at}.fields[${i}].type`, `${at}.fields[${i}].type must be one of ${GROUP_MEMBER_TYPES.join(', ')} inside a group, got "${m.type}"`);
+    });
+  } else if (raw.fields !== undefined) {
+    throw new InputError(`${at}.fields`, `${at}.fields is only for group fields`);
+  }
   return field;
 }
 
@@ -87,10 +99,14 @@ function checkField(value: unknown, at: string): Field {
 export function checkFields(value: unknown): Field[] {
   if (!Array.isArray(value)) throw new InputError('fields', '"fields" must be a list of fields');
   if (value.length > MAX_FIELDS) throw new InputError('fields', `a model has at most ${MAX_FIELDS} fields, got ${value.length}`);
-  const fields = value.map((f, i) => checkField(f, `fields[${i}]`));
+  return uniqueKeys(value.map((f, i) => checkField(f, `fields[${i}]`)), 'fields');
+}
+
+/** `fields`, when no key is used twice; else an InputError naming the second. */
+function uniqueKeys(fields: Field[], at: string): Field[] {
   const seen = new Set<string>();
   fields.forEach((f, i) => {
-    if (seen.has(f.key)) throw new InputError(`fields[${i}].key`, `fields[${i}].key "${f.key}" is used twice`);
+    if (seen.has(f.key)) throw new InputError(`${at}[${i}].key`, `${at}[${i}].key "${f.key}" is used twice`);
     seen.add(f.key);
   });
   return fields;

@@ -89,7 +89,7 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /** A CSV cell as a value of `field`: what `.csv` exports turned back (a cell a formula guard prefixed loses its `'`). */
 function fromCell(field: Field, cell: string): unknown {
-  if (field.multiple) return parseJson(cell);
+  if (field.multiple || field.type === 'group') return parseJson(cell);
   switch (field.type) {
     case 'integer':
     case 'number':

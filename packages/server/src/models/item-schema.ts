@@ -10,6 +10,8 @@ function valueSchema(field: Field): Schema {
     case 'textArea':
     case 'markdown':
       return { type: 'string' };
+    case 'richtext':
+      return { type: 'string', contentMediaType: 'text/markdown' };
     case 'integer':
       return { type: 'integer' };
     case 'number':
@@ -32,6 +34,9 @@ function valueSchema(field: Field): Schema {
       return { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$', description: `the id of an item of the model "${field.model}"` };
     case 'geometry':
       return { $ref: GEOMETRY_SCHEMA_ID };
+    case 'group':
+      // Its own fields as an item's are: each typed, null when empty, required ones present.
+      return { ...itemFieldsSchema(field.fields ?? []), $schema: undefined };
   }
 }
 

@@ -21,7 +21,7 @@ export function modelRecord(model: ContentModel): ModelRecord {
     name: model.name,
     public: model.public,
     review: model.review,
-    fields: model.fields.map((f) => ({ key: f.key, type: f.type, name: f.name, required: f.required, multiple: f.multiple, options: f.options, values: f.values, model: f.model })),
+    fields: model.fields.map((f) => ({ key: f.key, type: f.type, name: f.name, required: f.required, multiple: f.multiple, options: f.options, values: f.values, model: f.model, fields: f.fields })),
     itemCount: model.itemCount,
     publicItemCount: model.publicItemCount,
     createdAt: model.createdAt,
