@@ -105,6 +105,17 @@ export function webhooksContract(name: string, places: StorePlace): void {
       expect(() => new Webhook(`whsec_${Buffer.from('another secret of 24 bytes').toString('base64')}`).verify(receiver!.received[0]!.body, receiver!.received[0]!.headers as Record<string, string>)).toThrow();
     });
 
+    it('checks the address again when it connects: a receiver inside the network is not reached unless allowed', async () => {
+      receiver = await startReceiver();
+      const h = await hook(receiver.url, ['item.create']);
+      await store.insertItems(model.id, [{ public: true, fields: { name: 'Hall' } }], start.toISOString(), actor);
+      expect(await new WebhookDispatcher(store.webhooks, { allowPrivate: false, now: () => start }).deliverDue()).toBe(1);
+      expect(receiver.received).toHaveLength(0);
+      const [d] = await store.webhooks.listDeliveries(h.id, 10);
+      expect(d).toMatchObject({ status: 'pending', lastCode: null, attempts: 1 });
+      expect(d!.lastError).toContain('ORBIS_WEBHOOK_ALLOW_PRIVATE');
+    });
+
     it('tries a delivery that keeps failing for more than a day, then gives it up', async () => {
       receiver = await startReceiver(Array.from({ length: 20 }, () => 503));
       const h = await hook(receiver.url, ['item.create']);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Webhook } from 'standardwebhooks';
-import { checkedLookup } from '../net/inside-addresses.js';
+import { checkedLookup, isInside } from '../net/inside-addresses.js';
 import type { ClaimedDelivery, DeliveryOutcome, WebhookStore } from '../store/webhook-store.js';
 import { nextTryAt } from './retry-schedule.js';
 import { insideAddressMessage } from './webhook-url.js';
@@ -36,7 +36,7 @@ export interface DispatcherOptions {
 /** The answer's status, or why none came. */
 type Answer = { code: number; error: null } | { code: null; error: string };
 
-/** POSTs one signed body, reading at most the answer's head; never follows a redirect. */
+/** POSTs one signed body and reads the answer's status only (its body is cut off: a receiver cannot hold the sender); never follows a redirect. */
 function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<Answer> {
   return new Promise((resolve) => {
     let target: URL;
@@ -45,11 +45,14 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
     } catch {
       return resolve({ code: null, error: 'not a URL' });
     }
+    // A literal address is never looked up, so it is checked here; a name, by `lookup` as it connects.
+    const literal = target.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate && isInside(literal)) return resolve({ code: null, error: insideAddressMessage(url, literal) });
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const lookup = checkedLookup(allowPrivate, (address) => new Error(insideAddressMessage(url, address)));
     const req = send(target, { method: 'POST', lookup: lookup as never, timeout: TIMEOUT_MS, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      res.resume();
       resolve({ code: res.statusCode ?? 0, error: null });
+      res.destroy();
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
     req.on('error', (err) => resolve({ code: null, error: err.message.slice(0, 500) }));
