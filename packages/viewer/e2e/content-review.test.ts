@@ -65,6 +65,7 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     await page.getByTestId('save-item').click();
     await page.getByTestId('edit-item').click();
     await page.getByTestId('item-status').filter({ hasText: 'changed' }).waitFor();
+    expect(await page.getByTestId('row-status').getAttribute('data-status')).toBe('changed');
     expect(await published()).toEqual(['Hall A']);
 
     // History: the first version against the current draft, then restored (a new draft).

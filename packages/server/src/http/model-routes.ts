@@ -9,6 +9,7 @@ import { auditActor, grantOf } from './auth/actor.js';
 import { sendCsv, sendGeojson } from './content-routes.js';
 import { importRoute } from './import-route.js';
 import { askedItemSource } from './item-listing.js';
+import { sendParsedListing } from './parsed-listing.js';
 import { itemListingQuery } from './schemas.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
@@ -100,7 +101,10 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    return sendListing(ctx, request, reply, await askedItemSource(ctx, request, project, model, false), pageQueryOf(request));
+    const source = await askedItemSource(ctx, request, project, model, false);
+    // A model that requires review lists each item's status too (docs/content-workflow.md, "Review").
+    if (model.review) return sendParsedListing(ctx, reply, source, pageQueryOf(request), source.scope.query?.canonical ?? '', (items) => ctx.models.addStatuses(model, items));
+    return sendListing(ctx, request, reply, source, pageQueryOf(request));
   });
 
   app.get<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'One item', security: adminSecurity, params: params.item, response: model('Item', 'the item') } }, async (request, reply) => {

@@ -1,7 +1,5 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Field } from '@orbis/content-model';
-import { nextPageQuery } from '../assets/listing.js';
 import { isId } from '../records/ids.js';
 import { itemRecord } from '../records/item-record.js';
 import type { ContentModel, Project } from '../store/store.js';
@@ -9,7 +7,8 @@ import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { answeredNotModified, etagOf } from './etag.js';
 import type { ItemJson } from '../models/item-export.js';
-import { askedItemSource, expandAssets, exportUrl, itemBatches, itemPage, modelVersion } from './item-listing.js';
+import { askedItemSource, expandAssets, modelVersion } from './item-listing.js';
+import { sendParsedListing } from './parsed-listing.js';
 import { pageQueryOf } from './listing-reply.js';
 
 /** A reference field `?expand=` names, with the model its items are read from (undefined: not public, so none shows). */
@@ -68,32 +67,11 @@ export async function expandedRecord(ctx: AppContext, project: Project, record: 
   return { json: JSON.stringify(item), version: expandedVersion(expanded) };
 }
 
-/**
- * `{model}.json?expand=…`: the listing (whole, or a page with §2's envelope and `Link`) with the
- * named references inlined. Never from the page cache or the hot path (they keep plain pages).
- */
+/** `{model}.json?expand=…`: the listing with the named references inlined (sendParsedListing). */
 export async function sendExpandedListing(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel, expanded: Expanded[]): Promise<FastifyReply> {
   const query = pageQueryOf(request);
   const source = await askedItemSource(ctx, request, project, model, true);
   const asked = `expand=${expanded.map((e) => e.field.key).join(',')}${source.scope.query ? `&${source.scope.query.canonical}` : ''}`;
   if (answeredNotModified(request, reply, etagOf(`${modelVersion(project, model)}.${expandedVersion(expanded)}`, `${model.id}.json?${asked}\n${ctx.publicUrl}`, query))) return reply;
-  reply.type('application/json; charset=utf-8');
-  if (query.mode === 'all') {
-    async function* body() {
-      yield '{"results":[';
-      let count = 0;
-      for await (const batch of itemBatches(ctx, source)) {
-        await expandItems(ctx, project, batch, expanded);
-        yield (count === 0 ? '' : ',') + batch.map((i) => JSON.stringify(i)).join(',');
-        count += batch.length;
-      }
-      yield `],"totalCount":${count}}`;
-    }
-    return reply.send(Readable.from(body()));
-  }
-  const { items, envelope, page } = await itemPage(ctx, source, query);
-  await expandItems(ctx, project, items, expanded);
-  const following = nextPageQuery(query, page);
-  if (following) reply.header('Link', `<${exportUrl(ctx, project, model, '.json')}?${asked}&${following.toString()}>; rel="next"`);
-  return reply.send(`{"results":[${items.map((i) => JSON.stringify(i)).join(',')}]${envelope}}`);
+  return sendParsedListing(ctx, reply, source, query, asked, (items) => expandItems(ctx, project, items, expanded));
 }

@@ -57,6 +57,9 @@ describe('review before publishing (docs/contract.md §16; docs/content-workflow
     expect((await json(await h.admin('POST', `/api/projects/city/requests/${second.id}/decline`, { comment: 'Keep the old name' }))).body).toMatchObject({ state: 'declined', comment: 'Keep the old name' });
     expect((await json(await writer.call('GET', `${base}/${id}`))).body).toMatchObject({ name: 'Hall B', status: 'changed' });
     expect(await publicItems()).toEqual(['Hall A']);
+    // The management listing shows what is published, with each item's status; paged or whole.
+    expect((await json(await writer.call('GET', `${base}?limit=5`))).body).toMatchObject({ totalCount: 1, hasMore: false, results: [{ id, name: 'Hall A', public: true, status: 'changed' }] });
+    expect((await json(await reader.call('GET', base))).body).toEqual({ totalCount: 1, results: [expect.objectContaining({ id, status: 'changed' })] });
 
     const list = async (q: string) => (await json(await reader.call('GET', `/api/projects/city/requests${q}`))).body.map((r: any) => r.title);
     expect(await list('')).toEqual(['Rename', 'New shelter']);

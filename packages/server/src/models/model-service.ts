@@ -198,6 +198,12 @@ export class ModelService {
     return { item: drafts ? withDraft(item, draft) : item, status: itemStatus(draft) };
   }
 
+  /** Adds each listed item's `status` (a model that requires review), after its `public` flag. */
+  async addStatuses(model: ContentModel, items: { id: string; status?: ItemStatus }[]): Promise<void> {
+    const drafts = await this.store.reviews.draftsOf(model.id, items.map((i) => i.id));
+    for (const item of items) item.status = itemStatus(drafts.get(item.id));
+  }
+
   /** Writes an item's new values: as they are, or in a model that requires review as its draft. */
   private async write(model: ContentModel, item: Item, patch: { public?: boolean; fields?: Record<string, unknown> }, actor: VersionActor): Promise<WorkingItem | undefined> {
     const now = new Date().toISOString();

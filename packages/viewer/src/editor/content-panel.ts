@@ -127,13 +127,15 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
     const list = await api.items(model.key, page, PAGE_SIZE);
     const pages = Math.max(1, Math.ceil(list.totalCount / PAGE_SIZE));
     table.append(
-      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c.name ?? c.key)), h('th', {}, t('content.public')), h('th', {}, ''))),
+      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c.name ?? c.key)), h('th', {}, t('content.public')), model.review ? h('th', {}, t('workflow.state')) : undefined, h('th', {}, ''))),
       h('tbody', {}, ...list.results.map((item) => {
         const flag = h('input', { type: 'checkbox', checked: item.public, 'aria-label': t('assets.public'), 'data-testid': 'row-public' });
         flag.addEventListener('change', () => void api.changeItem(model.key, item.id, { public: flag.checked }).then(() => itemsChanged(model.key), (err: Error) => (message.textContent = err.message)));
         return h('tr', { 'data-testid': 'item-row' },
           ...columns.map((c) => h('td', {}, cell(item[c.key]))),
           h('td', {}, flag),
+          // A model that requires review: each item's status (docs/content-workflow.md, "Review").
+          item.status ? h('td', { 'data-testid': 'row-status', 'data-status': item.status }, t(`workflow.statuses.${item.status}`)) : undefined,
           h('td', {}, button({ label: t('content.edit'), variant: 'ghost', onClick: () => void edit(item), testid: 'edit-item' })));
       })),
     );
