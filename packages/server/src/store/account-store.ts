@@ -38,6 +38,8 @@ export interface Member {
 export interface Membership {
   projectId: string;
   alias: string;
+  /** The project's name, which people know it by (the alias is its address). */
+  name: string;
   role: Role;
 }
 

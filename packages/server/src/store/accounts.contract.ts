@@ -69,7 +69,7 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       expect(await store.accounts.getRole(project.id, bo.id)).toBe('writer');
       expect((await store.accounts.listMembers(project.id)).map((m) => [m.user.email, m.role])).toEqual([['ana@example.org', 'owner'], ['bo@example.org', 'writer']]);
       expect(await store.accounts.countOwners(project.id)).toBe(1);
-      expect(await store.accounts.listMemberships(bo.id)).toEqual([{ projectId: project.id, alias: 'p1', role: 'writer' }]);
+      expect(await store.accounts.listMemberships(bo.id)).toEqual([{ projectId: project.id, alias: 'p1', name: project.name, role: 'writer' }]);
       expect(await store.accounts.removeMember(project.id, bo.id)).toBe(true);
       expect(await store.accounts.getRole(project.id, bo.id)).toBeUndefined();
       await store.deleteProject(project.id);

@@ -4,6 +4,7 @@ import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
 import { takeAdminToken } from './admin-token.js';
 import { ApiError } from './management-api.js';
+import { ALIAS_PATTERN, aliasFromName } from '@orbis/scene/checks';
 import { acceptInvitation, createProject, type InvitationRecord, invitationOf, type Me, whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
 import { accountPanel } from './account-panel.js';
@@ -53,21 +54,37 @@ function invitationPanel(id: string, invitation: InvitationRecord | undefined, m
   );
 }
 
+/**
+ * A new project: its name first, and its address made from the name as it is typed (until the
+ * address is typed by hand); an address that breaks the rule is said in words before it is sent.
+ */
 function newProjectForm(token: string | undefined): HTMLElement {
-  const alias = textInput({ placeholder: 'my-map', label: t('projects.aliasLabel'), testid: 'new-project-alias' });
   const name = textInput({ placeholder: t('projects.namePlaceholder'), label: t('common.name'), testid: 'new-project-name' });
-  const message = h('p', { class: 'hint', role: 'alert' });
+  const alias = textInput({ placeholder: 'my-map', label: t('projects.alias'), testid: 'new-project-alias' });
+  const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'new-project-message' });
+  let aliasTyped = false;
+  name.addEventListener('input', () => {
+    if (!aliasTyped) alias.value = aliasFromName(name.value);
+  });
+  alias.addEventListener('input', () => (aliasTyped = alias.value !== ''));
   return h('details', { class: 'new-project' },
     h('summary', {}, icon(Plus), ' ', t('projects.new')),
     h('form', { onsubmit: async (e) => {
       e.preventDefault();
+      const address = alias.value.trim();
+      if (!ALIAS_PATTERN.test(address)) {
+        const rule = t('projects.aliasRule');
+        message.textContent = address ? t('projects.aliasInvalid', { alias: address, rule }) : t('projects.aliasMissing', { rule });
+        alias.focus();
+        return;
+      }
       try {
-        const created = await createProject({ alias: alias.value.trim(), name: name.value.trim() || alias.value.trim(), visibility: 'private' }, token);
+        const created = await createProject({ alias: address, name: name.value.trim() || address, visibility: 'private' }, token);
         location.assign(`/editor/${encodeURIComponent(created.alias)}`);
       } catch (err) {
-        message.textContent = (err as Error).message;
+        message.textContent = err instanceof ApiError && err.code === 'conflict' ? t('projects.aliasTaken', { alias: address }) : (err as Error).message;
       }
-    } }, field(t('projects.alias'), alias), field(t('common.name'), name), button({ label: t('projects.create'), type: 'submit', variant: 'primary' }), message),
+    } }, field(t('common.name'), name), field(t('projects.alias'), alias, t('projects.aliasHint', { rule: t('projects.aliasRule') })), button({ label: t('projects.create'), type: 'submit', variant: 'primary', testid: 'new-project-create' }), message),
   );
 }
 
@@ -87,7 +104,7 @@ export async function editorHome(root: HTMLElement): Promise<void> {
     return;
   }
   const list = me.projects.length
-    ? h('ul', { class: 'list', 'data-testid': 'project-list' }, ...me.projects.map((p) => h('li', {}, icon(FolderOpen), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.alias), h('span', { class: 'role-badge' }, roleName(p.role)))))
+    ? h('ul', { class: 'list', 'data-testid': 'project-list' }, ...me.projects.map((p) => h('li', {}, icon(FolderOpen), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.name), h('span', { class: 'hint' }, p.alias), h('span', { class: 'role-badge' }, roleName(p.role)))))
     : h('p', { class: 'hint' }, t('projects.none'));
   root.replaceChildren(h('header', {}, h('strong', {}, t('editor.title'))), accountBar(me), h('div', { class: 'panel' }, h('h2', {}, t('projects.yours')), list, newProjectForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
 }

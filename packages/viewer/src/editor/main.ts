@@ -9,6 +9,8 @@ import { Permissions } from './permissions.js';
 import { whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
 import { h } from '../ui/dom.js';
+import { icon } from '../ui/icon.js';
+import { ArrowLeft } from 'lucide';
 import { EditorState } from './editor-state.js';
 import { ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
@@ -25,6 +27,9 @@ import { editorTabs, type Tab, tabOf } from './editor-tabs.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { BlockPlaces } from '../plugins/block-places.js';
+import { presenceBar, presenceUser } from './presence.js';
+import { saveStatusText } from './save-status.js';
+import { undoKeys } from './undo-keys.js';
 import { roleName } from './role-name.js';
 import { t } from '../ui/i18n.js';
 
@@ -55,8 +60,10 @@ async function start(): Promise<void> {
     sidebar.replaceChildren(h('p', { class: 'panel' }, (err as Error).message));
     return;
   }
-  const state = new EditorState(api, can.may('scene.put') ? undefined : t('save.readOnly', { role: roleName(role) }));
-  await state.load();
+  const state = new EditorState(api, can.may('scene.put') ? undefined : roleName(role));
+  // The scene is live: every editor of the project sees each change as it is made (docs/collaboration.md).
+  await state.load(presenceUser(me.user));
+  undoKeys(document, state);
   const engine = new CesiumEngine(container);
   engine.setAssetFiles((assetId) => state.assetFile(assetId));
   const interaction = new InteractionController(engine, container);
@@ -113,7 +120,7 @@ async function start(): Promise<void> {
   };
   const tabs = editorTabs(sidebar, panels, onShow);
   sidebar.replaceChildren(
-    h('header', {}, h('strong', {}, project.name), status),
+    h('header', {}, h('a', { class: 'back-link', href: '/editor', title: t('projects.yours'), 'aria-label': t('projects.yours'), 'data-testid': 'back-to-projects' }, icon(ArrowLeft)), h('strong', {}, project.name), presenceBar(state), status),
     accountBar(me, role),
     tabs.nav,
     tabs.slot,
@@ -129,13 +136,22 @@ async function start(): Promise<void> {
     void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
   });
   let closeNotSaved: (() => void) | undefined;
+  let shownStatus = state.status;
   state.onChange(() => {
-    // One "not saved" notice at a time, gone once a later save worked.
-    if (state.status !== status.textContent && state.saveState === 'failed') {
-      closeNotSaved?.();
-      closeNotSaved = toast('error', state.status, t('save.notSavedHint'));
-    } else if (state.saveState === 'saved') closeNotSaved?.();
-    status.textContent = state.status;
+    const text = saveStatusText(state.status);
+    if (state.status !== shownStatus) {
+      const was = shownStatus.kind;
+      shownStatus = state.status;
+      // One "not saved" notice at a time, gone once a later save worked.
+      if (state.status.kind === 'failed') {
+        closeNotSaved?.();
+        closeNotSaved = toast('error', text, t('save.notSavedHint'));
+      } else if (state.status.kind === 'saved' || state.status.kind === 'merged') closeNotSaved?.();
+      // Back from offline with changes made meanwhile: they were merged with the teammates' (docs/collaboration.md, "Offline").
+      if (state.status.kind === 'merged' && was === 'offline') toast('info', t('save.backOnline'), t('save.backOnlineHint'));
+    }
+    status.textContent = text;
+    status.dataset.state = state.status.kind;
     // Widget changes (enabled, corner, settings) restart the plugins at once.
     void plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene)).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());

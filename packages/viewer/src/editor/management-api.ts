@@ -63,7 +63,7 @@ export class ApiError extends Error {
 export class ManagementApi {
   constructor(
     readonly project: string,
-    private readonly token?: string,
+    readonly token?: string,
   ) {}
 
   private get base(): string {

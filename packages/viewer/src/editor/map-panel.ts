@@ -15,6 +15,7 @@ import { timelineSection } from './timeline-settings.js';
 import type { Permissions } from './permissions.js';
 import { basemapPicker } from './basemap-picker.js';
 import { terrainSourceSelect } from './terrain-source-select.js';
+import { followLayerRows } from './presence.js';
 import { t } from '../ui/i18n.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (docs/contract.md §13)
@@ -59,6 +60,8 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
   can.guard(makePublic, 'asset.upload', t('permissions.what.upload'));
   const assetList = h('ul', { class: 'list', 'data-testid': 'asset-list' });
   const layerList = h('ul', { class: 'list', 'data-testid': 'layer-list' });
+  // Who else is on which layer, and which one this editor is on (docs/collaboration.md, "Presence").
+  const markPeers = followLayerRows(layerList, state);
 
   const urlType = h('select', { 'aria-label': t('layers.type') }, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
   const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': t('layers.url'), 'data-testid': 'layer-url' });
@@ -140,7 +143,11 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
         // Drawing order: later layers draw over earlier ones; drag (or arrow keys on the handle) to change it.
         const handle = dragHandle({ element: item, index, count: all.length, key: layer.id, label: t('layers.move', { title: layer.title }), testid: `layer-handle-${layer.id}`, reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)) });
         item.append(handle,
-          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'aria-label': t('layers.show', { title: layer.title }), 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), titleInput(layer)),
+          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'aria-label': t('layers.show', { title: layer.title }), 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => {
+            // By id: a teammate's change may have moved the layer since this row was drawn.
+            const target = s.layers.find((l) => l.id === layer.id);
+            if (target) target.visible = (e.target as HTMLInputElement).checked;
+          }) }), titleInput(layer)),
           h('span', { class: 'hint' }, layer.type),
           button({ label: t('layers.flyTo', { title: layer.title }), icon: LocateFixed, iconOnly: true, variant: 'ghost', onClick: () => void engine.flyToLayer(layer.id) }),
           button({ label: t('layers.remove', { title: layer.title }), icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => removeLayer(layer.id) }),
@@ -156,6 +163,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
     );
     if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, t('assets.none'), t('assets.noneHint'))));
     if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, t('layers.none'), t('layers.noneHint'))));
+    markPeers();
   }
   state.onChange(scheduleRender);
   render();

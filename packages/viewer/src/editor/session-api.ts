@@ -14,7 +14,7 @@ export interface UserRecord {
 /** Who is signed in (`user` is null for the admin token, the owner of every project) and their projects. */
 export interface Me {
   user: UserRecord | null;
-  projects: { alias: string; role: Role }[];
+  projects: { alias: string; name: string; role: Role }[];
 }
 
 /** The ways to sign in the server offers: the OpenID Connect button only when one is set. */

@@ -12,16 +12,16 @@ import { clearSessionCookie } from './session-cookie.js';
 import { signIn } from './sign-in.js';
 
 const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' }, language: { type: 'string', description: "the editor's language the user chose (docs/contract.md §19)" } } };
-const meShape = { description: 'who is signed in, and their projects', type: 'object', properties: { user: userShape, projects: { type: 'array', items: { type: 'object', properties: { alias: { type: 'string' }, role: { type: 'string' } } } } } };
+const meShape = { description: 'who is signed in, and their projects', type: 'object', properties: { user: userShape, projects: { type: 'array', items: { type: 'object', properties: { alias: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } } } } };
 const sessionSecurity = [{ session: [] }];
 
 /** `{"user","projects"}` for `/api/auth/me`; the admin token is the owner of every project. */
 async function me(ctx: AppContext, actor: Actor) {
-  if (actor.type === 'admin') return { user: null, projects: (await ctx.store.listProjects()).map((p) => ({ alias: p.alias, role: 'owner' })) };
+  if (actor.type === 'admin') return { user: null, projects: (await ctx.store.listProjects()).map((p) => ({ alias: p.alias, name: p.name, role: 'owner' })) };
   const memberships = await ctx.store.accounts.listMemberships(actor.user.id);
   const projects = memberships
     .filter((m) => actor.type === 'user' || !actor.token.projectIds || actor.token.projectIds.includes(m.projectId))
-    .map((m) => ({ alias: m.alias, role: m.role }));
+    .map((m) => ({ alias: m.alias, name: m.name, role: m.role }));
   return { user: userRecord(actor.user), projects };
 }
 

@@ -127,11 +127,11 @@ export class PostgresAccounts implements AccountStore {
   }
 
   async listMemberships(userId: string): Promise<Membership[]> {
-    const rows = await this.rows<{ project_id: string; alias: string; role: Role }>(
-      'SELECT m.project_id, p.alias, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = $1 ORDER BY p.alias COLLATE "C"',
+    const rows = await this.rows<{ project_id: string; alias: string; name: string; role: Role }>(
+      'SELECT m.project_id, p.alias, p.name, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = $1 ORDER BY p.alias COLLATE "C"',
       [userId],
     );
-    return rows.map((r) => ({ projectId: r.project_id, alias: r.alias, role: r.role }));
+    return rows.map((r) => ({ projectId: r.project_id, alias: r.alias, name: r.name, role: r.role }));
   }
 
   async createToken(t: AccessToken): Promise<void> {

@@ -47,7 +47,7 @@ export class SqliteAccounts implements AccountStore {
       members: db.prepare(`SELECT m.role, ${USER.split(', ').map((c) => `u.${c}`).join(', ')} FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = ? ORDER BY u.email_key`),
       removeMember: db.prepare('DELETE FROM members WHERE project_id = ? AND user_id = ?'),
       owners: db.prepare("SELECT count(*) AS n FROM members WHERE project_id = ? AND role = 'owner'"),
-      memberships: db.prepare('SELECT m.project_id, p.alias, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = ? ORDER BY p.alias'),
+      memberships: db.prepare('SELECT m.project_id, p.alias, p.name, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = ? ORDER BY p.alias'),
       insertToken: db.prepare('INSERT INTO access_tokens (id, user_id, name, token_hash, role, project_ids, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       tokenByHash: db.prepare('SELECT * FROM access_tokens WHERE token_hash = ?'),
       tokens: db.prepare('SELECT * FROM access_tokens WHERE user_id = ? ORDER BY created_at, id'),
@@ -140,7 +140,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async listMemberships(userId: string): Promise<Membership[]> {
-    return (this.s.memberships.all(userId) as { project_id: string; alias: string; role: Role }[]).map((r) => ({ projectId: r.project_id, alias: r.alias, role: r.role }));
+    return (this.s.memberships.all(userId) as { project_id: string; alias: string; name: string; role: Role }[]).map((r) => ({ projectId: r.project_id, alias: r.alias, name: r.name, role: r.role }));
   }
 
   async createToken(t: AccessToken): Promise<void> {
