@@ -11,6 +11,7 @@ Commands:
   project create <alias> [--private] [--name N]
   project list
   project export <project> <file.zip>    the project whole: scene, published page, files, models, plugins, members
+  project import <file.zip> [--alias A]  a project export as a new project, all or nothing
   asset add <project> <file...> [--public]
   asset list <project>
   key create <project> [--name N]
@@ -59,6 +60,7 @@ export async function main(argv: string[]): Promise<number> {
         name: { type: 'string' },
         project: { type: 'string' },
         role: { type: 'string' },
+        alias: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -7,6 +7,7 @@ import { ApiError } from './management-api.js';
 import { acceptInvitation, createProject, type InvitationRecord, invitationOf, type Me, whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
 import { accountPanel } from './account-panel.js';
+import { projectImportForm } from './project-import-form.js';
 
 const GONE = 'This invitation expired or was used already: ask for a new one.';
 
@@ -85,5 +86,5 @@ export async function editorHome(root: HTMLElement): Promise<void> {
   const list = me.projects.length
     ? h('ul', { class: 'list', 'data-testid': 'project-list' }, ...me.projects.map((p) => h('li', {}, icon(FolderOpen), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.alias), h('span', { class: 'role-badge' }, p.role))))
     : h('p', { class: 'hint' }, 'No project yet: create one, or ask a maintainer of one to add you.');
-  root.replaceChildren(h('header', {}, h('strong', {}, 'Orbis editor')), accountBar(me), h('div', { class: 'panel' }, h('h2', {}, 'Your projects'), list, newProjectForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
+  root.replaceChildren(h('header', {}, h('strong', {}, 'Orbis editor')), accountBar(me), h('div', { class: 'panel' }, h('h2', {}, 'Your projects'), list, newProjectForm(token), projectImportForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
 }

@@ -1,0 +1,32 @@
+import { Upload } from 'lucide';
+import { h } from '../ui/dom.js';
+import { icon } from '../ui/icon.js';
+import { importProjectZip } from './session-api.js';
+
+/**
+ * "Import a project": a zip of `orbis project export` becomes a new project of the visitor's
+ * (docs/operations.md, "Import a project"), which the editor then opens. Members of the zip
+ * without an account here are named before it does.
+ */
+export function projectImportForm(token: string | undefined): HTMLElement {
+  const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'import-project-message' });
+  const input = h('input', { type: 'file', accept: '.zip,application/zip', 'data-testid': 'import-project-file' });
+  input.addEventListener('change', () => {
+    const zip = input.files?.[0];
+    if (!zip) return;
+    message.textContent = `Importing ${zip.name}…`;
+    importProjectZip(zip, token).then(
+      (report) => {
+        const skipped = report.members.skipped.map((m) => m.email);
+        const open = () => location.assign(`/editor/${encodeURIComponent(report.project.alias)}`);
+        if (skipped.length === 0) return open();
+        message.replaceChildren(`Imported as "${report.project.alias}". Members without an account here were left out: ${skipped.join(', ')}. `, h('a', { href: `/editor/${encodeURIComponent(report.project.alias)}` }, 'Open it'));
+      },
+      (err: unknown) => {
+        message.textContent = (err as Error).message;
+        input.value = '';
+      },
+    );
+  });
+  return h('details', { class: 'new-project', 'data-testid': 'import-project' }, h('summary', {}, icon(Upload), ' Import a project'), h('label', {}, 'A zip of ', h('code', {}, 'orbis project export'), ': ', input), message);
+}
