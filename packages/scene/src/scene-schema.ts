@@ -4,6 +4,7 @@ import { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } f
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 import { TILE_TYPES } from './tile-types.js';
 import { AppearanceSchema, BlockSchema, MAX_BLOCKS, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
+import { SCENE_LANGUAGES } from './languages.js';
 
 /**
  * docs/contract.md §4 and §9: the scene document of `GET/PUT /api/projects/{p}/scene`, declared once. The
@@ -90,6 +91,8 @@ export const ViewerPropertySchema = Type.Partial(
         Type.Object({ antialias: Type.Boolean(), resolutionScale: Type.Number({ minimum: 0.1, maximum: 4 }), debugFramesPerSecond: Type.Boolean() }, closed),
         closed,
       ),
+      /** The published page's language: `en`, `ja`, or `auto`, the visitor's (docs/contract.md §19). */
+      language: stringEnum(SCENE_LANGUAGES),
     },
     closed,
   ),

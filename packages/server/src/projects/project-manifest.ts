@@ -1,6 +1,6 @@
 import { ROLES } from '@orbis/scene/roles';
 import { jsonInput } from '../json-input.js';
-import { ALIAS_PATTERN } from './project-service.js';
+import { ALIAS_PATTERN } from '@orbis/scene/checks';
 
 /** The zip's manifest (its last entry): what the project is and where each of its parts lies (docs/operations.md, "Export a project"). */
 export const PROJECT_MANIFEST = 'orbis-project.json';

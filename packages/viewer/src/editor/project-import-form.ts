@@ -1,6 +1,7 @@
 import { Upload } from 'lucide';
 import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
+import { t } from '../ui/i18n.js';
 import { importProjectZip } from './session-api.js';
 
 /**
@@ -14,13 +15,13 @@ export function projectImportForm(token: string | undefined): HTMLElement {
   input.addEventListener('change', () => {
     const zip = input.files?.[0];
     if (!zip) return;
-    message.textContent = `Importing ${zip.name}…`;
+    message.textContent = t('projects.import.importing', { file: zip.name });
     importProjectZip(zip, token).then(
       (report) => {
         const skipped = report.members.skipped.map((m) => m.email);
         const open = () => location.assign(`/editor/${encodeURIComponent(report.project.alias)}`);
         if (skipped.length === 0) return open();
-        message.replaceChildren(`Imported as "${report.project.alias}". Members without an account here were left out: ${skipped.join(', ')}. `, h('a', { href: `/editor/${encodeURIComponent(report.project.alias)}` }, 'Open it'));
+        message.replaceChildren(`${t('projects.import.skipped', { alias: report.project.alias, emails: skipped.join(', ') })} `, h('a', { href: `/editor/${encodeURIComponent(report.project.alias)}` }, t('projects.import.open')));
       },
       (err: unknown) => {
         message.textContent = (err as Error).message;
@@ -28,5 +29,5 @@ export function projectImportForm(token: string | undefined): HTMLElement {
       },
     );
   });
-  return h('details', { class: 'new-project', 'data-testid': 'import-project' }, h('summary', {}, icon(Upload), ' Import a project'), h('label', {}, 'A zip of ', h('code', {}, 'orbis project export'), ': ', input), message);
+  return h('details', { class: 'new-project', 'data-testid': 'import-project' }, h('summary', {}, icon(Upload), ` ${t('projects.import.summary')}`), h('label', {}, `${t('projects.import.label')} `, input), message);
 }
