@@ -74,7 +74,7 @@ try {
     child.child.stderr.pipe(process.stderr);
     const report = JSON.parse((await child).stdout);
     const itemsRow = report.tables.find((t) => t.table === 'items');
-    rows.push({ move: label, rows: report.rows, items: itemsRow.rows, files: report.files.files, fileMB: +(report.files.bytes / 1e6).toFixed(1), seconds: report.seconds, rowsPerSecond: report.rowsPerSecond, fileMBPerSecond: report.megabytesPerSecond, peakMemoryMB: report.peakMemoryMB, ok: report.ok, wallSeconds: +((performance.now() - started) / 1000).toFixed(1) });
+    rows.push({ move: label, rows: report.rows, items: itemsRow.rows, files: report.files.files, fileMB: +(report.files.bytes / 1e6).toFixed(1), seconds: report.seconds, ...report.phases, rowsPerSecond: report.rowsPerSecond, fileMBPerSecond: report.megabytesPerSecond, peakMemoryMB: report.peakMemoryMB, ok: report.ok, wallSeconds: +((performance.now() - started) / 1000).toFixed(1) });
   };
   await run('SQLite → PostgreSQL + S3', source, cluster.url('bench_migrate'));
   await run('PostgreSQL + S3 → SQLite', cluster.url('bench_migrate'), join(work, 'back'));

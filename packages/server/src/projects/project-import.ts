@@ -209,8 +209,8 @@ async function addMembers(store: Store, projectId: string, members: ProjectManif
   for (const { email, role } of members) {
     const user = await store.accounts.getUserByEmail(email);
     if (!user) out.skipped.push({ email, role, reason: 'no user of this server has this email' });
-    else if (user.id === owner?.id) out.skipped.push({ email, role, reason: 'the importer, who is the owner' });
-    else {
+    // The importer is the owner already.
+    else if (user.id !== owner?.id) {
       await store.accounts.setMember(projectId, user.id, role);
       out.added.push({ email, role });
     }

@@ -92,9 +92,11 @@ export function createProject(project: { alias: string; name: string; visibility
   return call('POST', '/api/projects', project, token ? { authorization: `Bearer ${token}` } : {});
 }
 
-/** Imports a project zip of `orbis project export` as a new project, owned by the caller (docs/contract.md §20). */
-export function importProjectZip(zip: File, token?: string): Promise<{ project: { alias: string }; members: { skipped: { email: string }[] } }> {
+/** Imports a project zip of `orbis project export` as a new project at `alias` (the exported one when undefined), owned by the caller (docs/contract.md §20). */
+export function importProjectZip(zip: File, alias: string | undefined, token?: string): Promise<{ project: { alias: string }; members: { skipped: { email: string }[] } }> {
   const form = new FormData();
+  // The address before the file: the server reads the fields that come before it.
+  if (alias) form.append('alias', alias);
   form.append('file', zip, zip.name);
   return call('POST', '/api/projects/import', form, token ? { authorization: `Bearer ${token}` } : {});
 }
