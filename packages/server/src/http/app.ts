@@ -35,6 +35,7 @@ import { requestRoutes } from './request-routes.js';
 import { installOpenApi } from './openapi.js';
 import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
+import { projectImportRoute } from './project-import-route.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { adminRasterRoutes, rasterRoutes } from './raster-routes.js';
@@ -141,6 +142,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   await app.register(async (management) => {
     guardRoutes(management, ctx);
     projectRoutes(management, ctx);
+    projectImportRoute(management, ctx);
     assetRoutes(management, ctx);
     keyRoutes(management, ctx);
     sceneRoutes(management, ctx);

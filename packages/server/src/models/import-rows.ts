@@ -12,6 +12,8 @@ import { unguarded } from './item-export.js';
 export interface ImportRow {
   row: string;
   values: unknown;
+  /** The row's own visibility (a project import's items carry theirs); else the import's. */
+  public?: boolean;
 }
 
 /**

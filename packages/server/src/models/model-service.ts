@@ -165,10 +165,10 @@ export class ModelService {
     const visible = isPublic ?? model.public;
     const known = new Map<string, boolean>();
     try {
-      for await (const { row, values } of rows) {
+      for await (const { row, values, public: own } of rows) {
         const checked = this.checkValues(model, values, row);
         await this.checkAssets(project, model, [{ values: checked, row }], known);
-        await spool.add({ public: visible, fields: checked });
+        await spool.add({ public: own ?? visible, fields: checked });
         // Rows parsed from a buffered body come on microtasks alone: let other requests in.
         if (spool.count % IMPORT_ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }

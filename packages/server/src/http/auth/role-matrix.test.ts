@@ -22,7 +22,8 @@ function expected(least: string, who: Who): Outcome {
 
 /** docs/contract.md §12's table read as rules of thumb over method and path, to hold `route-rules.ts` to it. */
 function specLeast(method: string, url: string): string {
-  if (url === '/api/projects') return 'signed-in';
+  // Importing makes a new project, as creating one does (docs/contract.md §20).
+  if (url === '/api/projects' || url === '/api/projects/import') return 'signed-in';
   if (url.startsWith('/api/users')) return 'admin';
   if (url.startsWith('/api/tokens')) return 'session';
   if (/\/(keys|audit|webhooks)(\/|$)/.test(url)) return 'maintainer';

@@ -28,6 +28,7 @@ const READ: RouteRule = { least: ACTION_ROLES['project.read'] };
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /api/projects': { least: 'signed-in', action: 'project.create' },
   'GET /api/projects': { least: 'signed-in' },
+  'POST /api/projects/import': { least: 'signed-in', action: 'project.import' },
   [`GET ${P}`]: READ,
   [`PATCH ${P}`]: write('project.update'),
   [`DELETE ${P}`]: write('project.delete'),
