@@ -164,7 +164,7 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     await page.getByTestId('token-create').click();
     const secret = await page.getByTestId('new-token-value').inputValue();
     expect(secret).toMatch(/^orbis_pat_\S{40,}$/);
-    await expect.poll(() => page.getByTestId('token').textContent(), { timeout: 30_000 }).toBe('cireader · city · until 2099-12-31');
+    await expect.poll(() => page.getByTestId('token').textContent(), { timeout: 30_000 }).toBe('cireader · city · until Dec 31, 2099');
     await shot(page, '6-account-token');
     expect(await seriousAxeViolations(page)).toEqual([]);
     const asToken = (method: string) => fetch(`${fx.h.url}/api/projects/city`, { method, headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{"description":"x"}' });
