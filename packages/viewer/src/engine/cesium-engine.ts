@@ -1,13 +1,15 @@
 import {
-  type BoundingSphere,
+  BoundingSphere,
   Cartographic,
-  Intersect,
   sampleTerrainMostDetailed,
   SceneTransforms,
   Cartesian2,
   Cartesian3,
   EllipsoidTerrainProvider,
+  type DataSource,
   Entity,
+  type JulianDate,
+  type PolygonHierarchy,
   Ion,
   Math as CesiumMath,
   Viewer,
@@ -139,18 +141,19 @@ export class CesiumEngine implements Engine {
       if (sphere) await new Promise<void>((resolve) => this.viewer.camera.flyToBoundingSphere(sphere, { duration: 1.5, complete: resolve, cancel: resolve }));
       return;
     }
+    if (options.unlessInView && loaded.kind === 'dataSource') {
+      const sphere = entitiesSphere(loaded.value, this.viewer.clock.currentTime);
+      if (sphere && this.inView(sphere)) return;
+    }
     await this.viewer.flyTo(loaded.value, { duration: 1.5 });
   }
 
-  /** Whether some of a bounding sphere is in the view: inside the frustum, and its centre not behind the globe (a sphere wider than the globe's radius always is). */
+  /** Whether a layer's data is in view: the point of the globe's surface under its bounding sphere's centre is on the screen (a sphere wider than the globe always is). */
   private inView(sphere: BoundingSphere): boolean {
-    const camera = this.viewer.camera;
-    const culling = camera.frustum.computeCullingVolume(camera.positionWC, camera.directionWC, camera.upWC);
-    if (culling.computeVisibility(sphere) === Intersect.OUTSIDE) return false;
-    const radii = this.viewer.scene.globe.ellipsoid.radii;
-    if (sphere.radius > radii.x) return true;
-    const { x, y, z } = camera.positionWC;
-    return !isBehindHorizon([radii.x, radii.y, radii.z], [x, y, z], [sphere.center.x, sphere.center.y, sphere.center.z]);
+    const ellipsoid = this.viewer.scene.globe.ellipsoid;
+    if (sphere.radius > ellipsoid.maximumRadius) return true;
+    const surface = ellipsoid.scaleToGeodeticSurface(sphere.center);
+    return surface !== undefined && this.onScreen([surface.x, surface.y, surface.z]) !== undefined;
   }
 
   refreshLayers(ids: string[]): Promise<void> {
@@ -268,7 +271,11 @@ export class CesiumEngine implements Engine {
 
   placeOnScreen(lng: number, lat: number, height: number): [number, number] | undefined {
     const at = Cartesian3.fromDegrees(lng, lat, height);
-    const position: Position = [at.x, at.y, at.z];
+    return this.onScreen([at.x, at.y, at.z]);
+  }
+
+  /** Where a position is on the screen, when it is on it and not behind the globe. */
+  private onScreen(position: Position): [number, number] | undefined {
     if (!this.isVisible(position)) return undefined;
     const screen = this.screenOf(position);
     const { width, height: h } = this.size();
@@ -343,4 +350,18 @@ export class CesiumEngine implements Engine {
 
 function toLocation(c: Cartographic): { lng: number; lat: number; height: number } {
   return { lng: CesiumMath.toDegrees(c.longitude), lat: CesiumMath.toDegrees(c.latitude), height: c.height };
+}
+
+/** The sphere around a data source's first 2,000 entities (points, lines and polygons' outer rings): where its data is. */
+function entitiesSphere(source: DataSource, time: JulianDate): BoundingSphere | undefined {
+  const points: Cartesian3[] = [];
+  for (const entity of source.entities.values.slice(0, 2000)) {
+    const at = entity.position?.getValue(time);
+    if (at) points.push(at);
+    const ring = (entity.polygon?.hierarchy?.getValue(time) as PolygonHierarchy | undefined)?.positions;
+    if (ring) points.push(...ring);
+    const line = entity.polyline?.positions?.getValue(time) as Cartesian3[] | undefined;
+    if (line) points.push(...line);
+  }
+  return points.length > 0 ? BoundingSphere.fromPoints(points) : undefined;
 }
