@@ -73,6 +73,16 @@ describe('the scene as a Yjs document', () => {
     expect(merged.layers.find((l) => l.id === 'x')).toMatchObject({ title: 'renamed', visible: false });
   });
 
+  it("reads a copy: a value changed in place (a widget's settings) is written, not changed in the document unseen", () => {
+    const [doc, other] = peers(2, { ...defaultScene(), widgets: [{ pluginId: 'p', extensionId: 'w', enabled: true }] });
+    const scene = readScene(doc!)!;
+    scene.widgets[0]!.property = { note: 'hello' };
+    expect(readScene(doc!)!.widgets[0]!.property).toBeUndefined();
+    writeScene(doc!, scene);
+    syncAll([doc!, other!]);
+    expect(readScene(other!)!.widgets[0]!.property).toEqual({ note: 'hello' });
+  });
+
   it('writes nothing when nothing changed', () => {
     const [doc] = peers(1, { ...defaultScene(), layers: [layer('a')] });
     let updates = 0;

@@ -29,14 +29,16 @@ export function sceneMapOf(doc: Y.Doc): Y.Map<unknown> {
 }
 
 /**
- * The scene a document holds; undefined while it holds none. Keyed arrays are read in their merged
+ * The scene a document holds, as a copy the caller may change; undefined while it holds none. Keyed arrays are read in their merged
  * order; where two people added an entry with the same id at once, the later one is read with a
  * suffix (`-2`, `-3`…), so that nothing added is lost and ids stay unique.
  */
 export function readScene(doc: Y.Doc): Scene | undefined {
   const map = sceneMapOf(doc);
   if (map.size === 0) return undefined;
-  const scene = map.toJSON() as Scene;
+  // A copy: Yjs hands out the very arrays it holds as plain values (a layer's `conditions`,
+  // `widgets`), and a caller that changed one in place would change the document unseen.
+  const scene = structuredClone(map.toJSON()) as Scene;
   scene.layers = uniqueIds(scene.layers ?? []);
   if (scene.story) scene.story.pages = uniqueIds(scene.story.pages ?? []);
   return scene;
