@@ -3,6 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 import { TILE_TYPES } from './tile-types.js';
+import { LAYER_TOOL_FIELDS, LayerGroupSchema } from './layer-tools.js';
 import { AppearanceSchema, BlockSchema, MAX_BLOCKS, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 
 /**
@@ -113,6 +114,8 @@ export const LayerSchema = Type.Object(
     appearance: Type.Optional(AppearanceSchema),
     infobox: Type.Optional(InfoboxSchema),
     data: Type.Optional(LayerDataSchema),
+    /** docs/contract.md §18: group, cluster, heatmap, filters. */
+    ...LAYER_TOOL_FIELDS,
   },
   closed,
 );
@@ -177,6 +180,8 @@ export const SceneSchema = Type.Object(
     widgets: Type.Array(WidgetSchema, { maxItems: 200 }),
     story: Type.Object({ pages: Type.Array(StoryPageSchema, { maxItems: 500 }) }, closed),
     timeline: Type.Optional(SceneTimelineSchema),
+    /** docs/contract.md §18: the groups layers name in their `group`. */
+    groups: Type.Optional(Type.Array(LayerGroupSchema, { maxItems: 100 })),
   },
   { ...closed, $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Orbis scene document' },
 );
