@@ -27,6 +27,7 @@ export class CesiumSceneLayers {
   private readonly early = new Map<string, { layer: EngineLayer; job: VectorJob }>();
   private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
   private readonly failureListeners = new Set<(failure: LayerFailure) => void>();
+  private readonly clusterListeners = new Set<(drawn: { layerId: string; counts: number[] }) => void>();
   private readonly changeListeners = new Set<(change: LayersChange) => void>();
   /** The layers of the last `set`, which `refresh` applies again. */
   private lastWanted: EngineLayer[] = [];
@@ -145,7 +146,10 @@ export class CesiumSceneLayers {
     const early = this.early.get(layer.id);
     this.early.delete(layer.id);
     const job = early && drawsTheSame(early.layer, layer) ? early.job : (early?.job.stop(), undefined);
-    return loadLayer(this.viewer, layer, progress, job).then(
+    const clustersDrawn = (counts: number[]) => {
+      for (const listener of [...this.clusterListeners]) listener({ layerId: layer.id, counts });
+    };
+    return loadLayer(this.viewer, layer, progress, job, { clustersDrawn }).then(
       (l) => {
         this.tellFailure({ layerId: layer.id });
         setLayerVisible(l, layer.visible);
@@ -212,6 +216,11 @@ export class CesiumSceneLayers {
   onFailure(listener: (failure: LayerFailure) => void): () => void {
     this.failureListeners.add(listener);
     return () => this.failureListeners.delete(listener);
+  }
+
+  onClusters(listener: (drawn: { layerId: string; counts: number[] }) => void): () => void {
+    this.clusterListeners.add(listener);
+    return () => this.clusterListeners.delete(listener);
   }
 
   onProgress(listener: (progress: LayerProgress) => void): () => void {

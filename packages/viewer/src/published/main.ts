@@ -48,7 +48,7 @@ const plugins = startPlugins({
   widgetTray: true,
   blocks,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
+const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data, cluster: l.cluster }));
 mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id), blocks);
 const legend = createLegend(engine);
 layout.slots.legend.append(legend.element);

@@ -1,6 +1,7 @@
 import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PointPrimitiveCollection, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
-import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
+import type { ClusterOptions, FeatureBatch, PointColumns, VectorReply, VectorRequest } from './vector-protocol.js';
+import { CesiumClusterView } from './cesium-cluster-view.js';
 import type { GeometryKind } from '../engine-features.js';
 import { BatchedLayer } from './batched-layer.js';
 import { FeatureTable } from './feature-table.js';
@@ -25,6 +26,31 @@ export interface VectorLayerPlace {
   pickOwner?: object;
   pickBase?: number;
 }
+
+/** docs/contract.md §18's tools on a layer of the batched path. */
+export interface VectorTools {
+  /** Draws the layer's points clustered (the worker indexes them with these options). */
+  cluster?: ClusterOptions;
+  /** Called with the count of each cluster and lone point drawn (1), after each redraw of the clusters. */
+  clustersDrawn?: (counts: number[]) => void;
+}
+
+/** A clustered layer's batches add no markers: the clusters' view draws its points. */
+const NO_POINTS: PointColumns = {
+  feature: new Uint32Array(0),
+  positions: new Float64Array(0),
+  color: new Uint8Array(0),
+  outlineColor: new Uint8Array(0),
+  size: new Float32Array(0),
+  outlineWidth: new Float32Array(0),
+  show: new Uint8Array(0),
+  clamp: new Uint8Array(0),
+  image: [],
+  imageSize: new Float32Array(0),
+  label: [],
+  labelSize: new Float32Array(0),
+  labelColor: new Uint8Array(0),
+};
 
 type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; show: Uint8Array } | undefined; ready: boolean };
 
@@ -71,11 +97,37 @@ export class CesiumVectorLayer extends BatchedLayer {
     readonly total: number,
     private readonly progress?: (loaded: number, total: number) => void,
     private readonly place: VectorLayerPlace = {},
+    private readonly tools: VectorTools = {},
   ) {
     super();
     this.into = place.into ?? scene.primitives;
     this.into.add(this.primitives);
     this.into.add(this.selection);
+    if (tools.cluster && worker) {
+      this.clusters = new CesiumClusterView(scene, worker, this.primitives, {
+        owner: place.pickOwner ?? this,
+        pick: (index) => this.pick(index),
+        colorOf: (index) => this.colorOf(index),
+        drawn: (counts) => tools.clustersDrawn?.(counts),
+      });
+    }
+  }
+
+  /** The clusters' view of a clustered layer. */
+  private readonly clusters: CesiumClusterView | undefined;
+
+  /** A worker's answer about clusters, for the clusters' view. */
+  answer(reply: Extract<VectorReply, { type: 'clusters' | 'expand' }>): void {
+    this.clusters?.answer(reply);
+  }
+
+  /** A point feature's colour as its appearance resolved it (its first point's). */
+  private colorOf(index: number): Color | undefined {
+    for (const { batch, at } of this.batches.pointsOf(index)) {
+      const c = batch.color;
+      return Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
+    }
+    return undefined;
   }
 
   /**
@@ -103,7 +155,11 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.kinds.clear();
     this.savedColors.clear();
     this.selection.removeAll();
-    this.primitives.removeAll();
+    // The clusters' view keeps its own primitives in the layer's collection.
+    for (let i = this.primitives.length - 1; i >= 0; i--) {
+      const p = this.primitives.get(i) as object;
+      if (!this.clusters?.owns(p)) this.primitives.remove(p);
+    }
   }
 
   get show(): boolean {
@@ -133,6 +189,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.finished = true;
     this.scene.requestRender();
     this.settle();
+    this.clusters?.start();
   }
 
   /**
@@ -196,7 +253,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.anchors.push(batch.anchors);
     if (batch.points.feature.length > 0) this.kinds.add('marker');
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
-    const adder = new PointAdder(this.primitives, this.scene, batch, (index) => this.pick(index));
+    const adder = new PointAdder(this.primitives, this.scene, this.clusters ? { ...batch, points: NO_POINTS } : batch, (index) => this.pick(index));
     const { feature, color } = batch.points;
     const drawn: DrawnBatch = { start: batch.start, count: batch.count, feature, color, markers: adder.markers, ended: false, shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature), shownShapeFeatures: Uint32Array.from(batch.shapes.filter((s) => s.show), (s) => s.feature), shapes: [] };
     this.batches.add(drawn);
@@ -233,7 +290,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   }
 
   featureId(index: number): string | undefined {
-    return this.features.id(index);
+    return index < 0 ? undefined : this.features.id(index);
   }
 
   name(index: number): string | undefined {
@@ -296,7 +353,9 @@ export class CesiumVectorLayer extends BatchedLayer {
       const c = batch.color;
       // A batch being drawn is painted when it ends.
       if (!batch.ended) continue;
-      const marker = batch.markers[at]!;
+      const marker = batch.markers[at];
+      // A clustered layer's points have no markers of their own.
+      if (!marker) continue;
       marker.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
       if (color && marker.show) this.selection.add({ position: marker.position, color, pixelSize: SELECTED_SIZE, outlineColor: Color.BLACK, outlineWidth: 1, disableDepthTestDistance: Number.POSITIVE_INFINITY, id: this.picks[index] });
     }
@@ -319,6 +378,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   }
 
   destroy(): void {
+    this.clusters?.destroy();
     clearTimeout(this.renderTimer);
     this.worker?.terminate();
     this.queue.length = 0;

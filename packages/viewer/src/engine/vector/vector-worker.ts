@@ -7,12 +7,15 @@ import { csvPoints } from '../csv-points.js';
 import { batchEnd, buildBatch, transferables } from './batch-builder.js';
 import { FeatureStyler } from './feature-style.js';
 import { geojsonFeatures, type SourceFeature } from './geojson-features.js';
+import { PointClusters } from './point-clusters.js';
 import type { VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
 
 declare const self: DedicatedWorkerGlobalScope;
 
 let features: SourceFeature[] = [];
 let batchSize = 25_000;
+/** A clustered layer's index (docs/contract.md §18 `cluster`), once its features are read. */
+let clusters: PointClusters | undefined;
 
 function reply(message: VectorReply, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
@@ -53,10 +56,19 @@ async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<
     reply({ type: 'count', features: features.length, skipped: 0 });
   }
   stream(request.appearance);
+  if (request.cluster) clusters = new PointClusters(features, request.cluster);
+}
+
+/** Answers the page's questions about a clustered layer; a layer not clustered (or not yet indexed) has no clusters. */
+function answerClusters(request: Extract<VectorRequest, { type: 'clusters' | 'expand' }>): void {
+  if (request.type === 'expand') return reply({ type: 'expand', seq: request.seq, zoom: clusters ? clusters.expansionZoom(request.clusterId) : 0 });
+  const items = clusters ? clusters.clusters(request.bbox, request.zoom) : new Float64Array(0);
+  reply({ type: 'clusters', seq: request.seq, items }, [items.buffer]);
 }
 
 self.onmessage = (event: MessageEvent<VectorRequest>) => {
   const request = event.data;
+  if (request.type === 'clusters' || request.type === 'expand') return answerClusters(request);
   const generation = request.type === 'restyle' ? { generation: request.generation } : {};
   const run = request.type === 'load' ? load(request) : Promise.resolve().then(() => stream(request.appearance, request.generation));
   run.catch((err: unknown) => reply({ type: 'error', message: err instanceof Error ? err.message : String(err), ...generation }));
