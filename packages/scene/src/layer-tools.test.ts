@@ -75,4 +75,10 @@ describe('docs/contract.md §18 layer fields: the rules across fields', () => {
       )?.path,
     ).toBe('layers[0].filters[1]');
   });
+
+  it('refuses a story page time that is no date', () => {
+    const page = { id: 'a', title: 'A', text: '', camera: defaultScene().camera };
+    expect(sceneProblem({ ...defaultScene(), story: { pages: [{ ...page, time: '2026-01-02T00:00:00Z' }] } })).toBeUndefined();
+    expect(sceneProblem({ ...defaultScene(), story: { pages: [{ ...page, time: '2026-13-01T00:00:00Z' }] } })?.path).toBe('story.pages[0].time');
+  });
 });

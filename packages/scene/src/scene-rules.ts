@@ -129,6 +129,7 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
   const pageIds = new Set<string>();
   for (const [i, page] of scene.story.pages.entries()) {
     if (pageIds.has(page.id)) return { path: `story.pages[${i}].id`, message: `repeats the id "${page.id}" of an earlier page` };
+    if (page.time !== undefined && !Number.isFinite(Date.parse(page.time))) return { path: `story.pages[${i}].time`, message: `"${page.time}" is not a date and time` };
     pageIds.add(page.id);
   }
   return undefined;

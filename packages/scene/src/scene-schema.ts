@@ -134,6 +134,9 @@ export const WidgetSchema = Type.Object(
   closed,
 );
 
+/** An ISO 8601 date-time with its zone (`2026-11-21T00:00:00Z`). */
+const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$', maxLength: 40 });
+
 /** A story page (§9): its text is Markdown; `layers`, when present, are the layers visible on it. */
 export const StoryPageSchema = Type.Object(
   {
@@ -144,12 +147,11 @@ export const StoryPageSchema = Type.Object(
     layers: Type.Optional(Type.Array(Id, { maxItems: 500 })),
     /** docs/contract.md §8: plugins' story blocks, shown after the text. */
     blocks: Type.Optional(Type.Array(BlockSchema, { maxItems: MAX_BLOCKS })),
+    /** docs/contract.md §18: the clock's time on this page (time-dynamic layers show what holds then). */
+    time: Type.Optional(DateTime),
   },
   closed,
 );
-
-/** An ISO 8601 date-time with its zone (`2026-11-21T00:00:00Z`). */
-const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$', maxLength: 40 });
 
 /**
  * The scene's clock (docs/contract.md §8 `app.timeline`): where the timeline starts, stops and begins, and how

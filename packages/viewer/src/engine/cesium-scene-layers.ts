@@ -11,8 +11,10 @@ export type LayersChange = { loaded: string[]; removed: string[] };
 
 /** The timeline bar's reason while a layer shown has time-dynamic data. */
 const TIMED_LAYERS = 'layers';
-/** Whether a loaded layer is time-dynamic: CesiumJS took a clock from it (a CZML document's). */
-const hasClock = (l: LoadedLayer) => (l.value as { clock?: unknown }).clock !== undefined;
+/** A time-dynamic vector layer's (docs/contract.md §18 `data.time`) earliest start and latest end. */
+const timeRangeOf = (l: LoadedLayer) => (l.value as { timeRange?: [number, number] }).timeRange;
+/** Whether a loaded layer is time-dynamic: CesiumJS took a clock from it (a CZML document's), or its features have times. */
+const hasClock = (l: LoadedLayer) => (l.value as { clock?: unknown }).clock !== undefined || timeRangeOf(l) !== undefined;
 
 /**
  * The scene's layers on the globe: loads what a scene names, keeps what draws the same, removes
@@ -158,7 +160,9 @@ export class CesiumSceneLayers {
         // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
         if (hasClock(l)) {
           if (layer.visible) this.timeline.want(TIMED_LAYERS);
-          this.timeline.commit({}, { source: 'featureResource', id: layer.id });
+          // Features with times set the clock to their range, as a CZML document's clock does (the scene's own clock applies after).
+          const range = timeRangeOf(l);
+          this.timeline.commit(range ? { start: range[0], stop: range[1], current: range[0] } : {}, { source: 'featureResource', id: layer.id });
         }
         return l;
       },

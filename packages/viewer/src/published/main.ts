@@ -55,11 +55,23 @@ layout.slots.legend.append(legend.element);
 const opening = openingOfStory(pages, layers, location.hash);
 if (layout.side) {
   const story = startStory(
-    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => (legend.update(shown), void engine.setLayers(shown)), renderText, followAddress: true, blocks },
+    {
+      pages,
+      layers,
+      flyTo: (camera) => void engine.flyTo(camera, 2),
+      setLayers: (shown) => (legend.update(shown), void engine.setLayers(shown)),
+      setTime: (time) => engine.timeline.commit({ current: time }, { source: 'storyPage' }),
+      renderText,
+      followAddress: true,
+      blocks,
+    },
     opening.index,
   );
   layout.side.append(story.panel.element);
   followCoveredBottom(layout.side, container, (pixels) => engine.setCoveredBottom(pixels));
 }
 legend.update(opening.layers);
-void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers, timeline: snapshot.scene.timeline }, [plugins]);
+// The opening story page's time (docs/contract.md §18) over the scene's clock.
+const openingTime = pages[opening.index]?.time;
+const timeline = openingTime ? { ...snapshot.scene.timeline, current: openingTime } : snapshot.scene.timeline;
+void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers, timeline }, [plugins]);

@@ -1,7 +1,8 @@
-import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PointPrimitiveCollection, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
+import { BoundingSphere, Color, ColorGeometryInstanceAttribute, JulianDate, PointPrimitiveCollection, ShowGeometryInstanceAttribute, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
 import type { ClusterOptions, FeatureBatch, PointColumns, VectorReply, VectorRequest } from './vector-protocol.js';
 import { CesiumClusterView } from './cesium-cluster-view.js';
+import { TimeGate } from './time-gate.js';
 import type { GeometryKind } from '../engine-features.js';
 import { BatchedLayer } from './batched-layer.js';
 import { FeatureTable } from './feature-table.js';
@@ -33,6 +34,8 @@ export interface VectorTools {
   cluster?: ClusterOptions;
   /** Called with the count of each cluster and lone point drawn (1), after each redraw of the clusters. */
   clustersDrawn?: (counts: number[]) => void;
+  /** A time-dynamic layer's (docs/contract.md §18 `data.time`) earliest start and latest end: its features follow the clock. */
+  timeRange?: [number, number];
 }
 
 /** A clustered layer's batches add no markers: the clusters' view draws its points. */
@@ -53,6 +56,7 @@ const NO_POINTS: PointColumns = {
 };
 
 type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; show: Uint8Array } | undefined; ready: boolean };
+type Attributes = { show: Uint8Array };
 
 /**
  * A vector layer on the batched path (docs/viewer.md, "Large layers"): its features drawn by
@@ -103,6 +107,12 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.into = place.into ?? scene.primitives;
     this.into.add(this.primitives);
     this.into.add(this.selection);
+    if (tools.timeRange) {
+      // Every frame reads the clock (CesiumJS raises preUpdate with the frame's time); only a time that moved changes anything.
+      this.stopClock = scene.preUpdate.addEventListener((_, time: JulianDate) => {
+        if (this.time.set(JulianDate.toDate(time).getTime()) > 0) scene.requestRender();
+      });
+    }
     if (tools.cluster && worker) {
       this.clusters = new CesiumClusterView(scene, worker, this.primitives, {
         owner: place.pickOwner ?? this,
@@ -110,6 +120,31 @@ export class CesiumVectorLayer extends BatchedLayer {
         colorOf: (index) => this.colorOf(index),
         drawn: (counts) => tools.clustersDrawn?.(counts),
       });
+    }
+  }
+
+  /** A time-dynamic layer's features shown by the clock (TimeGate; nothing for a layer without time). */
+  private readonly time = new TimeGate((index, show) => this.showShapes(index, show));
+  private readonly stopClock: (() => void) | undefined;
+
+  /** The earliest start and latest end of a time-dynamic layer's features (ms since 1970). */
+  get timeRange(): [number, number] | undefined {
+    return this.tools.timeRange;
+  }
+
+  /** Shows or hides a feature's lines and polygons (its appearance's `show` still holds). */
+  private showShapes(index: number, show: boolean): void {
+    const { primitives, shown } = this.batches.shapesOf(index);
+    const first = this.picks[index];
+    if (!first || primitives.length === 0) return;
+    const picks = [first, ...(this.partPicks.get(index) ?? [])];
+    for (const { primitive } of primitives) {
+      const shape = primitive as Shape;
+      if (!shape.ready) continue;
+      for (const pick of picks) {
+        const attributes = shape.getGeometryInstanceAttributes(pick) as Attributes | undefined;
+        if (attributes) attributes.show = ShowGeometryInstanceAttribute.toValue(show && shown, attributes.show);
+      }
     }
   }
 
@@ -154,6 +189,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.partPicks.clear();
     this.kinds.clear();
     this.savedColors.clear();
+    this.time.clear();
     this.selection.removeAll();
     // The clusters' view keeps its own primitives in the layer's collection.
     for (let i = this.primitives.length - 1; i >= 0; i--) {
@@ -253,17 +289,19 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.anchors.push(batch.anchors);
     if (batch.points.feature.length > 0) this.kinds.add('marker');
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
-    const adder = new PointAdder(this.primitives, this.scene, this.clusters ? { ...batch, points: NO_POINTS } : batch, (index) => this.pick(index));
+    const admitted = this.time.admit(batch);
+    const adder = new PointAdder(this.primitives, this.scene, this.clusters ? { ...admitted, points: NO_POINTS } : admitted, (index) => this.pick(index));
     const { feature, color } = batch.points;
     const drawn: DrawnBatch = { start: batch.start, count: batch.count, feature, color, markers: adder.markers, ended: false, shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature), shownShapeFeatures: Uint32Array.from(batch.shapes.filter((s) => s.show), (s) => s.feature), shapes: [] };
     this.batches.add(drawn);
+    this.time.track(batch, admitted, drawn);
     return { batch, adder, drawn };
   }
 
   /** Every point of the batch is added: its shapes are added. */
   private end(batch: FeatureBatch, drawn: DrawnBatch): void {
     this.drawing = undefined;
-    drawn.shapes = addShapes(this.primitives, batch.shapes, (index, part) => this.partPick(index, part));
+    drawn.shapes = addShapes(this.primitives, this.time.shapesNow(batch), (index, part) => this.partPick(index, part));
     drawn.ended = true;
     this.shapes.push(...drawn.shapes.map((s) => s.primitive as Shape));
     // A feature selected before a restyle stays highlighted when it is drawn again.
@@ -379,6 +417,7 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   destroy(): void {
     this.clusters?.destroy();
+    this.stopClock?.();
     clearTimeout(this.renderTimer);
     this.worker?.terminate();
     this.queue.length = 0;

@@ -72,6 +72,13 @@ export class DrawnBatches {
     for (let at = lowerBound(feature, index); at < feature.length && feature[at] === index; at++) yield { batch, at };
   }
 
+  /** The primitives that hold a line or polygon of a feature (once its batch ended), and whether its appearance shows any of them. */
+  shapesOf(index: number): { primitives: ShapePrimitive[]; shown: boolean } {
+    const batch = batchAt(this.list, index);
+    if (!batch || index >= batch.start + batch.count) return { primitives: [], shown: false };
+    return { primitives: batch.shapes.filter((s) => holds(s.features, index)), shown: holds(batch.shownShapeFeatures, index) };
+  }
+
   /**
    * Whether the feature shows: every point of it added and not every one hidden by its
    * appearance, not every line and polygon of it hidden (when it has no point shown), and every

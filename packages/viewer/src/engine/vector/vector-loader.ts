@@ -70,7 +70,7 @@ export function loadVector(scene: Scene, job: VectorJob, progress?: Progress, to
           job.stop();
           return resolve(reply);
         case 'count':
-          layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress, {}, { ...tools, ...(job.cluster ? { cluster: job.cluster } : {}) });
+          layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress, {}, { ...tools, ...(job.cluster ? { cluster: job.cluster } : {}), ...(reply.timeRange ? { timeRange: reply.timeRange } : {}) });
           return resolve(layer);
         case 'clusters':
         case 'expand':

@@ -7,6 +7,7 @@ import { csvPoints } from '../csv-points.js';
 import { batchEnd, buildBatch, transferables } from './batch-builder.js';
 import { FeatureStyler } from './feature-style.js';
 import { geojsonFeatures, type SourceFeature } from './geojson-features.js';
+import { featureTimes } from './feature-times.js';
 import { PointClusters } from './point-clusters.js';
 import type { VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
 
@@ -16,6 +17,8 @@ let features: SourceFeature[] = [];
 let batchSize = 25_000;
 /** A clustered layer's index (docs/contract.md §18 `cluster`), once its features are read. */
 let clusters: PointClusters | undefined;
+/** A time-dynamic layer's intervals, two per feature (feature-times.ts). */
+let times: Float64Array | undefined;
 
 function reply(message: VectorReply, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
@@ -34,6 +37,7 @@ function stream(appearance: Appearance | undefined, generation?: number): void {
   for (let from = 0; from < features.length; ) {
     const to = batchEnd(features, from, batchSize);
     const batch = buildBatch(features, from, to, styler, ids);
+    if (times) batch.times = times.slice(from * 2, to * 2);
     reply({ type: 'batch', batch, ...(generation === undefined ? {} : { generation }) }, transferables(batch));
     from = to;
   }
@@ -47,16 +51,25 @@ async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<
     const parsed = csvPoints(raw as string, request.source.data);
     if (parsed.points.length <= request.smallAt) return reply({ type: 'small', csv: parsed });
     features = parsed.points.map((p) => ({ properties: p.properties, geometry: { type: 'Point', coordinates: [p.lng, p.lat, ...(p.height === undefined ? [] : [p.height])] } }));
-    reply({ type: 'count', features: features.length, skipped: parsed.skipped });
+    reply({ type: 'count', features: features.length, skipped: parsed.skipped, ...timeRange(request) });
   } else {
     const doc = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
     const all = geojsonFeatures(doc);
     if (all.length <= request.smallAt) return reply({ type: 'small', geojson: doc });
     features = all;
-    reply({ type: 'count', features: features.length, skipped: 0 });
+    reply({ type: 'count', features: features.length, skipped: 0, ...timeRange(request) });
   }
   stream(request.appearance);
   if (request.cluster) clusters = new PointClusters(features, request.cluster);
+}
+
+/** Reads a time-dynamic layer's intervals (docs/contract.md §18 `data.time`); their range, for the count reply. */
+function timeRange(request: Extract<VectorRequest, { type: 'load' }>): { timeRange?: [number, number] } {
+  const time = request.source.data?.time;
+  if (!time) return {};
+  const read = featureTimes(features, time);
+  times = read.times;
+  return read.range ? { timeRange: read.range } : {};
 }
 
 /** Answers the page's questions about a clustered layer; a layer not clustered (or not yet indexed) has no clusters. */
