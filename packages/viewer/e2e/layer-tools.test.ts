@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LIGHT_PROPERTY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { LIGHT_PROPERTY, reports, SAY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 import { shot } from './shots.js';
 
@@ -8,7 +8,9 @@ import { shot } from './shots.js';
  * docs/contract.md §18 on the published page, at 480 × 320: a clustered point layer (its counts add up
  * to the layer's size; clicks on the cluster in the middle fly in until it splits, down to one
  * point, whose infobox shows); a time-dynamic layer (exactly the features whose interval holds
- * the clock's time show, as the story's pages and a plugin's `app.timeline` set it).
+ * the clock's time show, as the story's pages and a plugin's `app.timeline` set it); filters, the
+ * legend's classes and groups (a range hides exactly the features outside it; a plugin reads the
+ * filter in the layer's `show` and sets its own).
  *
  * The clustered layer: a point "Centre" at 140°E 35.5°N with seven rings of eight points around it
  * (0.5°, 0.25° … 0.0078° away), so that the cluster holding it stays in the middle of the view as
@@ -57,20 +59,54 @@ function timedPoints(): string {
   return JSON.stringify({ type: 'FeatureCollection', features });
 }
 
-/** The time-dynamic features whose colours show anywhere on the globe (at least 12 pixels of each). */
-function timedShown(pixels: Pixels): number[] {
-  const counts = TIMED.map(() => 0);
+/** Which of these colours show anywhere in `pixels` (at least 12 pixels of each), by index. */
+function coloursShown(pixels: Pixels, colours: readonly [number, number, number][]): number[] {
+  const counts = colours.map(() => 0);
   for (let y = 0; y < pixels.height; y++) {
     for (let x = 0; x < pixels.width; x++) {
       const c: Rgba = pixels.at(x, y);
-      TIMED.forEach((f, i) => (counts[i]! += isCloseTo(c, f.colour, 50) ? 1 : 0));
+      colours.forEach((colour, i) => (counts[i]! += isCloseTo(c, colour, 50) ? 1 : 0));
     }
   }
   return counts.flatMap((n, i) => (n >= 12 ? [i] : []));
 }
 
+const timedShown = (pixels: Pixels) =>
+  coloursShown(
+    pixels,
+    TIMED.map((f) => f.colour),
+  );
+
 /** The features whose interval holds day `n` (start ≤ n < end). */
 const holding = (n: number) => TIMED.flatMap((f, i) => (f.from === undefined || (f.from <= n && n < (f.until ?? Infinity)) ? [i] : []));
+
+/**
+ * The filtered layer: six shelters in the timed layer's colours (by conditions on their capacity:
+ * the legend's classes), of capacity 50, 150 … 550, west of 0°; beside them, in another group, one
+ * yellow point.
+ */
+const CAPACITIES = [50, 150, 250, 350, 450, 550];
+const FILTERED_COLOURS = [...TIMED.map((f) => f.colour), [255, 255, 0] as [number, number, number]];
+const shelters = () =>
+  JSON.stringify({
+    type: 'FeatureCollection',
+    features: CAPACITIES.map((capacity, i) => ({
+      type: 'Feature',
+      properties: { name: `S${i}`, capacity, kind: i % 2 ? 'hall' : 'school' },
+      geometry: { type: 'Point', coordinates: [2 + 2 * i, 5] },
+    })),
+  });
+const hex = (c: readonly number[]) => `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+// Reports the shelters' `show` as it reads it; once a shelter is selected, sets its own filter (capacity under 100).
+const FILTER_PLUGIN = `${SAY}
+let last;
+setInterval(() => {
+  const show = JSON.stringify(app.layers.findById('shelters').appearance?.marker?.show ?? null);
+  if (show !== last) { last = show; say('show', show); }
+}, 100);
+app.layers.on('select', (layerId, featureId) => {
+  if (featureId) app.layers.override('shelters', { appearance: { marker: { show: { expression: '\${capacity} < 100' } } } });
+});`;
 
 // Sets the clock to day 0 when a feature is selected (docs/contract.md §8 app.timeline).
 const TIME_SETTER = `app.layers.on('select', (layerId, featureId) => { if (featureId) app.timeline.setTime({ current: '${iso(0)}' }); });`;
@@ -137,6 +173,55 @@ describe('the map maker’s layer tools in Chromium', () => {
       const putTimed = await h.admin('PUT', '/api/projects/timed/scene', timed);
       expect(putTimed.status, await putTimed.clone().text()).toBe(200);
       expect((await h.admin('POST', '/api/projects/timed/publish')).status).toBe(200);
+
+      await h.project('filtered');
+      const sheltersId = await uploadPublicAsset(h, 'filtered', 'shelters.geojson', shelters());
+      const otherId = await uploadPublicAsset(
+        h,
+        'filtered',
+        'other.geojson',
+        JSON.stringify({ type: 'Feature', properties: { name: 'Other' }, geometry: { type: 'Point', coordinates: [7, 9] } }),
+      );
+      expect((await h.admin('POST', '/api/projects/filtered/plugins', widgetPlugin('filterer', FILTER_PLUGIN))).status).toBe(201);
+      const filtered = {
+        property: LIGHT_PROPERTY,
+        camera: { lng: 0, lat: 0, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
+        groups: [
+          { id: 'g1', title: 'Shelters' },
+          { id: 'g2', title: 'Other things' },
+        ],
+        layers: [
+          {
+            id: 'shelters',
+            title: 'Shelters',
+            type: 'geojson',
+            assetId: sheltersId,
+            visible: true,
+            group: 'g1',
+            filters: [
+              { property: 'capacity', type: 'range', label: 'Capacity' },
+              { property: 'kind', type: 'choice' },
+            ],
+            appearance: {
+              marker: { pointSize: 16, pointColor: { conditions: CAPACITIES.map((c, i) => [`\${capacity} === ${c}`, `color('${hex(TIMED[i]!.colour)}')`]) } },
+            },
+          },
+          {
+            id: 'other',
+            title: 'Other',
+            type: 'geojson',
+            assetId: otherId,
+            visible: true,
+            group: 'g2',
+            appearance: { marker: { pointSize: 16, pointColor: '#ffff00' } },
+          },
+        ],
+        widgets: [{ pluginId: 'filterer', extensionId: 'main', enabled: true }],
+        story: { pages: [] },
+      };
+      const putFiltered = await h.admin('PUT', '/api/projects/filtered/scene', filtered);
+      expect(putFiltered.status, await putFiltered.clone().text()).toBe(200);
+      expect((await h.admin('POST', '/api/projects/filtered/publish')).status).toBe(200);
     },
   });
 
@@ -191,5 +276,43 @@ describe('the map maker’s layer tools in Chromium', () => {
     await infobox.waitFor({ state: 'hidden' });
     expect(holding(0)).toEqual([0, 4, 5]);
     await expect.poll(shown, { timeout: 20_000 }).toEqual(holding(0));
+  }, 120_000);
+
+  it('filters a layer by range, by the legend’s classes and by group, and a plugin reads and sets the filter as the layer’s show', async () => {
+    const tab = await t.open({ width: 640, height: 480 });
+    const { page } = tab;
+    await page.goto(`${t.h.url}/p/filtered`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    const shown = async () => coloursShown(await screenshotPixels(page, page.getByTestId('viewer')), FILTERED_COLOURS);
+    await expect.poll(shown, { timeout: 20_000 }).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // Capacity 200–500: exactly the shelters of 250, 350 and 450 stay; the other group's point too.
+    const filters = page.getByTestId('filters');
+    if (!(await filters.locator('details').evaluate((d) => (d as unknown as { open: boolean }).open))) await filters.locator('summary').click();
+    await page.getByTestId('filter-min-shelters-capacity').fill('200');
+    await page.getByTestId('filter-min-shelters-capacity').dispatchEvent('change');
+    await page.getByTestId('filter-max-shelters-capacity').fill('500');
+    await page.getByTestId('filter-max-shelters-capacity').dispatchEvent('change');
+    await expect.poll(shown, { timeout: 30_000 }).toEqual([2, 3, 4, 6]);
+    // The plugin reads the filter where Re:Earth's plugins do: the layer's appearance's show.
+    await expect
+      .poll(() => String(reports(tab, 'filterer/main').show), { timeout: 10_000 })
+      .toContain('Number(${capacity}) >= 200 && Number(${capacity}) <= 500');
+    // The legend's row of 350 switches its class off; the second group's box hides its point.
+    const legend = page.getByTestId('legend');
+    if (!(await legend.locator('details').evaluate((d) => (d as unknown as { open: boolean }).open))) await legend.locator('summary').click();
+    await legend.getByTestId('legend-row').nth(3).locator('button').click();
+    await page.getByTestId('legend-group-visible-g2').uncheck();
+    await shot(page, 'published-filters');
+    // Folded again: its swatches are in the classes' colours.
+    await legend.locator('summary').click();
+    await expect.poll(shown, { timeout: 30_000 }).toEqual([2, 4]);
+    // A click on the blue shelter selects it: the plugin sets its own show (capacity under 100).
+    const pixels = await screenshotPixels(page, page.getByTestId('viewer'));
+    let [sx, sy, n] = [0, 0, 0];
+    for (let y = 0; y < pixels.height; y++)
+      for (let x = 0; x < pixels.width; x++) if (isCloseTo(pixels.at(x, y), FILTERED_COLOURS[2]!, 50)) [sx, sy, n] = [sx + x, sy + y, n + 1];
+    await page.mouse.click(sx / n, sy / n);
+    await page.keyboard.press('Escape');
+    await expect.poll(shown, { timeout: 30_000 }).toEqual([0]);
   }, 120_000);
 });

@@ -35,7 +35,7 @@ export type LoadedLayer =
 
 /** Whether two versions of a layer draw the same, so that only its visibility needs to change. */
 export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
-  const key = (l: EngineLayer) => JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data, l.cluster?.enabled ? l.cluster : undefined]);
+  const key = (l: EngineLayer) => JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data, l.cluster?.enabled ? l.cluster : undefined, (l.filters?.length ?? 0) > 0]);
   return key(a) === key(b);
 }
 
@@ -74,7 +74,7 @@ export function startFeatures(layer: FeatureLayer): VectorJob {
     ...(layer.headers ? { headers: layer.headers } : {}),
     ...(layer.data ? { data: layer.data } : {}),
   };
-  return new VectorJob(source, layer.appearance, layer.appearance?.model !== undefined, clusterOptions(layer));
+  return new VectorJob(source, layer.appearance, layer.appearance?.model !== undefined, clusterOptions(layer), (layer.filters?.length ?? 0) > 0);
 }
 
 /** docs/contract.md §18 `cluster` with its defaults (60 px, clustered up to zoom 16), when it is on. */

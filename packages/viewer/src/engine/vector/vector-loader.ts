@@ -27,10 +27,10 @@ export class VectorJob {
   private listener: ((reply: VectorReply) => void) | undefined;
 
   /**
-   * `entitiesOnly`: CesiumJS's entities whatever the size (a model layer); a clustered or
-   * time-dynamic layer (docs/contract.md §18) takes the batched path whatever its size.
+   * `entitiesOnly`: CesiumJS's entities whatever the size (a model layer); a clustered,
+   * time-dynamic or filtered (`filtered`) layer (docs/contract.md §18) takes the batched path whatever its size.
    */
-  constructor(source: VectorSource, appearance: Appearance | undefined, entitiesOnly: boolean, readonly cluster?: ClusterOptions) {
+  constructor(source: VectorSource, appearance: Appearance | undefined, entitiesOnly: boolean, readonly cluster?: ClusterOptions, filtered = false) {
     this.worker = new Worker(new URL('./vector-worker.ts', import.meta.url), { type: 'module', name: `layer ${source.url ?? 'inline'}` });
     this.worker.onmessage = (event: MessageEvent<VectorReply>) => (this.listener ? this.listener(event.data) : this.early.push(event.data));
     this.worker.onerror = (event) => {
@@ -38,7 +38,7 @@ export class VectorJob {
       if (this.listener) this.listener(reply);
       else this.early.push(reply);
     };
-    const batchedAlways = cluster !== undefined || source.data?.time !== undefined;
+    const batchedAlways = cluster !== undefined || source.data?.time !== undefined || filtered;
     const smallAt = batchedAlways ? 0 : entitiesOnly ? Number.POSITIVE_INFINITY : SMALL_LAYER;
     const request: VectorRequest = { type: 'load', source, ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, smallAt, ...(cluster ? { cluster } : {}) };
     this.worker.postMessage(request);
