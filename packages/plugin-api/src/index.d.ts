@@ -52,6 +52,17 @@ export interface Viewport {
 export interface Env {
   inEditor: boolean;
   isBuilt: boolean;
+  /**
+   * Orbis's addition to Re:Earth's `Env`: the language the page speaks, `"en"` or `"ja"` (the editor's
+   * user's choice, or the published page's); `app.viewer.on('languagechange')` tells when it changes.
+   * @example const hello = app.viewer.env.language === 'ja' ? 'こんにちは' : 'Hello';
+   */
+  language: string;
+}
+
+/** `languagechange`'s payload (Orbis's addition): the page's new language. */
+export interface LanguageChangeEvent {
+  language: string;
 }
 
 export type InteractionModeType = 'default' | 'move' | 'selection' | 'sketch' | 'spatialId';
@@ -101,6 +112,8 @@ export interface ViewerEvents {
   mouseEnter: MouseEvent;
   mouseLeave: MouseEvent;
   wheel: MouseEvent;
+  /** Orbis's addition: the page's language changed (`app.viewer.env.language` already says the new one). */
+  languagechange: LanguageChangeEvent;
 }
 
 /** Coordinate and height tools. Those that can have no result return `undefined`. */

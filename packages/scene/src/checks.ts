@@ -12,4 +12,5 @@ export { timelineProblem, type SceneProblem } from './scene-rules.js';
 export { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 export { TILE_TYPES, type TileType } from './tile-types.js';
 export { INFOBOX_FORMATS, type InfoboxFormat } from './infobox-formats.js';
+export { ALIAS_PATTERN, ALIAS_RULE, aliasFromName } from './project-alias.js';
 export { GEOTIFF_NAME, GSI_DEM_TILES, rasterStyleProblem, type RasterStyleFields, rasterTilesPath, TERRAIN_TYPES, terrainTilesPath } from './raster-layers.js';

@@ -5,6 +5,7 @@ import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 import { TILE_TYPES } from './tile-types.js';
 import { LAYER_TOOL_FIELDS, LayerGroupSchema } from './layer-tools.js';
 import { AppearanceSchema, BlockSchema, MAX_BLOCKS, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
+import { SCENE_LANGUAGES } from './languages.js';
 
 /**
  * docs/contract.md §4 and §9: the scene document of `GET/PUT /api/projects/{p}/scene`, declared once. The
@@ -91,6 +92,8 @@ export const ViewerPropertySchema = Type.Partial(
         Type.Object({ antialias: Type.Boolean(), resolutionScale: Type.Number({ minimum: 0.1, maximum: 4 }), debugFramesPerSecond: Type.Boolean() }, closed),
         closed,
       ),
+      /** The published page's language: `en`, `ja`, or `auto`, the visitor's (docs/contract.md §19). */
+      language: stringEnum(SCENE_LANGUAGES),
     },
     closed,
   ),

@@ -91,8 +91,9 @@ function isLocal(url: string): boolean {
  * 127.0.0.1/localhost are aborted, so the page sees them fail, and recorded in `blockedRequests`.
  * Service workers are blocked so that every request passes through that check.
  */
-export async function newPage(browser: Browser, viewport: Viewport): Promise<TestPage> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, serviceWorkers: 'block' });
+export async function newPage(browser: Browser, viewport: Viewport, locale?: string): Promise<TestPage> {
+  // `locale` is the browser's language (navigator.languages, Accept-Language); Chromium's own otherwise.
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, serviceWorkers: 'block', ...(locale ? { locale } : {}) });
   // Actions wait for their element as long as a loaded two-core machine may need (software WebGL
   // frames hold the main thread); a failing test still fails, later. Playwright's default is 30 s.
   context.setDefaultTimeout(90_000);

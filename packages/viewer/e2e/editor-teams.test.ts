@@ -210,4 +210,24 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     expect(fx.tab.consoleMessages.filter((m) => /\b403\b/.test(m.text))).toEqual([]);
     fx.tab.assertClean();
   });
+  it('leads back to the list, and makes a new project its address from its name, saying a wrong one in words', async () => {
+    const { page } = fx.tab;
+    await page.getByTestId('back-to-projects').click();
+    await page.getByTestId('project-list').waitFor();
+    await page.getByText('New project').click();
+    await page.getByTestId('new-project-name').fill('Flood map 2026');
+    expect(await page.getByTestId('new-project-alias').inputValue()).toBe('flood-map-2026');
+    await page.getByTestId('new-project-alias').fill('Flood Map');
+    await page.getByTestId('new-project-create').click();
+    expect(await page.getByTestId('new-project-message').textContent()).toBe('The address “Flood Map” may hold only lower-case letters a–z, digits and hyphens, starting with a letter or a digit, at most 63 characters.');
+    await page.getByTestId('new-project-alias').fill('flood-map');
+    await page.getByTestId('new-project-create').click();
+    await page.waitForURL(/\/editor\/flood-map$/);
+    await page.getByTestId('map-panel').waitFor();
+    expect(await page.locator('header strong').first().textContent()).toBe('Flood map 2026');
+    // The list names projects by their names (the address is beside it).
+    await page.getByTestId('back-to-projects').click();
+    await expect.poll(() => page.getByTestId('project-list').getByRole('link').allTextContents(), { timeout: 30_000 }).toEqual(['city', 'Flood map 2026']);
+    fx.tab.assertClean();
+  });
 });

@@ -61,6 +61,8 @@ export function useBrowserAndServer(
     /** The server's own options (`demo`: with the demo project). */
     harness?: Parameters<typeof startHarness>[1];
     viewport?: { width: number; height: number };
+    /** The browser's language (`ja-JP`): what the pages see in `navigator.languages`. */
+    locale?: string;
     setUp?: (h: Harness) => Promise<void>;
     /** Runs once the page is open (cookies, init scripts, the first navigation). */
     onPage?: (tab: TestPage, h: Harness) => Promise<void>;
@@ -70,7 +72,7 @@ export function useBrowserAndServer(
   const opened: TestPage[] = [];
   const fixture = {
     async open(size = viewport) {
-      const tab = await newPage(fixture.browser, size);
+      const tab = await newPage(fixture.browser, size, options.locale);
       opened.push(tab);
       return tab;
     },
@@ -78,7 +80,7 @@ export function useBrowserAndServer(
   beforeAll(async () => {
     [fixture.browser, fixture.h] = await Promise.all([connectBrowser(), startHarness(options.env, options.harness)]);
     await options.setUp?.(fixture.h);
-    fixture.tab = await newPage(fixture.browser, viewport);
+    fixture.tab = await newPage(fixture.browser, viewport, options.locale);
     await options.onPage?.(fixture.tab, fixture.h);
   });
   afterEach(async () => {

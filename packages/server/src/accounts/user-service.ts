@@ -1,7 +1,8 @@
+import { isLanguage, LANGUAGES } from '@orbis/scene/languages';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 import { newId } from '../records/ids.js';
-import type { AccountStore, User } from '../store/account-store.js';
+import type { AccountStore, User, UserPatch } from '../store/account-store.js';
 import { type Clock, isoAt, systemClock } from './clock.js';
 import { normalizedEmail } from './sign-in-limiter.js';
 import { checkPassword, hashPassword, verifyPassword } from './passwords.js';
@@ -12,10 +13,12 @@ export interface UserRecord {
   email: string;
   name: string;
   createdAt: string;
+  /** The editor's language the user chose (docs/contract.md §19); absent: the browser's. */
+  language?: string;
 }
 
 export function userRecord(user: User): UserRecord {
-  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt };
+  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, ...(user.language ? { language: user.language } : {}) };
 }
 
 // Deliberately loose (one @, something on each side, no spaces): the mail server is the judge.
@@ -51,11 +54,17 @@ export class UserService {
   }
 
   /** Changes a name and/or password, given the current password (docs/contract.md §12; a user without one, from OpenID Connect, needs none). */
-  async update(user: User, input: { name?: unknown; password?: unknown; currentPassword?: unknown }): Promise<User> {
-    const patch: { name?: string; passwordHash?: string } = {};
+  async update(user: User, input: { name?: unknown; password?: unknown; currentPassword?: unknown; language?: unknown }): Promise<User> {
+    const patch: UserPatch = {};
     if (input.name !== undefined) patch.name = checkDisplayText(input.name, 'name', { max: 200 });
     const password = input.password === undefined ? undefined : checkPassword(input.password);
-    if (user.passwordHash !== null && (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.passwordHash, input.currentPassword)))) {
+    if (input.language !== undefined) {
+      if (!isLanguage(input.language)) throw new InputError('language', `language must be one of ${LANGUAGES.join(', ')}`);
+      patch.language = input.language;
+    }
+    // The language is a preference, not a secret: choosing it alone asks for no password (docs/contract.md §19).
+    const onlyLanguage = input.name === undefined && input.password === undefined;
+    if (!onlyLanguage && user.passwordHash !== null && (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.passwordHash, input.currentPassword)))) {
       throw new InputError('currentPassword', 'currentPassword must be the current password');
     }
     if (password !== undefined) patch.passwordHash = await hashPassword(password);

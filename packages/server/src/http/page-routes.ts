@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ALIAS_PATTERN } from '../projects/project-service.js';
+import { ALIAS_PATTERN } from '@orbis/scene/checks';
 import { cesiumBuildDir, cesiumPrecompressedDir, VIEWER_DIST } from '../static/static-roots.js';
 import type { AppContext } from './app-context.js';
 import { ENCODING_SUFFIX } from './compressible.js';

@@ -38,6 +38,13 @@ describe('scenes and publishing (docs/contract.md §3–4)', () => {
     expect(await (await h.admin('GET', '/api/projects/scenic/scene')).json()).toEqual(before);
   });
 
+  it("keeps the published page's language, en, ja or auto, and refuses another (docs/contract.md §19)", async () => {
+    for (const language of ['ja', 'auto']) expect((await h.admin('PUT', '/api/projects/scenic/scene', { ...scene(), property: { language } })).status).toBe(200);
+    const res = await h.admin('PUT', '/api/projects/scenic/scene', { ...scene(), property: { language: 'fr' } });
+    expect(res.status).toBe(400);
+    expect((await code(res)).message).toMatch(/^property\.language/);
+  });
+
   it('refuses a bad style expression with 400 invalid_body naming its JSON path, and keeps the old scene', async () => {
     const before = await (await h.admin('GET', '/api/projects/scenic/scene')).json();
     const layer = {

@@ -5,6 +5,7 @@
  */
 
 import { FIELD_TYPES } from '@orbis/content-model';
+import { ALIAS_PATTERN } from '@orbis/scene/checks';
 
 const ref = (name: string) => ({ $ref: `${name}#` });
 const text = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) });
@@ -54,7 +55,7 @@ export const sharedSchemas = [
     type: 'object',
     properties: {
       id: text(),
-      alias: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' },
+      alias: { type: 'string', pattern: ALIAS_PATTERN.source },
       name: text(),
       visibility: { enum: ['public', 'private'] },
       assetCount: { type: 'integer' },

@@ -1,10 +1,10 @@
+import { ALIAS_PATTERN, ALIAS_RULE } from '@orbis/scene/checks';
 import { newId } from '../records/ids.js';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
 import type { Project, Store, Visibility } from '../store/store.js';
 
-export const ALIAS_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 const MAX_PROJECT_NAME = 200;
 const MAX_DESCRIPTION = 1000;
 
@@ -37,7 +37,7 @@ export function projectRecord(p: Project): ProjectRecord {
 
 export function checkAlias(alias: unknown): string {
   if (typeof alias !== 'string' || !ALIAS_PATTERN.test(alias)) {
-    throw new InputError('alias', 'alias must match [a-z0-9][a-z0-9-]{0,62}: lowercase letters, digits and hyphens, at most 63');
+    throw new InputError('alias', `alias must be ${ALIAS_RULE}`);
   }
   return alias;
 }

@@ -8,11 +8,14 @@ export interface User {
   /** The argon2id hash (PHC string); null for a user who signs in only through OpenID Connect. */
   passwordHash: string | null;
   createdAt: string;
+  /** The language the user chose for the editor (`en`, `ja`); absent: the browser's (docs/contract.md §19). */
+  language?: string;
 }
 
 export interface UserPatch {
   name?: string;
   passwordHash?: string;
+  language?: string;
 }
 
 /** A signed-in browser. The store keeps only the hash of the cookie's id. */
@@ -35,6 +38,8 @@ export interface Member {
 export interface Membership {
   projectId: string;
   alias: string;
+  /** The project's name, which people know it by (the alias is its address). */
+  name: string;
   role: Role;
 }
 

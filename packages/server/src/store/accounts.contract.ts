@@ -28,6 +28,8 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       expect((await store.accounts.listUsers()).map((u) => u.email)).toEqual(['Ana@Example.org', 'bo@example.org']);
       expect(await store.accounts.updateUser(bo.id, { name: 'Bo' })).toMatchObject({ name: 'Bo', passwordHash: null });
       expect(await store.accounts.updateUser(bo.id, { passwordHash: '$argon2id$y' })).toMatchObject({ name: 'Bo', passwordHash: '$argon2id$y' });
+      expect(await store.accounts.updateUser(bo.id, { language: 'ja' })).toMatchObject({ name: 'Bo', language: 'ja' });
+      expect((await store.accounts.listUsers()).find((u) => u.id === bo.id)?.language).toBe('ja');
       expect(await store.accounts.deleteUser(bo.id)).toBe(true);
       expect(await store.accounts.deleteUser(bo.id)).toBe(false);
       expect(await store.accounts.getUser(bo.id)).toBeUndefined();
@@ -67,7 +69,7 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       expect(await store.accounts.getRole(project.id, bo.id)).toBe('writer');
       expect((await store.accounts.listMembers(project.id)).map((m) => [m.user.email, m.role])).toEqual([['ana@example.org', 'owner'], ['bo@example.org', 'writer']]);
       expect(await store.accounts.countOwners(project.id)).toBe(1);
-      expect(await store.accounts.listMemberships(bo.id)).toEqual([{ projectId: project.id, alias: 'p1', role: 'writer' }]);
+      expect(await store.accounts.listMemberships(bo.id)).toEqual([{ projectId: project.id, alias: 'p1', name: project.name, role: 'writer' }]);
       expect(await store.accounts.removeMember(project.id, bo.id)).toBe(true);
       expect(await store.accounts.getRole(project.id, bo.id)).toBeUndefined();
       await store.deleteProject(project.id);

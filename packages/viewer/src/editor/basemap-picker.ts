@@ -5,14 +5,15 @@ import { h } from '../ui/dom.js';
 import { showValue } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { type PmtilesBasemapInfo, PmtilesBasemaps, pmtilesAssets } from './pmtiles-basemaps.js';
+import { t } from '../ui/i18n.js';
 
 type Tile = NonNullable<SceneViewerProperty['tiles']>[number];
 
-const CHOICES: readonly (readonly [string, string])[] = [
-  ['default', 'Natural Earth II (offline)'],
-  ...Object.entries(NAMED_BASEMAPS).map(([type, b]) => [type, b.label] as const),
-  ['url', 'Tile URL ({z}/{x}/{y})'],
-  ['pmtiles', 'PMTiles archive in this project'],
+const choices = (): readonly (readonly [string, string])[] => [
+  ['default', t('basemap.default')],
+  ...(Object.keys(NAMED_BASEMAPS) as (keyof typeof NAMED_BASEMAPS)[]).map((type) => [type, t(`basemap.named.${type}`)] as const),
+  ['url', t('basemap.url')],
+  ['pmtiles', t('basemap.pmtiles')],
 ];
 
 /** The tile of a `{z}/{x}/{y}` template that holds Japan and East Asia: what the preview shows. */
@@ -64,12 +65,12 @@ export function basemapPicker(state: EditorState): HTMLElement {
   // What is known of the chosen archive (`of`, its asset id): kept while that archive stays chosen, so
   // that a redraw for another change (a save, the opacity) neither blanks the preview nor makes a new URL of it.
   let archiveInfo: (PmtilesBasemapInfo & { of: string }) | undefined;
-  const kind = select(CHOICES, 'default', apply, 'Basemap', 'basemap');
-  const url = textInput({ type: 'url', placeholder: 'https://…/{z}/{x}/{y}.png', label: 'Basemap tile URL', testid: 'basemap-url', onChange: apply });
-  const archive = h('select', { class: 'ui-select', 'aria-label': 'PMTiles archive', 'data-testid': 'basemap-archive', onchange: apply });
-  const archiveField = field('Archive', archive);
+  const kind = select(choices(), 'default', apply, t('basemap.title'), 'basemap');
+  const url = textInput({ type: 'url', placeholder: 'https://…/{z}/{x}/{y}.png', label: t('basemap.tileUrl'), testid: 'basemap-url', onChange: apply });
+  const archive = h('select', { class: 'ui-select', 'aria-label': t('basemap.archiveLabel'), 'data-testid': 'basemap-archive', onchange: apply });
+  const archiveField = field(t('basemap.archive'), archive);
   const refusal = h('p', { class: 'hint error', role: 'alert', 'data-testid': 'basemap-refusal' });
-  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': 'Basemap opacity', 'data-testid': 'imagery-opacity', oninput: () => shown.checked && !pending && write(chosen()) });
+  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': t('basemap.opacity'), 'data-testid': 'imagery-opacity', oninput: () => shown.checked && !pending && write(chosen()) });
   // Switched on while a choice is not complete, the basemap shown is the offline one.
   const shown = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => {
     const base = pending ? { type: 'default' as const, opacity: Number(opacity.value) } : chosen();
@@ -92,7 +93,7 @@ export function basemapPicker(state: EditorState): HTMLElement {
 
   function renderArchives(base: Tile | undefined): void {
     const assets = pmtilesAssets(state);
-    const wanted = [['', assets.length ? 'Choose an archive…' : 'No .pmtiles file uploaded yet'], ...assets.map((a) => [a.id, a.name])];
+    const wanted = [['', assets.length ? t('basemap.chooseArchive') : t('basemap.noArchive')], ...assets.map((a) => [a.id, a.name])];
     if (archive.options.length !== wanted.length || wanted.some(([v], i) => archive.options[i]!.value !== v)) {
       const keep = archive.value;
       archive.replaceChildren(...wanted.map(([v, text]) => h('option', { value: v!, disabled: v === '' }, text!)));
@@ -103,7 +104,7 @@ export function basemapPicker(state: EditorState): HTMLElement {
     archiveField.hidden = kind.value !== 'pmtiles';
     const asset = assets.find((a) => a.id === archive.value);
     if (archiveInfo?.of !== asset?.id) archiveInfo = undefined;
-    refusal.textContent = kind.value !== 'pmtiles' ? '' : !assets.length ? 'Upload a .pmtiles archive (above, under Assets) to use it as the basemap.' : archiveInfo?.refusal ?? '';
+    refusal.textContent = kind.value !== 'pmtiles' ? '' : !assets.length ? t('basemap.uploadArchive') : archiveInfo?.refusal ?? '';
     if (kind.value !== 'pmtiles' || !asset) return;
     void archives.info(asset).then((info) => {
       if (archive.value !== asset.id || kind.value !== 'pmtiles') return;
@@ -119,7 +120,7 @@ export function basemapPicker(state: EditorState): HTMLElement {
     shown.checked = !tiles || tiles.length > 0;
     const type = base?.type ?? 'default';
     // `osm` and `wms` entries (written by hand or a plugin) show as what they are closest to.
-    kind.value = pending ?? (CHOICES.some(([v]) => v === type) ? type : 'url');
+    kind.value = pending ?? ([...kind.options].some((o) => o.value === type) ? type : 'url');
     showValue(url, typeof base?.url === 'string' ? base.url : url.value);
     url.hidden = kind.value !== 'url';
     showValue(opacity, String(base?.opacity ?? 1));
@@ -141,19 +142,19 @@ export function basemapPicker(state: EditorState): HTMLElement {
     preview.hidden = !src || !shown.checked;
     // The credit as text: the globe's credit line carries the links.
     credit.textContent = isNamedBasemap(kind.value)
-      ? `Credit: ${new DOMParser().parseFromString(NAMED_BASEMAPS[kind.value].credit, 'text/html').body.textContent}`
-      : kind.value === 'pmtiles' && archiveInfo && !archiveInfo.refusal ? (archiveInfo.credit ? `Credit: ${archiveInfo.credit}` : 'The archive names no attribution.') : '';
+      ? t('basemap.credit', { credit: new DOMParser().parseFromString(NAMED_BASEMAPS[kind.value].credit, 'text/html').body.textContent ?? '' })
+      : kind.value === 'pmtiles' && archiveInfo && !archiveInfo.refusal ? (archiveInfo.credit ? t('basemap.credit', { credit: archiveInfo.credit }) : t('basemap.noCredit')) : '';
   }
   state.onChange(render);
   render();
   return h('div', { class: 'basemap', 'data-testid': 'basemap-picker' },
     h('div', { class: 'basemap-fields' },
-      h('label', { class: 'check' }, shown, h('span', {}, 'Show a basemap')),
-      field('Basemap', kind),
+      h('label', { class: 'check' }, shown, h('span', {}, t('basemap.show'))),
+      field(t('basemap.title'), kind),
       url,
       archiveField,
       refusal,
-      field('Opacity', opacity),
+      field(t('raster.opacity'), opacity),
       credit,
     ),
     preview,

@@ -1,6 +1,7 @@
 import type { Field, ItemPage, ItemRecord, ModelRecord } from '@orbis/content-model';
 import { vectorFormatOf } from '@orbis/scene/checks';
 import { ApiError } from './management-api.js';
+import { t } from '../ui/i18n.js';
 
 export type { Field, ItemPage, ItemRecord, ModelRecord };
 
@@ -74,9 +75,9 @@ export class ContentApi {
       xhr.onload = () => {
         const json = JSON.parse(xhr.responseText || '{}');
         if (xhr.status >= 200 && xhr.status < 300) resolve(json);
-        else reject(new ApiError(xhr.status, json?.error?.code ?? 'unknown', json?.error?.message ?? 'the import failed'));
+        else reject(new ApiError(xhr.status, json?.error?.code ?? 'unknown', json?.error?.message ?? t('content.importFailed')));
       };
-      xhr.onerror = () => reject(new ApiError(0, 'network', 'the import could not reach the server'));
+      xhr.onerror = () => reject(new ApiError(0, 'network', t('errors.network')));
       xhr.send(file);
     });
   }

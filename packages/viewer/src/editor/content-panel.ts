@@ -1,6 +1,7 @@
 import { Database } from 'lucide';
 import { button, checkbox, emptyState, field, select, textInput } from '../ui/controls.js';
 import { toast } from '../ui/toast.js';
+import { errorText } from '../ui/error-text.js';
 import { FIELD_TYPES } from '@orbis/content-model';
 import { ContentApi, type Field, type ItemRecord, type ModelRecord } from './content-api.js';
 import { h } from '../ui/dom.js';
@@ -9,21 +10,22 @@ import { itemForm } from './item-form.js';
 import type { AssetRecord } from './management-api.js';
 import { VECTOR_FORMATS } from '@orbis/scene/checks';
 import type { Permissions } from './permissions.js';
+import { t } from '../ui/i18n.js';
 
 const PAGE_SIZE = 20;
 
 /** The form that defines a new model: its key, name, flag and fields, one row per field. */
 function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void): HTMLElement {
-  const key = textInput({ placeholder: 'shelters', label: 'Model key', testid: 'model-key' });
-  const name = textInput({ placeholder: 'Shelters', label: 'Model name', testid: 'model-name' });
+  const key = textInput({ placeholder: 'shelters', label: t('content.modelKey'), testid: 'model-key' });
+  const name = textInput({ placeholder: t('content.modelNamePlaceholder'), label: t('content.modelName'), testid: 'model-name' });
   let isPublic = true;
   const rows = h('div', { class: 'field-rows', 'data-testid': 'field-rows' });
   const addRow = () => {
-    const fieldKey = textInput({ placeholder: 'key', label: 'Field key', testid: 'field-key' });
+    const fieldKey = textInput({ placeholder: t('content.fieldKeyPlaceholder'), label: t('content.fieldKey'), testid: 'field-key' });
     let type: string = 'text';
     let required = false;
-    const options = textInput({ placeholder: 'options (select): a, b', label: 'Options', testid: 'field-options' });
-    const row = h('div', { class: 'row field-row' }, fieldKey, select(FIELD_TYPES.map((t) => [t, t] as const), type, (v) => (type = v), 'Field type', 'field-type'), checkbox('required', false, (v) => (required = v)), options);
+    const options = textInput({ placeholder: t('content.optionsPlaceholder'), label: t('content.options'), testid: 'field-options' });
+    const row = h('div', { class: 'row field-row' }, fieldKey, select(FIELD_TYPES.map((ft) => [ft, t(`content.fieldTypes.${ft}`)] as const), type, (v) => (type = v), t('content.fieldType'), 'field-type'), checkbox(t('content.required'), false, (v) => (required = v)), options);
     (row as HTMLElement & { read?: () => Field }).read = () => ({
       key: fieldKey.value.trim(),
       type: type as Field['type'],
@@ -38,20 +40,20 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
     const fields = [...rows.children].map((r) => (r as HTMLElement & { read: () => Field }).read()).filter((f) => f.key !== '');
     try {
       const model = await api.createModel({ key: key.value.trim(), name: name.value.trim() || key.value.trim(), public: isPublic, fields });
-      toast('success', `Model "${model.key}" created`);
+      toast('success', t('content.modelCreated', { key: model.key }));
       onCreated(model);
     } catch (err) {
       message.textContent = (err as Error).message;
     }
   };
   return h('details', { class: 'new-model', 'data-testid': 'new-model' },
-    h('summary', {}, 'New model'),
-    field('Key', key, 'lowercase letters, digits, - and _'),
-    field('Name', name),
-    checkbox('Public', true, (v) => (isPublic = v)),
-    h('h3', {}, 'Fields'),
+    h('summary', {}, t('content.newModel')),
+    field(t('content.key'), key, t('content.keyHint')),
+    field(t('common.name'), name),
+    checkbox(t('content.public'), true, (v) => (isPublic = v)),
+    h('h3', {}, t('content.fields')),
     rows,
-    h('div', { class: 'row' }, button({ label: 'Add field', onClick: addRow }), button({ label: 'Create model', variant: 'primary', onClick: () => void create(), testid: 'create-model' })),
+    h('div', { class: 'row' }, button({ label: t('content.addField'), onClick: addRow }), button({ label: t('content.createModel'), variant: 'primary', onClick: () => void create(), testid: 'create-model' })),
     message,
   );
 }
@@ -65,8 +67,8 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
 /** `itemsChanged`: a model's public items may have changed; its layers draw them again (docs/viewer.md). */
 export function contentPanel(state: EditorState, can: Permissions, itemsChanged: (modelKey: string) => void = () => undefined): HTMLElement {
   const api = new ContentApi(state.api.project, state.api.authHeader);
-  const modelForm = (onCreated: (model: ModelRecord) => void) => can.readOnly(newModelForm(api, onCreated), 'model.create', 'Defining models');
-  const root = h('div', { class: 'panel content-panel', 'data-testid': 'content-panel' }, h('h2', {}, 'Content'));
+  const modelForm = (onCreated: (model: ModelRecord) => void) => can.readOnly(newModelForm(api, onCreated), 'model.create', t('permissions.what.models'));
+  const root = h('div', { class: 'panel content-panel', 'data-testid': 'content-panel' }, h('h2', {}, t('tabs.content')));
   const body = h('div', {});
   root.append(body);
   let assets: AssetRecord[] = [];
@@ -88,7 +90,7 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
           if (item) await api.changeItem(model.key, item.id, { fields: form.values(), public: isPublic });
           else await api.createItem(model.key, form.values(), isPublic);
           itemsChanged(model.key);
-          toast('success', item ? 'Item saved' : 'Item created');
+          toast('success', item ? t('content.itemSaved') : t('content.itemCreated'));
           await showModel(model, page);
         } catch (err) {
           message.textContent = (err as Error).message;
@@ -100,26 +102,26 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
         await showModel(model, page);
       };
       editor.replaceChildren(
-        h('h3', {}, item ? `Item ${item.id.slice(-6)}` : 'New item'),
+        h('h3', {}, item ? t('content.item', { id: item.id.slice(-6) }) : t('content.newItem')),
         form.element,
-        checkbox('Public', isPublic, (v) => (isPublic = v), 'item-public'),
-        h('div', { class: 'row' }, button({ label: 'Save', variant: 'primary', onClick: () => void save(), testid: 'save-item' }), item ? button({ label: 'Delete', variant: 'danger', onClick: () => void remove(), testid: 'delete-item' }) : undefined),
+        checkbox(t('content.public'), isPublic, (v) => (isPublic = v), 'item-public'),
+        h('div', { class: 'row' }, button({ label: t('common.save'), variant: 'primary', onClick: () => void save(), testid: 'save-item' }), item ? button({ label: t('common.delete'), variant: 'danger', onClick: () => void remove(), testid: 'delete-item' }) : undefined),
       );
     };
     const list = await api.items(model.key, page, PAGE_SIZE);
     const pages = Math.max(1, Math.ceil(list.totalCount / PAGE_SIZE));
     table.append(
-      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c.name ?? c.key)), h('th', {}, 'Public'), h('th', {}, ''))),
+      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c.name ?? c.key)), h('th', {}, t('content.public')), h('th', {}, ''))),
       h('tbody', {}, ...list.results.map((item) => {
-        const flag = h('input', { type: 'checkbox', checked: item.public, 'aria-label': 'public', 'data-testid': 'row-public' });
+        const flag = h('input', { type: 'checkbox', checked: item.public, 'aria-label': t('assets.public'), 'data-testid': 'row-public' });
         flag.addEventListener('change', () => void api.changeItem(model.key, item.id, { public: flag.checked }).then(() => itemsChanged(model.key), (err: Error) => (message.textContent = err.message)));
         return h('tr', { 'data-testid': 'item-row' },
           ...columns.map((c) => h('td', {}, cell(item[c.key]))),
           h('td', {}, flag),
-          h('td', {}, button({ label: 'Edit', variant: 'ghost', onClick: () => edit(item), testid: 'edit-item' })));
+          h('td', {}, button({ label: t('content.edit'), variant: 'ghost', onClick: () => edit(item), testid: 'edit-item' })));
       })),
     );
-    const file = h('input', { type: 'file', accept: ['.csv', '.json', '.geojson', ...VECTOR_FORMATS.flatMap((f) => f.extensions.map((e) => `.${e}`))].join(','), 'aria-label': 'File to import', 'data-testid': 'import-file' });
+    const file = h('input', { type: 'file', accept: ['.csv', '.json', '.geojson', ...VECTOR_FORMATS.flatMap((f) => f.extensions.map((e) => `.${e}`))].join(','), 'aria-label': t('content.fileToImport'), 'data-testid': 'import-file' });
     file.addEventListener('change', async () => {
       const chosen = file.files?.[0];
       if (!chosen) return;
@@ -127,16 +129,16 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
       try {
         const { created } = await api.importFile(model.key, chosen, true, (f) => (progress.value = f));
         itemsChanged(model.key);
-        await showModel(model, page, `Imported ${created} items from ${chosen.name}.`);
+        await showModel(model, page, t('content.imported', { count: created, file: chosen.name }));
       } catch (err) {
-        message.textContent = (err as Error).message;
+        message.textContent = errorText(err);
         progress.hidden = true;
       }
     });
     const hasGeometry = model.fields.some((f) => f.type === 'geometry');
     const shown = state.scene.layers.some((l) => l.model === model.key);
     const addLayer = button({
-      label: shown ? 'Shown as a layer' : 'Show as a layer',
+      label: shown ? t('content.shownAsLayer') : t('content.showAsLayer'),
       disabled: shown || !hasGeometry || !model.public,
       testid: 'add-model-layer',
       onClick: () => {
@@ -144,19 +146,19 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
         void showModel(model, page, `"${model.name}" is a layer of the scene: its public items show on the globe.`);
       },
     });
-    can.guard(addLayer, 'scene.put', 'Showing a model as a layer');
-    const modelPublic = checkbox('Public model', model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => ((model = m), itemsChanged(m.key))), 'model-public');
-    can.guard(modelPublic.querySelector('input')!, 'model.update', 'Publishing a model');
+    can.guard(addLayer, 'scene.put', t('permissions.what.modelLayer'));
+    const modelPublic = checkbox(t('content.publicModel'), model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => ((model = m), itemsChanged(m.key))), 'model-public');
+    can.guard(modelPublic.querySelector('input')!, 'model.update', t('permissions.what.publishModel'));
     body.replaceChildren(
-      field('Model', select(models.map((m) => [m.key, `${m.name} (${m.key})`] as const), model.key, (key) => void showModel(models.find((m) => m.key === key)!), 'Model', 'model-select')),
+      field(t('content.model'), select(models.map((m) => [m.key, `${m.name} (${m.key})`] as const), model.key, (key) => void showModel(models.find((m) => m.key === key)!), t('content.model'), 'model-select')),
       h('div', { class: 'row' }, modelPublic, addLayer),
-      h('p', { class: 'hint', 'data-testid': 'items-count' }, `${list.totalCount} items, page ${list.page} of ${pages}`),
+      h('p', { class: 'hint', 'data-testid': 'items-count' }, t('content.itemsCount', { count: list.totalCount, page: list.page, pages })),
       table,
       h('div', { class: 'row' },
-        button({ label: 'Previous', disabled: page <= 1, onClick: () => void showModel(model, page - 1), testid: 'items-previous' }),
-        button({ label: 'Next', disabled: !list.hasMore, onClick: () => void showModel(model, page + 1), testid: 'items-next' }),
-        button({ label: 'New item', onClick: () => edit(undefined), testid: 'new-item' })),
-      field('Import CSV, JSON or GeoJSON (public items)', file),
+        button({ label: t('content.previous'), disabled: page <= 1, onClick: () => void showModel(model, page - 1), testid: 'items-previous' }),
+        button({ label: t('content.next'), disabled: !list.hasMore, onClick: () => void showModel(model, page + 1), testid: 'items-next' }),
+        button({ label: t('content.newItem'), onClick: () => edit(undefined), testid: 'new-item' })),
+      field(t('content.import'), file),
       progress,
       message,
       editor,
@@ -166,9 +168,9 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
 
   void api.models().then((models) => {
     if (models[0]) return showModel(models[0]);
-    body.replaceChildren(emptyState(Database, 'No content models', 'Define a model to hold typed items: shelters, sensors, survey points.'), modelForm((m) => void showModel(m)));
+    body.replaceChildren(emptyState(Database, t('content.none'), t('content.noneHint')), modelForm((m) => void showModel(m)));
     return undefined;
-  }).catch((err: Error) => body.replaceChildren(h('p', { role: 'alert' }, err.message)));
+  }).catch((err: Error) => body.replaceChildren(h('p', { role: 'alert' }, errorText(err))));
   return root;
 }
 

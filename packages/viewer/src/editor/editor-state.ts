@@ -5,21 +5,39 @@ import { convertsFromUrl, GEOTIFF_NAME, derivedPathOf, derivedTablesOf, isFileLa
 import { drawnType } from '../layers/drawn-layer.js';
 import { type AssetRecord, ApiError, type ManagementApi } from './management-api.js';
 import { wktColumnOf } from './wkt-column.js';
-import { mergeScenes } from '@orbis/scene/live';
+import { mergeScenes, readScene, sceneMapOf, writeScene } from '@orbis/scene/live';
+import * as Y from 'yjs';
 import { adoptScene } from './adopt-scene.js';
+import { LiveScene, type Peer, type PresenceUser } from './live-scene.js';
+import type { SaveStatus } from './save-status.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 
 type Listener = () => void;
 
+/** The origin of this editor's own changes to the document: the only ones its undo undoes. */
+const OWN_CHANGE = Symbol('own change');
+/** The origin of what a save by PUT brought back from the server (not undone by undo). */
+const SAVED_CHANGE = Symbol('saved change');
+
 /**
- * The scene being edited, the project's assets, and saving: every change is saved (debounced)
- * and shown on the globe at once.
+ * The scene being edited, the project's assets, and saving (docs/collaboration.md, "The editor"):
+ * the scene is a Yjs document, synced live with the server and every other editor of the project;
+ * where the live connection cannot be opened, every change is saved by `PUT /scene` (debounced,
+ * with If-Match). Either way, a change is shown on the globe at once, and undo undoes only this
+ * editor's own changes.
  */
 export class EditorState {
   scene!: Scene;
   assets: AssetRecord[] = [];
-  status = '';
+  status: SaveStatus = { kind: 'idle' };
+  /** The other editors on the project now (none without the live connection). */
+  peers: Peer[] = [];
+  /** The scene as a shared document: synced live, or this tab's own where the live connection is not open. */
+  readonly doc = new Y.Doc();
+  private live: LiveScene | undefined;
+  private undoManager!: Y.UndoManager;
+  private peerListeners: Listener[] = [];
   /** Why a layer could not be loaded, by layer id (what the engine said), shown on its row. */
   readonly failures = new Map<string, string>();
   /** The installed plugins as last loaded (the infobox and story block lists offer their blocks): {@link setPlugins}. */
@@ -35,11 +53,16 @@ export class EditorState {
   private base!: Scene;
   private etag = '*';
 
-  /** `readOnly`, when set, is why changes are shown but not saved (the role may not save the scene). */
+  /** `readOnly`, when set, is the role that may not save the scene: changes are shown but not saved. */
   constructor(
     readonly api: ManagementApi,
     readonly readOnly?: string,
   ) {}
+
+  /** Whether the scene is synced live (else it is saved by PUT). */
+  get isLive(): boolean {
+    return this.live !== undefined;
+  }
 
   /** The installed plugins loaded or changed: the panels that list their blocks render again. */
   setPlugins(plugins: PluginPackage[]): void {
@@ -47,12 +70,72 @@ export class EditorState {
     this.emit();
   }
 
-  async load(): Promise<void> {
-    const [version, assets] = await Promise.all([this.api.sceneVersion(), this.api.assets()]);
-    this.scene = version.scene;
-    this.base = structuredClone(version.scene);
-    this.etag = version.etag;
-    this.assets = assets;
+  /**
+   * Loads the scene, live when `user` is given and the live connection opens (the session cookie
+   * or the admin token authenticates it), else by `GET /scene`; and the project's assets.
+   */
+  async load(user?: PresenceUser): Promise<void> {
+    const assets = this.api.assets();
+    this.live = user
+      ? await LiveScene.open(this.api.project, this.doc, user, {
+          unsynced: () => this.liveStatus(),
+          connection: (_state, merged) => this.liveStatus(merged),
+          peers: (peers) => {
+            this.peers = peers;
+            for (const listener of [...this.peerListeners]) listener();
+          },
+        }, this.api.token)
+      : undefined;
+    const live = this.live && readScene(this.doc);
+    if (live) this.scene = live;
+    else {
+      const version = await this.api.sceneVersion();
+      this.scene = version.scene;
+      this.base = structuredClone(version.scene);
+      this.etag = version.etag;
+      writeScene(this.doc, this.scene, SAVED_CHANGE);
+    }
+    this.undoManager = new Y.UndoManager(sceneMapOf(this.doc), { trackedOrigins: new Set([OWN_CHANGE]) });
+    // A teammate's change, the server's merge, or an undo: the editor shows the document as it is now.
+    this.doc.on('update', (_update: Uint8Array, origin: unknown) => {
+      if (origin === OWN_CHANGE) return;
+      const next = readScene(this.doc);
+      if (next) adoptScene(this.scene, next);
+      // An undo without the live connection is saved like any change.
+      if (origin === this.undoManager && !this.live) this.saveSoon();
+      this.emit();
+    });
+    this.assets = await assets;
+    this.emit();
+  }
+
+  /** Undoes this editor's last own change (a teammate's changes stay): docs/collaboration.md, "Undo". */
+  undo(): void {
+    if (!this.readOnly) this.undoManager.undo();
+  }
+
+  redo(): void {
+    if (!this.readOnly) this.undoManager.redo();
+  }
+
+  /** Tells the other editors which layer this one is on. */
+  select(layerId: string | undefined): void {
+    this.live?.select(layerId);
+  }
+
+  /** Calls `listener` when the other editors come, go, or move to another layer. */
+  onPeers(listener: Listener): () => void {
+    this.peerListeners.push(listener);
+    return () => (this.peerListeners = this.peerListeners.filter((l) => l !== listener));
+  }
+
+  /** The status of a live editor: offline, every change acknowledged (`merged`: back online with changes from while away), or changes on their way. */
+  private liveStatus(merged = false): void {
+    if (!this.live || this.readOnly) return;
+    if (!this.live.online) this.status = { kind: 'offline' };
+    else if (merged) this.status = { kind: 'merged' };
+    else if (this.live.settled) this.status = this.status.kind === 'merged' ? this.status : { kind: 'saved' };
+    else this.status = { kind: 'unsaved' };
     this.emit();
   }
 
@@ -79,32 +162,44 @@ export class EditorState {
     for (const listener of [...this.listeners]) listener();
   }
 
-  /** Changes the scene, shows it, and saves it shortly after. */
+  /** Changes the scene, shows it, and syncs it (live) or saves it shortly after (by PUT). */
   update(change: (scene: Scene) => void): void {
     change(this.scene);
     if (this.readOnly) {
-      this.status = this.readOnly;
+      this.status = { kind: 'readonly', detail: this.readOnly };
       this.emit();
       return;
     }
-    this.changes++;
-    this.status = 'Unsaved changes…';
+    writeScene(this.doc, this.scene, OWN_CHANGE);
+    if (this.live) {
+      this.live.changed();
+      this.status = { kind: 'idle' };
+      this.liveStatus();
+      return;
+    }
+    this.saveSoon();
     this.emit();
+  }
+
+  private saveSoon(): void {
+    this.changes++;
+    this.status = { kind: 'unsaved' };
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => void this.save(), 300);
   }
 
-  /** Saves now; resolves when the server has the scene. */
+  /** Saves now (by PUT; live changes are synced as they are made); resolves when the server has the scene. */
   save(): Promise<void> {
     clearTimeout(this.saveTimer);
+    if (this.live) return Promise.resolve();
     this.saving = this.saving.then(async () => {
       try {
         const upTo = this.changes;
         const merged = await this.saveOver(structuredClone(this.scene));
         // A change made while this save was on its way is not in it: its own save comes after.
-        this.status = this.changes === upTo ? (merged ? 'Saved, with a teammate\'s changes' : 'Saved') : 'Unsaved changes…';
+        this.status = { kind: this.changes === upTo ? (merged ? 'merged' : 'saved') : 'unsaved' };
       } catch (err) {
-        this.status = `Not saved: ${(err as Error).message}`;
+        this.status = { kind: 'failed', detail: (err as Error).message };
       }
       this.emit();
     });
@@ -123,7 +218,10 @@ export class EditorState {
       try {
         const saved = await this.api.saveSceneOver(sent, this.etag);
         this.etag = saved.etag;
-        if (sent !== mine) adoptScene(this.scene, mergeScenes(mine, this.scene, saved.scene));
+        if (sent !== mine) {
+          adoptScene(this.scene, mergeScenes(mine, this.scene, saved.scene));
+          writeScene(this.doc, this.scene, SAVED_CHANGE);
+        }
         this.base = saved.scene;
         return sent !== mine;
       } catch (err) {

@@ -1,6 +1,7 @@
 import { BookOpen, Database, Map as MapIcon, Puzzle, Send, Users, type IconNode } from 'lucide';
 import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
+import { t } from '../ui/i18n.js';
 
 /** The editor's tabs, in the order the tab row shows them (docs/contract.md §14). */
 export const TABS = ['map', 'content', 'story', 'widgets', 'publish', 'members'] as const;
@@ -12,8 +13,6 @@ export function tabOf(search: string): Tab {
   const wanted = new URLSearchParams(search).get('tab');
   return TABS.includes(wanted as Tab) ? (wanted as Tab) : 'map';
 }
-
-const titleOf = (tab: Tab) => tab[0]!.toUpperCase() + tab.slice(1);
 
 /**
  * The tab row and the panel below it, as one page (docs/contract.md §14): a click on a tab shows its panel
@@ -27,16 +26,16 @@ export function editorTabs(scroller: HTMLElement, panels: Record<Tab, () => HTML
   const scrolled = new Map<Tab, number>();
   const slot = h('div', { class: 'tab-panel', 'data-testid': 'tab-panel' });
   let current: Tab | undefined;
-  const links = TABS.map((t) => {
-    const link = h('a', { href: `?tab=${t}`, 'data-testid': `tab-${t}` }, icon(TAB_ICONS[t]), titleOf(t));
+  const links = TABS.map((tab) => {
+    const link = h('a', { href: `?tab=${tab}`, 'data-testid': `tab-${tab}` }, icon(TAB_ICONS[tab]), t(`tabs.${tab}`));
     link.addEventListener('click', (event) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       event.preventDefault();
-      if (t === current) return;
+      if (tab === current) return;
       const url = new URL(location.href);
-      url.searchParams.set('tab', t);
+      url.searchParams.set('tab', tab);
       history.pushState(null, '', url);
-      show(t);
+      show(tab);
     });
     return link;
   });
@@ -60,5 +59,5 @@ export function editorTabs(scroller: HTMLElement, panels: Record<Tab, () => HTML
   }
   addEventListener('popstate', () => show(tabOf(location.search)));
   show(tabOf(location.search));
-  return { nav: h('nav', { 'aria-label': 'Editor tabs', class: 'tabs' }, ...links), slot };
+  return { nav: h('nav', { 'aria-label': t('tabs.label'), class: 'tabs' }, ...links), slot };
 }

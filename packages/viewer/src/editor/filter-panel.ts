@@ -1,11 +1,10 @@
 import { FILTER_TYPES, type FilterType, type LayerFilter } from '@orbis/scene';
+import { t } from '../ui/i18n.js';
 import { Plus, Trash2 } from 'lucide';
 import { button } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import type { PanelEngine } from './layer-panels.js';
-
-const TYPE_LABELS: Record<FilterType, string> = { range: 'Range (numbers, dates)', choice: 'Choices (text)' };
 
 /**
  * The filters a visitor may use on the published page (docs/contract.md §18 `filters`): one row per
@@ -26,15 +25,20 @@ export function filterSection(state: EditorState, engine: Pick<PanelEngine, 'fea
     });
   const names = () => [...new Set(engine.featureProperties(layerId).flatMap((p) => Object.keys(p)))];
   const list = h('ul', { class: 'filter-rows', 'data-testid': testid('list') });
-  const property = h('select', { 'aria-label': 'Property to filter by', 'data-testid': testid('property') });
+  const property = h('select', { 'aria-label': t('layerTools.filterProperty'), 'data-testid': testid('property') });
   const type = h(
     'select',
-    { 'aria-label': 'Kind of filter', 'data-testid': testid('type') },
-    ...FILTER_TYPES.map((t) => h('option', { value: t }, TYPE_LABELS[t])),
+    { 'aria-label': t('layerTools.filterType'), 'data-testid': testid('type') },
+    ...FILTER_TYPES.map((type) => h('option', { value: type }, t(`layerTools.filterTypes.${type}`))),
   );
-  const label = h('input', { class: 'input', placeholder: 'Label (optional)', 'aria-label': 'Label the visitor reads', 'data-testid': testid('label') });
+  const label = h('input', {
+    class: 'input',
+    placeholder: t('layerTools.filterLabel'),
+    'aria-label': t('layerTools.filterLabelAria'),
+    'data-testid': testid('label'),
+  });
   const add = button({
-    label: 'Add filter',
+    label: t('layerTools.addFilter'),
     icon: Plus,
     testid: testid('add'),
     onClick: () => {
@@ -52,9 +56,9 @@ export function filterSection(state: EditorState, engine: Pick<PanelEngine, 'fea
         h(
           'li',
           {},
-          h('span', {}, `${f.label ?? f.property} (${f.type === 'range' ? 'range' : 'choices'} of ${f.property})`),
+          h('span', {}, t(`layerTools.filterRow.${f.type}`, { label: f.label ?? f.property, property: f.property })),
           button({
-            label: `Remove the filter of ${f.property}`,
+            label: t('layerTools.removeFilter', { property: f.property }),
             icon: Trash2,
             iconOnly: true,
             variant: 'ghost',
@@ -67,7 +71,7 @@ export function filterSection(state: EditorState, engine: Pick<PanelEngine, 'fea
   const element = h(
     'fieldset',
     { class: 'layer-tools-filters' },
-    h('legend', {}, 'Filters for visitors'),
+    h('legend', {}, t('layerTools.filters')),
     list,
     h('div', { class: 'row' }, property, type, label, add),
   );

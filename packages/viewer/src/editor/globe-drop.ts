@@ -1,6 +1,7 @@
 import { addAssetLayer, type EditorState, layerTypeOf } from './editor-state.js';
 import { toast, toastError } from '../ui/toast.js';
 import type { Permissions } from './permissions.js';
+import { t } from '../ui/i18n.js';
 
 function carriesFiles(event: DragEvent): boolean {
   return event.dataTransfer?.types.includes('Files') ?? false;
@@ -27,7 +28,7 @@ export function acceptDroppedFiles(element: HTMLElement, state: EditorState, can
     delete element.dataset.dropping;
     const files = [...(event.dataTransfer?.files ?? [])];
     if (files.length === 0) return;
-    if (!can.may('asset.upload')) toast('error', 'Not uploaded', can.reason('asset.upload', 'Uploading files'));
+    if (!can.may('asset.upload')) toast('error', t('upload.notUploaded'), can.reason('asset.upload', t('permissions.what.upload')));
     else void uploadAsLayers(state, files, can);
   });
 }
@@ -37,7 +38,7 @@ async function uploadAsLayers(state: EditorState, files: File[], can: Permission
     const assets = await state.api.upload(files, true, () => undefined);
     await state.reloadAssets();
     if (!can.may('scene.put')) {
-      toast('success', `Uploaded ${assets.length} file(s)`, `Not added as layers: ${can.reason('scene.put', 'Adding a layer')}`);
+      toast('success', t('upload.uploaded', { count: assets.length }), t('upload.notAdded', { reason: can.reason('scene.put', t('permissions.what.addLayer')) }));
       return;
     }
     for (const asset of assets) {
@@ -45,6 +46,6 @@ async function uploadAsLayers(state: EditorState, files: File[], can: Permission
       if (type) await addAssetLayer(state, asset, type);
     }
   } catch (err) {
-    toastError('Could not upload the dropped files', err, 'Check the files (a shapefile is a zip of its .shp, .shx, .dbf and .prj), then drop them again.');
+    toastError(t('upload.couldNotDropped'), err, t('upload.couldNotDroppedHint'));
   }
 }

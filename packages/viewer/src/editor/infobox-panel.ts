@@ -7,8 +7,12 @@ import type { EditorState } from './editor-state.js';
 import { onePerLayer } from './layer-panels.js';
 import { blockList } from './block-list.js';
 import { propertyOfRef, propertyRef } from './style-rules.js';
+import { formatNumber } from '../ui/i18n.js';
+import { t } from '../ui/i18n.js';
 
-const FORMAT_LABELS: Record<InfoboxFormat, string> = { number: '1,234.5', integer: '1,235', percent: '25%', date: 'Date', url: 'Link', image: 'Image' };
+/** How each format shows, by example in the page's language where it has one. */
+const formatLabel = (format: InfoboxFormat): string =>
+  format === 'number' ? formatNumber(1234.5) : format === 'integer' ? formatNumber(1235) : format === 'percent' ? formatNumber(0.25, { style: 'percent' }) : t(`infobox.formats.${format}`);
 
 /** The property a field shows, when its value is one property as this panel writes it (`${name}`). */
 const propertyOf = (field: InfoboxField) => propertyOfRef(field.value);
@@ -41,7 +45,7 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
       else delete i.title;
     }),
   );
-  const rows = h('ol', { class: 'infobox-fields', 'aria-label': 'Properties the infobox shows' });
+  const rows = h('ol', { class: 'infobox-fields', 'aria-label': t('infobox.properties') });
   const names = () => [...new Set(engine.featureProperties(layerId).flatMap((p) => Object.keys(p)))];
 
   /** The fields as the rows now say: the ticked ones, in the rows' order. */
@@ -56,12 +60,12 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
     });
 
   const row = (name: string, field: InfoboxField | undefined, shown: boolean) => {
-    const show = h('input', { type: 'checkbox', checked: shown, 'data-role': 'show', 'aria-label': `Show ${name}`, 'data-testid': `infobox-show-${layerId}-${name}` });
-    const label = h('input', { class: 'input', value: field?.label ?? name, 'data-role': 'label', 'aria-label': `Label of ${name}`, 'data-testid': `infobox-label-${layerId}-${name}` });
-    const format = h('select', { 'data-role': 'format', 'aria-label': `Format of ${name}`, 'data-testid': `infobox-format-${layerId}-${name}` },
-      h('option', { value: '' }, 'as it is'), ...INFOBOX_FORMATS.map((f) => h('option', { value: f, selected: field?.format === f }, FORMAT_LABELS[f])));
+    const show = h('input', { type: 'checkbox', checked: shown, 'data-role': 'show', 'aria-label': t('infobox.show', { name }), 'data-testid': `infobox-show-${layerId}-${name}` });
+    const label = h('input', { class: 'input', value: field?.label ?? name, 'data-role': 'label', 'aria-label': t('infobox.labelOf', { name }), 'data-testid': `infobox-label-${layerId}-${name}` });
+    const format = h('select', { 'data-role': 'format', 'aria-label': t('infobox.formatOf', { name }), 'data-testid': `infobox-format-${layerId}-${name}` },
+      h('option', { value: '' }, t('infobox.asItIs')), ...INFOBOX_FORMATS.map((f) => h('option', { value: f, selected: field?.format === f }, formatLabel(f))));
     const item = h('li', { 'data-property': name });
-    const up = button({ label: `Move ${name} up`, icon: ArrowUp, iconOnly: true, variant: 'ghost', onClick: () => {
+    const up = button({ label: t('blocks.moveUp', { name }), icon: ArrowUp, iconOnly: true, variant: 'ghost', onClick: () => {
       item.previousElementSibling?.before(item);
       write();
     } });
@@ -75,12 +79,12 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
     const all = names();
     const infobox = layer()?.infobox;
     const wasTitle = infobox?.title ? propertyOfRef(infobox.title) ?? '' : '';
-    title.replaceChildren(h('option', { value: '' }, "the feature's name"), ...all.map((n) => h('option', { value: n, selected: n === wasTitle }, n)));
+    title.replaceChildren(h('option', { value: '' }, t('infobox.featureName')), ...all.map((n) => h('option', { value: n, selected: n === wasTitle }, n)));
     const fields = infobox?.fields;
     const listed = fields?.flatMap((f) => (propertyOf(f) ? [[propertyOf(f)!, f] as const] : [])) ?? [];
     const rest = all.filter((n) => !listed.some(([name]) => name === n));
     rows.replaceChildren(...listed.map(([n, f]) => row(n, f, true)), ...rest.map((n) => row(n, undefined, fields === undefined)));
-    if (all.length === 0) rows.replaceChildren(h('li', { class: 'hint' }, 'The layer has no properties yet (is it loaded and shown?).'));
+    if (all.length === 0) rows.replaceChildren(h('li', { class: 'hint' }, t('infobox.noProperties')));
   };
 
   const blocks = blockList({
@@ -92,10 +96,10 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
   });
   state.onChange(() => details.open && blocks.render());
   const details = h('details', { class: 'style-panel infobox-panel', 'data-testid': testid('panel') },
-    h('summary', {}, 'Infobox'),
-    h('label', {}, 'Title ', title),
+    h('summary', {}, t('infobox.title')),
+    h('label', {}, t('infobox.titleField'), ' ', title),
     rows,
-    button({ label: 'Show every property as it is', icon: RotateCcw, variant: 'ghost', onClick: () => {
+    button({ label: t('infobox.showAll'), icon: RotateCcw, variant: 'ghost', onClick: () => {
       change((i) => delete i.fields);
       refresh();
     } }),

@@ -1,6 +1,7 @@
 import type { AssetRecord } from './management-api.js';
 import type { Field, ModelRecord } from './content-api.js';
 import { h } from '../ui/dom.js';
+import { t } from '../ui/i18n.js';
 
 /** One control per field, and how to read its value back (undefined: empty). */
 interface Control {
@@ -36,8 +37,8 @@ function control(field: Field, value: unknown, assets: AssetRecord[]): Control {
     }
     case 'geometry': {
       const [lng, lat] = point(value);
-      const lngInput = h('input', { class: 'input', type: 'number', step: 'any', value: lng, placeholder: 'longitude', 'aria-label': `${field.key} longitude`, 'data-testid': `${testid}-lng` });
-      const latInput = h('input', { class: 'input', type: 'number', step: 'any', value: lat, placeholder: 'latitude', 'aria-label': `${field.key} latitude`, 'data-testid': `${testid}-lat` });
+      const lngInput = h('input', { class: 'input', type: 'number', step: 'any', value: lng, placeholder: t('content.longitude'), 'aria-label': t('content.longitudeOf', { key: field.key }), 'data-testid': `${testid}-lng` });
+      const latInput = h('input', { class: 'input', type: 'number', step: 'any', value: lat, placeholder: t('content.latitude'), 'aria-label': t('content.latitudeOf', { key: field.key }), 'data-testid': `${testid}-lat` });
       return {
         element: h('div', { class: 'row' }, lngInput, latInput),
         read: () => (lngInput.value === '' && latInput.value === '' ? undefined : { type: 'Point', coordinates: [Number(lngInput.value), Number(latInput.value)] }),

@@ -1,5 +1,6 @@
 import type { Layer, Scene } from '@orbis/scene';
 import { h } from '../ui/dom.js';
+import { t } from '../ui/i18n.js';
 import { filterSection } from './filter-panel.js';
 import { onePerLayer } from './layer-panels.js';
 
@@ -45,7 +46,7 @@ export const layerToolsPanel = onePerLayer((state, engine, layerId) => {
     });
   const names = () => [...new Set(engine.featureProperties(layerId).flatMap((p) => Object.keys(p)))];
 
-  const group = h('input', { class: 'input', placeholder: 'No group', 'aria-label': 'Group', 'data-testid': testid('group') });
+  const group = h('input', { class: 'input', placeholder: t('layerTools.noGroup'), 'aria-label': t('layerTools.group'), 'data-testid': testid('group') });
   group.addEventListener('change', () => change((_, s) => setLayerGroup(s, layerId, group.value)));
 
   const cluster = h('input', { type: 'checkbox', 'data-testid': testid('cluster') });
@@ -56,15 +57,15 @@ export const layerToolsPanel = onePerLayer((state, engine, layerId) => {
     }),
   );
 
-  const start = h('select', { 'aria-label': 'Time from the property', 'data-testid': testid('time') });
-  const end = h('select', { 'aria-label': 'Until the property', 'data-testid': testid('time-end') });
+  const start = h('select', { 'aria-label': t('layerTools.timeFromLabel'), 'data-testid': testid('time') });
+  const end = h('select', { 'aria-label': t('layerTools.timeUntilLabel'), 'data-testid': testid('time-end') });
   const duration = h('input', {
     class: 'input',
     type: 'number',
     min: '0',
     step: 'any',
-    placeholder: 'seconds',
-    'aria-label': 'Or shown for (seconds)',
+    placeholder: t('layerTools.secondsPlaceholder'),
+    'aria-label': t('layerTools.durationLabel'),
     'data-testid': testid('time-duration'),
   });
   const writeTime = () =>
@@ -88,8 +89,8 @@ export const layerToolsPanel = onePerLayer((state, engine, layerId) => {
     ];
     if (document.activeElement !== group) group.value = state.scene.groups?.find((g) => g.id === l.group)?.title ?? '';
     cluster.checked = l.cluster?.enabled === true;
-    start.replaceChildren(...options(l.data?.time?.property, 'No time'));
-    end.replaceChildren(...options(l.data?.time?.endProperty, 'No end property'));
+    start.replaceChildren(...options(l.data?.time?.property, t('layerTools.noTime')));
+    end.replaceChildren(...options(l.data?.time?.endProperty, t('layerTools.noEnd')));
     if (document.activeElement !== duration) duration.value = l.data?.time?.duration !== undefined ? String(l.data.time.duration) : '';
     filters.refresh();
   };
@@ -97,16 +98,16 @@ export const layerToolsPanel = onePerLayer((state, engine, layerId) => {
   const details = h(
     'details',
     { class: 'style-panel', 'data-testid': testid('panel') },
-    h('summary', {}, 'Tools'),
-    h('label', {}, 'Group ', group),
-    h('label', {}, cluster, ' Cluster the points'),
+    h('summary', {}, t('layerTools.title')),
+    h('label', {}, `${t('layerTools.group')} `, group),
+    h('label', {}, cluster, ` ${t('layerTools.cluster')}`),
     h(
       'fieldset',
       {},
-      h('legend', {}, 'Time from the data'),
-      h('label', {}, 'From ', start),
-      h('label', {}, 'Until ', end),
-      h('label', {}, 'or for ', duration, ' s'),
+      h('legend', {}, t('layerTools.time')),
+      h('label', {}, `${t('layerTools.timeFrom')} `, start),
+      h('label', {}, `${t('layerTools.timeUntil')} `, end),
+      h('label', {}, `${t('layerTools.timeFor')} `, duration, ` ${t('layerTools.seconds')}`),
     ),
     filters.element,
   );

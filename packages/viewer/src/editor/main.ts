@@ -9,6 +9,8 @@ import { Permissions } from './permissions.js';
 import { whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
 import { h } from '../ui/dom.js';
+import { icon } from '../ui/icon.js';
+import { ArrowLeft } from 'lucide';
 import { EditorState } from './editor-state.js';
 import { ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
@@ -25,6 +27,11 @@ import { editorTabs, type Tab, tabOf } from './editor-tabs.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { BlockPlaces } from '../plugins/block-places.js';
+import { presenceBar, presenceUser } from './presence.js';
+import { saveStatusText } from './save-status.js';
+import { undoKeys } from './undo-keys.js';
+import { roleName } from './role-name.js';
+import { t } from '../ui/i18n.js';
 
 const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
 const sidebar = document.getElementById('sidebar')!;
@@ -36,12 +43,12 @@ async function start(): Promise<void> {
   const me = await whoAmI(token);
   if (!me) {
     if (token) forgetAdminToken(localStorage);
-    sidebar.replaceChildren(signInPage(token ? 'That admin token was not accepted. Sign in, or enter the admin token again.' : `Sign in to edit "${alias}".`, () => location.reload()));
+    sidebar.replaceChildren(signInPage(token ? t('signIn.tokenRefused') : t('signIn.toEdit', { project: alias }), () => location.reload()));
     return;
   }
   const role = me.projects.find((p) => p.alias === alias)?.role;
   if (!role) {
-    sidebar.replaceChildren(accountBar(me), h('div', { class: 'panel', 'data-testid': 'not-a-member' }, h('p', {}, `Project "${alias}" does not exist, or you are not one of its members.`), h('a', { href: '/editor' }, 'Your projects')));
+    sidebar.replaceChildren(accountBar(me), h('div', { class: 'panel', 'data-testid': 'not-a-member' }, h('p', {}, t('projects.notAMember', { project: alias })), h('a', { href: '/editor' }, t('projects.yours'))));
     return;
   }
   const can = new Permissions(role);
@@ -53,8 +60,10 @@ async function start(): Promise<void> {
     sidebar.replaceChildren(h('p', { class: 'panel' }, (err as Error).message));
     return;
   }
-  const state = new EditorState(api, can.may('scene.put') ? undefined : `Read-only (${role})`);
-  await state.load();
+  const state = new EditorState(api, can.may('scene.put') ? undefined : roleName(role));
+  // The scene is live: every editor of the project sees each change as it is made (docs/collaboration.md).
+  await state.load(presenceUser(me.user));
+  undoKeys(document, state);
   const engine = new CesiumEngine(container);
   engine.setAssetFiles((assetId) => state.assetFile(assetId));
   const interaction = new InteractionController(engine, container);
@@ -67,7 +76,7 @@ async function start(): Promise<void> {
     // The notice comes once per reason: a layer loaded again (after an undo) that fails the same way says nothing new.
     if (!state.layerFailed(layerId, reason)) return;
     const title = state.scene.layers.find((l) => l.id === layerId)?.title ?? layerId;
-    if (reason) toast('error', `Layer ${title} could not be loaded: ${reason}`, 'Check its file or address (Map tab), or remove the layer.');
+    if (reason) toast('error', t('layers.loadFailed', { title, reason }), t('layers.loadFailedHint'));
   });
   const initialPlugins = api.pluginsIfChanged(undefined);
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
@@ -76,9 +85,9 @@ async function start(): Promise<void> {
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine, can),
     // A model layer draws its public items again when they change (docs/viewer.md, "Model layers").
-    content: () => can.readOnly(contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id))), 'item.create', 'Changing content'),
-    story: () => can.readOnly(storyPanel(state, engine), 'scene.put', 'Changing the story'),
-    widgets: () => can.readOnly(widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)), 'scene.put', 'Changing widgets'),
+    content: () => can.readOnly(contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id))), 'item.create', t('permissions.what.content')),
+    story: () => can.readOnly(storyPanel(state, engine), 'scene.put', t('permissions.what.story')),
+    widgets: () => can.readOnly(widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)), 'scene.put', t('permissions.what.widgets')),
     publish: () => publishPanel(state, engine, can),
     members: () => membersPanel(api, can, me.user?.id),
   };
@@ -97,13 +106,13 @@ async function start(): Promise<void> {
       env,
       blocks: state.blocks,
       onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
-      onStopped: ({ source, reason }) => toast('error', `Plugin ${source} was stopped`, `${reason}. The other plugins go on; change the widget to start it again.`),
+      onStopped: ({ source, reason }) => toast('error', t('plugins.stopped', { source }), t('plugins.stoppedHint', { reason })),
     }),
-    (err) => consoleList.append(h('li', { class: 'error' }, `plugins could not start: ${err.message}`)),
+    (err) => consoleList.append(h('li', { class: 'error' }, t('plugins.couldNotStart', { message: err.message }))),
   );
   const hostReady = plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene));
   const onShow = (tab: Tab) => {
-    document.title = `${project.name} · ${tab[0]!.toUpperCase()}${tab.slice(1)} · Orbis editor`;
+    document.title = `${project.name} · ${t(`tabs.${tab}`)} · ${t('editor.title')}`;
     // Into or out of the Publish tab, the plugins start again with the other `env.inEditor`.
     if (env.inEditor === (tab !== 'publish')) return;
     env.inEditor = tab !== 'publish';
@@ -111,11 +120,11 @@ async function start(): Promise<void> {
   };
   const tabs = editorTabs(sidebar, panels, onShow);
   sidebar.replaceChildren(
-    h('header', {}, h('strong', {}, project.name), status),
+    h('header', {}, h('a', { class: 'back-link', href: '/editor', title: t('projects.yours'), 'aria-label': t('projects.yours'), 'data-testid': 'back-to-projects' }, icon(ArrowLeft)), h('strong', {}, project.name), presenceBar(state), status),
     accountBar(me, role),
     tabs.nav,
     tabs.slot,
-    h('details', { class: 'panel', open: true }, h('summary', {}, 'Plugin console'), consoleList),
+    h('details', { class: 'panel', open: true }, h('summary', {}, t('plugins.console')), consoleList),
   );
   // A plugin reinstalled by `orbis plugin dev` (or removed) runs at once, without a reload, and
   // the Widgets tab lists the new manifests.
@@ -123,17 +132,26 @@ async function start(): Promise<void> {
     installed = Promise.resolve(latest);
     state.setPlugins(latest);
     for (const listener of pluginListeners) listener(latest);
-    consoleList.append(h('li', { class: 'info' }, `plugins reloaded: ${latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || 'none installed'}`));
+    consoleList.append(h('li', { class: 'info' }, t('plugins.reloaded', { list: latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || t('plugins.noneInstalled') })));
     void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
   });
   let closeNotSaved: (() => void) | undefined;
+  let shownStatus = state.status;
   state.onChange(() => {
-    // One "not saved" notice at a time, gone once a later save worked.
-    if (state.status !== status.textContent && state.status.startsWith('Not saved')) {
-      closeNotSaved?.();
-      closeNotSaved = toast('error', state.status, 'Your change is kept in this tab; check the connection to the server, then change anything to save again.');
-    } else if (state.status === 'Saved') closeNotSaved?.();
-    status.textContent = state.status;
+    const text = saveStatusText(state.status);
+    if (state.status !== shownStatus) {
+      const was = shownStatus.kind;
+      shownStatus = state.status;
+      // One "not saved" notice at a time, gone once a later save worked.
+      if (state.status.kind === 'failed') {
+        closeNotSaved?.();
+        closeNotSaved = toast('error', text, t('save.notSavedHint'));
+      } else if (state.status.kind === 'saved' || state.status.kind === 'merged') closeNotSaved?.();
+      // Back from offline with changes made meanwhile: they were merged with the teammates' (docs/collaboration.md, "Offline").
+      if (state.status.kind === 'merged' && was === 'offline') toast('info', t('save.backOnline'), t('save.backOnlineHint'));
+    }
+    status.textContent = text;
+    status.dataset.state = state.status.kind;
     // Widget changes (enabled, corner, settings) restart the plugins at once.
     void plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene)).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());

@@ -2,6 +2,7 @@ import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuer
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import type { Scene } from '@orbis/scene';
 import type { Role } from '@orbis/scene/roles';
+import { t } from '../ui/i18n.js';
 
 /** An asset record of the management API. */
 export interface AssetRecord {
@@ -62,7 +63,7 @@ export class ApiError extends Error {
 export class ManagementApi {
   constructor(
     readonly project: string,
-    private readonly token?: string,
+    readonly token?: string,
   ) {}
 
   private get base(): string {
@@ -233,9 +234,9 @@ export class ManagementApi {
       xhr.onload = () => {
         const json = JSON.parse(xhr.responseText || '{}');
         if (xhr.status >= 200 && xhr.status < 300) resolve(Array.isArray(json) ? json : [json]);
-        else reject(new ApiError(xhr.status, json?.error?.code ?? 'unknown', json?.error?.message ?? 'upload failed'));
+        else reject(new ApiError(xhr.status, json?.error?.code ?? 'unknown', json?.error?.message ?? t('upload.couldNot')));
       };
-      xhr.onerror = () => reject(new ApiError(0, 'network', 'the upload could not reach the server'));
+      xhr.onerror = () => reject(new ApiError(0, 'network', t('errors.network')));
       xhr.send(form);
     });
   }

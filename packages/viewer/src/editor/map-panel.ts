@@ -17,6 +17,8 @@ import { timelineSection } from './timeline-settings.js';
 import type { Permissions } from './permissions.js';
 import { basemapPicker } from './basemap-picker.js';
 import { terrainSourceSelect } from './terrain-source-select.js';
+import { followLayerRows } from './presence.js';
+import { t } from '../ui/i18n.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (docs/contract.md §13)
 // are read and reprojected by the server.
@@ -33,7 +35,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
   const uploadMessage = h('span', { class: 'hint' });
   const makePublic = h('input', { type: 'checkbox', checked: true, 'data-testid': 'upload-public' });
   const fileInput = h('input', {
-    'aria-label': 'Files to upload',
+    'aria-label': t('upload.files'),
     type: 'file',
     multiple: true,
     'data-testid': 'upload-input',
@@ -44,11 +46,11 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
       uploadMessage.textContent = '';
       try {
         await state.api.upload(files, makePublic.checked, (f) => (progress.value = f));
-        uploadMessage.textContent = `Uploaded ${files.length} file(s)`;
+        uploadMessage.textContent = t('upload.uploaded', { count: files.length });
         await state.reloadAssets();
       } catch (err) {
         uploadMessage.textContent = '';
-        toastError('Could not upload', err, 'Check the file (its size limit is ORBIS_MAX_UPLOAD_MB), then upload it again.');
+        toastError(t('upload.couldNot'), err, t('upload.couldNotHint'));
       } finally {
         progress.hidden = true;
         fileInput.value = '';
@@ -56,15 +58,17 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
     },
   });
 
-  can.guard(fileInput, 'asset.upload', 'Uploading files');
-  can.guard(makePublic, 'asset.upload', 'Uploading files');
+  can.guard(fileInput, 'asset.upload', t('permissions.what.upload'));
+  can.guard(makePublic, 'asset.upload', t('permissions.what.upload'));
   const assetList = h('ul', { class: 'list', 'data-testid': 'asset-list' });
   const layerList = h('ul', { class: 'list', 'data-testid': 'layer-list' });
+  // Who else is on which layer, and which one this editor is on (docs/collaboration.md, "Presence").
+  const markPeers = followLayerRows(layerList, state);
 
-  const urlType = h('select', { 'aria-label': 'Layer type' }, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
-  const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': 'Layer URL', 'data-testid': 'layer-url' });
+  const urlType = h('select', { 'aria-label': t('layers.type') }, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
+  const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': t('layers.url'), 'data-testid': 'layer-url' });
   const addUrl = button({
-    label: 'Add URL layer',
+    label: t('layers.addUrl'),
     icon: Plus,
     testid: 'add-url-layer',
     onClick: () => {
@@ -82,7 +86,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
     if (index < 0) return;
     const [removed] = state.scene.layers.slice(index, index + 1);
     state.update((s) => s.layers.splice(index, 1));
-    toastUndo(`Removed layer ${removed!.title}`, () => state.update((s) => s.layers.splice(Math.min(index, s.layers.length), 0, removed!)));
+    toastUndo(t('layers.removed', { title: removed!.title }), () => state.update((s) => s.layers.splice(Math.min(index, s.layers.length), 0, removed!)));
   };
   // A layer's name is edited in place (the legend and the infobox show it). Its field is kept
   // across redraws, so a save that completes while one types leaves the typing alone.
@@ -99,7 +103,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
       titles.set(layer.id, (input = field));
     }
     showValue(input, layer.title);
-    input.setAttribute('aria-label', `Name of layer ${layer.title}`);
+    input.setAttribute('aria-label', t('layers.nameOf', { title: layer.title }));
     return input;
   };
 
@@ -125,13 +129,13 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
         const type = layerTypeOf(asset);
         return h('li', { 'data-asset': asset.name },
           h('span', { class: 'name', title: asset.name }, asset.name),
-          h('label', {}, can.guard(h('input', { type: 'checkbox', checked: asset.public, 'aria-label': `${asset.name} is public`, 'data-testid': `asset-public-${asset.name}`, onchange: async (e) => {
+          h('label', {}, can.guard(h('input', { type: 'checkbox', checked: asset.public, 'aria-label': t('assets.isPublic', { name: asset.name }), 'data-testid': `asset-public-${asset.name}`, onchange: async (e) => {
             await state.api.setAssetPublic(asset.id, (e.target as HTMLInputElement).checked);
             await state.reloadAssets();
-          } }), 'asset.update', 'Publishing a file'), ' public'),
+          } }), 'asset.update', t('permissions.what.publishFile')), ' ', t('assets.public')),
           type
-            ? can.guard(button({ label: 'Add as layer', icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type) }), 'scene.put', 'Adding a layer')
-            : h('span', { class: 'hint' }, 'not a map layer'),
+            ? can.guard(button({ label: t('assets.addAsLayer'), icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type) }), 'scene.put', t('permissions.what.addLayer'))
+            : h('span', { class: 'hint' }, t('assets.notALayer')),
         );
       }),
     );
@@ -139,52 +143,57 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
       ...state.scene.layers.map((layer, index, all) => {
         const item = h('li', { 'data-layer': layer.id });
         // Drawing order: later layers draw over earlier ones; drag (or arrow keys on the handle) to change it.
-        const handle = dragHandle({ element: item, index, count: all.length, key: layer.id, label: `Move layer ${layer.title}`, testid: `layer-handle-${layer.id}`, reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)) });
+        const handle = dragHandle({ element: item, index, count: all.length, key: layer.id, label: t('layers.move', { title: layer.title }), testid: `layer-handle-${layer.id}`, reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)) });
         item.append(handle,
-          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'aria-label': `Show layer ${layer.title}`, 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => (s.layers[index]!.visible = (e.target as HTMLInputElement).checked)) }), titleInput(layer)),
+          h('label', {}, h('input', { type: 'checkbox', checked: layer.visible, 'aria-label': t('layers.show', { title: layer.title }), 'data-testid': `layer-visible-${layer.id}`, onchange: (e) => state.update((s) => {
+            // By id: a teammate's change may have moved the layer since this row was drawn.
+            const target = s.layers.find((l) => l.id === layer.id);
+            if (target) target.visible = (e.target as HTMLInputElement).checked;
+          }) }), titleInput(layer)),
           h('span', { class: 'hint' }, layer.type),
-          button({ label: `Fly to ${layer.title}`, icon: LocateFixed, iconOnly: true, variant: 'ghost', onClick: () => void engine.flyToLayer(layer.id) }),
-          button({ label: `Remove layer ${layer.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => removeLayer(layer.id) }),
+          button({ label: t('layers.flyTo', { title: layer.title }), icon: LocateFixed, iconOnly: true, variant: 'ghost', onClick: () => void engine.flyToLayer(layer.id) }),
+          button({ label: t('layers.remove', { title: layer.title }), icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => removeLayer(layer.id) }),
         );
         const tables = state.tablesOf(layer);
         if (tables.length > 1) item.append(tableSelect(state, layer, tables));
         const failure = state.failures.get(layer.id);
-        if (failure) item.append(h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, `Could not be loaded: ${failure}`));
+        if (failure) item.append(h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, t('layers.failure', { reason: failure })));
         if (layer.type === 'geotiff') item.append(rasterPanel(state, layer));
         else if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id), infoboxPanel(state, engine, layer.id));
         if (FEATURE_LAYER_TYPES.includes(layer.type)) item.append(layerToolsPanel(state, engine, layer.id));
         return item;
       }),
     );
-    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, 'No files yet', 'Upload GeoJSON, CZML, KML, CSV, GPX, shapefiles (zip), GeoPackage, FlatGeobuf, GeoJSON sequences, GeoTIFFs, glTF, 3D Tiles (zip) or images above.')));
-    if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, 'No layers yet', 'Add an uploaded file as a layer, or add one by URL below.')));
+    if (state.assets.length === 0) assetList.replaceChildren(h('li', {}, emptyState(FileUp, t('assets.none'), t('assets.noneHint'))));
+    if (state.scene.layers.length === 0) layerList.replaceChildren(h('li', {}, emptyState(Layers, t('layers.none'), t('layers.noneHint'))));
+    markPeers();
   }
   state.onChange(scheduleRender);
   render();
   shown = drawn();
 
   return h('div', { class: 'panel', 'data-testid': 'map-panel' },
-    h('h2', {}, 'Assets'),
-    h('div', { class: 'row' }, fileInput, h('label', {}, makePublic, ' Uploads are public'), progress, uploadMessage),
+    h('h2', {}, t('assets.title')),
+    h('div', { class: 'row' }, fileInput, h('label', {}, makePublic, ' ', t('upload.public')), progress, uploadMessage),
     assetList,
     can.readOnly(h('div', {},
-      h('h2', {}, 'Layers'),
+      h('h2', {}, t('layers.title')),
       layerList,
       h('div', { class: 'row' }, urlType, urlInput, addUrl),
-      h('h2', {}, 'Basemap'),
+      h('h2', {}, t('basemap.title')),
       basemapPicker(state),
-      h('h2', {}, 'Scene'),
+      h('h2', {}, t('scene.title')),
       settings,
-      h('h2', {}, 'Clock'),
+      h('h2', {}, t('clock.title')),
       timelineSection(state, engine),
-    ), 'scene.put', 'Changing the map'),
+    ), 'scene.put', t('permissions.what.map')),
   );
 }
 
 /** Which table of a GeoPackage a layer shows (docs/contract.md §13 `data.table`): every table, or one. */
 function tableSelect(state: EditorState, layer: Layer, tables: string[]): HTMLElement {
   const select = h('select', {
-    'aria-label': `Table of layer ${layer.title}`,
+    'aria-label': t('layers.tableOf', { title: layer.title }),
     'data-testid': `layer-table-${layer.id}`,
     onchange: () => state.update((s) => {
       const target = s.layers.find((l) => l.id === layer.id)!;
@@ -193,8 +202,8 @@ function tableSelect(state: EditorState, layer: Layer, tables: string[]): HTMLEl
       if (Object.keys(data).length > 0) target.data = data;
       else delete target.data;
     }),
-  }, h('option', { value: '' }, 'Every table'), ...tables.map((t) => h('option', { value: t, selected: layer.data?.table === t }, t)));
-  return h('label', { class: 'hint' }, 'Table ', select);
+  }, h('option', { value: '' }, t('layers.everyTable')), ...tables.map((t) => h('option', { value: t, selected: layer.data?.table === t }, t)));
+  return h('label', { class: 'hint' }, t('layers.table'), ' ', select);
 }
 
 /** Terrain, sky and globe: each writes the scene's ViewerProperty. */
@@ -209,7 +218,7 @@ function settingsSection(state: EditorState): HTMLElement {
     return fresh;
   };
   const terrainOn = h('input', { type: 'checkbox', 'data-testid': 'terrain-enabled', onchange: () => state.update(() => (section('terrain').enabled = terrainOn.checked)) });
-  const terrainUrl = h('input', { type: 'url', placeholder: 'quantized-mesh URL', 'aria-label': 'Terrain URL (quantized-mesh)', 'data-testid': 'terrain-url', onchange: () => state.update(() => {
+  const terrainUrl = h('input', { type: 'url', placeholder: t('scene.terrainUrlPlaceholder'), 'aria-label': t('scene.terrainUrl'), 'data-testid': 'terrain-url', onchange: () => state.update(() => {
     const t = section('terrain');
     if (terrainUrl.value) { t.type = 'cesium'; t.url = terrainUrl.value; } else { delete t.type; delete t.url; }
   }) });
@@ -234,9 +243,9 @@ function settingsSection(state: EditorState): HTMLElement {
   state.onChange(render);
   render();
   return h('div', { class: 'settings' },
-    h('label', {}, terrainOn, ' Terrain '), terrainFrom.element, terrainUrl,
-    h('label', {}, skyBox, ' Sky box'),
-    h('label', {}, atmosphere, ' Atmosphere'),
-    h('label', {}, 'Globe colour ', globeColor),
+    h('label', {}, terrainOn, ' ', t('scene.terrain'), ' '), terrainFrom.element, terrainUrl,
+    h('label', {}, skyBox, ' ', t('scene.skyBox')),
+    h('label', {}, atmosphere, ' ', t('scene.atmosphere')),
+    h('label', {}, t('scene.globeColour'), ' ', globeColor),
   );
 }

@@ -5,8 +5,11 @@ import { h } from '../ui/dom.js';
 import { toast, toastError } from '../ui/toast.js';
 import type { ManagementApi, MemberRecord } from './management-api.js';
 import type { Permissions } from './permissions.js';
+import { formatDate } from '../ui/i18n.js';
+import { roleName } from './role-name.js';
+import { t } from '../ui/i18n.js';
 
-const ROLE_OPTIONS = ROLES.map((r) => [r, r] as const);
+const roleOptions = () => ROLES.map((r) => [r, roleName(r)] as const);
 
 /**
  * Members tab (docs/contract.md §12): who is on the project's team with which role; a maintainer invites
@@ -20,80 +23,80 @@ export function membersPanel(api: ManagementApi, can: Permissions, myUserId: str
   const draw = (members: MemberRecord[]) => {
     list.replaceChildren(...members.map((m) => {
       const mayChange = can.mayGrant(m.role);
-      const role = select(ROLE_OPTIONS, m.role, (value) => void change(m, value as Role, role), `Role of ${m.email}`, `member-role-${m.email}`);
+      const role = select(roleOptions(), m.role, (value) => void change(m, value as Role, role), t('members.roleOf', { email: m.email }), `member-role-${m.email}`);
       for (const option of role.options) option.disabled = !can.mayGrant(option.value as Role);
-      const remove = button({ label: `Remove ${m.email}`, icon: Trash2, iconOnly: true, variant: 'ghost', testid: `member-remove-${m.email}`, onClick: () => void removeMember(m) });
+      const remove = button({ label: t('members.remove', { email: m.email }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `member-remove-${m.email}`, onClick: () => void removeMember(m) });
       if (!mayChange) {
-        const why = m.role === 'owner' && can.may('member.role') ? 'Only an owner changes or removes an owner.' : can.reason('member.role', 'Changing members');
+        const why = m.role === 'owner' && can.may('member.role') ? t('members.onlyOwner') : can.reason('member.role', t('permissions.what.members'));
         for (const control of [role, remove]) {
           control.disabled = true;
           control.title = why;
         }
       }
       return h('li', { class: 'member', 'data-testid': 'member' },
-        h('span', { class: 'name', title: m.email }, m.name ? `${m.name} · ${m.email}` : m.email, m.userId === myUserId ? ' (you)' : ''),
+        h('span', { class: 'name', title: m.email }, m.name ? `${m.name} · ${m.email}` : m.email, m.userId === myUserId ? t('members.you') : ''),
         h('span', { class: 'member-controls' }, role, remove),
       );
     }));
   };
-  const reload = () => api.members().then(draw, (err: unknown) => toastError('Could not read the members', err));
+  const reload = () => api.members().then(draw, (err: unknown) => toastError(t('members.couldNotRead'), err));
 
   const change = async (m: MemberRecord, value: Role, control: HTMLSelectElement) => {
     try {
       await api.setMemberRole(m.userId, value);
-      toast('success', `${m.email} is now ${value}`);
+      toast('success', t('members.roleChanged', { email: m.email, role: roleName(value) }));
     } catch (err) {
       control.value = m.role;
-      toastError('Could not change the role', err);
+      toastError(t('members.couldNotChangeRole'), err);
     }
     await reload();
   };
   const removeMember = async (m: MemberRecord) => {
-    if (!confirm(`Remove ${m.email} from the project?`)) return;
+    if (!confirm(t('members.removeConfirm', { email: m.email }))) return;
     try {
       await api.removeMember(m.userId);
     } catch (err) {
-      toastError('Could not remove the member', err);
+      toastError(t('members.couldNotRemove'), err);
     }
     await reload();
   };
 
-  const email = textInput({ type: 'email', placeholder: 'name@example.org', label: 'Email', testid: 'invite-email' });
+  const email = textInput({ type: 'email', placeholder: 'name@example.org', label: t('signIn.email'), testid: 'invite-email' });
   let inviteRole: Role = 'writer';
-  const roleSelect = select(ROLE_OPTIONS, inviteRole, (value) => (inviteRole = value as Role), 'Role', 'invite-role');
+  const roleSelect = select(roleOptions(), inviteRole, (value) => (inviteRole = value as Role), t('common.role'), 'invite-role');
   for (const option of roleSelect.options) option.disabled = !can.mayGrant(option.value as Role);
-  const invite = can.guard(button({ label: 'Add member', icon: UserPlus, type: 'submit', variant: 'primary', testid: 'invite' }), 'member.add', 'Adding members');
-  can.guard(email, 'member.add', 'Adding members');
-  can.guard(roleSelect, 'member.add', 'Adding members');
+  const invite = can.guard(button({ label: t('members.add'), icon: UserPlus, type: 'submit', variant: 'primary', testid: 'invite' }), 'member.add', t('permissions.what.addMembers'));
+  can.guard(email, 'member.add', t('permissions.what.addMembers'));
+  can.guard(roleSelect, 'member.add', t('permissions.what.addMembers'));
   const form = h('form', { onsubmit: async (e) => {
     e.preventDefault();
     try {
       const answer = await api.addMember(email.value.trim(), inviteRole);
       if ('invitation' in answer) {
-        const link = h('input', { class: 'input', readonly: true, value: answer.invitation.url, 'aria-label': 'Invitation link', 'data-testid': 'invitation-url' });
+        const link = h('input', { class: 'input', readonly: true, value: answer.invitation.url, 'aria-label': t('members.invitationLink'), 'data-testid': 'invitation-url' });
         invitation.replaceChildren(
-          h('p', {}, `${email.value.trim()} has no account yet. Send them this link (it works once, until ${new Date(answer.invitation.expiresAt).toLocaleDateString()}):`),
-          h('div', { class: 'row' }, link, button({ label: 'Copy the link', icon: Copy, iconOnly: true, variant: 'ghost', onClick: () => void navigator.clipboard.writeText(link.value).then(() => toast('success', 'Link copied')) })),
+          h('p', {}, t('members.noAccountYet', { email: email.value.trim(), until: formatDate(answer.invitation.expiresAt) })),
+          h('div', { class: 'row' }, link, button({ label: t('members.copyLink'), icon: Copy, iconOnly: true, variant: 'ghost', onClick: () => void navigator.clipboard.writeText(link.value).then(() => toast('success', t('members.linkCopied'))) })),
         );
         invitation.hidden = false;
         invitation.scrollIntoView({ block: 'nearest' });
       } else {
         invitation.hidden = true;
-        toast('success', `${answer.email} added as ${answer.role}`);
+        toast('success', t('members.added', { email: answer.email, role: roleName(answer.role) }));
       }
       email.value = '';
     } catch (err) {
-      toastError('Could not add the member', err);
+      toastError(t('members.couldNotAdd'), err);
     }
     await reload();
-  } }, field('Email', email), field('Role', roleSelect), invite);
+  } }, field(t('signIn.email'), email), field(t('common.role'), roleSelect), invite);
 
   void reload();
   return h('div', { class: 'panel', 'data-testid': 'members-panel' },
-    h('h2', {}, 'Members'),
+    h('h2', {}, t('tabs.members')),
     list,
-    h('h2', {}, 'Add a member'),
-    can.may('member.add') ? undefined : h('p', { class: 'read-only-notice', role: 'note', 'data-testid': 'members-read-only' }, `Read-only: ${can.reason('member.add', 'Changing members')}`),
+    h('h2', {}, t('members.addTitle')),
+    can.may('member.add') ? undefined : h('p', { class: 'read-only-notice', role: 'note', 'data-testid': 'members-read-only' }, t('permissions.readOnly', { reason: can.reason('member.add', t('permissions.what.members')) })),
     form,
     invitation,
   );

@@ -1,5 +1,7 @@
 import { h } from '../ui/dom.js';
 import { ACTION_ROLES, mayDo, type ProjectAction, type Role, roleToGrant, roleAtLeast } from '@orbis/scene/roles';
+import { t } from '../ui/i18n.js';
+import { roleName } from './role-name.js';
 
 /**
  * What the editor's user may do on the open project, from their role and the server's own table
@@ -15,7 +17,7 @@ export class Permissions {
 
   /** Why `what` is not allowed, in words: the role it needs and the one held. */
   reason(action: ProjectAction, what: string): string {
-    return `${what} needs the role ${ACTION_ROLES[action]} or above; you are ${this.role}.`;
+    return t('permissions.needsRole', { what, role: roleName(ACTION_ROLES[action]), mine: roleName(this.role) });
   }
 
   /** Whether this user may give or take away `role` (only an owner grants or removes owner). */
@@ -40,7 +42,7 @@ export class Permissions {
     if (this.may(action)) return panel;
     const reason = this.reason(action, what);
     return h('div', { 'data-testid': 'read-only' },
-      h('p', { class: 'read-only-notice', role: 'note' }, `Read-only: ${reason}`),
+      h('p', { class: 'read-only-notice', role: 'note' }, t('permissions.readOnly', { reason })),
       h('fieldset', { class: 'read-only', disabled: true, title: reason, 'data-needs-role': ACTION_ROLES[action] }, panel),
     );
   }

@@ -5,6 +5,7 @@ import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
 import { toast, toastError, toastUndo } from '../ui/toast.js';
 import type { ManagementApi, PluginSource } from './management-api.js';
+import { t } from '../ui/i18n.js';
 
 /** The files of a plugin folder worth sending: code, manifests, markup (not pictures or archives). */
 const TEXT_FILE = /\.(js|mjs|json|ya?ml|html|css|md|txt)$/i;
@@ -21,14 +22,14 @@ export async function folderToPackage(files: readonly File[]): Promise<PluginSou
   }
   const manifest = byPath['plugin.json'];
   if (manifest === undefined) {
-    if (byPath['reearth.yml'] === undefined) throw new Error('the folder has neither plugin.json nor reearth.yml at its top');
+    if (byPath['reearth.yml'] === undefined) throw new Error(t('plugins.noManifest'));
     return { files: byPath };
   }
   delete byPath['plugin.json'];
   try {
     return { manifest: JSON.parse(manifest) as unknown, files: byPath };
   } catch (err) {
-    throw new Error(`plugin.json is not JSON: ${(err as Error).message}`);
+    throw new Error(t('plugins.notJson', { message: (err as Error).message }));
   }
 }
 
@@ -41,34 +42,34 @@ export function pluginInstaller(api: ManagementApi): { element: HTMLElement; sho
   const install = async (source: () => Promise<PluginSource | File>, input: HTMLInputElement) => {
     try {
       const installed = await api.installPlugin(await source());
-      toast('success', `Installed ${installed.manifest.name} ${installed.manifest.version}`, 'Its widgets start in a moment; place them below.');
+      toast('success', t('plugins.installed', { name: installed.manifest.name, version: installed.manifest.version }), t('plugins.installedHint'));
     } catch (err) {
-      toastError('Could not install the plugin', err, 'Check that the zip or folder holds plugin.json (or reearth.yml) and one .js file per extension.');
+      toastError(t('plugins.installFailed'), err, t('plugins.installFailedHint'));
     } finally {
       input.value = '';
     }
   };
-  const zip: HTMLInputElement = h('input', { type: 'file', accept: '.zip,application/zip', 'aria-label': 'Plugin zip to install', 'data-testid': 'plugin-zip', onchange: () => zip.files?.[0] && void install(async () => zip.files![0]!, zip) });
-  const folder: HTMLInputElement = h('input', { type: 'file', webkitdirectory: true, 'aria-label': 'Plugin folder to install', 'data-testid': 'plugin-folder', onchange: () => folder.files?.length && void install(() => folderToPackage([...folder.files!]), folder) });
+  const zip: HTMLInputElement = h('input', { type: 'file', accept: '.zip,application/zip', 'aria-label': t('plugins.zipToInstall'), 'data-testid': 'plugin-zip', onchange: () => zip.files?.[0] && void install(async () => zip.files![0]!, zip) });
+  const folder: HTMLInputElement = h('input', { type: 'file', webkitdirectory: true, 'aria-label': t('plugins.folderToInstall'), 'data-testid': 'plugin-folder', onchange: () => folder.files?.length && void install(() => folderToPackage([...folder.files!]), folder) });
   const list = h('ul', { class: 'list', 'data-testid': 'plugin-list' });
   const remove = async (plugin: PluginPackage) => {
     try {
       await api.removePlugin(plugin.manifest.id);
-      toastUndo(`Removed plugin ${plugin.manifest.name}`, () => void api.installPlugin({ manifest: plugin.manifest, files: plugin.files }).catch((err: unknown) => toastError('Could not install the plugin again', err)));
+      toastUndo(t('plugins.removed', { name: plugin.manifest.name }), () => void api.installPlugin({ manifest: plugin.manifest, files: plugin.files }).catch((err: unknown) => toastError(t('plugins.reinstallFailed'), err)));
     } catch (err) {
-      toastError('Could not remove the plugin', err);
+      toastError(t('plugins.removeFailed'), err);
     }
   };
   const show = (plugins: PluginPackage[]) =>
     list.replaceChildren(...plugins.map((p) => h('li', { 'data-plugin': p.manifest.id },
       h('span', { class: 'name' }, `${p.manifest.name} ${p.manifest.version}`),
-      button({ label: `Remove plugin ${p.manifest.name}`, icon: PackageMinus, iconOnly: true, variant: 'ghost', testid: `plugin-remove-${p.manifest.id}`, onClick: () => void remove(p) }),
+      button({ label: t('plugins.remove', { name: p.manifest.name }), icon: PackageMinus, iconOnly: true, variant: 'ghost', testid: `plugin-remove-${p.manifest.id}`, onClick: () => void remove(p) }),
     )));
   const element = h('div', { class: 'plugin-install' },
-    h('h2', {}, 'Plugins'),
+    h('h2', {}, t('plugins.title')),
     list,
-    h('label', { class: 'field' }, h('span', { class: 'field-label' }, icon(Upload), ' Install from a zip'), zip),
-    h('label', { class: 'field' }, h('span', { class: 'field-label' }, icon(Upload), ' Install from a folder'), folder),
+    h('label', { class: 'field' }, h('span', { class: 'field-label' }, icon(Upload), ' ', t('plugins.fromZip')), zip),
+    h('label', { class: 'field' }, h('span', { class: 'field-label' }, icon(Upload), ' ', t('plugins.fromFolder')), folder),
   );
   return { element, show };
 }

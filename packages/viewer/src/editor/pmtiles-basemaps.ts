@@ -1,8 +1,9 @@
 import { PMTILES_CONTENT_TYPE } from '@orbis/scene';
-import { attributionText, openPmtiles, type PmtilesSummary, summarizePmtiles, unknownTilesRefusal } from '../engine/pmtiles-archive.js';
+import { attributionText, openPmtiles, type PmtilesSummary, summarizePmtiles } from '../engine/pmtiles-archive.js';
 import { paintStreetTile } from '../engine/street-basemap/street-basemap-client.js';
 import type { EditorState } from './editor-state.js';
 import type { AssetRecord } from './management-api.js';
+import { t } from '../ui/i18n.js';
 
 
 /** What the basemap picker shows of an archive: why it cannot be a basemap, or its credit and a tile of it. */
@@ -44,7 +45,7 @@ export class PmtilesBasemaps {
       // A failed read (the network, a 503) is not kept: the next time the picker shows, it reads again.
       info = this.read(asset).catch((err: Error) => {
         this.known.delete(asset.id);
-        return { refusal: `"${asset.name}" could not be read as a PMTiles archive: ${err.message}` };
+        return { refusal: t('basemap.unreadable', { name: asset.name, message: err.message }) };
       });
       this.known.set(asset.id, info);
     }
@@ -62,7 +63,7 @@ export class PmtilesBasemaps {
       const png = await paintStreetTile(this.state.assetFile(asset.id)!, z, x, y, 'png');
       return { credit, preview: png ?? undefined };
     }
-    if (!summary.imageType) return { refusal: unknownTilesRefusal(asset.name) };
+    if (!summary.imageType) return { refusal: t('basemap.unknownTiles', { name: asset.name }) };
     const [w, s, e, n] = summary.bounds;
     const { z, x, y } = tileAt((w + e) / 2, (s + n) / 2, summary.minZoom);
     const tile = await archive.getZxy(z, x, y);

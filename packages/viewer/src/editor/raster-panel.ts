@@ -3,6 +3,7 @@ import { rasterStyleProblem } from '@orbis/scene/checks';
 import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { PALETTES, spread } from './palettes.js';
+import { t } from '../ui/i18n.js';
 
 type RasterData = Pick<LayerData, 'ramp' | 'breaks' | 'hillshade' | 'opacity'>;
 
@@ -22,18 +23,18 @@ export function rasterPanel(state: EditorState, layer: Layer): HTMLElement {
   const data = layer.data ?? {};
   const message = h('span', { class: 'hint', role: 'status', 'data-testid': `raster-message-${layer.id}` });
   const palettes = PALETTES.filter((p) => p.kind === 'sequential');
-  const palette = h('select', { 'aria-label': `Colour ramp of layer ${layer.title}`, 'data-testid': `raster-ramp-${layer.id}` },
-    h('option', { value: '' }, 'As the file is (grey for one band)'),
+  const palette = h('select', { 'aria-label': t('raster.rampOf', { title: layer.title }), 'data-testid': `raster-ramp-${layer.id}` },
+    h('option', { value: '' }, t('raster.asFile')),
     ...palettes.map((p) => h('option', { value: p.name, selected: data.ramp !== undefined && data.ramp.join() === spread(p, data.ramp.length).join() }, p.name)));
-  const breaks = h('input', { type: 'text', value: data.breaks?.join(', ') ?? '', placeholder: 'e.g. 0.5, 2, 5', 'aria-label': `Class breaks of layer ${layer.title}`, 'data-testid': `raster-breaks-${layer.id}` });
-  const hillshade = h('input', { type: 'checkbox', checked: data.hillshade === true, 'aria-label': `Hillshade of layer ${layer.title}`, 'data-testid': `raster-hillshade-${layer.id}` });
-  const opacity = h('input', { type: 'range', min: '0', max: '1', step: '0.05', value: String(data.opacity ?? 1), 'aria-label': `Opacity of layer ${layer.title}`, 'data-testid': `raster-opacity-${layer.id}` });
+  const breaks = h('input', { type: 'text', value: data.breaks?.join(', ') ?? '', placeholder: t('raster.breaksPlaceholder'), 'aria-label': t('raster.breaksOf', { title: layer.title }), 'data-testid': `raster-breaks-${layer.id}` });
+  const hillshade = h('input', { type: 'checkbox', checked: data.hillshade === true, 'aria-label': t('raster.hillshadeOf', { title: layer.title }), 'data-testid': `raster-hillshade-${layer.id}` });
+  const opacity = h('input', { type: 'range', min: '0', max: '1', step: '0.05', value: String(data.opacity ?? 1), 'aria-label': t('raster.opacityOf', { title: layer.title }), 'data-testid': `raster-opacity-${layer.id}` });
 
   const write = () => {
     const chosen = palettes.find((p) => p.name === palette.value);
     const classes = numbers(breaks.value);
     if (classes?.some((n) => !Number.isFinite(n))) {
-      message.textContent = 'Breaks are numbers separated by commas.';
+      message.textContent = t('raster.breaksAreNumbers');
       return;
     }
     const style: RasterData = {
@@ -43,7 +44,7 @@ export function rasterPanel(state: EditorState, layer: Layer): HTMLElement {
       ...(Number(opacity.value) < 1 ? { opacity: Number(opacity.value) } : {}),
     };
     const problem = rasterStyleProblem(style);
-    if (!chosen && classes) message.textContent = 'Pick a colour ramp for the breaks to colour.';
+    if (!chosen && classes) message.textContent = t('raster.pickRamp');
     else message.textContent = problem ? `${problem.key}: ${problem.message}` : '';
     if (message.textContent) return;
     state.update((s) => {
@@ -56,11 +57,11 @@ export function rasterPanel(state: EditorState, layer: Layer): HTMLElement {
   };
   for (const input of [palette, breaks, hillshade, opacity]) input.addEventListener('change', write);
   return h('details', { class: 'raster-style', 'data-testid': `raster-style-${layer.id}` },
-    h('summary', {}, 'Raster style'),
-    h('label', { class: 'hint' }, 'Ramp ', palette),
-    h('label', { class: 'hint' }, 'Breaks ', breaks),
-    h('label', { class: 'hint' }, hillshade, ' Hillshade (a DEM)'),
-    h('label', { class: 'hint' }, 'Opacity ', opacity),
+    h('summary', {}, t('raster.title')),
+    h('label', { class: 'hint' }, t('raster.ramp'), ' ', palette),
+    h('label', { class: 'hint' }, t('raster.breaks'), ' ', breaks),
+    h('label', { class: 'hint' }, hillshade, ' ', t('raster.hillshade')),
+    h('label', { class: 'hint' }, t('raster.opacity'), ' ', opacity),
     message,
   );
 }

@@ -1,17 +1,20 @@
 import type { Role, TokenRecord } from '@orbis/scene/roles';
 import { ApiError } from './management-api.js';
+import { isLanguage, type Language, setLanguage } from '../ui/i18n.js';
 
 /** A user as `/api/auth/…` answers (docs/contract.md §12). */
 export interface UserRecord {
   id: string;
   email: string;
   name: string;
+  /** The editor's language the user chose (docs/contract.md §19); absent: the browser's. */
+  language?: string;
 }
 
 /** Who is signed in (`user` is null for the admin token, the owner of every project) and their projects. */
 export interface Me {
   user: UserRecord | null;
-  projects: { alias: string; role: Role }[];
+  projects: { alias: string; name: string; role: Role }[];
 }
 
 /** The ways to sign in the server offers: the OpenID Connect button only when one is set. */
@@ -35,7 +38,10 @@ async function call<T>(method: string, path: string, body?: unknown, headers: Re
 /** Who is signed in, by the session cookie or the admin token; undefined when no one is. */
 export async function whoAmI(token?: string): Promise<Me | undefined> {
   try {
-    return await call<Me>('GET', '/api/auth/me', undefined, token ? { authorization: `Bearer ${token}` } : {});
+    const me = await call<Me>('GET', '/api/auth/me', undefined, token ? { authorization: `Bearer ${token}` } : {});
+    // The editor speaks the signed-in user's language, else the browser's (docs/contract.md §19).
+    if (isLanguage(me.user?.language)) setLanguage(me.user.language);
+    return me;
   } catch (err) {
     if (err instanceof ApiError && err.code === 'unauthorized') return undefined;
     throw err;
@@ -85,8 +91,8 @@ export function createProject(project: { alias: string; name: string; visibility
   return call('POST', '/api/projects', project, token ? { authorization: `Bearer ${token}` } : {});
 }
 
-/** Changes one's name or password; `currentPassword` is always asked. A new password ends one's other sessions. */
-export function changeMe(change: { name?: string; password?: string; currentPassword: string }): Promise<Me> {
+/** Changes one's name or password (`currentPassword` is asked), or one's language (no password asked). A new password ends one's other sessions. */
+export function changeMe(change: { name?: string; password?: string; currentPassword?: string; language?: Language }): Promise<Me> {
   return call('PATCH', '/api/auth/me', change);
 }
 

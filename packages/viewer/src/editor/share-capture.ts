@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/engine.js';
 import type { Camera } from '@orbis/scene';
+import { t } from '../ui/i18n.js';
 
 /** The sharing image's size: OpenGraph's recommended 1.91:1. */
 const WIDTH = 1200;
@@ -9,7 +10,7 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
     image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error('the captured image could not be read'));
+    image.onerror = () => reject(new Error(t('publish.captureUnreadable')));
     image.src = url;
   });
 }

@@ -5,6 +5,9 @@ import { icon } from '../ui/icon.js';
 import { forgetAdminToken, rememberAdminToken } from './admin-token.js';
 import { ApiError } from './management-api.js';
 import { type Me, signIn, signInProviders, signOut } from './session-api.js';
+import type { Role } from '@orbis/scene/roles';
+import { roleName } from './role-name.js';
+import { t } from '../ui/i18n.js';
 
 /**
  * The sign-in page (docs/contract.md §12): email and password, the OpenID Connect provider's button when the
@@ -14,14 +17,14 @@ export function signInPage(reason: string, onSignedIn: () => void): HTMLElement 
   const email = h('input', { class: 'input', type: 'email', autocomplete: 'username', required: true, 'data-testid': 'sign-in-email' });
   const password = h('input', { class: 'input', type: 'password', autocomplete: 'current-password', required: true, 'data-testid': 'sign-in-password' });
   const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'sign-in-message' });
-  const submit = button({ label: 'Sign in', icon: LogIn, type: 'submit', variant: 'primary', testid: 'sign-in' });
+  const submit = button({ label: t('signIn.submit'), icon: LogIn, type: 'submit', variant: 'primary', testid: 'sign-in' });
   const providers = h('div', { class: 'row', 'data-testid': 'sign-in-providers' });
   void signInProviders().then(({ oidc }) => {
-    if (oidc) providers.append(h('a', { class: 'btn', href: oidc.url, 'data-testid': 'sign-in-oidc' }, icon(KeyRound), h('span', {}, `Sign in with ${oidc.name}`)));
+    if (oidc) providers.append(h('a', { class: 'btn', href: oidc.url, 'data-testid': 'sign-in-oidc' }, icon(KeyRound), h('span', {}, t('signIn.withProvider', { provider: oidc.name }))));
   }).catch(() => undefined);
-  const token = h('input', { class: 'input', type: 'password', placeholder: 'secret', autocomplete: 'off', 'data-testid': 'token-input' });
+  const token = h('input', { class: 'input', type: 'password', placeholder: t('signIn.tokenPlaceholder'), autocomplete: 'off', 'data-testid': 'token-input' });
   return h('div', { class: 'panel sign-in', 'data-testid': 'sign-in-page' },
-    h('h1', { class: 'sign-in-title' }, 'Orbis editor'),
+    h('h1', { class: 'sign-in-title' }, t('editor.title')),
     h('p', {}, reason),
     h('form', { onsubmit: async (e) => {
       e.preventDefault();
@@ -31,28 +34,28 @@ export function signInPage(reason: string, onSignedIn: () => void): HTMLElement 
         await signIn(email.value.trim(), password.value);
         onSignedIn();
       } catch (err) {
-        message.textContent = err instanceof ApiError && err.code === 'invalid_credentials' ? 'The email or the password is wrong.' : (err as Error).message;
+        message.textContent = err instanceof ApiError && err.code === 'invalid_credentials' ? t('signIn.wrongCredentials') : (err as Error).message;
       } finally {
         submit.disabled = false;
       }
-    } }, field('Email', email), field('Password', password), submit, message),
+    } }, field(t('signIn.email'), email), field(t('signIn.password'), password), submit, message),
     providers,
     h('details', { class: 'operator' },
-      h('summary', {}, 'Operator: use the admin token'),
+      h('summary', {}, t('signIn.operator')),
       h('form', { onsubmit: (e) => {
         e.preventDefault();
         rememberAdminToken(localStorage, token.value.trim());
         onSignedIn();
-      } }, field('Admin token', token, 'Printed by `orbis serve`, or in data/admin-token.'), button({ label: 'Open', type: 'submit', testid: 'token-open' })),
+      } }, field(t('signIn.adminToken'), token, t('signIn.adminTokenHint')), button({ label: t('signIn.open'), type: 'submit', testid: 'token-open' })),
     ),
   );
 }
 
 /** Who is signed in, with sign-out; for the admin token, "Operator" and a way to forget it. */
-export function accountBar(me: Me, role?: string): HTMLElement {
-  const who = me.user ? (me.user.name ? `${me.user.name} (${me.user.email})` : me.user.email) : 'Operator (admin token)';
+export function accountBar(me: Me, role?: Role): HTMLElement {
+  const who = me.user ? (me.user.name ? `${me.user.name} (${me.user.email})` : me.user.email) : t('account.operator');
   const out = button({
-    label: me.user ? 'Sign out' : 'Forget the token',
+    label: me.user ? t('account.signOut') : t('account.forgetToken'),
     icon: LogOut,
     variant: 'ghost',
     testid: 'sign-out',
@@ -64,7 +67,7 @@ export function accountBar(me: Me, role?: string): HTMLElement {
   });
   return h('div', { class: 'account', 'data-testid': 'account' },
     h('span', { class: 'name', 'data-testid': 'signed-in-as' }, who),
-    role ? h('span', { class: 'role-badge', 'data-testid': 'my-role' }, role) : undefined,
+    role ? h('span', { class: 'role-badge', 'data-testid': 'my-role' }, roleName(role)) : undefined,
     out,
   );
 }

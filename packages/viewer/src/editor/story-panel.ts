@@ -9,6 +9,7 @@ import type { EditorState } from './editor-state.js';
 import { storyPreview } from './story-preview.js';
 import { blockList } from './block-list.js';
 import { toastUndo } from '../ui/toast.js';
+import { t } from '../ui/i18n.js';
 
 const pagesOf = (state: EditorState) => state.scene.story.pages as StoryPageView[];
 
@@ -44,8 +45,8 @@ function layerTicks(state: EditorState, page: StoryPageView, index: number): HTM
     return h('label', { class: 'check' }, tick, h('span', {}, layer.title));
   });
   return h('fieldset', { class: 'story-layers' },
-    h('legend', {}, h('label', { class: 'check' }, setsLayers, h('span', {}, 'This page sets which layers show'))),
-    ...(ticks.length ? ticks : [h('span', { class: 'hint' }, 'The scene has no layers yet (Map tab).')]),
+    h('legend', {}, h('label', { class: 'check' }, setsLayers, h('span', {}, t('story.setsLayers')))),
+    ...(ticks.length ? ticks : [h('span', { class: 'hint' }, t('story.noLayers'))]),
   );
 }
 
@@ -53,8 +54,8 @@ function layerTicks(state: EditorState, page: StoryPageView, index: number): HTM
 function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index: number, count: number, open: boolean, toggle: () => void): HTMLElement {
   const card = h('li', { class: 'card story-card', 'data-page': page.id });
   const update = (fn: (p: StoryPageView) => void) => state.update(() => fn(pagesOf(state)[index]!));
-  const title = h('input', { class: 'input', value: page.title, 'aria-label': `Title of page ${index + 1}`, 'data-testid': `story-title-${page.id}` });
-  title.addEventListener('change', () => update((p) => (p.title = title.value.trim() || 'Untitled')));
+  const title = h('input', { class: 'input', value: page.title, 'aria-label': t('story.titleOf', { n: index + 1 }), 'data-testid': `story-title-${page.id}` });
+  title.addEventListener('change', () => update((p) => (p.title = title.value.trim() || t('story.untitled'))));
   const preview = h('div', { class: 'markdown story-md-preview', 'data-testid': `story-preview-${page.id}`, 'aria-live': 'polite' });
   renderMarkdown(preview, page.text);
   const textId = `story-text-${page.id}`;
@@ -68,33 +69,33 @@ function pageCard(state: EditorState, engine: Engine, page: StoryPageView, index
     index,
     count,
     key: page.id,
-    label: `Move page ${page.title}`,
+    label: t('story.move', { title: page.title }),
     testid: `story-handle-${page.id}`,
     reorder: (from, to) => state.update((s) => moveItem(s.story.pages, from, to)),
   });
   const bodyId = `story-body-${page.id}`;
-  const expand = button({ label: open ? `Close page ${page.title}` : `Edit page ${page.title}`, icon: open ? ChevronDown : ChevronRight, iconOnly: true, variant: 'ghost', testid: `story-expand-${page.id}`, onClick: toggle });
+  const expand = button({ label: open ? t('story.close', { title: page.title }) : t('story.edit', { title: page.title }), icon: open ? ChevronDown : ChevronRight, iconOnly: true, variant: 'ghost', testid: `story-expand-${page.id}`, onClick: toggle });
   expand.setAttribute('aria-expanded', String(open));
   expand.setAttribute('aria-controls', bodyId);
   const body = h('div', { class: 'story-card-body', id: bodyId, hidden: !open });
   card.append(
     h('div', { class: 'card-head' }, handle, h('span', { class: 'badge' }, String(index + 1)), title, expand,
-      button({ label: `Remove page ${page.title}`, icon: Trash2, iconOnly: true, variant: 'ghost', testid: `story-remove-${page.id}`, onClick: () => {
+      button({ label: t('story.remove', { title: page.title }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `story-remove-${page.id}`, onClick: () => {
         const removed = pagesOf(state)[index]!;
         state.update((s) => s.story.pages.splice(index, 1));
-        toastUndo(`Removed page ${removed.title}`, () => state.update((s) => s.story.pages.splice(Math.min(index, s.story.pages.length), 0, removed)));
+        toastUndo(t('story.removed', { title: removed.title }), () => state.update((s) => s.story.pages.splice(Math.min(index, s.story.pages.length), 0, removed)));
       } }),
     ),
     body,
   );
   body.append(
-    h('label', { class: 'field-label', for: textId }, 'Text (Markdown)'),
+    h('label', { class: 'field-label', for: textId }, t('story.text')),
     text,
-    h('div', { class: 'hint' }, 'Preview'),
+    h('div', { class: 'hint' }, t('story.preview')),
     preview,
     h('div', { class: 'row' },
-      button({ label: 'Show', icon: Eye, testid: `story-show-${page.id}`, onClick: () => void engine.flyTo(page.camera) }),
-      button({ label: 'Use this view', icon: Camera, testid: `story-use-view-${page.id}`, onClick: () => update((p) => (p.camera = engine.getCamera())) }),
+      button({ label: t('story.show'), icon: Eye, testid: `story-show-${page.id}`, onClick: () => void engine.flyTo(page.camera) }),
+      button({ label: t('story.useView'), icon: Camera, testid: `story-use-view-${page.id}`, onClick: () => update((p) => (p.camera = engine.getCamera())) }),
     ),
     layerTicks(state, page, index),
   );
@@ -125,7 +126,7 @@ export function storyPanel(state: EditorState, engine: Engine): HTMLElement {
     render();
   };
   const add = button({
-    label: 'Add page from this view',
+    label: t('story.add'),
     icon: Plus,
     variant: 'primary',
     testid: 'story-add',
@@ -133,10 +134,10 @@ export function storyPanel(state: EditorState, engine: Engine): HTMLElement {
       state.update((s) => {
         const id = newPageId(pagesOf(state));
         open.add(id);
-        s.story.pages.push({ id, title: `Page ${s.story.pages.length + 1}`, text: '', camera: engine.getCamera() });
+        s.story.pages.push({ id, title: t('story.pageN', { n: s.story.pages.length + 1 }), text: '', camera: engine.getCamera() });
       }),
   });
-  const previewButton = button({ label: 'Preview the story', icon: BookOpen, testid: 'story-preview', onClick: () => storyPreview(state, engine) });
+  const previewButton = button({ label: t('story.previewStory'), icon: BookOpen, testid: 'story-preview', onClick: () => storyPreview(state, engine) });
   // Re-render only when the story or the layer list changed: a save status must not take the caret away.
   let shown = '';
   function render(): void {
@@ -146,9 +147,9 @@ export function storyPanel(state: EditorState, engine: Engine): HTMLElement {
     const pages = pagesOf(state);
     previewButton.disabled = pages.length === 0;
     list.replaceChildren(...pages.map((page, i) => pageCard(state, engine, page, i, pages.length, open.has(page.id), () => toggle(page.id))));
-    if (pages.length === 0) list.replaceChildren(h('li', {}, emptyState(BookOpen, 'No story yet', 'Move the globe to where the story starts, then add a page. Each page keeps a view, a text and the layers it shows.')));
+    if (pages.length === 0) list.replaceChildren(h('li', {}, emptyState(BookOpen, t('story.none'), t('story.noneHint'))));
   }
   state.onChange(render);
   render();
-  return h('div', { class: 'panel', 'data-testid': 'story-panel' }, h('h2', {}, 'Story'), h('div', { class: 'row' }, add, previewButton), list);
+  return h('div', { class: 'panel', 'data-testid': 'story-panel' }, h('h2', {}, t('tabs.story')), h('div', { class: 'row' }, add, previewButton), list);
 }

@@ -6,6 +6,7 @@ import { button } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { renderMarkdown } from '../ui/markdown.js';
 import type { EditorState } from './editor-state.js';
+import { t } from '../ui/i18n.js';
 
 /**
  * Plays the story over the editor's globe with the published page's own panel, so the map maker
@@ -25,7 +26,7 @@ export function storyPreview(state: EditorState, engine: Engine): void {
     void engine.flyTo(camera, 1);
   };
   const overlay = h('div', { class: 'story-preview-overlay', 'data-testid': 'story-preview-overlay' },
-    h('div', { class: 'story-preview-bar' }, h('strong', {}, 'Story preview'), button({ label: 'Close preview', icon: X, testid: 'story-preview-close', onClick: close })),
+    h('div', { class: 'story-preview-bar' }, h('strong', {}, t('story.previewTitle')), button({ label: t('story.closePreview'), icon: X, testid: 'story-preview-close', onClick: close })),
     story.panel.element,
   );
   document.querySelector('main')!.append(overlay);

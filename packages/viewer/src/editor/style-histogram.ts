@@ -1,4 +1,5 @@
 import { h } from '../ui/dom.js';
+import { formatNumber, t } from '../ui/i18n.js';
 
 /** How many values fall in each of `bins` bins of equal width from the least value to the greatest. */
 export function histogramBins(sorted: readonly number[], bins: number): number[] {
@@ -21,7 +22,7 @@ function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string,
   return element;
 }
 
-const format = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
+const format = (n: number) => formatNumber(n, { maximumFractionDigits: 2 });
 
 /**
  * A small histogram of a property's values with the class breaks over it: bars of equal-width bins
@@ -44,8 +45,8 @@ export function styleHistogram(property: string, sorted: readonly number[], brea
     picture.append(svg('line', { class: 'histogram-break', x1: x, x2: x, y1: 0, y2: HEIGHT }));
   }
   const description = sorted.length
-    ? `Histogram of ${property}: ${sorted.length} values from ${format(min)} to ${format(max)}${breaks.length ? `; classes break at ${breaks.map(format).join(', ')}` : ''}`
-    : `Histogram of ${property}: no numbers`;
+    ? t('style.histogram', { property, count: sorted.length, min: format(min), max: format(max) }) + (breaks.length ? t('style.histogramBreaks', { breaks: breaks.map(format).join(', ') }) : '')
+    : t('style.histogramEmpty', { property });
   return h('figure', { class: 'style-histogram', role: 'img', 'aria-label': description, title: description },
     picture,
     h('figcaption', { 'aria-hidden': 'true' }, h('span', {}, format(min)), h('span', {}, format(max))),

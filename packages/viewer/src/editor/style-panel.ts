@@ -9,24 +9,26 @@ import { PALETTES, type Palette, paletteOf } from './palettes.js';
 import { styleHistogram } from './style-histogram.js';
 import { breaksOf, categoricalConditions, CLASS_METHODS, type ClassMethod, colourExpression, graduatedConditions, numericValues, parseBreaks, pointSizeExpression, propertyRef } from './style-rules.js';
 import './style-panel.css';
+import { formatNumber, type MessageKey } from '../ui/i18n.js';
+import { t } from '../ui/i18n.js';
 
 /** Per kind of geometry: its name in the panel, its colour field, and its outline's fields (docs/contract.md §7). */
 const KINDS = {
-  marker: { label: 'Points', colour: 'pointColor', outlineColour: 'pointOutlineColor', outlineWidth: 'pointOutlineWidth', widthLabel: 'Outline width' },
-  polyline: { label: 'Lines', colour: 'strokeColor', outlineColour: undefined, outlineWidth: 'strokeWidth', widthLabel: 'Line width' },
-  polygon: { label: 'Polygons', colour: 'fillColor', outlineColour: 'strokeColor', outlineWidth: 'strokeWidth', widthLabel: 'Outline width' },
-} as const;
+  marker: { label: 'style.kinds.marker', colour: 'pointColor', outlineColour: 'pointOutlineColor', outlineWidth: 'pointOutlineWidth', widthLabel: 'style.outlineWidth' },
+  polyline: { label: 'style.kinds.polyline', colour: 'strokeColor', outlineColour: undefined, outlineWidth: 'strokeWidth', widthLabel: 'style.lineWidth' },
+  polygon: { label: 'style.kinds.polygon', colour: 'fillColor', outlineColour: 'strokeColor', outlineWidth: 'strokeWidth', widthLabel: 'style.outlineWidth' },
+} as const satisfies Record<string, { label: MessageKey; widthLabel: MessageKey } & Record<string, string | undefined>>;
 const ALL_KINDS = Object.keys(KINDS) as GeometryKind[];
 
 /** How features are coloured: all alike, one colour per value, or classes of a number. */
-const COLOUR_MODES = { single: 'One colour', categorical: 'One colour per value', graduated: 'Classes of a number' } as const;
-type ColourMode = keyof typeof COLOUR_MODES;
+const COLOUR_MODES = ['single', 'categorical', 'graduated'] as const;
+type ColourMode = (typeof COLOUR_MODES)[number];
 
 /** The layer's style panel (made once per layer, then reused). */
 export const stylePanel = onePerLayer((state, engine, layerId) => makePanel(state, engine, layerId));
 
 const options = (entries: [string, string][]) => entries.map(([value, label]) => h('option', { value }, label));
-const row = (label: string, control: HTMLElement) => h('label', {}, label, control);
+const row = (label: string, control: HTMLElement) => h('label', {}, label, ' ', control);
 
 function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HTMLElement {
   /** Changes this layer's appearance for one kind of geometry, shows it and saves it. */
@@ -41,44 +43,44 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
 
   const testid = (name: string) => `style-${name}-${layerId}`;
   // Every kind until the layer's features are read (when the panel opens).
-  const target = h('select', { 'data-testid': testid('target') }, ...options(ALL_KINDS.map((k) => [k, KINDS[k].label])));
-  const mode = h('select', { 'data-testid': testid('mode') }, ...options(Object.entries(COLOUR_MODES)));
+  const target = h('select', { 'data-testid': testid('target') }, ...options(ALL_KINDS.map((k) => [k, t(KINDS[k].label)])));
+  const mode = h('select', { 'data-testid': testid('mode') }, ...options(COLOUR_MODES.map((m) => [m, t(`style.modes.${m}`)])));
   mode.value = 'categorical';
   const property = h('select', { 'data-testid': testid('property') });
   const colour = h('input', { type: 'color', value: '#3388ff', 'data-testid': testid('colour') });
   const palette = h('select', { 'data-testid': testid('palette') });
-  const classes = h('select', { 'data-testid': testid('classes') }, ...options([3, 4, 5, 6, 7].map((n) => [String(n), `${n} classes`])));
+  const classes = h('select', { 'data-testid': testid('classes') }, ...options([3, 4, 5, 6, 7].map((n) => [String(n), t('style.classCount', { count: n })])));
   classes.value = '5';
-  const method = h('select', { 'data-testid': testid('method') }, ...options(Object.entries(CLASS_METHODS)));
-  const breaks = h('input', { type: 'text', class: 'input', inputmode: 'decimal', placeholder: 'e.g. 3, 4', 'data-testid': testid('breaks') });
+  const method = h('select', { 'data-testid': testid('method') }, ...options(CLASS_METHODS.map((m) => [m, t(`style.methods.${m}`)])));
+  const breaks = h('input', { type: 'text', class: 'input', inputmode: 'decimal', placeholder: t('style.breaksPlaceholder'), 'data-testid': testid('breaks') });
   const breaksError = h('p', { class: 'hint', role: 'status', 'data-testid': testid('breaks-error') });
   const histogram = h('div', { 'data-testid': testid('histogram') });
   const opacity = h('input', { type: 'range', min: 0, max: 100, step: 5, value: 100, 'data-testid': testid('opacity') });
-  const opacityText = h('output', {}, '100 %');
+  const opacityText = h('output', {}, formatNumber(1, { style: 'percent' }));
   const outlineColour = h('input', { type: 'color', value: '#ffffff', 'data-testid': testid('stroke-colour') });
   const outlineWidth = h('input', { type: 'number', min: 0, max: 20, step: 0.5, value: 1, class: 'input', 'data-testid': testid('stroke-width') });
-  const classList = h('ul', { class: 'style-classes', 'data-testid': testid('classes-list'), 'aria-label': 'Colour classes' });
+  const classList = h('ul', { class: 'style-classes', 'data-testid': testid('classes-list'), 'aria-label': t('style.colourClasses') });
   const labelBy = h('select', { 'data-testid': testid('label') });
   const sizeBy = h('select', { 'data-testid': testid('size') });
-  const sizeInput = (value: number, which: string) => h('input', { type: 'number', min: 1, max: 100, step: 1, value, class: 'input', 'aria-label': `${which} point size (pixels)`, 'data-testid': testid(`size-${which.toLowerCase()}`) });
-  const sizeMin = sizeInput(4, 'Least');
-  const sizeMax = sizeInput(30, 'Greatest');
+  const sizeInput = (value: number, which: 'least' | 'greatest') => h('input', { type: 'number', min: 1, max: 100, step: 1, value, class: 'input', 'aria-label': t(`style.size.${which}`), 'data-testid': testid(`size-${which}`) });
+  const sizeMin = sizeInput(4, 'least');
+  const sizeMax = sizeInput(30, 'greatest');
   const extrudeBy = h('select', { 'data-testid': testid('extrude') });
-  const expression = h('input', { type: 'text', class: 'input', spellcheck: false, placeholder: "${kind} === 'park' ? color('green') : color('grey')", 'data-testid': testid('expression'), 'aria-label': 'Colour expression' });
+  const expression = h('input', { type: 'text', class: 'input', spellcheck: false, placeholder: "${kind} === 'park' ? color('green') : color('grey')", 'data-testid': testid('expression'), 'aria-label': t('style.colourExpression') });
   const expressionError = h('p', { class: 'hint', role: 'status', 'data-testid': testid('expression-error') });
   const rows = {
-    property: row('By property ', property),
-    colour: row('Colour ', colour),
-    palette: row('Palette ', palette),
-    classes: row('Classes ', classes),
-    method: row('Breaks at ', method),
-    breaks: row('Breaks ', breaks),
-    outlineColour: row('Outline colour ', outlineColour),
-    outlineWidth: row('Outline width ', outlineWidth),
-    label: row('Label by ', labelBy),
-    size: row('Size by ', sizeBy),
-    sizes: h('label', {}, 'Sizes (px) ', h('span', { class: 'style-range' }, sizeMin, 'to', sizeMax)),
-    extrude: row('Extrude by ', extrudeBy),
+    property: row(t('style.byProperty'), property),
+    colour: row(t('style.colour'), colour),
+    palette: row(t('style.palette'), palette),
+    classes: row(t('style.classes'), classes),
+    method: row(t('style.breaksAt'), method),
+    breaks: row(t('style.breaks'), breaks),
+    outlineColour: row(t('style.outlineColour'), outlineColour),
+    outlineWidth: row(t('style.outlineWidth'), outlineWidth),
+    label: row(t('style.labelBy'), labelBy),
+    size: row(t('style.sizeBy'), sizeBy),
+    sizes: h('label', {}, t('style.sizes'), ' ', h('span', { class: 'style-range' }, sizeMin, t('style.to'), sizeMax)),
+    extrude: row(t('style.extrudeBy'), extrudeBy),
   };
 
   const values = () => engine.featureProperties(layerId);
@@ -98,9 +100,9 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     if (rows.breaks.hidden) breaksError.textContent = '';
     if (m !== 'graduated') histogram.replaceChildren();
     rows.outlineColour.hidden = KINDS[kind()].outlineColour === undefined;
-    rows.outlineWidth.firstChild!.textContent = `${KINDS[kind()].widthLabel} `;
+    rows.outlineWidth.firstChild!.textContent = t(KINDS[kind()].widthLabel);
     const was = palette.value;
-    palette.replaceChildren(...options(PALETTES.filter((p) => p.kind === paletteKind()).map((p) => [p.name, p.safe ? `${p.name} (colour-blind safe)` : p.name])));
+    palette.replaceChildren(...options(PALETTES.filter((p) => p.kind === paletteKind()).map((p) => [p.name, p.safe ? t('style.colourBlindSafe', { name: p.name }) : p.name])));
     palette.value = paletteOf(was, paletteKind()).name;
   };
 
@@ -108,7 +110,7 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     const present = engine.geometryKinds(layerId);
     const kinds = present.length ? ALL_KINDS.filter((k) => present.includes(k)) : ALL_KINDS;
     const wasKind = target.value;
-    target.replaceChildren(...options(kinds.map((k) => [k, KINDS[k].label])));
+    target.replaceChildren(...options(kinds.map((k) => [k, t(KINDS[k].label)])));
     target.value = kinds.includes(wasKind as GeometryKind) ? wasKind : kinds[0]!;
     const names = [...new Set(values().flatMap((p) => Object.keys(p)))].sort();
     const keep = (select: HTMLSelectElement, none?: string) => {
@@ -117,9 +119,9 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
       if ([...select.options].some((o) => o.value === was)) select.value = was;
     };
     keep(property);
-    keep(labelBy, 'no label');
-    keep(sizeBy, 'fixed size');
-    keep(extrudeBy, 'flat');
+    keep(labelBy, t('style.noLabel'));
+    keep(sizeBy, t('style.fixedSize'));
+    keep(extrudeBy, t('style.flat'));
     rows.label.hidden = rows.size.hidden = !kinds.includes('marker');
     rows.sizes.hidden = rows.size.hidden || !sizeBy.value;
     rows.extrude.hidden = !kinds.includes('polygon');
@@ -166,7 +168,7 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
   };
   for (const control of [mode, property, colour, palette, classes, method, breaks]) control.addEventListener('change', () => (fit(), colourBy()));
   target.addEventListener('change', fit);
-  opacity.addEventListener('input', () => (opacityText.textContent = `${opacity.value} %`));
+  opacity.addEventListener('input', () => (opacityText.textContent = formatNumber(Number(opacity.value) / 100, { style: 'percent' })));
   opacity.addEventListener('change', colourBy);
 
   const outline = () => {
@@ -184,7 +186,7 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     const text = expression.value.trim();
     const error = text ? styleExpressionError(text) : undefined;
     expression.setAttribute('aria-invalid', String(error !== undefined));
-    expressionError.textContent = error ? `Not an expression CesiumJS can read: ${error}` : '';
+    expressionError.textContent = error ? t('style.badExpression', { error }) : '';
     if (!text || error) return;
     showClasses([]);
     restyle(kind(), (f) => (f[KINDS[kind()].colour] = { expression: text }));
@@ -219,9 +221,9 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
   const details = h(
     'details',
     { class: 'style-panel', 'data-testid': testid('panel') },
-    h('summary', {}, 'Style'),
-    row('Style the ', target),
-    row('Colour ', mode),
+    h('summary', {}, t('style.title')),
+    row(t('style.target'), target),
+    row(t('style.colour'), mode),
     rows.property,
     rows.colour,
     rows.palette,
@@ -231,17 +233,17 @@ function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HT
     breaksError,
     histogram,
     classList,
-    h('button', { type: 'button', 'data-testid': testid('apply'), onclick: colourBy }, 'Apply colours'),
-    h('label', {}, 'Opacity ', h('span', { class: 'style-range' }, opacity, opacityText)),
+    h('button', { type: 'button', 'data-testid': testid('apply'), onclick: colourBy }, t('style.apply')),
+    h('label', {}, t('raster.opacity'), ' ', h('span', { class: 'style-range' }, opacity, opacityText)),
     rows.outlineColour,
     rows.outlineWidth,
-    h('label', {}, 'Or expression ', expression),
+    h('label', {}, t('style.orExpression'), ' ', expression),
     expressionError,
     rows.label,
     rows.size,
     rows.sizes,
     rows.extrude,
-    h('button', { type: 'button', onclick: () => (showClasses([]), state.update((s) => void delete s.layers.find((l) => l.id === layerId)?.appearance)) }, 'Clear style'),
+    h('button', { type: 'button', onclick: () => (showClasses([]), state.update((s) => void delete s.layers.find((l) => l.id === layerId)?.appearance)) }, t('style.clear')),
   );
   details.addEventListener('toggle', () => details.open && refresh());
   fit();

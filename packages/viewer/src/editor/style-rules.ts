@@ -1,13 +1,14 @@
 import { PALETTES, type Palette, spread } from './palettes.js';
 import { literal, propertyRef } from '../layers/expression-text.js';
+import { t } from '../ui/i18n.js';
 
 export { propertyOfRef, propertyRef } from '../layers/expression-text.js';
 
 /** What features outside every category get. */
 export const OTHER_COLOUR = '#999999';
 /** The class methods of a colour ramp: classes of about as many features, of equal width, or between breaks the map maker types. */
-export const CLASS_METHODS = { quantile: 'Quantiles', equal: 'Equal intervals', breaks: 'Chosen breaks' } as const;
-export type ClassMethod = keyof typeof CLASS_METHODS;
+export const CLASS_METHODS = ['quantile', 'equal', 'breaks'] as const;
+export type ClassMethod = (typeof CLASS_METHODS)[number];
 
 /** How colour rules are drawn: the palette, the colours' opacity (0–1), and for numbers the classes. */
 export interface ColourRuleOptions {
@@ -70,9 +71,9 @@ export function classBreaks(sorted: readonly number[], classes: number, method: 
  */
 export function parseBreaks(text: string): { breaks: number[] } | { error: string } {
   const words = text.split(/[\s,;]+/).filter(Boolean);
-  if (words.length === 0) return { error: 'Type where classes begin, as numbers: e.g. 3, 4' };
+  if (words.length === 0) return { error: t('style.breaksEmpty') };
   const bad = words.find((w) => !Number.isFinite(Number(w)));
-  if (bad !== undefined) return { error: `"${bad}" is not a number: type numbers such as 3, 4.5 or -10` };
+  if (bad !== undefined) return { error: t('style.breaksNotNumber', { word: bad }) };
   return { breaks: [...new Set(words.map(Number))].sort((a, b) => a - b) };
 }
 

@@ -1,5 +1,6 @@
 import { h } from '../ui/dom.js';
 import { type EditorState, layerTypeOf } from './editor-state.js';
+import { t } from '../ui/i18n.js';
 
 /**
  * Where the terrain comes from (docs/contract.md §4, §17): a quantized-mesh URL (the field beside it), GSI's
@@ -7,19 +8,19 @@ import { type EditorState, layerTypeOf } from './editor-state.js';
  * `property.terrain` through the state, with `terrain` the section it writes into.
  */
 export function terrainSourceSelect(state: EditorState, terrain: () => Record<string, unknown>): { element: HTMLSelectElement; render(): void } {
-  const element = h('select', { 'aria-label': 'Terrain source', 'data-testid': 'terrain-source' });
+  const element = h('select', { 'aria-label': t('scene.terrainSource'), 'data-testid': 'terrain-source' });
   element.addEventListener('change', () => state.update(() => {
-    const t = terrain();
-    delete t.assetId;
+    const section = terrain();
+    delete section.assetId;
     if (element.value === 'gsi') {
-      t.type = 'gsi';
-      delete t.url;
+      section.type = 'gsi';
+      delete section.url;
     } else if (element.value.startsWith('dem:')) {
-      t.type = 'dem';
-      t.assetId = element.value.slice('dem:'.length);
-      delete t.url;
-    } else if (t.type === 'gsi' || t.type === 'dem') {
-      delete t.type;
+      section.type = 'dem';
+      section.assetId = element.value.slice('dem:'.length);
+      delete section.url;
+    } else if (section.type === 'gsi' || section.type === 'dem') {
+      delete section.type;
     }
   }));
   return {
@@ -29,9 +30,9 @@ export function terrainSourceSelect(state: EditorState, terrain: () => Record<st
       const value = current.type === 'gsi' ? 'gsi' : current.type === 'dem' ? `dem:${String(current.assetId)}` : '';
       const dems = state.assets.filter((a) => layerTypeOf(a) === 'geotiff');
       element.replaceChildren(
-        h('option', { value: '' }, 'A quantized-mesh URL'),
-        h('option', { value: 'gsi' }, 'GSI elevation tiles (Japan)'),
-        ...dems.map((a) => h('option', { value: `dem:${a.id}` }, `DEM: ${a.name}`)),
+        h('option', { value: '' }, t('scene.terrainFromUrl')),
+        h('option', { value: 'gsi' }, t('scene.terrainGsi')),
+        ...dems.map((a) => h('option', { value: `dem:${a.id}` }, t('scene.terrainDem', { name: a.name }))),
       );
       element.value = value;
     },

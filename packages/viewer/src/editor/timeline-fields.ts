@@ -1,5 +1,6 @@
 import type { SceneTimeline } from '@orbis/scene';
 import type { TimelineSnapshot } from '../engine/engine-timeline.js';
+import { t } from '../ui/i18n.js';
 
 /** The clock's three times, as the editor's fields name them. */
 export const TIME_KEYS = ['start', 'stop', 'current'] as const;
@@ -23,7 +24,7 @@ export function fromUtcInput(value: string): string | undefined {
   if (trimmed === '') return undefined;
   const withSeconds = /T\d{2}:\d{2}$/.test(trimmed) ? `${trimmed}:00` : trimmed;
   const ms = Date.parse(`${withSeconds}Z`);
-  if (!Number.isFinite(ms)) throw new RangeError(`"${value}" is not a date and time`);
+  if (!Number.isFinite(ms)) throw new RangeError(t('clock.notADate', { value }));
   return isoSeconds(ms);
 }
 

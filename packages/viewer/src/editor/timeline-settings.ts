@@ -8,8 +8,10 @@ import { h } from '../ui/dom.js';
 import { showValue } from './dom.js';
 import type { EditorState } from './editor-state.js';
 import { compactTimeline, fromUtcInput, TIME_KEYS, timelineFromSnapshot, toUtcInput } from './timeline-fields.js';
+import { formatNumber, t } from '../ui/i18n.js';
+import { MAX_TIMELINE_SPEED } from '@orbis/scene/checks';
 
-const RANGE_TYPES = [['', 'as the data says'], ['unbounded', 'goes on'], ['clamped', 'stops at the end'], ['bounced', 'starts again']] as const;
+const rangeTypes = () => [['', t('clock.range.data')], ['unbounded', t('clock.range.unbounded')], ['clamped', t('clock.range.clamped')], ['bounced', t('clock.range.bounced')]] as const;
 
 /**
  * The Map tab's clock: when the page opens (`current`), the range of its timeline bar, how fast it
@@ -22,7 +24,7 @@ export function timelineSection(state: EditorState, engine: Engine): HTMLElement
     TIME_KEYS.map((key) => [key, h('input', { class: 'input', type: 'datetime-local', step: 1, 'data-testid': `clock-${key}`, onchange: () => save() })]),
   ) as Record<(typeof TIME_KEYS)[number], HTMLInputElement>;
   const speed = h('input', { class: 'input', type: 'number', step: 'any', min: -1e6, max: 1e6, placeholder: '1', 'data-testid': 'clock-speed', onchange: () => save() });
-  const range = select(RANGE_TYPES, '', () => save(), 'At the end', 'clock-range');
+  const range = select(rangeTypes(), '', () => save(), t('clock.atTheEnd'), 'clock-range');
 
   /** Reads the fields; a time that is not a date, or a stop before the start, is said and not saved. */
   function save(): void {
@@ -38,7 +40,7 @@ export function timelineSection(state: EditorState, engine: Engine): HTMLElement
     }
     const problem = timelineProblem(next);
     if (problem) {
-      message.textContent = `${problem.path.replace('timeline.', '')} ${problem.message.replace('timeline.', '')}`;
+      message.textContent = problem.path === 'timeline.stop' ? t('clock.stopBeforeStart') : problem.path === 'timeline.speed' ? t('clock.badSpeed', { max: formatNumber(MAX_TIMELINE_SPEED) }) : `${problem.path.replace('timeline.', '')} ${problem.message.replace('timeline.', '')}`;
       return;
     }
     message.textContent = '';
@@ -69,16 +71,16 @@ export function timelineSection(state: EditorState, engine: Engine): HTMLElement
   render();
 
   return h('div', { class: 'settings', 'data-testid': 'clock-settings' },
-    h('p', { class: 'hint' }, 'When the page opens and the range of its timeline bar, in UTC. Empty fields keep what the data (a CZML clock) says.'),
-    field('Start (UTC)', inputs.start),
-    field('Stop (UTC)', inputs.stop),
-    field('Opens at (UTC)', inputs.current),
-    field('Speed (× real time)', speed),
-    field('At the end', range),
+    h('p', { class: 'hint' }, t('clock.about')),
+    field(t('clock.start'), inputs.start),
+    field(t('clock.stop'), inputs.stop),
+    field(t('clock.current'), inputs.current),
+    field(t('clock.speed'), speed),
+    field(t('clock.atTheEnd'), range),
     message,
     h('div', { class: 'row' },
-      button({ label: "Use the timeline's time", icon: Clock, testid: 'clock-use-timeline', onClick: () => { message.textContent = ''; store(timelineFromSnapshot(engine.timeline.snapshot())); } }),
-      button({ label: 'Clear', icon: Eraser, variant: 'ghost', testid: 'clock-clear', onClick: () => { message.textContent = ''; store(undefined); } }),
+      button({ label: t('clock.useTimeline'), icon: Clock, testid: 'clock-use-timeline', onClick: () => { message.textContent = ''; store(timelineFromSnapshot(engine.timeline.snapshot())); } }),
+      button({ label: t('clock.clear'), icon: Eraser, variant: 'ghost', testid: 'clock-clear', onClick: () => { message.textContent = ''; store(undefined); } }),
     ),
   );
 }

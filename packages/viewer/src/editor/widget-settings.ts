@@ -1,5 +1,6 @@
 import { button, checkbox, field, select, textInput } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
+import { t } from '../ui/i18n.js';
 
 /** One field of Re:Earth's property schema, as `reearth.yml` declares it. */
 interface SchemaField {
@@ -58,22 +59,22 @@ export function widgetSettings(name: string, schema: unknown, property: Settings
     );
     read = () => value;
   } else {
-    const text = h('textarea', { class: 'textarea', rows: 5, 'aria-label': `Settings of ${name} (JSON)`, 'data-testid': `${testid}-json` }) as HTMLTextAreaElement;
+    const text = h('textarea', { class: 'textarea', rows: 5, 'aria-label': t('widgets.settingsJsonOf', { name }), 'data-testid': `${testid}-json` }) as HTMLTextAreaElement;
     text.value = JSON.stringify(property ?? {}, null, 2);
-    body = [field('Settings (JSON object)', text)];
+    body = [field(t('widgets.settingsJson'), text)];
     read = () => {
       try {
         const parsed: unknown = JSON.parse(text.value);
         if (isObject(parsed)) return parsed;
-        showError('Settings must be a JSON object ({…}); not saved.');
+        showError(t('widgets.notAnObject'));
       } catch (err) {
-        showError(`Invalid JSON, not saved: ${(err as Error).message}`);
+        showError(t('widgets.invalidJson', { message: (err as Error).message }));
       }
       return undefined;
     };
   }
   const saveButton = button({
-    label: 'Save settings',
+    label: t('widgets.saveSettings'),
     testid: `${testid}-save`,
     onClick: () => {
       showError('');
@@ -81,7 +82,7 @@ export function widgetSettings(name: string, schema: unknown, property: Settings
       if (value) save(structuredClone(value));
     },
   });
-  return h('details', { class: 'widget-settings', 'data-testid': testid }, h('summary', {}, `Settings of ${name}`), ...body, error, saveButton);
+  return h('details', { class: 'widget-settings', 'data-testid': testid }, h('summary', {}, t('widgets.settingsOf', { name })), ...body, error, saveButton);
 }
 
 /** One schema field's control; `change` gets the new value (`undefined` clears it). */

@@ -1,4 +1,4 @@
-import type { WidgetArea } from '@orbis/scene';
+import { WIDGET_AREAS, type WidgetArea } from '@orbis/scene';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import { Puzzle } from 'lucide';
 import { checkbox, emptyState, select } from '../ui/controls.js';
@@ -6,8 +6,9 @@ import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { widgetSettings } from './widget-settings.js';
 import { pluginInstaller } from './plugin-install.js';
+import { t } from '../ui/i18n.js';
 
-const AREAS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'];
+const AREAS = WIDGET_AREAS;
 
 /** A widget's row in the list: its switch, its corner, and its settings form with the property the form shows (as JSON). */
 interface Row {
@@ -56,7 +57,7 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
   // save's answer redraws it under the user's typing. A new form comes only with another property
   // than those, or with a reinstall that changed the schema the form is built from.
   const rows = new Map<string, Row>();
-  const empty = h('li', {}, emptyState(Puzzle, 'No widgets yet', 'Install a plugin from its zip or folder below; see "Write a plugin" in the README to make one.'));
+  const empty = h('li', {}, emptyState(Puzzle, t('widgets.none'), t('widgets.noneHint')));
   const rowOf = ({ pluginId, extensionId, name, schema }: (typeof installed)[number]): HTMLElement => {
     const key = `${pluginId}/${extensionId}`;
     const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
@@ -64,7 +65,7 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
     let row = rows.get(key);
     if (row?.name !== name) {
       const enabled = checkbox(name, true, (on) => state.update(() => (placement(pluginId, extensionId).enabled = on)), `widget-enabled-${pluginId}-${extensionId}`);
-      const area = select(AREAS.map((a) => [a, a.replace('-', ' ')] as const), 'top-right', (value) => state.update(() => (placement(pluginId, extensionId).area = value as WidgetArea)), `Corner of ${name}`, `widget-area-${pluginId}-${extensionId}`);
+      const area = select(AREAS.map((a) => [a, t(`widgets.areas.${a}`)] as const), 'top-right', (value) => state.update(() => (placement(pluginId, extensionId).area = value as WidgetArea)), t('widgets.cornerOf', { name }), `widget-area-${pluginId}-${extensionId}`);
       // The placeholder form is as open as the replaced row's (a reinstall renamed the widget).
       row = { name, li: h('li', { 'data-widget': key }, enabled, area), enabled: enabled.querySelector('input')!, area, form: h('details', { open: row?.form.open }), shows: undefined };
       row.li.append(row.form);
@@ -104,5 +105,5 @@ export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[
   });
   state.onChange(render);
   render();
-  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, 'Widgets'), h('p', { class: 'hint' }, 'Changes apply at once: a new corner or switch restarts the widgets; saved settings reach them while they run.'), list, installer.element);
+  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, t('tabs.widgets')), h('p', { class: 'hint' }, t('widgets.about')), list, installer.element);
 }

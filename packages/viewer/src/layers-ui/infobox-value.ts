@@ -1,3 +1,4 @@
+import { language } from '../ui/i18n.js';
 import type { InfoboxFormat } from '@orbis/scene';
 import { h } from '../ui/dom.js';
 
@@ -39,5 +40,5 @@ export function infoboxValue(value: string, format: InfoboxFormat | undefined): 
   const url = format === 'url' || format === 'image' ? webUrl(value) : undefined;
   if (url && format === 'url') return h('dd', {}, h('a', { href: url, target: '_blank', rel: 'noopener noreferrer' }, value));
   if (url && format === 'image') return h('dd', {}, h('img', { src: url, alt: '', loading: 'lazy', class: 'orbis-infobox-image' }));
-  return h('dd', {}, formatValue(value, format));
+  return h('dd', {}, formatValue(value, format, language()));
 }

@@ -5,6 +5,7 @@ import { infoboxValue } from './infobox-value.js';
 import { type BlockPlaces, placeBlocks } from '../plugins/block-places.js';
 import { safeHtml } from '../ui/safe-html.js';
 import './layers-ui.css';
+import { t } from '../ui/i18n.js';
 
 /** What the infobox needs to know about a layer. */
 export type InfoboxLayer = { title: string; infobox?: Infobox };
@@ -29,10 +30,10 @@ export function mountInfobox(
   const layerName = h('p', { class: 'orbis-infobox-layer' });
   const fields = h('dl', { class: 'orbis-infobox-fields' });
   const description = h('div', { class: 'orbis-infobox-description', 'data-testid': 'infobox-description' });
-  const close = h('button', { type: 'button', class: 'orbis-infobox-close', 'aria-label': 'Close', title: 'Close' }, '×');
+  const close = h('button', { type: 'button', class: 'orbis-infobox-close', 'aria-label': t('common.close'), title: t('common.close') }, '×');
   // docs/contract.md §8: the layer's plugin blocks, after the fields.
   const blockList = h('div', { class: 'orbis-infobox-blocks', 'data-testid': 'infobox-blocks' });
-  const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': 'Feature' }, h('header', {}, title, close), layerName, fields, description, blockList);
+  const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': t('infobox.feature') }, h('header', {}, title, close), layerName, fields, description, blockList);
   box.hidden = true;
   parent.append(box);
 

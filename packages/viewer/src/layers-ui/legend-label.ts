@@ -1,3 +1,4 @@
+import { formatNumber, t } from '../ui/i18n.js';
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)`;
 /** `${x} >= a && ${x} < b`, the same property both sides. */
 const RANGE = new RegExp(String.raw`^(\$\{[^}]*\})\s*>=\s*${NUMBER}\s*&&\s*\1\s*<\s*${NUMBER}$`);
@@ -19,12 +20,12 @@ export function legendLabel(condition: string, isLast = false): string {
     .replace(/\s*!==\s*/g, ' ≠ ')
     .replace(/\s*>=\s*/g, ' ≥ ')
     .replace(/\s*<=\s*/g, ' ≤ ')
-    .replace(/\s*&&\s*/g, ' and ')
-    .replace(/\s*\|\|\s*/g, ' or ')
+    .replace(/\s*&&\s*/g, ` ${t('legend.and')} `)
+    .replace(/\s*\|\|\s*/g, ` ${t('legend.or')} `)
     .replace(/(?<![≥≤=≠])\s*([<>])\s*/g, ' $1 ')
     .replace(/'([^']*)'|"([^"]*)"/g, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '')
     // Large numbers read better grouped: 5000000 → 5,000,000.
-    .replace(/\b\d{5,}\b/g, (n) => Number(n).toLocaleString('en-US'))
+    .replace(/\b\d{5,}\b/g, (n) => formatNumber(Number(n)))
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -3,6 +3,7 @@ import type { EngineFeatures } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
 import { legendLabels } from './legend-label.js';
 import './layers-ui.css';
+import { formatNumber, t } from '../ui/i18n.js';
 
 /** Where the legend starts folded: the published page's phone layout (published.css), or a window too low for it beside the widgets. */
 export const SMALL_SCREEN = '(max-width: 700px), (max-height: 560px)';
@@ -57,10 +58,10 @@ export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
  * `0.5–2`, `≥ 2`), or, spread over its values, its colours from low to high.
  */
 export function rampLegendRows(ramp: readonly string[], breaks?: readonly number[]): LegendGroup['rows'] {
-  const n = (v: number) => v.toLocaleString('en-US');
+  const n = (v: number) => formatNumber(v);
   return ramp.map((colour, i) => {
     const label = !breaks
-      ? i === 0 ? 'low' : i === ramp.length - 1 ? 'high' : ''
+      ? i === 0 ? t('legend.low') : i === ramp.length - 1 ? t('legend.high') : ''
       : i === 0 ? `< ${n(breaks[0]!)}` : i === ramp.length - 1 ? `≥ ${n(breaks[i - 1]!)}` : `${n(breaks[i - 1]!)}–${n(breaks[i]!)}`;
     return { label, colorExpression: `color('${colour}')` };
   });
@@ -79,13 +80,13 @@ export interface LegendOptions {
 
 /** The legend element (`data-testid="legend"`); `update` redraws it for the layers now shown, hiding it when empty. */
 export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>, options: LegendOptions = {}): { element: HTMLElement; update(layers: readonly LegendLayer[]): void } {
-  const element = h('section', { class: 'orbis-legend', 'data-testid': 'legend', 'aria-label': 'Legend' });
+  const element = h('section', { class: 'orbis-legend', 'data-testid': 'legend', 'aria-label': t('legend.title') });
   element.hidden = true;
   // On a phone or a small window the legend is folded, so that the globe and the widgets stay in
   // view; a tap opens it. It folds or opens again when the window crosses that size (a phone turned).
   const small = typeof matchMedia === 'function' ? matchMedia(SMALL_SCREEN) : undefined;
   const body = h('div', { class: 'orbis-legend-body' });
-  const details = h('details', { open: !small?.matches }, h('summary', {}, 'Legend'), body);
+  const details = h('details', { open: !small?.matches }, h('summary', {}, t('legend.title')), body);
   small?.addEventListener('change', () => (details.open = !small.matches));
   element.append(details);
   /** Rows switched off, as `layerId row`: kept across redraws. */
@@ -98,7 +99,7 @@ export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>, op
     const conditions = g.conditions;
     if (!toggle || !conditions) return h('li', { 'data-testid': 'legend-row', 'data-color': color }, swatch, h('span', {}, row.label));
     const key = `${g.layerId} ${i}`;
-    const button = h('button', { type: 'button', class: 'orbis-legend-toggle', 'aria-pressed': String(!hidden.has(key)), title: 'Show or hide this class' }, swatch, h('span', {}, row.label));
+    const button = h('button', { type: 'button', class: 'orbis-legend-toggle', 'aria-pressed': String(!hidden.has(key)), title: t('legend.toggleClass') }, swatch, h('span', {}, row.label));
     button.addEventListener('click', () => {
       const off = toggle(g.layerId, conditions, i);
       if (off) hidden.add(key);

@@ -1,6 +1,7 @@
 import type { Appearance, Layer, LayerFilter } from '@orbis/scene';
 import type { EngineFeatures } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
+import { t } from '../ui/i18n.js';
 import { SMALL_SCREEN } from './legend.js';
 import { dateNumber, type FilterChoice, filteredAppearance, filterExpression, filterKey, type FilterState, hiddenClass } from '../layers/layer-filters.js';
 
@@ -60,9 +61,9 @@ export class VisitorFilters {
     this.body = h('div', { class: 'orbis-filters-body' });
     // Folded on a phone or a small window, as the legend is.
     const small = typeof matchMedia === 'function' ? matchMedia(SMALL_SCREEN) : undefined;
-    const details = h('details', { open: !small?.matches }, h('summary', {}, 'Filters'), this.body);
+    const details = h('details', { open: !small?.matches }, h('summary', {}, t('filters.title')), this.body);
     small?.addEventListener('change', () => (details.open = !small.matches));
-    this.element = h('section', { class: 'orbis-legend orbis-filters', 'data-testid': 'filters', 'aria-label': 'Filters' }, details);
+    this.element = h('section', { class: 'orbis-legend orbis-filters', 'data-testid': 'filters', 'aria-label': t('filters.title') }, details);
     this.element.hidden = true;
   }
 
@@ -134,7 +135,7 @@ export class VisitorFilters {
       return h('fieldset', { class: 'orbis-filter' }, h('legend', {}, label), ...boxes);
     }
     const range = rangeOf(values);
-    if (!range) return h('p', { class: 'orbis-filter' }, `${label}: no values`);
+    if (!range) return h('p', { class: 'orbis-filter' }, t('filters.noValues', { label }));
     const shown = (n: number) => (range.dates ? isoOfDay(n) : String(n));
     const read = (input: HTMLInputElement) => (input.value === '' ? undefined : range.dates ? dateNumber(input.value) : Number(input.value));
     const input = (end: 'min' | 'max') =>
@@ -142,7 +143,7 @@ export class VisitorFilters {
         class: 'input',
         type: range.dates ? 'date' : 'number',
         value: shown(range[end]),
-        'aria-label': `${label}, ${end === 'min' ? 'from' : 'to'}`,
+        'aria-label': t(end === 'min' ? 'filters.from' : 'filters.to', { label }),
         'data-testid': testid(end),
       });
     const [min, max] = [input('min'), input('max')];

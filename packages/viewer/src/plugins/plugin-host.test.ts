@@ -4,6 +4,7 @@ import type { PluginHost } from './plugin-host.js';
 import type { InstalledPlugin } from './viewer-services.js';
 import type { SandboxLimits } from './sandbox/sandbox-limits.js';
 import { loadQuickJs } from './quickjs/quickjs.js';
+import { setLanguage } from '../ui/i18n.js';
 import { runPlugins, widgetPlugin as plugin } from '../../testing/test-services.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 20));
@@ -28,7 +29,7 @@ describe('PluginHost', () => {
       console.log(app.viewer.viewport);
       console.log(app.viewer.property);
     `)], { terrain: { enabled: false } });
-    expect(lines()).toEqual([{ inEditor: true, isBuilt: false }, { width: 640, height: 480, isMobile: false, query: { tab: 'map' } }, { terrain: { enabled: false } }]);
+    expect(lines()).toEqual([{ inEditor: true, isBuilt: false, language: 'en' }, { width: 640, height: 480, isMobile: false, query: { tab: 'map' } }, { terrain: { enabled: false } }]);
   });
 
   it('overrides the property in per-plugin layers, in install order, live for every plugin', async () => {
@@ -103,6 +104,13 @@ describe('PluginHost', () => {
     host.emit('mouseMove', { x: 2 });
     expect(lines()).toEqual([1]);
     expect(host.sandboxes[0]!.subscribed.has('mouseMove')).toBe(false);
+  });
+
+  it("gives the page's language in env, and tells languagechange after pushing the new one (docs/contract.md §19)", () => {
+    const { lines } = run([plugin('p', `app.viewer.on('languagechange', (e) => console.log([e.language, app.viewer.env.language])); console.log(app.viewer.env.language);`)]);
+    setLanguage('ja');
+    setLanguage('en');
+    expect(lines()).toEqual(['en', ['ja', 'ja'], ['en', 'en']]);
   });
 
   it('pushes the new viewport before resize is delivered', () => {

@@ -15,6 +15,7 @@ import { widgetPlacement } from './frames/widget-area.js';
 import type { Marquee, MarqueePhase } from '../interaction/selection-box.js';
 import type { FrameKind, InstalledPlugin, ViewerServices } from './viewer-services.js';
 import { BLOCK_TYPES, type BlockScope } from './block-places.js';
+import { language, onLanguageChange } from '../ui/i18n.js';
 
 /** The most features a `marqueeEnd` hands plugins (`layers.getFeaturesInScreenRect` with the box gives every one). */
 export const MAX_MARQUEE_FEATURES = 10_000;
@@ -36,6 +37,8 @@ export class PluginHost {
   private readonly pageLayers: PluginLayers;
   private readonly state: HostState;
   private readonly tools: PluginTools;
+  /** Stops hearing the page's language changes (docs/contract.md §19). */
+  private readonly stopLanguage: () => void;
   /** The extension whose host call is running (state pushed to it waits for the call to end). */
   private calling: Sandbox | undefined;
   private stopCameraMoves: (() => void) | undefined;
@@ -58,6 +61,7 @@ export class PluginHost {
     private readonly runTimes = new Map<string, number>(),
   ) {
     this.makeSandbox = typeof sandboxes === 'function' ? sandboxes : inlineSandboxes(sandboxes);
+    this.stopLanguage = onLanguageChange(() => this.languageChanged());
     this.layers = new PropertyLayers(plugins.map((p) => p.id));
     this.layers.setBase(sceneProperty);
     this.pageLayers = new PluginLayers(services.layers, (event, payload) => this.emit(event, payload));
@@ -261,7 +265,7 @@ export class PluginHost {
 
   private initialState(): Record<string, unknown> {
     return {
-      env: this.services.env,
+      env: this.env(),
       viewport: this.services.viewport(),
       property: this.layers.effective(),
       mode: this.mode,
@@ -301,6 +305,18 @@ export class PluginHost {
     const features = (picked: { layerId: string; featureId: string }[]) =>
       picked.slice(0, MAX_MARQUEE_FEATURES).flatMap((f) => this.pageLayers.features(f.layerId, [f.featureId]).filter((v) => v !== undefined));
     this.emit(`selection.${phase}`, selectionEvent(marquee, place, features));
+  }
+
+  /** `app.viewer.env`: the page's, with the language it speaks now (docs/contract.md §19). */
+  private env(): Record<string, unknown> {
+    return { ...this.services.env, language: language() };
+  }
+
+  /** The page's language changed: the new env pushed, then `languagechange` delivered (docs/contract.md §19). */
+  languageChanged(): void {
+    const env = this.env();
+    for (const sandbox of this.sandboxes) sandbox.update('env', env);
+    this.emit('languagechange', { language: env.language });
   }
 
   /** The viewer was resized: new viewport pushed, then `resize` delivered. */
@@ -344,6 +360,7 @@ export class PluginHost {
 
   /** Stops every extension and takes their layers off the page. */
   stopAll(): void {
+    this.stopLanguage();
     for (const sandbox of this.sandboxes) sandbox.stop();
     this.blocks.clear();
     this.pageLayers.dispose();

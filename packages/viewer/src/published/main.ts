@@ -15,11 +15,13 @@ import { drawnType } from '../layers/drawn-layer.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import { VisitorFilters } from '../layers-ui/visitor-filters.js';
 import { GroupVisibility } from './layer-groups.js';
+import { browserLanguages, setLanguage, t } from '../ui/i18n.js';
+import { languageSwitch, pageLanguage } from './page-language.js';
 
 /** The published page: the snapshot inlined by the server, the project's name and its story. */
 function readSnapshot(): PublishedSnapshot<PluginPackage> {
   const element = document.getElementById('orbis-snapshot');
-  if (!element?.textContent) throw new Error('the page has no published snapshot');
+  if (!element?.textContent) throw new Error(t('published.noSnapshot'));
   return JSON.parse(element.textContent) as PublishedSnapshot<PluginPackage>;
 }
 
@@ -27,9 +29,12 @@ function readSnapshot(): PublishedSnapshot<PluginPackage> {
 const renderText = async (element: HTMLElement, text: string) => (await import('../ui/markdown.js')).renderMarkdown(element, text);
 
 const snapshot = readSnapshot();
+// The page speaks the scene's language, or the visitor's with a switch to the other (docs/contract.md §19).
+const languageSetting = snapshot.scene.property.language;
+setLanguage(pageLanguage(languageSetting, location.search, browserLanguages()));
 document.title = snapshot.project.name;
 const pages = (snapshot.scene.story?.pages ?? []) as StoryPageView[];
-const layout = createPageLayout(snapshot.project.name, pages.length > 0);
+const layout = createPageLayout(snapshot.project.name, pages.length > 0, languageSetting === 'en' || languageSetting === 'ja' ? undefined : languageSwitch(location));
 const container = document.getElementById('viewer')!;
 const engine = new CesiumEngine(container);
 // A plugin's `overrideProperty({tiles})` may name a published basemap archive by its asset id (docs/contract.md §14).

@@ -1,4 +1,5 @@
 import { h } from '../ui/dom.js';
+import { t } from '../ui/i18n.js';
 
 /** The published page's regions, made before the globe so that it starts at its final size. */
 export interface PageLayout {
@@ -11,11 +12,11 @@ export interface PageLayout {
 }
 
 /**
- * Lays out the published page: the project's name, and with a story a side column beside the
+ * Lays out the published page: the project's name (with the language switch, when the scene offers one), and with a story a side column beside the
  * globe (a bottom sheet on a narrow screen, see published.css). Plugin widgets keep the globe's
  * four corners; the infobox and legend slots sit inside the globe area, clear of the story.
  */
-export function createPageLayout(projectName: string, hasStory: boolean): PageLayout {
+export function createPageLayout(projectName: string, hasStory: boolean, languageSwitch?: HTMLElement): PageLayout {
   const viewer = document.getElementById('viewer')!;
   const globe = viewer.parentElement!;
   const name = h('h1', { class: 'project-name', 'data-testid': 'project-name' }, projectName);
@@ -27,11 +28,11 @@ export function createPageLayout(projectName: string, hasStory: boolean): PageLa
   let side: HTMLElement | undefined;
   if (hasStory) {
     document.body.classList.add('has-story');
-    side = h('aside', { class: 'side', 'aria-label': 'Story' }, h('header', { class: 'side-header' }, name));
+    side = h('aside', { class: 'side', 'aria-label': t('tabs.story') }, h('header', { class: 'side-header' }, name, languageSwitch));
     document.body.prepend(side);
     followSheetHeight(side);
   } else {
-    globe.append(h('header', { class: 'name-chip' }, name));
+    globe.append(h('header', { class: 'name-chip' }, name, languageSwitch));
   }
   return { globe, side, slots };
 }

@@ -4,6 +4,7 @@ import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
 import type { StoryPageView } from './story-state.js';
 import { type BlockPlaces, placeBlocks } from '../plugins/block-places.js';
+import { formatNumber, t } from '../ui/i18n.js';
 
 /** What the panel asks of the page around it. */
 export interface StoryPanelOptions {
@@ -43,21 +44,21 @@ export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
   const title = h('h2', { class: 'story-title', 'data-testid': 'story-title', id: 'story-title' });
   const text = h('div', { class: 'story-text markdown', 'data-testid': 'story-text' });
   const number = h('span', { class: 'story-number', 'data-testid': 'story-page-number', 'aria-live': 'polite' });
-  const prev = button({ label: 'Previous page', icon: ChevronLeft, iconOnly: true, testid: 'story-prev', onClick: () => move(-1) });
-  const next = button({ label: 'Next page', icon: ChevronRight, iconOnly: true, testid: 'story-next', onClick: () => move(1) });
-  const fold = h('button', { type: 'button', class: 'btn btn-ghost btn-icon story-fold', 'aria-expanded': 'true', 'aria-label': 'Fold the story', 'aria-controls': 'story-body' }, icon(ChevronDown));
+  const prev = button({ label: t('story.previousPage'), icon: ChevronLeft, iconOnly: true, testid: 'story-prev', onClick: () => move(-1) });
+  const next = button({ label: t('story.nextPage'), icon: ChevronRight, iconOnly: true, testid: 'story-next', onClick: () => move(1) });
+  const fold = h('button', { type: 'button', class: 'btn btn-ghost btn-icon story-fold', 'aria-expanded': 'true', 'aria-label': t('story.fold'), 'aria-controls': 'story-body' }, icon(ChevronDown));
   // The page's plugin blocks, after its text.
   const blockList = h('div', { class: 'story-blocks', 'data-testid': 'story-blocks' });
   const body = h('div', { class: 'story-body', id: 'story-body' }, text, blockList);
   const element = h('section', { class: 'story', 'data-testid': 'story', 'aria-labelledby': 'story-title' },
     h('div', { class: 'story-bar' }, title, fold),
     body,
-    h('nav', { class: 'story-nav', 'aria-label': 'Story pages' }, prev, number, next),
+    h('nav', { class: 'story-nav', 'aria-label': t('story.pages') }, prev, number, next),
   );
   fold.addEventListener('click', () => {
     const folded = element.classList.toggle('folded');
     fold.setAttribute('aria-expanded', String(!folded));
-    fold.setAttribute('aria-label', folded ? 'Unfold the story' : 'Fold the story');
+    fold.setAttribute('aria-label', folded ? t('story.unfold') : t('story.fold'));
     fold.replaceChildren(icon(folded ? ChevronUp : ChevronDown));
   });
 
@@ -65,7 +66,7 @@ export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
     index = Math.min(Math.max(i, 0), pages.length - 1);
     const page = pages[index]!;
     title.textContent = page.title;
-    number.textContent = `${index + 1} / ${pages.length}`;
+    number.textContent = t('story.pageOf', { n: formatNumber(index + 1), count: formatNumber(pages.length) });
     prev.disabled = index === 0;
     next.disabled = index === pages.length - 1;
     element.dataset.page = String(index + 1);

@@ -1,6 +1,7 @@
 import type { Engine } from '../engine/engine.js';
 import { h } from './dom.js';
 import './basemap-notice.css';
+import { t } from './i18n.js';
 
 /**
  * A notice over the globe while a basemap's tiles cannot be loaded (no network, its server down):
@@ -9,12 +10,12 @@ import './basemap-notice.css';
  */
 export function mountBasemapNotice(element: HTMLElement, engine: Pick<Engine, 'onBasemapFailure'>): () => void {
   const text = h('span', {});
-  const close = h('button', { type: 'button', class: 'basemap-notice-close', 'aria-label': 'Dismiss' }, '×');
+  const close = h('button', { type: 'button', class: 'basemap-notice-close', 'aria-label': t('common.dismiss') }, '×');
   const box = h('div', { class: 'basemap-notice', role: 'status', 'data-testid': 'basemap-notice', hidden: true }, text, close);
   close.addEventListener('click', () => (box.hidden = true));
   element.append(box);
   return engine.onBasemapFailure((failure) => {
     box.hidden = failure === undefined;
-    if (failure) text.textContent = `Map tiles from ${failure.source} could not be loaded: check the network connection. The globe shows without them.`;
+    if (failure) text.textContent = t('basemap.failed', { source: failure.source });
   });
 }

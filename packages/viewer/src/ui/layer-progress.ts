@@ -1,6 +1,7 @@
 import type { Engine, LayerProgress } from '../engine/engine.js';
 import { h } from './dom.js';
 import './layer-progress.css';
+import { formatNumber, t } from './i18n.js';
 
 /**
  * A discreet line at the viewer's bottom while large layers load (docs/viewer.md, "Large
@@ -12,7 +13,6 @@ export function mountLayerProgress(element: HTMLElement, engine: Pick<Engine, 'o
   const box = h('div', { class: 'layer-progress', role: 'status', 'data-testid': 'layer-progress', hidden: true }, bar, text);
   element.append(box);
   const layers = new Map<string, LayerProgress>();
-  const number = new Intl.NumberFormat();
   return engine.onLayerProgress((p) => {
     layers.set(p.layerId, p);
     let loaded = 0;
@@ -22,6 +22,6 @@ export function mountLayerProgress(element: HTMLElement, engine: Pick<Engine, 'o
     box.hidden = done;
     if (done) layers.clear();
     bar.value = total ? loaded / total : 1;
-    text.textContent = `Loading features: ${number.format(loaded)} of ${number.format(total)}`;
+    text.textContent = t('layers.loading', { loaded: formatNumber(loaded), total: formatNumber(total) });
   });
 }

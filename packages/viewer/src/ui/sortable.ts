@@ -1,6 +1,7 @@
 import { GripVertical } from 'lucide';
 import { h } from './dom.js';
 import { icon } from './icon.js';
+import { t } from './i18n.js';
 
 /** Moves an array's item from one index to another, in place. */
 export function moveItem<T>(items: T[], from: number, to: number): void {
@@ -64,8 +65,8 @@ export function dragHandle(item: SortableItem): HTMLButtonElement {
   const handle = h('button', {
     type: 'button',
     class: 'btn btn-ghost btn-icon drag-handle',
-    'aria-label': `${item.label} (position ${item.index + 1} of ${item.count}; arrow keys move it)`,
-    title: 'Drag, or use the arrow keys, to reorder',
+    'aria-label': t('sortable.handle', { label: item.label, position: item.index + 1, count: item.count }),
+    title: t('sortable.hint'),
     'data-testid': item.testid,
     'data-sort-key': item.key,
   }, icon(GripVertical));

@@ -4,6 +4,7 @@ import type { EngineTimeline } from '../engine/engine-timeline.js';
 import { button, select } from './controls.js';
 import { h } from './dom.js';
 import { icon } from './icon.js';
+import { t } from './i18n.js';
 
 /** The speeds the bar offers (multipliers of real time); a speed set elsewhere joins the list. */
 const SPEEDS = [1, 10, 60, 600, 3600];
@@ -20,8 +21,8 @@ const two = (n: number) => String(n).padStart(2, '0');
  */
 export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline): { element: HTMLElement; dispose(): void } {
   const by = { source: 'widgetContext' as const };
-  const play = button({ label: 'Play', icon: Play, iconOnly: true, variant: 'ghost', testid: 'timeline-play', onClick: () => timeline.commit({ playing: !timeline.snapshot().isPlaying }, by) });
-  const scrubber = h('input', { type: 'range', class: 'timeline-scrubber', min: 0, max: SCRUB_STEPS, step: 1, value: 0, 'aria-label': 'Time', 'data-testid': 'timeline-scrubber' });
+  const play = button({ label: t('timeline.play'), icon: Play, iconOnly: true, variant: 'ghost', testid: 'timeline-play', onClick: () => timeline.commit({ playing: !timeline.snapshot().isPlaying }, by) });
+  const scrubber = h('input', { type: 'range', class: 'timeline-scrubber', min: 0, max: SCRUB_STEPS, step: 1, value: 0, 'aria-label': t('timeline.time'), 'data-testid': 'timeline-scrubber' });
   scrubber.addEventListener('input', () => {
     const { start, stop } = timeline.snapshot();
     timeline.commit({ current: start + ((stop - start) * Number(scrubber.value)) / SCRUB_STEPS }, by);
@@ -30,8 +31,8 @@ export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline):
   const clock = h('span', {});
   const time = h('time', { class: 'timeline-time', 'data-testid': 'timeline-time' }, date, clock);
   const speedOptions = (current: number) => [...new Set([...SPEEDS, current])].sort((a, b) => a - b).map((s) => [String(s), `${s}×`] as const);
-  let speed = select(speedOptions(1), '1', (v) => timeline.commit({ speed: Number(v) }, by), 'Speed', 'timeline-speed');
-  const element = h('div', { class: 'timeline-bar', role: 'group', 'aria-label': 'Timeline', 'data-testid': 'timeline', hidden: true }, play, scrubber, time, speed);
+  let speed = select(speedOptions(1), '1', (v) => timeline.commit({ speed: Number(v) }, by), t('timeline.speed'), 'timeline-speed');
+  const element = h('div', { class: 'timeline-bar', role: 'group', 'aria-label': t('timeline.label'), 'data-testid': 'timeline', hidden: true }, play, scrubber, time, speed);
   parent.append(element);
 
   let shownSpeed = Number.NaN;
@@ -40,7 +41,7 @@ export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline):
     const s = timeline.snapshot();
     if (s.isPlaying !== shownPlaying) {
       shownPlaying = s.isPlaying;
-      const label = s.isPlaying ? 'Pause' : 'Play';
+      const label = s.isPlaying ? t('timeline.pause') : t('timeline.play');
       play.replaceChildren(icon(s.isPlaying ? Pause : Play));
       play.setAttribute('aria-label', label);
       play.title = label;
@@ -54,7 +55,7 @@ export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline):
     time.setAttribute('datetime', d.toISOString());
     if (s.speed !== shownSpeed) {
       shownSpeed = s.speed;
-      const next = select(speedOptions(s.speed), String(s.speed), (v) => timeline.commit({ speed: Number(v) }, by), 'Speed', 'timeline-speed');
+      const next = select(speedOptions(s.speed), String(s.speed), (v) => timeline.commit({ speed: Number(v) }, by), t('timeline.speed'), 'timeline-speed');
       speed.replaceWith(next);
       speed = next;
     }

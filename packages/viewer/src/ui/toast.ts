@@ -1,5 +1,7 @@
 import { CircleAlert, CircleCheck, Info, X } from 'lucide';
 import { h } from './dom.js';
+import { errorText } from './error-text.js';
+import { t } from './i18n.js';
 import { icon } from './icon.js';
 
 /** `error` stays until closed; `info` and `success` go after a few seconds, unless they offer an action. */
@@ -11,7 +13,7 @@ function region(): HTMLElement {
   let el = document.querySelector<HTMLElement>('.toasts');
   if (!el) {
     // One live region for every toast: screen readers announce what is added to it.
-    el = h('div', { class: 'toasts', role: 'region', 'aria-label': 'Notifications', 'data-testid': 'toasts' });
+    el = h('div', { class: 'toasts', role: 'region', 'aria-label': t('common.notifications'), 'data-testid': 'toasts' });
     document.body.append(el);
   }
   return el;
@@ -31,7 +33,7 @@ export function toast(kind: ToastKind, title: string, hint?: string, action?: { 
       close();
       action.run();
     } }, action.label) : undefined,
-    h('button', { type: 'button', class: 'btn btn-ghost btn-icon', 'aria-label': 'Dismiss', onclick: close }, icon(X)),
+    h('button', { type: 'button', class: 'btn btn-ghost btn-icon', 'aria-label': t('common.dismiss'), onclick: close }, icon(X)),
   );
   region().append(el);
   // A notice with an action stays until used or dismissed: time to read it is not time to act on it.
@@ -45,11 +47,10 @@ let closeLastUndo: (() => void) | undefined;
 export function toastUndo(title: string, undo: () => void): void {
   // Undo is for the last removal (docs/contract.md §14): a newer one replaces the notice of the one before.
   closeLastUndo?.();
-  closeLastUndo = toast('info', title, undefined, { label: 'Undo', run: undo });
+  closeLastUndo = toast('info', title, undefined, { label: t('common.undo'), run: undo });
 }
 
 /** Shows an error toast for a failed action: the error's own message, and what to do next. Returns a function that closes it. */
-export function toastError(what: string, err: unknown, hint = 'Check the connection to the server, then try again.'): () => void {
-  const message = err instanceof Error ? err.message : String(err);
-  return toast('error', `${what}: ${message}`, hint);
+export function toastError(what: string, err: unknown, hint = t('common.connectionHint')): () => void {
+  return toast('error', t('common.failed', { what, message: errorText(err) }), hint);
 }

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@orbis/scene/languages';
 import type { FastifyInstance } from 'fastify';
 import { userRecord } from '../../accounts/user-service.js';
 import { ApiError, errorBody } from '../api-error.js';
@@ -10,17 +11,17 @@ import { oidcRoutes } from './oidc-routes.js';
 import { clearSessionCookie } from './session-cookie.js';
 import { signIn } from './sign-in.js';
 
-const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } } };
-const meShape = { description: 'who is signed in, and their projects', type: 'object', properties: { user: userShape, projects: { type: 'array', items: { type: 'object', properties: { alias: { type: 'string' }, role: { type: 'string' } } } } } };
+const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' }, language: { type: 'string', description: "the editor's language the user chose (docs/contract.md §19)" } } };
+const meShape = { description: 'who is signed in, and their projects', type: 'object', properties: { user: userShape, projects: { type: 'array', items: { type: 'object', properties: { alias: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } } } } };
 const sessionSecurity = [{ session: [] }];
 
 /** `{"user","projects"}` for `/api/auth/me`; the admin token is the owner of every project. */
 async function me(ctx: AppContext, actor: Actor) {
-  if (actor.type === 'admin') return { user: null, projects: (await ctx.store.listProjects()).map((p) => ({ alias: p.alias, role: 'owner' })) };
+  if (actor.type === 'admin') return { user: null, projects: (await ctx.store.listProjects()).map((p) => ({ alias: p.alias, name: p.name, role: 'owner' })) };
   const memberships = await ctx.store.accounts.listMemberships(actor.user.id);
   const projects = memberships
     .filter((m) => actor.type === 'user' || !actor.token.projectIds || actor.token.projectIds.includes(m.projectId))
-    .map((m) => ({ alias: m.alias, role: m.role }));
+    .map((m) => ({ alias: m.alias, name: m.name, role: m.role }));
   return { user: userRecord(actor.user), projects };
 }
 
@@ -59,11 +60,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/auth/me', { schema: { summary: 'Who is signed in, and their projects with their roles', security: [{ session: [] }, { accessToken: [] }, { adminToken: [] }], response: { 200: meShape, 401: failure('unauthorized') } } }, async (request) => me(ctx, await authenticate(ctx, request)));
 
-  const patch = objectBody({ name: { type: 'string' }, password: { type: 'string' }, currentPassword: { type: 'string' } });
-  app.patch('/api/auth/me', { schema: { summary: "Change one's name or password (a new password ends one's other sessions)", security: sessionSecurity, body: patch, response: { 200: meShape, 400: failure('invalid_body'), 401: failure('unauthorized'), 429: failure('too_many_attempts: too many wrong currentPasswords, with Retry-After') } } }, async (request, reply) => {
+  const patch = objectBody({ name: { type: 'string' }, password: { type: 'string' }, currentPassword: { type: 'string' }, language: { type: 'string', enum: [...LANGUAGES] } });
+  app.patch('/api/auth/me', { schema: { summary: "Change one's name or password (a new password ends one's other sessions), or one's language (no currentPassword needed for it alone)", security: sessionSecurity, body: patch, response: { 200: meShape, 400: failure('invalid_body'), 401: failure('unauthorized'), 429: failure('too_many_attempts: too many wrong currentPasswords, with Retry-After') } } }, async (request, reply) => {
     const session = await sessionOf(ctx, request);
     if (!session) throw new ApiError('unauthorized', 'sign in first');
-    const body = request.body as { name?: unknown; password?: unknown; currentPassword?: unknown };
+    const body = request.body as { name?: unknown; password?: unknown; currentPassword?: unknown; language?: unknown };
     // A wrong currentPassword is a wrong password: counted and limited as a sign-in's (docs/teams.md).
     const retryAfter = await ctx.auth.signIns.retryAfter(session.user.email, request.ip);
     if (retryAfter > 0) {

@@ -87,6 +87,17 @@ describe('sign-in, sessions and sign-out (docs/contract.md §12)', () => {
     expect((await signInRequest(h.url, 'fi@example.org', 'a new long password')).status).toBe(200);
   });
 
+  it("keeps the user's chosen language, without asking for the password, and refuses one Orbis does not speak (docs/contract.md §19)", async () => {
+    const jo = await signedInUser(h, 'jo@example.org');
+    const me = async () => ((await (await jo.call('GET', '/api/auth/me')).json()) as { user: { language?: string } }).user;
+    expect((await me()).language).toBeUndefined();
+    expect((await jo.call('PATCH', '/api/auth/me', { language: 'ja' })).status).toBe(200);
+    expect((await me()).language).toBe('ja');
+    expect((await jo.call('PATCH', '/api/auth/me', { language: 'fr' })).status).toBe(400);
+    expect((await jo.call('PATCH', '/api/auth/me', { name: 'Jo', language: 'en' })).status).toBe(400);
+    expect((await me()).language).toBe('ja');
+  });
+
   it('stores a password only as its argon2id hash (OWASP minimum: 19 MiB, 2 passes, 1 lane)', async () => {
     await h.admin('POST', '/api/users', { email: 'hash@example.org', password: PASSWORD });
     const user = await h.server.ctx.store.accounts.getUserByEmail('hash@example.org');

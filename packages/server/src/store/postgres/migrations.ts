@@ -248,4 +248,9 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
     name: "items' values as jsonb for queries (docs/content-workflow.md)",
     sql: `ALTER TABLE items ADD COLUMN doc JSONB GENERATED ALWAYS AS (fields::jsonb) STORED;`,
   },
+  {
+    version: 12,
+    name: "users' chosen language (docs/contract.md §19)",
+    sql: `ALTER TABLE users ADD COLUMN language TEXT;`,
+  },
 ];

@@ -3,16 +3,16 @@ import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, AuditEntry, AuditSlice, Invitation, Member, Membership, Session, User, UserPatch } from '../account-store.js';
 import { StoreConflictError } from '../store.js';
 
-interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: Date }
+interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: Date; language: string | null }
 interface SessionRow { id_hash: string; user_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }
 interface TokenRow { id: string; user_id: string; name: string; token_hash: string; role: Role | null; project_ids: string[] | null; expires_at: Date | null; created_at: Date }
 interface AuditRow { id: string; project_id: string | null; at: Date; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string }
 interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: Date; expires_at: Date; accepted_at: Date | null }
 
 const UNIQUE_VIOLATION = '23505';
-const USER = 'id, email, name, password_hash, created_at';
+const USER = 'id, email, name, password_hash, created_at, language';
 const iso = (d: Date): string => d.toISOString();
-const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: iso(r.created_at) });
+const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: iso(r.created_at), ...(r.language ? { language: r.language } : {}) });
 const toSession = (r: SessionRow): Session => ({ idHash: r.id_hash, userId: r.user_id, createdAt: iso(r.created_at), lastSeenAt: iso(r.last_seen_at), expiresAt: iso(r.expires_at) });
 const toToken = (r: TokenRow): AccessToken => ({
   id: r.id, userId: r.user_id, name: r.name, tokenHash: r.token_hash, role: r.role,
@@ -65,7 +65,7 @@ export class PostgresAccounts implements AccountStore {
   }
 
   async updateUser(id: string, patch: UserPatch): Promise<User | undefined> {
-    const [row] = await this.rows<UserRow>(`UPDATE users SET name = coalesce($1, name), password_hash = coalesce($2, password_hash) WHERE id = $3 RETURNING ${USER}`, [patch.name ?? null, patch.passwordHash ?? null, id]);
+    const [row] = await this.rows<UserRow>(`UPDATE users SET name = coalesce($1, name), password_hash = coalesce($2, password_hash), language = coalesce($4, language) WHERE id = $3 RETURNING ${USER}`, [patch.name ?? null, patch.passwordHash ?? null, id, patch.language ?? null]);
     return row && toUser(row);
   }
 
@@ -79,16 +79,16 @@ export class PostgresAccounts implements AccountStore {
 
   async touchSession(idHash: string, now: string, idleSince: string): Promise<{ session: Session; user: User } | undefined> {
     // One statement: the session is found live and touched at once, with its user.
-    const [row] = await this.rows<SessionRow & { u_email: string; u_name: string; u_password_hash: string | null; u_created_at: Date }>(
+    const [row] = await this.rows<SessionRow & { u_email: string; u_name: string; u_password_hash: string | null; u_created_at: Date; u_language: string | null }>(
       `UPDATE sessions s SET last_seen_at = $2 FROM users u
         WHERE s.id_hash = $1 AND s.last_seen_at >= $3 AND s.expires_at > $2 AND u.id = s.user_id
-        RETURNING s.*, u.email AS u_email, u.name AS u_name, u.password_hash AS u_password_hash, u.created_at AS u_created_at`,
+        RETURNING s.*, u.email AS u_email, u.name AS u_name, u.password_hash AS u_password_hash, u.created_at AS u_created_at, u.language AS u_language`,
       [idHash, now, idleSince],
     );
     if (!row) return undefined;
     return {
       session: toSession(row),
-      user: toUser({ id: row.user_id, email: row.u_email, name: row.u_name, password_hash: row.u_password_hash, created_at: row.u_created_at }),
+      user: toUser({ id: row.user_id, email: row.u_email, name: row.u_name, password_hash: row.u_password_hash, created_at: row.u_created_at, language: row.u_language }),
     };
   }
 
@@ -111,7 +111,7 @@ export class PostgresAccounts implements AccountStore {
 
   async listMembers(projectId: string): Promise<Member[]> {
     const rows = await this.rows<UserRow & { role: Role }>(
-      'SELECT m.role, u.id, u.email, u.name, u.password_hash, u.created_at FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1 ORDER BY u.email_key COLLATE "C"',
+      'SELECT m.role, u.id, u.email, u.name, u.password_hash, u.created_at, u.language FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1 ORDER BY u.email_key COLLATE "C"',
       [projectId],
     );
     return rows.map((r) => ({ user: toUser(r), role: r.role }));
@@ -127,11 +127,11 @@ export class PostgresAccounts implements AccountStore {
   }
 
   async listMemberships(userId: string): Promise<Membership[]> {
-    const rows = await this.rows<{ project_id: string; alias: string; role: Role }>(
-      'SELECT m.project_id, p.alias, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = $1 ORDER BY p.alias COLLATE "C"',
+    const rows = await this.rows<{ project_id: string; alias: string; name: string; role: Role }>(
+      'SELECT m.project_id, p.alias, p.name, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = $1 ORDER BY p.alias COLLATE "C"',
       [userId],
     );
-    return rows.map((r) => ({ projectId: r.project_id, alias: r.alias, role: r.role }));
+    return rows.map((r) => ({ projectId: r.project_id, alias: r.alias, name: r.name, role: r.role }));
   }
 
   async createToken(t: AccessToken): Promise<void> {

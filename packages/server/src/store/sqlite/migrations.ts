@@ -239,6 +239,11 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
         SELECT model_id, id, 1, updated_at, '{"type":"system"}', public, fields FROM items;
     `,
   },
+  {
+    version: 11,
+    name: "users' chosen language (docs/contract.md §19)",
+    sql: `ALTER TABLE users ADD COLUMN language TEXT;`,
+  },
 ];
 
 /** Applies every migration newer than the database's version, each in its own transaction. */

@@ -3,14 +3,14 @@ import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, AuditEntry, AuditSlice, Invitation, Member, Membership, Session, User, UserPatch } from '../account-store.js';
 import { StoreConflictError } from '../store.js';
 
-interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: string }
+interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: string; language: string | null }
 interface SessionRow { id_hash: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string }
 interface TokenRow { id: string; user_id: string; name: string; token_hash: string; role: Role | null; project_ids: string | null; expires_at: string | null; created_at: string }
 interface AuditRow { id: string; project_id: string | null; at: string; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string }
 interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: string; expires_at: string; accepted_at: string | null }
 
-const USER = 'id, email, name, password_hash, created_at';
-const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: r.created_at });
+const USER = 'id, email, name, password_hash, created_at, language';
+const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: r.created_at, ...(r.language ? { language: r.language } : {}) });
 const toSession = (r: SessionRow): Session => ({ idHash: r.id_hash, userId: r.user_id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, expiresAt: r.expires_at });
 const toToken = (r: TokenRow): AccessToken => ({
   id: r.id, userId: r.user_id, name: r.name, tokenHash: r.token_hash, role: r.role,
@@ -35,7 +35,7 @@ export class SqliteAccounts implements AccountStore {
       userById: db.prepare(`SELECT ${USER} FROM users WHERE id = ?`),
       userByEmail: db.prepare(`SELECT ${USER} FROM users WHERE email_key = ?`),
       users: db.prepare(`SELECT ${USER} FROM users ORDER BY created_at, id`),
-      updateUser: db.prepare('UPDATE users SET name = coalesce(?, name), password_hash = coalesce(?, password_hash) WHERE id = ?'),
+      updateUser: db.prepare('UPDATE users SET name = coalesce(?, name), password_hash = coalesce(?, password_hash), language = coalesce(?, language) WHERE id = ?'),
       deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
       insertSession: db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
       liveSession: db.prepare('SELECT * FROM sessions WHERE id_hash = ? AND last_seen_at >= ? AND expires_at > ?'),
@@ -47,7 +47,7 @@ export class SqliteAccounts implements AccountStore {
       members: db.prepare(`SELECT m.role, ${USER.split(', ').map((c) => `u.${c}`).join(', ')} FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = ? ORDER BY u.email_key`),
       removeMember: db.prepare('DELETE FROM members WHERE project_id = ? AND user_id = ?'),
       owners: db.prepare("SELECT count(*) AS n FROM members WHERE project_id = ? AND role = 'owner'"),
-      memberships: db.prepare('SELECT m.project_id, p.alias, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = ? ORDER BY p.alias'),
+      memberships: db.prepare('SELECT m.project_id, p.alias, p.name, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = ? ORDER BY p.alias'),
       insertToken: db.prepare('INSERT INTO access_tokens (id, user_id, name, token_hash, role, project_ids, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       tokenByHash: db.prepare('SELECT * FROM access_tokens WHERE token_hash = ?'),
       tokens: db.prepare('SELECT * FROM access_tokens WHERE user_id = ? ORDER BY created_at, id'),
@@ -90,7 +90,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async updateUser(id: string, patch: UserPatch): Promise<User | undefined> {
-    this.s.updateUser.run(patch.name ?? null, patch.passwordHash ?? null, id);
+    this.s.updateUser.run(patch.name ?? null, patch.passwordHash ?? null, patch.language ?? null, id);
     return this.getUser(id);
   }
 
@@ -140,7 +140,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async listMemberships(userId: string): Promise<Membership[]> {
-    return (this.s.memberships.all(userId) as { project_id: string; alias: string; role: Role }[]).map((r) => ({ projectId: r.project_id, alias: r.alias, role: r.role }));
+    return (this.s.memberships.all(userId) as { project_id: string; alias: string; name: string; role: Role }[]).map((r) => ({ projectId: r.project_id, alias: r.alias, name: r.name, role: r.role }));
   }
 
   async createToken(t: AccessToken): Promise<void> {

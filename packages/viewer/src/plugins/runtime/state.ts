@@ -37,7 +37,7 @@ export function initialState(): PushedState {
   return {
     property: {},
     viewport: { width: 0, height: 0, isMobile: false, query: {} },
-    env: { inEditor: false, isBuilt: false },
+    env: { inEditor: false, isBuilt: false, language: 'en' },
     mode: 'default',
     radii: WGS84_RADII,
     // Replaced by the host's before the extension's code runs.

@@ -44,7 +44,7 @@ export function createViewer(bridge: Bridge, state: PushedState): { viewer: View
       return { width: v.width, height: v.height, isMobile: v.isMobile, query: Object.assign({}, v.query) };
     },
     get env() {
-      return { inEditor: state.env.inEditor, isBuilt: state.env.isBuilt };
+      return { inEditor: state.env.inEditor, isBuilt: state.env.isBuilt, language: state.env.language };
     },
     interactionMode: {
       get mode() {
