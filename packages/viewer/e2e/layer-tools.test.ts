@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { LIGHT_PROPERTY, reports, SAY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 import { shot } from './shots.js';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 
 /*
  * docs/contract.md §18 on the published page, at 480 × 320: a clustered point layer (its counts add up
@@ -314,5 +315,38 @@ describe('the map maker’s layer tools in Chromium', () => {
     await page.mouse.click(sx / n, sy / n);
     await page.keyboard.press('Escape');
     await expect.poll(shown, { timeout: 30_000 }).toEqual([0]);
+  }, 120_000);
+
+  it('gives a feature layer a Tools panel in the editor: its group, clusters, time and the visitors’ filters', async () => {
+    const tab = await t.open({ width: 1024, height: 640 });
+    const { page } = tab;
+    await page.goto(`${t.h.url}/editor/filtered?tab=map#token=${ADMIN_TOKEN}`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    await page.getByTestId('tools-panel-shelters').locator('summary').click();
+    expect(await page.getByTestId('tools-group-shelters').inputValue()).toBe('Shelters');
+    expect(await page.getByTestId('filters-list-shelters').locator('li').count()).toBe(2);
+    // A choice filter of the names, and the points clustered: saved in the scene.
+    await page.getByTestId('filters-property-shelters').selectOption('name');
+    await page.getByTestId('filters-type-shelters').selectOption('choice');
+    await page.getByTestId('filters-add-shelters').click();
+    await page.getByTestId('tools-cluster-shelters').check();
+    await page.getByTestId('tools-time-shelters').selectOption('capacity');
+    await expect.poll(() => page.getByTestId('filters-list-shelters').locator('li').count()).toBe(3);
+    // Drawn again from the scene, the panel shows what was saved.
+    await expect.poll(() => page.getByTestId('tools-time-shelters').inputValue()).toBe('capacity');
+    await page.getByTestId('filters-list-shelters').scrollIntoViewIfNeeded();
+    await shot(page, 'editor-layer-tools');
+    await expect
+      .poll(
+        async () => {
+          const saved = (await (await t.h.admin('GET', '/api/projects/filtered/scene')).json()) as {
+            layers: { id: string; cluster?: unknown; filters?: unknown[]; data?: unknown }[];
+          };
+          const layer = saved.layers.find((l) => l.id === 'shelters')!;
+          return [layer.cluster, layer.filters?.length, layer.data];
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual([{ enabled: true }, 3, { time: { property: 'capacity' } }]);
   }, 120_000);
 });

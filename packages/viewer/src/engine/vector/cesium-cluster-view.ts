@@ -157,7 +157,8 @@ export class CesiumClusterView {
       }
       const { size, color } = clusterLook(count);
       const id = new ClusterPick(this.layer.owner, key, lng, lat);
-      this.points.add({ position, pixelSize: size, color, outlineColor: Color.WHITE, outlineWidth: 2, id, disableDepthTestDistance: Number.POSITIVE_INFINITY });
+      // The disc is depth-tested on the ground; its count is not, so that it always draws over it.
+      this.points.add({ position, pixelSize: size, color, outlineColor: Color.WHITE, outlineWidth: 2, id });
       this.labels.add({
         position,
         text: count.toLocaleString('en-US'),
