@@ -66,6 +66,7 @@ export {
   layerToolsProblem,
 } from './layer-tools.js';
 export { type LayerTime, LayerTimeSchema } from './layer-time.js';
+export { HEATMAP_RAMP } from './heatmap-ramp.js';
 export { defaultScene } from './default-scene.js';
 export { FEATURE_LAYER_TYPES, FILE_LAYER_TYPES, type FileLayerType, isFileLayerType } from './layer-types.js';
 export { convertsFromUrl, type ConvertedUrlLayer, DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, publishedUrlLayerPath, urlLayerQuery, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';

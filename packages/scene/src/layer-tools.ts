@@ -35,7 +35,10 @@ export const ClusterSchema = Type.Object(
   closed,
 );
 
-/** Points drawn as a density heat map: `radius` in screen pixels (default 25), `ramp` low to high density. */
+/**
+ * Points drawn as a density heat map: `radius` in pixels of the heat map's image, which spans the
+ * layer's points in 512 (default 20), `ramp` low to high density (default HEATMAP_RAMP).
+ */
 export const HeatmapSchema = Type.Object(
   {
     radius: Type.Optional(Type.Number({ minimum: 1, maximum: 200 })),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LIGHT_PROPERTY, reports, SAY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
-import { isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
+import { emptyScene, LIGHT_PROPERTY, reports, SAY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { dominantColorIn, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 import { shot } from './shots.js';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 
@@ -11,7 +11,8 @@ import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
  * point, whose infobox shows); a time-dynamic layer (exactly the features whose interval holds
  * the clock's time show, as the story's pages and a plugin's `app.timeline` set it); filters, the
  * legend's classes and groups (a range hides exactly the features outside it; a plugin reads the
- * filter in the layer's `show` and sets its own).
+ * filter in the layer's `show` and sets its own); a heat map (hottest where the points are densest,
+ * its ramp in the legend).
  *
  * The clustered layer: a point "Centre" at 140°E 35.5°N with seven rings of eight points around it
  * (0.5°, 0.25° … 0.0078° away), so that the cluster holding it stays in the middle of the view as
@@ -108,6 +109,16 @@ setInterval(() => {
 app.layers.on('select', (layerId, featureId) => {
   if (featureId) app.layers.override('shelters', { appearance: { marker: { show: { expression: '\${capacity} < 100' } } } });
 });`;
+
+/** 3,000 points about 140°E 35.5°N, denser towards the middle (a fixed spiral, no randomness). */
+function heatPoints(): string {
+  const features = Array.from({ length: 3000 }, (_, i) => {
+    const r = 1.5 * (i / 3000);
+    const a = i * 2.399963;
+    return { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [CENTRE.lng + r * Math.cos(a), CENTRE.lat + r * Math.sin(a)] } };
+  });
+  return JSON.stringify({ type: 'FeatureCollection', features });
+}
 
 // Sets the clock to day 0 when a feature is selected (docs/contract.md §8 app.timeline).
 const TIME_SETTER = `app.layers.on('select', (layerId, featureId) => { if (featureId) app.timeline.setTime({ current: '${iso(0)}' }); });`;
@@ -220,6 +231,15 @@ describe('the map maker’s layer tools in Chromium', () => {
         widgets: [{ pluginId: 'filterer', extensionId: 'main', enabled: true }],
         story: { pages: [] },
       };
+      await h.project('heat');
+      const heatId = await uploadPublicAsset(h, 'heat', 'heat.geojson', heatPoints());
+      const heat = {
+        ...emptyScene({ ...CENTRE, height: 600_000, heading: 0, pitch: -90, roll: 0 }),
+        layers: [{ id: 'heat', title: 'Density', type: 'geojson', assetId: heatId, visible: true, heatmap: { radius: 24 } }],
+      };
+      expect((await h.admin('PUT', '/api/projects/heat/scene', heat)).status).toBe(200);
+      expect((await h.admin('POST', '/api/projects/heat/publish')).status).toBe(200);
+
       const putFiltered = await h.admin('PUT', '/api/projects/filtered/scene', filtered);
       expect(putFiltered.status, await putFiltered.clone().text()).toBe(200);
       expect((await h.admin('POST', '/api/projects/filtered/publish')).status).toBe(200);
@@ -349,4 +369,25 @@ describe('the map maker’s layer tools in Chromium', () => {
       )
       .toEqual([{ enabled: true }, 3, { time: { property: 'capacity' } }]);
   }, 120_000);
+
+  it('draws a point layer as a heat map, hottest where the points are densest, with its ramp in the legend', async () => {
+    const { page } = t.tab;
+    await page.goto(`${t.h.url}/p/heat`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    // The ramp's last colour (red) in the middle, where the spiral is densest.
+    await expect
+      .poll(
+        async () => {
+          const c = dominantColorIn(await screenshotPixels(page, page.getByTestId('viewer')), { x: 235, y: 155, width: 10, height: 10 });
+          return c[0] > 200 && c[1] < 90 && c[2] < 90;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const legend = page.getByTestId('legend');
+    if (!(await legend.locator('details').evaluate((d) => (d as unknown as { open: boolean }).open))) await legend.locator('summary').click();
+    expect(await legend.getByTestId('legend-row').count()).toBe(6);
+    await shot(page, 'published-heatmap');
+    expect(await legend.getByTestId('legend-row').last().getAttribute('data-color')).toMatch(/^rgb\(255, ?0, ?0\)$/);
+  }, 60_000);
 });

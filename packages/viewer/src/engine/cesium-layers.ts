@@ -22,7 +22,8 @@ import type { BatchedLayer } from './vector/batched-layer.js';
 import { CesiumTileLayer } from './vector/cesium-tile-layer.js';
 import { loadVector, type Progress, VectorJob } from './vector/vector-loader.js';
 import type { VectorTools } from './vector/cesium-vector-layer.js';
-import type { ClusterOptions } from './vector/vector-protocol.js';
+import type { ClusterOptions, HeatmapOptions } from './vector/vector-protocol.js';
+import { HEATMAP_RAMP } from '@orbis/scene/checks';
 import type { EngineLayer } from './engine.js';
 
 /** What a layer became in Cesium. */
@@ -35,7 +36,7 @@ export type LoadedLayer =
 
 /** Whether two versions of a layer draw the same, so that only its visibility needs to change. */
 export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
-  const key = (l: EngineLayer) => JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data, l.cluster?.enabled ? l.cluster : undefined, (l.filters?.length ?? 0) > 0]);
+  const key = (l: EngineLayer) => JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data, l.cluster?.enabled ? l.cluster : undefined, (l.filters?.length ?? 0) > 0, l.heatmap]);
   return key(a) === key(b);
 }
 
@@ -74,7 +75,13 @@ export function startFeatures(layer: FeatureLayer): VectorJob {
     ...(layer.headers ? { headers: layer.headers } : {}),
     ...(layer.data ? { data: layer.data } : {}),
   };
-  return new VectorJob(source, layer.appearance, layer.appearance?.model !== undefined, clusterOptions(layer), (layer.filters?.length ?? 0) > 0);
+  return new VectorJob(source, layer.appearance, layer.appearance?.model !== undefined, clusterOptions(layer), (layer.filters?.length ?? 0) > 0, heatmapOptions(layer));
+}
+
+/** docs/contract.md §18 `heatmap` with its defaults (20 px, HEATMAP_RAMP); a clustered layer is no heat map. */
+function heatmapOptions(layer: FeatureLayer): HeatmapOptions | undefined {
+  const h = layer.heatmap;
+  return h && !layer.cluster?.enabled ? { radius: h.radius ?? 20, ramp: [...(h.ramp ?? HEATMAP_RAMP)] } : undefined;
 }
 
 /** docs/contract.md §18 `cluster` with its defaults (60 px, clustered up to zoom 16), when it is on. */

@@ -1,5 +1,5 @@
 import type { SketchFeature } from '@orbis/plugin-api';
-import type { Appearance, Camera, LayerCluster, LayerData, LayerFilter, LayerType, ViewerProperty } from '@orbis/scene';
+import type { Appearance, Camera, LayerCluster, LayerData, LayerFilter, LayerHeatmap, LayerType, ViewerProperty } from '@orbis/scene';
 import type { EngineCamera } from './engine-camera.js';
 import type { EngineFeatures } from './engine-features.js';
 import type { EnginePluginLayers } from './engine-plugin-layers.js';
@@ -22,6 +22,8 @@ export interface EngineLayer {
   cluster?: LayerCluster;
   /** docs/contract.md §18: what a visitor may filter it by (its features then take the batched path, whose `show` the filters narrow). */
   filters?: LayerFilter[];
+  /** docs/contract.md §18: its points drawn as a density heat map. */
+  heatmap?: LayerHeatmap;
 }
 
 export type Position = [number, number, number];

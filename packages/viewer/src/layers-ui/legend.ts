@@ -1,4 +1,5 @@
 import type { Appearance, Layer, LayerGroup } from '@orbis/scene';
+import { HEATMAP_RAMP } from '@orbis/scene/checks';
 import type { EngineFeatures } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
 import { legendLabels } from './legend-label.js';
@@ -12,7 +13,7 @@ export const SMALL_SCREEN = '(max-width: 700px), (max-height: 560px)';
 const COLOUR_FIELDS = new Set(['pointColor', 'fillColor', 'strokeColor', 'color', 'labelColor', 'pointOutlineColor']);
 
 /** What the legend reads of a layer. */
-export type LegendLayer = Pick<Layer, 'id' | 'title' | 'visible' | 'appearance'> & Partial<Pick<Layer, 'type' | 'data' | 'group'>>;
+export type LegendLayer = Pick<Layer, 'id' | 'title' | 'visible' | 'appearance'> & Partial<Pick<Layer, 'type' | 'data' | 'group' | 'heatmap'>>;
 
 /** One legend group: a layer's colour field styled by conditions, and its rows. */
 export interface LegendGroup {
@@ -34,6 +35,8 @@ export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
   for (const layer of layers) {
     const ramp = layer.type === 'geotiff' && layer.visible && !layer.data?.hillshade ? layer.data?.ramp : undefined;
     if (ramp) groups.push({ layerId: layer.id, title: layer.title, rows: rampLegendRows(ramp, layer.data?.breaks) });
+    // A heat map (docs/contract.md §18): its ramp, low to high density.
+    if (layer.visible && layer.heatmap) groups.push({ layerId: layer.id, title: layer.title, rows: rampLegendRows(layer.heatmap.ramp ?? HEATMAP_RAMP), ...(layer.group !== undefined ? { group: layer.group } : {}) });
     if (!layer.visible || !layer.appearance) continue;
     for (const fields of Object.values(layer.appearance as Required<Appearance>)) {
       for (const [field, value] of Object.entries(fields ?? {})) {

@@ -55,7 +55,7 @@ const plugins = startPlugins({
   widgetTray: true,
   blocks,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data, cluster: l.cluster, filters: l.filters, group: l.group }));
+const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data, cluster: l.cluster, filters: l.filters, group: l.group, heatmap: l.heatmap }));
 mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id), blocks);
 // docs/contract.md §18: the visitor's filters (written into the layers plugins read) and the groups' boxes in the legend.
 const filters = new VisitorFilters(scene.layers, { engine, restyle: (id, appearance) => engine.pluginLayers.restyle(id, appearance) });

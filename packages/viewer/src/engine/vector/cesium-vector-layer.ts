@@ -1,6 +1,7 @@
-import { BoundingSphere, Color, ColorGeometryInstanceAttribute, JulianDate, PointPrimitiveCollection, ShowGeometryInstanceAttribute, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
+import { BoundingSphere, Color, ColorGeometryInstanceAttribute, type ImageryLayer, JulianDate, PointPrimitiveCollection, Rectangle, ShowGeometryInstanceAttribute, SingleTileImageryProvider, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
-import type { ClusterOptions, FeatureBatch, PointColumns, VectorReply, VectorRequest } from './vector-protocol.js';
+import type { ClusterOptions, FeatureBatch, HeatmapOptions, PointColumns, VectorReply, VectorRequest } from './vector-protocol.js';
+import type { HeatImage } from './heat-grid.js';
 import { CesiumClusterView } from './cesium-cluster-view.js';
 import { TimeGate } from './time-gate.js';
 import type { GeometryKind } from '../engine-features.js';
@@ -36,9 +37,11 @@ export interface VectorTools {
   clustersDrawn?: (counts: number[]) => void;
   /** A time-dynamic layer's (docs/contract.md §18 `data.time`) earliest start and latest end: its features follow the clock. */
   timeRange?: [number, number];
+  /** Draws the layer's points as a heat map (the worker sends its image). */
+  heatmap?: HeatmapOptions;
 }
 
-/** A clustered layer's batches add no markers: the clusters' view draws its points. */
+/** A clustered or heat map layer's batches add no markers: the clusters' view or the heat map draws its points. */
 const NO_POINTS: PointColumns = {
   feature: new Uint32Array(0),
   positions: new Float64Array(0),
@@ -151,6 +154,23 @@ export class CesiumVectorLayer extends BatchedLayer {
   /** The clusters' view of a clustered layer. */
   private readonly clusters: CesiumClusterView | undefined;
 
+  /** A heat map layer's image, draped over the globe as one imagery tile. */
+  private heat: ImageryLayer | undefined;
+
+  /** Shows a heat map layer's image (the worker's `heat` reply). */
+  showHeat(image: HeatImage): void {
+    if (this.primitives.isDestroyed()) return;
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [image.width, image.height];
+    canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(image.rgba), image.width, image.height), 0, 0);
+    const rectangle = Rectangle.fromDegrees(image.west, image.south, image.east, image.north);
+    const provider = new SingleTileImageryProvider({ url: canvas.toDataURL('image/png'), rectangle, tileWidth: image.width, tileHeight: image.height });
+    if (this.heat) this.scene.imageryLayers.remove(this.heat, true);
+    this.heat = this.scene.imageryLayers.addImageryProvider(provider);
+    this.heat.show = this.primitives.show;
+    this.scene.requestRender();
+  }
+
   /** A worker's answer about clusters, for the clusters' view. */
   answer(reply: Extract<VectorReply, { type: 'clusters' | 'expand' }>): void {
     this.clusters?.answer(reply);
@@ -204,6 +224,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   set show(value: boolean) {
     this.primitives.show = value;
     this.selection.show = value;
+    if (this.heat) this.heat.show = value;
     this.scene.requestRender();
   }
 
@@ -290,7 +311,8 @@ export class CesiumVectorLayer extends BatchedLayer {
     if (batch.points.feature.length > 0) this.kinds.add('marker');
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
     const admitted = this.time.admit(batch);
-    const adder = new PointAdder(this.primitives, this.scene, this.clusters ? { ...admitted, points: NO_POINTS } : admitted, (index) => this.pick(index));
+    const drawsPoints = !this.clusters && !this.tools.heatmap;
+    const adder = new PointAdder(this.primitives, this.scene, drawsPoints ? admitted : { ...admitted, points: NO_POINTS }, (index) => this.pick(index));
     const { feature, color } = batch.points;
     const drawn: DrawnBatch = { start: batch.start, count: batch.count, feature, color, markers: adder.markers, ended: false, shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature), shownShapeFeatures: Uint32Array.from(batch.shapes.filter((s) => s.show), (s) => s.feature), shapes: [] };
     this.batches.add(drawn);
@@ -417,6 +439,7 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   destroy(): void {
     this.clusters?.destroy();
+    if (this.heat) this.scene.imageryLayers.remove(this.heat, true);
     this.stopClock?.();
     clearTimeout(this.renderTimer);
     this.worker?.terminate();

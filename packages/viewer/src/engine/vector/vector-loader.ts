@@ -1,7 +1,7 @@
 import type { Appearance } from '@orbis/scene';
 import type { Scene } from 'cesium';
 import { CesiumVectorLayer, type VectorTools } from './cesium-vector-layer.js';
-import type { ClusterOptions, VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
+import type { ClusterOptions, HeatmapOptions, VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
 
 /** Features per batch the worker hands over: small enough that drawing one stays a short task. */
 export const BATCH_SIZE = 10_000;
@@ -30,7 +30,7 @@ export class VectorJob {
    * `entitiesOnly`: CesiumJS's entities whatever the size (a model layer); a clustered,
    * time-dynamic or filtered (`filtered`) layer (docs/contract.md §18) takes the batched path whatever its size.
    */
-  constructor(source: VectorSource, appearance: Appearance | undefined, entitiesOnly: boolean, readonly cluster?: ClusterOptions, filtered = false) {
+  constructor(source: VectorSource, appearance: Appearance | undefined, entitiesOnly: boolean, readonly cluster?: ClusterOptions, filtered = false, readonly heatmap?: HeatmapOptions) {
     this.worker = new Worker(new URL('./vector-worker.ts', import.meta.url), { type: 'module', name: `layer ${source.url ?? 'inline'}` });
     this.worker.onmessage = (event: MessageEvent<VectorReply>) => (this.listener ? this.listener(event.data) : this.early.push(event.data));
     this.worker.onerror = (event) => {
@@ -38,9 +38,9 @@ export class VectorJob {
       if (this.listener) this.listener(reply);
       else this.early.push(reply);
     };
-    const batchedAlways = cluster !== undefined || source.data?.time !== undefined || filtered;
+    const batchedAlways = cluster !== undefined || heatmap !== undefined || source.data?.time !== undefined || filtered;
     const smallAt = batchedAlways ? 0 : entitiesOnly ? Number.POSITIVE_INFINITY : SMALL_LAYER;
-    const request: VectorRequest = { type: 'load', source, ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, smallAt, ...(cluster ? { cluster } : {}) };
+    const request: VectorRequest = { type: 'load', source, ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, smallAt, ...(cluster ? { cluster } : {}), ...(heatmap ? { heatmap } : {}) };
     this.worker.postMessage(request);
   }
 
@@ -70,8 +70,10 @@ export function loadVector(scene: Scene, job: VectorJob, progress?: Progress, to
           job.stop();
           return resolve(reply);
         case 'count':
-          layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress, {}, { ...tools, ...(job.cluster ? { cluster: job.cluster } : {}), ...(reply.timeRange ? { timeRange: reply.timeRange } : {}) });
+          layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress, {}, { ...tools, ...(job.cluster ? { cluster: job.cluster } : {}), ...(reply.timeRange ? { timeRange: reply.timeRange } : {}), ...(job.heatmap ? { heatmap: job.heatmap } : {}) });
           return resolve(layer);
+        case 'heat':
+          return layer?.showHeat(reply.image);
         case 'clusters':
         case 'expand':
           return layer?.answer(reply);

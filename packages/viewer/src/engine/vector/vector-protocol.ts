@@ -1,4 +1,5 @@
 import type { Appearance, LayerData } from '@orbis/scene';
+import type { HeatImage } from './heat-grid.js';
 
 /** Where a vector layer's features come from: a URL (fetched in the worker) or inline GeoJSON. */
 export interface VectorSource {
@@ -89,9 +90,15 @@ export interface ClusterOptions {
   maxZoom: number;
 }
 
+/** How a layer's points are drawn as a heat map (docs/contract.md §18 `heatmap`, defaults filled in): a blur radius in pixels of its image, its colours low to high. */
+export interface HeatmapOptions {
+  radius: number;
+  ramp: string[];
+}
+
 /** Page → worker. */
 export type VectorRequest =
-  | { type: 'load'; source: VectorSource; appearance?: Appearance; batchSize: number; smallAt: number; cluster?: ClusterOptions }
+  | { type: 'load'; source: VectorSource; appearance?: Appearance; batchSize: number; smallAt: number; cluster?: ClusterOptions; heatmap?: HeatmapOptions }
   /** The clusters and lone points of a clustered layer in a box (degrees, west south east north) at a zoom; `seq` comes back with the answer. */
   | { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
   /** The zoom at which a cluster splits. */
@@ -108,6 +115,8 @@ export type VectorReply =
   /** A `clusters` answer: per cluster or lone point, its lng, lat, count and key (a cluster's id; a lone point's feature index), flat. */
   | { type: 'clusters'; seq: number; items: Float64Array }
   | { type: 'expand'; seq: number; zoom: number }
+  /** A heat map layer's image, once its points are read. */
+  | { type: 'heat'; image: HeatImage }
   /** `generation`: the restyle the batch answers (absent: the first load, or a tile's). */
   | { type: 'batch'; batch: FeatureBatch; generation?: number }
   | { type: 'done'; generation?: number }

@@ -9,6 +9,7 @@ import { FeatureStyler } from './feature-style.js';
 import { geojsonFeatures, type SourceFeature } from './geojson-features.js';
 import { featureTimes } from './feature-times.js';
 import { PointClusters } from './point-clusters.js';
+import { heatOf } from './heat-points.js';
 import type { VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -61,6 +62,10 @@ async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<
   }
   stream(request.appearance);
   if (request.cluster) clusters = new PointClusters(features, request.cluster);
+  if (request.heatmap) {
+    const image = heatOf(features, request.heatmap);
+    if (image) reply({ type: 'heat', image }, [image.rgba.buffer as ArrayBuffer]);
+  }
 }
 
 /** Reads a time-dynamic layer's intervals (docs/contract.md §18 `data.time`); their range, for the count reply. */
