@@ -35,7 +35,7 @@ export interface DrawnBatch {
 }
 
 /** The first place in `sorted` whose value is not below `value`. */
-function lowerBound(sorted: Uint32Array, value: number): number {
+export function lowerBound(sorted: Uint32Array, value: number): number {
   let a = 0;
   let b = sorted.length;
   while (a < b) {

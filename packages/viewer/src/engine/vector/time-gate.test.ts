@@ -56,4 +56,28 @@ describe('TimeGate (docs/contract.md §18 data.time on the batched path)', () =>
     expect(gate.shapesNow(batch)[0]!.show).toBe(true);
     expect(gate.set(20)).toBe(0);
   });
+
+  it('sets the markers of the few features that flip, each found in the batch, all their points', () => {
+    const gate = new TimeGate(() => {});
+    // 40 features of one point each, then feature 40 with three: all from 0 on, but 7 and 40, from 10.
+    const feature = Uint32Array.from([...Array.from({ length: 40 }, (_, i) => i), 40, 40, 40]);
+    const times = Float64Array.from(Array.from({ length: 41 }, (_, i) => (i === 7 || i === 40 ? [10, Infinity] : [0, Infinity])).flat());
+    const batch = {
+      start: 0,
+      count: 41,
+      properties: '[]',
+      anchors: new Float64Array(0),
+      points: { feature, show: new Uint8Array(43).fill(1) },
+      shapes: [],
+      times,
+    } as unknown as FeatureBatch;
+    gate.set(5);
+    const admitted = gate.admit(batch);
+    const markers = [...admitted.points.show].map((s): Marker => ({ color: Color.WHITE, show: s === 1, position: Cartesian3.ZERO }));
+    gate.track(batch, admitted, { ...drawnOf(batch, markers), count: 41, shapeFeatures: new Uint32Array(0), shownShapeFeatures: new Uint32Array(0) });
+    expect(markers.filter((m) => !m.show).length).toBe(4);
+    expect(gate.set(12)).toBe(2);
+    expect(markers.every((m) => m.show)).toBe(true);
+    expect([...admitted.points.show].every((s) => s === 1)).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import type { DrawnBatch } from './drawn-batches.js';
+import { type DrawnBatch, lowerBound } from './drawn-batches.js';
 import { showsAt } from './feature-times.js';
 import type { FeatureBatch } from './vector-protocol.js';
 
@@ -75,18 +75,28 @@ export class TimeGate {
       }
       if (flips.length === 0) continue;
       changed += flips.length;
-      // Points: one pass over the batch's (a feature's points are together, in feature order).
-      const { feature, markers } = b.drawn;
-      for (let at = 0; at < feature.length; at++) {
-        const show = b.base[at] === 1 && b.shown[feature[at]! - b.start] === 1;
-        b.admitted[at] = show ? 1 : 0;
-        const marker = markers[at];
-        if (marker) marker.show = show;
-      }
+      // Points: a feature's are together, in feature order. Few flips: each found by a binary
+      // search; many: one pass over the batch's points.
+      const { feature } = b.drawn;
+      if (flips.length * 16 < feature.length) for (const i of flips) this.showPoints(b, lowerBound(feature, b.start + i), b.start + i);
+      else for (let at = 0; at < feature.length;) at = this.showPoints(b, at, feature[at]!);
       for (const i of flips) this.showShapes(b.start + i, b.shown[i] === 1);
       b.unsettled = !b.drawn.ended || b.drawn.shapes.some((s) => !s.primitive.ready);
     }
     return changed;
+  }
+
+  /** Sets the markers of feature `index`, whose first point is at `at`; answers the place after its last. */
+  private showPoints(b: GatedBatch, at: number, index: number): number {
+    const { feature, markers } = b.drawn;
+    const shown = b.shown[index - b.start] === 1;
+    for (; at < feature.length && feature[at] === index; at++) {
+      const show = shown && b.base[at] === 1;
+      b.admitted[at] = show ? 1 : 0;
+      const marker = markers[at];
+      if (marker) marker.show = show;
+    }
+    return at;
   }
 
   /** Sets the shapes of batches whose primitives were being built again, once they are. */
