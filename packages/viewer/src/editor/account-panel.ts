@@ -62,7 +62,7 @@ function tokensSection(mine: Me['projects']): HTMLElement {
   const draw = (tokens: TokenRecord[]) => {
     list.replaceChildren(...tokens.map((token) => h('li', { 'data-testid': 'token' },
       h('span', { class: 'name' }, token.name),
-      h('span', { class: 'hint' }, [token.role ? roleName(token.role) : t('tokens.yourRole'), token.projects ? token.projects.join(', ') : t('tokens.everyProject'), token.expiresAt ? t('tokens.until', { date: formatDate(token.expiresAt) }) : t('tokens.noExpiry')].join(' · ')),
+      h('span', { class: 'hint' }, [token.role ? roleName(token.role) : t('tokens.yourRole'), token.projects ? token.projects.join(', ') : t('tokens.everyProject'), token.expiresAt ? t('tokens.until', { date: formatDate(token.expiresAt, { dateStyle: 'medium', timeZone: 'UTC' }) }) : t('tokens.noExpiry')].join(' · ')),
       button({ label: t('tokens.revoke', { name: token.name }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `token-revoke-${token.name}`, onClick: async () => {
         if (!confirm(t('tokens.revokeConfirm', { name: token.name }))) return;
         await revokeToken(token.id).catch((err: unknown) => toastError(t('tokens.couldNotRevoke'), err));
