@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { emptyScene, LIGHT_PROPERTY, reports, SAY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
-import { dominantColorIn, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
+import { dominantColorIn, isCloseTo, type Pixels, type Rgba, screenshotPixels, shareCloseTo } from './pixels.js';
 import { shot } from './shots.js';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 
@@ -264,6 +264,12 @@ describe('the map maker’s layer tools in Chromium', () => {
     }
     await infobox.waitFor({ state: 'visible' });
     expect(await infobox.locator('h2').textContent()).toBe('Centre');
+    // Selected, the lone point is drawn yellow, as a selected feature is elsewhere.
+    await expect
+      .poll(async () => shareCloseTo(await screenshotPixels(page, page.getByTestId('viewer')), { x: 232, y: 152, width: 16, height: 16 }, [255, 255, 0], 60), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0.1);
     await shot(page, 'published-clusters-point');
     // Seven rings: more than one split before the centre stands alone.
     expect(clicks).toBeGreaterThan(2);

@@ -47,6 +47,8 @@ function clusterLook(count: number): { size: number; color: Color } {
 }
 
 const LONE_POINT_SIZE = 9;
+/** A selected lone point's colour, as a selected feature's elsewhere. */
+const HIGHLIGHT = Color.YELLOW;
 /** How far past the view's edges clusters are asked for, as a share of its width and height: a cluster whose points reach into the view shows. */
 const VIEW_MARGIN = 0.15;
 
@@ -66,6 +68,8 @@ export class CesiumClusterView {
   private lastView = 0;
   private readonly waiting = new Map<number, (reply: Extract<VectorReply, { type: 'clusters' | 'expand' }>) => void>();
   private active = false;
+  /** The lone points selected (feature indices): drawn in the highlight colour, also after a redraw. */
+  private selected = new Set<number>();
 
   constructor(
     private readonly scene: Scene,
@@ -79,6 +83,17 @@ export class CesiumClusterView {
     this.stopMoveEnd = scene.camera.moveEnd.addEventListener(() => this.refresh());
     this.handler = new ScreenSpaceEventHandler(scene.canvas);
     this.handler.setInputAction((click: { position: Cartesian2 }) => this.clicked(click.position), ScreenSpaceEventType.LEFT_CLICK);
+  }
+
+  /** Draws these lone points (feature indices) in the highlight colour, the ones before as they were. */
+  highlight(indices: readonly number[]): void {
+    this.selected = new Set(indices);
+    for (let i = 0; i < this.points.length; i++) {
+      const point = this.points.get(i);
+      const pick = point.id as VectorPick;
+      if (!(pick instanceof ClusterPick)) point.color = this.selected.has(pick.index) ? HIGHLIGHT : (this.layer.colorOf(pick.index) ?? Color.WHITE);
+    }
+    this.scene.requestRender();
   }
 
   /** Whether a primitive is one of the view's own. */
@@ -148,7 +163,7 @@ export class CesiumClusterView {
         this.points.add({
           position,
           pixelSize: LONE_POINT_SIZE,
-          color: this.layer.colorOf(key) ?? Color.WHITE,
+          color: this.selected.has(key) ? HIGHLIGHT : (this.layer.colorOf(key) ?? Color.WHITE),
           outlineColor: Color.BLACK,
           outlineWidth: 1,
           id: this.layer.pick(key),

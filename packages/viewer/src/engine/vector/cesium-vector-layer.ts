@@ -405,6 +405,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.selection.removeAll();
     this.highlighted = indices;
     for (const i of indices) this.paint(i, HIGHLIGHT);
+    this.clusters?.highlight(indices);
     this.scene.requestRender();
   }
 
