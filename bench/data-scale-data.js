@@ -61,5 +61,7 @@ export function dataScaleCases() {
     { name: 'conditions100k', features: 100_000, file: () => pointsFile(100_000), camera: CAMERA, appearance: CONDITIONS, timeoutMs: 180_000 },
     { name: 'polygons100k', features: 100_000, file: () => polygonsFile(100_000), camera: CAMERA, appearance: { polygon: { extrudedHeight: { expression: '${height}' } } }, bare: 'polygons', timeoutMs: 300_000 },
     { name: 'points1M', features: 1_000_000, file: () => pointsFile(1_000_000), camera: CAMERA, bare: 'points', is1M: true, timeoutMs: 300_000 },
+    // docs/contract.md §18 `cluster` (issue 42): the same million points clustered by Orbis, the bare page drawing them all.
+    { name: 'clustered1M', features: 1_000_000, file: () => pointsFile(1_000_000), camera: CAMERA, cluster: { enabled: true }, bare: 'points', is1M: true, timeoutMs: 300_000 },
   ];
 }

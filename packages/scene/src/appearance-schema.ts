@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { INFOBOX_FORMATS } from './infobox-formats.js';
+import { LayerTimeSchema } from './layer-time.js';
 
 /**
  * docs/contract.md §7: how a layer's features look, and what a click on one shows. Every appearance field
@@ -156,6 +157,8 @@ export const LayerDataSchema = closed({
   hillshade: Type.Boolean(),
   /** geotiff: how opaque the layer is drawn, 0 to 1 (default 1). */
   opacity: Type.Number({ minimum: 0, maximum: 1 }),
+  /** docs/contract.md §18: each feature's time, read from its properties (layer-tools.ts). */
+  time: LayerTimeSchema,
 });
 
 export type ExpressionValue = Static<typeof ExpressionValueSchema>;

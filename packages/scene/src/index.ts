@@ -52,8 +52,23 @@ export {
   WidgetSchema,
 } from './scene-schema.js';
 export { type SceneProblem, sceneProblem } from './scene-rules.js';
+export {
+  ClusterSchema,
+  FILTER_TYPES,
+  type FilterType,
+  HeatmapSchema,
+  type LayerCluster,
+  type LayerFilter,
+  LayerFilterSchema,
+  type LayerGroup,
+  LayerGroupSchema,
+  type LayerHeatmap,
+  layerToolsProblem,
+} from './layer-tools.js';
+export { type LayerTime, LayerTimeSchema } from './layer-time.js';
+export { HEATMAP_RAMP } from './heatmap-ramp.js';
 export { defaultScene } from './default-scene.js';
-export { FILE_LAYER_TYPES, type FileLayerType, isFileLayerType } from './layer-types.js';
+export { FEATURE_LAYER_TYPES, FILE_LAYER_TYPES, type FileLayerType, isFileLayerType } from './layer-types.js';
 export { convertsFromUrl, type ConvertedUrlLayer, DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, publishedUrlLayerPath, urlLayerQuery, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';
 export { isTile, MAX_TILE_ZOOM, TILED_LAYER_BYTES, TILE_ID_PROPERTY, TILE_LAYER, TILES_PATH, TILES_TEMPLATE, tilesUrlOf } from './vector-tiles.js';
 export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';

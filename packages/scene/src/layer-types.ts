@@ -22,3 +22,6 @@ export type SceneLayerType = (typeof SCENE_LAYER_TYPES)[number];
 export function isFileLayerType(type: string): type is FileLayerType {
   return (FILE_LAYER_TYPES as readonly string[]).includes(type);
 }
+
+/** The layer types whose features the viewer reads whole (GeoJSON, CSV and the GIS files drawn as GeoJSON): the ones docs/contract.md §18's fields apply to. */
+export const FEATURE_LAYER_TYPES: readonly SceneLayerType[] = ['geojson', 'csv', ...FILE_LAYER_TYPES];

@@ -1,6 +1,8 @@
 import type { Layer, Scene, SceneLayerType, SceneTimeline } from './scene-schema.js';
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 import { rasterStyleProblem } from './raster-layers.js';
+import { layerToolsProblem } from './layer-tools.js';
+import { FEATURE_LAYER_TYPES } from './layer-types.js';
 
 /** A field of a document that breaks a rule: its path (`layers[2].data`) and what is wrong. */
 export interface SceneProblem {
@@ -24,6 +26,7 @@ const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
   breaks: ['geotiff'],
   hillshade: ['geotiff'],
   opacity: ['geotiff'],
+  time: FEATURE_LAYER_TYPES,
 };
 
 /** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), docs/contract.md §10. */
@@ -97,7 +100,8 @@ export function timelineProblem(timeline: SceneTimeline): SceneProblem | undefin
 
 /**
  * The rules of a scene that span fields, which JSON Schema cannot say: one source per layer,
- * `data` keys that fit the layer's type, unique layer and story page ids. Call it on a document
+ * `data` keys that fit the layer's type, unique layer, group and story page ids, §18's layer
+ * fields (layer-tools.ts). Call it on a document
  * that already fits `SceneSchema`.
  */
 export function sceneProblem(scene: Scene): SceneProblem | undefined {
@@ -105,9 +109,14 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
     const problem = tileProblem(tile, `property.tiles[${i}]`);
     if (problem) return problem;
   }
+  const groups = new Set<string>();
+  for (const [i, group] of (scene.groups ?? []).entries()) {
+    if (groups.has(group.id)) return { path: `groups[${i}].id`, message: `repeats the id "${group.id}" of an earlier group` };
+    groups.add(group.id);
+  }
   const layerIds = new Set<string>();
   for (const [i, layer] of scene.layers.entries()) {
-    const problem = layerProblem(layer, `layers[${i}]`);
+    const problem = layerProblem(layer, `layers[${i}]`) ?? layerToolsProblem(layer, `layers[${i}]`, groups);
     if (problem) return problem;
     if (layerIds.has(layer.id)) return { path: `layers[${i}].id`, message: `repeats the id "${layer.id}" of an earlier layer` };
     layerIds.add(layer.id);
@@ -120,6 +129,7 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
   const pageIds = new Set<string>();
   for (const [i, page] of scene.story.pages.entries()) {
     if (pageIds.has(page.id)) return { path: `story.pages[${i}].id`, message: `repeats the id "${page.id}" of an earlier page` };
+    if (page.time !== undefined && !Number.isFinite(Date.parse(page.time))) return { path: `story.pages[${i}].time`, message: `"${page.time}" is not a date and time` };
     pageIds.add(page.id);
   }
   return undefined;

@@ -3,6 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { LAYER_TYPES, type LayerType, SCENE_LAYER_TYPES, type SceneLayerType } from './layer-types.js';
 import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 import { TILE_TYPES } from './tile-types.js';
+import { LAYER_TOOL_FIELDS, LayerGroupSchema } from './layer-tools.js';
 import { AppearanceSchema, BlockSchema, MAX_BLOCKS, HttpUrlSchema, InfoboxSchema, LayerDataSchema, stringEnum } from './appearance-schema.js';
 import { SCENE_LANGUAGES } from './languages.js';
 
@@ -116,6 +117,8 @@ export const LayerSchema = Type.Object(
     appearance: Type.Optional(AppearanceSchema),
     infobox: Type.Optional(InfoboxSchema),
     data: Type.Optional(LayerDataSchema),
+    /** docs/contract.md §18: group, cluster, heatmap, filters. */
+    ...LAYER_TOOL_FIELDS,
   },
   closed,
 );
@@ -134,6 +137,9 @@ export const WidgetSchema = Type.Object(
   closed,
 );
 
+/** An ISO 8601 date-time with its zone (`2026-11-21T00:00:00Z`). */
+const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$', maxLength: 40 });
+
 /** A story page (§9): its text is Markdown; `layers`, when present, are the layers visible on it. */
 export const StoryPageSchema = Type.Object(
   {
@@ -144,12 +150,11 @@ export const StoryPageSchema = Type.Object(
     layers: Type.Optional(Type.Array(Id, { maxItems: 500 })),
     /** docs/contract.md §8: plugins' story blocks, shown after the text. */
     blocks: Type.Optional(Type.Array(BlockSchema, { maxItems: MAX_BLOCKS })),
+    /** docs/contract.md §18: the clock's time on this page (time-dynamic layers show what holds then). */
+    time: Type.Optional(DateTime),
   },
   closed,
 );
-
-/** An ISO 8601 date-time with its zone (`2026-11-21T00:00:00Z`). */
-const DateTime = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$', maxLength: 40 });
 
 /**
  * The scene's clock (docs/contract.md §8 `app.timeline`): where the timeline starts, stops and begins, and how
@@ -180,6 +185,8 @@ export const SceneSchema = Type.Object(
     widgets: Type.Array(WidgetSchema, { maxItems: 200 }),
     story: Type.Object({ pages: Type.Array(StoryPageSchema, { maxItems: 500 }) }, closed),
     timeline: Type.Optional(SceneTimelineSchema),
+    /** docs/contract.md §18: the groups layers name in their `group`. */
+    groups: Type.Optional(Type.Array(LayerGroupSchema, { maxItems: 100 })),
   },
   { ...closed, $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Orbis scene document' },
 );

@@ -38,6 +38,12 @@ export async function showScene(engine: Engine, element: HTMLElement, shown: Sho
   let frames = 0;
   element.dataset.frameCount = '0';
   engine.onFrame(() => (element.dataset.frameCount = String(++frames)));
+  // What each clustered layer shows (docs/viewer.md "Clusters"): its markers and the features they count.
+  const clusters: Record<string, { markers: number; total: number }> = {};
+  engine.onClusters(({ layerId, counts }) => {
+    clusters[layerId] = { markers: counts.length, total: counts.reduce((a, b) => a + b, 0) };
+    element.dataset.clusters = JSON.stringify(clusters);
+  });
   engine.applyProperty(shown.property);
   engine.setCamera(shown.camera);
   // Hidden until the page has time-dynamic data, a scene clock, or a plugin using app.timeline.

@@ -135,6 +135,13 @@ describe('validateScene', () => {
     [(s: any) => (s.layers[2].infobox.blocks[0].pluginId = 'a b'), 'layers[2].infobox.blocks[0].pluginId', /match/],
     [(s: any) => (s.layers[2].infobox.blocks[0].property = 'x'), 'layers[2].infobox.blocks[0].property', /object/],
     [(s: any) => delete s.story.pages[0].blocks[0].extensionId, 'story.pages[0].blocks[0].extensionId', /required/],
+    // docs/contract.md §18's layer fields.
+    [(s: any) => (s.layers[0].cluster = { radius: 40 }), 'layers[0].cluster.enabled', /required/],
+    [(s: any) => (s.layers[0].filters = [{ property: 'kind', type: 'between' }]), 'layers[0].filters[0].type', /one of/],
+    [(s: any) => (s.layers[0].heatmap = { ramp: ['red', 'not a colour'] }), 'layers[0].heatmap.ramp[1]', /colou?r/],
+    [(s: any) => (s.layers[0].data = { time: { end: 'x' } }), 'layers[0].data.time.property', /required/],
+    [(s: any) => (s.groups = [{ id: 'g', title: 'G', opacity: 2 }]), 'groups[0].opacity', /at most 1/],
+    [(s: any) => (s.layers[0].group = 'missing'), 'layers[0].group', /no group/],
   ])('names the bad field: %#', (mutate, path, message) => {
     const doc = good();
     mutate(doc);
@@ -142,6 +149,14 @@ describe('validateScene', () => {
     expect(err.field).toBe(path);
     expect(err.message.startsWith(`${path}: `)).toBe(true);
     expect(err.message).toMatch(message);
+  });
+
+  it('accepts docs/contract.md §18 layer fields: groups, clusters, heat maps, time from a property, filters', () => {
+    const doc = good() as { layers: Record<string, unknown>[]; groups?: unknown };
+    doc.groups = [{ id: 'shelters', title: 'Shelters', visible: true, opacity: 0.8 }];
+    Object.assign(doc.layers[0]!, { group: 'shelters', cluster: { enabled: true, radius: 50, maxZoom: 15 }, filters: [{ property: 'capacity', type: 'range', label: 'Capacity' }], data: { time: { property: 'opened', duration: 86400 } } });
+    Object.assign(doc.layers[3]!, { heatmap: { radius: 30, ramp: ['rgba(0,0,255,0)', 'yellow', '#ff0000'] } });
+    expect(validateScene(doc)).toEqual(doc);
   });
 
   it('refuses what is not an object', () => {

@@ -240,7 +240,7 @@ export class EditorState {
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
       const viaAdmin = convertsFromUrl(layer) || (!layer.url && (layer.assetId !== undefined || layer.model !== undefined));
-      if (url) out.push({ id: layer.id, type: drawnType(layer), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, headers: viaAdmin ? this.api.authHeader : undefined });
+      if (url) out.push({ id: layer.id, type: drawnType(layer), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, cluster: layer.cluster, filters: layer.filters, heatmap: layer.heatmap, headers: viaAdmin ? this.api.authHeader : undefined });
     }
     return out;
   }

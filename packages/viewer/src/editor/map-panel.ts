@@ -7,6 +7,8 @@ import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './edit
 import { stylePanel } from './style-panel.js';
 import { rasterPanel } from './raster-panel.js';
 import { infoboxPanel } from './infobox-panel.js';
+import { layerToolsPanel } from './layer-tools-panel.js';
+import { FEATURE_LAYER_TYPES } from '@orbis/scene/checks';
 import { dragHandle, moveItem } from '../ui/sortable.js';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
 import { button, emptyState } from '../ui/controls.js';
@@ -161,6 +163,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
         if (failure) item.append(h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, t('layers.failure', { reason: failure })));
         if (layer.type === 'geotiff') item.append(rasterPanel(state, layer));
         else if (!['imagery', 'wms', 'gltf'].includes(layer.type)) item.append(stylePanel(state, engine, layer.id), infoboxPanel(state, engine, layer.id));
+        if (FEATURE_LAYER_TYPES.includes(layer.type)) item.append(layerToolsPanel(state, engine, layer.id));
         return item;
       }),
     );

@@ -198,6 +198,10 @@ export class CesiumEngine implements Engine {
     return this.properties.onTilesFailure(listener);
   }
 
+  onClusters(listener: (drawn: { layerId: string; counts: number[] }) => void): () => void {
+    return this.sceneLayers.onClusters(listener);
+  }
+
   onLayerProgress(listener: (progress: LayerProgress) => void): () => void {
     return this.sceneLayers.onProgress(listener);
   }

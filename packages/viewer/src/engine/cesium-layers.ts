@@ -21,6 +21,9 @@ import { rasterImagery } from './cesium-raster-layer.js';
 import type { BatchedLayer } from './vector/batched-layer.js';
 import { CesiumTileLayer } from './vector/cesium-tile-layer.js';
 import { loadVector, type Progress, VectorJob } from './vector/vector-loader.js';
+import type { VectorTools } from './vector/cesium-vector-layer.js';
+import type { ClusterOptions, HeatmapOptions } from './vector/vector-protocol.js';
+import { HEATMAP_RAMP } from '@orbis/scene/checks';
 import type { EngineLayer } from './engine.js';
 
 /** What a layer became in Cesium. */
@@ -33,14 +36,14 @@ export type LoadedLayer =
 
 /** Whether two versions of a layer draw the same, so that only its visibility needs to change. */
 export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
-  const key = (l: EngineLayer) => JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data]);
+  const key = (l: EngineLayer) => JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data, l.cluster?.enabled ? l.cluster : undefined, (l.filters?.length ?? 0) > 0, l.heatmap]);
   return key(a) === key(b);
 }
 
 /** Loads one layer into the viewer, styled by its appearance; rejects with the reason when it cannot be loaded. */
-export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: Progress, job?: VectorJob): Promise<LoadedLayer> {
+export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: Progress, job?: VectorJob, tools: VectorTools = {}): Promise<LoadedLayer> {
   const loaded = readsFeatures(layer)
-    ? await loadFeatures(viewer, layer, progress, job)
+    ? await loadFeatures(viewer, layer, progress, job, tools)
     : layer.type === 'mvt'
       ? loadTiles(viewer, layer, progress)
       : await loadUnstyled(viewer, layer);
@@ -72,7 +75,19 @@ export function startFeatures(layer: FeatureLayer): VectorJob {
     ...(layer.headers ? { headers: layer.headers } : {}),
     ...(layer.data ? { data: layer.data } : {}),
   };
-  return new VectorJob(source, layer.appearance, layer.appearance?.model !== undefined);
+  return new VectorJob(source, layer.appearance, layer.appearance?.model !== undefined, clusterOptions(layer), (layer.filters?.length ?? 0) > 0, heatmapOptions(layer));
+}
+
+/** docs/contract.md §18 `heatmap` with its defaults (20 px, HEATMAP_RAMP); a clustered layer is no heat map. */
+function heatmapOptions(layer: FeatureLayer): HeatmapOptions | undefined {
+  const h = layer.heatmap;
+  return h && !layer.cluster?.enabled ? { radius: h.radius ?? 20, ramp: [...(h.ramp ?? HEATMAP_RAMP)] } : undefined;
+}
+
+/** docs/contract.md §18 `cluster` with its defaults (60 px, clustered up to zoom 16), when it is on. */
+function clusterOptions(layer: FeatureLayer): ClusterOptions | undefined {
+  const c = layer.cluster;
+  return c?.enabled ? { radius: c.radius ?? 60, maxZoom: c.maxZoom ?? 16 } : undefined;
 }
 
 /**
@@ -80,8 +95,8 @@ export function startFeatures(layer: FeatureLayer): VectorJob {
  * batched path when it is large, on CesiumJS's entities when it is small (docs/viewer.md, "Large
  * layers").
  */
-export async function loadFeatures(viewer: Viewer, layer: FeatureLayer, progress?: Progress, job = startFeatures(layer)): Promise<LoadedLayer> {
-  const loaded = await loadVector(viewer.scene, job, progress);
+export async function loadFeatures(viewer: Viewer, layer: FeatureLayer, progress?: Progress, job = startFeatures(layer), tools: VectorTools = {}): Promise<LoadedLayer> {
+  const loaded = await loadVector(viewer.scene, job, progress, tools);
   if (!('type' in loaded)) return { kind: 'vector', value: loaded };
   if (loaded.csv) return addSource(viewer, csvDataSource(loaded.csv.points, loaded.csv.skipped, layer.id));
   return addSource(viewer, await GeoJsonDataSource.load(loaded.geojson as object, { clampToGround: false }));

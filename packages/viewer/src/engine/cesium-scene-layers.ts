@@ -11,8 +11,10 @@ export type LayersChange = { loaded: string[]; removed: string[] };
 
 /** The timeline bar's reason while a layer shown has time-dynamic data. */
 const TIMED_LAYERS = 'layers';
-/** Whether a loaded layer is time-dynamic: CesiumJS took a clock from it (a CZML document's). */
-const hasClock = (l: LoadedLayer) => (l.value as { clock?: unknown }).clock !== undefined;
+/** A time-dynamic vector layer's (docs/contract.md §18 `data.time`) earliest start and latest end. */
+const timeRangeOf = (l: LoadedLayer) => (l.value as { timeRange?: [number, number] }).timeRange;
+/** Whether a loaded layer is time-dynamic: CesiumJS took a clock from it (a CZML document's), or its features have times. */
+const hasClock = (l: LoadedLayer) => (l.value as { clock?: unknown }).clock !== undefined || timeRangeOf(l) !== undefined;
 
 /**
  * The scene's layers on the globe: loads what a scene names, keeps what draws the same, removes
@@ -27,6 +29,7 @@ export class CesiumSceneLayers {
   private readonly early = new Map<string, { layer: EngineLayer; job: VectorJob }>();
   private readonly progressListeners = new Set<(progress: LayerProgress) => void>();
   private readonly failureListeners = new Set<(failure: LayerFailure) => void>();
+  private readonly clusterListeners = new Set<(drawn: { layerId: string; counts: number[] }) => void>();
   private readonly changeListeners = new Set<(change: LayersChange) => void>();
   /** The layers of the last `set`, which `refresh` applies again. */
   private lastWanted: EngineLayer[] = [];
@@ -145,7 +148,10 @@ export class CesiumSceneLayers {
     const early = this.early.get(layer.id);
     this.early.delete(layer.id);
     const job = early && drawsTheSame(early.layer, layer) ? early.job : (early?.job.stop(), undefined);
-    return loadLayer(this.viewer, layer, progress, job).then(
+    const clustersDrawn = (counts: number[]) => {
+      for (const listener of [...this.clusterListeners]) listener({ layerId: layer.id, counts });
+    };
+    return loadLayer(this.viewer, layer, progress, job, { clustersDrawn }).then(
       (l) => {
         this.tellFailure({ layerId: layer.id });
         setLayerVisible(l, layer.visible);
@@ -154,7 +160,9 @@ export class CesiumSceneLayers {
         // Time-dynamic data (a CZML document's clock): CesiumJS has taken its clock; the page shows the timeline bar.
         if (hasClock(l)) {
           if (layer.visible) this.timeline.want(TIMED_LAYERS);
-          this.timeline.commit({}, { source: 'featureResource', id: layer.id });
+          // Features with times set the clock to their range, as a CZML document's clock does (the scene's own clock applies after).
+          const range = timeRangeOf(l);
+          this.timeline.commit(range ? { start: range[0], stop: range[1], current: range[0] } : {}, { source: 'featureResource', id: layer.id });
         }
         return l;
       },
@@ -212,6 +220,11 @@ export class CesiumSceneLayers {
   onFailure(listener: (failure: LayerFailure) => void): () => void {
     this.failureListeners.add(listener);
     return () => this.failureListeners.delete(listener);
+  }
+
+  onClusters(listener: (drawn: { layerId: string; counts: number[] }) => void): () => void {
+    this.clusterListeners.add(listener);
+    return () => this.clusterListeners.delete(listener);
   }
 
   onProgress(listener: (progress: LayerProgress) => void): () => void {

@@ -1,5 +1,5 @@
 import type { SketchFeature } from '@orbis/plugin-api';
-import type { Appearance, Camera, LayerData, LayerType, ViewerProperty } from '@orbis/scene';
+import type { Appearance, Camera, LayerCluster, LayerData, LayerFilter, LayerHeatmap, LayerType, ViewerProperty } from '@orbis/scene';
 import type { EngineCamera } from './engine-camera.js';
 import type { EngineFeatures } from './engine-features.js';
 import type { EnginePluginLayers } from './engine-plugin-layers.js';
@@ -18,6 +18,12 @@ export interface EngineLayer {
   data?: LayerData;
   /** Sent with every request of the layer (the editor's admin token for private assets). */
   headers?: Record<string, string>;
+  /** docs/contract.md §18: its points drawn as clusters with counts. */
+  cluster?: LayerCluster;
+  /** docs/contract.md §18: what a visitor may filter it by (its features then take the batched path, whose `show` the filters narrow). */
+  filters?: LayerFilter[];
+  /** docs/contract.md §18: its points drawn as a density heat map. */
+  heatmap?: LayerHeatmap;
 }
 
 export type Position = [number, number, number];
@@ -121,6 +127,11 @@ export interface Engine extends EngineFeatures {
    * `loaded` of `total` features; returns the function that stops it.
    */
   onLayerProgress(listener: (progress: LayerProgress) => void): () => void;
+  /**
+   * Calls `listener` each time a clustered layer (docs/contract.md §18) has drawn the clusters of the view:
+   * the count of each cluster, 1 for each lone point. Returns the function that stops it.
+   */
+  onClusters(listener: (drawn: { layerId: string; counts: number[] }) => void): () => void;
   /**
    * Calls `listener` when a layer of the scene could not be loaded (`reason` in words, e.g.
    * `"https://…/x.geojson answered 404"`), and with `reason` undefined when a later load of it

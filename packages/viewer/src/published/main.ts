@@ -13,6 +13,8 @@ import { mountInfobox } from '../layers-ui/infobox.js';
 import { createLegend } from '../layers-ui/legend.js';
 import { drawnType } from '../layers/drawn-layer.js';
 import { BlockPlaces } from '../plugins/block-places.js';
+import { VisitorFilters } from '../layers-ui/visitor-filters.js';
+import { GroupVisibility } from './layer-groups.js';
 import { browserLanguages, setLanguage, t } from '../ui/i18n.js';
 import { languageSwitch, pageLanguage } from './page-language.js';
 
@@ -53,18 +55,51 @@ const plugins = startPlugins({
   widgetTray: true,
   blocks,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data }));
+const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data, cluster: l.cluster, filters: l.filters, group: l.group, heatmap: l.heatmap }));
 mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id), blocks);
-const legend = createLegend(engine);
-layout.slots.legend.append(legend.element);
+// docs/contract.md §18: the visitor's filters (written into the layers plugins read) and the groups' boxes in the legend.
+const filters = new VisitorFilters(scene.layers, { engine, restyle: (id, appearance) => engine.pluginLayers.restyle(id, appearance) });
+const groups = new GroupVisibility(snapshot.scene.groups ?? [], new Map(snapshot.scene.layers.map((l) => [l.id, l.group])));
+let storyLayers = layers;
+/** Shows the layers the story gives (`shown`), each hidden where its group is. */
+const showLayers = (shown: typeof layers) => {
+  storyLayers = shown;
+  const drawn = groups.apply(shown);
+  legend.update(drawn);
+  return engine.setLayers(drawn);
+};
+const legend = createLegend(engine, {
+  groups: snapshot.scene.groups ?? [],
+  groupVisible: (id) => groups.visible(id),
+  onGroupVisible: (id, visible) => {
+    groups.set(id, visible);
+    void showLayers(storyLayers);
+  },
+  onToggleClass: (layerId, conditions, row) => filters.toggleClass(layerId, conditions, row),
+});
+layout.slots.legend.append(legend.element, filters.element);
+engine.onLayersChange(() => filters.refresh());
 const opening = openingOfStory(pages, layers, location.hash);
 if (layout.side) {
   const story = startStory(
-    { pages, layers, flyTo: (camera) => void engine.flyTo(camera, 2), setLayers: (shown) => (legend.update(shown), void engine.setLayers(shown)), renderText, followAddress: true, blocks },
+    {
+      pages,
+      layers,
+      flyTo: (camera) => void engine.flyTo(camera, 2),
+      setLayers: (shown) => void showLayers(shown),
+      setTime: (time) => engine.timeline.commit({ current: time }, { source: 'storyPage' }),
+      renderText,
+      followAddress: true,
+      blocks,
+    },
     opening.index,
   );
   layout.side.append(story.panel.element);
   followCoveredBottom(layout.side, container, (pixels) => engine.setCoveredBottom(pixels));
 }
-legend.update(opening.layers);
-void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: opening.layers, timeline: snapshot.scene.timeline }, [plugins]);
+storyLayers = opening.layers;
+legend.update(groups.apply(opening.layers));
+// The opening story page's time (docs/contract.md §18) over the scene's clock.
+const openingTime = pages[opening.index]?.time;
+const timeline = openingTime ? { ...snapshot.scene.timeline, current: openingTime } : snapshot.scene.timeline;
+void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: groups.apply(opening.layers), timeline }, [plugins]).then(() => filters.refresh());

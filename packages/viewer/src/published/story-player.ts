@@ -10,6 +10,8 @@ export interface StoryPlayerOptions<L extends LayerVisibility> {
   layers: L[];
   flyTo: (camera: Camera) => void;
   setLayers: (layers: L[]) => void;
+  /** Sets the clock (ms since 1970) where a page names a time (docs/contract.md §18). */
+  setTime?: (time: number) => void;
   renderText: (element: HTMLElement, text: string) => void | Promise<void>;
   /** Whether the story follows and writes the address's `#story=N` (the published page: yes). */
   followAddress?: boolean;
@@ -42,6 +44,7 @@ export function startStory<L extends LayerVisibility>(options: StoryPlayerOption
   const apply = (index: number) => {
     const page = options.pages[index]!;
     options.flyTo(page.camera);
+    if (page.time !== undefined) options.setTime?.(Date.parse(page.time));
     if (Array.isArray(page.layers)) {
       layers = layersOnPage(layers, page);
       options.setLayers(layers);

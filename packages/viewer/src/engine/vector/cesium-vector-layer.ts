@@ -1,6 +1,9 @@
-import { BoundingSphere, Color, ColorGeometryInstanceAttribute, PointPrimitiveCollection, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
+import { BoundingSphere, Color, ColorGeometryInstanceAttribute, type ImageryLayer, JulianDate, PointPrimitiveCollection, Rectangle, ShowGeometryInstanceAttribute, SingleTileImageryProvider, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
-import type { FeatureBatch, VectorRequest } from './vector-protocol.js';
+import type { ClusterOptions, FeatureBatch, HeatmapOptions, PointColumns, VectorReply, VectorRequest } from './vector-protocol.js';
+import type { HeatImage } from './heat-grid.js';
+import { CesiumClusterView } from './cesium-cluster-view.js';
+import { TimeGate } from './time-gate.js';
 import type { GeometryKind } from '../engine-features.js';
 import { BatchedLayer } from './batched-layer.js';
 import { FeatureTable } from './feature-table.js';
@@ -26,7 +29,37 @@ export interface VectorLayerPlace {
   pickBase?: number;
 }
 
+/** docs/contract.md §18's tools on a layer of the batched path. */
+export interface VectorTools {
+  /** Draws the layer's points clustered (the worker indexes them with these options). */
+  cluster?: ClusterOptions;
+  /** Called with the count of each cluster and lone point drawn (1), after each redraw of the clusters. */
+  clustersDrawn?: (counts: number[]) => void;
+  /** A time-dynamic layer's (docs/contract.md §18 `data.time`) earliest start and latest end: its features follow the clock. */
+  timeRange?: [number, number];
+  /** Draws the layer's points as a heat map (the worker sends its image). */
+  heatmap?: HeatmapOptions;
+}
+
+/** A clustered or heat map layer's batches add no markers: the clusters' view or the heat map draws its points. */
+const NO_POINTS: PointColumns = {
+  feature: new Uint32Array(0),
+  positions: new Float64Array(0),
+  color: new Uint8Array(0),
+  outlineColor: new Uint8Array(0),
+  size: new Float32Array(0),
+  outlineWidth: new Float32Array(0),
+  show: new Uint8Array(0),
+  clamp: new Uint8Array(0),
+  image: [],
+  imageSize: new Float32Array(0),
+  label: [],
+  labelSize: new Float32Array(0),
+  labelColor: new Uint8Array(0),
+};
+
 type Shape = { getGeometryInstanceAttributes(id: unknown): { color: Uint8Array; show: Uint8Array } | undefined; ready: boolean };
+type Attributes = { show: Uint8Array };
 
 /**
  * A vector layer on the batched path (docs/viewer.md, "Large layers"): its features drawn by
@@ -71,11 +104,85 @@ export class CesiumVectorLayer extends BatchedLayer {
     readonly total: number,
     private readonly progress?: (loaded: number, total: number) => void,
     private readonly place: VectorLayerPlace = {},
+    private readonly tools: VectorTools = {},
   ) {
     super();
     this.into = place.into ?? scene.primitives;
     this.into.add(this.primitives);
     this.into.add(this.selection);
+    if (tools.timeRange) {
+      // Every frame reads the clock (CesiumJS raises preUpdate with the frame's time); only a time that moved changes anything.
+      this.stopClock = scene.preUpdate.addEventListener((_, time: JulianDate) => {
+        if (this.time.set(JulianDate.toDate(time).getTime()) > 0) scene.requestRender();
+      });
+    }
+    if (tools.cluster && worker) {
+      this.clusters = new CesiumClusterView(scene, worker, this.primitives, {
+        owner: place.pickOwner ?? this,
+        pick: (index) => this.pick(index),
+        colorOf: (index) => this.colorOf(index),
+        drawn: (counts) => tools.clustersDrawn?.(counts),
+      });
+    }
+  }
+
+  /** A time-dynamic layer's features shown by the clock (TimeGate; nothing for a layer without time). */
+  private readonly time = new TimeGate((index, show) => this.showShapes(index, show));
+  private readonly stopClock: (() => void) | undefined;
+
+  /** The earliest start and latest end of a time-dynamic layer's features (ms since 1970). */
+  get timeRange(): [number, number] | undefined {
+    return this.tools.timeRange;
+  }
+
+  /** Shows or hides a feature's lines and polygons (its appearance's `show` still holds). */
+  private showShapes(index: number, show: boolean): void {
+    const { primitives, shown } = this.batches.shapesOf(index);
+    const first = this.picks[index];
+    if (!first || primitives.length === 0) return;
+    const picks = [first, ...(this.partPicks.get(index) ?? [])];
+    for (const { primitive } of primitives) {
+      const shape = primitive as Shape;
+      if (!shape.ready) continue;
+      for (const pick of picks) {
+        const attributes = shape.getGeometryInstanceAttributes(pick) as Attributes | undefined;
+        if (attributes) attributes.show = ShowGeometryInstanceAttribute.toValue(show && shown, attributes.show);
+      }
+    }
+  }
+
+  /** The clusters' view of a clustered layer. */
+  private readonly clusters: CesiumClusterView | undefined;
+
+  /** A heat map layer's image, draped over the globe as one imagery tile. */
+  private heat: ImageryLayer | undefined;
+
+  /** Shows a heat map layer's image (the worker's `heat` reply). */
+  showHeat(image: HeatImage): void {
+    if (this.primitives.isDestroyed()) return;
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [image.width, image.height];
+    canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(image.rgba), image.width, image.height), 0, 0);
+    const rectangle = Rectangle.fromDegrees(image.west, image.south, image.east, image.north);
+    const provider = new SingleTileImageryProvider({ url: canvas.toDataURL('image/png'), rectangle, tileWidth: image.width, tileHeight: image.height });
+    if (this.heat) this.scene.imageryLayers.remove(this.heat, true);
+    this.heat = this.scene.imageryLayers.addImageryProvider(provider);
+    this.heat.show = this.primitives.show;
+    this.scene.requestRender();
+  }
+
+  /** A worker's answer about clusters, for the clusters' view. */
+  answer(reply: Extract<VectorReply, { type: 'clusters' | 'expand' }>): void {
+    this.clusters?.answer(reply);
+  }
+
+  /** A point feature's colour as its appearance resolved it (its first point's). */
+  private colorOf(index: number): Color | undefined {
+    for (const { batch, at } of this.batches.pointsOf(index)) {
+      const c = batch.color;
+      return Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
+    }
+    return undefined;
   }
 
   /**
@@ -102,8 +209,13 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.partPicks.clear();
     this.kinds.clear();
     this.savedColors.clear();
+    this.time.clear();
     this.selection.removeAll();
-    this.primitives.removeAll();
+    // The clusters' view keeps its own primitives in the layer's collection.
+    for (let i = this.primitives.length - 1; i >= 0; i--) {
+      const p = this.primitives.get(i) as object;
+      if (!this.clusters?.owns(p)) this.primitives.remove(p);
+    }
   }
 
   get show(): boolean {
@@ -112,6 +224,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   set show(value: boolean) {
     this.primitives.show = value;
     this.selection.show = value;
+    if (this.heat) this.heat.show = value;
     this.scene.requestRender();
   }
 
@@ -133,6 +246,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.finished = true;
     this.scene.requestRender();
     this.settle();
+    this.clusters?.start();
   }
 
   /**
@@ -196,17 +310,20 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.anchors.push(batch.anchors);
     if (batch.points.feature.length > 0) this.kinds.add('marker');
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
-    const adder = new PointAdder(this.primitives, this.scene, batch, (index) => this.pick(index));
+    const admitted = this.time.admit(batch);
+    const drawsPoints = !this.clusters && !this.tools.heatmap;
+    const adder = new PointAdder(this.primitives, this.scene, drawsPoints ? admitted : { ...admitted, points: NO_POINTS }, (index) => this.pick(index));
     const { feature, color } = batch.points;
     const drawn: DrawnBatch = { start: batch.start, count: batch.count, feature, color, markers: adder.markers, ended: false, shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature), shownShapeFeatures: Uint32Array.from(batch.shapes.filter((s) => s.show), (s) => s.feature), shapes: [] };
     this.batches.add(drawn);
+    this.time.track(batch, admitted, drawn);
     return { batch, adder, drawn };
   }
 
   /** Every point of the batch is added: its shapes are added. */
   private end(batch: FeatureBatch, drawn: DrawnBatch): void {
     this.drawing = undefined;
-    drawn.shapes = addShapes(this.primitives, batch.shapes, (index, part) => this.partPick(index, part));
+    drawn.shapes = addShapes(this.primitives, this.time.shapesNow(batch), (index, part) => this.partPick(index, part));
     drawn.ended = true;
     this.shapes.push(...drawn.shapes.map((s) => s.primitive as Shape));
     // A feature selected before a restyle stays highlighted when it is drawn again.
@@ -233,7 +350,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   }
 
   featureId(index: number): string | undefined {
-    return this.features.id(index);
+    return index < 0 ? undefined : this.features.id(index);
   }
 
   name(index: number): string | undefined {
@@ -288,6 +405,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.selection.removeAll();
     this.highlighted = indices;
     for (const i of indices) this.paint(i, HIGHLIGHT);
+    this.clusters?.highlight(indices);
     this.scene.requestRender();
   }
 
@@ -296,7 +414,9 @@ export class CesiumVectorLayer extends BatchedLayer {
       const c = batch.color;
       // A batch being drawn is painted when it ends.
       if (!batch.ended) continue;
-      const marker = batch.markers[at]!;
+      const marker = batch.markers[at];
+      // A clustered layer's points have no markers of their own.
+      if (!marker) continue;
       marker.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
       if (color && marker.show) this.selection.add({ position: marker.position, color, pixelSize: SELECTED_SIZE, outlineColor: Color.BLACK, outlineWidth: 1, disableDepthTestDistance: Number.POSITIVE_INFINITY, id: this.picks[index] });
     }
@@ -319,6 +439,9 @@ export class CesiumVectorLayer extends BatchedLayer {
   }
 
   destroy(): void {
+    this.clusters?.destroy();
+    if (this.heat) this.scene.imageryLayers.remove(this.heat, true);
+    this.stopClock?.();
     clearTimeout(this.renderTimer);
     this.worker?.terminate();
     this.queue.length = 0;

@@ -35,7 +35,7 @@ export interface DrawnBatch {
 }
 
 /** The first place in `sorted` whose value is not below `value`. */
-function lowerBound(sorted: Uint32Array, value: number): number {
+export function lowerBound(sorted: Uint32Array, value: number): number {
   let a = 0;
   let b = sorted.length;
   while (a < b) {
@@ -70,6 +70,13 @@ export class DrawnBatches {
     if (!batch) return;
     const { feature } = batch;
     for (let at = lowerBound(feature, index); at < feature.length && feature[at] === index; at++) yield { batch, at };
+  }
+
+  /** The primitives that hold a line or polygon of a feature (once its batch ended), and whether its appearance shows any of them. */
+  shapesOf(index: number): { primitives: ShapePrimitive[]; shown: boolean } {
+    const batch = batchAt(this.list, index);
+    if (!batch || index >= batch.start + batch.count) return { primitives: [], shown: false };
+    return { primitives: batch.shapes.filter((s) => holds(s.features, index)), shown: holds(batch.shownShapeFeatures, index) };
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Appearance } from '@orbis/scene';
 import type { Scene } from 'cesium';
-import { CesiumVectorLayer } from './cesium-vector-layer.js';
-import type { VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
+import { CesiumVectorLayer, type VectorTools } from './cesium-vector-layer.js';
+import type { ClusterOptions, HeatmapOptions, VectorReply, VectorRequest, VectorSource } from './vector-protocol.js';
 
 /** Features per batch the worker hands over: small enough that drawing one stays a short task. */
 export const BATCH_SIZE = 10_000;
@@ -26,7 +26,11 @@ export class VectorJob {
   private readonly early: VectorReply[] = [];
   private listener: ((reply: VectorReply) => void) | undefined;
 
-  constructor(source: VectorSource, appearance: Appearance | undefined, entitiesOnly: boolean) {
+  /**
+   * `entitiesOnly`: CesiumJS's entities whatever the size (a model layer); a clustered,
+   * time-dynamic or filtered (`filtered`) layer (docs/contract.md §18) takes the batched path whatever its size.
+   */
+  constructor(source: VectorSource, appearance: Appearance | undefined, entitiesOnly: boolean, readonly cluster?: ClusterOptions, filtered = false, readonly heatmap?: HeatmapOptions) {
     this.worker = new Worker(new URL('./vector-worker.ts', import.meta.url), { type: 'module', name: `layer ${source.url ?? 'inline'}` });
     this.worker.onmessage = (event: MessageEvent<VectorReply>) => (this.listener ? this.listener(event.data) : this.early.push(event.data));
     this.worker.onerror = (event) => {
@@ -34,7 +38,9 @@ export class VectorJob {
       if (this.listener) this.listener(reply);
       else this.early.push(reply);
     };
-    const request: VectorRequest = { type: 'load', source, ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, smallAt: entitiesOnly ? Number.POSITIVE_INFINITY : SMALL_LAYER };
+    const batchedAlways = cluster !== undefined || heatmap !== undefined || source.data?.time !== undefined || filtered;
+    const smallAt = batchedAlways ? 0 : entitiesOnly ? Number.POSITIVE_INFINITY : SMALL_LAYER;
+    const request: VectorRequest = { type: 'load', source, ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, smallAt, ...(cluster ? { cluster } : {}), ...(heatmap ? { heatmap } : {}) };
     this.worker.postMessage(request);
   }
 
@@ -55,7 +61,7 @@ export class VectorJob {
  * batches as they arrive. Resolves once the worker knows which, so the layer shows while it
  * streams; rejects with the worker's reason.
  */
-export function loadVector(scene: Scene, job: VectorJob, progress?: Progress): Promise<SmallLayer | CesiumVectorLayer> {
+export function loadVector(scene: Scene, job: VectorJob, progress?: Progress, tools: Omit<VectorTools, 'cluster'> = {}): Promise<SmallLayer | CesiumVectorLayer> {
   let layer: CesiumVectorLayer | undefined;
   return new Promise((resolve, reject) => {
     job.listen((reply) => {
@@ -64,8 +70,13 @@ export function loadVector(scene: Scene, job: VectorJob, progress?: Progress): P
           job.stop();
           return resolve(reply);
         case 'count':
-          layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress);
+          layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress, {}, { ...tools, ...(job.cluster ? { cluster: job.cluster } : {}), ...(reply.timeRange ? { timeRange: reply.timeRange } : {}), ...(job.heatmap ? { heatmap: job.heatmap } : {}) });
           return resolve(layer);
+        case 'heat':
+          return layer?.showHeat(reply.image);
+        case 'clusters':
+        case 'expand':
+          return layer?.answer(reply);
         case 'batch':
           return layer?.add(reply.batch, reply.generation);
         case 'done':

@@ -1,4 +1,5 @@
 import type { Appearance, LayerData } from '@orbis/scene';
+import type { HeatImage } from './heat-grid.js';
 
 /** Where a vector layer's features come from: a URL (fetched in the worker) or inline GeoJSON. */
 export interface VectorSource {
@@ -75,11 +76,33 @@ export interface FeatureBatch {
   anchors: Float64Array;
   points: PointColumns;
   shapes: ShapePart[];
+  /**
+   * A time-dynamic layer's (docs/contract.md §18 `data.time`): per feature, the start and end of
+   * the interval it shows in, ms since 1970 (start NaN: no time, always shown; end Infinity: from
+   * its start on).
+   */
+  times?: Float64Array;
+}
+
+/** How a layer's points are clustered (docs/contract.md §18 `cluster`, defaults filled in): radius in screen pixels, the deepest zoom clustered. */
+export interface ClusterOptions {
+  radius: number;
+  maxZoom: number;
+}
+
+/** How a layer's points are drawn as a heat map (docs/contract.md §18 `heatmap`, defaults filled in): a blur radius in pixels of its image, its colours low to high. */
+export interface HeatmapOptions {
+  radius: number;
+  ramp: string[];
 }
 
 /** Page → worker. */
 export type VectorRequest =
-  | { type: 'load'; source: VectorSource; appearance?: Appearance; batchSize: number; smallAt: number }
+  | { type: 'load'; source: VectorSource; appearance?: Appearance; batchSize: number; smallAt: number; cluster?: ClusterOptions; heatmap?: HeatmapOptions }
+  /** The clusters and lone points of a clustered layer in a box (degrees, west south east north) at a zoom; `seq` comes back with the answer. */
+  | { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
+  /** The zoom at which a cluster splits. */
+  | { type: 'expand'; seq: number; clusterId: number }
   /** `generation` counts the layer's restyles: the worker's batches and `done` carry the one they answer. */
   | { type: 'restyle'; appearance?: Appearance; generation: number };
 
@@ -87,7 +110,13 @@ export type VectorRequest =
 export type VectorReply =
   /** The layer is small (at most `smallAt` features): here is its parsed data, for CesiumJS's entities. */
   | { type: 'small'; geojson?: unknown; csv?: { points: { lng: number; lat: number; height?: number; properties: Record<string, unknown> }[]; skipped: number } }
-  | { type: 'count'; features: number; skipped: number }
+  /** The layer's size; a time-dynamic layer's (docs/contract.md §18 `data.time`) earliest start and latest end or start, ms since 1970. */
+  | { type: 'count'; features: number; skipped: number; timeRange?: [number, number] }
+  /** A `clusters` answer: per cluster or lone point, its lng, lat, count and key (a cluster's id; a lone point's feature index), flat. */
+  | { type: 'clusters'; seq: number; items: Float64Array }
+  | { type: 'expand'; seq: number; zoom: number }
+  /** A heat map layer's image, once its points are read. */
+  | { type: 'heat'; image: HeatImage }
   /** `generation`: the restyle the batch answers (absent: the first load, or a tile's). */
   | { type: 'batch'; batch: FeatureBatch; generation?: number }
   | { type: 'done'; generation?: number }
