@@ -90,11 +90,35 @@ describe('two editors, one map, live (docs/contract.md §15)', () => {
     for (const tab of [ana, ben]) await expect.poll(() => titles(tab), { timeout: 30_000 }).toContain('second-from-ana.geojson');
   });
 
+  it('flies to a new layer whose data is out of view, and not to one in view', async () => {
+    const { page } = ana;
+    // A square over Lima: far from the scene's view over Japan.
+    const square = (lng: number, lat: number) => JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[lng, lat], [lng + 1, lat], [lng + 1, lat + 1], [lng, lat + 1], [lng, lat]]] } }] });
+    await page.getByTestId('upload-input').setInputFiles([
+      { name: 'lima.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(square(-77.5, -12.5)) },
+      { name: 'tokyo.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(square(139.5, 35.5)) },
+    ]);
+    const viewLongitude = async () => {
+      // A story page takes the current view: read it back from the scene.
+      await page.getByTestId('tab-story').click();
+      await page.getByTestId('story-add').click();
+      await page.getByTestId('tab-map').click();
+      await expect.poll(() => ana.page.getByTestId('save-status').getAttribute('data-state'), { timeout: 30_000 }).toBe('saved');
+      const scene = (await (await fx.h.admin('GET', '/api/projects/team/scene')).json()) as { story: { pages: { camera: { lng: number } }[] } };
+      return scene.story.pages.at(-1)!.camera.lng;
+    };
+    await page.getByTestId('add-layer-tokyo.geojson').click();
+    await page.waitForTimeout(2000);
+    expect(await viewLongitude()).toBeGreaterThan(120);
+    await page.getByTestId('add-layer-lima.geojson').click();
+    await expect.poll(viewLongitude, { timeout: 60_000 }).toBeCloseTo(-77, 0);
+  });
+
   it('keeps every change after a reload', async () => {
     await expect.poll(() => ana.page.getByTestId('save-status').getAttribute('data-state'), { timeout: 30_000 }).toBe('saved');
     await ben.page.reload();
     await ben.page.getByTestId('map-panel').waitFor();
-    await expect.poll(() => titles(ben), { timeout: 30_000 }).toEqual(['from-ben.geojson', 'renamed by a script', 'second-from-ana.geojson'].sort());
+    await expect.poll(() => titles(ben), { timeout: 30_000 }).toEqual(['from-ben.geojson', 'lima.geojson', 'renamed by a script', 'second-from-ana.geojson', 'tokyo.geojson'].sort());
     for (const tab of [ana, ben, rita]) tab.assertClean();
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import { InputError } from '../input-error.js';
+import { ApiError } from './api-error.js';
 import { importProject } from '../projects/project-import.js';
 import type { AppContext } from './app-context.js';
 import { auditActor, grantOf, setGrant, userOf } from './auth/actor.js';
@@ -36,6 +37,8 @@ export function projectImportRoute(app: FastifyInstance, ctx: AppContext): void 
       part.file.resume();
       throw new InputError('file', `unexpected file field "${String(part.fieldname).slice(0, 60)}"; use "file"`);
     }
+    // Past the limit busboy cuts the file short and says so only by this event: the zip would read as cut off.
+    part.file.once('limit', () => part.file.destroy(new ApiError('payload_too_large', `a project zip may have at most ${ctx.maxUploadBytes} bytes (ORBIS_MAX_UPLOAD_MB)`)));
     const aliasField = part.fields.alias as MultipartValue | undefined;
     const alias = aliasField === undefined ? undefined : String(aliasField.value);
     const grant = grantOf(request);

@@ -5,7 +5,7 @@ import { defaultScene } from '@orbis/scene';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../storage/storage.js';
 import type { Project, Store } from '../store/store.js';
-import { type Harness, postgresS3Env, startHarness } from '../test/harness.js';
+import { ADMIN_TOKEN, type Harness, postgresS3Env, startHarness } from '../test/harness.js';
 import { signedInUser, type TestUser } from '../test/team.js';
 import { unzip } from '../test/unzip.js';
 import { buildZip, type ZipEntrySpec } from '../test/zip-builder.js';
@@ -131,6 +131,21 @@ describe('project import (docs/operations.md, "Import a project")', () => {
       expect(JSON.parse(text).error.message, what).toMatch(message);
     }
     expect({ projects: (await t.store.listProjects()).map((p) => p.alias), keys: await target.storedKeys() }).toEqual(before);
+  });
+
+  it('refuses a zip past ORBIS_MAX_UPLOAD_MB with a 413, keeping nothing', async () => {
+    const small = await startHarness({ ORBIS_MAX_UPLOAD_MB: '1' });
+    try {
+      const form = new FormData();
+      form.append('file', new Blob([buildZip([{ name: PROJECT_MANIFEST, data: Buffer.alloc(1_500_000, 32) }])], { type: 'application/zip' }), 'big.zip');
+      const res = await fetch(`${small.url}/api/projects/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+      expect(res.status, await res.clone().text()).toBe(413);
+      expect((await res.json()).error.code).toBe('payload_too_large');
+      expect(await small.storedKeys()).toEqual([]);
+      expect(await small.server.ctx.store.listProjects()).toEqual([]);
+    } finally {
+      await small.close();
+    }
   });
 
   it('imports from the CLI too (`orbis project import <file.zip> --alias a`), and refuses an alias in use', async () => {

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
-import { ArchiveError, openCheckedZip, readEntry } from '../assets/archive.js';
+import { ArchiveError, openCheckedZip, openEntry, readEntry } from '../assets/archive.js';
 import type { AssetService } from '../assets/asset-service.js';
 import { LineSplitter } from '../formats/bounded-lines.js';
 import { InputError } from '../input-error.js';
@@ -82,7 +82,7 @@ function parsePart(text: string, name: string): unknown {
 
 /** The items of a `models/{key}.ndjson` entry as import rows, each with its own `public`. */
 async function* itemRows(zip: yauzl.ZipFile, entry: yauzl.Entry): AsyncIterable<ImportRow> {
-  const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, s) => (err ? reject(new ArchiveError('invalid', `cannot read "${entry.fileName}": ${err.message}`)) : resolve(s!))));
+  const stream = await openEntry(zip, entry);
   const lines = new LineSplitter(entry.fileName, MAX_ITEM_BYTES + 1024);
   let line = 0;
   const rowOf = function* (texts: Iterable<string>): Generator<ImportRow> {

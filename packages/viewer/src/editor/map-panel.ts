@@ -63,6 +63,8 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
   // Who else is on which layer, and which one this editor is on (docs/collaboration.md, "Presence").
   const markPeers = followLayerRows(layerList, state);
 
+  // A new layer's data is shown: the globe flies to it unless it is in view already (docs/editor.md).
+  const flyToNew = (id: string) => engine.flyToLayer(id, { unlessInView: true });
   const urlType = h('select', { 'aria-label': t('layers.type') }, ...LAYER_TYPES.map((t) => h('option', { value: t }, t)));
   const urlInput = h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': t('layers.url'), 'data-testid': 'layer-url' });
   const addUrl = button({
@@ -74,6 +76,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
       if (!url) return;
       const id = newLayerId(state);
       state.update((s) => s.layers.push({ id, title: url.split('/').pop() || url, type: urlType.value as Layer['type'], url, visible: true }));
+      void flyToNew(id);
       urlInput.value = '';
     },
   });
@@ -132,7 +135,7 @@ export function mapPanel(state: EditorState, engine: Engine, can: Permissions): 
             await state.reloadAssets();
           } }), 'asset.update', t('permissions.what.publishFile')), ' ', t('assets.public')),
           type
-            ? can.guard(button({ label: t('assets.addAsLayer'), icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type) }), 'scene.put', t('permissions.what.addLayer'))
+            ? can.guard(button({ label: t('assets.addAsLayer'), icon: Plus, testid: `add-layer-${asset.name}`, onClick: () => void addAssetLayer(state, asset, type).then(flyToNew) }), 'scene.put', t('permissions.what.addLayer'))
             : h('span', { class: 'hint' }, t('assets.notALayer')),
         );
       }),

@@ -1,5 +1,7 @@
 import {
+  type BoundingSphere,
   Cartographic,
+  Intersect,
   sampleTerrainMostDetailed,
   SceneTransforms,
   Cartesian2,
@@ -126,17 +128,29 @@ export class CesiumEngine implements Engine {
     return this.sceneLayers.set(wanted);
   }
 
-  async flyToLayer(id: string): Promise<void> {
+  async flyToLayer(id: string, options: { unlessInView?: boolean } = {}): Promise<void> {
     // A layer just given to setLayers is known once that call applies: a new layer flies to its data once loaded.
     await this.sceneLayers.whenApplied();
     const loaded = await this.sceneLayers.loaded(id);
     if (!loaded) return;
     if (loaded.kind === 'model' || loaded.kind === 'vector') {
       const sphere = loaded.value.boundingSphere;
+      if (sphere && options.unlessInView && this.inView(sphere)) return;
       if (sphere) await new Promise<void>((resolve) => this.viewer.camera.flyToBoundingSphere(sphere, { duration: 1.5, complete: resolve, cancel: resolve }));
       return;
     }
     await this.viewer.flyTo(loaded.value, { duration: 1.5 });
+  }
+
+  /** Whether some of a bounding sphere is in the view: inside the frustum, and its centre not behind the globe (a sphere wider than the globe's radius always is). */
+  private inView(sphere: BoundingSphere): boolean {
+    const camera = this.viewer.camera;
+    const culling = camera.frustum.computeCullingVolume(camera.positionWC, camera.directionWC, camera.upWC);
+    if (culling.computeVisibility(sphere) === Intersect.OUTSIDE) return false;
+    const radii = this.viewer.scene.globe.ellipsoid.radii;
+    if (sphere.radius > radii.x) return true;
+    const { x, y, z } = camera.positionWC;
+    return !isBehindHorizon([radii.x, radii.y, radii.z], [x, y, z], [sphere.center.x, sphere.center.y, sphere.center.z]);
   }
 
   refreshLayers(ids: string[]): Promise<void> {

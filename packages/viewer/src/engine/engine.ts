@@ -97,9 +97,10 @@ export interface Engine extends EngineFeatures {
   /**
    * Flies to a layer's data once it is loaded (an imagery layer: its extent): a layer just given to
    * `setLayers` counts, so a new layer can be flown to at once. Resolves when the flight ends, or at
-   * once for a layer that is not shown or could not be loaded.
+   * once for a layer that is not shown or could not be loaded. With `unlessInView`, a layer whose
+   * data is already in view is not flown to (the editor's new layers: docs/editor.md).
    */
-  flyToLayer(id: string): Promise<void>;
+  flyToLayer(id: string, options?: { unlessInView?: boolean }): Promise<void>;
   /**
    * Loads these scene layers again from their sources though they draw the same: what is at a URL
    * changed (a content model's items made public). Resolves when they are loaded.
