@@ -49,12 +49,17 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     await page.getByTestId('item-status').filter({ hasText: 'review' }).waitFor();
     await page.getByTestId('request-comment').fill('Checked on site');
     await page.getByTestId('approve-request').click();
+    // The tab shows the model again once the request is closed: the request leaves the list.
+    await page.getByTestId('request-row').waitFor({ state: 'detached' });
     await expect.poll(published).toEqual(['Hall A']);
     const approved = (await (await h.admin('GET', '/api/projects/review/requests?state=approved')).json()) as { comment: string }[];
     expect(approved.map((r) => r.comment)).toEqual(['Checked on site']);
 
     // The webhook heard the publish: its delivery shows with the receiver's answer.
     await receiver.nth(1);
+    // The receiver has it; the sender records the answer just after: the list is read once that is in.
+    const hooks = (await (await h.admin('GET', '/api/projects/review/webhooks')).json()) as { id: string }[];
+    await expect.poll(async () => ((await (await h.admin('GET', `/api/projects/review/webhooks/${hooks[0]!.id}/deliveries`)).json()) as { status: string }[])[0]?.status).toBe('delivered');
     await page.getByTestId('webhook-list').locator('summary').click();
     await page.getByTestId('delivery-row').filter({ hasText: 'item.publish · delivered · 200' }).waitFor();
 
@@ -63,9 +68,10 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     await page.getByTestId('item-status').filter({ hasText: 'published' }).waitFor();
     await page.getByTestId('item-field-name').fill('Hall B');
     await page.getByTestId('save-item').click();
+    // Saved, the table is shown again: its row says the item has a newer draft.
+    await page.locator('[data-testid="row-status"][data-status="changed"]').waitFor();
     await page.getByTestId('edit-item').click();
     await page.getByTestId('item-status').filter({ hasText: 'changed' }).waitFor();
-    expect(await page.getByTestId('row-status').getAttribute('data-status')).toBe('changed');
     expect(await published()).toEqual(['Hall A']);
 
     // History: the first version against the current draft, then restored (a new draft).

@@ -56,6 +56,11 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
     secrets.apiKey = (await ctx.keys.create(project, 'reader')).key;
     const model = await ctx.models.create(project, { key: 'rows', fields: [{ key: 'n', type: 'number' }, { key: 'label', type: 'text' }] });
     await ctx.store.importItems(model.id, Array.from({ length: ITEMS }, (_, n) => ({ public: n % 3 !== 0, fields: { n, label: `row ${n} ✓` } })), new Date().toISOString(), { type: 'admin' });
+    // docs/content-workflow.md: a model that requires review with a draft, and a webhook (inactive: nothing is sent).
+    const reviewed = await ctx.models.create(project, { key: 'reviewed', review: true, fields: [{ key: 'name', type: 'text' }] });
+    await ctx.models.createItem(project, reviewed, { fields: { name: 'a draft' } }, { type: 'admin' });
+    demoItems += 1; // this item is counted with the demo's: the items beside the generated ones
+    await ctx.webhooks.create(project, { url: 'https://203.0.113.9/hook', triggers: ['item.create'], active: false });
     expect((await admin('POST', '/api/users', { email: 'ana@example.org', name: 'Ana', password: PASSWORD })).status).toBe(201);
     secrets.cookie = await signIn(server.url, 'ana@example.org');
     const token = await fetch(`${server.url}/api/tokens`, { method: 'POST', headers: { cookie: secrets.cookie, origin: server.url, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ci' }) });
@@ -76,6 +81,7 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
     expect(there.files.differences).toBe(0);
     expect(there.files.files).toBeGreaterThan(3);
     expect(there.notCopied.map((t) => t.table)).toEqual(['sign_in_failures']);
+    for (const table of ['item_drafts', 'webhooks']) expect(there.tables.find((t) => t.table === table), table).toMatchObject({ rows: 1, differences: 0 });
 
     // And back into a new data dir: every table and file equals the first one's.
     const back = tempDir('migrate-back');
