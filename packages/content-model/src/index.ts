@@ -1,2 +1,2 @@
-export { FIELD_TYPES, type Field, type FieldType } from './field.js';
-export type { ItemPage, ItemRecord, ModelRecord } from './records.js';
+export { FIELD_TYPES, GROUP_MEMBER_TYPES, type Field, type FieldType } from './field.js';
+export type { ActorRecord, ItemPage, ItemRecord, ItemStatus, ItemVersionRecord, ModelRecord, ReviewRequestRecord, WebhookDeliveryRecord, WebhookRecord } from './records.js';

@@ -53,6 +53,13 @@ export const ACTION_ROLES = {
   'member.role': 'maintainer',
   'member.remove': 'maintainer',
   'audit.read': 'maintainer',
+  'request.create': 'writer',
+  'request.approve': 'maintainer',
+  'request.decline': 'maintainer',
+  'webhook.read': 'maintainer',
+  'webhook.create': 'maintainer',
+  'webhook.update': 'maintainer',
+  'webhook.delete': 'maintainer',
 } as const satisfies Record<string, Role>;
 
 /** A project action of {@link ACTION_ROLES}. */

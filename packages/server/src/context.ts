@@ -27,6 +27,9 @@ import type { Store } from './store/store.js';
 import { sweepStraySpools } from './models/item-spool.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { timedCalls } from './metrics/timed-calls.js';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
+import { WebhookService } from './webhooks/webhook-service.js';
+import { ReviewService } from './models/review-service.js';
 
 /** Opens the store a database URL names: none or `sqlite:` a SQLite file; `postgres://` PostgreSQL. */
 export async function openStore(databaseUrl: string | undefined, dataDir: string): Promise<Store> {
@@ -69,7 +72,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
   const metrics = metricsToken !== undefined ? { figures: new ServerMetrics(), token: metricsToken } : undefined;
   const openedStore = await openStore(config.databaseUrl, config.dataDir);
   const openedStorage = await openStorage(config.storage, config.dataDir, env);
-  const store = metrics ? timedCalls(openedStore, (...call) => metrics.figures.storeCall(...call), '', ['accounts']) : openedStore;
+  const store = metrics ? timedCalls(openedStore, (...call) => metrics.figures.storeCall(...call), '', ['accounts', 'webhooks', 'reviews']) : openedStore;
   const storage = metrics ? timedCalls(openedStorage, (...call) => metrics.figures.storageCall(...call)) : openedStorage;
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
   const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')));
@@ -91,6 +94,13 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     live,
     plugins: new PluginService(store),
     models: new ModelService(store),
+    webhooks: new WebhookService(store.webhooks, config.webhookAllowPrivate),
+    reviews: new ReviewService(store),
+    deliveries: new WebhookDispatcher(store.webhooks, {
+      allowPrivate: config.webhookAllowPrivate,
+      onTry: (outcome) => metrics?.figures.webhookTry(outcome),
+      onError: (err) => console.error(`webhook deliveries: ${(err as Error).message}`),
+    }),
     adminToken,
     newAdminTokenFile,
     metrics,

@@ -54,6 +54,8 @@ export async function startServer(
   ctx.publicUrl = config.publicUrl ?? url;
   // Files left by a crash between writing and recording: cleaned in the background.
   ctx.assets.sweepIfDue().catch((err: unknown) => app.log.warn({ err }, 'orphan sweep failed'));
+  // Webhook deliveries due, those left by a stop included, are sent from now on.
+  ctx.deliveries.start();
   let closing: Promise<void> | undefined;
   return {
     app,
@@ -62,6 +64,7 @@ export async function startServer(
     close: () =>
       (closing ??= (async () => {
         await closeApp(app);
+        await ctx.deliveries.stop();
         await ctx.assets.close();
         await ctx.tiles.close();
         await ctx.store.close();

@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { exportProject } from '../../server/src/projects/project-export.js';
 import { addMember, PASSWORD } from '../../server/src/test/team.js';
 import { seriousAxeViolations } from './axe.js';
 import { shot } from './shots.js';
@@ -88,7 +92,7 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
 
     await page.goto(invitationLink);
     // The page names who invites, the project and the role before anyone joins (docs/teams.md).
-    await expect.poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 }).toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “city” with the role writer\./);
+    await expect.poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 }).toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “city” as a writer\./);
     expect(await page.locator('[data-testid=invitation] h2').textContent()).toBe('Join “city”');
     await shot(page, '3b-invitation');
     await page.getByTestId('invitation-name').fill('Bo');
@@ -228,6 +232,20 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     // The list names projects by their names (the address is beside it).
     await page.getByTestId('back-to-projects').click();
     await expect.poll(() => page.getByTestId('project-list').getByRole('link').allTextContents(), { timeout: 30_000 }).toEqual(['city', 'Flood map 2026']);
+    fx.tab.assertClean();
+  });
+
+  it('imports a project zip from the list under a new address, and opens it (docs/operations.md, "Import a project")', async () => {
+    const { page } = fx.tab;
+    const { store, storage } = fx.h.server.ctx;
+    const zip = join(mkdtempSync(join(tmpdir(), 'orbis-e2e-import-')), 'city.zip');
+    await exportProject(store, storage, (await store.getProjectByAlias('city'))!, zip);
+    await page.getByText('Import a project').click();
+    await page.getByTestId('import-project-alias').fill('city-copy');
+    await page.getByTestId('import-project-file').setInputFiles(zip);
+    await page.waitForURL(/\/editor\/city-copy$/, { timeout: 60_000 });
+    await page.getByTestId('map-panel').waitFor();
+    expect((await store.getProjectByAlias('city-copy'))?.name).toBe('city');
     fx.tab.assertClean();
   });
 });

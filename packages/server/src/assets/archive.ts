@@ -97,25 +97,25 @@ function entries(zip: yauzl.ZipFile): AsyncIterable<yauzl.Entry> {
   };
 }
 
-function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+/** One entry's bytes as a stream (see `readEntry` for whose fault its errors are). */
+export function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (err, stream) => (err ? reject(new ArchiveError('invalid', `cannot read "${entry.fileName}": ${err.message}`)) : resolve(stream!)));
   });
 }
 
+/** A zip in storage, opened, and its file entries with every path and the declared sizes checked against the limits. */
+export interface CheckedZip {
+  zip: yauzl.ZipFile;
+  files: yauzl.Entry[];
+}
+
 /**
- * Extracts the zip stored at `zipKey` into `{assetPrefix}/files/{n}`, checking every path and
- * the declared sizes against the limits before writing anything; yauzl stops any entry that
- * inflates past its declared size (a zip bomb). On failure, what was written is left for the caller
- * to remove with the asset's prefix.
+ * Opens the zip stored at `zipKey` and reads its central directory: every entry's path must be a
+ * plain relative one (no `..`, no absolute path, no link, no repeat), and the entries and their
+ * declared sizes must fit `limits`, before anything is unpacked. Close `zip` when done.
  */
-export async function extractArchive(
-  storage: Storage,
-  zipKey: string,
-  zipSize: number,
-  assetPrefix: string,
-  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
-): Promise<ArchiveEntry[]> {
+export async function openCheckedZip(storage: Storage, zipKey: string, zipSize: number, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<CheckedZip> {
   const zip = await openZip(new StorageReader(storage, zipKey), zipSize);
   try {
     if (zip.entryCount > limits.maxEntries) {
@@ -138,20 +138,50 @@ export async function extractArchive(
       }
       files.push(entry);
     }
+    return { zip, files };
+  } catch (err) {
+    zip.close();
+    throw err;
+  }
+}
+
+/**
+ * One entry's bytes as a stream; yauzl fails it when it inflates past its declared size (a zip
+ * bomb) or its data is corrupt. An error of that stream is the archive's fault and becomes an
+ * ArchiveError; any other (the storage's, say) stays as it is.
+ */
+export async function readEntry<T>(zip: yauzl.ZipFile, entry: yauzl.Entry, use: (stream: Readable) => Promise<T>): Promise<T> {
+  const stream = await openEntry(zip, entry);
+  let entryError: Error | undefined;
+  stream.once('error', (err) => (entryError = err));
+  try {
+    return await use(stream);
+  } catch (err) {
+    if (!entryError) throw err;
+    throw new ArchiveError('invalid', `cannot extract "${entry.fileName}": ${entryError.message}`);
+  }
+}
+
+/**
+ * Extracts the zip stored at `zipKey` into `{assetPrefix}/files/{n}`, checking every path and
+ * the declared sizes against the limits before writing anything (`openCheckedZip`); yauzl stops any entry that
+ * inflates past its declared size (a zip bomb). On failure, what was written is left for the caller
+ * to remove with the asset's prefix.
+ */
+export async function extractArchive(
+  storage: Storage,
+  zipKey: string,
+  zipSize: number,
+  assetPrefix: string,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Promise<ArchiveEntry[]> {
+  const { zip, files } = await openCheckedZip(storage, zipKey, zipSize, limits);
+  try {
     const extracted: ArchiveEntry[] = [];
     for (const [index, entry] of files.entries()) {
-      const stream = await openEntry(zip, entry);
       // An error of the entry's own stream (bad data, more bytes than declared) is the archive's
       // fault; any other is the storage's and stays a server error.
-      let entryError: Error | undefined;
-      stream.once('error', (err) => (entryError = err));
-      let stored;
-      try {
-        stored = await storage.put(archiveEntryKey(assetPrefix, index), stream);
-      } catch (err) {
-        if (!entryError) throw err;
-        throw new ArchiveError('invalid', `cannot extract "${entry.fileName}": ${entryError.message}`);
-      }
+      const stored = await readEntry(zip, entry, (stream) => storage.put(archiveEntryKey(assetPrefix, index), stream));
       extracted.push({ path: entry.fileName, size: stored.size, contentType: detectContentType(entry.fileName, stored.head) });
     }
     return extracted;

@@ -64,7 +64,8 @@ export class AssetService {
   constructor(
     private readonly store: Store,
     private readonly storage: Storage,
-    private readonly archiveLimits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+    /** What one zip may unpack to (ORBIS_ARCHIVE_MAX_*): every zip Orbis reads is held to it. */
+    readonly archiveLimits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
     private readonly journal?: StagingJournal,
   ) {}
 

@@ -20,6 +20,7 @@ interface Flags {
   public?: boolean;
   name?: string;
   role?: string;
+  alias?: string;
 }
 
 function print(value: unknown): void {
@@ -44,7 +45,7 @@ async function defaultProject(ctx: AppContext, alias: string | undefined): Promi
 /** The commands that work on the data directly (no server needed; safe beside a running one). */
 export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags, signal: AbortSignal = new AbortController().signal): Promise<number> {
   const [noun, verb, ...rest] = args;
-  const known = ['project create', 'project list', 'project export', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev', ...CONTENT_COMMANDS];
+  const known = ['project create', 'project list', 'project export', 'project import', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev', ...CONTENT_COMMANDS];
   const team = teamCommandOf(args);
   if (!known.includes(`${noun} ${verb}`) && !team) throw new UsageError(`unknown command "${args.join(' ')}"`);
   const ctx = await createContext(config);
@@ -73,6 +74,16 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
         const { exportProject } = await import('../projects/project-export.js');
         const manifest = await exportProject(ctx.store, ctx.storage, project, resolve(rest[1]));
         print({ project: project.alias, file: resolve(rest[1]), assets: manifest.assets.length, models: manifest.models.length, plugins: manifest.plugins, members: manifest.members.length, scene: manifest.scene, publication: manifest.publication });
+        break;
+      }
+      case 'project import': {
+        const file = rest[0];
+        if (!file) throw new UsageError('missing <file.zip>');
+        const info = await stat(file).catch(() => undefined);
+        if (!info?.isFile()) throw new ConfigError(`"${file}" is not a readable file`);
+        if (info.size > config.maxUploadBytes) throw new ConfigError(`"${file}" is larger than ORBIS_MAX_UPLOAD_MB`);
+        const { importProject } = await import('../projects/project-import.js');
+        print(await importProject(ctx, createReadStream(file), { alias: flags.alias, actor: { type: 'admin' } }));
         break;
       }
       case 'project list':

@@ -11,6 +11,7 @@ Commands:
   project create <alias> [--private] [--name N]
   project list
   project export <project> <file.zip>    the project whole: scene, published page, files, models, plugins, members
+  project import <file.zip> [--alias A]  a project export as a new project, all or nothing
   asset add <project> <file...> [--public]
   asset list <project>
   key create <project> [--name N]
@@ -28,6 +29,9 @@ Commands:
   audit <project>                        the project's audit log, newest first
   backup <file>                          one archive of the database and the files, taken while servers run
   restore <file>                         a backup, into an empty installation (docs/operations.md)
+  migrate --from <dir|postgres URL> --to <postgres URL|dir>
+                                         the whole installation into an empty one of the other kind;
+                                         --storage and --data-dir are the PostgreSQL side's
 
 Options (every command):
   --data-dir DIR        data folder (ORBIS_DATA_DIR, default ./data)
@@ -59,6 +63,9 @@ export async function main(argv: string[]): Promise<number> {
         name: { type: 'string' },
         project: { type: 'string' },
         role: { type: 'string' },
+        alias: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -76,6 +83,7 @@ export async function main(argv: string[]): Promise<number> {
     // Each command imports only what it runs: `serve` the server, the others the data commands (the
     // server's modules cost a data command about half a second of CPU: docs/performance.md).
     if (positionals[0] === 'serve') return await (await import('./serve-command.js')).runServe(config);
+    if (positionals[0] === 'migrate') return await (await import('./migrate-command.js')).runMigrateCommand(config, values, positionals.slice(1));
     if (positionals[0] === 'backup' || positionals[0] === 'restore') return await (await import('./backup-commands.js')).runBackupCommand(config, positionals);
     // `plugin dev` runs until Ctrl-C (or SIGTERM), then closes the data cleanly.
     const stop = new AbortController();

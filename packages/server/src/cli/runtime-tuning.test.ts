@@ -10,8 +10,9 @@ describe('servingRelaunch', () => {
     expect(relaunch).toEqual({ execArgv: [semi, growing, '--enable-source-maps'], env: { PATH: '/bin', MALLOC_ARENA_MAX: MALLOC_ARENAS, [TUNED_MARK]: '1' } });
   });
 
-  it('relaunches once, only serve, and not when switched off', () => {
+  it('relaunches once, only serve and migrate, and not when switched off', () => {
     expect(servingRelaunch(['serve'], [], { [TUNED_MARK]: '1' })).toBeUndefined();
+    expect(servingRelaunch(['migrate', '--from', 'data'], [], {})?.execArgv).toEqual([semi, growing]);
     expect(servingRelaunch(['project', 'list'], [], {})).toBeUndefined();
     expect(servingRelaunch(['plugin', 'dev', 'serve'], [], {})).toBeUndefined();
     expect(servingRelaunch(['serve'], [], { ORBIS_RUNTIME_TUNING: 'off' })).toBeUndefined();

@@ -36,6 +36,8 @@ export interface OrbisConfig {
   trustProxy: ProxyTrust;
   /** Whether URL layers may name addresses inside the deployment's network (`ORBIS_URL_LAYERS_PRIVATE`, default off). */
   urlLayersPrivate: boolean;
+  /** Whether webhooks may be told at addresses inside the deployment's network (`ORBIS_WEBHOOK_ALLOW_PRIVATE=1`, default off). */
+  webhookAllowPrivate: boolean;
   /** How long a client may take over its request (docs/reliability.md, "Slow and stalled clients"). */
   timeouts: RequestTimeouts;
 }
@@ -120,6 +122,13 @@ function parseOnOff(name: string, value: string): boolean {
   throw new ConfigError(`${name} must be on or off, got "${value.slice(0, 100)}"`);
 }
 
+/** A switch written as docs/contract.md §16 writes it: `1` on, `0` off (`on` and `off` are read too). */
+function parseOneZero(name: string, value: string): boolean {
+  if (value === '1' || value === 'on') return true;
+  if (value === '0' || value === 'off') return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${value.slice(0, 100)}"`);
+}
+
 /** `ORBIS_FRAME_ANCESTORS`: space-separated origins such as `https://example.org https://*.example.net`. */
 export function parseFrameAncestors(raw: string | undefined): string[] {
   const origins = (raw ?? '').split(/\s+/).filter(Boolean);
@@ -191,6 +200,7 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     crossOriginIsolation: parseOnOff('ORBIS_CROSS_ORIGIN_ISOLATION', nonEmpty(env.ORBIS_CROSS_ORIGIN_ISOLATION) ?? 'on'),
     trustProxy: asConfigError(() => parseProxyTrust(env.ORBIS_TRUST_PROXY)),
     urlLayersPrivate: parseOnOff('ORBIS_URL_LAYERS_PRIVATE', nonEmpty(env.ORBIS_URL_LAYERS_PRIVATE) ?? 'off'),
+    webhookAllowPrivate: parseOneZero('ORBIS_WEBHOOK_ALLOW_PRIVATE', nonEmpty(env.ORBIS_WEBHOOK_ALLOW_PRIVATE) ?? '0'),
     timeouts: parseTimeouts(env),
   };
 }

@@ -17,6 +17,9 @@ import type { ProxyTrust } from './client-address.js';
 import type { PageCache } from './page-cache.js';
 import type { UrlLayerReader } from '../url-layers/url-layer-reader.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
+import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
+import type { ReviewService } from '../models/review-service.js';
 
 /** Everything the routes need, made once per process. */
 export interface AppContext {
@@ -31,6 +34,11 @@ export interface AppContext {
   live: LiveScenes;
   plugins: PluginService;
   models: ModelService;
+  /** Webhooks' rules, and the sender of their outbox (docs/content-workflow.md, "Webhooks"); `startServer` runs it. */
+  webhooks: WebhookService;
+  /** Review requests over items' drafts (docs/content-workflow.md, "Review"). */
+  reviews: ReviewService;
+  deliveries: WebhookDispatcher;
   adminToken: string;
   /** The file the admin token was generated into at this start (printed once, then never again); undefined when it was set or read. */
   newAdminTokenFile?: string;

@@ -30,9 +30,12 @@ import { installRequestMetrics, metricsRoutes, withHotRequestMetrics } from './m
 import { readinessRoutes } from './readiness-routes.js';
 import { modelRoutes } from './model-routes.js';
 import { itemVersionRoutes } from './item-version-routes.js';
+import { webhookRoutes } from './webhook-routes.js';
+import { requestRoutes } from './request-routes.js';
 import { installOpenApi } from './openapi.js';
 import { pageRoutes, PRECOMPRESSED_PREFIXES } from './page-routes.js';
 import { pluginRoutes } from './plugin-routes.js';
+import { projectImportRoute } from './project-import-route.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { adminRasterRoutes, rasterRoutes } from './raster-routes.js';
@@ -139,12 +142,15 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   await app.register(async (management) => {
     guardRoutes(management, ctx);
     projectRoutes(management, ctx);
+    projectImportRoute(management, ctx);
     assetRoutes(management, ctx);
     keyRoutes(management, ctx);
     sceneRoutes(management, ctx);
     pluginRoutes(management, ctx);
     modelRoutes(management, ctx);
     itemVersionRoutes(management, ctx);
+    webhookRoutes(management, ctx);
+    requestRoutes(management, ctx);
     adminFileRoutes(management, ctx);
     adminRasterRoutes(management, ctx);
     memberRoutes(management, ctx);

@@ -61,7 +61,7 @@ describe('content models (docs/contract.md §10)', () => {
       const many = Array.from({ length: 100 }, (_, i) => ({ key: `f${i}`, type: 'number' }));
       const made = await json(await h.admin('POST', '/api/projects/city/models', { key: 'wide', name: 'Wide', fields: many }));
       expect(made.status).toBe(201);
-      expect(Object.keys(made.body)).toEqual(['id', 'key', 'name', 'public', 'fields', 'itemCount', 'publicItemCount', 'createdAt', 'updatedAt']);
+      expect(Object.keys(made.body)).toEqual(['id', 'key', 'name', 'public', 'review', 'fields', 'itemCount', 'publicItemCount', 'createdAt', 'updatedAt']);
       expect((await h.admin('POST', '/api/projects/city/models', { key: 'wide', fields: [] })).status).toBe(409);
       expect((await json(await h.admin('PATCH', '/api/projects/city/models/wide', { name: 'Wider' }))).body.name).toBe('Wider');
       expect((await h.admin('DELETE', '/api/projects/city/models/wide')).status).toBe(204);

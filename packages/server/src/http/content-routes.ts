@@ -7,6 +7,7 @@ import { firstGeometryField } from '../models/field.js';
 import { csvColumns, csvRow, itemFeature } from '../models/item-export.js';
 import { itemRecord } from '../records/item-record.js';
 import { publicItemSchema } from '../models/item-schema.js';
+import { expandedFields, expandedRecord, sendExpandedListing } from './reference-expansion.js';
 import type { ContentModel, Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
@@ -14,7 +15,7 @@ import { answeredNotModified, etagOf } from './etag.js';
 import { askedItemSource, expandAssets, exportUrl, itemBatches, itemPage, modelVersion, parseModelSegment } from './item-listing.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { openPublicProjectModel } from './public-access.js';
-import { answer, empty, failure, itemListingQuery, params, publicSecurity } from './schemas.js';
+import { answer, empty, expandQuery, failure, itemListingQuery, params, publicSecurity } from './schemas.js';
 
 type ModelParams = { Params: { project: string; model: string } };
 
@@ -88,8 +89,11 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { project, model } = await openPublicModel(ctx, request, request.params.project, segment?.key ?? request.params.model);
     if (!segment) throw new ApiError('not_found', `no route GET ${request.url.split('?')[0]}`);
     switch (segment.format) {
-      case 'json':
+      case 'json': {
+        const expanded = await expandedFields(ctx, request, project, model);
+        if (expanded) return sendExpandedListing(ctx, request, reply, project, model, expanded);
         return sendListing(ctx, request, reply, await askedItemSource(ctx, request, project, model, true), pageQueryOf(request));
+      }
       case 'geojson':
         return sendGeojson(ctx, request, reply, project, model);
       case 'csv':
@@ -102,12 +106,15 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  app.get<{ Params: { project: string; model: string; id: string } }>('/api/p/:project/:model/:id', { schema: { summary: 'One public item', security: publicSecurity, params: params.item, response: { 200: answer('Item', 'the item; with an ETag'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<{ Params: { project: string; model: string; id: string } }>('/api/p/:project/:model/:id', { schema: { summary: 'One public item', security: publicSecurity, params: params.item, querystring: { type: 'object', properties: { expand: expandQuery } }, response: { 200: answer('Item', 'the item; with an ETag'), 400: failure('invalid_parameter: expand names no reference field'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await openPublicModel(ctx, request, request.params.project, request.params.model);
     const { id } = request.params;
     const item = isId(id) ? await ctx.store.getItem(model.id, id) : undefined;
     if (!item || !item.public) throw new ApiError('not_found', `item "${id.slice(0, 80)}" does not exist`);
-    if (answeredNotModified(request, reply, etagOf(`i${item.updatedAt}.${model.version}.${project.contentVersion}`, `${item.id}\n${ctx.publicUrl}`))) return reply;
-    return reply.type('application/json; charset=utf-8').send(await expandAssets(ctx, project, itemRecord(model.fields, item)));
+    const record = await expandAssets(ctx, project, itemRecord(model.fields, item));
+    const expanded = await expandedFields(ctx, request, project, model);
+    const answer = expanded ? await expandedRecord(ctx, project, record, expanded) : { json: record, version: '' };
+    if (answeredNotModified(request, reply, etagOf(`i${item.updatedAt}.${model.version}.${project.contentVersion}${answer.version}`, `${item.id}\n${ctx.publicUrl}`))) return reply;
+    return reply.type('application/json; charset=utf-8').send(answer.json);
   });
 }

@@ -81,8 +81,8 @@ function parseTarget(url: string, publicUrl: string): HotTarget | undefined {
   if (assets === undefined && model?.format !== 'json') return undefined;
   const at = url.indexOf('?');
   const search = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
-  // An item query's pages are the app's to answer (docs/content-workflow.md, "Queries").
-  if (hasItemQuery(search)) return undefined;
+  // An item query's pages, and expanded ones, are the app's to answer (docs/content-workflow.md).
+  if (hasItemQuery(search) || search.has('expand')) return undefined;
   let query;
   try {
     query = parsePageQuery(search);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ItemVersionRecord } from '@orbis/content-model';
 import { managementItem } from '../models/model-service.js';
 import { isId } from '../records/ids.js';
 import type { ContentModel, ItemVersion } from '../store/store.js';
@@ -20,7 +21,7 @@ const versionParams = { ...params.item, required: [...params.item.required, 'ver
  * A version as the management API answers it (docs/content-workflow.md): keys in a fixed order,
  * values in the model's field order, then those of fields the model no longer has.
  */
-export function versionRecord(model: ContentModel, v: ItemVersion): Record<string, unknown> {
+export function versionRecord(model: ContentModel, v: ItemVersion): ItemVersionRecord {
   const fields: Record<string, unknown> = {};
   for (const f of model.fields) if (f.key in v.fields) fields[f.key] = v.fields[f.key];
   for (const [key, value] of Object.entries(v.fields)) if (!(key in fields)) fields[key] = value;
@@ -80,16 +81,16 @@ export function itemVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
     const gone = () => new ApiError('conflict', `item "${id}" was deleted: its versions can be read, not restored`);
     const current = async () => {
       const item = await ctx.store.getItem(model.id, id);
-      return item && itemTag(item);
+      return item && itemTag((await ctx.models.working(model, item, true)).item);
     };
     // A write of the item as a PATCH is (docs/collaboration.md): If-Match with an older ETag is a 412.
     const restored = await conditionalWrite(request, reply, `item:${model.id}:${id}`, current, async () => {
       const item = await ctx.store.getItem(model.id, id);
       if (!item) throw gone();
-      const done = await ctx.models.restoreItem(project, model, item, version, auditActor(grantOf(request).actor));
+      const done = await ctx.models.restoreItem(project, model, (await ctx.models.working(model, item, true)).item, version, auditActor(grantOf(request).actor));
       if (!done) throw gone();
       return done;
-    }, itemTag);
-    return reply.type('application/json; charset=utf-8').send(managementItem(model, restored));
+    }, (w) => itemTag(w.item));
+    return reply.type('application/json; charset=utf-8').send(managementItem(model, restored.item, restored.status));
   });
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { roleAtLeast } from '@orbis/scene/roles';
 import { isId } from '../records/ids.js';
 import { managementItem, modelRecord } from '../models/model-service.js';
 import type { ContentModel, Project } from '../store/store.js';
@@ -8,6 +9,7 @@ import { auditActor, grantOf } from './auth/actor.js';
 import { sendCsv, sendGeojson } from './content-routes.js';
 import { importRoute } from './import-route.js';
 import { askedItemSource } from './item-listing.js';
+import { sendParsedListing } from './parsed-listing.js';
 import { itemListingQuery } from './schemas.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
@@ -20,6 +22,9 @@ const modelTag = (m: ContentModel) => versionTag({ id: m.id, key: m.key, name: m
 /** An item's version: its values and whether it is public. */
 export const itemTag = (i: Item) => versionTag({ id: i.id, public: i.public, fields: i.fields });
 
+
+/** Whether the caller sees drafts (docs/content-workflow.md, "Review"): a writer and above does. */
+export const seesDrafts = (request: FastifyRequest) => roleAtLeast(grantOf(request).role ?? 'reader', 'writer');
 
 type P = { Params: { project: string } };
 type PM = { Params: { project: string; model: string } };
@@ -38,11 +43,13 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!item) throw new ApiError('not_found', `item "${id.slice(0, 80)}" does not exist`);
     return item;
   };
+  // An item as the caller sees it: a writer (and above) sees a draft, a reader the published values.
+  const workingOr404 = async (request: FastifyRequest, model: ContentModel, id: string) => ctx.models.working(model, await itemOr404(model, id), seesDrafts(request));
 
   void app.register((scope) => importRoute(scope, ctx));
 
   // The shapes only: the rules of keys, types and limits are the domain's (models/field.ts), whose errors name the field.
-  const modelFields = { key: { type: 'string' }, name: { type: 'string' }, public: { type: 'boolean' }, fields: { type: 'array', items: { $ref: 'Field#' } } };
+  const modelFields = { key: { type: 'string' }, name: { type: 'string' }, public: { type: 'boolean' }, review: { type: 'boolean', description: 'item writes are drafts that a request publishes (docs/content-workflow.md, "Review")' }, fields: { type: 'array', items: { $ref: 'Field#' } } };
   const { key: _key, ...changeable } = modelFields;
   const itemBody = bodyOf({ fields: { type: 'object', description: 'values by field key; null clears a field (PATCH)' }, public: { type: 'boolean', description: "POST: without it, the item is as public as its model" } });
   const model = (name: string, description: string) => ({ 200: answer(name, description), 404: failure('not_found') });
@@ -88,31 +95,35 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Create an item', security: adminSecurity, params: params.model, body: itemBody, response: { 201: answer('Item', 'the item'), 400: failure('invalid_body naming the field'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
-    const item = await ctx.models.createItem(project, model, body, auditActor(grantOf(request).actor));
-    return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, item));
+    const made = await ctx.models.createItem(project, model, body, auditActor(grantOf(request).actor));
+    return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, made.item, made.status));
   });
 
   app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    return sendListing(ctx, request, reply, await askedItemSource(ctx, request, project, model, false), pageQueryOf(request));
+    const source = await askedItemSource(ctx, request, project, model, false);
+    // A model that requires review lists each item's status too (docs/content-workflow.md, "Review").
+    if (model.review) return sendParsedListing(ctx, reply, source, pageQueryOf(request), source.scope.query?.canonical ?? '', (items) => ctx.models.addStatuses(model, items));
+    return sendListing(ctx, request, reply, source, pageQueryOf(request));
   });
 
   app.get<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'One item', security: adminSecurity, params: params.item, response: model('Item', 'the item') } }, async (request, reply) => {
     const { model } = await modelOr404(request.params.project, request.params.model);
-    const item = await itemOr404(model, request.params.id);
+    const { item, status } = await workingOr404(request, model, request.params.id);
     tagAnswer(reply, itemTag(item));
-    return reply.type('application/json; charset=utf-8').send(managementItem(model, item));
+    return reply.type('application/json; charset=utf-8').send(managementItem(model, item, status));
   });
 
   app.patch<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'Merge values into an item (null clears one); publish or unpublish it', security: adminSecurity, params: params.item, body: itemBody, response: { ...model('Item', 'the item'), 400: failure('invalid_body naming the field') } } }, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body as Record<string, unknown>;
-    const updated = await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await itemOr404(model, request.params.id)), async () => {
-      const done = await ctx.models.patchItem(project, model, await itemOr404(model, request.params.id), body, auditActor(grantOf(request).actor));
+    const current = async () => (await workingOr404(request, model, request.params.id)).item;
+    const updated = await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await current()), async () => {
+      const done = await ctx.models.patchItem(project, model, await current(), body, auditActor(grantOf(request).actor));
       if (!done) throw new ApiError('not_found', `item "${request.params.id}" does not exist`);
       return done;
-    }, itemTag);
-    return reply.type('application/json; charset=utf-8').send(managementItem(model, updated));
+    }, (w) => itemTag(w.item));
+    return reply.type('application/json; charset=utf-8').send(managementItem(model, updated.item, updated.status));
   });
 
   app.delete<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'Delete an item', security: adminSecurity, params: params.item, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {

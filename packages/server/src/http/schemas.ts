@@ -6,6 +6,7 @@
 
 import { FIELD_TYPES } from '@orbis/content-model';
 import { ALIAS_PATTERN } from '@orbis/scene/checks';
+import { WEBHOOK_TRIGGERS } from '../store/webhook-store.js';
 
 const ref = (name: string) => ({ $ref: `${name}#` });
 const text = (description?: string) => ({ type: 'string', ...(description ? { description } : {}) });
@@ -90,6 +91,7 @@ export const sharedSchemas = [
       key: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,62}$' },
       name: text(),
       public: { type: 'boolean' },
+      review: { type: 'boolean' },
       fields: { type: 'array', items: ref('Field') },
       itemCount: { type: 'integer' },
       publicItemCount: { type: 'integer' },
@@ -117,6 +119,56 @@ export const sharedSchemas = [
     required: ['id', 'createdAt', 'updatedAt'],
     properties: { id: text(), createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } },
   },
+  {
+    $id: 'ReviewRequest',
+    description: 'a request to review and publish items\' drafts (docs/content-workflow.md, "Review")',
+    type: 'object',
+    required: ['id', 'title', 'state', 'items', 'reviewers', 'createdBy', 'createdAt', 'closedBy', 'closedAt', 'comment'],
+    properties: {
+      id: text(),
+      title: text(),
+      state: { enum: ['open', 'approved', 'declined'] },
+      items: { type: 'array', items: { type: 'object', properties: { model: { type: ['string', 'null'] }, id: text() } } },
+      reviewers: { type: 'array', items: text('a user id') },
+      createdBy: { type: 'object', description: 'the actor of the audit log' },
+      createdAt: { type: 'string', format: 'date-time' },
+      closedBy: { type: ['object', 'null'] },
+      closedAt: { type: ['string', 'null'], format: 'date-time' },
+      comment: { type: ['string', 'null'] },
+    },
+  },
+  {
+    $id: 'Webhook',
+    description: 'a webhook (docs/content-workflow.md, "Webhooks"); "secret" only in the answer that created it',
+    type: 'object',
+    required: ['id', 'url', 'triggers', 'active', 'createdAt', 'updatedAt'],
+    properties: {
+      id: text(),
+      url: { type: 'string', format: 'uri' },
+      triggers: { type: 'array', items: { enum: [...WEBHOOK_TRIGGERS] } },
+      active: { type: 'boolean' },
+      secret: text('whsec_…: the Standard Webhooks signing secret, shown once'),
+      createdAt: { type: 'string', format: 'date-time' },
+      updatedAt: { type: 'string', format: 'date-time' },
+    },
+  },
+  {
+    $id: 'WebhookDelivery',
+    description: 'one event sent (or to send) to a webhook, and how its receiver answered the last try',
+    type: 'object',
+    required: ['id', 'type', 'status', 'attempts', 'statusCode', 'error', 'attemptedAt', 'nextAttemptAt', 'createdAt'],
+    properties: {
+      id: text('msg_…: the webhook-id header, the same on every try'),
+      type: { enum: [...WEBHOOK_TRIGGERS] },
+      status: { enum: ['pending', 'delivered', 'failed'] },
+      attempts: { type: 'integer' },
+      statusCode: { type: ['integer', 'null'], description: "the last answer's HTTP status; null when none came" },
+      error: { type: ['string', 'null'], description: 'why no answer came (a refused address, a timeout)' },
+      attemptedAt: { type: ['string', 'null'], format: 'date-time' },
+      nextAttemptAt: { type: ['string', 'null'], format: 'date-time' },
+      createdAt: { type: 'string', format: 'date-time' },
+    },
+  },
 ];
 
 const param = (description: string) => ({ type: 'string', description });
@@ -128,6 +180,8 @@ export const params = {
   key: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the key id') } },
   plugin: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the plugin id') } },
   model: { type: 'object', required: ['project', 'model'], properties: { project: param('the project alias'), model: param('the model key') } },
+  request: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the request id') } },
+  webhook: { type: 'object', required: ['project', 'id'], properties: { project: param('the project alias'), id: param('the webhook id') } },
   item: { type: 'object', required: ['project', 'model', 'id'], properties: { project: param('the project alias'), model: param('the model key'), id: param('the item id') } },
 } as const;
 
@@ -150,6 +204,9 @@ export const paginationQuery = {
   },
 } as const;
 
+/** `?expand=` of the public item routes (docs/content-workflow.md, "Field types"). */
+export const expandQuery = { description: 'reference fields (comma-separated) whose items are inlined, each as its public record (null when not public)' } as const;
+
 /**
  * The pagination parameters and an item query's (docs/content-workflow.md, "Queries"), checked by
  * `models/item-query-parser.ts` against the model; the names with brackets stand for a family.
@@ -163,6 +220,7 @@ export const itemListingQuery = {
     sort: { description: 'fields to sort by, comma-separated, "-" for descending (then by id)' },
     q: { description: 'words that must each appear in a text field (ASCII letters in any case)' },
     bbox: { description: "west,south,east,north: items whose geometry's bounding box meets it" },
+    expand: expandQuery,
   },
 } as const;
 

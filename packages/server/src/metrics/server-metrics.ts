@@ -23,6 +23,7 @@ export class ServerMetrics {
   private readonly storeSeconds: Histogram<'operation'>;
   private readonly storageCalls: Counter<'operation' | 'outcome'>;
   private readonly storageSeconds: Histogram<'operation'>;
+  private readonly webhookTries: Counter<'outcome'>;
 
   constructor() {
     // The process's figures (CPU, memory, heap, event loop delay, handles, GC), with prom-client's names.
@@ -34,6 +35,7 @@ export class ServerMetrics {
     this.storeCalls = new Counter({ name: 'orbis_store_calls_total', help: 'Calls to the database store, by operation and outcome (ok, error)', labelNames: ['operation', 'outcome'], registers });
     this.storeSeconds = new Histogram({ name: 'orbis_store_call_duration_seconds', help: 'How long calls to the database store took, by operation', labelNames: ['operation'], buckets: CALL_BUCKETS, registers });
     this.storageCalls = new Counter({ name: 'orbis_storage_calls_total', help: 'Calls to the file storage, by operation and outcome (ok, error)', labelNames: ['operation', 'outcome'], registers });
+    this.webhookTries = new Counter({ name: 'orbis_webhook_deliveries_total', help: 'Webhook delivery tries, by outcome (delivered, retry: failed and tried again later, failed: given up)', labelNames: ['outcome'], registers });
     this.storageSeconds = new Histogram({ name: 'orbis_storage_call_duration_seconds', help: 'How long calls to the file storage took, by operation (a read until its stream is open)', labelNames: ['operation'], buckets: CALL_BUCKETS, registers });
   }
 
@@ -41,6 +43,11 @@ export class ServerMetrics {
   request(method: string, route: string, status: number, seconds: number): void {
     this.requests.inc({ method, route, status: String(status) });
     this.requestSeconds.observe({ method, route }, seconds);
+  }
+
+  /** Records how one webhook delivery try ended. */
+  webhookTry(outcome: 'delivered' | 'retry' | 'failed'): void {
+    this.webhookTries.inc({ outcome });
   }
 
   /** Records one call to the store. */

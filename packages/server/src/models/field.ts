@@ -1,4 +1,4 @@
-import { FIELD_TYPES, type Field, type FieldType } from '@orbis/content-model';
+import { FIELD_TYPES, type Field, type FieldType, GROUP_MEMBER_TYPES } from '@orbis/content-model';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 
@@ -7,6 +7,7 @@ export interface ModelDraft {
   key: string;
   name: string;
   public: boolean;
+  review: boolean;
   fields: Field[];
 }
 
@@ -19,7 +20,9 @@ const RESERVED_MODEL_KEYS = new Set(['assets']);
 export const MAX_FIELDS = 100;
 export const MAX_NAME_LENGTH = 200;
 const MAX_OPTIONS = 1000;
-const FIELD_PROPS = ['key', 'type', 'name', 'required', 'multiple', 'options'];
+const FIELD_PROPS = ['key', 'type', 'name', 'required', 'multiple', 'options', 'values', 'model', 'fields'];
+/** The most fields a group holds. */
+const MAX_GROUP_FIELDS = 30;
 
 function show(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
@@ -60,15 +63,34 @@ function checkField(value: unknown, at: string): Field {
     if (typeof raw[flag] !== 'boolean') throw new InputError(`${at}.${flag}`, `${at}.${flag} must be true or false`);
     field[flag] = raw[flag];
   }
-  if (type === 'select') {
-    const options = raw.options;
-    if (!Array.isArray(options) || options.length === 0 || options.length > MAX_OPTIONS || !options.every((o) => typeof o === 'string' && o !== '')) {
-      throw new InputError(`${at}.options`, `${at}.options must be a list of 1 to ${MAX_OPTIONS} non-empty strings for a select field`);
+  // A select's options and a tag field's values are lists of the same kind.
+  for (const [prop, owner] of [['options', 'select'], ['values', 'tag']] as const) {
+    if (type !== owner) {
+      if (raw[prop] !== undefined) throw new InputError(`${at}.${prop}`, `${at}.${prop} is only for ${owner} fields`);
+      continue;
     }
-    if (new Set(options).size !== options.length) throw new InputError(`${at}.options`, `${at}.options has a value twice`);
-    field.options = options as string[];
-  } else if (raw.options !== undefined) {
-    throw new InputError(`${at}.options`, `${at}.options is only for select fields`);
+    const list = raw[prop];
+    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_OPTIONS || !list.every((o) => typeof o === 'string' && o !== '')) {
+      throw new InputError(`${at}.${prop}`, `${at}.${prop} must be a list of 1 to ${MAX_OPTIONS} non-empty strings for a ${owner} field`);
+    }
+    if (new Set(list).size !== list.length) throw new InputError(`${at}.${prop}`, `${at}.${prop} has a value twice`);
+    field[prop] = list as string[];
+  }
+  if (type === 'reference') {
+    if (typeof raw.model !== 'string' || !MODEL_KEY.test(raw.model)) throw new InputError(`${at}.model`, `${at}.model must name a model of the project for a reference field`);
+    field.model = raw.model;
+  } else if (raw.model !== undefined) {
+    throw new InputError(`${at}.model`, `${at}.model is only for reference fields`);
+  }
+  if (type === 'group') {
+    const members = raw.fields;
+    if (!Array.isArray(members) || members.length === 0 || members.length > MAX_GROUP_FIELDS) throw new InputError(`${at}.fields`, `${at}.fields must be a list of 1 to ${MAX_GROUP_FIELDS} fields for a group field`);
+    field.fields = uniqueKeys(members.map((m, i) => checkField(m, `${at}.fields[${i}]`)), `${at}.fields`);
+    field.fields.forEach((m, i) => {
+      if (!GROUP_MEMBER_TYPES.includes(m.type)) throw new InputError(`${at}.fields[${i}].type`, `${at}.fields[${i}].type must be one of ${GROUP_MEMBER_TYPES.join(', ')} inside a group, got "${m.type}"`);
+    });
+  } else if (raw.fields !== undefined) {
+    throw new InputError(`${at}.fields`, `${at}.fields is only for group fields`);
   }
   return field;
 }
@@ -77,10 +99,14 @@ function checkField(value: unknown, at: string): Field {
 export function checkFields(value: unknown): Field[] {
   if (!Array.isArray(value)) throw new InputError('fields', '"fields" must be a list of fields');
   if (value.length > MAX_FIELDS) throw new InputError('fields', `a model has at most ${MAX_FIELDS} fields, got ${value.length}`);
-  const fields = value.map((f, i) => checkField(f, `fields[${i}]`));
+  return uniqueKeys(value.map((f, i) => checkField(f, `fields[${i}]`)), 'fields');
+}
+
+/** `fields`, when no key is used twice; else an InputError naming the second. */
+function uniqueKeys(fields: Field[], at: string): Field[] {
   const seen = new Set<string>();
   fields.forEach((f, i) => {
-    if (seen.has(f.key)) throw new InputError(`fields[${i}].key`, `fields[${i}].key "${f.key}" is used twice`);
+    if (seen.has(f.key)) throw new InputError(`${at}[${i}].key`, `${at}[${i}].key "${f.key}" is used twice`);
     seen.add(f.key);
   });
   return fields;
@@ -91,7 +117,8 @@ export function parseModelDraft(body: Record<string, unknown>): ModelDraft {
   const key = checkModelKey(body.key);
   const name = body.name === undefined ? key : checkModelName(body.name);
   if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
-  return { key, name, public: body.public === true, fields: checkFields(body.fields ?? []) };
+  if (body.review !== undefined && typeof body.review !== 'boolean') throw new InputError('review', '"review" must be true or false');
+  return { key, name, public: body.public === true, review: body.review === true, fields: checkFields(body.fields ?? []) };
 }
 
 /** The first geometry field of a model: the one `.geojson` draws. */

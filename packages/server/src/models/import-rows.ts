@@ -12,6 +12,8 @@ import { unguarded } from './item-export.js';
 export interface ImportRow {
   row: string;
   values: unknown;
+  /** The row's own visibility (a project import's items carry theirs); else the import's. */
+  public?: boolean;
 }
 
 /**
@@ -89,12 +91,13 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
 /** A CSV cell as a value of `field`: what `.csv` exports turned back (a cell a formula guard prefixed loses its `'`). */
 function fromCell(field: Field, cell: string): unknown {
-  if (field.multiple) return parseJson(cell);
+  if (field.multiple || field.type === 'group') return parseJson(cell);
   switch (field.type) {
     case 'integer':
     case 'number':
       return NUMBER.test(cell) ? Number(cell) : cell;
     case 'bool':
+    case 'checkbox':
       return cell === 'true' ? true : cell === 'false' ? false : cell;
     case 'geometry':
       return /^\s*\{/.test(cell) ? parseJson(cell) : wktOrCell(field, cell);

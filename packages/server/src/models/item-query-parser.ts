@@ -2,22 +2,22 @@ import type { Field, FieldType } from '@orbis/content-model';
 import { PageQueryError } from '../assets/page-query.js';
 import { type Condition, type ItemQuery, QUERY_OPS, type QueryField, type QueryKind, type QueryOp } from '../store/item-query.js';
 
-const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textArea', 'markdown', 'select', 'url', 'asset', 'date']);
+const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textArea', 'markdown', 'select', 'url', 'asset', 'date', 'tag', 'reference', 'richtext']);
 /** The fields whose values keyword search (`q`) reads. */
-const SEARCHED_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textArea', 'markdown', 'select', 'url']);
+const SEARCHED_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textArea', 'markdown', 'select', 'url', 'tag', 'richtext']);
 const QUERY_PARAM = /^(filter|or\[(\d{1,3})\])\[([^\]]*)\]\[([^\]]*)\]$/;
 /** At most this many conditions, or-groups and sort keys: a URL is no program. */
 const MAX_TERMS = 50;
 
 function kindOf(type: FieldType): QueryKind {
   if (type === 'integer' || type === 'number') return 'number';
-  if (type === 'bool') return 'bool';
+  if (type === 'bool' || type === 'checkbox') return 'bool';
   return 'text';
 }
 
 function queryFields(fields: Field[]): Map<string, QueryField> {
   const byKey = new Map<string, QueryField>();
-  for (const f of fields) byKey.set(f.key, { key: f.key, kind: TEXT_TYPES.has(f.type) ? 'text' : kindOf(f.type), existsOnly: f.multiple === true || f.type === 'geometry' });
+  for (const f of fields) byKey.set(f.key, { key: f.key, kind: TEXT_TYPES.has(f.type) ? 'text' : kindOf(f.type), existsOnly: f.multiple === true || f.type === 'geometry' || f.type === 'group' });
   byKey.set('createdAt', { key: 'createdAt', kind: 'time', column: 'created_at', existsOnly: false });
   byKey.set('updatedAt', { key: 'updatedAt', kind: 'time', column: 'updated_at', existsOnly: false });
   return byKey;

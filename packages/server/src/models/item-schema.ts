@@ -10,29 +10,40 @@ function valueSchema(field: Field): Schema {
     case 'textArea':
     case 'markdown':
       return { type: 'string' };
+    case 'richtext':
+      return { type: 'string', contentMediaType: 'text/markdown' };
     case 'integer':
       return { type: 'integer' };
     case 'number':
       return { type: 'number' };
     case 'bool':
+    case 'checkbox':
       return { type: 'boolean' };
     case 'date':
       // ISO 8601: a calendar date, or a date and time with its offset.
       return { type: 'string', anyOf: [{ format: 'date' }, { format: 'date-time' }] };
     case 'select':
       return { type: 'string', enum: field.options ?? [] };
+    case 'tag':
+      return { type: 'string', enum: field.values ?? [] };
     case 'url':
       return { type: 'string', format: 'uri', pattern: '^https?://' };
     case 'asset':
       return { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' };
+    case 'reference':
+      return { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$', description: `the id of an item of the model "${field.model}"` };
     case 'geometry':
       return { $ref: GEOMETRY_SCHEMA_ID };
+    case 'group':
+      // Its own fields as an item's are: each typed, null when empty, required ones present.
+      return { ...itemFieldsSchema(field.fields ?? []), $schema: undefined };
   }
 }
 
 function fieldSchema(field: Field): Schema {
   const one = valueSchema(field);
-  const schema: Schema = field.multiple ? { type: 'array', items: one } : one;
+  // A tag or reference list names each value once.
+  const schema: Schema = field.multiple ? { type: 'array', items: one, ...(field.type === 'tag' || field.type === 'reference' ? { uniqueItems: true } : {}) } : one;
   if (field.name) schema.title = field.name;
   return schema;
 }

@@ -18,13 +18,15 @@ export interface ModelRevision {
 
 function describe(error: ErrorObject): { field: string; message: string } {
   const path = error.instancePath.split('/').slice(1);
+  // Inside a group (docs/content-workflow.md, "Field types"): the group's field, then where in it.
+  const within = path.length > 0 ? `${path.join('.')}.` : '';
   if (error.keyword === 'additionalProperties') {
     const extra = String((error.params as { additionalProperty: string }).additionalProperty).slice(0, 60);
-    return { field: extra, message: `field "${extra}" is not in the model` };
+    return { field: path[0] ?? extra, message: `field "${within}${extra}" is not in the model` };
   }
   if (error.keyword === 'required') {
     const missing = (error.params as { missingProperty: string }).missingProperty;
-    return { field: missing, message: `field "${missing}" is required` };
+    return { field: path[0] ?? missing, message: `field "${within}${missing}" is required` };
   }
   const field = path[0] ?? 'fields';
   const where = path.length > 1 ? ` at ${error.instancePath}` : '';

@@ -1,7 +1,8 @@
 import { isId, newId } from '../records/ids.js';
 import { withPublicFlag } from '../records/record-fragment.js';
 import { InputError } from '../input-error.js';
-import type { Field, ModelRecord } from '@orbis/content-model';
+import type { Field, ItemStatus, ModelRecord } from '@orbis/content-model';
+import { itemStatus, withDraft } from './item-status.js';
 import type { ContentModel, Item, ItemVersion, Project, Store, VersionActor } from '../store/store.js';
 import { checkFields, checkModelName, parseModelDraft } from './field.js';
 import type { ImportRow } from './import-rows.js';
@@ -19,7 +20,8 @@ export function modelRecord(model: ContentModel): ModelRecord {
     key: model.key,
     name: model.name,
     public: model.public,
-    fields: model.fields.map((f) => ({ key: f.key, type: f.type, name: f.name, required: f.required, multiple: f.multiple, options: f.options })),
+    review: model.review,
+    fields: model.fields.map((f) => ({ key: f.key, type: f.type, name: f.name, required: f.required, multiple: f.multiple, options: f.options, values: f.values, model: f.model, fields: f.fields })),
     itemCount: model.itemCount,
     publicItemCount: model.publicItemCount,
     createdAt: model.createdAt,
@@ -27,9 +29,19 @@ export function modelRecord(model: ContentModel): ModelRecord {
   };
 }
 
-/** An item as the management API answers it: its record with asset ids as they are, and its `public` flag last. */
-export function managementItem(model: ContentModel, item: Item): string {
-  return withPublicFlag(spliceAssets(itemRecord(model.fields, item)), item.public);
+/**
+ * An item as the management API answers it: its record with asset ids as they are, its `public`
+ * flag, and in a model that requires review its `status`, last.
+ */
+export function managementItem(model: ContentModel, item: Item, status?: ItemStatus): string {
+  const json = withPublicFlag(spliceAssets(itemRecord(model.fields, item)), item.public);
+  return status === undefined ? json : `${json.slice(0, -1)},"status":"${status}"}`;
+}
+
+/** An item as a member sees it: in a model that requires review, with its draft (for writers) and its status. */
+export interface WorkingItem {
+  item: Item;
+  status?: ItemStatus;
 }
 
 /** An item's values without empty ones: `null` clears a field, and an empty field is stored as absent. */
@@ -51,6 +63,7 @@ export class ModelService {
 
   async create(project: Project, body: Record<string, unknown>): Promise<ContentModel> {
     const draft = parseModelDraft(body);
+    await this.checkReferenceModels(project, draft.fields, draft.key);
     return this.store.createModel({ id: newId(), projectId: project.id, ...draft, createdAt: new Date().toISOString() });
   }
 
@@ -61,9 +74,11 @@ export class ModelService {
   async update(project: Project, model: ContentModel, body: Record<string, unknown>): Promise<ContentModel | undefined> {
     const name = body.name === undefined ? undefined : checkModelName(body.name);
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
+    if (body.review !== undefined && typeof body.review !== 'boolean') throw new InputError('review', '"review" must be true or false');
     const fields = body.fields === undefined ? undefined : checkFields(body.fields);
+    if (fields) await this.checkReferenceModels(project, fields, model.key);
     if (fields) await this.checkItemsFit(model, fields);
-    const updated = await this.store.updateModel(project.id, model.key, { name, public: body.public as boolean | undefined, fields, updatedAt: new Date().toISOString() });
+    const updated = await this.store.updateModel(project.id, model.key, { name, public: body.public as boolean | undefined, review: body.review as boolean | undefined, fields, updatedAt: new Date().toISOString() });
     if (updated) this.validator.forget(updated.id);
     return updated;
   }
@@ -99,21 +114,43 @@ export class ModelService {
     return withoutEmpty(values as Record<string, unknown>);
   }
 
-  /** Throws an InputError naming the field (and row) of the first asset id that is not an asset of the project. */
+  /**
+   * Throws an InputError naming the field (and row) of the first asset id that is not an asset of
+   * the project, or reference that is not an item of its field's model (docs/content-workflow.md,
+   * "Field types"). `known` remembers the ids checked, by field type.
+   */
   async checkAssets(project: Project, model: ContentModel, items: { values: Record<string, unknown>; row?: string }[], known = new Map<string, boolean>()): Promise<void> {
-    const assetFields = model.fields.filter((f) => f.type === 'asset');
-    if (assetFields.length === 0) return;
+    const linked = model.fields.filter((f) => f.type === 'asset' || f.type === 'reference');
+    if (linked.length === 0) return;
+    const targets = new Map<string, ContentModel | undefined>();
+    for (const field of linked) if (field.type === 'reference') targets.set(field.key, await this.store.getModel(project.id, field.model!));
     for (const { values, row } of items) {
-      for (const field of assetFields) {
+      for (const field of linked) {
         const raw = values[field.key];
+        const target = targets.get(field.key);
         for (const id of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
-          if (!known.has(id as string)) known.set(id as string, isId(id as string) && (await this.store.getAsset(project.id, id as string)) !== undefined);
-          if (!known.get(id as string)) {
+          const memo = `${field.type === 'asset' ? 'asset' : target?.id}:${String(id)}`;
+          if (!known.has(memo)) known.set(memo, isId(id as string) && (await this.exists(project, field, target, id as string)));
+          if (!known.get(memo)) {
             const prefix = row === undefined ? '' : `${row}: `;
-            throw new InputError(row ?? field.key, `${prefix}field "${field.key}": "${String(id)}" is not an asset of this project`);
+            const what = field.type === 'asset' ? 'an asset of this project' : `an item of the model "${field.model}"`;
+            throw new InputError(row ?? field.key, `${prefix}field "${field.key}": "${String(id)}" is not ${what}`);
           }
         }
       }
+    }
+  }
+
+  private async exists(project: Project, field: Field, target: ContentModel | undefined, id: string): Promise<boolean> {
+    if (field.type === 'asset') return (await this.store.getAsset(project.id, id)) !== undefined;
+    return target !== undefined && (await this.store.getItem(target.id, id)) !== undefined;
+  }
+
+  /** Throws an InputError naming a reference field whose model is not one of the project's (`self`: the model being made). */
+  private async checkReferenceModels(project: Project, fields: Field[], self: string): Promise<void> {
+    for (const [i, f] of fields.entries()) {
+      if (f.type !== 'reference' || f.model === self || (await this.store.getModel(project.id, f.model!))) continue;
+      throw new InputError(`fields[${i}].model`, `fields[${i}].model: the project has no model "${f.model}"`);
     }
   }
 
@@ -123,14 +160,15 @@ export class ModelService {
    * undefined: the items are as public as their model (docs/content-api.md, "Item visibility").
    */
   async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean | undefined, actor: VersionActor): Promise<number> {
+    if (model.review) throw new InputError('review', `model "${model.key}" requires review: its items are created one by one (POST …/items), each a draft, not imported`);
     const spool = new ItemSpool();
     const visible = isPublic ?? model.public;
     const known = new Map<string, boolean>();
     try {
-      for await (const { row, values } of rows) {
+      for await (const { row, values, public: own } of rows) {
         const checked = this.checkValues(model, values, row);
         await this.checkAssets(project, model, [{ values: checked, row }], known);
-        await spool.add({ public: visible, fields: checked });
+        await spool.add({ public: own ?? visible, fields: checked });
         // Rows parsed from a buffered body come on microtasks alone: let other requests in.
         if (spool.count % IMPORT_ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -142,16 +180,46 @@ export class ModelService {
   }
 
   /** Without `public` the item is as public as its model (docs/content-api.md, "Item visibility"). */
-  async createItem(project: Project, model: ContentModel, body: Record<string, unknown>, actor: VersionActor): Promise<Item> {
+  async createItem(project: Project, model: ContentModel, body: Record<string, unknown>, actor: VersionActor): Promise<WorkingItem> {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     const values = this.checkValues(model, body.fields ?? {});
     await this.checkAssets(project, model, [{ values }]);
     const [item] = await this.store.insertItems(model.id, [{ public: (body.public as boolean | undefined) ?? model.public, fields: values }], new Date().toISOString(), actor);
-    return item!;
+    return this.working(model, item!, true);
   }
 
-  /** Merges `fields` into the item's values (`null` clears one) and sets `public`; the write keeps a version naming `actor`. */
-  async patchItem(project: Project, model: ContentModel, item: Item, body: Record<string, unknown>, actor: VersionActor): Promise<Item | undefined> {
+  /**
+   * An item as a member sees it (docs/content-workflow.md, "Review"): in a model that requires
+   * review, its status, and with `drafts` (writers and above) its draft's values; else as stored.
+   */
+  async working(model: ContentModel, item: Item, drafts: boolean): Promise<WorkingItem> {
+    if (!model.review) return { item };
+    const draft = await this.store.reviews.getDraft(model.id, item.id);
+    return { item: drafts ? withDraft(item, draft) : item, status: itemStatus(draft) };
+  }
+
+  /** Adds each listed item's `status` (a model that requires review), after its `public` flag. */
+  async addStatuses(model: ContentModel, items: { id: string; status?: ItemStatus }[]): Promise<void> {
+    const drafts = await this.store.reviews.draftsOf(model.id, items.map((i) => i.id));
+    for (const item of items) item.status = itemStatus(drafts.get(item.id));
+  }
+
+  /** Writes an item's new values: as they are, or in a model that requires review as its draft. */
+  private async write(model: ContentModel, item: Item, patch: { public?: boolean; fields?: Record<string, unknown> }, actor: VersionActor): Promise<WorkingItem | undefined> {
+    const now = new Date().toISOString();
+    if (!model.review) {
+      const updated = await this.store.updateItem(model.id, item.id, { ...patch, updatedAt: now, actor });
+      return updated && { item: updated };
+    }
+    const draft = await this.store.reviews.putDraft(model.id, item.id, { public: patch.public ?? item.public, fields: patch.fields ?? item.fields }, now, actor);
+    return draft && { item: withDraft(item, draft), status: itemStatus(draft) };
+  }
+
+  /**
+   * Merges `fields` into the item's values (`null` clears one) and sets `public`; the write keeps a
+   * version naming `actor`. `item` is the working item (its draft's values in a model that requires review).
+   */
+  async patchItem(project: Project, model: ContentModel, item: Item, body: Record<string, unknown>, actor: VersionActor): Promise<WorkingItem | undefined> {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     let fields: Record<string, unknown> | undefined;
     if (body.fields !== undefined) {
@@ -159,7 +227,7 @@ export class ModelService {
       fields = this.checkValues(model, { ...item.fields, ...body.fields });
       await this.checkAssets(project, model, [{ values: fields }]);
     }
-    return this.store.updateItem(model.id, item.id, { public: body.public as boolean | undefined, fields, updatedAt: new Date().toISOString(), actor });
+    return this.write(model, item, { public: body.public as boolean | undefined, fields }, actor);
   }
 
   /**
@@ -167,9 +235,9 @@ export class ModelService {
    * Values of fields the model no longer has are dropped; what remains is checked against the
    * model as it is now (a field made required since is an InputError naming it).
    */
-  async restoreItem(project: Project, model: ContentModel, item: Item, version: ItemVersion, actor: VersionActor): Promise<Item | undefined> {
+  async restoreItem(project: Project, model: ContentModel, item: Item, version: ItemVersion, actor: VersionActor): Promise<WorkingItem | undefined> {
     const fields = this.checkValues(model, keptFields(model.fields, version.fields));
     await this.checkAssets(project, model, [{ values: fields }]);
-    return this.store.updateItem(model.id, item.id, { fields, updatedAt: new Date().toISOString(), actor });
+    return this.write(model, item, { fields }, actor);
   }
 }

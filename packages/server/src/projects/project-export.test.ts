@@ -1,34 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../test/harness.js';
-import { exportProject, PROJECT_MANIFEST, type ProjectManifest } from './project-export.js';
-
-/** Every entry of a zip file, by name. */
-function unzip(file: string): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(readFileSync(file), { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const out = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(out));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            out.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from '../test/unzip.js';
+import { exportProject } from './project-export.js';
+import { PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
 
 describe('orbis project export (docs/operations.md)', () => {
   let h: Harness;
@@ -55,7 +32,7 @@ describe('orbis project export (docs/operations.md)', () => {
     const project = (await store.getProjectByAlias('atlas'))!;
     const file = join(mkdtempSync(join(tmpdir(), 'orbis-export-')), 'atlas.zip');
     await exportProject(store, storage, project, file);
-    const entries = await unzip(file);
+    const entries = await unzip(readFileSync(file));
     const manifest = JSON.parse(entries.get(PROJECT_MANIFEST)!.toString()) as ProjectManifest;
     expect(manifest).toMatchObject({ format: 'orbis-project', version: 1, project: { alias: 'atlas', name: project.name, visibility: project.visibility }, scene: true, publication: true, members: [{ email: 'ana@example.org', role: 'writer' }] });
     expect(entries.get('scene.json')!.toString()).toBe((await store.getScene(project.id))!.json);

@@ -7,26 +7,7 @@ import yazl from 'yazl';
 import { ConfigError } from '../config/serve-config.js';
 import type { Storage } from '../storage/storage.js';
 import type { Project, Store } from '../store/store.js';
-
-/** The zip's manifest (its last entry): what the project is and where each of its parts lies (docs/operations.md, "Export a project"). */
-export const PROJECT_MANIFEST = 'orbis-project.json';
-
-export interface ProjectManifest {
-  format: 'orbis-project';
-  version: 1;
-  exportedAt: string;
-  project: { alias: string; name: string; visibility: string; description: string };
-  /** Each asset's original file is `assets/{id}/original`. */
-  assets: { id: string; name: string; public: boolean; contentType: string; size: number }[];
-  /** Each model's items are `models/{key}.ndjson`, one `{"public","fields"}` a line, in id order. */
-  models: { key: string; name: string; public: boolean; fields: unknown[]; items: number }[];
-  /** `plugins/{n}.json`, the packages in install order. */
-  plugins: number;
-  members: { email: string; role: string }[];
-  /** Whether `scene.json` and `publication.json` (the published snapshot) are in the zip. */
-  scene: boolean;
-  publication: boolean;
-}
+import { PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
 
 /**
  * Writes one project to a zip at `file`: its settings, scene, published snapshot, assets with

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../records/ids.js';
 import { accountsContract } from './accounts.contract.js';
 import { versionsContract } from './versions.contract.js';
+import { reviewsContract } from './reviews.contract.js';
 import { contentContract } from './content.contract.js';
 import { listedRecords, listingContract } from './listing.contract.js';
 import type { NewAsset, Project, Store } from './store.js';
@@ -16,6 +17,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
   contentContract(name, open);
   accountsContract(name, open);
   versionsContract(name, open);
+  reviewsContract(name, open);
   describe(`Store contract: ${name}`, () => {
     let store: Store;
     let project: Project;

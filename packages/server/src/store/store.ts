@@ -1,7 +1,9 @@
 import type { Field } from '@orbis/content-model';
-import type { AccountStore, AuditActor } from './account-store.js';
+import type { AccountStore } from './account-store.js';
 import type { ItemQuery } from './item-query.js';
 import type { SceneLog } from './scene-log.js';
+import type { WebhookStore } from './webhook-store.js';
+import type { ReviewStore } from './review-store.js';
 
 /** Who may list a project's assets without a key. */
 export type Visibility = 'public' | 'private';
@@ -133,6 +135,8 @@ export interface ContentModel {
   key: string;
   name: string;
   public: boolean;
+  /** Whether item writes are drafts that a request publishes (docs/content-workflow.md, "Review"). */
+  review: boolean;
   fields: Field[];
   itemCount: number;
   publicItemCount: number;
@@ -141,11 +145,12 @@ export interface ContentModel {
   updatedAt: string;
 }
 
-export type NewModel = Pick<ContentModel, 'id' | 'projectId' | 'key' | 'name' | 'public' | 'fields' | 'createdAt'>;
+export type NewModel = Pick<ContentModel, 'id' | 'projectId' | 'key' | 'name' | 'public' | 'fields' | 'createdAt'> & { review?: boolean };
 
 export interface ModelPatch {
   name?: string;
   public?: boolean;
+  review?: boolean;
   /** The new fields: items keep the values of the fields that remain, and lose the others. */
   fields?: Field[];
   updatedAt: string;
@@ -173,11 +178,8 @@ export interface ItemPatch {
   actor: VersionActor;
 }
 
-/**
- * Who wrote a version: the audit log's actor, or `system` for the versions that the migration
- * introducing versions made of the items it found (who wrote those is not known).
- */
-export type VersionActor = AuditActor | { type: 'system' };
+export type { VersionActor } from './version-actor.js';
+import type { VersionActor } from './version-actor.js';
 
 /** One kept version of an item (docs/content-workflow.md): every write of the item adds one. */
 export interface ItemVersion {
@@ -233,6 +235,14 @@ export interface Store {
   readonly accounts: AccountStore;
   /** The live scene's stored updates (docs/collaboration.md). */
   readonly sceneLog: SceneLog;
+  /**
+   * Webhooks and their outbox (docs/content-workflow.md, "Webhooks"). `insertItems`, `updateItem`,
+   * `deleteItem`, `insertAssets` and `deleteAsset` add the outbox rows of their events in their own
+   * transactions (an import's items are not announced one by one).
+   */
+  readonly webhooks: WebhookStore;
+  /** Drafts and review requests (docs/content-workflow.md, "Review"). */
+  readonly reviews: ReviewStore;
   close(): Promise<void>;
 
   getMeta(key: string): Promise<string | undefined>;

@@ -1,7 +1,6 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { checkedLookup, isInside } from '../net/inside-addresses.js';
 import { InputError } from '../input-error.js';
 
 /** What {@link fetchRemoteFile} may do. */
@@ -11,19 +10,6 @@ export interface RemoteFileLimits {
   /** Whether addresses inside the deployment (loopback, private, link-local) may be fetched. */
   privateAddresses: boolean;
   timeoutMs?: number;
-}
-
-/**
- * Addresses a server must not be made to fetch from on a scene's behalf unless the operator says
- * so: its own machine, the private networks behind it and the cloud metadata service.
- */
-const INSIDE = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 4], ['240.0.0.0', 4]] as const) INSIDE.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['::ffff:0:0', 96]] as const) INSIDE.addSubnet(net, bits, 'ipv6');
-
-function isInside(address: string): boolean {
-  const family = isIP(address);
-  return family !== 0 && INSIDE.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
 const refusedAddress = (url: string, address: string) =>
@@ -48,15 +34,7 @@ export async function fetchRemoteFile(url: string, limits: RemoteFileLimits, red
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new InputError('url', `${url}: only http and https URLs are read`);
   const literal = target.hostname.replace(/^\[|\]$/g, '');
   if (!limits.privateAddresses && isInside(literal)) throw refusedAddress(url, literal);
-  const lookup = (hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const inside = addresses.find((a) => isInside(a.address));
-      if (!limits.privateAddresses && inside) return callback(refusedAddress(url, inside.address), []);
-      if ((options as { all?: boolean }).all) return callback(null, addresses);
-      callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
+  const lookup = checkedLookup(limits.privateAddresses, (address) => refusedAddress(url, address));
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(target, { lookup: lookup as never, timeout: limits.timeoutMs ?? 30_000, headers: { 'user-agent': 'Orbis (URL layer)' } }, resolve);

@@ -1,11 +1,14 @@
-import type { Field, ItemPage, ItemRecord, ModelRecord } from '@orbis/content-model';
+import type { Field, ItemPage, ItemRecord, ItemVersionRecord, ModelRecord, ReviewRequestRecord, WebhookDeliveryRecord, WebhookRecord } from '@orbis/content-model';
 import { vectorFormatOf } from '@orbis/scene/checks';
 import { ApiError } from './management-api.js';
 import { t } from '../ui/i18n.js';
 
-export type { Field, ItemPage, ItemRecord, ModelRecord };
+export type { Field, ItemPage, ItemRecord, ItemVersionRecord, ModelRecord, ReviewRequestRecord, WebhookDeliveryRecord, WebhookRecord };
 
-/** The content-model routes of the management API (docs/contract.md §10), with the admin token. */
+/**
+ * The content routes of the management API (docs/contract.md §10 and §16): models, items, their
+ * versions, review requests and webhooks, with the editor's credentials.
+ */
 export class ContentApi {
   constructor(
     readonly project: string,
@@ -16,8 +19,9 @@ export class ContentApi {
     return `/api/projects/${encodeURIComponent(this.project)}/models`;
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(this.base + path, {
+  /** A call to a path under the models (`/…`), or with `project`, under the project. */
+  private async call<T>(method: string, path: string, body?: unknown, project = false): Promise<T> {
+    const res = await fetch((project ? `/api/projects/${encodeURIComponent(this.project)}` : this.base) + path, {
       method,
       headers: { ...this.authHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -32,7 +36,7 @@ export class ContentApi {
     return this.call('GET', '');
   }
 
-  createModel(model: { key: string; name: string; public: boolean; fields: Field[] }): Promise<ModelRecord> {
+  createModel(model: { key: string; name: string; public: boolean; review?: boolean; fields: Field[] }): Promise<ModelRecord> {
     return this.call('POST', '', model);
   }
 
@@ -58,6 +62,40 @@ export class ContentApi {
 
   deleteItem(key: string, id: string): Promise<void> {
     return this.call('DELETE', `/${key}/items/${id}`);
+  }
+
+  /** One item as this user sees it: a writer its draft, with its `status` in a model that requires review. */
+  item(key: string, id: string): Promise<ItemRecord> {
+    return this.call('GET', `/${key}/items/${id}`);
+  }
+
+  /** The item's most recent versions, newest first. */
+  async versions(key: string, id: string, limit = 20): Promise<ItemVersionRecord[]> {
+    return (await this.call<{ results: ItemVersionRecord[] }>('GET', `/${key}/items/${id}/versions?limit=${limit}`)).results;
+  }
+
+  restoreVersion(key: string, id: string, version: number): Promise<ItemRecord> {
+    return this.call('POST', `/${key}/items/${id}/versions/${version}/restore`);
+  }
+
+  requests(state?: ReviewRequestRecord['state']): Promise<ReviewRequestRecord[]> {
+    return this.call('GET', `/requests${state ? `?state=${state}` : ''}`, undefined, true);
+  }
+
+  openRequest(body: { title: string; items: { model: string; id: string }[]; reviewers: string[] }): Promise<ReviewRequestRecord> {
+    return this.call('POST', '/requests', body, true);
+  }
+
+  closeRequest(id: string, verb: 'approve' | 'decline', comment: string): Promise<ReviewRequestRecord> {
+    return this.call('POST', `/requests/${id}/${verb}`, comment ? { comment } : {}, true);
+  }
+
+  webhooks(): Promise<WebhookRecord[]> {
+    return this.call('GET', '/webhooks', undefined, true);
+  }
+
+  deliveries(webhookId: string): Promise<WebhookDeliveryRecord[]> {
+    return this.call('GET', `/webhooks/${webhookId}/deliveries`, undefined, true);
   }
 
   /** Imports a file into a model (its type from its name), with upload progress (XHR: fetch has none). */

@@ -7,6 +7,9 @@ import { ContentApi, type Field, type ItemRecord, type ModelRecord } from './con
 import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { itemForm } from './item-form.js';
+import { itemHistory } from './item-history.js';
+import { requestsWaiting, reviewControls } from './review-requests.js';
+import { webhookList } from './webhook-list.js';
 import type { AssetRecord } from './management-api.js';
 import { VECTOR_FORMATS } from '@orbis/scene/checks';
 import type { Permissions } from './permissions.js';
@@ -19,6 +22,7 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
   const key = textInput({ placeholder: 'shelters', label: t('content.modelKey'), testid: 'model-key' });
   const name = textInput({ placeholder: t('content.modelNamePlaceholder'), label: t('content.modelName'), testid: 'model-name' });
   let isPublic = true;
+  let review = false;
   const rows = h('div', { class: 'field-rows', 'data-testid': 'field-rows' });
   const addRow = () => {
     const fieldKey = textInput({ placeholder: t('content.fieldKeyPlaceholder'), label: t('content.fieldKey'), testid: 'field-key' });
@@ -30,7 +34,8 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
       key: fieldKey.value.trim(),
       type: type as Field['type'],
       ...(required ? { required } : {}),
-      ...(type === 'select' ? { options: options.value.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+      ...(type === 'select' || type === 'tag' ? { [type === 'tag' ? 'values' : 'options']: options.value.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+      ...(type === 'reference' ? { model: options.value.trim() } : {}),
     });
     rows.append(row);
   };
@@ -39,7 +44,7 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
   const create = async () => {
     const fields = [...rows.children].map((r) => (r as HTMLElement & { read: () => Field }).read()).filter((f) => f.key !== '');
     try {
-      const model = await api.createModel({ key: key.value.trim(), name: name.value.trim() || key.value.trim(), public: isPublic, fields });
+      const model = await api.createModel({ key: key.value.trim(), name: name.value.trim() || key.value.trim(), public: isPublic, review, fields });
       toast('success', t('content.modelCreated', { key: model.key }));
       onCreated(model);
     } catch (err) {
@@ -51,6 +56,7 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
     field(t('content.key'), key, t('content.keyHint')),
     field(t('common.name'), name),
     checkbox(t('content.public'), true, (v) => (isPublic = v)),
+    checkbox(t('content.requiresReview'), false, (v) => (review = v), 'model-review'),
     h('h3', {}, t('content.fields')),
     rows,
     h('div', { class: 'row' }, button({ label: t('content.addField'), onClick: addRow }), button({ label: t('content.createModel'), variant: 'primary', onClick: () => void create(), testid: 'create-model' })),
@@ -64,8 +70,11 @@ function newModelForm(api: ContentApi, onCreated: (model: ModelRecord) => void):
  * with progress. Items are a writer's; defining models and showing one as a layer a maintainer's
  * (docs/contract.md §12).
  */
-/** `itemsChanged`: a model's public items may have changed; its layers draw them again (docs/viewer.md). */
-export function contentPanel(state: EditorState, can: Permissions, itemsChanged: (modelKey: string) => void = () => undefined): HTMLElement {
+/**
+ * `itemsChanged`: a model's public items may have changed; its layers draw them again (docs/viewer.md).
+ * `myUserId`: whose review requests are waiting (none: the admin token, who sees every open one).
+ */
+export function contentPanel(state: EditorState, can: Permissions, itemsChanged: (modelKey: string) => void = () => undefined, myUserId?: string): HTMLElement {
   const api = new ContentApi(state.api.project, state.api.authHeader);
   const modelForm = (onCreated: (model: ModelRecord) => void) => can.readOnly(newModelForm(api, onCreated), 'model.create', t('permissions.what.models'));
   const root = h('div', { class: 'panel content-panel', 'data-testid': 'content-panel' }, h('h2', {}, t('tabs.content')));
@@ -74,14 +83,17 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
   let assets: AssetRecord[] = [];
   void state.api.assets().then((list) => (assets = list)).catch(() => undefined);
 
-  const showModel = async (model: ModelRecord, page = 1, notice = ''): Promise<void> => {
+  /** Shows a model's items (a page of them), and with `openId` that item's form. */
+  const showModel = async (model: ModelRecord, page = 1, notice = '', openId?: string): Promise<void> => {
     const models = await api.models();
     const table = h('table', { class: 'items', 'data-testid': 'items-table' });
     const editor = h('div', { 'data-testid': 'item-editor' });
     const progress = h('progress', { max: 1, value: 0, hidden: true, 'data-testid': 'import-progress' });
     const message = h('p', { class: 'hint', role: 'status', 'data-testid': 'content-message' }, notice);
     const columns = model.fields.slice(0, 3);
-    const edit = (item: ItemRecord | undefined) => {
+    const edit = async (listed: ItemRecord | undefined) => {
+      // The item as this user sees it: a writer its draft, with its status (docs/content-workflow.md, "Review").
+      const item = listed && (await api.item(model.key, listed.id));
       const form = itemForm(model, item, assets);
       // A new item is as public as its model (docs/content-api.md, "Item visibility").
       let isPublic = item?.public ?? model.public;
@@ -107,18 +119,24 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
         checkbox(t('content.public'), isPublic, (v) => (isPublic = v), 'item-public'),
         h('div', { class: 'row' }, button({ label: t('common.save'), variant: 'primary', onClick: () => void save(), testid: 'save-item' }), item ? button({ label: t('common.delete'), variant: 'danger', onClick: () => void remove(), testid: 'delete-item' }) : undefined),
       );
+      if (!item) return;
+      const again = () => void showModel(model, page, '', item.id);
+      if (model.review) editor.append(reviewControls(api, model, item, await state.api.members().catch(() => []), can, again));
+      editor.append(itemHistory(api, model, item, again, can.may('item.restore')));
     };
     const list = await api.items(model.key, page, PAGE_SIZE);
     const pages = Math.max(1, Math.ceil(list.totalCount / PAGE_SIZE));
     table.append(
-      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c.name ?? c.key)), h('th', {}, t('content.public')), h('th', {}, ''))),
+      h('thead', {}, h('tr', {}, ...columns.map((c) => h('th', {}, c.name ?? c.key)), h('th', {}, t('content.public')), model.review ? h('th', {}, t('workflow.state')) : undefined, h('th', {}, ''))),
       h('tbody', {}, ...list.results.map((item) => {
         const flag = h('input', { type: 'checkbox', checked: item.public, 'aria-label': t('assets.public'), 'data-testid': 'row-public' });
         flag.addEventListener('change', () => void api.changeItem(model.key, item.id, { public: flag.checked }).then(() => itemsChanged(model.key), (err: Error) => (message.textContent = err.message)));
         return h('tr', { 'data-testid': 'item-row' },
           ...columns.map((c) => h('td', {}, cell(item[c.key]))),
           h('td', {}, flag),
-          h('td', {}, button({ label: t('content.edit'), variant: 'ghost', onClick: () => edit(item), testid: 'edit-item' })));
+          // A model that requires review: each item's status (docs/content-workflow.md, "Review").
+          item.status ? h('td', { 'data-testid': 'row-status', 'data-status': item.status }, t(`workflow.statuses.${item.status}`)) : undefined,
+          h('td', {}, button({ label: t('content.edit'), variant: 'ghost', onClick: () => void edit(item), testid: 'edit-item' })));
       })),
     );
     const file = h('input', { type: 'file', accept: ['.csv', '.json', '.geojson', ...VECTOR_FORMATS.flatMap((f) => f.extensions.map((e) => `.${e}`))].join(','), 'aria-label': t('content.fileToImport'), 'data-testid': 'import-file' });
@@ -150,6 +168,7 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
     const modelPublic = checkbox(t('content.publicModel'), model.public, (v) => void api.changeModel(model.key, { public: v }).then((m) => ((model = m), itemsChanged(m.key))), 'model-public');
     can.guard(modelPublic.querySelector('input')!, 'model.update', t('permissions.what.publishModel'));
     body.replaceChildren(
+      can.may('request.approve') ? requestsWaiting(api, can, myUserId, () => (itemsChanged(model.key), void showModel(model, page))) : '',
       field(t('content.model'), select(models.map((m) => [m.key, `${m.name} (${m.key})`] as const), model.key, (key) => void showModel(models.find((m) => m.key === key)!), t('content.model'), 'model-select')),
       h('div', { class: 'row' }, modelPublic, addLayer),
       h('p', { class: 'hint', 'data-testid': 'items-count' }, t('content.itemsCount', { count: list.totalCount, page: list.page, pages })),
@@ -157,13 +176,15 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
       h('div', { class: 'row' },
         button({ label: t('content.previous'), disabled: page <= 1, onClick: () => void showModel(model, page - 1), testid: 'items-previous' }),
         button({ label: t('content.next'), disabled: !list.hasMore, onClick: () => void showModel(model, page + 1), testid: 'items-next' }),
-        button({ label: t('content.newItem'), onClick: () => edit(undefined), testid: 'new-item' })),
+        button({ label: t('content.newItem'), onClick: () => void edit(undefined), testid: 'new-item' })),
       field(t('content.import'), file),
       progress,
       message,
       editor,
+      can.may('webhook.read') ? webhookList(api) : '',
       modelForm((m) => void showModel(m)),
     );
+    if (openId) await edit(list.results.find((i) => i.id === openId) ?? ({ id: openId } as ItemRecord));
   };
 
   void api.models().then((models) => {

@@ -8,6 +8,7 @@ import { ALIAS_PATTERN, aliasFromName } from '@orbis/scene/checks';
 import { acceptInvitation, createProject, type InvitationRecord, invitationOf, type Me, whoAmI } from './session-api.js';
 import { accountBar, signInPage } from './sign-in-page.js';
 import { accountPanel } from './account-panel.js';
+import { projectImportForm } from './project-import-form.js';
 import { roleName } from './role-name.js';
 import { formatDate } from '../ui/i18n.js';
 import { t } from '../ui/i18n.js';
@@ -106,5 +107,5 @@ export async function editorHome(root: HTMLElement): Promise<void> {
   const list = me.projects.length
     ? h('ul', { class: 'list', 'data-testid': 'project-list' }, ...me.projects.map((p) => h('li', {}, icon(FolderOpen), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.name), h('span', { class: 'hint' }, p.alias), h('span', { class: 'role-badge' }, roleName(p.role)))))
     : h('p', { class: 'hint' }, t('projects.none'));
-  root.replaceChildren(h('header', {}, h('strong', {}, t('editor.title'))), accountBar(me), h('div', { class: 'panel' }, h('h2', {}, t('projects.yours')), list, newProjectForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
+  root.replaceChildren(h('header', {}, h('strong', {}, t('editor.title'))), accountBar(me), h('div', { class: 'panel' }, h('h2', {}, t('projects.yours')), list, newProjectForm(token), projectImportForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
 }

@@ -1,6 +1,7 @@
 import type { AssetRecord } from './management-api.js';
 import type { Field, ModelRecord } from './content-api.js';
 import { h } from '../ui/dom.js';
+import { renderMarkdown } from '../ui/markdown.js';
 import { t } from '../ui/i18n.js';
 
 /** One control per field, and how to read its value back (undefined: empty). */
@@ -17,18 +18,20 @@ function point(value: unknown): [string, string] {
 function control(field: Field, value: unknown, assets: AssetRecord[]): Control {
   const testid = `item-field-${field.key}`;
   const asText = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (field.multiple || (field.type === 'geometry' && value && point(value)[0] === '')) {
-    // Lists and geometries other than points are edited as JSON text.
+  if (field.multiple || field.type === 'group' || (field.type === 'geometry' && value && point(value)[0] === '')) {
+    // Lists, groups and geometries other than points are edited as JSON text.
     const area = h('textarea', { class: 'input', rows: 3, 'data-testid': testid }, asText);
     return { element: area, read: () => (area.value.trim() === '' ? undefined : JSON.parse(area.value)) };
   }
   switch (field.type) {
-    case 'bool': {
+    case 'bool':
+    case 'checkbox': {
       const input = h('input', { type: 'checkbox', checked: value === true, 'data-testid': testid });
       return { element: input, read: () => input.checked };
     }
-    case 'select': {
-      const el = h('select', { class: 'ui-select', 'data-testid': testid }, h('option', { value: '' }, '—'), ...(field.options ?? []).map((o) => h('option', { value: o, selected: o === value }, o)));
+    case 'select':
+    case 'tag': {
+      const el = h('select', { class: 'ui-select', 'data-testid': testid }, h('option', { value: '' }, '—'), ...((field.type === 'tag' ? field.values : field.options) ?? []).map((o) => h('option', { value: o, selected: o === value }, o)));
       return { element: el, read: () => el.value || undefined };
     }
     case 'asset': {
@@ -48,6 +51,15 @@ function control(field: Field, value: unknown, assets: AssetRecord[]): Control {
     case 'markdown': {
       const area = h('textarea', { class: 'input', rows: 4, 'data-testid': testid }, asText);
       return { element: area, read: () => area.value || undefined };
+    }
+    case 'richtext': {
+      // Markdown, with a preview rendered as the published page renders story text: safely (ui/markdown.ts).
+      const area = h('textarea', { class: 'input', rows: 4, 'data-testid': testid }, asText);
+      const preview = h('div', { class: 'richtext-preview', 'data-testid': `${testid}-preview` });
+      const render = () => renderMarkdown(preview, area.value);
+      area.addEventListener('input', render);
+      render();
+      return { element: h('div', {}, area, preview), read: () => area.value || undefined };
     }
     default: {
       const type = field.type === 'integer' || field.type === 'number' ? 'number' : field.type === 'url' ? 'url' : field.type === 'date' ? 'date' : 'text';

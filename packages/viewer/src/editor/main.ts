@@ -85,7 +85,7 @@ async function start(): Promise<void> {
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine, can),
     // A model layer draws its public items again when they change (docs/viewer.md, "Model layers").
-    content: () => can.readOnly(contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id))), 'item.create', t('permissions.what.content')),
+    content: () => can.readOnly(contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id)), me.user?.id), 'item.create', t('permissions.what.content')),
     story: () => can.readOnly(storyPanel(state, engine), 'scene.put', t('permissions.what.story')),
     widgets: () => can.readOnly(widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)), 'scene.put', t('permissions.what.widgets')),
     publish: () => publishPanel(state, engine, can),

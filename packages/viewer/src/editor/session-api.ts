@@ -26,8 +26,9 @@ export interface SignInProviders {
 async function call<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(path, {
     method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A FormData body is sent as multipart, its boundary set by fetch.
+    headers: { ...headers, ...(body === undefined || body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
   });
   if (res.status === 204) return undefined as T;
   const json = await res.json().catch(() => ({}));
@@ -89,6 +90,15 @@ export function acceptInvitation(id: string, newUser?: { name: string; password:
 /** Creates a project; its creator becomes its owner. */
 export function createProject(project: { alias: string; name: string; visibility: 'public' | 'private' }, token?: string): Promise<{ alias: string }> {
   return call('POST', '/api/projects', project, token ? { authorization: `Bearer ${token}` } : {});
+}
+
+/** Imports a project zip of `orbis project export` as a new project at `alias` (the exported one when undefined), owned by the caller (docs/contract.md §20). */
+export function importProjectZip(zip: File, alias: string | undefined, token?: string): Promise<{ project: { alias: string }; members: { skipped: { email: string }[] } }> {
+  const form = new FormData();
+  // The address before the file: the server reads the fields that come before it.
+  if (alias) form.append('alias', alias);
+  form.append('file', zip, zip.name);
+  return call('POST', '/api/projects/import', form, token ? { authorization: `Bearer ${token}` } : {});
 }
 
 /** Changes one's name or password (`currentPassword` is asked), or one's language (no password asked). A new password ends one's other sessions. */

@@ -48,7 +48,7 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
       if (rule.least === 'admin' && actor.type !== 'admin') throw new ApiError('forbidden', 'only the admin token may manage users');
       if (rule.least === 'session' && actor.type !== 'user') throw new ApiError('forbidden', 'personal access tokens are managed from a signed-in session');
       // A token scoped to some projects (or to none) acts on those only: a new project is not one of them.
-      if (rule.action === 'project.create' && actor.type === 'token' && actor.token.projectIds !== null) {
+      if ((rule.action === 'project.create' || rule.action === 'project.import') && actor.type === 'token' && actor.token.projectIds !== null) {
         throw new ApiError('forbidden', 'this token is scoped to projects: it cannot create one (a token for all of its user\'s projects can)');
       }
       setGrant(request, { actor });

@@ -22,14 +22,17 @@ function expected(least: string, who: Who): Outcome {
 
 /** docs/contract.md §12's table read as rules of thumb over method and path, to hold `route-rules.ts` to it. */
 function specLeast(method: string, url: string): string {
-  if (url === '/api/projects') return 'signed-in';
+  // Importing makes a new project, as creating one does (docs/contract.md §20).
+  if (url === '/api/projects' || url === '/api/projects/import') return 'signed-in';
   if (url.startsWith('/api/users')) return 'admin';
   if (url.startsWith('/api/tokens')) return 'session';
-  if (/\/(keys|audit)(\/|$)/.test(url)) return 'maintainer';
+  if (/\/(keys|audit|webhooks)(\/|$)/.test(url)) return 'maintainer';
   if (url === '/api/projects/:project') return method === 'GET' ? 'reader' : 'owner';
   if (method === 'GET') return 'reader';
   if (/\/members(\/|$)/.test(url)) return 'maintainer';
   if (/\/(assets|items|import)(\/|$)/.test(url)) return 'writer';
+  // docs/content-workflow.md: a writer asks for a review; approving or declining is a maintainer's.
+  if (url.endsWith('/requests')) return 'writer';
   // docs/collaboration.md: a writer edits the map (PUT /scene and the live scene); publishing stays a maintainer's.
   if (method === 'PUT' && url.endsWith('/scene')) return 'writer';
   return 'maintainer';

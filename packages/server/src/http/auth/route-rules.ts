@@ -28,6 +28,7 @@ const READ: RouteRule = { least: ACTION_ROLES['project.read'] };
 export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   'POST /api/projects': { least: 'signed-in', action: 'project.create' },
   'GET /api/projects': { least: 'signed-in' },
+  'POST /api/projects/import': { least: 'signed-in', action: 'project.import' },
   [`GET ${P}`]: READ,
   [`PATCH ${P}`]: write('project.update'),
   [`DELETE ${P}`]: write('project.delete'),
@@ -78,6 +79,19 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`PATCH ${P}/members/:userId`]: write('member.role'),
   [`DELETE ${P}/members/:userId`]: write('member.remove'),
   [`GET ${P}/audit`]: { least: ACTION_ROLES['audit.read'] },
+  // Review requests: a writer asks, a maintainer approves or declines (docs/contract.md §16).
+  [`POST ${P}/requests`]: write('request.create'),
+  [`GET ${P}/requests`]: READ,
+  [`GET ${P}/requests/:id`]: READ,
+  [`POST ${P}/requests/:id/approve`]: write('request.approve'),
+  [`POST ${P}/requests/:id/decline`]: write('request.decline'),
+  // Webhooks: their URLs and deliveries are a maintainer's (docs/contract.md §16).
+  [`POST ${P}/webhooks`]: write('webhook.create'),
+  [`GET ${P}/webhooks`]: { least: ACTION_ROLES['webhook.read'] },
+  [`GET ${P}/webhooks/:id`]: { least: ACTION_ROLES['webhook.read'] },
+  [`PATCH ${P}/webhooks/:id`]: write('webhook.update'),
+  [`DELETE ${P}/webhooks/:id`]: write('webhook.delete'),
+  [`GET ${P}/webhooks/:id/deliveries`]: { least: ACTION_ROLES['webhook.read'] },
 
   'POST /api/users': { least: 'admin', action: 'user.create' },
   'GET /api/users': { least: 'admin' },

@@ -253,4 +253,69 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
     name: "users' chosen language (docs/contract.md §19)",
     sql: `ALTER TABLE users ADD COLUMN language TEXT;`,
   },
+  {
+    version: 13,
+    name: 'webhooks and their outbox (docs/content-workflow.md)',
+    sql: `
+      CREATE TABLE webhooks (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        triggers TEXT NOT NULL,
+        active BOOLEAN NOT NULL,
+        secret TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        updated_at TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX webhooks_by_project ON webhooks (project_id);
+      CREATE TABLE webhook_deliveries (
+        webhook_id TEXT COLLATE "C" NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+        id TEXT COLLATE "C" NOT NULL,
+        type TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts INTEGER NOT NULL,
+        next_at TIMESTAMPTZ,
+        last_code INTEGER,
+        last_error TEXT,
+        last_at TIMESTAMPTZ,
+        created_at TIMESTAMPTZ NOT NULL,
+        PRIMARY KEY (webhook_id, id)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_at) WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (webhook_id, created_at);
+    `,
+  },
+  {
+    version: 14,
+    name: 'review: drafts and requests (docs/content-workflow.md)',
+    sql: `
+      ALTER TABLE models ADD COLUMN review BOOLEAN NOT NULL DEFAULT false;
+      CREATE TABLE item_drafts (
+        model_id TEXT COLLATE "C" NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        item_id TEXT COLLATE "C" NOT NULL,
+        public BOOLEAN NOT NULL,
+        fields TEXT NOT NULL,
+        at TIMESTAMPTZ NOT NULL,
+        actor TEXT NOT NULL,
+        request_id TEXT,
+        published BOOLEAN NOT NULL,
+        PRIMARY KEY (model_id, item_id)
+      );
+      CREATE TABLE review_requests (
+        id TEXT COLLATE "C" PRIMARY KEY,
+        project_id TEXT COLLATE "C" NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        items TEXT NOT NULL,
+        reviewers TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('open', 'approved', 'declined')),
+        created_by TEXT NOT NULL,
+        created_at TIMESTAMPTZ NOT NULL,
+        closed_by TEXT,
+        closed_at TIMESTAMPTZ,
+        comment TEXT
+      );
+      CREATE INDEX review_requests_by_project ON review_requests (project_id, created_at);
+    `,
+  },
 ];

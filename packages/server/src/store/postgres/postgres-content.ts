@@ -13,6 +13,7 @@ export interface ModelRow {
   key: string;
   name: string;
   public: boolean;
+  review: boolean;
   fields: string;
   item_count: string;
   public_item_count: string;
@@ -34,7 +35,7 @@ interface ItemRow {
 const ITEM_COLUMNS = 'id, model_id, public, fields, created_at, updated_at';
 
 /** The columns of a `models` row, in ModelRow's order. */
-export const MODEL_COLUMNS = ['id', 'project_id', 'key', 'name', 'public', 'fields', 'item_count', 'public_item_count', 'version', 'last_item_id', 'created_at', 'updated_at'] as const;
+export const MODEL_COLUMNS = ['id', 'project_id', 'key', 'name', 'public', 'review', 'fields', 'item_count', 'public_item_count', 'version', 'last_item_id', 'created_at', 'updated_at'] as const;
 
 export function toModel(row: ModelRow): ContentModel {
   return {
@@ -43,6 +44,7 @@ export function toModel(row: ModelRow): ContentModel {
     key: row.key,
     name: row.name,
     public: row.public,
+    review: row.review,
     fields: JSON.parse(row.fields) as Field[],
     itemCount: Number(row.item_count),
     publicItemCount: Number(row.public_item_count),
@@ -63,6 +65,9 @@ function toItem(row: ItemRow): Item {
   };
 }
 
+import type { PostgresWebhooks } from './postgres-webhooks.js';
+import { itemEventData, itemUpdateEvents, webhookEvent } from '../webhook-event.js';
+
 type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -76,6 +81,7 @@ export class PostgresContent {
   constructor(
     private readonly pool: pg.Pool,
     private readonly transaction: Transaction,
+    private readonly outbox: PostgresWebhooks,
   ) {
     this.versions = new PostgresItemVersions(pool);
   }
@@ -83,8 +89,8 @@ export class PostgresContent {
   async createModel(m: NewModel): Promise<ContentModel> {
     try {
       const { rows } = await this.pool.query<ModelRow>(
-        'INSERT INTO models (id, project_id, key, name, public, fields, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *',
-        [m.id, m.projectId, m.key, m.name, m.public, JSON.stringify(m.fields), m.createdAt],
+        'INSERT INTO models (id, project_id, key, name, public, fields, created_at, updated_at, review) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8) RETURNING *',
+        [m.id, m.projectId, m.key, m.name, m.public, JSON.stringify(m.fields), m.createdAt, m.review === true],
       );
       return toModel(rows[0]!);
     } catch (err) {
@@ -112,8 +118,8 @@ export class PostgresContent {
       const before = toModel(found.rows[0]);
       const fields = patch.fields ?? before.fields;
       const { rows } = await client.query<ModelRow>(
-        'UPDATE models SET name = $1, public = $2, fields = $3, updated_at = $4, version = version + 1 WHERE id = $5 RETURNING *',
-        [patch.name ?? before.name, patch.public ?? before.public, JSON.stringify(fields), patch.updatedAt, before.id],
+        'UPDATE models SET name = $1, public = $2, fields = $3, updated_at = $4, review = $6, version = version + 1 WHERE id = $5 RETURNING *',
+        [patch.name ?? before.name, patch.public ?? before.public, JSON.stringify(fields), patch.updatedAt, before.id, patch.review ?? before.review],
       );
       if (patch.fields) {
         // Every item keeps the values of the fields that remain; its record follows the new order.
@@ -140,7 +146,7 @@ export class PostgresContent {
 
   async insertItems(modelId: string, drafts: NewItem[], now: string, actor: VersionActor): Promise<Item[]> {
     const items: Item[] = [];
-    await this.record(modelId, drafts, now, actor, (item) => items.push(item));
+    await this.record(modelId, drafts, now, actor, (item) => items.push(item), true);
     return items;
   }
 
@@ -148,13 +154,19 @@ export class PostgresContent {
     return this.record(modelId, drafts, now, actor);
   }
 
-  /** Records items in one transaction, REWRITE_BATCH rows per statement, handing each to `each`. */
-  private record(modelId: string, drafts: Iterable<NewItem>, now: string, actor: VersionActor, each?: (item: Item) => void): Promise<number> {
+  /**
+   * Records items in one transaction, REWRITE_BATCH rows per statement, handing each to `each`;
+   * `announce`: with an `item.create` event each (not an import's).
+   */
+  private record(modelId: string, drafts: Iterable<NewItem>, now: string, actor: VersionActor, each?: (item: Item) => void, announce = false): Promise<number> {
     return this.transaction(async (client) => {
       // The row lock orders concurrent inserts of one model, across every process.
       const { rows } = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
       if (!rows[0]) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
       const fields = JSON.parse(rows[0].fields) as Field[];
+      // A model that requires review keeps a new item hidden, its values and flag as its draft.
+      const review = rows[0].review;
+      const wanted = new Map<string, boolean>();
       let last = rows[0].last_item_id;
       let count = 0;
       let publicCount = 0;
@@ -179,13 +191,25 @@ export class PostgresContent {
           'INSERT INTO item_versions (model_id, item_id, version, at, actor, public, fields) SELECT $1, id, 1, $2, $3, public, fields FROM items WHERE id = ANY($4::text[])',
           [modelId, now, JSON.stringify(actor), batch.map((x) => x.id)],
         );
+        if (review) {
+          const ids = batch.map((x) => x.id);
+          const flags = ids.map((id) => wanted.get(id)!);
+          await client.query('UPDATE item_versions v SET public = w.public FROM unnest($2::text[], $3::boolean[]) AS w(id, public) WHERE v.model_id = $1 AND v.item_id = w.id AND v.version = 1', [modelId, ids, flags]);
+          await client.query(
+            'INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) SELECT $1, i.id, w.public, i.fields, $2, $3, NULL, false FROM items i JOIN unnest($4::text[], $5::boolean[]) AS w(id, public) ON i.id = w.id',
+            [modelId, now, JSON.stringify(actor), ids, flags],
+          );
+        }
+        if (announce) await this.outbox.enqueue(client, rows[0]!.project_id, batch.map((item) => webhookEvent('item.create', now, itemEventData(rows[0]!.key, item))), now);
         batch = [];
       };
       for (const draft of drafts) {
         last = newIdAfter(last);
         count += 1;
-        publicCount += draft.public ? 1 : 0;
-        const item: Item = { id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now };
+        const visible = draft.public && !review;
+        publicCount += visible ? 1 : 0;
+        if (review) wanted.set(last, draft.public);
+        const item: Item = { id: last, modelId, public: visible, fields: draft.fields, createdAt: now, updatedAt: now };
         each?.(item);
         batch.push(item);
         if (batch.length >= REWRITE_BATCH) await flush();
@@ -205,32 +229,39 @@ export class PostgresContent {
   }
 
   updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> {
-    return this.transaction(async (client) => {
-      const model = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
-      const found = await client.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id = $2 FOR UPDATE`, [modelId, id]);
-      if (!model.rows[0] || !found.rows[0]) return undefined;
-      const before = toItem(found.rows[0]);
-      const after: Item = { ...before, public: patch.public ?? before.public, fields: patch.fields ?? before.fields, updatedAt: patch.updatedAt };
-      const fields = JSON.parse(model.rows[0].fields) as Field[];
-      await client.query('UPDATE items SET public = $1, fields = $2, record = $3, updated_at = $4 WHERE id = $5', [
-        after.public,
-        JSON.stringify(after.fields),
-        itemRecord(fields, after),
-        after.updatedAt,
-        id,
-      ]);
-      await this.versions.add(client, modelId, id, after.updatedAt, patch.actor, after.public, after.fields);
-      const delta = after.public === before.public ? 0 : after.public ? 1 : -1;
-      await client.query('UPDATE models SET public_item_count = public_item_count + $1, version = version + 1 WHERE id = $2', [delta, modelId]);
-      if (delta !== 0) await invalidateCheckpoints(client, modelId, id, { all: false, public: true }, 'items');
-      return after;
-    });
+    return this.transaction((client) => this.updateWith(client, modelId, id, patch));
   }
 
-  deleteItem(modelId: string, id: string): Promise<boolean> {
+  /** `updateItem` inside a transaction the caller holds (a request's approval publishes several items in one). */
+  async updateWith(client: pg.PoolClient, modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> {
+    const model = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
+    const found = await client.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id = $2 FOR UPDATE`, [modelId, id]);
+    if (!model.rows[0] || !found.rows[0]) return undefined;
+    const before = toItem(found.rows[0]);
+    const after: Item = { ...before, public: patch.public ?? before.public, fields: patch.fields ?? before.fields, updatedAt: patch.updatedAt };
+    const fields = JSON.parse(model.rows[0].fields) as Field[];
+    await client.query('UPDATE items SET public = $1, fields = $2, record = $3, updated_at = $4 WHERE id = $5', [
+      after.public,
+      JSON.stringify(after.fields),
+      itemRecord(fields, after),
+      after.updatedAt,
+      id,
+    ]);
+    await this.versions.add(client, modelId, id, after.updatedAt, patch.actor, after.public, after.fields);
+    const delta = after.public === before.public ? 0 : after.public ? 1 : -1;
+    await client.query('UPDATE models SET public_item_count = public_item_count + $1, version = version + 1 WHERE id = $2', [delta, modelId]);
+    if (delta !== 0) await invalidateCheckpoints(client, modelId, id, { all: false, public: true }, 'items');
+    await this.outbox.enqueue(client, model.rows[0].project_id, itemUpdateEvents(model.rows[0].key, before, after), after.updatedAt);
+    return after;
+  }
+
+  deleteItem(modelId: string, id: string, now: string): Promise<boolean> {
     return this.transaction(async (client) => {
-      const { rows } = await client.query<{ public: boolean }>('DELETE FROM items WHERE model_id = $1 AND id = $2 RETURNING public', [modelId, id]);
+      const { rows } = await client.query<ItemRow>(`DELETE FROM items WHERE model_id = $1 AND id = $2 RETURNING ${ITEM_COLUMNS}`, [modelId, id]);
       if (!rows[0]) return false;
+      await client.query('DELETE FROM item_drafts WHERE model_id = $1 AND item_id = $2', [modelId, id]);
+      const model = await client.query<{ project_id: string; key: string }>('SELECT project_id, key FROM models WHERE id = $1', [modelId]);
+      await this.outbox.enqueue(client, model.rows[0]!.project_id, [webhookEvent('item.delete', now, itemEventData(model.rows[0]!.key, toItem(rows[0])))], now);
       await client.query('UPDATE models SET item_count = item_count - 1, public_item_count = public_item_count - $1, version = version + 1 WHERE id = $2', [
         rows[0].public ? 1 : 0,
         modelId,

@@ -3,10 +3,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/postgres-database.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { storeContract } from '../store.contract.js';
+import { webhooksContract } from '../webhooks.contract.js';
 import { postgresMigrations } from './migrations.js';
 import { migratePostgres, PostgresStore } from './postgres-store.js';
 
 storeContract('postgres', async () => PostgresStore.open(await createTestDatabase(inject('postgresUrl'))));
+webhooksContract('postgres', { make: () => createTestDatabase(inject('postgresUrl')), open: (url) => PostgresStore.open(url) });
 
 describe('PostgreSQL migrations', () => {
   it('applies each version once, even when processes migrate at the same time', async () => {

@@ -33,6 +33,9 @@ import { AccessReads } from './access-reads.js';
 import { postgresMigrations } from './migrations.js';
 import { PostgresAccounts } from './postgres-accounts.js';
 import { PostgresSceneLog } from './postgres-scene-log.js';
+import { PostgresWebhooks } from './postgres-webhooks.js';
+import { PostgresReviews } from './postgres-reviews.js';
+import { assetEventData, webhookEvent } from '../webhook-event.js';
 import { PostgresContent } from './postgres-content.js';
 import { cursorStream, invalidateCheckpoints, PostgresListing } from './postgres-listing.js';
 import { ASSET_COLUMNS, LISTED_COLUMNS, toApiKey, toAsset, toListed, toProject, type ApiKeyRow, type AssetRow, type ProjectRow } from './postgres-rows.js';
@@ -87,11 +90,15 @@ export class PostgresStore implements Store {
   private readonly access: AccessReads;
   readonly accounts: PostgresAccounts;
   readonly sceneLog: PostgresSceneLog;
+  readonly webhooks: PostgresWebhooks;
+  readonly reviews: PostgresReviews;
 
   private constructor(private readonly pool: pg.Pool) {
     this.listing = new PostgresListing(pool);
     this.access = new AccessReads(pool);
-    this.content = new PostgresContent(pool, (work) => this.transaction(work));
+    this.webhooks = new PostgresWebhooks(pool, (work) => this.transaction(work));
+    this.content = new PostgresContent(pool, (work) => this.transaction(work), this.webhooks);
+    this.reviews = new PostgresReviews(pool, (work) => this.transaction(work), this.content);
     this.accounts = new PostgresAccounts(pool);
     this.sceneLog = new PostgresSceneLog(pool, (work) => this.transaction(work));
   }
@@ -216,6 +223,7 @@ export class PostgresStore implements Store {
         'UPDATE projects SET asset_count = asset_count + $1, public_asset_count = public_asset_count + $2, last_asset_id = $3, content_version = content_version + 1 WHERE id = $4',
         [assets.length, publicCount, last, projectId],
       );
+      await this.webhooks.enqueue(client, projectId, assets.map((a) => webhookEvent('asset.upload', now, assetEventData(a))), now);
       return assets;
     });
   }
@@ -259,6 +267,8 @@ export class PostgresStore implements Store {
         [row.public ? 1 : 0, projectId],
       );
       await invalidateCheckpoints(client, projectId, id, { all: true, public: row.public });
+      const now = new Date().toISOString();
+      await this.webhooks.enqueue(client, projectId, [webhookEvent('asset.delete', now, assetEventData(toAsset(row)))], now);
       return toAsset(row);
     });
   }
@@ -367,7 +377,7 @@ export class PostgresStore implements Store {
   importItems(modelId: string, items: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number> { return this.content.importItems(modelId, items, now, actor); }
   getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
   updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> { return this.content.updateItem(modelId, id, patch); }
-  deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id); }
+  deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id, new Date().toISOString()); }
   countItemVersions(modelId: string, itemId: string): Promise<number> { return this.content.versions.count(modelId, itemId); }
   listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> { return this.content.versions.list(modelId, itemId, slice); }
   getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> { return this.content.versions.get(modelId, itemId, version); }

@@ -244,6 +244,71 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
     name: "users' chosen language (docs/contract.md §19)",
     sql: `ALTER TABLE users ADD COLUMN language TEXT;`,
   },
+  {
+    version: 12,
+    name: 'webhooks and their outbox (docs/content-workflow.md)',
+    sql: `
+      CREATE TABLE webhooks (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        triggers TEXT NOT NULL,
+        active INTEGER NOT NULL CHECK (active IN (0, 1)),
+        secret TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX webhooks_by_project ON webhooks (project_id);
+      CREATE TABLE webhook_deliveries (
+        webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempts INTEGER NOT NULL,
+        next_at TEXT,
+        last_code INTEGER,
+        last_error TEXT,
+        last_at TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (webhook_id, id)
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_at) WHERE status = 'pending';
+      CREATE INDEX webhook_deliveries_recent ON webhook_deliveries (webhook_id, created_at);
+    `,
+  },
+  {
+    version: 13,
+    name: 'review: drafts and requests (docs/content-workflow.md)',
+    sql: `
+      ALTER TABLE models ADD COLUMN review INTEGER NOT NULL DEFAULT 0 CHECK (review IN (0, 1));
+      CREATE TABLE item_drafts (
+        model_id TEXT NOT NULL REFERENCES models(id) ON DELETE CASCADE,
+        item_id TEXT NOT NULL,
+        public INTEGER NOT NULL CHECK (public IN (0, 1)),
+        fields TEXT NOT NULL,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        request_id TEXT,
+        published INTEGER NOT NULL CHECK (published IN (0, 1)),
+        PRIMARY KEY (model_id, item_id)
+      );
+      CREATE TABLE review_requests (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+        title TEXT NOT NULL,
+        items TEXT NOT NULL,
+        reviewers TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('open', 'approved', 'declined')),
+        created_by TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        closed_by TEXT,
+        closed_at TEXT,
+        comment TEXT
+      );
+      CREATE INDEX review_requests_by_project ON review_requests (project_id, created_at);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's version, each in its own transaction. */

@@ -5,6 +5,8 @@ import { itemRecord, keptFields } from '../../records/item-record.js';
 import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError, type VersionActor } from '../store.js';
 import { importItemsInWorker } from './item-import.js';
 import { SqliteItemVersions } from './sqlite-item-versions.js';
+import type { SqliteWebhooks } from './sqlite-webhooks.js';
+import { itemEventData, itemUpdateEvents, webhookEvent } from '../webhook-event.js';
 import { inBatches, type SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 
 interface ModelRow {
@@ -13,6 +15,7 @@ interface ModelRow {
   key: string;
   name: string;
   public: number;
+  review: number;
   fields: string;
   item_count: number;
   public_item_count: number;
@@ -30,7 +33,7 @@ interface ItemRow {
   updated_at: string;
 }
 
-const MODEL_COLUMNS = 'id, project_id, key, name, public, fields, item_count, public_item_count, version, created_at, updated_at';
+const MODEL_COLUMNS = 'id, project_id, key, name, public, review, fields, item_count, public_item_count, version, created_at, updated_at';
 const ITEM_COLUMNS = 'id, model_id, public, fields, created_at, updated_at';
 
 function toModel(row: ModelRow): ContentModel {
@@ -40,6 +43,7 @@ function toModel(row: ModelRow): ContentModel {
     key: row.key,
     name: row.name,
     public: row.public === 1,
+    review: row.review === 1,
     fields: JSON.parse(row.fields) as Field[],
     itemCount: row.item_count,
     publicItemCount: row.public_item_count,
@@ -62,14 +66,15 @@ export class SqliteContent {
   constructor(
     private readonly db: Database.Database,
     private readonly listing: SqliteListing,
+    private readonly outbox: SqliteWebhooks,
   ) {
     this.versions = new SqliteItemVersions(db);
     this.s = {
-      insertModel: db.prepare('INSERT INTO models (id, project_id, key, name, public, fields, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertModel: db.prepare('INSERT INTO models (id, project_id, key, name, public, review, fields, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       modelByKey: db.prepare(`SELECT ${MODEL_COLUMNS} FROM models WHERE project_id = ? AND key = ?`),
       modelById: db.prepare(`SELECT ${MODEL_COLUMNS}, last_item_id FROM models WHERE id = ?`),
       listModels: db.prepare(`SELECT ${MODEL_COLUMNS} FROM models WHERE project_id = ? ORDER BY key`),
-      updateModel: db.prepare('UPDATE models SET name = ?, public = ?, fields = ?, updated_at = ?, version = version + 1 WHERE id = ?'),
+      updateModel: db.prepare('UPDATE models SET name = ?, public = ?, review = ?, fields = ?, updated_at = ?, version = version + 1 WHERE id = ?'),
       insertItem: db.prepare(`INSERT INTO items (${ITEM_COLUMNS}, record) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       addCounts: db.prepare(
         'UPDATE models SET item_count = item_count + ?, public_item_count = public_item_count + ?, version = version + 1, last_item_id = coalesce(?, last_item_id) WHERE id = ?',
@@ -77,6 +82,8 @@ export class SqliteContent {
       getItem: db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = ? AND id = ?`),
       updateItem: db.prepare('UPDATE items SET public = ?, fields = ?, record = ?, updated_at = ? WHERE model_id = ? AND id = ?'),
       deleteItem: db.prepare('DELETE FROM items WHERE model_id = ? AND id = ?'),
+      insertDraft: db.prepare('INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES (?, ?, ?, ?, ?, ?, NULL, 0)'),
+      deleteDraft: db.prepare('DELETE FROM item_drafts WHERE model_id = ? AND item_id = ?'),
       itemsAfter: db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = ? AND id > ? ORDER BY id LIMIT ?`),
       rewriteItem: db.prepare('UPDATE items SET fields = ?, record = ? WHERE id = ?'),
     };
@@ -84,7 +91,7 @@ export class SqliteContent {
 
   createModel(m: NewModel): ContentModel {
     try {
-      this.s.insertModel.run(m.id, m.projectId, m.key, m.name, m.public ? 1 : 0, JSON.stringify(m.fields), m.createdAt, m.createdAt);
+      this.s.insertModel.run(m.id, m.projectId, m.key, m.name, m.public ? 1 : 0, m.review ? 1 : 0, JSON.stringify(m.fields), m.createdAt, m.createdAt);
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (code === 'SQLITE_CONSTRAINT_UNIQUE') throw new StoreConflictError(`a model with key "${m.key}" exists`);
@@ -110,7 +117,7 @@ export class SqliteContent {
       const before = toModel(row);
       const fields = patch.fields ?? before.fields;
       const becomesPublic = patch.public ?? before.public;
-      this.s.updateModel.run(patch.name ?? before.name, becomesPublic ? 1 : 0, JSON.stringify(fields), patch.updatedAt, before.id);
+      this.s.updateModel.run(patch.name ?? before.name, becomesPublic ? 1 : 0, (patch.review ?? before.review) ? 1 : 0, JSON.stringify(fields), patch.updatedAt, before.id);
       if (patch.fields) {
         // Every item keeps the values of the fields that remain; its record follows the new order.
         let afterId = '';
@@ -130,22 +137,33 @@ export class SqliteContent {
   }
 
   insertItems(modelId: string, drafts: NewItem[], now: string, actor: VersionActor): Item[] {
+    return this.record(modelId, drafts, now, actor, true);
+  }
+
+  /** Records items in one transaction; `announce`: with an `item.create` event each (not an import's). */
+  private record(modelId: string, drafts: NewItem[], now: string, actor: VersionActor, announce: boolean): Item[] {
     return this.db.transaction(() => {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
       if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
       const fields = JSON.parse(row.fields) as Field[];
       let last = row.last_item_id;
       let publicCount = 0;
+      // A model that requires review keeps a new item hidden, its values and flag as its draft.
+      const review = row.review === 1;
       const items = drafts.map((draft): Item => {
         last = newIdAfter(last);
-        publicCount += draft.public ? 1 : 0;
-        return { id: last, modelId, public: draft.public, fields: draft.fields, createdAt: now, updatedAt: now };
+        const visible = draft.public && !review;
+        publicCount += visible ? 1 : 0;
+        return { id: last, modelId, public: visible, fields: draft.fields, createdAt: now, updatedAt: now };
       });
-      for (const item of items) {
+      items.forEach((item, i) => {
+        const wanted = drafts[i]!.public;
         this.s.insertItem.run(item.id, modelId, item.public ? 1 : 0, JSON.stringify(item.fields), now, now, itemRecord(fields, item));
-        this.versions.add(modelId, item.id, now, actor, item.public, item.fields);
-      }
+        this.versions.add(modelId, item.id, now, actor, wanted, item.fields);
+        if (review) this.s.insertDraft.run(modelId, item.id, wanted ? 1 : 0, JSON.stringify(item.fields), now, JSON.stringify(actor));
+      });
       this.s.addCounts.run(items.length, publicCount, items.length > 0 ? last : null, modelId);
+      if (announce) this.outbox.enqueue(row.project_id, items.map((item) => webhookEvent('item.create', now, itemEventData(row.key, item))), now);
       return items;
     }).immediate();
   }
@@ -156,7 +174,7 @@ export class SqliteContent {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
       return row && { modelId, fields: row.fields, lastItemId: row.last_item_id };
     };
-    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, actor, (items) => this.insertItems(modelId, items, now, actor).length);
+    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, actor, (items) => this.record(modelId, items, now, actor, false).length);
   }
 
   getItem(modelId: string, id: string): Item | undefined {
@@ -175,15 +193,19 @@ export class SqliteContent {
       this.versions.add(modelId, id, after.updatedAt, patch.actor, after.public, after.fields);
       this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, null, modelId);
       if (after.public !== before.public) this.listing.invalidate(modelId, id, { all: false, public: true }, 'items');
+      this.outbox.enqueue(model.projectId, itemUpdateEvents(model.key, before, after), after.updatedAt);
       return after;
     }).immediate();
   }
 
-  deleteItem(modelId: string, id: string): boolean {
+  deleteItem(modelId: string, id: string, now: string): boolean {
     return this.db.transaction(() => {
       const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
       if (!row) return false;
+      const model = this.s.modelById.get(modelId) as ModelRow;
+      this.outbox.enqueue(model.project_id, [webhookEvent('item.delete', now, itemEventData(model.key, toItem(row)))], now);
       this.s.deleteItem.run(modelId, id);
+      this.s.deleteDraft.run(modelId, id);
       this.s.addCounts.run(-1, -row.public, null, modelId);
       this.listing.invalidate(modelId, id, { all: true, public: row.public === 1 }, 'items');
       return true;

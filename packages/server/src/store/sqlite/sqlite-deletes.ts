@@ -18,6 +18,7 @@ export class SqliteDeletes {
       modelIdsOf: db.prepare('SELECT id FROM models WHERE project_id = ?'),
       deleteModelById: db.prepare('DELETE FROM models WHERE id = ?'),
       deleteCheckpoints: db.prepare('DELETE FROM item_checkpoints WHERE model_id = ?'),
+      deleteDrafts: db.prepare('DELETE FROM item_drafts WHERE model_id = ?'),
       deleteProject: db.prepare('DELETE FROM projects WHERE id = ?'),
       deleteItemBatch: db.prepare('DELETE FROM items WHERE rowid IN (SELECT rowid FROM items WHERE model_id = ? LIMIT ?)'),
       deleteVersionBatch: db.prepare('DELETE FROM item_versions WHERE rowid IN (SELECT rowid FROM item_versions WHERE model_id = ? LIMIT ?)'),
@@ -53,7 +54,7 @@ export class SqliteDeletes {
     for (const { id } of this.s.orphanModelIds.all() as { id: string }[]) while (this.deleteItemBatch(id) > 0);
   }
 
-  /** Deletes models and their checkpoints in one transaction, leaving their items. */
+  /** Deletes models with their checkpoints and drafts in one transaction, leaving their items. */
   private detach(modelIds: string[]): void {
     if (modelIds.length === 0) return;
     // Not the cascade: that would delete every item in this one statement.
@@ -62,6 +63,7 @@ export class SqliteDeletes {
       this.db.transaction(() => {
         for (const id of modelIds) {
           this.s.deleteCheckpoints.run(id);
+          this.s.deleteDrafts.run(id);
           this.s.deleteModelById.run(id);
         }
       }).immediate();

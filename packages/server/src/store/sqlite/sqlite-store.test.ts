@@ -6,10 +6,12 @@ import Database from './sqlite-driver.js';
 import { describe, expect, it } from 'vitest';
 import { recordFragment } from '../../records/record-fragment.js';
 import { storeContract } from '../store.contract.js';
+import { webhooksContract } from '../webhooks.contract.js';
 import { migrateSqlite, sqliteMigrations } from './migrations.js';
 import { SQLITE_CACHE_KIB, SqliteStore } from './sqlite-store.js';
 
 storeContract('sqlite', async () => new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-store-')), 'orbis.db')));
+webhooksContract('sqlite', { make: async () => join(mkdtempSync(join(tmpdir(), 'orbis-hooks-')), 'orbis.db'), open: async (file) => new SqliteStore(file) });
 
 describe('SQLite migrations', () => {
   it('applies each version once and records it', () => {

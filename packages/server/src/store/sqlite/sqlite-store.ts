@@ -32,6 +32,9 @@ import { SQLITE_QUERY, sqliteQueryRunner } from './sqlite-query-dialect.js';
 import { migrateSqlite } from './migrations.js';
 import { SqliteAccounts } from './sqlite-accounts.js';
 import { SqliteSceneLog } from './sqlite-scene-log.js';
+import { SqliteWebhooks } from './sqlite-webhooks.js';
+import { SqliteReviews } from './sqlite-reviews.js';
+import { assetEventData, webhookEvent } from '../webhook-event.js';
 import { SqliteContent } from './sqlite-content.js';
 import { SqliteDeletes } from './sqlite-deletes.js';
 import { inBatches, SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
@@ -55,6 +58,8 @@ export class SqliteStore implements Store {
   private readonly deletes: SqliteDeletes;
   readonly accounts: SqliteAccounts;
   readonly sceneLog: SqliteSceneLog;
+  readonly webhooks: SqliteWebhooks;
+  readonly reviews: SqliteReviews;
 
   constructor(filename: string) {
     this.db = new Database(filename);
@@ -66,7 +71,9 @@ export class SqliteStore implements Store {
     migrateSqlite(this.db);
     const db = this.db;
     this.listing = new SqliteListing(db);
-    this.content = new SqliteContent(db, this.listing);
+    this.webhooks = new SqliteWebhooks(db);
+    this.content = new SqliteContent(db, this.listing, this.webhooks);
+    this.reviews = new SqliteReviews(db, this.content);
     this.deletes = new SqliteDeletes(db);
     this.deletes.sweepOrphanItems();
     this.accounts = new SqliteAccounts(db);
@@ -224,6 +231,7 @@ export class SqliteStore implements Store {
       }
       this.stmts.addCounts.run(assets.length, publicCount, projectId);
       this.stmts.setLastAssetId.run(last, projectId);
+      this.webhooks.enqueue(projectId, assets.map((a) => webhookEvent('asset.upload', now, assetEventData(a))), now);
       return assets;
     }).immediate();
   }
@@ -256,6 +264,8 @@ export class SqliteStore implements Store {
       this.stmts.deleteAsset.run(projectId, id);
       this.stmts.addCounts.run(-1, -row.public, projectId);
       this.listing.invalidate(projectId, id, { all: true, public: row.public === 1 });
+      const now = new Date().toISOString();
+      this.webhooks.enqueue(projectId, [webhookEvent('asset.delete', now, assetEventData(toAsset(row)))], now);
       return toAsset(row);
     }).immediate();
   }
@@ -355,7 +365,7 @@ export class SqliteStore implements Store {
   async importItems(modelId: string, items: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number> { return this.content.importItems(modelId, items, now, actor); }
   async getItem(modelId: string, id: string): Promise<Item | undefined> { return this.content.getItem(modelId, id); }
   async updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> { return this.content.updateItem(modelId, id, patch); }
-  async deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id); }
+  async deleteItem(modelId: string, id: string): Promise<boolean> { return this.content.deleteItem(modelId, id, new Date().toISOString()); }
   async countItemVersions(modelId: string, itemId: string): Promise<number> { return this.content.versions.count(modelId, itemId); }
   async listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> { return this.content.versions.list(modelId, itemId, slice); }
   async getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> { return this.content.versions.get(modelId, itemId, version); }

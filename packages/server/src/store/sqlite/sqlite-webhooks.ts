@@ -1,0 +1,92 @@
+import type Database from 'better-sqlite3';
+import type { WebhookEvent } from '../webhook-event.js';
+import { DELIVERY_COLUMNS, type DeliveryRow, toDelivery, toWebhook, type WebhookRow } from '../webhook-rows.js';
+import type { ClaimedDelivery, DeliveryOutcome, Webhook, WebhookDelivery, WebhookPatch, WebhookStore } from '../webhook-store.js';
+
+type Row = WebhookRow<string, number>;
+type Delivery = DeliveryRow<string>;
+const time = (t: string) => t;
+const asWebhook = (row: Row) => toWebhook(row, time, (b: number) => b === 1);
+const asDelivery = (row: Delivery) => toDelivery(row, time);
+
+/** The SQLite store's webhooks and outbox (docs/content-workflow.md, "Webhooks"). */
+export class SqliteWebhooks implements WebhookStore {
+  private readonly s;
+
+  constructor(private readonly db: Database.Database) {
+    this.s = {
+      insert: db.prepare('INSERT INTO webhooks (id, project_id, url, triggers, active, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      list: db.prepare('SELECT * FROM webhooks WHERE project_id = ? ORDER BY created_at, id'),
+      get: db.prepare('SELECT * FROM webhooks WHERE project_id = ? AND id = ?'),
+      update: db.prepare('UPDATE webhooks SET url = ?, triggers = ?, active = ?, updated_at = ? WHERE project_id = ? AND id = ?'),
+      delete: db.prepare('DELETE FROM webhooks WHERE project_id = ? AND id = ?'),
+      // One row per active webhook of the project whose triggers name the event.
+      enqueue: db.prepare(
+        `INSERT INTO webhook_deliveries (id, webhook_id, type, payload, status, attempts, next_at, created_at)
+         SELECT @id, id, @type, @payload, 'pending', 0, @at, @at FROM webhooks
+         WHERE project_id = @project AND active = 1 AND instr(triggers, @quoted) > 0`,
+      ),
+      deliveries: db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at DESC, id DESC LIMIT ?`),
+      due: db.prepare(
+        `SELECT d.webhook_id, d.id, w.url, w.secret FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+         WHERE d.status = 'pending' AND d.next_at <= ? AND w.active = 1 ORDER BY d.next_at LIMIT ?`,
+      ),
+      claim: db.prepare(`UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ? WHERE webhook_id = ? AND id = ? RETURNING ${DELIVERY_COLUMNS}`),
+      prune: db.prepare("DELETE FROM webhook_deliveries WHERE status != 'pending' AND created_at < ?"),
+      finish: db.prepare('UPDATE webhook_deliveries SET status = ?, last_code = ?, last_error = ?, last_at = ?, next_at = ? WHERE webhook_id = ? AND id = ?'),
+    };
+  }
+
+  /** Adds the outbox rows of events of a project; call inside the change's transaction. */
+  enqueue(projectId: string, events: WebhookEvent[], at: string): void {
+    for (const e of events) this.s.enqueue.run({ id: e.id, type: e.type, payload: e.payload, at, project: projectId, quoted: JSON.stringify(e.type) });
+  }
+
+  async create(hook: Webhook): Promise<Webhook> {
+    this.s.insert.run(hook.id, hook.projectId, hook.url, JSON.stringify(hook.triggers), hook.active ? 1 : 0, hook.secret, hook.createdAt, hook.updatedAt);
+    return hook;
+  }
+
+  async list(projectId: string): Promise<Webhook[]> {
+    return (this.s.list.all(projectId) as Row[]).map(asWebhook);
+  }
+
+  async get(projectId: string, id: string): Promise<Webhook | undefined> {
+    const row = this.s.get.get(projectId, id) as Row | undefined;
+    return row && asWebhook(row);
+  }
+
+  async update(projectId: string, id: string, patch: WebhookPatch): Promise<Webhook | undefined> {
+    return this.db.transaction(() => {
+      const row = this.s.get.get(projectId, id) as Row | undefined;
+      if (!row) return undefined;
+      const before = asWebhook(row);
+      const after: Webhook = { ...before, url: patch.url ?? before.url, triggers: patch.triggers ?? before.triggers, active: patch.active ?? before.active, updatedAt: patch.updatedAt };
+      this.s.update.run(after.url, JSON.stringify(after.triggers), after.active ? 1 : 0, after.updatedAt, projectId, id);
+      return after;
+    }).immediate();
+  }
+
+  async delete(projectId: string, id: string): Promise<boolean> {
+    return this.s.delete.run(projectId, id).changes > 0;
+  }
+
+  async listDeliveries(webhookId: string, limit: number): Promise<WebhookDelivery[]> {
+    return (this.s.deliveries.all(webhookId, limit) as Delivery[]).map(asDelivery);
+  }
+
+  async claimDue(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+    return this.db.transaction(() => {
+      const due = this.s.due.all(now, limit) as { webhook_id: string; id: string; url: string; secret: string }[];
+      return due.map((d) => ({ ...asDelivery(this.s.claim.get(leaseUntil, d.webhook_id, d.id) as Delivery), url: d.url, secret: d.secret }));
+    }).immediate();
+  }
+
+  async finish(webhookId: string, id: string, outcome: DeliveryOutcome): Promise<void> {
+    this.s.finish.run(outcome.nextAt ? 'pending' : outcome.status, outcome.code, outcome.error, outcome.at, outcome.nextAt, webhookId, id);
+  }
+
+  async prune(before: string): Promise<number> {
+    return this.s.prune.run(before).changes;
+  }
+}

@@ -1,0 +1,142 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Webhook } from 'standardwebhooks';
+import { checkedLookup, isInside } from '../net/inside-addresses.js';
+import type { ClaimedDelivery, DeliveryOutcome, WebhookStore } from '../store/webhook-store.js';
+import { nextTryAt } from './retry-schedule.js';
+import { insideAddressMessage } from './webhook-url.js';
+
+/** How many due deliveries one claim takes; they are sent at once. */
+const BATCH = 16;
+/** How long a claimed delivery is held: past the request's time limit, so a try still under way is never taken twice. */
+const LEASE_MS = 60_000;
+/** How long a receiver has to answer. */
+const TIMEOUT_MS = 10_000;
+/** How often the outbox is read for due deliveries (a publish is delivered well within 2 s). */
+const POLL_MS = 500;
+/** How long a delivery that is done (delivered or given up) is kept for its webhook's listing. */
+export const KEEP_DONE_MS = 30 * 24 * 3_600_000;
+/** How often the deliveries kept past KEEP_DONE_MS are deleted. */
+const PRUNE_EVERY_MS = 3_600_000;
+
+/** How a try ended, as the metrics count it. */
+export type TryOutcome = 'delivered' | 'retry' | 'failed';
+
+export interface DispatcherOptions {
+  /** Whether receivers inside the server's network may be told (`ORBIS_WEBHOOK_ALLOW_PRIVATE`). */
+  allowPrivate: boolean;
+  /** The clock that stamps and schedules tries; the real one unless a test moves its own. */
+  now?: () => Date;
+  /** Told of each try's end (the deliveries counter of /metrics). */
+  onTry?: (outcome: TryOutcome) => void;
+  /** Told of a failure of the loop itself (the outbox could not be read, say). */
+  onError?: (err: unknown) => void;
+}
+
+/** The answer's status, or why none came. */
+type Answer = { code: number; error: null } | { code: null; error: string };
+
+/** POSTs one signed body and reads the answer's status only (its body is cut off: a receiver cannot hold the sender); never follows a redirect. */
+function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<Answer> {
+  return new Promise((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      return resolve({ code: null, error: 'not a URL' });
+    }
+    // A literal address is never looked up, so it is checked here; a name, by `lookup` as it connects.
+    const literal = target.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate && isInside(literal)) return resolve({ code: null, error: insideAddressMessage(url, literal) });
+    const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    const lookup = checkedLookup(allowPrivate, (address) => new Error(insideAddressMessage(url, address)));
+    const req = send(target, { method: 'POST', lookup: lookup as never, timeout: TIMEOUT_MS, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      resolve({ code: res.statusCode ?? 0, error: null });
+      res.destroy();
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    req.on('error', (err) => resolve({ code: null, error: err.message.slice(0, 500) }));
+    req.end(body);
+  });
+}
+
+/**
+ * Sends the outbox's due deliveries (docs/content-workflow.md, "Webhooks"), each signed as
+ * Standard Webhooks specify with its webhook's secret. A 2xx answer delivers it; anything else is
+ * tried again on the retry schedule, then given up. Deliveries are claimed through the store, so
+ * processes sharing a database never send one twice at once, and a delivery due while the server
+ * was stopped is sent once it runs again.
+ */
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private prunedAt = 0;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly options: DispatcherOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Sends every delivery due now, a batch at a time; resolves with how many tries it made. Once an
+   * hour, first deletes the deliveries done more than KEEP_DONE_MS ago.
+   */
+  async deliverDue(): Promise<number> {
+    const started = this.now().getTime();
+    if (started - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = started;
+      await this.store.prune(new Date(started - KEEP_DONE_MS).toISOString());
+    }
+    let tries = 0;
+    for (;;) {
+      const now = this.now();
+      const claimed = await this.store.claimDue(now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), BATCH);
+      await Promise.all(claimed.map((d) => this.attempt(d)));
+      tries += claimed.length;
+      if (claimed.length < BATCH) return tries;
+    }
+  }
+
+  /** Reads the outbox every POLL_MS until `stop`. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.tick(), POLL_MS);
+    this.timer.unref();
+    this.tick();
+  }
+
+  /** Stops reading the outbox, after the tries under way. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private tick(): void {
+    if (this.running) return;
+    this.running = this.deliverDue()
+      .catch((err: unknown) => this.options.onError?.(err))
+      .finally(() => (this.running = undefined));
+  }
+
+  private async attempt(d: ClaimedDelivery): Promise<void> {
+    const sentAt = this.now();
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Orbis webhooks',
+      'webhook-id': d.id,
+      'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+      'webhook-signature': new Webhook(d.secret).sign(d.id, sentAt, d.payload),
+    };
+    const answer = await post(d.url, headers, d.payload, this.options.allowPrivate);
+    const at = this.now();
+    const delivered = answer.code !== null && answer.code >= 200 && answer.code < 300;
+    const next = delivered ? null : nextTryAt(d.attempts, at);
+    const outcome: DeliveryOutcome = { status: delivered ? 'delivered' : 'failed', code: answer.code, error: answer.error, at: at.toISOString(), nextAt: next && next.toISOString() };
+    await this.store.finish(d.webhookId, d.id, outcome);
+    this.options.onTry?.(delivered ? 'delivered' : next ? 'retry' : 'failed');
+  }
+}

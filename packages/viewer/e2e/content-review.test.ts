@@ -1,0 +1,86 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { addMember, signedInUser } from '../../server/src/test/team.js';
+import { startReceiver, type WebhookReceiver } from '../../server/src/test/webhook-receiver.js';
+import { useBrowserAndServer } from './fixture.js';
+
+/**
+ * The Content tab's workflow (docs/content-workflow.md): an item's draft, a review request, its
+ * approval to the public API, a webhook's delivery, and an old version compared and restored. One page.
+ */
+describe('editor Content tab: review, versions and webhooks in Chromium', () => {
+  let receiver: WebhookReceiver;
+  const fx = useBrowserAndServer({
+    viewport: { width: 640, height: 480 },
+    env: { ORBIS_WEBHOOK_ALLOW_PRIVATE: '1' },
+    setUp: async (h) => {
+      receiver = await startReceiver();
+      await h.project('review');
+      const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'about', type: 'richtext' }];
+      expect((await h.admin('POST', '/api/projects/review/models', { key: 'shelters', name: 'Shelters', public: true, review: true, fields })).status).toBe(201);
+      await signedInUser(h, 'mia@example.org');
+      await addMember(h, 'review', 'mia@example.org', 'maintainer');
+      expect((await h.admin('POST', '/api/projects/review/webhooks', { url: receiver.url, triggers: ['item.publish'] })).status).toBe(201);
+    },
+  });
+  afterAll(() => receiver?.close());
+
+  it('walks an item from draft through a request and an approval to the public API, and restores an old version', async () => {
+    const { h, tab } = fx;
+    const { page } = tab;
+    const published = async () => ((await (await h.get('/api/p/review/shelters.json')).json()) as { results: { name: string }[] }).results.map((r) => r.name);
+    await page.goto(`${h.url}/editor/review?tab=content#token=${ADMIN_TOKEN}`);
+    await page.getByTestId('items-count').filter({ hasText: '0 items' }).waitFor();
+
+    await page.getByTestId('new-item').click();
+    await page.getByTestId('item-field-name').fill('Hall A');
+    // Richtext is Markdown, previewed as the published page renders it: raw HTML stays text.
+    await page.getByTestId('item-field-about').fill('**Open** daily <img src=x onerror="window.hacked=1">');
+    expect(await page.getByTestId('item-field-about-preview').locator('strong').textContent()).toBe('Open');
+    expect(await page.getByTestId('item-field-about-preview').locator('img').count()).toBe(0);
+    await page.getByTestId('save-item').click();
+    await page.getByTestId('items-count').filter({ hasText: '1 item,' }).waitFor();
+    await page.getByTestId('edit-item').click();
+    await page.getByTestId('item-status').filter({ hasText: 'draft' }).waitFor();
+    expect(await published()).toEqual([]);
+
+    // Ask mia (the only maintainer) to review it; as the admin token, the request waits here too.
+    await page.getByTestId('ask-review').click();
+    await page.getByTestId('item-status').filter({ hasText: 'review' }).waitFor();
+    await page.getByTestId('request-comment').fill('Checked on site');
+    await page.getByTestId('approve-request').click();
+    await expect.poll(published).toEqual(['Hall A']);
+    const approved = (await (await h.admin('GET', '/api/projects/review/requests?state=approved')).json()) as { comment: string }[];
+    expect(approved.map((r) => r.comment)).toEqual(['Checked on site']);
+
+    // The webhook heard the publish: its delivery shows with the receiver's answer.
+    await receiver.nth(1);
+    await page.getByTestId('webhook-list').locator('summary').click();
+    await page.getByTestId('delivery-row').filter({ hasText: 'item.publish · delivered · 200' }).waitFor();
+
+    // A change is a draft: the public API keeps the approved version.
+    await page.getByTestId('edit-item').click();
+    await page.getByTestId('item-status').filter({ hasText: 'published' }).waitFor();
+    await page.getByTestId('item-field-name').fill('Hall B');
+    await page.getByTestId('save-item').click();
+    await page.getByTestId('edit-item').click();
+    await page.getByTestId('item-status').filter({ hasText: 'changed' }).waitFor();
+    expect(await page.getByTestId('row-status').getAttribute('data-status')).toBe('changed');
+    expect(await published()).toEqual(['Hall A']);
+
+    // History: the first version against the current draft, then restored (a new draft).
+    await page.getByTestId('item-history').locator('summary').click();
+    const first = page.getByTestId('version-row').last();
+    await first.filter({ hasText: 'v1' }).waitFor();
+    await first.getByTestId('compare-version').click();
+    expect(await page.locator('[data-testid="version-diff"] tr[data-changed]').allTextContents()).toEqual(['nameHall AHall B']);
+    await page.locator('[data-testid="content-panel"]').screenshot({ path: '/tmp/content-review.png' });
+    await first.getByTestId('restore-version').click();
+    await page.getByTestId('item-status').filter({ hasText: 'changed' }).waitFor();
+    await expect.poll(() => page.getByTestId('item-field-name').inputValue()).toBe('Hall A');
+    const id = ((await (await h.admin('GET', '/api/projects/review/models/shelters/items')).json()) as { results: { id: string }[] }).results[0]!.id;
+    expect(await (await h.admin('GET', `/api/projects/review/models/shelters/items/${id}`)).json()).toMatchObject({ name: 'Hall A', status: 'changed' });
+    expect(await published()).toEqual(['Hall A']);
+    tab.assertClean();
+  });
+});
