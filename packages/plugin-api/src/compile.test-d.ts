@@ -6,6 +6,9 @@ const off = app.viewer.on('click', (e: MouseEvent) => e.layerId?.toUpperCase(), 
 off();
 app.viewer.on('resize', (e) => e.width + e.height);
 app.viewer.on('wheel', (e) => e.delta);
+// Orbis's addition: the page's language, and its change.
+app.viewer.on('languagechange', (e) => e.language.toUpperCase());
+const language: string = app.viewer.env.language;
 app.viewer.overrideProperty({ terrain: { enabled: true } });
 app.viewer.overrideProperty({ sky: null, globe: { baseColor: null } });
 const mode: InteractionModeType = app.viewer.interactionMode.mode;
@@ -14,7 +17,7 @@ const png: string | undefined = app.viewer.capture();
 const p = app.viewer.tools.cartographicToCartesian(139.7, 35.6, 0);
 void app.viewer.tools.getTerrainHeightAsync(138.7, 35.3).then((h) => h?.toFixed(1));
 app.ui.show('<p>hi</p>', { width: 100 });
-void [mode, png, p];
+void [mode, png, p, language];
 
 // @ts-expect-error: not an event
 app.viewer.on('hover', () => undefined);

@@ -13,14 +13,15 @@ const EMAIL = 'hanako@example.org';
 
 /**
  * What may stay in Latin letters on a Japanese page: proper names (formats, products, services, palettes),
- * the README's section name, the project's address and the user's email, file names, paths and URLs.
+ * the README's section name, CLI commands, the project's address and the user's email, file names, paths and URLs.
  */
 const ALLOWED = new RegExp(
   [
     String.raw`\S+@\S+`,
     String.raw`[\w.{}:-]*[./][\w./{}:…-]*`,
     String.raw`ORBIS_\w+`,
-    '`orbis serve`',
+    // CLI commands: `orbis serve`, orbis project export.
+    String.raw`\borbis [a-z]+( [a-z]+)?`,
     'Write a plugin',
     'Authorization: Bearer',
     'Mapbox Vector Tiles',

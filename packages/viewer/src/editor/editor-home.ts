@@ -20,7 +20,7 @@ function invitationText(invitation: InvitationRecord | undefined): string {
   if (!invitation) return gone();
   const who = invitation.invitedBy ? `${invitation.invitedBy.name} (${invitation.invitedBy.email})` : t('invitation.administrator');
   const until = formatDate(invitation.expiresAt, { dateStyle: 'long' });
-  return t('invitation.about', { who, email: invitation.email, project: invitation.project.name, role: t(`invitation.asRole.${invitation.role}`), until });
+  return t('invitation.about', { who, email: invitation.email, project: invitation.project.name, role: roleName(invitation.role), until });
 }
 
 /** `?invitation=…`: what it is to, then join as a new user (name and password), or as the one signed in. */

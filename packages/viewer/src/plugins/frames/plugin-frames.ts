@@ -1,3 +1,4 @@
+import { t } from '../../ui/i18n.js';
 import type { PopupOffset } from '@orbis/plugin-api';
 import type { FrameKind } from '../viewer-services.js';
 import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
@@ -49,7 +50,7 @@ export class PluginFrames {
   show(kind: FrameKind, source: string, html: string, options: Record<string, unknown>): void {
     let entry = this.shown.get(`${kind}:${source}`);
     if (!entry) {
-      const frame = new SandboxedFrame(source, `Plugin ${kind} ${source}`, `orbis-${kind}`, kind);
+      const frame = new SandboxedFrame(source, t(`plugins.frames.${kind}`, { source }), `orbis-${kind}`, kind);
       const box = document.createElement('div');
       box.className = `orbis-${kind}-${kind === 'modal' ? 'backdrop' : 'box'}`;
       box.append(frame.element);

@@ -1,5 +1,6 @@
 import type { FrameSize } from '@orbis/plugin-api';
 import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
+import { t } from '../../ui/i18n.js';
 
 /** Where a widget sits over the viewer. */
 export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
@@ -63,7 +64,7 @@ export class PluginUi {
     let frame = this.frames.get(source);
     const place = this.places.get(source);
     if (!frame) {
-      frame = place ? new SandboxedFrame(source, `Plugin block ${source}`, 'orbis-block', 'UI') : new SandboxedFrame(source, `Plugin widget ${source}`, 'orbis-widget', 'UI');
+      frame = place ? new SandboxedFrame(source, t('plugins.frames.block', { source }), 'orbis-block', 'UI') : new SandboxedFrame(source, t('plugins.frames.widget', { source }), 'orbis-widget', 'UI');
       this.frames.set(source, frame);
       // Widgets of one corner stack instead of covering each other.
       (place ?? this.area(this.areaOf(source))).append(frame.element);

@@ -1,3 +1,4 @@
+import { t } from '../../ui/i18n.js';
 /**
  * Where the widget tray shows, folded at first: any upright screen under 700 px wide (a phone),
  * where the widget zones stack in one column over the globe (on a 390×844 phone the demo's four
@@ -20,13 +21,13 @@ export function createWidgetTray(overlay: HTMLElement): HTMLButtonElement {
   button.type = 'button';
   button.className = 'orbis-widget-tray';
   button.dataset.testid = 'widget-tray';
-  button.textContent = 'Widgets';
+  button.textContent = t('tabs.widgets');
   const small = typeof matchMedia === 'function' ? matchMedia(TRAY_FOLDED_AT) : undefined;
   const set = (open: boolean) => {
     overlay.classList.toggle('tray-on', Boolean(small?.matches));
     overlay.classList.toggle('tray-folded', !open);
     button.setAttribute('aria-expanded', String(open));
-    button.title = open ? 'Hide the widgets' : 'Show the widgets';
+    button.title = open ? t('widgets.hide') : t('widgets.showAll');
   };
   set(!small?.matches);
   small?.addEventListener('change', () => set(!small.matches));
