@@ -44,6 +44,9 @@ describe('csvPoints', () => {
     ]);
     const bare = csvPoints('139.5,35.5,Tower\n139.6,35.6,Gate\n', { csv: { noHeader: true, lngColumn: 0, latColumn: 1 } });
     expect(bare).toEqual({ points: [{ lng: 139.5, lat: 35.5, properties: { 2: 'Tower' } }, { lng: 139.6, lat: 35.6, properties: { 2: 'Gate' } }], skipped: 0 });
+    // disableTypeConversion keeps cells as text; positions are still numbers, and a blank one skips the row.
+    const text = csvPoints('lat,lng,code\n35.5,139.5,007\n ,139.6,008\n', { csv: { disableTypeConversion: true } });
+    expect(text).toEqual({ points: [{ lng: 139.5, lat: 35.5, properties: { code: '007' } }], skipped: 1 });
   });
 
   it('uses named columns and a height, and skips rows without a position in range', () => {

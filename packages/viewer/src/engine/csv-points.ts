@@ -20,6 +20,8 @@ export interface ReearthCsv {
   heightColumn?: Column;
   idColumn?: Column;
   noHeader?: boolean;
+  /** Keep every cell a string (positions are still read as numbers). */
+  disableTypeConversion?: boolean;
 }
 
 /** A CSV layer's settings: the scene's (docs/contract.md §7 `data`) and, for a plugin's layer, Re:Earth's `csv`, which wins. */
@@ -54,8 +56,8 @@ export function csvColumns(headers: string[], data: CsvSettings = {}): { lat: st
 }
 
 /** Parses the text: rows keyed by header, or (Re:Earth's `noHeader`) by column index, "0", "1", …. */
-function parseRows(text: string, noHeader: boolean): { headers: string[]; rows: Record<string, unknown>[] } {
-  const options = { dynamicTyping: true, skipEmptyLines: true } as const;
+function parseRows(text: string, { noHeader = false, disableTypeConversion = false }: ReearthCsv): { headers: string[]; rows: Record<string, unknown>[] } {
+  const options = { dynamicTyping: !disableTypeConversion, skipEmptyLines: true } as const;
   if (!noHeader) {
     const parsed = Papa.parse<Record<string, unknown>>(text, { ...options, header: true });
     return { headers: parsed.meta.fields ?? [], rows: parsed.data };
@@ -66,12 +68,15 @@ function parseRows(text: string, noHeader: boolean): { headers: string[]; rows: 
   return { headers, rows: parsed.data.map((row) => Object.fromEntries(headers.map((h, i) => [h, row[i] ?? null]))) };
 }
 
+/** A cell with nothing in it: none, null (a typed empty cell) or blank text. */
+const empty = (cell: unknown) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+
 /**
  * Parses CSV text with PapaParse (quotes, embedded commas and line breaks, BOM; numbers typed)
  * into points. Rows whose position is not a number in range are skipped and counted.
  */
 export function csvPoints(text: string, data: CsvSettings = {}): { points: CsvPoint[]; skipped: number } {
-  const { headers, rows } = parseRows(text.replace(/^\uFEFF/, ''), data.csv?.noHeader === true);
+  const { headers, rows } = parseRows(text.replace(/^\uFEFF/, ''), data.csv ?? {});
   const columns = csvColumns(headers, data);
   const points: CsvPoint[] = [];
   let skipped = 0;
@@ -79,8 +84,8 @@ export function csvPoints(text: string, data: CsvSettings = {}): { points: CsvPo
     const lat = Number(row[columns.lat]);
     const lng = Number(row[columns.lng]);
     const cell = columns.height === undefined ? null : row[columns.height];
-    const rawHeight = cell === null || cell === undefined || cell === '' ? undefined : Number(cell);
-    if (row[columns.lat] === null || row[columns.lng] === null || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) {
+    const rawHeight = empty(cell) ? undefined : Number(cell);
+    if (empty(row[columns.lat]) || empty(row[columns.lng]) || !(Math.abs(lat) <= 90) || !(Math.abs(lng) <= 180)) {
       skipped++;
       continue;
     }
@@ -91,7 +96,7 @@ export function csvPoints(text: string, data: CsvSettings = {}): { points: CsvPo
       lng,
       lat,
       ...(rawHeight !== undefined && Number.isFinite(rawHeight) ? { height: rawHeight } : {}),
-      ...(idCell === null || idCell === undefined || idCell === '' ? {} : { id: String(idCell) }),
+      ...(empty(idCell) ? {} : { id: String(idCell) }),
       properties,
     });
   }

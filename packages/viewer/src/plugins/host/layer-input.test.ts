@@ -77,7 +77,7 @@ describe('toPluginLayer: Orbis\'s form and Re:Earth\'s give the same layer', () 
       [{ type: 'simple', data: { type: 'shapefile', url: 'x' } }, 'layers.add: layer.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, reearth-buildings, osm-buildings, google-photorealistic, not "shapefile"'],
       [{ type: 'simple', data: { type: 'reearth-buildings', value: {} } }, 'layers.add: layer.data.value does not apply to a "reearth-buildings" layer: its tiles are the source\'s own'],
       [{ type: 'simple', data: { type: 'wms', url: 'a', layers: [1] } }, 'layers.add: layer.data.layers must be a layer name, names comma-separated, or an array of names'],
-      [{ type: 'simple', data: { type: 'csv', url: 'a', csv: 'lat' } }, 'layers.add: layer.data.csv must be {latColumn?, lngColumn?, heightColumn?, idColumn?, noHeader?}'],
+      [{ type: 'simple', data: { type: 'csv', url: 'a', csv: 'lat' } }, 'layers.add: layer.data.csv must be {latColumn?, lngColumn?, heightColumn?, idColumn?, noHeader?, disableTypeConversion?}'],
       [{ type: 'simple', data: { type: 'csv', url: 'a', csv: { latColumn: -1 } } }, 'layers.add: layer.data.csv.latColumn must be a column name or a 0-based column index'],
       [{ type: 'simple', data: { type: 'csv', url: 'a', csv: { noHeader: 'yes' } } }, 'layers.add: layer.data.csv.noHeader must be a boolean'],
       [{ type: 'geojson', url: 'a', appearance: { polygon: { fillColor: { expression: "color('red'" } } } }, expect.stringMatching(/^layers\.add: layer\.appearance\.polygon\.fillColor\.expression is not a style expression: /)],

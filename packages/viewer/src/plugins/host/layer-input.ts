@@ -93,9 +93,9 @@ function dataSettings(data: Record<string, unknown>, path: string): void {
   }
   const csv = data.csv;
   if (csv === undefined) return;
-  if (!plain(csv)) return fail(`${path}.csv`, 'must be {latColumn?, lngColumn?, heightColumn?, idColumn?, noHeader?}');
+  if (!plain(csv)) return fail(`${path}.csv`, 'must be {latColumn?, lngColumn?, heightColumn?, idColumn?, noHeader?, disableTypeConversion?}');
   for (const key of CSV_COLUMNS) if (csv[key] !== undefined && !isColumn(csv[key])) fail(`${path}.csv.${key}`, 'must be a column name or a 0-based column index');
-  if (csv.noHeader !== undefined && typeof csv.noHeader !== 'boolean') fail(`${path}.csv.noHeader`, 'must be a boolean');
+  for (const key of ['noHeader', 'disableTypeConversion']) if (csv[key] !== undefined && typeof csv[key] !== 'boolean') fail(`${path}.csv.${key}`, 'must be a boolean');
 }
 
 function layerType(value: unknown, path: string): LayerType {
