@@ -59,10 +59,36 @@ export interface NewLayer {
   infobox?: Infobox;
 }
 
+/** Re:Earth's named 3D Tiles sources, drawn as `3dtiles` layers (`osm-buildings` draws Re:Earth Buildings: Orbis has no Cesium ion token). */
+export type ReearthTilesetSource = 'reearth-buildings' | 'osm-buildings' | 'google-photorealistic';
+
+/** A column of a CSV by its header, or by its 0-based index. */
+type CsvColumn = string | number;
+
+/** Re:Earth's `data` of a layer, kept whole (docs/contract.md §8). */
+export interface ReearthData {
+  type: LayerType | ReearthTilesetSource;
+  /** Not needed by a named 3D Tiles source. */
+  url?: string;
+  value?: unknown;
+  /** WMS layer names (or mvt tile layers): a comma-separated string or an array. */
+  layers?: string | string[];
+  /** Which columns hold a CSV's positions and ids, by header or index; `noHeader` when the first row is data. */
+  csv?: { latColumn?: CsvColumn; lngColumn?: CsvColumn; heightColumn?: CsvColumn; idColumn?: CsvColumn; noHeader?: boolean; disableTypeConversion?: boolean };
+  /** `googleMapApiKey` for `google-photorealistic`. */
+  serviceTokens?: { googleMapApiKey?: string };
+  geojson?: { useAsResource?: boolean };
+  time?: { property?: string; interval?: number; updateClockOnLoad?: boolean };
+  /** Milliseconds. */
+  updateInterval?: number;
+  parameters?: Record<string, unknown>;
+  [setting: string]: unknown;
+}
+
 /** A layer to add in Re:Earth's form: the appearance keys at the top level. */
 export interface ReearthLayer {
   type: 'simple';
-  data: { type: LayerType; url?: string; value?: unknown };
+  data: ReearthData;
   title?: string;
   visible?: boolean;
   infobox?: Infobox;
@@ -88,7 +114,7 @@ export interface LayerOverride {
    * New data, as Re:Earth's `override(id, {data})`: the layer is loaded again from it and `load`
    * fires. A `url` or `value` replaces the layer's source; `value` (GeoJSON or CZML) is taken whole.
    */
-  data?: { type?: LayerType | null; url?: string | null; value?: unknown; [setting: string]: unknown } | null;
+  data?: { type?: LayerType | ReearthTilesetSource | null; url?: string | null; value?: unknown; [setting: string]: unknown } | null;
 }
 
 /** One feature of a layer. */

@@ -83,7 +83,7 @@ export function testLayers() {
       add: async (source: PluginLayerSource) => {
         calls.push({ op: 'add', args: [source] });
         await new Promise((r) => setTimeout(r, 1));
-        return source.url !== 'https://unreachable.example/x.geojson';
+        return source.problem === undefined && source.url !== 'https://unreachable.example/x.geojson';
       },
       reload: async (source: PluginLayerSource) => {
         calls.push({ op: 'reload', args: [source] });

@@ -1,5 +1,6 @@
 import { Cartesian3, Color, CustomDataSource } from 'cesium';
 import type { CsvPoint } from './csv-points.js';
+import { uniqueId } from './vector/batch-builder.js';
 
 /**
  * A small CSV layer (docs/contract.md §7) on CesiumJS's entities: one point entity per row parsed by
@@ -10,9 +11,11 @@ export function csvDataSource(points: CsvPoint[], skipped: number, name: string)
   if (skipped > 0) console.warn(`[orbis] CSV layer "${name}": ${skipped} row(s) without a valid position were skipped`);
   const source = new CustomDataSource(name);
   source.entities.suspendEvents();
+  const taken = new Set<string>();
   points.forEach((p, i) => {
     source.entities.add({
-      id: `${i + 1}`,
+      // The id column's value (deduped as on the batched path), else the row's number.
+      id: uniqueId(p.id, i, taken),
       name: typeof p.properties.name === 'string' ? p.properties.name : undefined,
       position: Cartesian3.fromDegrees(p.lng, p.lat, p.height ?? 0),
       properties: p.properties,

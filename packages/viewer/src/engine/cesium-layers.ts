@@ -18,6 +18,7 @@ import {
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import { csvDataSource } from './cesium-csv.js';
 import { rasterImagery } from './cesium-raster-layer.js';
+import { layerNames } from './layer-names.js';
 import type { BatchedLayer } from './vector/batched-layer.js';
 import { CesiumTileLayer } from './vector/cesium-tile-layer.js';
 import { loadVector, type Progress, VectorJob } from './vector/vector-loader.js';
@@ -150,9 +151,9 @@ async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedL
       return { kind: 'imagery', value: imagery };
     }
     case 'wms': {
-      const layers = layer.data?.layers;
-      if (typeof layers !== 'string') throw new Error('a WMS layer needs data.layers');
-      const provider = new WebMapServiceImageryProvider({ url: resource, layers, parameters: { transparent: true, format: 'image/png' } });
+      const layers = layerNames(layer.data?.layers);
+      if (!layers) throw new Error('a WMS layer needs data.layers: its layer names, a comma-separated string or an array');
+      const provider = new WebMapServiceImageryProvider({ url: resource, layers: layers.join(','), parameters: { transparent: true, format: 'image/png' } });
       return { kind: 'imagery', value: viewer.imageryLayers.addImageryProvider(provider) };
     }
     case 'geojson':

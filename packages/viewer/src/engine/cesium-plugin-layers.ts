@@ -68,6 +68,7 @@ export class CesiumPluginLayers implements EnginePluginLayers {
 
   private async load(source: PluginLayerSource): Promise<LoadedLayer> {
     const { id, type, visible, appearance, data } = source;
+    if (source.problem !== undefined) throw new Error(source.problem);
     if (source.inline === undefined) return loadLayer(this.viewer, { id, type, url: source.url!, visible, ...(appearance ? { appearance } : {}), ...(data ? { data } : {}) });
     const inline = source.inline as object;
     if (type !== 'czml') {

@@ -1,4 +1,5 @@
-import type { Appearance, LayerData, LayerType } from '@orbis/scene';
+import type { Appearance, LayerType } from '@orbis/scene';
+import type { EngineLayerData } from './engine-layer-data.js';
 
 /** A layer a plugin adds (docs/contract.md §8): a URL, or inline GeoJSON / CZML. */
 export interface PluginLayerSource {
@@ -7,11 +8,13 @@ export interface PluginLayerSource {
   url?: string;
   /** Inline data instead of `url`. */
   inline?: unknown;
+  /** Why it cannot be loaded (a source that lacks its key, …): the engine reports it as the layer's load failure. */
+  problem?: string;
   visible: boolean;
   /** How its features look (docs/contract.md §7). */
   appearance?: Appearance;
-  /** Type settings (docs/contract.md §7). */
-  data?: LayerData;
+  /** Type settings (docs/contract.md §7; a Re:Earth layer's whole `data` but its type, url and value, §8). */
+  data?: EngineLayerData;
 }
 
 /** A feature's properties (and its GeoJSON geometry where the engine has it). */

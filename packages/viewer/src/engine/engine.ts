@@ -1,10 +1,11 @@
 import type { SketchFeature } from '@orbis/plugin-api';
-import type { Appearance, Camera, LayerCluster, LayerData, LayerFilter, LayerHeatmap, LayerType, ViewerProperty } from '@orbis/scene';
+import type { Appearance, Camera, LayerCluster, LayerFilter, LayerHeatmap, LayerType, ViewerProperty } from '@orbis/scene';
 import type { EngineCamera } from './engine-camera.js';
 import type { EngineFeatures } from './engine-features.js';
 import type { EnginePluginLayers } from './engine-plugin-layers.js';
 import type { EngineTimeline } from './engine-timeline.js';
 import type { AssetFiles } from './property-mapping.js';
+import type { EngineLayerData } from './engine-layer-data.js';
 
 /** A layer the engine can show: always with a URL. */
 export interface EngineLayer {
@@ -15,7 +16,7 @@ export interface EngineLayer {
   /** How its features look (docs/contract.md §7). */
   appearance?: Appearance;
   /** Type-specific settings: CSV columns, WMS layers, imagery maximum level (docs/contract.md §7). */
-  data?: LayerData;
+  data?: EngineLayerData;
   /** Sent with every request of the layer (the editor's admin token for private assets). */
   headers?: Record<string, string>;
   /** docs/contract.md §18: its points drawn as clusters with counts. */

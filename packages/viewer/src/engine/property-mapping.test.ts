@@ -11,6 +11,13 @@ describe('toEngineSettings', () => {
     expect(s.scene.mode).toBe('3d');
   });
 
+  it('turns shadows on by scene.shadows or by Re:Earth\'s scene.shadow.enabled; scene.shadows wins', () => {
+    expect(toEngineSettings({ scene: { shadow: { enabled: true } } }).scene.shadows).toBe(true);
+    expect(toEngineSettings({ scene: { shadows: true } }).scene.shadows).toBe(true);
+    expect(toEngineSettings({ scene: { shadows: false, shadow: { enabled: true } } }).scene.shadows).toBe(false);
+    expect(toEngineSettings({ scene: { shadow: { enabled: 'yes' } } }).scene.shadows).toBe(false);
+  });
+
   it('maps each section', () => {
     const s = toEngineSettings({
       globe: { enabled: false, baseColor: '#112233', enableLighting: true },

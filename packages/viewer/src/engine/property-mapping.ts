@@ -133,7 +133,7 @@ export function toEngineSettings(property: ViewerProperty, assetFiles: AssetFile
     },
     terrain: terrainSource(terrain, assetFiles),
     exaggeration: num(terrain.exaggeration, 1),
-    scene: { backgroundColor: text(scene.backgroundColor, '#000000'), fog: bool(scene.fog, true), shadows: bool(scene.shadows, false), mode },
+    scene: { backgroundColor: text(scene.backgroundColor, '#000000'), fog: bool(scene.fog, true), shadows: bool(scene.shadows, bool(section(scene, 'shadow').enabled, false)), mode },
     tiles: rawTiles.map((tile) => tileSource(tile, assetFiles)).filter((t): t is TileSource => t !== undefined),
     sky: { show: bool(sky.show, true), atmosphere: bool(sky.atmosphere, true), sun: bool(sky.sun, true), moon: bool(sky.moon, true) },
     camera: {

@@ -130,7 +130,8 @@ export function buildBatch(features: SourceFeature[], from: number, to: number, 
   return { start: from, count: to - from, ...(byPosition ? {} : { ids: batchIds }), properties, anchors, points: points.build(), shapes };
 }
 
-function uniqueId(id: unknown, index: number, taken: Set<string>): string {
+/** A feature's id: its own (or its 1-based index), with `_2`, `_3`, … where it is taken already, as CesiumJS does. */
+export function uniqueId(id: unknown, index: number, taken: Set<string>): string {
   const base = id === undefined || id === null ? `${index + 1}` : String(id);
   let out = base;
   for (let n = 2; taken.has(out); n++) out = `${base}_${n}`;

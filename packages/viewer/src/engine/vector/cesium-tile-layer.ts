@@ -6,6 +6,7 @@ import { CesiumVectorLayer } from './cesium-vector-layer.js';
 import { tilesCovering, tileUrl } from './tile-cover.js';
 import type { TileWorkerReply, TileWorkerRequest } from './vector-protocol.js';
 import type { GeometryKind } from '../engine-features.js';
+import { layerNames } from '../layer-names.js';
 
 /** Feature indices of one tile lie in [slot × SLOT, (slot + 1) × SLOT): a tile holds fewer features than this. */
 const SLOT = 2 ** 22;
@@ -72,7 +73,7 @@ export class CesiumTileLayer extends BatchedLayer {
   }
 
   private style(appearance: Appearance | undefined): void {
-    const layers = Array.isArray(this.source.data?.layers) ? this.source.data.layers : undefined;
+    const layers = layerNames(this.source.data?.layers);
     const request: TileWorkerRequest = { type: 'style', ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, ...(layers ? { layers } : {}) };
     this.worker.postMessage(request);
   }

@@ -1,4 +1,5 @@
-import type { Appearance, LayerData } from '@orbis/scene';
+import type { Appearance } from '@orbis/scene';
+import type { EngineLayerData } from '../engine-layer-data.js';
 import type { HeatImage } from './heat-grid.js';
 
 /** Where a vector layer's features come from: a URL (fetched in the worker) or inline GeoJSON. */
@@ -8,7 +9,7 @@ export interface VectorSource {
   headers?: Record<string, string>;
   /** Inline GeoJSON (a plugin's layer) instead of `url`. */
   inline?: unknown;
-  data?: LayerData;
+  data?: EngineLayerData;
 }
 
 /** Points of a batch, one entry per point (a MultiPoint gives several), in columns. */

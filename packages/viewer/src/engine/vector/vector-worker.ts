@@ -51,7 +51,7 @@ async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<
   if (request.source.format === 'csv') {
     const parsed = csvPoints(raw as string, request.source.data);
     if (parsed.points.length <= request.smallAt) return reply({ type: 'small', csv: parsed });
-    features = parsed.points.map((p) => ({ properties: p.properties, geometry: { type: 'Point', coordinates: [p.lng, p.lat, ...(p.height === undefined ? [] : [p.height])] } }));
+    features = parsed.points.map((p) => ({ ...(p.id === undefined ? {} : { id: p.id }), properties: p.properties, geometry: { type: 'Point', coordinates: [p.lng, p.lat, ...(p.height === undefined ? [] : [p.height])] } }));
     reply({ type: 'count', features: features.length, skipped: parsed.skipped, ...timeRange(request) });
   } else {
     const doc = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;

@@ -1,5 +1,6 @@
 import type { Appearance, Infobox, Layer, LayerType } from '@orbis/plugin-api';
 import { isCssColor, LAYER_TYPES, styleExpressionError } from '@orbis/scene/checks';
+import { isTilesetSource, TILESET_SOURCES } from './tileset-sources.js';
 
 /** The layer types a plugin may add: the scene's (docs/contract.md §4), but `geotiff`, which shows an uploaded file's tiles (docs/rasters.md). */
 export const PLUGIN_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES.filter((t): t is LayerType => t !== 'geotiff');
@@ -8,8 +9,8 @@ export const APPEARANCE_KEYS = ['marker', 'polyline', 'polygon', 'model', '3dtil
 
 /** A plugin's layer, whichever form it was added in: Orbis's (docs/contract.md §4) plus, for Re:Earth's, what it gave. */
 export type PluginLayerSpec = Omit<Layer, 'id' | 'pluginId'> & {
-  /** Inline GeoJSON (`data: {value}`), instead of `url` or `assetId`. */
-  data?: { type?: string; url?: string; value?: unknown };
+  /** Inline GeoJSON (`data: {value}`), instead of `url` or `assetId`; in Re:Earth's form, its whole `data` (docs/contract.md §8). */
+  data?: { type?: string; url?: string; value?: unknown; [setting: string]: unknown };
 };
 
 const plain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -19,7 +20,7 @@ const fail = (path: string, message: string): never => {
 
 /**
  * Turns what a plugin gave `layers.add` into one layer: Orbis's form (`{type, url | assetId |
- * data: {value}, …}`) or Re:Earth's (`{type: "simple", data: {type, url?, value?}, marker?, …}`,
+ * data: {value}, …}`) or Re:Earth's (`{type: "simple", data: {type, url?, value?, …settings}, marker?, …}`,
  * whose `{expression: {conditions}}` values become §7's `{conditions}`). A wrong shape is a
  * TypeError naming the field, before anything is added.
  */
@@ -31,6 +32,7 @@ export function toPluginLayer(input: unknown): PluginLayerSpec {
   for (const key of sources) if (typeof input[key] !== 'string' || input[key] === '') fail(`layer.${key}`, 'must be a non-empty string');
   const data = input.data;
   if (data !== undefined && !plain(data)) fail('layer.data', 'must be an object: {value} with the data inline, or the type\'s settings');
+  if (plain(data)) dataSettings(data, 'layer.data');
   const inline = plain(data) && data.value !== undefined;
   if (sources.length + (inline ? 1 : 0) !== 1) fail('layer', 'needs exactly one of url, assetId or data: {value}');
   if (inline && type !== 'geojson' && type !== 'czml') fail('layer.data', `inline data is GeoJSON or CZML, not ${type}`);
@@ -48,32 +50,52 @@ export function toPluginLayer(input: unknown): PluginLayerSpec {
 
 function fromReearth(input: Record<string, unknown>): PluginLayerSpec {
   const data = input.data;
-  if (!plain(data)) return fail('layer.data', 'must be {type, url?, value?}');
-  const type = layerType(data.type, 'layer.data.type');
+  if (!plain(data)) return fail('layer.data', 'must be {type, url?, value?, …}');
+  const type = dataLayerType(data.type, 'layer.data.type');
   if (data.url !== undefined && (typeof data.url !== 'string' || data.url === '')) fail('layer.data.url', 'must be a non-empty string');
-  if ((data.url === undefined) === (data.value === undefined)) fail('layer.data', 'needs exactly one of url or value');
+  if (isTilesetSource(data.type)) {
+    if (data.value !== undefined) fail('layer.data.value', `does not apply to a "${data.type}" layer: its tiles are the source's own`);
+  } else if ((data.url === undefined) === (data.value === undefined)) fail('layer.data', 'needs exactly one of url or value');
+  dataSettings(data, 'layer.data');
   const look: Record<string, unknown> = {};
   for (const key of APPEARANCE_KEYS) if (input[key] !== undefined) look[key] = input[key];
   const converted = appearance(look, 'layer');
-  if (data.layers !== undefined && (!Array.isArray(data.layers) || !data.layers.every((name) => typeof name === 'string'))) fail('layer.data.layers', 'must be an array of tile layer names');
-  const reearthData = {
-    type,
-    ...(typeof data.url === 'string' ? { url: data.url } : {}),
-    ...(data.value === undefined ? {} : { value: data.value }),
-    // An mvt layer's tile layers to draw (docs/contract.md §13).
-    ...(Array.isArray(data.layers) ? { layers: [...(data.layers as string[])] } : {}),
-  };
+  // Re:Earth's whole `data`, as given (docs/contract.md §8): its settings reach the engine (layerSource).
+  const { value, ...settings } = data;
   return {
     title: title(input.title),
     type,
     ...(typeof data.url === 'string' ? { url: data.url } : {}),
-    data: reearthData,
+    data: { ...structuredClone(settings), ...(value === undefined ? {} : { value }) },
     visible: visible(input.visible, 'layer.visible'),
     ...(Object.keys(converted).length > 0 ? { appearance: converted } : {}),
     ...(input.infobox === undefined ? {} : { infobox: infobox(input.infobox, 'layer.infobox') }),
     // Re:Earth's form is shown back as given, too (docs/contract.md §8).
     ...(look as Pick<Layer, (typeof APPEARANCE_KEYS)[number]>),
   };
+}
+
+/** A Re:Earth `data.type`: a layer type, or a named 3D Tiles source (drawn as `3dtiles`). */
+function dataLayerType(value: unknown, path: string): LayerType {
+  if (isTilesetSource(value)) return '3dtiles';
+  if (!PLUGIN_LAYER_TYPES.includes(value as LayerType)) fail(path, `must be one of ${[...PLUGIN_LAYER_TYPES, ...TILESET_SOURCES].join(', ')}, not ${JSON.stringify(value)}`);
+  return value as LayerType;
+}
+
+const isColumn = (v: unknown) => (typeof v === 'string' && v !== '') || (Number.isInteger(v) && (v as number) >= 0);
+const CSV_COLUMNS = ['latColumn', 'lngColumn', 'heightColumn', 'idColumn'] as const;
+
+/** Checks the shape of Re:Earth's data settings that Orbis reads: `layers` (a string or an array, docs/contract.md §8) and `csv`. */
+function dataSettings(data: Record<string, unknown>, path: string): void {
+  const layers = data.layers;
+  if (layers !== undefined && typeof layers !== 'string' && !(Array.isArray(layers) && layers.every((name) => typeof name === 'string'))) {
+    fail(`${path}.layers`, 'must be a layer name, names comma-separated, or an array of names');
+  }
+  const csv = data.csv;
+  if (csv === undefined) return;
+  if (!plain(csv)) return fail(`${path}.csv`, 'must be {latColumn?, lngColumn?, heightColumn?, idColumn?, noHeader?, disableTypeConversion?}');
+  for (const key of CSV_COLUMNS) if (csv[key] !== undefined && !isColumn(csv[key])) fail(`${path}.csv.${key}`, 'must be a column name or a 0-based column index');
+  for (const key of ['noHeader', 'disableTypeConversion']) if (csv[key] !== undefined && typeof csv[key] !== 'boolean') fail(`${path}.csv.${key}`, 'must be a boolean');
 }
 
 function layerType(value: unknown, path: string): LayerType {
@@ -176,9 +198,10 @@ export function toOverridePatch(patch: unknown): Record<string, unknown> {
 /** Re:Earth's `{type?, url?, value?}` (and the type's settings) for an override; `null` removes a key of it. */
 function dataPatch(value: unknown): Record<string, unknown> {
   if (!plain(value)) return fail('patch.data', 'must be {type?, url?, value?} or null');
-  if (value.type !== undefined && value.type !== null) layerType(value.type, 'patch.data.type');
+  if (value.type !== undefined && value.type !== null) dataLayerType(value.type, 'patch.data.type');
   if (value.url !== undefined && value.url !== null && (typeof value.url !== 'string' || value.url === '')) fail('patch.data.url', 'must be a non-empty string');
   if (value.url !== undefined && value.url !== null && value.value !== undefined && value.value !== null) fail('patch.data', 'takes url or value, not both');
+  dataSettings(Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)), 'patch.data');
   return structuredClone(value);
 }
 

@@ -2,6 +2,7 @@ import type { Layer, LayerType } from '@orbis/plugin-api';
 import type { PluginLayerSource } from '../../engine/engine-plugin-layers.js';
 import { PLUGIN_LAYER_TYPES } from './layer-input.js';
 import { mergeOverride } from './property-layers.js';
+import { isTilesetSource, tilesetSourceUrl } from './tileset-sources.js';
 
 type Json = Record<string, unknown>;
 
@@ -37,21 +38,25 @@ function mergeData(target: Json, patch: Json): Json {
   return out;
 }
 
-/** The layer type a layer's data says (Re:Earth's `data.type`), else its own. */
+/** The layer type a layer's data says (Re:Earth's `data.type`; a named 3D Tiles source is `3dtiles`), else its own. */
 export function dataType(layer: Layer): LayerType {
   const type = (layer as { data?: { type?: unknown } }).data?.type;
+  if (isTilesetSource(type)) return '3dtiles';
   return PLUGIN_LAYER_TYPES.includes(type as LayerType) ? (type as LayerType) : layer.type;
 }
 
 /**
  * What the engine draws for a layer: inline `data.value` first, then `data.url`, then the layer's
- * own `url` (or its asset's, by `assetUrl`). The rest of `data` is the type's settings (CSV
- * columns, WMS layers, …).
+ * own `url` (or its asset's, by `assetUrl`); a named 3D Tiles source's tileset (tileset-sources.ts).
+ * The rest of `data` is the type's settings (CSV columns, WMS layers, …).
  */
 export function layerSource(layer: Layer, assetUrl: (assetId: string) => string | undefined): PluginLayerSource {
   const data = ((layer as { data?: Json }).data ?? {}) as Json;
   const inline = data.value;
-  const url = inline !== undefined ? undefined : typeof data.url === 'string' ? data.url : (layer.url ?? (layer.assetId === undefined ? undefined : assetUrl(layer.assetId)));
+  // A named 3D Tiles source (Re:Earth's `reearth-buildings`, …): its tileset, or why it has none.
+  const named = isTilesetSource(data.type) ? tilesetSourceUrl(data.type, data) : undefined;
+  const own = typeof data.url === 'string' ? data.url : (layer.url ?? (layer.assetId === undefined ? undefined : assetUrl(layer.assetId)));
+  const url = inline !== undefined ? undefined : named ? ('url' in named ? named.url : undefined) : own;
   const settings = Object.fromEntries(Object.entries(data).filter(([key]) => !['value', 'type', 'url'].includes(key)));
   return {
     id: layer.id,
@@ -59,6 +64,7 @@ export function layerSource(layer: Layer, assetUrl: (assetId: string) => string 
     visible: layer.visible,
     ...(url === undefined ? {} : { url }),
     ...(inline === undefined ? {} : { inline }),
+    ...(named && 'problem' in named ? { problem: named.problem } : {}),
     ...(layer.appearance ? { appearance: layer.appearance as PluginLayerSource['appearance'] } : {}),
     ...(Object.keys(settings).length > 0 ? { data: settings as PluginLayerSource['data'] } : {}),
   };

@@ -99,6 +99,40 @@ describe('app.layers against a test engine', () => {
 
   });
 
+  it("takes Re:Earth's named 3D Tiles sources: listed as 3dtiles layers, drawn from their tileset, or failing to load without stopping the plugin", async () => {
+    const fake = run([
+      plugin('p', `
+        app.layers.on('load', (e) => console.log(['load', e.layerId]));
+        const ids = [
+          app.layers.add({ type: 'simple', data: { type: 'reearth-buildings' } }),
+          app.layers.add({ type: 'simple', data: { type: 'google-photorealistic', serviceTokens: { googleMapApiKey: 'put_your_api_key' } } }),
+          app.layers.add({ type: 'simple', data: { type: 'google-photorealistic' } }),
+        ];
+        console.log(ids.map((id) => [app.layers.findById(id).type, app.layers.findById(id).data]));
+        console.log('went on');
+        app.viewer.on('click', () => console.log(app.layers.layers.map((l) => l.id)));
+      `),
+    ]);
+    expect(fake.lines().slice(0, 2)).toEqual([
+      [
+        ['3dtiles', { type: 'reearth-buildings' }],
+        ['3dtiles', { type: 'google-photorealistic', serviceTokens: { googleMapApiKey: 'put_your_api_key' } }],
+        ['3dtiles', { type: 'google-photorealistic' }],
+      ],
+      'went on',
+    ]);
+    expect(fake.layers.calls.filter((c) => c.op === 'add').map((c) => c.args[0])).toEqual([
+      { id: 'p-layer-1', type: '3dtiles', url: 'https://buildings.reearth.land/tileset.json', visible: true },
+      { id: 'p-layer-2', type: '3dtiles', url: 'https://tile.googleapis.com/v1/3dtiles/root.json?key=put_your_api_key', visible: true, data: { serviceTokens: { googleMapApiKey: 'put_your_api_key' } } },
+      { id: 'p-layer-3', type: '3dtiles', visible: true, problem: 'a "google-photorealistic" layer needs data.serviceTokens.googleMapApiKey (a Google Map Tiles API key)' },
+    ]);
+    await tick();
+    // The one without a key fails to load (the engine reports why): it stays listed and fires no load.
+    expect(fake.lines().slice(2)).toEqual([['load', 'p-layer-1'], ['load', 'p-layer-2']]);
+    fake.host.emit('click', {});
+    expect(fake.lines().slice(4)).toEqual([['landmarks', 'city', 'p-layer-1', 'p-layer-2', 'p-layer-3']]);
+  });
+
   it('deletes its own layers; shows and hides any layer, firing visible once per change', async () => {
     const fake = run([plugin('p', `
       app.layers.on('visible', (e) => console.log(['visible', e]));
@@ -248,7 +282,7 @@ describe('app.layers against a test engine', () => {
     ]);
     expect(fake.lines().slice(0, 2)).toEqual([{ type: 'geojson', value: AREA }, { value: POINT }]);
     expect(fake.lines().slice(2, 7)).toEqual([
-      ['TypeError', 'layers.override: patch.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, not "shp"'],
+      ['TypeError', 'layers.override: patch.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, reearth-buildings, osm-buildings, google-photorealistic, not "shp"'],
       ['TypeError', 'layers.override: patch.data.url must be a non-empty string'],
       ['TypeError', 'layers.override: patch.data must be {type?, url?, value?} or null'],
       ['TypeError', 'layers.override: patch.data takes url or value, not both'],
