@@ -66,4 +66,32 @@ describe('editor Content tab in Chromium', () => {
     expect(scene.layers).toEqual([expect.objectContaining({ type: 'geojson', model: 'shelters', visible: true })]);
     tab.assertClean();
   });
+
+  it("offers a choice when someone saved the item since its form opened: see their change, or save over it on purpose (412)", async () => {
+    const { h, tab } = fx;
+    const { page } = tab;
+    await page.goto(`${h.url}/editor/content?tab=content#token=${ADMIN_TOKEN}`);
+    const row = page.getByTestId('item-row').first();
+    const name = (await row.locator('td').first().textContent())!;
+    const all = (await (await h.admin('GET', '/api/projects/content/models/shelters/items?limit=100')).json()) as { results: { id: string; name: string }[] };
+    const { id } = all.results.find((item) => item.name === name)!;
+    const capacity = async () => ((await (await h.admin('GET', `/api/projects/content/models/shelters/items/${id}`)).json()) as { capacity: number }).capacity;
+    await row.getByTestId('edit-item').click();
+    expect(await page.getByTestId('item-field-name').inputValue()).toBe(name);
+    await page.getByTestId('item-field-capacity').fill('111');
+    // A teammate saves the same item meanwhile.
+    expect((await h.admin('PATCH', `/api/projects/content/models/shelters/items/${id}`, { fields: { capacity: 222 } })).status).toBe(200);
+    await page.getByTestId('save-item').click();
+    await page.getByTestId('item-conflict').waitFor();
+    expect(await capacity()).toBe(222);
+    await page.getByTestId('item-conflict-see').click();
+    await expect.poll(() => page.getByTestId('item-field-capacity').inputValue(), { timeout: 30_000 }).toBe('222');
+    // Again, and this time save over it on purpose.
+    await page.getByTestId('item-field-capacity').fill('333');
+    expect((await h.admin('PATCH', `/api/projects/content/models/shelters/items/${id}`, { fields: { capacity: 444 } })).status).toBe(200);
+    await page.getByTestId('save-item').click();
+    await page.getByTestId('item-conflict-overwrite').click();
+    await expect.poll(capacity, { timeout: 30_000 }).toBe(333);
+    tab.assertClean();
+  });
 });

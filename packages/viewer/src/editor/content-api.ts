@@ -64,10 +64,25 @@ export class ContentApi {
     return this.call('DELETE', `/${key}/items/${id}`);
   }
 
-  /** One item as this user sees it: a writer its draft, with its `status` in a model that requires review. */
-  item(key: string, id: string): Promise<ItemRecord> {
-    return this.call('GET', `/${key}/items/${id}`);
+  /**
+   * One item as this user sees it, and its version (`ETag`) to save over (docs/collaboration.md,
+   * "No lost update"): a writer sees its draft, with its `status` in a model that requires review.
+   */
+  async itemVersion(key: string, id: string): Promise<{ item: ItemRecord; etag: string }> {
+    const res = await fetch(`${this.base}/${key}/items/${id}`, { headers: this.authHeader });
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
+    return { item: json as ItemRecord, etag: res.headers.get('etag') ?? '*' };
   }
+
+  /** Changes an item only over version `etag` (If-Match): an ApiError `precondition_failed` when someone saved it since. */
+  async changeItemOver(key: string, id: string, patch: { fields?: Record<string, unknown>; public?: boolean }, etag: string): Promise<ItemRecord> {
+    const res = await fetch(`${this.base}/${key}/items/${id}`, { method: 'PATCH', headers: { ...this.authHeader, 'content-type': 'application/json', 'if-match': etag }, body: JSON.stringify(patch) });
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
+    return json as ItemRecord;
+  }
+
 
   /** The item's most recent versions, newest first. */
   async versions(key: string, id: string, limit = 20): Promise<ItemVersionRecord[]> {

@@ -7,10 +7,11 @@ import { ContentApi, type Field, type ItemRecord, type ModelRecord } from './con
 import { h } from '../ui/dom.js';
 import type { EditorState } from './editor-state.js';
 import { itemForm } from './item-form.js';
+import { ApiError, type AssetRecord } from './management-api.js';
+import { itemConflict } from './item-conflict.js';
 import { itemHistory } from './item-history.js';
 import { requestsWaiting, reviewControls } from './review-requests.js';
 import { webhookList } from './webhook-list.js';
-import type { AssetRecord } from './management-api.js';
 import { VECTOR_FORMATS } from '@orbis/scene/checks';
 import type { Permissions } from './permissions.js';
 import { t } from '../ui/i18n.js';
@@ -93,18 +94,30 @@ export function contentPanel(state: EditorState, can: Permissions, itemsChanged:
     const columns = model.fields.slice(0, 3);
     const edit = async (listed: ItemRecord | undefined) => {
       // The item as this user sees it: a writer its draft, with its status (docs/content-workflow.md, "Review").
-      const item = listed && (await api.item(model.key, listed.id));
+      const fresh = listed && (await api.itemVersion(model.key, listed.id));
+      const item = fresh?.item;
+      // The version the form was opened on: a save is made over it, and a newer one is a choice (docs/collaboration.md).
+      let etag = fresh?.etag ?? '*';
       const form = itemForm(model, item, assets);
       // A new item is as public as its model (docs/content-api.md, "Item visibility").
       let isPublic = item?.public ?? model.public;
       const save = async () => {
         try {
-          if (item) await api.changeItem(model.key, item.id, { fields: form.values(), public: isPublic });
+          if (item) await api.changeItemOver(model.key, item.id, { fields: form.values(), public: isPublic }, etag);
           else await api.createItem(model.key, form.values(), isPublic);
           itemsChanged(model.key);
           toast('success', item ? t('content.itemSaved') : t('content.itemCreated'));
           await showModel(model, page);
         } catch (err) {
+          if (item && err instanceof ApiError && err.code === 'precondition_failed') {
+            editor.querySelector('[data-testid="item-conflict"]')?.remove();
+            const overwrite = async () => {
+              etag = (await api.itemVersion(model.key, item.id)).etag;
+              await save();
+            };
+            editor.append(itemConflict(() => void showModel(model, page, '', item.id), overwrite));
+            return;
+          }
           message.textContent = (err as Error).message;
         }
       };
