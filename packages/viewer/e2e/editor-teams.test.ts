@@ -92,7 +92,7 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
 
     await page.goto(invitationLink);
     // The page names who invites, the project and the role before anyone joins (docs/teams.md).
-    await expect.poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 }).toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “city” as a writer\./);
+    await expect.poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 }).toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “city” with the role writer\./);
     expect(await page.locator('[data-testid=invitation] h2').textContent()).toBe('Join “city”');
     await shot(page, '3b-invitation');
     await page.getByTestId('invitation-name').fill('Bo');
