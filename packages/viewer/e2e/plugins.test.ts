@@ -68,7 +68,7 @@ describe('plugins in Chromium with the real engine', () => {
     // The reporter's lines come from its worker: wait for the last of its top-level reports.
     await expect.poll(() => Object.keys(reports()), { timeout: 120_000 }).toEqual(expect.arrayContaining(['env', 'captures', 'moved', 'open', 'overridden']));
     const r = reports();
-    expect(r.env).toEqual({ inEditor: false, isBuilt: true });
+    expect(r.env).toEqual({ inEditor: false, isBuilt: true, language: 'en' });
     expect(r.viewport).toMatchObject({ width: 640, height: 480, isMobile: false, query: {} });
     expect(r.property).toEqual(LIGHT_PROPERTY);
     expect(r.mode).toBe('default');
@@ -128,11 +128,11 @@ describe('plugins in Chromium with the real engine', () => {
         await editor.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
         return reportsOf(editor, 'reporter/main').env;
       };
-      expect(await envOn(`tab=map#token=${ADMIN_TOKEN}`)).toEqual({ inEditor: true, isBuilt: false });
+      expect(await envOn(`tab=map#token=${ADMIN_TOKEN}`)).toEqual({ inEditor: true, isBuilt: false, language: 'en' });
       // The editor shows the plugin's console lines too.
       await expect.poll(() => editor.page.getByTestId('plugin-console').textContent()).toContain('[plugin reporter/main] REPORT');
-      expect(await envOn('tab=publish')).toEqual({ inEditor: false, isBuilt: false });
-      expect(await envOn('tab=widgets')).toEqual({ inEditor: true, isBuilt: false });
+      expect(await envOn('tab=publish')).toEqual({ inEditor: false, isBuilt: false, language: 'en' });
+      expect(await envOn('tab=widgets')).toEqual({ inEditor: true, isBuilt: false, language: 'en' });
       await expect.poll(() => editor.page.getByTestId('widget-list').textContent()).toContain('reporter');
       // The editor runs under its Content-Security-Policy with nothing refused.
       expect(editor.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text))).toEqual([]);
