@@ -59,11 +59,6 @@ export class EditorState {
     readonly readOnly?: string,
   ) {}
 
-  /** Whether the scene is synced live (else it is saved by PUT). */
-  get isLive(): boolean {
-    return this.live !== undefined;
-  }
-
   /** The installed plugins loaded or changed: the panels that list their blocks render again. */
   setPlugins(plugins: PluginPackage[]): void {
     this.plugins = plugins;
