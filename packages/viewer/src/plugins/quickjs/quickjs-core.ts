@@ -156,10 +156,7 @@ export class QuickJsCore {
       this.runJobs();
       return result;
     } catch (err) {
-      let text = this.aborted ?? describe((err as { cause?: unknown }).cause ?? err);
-      // An error read after the deadline passed can come back without its message (reading it was
-      // interrupted too, on a loaded machine): then the deadline is the reason, and it says so.
-      if (/^\w*Error:?\s*$/.test(text) && Date.now() >= this.deadline) text = `interrupted: ran past its time limit (${sliceMs} ms)`;
+      const text = this.aborted ?? describe((err as { cause?: unknown }).cause ?? err);
       // "Maximum call stack size exceeded" is the host's own stack, overflowed by QuickJS's C
       // recursion: that runtime cannot be trusted again.
       const fatal = this.aborted !== undefined || /interrupted|out of memory|stack overflow|call stack|memory/i.test(text) || topLevel;
