@@ -27,7 +27,9 @@ import { editorTabs, type Tab, tabOf } from './editor-tabs.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { BlockPlaces } from '../plugins/block-places.js';
-import { presenceBar, presenceUser } from './presence.js';
+import { PresenceBar, presenceUser } from './presence.js';
+import { createElement } from 'preact';
+import { mountView } from '../ui/island.js';
 import { saveStatusText } from './save-status.js';
 import { undoKeys } from './undo-keys.js';
 import { roleName } from './role-name.js';
@@ -120,7 +122,7 @@ async function start(): Promise<void> {
   };
   const tabs = editorTabs(sidebar, panels, onShow);
   sidebar.replaceChildren(
-    h('header', {}, h('a', { class: 'back-link', href: '/editor', title: t('projects.yours'), 'aria-label': t('projects.yours'), 'data-testid': 'back-to-projects' }, icon(ArrowLeft)), h('strong', {}, project.name), presenceBar(state), status),
+    h('header', {}, h('a', { class: 'back-link', href: '/editor', title: t('projects.yours'), 'aria-label': t('projects.yours'), 'data-testid': 'back-to-projects' }, icon(ArrowLeft)), h('strong', {}, project.name), mountView(createElement(PresenceBar, { state }), 'span', 'presence-slot'), status),
     accountBar(me, role),
     tabs.nav,
     tabs.slot,
