@@ -112,8 +112,21 @@ function Upload({ state, can }: { state: EditorState; can: Permissions }) {
   return h(
     'div',
     { class: 'row' },
-    h('input', { 'aria-label': t('upload.files'), type: 'file', multiple: true, 'data-testid': 'upload-input', ...guard, onChange: (e: Event) => void upload(e.currentTarget as HTMLInputElement) }),
-    h('label', {}, h('input', { type: 'checkbox', checked: makePublic, 'data-testid': 'upload-public', ...guard, onChange: (e: Event) => setMakePublic(checked(e)) }), ' ', t('upload.public')),
+    h('input', {
+      'aria-label': t('upload.files'),
+      type: 'file',
+      multiple: true,
+      'data-testid': 'upload-input',
+      ...guard,
+      onChange: (e: Event) => void upload(e.currentTarget as HTMLInputElement),
+    }),
+    h(
+      'label',
+      {},
+      h('input', { type: 'checkbox', checked: makePublic, 'data-testid': 'upload-public', ...guard, onChange: (e: Event) => setMakePublic(checked(e)) }),
+      ' ',
+      t('upload.public'),
+    ),
     h('progress', { max: 1, value: progress ?? 0, hidden: progress === undefined, 'data-testid': 'upload-progress' }),
     h('span', { class: 'hint' }, message),
   );
@@ -145,7 +158,13 @@ function AssetRow({ asset, state, engine, can }: Props & { asset: AssetRecord })
     ),
     ' ',
     type
-      ? h(Button, { label: t('assets.addAsLayer'), icon: Plus, testid: `add-layer-${asset.name}`, ...can.guardProps('scene.put', t('permissions.what.addLayer')), onClick: () => void addAssetLayer(state, asset, type).then((id) => flyToNew(engine, id)) })
+      ? h(Button, {
+          label: t('assets.addAsLayer'),
+          icon: Plus,
+          testid: `add-layer-${asset.name}`,
+          ...can.guardProps('scene.put', t('permissions.what.addLayer')),
+          onClick: () => void addAssetLayer(state, asset, type).then((id) => flyToNew(engine, id)),
+        })
       : h('span', { class: 'hint' }, t('assets.notALayer')),
   );
 }
@@ -193,7 +212,14 @@ function LayerRow({ layer, index, count, state, engine, remove }: RowProps) {
       if (target) fn(target);
     });
   // Drawing order: later layers draw over earlier ones; drag (or arrow keys on the handle) to change it.
-  const { rowProps, handle } = useSortableRow({ index, count, key: layer.id, label: t('layers.move', { title: layer.title }), testid: `layer-handle-${layer.id}`, reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)) });
+  const { rowProps, handle } = useSortableRow({
+    index,
+    count,
+    key: layer.id,
+    label: t('layers.move', { title: layer.title }),
+    testid: `layer-handle-${layer.id}`,
+    reorder: (from, to) => state.update((s) => moveItem(s.layers, from, to)),
+  });
   const tables = state.tablesOf(layer);
   const failure = state.failures.get(layer.id);
   return h(
@@ -203,7 +229,13 @@ function LayerRow({ layer, index, count, state, engine, remove }: RowProps) {
     h(
       'label',
       {},
-      h('input', { type: 'checkbox', checked: layer.visible, 'aria-label': t('layers.show', { title: layer.title }), 'data-testid': `layer-visible-${layer.id}`, onChange: (e: Event) => change((l) => (l.visible = checked(e))) }),
+      h('input', {
+        type: 'checkbox',
+        checked: layer.visible,
+        'aria-label': t('layers.show', { title: layer.title }),
+        'data-testid': `layer-visible-${layer.id}`,
+        onChange: (e: Event) => change((l) => (l.visible = checked(e))),
+      }),
       // A layer's name is edited in place (the legend and the infobox show it); a blank name is refused.
       h(TextField, {
         class: 'input layer-title',
@@ -214,7 +246,13 @@ function LayerRow({ layer, index, count, state, engine, remove }: RowProps) {
       }),
     ),
     h('span', { class: 'hint' }, layer.type),
-    h(Button, { label: t('layers.flyTo', { title: layer.title }), icon: LocateFixed, iconOnly: true, variant: 'ghost', onClick: () => void engine.flyToLayer(layer.id) }),
+    h(Button, {
+      label: t('layers.flyTo', { title: layer.title }),
+      icon: LocateFixed,
+      iconOnly: true,
+      variant: 'ghost',
+      onClick: () => void engine.flyToLayer(layer.id),
+    }),
     h(Button, { label: t('layers.remove', { title: layer.title }), icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => remove(layer.id) }),
     tables.length > 1 && h(TableSelect, { layer, tables, change }),
     failure && h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, t('layers.failure', { reason: failure })),
@@ -225,7 +263,10 @@ function LayerRow({ layer, index, count, state, engine, remove }: RowProps) {
 
 /** A layer's own panels: a raster's style, or a feature layer's style, infobox and tools. */
 function LayerPanels({ state, engine, layer }: { state: EditorState; engine: Engine; layer: Layer }) {
-  const raster = useMemo(() => (layer.type === 'geotiff' ? rasterPanel(state, layer) : undefined), [state, layer.type, layer.title, JSON.stringify(layer.data)]);
+  const raster = useMemo(
+    () => (layer.type === 'geotiff' ? rasterPanel(state, layer) : undefined),
+    [state, layer.type, layer.title, JSON.stringify(layer.data)],
+  );
   if (raster) return h(Island, { node: raster });
   const styled = !['imagery', 'wms', 'gltf'].includes(layer.type);
   return h(
@@ -253,7 +294,12 @@ function TableSelect({ layer, tables, change }: { layer: Layer; tables: string[]
     ' ',
     h(
       'select',
-      { 'aria-label': t('layers.tableOf', { title: layer.title }), 'data-testid': `layer-table-${layer.id}`, value: layer.data?.table ?? '', onChange: (e: Event) => choose((e.currentTarget as HTMLSelectElement).value) },
+      {
+        'aria-label': t('layers.tableOf', { title: layer.title }),
+        'data-testid': `layer-table-${layer.id}`,
+        value: layer.data?.table ?? '',
+        onChange: (e: Event) => choose((e.currentTarget as HTMLSelectElement).value),
+      },
       h('option', { value: '' }, t('layers.everyTable')),
       tables.map((name) => h('option', { key: name, value: name }, name)),
     ),
@@ -275,8 +321,19 @@ function AddUrlLayer({ state, engine }: { state: EditorState; engine: Engine }) 
   return h(
     'div',
     { class: 'row' },
-    h('select', { 'aria-label': t('layers.type'), value: type, onChange: (e: Event) => setType((e.currentTarget as HTMLSelectElement).value as Layer['type']) }, LAYER_TYPES.map((name) => h('option', { key: name, value: name }, name))),
-    h('input', { type: 'url', placeholder: 'https://…/tileset.json', 'aria-label': t('layers.url'), 'data-testid': 'layer-url', value: url, onInput: (e: Event) => setUrl((e.currentTarget as HTMLInputElement).value) }),
+    h(
+      'select',
+      { 'aria-label': t('layers.type'), value: type, onChange: (e: Event) => setType((e.currentTarget as HTMLSelectElement).value as Layer['type']) },
+      LAYER_TYPES.map((name) => h('option', { key: name, value: name }, name)),
+    ),
+    h('input', {
+      type: 'url',
+      placeholder: 'https://…/tileset.json',
+      'aria-label': t('layers.url'),
+      'data-testid': 'layer-url',
+      value: url,
+      onInput: (e: Event) => setUrl((e.currentTarget as HTMLInputElement).value),
+    }),
     h(Button, { label: t('layers.addUrl'), icon: Plus, testid: 'add-url-layer', onClick: add }),
   );
 }

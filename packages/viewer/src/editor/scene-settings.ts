@@ -6,11 +6,18 @@ import { t } from '../ui/i18n.js';
 
 type Section = Record<string, unknown>;
 
-const sectionOf = (value: unknown): Section | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Section) : undefined);
+const sectionOf = (value: unknown): Section | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Section) : undefined;
 
 /** A checkbox that writes `on` through `write` when its user changes it. */
 function Check({ label, testid, checked, write }: { label: string; testid: string; checked: boolean; write: (on: boolean) => void }) {
-  return h('label', {}, h('input', { type: 'checkbox', 'data-testid': testid, checked, onChange: (e: Event) => write((e.currentTarget as HTMLInputElement).checked) }), ' ', label);
+  return h(
+    'label',
+    {},
+    h('input', { type: 'checkbox', 'data-testid': testid, checked, onChange: (e: Event) => write((e.currentTarget as HTMLInputElement).checked) }),
+    ' ',
+    label,
+  );
 }
 
 /** Terrain, sky and globe: each writes a section of the scene's ViewerProperty (docs/contract.md §4). */
@@ -28,7 +35,12 @@ export function SceneSettings({ state }: { state: EditorState }) {
   return h(
     'div',
     { class: 'settings' },
-    h(Check, { label: t('scene.terrain'), testid: 'terrain-enabled', checked: terrain.enabled === true, write: (on) => write('terrain')((s) => (s.enabled = on)) }),
+    h(Check, {
+      label: t('scene.terrain'),
+      testid: 'terrain-enabled',
+      checked: terrain.enabled === true,
+      write: (on) => write('terrain')((s) => (s.enabled = on)),
+    }),
     h(TerrainSourceSelect, { state, terrain, write: write('terrain') }),
     h(TextField, {
       type: 'url',
@@ -47,7 +59,12 @@ export function SceneSettings({ state }: { state: EditorState }) {
         }),
     }),
     h(Check, { label: t('scene.skyBox'), testid: 'sky-show', checked: sky.show !== false, write: (on) => write('sky')((s) => (s.show = on)) }),
-    h(Check, { label: t('scene.atmosphere'), testid: 'sky-atmosphere', checked: sky.atmosphere !== false, write: (on) => write('sky')((s) => (s.atmosphere = on)) }),
+    h(Check, {
+      label: t('scene.atmosphere'),
+      testid: 'sky-atmosphere',
+      checked: sky.atmosphere !== false,
+      write: (on) => write('sky')((s) => (s.atmosphere = on)),
+    }),
     h(
       'label',
       {},

@@ -27,7 +27,15 @@ export function chooseTerrainSource(section: Record<string, unknown>, value: str
  * elevation tiles of Japan, or an elevation GeoTIFF of the project (`dem`). `terrain` is the
  * section as the scene holds it; `write` changes it through the state.
  */
-export function TerrainSourceSelect({ state, terrain, write }: { state: EditorState; terrain: Record<string, unknown>; write: (change: (section: Record<string, unknown>) => void) => void }) {
+export function TerrainSourceSelect({
+  state,
+  terrain,
+  write,
+}: {
+  state: EditorState;
+  terrain: Record<string, unknown>;
+  write: (change: (section: Record<string, unknown>) => void) => void;
+}) {
   const dems = state.assets.filter((a) => layerTypeOf(a) === 'geotiff');
   return h(
     'select',
