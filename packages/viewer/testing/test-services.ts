@@ -157,7 +157,7 @@ export function fakeServices() {
       else extended.delete(source);
     },
     // Every widget sits in the bottom-left corner here.
-    widgetPlace: (source) => ({ area: 'bottom-left', extended: extended.has(source) }),
+    widgetPlace: (source) => ({ area: 'bottom-left', extended: extended.has(source) ? 'horizontally' : undefined }),
     closeUi: (source) => calls.push({ op: 'ui.close', args: [source] }),
     frames: {
       show: (kind, source, html, options) => void (calls.push({ op: `${kind}.show`, args: [source, html, options] }), shown.add(`${kind}:${source}`)),

@@ -9,7 +9,7 @@ import { IndexedDbBackend } from './host/indexeddb-backend.js';
 import { PluginFrames } from './frames/plugin-frames.js';
 import { toolServices } from './host/plugin-tools.js';
 import { PluginUi, type WidgetArea } from './frames/plugin-ui.js';
-import { areaFromWidgetLayout } from './frames/widget-area.js';
+import { areaFromWidgetLayout, extensionOf } from './frames/widget-area.js';
 import { createWidgetTray } from './frames/widget-tray.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { SandboxMaker } from './sandbox/sandbox.js';
@@ -94,14 +94,19 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   modalLayer.className = 'orbis-modals';
   viewerElement.append(modalLayer);
   let host: PluginHost;
+  const layoutOf = (source: string) => {
+    const [pluginId, extensionId] = source.split('/');
+    return options.plugins.find((p) => p.manifest.id === pluginId)?.manifest.extensions.find((e) => e.id === extensionId)?.widgetLayout;
+  };
   const areaOf = (source: string): WidgetArea => {
     const [pluginId, extensionId] = source.split('/');
     const placed = scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.area as WidgetArea | undefined;
     // Unplaced, a Re:Earth widget sits where its manifest's widgetLayout says.
-    const layout = options.plugins.find((p) => p.manifest.id === pluginId)?.manifest.extensions.find((e) => e.id === extensionId)?.widgetLayout;
-    return placed ?? areaFromWidgetLayout(layout) ?? 'top-right';
+    return placed ?? areaFromWidgetLayout(layoutOf(source)) ?? 'top-right';
   };
-  const ui = new PluginUi(overlay, areaOf, (source, message) => host.uiMessage(source, message));
+  // A Re:Earth widget stretches the way its widgetLayout allows, and from the start where it says `extended`.
+  const stretchOf = (source: string) => ({ extension: extensionOf(layoutOf(source)), extended: layoutOf(source)?.extended === true });
+  const ui = new PluginUi(overlay, areaOf, (source, message) => host.uiMessage(source, message), stretchOf);
   const frames = new PluginFrames({
     overlay,
     modalLayer,
