@@ -5,7 +5,7 @@ import type { ClientStorage } from './host/client-storage.js';
 import type { LayerServices } from './host/plugin-layers.js';
 import type { ToolServices } from './host/plugin-tools.js';
 import type { Extension, WidgetLayout } from './frames/widget-area.js';
-import type { WidgetArea } from './frames/plugin-ui.js';
+import type { WidgetArea } from '@orbis/scene';
 
 /** A plugin frame besides its widget. */
 export type FrameKind = 'modal' | 'popup';

@@ -2,9 +2,8 @@ import type { FrameSize } from '@orbis/plugin-api';
 import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
 import { t } from '../../ui/i18n.js';
 import type { Extension } from './widget-area.js';
+import type { WidgetArea } from '@orbis/scene';
 
-/** Where a widget sits over the viewer. */
-export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 
 /**
  * Shows plugins' own UI (`app.ui`): each widget's {@link SandboxedFrame} in its corner of the

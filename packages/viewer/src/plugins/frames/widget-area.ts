@@ -1,5 +1,5 @@
 import type { WidgetInfo } from '@orbis/plugin-api';
-import type { WidgetArea } from './plugin-ui.js';
+import type { WidgetArea } from '@orbis/scene';
 
 /**
  * Re:Earth's `widgetLayout` (reearth.yml): where a widget sits unless the scene places it, which ways
