@@ -12,20 +12,29 @@ extensions:
     widgetLayout:
 ${layout}
 `;
-const HEADER = manifest('header', '      extendable: { horizontally: true }\n      extended: true\n      defaultLocation: { zone: inner, section: center, area: top }');
-const SIDEBAR = manifest('sidebar', '      extendable: { vertically: true }\n      extended: true\n      defaultLocation: { zone: inner, section: left, area: middle }');
+const HEADER = manifest(
+  'header',
+  '      extendable: { horizontally: true }\n      extended: true\n      defaultLocation: { zone: inner, section: center, area: top }',
+);
+const SIDEBAR = manifest(
+  'sidebar',
+  '      extendable: { vertically: true }\n      extended: true\n      defaultLocation: { zone: inner, section: left, area: middle }',
+);
 // Each says how it is extended before and after it shows its frame (without saying `extended`).
 const CODE = `console.log('BEFORE ' + JSON.stringify(reearth.extension.widget.extended));
 reearth.ui.show('<p style="color:white">widget</p>', { width: 120, height: 40 });
 setTimeout(() => console.log('AFTER ' + JSON.stringify(reearth.extension.widget.extended)), 0);`;
 
-describe("a Re:Earth widget's widgetLayout.extended (docs/writing-plugins.md, \"Widgets that stretch\")", () => {
+describe('a Re:Earth widget\'s widgetLayout.extended (docs/writing-plugins.md, "Widgets that stretch")', () => {
   const fx = useBrowserAndServer({
     viewport: { width: 640, height: 480 },
     setUp: async (h) => {
       await h.project('stretch');
       await h.admin('PUT', '/api/projects/stretch/scene', emptyScene(overJapan()));
-      for (const files of [{ 'reearth.yml': HEADER, 'main.js': CODE }, { 'reearth.yml': SIDEBAR, 'main.js': CODE }]) {
+      for (const files of [
+        { 'reearth.yml': HEADER, 'main.js': CODE },
+        { 'reearth.yml': SIDEBAR, 'main.js': CODE },
+      ]) {
         expect((await h.admin('POST', '/api/projects/stretch/plugins', { files })).status).toBe(201);
       }
       expect((await h.admin('POST', '/api/projects/stretch/publish')).status).toBe(200);
@@ -36,7 +45,10 @@ describe("a Re:Earth widget's widgetLayout.extended (docs/writing-plugins.md, \"
     const { page } = fx.tab;
     await page.goto(`${fx.h.url}/p/stretch`);
     await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-    const said = (id: string, prefix: string) => pluginLines(fx.tab, `${id}/main`).filter((l) => l.startsWith(prefix)).map((l) => JSON.parse(l.slice(prefix.length + 1)));
+    const said = (id: string, prefix: string) =>
+      pluginLines(fx.tab, `${id}/main`)
+        .filter((l) => l.startsWith(prefix))
+        .map((l) => JSON.parse(l.slice(prefix.length + 1)));
     await expect.poll(() => said('sidebar', 'AFTER').length, { timeout: 60_000 }).toBe(1);
     await expect.poll(() => said('header', 'AFTER').length, { timeout: 60_000 }).toBe(1);
     expect(said('header', 'BEFORE')).toEqual([{ horizontally: true, vertically: false }]);
