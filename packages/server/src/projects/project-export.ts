@@ -47,7 +47,7 @@ export async function exportProject(store: Store, storage: Storage, project: Pro
       zip.addReadStreamLazy(`assets/${asset.id}/original`, { size: asset.size }, (done) => storage.read(asset.storageKey).then((s) => done(null, s), (err: unknown) => done(err, undefined as never)));
     }
     for (const model of await store.listModels(project.id)) {
-      manifest.models.push({ key: model.key, name: model.name, public: model.public, fields: model.fields, items: model.itemCount });
+      manifest.models.push({ key: model.key, name: model.name, public: model.public, review: model.review, fields: model.fields, items: model.itemCount });
       zip.addReadStreamLazy(`models/${model.key}.ndjson`, (done) => done(null, Readable.from(itemLines(store, model.id))));
     }
     const plugins = await store.listPlugins(project.id);
@@ -65,5 +65,5 @@ export async function exportProject(store: Store, storage: Storage, project: Pro
 }
 
 async function* itemLines(store: Store, modelId: string): AsyncIterable<string> {
-  for await (const item of store.streamItems(modelId)) yield `${JSON.stringify({ public: item.public, fields: item.fields })}\n`;
+  for await (const item of store.streamItems(modelId)) yield `${JSON.stringify({ id: item.id, public: item.public, fields: item.fields })}\n`;
 }

@@ -23,12 +23,17 @@ async function portrait(store: Store, storage: Storage, project: Project) {
     const bytes = Buffer.concat(await (await storage.read(a.storageKey)).toArray());
     assets.push({ name: a.name, public: a.public, contentType: a.contentType, size: a.size, files: a.files?.map((f) => f.path), bytes: bytes.toString('base64') });
   }
+  // Items are named by their model and place: references name them so on both sides.
+  for (const m of await store.listModels(project.id)) {
+    let n = 0;
+    for await (const item of store.streamItems(m.id)) names.set(item.id, `${m.key}#${(n += 1)}`);
+  }
   const byName = (text: string) => text.replace(/[0-9A-HJKMNP-TV-Z]{26}/g, (id) => (names.has(id) ? `<${names.get(id)}>` : id));
   const models = [];
   for (const m of await store.listModels(project.id)) {
     const items = [];
     for await (const item of store.streamItems(m.id)) items.push({ public: item.public, fields: JSON.parse(byName(JSON.stringify(item.fields))) as unknown });
-    models.push({ key: m.key, name: m.name, public: m.public, fields: m.fields, itemCount: m.itemCount, publicItemCount: m.publicItemCount, items });
+    models.push({ key: m.key, name: m.name, public: m.public, review: m.review, fields: m.fields, itemCount: m.itemCount, publicItemCount: m.publicItemCount, items });
   }
   const publication = JSON.parse(byName((await store.getPublication(project.id))!.json).replaceAll(`/${project.alias}/`, '/<alias>/')) as { project: unknown };
   return {
@@ -65,8 +70,17 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     const project = await source.project('atlas', 'private');
     await store.updateProject(project.id, { description: 'Halls of the city' }, new Date().toISOString());
     const [pub, priv] = await source.seed('atlas', [true, false]);
-    const model = await models.create(project, { key: 'halls', name: 'Halls', public: true, fields: [{ key: 'name', type: 'text' }, { key: 'plan', type: 'asset' }] });
-    for (const name of ['a', 'b', 'c']) await models.createItem(project, model, { public: name !== 'b', fields: { name, plan: name === 'a' ? priv!.id : pub!.id } }, { type: 'admin' });
+    // Halls reference wards (listed after them) and each other; a ward deleted after it was referenced is dropped.
+    const wards = await models.create(project, { key: 'wards', name: 'Wards', public: true, fields: [{ key: 'name', type: 'text' }] });
+    const [chuo, minato, gone] = await Promise.all(['Chuo', 'Minato', 'Gone'].map((name) => models.createItem(project, wards, { fields: { name } }, { type: 'admin' }).then((w) => w.item)));
+    const halls = [{ key: 'name', type: 'text' }, { key: 'plan', type: 'asset' }, { key: 'ward', type: 'reference', model: 'wards', required: true }, { key: 'near', type: 'reference', model: 'halls', multiple: true }, { key: 'also', type: 'reference', model: 'wards', multiple: true }];
+    const model = await models.create(project, { key: 'halls', name: 'Halls', public: true, fields: halls });
+    const made = [];
+    for (const name of ['a', 'b', 'c']) made.push((await models.createItem(project, model, { public: name !== 'b', fields: { name, plan: name === 'a' ? priv!.id : pub!.id, ward: name === 'b' ? minato!.id : chuo!.id, also: [gone!.id, minato!.id] } }, { type: 'admin' })).item);
+    await models.patchItem(project, model, made[0]!, { fields: { near: [made[1]!.id, made[2]!.id] } }, { type: 'admin' });
+    await models.patchItem(project, model, made[2]!, { fields: { near: [made[0]!.id] } }, { type: 'admin' });
+    await store.deleteItem(wards.id, gone!.id);
+    await models.create(project, { key: 'checks', name: 'Checks', public: false, review: true, fields: [{ key: 'note', type: 'text' }] });
     await plugins.install(project, packageFromJson({ manifest: { id: 'hello', name: 'Hello', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }] }, files: { 'main.js': 'console.log(1)' } }));
     const scene = { ...defaultScene(), layers: [{ id: 'l1', title: 'Places', type: 'geojson', assetId: pub!.id, visible: true }] };
     await scenes.put(project, scene);
@@ -93,14 +107,18 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     const res = await postZip(target, importer, zip, 'atlas-copy');
     expect(res.status, await res.clone().text()).toBe(201);
     const report = (await res.json()) as { project: { alias: string }; members: { added: unknown[]; skipped: { email: string }[] }; items: number; assets: number };
-    expect(report).toMatchObject({ project: { alias: 'atlas-copy' }, assets: 2, models: 1, items: 3, plugins: 1, scene: true, publication: true });
+    expect(report).toMatchObject({ project: { alias: 'atlas-copy' }, assets: 2, models: 3, items: 5, plugins: 1, scene: true, publication: true });
     expect(report.members.added).toEqual([{ email: 'ana@example.org', role: 'writer' }]);
     expect(report.members.skipped).toEqual([{ email: 'bob@example.org', role: 'reader', reason: expect.stringMatching(/no user/) }]);
     const s = source.server.ctx;
     const t = target.server.ctx;
     const copy = (await t.store.getProjectByAlias('atlas-copy'))!;
     const original = (await s.store.getProjectByAlias('atlas'))!;
-    expect(await portrait(t.store, t.storage, copy)).toEqual(await portrait(s.store, s.storage, original));
+    const before = await portrait(s.store, s.storage, original);
+    // The reference to the deleted ward is not carried: it names no item of the export.
+    for (const item of before.models.find((m) => m.key === 'halls')!.items) (item.fields as { also: string[] }).also = ['<wards#2>'];
+    expect(await portrait(t.store, t.storage, copy)).toEqual(before);
+    expect(before.models.find((m) => m.key === 'checks')!.review).toBe(true);
     expect(await t.store.accounts.getRole(copy.id, importer.id)).toBe('owner');
     expect(await t.store.accounts.getRole(copy.id, 'user-ana-2')).toBe('writer');
     // Its published snapshot names the copy, whose files have the same paths under the new alias.
