@@ -54,6 +54,8 @@ export async function exportProject(store: Store, storage: Storage, project: Pro
     plugins.forEach((json, n) => zip.addBuffer(Buffer.from(json), `plugins/${n}.json`));
     manifest.plugins = plugins.length;
     manifest.members = (await store.accounts.listMembers(project.id)).map((m) => ({ email: m.user.email, role: m.role }));
+    // Never a secret: whoever holds the zip could sign deliveries as this server (docs/operations.md).
+    manifest.webhooks = (await store.webhooks.list(project.id)).map((h) => ({ url: h.url, triggers: h.triggers, active: h.active }));
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`), PROJECT_MANIFEST);
     zip.end();
     await written;

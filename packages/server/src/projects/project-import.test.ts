@@ -80,6 +80,9 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     await models.patchItem(project, model, made[0]!, { fields: { near: [made[1]!.id, made[2]!.id] } }, { type: 'admin' });
     await models.patchItem(project, model, made[2]!, { fields: { near: [made[0]!.id] } }, { type: 'admin' });
     await store.deleteItem(wards.id, gone!.id);
+    const hook = { projectId: project.id, triggers: ['item.publish' as const], active: true, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
+    await store.webhooks.create({ ...hook, id: 'hook-1', url: 'https://203.0.113.10/orbis', secret: 'whsec_c291cmNlLXNlY3JldC1vZi10aGUtZXhwb3J0' });
+    await store.webhooks.create({ ...hook, id: 'hook-2', url: 'http://127.0.0.1:9/orbis', secret: 'whsec_c291cmNlLXNlY3JldC1vZi10aGUtZXhwb3J0' });
     await models.create(project, { key: 'checks', name: 'Checks', public: false, review: true, fields: [{ key: 'note', type: 'text' }] });
     await plugins.install(project, packageFromJson({ manifest: { id: 'hello', name: 'Hello', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }] }, files: { 'main.js': 'console.log(1)' } }));
     const scene = { ...defaultScene(), layers: [{ id: 'l1', title: 'Places', type: 'geojson', assetId: pub!.id, visible: true }] };
@@ -110,6 +113,12 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     expect(report).toMatchObject({ project: { alias: 'atlas-copy' }, assets: 2, models: 3, items: 5, plugins: 1, scene: true, publication: true });
     expect(report.members.added).toEqual([{ email: 'ana@example.org', role: 'writer' }]);
     expect(report.members.skipped).toEqual([{ email: 'bob@example.org', role: 'reader', reason: expect.stringMatching(/no user/) }]);
+    // Webhooks come without their secrets: a new one each, shown in the answer, inactive until turned on; one this server may not call is skipped.
+    expect([...entries.values()].some((data) => data.includes('whsec_'))).toBe(false);
+    expect(JSON.parse(entries.get(PROJECT_MANIFEST)!.toString()).webhooks).toHaveLength(2);
+    const hooks = (report as unknown as { webhooks: { added: { id: string; url: string; secret: string }[]; skipped: { url: string; reason: string }[] } }).webhooks;
+    expect(hooks.added).toEqual([{ id: expect.any(String), url: 'https://203.0.113.10/orbis', secret: expect.stringMatching(/^whsec_/) }]);
+    expect(hooks.skipped).toEqual([{ url: 'http://127.0.0.1:9/orbis', reason: expect.stringMatching(/127\.0\.0\.1/) }]);
     const s = source.server.ctx;
     const t = target.server.ctx;
     const copy = (await t.store.getProjectByAlias('atlas-copy'))!;
@@ -120,6 +129,7 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     expect(await portrait(t.store, t.storage, copy)).toEqual(before);
     expect(before.models.find((m) => m.key === 'checks')!.review).toBe(true);
     expect(await t.store.accounts.getRole(copy.id, importer.id)).toBe('owner');
+    expect(await t.store.webhooks.list(copy.id)).toEqual([expect.objectContaining({ url: 'https://203.0.113.10/orbis', triggers: ['item.publish'], active: false, secret: hooks.added[0]!.secret })]);
     expect(await t.store.accounts.getRole(copy.id, 'user-ana-2')).toBe('writer');
     // Its published snapshot names the copy, whose files have the same paths under the new alias.
     expect(JSON.parse((await t.store.getPublication(copy.id))!.json).project.alias).toBe('atlas-copy');

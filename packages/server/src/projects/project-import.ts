@@ -11,6 +11,7 @@ import type { ModelService } from '../models/model-service.js';
 import { type PluginPackage, packageFromJson } from '../plugins/plugin-package.js';
 import { newId } from '../records/ids.js';
 import type { SceneService } from '../scenes/scene-service.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
 import type { Storage } from '../storage/storage.js';
 import type { User } from '../store/account-store.js';
 import type { Project, Store, VersionActor } from '../store/store.js';
@@ -26,6 +27,7 @@ export interface ImportServices {
   projects: ProjectService;
   models: ModelService;
   scenes: SceneService;
+  webhooks: WebhookService;
 }
 
 export interface ImportOptions {
@@ -47,6 +49,11 @@ export interface ImportReport {
   scene: boolean;
   publication: boolean;
   members: { added: { email: string; role: string }[]; skipped: { email: string; role: string; reason: string }[] };
+  /**
+   * The webhooks made, each with a new secret shown here only, and inactive until a maintainer
+   * turns it on (its receiver knows the old secret); and those whose URL this server refuses.
+   */
+  webhooks: { added: { id: string; url: string; secret: string }[]; skipped: { url: string; reason: string }[] };
 }
 
 /** The most bytes of a JSON part (scene, published snapshot, one plugin package). */
@@ -179,8 +186,9 @@ export async function importProject(services: ImportServices, source: Readable, 
           await store.putPublication(project.id, JSON.stringify(snapshot), typeof snapshot.publishedAt === 'string' ? snapshot.publishedAt : new Date().toISOString());
         }
         const members = await addMembers(store, project.id, manifest.members, options.owner);
+        const webhooks = await addWebhooks(services.webhooks, project, manifest.webhooks ?? []);
         const now = (await store.getProjectById(project.id)) ?? project;
-        return { project: projectRecord(now), assets: ids.size, models: drafts.length, items, plugins: plugins.length, scene: sceneText !== undefined, publication: publicationText !== undefined, members };
+        return { project: projectRecord(now), assets: ids.size, models: drafts.length, items, plugins: plugins.length, scene: sceneText !== undefined, publication: publicationText !== undefined, members, webhooks };
       } catch (err) {
         await services.projects.remove(project);
         throw err;
@@ -255,6 +263,21 @@ async function importModels(services: ImportServices, project: Project, zip: yau
 function rehome(text: string, from: string, to: string): string {
   if (from === to) return text;
   return text.replaceAll(`/files/${from}/`, `/files/${to}/`).replaceAll(`/api/p/${from}/`, `/api/p/${to}/`);
+}
+
+async function addWebhooks(webhooks: WebhookService, project: Project, hooks: NonNullable<ProjectManifest['webhooks']>): Promise<ImportReport['webhooks']> {
+  const out: ImportReport['webhooks'] = { added: [], skipped: [] };
+  for (const { url, triggers } of hooks) {
+    try {
+      const hook = await webhooks.create(project, { url, triggers, active: false });
+      out.added.push({ id: hook.id, url: hook.url, secret: hook.secret });
+    } catch (err) {
+      // A receiver this server may not call (a private address here), or a trigger it does not know.
+      if (!(err instanceof InputError)) throw err;
+      out.skipped.push({ url, reason: err.message });
+    }
+  }
+  return out;
 }
 
 async function addMembers(store: Store, projectId: string, members: ProjectManifest['members'], owner: User | undefined): Promise<ImportReport['members']> {

@@ -20,6 +20,8 @@ export interface ProjectManifest {
   /** `plugins/{n}.json`, the packages in install order. */
   plugins: number;
   members: { email: string; role: (typeof ROLES)[number] }[];
+  /** The project's webhooks, without their secrets (absent in older exports). */
+  webhooks?: { url: string; triggers: string[]; active: boolean }[];
   /** Whether `scene.json` and `publication.json` (the published snapshot) are in the zip. */
   scene: boolean;
   publication: boolean;
@@ -73,6 +75,11 @@ const MANIFEST_SCHEMA = {
       type: 'array',
       maxItems: 100_000,
       items: { type: 'object', required: ['email', 'role'], additionalProperties: false, properties: { email: { type: 'string', maxLength: 320 }, role: { enum: [...ROLES] } } },
+    },
+    webhooks: {
+      type: 'array',
+      maxItems: 1000,
+      items: { type: 'object', required: ['url', 'triggers', 'active'], additionalProperties: false, properties: { url: { type: 'string', maxLength: 2048 }, triggers: { type: 'array', maxItems: 20, items: { type: 'string', maxLength: 40 } }, active: { type: 'boolean' } } },
     },
     scene: { type: 'boolean' },
     publication: { type: 'boolean' },
