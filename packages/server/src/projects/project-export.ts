@@ -47,8 +47,9 @@ export async function exportProject(store: Store, storage: Storage, project: Pro
       zip.addReadStreamLazy(`assets/${asset.id}/original`, { size: asset.size }, (done) => storage.read(asset.storageKey).then((s) => done(null, s), (err: unknown) => done(err, undefined as never)));
     }
     for (const model of await store.listModels(project.id)) {
-      manifest.models.push({ key: model.key, name: model.name, public: model.public, review: model.review, fields: model.fields, items: model.itemCount });
+      manifest.models.push({ key: model.key, name: model.name, public: model.public, review: model.review, fields: model.fields, items: model.itemCount, versions: true });
       zip.addReadStreamLazy(`models/${model.key}.ndjson`, (done) => done(null, Readable.from(itemLines(store, model.id))));
+      zip.addReadStreamLazy(`models/${model.key}.versions.ndjson`, (done) => done(null, Readable.from(versionLines(store, model.id))));
     }
     const plugins = await store.listPlugins(project.id);
     plugins.forEach((json, n) => zip.addBuffer(Buffer.from(json), `plugins/${n}.json`));
@@ -63,6 +64,20 @@ export async function exportProject(store: Store, storage: Storage, project: Pro
     return manifest;
   } finally {
     await rm(partial, { force: true });
+  }
+}
+
+/** Each item's versions, oldest first, grouped by item in id order; an item's read a page at a time. */
+async function* versionLines(store: Store, modelId: string): AsyncIterable<string> {
+  for await (const item of store.streamItems(modelId)) {
+    const newestFirst = [];
+    for (let before = Infinity; ; ) {
+      const page = await store.listItemVersions(modelId, item.id, Number.isFinite(before) ? { before, limit: 100 } : { offset: 0, limit: 100 });
+      newestFirst.push(...page);
+      if (page.length < 100) break;
+      before = page.at(-1)!.version;
+    }
+    for (const v of newestFirst.reverse()) yield `${JSON.stringify({ id: item.id, ...v })}\n`;
   }
 }
 

@@ -32,7 +32,10 @@ async function portrait(store: Store, storage: Storage, project: Project) {
   const models = [];
   for (const m of await store.listModels(project.id)) {
     const items = [];
-    for await (const item of store.streamItems(m.id)) items.push({ public: item.public, fields: JSON.parse(byName(JSON.stringify(item.fields))) as unknown });
+    for await (const item of store.streamItems(m.id)) {
+      const versions = (await store.listItemVersions(m.id, item.id, { offset: 0, limit: 100 })).map((v) => JSON.parse(byName(JSON.stringify(v))) as { version: number; fields: Record<string, unknown> });
+      items.push({ public: item.public, fields: JSON.parse(byName(JSON.stringify(item.fields))) as Record<string, unknown>, versions });
+    }
     models.push({ key: m.key, name: m.name, public: m.public, review: m.review, fields: m.fields, itemCount: m.itemCount, publicItemCount: m.publicItemCount, items });
   }
   const publication = JSON.parse(byName((await store.getPublication(project.id))!.json).replaceAll(`/${project.alias}/`, '/<alias>/')) as { project: unknown };
@@ -125,8 +128,16 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     const original = (await s.store.getProjectByAlias('atlas'))!;
     const before = await portrait(s.store, s.storage, original);
     // The reference to the deleted ward is not carried: it names no item of the export.
-    for (const item of before.models.find((m) => m.key === 'halls')!.items) (item.fields as { also: string[] }).also = ['<wards#2>'];
-    expect(await portrait(t.store, t.storage, copy)).toEqual(before);
+    for (const item of before.models.find((m) => m.key === 'halls')!.items) for (const values of [item.fields, ...item.versions.map((v) => v.fields)]) values.also = ['<wards#2>'];
+    const after = await portrait(t.store, t.storage, copy);
+    // Items' versions come as they were; an item referencing its own model gets one more, the import's setting of that reference.
+    for (const item of after.models.find((m) => m.key === 'halls')!.items) {
+      if (item.fields.near === undefined) continue;
+      expect(item.versions[0]).toMatchObject({ version: item.versions.length, fields: item.fields, actor: { type: 'user', id: importer.id } });
+      item.versions.shift();
+    }
+    expect(after).toEqual(before);
+    expect(before.models.find((m) => m.key === 'halls')!.items[0]!.versions).toHaveLength(2);
     expect(before.models.find((m) => m.key === 'checks')!.review).toBe(true);
     expect(await t.store.accounts.getRole(copy.id, importer.id)).toBe('owner');
     expect(await t.store.webhooks.list(copy.id)).toEqual([expect.objectContaining({ url: 'https://203.0.113.10/orbis', triggers: ['item.publish'], active: false, secret: hooks.added[0]!.secret })]);
@@ -151,6 +162,8 @@ describe('project import (docs/operations.md, "Import a project")', () => {
       ['wrong schema', buildZip([{ name: PROJECT_MANIFEST, data: JSON.stringify({ ...manifest, version: 2 }) }]), /orbis-project\.json\.version/],
       ['a part missing', buildZip([{ name: PROJECT_MANIFEST, data: JSON.stringify(manifest) }]), /lacks "/],
       ['a bad item', buildZip([...exported('models/halls.ndjson'), { name: 'models/halls.ndjson', data: '{"public":true,"fields":{"name":7}}\n' }]), /models\/halls\.ndjson line 1/],
+      ['a version of no item', buildZip([...exported('models/wards.versions.ndjson'), { name: 'models/wards.versions.ndjson', data: '{"id":"01J00000000000000000000000","version":1,"at":"2026-01-01T00:00:00Z","actor":{"type":"admin"},"public":true,"fields":{}}\n' }]), /models\/wards\.versions\.ndjson line 1: .* is no item/],
+      ['a bad version', buildZip([...exported('models/wards.versions.ndjson'), { name: 'models/wards.versions.ndjson', data: '{"id":"x","version":0}\n' }]), /models\/wards\.versions\.ndjson line 1: must be/],
     ];
     for (const [what, body, message] of cases) {
       const res = await postZip(target, importer, body, 'hostile');

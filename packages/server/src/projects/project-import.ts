@@ -1,12 +1,9 @@
 import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
-import { ArchiveError, openCheckedZip, openEntry, readEntry } from '../assets/archive.js';
+import { ArchiveError, openCheckedZip, readEntry } from '../assets/archive.js';
 import type { AssetService } from '../assets/asset-service.js';
-import { LineSplitter } from '../formats/bounded-lines.js';
 import { InputError } from '../input-error.js';
-import { type ModelDraft, parseModelDraft } from '../models/field.js';
-import type { ImportRow } from '../models/import-rows.js';
-import { MAX_ITEM_BYTES } from '../models/item-validator.js';
+import { parseModelDraft } from '../models/field.js';
 import type { ModelService } from '../models/model-service.js';
 import { type PluginPackage, packageFromJson } from '../plugins/plugin-package.js';
 import { newId } from '../records/ids.js';
@@ -15,7 +12,7 @@ import type { WebhookService } from '../webhooks/webhook-service.js';
 import type { Storage } from '../storage/storage.js';
 import type { User } from '../store/account-store.js';
 import type { Project, Store, VersionActor } from '../store/store.js';
-import { importPlan, rewriteReferences, splitDeferred, withDeferredOptional } from './import-references.js';
+import { importModels, parsePart } from './import-models.js';
 import { checkManifest, MAX_MANIFEST_BYTES, PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
 import { type ProjectRecord, projectRecord, type ProjectService } from './project-service.js';
 
@@ -69,7 +66,7 @@ function expectedEntries(manifest: ProjectManifest): string[] {
     ...(manifest.scene ? ['scene.json'] : []),
     ...(manifest.publication ? ['publication.json'] : []),
     ...manifest.assets.map((a) => `assets/${a.id}/original`),
-    ...manifest.models.map((m) => `models/${m.key}.ndjson`),
+    ...manifest.models.flatMap((m) => [`models/${m.key}.ndjson`, ...(m.versions ? [`models/${m.key}.versions.ndjson`] : [])]),
     ...Array.from({ length: manifest.plugins }, (_, n) => `plugins/${n}.json`),
   ];
 }
@@ -78,41 +75,6 @@ async function readText(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Pr
   if (entry.uncompressedSize > max) throw new ArchiveError('too_large', `"${entry.fileName}" has ${entry.uncompressedSize} bytes; at most ${max} are accepted`);
   const bytes = await readEntry(zip, entry, async (stream) => Buffer.concat(await stream.toArray()));
   return bytes.toString('utf8');
-}
-
-function parsePart(text: string, name: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new InputError('file', `${name}: not JSON: ${(err as Error).message}`);
-  }
-}
-
-/** An exported item: an import row with its own `public`, and its id in the exported project (absent in older exports). */
-type ExportedRow = ImportRow & { id?: string };
-
-/** The items of a `models/{key}.ndjson` entry as import rows. */
-async function* itemRows(zip: yauzl.ZipFile, entry: yauzl.Entry): AsyncIterable<ExportedRow> {
-  const stream = await openEntry(zip, entry);
-  const lines = new LineSplitter(entry.fileName, MAX_ITEM_BYTES + 1024);
-  let line = 0;
-  const rowOf = function* (texts: Iterable<string>): Generator<ExportedRow> {
-    for (const text of texts) {
-      line += 1;
-      if (text.trim() === '') continue;
-      const row = `${entry.fileName} line ${line}`;
-      const value = parsePart(text, row) as { id?: unknown; public?: unknown; fields?: unknown } | null;
-      if (typeof value !== 'object' || value === null || typeof value.public !== 'boolean' || (value.id !== undefined && typeof value.id !== 'string')) throw new InputError('file', `${row}: must be {"id"?: "…", "public": true or false, "fields": {…}}`);
-      yield { row, values: value.fields ?? {}, public: value.public, id: value.id as string | undefined };
-    }
-  };
-  try {
-    for await (const chunk of stream) yield* rowOf(lines.push(chunk as Buffer));
-    yield* rowOf(lines.end());
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw new ArchiveError('invalid', `cannot extract "${entry.fileName}": ${(err as Error).message}`);
-  }
 }
 
 /**
@@ -177,7 +139,7 @@ export async function importProject(services: ImportServices, source: Readable, 
           ids.set(a.id, asset!.id);
         }
         const remap = (text: string) => text.replace(ULID_IN_TEXT, (id) => ids.get(id) ?? id);
-        const items = await importModels(services, project, zip, byName, manifest, drafts, remap, options.actor);
+        const items = await importModels(store, services.models, { project, zip, byName, manifest, drafts, remap, actor: options.actor });
         for (const plugin of plugins) await store.putPlugin(project.id, plugin.manifest.id, JSON.stringify(plugin), new Date().toISOString());
         if (sceneText !== undefined) await services.scenes.put(project, parsePart(remap(sceneText), 'scene.json'));
         if (publicationText !== undefined) {
@@ -199,64 +161,6 @@ export async function importProject(services: ImportServices, source: Readable, 
   } finally {
     await storage.deletePrefix(scratch);
   }
-}
-
-/**
- * Makes the models and imports their items (docs/operations.md, "Import a project"): asset ids
- * mapped by `remap`, references rewritten to the new items' ids (`import-references.ts`), each
- * model's `review` set once its items are in. Returns how many items it imported.
- */
-async function importModels(services: ImportServices, project: Project, zip: yauzl.ZipFile, byName: Map<string, yauzl.Entry>, manifest: ProjectManifest, drafts: ModelDraft[], remap: (text: string) => string, actor: VersionActor): Promise<number> {
-  const { store } = services;
-  const plan = importPlan(drafts);
-  const models = [];
-  for (const [i, draft] of drafts.entries()) {
-    models.push(await store.createModel({ id: newId(), projectId: project.id, ...draft, review: false, fields: withDeferredOptional(draft.fields, plan.deferred[i]!), createdAt: new Date().toISOString() }));
-  }
-  /** Per model key: each exported item's id to its new one. */
-  const newIds = new Map<string, Map<string, string>>();
-  const lookup = (model: string, id: string) => newIds.get(model)?.get(id);
-  /** Per model: the new ids in import order, and the deferred references by row number. */
-  const later = new Map<number, { ids: string[]; values: Map<number, Record<string, unknown>> }>();
-  let items = 0;
-  for (const i of plan.order) {
-    const draft = drafts[i]!;
-    const oldIds: (string | undefined)[] = [];
-    const deferredValues = new Map<number, Record<string, unknown>>();
-    async function* rows(): AsyncIterable<ImportRow> {
-      for await (const { id, ...row } of itemRows(zip, byName.get(`models/${manifest.models[i]!.key}.ndjson`)!)) {
-        const values = JSON.parse(remap(JSON.stringify(row.values))) as unknown;
-        if (typeof values !== 'object' || values === null || Array.isArray(values)) {
-          yield { ...row, values };
-          continue;
-        }
-        const split = splitDeferred(rewriteReferences(values as Record<string, unknown>, draft.fields.filter((f) => !plan.deferred[i]!.has(f.key)), lookup), plan.deferred[i]!);
-        if (split.later) deferredValues.set(oldIds.length, split.later);
-        oldIds.push(id);
-        yield { ...row, values: split.now };
-      }
-    }
-    const count = await services.models.importItems(project, models[i]!, rows(), undefined, actor);
-    const ids: string[] = [];
-    for await (const item of store.streamItems(models[i]!.id)) ids.push(item.id);
-    if (ids.length !== count || count !== oldIds.length) throw new Error(`model "${draft.key}": ${count} items imported, ${ids.length} found`);
-    newIds.set(draft.key, new Map(oldIds.flatMap((old, n) => (old === undefined ? [] : [[old, ids[n]!] as [string, string]]))));
-    if (deferredValues.size > 0) later.set(i, { ids, values: deferredValues });
-    items += count;
-  }
-  for (const [i, draft] of drafts.entries()) {
-    let model = models[i]!;
-    if (model.fields !== draft.fields && JSON.stringify(model.fields) !== JSON.stringify(draft.fields)) model = (await store.updateModel(project.id, draft.key, { fields: draft.fields, updatedAt: new Date().toISOString() }))!;
-    for (const [n, values] of later.get(i)?.values ?? []) {
-      const id = later.get(i)!.ids[n]!;
-      const item = (await store.getItem(model.id, id))!;
-      const row = `models/${draft.key}.ndjson item ${n + 1}`;
-      const fields = services.models.checkValues(model, { ...item.fields, ...rewriteReferences(values, draft.fields, lookup) }, row);
-      await store.updateItem(model.id, id, { fields, updatedAt: new Date().toISOString(), actor });
-    }
-    if (draft.review) await store.updateModel(project.id, draft.key, { review: true, updatedAt: new Date().toISOString() });
-  }
-  return items;
 }
 
 /** The published snapshot's same-origin paths name the project's alias: the new one replaces the old. */

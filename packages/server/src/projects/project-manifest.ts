@@ -15,8 +15,8 @@ export interface ProjectManifest {
   project: { alias: string; name: string; visibility: 'public' | 'private'; description: string };
   /** Each asset's original file is `assets/{id}/original`. */
   assets: { id: string; name: string; public: boolean; contentType: string; size: number }[];
-  /** Each model's items are `models/{key}.ndjson`, one `{"id","public","fields"}` a line, in id order (`id` absent in older exports). */
-  models: { key: string; name: string; public: boolean; review?: boolean; fields: unknown[]; items: number }[];
+  /** Each model's items are `models/{key}.ndjson`, one `{"id","public","fields"}` a line, in id order (`id` absent in older exports); with `versions`, their versions are `models/{key}.versions.ndjson`, one `{"id","version","at","actor","public","fields"}` a line, grouped by item. */
+  models: { key: string; name: string; public: boolean; review?: boolean; fields: unknown[]; items: number; versions?: boolean }[];
   /** `plugins/{n}.json`, the packages in install order. */
   plugins: number;
   members: { email: string; role: (typeof ROLES)[number] }[];
@@ -67,7 +67,7 @@ const MANIFEST_SCHEMA = {
         type: 'object',
         required: ['key', 'name', 'public', 'fields', 'items'],
         additionalProperties: false,
-        properties: { key: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,62}$' }, name: text, public: { type: 'boolean' }, review: { type: 'boolean' }, fields: { type: 'array', maxItems: 1000 }, items: count },
+        properties: { key: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,62}$' }, name: text, public: { type: 'boolean' }, review: { type: 'boolean' }, fields: { type: 'array', maxItems: 1000 }, items: count, versions: { type: 'boolean' } },
       },
     },
     plugins: { type: 'integer', minimum: 0, maximum: 1000 },
