@@ -7,9 +7,11 @@ import type { ImportRow } from '../models/import-rows.js';
 import { MAX_ITEM_BYTES } from '../models/item-validator.js';
 import type { ModelService } from '../models/model-service.js';
 import { newId } from '../records/ids.js';
-import type { ItemVersion, Project, Store, VersionActor } from '../store/store.js';
+import type { Field } from '@orbis/content-model';
+import type { ContentModel, ItemVersion, Project, Store, VersionActor } from '../store/store.js';
 import { importPlan, rewriteReferences, splitDeferred, withDeferredOptional } from './import-references.js';
-import type { ProjectManifest } from './project-manifest.js';
+import { importReviews } from './import-reviews.js';
+import type { ExportedRequest, ProjectManifest } from './project-manifest.js';
 
 /** What the models' import reads and writes to. */
 export interface ModelsImport {
@@ -21,6 +23,8 @@ export interface ModelsImport {
   /** Replaces the exported asset ids in a JSON text by the new ones. */
   remap: (text: string) => string;
   actor: VersionActor;
+  /** `requests.json`, checked. */
+  requests: ExportedRequest[];
 }
 
 export function parsePart(text: string, name: string): unknown {
@@ -35,7 +39,7 @@ export function parsePart(text: string, name: string): unknown {
 type ExportedRow = ImportRow & { id?: string };
 
 /** The parsed lines of an ndjson entry, each with its place (`models/halls.ndjson line 3`); blank lines skipped. */
-async function* ndjson(zip: yauzl.ZipFile, entry: yauzl.Entry): AsyncIterable<{ row: string; value: unknown }> {
+export async function* ndjson(zip: yauzl.ZipFile, entry: yauzl.Entry): AsyncIterable<{ row: string; value: unknown }> {
   const stream = await openEntry(zip, entry);
   const lines = new LineSplitter(entry.fileName, MAX_ITEM_BYTES + 1024);
   let line = 0;
@@ -108,7 +112,7 @@ async function importVersions(store: Store, zip: yauzl.ZipFile, entry: yauzl.Ent
  * items' versions as exported, each model's `review` set once its items are in. Returns how many
  * items it imported.
  */
-export async function importModels(store: Store, service: ModelService, { project, zip, byName, manifest, drafts, remap, actor }: ModelsImport): Promise<number> {
+export async function importModels(store: Store, service: ModelService, { project, zip, byName, manifest, drafts, remap, actor, requests }: ModelsImport): Promise<number> {
   const plan = importPlan(drafts);
   const models = [];
   for (const [i, draft] of drafts.entries()) {
@@ -150,6 +154,7 @@ export async function importModels(store: Store, service: ModelService, { projec
     const rewrite = (fields: Record<string, unknown>) => rewriteReferences(JSON.parse(remap(JSON.stringify(fields))) as Record<string, unknown>, draft.fields, lookup);
     await importVersions(store, zip, byName.get(`models/${draft.key}.versions.ndjson`)!, models[i]!.id, newIds.get(draft.key)!, rewrite);
   }
+  const final = new Map<string, ContentModel>();
   for (const [i, draft] of drafts.entries()) {
     let model = models[i]!;
     if (model.fields !== draft.fields && JSON.stringify(model.fields) !== JSON.stringify(draft.fields)) model = (await store.updateModel(project.id, draft.key, { fields: draft.fields, updatedAt: new Date().toISOString() }))!;
@@ -160,8 +165,12 @@ export async function importModels(store: Store, service: ModelService, { projec
       const fields = service.checkValues(model, { ...item.fields, ...rewriteReferences(values, draft.fields, lookup) }, row);
       await store.updateItem(model.id, id, { fields, updatedAt: new Date().toISOString(), actor });
     }
-    if (draft.review) await store.updateModel(project.id, draft.key, { review: true, updatedAt: new Date().toISOString() });
+    if (draft.review) model = (await store.updateModel(project.id, draft.key, { review: true, updatedAt: new Date().toISOString() }))!;
+    final.set(draft.key, model);
   }
+  const rewrite = (fields: Record<string, unknown>, modelFields: Field[]) => rewriteReferences(JSON.parse(remap(JSON.stringify(fields))) as Record<string, unknown>, modelFields, lookup);
+  const draftFiles = manifest.models.flatMap((m) => (m.drafts ? [{ key: m.key, lines: ndjson(zip, byName.get(`models/${m.key}.drafts.ndjson`)!) }] : []));
+  await importReviews(store, { models: final, newId: lookup, rewrite }, project.id, requests, draftFiles);
   return items;
 }
 

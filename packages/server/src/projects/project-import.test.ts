@@ -12,6 +12,7 @@ import { buildZip, type ZipEntrySpec } from '../test/zip-builder.js';
 import { packageFromJson } from '../plugins/plugin-package.js';
 import { exportProject } from './project-export.js';
 import { PROJECT_MANIFEST } from './project-manifest.js';
+import { newId } from '../records/ids.js';
 
 /** The whole of a project as an importer must reproduce it, with asset ids replaced by their names (they are new ids there). */
 async function portrait(store: Store, storage: Storage, project: Project) {
@@ -25,6 +26,7 @@ async function portrait(store: Store, storage: Storage, project: Project) {
   }
   // Items are named by their model and place: references name them so on both sides.
   for (const m of await store.listModels(project.id)) {
+    names.set(m.id, `model ${m.key}`);
     let n = 0;
     for await (const item of store.streamItems(m.id)) names.set(item.id, `${m.key}#${(n += 1)}`);
   }
@@ -34,9 +36,16 @@ async function portrait(store: Store, storage: Storage, project: Project) {
     const items = [];
     for await (const item of store.streamItems(m.id)) {
       const versions = (await store.listItemVersions(m.id, item.id, { offset: 0, limit: 100 })).map((v) => JSON.parse(byName(JSON.stringify(v))) as { version: number; fields: Record<string, unknown> });
-      items.push({ public: item.public, fields: JSON.parse(byName(JSON.stringify(item.fields))) as Record<string, unknown>, versions });
+      const draft = await store.reviews.getDraft(m.id, item.id);
+      const request = draft?.requestId ? (await store.reviews.getRequest(project.id, draft.requestId))?.title : undefined;
+      items.push({ public: item.public, fields: JSON.parse(byName(JSON.stringify(item.fields))) as Record<string, unknown>, versions, draft: draft && { ...(JSON.parse(byName(JSON.stringify(draft))) as object), requestId: request } });
     }
     models.push({ key: m.key, name: m.name, public: m.public, review: m.review, fields: m.fields, itemCount: m.itemCount, publicItemCount: m.publicItemCount, items });
+  }
+  const requests = [];
+  for (const { id: _id, projectId: _project, reviewers, ...r } of await store.reviews.listRequests(project.id, undefined, 100)) {
+    const emails = await Promise.all(reviewers.map(async (u) => (await store.accounts.getUser(u))?.email));
+    requests.push({ ...(JSON.parse(byName(JSON.stringify(r))) as object), reviewers: emails });
   }
   const publication = JSON.parse(byName((await store.getPublication(project.id))!.json).replaceAll(`/${project.alias}/`, '/<alias>/')) as { project: unknown };
   return {
@@ -46,6 +55,7 @@ async function portrait(store: Store, storage: Storage, project: Project) {
     scene: JSON.parse(byName((await store.getScene(project.id))!.json)) as unknown,
     publication: { ...publication, project: undefined },
     plugins: await store.listPlugins(project.id),
+    requests,
   };
 }
 
@@ -86,7 +96,14 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     const hook = { projectId: project.id, triggers: ['item.publish' as const], active: true, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
     await store.webhooks.create({ ...hook, id: 'hook-1', url: 'https://203.0.113.10/orbis', secret: 'whsec_c291cmNlLXNlY3JldC1vZi10aGUtZXhwb3J0' });
     await store.webhooks.create({ ...hook, id: 'hook-2', url: 'http://127.0.0.1:9/orbis', secret: 'whsec_c291cmNlLXNlY3JldC1vZi10aGUtZXhwb3J0' });
-    await models.create(project, { key: 'checks', name: 'Checks', public: false, review: true, fields: [{ key: 'note', type: 'text' }] });
+    // A model that requires review, with a draft in an open request (Ana its reviewer) and one in a declined one.
+    const checks = await models.create(project, { key: 'checks', name: 'Checks', public: false, review: true, fields: [{ key: 'note', type: 'text' }, { key: 'hall', type: 'reference', model: 'halls' }] });
+    const roof = (await models.createItem(project, checks, { fields: { note: 'Roof', hall: made[0]!.id } }, { type: 'admin' })).item;
+    const door = (await models.createItem(project, checks, { fields: { note: 'Door' } }, { type: 'admin' })).item;
+    const asked = { projectId: project.id, reviewers: ['user-ana'], state: 'open' as const, createdBy: { type: 'admin' as const }, createdAt: new Date().toISOString(), closedBy: null, closedAt: null, comment: null };
+    const declined = await store.reviews.openRequest({ ...asked, id: newId(), title: 'Door', items: [{ modelId: checks.id, itemId: door.id }] });
+    await store.reviews.closeRequest(project.id, declined.id, { state: 'declined', by: { type: 'admin' }, at: new Date().toISOString(), comment: 'Not yet' });
+    await store.reviews.openRequest({ ...asked, id: newId(), title: 'Roof', items: [{ modelId: checks.id, itemId: roof.id }] });
     await plugins.install(project, packageFromJson({ manifest: { id: 'hello', name: 'Hello', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }] }, files: { 'main.js': 'console.log(1)' } }));
     const scene = { ...defaultScene(), layers: [{ id: 'l1', title: 'Places', type: 'geojson', assetId: pub!.id, visible: true }] };
     await scenes.put(project, scene);
@@ -113,7 +130,7 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     const res = await postZip(target, importer, zip, 'atlas-copy');
     expect(res.status, await res.clone().text()).toBe(201);
     const report = (await res.json()) as { project: { alias: string }; members: { added: unknown[]; skipped: { email: string }[] }; items: number; assets: number };
-    expect(report).toMatchObject({ project: { alias: 'atlas-copy' }, assets: 2, models: 3, items: 5, plugins: 1, scene: true, publication: true });
+    expect(report).toMatchObject({ project: { alias: 'atlas-copy' }, assets: 2, models: 3, items: 7, plugins: 1, scene: true, publication: true });
     expect(report.members.added).toEqual([{ email: 'ana@example.org', role: 'writer' }]);
     expect(report.members.skipped).toEqual([{ email: 'bob@example.org', role: 'reader', reason: expect.stringMatching(/no user/) }]);
     // Webhooks come without their secrets: a new one each, shown in the answer, inactive until turned on; one this server may not call is skipped.
@@ -139,6 +156,8 @@ describe('project import (docs/operations.md, "Import a project")', () => {
     expect(after).toEqual(before);
     expect(before.models.find((m) => m.key === 'halls')!.items[0]!.versions).toHaveLength(2);
     expect(before.models.find((m) => m.key === 'checks')!.review).toBe(true);
+    expect(before.requests.map((r) => (r as unknown as { title: string }).title)).toEqual(['Roof', 'Door']);
+    expect(before.models.find((m) => m.key === 'checks')!.items.map((i) => i.draft?.requestId)).toEqual(['Roof', undefined]);
     expect(await t.store.accounts.getRole(copy.id, importer.id)).toBe('owner');
     expect(await t.store.webhooks.list(copy.id)).toEqual([expect.objectContaining({ url: 'https://203.0.113.10/orbis', triggers: ['item.publish'], active: false, secret: hooks.added[0]!.secret })]);
     expect(await t.store.accounts.getRole(copy.id, 'user-ana-2')).toBe('writer');
@@ -163,6 +182,8 @@ describe('project import (docs/operations.md, "Import a project")', () => {
       ['a part missing', buildZip([{ name: PROJECT_MANIFEST, data: JSON.stringify(manifest) }]), /lacks "/],
       ['a bad item', buildZip([...exported('models/halls.ndjson'), { name: 'models/halls.ndjson', data: '{"public":true,"fields":{"name":7}}\n' }]), /models\/halls\.ndjson line 1/],
       ['a version of no item', buildZip([...exported('models/wards.versions.ndjson'), { name: 'models/wards.versions.ndjson', data: '{"id":"01J00000000000000000000000","version":1,"at":"2026-01-01T00:00:00Z","actor":{"type":"admin"},"public":true,"fields":{}}\n' }]), /models\/wards\.versions\.ndjson line 1: .* is no item/],
+      ['bad requests', buildZip([...exported('requests.json'), { name: 'requests.json', data: '[{"id":1}]' }]), /requests\.json/],
+      ['a draft of no item', buildZip([...exported('models/checks.drafts.ndjson'), { name: 'models/checks.drafts.ndjson', data: '{"id":"nope","public":true,"fields":{},"at":"2026-01-01T00:00:00Z","actor":{"type":"admin"},"requestId":null,"published":false}\n' }]), /models\/checks\.drafts\.ndjson line 1: .* is no item/],
       ['a bad version', buildZip([...exported('models/wards.versions.ndjson'), { name: 'models/wards.versions.ndjson', data: '{"id":"x","version":0}\n' }]), /models\/wards\.versions\.ndjson line 1: must be/],
     ];
     for (const [what, body, message] of cases) {

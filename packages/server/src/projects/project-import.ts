@@ -13,7 +13,7 @@ import type { Storage } from '../storage/storage.js';
 import type { User } from '../store/account-store.js';
 import type { Project, Store, VersionActor } from '../store/store.js';
 import { importModels, parsePart } from './import-models.js';
-import { checkManifest, MAX_MANIFEST_BYTES, PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
+import { checkManifest, checkRequests, MAX_MANIFEST_BYTES, PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
 import { type ProjectRecord, projectRecord, type ProjectService } from './project-service.js';
 
 /** What an import needs of the process's services. */
@@ -66,7 +66,8 @@ function expectedEntries(manifest: ProjectManifest): string[] {
     ...(manifest.scene ? ['scene.json'] : []),
     ...(manifest.publication ? ['publication.json'] : []),
     ...manifest.assets.map((a) => `assets/${a.id}/original`),
-    ...manifest.models.flatMap((m) => [`models/${m.key}.ndjson`, ...(m.versions ? [`models/${m.key}.versions.ndjson`] : [])]),
+    ...manifest.models.flatMap((m) => [`models/${m.key}.ndjson`, ...(m.versions ? [`models/${m.key}.versions.ndjson`] : []), ...(m.drafts ? [`models/${m.key}.drafts.ndjson`] : [])]),
+    ...(manifest.requests ? ['requests.json'] : []),
     ...Array.from({ length: manifest.plugins }, (_, n) => `plugins/${n}.json`),
   ];
 }
@@ -126,6 +127,7 @@ export async function importProject(services: ImportServices, source: Readable, 
       }
       const sceneText = manifest.scene ? await readText(zip, byName.get('scene.json')!, MAX_JSON_PART_BYTES) : undefined;
       const publicationText = manifest.publication ? await readText(zip, byName.get('publication.json')!, MAX_JSON_PART_BYTES) : undefined;
+      const requests = manifest.requests ? checkRequests(parsePart(await readText(zip, byName.get('requests.json')!, MAX_JSON_PART_BYTES), 'requests.json')) : [];
       if (sceneText !== undefined) parsePart(sceneText, 'scene.json');
       if (publicationText !== undefined) parsePart(publicationText, 'publication.json');
 
@@ -139,7 +141,7 @@ export async function importProject(services: ImportServices, source: Readable, 
           ids.set(a.id, asset!.id);
         }
         const remap = (text: string) => text.replace(ULID_IN_TEXT, (id) => ids.get(id) ?? id);
-        const items = await importModels(store, services.models, { project, zip, byName, manifest, drafts, remap, actor: options.actor });
+        const items = await importModels(store, services.models, { project, zip, byName, manifest, drafts, remap, actor: options.actor, requests });
         for (const plugin of plugins) await store.putPlugin(project.id, plugin.manifest.id, JSON.stringify(plugin), new Date().toISOString());
         if (sceneText !== undefined) await services.scenes.put(project, parsePart(remap(sceneText), 'scene.json'));
         if (publicationText !== undefined) {
