@@ -1,5 +1,4 @@
 import type { Field } from '@orbis/content-model';
-import type yauzl from 'yauzl';
 import { InputError } from '../input-error.js';
 import { newId } from '../records/ids.js';
 import type { ItemDraft, RestoredDraft, ReviewRequest } from '../store/review-store.js';
