@@ -23,6 +23,13 @@ const IMPORT_REPORT = {
     scene: { type: 'boolean' },
     publication: { type: 'boolean' },
     members: { type: 'object', properties: { added: entries('members given their role', member), skipped: entries('members with no user of this email here', { ...member, reason: { type: 'string' } }) } },
+    webhooks: {
+      type: 'object',
+      properties: {
+        added: entries('webhooks made inactive, each with a new secret shown only here', { id: { type: 'string' }, url: { type: 'string' }, secret: { type: 'string' } }),
+        skipped: entries('webhooks whose URL this server refuses', { url: { type: 'string' }, reason: { type: 'string' } }),
+      },
+    },
   },
 };
 
