@@ -31,6 +31,13 @@ export function checkEmail(value: unknown, field = 'email'): string {
   return email;
 }
 
+/** A new user's email, name and password, checked (an InputError for the first that is wrong). */
+export function checkNewUser(input: { email: unknown; name?: unknown; password?: unknown }): { email: string; name: string; password?: string } {
+  const email = checkEmail(input.email);
+  const name = input.name === undefined ? email.split('@')[0]! : checkDisplayText(input.name, 'name', { max: 200 });
+  return { email, name, ...(input.password === undefined ? {} : { password: checkPassword(input.password) }) };
+}
+
 /** Users: made by the operator, an invitation or OpenID Connect; passwords only as argon2id hashes. */
 export class UserService {
   constructor(
@@ -38,12 +45,14 @@ export class UserService {
     private readonly now: Clock = systemClock,
   ) {}
 
-  /** Creates a user; `password` is optional (an OpenID Connect user has none). StoreConflictError for a taken email. */
-  async create(input: { email: unknown; name?: unknown; password?: unknown }): Promise<User> {
-    const email = checkEmail(input.email);
-    const name = input.name === undefined ? email.split('@')[0]! : checkDisplayText(input.name, 'name', { max: 200 });
-    const passwordHash = input.password === undefined ? null : await hashPassword(checkPassword(input.password));
-    return this.store.createUser({ id: newId(), email, name, passwordHash, createdAt: isoAt(this.now()) });
+  /**
+   * Creates a user; `password` is optional (an OpenID Connect user has none). `unproven`: nobody
+   * proved that the user holds the email (docs/teams.md). StoreConflictError for a taken email.
+   */
+  async create(input: { email: unknown; name?: unknown; password?: unknown; unproven?: boolean }): Promise<User> {
+    const { email, name, password } = checkNewUser(input);
+    const passwordHash = password === undefined ? null : await hashPassword(password);
+    return this.store.createUser({ id: newId(), email, name, passwordHash, createdAt: isoAt(this.now()), ...(input.unproven ? { unproven: true } : {}) });
   }
 
   /** The user whose email and password these are; undefined for an unknown email or a wrong password alike. */

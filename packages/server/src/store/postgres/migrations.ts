@@ -318,4 +318,14 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
       CREATE INDEX review_requests_by_project ON review_requests (project_id, created_at);
     `,
   },
+  {
+    // Branch 'harden' (issue 39 B.1): renumber on merge if another migration took 15.
+    version: 15,
+    name: 'accounts: unproven emails; invitations e-mailed only (docs/teams.md)',
+    sql: `
+      ALTER TABLE users ADD COLUMN email_unproven BOOLEAN NOT NULL DEFAULT false;
+      ALTER TABLE invitations ADD COLUMN mailed BOOLEAN NOT NULL DEFAULT false;
+      CREATE INDEX invitations_by_project ON invitations (project_id, created_at);
+    `,
+  },
 ];
