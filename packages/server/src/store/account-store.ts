@@ -78,6 +78,8 @@ export interface AuditEntry {
   action: string;
   target: string;
   ip: string;
+  /** What the path does not say: a member's `role`, an invitee's `email`, an `invitation` id. */
+  detail?: Record<string, string>;
 }
 
 /** A slice of a project's audit log, newest first: skip `offset`, or start below `beforeId`. */

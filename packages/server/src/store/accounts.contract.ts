@@ -141,6 +141,9 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       const mailed = { id: newId(), projectId: project.id, email: 'new@example.org', role: 'reader' as const, invitedBy: null, createdAt: t0, expiresAt: at(60), acceptedAt: null, mailed: true as const };
       await store.accounts.createInvitation(mailed);
       expect(await store.accounts.getInvitation(mailed.id)).toEqual(mailed);
+      const joined = { id: newId(), projectId: project.id, at: at(2), actor: { type: 'user' as const, id: squatter.id, email: squatter.email }, action: 'member.join', target: `/api/projects/p1/members/${squatter.id}`, ip: '127.0.0.1', detail: { role: 'reader', email: 'cfo@example.org' } };
+      await store.accounts.addAudit(joined);
+      expect(await store.accounts.listAudit(project.id, { offset: 0, limit: 1 })).toEqual([joined]);
     });
 
     it('lists a project\'s open invitations, oldest first, and revokes one', async () => {

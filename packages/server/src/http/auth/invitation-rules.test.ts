@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTeamCommand } from '../../cli/team-commands.js';
 import { type Harness, startHarness } from '../../test/harness.js';
 import { PASSWORD, addMember, cookieFetch, linkSecret, sessionCookieOf, signedInUser, type TestUser } from '../../test/team.js';
 
@@ -44,6 +45,9 @@ describe('invitations keep the role rules, and an unproven email gains nothing',
     // A maintainer's add of that email is an invitation too.
     await addMember(h, 'finance', 'owner@example.org', 'owner');
     expect(await (await owner.call('POST', '/api/projects/finance/members', { email: 'CFO@example.org', role: 'reader' })).json()).toHaveProperty('invitation');
+    expect(await roleOn('finance', user.id)).toBeUndefined();
+    // The CLI's member add refuses it.
+    await expect(runTeamCommand(h.server.ctx, 'member add', ['finance', 'cfo@example.org'], { role: 'owner' }, () => undefined)).rejects.toThrow(/invitation link/);
     expect(await roleOn('finance', user.id)).toBeUndefined();
   });
 
@@ -114,6 +118,25 @@ describe('invitations keep the role rules, and an unproven email gains nothing',
     expect((await owner.call('DELETE', `/api/projects/other/invitations/${b.id}`)).status).toBe(404);
     const audit = (await (await owner.call('GET', '/api/projects/listed/audit')).json()) as { results: { action: string; target: string }[] };
     expect(audit.results[0]).toMatchObject({ action: 'invitation.revoke', target: `/api/projects/listed/invitations/${a.id}` });
+  });
+
+  it('records the role and who was added or invited in member.add, member.role and member.join', async () => {
+    await h.project('recorded', 'private');
+    await addMember(h, 'recorded', 'owner@example.org', 'owner');
+    const known = await signedInUser(h, 'known@example.org');
+    expect((await owner.call('POST', '/api/projects/recorded/members', { email: 'known@example.org', role: 'reader' })).status).toBe(201);
+    expect((await owner.call('PATCH', `/api/projects/recorded/members/${known.id}`, { role: 'writer' })).status).toBe(200);
+    const link = await invite(owner, 'recorded', 'invited@example.org', 'maintainer');
+    const accepted = await acceptNew(link.url, 'Invited');
+    const joined = ((await accepted.json()) as { user: { id: string } }).user.id;
+    const audit = (await (await owner.call('GET', '/api/projects/recorded/audit')).json()) as { results: { action: string; detail?: unknown }[] };
+    expect(audit.results.slice(0, 4).map((e) => [e.action, e.detail])).toEqual([
+      ['member.join', { email: 'invited@example.org', role: 'maintainer', invitation: link.id, invited: 'invited@example.org' }],
+      ['member.add', { email: 'invited@example.org', role: 'maintainer', invitation: link.id }],
+      ['member.role', { email: 'known@example.org', role: 'writer', was: 'reader' }],
+      ['member.add', { email: 'known@example.org', role: 'reader', userId: known.id }],
+    ]);
+    expect(await roleOn('recorded', joined)).toBe('maintainer');
   });
 
   it('lets only one of two accepts at once win, and the loser makes no user', async () => {

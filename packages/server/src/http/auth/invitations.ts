@@ -118,7 +118,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     await ctx.store.accounts.setMember(invitation.projectId, user.id, invitation.role);
     // Not behind the guard (the link is the credential), so recorded here as the guard records writes.
     const alias = (await ctx.store.getProjectById(invitation.projectId))?.alias ?? invitation.projectId;
-    await ctx.store.accounts.addAudit({ id: newId(), projectId: invitation.projectId, at: new Date().toISOString(), actor: { type: 'user', id: user.id, email: user.email }, action: 'member.join', target: `/api/projects/${alias}/members/${user.id}`, ip: request.ip ?? 'unknown' });
+    await ctx.store.accounts.addAudit({ id: newId(), projectId: invitation.projectId, at: new Date().toISOString(), actor: { type: 'user', id: user.id, email: user.email }, action: 'member.join', target: `/api/projects/${alias}/members/${user.id}`, ip: request.ip ?? 'unknown', detail: { email: user.email, role: invitation.role, invitation: invitation.id, invited: invitation.email } });
     if (!session) await signIn(ctx, reply, user);
     return { user: userRecord(user) };
   });

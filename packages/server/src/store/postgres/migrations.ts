@@ -321,11 +321,12 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
   {
     // Branch 'harden' (issue 39 B.1): renumber on merge if another migration took 15.
     version: 15,
-    name: 'accounts: unproven emails; invitations e-mailed only (docs/teams.md)',
+    name: 'accounts: unproven emails; invitations e-mailed only; audit details (docs/teams.md)',
     sql: `
       ALTER TABLE users ADD COLUMN email_unproven BOOLEAN NOT NULL DEFAULT false;
       ALTER TABLE invitations ADD COLUMN mailed BOOLEAN NOT NULL DEFAULT false;
       CREATE INDEX invitations_by_project ON invitations (project_id, created_at);
+      ALTER TABLE audit_log ADD COLUMN detail TEXT;
     `,
   },
 ];

@@ -6,7 +6,7 @@ import { StoreConflictError } from '../store.js';
 interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: Date; language: string | null; email_unproven: boolean }
 interface SessionRow { id_hash: string; user_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }
 interface TokenRow { id: string; user_id: string; name: string; token_hash: string; role: Role | null; project_ids: string[] | null; expires_at: Date | null; created_at: Date }
-interface AuditRow { id: string; project_id: string | null; at: Date; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string }
+interface AuditRow { id: string; project_id: string | null; at: Date; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string; detail: string | null }
 interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: Date; expires_at: Date; accepted_at: Date | null; mailed: boolean }
 
 const UNIQUE_VIOLATION = '23505';
@@ -22,6 +22,7 @@ const toAudit = (r: AuditRow): AuditEntry => ({
   id: r.id, projectId: r.project_id, at: iso(r.at),
   actor: { type: r.actor_type, ...(r.actor_id === null ? {} : { id: r.actor_id }), ...(r.actor_email === null ? {} : { email: r.actor_email }) },
   action: r.action, target: r.target, ip: r.ip,
+  ...(r.detail === null ? {} : { detail: JSON.parse(r.detail) as Record<string, string> }),
 });
 const toInvitation = (r: InvitationRow): Invitation => ({
   id: r.id, projectId: r.project_id, email: r.email, role: r.role, invitedBy: r.invited_by,
@@ -169,8 +170,8 @@ export class PostgresAccounts implements AccountStore {
 
   async addAudit(e: AuditEntry): Promise<void> {
     await this.pool.query(
-      'INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip],
+      'INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+      [e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip, e.detail ? JSON.stringify(e.detail) : null],
     );
   }
 

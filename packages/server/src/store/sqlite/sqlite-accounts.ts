@@ -6,7 +6,7 @@ import { StoreConflictError } from '../store.js';
 interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: string; language: string | null; email_unproven: number }
 interface SessionRow { id_hash: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string }
 interface TokenRow { id: string; user_id: string; name: string; token_hash: string; role: Role | null; project_ids: string | null; expires_at: string | null; created_at: string }
-interface AuditRow { id: string; project_id: string | null; at: string; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string }
+interface AuditRow { id: string; project_id: string | null; at: string; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string; detail: string | null }
 interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: string; expires_at: string; accepted_at: string | null; mailed: number }
 
 const USER = 'id, email, name, password_hash, created_at, language, email_unproven';
@@ -20,6 +20,7 @@ const toAudit = (r: AuditRow): AuditEntry => ({
   id: r.id, projectId: r.project_id, at: r.at,
   actor: { type: r.actor_type, ...(r.actor_id === null ? {} : { id: r.actor_id }), ...(r.actor_email === null ? {} : { email: r.actor_email }) },
   action: r.action, target: r.target, ip: r.ip,
+  ...(r.detail === null ? {} : { detail: JSON.parse(r.detail) as Record<string, string> }),
 });
 const toInvitation = (r: InvitationRow): Invitation => ({
   id: r.id, projectId: r.project_id, email: r.email, role: r.role, invitedBy: r.invited_by, createdAt: r.created_at, expiresAt: r.expires_at, acceptedAt: r.accepted_at,
@@ -56,7 +57,7 @@ export class SqliteAccounts implements AccountStore {
       insertFailure: db.prepare('INSERT INTO sign_in_failures (key, at) VALUES (?, ?)'),
       forgetFailures: db.prepare('DELETE FROM sign_in_failures WHERE at < ?'),
       failures: db.prepare('SELECT count(*) AS n, min(at) AS oldest FROM sign_in_failures WHERE key = ? AND at >= ?'),
-      insertAudit: db.prepare('INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertAudit: db.prepare('INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
       countAudit: db.prepare('SELECT count(*) AS n FROM audit_log WHERE project_id = ?'),
       auditOffset: db.prepare('SELECT * FROM audit_log WHERE project_id = ? ORDER BY id DESC LIMIT ? OFFSET ?'),
       auditBefore: db.prepare('SELECT * FROM audit_log WHERE project_id = ? AND id < ? ORDER BY id DESC LIMIT ?'),
@@ -176,7 +177,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async addAudit(e: AuditEntry): Promise<void> {
-    this.s.insertAudit.run(e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip);
+    this.s.insertAudit.run(e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip, e.detail ? JSON.stringify(e.detail) : null);
   }
 
   async countAudit(projectId: string): Promise<number> {
