@@ -15,10 +15,12 @@ export interface UserRecord {
   createdAt: string;
   /** The editor's language the user chose (docs/contract.md §19); absent: the browser's. */
   language?: string;
+  /** Nobody proved the email is the user's (docs/teams.md): shown to the operator, who may delete such an account. */
+  unproven?: true;
 }
 
 export function userRecord(user: User): UserRecord {
-  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, ...(user.language ? { language: user.language } : {}) };
+  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, ...(user.language ? { language: user.language } : {}), ...(user.unproven ? { unproven: true } : {}) };
 }
 
 // Deliberately loose (one @, something on each side, no spaces): the mail server is the judge.

@@ -146,9 +146,10 @@ export interface AccountStore {
   failedSignIns(key: string, since: string): Promise<{ count: number; oldest: string | null }>;
 
   addAudit(entry: AuditEntry): Promise<void>;
-  countAudit(projectId: string): Promise<number>;
-  /** Newest first. */
-  listAudit(projectId: string, slice: AuditSlice): Promise<AuditEntry[]>;
+  /** `null`: the entries of no project (users, a refused password). */
+  countAudit(projectId: string | null): Promise<number>;
+  /** Newest first; `null`: the entries of no project. */
+  listAudit(projectId: string | null, slice: AuditSlice): Promise<AuditEntry[]>;
 
   createInvitation(invitation: Invitation): Promise<void>;
   getInvitation(id: string): Promise<Invitation | undefined>;

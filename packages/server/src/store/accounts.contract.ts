@@ -144,6 +144,13 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       const joined = { id: newId(), projectId: project.id, at: at(2), actor: { type: 'user' as const, id: squatter.id, email: squatter.email }, action: 'member.join', target: `/api/projects/p1/members/${squatter.id}`, ip: '127.0.0.1', detail: { role: 'reader', email: 'cfo@example.org' } };
       await store.accounts.addAudit(joined);
       expect(await store.accounts.listAudit(project.id, { offset: 0, limit: 1 })).toEqual([joined]);
+      // An entry of no project (a refused password) is read with null, and only there.
+      const refused = { id: newId(), projectId: null, at: at(3), actor: { type: 'user' as const, id: squatter.id, email: squatter.email }, action: 'user.password.refused', target: '/api/auth/me', ip: '127.0.0.1' };
+      await store.accounts.addAudit(refused);
+      expect(await store.accounts.listAudit(null, { offset: 0, limit: 10 })).toEqual([refused]);
+      expect(await store.accounts.listAudit(null, { beforeId: 'z', limit: 10 })).toEqual([refused]);
+      expect(await store.accounts.countAudit(null)).toBe(1);
+      expect(await store.accounts.countAudit(project.id)).toBe(1);
     });
 
     it('lists a project\'s open invitations, oldest first, and revokes one', async () => {

@@ -42,6 +42,10 @@ describe('invitations keep the role rules, and an unproven email gains nothing',
     expect(await added.json()).toMatchObject({ invitation: { id: expect.any(String), url: expect.stringContaining('/editor?invitation=') } });
     expect(await roleOn('finance', user.id)).toBeUndefined();
     expect((await squatter('GET', '/api/projects/finance')).status).toBe(404);
+    // The operator sees which account is unproven (to delete it); the owner of a proven one sees nothing of the kind.
+    const users = (await (await h.admin('GET', '/api/users')).json()) as { id: string; unproven?: boolean }[];
+    expect(users.find((u) => u.id === user.id)?.unproven).toBe(true);
+    expect(users.find((u) => u.id === mallory.id)).not.toHaveProperty('unproven');
     // A maintainer's add of that email is an invitation too.
     await addMember(h, 'finance', 'owner@example.org', 'owner');
     expect(await (await owner.call('POST', '/api/projects/finance/members', { email: 'CFO@example.org', role: 'reader' })).json()).toHaveProperty('invitation');

@@ -10,6 +10,8 @@ interface AuditRow { id: string; project_id: string | null; at: Date; actor_type
 interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: Date; expires_at: Date; accepted_at: Date | null; mailed: boolean }
 
 const UNIQUE_VIOLATION = '23505';
+/** The audit entries of project $1, or (null) of no project: `= $1` keeps the index, which `IS NOT DISTINCT FROM` would not. */
+const auditScope = (projectId: string | null) => (projectId === null ? '($1::text IS NULL AND project_id IS NULL)' : 'project_id = $1');
 const USER = 'id, email, name, password_hash, created_at, language, email_unproven';
 const iso = (d: Date): string => d.toISOString();
 const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: iso(r.created_at), ...(r.language ? { language: r.language } : {}), ...(r.email_unproven ? { unproven: true } : {}) });
@@ -175,15 +177,15 @@ export class PostgresAccounts implements AccountStore {
     );
   }
 
-  async countAudit(projectId: string): Promise<number> {
-    const [row] = await this.rows<{ n: string }>('SELECT count(*) AS n FROM audit_log WHERE project_id = $1', [projectId]);
+  async countAudit(projectId: string | null): Promise<number> {
+    const [row] = await this.rows<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE ${auditScope(projectId)}`, [projectId]);
     return Number(row!.n);
   }
 
-  async listAudit(projectId: string, slice: AuditSlice): Promise<AuditEntry[]> {
+  async listAudit(projectId: string | null, slice: AuditSlice): Promise<AuditEntry[]> {
     const rows = 'beforeId' in slice
-      ? await this.rows<AuditRow>('SELECT * FROM audit_log WHERE project_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [projectId, slice.beforeId, slice.limit])
-      : await this.rows<AuditRow>('SELECT * FROM audit_log WHERE project_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3', [projectId, slice.limit, slice.offset]);
+      ? await this.rows<AuditRow>(`SELECT * FROM audit_log WHERE ${auditScope(projectId)} AND id < $2 ORDER BY id DESC LIMIT $3`, [projectId, slice.beforeId, slice.limit])
+      : await this.rows<AuditRow>(`SELECT * FROM audit_log WHERE ${auditScope(projectId)} ORDER BY id DESC LIMIT $2 OFFSET $3`, [projectId, slice.limit, slice.offset]);
     return rows.map(toAudit);
   }
 

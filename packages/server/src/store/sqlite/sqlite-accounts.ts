@@ -58,9 +58,10 @@ export class SqliteAccounts implements AccountStore {
       forgetFailures: db.prepare('DELETE FROM sign_in_failures WHERE at < ?'),
       failures: db.prepare('SELECT count(*) AS n, min(at) AS oldest FROM sign_in_failures WHERE key = ? AND at >= ?'),
       insertAudit: db.prepare('INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      countAudit: db.prepare('SELECT count(*) AS n FROM audit_log WHERE project_id = ?'),
-      auditOffset: db.prepare('SELECT * FROM audit_log WHERE project_id = ? ORDER BY id DESC LIMIT ? OFFSET ?'),
-      auditBefore: db.prepare('SELECT * FROM audit_log WHERE project_id = ? AND id < ? ORDER BY id DESC LIMIT ?'),
+      // IS: a project's entries, or (null) those of no project.
+      countAudit: db.prepare('SELECT count(*) AS n FROM audit_log WHERE project_id IS ?'),
+      auditOffset: db.prepare('SELECT * FROM audit_log WHERE project_id IS ? ORDER BY id DESC LIMIT ? OFFSET ?'),
+      auditBefore: db.prepare('SELECT * FROM audit_log WHERE project_id IS ? AND id < ? ORDER BY id DESC LIMIT ?'),
       insertInvitation: db.prepare('INSERT INTO invitations (id, project_id, email, role, invited_by, created_at, expires_at, mailed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       invitation: db.prepare('SELECT * FROM invitations WHERE id = ?'),
       invitations: db.prepare('SELECT * FROM invitations WHERE project_id = ? AND accepted_at IS NULL ORDER BY created_at, id'),
@@ -180,11 +181,11 @@ export class SqliteAccounts implements AccountStore {
     this.s.insertAudit.run(e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip, e.detail ? JSON.stringify(e.detail) : null);
   }
 
-  async countAudit(projectId: string): Promise<number> {
+  async countAudit(projectId: string | null): Promise<number> {
     return (this.s.countAudit.get(projectId) as { n: number }).n;
   }
 
-  async listAudit(projectId: string, slice: AuditSlice): Promise<AuditEntry[]> {
+  async listAudit(projectId: string | null, slice: AuditSlice): Promise<AuditEntry[]> {
     const rows = 'beforeId' in slice ? this.s.auditBefore.all(projectId, slice.beforeId, slice.limit) : this.s.auditOffset.all(projectId, slice.limit, slice.offset);
     return (rows as AuditRow[]).map(toAudit);
   }
