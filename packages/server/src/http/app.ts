@@ -13,6 +13,7 @@ import { guardRoutes } from './auth/guard.js';
 import { invitationRoutes } from './auth/invitations.js';
 import { redactingLogger } from './auth/log-redaction.js';
 import { memberRoutes } from './auth/member-routes.js';
+import { projectInvitationRoutes } from './auth/project-invitation-routes.js';
 import { tokenRoutes } from './auth/token-routes.js';
 import { userRoutes } from './auth/user-routes.js';
 import { errorBody } from './api-error.js';
@@ -154,6 +155,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     adminFileRoutes(management, ctx);
     adminRasterRoutes(management, ctx);
     memberRoutes(management, ctx);
+    projectInvitationRoutes(management, ctx);
     auditRoutes(management, ctx);
     userRoutes(management, ctx);
     tokenRoutes(management, ctx);

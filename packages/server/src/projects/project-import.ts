@@ -191,6 +191,8 @@ async function addMembers(store: Store, projectId: string, members: ProjectManif
   for (const { email, role } of members) {
     const user = await store.accounts.getUserByEmail(email);
     if (!user) out.skipped.push({ email, role, reason: 'no user of this server has this email' });
+    // An unproven email gains nothing by itself (docs/teams.md): invite it instead.
+    else if (user.unproven) out.skipped.push({ email, role, reason: 'the user of this email is unproven (made from an invitation link passed on by hand): invite them' });
     // The importer is the owner already.
     else if (user.id !== owner?.id) {
       await store.accounts.setMember(projectId, user.id, role);

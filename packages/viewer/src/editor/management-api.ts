@@ -31,10 +31,13 @@ export interface MemberRecord {
   role: Role;
 }
 
-/** An invitation made for an email that has no user yet: `url` is the link to pass on (shown once). */
+/**
+ * An invitation made for an email with no user yet (or an unproven one): `url` is the link to pass
+ * on (shown once), absent when the server e-mailed it to the address instead (docs/teams.md).
+ */
 export interface InvitationRecord {
   id: string;
-  url: string;
+  url?: string;
   expiresAt: string;
 }
 

@@ -73,11 +73,19 @@ export function membersPanel(api: ManagementApi, can: Permissions, myUserId: str
     try {
       const answer = await api.addMember(email.value.trim(), inviteRole);
       if ('invitation' in answer) {
-        const link = h('input', { class: 'input', readonly: true, value: answer.invitation.url, 'aria-label': t('members.invitationLink'), 'data-testid': 'invitation-url' });
-        invitation.replaceChildren(
-          h('p', {}, t('members.noAccountYet', { email: email.value.trim(), until: formatDate(answer.invitation.expiresAt) })),
-          h('div', { class: 'row' }, link, button({ label: t('members.copyLink'), icon: Copy, iconOnly: true, variant: 'ghost', onClick: () => void navigator.clipboard.writeText(link.value).then(() => toast('success', t('members.linkCopied'))) })),
-        );
+        const about = { email: email.value.trim(), until: formatDate(answer.invitation.expiresAt), role: roleName(inviteRole) };
+        const url = answer.invitation.url;
+        if (url === undefined) {
+          invitation.replaceChildren(h('p', { 'data-testid': 'invitation-mailed' }, t('members.invitationMailed', about)));
+        } else {
+          const link = h('input', { class: 'input', readonly: true, value: url, 'aria-label': t('members.invitationLink'), 'data-testid': 'invitation-url' });
+          invitation.replaceChildren(
+            h('p', {}, t('members.noAccountYet', about)),
+            h('div', { class: 'row' }, link, button({ label: t('members.copyLink'), icon: Copy, iconOnly: true, variant: 'ghost', onClick: () => void navigator.clipboard.writeText(link.value).then(() => toast('success', t('members.linkCopied'))) })),
+            // What the link is worth: whoever holds it joins, and the account it makes proves no address.
+            h('p', { class: 'hint', 'data-testid': 'invitation-worth' }, t('members.linkWorth', about)),
+          );
+        }
         invitation.hidden = false;
         invitation.scrollIntoView({ block: 'nearest' });
       } else {

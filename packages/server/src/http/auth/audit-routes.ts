@@ -5,12 +5,12 @@ import { sendNewestFirst } from '../newest-first-listing.js';
 import { adminSecurity, answer, failure, paginationQuery, params } from '../schemas.js';
 import { grantOf } from './actor.js';
 
-/** An entry as docs/contract.md §12 shows it: keys in a fixed order. */
-const entryRecord = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, ip: e.ip });
+/** An entry as docs/contract.md §12 shows it (the API and the CLI's `audit`): keys in a fixed order. */
+export const auditRecord = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, ip: e.ip, ...(e.detail ? { detail: e.detail } : {}) });
 
 /** `GET /api/projects/{p}/audit`: the project's audit log, newest first, with §2's pagination and envelopes. */
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { project: string } }>('/api/projects/:project/audit', { schema: { summary: "The project's audit log, newest first: who did what, when, from where", security: adminSecurity, params: params.project, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page of {id, at, actor, action, target, ip}'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<{ Params: { project: string } }>('/api/projects/:project/audit', { schema: { summary: "The project's audit log, newest first: who did what, when, from where", security: adminSecurity, params: params.project, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page of {id, at, actor, action, target, ip, detail?}'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
     const project = grantOf(request).project ?? (await ctx.store.getProjectByAlias(request.params.project));
     if (!project) return reply.callNotFound();
     return sendNewestFirst(ctx, request, reply, {
@@ -19,7 +19,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       count: () => ctx.store.accounts.countAudit(project.id),
       read: (slice) => ctx.store.accounts.listAudit(project.id, 'before' in slice ? { beforeId: slice.before, limit: slice.limit } : slice),
       positionOf: (entry) => entry.id,
-      record: entryRecord,
+      record: auditRecord,
     });
   });
 }

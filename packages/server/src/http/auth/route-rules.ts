@@ -78,6 +78,9 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`POST ${P}/members`]: write('member.add'),
   [`PATCH ${P}/members/:userId`]: write('member.role'),
   [`DELETE ${P}/members/:userId`]: write('member.remove'),
+  // Who is invited is a maintainer's to see and revoke, as who is added (docs/teams.md).
+  [`GET ${P}/invitations`]: { least: ACTION_ROLES['invitation.list'] },
+  [`DELETE ${P}/invitations/:id`]: write('invitation.revoke'),
   [`GET ${P}/audit`]: { least: ACTION_ROLES['audit.read'] },
   // Review requests: a writer asks, a maintainer approves or declines (docs/contract.md §16).
   [`POST ${P}/requests`]: write('request.create'),

@@ -5,7 +5,7 @@ import type { AppContext } from '../app-context.js';
 import { empty, failure, objectBody } from '../schemas.js';
 
 const adminOnly = [{ adminToken: [] }];
-const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } } };
+const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' }, unproven: { type: 'boolean', description: 'present (true) when nobody proved the email is the user\'s: made from an invitation link passed on by hand (docs/teams.md)' } } };
 
 /** `/api/users`: the operator's (admin token) list of users (docs/contract.md §12). */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {

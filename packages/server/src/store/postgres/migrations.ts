@@ -335,4 +335,14 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
       $fn$;
     `,
   },
+  {
+    version: 16,
+    name: 'accounts: unproven emails; invitations e-mailed only; audit details (docs/teams.md)',
+    sql: `
+      ALTER TABLE users ADD COLUMN email_unproven BOOLEAN NOT NULL DEFAULT false;
+      ALTER TABLE invitations ADD COLUMN mailed BOOLEAN NOT NULL DEFAULT false;
+      CREATE INDEX invitations_by_project ON invitations (project_id, created_at);
+      ALTER TABLE audit_log ADD COLUMN detail TEXT;
+    `,
+  },
 ];
