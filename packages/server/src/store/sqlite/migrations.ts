@@ -310,7 +310,6 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
     `,
   },
   {
-    // Branch 'harden' (issue 39 B.1): renumber on merge if another migration took 14.
     version: 14,
     name: 'accounts: unproven emails; invitations e-mailed only; audit details (docs/teams.md)',
     sql: `
