@@ -32,6 +32,12 @@ export interface RasterSource {
   tiff: GeoTIFF;
 }
 
+/** What went wrong reading a file: geotiff gathers its blocks' faults in an AggregateError ("Request failed"); the first says it. */
+export function readFault(err: unknown): string {
+  const inner = err instanceof AggregateError && err.errors.length > 0 ? err.errors[0] : err;
+  return inner instanceof Error ? inner.message : String(inner);
+}
+
 /** Reading one coarse level whole to find the value range: at most this many pixels. */
 const RANGE_PIXELS = 1024 * 1024;
 /** NewSubfileType's bit for a transparency mask, which is no level of the image. */
@@ -65,7 +71,7 @@ export async function openRaster(name: string, client: BaseClient): Promise<Rast
     const options: RemoteSourceOptions & BlockedSourceOptions = { blockSize: 65536, cacheSize: 64 };
     tiff = await fromCustomClient(client, options);
   } catch (err) {
-    throw new RasterFileError(name, `it is not a TIFF that can be read (${err instanceof Error ? err.message : String(err)})`);
+    throw new RasterFileError(name, `it is not a TIFF that can be read (${readFault(err)})`);
   }
   const count = await tiff.getImageCount();
   const first = await tiff.getImage(0);
