@@ -107,11 +107,11 @@ export function placeOf(query: { lng: string; lat: string }): { lng: number; lat
   return { lng, lat };
 }
 
-/** `{lng, lat, values}`: every band's value of the raster's pixel under the place (docs/rasters.md, "A pixel's values"). */
-export async function replyRasterValues(ctx: AppContext, file: RasterFile | RemoteRaster, query: { lng: string; lat: string }): Promise<{ lng: number; lat: number; values: number[] | null }> {
+/** `{lng, lat, values, nodata}`: every band's value of the raster's pixel under the place (docs/rasters.md, "A pixel's values"). */
+export async function replyRasterValues(ctx: AppContext, file: RasterFile | RemoteRaster, query: { lng: string; lat: string }): Promise<{ lng: number; lat: number; values: number[] | null; nodata: number | null }> {
   const { lng, lat } = placeOf(query);
   try {
-    return { lng, lat, values: await ctx.rasters.valuesAt(file, lng, lat) };
+    return { lng, lat, ...(await ctx.rasters.valuesAt(file, lng, lat)) };
   } catch (err) {
     if (err instanceof RasterFileError) throw new ApiError('not_found', `no values: ${err.message}`);
     throw err;

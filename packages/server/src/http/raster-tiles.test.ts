@@ -81,8 +81,11 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     // Column 14, row 16 of the raster (0.0005° pixels from 139.76, 35.69): value (16 × 32 + 14) mod 256.
     const res = await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=139.76725&lat=35.68175`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ lng: 139.76725, lat: 35.68175, values: [(16 * 32 + 14) % 256] });
-    expect(await (await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).json()).toEqual({ lng: 0, lat: 0, values: null });
+    expect(await res.json()).toEqual({ lng: 139.76725, lat: 35.68175, values: [(16 * 32 + 14) % 256], nodata: 0 });
+    expect(await (await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).json()).toEqual({ lng: 0, lat: 0, values: null, nodata: 0 });
+    // The editor's twin reads a private asset's too, for a project's members.
+    expect((await h.get(`/api/projects/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).status).toBe(401);
+    expect(await (await h.admin('GET', `/api/projects/rasters/rasters/${asset.id}/values?lng=139.76725&lat=35.68175`)).json()).toMatchObject({ values: [(16 * 32 + 14) % 256] });
     expect((await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=east&lat=0`)).status).toBe(400);
   });
 

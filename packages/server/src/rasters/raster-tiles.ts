@@ -119,9 +119,10 @@ export class RasterTiles {
 
   /**
    * Every band's value of the pixel under a longitude/latitude, at full resolution, or null off
-   * the raster (what a click on a raster layer shows, docs/contract.md §17). No data stays as the file has it.
+   * the raster (what a click on a raster layer shows, docs/contract.md §17), with the file's nodata
+   * value. No data stays as the file has it.
    */
-  async valuesAt(file: RasterFile | RemoteRaster, lng: number, lat: number): Promise<number[] | null> {
+  async valuesAt(file: RasterFile | RemoteRaster, lng: number, lat: number): Promise<{ values: number[] | null; nodata: number | null }> {
     const source = await this.source(file);
     const mx = (lng * Math.PI * 6378137) / 180;
     const my = Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) * 6378137;
@@ -130,10 +131,11 @@ export class RasterTiles {
     const level = source.levels[0]!;
     const col = Math.floor((at[0]! - source.originX) / level.resX);
     const row = Math.floor((source.originY - at[1]!) / level.resY);
-    if (!(col >= 0 && row >= 0 && col < level.width && row < level.height)) return null;
+    const { nodata } = source;
+    if (!(col >= 0 && row >= 0 && col < level.width && row < level.height)) return { values: null, nodata };
     const read = () => level.image.readRasters({ window: [col, row, col + 1, row + 1], interleave: false });
     const bands = (await ('url' in file ? this.remoteRead(file, read) : read())) as unknown as ArrayLike<number>[];
-    return bands.map((band) => band[0]!);
+    return { values: bands.map((band) => band[0]!), nodata };
   }
 
   /** Reads of a remote file whose host fails midway are the file's fault, said with the host's answer (geotiff drops it), not the server's. */
