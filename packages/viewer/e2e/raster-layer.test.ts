@@ -19,11 +19,13 @@ const [cx, cy] = proj4('WGS84', 'EPSG:6677', CENTRE) as [number, number];
 const SIZE = 64;
 const PIXEL = 625;
 
-/** Reports the globe's height 5 km west and east of the centre, every half second (terrain loads by view). */
+/** Reports the globe's height 5 km west and east of the centre, loaded and sampled, every half second (terrain loads by view). */
 const HEIGHTS = `${SAY}
 setInterval(() => {
   say('west', app.viewer.tools.getGlobeHeight(${CENTRE_LNG - 0.055}, ${CENTRE_LAT}));
   say('east', app.viewer.tools.getGlobeHeight(${CENTRE_LNG + 0.055}, ${CENTRE_LAT}));
+  app.viewer.tools.getTerrainHeightAsync(${CENTRE_LNG - 0.055}, ${CENTRE_LAT}).then((h) => say('westSampled', h));
+  app.viewer.tools.getTerrainHeightAsync(${CENTRE_LNG + 0.055}, ${CENTRE_LAT}).then((h) => say('eastSampled', h));
 }, 500);`;
 
 function halves(): Buffer {
@@ -65,7 +67,18 @@ describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md
     expect(tiles.filter((url) => !/\/api\/p\/rasters\/rasters\/[0-9A-Z]+\/\d+\/\d+\/\d+\.png\?ramp=ff0000(,|%2C)0000ff&breaks=100$/.test(url))).toEqual([]);
     const rows = page.getByTestId('legend-row');
     expect(await rows.allTextContents()).toEqual(['< 100', '≥ 100']);
-    // The terrain is the DEM's: its heights within the few centimetres of CesiumJS's mesh.
-    await expect.poll(() => reports(t.tab, 'heights/main'), { timeout: 60_000 }).toMatchObject({ west: expect.closeTo(10, 0), east: expect.closeTo(200, 0) });
+    // The terrain is the DEM's: its heights within the few centimetres of CesiumJS's mesh, loaded (getGlobeHeight) and sampled (getTerrainHeightAsync).
+    const dem = { west: expect.closeTo(10, 0), east: expect.closeTo(200, 0), westSampled: expect.closeTo(10, 0), eastSampled: expect.closeTo(200, 0) };
+    await expect.poll(() => reports(t.tab, 'heights/main'), { timeout: 60_000 }).toMatchObject(dem);
+
+    // A click on the raster shows the pixel's value (the file's, exact) in the infobox (docs/contract.md §17).
+    const box = (await page.getByTestId('viewer').boundingBox())!;
+    const infobox = page.getByTestId('infobox');
+    for (const [at, value] of [[0.4, '10'], [0.6, '200']] as const) {
+      await page.mouse.click(box.x + box.width * at, box.y + box.height / 2);
+      await expect.poll(() => infobox.locator('dd').allTextContents(), { timeout: 30_000 }).toEqual([value]);
+      expect(await infobox.locator('dt').allTextContents()).toEqual(['Band 1']);
+      expect(await infobox.locator('.orbis-infobox-layer').textContent()).toBe('Halves');
+    }
   });
 });
