@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GEOTIFF_NAME } from '@orbis/scene';
+import { archiveEntryKey } from '../assets/archive.js';
 import { assetPrefix } from '../assets/asset-service.js';
+import { convertedOf } from '../rasters/cog-conversion.js';
 import { RasterFileError } from '../rasters/raster-file-error.js';
 import { type RasterStyle, RasterStyleError } from '../rasters/raster-style.js';
 import type { RasterFile, RemoteRaster, TileFormat } from '../rasters/raster-tiles.js';
@@ -127,7 +129,10 @@ async function geotiffAsset(ctx: AppContext, project: Project, assetId: string, 
   if (!asset || (requirePublic && !asset.public)) throw new ApiError('not_found', 'no such asset');
   if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff') throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
   const tag = `${asset.id}-${asset.size}`;
-  return { file: { key: asset.storageKey, name: asset.name, size: asset.size, etag: tag, prefix: assetPrefix(asset) }, tag };
+  const prefix = assetPrefix(asset);
+  // A plain GeoTIFF's tiled copy made on upload, when it has one (docs/rasters.md, "Plain GeoTIFFs").
+  const converted = convertedOf(asset.files, (i) => archiveEntryKey(prefix, i));
+  return { file: { key: asset.storageKey, name: asset.name, size: asset.size, etag: tag, prefix, ...(converted ? { converted } : {}) }, tag };
 }
 
 async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterRequest>, reply: FastifyReply, project: Project, requirePublic: boolean, kind: TileKind = 'imagery'): Promise<FastifyReply> {

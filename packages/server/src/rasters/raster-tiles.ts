@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { BaseClient } from 'geotiff';
 import sharp from 'sharp';
 import type { Storage } from '../storage/storage.js';
 import { StoredOnce } from '../storage/stored-once.js';
 import { paintTile } from './raster-paint.js';
 import { RasterFileError } from './raster-file-error.js';
-import { openRaster, type RasterSource, readFault } from './raster-source.js';
+import { type Georeference, openRaster, type RasterSource, readFault } from './raster-source.js';
 import { bandsOf, checkStyle, type RasterStyle, styleKey } from './raster-style.js';
 import { HttpRangeClient, type HttpRangeLimits } from './http-range-client.js';
 import { StorageRangeClient } from './storage-range-client.js';
@@ -22,6 +23,8 @@ export interface RasterFile {
   etag: string;
   /** The asset's storage prefix: tiles are kept under it, and go when it goes. */
   prefix: string;
+  /** Its tiled copy made on upload (cog-conversion.ts), read in its place: each level's stored file, and the georeference's. */
+  converted?: { levels: { key: string; size: number }[]; georeference: string };
 }
 
 /** A GeoTIFF (a COG, best) named by URL, read by ranges of its bytes (docs/rasters.md, "A GeoTIFF by URL"). */
@@ -74,7 +77,7 @@ export class RasterTiles {
       this.sources.delete(name);
     } else {
       const client: BaseClient & { fault?: Error } = isRemote ? new HttpRangeClient(file.url, this.remote) : new StorageRangeClient(this.storage, file.key, file.size);
-      const source = openRaster(file.name, client).catch((err: unknown) => {
+      const source = (isRemote || !file.converted ? openRaster(file.name, client) : this.openConverted(file.name, file.converted)).catch((err: unknown) => {
         // geotiff drops its blocks' faults ("Request failed"): the remote host's own is kept by the client.
         throw isRemote && client.fault ? new RasterFileError(file.name, client.fault.message) : err;
       });
@@ -136,6 +139,13 @@ export class RasterTiles {
     const read = () => level.image.readRasters({ window: [col, row, col + 1, row + 1], interleave: false });
     const bands = (await ('url' in file ? this.remoteRead(file, read) : read())) as unknown as ArrayLike<number>[];
     return { values: bands.map((band) => band[0]!), nodata };
+  }
+
+  /** A plain GeoTIFF's tiled copy (cog-conversion.ts): its levels, placed by the georeference read from the original. */
+  private async openConverted(name: string, converted: NonNullable<RasterFile['converted']>): Promise<RasterSource> {
+    const georeference = JSON.parse((await buffer(await this.storage.read(converted.georeference))).toString('utf8')) as Georeference;
+    const [first, ...overviews] = converted.levels.map((level) => new StorageRangeClient(this.storage, level.key, level.size));
+    return openRaster(name, first!, { georeference, overviews });
   }
 
   /** Reads of a remote file whose host fails midway are the file's fault, said with the host's answer (geotiff drops it), not the server's. */
