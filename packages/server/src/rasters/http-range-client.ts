@@ -1,37 +1,14 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { buffer } from 'node:stream/consumers';
-import { BaseClient, BaseResponse } from 'geotiff';
+import { BaseClient, type BaseResponse } from 'geotiff';
 import { InputError } from '../input-error.js';
 import { remoteTarget } from '../url-layers/remote-file.js';
+import { RANGE, RangeResponse } from './storage-range-client.js';
 
-const RANGE = /^bytes=(\d+)-(\d+)$/;
 const MAX_REDIRECTS = 3;
 /** The most bytes one range answer may hold: geotiff asks for 64 KiB blocks (merged when adjacent). */
 const MAX_RANGE_BYTES = 64 * 1024 * 1024;
-
-class RangeAnswer extends BaseResponse {
-  constructor(
-    private readonly bytes: Buffer,
-    private readonly headers: IncomingMessage['headers'],
-  ) {
-    super();
-  }
-  override get ok(): boolean {
-    return true;
-  }
-  override get status(): number {
-    return 206;
-  }
-  override getHeader(name: string): string | undefined {
-    const value = this.headers[name.toLowerCase()];
-    return Array.isArray(value) ? value.join(', ') : value;
-  }
-  override async getData(): Promise<ArrayBuffer> {
-    const { buffer: backing, byteOffset, byteLength } = this.bytes;
-    return backing.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer;
-  }
-}
 
 /** What {@link HttpRangeClient} may do. */
 export interface HttpRangeLimits {
@@ -98,6 +75,6 @@ export class HttpRangeClient extends BaseClient {
     }
     const bytes = await buffer(response);
     this.bytesRead += bytes.length;
-    return new RangeAnswer(bytes, response.headers);
+    return new RangeResponse(bytes, response.headers);
   }
 }
