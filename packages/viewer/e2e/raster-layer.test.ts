@@ -33,6 +33,14 @@ function halves(): Buffer {
   return readFileSync(writeRaster({ width: SIZE, height: SIZE, bands: [values], type: 'Byte', srs: 'EPSG:6677', ulx: cx - (SIZE / 2) * PIXEL, uly: cy + (SIZE / 2) * PIXEL, pixel: PIXEL }));
 }
 
+/** A DEM of the same place, finer: flat (10 m) in the west, rising 20 m a pixel of 78.125 m to the east in the east (a slope of 14.4°, facing west). */
+const RELIEF = 512;
+function relief(): Buffer {
+  const values = Array.from({ length: RELIEF * RELIEF }, (_, i) => (i % RELIEF < RELIEF / 2 ? 10 : 10 + ((i % RELIEF) - RELIEF / 2) * 20));
+  const pixel = (SIZE * PIXEL) / RELIEF;
+  return readFileSync(writeRaster({ width: RELIEF, height: RELIEF, bands: [values], type: 'Float32', srs: 'EPSG:6677', ulx: cx - (RELIEF / 2) * pixel, uly: cy + (RELIEF / 2) * pixel, pixel }));
+}
+
 describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md §17)', () => {
   const t = useBrowserAndServer({
     setUp: async (h) => {
@@ -49,7 +57,21 @@ describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md
       const put = await h.admin('PUT', '/api/projects/rasters/scene', scene);
       expect(put.status, await put.clone().text()).toBe(200);
       expect((await h.admin('POST', '/api/projects/rasters/publish')).status).toBe(200);
+      // The relief DEM as a hillshade, on a page of its own.
+      await h.project('relief');
+      const reliefId = await uploadPublicAsset(h, 'relief', 'relief.tif', relief());
+      const shaded = { ...scene, property: LIGHT_PROPERTY, widgets: [], layers: [{ id: 'relief', title: 'Relief', type: 'geotiff', assetId: reliefId, visible: true, data: { hillshade: true } }] };
+      expect((await h.admin('PUT', '/api/projects/relief/scene', shaded)).status).toBe(200);
+      expect((await h.admin('POST', '/api/projects/relief/publish')).status).toBe(200);
     },
+  });
+
+  it('shades a DEM as gdaldem does: flat ground grey 180 (cos 45°), the slope facing west towards the north-west sun lighter (206)', async () => {
+    const { page } = t.tab;
+    await page.goto(`${t.h.url}/p/relief`);
+    await viewerReady(page);
+    const grey = (c: number[], level: number) => Math.abs(c[0]! - level) <= 8 && Math.abs(c[1]! - level) <= 8 && Math.abs(c[2]! - level) <= 8;
+    await waitForPixels(page, (p) => grey(colorAt(p, 0.4, 0.5), 180) && grey(colorAt(p, 0.6, 0.5), 206), 'grey 180 west of the centre, 206 east of it');
   });
 
   it('draws the western half red and the eastern half blue where they lie, with the ramp\'s legend, on the DEM\'s terrain', async () => {
