@@ -40,6 +40,7 @@ import { projectImportRoute } from './project-import-route.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { adminRasterRoutes, rasterRoutes } from './raster-routes.js';
+import { adminUrlRasterRoutes, urlRasterRoutes } from './url-raster-routes.js';
 import { sceneRoutes } from './scene-routes.js';
 import { liveRoute } from './live-route.js';
 
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);
   rasterRoutes(app, ctx);
+  urlRasterRoutes(app, ctx);
   await pageRoutes(app, ctx);
   publishedUrlLayerRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -154,6 +156,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     requestRoutes(management, ctx);
     adminFileRoutes(management, ctx);
     adminRasterRoutes(management, ctx);
+    adminUrlRasterRoutes(management, ctx);
     memberRoutes(management, ctx);
     projectInvitationRoutes(management, ctx);
     auditRoutes(management, ctx);

@@ -255,6 +255,8 @@ export class EditorState {
   private urlOf(layer: Layer): string | undefined {
     // A GIS file by URL (docs/contract.md §13): the server reads and reprojects it.
     if (layer.url && convertsFromUrl(layer)) return this.api.urlLayerUrl(layer);
+    // A GeoTIFF by URL (docs/contract.md §17): the tiles the server cuts of it by range reads.
+    if (layer.url && layer.type === 'geotiff') return this.api.urlRasterTilesUrl(layer.url);
     if (layer.url) return layer.url;
     // A content model's public items (docs/contract.md §10), as the published page shows them, through the
     // admin route: the public API of a private project wants an API key, which the editor has not.

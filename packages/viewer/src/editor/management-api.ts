@@ -1,4 +1,4 @@
-import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery } from '@orbis/scene/checks';
+import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery, urlRasterTilesPath } from '@orbis/scene/checks';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import type { Scene } from '@orbis/scene';
 import type { Role } from '@orbis/scene/roles';
@@ -178,6 +178,11 @@ export class ManagementApi {
   /** The admin-only template of a GeoTIFF asset's tiles (docs/contract.md §17): the editor shows private ones too. */
   rasterTilesUrl(assetId: string): string {
     return `${this.base}${rasterTilesPath(assetId)}`;
+  }
+
+  /** The admin-only template of a GeoTIFF by URL's tiles (the server reads it by ranges, docs/rasters.md). */
+  urlRasterTilesUrl(url: string): string {
+    return `${this.base}${urlRasterTilesPath(url)}`;
   }
 
   /** The admin-only template of a DEM GeoTIFF's terrain tiles (docs/contract.md §17 terrain "dem"). */

@@ -27,8 +27,8 @@ import { useEditorState } from './use-editor-state.js';
 import { t } from '../ui/i18n.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (docs/contract.md §13)
-// are read and reprojected by the server.
-const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && t !== 'geotiff');
+// are read and reprojected by the server; a GeoTIFF by URL (§17) is cut into tiles by it, by range reads.
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
 
 interface Props {
   state: EditorState;

@@ -150,6 +150,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
       featuresInRect: (x0, y0, x1, y1) => engine.featuresInRect(x0, y0, x1, y1),
       // A project asset's URL as the page has it: from a scene layer that shows it.
       assetUrl: (assetId) => (scene.layers as { assetId?: string; url?: string }[]).find((l) => l.assetId === assetId && l.url)?.url,
+      // A GeoTIFF's tiles as the page has them: from the scene's geotiff layer of that asset, or of that URL (the published page keeps it as `source`).
+      rasterUrl: (source) => (scene.layers as { type: string; assetId?: string; url?: string; source?: string }[]).find((l) => l.type === 'geotiff' && l.url && (l.assetId === source || l.source === source))?.url,
     },
     flyToLayer: (id) => void engine.flyToLayer(id),
     tools: toolServices(engine, options.interaction),

@@ -41,6 +41,9 @@ export const ROUTE_RULES: Readonly<Record<string, RouteRule>> = {
   [`GET ${P}/files/:assetId/*`]: READ,
   [`GET ${P}/rasters/:assetId/:z/:x/:file`]: READ,
   [`GET ${P}/terrain/:assetId/:z/:x/:file`]: READ,
+  [`GET ${P}/rasters/:assetId/values`]: READ,
+  [`GET ${P}/url-rasters/:z/:x/:file`]: READ,
+  [`GET ${P}/url-rasters/values`]: READ,
 
   [`GET ${P}/scene`]: READ,
   [`GET ${P}/url-layer`]: READ,
