@@ -167,7 +167,7 @@ function LayerList({ state, engine }: { state: EditorState; engine: Engine }) {
       // Who else is on which layer, and which one this editor is on (docs/collaboration.md, "Presence").
       onFocusIn: (event: FocusEvent) => {
         const row = (event.target as HTMLElement).closest<HTMLElement>('li[data-layer]');
-        if (row) state.select(row.dataset.layer);
+        if (row) state.select({ layer: row.dataset.layer! });
       },
     },
     layers.length === 0
