@@ -55,3 +55,13 @@ function Peers({ state, kind, id, label }: { state: EditorState; kind: keyof Sel
     here.map((peer) => h(Badge, { key: peer.clientId, peer, label: label(peer.user.name) })),
   );
 }
+
+/**
+ * A list's `onFocusIn`: focus entering one of its rows (`li[data-layer]` or `li[data-page]`) tells
+ * the others which layer or story page this editor is on (docs/collaboration.md, "Presence").
+ */
+export const selectsOnFocus = (state: EditorState, kind: keyof Selection) => (event: FocusEvent) => {
+  const row = (event.target as HTMLElement).closest<HTMLElement>(`li[data-${kind}]`);
+  const id = row?.dataset[kind];
+  if (id) state.select({ [kind]: id });
+};

@@ -15,7 +15,7 @@ import type { EditorState } from './editor-state.js';
 import { openStoryPreview } from './story-preview.js';
 import { BlockList } from './block-list.js';
 import { changePage, StoryPageLayers } from './story-page-layers.js';
-import { PagePeers } from './presence.js';
+import { PagePeers, selectsOnFocus } from './presence.js';
 import { useEditorState } from './use-editor-state.js';
 import { t } from '../ui/i18n.js';
 
@@ -60,11 +60,7 @@ export function StoryPanel({ state, engine }: Props) {
       {
         class: 'story-cards',
         'data-testid': 'story-pages',
-        // Who else is on which page, and which one this editor is on (docs/collaboration.md, "Presence").
-        onFocusIn: (event: FocusEvent) => {
-          const card = (event.target as HTMLElement).closest<HTMLElement>('li[data-page]');
-          if (card) state.select({ page: card.dataset.page! });
-        },
+        onFocusIn: selectsOnFocus(state, 'page'),
       },
       pages.length === 0
         ? h('li', {}, h(EmptyState, { icon: BookOpen, title: t('story.none'), hint: t('story.noneHint') }))
