@@ -79,6 +79,8 @@ interface CardProps extends Props {
 
 /** One page as a card: its title bar (order, title, who is on it, open, remove) and, when open, its text with a live preview, view, layers and blocks. */
 function PageCard({ state, engine, page, index, count, open, toggle }: CardProps) {
+  // A component with hooks draws again only when its props or a signal it reads change: the page is changed in place.
+  useEditorState(state);
   const update = changePage(state, page.id);
   const { rowProps, handle } = useSortableRow({ index, count, key: page.id, label: t('story.move', { title: page.title }), testid: `story-handle-${page.id}`, reorder: (from, to) => state.update((s) => moveItem(s.story.pages, from, to)) });
   const remove = () => {
@@ -109,6 +111,7 @@ function PageCard({ state, engine, page, index, count, open, toggle }: CardProps
 
 /** An open card: the page's text with its preview, its view, its layers and its blocks. */
 function PageBody({ state, engine, page }: Props & { page: StoryPageView }) {
+  useEditorState(state);
   const update = changePage(state, page.id);
   // The preview follows each keystroke; the scene is changed when the text area is left.
   const text = useDraft({ value: page.text, onCommit: (typed) => update((p) => (p.text = typed)) });
