@@ -6,7 +6,10 @@ import { takeAdminToken } from './admin-token.js';
 import { ApiError } from './management-api.js';
 import { ALIAS_PATTERN, aliasFromName } from '@orbis/scene/checks';
 import { acceptInvitation, createProject, type InvitationRecord, invitationOf, type Me, whoAmI } from './session-api.js';
-import { accountBar, signInPage } from './sign-in-page.js';
+import { signInPage } from './sign-in-page.js';
+import { AccountBar } from './account-bar.js';
+import { createElement } from 'preact';
+import { mountView } from '../ui/island.js';
 import { accountPanel } from './account-panel.js';
 import { projectImportForm } from './project-import-form.js';
 import { roleName } from './role-name.js';
@@ -107,5 +110,5 @@ export async function editorHome(root: HTMLElement): Promise<void> {
   const list = me.projects.length
     ? h('ul', { class: 'list', 'data-testid': 'project-list' }, ...me.projects.map((p) => h('li', {}, icon(FolderOpen), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.name), h('span', { class: 'hint' }, p.alias), h('span', { class: 'role-badge' }, roleName(p.role)))))
     : h('p', { class: 'hint' }, t('projects.none'));
-  root.replaceChildren(h('header', {}, h('strong', {}, t('editor.title'))), accountBar(me), h('div', { class: 'panel' }, h('h2', {}, t('projects.yours')), list, newProjectForm(token), projectImportForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
+  root.replaceChildren(h('header', {}, h('strong', {}, t('editor.title'))), mountView(createElement(AccountBar, { me }), 'div', 'island'), h('div', { class: 'panel' }, h('h2', {}, t('projects.yours')), list, newProjectForm(token), projectImportForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
 }

@@ -9,7 +9,7 @@ import { mergeScenes, readScene, sceneMapOf, writeScene } from '@orbis/scene/liv
 import * as Y from 'yjs';
 import { signal } from '@preact/signals';
 import { adoptScene } from './adopt-scene.js';
-import { LiveScene, type Peer, type PresenceUser } from './live-scene.js';
+import { LiveScene, type Peer, type PresenceUser, type Selection } from './live-scene.js';
 import type { SaveStatus } from './save-status.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
@@ -115,9 +115,9 @@ export class EditorState {
     if (!this.readOnly) this.undoManager.redo();
   }
 
-  /** Tells the other editors which layer this one is on. */
-  select(layerId: string | undefined): void {
-    this.live?.select(layerId);
+  /** Tells the other editors which layer or story page this one is on (docs/collaboration.md, "Presence"). */
+  select(selection: Selection | undefined): void {
+    this.live?.select(selection);
   }
 
   /** The status of a live editor: offline, every change acknowledged (`merged`: back online with changes from while away), or changes on their way. */

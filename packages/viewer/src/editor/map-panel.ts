@@ -21,7 +21,7 @@ import { timelineSection } from './timeline-settings.js';
 import type { Permissions } from './permissions.js';
 import { basemapPicker } from './basemap-picker.js';
 import { SceneSettings } from './scene-settings.js';
-import { LayerPeers } from './presence.js';
+import { LayerPeers, selectsOnFocus } from './presence.js';
 import { ReadOnly } from './read-only.js';
 import { useEditorState } from './use-editor-state.js';
 import { t } from '../ui/i18n.js';
@@ -183,11 +183,7 @@ function LayerList({ state, engine }: { state: EditorState; engine: Engine }) {
     {
       class: 'list',
       'data-testid': 'layer-list',
-      // Who else is on which layer, and which one this editor is on (docs/collaboration.md, "Presence").
-      onFocusIn: (event: FocusEvent) => {
-        const row = (event.target as HTMLElement).closest<HTMLElement>('li[data-layer]');
-        if (row) state.select(row.dataset.layer);
-      },
+      onFocusIn: selectsOnFocus(state, 'layer'),
     },
     layers.length === 0
       ? h('li', {}, h(EmptyState, { icon: Layers, title: t('layers.none'), hint: t('layers.noneHint') }))

@@ -1,7 +1,7 @@
 import { h } from 'preact';
 import { t } from '../ui/i18n.js';
 import type { EditorState } from './editor-state.js';
-import type { Peer, PresenceUser } from './live-scene.js';
+import type { Peer, PresenceUser, Selection } from './live-scene.js';
 
 /** Colours for people on a project: distinct, each with white text at a contrast of at least 4.5 (docs/collaboration.md, "Presence"). */
 const PEER_COLORS = ['#c0392b', '#1f6fc5', '#1e7e46', '#9b3f86', '#a15c00', '#4a52b8', '#0f7473', '#7a5c2e'];
@@ -38,11 +38,30 @@ export function PresenceBar({ state }: { state: EditorState }) {
 
 /** The people whose selection is the layer `layerId`, as badges on its row (nothing when none). */
 export function LayerPeers({ state, layerId }: { state: EditorState; layerId: string }) {
-  const here = state.peers.value.filter((peer) => peer.selection === layerId);
+  return h(Peers, { state, kind: 'layer', id: layerId, label: (name) => t('presence.onLayer', { name }) });
+}
+
+/** The people whose selection is the story page `pageId`, as badges on its card (nothing when none). */
+export function PagePeers({ state, pageId }: { state: EditorState; pageId: string }) {
+  return h(Peers, { state, kind: 'page', id: pageId, label: (name) => t('presence.onPage', { name }) });
+}
+
+function Peers({ state, kind, id, label }: { state: EditorState; kind: keyof Selection; id: string; label: (name: string) => string }) {
+  const here = state.peers.value.filter((peer) => peer.selection?.[kind] === id);
   if (here.length === 0) return null;
   return h(
     'span',
-    { class: 'peers', 'data-testid': `layer-peers-${layerId}` },
-    here.map((peer) => h(Badge, { key: peer.clientId, peer, label: t('presence.onLayer', { name: peer.user.name }) })),
+    { class: 'peers', 'data-testid': `${kind}-peers-${id}` },
+    here.map((peer) => h(Badge, { key: peer.clientId, peer, label: label(peer.user.name) })),
   );
 }
+
+/**
+ * A list's `onFocusIn`: focus entering one of its rows (`li[data-layer]` or `li[data-page]`) tells
+ * the others which layer or story page this editor is on (docs/collaboration.md, "Presence").
+ */
+export const selectsOnFocus = (state: EditorState, kind: keyof Selection) => (event: FocusEvent) => {
+  const row = (event.target as HTMLElement).closest<HTMLElement>(`li[data-${kind}]`);
+  const id = row?.dataset[kind];
+  if (id) state.select({ [kind]: id });
+};

@@ -1,12 +1,10 @@
-import { KeyRound, LogIn, LogOut } from 'lucide';
+import { KeyRound, LogIn } from 'lucide';
 import { button, field } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
 import { icon } from '../ui/icon.js';
-import { forgetAdminToken, rememberAdminToken } from './admin-token.js';
+import { rememberAdminToken } from './admin-token.js';
 import { ApiError } from './management-api.js';
-import { type Me, signIn, signInProviders, signOut } from './session-api.js';
-import type { Role } from '@orbis/scene/roles';
-import { roleName } from './role-name.js';
+import { signIn, signInProviders } from './session-api.js';
 import { t } from '../ui/i18n.js';
 
 /**
@@ -48,26 +46,5 @@ export function signInPage(reason: string, onSignedIn: () => void): HTMLElement 
         onSignedIn();
       } }, field(t('signIn.adminToken'), token, t('signIn.adminTokenHint')), button({ label: t('signIn.open'), type: 'submit', testid: 'token-open' })),
     ),
-  );
-}
-
-/** Who is signed in, with sign-out; for the admin token, "Operator" and a way to forget it. */
-export function accountBar(me: Me, role?: Role): HTMLElement {
-  const who = me.user ? (me.user.name ? `${me.user.name} (${me.user.email})` : me.user.email) : t('account.operator');
-  const out = button({
-    label: me.user ? t('account.signOut') : t('account.forgetToken'),
-    icon: LogOut,
-    variant: 'ghost',
-    testid: 'sign-out',
-    onClick: async () => {
-      if (me.user) await signOut().catch(() => undefined);
-      else forgetAdminToken(localStorage);
-      location.assign('/editor');
-    },
-  });
-  return h('div', { class: 'account', 'data-testid': 'account' },
-    h('span', { class: 'name', 'data-testid': 'signed-in-as' }, who),
-    role ? h('span', { class: 'role-badge', 'data-testid': 'my-role' }, roleName(role)) : undefined,
-    out,
   );
 }

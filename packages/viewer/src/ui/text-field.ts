@@ -10,7 +10,7 @@ type Commit = { value: string; onCommit: (value: string) => void };
  * changes meanwhile (a teammate's edit, a save's answer). After a commit it shows the state again,
  * so a refused value goes back to the one kept (docs/editor.md, "How the editor draws").
  */
-function useDraft({ value, onCommit }: Commit) {
+export function useDraft({ value, onCommit }: Commit) {
   const [draft, setDraft] = useState<string | undefined>(undefined);
   return {
     value: draft ?? value,
