@@ -1,27 +1,48 @@
-import { h } from '../ui/dom.js';
-import { t } from '../ui/i18n.js';
+import { h } from 'preact';
+import { useState } from 'preact/hooks';
+import { formatDate, t } from '../ui/i18n.js';
 import type { ContentApi, WebhookDeliveryRecord, WebhookRecord } from './content-api.js';
 
 /** How many of a webhook's recent deliveries are shown. */
 const SHOWN = 5;
 
-function delivery(d: WebhookDeliveryRecord): HTMLElement {
+/** A delivery in one line: its event, its state, the answer (a status code or an error), and when. */
+export function deliveryText(d: WebhookDeliveryRecord): string {
   const answer = d.statusCode !== null ? String(d.statusCode) : (d.error ?? '—');
-  return h('li', { 'data-testid': 'delivery-row', 'data-status': d.status }, `${d.type} · ${d.status} · ${answer} · ${d.attemptedAt ? new Date(d.attemptedAt).toLocaleString() : t('workflow.notTried')}`);
+  return `${d.type} · ${d.status} · ${answer} · ${d.attemptedAt ? formatDate(d.attemptedAt, { dateStyle: 'medium', timeStyle: 'short' }) : t('workflow.notTried')}`;
 }
+
+type Hook = WebhookRecord & { deliveries: WebhookDeliveryRecord[] };
 
 /**
  * The project's webhooks and each one's recent deliveries with their answers (docs/content-workflow.md,
- * "Webhooks"), read when opened. Registering one is an API call (its secret is shown once there).
+ * "Webhooks"), read each time it is opened. Registering one is an API call (its secret is shown once there).
  */
-export function webhookList(api: ContentApi): HTMLElement {
-  const list = h('ul', { class: 'webhooks', 'data-testid': 'webhooks' });
-  const root = h('details', { class: 'webhook-list', 'data-testid': 'webhook-list' }, h('summary', {}, t('workflow.webhooks')), list);
-  const row = async (hook: WebhookRecord) =>
-    h('li', { 'data-testid': 'webhook-row' }, h('div', {}, `${hook.active ? '' : `${t('workflow.inactive')} `}${hook.url} — ${hook.triggers.join(', ')}`), h('ul', {}, ...(await api.deliveries(hook.id)).slice(0, SHOWN).map(delivery)));
-  root.addEventListener('toggle', () => {
-    if (!root.open) return;
-    void api.webhooks().then(async (hooks) => list.replaceChildren(...(hooks.length === 0 ? [h('li', { class: 'hint' }, t('workflow.noWebhooks'))] : await Promise.all(hooks.map(row)))), () => undefined);
-  });
-  return root;
+export function WebhookList({ api }: { api: ContentApi }) {
+  const [hooks, setHooks] = useState<Hook[] | undefined>(undefined);
+  const onToggle = (e: Event) => {
+    if (!(e.currentTarget as HTMLDetailsElement).open) return;
+    void api
+      .webhooks()
+      .then((list) => Promise.all(list.map(async (hook) => ({ ...hook, deliveries: (await api.deliveries(hook.id)).slice(0, SHOWN) }))))
+      .then(setHooks, () => undefined);
+  };
+  return h(
+    'details',
+    { class: 'webhook-list', 'data-testid': 'webhook-list', onToggle },
+    h('summary', {}, t('workflow.webhooks')),
+    h(
+      'ul',
+      { class: 'webhooks', 'data-testid': 'webhooks' },
+      hooks?.length === 0 && h('li', { class: 'hint' }, t('workflow.noWebhooks')),
+      hooks?.map((hook) =>
+        h(
+          'li',
+          { key: hook.id, 'data-testid': 'webhook-row' },
+          h('div', {}, `${hook.active ? '' : `${t('workflow.inactive')} `}${hook.url} — ${hook.triggers.join(', ')}`),
+          h('ul', {}, hook.deliveries.map((d) => h('li', { key: d.id, 'data-testid': 'delivery-row', 'data-status': d.status }, deliveryText(d)))),
+        ),
+      ),
+    ),
+  );
 }
