@@ -89,4 +89,35 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     expect(await published()).toEqual(['Hall A']);
     tab.assertClean();
   });
+
+  it('lets a maintainer add a webhook, pause it and delete it from the webhook list', async () => {
+    const { h, tab } = fx;
+    const { page } = tab;
+    const registered = async () => (await (await h.admin('GET', '/api/projects/review/webhooks')).json()) as { url: string; triggers: string[]; active: boolean }[];
+    await page.goto(`${h.url}/editor/review?tab=content#token=${ADMIN_TOKEN}`);
+    await page.getByTestId('webhook-list').locator('summary').click();
+    await page.getByTestId('webhook-row').first().waitFor();
+    // Told of asset deletions only, which this test makes none of: nothing is delivered to it.
+    const url = `${receiver.url}?from=editor`;
+    await page.getByTestId('webhook-url').fill(url);
+    await page.getByTestId('webhook-trigger-item.publish').uncheck();
+    await page.getByTestId('webhook-trigger-item.unpublish').uncheck();
+    await page.getByTestId('webhook-trigger-asset.delete').check();
+    await page.getByTestId('add-webhook').click();
+    // Its secret is shown once, the one answer that has it.
+    expect(await page.getByTestId('webhook-secret-value').inputValue()).toMatch(/^whsec_/);
+    const row = page.getByTestId('webhook-row').filter({ hasText: url });
+    await row.waitFor();
+    expect((await registered()).find((hook) => hook.url === url)).toMatchObject({ triggers: ['asset.delete'], active: true });
+
+    await row.getByTestId('webhook-pause').click();
+    await page.locator('[data-testid="webhook-row"][data-active="false"]').filter({ hasText: url }).waitFor();
+    expect((await registered()).find((hook) => hook.url === url)?.active).toBe(false);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByTestId('webhook-delete').click();
+    await row.waitFor({ state: 'detached' });
+    expect((await registered()).map((hook) => hook.url)).toEqual([receiver.url]);
+    tab.assertClean();
+  });
 });
