@@ -1,12 +1,13 @@
-import { Copy, KeyRound, Trash2 } from 'lucide';
+import { KeyRound, Trash2 } from 'lucide';
 import { h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { ROLES, type Role, type TokenRecord } from '@orbis/scene/roles';
 import { Button } from '../ui/button.js';
+import { CopyField } from '../ui/copy-field.js';
 import { errorText } from '../ui/error-text.js';
 import { Checkbox, Field, Select } from '../ui/field.js';
 import { formatDate, isLanguage, language, LANGUAGES, t } from '../ui/i18n.js';
-import { toast, toastError } from '../ui/toast.js';
+import { toastError } from '../ui/toast.js';
 import { roleName } from './role-name.js';
 import { changeMe, createToken, listTokens, type Me, revokeToken, type UserRecord } from './session-api.js';
 
@@ -78,12 +79,11 @@ function TokenRow({ token, reload }: { token: TokenRecord; reload: () => Promise
 
 /** A token just made: its secret, shown this once, to copy. */
 function NewToken({ name, secret }: { name: string; secret: string }) {
-  const copy = () => void navigator.clipboard.writeText(secret).then(() => toast('success', t('tokens.copied')));
   return h(
     'div',
     { 'data-testid': 'new-token' },
     h('p', {}, t('tokens.copyNow', { name })),
-    h('div', { class: 'row' }, h('input', { class: 'input', readonly: true, value: secret, 'aria-label': t('tokens.newToken'), 'data-testid': 'new-token-value' }), h(Button, { label: t('tokens.copy'), icon: Copy, iconOnly: true, variant: 'ghost', onClick: copy })),
+    h(CopyField, { value: secret, label: t('tokens.newToken'), copyLabel: t('tokens.copy'), copied: t('tokens.copied'), testid: 'new-token-value' }),
   );
 }
 

@@ -1,8 +1,9 @@
-import { Copy, Trash2, UserPlus } from 'lucide';
+import { Trash2, UserPlus } from 'lucide';
 import { h } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ROLES, type Role } from '@orbis/scene/roles';
 import { Button } from '../ui/button.js';
+import { CopyField } from '../ui/copy-field.js';
 import { Field, Select } from '../ui/field.js';
 import { formatDate, t } from '../ui/i18n.js';
 import { mountView } from '../ui/island.js';
@@ -63,17 +64,11 @@ function MemberRow({ member: m, can, mine, reload, api }: { member: MemberRecord
 function Invitation({ email, invitation }: { email: string; invitation: InvitationRecord }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [invitation]);
-  const copy = () => void navigator.clipboard.writeText(invitation.url).then(() => toast('success', t('members.linkCopied')));
   return h(
     'div',
     { 'data-testid': 'invitation-link', ref },
     h('p', {}, t('members.noAccountYet', { email, until: formatDate(invitation.expiresAt) })),
-    h(
-      'div',
-      { class: 'row' },
-      h('input', { class: 'input', readonly: true, value: invitation.url, 'aria-label': t('members.invitationLink'), 'data-testid': 'invitation-url' }),
-      h(Button, { label: t('members.copyLink'), icon: Copy, iconOnly: true, variant: 'ghost', onClick: copy }),
-    ),
+    h(CopyField, { value: invitation.url, label: t('members.invitationLink'), copyLabel: t('members.copyLink'), copied: t('members.linkCopied'), testid: 'invitation-url' }),
   );
 }
 

@@ -1,23 +1,22 @@
-import { Copy, Plus } from 'lucide';
+import { Plus } from 'lucide';
 import { WEBHOOK_TRIGGERS, type WebhookTrigger } from '@orbis/content-model';
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { Button } from '../ui/button.js';
+import { CopyField } from '../ui/copy-field.js';
 import { errorText } from '../ui/error-text.js';
 import { Checkbox, Field } from '../ui/field.js';
 import { t } from '../ui/i18n.js';
-import { toast } from '../ui/toast.js';
 import type { Permissions } from './permissions.js';
 import type { WebhookApi } from './webhook-api.js';
 
 /** A webhook just registered: its secret, shown this once, to copy into the receiver. */
 function Secret({ url, secret }: { url: string; secret: string }) {
-  const copy = () => void navigator.clipboard.writeText(secret).then(() => toast('success', t('tokens.copied')));
   return h(
     'div',
     { 'data-testid': 'webhook-secret' },
     h('p', {}, t('workflow.webhookSecret', { url })),
-    h('div', { class: 'row' }, h('input', { class: 'input', readonly: true, value: secret, 'aria-label': t('workflow.webhookSecretLabel'), 'data-testid': 'webhook-secret-value' }), h(Button, { label: t('tokens.copy'), icon: Copy, iconOnly: true, variant: 'ghost', onClick: copy })),
+    h(CopyField, { value: secret, label: t('workflow.webhookSecretLabel'), copyLabel: t('tokens.copy'), copied: t('tokens.copied'), testid: 'webhook-secret-value' }),
   );
 }
 
