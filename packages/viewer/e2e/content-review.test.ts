@@ -94,6 +94,8 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     const { h, tab } = fx;
     const { page } = tab;
     const registered = async () => (await (await h.admin('GET', '/api/projects/review/webhooks')).json()) as { url: string; triggers: string[]; active: boolean }[];
+    // A page of its own: the same address again would change only its hash, and keep the list opened before.
+    await page.goto('about:blank');
     await page.goto(`${h.url}/editor/review?tab=content#token=${ADMIN_TOKEN}`);
     await page.getByTestId('webhook-list').locator('summary').click();
     await page.getByTestId('webhook-row').first().waitFor();

@@ -98,6 +98,7 @@ describe('editor Content tab in Chromium', () => {
   it('refuses a webhook to a private address as the server says it, and keeps what was typed', async () => {
     const { h, tab } = fx;
     const { page } = tab;
+    await page.goto('about:blank');
     await page.goto(`${h.url}/editor/content?tab=content#token=${ADMIN_TOKEN}`);
     await page.getByTestId('webhook-list').locator('summary').click();
     await page.getByTestId('webhooks').getByText('No webhooks yet').waitFor();
@@ -113,6 +114,7 @@ describe('editor Content tab in Chromium', () => {
   it('keeps what is typed in an item form while the list of items is read again', async () => {
     const { h, tab } = fx;
     const { page } = tab;
+    await page.goto('about:blank');
     await page.goto(`${h.url}/editor/content?tab=content#token=${ADMIN_TOKEN}`);
     await page.getByTestId('item-row').first().getByTestId('edit-item').click();
     await page.getByTestId('item-field-name').fill('Typed, not saved');
