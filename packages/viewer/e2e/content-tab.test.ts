@@ -125,7 +125,7 @@ describe('editor Content tab in Chromium', () => {
     await page.getByTestId('content-message').filter({ hasText: 'Imported 1 item from one.csv.' }).waitFor();
     await page.getByTestId('items-count').filter({ hasNotText: before }).waitFor();
     expect(await page.getByTestId('item-field-name').inputValue()).toBe('Typed, not saved');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('item-field-capacity');
+    expect(await page.evaluate('document.activeElement?.dataset.testid')).toBe('item-field-capacity');
     tab.assertClean();
   });
 });
