@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { addMember, signedInUser } from '../../server/src/test/team.js';
 import { startReceiver, type WebhookReceiver } from '../../server/src/test/webhook-receiver.js';
+import { seriousAxeViolations } from './axe.js';
 import { useBrowserAndServer } from './fixture.js';
 
 /**
@@ -110,6 +111,8 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     expect(await page.getByTestId('webhook-secret-value').inputValue()).toMatch(/^whsec_/);
     const row = page.getByTestId('webhook-row').filter({ hasText: url });
     await row.waitFor();
+    // The list, its rows and the form pass axe-core, opened.
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect((await registered()).find((hook) => hook.url === url)).toMatchObject({ triggers: ['asset.delete'], active: true });
 
     await row.getByTestId('webhook-pause').click();
