@@ -126,4 +126,90 @@ describe('the style panel in Chromium', () => {
     await page.screenshot({ path: '/tmp/orbis-style-panel.png' });
     tab.assertClean();
   });
+
+  /*
+   * Issue 36 item 6: after a reload the panel shows what the scene holds, not its defaults, and a
+   * change in it overwrites nothing else; a panel open and half-typed keeps its typing, its focus
+   * and its open state while a teammate (here a script's PUT /scene) changes another layer and
+   * another field of the same layer.
+   */
+  it('shows the stored style after a load, and keeps what is being typed through a teammate\'s change', async () => {
+    const { h, tab } = fx;
+    await h.project('restyle');
+    const form = new FormData();
+    form.append('file', new Blob([JSON.stringify(zones)]), 'zones.geojson');
+    const res = await fetch(`${h.url}/api/projects/restyle/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+    const body = await res.json();
+    const assetId = (Array.isArray(body) ? body[0] : body).id as string;
+    const viridis = paletteOf('Viridis', 'sequential').colours;
+    const classes = (...breaks: number[]) => {
+      const colours = breaks.length === 1 ? [viridis[0], viridis[6]] : [viridis[0], viridis[3], viridis[6]];
+      return [
+        [`\${rating} < ${breaks[0]}`, `color('${colours[0]}', 0.5)`],
+        ...breaks.slice(1).map((b, i) => [`\${rating} >= ${breaks[i]} && \${rating} < ${b}`, `color('${colours[i + 1]}', 0.5)`]),
+        [`\${rating} >= ${breaks[breaks.length - 1]}`, `color('${colours[breaks.length]}', 0.5)`],
+      ];
+    };
+    const styled = { polygon: { fillColor: { conditions: classes(3) }, stroke: true, strokeColor: '#ffffff', strokeWidth: 3 } };
+    const scene = {
+      property: LIGHT_PROPERTY,
+      camera: { lng: 10, lat: 10, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+      layers: [
+        { id: 'zones', title: 'Zones', type: 'geojson', assetId, visible: true, appearance: styled },
+        { id: 'other', title: 'Other', type: 'geojson', assetId, visible: true },
+      ],
+      widgets: [],
+      story: { pages: [] },
+    };
+    expect((await h.admin('PUT', '/api/projects/restyle/scene', scene)).status).toBe(200);
+    const stored = async () => (await (await h.admin('GET', '/api/projects/restyle/scene')).json()) as { layers: { id: string; title: string; appearance?: typeof styled }[] };
+    const saved = async () => (await stored()).layers[0]!.appearance;
+
+    const { page } = tab;
+    const open = async () => {
+      await page.goto(`${h.url}/editor/restyle?tab=map#token=${ADMIN_TOKEN}`);
+      await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+      await page.getByTestId('style-panel-zones').locator('summary').click();
+    };
+    const shown = async () => ({
+      mode: await page.getByTestId('style-mode-zones').inputValue(),
+      property: await page.getByTestId('style-property-zones').inputValue(),
+      palette: await page.getByTestId('style-palette-zones').inputValue(),
+      method: await page.getByTestId('style-method-zones').inputValue(),
+      breaks: await page.getByTestId('style-breaks-zones').inputValue(),
+      opacity: await page.getByTestId('style-opacity-zones').inputValue(),
+      width: await page.getByTestId('style-stroke-width-zones').inputValue(),
+    });
+    await open();
+    // What the scene holds, not the panel's defaults.
+    expect(await shown()).toEqual({ mode: 'graduated', property: 'rating', palette: 'Viridis', method: 'breaks', breaks: '3', opacity: '50', width: '3' });
+    expect(await page.getByTestId('style-classes-list-zones').locator('li').allTextContents()).toEqual(['rating < 3', 'rating ≥ 3']);
+    // Changing one thing changes that thing only.
+    await page.getByTestId('style-stroke-colour-zones').fill('#00ff00');
+    await expect.poll(saved, { timeout: 60_000 }).toEqual({ polygon: { ...styled.polygon, strokeColor: '#00ff00' } });
+
+    // Half-typed breaks; meanwhile a teammate renames the other layer and widens this one's outline.
+    const breaks = page.getByTestId('style-breaks-zones');
+    await breaks.fill('3, 4');
+    const teammate = await stored();
+    teammate.layers[1]!.title = 'Renamed by a teammate';
+    teammate.layers[0]!.appearance!.polygon.strokeWidth = 6;
+    expect((await h.admin('PUT', '/api/projects/restyle/scene', teammate)).status).toBe(200);
+    await expect.poll(() => page.getByTestId('layer-title-other').inputValue(), { timeout: 30_000 }).toBe('Renamed by a teammate');
+    await expect.poll(() => page.getByTestId('style-stroke-width-zones').inputValue(), { timeout: 30_000 }).toBe('6');
+    expect(await page.getByTestId('style-panel-zones').getAttribute('open')).toBe('');
+    expect(await breaks.inputValue()).toBe('3, 4');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('style-breaks-zones');
+    // Committed, it joins the teammate's change.
+    await breaks.press('Enter');
+    const restyled = { polygon: { fillColor: { conditions: classes(3, 4) }, stroke: true, strokeColor: '#00ff00', strokeWidth: 6 } };
+    await expect.poll(saved, { timeout: 60_000 }).toEqual(restyled);
+
+    // After a reload: the stored style again.
+    await open();
+    expect(await shown()).toEqual({ mode: 'graduated', property: 'rating', palette: 'Viridis', method: 'breaks', breaks: '3, 4', opacity: '50', width: '6' });
+    expect(await page.getByTestId('style-stroke-colour-zones').inputValue()).toBe('#00ff00');
+    expect(await saved()).toEqual(restyled);
+    tab.assertClean();
+  });
 });
