@@ -166,8 +166,8 @@ describe('the style panel in Chromium', () => {
     const saved = async () => (await stored()).layers[0]!.appearance;
 
     const { page } = tab;
-    const open = async () => {
-      await page.goto(`${h.url}/editor/restyle?tab=map#token=${ADMIN_TOKEN}`);
+    const open = async (load: () => Promise<unknown>) => {
+      await load();
       await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
       await page.getByTestId('style-panel-zones').locator('summary').click();
     };
@@ -180,7 +180,7 @@ describe('the style panel in Chromium', () => {
       opacity: await page.getByTestId('style-opacity-zones').inputValue(),
       width: await page.getByTestId('style-stroke-width-zones').inputValue(),
     });
-    await open();
+    await open(() => page.goto(`${h.url}/editor/restyle?tab=map#token=${ADMIN_TOKEN}`));
     // What the scene holds, not the panel's defaults.
     expect(await shown()).toEqual({ mode: 'graduated', property: 'rating', palette: 'Viridis', method: 'breaks', breaks: '3', opacity: '50', width: '3' });
     expect(await page.getByTestId('style-classes-list-zones').locator('li').allTextContents()).toEqual(['rating < 3', 'rating ≥ 3']);
@@ -206,7 +206,7 @@ describe('the style panel in Chromium', () => {
     await expect.poll(saved, { timeout: 60_000 }).toEqual(restyled);
 
     // After a reload: the stored style again.
-    await open();
+    await open(() => page.reload());
     expect(await shown()).toEqual({ mode: 'graduated', property: 'rating', palette: 'Viridis', method: 'breaks', breaks: '3, 4', opacity: '50', width: '6' });
     expect(await page.getByTestId('style-stroke-colour-zones').inputValue()).toBe('#00ff00');
     expect(await saved()).toEqual(restyled);

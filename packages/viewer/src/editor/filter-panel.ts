@@ -4,6 +4,7 @@ import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { Button } from '../ui/button.js';
 import type { EditorState } from './editor-state.js';
+import { useEditorState } from './use-editor-state.js';
 import { t } from '../ui/i18n.js';
 
 const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
@@ -14,6 +15,8 @@ const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTM
  * their controls from the layer's data. `names` are the layer's properties.
  */
 export function FilterSection({ state, layer, names }: { state: EditorState; layer: Layer; names: string[] }) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
   const [property, setProperty] = useState('');
   const [type, setType] = useState<FilterType>(FILTER_TYPES[0]);
   const [label, setLabel] = useState('');

@@ -7,6 +7,7 @@ import { Button } from '../ui/button.js';
 import { Island } from '../ui/island.js';
 import { TextField } from '../ui/text-field.js';
 import type { EditorState } from './editor-state.js';
+import { useEditorState } from './use-editor-state.js';
 import { blockList } from './block-list.js';
 import { propertyOfRef, propertyRef } from './style-rules.js';
 import { formatNumber, t } from '../ui/i18n.js';
@@ -47,6 +48,8 @@ const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTM
  * formats. Until a property is switched off or changed, every property shows as it is (no `fields`).
  */
 export function InfoboxPanel({ state, engine, layer }: { state: EditorState; engine: Pick<EngineFeatures, 'featureProperties'>; layer: Layer }) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
   const [open, setOpen] = useState(false);
   const testid = (name: string) => `infobox-${name}-${layer.id}`;
   const change = (fn: (infobox: Infobox) => void) =>

@@ -5,6 +5,7 @@ import type { EngineFeatures } from '../engine/engine-features.js';
 import { TextField } from '../ui/text-field.js';
 import { t } from '../ui/i18n.js';
 import type { EditorState } from './editor-state.js';
+import { useEditorState } from './use-editor-state.js';
 import { FilterSection } from './filter-panel.js';
 
 /** A group's id from the title the map maker types: its letters and digits, dashes between. */
@@ -40,6 +41,8 @@ export function setLayerGroup(scene: Scene, layerId: string, title: string): voi
  * from a property, and the filters a visitor may use. The layer's properties are read while it is open.
  */
 export function LayerToolsPanel({ state, engine, layer }: { state: EditorState; engine: Pick<EngineFeatures, 'featureProperties'>; layer: Layer }) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
   const [open, setOpen] = useState(false);
   const testid = (name: string) => `tools-${name}-${layer.id}`;
   const change = (fn: (target: Layer, scene: Scene) => void) =>

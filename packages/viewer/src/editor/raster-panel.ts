@@ -4,6 +4,7 @@ import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { TextField } from '../ui/text-field.js';
 import type { EditorState } from './editor-state.js';
+import { useEditorState } from './use-editor-state.js';
 import { PALETTES, spread } from './palettes.js';
 import { t } from '../ui/i18n.js';
 
@@ -58,6 +59,8 @@ function styleOf(form: RasterForm): { style: RasterData } | { message: string } 
  * beside the fields and not written.
  */
 export function RasterPanel({ state, layer }: { state: EditorState; layer: Layer }) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
   const [message, setMessage] = useState('');
   // Breaks refused (not numbers, or no ramp yet) stay as typed until a style is written.
   const [refused, setRefused] = useState<string | undefined>(undefined);

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import type { EngineFeatures, GeometryKind } from '../engine/engine-features.js';
 import { TextField } from '../ui/text-field.js';
 import type { EditorState } from './editor-state.js';
+import { useEditorState } from './use-editor-state.js';
 import { options, row, StyleColour, StyleExpression } from './style-colour.js';
 import { pointSizeExpression, pointSizeOf, propertyOfRef, propertyRef } from './style-rules.js';
 import './style-panel.css';
@@ -38,6 +39,8 @@ interface Props {
  * control shows what the scene holds; the features are read while the panel is open.
  */
 export function StylePanel({ state, engine, layer }: Props) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
   const [open, setOpen] = useState(false);
   const [chosenKind, setKind] = useState<GeometryKind | undefined>(undefined);
   const testid = (name: string) => `style-${name}-${layer.id}`;
