@@ -17,7 +17,17 @@ export interface SketchOptions {
   disableShadow?: boolean;
   /** Kept and read back, and not applied, as on Re:Earth, whose engine dropped it (reearth/core `a9fcb9c`). */
   enableRelativeHeight?: boolean;
-  /** Re:Earth's other options (appearance, autoResetInteractionMode, marker labels …) are kept and read back. */
+  /**
+   * How a finished shape is drawn, as Re:Earth's layer appearance of its kind: `marker`
+   * (`pointColor`, `pointSize`), `polyline` (`strokeColor`, `strokeWidth`) and `polygon` (`fillColor`,
+   * `strokeColor`, `strokeWidth`; circles, rectangles and extruded shapes too). Colours are CSS
+   * strings, sizes pixels; what it does not say is drawn in `color`.
+   * @example app.sketch.overrideOptions({ appearance: { polygon: { fillColor: '#ff000080', strokeWidth: 4 } } });
+   */
+  appearance?: { marker?: { pointColor?: string; pointSize?: number }; polyline?: { strokeColor?: string; strokeWidth?: number }; polygon?: { fillColor?: string; strokeColor?: string; strokeWidth?: number } };
+  /** After one shape, the interaction mode goes back to `default` (and the tool is put away), as on Re:Earth. */
+  autoResetInteractionMode?: boolean;
+  /** Re:Earth's other options (marker labels …) are kept and read back. */
   [option: string]: unknown;
 }
 

@@ -13,7 +13,7 @@ import {
 } from 'cesium';
 import type { SketchFeature } from '@orbis/plugin-api';
 import { CesiumSketch } from './cesium-sketch.js';
-import type { SketchDraft } from './engine.js';
+import type { SketchDraft, SketchLook } from './engine.js';
 import { BatchedLayer } from './vector/batched-layer.js';
 import { shapeOnScreen } from './vector/shape-on-screen.js';
 
@@ -114,23 +114,23 @@ export class SceneDrawing {
     this.sketch.showDraft(draft);
   }
 
-  addSketch(feature: SketchFeature, color: string): void {
-    this.sketch.add(feature, color);
+  addSketch(feature: SketchFeature, look: SketchLook): void {
+    this.sketch.add(feature, look);
   }
 }
 
 /**
- * Whether an entity shows inside a screen rectangle: its position (a point, billboard or label)
- * inside it, else any part of its polygon or polyline (a polygon larger than the view is inside).
+ * Whether an entity shows inside a screen rectangle: any part of its polygon or polyline (a polygon
+ * larger than the view is inside), else its position (a point, billboard or label).
  */
 function entityOnScreen(scene: Scene, entity: Entity, now: JulianDate, left: number, top: number, right: number, bottom: number): boolean {
-  const position = entity.position?.getValue(now);
-  if (position) {
-    const at = SceneTransforms.worldToWindowCoordinates(scene, position);
-    return at !== undefined && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom;
-  }
+  // A shape first (a sketch's polygon has a position too, its first vertex), then a position.
   const ring = (entity.polygon?.hierarchy?.getValue(now) as PolygonHierarchy | undefined)?.positions;
   if (ring) return shapeOnScreen(scene, 'polygon', ring, left, top, right, bottom);
   const line = entity.polyline?.positions?.getValue(now) as Cartesian3[] | undefined;
-  return line !== undefined && shapeOnScreen(scene, 'line', line, left, top, right, bottom);
+  if (line) return shapeOnScreen(scene, 'line', line, left, top, right, bottom);
+  const position = entity.position?.getValue(now);
+  if (!position) return false;
+  const at = SceneTransforms.worldToWindowCoordinates(scene, position);
+  return at !== undefined && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom;
 }

@@ -26,7 +26,7 @@ import { CesiumProperties } from './cesium-properties.js';
 import { CesiumSceneLayers, type LayersChange } from './cesium-scene-layers.js';
 import { listenToPointer } from './cesium-pointer.js';
 import type { SketchFeature } from '@orbis/plugin-api';
-import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft } from './engine.js';
+import type { Engine, EngineLayer, LayerProgress, PointDescription, PointerInput, Position, SketchDraft, SketchLook } from './engine.js';
 import type { FeatureInfo, FeatureRef, GeometryKind } from './engine-features.js';
 import { markFirstFrame } from './first-frame-mark.js';
 import type { AssetFiles } from './property-mapping.js';
@@ -318,8 +318,8 @@ export class CesiumEngine implements Engine {
     this.drawing.showSketchDraft(draft);
   }
 
-  addSketch(feature: SketchFeature, color: string): void {
-    this.drawing.addSketch(feature, color);
+  addSketch(feature: SketchFeature, look: SketchLook): void {
+    this.drawing.addSketch(feature, look);
   }
 
   featureAt(x: number, y: number): FeatureRef | undefined {

@@ -1,6 +1,6 @@
 import { CallbackProperty, Cartesian3, Color, CustomDataSource, type Entity, PolygonHierarchy, ShadowMode, type Viewer } from 'cesium';
 import type { SketchFeature } from '@orbis/plugin-api';
-import { type SketchDraft, SKETCH_FLAT_RAISE } from './engine.js';
+import { type SketchDraft, type SketchLook, SKETCH_FLAT_RAISE } from './engine.js';
 
 const toCartesian = (points: [number, number, number][]) => points.map(([lng, lat, h]) => Cartesian3.fromDegrees(lng, lat, h));
 const cssColor = (css: string) => Color.fromCssColorString(css) ?? Color.CYAN;
@@ -56,13 +56,15 @@ export class CesiumSketch {
     this.viewer.scene.requestRender();
   }
 
-  add(feature: SketchFeature, css: string): void {
+  add(feature: SketchFeature, look: SketchLook): void {
     if (!this.layer) {
       this.layer = new CustomDataSource('sketch');
       void this.viewer.dataSources.add(this.layer);
       this.owners.set(this.layer, 'sketch');
     }
-    const color = cssColor(css);
+    const color = cssColor(look.color);
+    const stroke = look.strokeColor !== undefined ? cssColor(look.strokeColor) : color;
+    const fill = look.fillColor !== undefined ? cssColor(look.fillColor) : color.withAlpha(0.5);
     const { geometry, properties, id } = feature;
     // An edited shape replaces its earlier self.
     const earlier = this.layer.entities.getById(id);
@@ -70,22 +72,22 @@ export class CesiumSketch {
     const height = properties.extrudedHeight;
     if (geometry.type === 'Point') {
       const [lng, lat, h] = geometry.coordinates;
-      this.layer.entities.add({ id, position: Cartesian3.fromDegrees(lng, lat, h), point: { pixelSize: 10, color, outlineColor: Color.WHITE, outlineWidth: 2, disableDepthTestDistance: ALWAYS_ON_TOP } });
+      this.layer.entities.add({ id, position: Cartesian3.fromDegrees(lng, lat, h), point: { pixelSize: look.pointSize ?? 10, color: look.pointColor !== undefined ? cssColor(look.pointColor) : color, outlineColor: Color.WHITE, outlineWidth: 2, disableDepthTestDistance: ALWAYS_ON_TOP } });
     } else if (geometry.type === 'LineString') {
       const positions = toCartesian(geometry.coordinates);
-      this.layer.entities.add({ id, position: positions[0], polyline: { positions, width: 3, material: color } });
+      this.layer.entities.add({ id, position: positions[0], polyline: { positions, width: look.strokeWidth ?? 3, material: stroke } });
     } else {
       const positions = toCartesian(geometry.coordinates[0] ?? []);
       this.layer.entities.add(
         height > 0
-          ? { id, position: positions[0], polygon: { hierarchy: positions, height: 0, extrudedHeight: height, material: color.withAlpha(0.5), outline: true, outlineColor: color } }
+          ? { id, position: positions[0], polygon: { hierarchy: positions, height: 0, extrudedHeight: height, material: fill, outline: true, outlineColor: stroke } }
           : // Raised a little so that it draws, and picks, over flat layers on the ground.
             {
               id,
               position: positions[0],
-              polygon: { hierarchy: positions, height: SKETCH_FLAT_RAISE, material: color.withAlpha(0.5) },
+              polygon: { hierarchy: positions, height: SKETCH_FLAT_RAISE, material: fill },
               // Polygon outlines are 1 px in WebGL: the edge is a line of its own, at the fill's height.
-              polyline: { positions: toCartesian((geometry.coordinates[0] ?? []).map(([lng, lat]) => [lng, lat, SKETCH_FLAT_RAISE])), width: 2, material: color },
+              polyline: { positions: toCartesian((geometry.coordinates[0] ?? []).map(([lng, lat]) => [lng, lat, SKETCH_FLAT_RAISE])), width: look.strokeWidth ?? 2, material: stroke },
             },
       );
     }

@@ -54,6 +54,20 @@ export interface PointerInput {
 export const SKETCH_FLAT_RAISE = 1000;
 
 /** A shape being drawn in sketch mode (degrees and metres): its points, outline so far, height and colour. */
+/**
+ * How a finished sketch is drawn: its colour, and the options' `appearance` (Re:Earth's layer
+ * appearance of its kind) where it says more: a marker's colour and size, a line's colour and width,
+ * a polygon's fill, outline colour and width. CSS colours; sizes in pixels.
+ */
+export interface SketchLook {
+  color: string;
+  pointColor?: string;
+  pointSize?: number;
+  strokeColor?: string;
+  strokeWidth?: number;
+  fillColor?: string;
+}
+
 export interface SketchDraft {
   points: [number, number, number][];
   line?: [number, number, number][];
@@ -180,7 +194,7 @@ export interface Engine extends EngineFeatures {
   /** Shows the shape being drawn (a rubber band), or clears it with undefined. */
   showSketchDraft(draft: SketchDraft | undefined): void;
   /** Adds a finished sketch (its feature id is the entity's) to the `sketch` layer, in a CSS colour; one of the same id is replaced (an edit). */
-  addSketch(feature: SketchFeature, color: string): void;
+  addSketch(feature: SketchFeature, look: SketchLook): void;
   /** Subscribes to pointer actions on the viewer; returns the unsubscribe function. */
   onPointer(listener: (input: PointerInput) => void): () => void;
   /**

@@ -5,7 +5,7 @@ import type { InteractionModeType as InteractionMode } from '@orbis/plugin-api';
 import type { Place } from './sketch-geometry.js';
 import { type EditableSketch, SketchEditor } from './sketch-editor.js';
 import { sketchFeature } from './sketch-geometry.js';
-import { draftLook, SketchTool } from './sketch-tool.js';
+import { draftLook, sketchLook, SketchTool } from './sketch-tool.js';
 import { type Marquee, type MarqueePhase, SelectionBox } from './selection-box.js';
 import { spatialIdZoomFor } from './spatial-id-zoom.js';
 
@@ -207,20 +207,22 @@ export class InteractionController {
     this.sketches += 1;
     const featureId = `sketch-${this.sketches}`;
     const feature = sketchFeature(featureId, type, points, extrudedHeight);
-    const look = draftLook(this.sketchTool.options);
-    const { dataOnly } = this.sketchTool.options;
-    if (!dataOnly) this.engine.addSketch(feature, look.color);
-    if (!dataOnly) this.sketchEditor.last = { featureId, type, points, extrudedHeight, ...look };
+    const options = this.sketchTool.options;
+    const look = sketchLook(options, type);
+    if (!options.dataOnly) this.engine.addSketch(feature, look);
+    if (!options.dataOnly) this.sketchEditor.last = { featureId, type, points, extrudedHeight, ...draftLook(options), look };
     this.element.dataset.sketches = String(this.sketches);
     this.element.dataset.lastSketch = type;
-    const event: SketchEventProps = dataOnly ? { featureId, feature } : { layerId: 'sketch', featureId, feature };
+    const event: SketchEventProps = options.dataOnly ? { featureId, feature } : { layerId: 'sketch', featureId, feature };
     for (const listener of this.listeners.sketch) listener(event);
+    // Re:Earth's `autoResetInteractionMode`: one shape, then back to the default mode (its tool put away).
+    if (options.autoResetInteractionMode === true) this.setMode('default');
   }
 
   /** An edited sketch: drawn again in place of its earlier self and told to the `update` listeners. */
-  private editedSketch({ featureId, type, points, extrudedHeight, color }: EditableSketch): void {
+  private editedSketch({ featureId, type, points, extrudedHeight, look }: EditableSketch): void {
     const feature = sketchFeature(featureId, type, points, extrudedHeight);
-    this.engine.addSketch(feature, color);
+    this.engine.addSketch(feature, look);
     this.element.dataset.lastSketchEdit = featureId;
     const event: SketchEventProps = { layerId: 'sketch', featureId, feature };
     for (const listener of this.listeners.sketchUpdate) listener(event);

@@ -1,5 +1,5 @@
 import type { SketchType } from '@orbis/plugin-api';
-import { type PointerInput, type SketchDraft, SKETCH_FLAT_RAISE } from '../engine/engine.js';
+import { type PointerInput, type SketchDraft, type SketchLook, SKETCH_FLAT_RAISE } from '../engine/engine.js';
 import { outline, type Place } from './sketch-geometry.js';
 
 /** What the editor needs from the page: places and pixels, the draft, the camera's mouse. */
@@ -17,6 +17,8 @@ export interface EditableSketch extends DraftLook {
   type: SketchType;
   points: Place[];
   extrudedHeight: number;
+  /** How the finished shape is drawn (sketch-tool.ts's `sketchLook`). */
+  look: SketchLook;
 }
 
 /** How a draft looks, from the sketch options (sketch-tool.ts's `draftLook`). */

@@ -1,8 +1,8 @@
-import type { SketchType } from '@orbis/plugin-api';
+import type { SketchOptions, SketchType } from '@orbis/plugin-api';
 import { describe, expect, it } from 'vitest';
 import type { PointerInput } from '../engine/engine.js';
 import type { Place } from './sketch-geometry.js';
-import { type SketchDraft, SketchTool } from './sketch-tool.js';
+import { SKETCH_COLOR, type SketchDraft, sketchLook, SketchTool } from './sketch-tool.js';
 
 /** A flat surface: pixel (x, y) is (x/1000°, -y/1000°); what the tool draws and finishes is recorded. */
 function setup(tool: SketchType | undefined) {
@@ -114,5 +114,30 @@ describe('SketchTool', () => {
     for (const x of [0, 100, 200]) act('click', x, x);
     act('doubleClick', 200, 200);
     expect(done.map((d) => d.type)).toEqual(['marker', 'polyline', 'polygon']);
+  });
+});
+
+describe('sketchLook', () => {
+  it("draws a finished shape with the options' colour, and with what Re:Earth's appearance says for its kind", () => {
+    expect(sketchLook({}, 'polygon')).toEqual({ color: SKETCH_COLOR });
+    expect(sketchLook({ color: '#ff0000' }, 'marker')).toEqual({ color: '#ff0000' });
+    const appearance = {
+      marker: { pointColor: 'yellow', pointSize: 14 },
+      polyline: { strokeColor: '#00ff00', strokeWidth: 6 },
+      polygon: { fillColor: 'rgba(0,0,255,0.4)', strokeColor: 'white', strokeWidth: 4 },
+    };
+    expect(sketchLook({ color: 'red', appearance }, 'marker')).toEqual({ color: 'red', pointColor: 'yellow', pointSize: 14 });
+    expect(sketchLook({ color: 'red', appearance }, 'polyline')).toEqual({ color: 'red', strokeColor: '#00ff00', strokeWidth: 6 });
+    // Circles, rectangles and extruded shapes are polygons.
+    for (const type of ['polygon', 'circle', 'extrudedRectangle'] as const) expect(sketchLook({ color: 'red', appearance }, type)).toEqual({ color: 'red', fillColor: 'rgba(0,0,255,0.4)', strokeColor: 'white', strokeWidth: 4 });
+  });
+
+  it('leaves out a value of the wrong kind', () => {
+    // What a plugin's JavaScript may send, whatever the types say.
+    const wrong = { appearance: { marker: { pointColor: 5, pointSize: -1 }, polyline: { strokeColor: '', strokeWidth: 1e9 }, polygon: 'blue' } } as unknown as SketchOptions;
+    expect(sketchLook(wrong, 'marker')).toEqual({ color: SKETCH_COLOR });
+    expect(sketchLook(wrong, 'polyline')).toEqual({ color: SKETCH_COLOR });
+    expect(sketchLook(wrong, 'polygon')).toEqual({ color: SKETCH_COLOR });
+    expect(sketchLook({ appearance: null } as unknown as SketchOptions, 'polygon')).toEqual({ color: SKETCH_COLOR });
   });
 });

@@ -1,5 +1,5 @@
 import type { SketchOptions, SketchType } from '@orbis/plugin-api';
-import type { PointerInput, SketchDraft } from '../engine/engine.js';
+import type { PointerInput, SketchDraft, SketchLook } from '../engine/engine.js';
 import { type DraftLook, draftOf } from './sketch-editor.js';
 import { groundDistance, type Place } from './sketch-geometry.js';
 
@@ -16,6 +16,32 @@ export const SKETCH_COLOR = '#00bcd4';
 /** How the options draw a shape: its colour, and Re:Earth's `disableShadow` (its extruded draft casts and receives shadows unless set). */
 export function draftLook(options: SketchOptions): DraftLook {
   return { color: typeof options.color === 'string' ? options.color : SKETCH_COLOR, shadows: options.disableShadow !== true };
+}
+
+const cssText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+const pixels = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 100 ? v : undefined);
+
+/**
+ * How a finished sketch of `type` is drawn: the options' colour, and what their `appearance`
+ * (Re:Earth's layer appearance: `marker`, `polyline`, `polygon`) says for its kind; a value of the
+ * wrong kind (not a colour string, not a size from 0 to 100 px) is left out (docs/plugin-api.md, "Sketch").
+ */
+export function sketchLook(options: SketchOptions, type: SketchType): SketchLook {
+  const look: SketchLook = { color: draftLook(options).color };
+  const appearance = typeof options.appearance === 'object' && options.appearance !== null ? (options.appearance as Record<string, Record<string, unknown> | undefined>) : {};
+  const kind = type === 'marker' ? 'marker' : type === 'polyline' ? 'polyline' : 'polygon';
+  const a = appearance[kind];
+  if (typeof a !== 'object' || a === null) return look;
+  const set = <K extends keyof SketchLook>(key: K, value: SketchLook[K] | undefined) => value !== undefined && (look[key] = value);
+  if (kind === 'marker') {
+    set('pointColor', cssText(a.pointColor));
+    set('pointSize', pixels(a.pointSize));
+  } else {
+    set('strokeColor', cssText(a.strokeColor));
+    set('strokeWidth', pixels(a.strokeWidth));
+    if (kind === 'polygon') set('fillColor', cssText(a.fillColor));
+  }
+  return look;
 }
 
 /** Two clicks closer than this (px) are the clicks of one double-click: one vertex. */
