@@ -20,6 +20,8 @@ let ticks = 0;
 const steps = {
   sketch: () => { app.sketch.setTool('polygon'); return [app.sketch.tool, app.viewer.interactionMode.mode]; },
   locate: (m) => m.at.map(([x, y]) => app.viewer.tools.getLocationFromScreenCoordinate(x, y)),
+  marker: () => { app.sketch.overrideOptions({ appearance: { marker: { pointColor: '#ff00ff', pointSize: 24 } }, autoResetInteractionMode: true }); app.sketch.setTool('marker'); return app.viewer.interactionMode.mode; },
+  mode: () => app.viewer.interactionMode.mode,
   pick: () => { app.sketch.setTool(undefined); app.spatialId.pickSpace({ zoom: 10, color: 'rgba(255,0,255,0.5)' }); return app.viewer.interactionMode.mode; },
   clock: () => [app.timeline.startTime.toISOString(), app.timeline.stopTime.toISOString(), app.timeline.currentTime.toISOString(), app.timeline.speed, app.timeline.isPlaying],
   play: () => {
@@ -141,6 +143,23 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     expect(Math.hypot(...event.feature.properties.positions[1]!)).toBeGreaterThan(6_300_000);
     expect(await fx.tab.page.getByTestId('viewer').getAttribute('data-last-sketch-edit')).toBe(created.featureId);
     if (process.env.ORBIS_SCREENSHOTS) await fx.tab.page.screenshot({ path: `${process.env.ORBIS_SCREENSHOTS}/sketch-edited.png` });
+  });
+
+  it("draws a marker as Re:Earth's sketch appearance says, then goes back to the default mode (autoResetInteractionMode)", async () => {
+    expect(await step('marker')).toBe('sketch');
+    await expect.poll(() => reports('toolChange').at(-1)).toBe('marker');
+    const box = await viewerBox();
+    const at = { x: 60, y: 250 };
+    await fx.tab.page.mouse.click(box.x + at.x, box.y + at.y);
+    await expect.poll(() => reports('create').length, { timeout: 60_000 }).toBe(2);
+    // One shape, and the mode is back to default with the tool put away.
+    await expect.poll(() => reports('toolChange').at(-1)).toBe('none');
+    expect(await step('mode')).toBe('default');
+    // A 24 px magenta point where the click was (the default is a 10 px point in the sketch colour).
+    await expect.poll(async () => {
+      const pixels = await screenshotPixels(fx.tab.page, fx.tab.page.getByTestId('viewer'));
+      return [-8, 0, 8].every((dx) => isCloseTo(pixels.at(at.x + dx, at.y), [255, 0, 255], 40));
+    }, { timeout: 30_000 }).toBe(true);
   });
 
   it('picks a voxel with a click and receives its Spatial ID, as @orbis/geo computes it', async () => {
