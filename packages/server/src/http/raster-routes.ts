@@ -1,3 +1,5 @@
+import { fileRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GEOTIFF_NAME } from '@orbis/scene';
@@ -12,7 +14,7 @@ import type { AppContext } from './app-context.js';
 import { matchingEtag } from './etag.js';
 import { projectOr404 } from './project-param.js';
 import { openPublicProject } from './public-access.js';
-import { adminSecurity, publicSecurity } from './schemas.js';
+import { publicSecurity } from './schemas.js';
 
 /** The deepest zoom served: a pixel of about 2 cm, finer than any orthophoto. */
 export const MAX_RASTER_ZOOM = 24;
@@ -135,14 +137,12 @@ export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** `GET /api/projects/{p}/rasters/{assetId}/{z}/{x}/{y}.png|.webp`: any GeoTIFF asset's tiles, for the editor (a project reader's). */
 export function adminRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const schema = { summary: "A Web Mercator tile of any GeoTIFF asset, for the editor", security: adminSecurity, params: rasterParams, querystring: rasterQuery };
-  app.get<RasterRequest>('/api/projects/:project/rasters/:assetId/:z/:x/:file', { schema }, async (request, reply) => {
+  declaredRoute<typeof routes.rasterTile, RasterRequest>(app, routes.rasterTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false);
-  });
-  const terrain = { summary: 'A terrain tile of any DEM GeoTIFF asset, for the editor', security: adminSecurity, params: rasterParams };
-  app.get<RasterRequest>('/api/projects/:project/terrain/:assetId/:z/:x/:file', { schema: terrain }, async (request, reply) => {
+  }, { schema: { params: rasterParams, querystring: rasterQuery } });
+  declaredRoute<typeof routes.terrainTile, RasterRequest>(app, routes.terrainTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false, 'terrain');
-  });
+  }, { schema: { params: rasterParams } });
 }

@@ -15,7 +15,8 @@ import type { Storage } from '../storage/storage.js';
 import type { User } from '../store/account-store.js';
 import type { Store, VersionActor } from '../store/store.js';
 import { checkManifest, MAX_MANIFEST_BYTES, PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
-import { type ProjectRecord, projectRecord, type ProjectService } from './project-service.js';
+import type { ProjectRecord } from '@orbis/contract';
+import { projectRecord, type ProjectService } from './project-service.js';
 
 /** What an import needs of the process's services. */
 export interface ImportServices {

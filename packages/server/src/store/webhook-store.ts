@@ -1,7 +1,4 @@
-/** The events a webhook may be told of (docs/contract.md §16), Re:Earth CMS's triggers. */
-export const WEBHOOK_TRIGGERS = ['item.create', 'item.update', 'item.delete', 'item.publish', 'item.unpublish', 'asset.upload', 'asset.delete'] as const;
-
-export type WebhookTrigger = (typeof WEBHOOK_TRIGGERS)[number];
+import type { WebhookTrigger } from '@orbis/contract';
 
 /** A registered webhook. `secret` (`whsec_…`) signs its deliveries; the API shows it once. */
 export interface Webhook {

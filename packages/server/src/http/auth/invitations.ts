@@ -1,3 +1,5 @@
+import { sessionRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from '../declared-route.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashSecret, newSecret } from '../../accounts/secret-token.js';
 import { userRecord } from '../../accounts/user-service.js';
@@ -7,14 +9,11 @@ import type { User } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
-import { failure } from '../schemas.js';
 import { userOf } from './actor.js';
 import { signIn } from './sign-in.js';
 import { sessionOf } from './authenticate.js';
 
 const INVITATION_DAYS = 7;
-/** `{"name","password"}`, or no body at all with a session: no `type`, so that an absent body passes. */
-const acceptBody = { properties: { name: { type: 'string' }, password: { type: 'string' } }, additionalProperties: false };
 
 /**
  * Invites an email that has no user yet. The invitation's id is a secret (the link is the
@@ -35,33 +34,20 @@ export async function inviteToProject(ctx: AppContext, request: FastifyRequest, 
   return { id, url, expiresAt };
 }
 
-/** What the invitation page shows before one joins (docs/teams.md, "Invitations"). */
-const invitationAnswer = {
-  description: 'the invitation: the project, the role, the invited email, who invited (null: the operator, by the admin token) and when it expires',
-  type: 'object',
-  required: ['project', 'role', 'email', 'invitedBy', 'expiresAt'],
-  properties: {
-    project: { type: 'object', required: ['alias', 'name'], properties: { alias: { type: 'string' }, name: { type: 'string' } } },
-    role: { type: 'string' },
-    email: { type: 'string' },
-    invitedBy: { type: ['object', 'null'], required: ['name', 'email'], properties: { name: { type: 'string' }, email: { type: 'string' } } },
-    expiresAt: { type: 'string' },
-  },
-};
 
 /**
  * `GET /api/auth/invitations/{id}`: what a live invitation is to (the link is the credential, as
  * for accepting it), and `POST …/accept`: with a name and password (a new user), or with a session.
  */
 export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { id: string } }>('/api/auth/invitations/:id', { schema: { summary: 'An invitation: which project, which role, who invited', params: { type: 'object', properties: { id: { type: 'string' } } }, response: { 200: invitationAnswer, 404: failure('not_found: no such invitation, or it expired or was used') } } }, async (request) => {
+  declaredRoute(app, routes.invitation, async (request) => {
     const invitation = await ctx.store.accounts.getInvitation(hashSecret(request.params.id));
     const project = invitation && (await ctx.store.getProjectById(invitation.projectId));
     if (!invitation || !project || invitation.acceptedAt !== null || Date.parse(invitation.expiresAt) <= Date.now()) throw new ApiError('not_found', 'the invitation does not exist, expired, or was used');
     const inviter = invitation.invitedBy === null ? undefined : await ctx.store.accounts.getUser(invitation.invitedBy);
     return { project: { alias: project.alias, name: project.name }, role: invitation.role, email: invitation.email, invitedBy: inviter ? { name: inviter.name, email: inviter.email } : null, expiresAt: invitation.expiresAt };
   });
-  app.post<{ Params: { id: string }; Body: { name?: string; password?: string } | undefined }>('/api/auth/invitations/:id/accept', { schema: { summary: 'Accept an invitation: become a member (a new user with name and password, or the signed-in one)', params: { type: 'object', properties: { id: { type: 'string' } } }, body: acceptBody, response: { 200: { description: '{user}, now a member', type: 'object' }, 400: failure('invalid_body'), 404: failure('not_found: no such invitation, or it expired or was used'), 409: failure('conflict: a user has that email: sign in first') } } }, async (request, reply) => {
+  declaredRoute(app, routes.accept, async (request, reply) => {
     const gone = new ApiError('not_found', 'the invitation does not exist, expired, or was used');
     const invitation = await ctx.store.accounts.getInvitation(hashSecret(request.params.id));
     if (!invitation || invitation.acceptedAt !== null || Date.parse(invitation.expiresAt) <= Date.now()) throw gone;
