@@ -67,6 +67,8 @@ export const AssetSchema = Type.Object(
 );
 /** An asset as the API answers it; `public` on the management API only. */
 export type AssetRecord = Static<typeof AssetSchema>;
+/** An asset as the management API answers it: with `public`. */
+export type ManagedAssetRecord = AssetRecord & { public: boolean };
 
 export const ListingSchema = Type.Object(
   {

@@ -1,10 +1,13 @@
 import { ACTION_ROLES } from '@orbis/scene/roles';
+import { Type } from '@sinclair/typebox';
 import { type ProjectRecord, ProjectSchema } from '../records.js';
 import { declare } from '../route.js';
-import { answer, failure, params, shaped } from '../schema-parts.js';
+import { answer, failure, params, shaped, text } from '../schema-parts.js';
 
 const P = '/api/projects/:project';
 const READ = ACTION_ROLES['project.read'];
+
+const tileParams = Type.Object({ project: text(), assetId: text(), z: text(), x: text(), file: text('`{y}.png` or `{y}.webp`') });
 
 const entries = (description: string, properties: Record<string, object>) => ({ description, type: 'array', items: { type: 'object', properties } });
 const member = { email: { type: 'string' }, role: { type: 'string' } };
@@ -44,10 +47,18 @@ const IMPORT_REPORT = shaped<ImportReport>({
  * (`http/file-routes.ts`, `raster-routes.ts`, `url-layer-routes.ts`, `project-import-route.ts`).
  */
 export const fileRoutes = {
-  file: declare({ method: 'GET', path: `${P}/files/:assetId/*`, summary: "Any asset's bytes, for the editor's preview", least: READ, answers: {} }),
-  rasterTile: declare({ method: 'GET', path: `${P}/rasters/:assetId/:z/:x/:file`, summary: 'A Web Mercator tile of any GeoTIFF asset, for the editor', least: READ, answers: {} }),
-  terrainTile: declare({ method: 'GET', path: `${P}/terrain/:assetId/:z/:x/:file`, summary: 'A terrain tile of any DEM GeoTIFF asset, for the editor', least: READ, answers: {} }),
-  urlLayer: declare({ method: 'GET', path: `${P}/url-layer`, summary: 'A GIS file named by URL (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence, CSV of WKT), as WGS84 GeoJSON', least: READ, params: params.project, answers: {} }),
+  file: declare({
+    method: 'GET', path: `${P}/files/:assetId/*`, summary: "Any asset's bytes, for the editor's preview", least: READ,
+    params: Type.Object({ project: text(), assetId: text(), '*': text('the file name, or the path of a file inside an archive') }),
+    answers: { 200: shaped<string>({ description: "the file's bytes (a Range: its part, 206)" }) },
+  }),
+  rasterTile: declare({ method: 'GET', path: `${P}/rasters/:assetId/:z/:x/:file`, summary: 'A Web Mercator tile of any GeoTIFF asset, for the editor', least: READ, params: tileParams, answers: {} }),
+  terrainTile: declare({ method: 'GET', path: `${P}/terrain/:assetId/:z/:x/:file`, summary: 'A terrain tile of any DEM GeoTIFF asset, for the editor', least: READ, params: tileParams, answers: {} }),
+  urlLayer: declare({
+    method: 'GET', path: `${P}/url-layer`, summary: 'A GIS file named by URL (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence, CSV of WKT), as WGS84 GeoJSON', least: READ, params: params.project,
+    query: Type.Object({ type: Type.String(), url: Type.String({ description: 'http or https' }), table: Type.Optional(Type.String()), wktColumn: Type.Optional(Type.String()) }),
+    answers: {},
+  }),
   projectImport: declare({
     method: 'POST', path: '/api/projects/import', summary: 'Import a project exported by `orbis project export`; all or nothing, the caller becomes its owner', least: 'signed-in', action: 'project.import',
     bodyByType: { 'multipart/form-data': shaped<unknown>({ properties: { alias: { type: 'string', description: "the new project's alias, when not the exported one (send it before the file)" }, file: { description: 'the zip of orbis project export' } } }) },

@@ -1,7 +1,7 @@
 import { type Scene, SceneSchema } from '@orbis/scene';
 import { ACTION_ROLES } from '@orbis/scene/roles';
 import { Type } from '@sinclair/typebox';
-import { AssetSchema, KeySchema, ListingSchema, ProjectSchema, VisibilitySchema } from '../records.js';
+import { AssetSchema, KeySchema, ListingSchema, type ManagedAssetRecord, ProjectSchema, VisibilitySchema } from '../records.js';
 import { declare } from '../route.js';
 import { answer, bodyOf, empty, failure, listOf, paginationQuery, params, shaped } from '../schema-parts.js';
 
@@ -35,25 +35,27 @@ export const projectRoutes = {
   }),
 };
 
+const managedAsset = shaped<ManagedAssetRecord>({ description: 'the asset', $ref: `${AssetSchema.$id}#` });
+
 /** `/api/projects/{p}/assets`. */
 export const assetRoutes = {
   upload: declare({
     method: 'POST', path: `${P}/assets`, summary: 'Upload one or more files; written whole or not at all', least: ACTION_ROLES['asset.upload'], action: 'asset.upload', params: params.project,
     bodyByType: { 'multipart/form-data': shaped<unknown>({ properties: { file: { description: 'one or more files' }, public: { enum: ['true', 'false'] } } }) },
-    answers: { 201: shaped<(typeof AssetSchema)['static'] | (typeof AssetSchema)['static'][]>({ description: 'the asset, or a list of them', $ref: 'Asset#' }), 400: failure('invalid_body'), 413: failure('payload_too_large') },
+    answers: { 201: shaped<ManagedAssetRecord | ManagedAssetRecord[]>({ description: 'the asset, or a list of them', $ref: 'Asset#' }), 400: failure('invalid_body'), 413: failure('payload_too_large') },
   }),
   list: declare({
     method: 'GET', path: `${P}/assets`, summary: 'Every asset, public or not, in the envelopes of the public listing', least: READ, params: params.project, query: paginationQuery,
-    answers: { 200: shaped<{ results: (typeof AssetSchema)['static'][]; totalCount: number }>({ description: 'a list or a page', $ref: `${ListingSchema.$id}#` }), 400: failure('invalid_parameter or invalid_cursor') },
+    answers: { 200: shaped<{ results: ManagedAssetRecord[]; totalCount: number }>({ description: 'a list or a page', $ref: `${ListingSchema.$id}#` }), 400: failure('invalid_parameter or invalid_cursor') },
   }),
   get: declare({
     method: 'GET', path: `${P}/assets/:id`, summary: 'One asset', least: READ, params: params.asset,
-    answers: { 200: answer(AssetSchema, 'the asset'), 404: failure('not_found') },
+    answers: { 200: managedAsset, 404: failure('not_found') },
   }),
   update: declare({
     method: 'PATCH', path: `${P}/assets/:id`, summary: 'Publish, unpublish or rename an asset', least: ACTION_ROLES['asset.update'], action: 'asset.update', params: params.asset,
     body: bodyOf({ public: Type.Optional(Type.Boolean()), name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S' })) }),
-    answers: { 200: answer(AssetSchema, 'the asset'), 400: failure('invalid_body'), 404: failure('not_found') },
+    answers: { 200: managedAsset, 400: failure('invalid_body'), 404: failure('not_found') },
   }),
   remove: declare({
     method: 'DELETE', path: `${P}/assets/:id`, summary: 'Delete an asset and its file', least: ACTION_ROLES['asset.delete'], action: 'asset.delete', params: params.asset,

@@ -100,5 +100,5 @@ export function adminFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   declaredRoute<typeof routes.file, FileParams>(app, routes.file, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], false);
-  }, { schema: { params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } }, querystring: fileQuery } });
+  }, { schema: { querystring: fileQuery } });
 }

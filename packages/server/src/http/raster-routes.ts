@@ -140,9 +140,9 @@ export function adminRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
   declaredRoute<typeof routes.rasterTile, RasterRequest>(app, routes.rasterTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false);
-  }, { schema: { params: rasterParams, querystring: rasterQuery } });
+  }, { schema: { querystring: rasterQuery } });
   declaredRoute<typeof routes.terrainTile, RasterRequest>(app, routes.terrainTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false, 'terrain');
-  }, { schema: { params: rasterParams } });
+  });
 }
