@@ -1,6 +1,7 @@
 import type { RouteDecl } from './route.js';
 import { auditRoutes, memberRoutes, tokenRoutes, userRoutes } from './routes/accounts.js';
-import { itemRoutes, modelRoutes, requestRoutes, webhookRoutes } from './routes/content.js';
+import { itemRoutes, modelRoutes } from './routes/content.js';
+import { requestRoutes, webhookRoutes } from './routes/workflow.js';
 import { fileRoutes } from './routes/files.js';
 import { assetRoutes, keyRoutes, pluginRoutes, projectRoutes, sceneRoutes } from './routes/projects.js';
 import { sessionRoutes } from './routes/session.js';
@@ -27,4 +28,7 @@ export const MANAGEMENT_ROUTES = {
 };
 
 /** Every declared route: the management API's, and the session routes of `/api/auth/…` outside the guard. */
-export const API_ROUTES: readonly RouteDecl[] = [...Object.values(MANAGEMENT_ROUTES).flatMap((group) => Object.values(group) as RouteDecl[]), ...Object.values(sessionRoutes)];
+export const API_ROUTES: readonly RouteDecl[] = [
+  ...Object.values(MANAGEMENT_ROUTES).flatMap((group) => Object.values(group) as RouteDecl[]),
+  ...Object.values(sessionRoutes),
+];

@@ -28,10 +28,7 @@ export const MODEL_KEY_PATTERN = /^[a-z][a-z0-9_-]{0,62}$/;
 export const FIELD_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 export { ALIAS_PATTERN };
 
-export const ErrorSchema = Type.Object(
-  { error: Type.Object({ code: text('one of the codes of docs/contract.md §2'), message: text() }) },
-  { $id: 'Error' },
-);
+export const ErrorSchema = Type.Object({ error: Type.Object({ code: text('one of the codes of docs/contract.md §2'), message: text() }) }, { $id: 'Error' });
 
 export const ProjectSchema = Type.Object(
   {
@@ -83,10 +80,7 @@ export const ListingSchema = Type.Object(
   { $id: 'Listing', description: 'without pagination parameters every entry, streamed, as {results, totalCount}; with any, one page' },
 );
 
-export const KeySchema = Type.Object(
-  { id: text(), name: text(), key: Type.Optional(text('only when created')), createdAt: text() },
-  { $id: 'Key' },
-);
+export const KeySchema = Type.Object({ id: text(), name: text(), key: Type.Optional(text('only when created')), createdAt: text() }, { $id: 'Key' });
 /** A project API key; `key` (its secret) only in the answer that created it. */
 export type KeyRecord = Static<typeof KeySchema>;
 
@@ -149,7 +143,7 @@ export const ItemSchema = shaped<ItemRecord>({
 
 export const ReviewRequestSchema = shaped<ReviewRequestRecord>({
   $id: 'ReviewRequest',
-  description: "a request to review and publish items' drafts (docs/content-workflow.md, \"Review\")",
+  description: 'a request to review and publish items\' drafts (docs/content-workflow.md, "Review")',
   type: 'object',
   required: ['id', 'title', 'state', 'items', 'reviewers', 'createdBy', 'createdAt', 'closedBy', 'closedAt', 'comment'],
   properties: {
@@ -203,4 +197,18 @@ export const WebhookDeliverySchema = shaped<WebhookDeliveryRecord>({
 export type { ActorRecord };
 
 /** The shapes that several routes answer or take, each with its `$id`: added to the app once. */
-export const SHARED_SCHEMAS = [ErrorSchema, AssetSchema, ListingSchema, ProjectSchema, KeySchema, MemberSchema, FieldSchema, ModelSchema, ItemVersionSchema, ItemSchema, ReviewRequestSchema, WebhookSchema, WebhookDeliverySchema];
+export const SHARED_SCHEMAS = [
+  ErrorSchema,
+  AssetSchema,
+  ListingSchema,
+  ProjectSchema,
+  KeySchema,
+  MemberSchema,
+  FieldSchema,
+  ModelSchema,
+  ItemVersionSchema,
+  ItemSchema,
+  ReviewRequestSchema,
+  WebhookSchema,
+  WebhookDeliverySchema,
+];

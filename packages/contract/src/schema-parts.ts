@@ -45,7 +45,12 @@ export const params = {
   request: Type.Object({ project: param('the project alias'), id: param('the request id') }),
   webhook: Type.Object({ project: param('the project alias'), id: param('the webhook id') }),
   item: Type.Object({ project: param('the project alias'), model: param('the model key'), id: param('the item id') }),
-  version: Type.Object({ project: param('the project alias'), model: param('the model key'), id: param('the item id'), version: param('the version number, 1 for the creation') }),
+  version: Type.Object({
+    project: param('the project alias'),
+    model: param('the model key'),
+    id: param('the item id'),
+    version: param('the version number, 1 for the creation'),
+  }),
   id: Type.Object({ id: Type.String() }),
 };
 
@@ -77,7 +82,9 @@ export const expandQuery = loose('reference fields (comma-separated) whose items
  */
 export const itemListingQuery = Type.Object({
   ...paginationQuery.properties,
-  'filter[field][op]': loose('a condition on a field (or createdAt, updatedAt); op: eq, ne, lt, lte, gt, gte, in (comma list), contains (text), exists (true/false); several are and-ed'),
+  'filter[field][op]': loose(
+    'a condition on a field (or createdAt, updatedAt); op: eq, ne, lt, lte, gt, gte, in (comma list), contains (text), exists (true/false); several are and-ed',
+  ),
   'or[n][field][op]': loose('conditions of group n, and-ed within it; the groups are or-ed'),
   sort: loose('fields to sort by, comma-separated, "-" for descending (then by id)'),
   q: loose('words that must each appear in a text field (ASCII letters in any case)'),

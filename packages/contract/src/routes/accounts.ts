@@ -17,20 +17,59 @@ export interface InvitationLink {
 /** `/api/projects/{p}/members`: who is on a project's team, with which role (docs/contract.md §12). */
 export const memberRoutes = {
   // Who else is on the team is no secret to its members; changing it is a maintainer's.
-  list: declare({ method: 'GET', path: `${P}/members`, summary: "The project's members and their roles", least: READ, params: params.project, answers: { 200: shaped<MemberRecord[]>({ description: 'the members, by email', type: 'array', items: { $ref: 'Member#' } }), 404: failure('not_found') } }),
-  get: declare({ method: 'GET', path: `${P}/members/:userId`, summary: 'One member and its role (with the ETag that PATCH and DELETE take in If-Match)', least: READ, params: params.member, answers: { 200: answer(MemberSchema, 'the member'), 404: failure('not_found') } }),
+  list: declare({
+    method: 'GET',
+    path: `${P}/members`,
+    summary: "The project's members and their roles",
+    least: READ,
+    params: params.project,
+    answers: { 200: shaped<MemberRecord[]>({ description: 'the members, by email', type: 'array', items: { $ref: 'Member#' } }), 404: failure('not_found') },
+  }),
+  get: declare({
+    method: 'GET',
+    path: `${P}/members/:userId`,
+    summary: 'One member and its role (with the ETag that PATCH and DELETE take in If-Match)',
+    least: READ,
+    params: params.member,
+    answers: { 200: answer(MemberSchema, 'the member'), 404: failure('not_found') },
+  }),
   add: declare({
-    method: 'POST', path: `${P}/members`, summary: 'Add a member by email; an email with no user yet gets an invitation link', least: ACTION_ROLES['member.add'], action: 'member.add', params: params.project,
+    method: 'POST',
+    path: `${P}/members`,
+    summary: 'Add a member by email; an email with no user yet gets an invitation link',
+    least: ACTION_ROLES['member.add'],
+    action: 'member.add',
+    params: params.project,
     body: bodyOf({ email: Type.String(), role: oneOf(ROLES) }),
-    answers: { 201: shaped<MemberRecord | { invitation: InvitationLink }>({ description: 'the member, or {invitation: {id, url, expiresAt}}', type: 'object' }), 400: failure('invalid_body'), 403: failure('forbidden: only an owner grants owner'), 409: failure('conflict: already a member') },
+    answers: {
+      201: shaped<MemberRecord | { invitation: InvitationLink }>({ description: 'the member, or {invitation: {id, url, expiresAt}}', type: 'object' }),
+      400: failure('invalid_body'),
+      403: failure('forbidden: only an owner grants owner'),
+      409: failure('conflict: already a member'),
+    },
   }),
   setRole: declare({
-    method: 'PATCH', path: `${P}/members/:userId`, summary: "Change a member's role", least: ACTION_ROLES['member.role'], action: 'member.role', params: params.member,
+    method: 'PATCH',
+    path: `${P}/members/:userId`,
+    summary: "Change a member's role",
+    least: ACTION_ROLES['member.role'],
+    action: 'member.role',
+    params: params.member,
     body: bodyOf({ role: oneOf(ROLES) }),
-    answers: { 200: answer(MemberSchema, 'the member'), 403: failure('forbidden: only an owner grants or removes owner'), 404: failure('not_found'), 409: failure('conflict: the project would have no owner') },
+    answers: {
+      200: answer(MemberSchema, 'the member'),
+      403: failure('forbidden: only an owner grants or removes owner'),
+      404: failure('not_found'),
+      409: failure('conflict: the project would have no owner'),
+    },
   }),
   remove: declare({
-    method: 'DELETE', path: `${P}/members/:userId`, summary: 'Remove a member', least: ACTION_ROLES['member.remove'], action: 'member.remove', params: params.member,
+    method: 'DELETE',
+    path: `${P}/members/:userId`,
+    summary: 'Remove a member',
+    least: ACTION_ROLES['member.remove'],
+    action: 'member.remove',
+    params: params.member,
     answers: { 204: empty('removed'), 403: failure('forbidden'), 404: failure('not_found'), 409: failure('conflict: the project would have no owner') },
   }),
 };
@@ -38,8 +77,17 @@ export const memberRoutes = {
 /** `GET /api/projects/{p}/audit`: the project's audit log, newest first, with §2's pagination and envelopes. */
 export const auditRoutes = {
   list: declare({
-    method: 'GET', path: `${P}/audit`, summary: "The project's audit log, newest first: who did what, when, from where", least: ACTION_ROLES['audit.read'], params: params.project, query: paginationQuery,
-    answers: { 200: shaped<unknown>({ description: 'a list or a page of {id, at, actor, action, target, ip}', $ref: `${ListingSchema.$id}#` }), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') },
+    method: 'GET',
+    path: `${P}/audit`,
+    summary: "The project's audit log, newest first: who did what, when, from where",
+    least: ACTION_ROLES['audit.read'],
+    params: params.project,
+    query: paginationQuery,
+    answers: {
+      200: shaped<unknown>({ description: 'a list or a page of {id, at, actor, action, target, ip}', $ref: `${ListingSchema.$id}#` }),
+      400: failure('invalid_parameter or invalid_cursor'),
+      404: failure('not_found'),
+    },
   }),
 };
 
@@ -52,18 +100,36 @@ export interface UserRecord {
   /** The editor's language the user chose (docs/contract.md §19); absent: the browser's. */
   language?: string;
 }
-const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } } };
+const userShape = {
+  type: 'object',
+  properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } },
+};
 
 /** `/api/users`: the operator's (admin token) list of users (docs/contract.md §12). */
 export const userRoutes = {
   create: declare({
-    method: 'POST', path: '/api/users', summary: 'Create a user', least: 'admin', action: 'user.create',
+    method: 'POST',
+    path: '/api/users',
+    summary: 'Create a user',
+    least: 'admin',
+    action: 'user.create',
     body: bodyOf({ email: Type.String(), name: Type.Optional(Type.String()), password: Type.Optional(Type.String()) }),
     answers: { 201: shaped<UserRecord>({ description: 'the user', ...userShape }), 400: failure('invalid_body'), 409: failure('conflict: the email exists') },
   }),
-  list: declare({ method: 'GET', path: '/api/users', summary: 'Every user', least: 'admin', answers: { 200: shaped<UserRecord[]>({ description: 'the users, oldest first', type: 'array', items: userShape }) } }),
+  list: declare({
+    method: 'GET',
+    path: '/api/users',
+    summary: 'Every user',
+    least: 'admin',
+    answers: { 200: shaped<UserRecord[]>({ description: 'the users, oldest first', type: 'array', items: userShape }) },
+  }),
   remove: declare({
-    method: 'DELETE', path: '/api/users/:id', summary: 'Delete a user: their sessions and tokens end at once', least: 'admin', action: 'user.delete', params: params.id,
+    method: 'DELETE',
+    path: '/api/users/:id',
+    summary: 'Delete a user: their sessions and tokens end at once',
+    least: 'admin',
+    action: 'user.delete',
+    params: params.id,
     answers: { 204: empty('deleted'), 404: failure('not_found'), 409: failure('conflict: the user is the only owner of a project') },
   }),
 };
@@ -71,15 +137,36 @@ export const userRoutes = {
 /** `/api/tokens`: a signed-in user's personal access tokens (docs/contract.md §12). */
 export const tokenRoutes = {
   create: declare({
-    method: 'POST', path: '/api/tokens', summary: 'Create a personal access token: the only time it is shown', least: 'session', action: 'token.create',
+    method: 'POST',
+    path: '/api/tokens',
+    summary: 'Create a personal access token: the only time it is shown',
+    least: 'session',
+    action: 'token.create',
     body: bodyOf({
       name: Type.String(),
       expiresAt: Type.Optional(Type.String({ description: 'ISO 8601; absent: never' })),
       projects: Type.Optional(Type.Array(Type.String(), { description: 'aliases; absent: every project of the user' })),
       role: Type.Optional(oneOf(ROLES, 'the most it may do; absent: as much as its user')),
     }),
-    answers: { 201: shaped<{ id: string; name: string; token: string; expiresAt: string | null }>({ description: '{id, name, token, expiresAt}', type: 'object' }), 400: failure('invalid_body') },
+    answers: {
+      201: shaped<{ id: string; name: string; token: string; expiresAt: string | null }>({ description: '{id, name, token, expiresAt}', type: 'object' }),
+      400: failure('invalid_body'),
+    },
   }),
-  list: declare({ method: 'GET', path: '/api/tokens', summary: "One's personal access tokens, without their secrets", least: 'session', answers: { 200: shaped<TokenRecord[]>({ description: 'the tokens', type: 'array', items: { type: 'object' } }) } }),
-  revoke: declare({ method: 'DELETE', path: '/api/tokens/:id', summary: 'Revoke a personal access token, at once', least: 'session', action: 'token.revoke', params: params.id, answers: { 204: empty('revoked'), 404: failure('not_found') } }),
+  list: declare({
+    method: 'GET',
+    path: '/api/tokens',
+    summary: "One's personal access tokens, without their secrets",
+    least: 'session',
+    answers: { 200: shaped<TokenRecord[]>({ description: 'the tokens', type: 'array', items: { type: 'object' } }) },
+  }),
+  revoke: declare({
+    method: 'DELETE',
+    path: '/api/tokens/:id',
+    summary: 'Revoke a personal access token, at once',
+    least: 'session',
+    action: 'token.revoke',
+    params: params.id,
+    answers: { 204: empty('revoked'), 404: failure('not_found') },
+  }),
 };

@@ -1,7 +1,7 @@
 import type { ItemRecord, ItemVersionRecord } from '@orbis/content-model';
 import { ACTION_ROLES } from '@orbis/scene/roles';
 import { Type } from '@sinclair/typebox';
-import { FieldSchema, ItemSchema, ItemVersionSchema, ListingSchema, ModelSchema, ReviewRequestSchema, WebhookDeliverySchema, WebhookSchema } from '../records.js';
+import { FieldSchema, ItemSchema, ItemVersionSchema, ListingSchema, ModelSchema } from '../records.js';
 import { declare } from '../route.js';
 import { answer, bodyOf, empty, failure, itemListingQuery, listOf, oneOf, paginationQuery, params, shaped } from '../schema-parts.js';
 
@@ -9,16 +9,9 @@ const READ = ACTION_ROLES['project.read'];
 const M = '/api/projects/:project/models';
 const I = `${M}/:model/items`;
 const V = `${I}/:id/versions`;
-const R = '/api/projects/:project/requests';
-const W = '/api/projects/:project/webhooks';
-
-/** The states of a review request. */
-export const REQUEST_STATES = ['open', 'approved', 'declined'] as const;
-/** How many of a webhook's deliveries its listing shows, newest first. */
-export const RECENT_DELIVERIES = 50;
 
 // The shapes only: the rules of keys, types and limits are the server's (models/field.ts), whose errors name the field.
-const fields = Type.Array(shaped<(typeof FieldSchema)['static']>({ $ref: 'Field#' }));
+const fields = Type.Array(shaped<(typeof FieldSchema)['static']>({ $ref: `${FieldSchema.$id}#` }));
 const modelFields = {
   name: Type.Optional(Type.String()),
   public: Type.Optional(Type.Boolean()),
@@ -30,7 +23,8 @@ const itemBody = bodyOf({
   public: Type.Optional(Type.Boolean({ description: 'POST: without it, the item is as public as its model' })),
 });
 const item = (description: string) => answer(ItemSchema, description);
-const page = <T>(description: string) => shaped<{ results: T[]; totalCount: number; hasMore: boolean; page: number; limit: number }>({ description, $ref: `${ListingSchema.$id}#` });
+const page = <T>(description: string) =>
+  shaped<{ results: T[]; totalCount: number; hasMore: boolean; page: number; limit: number }>({ description, $ref: `${ListingSchema.$id}#` });
 // The editor's preview of a model layer (docs/contract.md §10: a layer shows a model's public items): the
 // public export's answer, behind the management credentials.
 const preview = (format: string) => ({
@@ -38,31 +32,74 @@ const preview = (format: string) => ({
   least: READ,
   params: params.model,
   query: itemListingQuery,
-  answers: { 200: shaped<unknown>({ description: 'a FeatureCollection (or a page of one) or CSV; with an ETag', $ref: 'Listing#' }), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') },
+  answers: {
+    200: shaped<unknown>({ description: 'a FeatureCollection (or a page of one) or CSV; with an ETag', $ref: 'Listing#' }),
+    304: empty('not modified'),
+    404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field'),
+  },
 });
 
 /** `/api/projects/{p}/models…`: content models and their items (docs/contract.md §10, management API). */
 export const modelRoutes = {
   create: declare({
-    method: 'POST', path: M, summary: 'Create a content model', least: ACTION_ROLES['model.create'], action: 'model.create', params: params.project,
+    method: 'POST',
+    path: M,
+    summary: 'Create a content model',
+    least: ACTION_ROLES['model.create'],
+    action: 'model.create',
+    params: params.project,
     body: bodyOf({ key: Type.String(), ...modelFields }),
     answers: { 201: answer(ModelSchema, 'the model'), 400: failure('invalid_body naming the field'), 409: failure('conflict: the key exists') },
   }),
-  list: declare({ method: 'GET', path: M, summary: "The project's content models", least: READ, params: params.project, answers: { 200: listOf(ModelSchema, 'the models, by key') } }),
-  get: declare({ method: 'GET', path: `${M}/:model`, summary: 'One content model', least: READ, params: params.model, answers: { 200: answer(ModelSchema, 'the model'), 404: failure('not_found') } }),
+  list: declare({
+    method: 'GET',
+    path: M,
+    summary: "The project's content models",
+    least: READ,
+    params: params.project,
+    answers: { 200: listOf(ModelSchema, 'the models, by key') },
+  }),
+  get: declare({
+    method: 'GET',
+    path: `${M}/:model`,
+    summary: 'One content model',
+    least: READ,
+    params: params.model,
+    answers: { 200: answer(ModelSchema, 'the model'), 404: failure('not_found') },
+  }),
   update: declare({
-    method: 'PATCH', path: `${M}/:model`, summary: 'Change a model; items keep the values of the fields that remain', least: ACTION_ROLES['model.update'], action: 'model.update', params: params.model,
+    method: 'PATCH',
+    path: `${M}/:model`,
+    summary: 'Change a model; items keep the values of the fields that remain',
+    least: ACTION_ROLES['model.update'],
+    action: 'model.update',
+    params: params.model,
     body: bodyOf(modelFields),
     answers: { 200: answer(ModelSchema, 'the model'), 404: failure('not_found'), 400: failure('invalid_body: a bad field, or an item that would not fit') },
   }),
-  remove: declare({ method: 'DELETE', path: `${M}/:model`, summary: 'Delete a model with its items', least: ACTION_ROLES['model.delete'], action: 'model.delete', params: params.model, answers: { 204: empty('deleted'), 404: failure('not_found') } }),
+  remove: declare({
+    method: 'DELETE',
+    path: `${M}/:model`,
+    summary: 'Delete a model with its items',
+    least: ACTION_ROLES['model.delete'],
+    action: 'model.delete',
+    params: params.model,
+    answers: { 204: empty('deleted'), 404: failure('not_found') },
+  }),
   // Read as a stream by the server: the schema documents the media types and checks nothing.
   import: declare({
-    method: 'POST', path: `${M}/:model/import`, least: ACTION_ROLES['item.import'], action: 'item.import', params: params.model,
-    summary: 'Import items, all or nothing: CSV, a JSON array of field objects, a GeoJSON FeatureCollection, or a GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence; by Content-Type or the Content-Disposition file name)',
+    method: 'POST',
+    path: `${M}/:model/import`,
+    least: ACTION_ROLES['item.import'],
+    action: 'item.import',
+    params: params.model,
+    summary:
+      'Import items, all or nothing: CSV, a JSON array of field objects, a GeoJSON FeatureCollection, or a GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence; by Content-Type or the Content-Disposition file name)',
     query: Type.Object({ public: Type.Optional(oneOf(['true', 'false'], "whether the items are public (default: the model's own visibility)")) }),
     bodyByType: {
-      'text/csv': shaped<unknown>({ description: 'a header row of field keys (a Point as {key}_lng, {key}_lat; a geometry cell as GeoJSON or WKT), then one item per row' }),
+      'text/csv': shaped<unknown>({
+        description: 'a header row of field keys (a Point as {key}_lng, {key}_lat; a geometry cell as GeoJSON or WKT), then one item per row',
+      }),
       'application/json': shaped<unknown>({ description: 'an array of field objects' }),
       'application/geo+json': shaped<unknown>({ description: 'a FeatureCollection' }),
       'application/zip': shaped<unknown>({ description: 'a shapefile: .shp, .shx, .dbf and .prj (any reference system), in a zip' }),
@@ -70,7 +107,12 @@ export const modelRoutes = {
       'application/flatgeobuf': shaped<unknown>({ description: 'a FlatGeobuf file' }),
       'application/geo+json-seq': shaped<unknown>({ description: 'one GeoJSON feature per line' }),
     },
-    answers: { 201: Type.Object({ created: Type.Integer() }, { description: 'how many items were created' }), 400: failure('invalid_body naming the first bad row'), 404: failure('not_found'), 413: failure('payload_too_large') },
+    answers: {
+      201: Type.Object({ created: Type.Integer() }, { description: 'how many items were created' }),
+      400: failure('invalid_body naming the first bad row'),
+      404: failure('not_found'),
+      413: failure('payload_too_large'),
+    },
   }),
   geojson: declare({ method: 'GET', path: `${I}.geojson`, ...preview('GeoJSON') }),
   csv: declare({ method: 'GET', path: `${I}.csv`, ...preview('CSV') }),
@@ -79,87 +121,89 @@ export const modelRoutes = {
 /** `…/models/{m}/items`: items and their kept versions (docs/content-workflow.md). */
 export const itemRoutes = {
   create: declare({
-    method: 'POST', path: I, summary: 'Create an item', least: ACTION_ROLES['item.create'], action: 'item.create', params: params.model, body: itemBody,
+    method: 'POST',
+    path: I,
+    summary: 'Create an item',
+    least: ACTION_ROLES['item.create'],
+    action: 'item.create',
+    params: params.model,
+    body: itemBody,
     answers: { 201: item('the item'), 400: failure('invalid_body naming the field'), 404: failure('not_found') },
   }),
   list: declare({
-    method: 'GET', path: I, summary: 'Every item, public or not, in the envelopes of assets.json', least: READ, params: params.model, query: itemListingQuery,
+    method: 'GET',
+    path: I,
+    summary: 'Every item, public or not, in the envelopes of assets.json',
+    least: READ,
+    params: params.model,
+    query: itemListingQuery,
     answers: { 200: page<ItemRecord>('a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') },
   }),
-  get: declare({ method: 'GET', path: `${I}/:id`, summary: 'One item', least: READ, params: params.item, answers: { 200: item('the item'), 404: failure('not_found') } }),
+  get: declare({
+    method: 'GET',
+    path: `${I}/:id`,
+    summary: 'One item',
+    least: READ,
+    params: params.item,
+    answers: { 200: item('the item'), 404: failure('not_found') },
+  }),
   update: declare({
-    method: 'PATCH', path: `${I}/:id`, summary: 'Merge values into an item (null clears one); publish or unpublish it', least: ACTION_ROLES['item.update'], action: 'item.update', params: params.item, body: itemBody,
+    method: 'PATCH',
+    path: `${I}/:id`,
+    summary: 'Merge values into an item (null clears one); publish or unpublish it',
+    least: ACTION_ROLES['item.update'],
+    action: 'item.update',
+    params: params.item,
+    body: itemBody,
     answers: { 200: item('the item'), 404: failure('not_found'), 400: failure('invalid_body naming the field') },
   }),
-  remove: declare({ method: 'DELETE', path: `${I}/:id`, summary: 'Delete an item', least: ACTION_ROLES['item.delete'], action: 'item.delete', params: params.item, answers: { 204: empty('deleted'), 404: failure('not_found') } }),
+  remove: declare({
+    method: 'DELETE',
+    path: `${I}/:id`,
+    summary: 'Delete an item',
+    least: ACTION_ROLES['item.delete'],
+    action: 'item.delete',
+    params: params.item,
+    answers: { 204: empty('deleted'), 404: failure('not_found') },
+  }),
   versions: declare({
-    method: 'GET', path: V, summary: "An item's versions, newest first (also of a deleted item, until its model is deleted)", least: READ, params: params.item, query: paginationQuery,
-    answers: { 200: page<ItemVersionRecord>('a list or a page of {version, at, actor, public, fields}'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') },
+    method: 'GET',
+    path: V,
+    summary: "An item's versions, newest first (also of a deleted item, until its model is deleted)",
+    least: READ,
+    params: params.item,
+    query: paginationQuery,
+    answers: {
+      200: page<ItemVersionRecord>('a list or a page of {version, at, actor, public, fields}'),
+      400: failure('invalid_parameter or invalid_cursor'),
+      404: failure('not_found'),
+    },
   }),
   version: declare({
-    method: 'GET', path: `${V}/:version`, summary: 'One version of an item', least: READ, params: params.version,
-    answers: { 200: answer(ItemVersionSchema, '{version, at, actor, public, fields}'), 400: failure('invalid_parameter: not a version number'), 404: failure('not_found') },
+    method: 'GET',
+    path: `${V}/:version`,
+    summary: 'One version of an item',
+    least: READ,
+    params: params.version,
+    answers: {
+      200: answer(ItemVersionSchema, '{version, at, actor, public, fields}'),
+      400: failure('invalid_parameter: not a version number'),
+      404: failure('not_found'),
+    },
   }),
   restore: declare({
-    method: 'POST', path: `${V}/:version/restore`, summary: "Make an old version's values the item's again, as a new version", least: ACTION_ROLES['item.restore'], action: 'item.restore', params: params.version,
-    answers: { 200: item('the item'), 400: failure('invalid_parameter, or invalid_body: the version does not fit the model as it is now'), 404: failure('not_found'), 409: failure('conflict: the item was deleted'), 412: failure('precondition_failed: If-Match names an older version of the item') },
-  }),
-};
-
-const closeBody = bodyOf({ comment: Type.Optional(Type.String({ description: 'at most 2,000 characters' })) });
-const close = (verb: 'approve' | 'decline', summary: string) =>
-  declare({
-    method: 'POST', path: `${R}/:id/${verb}`, summary, least: ACTION_ROLES[`request.${verb}`], action: `request.${verb}`, params: params.request, body: closeBody,
-    answers: { 200: answer(ReviewRequestSchema, 'the request, closed'), 400: failure('invalid_body'), 404: failure('not_found'), 409: failure('conflict: the request is closed already') },
-  });
-
-/** `/api/projects/{p}/requests`: review requests over items' drafts (docs/content-workflow.md, "Review"). */
-export const requestRoutes = {
-  open: declare({
-    method: 'POST', path: R, summary: "Ask for a review of items' drafts", least: ACTION_ROLES['request.create'], action: 'request.create', params: params.project,
-    // The shapes only: the rules (items with drafts, reviewers who may approve) are the server's.
-    body: bodyOf({
-      title: Type.String(),
-      items: Type.Array(shaped<{ model: string; id: string }>({ type: 'object', properties: { model: { type: 'string' }, id: { type: 'string' } } })),
-      reviewers: Type.Array(Type.String({ description: 'a user id of a maintainer or owner' })),
-    }),
-    answers: { 201: answer(ReviewRequestSchema, 'the request, open'), 400: failure('invalid_body naming the field'), 409: failure('conflict: an item has no draft, or is in another open request') },
-  }),
-  list: declare({
-    method: 'GET', path: R, summary: "The project's review requests, newest first (at most 100)", least: READ, params: params.project,
-    query: Type.Object({ state: Type.Optional(oneOf(REQUEST_STATES)) }),
-    answers: { 200: listOf(ReviewRequestSchema, 'the requests'), 400: failure('invalid_parameter: an unknown state') },
-  }),
-  get: declare({ method: 'GET', path: `${R}/:id`, summary: 'One review request', least: READ, params: params.request, answers: { 200: answer(ReviewRequestSchema, 'the request'), 404: failure('not_found') } }),
-  approve: close('approve', 'Approve a request: every item of it is published at once'),
-  decline: close('decline', 'Decline a request: its drafts stay unpublished'),
-};
-
-// The shapes only: the rules (an allowed address, known triggers) are the server's, whose errors name the field.
-const webhookFields = {
-  url: Type.String({ description: 'http or https; not at a loopback, link-local or private address unless ORBIS_WEBHOOK_ALLOW_PRIVATE=1' }),
-  triggers: Type.Array(Type.String()),
-  active: Type.Optional(Type.Boolean()),
-};
-const WEBHOOK_READ = ACTION_ROLES['webhook.read'];
-
-/** `/api/projects/{p}/webhooks`: a maintainer's webhooks and their recent deliveries (docs/content-workflow.md, "Webhooks"). */
-export const webhookRoutes = {
-  create: declare({
-    method: 'POST', path: W, summary: 'Register a webhook: the only answer that shows its secret', least: ACTION_ROLES['webhook.create'], action: 'webhook.create', params: params.project,
-    body: bodyOf(webhookFields),
-    answers: { 201: answer(WebhookSchema, 'the webhook with its secret'), 400: failure('invalid_body naming the field: a refused address, an unknown trigger'), 404: failure('not_found') },
-  }),
-  list: declare({ method: 'GET', path: W, summary: "The project's webhooks, without their secrets", least: WEBHOOK_READ, params: params.project, answers: { 200: listOf(WebhookSchema, 'the webhooks, oldest first'), 404: failure('not_found') } }),
-  get: declare({ method: 'GET', path: `${W}/:id`, summary: 'One webhook', least: WEBHOOK_READ, params: params.webhook, answers: { 200: answer(WebhookSchema, 'the webhook'), 404: failure('not_found') } }),
-  update: declare({
-    method: 'PATCH', path: `${W}/:id`, summary: "Change a webhook's URL, triggers, or whether it is active", least: ACTION_ROLES['webhook.update'], action: 'webhook.update', params: params.webhook,
-    body: bodyOf({ url: Type.Optional(webhookFields.url), triggers: Type.Optional(webhookFields.triggers), active: webhookFields.active }),
-    answers: { 200: answer(WebhookSchema, 'the webhook'), 400: failure('invalid_body naming the field'), 404: failure('not_found') },
-  }),
-  remove: declare({ method: 'DELETE', path: `${W}/:id`, summary: 'Delete a webhook and its deliveries, sent or not', least: ACTION_ROLES['webhook.delete'], action: 'webhook.delete', params: params.webhook, answers: { 204: empty('deleted'), 404: failure('not_found') } }),
-  deliveries: declare({
-    method: 'GET', path: `${W}/:id/deliveries`, summary: `A webhook's ${RECENT_DELIVERIES} most recent deliveries, newest first, with their answers`, least: WEBHOOK_READ, params: params.webhook,
-    answers: { 200: listOf(WebhookDeliverySchema, 'the deliveries'), 404: failure('not_found') },
+    method: 'POST',
+    path: `${V}/:version/restore`,
+    summary: "Make an old version's values the item's again, as a new version",
+    least: ACTION_ROLES['item.restore'],
+    action: 'item.restore',
+    params: params.version,
+    answers: {
+      200: item('the item'),
+      400: failure('invalid_parameter, or invalid_body: the version does not fit the model as it is now'),
+      404: failure('not_found'),
+      409: failure('conflict: the item was deleted'),
+      412: failure('precondition_failed: If-Match names an older version of the item'),
+    },
   }),
 };

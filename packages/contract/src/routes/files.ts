@@ -35,7 +35,13 @@ const IMPORT_REPORT = shaped<ImportReport>({
     plugins: { type: 'integer' },
     scene: { type: 'boolean' },
     publication: { type: 'boolean' },
-    members: { type: 'object', properties: { added: entries('members given their role', member), skipped: entries('members with no user of this email here', { ...member, reason: { type: 'string' } }) } },
+    members: {
+      type: 'object',
+      properties: {
+        added: entries('members given their role', member),
+        skipped: entries('members with no user of this email here', { ...member, reason: { type: 'string' } }),
+      },
+    },
   },
 });
 
@@ -48,20 +54,62 @@ const IMPORT_REPORT = shaped<ImportReport>({
  */
 export const fileRoutes = {
   file: declare({
-    method: 'GET', path: `${P}/files/:assetId/*`, summary: "Any asset's bytes, for the editor's preview", least: READ,
+    method: 'GET',
+    path: `${P}/files/:assetId/*`,
+    summary: "Any asset's bytes, for the editor's preview",
+    least: READ,
     params: Type.Object({ project: text(), assetId: text(), '*': text('the file name, or the path of a file inside an archive') }),
     answers: { 200: shaped<string>({ description: "the file's bytes (a Range: its part, 206)" }) },
   }),
-  rasterTile: declare({ method: 'GET', path: `${P}/rasters/:assetId/:z/:x/:file`, summary: 'A Web Mercator tile of any GeoTIFF asset, for the editor', least: READ, params: tileParams, answers: {} }),
-  terrainTile: declare({ method: 'GET', path: `${P}/terrain/:assetId/:z/:x/:file`, summary: 'A terrain tile of any DEM GeoTIFF asset, for the editor', least: READ, params: tileParams, answers: {} }),
+  rasterTile: declare({
+    method: 'GET',
+    path: `${P}/rasters/:assetId/:z/:x/:file`,
+    summary: 'A Web Mercator tile of any GeoTIFF asset, for the editor',
+    least: READ,
+    params: tileParams,
+    answers: {},
+  }),
+  terrainTile: declare({
+    method: 'GET',
+    path: `${P}/terrain/:assetId/:z/:x/:file`,
+    summary: 'A terrain tile of any DEM GeoTIFF asset, for the editor',
+    least: READ,
+    params: tileParams,
+    answers: {},
+  }),
   urlLayer: declare({
-    method: 'GET', path: `${P}/url-layer`, summary: 'A GIS file named by URL (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence, CSV of WKT), as WGS84 GeoJSON', least: READ, params: params.project,
-    query: Type.Object({ type: Type.String(), url: Type.String({ description: 'http or https' }), table: Type.Optional(Type.String()), wktColumn: Type.Optional(Type.String()) }),
+    method: 'GET',
+    path: `${P}/url-layer`,
+    summary: 'A GIS file named by URL (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence, CSV of WKT), as WGS84 GeoJSON',
+    least: READ,
+    params: params.project,
+    query: Type.Object({
+      type: Type.String(),
+      url: Type.String({ description: 'http or https' }),
+      table: Type.Optional(Type.String()),
+      wktColumn: Type.Optional(Type.String()),
+    }),
     answers: {},
   }),
   projectImport: declare({
-    method: 'POST', path: '/api/projects/import', summary: 'Import a project exported by `orbis project export`; all or nothing, the caller becomes its owner', least: 'signed-in', action: 'project.import',
-    bodyByType: { 'multipart/form-data': shaped<unknown>({ properties: { alias: { type: 'string', description: "the new project's alias, when not the exported one (send it before the file)" }, file: { description: 'the zip of orbis project export' } } }) },
-    answers: { 201: IMPORT_REPORT, 400: failure('invalid_body: not a project export, or a hostile zip'), 409: failure('conflict: the alias exists'), 413: failure('payload_too_large') },
+    method: 'POST',
+    path: '/api/projects/import',
+    summary: 'Import a project exported by `orbis project export`; all or nothing, the caller becomes its owner',
+    least: 'signed-in',
+    action: 'project.import',
+    bodyByType: {
+      'multipart/form-data': shaped<unknown>({
+        properties: {
+          alias: { type: 'string', description: "the new project's alias, when not the exported one (send it before the file)" },
+          file: { description: 'the zip of orbis project export' },
+        },
+      }),
+    },
+    answers: {
+      201: IMPORT_REPORT,
+      400: failure('invalid_body: not a project export, or a hostile zip'),
+      409: failure('conflict: the alias exists'),
+      413: failure('payload_too_large'),
+    },
   }),
 };

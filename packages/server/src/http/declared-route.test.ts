@@ -18,11 +18,15 @@ async function guardedApp(register: (scope: Parameters<typeof guardRoutes>[0]) =
 
 describe('routes registered from their declarations (@orbis/contract)', () => {
   it('refuses a management route that has no declaration: the app does not build', async () => {
-    await expect(guardedApp((scope) => scope.get('/api/projects/:project/secret', async () => ({})))).rejects.toThrow('GET /api/projects/:project/secret has no declaration');
+    await expect(guardedApp((scope) => scope.get('/api/projects/:project/secret', async () => ({})))).rejects.toThrow(
+      'GET /api/projects/:project/secret has no declaration',
+    );
   });
 
   it('refuses a route whose declaration is for another method or path', async () => {
-    const misdeclared = guardedApp((scope) => scope.route({ method: 'POST', url: '/api/projects/:project/keys/:id', config: { declared: keyRoutes.revoke }, handler: async () => ({}) }));
+    const misdeclared = guardedApp((scope) =>
+      scope.route({ method: 'POST', url: '/api/projects/:project/keys/:id', config: { declared: keyRoutes.revoke }, handler: async () => ({}) }),
+    );
     await expect(misdeclared).rejects.toThrow('POST /api/projects/:project/keys/:id has no declaration');
   });
 

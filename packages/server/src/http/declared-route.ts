@@ -1,5 +1,14 @@
 import { type BodyOf, type ParamsOf, type QueryOf, type RouteDecl, securityOf } from '@orbis/contract';
-import type { FastifyInstance, FastifySchema, RouteGenericInterface, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifySchema,
+  RouteGenericInterface,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,7 +33,8 @@ export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'validatorCo
 /** The Fastify schema of a declaration: what Ajv checks and what `/openapi.json` shows. */
 export function schemaOf(route: RouteDecl): FastifySchema {
   const security = securityOf(route);
-  const body = route.body ?? (route.bodyByType && { content: Object.fromEntries(Object.entries(route.bodyByType).map(([type, schema]) => [type, { schema }])) });
+  const body =
+    route.body ?? (route.bodyByType && { content: Object.fromEntries(Object.entries(route.bodyByType).map(([type, schema]) => [type, { schema }])) });
   return {
     summary: route.summary,
     ...(security ? { security: security as { [label: string]: string[] }[] } : {}),
@@ -41,7 +51,12 @@ export function schemaOf(route: RouteDecl): FastifySchema {
  * is the request's types, from the declaration unless the route's schemas are the server's own
  * (`extras.schema`: the file and tile reads, which share theirs with the public routes).
  */
-export function declaredRoute<D extends RouteDecl, R extends RouteGenericInterface = Declared<D>>(app: FastifyInstance, route: D, handler: DeclaredHandler<R>, extras: RouteExtras = {}): void {
+export function declaredRoute<D extends RouteDecl, R extends RouteGenericInterface = Declared<D>>(
+  app: FastifyInstance,
+  route: D,
+  handler: DeclaredHandler<R>,
+  extras: RouteExtras = {},
+): void {
   const { schema, ...options } = extras;
   app.route<R>({ ...options, method: route.method, url: route.path, schema: { ...schemaOf(route), ...schema }, config: { declared: route }, handler });
 }

@@ -8,7 +8,7 @@ import { ApiError } from './api-error.js';
 import { answeredNotModified } from './etag.js';
 import { projectOr404 } from './project-param.js';
 import { publishedProject } from './published-project.js';
-import { failure, params } from '@orbis/contract';
+import { failure } from '@orbis/contract';
 
 const GEOJSON = { description: 'the WGS84 GeoJSON FeatureCollection, with an ETag', type: 'object' };
 

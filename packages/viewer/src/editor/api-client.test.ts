@@ -18,7 +18,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the typed client of the management API (@orbis/contract)', () => {
   const client = new ApiClient({ authorization: 'Bearer t' });
 
-  it("calls a route by its declaration: method, path with its parameters encoded, JSON body, credentials", async () => {
+  it('calls a route by its declaration: method, path with its parameters encoded, JSON body, credentials', async () => {
     const sent = answering(200, { alias: 'a b' }, { etag: '"v2"' });
     const answer = await client.send(projectRoutes.update, { params: { project: 'a b' }, body: { visibility: 'private' }, ifMatch: '"v1"' });
     expect(sent[0]!.url).toBe('/api/projects/a%20b');

@@ -28,7 +28,11 @@ type ParamsPart<D extends RouteDecl> = D['params'] extends TSchema ? { params: P
 type QueryPart<D extends RouteDecl> = D['query'] extends TSchema ? { query?: Partial<QueryOf<D>> } : { query?: never };
 /** A form, for a route that takes multipart/form-data. */
 type FormPart<D extends RouteDecl> = D['bodyByType'] extends { 'multipart/form-data': TSchema } ? FormData : never;
-type BodyPart<D extends RouteDecl> = D['body'] extends TSchema ? { body: BodyOf<D> } : D['bodyByType'] extends object ? { body?: BodyOf<D> | FormPart<D> } : { body?: never };
+type BodyPart<D extends RouteDecl> = D['body'] extends TSchema
+  ? { body: BodyOf<D> }
+  : D['bodyByType'] extends object
+    ? { body?: BodyOf<D> | FormPart<D> }
+    : { body?: never };
 
 /** What a call of route `D` sends: its path parameters, query and body as declared, and the version headers. */
 export type CallInput<D extends RouteDecl> = ParamsPart<D> &
