@@ -7,7 +7,6 @@ import type { ReviewStore } from './review-store.js';
 
 /** Who may list a project's assets without a key. */
 import type { Visibility } from '@orbis/contract';
-export type { Visibility };
 
 /** A project as the store keeps it. `assetCount` and `publicAssetCount` are maintained, never counted. */
 export interface Project {

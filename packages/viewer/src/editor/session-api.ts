@@ -1,4 +1,4 @@
-import { fileRoutes, type ImportReport, type InvitationRecord, type Me, projectRoutes, sessionRoutes, type SignInProviders, tokenRoutes, type UserRecord } from '@orbis/contract';
+import { fileRoutes, type ImportReport, type InvitationRecord, type Me, projectRoutes, sessionRoutes, type SignInProviders, tokenRoutes, type UserRecord, type Visibility } from '@orbis/contract';
 import type { Role, TokenRecord } from '@orbis/scene/roles';
 import { ApiClient, ApiError } from './api-client.js';
 import { isLanguage, type Language, setLanguage } from '../ui/i18n.js';
@@ -51,7 +51,7 @@ export function acceptInvitation(id: string, newUser?: { name: string; password:
 }
 
 /** Creates a project; its creator becomes its owner. */
-export function createProject(project: { alias: string; name: string; visibility: 'public' | 'private' }, token?: string): Promise<{ alias: string }> {
+export function createProject(project: { alias: string; name: string; visibility: Visibility }, token?: string): Promise<{ alias: string }> {
   return clientOf(token).call(projectRoutes.create, { body: project });
 }
 
