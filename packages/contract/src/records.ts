@@ -73,7 +73,7 @@ export const ListingSchema = Type.Object(
     totalCount: Type.Integer(),
     hasMore: Type.Optional(Type.Boolean()),
     limit: Type.Optional(Type.Integer()),
-    nextCursor: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    nextCursor: Type.Optional(shaped<string | null>({ type: ['string', 'null'] })),
     page: Type.Optional(Type.Integer({ description: 'page and offset modes' })),
     offset: Type.Optional(Type.Integer({ description: 'page and offset modes' })),
   },

@@ -54,8 +54,9 @@ export type BodyOf<D extends RouteDecl> = D['body'] extends TSchema
   : D['bodyByType'] extends { 'application/json': infer S extends TSchema }
     ? Static<S> | undefined
     : undefined;
-/** What a route answers when it succeeds. */
-export type AnswerOf<D extends RouteDecl> = {
+/** What a route answers when it succeeds (unknown when its answers are not declared: the bytes of a file). */
+export type AnswerOf<D extends RouteDecl> = keyof D['answers'] extends never ? unknown : SuccessOf<D>;
+type SuccessOf<D extends RouteDecl> = {
   [S in keyof D['answers']]: S extends 200 | 201 | 204 ? (D['answers'][S] extends TSchema ? Static<D['answers'][S]> : never) : never;
 }[keyof D['answers']];
 

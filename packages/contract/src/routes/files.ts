@@ -59,7 +59,7 @@ export const fileRoutes = {
     summary: "Any asset's bytes, for the editor's preview",
     least: READ,
     params: Type.Object({ project: text(), assetId: text(), '*': text('the file name, or the path of a file inside an archive') }),
-    answers: { 200: shaped<string>({ description: "the file's bytes (a Range: its part, 206)" }) },
+    answers: {},
   }),
   rasterTile: declare({
     method: 'GET',

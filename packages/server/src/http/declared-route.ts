@@ -41,7 +41,7 @@ export function schemaOf(route: RouteDecl): FastifySchema {
     ...(route.params ? { params: route.params } : {}),
     ...(route.query ? { querystring: route.query } : {}),
     ...(body ? { body } : {}),
-    response: route.answers,
+    ...(Object.keys(route.answers).length > 0 ? { response: route.answers } : {}),
   };
 }
 

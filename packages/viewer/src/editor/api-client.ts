@@ -95,7 +95,8 @@ export class ApiClient {
     const etag = res.headers.get('etag') ?? undefined;
     if (res.status === 204) return { body: undefined as AnswerOf<D>, etag };
     const type = res.headers.get('content-type') ?? '';
-    const json: unknown = type.includes('json') ? await res.json().catch(() => undefined) : await res.text();
+    // The API answers JSON; a file's bytes (a GeoJSON file's too) are read as text.
+    const json: unknown = type.startsWith('application/json') ? await res.json().catch(() => undefined) : await res.text();
     if (!res.ok) throw errorOf(res.status, json, res.statusText);
     return { body: json as AnswerOf<D>, etag };
   }

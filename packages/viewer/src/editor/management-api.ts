@@ -145,8 +145,8 @@ export class ManagementApi {
   }
 
   /** The first `bytes` bytes of an asset's file as text (a Range request), e.g. a CSV's header. */
-  fileHead(asset: AssetRecord, bytes: number): Promise<string> {
-    return this.client.call(fileRoutes.file, { params: { ...this.at, assetId: asset.id, '*': asset.name }, headers: { range: `bytes=0-${bytes - 1}` } });
+  async fileHead(asset: AssetRecord, bytes: number): Promise<string> {
+    return String(await this.client.call(fileRoutes.file, { params: { ...this.at, assetId: asset.id, '*': asset.name }, headers: { range: `bytes=0-${bytes - 1}` } }));
   }
 
   /** Where the server answers a GIS file that a layer names by URL, as WGS84 GeoJSON (docs/contract.md §13). */
