@@ -63,6 +63,11 @@ export interface ReviewRequestRecord {
   comment: string | null;
 }
 
+/** The events a webhook may be told of (docs/contract.md §16), Re:Earth CMS's triggers. */
+export const WEBHOOK_TRIGGERS = ['item.create', 'item.update', 'item.delete', 'item.publish', 'item.unpublish', 'asset.upload', 'asset.delete'] as const;
+
+export type WebhookTrigger = (typeof WEBHOOK_TRIGGERS)[number];
+
 /** A webhook as the management API answers it; `secret` only when it is created (docs/content-workflow.md, "Webhooks"). */
 export interface WebhookRecord {
   id: string;

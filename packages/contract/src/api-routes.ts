@@ -1,5 +1,5 @@
 import type { RouteDecl } from './route.js';
-import { auditRoutes, memberRoutes, tokenRoutes, userRoutes } from './routes/accounts.js';
+import { auditRoutes, memberRoutes, projectInvitationRoutes, tokenRoutes, userRoutes } from './routes/accounts.js';
 import { itemRoutes, modelRoutes } from './routes/content.js';
 import { requestRoutes, webhookRoutes } from './routes/workflow.js';
 import { fileRoutes } from './routes/files.js';
@@ -21,6 +21,7 @@ export const MANAGEMENT_ROUTES = {
   requests: requestRoutes,
   webhooks: webhookRoutes,
   members: memberRoutes,
+  invitations: projectInvitationRoutes,
   audit: auditRoutes,
   users: userRoutes,
   tokens: tokenRoutes,

@@ -14,7 +14,16 @@ export {
   securityOf,
 } from './route.js';
 export { answer, bodyOf, empty, expandQuery, failure, itemListingQuery, listOf, oneOf, paginationQuery, params, shaped, text } from './schema-parts.js';
-export { auditRoutes, type InvitationLink, memberRoutes, tokenRoutes, type UserRecord, userRoutes } from './routes/accounts.js';
+export {
+  auditRoutes,
+  type InvitationLink,
+  memberRoutes,
+  projectInvitationRoutes,
+  type ProjectInvitationRecord,
+  tokenRoutes,
+  type UserRecord,
+  userRoutes,
+} from './routes/accounts.js';
 export { itemRoutes, modelRoutes } from './routes/content.js';
 export { RECENT_DELIVERIES, REQUEST_STATES, requestRoutes, webhookRoutes } from './routes/workflow.js';
 export { fileRoutes, type ImportReport } from './routes/files.js';

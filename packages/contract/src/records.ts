@@ -4,7 +4,7 @@
  * `{"$ref": "Name#"}`), and the editor reads them, all as typed here.
  */
 import type { ActorRecord, ItemRecord, ItemVersionRecord, ModelRecord, ReviewRequestRecord, WebhookDeliveryRecord, WebhookRecord } from '@orbis/content-model';
-import { FIELD_TYPES } from '@orbis/content-model';
+import { FIELD_TYPES, WEBHOOK_TRIGGERS, type WebhookTrigger } from '@orbis/content-model';
 import { ALIAS_PATTERN } from '@orbis/scene/checks';
 import { ROLES } from '@orbis/scene/roles';
 import { type Static, Type } from '@sinclair/typebox';
@@ -18,9 +18,8 @@ export const VISIBILITIES = ['public', 'private'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 export const VisibilitySchema = oneOf(VISIBILITIES);
 
-/** What a webhook may be told of (docs/content-workflow.md, "Webhooks"). */
-export const WEBHOOK_TRIGGERS = ['item.create', 'item.update', 'item.delete', 'item.publish', 'item.unpublish', 'asset.upload', 'asset.delete'] as const;
-export type WebhookTrigger = (typeof WEBHOOK_TRIGGERS)[number];
+/** What a webhook may be told of: declared in @orbis/content-model beside the webhook records. */
+export { WEBHOOK_TRIGGERS, type WebhookTrigger };
 
 /** A model's key (docs/contract.md §10): lower case, digits, `_` and `-`, at most 63. */
 export const MODEL_KEY_PATTERN = /^[a-z][a-z0-9_-]{0,62}$/;

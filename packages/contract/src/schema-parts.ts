@@ -41,6 +41,7 @@ export const params = {
   key: Type.Object({ project: param('the project alias'), id: param('the key id') }),
   plugin: Type.Object({ project: param('the project alias'), id: param('the plugin id') }),
   member: Type.Object({ project: param('the project alias'), userId: param('the user id') }),
+  invitation: Type.Object({ project: param('the project alias'), id: param('the invitation id') }),
   model: Type.Object({ project: param('the project alias'), model: param('the model key') }),
   request: Type.Object({ project: param('the project alias'), id: param('the request id') }),
   webhook: Type.Object({ project: param('the project alias'), id: param('the webhook id') }),

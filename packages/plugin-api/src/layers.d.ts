@@ -6,7 +6,12 @@ export type StyleValue<T> = T | { expression: string } | { conditions: [conditio
 /** Re:Earth's form of a style value: also `{expression: {conditions}}`. */
 export type ReearthStyleValue<T> = StyleValue<T> | { expression: { conditions: [condition: string, value: string][] } };
 
-export type LayerType = 'geojson' | 'czml' | 'kml' | '3dtiles' | 'gltf' | 'imagery' | 'wms' | 'csv' | 'gpx' | 'mvt';
+/**
+ * `geotiff` (docs/contract.md §17) shows a GeoTIFF that a geotiff layer of the scene shows, by its
+ * `assetId` or `url`, in the plugin's own `data` style (`bands`, `nodata`, `ramp`, `breaks`, `hillshade`).
+ * @example app.layers.add({ type: 'geotiff', assetId: 'ast_dem', data: { hillshade: true } });
+ */
+export type LayerType = 'geojson' | 'czml' | 'kml' | '3dtiles' | 'gltf' | 'imagery' | 'wms' | 'csv' | 'gpx' | 'mvt' | 'geotiff';
 
 /** Appearance keys (docs/contract.md §7); every field optional. */
 export interface Appearance {

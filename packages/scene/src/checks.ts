@@ -13,5 +13,5 @@ export { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 export { TILE_TYPES, type TileType } from './tile-types.js';
 export { INFOBOX_FORMATS, type InfoboxFormat } from './infobox-formats.js';
 export { ALIAS_PATTERN, ALIAS_RULE, aliasFromName } from './project-alias.js';
-export { GEOTIFF_NAME, GSI_DEM_TILES, rasterStyleProblem, type RasterStyleFields, rasterTilesPath, TERRAIN_TYPES, terrainTilesPath } from './raster-layers.js';
+export { GEOTIFF_NAME, GSI_DEM_TILES, publishedUrlRasterPath, rasterStyleProblem, type RasterStyleFields, rasterTilesPath, rasterValuesUrl, TERRAIN_TYPES, terrainTilesPath, urlRasterTilesPath } from './raster-layers.js';
 export { HEATMAP_RAMP } from './heatmap-ramp.js';

@@ -8,6 +8,29 @@ export function rasterTilesPath(assetId: string): string {
   return `/rasters/${encodeURIComponent(assetId)}/{z}/{x}/{y}.png`;
 }
 
+/**
+ * A `geotiff` layer named by URL: its tiles for the editor, after `/api/projects/{p}` (the server
+ * reads the file by ranges, for members only), with the URL in the query.
+ */
+export function urlRasterTilesPath(url: string): string {
+  return `/url-rasters/{z}/{x}/{y}.png?url=${encodeURIComponent(url)}`;
+}
+
+/** A published `geotiff` layer named by URL: its tiles on the public page, after `/api/p/{p}` (only URLs the published scene names are read). */
+export function publishedUrlRasterPath(layerId: string): string {
+  return `/url-rasters/${encodeURIComponent(layerId)}/{z}/{x}/{y}.png`;
+}
+
+/**
+ * Where the values of a raster layer's pixel under a place are answered (what a click shows,
+ * docs/contract.md §17): beside its tiles, `values?lng=…&lat=…` in place of `{z}/{x}/{y}.png`.
+ */
+export function rasterValuesUrl(tileTemplate: string, lng: number, lat: number): string {
+  const [path, query] = tileTemplate.split('?') as [string, string | undefined];
+  const place = `lng=${lng.toFixed(7)}&lat=${lat.toFixed(7)}`;
+  return `${path.replace('{z}/{x}/{y}.png', 'values')}?${query ? `${query}&` : ''}${place}`;
+}
+
 /** A DEM's terrain tiles, after `/api/p/{p}` (public) or `/api/projects/{p}` (the editor's): Terrarium PNGs, 65 × 65 heights on each Web Mercator tile's edges. */
 export function terrainTilesPath(assetId: string): string {
   return `/terrain/${encodeURIComponent(assetId)}/{z}/{x}/{y}.png`;

@@ -52,6 +52,8 @@ export const ACTION_ROLES = {
   'member.add': 'maintainer',
   'member.role': 'maintainer',
   'member.remove': 'maintainer',
+  'invitation.list': 'maintainer',
+  'invitation.revoke': 'maintainer',
   'audit.read': 'maintainer',
   'request.create': 'writer',
   'request.approve': 'maintainer',

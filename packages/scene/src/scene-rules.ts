@@ -61,7 +61,8 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
     return { path: `${path}.url`, message: 'is a tile URL template with {z}, {x} and {y}' };
   }
   if (layer.type === 'geotiff') {
-    if (layer.assetId === undefined) return { path: `${path}.${layer.url === undefined ? 'assetId' : 'url'}`, message: 'a geotiff layer shows a GeoTIFF uploaded to the project (assetId); one by URL is not served yet (docs/rasters.md)' };
+    if (layer.model !== undefined) return { path: `${path}.model`, message: 'a geotiff layer shows a GeoTIFF uploaded to the project (assetId) or named by URL (url)' };
+    if (layer.url !== undefined && !/^https?:\/\//i.test(layer.url)) return { path: `${path}.url`, message: 'is the http or https URL of a GeoTIFF (a COG, best), which the server reads by ranges' };
     const problem = rasterStyleProblem(layer.data ?? {});
     if (problem) return { path: `${path}.data.${problem.key}`, message: problem.message };
   }

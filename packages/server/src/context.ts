@@ -110,7 +110,7 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),
     tiles: new VectorTiles(storage),
-    rasters: new RasterTiles(storage),
+    rasters: new RasterTiles(storage, { privateAddresses: config.urlLayersPrivate }),
     frameAncestors: config.frameAncestors,
     crossOriginIsolation: config.crossOriginIsolation,
     timeouts: config.timeouts,

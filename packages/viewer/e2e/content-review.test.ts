@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { addMember, signedInUser } from '../../server/src/test/team.js';
 import { startReceiver, type WebhookReceiver } from '../../server/src/test/webhook-receiver.js';
+import { seriousAxeViolations } from './axe.js';
 import { useBrowserAndServer } from './fixture.js';
 
 /**
@@ -87,6 +88,41 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     const id = ((await (await h.admin('GET', '/api/projects/review/models/shelters/items')).json()) as { results: { id: string }[] }).results[0]!.id;
     expect(await (await h.admin('GET', `/api/projects/review/models/shelters/items/${id}`)).json()).toMatchObject({ name: 'Hall A', status: 'changed' });
     expect(await published()).toEqual(['Hall A']);
+    tab.assertClean();
+  });
+
+  it('lets a maintainer add a webhook, pause it and delete it from the webhook list', async () => {
+    const { h, tab } = fx;
+    const { page } = tab;
+    const registered = async () => (await (await h.admin('GET', '/api/projects/review/webhooks')).json()) as { url: string; triggers: string[]; active: boolean }[];
+    // A page of its own: the same address again would change only its hash, and keep the list opened before.
+    await page.goto('about:blank');
+    await page.goto(`${h.url}/editor/review?tab=content#token=${ADMIN_TOKEN}`);
+    await page.getByTestId('webhook-list').locator('summary').click();
+    await page.getByTestId('webhook-row').first().waitFor();
+    // Told of asset deletions only, which this test makes none of: nothing is delivered to it.
+    const url = `${receiver.url}?from=editor`;
+    await page.getByTestId('webhook-url').fill(url);
+    await page.getByTestId('webhook-trigger-item.publish').uncheck();
+    await page.getByTestId('webhook-trigger-item.unpublish').uncheck();
+    await page.getByTestId('webhook-trigger-asset.delete').check();
+    await page.getByTestId('add-webhook').click();
+    // Its secret is shown once, the one answer that has it.
+    expect(await page.getByTestId('webhook-secret-value').inputValue()).toMatch(/^whsec_/);
+    const row = page.getByTestId('webhook-row').filter({ hasText: url });
+    await row.waitFor();
+    // The list, its rows and the form pass axe-core, opened.
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect((await registered()).find((hook) => hook.url === url)).toMatchObject({ triggers: ['asset.delete'], active: true });
+
+    await row.getByTestId('webhook-pause').click();
+    await page.locator('[data-testid="webhook-row"][data-active="false"]').filter({ hasText: url }).waitFor();
+    expect((await registered()).find((hook) => hook.url === url)?.active).toBe(false);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByTestId('webhook-delete').click();
+    await row.waitFor({ state: 'detached' });
+    expect((await registered()).map((hook) => hook.url)).toEqual([receiver.url]);
     tab.assertClean();
   });
 });

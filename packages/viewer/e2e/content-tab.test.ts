@@ -94,4 +94,38 @@ describe('editor Content tab in Chromium', () => {
     await expect.poll(capacity, { timeout: 30_000 }).toBe(333);
     tab.assertClean();
   });
+
+  it('refuses a webhook to a private address as the server says it, and keeps what was typed', async () => {
+    const { h, tab } = fx;
+    const { page } = tab;
+    await page.goto('about:blank');
+    await page.goto(`${h.url}/editor/content?tab=content#token=${ADMIN_TOKEN}`);
+    await page.getByTestId('webhook-list').locator('summary').click();
+    await page.getByTestId('webhooks').getByText('No webhooks yet').waitFor();
+    // This server has no ORBIS_WEBHOOK_ALLOW_PRIVATE: a loopback receiver is refused, and nothing is registered.
+    await page.getByTestId('webhook-url').fill('http://127.0.0.1:9/hook');
+    await page.getByTestId('add-webhook').click();
+    await page.getByTestId('webhook-message').filter({ hasText: '127.0.0.1' }).waitFor();
+    expect(await page.getByTestId('webhook-url').inputValue()).toBe('http://127.0.0.1:9/hook');
+    expect(await (await h.admin('GET', '/api/projects/content/webhooks')).json()).toEqual([]);
+    tab.assertClean();
+  });
+
+  it('keeps what is typed in an item form while the list of items is read again', async () => {
+    const { h, tab } = fx;
+    const { page } = tab;
+    await page.goto('about:blank');
+    await page.goto(`${h.url}/editor/content?tab=content#token=${ADMIN_TOKEN}`);
+    await page.getByTestId('item-row').first().getByTestId('edit-item').click();
+    await page.getByTestId('item-field-name').fill('Typed, not saved');
+    await page.getByTestId('item-field-capacity').focus();
+    // An import reads the list again (a teammate's items would come the same way): the form is left as it is.
+    const before = (await page.getByTestId('items-count').textContent())!;
+    await page.getByTestId('import-file').setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from('name,capacity\nImported C,3\n') });
+    await page.getByTestId('content-message').filter({ hasText: 'Imported 1 item from one.csv.' }).waitFor();
+    await page.getByTestId('items-count').filter({ hasNotText: before }).waitFor();
+    expect(await page.getByTestId('item-field-name').inputValue()).toBe('Typed, not saved');
+    expect(await page.evaluate('document.activeElement?.dataset.testid')).toBe('item-field-capacity');
+    tab.assertClean();
+  });
 });

@@ -114,6 +114,23 @@ describe('two editors, one map, live (docs/contract.md §15)', () => {
     await expect.poll(viewLongitude, { timeout: 60_000 }).toBeCloseTo(-77, 0);
   });
 
+  it('shows on each story page who is on it', async () => {
+    // The pages the last test added from the view: Ben goes to the first one's card.
+    const scene = (await (await fx.h.admin('GET', '/api/projects/team/scene')).json()) as { story: { pages: { id: string }[] } };
+    const [first, second] = scene.story.pages.map((p) => p.id) as [string, string];
+    await ana.page.getByTestId('tab-story').click();
+    await ben.page.getByTestId('tab-story').click();
+    await ben.page.getByTestId(`story-title-${first}`).focus();
+    const onPage = (id: string) => ana.page.getByTestId(`page-peers-${id}`).locator('.peer').evaluateAll((badges) => badges.map((b) => b.getAttribute('title')));
+    await expect.poll(() => onPage(first), { timeout: 30_000 }).toEqual(['Ben is on this page']);
+    expect(await onPage(second)).toEqual([]);
+    // Another page's card: the badge moves with him.
+    await ben.page.getByTestId(`story-expand-${second}`).focus();
+    await expect.poll(() => onPage(second), { timeout: 30_000 }).toEqual(['Ben is on this page']);
+    expect(await onPage(first)).toEqual([]);
+    for (const tab of [ana, ben]) await tab.page.getByTestId('tab-map').click();
+  });
+
   it('keeps every change after a reload', async () => {
     await expect.poll(() => ana.page.getByTestId('save-status').getAttribute('data-state'), { timeout: 30_000 }).toBe('saved');
     await ben.page.reload();

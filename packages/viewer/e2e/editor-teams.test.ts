@@ -73,6 +73,10 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     await page.getByTestId('invite').click();
     invitationLink = await page.getByTestId('invitation-url').inputValue();
     expect(invitationLink).toMatch(/\/editor\?invitation=[\w-]{20,}$/);
+    // What the link is worth: it was not e-mailed, so the account it makes proves no address (docs/teams.md).
+    expect(await page.getByTestId('invitation-worth').textContent()).toBe(
+      'Whoever opens this link joins as writer. It was not e-mailed, so the account it makes is not proven to belong to bo@example.org: it gains no other project through that address.',
+    );
     await shot(page, '3-members-invited');
     expect(await seriousAxeViolations(page)).toEqual([]);
 

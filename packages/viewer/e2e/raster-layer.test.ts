@@ -19,16 +19,26 @@ const [cx, cy] = proj4('WGS84', 'EPSG:6677', CENTRE) as [number, number];
 const SIZE = 64;
 const PIXEL = 625;
 
-/** Reports the globe's height 5 km west and east of the centre, every half second (terrain loads by view). */
+/** Reports the globe's height 5 km west and east of the centre, loaded and sampled, every half second (terrain loads by view). */
 const HEIGHTS = `${SAY}
 setInterval(() => {
   say('west', app.viewer.tools.getGlobeHeight(${CENTRE_LNG - 0.055}, ${CENTRE_LAT}));
   say('east', app.viewer.tools.getGlobeHeight(${CENTRE_LNG + 0.055}, ${CENTRE_LAT}));
+  app.viewer.tools.getTerrainHeightAsync(${CENTRE_LNG - 0.055}, ${CENTRE_LAT}).then((h) => say('westSampled', h));
+  app.viewer.tools.getTerrainHeightAsync(${CENTRE_LNG + 0.055}, ${CENTRE_LAT}).then((h) => say('eastSampled', h));
 }, 500);`;
 
 function halves(): Buffer {
   const values = Array.from({ length: SIZE * SIZE }, (_, i) => (i % SIZE < SIZE / 2 ? 10 : 200));
   return readFileSync(writeRaster({ width: SIZE, height: SIZE, bands: [values], type: 'Byte', srs: 'EPSG:6677', ulx: cx - (SIZE / 2) * PIXEL, uly: cy + (SIZE / 2) * PIXEL, pixel: PIXEL }));
+}
+
+/** A DEM of the same place, finer: flat (10 m) in the west, rising 20 m a pixel of 78.125 m to the east in the east (a slope of 14.4°, facing west). */
+const RELIEF = 512;
+function relief(): Buffer {
+  const values = Array.from({ length: RELIEF * RELIEF }, (_, i) => (i % RELIEF < RELIEF / 2 ? 10 : 10 + ((i % RELIEF) - RELIEF / 2) * 20));
+  const pixel = (SIZE * PIXEL) / RELIEF;
+  return readFileSync(writeRaster({ width: RELIEF, height: RELIEF, bands: [values], type: 'Float32', srs: 'EPSG:6677', ulx: cx - (RELIEF / 2) * pixel, uly: cy + (RELIEF / 2) * pixel, pixel }));
 }
 
 describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md §17)', () => {
@@ -47,7 +57,21 @@ describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md
       const put = await h.admin('PUT', '/api/projects/rasters/scene', scene);
       expect(put.status, await put.clone().text()).toBe(200);
       expect((await h.admin('POST', '/api/projects/rasters/publish')).status).toBe(200);
+      // The relief DEM as a hillshade, on a page of its own.
+      await h.project('relief');
+      const reliefId = await uploadPublicAsset(h, 'relief', 'relief.tif', relief());
+      const shaded = { ...scene, property: LIGHT_PROPERTY, widgets: [], layers: [{ id: 'relief', title: 'Relief', type: 'geotiff', assetId: reliefId, visible: true, data: { hillshade: true } }] };
+      expect((await h.admin('PUT', '/api/projects/relief/scene', shaded)).status).toBe(200);
+      expect((await h.admin('POST', '/api/projects/relief/publish')).status).toBe(200);
     },
+  });
+
+  it('shades a DEM as gdaldem does: flat ground grey 180 (cos 45°), the slope facing west towards the north-west sun lighter (206)', async () => {
+    const { page } = t.tab;
+    await page.goto(`${t.h.url}/p/relief`);
+    await viewerReady(page);
+    const grey = (c: number[], level: number) => Math.abs(c[0]! - level) <= 8 && Math.abs(c[1]! - level) <= 8 && Math.abs(c[2]! - level) <= 8;
+    await waitForPixels(page, (p) => grey(colorAt(p, 0.4, 0.5), 180) && grey(colorAt(p, 0.6, 0.5), 206), 'grey 180 west of the centre, 206 east of it');
   });
 
   it('draws the western half red and the eastern half blue where they lie, with the ramp\'s legend, on the DEM\'s terrain', async () => {
@@ -65,7 +89,18 @@ describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md
     expect(tiles.filter((url) => !/\/api\/p\/rasters\/rasters\/[0-9A-Z]+\/\d+\/\d+\/\d+\.png\?ramp=ff0000(,|%2C)0000ff&breaks=100$/.test(url))).toEqual([]);
     const rows = page.getByTestId('legend-row');
     expect(await rows.allTextContents()).toEqual(['< 100', '≥ 100']);
-    // The terrain is the DEM's: its heights within the few centimetres of CesiumJS's mesh.
-    await expect.poll(() => reports(t.tab, 'heights/main'), { timeout: 60_000 }).toMatchObject({ west: expect.closeTo(10, 0), east: expect.closeTo(200, 0) });
+    // The terrain is the DEM's: its heights within the few centimetres of CesiumJS's mesh, loaded (getGlobeHeight) and sampled (getTerrainHeightAsync).
+    const dem = { west: expect.closeTo(10, 0), east: expect.closeTo(200, 0), westSampled: expect.closeTo(10, 0), eastSampled: expect.closeTo(200, 0) };
+    await expect.poll(() => reports(t.tab, 'heights/main'), { timeout: 60_000 }).toMatchObject(dem);
+
+    // A click on the raster shows the pixel's value (the file's, exact) in the infobox (docs/contract.md §17).
+    const box = (await page.getByTestId('viewer').boundingBox())!;
+    const infobox = page.getByTestId('infobox');
+    for (const [at, value] of [[0.4, '10'], [0.6, '200']] as const) {
+      await page.mouse.click(box.x + box.width * at, box.y + box.height / 2);
+      await expect.poll(() => infobox.locator('dd').allTextContents(), { timeout: 30_000 }).toEqual([value]);
+      expect(await infobox.locator('dt').allTextContents()).toEqual(['Band 1']);
+      expect(await infobox.locator('.orbis-infobox-layer').textContent()).toBe('Halves');
+    }
   });
 });

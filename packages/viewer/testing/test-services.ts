@@ -107,6 +107,7 @@ export function testLayers() {
     },
     featuresInRect: (x0, y0, x1, y1) => (x0 <= 100 && x1 >= 100 && y0 <= 100 && y1 >= 100 ? [{ layerId: 'landmarks', featureId: 'tower' }] : []),
     assetUrl: (id) => (id === 'ast_city' ? 'https://example.org/city/tileset.json' : undefined),
+    rasterUrl: (source) => (source === 'ast_dem' || source === 'https://example.org/dem-cog.tif' ? '/api/p/demo/rasters/ast_dem/{z}/{x}/{y}.png' : undefined),
   };
   /** The user clicked a feature (or empty globe, with nothing). */
   const click = (feature?: SelectedFeature) => select(feature ? [feature] : []);
@@ -157,7 +158,7 @@ export function fakeServices() {
       else extended.delete(source);
     },
     // Every widget sits in the bottom-left corner here.
-    widgetPlace: (source) => ({ area: 'bottom-left', extended: extended.has(source) }),
+    widgetPlace: (source) => ({ area: 'bottom-left', extended: extended.has(source) ? 'horizontally' : undefined }),
     closeUi: (source) => calls.push({ op: 'ui.close', args: [source] }),
     frames: {
       show: (kind, source, html, options) => void (calls.push({ op: `${kind}.show`, args: [source, html, options] }), shown.add(`${kind}:${source}`)),

@@ -9,8 +9,10 @@ const READ = ACTION_ROLES['project.read'];
 
 /** An invitation made for an email that has no user yet: `url` is the link to pass on (shown once). */
 export interface InvitationLink {
+  /** The invitation's public id, to list and revoke it by (not the link's secret). */
   id: string;
-  url: string;
+  /** Absent when the link went by mail to the address (docs/teams.md, "Invitations"). */
+  url?: string;
   expiresAt: string;
 }
 
@@ -42,10 +44,14 @@ export const memberRoutes = {
     params: params.project,
     body: bodyOf({ email: Type.String(), role: oneOf(ROLES) }),
     answers: {
-      201: shaped<MemberRecord | { invitation: InvitationLink }>({ description: 'the member, or {invitation: {id, url, expiresAt}}', type: 'object' }),
+      201: shaped<MemberRecord | { invitation: InvitationLink }>({
+        description: 'the member, or {invitation: {id, url?, expiresAt}} for an email with no user or an unproven one (no url when the link is e-mailed)',
+        type: 'object',
+      }),
       400: failure('invalid_body'),
       403: failure('forbidden: only an owner grants owner'),
       409: failure('conflict: already a member'),
+      503: failure('unavailable: the invitation e-mail could not be sent'),
     },
   }),
   setRole: declare({
@@ -74,6 +80,54 @@ export const memberRoutes = {
   }),
 };
 
+/** A project's invitation as `GET /api/projects/{p}/invitations` lists it (docs/teams.md, "Invitations"). */
+export interface ProjectInvitationRecord {
+  id: string;
+  email: string;
+  role: string;
+  invitedBy: { id: string; name: string; email: string } | null;
+  mailed: boolean;
+  createdAt: string;
+  expiresAt: string;
+}
+const invitationShape = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', description: 'the public id (not the link, which is never shown again)' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    invitedBy: {
+      type: ['object', 'null'],
+      description: 'null: the operator, by the admin token',
+      properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
+    },
+    mailed: { type: 'boolean', description: 'the link went only by e-mail to the address (ORBIS_SMTP_URL)' },
+    createdAt: { type: 'string' },
+    expiresAt: { type: 'string' },
+  },
+};
+
+/** `/api/projects/{p}/invitations`: who is invited is a maintainer's to see and revoke, as who is added (docs/teams.md). */
+export const projectInvitationRoutes = {
+  list: declare({
+    method: 'GET',
+    path: `${P}/invitations`,
+    summary: "The project's invitations that can still be accepted, oldest first",
+    least: ACTION_ROLES['invitation.list'],
+    params: params.project,
+    answers: { 200: shaped<ProjectInvitationRecord[]>({ description: 'the invitations', type: 'array', items: invitationShape }), 404: failure('not_found') },
+  }),
+  revoke: declare({
+    method: 'DELETE',
+    path: `${P}/invitations/:id`,
+    summary: 'Revoke an invitation: its link stops working',
+    least: ACTION_ROLES['invitation.revoke'],
+    action: 'invitation.revoke',
+    params: params.invitation,
+    answers: { 204: empty('revoked'), 404: failure('not_found') },
+  }),
+};
+
 /** `GET /api/projects/{p}/audit`: the project's audit log, newest first, with §2's pagination and envelopes. */
 export const auditRoutes = {
   list: declare({
@@ -84,7 +138,7 @@ export const auditRoutes = {
     params: params.project,
     query: paginationQuery,
     answers: {
-      200: shaped<unknown>({ description: 'a list or a page of {id, at, actor, action, target, ip}', $ref: `${ListingSchema.$id}#` }),
+      200: shaped<unknown>({ description: 'a list or a page of {id, at, actor, action, target, ip, detail?}', $ref: `${ListingSchema.$id}#` }),
       400: failure('invalid_parameter or invalid_cursor'),
       404: failure('not_found'),
     },
@@ -99,10 +153,21 @@ export interface UserRecord {
   createdAt?: string;
   /** The editor's language the user chose (docs/contract.md §19); absent: the browser's. */
   language?: string;
+  /** Present (true) when nobody proved the email is the user's (docs/teams.md). */
+  unproven?: true;
 }
 const userShape = {
   type: 'object',
-  properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' } },
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    createdAt: { type: 'string' },
+    unproven: {
+      type: 'boolean',
+      description: "present (true) when nobody proved the email is the user's: made from an invitation link passed on by hand (docs/teams.md)",
+    },
+  },
 };
 
 /** `/api/users`: the operator's (admin token) list of users (docs/contract.md §12). */

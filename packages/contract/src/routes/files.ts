@@ -23,6 +23,11 @@ export interface ImportReport {
   scene: boolean;
   publication: boolean;
   members: { added: Entry[]; skipped: (Entry & { reason: string })[] };
+  /**
+   * The webhooks made, each with a new secret shown here only, and inactive until a maintainer
+   * turns it on (its receiver knows the old secret); and those whose URL this server refuses.
+   */
+  webhooks: { added: { id: string; url: string; secret: string }[]; skipped: { url: string; reason: string }[] };
 }
 const IMPORT_REPORT = shaped<ImportReport>({
   description: 'the new project, what it holds, and the members matched with users of this server or skipped',
@@ -42,12 +47,23 @@ const IMPORT_REPORT = shaped<ImportReport>({
         skipped: entries('members with no user of this email here', { ...member, reason: { type: 'string' } }),
       },
     },
+    webhooks: {
+      type: 'object',
+      properties: {
+        added: entries('webhooks made inactive, each with a new secret shown only here', {
+          id: { type: 'string' },
+          url: { type: 'string' },
+          secret: { type: 'string' },
+        }),
+        skipped: entries('webhooks whose URL this server refuses', { url: { type: 'string' }, reason: { type: 'string' } }),
+      },
+    },
   },
 });
 
 /**
  * The editor's reads of a project's files and what the server makes of them, behind the
- * management credentials: any asset's bytes, GeoTIFF and terrain tiles (docs/contract.md §17), a GIS
+ * management credentials: any asset's bytes, GeoTIFF and terrain tiles and pixel values, of an asset or a GeoTIFF named by URL (docs/contract.md §17), a GIS
  * file a layer names by URL (§13), and a project zip's import (§20). The reads' query and answer schemas
  * are shared with the public routes of the same bytes and stay beside those in the server
  * (`http/file-routes.ts`, `raster-routes.ts`, `url-layer-routes.ts`, `project-import-route.ts`).
@@ -69,12 +85,36 @@ export const fileRoutes = {
     params: tileParams,
     answers: {},
   }),
+  rasterValues: declare({
+    method: 'GET',
+    path: `${P}/rasters/:assetId/values`,
+    summary: "Every band's value of any GeoTIFF asset's pixel under a longitude/latitude, for the editor's infobox",
+    least: READ,
+    params: Type.Object({ project: text(), assetId: text() }),
+    answers: {},
+  }),
   terrainTile: declare({
     method: 'GET',
     path: `${P}/terrain/:assetId/:z/:x/:file`,
     summary: 'A terrain tile of any DEM GeoTIFF asset, for the editor',
     least: READ,
     params: tileParams,
+    answers: {},
+  }),
+  urlRasterTile: declare({
+    method: 'GET',
+    path: `${P}/url-rasters/:z/:x/:file`,
+    summary: 'A Web Mercator tile of a GeoTIFF named by URL, for the editor',
+    least: READ,
+    params: Type.Object({ project: text(), z: text(), x: text(), file: text('`{y}.png` or `{y}.webp`') }),
+    answers: {},
+  }),
+  urlRasterValues: declare({
+    method: 'GET',
+    path: `${P}/url-rasters/values`,
+    summary: "Every band's value of a GeoTIFF named by URL under a longitude/latitude, for the editor's infobox",
+    least: READ,
+    params: params.project,
     answers: {},
   }),
   urlLayer: declare({

@@ -57,7 +57,7 @@ const invitationAnswer = shaped<InvitationRecord>({
     expiresAt: { type: 'string' },
   },
 });
-const gone = failure('not_found: no such invitation, or it expired or was used');
+const gone = failure('not_found: no such invitation, or it expired, was used or revoked');
 
 /**
  * `/api/auth/…`: sign in, sign out, who is signed in, invitations (docs/contract.md §12). Outside
@@ -148,7 +148,7 @@ export const sessionRoutes = {
       200: shaped<{ user: UserRecord }>({ description: '{user}, now a member', type: 'object' }),
       400: failure('invalid_body'),
       404: gone,
-      409: failure('conflict: a user has that email: sign in first'),
+      409: failure('conflict: a user has that email (sign in first), or the signed-in user is a member already'),
     },
   }),
 };

@@ -15,10 +15,12 @@ export interface UserRecord {
   createdAt: string;
   /** The editor's language the user chose (docs/contract.md §19); absent: the browser's. */
   language?: string;
+  /** Nobody proved the email is the user's (docs/teams.md): shown to the operator, who may delete such an account. */
+  unproven?: true;
 }
 
 export function userRecord(user: User): UserRecord {
-  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, ...(user.language ? { language: user.language } : {}) };
+  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, ...(user.language ? { language: user.language } : {}), ...(user.unproven ? { unproven: true } : {}) };
 }
 
 // Deliberately loose (one @, something on each side, no spaces): the mail server is the judge.
@@ -31,6 +33,13 @@ export function checkEmail(value: unknown, field = 'email'): string {
   return email;
 }
 
+/** A new user's email, name and password, checked (an InputError for the first that is wrong). */
+export function checkNewUser(input: { email: unknown; name?: unknown; password?: unknown }): { email: string; name: string; password?: string } {
+  const email = checkEmail(input.email);
+  const name = input.name === undefined ? email.split('@')[0]! : checkDisplayText(input.name, 'name', { max: 200 });
+  return { email, name, ...(input.password === undefined ? {} : { password: checkPassword(input.password) }) };
+}
+
 /** Users: made by the operator, an invitation or OpenID Connect; passwords only as argon2id hashes. */
 export class UserService {
   constructor(
@@ -38,12 +47,14 @@ export class UserService {
     private readonly now: Clock = systemClock,
   ) {}
 
-  /** Creates a user; `password` is optional (an OpenID Connect user has none). StoreConflictError for a taken email. */
-  async create(input: { email: unknown; name?: unknown; password?: unknown }): Promise<User> {
-    const email = checkEmail(input.email);
-    const name = input.name === undefined ? email.split('@')[0]! : checkDisplayText(input.name, 'name', { max: 200 });
-    const passwordHash = input.password === undefined ? null : await hashPassword(checkPassword(input.password));
-    return this.store.createUser({ id: newId(), email, name, passwordHash, createdAt: isoAt(this.now()) });
+  /**
+   * Creates a user; `password` is optional (an OpenID Connect user has none). `unproven`: nobody
+   * proved that the user holds the email (docs/teams.md). StoreConflictError for a taken email.
+   */
+  async create(input: { email: unknown; name?: unknown; password?: unknown; unproven?: boolean }): Promise<User> {
+    const { email, name, password } = checkNewUser(input);
+    const passwordHash = password === undefined ? null : await hashPassword(password);
+    return this.store.createUser({ id: newId(), email, name, passwordHash, createdAt: isoAt(this.now()), ...(input.unproven ? { unproven: true } : {}) });
   }
 
   /** The user whose email and password these are; undefined for an unknown email or a wrong password alike. */

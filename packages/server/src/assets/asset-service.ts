@@ -2,11 +2,12 @@ import type { Readable } from 'node:stream';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
 import type { ArchiveEntry, Asset, NewAsset, Project, Store } from '../store/store.js';
-import { ArchiveError, type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
+import { ArchiveError, type ArchiveLimits, archiveEntryKey, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
+import { convertGeotiff } from '../rasters/cog-conversion.js';
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { isId, newId } from '../records/ids.js';
-import { DERIVED_GEOJSON_PATH, vectorFormatOf } from '@orbis/scene';
+import { DERIVED_GEOJSON_PATH, GEOTIFF_NAME, vectorFormatOf } from '@orbis/scene';
 import { deriveGeojson } from '../formats/derived-geojson.js';
 import { HEARTBEAT_MS, STALE_MS, type StagingJournal } from './staging-journal.js';
 
@@ -95,6 +96,11 @@ export class AssetService {
         throw new InputError('file', `${name}: the zip already holds "${DERIVED_GEOJSON_PATH}" or an "orbis-wgs84/" folder, where Orbis keeps the GeoJSON it derives`);
       }
       if (format) files = [...(files ?? []), ...(await deriveGeojson(this.storage, format, name, storageKey, prefix, files?.length ?? 0))];
+      // A plain GeoTIFF is converted once to tiled levels, so that every later read is a range read (docs/rasters.md).
+      if (GEOTIFF_NAME.test(name)) {
+        const converted = await convertGeotiff(this.storage, storageKey, stored.size, name, prefix, files?.length ?? 0, (i) => archiveEntryKey(prefix, i));
+        if (converted.length > 0) files = [...(files ?? []), ...converted];
+      }
     } catch (err) {
       await this.removeStaged(prefix);
       // Several files may come in one upload: say which one the archive's fault is.

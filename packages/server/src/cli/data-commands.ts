@@ -13,6 +13,7 @@ import { runTeamCommand, teamCommandOf } from './team-commands.js';
 import { projectRecord } from '../projects/project-service.js';
 import type { Project } from '../store/store.js';
 import { UsageError } from './usage-error.js';
+import { cliAudit } from './cli-audit.js';
 
 interface Flags {
   project?: string;
@@ -100,6 +101,7 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
         }
         const files = paths.map((path) => ({ name: basename(path), stream: createReadStream(path) }));
         const assets = await ctx.assets.add(project, files, flags.public === true);
+        await cliAudit(ctx, project.id, 'asset.upload', `/api/projects/${project.alias}/assets`, { assets: assets.map((a) => a.id).join(',') });
         print(assets.map(record(project)));
         break;
       }
@@ -112,7 +114,9 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
       }
       case 'key create': {
         const project = await projectOrFail(ctx, rest[0]);
-        print(await ctx.keys.create(project, flags.name ?? 'API key'));
+        const created = await ctx.keys.create(project, flags.name ?? 'API key');
+        await cliAudit(ctx, project.id, 'key.create', `/api/projects/${project.alias}/keys`, { id: created.id });
+        print(created);
         break;
       }
       case 'key list':

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,8 +36,21 @@ describe('orbis user create, member add, audit (docs/contract.md §12)', { timeo
     expect((await orbis(dataDir, '', 'member', 'add', 'city', 'ana@example.org', '--role', 'boss')).code).toBe(2);
     expect((await orbis(dataDir, '', 'member', 'add', 'city', 'nobody@example.org', '--role', 'reader')).code).toBe(1);
 
+    // The CLI's key create and asset add are in the audit log too, as their HTTP twins are.
+    const key = await orbis(dataDir, '', 'key', 'create', 'city', '--name', 'site');
+    expect(key.code, key.stderr).toBe(0);
+    const file = join(dataDir, 'note.txt');
+    writeFileSync(file, 'hello');
+    const asset = await orbis(dataDir, '', 'asset', 'add', 'city', file);
+    expect(asset.code, asset.stderr).toBe(0);
+
     const audit = await orbis(dataDir, '', 'audit', 'city');
     expect(audit.code, audit.stderr).toBe(0);
-    expect(JSON.parse(audit.stdout)).toEqual([expect.objectContaining({ actor: { type: 'admin' }, action: 'member.add', ip: 'cli' })]);
+    expect(JSON.parse(audit.stdout)).toEqual([
+      expect.objectContaining({ actor: { type: 'admin' }, action: 'asset.upload', target: '/api/projects/city/assets', ip: 'cli', detail: { assets: (JSON.parse(asset.stdout) as { id: string }[])[0]!.id } }),
+      expect.objectContaining({ actor: { type: 'admin' }, action: 'key.create', target: '/api/projects/city/keys', ip: 'cli', detail: { id: (JSON.parse(key.stdout) as { id: string }).id } }),
+      // member.add records the role and who was added.
+      expect.objectContaining({ actor: { type: 'admin' }, action: 'member.add', ip: 'cli', detail: { email: 'Ana@example.org', role: 'writer' } }),
+    ]);
   });
 });

@@ -2,8 +2,9 @@ import { text } from 'node:stream/consumers';
 import { userRecord } from '../accounts/user-service.js';
 import { ConfigError } from '../config/serve-config.js';
 import type { AppContext } from '../http/app-context.js';
+import { auditRecord } from '../http/auth/audit-routes.js';
 import { InputError } from '../input-error.js';
-import { newId } from '../records/ids.js';
+import { cliAudit } from './cli-audit.js';
 import { isRole } from '@orbis/scene/roles';
 import { UsageError } from './usage-error.js';
 
@@ -31,13 +32,11 @@ async function passwordFromStdin(stdin: NodeJS.ReadableStream): Promise<string> 
  * in the audit log as the admin's, from the address `cli`.
  */
 export async function runTeamCommand(ctx: AppContext, command: string, args: string[], flags: { name?: string; role?: string }, print: (value: unknown) => void, stdin: NodeJS.ReadableStream = process.stdin): Promise<void> {
-  const audit = (projectId: string | null, action: string, target: string) =>
-    ctx.store.accounts.addAudit({ id: newId(), projectId, at: new Date().toISOString(), actor: { type: 'admin' }, action, target, ip: 'cli' });
   switch (command) {
     case 'user create': {
       if (!args[0]) throw new UsageError('missing <email>');
       const user = await ctx.auth.users.create({ email: args[0], name: flags.name, password: await passwordFromStdin(stdin) });
-      await audit(null, 'user.create', `/api/users/${user.id}`);
+      await cliAudit(ctx, null, 'user.create', `/api/users/${user.id}`);
       print(userRecord(user));
       break;
     }
@@ -49,8 +48,10 @@ export async function runTeamCommand(ctx: AppContext, command: string, args: str
       if (!project) throw new ConfigError(`project "${alias}" does not exist`);
       const user = await ctx.store.accounts.getUserByEmail(email);
       if (!user) throw new InputError('email', `no user has the email "${email}": create one with "orbis user create ${email}"`);
+      // An unproven email gains nothing by itself (docs/teams.md): the API's add makes an invitation instead.
+      if (user.unproven) throw new InputError('email', `the account of "${user.email}" was made from an invitation link passed on by hand, so nobody proved the email is theirs: invite it from the editor or POST /api/projects/${project.alias}/members`);
       await ctx.store.accounts.setMember(project.id, user.id, flags.role);
-      await audit(project.id, 'member.add', `/api/projects/${project.alias}/members/${user.id}`);
+      await cliAudit(ctx, project.id, 'member.add', `/api/projects/${project.alias}/members/${user.id}`, { email: user.email, role: flags.role });
       print({ userId: user.id, email: user.email, name: user.name, role: flags.role });
       break;
     }
@@ -60,7 +61,7 @@ export async function runTeamCommand(ctx: AppContext, command: string, args: str
       const project = await ctx.store.getProjectByAlias(alias);
       if (!project) throw new ConfigError(`project "${alias}" does not exist`);
       const entries = await ctx.store.accounts.listAudit(project.id, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
-      print(entries.map((e) => ({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, ip: e.ip })));
+      print(entries.map(auditRecord));
       break;
     }
   }

@@ -13,6 +13,7 @@ import { guardRoutes } from './auth/guard.js';
 import { invitationRoutes } from './auth/invitations.js';
 import { redactingLogger } from './auth/log-redaction.js';
 import { memberRoutes } from './auth/member-routes.js';
+import { projectInvitationRoutes } from './auth/project-invitation-routes.js';
 import { tokenRoutes } from './auth/token-routes.js';
 import { userRoutes } from './auth/user-routes.js';
 import { errorBody } from './api-error.js';
@@ -39,6 +40,7 @@ import { projectImportRoute } from './project-import-route.js';
 import { projectRoutes } from './project-routes.js';
 import { publicRoutes } from './public-routes.js';
 import { adminRasterRoutes, rasterRoutes } from './raster-routes.js';
+import { adminUrlRasterRoutes, urlRasterRoutes } from './url-raster-routes.js';
 import { sceneRoutes } from './scene-routes.js';
 import { liveRoute } from './live-route.js';
 
@@ -134,6 +136,7 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   contentRoutes(app, ctx);
   fileRoutes(app, ctx);
   rasterRoutes(app, ctx);
+  urlRasterRoutes(app, ctx);
   await pageRoutes(app, ctx);
   publishedUrlLayerRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -153,7 +156,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     requestRoutes(management, ctx);
     adminFileRoutes(management, ctx);
     adminRasterRoutes(management, ctx);
+    adminUrlRasterRoutes(management, ctx);
     memberRoutes(management, ctx);
+    projectInvitationRoutes(management, ctx);
     auditRoutes(management, ctx);
     userRoutes(management, ctx);
     tokenRoutes(management, ctx);

@@ -3,10 +3,12 @@ import { declaredRoute } from './declared-route.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GEOTIFF_NAME } from '@orbis/scene';
+import { archiveEntryKey } from '../assets/archive.js';
 import { assetPrefix } from '../assets/asset-service.js';
+import { convertedOf } from '../rasters/cog-conversion.js';
 import { RasterFileError } from '../rasters/raster-file-error.js';
 import { type RasterStyle, RasterStyleError } from '../rasters/raster-style.js';
-import type { TileFormat } from '../rasters/raster-tiles.js';
+import type { RasterFile, RemoteRaster, TileFormat } from '../rasters/raster-tiles.js';
 import { isId } from '../records/ids.js';
 import type { Project } from '../store/store.js';
 import { ApiError } from './api-error.js';
@@ -22,12 +24,12 @@ const TILE_FILE = /^(\d{1,9})\.(png|webp)$/;
 const NUMBER = '-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?';
 const COLOUR = '[0-9a-fA-F]{6}([0-9a-fA-F]{2})?';
 
-type RasterRequest = {
+export type RasterRequest = {
   Params: { project: string; assetId: string; z: string; x: string; file: string };
   Querystring: { bands?: string; nodata?: string; ramp?: string; breaks?: string; hillshade?: string };
 };
 
-const rasterQuery = {
+export const rasterQuery = {
   type: 'object',
   properties: {
     bands: { type: 'string', pattern: '^[1-9]\\d{0,3}(,[1-9]\\d{0,3}){0,3}$', description: '1-based bands, comma-separated: one (ramp, grey, hillshade), three (RGB) or four (RGBA)' },
@@ -38,7 +40,7 @@ const rasterQuery = {
   },
 };
 
-const rasterParams = {
+export const rasterParams = {
   type: 'object',
   properties: { project: { type: 'string' }, assetId: { type: 'string' }, z: { type: 'string' }, x: { type: 'string' }, file: { type: 'string', description: '`{y}.png` or `{y}.webp`' } },
 };
@@ -73,31 +75,72 @@ function tileOf(params: RasterRequest['Params']): { z: number; x: number; y: num
 /** What a route answers: imagery tiles styled by the query, or a DEM's Terrarium heights. */
 type TileKind = 'imagery' | 'terrain';
 
-async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterRequest>, reply: FastifyReply, project: Project, requirePublic: boolean, kind: TileKind = 'imagery'): Promise<FastifyReply> {
+/**
+ * Answers tile z/x/y of a raster (stored or by URL): revalidated by an ETag made of `tag` (the
+ * file's identity) when it has one, and the file's faults said as API errors.
+ */
+export async function replyRasterTile(ctx: AppContext, request: FastifyRequest<RasterRequest>, reply: FastifyReply, file: RasterFile | RemoteRaster, tag: string | undefined, cacheControl: string, kind: TileKind = 'imagery'): Promise<FastifyReply> {
   const { z, x, y, format } = tileOf(request.params);
   if (kind === 'terrain' && format !== 'png') throw new ApiError('not_found', 'terrain tiles are {z}/{x}/{y}.png');
-  const { assetId } = request.params;
-  const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
-  if (!asset || (requirePublic && !asset.public)) throw new ApiError('not_found', 'no such asset');
-  if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff') throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
   const style = styleOfQuery(request.query);
-  const styleTag = kind === 'terrain' ? 'terrain' : createHash('sha256').update(JSON.stringify(style)).digest('hex').slice(0, 16);
-  const etag = `"${asset.id}-${asset.size}-${z}-${x}-${y}-${styleTag}.${format}"`;
-  reply.header('ETag', etag);
-  reply.header('Cache-Control', project.visibility === 'public' && requirePublic ? 'public, max-age=3600' : 'private, max-age=0, must-revalidate');
+  reply.header('Cache-Control', cacheControl);
   reply.header('X-Content-Type-Options', 'nosniff');
-  const matched = matchingEtag(request.headers['if-none-match'], etag);
-  if (matched !== undefined) return reply.header('ETag', matched).code(304).send();
-  const file = { key: asset.storageKey, name: asset.name, size: asset.size, etag: `${asset.id}-${asset.size}`, prefix: assetPrefix(asset) };
+  if (tag !== undefined) {
+    const styleTag = kind === 'terrain' ? 'terrain' : createHash('sha256').update(JSON.stringify(style)).digest('hex').slice(0, 16);
+    const etag = `"${tag}-${z}-${x}-${y}-${styleTag}.${format}"`;
+    reply.header('ETag', etag);
+    const matched = matchingEtag(request.headers['if-none-match'], etag);
+    if (matched !== undefined) return reply.header('ETag', matched).code(304).send();
+  }
   let bytes: Buffer;
   try {
-    bytes = kind === 'terrain' ? await ctx.rasters.terrain(file, z, x, y) : await ctx.rasters.tile(file, style, z, x, y, format);
+    bytes = kind === 'terrain' ? await ctx.rasters.terrain(file as RasterFile, z, x, y) : await ctx.rasters.tile(file, style, z, x, y, format);
   } catch (err) {
     if (err instanceof RasterStyleError) throw new ApiError('invalid_parameter', `"${err.param}": ${err.message}`);
     if (err instanceof RasterFileError) throw new ApiError('not_found', `no tiles: ${err.message}`);
     throw err;
   }
   return reply.type(`image/${format}`).send(bytes);
+}
+
+/** The place of a values request, checked: within Web Mercator's latitudes. */
+export function placeOf(query: { lng: string; lat: string }): { lng: number; lat: number } {
+  const lng = Number(query.lng);
+  const lat = Number(query.lat);
+  if (Math.abs(lng) > 180 || Math.abs(lat) > 85.06) throw new ApiError('invalid_parameter', '"lng" and "lat" must be a longitude (-180 to 180) and a latitude (-85.06 to 85.06, Web Mercator\'s)');
+  return { lng, lat };
+}
+
+/** `{lng, lat, values, nodata}`: every band's value of the raster's pixel under the place (docs/rasters.md, "A pixel's values"). */
+export async function replyRasterValues(ctx: AppContext, file: RasterFile | RemoteRaster, query: { lng: string; lat: string }): Promise<{ lng: number; lat: number; values: number[] | null; nodata: number | null }> {
+  const { lng, lat } = placeOf(query);
+  try {
+    return { lng, lat, ...(await ctx.rasters.valuesAt(file, lng, lat)) };
+  } catch (err) {
+    if (err instanceof RasterFileError) throw new ApiError('not_found', `no values: ${err.message}`);
+    throw err;
+  }
+}
+
+/** A NUMBER-only query of longitude and latitude, for the values routes' schemas. */
+export const placeQuery = { type: 'object', required: ['lng', 'lat'], properties: { lng: { type: 'string', pattern: `^${NUMBER}$` }, lat: { type: 'string', pattern: `^${NUMBER}$` } } };
+
+/** A GeoTIFF asset of the project (public ones only when `requirePublic`), as the tile cutter reads it; 404 otherwise. */
+async function geotiffAsset(ctx: AppContext, project: Project, assetId: string, requirePublic: boolean): Promise<{ file: RasterFile; tag: string }> {
+  const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
+  if (!asset || (requirePublic && !asset.public)) throw new ApiError('not_found', 'no such asset');
+  if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff') throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
+  const tag = `${asset.id}-${asset.size}`;
+  const prefix = assetPrefix(asset);
+  // A plain GeoTIFF's tiled copy made on upload, when it has one (docs/rasters.md, "Plain GeoTIFFs").
+  const converted = convertedOf(asset.files, (i) => archiveEntryKey(prefix, i));
+  return { file: { key: asset.storageKey, name: asset.name, size: asset.size, etag: tag, prefix, ...(converted ? { converted } : {}) }, tag };
+}
+
+async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterRequest>, reply: FastifyReply, project: Project, requirePublic: boolean, kind: TileKind = 'imagery'): Promise<FastifyReply> {
+  const { file, tag } = await geotiffAsset(ctx, project, request.params.assetId, requirePublic);
+  const cacheControl = project.visibility === 'public' && requirePublic ? 'public, max-age=3600' : 'private, max-age=0, must-revalidate';
+  return replyRasterTile(ctx, request, reply, file, tag, cacheControl, kind);
 }
 
 /** `GET /api/p/{p}/rasters/{assetId}/{z}/{x}/{y}.png|.webp`: a public GeoTIFF's tiles, under the listing's access rules. */
@@ -111,22 +154,12 @@ export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Every band\'s value of a public GeoTIFF asset\'s pixel under a longitude/latitude (docs/contract.md §17: what a click on a raster shows); `values` null off the raster',
     security: publicSecurity,
     params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' } } },
-    querystring: { type: 'object', required: ['lng', 'lat'], properties: { lng: { type: 'string', pattern: `^${NUMBER}$` }, lat: { type: 'string', pattern: `^${NUMBER}$` } } },
+    querystring: placeQuery,
   };
   app.get<{ Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>('/api/p/:project/rasters/:assetId/values', { schema: values }, async (request) => {
     const project = await openPublicProject(ctx, request, request.params.project);
-    const asset = isId(request.params.assetId) ? await ctx.store.getAsset(project.id, request.params.assetId) : undefined;
-    if (!asset || !asset.public || !(GEOTIFF_NAME.test(asset.name) || asset.contentType === 'image/tiff')) throw new ApiError('not_found', 'no such GeoTIFF asset');
-    const lng = Number(request.query.lng);
-    const lat = Number(request.query.lat);
-    if (Math.abs(lng) > 180 || Math.abs(lat) > 85.06) throw new ApiError('invalid_parameter', '"lng" and "lat" must be a longitude (-180 to 180) and a latitude (-85.06 to 85.06, Web Mercator\'s)');
-    const file = { key: asset.storageKey, name: asset.name, size: asset.size, etag: `${asset.id}-${asset.size}`, prefix: assetPrefix(asset) };
-    try {
-      return { lng, lat, values: await ctx.rasters.valuesAt(file, lng, lat) };
-    } catch (err) {
-      if (err instanceof RasterFileError) throw new ApiError('not_found', `no values: ${err.message}`);
-      throw err;
-    }
+    const { file } = await geotiffAsset(ctx, project, request.params.assetId, true);
+    return replyRasterValues(ctx, file, request.query);
   });
   const terrain = { summary: 'A terrain tile of a public DEM GeoTIFF asset (docs/contract.md §17 terrain "dem"): 65 × 65 Terrarium-encoded heights on the Web Mercator tile, edges included', security: publicSecurity, params: rasterParams };
   app.get<RasterRequest>('/api/p/:project/terrain/:assetId/:z/:x/:file', { schema: terrain }, async (request, reply) => {
@@ -141,6 +174,11 @@ export function adminRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false);
   }, { schema: { querystring: rasterQuery } });
+  declaredRoute<typeof routes.rasterValues, { Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>(app, routes.rasterValues, async (request) => {
+    const project = await projectOr404(ctx, request.params.project);
+    const { file } = await geotiffAsset(ctx, project, request.params.assetId, false);
+    return replyRasterValues(ctx, file, request.query);
+  }, { schema: { querystring: placeQuery } });
   declaredRoute<typeof routes.terrainTile, RasterRequest>(app, routes.terrainTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false, 'terrain');

@@ -81,9 +81,26 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     // Column 14, row 16 of the raster (0.0005° pixels from 139.76, 35.69): value (16 × 32 + 14) mod 256.
     const res = await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=139.76725&lat=35.68175`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ lng: 139.76725, lat: 35.68175, values: [(16 * 32 + 14) % 256] });
-    expect(await (await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).json()).toEqual({ lng: 0, lat: 0, values: null });
+    expect(await res.json()).toEqual({ lng: 139.76725, lat: 35.68175, values: [(16 * 32 + 14) % 256], nodata: 0 });
+    expect(await (await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).json()).toEqual({ lng: 0, lat: 0, values: null, nodata: 0 });
+    // The editor's twin reads a private asset's too, for a project's members.
+    expect((await h.get(`/api/projects/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).status).toBe(401);
+    expect(await (await h.admin('GET', `/api/projects/rasters/rasters/${asset.id}/values?lng=139.76725&lat=35.68175`)).json()).toMatchObject({ values: [(16 * 32 + 14) % 256] });
     expect((await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=east&lat=0`)).status).toBe(400);
+  });
+
+  it('converts a large plain GeoTIFF once on upload, lists its tiled levels among the asset\'s files, and cuts tiles from them', async () => {
+    const values = Array.from({ length: 1200 * 1200 }, (_, i) => (i % 1200) % 250);
+    const plain = readFileSync(writeRaster({ width: 1200, height: 1200, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.00001 }));
+    const res = await fetch(`${h.url}/api/projects/rasters/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'plain.tif', content: plain }], { public: 'true' }) });
+    expect(res.status).toBe(201);
+    const uploaded = (await res.json()) as { id: string; files: string[] };
+    expect(uploaded.files.map((url) => decodeURIComponent(url).split('/').slice(-2).join('/'))).toEqual(['orbis-cog/level-0.tif', 'orbis-cog/level-1.tif', 'orbis-cog/level-2.tif', 'orbis-cog/level-3.tif', 'orbis-cog/georeference.json']);
+    // Column 500, row 300 (0.00001° pixels from 139.76, 35.69), read from the converted copy.
+    const at = await (await h.get(`/api/p/rasters/rasters/${uploaded.id}/values?lng=139.765005&lat=35.686995`)).json();
+    expect(at).toMatchObject({ values: [500 % 250] });
+    const tile = tileAt(17, 139.765, 35.687);
+    expect((await h.get(`/api/p/rasters/rasters/${uploaded.id}/${tile.z}/${tile.x}/${tile.y}.png`)).status).toBe(200);
   });
 
   it('says which parameter is wrong, and which tiles do not exist', async () => {

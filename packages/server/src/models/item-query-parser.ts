@@ -1,6 +1,6 @@
 import type { Field, FieldType } from '@orbis/content-model';
 import { PageQueryError } from '../assets/page-query.js';
-import { type Condition, type ItemQuery, QUERY_OPS, type QueryField, type QueryKind, type QueryOp } from '../store/item-query.js';
+import { type Condition, type ItemQuery, MAX_INDEXED_FIELDS, QUERY_OPS, type QueryIndexShape, type QueryField, type QueryKind, type QueryOp } from '../store/item-query.js';
 
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textArea', 'markdown', 'select', 'url', 'asset', 'date', 'tag', 'reference', 'richtext']);
 /** The fields whose values keyword search (`q`) reads. */
@@ -21,6 +21,16 @@ function queryFields(fields: Field[]): Map<string, QueryField> {
   byKey.set('createdAt', { key: 'createdAt', kind: 'time', column: 'created_at', existsOnly: false });
   byKey.set('updatedAt', { key: 'updatedAt', kind: 'time', column: 'updated_at', existsOnly: false });
   return byKey;
+}
+
+/** Types whose values can be long: read from the item, not kept in its model's query index. */
+const LONG_TYPES: ReadonlySet<FieldType> = new Set(['textArea', 'markdown', 'richtext']);
+
+/** What the model's query indexes hold (docs/content-workflow.md, "Which indexes"). */
+export function queryIndexShape(fields: Field[]): QueryIndexShape {
+  const byKey = queryFields(fields);
+  const indexed = fields.filter((f) => !LONG_TYPES.has(f.type) && !byKey.get(f.key)!.existsOnly).slice(0, MAX_INDEXED_FIELDS);
+  return { fields: indexed.map((f) => byKey.get(f.key)!), geometry: fields.find((f) => f.type === 'geometry')?.key };
 }
 
 /** Whether a listing request carries a query (any of its parameters), so that it is not a plain page. */
@@ -77,7 +87,7 @@ export function parseItemQuery(search: URLSearchParams, fields: Field[]): ItemQu
   const byKey = queryFields(fields);
   const first = new Map<string, string>();
   for (const [name, value] of search) if (!first.has(name) && value !== '') first.set(name, value);
-  const query: ItemQuery = { and: [], or: [], words: [], text: [...byKey.values()].filter((f) => fields.some((x) => x.key === f.key && SEARCHED_TYPES.has(x.type) && !x.multiple)), sort: [], canonical: '' };
+  const query: ItemQuery = { and: [], or: [], words: [], text: [...byKey.values()].filter((f) => fields.some((x) => x.key === f.key && SEARCHED_TYPES.has(x.type) && !x.multiple)), sort: [], canonical: '', index: queryIndexShape(fields) };
   const groups = new Map<number, Condition[]>();
   const canonical: [string, string][] = [];
   for (const [name, raw] of first) {
@@ -91,14 +101,14 @@ export function parseItemQuery(search: URLSearchParams, fields: Field[]): ItemQu
         query.sort.push({ field, desc });
       }
     } else if (name === 'bbox') {
-      const geometry = fields.find((f) => f.type === 'geometry');
-      if (!geometry) throw new PageQueryError('bbox', 'bbox: the model has no geometry field');
+      const geometry = query.index.geometry;
+      if (geometry === undefined) throw new PageQueryError('bbox', 'bbox: the model has no geometry field');
       const parts = raw.split(',');
       const numbers = parts.map(Number);
       if (parts.length !== 4 || numbers.some((n, i) => parts[i]!.trim() === '' || !Number.isFinite(n))) throw new PageQueryError('bbox', `bbox must be west,south,east,north in degrees, got "${raw.slice(0, 60)}"`);
       const [west, south, east, north] = numbers as [number, number, number, number];
       if (south > north || west > east) throw new PageQueryError('bbox', `bbox must be west,south,east,north with west ≤ east and south ≤ north, got "${raw.slice(0, 60)}"`);
-      query.bbox = { field: geometry.key, west, south, east, north };
+      query.bbox = { field: geometry, west, south, east, north };
     } else {
       const m = QUERY_PARAM.exec(name);
       if (!m) continue;

@@ -157,10 +157,11 @@ export class ModelService {
   /**
    * Imports rows into a model, all or nothing: every row is checked (the first bad one is named in
    * the InputError) and spooled to disk, then all are recorded in one transaction. `isPublic`
-   * undefined: the items are as public as their model (docs/content-api.md, "Item visibility").
+   * undefined: the items are as public as their model (docs/content-api.md, "Item visibility"). In
+   * a model that requires review each item is recorded hidden with its values as a draft, as one
+   * made by `POST …/items` is (docs/content-workflow.md, "Review").
    */
   async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean | undefined, actor: VersionActor): Promise<number> {
-    if (model.review) throw new InputError('review', `model "${model.key}" requires review: its items are created one by one (POST …/items), each a draft, not imported`);
     const spool = new ItemSpool();
     const visible = isPublic ?? model.public;
     const known = new Map<string, boolean>();

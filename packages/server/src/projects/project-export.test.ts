@@ -47,7 +47,7 @@ describe('orbis project export (docs/operations.md)', () => {
     for (const model of models) {
       const lines = entries.get(`models/${model.key}.ndjson`)!.toString().trim().split('\n').map((l) => JSON.parse(l) as { public: boolean; fields: unknown });
       const items = [];
-      for await (const item of store.streamItems(model.id)) items.push({ public: item.public, fields: item.fields });
+      for await (const item of store.streamItems(model.id)) items.push({ id: item.id, public: item.public, fields: item.fields });
       expect(lines).toEqual(items);
       expect(lines.length).toBeGreaterThan(0);
     }

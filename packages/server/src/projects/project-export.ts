@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import yazl from 'yazl';
 import { ConfigError } from '../config/serve-config.js';
 import type { Storage } from '../storage/storage.js';
-import type { Project, Store } from '../store/store.js';
-import { PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
+import type { ContentModel, Project, Store } from '../store/store.js';
+import { type ExportedRequest, MAX_EXPORTED_REQUESTS, PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
 
 /**
  * Writes one project to a zip at `file`: its settings, scene, published snapshot, assets with
@@ -46,14 +46,21 @@ export async function exportProject(store: Store, storage: Storage, project: Pro
       // Opened when the zip comes to it: one file open at a time, whatever the project's size.
       zip.addReadStreamLazy(`assets/${asset.id}/original`, { size: asset.size }, (done) => storage.read(asset.storageKey).then((s) => done(null, s), (err: unknown) => done(err, undefined as never)));
     }
-    for (const model of await store.listModels(project.id)) {
-      manifest.models.push({ key: model.key, name: model.name, public: model.public, fields: model.fields, items: model.itemCount });
+    const models = await store.listModels(project.id);
+    for (const model of models) {
+      manifest.models.push({ key: model.key, name: model.name, public: model.public, review: model.review, fields: model.fields, items: model.itemCount, versions: true, drafts: true });
+      zip.addReadStreamLazy(`models/${model.key}.drafts.ndjson`, (done) => done(null, Readable.from(draftLines(store, model.id))));
       zip.addReadStreamLazy(`models/${model.key}.ndjson`, (done) => done(null, Readable.from(itemLines(store, model.id))));
+      zip.addReadStreamLazy(`models/${model.key}.versions.ndjson`, (done) => done(null, Readable.from(versionLines(store, model.id))));
     }
     const plugins = await store.listPlugins(project.id);
     plugins.forEach((json, n) => zip.addBuffer(Buffer.from(json), `plugins/${n}.json`));
     manifest.plugins = plugins.length;
     manifest.members = (await store.accounts.listMembers(project.id)).map((m) => ({ email: m.user.email, role: m.role }));
+    // Never a secret: whoever holds the zip could sign deliveries as this server (docs/operations.md).
+    manifest.webhooks = (await store.webhooks.list(project.id)).map((h) => ({ url: h.url, triggers: h.triggers, active: h.active }));
+    zip.addBuffer(Buffer.from(JSON.stringify(await exportedRequests(store, project.id, models))), 'requests.json');
+    manifest.requests = true;
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`), PROJECT_MANIFEST);
     zip.end();
     await written;
@@ -64,6 +71,58 @@ export async function exportProject(store: Store, storage: Storage, project: Pro
   }
 }
 
+/** The drafts of a model's items (docs/content-workflow.md, "Review"), in id order. */
+async function* draftLines(store: Store, modelId: string): AsyncIterable<string> {
+  let ids: string[] = [];
+  const flush = async function* () {
+    const drafts = await store.reviews.draftsOf(modelId, ids);
+    for (const id of ids) if (drafts.has(id)) yield `${JSON.stringify({ id, ...drafts.get(id) })}\n`;
+    ids = [];
+  };
+  for await (const item of store.streamItems(modelId)) {
+    ids.push(item.id);
+    if (ids.length === 500) yield* flush();
+  }
+  yield* flush();
+}
+
+/** The project's review requests, oldest first: items by model key and exported id, reviewers by email. */
+async function exportedRequests(store: Store, projectId: string, models: ContentModel[]): Promise<ExportedRequest[]> {
+  const keys = new Map(models.map((m) => [m.id, m.key]));
+  const emails = new Map<string, string | undefined>();
+  const out: ExportedRequest[] = [];
+  for (const r of (await store.reviews.listRequests(projectId, undefined, MAX_EXPORTED_REQUESTS)).reverse()) {
+    for (const id of r.reviewers) if (!emails.has(id)) emails.set(id, (await store.accounts.getUser(id))?.email);
+    out.push({
+      id: r.id,
+      title: r.title,
+      items: r.items.flatMap((i) => (keys.has(i.modelId) ? [{ model: keys.get(i.modelId)!, id: i.itemId }] : [])),
+      reviewers: r.reviewers.flatMap((id) => (emails.get(id) === undefined ? [] : [emails.get(id)!])),
+      state: r.state,
+      createdBy: r.createdBy,
+      createdAt: r.createdAt,
+      closedBy: r.closedBy,
+      closedAt: r.closedAt,
+      comment: r.comment,
+    });
+  }
+  return out;
+}
+
+/** Each item's versions, oldest first, grouped by item in id order; an item's read a page at a time. */
+async function* versionLines(store: Store, modelId: string): AsyncIterable<string> {
+  for await (const item of store.streamItems(modelId)) {
+    const newestFirst = [];
+    for (let before = Infinity; ; ) {
+      const page = await store.listItemVersions(modelId, item.id, Number.isFinite(before) ? { before, limit: 100 } : { offset: 0, limit: 100 });
+      newestFirst.push(...page);
+      if (page.length < 100) break;
+      before = page.at(-1)!.version;
+    }
+    for (const v of newestFirst.reverse()) yield `${JSON.stringify({ id: item.id, ...v })}\n`;
+  }
+}
+
 async function* itemLines(store: Store, modelId: string): AsyncIterable<string> {
-  for await (const item of store.streamItems(modelId)) yield `${JSON.stringify({ public: item.public, fields: item.fields })}\n`;
+  for await (const item of store.streamItems(modelId)) yield `${JSON.stringify({ id: item.id, public: item.public, fields: item.fields })}\n`;
 }

@@ -1,21 +1,20 @@
 import type { Readable } from 'node:stream';
 import type yauzl from 'yauzl';
-import { ArchiveError, openCheckedZip, openEntry, readEntry } from '../assets/archive.js';
+import { ArchiveError, openCheckedZip, readEntry } from '../assets/archive.js';
 import type { AssetService } from '../assets/asset-service.js';
-import { LineSplitter } from '../formats/bounded-lines.js';
 import { InputError } from '../input-error.js';
 import { parseModelDraft } from '../models/field.js';
-import type { ImportRow } from '../models/import-rows.js';
-import { MAX_ITEM_BYTES } from '../models/item-validator.js';
 import type { ModelService } from '../models/model-service.js';
 import { type PluginPackage, packageFromJson } from '../plugins/plugin-package.js';
 import { newId } from '../records/ids.js';
 import type { SceneService } from '../scenes/scene-service.js';
+import type { WebhookService } from '../webhooks/webhook-service.js';
 import type { Storage } from '../storage/storage.js';
 import type { User } from '../store/account-store.js';
-import type { Store, VersionActor } from '../store/store.js';
-import { checkManifest, MAX_MANIFEST_BYTES, PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
-import type { ProjectRecord } from '@orbis/contract';
+import type { Project, Store, VersionActor } from '../store/store.js';
+import { importModels, parsePart } from './import-models.js';
+import { checkManifest, checkRequests, MAX_MANIFEST_BYTES, PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
+import type { ImportReport } from '@orbis/contract';
 import { projectRecord, type ProjectService } from './project-service.js';
 
 /** What an import needs of the process's services. */
@@ -26,6 +25,7 @@ export interface ImportServices {
   projects: ProjectService;
   models: ModelService;
   scenes: SceneService;
+  webhooks: WebhookService;
 }
 
 export interface ImportOptions {
@@ -37,17 +37,7 @@ export interface ImportOptions {
   actor: VersionActor;
 }
 
-/** What an import did: the new project, and the members it could not match with a user of this server. */
-export interface ImportReport {
-  project: ProjectRecord;
-  assets: number;
-  models: number;
-  items: number;
-  plugins: number;
-  scene: boolean;
-  publication: boolean;
-  members: { added: { email: string; role: string }[]; skipped: { email: string; role: string; reason: string }[] };
-}
+export type { ImportReport };
 
 /** The most bytes of a JSON part (scene, published snapshot, one plugin package). */
 const MAX_JSON_PART_BYTES = 64 * 1024 * 1024;
@@ -62,7 +52,8 @@ function expectedEntries(manifest: ProjectManifest): string[] {
     ...(manifest.scene ? ['scene.json'] : []),
     ...(manifest.publication ? ['publication.json'] : []),
     ...manifest.assets.map((a) => `assets/${a.id}/original`),
-    ...manifest.models.map((m) => `models/${m.key}.ndjson`),
+    ...manifest.models.flatMap((m) => [`models/${m.key}.ndjson`, ...(m.versions ? [`models/${m.key}.versions.ndjson`] : []), ...(m.drafts ? [`models/${m.key}.drafts.ndjson`] : [])]),
+    ...(manifest.requests ? ['requests.json'] : []),
     ...Array.from({ length: manifest.plugins }, (_, n) => `plugins/${n}.json`),
   ];
 }
@@ -71,38 +62,6 @@ async function readText(zip: yauzl.ZipFile, entry: yauzl.Entry, max: number): Pr
   if (entry.uncompressedSize > max) throw new ArchiveError('too_large', `"${entry.fileName}" has ${entry.uncompressedSize} bytes; at most ${max} are accepted`);
   const bytes = await readEntry(zip, entry, async (stream) => Buffer.concat(await stream.toArray()));
   return bytes.toString('utf8');
-}
-
-function parsePart(text: string, name: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (err) {
-    throw new InputError('file', `${name}: not JSON: ${(err as Error).message}`);
-  }
-}
-
-/** The items of a `models/{key}.ndjson` entry as import rows, each with its own `public`. */
-async function* itemRows(zip: yauzl.ZipFile, entry: yauzl.Entry): AsyncIterable<ImportRow> {
-  const stream = await openEntry(zip, entry);
-  const lines = new LineSplitter(entry.fileName, MAX_ITEM_BYTES + 1024);
-  let line = 0;
-  const rowOf = function* (texts: Iterable<string>): Generator<ImportRow> {
-    for (const text of texts) {
-      line += 1;
-      if (text.trim() === '') continue;
-      const row = `${entry.fileName} line ${line}`;
-      const value = parsePart(text, row) as { public?: unknown; fields?: unknown } | null;
-      if (typeof value !== 'object' || value === null || typeof value.public !== 'boolean') throw new InputError('file', `${row}: must be {"public": true or false, "fields": {…}}`);
-      yield { row, values: value.fields ?? {}, public: value.public };
-    }
-  };
-  try {
-    for await (const chunk of stream) yield* rowOf(lines.push(chunk as Buffer));
-    yield* rowOf(lines.end());
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw new ArchiveError('invalid', `cannot extract "${entry.fileName}": ${(err as Error).message}`);
-  }
 }
 
 /**
@@ -136,7 +95,7 @@ export async function importProject(services: ImportServices, source: Readable, 
       if (extra) throw new InputError('file', `the zip holds "${extra.fileName.slice(0, 200)}", which is no part of a project export`);
       const drafts = manifest.models.map((m, i) => {
         try {
-          return parseModelDraft({ key: m.key, name: m.name, public: m.public, fields: m.fields });
+          return parseModelDraft({ key: m.key, name: m.name, public: m.public, review: m.review, fields: m.fields });
         } catch (err) {
           if (err instanceof InputError) throw new InputError('file', `${PROJECT_MANIFEST}: models[${i}]: ${err.message}`);
           throw err;
@@ -154,6 +113,7 @@ export async function importProject(services: ImportServices, source: Readable, 
       }
       const sceneText = manifest.scene ? await readText(zip, byName.get('scene.json')!, MAX_JSON_PART_BYTES) : undefined;
       const publicationText = manifest.publication ? await readText(zip, byName.get('publication.json')!, MAX_JSON_PART_BYTES) : undefined;
+      const requests = manifest.requests ? checkRequests(parsePart(await readText(zip, byName.get('requests.json')!, MAX_JSON_PART_BYTES), 'requests.json')) : [];
       if (sceneText !== undefined) parsePart(sceneText, 'scene.json');
       if (publicationText !== undefined) parsePart(publicationText, 'publication.json');
 
@@ -167,12 +127,7 @@ export async function importProject(services: ImportServices, source: Readable, 
           ids.set(a.id, asset!.id);
         }
         const remap = (text: string) => text.replace(ULID_IN_TEXT, (id) => ids.get(id) ?? id);
-        let items = 0;
-        for (const [i, draft] of drafts.entries()) {
-          const model = await store.createModel({ id: newId(), projectId: project.id, ...draft, createdAt: new Date().toISOString() });
-          const rows = itemRows(zip, byName.get(`models/${manifest.models[i]!.key}.ndjson`)!);
-          items += await services.models.importItems(project, model, remapped(rows, remap), undefined, options.actor);
-        }
+        const items = await importModels(store, services.models, { project, zip, byName, manifest, drafts, remap, actor: options.actor, requests });
         for (const plugin of plugins) await store.putPlugin(project.id, plugin.manifest.id, JSON.stringify(plugin), new Date().toISOString());
         if (sceneText !== undefined) await services.scenes.put(project, parsePart(remap(sceneText), 'scene.json'));
         if (publicationText !== undefined) {
@@ -181,8 +136,9 @@ export async function importProject(services: ImportServices, source: Readable, 
           await store.putPublication(project.id, JSON.stringify(snapshot), typeof snapshot.publishedAt === 'string' ? snapshot.publishedAt : new Date().toISOString());
         }
         const members = await addMembers(store, project.id, manifest.members, options.owner);
+        const webhooks = await addWebhooks(services.webhooks, project, manifest.webhooks ?? []);
         const now = (await store.getProjectById(project.id)) ?? project;
-        return { project: projectRecord(now), assets: ids.size, models: drafts.length, items, plugins: plugins.length, scene: sceneText !== undefined, publication: publicationText !== undefined, members };
+        return { project: projectRecord(now), assets: ids.size, models: drafts.length, items, plugins: plugins.length, scene: sceneText !== undefined, publication: publicationText !== undefined, members, webhooks };
       } catch (err) {
         await services.projects.remove(project);
         throw err;
@@ -195,14 +151,25 @@ export async function importProject(services: ImportServices, source: Readable, 
   }
 }
 
-async function* remapped(rows: AsyncIterable<ImportRow>, remap: (text: string) => string): AsyncIterable<ImportRow> {
-  for await (const row of rows) yield { ...row, values: JSON.parse(remap(JSON.stringify(row.values))) as unknown };
-}
-
 /** The published snapshot's same-origin paths name the project's alias: the new one replaces the old. */
 function rehome(text: string, from: string, to: string): string {
   if (from === to) return text;
   return text.replaceAll(`/files/${from}/`, `/files/${to}/`).replaceAll(`/api/p/${from}/`, `/api/p/${to}/`);
+}
+
+async function addWebhooks(webhooks: WebhookService, project: Project, hooks: NonNullable<ProjectManifest['webhooks']>): Promise<ImportReport['webhooks']> {
+  const out: ImportReport['webhooks'] = { added: [], skipped: [] };
+  for (const { url, triggers } of hooks) {
+    try {
+      const hook = await webhooks.create(project, { url, triggers, active: false });
+      out.added.push({ id: hook.id, url: hook.url, secret: hook.secret });
+    } catch (err) {
+      // A receiver this server may not call (a private address here), or a trigger it does not know.
+      if (!(err instanceof InputError)) throw err;
+      out.skipped.push({ url, reason: err.message });
+    }
+  }
+  return out;
 }
 
 async function addMembers(store: Store, projectId: string, members: ProjectManifest['members'], owner: User | undefined): Promise<ImportReport['members']> {
@@ -210,6 +177,8 @@ async function addMembers(store: Store, projectId: string, members: ProjectManif
   for (const { email, role } of members) {
     const user = await store.accounts.getUserByEmail(email);
     if (!user) out.skipped.push({ email, role, reason: 'no user of this server has this email' });
+    // An unproven email gains nothing by itself (docs/teams.md): invite it instead.
+    else if (user.unproven) out.skipped.push({ email, role, reason: 'the user of this email is unproven (made from an invitation link passed on by hand): invite them' });
     // The importer is the owner already.
     else if (user.id !== owner?.id) {
       await store.accounts.setMember(projectId, user.id, role);

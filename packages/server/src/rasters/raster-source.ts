@@ -16,6 +16,8 @@ export interface RasterLevel {
 export interface RasterSource {
   name: string;
   crs: RasterCrs;
+  /** The geo keys that name the reference system, as the file has them. */
+  crsKeys: CrsKeys;
   /** The top-left corner of the top-left pixel, in the file's reference system. */
   originX: number;
   originY: number;
@@ -30,6 +32,12 @@ export interface RasterSource {
   /** The least and greatest value of each band, from the coarsest level (what a stretch or a ramp spans); none for 8-bit unsigned bands. */
   ranges: [number, number][];
   tiff: GeoTIFF;
+}
+
+/** What went wrong reading a file: geotiff gathers its blocks' faults in an AggregateError ("Request failed"); the first says it. */
+export function readFault(err: unknown): string {
+  const inner = err instanceof AggregateError && err.errors.length > 0 ? err.errors[0] : err;
+  return inner instanceof Error ? inner.message : String(inner);
 }
 
 /** Reading one coarse level whole to find the value range: at most this many pixels. */
@@ -53,24 +61,30 @@ async function valueRanges(level: RasterLevel, bands: number, nodata: number | n
   });
 }
 
-/**
- * Opens a GeoTIFF (or COG) by range reads through `client` and reads what tiles need from its
- * header: reference system, placement, levels (the image and its overviews), bands and nodata.
- * A file that is not a georeferenced TIFF Orbis can read throws a {@link RasterFileError}.
- */
-export async function openRaster(name: string, client: BaseClient): Promise<RasterSource> {
-  let tiff: GeoTIFF;
+/** Where a raster lies, as its GeoTIFF header says: what a converted copy, which has no geo tags, keeps beside it (cog-conversion.ts). */
+export interface Georeference {
+  /** The top-left corner of the top-left pixel, in the file's reference system. */
+  originX: number;
+  originY: number;
+  resX: number;
+  resY: number;
+  crsKeys: CrsKeys;
+  nodata: number | null;
+}
+
+/** geotiff's range reader over one client: blocks of 64 KiB, the last 64 kept (a header's scattered small values cost one read, not dozens). */
+async function tiffOf(name: string, client: BaseClient): Promise<GeoTIFF> {
   try {
-    // Blocks of 64 KiB, the last 64 kept: a header's scattered small values cost one read, not dozens.
     const options: RemoteSourceOptions & BlockedSourceOptions = { blockSize: 65536, cacheSize: 64 };
-    tiff = await fromCustomClient(client, options);
+    return await fromCustomClient(client, options);
   } catch (err) {
-    throw new RasterFileError(name, `it is not a TIFF that can be read (${err instanceof Error ? err.message : String(err)})`);
+    throw new RasterFileError(name, `it is not a TIFF that can be read (${readFault(err)})`);
   }
-  const count = await tiff.getImageCount();
-  const first = await tiff.getImage(0);
-  const directory = first.getFileDirectory();
-  const transform = directory.getValue('ModelTransformation') as number[] | undefined;
+}
+
+/** A GeoTIFF's georeference, from its first image's tags; a file without one, or rotated, is refused. */
+export function georeferenceOf(name: string, first: GeoTIFFImage): Georeference {
+  const transform = first.getFileDirectory().getValue('ModelTransformation') as number[] | undefined;
   if (transform && (transform[1] !== 0 || transform[4] !== 0)) throw new RasterFileError(name, 'it is rotated (ModelTransformation with rotation terms): warp it north-up first, e.g. gdalwarp');
   let origin: number[];
   let resolution: number[];
@@ -80,15 +94,37 @@ export async function openRaster(name: string, client: BaseClient): Promise<Rast
   } catch {
     throw new RasterFileError(name, 'it is not georeferenced (no ModelTiepoint and ModelPixelScale, nor ModelTransformation): it is a plain TIFF, not a GeoTIFF');
   }
-  const crs = await rasterCrs(name, first.getGeoKeys() as CrsKeys | null);
+  const keys = first.getGeoKeys();
+  const resX = Math.abs(resolution[0]!);
+  const resY = Math.abs(resolution[1]!);
+  // Pixel-is-point rasters name the centre of the top-left pixel: its corner is half a pixel up and left (as GDAL reads them).
+  const half = keys?.GTRasterTypeGeoKey === 2 ? 0.5 : 0;
+  const crsKeys: CrsKeys = { GTModelTypeGeoKey: keys?.GTModelTypeGeoKey, ProjectedCSTypeGeoKey: keys?.ProjectedCSTypeGeoKey, GeographicTypeGeoKey: keys?.GeographicTypeGeoKey };
+  return { originX: origin[0]! - half * resX, originY: origin[1]! + half * resY, resX, resY, crsKeys, nodata: first.getGDALNoData() };
+}
+
+/**
+ * Opens a GeoTIFF (or COG) by range reads through `client` and reads what tiles need from its
+ * header: reference system, placement, levels (the image and its overviews), bands and nodata.
+ * A converted copy (cog-conversion.ts) gives its `georeference` and its overviews' clients, one
+ * tiled TIFF each. A file that is not a georeferenced TIFF Orbis can read throws a {@link RasterFileError}.
+ */
+export async function openRaster(name: string, client: BaseClient, converted?: { georeference: Georeference; overviews: BaseClient[] }): Promise<RasterSource> {
+  const tiff = await tiffOf(name, client);
+  const count = await tiff.getImageCount();
+  const first = await tiff.getImage(0);
+  const place = converted?.georeference ?? georeferenceOf(name, first);
+  const crs = await rasterCrs(name, place.crsKeys);
   const width = first.getWidth();
   const height = first.getHeight();
-  const levels: RasterLevel[] = [{ image: first, width, height, resX: Math.abs(resolution[0]!), resY: Math.abs(resolution[1]!) }];
-  for (let i = 1; i < count; i++) {
-    const image = await tiff.getImage(i);
+  const levels: RasterLevel[] = [{ image: first, width, height, resX: place.resX, resY: place.resY }];
+  const overviews: GeoTIFFImage[] = [];
+  for (let i = 1; i < count; i++) overviews.push(await tiff.getImage(i));
+  for (const overview of converted?.overviews ?? []) overviews.push(await (await tiffOf(name, overview)).getImage(0));
+  for (const image of overviews) {
     const subfile = Number(image.getFileDirectory().getValue('NewSubfileType') ?? 0);
     if (subfile & MASK || image.getSamplesPerPixel() !== first.getSamplesPerPixel()) continue;
-    levels.push({ image, width: image.getWidth(), height: image.getHeight(), resX: (levels[0]!.resX * width) / image.getWidth(), resY: (levels[0]!.resY * height) / image.getHeight() });
+    levels.push({ image, width: image.getWidth(), height: image.getHeight(), resX: (place.resX * width) / image.getWidth(), resY: (place.resY * height) / image.getHeight() });
   }
   levels.sort((a, b) => a.resX - b.resX);
   const bands = first.getSamplesPerPixel();
@@ -97,10 +133,8 @@ export async function openRaster(name: string, client: BaseClient): Promise<Rast
   if (![8, 16, 32, 64].includes(bitsPerSample) || (sampleFormat === 3 && bitsPerSample < 32)) {
     throw new RasterFileError(name, `its samples are ${bitsPerSample}-bit (SampleFormat ${sampleFormat}): Orbis reads 8-, 16- and 32-bit integers and 32- and 64-bit floating point`);
   }
-  const nodata = first.getGDALNoData();
+  const { nodata } = place;
   // 8-bit bands are shown as they are: only wider ones need the range their values span.
   const ranges = bitsPerSample === 8 && sampleFormat === 1 ? [] : await valueRanges(levels[levels.length - 1]!, bands, nodata);
-  // Pixel-is-point rasters name the centre of the top-left pixel: its corner is half a pixel up and left (as GDAL reads them).
-  const half = first.getGeoKeys()?.GTRasterTypeGeoKey === 2 ? 0.5 : 0;
-  return { name, crs, originX: origin[0]! - half * levels[0]!.resX, originY: origin[1]! + half * levels[0]!.resY, levels, bands, sampleFormat, bitsPerSample, nodata, ranges, tiff };
+  return { name, crs, crsKeys: place.crsKeys, originX: place.originX, originY: place.originY, levels, bands, sampleFormat, bitsPerSample, nodata, ranges, tiff };
 }

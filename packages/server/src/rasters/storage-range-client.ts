@@ -2,28 +2,27 @@ import { buffer } from 'node:stream/consumers';
 import { BaseClient, BaseResponse } from 'geotiff';
 import type { Storage } from '../storage/storage.js';
 
-const RANGE = /^bytes=(\d+)-(\d+)$/;
+/** The one kind of Range header geotiff sends: a single byte range. */
+export const RANGE = /^bytes=(\d+)-(\d+)$/;
 
-class RangeResponse extends BaseResponse {
+/** A 206 answer as geotiff's range reader takes it: the bytes of the range, and its headers (`content-range` at least), by lower-case name. */
+export class RangeResponse extends BaseResponse {
   constructor(
     private readonly bytes: Buffer,
-    private readonly contentRange: string,
+    private readonly headers: Record<string, string | string[] | undefined>,
   ) {
     super();
   }
-
   override get ok(): boolean {
     return true;
   }
-
   override get status(): number {
     return 206;
   }
-
   override getHeader(name: string): string | undefined {
-    return name.toLowerCase() === 'content-range' ? this.contentRange : undefined;
+    const value = this.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
   }
-
   override async getData(): Promise<ArrayBuffer> {
     const { buffer: backing, byteOffset, byteLength } = this.bytes;
     return backing.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer;
@@ -55,6 +54,6 @@ export class StorageRangeClient extends BaseClient {
     if (start > end) throw new Error(`the file is cut off: its structure points at byte ${start}, past its ${this.size} bytes`);
     const bytes = await buffer(await this.storage.read(this.key, { start, end }));
     this.bytesRead += bytes.length;
-    return new RangeResponse(bytes, `bytes ${start}-${end}/${this.size}`);
+    return new RangeResponse(bytes, { 'content-range': `bytes ${start}-${end}/${this.size}` });
   }
 }

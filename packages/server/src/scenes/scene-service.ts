@@ -2,7 +2,7 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { convertsFromUrl, PMTILES_CONTENT_TYPE, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf, GEOTIFF_NAME, rasterTilesPath, terrainTilesPath } from '@orbis/scene';
+import { convertsFromUrl, PMTILES_CONTENT_TYPE, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf, GEOTIFF_NAME, publishedUrlRasterPath, rasterTilesPath, terrainTilesPath } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 import type { LiveScenes } from '../live/live-scenes.js';
 
@@ -75,7 +75,9 @@ export class SceneService {
     for (const [i, layer] of scene.layers.entries()) {
       if (layer.url !== undefined) {
         // A GIS file by URL (docs/contract.md §13) loads from this server, which reads and converts it.
-        layers.push(convertsFromUrl(layer) ? { ...layer, url: publishedUrlLayerPath(project.alias, layer.id), source: layer.url } : { ...layer, url: layer.url });
+        // A GeoTIFF by URL (docs/contract.md §17) is cut into tiles by this server, which reads it by ranges.
+        if (layer.type === 'geotiff') layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}${publishedUrlRasterPath(layer.id)}`, source: layer.url });
+        else layers.push(convertsFromUrl(layer) ? { ...layer, url: publishedUrlLayerPath(project.alias, layer.id), source: layer.url } : { ...layer, url: layer.url });
         continue;
       }
       if (layer.model !== undefined) {

@@ -60,6 +60,7 @@ describe('validateScene', () => {
     // docs/contract.md §17: a GeoTIFF's tiles, one band by a ramp with breaks.
     gis.layers.push({ id: 'g7', title: 'Depth', type: 'geotiff', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { bands: [1], nodata: -9999, ramp: ['#eff3ff', 'rgb(107,174,214)', 'navy'], breaks: [0.5, 2], opacity: 0.8 } });
     gis.layers.push({ id: 'g8', title: 'Relief', type: 'geotiff', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { hillshade: true } });
+    gis.layers.push({ id: 'g9', title: 'Ortho', type: 'geotiff', url: 'https://example.org/ortho-cog.tif', visible: true, data: { bands: [1, 2, 3] } });
     expect(validateScene(gis)).toEqual(gis);
     expect(validateScene(defaultScene())).toEqual(defaultScene());
   });
@@ -85,7 +86,7 @@ describe('validateScene', () => {
     [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { bands: [1, 2, 3], hillshade: true } }), 'layers[0].data.hillshade', /colour one band/],
     [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { bands: [1, 2] } }), 'layers[0].data.bands', /one band .* three .* or four/],
     [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['reddish'] } }), 'layers[0].data.ramp[0]', /match|colour/],
-    [(s: any) => (s.layers[1].type = 'geotiff'), 'layers[1].url', /uploaded to the project \(assetId\)/],
+    [(s: any) => (s.layers[1] = { id: 'l2', title: 'Ortho', type: 'geotiff', url: '/files/ortho.tif', visible: true }), 'layers[1].url', /http or https URL of a GeoTIFF/],
     [(s: any) => (s.layers[0].data = { hillshade: true }), 'layers[0].data.hillshade', /only to geotiff/],
     [(s: any) => (s.property.terrain = { enabled: true, type: 'dem' }), 'property.terrain.assetId', /required: the elevation GeoTIFF/],
     [(s: any) => (s.property.terrain = { enabled: true, type: 'gsi', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 'property.terrain.assetId', /only to terrain type "dem"/],

@@ -10,6 +10,11 @@ export interface User {
   createdAt: string;
   /** The language the user chose for the editor (`en`, `ja`); absent: the browser's (docs/contract.md §19). */
   language?: string;
+  /**
+   * Set when nobody proved that the user holds `email`: an account made from an invitation link
+   * that was passed on by hand, not e-mailed. It gains nothing through that email (docs/teams.md).
+   */
+  unproven?: true;
 }
 
 export interface UserPatch {
@@ -73,6 +78,8 @@ export interface AuditEntry {
   action: string;
   target: string;
   ip: string;
+  /** What the path does not say: a member's `role`, an invitee's `email`, an `invitation` id. */
+  detail?: Record<string, string>;
 }
 
 /** A slice of a project's audit log, newest first: skip `offset`, or start below `beforeId`. */
@@ -88,6 +95,8 @@ export interface Invitation {
   createdAt: string;
   expiresAt: string;
   acceptedAt: string | null;
+  /** Set when the link went only by e-mail to `email` (`ORBIS_SMTP_URL`): accepting it proves the address. */
+  mailed?: true;
 }
 
 /**
@@ -137,12 +146,17 @@ export interface AccountStore {
   failedSignIns(key: string, since: string): Promise<{ count: number; oldest: string | null }>;
 
   addAudit(entry: AuditEntry): Promise<void>;
-  countAudit(projectId: string): Promise<number>;
-  /** Newest first. */
-  listAudit(projectId: string, slice: AuditSlice): Promise<AuditEntry[]>;
+  /** `null`: the entries of no project (users, a refused password). */
+  countAudit(projectId: string | null): Promise<number>;
+  /** Newest first; `null`: the entries of no project. */
+  listAudit(projectId: string | null, slice: AuditSlice): Promise<AuditEntry[]>;
 
   createInvitation(invitation: Invitation): Promise<void>;
   getInvitation(id: string): Promise<Invitation | undefined>;
+  /** A project's invitations not yet accepted (expired ones too), oldest first. */
+  listInvitations(projectId: string): Promise<Invitation[]>;
+  /** Revokes one (accepted or not); false when the project has no such invitation. */
+  deleteInvitation(projectId: string, id: string): Promise<boolean>;
   /** Marks it used, once: false when it was used already. */
   markInvitationAccepted(id: string, at: string): Promise<boolean>;
 }

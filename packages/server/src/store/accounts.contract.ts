@@ -127,5 +127,44 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       expect(await store.accounts.markInvitationAccepted(invitation.id, at(2))).toBe(false);
       expect(await store.accounts.getInvitation(invitation.id)).toMatchObject({ acceptedAt: at(1) });
     });
+
+    it('keeps whether a user\'s email is unproven, and whether an invitation was e-mailed only', async () => {
+      const squatter = await store.accounts.createUser(user('cfo@example.org', { unproven: true }));
+      expect(await store.accounts.getUserByEmail('cfo@example.org')).toEqual(squatter);
+      expect((await store.accounts.getUser(squatter.id))?.unproven).toBe(true);
+      expect((await store.accounts.createUser(user('ana@example.org'))).unproven).toBeUndefined();
+      expect((await store.accounts.getUserByEmail('ana@example.org'))?.unproven).toBeUndefined();
+      await store.accounts.setMember(project.id, squatter.id, 'reader');
+      expect((await store.accounts.listMembers(project.id)).find((m) => m.user.id === squatter.id)?.user.unproven).toBe(true);
+      await store.accounts.createSession({ idHash: 'hs', userId: squatter.id, createdAt: t0, lastSeenAt: t0, expiresAt: at(100) });
+      expect((await store.accounts.touchSession('hs', at(1), t0))?.user.unproven).toBe(true);
+      const mailed = { id: newId(), projectId: project.id, email: 'new@example.org', role: 'reader' as const, invitedBy: null, createdAt: t0, expiresAt: at(60), acceptedAt: null, mailed: true as const };
+      await store.accounts.createInvitation(mailed);
+      expect(await store.accounts.getInvitation(mailed.id)).toEqual(mailed);
+      const joined = { id: newId(), projectId: project.id, at: at(2), actor: { type: 'user' as const, id: squatter.id, email: squatter.email }, action: 'member.join', target: `/api/projects/p1/members/${squatter.id}`, ip: '127.0.0.1', detail: { role: 'reader', email: 'cfo@example.org' } };
+      await store.accounts.addAudit(joined);
+      expect(await store.accounts.listAudit(project.id, { offset: 0, limit: 1 })).toEqual([joined]);
+      // An entry of no project (a refused password) is read with null, and only there.
+      const refused = { id: newId(), projectId: null, at: at(3), actor: { type: 'user' as const, id: squatter.id, email: squatter.email }, action: 'user.password.refused', target: '/api/auth/me', ip: '127.0.0.1' };
+      await store.accounts.addAudit(refused);
+      expect(await store.accounts.listAudit(null, { offset: 0, limit: 10 })).toEqual([refused]);
+      expect(await store.accounts.listAudit(null, { beforeId: 'z', limit: 10 })).toEqual([refused]);
+      expect(await store.accounts.countAudit(null)).toBe(1);
+      expect(await store.accounts.countAudit(project.id)).toBe(1);
+    });
+
+    it('lists a project\'s open invitations, oldest first, and revokes one', async () => {
+      const invite = (email: string, minutes: number) => ({ id: newId(), projectId: project.id, email, role: 'writer' as const, invitedBy: null, createdAt: at(minutes), expiresAt: at(minutes + 60), acceptedAt: null });
+      const [a, b, c] = [invite('a@example.org', 1), invite('b@example.org', 2), invite('c@example.org', 3)];
+      for (const i of [c, a, b]) await store.accounts.createInvitation(i);
+      await store.accounts.markInvitationAccepted(b.id, at(4));
+      expect(await store.accounts.listInvitations(project.id)).toEqual([a, c]);
+      const other = await store.createProject({ id: newId(), alias: 'p2', name: 'P2', visibility: 'public', createdAt: t0 });
+      expect(await store.accounts.deleteInvitation(other.id, a.id)).toBe(false);
+      expect(await store.accounts.deleteInvitation(project.id, a.id)).toBe(true);
+      expect(await store.accounts.deleteInvitation(project.id, a.id)).toBe(false);
+      expect(await store.accounts.getInvitation(a.id)).toBeUndefined();
+      expect(await store.accounts.listInvitations(project.id)).toEqual([c]);
+    });
   });
 }

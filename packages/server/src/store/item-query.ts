@@ -42,4 +42,20 @@ export interface ItemQuery {
   sort: { field: QueryField; desc: boolean }[];
   /** The query's parameters in one canonical order, URL-encoded: what its cursors, ETags and links carry. */
   canonical: string;
+  /** What the model's query indexes hold, whatever this query asks (the same for every query of the model). */
+  index: QueryIndexShape;
 }
+
+/**
+ * The values a model's queries are served from (docs/content-workflow.md, "Which indexes"): its
+ * single-valued fields of short values (not `textArea`, `markdown`, `richtext`, lists, groups or
+ * geometries), at most `MAX_INDEXED_FIELDS` in the model's order, and its first geometry field's
+ * bounding box.
+ */
+export interface QueryIndexShape {
+  fields: QueryField[];
+  geometry?: string;
+}
+
+/** At most this many fields go into a model's query index (a later field is still queried, by reading the items). */
+export const MAX_INDEXED_FIELDS = 30;

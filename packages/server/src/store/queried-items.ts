@@ -1,4 +1,5 @@
-import type { Condition, ItemQuery, QueryField, QueryKind } from './item-query.js';
+import type { Condition, ItemQuery, QueryField, QueryIndexShape, QueryKind } from './item-query.js';
+import { modelIdLiteral, type QueryIndex, QueryIndexes, type QueryIndexRunner } from './query-indexes.js';
 import { type AssetSlice, type JoinedBatch, type JoinedRecords, type QueryScope, STREAM_JOINED } from './store.js';
 
 /** How one database spells what a query needs; everything else is shared SQL. */
@@ -24,10 +25,14 @@ export interface QueryDialect {
   record(publicOnly: boolean): string;
   /** A boolean parameter's value. */
   bool(value: boolean): unknown;
+  /** The indexes a model's queries are served from (docs/content-workflow.md, "Which indexes"). */
+  queryIndexes(modelId: string, shape: QueryIndexShape): QueryIndex[];
+  /** What follows `FROM items` in a count, given the model's indexes (SQLite names its one; PostgreSQL's planner combines its own). */
+  countSource(indexes: QueryIndex[]): string;
 }
 
 /** Runs a statement and returns its rows as arrays (`id`, `rec`, then any sort values), or its one number. */
-export interface QueryRunner {
+export interface QueryRunner extends QueryIndexRunner {
   rows(sql: string, params: unknown[]): Promise<unknown[][]>;
   count(sql: string, params: unknown[]): Promise<number>;
 }
@@ -62,7 +67,8 @@ const all = (parts: string[]) => (parts.length === 0 ? 'TRUE' : parts.map((x) =>
 /** The WHERE clause of a query scope, its parameters added to `p` (the scope's owner first). */
 function whereSql(d: QueryDialect, p: Params, scope: QueryScope): string {
   const q = scope.query;
-  const parts = [`model_id = ${p.add(scope.modelId)}`];
+  // The model's id as a constant: its partial indexes name it so (store/query-indexes.ts).
+  const parts = [`model_id = ${modelIdLiteral(scope.modelId)}`];
   if (scope.publicOnly) parts.push(`public = ${p.add(d.bool(true))}`);
   for (const c of q.and) parts.push(conditionSql(d, p, c));
   if (q.or.length > 0) parts.push(q.or.map((group) => all(group.map((c) => conditionSql(d, p, c)))).join(' OR '));
@@ -121,12 +127,17 @@ function afterSql(d: QueryDialect, p: Params, q: ItemQuery, position: unknown[])
  * matching items, and the matches in joined batches.
  */
 export class QueriedItems {
+  private readonly indexes: QueryIndexes;
+
   constructor(
     private readonly d: QueryDialect,
     private readonly run: QueryRunner,
-  ) {}
+  ) {
+    this.indexes = new QueryIndexes((modelId, shape) => d.queryIndexes(modelId, shape), run);
+  }
 
   async records(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords> {
+    await this.indexes.ensure(scope.modelId, scope.query.index);
     const p = new Params(this.d);
     const where = whereSql(this.d, p, scope);
     const { sort } = scope.query;
@@ -150,9 +161,10 @@ export class QueriedItems {
     };
   }
 
-  count(scope: QueryScope): Promise<number> {
+  async count(scope: QueryScope): Promise<number> {
+    const indexes = await this.indexes.ensure(scope.modelId, scope.query.index);
     const p = new Params(this.d);
-    return this.run.count(`SELECT count(*) FROM items WHERE ${whereSql(this.d, p, scope)}`, p.values);
+    return this.run.count(`SELECT count(*) FROM items${this.d.countSource(indexes)} WHERE ${whereSql(this.d, p, scope)}`, p.values);
   }
 
   async *stream(scope: QueryScope): AsyncIterable<JoinedBatch> {

@@ -74,4 +74,16 @@ export interface ReviewStore {
    * there is none.
    */
   closeRequest(projectId: string, id: string, close: RequestClose): Promise<ReviewRequest | undefined>;
+  /**
+   * Writes drafts and requests as a project import carries them (docs/operations.md), as they are
+   * (no version, no check of state), in one transaction.
+   */
+  restore(drafts: RestoredDraft[], requests: ReviewRequest[]): Promise<void>;
+}
+
+/** A draft as a project import writes it. */
+export interface RestoredDraft {
+  modelId: string;
+  itemId: string;
+  draft: ItemDraft;
 }

@@ -80,5 +80,21 @@ export function reviewsContract(name: string, open: () => Promise<Store>): void 
       expect((await store.reviews.openRequest(request([{ modelId: model.id, itemId: a!.id }]))).state).toBe('open');
       expect(await store.reviews.closeRequest(project.id, newId(), { state: 'approved', by: mia, at: t(7), comment: null })).toBeUndefined();
     });
+
+    it('restores drafts and requests as a project import carries them: as they were, without a version', async () => {
+      // The import writes the items without drafts (its model requires review only once they are in), then restores them.
+      const halls = await store.createModel({ id: newId(), projectId: project.id, key: 'halls', name: 'H', public: true, review: false, fields: [{ key: 'name', type: 'text' }], createdAt: t(0) });
+      const [a, b] = await store.insertItems(halls.id, [{ public: false, fields: { name: 'A' } }, { public: true, fields: { name: 'B' } }], t(1), wanda);
+      const closed = { ...request([]), state: 'declined' as const, closedBy: mia, closedAt: t(6), comment: 'No' };
+      const open = request([{ modelId: halls.id, itemId: a!.id }]);
+      const draft = { public: true, fields: { name: 'A2' }, at: t(2), actor: wanda, requestId: open.id, published: false };
+      await store.reviews.restore([{ modelId: halls.id, itemId: a!.id, draft }], [open, closed]);
+      await store.updateModel(project.id, 'halls', { review: true, updatedAt: t(7) });
+      expect(await store.reviews.getDraft(halls.id, a!.id)).toEqual(draft);
+      expect(await store.reviews.getDraft(halls.id, b!.id)).toBeUndefined();
+      expect(await store.reviews.getRequest(project.id, closed.id)).toEqual(closed);
+      expect(await store.reviews.listRequests(project.id, 'open', 10)).toEqual([open]);
+      expect(await store.countItemVersions(halls.id, a!.id)).toBe(1);
+    });
   });
 }

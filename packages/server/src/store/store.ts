@@ -358,6 +358,8 @@ export interface Store {
   /** A slice of an item's versions, newest first. */
   listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]>;
   getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined>;
+  /** Replaces an item's versions by these, in one transaction: the history a project import carries (docs/operations.md). */
+  replaceItemVersions(modelId: string, itemId: string, versions: ItemVersion[]): Promise<void>;
   /** Every item of a model in id order, a bounded number in memory at a time. */
   streamItems(modelId: string): AsyncIterable<Item>;
   /**

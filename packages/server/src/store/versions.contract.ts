@@ -62,5 +62,17 @@ export function versionsContract(name: string, open: () => Promise<Store>): void
       const last = (await store.joinRecords({ projectId: project.id, modelId: model.id, publicOnly: false }, { offset: n - 1, limit: 1 })).lastId!;
       expect(await store.listItemVersions(model.id, last, { offset: 0, limit: 10 })).toEqual([{ version: 1, at: t(4), actor: admin, public: true, fields: { name: `n${n - 1}`, capacity: n - 1 } }]);
     });
+
+    it("replaces an item's versions as a project import carries them, and numbers the next write after them", async () => {
+      const [item] = await store.insertItems(model.id, [{ public: true, fields: { name: 'Hall' } }], t(1), admin);
+      const carried = [
+        { version: 1, at: t(2), actor: ana, public: false, fields: { name: 'Old' } },
+        { version: 2, at: t(3), actor: admin, public: true, fields: { name: 'Hall' } },
+      ];
+      await store.replaceItemVersions(model.id, item!.id, carried);
+      expect(await store.listItemVersions(model.id, item!.id, { offset: 0, limit: 10 })).toEqual([...carried].reverse());
+      await store.updateItem(model.id, item!.id, { fields: { name: 'New' }, updatedAt: t(4), actor: ana });
+      expect((await store.getItemVersion(model.id, item!.id, 3))?.fields).toEqual({ name: 'New' });
+    });
   });
 }

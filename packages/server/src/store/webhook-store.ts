@@ -1,4 +1,4 @@
-import type { WebhookTrigger } from '@orbis/contract';
+import type { WebhookTrigger } from '@orbis/content-model';
 
 /** A registered webhook. `secret` (`whsec_…`) signs its deliveries; the API shows it once. */
 export interface Webhook {

@@ -50,3 +50,10 @@ export async function addMember(h: Harness, alias: string, email: string, role: 
   const res = await h.admin('POST', `/api/projects/${alias}/members`, { email, role });
   if (res.status !== 201) throw new Error(`member ${email}: ${res.status} ${await res.text()}`);
 }
+
+/** The secret of an invitation link (`…/editor?invitation=<secret>`): what GET and accept take. */
+export function linkSecret(url: string): string {
+  const secret = new URL(url).searchParams.get('invitation');
+  if (!secret) throw new Error(`not an invitation link: ${url}`);
+  return secret;
+}

@@ -15,6 +15,24 @@ export interface RemoteFileLimits {
 const refusedAddress = (url: string, address: string) =>
   new InputError('url', `${url}: its host is at ${address}, an address inside the server's network; a URL layer reads public addresses only (ORBIS_URL_LAYERS_PRIVATE=on allows them)`);
 
+/**
+ * A layer's URL checked before it is requested: http or https, and (unless `privateAddresses`) a
+ * host outside the deployment's network, checked again for every address its name resolves to
+ * when the connection is made (`lookup`, for `http.request`). Bad ones are `InputError`s naming the URL.
+ */
+export function remoteTarget(url: string, privateAddresses: boolean): { target: URL; lookup: ReturnType<typeof checkedLookup> } {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new InputError('url', `"${url.slice(0, 200)}" is not a URL`);
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new InputError('url', `${url}: only http and https URLs are read`);
+  const literal = target.hostname.replace(/^\[|\]$/g, '');
+  if (!privateAddresses && isInside(literal)) throw refusedAddress(url, literal);
+  return { target, lookup: checkedLookup(privateAddresses, (address) => refusedAddress(url, address)) };
+}
+
 const MAX_REDIRECTS = 3;
 
 /**
@@ -25,16 +43,7 @@ const MAX_REDIRECTS = 3;
  * that name the URL and what went wrong.
  */
 export async function fetchRemoteFile(url: string, limits: RemoteFileLimits, redirects = 0): Promise<Buffer> {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    throw new InputError('url', `"${url.slice(0, 200)}" is not a URL`);
-  }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new InputError('url', `${url}: only http and https URLs are read`);
-  const literal = target.hostname.replace(/^\[|\]$/g, '');
-  if (!limits.privateAddresses && isInside(literal)) throw refusedAddress(url, literal);
-  const lookup = checkedLookup(limits.privateAddresses, (address) => refusedAddress(url, address));
+  const { target, lookup } = remoteTarget(url, limits.privateAddresses);
   const response = await new Promise<IncomingMessage>((resolve, reject) => {
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(target, { lookup: lookup as never, timeout: limits.timeoutMs ?? 30_000, headers: { 'user-agent': 'Orbis (URL layer)' } }, resolve);

@@ -1,4 +1,4 @@
-import type { Field, ItemPage, ItemRecord, ItemVersionRecord, ModelRecord, ReviewRequestRecord, WebhookDeliveryRecord, WebhookRecord } from '@orbis/content-model';
+import type { Field, ItemPage, ItemRecord, ItemVersionRecord, ModelRecord, ReviewRequestRecord, WebhookDeliveryRecord, WebhookRecord, WebhookTrigger } from '@orbis/content-model';
 import { itemRoutes, modelRoutes, requestRoutes, webhookRoutes } from '@orbis/contract';
 import { vectorFormatOf } from '@orbis/scene/checks';
 import { ApiClient } from './api-client.js';
@@ -100,6 +100,23 @@ export class ContentApi {
 
   deliveries(webhookId: string): Promise<WebhookDeliveryRecord[]> {
     return this.client.call(webhookRoutes.deliveries, { params: { ...this.at(), id: webhookId } });
+  }
+
+  /** Registers a webhook: the answer is the only one that shows its secret. */
+  async createWebhook(url: string, triggers: WebhookTrigger[]): Promise<WebhookRecord & { secret: string }> {
+    const made = await this.client.call(webhookRoutes.create, { params: this.at(), body: { url, triggers } });
+    // The answer that creates a webhook is the one that holds its secret (docs/content-workflow.md).
+    return { ...made, secret: made.secret ?? '' };
+  }
+
+  /** Pauses a webhook (an inactive one is told nothing) or starts it again. */
+  setWebhookActive(id: string, active: boolean): Promise<WebhookRecord> {
+    return this.client.call(webhookRoutes.update, { params: { ...this.at(), id }, body: { active } });
+  }
+
+  /** Deletes a webhook with its deliveries, sent or not. */
+  async removeWebhook(id: string): Promise<void> {
+    await this.client.call(webhookRoutes.remove, { params: { ...this.at(), id } });
   }
 
   /** Imports a file into a model (its type from its name), with upload progress. */

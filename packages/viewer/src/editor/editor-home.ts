@@ -1,19 +1,22 @@
 import { FolderOpen, Plus, UserPlus } from 'lucide';
-import { button, field, textInput } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
-import { icon } from '../ui/icon.js';
+import { Fragment, h, render } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import { ALIAS_PATTERN, aliasFromName } from '@orbis/scene/checks';
+import { Button } from '../ui/button.js';
+import { Field } from '../ui/field.js';
+import { formatDate, t } from '../ui/i18n.js';
+import { Icon } from '../ui/lucide-icon.js';
+import { AccountPanel } from './account-panel.js';
 import { takeAdminToken } from './admin-token.js';
 import { ApiError } from './management-api.js';
-import { ALIAS_PATTERN, aliasFromName } from '@orbis/scene/checks';
-import { acceptInvitation, createProject, type InvitationRecord, invitationOf, type Me, whoAmI } from './session-api.js';
-import { accountBar, signInPage } from './sign-in-page.js';
-import { accountPanel } from './account-panel.js';
-import { projectImportForm } from './project-import-form.js';
+import { ProjectImportForm } from './project-import-form.js';
 import { roleName } from './role-name.js';
-import { formatDate } from '../ui/i18n.js';
-import { t } from '../ui/i18n.js';
+import { acceptInvitation, createProject, type InvitationRecord, invitationOf, type Me, whoAmI } from './session-api.js';
+import { AccountBar } from './account-bar.js';
+import { SignInPage } from './sign-in-page.js';
 
 const gone = () => t('invitation.gone');
+const typed = (e: Event) => (e.currentTarget as HTMLInputElement).value;
 
 /** Who invited whom to which project with which role, in words (undefined: the invitation is gone). */
 function invitationText(invitation: InvitationRecord | undefined): string {
@@ -24,34 +27,39 @@ function invitationText(invitation: InvitationRecord | undefined): string {
 }
 
 /** `?invitation=…`: what it is to, then join as a new user (name and password), or as the one signed in. */
-function invitationPanel(id: string, invitation: InvitationRecord | undefined, me: Me | undefined, done: () => void): HTMLElement {
-  const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'invitation-message' });
-  const about = h('p', { 'data-testid': 'invitation-about' }, invitationText(invitation));
-  const title = h('h2', {}, invitation ? t('invitation.join', { project: invitation.project.name }) : t('invitation.title'));
+function InvitationPanel({ id, invitation, me, done }: { id: string; invitation: InvitationRecord | undefined; me: Me | undefined; done: () => void }) {
+  const [message, setMessage] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
   const accept = async (newUser?: { name: string; password: string }) => {
     try {
       await acceptInvitation(id, newUser);
       history.replaceState(null, '', '/editor');
       done();
     } catch (err) {
-      message.textContent = err instanceof ApiError && err.code === 'not_found' ? gone() : (err as Error).message;
+      setMessage(err instanceof ApiError && err.code === 'not_found' ? gone() : (err as Error).message);
     }
   };
+  const title = h('h2', {}, invitation ? t('invitation.join', { project: invitation.project.name }) : t('invitation.title'));
+  const about = h('p', { 'data-testid': 'invitation-about' }, invitationText(invitation));
+  const said = h('p', { class: 'hint', role: 'alert', 'data-testid': 'invitation-message' }, message);
   if (me?.user) {
-    return h('div', { class: 'panel', 'data-testid': 'invitation' }, title, about, h('p', {}, t('invitation.joinAs', { email: me.user.email })), button({ label: t('invitation.accept'), icon: UserPlus, variant: 'primary', testid: 'accept-invitation', onClick: () => void accept() }), message);
+    return h('div', { class: 'panel', 'data-testid': 'invitation' }, title, about, h('p', {}, t('invitation.joinAs', { email: me.user.email })), h(Button, { label: t('invitation.accept'), icon: UserPlus, variant: 'primary', testid: 'accept-invitation', onClick: () => void accept() }), said);
   }
-  const name = textInput({ label: t('invitation.yourName'), testid: 'invitation-name' });
-  const password = h('input', { class: 'input', type: 'password', autocomplete: 'new-password', minlength: 10, required: true, 'data-testid': 'invitation-password' });
-  return h('form', { class: 'panel', 'data-testid': 'invitation', onsubmit: (e) => {
+  const submit = (e: Event) => {
     e.preventDefault();
-    void accept({ name: name.value.trim(), password: password.value });
-  } },
+    void accept({ name: name.trim(), password });
+  };
+  return h(
+    'form',
+    { class: 'panel', 'data-testid': 'invitation', onSubmit: submit },
     title,
     about,
     h('p', {}, t('invitation.newAccount')),
-    field(t('common.name'), name), field(t('signIn.password'), password),
-    button({ label: t('invitation.joinButton'), icon: UserPlus, type: 'submit', variant: 'primary', testid: 'accept-invitation' }),
-    message,
+    h(Field, { label: t('common.name') }, h('input', { class: 'input', type: 'text', value: name, 'aria-label': t('invitation.yourName'), 'data-testid': 'invitation-name', onInput: (e: Event) => setName(typed(e)) })),
+    h(Field, { label: t('signIn.password') }, h('input', { class: 'input', type: 'password', autocomplete: 'new-password', minLength: 10, required: true, value: password, 'data-testid': 'invitation-password', onInput: (e: Event) => setPassword(typed(e)) })),
+    h(Button, { label: t('invitation.joinButton'), icon: UserPlus, type: 'submit', variant: 'primary', testid: 'accept-invitation' }),
+    said,
   );
 }
 
@@ -59,53 +67,99 @@ function invitationPanel(id: string, invitation: InvitationRecord | undefined, m
  * A new project: its name first, and its address made from the name as it is typed (until the
  * address is typed by hand); an address that breaks the rule is said in words before it is sent.
  */
-function newProjectForm(token: string | undefined): HTMLElement {
-  const name = textInput({ placeholder: t('projects.namePlaceholder'), label: t('common.name'), testid: 'new-project-name' });
-  const alias = textInput({ placeholder: 'my-map', label: t('projects.alias'), testid: 'new-project-alias' });
-  const message = h('p', { class: 'hint', role: 'alert', 'data-testid': 'new-project-message' });
-  let aliasTyped = false;
-  name.addEventListener('input', () => {
-    if (!aliasTyped) alias.value = aliasFromName(name.value);
-  });
-  alias.addEventListener('input', () => (aliasTyped = alias.value !== ''));
-  return h('details', { class: 'new-project' },
-    h('summary', {}, icon(Plus), ' ', t('projects.new')),
-    h('form', { onsubmit: async (e) => {
-      e.preventDefault();
-      const address = alias.value.trim();
-      if (!ALIAS_PATTERN.test(address)) {
-        const rule = t('projects.aliasRule');
-        message.textContent = address ? t('projects.aliasInvalid', { alias: address, rule }) : t('projects.aliasMissing', { rule });
-        alias.focus();
-        return;
-      }
-      try {
-        const created = await createProject({ alias: address, name: name.value.trim() || address, visibility: 'private' }, token);
-        location.assign(`/editor/${encodeURIComponent(created.alias)}`);
-      } catch (err) {
-        message.textContent = err instanceof ApiError && err.code === 'conflict' ? t('projects.aliasTaken', { alias: address }) : (err as Error).message;
-      }
-    } }, field(t('common.name'), name), field(t('projects.alias'), alias, t('projects.aliasHint', { rule: t('projects.aliasRule') })), button({ label: t('projects.create'), type: 'submit', variant: 'primary', testid: 'new-project-create' }), message),
+function NewProjectForm({ token }: { token: string | undefined }) {
+  const [name, setName] = useState('');
+  const [alias, setAlias] = useState('');
+  const [aliasTyped, setAliasTyped] = useState(false);
+  const [message, setMessage] = useState('');
+  const aliasInput = useRef<HTMLInputElement>(null);
+  const create = async (e: Event) => {
+    e.preventDefault();
+    const address = alias.trim();
+    if (!ALIAS_PATTERN.test(address)) {
+      const rule = t('projects.aliasRule');
+      setMessage(address ? t('projects.aliasInvalid', { alias: address, rule }) : t('projects.aliasMissing', { rule }));
+      aliasInput.current?.focus();
+      return;
+    }
+    try {
+      const created = await createProject({ alias: address, name: name.trim() || address, visibility: 'private' }, token);
+      location.assign(`/editor/${encodeURIComponent(created.alias)}`);
+    } catch (err) {
+      setMessage(err instanceof ApiError && err.code === 'conflict' ? t('projects.aliasTaken', { alias: address }) : (err as Error).message);
+    }
+  };
+  const typeName = (value: string) => {
+    setName(value);
+    if (!aliasTyped) setAlias(aliasFromName(value));
+  };
+  const typeAlias = (value: string) => {
+    setAlias(value);
+    setAliasTyped(value !== '');
+  };
+  return h(
+    'details',
+    { class: 'new-project' },
+    h('summary', {}, h(Icon, { node: Plus }), ' ', t('projects.new')),
+    h(
+      'form',
+      { onSubmit: (e: Event) => void create(e) },
+      h(Field, { label: t('common.name') }, h('input', { class: 'input', type: 'text', value: name, placeholder: t('projects.namePlaceholder'), 'aria-label': t('common.name'), 'data-testid': 'new-project-name', onInput: (e: Event) => typeName(typed(e)) })),
+      h(Field, { label: t('projects.alias'), hint: t('projects.aliasHint', { rule: t('projects.aliasRule') }) }, h('input', { class: 'input', type: 'text', value: alias, placeholder: 'my-map', 'aria-label': t('projects.alias'), 'data-testid': 'new-project-alias', ref: aliasInput, onInput: (e: Event) => typeAlias(typed(e)) })),
+      h(Button, { label: t('projects.create'), type: 'submit', variant: 'primary', testid: 'new-project-create' }),
+      h('p', { class: 'hint', role: 'alert', 'data-testid': 'new-project-message' }, message),
+    ),
   );
 }
 
+/** The projects one may open, by name, each with its address and one's role. */
+function ProjectList({ me }: { me: Me }) {
+  if (me.projects.length === 0) return h('p', { class: 'hint' }, t('projects.none'));
+  return h(
+    'ul',
+    { class: 'list', 'data-testid': 'project-list' },
+    me.projects.map((p) =>
+      h('li', { key: p.alias }, h(Icon, { node: FolderOpen }), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.name), h('span', { class: 'hint' }, p.alias), h('span', { class: 'role-badge' }, roleName(p.role))),
+    ),
+  );
+}
+
+interface HomeProps {
+  me: Me | undefined;
+  token: string | undefined;
+  invitation: { id: string; record: InvitationRecord | undefined } | undefined;
+  /** Reads who is signed in again and draws the page again (after a sign-in, an invitation accepted). */
+  show: () => void;
+}
+
 /** `/editor`: sign-in, an invitation, or the projects the visitor may open (docs/contract.md §12, §14). */
-export async function editorHome(root: HTMLElement): Promise<void> {
-  const show = () => void editorHome(root);
-  document.title = t('editor.title');
-  const token = takeAdminToken(location, history, localStorage);
-  const me = await whoAmI(token);
-  const invitation = new URLSearchParams(location.search).get('invitation');
+function EditorHome({ me, token, invitation, show }: HomeProps) {
   if (invitation) {
-    root.replaceChildren(invitationPanel(invitation, await invitationOf(invitation), me, show), ...(me?.user ? [] : [signInPage(t('invitation.signInFirst'), show)]));
-    return;
+    return h(Fragment, {}, h(InvitationPanel, { id: invitation.id, invitation: invitation.record, me, done: show }), !me?.user && h(SignInPage, { reason: t('invitation.signInFirst'), onSignedIn: show }));
   }
-  if (!me) {
-    root.replaceChildren(signInPage(t('signIn.toOpenProjects'), show));
-    return;
-  }
-  const list = me.projects.length
-    ? h('ul', { class: 'list', 'data-testid': 'project-list' }, ...me.projects.map((p) => h('li', {}, icon(FolderOpen), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.name), h('span', { class: 'hint' }, p.alias), h('span', { class: 'role-badge' }, roleName(p.role)))))
-    : h('p', { class: 'hint' }, t('projects.none'));
-  root.replaceChildren(h('header', {}, h('strong', {}, t('editor.title'))), accountBar(me), h('div', { class: 'panel' }, h('h2', {}, t('projects.yours')), list, newProjectForm(token), projectImportForm(token)), ...(me.user ? [accountPanel(me.user, me.projects)] : []));
+  if (!me) return h(SignInPage, { reason: t('signIn.toOpenProjects'), onSignedIn: show });
+  return h(
+    Fragment,
+    {},
+    h('header', {}, h('strong', {}, t('editor.title'))),
+    h(AccountBar, { me }),
+    h('div', { class: 'panel' }, h('h2', {}, t('projects.yours')), h(ProjectList, { me }), h(NewProjectForm, { token }), h(ProjectImportForm, { token })),
+    me.user && h(AccountPanel, { user: me.user, projects: me.projects }),
+  );
+}
+
+/** Draws `/editor` into `root`, once who is signed in is known (until then, the page's "Loading…" stays). */
+export async function editorHome(root: HTMLElement): Promise<void> {
+  document.title = t('editor.title');
+  let drawn = false;
+  const show = async (): Promise<void> => {
+    const token = takeAdminToken(location, history, localStorage);
+    const me = await whoAmI(token);
+    const id = new URLSearchParams(location.search).get('invitation');
+    const invitation = id ? { id, record: await invitationOf(id) } : undefined;
+    if (!drawn) root.replaceChildren();
+    drawn = true;
+    render(h(EditorHome, { me, token, invitation, show: () => void show() }), root);
+  };
+  await show();
 }

@@ -7,8 +7,9 @@ import { type AssetRecord, ApiError, type ManagementApi } from './management-api
 import { wktColumnOf } from './wkt-column.js';
 import { mergeScenes, readScene, sceneMapOf, writeScene } from '@orbis/scene/live';
 import * as Y from 'yjs';
+import { signal } from '@preact/signals';
 import { adoptScene } from './adopt-scene.js';
-import { LiveScene, type Peer, type PresenceUser } from './live-scene.js';
+import { LiveScene, type Peer, type PresenceUser, type Selection } from './live-scene.js';
 import type { SaveStatus } from './save-status.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
@@ -31,13 +32,17 @@ export class EditorState {
   scene!: Scene;
   assets: AssetRecord[] = [];
   status: SaveStatus = { kind: 'idle' };
-  /** The other editors on the project now (none without the live connection). */
-  peers: Peer[] = [];
+  /** The other editors on the project now (none without the live connection); components that read it draw again when it changes. */
+  readonly peers = signal<Peer[]>([]);
+  /**
+   * Counts the changes of what the panels show (scene, assets, failures, status, plugins): a
+   * component that reads it draws again after each (docs/editor.md, "How the editor draws").
+   */
+  readonly revision = signal(0);
   /** The scene as a shared document: synced live, or this tab's own where the live connection is not open. */
   readonly doc = new Y.Doc();
   private live: LiveScene | undefined;
   private undoManager!: Y.UndoManager;
-  private peerListeners: Listener[] = [];
   /** Why a layer could not be loaded, by layer id (what the engine said), shown on its row. */
   readonly failures = new Map<string, string>();
   /** The installed plugins as last loaded (the infobox and story block lists offer their blocks): {@link setPlugins}. */
@@ -75,10 +80,7 @@ export class EditorState {
       ? await LiveScene.open(this.api.project, this.doc, user, {
           unsynced: () => this.liveStatus(),
           connection: (_state, merged) => this.liveStatus(merged),
-          peers: (peers) => {
-            this.peers = peers;
-            for (const listener of [...this.peerListeners]) listener();
-          },
+          peers: (peers) => (this.peers.value = peers),
         }, this.api.token)
       : undefined;
     const live = this.live && readScene(this.doc);
@@ -113,15 +115,9 @@ export class EditorState {
     if (!this.readOnly) this.undoManager.redo();
   }
 
-  /** Tells the other editors which layer this one is on. */
-  select(layerId: string | undefined): void {
-    this.live?.select(layerId);
-  }
-
-  /** Calls `listener` when the other editors come, go, or move to another layer. */
-  onPeers(listener: Listener): () => void {
-    this.peerListeners.push(listener);
-    return () => (this.peerListeners = this.peerListeners.filter((l) => l !== listener));
+  /** Tells the other editors which layer or story page this one is on (docs/collaboration.md, "Presence"). */
+  select(selection: Selection | undefined): void {
+    this.live?.select(selection);
   }
 
   /** The status of a live editor: offline, every change acknowledged (`merged`: back online with changes from while away), or changes on their way. */
@@ -154,6 +150,7 @@ export class EditorState {
   }
 
   private emit(): void {
+    this.revision.value++;
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -258,6 +255,8 @@ export class EditorState {
   private urlOf(layer: Layer): string | undefined {
     // A GIS file by URL (docs/contract.md §13): the server reads and reprojects it.
     if (layer.url && convertsFromUrl(layer)) return this.api.urlLayerUrl(layer);
+    // A GeoTIFF by URL (docs/contract.md §17): the tiles the server cuts of it by range reads.
+    if (layer.url && layer.type === 'geotiff') return this.api.urlRasterTilesUrl(layer.url);
     if (layer.url) return layer.url;
     // A content model's public items (docs/contract.md §10), as the published page shows them, through the
     // admin route: the public API of a private project wants an API key, which the editor has not.

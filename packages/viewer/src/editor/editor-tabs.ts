@@ -1,6 +1,7 @@
 import { BookOpen, Database, Map as MapIcon, Puzzle, Send, Users, type IconNode } from 'lucide';
-import { h } from '../ui/dom.js';
-import { icon } from '../ui/icon.js';
+import { h } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { Icon } from '../ui/lucide-icon.js';
 import { t } from '../ui/i18n.js';
 
 /** The editor's tabs, in the order the tab row shows them (docs/contract.md §14). */
@@ -14,50 +15,62 @@ export function tabOf(search: string): Tab {
   return TABS.includes(wanted as Tab) ? (wanted as Tab) : 'map';
 }
 
+interface Props {
+  /** The element that scrolls: each tab keeps where it was scrolled. */
+  scroller: HTMLElement;
+  /** Each tab's panel, built the first time it shows. */
+  panels: Record<Tab, () => HTMLElement>;
+  onShow: (tab: Tab) => void;
+}
+
 /**
  * The tab row and the panel below it, as one page (docs/contract.md §14): a click on a tab shows its panel
  * without loading a page, so the globe, its camera and the running plugins stay; the address's
  * `?tab=` follows, and back and forward go through the tabs seen. Each panel is built the first
- * time it shows and kept, with what was typed in it and where it was scrolled (`scroller` is the
- * element that scrolls). A click with a modifier key still opens the tab in a new browser tab.
+ * time it shows and kept, with what was typed in it and where it was scrolled. A click with a
+ * modifier key still opens the tab in a new browser tab.
  */
-export function editorTabs(scroller: HTMLElement, panels: Record<Tab, () => HTMLElement>, onShow: (tab: Tab) => void): { nav: HTMLElement; slot: HTMLElement } {
-  const built = new Map<Tab, HTMLElement>();
-  const scrolled = new Map<Tab, number>();
-  const slot = h('div', { class: 'tab-panel', 'data-testid': 'tab-panel' });
-  let current: Tab | undefined;
-  const links = TABS.map((tab) => {
-    const link = h('a', { href: `?tab=${tab}`, 'data-testid': `tab-${tab}` }, icon(TAB_ICONS[tab]), t(`tabs.${tab}`));
-    link.addEventListener('click', (event) => {
-      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      event.preventDefault();
-      if (tab === current) return;
-      const url = new URL(location.href);
-      url.searchParams.set('tab', tab);
-      history.pushState(null, '', url);
-      show(tab);
-    });
-    return link;
+export function EditorTabs({ scroller, panels, onShow }: Props) {
+  const [tab, setTab] = useState<Tab>(() => tabOf(location.search));
+  const built = useRef(new Map<Tab, HTMLElement>());
+  const scrolled = useRef(new Map<Tab, number>());
+  const slot = useRef<HTMLDivElement>(null);
+  const show = (next: Tab) => {
+    scrolled.current.set(tab, scroller.scrollTop);
+    setTab(next);
+  };
+  useEffect(() => {
+    const back = () => show(tabOf(location.search));
+    addEventListener('popstate', back);
+    return () => removeEventListener('popstate', back);
   });
-  function show(tab: Tab): void {
-    if (current) scrolled.set(current, scroller.scrollTop);
-    current = tab;
-    let panel = built.get(tab);
+  useLayoutEffect(() => {
+    let panel = built.current.get(tab);
     if (!panel) {
       panel = panels[tab]();
-      built.set(tab, panel);
+      built.current.set(tab, panel);
     }
-    slot.replaceChildren(panel);
-    links.forEach((link, i) => {
-      const on = TABS[i] === tab;
-      link.classList.toggle('active', on);
-      if (on) link.setAttribute('aria-current', 'page');
-      else link.removeAttribute('aria-current');
-    });
-    scroller.scrollTop = scrolled.get(tab) ?? 0;
+    slot.current!.replaceChildren(panel);
+    scroller.scrollTop = scrolled.current.get(tab) ?? 0;
     onShow(tab);
-  }
-  addEventListener('popstate', () => show(tabOf(location.search)));
-  show(tabOf(location.search));
-  return { nav: h('nav', { 'aria-label': t('tabs.label'), class: 'tabs' }, ...links), slot };
+  }, [tab]);
+  const open = (event: MouseEvent, next: Tab) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (next === tab) return;
+    const url = new URL(location.href);
+    url.searchParams.set('tab', next);
+    history.pushState(null, '', url);
+    show(next);
+  };
+  return [
+    h(
+      'nav',
+      { 'aria-label': t('tabs.label'), class: 'tabs' },
+      TABS.map((name) =>
+        h('a', { key: name, href: `?tab=${name}`, 'data-testid': `tab-${name}`, class: name === tab ? 'active' : undefined, 'aria-current': name === tab ? 'page' : undefined, onClick: (e: MouseEvent) => open(e, name) }, h(Icon, { node: TAB_ICONS[name] }), t(`tabs.${name}`)),
+      ),
+    ),
+    h('div', { class: 'tab-panel', 'data-testid': 'tab-panel', ref: slot }),
+  ];
 }

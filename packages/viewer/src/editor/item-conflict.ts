@@ -1,5 +1,5 @@
-import { button } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
+import { h } from 'preact';
+import { Button } from '../ui/button.js';
 import { t } from '../ui/i18n.js';
 
 /**
@@ -7,12 +7,16 @@ import { t } from '../ui/i18n.js';
  * update"): see the other change (the form shows the item as it is now), or save over it on purpose.
  * Nothing is overwritten without this choice.
  */
-export function itemConflict(see: () => void, overwrite: () => Promise<void>): HTMLElement {
-  return h('div', { class: 'item-conflict', role: 'alert', 'data-testid': 'item-conflict' },
+export function ItemConflict({ see, overwrite }: { see: () => void; overwrite: () => void }) {
+  return h(
+    'div',
+    { class: 'item-conflict', role: 'alert', 'data-testid': 'item-conflict' },
     h('p', {}, t('content.conflict')),
-    h('div', { class: 'row' },
-      button({ label: t('content.conflictSee'), onClick: see, testid: 'item-conflict-see' }),
-      button({ label: t('content.conflictOverwrite'), variant: 'danger', onClick: () => void overwrite(), testid: 'item-conflict-overwrite' }),
+    h(
+      'div',
+      { class: 'row' },
+      h(Button, { label: t('content.conflictSee'), onClick: see, testid: 'item-conflict-see' }),
+      h(Button, { label: t('content.conflictOverwrite'), variant: 'danger', onClick: overwrite, testid: 'item-conflict-overwrite' }),
     ),
   );
 }

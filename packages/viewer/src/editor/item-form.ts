@@ -1,91 +1,150 @@
+import { h } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { AssetRecord } from './management-api.js';
 import type { Field, ModelRecord } from './content-api.js';
-import { h } from '../ui/dom.js';
 import { renderMarkdown } from '../ui/markdown.js';
 import { t } from '../ui/i18n.js';
 
-/** One control per field, and how to read its value back (undefined: empty). */
-interface Control {
-  element: HTMLElement;
-  read(): unknown;
-}
+/** How a field is edited: its control, chosen from its type (and, for a geometry, its value). */
+export type ControlKind = 'json' | 'check' | 'choice' | 'asset' | 'point' | 'area' | 'richtext' | 'number' | 'url' | 'date' | 'text';
+
+/** What a form holds for each field while it is edited: text, a checkbox's state, or a point's longitude and latitude. */
+export type Typed = string | boolean | readonly [string, string];
+export type Draft = Record<string, Typed>;
 
 function point(value: unknown): [string, string] {
   const p = value as { type?: string; coordinates?: number[] } | null;
   return p?.type === 'Point' ? [String(p.coordinates![0]), String(p.coordinates![1])] : ['', ''];
 }
 
-function control(field: Field, value: unknown, assets: AssetRecord[]): Control {
-  const testid = `item-field-${field.key}`;
-  const asText = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (field.multiple || field.type === 'group' || (field.type === 'geometry' && value && point(value)[0] === '')) {
-    // Lists, groups and geometries other than points are edited as JSON text.
-    const area = h('textarea', { class: 'input', rows: 3, 'data-testid': testid }, asText);
-    return { element: area, read: () => (area.value.trim() === '' ? undefined : JSON.parse(area.value)) };
-  }
+/** The control for `field` with this value: lists, groups and geometries other than points are edited as JSON text. */
+export function kindOf(field: Field, value: unknown): ControlKind {
+  if (field.multiple || field.type === 'group' || (field.type === 'geometry' && value && point(value)[0] === '')) return 'json';
   switch (field.type) {
     case 'bool':
-    case 'checkbox': {
-      const input = h('input', { type: 'checkbox', checked: value === true, 'data-testid': testid });
-      return { element: input, read: () => input.checked };
-    }
+    case 'checkbox':
+      return 'check';
     case 'select':
-    case 'tag': {
-      const el = h('select', { class: 'ui-select', 'data-testid': testid }, h('option', { value: '' }, '—'), ...((field.type === 'tag' ? field.values : field.options) ?? []).map((o) => h('option', { value: o, selected: o === value }, o)));
-      return { element: el, read: () => el.value || undefined };
-    }
-    case 'asset': {
-      const el = h('select', { class: 'ui-select', 'data-testid': testid }, h('option', { value: '' }, '—'), ...assets.map((a) => h('option', { value: a.id, selected: a.id === value }, a.name)));
-      return { element: el, read: () => el.value || undefined };
-    }
-    case 'geometry': {
-      const [lng, lat] = point(value);
-      const lngInput = h('input', { class: 'input', type: 'number', step: 'any', value: lng, placeholder: t('content.longitude'), 'aria-label': t('content.longitudeOf', { key: field.key }), 'data-testid': `${testid}-lng` });
-      const latInput = h('input', { class: 'input', type: 'number', step: 'any', value: lat, placeholder: t('content.latitude'), 'aria-label': t('content.latitudeOf', { key: field.key }), 'data-testid': `${testid}-lat` });
-      return {
-        element: h('div', { class: 'row' }, lngInput, latInput),
-        read: () => (lngInput.value === '' && latInput.value === '' ? undefined : { type: 'Point', coordinates: [Number(lngInput.value), Number(latInput.value)] }),
-      };
-    }
+    case 'tag':
+      return 'choice';
+    case 'asset':
+      return 'asset';
+    case 'geometry':
+      return 'point';
     case 'textArea':
-    case 'markdown': {
-      const area = h('textarea', { class: 'input', rows: 4, 'data-testid': testid }, asText);
-      return { element: area, read: () => area.value || undefined };
+    case 'markdown':
+      return 'area';
+    case 'richtext':
+      return 'richtext';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'url':
+    case 'date':
+      return field.type;
+    default:
+      return 'text';
+  }
+}
+
+/** What the form shows first for each field of `item` (a new item: nothing). */
+export function draftOf(model: ModelRecord, item: Record<string, unknown> | undefined): { kinds: Record<string, ControlKind>; draft: Draft } {
+  const kinds: Record<string, ControlKind> = {};
+  const draft: Draft = {};
+  for (const field of model.fields) {
+    const value = item?.[field.key];
+    const kind = (kinds[field.key] = kindOf(field, value));
+    if (kind === 'check') draft[field.key] = value === true;
+    else if (kind === 'point') draft[field.key] = point(value);
+    else draft[field.key] = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return { kinds, draft };
+}
+
+/** One field's value as typed (undefined: empty). JSON text that does not parse throws, naming nothing lost. */
+function valueOf(kind: ControlKind, typed: Typed): unknown {
+  if (kind === 'check') return typed === true;
+  if (kind === 'point') {
+    const [lng, lat] = typed as readonly [string, string];
+    return lng === '' && lat === '' ? undefined : { type: 'Point', coordinates: [Number(lng), Number(lat)] };
+  }
+  const text = typed as string;
+  if (kind === 'json') return text.trim() === '' ? undefined : JSON.parse(text);
+  if (kind === 'number') return text === '' ? undefined : Number(text);
+  return text === '' ? undefined : text;
+}
+
+/** The item's fields from what the form holds: `null` for an emptied one, so that a PATCH clears it. */
+export function fieldValues(model: ModelRecord, kinds: Record<string, ControlKind>, draft: Draft): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of model.fields) out[field.key] = valueOf(kinds[field.key]!, draft[field.key]!) ?? null;
+  return out;
+}
+
+const INPUT_TYPES: Partial<Record<ControlKind, string>> = { number: 'number', url: 'url', date: 'date', text: 'text' };
+const typedText = (e: Event) => (e.currentTarget as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement).value;
+
+/** Markdown previewed as the published page renders story text: safely (ui/markdown.ts). */
+function Preview({ text, testid }: { text: string; testid: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => renderMarkdown(ref.current!, text), [text]);
+  return h('div', { class: 'richtext-preview', 'data-testid': testid, ref });
+}
+
+interface ControlProps {
+  field: Field;
+  kind: ControlKind;
+  typed: Typed;
+  assets: AssetRecord[];
+  set: (typed: Typed) => void;
+}
+
+function Control({ field, kind, typed, assets, set }: ControlProps) {
+  const testid = `item-field-${field.key}`;
+  const onInput = (e: Event) => set(typedText(e));
+  switch (kind) {
+    case 'check':
+      return h('input', { type: 'checkbox', checked: typed === true, 'data-testid': testid, onChange: (e: Event) => set((e.currentTarget as HTMLInputElement).checked) });
+    case 'choice':
+    case 'asset': {
+      const options = kind === 'asset' ? assets.map((a) => [a.id, a.name] as const) : ((field.type === 'tag' ? field.values : field.options) ?? []).map((o) => [o, o] as const);
+      return h('select', { class: 'ui-select', 'data-testid': testid, value: typed as string, onChange: onInput }, h('option', { value: '' }, '—'), options.map(([value, text]) => h('option', { key: value, value }, text)));
     }
-    case 'richtext': {
-      // Markdown, with a preview rendered as the published page renders story text: safely (ui/markdown.ts).
-      const area = h('textarea', { class: 'input', rows: 4, 'data-testid': testid }, asText);
-      const preview = h('div', { class: 'richtext-preview', 'data-testid': `${testid}-preview` });
-      const render = () => renderMarkdown(preview, area.value);
-      area.addEventListener('input', render);
-      render();
-      return { element: h('div', {}, area, preview), read: () => area.value || undefined };
+    case 'point': {
+      const [lng, lat] = typed as readonly [string, string];
+      return h(
+        'div',
+        { class: 'row' },
+        h('input', { class: 'input', type: 'number', step: 'any', value: lng, placeholder: t('content.longitude'), 'aria-label': t('content.longitudeOf', { key: field.key }), 'data-testid': `${testid}-lng`, onInput: (e: Event) => set([typedText(e), lat]) }),
+        h('input', { class: 'input', type: 'number', step: 'any', value: lat, placeholder: t('content.latitude'), 'aria-label': t('content.latitudeOf', { key: field.key }), 'data-testid': `${testid}-lat`, onInput: (e: Event) => set([lng, typedText(e)]) }),
+      );
     }
-    default: {
-      const type = field.type === 'integer' || field.type === 'number' ? 'number' : field.type === 'url' ? 'url' : field.type === 'date' ? 'date' : 'text';
-      const input = h('input', { class: 'input', type, step: field.type === 'number' ? 'any' : undefined, value: asText, 'data-testid': testid });
-      return { element: input, read: () => (input.value === '' ? undefined : type === 'number' ? Number(input.value) : input.value) };
-    }
+    case 'json':
+    case 'area':
+      return h('textarea', { class: 'input', rows: kind === 'json' ? 3 : 4, 'data-testid': testid, value: typed as string, onInput });
+    case 'richtext':
+      return h('div', {}, h('textarea', { class: 'input', rows: 4, 'data-testid': testid, value: typed as string, onInput }), h(Preview, { text: typed as string, testid: `${testid}-preview` }));
+    default:
+      return h('input', { class: 'input', type: INPUT_TYPES[kind], step: kind === 'number' && field.type === 'number' ? 'any' : undefined, value: typed as string, 'data-testid': testid, onInput });
   }
 }
 
 /**
  * A form built from a model: one control per field, by type (a Point as longitude and latitude,
- * an asset as a choice of the project's assets). `values()` gives the item's fields, `null` for an
- * emptied one so that a PATCH clears it.
+ * an asset as a choice of the project's assets). It shows `draft`, which its owner keeps: what is
+ * typed stays whatever else is drawn meanwhile (docs/editor.md, "How the editor draws").
  */
-export function itemForm(model: ModelRecord, item: Record<string, unknown> | undefined, assets: AssetRecord[]) {
-  const controls = model.fields.map((f) => ({ field: f, control: control(f, item?.[f.key], assets) }));
-  const element = h('div', { class: 'item-form', 'data-testid': 'item-form' },
-    ...controls.map(({ field, control: c }) =>
-      h('label', { class: 'field' }, h('span', { class: 'field-label' }, `${field.name ?? field.key}${field.required ? ' *' : ''}`), c.element)),
+export function ItemForm({ model, kinds, draft, assets, change }: { model: ModelRecord; kinds: Record<string, ControlKind>; draft: Draft; assets: AssetRecord[]; change: (key: string, typed: Typed) => void }) {
+  return h(
+    'div',
+    { class: 'item-form', 'data-testid': 'item-form' },
+    model.fields.map((field) =>
+      h(
+        'label',
+        { key: field.key, class: 'field' },
+        h('span', { class: 'field-label' }, `${field.name ?? field.key}${field.required ? ' *' : ''}`),
+        h(Control, { field, kind: kinds[field.key]!, typed: draft[field.key]!, assets, set: (typed) => change(field.key, typed) }),
+      ),
+    ),
   );
-  return {
-    element,
-    values(): Record<string, unknown> {
-      const out: Record<string, unknown> = {};
-      for (const { field, control: c } of controls) out[field.key] = c.read() ?? null;
-      return out;
-    },
-  };
 }

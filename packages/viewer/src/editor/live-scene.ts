@@ -8,11 +8,17 @@ export interface PresenceUser {
   color: string;
 }
 
-/** Another editor of the project, as their awareness state says: who, and the layer they are on. */
+/** What an editor has selected, for the others to see: a layer (its row in the Map tab) or a story page (its card). */
+export interface Selection {
+  layer?: string;
+  page?: string;
+}
+
+/** Another editor of the project, as their awareness state says: who, and what they have selected. */
 export interface Peer {
   clientId: number;
   user: PresenceUser;
-  selection?: string;
+  selection?: Selection;
 }
 
 /** How the live connection stands: `online` syncs; `offline` keeps changes in this tab until it is back. */
@@ -85,9 +91,9 @@ export class LiveScene {
     return this.connection === 'online';
   }
 
-  /** Tells the others which layer this editor is on (undefined: none). */
-  select(layerId: string | undefined): void {
-    this.provider.setAwarenessField('selection', layerId ?? null);
+  /** Tells the others which layer or story page this editor is on (undefined: none). */
+  select(selection: Selection | undefined): void {
+    this.provider.setAwarenessField('selection', selection ?? null);
   }
 
   /** The other editors on the project now, one entry per browser tab. */
@@ -97,7 +103,8 @@ export class LiveScene {
     const peers: Peer[] = [];
     for (const [clientId, state] of awareness.getStates()) {
       if (clientId === this.doc.clientID || !isUser(state.user)) continue;
-      peers.push({ clientId, user: state.user, ...(typeof state.selection === 'string' ? { selection: state.selection } : {}) });
+      const selection = selectionOf(state.selection);
+      peers.push({ clientId, user: state.user, ...(selection ? { selection } : {}) });
     }
     return peers;
   }
@@ -130,4 +137,12 @@ export class LiveScene {
 function isUser(value: unknown): value is PresenceUser {
   const user = value as Partial<PresenceUser> | undefined;
   return typeof user?.id === 'string' && typeof user.name === 'string' && typeof user.color === 'string';
+}
+
+/** A peer's `selection` as this editor reads it: its string `layer` and `page`, nothing else. */
+export function selectionOf(value: unknown): Selection | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { layer, page } = value as Record<string, unknown>;
+  const selection: Selection = { ...(typeof layer === 'string' ? { layer } : {}), ...(typeof page === 'string' ? { page } : {}) };
+  return selection.layer === undefined && selection.page === undefined ? undefined : selection;
 }

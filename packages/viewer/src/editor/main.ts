@@ -7,10 +7,9 @@ import { editorHome } from './editor-home.js';
 import { membersPanel } from './members-panel.js';
 import { Permissions } from './permissions.js';
 import { whoAmI } from './session-api.js';
-import { accountBar, signInPage } from './sign-in-page.js';
+import { signInPage } from './sign-in-page.js';
+import { AccountBar } from './account-bar.js';
 import { h } from '../ui/dom.js';
-import { icon } from '../ui/icon.js';
-import { ArrowLeft } from 'lucide';
 import { EditorState } from './editor-state.js';
 import { ManagementApi } from './management-api.js';
 import { mapPanel } from './map-panel.js';
@@ -18,17 +17,20 @@ import { acceptDroppedFiles } from './globe-drop.js';
 import { watchPluginUpdates } from './plugin-updates.js';
 import { PluginSession } from './plugin-session.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
-import type { PluginPackage } from '../plugins/start-plugins.js';
-import { publishPanel } from './publish-panel.js';
-import { storyPanel } from './story-panel.js';
-import { widgetsPanel } from './widgets-panel.js';
+import { PublishPanel } from './publish-panel.js';
+import { StoryPanel } from './story-panel.js';
+import { WidgetsPanel } from './widgets-panel.js';
 import { contentPanel } from './content-panel.js';
-import { editorTabs, type Tab, tabOf } from './editor-tabs.js';
+import { type Tab, tabOf } from './editor-tabs.js';
+import { type ConsoleLine, EditorPage } from './editor-page.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { BlockPlaces } from '../plugins/block-places.js';
-import { presenceBar, presenceUser } from './presence.js';
-import { saveStatusText } from './save-status.js';
+import { presenceUser } from './presence.js';
+import { type ComponentChild, createElement, render } from 'preact';
+import { signal } from '@preact/signals';
+import { mountView } from '../ui/island.js';
+import { ReadOnly } from './read-only.js';
 import { undoKeys } from './undo-keys.js';
 import { roleName } from './role-name.js';
 import { t } from '../ui/i18n.js';
@@ -48,7 +50,7 @@ async function start(): Promise<void> {
   }
   const role = me.projects.find((p) => p.alias === alias)?.role;
   if (!role) {
-    sidebar.replaceChildren(accountBar(me), h('div', { class: 'panel', 'data-testid': 'not-a-member' }, h('p', {}, t('projects.notAMember', { project: alias })), h('a', { href: '/editor' }, t('projects.yours'))));
+    sidebar.replaceChildren(mountView(createElement(AccountBar, { me }), 'div', 'island'), h('div', { class: 'panel', 'data-testid': 'not-a-member' }, h('p', {}, t('projects.notAMember', { project: alias })), h('a', { href: '/editor' }, t('projects.yours'))));
     return;
   }
   const can = new Permissions(role);
@@ -80,19 +82,21 @@ async function start(): Promise<void> {
   });
   const initialPlugins = api.pluginsIfChanged(undefined);
   let installed = initialPlugins.then((answer) => answer?.plugins ?? []);
-  void installed.then((plugins) => state.setPlugins(plugins));
-  const pluginListeners = new Set<(plugins: PluginPackage[]) => void>();
+  // A newer list (a reinstall) may arrive before the first: the first then changes nothing.
+  let reinstalled = false;
+  void installed.then((plugins) => reinstalled || state.setPlugins(plugins));
+  const sceneOnly = (tab: Tab, view: ComponentChild) => mountView(createElement(ReadOnly, { can, action: 'scene.put', what: t(`permissions.what.${tab}`) }, view));
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine, can),
     // A model layer draws its public items again when they change (docs/viewer.md, "Model layers").
     content: () => can.readOnly(contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id)), me.user?.id), 'item.create', t('permissions.what.content')),
-    story: () => can.readOnly(storyPanel(state, engine), 'scene.put', t('permissions.what.story')),
-    widgets: () => can.readOnly(widgetsPanel(state, installed, (listener) => pluginListeners.add(listener)), 'scene.put', t('permissions.what.widgets')),
-    publish: () => publishPanel(state, engine, can),
+    story: () => sceneOnly('story', createElement(StoryPanel, { state, engine })),
+    widgets: () => sceneOnly('widgets', createElement(WidgetsPanel, { state })),
+    publish: () => mountView(createElement(PublishPanel, { state, engine, can })),
     members: () => membersPanel(api, can, me.user?.id),
   };
-  const status = h('span', { class: 'status', role: 'status', 'data-testid': 'save-status' });
-  const consoleList = h('ol', { class: 'console', 'data-testid': 'plugin-console' });
+  const consoleLines = signal<ConsoleLine[]>([]);
+  const log = (line: ConsoleLine) => (consoleLines.value = [...consoleLines.value, line]);
   // The publish tab shows the page as it will be published: plugins see it as not the editor.
   const env = { inEditor: tabOf(location.search) !== 'publish', isBuilt: false };
   const plugins = new PluginSession(
@@ -105,10 +109,10 @@ async function start(): Promise<void> {
       project: api.project,
       env,
       blocks: state.blocks,
-      onLog: (line) => consoleList.append(h('li', { class: line.level }, line.text)),
+      onLog: log,
       onStopped: ({ source, reason }) => toast('error', t('plugins.stopped', { source }), t('plugins.stoppedHint', { reason })),
     }),
-    (err) => consoleList.append(h('li', { class: 'error' }, t('plugins.couldNotStart', { message: err.message }))),
+    (err) => log({ level: 'error', text: t('plugins.couldNotStart', { message: err.message }) }),
   );
   const hostReady = plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene));
   const onShow = (tab: Tab) => {
@@ -118,40 +122,18 @@ async function start(): Promise<void> {
     env.inEditor = tab !== 'publish';
     void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
   };
-  const tabs = editorTabs(sidebar, panels, onShow);
-  sidebar.replaceChildren(
-    h('header', {}, h('a', { class: 'back-link', href: '/editor', title: t('projects.yours'), 'aria-label': t('projects.yours'), 'data-testid': 'back-to-projects' }, icon(ArrowLeft)), h('strong', {}, project.name), presenceBar(state), status),
-    accountBar(me, role),
-    tabs.nav,
-    tabs.slot,
-    h('details', { class: 'panel', open: true }, h('summary', {}, t('plugins.console')), consoleList),
-  );
+  sidebar.replaceChildren();
+  render(createElement(EditorPage, { state, me, role, projectName: project.name, scroller: sidebar, panels, onShow, console: consoleLines }), sidebar);
   // A plugin reinstalled by `orbis plugin dev` (or removed) runs at once, without a reload, and
   // the Widgets tab lists the new manifests.
   watchPluginUpdates(api, initialPlugins.then((answer) => answer?.etag), (latest) => {
+    reinstalled = true;
     installed = Promise.resolve(latest);
     state.setPlugins(latest);
-    for (const listener of pluginListeners) listener(latest);
-    consoleList.append(h('li', { class: 'info' }, t('plugins.reloaded', { list: latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || t('plugins.noneInstalled') })));
+    log({ level: 'info', text: t('plugins.reloaded', { list: latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || t('plugins.noneInstalled') }) });
     void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
   });
-  let closeNotSaved: (() => void) | undefined;
-  let shownStatus = state.status;
   state.onChange(() => {
-    const text = saveStatusText(state.status);
-    if (state.status !== shownStatus) {
-      const was = shownStatus.kind;
-      shownStatus = state.status;
-      // One "not saved" notice at a time, gone once a later save worked.
-      if (state.status.kind === 'failed') {
-        closeNotSaved?.();
-        closeNotSaved = toast('error', text, t('save.notSavedHint'));
-      } else if (state.status.kind === 'saved' || state.status.kind === 'merged') closeNotSaved?.();
-      // Back from offline with changes made meanwhile: they were merged with the teammates' (docs/collaboration.md, "Offline").
-      if (state.status.kind === 'merged' && was === 'offline') toast('info', t('save.backOnline'), t('save.backOnlineHint'));
-    }
-    status.textContent = text;
-    status.dataset.state = state.status.kind;
     // Widget changes (enabled, corner, settings) restart the plugins at once.
     void plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene)).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());

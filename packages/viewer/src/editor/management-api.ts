@@ -1,5 +1,5 @@
 import { assetRoutes, fileRoutes, type InvitationLink, type ManagedAssetRecord, type MemberRecord, memberRoutes, modelRoutes, pluginRoutes, type ProjectRecord, projectRoutes, sceneRoutes } from '@orbis/contract';
-import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery } from '@orbis/scene/checks';
+import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery, urlRasterTilesPath } from '@orbis/scene/checks';
 import { ApiClient, ApiError } from './api-client.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import type { Scene } from '@orbis/scene';
@@ -14,7 +14,10 @@ export type ProjectInfo = ProjectRecord;
 
 export type { MemberRecord };
 
-/** An invitation made for an email that has no user yet: `url` is the link to pass on (shown once). */
+/**
+ * An invitation made for an email with no user yet (or an unproven one): `url` is the link to pass
+ * on (shown once), absent when the server e-mailed it to the address instead (docs/teams.md).
+ */
 export type InvitationRecord = InvitationLink;
 
 /** A plugin in the JSON install form: `manifest` is plugin.json's content, absent when `files` holds a `reearth.yml`. */
@@ -137,6 +140,11 @@ export class ManagementApi {
   /** The admin-only template of a GeoTIFF asset's tiles (docs/contract.md §17): the editor shows private ones too. */
   rasterTilesUrl(assetId: string): string {
     return `${this.base}${rasterTilesPath(assetId)}`;
+  }
+
+  /** The admin-only template of a GeoTIFF by URL's tiles (the server reads it by ranges, docs/rasters.md). */
+  urlRasterTilesUrl(url: string): string {
+    return `${this.base}${urlRasterTilesPath(url)}`;
   }
 
   /** The admin-only template of a DEM GeoTIFF's terrain tiles (docs/contract.md §17 terrain "dem"). */

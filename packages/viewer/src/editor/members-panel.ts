@@ -1,57 +1,44 @@
-import { Copy, Trash2, UserPlus } from 'lucide';
+import { Trash2, UserPlus } from 'lucide';
+import { h } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { ROLES, type Role } from '@orbis/scene/roles';
-import { button, field, select, textInput } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
+import { Button } from '../ui/button.js';
+import { CopyField } from '../ui/copy-field.js';
+import { Field, Select } from '../ui/field.js';
+import { formatDate, t } from '../ui/i18n.js';
+import { mountView } from '../ui/island.js';
 import { toast, toastError } from '../ui/toast.js';
-import type { ManagementApi, MemberRecord } from './management-api.js';
+import type { InvitationRecord, ManagementApi, MemberRecord } from './management-api.js';
 import type { Permissions } from './permissions.js';
-import { formatDate } from '../ui/i18n.js';
 import { roleName } from './role-name.js';
-import { t } from '../ui/i18n.js';
 
-const roleOptions = () => ROLES.map((r) => [r, roleName(r)] as const);
+/** The roles offered, those this user may not grant disabled. */
+const roleOptions = (can: Permissions) => ROLES.map((r) => [r, roleName(r), !can.mayGrant(r)] as const);
 
-/**
- * Members tab (docs/contract.md §12): who is on the project's team with which role; a maintainer invites
- * (the server answers an invitation link for an email with no user yet), changes roles and
- * removes members; only an owner grants or removes owner.
- */
+interface Props {
+  api: ManagementApi;
+  can: Permissions;
+  myUserId: string | undefined;
+}
+
+/** The Members tab as an element, for the tab row (main.ts). */
 export function membersPanel(api: ManagementApi, can: Permissions, myUserId: string | undefined): HTMLElement {
-  const list = h('ul', { class: 'list', 'data-testid': 'member-list' });
-  const invitation = h('div', { hidden: true, 'data-testid': 'invitation-link' });
+  return mountView(h(MembersPanel, { api, can, myUserId }));
+}
 
-  const draw = (members: MemberRecord[]) => {
-    list.replaceChildren(...members.map((m) => {
-      const mayChange = can.mayGrant(m.role);
-      const role = select(roleOptions(), m.role, (value) => void change(m, value as Role, role), t('members.roleOf', { email: m.email }), `member-role-${m.email}`);
-      for (const option of role.options) option.disabled = !can.mayGrant(option.value as Role);
-      const remove = button({ label: t('members.remove', { email: m.email }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `member-remove-${m.email}`, onClick: () => void removeMember(m) });
-      if (!mayChange) {
-        const why = m.role === 'owner' && can.may('member.role') ? t('members.onlyOwner') : can.reason('member.role', t('permissions.what.members'));
-        for (const control of [role, remove]) {
-          control.disabled = true;
-          control.title = why;
-        }
-      }
-      return h('li', { class: 'member', 'data-testid': 'member' },
-        h('span', { class: 'name', title: m.email }, m.name ? `${m.name} · ${m.email}` : m.email, m.userId === myUserId ? t('members.you') : ''),
-        h('span', { class: 'member-controls' }, role, remove),
-      );
-    }));
-  };
-  const reload = () => api.members().then(draw, (err: unknown) => toastError(t('members.couldNotRead'), err));
-
-  const change = async (m: MemberRecord, value: Role, control: HTMLSelectElement) => {
+function MemberRow({ member: m, can, mine, reload, api }: { member: MemberRecord; can: Permissions; mine: boolean; reload: () => Promise<void>; api: ManagementApi }) {
+  const why = can.mayGrant(m.role) ? undefined : m.role === 'owner' && can.may('member.role') ? t('members.onlyOwner') : can.reason('member.role', t('permissions.what.members'));
+  const locked = why ? { disabled: true, title: why } : {};
+  const change = async (value: Role) => {
     try {
       await api.setMemberRole(m.userId, value);
       toast('success', t('members.roleChanged', { email: m.email, role: roleName(value) }));
     } catch (err) {
-      control.value = m.role;
       toastError(t('members.couldNotChangeRole'), err);
     }
     await reload();
   };
-  const removeMember = async (m: MemberRecord) => {
+  const remove = async () => {
     if (!confirm(t('members.removeConfirm', { email: m.email }))) return;
     try {
       await api.removeMember(m.userId);
@@ -60,44 +47,81 @@ export function membersPanel(api: ManagementApi, can: Permissions, myUserId: str
     }
     await reload();
   };
+  return h(
+    'li',
+    { class: 'member', 'data-testid': 'member' },
+    h('span', { class: 'name', title: m.email }, m.name ? `${m.name} · ${m.email}` : m.email, mine ? t('members.you') : ''),
+    h(
+      'span',
+      { class: 'member-controls' },
+      h(Select, { options: roleOptions(can), value: m.role, onChange: (v) => void change(v as Role), label: t('members.roleOf', { email: m.email }), testid: `member-role-${m.email}`, ...locked }),
+      h(Button, { label: t('members.remove', { email: m.email }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `member-remove-${m.email}`, ...locked, onClick: () => void remove() }),
+    ),
+  );
+}
 
-  const email = textInput({ type: 'email', placeholder: 'name@example.org', label: t('signIn.email'), testid: 'invite-email' });
-  let inviteRole: Role = 'writer';
-  const roleSelect = select(roleOptions(), inviteRole, (value) => (inviteRole = value as Role), t('common.role'), 'invite-role');
-  for (const option of roleSelect.options) option.disabled = !can.mayGrant(option.value as Role);
-  const invite = can.guard(button({ label: t('members.add'), icon: UserPlus, type: 'submit', variant: 'primary', testid: 'invite' }), 'member.add', t('permissions.what.addMembers'));
-  can.guard(email, 'member.add', t('permissions.what.addMembers'));
-  can.guard(roleSelect, 'member.add', t('permissions.what.addMembers'));
-  const form = h('form', { onsubmit: async (e) => {
+/**
+ * What became of an invitation for an email with no user yet: mailed to that address (where mail is
+ * set up), or a link to copy and send, with what the link is worth (docs/teams.md, "Invitations").
+ */
+function Invitation({ email, role, invitation }: { email: string; role: Role; invitation: InvitationRecord }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [invitation]);
+  const about = { email, until: formatDate(invitation.expiresAt), role: roleName(role) };
+  if (invitation.url === undefined) return h('div', { 'data-testid': 'invitation-link', ref }, h('p', { 'data-testid': 'invitation-mailed' }, t('members.invitationMailed', about)));
+  return h(
+    'div',
+    { 'data-testid': 'invitation-link', ref },
+    h('p', {}, t('members.noAccountYet', about)),
+    h(CopyField, { value: invitation.url, label: t('members.invitationLink'), copyLabel: t('members.copyLink'), copied: t('members.linkCopied'), testid: 'invitation-url' }),
+    // What the link is worth: whoever holds it joins, and the account it makes proves no address.
+    h('p', { class: 'hint', 'data-testid': 'invitation-worth' }, t('members.linkWorth', about)),
+  );
+}
+
+/**
+ * Members tab (docs/contract.md §12): who is on the project's team with which role; a maintainer invites
+ * (the server answers an invitation link for an email with no user yet), changes roles and
+ * removes members; only an owner grants or removes owner.
+ */
+export function MembersPanel({ api, can, myUserId }: Props) {
+  const [members, setMembers] = useState<MemberRecord[]>([]);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('writer');
+  const [invited, setInvited] = useState<{ email: string; role: Role; invitation: InvitationRecord } | undefined>(undefined);
+  const reload = () => api.members().then(setMembers, (err: unknown) => void toastError(t('members.couldNotRead'), err));
+  useEffect(() => void reload(), [api]);
+  const guard = can.guardProps('member.add', t('permissions.what.addMembers'));
+  const invite = async (e: Event) => {
     e.preventDefault();
+    const address = email.trim();
     try {
-      const answer = await api.addMember(email.value.trim(), inviteRole);
-      if ('invitation' in answer) {
-        const link = h('input', { class: 'input', readonly: true, value: answer.invitation.url, 'aria-label': t('members.invitationLink'), 'data-testid': 'invitation-url' });
-        invitation.replaceChildren(
-          h('p', {}, t('members.noAccountYet', { email: email.value.trim(), until: formatDate(answer.invitation.expiresAt) })),
-          h('div', { class: 'row' }, link, button({ label: t('members.copyLink'), icon: Copy, iconOnly: true, variant: 'ghost', onClick: () => void navigator.clipboard.writeText(link.value).then(() => toast('success', t('members.linkCopied'))) })),
-        );
-        invitation.hidden = false;
-        invitation.scrollIntoView({ block: 'nearest' });
-      } else {
-        invitation.hidden = true;
+      const answer = await api.addMember(address, role);
+      if ('invitation' in answer) setInvited({ email: address, role, invitation: answer.invitation });
+      else {
+        setInvited(undefined);
         toast('success', t('members.added', { email: answer.email, role: roleName(answer.role) }));
       }
-      email.value = '';
+      setEmail('');
     } catch (err) {
       toastError(t('members.couldNotAdd'), err);
     }
     await reload();
-  } }, field(t('signIn.email'), email), field(t('common.role'), roleSelect), invite);
-
-  void reload();
-  return h('div', { class: 'panel', 'data-testid': 'members-panel' },
+  };
+  return h(
+    'div',
+    { class: 'panel', 'data-testid': 'members-panel' },
     h('h2', {}, t('tabs.members')),
-    list,
+    h('ul', { class: 'list', 'data-testid': 'member-list' }, members.map((m) => h(MemberRow, { key: m.userId, member: m, can, mine: m.userId === myUserId, reload, api }))),
     h('h2', {}, t('members.addTitle')),
-    can.may('member.add') ? undefined : h('p', { class: 'read-only-notice', role: 'note', 'data-testid': 'members-read-only' }, t('permissions.readOnly', { reason: can.reason('member.add', t('permissions.what.members')) })),
-    form,
-    invitation,
+    !can.may('member.add') && h('p', { class: 'read-only-notice', role: 'note', 'data-testid': 'members-read-only' }, t('permissions.readOnly', { reason: can.reason('member.add', t('permissions.what.members')) })),
+    h(
+      'form',
+      { onSubmit: (e: Event) => void invite(e) },
+      h(Field, { label: t('signIn.email') }, h('input', { class: 'input', type: 'email', value: email, placeholder: 'name@example.org', 'aria-label': t('signIn.email'), 'data-testid': 'invite-email', ...guard, onInput: (e: Event) => setEmail((e.currentTarget as HTMLInputElement).value) })),
+      h(Field, { label: t('common.role') }, h(Select, { options: roleOptions(can), value: role, onChange: (v) => setRole(v as Role), label: t('common.role'), testid: 'invite-role', ...guard })),
+      h(Button, { label: t('members.add'), icon: UserPlus, type: 'submit', variant: 'primary', testid: 'invite', ...guard }),
+    ),
+    invited ? h(Invitation, invited) : h('div', { hidden: true, 'data-testid': 'invitation-link' }),
   );
 }

@@ -25,6 +25,15 @@ export class Permissions {
     return this.may('member.role') && roleAtLeast(this.role, roleToGrant(role));
   }
 
+  /**
+   * The attributes of a control the role may not use for `action`: disabled, with the reason as
+   * its tooltip (none when it may). The component form of {@link guard}: `<input {...can.guardProps(…)} />`.
+   */
+  guardProps(action: ProjectAction, what: string): { disabled?: true; title?: string; 'data-needs-role'?: string } {
+    if (this.may(action)) return {};
+    return { disabled: true, title: this.reason(action, what), 'data-needs-role': ACTION_ROLES[action] };
+  }
+
   /** Disables `control` with the reason as its tooltip when the role may not do `action`. */
   guard<T extends HTMLButtonElement | HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLFieldSetElement>(control: T, action: ProjectAction, what: string): T {
     if (this.may(action)) return control;

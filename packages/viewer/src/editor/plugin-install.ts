@@ -1,8 +1,8 @@
 import { PackageMinus, Upload } from 'lucide';
 import type { PluginPackage } from '../plugins/start-plugins.js';
-import { button } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
-import { icon } from '../ui/icon.js';
+import { h } from 'preact';
+import { Button } from '../ui/button.js';
+import { Icon } from '../ui/lucide-icon.js';
 import { toast, toastError, toastUndo } from '../ui/toast.js';
 import type { ManagementApi, PluginSource } from './management-api.js';
 import { t } from '../ui/i18n.js';
@@ -38,7 +38,7 @@ export async function folderToPackage(files: readonly File[]): Promise<PluginSou
  * (with *Undo*, which installs the same package again). The open editor sees the new list at its
  * next look at the server (`watchPluginUpdates`), and restarts the widgets.
  */
-export function pluginInstaller(api: ManagementApi): { element: HTMLElement; show(plugins: PluginPackage[]): void } {
+export function PluginInstaller({ api, plugins }: { api: ManagementApi; plugins: PluginPackage[] }) {
   const install = async (source: () => Promise<PluginSource | File>, input: HTMLInputElement) => {
     try {
       const installed = await api.installPlugin(await source());
@@ -49,9 +49,11 @@ export function pluginInstaller(api: ManagementApi): { element: HTMLElement; sho
       input.value = '';
     }
   };
-  const zip: HTMLInputElement = h('input', { type: 'file', accept: '.zip,application/zip', 'aria-label': t('plugins.zipToInstall'), 'data-testid': 'plugin-zip', onchange: () => zip.files?.[0] && void install(async () => zip.files![0]!, zip) });
-  const folder: HTMLInputElement = h('input', { type: 'file', webkitdirectory: true, 'aria-label': t('plugins.folderToInstall'), 'data-testid': 'plugin-folder', onchange: () => folder.files?.length && void install(() => folderToPackage([...folder.files!]), folder) });
-  const list = h('ul', { class: 'list', 'data-testid': 'plugin-list' });
+  const picked = (event: Event, read: (files: File[]) => Promise<PluginSource | File>) => {
+    const input = event.currentTarget as HTMLInputElement;
+    const files = [...(input.files ?? [])];
+    if (files.length > 0) void install(() => read(files), input);
+  };
   const remove = async (plugin: PluginPackage) => {
     try {
       await api.removePlugin(plugin.manifest.id);
@@ -60,16 +62,23 @@ export function pluginInstaller(api: ManagementApi): { element: HTMLElement; sho
       toastError(t('plugins.removeFailed'), err);
     }
   };
-  const show = (plugins: PluginPackage[]) =>
-    list.replaceChildren(...plugins.map((p) => h('li', { 'data-plugin': p.manifest.id },
-      h('span', { class: 'name' }, `${p.manifest.name} ${p.manifest.version}`),
-      button({ label: t('plugins.remove', { name: p.manifest.name }), icon: PackageMinus, iconOnly: true, variant: 'ghost', testid: `plugin-remove-${p.manifest.id}`, onClick: () => void remove(p) }),
-    )));
-  const element = h('div', { class: 'plugin-install' },
+  return h(
+    'div',
+    { class: 'plugin-install' },
     h('h2', {}, t('plugins.title')),
-    list,
-    h('label', { class: 'field' }, h('span', { class: 'field-label' }, icon(Upload), ' ', t('plugins.fromZip')), zip),
-    h('label', { class: 'field' }, h('span', { class: 'field-label' }, icon(Upload), ' ', t('plugins.fromFolder')), folder),
+    h(
+      'ul',
+      { class: 'list', 'data-testid': 'plugin-list' },
+      plugins.map((p) =>
+        h(
+          'li',
+          { key: p.manifest.id, 'data-plugin': p.manifest.id },
+          h('span', { class: 'name' }, `${p.manifest.name} ${p.manifest.version}`),
+          h(Button, { label: t('plugins.remove', { name: p.manifest.name }), icon: PackageMinus, iconOnly: true, variant: 'ghost', testid: `plugin-remove-${p.manifest.id}`, onClick: () => void remove(p) }),
+        ),
+      ),
+    ),
+    h('label', { class: 'field' }, h('span', { class: 'field-label' }, h(Icon, { node: Upload }), ' ', t('plugins.fromZip')), h('input', { type: 'file', accept: '.zip,application/zip', 'aria-label': t('plugins.zipToInstall'), 'data-testid': 'plugin-zip', onChange: (e: Event) => picked(e, async (files) => files[0]!) })),
+    h('label', { class: 'field' }, h('span', { class: 'field-label' }, h(Icon, { node: Upload }), ' ', t('plugins.fromFolder')), h('input', { type: 'file', webkitdirectory: true, 'aria-label': t('plugins.folderToInstall'), 'data-testid': 'plugin-folder', onChange: (e: Event) => picked(e, folderToPackage) })),
   );
-  return { element, show };
 }

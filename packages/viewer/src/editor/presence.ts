@@ -1,7 +1,7 @@
-import { h } from '../ui/dom.js';
+import { h } from 'preact';
 import { t } from '../ui/i18n.js';
 import type { EditorState } from './editor-state.js';
-import type { Peer, PresenceUser } from './live-scene.js';
+import type { Peer, PresenceUser, Selection } from './live-scene.js';
 
 /** Colours for people on a project: distinct, each with white text at a contrast of at least 4.5 (docs/collaboration.md, "Presence"). */
 const PEER_COLORS = ['#c0392b', '#1f6fc5', '#1e7e46', '#9b3f86', '#a15c00', '#4a52b8', '#0f7473', '#7a5c2e'];
@@ -22,46 +22,46 @@ export function presenceUser(user: { id: string; name: string; email: string } |
 const initialOf = (name: string) => (name.trim()[0] ?? '?').toUpperCase();
 
 /** A round badge with a person's initial, in their colour, named for screen readers and on hover. */
-function badge(peer: Peer, label: string): HTMLElement {
-  const element = h('span', { class: 'peer', title: label, role: 'img', 'aria-label': label }, initialOf(peer.user.name));
-  element.style.setProperty('--peer-color', peer.user.color);
-  return element;
+function Badge({ peer, label }: { peer: Peer; label: string }) {
+  return h('span', { class: 'peer', title: label, role: 'img', 'aria-label': label, style: { '--peer-color': peer.user.color } }, initialOf(peer.user.name));
 }
 
 /** The header's list of the other people editing the project now (one badge per person, not per tab). */
-export function presenceBar(state: EditorState): HTMLElement {
-  const list = h('div', { class: 'presence', 'data-testid': 'presence', role: 'group', 'aria-label': t('presence.group') });
-  const render = () => {
-    const people = new Map(state.peers.map((peer) => [peer.user.id, peer]));
-    list.replaceChildren(...[...people.values()].map((peer) => badge(peer, t('presence.editing', { name: peer.user.name }))));
-    list.hidden = people.size === 0;
-  };
-  state.onPeers(render);
-  render();
-  return list;
+export function PresenceBar({ state }: { state: EditorState }) {
+  const people = [...new Map(state.peers.value.map((peer) => [peer.user.id, peer])).values()];
+  return h(
+    'div',
+    { class: 'presence', 'data-testid': 'presence', role: 'group', 'aria-label': t('presence.group'), hidden: people.length === 0 },
+    people.map((peer) => h(Badge, { key: peer.user.id, peer, label: t('presence.editing', { name: peer.user.name }) })),
+  );
+}
+
+/** The people whose selection is the layer `layerId`, as badges on its row (nothing when none). */
+export function LayerPeers({ state, layerId }: { state: EditorState; layerId: string }) {
+  return h(Peers, { state, kind: 'layer', id: layerId, label: (name) => t('presence.onLayer', { name }) });
+}
+
+/** The people whose selection is the story page `pageId`, as badges on its card (nothing when none). */
+export function PagePeers({ state, pageId }: { state: EditorState; pageId: string }) {
+  return h(Peers, { state, kind: 'page', id: pageId, label: (name) => t('presence.onPage', { name }) });
+}
+
+function Peers({ state, kind, id, label }: { state: EditorState; kind: keyof Selection; id: string; label: (name: string) => string }) {
+  const here = state.peers.value.filter((peer) => peer.selection?.[kind] === id);
+  if (here.length === 0) return null;
+  return h(
+    'span',
+    { class: 'peers', 'data-testid': `${kind}-peers-${id}` },
+    here.map((peer) => h(Badge, { key: peer.clientId, peer, label: label(peer.user.name) })),
+  );
 }
 
 /**
- * Marks each layer row (`li[data-layer]`) with the people whose selection it is, and tells the
- * others which layer this editor is on when focus enters a row.
+ * A list's `onFocusIn`: focus entering one of its rows (`li[data-layer]` or `li[data-page]`) tells
+ * the others which layer or story page this editor is on (docs/collaboration.md, "Presence").
  */
-export function followLayerRows(list: HTMLElement, state: EditorState): () => void {
-  list.addEventListener('focusin', (event) => {
-    const row = (event.target as HTMLElement).closest<HTMLElement>('li[data-layer]');
-    if (row) state.select(row.dataset.layer);
-  });
-  const mark = () => {
-    for (const row of list.querySelectorAll<HTMLElement>('li[data-layer]')) {
-      const here = state.peers.filter((peer) => peer.selection === row.dataset.layer);
-      let place = row.querySelector<HTMLElement>(':scope > .peers');
-      if (here.length === 0) {
-        place?.remove();
-        continue;
-      }
-      if (!place) row.append((place = h('span', { class: 'peers', 'data-testid': `layer-peers-${row.dataset.layer}` })));
-      place.replaceChildren(...here.map((peer) => badge(peer, t('presence.onLayer', { name: peer.user.name }))));
-    }
-  };
-  state.onPeers(mark);
-  return mark;
-}
+export const selectsOnFocus = (state: EditorState, kind: keyof Selection) => (event: FocusEvent) => {
+  const row = (event.target as HTMLElement).closest<HTMLElement>(`li[data-${kind}]`);
+  const id = row?.dataset[kind];
+  if (id) state.select({ [kind]: id });
+};

@@ -1,109 +1,69 @@
-import { WIDGET_AREAS, type WidgetArea } from '@orbis/scene';
-import type { PluginPackage } from '../plugins/start-plugins.js';
+import { WIDGET_AREAS, type Scene, type WidgetArea } from '@orbis/scene';
 import { Puzzle } from 'lucide';
-import { checkbox, emptyState, select } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
+import { h } from 'preact';
+import { EmptyState } from '../ui/empty-state.js';
+import { Checkbox, Select } from '../ui/field.js';
 import type { EditorState } from './editor-state.js';
-import { widgetSettings } from './widget-settings.js';
-import { pluginInstaller } from './plugin-install.js';
+import { WidgetSettings } from './widget-settings.js';
+import { PluginInstaller } from './plugin-install.js';
+import { useEditorState } from './use-editor-state.js';
 import { t } from '../ui/i18n.js';
 
-const AREAS = WIDGET_AREAS;
-
-/** A widget's row in the list: its switch, its corner, and its settings form with the property the form shows (as JSON). */
-interface Row {
-  name: string;
-  li: HTMLElement;
-  enabled: HTMLInputElement;
-  area: HTMLSelectElement;
-  form: HTMLDetailsElement;
-  /** Undefined until the row's first form replaces the placeholder it starts with. */
-  shows: string | undefined;
-}
+/** The corners a widget may sit in, named in the page's language. */
+const areas = () => WIDGET_AREAS.map((a) => [a, t(`widgets.areas.${a}`)] as const);
 
 /** "Plugin: widget", or the one name when both are the same (not "Coordinates: Coordinates"). */
 export const widgetName = (plugin: string, widget: string) => (plugin === widget ? widget : `${plugin}: ${widget}`);
 
+type Widget = Scene['widgets'][number];
+
+/**
+ * The scene's entry for a widget, added when it has none: with the top-right corner when a
+ * `corner` is being set, else without one (settings alone leave the widget where its manifest puts it).
+ */
+export function widgetEntry(scene: Scene, pluginId: string, extensionId: string, corner: boolean): Widget {
+  let w = scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
+  if (!w) {
+    w = { pluginId, extensionId, enabled: true, ...(corner ? { area: 'top-right' as const } : {}) };
+    scene.widgets.push(w);
+  }
+  return w;
+}
+
 /**
  * Widgets tab: every installed plugin's widgets, enabled unless disabled here, where they sit, and
- * their settings. `onPluginsChange` tells it of a new list (a plugin reinstalled or removed while
- * the editor is open): the list is drawn again from it.
+ * their settings; and the plugins themselves. A plugin reinstalled or removed while the editor is
+ * open changes `state.plugins`, and the list draws again from it.
  */
-export function widgetsPanel(state: EditorState, plugins: Promise<PluginPackage[]>, onPluginsChange: (listener: (plugins: PluginPackage[]) => void) => void): HTMLElement {
-  const list = h('ul', { class: 'list', 'data-testid': 'widget-list' });
-  const installer = pluginInstaller(state.api);
-  let installed: { pluginId: string; extensionId: string; name: string; schema: unknown }[] = [];
-  const placement = (pluginId: string, extensionId: string) => {
-    let w = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
-    if (!w) {
-      w = { pluginId, extensionId, enabled: true, area: 'top-right' };
-      state.scene.widgets.push(w);
-    }
-    return w;
-  };
-  // Settings alone add an entry without a corner: the widget stays where its manifest puts it.
-  const settingsOf = (pluginId: string, extensionId: string) => {
-    let w = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
-    if (!w) {
-      w = { pluginId, extensionId, enabled: true };
-      state.scene.widgets.push(w);
-    }
-    return w;
-  };
-  // Each widget's row is kept from one redraw to the next, its switch and corner set in place, so
-  // a control keeps its focus (a node moved in the page loses it). Its settings form is kept while
-  // the property it shows is unchanged, with what was typed in it and not saved, and whether it is
-  // open; the form's own save counts as showing what it saved, so neither the change nor the
-  // save's answer redraws it under the user's typing. A new form comes only with another property
-  // than those, or with a reinstall that changed the schema the form is built from.
-  const rows = new Map<string, Row>();
-  const empty = h('li', {}, emptyState(Puzzle, t('widgets.none'), t('widgets.noneHint')));
-  const rowOf = ({ pluginId, extensionId, name, schema }: (typeof installed)[number]): HTMLElement => {
-    const key = `${pluginId}/${extensionId}`;
-    const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
-    const shows = (property: Record<string, unknown> | undefined) => JSON.stringify([property ?? {}, schema ?? null]);
-    let row = rows.get(key);
-    if (row?.name !== name) {
-      const enabled = checkbox(name, true, (on) => state.update(() => (placement(pluginId, extensionId).enabled = on)), `widget-enabled-${pluginId}-${extensionId}`);
-      const area = select(AREAS.map((a) => [a, t(`widgets.areas.${a}`)] as const), 'top-right', (value) => state.update(() => (placement(pluginId, extensionId).area = value as WidgetArea)), t('widgets.cornerOf', { name }), `widget-area-${pluginId}-${extensionId}`);
-      // The placeholder form is as open as the replaced row's (a reinstall renamed the widget).
-      row = { name, li: h('li', { 'data-widget': key }, enabled, area), enabled: enabled.querySelector('input')!, area, form: h('details', { open: row?.form.open }), shows: undefined };
-      row.li.append(row.form);
-      rows.set(key, row);
-    }
-    row.enabled.checked = current?.enabled !== false;
-    row.area.value = current?.area ?? 'top-right';
-    if (row.shows !== shows(current?.property)) {
-      const kept = row;
-      const form = widgetSettings(name, schema, current?.property, (property) => {
-        kept.shows = shows(property);
-        state.update(() => (settingsOf(pluginId, extensionId).property = property));
-      }, `widget-settings-${pluginId}-${extensionId}`) as HTMLDetailsElement;
-      form.open = row.form.open;
-      row.form.replaceWith(form);
-      row.form = form;
-      row.shows = shows(current?.property);
-    }
-    return row.li;
-  };
-  function render(): void {
-    const items = installed.length === 0 ? [empty] : installed.map(rowOf);
-    // Only another list of widgets moves rows in the page.
-    if (items.length !== list.children.length || items.some((li, i) => list.children[i] !== li)) list.replaceChildren(...items);
-  }
-  const show = (packages: PluginPackage[]) => {
-    installer.show(packages);
-    installed = packages.flatMap((p) => p.manifest.extensions.filter((e) => e.type === 'widget').map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: widgetName(p.manifest.name, e.name), schema: e.schema })));
-    render();
-  };
-  // A newer list may arrive before the first: the first then draws nothing.
-  let changed = false;
-  void plugins.then((packages) => changed || show(packages));
-  onPluginsChange((packages) => {
-    changed = true;
-    show(packages);
-  });
-  state.onChange(render);
-  render();
-  return h('div', { class: 'panel', 'data-testid': 'widgets-panel' }, h('h2', {}, t('tabs.widgets')), h('p', { class: 'hint' }, t('widgets.about')), list, installer.element);
+export function WidgetsPanel({ state }: { state: EditorState }) {
+  useEditorState(state);
+  const widgets = state.plugins.flatMap((p) => p.manifest.extensions.filter((e) => e.type === 'widget').map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: widgetName(p.manifest.name, e.name), schema: e.schema })));
+  return h(
+    'div',
+    { class: 'panel', 'data-testid': 'widgets-panel' },
+    h('h2', {}, t('tabs.widgets')),
+    h('p', { class: 'hint' }, t('widgets.about')),
+    h(
+      'ul',
+      { class: 'list', 'data-testid': 'widget-list' },
+      widgets.length === 0
+        ? h('li', {}, h(EmptyState, { icon: Puzzle, title: t('widgets.none'), hint: t('widgets.noneHint') }))
+        : widgets.map((w) => h(WidgetRow, { key: `${w.pluginId}/${w.extensionId}`, state, ...w })),
+    ),
+    h(PluginInstaller, { api: state.api, plugins: state.plugins }),
+  );
+}
+
+/** A widget's row: its switch, its corner, and its settings form. */
+function WidgetRow({ state, pluginId, extensionId, name, schema }: { state: EditorState; pluginId: string; extensionId: string; name: string; schema: unknown }) {
+  const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
+  const change = (corner: boolean, fn: (w: Widget) => void) => state.update((s) => fn(widgetEntry(s, pluginId, extensionId, corner)));
+  const id = `${pluginId}-${extensionId}`;
+  return h(
+    'li',
+    { 'data-widget': `${pluginId}/${extensionId}` },
+    h(Checkbox, { label: name, checked: current?.enabled !== false, testid: `widget-enabled-${id}`, onChange: (on) => change(true, (w) => (w.enabled = on)) }),
+    h(Select, { options: areas(), value: current?.area ?? 'top-right', label: t('widgets.cornerOf', { name }), testid: `widget-area-${id}`, onChange: (area) => change(true, (w) => (w.area = area as WidgetArea)) }),
+    h(WidgetSettings, { name, schema, property: current?.property, testid: `widget-settings-${id}`, save: (property) => change(false, (w) => (w.property = property)) }),
+  );
 }

@@ -7,6 +7,7 @@ import {
   type JulianDate,
   type PolygonHierarchy,
   Rectangle,
+  type Scene,
   SceneTransforms,
   type Viewer,
 } from 'cesium';
@@ -14,6 +15,7 @@ import type { SketchFeature } from '@orbis/plugin-api';
 import { CesiumSketch } from './cesium-sketch.js';
 import type { SketchDraft } from './engine.js';
 import { BatchedLayer } from './vector/batched-layer.js';
+import { shapeOnScreen } from './vector/shape-on-screen.js';
 
 /**
  * What the interaction modes draw over the scene: the Spatial ID box, the selection highlight,
@@ -57,10 +59,7 @@ export class SceneDrawing {
       const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
       for (const entity of entities) {
         if (!entity.isShowing) continue;
-        const inside = vertices(entity, now).some((position) => {
-          const at = SceneTransforms.worldToWindowCoordinates(this.viewer.scene, position);
-          return at !== undefined && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom;
-        });
+        const inside = entityOnScreen(this.viewer.scene, entity, now, left, top, right, bottom);
         if (inside) found.push({ layerId, featureId: entity.id });
       }
     }
@@ -121,11 +120,17 @@ export class SceneDrawing {
 }
 
 /**
- * The places that put an entity in a screen rectangle when any of them is inside: its position (a
- * point, billboard or label), else its polygon's outer ring, else its polyline's vertices.
+ * Whether an entity shows inside a screen rectangle: its position (a point, billboard or label)
+ * inside it, else any part of its polygon or polyline (a polygon larger than the view is inside).
  */
-function vertices(entity: Entity, now: JulianDate): Cartesian3[] {
+function entityOnScreen(scene: Scene, entity: Entity, now: JulianDate, left: number, top: number, right: number, bottom: number): boolean {
   const position = entity.position?.getValue(now);
-  if (position) return [position];
-  return (entity.polygon?.hierarchy?.getValue(now) as PolygonHierarchy | undefined)?.positions ?? (entity.polyline?.positions?.getValue(now) as Cartesian3[] | undefined) ?? [];
+  if (position) {
+    const at = SceneTransforms.worldToWindowCoordinates(scene, position);
+    return at !== undefined && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom;
+  }
+  const ring = (entity.polygon?.hierarchy?.getValue(now) as PolygonHierarchy | undefined)?.positions;
+  if (ring) return shapeOnScreen(scene, 'polygon', ring, left, top, right, bottom);
+  const line = entity.polyline?.positions?.getValue(now) as Cartesian3[] | undefined;
+  return line !== undefined && shapeOnScreen(scene, 'line', line, left, top, right, bottom);
 }

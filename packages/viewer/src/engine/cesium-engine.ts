@@ -1,6 +1,7 @@
 import {
   BoundingSphere,
   Cartographic,
+  sampleTerrain,
   sampleTerrainMostDetailed,
   SceneTransforms,
   Cartesian2,
@@ -34,6 +35,7 @@ import { whenSettled } from './cesium-settle.js';
 import { isBehindHorizon } from './horizon.js';
 import { CesiumLabelDeclutter } from './cesium-label-declutter.js';
 import { followHorizon } from './cesium-clamped-depth.js';
+import { sampleLevelOf } from './cesium-height-tiles.js';
 
 const CAPTURE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 /** The longest wait for the globe's tiles before a page counts as settled anyway. */
@@ -79,7 +81,7 @@ export class CesiumEngine implements Engine {
       contextOptions: { webgl: { preserveDrawingBuffer: true } },
     });
     this.drawing = new SceneDrawing(this.viewer, this.owners);
-    this.features = new CesiumFeatures(this.viewer, this.owners);
+    this.features = new CesiumFeatures(this.viewer, this.owners, (x, y) => this.locationAt(x, y, true));
     this.camera = new CesiumCamera(this.viewer);
     this.timeline = new CesiumTimeline(this.viewer);
     this.sceneLayers = new CesiumSceneLayers(this.viewer, this.owners, this.timeline, () => this.whenFirstFrame());
@@ -255,7 +257,10 @@ export class CesiumEngine implements Engine {
     const provider = this.viewer.terrainProvider;
     if (provider instanceof EllipsoidTerrainProvider) return 0;
     try {
-      const [sampled] = await sampleTerrainMostDetailed(provider, [Cartographic.fromDegrees(lng, lat)]);
+      // A DEM's or GSI's heightmaps (docs/rasters.md) have no tile availability: sampled at their own level.
+      const level = sampleLevelOf(provider);
+      const place = [Cartographic.fromDegrees(lng, lat)];
+      const [sampled] = level === undefined ? await sampleTerrainMostDetailed(provider, place) : await sampleTerrain(provider, level, place);
       return sampled?.height;
     } catch {
       return undefined;
@@ -319,6 +324,10 @@ export class CesiumEngine implements Engine {
 
   featureAt(x: number, y: number): FeatureRef | undefined {
     return this.features.featureAt(x, y);
+  }
+
+  rasterAt(x: number, y: number): Promise<FeatureRef | undefined> {
+    return this.features.rasterAt(x, y);
   }
 
   featureInfo(feature: FeatureRef, infobox?: Parameters<CesiumFeatures['featureInfo']>[1]): FeatureInfo | undefined {

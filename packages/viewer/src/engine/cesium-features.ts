@@ -4,6 +4,7 @@ import { entityProperties } from './cesium-appearance.js';
 import { StyleEvaluator, styleFeature, toColor } from './cesium-style-evaluator.js';
 import type { EngineFeatures, FeatureInfo, FeatureRef, GeometryKind } from './engine-features.js';
 import { isTileFeature, TileFeatures, tileFeatureProperties } from './cesium-tile-features.js';
+import { CesiumRasterValues } from './cesium-raster-values.js';
 import { BatchedLayer } from './vector/batched-layer.js';
 import { VectorPick } from './vector/vector-primitives.js';
 
@@ -21,10 +22,19 @@ export class CesiumFeatures implements EngineFeatures {
   private readonly evaluator = new StyleEvaluator();
   private readonly tiles = new TileFeatures();
 
+  private readonly rasters: CesiumRasterValues;
+
   constructor(
     private readonly viewer: Viewer,
     private readonly owners: Map<object, string>,
-  ) {}
+    placeAt: (x: number, y: number) => { lng: number; lat: number } | undefined,
+  ) {
+    this.rasters = new CesiumRasterValues(viewer, owners, placeAt);
+  }
+
+  rasterAt(x: number, y: number): Promise<FeatureRef | undefined> {
+    return this.rasters.rasterAt(x, y);
+  }
 
   featureAt(x: number, y: number): FeatureRef | undefined {
     const picked = this.viewer.scene.pick(new Cartesian2(x, y)) as { id?: unknown } | undefined;
@@ -59,6 +69,8 @@ export class CesiumFeatures implements EngineFeatures {
   }
 
   featureInfo(ref: FeatureRef, infobox?: Infobox): FeatureInfo | undefined {
+    const pixel = this.rasters.info(ref);
+    if (pixel) return pixel;
     const tile = this.tiles.find(ref);
     const vector = tile ? undefined : this.vector(ref);
     const entity = tile || vector ? undefined : this.entity(ref);

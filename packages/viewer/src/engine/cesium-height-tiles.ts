@@ -24,6 +24,20 @@ async function pixelsOf(url: string, headers?: Record<string, string>): Promise<
   return context.getImageData(0, 0, bitmap.width, bitmap.height);
 }
 
+/**
+ * The level a height is sampled at, per provider (`sampleTerrain`: these heightmaps have no tile
+ * availability, which `sampleTerrainMostDetailed` needs). A DEM's tiles at zoom 16 have a height
+ * every 2.4 m × cos(latitude) … 9.6 m at the equator, finer than most DEMs a city has (5 m, 10 m);
+ * GSI's deepest tiles are zoom 14's.
+ */
+const SAMPLE_LEVELS = new WeakMap<CustomHeightmapTerrainProvider, number>();
+const DEM_SAMPLE_LEVEL = 16;
+
+/** The level at which `getTerrainHeightAsync` samples a DEM's or GSI's terrain, or undefined for another provider. */
+export function sampleLevelOf(provider: object): number | undefined {
+  return SAMPLE_LEVELS.get(provider as CustomHeightmapTerrainProvider);
+}
+
 const tileUrl = (template: string, z: number, x: number, y: number) => template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
 
 /**
@@ -31,7 +45,7 @@ const tileUrl = (template: string, z: number, x: number, y: number) => template.
  * heights on each Web Mercator tile's edges, handed to CesiumJS as they are.
  */
 export function terrariumTerrain(template: string, headers?: Record<string, string>): CustomHeightmapTerrainProvider {
-  return new CustomHeightmapTerrainProvider({
+  const provider = new CustomHeightmapTerrainProvider({
     width: GRID,
     height: GRID,
     tilingScheme: new WebMercatorTilingScheme(),
@@ -40,6 +54,8 @@ export function terrariumTerrain(template: string, headers?: Record<string, stri
       return image ? heightGrid(image, terrariumHeight, GRID, { x: 0, y: 0, size: 1 }, true) : new Float32Array(GRID * GRID);
     },
   });
+  SAMPLE_LEVELS.set(provider, DEM_SAMPLE_LEVEL);
+  return provider;
 }
 
 /**
@@ -47,7 +63,7 @@ export function terrariumTerrain(template: string, headers?: Record<string, stri
  * encoding, sampled onto the heightmap's edge grid; below zoom 14's the zoom-14 tile is read.
  */
 export function gsiTerrain(template: string): CustomHeightmapTerrainProvider {
-  return new CustomHeightmapTerrainProvider({
+  const provider = new CustomHeightmapTerrainProvider({
     width: GRID,
     height: GRID,
     tilingScheme: new WebMercatorTilingScheme(),
@@ -60,4 +76,6 @@ export function gsiTerrain(template: string): CustomHeightmapTerrainProvider {
       return image ? heightGrid(image, gsiHeight, GRID, part, false) : new Float32Array(GRID * GRID);
     },
   });
+  SAMPLE_LEVELS.set(provider, GSI_MAX_LEVEL);
+  return provider;
 }

@@ -1,5 +1,6 @@
 import { Color, ImageryLayer, Resource, UrlTemplateImageryProvider } from 'cesium';
 import type { LayerData } from '@orbis/scene';
+import { rememberRaster } from './cesium-raster-values.js';
 
 const hex = (n: number) => n.toString(16).padStart(2, '0');
 
@@ -22,15 +23,24 @@ export function rasterQuery(data: LayerData | undefined): string {
   if (data?.ramp) query.set('ramp', data.ramp.map(rasterColour).join(','));
   if (data?.breaks) query.set('breaks', data.breaks.join(','));
   if (data?.hillshade) query.set('hillshade', 'true');
-  const text = query.toString().replace(/%2C/g, ',');
-  return text ? `?${text}` : '';
+  return query.toString().replace(/%2C/g, ',');
+}
+
+/** A raster tile template with the layer's style added to its query (a URL layer's template has one already: its `url`). */
+export function styledRasterUrl(url: string, data: LayerData | undefined): string {
+  const style = rasterQuery(data);
+  return style ? `${url}${url.includes('?') ? '&' : '?'}${style}` : url;
 }
 
 /**
  * A `geotiff` layer (docs/contract.md §17): the Web Mercator tiles the server cuts of the file, in the
- * `{z}/{x}/{y}` scheme of CesiumJS's UrlTemplateImageryProvider, drawn at the layer's opacity.
+ * `{z}/{x}/{y}` scheme of CesiumJS's UrlTemplateImageryProvider, drawn at the layer's opacity; a
+ * click on it reads the pixel's values (cesium-raster-values.ts).
  */
 export function rasterImagery(url: string, data: LayerData | undefined, headers?: Record<string, string>): ImageryLayer {
-  const provider = new UrlTemplateImageryProvider({ url: new Resource({ url: url + rasterQuery(data), headers }) });
-  return new ImageryLayer(provider, { alpha: data?.opacity ?? 1 });
+  const provider = new UrlTemplateImageryProvider({ url: new Resource({ url: styledRasterUrl(url, data), headers }) });
+  const imagery = new ImageryLayer(provider, { alpha: data?.opacity ?? 1 });
+  // A click reads its pixel's values beside its tiles (docs/contract.md §17).
+  rememberRaster(imagery, url, headers);
+  return imagery;
 }

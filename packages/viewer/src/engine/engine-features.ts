@@ -19,12 +19,16 @@ export interface FeatureInfo {
    * to be sanitized before it is shown. Only where the layer's infobox lists no fields (its default form).
    */
   description?: string;
+  /** `raster`: a raster layer's pixel (docs/contract.md §17), whose fields are its bands by number, a blank value no data. */
+  kind?: 'raster';
 }
 
 /** What the engine tells about the features of the scene's layers (docs/contract.md §7 infobox and legend). */
 export interface EngineFeatures {
   /** The topmost feature drawn at a viewer pixel, if any. */
   featureAt(x: number, y: number): FeatureRef | undefined;
+  /** The pixel of the topmost shown raster layer with data at a viewer pixel, read from the server, if any (docs/contract.md §17). */
+  rasterAt(x: number, y: number): Promise<FeatureRef | undefined>;
   /**
    * A feature's infobox: `infobox.title` and each field's value evaluated for the feature by the
    * styling language, or, without `fields`, every property. Undefined when there is no such feature.

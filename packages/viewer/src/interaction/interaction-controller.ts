@@ -31,6 +31,8 @@ export class InteractionController {
   private readonly sketchTool: SketchTool;
   private readonly sketchEditor: SketchEditor;
   private pickOptions: SpatialIdPickSpaceOptions = {};
+  /** Clicks counted, so that a raster's values that arrive after a later click are dropped. */
+  private clicks = 0;
   private readonly listeners = {
     sketch: new Set<(event: SketchEventProps) => void>(),
     sketchUpdate: new Set<(event: SketchEventProps) => void>(),
@@ -180,6 +182,9 @@ export class InteractionController {
         if (input.type === 'click') {
           const hit = this.featureAt(input.x, input.y);
           this.select(hit ? [hit] : []);
+          // No feature there: a raster layer's pixel, once the server has told its values (unless another click came first).
+          const click = ++this.clicks;
+          if (!hit) void this.engine.rasterAt(input.x, input.y).then((pixel) => pixel && click === this.clicks && this.select([pixel]));
         }
         return;
       case 'selection':

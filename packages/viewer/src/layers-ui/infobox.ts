@@ -53,7 +53,10 @@ export function mountInfobox(
     if (!info || !layer) return;
     title.textContent = info.title;
     layerName.textContent = layer.title;
-    fields.replaceChildren(...info.fields.flatMap((f) => [h('dt', {}, f.label), infoboxValue(f.value, f.format)]));
+    // A raster's pixel: its bands by number, a blank value no data (docs/contract.md §17).
+    const raster = info.kind === 'raster';
+    const label = (f: (typeof info.fields)[number]) => (raster ? t('infobox.band', { band: f.label }) : f.label);
+    fields.replaceChildren(...info.fields.flatMap((f) => [h('dt', {}, label(f)), raster && f.value === '' ? h('dd', {}, t('infobox.noData')) : infoboxValue(f.value, f.format)]));
     description.replaceChildren(info.description ? safeHtml(info.description) : '');
     description.hidden = !info.description;
     box.dataset.feature = `${ref!.layerId}/${ref!.featureId}`;

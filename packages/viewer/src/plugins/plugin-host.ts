@@ -94,8 +94,10 @@ export class PluginHost {
       widgetFrameChanged: (sandbox) => {
         const widget = this.widgets.get(sandbox);
         const place = widget && this.services.widgetPlace(sandbox.label);
-        if (!widget || !place || place.extended === widget.extended.horizontally) return;
-        Object.assign(widget, widgetPlacement(place.area, place.extended));
+        if (!widget || !place) return;
+        const next = widgetPlacement(place.area, place.extended);
+        if (next.extended.horizontally === widget.extended.horizontally && next.extended.vertically === widget.extended.vertically) return;
+        Object.assign(widget, next);
         sandbox.update('widget', widget);
       },
       postToExtension: (sandbox, id, message) => {

@@ -8,8 +8,9 @@ import { ClientStorage, MemoryBackend } from './host/client-storage.js';
 import { IndexedDbBackend } from './host/indexeddb-backend.js';
 import { PluginFrames } from './frames/plugin-frames.js';
 import { toolServices } from './host/plugin-tools.js';
-import { PluginUi, type WidgetArea } from './frames/plugin-ui.js';
-import { areaFromWidgetLayout } from './frames/widget-area.js';
+import { PluginUi } from './frames/plugin-ui.js';
+import type { WidgetArea } from '@orbis/scene';
+import { areaFromWidgetLayout, extensionOf } from './frames/widget-area.js';
 import { createWidgetTray } from './frames/widget-tray.js';
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { SandboxMaker } from './sandbox/sandbox.js';
@@ -94,14 +95,19 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   modalLayer.className = 'orbis-modals';
   viewerElement.append(modalLayer);
   let host: PluginHost;
+  const layoutOf = (source: string) => {
+    const [pluginId, extensionId] = source.split('/');
+    return options.plugins.find((p) => p.manifest.id === pluginId)?.manifest.extensions.find((e) => e.id === extensionId)?.widgetLayout;
+  };
   const areaOf = (source: string): WidgetArea => {
     const [pluginId, extensionId] = source.split('/');
     const placed = scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.area as WidgetArea | undefined;
     // Unplaced, a Re:Earth widget sits where its manifest's widgetLayout says.
-    const layout = options.plugins.find((p) => p.manifest.id === pluginId)?.manifest.extensions.find((e) => e.id === extensionId)?.widgetLayout;
-    return placed ?? areaFromWidgetLayout(layout) ?? 'top-right';
+    return placed ?? areaFromWidgetLayout(layoutOf(source)) ?? 'top-right';
   };
-  const ui = new PluginUi(overlay, areaOf, (source, message) => host.uiMessage(source, message));
+  // A Re:Earth widget stretches the way its widgetLayout allows, and from the start where it says `extended`.
+  const stretchOf = (source: string) => ({ extension: extensionOf(layoutOf(source)), extended: layoutOf(source)?.extended === true });
+  const ui = new PluginUi(overlay, areaOf, (source, message) => host.uiMessage(source, message), stretchOf);
   const frames = new PluginFrames({
     overlay,
     modalLayer,
@@ -144,6 +150,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
       featuresInRect: (x0, y0, x1, y1) => engine.featuresInRect(x0, y0, x1, y1),
       // A project asset's URL as the page has it: from a scene layer that shows it.
       assetUrl: (assetId) => (scene.layers as { assetId?: string; url?: string }[]).find((l) => l.assetId === assetId && l.url)?.url,
+      // A GeoTIFF's tiles as the page has them: from the scene's geotiff layer of that asset, or of that URL (the published page keeps it as `source`).
+      rasterUrl: (source) => (scene.layers as { type: string; assetId?: string; url?: string; source?: string }[]).find((l) => l.type === 'geotiff' && l.url && (l.assetId === source || l.source === source))?.url,
     },
     flyToLayer: (id) => void engine.flyToLayer(id),
     tools: toolServices(engine, options.interaction),

@@ -4,8 +4,8 @@ import type { EngineCamera } from '../engine/engine-camera.js';
 import type { ClientStorage } from './host/client-storage.js';
 import type { LayerServices } from './host/plugin-layers.js';
 import type { ToolServices } from './host/plugin-tools.js';
-import type { WidgetLayout } from './frames/widget-area.js';
-import type { WidgetArea } from './frames/plugin-ui.js';
+import type { Extension, WidgetLayout } from './frames/widget-area.js';
+import type { WidgetArea } from '@orbis/scene';
 
 /** A plugin frame besides its widget. */
 export type FrameKind = 'modal' | 'popup';
@@ -46,8 +46,8 @@ export interface ViewerServices {
   resizeUi(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean | undefined): void;
   /** Removes a plugin's UI frame. */
   closeUi(source: string): void;
-  /** Where a widget sits, and whether its frame is extended now (`app.extension.widget.layout`, `extended`). */
-  widgetPlace(source: string): { area: WidgetArea; extended: boolean };
+  /** Where a widget sits, and which way its frame is stretched now, if it is (`app.extension.widget.layout`, `extended`). */
+  widgetPlace(source: string): { area: WidgetArea; extended: Extension | undefined };
   /** `app.modal` and `app.popup` (plugin-frames.ts); `close` answers whether a frame was shown. */
   frames: {
     show(kind: FrameKind, source: string, html: string, options: Record<string, unknown>): void;

@@ -18,6 +18,16 @@ export interface Grant {
 }
 
 const grants = new WeakMap<FastifyRequest, Grant>();
+const details = new WeakMap<FastifyRequest, Record<string, string>>();
+
+/** What a route adds to its write's audit entry (the guard records it): what the path does not say. */
+export function setAuditDetail(request: FastifyRequest, detail: Record<string, string>): void {
+  details.set(request, detail);
+}
+
+export function auditDetailOf(request: FastifyRequest): Record<string, string> | undefined {
+  return details.get(request);
+}
 
 export function setGrant(request: FastifyRequest, grant: Grant): void {
   grants.set(request, grant);

@@ -6,8 +6,8 @@ import type { AppContext } from '../app-context.js';
 import { sendNewestFirst } from '../newest-first-listing.js';
 import { grantOf } from './actor.js';
 
-/** An entry as docs/contract.md §12 shows it: keys in a fixed order. */
-const entryRecord = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, ip: e.ip });
+/** An entry as docs/contract.md §12 shows it (the API and the CLI's `audit`): keys in a fixed order. */
+export const auditRecord = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, ip: e.ip, ...(e.detail ? { detail: e.detail } : {}) });
 
 /** `GET /api/projects/{p}/audit`: the project's audit log, newest first, with §2's pagination and envelopes. */
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -20,7 +20,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
       count: () => ctx.store.accounts.countAudit(project.id),
       read: (slice) => ctx.store.accounts.listAudit(project.id, 'before' in slice ? { beforeId: slice.before, limit: slice.limit } : slice),
       positionOf: (entry) => entry.id,
-      record: entryRecord,
+      record: auditRecord,
     });
   });
 }

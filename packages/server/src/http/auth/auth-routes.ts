@@ -2,6 +2,7 @@ import { sessionRoutes as routes } from '@orbis/contract';
 import { declaredRoute } from '../declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { userRecord } from '../../accounts/user-service.js';
+import { newId } from '../../records/ids.js';
 import { ApiError, errorBody } from '../api-error.js';
 import { InputError } from '../../input-error.js';
 import type { AppContext } from '../app-context.js';
@@ -68,7 +69,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       user = await ctx.auth.users.update(session.user, body);
     } catch (err) {
-      if (err instanceof InputError && err.field === 'currentPassword') await ctx.auth.signIns.recordFailure(session.user.email, request.ip);
+      if (err instanceof InputError && err.field === 'currentPassword') {
+        await ctx.auth.signIns.recordFailure(session.user.email, request.ip);
+        // In the audit log under no project: a wrong password on a live session is worth knowing of (docs/teams.md).
+        await ctx.store.accounts.addAudit({ id: newId(), projectId: null, at: new Date().toISOString(), actor: { type: 'user', id: session.user.id, email: session.user.email }, action: 'user.password.refused', target: '/api/auth/me', ip: request.ip ?? 'unknown' });
+      }
       throw err;
     }
     if (body.password !== undefined) await ctx.auth.sessions.endOthers(user.id, session.idHash);

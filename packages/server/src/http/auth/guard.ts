@@ -4,7 +4,7 @@ import { lesserRole, type Role, roleAtLeast } from '@orbis/scene/roles';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
-import { type Actor, auditActor, grantOf, setGrant } from './actor.js';
+import { type Actor, auditActor, auditDetailOf, grantOf, setGrant } from './actor.js';
 import { authenticate } from './authenticate.js';
 import type { RouteDecl } from '@orbis/contract';
 
@@ -81,6 +81,7 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
     const rule = ruleOf(request);
     if (!rule.action || reply.statusCode >= 400) return payload;
     const grant = grantOf(request);
+    const detail = auditDetailOf(request);
     let projectId = grant.project?.id ?? null;
     if (rule.action === 'project.create') {
       const body: unknown = request.body;
@@ -96,6 +97,7 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
       target: request.url.split("?")[0]!,
       // A socket closed before the answer has no address left (Node drops it): the write still counts.
       ip: request.ip ?? 'unknown',
+      ...(detail ? { detail } : {}),
     });
     return payload;
   });

@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
 import { logCapture } from '../../test/log-capture.js';
+import { PASSWORD, linkSecret } from '../../test/team.js';
 
 describe('invitations e-mailed through SMTP (docs/contract.md §12, ORBIS_SMTP_URL)', () => {
   let smtp: SMTPServer;
@@ -32,27 +33,39 @@ describe('invitations e-mailed through SMTP (docs/contract.md §12, ORBIS_SMTP_U
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
-  it('sends the invitation link to the invited email, and still shows it to whoever invites', async () => {
+  it('sends the invitation link only to the invited email: the answer to whoever invites holds no url, and accepting proves the address', async () => {
     const res = await h.admin('POST', '/api/projects/mailed/members', { email: 'new@example.org', role: 'writer' });
     expect(res.status).toBe(201);
-    const { invitation } = (await res.json()) as { invitation: { url: string } };
+    const body = await res.text();
+    const { invitation } = JSON.parse(body) as { invitation: { id: string; url?: string; expiresAt: string } };
+    expect(invitation).toEqual({ id: expect.any(String), expiresAt: expect.any(String) });
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['new@example.org']);
     const unfolded = received[0]!.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    expect(unfolded).toContain(invitation.url);
+    const url = /https?:\/\/\S+\/editor\?invitation=[\w-]+/.exec(unfolded)?.[0];
+    expect(url).toBeDefined();
+    expect(body).not.toContain(linkSecret(url!));
     expect(unfolded).toMatch(/From: Orbis <maps@example\.org>/);
     expect(unfolded).toContain('as writer');
+    // The list says it went by mail.
+    expect(await (await h.admin('GET', '/api/projects/mailed/invitations')).json()).toEqual([expect.objectContaining({ id: invitation.id, mailed: true })]);
+    // The address's owner accepts from the mail: a proven account, which an add elsewhere makes a member at once.
+    const accepted = await fetch(`${h.url}/api/auth/invitations/${linkSecret(url!)}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'New', password: PASSWORD }) });
+    expect(accepted.status).toBe(200);
+    await h.project('elsewhere');
+    expect(await (await h.admin('POST', '/api/projects/elsewhere/members', { email: 'new@example.org', role: 'reader' })).json()).toMatchObject({ email: 'new@example.org', role: 'reader' });
   });
 });
 
 describe('an SMTP server that is down', () => {
-  it('does not fail the invitation: the link is still shown', async () => {
+  it('makes no invitation (503): nobody would hold its link', async () => {
     const h = await startHarness({ ORBIS_SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
       await h.project('unmailed');
       const res = await h.admin('POST', '/api/projects/unmailed/members', { email: 'new@example.org', role: 'reader' });
-      expect(res.status).toBe(201);
-      expect(((await res.json()) as { invitation: { url: string } }).invitation.url).toContain('/editor?invitation=');
+      expect(res.status).toBe(503);
+      expect(await res.text()).not.toContain('/editor?invitation=');
+      expect(await (await h.admin('GET', '/api/projects/unmailed/invitations')).json()).toEqual([]);
     } finally {
       await h.close();
     }
@@ -60,7 +73,7 @@ describe('an SMTP server that is down', () => {
 });
 
 describe('an SMTP server that refuses the login', () => {
-  it('does not fail the invitation, and neither its answer nor the log holds the SMTP password', async () => {
+  it('makes no invitation, and neither its answer nor the log holds the SMTP password', async () => {
     const password = 'smtp-secret-pass-7f3a9c';
     const tried: string[] = [];
     const smtp = new SMTPServer({
@@ -81,8 +94,8 @@ describe('an SMTP server that refuses the login', () => {
       await h.project('refused');
       const res = await h.admin('POST', '/api/projects/refused/members', { email: 'new@example.org', role: 'reader' });
       const body = await res.text();
-      expect(res.status).toBe(201);
-      expect(body).toContain('/editor?invitation=');
+      expect(res.status).toBe(503);
+      expect(body).not.toContain('/editor?invitation=');
       // The server did try the password, and refused it.
       expect(tried).toEqual([password]);
       const lines = await log.text();

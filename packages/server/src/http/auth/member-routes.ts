@@ -8,7 +8,7 @@ import type { Member } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
-import { grantOf } from './actor.js';
+import { grantOf, setAuditDetail } from './actor.js';
 import { inviteToProject } from './invitations.js';
 import { conditionalWrite, tagAnswer, versionTag } from '../preconditions.js';
 
@@ -62,8 +62,14 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     const role = roleFrom(request.body.role);
     ownerOnly(grantOf(request).role, role);
     const user = await ctx.store.accounts.getUserByEmail(email);
-    if (!user) return reply.code(201).send({ invitation: await inviteToProject(ctx, request, project, email, role) });
-    if (await ctx.store.accounts.getRole(project.id, user.id)) throw new ApiError('conflict', `"${user.email}" is a member of "${project.alias}" already: change the role with PATCH`);
+    if (user && (await ctx.store.accounts.getRole(project.id, user.id))) throw new ApiError('conflict', `"${user.email}" is a member of "${project.alias}" already: change the role with PATCH`);
+    // An account whose email nobody proved gains nothing by that email: an invitation goes to the address instead (docs/teams.md).
+    if (!user || user.unproven) {
+      const invitation = await inviteToProject(ctx, request, project, email, role);
+      setAuditDetail(request, { email, role, invitation: invitation.id });
+      return reply.code(201).send({ invitation });
+    }
+    setAuditDetail(request, { email: user.email, role, userId: user.id });
     await ctx.store.accounts.setMember(project.id, user.id, role);
     return reply.code(201).send(memberRecord({ user, role }));
   });
@@ -76,6 +82,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
       const member = await memberOr404(project, request.params.userId);
       ownerOnly(grantOf(request).role, role, member.role);
       await keepAnOwner(project, member, role);
+      setAuditDetail(request, { email: member.user.email, role, was: member.role });
       await ctx.store.accounts.setMember(project.id, member.user.id, role);
       return { user: member.user, role };
     }, memberTag);

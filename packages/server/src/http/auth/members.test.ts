@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
-import { PASSWORD, addMember, cookieFetch, sessionCookieOf, signedInUser, type TestUser } from '../../test/team.js';
+import { PASSWORD, addMember, cookieFetch, linkSecret, sessionCookieOf, signedInUser, type TestUser } from '../../test/team.js';
 
 describe('members and their roles (docs/contract.md §12)', () => {
   let h: Harness;
@@ -49,11 +49,14 @@ describe('members and their roles (docs/contract.md §12)', () => {
     const res = await owner.call('POST', '/api/projects/team/members', { email: 'new@example.org', role: 'writer' });
     expect(res.status).toBe(201);
     const { invitation } = (await res.json()) as { invitation: { id: string; url: string; expiresAt: string } };
-    expect(invitation.url).toContain(invitation.id);
+    const secret = linkSecret(invitation.url);
+    // The public id lists and revokes it; it is not the link's secret.
+    expect(invitation.id).not.toBe(secret);
+    expect((await fetch(`${h.url}/api/auth/invitations/${invitation.id}`)).status).toBe(404);
     // The page behind the link names the project, the role and who invited, before one joins.
-    const shown = await fetch(`${h.url}/api/auth/invitations/${invitation.id}`);
+    const shown = await fetch(`${h.url}/api/auth/invitations/${secret}`);
     expect(await shown.json()).toEqual({ project: { alias: 'team', name: 'Team' }, role: 'writer', email: 'new@example.org', invitedBy: { name: 'owner', email: 'owner@example.org' }, expiresAt: invitation.expiresAt });
-    const accept = (body: object) => fetch(`${h.url}/api/auth/invitations/${invitation.id}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const accept = (body: object) => fetch(`${h.url}/api/auth/invitations/${secret}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await accept({ name: 'New', password: 'short' })).status).toBe(400);
     const accepted = await accept({ name: 'New', password: PASSWORD });
     expect(accepted.status).toBe(200);
@@ -61,7 +64,7 @@ describe('members and their roles (docs/contract.md §12)', () => {
     const me = await cookieFetch(h.url, sessionCookieOf(accepted))('GET', '/api/auth/me');
     expect(await me.json()).toMatchObject({ projects: [{ alias: 'team', role: 'writer' }] });
     expect((await accept({ name: 'Again', password: PASSWORD })).status).toBe(404);
-    expect((await fetch(`${h.url}/api/auth/invitations/${invitation.id}`)).status).toBe(404);
+    expect((await fetch(`${h.url}/api/auth/invitations/${secret}`)).status).toBe(404);
     expect((await fetch(`${h.url}/api/auth/invitations/made-up`)).status).toBe(404);
     const audit = (await (await owner.call('GET', '/api/projects/team/audit')).json()) as { results: { action: string; actor: { email?: string } }[] };
     expect(audit.results[0]).toMatchObject({ action: 'member.join', actor: { email: 'new@example.org' } });
@@ -70,10 +73,10 @@ describe('members and their roles (docs/contract.md §12)', () => {
 
   it('lets a signed-in user accept an invitation with no body, from Orbis\'s own pages only', async () => {
     const res = await owner.call('POST', '/api/projects/team/members', { email: 'late@example.org', role: 'reader' });
-    const { invitation } = (await res.json()) as { invitation: { id: string } };
+    const { invitation } = (await res.json()) as { invitation: { url: string } };
     // The user came to be after the invitation (an OpenID Connect sign-in, say), and is signed in.
     const late = await signedInUser(h, 'late@example.org');
-    const accept = `/api/auth/invitations/${invitation.id}/accept`;
+    const accept = `/api/auth/invitations/${linkSecret(invitation.url)}/accept`;
     expect((await late.call('POST', accept, undefined, { origin: 'https://evil.example' })).status).toBe(403);
     const accepted = await late.call('POST', accept);
     expect(accepted.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
 import { signInThroughProvider as walkThroughProvider, startTestIssuer, type TestIssuer } from '../../test/oidc-issuer.js';
-import { cookieFetch, sessionCookieOf } from '../../test/team.js';
+import { PASSWORD, cookieFetch, linkSecret, sessionCookieOf } from '../../test/team.js';
 
 /** Orbis's public URL in this test: the provider sends the browser back there, and the test maps it to the real server. */
 const PUBLIC = 'http://orbis.test';
@@ -36,6 +36,19 @@ describe('OpenID Connect sign-in against a real provider (docs/contract.md §12)
     const me2 = (await (await cookieFetch(h.url, sessionCookieOf(again))('GET', '/api/auth/me')).json()) as { user: { id: string } };
     expect(me2.user.id).toBe(me.user.id);
     expect(((await (await h.admin('GET', '/api/users')).json()) as unknown[]).length).toBe(1);
+  });
+
+  it('never adopts an account whose email nobody proved (made from an invitation link passed on by hand)', async () => {
+    await h.project('squatted');
+    const made = (await (await h.admin('POST', '/api/projects/squatted/members', { email: 'cfo@example.org', role: 'reader' })).json()) as { invitation: { url: string } };
+    const accepted = await fetch(`${h.url}/api/auth/invitations/${linkSecret(made.invitation.url)}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Squatter', password: PASSWORD }) });
+    expect(accepted.status).toBe(200);
+    const users = ((await (await h.admin('GET', '/api/users')).json()) as unknown[]).length;
+    idp.account = { sub: 'cfo', email: 'cfo@example.org', emailVerified: true, name: 'The CFO' };
+    const res = await signInThroughProvider();
+    expect(res.status).toBe(409);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('orbis_session='))).toBe(false);
+    expect(((await (await h.admin('GET', '/api/users')).json()) as unknown[]).length).toBe(users);
   });
 
   it('finds an existing user by email, whatever its case', async () => {

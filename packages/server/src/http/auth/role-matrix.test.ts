@@ -31,7 +31,7 @@ function specLeast(method: string, url: string): string {
   if (url === '/api/projects' || url === '/api/projects/import') return 'signed-in';
   if (url.startsWith('/api/users')) return 'admin';
   if (url.startsWith('/api/tokens')) return 'session';
-  if (/\/(keys|audit|webhooks)(\/|$)/.test(url)) return 'maintainer';
+  if (/\/(keys|audit|webhooks|invitations)(\/|$)/.test(url)) return 'maintainer';
   if (url === '/api/projects/:project') return method === 'GET' ? 'reader' : 'owner';
   if (method === 'GET') return 'reader';
   if (/\/members(\/|$)/.test(url)) return 'maintainer';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startHarness } from '../../test/harness.js';
 import { logCapture } from '../../test/log-capture.js';
 import { signInThroughProvider, startTestIssuer } from '../../test/oidc-issuer.js';
-import { PASSWORD, addMember, cookieFetch, sessionCookieOf, signIn } from '../../test/team.js';
+import { PASSWORD, addMember, cookieFetch, linkSecret, sessionCookieOf, signIn } from '../../test/team.js';
 
 /** The value of a `name=value` cookie pair. */
 const valueOf = (pair: string) => pair.slice(pair.indexOf('=') + 1);
@@ -34,8 +34,9 @@ describe('no answer and no log line holds a password, session id, token or key (
       await kept('key used', await fetch(`${h.url}/api/p/logged/assets.json`, { headers: { authorization: `Bearer ${key}` } }));
       await kept('keys listed', await ana('GET', '/api/projects/logged/keys'));
 
-      const invited = await kept('invitation made', await ana('POST', '/api/projects/logged/members', { email: 'new@example.org', role: 'reader' }), (b) => (JSON.parse(b) as { invitation: { id: string } }).invitation.id);
-      const invitationId = (JSON.parse(invited) as { invitation: { id: string } }).invitation.id;
+      const linkOf = (b: string) => linkSecret((JSON.parse(b) as { invitation: { url: string } }).invitation.url);
+      const invitationId = linkOf(await kept('invitation made', await ana('POST', '/api/projects/logged/members', { email: 'new@example.org', role: 'reader' }), linkOf));
+      await kept('invitations listed', await ana('GET', '/api/projects/logged/invitations'));
       await kept('invitation page', await fetch(`${h.url}/editor/logged?invitation=${invitationId}`));
       const accepted = await fetch(`${h.url}/api/auth/invitations/${invitationId}/accept`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'New', password: 'another long password' }) });
       const newCookie = sessionCookieOf(accepted);

@@ -35,6 +35,9 @@ describe('sign-in attempts are limited (docs/contract.md §12)', () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
     expect((await attempt(h, 'dee@example.org', PASSWORD)).status).toBe(429);
+    // Each wrong one is in the audit log, under no project.
+    const refused = (await h.server.ctx.store.accounts.listAudit(null, { offset: 0, limit: 100 })).filter((e) => e.actor.id === dee.id);
+    expect(refused.map((e) => [e.action, e.target])).toEqual(Array.from({ length: 5 }, () => ['user.password.refused', '/api/auth/me']));
   });
 
   it('after 50 failures from one address, answers 429 for any email from it', async () => {

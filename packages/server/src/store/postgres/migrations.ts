@@ -318,4 +318,31 @@ export const postgresMigrations: Migration<pg.PoolClient>[] = [
       CREATE INDEX review_requests_by_project ON review_requests (project_id, created_at);
     `,
   },
+  {
+    version: 15,
+    name: "item queries: a geometry's bounding box, for models' GiST query indexes (docs/content-workflow.md)",
+    sql: `
+      CREATE FUNCTION orbis_geometry_box(g jsonb) RETURNS box LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $fn$
+      DECLARE b box;
+      BEGIN
+        IF g ->> 'type' = 'Point' THEN
+          RETURN box(point((g -> 'coordinates' ->> 0)::float8, (g -> 'coordinates' ->> 1)::float8), point((g -> 'coordinates' ->> 0)::float8, (g -> 'coordinates' ->> 1)::float8));
+        END IF;
+        SELECT box(point(min((p ->> 0)::float8), min((p ->> 1)::float8)), point(max((p ->> 0)::float8), max((p ->> 1)::float8))) INTO b
+          FROM jsonb_path_query(g, 'strict $.** ? (@.type() == "array" && @.size() >= 2 && @[0].type() == "number")') AS p;
+        RETURN b;
+      END
+      $fn$;
+    `,
+  },
+  {
+    version: 16,
+    name: 'accounts: unproven emails; invitations e-mailed only; audit details (docs/teams.md)',
+    sql: `
+      ALTER TABLE users ADD COLUMN email_unproven BOOLEAN NOT NULL DEFAULT false;
+      ALTER TABLE invitations ADD COLUMN mailed BOOLEAN NOT NULL DEFAULT false;
+      CREATE INDEX invitations_by_project ON invitations (project_id, created_at);
+      ALTER TABLE audit_log ADD COLUMN detail TEXT;
+    `,
+  },
 ];

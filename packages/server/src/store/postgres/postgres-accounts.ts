@@ -3,16 +3,18 @@ import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, AuditEntry, AuditSlice, Invitation, Member, Membership, Session, User, UserPatch } from '../account-store.js';
 import { StoreConflictError } from '../store.js';
 
-interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: Date; language: string | null }
+interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: Date; language: string | null; email_unproven: boolean }
 interface SessionRow { id_hash: string; user_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }
 interface TokenRow { id: string; user_id: string; name: string; token_hash: string; role: Role | null; project_ids: string[] | null; expires_at: Date | null; created_at: Date }
-interface AuditRow { id: string; project_id: string | null; at: Date; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string }
-interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: Date; expires_at: Date; accepted_at: Date | null }
+interface AuditRow { id: string; project_id: string | null; at: Date; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string; detail: string | null }
+interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: Date; expires_at: Date; accepted_at: Date | null; mailed: boolean }
 
 const UNIQUE_VIOLATION = '23505';
-const USER = 'id, email, name, password_hash, created_at, language';
+/** The audit entries of project $1, or (null) of no project: `= $1` keeps the index, which `IS NOT DISTINCT FROM` would not. */
+const auditScope = (projectId: string | null) => (projectId === null ? '($1::text IS NULL AND project_id IS NULL)' : 'project_id = $1');
+const USER = 'id, email, name, password_hash, created_at, language, email_unproven';
 const iso = (d: Date): string => d.toISOString();
-const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: iso(r.created_at), ...(r.language ? { language: r.language } : {}) });
+const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: iso(r.created_at), ...(r.language ? { language: r.language } : {}), ...(r.email_unproven ? { unproven: true } : {}) });
 const toSession = (r: SessionRow): Session => ({ idHash: r.id_hash, userId: r.user_id, createdAt: iso(r.created_at), lastSeenAt: iso(r.last_seen_at), expiresAt: iso(r.expires_at) });
 const toToken = (r: TokenRow): AccessToken => ({
   id: r.id, userId: r.user_id, name: r.name, tokenHash: r.token_hash, role: r.role,
@@ -22,10 +24,12 @@ const toAudit = (r: AuditRow): AuditEntry => ({
   id: r.id, projectId: r.project_id, at: iso(r.at),
   actor: { type: r.actor_type, ...(r.actor_id === null ? {} : { id: r.actor_id }), ...(r.actor_email === null ? {} : { email: r.actor_email }) },
   action: r.action, target: r.target, ip: r.ip,
+  ...(r.detail === null ? {} : { detail: JSON.parse(r.detail) as Record<string, string> }),
 });
 const toInvitation = (r: InvitationRow): Invitation => ({
   id: r.id, projectId: r.project_id, email: r.email, role: r.role, invitedBy: r.invited_by,
   createdAt: iso(r.created_at), expiresAt: iso(r.expires_at), acceptedAt: r.accepted_at && iso(r.accepted_at),
+  ...(r.mailed ? { mailed: true } : {}),
 });
 
 /** The PostgreSQL store's users, sessions, members, tokens, sign-in failures and audit log (docs/contract.md §12). */
@@ -42,7 +46,7 @@ export class PostgresAccounts implements AccountStore {
 
   async createUser(u: User): Promise<User> {
     try {
-      await this.pool.query('INSERT INTO users (id, email, email_key, name, password_hash, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [u.id, u.email, u.email.toLowerCase(), u.name, u.passwordHash, u.createdAt]);
+      await this.pool.query('INSERT INTO users (id, email, email_key, name, password_hash, created_at, email_unproven) VALUES ($1, $2, $3, $4, $5, $6, $7)', [u.id, u.email, u.email.toLowerCase(), u.name, u.passwordHash, u.createdAt, u.unproven === true]);
     } catch (err) {
       if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new StoreConflictError(`a user with the email "${u.email}" exists`);
       throw err;
@@ -79,16 +83,16 @@ export class PostgresAccounts implements AccountStore {
 
   async touchSession(idHash: string, now: string, idleSince: string): Promise<{ session: Session; user: User } | undefined> {
     // One statement: the session is found live and touched at once, with its user.
-    const [row] = await this.rows<SessionRow & { u_email: string; u_name: string; u_password_hash: string | null; u_created_at: Date; u_language: string | null }>(
+    const [row] = await this.rows<SessionRow & { u_email: string; u_name: string; u_password_hash: string | null; u_created_at: Date; u_language: string | null; u_email_unproven: boolean }>(
       `UPDATE sessions s SET last_seen_at = $2 FROM users u
         WHERE s.id_hash = $1 AND s.last_seen_at >= $3 AND s.expires_at > $2 AND u.id = s.user_id
-        RETURNING s.*, u.email AS u_email, u.name AS u_name, u.password_hash AS u_password_hash, u.created_at AS u_created_at, u.language AS u_language`,
+        RETURNING s.*, u.email AS u_email, u.name AS u_name, u.password_hash AS u_password_hash, u.created_at AS u_created_at, u.language AS u_language, u.email_unproven AS u_email_unproven`,
       [idHash, now, idleSince],
     );
     if (!row) return undefined;
     return {
       session: toSession(row),
-      user: toUser({ id: row.user_id, email: row.u_email, name: row.u_name, password_hash: row.u_password_hash, created_at: row.u_created_at, language: row.u_language }),
+      user: toUser({ id: row.user_id, email: row.u_email, name: row.u_name, password_hash: row.u_password_hash, created_at: row.u_created_at, language: row.u_language, email_unproven: row.u_email_unproven }),
     };
   }
 
@@ -111,7 +115,7 @@ export class PostgresAccounts implements AccountStore {
 
   async listMembers(projectId: string): Promise<Member[]> {
     const rows = await this.rows<UserRow & { role: Role }>(
-      'SELECT m.role, u.id, u.email, u.name, u.password_hash, u.created_at, u.language FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1 ORDER BY u.email_key COLLATE "C"',
+      'SELECT m.role, u.id, u.email, u.name, u.password_hash, u.created_at, u.language, u.email_unproven FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = $1 ORDER BY u.email_key COLLATE "C"',
       [projectId],
     );
     return rows.map((r) => ({ user: toUser(r), role: r.role }));
@@ -168,33 +172,41 @@ export class PostgresAccounts implements AccountStore {
 
   async addAudit(e: AuditEntry): Promise<void> {
     await this.pool.query(
-      'INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-      [e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip],
+      'INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+      [e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip, e.detail ? JSON.stringify(e.detail) : null],
     );
   }
 
-  async countAudit(projectId: string): Promise<number> {
-    const [row] = await this.rows<{ n: string }>('SELECT count(*) AS n FROM audit_log WHERE project_id = $1', [projectId]);
+  async countAudit(projectId: string | null): Promise<number> {
+    const [row] = await this.rows<{ n: string }>(`SELECT count(*) AS n FROM audit_log WHERE ${auditScope(projectId)}`, [projectId]);
     return Number(row!.n);
   }
 
-  async listAudit(projectId: string, slice: AuditSlice): Promise<AuditEntry[]> {
+  async listAudit(projectId: string | null, slice: AuditSlice): Promise<AuditEntry[]> {
     const rows = 'beforeId' in slice
-      ? await this.rows<AuditRow>('SELECT * FROM audit_log WHERE project_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3', [projectId, slice.beforeId, slice.limit])
-      : await this.rows<AuditRow>('SELECT * FROM audit_log WHERE project_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3', [projectId, slice.limit, slice.offset]);
+      ? await this.rows<AuditRow>(`SELECT * FROM audit_log WHERE ${auditScope(projectId)} AND id < $2 ORDER BY id DESC LIMIT $3`, [projectId, slice.beforeId, slice.limit])
+      : await this.rows<AuditRow>(`SELECT * FROM audit_log WHERE ${auditScope(projectId)} ORDER BY id DESC LIMIT $2 OFFSET $3`, [projectId, slice.limit, slice.offset]);
     return rows.map(toAudit);
   }
 
   async createInvitation(i: Invitation): Promise<void> {
     await this.pool.query(
-      'INSERT INTO invitations (id, project_id, email, role, invited_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [i.id, i.projectId, i.email, i.role, i.invitedBy, i.createdAt, i.expiresAt],
+      'INSERT INTO invitations (id, project_id, email, role, invited_by, created_at, expires_at, mailed) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [i.id, i.projectId, i.email, i.role, i.invitedBy, i.createdAt, i.expiresAt, i.mailed === true],
     );
   }
 
   async getInvitation(id: string): Promise<Invitation | undefined> {
     const [row] = await this.rows<InvitationRow>('SELECT * FROM invitations WHERE id = $1', [id]);
     return row && toInvitation(row);
+  }
+
+  async listInvitations(projectId: string): Promise<Invitation[]> {
+    return (await this.rows<InvitationRow>('SELECT * FROM invitations WHERE project_id = $1 AND accepted_at IS NULL ORDER BY created_at, id', [projectId])).map(toInvitation);
+  }
+
+  async deleteInvitation(projectId: string, id: string): Promise<boolean> {
+    return (await this.changed('DELETE FROM invitations WHERE project_id = $1 AND id = $2', [projectId, id])) > 0;
   }
 
   async markInvitationAccepted(id: string, at: string): Promise<boolean> {

@@ -32,6 +32,15 @@ export class PostgresItemVersions {
     );
   }
 
+  /** Replaces an item's versions by these; call inside a transaction, on its client. */
+  async replace(client: pg.PoolClient, modelId: string, itemId: string, versions: ItemVersion[]): Promise<void> {
+    await client.query('DELETE FROM item_versions WHERE model_id = $1 AND item_id = $2', [modelId, itemId]);
+    await client.query(
+      `INSERT INTO item_versions (model_id, item_id, ${COLUMNS}) SELECT $1, $2, * FROM unnest($3::int[], $4::timestamptz[], $5::text[], $6::boolean[], $7::text[])`,
+      [modelId, itemId, versions.map((v) => v.version), versions.map((v) => v.at), versions.map((v) => JSON.stringify(v.actor)), versions.map((v) => v.public), versions.map((v) => JSON.stringify(v.fields))],
+    );
+  }
+
   async count(modelId: string, itemId: string): Promise<number> {
     const { rows } = await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM item_versions WHERE model_id = $1 AND item_id = $2', [modelId, itemId]);
     return Number(rows[0]!.n);

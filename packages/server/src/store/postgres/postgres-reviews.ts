@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { DRAFT_COLUMNS, type DraftRow, REQUEST_COLUMNS, type RequestRow, requestValues, toDraft, toRequest } from '../review-rows.js';
-import type { ItemDraft, RequestClose, RequestState, ReviewRequest, ReviewStore } from '../review-store.js';
+import type { ItemDraft, RequestClose, RequestState, RestoredDraft, ReviewRequest, ReviewStore } from '../review-store.js';
 import { StoreConflictError, type VersionActor } from '../store.js';
 import type { PostgresContent } from './postgres-content.js';
 
@@ -40,6 +40,15 @@ export class PostgresReviews implements ReviewStore {
       );
       await this.content.versions.add(client, modelId, itemId, at, actor, values.public, values.fields);
       return toDraft(rows[0]!, read);
+    });
+  }
+
+  restore(drafts: RestoredDraft[], requests: ReviewRequest[]): Promise<void> {
+    return this.transaction(async (client) => {
+      for (const r of requests) await client.query(`INSERT INTO review_requests (${REQUEST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, requestValues(r));
+      for (const { modelId, itemId, draft: d } of drafts) {
+        await client.query('INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [modelId, itemId, d.public, JSON.stringify(d.fields), d.at, JSON.stringify(d.actor), d.requestId, d.published]);
+      }
     });
   }
 

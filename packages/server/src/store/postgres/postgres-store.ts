@@ -381,6 +381,7 @@ export class PostgresStore implements Store {
   countItemVersions(modelId: string, itemId: string): Promise<number> { return this.content.versions.count(modelId, itemId); }
   listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> { return this.content.versions.list(modelId, itemId, slice); }
   getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> { return this.content.versions.get(modelId, itemId, version); }
+  replaceItemVersions(modelId: string, itemId: string, versions: ItemVersion[]): Promise<void> { return this.transaction((client) => this.content.versions.replace(client, modelId, itemId, versions)); }
   private queried?: QueriedItems;
   /** Item queries (docs/content-workflow.md), made on first use. */
   private get queries(): QueriedItems { return (this.queried ??= new QueriedItems(POSTGRES_QUERY, postgresQueryRunner(this.pool))); }

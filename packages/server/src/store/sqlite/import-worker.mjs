@@ -19,13 +19,18 @@ db.exec(`
 `);
 const s = {
   stage: db.prepare('INSERT INTO temp.import_rows (public, fields, tail) VALUES (?, ?, ?)'),
-  model: db.prepare('SELECT fields, last_item_id FROM models WHERE id = ?'),
+  model: db.prepare('SELECT fields, last_item_id, review FROM models WHERE id = ?'),
   id: db.prepare('INSERT INTO temp.import_ids (seq, id) VALUES (?, ?)'),
   clearIds: db.prepare('DELETE FROM temp.import_ids'),
   copy: db.prepare(`
     INSERT INTO items (id, model_id, public, fields, created_at, updated_at, record)
-    SELECT i.id, ?, r.public, r.fields, ?, ?, '{"id":' || json_quote(i.id) || r.tail
+    SELECT i.id, ?, r.public AND NOT ?, r.fields, ?, ?, '{"id":' || json_quote(i.id) || r.tail
     FROM temp.import_rows r JOIN temp.import_ids i ON i.seq = r.seq ORDER BY r.seq`),
+  // A model that requires review keeps each new item hidden, its values and wanted flag as its draft (docs/content-workflow.md, "Review").
+  drafts: db.prepare(`
+    INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published)
+    SELECT ?, i.id, r.public, r.fields, ?, ?, NULL, 0
+    FROM temp.import_rows r JOIN temp.import_ids i ON i.seq = r.seq`),
   // Each item's first version (docs/content-workflow.md), in the same transaction.
   versions: db.prepare(`
     INSERT INTO item_versions (model_id, item_id, version, at, actor, public, fields)
@@ -56,14 +61,16 @@ function answer(request) {
       s.clearIds.run();
       fillIds(ids);
       db.exec('BEGIN IMMEDIATE');
-      const row = /** @type {{ fields: string; last_item_id: string | null } | undefined} */ (s.model.get(modelId));
+      const row = /** @type {{ fields: string; last_item_id: string | null; review: number } | undefined} */ (s.model.get(modelId));
       if (row === undefined || row.fields !== request.fields || row.last_item_id !== request.lastItemId) {
         db.exec('ROLLBACK');
         return { type: 'stale', found: row !== undefined, fieldsChanged: row !== undefined && row.fields !== request.fields };
       }
-      s.copy.run(modelId, now, now);
+      const review = row.review === 1 ? 1 : 0;
+      s.copy.run(modelId, review, now, now);
       s.versions.run(modelId, now, actor);
-      s.addCounts.run(ids.length, publicCount, ids.at(-1) ?? null, modelId);
+      if (review) s.drafts.run(modelId, now, actor);
+      s.addCounts.run(ids.length, review ? 0 : publicCount, ids.at(-1) ?? null, modelId);
       db.exec('COMMIT');
       return { type: 'committed' };
     }

@@ -309,6 +309,16 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
       CREATE INDEX review_requests_by_project ON review_requests (project_id, created_at);
     `,
   },
+  {
+    version: 14,
+    name: 'accounts: unproven emails; invitations e-mailed only; audit details (docs/teams.md)',
+    sql: `
+      ALTER TABLE users ADD COLUMN email_unproven INTEGER NOT NULL DEFAULT 0 CHECK (email_unproven IN (0, 1));
+      ALTER TABLE invitations ADD COLUMN mailed INTEGER NOT NULL DEFAULT 0 CHECK (mailed IN (0, 1));
+      CREATE INDEX invitations_by_project ON invitations (project_id, created_at);
+      ALTER TABLE audit_log ADD COLUMN detail TEXT;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the database's version, each in its own transaction. */

@@ -3,14 +3,14 @@ import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, AuditEntry, AuditSlice, Invitation, Member, Membership, Session, User, UserPatch } from '../account-store.js';
 import { StoreConflictError } from '../store.js';
 
-interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: string; language: string | null }
+interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: string; language: string | null; email_unproven: number }
 interface SessionRow { id_hash: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string }
 interface TokenRow { id: string; user_id: string; name: string; token_hash: string; role: Role | null; project_ids: string | null; expires_at: string | null; created_at: string }
-interface AuditRow { id: string; project_id: string | null; at: string; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string }
-interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: string; expires_at: string; accepted_at: string | null }
+interface AuditRow { id: string; project_id: string | null; at: string; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string; detail: string | null }
+interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: string; expires_at: string; accepted_at: string | null; mailed: number }
 
-const USER = 'id, email, name, password_hash, created_at, language';
-const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: r.created_at, ...(r.language ? { language: r.language } : {}) });
+const USER = 'id, email, name, password_hash, created_at, language, email_unproven';
+const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: r.created_at, ...(r.language ? { language: r.language } : {}), ...(r.email_unproven ? { unproven: true } : {}) });
 const toSession = (r: SessionRow): Session => ({ idHash: r.id_hash, userId: r.user_id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, expiresAt: r.expires_at });
 const toToken = (r: TokenRow): AccessToken => ({
   id: r.id, userId: r.user_id, name: r.name, tokenHash: r.token_hash, role: r.role,
@@ -20,9 +20,11 @@ const toAudit = (r: AuditRow): AuditEntry => ({
   id: r.id, projectId: r.project_id, at: r.at,
   actor: { type: r.actor_type, ...(r.actor_id === null ? {} : { id: r.actor_id }), ...(r.actor_email === null ? {} : { email: r.actor_email }) },
   action: r.action, target: r.target, ip: r.ip,
+  ...(r.detail === null ? {} : { detail: JSON.parse(r.detail) as Record<string, string> }),
 });
 const toInvitation = (r: InvitationRow): Invitation => ({
   id: r.id, projectId: r.project_id, email: r.email, role: r.role, invitedBy: r.invited_by, createdAt: r.created_at, expiresAt: r.expires_at, acceptedAt: r.accepted_at,
+  ...(r.mailed ? { mailed: true } : {}),
 });
 
 /** The SQLite store's users, sessions, members, tokens, sign-in failures and audit log (docs/contract.md §12). */
@@ -31,7 +33,7 @@ export class SqliteAccounts implements AccountStore {
 
   constructor(private readonly db: Database.Database) {
     this.s = {
-      insertUser: db.prepare('INSERT INTO users (id, email, email_key, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertUser: db.prepare('INSERT INTO users (id, email, email_key, name, password_hash, created_at, email_unproven) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       userById: db.prepare(`SELECT ${USER} FROM users WHERE id = ?`),
       userByEmail: db.prepare(`SELECT ${USER} FROM users WHERE email_key = ?`),
       users: db.prepare(`SELECT ${USER} FROM users ORDER BY created_at, id`),
@@ -55,19 +57,22 @@ export class SqliteAccounts implements AccountStore {
       insertFailure: db.prepare('INSERT INTO sign_in_failures (key, at) VALUES (?, ?)'),
       forgetFailures: db.prepare('DELETE FROM sign_in_failures WHERE at < ?'),
       failures: db.prepare('SELECT count(*) AS n, min(at) AS oldest FROM sign_in_failures WHERE key = ? AND at >= ?'),
-      insertAudit: db.prepare('INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      countAudit: db.prepare('SELECT count(*) AS n FROM audit_log WHERE project_id = ?'),
-      auditOffset: db.prepare('SELECT * FROM audit_log WHERE project_id = ? ORDER BY id DESC LIMIT ? OFFSET ?'),
-      auditBefore: db.prepare('SELECT * FROM audit_log WHERE project_id = ? AND id < ? ORDER BY id DESC LIMIT ?'),
-      insertInvitation: db.prepare('INSERT INTO invitations (id, project_id, email, role, invited_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      insertAudit: db.prepare('INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      // IS: a project's entries, or (null) those of no project.
+      countAudit: db.prepare('SELECT count(*) AS n FROM audit_log WHERE project_id IS ?'),
+      auditOffset: db.prepare('SELECT * FROM audit_log WHERE project_id IS ? ORDER BY id DESC LIMIT ? OFFSET ?'),
+      auditBefore: db.prepare('SELECT * FROM audit_log WHERE project_id IS ? AND id < ? ORDER BY id DESC LIMIT ?'),
+      insertInvitation: db.prepare('INSERT INTO invitations (id, project_id, email, role, invited_by, created_at, expires_at, mailed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       invitation: db.prepare('SELECT * FROM invitations WHERE id = ?'),
+      invitations: db.prepare('SELECT * FROM invitations WHERE project_id = ? AND accepted_at IS NULL ORDER BY created_at, id'),
+      deleteInvitation: db.prepare('DELETE FROM invitations WHERE project_id = ? AND id = ?'),
       acceptInvitation: db.prepare('UPDATE invitations SET accepted_at = ? WHERE id = ? AND accepted_at IS NULL'),
     };
   }
 
   async createUser(u: User): Promise<User> {
     try {
-      this.s.insertUser.run(u.id, u.email, u.email.toLowerCase(), u.name, u.passwordHash, u.createdAt);
+      this.s.insertUser.run(u.id, u.email, u.email.toLowerCase(), u.name, u.passwordHash, u.createdAt, u.unproven ? 1 : 0);
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new StoreConflictError(`a user with the email "${u.email}" exists`);
       throw err;
@@ -173,25 +178,33 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async addAudit(e: AuditEntry): Promise<void> {
-    this.s.insertAudit.run(e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip);
+    this.s.insertAudit.run(e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip, e.detail ? JSON.stringify(e.detail) : null);
   }
 
-  async countAudit(projectId: string): Promise<number> {
+  async countAudit(projectId: string | null): Promise<number> {
     return (this.s.countAudit.get(projectId) as { n: number }).n;
   }
 
-  async listAudit(projectId: string, slice: AuditSlice): Promise<AuditEntry[]> {
+  async listAudit(projectId: string | null, slice: AuditSlice): Promise<AuditEntry[]> {
     const rows = 'beforeId' in slice ? this.s.auditBefore.all(projectId, slice.beforeId, slice.limit) : this.s.auditOffset.all(projectId, slice.limit, slice.offset);
     return (rows as AuditRow[]).map(toAudit);
   }
 
   async createInvitation(i: Invitation): Promise<void> {
-    this.s.insertInvitation.run(i.id, i.projectId, i.email, i.role, i.invitedBy, i.createdAt, i.expiresAt);
+    this.s.insertInvitation.run(i.id, i.projectId, i.email, i.role, i.invitedBy, i.createdAt, i.expiresAt, i.mailed ? 1 : 0);
   }
 
   async getInvitation(id: string): Promise<Invitation | undefined> {
     const row = this.s.invitation.get(id) as InvitationRow | undefined;
     return row && toInvitation(row);
+  }
+
+  async listInvitations(projectId: string): Promise<Invitation[]> {
+    return (this.s.invitations.all(projectId) as InvitationRow[]).map(toInvitation);
+  }
+
+  async deleteInvitation(projectId: string, id: string): Promise<boolean> {
+    return this.s.deleteInvitation.run(projectId, id).changes > 0;
   }
 
   async markInvitationAccepted(id: string, at: string): Promise<boolean> {

@@ -32,7 +32,20 @@ export class SqliteItemVersions {
       offset: db.prepare(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = ? AND item_id = ? ORDER BY version DESC LIMIT ? OFFSET ?`),
       before: db.prepare(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = ? AND item_id = ? AND version < ? ORDER BY version DESC LIMIT ?`),
       one: db.prepare(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = ? AND item_id = ? AND version = ?`),
+      removeAll: db.prepare('DELETE FROM item_versions WHERE model_id = ? AND item_id = ?'),
+      put: db.prepare(`INSERT INTO item_versions (model_id, item_id, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`),
     };
+    this.replaceAll = db.transaction((modelId: string, itemId: string, versions: ItemVersion[]) => {
+      this.s.removeAll.run(modelId, itemId);
+      for (const v of versions) this.s.put.run(modelId, itemId, v.version, v.at, JSON.stringify(v.actor), v.public ? 1 : 0, JSON.stringify(v.fields));
+    });
+  }
+
+  private readonly replaceAll: (modelId: string, itemId: string, versions: ItemVersion[]) => void;
+
+  /** Replaces an item's versions by these, in one transaction. */
+  replace(modelId: string, itemId: string, versions: ItemVersion[]): void {
+    this.replaceAll(modelId, itemId, versions);
   }
 
   /** Keeps the item's next version; call inside the write's transaction. */

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { DRAFT_COLUMNS, type DraftRow, REQUEST_COLUMNS, type RequestRow, requestValues, toDraft, toRequest } from '../review-rows.js';
-import type { ItemDraft, RequestClose, RequestState, ReviewRequest, ReviewStore } from '../review-store.js';
+import type { ItemDraft, RequestClose, RequestState, RestoredDraft, ReviewRequest, ReviewStore } from '../review-store.js';
 import { StoreConflictError, type VersionActor } from '../store.js';
 import type { SqliteContent } from './sqlite-content.js';
 
@@ -30,7 +30,15 @@ export class SqliteReviews implements ReviewStore {
       request: db.prepare(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = ? AND id = ?`),
       requests: db.prepare(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = ? AND (? IS NULL OR state = ?) ORDER BY created_at DESC, id DESC LIMIT ?`),
       close: db.prepare('UPDATE review_requests SET state = ?, closed_by = ?, closed_at = ?, comment = ? WHERE id = ?'),
+      restoreDraft: db.prepare('INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     };
+  }
+
+  async restore(drafts: RestoredDraft[], requests: ReviewRequest[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const r of requests) this.s.insertRequest.run(...requestValues(r));
+      for (const { modelId, itemId, draft: d } of drafts) this.s.restoreDraft.run(modelId, itemId, d.public ? 1 : 0, JSON.stringify(d.fields), d.at, JSON.stringify(d.actor), d.requestId, d.published ? 1 : 0);
+    }).immediate();
   }
 
   async getDraft(modelId: string, itemId: string): Promise<ItemDraft | undefined> {

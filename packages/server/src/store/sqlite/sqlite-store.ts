@@ -369,6 +369,7 @@ export class SqliteStore implements Store {
   async countItemVersions(modelId: string, itemId: string): Promise<number> { return this.content.versions.count(modelId, itemId); }
   async listItemVersions(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> { return this.content.versions.list(modelId, itemId, slice); }
   async getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> { return this.content.versions.get(modelId, itemId, version); }
+  async replaceItemVersions(modelId: string, itemId: string, versions: ItemVersion[]): Promise<void> { this.content.versions.replace(modelId, itemId, versions); }
   private queried?: QueriedItems;
   /** Item queries (docs/content-workflow.md), made on first use. */
   private get queries(): QueriedItems { return (this.queried ??= new QueriedItems(SQLITE_QUERY, sqliteQueryRunner(this.db))); }

@@ -1,6 +1,6 @@
 import { BoundingSphere, Color, ColorGeometryInstanceAttribute, type ImageryLayer, JulianDate, PointPrimitiveCollection, Rectangle, ShowGeometryInstanceAttribute, SingleTileImageryProvider, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
 import type { Appearance } from '@orbis/scene';
-import type { ClusterOptions, FeatureBatch, HeatmapOptions, PointColumns, VectorReply, VectorRequest } from './vector-protocol.js';
+import type { ClusterOptions, FeatureBatch, HeatmapOptions, PointColumns, ShapePart, VectorReply, VectorRequest } from './vector-protocol.js';
 import type { HeatImage } from './heat-grid.js';
 import { CesiumClusterView } from './cesium-cluster-view.js';
 import { TimeGate } from './time-gate.js';
@@ -9,6 +9,7 @@ import { BatchedLayer } from './batched-layer.js';
 import { FeatureTable } from './feature-table.js';
 import { type DrawnBatch, DrawnBatches } from './drawn-batches.js';
 import { addShapes, PointAdder, VectorPick } from './vector-primitives.js';
+import { degreesToCartesians, shapeOnScreen } from './shape-on-screen.js';
 
 const HIGHLIGHT = Color.YELLOW;
 /** The longest a frame spends adding batches (the frame then builds them: keep both under 100 ms). */
@@ -74,6 +75,8 @@ export class CesiumVectorLayer extends BatchedLayer {
   /** Ids and properties of the features added so far. */
   private readonly features = new FeatureTable();
   private readonly anchors: Float64Array[] = [];
+  /** Each batch's lines and polygons, to tell which show in a screen rectangle (featuresIn). */
+  private readonly shapeParts: ShapePart[][] = [];
   /** Per batch begun: its points' columns and markers, its shapes' primitives. */
   private readonly batches = new DrawnBatches();
   private readonly shapes: Shape[] = [];
@@ -203,6 +206,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.drawing = undefined;
     this.features.clear();
     this.anchors.length = 0;
+    this.shapeParts.length = 0;
     this.batches.clear();
     this.shapes.length = 0;
     this.picks.length = 0;
@@ -308,6 +312,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   private begin(batch: FeatureBatch): { batch: FeatureBatch; adder: PointAdder; drawn: DrawnBatch } {
     this.features.add(batch);
     this.anchors.push(batch.anchors);
+    this.shapeParts.push(batch.shapes);
     if (batch.points.feature.length > 0) this.kinds.add('marker');
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
     const admitted = this.time.admit(batch);
@@ -383,20 +388,29 @@ export class CesiumVectorLayer extends BatchedLayer {
     return positions.length ? BoundingSphere.fromPoints(positions) : undefined;
   }
 
-  /** The ids of the features drawn and shown whose anchor shows inside a screen rectangle (DrawnBatches.drawn). */
+  /**
+   * The ids of the features drawn and shown (DrawnBatches.drawn) that show inside a screen
+   * rectangle: a point whose anchor is inside, a line or a polygon any part of which is.
+   */
   featuresIn(left: number, top: number, right: number, bottom: number): string[] {
     if (!this.primitives.show) return [];
-    const out: string[] = [];
+    const found = new Set<number>();
     const scratch = new Cartesian3();
     let index = 0;
     for (const anchors of this.anchors) {
       for (let i = 0; i < anchors.length; i += 3, index++) {
         if (anchors[i] === 0 && anchors[i + 1] === 0 && anchors[i + 2] === 0) continue;
         const at = SceneTransforms.worldToWindowCoordinates(this.scene, Cartesian3.fromElements(anchors[i]!, anchors[i + 1]!, anchors[i + 2]!, scratch));
-        if (at && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom && this.batches.drawn(index)) out.push(this.features.id(index)!);
+        if (at && at.x >= left && at.x <= right && at.y >= top && at.y <= bottom) found.add(index);
       }
     }
-    return out;
+    // A line or polygon whose anchor (its first vertex) is off screen may still cross the rectangle.
+    for (const parts of this.shapeParts) {
+      for (const part of parts) {
+        if (!found.has(part.feature) && shapeOnScreen(this.scene, part.kind, degreesToCartesians(part.positions), left, top, right, bottom)) found.add(part.feature);
+      }
+    }
+    return [...found].sort((a, b) => a - b).filter((i) => this.batches.drawn(i)).map((i) => this.features.id(i)!);
   }
 
   /** Draws these features in the highlight colour, and the ones highlighted before as they were. */

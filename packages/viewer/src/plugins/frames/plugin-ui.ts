@@ -1,9 +1,9 @@
 import type { FrameSize } from '@orbis/plugin-api';
 import { cssSize, SandboxedFrame } from './sandboxed-frame.js';
 import { t } from '../../ui/i18n.js';
+import type { Extension } from './widget-area.js';
+import type { WidgetArea } from '@orbis/scene';
 
-/** Where a widget sits over the viewer. */
-export type WidgetArea = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
 
 /**
  * Shows plugins' own UI (`app.ui`): each widget's {@link SandboxedFrame} in its corner of the
@@ -18,6 +18,8 @@ export class PluginUi {
     private readonly overlay: HTMLElement,
     private readonly areaOf: (source: string) => WidgetArea,
     private readonly onMessage: (source: string, message: unknown) => void,
+    /** A widget's layout from its manifest: which way it stretches, and whether it starts stretched. */
+    private readonly layoutOf: (source: string) => { extension: Extension; extended: boolean } = () => ({ extension: 'horizontally', extended: false }),
   ) {
     window.addEventListener('message', (event) => {
       for (const [source, frame] of this.frames) {
@@ -71,35 +73,52 @@ export class PluginUi {
     }
     frame.show(html);
     // A block spans its panel's width unless it asks for less (Re:Earth's blocks fill the infobox's width).
-    const extended = options.extended === true;
-    frame.element.style.width = extended || (place && options.width === undefined) ? '100%' : cssSize(options.width, 300);
+    // A widget whose manifest says `extended` starts stretched, until a show or resize says otherwise.
+    const layout = this.layoutOf(source);
+    const extended = options.extended === true || (options.extended === undefined && !place && layout.extended);
+    const across = extended && layout.extension === 'horizontally';
+    frame.element.style.width = across || (place && options.width === undefined) ? '100%' : cssSize(options.width, 300);
     frame.element.style.height = cssSize(options.height, 200);
-    frame.element.classList.toggle('extended', extended);
+    this.stretch(source, frame.element, extended);
     frame.element.hidden = options.visible === false;
   }
 
   /**
    * `app.ui.resize`: an extended frame spans its zone's width, top or bottom (Re:Earth's extended
-   * widget; plugin-widgets.css gives its corner the whole row) until a resize with `extended` false
-   * or a width; an
-   * absent width or height keeps the frame's current one, as Re:Earth's `resize(undefined, 500)`.
+   * widget; plugin-widgets.css gives its corner the whole row), or the viewer's height for a widget
+   * that stretches vertically, until a resize with `extended` false or a width (a height, for a
+   * vertical one); an absent width or height keeps the frame's current one, as Re:Earth's
+   * `resize(undefined, 500)`.
    */
   resize(source: string, width: FrameSize | undefined, height: FrameSize | undefined, extended: boolean | undefined): void {
     const element = this.frames.get(source)?.element;
     if (!element) return;
-    // `extended` absent: a width given ends it (the frame takes that width), else the frame stays
-    // as it is (`resize(undefined, 500)` changes the height of an extended frame only).
+    const vertical = this.layoutOf(source).extension === 'vertically';
+    // `extended` absent: a size along the stretch ends it (the frame takes that size), else the frame
+    // stays as it is (`resize(undefined, 500)` changes the height of a horizontally extended frame only).
     const wasExtended = element.classList.contains('extended');
-    const extend = extended ?? (width === undefined && wasExtended);
-    element.classList.toggle('extended', extend);
-    if (extend) element.style.width = '100%';
-    else if (width !== undefined || wasExtended) element.style.width = cssSize(width, 300);
+    const extend = extended ?? ((vertical ? height : width) === undefined && wasExtended);
+    this.stretch(source, element, extend);
+    if (extend && !vertical) element.style.width = '100%';
+    else if (width !== undefined || (wasExtended && !vertical)) element.style.width = cssSize(width, 300);
     if (height !== undefined) element.style.height = cssSize(height, 200);
   }
 
-  /** Whether the frame of `source` is extended now (`show`'s and `resize`'s rules above). */
-  extended(source: string): boolean {
-    return this.frames.get(source)?.element.classList.contains('extended') ?? false;
+  /** Marks a frame extended (plugin-widgets.css stretches it), the way its layout says. */
+  private stretch(source: string, element: HTMLElement, extended: boolean): void {
+    element.classList.toggle('extended', extended);
+    element.classList.toggle('vertical', extended && this.layoutOf(source).extension === 'vertically');
+  }
+
+  /**
+   * Which way the frame of `source` is stretched now (`show`'s and `resize`'s rules above), none when
+   * it is not; before its first show, what its manifest says.
+   */
+  extended(source: string): Extension | undefined {
+    const element = this.frames.get(source)?.element;
+    const layout = this.layoutOf(source);
+    const extended = element ? element.classList.contains('extended') : layout.extended;
+    return extended ? layout.extension : undefined;
   }
 
   /** `app.ui.close`: the frame goes; a later `show` makes a new one. */

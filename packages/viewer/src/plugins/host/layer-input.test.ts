@@ -73,8 +73,8 @@ describe('toPluginLayer: Orbis\'s form and Re:Earth\'s give the same layer', () 
   it('names the wrong field in a TypeError', () => {
     const cases: [unknown, string | ReturnType<typeof expect.stringMatching>][] = [
       [null, 'layers.add: layer must be an object'],
-      [{ type: 'shapefile', url: 'x' }, 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, not "shapefile"'],
-      [{ type: 'simple', data: { type: 'shapefile', url: 'x' } }, 'layers.add: layer.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, reearth-buildings, osm-buildings, google-photorealistic, not "shapefile"'],
+      [{ type: 'shapefile', url: 'x' }, 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, geotiff, not "shapefile"'],
+      [{ type: 'simple', data: { type: 'shapefile', url: 'x' } }, 'layers.add: layer.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, geotiff, tiles, tms, reearth-buildings, osm-buildings, google-photorealistic, not "shapefile"'],
       [{ type: 'simple', data: { type: 'reearth-buildings', value: {} } }, 'layers.add: layer.data.value does not apply to a "reearth-buildings" layer: its tiles are the source\'s own'],
       [{ type: 'simple', data: { type: 'wms', url: 'a', layers: [1] } }, 'layers.add: layer.data.layers must be a layer name, names comma-separated, or an array of names'],
       [{ type: 'simple', data: { type: 'csv', url: 'a', csv: 'lat' } }, 'layers.add: layer.data.csv must be {latColumn?, lngColumn?, heightColumn?, idColumn?, noHeader?, disableTypeConversion?}'],

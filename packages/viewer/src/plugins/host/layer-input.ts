@@ -2,8 +2,11 @@ import type { Appearance, Infobox, Layer, LayerType } from '@orbis/plugin-api';
 import { isCssColor, LAYER_TYPES, styleExpressionError } from '@orbis/scene/checks';
 import { isTilesetSource, TILESET_SOURCES } from './tileset-sources.js';
 
-/** The layer types a plugin may add: the scene's (docs/contract.md §4), but `geotiff`, which shows an uploaded file's tiles (docs/rasters.md). */
-export const PLUGIN_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES.filter((t): t is LayerType => t !== 'geotiff');
+/** The layer types a plugin may add: the scene's (docs/contract.md §4; a `geotiff` one shows a GeoTIFF the scene shows, docs/rasters.md). */
+export const PLUGIN_LAYER_TYPES: readonly LayerType[] = LAYER_TYPES;
+/** Re:Earth's raster tile `data.type`s: `tiles` ({z}/{x}/{y} from the north) and `tms` (rows from the south), drawn as `imagery`. */
+const REEARTH_TILES = ['tiles', 'tms'] as const;
+export const isReearthTiles = (type: unknown): boolean => (REEARTH_TILES as readonly unknown[]).includes(type);
 /** The appearance keys (docs/contract.md §7): in Re:Earth's form they sit at the layer's top level. */
 export const APPEARANCE_KEYS = ['marker', 'polyline', 'polygon', 'model', '3dtiles'] as const;
 
@@ -75,10 +78,11 @@ function fromReearth(input: Record<string, unknown>): PluginLayerSpec {
   };
 }
 
-/** A Re:Earth `data.type`: a layer type, or a named 3D Tiles source (drawn as `3dtiles`). */
+/** A Re:Earth `data.type`: a layer type, Re:Earth's raster tiles (drawn as `imagery`), or a named 3D Tiles source (drawn as `3dtiles`). */
 function dataLayerType(value: unknown, path: string): LayerType {
   if (isTilesetSource(value)) return '3dtiles';
-  if (!PLUGIN_LAYER_TYPES.includes(value as LayerType)) fail(path, `must be one of ${[...PLUGIN_LAYER_TYPES, ...TILESET_SOURCES].join(', ')}, not ${JSON.stringify(value)}`);
+  if (isReearthTiles(value)) return 'imagery';
+  if (!PLUGIN_LAYER_TYPES.includes(value as LayerType)) fail(path, `must be one of ${[...PLUGIN_LAYER_TYPES, ...REEARTH_TILES, ...TILESET_SOURCES].join(', ')}, not ${JSON.stringify(value)}`);
   return value as LayerType;
 }
 

@@ -2,6 +2,7 @@ import type { Layer, LayerType } from '@orbis/plugin-api';
 import type { PluginLayerSource } from '../../engine/engine-plugin-layers.js';
 import { PLUGIN_LAYER_TYPES } from './layer-input.js';
 import { mergeOverride } from './property-layers.js';
+import { isReearthTiles } from './layer-input.js';
 import { isTilesetSource, tilesetSourceUrl } from './tileset-sources.js';
 
 type Json = Record<string, unknown>;
@@ -38,10 +39,11 @@ function mergeData(target: Json, patch: Json): Json {
   return out;
 }
 
-/** The layer type a layer's data says (Re:Earth's `data.type`; a named 3D Tiles source is `3dtiles`), else its own. */
+/** The layer type a layer's data says (Re:Earth's `data.type`; a named 3D Tiles source is `3dtiles`, Re:Earth's raster tiles `imagery`), else its own. */
 export function dataType(layer: Layer): LayerType {
   const type = (layer as { data?: { type?: unknown } }).data?.type;
   if (isTilesetSource(type)) return '3dtiles';
+  if (isReearthTiles(type)) return 'imagery';
   return PLUGIN_LAYER_TYPES.includes(type as LayerType) ? (type as LayerType) : layer.type;
 }
 
@@ -50,17 +52,26 @@ export function dataType(layer: Layer): LayerType {
  * own `url` (or its asset's, by `assetUrl`); a named 3D Tiles source's tileset (tileset-sources.ts).
  * The rest of `data` is the type's settings (CSV columns, WMS layers, …).
  */
-export function layerSource(layer: Layer, assetUrl: (assetId: string) => string | undefined): PluginLayerSource {
+export function layerSource(layer: Layer, assetUrl: (assetId: string) => string | undefined, rasterUrl: (source: string) => string | undefined = () => undefined): PluginLayerSource {
   const data = ((layer as { data?: Json }).data ?? {}) as Json;
   const inline = data.value;
+  const type = dataType(layer);
   // A named 3D Tiles source (Re:Earth's `reearth-buildings`, …): its tileset, or why it has none.
-  const named = isTilesetSource(data.type) ? tilesetSourceUrl(data.type, data) : undefined;
-  const own = typeof data.url === 'string' ? data.url : (layer.url ?? (layer.assetId === undefined ? undefined : assetUrl(layer.assetId)));
+  let named: { url: string } | { problem: string } | undefined = isTilesetSource(data.type) ? tilesetSourceUrl(data.type, data) : undefined;
+  let own = typeof data.url === 'string' ? data.url : (layer.url ?? (layer.assetId === undefined ? undefined : assetUrl(layer.assetId)));
+  // Re:Earth's TMS tiles count rows from the south (CesiumJS's {reverseY}).
+  if (data.type === 'tms' && own !== undefined) own = own.replace('{y}', '{reverseY}');
+  if (type === 'geotiff') {
+    // A GeoTIFF the page serves (docs/rasters.md, "Plugins"): the tiles of the scene's geotiff layer of that asset or URL, in the plugin's own style.
+    const source = layer.assetId ?? (typeof data.url === 'string' ? data.url : layer.url);
+    const tiles = source === undefined ? undefined : rasterUrl(source);
+    named = tiles !== undefined ? { url: tiles } : { problem: `a geotiff layer shows a GeoTIFF that a geotiff layer of the scene shows (by its assetId or URL): ${JSON.stringify(source ?? null)} is none` };
+  }
   const url = inline !== undefined ? undefined : named ? ('url' in named ? named.url : undefined) : own;
   const settings = Object.fromEntries(Object.entries(data).filter(([key]) => !['value', 'type', 'url'].includes(key)));
   return {
     id: layer.id,
-    type: dataType(layer),
+    type,
     visible: layer.visible,
     ...(url === undefined ? {} : { url }),
     ...(inline === undefined ? {} : { inline }),

@@ -78,7 +78,7 @@ describe('app.layers against a test engine', () => {
       pluginId: 'p',
     });
     expect(fake.lines().slice(2)).toEqual([
-      ['TypeError', 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, not "shp"'],
+      ['TypeError', 'layers.add: layer.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, geotiff, not "shp"'],
       ['TypeError', 'layers.add: layer.assetId "nope" is no asset this page shows'],
       ['TypeError', 'layers.add: layer must be an object, not "layer"'],
     ]);
@@ -131,6 +131,28 @@ describe('app.layers against a test engine', () => {
     expect(fake.lines().slice(2)).toEqual([['load', 'p-layer-1'], ['load', 'p-layer-2']]);
     fake.host.emit('click', {});
     expect(fake.lines().slice(4)).toEqual([['landmarks', 'city', 'p-layer-1', 'p-layer-2', 'p-layer-3']]);
+  });
+
+  it("takes Re:Earth's raster shapes (tiles, tms) as imagery, and a geotiff layer of a GeoTIFF the scene shows, by asset or URL, through the server's tiles in its own style (docs/rasters.md)", () => {
+    const fake = run([
+      plugin('p', `
+        app.layers.add({ type: 'simple', data: { type: 'tiles', url: 'https://t.example.org/{z}/{x}/{y}.png' } });
+        app.layers.add({ type: 'simple', data: { type: 'tms', url: 'https://t.example.org/tms/{z}/{x}/{y}.png' } });
+        app.layers.add({ type: 'geotiff', assetId: 'ast_dem', data: { hillshade: true } });
+        app.layers.add({ type: 'simple', data: { type: 'geotiff', url: 'https://example.org/dem-cog.tif', ramp: ['red', 'blue'], breaks: [100] } });
+        app.layers.add({ type: 'geotiff', url: 'https://example.org/other.tif' });
+        console.log('went on');
+      `),
+    ]);
+    expect(fake.lines()).toEqual(['went on']);
+    const tiles = '/api/p/demo/rasters/ast_dem/{z}/{x}/{y}.png';
+    expect(fake.layers.calls.filter((c) => c.op === 'add').map((c) => c.args[0])).toEqual([
+      { id: 'p-layer-1', type: 'imagery', url: 'https://t.example.org/{z}/{x}/{y}.png', visible: true },
+      { id: 'p-layer-2', type: 'imagery', url: 'https://t.example.org/tms/{z}/{x}/{reverseY}.png', visible: true },
+      { id: 'p-layer-3', type: 'geotiff', url: tiles, visible: true, data: { hillshade: true } },
+      { id: 'p-layer-4', type: 'geotiff', url: tiles, visible: true, data: { ramp: ['red', 'blue'], breaks: [100] } },
+      { id: 'p-layer-5', type: 'geotiff', visible: true, problem: 'a geotiff layer shows a GeoTIFF that a geotiff layer of the scene shows (by its assetId or URL): "https://example.org/other.tif" is none' },
+    ]);
   });
 
   it('deletes its own layers; shows and hides any layer, firing visible once per change', async () => {
@@ -282,7 +304,7 @@ describe('app.layers against a test engine', () => {
     ]);
     expect(fake.lines().slice(0, 2)).toEqual([{ type: 'geojson', value: AREA }, { value: POINT }]);
     expect(fake.lines().slice(2, 7)).toEqual([
-      ['TypeError', 'layers.override: patch.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, reearth-buildings, osm-buildings, google-photorealistic, not "shp"'],
+      ['TypeError', 'layers.override: patch.data.type must be one of geojson, czml, kml, 3dtiles, gltf, imagery, wms, csv, gpx, mvt, geotiff, tiles, tms, reearth-buildings, osm-buildings, google-photorealistic, not "shp"'],
       ['TypeError', 'layers.override: patch.data.url must be a non-empty string'],
       ['TypeError', 'layers.override: patch.data must be {type?, url?, value?} or null'],
       ['TypeError', 'layers.override: patch.data takes url or value, not both'],

@@ -18,6 +18,8 @@ export interface LayerServices {
   featuresInRect(x0: number, y0: number, x1: number, y1: number): SelectedFeature[];
   /** The URL of a project asset, where the page knows it. */
   assetUrl(assetId: string): string | undefined;
+  /** The tile template of the scene's geotiff layer of an asset id or URL (docs/rasters.md, "Plugins"). */
+  rasterUrl(source: string): string | undefined;
 }
 
 interface Owned {
@@ -86,7 +88,7 @@ export class PluginLayers {
     if (patch === null) mine.delete(pluginId);
     else mine.set(pluginId, mergeLayerOverride(previous ?? {}, patch));
     const after = this.find(id)!;
-    const [was, now] = [layerSource(before, this.services.assetUrl), layerSource(after, this.services.assetUrl)];
+    const [was, now] = [layerSource(before, this.services.assetUrl, this.services.rasterUrl), layerSource(after, this.services.assetUrl, this.services.rasterUrl)];
     if (now.inline !== undefined && now.type !== 'geojson' && now.type !== 'czml') {
       if (previous) mine.set(pluginId, previous);
       else mine.delete(pluginId);
@@ -109,14 +111,14 @@ export class PluginLayers {
 
   add(pluginId: string, spec: PluginLayerSpec): string {
     let url = spec.url;
-    if (spec.assetId !== undefined) {
+    if (spec.assetId !== undefined && spec.type !== 'geotiff') {
       url = this.services.assetUrl(spec.assetId);
       if (url === undefined) throw new TypeError(`layers.add: layer.assetId "${spec.assetId}" is no asset this page shows`);
     }
     const id = `${pluginId}-layer-${this.next++}`;
     const layer: Layer = { id, ...structuredClone(spec), pluginId };
     this.added.set(id, { pluginId, layer });
-    const source = layerSource(layer, () => url);
+    const source = layerSource(layer, () => url, this.services.rasterUrl);
     void this.services.engine.add(source).then((ok) => {
       if (ok && this.added.has(id)) this.emit('layers.load', { layerId: id });
     });

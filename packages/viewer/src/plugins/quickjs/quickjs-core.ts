@@ -1,4 +1,4 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule, SuccessOrFail } from 'quickjs-emscripten-core';
 import SANDBOX_RUNTIME from 'virtual:orbis-sandbox-runtime';
 import type { SandboxLimits } from '../sandbox/sandbox-limits.js';
 import { MESSAGE_OPS } from '../protocol/host-ops.js';
@@ -45,6 +45,8 @@ export class QuickJsCore {
   depth = 0;
   /** Why the host stopped this runtime from inside a call (its next interrupt check ends it). */
   private aborted: string | undefined;
+  /** While the host reads an error out of the sandbox: the end of that read's own slice. */
+  private readingUntil: number | undefined;
   /** The plugin's messages (MESSAGE_OPS), on either thread: past the budget a call throws. */
   private readonly messages = new MessageBudget(() =>
     this.hooks.report('warn', `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to its UI, extensions, modal, popup) in a second: each one more throws a TypeError until the second is over`),
@@ -61,7 +63,9 @@ export class QuickJsCore {
     this.runtime = module.newRuntime();
     this.runtime.setMemoryLimit(limits.memoryBytes);
     this.runtime.setMaxStackSize(limits.stackBytes);
-    this.runtime.setInterruptHandler(() => this.aborted !== undefined || Date.now() > this.deadline);
+    this.runtime.setInterruptHandler(() =>
+      this.readingUntil !== undefined ? Date.now() > this.readingUntil : this.aborted !== undefined || Date.now() > this.deadline,
+    );
     this.context = this.runtime.newContext();
   }
 
@@ -81,8 +85,8 @@ export class QuickJsCore {
     try {
       const made = this.enter(() => {
         // The runtime (runtime/index.ts, bundled at build time) evaluates to its start(host).
-        const startRuntime = ctx.unwrapResult(ctx.evalCode(SANDBOX_RUNTIME, 'orbis-runtime.js'));
-        const entryObject = ctx.unwrapResult(ctx.callFunction(startRuntime, ctx.undefined, host));
+        const startRuntime = this.unwrap(ctx.evalCode(SANDBOX_RUNTIME, 'orbis-runtime.js'));
+        const entryObject = this.unwrap(ctx.callFunction(startRuntime, ctx.undefined, host));
         startRuntime.dispose();
         return entryObject;
       }, false, RUNTIME_START_MS);
@@ -96,7 +100,7 @@ export class QuickJsCore {
     for (const [kind, json] of initial) this.call('update', [kind, json]);
     if (!this.alive) return;
     this.status = 'running';
-    this.enter(() => ctx.unwrapResult(ctx.evalCode(code, `${this.label}.js`)).dispose(), true);
+    this.enter(() => this.unwrap(ctx.evalCode(code, `${this.label}.js`)).dispose(), true);
   }
 
   /**
@@ -117,7 +121,7 @@ export class QuickJsCore {
         a === undefined ? ctx.undefined : typeof a === 'number' ? ctx.newNumber(a) : typeof a === 'boolean' ? (a ? ctx.true : ctx.false) : ctx.newString(a),
       );
       try {
-        ctx.unwrapResult(ctx.callFunction(entry[name], ctx.undefined, ...handles)).dispose();
+        this.unwrap(ctx.callFunction(entry[name], ctx.undefined, ...handles)).dispose();
       } finally {
         for (const h of handles) if (h.alive && h !== ctx.undefined && h !== ctx.true && h !== ctx.false) h.dispose();
       }
@@ -182,14 +186,33 @@ export class QuickJsCore {
    */
   private runJobs(): void {
     for (;;) {
-      const jobs = this.runtime.executePendingJobs(JOB_CHUNK);
-      if (jobs.error) {
-        const error = this.context.dump(jobs.error);
-        jobs.error.dispose();
-        throw Object.assign(new Error(describe(error)), { sandboxError: error });
-      }
-      if (jobs.value < JOB_CHUNK && !this.runtime.hasPendingJob()) return;
+      const ran = this.unwrap(this.runtime.executePendingJobs(JOB_CHUNK));
+      if (ran < JOB_CHUNK && !this.runtime.hasPendingJob()) return;
       if (Date.now() > this.deadline) throw new Error('InternalError: interrupted (promise jobs ran past the deadline)');
+    }
+  }
+
+  /** A result's value, or its error (read by {@link readError}) thrown with the sandbox's error as its cause. */
+  private unwrap<T>(result: SuccessOrFail<T, QuickJSHandle>): T {
+    if (!result.error) return result.value;
+    const error = this.readError(result.error);
+    throw new Error(describe(error), { cause: error });
+  }
+
+  /**
+   * Reads an error out of the sandbox and frees its handle. Reading runs QuickJS (a getter, a
+   * `toJSON`), so the interrupt handler can fire in it; an error read after the deadline (the very
+   * error that reports the deadline) would come back without its message. The read gets a slice
+   * of its own instead: it is not cut by the deadline that already passed, and a hostile getter
+   * that loops is still stopped.
+   */
+  private readError(handle: QuickJSHandle): unknown {
+    this.readingUntil = Date.now() + this.limits.sliceMs;
+    try {
+      return this.context.dump(handle);
+    } finally {
+      this.readingUntil = undefined;
+      if (handle.alive) handle.dispose();
     }
   }
 

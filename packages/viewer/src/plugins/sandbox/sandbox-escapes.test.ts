@@ -38,7 +38,7 @@ function recordingServices(host: () => PluginHost) {
     showUi: () => undefined,
     resizeUi: () => undefined,
     closeUi: () => undefined,
-    widgetPlace: () => ({ area: 'top-right', extended: false }),
+    widgetPlace: () => ({ area: 'top-right', extended: undefined }),
     // A technique may answer through its UI channel (when its console is being cut).
     postToUi: (source, message) => {
       const result = (message as { RESULT?: unknown } | undefined)?.RESULT;
