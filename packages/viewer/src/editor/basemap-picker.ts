@@ -1,10 +1,12 @@
 import type { SceneViewerProperty, TileType } from '@orbis/scene';
+import { h } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { NAMED_BASEMAPS, isNamedBasemap } from '../engine/basemaps.js';
-import { field, select, textInput } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
-import { showValue } from './dom.js';
+import { Field, Select } from '../ui/field.js';
+import { TextField } from '../ui/text-field.js';
 import type { EditorState } from './editor-state.js';
 import { type PmtilesBasemapInfo, PmtilesBasemaps, pmtilesAssets } from './pmtiles-basemaps.js';
+import { useEditorState } from './use-editor-state.js';
 import { t } from '../ui/i18n.js';
 
 type Tile = NonNullable<SceneViewerProperty['tiles']>[number];
@@ -21,142 +23,154 @@ const PREVIEW_TILE = { z: 2, x: 3, y: 1 };
 const previewOf = (template: string) => template.replace('{z}', String(PREVIEW_TILE.z)).replace('{x}', String(PREVIEW_TILE.x)).replace('{y}', String(PREVIEW_TILE.y));
 // Natural Earth II's eastern half at its first level, from the `cesium` package (a TMS: no network).
 const NATURAL_EARTH_PREVIEW = '/cesium/Assets/Textures/NaturalEarthII/0/1/0.jpg';
+const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
 /**
  * The Map tab's basemap (docs/contract.md §14): whether one shows, which (`property.tiles[0]`, the bottom one;
  * any entries above it stay as they are), its opacity, and a preview tile of it. A URL basemap is
- * written once it has its URL; a PMTiles basemap once its archive is read and holds tiles a basemap draws (images or vector tiles).
+ * written once it has its URL; a PMTiles basemap once its archive is read and holds tiles a basemap
+ * draws (images or vector tiles). A choice that needs more meanwhile stays shown.
  */
-export function basemapPicker(state: EditorState): HTMLElement {
-  const tilesOf = (): Tile[] | undefined => state.scene.property.tiles;
-  const write = (base: Tile | undefined) =>
+export function BasemapPicker({ state }: { state: EditorState }) {
+  useEditorState(state);
+  const archives = useMemo(() => new PmtilesBasemaps(state), [state]);
+  const [pending, setPending] = useState<string | undefined>(undefined);
+  const [typedUrl, setTypedUrl] = useState('');
+  const [chosenArchive, setChosenArchive] = useState('');
+  // What is known of the chosen archive (`of`, its asset id), kept while that archive stays chosen.
+  const [archiveInfo, setArchiveInfo] = useState<(PmtilesBasemapInfo & { of: string }) | undefined>(undefined);
+  const tiles = state.scene.property.tiles;
+  const base = tiles?.[0];
+  const shown = !tiles || tiles.length > 0;
+  const type = base?.type ?? 'default';
+  // `osm` and `wms` entries (written by hand or a plugin) show as what they are closest to.
+  const kind = pending ?? (choices().some(([v]) => v === type) ? type : 'url');
+  const url = typeof base?.url === 'string' ? base.url : typedUrl;
+  const opacity = base?.opacity ?? 1;
+  const assets = pmtilesAssets(state);
+  const storedArchive = base?.type === 'pmtiles' ? (base.assetId ?? '') : '';
+  const archiveId = (!pending && storedArchive) || chosenArchive || storedArchive;
+  const asset = assets.find((a) => a.id === archiveId);
+  const info = archiveInfo?.of === asset?.id ? archiveInfo : undefined;
+  // What an answer that comes later checks against: the choice shown now.
+  const now = useRef({ kind, archiveId });
+  now.current = { kind, archiveId };
+
+  const write = (next: Tile | undefined) =>
     state.update((s) => {
-      const rest = tilesOf()?.slice(1) ?? [];
-      s.property.tiles = base ? [base, ...rest] : [];
+      const rest = s.property.tiles?.slice(1) ?? [];
+      s.property.tiles = next ? [next, ...rest] : [];
     });
-  const chosen = (): Tile => {
-    const tile: Tile = { type: kind.value as TileType, opacity: Number(opacity.value) };
-    if (kind.value === 'url') tile.url = url.value.trim();
-    if (kind.value === 'pmtiles') tile.assetId = archive.value;
-    return tile;
+  const tileOf = (choice: { kind: string; url?: string; archive?: string }): Tile => ({
+    type: choice.kind as TileType,
+    opacity,
+    ...(choice.kind === 'url' ? { url: (choice.url ?? url).trim() } : {}),
+    ...(choice.kind === 'pmtiles' ? { assetId: choice.archive ?? archiveId } : {}),
+  });
+  const written = (tile: Tile) => {
+    setPending(undefined);
+    write(tile);
   };
-  // A choice that needs more (a URL, a readable archive) before it is written stays shown meanwhile.
-  let pending: string | undefined;
-  const apply = () => {
-    pending = kind.value;
-    if (kind.value === 'url' && !url.value.trim()) return render();
-    if (kind.value === 'pmtiles') return void applyArchive();
-    written();
+  const apply = (choice: { kind: string; url?: string; archive?: string }) => {
+    setPending(choice.kind);
+    if (choice.kind === 'url' && !(choice.url ?? url).trim()) return;
+    if (choice.kind === 'pmtiles') return void applyArchive(choice.archive ?? archiveId);
+    written(tileOf(choice));
   };
-  const written = () => {
-    pending = undefined;
-    shown.checked = true;
-    write(chosen());
+  // An archive is written only once it is read and found to hold tiles a basemap draws.
+  const applyArchive = async (id: string) => {
+    const chosen = pmtilesAssets(state).find((a) => a.id === id);
+    if (!chosen) return;
+    const read = await archives.info(chosen);
+    if (now.current.kind === 'pmtiles' && now.current.archiveId === id && !read.refusal) written(tileOf({ kind: 'pmtiles', archive: id }));
   };
-  // An archive is written only once it is read and found to hold images.
-  const applyArchive = async () => {
-    render();
-    const asset = pmtilesAssets(state).find((a) => a.id === archive.value);
-    if (!asset) return;
-    const info = await archives.info(asset);
-    if (pending === 'pmtiles' && archive.value === asset.id && !info.refusal) written();
-  };
-  const archives = new PmtilesBasemaps(state);
-  // What is known of the chosen archive (`of`, its asset id): kept while that archive stays chosen, so
-  // that a redraw for another change (a save, the opacity) neither blanks the preview nor makes a new URL of it.
-  let archiveInfo: (PmtilesBasemapInfo & { of: string }) | undefined;
-  const kind = select(choices(), 'default', apply, t('basemap.title'), 'basemap');
-  const url = textInput({ type: 'url', placeholder: 'https://…/{z}/{x}/{y}.png', label: t('basemap.tileUrl'), testid: 'basemap-url', onChange: apply });
-  const archive = h('select', { class: 'ui-select', 'aria-label': t('basemap.archiveLabel'), 'data-testid': 'basemap-archive', onchange: apply });
-  const archiveField = field(t('basemap.archive'), archive);
-  const refusal = h('p', { class: 'hint error', role: 'alert', 'data-testid': 'basemap-refusal' });
-  const opacity = h('input', { type: 'range', min: 0, max: 1, step: 0.05, 'aria-label': t('basemap.opacity'), 'data-testid': 'imagery-opacity', oninput: () => shown.checked && !pending && write(chosen()) });
-  // Switched on while a choice is not complete, the basemap shown is the offline one.
-  const shown = h('input', { type: 'checkbox', 'data-testid': 'imagery-show', onchange: () => {
-    const base = pending ? { type: 'default' as const, opacity: Number(opacity.value) } : chosen();
-    pending = undefined;
-    write(shown.checked ? base : undefined);
-  } });
-  const preview = h('img', { class: 'basemap-preview', width: 96, height: 96, alt: '', 'data-testid': 'basemap-preview' });
-  // The object URL of the archive tile the preview shows, if it shows one: revoked once it shows another thing
-  // (the panel itself lives as long as the page: editor-tabs.ts keeps every panel it built).
-  let previewBlob: { blob: Blob; url: string } | undefined;
-  const urlOfPreview = (blob: Blob | undefined): string => {
-    if (previewBlob && previewBlob.blob !== blob) {
-      URL.revokeObjectURL(previewBlob.url);
-      previewBlob = undefined;
-    }
-    if (blob && !previewBlob) previewBlob = { blob, url: URL.createObjectURL(blob) };
-    return previewBlob?.url ?? '';
-  };
-  const credit = h('p', { class: 'hint', 'data-testid': 'basemap-credit' });
-
-  function renderArchives(base: Tile | undefined): void {
-    const assets = pmtilesAssets(state);
-    const wanted = [['', assets.length ? t('basemap.chooseArchive') : t('basemap.noArchive')], ...assets.map((a) => [a.id, a.name])];
-    if (archive.options.length !== wanted.length || wanted.some(([v], i) => archive.options[i]!.value !== v)) {
-      const keep = archive.value;
-      archive.replaceChildren(...wanted.map(([v, text]) => h('option', { value: v!, disabled: v === '' }, text!)));
-      archive.value = keep;
-    }
-    if (!pending && base?.type === 'pmtiles' && base.assetId) archive.value = base.assetId;
-    if (!archive.value) archive.value = '';
-    archiveField.hidden = kind.value !== 'pmtiles';
-    const asset = assets.find((a) => a.id === archive.value);
-    if (archiveInfo?.of !== asset?.id) archiveInfo = undefined;
-    refusal.textContent = kind.value !== 'pmtiles' ? '' : !assets.length ? t('basemap.uploadArchive') : archiveInfo?.refusal ?? '';
-    if (kind.value !== 'pmtiles' || !asset) return;
-    void archives.info(asset).then((info) => {
-      if (archive.value !== asset.id || kind.value !== 'pmtiles') return;
-      archiveInfo = { ...info, of: asset.id };
-      refusal.textContent = info.refusal ?? '';
-      showCreditAndPreview();
+  useEffect(() => {
+    if (kind !== 'pmtiles' || !asset) return;
+    void archives.info(asset).then((read) => {
+      if (now.current.kind === 'pmtiles' && now.current.archiveId === asset.id) setArchiveInfo({ ...read, of: asset.id });
     });
-  }
+  }, [kind, asset?.id]);
 
-  function render(): void {
-    const tiles = tilesOf();
-    const base = tiles?.[0];
-    shown.checked = !tiles || tiles.length > 0;
-    const type = base?.type ?? 'default';
-    // `osm` and `wms` entries (written by hand or a plugin) show as what they are closest to.
-    kind.value = pending ?? ([...kind.options].some((o) => o.value === type) ? type : 'url');
-    showValue(url, typeof base?.url === 'string' ? base.url : url.value);
-    url.hidden = kind.value !== 'url';
-    showValue(opacity, String(base?.opacity ?? 1));
-    renderArchives(base);
-    showCreditAndPreview();
-  }
+  // The object URL of the archive tile the preview shows, revoked once it shows another thing.
+  const blob = kind === 'pmtiles' ? info?.preview : undefined;
+  const blobUrl = useMemo(() => (blob ? URL.createObjectURL(blob) : ''), [blob]);
+  useEffect(() => () => blobUrl && URL.revokeObjectURL(blobUrl), [blobUrl]);
+  const src = kind === 'default' ? NATURAL_EARTH_PREVIEW : isNamedBasemap(kind) ? previewOf(NAMED_BASEMAPS[kind].url) : kind === 'pmtiles' ? blobUrl : url.includes('{z}') ? previewOf(url) : '';
+  // The credit as text: the globe's credit line carries the links.
+  const credit = isNamedBasemap(kind)
+    ? t('basemap.credit', { credit: textOf(NAMED_BASEMAPS[kind].credit) })
+    : kind === 'pmtiles' && info && !info.refusal ? (info.credit ? t('basemap.credit', { credit: info.credit }) : t('basemap.noCredit')) : '';
+  const refusal = kind !== 'pmtiles' ? '' : !assets.length ? t('basemap.uploadArchive') : (info?.refusal ?? '');
 
-  function showCreditAndPreview(): void {
-    const archiveSrc = urlOfPreview(kind.value === 'pmtiles' ? archiveInfo?.preview : undefined);
-    const src = kind.value === 'default'
-      ? NATURAL_EARTH_PREVIEW
-      : isNamedBasemap(kind.value) ? previewOf(NAMED_BASEMAPS[kind.value].url)
-      : kind.value === 'pmtiles' ? archiveSrc
-      : url.value.includes('{z}') ? previewOf(url.value) : '';
-    if (preview.getAttribute('src') !== src) {
-      if (src) preview.src = src;
-      else preview.removeAttribute('src');
-    }
-    preview.hidden = !src || !shown.checked;
-    // The credit as text: the globe's credit line carries the links.
-    credit.textContent = isNamedBasemap(kind.value)
-      ? t('basemap.credit', { credit: new DOMParser().parseFromString(NAMED_BASEMAPS[kind.value].credit, 'text/html').body.textContent ?? '' })
-      : kind.value === 'pmtiles' && archiveInfo && !archiveInfo.refusal ? (archiveInfo.credit ? t('basemap.credit', { credit: archiveInfo.credit }) : t('basemap.noCredit')) : '';
-  }
-  state.onChange(render);
-  render();
-  return h('div', { class: 'basemap', 'data-testid': 'basemap-picker' },
-    h('div', { class: 'basemap-fields' },
-      h('label', { class: 'check' }, shown, h('span', {}, t('basemap.show'))),
-      field(t('basemap.title'), kind),
-      url,
-      archiveField,
-      refusal,
-      field(t('raster.opacity'), opacity),
-      credit,
+  return h(
+    'div',
+    { class: 'basemap', 'data-testid': 'basemap-picker' },
+    h(
+      'div',
+      { class: 'basemap-fields' },
+      h(
+        'label',
+        { class: 'check' },
+        h('input', {
+          type: 'checkbox',
+          'data-testid': 'imagery-show',
+          checked: shown,
+          // Switched on while a choice is not complete, the basemap shown is the offline one.
+          onChange: (e: Event) => {
+            const on = (e.currentTarget as HTMLInputElement).checked;
+            const next = pending ? { type: 'default' as const, opacity } : tileOf({ kind });
+            setPending(undefined);
+            write(on ? next : undefined);
+          },
+        }),
+        h('span', {}, t('basemap.show')),
+      ),
+      h(Field, { label: t('basemap.title') }, h(Select, { options: choices(), value: kind, label: t('basemap.title'), testid: 'basemap', onChange: (next) => apply({ kind: next }) })),
+      h(TextField, {
+        class: 'input',
+        type: 'url',
+        placeholder: 'https://…/{z}/{x}/{y}.png',
+        'aria-label': t('basemap.tileUrl'),
+        'data-testid': 'basemap-url',
+        hidden: kind !== 'url',
+        value: url,
+        onCommit: (next) => {
+          setTypedUrl(next);
+          apply({ kind: 'url', url: next });
+        },
+      }),
+      kind === 'pmtiles' &&
+        h(
+          Field,
+          { label: t('basemap.archive') },
+          h(Select, {
+            options: [['', assets.length ? t('basemap.chooseArchive') : t('basemap.noArchive'), true], ...assets.map((a) => [a.id, a.name] as const)],
+            value: archiveId,
+            label: t('basemap.archiveLabel'),
+            testid: 'basemap-archive',
+            onChange: (archive) => {
+              setChosenArchive(archive);
+              apply({ kind: 'pmtiles', archive });
+            },
+          }),
+        ),
+      h('p', { class: 'hint error', role: 'alert', 'data-testid': 'basemap-refusal' }, refusal),
+      h(
+        Field,
+        { label: t('raster.opacity') },
+        h('input', {
+          type: 'range',
+          min: 0,
+          max: 1,
+          step: 0.05,
+          value: opacity,
+          'aria-label': t('basemap.opacity'),
+          'data-testid': 'imagery-opacity',
+          onInput: (e: Event) => shown && !pending && write({ ...tileOf({ kind }), opacity: Number((e.currentTarget as HTMLInputElement).value) }),
+        }),
+      ),
+      h('p', { class: 'hint', 'data-testid': 'basemap-credit' }, credit),
     ),
-    preview,
+    h('img', { class: 'basemap-preview', width: 96, height: 96, alt: '', 'data-testid': 'basemap-preview', src: src || undefined, hidden: !src || !shown }),
   );
 }

@@ -1,6 +1,6 @@
 import { type Block, MAX_BLOCKS } from '@orbis/scene';
 import { ArrowUp, Plus, Trash2 } from 'lucide';
-import { h, render } from 'preact';
+import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { BLOCK_TYPES, type BlockScope } from '../plugins/block-places.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
@@ -88,11 +88,4 @@ function BlockAdder({ kind, full, plugins, change, testid }: Omit<BlockListProps
     h(Button, { label: t('blocks.add'), icon: Plus, testid: `${testid}-add`, disabled: full, onClick: add }),
     full && h('span', { class: 'hint' }, t('blocks.atMost', { count: MAX_BLOCKS })),
   );
-}
-
-/** {@link BlockList} for a panel not drawn by components yet: `render()` draws it again from the getters. */
-export function blockList(options: Omit<BlockListProps, 'blocks' | 'plugins'> & { blocks: () => Block[]; plugins: () => PluginPackage[] }): { element: HTMLElement; render: () => void } {
-  const element = document.createElement('div');
-  element.className = 'island';
-  return { element, render: () => render(h(BlockList, { ...options, blocks: options.blocks(), plugins: options.plugins() }), element) };
 }

@@ -34,7 +34,8 @@ interface Props {
 
 /** The Content tab as an element, for the tab row (main.ts). */
 export function contentPanel(state: EditorState, can: Permissions, itemsChanged: (modelKey: string) => void = () => undefined, myUserId?: string): HTMLElement {
-  return mountView(h(ContentPanel, { state, can, itemsChanged, myUserId }));
+  // Read-only below the role that creates items (docs/contract.md §12).
+  return mountView(h(ReadOnly, { can, action: 'item.create', what: t('permissions.what.content') }, h(ContentPanel, { state, can, itemsChanged, myUserId })));
 }
 
 /**

@@ -1,63 +1,54 @@
-import { FILTER_TYPES, type FilterType, type LayerFilter } from '@orbis/scene';
-import { t } from '../ui/i18n.js';
+import { FILTER_TYPES, type FilterType, type Layer, type LayerFilter } from '@orbis/scene';
 import { Plus, Trash2 } from 'lucide';
-import { button } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
+import { h } from 'preact';
+import { useState } from 'preact/hooks';
+import { Button } from '../ui/button.js';
 import type { EditorState } from './editor-state.js';
-import type { PanelEngine } from './layer-panels.js';
+import { useEditorState } from './use-editor-state.js';
+import { t } from '../ui/i18n.js';
+
+const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
 
 /**
  * The filters a visitor may use on the published page (docs/contract.md §18 `filters`): one row per
  * filter (its property, its type, its label), added and removed here; the published page draws
- * their controls from the layer's data. `refresh` redraws it from the scene (the tools panel calls it
- * on each change).
+ * their controls from the layer's data. `names` are the layer's properties.
  */
-export function filterSection(state: EditorState, engine: Pick<PanelEngine, 'featureProperties'>, layerId: string): { element: HTMLElement; refresh(): void } {
-  const testid = (name: string) => `filters-${name}-${layerId}`;
-  const filtersOf = () => state.scene.layers.find((l) => l.id === layerId)?.filters ?? [];
+export function FilterSection({ state, layer, names }: { state: EditorState; layer: Layer; names: string[] }) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
+  const [property, setProperty] = useState('');
+  const [type, setType] = useState<FilterType>(FILTER_TYPES[0]);
+  const [label, setLabel] = useState('');
+  const testid = (name: string) => `filters-${name}-${layer.id}`;
   const write = (change: (filters: LayerFilter[]) => LayerFilter[]) =>
     state.update((s) => {
-      const layer = s.layers.find((l) => l.id === layerId);
-      if (!layer) return;
-      const filters = change(structuredClone(layer.filters ?? []));
-      if (filters.length) layer.filters = filters;
-      else delete layer.filters;
+      const target = s.layers.find((l) => l.id === layer.id);
+      if (!target) return;
+      const filters = change(structuredClone(target.filters ?? []));
+      if (filters.length) target.filters = filters;
+      else delete target.filters;
     });
-  const names = () => [...new Set(engine.featureProperties(layerId).flatMap((p) => Object.keys(p)))];
-  const list = h('ul', { class: 'filter-rows', 'data-testid': testid('list') });
-  const property = h('select', { 'aria-label': t('layerTools.filterProperty'), 'data-testid': testid('property') });
-  const type = h(
-    'select',
-    { 'aria-label': t('layerTools.filterType'), 'data-testid': testid('type') },
-    ...FILTER_TYPES.map((type) => h('option', { value: type }, t(`layerTools.filterTypes.${type}`))),
-  );
-  const label = h('input', {
-    class: 'input',
-    placeholder: t('layerTools.filterLabel'),
-    'aria-label': t('layerTools.filterLabelAria'),
-    'data-testid': testid('label'),
-  });
-  const add = button({
-    label: t('layerTools.addFilter'),
-    icon: Plus,
-    testid: testid('add'),
-    onClick: () => {
-      if (!property.value) return;
-      const filter: LayerFilter = { property: property.value, type: type.value as FilterType, ...(label.value.trim() ? { label: label.value.trim() } : {}) };
-      write((filters) => [...filters.filter((f) => f.property !== filter.property || f.type !== filter.type), filter]);
-      label.value = '';
-    },
-  });
-  const refresh = () => {
-    const chosen = property.value;
-    property.replaceChildren(...names().map((n) => h('option', { value: n, selected: n === chosen }, n)));
-    list.replaceChildren(
-      ...filtersOf().map((f, i) =>
+  const chosen = names.includes(property) ? property : (names[0] ?? '');
+  const add = () => {
+    if (!chosen) return;
+    const filter: LayerFilter = { property: chosen, type, ...(label.trim() ? { label: label.trim() } : {}) };
+    write((filters) => [...filters.filter((f) => f.property !== filter.property || f.type !== filter.type), filter]);
+    setLabel('');
+  };
+  return h(
+    'fieldset',
+    { class: 'layer-tools-filters' },
+    h('legend', {}, t('layerTools.filters')),
+    h(
+      'ul',
+      { class: 'filter-rows', 'data-testid': testid('list') },
+      (layer.filters ?? []).map((f, i) =>
         h(
           'li',
-          {},
+          { key: `${f.property}/${f.type}` },
           h('span', {}, t(`layerTools.filterRow.${f.type}`, { label: f.label ?? f.property, property: f.property })),
-          button({
+          h(Button, {
             label: t('layerTools.removeFilter', { property: f.property }),
             icon: Trash2,
             iconOnly: true,
@@ -66,14 +57,29 @@ export function filterSection(state: EditorState, engine: Pick<PanelEngine, 'fea
           }),
         ),
       ),
-    );
-  };
-  const element = h(
-    'fieldset',
-    { class: 'layer-tools-filters' },
-    h('legend', {}, t('layerTools.filters')),
-    list,
-    h('div', { class: 'row' }, property, type, label, add),
+    ),
+    h(
+      'div',
+      { class: 'row' },
+      h(
+        'select',
+        { 'aria-label': t('layerTools.filterProperty'), 'data-testid': testid('property'), value: chosen, onChange: (e: Event) => setProperty(valueOf(e)) },
+        names.map((n) => h('option', { key: n, value: n }, n)),
+      ),
+      h(
+        'select',
+        { 'aria-label': t('layerTools.filterType'), 'data-testid': testid('type'), value: type, onChange: (e: Event) => setType(valueOf(e) as FilterType) },
+        FILTER_TYPES.map((ft) => h('option', { key: ft, value: ft }, t(`layerTools.filterTypes.${ft}`))),
+      ),
+      h('input', {
+        class: 'input',
+        placeholder: t('layerTools.filterLabel'),
+        'aria-label': t('layerTools.filterLabelAria'),
+        'data-testid': testid('label'),
+        value: label,
+        onInput: (e: Event) => setLabel(valueOf(e)),
+      }),
+      h(Button, { label: t('layerTools.addFilter'), icon: Plus, testid: testid('add'), onClick: add }),
+    ),
   );
-  return { element, refresh };
 }

@@ -1,36 +1,59 @@
 import { INFOBOX_FORMATS, type Infobox, type InfoboxField, type InfoboxFormat, type Layer } from '@orbis/scene';
 import { ArrowUp, RotateCcw } from 'lucide';
+import { h } from 'preact';
+import { useState } from 'preact/hooks';
 import type { EngineFeatures } from '../engine/engine-features.js';
-import { button } from '../ui/controls.js';
-import { h } from '../ui/dom.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/text-field.js';
 import type { EditorState } from './editor-state.js';
-import { onePerLayer } from './layer-panels.js';
-import { blockList } from './block-list.js';
+import { useEditorState } from './use-editor-state.js';
+import { BlockList } from './block-list.js';
 import { propertyOfRef, propertyRef } from './style-rules.js';
-import { formatNumber } from '../ui/i18n.js';
-import { t } from '../ui/i18n.js';
+import { formatNumber, t } from '../ui/i18n.js';
 
 /** How each format shows, by example in the page's language where it has one. */
 const formatLabel = (format: InfoboxFormat): string =>
   format === 'number' ? formatNumber(1234.5) : format === 'integer' ? formatNumber(1235) : format === 'percent' ? formatNumber(0.25, { style: 'percent' }) : t(`infobox.formats.${format}`);
 
-/** The property a field shows, when its value is one property as this panel writes it (`${name}`). */
-const propertyOf = (field: InfoboxField) => propertyOfRef(field.value);
-
-/** The layer's infobox panel (docs/contract.md §7 `infobox`, §14 formats; made once per layer, then reused). */
-export const infoboxPanel = onePerLayer((state, engine, layerId) => makePanel(state, engine, layerId));
+/** One property's row: whether it shows, under which label, in which format. */
+export interface InfoboxRow {
+  name: string;
+  shown: boolean;
+  field?: InfoboxField;
+}
 
 /**
- * What a click on the layer's features shows: a title (one property, or the feature's name), and
- * which properties, in which order, with which labels and formats. Until a property is switched
- * off or changed, every property shows as it is (no `fields`).
+ * The rows of the panel: the fields the infobox lists (one property each, as this panel writes
+ * them), in their order, then the layer's other properties, shown only while no field is listed.
  */
-function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProperties'>, layerId: string): HTMLElement {
-  const layer = (): Layer | undefined => state.scene.layers.find((l) => l.id === layerId);
-  const testid = (name: string) => `infobox-${name}-${layerId}`;
+export function infoboxRows(infobox: Infobox | undefined, names: readonly string[]): InfoboxRow[] {
+  const listed = infobox?.fields?.flatMap((field): InfoboxRow[] => {
+    const name = propertyOfRef(field.value);
+    return name === undefined ? [] : [{ name, shown: true, field }];
+  }) ?? [];
+  const rest = names.filter((n) => !listed.some((row) => row.name === n));
+  return [...listed, ...rest.map((name) => ({ name, shown: infobox?.fields === undefined }))];
+}
+
+/** The fields the rows say: the shown ones, in the rows' order. */
+export const fieldsOf = (rows: readonly InfoboxRow[]): InfoboxField[] =>
+  rows.filter((row) => row.shown).map(({ name, field }) => ({ label: field?.label?.trim() || name, value: propertyRef(name), ...(field?.format ? { format: field.format } : {}) }));
+
+const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
+
+/**
+ * What a click on the layer's features shows (docs/contract.md §7 `infobox`, §14 formats): a title (one
+ * property, or the feature's name), and which properties, in which order, with which labels and
+ * formats. Until a property is switched off or changed, every property shows as it is (no `fields`).
+ */
+export function InfoboxPanel({ state, engine, layer }: { state: EditorState; engine: Pick<EngineFeatures, 'featureProperties'>; layer: Layer }) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
+  const [open, setOpen] = useState(false);
+  const testid = (name: string) => `infobox-${name}-${layer.id}`;
   const change = (fn: (infobox: Infobox) => void) =>
     state.update((s) => {
-      const target = s.layers.find((l) => l.id === layerId);
+      const target = s.layers.find((l) => l.id === layer.id);
       if (!target) return;
       const infobox = structuredClone(target.infobox ?? {});
       fn(infobox);
@@ -38,77 +61,71 @@ function makePanel(state: EditorState, engine: Pick<EngineFeatures, 'featureProp
       if (infobox.title === undefined && infobox.fields === undefined && infobox.blocks === undefined) delete target.infobox;
       else target.infobox = infobox;
     });
-  const title = h('select', { 'data-testid': testid('title') });
-  title.addEventListener('change', () =>
-    change((i) => {
-      if (title.value) i.title = propertyRef(title.value);
-      else delete i.title;
-    }),
-  );
-  const rows = h('ol', { class: 'infobox-fields', 'aria-label': t('infobox.properties') });
-  const names = () => [...new Set(engine.featureProperties(layerId).flatMap((p) => Object.keys(p)))];
 
-  /** The fields as the rows now say: the ticked ones, in the rows' order. */
-  const write = () =>
-    change((i) => {
-      i.fields = [...rows.children].flatMap((row): InfoboxField[] => {
-        const [show, label, format] = ['show', 'label', 'format'].map((k) => row.querySelector(`[data-role="${k}"]`)) as [HTMLInputElement, HTMLInputElement, HTMLSelectElement];
-        if (!show.checked) return [];
-        const name = (row as HTMLElement).dataset.property!;
-        return [{ label: label.value.trim() || name, value: propertyRef(name), ...(format.value ? { format: format.value as InfoboxFormat } : {}) }];
-      });
-    });
+  const names = open ? [...new Set(engine.featureProperties(layer.id).flatMap((p) => Object.keys(p)))] : [];
+  const rows = infoboxRows(layer.infobox, names);
+  const title = layer.infobox?.title ? (propertyOfRef(layer.infobox.title) ?? '') : '';
+  const write = (next: InfoboxRow[]) => change((i) => (i.fields = fieldsOf(next)));
+  const edit = (n: number, fn: (row: InfoboxRow) => InfoboxRow) => write(rows.map((row, i) => (i === n ? fn(row) : row)));
+  const fieldOf = (row: InfoboxRow) => row.field ?? { label: row.name, value: propertyRef(row.name) };
 
-  const row = (name: string, field: InfoboxField | undefined, shown: boolean) => {
-    const show = h('input', { type: 'checkbox', checked: shown, 'data-role': 'show', 'aria-label': t('infobox.show', { name }), 'data-testid': `infobox-show-${layerId}-${name}` });
-    const label = h('input', { class: 'input', value: field?.label ?? name, 'data-role': 'label', 'aria-label': t('infobox.labelOf', { name }), 'data-testid': `infobox-label-${layerId}-${name}` });
-    const format = h('select', { 'data-role': 'format', 'aria-label': t('infobox.formatOf', { name }), 'data-testid': `infobox-format-${layerId}-${name}` },
-      h('option', { value: '' }, t('infobox.asItIs')), ...INFOBOX_FORMATS.map((f) => h('option', { value: f, selected: field?.format === f }, formatLabel(f))));
-    const item = h('li', { 'data-property': name });
-    const up = button({ label: t('blocks.moveUp', { name }), icon: ArrowUp, iconOnly: true, variant: 'ghost', onClick: () => {
-      item.previousElementSibling?.before(item);
-      write();
-    } });
-    up.classList.add('infobox-up');
-    for (const control of [show, label, format]) control.addEventListener('change', write);
-    item.append(show, h('span', { class: 'infobox-name', title: name }, name), label, format, up);
-    return item;
-  };
-
-  const refresh = () => {
-    const all = names();
-    const infobox = layer()?.infobox;
-    const wasTitle = infobox?.title ? propertyOfRef(infobox.title) ?? '' : '';
-    title.replaceChildren(h('option', { value: '' }, t('infobox.featureName')), ...all.map((n) => h('option', { value: n, selected: n === wasTitle }, n)));
-    const fields = infobox?.fields;
-    const listed = fields?.flatMap((f) => (propertyOf(f) ? [[propertyOf(f)!, f] as const] : [])) ?? [];
-    const rest = all.filter((n) => !listed.some(([name]) => name === n));
-    rows.replaceChildren(...listed.map(([n, f]) => row(n, f, true)), ...rest.map((n) => row(n, undefined, fields === undefined)));
-    if (all.length === 0) rows.replaceChildren(h('li', { class: 'hint' }, t('infobox.noProperties')));
-  };
-
-  const blocks = blockList({
-    kind: 'infobox',
-    blocks: () => layer()?.infobox?.blocks ?? [],
-    change: (fn) => change((i) => fn((i.blocks ??= []))),
-    plugins: () => state.plugins,
-    testid: testid('blocks'),
-  });
-  state.onChange(() => details.open && blocks.render());
-  const details = h('details', { class: 'style-panel infobox-panel', 'data-testid': testid('panel') },
+  return h(
+    'details',
+    { class: 'style-panel infobox-panel', 'data-testid': testid('panel'), onToggle: (e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open) },
     h('summary', {}, t('infobox.title')),
-    h('label', {}, t('infobox.titleField'), ' ', title),
-    rows,
-    button({ label: t('infobox.showAll'), icon: RotateCcw, variant: 'ghost', onClick: () => {
-      change((i) => delete i.fields);
-      refresh();
-    } }),
-    blocks.element,
+    h(
+      'label',
+      {},
+      t('infobox.titleField'),
+      ' ',
+      h(
+        'select',
+        { 'data-testid': testid('title'), value: title, onChange: (e: Event) => change((i) => (valueOf(e) ? (i.title = propertyRef(valueOf(e))) : delete i.title)) },
+        h('option', { value: '' }, t('infobox.featureName')),
+        [...new Set([...names, ...(title ? [title] : [])])].map((n) => h('option', { key: n, value: n }, n)),
+      ),
+    ),
+    h(
+      'ol',
+      { class: 'infobox-fields', 'aria-label': t('infobox.properties') },
+      names.length === 0
+        ? h('li', { class: 'hint' }, t('infobox.noProperties'))
+        : rows.map((row, n) =>
+            h(
+              'li',
+              { key: row.name, 'data-property': row.name },
+              h('input', { type: 'checkbox', checked: row.shown, 'data-role': 'show', 'aria-label': t('infobox.show', { name: row.name }), 'data-testid': `infobox-show-${layer.id}-${row.name}`, onChange: (e: Event) => edit(n, (r) => ({ ...r, shown: (e.currentTarget as HTMLInputElement).checked })) }),
+              h('span', { class: 'infobox-name', title: row.name }, row.name),
+              h(TextField, { class: 'input', 'data-role': 'label', 'aria-label': t('infobox.labelOf', { name: row.name }), 'data-testid': `infobox-label-${layer.id}-${row.name}`, value: row.field?.label ?? row.name, onCommit: (label) => edit(n, (r) => ({ ...r, field: { ...fieldOf(r), label } })) }),
+              h(
+                'select',
+                {
+                  'data-role': 'format',
+                  'aria-label': t('infobox.formatOf', { name: row.name }),
+                  'data-testid': `infobox-format-${layer.id}-${row.name}`,
+                  value: row.field?.format ?? '',
+                  onChange: (e: Event) => edit(n, (r) => ({ ...r, field: { ...fieldOf(r), format: (valueOf(e) || undefined) as InfoboxFormat | undefined } })),
+                },
+                h('option', { value: '' }, t('infobox.asItIs')),
+                INFOBOX_FORMATS.map((f) => h('option', { key: f, value: f }, formatLabel(f))),
+              ),
+              h(
+                'span',
+                { class: 'infobox-up' },
+                h(Button, { label: t('blocks.moveUp', { name: row.name }), icon: ArrowUp, iconOnly: true, variant: 'ghost', onClick: () => n > 0 && write(rows.map((r, i) => (i === n - 1 ? rows[n]! : i === n ? rows[n - 1]! : r))) }),
+              ),
+            ),
+          ),
+    ),
+    h(Button, { label: t('infobox.showAll'), icon: RotateCcw, variant: 'ghost', onClick: () => change((i) => delete i.fields) }),
+    // The infobox's blocks are edited by the list the story pages use too (block-list.ts).
+    open &&
+      h(BlockList, {
+        kind: 'infobox',
+        blocks: layer.infobox?.blocks ?? [],
+        change: (fn) => change((i) => fn((i.blocks ??= []))),
+        plugins: state.plugins,
+        testid: testid('blocks'),
+      }),
   );
-  details.addEventListener('toggle', () => {
-    if (!details.open) return;
-    refresh();
-    blocks.render();
-  });
-  return details;
 }

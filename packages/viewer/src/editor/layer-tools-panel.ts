@@ -1,8 +1,12 @@
 import type { Layer, Scene } from '@orbis/scene';
-import { h } from '../ui/dom.js';
+import { h } from 'preact';
+import { useState } from 'preact/hooks';
+import type { EngineFeatures } from '../engine/engine-features.js';
+import { TextField } from '../ui/text-field.js';
 import { t } from '../ui/i18n.js';
-import { filterSection } from './filter-panel.js';
-import { onePerLayer } from './layer-panels.js';
+import type { EditorState } from './editor-state.js';
+import { useEditorState } from './use-editor-state.js';
+import { FilterSection } from './filter-panel.js';
 
 /** A group's id from the title the map maker types: its letters and digits, dashes between. */
 export function groupIdOf(title: string): string {
@@ -33,85 +37,107 @@ export function setLayerGroup(scene: Scene, layerId: string, title: string): voi
 }
 
 /**
- * A feature layer's tools (docs/contract.md §18; made once per layer, then reused): its group, its points
- * clustered, its features' time from a property, and the filters a visitor may use.
+ * A feature layer's tools (docs/contract.md §18): its group, its points clustered, its features' time
+ * from a property, and the filters a visitor may use. The layer's properties are read while it is open.
  */
-export const layerToolsPanel = onePerLayer((state, engine, layerId) => {
-  const layer = (): Layer | undefined => state.scene.layers.find((l) => l.id === layerId);
-  const testid = (name: string) => `tools-${name}-${layerId}`;
-  const change = (fn: (layer: Layer, scene: Scene) => void) =>
+export function LayerToolsPanel({ state, engine, layer }: { state: EditorState; engine: Pick<EngineFeatures, 'featureProperties'>; layer: Layer }) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
+  const [open, setOpen] = useState(false);
+  const testid = (name: string) => `tools-${name}-${layer.id}`;
+  const change = (fn: (target: Layer, scene: Scene) => void) =>
     state.update((s) => {
-      const target = s.layers.find((l) => l.id === layerId);
+      const target = s.layers.find((l) => l.id === layer.id);
       if (target) fn(target, s);
     });
-  const names = () => [...new Set(engine.featureProperties(layerId).flatMap((p) => Object.keys(p)))];
-
-  const group = h('input', { class: 'input', placeholder: t('layerTools.noGroup'), 'aria-label': t('layerTools.group'), 'data-testid': testid('group') });
-  group.addEventListener('change', () => change((_, s) => setLayerGroup(s, layerId, group.value)));
-
-  const cluster = h('input', { type: 'checkbox', 'data-testid': testid('cluster') });
-  cluster.addEventListener('change', () =>
-    change((l) => {
-      if (cluster.checked) l.cluster = { ...l.cluster, enabled: true };
-      else if (l.cluster) l.cluster = { ...l.cluster, enabled: false };
-    }),
-  );
-
-  const start = h('select', { 'aria-label': t('layerTools.timeFromLabel'), 'data-testid': testid('time') });
-  const end = h('select', { 'aria-label': t('layerTools.timeUntilLabel'), 'data-testid': testid('time-end') });
-  const duration = h('input', {
-    class: 'input',
-    type: 'number',
-    min: '0',
-    step: 'any',
-    placeholder: t('layerTools.secondsPlaceholder'),
-    'aria-label': t('layerTools.durationLabel'),
-    'data-testid': testid('time-duration'),
-  });
-  const writeTime = () =>
+  const names = open ? [...new Set(engine.featureProperties(layer.id).flatMap((p) => Object.keys(p)))] : [];
+  const time = layer.data?.time;
+  const writeTime = (next: { property?: string; endProperty?: string; duration?: string }) =>
     change((l) => {
       const data = { ...l.data };
-      const seconds = Number(duration.value);
-      if (!start.value) delete data.time;
-      else data.time = { property: start.value, ...(end.value ? { endProperty: end.value } : seconds > 0 ? { duration: seconds } : {}) };
+      const property = next.property ?? time?.property ?? '';
+      const endProperty = next.endProperty ?? time?.endProperty ?? '';
+      const seconds = Number(next.duration ?? time?.duration ?? '');
+      if (!property) delete data.time;
+      else data.time = { property, ...(endProperty ? { endProperty } : seconds > 0 ? { duration: seconds } : {}) };
       if (Object.keys(data).length) l.data = data;
       else delete l.data;
     });
-  for (const control of [start, end, duration]) control.addEventListener('change', writeTime);
-
-  const filters = filterSection(state, engine, layerId);
-  const refresh = () => {
-    const l = layer();
-    if (!l) return;
-    const options = (chosen: string | undefined, none: string) => [
+  const propertySelect = (name: string, label: string, chosen: string | undefined, none: string, onChoose: (value: string) => void) =>
+    h(
+      'select',
+      { 'aria-label': label, 'data-testid': testid(name), value: chosen ?? '', onChange: (e: Event) => onChoose((e.currentTarget as HTMLSelectElement).value) },
       h('option', { value: '' }, none),
-      ...names().map((n) => h('option', { value: n, selected: n === chosen }, n)),
-    ];
-    if (document.activeElement !== group) group.value = state.scene.groups?.find((g) => g.id === l.group)?.title ?? '';
-    cluster.checked = l.cluster?.enabled === true;
-    start.replaceChildren(...options(l.data?.time?.property, t('layerTools.noTime')));
-    end.replaceChildren(...options(l.data?.time?.endProperty, t('layerTools.noEnd')));
-    if (document.activeElement !== duration) duration.value = l.data?.time?.duration !== undefined ? String(l.data.time.duration) : '';
-    filters.refresh();
-  };
-  state.onChange(refresh);
-  const details = h(
+      [...new Set([...names, ...(chosen ? [chosen] : [])])].map((n) => h('option', { key: n, value: n }, n)),
+    );
+  return h(
     'details',
-    { class: 'style-panel', 'data-testid': testid('panel') },
+    { class: 'style-panel', 'data-testid': testid('panel'), onToggle: (e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open) },
     h('summary', {}, t('layerTools.title')),
-    h('label', {}, `${t('layerTools.group')} `, group),
-    h('label', {}, cluster, ` ${t('layerTools.cluster')}`),
+    h(
+      'label',
+      {},
+      `${t('layerTools.group')} `,
+      h(TextField, {
+        class: 'input',
+        placeholder: t('layerTools.noGroup'),
+        'aria-label': t('layerTools.group'),
+        'data-testid': testid('group'),
+        value: state.scene.groups?.find((g) => g.id === layer.group)?.title ?? '',
+        onCommit: (title) => change((_, s) => setLayerGroup(s, layer.id, title)),
+      }),
+    ),
+    h(
+      'label',
+      {},
+      h('input', {
+        type: 'checkbox',
+        'data-testid': testid('cluster'),
+        checked: layer.cluster?.enabled === true,
+        onChange: (e: Event) => {
+          const on = (e.currentTarget as HTMLInputElement).checked;
+          change((l) => {
+            if (on) l.cluster = { ...l.cluster, enabled: true };
+            else if (l.cluster) l.cluster = { ...l.cluster, enabled: false };
+          });
+        },
+      }),
+      ` ${t('layerTools.cluster')}`,
+    ),
     h(
       'fieldset',
       {},
       h('legend', {}, t('layerTools.time')),
-      h('label', {}, `${t('layerTools.timeFrom')} `, start),
-      h('label', {}, `${t('layerTools.timeUntil')} `, end),
-      h('label', {}, `${t('layerTools.timeFor')} `, duration, ` ${t('layerTools.seconds')}`),
+      h(
+        'label',
+        {},
+        `${t('layerTools.timeFrom')} `,
+        propertySelect('time', t('layerTools.timeFromLabel'), time?.property, t('layerTools.noTime'), (property) => writeTime({ property })),
+      ),
+      h(
+        'label',
+        {},
+        `${t('layerTools.timeUntil')} `,
+        propertySelect('time-end', t('layerTools.timeUntilLabel'), time?.endProperty, t('layerTools.noEnd'), (endProperty) => writeTime({ endProperty })),
+      ),
+      h(
+        'label',
+        {},
+        `${t('layerTools.timeFor')} `,
+        h(TextField, {
+          class: 'input',
+          type: 'number',
+          min: '0',
+          step: 'any',
+          placeholder: t('layerTools.secondsPlaceholder'),
+          'aria-label': t('layerTools.durationLabel'),
+          'data-testid': testid('time-duration'),
+          value: time?.duration !== undefined ? String(time.duration) : '',
+          onCommit: (duration) => writeTime({ duration }),
+        }),
+        ` ${t('layerTools.seconds')}`,
+      ),
     ),
-    filters.element,
+    h(FilterSection, { state, layer, names }),
   );
-  details.addEventListener('toggle', () => details.open && refresh());
-  refresh();
-  return details;
-});
+}

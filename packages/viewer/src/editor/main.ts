@@ -89,7 +89,7 @@ async function start(): Promise<void> {
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine, can),
     // A model layer draws its public items again when they change (docs/viewer.md, "Model layers").
-    content: () => can.readOnly(contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id)), me.user?.id), 'item.create', t('permissions.what.content')),
+    content: () => contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id)), me.user?.id),
     story: () => sceneOnly('story', createElement(StoryPanel, { state, engine })),
     widgets: () => sceneOnly('widgets', createElement(WidgetsPanel, { state })),
     publish: () => mountView(createElement(PublishPanel, { state, engine, can })),

@@ -3,23 +3,23 @@ import type { Layer } from '@orbis/scene';
 import { FEATURE_LAYER_TYPES, SCENE_LAYER_TYPES as ALL_LAYER_TYPES } from '@orbis/scene/checks';
 import { FileUp, Layers, LocateFixed, Plus, Trash2 } from 'lucide';
 import { Fragment, h } from 'preact';
-import { useMemo, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import type { AssetRecord } from './management-api.js';
-import { stylePanel } from './style-panel.js';
-import { rasterPanel } from './raster-panel.js';
-import { infoboxPanel } from './infobox-panel.js';
-import { layerToolsPanel } from './layer-tools-panel.js';
+import { StylePanel } from './style-panel.js';
+import { RasterPanel } from './raster-panel.js';
+import { InfoboxPanel } from './infobox-panel.js';
+import { LayerToolsPanel } from './layer-tools-panel.js';
 import { moveItem } from '../ui/sortable.js';
 import { useSortableRow } from '../ui/sortable-row.js';
 import { Button } from '../ui/button.js';
 import { EmptyState } from '../ui/empty-state.js';
-import { Island, mountView } from '../ui/island.js';
+import { mountView } from '../ui/island.js';
 import { TextField } from '../ui/text-field.js';
 import { toastError, toastUndo } from '../ui/toast.js';
-import { timelineSection } from './timeline-settings.js';
+import { TimelineSection } from './timeline-settings.js';
 import type { Permissions } from './permissions.js';
-import { basemapPicker } from './basemap-picker.js';
+import { BasemapPicker } from './basemap-picker.js';
 import { SceneSettings } from './scene-settings.js';
 import { LayerPeers, selectsOnFocus } from './presence.js';
 import { ReadOnly } from './read-only.js';
@@ -52,9 +52,6 @@ const checked = (event: Event) => (event.currentTarget as HTMLInputElement).chec
  */
 export function MapPanel({ state, engine, can }: Props) {
   useEditorState(state);
-  // Parts not drawn by components yet keep their own elements, which follow the state themselves.
-  const basemap = useMemo(() => basemapPicker(state), [state]);
-  const clock = useMemo(() => timelineSection(state, engine), [state, engine]);
   return h(
     'div',
     { class: 'panel', 'data-testid': 'map-panel' },
@@ -77,11 +74,11 @@ export function MapPanel({ state, engine, can }: Props) {
         h(LayerList, { state, engine }),
         h(AddUrlLayer, { state, engine }),
         h('h2', {}, t('basemap.title')),
-        h(Island, { node: basemap }),
+        h(BasemapPicker, { state }),
         h('h2', {}, t('scene.title')),
         h(SceneSettings, { state }),
         h('h2', {}, t('clock.title')),
-        h(Island, { node: clock }),
+        h(TimelineSection, { state, engine }),
       ),
     ),
   );
@@ -201,6 +198,9 @@ interface RowProps {
 }
 
 function LayerRow({ layer, index, count, state, engine, remove }: RowProps) {
+  // The layer object is changed in place, and a component with hooks whose props are the same
+  // objects is not drawn again by its parent: the row follows the state itself.
+  useEditorState(state);
   // By id: a teammate's change may have moved the layer since this row was drawn.
   const change = (fn: (target: Layer) => void) =>
     state.update((s) => {
@@ -259,18 +259,14 @@ function LayerRow({ layer, index, count, state, engine, remove }: RowProps) {
 
 /** A layer's own panels: a raster's style, or a feature layer's style, infobox and tools. */
 function LayerPanels({ state, engine, layer }: { state: EditorState; engine: Engine; layer: Layer }) {
-  const raster = useMemo(
-    () => (layer.type === 'geotiff' ? rasterPanel(state, layer) : undefined),
-    [state, layer.type, layer.title, JSON.stringify(layer.data)],
-  );
-  if (raster) return h(Island, { node: raster });
+  if (layer.type === 'geotiff') return h(RasterPanel, { state, layer });
   const styled = !['imagery', 'wms', 'gltf'].includes(layer.type);
   return h(
     Fragment,
     {},
-    styled && h(Island, { node: stylePanel(state, engine, layer.id) }),
-    styled && h(Island, { node: infoboxPanel(state, engine, layer.id) }),
-    FEATURE_LAYER_TYPES.includes(layer.type) && h(Island, { node: layerToolsPanel(state, engine, layer.id) }),
+    styled && h(StylePanel, { state, engine, layer }),
+    styled && h(InfoboxPanel, { state, engine, layer }),
+    FEATURE_LAYER_TYPES.includes(layer.type) && h(LayerToolsPanel, { state, engine, layer }),
   );
 }
 

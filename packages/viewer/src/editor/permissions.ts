@@ -1,4 +1,3 @@
-import { h } from '../ui/dom.js';
 import { ACTION_ROLES, mayDo, type ProjectAction, type Role, roleToGrant, roleAtLeast } from '@orbis/scene/roles';
 import { t } from '../ui/i18n.js';
 import { roleName } from './role-name.js';
@@ -27,32 +26,10 @@ export class Permissions {
 
   /**
    * The attributes of a control the role may not use for `action`: disabled, with the reason as
-   * its tooltip (none when it may). The component form of {@link guard}: `<input {...can.guardProps(…)} />`.
+   * its tooltip (none when it may). Spread into a control's props: `<input {...can.guardProps(…)} />`.
    */
   guardProps(action: ProjectAction, what: string): { disabled?: true; title?: string; 'data-needs-role'?: string } {
     if (this.may(action)) return {};
     return { disabled: true, title: this.reason(action, what), 'data-needs-role': ACTION_ROLES[action] };
-  }
-
-  /** Disables `control` with the reason as its tooltip when the role may not do `action`. */
-  guard<T extends HTMLButtonElement | HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLFieldSetElement>(control: T, action: ProjectAction, what: string): T {
-    if (this.may(action)) return control;
-    control.disabled = true;
-    control.title = this.reason(action, what);
-    control.dataset.needsRole = ACTION_ROLES[action];
-    return control;
-  }
-
-  /**
-   * `panel`, read-only when the role may not do `action`: its controls disabled at once (a
-   * disabled fieldset), with a notice and a tooltip saying which role it needs.
-   */
-  readOnly(panel: HTMLElement, action: ProjectAction, what: string): HTMLElement {
-    if (this.may(action)) return panel;
-    const reason = this.reason(action, what);
-    return h('div', { 'data-testid': 'read-only' },
-      h('p', { class: 'read-only-notice', role: 'note' }, t('permissions.readOnly', { reason })),
-      h('fieldset', { class: 'read-only', disabled: true, title: reason, 'data-needs-role': ACTION_ROLES[action] }, panel),
-    );
   }
 }

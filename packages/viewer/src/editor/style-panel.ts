@@ -1,16 +1,17 @@
-import type { Appearance } from '@orbis/scene';
-import { styleExpressionError } from '@orbis/scene/checks';
-import type { GeometryKind } from '../engine/engine-features.js';
-import { legendLabels } from '../layers-ui/legend-label.js';
-import { h } from '../ui/dom.js';
+import type { Appearance, Layer, StyleValue } from '@orbis/scene';
+import { h } from 'preact';
+import { useState } from 'preact/hooks';
+import type { EngineFeatures, GeometryKind } from '../engine/engine-features.js';
+import { TextField } from '../ui/text-field.js';
 import type { EditorState } from './editor-state.js';
-import { onePerLayer, type PanelEngine } from './layer-panels.js';
-import { PALETTES, type Palette, paletteOf } from './palettes.js';
-import { styleHistogram } from './style-histogram.js';
-import { breaksOf, categoricalConditions, CLASS_METHODS, type ClassMethod, colourExpression, graduatedConditions, numericValues, parseBreaks, pointSizeExpression, propertyRef } from './style-rules.js';
+import { useEditorState } from './use-editor-state.js';
+import { options, row, StyleColour, StyleExpression } from './style-colour.js';
+import { pointSizeExpression, pointSizeOf, propertyOfRef, propertyRef } from './style-rules.js';
 import './style-panel.css';
-import { formatNumber, type MessageKey } from '../ui/i18n.js';
-import { t } from '../ui/i18n.js';
+import { type MessageKey, t } from '../ui/i18n.js';
+
+/** What a layer's panels read of the engine: its features' properties and geometry kinds, and swatch colours. */
+export type PanelEngine = Pick<EngineFeatures, 'featureProperties' | 'geometryKinds' | 'expressionColor'>;
 
 /** Per kind of geometry: its name in the panel, its colour field, and its outline's fields (docs/contract.md §7). */
 const KINDS = {
@@ -20,232 +21,116 @@ const KINDS = {
 } as const satisfies Record<string, { label: MessageKey; widthLabel: MessageKey } & Record<string, string | undefined>>;
 const ALL_KINDS = Object.keys(KINDS) as GeometryKind[];
 
-/** How features are coloured: all alike, one colour per value, or classes of a number. */
-const COLOUR_MODES = ['single', 'categorical', 'graduated'] as const;
-type ColourMode = (typeof COLOUR_MODES)[number];
+type Fields = Record<string, unknown>;
+/** The expression of a styled value, if it is one. */
+const expressionOf = (value: unknown) => (typeof value === 'object' && value !== null && 'expression' in value ? String(value.expression) : undefined);
+const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
+const clamp = (text: string, min: number, max: number, none: number) => Math.min(max, Math.max(min, Number(text) || none));
 
-/** The layer's style panel (made once per layer, then reused). */
-export const stylePanel = onePerLayer((state, engine, layerId) => makePanel(state, engine, layerId));
+interface Props {
+  state: EditorState;
+  engine: PanelEngine;
+  layer: Layer;
+}
 
-const options = (entries: [string, string][]) => entries.map(([value, label]) => h('option', { value }, label));
-const row = (label: string, control: HTMLElement) => h('label', {}, label, ' ', control);
-
-function makePanel(state: EditorState, engine: PanelEngine, layerId: string): HTMLElement {
-  /** Changes this layer's appearance for one kind of geometry, shows it and saves it. */
-  const restyle = (kind: GeometryKind, change: (fields: Record<string, unknown>) => void) =>
+/**
+ * A feature layer's style (docs/contract.md §7): for each kind of geometry it has, its colour, opacity and
+ * outline, and for points a label and a size by value, for polygons a height by value. Every
+ * control shows what the scene holds; the features are read while the panel is open.
+ */
+export function StylePanel({ state, engine, layer }: Props) {
+  // The layer object is changed in place: the panel draws again on each change of the state.
+  useEditorState(state);
+  const [open, setOpen] = useState(false);
+  const [chosenKind, setKind] = useState<GeometryKind | undefined>(undefined);
+  const testid = (name: string) => `style-${name}-${layer.id}`;
+  const features = open ? engine.featureProperties(layer.id) : [];
+  const present = open ? engine.geometryKinds(layer.id) : [];
+  // Every kind until the layer's features are read.
+  const kinds = present.length ? ALL_KINDS.filter((k) => present.includes(k)) : ALL_KINDS;
+  const kind = chosenKind && kinds.includes(chosenKind) ? chosenKind : kinds[0]!;
+  const names = [...new Set(features.flatMap((p) => Object.keys(p)))].sort();
+  const column = (name: string) => features.map((p) => p[name]);
+  /** Changes this layer's appearance for one kind of geometry (by id: a teammate may have moved the layer). */
+  const restyle = (which: GeometryKind, change: (fields: Fields) => void) =>
     state.update((s) => {
-      const target = s.layers.find((l) => l.id === layerId);
+      const target = s.layers.find((l) => l.id === layer.id);
       if (!target) return;
       const appearance: Appearance = structuredClone(target.appearance ?? {});
-      change(((appearance as Record<string, unknown>)[kind] ??= {}) as Record<string, unknown>);
+      change(((appearance as Record<string, unknown>)[which] ??= {}) as Fields);
       target.appearance = appearance;
     });
+  const fields = ((layer.appearance as Record<string, Fields | undefined> | undefined)?.[kind] ?? {}) as Fields;
+  const marker = (layer.appearance?.marker ?? {}) as Fields;
+  const polygon = (layer.appearance?.polygon ?? {}) as Fields;
+  const colour = KINDS[kind].colour;
+  const stored = fields[colour] as StyleValue<string> | undefined;
+  const write = (value: StyleValue<string>) => restyle(kind, (f) => (f[colour] = value));
 
-  const testid = (name: string) => `style-${name}-${layerId}`;
-  // Every kind until the layer's features are read (when the panel opens).
-  const target = h('select', { 'data-testid': testid('target') }, ...options(ALL_KINDS.map((k) => [k, t(KINDS[k].label)])));
-  const mode = h('select', { 'data-testid': testid('mode') }, ...options(COLOUR_MODES.map((m) => [m, t(`style.modes.${m}`)])));
-  mode.value = 'categorical';
-  const property = h('select', { 'data-testid': testid('property') });
-  const colour = h('input', { type: 'color', value: '#3388ff', 'data-testid': testid('colour') });
-  const palette = h('select', { 'data-testid': testid('palette') });
-  const classes = h('select', { 'data-testid': testid('classes') }, ...options([3, 4, 5, 6, 7].map((n) => [String(n), t('style.classCount', { count: n })])));
-  classes.value = '5';
-  const method = h('select', { 'data-testid': testid('method') }, ...options(CLASS_METHODS.map((m) => [m, t(`style.methods.${m}`)])));
-  const breaks = h('input', { type: 'text', class: 'input', inputmode: 'decimal', placeholder: t('style.breaksPlaceholder'), 'data-testid': testid('breaks') });
-  const breaksError = h('p', { class: 'hint', role: 'status', 'data-testid': testid('breaks-error') });
-  const histogram = h('div', { 'data-testid': testid('histogram') });
-  const opacity = h('input', { type: 'range', min: 0, max: 100, step: 5, value: 100, 'data-testid': testid('opacity') });
-  const opacityText = h('output', {}, formatNumber(1, { style: 'percent' }));
-  const outlineColour = h('input', { type: 'color', value: '#ffffff', 'data-testid': testid('stroke-colour') });
-  const outlineWidth = h('input', { type: 'number', min: 0, max: 20, step: 0.5, value: 1, class: 'input', 'data-testid': testid('stroke-width') });
-  const classList = h('ul', { class: 'style-classes', 'data-testid': testid('classes-list'), 'aria-label': t('style.colourClasses') });
-  const labelBy = h('select', { 'data-testid': testid('label') });
-  const sizeBy = h('select', { 'data-testid': testid('size') });
-  const sizeInput = (value: number, which: 'least' | 'greatest') => h('input', { type: 'number', min: 1, max: 100, step: 1, value, class: 'input', 'aria-label': t(`style.size.${which}`), 'data-testid': testid(`size-${which}`) });
-  const sizeMin = sizeInput(4, 'least');
-  const sizeMax = sizeInput(30, 'greatest');
-  const extrudeBy = h('select', { 'data-testid': testid('extrude') });
-  const expression = h('input', { type: 'text', class: 'input', spellcheck: false, placeholder: "${kind} === 'park' ? color('green') : color('grey')", 'data-testid': testid('expression'), 'aria-label': t('style.colourExpression') });
-  const expressionError = h('p', { class: 'hint', role: 'status', 'data-testid': testid('expression-error') });
-  const rows = {
-    property: row(t('style.byProperty'), property),
-    colour: row(t('style.colour'), colour),
-    palette: row(t('style.palette'), palette),
-    classes: row(t('style.classes'), classes),
-    method: row(t('style.breaksAt'), method),
-    breaks: row(t('style.breaks'), breaks),
-    outlineColour: row(t('style.outlineColour'), outlineColour),
-    outlineWidth: row(t('style.outlineWidth'), outlineWidth),
-    label: row(t('style.labelBy'), labelBy),
-    size: row(t('style.sizeBy'), sizeBy),
-    sizes: h('label', {}, t('style.sizes'), ' ', h('span', { class: 'style-range' }, sizeMin, t('style.to'), sizeMax)),
-    extrude: row(t('style.extrudeBy'), extrudeBy),
-  };
-
-  const values = () => engine.featureProperties(layerId);
-  const kind = () => target.value as GeometryKind;
-  const colourMode = () => mode.value as ColourMode;
-  const paletteKind = (): Palette['kind'] => (colourMode() === 'graduated' ? 'sequential' : 'qualitative');
-
-  /** Shows the controls that apply to the kind and the colour mode chosen. */
-  const fit = () => {
-    const m = colourMode();
-    rows.property.hidden = m === 'single';
-    rows.colour.hidden = m !== 'single';
-    rows.palette.hidden = m === 'single';
-    rows.method.hidden = m !== 'graduated';
-    rows.classes.hidden = m !== 'graduated' || method.value === 'breaks';
-    rows.breaks.hidden = m !== 'graduated' || method.value !== 'breaks';
-    if (rows.breaks.hidden) breaksError.textContent = '';
-    if (m !== 'graduated') histogram.replaceChildren();
-    rows.outlineColour.hidden = KINDS[kind()].outlineColour === undefined;
-    rows.outlineWidth.firstChild!.textContent = t(KINDS[kind()].widthLabel);
-    const was = palette.value;
-    palette.replaceChildren(...options(PALETTES.filter((p) => p.kind === paletteKind()).map((p) => [p.name, p.safe ? t('style.colourBlindSafe', { name: p.name }) : p.name])));
-    palette.value = paletteOf(was, paletteKind()).name;
-  };
-
-  const refresh = () => {
-    const present = engine.geometryKinds(layerId);
-    const kinds = present.length ? ALL_KINDS.filter((k) => present.includes(k)) : ALL_KINDS;
-    const wasKind = target.value;
-    target.replaceChildren(...options(kinds.map((k) => [k, t(KINDS[k].label)])));
-    target.value = kinds.includes(wasKind as GeometryKind) ? wasKind : kinds[0]!;
-    const names = [...new Set(values().flatMap((p) => Object.keys(p)))].sort();
-    const keep = (select: HTMLSelectElement, none?: string) => {
-      const was = select.value;
-      select.replaceChildren(...options([...(none ? [['', none] as [string, string]] : []), ...names.map((n): [string, string] => [n, n])]));
-      if ([...select.options].some((o) => o.value === was)) select.value = was;
-    };
-    keep(property);
-    keep(labelBy, t('style.noLabel'));
-    keep(sizeBy, t('style.fixedSize'));
-    keep(extrudeBy, t('style.flat'));
-    rows.label.hidden = rows.size.hidden = !kinds.includes('marker');
-    rows.sizes.hidden = rows.size.hidden || !sizeBy.value;
-    rows.extrude.hidden = !kinds.includes('polygon');
-    fit();
-  };
-
-  /** Shows the classes a rule gives, each with its swatch and a label as the legend reads it. */
-  const showClasses = (conditions: [string, string][]) => {
-    const labels = legendLabels(conditions.map(([c]) => c));
-    classList.replaceChildren(
-      ...conditions.map(([, e], i) => {
-        const swatch = h('span', { class: 'style-swatch', 'aria-hidden': 'true' });
-        swatch.style.background = engine.expressionColor(e) ?? 'transparent';
-        return h('li', {}, swatch, labels[i]!);
-      }),
-    );
-  };
-
-  /** Colours the chosen kind of feature as the panel says: one colour, or conditions by a property. */
-  const colourBy = () => {
-    const alpha = Number(opacity.value) / 100;
-    const field = KINDS[kind()].colour;
-    if (colourMode() === 'single') {
-      showClasses([]);
-      return restyle(kind(), (f) => (f[field] = { expression: colourExpression(colour.value, alpha) }));
-    }
-    const name = property.value;
-    if (!name) return;
-    const column = values().map((p) => p[name]);
-    const chosen = { palette: paletteOf(palette.value, paletteKind()), opacity: alpha };
-    let conditions: [string, string][];
-    if (colourMode() === 'graduated') {
-      const typed = method.value === 'breaks' ? parseBreaks(breaks.value) : { breaks: undefined };
-      breaksError.textContent = 'error' in typed ? typed.error : '';
-      breaks.setAttribute('aria-invalid', String('error' in typed));
-      const classing = { ...chosen, classes: Number(classes.value), method: method.value as ClassMethod, breaks: 'error' in typed ? [] : typed.breaks };
-      const numbers = numericValues(column);
-      histogram.replaceChildren(styleHistogram(name, numbers, 'error' in typed ? [] : breaksOf(numbers, classing)));
-      if ('error' in typed) return;
-      conditions = graduatedConditions(name, column, classing);
-    } else conditions = categoricalConditions(name, column, chosen);
-    showClasses(conditions);
-    restyle(kind(), (f) => (f[field] = { conditions }));
-  };
-  for (const control of [mode, property, colour, palette, classes, method, breaks]) control.addEventListener('change', () => (fit(), colourBy()));
-  target.addEventListener('change', fit);
-  opacity.addEventListener('input', () => (opacityText.textContent = formatNumber(Number(opacity.value) / 100, { style: 'percent' })));
-  opacity.addEventListener('change', colourBy);
-
-  const outline = () => {
-    const { outlineColour: colourField, outlineWidth: widthField } = KINDS[kind()];
-    restyle(kind(), (f) => {
-      if (kind() === 'polygon') f.stroke = true;
-      if (colourField) f[colourField] = outlineColour.value;
-      f[widthField] = Math.min(20, Math.max(0, Number(outlineWidth.value) || 0));
+  const { outlineColour, outlineWidth } = KINDS[kind];
+  const shownOutline = typeof fields[outlineColour ?? ''] === 'string' && /^#[0-9a-f]{6}$/i.test(fields[outlineColour!] as string) ? (fields[outlineColour!] as string) : '#ffffff';
+  const width = typeof fields[outlineWidth] === 'number' ? (fields[outlineWidth] as number) : 1;
+  /** The outline as the fields say; a colour the picker cannot show is kept unless it is changed here. */
+  const outline = (change: { colour?: string; width?: string }) =>
+    restyle(kind, (f) => {
+      if (kind === 'polygon') f.stroke = true;
+      if (outlineColour && (change.colour !== undefined || f[outlineColour] === undefined)) f[outlineColour] = change.colour ?? shownOutline;
+      f[outlineWidth] = change.width === undefined ? width : clamp(change.width, 0, 20, 0);
     });
-  };
-  outlineColour.addEventListener('change', outline);
-  outlineWidth.addEventListener('change', outline);
 
-  const onExpression = () => {
-    const text = expression.value.trim();
-    const error = text ? styleExpressionError(text) : undefined;
-    expression.setAttribute('aria-invalid', String(error !== undefined));
-    expressionError.textContent = error ? t('style.badExpression', { error }) : '';
-    if (!text || error) return;
-    showClasses([]);
-    restyle(kind(), (f) => (f[KINDS[kind()].colour] = { expression: text }));
-  };
-  expression.addEventListener('input', onExpression);
-
-  labelBy.addEventListener('change', () =>
-    restyle('marker', (marker) => {
-      if (labelBy.value) Object.assign(marker, { label: true, labelText: { expression: propertyRef(labelBy.value) } });
-      else {
-        delete marker.label;
-        delete marker.labelText;
-      }
-    }),
-  );
-  const sizeByValue = () => {
-    rows.sizes.hidden = !sizeBy.value;
-    const px = (input: HTMLInputElement) => Math.min(100, Math.max(1, Number(input.value) || 1));
-    restyle('marker', (marker) => {
-      if (sizeBy.value) marker.pointSize = { expression: pointSizeExpression(sizeBy.value, values().map((p) => p[sizeBy.value]), { minPixels: px(sizeMin), maxPixels: px(sizeMax) }) };
-      else delete marker.pointSize;
+  const labelBy = marker.label ? (propertyOfRef(expressionOf(marker.labelText) ?? '') ?? '') : '';
+  const size = pointSizeOf(expressionOf(marker.pointSize) ?? '');
+  const sizeBy = (change: { property?: string; min?: string; max?: string }) =>
+    restyle('marker', (m) => {
+      const property = change.property ?? size?.property ?? '';
+      const minPixels = clamp(change.min ?? String(size?.minPixels ?? 4), 1, 100, 1);
+      const maxPixels = clamp(change.max ?? String(size?.maxPixels ?? 30), 1, 100, 1);
+      if (property) m.pointSize = { expression: pointSizeExpression(property, column(property), { minPixels, maxPixels }) };
+      else delete m.pointSize;
     });
-  };
-  for (const control of [sizeBy, sizeMin, sizeMax]) control.addEventListener('change', sizeByValue);
-  extrudeBy.addEventListener('change', () =>
-    restyle('polygon', (polygon) => {
-      if (extrudeBy.value) polygon.extrudedHeight = { expression: propertyRef(extrudeBy.value) };
-      else delete polygon.extrudedHeight;
-    }),
-  );
+  const sizeInput = (which: 'least' | 'greatest', value: number) =>
+    h(TextField, { type: 'number', min: 1, max: 100, step: 1, class: 'input', 'aria-label': t(`style.size.${which}`), 'data-testid': testid(`size-${which}`), value: String(value), onCommit: (v) => sizeBy(which === 'least' ? { min: v } : { max: v }) });
+  const extrudeBy = propertyOfRef(expressionOf(polygon.extrudedHeight) ?? '') ?? '';
+  const propertySelect = (name: string, value: string, none: string, onChoose: (value: string) => void) =>
+    h('select', { 'data-testid': testid(name), value, onChange: (e: Event) => onChoose(valueOf(e)) }, options([['', none], ...[...new Set([...names, ...(value ? [value] : [])])].map((n): [string, string] => [n, n])]));
 
-  const details = h(
+  const colourProps = { kind, stored, names, column, engine, testid, write };
+  return h(
     'details',
-    { class: 'style-panel', 'data-testid': testid('panel') },
+    { class: 'style-panel', 'data-testid': testid('panel'), onToggle: (e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open) },
     h('summary', {}, t('style.title')),
-    row(t('style.target'), target),
-    row(t('style.colour'), mode),
-    rows.property,
-    rows.colour,
-    rows.palette,
-    rows.classes,
-    rows.method,
-    rows.breaks,
-    breaksError,
-    histogram,
-    classList,
-    h('button', { type: 'button', 'data-testid': testid('apply'), onclick: colourBy }, t('style.apply')),
-    h('label', {}, t('raster.opacity'), ' ', h('span', { class: 'style-range' }, opacity, opacityText)),
-    rows.outlineColour,
-    rows.outlineWidth,
-    h('label', {}, t('style.orExpression'), ' ', expression),
-    expressionError,
-    rows.label,
-    rows.size,
-    rows.sizes,
-    rows.extrude,
-    h('button', { type: 'button', onclick: () => (showClasses([]), state.update((s) => void delete s.layers.find((l) => l.id === layerId)?.appearance)) }, t('style.clear')),
+    open && [
+      row(t('style.target'), h('select', { 'data-testid': testid('target'), value: kind, onChange: (e: Event) => setKind(valueOf(e) as GeometryKind) }, options(kinds.map((k) => [k, t(KINDS[k].label)])))),
+      h(StyleColour, colourProps),
+      outlineColour && row(t('style.outlineColour'), h('input', { type: 'color', value: shownOutline, 'data-testid': testid('stroke-colour'), onChange: (e: Event) => outline({ colour: valueOf(e) }) })),
+      row(t(KINDS[kind].widthLabel), h(TextField, { type: 'number', min: 0, max: 20, step: 0.5, class: 'input', 'data-testid': testid('stroke-width'), value: String(width), onCommit: (v) => outline({ width: v }) })),
+      h(StyleExpression, colourProps),
+      kinds.includes('marker') &&
+        row(
+          t('style.labelBy'),
+          propertySelect('label', labelBy, t('style.noLabel'), (name) =>
+            restyle('marker', (m) => {
+              if (name) Object.assign(m, { label: true, labelText: { expression: propertyRef(name) } });
+              else {
+                delete m.label;
+                delete m.labelText;
+              }
+            }),
+          ),
+        ),
+      kinds.includes('marker') && row(t('style.sizeBy'), propertySelect('size', size?.property ?? '', t('style.fixedSize'), (property) => sizeBy({ property }))),
+      kinds.includes('marker') && size && h('label', {}, t('style.sizes'), ' ', h('span', { class: 'style-range' }, sizeInput('least', size.minPixels), t('style.to'), sizeInput('greatest', size.maxPixels))),
+      kinds.includes('polygon') &&
+        row(
+          t('style.extrudeBy'),
+          propertySelect('extrude', extrudeBy, t('style.flat'), (name) =>
+            restyle('polygon', (p) => {
+              if (name) p.extrudedHeight = { expression: propertyRef(name) };
+              else delete p.extrudedHeight;
+            }),
+          ),
+        ),
+      h('button', { type: 'button', onClick: () => state.update((s) => void delete s.layers.find((l) => l.id === layer.id)?.appearance) }, t('style.clear')),
+    ],
   );
-  details.addEventListener('toggle', () => details.open && refresh());
-  fit();
-  return details;
 }

@@ -1,5 +1,5 @@
 import { PALETTES, type Palette, spread } from './palettes.js';
-import { literal, propertyRef } from '../layers/expression-text.js';
+import { literal, propertyOfRef, propertyRef } from '../layers/expression-text.js';
 import { t } from '../ui/i18n.js';
 
 export { propertyOfRef, propertyRef } from '../layers/expression-text.js';
@@ -131,4 +131,14 @@ export function pointSizeExpression(property: string, values: readonly unknown[]
   if (span === 0) return `isNaN(${ref}) ? ${minPixels} : ${maxPixels}`;
   const scale = Number(((maxPixels - minPixels) / span).toPrecision(6));
   return `isNaN(${ref}) ? ${minPixels} : clamp(${minPixels} + (${ref} - ${least}) * ${scale}, ${lo}, ${hi})`;
+}
+
+/** What {@link pointSizeExpression} wrote: the property and the pixel range; undefined for any other expression. */
+export function pointSizeOf(expression: string): ({ property: string } & SizeRange) | undefined {
+  const match = /^isNaN\((\$\{.+?\})\) \? ([\d.]+) : (?:([\d.]+)|clamp\([\d.]+ \+ \(\$\{.+?\} - [^)]+\) \* [^,]+, ([\d.]+), ([\d.]+)\))$/.exec(expression);
+  const property = match ? propertyOfRef(match[1]!) : undefined;
+  if (!match || property === undefined) return undefined;
+  const minPixels = Number(match[2]);
+  const maxPixels = match[3] !== undefined ? Number(match[3]) : Number(match[4]) === minPixels ? Number(match[5]) : Number(match[4]);
+  return { property, minPixels, maxPixels };
 }

@@ -35,34 +35,8 @@ export function button(options: ButtonOptions): HTMLButtonElement {
   return el;
 }
 
-/**
- * A control with a visible label above it (`.field`). The label is a real `<label>` wrapping the
- * control, so clicking it focuses the control and screen readers announce it.
- */
-export function field(label: string, control: HTMLElement, hint?: string): HTMLLabelElement {
-  return h('label', { class: 'field' }, h('span', { class: 'field-label' }, label), control, hint ? h('span', { class: 'hint' }, hint) : undefined);
-}
 
-/** A labelled checkbox (`.check`); `onChange` gets the new state. */
-export function checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void, testid?: string): HTMLLabelElement {
-  const input = h('input', { type: 'checkbox', checked, 'data-testid': testid });
-  input.addEventListener('change', () => onChange(input.checked));
-  return h('label', { class: 'check' }, input, h('span', {}, label));
-}
 
-/** A text input styled as `.input`; give it a label with {@link field} or `aria-label`. */
-export function textInput(attrs: { value?: string; placeholder?: string; type?: string; label?: string; testid?: string; onChange?: (value: string) => void }): HTMLInputElement {
-  const input = h('input', {
-    class: 'input',
-    type: attrs.type ?? 'text',
-    value: attrs.value ?? '',
-    placeholder: attrs.placeholder,
-    'aria-label': attrs.label,
-    'data-testid': attrs.testid,
-  });
-  if (attrs.onChange) input.addEventListener('change', () => attrs.onChange!(input.value));
-  return input;
-}
 
 /** A select of `[value, text]` options styled as `.ui-select`. */
 export function select(options: readonly (readonly [string, string])[], value: string, onChange: (value: string) => void, label?: string, testid?: string): HTMLSelectElement {
@@ -71,7 +45,3 @@ export function select(options: readonly (readonly [string, string])[], value: s
   return el;
 }
 
-/** An empty state: an icon, what is missing, and what to do about it. */
-export function emptyState(node: IconNode, title: string, hint: string, action?: HTMLElement): HTMLElement {
-  return h('div', { class: 'empty' }, icon(node), h('strong', {}, title), h('span', { class: 'hint' }, hint), action);
-}

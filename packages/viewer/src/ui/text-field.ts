@@ -27,7 +27,7 @@ export function useDraft({ value, onCommit }: Commit) {
 type FieldProps = Record<`data-${string}` | `aria-${string}`, string | undefined> & {
   class?: string;
   id?: string;
-  type?: 'text' | 'url' | 'number' | 'search' | 'email';
+  type?: 'text' | 'url' | 'number' | 'search' | 'email' | 'datetime-local';
   placeholder?: string;
   title?: string;
   hidden?: boolean;
@@ -37,6 +37,7 @@ type FieldProps = Record<`data-${string}` | `aria-${string}`, string | undefined
   max?: number | string;
   step?: number | string;
   maxLength?: number;
+  inputmode?: 'decimal' | 'numeric' | 'text';
   rows?: number;
 };
 
