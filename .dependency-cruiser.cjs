@@ -25,6 +25,18 @@ module.exports = {
       to: { path: ['^packages/', '^@orbis/'], pathNot: '^packages/$1/' },
     },
     {
+      name: 'contract-below-server-and-viewer',
+      comment: 'The management API is declared once in packages/contract, which both the server and the editor import: it imports neither.',
+      from: { path: '^packages/contract/' },
+      to: { path: '^packages/(server|viewer)/' },
+    },
+    {
+      name: 'contract-imports-no-node',
+      comment: 'packages/contract goes into the browser bundle: no Node built-in (its tsconfig has no Node or DOM types either).',
+      from: { path: '^packages/contract/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'only-the-engine-imports-cesium',
       severity: 'error',
       comment: 'Only packages/viewer/src/engine/ imports CesiumJS; the rest of the viewer sees the engine through its interfaces.',

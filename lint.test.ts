@@ -51,6 +51,8 @@ const LAYER_BREACHES: Record<string, string> = {
   'packages/server/src/http/route.ts': "import { harness } from '../test/harness.js';\nexport type Route = string;\nexport const h = harness;\n",
   'packages/server/src/http/route.test.ts': "import { harness } from '../test/harness.js';\nimport { h } from './route.js';\nexport const t = [harness, h];\n",
   'packages/server/src/test/harness.ts': 'export const harness = 1;\n',
+  'packages/contract/src/routes.ts':
+    "import { readFileSync } from 'node:fs';\nimport type { Route } from '../../server/src/http/route.js';\nimport { near } from '../../geo/src/near.js';\nexport const r: [unknown, Route?, string?] = [readFileSync, undefined, near];\n",
 };
 
 describe('the layer rules (.dependency-cruiser.cjs)', () => {
@@ -61,6 +63,8 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
     // A circle is named once, by its first edge.
     const found = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
     expect(found).toEqual([
+      'contract-below-server-and-viewer: packages/contract/src/routes.ts → packages/server/src/http/route.ts',
+      'contract-imports-no-node: packages/contract/src/routes.ts → fs',
       'engine-below-the-viewer: packages/viewer/src/engine/engine.ts → packages/viewer/src/plugins/host.ts',
       'lowest-packages-import-nothing-of-ours: packages/geo/src/space.ts → packages/plugin-api/src/index.ts',
       'no-circular: packages/viewer/src/engine/engine.ts → packages/viewer/src/plugins/host.ts',

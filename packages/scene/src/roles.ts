@@ -23,8 +23,8 @@ export function lesserRole(a: Role, b: Role): Role {
 
 /**
  * The least role of each project action (docs/contract.md §12's table), named as the audit log names them;
- * `project.read` stands for every management `GET` of a project. The server's route table
- * (`http/auth/route-rules.ts`) takes each route's least role from here.
+ * `project.read` stands for every management `GET` of a project. The route declarations
+ * (`@orbis/contract`) take each route's least role from here.
  */
 export const ACTION_ROLES = {
   'project.read': 'reader',

@@ -1,3 +1,5 @@
+import { assetRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { assetRecord } from '../assets/asset-record.js';
@@ -10,15 +12,12 @@ import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { assetSource, pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
-import { adminSecurity, answer, empty, failure, objectBody as bodyOf, paginationQuery, params } from './schemas.js';
 import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
 
 /** An asset record's version: what a PATCH changes (docs/collaboration.md). */
 const assetTag = (a: { id: string; name: string; public: boolean }) => versionTag({ id: a.id, name: a.name, public: a.public });
 
 
-type P = { Params: { project: string } };
-type PA = { Params: { project: string; id: string } };
 
 function parsePublicField(value: unknown): boolean {
   if (value === 'true') return true;
@@ -97,14 +96,14 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
   const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) =>
     assetRecord(a, ctx.publicUrl, project.alias, true);
 
-  app.post<P>('/api/projects/:project/assets', { schema: { summary: 'Upload one or more files; written whole or not at all', security: adminSecurity, params: params.project, body: { content: { 'multipart/form-data': { schema: { properties: { file: { description: 'one or more files' }, public: { enum: ['true', 'false'] } } } } } }, response: { 201: answer('Asset', 'the asset, or a list of them'), 400: failure('invalid_body'), 413: failure('payload_too_large') } } }, async (request, reply) => {
+  declaredRoute(app, routes.upload, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const assets = await receiveUpload(ctx, request, project);
     const records = assets.map(record(project));
     return reply.code(201).send(records.length === 1 ? records[0] : records);
   });
 
-  app.get<P>('/api/projects/:project/assets', { schema: { summary: 'Every asset, public or not, in the envelopes of the public listing', security: adminSecurity, params: params.project, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor') } } }, async (request, reply) => {
+  declaredRoute(app, routes.list, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendListing(ctx, request, reply, assetSource(ctx, request, project, false), pageQueryOf(request));
   });
@@ -115,15 +114,14 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
     return asset;
   };
 
-  app.get<PA>('/api/projects/:project/assets/:id', { schema: { summary: 'One asset', security: adminSecurity, params: params.asset, response: { 200: answer('Asset', 'the asset'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, routes.get, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const asset = await assetOr404(project, request.params.id);
     tagAnswer(reply, assetTag(asset));
     return record(project)(asset);
   });
 
-  const patchBody = bodyOf({ public: { type: 'boolean' }, name: { type: 'string', minLength: 1, maxLength: 1000, pattern: '\\S' } });
-  app.patch<PA & { Body: { public?: boolean; name?: string } }>('/api/projects/:project/assets/:id', { schema: { summary: 'Publish, unpublish or rename an asset', security: adminSecurity, params: params.asset, body: patchBody, response: { 200: answer('Asset', 'the asset'), 400: failure('invalid_body'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, routes.update, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const patch = { public: request.body.public, name: request.body.name };
     const key = `asset:${project.id}:${request.params.id}`;
@@ -136,7 +134,7 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
     return record(project)(updated);
   });
 
-  app.delete<PA>('/api/projects/:project/assets/:id', { schema: { summary: 'Delete an asset and its file', security: adminSecurity, params: params.asset, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, routes.remove, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const key = `asset:${project.id}:${request.params.id}`;
     await conditionalWrite(request, reply, key, async () => assetTag(await assetOr404(project, request.params.id)), async () => {

@@ -15,7 +15,8 @@ import { answeredNotModified, etagOf } from './etag.js';
 import { askedItemSource, expandAssets, exportUrl, itemBatches, itemPage, modelVersion, parseModelSegment } from './item-listing.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { openPublicProjectModel } from './public-access.js';
-import { answer, empty, expandQuery, failure, itemListingQuery, params, publicSecurity } from './schemas.js';
+import { answer, empty, expandQuery, failure, ItemSchema, itemListingQuery, ListingSchema, params } from '@orbis/contract';
+import { publicSecurity } from './schemas.js';
 
 type ModelParams = { Params: { project: string; model: string } };
 
@@ -84,7 +85,7 @@ export async function sendCsv(ctx: AppContext, request: FastifyRequest, reply: F
  * `.schema.json`, and one item; the access rules of assets; an ETag on every answer.
  */
 export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<ModelParams>('/api/p/:project/:model', { schema: { summary: 'A public model: {model}.json (or {model}) lists its public items as assets.json does; .geojson, .csv and .schema.json export them', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string', description: 'the project alias' }, model: { type: 'string', description: 'the model key with an optional suffix: .json, .geojson, .csv, .schema.json' } } }, querystring: itemListingQuery, response: { 200: answer('Listing', 'the items (or a page), a FeatureCollection, CSV, or a JSON Schema; with an ETag'), 304: empty('not modified'), 400: failure('invalid_parameter or invalid_cursor'), 401: failure('api_key_required or invalid_api_key'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<ModelParams>('/api/p/:project/:model', { schema: { summary: 'A public model: {model}.json (or {model}) lists its public items as assets.json does; .geojson, .csv and .schema.json export them', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string', description: 'the project alias' }, model: { type: 'string', description: 'the model key with an optional suffix: .json, .geojson, .csv, .schema.json' } } }, querystring: itemListingQuery, response: { 200: answer(ListingSchema, 'the items (or a page), a FeatureCollection, CSV, or a JSON Schema; with an ETag'), 304: empty('not modified'), 400: failure('invalid_parameter or invalid_cursor'), 401: failure('api_key_required or invalid_api_key'), 404: failure('not_found') } } }, async (request, reply) => {
     const segment = parseModelSegment(request.params.model);
     const { project, model } = await openPublicModel(ctx, request, request.params.project, segment?.key ?? request.params.model);
     if (!segment) throw new ApiError('not_found', `no route GET ${request.url.split('?')[0]}`);
@@ -106,7 +107,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  app.get<{ Params: { project: string; model: string; id: string } }>('/api/p/:project/:model/:id', { schema: { summary: 'One public item', security: publicSecurity, params: params.item, querystring: { type: 'object', properties: { expand: expandQuery } }, response: { 200: answer('Item', 'the item; with an ETag'), 400: failure('invalid_parameter: expand names no reference field'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<{ Params: { project: string; model: string; id: string } }>('/api/p/:project/:model/:id', { schema: { summary: 'One public item', security: publicSecurity, params: params.item, querystring: { type: 'object', properties: { expand: expandQuery } }, response: { 200: answer(ItemSchema, 'the item; with an ETag'), 400: failure('invalid_parameter: expand names no reference field'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await openPublicModel(ctx, request, request.params.project, request.params.model);
     const { id } = request.params;
     const item = isId(id) ? await ctx.store.getItem(model.id, id) : undefined;

@@ -4,7 +4,8 @@ import { InvalidCursorError } from '../assets/cursor.js';
 import { PageQueryError } from '../assets/page-query.js';
 import { InputError } from '../input-error.js';
 import { StoreConflictError, StoreNotFoundError } from '../store/store.js';
-import { ApiError, type ErrorCode, errorBody } from './api-error.js';
+import type { ErrorCode } from '@orbis/contract';
+import { ApiError, errorBody } from './api-error.js';
 
 /**
  * A route schema's refusal (Fastify's Ajv) as docs/contract.md §2 codes it: a body is `invalid_body`, a path

@@ -1,3 +1,5 @@
+import { fileRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isId } from '../records/ids.js';
@@ -9,7 +11,7 @@ import { MIN_COMPRESSED_BYTES } from './compressible.js';
 import { matchingEtag } from './etag.js';
 import { projectOr404 } from './project-param.js';
 import { openPublicProject } from './public-access.js';
-import { adminSecurity, publicSecurity } from './schemas.js';
+import { publicSecurity } from './schemas.js';
 import { fileOf } from './served-file.js';
 import { sendTile, tileOf } from './tile-reply.js';
 import { sendWktCsvAsGeojson } from './wkt-csv-reply.js';
@@ -95,8 +97,8 @@ export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** `GET /api/projects/{p}/files/{assetId}/{name}`: any asset's bytes, for the editor's preview (admin). */
 export function adminFileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<FileParams>('/api/projects/:project/files/:assetId/*', { schema: { summary: 'Any asset\'s bytes, for the editor\'s preview', security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: 'the file name, or the path of a file inside an archive' } } }, querystring: fileQuery } }, async (request, reply) => {
+  declaredRoute<typeof routes.file, FileParams>(app, routes.file, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], false);
-  });
+  }, { schema: { querystring: fileQuery } });
 }

@@ -7,9 +7,8 @@ import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
 import { auditActor, grantOf } from './auth/actor.js';
 import { projectOr404 } from './project-param.js';
-import { adminSecurity, failure, params } from './schemas.js';
-
-type PM = { Params: { project: string; model: string } };
+import { modelRoutes } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 
 /** The request body as a stream that fails with a 413 past `max` bytes. */
 function limited(body: Readable, max: number): Readable {
@@ -38,16 +37,6 @@ function fileNameOf(header: string | undefined): string | undefined {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(header)?.[1]?.trim();
 }
 
-const schema = {
-  summary: 'Import items, all or nothing: CSV, a JSON array of field objects, a GeoJSON FeatureCollection, or a GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence; by Content-Type or the Content-Disposition file name)',
-  security: adminSecurity,
-  params: params.model,
-  querystring: { type: 'object', properties: { public: { enum: ['true', 'false'], description: "whether the items are public (default: the model's own visibility)" } } },
-  // Read as a stream by the route: the schema documents the media types and checks nothing.
-  body: { content: { 'text/csv': { schema: { description: 'a header row of field keys (a Point as {key}_lng, {key}_lat; a geometry cell as GeoJSON or WKT), then one item per row' } }, 'application/json': { schema: { description: 'an array of field objects' } }, 'application/geo+json': { schema: { description: 'a FeatureCollection' } }, 'application/zip': { schema: { description: 'a shapefile: .shp, .shx, .dbf and .prj (any reference system), in a zip' } }, 'application/geopackage+sqlite3': { schema: { description: 'a GeoPackage: every feature table' } }, 'application/flatgeobuf': { schema: { description: 'a FlatGeobuf file' } }, 'application/geo+json-seq': { schema: { description: 'one GeoJSON feature per line' } } } },
-  response: { 201: { description: 'how many items were created', type: 'object', properties: { created: { type: 'integer' } } }, 400: failure('invalid_body naming the first bad row'), 404: failure('not_found'), 413: failure('payload_too_large') },
-};
-
 /**
  * `POST /api/projects/{p}/models/{m}/import`: CSV, a JSON array or a GeoJSON FeatureCollection
  * (by Content-Type, or by the Content-Disposition file name of an `application/octet-stream` body), read as a stream and recorded all or nothing; the first bad row is named.
@@ -56,11 +45,11 @@ const schema = {
 export async function importRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.post<PM>('/api/projects/:project/models/:model/import', { schema }, async (request, reply) => {
+  declaredRoute(app, modelRoutes.import, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const model = await ctx.store.getModel(project.id, request.params.model);
     if (!model) throw new ApiError('not_found', `model "${request.params.model.slice(0, 80)}" does not exist`);
-    const flag = (request.query as { public?: string }).public;
+    const flag = request.query.public;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     const body = request.body instanceof Readable ? limited(request.body, ctx.maxUploadBytes) : undefined;
     if (!body) throw new ApiError('invalid_body', 'send the file to import as the request body');

@@ -1,3 +1,5 @@
+import { itemRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import type { ItemVersionRecord } from '@orbis/content-model';
 import { managementItem } from '../models/model-service.js';
@@ -10,12 +12,7 @@ import { itemTag } from './model-routes.js';
 import { sendNewestFirst } from './newest-first-listing.js';
 import { conditionalWrite } from './preconditions.js';
 import { projectOr404 } from './project-param.js';
-import { adminSecurity, answer, failure, paginationQuery, params } from './schemas.js';
 
-type PMI = { Params: { project: string; model: string; id: string } };
-type PMIV = { Params: { project: string; model: string; id: string; version: string } };
-
-const versionParams = { ...params.item, required: [...params.item.required, 'version'], properties: { ...params.item.properties, version: { type: 'string', description: 'the version number, 1 for the creation' } } };
 
 /**
  * A version as the management API answers it (docs/content-workflow.md): keys in a fixed order,
@@ -51,9 +48,8 @@ export function itemVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!version) throw new ApiError('not_found', `item "${id.slice(0, 80)}" has no version ${n}`);
     return version;
   };
-  const base = '/api/projects/:project/models/:model/items/:id/versions';
 
-  app.get<PMI>(base, { schema: { summary: "An item's versions, newest first (also of a deleted item, until its model is deleted)", security: adminSecurity, params: params.item, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page of {version, at, actor, public, fields}'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, routes.versions, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const { id } = request.params;
     const count = isId(id) ? await ctx.store.countItemVersions(model.id, id) : 0;
@@ -68,12 +64,12 @@ export function itemVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
 
-  app.get<PMIV>(`${base}/:version`, { schema: { summary: 'One version of an item', security: adminSecurity, params: versionParams, response: { 200: answer('ItemVersion', '{version, at, actor, public, fields}'), 400: failure('invalid_parameter: not a version number'), 404: failure('not_found') } } }, async (request) => {
+  declaredRoute(app, routes.version, async (request) => {
     const { model } = await modelOr404(request.params.project, request.params.model);
     return versionRecord(model, await versionOr404(model, request.params.id, request.params.version));
   });
 
-  app.post<PMIV>(`${base}/:version/restore`, { schema: { summary: "Make an old version's values the item's again, as a new version", security: adminSecurity, params: versionParams, response: { 200: answer('Item', 'the item'), 400: failure('invalid_parameter, or invalid_body: the version does not fit the model as it is now'), 404: failure('not_found'), 409: failure('conflict: the item was deleted'), 412: failure('precondition_failed: If-Match names an older version of the item') } } }, async (request, reply) => {
+  declaredRoute(app, routes.restore, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const { id } = request.params;
     const version = await versionOr404(model, id, request.params.version);

@@ -1,3 +1,5 @@
+import { itemRoutes as items, modelRoutes as models } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleAtLeast } from '@orbis/scene/roles';
 import { isId } from '../records/ids.js';
@@ -10,10 +12,8 @@ import { sendCsv, sendGeojson } from './content-routes.js';
 import { importRoute } from './import-route.js';
 import { askedItemSource } from './item-listing.js';
 import { sendParsedListing } from './parsed-listing.js';
-import { itemListingQuery } from './schemas.js';
 import { pageQueryOf, sendListing } from './listing-reply.js';
 import { projectOr404 } from './project-param.js';
-import { adminSecurity, answer, empty, failure, listOf, objectBody as bodyOf, params } from './schemas.js';
 import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
 import type { Item } from '../store/store.js';
 
@@ -26,9 +26,6 @@ export const itemTag = (i: Item) => versionTag({ id: i.id, public: i.public, fie
 /** Whether the caller sees drafts (docs/content-workflow.md, "Review"): a writer and above does. */
 export const seesDrafts = (request: FastifyRequest) => roleAtLeast(grantOf(request).role ?? 'reader', 'writer');
 
-type P = { Params: { project: string } };
-type PM = { Params: { project: string; model: string } };
-type PMI = { Params: { project: string; model: string; id: string } };
 
 /** `/api/projects/{p}/models…`: content models and their items (docs/contract.md §10, management API). */
 export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -48,32 +45,26 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   void app.register((scope) => importRoute(scope, ctx));
 
-  // The shapes only: the rules of keys, types and limits are the domain's (models/field.ts), whose errors name the field.
-  const modelFields = { key: { type: 'string' }, name: { type: 'string' }, public: { type: 'boolean' }, review: { type: 'boolean', description: 'item writes are drafts that a request publishes (docs/content-workflow.md, "Review")' }, fields: { type: 'array', items: { $ref: 'Field#' } } };
-  const { key: _key, ...changeable } = modelFields;
-  const itemBody = bodyOf({ fields: { type: 'object', description: 'values by field key; null clears a field (PATCH)' }, public: { type: 'boolean', description: "POST: without it, the item is as public as its model" } });
-  const model = (name: string, description: string) => ({ 200: answer(name, description), 404: failure('not_found') });
-
-  app.post<P>('/api/projects/:project/models', { schema: { summary: 'Create a content model', security: adminSecurity, params: params.project, body: bodyOf(modelFields, ['key']), response: { 201: answer('Model', 'the model'), 400: failure('invalid_body naming the field'), 409: failure('conflict: the key exists') } } }, async (request, reply) => {
+  declaredRoute(app, models.create, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    const body = request.body as Record<string, unknown>;
+    const body = request.body;
     return reply.code(201).send(modelRecord(await ctx.models.create(project, body)));
   });
 
-  app.get<P>('/api/projects/:project/models', { schema: { summary: 'The project\'s content models', security: adminSecurity, params: params.project, response: { 200: listOf('Model', 'the models, by key') } } }, async (request) => {
+  declaredRoute(app, models.list, async (request) => {
     const project = await projectOr404(ctx, request.params.project);
     return (await ctx.store.listModels(project.id)).map(modelRecord);
   });
 
-  app.get<PM>('/api/projects/:project/models/:model', { schema: { summary: 'One content model', security: adminSecurity, params: params.model, response: model('Model', 'the model') } }, async (request, reply) => {
+  declaredRoute(app, models.get, async (request, reply) => {
     const { model } = await modelOr404(request.params.project, request.params.model);
     tagAnswer(reply, modelTag(model));
     return modelRecord(model);
   });
 
-  app.patch<PM>('/api/projects/:project/models/:model', { schema: { summary: 'Change a model; items keep the values of the fields that remain', security: adminSecurity, params: params.model, body: bodyOf(changeable), response: { ...model('Model', 'the model'), 400: failure('invalid_body: a bad field, or an item that would not fit') } } }, async (request, reply) => {
+  declaredRoute(app, models.update, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    const body = request.body as Record<string, unknown>;
+    const body = request.body;
     const current = async () => modelTag((await modelOr404(request.params.project, request.params.model)).model);
     const updated = await conditionalWrite(request, reply, `model:${model.id}`, current, async () => {
       const done = await ctx.models.update(project, (await modelOr404(request.params.project, request.params.model)).model, body);
@@ -83,7 +74,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     return modelRecord(updated);
   });
 
-  app.delete<PM>('/api/projects/:project/models/:model', { schema: { summary: 'Delete a model with its items', security: adminSecurity, params: params.model, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, models.remove, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const current = async () => modelTag((await modelOr404(request.params.project, request.params.model)).model);
     await conditionalWrite(request, reply, `model:${project.id}:${request.params.model}`, current, async () => {
@@ -92,14 +83,14 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(204).send();
   });
 
-  app.post<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Create an item', security: adminSecurity, params: params.model, body: itemBody, response: { 201: answer('Item', 'the item'), 400: failure('invalid_body naming the field'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, items.create, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    const body = request.body as Record<string, unknown>;
+    const body = request.body;
     const made = await ctx.models.createItem(project, model, body, auditActor(grantOf(request).actor));
     return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, made.item, made.status));
   });
 
-  app.get<PM>('/api/projects/:project/models/:model/items', { schema: { summary: 'Every item, public or not, in the envelopes of assets.json', security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a list or a page'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, items.list, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const source = await askedItemSource(ctx, request, project, model, false);
     // A model that requires review lists each item's status too (docs/content-workflow.md, "Review").
@@ -107,16 +98,16 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendListing(ctx, request, reply, source, pageQueryOf(request));
   });
 
-  app.get<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'One item', security: adminSecurity, params: params.item, response: model('Item', 'the item') } }, async (request, reply) => {
+  declaredRoute(app, items.get, async (request, reply) => {
     const { model } = await modelOr404(request.params.project, request.params.model);
     const { item, status } = await workingOr404(request, model, request.params.id);
     tagAnswer(reply, itemTag(item));
     return reply.type('application/json; charset=utf-8').send(managementItem(model, item, status));
   });
 
-  app.patch<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'Merge values into an item (null clears one); publish or unpublish it', security: adminSecurity, params: params.item, body: itemBody, response: { ...model('Item', 'the item'), 400: failure('invalid_body naming the field') } } }, async (request, reply) => {
+  declaredRoute(app, items.update, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
-    const body = request.body as Record<string, unknown>;
+    const body = request.body;
     const current = async () => (await workingOr404(request, model, request.params.id)).item;
     const updated = await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await current()), async () => {
       const done = await ctx.models.patchItem(project, model, await current(), body, auditActor(grantOf(request).actor));
@@ -126,7 +117,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.type('application/json; charset=utf-8').send(managementItem(model, updated.item, updated.status));
   });
 
-  app.delete<PMI>('/api/projects/:project/models/:model/items/:id', { schema: { summary: 'Delete an item', security: adminSecurity, params: params.item, response: { 204: empty('deleted'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, items.remove, async (request, reply) => {
     const { model } = await modelOr404(request.params.project, request.params.model);
     await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await itemOr404(model, request.params.id)), async () => {
       if (!isId(request.params.id) || !(await ctx.store.deleteItem(model.id, request.params.id))) {
@@ -138,18 +129,17 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The editor's preview of a model layer (docs/contract.md §10: a layer shows a model's public items): the
   // public export's answer, behind the admin token. The editor has no API key, and a private
   // project's public API wants one; nothing is shown here that a key holder would not see there.
-  const preview = { summary: "A public model's public items as GeoJSON or CSV, as {model}.geojson and .csv export them, for the editor's layer (a private project too)", security: adminSecurity, params: params.model, querystring: itemListingQuery, response: { 200: answer('Listing', 'a FeatureCollection (or a page of one) or CSV; with an ETag'), 304: empty('not modified'), 404: failure('not_found: no such model, not public, or (GeoJSON) no geometry field') } };
   const publicModelOr404 = async (alias: string, key: string) => {
     const found = await modelOr404(alias, key);
     if (!found.model.public) throw new ApiError('not_found', `model "${key.slice(0, 80)}" is not public: its layer shows nothing`);
     return found;
   };
-  app.get<PM>('/api/projects/:project/models/:model/items.geojson', { schema: preview }, async (request, reply) => {
+  declaredRoute(app, models.geojson, async (request, reply) => {
     const { project, model } = await publicModelOr404(request.params.project, request.params.model);
     reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
     return sendGeojson(ctx, request, reply, project, model, `${ctx.publicUrl}/api/projects/${encodeURIComponent(project.alias)}/models/${model.key}/items.geojson`);
   });
-  app.get<PM>('/api/projects/:project/models/:model/items.csv', { schema: preview }, async (request, reply) => {
+  declaredRoute(app, models.csv, async (request, reply) => {
     const { project, model } = await publicModelOr404(request.params.project, request.params.model);
     reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
     return sendCsv(ctx, request, reply, project, model);

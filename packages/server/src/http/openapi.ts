@@ -1,13 +1,14 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
-import { sharedSchemas } from './schemas.js';
+import { SHARED_SCHEMAS } from '@orbis/contract';
 
 /**
- * Adds the shared schemas and @fastify/swagger, which builds `/openapi.json` from every route's
- * schema: the routes are the one source of what the document says.
+ * Adds the shared records and @fastify/swagger, which builds `/openapi.json` from every route's
+ * schema: the management routes' come from their declarations (@orbis/contract), so the
+ * declarations are the one source of what the document says.
  */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

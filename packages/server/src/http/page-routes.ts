@@ -6,7 +6,7 @@ import { ALIAS_PATTERN } from '@orbis/scene/checks';
 import { cesiumBuildDir, cesiumPrecompressedDir, VIEWER_DIST } from '../static/static-roots.js';
 import type { AppContext } from './app-context.js';
 import { ENCODING_SUFFIX } from './compressible.js';
-import { params } from './schemas.js';
+import { params } from '@orbis/contract';
 import { publishedProject } from './published-project.js';
 import { inlineScriptHashes, isolationHeaders, pagePolicy, pluginFramePolicy, securityHeaders } from './page-security.js';
 import { withShareHead } from './share-head.js';

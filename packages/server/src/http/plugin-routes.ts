@@ -1,3 +1,5 @@
+import { pluginRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { InputError } from '../input-error.js';
@@ -10,13 +12,11 @@ import { projectOr404 } from './project-param.js';
 import { conditionalWrite, tagAnswer, versionTag } from './preconditions.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project } from '../store/store.js';
-import { adminSecurity, empty, failure, objectBody as bodyOf, params } from './schemas.js';
 
-type P = { Params: { project: string } };
 
 /** `/api/projects/{p}/plugins`: install (zip or JSON), list, remove. */
 export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post<P>('/api/projects/:project/plugins', { schema: { summary: 'Install a plugin (zip, or JSON manifest and files); the same id again replaces it', security: adminSecurity, params: params.project, body: { content: { 'application/json': { schema: bodyOf({ manifest: { type: 'object', description: 'plugin.json; absent for a Re:Earth package' }, files: { type: 'object', description: 'file name → code (checked by the plugin package rules)' } }) }, 'multipart/form-data': { schema: { properties: { file: { description: 'the plugin zip' } } } } } }, response: { 201: { description: 'the plugin', type: 'object' }, 400: failure('invalid_body') } } }, async (request, reply) => {
+  declaredRoute(app, routes.install, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     let plugin;
     if (request.isMultipart()) {
@@ -29,7 +29,7 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (part.file.truncated) throw new ApiError('payload_too_large', `a plugin zip may have at most ${MAX_PLUGIN_ZIP_BYTES} bytes`);
       plugin = await readPluginZip(zip);
     } else {
-      plugin = packageFromJson(request.body as { manifest?: unknown; files?: unknown });
+      plugin = packageFromJson(request.body);
     }
     // Installing over an installed plugin is a new version of it: If-Match names the one replaced.
     const installed = plugin;
@@ -39,14 +39,14 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // With an ETag (a hash of the list): an open editor polls with If-None-Match and restarts its
   // plugins when the answer is not a 304 (`orbis plugin dev` reinstalled one, docs/plugin-api.md).
-  app.get<P>('/api/projects/:project/plugins', { schema: { summary: 'The installed plugins, in install order (with an ETag; If-None-Match answers 304 when unchanged)', security: adminSecurity, params: params.project, response: { 200: { description: 'the plugins', type: 'array', items: { type: 'object' } }, 304: empty('unchanged') } } }, async (request, reply) => {
+  declaredRoute(app, routes.list, async (request, reply) => {
     const list = await ctx.plugins.list(await projectOr404(ctx, request.params.project));
     const json = JSON.stringify(list);
     if (answeredNotModified(request, reply, `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`)) return reply;
     return reply.type('application/json; charset=utf-8').send(json);
   });
 
-  app.delete<{ Params: { project: string; id: string } }>('/api/projects/:project/plugins/:id', { schema: { summary: 'Remove a plugin', security: adminSecurity, params: params.plugin, response: { 204: empty('removed'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, routes.remove, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     await conditionalWrite(request, reply, `plugin:${project.id}:${request.params.id}`, () => tagOfInstalled(project, request.params.id), async () => {
       if (!(await ctx.plugins.remove(project, request.params.id))) throw new ApiError('not_found', `plugin "${request.params.id.slice(0, 100)}" is not installed`);
@@ -54,7 +54,7 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(204).send();
   });
 
-  app.get<{ Params: { project: string; id: string } }>('/api/projects/:project/plugins/:id', { schema: { summary: 'One installed plugin (with the ETag that reinstalling and removing take in If-Match)', security: adminSecurity, params: params.plugin, response: { 200: { description: 'the plugin package', type: 'object' }, 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, routes.get, async (request, reply) => {
     const plugin = await installedOr404(await projectOr404(ctx, request.params.project), request.params.id);
     tagAnswer(reply, versionTag(plugin));
     return plugin;

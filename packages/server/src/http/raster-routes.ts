@@ -1,3 +1,5 @@
+import { fileRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GEOTIFF_NAME } from '@orbis/scene';
@@ -14,7 +16,7 @@ import type { AppContext } from './app-context.js';
 import { matchingEtag } from './etag.js';
 import { projectOr404 } from './project-param.js';
 import { openPublicProject } from './public-access.js';
-import { adminSecurity, publicSecurity } from './schemas.js';
+import { publicSecurity } from './schemas.js';
 
 /** The deepest zoom served: a pixel of about 2 cm, finer than any orthophoto. */
 export const MAX_RASTER_ZOOM = 24;
@@ -168,19 +170,16 @@ export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** `GET /api/projects/{p}/rasters/{assetId}/{z}/{x}/{y}.png|.webp`: any GeoTIFF asset's tiles, for the editor (a project reader's). */
 export function adminRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const schema = { summary: "A Web Mercator tile of any GeoTIFF asset, for the editor", security: adminSecurity, params: rasterParams, querystring: rasterQuery };
-  app.get<RasterRequest>('/api/projects/:project/rasters/:assetId/:z/:x/:file', { schema }, async (request, reply) => {
+  declaredRoute<typeof routes.rasterTile, RasterRequest>(app, routes.rasterTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false);
-  });
-  const values = { summary: "Every band's value of any GeoTIFF asset's pixel under a longitude/latitude, for the editor's infobox", security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' } } }, querystring: placeQuery };
-  app.get<{ Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>('/api/projects/:project/rasters/:assetId/values', { schema: values }, async (request) => {
+  }, { schema: { querystring: rasterQuery } });
+  declaredRoute<typeof routes.rasterValues, { Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>(app, routes.rasterValues, async (request) => {
     const project = await projectOr404(ctx, request.params.project);
     const { file } = await geotiffAsset(ctx, project, request.params.assetId, false);
     return replyRasterValues(ctx, file, request.query);
-  });
-  const terrain = { summary: 'A terrain tile of any DEM GeoTIFF asset, for the editor', security: adminSecurity, params: rasterParams };
-  app.get<RasterRequest>('/api/projects/:project/terrain/:assetId/:z/:x/:file', { schema: terrain }, async (request, reply) => {
+  }, { schema: { querystring: placeQuery } });
+  declaredRoute<typeof routes.terrainTile, RasterRequest>(app, routes.terrainTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false, 'terrain');
   });

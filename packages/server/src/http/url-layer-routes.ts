@@ -1,3 +1,5 @@
+import { fileRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from './declared-route.js';
 import type { PublishedSnapshot } from '@orbis/scene';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ConvertedLayer } from '../url-layers/url-layer-reader.js';
@@ -6,7 +8,7 @@ import { ApiError } from './api-error.js';
 import { answeredNotModified } from './etag.js';
 import { projectOr404 } from './project-param.js';
 import { publishedProject } from './published-project.js';
-import { adminSecurity, failure, params } from './schemas.js';
+import { failure } from '@orbis/contract';
 
 const GEOJSON = { description: 'the WGS84 GeoJSON FeatureCollection, with an ETag', type: 'object' };
 
@@ -16,20 +18,17 @@ function send(request: FastifyRequest, reply: FastifyReply, converted: Converted
   return reply.type('application/geo+json').send(converted.geojson);
 }
 
-type UrlLayerQuery = { Params: { project: string }; Querystring: { type: string; url: string; table?: string; wktColumn?: string } };
-
 /**
  * The editor's view of a scene layer that names a GIS file by URL (docs/contract.md §13): the server reads
  * the file, as it reads an upload, and answers its WGS84 GeoJSON. For a project's members only
  * (a management `GET`), and only public addresses (`url-layers/remote-file.ts`).
  */
 export function urlLayerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const querystring = { type: 'object', required: ['type', 'url'], properties: { type: { type: 'string' }, url: { type: 'string', description: 'http or https' }, table: { type: 'string' }, wktColumn: { type: 'string' } } };
-  app.get<UrlLayerQuery>('/api/projects/:project/url-layer', { schema: { summary: 'A GIS file named by URL (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence, CSV of WKT), as WGS84 GeoJSON', security: adminSecurity, params: params.project, querystring, response: { 200: GEOJSON, 304: { description: 'not modified', type: 'null' }, 400: failure('invalid_body: the file could not be read, or is not what its type says') } } }, async (request, reply) => {
+  declaredRoute(app, routes.urlLayer, async (request, reply) => {
     await projectOr404(ctx, request.params.project);
     const { type, url, table, wktColumn } = request.query;
     return send(request, reply, await ctx.urlLayers.read({ type, url, table, wktColumn }));
-  });
+  }, { schema: { response: { 200: GEOJSON, 304: { description: 'not modified', type: 'null' }, 400: failure('invalid_body: the file could not be read, or is not what its type says') } } });
 }
 
 /**

@@ -1,12 +1,13 @@
+import { fileRoutes as routes } from '@orbis/contract';
 import type { PublishedSnapshot } from '@orbis/scene';
 import type { FastifyInstance } from 'fastify';
 import type { RemoteRaster } from '../rasters/raster-tiles.js';
 import { ApiError } from './api-error.js';
 import type { AppContext } from './app-context.js';
+import { declaredRoute } from './declared-route.js';
 import { projectOr404 } from './project-param.js';
 import { publishedProject } from './published-project.js';
-import { placeQuery, rasterParams, rasterQuery, type RasterRequest, replyRasterTile, replyRasterValues } from './raster-routes.js';
-import { adminSecurity } from './schemas.js';
+import { placeQuery, rasterQuery, type RasterRequest, replyRasterTile, replyRasterValues } from './raster-routes.js';
 
 /** The file's name for messages: the URL's last path segment. */
 function remoteRaster(url: string): RemoteRaster {
@@ -51,13 +52,13 @@ export function urlRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
 export function adminUrlRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
   const urlQuery = { ...rasterQuery, required: ['url'], properties: { ...rasterQuery.properties, url: { type: 'string', description: 'the http or https URL of the GeoTIFF' } } };
   type UrlTile = Omit<RasterRequest, 'Querystring'> & { Querystring: RasterRequest['Querystring'] & { url: string } };
-  app.get<UrlTile>('/api/projects/:project/url-rasters/:z/:x/:file', { schema: { summary: 'A Web Mercator tile of a GeoTIFF named by URL, for the editor', security: adminSecurity, params: rasterParams, querystring: urlQuery } }, async (request, reply) => {
+  declaredRoute<typeof routes.urlRasterTile, UrlTile>(app, routes.urlRasterTile, async (request, reply) => {
     await projectOr404(ctx, request.params.project);
     return replyRasterTile(ctx, request, reply, remoteRaster(request.query.url), undefined, 'private, max-age=300');
-  });
+  }, { schema: { querystring: urlQuery } });
   const valuesQuery = { ...placeQuery, required: ['url', 'lng', 'lat'], properties: { ...placeQuery.properties, url: { type: 'string' } } };
-  app.get<{ Params: { project: string }; Querystring: { url: string; lng: string; lat: string } }>('/api/projects/:project/url-rasters/values', { schema: { summary: "Every band's value of a GeoTIFF named by URL under a longitude/latitude, for the editor's infobox", security: adminSecurity, querystring: valuesQuery } }, async (request) => {
+  declaredRoute<typeof routes.urlRasterValues, { Params: { project: string }; Querystring: { url: string; lng: string; lat: string } }>(app, routes.urlRasterValues, async (request) => {
     await projectOr404(ctx, request.params.project);
     return replyRasterValues(ctx, remoteRaster(request.query.url), request.query);
-  });
+  }, { schema: { querystring: valuesQuery } });
 }

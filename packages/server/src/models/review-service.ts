@@ -3,13 +3,12 @@ import { roleAtLeast } from '@orbis/scene/roles';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 import { isId, newId } from '../records/ids.js';
-import type { RequestItem, RequestState, ReviewRequest } from '../store/review-store.js';
+import type { RequestItem, ReviewRequest } from '../store/review-store.js';
 import type { Project, Store, VersionActor } from '../store/store.js';
 
 /** The most items and reviewers one request names. */
 const MAX_ITEMS = 100;
 const MAX_REVIEWERS = 20;
-export const REQUEST_STATES: readonly RequestState[] = ['open', 'approved', 'declined'];
 
 /** A request as the API answers it: its items by model key and id. */
 export function requestRecord(request: ReviewRequest, keys: Map<string, string>): ReviewRequestRecord {

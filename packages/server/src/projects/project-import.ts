@@ -14,7 +14,8 @@ import type { User } from '../store/account-store.js';
 import type { Project, Store, VersionActor } from '../store/store.js';
 import { importModels, parsePart } from './import-models.js';
 import { checkManifest, checkRequests, MAX_MANIFEST_BYTES, PROJECT_MANIFEST, type ProjectManifest } from './project-manifest.js';
-import { type ProjectRecord, projectRecord, type ProjectService } from './project-service.js';
+import type { ImportReport } from '@orbis/contract';
+import { projectRecord, type ProjectService } from './project-service.js';
 
 /** What an import needs of the process's services. */
 export interface ImportServices {
@@ -36,22 +37,7 @@ export interface ImportOptions {
   actor: VersionActor;
 }
 
-/** What an import did: the new project, and the members it could not match with a user of this server. */
-export interface ImportReport {
-  project: ProjectRecord;
-  assets: number;
-  models: number;
-  items: number;
-  plugins: number;
-  scene: boolean;
-  publication: boolean;
-  members: { added: { email: string; role: string }[]; skipped: { email: string; role: string; reason: string }[] };
-  /**
-   * The webhooks made, each with a new secret shown here only, and inactive until a maintainer
-   * turns it on (its receiver knows the old secret); and those whose URL this server refuses.
-   */
-  webhooks: { added: { id: string; url: string; secret: string }[]; skipped: { url: string; reason: string }[] };
-}
+export type { ImportReport };
 
 /** The most bytes of a JSON part (scene, published snapshot, one plugin package). */
 const MAX_JSON_PART_BYTES = 64 * 1024 * 1024;

@@ -1,3 +1,4 @@
+import { VISIBILITIES, type Visibility } from '@orbis/contract';
 import { ROLES } from '@orbis/scene/roles';
 import { jsonInput } from '../json-input.js';
 import { ALIAS_PATTERN } from '@orbis/scene/checks';
@@ -13,7 +14,7 @@ export interface ProjectManifest {
   format: 'orbis-project';
   version: 1;
   exportedAt: string;
-  project: { alias: string; name: string; visibility: 'public' | 'private'; description: string };
+  project: { alias: string; name: string; visibility: Visibility; description: string };
   /** Each asset's original file is `assets/{id}/original`. */
   assets: { id: string; name: string; public: boolean; contentType: string; size: number }[];
   /** Each model's items are `models/{key}.ndjson`, one `{"id","public","fields"}` a line, in id order (`id` absent in older exports); with `versions`, their versions are `models/{key}.versions.ndjson`, one `{"id","version","at","actor","public","fields"}` a line, grouped by item. */
@@ -51,7 +52,7 @@ const MANIFEST_SCHEMA = {
       type: 'object',
       required: ['alias', 'name', 'visibility', 'description'],
       additionalProperties: false,
-      properties: { alias: { type: 'string', pattern: ALIAS_PATTERN.source }, name: text, visibility: { enum: ['public', 'private'] }, description: text },
+      properties: { alias: { type: 'string', pattern: ALIAS_PATTERN.source }, name: text, visibility: { enum: [...VISIBILITIES] }, description: text },
     },
     assets: {
       type: 'array',

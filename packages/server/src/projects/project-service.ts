@@ -3,24 +3,14 @@ import { newId } from '../records/ids.js';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
-import type { Project, Store, Visibility } from '../store/store.js';
+import type { ProjectRecord, Visibility } from '@orbis/contract';
+import type { Project, Store } from '../store/store.js';
 
 const MAX_PROJECT_NAME = 200;
 const MAX_DESCRIPTION = 1000;
 
-/** The JSON shape of a project, keys in a fixed order. */
-export interface ProjectRecord {
-  id: string;
-  alias: string;
-  name: string;
-  visibility: Visibility;
-  description: string;
-  assetCount: number;
-  publicAssetCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
 
+/** The JSON shape of a project (@orbis/contract's), keys in a fixed order. */
 export function projectRecord(p: Project): ProjectRecord {
   return {
     id: p.id,

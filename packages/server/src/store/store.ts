@@ -6,7 +6,7 @@ import type { WebhookStore } from './webhook-store.js';
 import type { ReviewStore } from './review-store.js';
 
 /** Who may list a project's assets without a key. */
-export type Visibility = 'public' | 'private';
+import type { Visibility } from '@orbis/contract';
 
 /** A project as the store keeps it. `assetCount` and `publicAssetCount` are maintained, never counted. */
 export interface Project {

@@ -1,6 +1,6 @@
 import { newId } from '../records/ids.js';
 import type { Asset, Item } from './store.js';
-import type { WebhookTrigger } from './webhook-store.js';
+import type { WebhookTrigger } from '@orbis/contract';
 
 /** An event the outbox holds (docs/content-workflow.md, "Webhooks"): its id and the body every webhook gets. */
 export interface WebhookEvent {

@@ -1,4 +1,5 @@
-import type { Webhook, WebhookDelivery, WebhookTrigger } from './webhook-store.js';
+import type { WebhookTrigger } from '@orbis/contract';
+import type { Webhook, WebhookDelivery } from './webhook-store.js';
 
 /** A `webhooks` row as a driver reads it: timestamps as `T` (text on SQLite, Date on PostgreSQL), the flag as `B`. */
 export interface WebhookRow<T, B> {

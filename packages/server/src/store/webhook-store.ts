@@ -1,7 +1,5 @@
 import type { WebhookTrigger } from '@orbis/content-model';
 
-export { WEBHOOK_TRIGGERS, type WebhookTrigger } from '@orbis/content-model';
-
 /** A registered webhook. `secret` (`whsec_…`) signs its deliveries; the API shows it once. */
 export interface Webhook {
   id: string;

@@ -5,7 +5,8 @@ import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver.js
 import { RETRY_DELAYS_MS } from '../webhooks/retry-schedule.js';
 import { KEEP_DONE_MS, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import type { ContentModel, Project, Store, VersionActor } from './store.js';
-import { WEBHOOK_TRIGGERS, type Webhook as StoredWebhook, type WebhookTrigger } from './webhook-store.js';
+import { WEBHOOK_TRIGGERS, type WebhookTrigger } from '@orbis/contract';
+import type { Webhook as StoredWebhook } from './webhook-store.js';
 
 /** Where a store keeps its data, and opening a store there (again: a restart). */
 export interface StorePlace {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { checkJsonDepth, MAX_JSON_DEPTH } from '../json-depth.js';
 import { expect } from 'vitest';
-import { ERROR_STATUS } from '../http/api-error.js';
+import { ERROR_STATUS } from '@orbis/contract';
 import { TEST_BACKEND } from './harness.js';
 
 /**

@@ -3,11 +3,9 @@ import type { WebhookDeliveryRecord, WebhookRecord } from '@orbis/content-model'
 import { InputError } from '../input-error.js';
 import { newId } from '../records/ids.js';
 import type { Project } from '../store/store.js';
-import { type Webhook, type WebhookDelivery, type WebhookStore, type WebhookTrigger, WEBHOOK_TRIGGERS } from '../store/webhook-store.js';
+import { WEBHOOK_TRIGGERS, type WebhookTrigger } from '@orbis/contract';
+import type { Webhook, WebhookDelivery, WebhookStore } from '../store/webhook-store.js';
 import { checkWebhookUrl } from './webhook-url.js';
-
-/** How many of a webhook's deliveries its listing shows, newest first. */
-export const RECENT_DELIVERIES = 50;
 
 /** A webhook as the API answers it: never its secret. */
 export function webhookRecord(hook: Webhook): WebhookRecord {

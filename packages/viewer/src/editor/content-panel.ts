@@ -18,7 +18,6 @@ import type { Permissions } from './permissions.js';
 import { ReadOnly } from './read-only.js';
 import { RequestsWaiting } from './review-requests.js';
 import { useEditorState } from './use-editor-state.js';
-import { WebhookApi } from './webhook-api.js';
 import { WebhookList } from './webhook-list.js';
 
 const PAGE_SIZE = 20;
@@ -102,7 +101,6 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
   // The item being edited (no id: a new one); `opened` counts openings, so opening again reads it again.
   const [editing, setEditing] = useState<{ id: string | undefined; opened: number } | undefined>(undefined);
   const openings = useRef(0);
-  const hooks = useMemo(() => new WebhookApi(state.api.project, state.api.authHeader), [state]);
   const reload = () => setRevision((r) => r + 1);
   const edit = (id: string | undefined) => setEditing({ id, opened: ++openings.current });
   useEffect(() => {
@@ -173,7 +171,7 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
     h('progress', { max: 1, value: progress ?? 0, hidden: progress === undefined, 'data-testid': 'import-progress' }),
     h('p', { class: 'hint', role: 'status', 'data-testid': 'content-message' }, message),
     h('div', { 'data-testid': 'item-editor' }, editing && h(ItemEditor, { key: editing.opened, id: editing.id, api, state, model, assets, can, itemsChanged, done, again, say })),
-    can.may('webhook.read') && h(WebhookList, { api, hooks, can }),
+    can.may('webhook.read') && h(WebhookList, { api, can }),
     modelForm,
   );
 }

@@ -1,45 +1,24 @@
+import { assetRoutes, fileRoutes, type InvitationLink, type ManagedAssetRecord, type MemberRecord, memberRoutes, modelRoutes, pluginRoutes, type ProjectRecord, projectRoutes, sceneRoutes } from '@orbis/contract';
 import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery, urlRasterTilesPath } from '@orbis/scene/checks';
+import { ApiClient, ApiError } from './api-client.js';
 import type { PluginPackage } from '../plugins/start-plugins.js';
 import type { Scene } from '@orbis/scene';
 import type { Role } from '@orbis/scene/roles';
 import { t } from '../ui/i18n.js';
 
 /** An asset record of the management API. */
-export interface AssetRecord {
-  id: string;
-  name: string;
-  url: string;
-  contentType: string;
-  size: number;
-  public: boolean;
-  files?: string[];
-}
+export type AssetRecord = ManagedAssetRecord;
 
-/** A project as the management API answers it (the fields the editor uses). */
-export interface ProjectInfo {
-  alias: string;
-  name: string;
-  visibility: 'public' | 'private';
-  description: string;
-}
+/** A project as the management API answers it. */
+export type ProjectInfo = ProjectRecord;
 
-/** A member of a project (docs/contract.md §12). */
-export interface MemberRecord {
-  userId: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+export type { MemberRecord };
 
 /**
  * An invitation made for an email with no user yet (or an unproven one): `url` is the link to pass
  * on (shown once), absent when the server e-mailed it to the address instead (docs/teams.md).
  */
-export interface InvitationRecord {
-  id: string;
-  url?: string;
-  expiresAt: string;
-}
+export type InvitationRecord = InvitationLink;
 
 /** A plugin in the JSON install form: `manifest` is plugin.json's content, absent when `files` holds a `reearth.yml`. */
 export interface PluginSource {
@@ -47,16 +26,8 @@ export interface PluginSource {
   files: Record<string, string>;
 }
 
-/** An error answer of the API, with its code. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+// The panels take the error type from here (the editor's API facade).
+export { ApiError };
 
 /**
  * The management API of one project: with the admin token (the operator's), or without one when
@@ -64,64 +35,59 @@ export class ApiError extends Error {
  * `Sec-Fetch-Site` headers the server checks on a write).
  */
 export class ManagementApi {
+  private readonly client: ApiClient;
+
   constructor(
     readonly project: string,
     readonly token?: string,
-  ) {}
-
-  private get base(): string {
-    return `/api/projects/${encodeURIComponent(this.project)}`;
+  ) {
+    this.client = new ApiClient(this.authHeader);
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(this.base + path, {
-      method,
-      headers: { ...this.authHeader, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (res.status === 204) return undefined as T;
-    const json = await res.json().catch(() => ({}));
-    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
-    return json as T;
+  /** The route parameters that name this project. */
+  private get at(): { project: string } {
+    return { project: this.project };
+  }
+
+  private get base(): string {
+    return this.client.url(projectRoutes.get, { params: this.at });
   }
 
   getProject(): Promise<ProjectInfo> {
-    return this.call('GET', '');
+    return this.client.call(projectRoutes.get, { params: this.at });
   }
 
   updateProject(patch: Partial<Pick<ProjectInfo, 'name' | 'visibility' | 'description'>>): Promise<ProjectInfo> {
-    return this.call('PATCH', '', patch);
+    return this.client.call(projectRoutes.update, { params: this.at, body: patch });
   }
 
   async assets(): Promise<AssetRecord[]> {
-    return (await this.call<{ results: AssetRecord[] }>('GET', '/assets')).results;
+    return (await this.client.call(assetRoutes.list, { params: this.at })).results;
   }
 
   setAssetPublic(id: string, isPublic: boolean): Promise<AssetRecord> {
-    return this.call('PATCH', `/assets/${id}`, { public: isPublic });
+    return this.client.call(assetRoutes.update, { params: { ...this.at, id }, body: { public: isPublic } });
   }
 
-  deleteAsset(id: string): Promise<void> {
-    return this.call('DELETE', `/assets/${id}`);
+  async deleteAsset(id: string): Promise<void> {
+    await this.client.call(assetRoutes.remove, { params: { ...this.at, id } });
   }
 
-  plugins(): Promise<PluginPackage[]> {
-    return this.call('GET', '/plugins');
+  // The server checks a package's manifest by the plugin package rules; the editor's type of it is the runtime's.
+  async plugins(): Promise<PluginPackage[]> {
+    return (await this.client.call(pluginRoutes.list, { params: this.at })) as PluginPackage[];
   }
 
   /** Installs (or replaces) a plugin from its zip, or from the JSON form (docs/contract.md §5, §8). */
   async installPlugin(source: PluginSource | File): Promise<PluginPackage> {
-    if (!(source instanceof File)) return this.call('POST', '/plugins', source);
+    if (!(source instanceof File)) return (await this.client.call(pluginRoutes.install, { params: this.at, body: source })) as PluginPackage;
     const form = new FormData();
     form.append('file', source, source.name);
-    const res = await fetch(`${this.base}/plugins`, { method: 'POST', headers: this.authHeader, body: form });
-    const json = await res.json().catch(() => ({}));
-    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
-    return json as PluginPackage;
+    return (await this.client.call(pluginRoutes.install, { params: this.at, body: form })) as PluginPackage;
   }
 
-  removePlugin(id: string): Promise<void> {
-    return this.call('DELETE', `/plugins/${encodeURIComponent(id)}`);
+  async removePlugin(id: string): Promise<void> {
+    await this.client.call(pluginRoutes.remove, { params: { ...this.at, id } });
   }
 
   /**
@@ -129,21 +95,19 @@ export class ManagementApi {
    * 304 to If-None-Match. The first call (no etag) always answers.
    */
   async pluginsIfChanged(etag: string | undefined): Promise<{ etag: string | undefined; plugins: PluginPackage[] } | undefined> {
-    const res = await fetch(`${this.base}/plugins`, { headers: { ...this.authHeader, ...(etag ? { 'if-none-match': etag } : {}) }, cache: 'no-store' });
-    if (res.status === 304) return undefined;
-    if (!res.ok) throw new ApiError(res.status, 'unknown', res.statusText);
-    return { etag: res.headers.get('etag') ?? undefined, plugins: (await res.json()) as PluginPackage[] };
+    // An empty If-None-Match is not sent, but still asks the server rather than the browser's cache.
+    const answer = await this.client.send(pluginRoutes.list, { params: this.at, ifNoneMatch: etag ?? '' });
+    return answer && { etag: answer.etag, plugins: answer.body as PluginPackage[] };
   }
 
   scene(): Promise<Scene> {
-    return this.call('GET', '/scene');
+    return this.client.call(sceneRoutes.get, { params: this.at });
   }
 
   /** The scene with its version (ETag), for a save that must not overwrite a newer one. */
   async sceneVersion(): Promise<{ scene: Scene; etag: string }> {
-    const res = await fetch(`${this.base}/scene`, { headers: this.authHeader });
-    if (!res.ok) throw new ApiError(res.status, 'unknown', res.statusText);
-    return { scene: (await res.json()) as Scene, etag: res.headers.get('etag') ?? '*' };
+    const answer = (await this.client.send(sceneRoutes.get, { params: this.at }))!;
+    return { scene: answer.body, etag: answer.etag ?? '*' };
   }
 
   /**
@@ -151,28 +115,26 @@ export class ManagementApi {
    * the code `precondition_failed` when someone saved a newer one since.
    */
   async saveSceneOver(scene: Scene, etag: string): Promise<{ scene: Scene; etag: string }> {
-    const res = await fetch(`${this.base}/scene`, { method: 'PUT', headers: { ...this.authHeader, 'content-type': 'application/json', 'if-match': etag }, body: JSON.stringify(scene) });
-    const json = await res.json().catch(() => ({}));
-    if (!res.ok) throw new ApiError(res.status, json?.error?.code ?? 'unknown', json?.error?.message ?? res.statusText);
-    return { scene: json as Scene, etag: res.headers.get('etag') ?? '*' };
+    const answer = (await this.client.send(sceneRoutes.put, { params: this.at, body: scene, ifMatch: etag }))!;
+    return { scene: answer.body, etag: answer.etag ?? '*' };
   }
 
   saveScene(scene: Scene): Promise<Scene> {
-    return this.call('PUT', '/scene', scene);
+    return this.client.call(sceneRoutes.put, { params: this.at, body: scene });
   }
 
   /** Publishes; `image` is the sharing image as a PNG data URL (docs/contract.md §9), when the globe could be captured. */
   publish(image?: string): Promise<{ url: string }> {
-    return this.call('POST', '/publish', image ? { image } : undefined);
+    return this.client.call(sceneRoutes.publish, { params: this.at, body: image ? { image } : undefined });
   }
 
-  unpublish(): Promise<void> {
-    return this.call('DELETE', '/publish');
+  async unpublish(): Promise<void> {
+    await this.client.call(sceneRoutes.unpublish, { params: this.at });
   }
 
   /** The admin-only URL of an asset's bytes: the editor previews private assets too. */
   fileUrl(asset: AssetRecord, path = asset.name): string {
-    return `${this.base}/files/${asset.id}/${path.split('/').map(encodeURIComponent).join('/')}`;
+    return this.client.url(fileRoutes.file, { params: { ...this.at, assetId: asset.id, '*': path } });
   }
 
   /** The admin-only template of a GeoTIFF asset's tiles (docs/contract.md §17): the editor shows private ones too. */
@@ -192,19 +154,17 @@ export class ManagementApi {
 
   /** The first `bytes` bytes of an asset's file as text (a Range request), e.g. a CSV's header. */
   async fileHead(asset: AssetRecord, bytes: number): Promise<string> {
-    const res = await fetch(this.fileUrl(asset), { headers: { ...this.authHeader, range: `bytes=0-${bytes - 1}` } });
-    if (!res.ok) throw new ApiError(res.status, 'unknown', `could not read "${asset.name}"`);
-    return res.text();
+    return String(await this.client.call(fileRoutes.file, { params: { ...this.at, assetId: asset.id, '*': asset.name }, headers: { range: `bytes=0-${bytes - 1}` } }));
+  }
+
+  /** Where the server answers a GIS file that a layer names by URL, as WGS84 GeoJSON (docs/contract.md §13). */
+  urlLayerUrl(layer: ConvertedUrlLayer): string {
+    return `${this.client.url(fileRoutes.urlLayer, { params: this.at })}${urlLayerQuery(layer)}`;
   }
 
   /** A public model's public items as its layer loads them in the editor (with {@link authHeader}): a private project's public API wants an API key. */
-  /** Where the server answers a GIS file that a layer names by URL, as WGS84 GeoJSON (docs/contract.md §13). */
-  urlLayerUrl(layer: ConvertedUrlLayer): string {
-    return `${this.base}/url-layer${urlLayerQuery(layer)}`;
-  }
-
   modelExportUrl(model: string, format: 'geojson' | 'csv'): string {
-    return `${this.base}/models/${encodeURIComponent(model)}/items.${format}`;
+    return this.client.url(format === 'geojson' ? modelRoutes.geojson : modelRoutes.csv, { params: { ...this.at, model } });
   }
 
   /** The admin token's header; none with a session (the cookie goes by itself). */
@@ -213,39 +173,28 @@ export class ManagementApi {
   }
 
   members(): Promise<MemberRecord[]> {
-    return this.call('GET', '/members');
+    return this.client.call(memberRoutes.list, { params: this.at });
   }
 
   /** Adds a member; an email with no user yet gets an invitation, whose link the answer holds. */
   addMember(email: string, role: Role): Promise<MemberRecord | { invitation: InvitationRecord }> {
-    return this.call('POST', '/members', { email, role });
+    return this.client.call(memberRoutes.add, { params: this.at, body: { email, role } });
   }
 
   setMemberRole(userId: string, role: Role): Promise<MemberRecord> {
-    return this.call('PATCH', `/members/${encodeURIComponent(userId)}`, { role });
+    return this.client.call(memberRoutes.setRole, { params: { ...this.at, userId }, body: { role } });
   }
 
-  removeMember(userId: string): Promise<void> {
-    return this.call('DELETE', `/members/${encodeURIComponent(userId)}`);
+  async removeMember(userId: string): Promise<void> {
+    await this.client.call(memberRoutes.remove, { params: { ...this.at, userId } });
   }
 
-  /** Uploads files with progress (XHR: fetch has no upload progress). */
-  upload(files: File[], isPublic: boolean, onProgress: (fraction: number) => void): Promise<AssetRecord[]> {
-    return new Promise((resolve, reject) => {
-      const form = new FormData();
-      form.append('public', String(isPublic));
-      for (const file of files) form.append('file', file, file.name);
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', `${this.base}/assets`);
-      if (this.token) xhr.setRequestHeader('authorization', `Bearer ${this.token}`);
-      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-      xhr.onload = () => {
-        const json = JSON.parse(xhr.responseText || '{}');
-        if (xhr.status >= 200 && xhr.status < 300) resolve(Array.isArray(json) ? json : [json]);
-        else reject(new ApiError(xhr.status, json?.error?.code ?? 'unknown', json?.error?.message ?? t('upload.couldNot')));
-      };
-      xhr.onerror = () => reject(new ApiError(0, 'network', t('errors.network')));
-      xhr.send(form);
-    });
+  /** Uploads files with progress. */
+  async upload(files: File[], isPublic: boolean, onProgress: (fraction: number) => void): Promise<AssetRecord[]> {
+    const form = new FormData();
+    form.append('public', String(isPublic));
+    for (const file of files) form.append('file', file, file.name);
+    const answer = await this.client.upload(assetRoutes.upload, { params: this.at, body: form }, onProgress, t('upload.couldNot'));
+    return Array.isArray(answer) ? answer : [answer];
   }
 }

@@ -8,7 +8,7 @@ import { errorText } from '../ui/error-text.js';
 import { Checkbox, Field } from '../ui/field.js';
 import { t } from '../ui/i18n.js';
 import type { Permissions } from './permissions.js';
-import type { WebhookApi } from './webhook-api.js';
+import type { ContentApi } from './content-api.js';
 
 /** A webhook just registered: its secret, shown this once, to copy into the receiver. */
 function Secret({ url, secret }: { url: string; secret: string }) {
@@ -25,7 +25,7 @@ function Secret({ url, secret }: { url: string; secret: string }) {
  * told of. A refused address (a private one, unless the operator allows them) is said as the
  * server says it, and what was typed stays. `added` is told once it is registered.
  */
-export function WebhookForm({ hooks, can, added }: { hooks: WebhookApi; can: Permissions; added: () => void }) {
+export function WebhookForm({ api, can, added }: { api: ContentApi; can: Permissions; added: () => void }) {
   const [url, setUrl] = useState('');
   const [triggers, setTriggers] = useState<ReadonlySet<WebhookTrigger>>(new Set(['item.publish', 'item.unpublish']));
   const [message, setMessage] = useState('');
@@ -35,7 +35,7 @@ export function WebhookForm({ hooks, can, added }: { hooks: WebhookApi; can: Per
     e.preventDefault();
     setMessage('');
     try {
-      const hook = await hooks.create(url.trim(), WEBHOOK_TRIGGERS.filter((trigger) => triggers.has(trigger)));
+      const hook = await api.createWebhook(url.trim(), WEBHOOK_TRIGGERS.filter((trigger) => triggers.has(trigger)));
       setMade({ url: hook.url, secret: hook.secret });
       setUrl('');
       added();

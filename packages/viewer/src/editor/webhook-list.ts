@@ -6,7 +6,6 @@ import { formatDate, t } from '../ui/i18n.js';
 import { toastError } from '../ui/toast.js';
 import type { ContentApi, WebhookDeliveryRecord, WebhookRecord } from './content-api.js';
 import type { Permissions } from './permissions.js';
-import type { WebhookApi } from './webhook-api.js';
 import { WebhookForm } from './webhook-form.js';
 
 /** How many of a webhook's recent deliveries are shown. */
@@ -22,17 +21,17 @@ type Hook = WebhookRecord & { deliveries: WebhookDeliveryRecord[] };
 
 interface RowProps {
   hook: Hook;
-  hooks: WebhookApi;
+  api: ContentApi;
   can: Permissions;
   changed: () => void;
 }
 
 /** A webhook: its address and events, paused or started again, deleted, and its recent deliveries. */
-function WebhookRow({ hook, hooks, can, changed }: RowProps) {
-  const pause = () => void hooks.setActive(hook.id, !hook.active).then(changed, (err: unknown) => toastError(t('workflow.couldNotChangeWebhook'), err));
+function WebhookRow({ hook, api, can, changed }: RowProps) {
+  const pause = () => void api.setWebhookActive(hook.id, !hook.active).then(changed, (err: unknown) => toastError(t('workflow.couldNotChangeWebhook'), err));
   const remove = () => {
     if (!confirm(t('workflow.deleteWebhookConfirm', { url: hook.url }))) return;
-    void hooks.remove(hook.id).then(changed, (err: unknown) => toastError(t('workflow.couldNotChangeWebhook'), err));
+    void api.removeWebhook(hook.id).then(changed, (err: unknown) => toastError(t('workflow.couldNotChangeWebhook'), err));
   };
   return h(
     'li',
@@ -53,7 +52,7 @@ function WebhookRow({ hook, hooks, can, changed }: RowProps) {
  * "Webhooks"), read each time it is opened and after each change; a maintainer adds, pauses and
  * deletes them here (the secret of a new one is shown once).
  */
-export function WebhookList({ api, hooks, can }: { api: ContentApi; hooks: WebhookApi; can: Permissions }) {
+export function WebhookList({ api, can }: { api: ContentApi; can: Permissions }) {
   const [list, setList] = useState<Hook[] | undefined>(undefined);
   const read = () =>
     void api
@@ -68,8 +67,8 @@ export function WebhookList({ api, hooks, can }: { api: ContentApi; hooks: Webho
       'ul',
       { class: 'webhooks', 'data-testid': 'webhooks' },
       list?.length === 0 && h('li', { class: 'hint' }, t('workflow.noWebhooks')),
-      list?.map((hook) => h(WebhookRow, { key: hook.id, hook, hooks, can, changed: read })),
+      list?.map((hook) => h(WebhookRow, { key: hook.id, hook, api, can, changed: read })),
     ),
-    h(WebhookForm, { hooks, can, added: read }),
+    h(WebhookForm, { api, can, added: read }),
   );
 }

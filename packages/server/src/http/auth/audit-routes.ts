@@ -1,8 +1,9 @@
+import { auditRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from '../declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '../../store/account-store.js';
 import type { AppContext } from '../app-context.js';
 import { sendNewestFirst } from '../newest-first-listing.js';
-import { adminSecurity, answer, failure, paginationQuery, params } from '../schemas.js';
 import { grantOf } from './actor.js';
 
 /** An entry as docs/contract.md §12 shows it (the API and the CLI's `audit`): keys in a fixed order. */
@@ -10,7 +11,7 @@ export const auditRecord = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.ac
 
 /** `GET /api/projects/{p}/audit`: the project's audit log, newest first, with §2's pagination and envelopes. */
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { project: string } }>('/api/projects/:project/audit', { schema: { summary: "The project's audit log, newest first: who did what, when, from where", security: adminSecurity, params: params.project, querystring: paginationQuery, response: { 200: answer('Listing', 'a list or a page of {id, at, actor, action, target, ip, detail?}'), 400: failure('invalid_parameter or invalid_cursor'), 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, routes.list, async (request, reply) => {
     const project = grantOf(request).project ?? (await ctx.store.getProjectByAlias(request.params.project));
     if (!project) return reply.callNotFound();
     return sendNewestFirst(ctx, request, reply, {

@@ -1,20 +1,17 @@
-import { LANGUAGES } from '@orbis/scene/languages';
+import { sessionRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from '../declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { userRecord } from '../../accounts/user-service.js';
 import { newId } from '../../records/ids.js';
 import { ApiError, errorBody } from '../api-error.js';
 import { InputError } from '../../input-error.js';
 import type { AppContext } from '../app-context.js';
-import { empty, failure, objectBody } from '../schemas.js';
 import type { Actor } from './actor.js';
 import { authenticate, sessionOf } from './authenticate.js';
 import { oidcRoutes } from './oidc-routes.js';
 import { clearSessionCookie } from './session-cookie.js';
 import { signIn } from './sign-in.js';
 
-const userShape = { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: { type: 'string' }, language: { type: 'string', description: "the editor's language the user chose (docs/contract.md §19)" } } };
-const meShape = { description: 'who is signed in, and their projects', type: 'object', properties: { user: userShape, projects: { type: 'array', items: { type: 'object', properties: { alias: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } } } } };
-const sessionSecurity = [{ session: [] }];
 
 /** `{"user","projects"}` for `/api/auth/me`; the admin token is the owner of every project. */
 async function me(ctx: AppContext, actor: Actor) {
@@ -29,8 +26,7 @@ async function me(ctx: AppContext, actor: Actor) {
 /** `/api/auth/…`: sign in with email and password or OpenID Connect, sign out, and who is signed in (docs/contract.md §12). */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   oidcRoutes(app, ctx);
-  const credentials = objectBody({ email: { type: 'string', maxLength: 320 }, password: { type: 'string', maxLength: 1000 } }, ['email', 'password']);
-  app.post<{ Body: { email: string; password: string } }>('/api/auth/sign-in', { schema: { summary: 'Sign in with email and password: sets the orbis_session cookie', body: credentials, response: { 200: { description: 'the user', type: 'object', properties: { user: userShape } }, 401: failure('invalid_credentials: the same for an unknown email and a wrong password'), 429: failure('too_many_attempts, with Retry-After') } } }, async (request, reply) => {
+  declaredRoute(app, routes.signIn, async (request, reply) => {
     const { email, password } = request.body;
     const retryAfter = await ctx.auth.signIns.retryAfter(email, request.ip);
     if (retryAfter > 0) {
@@ -46,26 +42,24 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // The editor's sign-in page asks which ways there are: the OpenID Connect button only when one is set.
-  const providers = { description: 'the ways to sign in', type: 'object', properties: { password: { type: 'boolean' }, oidc: { type: ['object', 'null'], properties: { name: { type: 'string' }, url: { type: 'string' } } } } };
-  app.get('/api/auth/providers', { schema: { summary: 'The ways to sign in: email and password, and the OpenID Connect provider when one is set', response: { 200: providers } } }, async () => ({
+  declaredRoute(app, routes.providers, async () => ({
     password: true,
     oidc: ctx.oidc ? { name: ctx.oidc.name, url: '/api/auth/oidc/sign-in' } : null,
   }));
 
-  app.post('/api/auth/sign-out', { schema: { summary: 'Sign out: the session ends in every process at once', security: sessionSecurity, response: { 204: empty('signed out') } } }, async (request, reply) => {
+  declaredRoute(app, routes.signOut, async (request, reply) => {
     const session = await sessionOf(ctx, request);
     if (session) await ctx.auth.sessions.end(session.idHash);
     clearSessionCookie(reply, ctx.publicUrl);
     return reply.code(204).send();
   });
 
-  app.get('/api/auth/me', { schema: { summary: 'Who is signed in, and their projects with their roles', security: [{ session: [] }, { accessToken: [] }, { adminToken: [] }], response: { 200: meShape, 401: failure('unauthorized') } } }, async (request) => me(ctx, await authenticate(ctx, request)));
+  declaredRoute(app, routes.me, async (request) => me(ctx, await authenticate(ctx, request)));
 
-  const patch = objectBody({ name: { type: 'string' }, password: { type: 'string' }, currentPassword: { type: 'string' }, language: { type: 'string', enum: [...LANGUAGES] } });
-  app.patch('/api/auth/me', { schema: { summary: "Change one's name or password (a new password ends one's other sessions), or one's language (no currentPassword needed for it alone)", security: sessionSecurity, body: patch, response: { 200: meShape, 400: failure('invalid_body'), 401: failure('unauthorized'), 429: failure('too_many_attempts: too many wrong currentPasswords, with Retry-After') } } }, async (request, reply) => {
+  declaredRoute(app, routes.changeMe, async (request, reply) => {
     const session = await sessionOf(ctx, request);
     if (!session) throw new ApiError('unauthorized', 'sign in first');
-    const body = request.body as { name?: unknown; password?: unknown; currentPassword?: unknown; language?: unknown };
+    const body = request.body;
     // A wrong currentPassword is a wrong password: counted and limited as a sign-in's (docs/teams.md).
     const retryAfter = await ctx.auth.signIns.retryAfter(session.user.email, request.ip);
     if (retryAfter > 0) {

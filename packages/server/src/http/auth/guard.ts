@@ -6,12 +6,18 @@ import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
 import { type Actor, auditActor, auditDetailOf, grantOf, setGrant } from './actor.js';
 import { authenticate } from './authenticate.js';
-import { ROUTE_RULES, type RouteRule, ruleKey } from './route-rules.js';
+import type { RouteDecl } from '@orbis/contract';
 
-function ruleOf(request: FastifyRequest): RouteRule {
-  const rule = ROUTE_RULES[ruleKey(request.method, request.routeOptions.url ?? '')];
-  if (!rule) throw new Error(`no rule for ${request.method} ${request.routeOptions.url}`);
+/** The declaration of the route a request came by: its least role and audit action. */
+function ruleOf(request: FastifyRequest): RouteDecl {
+  const rule = request.routeOptions.config.declared;
+  if (!rule) throw new Error(`no declaration for ${request.method} ${request.routeOptions.url}`);
   return rule;
+}
+
+/** Whether a route registered as `method url` is the one `declared` says (HEAD is its GET's). */
+function matches(declared: RouteDecl | undefined, method: string, url: string): boolean {
+  return declared !== undefined && declared.path === url && declared.method === (method === 'HEAD' ? 'GET' : method) && declared.least !== 'anyone';
 }
 
 /** The role an actor holds on a project: a token's is its user's, at most its own role, only on its projects. */
@@ -27,7 +33,8 @@ const notFound = (alias: string) => new ApiError('not_found', `project "${alias.
 
 /**
  * The one place where management routes are authorized (docs/contract.md §12). Every route registered on
- * `scope` must have its least role in `ROUTE_RULES`, or the app does not build. Each request is
+ * `scope` must come from its declaration in @orbis/contract (`declaredRoute`), which gives its
+ * least role and audit action, or the app does not build. Each request is
  * authenticated, then held to its route's least role on the project it names: no credentials is a
  * 401, a project the user is not a member of a 404 (its existence is not revealed), too small a
  * role a 403. Every successful write is recorded in the audit log, with who, what, when and where.
@@ -35,8 +42,8 @@ const notFound = (alias: string) => new ApiError('not_found', `project "${alias.
 export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
   scope.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method === 'OPTIONS' || ROUTE_RULES[ruleKey(method, route.url)]) continue;
-      throw new Error(`${method} ${route.url} declares no least role: add it to http/auth/route-rules.ts`);
+      if (method === 'OPTIONS' || matches(route.config?.declared, method, route.url)) continue;
+      throw new Error(`${method} ${route.url} has no declaration: declare it in @orbis/contract and register it with declaredRoute`);
     }
   });
 
@@ -63,7 +70,7 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
     if (!project) throw notFound(alias);
     const role = await roleOn(ctx, actor, project);
     if (!role) throw notFound(alias);
-    if (rule.least === 'signed-in' || rule.least === 'session' || rule.least === 'admin') throw new Error(`${ruleKey(request.method, request.routeOptions.url ?? '')} names a project but no least role`);
+    if (rule.least === 'signed-in' || rule.least === 'session' || rule.least === 'admin' || rule.least === 'anyone') throw new Error(`${request.method} ${request.routeOptions.url} names a project but no least role`);
     if (!roleAtLeast(role, rule.least)) {
       throw new ApiError('forbidden', `this needs the role ${rule.least} or above on project "${project.alias}"; ${actor.type === 'token' ? 'this token acts' : 'you are'} ${role}`);
     }
@@ -77,7 +84,9 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
     const detail = auditDetailOf(request);
     let projectId = grant.project?.id ?? null;
     if (rule.action === 'project.create') {
-      projectId = (await ctx.store.getProjectByAlias(String((request.body as { alias?: unknown }).alias)))?.id ?? null;
+      const body: unknown = request.body;
+      const alias = body !== null && typeof body === 'object' && 'alias' in body ? body.alias : undefined;
+      projectId = (await ctx.store.getProjectByAlias(String(alias)))?.id ?? null;
     }
     await ctx.store.accounts.addAudit({
       id: newId(),

@@ -1,3 +1,5 @@
+import { type InvitationLink, sessionRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from '../declared-route.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashSecret, newSecret } from '../../accounts/secret-token.js';
 import { checkNewUser, userRecord } from '../../accounts/user-service.js';
@@ -7,22 +9,14 @@ import type { Invitation, User } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
-import { failure } from '../schemas.js';
 import { userOf } from './actor.js';
 import { signIn } from './sign-in.js';
 import { sessionOf } from './authenticate.js';
 
 const INVITATION_DAYS = 7;
-/** `{"name","password"}`, or no body at all with a session: no `type`, so that an absent body passes. */
-const acceptBody = { properties: { name: { type: 'string' }, password: { type: 'string' } }, additionalProperties: false };
 
 /** What whoever invites is told: `url` only when the link is theirs to pass on (no mail set up). */
-export interface InvitationAnswer {
-  /** The invitation's public id, to list and revoke it by (not the link's secret). */
-  id: string;
-  url?: string;
-  expiresAt: string;
-}
+export type InvitationAnswer = InvitationLink;
 
 /**
  * Invites an email to a project (docs/teams.md, "Invitations"). The link's secret is the
@@ -63,19 +57,6 @@ export async function invitationStands(ctx: AppContext, invitation: Invitation, 
   return held !== undefined && mayDo(held, 'member.add') && roleAtLeast(held, roleToGrant(invitation.role));
 }
 
-/** What the invitation page shows before one joins (docs/teams.md, "Invitations"). */
-const invitationAnswer = {
-  description: 'the invitation: the project, the role, the invited email, who invited (null: the operator, by the admin token) and when it expires',
-  type: 'object',
-  required: ['project', 'role', 'email', 'invitedBy', 'expiresAt'],
-  properties: {
-    project: { type: 'object', required: ['alias', 'name'], properties: { alias: { type: 'string' }, name: { type: 'string' } } },
-    role: { type: 'string' },
-    email: { type: 'string' },
-    invitedBy: { type: ['object', 'null'], required: ['name', 'email'], properties: { name: { type: 'string' }, email: { type: 'string' } } },
-    expiresAt: { type: 'string' },
-  },
-};
 
 /**
  * `GET /api/auth/invitations/{secret}`: what a standing invitation is to (the link is the
@@ -90,7 +71,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     return invitation;
   };
 
-  app.get<{ Params: { id: string } }>('/api/auth/invitations/:id', { schema: { summary: 'An invitation: which project, which role, who invited', params: { type: 'object', properties: { id: { type: 'string' } } }, response: { 200: invitationAnswer, 404: failure('not_found: no such invitation, or it expired, was used or revoked') } } }, async (request) => {
+  declaredRoute(app, routes.invitation, async (request) => {
     const invitation = await standing(request.params.id);
     const project = await ctx.store.getProjectById(invitation.projectId);
     if (!project) throw gone();
@@ -98,7 +79,7 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { project: { alias: project.alias, name: project.name }, role: invitation.role, email: invitation.email, invitedBy: inviter ? { name: inviter.name, email: inviter.email } : null, expiresAt: invitation.expiresAt };
   });
 
-  app.post<{ Params: { id: string }; Body: { name?: string; password?: string } | undefined }>('/api/auth/invitations/:id/accept', { schema: { summary: 'Accept an invitation: become a member (a new user with name and password, or the signed-in one)', params: { type: 'object', properties: { id: { type: 'string' } } }, body: acceptBody, response: { 200: { description: '{user}, now a member', type: 'object' }, 400: failure('invalid_body'), 404: failure('not_found: no such invitation, or it expired, was used or revoked'), 409: failure('conflict: a user has that email (sign in first), or the signed-in user is a member already') } } }, async (request, reply) => {
+  declaredRoute(app, routes.accept, async (request, reply) => {
     const invitation = await standing(request.params.id);
     const session = await sessionOf(ctx, request);
     const asSignedIn = session !== undefined && request.body?.password === undefined;

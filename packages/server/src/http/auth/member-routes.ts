@@ -1,3 +1,5 @@
+import { memberRoutes as routes } from '@orbis/contract';
+import { declaredRoute } from '../declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { checkEmail } from '../../accounts/user-service.js';
 import { InputError } from '../../input-error.js';
@@ -6,7 +8,6 @@ import type { Member } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
-import { adminSecurity, empty, failure, objectBody, params } from '../schemas.js';
 import { grantOf, setAuditDetail } from './actor.js';
 import { inviteToProject } from './invitations.js';
 import { conditionalWrite, tagAnswer, versionTag } from '../preconditions.js';
@@ -14,12 +15,7 @@ import { conditionalWrite, tagAnswer, versionTag } from '../preconditions.js';
 /** A member's version: the role (docs/collaboration.md). */
 const memberTag = (m: Pick<Member, 'user' | 'role'>) => versionTag({ userId: m.user.id, role: m.role });
 
-type P = { Params: { project: string } };
-type PU = { Params: { project: string; userId: string } };
-
 const memberRecord = (m: Member) => ({ userId: m.user.id, email: m.user.email, name: m.user.name, role: m.role });
-const memberShape = { type: 'object', properties: { userId: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } };
-const roleField = { enum: ['reader', 'writer', 'maintainer', 'owner'] };
 
 function roleFrom(value: unknown): Role {
   if (!isRole(value)) throw new InputError('role', 'role must be one of reader, writer, maintainer, owner');
@@ -50,17 +46,17 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   };
 
-  app.get<P>('/api/projects/:project/members', { schema: { summary: "The project's members and their roles", security: adminSecurity, params: params.project, response: { 200: { description: 'the members, by email', type: 'array', items: memberShape }, 404: failure('not_found') } } }, async (request) => {
+  declaredRoute(app, routes.list, async (request) => {
     return (await ctx.store.accounts.listMembers(projectOf(request).id)).map(memberRecord);
   });
 
-  app.get<PU>('/api/projects/:project/members/:userId', { schema: { summary: 'One member and its role (with the ETag that PATCH and DELETE take in If-Match)', security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, userId: { type: 'string' } } }, response: { 200: { description: 'the member', ...memberShape }, 404: failure('not_found') } } }, async (request, reply) => {
+  declaredRoute(app, routes.get, async (request, reply) => {
     const member = await memberOr404(projectOf(request), request.params.userId);
     tagAnswer(reply, memberTag(member));
     return memberRecord(member);
   });
 
-  app.post<P & { Body: { email: string; role: string } }>('/api/projects/:project/members', { schema: { summary: 'Add a member by email; an email with no user yet gets an invitation link', security: adminSecurity, params: params.project, body: objectBody({ email: { type: 'string' }, role: roleField }, ['email', 'role']), response: { 201: { description: 'the member, or {invitation: {id, url?, expiresAt}} for an email with no user or an unproven one (no url when the link is e-mailed)', type: 'object' }, 400: failure('invalid_body'), 403: failure('forbidden: only an owner grants owner'), 409: failure('conflict: already a member'), 503: failure('unavailable: the invitation e-mail could not be sent') } } }, async (request, reply) => {
+  declaredRoute(app, routes.add, async (request, reply) => {
     const project = projectOf(request);
     const email = checkEmail(request.body.email);
     const role = roleFrom(request.body.role);
@@ -78,7 +74,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(201).send(memberRecord({ user, role }));
   });
 
-  app.patch<PU & { Body: { role: string } }>('/api/projects/:project/members/:userId', { schema: { summary: "Change a member's role", security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, userId: { type: 'string' } } }, body: objectBody({ role: roleField }, ['role']), response: { 200: { description: 'the member', ...memberShape }, 403: failure('forbidden: only an owner grants or removes owner'), 404: failure('not_found'), 409: failure('conflict: the project would have no owner') } } }, async (request, reply) => {
+  declaredRoute(app, routes.setRole, async (request, reply) => {
     const project = projectOf(request);
     const role = roleFrom(request.body.role);
     const key = `member:${project.id}:${request.params.userId}`;
@@ -93,7 +89,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     return memberRecord(changed);
   });
 
-  app.delete<PU>('/api/projects/:project/members/:userId', { schema: { summary: 'Remove a member', security: adminSecurity, params: { type: 'object', properties: { project: { type: 'string' }, userId: { type: 'string' } } }, response: { 204: empty('removed'), 403: failure('forbidden'), 404: failure('not_found'), 409: failure('conflict: the project would have no owner') } } }, async (request, reply) => {
+  declaredRoute(app, routes.remove, async (request, reply) => {
     const project = projectOf(request);
     const key = `member:${project.id}:${request.params.userId}`;
     await conditionalWrite(request, reply, key, async () => memberTag(await memberOr404(project, request.params.userId)), async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../api-error.js';
 import type { AppContext } from '../app-context.js';
-import { failure } from '../schemas.js';
+import { failure } from '@orbis/contract';
 import { signIn } from './sign-in.js';
 import { type OidcChecks, OidcClient } from './oidc-client.js';
 

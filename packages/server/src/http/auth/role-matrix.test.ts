@@ -3,7 +3,12 @@ import { ROLES, type Role, roleAtLeast } from '@orbis/scene/roles';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../../test/harness.js';
 import { addMember, cookieFetch, signedInUser, type TestUser } from '../../test/team.js';
 import { routesOf } from '../../test/routes-of.js';
-import { ROUTE_RULES, ruleKey } from './route-rules.js';
+import { MANAGEMENT_ROUTES, type RouteDecl } from '@orbis/contract';
+
+/** The key of a route by method and Fastify path; HEAD is its GET. */
+const ruleKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
+/** Every management route's declaration (@orbis/contract), by its key. */
+const DECLARED = new Map(Object.values(MANAGEMENT_ROUTES).flatMap((group) => Object.values(group) as RouteDecl[]).map((d) => [ruleKey(d.method, d.path), d]));
 
 type Who = 'admin' | Role | 'non-member' | 'reader-token' | 'nobody';
 type Outcome = 'allowed' | 401 | 403 | 404;
@@ -20,7 +25,7 @@ function expected(least: string, who: Who): Outcome {
   return roleAtLeast(held, least as Role) ? 'allowed' : 403;
 }
 
-/** docs/contract.md §12's table read as rules of thumb over method and path, to hold `route-rules.ts` to it. */
+/** docs/contract.md §12's table read as rules of thumb over method and path, to hold the declarations to it. */
 function specLeast(method: string, url: string): string {
   // Importing makes a new project, as creating one does (docs/contract.md §20).
   if (url === '/api/projects' || url === '/api/projects/import') return 'signed-in';
@@ -40,7 +45,7 @@ function specLeast(method: string, url: string): string {
 
 /**
  * The role × route matrix of docs/contract.md §12, generated from the routes the app registers and
- * `route-rules.ts`: every guarded route, called by the admin token, a member of each role, a
+ * the declarations: every guarded route, called by the admin token, a member of each role, a
  * non-member, a personal access token held to `reader` by an owner, and no one. Each request names
  * things that do not exist beyond the project (or sends a bad body), so that an allowed call is
  * answered by the route itself without changing anything (deleting the project aside: it is made again).
@@ -66,19 +71,19 @@ describe('the role matrix over every guarded route (docs/contract.md §12)', () 
   afterAll(() => h.close());
 
   const guarded = () => {
-    const routes = routesOf(h.server.app).filter((r) => ROUTE_RULES[ruleKey(r.method, r.url)]);
-    return routes.map((r) => ({ ...r, least: ROUTE_RULES[ruleKey(r.method, r.url)]!.least }));
+    const routes = routesOf(h.server.app).filter((r) => DECLARED.has(ruleKey(r.method, r.url)));
+    return routes.map((r) => ({ ...r, least: DECLARED.get(ruleKey(r.method, r.url))!.least }));
   };
 
-  it('has a rule for exactly the routes the management scope registers', () => {
+  it('registers exactly the declared management routes', () => {
     const registered = new Set(guarded().map((r) => ruleKey(r.method, r.url)));
-    expect([...registered].sort()).toEqual(Object.keys(ROUTE_RULES).sort());
+    expect([...registered].sort()).toEqual([...DECLARED.keys()].sort());
   });
 
-  it('guards every management route: none under /api/projects, /api/users or /api/tokens is left without a rule', () => {
+  it('guards every management route: none under /api/projects, /api/users or /api/tokens is left without a declaration', () => {
     const management = routesOf(h.server.app).filter((r) => /^\/api\/(projects|users|tokens)(\/|$)/.test(r.url));
     expect(management.length).toBeGreaterThan(40);
-    for (const r of management) expect(ROUTE_RULES[ruleKey(r.method, r.url)], `${r.method} ${r.url} declares no least role`).toBeDefined();
+    for (const r of management) expect(DECLARED.get(ruleKey(r.method, r.url)), `${r.method} ${r.url} has no declaration`).toBeDefined();
   });
 
   it("refuses every write on a session cookie that does not come from Orbis's origin, before the route runs (no CSRF)", async () => {
@@ -103,7 +108,7 @@ describe('the role matrix over every guarded route (docs/contract.md §12)', () 
   });
 
   it("gives each route the least role docs/contract.md §12's table gives it", () => {
-    for (const [key, rule] of Object.entries(ROUTE_RULES)) {
+    for (const [key, rule] of DECLARED) {
       const [method, url] = key.split(' ') as [string, string];
       expect(rule.least, key).toBe(specLeast(method, url));
       expect(rule.action !== undefined, `${key} is a write: it names its audit action`).toBe(method !== 'GET');
@@ -141,7 +146,7 @@ describe('the role matrix over every guarded route (docs/contract.md §12)', () 
         seen.push(`${route.method} ${route.url}`);
       }
     }
-    expect(new Set(seen).size).toBe(Object.keys(ROUTE_RULES).length);
+    expect(new Set(seen).size).toBe(DECLARED.size);
   });
 
   it('answers 404, not 403, for a project that does not exist to a signed-in user', async () => {

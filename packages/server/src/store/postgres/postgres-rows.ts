@@ -1,3 +1,4 @@
+import type { Visibility } from '@orbis/contract';
 import type { ApiKey, ArchiveEntry, Asset, ListedAsset, Project } from '../store.js';
 
 /** Rows as pg returns them, and how each becomes a domain object. */
@@ -8,7 +9,7 @@ export interface ProjectRow {
   id: string;
   alias: string;
   name: string;
-  visibility: 'public' | 'private';
+  visibility: Visibility;
   description: string;
   asset_count: string;
   public_asset_count: string;

@@ -1,3 +1,4 @@
+import type { Visibility } from '@orbis/contract';
 import type { ApiKey, ArchiveEntry, Asset, ListedAsset, Project } from '../store.js';
 
 /** Rows as better-sqlite3 returns them, and how each becomes a domain object. */
@@ -5,7 +6,7 @@ export interface ProjectRow {
   id: string;
   alias: string;
   name: string;
-  visibility: 'public' | 'private';
+  visibility: Visibility;
   description: string;
   asset_count: number;
   public_asset_count: number;
