@@ -156,13 +156,15 @@ export interface UserRecord {
   /** Present (true) when nobody proved the email is the user's (docs/teams.md). */
   unproven?: true;
 }
-const userShape = {
+/** A user's JSON Schema, in every answer that holds one (the operator's list, `/api/auth/me`). */
+export const userShape = {
   type: 'object',
   properties: {
     id: { type: 'string' },
     email: { type: 'string' },
     name: { type: 'string' },
     createdAt: { type: 'string' },
+    language: { type: 'string', description: "the editor's language the user chose (docs/contract.md §19)" },
     unproven: {
       type: 'boolean',
       description: "present (true) when nobody proved the email is the user's: made from an invitation link passed on by hand (docs/teams.md)",

@@ -3,7 +3,7 @@ import type { Role } from '@orbis/scene/roles';
 import { Type } from '@sinclair/typebox';
 import { declare } from '../route.js';
 import { bodyOf, empty, failure, params, shaped } from '../schema-parts.js';
-import type { UserRecord } from './accounts.js';
+import { type UserRecord, userShape } from './accounts.js';
 
 /** Who is signed in (`user` is null for the admin token, the owner of every project) and their projects. */
 export interface Me {
@@ -27,16 +27,6 @@ export interface InvitationRecord {
   expiresAt: string;
 }
 
-const userShape = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    email: { type: 'string' },
-    name: { type: 'string' },
-    createdAt: { type: 'string' },
-    language: { type: 'string', description: "the editor's language the user chose (docs/contract.md §19)" },
-  },
-};
 const meShape = shaped<Me>({
   description: 'who is signed in, and their projects',
   type: 'object',
