@@ -19,7 +19,7 @@ export class PluginUi {
     private readonly areaOf: (source: string) => WidgetArea,
     private readonly onMessage: (source: string, message: unknown) => void,
     /** A widget's layout from its manifest: which way it stretches, and whether it starts stretched. */
-    private readonly layoutOf: (source: string) => { extension: Extension; extended: boolean } = () => ({ extension: 'horizontally', extended: false }),
+    private readonly layoutOf: (source: string) => { extension: Extension; extended: boolean },
   ) {
     window.addEventListener('message', (event) => {
       for (const [source, frame] of this.frames) {
