@@ -77,6 +77,22 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     expect(await page.getByTestId('invitation-worth').textContent()).toBe(
       'Whoever opens this link joins as writer. It was not e-mailed, so the account it makes is not proven to belong to bo@example.org: it gains no other project through that address.',
     );
+    // The invitation is listed until it is accepted; another, made and revoked, is gone with its link.
+    const pending = page.getByTestId('pending-invitation');
+    await expect.poll(() => pending.allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^bo@example\.org · writer, invited by Ana \(a link passed on\), until /)]);
+    await page.getByTestId('invite-email').fill('cy@example.org');
+    await page.getByTestId('invite-role').selectOption('reader');
+    await page.getByTestId('invite').click();
+    await expect.poll(() => pending.count(), { timeout: 30_000 }).toBe(2);
+    const cyLink = await page.getByTestId('invitation-url').inputValue();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('invitation-revoke-cy@example.org').click();
+    await expect.poll(() => pending.allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^bo@example\.org /)]);
+    const listed = (await (await fx.h.admin('GET', '/api/projects/city/invitations')).json()) as { email: string }[];
+    expect(listed.map((i) => i.email)).toEqual(['bo@example.org']);
+    expect((await fetch(`${fx.h.url}/api/auth/invitations/${new URL(cyLink).searchParams.get('invitation')}`)).status).toBe(404);
+    // The link shown was the revoked one's: it goes with it.
+    expect(await page.getByTestId('invitation-url').count()).toBe(0);
     await shot(page, '3-members-invited');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
