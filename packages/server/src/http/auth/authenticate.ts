@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_PREFIX } from '../../accounts/token-service.js';
 import { constantTimeEqual } from '../../keys/api-key.js';
 import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
-import { bearerToken } from '../routes/project-param.js';
+import { bearerToken } from '../project-param.js';
 import type { Actor } from './actor.js';
 import { fromOwnOrigin, isWrite } from './same-origin.js';
 import { sessionIdOf } from './session-cookie.js';

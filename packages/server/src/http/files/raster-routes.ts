@@ -14,8 +14,8 @@ import type { Project } from '../../store/store.js';
 import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { matchingEtag } from '../transport/etag.js';
-import { projectOr404 } from '../routes/project-param.js';
-import { openPublicProject } from '../routes/public-access.js';
+import { projectOr404 } from '../project-param.js';
+import { openPublicProject } from '../public-access.js';
 import { publicSecurity } from '../transport/schemas.js';
 
 /** The deepest zoom served: a pixel of about 2 cm, finer than any orthophoto. */

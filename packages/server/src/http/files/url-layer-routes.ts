@@ -6,7 +6,7 @@ import type { ConvertedLayer } from '../../url-layers/url-layer-reader.js';
 import type { AppContext } from '../app-context.js';
 import { ApiError } from '../transport/api-error.js';
 import { answeredNotModified } from '../transport/etag.js';
-import { projectOr404 } from '../routes/project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { publishedProject } from '../pages/published-project.js';
 import { failure } from '@orbis/contract';
 

@@ -5,7 +5,7 @@ import type { RemoteRaster } from '../../rasters/raster-tiles.js';
 import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { declaredRoute } from '../transport/declared-route.js';
-import { projectOr404 } from '../routes/project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { publishedProject } from '../pages/published-project.js';
 import { placeQuery, rasterQuery, type RasterRequest, replyRasterTile, replyRasterValues } from './raster-routes.js';
 

@@ -11,8 +11,8 @@ import type { HotRequestLog } from './hot-log.js';
 import { type HotTarget, HotTargets } from './hot-targets.js';
 import { modelVersion } from './item-listing.js';
 import { assetVersion, encodedPageKey } from './listing-reply.js';
-import { bearerToken } from '../routes/project-param.js';
-import { checkAccess } from '../routes/public-access.js';
+import { bearerToken } from '../project-param.js';
+import { checkAccess } from '../public-access.js';
 
 /**
  * The headers Fastify and @fastify/cors (with the public policy, which is chosen per request and

@@ -11,7 +11,7 @@ import type { Project } from '../../store/store.js';
 import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { assetSource, pageQueryOf, sendListing } from '../listing/listing-reply.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { conditionalWrite, tagAnswer, versionTag } from '../transport/preconditions.js';
 
 /** An asset record's version: what a PATCH changes (docs/collaboration.md). */

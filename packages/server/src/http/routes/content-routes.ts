@@ -14,7 +14,7 @@ import type { AppContext } from '../app-context.js';
 import { answeredNotModified, etagOf } from '../transport/etag.js';
 import { askedItemSource, expandAssets, exportUrl, itemBatches, itemPage, modelVersion, parseModelSegment } from '../listing/item-listing.js';
 import { pageQueryOf, sendListing } from '../listing/listing-reply.js';
-import { openPublicProjectModel } from './public-access.js';
+import { openPublicProjectModel } from '../public-access.js';
 import { answer, empty, expandQuery, failure, ItemSchema, itemListingQuery, ListingSchema, params } from '@orbis/contract';
 import { publicSecurity } from '../transport/schemas.js';
 

@@ -6,7 +6,7 @@ import { vectorRows } from '../../models/vector-import-rows.js';
 import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { auditActor, grantOf } from '../auth/actor.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { modelRoutes } from '@orbis/contract';
 import { declaredRoute } from '../transport/declared-route.js';
 

@@ -11,7 +11,7 @@ import { auditActor, grantOf } from '../auth/actor.js';
 import { itemTag } from './model-routes.js';
 import { sendNewestFirst } from '../listing/newest-first-listing.js';
 import { conditionalWrite } from '../transport/preconditions.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 
 
 /**

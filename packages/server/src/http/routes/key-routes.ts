@@ -3,7 +3,7 @@ import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { checkDisplayText } from '../../display-text.js';
 
 

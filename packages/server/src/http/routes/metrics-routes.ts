@@ -6,7 +6,7 @@ import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import type { HotRequestLog } from '../listing/hot-log.js';
 import { hotRoute } from '../listing/hot-targets.js';
-import { bearerToken } from './project-param.js';
+import { bearerToken } from '../project-param.js';
 
 /** The label of a request no route matched: the raw URL would make a series per URL. */
 const UNMATCHED = 'unmatched';

@@ -13,7 +13,7 @@ import { importRoute } from './import-route.js';
 import { askedItemSource } from '../listing/item-listing.js';
 import { sendParsedListing } from '../listing/parsed-listing.js';
 import { pageQueryOf, sendListing } from '../listing/listing-reply.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { conditionalWrite, tagAnswer, versionTag } from '../transport/preconditions.js';
 import type { Item } from '../../store/store.js';
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../transport/api-error.js';
 import { answeredNotModified } from '../transport/etag.js';
 import type { AppContext } from '../app-context.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { conditionalWrite, tagAnswer, versionTag } from '../transport/preconditions.js';
 import type { PluginPackage } from '../../plugins/plugin-package.js';
 import type { Project } from '../../store/store.js';

@@ -3,7 +3,7 @@ import { projectRecord } from '../../projects/project-service.js';
 import type { AppContext } from '../app-context.js';
 import { userOf } from '../auth/actor.js';
 import { visibleProjects } from '../auth/visible-projects.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { conditionalWrite, tagAnswer, versionTag } from '../transport/preconditions.js';
 import type { Project } from '../../store/store.js';
 import { projectRoutes as routes } from '@orbis/contract';

@@ -6,7 +6,7 @@ import { requestRecord } from '../../models/review-service.js';
 import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { auditActor, grantOf } from '../auth/actor.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 
 /** How many requests a listing shows, newest first. */
 const LISTED = 100;

@@ -3,7 +3,7 @@ import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context.js';
 import { ApiError } from '../transport/api-error.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 import { requireMatch, tagAnswer, versionTag } from '../transport/preconditions.js';
 import { PUBLISH_BODY_LIMIT, publishImage, saveShareImage } from '../pages/share-image.js';
 

@@ -7,7 +7,7 @@ import { RECENT_DELIVERIES } from '@orbis/contract';
 import { deliveryRecord, webhookRecord } from '../../webhooks/webhook-service.js';
 import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
-import { projectOr404 } from './project-param.js';
+import { projectOr404 } from '../project-param.js';
 
 /**
  * `/api/projects/{p}/webhooks`: a maintainer's webhooks and their recent deliveries

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, TEST_BACKEND } from '../../test/harness.js';
+import { type Harness, startHarness, TEST_BACKEND } from '../test/harness.js';
 
 describe('public API access (docs/contract.md §2 Access)', () => {
   let h: Harness;

@@ -1,6 +1,6 @@
-import type { Project } from '../../store/store.js';
-import { ApiError } from '../transport/api-error.js';
-import type { AppContext } from '../app-context.js';
+import type { Project } from '../store/store.js';
+import { ApiError } from './transport/api-error.js';
+import type { AppContext } from './app-context.js';
 
 /** The project a route's `{project}` names, or a 404 `not_found`. */
 export async function projectOr404(ctx: AppContext, alias: string): Promise<Project> {
