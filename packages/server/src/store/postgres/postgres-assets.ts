@@ -37,17 +37,31 @@ export class PostgresAssets {
         last = newIdAfter(last);
         publicCount += draft.public ? 1 : 0;
         const a: Asset = { ...draft, id: last, projectId, createdAt: now, updatedAt: now };
-        await client.query(
-          `INSERT INTO assets (${ASSET_COLUMNS}, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [a.id, a.projectId, a.name, a.contentType, a.size, a.public, a.storageKey, a.files === null ? null : JSON.stringify(a.files), a.createdAt, a.updatedAt, recordFragment(a)],
-        );
+        await client.query(`INSERT INTO assets (${ASSET_COLUMNS}, record) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
+          a.id,
+          a.projectId,
+          a.name,
+          a.contentType,
+          a.size,
+          a.public,
+          a.storageKey,
+          a.files === null ? null : JSON.stringify(a.files),
+          a.createdAt,
+          a.updatedAt,
+          recordFragment(a),
+        ]);
         assets.push(a);
       }
       await client.query(
         'UPDATE projects SET asset_count = asset_count + $1, public_asset_count = public_asset_count + $2, last_asset_id = $3, content_version = content_version + 1 WHERE id = $4',
         [assets.length, publicCount, last, projectId],
       );
-      await this.webhooks.enqueue(client, projectId, assets.map((a) => webhookEvent('asset.upload', now, assetEventData(a))), now);
+      await this.webhooks.enqueue(
+        client,
+        projectId,
+        assets.map((a) => webhookEvent('asset.upload', now, assetEventData(a))),
+        now,
+      );
       return assets;
     });
   }
@@ -73,7 +87,10 @@ export class PostgresAssets {
       ]);
       // The content version moves on every update: a rename changes the record too.
       const delta = after.public === before.public ? 0 : after.public ? 1 : -1;
-      await client.query('UPDATE projects SET public_asset_count = public_asset_count + $1, content_version = content_version + 1 WHERE id = $2', [delta, projectId]);
+      await client.query('UPDATE projects SET public_asset_count = public_asset_count + $1, content_version = content_version + 1 WHERE id = $2', [
+        delta,
+        projectId,
+      ]);
       if (after.public !== before.public) {
         await invalidateCheckpoints(client, projectId, id, { all: false, public: true });
       }
@@ -110,7 +127,12 @@ export class PostgresAssets {
     return rows[0] ? Number(rows[0].n) : 0;
   }
 
-  async projectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<{ project: Project; records: JoinedRecords | undefined; keyHash: string | null } | undefined> {
+  async projectWithRecords(
+    alias: string,
+    publicOnly: boolean,
+    slice: AssetSlice,
+    keyHash?: string,
+  ): Promise<{ project: Project; records: JoinedRecords | undefined; keyHash: string | null } | undefined> {
     const found = await this.listing.projectWithRecords<ProjectRow & { access_key_hash: string | null }>(alias, publicOnly, slice, keyHash);
     return found && { project: toProject(found.row), records: found.records, keyHash: found.row.access_key_hash };
   }

@@ -10,10 +10,9 @@ export class PostgresDocuments {
   constructor(private readonly pool: pg.Pool) {}
 
   async read(table: DocumentTable, column: string, projectId: string): Promise<StoredDocument | undefined> {
-    const { rows } = await this.pool.query<{ json: string; written_at: Date }>(
-      `SELECT ${column} AS json, written_at FROM ${table} WHERE project_id = $1`,
-      [projectId],
-    );
+    const { rows } = await this.pool.query<{ json: string; written_at: Date }>(`SELECT ${column} AS json, written_at FROM ${table} WHERE project_id = $1`, [
+      projectId,
+    ]);
     return rows[0] && { json: rows[0].json, writtenAt: rows[0].written_at.toISOString() };
   }
 

@@ -10,9 +10,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: Migration<pg.Po
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)',
-    );
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL)');
     const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');
     const applied = new Set(rows.map((r) => r.version));
     for (const migration of migrations) {
@@ -21,10 +19,7 @@ export async function migratePostgres(pool: pg.Pool, migrations: Migration<pg.Po
       try {
         await client.query(migration.sql);
         await migration.fill?.(client);
-        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())', [
-          migration.version,
-          migration.name,
-        ]);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())', [migration.version, migration.name]);
         await client.query('COMMIT');
       } catch (err) {
         await client.query('ROLLBACK');

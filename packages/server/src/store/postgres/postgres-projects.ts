@@ -19,10 +19,7 @@ export class PostgresProjects {
   }
 
   async setMeta(key: string, value: string): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      [key, value],
-    );
+    await this.pool.query('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
   }
 
   async create(p: NewProject): Promise<Project> {
@@ -55,7 +52,11 @@ export class PostgresProjects {
     return read && { project: toProject(read.row), keyHash: read.row.access_key_hash };
   }
 
-  async modelAccess(alias: string, keyHash: string | undefined, modelKey: string): Promise<{ project: Project; keyHash: string | null; model: ContentModel | undefined } | undefined> {
+  async modelAccess(
+    alias: string,
+    keyHash: string | undefined,
+    modelKey: string,
+  ): Promise<{ project: Project; keyHash: string | null; model: ContentModel | undefined } | undefined> {
     const read = await this.reads.read(alias, keyHash, modelKey);
     return read && { project: toProject(read.row), keyHash: read.row.access_key_hash, model: read.model };
   }

@@ -39,36 +39,42 @@ export class SqliteAssets {
 
   async insert(projectId: string, drafts: NewAsset[], now: string): Promise<Asset[]> {
     // An immediate transaction holds SQLite's write lock: ids are made and recorded in one step.
-    return this.db.transaction(() => {
-      const row = this.s.lastAssetId.get(projectId) as { last_asset_id: string | null } | undefined;
-      if (!row) throw new StoreNotFoundError(`project ${projectId} no longer exists`);
-      let last = row.last_asset_id;
-      let publicCount = 0;
-      const assets = drafts.map((draft): Asset => {
-        last = newIdAfter(last);
-        publicCount += draft.public ? 1 : 0;
-        return { ...draft, id: last, projectId, createdAt: now, updatedAt: now };
-      });
-      for (const a of assets) {
-        this.s.insert.run(
-          a.id,
-          a.projectId,
-          a.name,
-          a.contentType,
-          a.size,
-          a.public ? 1 : 0,
-          a.storageKey,
-          a.files === null ? null : JSON.stringify(a.files),
-          a.createdAt,
-          a.updatedAt,
-          recordFragment(a),
+    return this.db
+      .transaction(() => {
+        const row = this.s.lastAssetId.get(projectId) as { last_asset_id: string | null } | undefined;
+        if (!row) throw new StoreNotFoundError(`project ${projectId} no longer exists`);
+        let last = row.last_asset_id;
+        let publicCount = 0;
+        const assets = drafts.map((draft): Asset => {
+          last = newIdAfter(last);
+          publicCount += draft.public ? 1 : 0;
+          return { ...draft, id: last, projectId, createdAt: now, updatedAt: now };
+        });
+        for (const a of assets) {
+          this.s.insert.run(
+            a.id,
+            a.projectId,
+            a.name,
+            a.contentType,
+            a.size,
+            a.public ? 1 : 0,
+            a.storageKey,
+            a.files === null ? null : JSON.stringify(a.files),
+            a.createdAt,
+            a.updatedAt,
+            recordFragment(a),
+          );
+        }
+        this.s.addCounts.run(assets.length, publicCount, projectId);
+        this.s.setLastAssetId.run(last, projectId);
+        this.webhooks.enqueue(
+          projectId,
+          assets.map((a) => webhookEvent('asset.upload', now, assetEventData(a))),
+          now,
         );
-      }
-      this.s.addCounts.run(assets.length, publicCount, projectId);
-      this.s.setLastAssetId.run(last, projectId);
-      this.webhooks.enqueue(projectId, assets.map((a) => webhookEvent('asset.upload', now, assetEventData(a))), now);
-      return assets;
-    }).immediate();
+        return assets;
+      })
+      .immediate();
   }
 
   async get(projectId: string, id: string): Promise<Asset | undefined> {
@@ -77,32 +83,36 @@ export class SqliteAssets {
   }
 
   async update(projectId: string, id: string, patch: AssetPatch): Promise<Asset | undefined> {
-    return this.db.transaction(() => {
-      const row = this.s.get.get(projectId, id) as AssetRow | undefined;
-      if (!row) return undefined;
-      const before = toAsset(row);
-      const after: Asset = { ...before, name: patch.name ?? before.name, public: patch.public ?? before.public, updatedAt: patch.updatedAt };
-      this.s.update.run(after.name, after.public ? 1 : 0, after.updatedAt, recordFragment(after), projectId, id);
-      // Counts (and the content version) change on every update: a rename changes the record.
-      this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, projectId);
-      if (after.public !== before.public) {
-        this.listing.invalidate(projectId, id, { all: false, public: true });
-      }
-      return after;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const row = this.s.get.get(projectId, id) as AssetRow | undefined;
+        if (!row) return undefined;
+        const before = toAsset(row);
+        const after: Asset = { ...before, name: patch.name ?? before.name, public: patch.public ?? before.public, updatedAt: patch.updatedAt };
+        this.s.update.run(after.name, after.public ? 1 : 0, after.updatedAt, recordFragment(after), projectId, id);
+        // Counts (and the content version) change on every update: a rename changes the record.
+        this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, projectId);
+        if (after.public !== before.public) {
+          this.listing.invalidate(projectId, id, { all: false, public: true });
+        }
+        return after;
+      })
+      .immediate();
   }
 
   async delete(projectId: string, id: string): Promise<Asset | undefined> {
-    return this.db.transaction(() => {
-      const row = this.s.get.get(projectId, id) as AssetRow | undefined;
-      if (!row) return undefined;
-      this.s.delete.run(projectId, id);
-      this.s.addCounts.run(-1, -row.public, projectId);
-      this.listing.invalidate(projectId, id, { all: true, public: row.public === 1 });
-      const now = new Date().toISOString();
-      this.webhooks.enqueue(projectId, [webhookEvent('asset.delete', now, assetEventData(toAsset(row)))], now);
-      return toAsset(row);
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const row = this.s.get.get(projectId, id) as AssetRow | undefined;
+        if (!row) return undefined;
+        this.s.delete.run(projectId, id);
+        this.s.addCounts.run(-1, -row.public, projectId);
+        this.listing.invalidate(projectId, id, { all: true, public: row.public === 1 });
+        const now = new Date().toISOString();
+        this.webhooks.enqueue(projectId, [webhookEvent('asset.delete', now, assetEventData(toAsset(row)))], now);
+        return toAsset(row);
+      })
+      .immediate();
   }
 
   async isStorageKeyRecorded(storageKey: string): Promise<boolean> {
@@ -115,7 +125,12 @@ export class SqliteAssets {
     return scope.publicOnly ? row.public_asset_count : row.asset_count;
   }
 
-  async projectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<(ProjectAccess & { records: JoinedRecords | undefined }) | undefined> {
+  async projectWithRecords(
+    alias: string,
+    publicOnly: boolean,
+    slice: AssetSlice,
+    keyHash?: string,
+  ): Promise<(ProjectAccess & { records: JoinedRecords | undefined }) | undefined> {
     // Every read in one synchronous step: nothing else of this process runs between them.
     const access = this.projects.accessNow(alias, keyHash);
     if (!access) return undefined;
