@@ -139,4 +139,9 @@ describe('docs/contract.md', () => {
     expect(cited.length).toBeGreaterThan(300);
     expect(cited.filter((c) => !headings.includes(c.section))).toEqual([]);
   });
+
+  it('is what the repository cites: no file cites a document outside it (the spec the project began from)', () => {
+    const outside = repositoryTexts().filter(({ text }) => /\bSPEC(?:\.md)? §\d/.test(text));
+    expect(outside.map((f) => f.path)).toEqual([]);
+  });
 });
