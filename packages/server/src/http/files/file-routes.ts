@@ -30,7 +30,7 @@ function contentDisposition(name: string, attachment: boolean): string {
  */
 export async function sendAssetFile(
   ctx: AppContext,
-  request: FastifyRequest,
+  request: FastifyRequest<{ Querystring: FileQuery }>,
   reply: FastifyReply,
   project: Project,
   assetId: string,
@@ -39,7 +39,7 @@ export async function sendAssetFile(
 ): Promise<FastifyReply> {
   const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
   const tile = tileOf(path);
-  if (asset && (asset.public || !requirePublic) && tile && !fileOf(asset, path)) return sendTile(ctx, request, reply, project, asset, requirePublic, tile);
+  if (asset && (asset.public || !requirePublic) && tile && !fileOf(asset, path)) return sendTile(ctx, request, reply, project, asset, requirePublic, tile, request.query.table);
   const file = asset && (asset.public || !requirePublic) ? fileOf(asset, path) : undefined;
   if (!asset || !file) throw new ApiError('not_found', 'no such file');
   const etag = `"${file.etag}"`;
@@ -53,8 +53,8 @@ export async function sendAssetFile(
   reply.header('Content-Disposition', contentDisposition(file.name, ACTIVE_TYPES.test(file.contentType)));
   reply.type(file.contentType.startsWith('text/') ? `${file.contentType}; charset=utf-8` : file.contentType);
 
-  const wktColumn = (request.query as { wktColumn?: unknown } | undefined)?.wktColumn;
-  if (typeof wktColumn === 'string' && wktColumn !== '') return sendWktCsvAsGeojson(ctx, request, reply, file, wktColumn);
+  const { wktColumn } = request.query;
+  if (wktColumn) return sendWktCsvAsGeojson(ctx, request, reply, file, wktColumn);
   // If-None-Match compares weakly (RFC 9110 §13.1.2): W/"x" matches "x"; a compressed copy's tag matches too.
   const matched = matchingEtag(request.headers['if-none-match'], etag);
   if (matched !== undefined) return reply.header('ETag', matched).code(304).send();
@@ -77,7 +77,13 @@ export async function sendAssetFile(
   return reply.send(file.size < MIN_COMPRESSED_BYTES ? await buffer(bytes) : bytes);
 }
 
-type FileParams = { Params: { project: string; assetId: string; '*': string } };
+/** The file routes' query: its schema below checks it before a handler runs. */
+interface FileQuery {
+  wktColumn?: string;
+  table?: string;
+}
+
+type FileParams = { Params: { project: string; assetId: string; '*': string }; Querystring: FileQuery };
 
 const fileQuery = {
   type: 'object',

@@ -49,11 +49,10 @@ function tiledFileOf(asset: Asset, table: string | undefined): ServedFile | unde
 /**
  * Answers a vector tile of an asset (docs/contract.md §13), under the asset file's own access rules: the
  * Mapbox Vector Tile, or 204 when nothing lies in it. Tiles exist from zoom 0 to MAX_TILE_ZOOM.
- * The query's `table` picks a GeoPackage's table (`data.table`).
+ * `table` (the query's) picks a GeoPackage's table (`data.table`).
  */
-export async function sendTile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, asset: Asset, requirePublic: boolean, tile: TileCoordinates): Promise<FastifyReply> {
-  const table = (request.query as { table?: unknown } | undefined)?.table;
-  const file = tiledFileOf(asset, typeof table === 'string' ? table : undefined);
+export async function sendTile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, asset: Asset, requirePublic: boolean, tile: TileCoordinates, table: string | undefined): Promise<FastifyReply> {
+  const file = tiledFileOf(asset, table);
   if (!file) throw new ApiError('not_found', `"${asset.name}" has no tiles: the server cuts tiles of GeoJSON and of the GIS files it reads`);
   const { z, x, y } = tile;
   if (!isTile(z, x, y) || z > MAX_TILE_ZOOM) throw new ApiError('not_found', `no tile ${z}/${x}/${y}: tiles go from zoom 0 to ${MAX_TILE_ZOOM}, and x and y below 2^zoom`);

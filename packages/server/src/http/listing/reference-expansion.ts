@@ -18,11 +18,11 @@ interface Expanded {
 }
 
 /**
- * The reference fields `?expand=a,b` names (docs/content-workflow.md, "Field types"); an unknown
+ * The reference fields `?expand=a,b` names (`raw`: the query's `expand`, a string, or the first of
+ * several; docs/content-workflow.md, "Field types"); an unknown
  * field, or one that is no reference, is a 400 `invalid_parameter` naming it. Undefined without `expand`.
  */
-export async function expandedFields(ctx: AppContext, request: FastifyRequest, project: Project, model: ContentModel): Promise<Expanded[] | undefined> {
-  const raw = (request.query as Record<string, unknown>).expand;
+export async function expandedFields(ctx: AppContext, raw: unknown, project: Project, model: ContentModel): Promise<Expanded[] | undefined> {
   const text = Array.isArray(raw) ? raw[0] : raw;
   if (typeof text !== 'string' || text === '') return undefined;
   const out: Expanded[] = [];

@@ -18,7 +18,7 @@ import { openPublicProjectModel } from '../public-access.js';
 import { answer, empty, expandQuery, failure, ItemSchema, itemListingQuery, ListingSchema, params } from '@orbis/contract';
 import { publicSecurity } from '../transport/schemas.js';
 
-type ModelParams = { Params: { project: string; model: string } };
+type ModelParams = { Params: { project: string; model: string }; Querystring: { expand?: unknown } };
 
 /** The public model a route names, after the project's access checks; 404 when it is not public. */
 async function openPublicModel(ctx: AppContext, request: FastifyRequest, alias: string, key: string): Promise<{ project: Project; model: ContentModel }> {
@@ -91,7 +91,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!segment) throw new ApiError('not_found', `no route GET ${request.url.split('?')[0]}`);
     switch (segment.format) {
       case 'json': {
-        const expanded = await expandedFields(ctx, request, project, model);
+        const expanded = await expandedFields(ctx, request.query.expand, project, model);
         if (expanded) return sendExpandedListing(ctx, request, reply, project, model, expanded);
         return sendListing(ctx, request, reply, await askedItemSource(ctx, request, project, model, true), pageQueryOf(request));
       }
@@ -107,13 +107,13 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  app.get<{ Params: { project: string; model: string; id: string } }>('/api/p/:project/:model/:id', { schema: { summary: 'One public item', security: publicSecurity, params: params.item, querystring: { type: 'object', properties: { expand: expandQuery } }, response: { 200: answer(ItemSchema, 'the item; with an ETag'), 400: failure('invalid_parameter: expand names no reference field'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
+  app.get<{ Params: { project: string; model: string; id: string }; Querystring: { expand?: unknown } }>('/api/p/:project/:model/:id', { schema: { summary: 'One public item', security: publicSecurity, params: params.item, querystring: { type: 'object', properties: { expand: expandQuery } }, response: { 200: answer(ItemSchema, 'the item; with an ETag'), 400: failure('invalid_parameter: expand names no reference field'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
     const { project, model } = await openPublicModel(ctx, request, request.params.project, request.params.model);
     const { id } = request.params;
     const item = isId(id) ? await ctx.store.getItem(model.id, id) : undefined;
     if (!item || !item.public) throw new ApiError('not_found', `item "${id.slice(0, 80)}" does not exist`);
     const record = await expandAssets(ctx, project, itemRecord(model.fields, item));
-    const expanded = await expandedFields(ctx, request, project, model);
+    const expanded = await expandedFields(ctx, request.query.expand, project, model);
     const answer = expanded ? await expandedRecord(ctx, project, record, expanded) : { json: record, version: '' };
     if (answeredNotModified(request, reply, etagOf(`i${item.updatedAt}.${model.version}.${project.contentVersion}${answer.version}`, `${item.id}\n${ctx.publicUrl}`))) return reply;
     return reply.type('application/json; charset=utf-8').send(answer.json);
