@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from './editor-state.js';
 import type { AssetRecord } from './management-api.js';
 import { StylePanel } from './style-panel.js';
+import { TilesetStylePanel } from './tileset-style-panel.js';
 import { RasterPanel } from './raster-panel.js';
 import { InfoboxPanel } from './infobox-panel.js';
 import { LayerToolsPanel } from './layer-tools-panel.js';
@@ -264,7 +265,7 @@ function LayerPanels({ state, engine, layer }: { state: EditorState; engine: Eng
   return h(
     Fragment,
     {},
-    styled && h(StylePanel, { state, engine, layer }),
+    styled && h(layer.type === '3dtiles' ? TilesetStylePanel : StylePanel, { state, engine, layer }),
     styled && h(InfoboxPanel, { state, engine, layer }),
     FEATURE_LAYER_TYPES.includes(layer.type) && h(LayerToolsPanel, { state, engine, layer }),
   );
