@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { buildZip } from '../../server/src/test/zip-builder.js';
 import { paletteOf } from '../src/editor/palettes.js';
 import { buildingTileset, type TileBuilding } from './building-tileset.js';
 import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';
 import { shot } from './shots.js';
+import { uploadTileset } from './tileset-upload.js';
 
 /*
  * Issue 42 item 6 (docs/editor.md, docs/viewer.md): the style panel of a 3D Tiles layer lists its
@@ -77,12 +77,7 @@ describe('3D Tiles styled by their attributes in Chromium', () => {
   it('colours PLATEAU-shaped buildings by a preset and filters them, in the editor and on the published page', async () => {
     const { h, tab } = fx;
     await h.project('city');
-    const tiles = buildingTileset(buildings, 1.5);
-    const zip = new FormData();
-    zip.append('public', 'true');
-    zip.append('file', new Blob([buildZip(Object.entries(tiles).map(([name, data]) => ({ name, data: Buffer.from(data) })))]), 'city.zip');
-    const zipped = await (await fetch(`${h.url}/api/projects/city/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: zip })).json();
-    const tilesetUrl = (zipped.files as string[]).find((f) => f.endsWith('/tileset.json'))!;
+    const tilesetUrl = await uploadTileset(h.url, 'city', buildingTileset(buildings, 1.5), 'city.zip');
     const scene = {
       property: LIGHT_PROPERTY,
       camera: { lng: CENTRE_LNG, lat: LAT, height: HEIGHT, heading: 0, pitch: -90, roll: 0 },
