@@ -107,6 +107,7 @@ describe('3D Tiles styled by their attributes in Chromium', () => {
     expect(await page.getByTestId('style-method-city').inputValue()).toBe('breaks');
     expect(await page.getByTestId('style-breaks-city').inputValue()).toBe('10, 20, 30, 60, 120');
     expect(await page.getByTestId('style-classes-list-city').locator('li').count()).toBe(6);
+    await shot(page, 'editor-tileset-style');
 
     // Flood depth: 0.2 m and 4 m in MLIT's colours; the building with no depth keeps its white.
     await page.getByTestId('style-preset-city').selectOption('flood');
@@ -131,6 +132,11 @@ describe('3D Tiles styled by their attributes in Chromium', () => {
     await visitor.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
     await waitForBuildings(visitor.page, [{ not: hex(viridis[0]!) }, hex(viridis[4]!), hex(viridis[6]!)], 'the published page: tall buildings by height, the low one filtered out');
     await shot(visitor.page, 'published-plateau');
+    // The legend lists the height classes (a small window: it starts folded).
+    const legend = visitor.page.getByTestId('legend').locator('details');
+    await legend.locator('summary').click();
+    await expect.poll(() => visitor.page.getByTestId('legend').getByTestId('legend-row').allTextContents()).toHaveLength(6);
+    expect((await visitor.page.getByTestId('legend').getByTestId('legend-row').first().textContent())?.trim()).toBe('bldg:measuredHeight < 10');
     visitor.assertClean();
   });
 });

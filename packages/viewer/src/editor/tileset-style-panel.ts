@@ -29,6 +29,10 @@ interface Props {
 export function TilesetStylePanel({ state, engine, layer }: Props) {
   useEditorState(state);
   const [open, setOpen] = useState(false);
+  // Tiles stream in as the camera moves: the panel reads their features again when the pointer or
+  // the focus comes back to it, so the lists grow with what has loaded since.
+  const [, setReads] = useState(0);
+  const readAgain = () => setReads((n) => n + 1);
   const testid = (name: string) => `style-${name}-${layer.id}`;
   const features = open ? engine.featureProperties(layer.id) : [];
   const names = [...new Set(features.flatMap((p) => Object.keys(p)))].sort();
@@ -55,7 +59,7 @@ export function TilesetStylePanel({ state, engine, layer }: Props) {
   const colourProps = { kind: '3dtiles' as const, stored: fields.color, names, column, engine, testid, write };
   return h(
     'details',
-    { class: 'style-panel', 'data-testid': testid('panel'), onToggle: (e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open) },
+    { class: 'style-panel', 'data-testid': testid('panel'), onToggle: (e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open), onPointerEnter: readAgain, onFocusIn: readAgain },
     h('summary', {}, t('style.title')),
     open && [
       row(
