@@ -34,7 +34,7 @@ export interface EngineFeatures {
    * styling language, or, without `fields`, every property. Undefined when there is no such feature.
    */
   featureInfo(feature: FeatureRef, infobox?: Infobox): FeatureInfo | undefined;
-  /** The properties of every feature of a loaded layer (what the style panel offers to style by). */
+  /** The properties of every feature of a loaded layer (what the style panel offers to style by); of a 3D Tiles layer, its loaded tiles' features. */
   featureProperties(layerId: string): Record<string, unknown>[];
   /** The kinds of geometry a loaded layer's features have (what the style panel offers to style). */
   geometryKinds(layerId: string): GeometryKind[];

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { addAssetLayer, type EditorState, layerTypeOf, newLayerId } from '../state/editor-state.js';
 import type { AssetRecord } from '../api/management-api.js';
 import { StylePanel } from './layer/style-panel.js';
+import { TilesetStylePanel } from './layer/tileset-style-panel.js';
 import { RasterPanel } from './layer/raster-panel.js';
 import { InfoboxPanel } from './layer/infobox-panel.js';
 import { LayerToolsPanel } from './layer/layer-tools-panel.js';
@@ -264,7 +265,7 @@ function LayerPanels({ state, engine, layer }: { state: EditorState; engine: Eng
   return h(
     Fragment,
     {},
-    styled && h(StylePanel, { state, engine, layer }),
+    styled && h(layer.type === '3dtiles' ? TilesetStylePanel : StylePanel, { state, engine, layer }),
     styled && h(InfoboxPanel, { state, engine, layer }),
     FEATURE_LAYER_TYPES.includes(layer.type) && h(LayerToolsPanel, { state, engine, layer }),
   );

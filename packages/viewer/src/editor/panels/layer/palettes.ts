@@ -19,6 +19,8 @@ export const PALETTES: readonly Palette[] = [
   { name: 'Viridis', kind: 'sequential', safe: true, colours: ['#440154', '#443983', '#31688e', '#21918c', '#35b779', '#90d743', '#fde725'] },
   { name: 'Blues', kind: 'sequential', safe: true, colours: ['#eff3ff', '#c6dbef', '#9ecae1', '#6baed6', '#4292c6', '#2171b5', '#084594'] },
   { name: 'Greens', kind: 'sequential', safe: true, colours: ['#edf8e9', '#c7e9c0', '#a1d99b', '#74c476', '#41ab5d', '#238b45', '#005a32'] },
+  // Japan's flood depth ranks as MLIT's flood maps colour them (< 0.5, 0.5–3, 3–5, 5–10, 10–20, ≥ 20 m): PLATEAU's flood preset.
+  { name: 'MLIT flood depth', kind: 'sequential', safe: false, colours: ['#f7f5a9', '#ffd8c0', '#ffb7b7', '#ff9191', '#f285c9', '#dc7adc'] },
 ];
 
 /** A palette by name (the first of its kind when there is none of that name and kind). */

@@ -16,7 +16,8 @@ export const row = (label: string, control: unknown) => h('label', {}, label, ' 
 const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
 
 interface Props {
-  kind: GeometryKind;
+  /** What is coloured: a kind of geometry, or `3dtiles` (a draft belongs to one). */
+  kind: GeometryKind | '3dtiles';
   /** What the scene holds for the kind's colour. */
   stored: StyleValue<string> | undefined;
   names: string[];
@@ -35,7 +36,7 @@ interface Props {
  * teammate's change of that rule.
  */
 export function StyleColour({ kind, stored, names, column, engine, testid, write }: Props) {
-  const [draft, setDraft] = useState<(ColourForm & { kind: GeometryKind }) | undefined>(undefined);
+  const [draft, setDraft] = useState<(ColourForm & { kind: Props['kind'] }) | undefined>(undefined);
   const [sliding, setSliding] = useState<number | undefined>(undefined);
   const read = colourFormOf(stored, column);
   const draftRule = draft?.kind === kind ? colourRule(draft, column) : undefined;

@@ -1,4 +1,4 @@
-import { Cartesian3, type Color, type ColorMaterialProperty, Entity, HeightReference, JulianDate, PolygonHierarchy } from 'cesium';
+import { Cartesian3, Cesium3DTileStyle, type Color, type ColorMaterialProperty, Entity, HeightReference, JulianDate, PolygonHierarchy } from 'cesium';
 import { describe, expect, it } from 'vitest';
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import { CLAMPED_DEPTH_TEST_DISTANCE } from '../cesium-clamped-depth.js';
@@ -102,5 +102,16 @@ describe('tilesetStyle', () => {
     expect(style.style).toEqual({ color: "color('red')", pointSize: '${h} / 10', show: { conditions: [['${h} > 0', 'true'], ['true', 'false']] } });
     expect(tilesetStyle(undefined)).toBeUndefined();
     expect(tilesetStyle({})).toBeUndefined();
+  });
+
+  it("gives a feature the field's default where the expression fails on it, as a vector layer's feature keeps its own", () => {
+    const style = tilesetStyle({ color: { conditions: [['${depth} < 3', "color('#0000ff')"], ['true', "color('#ff0000')"]] }, show: { expression: '${depth} >= 1' } })!;
+    const feature = (properties: Record<string, unknown>) => ({ getProperty: (n: string) => properties[n], getPropertyInherited: (n: string) => properties[n] }) as never;
+    expect(style.color.evaluateColor(feature({ depth: 2 })).toCssHexString()).toBe('#0000ff');
+    expect(style.show.evaluate(feature({ depth: 0.5 }))).toBe(false);
+    // No depth: CesiumJS's own expression throws (`<` of undefined); the building stays white and shown.
+    expect(() => new Cesium3DTileStyle({ show: '${depth} >= 1' }).show.evaluate(feature({}))).toThrow();
+    expect(style.color.evaluateColor(feature({})).toCssHexString()).toBe('#ffffff');
+    expect(style.show.evaluate(feature({}))).toBe(true);
   });
 });

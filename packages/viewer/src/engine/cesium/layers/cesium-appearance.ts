@@ -166,12 +166,52 @@ function tileStyleValue<T>(value: StyleValue<T>, literal: (v: T) => string): str
   return literal(value as T);
 }
 
+/** What CesiumJS gives a field of a tileset's features without a style: white, shown, 1 px points. */
+const TILE_DEFAULTS = { color: Color.WHITE, show: true, pointSize: 1 } as const;
+
+interface TileExpression {
+  evaluate(feature: unknown, result?: unknown): unknown;
+  evaluateColor(feature: unknown, result?: Color): Color;
+}
+
+/**
+ * An expression of a tileset's style that gives the field's default for a feature it fails on
+ * (a missing property compared with a number: CesiumJS throws, in its render loop), as a vector
+ * layer's feature keeps its default (cesium-style-evaluator.ts). PLATEAU's buildings outside a
+ * flood zone have no flood depth at all. Everything else (its text, its shader form) is the
+ * expression's own.
+ */
+function lenient(inner: TileExpression, fallback: unknown): TileExpression {
+  const wrapper = Object.create(inner) as TileExpression;
+  wrapper.evaluate = (feature, result) => {
+    try {
+      return inner.evaluate(feature, result);
+    } catch {
+      return fallback instanceof Color ? Color.clone(fallback, result as Color | undefined) : fallback;
+    }
+  };
+  wrapper.evaluateColor = (feature, result) => {
+    try {
+      return inner.evaluateColor(feature, result);
+    } catch {
+      return Color.clone(TILE_DEFAULTS.color, result);
+    }
+  };
+  return wrapper;
+}
+
 /** A 3D Tiles appearance as CesiumJS's `Cesium3DTileStyle`, which evaluates per feature as tiles load. */
 export function tilesetStyle(appearance: TilesetAppearance | undefined): Cesium3DTileStyle | undefined {
   if (!appearance) return undefined;
-  const style: Record<string, unknown> = {};
-  if (appearance.show !== undefined) style.show = tileStyleValue(appearance.show, String);
-  if (appearance.color !== undefined) style.color = tileStyleValue(appearance.color, (c) => `color('${c}')`);
-  if (appearance.pointSize !== undefined) style.pointSize = tileStyleValue(appearance.pointSize, String);
-  return Object.keys(style).length ? new Cesium3DTileStyle(style) : undefined;
+  const json: Record<string, unknown> = {};
+  if (appearance.show !== undefined) json.show = tileStyleValue(appearance.show, String);
+  if (appearance.color !== undefined) json.color = tileStyleValue(appearance.color, (c) => `color('${c}')`);
+  if (appearance.pointSize !== undefined) json.pointSize = tileStyleValue(appearance.pointSize, String);
+  if (!Object.keys(json).length) return undefined;
+  const style = new Cesium3DTileStyle(json) as unknown as Record<keyof typeof TILE_DEFAULTS, TileExpression | undefined>;
+  for (const field of Object.keys(TILE_DEFAULTS) as (keyof typeof TILE_DEFAULTS)[]) {
+    const expression = style[field];
+    if (expression) style[field] = lenient(expression, TILE_DEFAULTS[field]);
+  }
+  return style as unknown as Cesium3DTileStyle;
 }

@@ -1,10 +1,11 @@
 import type { Infobox } from '@orbis/scene';
-import { Cartesian2, Entity, type Viewer } from 'cesium';
+import { Cartesian2, Cesium3DTileset, Entity, type Viewer } from 'cesium';
 import { entityProperties } from './cesium-appearance.js';
 import { StyleEvaluator, styleFeature, toColor } from './cesium-style-evaluator.js';
 import type { EngineFeatures, FeatureInfo, FeatureRef, GeometryKind } from '../../engine-features.js';
 import { isTileFeature, TileFeatures, tileFeatureProperties } from './cesium-tile-features.js';
 import { CesiumRasterValues } from './cesium-raster-values.js';
+import { tilesetFeatureProperties } from './cesium-tileset-properties.js';
 import { BatchedLayer } from '../vector/batched-layer.js';
 import { VectorPick } from '../vector/vector-primitives.js';
 
@@ -95,6 +96,7 @@ export class CesiumFeatures implements EngineFeatures {
     for (const [owner, id] of this.owners) {
       if (id !== layerId) continue;
       if (owner instanceof BatchedLayer) return owner.allProperties();
+      if (owner instanceof Cesium3DTileset) return tilesetFeatureProperties(owner);
       const entities = (owner as { entities?: { values: Entity[] } }).entities?.values ?? [];
       return entities.map((e) => entityProperties(e, time));
     }

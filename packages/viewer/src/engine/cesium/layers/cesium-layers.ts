@@ -18,6 +18,7 @@ import {
 import { styleEntities, tilesetStyle } from './cesium-appearance.js';
 import { csvDataSource } from './cesium-csv.js';
 import { rasterImagery } from './cesium-raster-layer.js';
+import { watchTiles } from './cesium-tileset-properties.js';
 import { layerNames } from '../../layer-names.js';
 import type { BatchedLayer } from '../vector/batched-layer.js';
 import { CesiumTileLayer } from '../vector/cesium-tile-layer.js';
@@ -41,6 +42,20 @@ export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
   return key(a) === key(b);
 }
 
+/**
+ * Whether `b` differs from `a` only in a 3D Tiles layer's appearance, which CesiumJS applies to the
+ * loaded tileset (its `Cesium3DTileStyle`) without loading it again: the style panel's changes
+ * show at once and its list of the tiles' properties stays.
+ */
+export function restylesInPlace(a: EngineLayer, b: EngineLayer): boolean {
+  return a.type === '3dtiles' && b.type === '3dtiles' && drawsTheSame({ ...a, appearance: undefined }, { ...b, appearance: undefined });
+}
+
+/** Gives a loaded tileset the style of its layer's appearance. */
+export function restyleTileset(loaded: LoadedLayer, layer: EngineLayer): void {
+  if (loaded.kind === 'tileset') loaded.value.style = tilesetStyle(layer.appearance?.['3dtiles']);
+}
+
 /** Loads one layer into the viewer, styled by its appearance; rejects with the reason when it cannot be loaded. */
 export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: Progress, job?: VectorJob, tools: VectorTools = {}): Promise<LoadedLayer> {
   const loaded = readsFeatures(layer)
@@ -49,7 +64,7 @@ export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: P
       ? loadTiles(viewer, layer, progress)
       : await loadUnstyled(viewer, layer);
   if (loaded.kind === 'dataSource') styleEntities(loaded.value.entities.values, layer.appearance, viewer.clock.currentTime);
-  if (loaded.kind === 'tileset') loaded.value.style = tilesetStyle(layer.appearance?.['3dtiles']);
+  restyleTileset(loaded, layer);
   return loaded;
 }
 
@@ -128,6 +143,7 @@ async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedL
     }
     case '3dtiles': {
       const tileset = await Cesium3DTileset.fromUrl(resource);
+      watchTiles(tileset);
       viewer.scene.primitives.add(tileset);
       return { kind: 'tileset', value: tileset };
     }

@@ -1,5 +1,5 @@
 import type { Viewer } from 'cesium';
-import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, readsFeatures, removeLayer, setLayerVisible, startFeatures } from './cesium-layers.js';
+import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, readsFeatures, removeLayer, restyleTileset, restylesInPlace, setLayerVisible, startFeatures } from './cesium-layers.js';
 import type { CesiumTimeline } from '../cesium-timeline.js';
 import type { EngineLayer, LayerProgress } from '../../engine.js';
 import { loadFailure } from './load-failure.js';
@@ -112,6 +112,16 @@ export class CesiumSceneLayers {
       if (entry && drawsTheSame(entry.layer, layer) && !this.stale.has(layer.id)) {
         entry.layer = layer;
         void entry.loaded.then((l) => l && setLayerVisible(l, layer.visible));
+        continue;
+      }
+      if (entry && restylesInPlace(entry.layer, layer) && !this.stale.has(layer.id)) {
+        entry.layer = layer;
+        void entry.loaded.then((l) => {
+          if (!l) return;
+          restyleTileset(l, layer);
+          setLayerVisible(l, layer.visible);
+          this.viewer.scene.requestRender();
+        });
         continue;
       }
       // The old drawing goes now; its owner stays until the new one is in: the editor's style panel
