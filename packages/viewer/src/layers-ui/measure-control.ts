@@ -1,15 +1,12 @@
 import './measure.css';
-import { Mountain, Pentagon, Route, Ruler, X } from 'lucide';
+import { Ruler, X } from 'lucide';
 import type { Engine } from '../engine/engine.js';
 import type { InteractionController } from '../interaction/interaction-controller.js';
 import { MEASURE_KINDS, type MeasureKind, type Measurement, MeasureTool } from '../interaction/measure-tool.js';
 import { button } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
-import { type IconNode } from '../ui/icon.js';
 import { t } from '../ui/i18n.js';
 import { formatArea, formatHeight, formatLength } from '../ui/measure-units.js';
-
-const ICONS: Record<MeasureKind, IconNode> = { distance: Route, area: Pentagon, height: Mountain };
 
 /** The figure a measurement shows beside its shape. */
 export function measureFigure(m: Measurement): string {
@@ -40,10 +37,14 @@ export function createMeasureControl(engine: Engine, interaction: InteractionCon
   viewerElement.append(label);
   const hint = h('p', { class: 'orbis-measure-hint' });
   const result = h('output', { class: 'orbis-measure-result', 'data-testid': 'measure-result' });
+  // Right of a line's last point, centred on an area; kept inside the globe's width.
   const place = () => {
     const at = shown && engine.placeOnScreen(shown.anchor.lng, shown.anchor.lat, shown.anchor.height);
     label.hidden = !at;
-    if (at) label.style.transform = `translate(${Math.round(at[0]) + 10}px, ${Math.round(at[1]) - 12}px)`;
+    if (!at) return;
+    const width = label.offsetWidth;
+    const x = shown?.kind === 'area' ? at[0] - width / 2 : at[0] + 10;
+    label.style.transform = `translate(${Math.round(Math.max(0, Math.min(x, engine.size().width - width)))}px, ${Math.round(at[1]) - 12}px)`;
   };
   const tool = new MeasureTool(
     { locationAt: (x, y) => engine.locationAt(x, y, true), showDraft: (draft) => engine.showSketchDraft(draft), terrainHeight: (lng, lat) => engine.terrainHeight(lng, lat) },
@@ -57,7 +58,7 @@ export function createMeasureControl(engine: Engine, interaction: InteractionCon
   );
   engine.onFrame(place);
   const kinds = MEASURE_KINDS.map((kind) => {
-    const b = button({ label: t(`measure.${kind}`), icon: ICONS[kind], testid: `measure-${kind}`, onClick: () => choose(tool.kind === kind ? undefined : kind) });
+    const b = button({ label: t(`measure.${kind}`), testid: `measure-${kind}`, onClick: () => choose(tool.kind === kind ? undefined : kind) });
     b.setAttribute('aria-pressed', 'false');
     return [kind, b] as const;
   });
