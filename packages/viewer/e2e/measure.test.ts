@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { geodesicArea, geodesicLength } from '../../geo/src/index.js';
 import type { TestPage } from './browser.js';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { LIGHT_PROPERTY, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { shot } from './shots.js';
 import { viewerReady } from './viewer-pixels.js';
@@ -64,7 +65,7 @@ describe('the published page’s measure tool in Chromium', () => {
     // A line of three points.
     await page.mouse.click(box.x + 40, box.y + 40);
     await page.mouse.click(box.x + 200, box.y + 60);
-    await page.mouse.dblclick(box.x + 400, box.y + 140);
+    await page.mouse.dblclick(box.x + 380, box.y + 140);
     await expect.poll(() => result.getAttribute('data-done')).toBe('true');
     await expect.poll(() => places(fx.tab).length).toBe(3);
     const line = places(fx.tab);
@@ -74,7 +75,7 @@ describe('the published page’s measure tool in Chromium', () => {
     // Beside the shape: the label's figure, just right of the last point.
     expect((await result.textContent())!.endsWith((await label.textContent())!)).toBe(true);
     const at = (await label.boundingBox())!;
-    expect(Math.abs(at.x - (box.x + 410))).toBeLessThanOrEqual(2);
+    expect(Math.abs(at.x - (box.x + 390))).toBeLessThanOrEqual(2);
     expect(Math.abs(at.y - (box.y + 140 - 12))).toBeLessThanOrEqual(2);
 
     // A polygon of four points, ended by Enter.
@@ -109,6 +110,27 @@ describe('the published page’s measure tool in Chromium', () => {
     await expect.poll(() => result.textContent()).toBe('');
     expect(await label.isVisible()).toBe(false);
     fx.tab.assertClean();
+  });
+
+  it('is on the editor’s Map tab globe: a height measured between two clicks, and put away on another tab', async () => {
+    const tab = await fx.open({ width: 1024, height: 640 });
+    const { page } = tab;
+    await page.goto(`${fx.h.url}/editor/measure?tab=map#token=${ADMIN_TOKEN}`);
+    await viewerReady(page);
+    const viewer = page.getByTestId('viewer');
+    const box = (await viewer.boundingBox())!;
+    await page.getByTestId('measure-button').click();
+    await page.getByTestId('measure-height').click();
+    await page.mouse.click(box.x + box.width - 200, box.y + box.height - 150);
+    await page.mouse.click(box.x + box.width - 60, box.y + box.height - 60);
+    const result = page.getByTestId('measure-result');
+    await expect.poll(() => result.getAttribute('data-done')).toBe('true');
+    // No terrain: both places are on the ellipsoid.
+    expect(await result.textContent()).toMatch(/^Height difference 0 m · [\d,.]+ km apart$/);
+    await page.getByTestId('tab-story').click();
+    await expect.poll(() => page.getByTestId('measure-button').isVisible()).toBe(false);
+    expect(await viewer.getAttribute('data-measuring')).toBe('');
+    tab.assertClean();
   });
 
   it('fits a phone 375 px wide: the panel stays on the screen', async () => {
