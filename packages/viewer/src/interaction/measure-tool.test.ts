@@ -90,6 +90,17 @@ describe('MeasureTool', () => {
     expect(tool.key('a')).toBe(false);
   });
 
+  it('a right-click cancels too, and clears a finished result', async () => {
+    const { act, reports, drafts, sample } = setup('height');
+    act('click', 0, 0);
+    act('click', 100, 0);
+    await sample();
+    expect(reports.at(-1)?.done).toBe(true);
+    act('rightClick', 50, 50);
+    expect(reports.at(-1)).toBeUndefined();
+    expect(drafts.at(-1)).toBeUndefined();
+  });
+
   it('takes no input and no keys once put away', () => {
     const { tool, act, reports } = setup('distance');
     tool.start(undefined);

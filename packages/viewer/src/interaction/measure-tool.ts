@@ -91,6 +91,7 @@ export class MeasureTool {
   handle(input: PointerInput): void {
     if (!this.current) return;
     // A right-click cancels, as in the sketch tool; a new first click clears the last result.
+    if (input.type === 'rightClick') return this.clear();
     if (input.type === 'click' && !this.sketch.drawing) this.clear();
     this.sketch.handle(input);
   }
