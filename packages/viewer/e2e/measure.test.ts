@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { geodesicArea, geodesicLength } from '../../geo/src/index.js';
 import type { TestPage } from './browser.js';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { LIGHT_PROPERTY, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { writeRaster } from '../../server/src/test/raster-fixtures.js';
+import { LIGHT_PROPERTY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { shot } from './shots.js';
 import { viewerReady } from './viewer-pixels.js';
 
@@ -13,6 +15,12 @@ import { viewerReady } from './viewer-pixels.js';
  * pixels, which a plugin reports from the same clicks.
  */
 const CLICKS = `app.viewer.on('click', (e) => console.log('CLICK ' + JSON.stringify([e.x, e.y, e.lng, e.lat])));`;
+
+/** The terrain of the `terrain` project: a DEM in degrees about 139.82°E 35.58°N, 0.64° across, 50 m high in its western half and 850 m in its eastern. */
+function steps(): Buffer {
+  const values = Array.from({ length: 64 * 64 }, (_, i) => (i % 64 < 32 ? 50 : 850));
+  return readFileSync(writeRaster({ width: 64, height: 64, bands: [values], type: 'Int16', srs: 'EPSG:4326', ulx: 139.5, uly: 35.9, pixel: 0.01 }));
+}
 
 /** Metres (or square metres) from a shown figure such as `403.8 km` or `12,309 km²`, with the half of its last digit it may be off by. */
 function metresOf(text: string): { value: number; within: number } {
@@ -37,6 +45,11 @@ describe('the published page’s measure tool in Chromium', () => {
       };
       expect((await h.admin('PUT', '/api/projects/measure/scene', scene)).status).toBe(200);
       expect((await h.admin('POST', '/api/projects/measure/publish')).status).toBe(200);
+      await h.project('terrain');
+      const dem = await uploadPublicAsset(h, 'terrain', 'steps.tif', steps());
+      const onTerrain = { ...scene, property: { ...LIGHT_PROPERTY, terrain: { enabled: true, type: 'dem', assetId: dem } }, camera: { lng: 139.82, lat: 35.58, height: 60_000, heading: 0, pitch: -90, roll: 0 }, widgets: [] };
+      expect((await h.admin('PUT', '/api/projects/terrain/scene', onTerrain)).status).toBe(200);
+      expect((await h.admin('POST', '/api/projects/terrain/publish')).status).toBe(200);
     },
   });
 
@@ -110,6 +123,23 @@ describe('the published page’s measure tool in Chromium', () => {
     await expect.poll(() => result.textContent()).toBe('');
     expect(await label.isVisible()).toBe(false);
     fx.tab.assertClean();
+  });
+
+  it('measures a height on the terrain: from the DEM’s western half (50 m) to its eastern (850 m) is +800 m', async () => {
+    const tab = await fx.open();
+    const { page } = tab;
+    await page.goto(`${fx.h.url}/p/terrain`);
+    await viewerReady(page);
+    const box = (await page.getByTestId('viewer').boundingBox())!;
+    await page.getByTestId('measure-button').click();
+    await page.getByTestId('measure-height').click();
+    await page.mouse.click(box.x + box.width * 0.35, box.y + 40);
+    await page.mouse.click(box.x + box.width * 0.65, box.y + 40);
+    const result = page.getByTestId('measure-result');
+    await expect.poll(() => result.getAttribute('data-done'), { timeout: 60_000 }).toBe('true');
+    expect(await result.textContent()).toMatch(/^Height difference \+800 m · [\d.]+ km apart$/);
+    expect(await page.getByTestId('measure-label').textContent()).toBe('+800 m');
+    tab.assertClean();
   });
 
   it('is on the editor’s Map tab globe: a height measured between two clicks, and put away on another tab', async () => {
