@@ -157,6 +157,7 @@ describe('the published page’s measure tool in Chromium', () => {
     await expect.poll(() => result.getAttribute('data-done')).toBe('true');
     // No terrain: both places are on the ellipsoid.
     expect(await result.textContent()).toMatch(/^Height difference 0 m · [\d,.]+ km apart$/);
+    await shot(page, 'editor-measure');
     await page.getByTestId('tab-story').click();
     await expect.poll(() => page.getByTestId('measure-button').isVisible()).toBe(false);
     expect(await viewer.getAttribute('data-measuring')).toBe('');
