@@ -81,6 +81,20 @@ module.exports = {
       to: { path: '^packages/server/src/', pathNot: ['^packages/server/src/records/', '^packages/server/src/store/store\\.ts$'] },
     },
     {
+      name: 'http-transport-below-the-rooms',
+      severity: 'error',
+      comment: "The server's http/transport/ (errors, compression, ETags, preconditions, declared routes…) is HTTP itself: it imports no other room of http/.",
+      from: { path: '^packages/server/src/http/transport/', pathNot: TEST_FILES },
+      to: { path: '^packages/server/src/http/', pathNot: '^packages/server/src/http/transport/' },
+    },
+    {
+      name: 'http-rooms-below-the-routes',
+      severity: 'error',
+      comment: 'The route handlers (http/routes/) sit on the other rooms of http/ (listing, pages, files, transport, auth), which never import them.',
+      from: { path: '^packages/server/src/http/(transport|listing|pages|files|auth)/', pathNot: TEST_FILES },
+      to: { path: '^packages/server/src/http/routes/' },
+    },
+    {
       name: 'no-test-helper-in-product-code',
       severity: 'error',
       comment: 'No product file imports a test helper (server/src/test/, viewer/testing/, viewer/e2e/).',

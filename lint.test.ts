@@ -56,6 +56,12 @@ const LAYER_BREACHES: Record<string, string> = {
   'packages/server/src/http/route.ts': "import { harness } from '../test/harness.js';\nexport type Route = string;\nexport const h = harness;\n",
   'packages/server/src/http/route.test.ts': "import { harness } from '../test/harness.js';\nimport { h } from './route.js';\nexport const t = [harness, h];\n",
   'packages/server/src/test/harness.ts': 'export const harness = 1;\n',
+  'packages/server/src/http/transport/etag.ts':
+    "import { list } from '../../assets/listing.js';\nimport { cache } from '../listing/page-cache.js';\nexport const etag = [list, cache];\n",
+  'packages/server/src/http/transport/api-error.ts': 'export class ApiError extends Error {}\n',
+  'packages/server/src/http/listing/page-cache.ts':
+    "import { ApiError } from '../transport/api-error.js';\nimport { assetRoutes } from '../routes/asset-routes.js';\nexport const cache = [ApiError, assetRoutes];\n",
+  'packages/server/src/http/routes/asset-routes.ts': "import { ApiError } from '../transport/api-error.js';\nexport const assetRoutes = ApiError;\n",
   'packages/contract/src/routes.ts':
     "import { readFileSync } from 'node:fs';\nimport type { Route } from '../../server/src/http/route.js';\nimport { near } from '../../geo/src/near.js';\nexport const r: [unknown, Route?, string?] = [readFileSync, undefined, near];\n",
 };
@@ -72,6 +78,8 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
       'contract-imports-no-node: packages/contract/src/routes.ts → fs',
       'engine-below-the-viewer: packages/viewer/src/engine/engine.ts → packages/viewer/src/plugins/host.ts',
       'engine-interfaces-apart-from-cesium: packages/viewer/src/engine/vector/shapes.ts → packages/viewer/src/engine/cesium/cesium-engine.ts',
+      'http-rooms-below-the-routes: packages/server/src/http/listing/page-cache.ts → packages/server/src/http/routes/asset-routes.ts',
+      'http-transport-below-the-rooms: packages/server/src/http/transport/etag.ts → packages/server/src/http/listing/page-cache.ts',
       'lowest-packages-import-nothing-of-ours: packages/geo/src/space.ts → packages/plugin-api/src/index.ts',
       'no-circular: packages/viewer/src/engine/engine.ts → packages/viewer/src/plugins/host.ts',
       'no-circular: packages/viewer/src/ui/a.ts → packages/viewer/src/ui/b.ts',

@@ -1,9 +1,9 @@
 import { auditRoutes as routes } from '@orbis/contract';
-import { declaredRoute } from '../declared-route.js';
+import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry } from '../../store/account-store.js';
 import type { AppContext } from '../app-context.js';
-import { sendNewestFirst } from '../newest-first-listing.js';
+import { sendNewestFirst } from '../listing/newest-first-listing.js';
 import { grantOf } from './actor.js';
 
 /** An entry as docs/contract.md §12 shows it (the API and the CLI's `audit`): keys in a fixed order. */

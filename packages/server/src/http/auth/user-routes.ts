@@ -1,8 +1,8 @@
 import { userRoutes as routes } from '@orbis/contract';
-import { declaredRoute } from '../declared-route.js';
+import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { userRecord } from '../../accounts/user-service.js';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 
 /** `/api/users`: the operator's (admin token) list of users (docs/contract.md §12). */

@@ -1,4 +1,4 @@
-import { assetRoutes, fileRoutes, type InvitationLink, type ManagedAssetRecord, type MemberRecord, memberRoutes, modelRoutes, pluginRoutes, type ProjectRecord, projectRoutes, sceneRoutes } from '@orbis/contract';
+import { assetRoutes, fileRoutes, type InvitationLink, type ProjectInvitationRecord, projectInvitationRoutes, type ManagedAssetRecord, type MemberRecord, memberRoutes, modelRoutes, pluginRoutes, type ProjectRecord, projectRoutes, sceneRoutes } from '@orbis/contract';
 import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery, urlRasterTilesPath } from '@orbis/scene/checks';
 import { ApiClient, ApiError } from './api-client.js';
 import type { PluginPackage } from '../../plugins/start-plugins.js';
@@ -179,6 +179,16 @@ export class ManagementApi {
   /** Adds a member; an email with no user yet gets an invitation, whose link the answer holds. */
   addMember(email: string, role: Role): Promise<MemberRecord | { invitation: InvitationRecord }> {
     return this.client.call(memberRoutes.add, { params: this.at, body: { email, role } });
+  }
+
+  /** The invitations that can still be accepted, oldest first (a maintainer's to see). */
+  invitations(): Promise<ProjectInvitationRecord[]> {
+    return this.client.call(projectInvitationRoutes.list, { params: this.at });
+  }
+
+  /** Revokes an invitation: its link stops working. */
+  async revokeInvitation(id: string): Promise<void> {
+    await this.client.call(projectInvitationRoutes.revoke, { params: { ...this.at, id } });
   }
 
   setMemberRole(userId: string, role: Role): Promise<MemberRecord> {

@@ -9,6 +9,7 @@ import { formatDate, t } from '../../ui/i18n.js';
 import { mountView } from '../../ui/island.js';
 import { toast, toastError } from '../../ui/toast.js';
 import type { InvitationRecord, ManagementApi, MemberRecord } from '../api/management-api.js';
+import { PendingInvitations } from '../parts/pending-invitations.js';
 import type { Permissions } from '../state/permissions.js';
 import { roleName } from '../state/role-name.js';
 
@@ -81,14 +82,16 @@ function Invitation({ email, role, invitation }: { email: string; role: Role; in
 
 /**
  * Members tab (docs/contract.md §12): who is on the project's team with which role; a maintainer invites
- * (the server answers an invitation link for an email with no user yet), changes roles and
- * removes members; only an owner grants or removes owner.
+ * (the server answers an invitation link for an email with no user yet), sees and revokes the
+ * invitations not yet accepted, changes roles and removes members; only an owner grants or
+ * removes owner.
  */
 export function MembersPanel({ api, can, myUserId }: Props) {
   const [members, setMembers] = useState<MemberRecord[]>([]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('writer');
   const [invited, setInvited] = useState<{ email: string; role: Role; invitation: InvitationRecord } | undefined>(undefined);
+  const [invitations, invitationMade] = useState(0);
   const reload = () => api.members().then(setMembers, (err: unknown) => void toastError(t('members.couldNotRead'), err));
   useEffect(() => void reload(), [api]);
   const guard = can.guardProps('member.add', t('permissions.what.addMembers'));
@@ -97,7 +100,10 @@ export function MembersPanel({ api, can, myUserId }: Props) {
     const address = email.trim();
     try {
       const answer = await api.addMember(address, role);
-      if ('invitation' in answer) setInvited({ email: address, role, invitation: answer.invitation });
+      if ('invitation' in answer) {
+        setInvited({ email: address, role, invitation: answer.invitation });
+        invitationMade((n) => n + 1);
+      }
       else {
         setInvited(undefined);
         toast('success', t('members.added', { email: answer.email, role: roleName(answer.role) }));
@@ -123,5 +129,6 @@ export function MembersPanel({ api, can, myUserId }: Props) {
       h(Button, { label: t('members.add'), icon: UserPlus, type: 'submit', variant: 'primary', testid: 'invite', ...guard }),
     ),
     invited ? h(Invitation, invited) : h('div', { hidden: true, 'data-testid': 'invitation-link' }),
+    h(PendingInvitations, { api, can, version: invitations, onRevoked: (id) => invited?.invitation.id === id && setInvited(undefined) }),
   );
 }
