@@ -17,6 +17,7 @@ import { acceptDroppedFiles } from './state/globe-drop.js';
 import { watchPluginUpdates } from './api/plugin-updates.js';
 import { PluginSession } from './state/plugin-session.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
+import { createMeasureControl } from '../layers-ui/measure-control.js';
 import { PublishPanel } from './panels/publish-panel.js';
 import { StoryPanel } from './panels/story-panel.js';
 import { WidgetsPanel } from './panels/widgets-panel.js';
@@ -73,6 +74,10 @@ async function start(): Promise<void> {
   container.append(infoboxAnchor);
   mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id), state.blocks);
   acceptDroppedFiles(container, state, can);
+  // The measure tool on the Map tab's globe (docs/editor.md, "The map maker's tools").
+  const measure = createMeasureControl(engine, interaction, container);
+  const measureDock = h('div', { class: 'orbis-measure-dock' }, measure.element);
+  container.append(measureDock);
   // A layer that cannot be loaded says so: on its row in the Map tab, and as a notice.
   engine.onLayerFailure(({ layerId, reason }) => {
     // The notice comes once per reason: a layer loaded again (after an undo) that fails the same way says nothing new.
@@ -116,6 +121,8 @@ async function start(): Promise<void> {
   );
   const hostReady = plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene));
   const onShow = (tab: Tab) => {
+    measureDock.hidden = tab !== 'map';
+    if (tab !== 'map') measure.close();
     document.title = `${project.name} · ${t(`tabs.${tab}`)} · ${t('editor.title')}`;
     // Into or out of the Publish tab, the plugins start again with the other `env.inEditor`.
     if (env.inEditor === (tab !== 'publish')) return;

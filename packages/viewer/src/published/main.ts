@@ -11,6 +11,7 @@ import { openingOfStory, startStory } from './story-player.js';
 import type { StoryPageView } from './story-state.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { createLegend } from '../layers-ui/legend.js';
+import { createMeasureControl } from '../layers-ui/measure-control.js';
 import { drawnType } from '../layers/drawn-layer.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import { VisitorFilters } from '../layers-ui/visitor-filters.js';
@@ -77,7 +78,8 @@ const legend = createLegend(engine, {
   },
   onToggleClass: (layerId, conditions, row) => filters.toggleClass(layerId, conditions, row),
 });
-layout.slots.legend.append(legend.element, filters.element);
+// The page's tools (docs/viewer.md, "Measuring") sit above the legend, and move with it.
+layout.slots.legend.append(createMeasureControl(engine, interaction, container).element, legend.element, filters.element);
 engine.onLayersChange(() => filters.refresh());
 const opening = openingOfStory(pages, layers, location.hash);
 if (layout.side) {
