@@ -69,7 +69,7 @@ export class PostgresAccounts implements AccountStore {
   }
 
   async updateUser(id: string, patch: UserPatch): Promise<User | undefined> {
-    const [row] = await this.rows<UserRow>(`UPDATE users SET name = coalesce($1, name), password_hash = coalesce($2, password_hash), language = coalesce($4, language) WHERE id = $3 RETURNING ${USER}`, [patch.name ?? null, patch.passwordHash ?? null, id, patch.language ?? null]);
+    const [row] = await this.rows<UserRow>(`UPDATE users SET name = coalesce($1, name), password_hash = coalesce($2, password_hash), language = coalesce($4, language), email_unproven = email_unproven AND NOT $5 WHERE id = $3 RETURNING ${USER}`, [patch.name ?? null, patch.passwordHash ?? null, id, patch.language ?? null, patch.proven === true]);
     return row && toUser(row);
   }
 
