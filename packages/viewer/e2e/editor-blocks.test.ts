@@ -38,8 +38,8 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     const { page } = fx.tab;
     await page.getByTestId('infobox-panel-pts').locator('summary').click();
     const blocks = (name: string) => page.getByTestId(`infobox-blocks-pts-${name}`);
-    // Only infobox blocks are offered.
-    expect(await blocks('pick').locator('option').allTextContents()).toEqual(['Bars (charts)']);
+    // Only infobox blocks are offered: the plugins', then Re:Earth's built-in ones (docs/viewer.md).
+    expect(await blocks('pick').locator('option').allTextContents()).toEqual(['Bars (charts)', 'Property list', 'Text', 'Image', 'Markdown', 'Video', 'Link']);
     await blocks('add').click();
     await blocks('add').click();
     await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 60_000 }).toEqual([{ pluginId: 'charts', extensionId: 'bars' }, { pluginId: 'charts', extensionId: 'bars' }]);

@@ -6,7 +6,8 @@ import type { BuiltinView, Padding } from './builtin-block-view.js';
 /**
  * The view's content. Every text is set as text; Markdown goes through markdown-it (raw HTML off)
  * and DOMPurify; an image or video only from an http(s) address; a video player's frame is
- * sandboxed (its scripts run in the player's own origin, it cannot reach the page or navigate it).
+ * sandboxed (its scripts run in the player's own origin, it cannot reach the page or navigate it)
+ * and credentialless (no cookies of the player's site go with it).
  */
 function content(view: BuiltinView): Node[] {
   switch (view.kind) {
@@ -31,6 +32,9 @@ function content(view: BuiltinView): Node[] {
             src: video.embed,
             class: 'orbis-builtin-video',
             sandbox: 'allow-scripts allow-same-origin allow-presentation allow-popups',
+            // The page is cross-origin isolated (COEP `credentialless`, for the plugins' workers): a
+            // player that sends no COEP header of its own loads only in a credentialless frame.
+            credentialless: true,
             allow: 'fullscreen; picture-in-picture; encrypted-media',
             allowfullscreen: '',
             referrerpolicy: 'strict-origin-when-cross-origin',

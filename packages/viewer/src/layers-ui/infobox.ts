@@ -2,7 +2,7 @@ import type { Infobox } from '@orbis/scene';
 import type { EngineFeatures, FeatureRef } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
 import { infoboxValue } from './infobox-value.js';
-import { type BlockPlaces, type PlacedBlock, placeBlocks } from '../plugins/block-places.js';
+import { arrange, type BlockPlaces, type PlacedBlock, placeBlocks } from '../plugins/block-places.js';
 import { builtinBlockId } from '../plugins/builtin-blocks.js';
 import { type BlockFeature, blockPadding, builtinView } from './builtin-block-view.js';
 import { builtinBlockElement } from './builtin-block-element.js';
@@ -56,7 +56,8 @@ export function mountInfobox(
     box.hidden = !info;
     // Blocks run while their layer's infobox is open (another feature of the layer keeps them; it hears `layers.select`).
     const placed = info && layer ? drawBuiltins(placeBlocks(`infobox-${ref!.layerId}`, layer.infobox?.blocks, ref!.layerId), info.feature) : [];
-    blocks?.set('infobox', placed, blockList);
+    if (blocks) blocks.set('infobox', placed, blockList);
+    else arrange(blockList, placed.flatMap((b) => b.element ?? []));
     if (!info || !layer) return;
     const byBlocks = layer.infobox?.fields === undefined && placed.some((b) => b.element);
     title.textContent = info.title;
