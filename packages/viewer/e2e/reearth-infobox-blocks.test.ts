@@ -118,7 +118,7 @@ describe("Re:Earth's built-in infobox blocks on a published page", () => {
     expect(await infobox().locator('.orbis-infobox-fields:visible').count()).toBe(0);
     // No "not installed" for Re:Earth's own blocks.
     expect(fx.tab.consoleMessages.filter((m) => m.text.includes('not installed'))).toEqual([]);
-    await fx.tab.page.waitForFunction(() => [...document.querySelectorAll('[data-testid="infobox"] img')].every((i) => (i as HTMLImageElement).complete));
+    await expect.poll(() => infobox().locator('img').evaluateAll((images) => images.every((i) => (i as unknown as { complete: boolean }).complete)), { timeout: 30_000 }).toBe(true);
     // docs/images/infobox-builtin-blocks.png: 480×320 around the infobox (top right of the page).
     const around = (await infobox().boundingBox())!;
     await shot(fx.tab.page, 'infobox-builtin-blocks', { x: 800 - 480, y: Math.max(0, around.y - 12), width: 480, height: 320 });
