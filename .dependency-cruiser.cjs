@@ -39,9 +39,18 @@ module.exports = {
     {
       name: 'only-the-engine-imports-cesium',
       severity: 'error',
-      comment: 'Only packages/viewer/src/engine/ imports CesiumJS; the rest of the viewer sees the engine through its interfaces.',
-      from: { pathNot: '^packages/viewer/src/engine/' },
+      comment:
+        'Only packages/viewer/src/engine/cesium/ imports CesiumJS: the rest of the engine declares its interfaces, and the rest of the viewer sees the engine through them.',
+      from: { pathNot: '^packages/viewer/src/engine/cesium/' },
       to: { path: ['(^|/)node_modules/cesium/', '(^|/)node_modules/@cesium/', '^cesium$', '^@cesium/'] },
+    },
+    {
+      name: 'engine-interfaces-apart-from-cesium',
+      severity: 'error',
+      comment:
+        "The engine's interfaces and pure parts (engine/ outside engine/cesium/) import nothing of its CesiumJS implementation, so that they never pull CesiumJS in.",
+      from: { path: '^packages/viewer/src/engine/', pathNot: ['^packages/viewer/src/engine/cesium/', ...TEST_FILES] },
+      to: { path: '^packages/viewer/src/engine/cesium/' },
     },
     {
       name: 'engine-below-the-viewer',

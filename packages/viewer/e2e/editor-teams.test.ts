@@ -243,7 +243,12 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     const { page } = fx.tab;
     const { store, storage } = fx.h.server.ctx;
     const zip = join(mkdtempSync(join(tmpdir(), 'orbis-e2e-import-')), 'city.zip');
-    await exportProject(store, storage, (await store.getProjectByAlias('city'))!, zip);
+    const city = (await store.getProjectByAlias('city'))!;
+    // Webhooks travel without their secrets: one this server may call, one it may not (a private address).
+    const hook = { projectId: city.id, triggers: ['item.publish' as const], active: true, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), secret: 'whsec_c291cmNlLXNlY3JldC1vZi10aGUtZXhwb3J0' };
+    await store.webhooks.create({ ...hook, id: 'hook-public', url: 'https://203.0.113.10/orbis' });
+    await store.webhooks.create({ ...hook, id: 'hook-private', url: 'http://127.0.0.1:9/orbis' });
+    await exportProject(store, storage, city, zip);
     await page.getByText('Import a project').click();
     await page.getByTestId('import-project-alias').fill('city-copy');
     await page.getByTestId('import-project-file').setInputFiles(zip);
@@ -251,6 +256,13 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     // out and says so, with a link to the copy (docs/teams.md, "Invitations").
     const message = page.getByTestId('import-project-message');
     await expect.poll(() => message.textContent(), { timeout: 60_000 }).toMatch(/^Imported as “city-copy”\. .*left out: bo@example\.org\./);
+    // Each webhook made has a new secret, shown here only, and is off; the private one is named as left out.
+    const copy = (await store.getProjectByAlias('city-copy'))!;
+    const made = await store.webhooks.list(copy.id);
+    expect(made.map((w) => [w.url, w.active])).toEqual([['https://203.0.113.10/orbis', false]]);
+    expect(await page.getByTestId('import-project-webhook-secret').inputValue()).toBe(made[0]!.secret);
+    expect(made[0]!.secret).not.toBe(hook.secret);
+    expect(await page.getByTestId('import-project-webhook-skipped').textContent()).toMatch(/^Webhook left out: http:\/\/127\.0\.0\.1:9\/orbis \(.*127\.0\.0\.1.*\)$/);
     await message.getByRole('link', { name: 'Open it' }).click();
     await page.waitForURL(/\/editor\/city-copy$/, { timeout: 60_000 });
     await page.getByTestId('map-panel').waitFor();

@@ -110,6 +110,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     },
   });
   hot = hotListing(ctx, withHotRequestMetrics(logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined, ctx.metrics?.figures));
+  // Before any hook or route: the plugin wraps those registered after it.
+  await ctx.tracing?.instrument(app);
   installErrorHandling(app);
   installRequestMetrics(app, ctx);
   acceptEmptyJsonBodies(app);

@@ -1,7 +1,10 @@
 import parsePrometheusTextFormat, { type PrometheusFamily } from 'parse-prometheus-text-format';
+import { TILES_TEMPLATE } from '@orbis/scene';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uploadForm, ADMIN_TOKEN } from '../test/harness.js';
 import { hotAnswers } from '../test/hot-answers.js';
+import { liveClient } from '../test/live-client.js';
+import { tileAround } from '../test/vector-tile-decoding.js';
 
 const METRICS_TOKEN = 'metrics-token-0123456789-0123456789-01';
 
@@ -63,6 +66,37 @@ describe('GET /metrics (docs/operations.md)', () => {
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
       expect(families.some((f) => f.name === name), name).toBe(true);
     }
+  });
+
+  it('shows what the server holds at each scrape: live documents and sockets, tiles by how they were found, file reads', async () => {
+    await h.project('held');
+    const points = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [139.75, 35.7] } }] };
+    const upload = await fetch(`${h.url}/api/projects/held/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'p.geojson', content: JSON.stringify(points) }], { public: 'true' }) });
+    const path = new URL(((await upload.json()) as { url: string }).url).pathname;
+    const tile = (z: number, x: number, y: number) => h.get(`${path.slice(0, path.lastIndexOf('/') + 1)}${TILES_TEMPLATE.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))}`);
+    const [x, y] = tileAround(12, 139.75, 35.7);
+    expect((await tile(12, x, y)).status).toBe(200);
+    expect((await tile(12, x, y)).status).toBe(200);
+    expect((await tile(12, x + 5, y)).status).toBe(204);
+    expect((await tile(12, x + 5, y)).status).toBe(204);
+    const editor = liveClient(h.url, 'held', { token: ADMIN_TOKEN });
+    try {
+      await editor.synced;
+      const families = await scrape();
+      const value = (name: string, labels: Record<string, string> = {}) => Number(samples(families, name, labels)[0]?.value);
+      expect(value('orbis_live_documents')).toBe(1);
+      expect(value('orbis_live_connections')).toBe(1);
+      expect(value('orbis_tiles_total', { found: 'cut' })).toBe(2);
+      expect(value('orbis_tiles_total', { found: 'stored' })).toBe(1);
+      expect(value('orbis_tiles_total', { found: 'empty' })).toBe(1);
+      expect(value('orbis_tile_indexes')).toBe(1);
+      expect(value('orbis_tiles_cutting')).toBe(0);
+      expect(value('orbis_file_reads_running')).toBe(0);
+      expect(value('orbis_file_reads_waiting')).toBe(0);
+    } finally {
+      editor.close();
+    }
+    await expect.poll(async () => Number(samples(await scrape(), 'orbis_live_connections', {})[0]?.value)).toBe(0);
   });
 });
 

@@ -175,7 +175,7 @@ export class InteractionController {
   }
 
   private handle(input: PointerInput): void {
-    // Shift-held input (engine/cesium-pointer.ts) is the selection box's only, as on Re:Earth.
+    // Shift-held input (engine/cesium/cesium-pointer.ts) is the selection box's only, as on Re:Earth.
     if (input.shift && this.mode !== 'selection') return;
     switch (this.mode) {
       case 'default':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StyleEvaluator, styleFeature } from '../engine/cesium-style-evaluator.js';
+import { StyleEvaluator, styleFeature } from '../engine/cesium/layers/cesium-style-evaluator.js';
 import { blockPadding, type BlockFeature, builtinView, fieldText, propertyRows } from './builtin-block-view.js';
 
 /** A feature as the engine hands it to the infobox (cesium-features.ts): CesiumJS's styling language over its properties. */

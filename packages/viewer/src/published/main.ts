@@ -1,7 +1,7 @@
 // First: the page's Trusted Types policy must exist before CesiumJS's module runs (html-policy.ts).
 import '../ui/html-policy.js';
 import './published.css';
-import { CesiumEngine } from '../engine/cesium-engine.js';
+import { CesiumEngine } from '../engine/cesium/cesium-engine.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
 import { showScene } from '../mount-viewer.js';
 import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
