@@ -51,6 +51,10 @@ describe.skipIf(!existsSync(join(VIEWER_DIST, 'published.html')))('security head
     expect(policy['worker-src']).toEqual(["'self'", 'blob:']);
   });
 
+  it('frames only our own documents and the two video players an infobox video block uses (docs/viewer.md)', () => {
+    expect(directives(pagePolicy())['frame-src']).toEqual(["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+  });
+
   it('sends the page policy on the viewer and CesiumJS files, and its own on the plugin frame', async () => {
     const html = readFileSync(join(VIEWER_DIST, 'published.html'), 'utf8');
     const script = /src="(\/app\/assets\/[^"]+\.js)"/.exec(html)![1]!;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { VIDEO_PLAYER_ORIGINS } from '@orbis/scene';
 import type { FastifyReply } from 'fastify';
 
 /** Any http(s) address a scene may name for tiles, terrain, 3D Tiles or data (URL layers). */
@@ -27,7 +28,8 @@ export function inlineScriptHashes(html: string): string[] {
  * module runs `(0, eval)("this")` on import and compiles widget bindings with `new Function`
  * (CesiumGS/cesium#13617). No inline script runs but the hashed ones, so injected markup
  * still cannot start script.
- * Tiles and data: any http(s) address. Plugin UI frames load our frame document only. Nothing
+ * Tiles and data: any http(s) address. Frames: plugin UI frames load our frame document, and an
+ * infobox's video block frames YouTube's or Vimeo's player (docs/viewer.md), nothing else. Nothing
  * may frame the pages but Orbis itself and, for the published page, the origins of
  * `ORBIS_FRAME_ANCESTORS` (`frameAncestors`, validated as origins when the server starts).
  */
@@ -42,7 +44,7 @@ export function pagePolicy(scriptHashes: readonly string[] = [], frameAncestors:
     `connect-src 'self' data: blob: ${ANY_WEB}`,
     `media-src 'self' data: blob: ${ANY_WEB}`,
     "font-src 'self' data:",
-    "frame-src 'self'",
+    `frame-src 'self' ${Object.values(VIDEO_PLAYER_ORIGINS).join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -83,7 +83,8 @@ export class CesiumFeatures implements EngineFeatures {
       ? infobox.fields.map((f) => ({ label: f.label, value: asText(this.evaluator.value({ expression: f.value }, feature)), format: f.format }))
       : Object.entries(properties).map(([label, value]) => ({ label, value: asText(value) }));
     const description = infobox?.fields ? undefined : (entity?.description?.getValue(this.viewer.clock.currentTime) as unknown);
-    return { title: title ?? entity?.name ?? vector?.name ?? ref.featureId, fields, ...(typeof description === 'string' && description.trim() !== '' ? { description } : {}) };
+    const evaluate = (expression: string) => this.evaluator.value({ expression }, feature);
+    return { title: title ?? entity?.name ?? vector?.name ?? ref.featureId, fields, feature: { properties, evaluate }, ...(typeof description === 'string' && description.trim() !== '' ? { description } : {}) };
   }
 
   /** Marks the picked 3D Tiles features among `refs` as selected (entities are drawn by SceneDrawing). */
