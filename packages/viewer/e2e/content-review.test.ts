@@ -91,7 +91,7 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     tab.assertClean();
   });
 
-  it('lets a maintainer add a webhook, pause it and delete it from the webhook list', async () => {
+  it('lets a maintainer add a webhook, pause it, change it in place and delete it from the webhook list', async () => {
     const { h, tab } = fx;
     const { page } = tab;
     const registered = async () => (await (await h.admin('GET', '/api/projects/review/webhooks')).json()) as { url: string; triggers: string[]; active: boolean }[];
@@ -119,9 +119,27 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     await page.locator('[data-testid="webhook-row"][data-active="false"]').filter({ hasText: url }).waitFor();
     expect((await registered()).find((hook) => hook.url === url)?.active).toBe(false);
 
+    // Changed in place: a refused address is said and changes nothing; a good one and its events are saved, paused still.
+    await row.getByTestId('webhook-edit').click();
+    const edit = row.getByTestId('webhook-edit-form');
+    expect(await edit.getByTestId('webhook-edit-url').inputValue()).toBe(url);
+    expect(await edit.getByTestId('webhook-edit-trigger-asset.delete').isChecked()).toBe(true);
+    await edit.getByTestId('webhook-edit-url').fill('ftp://hooks.example.org/orbis');
+    await edit.getByTestId('webhook-edit-save').click();
+    await expect.poll(() => edit.getByTestId('webhook-edit-message').textContent()).toMatch(/ftp:\/\/hooks\.example\.org\/orbis: webhooks are http or https URLs/);
+    expect((await registered()).find((hook) => hook.url === url)).toMatchObject({ triggers: ['asset.delete'] });
+    const changedUrl = `${receiver.url}?from=editor&changed=1`;
+    await edit.getByTestId('webhook-edit-url').fill(changedUrl);
+    await edit.getByTestId('webhook-edit-trigger-asset.upload').check();
+    await edit.getByTestId('webhook-edit-save').click();
+    await edit.waitFor({ state: 'detached' });
+    expect((await registered()).find((hook) => hook.url === changedUrl)).toMatchObject({ triggers: ['asset.upload', 'asset.delete'], active: false });
+    const changedRow = page.getByTestId('webhook-row').filter({ hasText: changedUrl });
+    await changedRow.waitFor();
+
     page.once('dialog', (dialog) => void dialog.accept());
-    await row.getByTestId('webhook-delete').click();
-    await row.waitFor({ state: 'detached' });
+    await changedRow.getByTestId('webhook-delete').click();
+    await changedRow.waitFor({ state: 'detached' });
     expect((await registered()).map((hook) => hook.url)).toEqual([receiver.url]);
     tab.assertClean();
   });

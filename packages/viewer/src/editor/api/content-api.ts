@@ -114,6 +114,11 @@ export class ContentApi {
     return this.client.call(webhookRoutes.update, { params: { ...this.at(), id }, body: { active } });
   }
 
+  /** Changes a webhook's address and events; its secret and deliveries stay. */
+  changeWebhook(id: string, change: { url: string; triggers: WebhookTrigger[] }): Promise<WebhookRecord> {
+    return this.client.call(webhookRoutes.update, { params: { ...this.at(), id }, body: change });
+  }
+
   /** Deletes a webhook with its deliveries, sent or not. */
   async removeWebhook(id: string): Promise<void> {
     await this.client.call(webhookRoutes.remove, { params: { ...this.at(), id } });

@@ -1,4 +1,4 @@
-import { Pause, Play, Trash2 } from 'lucide';
+import { Pause, Pencil, Play, Trash2 } from 'lucide';
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import { Button } from '../../ui/button.js';
@@ -6,7 +6,7 @@ import { formatDate, t } from '../../ui/i18n.js';
 import { toastError } from '../../ui/toast.js';
 import type { ContentApi, WebhookDeliveryRecord, WebhookRecord } from '../api/content-api.js';
 import type { Permissions } from '../state/permissions.js';
-import { WebhookForm } from './webhook-form.js';
+import { WebhookEditForm, WebhookForm } from './webhook-form.js';
 
 /** How many of a webhook's recent deliveries are shown. */
 const SHOWN = 5;
@@ -26,8 +26,9 @@ interface RowProps {
   changed: () => void;
 }
 
-/** A webhook: its address and events, paused or started again, deleted, and its recent deliveries. */
+/** A webhook: its address and events (changed in place), paused or started again, deleted, and its recent deliveries. */
 function WebhookRow({ hook, api, can, changed }: RowProps) {
+  const [editing, setEditing] = useState(false);
   const pause = () => void api.setWebhookActive(hook.id, !hook.active).then(changed, (err: unknown) => toastError(t('workflow.couldNotChangeWebhook'), err));
   const remove = () => {
     if (!confirm(t('workflow.deleteWebhookConfirm', { url: hook.url }))) return;
@@ -37,9 +38,20 @@ function WebhookRow({ hook, api, can, changed }: RowProps) {
     'li',
     { 'data-testid': 'webhook-row', 'data-active': String(hook.active) },
     h('div', {}, `${hook.active ? '' : `${t('workflow.inactive')} `}${hook.url} — ${hook.triggers.join(', ')}`),
+    editing &&
+      h(WebhookEditForm, {
+        api,
+        can,
+        hook,
+        done: (wasChanged) => {
+          setEditing(false);
+          if (wasChanged) changed();
+        },
+      }),
     h(
       'div',
       { class: 'row' },
+      h(Button, { label: t('workflow.editWebhook', { url: hook.url }), icon: Pencil, iconOnly: true, variant: 'ghost', testid: 'webhook-edit', ...can.guardProps('webhook.update', t('workflow.changingWebhook')), onClick: () => setEditing(!editing) }),
       h(Button, { label: hook.active ? t('workflow.pauseWebhook') : t('workflow.resumeWebhook'), icon: hook.active ? Pause : Play, variant: 'ghost', testid: 'webhook-pause', ...can.guardProps('webhook.update', t('workflow.changingWebhook')), onClick: pause }),
       h(Button, { label: t('workflow.deleteWebhook', { url: hook.url }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: 'webhook-delete', ...can.guardProps('webhook.delete', t('workflow.changingWebhook')), onClick: remove }),
     ),
@@ -49,8 +61,8 @@ function WebhookRow({ hook, api, can, changed }: RowProps) {
 
 /**
  * The project's webhooks and each one's recent deliveries with their answers (docs/content-workflow.md,
- * "Webhooks"), read each time it is opened and after each change; a maintainer adds, pauses and
- * deletes them here (the secret of a new one is shown once).
+ * "Webhooks"), read each time it is opened and after each change; a maintainer adds, changes,
+ * pauses and deletes them here (the secret of a new one is shown once).
  */
 export function WebhookList({ api, can }: { api: ContentApi; can: Permissions }) {
   const [list, setList] = useState<Hook[] | undefined>(undefined);
