@@ -39,9 +39,18 @@ module.exports = {
     {
       name: 'only-the-engine-imports-cesium',
       severity: 'error',
-      comment: 'Only packages/viewer/src/engine/ imports CesiumJS; the rest of the viewer sees the engine through its interfaces.',
-      from: { pathNot: '^packages/viewer/src/engine/' },
+      comment:
+        'Only packages/viewer/src/engine/cesium/ imports CesiumJS: the rest of the engine declares its interfaces, and the rest of the viewer sees the engine through them.',
+      from: { pathNot: '^packages/viewer/src/engine/cesium/' },
       to: { path: ['(^|/)node_modules/cesium/', '(^|/)node_modules/@cesium/', '^cesium$', '^@cesium/'] },
+    },
+    {
+      name: 'engine-interfaces-apart-from-cesium',
+      severity: 'error',
+      comment:
+        "The engine's interfaces and pure parts (engine/ outside engine/cesium/) import nothing of its CesiumJS implementation, so that they never pull CesiumJS in.",
+      from: { path: '^packages/viewer/src/engine/', pathNot: ['^packages/viewer/src/engine/cesium/', ...TEST_FILES] },
+      to: { path: '^packages/viewer/src/engine/cesium/' },
     },
     {
       name: 'engine-below-the-viewer',
@@ -70,6 +79,20 @@ module.exports = {
       comment: "records/ imports only itself and the store's types.",
       from: { path: '^packages/server/src/records/', pathNot: TEST_FILES },
       to: { path: '^packages/server/src/', pathNot: ['^packages/server/src/records/', '^packages/server/src/store/store\\.ts$'] },
+    },
+    {
+      name: 'http-transport-below-the-rooms',
+      severity: 'error',
+      comment: "The server's http/transport/ (errors, compression, ETags, preconditions, declared routes…) is HTTP itself: it imports no other room of http/.",
+      from: { path: '^packages/server/src/http/transport/', pathNot: TEST_FILES },
+      to: { path: '^packages/server/src/http/', pathNot: '^packages/server/src/http/transport/' },
+    },
+    {
+      name: 'http-rooms-below-the-routes',
+      severity: 'error',
+      comment: 'The route handlers (http/routes/) sit on the other rooms of http/ (listing, pages, files, transport, auth), which never import them.',
+      from: { path: '^packages/server/src/http/(transport|listing|pages|files|auth)/', pathNot: TEST_FILES },
+      to: { path: '^packages/server/src/http/routes/' },
     },
     {
       name: 'no-test-helper-in-product-code',

@@ -1,6 +1,6 @@
 // Runs in the browser, on the bench's bare CesiumJS pages (viewer-bare.html, data-scale-bare.html),
 // served at /bench/bare-viewer.js by viewer.js's front server: CesiumJS set up as Orbis's
-// CesiumEngine sets it up (packages/viewer/src/engine/cesium-engine.ts), with no Orbis code.
+// CesiumEngine sets it up (packages/viewer/src/engine/cesium/cesium-engine.ts), with no Orbis code.
 import {
   buildModuleUrl,
   Cartesian3,

@@ -1,5 +1,5 @@
 // `node bench/compression-levels.js`: what each brotli quality and gzip level costs and saves on
-// what the server sends, to choose the levels in packages/server/src/http/compressible.ts. Prints
+// what the server sends, to choose the levels in packages/server/src/http/transport/compressible.ts. Prints
 // a table (docs/performance.md, "Compression", has the figures and the choice); writes nothing.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

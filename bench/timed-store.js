@@ -9,13 +9,13 @@ import { performance } from 'node:perf_hooks';
 const dist = (path) => new URL(`../packages/server/dist/${path}`, import.meta.url).href;
 const { SqliteStore } = await import(dist('store/sqlite/sqlite-store.js'));
 const { ServerMetrics } = await import(dist('metrics/server-metrics.js'));
-const { timedCalls } = await import(dist('metrics/timed-calls.js'));
+const { timedCalls, timing } = await import(dist('metrics/timed-calls.js'));
 
 const dir = mkdtempSync(join(tmpdir(), 'orbis-timed-'));
 const bare = new SqliteStore(join(dir, 'orbis.db'));
 await bare.createProject({ id: '01JTIMED', alias: 'timed', name: 'timed', visibility: 'public', createdAt: new Date().toISOString() });
 const metrics = new ServerMetrics();
-const timed = timedCalls(bare, (...call) => metrics.storeCall(...call), '', ['accounts']);
+const timed = timedCalls(bare, timing((...call) => metrics.storeCall(...call)), '', ['accounts']);
 
 const CALLS = 50_000;
 async function run(store) {

@@ -1,4 +1,4 @@
-// Preact with signals, as the editor draws (packages/viewer/src/editor/map-panel.ts): a revision signal, keyed rows.
+// Preact with signals, as the editor draws (packages/viewer/src/editor/panels/map-panel.ts): a revision signal, keyed rows.
 import { h, options, render } from 'preact';
 import { signal } from '@preact/signals';
 

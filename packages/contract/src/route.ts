@@ -15,7 +15,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 export type Least = Role | 'signed-in' | 'session' | 'admin' | 'anyone';
 
 /** What the audit log records a write under (docs/contract.md §12). */
-export type AuditAction = ProjectAction | 'project.create' | 'project.import' | 'user.create' | 'user.delete' | 'token.create' | 'token.revoke';
+export type AuditAction = ProjectAction | 'project.create' | 'project.import' | 'user.create' | 'user.prove' | 'user.delete' | 'token.create' | 'token.revoke';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

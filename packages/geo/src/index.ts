@@ -25,3 +25,4 @@ export { spatialIdBounds, spatialIdCenter, type SpatialIdBounds } from './spatia
 export { spatialIdFromTilehash, spatialIdToTilehash } from './spatial-id-tilehash.js';
 export { spatialIdToHilbertIndex, spatialIdToHilbertTilehash } from './spatial-id-hilbert.js';
 export { spatialIdSpace } from './spatial-id-space.js';
+export { geodesicArea, geodesicLength, type LngLat } from './geodesic.js';

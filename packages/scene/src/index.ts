@@ -76,4 +76,5 @@ export { checkStyleExpression, StyleExpressionError, styleExpressionError } from
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
 export { PMTILES_CONTENT_TYPE, TILE_TYPES, type TileType } from './tile-types.js';
 export { INFOBOX_FORMATS, type InfoboxFormat } from './infobox-formats.js';
+export { VIDEO_PLAYER_ORIGINS } from './video-players.js';
 export { GEOTIFF_NAME, GSI_DEM_TILES, publishedUrlRasterPath, rasterStyleProblem, type RasterStyleFields, rasterTilesPath, rasterValuesUrl, TERRAIN_TYPES, terrainTilesPath, urlRasterTilesPath } from './raster-layers.js';

@@ -13,20 +13,22 @@ import { databaseLocation } from './config/database-location.js';
 import { oidcSettingsFrom } from './config/oidc-settings.js';
 import { loadSecret } from './config/secrets.js';
 import type { AppContext } from './http/app-context.js';
-import { PageCache } from './http/page-cache.js';
+import { PageCache } from './http/listing/page-cache.js';
 import { KeyService } from './keys/key-service.js';
 import { ModelService } from './models/model-service.js';
 import { PluginService } from './plugins/plugin-service.js';
 import { ProjectService } from './projects/project-service.js';
 import { SceneService } from './scenes/scene-service.js';
 import { LiveScenes, type LiveRedis } from './live/live-scenes.js';
-import { authenticateLive } from './http/live-route.js';
+import { authenticateLive } from './http/routes/live-route.js';
 import { LocalStorage } from './storage/local-storage.js';
 import type { Storage } from './storage/storage.js';
 import type { Store } from './store/store.js';
 import { sweepStraySpools } from './models/item-spool.js';
+import { readThreads } from './formats/vector-read-thread.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
-import { timedCalls } from './metrics/timed-calls.js';
+import { timedCalls, timing, watchers } from './metrics/timed-calls.js';
+import { spanWatcher, type Tracing } from './metrics/tracing.js';
 import { WebhookDispatcher } from './webhooks/webhook-dispatcher.js';
 import { WebhookService } from './webhooks/webhook-service.js';
 import { ReviewService } from './models/review-service.js';
@@ -59,9 +61,10 @@ export async function openStorage(storage: string | undefined, dataDir: string, 
 /**
  * Opens everything a process needs from its settings, after removing what a killed process of
  * this data dir left half-uploaded (call `assets.close()` when done). With `metrics` (a server
- * whose ORBIS_METRICS_TOKEN is set), every call to the store and the storage is timed.
+ * whose ORBIS_METRICS_TOKEN is set), every call to the store and the storage is timed; with
+ * `tracing`, each is a span.
  */
-export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env, options: { metrics?: boolean } = {}): Promise<AppContext> {
+export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env, options: { metrics?: boolean; tracing?: Tracing } = {}): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   let newAdminTokenFile: string | undefined;
   // A token from the file is held to the environment's rule too (an operator may have written it).
@@ -72,8 +75,11 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
   const metrics = metricsToken !== undefined ? { figures: new ServerMetrics(), token: metricsToken } : undefined;
   const openedStore = await openStore(config.databaseUrl, config.dataDir);
   const openedStorage = await openStorage(config.storage, config.dataDir, env);
-  const store = metrics ? timedCalls(openedStore, (...call) => metrics.figures.storeCall(...call), '', ['accounts', 'webhooks', 'reviews']) : openedStore;
-  const storage = metrics ? timedCalls(openedStorage, (...call) => metrics.figures.storageCall(...call)) : openedStorage;
+  const { tracing } = options;
+  const storeWatch = watchers(metrics && timing((...call) => metrics.figures.storeCall(...call)), tracing && spanWatcher(tracing.tracer, 'store', { 'db.system.name': config.databaseUrl ? 'postgresql' : 'sqlite' }));
+  const storageWatch = watchers(metrics && timing((...call) => metrics.figures.storageCall(...call)), tracing && spanWatcher(tracing.tracer, 'storage', { 'orbis.storage': config.storage ? 's3' : 'folder' }));
+  const store = storeWatch ? timedCalls(openedStore, storeWatch, '', ['accounts', 'webhooks', 'reviews']) : openedStore;
+  const storage = storageWatch ? timedCalls(openedStorage, storageWatch) : openedStorage;
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
   const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')));
   await assets.recoverAbandoned();
@@ -83,6 +89,8 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     redis: redisOf(env.ORBIS_REDIS_URL),
     onError: (message, err) => console.error(`${message}: ${(err as Error).message}`),
   });
+  const tiles = new VectorTiles(storage);
+  metrics?.figures.watch({ live: () => live.stats(), tiles: () => tiles.stats(), reads: readThreads });
   const ctx: AppContext = {
     store,
     storage,
@@ -104,12 +112,13 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
     adminToken,
     newAdminTokenFile,
     metrics,
+    tracing,
     auth: authServices(store, { mail: mailSettingsFrom(env, publicUrl) }),
     oidc,
     publicUrl,
     maxUploadBytes: config.maxUploadBytes,
     pages: new PageCache(config.pageCacheBytes),
-    tiles: new VectorTiles(storage),
+    tiles,
     rasters: new RasterTiles(storage, { privateAddresses: config.urlLayersPrivate }),
     frameAncestors: config.frameAncestors,
     crossOriginIsolation: config.crossOriginIsolation,

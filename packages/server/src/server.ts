@@ -5,6 +5,7 @@ import { createContext } from './context.js';
 import { DEMO_ALIAS, seedDemo } from './demo/seed-demo.js';
 import type { AppContext } from './http/app-context.js';
 import { buildApp } from './http/app.js';
+import { startTracing } from './metrics/tracing.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -42,7 +43,8 @@ export async function startServer(
   config: OrbisConfig,
   options: { quiet?: boolean; env?: NodeJS.ProcessEnv; logStream?: NodeJS.WritableStream } = {},
 ): Promise<RunningServer> {
-  const ctx = await createContext(config, options.env, { metrics: true });
+  const tracing = await startTracing(options.env ?? process.env);
+  const ctx = await createContext(config, options.env, { metrics: true, tracing });
   if (config.demo) await seedDemo(ctx.store, ctx.projects, ctx.assets, ctx.scenes, ctx.plugins);
   // Log lines go to stdout, or to `logStream` (tests read them there).
   const logger = options.quiet ? false : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) };
@@ -68,6 +70,7 @@ export async function startServer(
         await ctx.assets.close();
         await ctx.tiles.close();
         await ctx.store.close();
+        await tracing?.shutdown();
       })()),
   };
 }

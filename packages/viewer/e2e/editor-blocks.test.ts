@@ -38,8 +38,8 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     const { page } = fx.tab;
     await page.getByTestId('infobox-panel-pts').locator('summary').click();
     const blocks = (name: string) => page.getByTestId(`infobox-blocks-pts-${name}`);
-    // Only infobox blocks are offered.
-    expect(await blocks('pick').locator('option').allTextContents()).toEqual(['Bars (charts)']);
+    // Only infobox blocks are offered: the plugins', then Re:Earth's built-in ones (docs/viewer.md).
+    expect(await blocks('pick').locator('option').allTextContents()).toEqual(['Bars (charts)', 'Property list', 'Text', 'Image', 'Markdown', 'Video', 'Link']);
     await blocks('add').click();
     await blocks('add').click();
     await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 60_000 }).toEqual([{ pluginId: 'charts', extensionId: 'bars' }, { pluginId: 'charts', extensionId: 'bars' }]);
@@ -62,6 +62,19 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     await blocks('remove-1').click();
     await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks?.length, { timeout: 60_000 }).toBe(1);
     await expect.poll(() => frames.count(), { timeout: 30_000 }).toBe(1);
+
+    // Re:Earth's built-in text block: saved in Re:Earth's form, drawn by the page after the plugin's frame.
+    await blocks('pick').selectOption('reearth/textInfoboxBetaBlock');
+    await blocks('add').click();
+    await blocks('settings-1').locator('summary').click();
+    await blocks('settings-1-default-text').fill("${name} + ' (' + ${a} + ')'");
+    await blocks('settings-1-save').click();
+    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks?.[1], { timeout: 60_000 }).toEqual({ pluginId: 'reearth', extensionId: 'textInfoboxBetaBlock', property: { default: { text: { value: "${name} + ' (' + ${a} + ')'" } } } });
+    const text = page.locator('[data-testid="infobox-blocks"] > [data-block="reearth/textInfoboxBetaBlock"]');
+    await expect.poll(() => text.textContent(), { timeout: 30_000 }).toBe('One (3)');
+    expect(await page.locator('[data-testid="infobox-blocks"] > *').evaluateAll((els) => els.map((e) => e.getAttribute('data-block')))).toEqual([expect.stringContaining('charts/bars'), 'reearth/textInfoboxBetaBlock']);
+    await blocks('remove-1').click();
+    await expect.poll(() => text.count(), { timeout: 30_000 }).toBe(0);
 
     await page.getByTestId('tab-story').click();
     await page.getByTestId('story-expand-p1').click();

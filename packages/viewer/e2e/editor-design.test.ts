@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SHARE_IMAGE } from '../../server/src/http/share-image.js';
+import { DEFAULT_SHARE_IMAGE } from '../../server/src/http/pages/share-image.js';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
 import { seriousAxeViolations } from './axe.js';
 import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';

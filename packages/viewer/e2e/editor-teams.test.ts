@@ -79,6 +79,22 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     expect(await page.getByTestId('invitation-worth').textContent()).toBe(
       'Whoever opens this link joins as writer. It was not e-mailed, so the account it makes is not proven to belong to bo@example.org: it gains no other project through that address.',
     );
+    // The invitation is listed until it is accepted; another, made and revoked, is gone with its link.
+    const pending = page.getByTestId('pending-invitation');
+    await expect.poll(() => pending.allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^bo@example\.org · writer, invited by Ana \(a link passed on\), until /)]);
+    await page.getByTestId('invite-email').fill('cy@example.org');
+    await page.getByTestId('invite-role').selectOption('reader');
+    await page.getByTestId('invite').click();
+    await expect.poll(() => pending.count(), { timeout: 30_000 }).toBe(2);
+    const cyLink = await page.getByTestId('invitation-url').inputValue();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByTestId('invitation-revoke-cy@example.org').click();
+    await expect.poll(() => pending.allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^bo@example\.org /)]);
+    const listed = (await (await fx.h.admin('GET', '/api/projects/city/invitations')).json()) as { email: string }[];
+    expect(listed.map((i) => i.email)).toEqual(['bo@example.org']);
+    expect((await fetch(`${fx.h.url}/api/auth/invitations/${new URL(cyLink).searchParams.get('invitation')}`)).status).toBe(404);
+    // The link shown was the revoked one's: it goes with it.
+    expect(await page.getByTestId('invitation-url').count()).toBe(0);
     await shot(page, '3-members-invited');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -247,7 +263,12 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     const { page } = fx.tab;
     const { store, storage } = fx.h.server.ctx;
     const zip = join(mkdtempSync(join(tmpdir(), 'orbis-e2e-import-')), 'city.zip');
-    await exportProject(store, storage, (await store.getProjectByAlias('city'))!, zip);
+    const city = (await store.getProjectByAlias('city'))!;
+    // Webhooks travel without their secrets: one this server may call, one it may not (a private address).
+    const hook = { projectId: city.id, triggers: ['item.publish' as const], active: true, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), secret: 'whsec_c291cmNlLXNlY3JldC1vZi10aGUtZXhwb3J0' };
+    await store.webhooks.create({ ...hook, id: 'hook-public', url: 'https://203.0.113.10/orbis' });
+    await store.webhooks.create({ ...hook, id: 'hook-private', url: 'http://127.0.0.1:9/orbis' });
+    await exportProject(store, storage, city, zip);
     await page.getByText('Import a project').click();
     await page.getByTestId('import-project-alias').fill('city-copy');
     await page.getByTestId('import-project-file').setInputFiles(zip);
@@ -255,6 +276,13 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     // out and says so, with a link to the copy (docs/teams.md, "Invitations").
     const message = page.getByTestId('import-project-message');
     await expect.poll(() => message.textContent(), { timeout: 60_000 }).toMatch(/^Imported as “city-copy”\. .*left out: bo@example\.org\./);
+    // Each webhook made has a new secret, shown here only, and is off; the private one is named as left out.
+    const copy = (await store.getProjectByAlias('city-copy'))!;
+    const made = await store.webhooks.list(copy.id);
+    expect(made.map((w) => [w.url, w.active])).toEqual([['https://203.0.113.10/orbis', false]]);
+    expect(await page.getByTestId('import-project-webhook-secret').inputValue()).toBe(made[0]!.secret);
+    expect(made[0]!.secret).not.toBe(hook.secret);
+    expect(await page.getByTestId('import-project-webhook-skipped').textContent()).toMatch(/^Webhook left out: http:\/\/127\.0\.0\.1:9\/orbis \(.*127\.0\.0\.1.*\)$/);
     await message.getByRole('link', { name: 'Open it' }).click();
     await page.waitForURL(/\/editor\/city-copy$/, { timeout: 60_000 });
     await page.getByTestId('map-panel').waitFor();

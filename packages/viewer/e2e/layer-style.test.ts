@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { buildZip } from '../../server/src/test/zip-builder.js';
 import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { pointTileset } from './point-tileset.js';
+import { uploadTileset } from './tileset-upload.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels, shareCloseTo } from './pixels.js';
 
 /*
@@ -108,11 +108,7 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
       { lng: 10, lat: 12, properties: { gml_id: 'tower-a', name: 'Tower A', height: 120 } },
       { lng: 11, lat: 14, properties: { gml_id: 'tower-b', name: 'Tower B', height: 80 } },
     ]);
-    const zip = new FormData();
-    zip.append('public', 'true');
-    zip.append('file', new Blob([buildZip(Object.entries(tiles).map(([name, data]) => ({ name, data: Buffer.from(data) })))]), 'towers.zip');
-    const zipped = await (await fetch(`${h.url}/api/projects/styled/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: zip })).json();
-    const tilesetUrl = (zipped.files as string[]).find((f) => f.endsWith('/tileset.json'))!;
+    const tilesetUrl = await uploadTileset(h.url, 'styled', tiles, 'towers.zip');
     const scene = {
       property: LIGHT_PROPERTY,
       camera: { ...CENTRE, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },

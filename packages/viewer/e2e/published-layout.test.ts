@@ -8,6 +8,7 @@ const PARTS = {
   widget: '.orbis-widget',
   tray: '[data-testid="widget-tray"]',
   legend: '[data-testid="legend"]',
+  measure: '[data-testid="measure-button"]',
   timeline: '[data-testid="timeline"]',
   credits: '.cesium-viewer-bottom',
   story: 'aside.side',
@@ -50,7 +51,7 @@ function overlaps(parts: Part[]): string[] {
 describe('the published demo page on a phone and in a small window', () => {
   const fx = useBrowserAndServer({ harness: { demo: true }, viewport: { width: 390, height: 844 } });
 
-  it('folds the widgets on a phone, and keeps the widgets, widget tray, legend, timeline bar (only on the page with time data), credit line and story sheet apart at 390×844, 640×480, 360×640 and 740×360', async () => {
+  it('folds the widgets on a phone, and keeps the widgets, widget tray, legend, measure button, timeline bar (only on the page with time data), credit line and story sheet apart at 390×844, 640×480, 360×640 and 740×360', async () => {
     const { h, tab } = fx;
     const { page } = tab;
     await page.goto(`${h.url}/p/demo`);

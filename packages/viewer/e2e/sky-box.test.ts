@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyScene, overJapan, useBrowserAndServer } from './fixture.js';
 
-/** The published page fetches the star sky box only once the view shows space (engine/cesium-sky-box.ts). */
+/** The published page fetches the star sky box only once the view shows space (engine/cesium/cesium-sky-box.ts). */
 describe('the sky box on demand', () => {
   const skyBoxRequests: string[] = [];
   const fx = useBrowserAndServer({

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { PALETTES, paletteOf } from '../src/editor/palettes.js';
+import { PALETTES, paletteOf } from '../src/editor/panels/layer/palettes.js';
 import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { shot } from './shots.js';
 import { dominantColorIn, type ExpectedColor, isCloseTo, type Pixels, type Rgba, screenshotPixels } from './pixels.js';

@@ -1,8 +1,8 @@
 import type { Engine, EngineLayer } from './engine/engine.js';
 import type { Scene, SceneTimeline } from '@orbis/scene';
-import { mountBasemapNotice } from './ui/basemap-notice.js';
-import { mountLayerProgress } from './ui/layer-progress.js';
-import { mountTimelineBar } from './ui/timeline-bar.js';
+import { mountBasemapNotice } from './ui/globe/basemap-notice.js';
+import { mountLayerProgress } from './ui/globe/layer-progress.js';
+import { mountTimelineBar } from './ui/globe/timeline-bar.js';
 
 /** The longest wait for layers and plugins before a page counts as ready anyway. */
 const LOAD_LIMIT_MS = 60_000;

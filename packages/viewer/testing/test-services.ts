@@ -13,7 +13,7 @@ import { testTools } from './test-tools.js';
 /**
  * For the host's unit tests only (test doubles: the real viewer services are tested in the browser).
  *
- * A camera that keeps a position and records every call, so a test sees exactly what a plugin asked the engine for. The real camera (engine/cesium-camera.ts)
+ * A camera that keeps a position and records every call, so a test sees exactly what a plugin asked the engine for. The real camera (engine/cesium/cesium-camera.ts)
  * is tested in the browser (e2e/plugins-camera.test.ts).
  */
 export function testCamera() {

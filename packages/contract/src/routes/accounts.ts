@@ -143,6 +143,18 @@ export const auditRoutes = {
       404: failure('not_found'),
     },
   }),
+  /** The operator's log: what no project holds (users made, vouched for and deleted, tokens, projects made, refused password changes). */
+  installation: declare({
+    method: 'GET',
+    path: '/api/audit',
+    summary: 'The audit log of what belongs to no project, newest first (the operator)',
+    least: 'admin',
+    query: paginationQuery,
+    answers: {
+      200: shaped<unknown>({ description: 'a list or a page of {id, at, actor, action, target, ip, detail?}', $ref: `${ListingSchema.$id}#` }),
+      400: failure('invalid_parameter or invalid_cursor'),
+    },
+  }),
 };
 
 /** A user as the API answers it (docs/contract.md §12). */
@@ -189,6 +201,15 @@ export const userRoutes = {
     summary: 'Every user',
     least: 'admin',
     answers: { 200: shaped<UserRecord[]>({ description: 'the users, oldest first', type: 'array', items: userShape }) },
+  }),
+  prove: declare({
+    method: 'POST',
+    path: '/api/users/:id/proven',
+    summary: "Vouch that an unproven user's email is theirs (the operator checked it): their email counts from then on",
+    least: 'admin',
+    action: 'user.prove',
+    params: params.id,
+    answers: { 200: shaped<UserRecord>({ description: 'the user, proven', ...userShape }), 404: failure('not_found') },
   }),
   remove: declare({
     method: 'DELETE',

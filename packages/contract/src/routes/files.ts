@@ -66,7 +66,7 @@ const IMPORT_REPORT = shaped<ImportReport>({
  * management credentials: any asset's bytes, GeoTIFF and terrain tiles and pixel values, of an asset or a GeoTIFF named by URL (docs/contract.md §17), a GIS
  * file a layer names by URL (§13), and a project zip's import (§20). The reads' query and answer schemas
  * are shared with the public routes of the same bytes and stay beside those in the server
- * (`http/file-routes.ts`, `raster-routes.ts`, `url-layer-routes.ts`, `project-import-route.ts`).
+ * (`http/files/file-routes.ts`, `raster-routes.ts`, `url-layer-routes.ts`, `project-import-route.ts`).
  */
 export const fileRoutes = {
   file: declare({

@@ -1,5 +1,5 @@
-import { type ProxyTrust, parseProxyTrust } from '../http/client-address.js';
-import { DEFAULT_PAGE_CACHE_MB } from '../http/page-cache.js';
+import { type ProxyTrust, parseProxyTrust } from '../http/transport/client-address.js';
+import { DEFAULT_PAGE_CACHE_MB } from '../http/listing/page-cache.js';
 import { resolve } from 'node:path';
 
 /** Settings of `orbis serve` and of every CLI command that opens the data. */

@@ -28,6 +28,11 @@ const WORKER_URL = new URL(import.meta.url.endsWith('.ts') ? './vector-read-work
 let reading = 0;
 const waiting: (() => void)[] = [];
 
+/** The GIS file reads running in workers now, and those waiting for a turn (`GET /metrics`). */
+export function readThreads(): { running: number; waiting: number } {
+  return { running: reading, waiting: waiting.length };
+}
+
 async function turn(): Promise<() => void> {
   if (reading >= MAX_READING) await new Promise<void>((resolve) => waiting.push(resolve));
   else reading += 1;

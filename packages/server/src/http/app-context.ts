@@ -13,9 +13,10 @@ import type { SceneService } from '../scenes/scene-service.js';
 import type { LiveScenes } from '../live/live-scenes.js';
 import type { Storage } from '../storage/storage.js';
 import type { Store } from '../store/store.js';
-import type { ProxyTrust } from './client-address.js';
-import type { PageCache } from './page-cache.js';
+import type { ProxyTrust } from './transport/client-address.js';
+import type { PageCache } from './listing/page-cache.js';
 import type { UrlLayerReader } from '../url-layers/url-layer-reader.js';
+import type { Tracing } from '../metrics/tracing.js';
 import type { ServerMetrics } from '../metrics/server-metrics.js';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import type { WebhookService } from '../webhooks/webhook-service.js';
@@ -44,6 +45,8 @@ export interface AppContext {
   newAdminTokenFile?: string;
   /** What `GET /metrics` shows and the token it asks for; undefined when ORBIS_METRICS_TOKEN is unset (docs/operations.md). */
   metrics?: { figures: ServerMetrics; token: string };
+  /** OpenTelemetry's traces, when an OTLP endpoint is set (docs/operations.md, "Traces"). */
+  tracing?: Tracing;
   /** Reads the GIS files scene layers name by URL (docs/contract.md §13). */
   urlLayers: UrlLayerReader;
   /** Users, sessions, sign-in limits and personal access tokens (docs/contract.md §12). */

@@ -1,5 +1,5 @@
 import type { Project } from '../store/store.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from './transport/api-error.js';
 import type { AppContext } from './app-context.js';
 
 /** The project a route's `{project}` names, or a 404 `not_found`. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { hashApiKey } from '../keys/api-key.js';
 import { matchesStoredHash } from '../keys/key-service.js';
 import type { ContentModel, Project } from '../store/store.js';
-import { ApiError } from './api-error.js';
+import { ApiError } from './transport/api-error.js';
 import type { AppContext } from './app-context.js';
 import { bearerToken, foundOr404 } from './project-param.js';
 

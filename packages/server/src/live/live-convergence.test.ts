@@ -115,5 +115,6 @@ describe(`the live scene converges and loses nothing (${TEST_BACKEND})`, () => {
       }),
       { numRuns: 1, endOnFailure: true },
     );
-  });
+    // Three `orbis serve` processes start in this test; each took 5–12 s on a loaded 2-core machine (about 1 s idle).
+  }, 300_000);
 });

@@ -1,4 +1,11 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Where `ServerMetrics.watch` reads what the server holds now. */
+export interface HeldNow {
+  live: () => { documents: number; connections: number };
+  tiles: () => { indexes: number; cutting: number; found: Readonly<Record<'stored' | 'empty' | 'cut', number>> };
+  reads: () => { running: number; waiting: number };
+}
 
 /** What a timed call ended with: `ok`, or `error` when it threw or rejected. */
 export type Outcome = 'ok' | 'error';
@@ -37,6 +44,29 @@ export class ServerMetrics {
     this.storageCalls = new Counter({ name: 'orbis_storage_calls_total', help: 'Calls to the file storage, by operation and outcome (ok, error)', labelNames: ['operation', 'outcome'], registers });
     this.webhookTries = new Counter({ name: 'orbis_webhook_deliveries_total', help: 'Webhook delivery tries, by outcome (delivered, retry: failed and tried again later, failed: given up)', labelNames: ['outcome'], registers });
     this.storageSeconds = new Histogram({ name: 'orbis_storage_call_duration_seconds', help: 'How long calls to the file storage took, by operation (a read until its stream is open)', labelNames: ['operation'], buckets: CALL_BUCKETS, registers });
+  }
+
+  /**
+   * Shows what the server holds now, read at each scrape (nothing is counted between scrapes):
+   * live documents and sockets, the tiles' indexes, cuts and how tiles were found, and the GIS
+   * file reads in workers.
+   */
+  watch(now: HeldNow): void {
+    const registers = [this.registry];
+    const gauge = (name: string, help: string, read: () => number) =>
+      new Gauge({ name, help, registers, collect() {
+        this.set(read());
+      } });
+    gauge('orbis_live_documents', 'Live scene documents this process holds open', () => now.live().documents);
+    gauge('orbis_live_connections', 'Live scene sockets (editors) connected to this process', () => now.live().connections);
+    gauge('orbis_tile_indexes', 'GeoJSON files whose tile index this process holds in memory', () => now.tiles().indexes);
+    gauge('orbis_tiles_cutting', 'Vector tiles being cut now', () => now.tiles().cutting);
+    gauge('orbis_file_reads_running', 'GIS file reads running in worker threads now', () => now.reads().running);
+    gauge('orbis_file_reads_waiting', 'GIS file reads waiting for a worker thread', () => now.reads().waiting);
+    new Counter({ name: 'orbis_tiles_total', help: 'Vector tiles asked for, by how they were found: stored (read from storage), empty (known to hold nothing), cut (made now)', labelNames: ['found'], registers, collect() {
+      this.reset();
+      for (const [found, count] of Object.entries(now.tiles().found)) this.inc({ found }, count);
+    } });
   }
 
   /** Records one answered request; `route` is the route's pattern, never the raw URL (bounded labels). */

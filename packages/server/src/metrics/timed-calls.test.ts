@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timedCalls } from './timed-calls.js';
+import { timedCalls, timing, watchers } from './timed-calls.js';
 
 class Thing {
   readonly kind = 'thing';
@@ -26,10 +26,10 @@ class Thing {
 
 function observed() {
   const calls: string[] = [];
-  return { calls, observe: (operation: string, outcome: string, seconds: number) => {
+  return { calls, observe: timing((operation, outcome, seconds) => {
     expect(seconds).toBeGreaterThanOrEqual(0);
     calls.push(`${operation} ${outcome}`);
-  } };
+  }) };
 }
 
 describe('timedCalls', () => {
@@ -61,5 +61,19 @@ describe('timedCalls', () => {
     thing.read = async () => 42;
     expect(await thing.read()).toBe(42);
     expect(calls).toEqual(['read ok', 'read ok']);
+  });
+});
+
+describe('watchers', () => {
+  it('tells every given watcher of a call as it starts and as it ends, in order', async () => {
+    const told: string[] = [];
+    const watcher = (name: string) => (operation: string) => {
+      told.push(`${name} starts ${operation}`);
+      return (outcome: string) => void told.push(`${name} ends ${operation} ${outcome}`);
+    };
+    const thing = timedCalls(new Thing(), watchers(watcher('a'), undefined, watcher('b'))!);
+    await thing.fail().catch(() => undefined);
+    expect(told).toEqual(['a starts fail', 'b starts fail', 'a ends fail error', 'b ends fail error']);
+    expect(watchers(undefined, undefined)).toBeUndefined();
   });
 });

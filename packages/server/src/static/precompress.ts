@@ -13,7 +13,7 @@ import {
   MIN_COMPRESSED_BYTES,
   PRECOMPRESSED_BROTLI_QUALITY,
   PRECOMPRESSED_GZIP_LEVEL,
-} from '../http/compressible.js';
+} from '../http/transport/compressible.js';
 
 /** What one `precompressTree` did. */
 export interface PrecompressReport {

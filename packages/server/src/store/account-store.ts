@@ -21,6 +21,8 @@ export interface UserPatch {
   name?: string;
   passwordHash?: string;
   language?: string;
+  /** The operator vouches that the email is the user's: the user is unproven no more (docs/teams.md). */
+  proven?: true;
 }
 
 /** A signed-in browser. The store keeps only the hash of the cookie's id. */

@@ -22,7 +22,7 @@ subscribe('fastify.initialization', (message) => {
 });
 
 /**
- * How many requests the app's listing hot path (`http/hot-listing.ts`) has answered so far: those
+ * How many requests the app's listing hot path (`http/listing/hot-listing.ts`) has answered so far: those
  * its server received over the network that never reached Fastify's routing. Tests tell by it
  * which path answered.
  */

@@ -13,10 +13,13 @@ export interface LiveClient {
   /** Changes the scene as the editor does: only what differs is written. */
   edit(change: (scene: Scene) => void): void;
   scene(): Scene;
-  /** Resolves once every change sent has been acknowledged (stored) by the server. */
+  /** Resolves once every change sent has been acknowledged (stored) by the server; rejects, saying how many are not, after a minute. */
   settled(): Promise<void>;
   close(): void;
 }
+
+/** How long `settled` waits for the server's acknowledgements: a stuck count fails with its number, not the test's timeout. */
+const SETTLE_MS = 60_000;
 
 /** Opens a project's live scene with a token (sent as the first message), or with headers (a cookie, an origin). */
 export function liveClient(baseUrl: string, alias: string, options: { token?: string; headers?: Record<string, string>; doc?: Y.Doc }): LiveClient {
@@ -50,7 +53,11 @@ export function liveClient(baseUrl: string, alias: string, options: { token?: st
     edit: (change) => editScene(doc, change),
     scene: () => readScene(doc)!,
     async settled() {
-      while (provider.hasUnsyncedChanges) await new Promise((r) => setTimeout(r, 20));
+      const deadline = Date.now() + SETTLE_MS;
+      while (provider.hasUnsyncedChanges) {
+        if (Date.now() > deadline) throw new Error(`${provider.unsyncedChanges} change(s) still unacknowledged after ${SETTLE_MS / 1000} s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
     },
     close() {
       provider.destroy();

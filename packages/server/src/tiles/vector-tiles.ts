@@ -52,6 +52,8 @@ export class VectorTiles {
   private readonly stored = new Map<string, number>();
   private readonly storage: Storage;
   private readonly limits: TileLimits;
+  /** How tiles were found, since the start (`GET /metrics`): stored, known empty, or cut now. */
+  private readonly found = { stored: 0, empty: 0, cut: 0 };
 
   constructor(storage: Storage, limits: TileLimits = TILE_LIMITS) {
     this.storage = storage;
@@ -80,18 +82,29 @@ export class VectorTiles {
   /** The tile's bytes (empty when nothing lies in it). Rejects when the file is not GeoJSON that can be read. */
   async tile(file: TiledFile, z: number, x: number, y: number): Promise<Buffer> {
     const key = VectorTiles.keyOf(file, z, x, y);
-    if (this.empty.has(key)) return Buffer.alloc(0);
+    if (this.empty.has(key)) {
+      this.found.empty += 1;
+      return Buffer.alloc(0);
+    }
     try {
-      return await buffer(await this.storage.read(key));
+      const stored = await buffer(await this.storage.read(key));
+      this.found.stored += 1;
+      return stored;
     } catch (err) {
       if (!(err instanceof MissingKeyError)) throw err;
     }
+    this.found.cut += 1;
     let cut = this.cutting.get(key);
     if (!cut) {
       cut = this.cut(file, key, z, x, y).finally(() => this.cutting.delete(key));
       this.cutting.set(key, cut);
     }
     return cut;
+  }
+
+  /** What `GET /metrics` shows of the tiles: files indexed in memory, tiles being cut, and how tiles were found. */
+  stats(): { indexes: number; cutting: number; found: Readonly<{ stored: number; empty: number; cut: number }> } {
+    return { indexes: this.sources.size, cutting: this.cutting.size, found: this.found };
   }
 
   private async cut(file: TiledFile, key: string, z: number, x: number, y: number): Promise<Buffer> {

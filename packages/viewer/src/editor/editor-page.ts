@@ -4,12 +4,12 @@ import type { Signal } from '@preact/signals';
 import type { Role } from '@orbis/scene/roles';
 import { Icon } from '../ui/lucide-icon.js';
 import { t } from '../ui/i18n.js';
-import { AccountBar } from './account-bar.js';
-import type { EditorState } from './editor-state.js';
+import { AccountBar } from './parts/account-bar.js';
+import type { EditorState } from './state/editor-state.js';
 import { EditorTabs, type Tab } from './editor-tabs.js';
-import { PresenceBar } from './presence.js';
-import { SaveStatusLine } from './save-status-line.js';
-import type { Me } from './session-api.js';
+import { PresenceBar } from './state/presence.js';
+import { SaveStatusLine } from './parts/save-status-line.js';
+import type { Me } from './api/session-api.js';
 
 /** One line of the plugin console: what a plugin logged, or what the editor says of the plugins. */
 export interface ConsoleLine {

@@ -1,38 +1,39 @@
 // First: the page's Trusted Types policy must exist before CesiumJS's module runs (html-policy.ts).
 import '../ui/html-policy.js';
-import { CesiumEngine } from '../engine/cesium-engine.js';
+import { CesiumEngine } from '../engine/cesium/cesium-engine.js';
 import { showScene } from '../mount-viewer.js';
-import { forgetAdminToken, takeAdminToken } from './admin-token.js';
+import { forgetAdminToken, takeAdminToken } from './api/admin-token.js';
 import { editorHome } from './editor-home.js';
-import { membersPanel } from './members-panel.js';
-import { Permissions } from './permissions.js';
-import { whoAmI } from './session-api.js';
+import { membersPanel } from './panels/members-panel.js';
+import { Permissions } from './state/permissions.js';
+import { whoAmI } from './api/session-api.js';
 import { signInPage } from './sign-in-page.js';
-import { AccountBar } from './account-bar.js';
+import { AccountBar } from './parts/account-bar.js';
 import { h } from '../ui/dom.js';
-import { EditorState } from './editor-state.js';
-import { ManagementApi } from './management-api.js';
-import { mapPanel } from './map-panel.js';
-import { acceptDroppedFiles } from './globe-drop.js';
-import { watchPluginUpdates } from './plugin-updates.js';
-import { PluginSession } from './plugin-session.js';
+import { EditorState } from './state/editor-state.js';
+import { ManagementApi } from './api/management-api.js';
+import { mapPanel } from './panels/map-panel.js';
+import { acceptDroppedFiles } from './state/globe-drop.js';
+import { watchPluginUpdates } from './api/plugin-updates.js';
+import { PluginSession } from './state/plugin-session.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
-import { PublishPanel } from './publish-panel.js';
-import { StoryPanel } from './story-panel.js';
-import { WidgetsPanel } from './widgets-panel.js';
-import { contentPanel } from './content-panel.js';
+import { createMeasureControl } from '../layers-ui/measure-control.js';
+import { PublishPanel } from './panels/publish-panel.js';
+import { StoryPanel } from './panels/story-panel.js';
+import { WidgetsPanel } from './panels/widgets-panel.js';
+import { contentPanel } from './panels/content-panel.js';
 import { type Tab, tabOf } from './editor-tabs.js';
 import { type ConsoleLine, EditorPage } from './editor-page.js';
 import { toast } from '../ui/toast.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { BlockPlaces } from '../plugins/block-places.js';
-import { presenceUser } from './presence.js';
+import { presenceUser } from './state/presence.js';
 import { type ComponentChild, createElement, render } from 'preact';
 import { signal } from '@preact/signals';
 import { mountView } from '../ui/island.js';
-import { ReadOnly } from './read-only.js';
-import { undoKeys } from './undo-keys.js';
-import { roleName } from './role-name.js';
+import { ReadOnly } from './parts/read-only.js';
+import { undoKeys } from './state/undo-keys.js';
+import { roleName } from './state/role-name.js';
 import { t } from '../ui/i18n.js';
 
 const alias = decodeURIComponent(location.pathname.split('/')[2] ?? '');
@@ -73,6 +74,10 @@ async function start(): Promise<void> {
   container.append(infoboxAnchor);
   mountInfobox(infoboxAnchor, container, engine, (id) => state.scene.layers.find((l) => l.id === id), state.blocks);
   acceptDroppedFiles(container, state, can);
+  // The measure tool on the Map tab's globe (docs/editor.md, "The map maker's tools").
+  const measure = createMeasureControl(engine, interaction, container);
+  const measureDock = h('div', { class: 'orbis-measure-dock' }, measure.element);
+  container.append(measureDock);
   // A layer that cannot be loaded says so: on its row in the Map tab, and as a notice.
   engine.onLayerFailure(({ layerId, reason }) => {
     // The notice comes once per reason: a layer loaded again (after an undo) that fails the same way says nothing new.
@@ -116,6 +121,8 @@ async function start(): Promise<void> {
   );
   const hostReady = plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene));
   const onShow = (tab: Tab) => {
+    measureDock.hidden = tab !== 'map';
+    if (tab !== 'map') measure.close();
     document.title = `${project.name} · ${t(`tabs.${tab}`)} · ${t('editor.title')}`;
     // Into or out of the Publish tab, the plugins start again with the other `env.inEditor`.
     if (env.inEditor === (tab !== 'publish')) return;

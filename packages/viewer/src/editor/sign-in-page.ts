@@ -6,9 +6,9 @@ import { Field } from '../ui/field.js';
 import { t } from '../ui/i18n.js';
 import { mountView } from '../ui/island.js';
 import { Icon } from '../ui/lucide-icon.js';
-import { rememberAdminToken } from './admin-token.js';
-import { ApiError } from './management-api.js';
-import { signIn, signInProviders } from './session-api.js';
+import { rememberAdminToken } from './api/admin-token.js';
+import { ApiError } from './api/management-api.js';
+import { signIn, signInProviders } from './api/session-api.js';
 
 const typed = (e: Event) => (e.currentTarget as HTMLInputElement).value;
 

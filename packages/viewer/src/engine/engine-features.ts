@@ -19,6 +19,11 @@ export interface FeatureInfo {
    * to be sanitized before it is shown. Only where the layer's infobox lists no fields (its default form).
    */
   description?: string;
+  /**
+   * The feature itself, for the infobox's built-in blocks (docs/viewer.md): its properties, and
+   * an expression of docs/contract.md §7 evaluated for it (undefined where it fails).
+   */
+  feature?: { properties: Record<string, unknown>; evaluate: (expression: string) => unknown };
   /** `raster`: a raster layer's pixel (docs/contract.md §17), whose fields are its bands by number, a blank value no data. */
   kind?: 'raster';
 }
@@ -34,7 +39,7 @@ export interface EngineFeatures {
    * styling language, or, without `fields`, every property. Undefined when there is no such feature.
    */
   featureInfo(feature: FeatureRef, infobox?: Infobox): FeatureInfo | undefined;
-  /** The properties of every feature of a loaded layer (what the style panel offers to style by). */
+  /** The properties of every feature of a loaded layer (what the style panel offers to style by); of a 3D Tiles layer, its loaded tiles' features. */
   featureProperties(layerId: string): Record<string, unknown>[];
   /** The kinds of geometry a loaded layer's features have (what the style panel offers to style). */
   geometryKinds(layerId: string): GeometryKind[];

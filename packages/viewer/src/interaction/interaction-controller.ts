@@ -31,6 +31,8 @@ export class InteractionController {
   private readonly sketchTool: SketchTool;
   private readonly sketchEditor: SketchEditor;
   private pickOptions: SpatialIdPickSpaceOptions = {};
+  /** Takes every pointer input while set, whatever the mode (the built-in measure tool). */
+  private captured: ((input: PointerInput) => void) | undefined;
   /** Clicks counted, so that a raster's values that arrive after a later click are dropped. */
   private clicks = 0;
   private readonly listeners = {
@@ -174,8 +176,17 @@ export class InteractionController {
     return this.engine.featureAt(x, y) ?? this.engine.featuresInRect(x - 3, y - 3, x + 3, y + 3)[0];
   }
 
+  /**
+   * Gives every pointer input to `handler`, none to the mode, until called with undefined: the page's
+   * own tools (the measure tool, docs/viewer.md) take the mouse without changing the mode plugins see.
+   */
+  capturePointer(handler: ((input: PointerInput) => void) | undefined): void {
+    this.captured = handler;
+  }
+
   private handle(input: PointerInput): void {
-    // Shift-held input (engine/cesium-pointer.ts) is the selection box's only, as on Re:Earth.
+    if (this.captured) return this.captured(input);
+    // Shift-held input (engine/cesium/cesium-pointer.ts) is the selection box's only, as on Re:Earth.
     if (input.shift && this.mode !== 'selection') return;
     switch (this.mode) {
       case 'default':

@@ -57,6 +57,8 @@ const SAME_SPOT_PX = 4;
 export class SketchTool {
   tool: SketchType | undefined;
   options: SketchOptions = {};
+  /** A `polyline` ends by itself at this many points (the measure tool's height takes two); none by default. */
+  maxPoints: number | undefined;
   private points: (Place & { x: number; y: number })[] = [];
   private cursor: Place | undefined;
   /** Set once the base is done and an extruded shape waits for its height. */
@@ -86,7 +88,7 @@ export class SketchTool {
     } else if (input.type === 'click') {
       this.click(input.x, input.y);
     } else if (input.type === 'doubleClick') {
-      this.doubleClick();
+      this.finishShape();
     } else if (input.type === 'mouseMove' && (this.points.length > 0 || this.lift)) {
       if (this.lift) this.lift.height = Math.max(0, (this.lift.y - input.y) * this.lift.metresPerPixel);
       else this.cursor = this.surface.locationAt(input.x, input.y);
@@ -105,11 +107,13 @@ export class SketchTool {
     const tool = this.tool;
     if (tool === 'marker') return this.done(0);
     if (this.points.length === 2 && (tool === 'circle' || tool === 'rectangle')) return this.done(0);
+    if (tool === 'polyline' && this.maxPoints !== undefined && this.points.length >= this.maxPoints) return this.done(0);
     if (this.points.length === 2 && (tool === 'extrudedCircle' || tool === 'extrudedRectangle')) return this.raise(x, y);
     this.draw();
   }
 
-  private doubleClick(): void {
+  /** Ends the shape being drawn as a double-click does (the measure tool's Enter), if it has enough points. */
+  finishShape(): void {
     const n = this.points.length;
     const tool = this.tool;
     if (tool === undefined && n > 0) return this.done(0, n === 1 ? 'marker' : n === 2 ? 'polyline' : 'polygon');

@@ -1,3 +1,4 @@
+import { propertyOfRef } from '../layers/expression-text.js';
 import { formatNumber, t } from '../ui/i18n.js';
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)`;
 /** `${x} >= a && ${x} < b`, the same property both sides. */
@@ -8,14 +9,16 @@ const FROM = new RegExp(String.raw`^(\$\{[^}]*\})\s*>=\s*${NUMBER}$`);
 /**
  * A style condition as a map reader would say it: `${kind} === 'park'` → `kind = park`,
  * `${pop} >= 1000 && ${pop} < 5000` → `pop 1000–5000` (a class of a colour ramp),
- * `${a} > 1 && ${b} < 2` → `a > 1 and b < 2`, and a last `true` → `other`.
+ * `${a} > 1 && ${b} < 2` → `a > 1 and b < 2`, `${feature["bldg:usage"]} === '住宅'` →
+ * `bldg:usage = 住宅`, and a last `true` → `other`.
  */
 export function legendLabel(condition: string, isLast = false): string {
   const text = condition.trim();
   if (text === 'true') return isLast ? 'other' : 'all';
   const range = RANGE.exec(text);
   return (range ? `${range[1]} ${range[2]}–${range[3]}` : text)
-    .replace(/\$\{([^}]*)\}/g, '$1')
+    // A property by name, `${name}` or, for a name that is not an identifier, `${feature["bldg:usage"]}`.
+    .replace(/\$\{([^}]*)\}/g, (ref: string, inner: string) => propertyOfRef(ref) ?? inner)
     .replace(/\s*===\s*/g, ' = ')
     .replace(/\s*!==\s*/g, ' ≠ ')
     .replace(/\s*>=\s*/g, ' ≥ ')

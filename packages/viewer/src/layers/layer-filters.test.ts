@@ -1,6 +1,6 @@
 import { checkStyleExpression } from '@orbis/scene/checks';
 import { describe, expect, it } from 'vitest';
-import { StyleEvaluator, styleFeature } from '../engine/cesium-style-evaluator.js';
+import { StyleEvaluator, styleFeature } from '../engine/cesium/layers/cesium-style-evaluator.js';
 import { dateNumber, filteredAppearance, filterExpression, hiddenClass } from './layer-filters.js';
 
 /** Whether CesiumJS's styling language shows a feature with these properties under `expression`. */

@@ -1,3 +1,4 @@
+import type { Block } from '@orbis/scene';
 import { describe, expect, it } from 'vitest';
 import { BlockPlaces, placeBlocks } from './block-places.js';
 
@@ -14,12 +15,21 @@ describe('BlockPlaces (docs/contract.md §8)', () => {
   });
 
   it('says whether a scene places any block: plugins then start even without a widget', () => {
-    const scene = (infobox: unknown[] | undefined, page: unknown[] | undefined) => ({ layers: [{}, { infobox: { blocks: infobox } }], story: { pages: [{ blocks: page }] } });
+    const scene = (infobox: Block[] | undefined, page: Block[] | undefined) => ({ layers: [{}, { infobox: { blocks: infobox } }], story: { pages: [{ blocks: page }] } });
     expect(BlockPlaces.inScene(scene(undefined, undefined))).toBe(false);
     expect(BlockPlaces.inScene(scene([], []))).toBe(false);
     expect(BlockPlaces.inScene(scene([bars], undefined))).toBe(true);
     expect(BlockPlaces.inScene(scene(undefined, [bars]))).toBe(true);
     expect(BlockPlaces.inScene({ layers: [] })).toBe(false);
+  });
+
+  it("starts no plugin for Re:Earth's built-in blocks alone: the page draws them", () => {
+    const text = { pluginId: 'reearth', extensionId: 'textInfoboxBetaBlock' };
+    expect(BlockPlaces.inScene({ layers: [{ infobox: { blocks: [text] } }] })).toBe(false);
+    expect(BlockPlaces.inScene({ layers: [{ infobox: { blocks: [text, bars] } }] })).toBe(true);
+    // An extension of that name in another plugin, or another extension of `reearth`, is a plugin's.
+    expect(BlockPlaces.inScene({ layers: [{ infobox: { blocks: [{ ...text, pluginId: 'mine' }] } }] })).toBe(true);
+    expect(BlockPlaces.inScene({ layers: [{ infobox: { blocks: [{ ...text, extensionId: 'chart' }] } }] })).toBe(true);
   });
 
   it('tells a follower what shows now, then each change, until it stops following', () => {

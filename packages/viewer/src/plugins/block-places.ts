@@ -1,4 +1,5 @@
 import type { Block } from '@orbis/scene';
+import { builtinBlockId } from './builtin-blocks.js';
 
 /** Where blocks are shown: a layer's infobox, or the story page on screen. */
 export type BlockScope = 'infobox' | 'story';
@@ -11,6 +12,8 @@ export interface PlacedBlock extends Block {
   place: string;
   /** In an infobox, the layer it belongs to (Re:Earth's `app.extension.block.layer`). */
   layerId?: string;
+  /** A built-in block (builtin-blocks.ts), drawn by the page itself: no plugin runs, it is only kept in its place in the order. */
+  element?: HTMLElement;
 }
 
 /** What is shown in one scope: its blocks, in order, and the element their frames go in. */
@@ -34,12 +37,15 @@ export class BlockPlaces {
   set(scope: BlockScope, blocks: PlacedBlock[], element: HTMLElement): void {
     const shown = { blocks, element };
     this.shown.set(scope, shown);
-    this.listener?.(scope, shown);
+    // Until the plugin host follows (or where none runs), the built-in blocks are put in place here.
+    if (this.listener) this.listener(scope, shown);
+    else arrange(element, blocks.flatMap((b) => b.element ?? []));
   }
 
-  /** Whether any block may ever be shown: plugins start for blocks as for widgets. */
-  static inScene(scene: { layers: { infobox?: { blocks?: unknown[] } }[]; story?: { pages: { blocks?: unknown[] }[] } }): boolean {
-    return scene.layers.some((l) => (l.infobox?.blocks?.length ?? 0) > 0) || (scene.story?.pages.some((p) => (p.blocks?.length ?? 0) > 0) ?? false);
+  /** Whether any plugin's block may ever be shown: plugins start for blocks as for widgets (built-in blocks need none). */
+  static inScene(scene: { layers: { infobox?: { blocks?: Block[] } }[]; story?: { pages: { blocks?: Block[] }[] } }): boolean {
+    const some = (blocks: Block[] | undefined) => blocks?.some((b) => builtinBlockId(b) === undefined) ?? false;
+    return scene.layers.some((l) => some(l.infobox?.blocks)) || (scene.story?.pages.some((p) => some(p.blocks)) ?? false);
   }
 
   /** Hears each change, after being told what is shown now; answers the function that stops it. */
@@ -55,4 +61,21 @@ export class BlockPlaces {
 /** The blocks of one place on the page, each with its place name (`{prefix}-{n}`) and, in an infobox, its layer. */
 export function placeBlocks(prefix: string, blocks: readonly Block[] | undefined, layerId?: string): PlacedBlock[] {
   return (blocks ?? []).map((b, n) => ({ ...b, place: `${prefix}-${n}`, ...(layerId === undefined ? {} : { layerId }) }));
+}
+
+/**
+ * Puts `places` into `element` in order, moving only what is out of place: a frame taken out of
+ * the document and put back loads anew and loses its plugin's HTML, so places that stay, stay.
+ */
+export function arrange(element: HTMLElement, places: HTMLElement[]): void {
+  let cursor = element.firstChild;
+  for (const place of places) {
+    if (place === cursor) cursor = cursor.nextSibling;
+    else element.insertBefore(place, cursor);
+  }
+  while (cursor) {
+    const next = cursor.nextSibling;
+    cursor.remove();
+    cursor = next;
+  }
 }

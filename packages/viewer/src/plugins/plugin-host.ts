@@ -1,6 +1,6 @@
 import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { InteractionModeType, WidgetInfo } from '@orbis/plugin-api';
-import type { ViewerProperty } from '@orbis/scene';
+import type { Infobox, ViewerProperty } from '@orbis/scene';
 import orbisPackage from '../../../../package.json';
 import { inlineSandboxes } from './sandbox/extension-sandbox.js';
 import type { Sandbox, SandboxMaker } from './sandbox/sandbox.js';
@@ -345,6 +345,11 @@ export class PluginHost {
   /** A message from the UI iframe of the extension labelled `source`: `app.ui.on("message")` and `app.extension.on("message")` hear it. */
   uiMessage(source: string, message: unknown): void {
     this.sandboxes.find((s) => s.label === source)?.dispatch('ui.message', message);
+  }
+
+  /** A layer as plugins see it: the infobox of a plugin's own layer (`layers.add`) reads its title and infobox here. */
+  layer(id: string): { title?: string; infobox?: Infobox } | undefined {
+    return this.pageLayers.find(id);
   }
 
   /** The scene's layers changed on the globe: plugins hear `load` and `visible` (`PluginLayers.sceneLayersChanged`). */

@@ -1,4 +1,4 @@
-import type { BlockPlaces, BlockScope, PlacedBlock } from './block-places.js';
+import { arrange, type BlockPlaces, type BlockScope, type PlacedBlock } from './block-places.js';
 import type { PluginUi } from './frames/plugin-ui.js';
 import type { PluginHost } from './plugin-host.js';
 import { sandboxLabel } from './sandbox/sandbox.js';
@@ -21,7 +21,9 @@ export function runBlocks(places: BlockPlaces, host: PluginHost, ui: PluginUi): 
   const running = new Map<BlockScope, Map<string, Running>>([['infobox', new Map()], ['story', new Map()]]);
   const stopFollowing = places.follow((scope, { blocks, element }) => {
     const current = running.get(scope)!;
-    const wanted = new Map(blocks.map((b) => [b.place, b]));
+    // A built-in block (drawn by the page, `element`) runs nothing: it only keeps its place in the order.
+    const plugins = blocks.filter((b) => !b.element);
+    const wanted = new Map(plugins.map((b) => [b.place, b]));
     for (const [place, block] of current) {
       const next = wanted.get(place);
       if (next && keyOf(next) === block.key) continue;
@@ -29,7 +31,7 @@ export function runBlocks(places: BlockPlaces, host: PluginHost, ui: PluginUi): 
       ui.unplace(block.label);
       current.delete(place);
     }
-    for (const block of blocks) {
+    for (const block of plugins) {
       const property = JSON.stringify(block.property ?? {});
       const shown = current.get(block.place);
       if (shown) {
@@ -50,7 +52,7 @@ export function runBlocks(places: BlockPlaces, host: PluginHost, ui: PluginUi): 
       current.set(block.place, { label, key: keyOf(block), property, element: place });
     }
     // In the scene's order; a place whose block has no UI yet takes no room (CSS).
-    arrange(element, blocks.flatMap((b) => current.get(b.place)?.element ?? []));
+    arrange(element, blocks.flatMap((b) => b.element ?? current.get(b.place)?.element ?? []));
   });
   return () => {
     stopFollowing();
@@ -62,23 +64,6 @@ export function runBlocks(places: BlockPlaces, host: PluginHost, ui: PluginUi): 
       scope.clear();
     }
   };
-}
-
-/**
- * Puts `places` into `element` in order, moving only what is out of place: a frame taken out of
- * the document and put back loads anew and loses its plugin's HTML, so places that stay, stay.
- */
-function arrange(element: HTMLElement, places: HTMLElement[]): void {
-  let cursor = element.firstChild;
-  for (const place of places) {
-    if (place === cursor) cursor = cursor.nextSibling;
-    else element.insertBefore(place, cursor);
-  }
-  while (cursor) {
-    const next = cursor.nextSibling;
-    cursor.remove();
-    cursor = next;
-  }
 }
 
 const keyOf = (block: PlacedBlock) => `${block.pluginId}/${block.extensionId}`;

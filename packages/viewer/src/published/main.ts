@@ -1,16 +1,18 @@
 // First: the page's Trusted Types policy must exist before CesiumJS's module runs (html-policy.ts).
 import '../ui/html-policy.js';
 import './published.css';
-import { CesiumEngine } from '../engine/cesium-engine.js';
+import { CesiumEngine } from '../engine/cesium/cesium-engine.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
 import { showScene } from '../mount-viewer.js';
 import { type PluginPackage, startPlugins } from '../plugins/start-plugins.js';
+import type { PluginHost } from '../plugins/plugin-host.js';
 import type { PublishedSnapshot } from '@orbis/scene';
 import { createPageLayout, followCoveredBottom } from './page-layout.js';
 import { openingOfStory, startStory } from './story-player.js';
 import type { StoryPageView } from './story-state.js';
 import { mountInfobox } from '../layers-ui/infobox.js';
 import { createLegend } from '../layers-ui/legend.js';
+import { createMeasureControl } from '../layers-ui/measure-control.js';
 import { drawnType } from '../layers/drawn-layer.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import { VisitorFilters } from '../layers-ui/visitor-filters.js';
@@ -56,7 +58,14 @@ const plugins = startPlugins({
   blocks,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
 const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data, cluster: l.cluster, filters: l.filters, group: l.group, heatmap: l.heatmap }));
-mountInfobox(layout.slots.infobox, container, engine, (id) => snapshot.scene.layers.find((l) => l.id === id), blocks);
+// A plugin's own layer (`layers.add`, Re:Earth's infobox blocks and all) has an infobox too.
+let host: PluginHost | undefined;
+void plugins.then((started) => (host = started ?? undefined));
+const layerOf = (id: string) => {
+  const layer = snapshot.scene.layers.find((l) => l.id === id) ?? host?.layer(id);
+  return layer && { title: layer.title ?? '', ...(layer.infobox ? { infobox: layer.infobox } : {}) };
+};
+mountInfobox(layout.slots.infobox, container, engine, layerOf, blocks);
 // docs/contract.md §18: the visitor's filters (written into the layers plugins read) and the groups' boxes in the legend.
 const filters = new VisitorFilters(scene.layers, { engine, restyle: (id, appearance) => engine.pluginLayers.restyle(id, appearance) });
 const groups = new GroupVisibility(snapshot.scene.groups ?? [], new Map(snapshot.scene.layers.map((l) => [l.id, l.group])));
@@ -77,7 +86,8 @@ const legend = createLegend(engine, {
   },
   onToggleClass: (layerId, conditions, row) => filters.toggleClass(layerId, conditions, row),
 });
-layout.slots.legend.append(legend.element, filters.element);
+// The page's tools (docs/viewer.md, "Measuring") sit above the legend, and move with it.
+layout.slots.legend.append(createMeasureControl(engine, interaction, container).element, legend.element, filters.element);
 engine.onLayersChange(() => filters.refresh());
 const opening = openingOfStory(pages, layers, location.hash);
 if (layout.side) {

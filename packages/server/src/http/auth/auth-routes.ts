@@ -1,9 +1,9 @@
 import { sessionRoutes as routes } from '@orbis/contract';
-import { declaredRoute } from '../declared-route.js';
+import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { userRecord } from '../../accounts/user-service.js';
 import { newId } from '../../records/ids.js';
-import { ApiError, errorBody } from '../api-error.js';
+import { ApiError, errorBody } from '../transport/api-error.js';
 import { InputError } from '../../input-error.js';
 import type { AppContext } from '../app-context.js';
 import type { Actor } from './actor.js';

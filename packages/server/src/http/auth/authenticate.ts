@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { LiveSession } from '../../accounts/session-service.js';
 import { ACCESS_TOKEN_PREFIX } from '../../accounts/token-service.js';
 import { constantTimeEqual } from '../../keys/api-key.js';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { bearerToken } from '../project-param.js';
 import type { Actor } from './actor.js';

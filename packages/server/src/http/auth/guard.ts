@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { newId } from '../../records/ids.js';
 import { lesserRole, type Role, roleAtLeast } from '@orbis/scene/roles';
 import type { Project } from '../../store/store.js';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { type Actor, auditActor, auditDetailOf, grantOf, setGrant } from './actor.js';
 import { authenticate } from './authenticate.js';

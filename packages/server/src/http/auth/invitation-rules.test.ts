@@ -55,6 +55,31 @@ describe('invitations keep the role rules, and an unproven email gains nothing',
     expect(await roleOn('finance', user.id)).toBeUndefined();
   });
 
+  it('lets the operator vouch for an unproven email (and only the operator): from then on the email counts, audited', async () => {
+    const someone = await signedInUser(h, 'vouch-owner@example.org');
+    expect((await someone.call('POST', '/api/projects', { alias: 'vouch', name: 'Vouch' })).status).toBe(201);
+    const accepted = await acceptNew((await invite(someone, 'vouch', 'dana@example.org', 'reader')).url, 'Dana');
+    const dana = cookieFetch(h.url, sessionCookieOf(accepted));
+    const { user } = (await (await dana('GET', '/api/auth/me')).json()) as { user: { id: string; unproven?: boolean } };
+    expect(user.unproven).toBe(true);
+    // Neither the user nor a project's owner may vouch; an unknown user is a 404.
+    expect((await dana('POST', `/api/users/${user.id}/proven`)).status).toBe(403);
+    expect((await someone.call('POST', `/api/users/${user.id}/proven`)).status).toBe(403);
+    expect((await h.admin('POST', '/api/users/no-such-user/proven')).status).toBe(404);
+    const proven = await h.admin('POST', `/api/users/${user.id}/proven`);
+    expect(proven.status).toBe(200);
+    expect(await proven.json()).toEqual({ id: user.id, email: 'dana@example.org', name: 'Dana', createdAt: expect.any(String) });
+    expect(((await (await dana('GET', '/api/auth/me')).json()) as { user: object }).user).not.toHaveProperty('unproven');
+    // Adding the email to another project now grants the role, as for any proven user.
+    await h.project('vouched', 'private');
+    expect(await (await h.admin('POST', '/api/projects/vouched/members', { email: 'dana@example.org', role: 'writer' })).json()).toMatchObject({ userId: user.id, role: 'writer' });
+    expect(await roleOn('vouched', user.id)).toBe('writer');
+    // In the operator's log (what belongs to no project), which nobody else reads.
+    const audit = (await (await h.admin('GET', '/api/audit')).json()) as { results: { action: string; target: string; actor: { type: string } }[] };
+    expect(audit.results[0]).toMatchObject({ action: 'user.prove', target: `/api/users/${user.id}/proven`, actor: { type: 'admin' } });
+    expect((await someone.call('GET', '/api/audit')).status).toBe(403);
+  });
+
   it('never lowers or raises a membership held already, so the only owner stays owner', async () => {
     await h.project('solo', 'private');
     await addMember(h, 'solo', 'owner@example.org', 'owner');

@@ -1,5 +1,5 @@
 import { type InvitationLink, sessionRoutes as routes } from '@orbis/contract';
-import { declaredRoute } from '../declared-route.js';
+import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashSecret, newSecret } from '../../accounts/secret-token.js';
 import { checkNewUser, userRecord } from '../../accounts/user-service.js';
@@ -7,7 +7,7 @@ import { newId } from '../../records/ids.js';
 import { mayDo, roleAtLeast, roleToGrant, type Role } from '@orbis/scene/roles';
 import type { Invitation, User } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { userOf } from './actor.js';
 import { signIn } from './sign-in.js';

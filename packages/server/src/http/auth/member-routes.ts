@@ -1,16 +1,16 @@
 import { memberRoutes as routes } from '@orbis/contract';
-import { declaredRoute } from '../declared-route.js';
+import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { checkEmail } from '../../accounts/user-service.js';
 import { InputError } from '../../input-error.js';
 import { isRole, type Role } from '@orbis/scene/roles';
 import type { Member } from '../../store/account-store.js';
 import type { Project } from '../../store/store.js';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { grantOf, setAuditDetail } from './actor.js';
 import { inviteToProject } from './invitations.js';
-import { conditionalWrite, tagAnswer, versionTag } from '../preconditions.js';
+import { conditionalWrite, tagAnswer, versionTag } from '../transport/preconditions.js';
 
 /** A member's version: the role (docs/collaboration.md). */
 const memberTag = (m: Pick<Member, 'user' | 'role'>) => versionTag({ userId: m.user.id, role: m.role });

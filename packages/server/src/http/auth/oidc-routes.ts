@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { failure } from '@orbis/contract';
 import { signIn } from './sign-in.js';

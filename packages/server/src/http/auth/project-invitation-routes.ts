@@ -1,8 +1,8 @@
 import { projectInvitationRoutes as routes } from '@orbis/contract';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
-import { declaredRoute } from '../declared-route.js';
+import { declaredRoute } from '../transport/declared-route.js';
 import { grantOf } from './actor.js';
 import { invitationStands } from './invitations.js';
 

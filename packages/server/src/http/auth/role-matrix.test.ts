@@ -29,7 +29,7 @@ function expected(least: string, who: Who): Outcome {
 function specLeast(method: string, url: string): string {
   // Importing makes a new project, as creating one does (docs/contract.md §20).
   if (url === '/api/projects' || url === '/api/projects/import') return 'signed-in';
-  if (url.startsWith('/api/users')) return 'admin';
+  if (url.startsWith('/api/users') || url === '/api/audit') return 'admin';
   if (url.startsWith('/api/tokens')) return 'session';
   if (/\/(keys|audit|webhooks|invitations)(\/|$)/.test(url)) return 'maintainer';
   if (url === '/api/projects/:project') return method === 'GET' ? 'reader' : 'owner';

@@ -1,7 +1,7 @@
 import { tokenRoutes as routes } from '@orbis/contract';
-import { declaredRoute } from '../declared-route.js';
+import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 import { userOf } from './actor.js';
 

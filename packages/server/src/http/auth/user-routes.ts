@@ -1,8 +1,8 @@
 import { userRoutes as routes } from '@orbis/contract';
-import { declaredRoute } from '../declared-route.js';
+import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { userRecord } from '../../accounts/user-service.js';
-import { ApiError } from '../api-error.js';
+import { ApiError } from '../transport/api-error.js';
 import type { AppContext } from '../app-context.js';
 
 /** `/api/users`: the operator's (admin token) list of users (docs/contract.md §12). */
@@ -13,6 +13,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   declaredRoute(app, routes.list, async () => (await ctx.store.accounts.listUsers()).map(userRecord));
+
+  // docs/teams.md, "Invitations, and emails nobody proved": the operator's way out for an account made from a link passed on by hand.
+  declaredRoute(app, routes.prove, async (request) => {
+    const user = await ctx.store.accounts.updateUser(request.params.id, { proven: true });
+    if (!user) throw new ApiError('not_found', `user "${request.params.id.slice(0, 80)}" does not exist`);
+    return userRecord(user);
+  });
 
   declaredRoute(app, routes.remove, async (request, reply) => {
     // The last-owner rule holds for a deleted user as for a removed member: a project is never left without an owner.

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, AuditEntry, AuditSlice, Invitation, Member, Membership, Session, User, UserPatch } from '../account-store.js';
 import { StoreConflictError } from '../store.js';
+import { isPgError, UNIQUE_VIOLATION } from './transaction.js';
 
 interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: Date; language: string | null; email_unproven: boolean }
 interface SessionRow { id_hash: string; user_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }
@@ -9,7 +10,6 @@ interface TokenRow { id: string; user_id: string; name: string; token_hash: stri
 interface AuditRow { id: string; project_id: string | null; at: Date; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string; detail: string | null }
 interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: Date; expires_at: Date; accepted_at: Date | null; mailed: boolean }
 
-const UNIQUE_VIOLATION = '23505';
 /** The audit entries of project $1, or (null) of no project: `= $1` keeps the index, which `IS NOT DISTINCT FROM` would not. */
 const auditScope = (projectId: string | null) => (projectId === null ? '($1::text IS NULL AND project_id IS NULL)' : 'project_id = $1');
 const USER = 'id, email, name, password_hash, created_at, language, email_unproven';
@@ -48,7 +48,7 @@ export class PostgresAccounts implements AccountStore {
     try {
       await this.pool.query('INSERT INTO users (id, email, email_key, name, password_hash, created_at, email_unproven) VALUES ($1, $2, $3, $4, $5, $6, $7)', [u.id, u.email, u.email.toLowerCase(), u.name, u.passwordHash, u.createdAt, u.unproven === true]);
     } catch (err) {
-      if ((err as { code?: string }).code === UNIQUE_VIOLATION) throw new StoreConflictError(`a user with the email "${u.email}" exists`);
+      if (isPgError(err, UNIQUE_VIOLATION)) throw new StoreConflictError(`a user with the email "${u.email}" exists`);
       throw err;
     }
     return { ...u };
@@ -69,7 +69,7 @@ export class PostgresAccounts implements AccountStore {
   }
 
   async updateUser(id: string, patch: UserPatch): Promise<User | undefined> {
-    const [row] = await this.rows<UserRow>(`UPDATE users SET name = coalesce($1, name), password_hash = coalesce($2, password_hash), language = coalesce($4, language) WHERE id = $3 RETURNING ${USER}`, [patch.name ?? null, patch.passwordHash ?? null, id, patch.language ?? null]);
+    const [row] = await this.rows<UserRow>(`UPDATE users SET name = coalesce($1, name), password_hash = coalesce($2, password_hash), language = coalesce($4, language), email_unproven = email_unproven AND NOT $5 WHERE id = $3 RETURNING ${USER}`, [patch.name ?? null, patch.passwordHash ?? null, id, patch.language ?? null, patch.proven === true]);
     return row && toUser(row);
   }
 

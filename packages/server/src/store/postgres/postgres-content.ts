@@ -67,10 +67,8 @@ function toItem(row: ItemRow): Item {
 
 import type { PostgresWebhooks } from './postgres-webhooks.js';
 import { itemEventData, itemUpdateEvents, webhookEvent } from '../webhook-event.js';
+import { FOREIGN_KEY_VIOLATION, type Transaction, UNIQUE_VIOLATION } from './transaction.js';
 
-type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
 const REWRITE_BATCH = 500;
 
 /** The PostgreSQL store's content models and items (docs/contract.md §10). */

@@ -3,9 +3,9 @@ import { DRAFT_COLUMNS, type DraftRow, REQUEST_COLUMNS, type RequestRow, request
 import type { ItemDraft, RequestClose, RequestState, RestoredDraft, ReviewRequest, ReviewStore } from '../review-store.js';
 import { StoreConflictError, type VersionActor } from '../store.js';
 import type { PostgresContent } from './postgres-content.js';
+import type { Transaction } from './transaction.js';
 
 type Draft = DraftRow<Date, boolean>;
-type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 const read = { time: (t: Date) => t.toISOString(), flag: (b: boolean) => b };
 const asRequest = (row: RequestRow<Date>) => toRequest(row, read.time);
 

@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import type { SceneLog, SceneUpdate } from '../scene-log.js';
 import { StoreNotFoundError } from '../store.js';
+import type { Transaction } from './transaction.js';
 
 /** Another process compacted some of the same updates first: this compaction is dropped. */
 class CompactionRaced extends Error {}
 
-type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
 /** The live scene's update log on PostgreSQL (`scene_updates`). */
 export class PostgresSceneLog implements SceneLog {

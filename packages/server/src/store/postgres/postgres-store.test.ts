@@ -5,7 +5,8 @@ import { recordFragment } from '../../records/record-fragment.js';
 import { storeContract } from '../store.contract.js';
 import { webhooksContract } from '../webhooks.contract.js';
 import { postgresMigrations } from './migrations.js';
-import { migratePostgres, PostgresStore } from './postgres-store.js';
+import { migratePostgres } from './postgres-migrate.js';
+import { PostgresStore } from './postgres-store.js';
 
 storeContract('postgres', async () => PostgresStore.open(await createTestDatabase(inject('postgresUrl'))));
 webhooksContract('postgres', { make: () => createTestDatabase(inject('postgresUrl')), open: (url) => PostgresStore.open(url) });

@@ -2,8 +2,8 @@ import type pg from 'pg';
 import type { WebhookEvent } from '../webhook-event.js';
 import { DELIVERY_COLUMNS, type DeliveryRow, toDelivery, toWebhook, type WebhookRow } from '../webhook-rows.js';
 import type { ClaimedDelivery, DeliveryOutcome, Webhook, WebhookDelivery, WebhookPatch, WebhookStore } from '../webhook-store.js';
+import type { Transaction } from './transaction.js';
 
-type Transaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
 type Row = WebhookRow<Date, boolean>;
 type Delivery = DeliveryRow<Date>;

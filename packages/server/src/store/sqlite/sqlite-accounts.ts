@@ -37,7 +37,7 @@ export class SqliteAccounts implements AccountStore {
       userById: db.prepare(`SELECT ${USER} FROM users WHERE id = ?`),
       userByEmail: db.prepare(`SELECT ${USER} FROM users WHERE email_key = ?`),
       users: db.prepare(`SELECT ${USER} FROM users ORDER BY created_at, id`),
-      updateUser: db.prepare('UPDATE users SET name = coalesce(?, name), password_hash = coalesce(?, password_hash), language = coalesce(?, language) WHERE id = ?'),
+      updateUser: db.prepare('UPDATE users SET name = coalesce(?, name), password_hash = coalesce(?, password_hash), language = coalesce(?, language), email_unproven = CASE WHEN ? THEN 0 ELSE email_unproven END WHERE id = ?'),
       deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
       insertSession: db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
       liveSession: db.prepare('SELECT * FROM sessions WHERE id_hash = ? AND last_seen_at >= ? AND expires_at > ?'),
@@ -95,7 +95,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async updateUser(id: string, patch: UserPatch): Promise<User | undefined> {
-    this.s.updateUser.run(patch.name ?? null, patch.passwordHash ?? null, patch.language ?? null, id);
+    this.s.updateUser.run(patch.name ?? null, patch.passwordHash ?? null, patch.language ?? null, patch.proven ? 1 : 0, id);
     return this.getUser(id);
   }
 

@@ -105,7 +105,8 @@ export class PluginLayers {
     }
   }
 
-  private find(id: string): Layer | undefined {
+  /** One layer as plugins see it (a plugin's own, or the scene's, with the overrides), or undefined. */
+  find(id: string): Layer | undefined {
     return this.list().find((l) => l.id === id);
   }
 

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../../test/harness.js';
+import { addMember, signedInUser, type TestUser } from '../../test/team.js';
+
+describe('review before publishing (docs/contract.md §16; docs/content-workflow.md, "Review")', () => {
+  let h: Harness;
+  let writer: TestUser;
+  let reader: TestUser;
+  let maintainer: TestUser;
+  const base = '/api/projects/city/models/shelters/items';
+  const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
+  const publicItems = async () => (await json(await h.get('/api/p/city/shelters.json'))).body.results.map((r: any) => r.name);
+
+  beforeAll(async () => {
+    h = await startHarness();
+    await h.project('city');
+    const fields = [{ key: 'name', type: 'text', required: true }];
+    const made = await json(await h.admin('POST', '/api/projects/city/models', { key: 'shelters', name: 'Shelters', public: true, review: true, fields }));
+    expect(made.body.review).toBe(true);
+    writer = await signedInUser(h, 'wanda@example.org');
+    reader = await signedInUser(h, 'rui@example.org');
+    maintainer = await signedInUser(h, 'mia@example.org');
+    await addMember(h, 'city', writer.email, 'writer');
+    await addMember(h, 'city', reader.email, 'reader');
+    await addMember(h, 'city', maintainer.email, 'maintainer');
+  });
+  afterAll(() => h.close());
+
+  it('keeps changes as drafts until a maintainer approves a request; the public API serves the last published version', async () => {
+    const item = await json(await writer.call('POST', base, { fields: { name: 'Hall' } }));
+    expect(item.status).toBe(201);
+    expect(item.body).toMatchObject({ name: 'Hall', public: true, status: 'draft' });
+    expect(await publicItems()).toEqual([]);
+    expect((await h.get(`/api/p/city/shelters/${item.body.id}`)).status).toBe(404);
+    const id = item.body.id;
+    expect((await json(await writer.call('PATCH', `${base}/${id}`, { fields: { name: 'Hall A' } }))).body).toMatchObject({ name: 'Hall A', status: 'draft' });
+    // A writer sees the draft; a reader what is published (nothing yet: the item as first written, hidden).
+    expect((await json(await writer.call('GET', `${base}/${id}`))).body).toMatchObject({ name: 'Hall A', status: 'draft' });
+    expect((await json(await reader.call('GET', `${base}/${id}`))).body).toMatchObject({ name: 'Hall', public: false, status: 'draft' });
+
+    const opened = await json(await writer.call('POST', '/api/projects/city/requests', { title: 'New shelter', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }));
+    expect(opened.status).toBe(201);
+    expect(opened.body).toMatchObject({ title: 'New shelter', state: 'open', items: [{ model: 'shelters', id }], reviewers: [maintainer.id], createdBy: { type: 'user', id: writer.id } });
+    expect((await json(await writer.call('GET', `${base}/${id}`))).body.status).toBe('review');
+    expect((await writer.call('POST', `/api/projects/city/requests/${opened.body.id}/approve`, {})).status).toBe(403);
+    const approved = await json(await maintainer.call('POST', `/api/projects/city/requests/${opened.body.id}/approve`, { comment: 'Checked on site' }));
+    expect(approved.body).toMatchObject({ state: 'approved', comment: 'Checked on site', closedBy: { type: 'user', id: maintainer.id } });
+    expect(await publicItems()).toEqual(['Hall A']);
+    expect((await json(await reader.call('GET', `${base}/${id}`))).body).toMatchObject({ name: 'Hall A', public: true, status: 'published' });
+    expect((await maintainer.call('POST', `/api/projects/city/requests/${opened.body.id}/decline`, {})).status).toBe(409);
+
+    // A change to a published item is a draft again ("changed"): the public API keeps the published one.
+    expect((await json(await writer.call('PATCH', `${base}/${id}`, { fields: { name: 'Hall B' } }))).body.status).toBe('changed');
+    expect(await publicItems()).toEqual(['Hall A']);
+    const second = (await json(await writer.call('POST', '/api/projects/city/requests', { title: 'Rename', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }))).body;
+    expect((await writer.call('POST', '/api/projects/city/requests', { title: 'Again', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] })).status).toBe(409);
+    expect((await json(await h.admin('POST', `/api/projects/city/requests/${second.id}/decline`, { comment: 'Keep the old name' }))).body).toMatchObject({ state: 'declined', comment: 'Keep the old name' });
+    expect((await json(await writer.call('GET', `${base}/${id}`))).body).toMatchObject({ name: 'Hall B', status: 'changed' });
+    expect(await publicItems()).toEqual(['Hall A']);
+    // The management listing shows what is published, with each item's status; paged or whole.
+    expect((await json(await writer.call('GET', `${base}?limit=5`))).body).toMatchObject({ totalCount: 1, hasMore: false, results: [{ id, name: 'Hall A', public: true, status: 'changed' }] });
+    expect((await json(await reader.call('GET', base))).body).toEqual({ totalCount: 1, results: [expect.objectContaining({ id, status: 'changed' })] });
+
+    const list = async (q: string) => (await json(await reader.call('GET', `/api/projects/city/requests${q}`))).body.map((r: any) => r.title);
+    expect(await list('')).toEqual(['Rename', 'New shelter']);
+    expect(await list('?state=declined')).toEqual(['Rename']);
+    expect(await list('?state=open')).toEqual([]);
+    expect((await reader.call('GET', '/api/projects/city/requests?state=closed')).status).toBe(400);
+    expect((await json(await reader.call('GET', `/api/projects/city/requests/${second.id}`))).body.title).toBe('Rename');
+  });
+
+  it('names what is wrong with a request: no draft, a reviewer who may not approve, a model without review', async () => {
+    const id = (await json(await writer.call('POST', base, { fields: { name: 'Tent' } }))).body.id;
+    const opened = (await json(await writer.call('POST', '/api/projects/city/requests', { title: 'Tent', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }))).body;
+    await h.admin('POST', `/api/projects/city/requests/${opened.id}/approve`, {});
+    const noDraft = await json(await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }));
+    expect([noDraft.status, noDraft.body.error.code]).toEqual([409, 'conflict']);
+    const notReviewer = await json(await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'shelters', id }], reviewers: [writer.id] }));
+    expect([notReviewer.status, notReviewer.body.error.message]).toEqual([400, expect.stringContaining('reviewers')]);
+    await h.admin('POST', '/api/projects/city/models', { key: 'parks', fields: [{ key: 'name', type: 'text' }] });
+    const park = (await json(await h.admin('POST', '/api/projects/city/models/parks/items', { fields: { name: 'P' } }))).body;
+    expect(park).not.toHaveProperty('status');
+    expect((await json(await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'parks', id: park.id }], reviewers: [maintainer.id] }))).body.error.message).toContain('does not require review');
+  });
+
+  it.each([
+    ['a few rows', 3],
+    // Past 2,000 rows SQLite records an import through its worker thread.
+    ['many rows', 2_100],
+  ])('imports %s into a model that requires review as drafts: hidden from the public until a request is approved', async (_what, n) => {
+    await h.admin('POST', '/api/projects/city/models', { key: `halls${n}`, public: true, review: true, fields: [{ key: 'name', type: 'text', required: true }] });
+    const rows = Array.from({ length: n }, (_, i) => ({ name: `Hall ${i}` }));
+    const imported = await json(await writer.call('POST', `/api/projects/city/models/halls${n}/import?public=true`, rows));
+    expect([imported.status, imported.body]).toEqual([201, { created: n }]);
+    expect((await json(await h.get(`/api/p/city/halls${n}.json`))).body.totalCount).toBe(0);
+    const listed = (await json(await writer.call('GET', `/api/projects/city/models/halls${n}/items?limit=2`))).body;
+    expect(listed).toMatchObject({ totalCount: n, results: [{ name: 'Hall 0', public: false, status: 'draft' }, { name: 'Hall 1', public: false, status: 'draft' }] });
+    const first = listed.results[0].id;
+    // The draft keeps the wanted flag: approval publishes the item.
+    expect((await json(await writer.call('GET', `/api/projects/city/models/halls${n}/items/${first}`))).body).toMatchObject({ public: true, status: 'draft' });
+    const request = (await json(await writer.call('POST', '/api/projects/city/requests', { title: 'Import', items: [{ model: `halls${n}`, id: first }], reviewers: [maintainer.id] }))).body;
+    expect((await json(await maintainer.call('POST', `/api/projects/city/requests/${request.id}/approve`, {}))).body.state).toBe('approved');
+    expect((await json(await h.get(`/api/p/city/halls${n}.json`))).body.results.map((r: any) => r.name)).toEqual(['Hall 0']);
+    expect((await json(await writer.call('GET', `/api/projects/city/models/halls${n}/items/${first}/versions`))).body.totalCount).toBe(2);
+  });
+});

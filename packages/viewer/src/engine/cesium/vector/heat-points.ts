@@ -1,0 +1,16 @@
+import { Color } from 'cesium';
+import type { SourceFeature } from '../../vector/geojson-features.js';
+import { type HeatImage, heatImage, type Rgba } from '../../vector/heat-grid.js';
+import type { HeatmapOptions } from '../../vector/vector-protocol.js';
+
+/** The heat map of a layer's point features (a MultiPoint's every point), in the layer worker; its ramp read as CesiumJS reads CSS colours. */
+export function heatOf(features: readonly SourceFeature[], options: HeatmapOptions): HeatImage | undefined {
+  const lngLat: number[] = [];
+  for (const f of features) {
+    const g = f.geometry;
+    if (g?.type === 'Point' && Array.isArray(g.coordinates)) lngLat.push(...(g.coordinates as number[]).slice(0, 2));
+    if (g?.type === 'MultiPoint' && Array.isArray(g.coordinates)) for (const p of g.coordinates as number[][]) lngLat.push(p[0]!, p[1]!);
+  }
+  const ramp = options.ramp.map((css) => (Color.fromCssColorString(css) ?? Color.TRANSPARENT).toBytes() as Rgba);
+  return heatImage(Float64Array.from(lngLat), options.radius, ramp);
+}

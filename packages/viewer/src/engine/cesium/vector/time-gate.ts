@@ -1,0 +1,113 @@
+import { type DrawnBatch, lowerBound } from './drawn-batches.js';
+import { showsAt } from '../../vector/feature-times.js';
+import type { FeatureBatch } from '../../vector/vector-protocol.js';
+
+/** A time-dynamic batch on the page: its features' intervals, which of them show now, its points' own `show`. */
+interface GatedBatch {
+  start: number;
+  times: Float64Array;
+  /** Per feature: 1 while its interval holds the time the batch was last set to. */
+  shown: Uint8Array;
+  /** Per point: its appearance's `show`, which time only ever narrows. */
+  base: Uint8Array;
+  /** Per point: the `show` its marker is added with (the batch's points are added over several frames). */
+  admitted: Uint8Array;
+  drawn: DrawnBatch;
+  /** Its lines and polygons were not all built when their features' showing last changed: set again once they are. */
+  unsettled: boolean;
+}
+
+/**
+ * Time from a property on the batched path (docs/contract.md §18 `data.time`, docs/viewer.md "Time"):
+ * each feature shows while its interval holds the clock's time. Nothing is rebuilt when the time
+ * moves: the features whose showing changed have their markers' `show` (and their lines' and
+ * polygons' show attribute, by `showShapes`) set, and nothing else is touched.
+ */
+export class TimeGate {
+  /** The time the features show at (ms since 1970); NaN until the clock is first read: every feature shows. */
+  private now = Number.NaN;
+  private readonly batches: GatedBatch[] = [];
+
+  constructor(private readonly showShapes: (index: number, show: boolean) => void) {}
+
+  /** The batch as it is to be drawn at the current time: its points' and shapes' `show` narrowed by their features' intervals. */
+  admit(batch: FeatureBatch): FeatureBatch {
+    const times = batch.times;
+    if (!times) return batch;
+    const shows = (index: number) => showsAt(times[(index - batch.start) * 2]!, times[(index - batch.start) * 2 + 1]!, this.now);
+    const p = batch.points;
+    const show = p.show.map((s, at) => (s && shows(p.feature[at]!) ? 1 : 0));
+    return { ...batch, points: { ...p, show }, shapes: batch.shapes.map((s) => (s.show && !shows(s.feature) ? { ...s, show: false } : s)) };
+  }
+
+  /** Follows a batch begun: `original` as the worker sent it, `admitted` as `admit` gave it. */
+  track(original: FeatureBatch, admitted: FeatureBatch, drawn: DrawnBatch): void {
+    const times = original.times;
+    if (!times) return;
+    const shown = new Uint8Array(original.count);
+    for (let i = 0; i < original.count; i++) shown[i] = showsAt(times[i * 2]!, times[i * 2 + 1]!, this.now) ? 1 : 0;
+    this.batches.push({ start: original.start, times, shown, base: original.points.show, admitted: admitted.points.show, drawn, unsettled: false });
+  }
+
+  /** A batch's lines and polygons as they are to be added now (their features' showing may have changed since `admit`). */
+  shapesNow(original: FeatureBatch): FeatureBatch['shapes'] {
+    const b = this.batches.find((g) => g.start === original.start);
+    if (!b) return original.shapes;
+    return original.shapes.map((s) => (s.show && b.shown[s.feature - b.start] === 0 ? { ...s, show: false } : s));
+  }
+
+  clear(): void {
+    this.batches.length = 0;
+  }
+
+  /** Shows the features whose interval holds `now`; answers how many changed. Called every frame: a batch whose shapes were being built then is set again once they are. */
+  set(now: number): number {
+    if (now === this.now) return this.settle();
+    this.now = now;
+    let changed = 0;
+    for (const b of this.batches) {
+      const flips: number[] = [];
+      for (let i = 0; i < b.shown.length; i++) {
+        const shows = showsAt(b.times[i * 2]!, b.times[i * 2 + 1]!, now) ? 1 : 0;
+        if (shows === b.shown[i]) continue;
+        b.shown[i] = shows;
+        flips.push(i);
+      }
+      if (flips.length === 0) continue;
+      changed += flips.length;
+      // Points: a feature's are together, in feature order. Few flips: each found by a binary
+      // search; many: one pass over the batch's points.
+      const { feature } = b.drawn;
+      if (flips.length * 16 < feature.length) for (const i of flips) this.showPoints(b, lowerBound(feature, b.start + i), b.start + i);
+      else for (let at = 0; at < feature.length;) at = this.showPoints(b, at, feature[at]!);
+      for (const i of flips) this.showShapes(b.start + i, b.shown[i] === 1);
+      b.unsettled = !b.drawn.ended || b.drawn.shapes.some((s) => !s.primitive.ready);
+    }
+    return changed;
+  }
+
+  /** Sets the markers of feature `index`, whose first point is at `at`; answers the place after its last. */
+  private showPoints(b: GatedBatch, at: number, index: number): number {
+    const { feature, markers } = b.drawn;
+    const shown = b.shown[index - b.start] === 1;
+    for (; at < feature.length && feature[at] === index; at++) {
+      const show = shown && b.base[at] === 1;
+      b.admitted[at] = show ? 1 : 0;
+      const marker = markers[at];
+      if (marker) marker.show = show;
+    }
+    return at;
+  }
+
+  /** Sets the shapes of batches whose primitives were being built again, once they are. */
+  private settle(): number {
+    let changed = 0;
+    for (const b of this.batches) {
+      if (!b.unsettled || !b.drawn.ended || b.drawn.shapes.some((s) => !s.primitive.ready)) continue;
+      b.unsettled = false;
+      for (let i = 0; i < b.shown.length; i++) this.showShapes(b.start + i, b.shown[i] === 1);
+      changed += b.shown.length;
+    }
+    return changed;
+  }
+}

@@ -1,0 +1,93 @@
+/// <reference lib="webworker" />
+// The batched vector path's worker (docs/viewer.md, "Large layers"): fetches and parses a layer's
+// file, resolves its appearance per feature with CesiumJS's styling language, and hands the page
+// batches of typed columns, so that none of that work runs on the page's thread.
+import type { Appearance } from '@orbis/scene';
+import { csvPoints } from '../../csv-points.js';
+import { batchEnd, buildBatch, transferables } from './batch-builder.js';
+import { FeatureStyler } from './feature-style.js';
+import { geojsonFeatures, type SourceFeature } from '../../vector/geojson-features.js';
+import { featureTimes } from '../../vector/feature-times.js';
+import { PointClusters } from '../../vector/point-clusters.js';
+import { heatOf } from './heat-points.js';
+import type { VectorReply, VectorRequest, VectorSource } from '../../vector/vector-protocol.js';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+let features: SourceFeature[] = [];
+let batchSize = 25_000;
+/** A clustered layer's index (docs/contract.md §18 `cluster`), once its features are read. */
+let clusters: PointClusters | undefined;
+/** A time-dynamic layer's intervals, two per feature (feature-times.ts). */
+let times: Float64Array | undefined;
+
+function reply(message: VectorReply, transfer: Transferable[] = []): void {
+  self.postMessage(message, transfer);
+}
+
+async function read(source: VectorSource): Promise<string | unknown> {
+  if (source.inline !== undefined) return source.inline;
+  const response = await fetch(source.url!, { headers: source.headers ?? {} });
+  if (!response.ok) throw new Error(`${source.url} answered ${response.status}`);
+  return response.text();
+}
+
+function stream(appearance: Appearance | undefined, generation?: number): void {
+  const styler = new FeatureStyler(appearance);
+  const ids = new Set<string>();
+  for (let from = 0; from < features.length; ) {
+    const to = batchEnd(features, from, batchSize);
+    const batch = buildBatch(features, from, to, styler, ids);
+    if (times) batch.times = times.slice(from * 2, to * 2);
+    reply({ type: 'batch', batch, ...(generation === undefined ? {} : { generation }) }, transferables(batch));
+    from = to;
+  }
+  reply({ type: 'done', ...(generation === undefined ? {} : { generation }) });
+}
+
+async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<void> {
+  const raw = await read(request.source);
+  batchSize = request.batchSize;
+  if (request.source.format === 'csv') {
+    const parsed = csvPoints(raw as string, request.source.data);
+    if (parsed.points.length <= request.smallAt) return reply({ type: 'small', csv: parsed });
+    features = parsed.points.map((p) => ({ ...(p.id === undefined ? {} : { id: p.id }), properties: p.properties, geometry: { type: 'Point', coordinates: [p.lng, p.lat, ...(p.height === undefined ? [] : [p.height])] } }));
+    reply({ type: 'count', features: features.length, skipped: parsed.skipped, ...timeRange(request) });
+  } else {
+    const doc = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+    const all = geojsonFeatures(doc);
+    if (all.length <= request.smallAt) return reply({ type: 'small', geojson: doc });
+    features = all;
+    reply({ type: 'count', features: features.length, skipped: 0, ...timeRange(request) });
+  }
+  stream(request.appearance);
+  if (request.cluster) clusters = new PointClusters(features, request.cluster);
+  if (request.heatmap) {
+    const image = heatOf(features, request.heatmap);
+    if (image) reply({ type: 'heat', image }, [image.rgba.buffer as ArrayBuffer]);
+  }
+}
+
+/** Reads a time-dynamic layer's intervals (docs/contract.md §18 `data.time`); their range, for the count reply. */
+function timeRange(request: Extract<VectorRequest, { type: 'load' }>): { timeRange?: [number, number] } {
+  const time = request.source.data?.time;
+  if (!time) return {};
+  const read = featureTimes(features, time);
+  times = read.times;
+  return read.range ? { timeRange: read.range } : {};
+}
+
+/** Answers the page's questions about a clustered layer; a layer not clustered (or not yet indexed) has no clusters. */
+function answerClusters(request: Extract<VectorRequest, { type: 'clusters' | 'expand' }>): void {
+  if (request.type === 'expand') return reply({ type: 'expand', seq: request.seq, zoom: clusters ? clusters.expansionZoom(request.clusterId) : 0 });
+  const items = clusters ? clusters.clusters(request.bbox, request.zoom) : new Float64Array(0);
+  reply({ type: 'clusters', seq: request.seq, items }, [items.buffer]);
+}
+
+self.onmessage = (event: MessageEvent<VectorRequest>) => {
+  const request = event.data;
+  if (request.type === 'clusters' || request.type === 'expand') return answerClusters(request);
+  const generation = request.type === 'restyle' ? { generation: request.generation } : {};
+  const run = request.type === 'load' ? load(request) : Promise.resolve().then(() => stream(request.appearance, request.generation));
+  run.catch((err: unknown) => reply({ type: 'error', message: err instanceof Error ? err.message : String(err), ...generation }));
+};
