@@ -66,3 +66,27 @@ export function stopChild(child, graceMs = 10_000) {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * Runs one part of `npm run bench` (a Node script of its own) to its end: its stdout goes to ours, its stderr too as
+ * it comes, and the last of it is kept. Resolves with the seconds it took; rejects, with the part's own last words,
+ * when it fails, so that the bench stops there with that message instead of going on.
+ */
+export function runPart(name, args) {
+  const started = performance.now();
+  const child = spawnNode(args);
+  child.stdout.pipe(process.stdout, { end: false });
+  let tail = '';
+  child.stderr.on('data', (d) => {
+    process.stderr.write(d);
+    tail = (tail + d).slice(-2000);
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) return resolve((performance.now() - started) / 1000);
+      const said = tail.trim().split('\n').slice(-8).join('\n');
+      reject(new Error(`the ${name} benchmark failed (${signal ?? `exit ${code}`}):\n${said}`));
+    });
+  });
+}

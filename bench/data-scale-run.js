@@ -1,5 +1,6 @@
 // `node bench/data-scale-run.js [--quick]`: the data-scale benchmark alone (3 cold loads of each
-// page, 2 of the million points; with --quick 2, and 1 of the million points). Prints a table and
+// page, 2 of the million points; with --quick 1 of each: its 8 loads were half of a quick `npm run
+// bench`, 700 s of about 30 minutes on a loaded machine, issue 39). Prints a table and
 // sets `dataScale` in bench/results/latest.json, keeping its other keys.
 import { benchDataScale } from './data-scale.js';
 import { writeResult } from './report.js';
@@ -11,7 +12,7 @@ const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',') : undefined;
 // --orbis-only: Orbis's pages alone, no bare page (for a look at Orbis's own figures; no ratios).
 const orbisOnly = process.argv.includes('--orbis-only');
 const started = Date.now();
-const result = await benchDataScale({ runs: quick ? 2 : 3, runsOf1M: quick ? 1 : 2, only, orbisOnly, log: (line) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] data-scale: ${line}\n`) });
+const result = await benchDataScale({ runs: quick ? 1 : 3, runsOf1M: quick ? 1 : 2, only, orbisOnly, log: (line) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] data-scale: ${line}\n`) });
 
 const cell = (value) => (value === null || value === undefined ? '—' : String(value));
 const row = (cells) => cells.map((c, i) => (i === 0 ? cell(c).padEnd(40) : cell(c).padStart(11))).join('');

@@ -26,50 +26,6 @@ function runViewport(n) {
 /** The page's viewport: one object, replaced only on a resize (as the page does). */
 const VIEWPORT = Object.freeze({ width: 640, height: 480, isMobile: false, query: Object.freeze({ tab: 'map' }) });
 
-/** Viewer services for the real PluginHost: no engine; plugin console lines go to `lines`. */
-/** Where the bench's camera is (radians for the angles). */
-export const CAMERA_POSITION = { lng: 139.767, lat: 35.681, height: 1200, heading: 0.1, pitch: -1.2, roll: 0, fov: 1.0471975511965976 };
-
-export function benchServices(lines) {
-  const none = () => undefined;
-  return {
-    env: { inEditor: false, isBuilt: true },
-    viewport: () => VIEWPORT,
-    ellipsoidRadii: [6378137, 6378137, 6356752.314245179],
-    applyProperty: none,
-    setInteractionMode: none,
-    locationAt: none,
-    screenOf: none,
-    globeHeight: none,
-    terrainHeight: async () => undefined,
-    offsetOnScreen: none,
-    isVisible: () => false,
-    currentLocation: async () => undefined,
-    capture: none,
-    open: none,
-    reload: none,
-    camera: { position: () => CAMERA_POSITION, onMove: () => none },
-    layers: { onSelect: () => none, sceneLayers: () => [], selected: () => [], engine: { remove: none } },
-    flyToLayer: none,
-    showUi: none,
-    postToUi: none,
-    resizeUi: none,
-    closeUi: none,
-    // app.modal, app.popup, clientStorage and the geoid: present, never used by the bench's plugins.
-    frames: { show: none, update: none, post: none, close: () => false },
-    clientStorage: undefined,
-    geoidHeight: async () => undefined,
-    // app.sketch, app.spatialId and app.timeline: present, never used by the bench's plugins.
-    tools: {
-      sketch: { state: () => ({ tool: null, options: {} }), setTool: none, overrideOptions: none, onCreate: () => none, onUpdate: () => none, onToolChange: () => none },
-      spatialId: { pickSpace: none, onPick: () => none },
-      timeline: { snapshot: () => ({}), commit: none, step: () => 0, onTick: () => none, onCommit: () => none, wanted: false, want: none, onWanted: () => none },
-      onModeChange: () => none,
-    },
-    log: (source, level, text) => lines.push({ source, level, text }),
-  };
-}
-
 /** A one-extension widget plugin. */
 export function widget(id, code) {
   return { id, name: id, version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: id }], files: { 'main.js': code } };
@@ -95,7 +51,7 @@ function checkLines(lines, what) {
  * Orbis: a plugin in the real PluginHost (default limits: 32 MB heap, 500 ms per entry), run by a
  * `click` event whose listener runs one loop and logs the sum. Each entry stays far below 500 ms.
  */
-export function orbisWay({ PluginHost, module }) {
+export function orbisWay({ PluginHost, module, benchServices }) {
   const lines = [];
   const code = `${LOOPS}
 app.viewer.on('click', (e) => console.log(String(e.run === 'tools' ? runTools(e.n, e.start) : runViewport(e.n))));`;

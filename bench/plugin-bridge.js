@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { monitorOtherWork } from './machine.js';
-import { arenaWay, benchServices, directWay, orbisWay, plainQuickJsWay, widget } from './plugin-bridge-ways.js';
+import { arenaWay, directWay, orbisWay, plainQuickJsWay, widget } from './plugin-bridge-ways.js';
 import { cameraMove, cameraReads } from './plugin-camera.js';
 import { loadPluginHost } from './plugin-host-build.js';
 import { benchWorkerSandbox } from './plugin-worker.js';
@@ -109,7 +109,7 @@ async function heapGrowth(way, calls) {
  * One `mouseMove` (the payload the page sends: screen and globe position, layer) delivered by the
  * real host to 10 plugins that each listen to it; every plugin must have seen every event.
  */
-async function mouseMove({ PluginHost, module }, { mouseMoveRounds, mouseMoveBatch }) {
+async function mouseMove({ PluginHost, module, benchServices }, { mouseMoveRounds, mouseMoveBatch }) {
   const lines = [];
   const code = `let seen = 0; let last = 0;
 app.viewer.on('mouseMove', (e) => { seen += 1; last = e.lng + e.lat + e.x; });
@@ -150,9 +150,9 @@ export async function benchPluginBridge({ quick, log }) {
   const started = performance.now();
   const mode = quick ? 'quick' : 'full';
   const settings = MODES[mode];
-  const { PluginHost, loadQuickJs, cartographicToCartesian, workerSandboxes, nodeWorkerSpawner } = await loadPluginHost();
+  const { PluginHost, loadQuickJs, cartographicToCartesian, workerSandboxes, nodeWorkerSpawner, benchServices, CAMERA_POSITION } = await loadPluginHost();
   const module = await loadQuickJs();
-  const deps = { PluginHost, module, cartographicToCartesian };
+  const deps = { PluginHost, module, cartographicToCartesian, benchServices, CAMERA_POSITION };
   const problems = [];
   const monitor = monitorOtherWork();
   const ways = [orbisWay(deps), arenaWay(deps), directWay(deps), plainQuickJsWay(deps)];

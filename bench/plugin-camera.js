@@ -2,7 +2,7 @@
 // the host (the camera is the page's live state), so its rate is set beside `viewport.width`,
 // which the sandbox answers from pushed state; the `move` event to 10 plugins is set beside the
 // `mouseMove` figure of the same run.
-import { benchServices, CAMERA_POSITION, widget } from './plugin-bridge-ways.js';
+import { widget } from './plugin-bridge-ways.js';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -13,7 +13,7 @@ const round = (value, digits) => Number(value.toFixed(digits));
 const yieldToTimers = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Reads of `app.camera.position` per second from inside one plugin (median of `rounds` batches of `n`). */
-export async function cameraReads({ PluginHost, module }, { rounds, n }) {
+export async function cameraReads({ PluginHost, module, benchServices, CAMERA_POSITION }, { rounds, n }) {
   const lines = [];
   const code = `app.viewer.on('click', (e) => { let s = 0; for (let i = 0; i < e.n; i++) s += app.camera.position.heading; console.log(String(s)); });`;
   const host = new PluginHost(module, benchServices(lines), [widget('camera', code)], {});
@@ -40,10 +40,11 @@ export async function cameraReads({ PluginHost, module }, { rounds, n }) {
  * One camera `move` (a frame in which the camera moved) delivered to 10 plugins that each listen
  * and read the event's position: ms per frame, median of `rounds` batches of `frames`.
  */
-export async function cameraMove({ PluginHost, module }, { rounds, frames }) {
+export async function cameraMove({ PluginHost, module, benchServices }, { rounds, frames }) {
   const lines = [];
   let moved;
-  const services = { ...benchServices(lines), camera: { position: () => CAMERA_POSITION, onMove: (listener) => ((moved = listener), () => undefined) } };
+  const bench = benchServices(lines);
+  const services = { ...bench, camera: { ...bench.camera, onMove: (listener) => ((moved = listener), () => undefined) } };
   const code = `let seen = 0; let last = 0;
 app.camera.on('move', (p) => { seen += 1; last = p.lng + p.lat + p.heading; });
 app.viewer.on('click', () => console.log(String(seen)));`;

@@ -17,9 +17,9 @@ const OUT = new URL('./dist/plugin-host.js', import.meta.url);
 const VIEWER = new URL('../packages/viewer/', import.meta.url);
 
 /**
- * Bundles the real `PluginHost`, `loadQuickJs` and @orbis/geo's `cartographicToCartesian` (from
- * packages/geo/src, so that the host-side math is the source's too) into one ES module and imports
- * it. npm packages (quickjs-emscripten-core and its WASM variant) stay imports of node_modules.
+ * Bundles the real `PluginHost`, `loadQuickJs`, @orbis/geo's `cartographicToCartesian` (from
+ * packages/geo/src, so that the host-side math is the source's too) and the bench's viewer services
+ * into one ES module and imports it. npm packages (quickjs-emscripten-core and its WASM variant) stay imports of node_modules.
  */
 export async function loadPluginHost() {
   await build({
@@ -29,6 +29,8 @@ export async function loadPluginHost() {
         "export { loadQuickJs } from './src/plugins/quickjs/quickjs.ts';",
         "export { workerSandboxes } from './src/plugins/sandbox/worker-sandbox.ts';",
         "export { nodeWorkerSpawner } from './testing/node-sandbox-workers.ts';",
+        // The viewer services the host gets here, typed by the real services' interface (testing/bench-services.ts).
+        "export { benchServices, CAMERA_POSITION } from './testing/bench-services.ts';",
         "export { cartographicToCartesian } from '../geo/src/wgs84.ts';",
       ].join('\n'),
       resolveDir: fileURLToPath(VIEWER),

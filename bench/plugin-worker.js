@@ -2,7 +2,7 @@
 // the worker, blocking engine calls (Atomics.wait until the main thread answers) and their
 // latency, and the main thread's longest stall while two hostile plugins run.
 import { fileURLToPath } from 'node:url';
-import { benchServices, LOOPS, widget } from './plugin-bridge-ways.js';
+import { LOOPS, widget } from './plugin-bridge-ways.js';
 
 /** Generous slices: a busy machine must not stop the timed plugin (the hostile ones keep the default 500 ms). */
 const LIMITS = { memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, sliceMs: 10_000, maxLogChars: 10_000 };
@@ -34,7 +34,7 @@ app.viewer.on('click', (e) => {
 });`;
 
 /** Rates of one host's sandbox (worker or main thread), median of `rounds` clicks. */
-async function rates(PluginHost, sandboxes, { rounds, toolCalls, engineCalls }) {
+async function rates({ PluginHost, benchServices }, sandboxes, { rounds, toolCalls, engineCalls }) {
   const lines = [];
   const services = { ...benchServices(lines), globeHeight: () => 12.5 };
   const host = new PluginHost(sandboxes, services, [widget('timed', TIMED)], {}, LIMITS);
@@ -65,7 +65,7 @@ const HOSTILE = [
 ];
 
 /** The main thread's longest gap between two timer turns from the hostile plugins' start until both are stopped. */
-async function longestStall(PluginHost, sandboxes) {
+async function longestStall({ PluginHost, benchServices }, sandboxes) {
   const lines = [];
   const host = new PluginHost(sandboxes, benchServices(lines), HOSTILE, {});
   host.start();
@@ -93,13 +93,14 @@ async function longestStall(PluginHost, sandboxes) {
 }
 
 /** The `worker` figures of the pluginBridge entry; `arenaCallsPerSec` is the Arena's tool-call rate of the same run. */
-export async function benchWorkerSandbox({ PluginHost, module, workerSandboxes, nodeWorkerSpawner }, { quick, arenaCallsPerSec }) {
+export async function benchWorkerSandbox({ PluginHost, module, workerSandboxes, nodeWorkerSpawner, benchServices }, { quick, arenaCallsPerSec }) {
+  const host = { PluginHost, benchServices };
   const spawn = await nodeWorkerSpawner({ sourceDir: fileURLToPath(new URL('../packages/viewer/testing/', import.meta.url)), outDir: fileURLToPath(new URL('./dist/', import.meta.url)) });
   const sizes = { rounds: quick ? 5 : 11, toolCalls: quick ? 50_000 : 200_000, engineCalls: quick ? 1_000 : 3_000 };
-  const worker = await rates(PluginHost, workerSandboxes(spawn), sizes);
-  const mainThread = await rates(PluginHost, module, sizes);
-  const stallWorker = await longestStall(PluginHost, workerSandboxes(spawn));
-  const stallMain = await longestStall(PluginHost, module);
+  const worker = await rates(host, workerSandboxes(spawn), sizes);
+  const mainThread = await rates(host, module, sizes);
+  const stallWorker = await longestStall(host, workerSandboxes(spawn));
+  const stallMain = await longestStall(host, module);
   return {
     toolCallsPerSec: worker.toolCallsPerSec,
     mainThreadToolCallsPerSec: mainThread.toolCallsPerSec,

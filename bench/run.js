@@ -1,6 +1,6 @@
 // `npm run bench [-- --quick]`: the benchmarks. Prints tables and writes bench/results/latest.json.
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runPart } from './children.js';
 import { benchContentApiPostgres, benchContentApiSqlite } from './content-api.js';
 import { contentApiResult, formatContentApi, formatScale, runFields, scaleFields, writeResult } from './report.js';
 
@@ -59,6 +59,7 @@ async function main() {
     }
     const sqlite = await benchContentApiSqlite({ total, seconds, problems: problems.sqlite, log: logAs('sqlite') });
     const postgres = await benchContentApiPostgres({ total, seconds, problems: problems.postgres, log: logAs('postgres') });
+    logAs('content API')(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (postgres.build.distBuiltAt !== sqlite.build.distBuiltAt) {
       problems.run.push(`the server was rebuilt between the SQLite and the PostgreSQL run (${sqlite.build.distBuiltAt}, ${postgres.build.distBuiltAt}): they measured two builds`);
     }
@@ -68,27 +69,29 @@ async function main() {
     process.stdout.write(`\n${formatContentApi(result)}\n`);
     if (result.scale) process.stdout.write(`\n${formatScale(result.scale)}\n`);
     process.stdout.write(`\nwrote ${fileURLToPath(file)} (${key})\n`);
-    // Calls across the plugin sandbox's boundary: its own program too (it loads QuickJS), after the server runs.
-    const bridge = spawnSync(process.execPath, [fileURLToPath(new URL('./plugin-bridge-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
-    if (bridge.status !== 0) problems.run.push(`the plugin bridge benchmark failed (exit ${bridge.status})`);
-    // The viewer's first frame next to bare CesiumJS: its own program, run after, never beside.
-    const viewer = spawnSync(process.execPath, [fileURLToPath(new URL('./viewer-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
-    if (viewer.status !== 0) problems.run.push(`the viewer benchmark failed (exit ${viewer.status})`);
-    // A 10,000-feature layer styled by conditions next to the same layer unstyled: its own program too.
-    const layers = spawnSync(process.execPath, [fileURLToPath(new URL('./layers-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
-    if (layers.status !== 0) problems.run.push(`the layer benchmark failed (exit ${layers.status})`);
-    // The demo's first load, bytes compressed against identity: its own program too.
-    const firstLoad = spawnSync(process.execPath, [fileURLToPath(new URL('./first-load-run.js', import.meta.url))], { stdio: 'inherit' });
-    if (firstLoad.status !== 0) problems.run.push(`the first-load bytes benchmark failed (exit ${firstLoad.status})`);
-    // Layers of 100,000 and 1,000,000 points and 100,000 extruded polygons next to bare CesiumJS primitives.
-    const dataScale = spawnSync(process.execPath, [fileURLToPath(new URL('./data-scale-run.js', import.meta.url)), ...(mode === 'quick' ? ['--quick'] : [])], { stdio: 'inherit' });
-    if (dataScale.status !== 0) problems.run.push(`the data-scale benchmark failed (exit ${dataScale.status})`);
-    // A GeoJSON file of points far too large for the browser, tiled by the server (500 MB; 100 MB with --quick).
-    const tilesLarge = spawnSync(process.execPath, [fileURLToPath(new URL('./tiles-large.js', import.meta.url)), mode === 'quick' ? '100' : '500'], { stdio: 'inherit' });
-    if (tilesLarge.status !== 0) problems.run.push(`the large-file tiles benchmark failed (exit ${tilesLarge.status})`);
-    // The live scene's sync latency with 2, 5 and 20 clients next to a bare Yjs relay, and memory per open document.
-    const liveSync = spawnSync(process.execPath, [fileURLToPath(new URL('./live-sync.js', import.meta.url))], { stdio: 'inherit' });
-    if (liveSync.status !== 0) problems.run.push(`the live sync benchmark failed (exit ${liveSync.status})`);
+    // The other parts, each its own program, one after the other (never beside another), after the server runs. A part
+    // that fails stops the bench with its message: a run that goes on would leave that part's figures out unnoticed.
+    const quick = mode === 'quick' ? ['--quick'] : [];
+    const parts = [
+      // Calls across the plugin sandbox's boundary (it loads QuickJS).
+      ['plugin bridge', 'plugin-bridge-run.js', quick],
+      // The viewer's first frame next to bare CesiumJS.
+      ['viewer', 'viewer-run.js', quick],
+      // A 10,000-feature layer styled by conditions next to the same layer unstyled.
+      ['layer', 'layers-run.js', quick],
+      // The demo's first load, bytes compressed against identity.
+      ['first-load bytes', 'first-load-run.js', []],
+      // Layers of 100,000 and 1,000,000 points and 100,000 extruded polygons next to bare CesiumJS primitives.
+      ['data-scale', 'data-scale-run.js', quick],
+      // A GeoJSON file of points far too large for the browser, tiled by the server (500 MB; 100 MB with --quick).
+      ['large-file tiles', 'tiles-large.js', [mode === 'quick' ? '100' : '500']],
+      // The live scene's sync latency with 2, 5 and 20 clients next to a bare Yjs relay, and memory per open document.
+      ['live sync', 'live-sync.js', []],
+    ];
+    for (const [name, script, args] of parts) {
+      const seconds = await runPart(name, [fileURLToPath(new URL(`./${script}`, import.meta.url)), ...args]);
+      logAs(name)(`took ${seconds.toFixed(1)} s`);
+    }
   } finally {
     const seen = Object.entries(problems).flatMap(([where, list]) => list.map((p) => `  - ${where}: ${p}`));
     if (seen.length > 0) process.stdout.write(`\nproblems seen:\n${seen.join('\n')}\n`);

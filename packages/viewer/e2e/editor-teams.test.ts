@@ -22,6 +22,8 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     viewport: { width: 1000, height: 640 },
     setUp: async (h) => {
       await h.project('city');
+      // A name of its own, apart from its address: the start page names projects by their names.
+      expect((await h.admin('PATCH', '/api/projects/city', { name: 'City hall' })).status).toBe(200);
       await h.admin('PUT', '/api/projects/city/scene', emptyScene());
       for (const [email, name] of [['ana@example.org', 'Ana'], ['rita@example.org', 'Rita']]) {
         const res = await h.admin('POST', '/api/users', { email, name, password: PASSWORD });
@@ -52,9 +54,9 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
 
     await signInAs(page, fx.h.url, 'ana@example.org');
     expect(await page.getByTestId('signed-in-as').textContent()).toBe('Ana (ana@example.org)');
-    expect(await page.getByTestId('project-list').textContent()).toContain('cityowner');
+    expect(await page.getByTestId('project-list').textContent()).toBe('City hallcityowner');
     await shot(page, '2-projects');
-    await page.getByRole('link', { name: 'city' }).click();
+    await page.getByRole('link', { name: 'City hall' }).click();
     await page.getByTestId('map-panel').waitFor();
     expect(await page.getByTestId('my-role').textContent()).toBe('owner');
     expect(await page.getByTestId('read-only').count()).toBe(0);
@@ -112,8 +114,8 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
 
     await page.goto(invitationLink);
     // The page names who invites, the project and the role before anyone joins (docs/teams.md).
-    await expect.poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 }).toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “city” with the role writer\./);
-    expect(await page.locator('[data-testid=invitation] h2').textContent()).toBe('Join “city”');
+    await expect.poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 }).toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “City hall” with the role writer\./);
+    expect(await page.locator('[data-testid=invitation] h2').textContent()).toBe('Join “City hall”');
     await shot(page, '3b-invitation');
     await page.getByTestId('invitation-name').fill('Bo');
     await page.getByTestId('invitation-password').fill(PASSWORD);
@@ -179,12 +181,14 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
 
     await page.getByTestId('token-name').fill('ci');
     await page.getByTestId('token-role').selectOption('reader');
+    // The token's project choice names each project, its address beside.
+    expect(await page.locator('.token-projects label').allTextContents()).toEqual(['City hallcity']);
     await page.getByTestId('token-project-city').check();
     await page.getByTestId('token-expires').fill('2099-12-31');
     await page.getByTestId('token-create').click();
     const secret = await page.getByTestId('new-token-value').inputValue();
     expect(secret).toMatch(/^orbis_pat_\S{40,}$/);
-    await expect.poll(() => page.getByTestId('token').textContent(), { timeout: 30_000 }).toBe('cireader · city · until Dec 31, 2099');
+    await expect.poll(() => page.getByTestId('token').textContent(), { timeout: 30_000 }).toBe('cireader · City hall · until Dec 31, 2099');
     await shot(page, '6-account-token');
     expect(await seriousAxeViolations(page)).toEqual([]);
     const asToken = (method: string) => fetch(`${fx.h.url}/api/projects/city`, { method, headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{"description":"x"}' });
@@ -251,7 +255,7 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     expect(await page.locator('header strong').first().textContent()).toBe('Flood map 2026');
     // The list names projects by their names (the address is beside it).
     await page.getByTestId('back-to-projects').click();
-    await expect.poll(() => page.getByTestId('project-list').getByRole('link').allTextContents(), { timeout: 30_000 }).toEqual(['city', 'Flood map 2026']);
+    await expect.poll(() => page.getByTestId('project-list').getByRole('link').allTextContents(), { timeout: 30_000 }).toEqual(['City hall', 'Flood map 2026']);
     fx.tab.assertClean();
   });
 
@@ -282,7 +286,7 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     await message.getByRole('link', { name: 'Open it' }).click();
     await page.waitForURL(/\/editor\/city-copy$/, { timeout: 60_000 });
     await page.getByTestId('map-panel').waitFor();
-    expect((await store.getProjectByAlias('city-copy'))?.name).toBe('city');
+    expect((await store.getProjectByAlias('city-copy'))?.name).toBe('City hall');
     fx.tab.assertClean();
   });
 });

@@ -94,7 +94,7 @@ export const modelRoutes = {
     action: 'item.import',
     params: params.model,
     summary:
-      'Import items, all or nothing: CSV, a JSON array of field objects, a GeoJSON FeatureCollection, or a GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence; by Content-Type or the Content-Disposition file name)',
+      'Import items, all or nothing: CSV, a JSON array of field objects, a GeoJSON FeatureCollection, or a GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence; by Content-Type or the file name), as the body or the multipart field file',
     query: Type.Object({ public: Type.Optional(oneOf(['true', 'false'], "whether the items are public (default: the model's own visibility)")) }),
     bodyByType: {
       'text/csv': shaped<unknown>({
@@ -106,6 +106,12 @@ export const modelRoutes = {
       'application/geopackage+sqlite3': shaped<unknown>({ description: 'a GeoPackage: every feature table' }),
       'application/flatgeobuf': shaped<unknown>({ description: 'a FlatGeobuf file' }),
       'application/geo+json-seq': shaped<unknown>({ description: 'one GeoJSON feature per line' }),
+      'application/octet-stream': shaped<unknown>({
+        description: 'any of these, by the Content-Disposition file name (.csv, .json, .geojson, .zip, .gpkg, .fgb, .geojsonl …)',
+      }),
+      'multipart/form-data': shaped<unknown>({
+        properties: { file: { description: "any of these, by the part's media type, or by its file name where that is application/octet-stream" } },
+      }),
     },
     answers: {
       201: Type.Object({ created: Type.Integer() }, { description: 'how many items were created' }),

@@ -112,7 +112,8 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
   hot = hotListing(ctx, withHotRequestMetrics(logger ? hotRequestLog(app, ids, ctx.trustProxy ?? false) : undefined, ctx.metrics?.figures));
   // Before any hook or route: the plugin wraps those registered after it.
   await ctx.tracing?.instrument(app);
-  installErrorHandling(app);
+  // A refused body is read up to the largest upload this server accepts (ORBIS_MAX_UPLOAD_MB) before the answer.
+  installErrorHandling(app, { drainBytes: ctx.maxUploadBytes });
   installRequestMetrics(app, ctx);
   acceptEmptyJsonBodies(app);
   // Answers keep the exact text and key order their handlers make: response schemas document them.

@@ -11,13 +11,17 @@ export function Field({ label, hint, children }: { label: string; hint?: string;
 /** What a guard adds to a control (`Permissions.guardProps`). */
 type Guard = { disabled?: boolean; title?: string; 'data-needs-role'?: string };
 
-/** A labelled checkbox (`.check`), the component form of `checkbox()`; `onChange` gets the new state. */
-export function Checkbox({ label, checked, onChange, testid, ...guard }: Guard & { label: string; checked: boolean; onChange: (checked: boolean) => void; testid?: string }) {
+/**
+ * A labelled checkbox (`.check`), the component form of `checkbox()`; `onChange` gets the new state. A `hint` is
+ * secondary text after the label (a project's address after its name).
+ */
+export function Checkbox({ label, hint, checked, onChange, testid, ...guard }: Guard & { label: string; hint?: string; checked: boolean; onChange: (checked: boolean) => void; testid?: string }) {
   return h(
     'label',
     { class: 'check' },
     h('input', { type: 'checkbox', checked, 'data-testid': testid, ...guard, onChange: (e: Event) => onChange((e.currentTarget as HTMLInputElement).checked) }),
     h('span', {}, label),
+    hint && h('span', { class: 'hint' }, hint),
   );
 }
 

@@ -73,6 +73,42 @@ describe('POST …/models/{m}/import (docs/contract.md §10)', () => {
     expect(await count('marked')).toBe(3);
   });
 
+  it('reads a .csv by its file name as the GIS formats are read: as the multipart field "file", or as application/octet-stream named by Content-Disposition', async () => {
+    await h.admin('POST', '/api/projects/lib/models', { key: 'named', public: true, fields });
+    const csv = 'name,capacity,loc_lng,loc_lat\nE,5,139.7,35.6\n';
+    const importForm = (name: string, text: string, type = 'application/octet-stream') => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type }), name);
+      return fetch(`${h.url}/api/projects/lib/models/named/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+    };
+    const multipart = await importForm('shelters.csv', csv);
+    expect(multipart.status, await multipart.clone().text()).toBe(201);
+    expect(await multipart.json()).toEqual({ created: 1 });
+    // A part's own media type decides where it names one.
+    expect(await (await importForm('export', 'name\nF\n', 'text/csv')).json()).toEqual({ created: 1 });
+    const octet = await fetch(`${h.url}/api/projects/lib/models/named/import?public=true`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="shelters.csv"' },
+      body: 'name\nG\n',
+    });
+    expect(await octet.json()).toEqual({ created: 1 });
+    // A GIS format the same ways: a GeoJSON sequence by its name.
+    const line = JSON.stringify({ type: 'Feature', geometry: { type: 'Point', coordinates: [135.5, 34.7] }, properties: { name: 'H' } });
+    expect(await (await importForm('more.geojsonl', `${line}\n`)).json()).toEqual({ created: 1 });
+    const listed = (await (await h.get('/api/p/lib/named.json')).json()) as { results: Record<string, unknown>[] };
+    expect(listed.results.map((r) => r.name)).toEqual(['E', 'F', 'G', 'H']);
+    expect(listed.results[0]).toMatchObject({ capacity: 5, loc: { type: 'Point', coordinates: [139.7, 35.6] } });
+    // A name of no known format, or a multipart field other than "file", is still refused, and nothing is created.
+    const unknown = await importForm('notes.txt', csv);
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/for "notes\.txt"$/);
+    const other = new FormData();
+    other.append('upload', new Blob([csv]), 'shelters.csv');
+    const wrongField = await fetch(`${h.url}/api/projects/lib/models/named/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: other });
+    expect(((await wrongField.json()) as { error: { message: string } }).error.message).toMatch(/unexpected file field "upload"/);
+    expect(await count('named')).toBe(4);
+  });
+
   it('needs the admin token', async () => {
     const r = await fetch(`${h.url}/api/projects/lib/models/places/import`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body: 'name\nx\n' });
     expect(r.status).toBe(401);

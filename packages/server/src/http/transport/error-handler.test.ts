@@ -19,7 +19,7 @@ describe('error handling', () => {
 
   it('answers an unexpected failure with a bare 500 that shows no internals', async () => {
     const app = Fastify({ logger: false });
-    installErrorHandling(app);
+    installErrorHandling(app, { drainBytes: 1024 });
     app.get('/boom', async () => {
       throw new Error('SQLITE_CORRUPT at /var/lib/orbis/data/orbis.db');
     });

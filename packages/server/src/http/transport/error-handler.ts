@@ -6,6 +6,7 @@ import { InputError } from '../../input-error.js';
 import { StoreConflictError, StoreNotFoundError } from '../../store/store.js';
 import type { ErrorCode } from '@orbis/contract';
 import { ApiError, errorBody } from './api-error.js';
+import { drainUnreadBody } from './unread-body.js';
 
 /**
  * A route schema's refusal (Fastify's Ajv) as docs/contract.md §2 codes it: a body is `invalid_body`, a path
@@ -44,19 +45,22 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError('internal', 'internal server error');
 }
 
-/** Installs the single error handler and the not-found handler. */
-export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err, request, reply) => {
+/**
+ * Installs the single error handler and the not-found handler. A body left unread by a refusal (a `reader`'s upload)
+ * is read and discarded first, up to `drainBytes`, so that a client still sending gets the answer; a longer body,
+ * or one a parser had begun, would pin the connection: it is answered and the connection closed.
+ */
+export function installErrorHandling(app: FastifyInstance, { drainBytes }: { drainBytes: number }): void {
+  app.setErrorHandler(async (err, request, reply) => {
     const apiError = toApiError(err);
     if (apiError.code === 'internal') request.log.error({ err }, 'request failed');
     if (reply.sent || reply.raw.headersSent) {
       reply.raw.destroy();
-      return;
+      return reply;
     }
-    // A body left unread (a refused upload) would pin the connection: close it after answering.
-    if (!request.raw.complete) reply.header('Connection', 'close');
+    if (!(await drainUnreadBody(request.raw, drainBytes))) reply.header('Connection', 'close');
     if (apiError.retryAfterSeconds !== undefined) reply.header('retry-after', String(apiError.retryAfterSeconds));
-    reply.code(apiError.status).type('application/json; charset=utf-8').send(errorBody(apiError.code, apiError.message));
+    return reply.code(apiError.status).type('application/json; charset=utf-8').send(errorBody(apiError.code, apiError.message));
   });
   app.setNotFoundHandler((request, reply) => {
     reply

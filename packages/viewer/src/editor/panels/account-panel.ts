@@ -60,14 +60,14 @@ function LanguageChoice({ user }: { user: UserRecord }) {
   return h(Field, { label: t('language.label') }, h(Select, { options, value: isLanguage(user.language) ? user.language : language(), onChange: choose, label: t('language.label'), testid: 'account-language', lang: true }));
 }
 
-/** A token in the list: its name, what it may do, and revoking it. */
-function TokenRow({ token, reload }: { token: TokenRecord; reload: () => Promise<void> }) {
+/** A token in the list: its name, what it may do (its projects by name, where one is still a member), and revoking it. */
+function TokenRow({ token, projects, reload }: { token: TokenRecord; projects: Me['projects']; reload: () => Promise<void> }) {
   const revoke = async () => {
     if (!confirm(t('tokens.revokeConfirm', { name: token.name }))) return;
     await revokeToken(token.id).catch((err: unknown) => toastError(t('tokens.couldNotRevoke'), err));
     await reload();
   };
-  const scope = [token.role ? roleName(token.role) : t('tokens.yourRole'), token.projects ? token.projects.join(', ') : t('tokens.everyProject'), token.expiresAt ? t('tokens.until', { date: formatDate(token.expiresAt, { dateStyle: 'medium', timeZone: 'UTC' }) }) : t('tokens.noExpiry')];
+  const scope = [token.role ? roleName(token.role) : t('tokens.yourRole'), token.projects ? token.projects.map((alias) => projects.find((p) => p.alias === alias)?.name ?? alias).join(', ') : t('tokens.everyProject'), token.expiresAt ? t('tokens.until', { date: formatDate(token.expiresAt, { dateStyle: 'medium', timeZone: 'UTC' }) }) : t('tokens.noExpiry')];
   return h(
     'li',
     { 'data-testid': 'token' },
@@ -120,7 +120,7 @@ function TokensSection({ projects }: { projects: Me['projects'] }) {
     {},
     h('h2', {}, t('tokens.title')),
     h('p', { class: 'hint' }, t('tokens.about')),
-    h('ul', { class: 'list', 'data-testid': 'token-list' }, tokens?.length === 0 ? h('li', { class: 'hint' }, t('tokens.none')) : tokens?.map((token) => h(TokenRow, { key: token.id, token, reload }))),
+    h('ul', { class: 'list', 'data-testid': 'token-list' }, tokens?.length === 0 ? h('li', { class: 'hint' }, t('tokens.none')) : tokens?.map((token) => h(TokenRow, { key: token.id, token, projects, reload }))),
     made ? h(NewToken, made) : h('div', { hidden: true, 'data-testid': 'new-token' }),
     h(
       'form',
@@ -132,7 +132,8 @@ function TokensSection({ projects }: { projects: Me['projects'] }) {
         'fieldset',
         { class: 'token-projects' },
         h('legend', {}, t('tokens.projects')),
-        projects.map((p) => h(Checkbox, { key: p.alias, label: p.alias, checked: chosen.has(p.alias), onChange: toggle(p.alias), testid: `token-project-${p.alias}` })),
+        // By name, as the project list above names them, with the address beside.
+        projects.map((p) => h(Checkbox, { key: p.alias, label: p.name, hint: p.alias, checked: chosen.has(p.alias), onChange: toggle(p.alias), testid: `token-project-${p.alias}` })),
       ),
       h(Button, { label: t('tokens.make'), icon: KeyRound, type: 'submit', variant: 'primary', testid: 'token-create' }),
     ),
