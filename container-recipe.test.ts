@@ -40,7 +40,10 @@ describe('the container recipe (Dockerfile, compose.yaml)', () => {
 
   it('copies what exists and starts the CLI the repository has; leaves installed and built files to the build', () => {
     for (const copy of instructions.filter((i) => i.op === 'COPY' && !i.args.startsWith('--from'))) {
-      const sources = copy.args.split(/\s+/).filter((a) => !a.startsWith('--')).slice(0, -1);
+      const sources = copy.args
+        .split(/\s+/)
+        .filter((a) => !a.startsWith('--'))
+        .slice(0, -1);
       for (const source of sources) expect(existsSync(join(ROOT, source)), source).toBe(true);
     }
     expect(command.slice(0, 1)).toEqual(['node']);
@@ -53,12 +56,20 @@ describe('the container recipe (Dockerfile, compose.yaml)', () => {
   });
 
   it("wires compose.yaml's server to its PostgreSQL and S3-compatible services", () => {
-    const compose = parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, { image?: string; build?: string; environment?: Record<string, string>; command?: string; entrypoint?: string[] }> };
+    const compose = parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { image?: string; build?: string; environment?: Record<string, string>; command?: string; entrypoint?: string[] }>;
+    };
     const { orbis, postgres, s3, bucket } = compose.services;
     expect(orbis?.build).toBe('.');
     const env = orbis!.environment!;
     const db = new URL(env.ORBIS_DATABASE_URL!);
-    expect([db.protocol, db.hostname, db.username, db.password, db.pathname]).toEqual(['postgres:', 'postgres', postgres!.environment!.POSTGRES_USER, postgres!.environment!.POSTGRES_PASSWORD, `/${postgres!.environment!.POSTGRES_DB}`]);
+    expect([db.protocol, db.hostname, db.username, db.password, db.pathname]).toEqual([
+      'postgres:',
+      'postgres',
+      postgres!.environment!.POSTGRES_USER,
+      postgres!.environment!.POSTGRES_PASSWORD,
+      `/${postgres!.environment!.POSTGRES_DB}`,
+    ]);
     // pg_dump in the image is Debian bookworm's, which dumps a server of its own major (15) or older.
     expect(postgres!.image).toBe('postgres:15');
     const storage = /^s3:\/\/([^/]+)\//.exec(env.ORBIS_STORAGE!);
@@ -73,7 +84,16 @@ describe('the container recipe (Dockerfile, compose.yaml)', () => {
 
   it("starts the server with the image's command and settings (here on 127.0.0.1 and any port), ready, and stops on SIGTERM", async () => {
     const data = mkdtempSync(join(tmpdir(), 'orbis-container-'));
-    const env = { ...process.env, ...finalEnv, HOST: '127.0.0.1', PORT: '0', ORBIS_DATA_DIR: data, ORBIS_NO_DEMO: '1', ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '' };
+    const env = {
+      ...process.env,
+      ...finalEnv,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ORBIS_DATA_DIR: data,
+      ORBIS_NO_DEMO: '1',
+      ORBIS_DATABASE_URL: '',
+      ORBIS_STORAGE: '',
+    };
     const child = spawn(process.execPath, command.slice(1), { cwd: ROOT, env });
     let out = '';
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

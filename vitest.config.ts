@@ -17,7 +17,8 @@ const CONFORMANCE = [
   'packages/server/src/http/**/*.test.ts',
   'packages/server/src/demo/**/*.test.ts',
   'packages/server/src/server.test.ts',
-  'packages/server/src/live/**/*.test.ts', 'packages/server/src/metrics/tracing.test.ts',
+  'packages/server/src/live/**/*.test.ts',
+  'packages/server/src/metrics/tracing.test.ts',
 ];
 
 export default defineConfig({

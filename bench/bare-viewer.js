@@ -1,16 +1,7 @@
 // Runs in the browser, on the bench's bare CesiumJS pages (viewer-bare.html, data-scale-bare.html),
 // served at /bench/bare-viewer.js by viewer.js's front server: CesiumJS set up as Orbis's
 // CesiumEngine sets it up (packages/viewer/src/engine/cesium/cesium-engine.ts), with no Orbis code.
-import {
-  buildModuleUrl,
-  Cartesian3,
-  EllipsoidTerrainProvider,
-  ImageryLayer,
-  Ion,
-  Math as CesiumMath,
-  TileMapServiceImageryProvider,
-  Viewer,
-} from 'cesium';
+import { buildModuleUrl, Cartesian3, EllipsoidTerrainProvider, ImageryLayer, Ion, Math as CesiumMath, TileMapServiceImageryProvider, Viewer } from 'cesium';
 
 /**
  * A Viewer in `container` as CesiumEngine makes it: no ion token, no widgets, Natural Earth II from

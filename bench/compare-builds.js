@@ -32,7 +32,8 @@ const option = (name, fallback) => {
   return i < 0 ? fallback : args[i + 1];
 };
 const builds = { A: args[0], B: args[1] };
-if (!builds.A || !builds.B || builds.A.startsWith('--') || builds.B.startsWith('--')) throw new Error('usage: node bench/compare-builds.js A_DIST B_DIST [--target cursor] [--rounds 4] [--seconds 4]');
+if (!builds.A || !builds.B || builds.A.startsWith('--') || builds.B.startsWith('--'))
+  throw new Error('usage: node bench/compare-builds.js A_DIST B_DIST [--target cursor] [--rounds 4] [--seconds 4]');
 const target = option('--target', 'cursor');
 const rounds = Number(option('--rounds', '4'));
 const seconds = Number(option('--seconds', '4'));
@@ -44,7 +45,9 @@ const MODEL = `/api/p/${PROJECT_ALIAS}/places.json`;
 /** The CPU time (ms) a process has used so far, from /proc (Linux); NaN elsewhere. */
 function cpuMsOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return Number.NaN;
@@ -77,9 +80,25 @@ async function serveBuild(dist, dataDir, adminToken, level, runtime) {
     const { servingRelaunch } = await import(pathToFileURL(join(dist, 'cli/runtime-tuning.js')).href);
     launch = servingRelaunch(['serve'], [], base) ?? launch;
   } else if (runtime !== 'defaults') throw new Error(`unknown runtime ${runtime}: tuned or defaults`);
-  const child = spawnNode([...launch.execArgv, '--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
-    env: launch.env,
-  });
+  const child = spawnNode(
+    [
+      ...launch.execArgv,
+      '--input-type=module',
+      '-e',
+      `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`,
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--no-demo',
+    ],
+    {
+      env: launch.env,
+    },
+  );
   const [, url] = await waitForLine(child, /Orbis listening on (http:\/\/\S+)/, `orbis serve (${dist})`);
   child.stdout.resume();
   return { child, url };
@@ -119,7 +138,10 @@ try {
   } else if (target === 'modelFirstPage' || target === 'modelCursor') {
     const items = Math.min(total, 100_000);
     await seedModel({ url: A }, adminToken, items);
-    paths = target === 'modelFirstPage' ? [`${MODEL}?page=1&limit=50`] : (await collectCursors(`${A}${MODEL}`, items)).map((c) => `${MODEL}?start_cursor=${encodeURIComponent(c)}&limit=50`);
+    paths =
+      target === 'modelFirstPage'
+        ? [`${MODEL}?page=1&limit=50`]
+        : (await collectCursors(`${A}${MODEL}`, items)).map((c) => `${MODEL}?start_cursor=${encodeURIComponent(c)}&limit=50`);
   } else throw new Error(`unknown --target ${target}`);
   const pageBytes = (await (await fetch(`${A}${first}`)).arrayBuffer()).byteLength;
   const ceilingChild = spawnNode([fileURLToPath(new URL('./ceiling-server.js', import.meta.url)), String(pageBytes)]);
@@ -145,12 +167,16 @@ try {
       results[name].push({ ratio: r.rps / c.rps, cpuUs: r.cpuUs, rps: r.rps, wrong: r.wrong, rssMb: r.rssMb });
     }
     const last = (name) => results[name].at(-1);
-    console.log(`round ${round + 1}: ceiling ${c.rps} req/s (${c.cpuUs.toFixed(0)} µs); A ${last('A').ratio.toFixed(3)} (${last('A').cpuUs.toFixed(0)} µs); B ${last('B').ratio.toFixed(3)} (${last('B').cpuUs.toFixed(0)} µs)`);
+    console.log(
+      `round ${round + 1}: ceiling ${c.rps} req/s (${c.cpuUs.toFixed(0)} µs); A ${last('A').ratio.toFixed(3)} (${last('A').cpuUs.toFixed(0)} µs); B ${last('B').ratio.toFixed(3)} (${last('B').cpuUs.toFixed(0)} µs)`,
+    );
   }
   for (const name of ['A', 'B']) {
     const list = results[name];
     const wrong = list.reduce((n, r) => n + r.wrong, 0);
-    console.log(`${name} ${builds[name]}: ${target} ratio median ${median(list.map((r) => r.ratio)).toFixed(3)}, server CPU median ${median(list.map((r) => r.cpuUs)).toFixed(0)} µs per request, RSS after the last round ${list.at(-1).rssMb.toFixed(1)} MB${wrong ? `, ${wrong} wrong answers` : ''}`);
+    console.log(
+      `${name} ${builds[name]}: ${target} ratio median ${median(list.map((r) => r.ratio)).toFixed(3)}, server CPU median ${median(list.map((r) => r.cpuUs)).toFixed(0)} µs per request, RSS after the last round ${list.at(-1).rssMb.toFixed(1)} MB${wrong ? `, ${wrong} wrong answers` : ''}`,
+    );
   }
 } finally {
   for (const child of children) await stopChild(child);

@@ -92,13 +92,29 @@ const MODEL_PATH = `/api/p/${PROJECT_ALIAS}/places.json`;
  */
 export async function seedModel(server, adminToken, count) {
   const auth = { authorization: `Bearer ${adminToken}` };
-  const model = { key: 'places', public: true, fields: [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'loc', type: 'geometry' }] };
-  const created = await fetch(`${server.url}/api/projects/${PROJECT_ALIAS}/models`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(model) });
+  const model = {
+    key: 'places',
+    public: true,
+    fields: [
+      { key: 'name', type: 'text', required: true },
+      { key: 'capacity', type: 'integer' },
+      { key: 'loc', type: 'geometry' },
+    ],
+  };
+  const created = await fetch(`${server.url}/api/projects/${PROJECT_ALIAS}/models`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(model),
+  });
   if (created.status !== 201) throw new Error(`creating the bench model: HTTP ${created.status}`);
   const rows = ['name,capacity,loc_lng,loc_lat'];
   for (let i = 0; i < count; i++) rows.push(`Place ${i},${i % 1000},${(139 + (i % 1000) / 1000).toFixed(4)},${(35 + (i % 997) / 1000).toFixed(4)}`);
   const started = performance.now();
-  const imported = await fetch(`${server.url}/api/projects/${PROJECT_ALIAS}/models/places/import?public=true`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: `${rows.join('\n')}\n` });
+  const imported = await fetch(`${server.url}/api/projects/${PROJECT_ALIAS}/models/places/import?public=true`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'text/csv' },
+    body: `${rows.join('\n')}\n`,
+  });
   const seconds = (performance.now() - started) / 1000;
   if (imported.status !== 201) throw new Error(`importing the bench items: HTTP ${imported.status} ${await imported.text()}`);
   return Math.round(count / seconds);
@@ -121,7 +137,8 @@ async function measureServer(server, adminToken, total, seconds, problems, log) 
     // A revalidation must answer 304 (not 2xx) to every request.
     const revalidation = options.headers?.['if-none-match'] !== undefined;
     const wrong = revalidation ? run.requests - run.non2xx : run.non2xx;
-    if (wrong || run.errors) problems.push(`${name}: ${wrong} answers of the wrong status, ${run.errors} errors (${run.timeouts} timeouts) in ${run.requests} requests`);
+    if (wrong || run.errors)
+      problems.push(`${name}: ${wrong} answers of the wrong status, ${run.errors} errors (${run.timeouts} timeouts) in ${run.requests} requests`);
     const busySeconds = await waitUntilIdle(listUrl);
     if (busySeconds > 1) problems.push(`${name}: the server needed ${busySeconds.toFixed(1)} s after the run to answer promptly again`);
     return run;
@@ -155,12 +172,25 @@ async function measureServer(server, adminToken, total, seconds, problems, log) 
     const modelCursor = await ceilingThen('{model}.json random cursor', targets.modelCursor);
     // The same first page, revalidated: a 304 from the project row alone.
     const notModified = await ceilingThen('304 (If-None-Match)', targets.firstPage, { 'if-none-match': etag });
-    return { ceiling: medianRun(ceilings), ceilingSamples: ceilings.map((c) => c.rps), firstPage, cursor, deepOffset, modelFirstPage, modelCursor, notModified, importRowsPerSecond, items };
+    return {
+      ceiling: medianRun(ceilings),
+      ceilingSamples: ceilings.map((c) => c.rps),
+      firstPage,
+      cursor,
+      deepOffset,
+      modelFirstPage,
+      modelCursor,
+      notModified,
+      importRowsPerSecond,
+      items,
+    };
   });
   log(`streaming the full list of ${total} assets…`);
   const fullList = await measureFullList(listUrl, firstPageUrl, server.pid, total);
   if (fullList.slowestProbeMs > STARVED_MS) {
-    problems.push(`full list: a first-page request sent while the ${fullList.seconds.toFixed(1)} s stream ran took ${fullList.slowestProbeMs.toFixed(0)} ms (the stream starves other requests)`);
+    problems.push(
+      `full list: a first-page request sent while the ${fullList.seconds.toFixed(1)} s stream ran took ${fullList.slowestProbeMs.toFixed(0)} ms (the stream starves other requests)`,
+    );
   }
   return { pageBytes, ...runs, fullList, cursorPaths: targets.cursor };
 }

@@ -16,7 +16,9 @@ function pointsFile(n) {
   for (let i = 0; i < n; i++) {
     const lng = (130 + (i % side) * step).toFixed(5);
     const lat = (31 + Math.floor(i / side) * step).toFixed(5);
-    parts.push(`{"type":"Feature","properties":{"id":${i},"kind":"${KINDS[i % KINDS.length]}","height":${(i * 37) % 5000}},"geometry":{"type":"Point","coordinates":[${lng},${lat}]}}`);
+    parts.push(
+      `{"type":"Feature","properties":{"id":${i},"kind":"${KINDS[i % KINDS.length]}","height":${(i * 37) % 5000}},"geometry":{"type":"Point","coordinates":[${lng},${lat}]}}`,
+    );
   }
   return `{"type":"FeatureCollection","features":[${parts.join(',')}]}`;
 }
@@ -59,9 +61,26 @@ export function dataScaleCases() {
   return [
     { name: 'points100k', features: 100_000, file: () => pointsFile(100_000), camera: CAMERA, bare: 'points', timeoutMs: 180_000 },
     { name: 'conditions100k', features: 100_000, file: () => pointsFile(100_000), camera: CAMERA, appearance: CONDITIONS, timeoutMs: 180_000 },
-    { name: 'polygons100k', features: 100_000, file: () => polygonsFile(100_000), camera: CAMERA, appearance: { polygon: { extrudedHeight: { expression: '${height}' } } }, bare: 'polygons', timeoutMs: 300_000 },
+    {
+      name: 'polygons100k',
+      features: 100_000,
+      file: () => polygonsFile(100_000),
+      camera: CAMERA,
+      appearance: { polygon: { extrudedHeight: { expression: '${height}' } } },
+      bare: 'polygons',
+      timeoutMs: 300_000,
+    },
     { name: 'points1M', features: 1_000_000, file: () => pointsFile(1_000_000), camera: CAMERA, bare: 'points', is1M: true, timeoutMs: 300_000 },
     // docs/contract.md §18 `cluster` (issue 42): the same million points clustered by Orbis, the bare page drawing them all.
-    { name: 'clustered1M', features: 1_000_000, file: () => pointsFile(1_000_000), camera: CAMERA, cluster: { enabled: true }, bare: 'points', is1M: true, timeoutMs: 300_000 },
+    {
+      name: 'clustered1M',
+      features: 1_000_000,
+      file: () => pointsFile(1_000_000),
+      camera: CAMERA,
+      cluster: { enabled: true },
+      bare: 'points',
+      is1M: true,
+      timeoutMs: 300_000,
+    },
   ];
 }

@@ -47,7 +47,10 @@ try {
   const chosen = { ...base, ...(orbisAppearance ? { appearance: orbisAppearance } : {}) };
   const urls = await publishCases(orbis, token, [chosen], (line) => process.stderr.write(`${line}\n`));
   const config = { camera: chosen.camera, url: urls.points100k.file, kind: 'points', ...(barePoint ? { point: barePoint } : {}) };
-  const bare = readFileSync(BARE_PAGE, 'utf8').replace('<!--bench:config-->', `<script id="bench-config" type="application/json">${JSON.stringify(config)}</script>`);
+  const bare = readFileSync(BARE_PAGE, 'utf8').replace(
+    '<!--bench:config-->',
+    `<script id="bench-config" type="application/json">${JSON.stringify(config)}</script>`,
+  );
   front = await startFrontServer(orbis.url, { '/bare/points100k': bare }, problems);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, OFFLINE_ARG] });
   const fps = { orbis: [], bare: [] };
@@ -65,10 +68,14 @@ try {
           const panned = await pan(page, 4_000);
           const cpuAfter = descendantsCpuMs('chromium');
           fps[side].push(panned.fps);
-          const perFrame = Object.entries(cpuAfter).map(([type, ms]) => `${type} ${Math.round((ms - (cpuBefore[type] ?? 0)) / Math.max(1, panned.frames))}`).join(', ');
+          const perFrame = Object.entries(cpuAfter)
+            .map(([type, ms]) => `${type} ${Math.round((ms - (cpuBefore[type] ?? 0)) / Math.max(1, panned.frames))}`)
+            .join(', ');
           cpu[side].push(Object.values(cpuAfter).reduce((a, b) => a + b, 0) - Object.values(cpuBefore).reduce((a, b) => a + b, 0));
           frames[side] += panned.frames;
-          console.log(`round ${round} ${side.padEnd(5)} pan ${i + 1}: ${panned.fps} fps (${panned.frames} frames in ${panned.seconds} s, ${panned.moves} moves); Chromium CPU ms per frame: ${perFrame}; CPUs busy ${Math.round((await busy) * 100)}%`);
+          console.log(
+            `round ${round} ${side.padEnd(5)} pan ${i + 1}: ${panned.fps} fps (${panned.frames} frames in ${panned.seconds} s, ${panned.moves} moves); Chromium CPU ms per frame: ${perFrame}; CPUs busy ${Math.round((await busy) * 100)}%`,
+          );
         }
       } finally {
         await context.close();
@@ -79,7 +86,9 @@ try {
   const b = median(fps.bare);
   console.log(`median pan fps: Orbis ${o}, bare ${b}, ratio ${(o / b).toFixed(2)} (target ≥ 0.8)`);
   const perFrame = (side) => cpu[side].reduce((a, b) => a + b, 0) / Math.max(1, frames[side]);
-  console.log(`Chromium CPU ms per pan frame (every process): Orbis ${Math.round(perFrame('orbis'))}, bare ${Math.round(perFrame('bare'))}, bare / Orbis ${(perFrame('bare') / perFrame('orbis')).toFixed(2)}`);
+  console.log(
+    `Chromium CPU ms per pan frame (every process): Orbis ${Math.round(perFrame('orbis'))}, bare ${Math.round(perFrame('bare'))}, bare / Orbis ${(perFrame('bare') / perFrame('orbis')).toFixed(2)}`,
+  );
   if (problems.length) console.log(`problems:\n  ${[...new Set(problems)].join('\n  ')}`);
 } finally {
   await browser?.close().catch(() => {});

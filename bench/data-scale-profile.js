@@ -15,7 +15,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, coldPage, OFFLINE_ARG, startFrontServer, 
 const name = process.argv[2];
 const withPan = process.argv.includes('--pan');
 const chosen = dataScaleCases().find((c) => c.name === name);
-if (!chosen) throw new Error(`usage: node bench/data-scale-profile.js CASE [--pan]; CASE is one of ${dataScaleCases().map((c) => c.name).join(', ')}`);
+if (!chosen)
+  throw new Error(
+    `usage: node bench/data-scale-profile.js CASE [--pan]; CASE is one of ${dataScaleCases()
+      .map((c) => c.name)
+      .join(', ')}`,
+  );
 
 /** Records each message a worker sends the page: [ms since navigation start, type, features in it]. */
 const TIMELINE = `(() => {
@@ -96,9 +101,16 @@ try {
   await page.goto(`${front.url}${urls[name].page}`, { waitUntil: 'commit' });
   // Not ready in time: the profiles up to then still say where the time went.
   const limitMs = Number(process.env.PROFILE_LIMIT_S ?? chosen.timeoutMs / 1000) * 1000;
-  await page.waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: limitMs, polling: 250 }).catch(() => console.log(`not ready within ${limitMs / 1000} s: profiled up to then`));
+  await page
+    .waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: limitMs, polling: 250 })
+    .catch(() => console.log(`not ready within ${limitMs / 1000} s: profiled up to then`));
   const main = (await cdp.send('Profiler.stop')).profile;
-  const { readyAt, messages, tasks, progress } = await page.evaluate(() => ({ readyAt: window.__benchReadyAt ?? performance.now(), messages: window.__benchMessages, tasks: window.__benchLongTasks, progress: document.querySelector('.layer-progress-text')?.textContent }));
+  const { readyAt, messages, tasks, progress } = await page.evaluate(() => ({
+    readyAt: window.__benchReadyAt ?? performance.now(),
+    messages: window.__benchMessages,
+    tasks: window.__benchLongTasks,
+    progress: document.querySelector('.layer-progress-text')?.textContent,
+  }));
   const workers = [];
   for (const w of workerSessions) {
     const result = await Promise.race([toWorker(w.sessionId, 'Profiler.stop'), new Promise((r) => setTimeout(r, 10_000))]);
@@ -106,12 +118,20 @@ try {
   }
 
   console.log(`${name} on Orbis: ready (or given up) at ${Math.round(readyAt)} ms after navigation start; progress: ${progress}`);
-  console.log('timeline of the worker\'s messages (ms since navigation start, type, features):');
+  console.log("timeline of the worker's messages (ms since navigation start, type, features):");
   const batches = messages.filter(([, type]) => type === 'batch');
   for (const [at, type, n] of messages.filter(([, type]) => type !== 'batch')) console.log(`  ${String(Math.round(at)).padStart(7)}  ${type} ${n || ''}`);
-  if (batches.length) console.log(`  batches: ${batches.length}, first at ${Math.round(batches[0][0])} ms, last at ${Math.round(batches.at(-1)[0])} ms, ${batches[0][2]} features each`);
+  if (batches.length)
+    console.log(
+      `  batches: ${batches.length}, first at ${Math.round(batches[0][0])} ms, last at ${Math.round(batches.at(-1)[0])} ms, ${batches[0][2]} features each`,
+    );
   const loading = tasks.filter(([start]) => start <= readyAt).sort((a, b) => b[1] - a[1]);
-  console.log(`main-thread long tasks before ready: ${loading.length}, over 100 ms: ${loading.filter(([, d]) => d > 100).length}; longest: ${loading.slice(0, 8).map(([s, d]) => `${Math.round(d)} ms at ${Math.round(s)}`).join(', ')}`);
+  console.log(
+    `main-thread long tasks before ready: ${loading.length}, over 100 ms: ${loading.filter(([, d]) => d > 100).length}; longest: ${loading
+      .slice(0, 8)
+      .map(([s, d]) => `${Math.round(d)} ms at ${Math.round(s)}`)
+      .join(', ')}`,
+  );
   const m = selfTimes(main);
   console.log(`\nmain thread, navigation to ready: ${m.totalMs} ms sampled; self time by function:\n${m.rows.join('\n')}`);
   for (const w of workers) {
@@ -129,7 +149,9 @@ try {
     const drawn = (await frames()) - before;
     await page.mouse.up();
     const p = selfTimes((await cdp.send('Profiler.stop')).profile);
-    console.log(`\npan: ${drawn} frames in ${((Date.now() - started) / 1000).toFixed(1)} s; main thread ${p.totalMs} ms sampled; self time by function:\n${p.rows.join('\n')}`);
+    console.log(
+      `\npan: ${drawn} frames in ${((Date.now() - started) / 1000).toFixed(1)} s; main thread ${p.totalMs} ms sampled; self time by function:\n${p.rows.join('\n')}`,
+    );
   }
   if (problems.length) console.log(`\nproblems:\n  ${problems.join('\n  ')}`);
 } finally {

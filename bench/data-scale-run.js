@@ -12,7 +12,13 @@ const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',') : undefined;
 // --orbis-only: Orbis's pages alone, no bare page (for a look at Orbis's own figures; no ratios).
 const orbisOnly = process.argv.includes('--orbis-only');
 const started = Date.now();
-const result = await benchDataScale({ runs: quick ? 1 : 3, runsOf1M: quick ? 1 : 2, only, orbisOnly, log: (line) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] data-scale: ${line}\n`) });
+const result = await benchDataScale({
+  runs: quick ? 1 : 3,
+  runsOf1M: quick ? 1 : 2,
+  only,
+  orbisOnly,
+  log: (line) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] data-scale: ${line}\n`),
+});
 
 const cell = (value) => (value === null || value === undefined ? '—' : String(value));
 const row = (cells) => cells.map((c, i) => (i === 0 ? cell(c).padEnd(40) : cell(c).padStart(11))).join('');
@@ -23,10 +29,19 @@ const lines = [
 for (const [name, c] of Object.entries(result.cases)) {
   const o = c.orbis;
   const b = c.bare;
-  lines.push(`${name} (${c.features.toLocaleString('en-US')} features, ${c.fileMb} MB, ${c.runs} runs; timeouts Orbis ${c.timeouts.orbis}, bare ${c.timeouts.bare})`);
+  lines.push(
+    `${name} (${c.features.toLocaleString('en-US')} features, ${c.fileMb} MB, ${c.runs} runs; timeouts Orbis ${c.timeouts.orbis}, bare ${c.timeouts.bare})`,
+  );
   lines.push(row(['  ready (ms)', o.readyMs, b?.readyMs, c.ratios?.ready ?? (c.ratios?.readyAtMost === undefined ? null : `< ${c.ratios.readyAtMost}`)]));
   lines.push(row([`  pan (fps, ≥ ${result.panSeconds} s drag)`, o.panFps, b?.panFps, c.ratios?.panFps]));
-  lines.push(row(['  JS heap main + workers (MB)', o.mainHeapMb === null ? null : `${o.mainHeapMb}+${o.workerHeapMb}`, b ? `${b.mainHeapMb}+${b.workerHeapMb}` : null, c.ratios?.heap]));
+  lines.push(
+    row([
+      '  JS heap main + workers (MB)',
+      o.mainHeapMb === null ? null : `${o.mainHeapMb}+${o.workerHeapMb}`,
+      b ? `${b.mainHeapMb}+${b.workerHeapMb}` : null,
+      c.ratios?.heap,
+    ]),
+  );
   lines.push(row(['  longest task loading (ms)', o.longestTaskMs, b?.longestTaskMs, null]));
   lines.push(row(['  tasks over 100 ms loading', o.tasksOver100Ms, b?.tasksOver100Ms, null]));
   lines.push(row(['  data on main thread at (ms)', o.dataMs, b?.dataMs, null]));
@@ -37,8 +52,13 @@ for (const [name, c] of Object.entries(result.cases)) {
   lines.push(row(['  longest CesiumJS script (ms)', o.longestCesiumScriptMs, b?.longestCesiumScriptMs, null]));
 }
 lines.push('targets:');
-for (const [name, t] of Object.entries(result.targets)) lines.push(`  ${name.padEnd(30)} ${cell(t.value).padStart(8)}  target ${t.target}  ${t.met === null ? 'not measured' : t.met ? 'met' : 'MISSED'}${t.bound ? ` (${t.bound})` : ''}`);
-lines.push(`other work on the CPUs: ${Math.round(result.machine.busyBefore * 100)}% before, ${Math.round(result.machine.busyAfter * 100)}% after; ${result.seconds} s`);
+for (const [name, t] of Object.entries(result.targets))
+  lines.push(
+    `  ${name.padEnd(30)} ${cell(t.value).padStart(8)}  target ${t.target}  ${t.met === null ? 'not measured' : t.met ? 'met' : 'MISSED'}${t.bound ? ` (${t.bound})` : ''}`,
+  );
+lines.push(
+  `other work on the CPUs: ${Math.round(result.machine.busyBefore * 100)}% before, ${Math.round(result.machine.busyAfter * 100)}% after; ${result.seconds} s`,
+);
 lines.push(result.problems.length ? `problems:\n  ${result.problems.join('\n  ')}` : 'problems: none');
 console.log(lines.join('\n'));
 if (only || orbisOnly) {

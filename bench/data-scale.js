@@ -7,7 +7,20 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, cleanUpOnSignal, coldPage, countRepeats, describeBuild, noteBusy, OFFLINE_ARG, startFrontServer, startOrbis, VIEWER_DIST, VIEWPORT } from './viewer.js';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  cleanUpOnSignal,
+  coldPage,
+  countRepeats,
+  describeBuild,
+  noteBusy,
+  OFFLINE_ARG,
+  startFrontServer,
+  startOrbis,
+  VIEWER_DIST,
+  VIEWPORT,
+} from './viewer.js';
 import { dataScaleCases, KINDS } from './data-scale-data.js';
 
 const BARE_PAGE = fileURLToPath(new URL('./data-scale-bare.html', import.meta.url));
@@ -136,7 +149,8 @@ export function scriptOwner(url) {
   return 'page';
 }
 
-const describeScript = ([, duration, url, invoker, fn, frame]) => `${Math.round(duration)} ms: ${invoker}${fn ? ` (${fn})` : ''} in ${url ? new URL(url).pathname : '?'}, in a frame of ${Math.round(frame)} ms`;
+const describeScript = ([, duration, url, invoker, fn, frame]) =>
+  `${Math.round(duration)} ms: ${invoker}${fn ? ` (${fn})` : ''} in ${url ? new URL(url).pathname : '?'}, in a frame of ${Math.round(frame)} ms`;
 
 /**
  * Drags the globe with the mouse for `ms` (longer if fewer than MIN_PAN_FRAMES were drawn), back
@@ -206,19 +220,29 @@ async function loadOnce(browser, url, label, timeoutMs, problems) {
     const cutShort = await page.evaluate(() => window.__benchCutShort === true);
     if (cutShort) {
       // Orbis gave up waiting at 45 s: the layer is drawn at the first frame after its last batch.
-      note('data-ready came at the viewer\'s 45 s settle limit, before the layer was drawn: measured to the first frame after the progress read "N of N" instead');
-      const drawn = await page.waitForFunction(() => window.__benchDrawnAt !== undefined, null, { timeout: timeoutMs, polling: 250 }).then(() => true, () => false);
+      note(
+        'data-ready came at the viewer\'s 45 s settle limit, before the layer was drawn: measured to the first frame after the progress read "N of N" instead',
+      );
+      const drawn = await page
+        .waitForFunction(() => window.__benchDrawnAt !== undefined, null, { timeout: timeoutMs, polling: 250 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!drawn) {
         note(`the layer was not drawn within ${timeoutMs / 1000} s of data-ready`);
         return { timedOut: true };
       }
     }
-    const { readyMs, dataMs, tasks, scripts } = await page.evaluate((cut) => ({
-      readyMs: cut ? Math.max(window.__benchDrawnAt, window.__benchReadyAt) : window.__benchReadyAt,
-      dataMs: window.__benchDataAt ?? performance.getEntriesByName('bench:data')[0]?.startTime ?? null,
-      tasks: window.__benchLongTasks,
-      scripts: window.__benchScripts,
-    }), cutShort);
+    const { readyMs, dataMs, tasks, scripts } = await page.evaluate(
+      (cut) => ({
+        readyMs: cut ? Math.max(window.__benchDrawnAt, window.__benchReadyAt) : window.__benchReadyAt,
+        dataMs: window.__benchDataAt ?? performance.getEntriesByName('bench:data')[0]?.startTime ?? null,
+        tasks: window.__benchLongTasks,
+        scripts: window.__benchScripts,
+      }),
+      cutShort,
+    );
     const loading = tasks.filter(([start]) => start <= readyMs);
     // From the data's arrival to ready: what drawing the layer cost the main thread (CesiumJS's
     // start-up, before, is in longestTaskMs).
@@ -244,7 +268,10 @@ async function loadOnce(browser, url, label, timeoutMs, problems) {
       layerTasksOver100Ms: dataMs === null ? null : layer.filter(([, d]) => d > LONG_TASK_MS).length,
       longestOwnScriptMs: dataMs === null ? null : round(own?.[1] ?? 0),
       longestOwnScript: own ? describeScript(own) : null,
-      ownScriptsOver100Ms: dataMs === null ? null : spanScripts.filter(([, d, url]) => scriptOwner(url) === (label.endsWith('orbis') ? 'orbis' : 'page') && d > LONG_TASK_MS).length,
+      ownScriptsOver100Ms:
+        dataMs === null
+          ? null
+          : spanScripts.filter(([, d, url]) => scriptOwner(url) === (label.endsWith('orbis') ? 'orbis' : 'page') && d > LONG_TASK_MS).length,
       longestCesiumScriptMs: dataMs === null ? null : round(cesium?.[1] ?? 0),
       mainHeapMb: mb(mainHeap),
       workerHeapMb: mb(workerHeaps.reduce((sum, w) => sum + w.usedBytes, 0)),
@@ -263,7 +290,11 @@ async function loadOnce(browser, url, label, timeoutMs, problems) {
 export async function publishCases(server, token, cases, log) {
   const admin = async (method, path, body) => {
     const isForm = body instanceof FormData;
-    const response = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body && !isForm ? { 'content-type': 'application/json' } : {}) }, body: isForm ? body : body && JSON.stringify(body) });
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body && !isForm ? { 'content-type': 'application/json' } : {}) },
+      body: isForm ? body : body && JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     return response.json();
   };
@@ -278,7 +309,15 @@ export async function publishCases(server, token, cases, log) {
     form.append('file', new Blob([file]), `${c.name}.geojson`);
     const uploaded = await admin('POST', `/api/projects/${alias}/assets`, form);
     const asset = Array.isArray(uploaded) ? uploaded[0] : uploaded;
-    const layer = { id: 'data', title: c.name, type: 'geojson', assetId: asset.id, visible: true, ...(c.appearance ? { appearance: c.appearance } : {}), ...(c.cluster ? { cluster: c.cluster } : {}) };
+    const layer = {
+      id: 'data',
+      title: c.name,
+      type: 'geojson',
+      assetId: asset.id,
+      visible: true,
+      ...(c.appearance ? { appearance: c.appearance } : {}),
+      ...(c.cluster ? { cluster: c.cluster } : {}),
+    };
     await admin('PUT', `/api/projects/${alias}/scene`, { property: {}, camera: c.camera, layers: [layer], widgets: [], story: { pages: [] } });
     await admin('POST', `/api/projects/${alias}/publish`);
     urls[c.name] = { page: `/p/${alias}`, file: new URL(asset.url, server.url).pathname, bytes: Buffer.byteLength(file) };
@@ -306,13 +345,21 @@ export async function benchDataScale({ runs = 3, runsOf1M = runs, only, orbisOnl
     orbis = await startOrbis(dataDir, problems);
     const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
     const cases = dataScaleCases().filter((c) => !only || only.includes(c.name));
-    if (cases.length === 0) throw new Error(`no case named ${only}; expected some of ${dataScaleCases().map((c) => c.name).join(', ')}`);
+    if (cases.length === 0)
+      throw new Error(
+        `no case named ${only}; expected some of ${dataScaleCases()
+          .map((c) => c.name)
+          .join(', ')}`,
+      );
     const urls = await publishCases(orbis, token, cases, log);
     const pages = {};
     for (const c of cases) {
       if (!c.bare) continue;
       const config = { camera: c.camera, url: urls[c.name].file, kind: c.bare };
-      pages[`/bare/${c.name}`] = readFileSync(BARE_PAGE, 'utf8').replace('<!--bench:config-->', `<script id="bench-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`);
+      pages[`/bare/${c.name}`] = readFileSync(BARE_PAGE, 'utf8').replace(
+        '<!--bench:config-->',
+        `<script id="bench-config" type="application/json">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`,
+      );
     }
     front = await startFrontServer(orbis.url, pages, problems);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, OFFLINE_ARG] });
@@ -333,7 +380,9 @@ export async function benchDataScale({ runs = 3, runsOf1M = runs, only, orbisOnl
             continue;
           }
           samples[c.name][side].push(sample);
-          log(`${c.name} ${side} run ${run}: ready ${sample.readyMs} ms (data at ${sample.dataMs}), longest task ${sample.longestTaskMs} ms (${sample.tasksOver100Ms} over 100 ms), from the data on ${sample.longestLayerTaskMs} ms (${sample.layerTasksOver100Ms}); from then, longest script of the page's own ${sample.longestOwnScript ?? 'none over 5 ms in a long frame'} (${sample.ownScriptsOver100Ms} over 100 ms), of CesiumJS ${sample.longestCesiumScriptMs} ms; heap ${sample.mainHeapMb} MB + workers ${sample.workerHeapMb} MB, pan ${sample.panFps} fps`);
+          log(
+            `${c.name} ${side} run ${run}: ready ${sample.readyMs} ms (data at ${sample.dataMs}), longest task ${sample.longestTaskMs} ms (${sample.tasksOver100Ms} over 100 ms), from the data on ${sample.longestLayerTaskMs} ms (${sample.layerTasksOver100Ms}); from then, longest script of the page's own ${sample.longestOwnScript ?? 'none over 5 ms in a long frame'} (${sample.ownScriptsOver100Ms} over 100 ms), of CesiumJS ${sample.longestCesiumScriptMs} ms; heap ${sample.mainHeapMb} MB + workers ${sample.workerHeapMb} MB, pan ${sample.panFps} fps`,
+          );
         }
       }
     }
@@ -343,8 +392,22 @@ export async function benchDataScale({ runs = 3, runsOf1M = runs, only, orbisOnl
     if (statSync(VIEWER_DIST).mtime.toISOString() !== build.viewerBuiltAt) problems.push('run: the viewer was rebuilt during the run');
     const busyAfter = await noteBusy(problems, 'after');
 
-    const FIELDS = ['readyMs', 'dataMs', 'panFps', 'mainHeapMb', 'workerHeapMb', 'longestTaskMs', 'tasksOver100Ms', 'longestLayerTaskMs', 'layerTasksOver100Ms', 'longestOwnScriptMs', 'ownScriptsOver100Ms', 'longestCesiumScriptMs'];
-    const medians = (list) => Object.fromEntries(FIELDS.map((f) => [f, list.length && list.every((s) => s[f] !== null) ? round(median(list.map((s) => s[f])), 1) : null]));
+    const FIELDS = [
+      'readyMs',
+      'dataMs',
+      'panFps',
+      'mainHeapMb',
+      'workerHeapMb',
+      'longestTaskMs',
+      'tasksOver100Ms',
+      'longestLayerTaskMs',
+      'layerTasksOver100Ms',
+      'longestOwnScriptMs',
+      'ownScriptsOver100Ms',
+      'longestCesiumScriptMs',
+    ];
+    const medians = (list) =>
+      Object.fromEntries(FIELDS.map((f) => [f, list.length && list.every((s) => s[f] !== null) ? round(median(list.map((s) => s[f])), 1) : null]));
     const ratio = (a, b) => (a === null || b === null || b === 0 ? null : round(a / b, 2));
     const figures = {};
     for (const c of cases) {
@@ -379,7 +442,8 @@ export async function benchDataScale({ runs = 3, runsOf1M = runs, only, orbisOnl
       clustered1MPanFps: { value: figures.clustered1M?.ratios?.panFps ?? null, target: '≥ 1.5' },
     };
     const holds = { '≤': (v, t) => v <= t, '≥': (v, t) => v >= t };
-    if (figures.polygons100k?.ratios && figures.polygons100k.ratios.ready === null && figures.polygons100k.ratios.readyAtMost !== undefined) targets.polygons100kReady.bound = 'at most: the bare page was never ready within its limit';
+    if (figures.polygons100k?.ratios && figures.polygons100k.ratios.ready === null && figures.polygons100k.ratios.readyAtMost !== undefined)
+      targets.polygons100kReady.bound = 'at most: the bare page was never ready within its limit';
     for (const t of Object.values(targets)) {
       const [op, limit] = t.target.split(' ');
       t.met = t.value === null ? null : holds[op](t.value, Number(limit));

@@ -42,7 +42,10 @@ async function loadOnce(browser, url, { identity }) {
     const all = [...responses.values()].filter((r) => !r.url.startsWith('data:') && !r.url.startsWith('blob:'));
     const byEncoding = {};
     for (const r of all) byEncoding[r.encoding] = (byEncoding[r.encoding] ?? 0) + 1;
-    const largest = [...all].sort((a, b) => b.bytes - a.bytes).slice(0, 5).map((r) => ({ path: new URL(r.url).pathname, encoding: r.encoding, bytes: r.bytes }));
+    const largest = [...all]
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 5)
+      .map((r) => ({ path: new URL(r.url).pathname, encoding: r.encoding, bytes: r.bytes }));
     return { requests: all.length, bytes: all.reduce((sum, r) => sum + r.bytes, 0), responsesByEncoding: byEncoding, largest };
   } finally {
     await context.close().catch(() => {});

@@ -13,7 +13,11 @@ const problems = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'orbis-stall-'));
 const server = await startOrbis({ dataDir, adminToken, problems });
 const admin = (method, path, body, type = 'application/json') =>
-  fetch(server.url + path, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  fetch(server.url + path, {
+    method,
+    headers: { authorization: `Bearer ${adminToken}`, 'content-type': type },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 /** Asks the public listing every 20 ms until `work` settles; the latencies in ms, sorted. */
 async function probeWhile(work) {
@@ -44,12 +48,22 @@ async function probeWhile(work) {
 
 try {
   await admin('POST', '/api/projects', { alias: 'bench', name: 'bench', visibility: 'public' });
-  const fields = [{ key: 'name', type: 'text' }, { key: 'n', type: 'number' }, { key: 'at', type: 'geometry' }];
+  const fields = [
+    { key: 'name', type: 'text' },
+    { key: 'n', type: 'number' },
+    { key: 'at', type: 'geometry' },
+  ];
   await admin('POST', '/api/projects/bench/models', { key: 'sites', name: 'Sites', public: true, fields });
   await admin('POST', '/api/projects/bench/models', { key: 'big', name: 'Big', public: true, fields });
   await admin('POST', '/api/projects/bench/models/sites/items', { public: true, fields: { name: 'probe', n: 1 } });
-  const csv = ['name,n,at_lng,at_lat', ...Array.from({ length: rows }, (_, i) => `Site ${i},${i},${(139 + (i % 1000) / 1000).toFixed(4)},${(35 + i / rows).toFixed(5)}`)].join('\n');
-  console.log(`import of ${rows} rows (${(csv.length / 1e6).toFixed(1)} MB):`, await probeWhile(() => admin('POST', '/api/projects/bench/models/big/import?public=true', csv, 'text/csv')));
+  const csv = [
+    'name,n,at_lng,at_lat',
+    ...Array.from({ length: rows }, (_, i) => `Site ${i},${i},${(139 + (i % 1000) / 1000).toFixed(4)},${(35 + i / rows).toFixed(5)}`),
+  ].join('\n');
+  console.log(
+    `import of ${rows} rows (${(csv.length / 1e6).toFixed(1)} MB):`,
+    await probeWhile(() => admin('POST', '/api/projects/bench/models/big/import?public=true', csv, 'text/csv')),
+  );
   console.log('delete of that model:', await probeWhile(() => admin('DELETE', '/api/projects/bench/models/big')));
 } finally {
   await server.stop();

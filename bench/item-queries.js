@@ -37,8 +37,14 @@ function items(n) {
   }));
 }
 
-const caller = (url) => (method, path, body, type = 'application/json') =>
-  fetch(url + path, { method, headers: { authorization: `Bearer ${ADMIN}`, 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+const caller =
+  (url) =>
+  (method, path, body, type = 'application/json') =>
+    fetch(url + path, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN}`, 'content-type': type },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
 /** Imports `n` generated items into the model; returns the seconds it took. */
 async function importItems(url, n) {
@@ -51,7 +57,12 @@ async function importItems(url, n) {
 async function seed(url) {
   const call = caller(url);
   await call('POST', '/api/projects', { alias: 'bench', name: 'Bench', visibility: 'public' });
-  const fields = [{ key: 'name', type: 'text' }, { key: 'capacity', type: 'integer' }, { key: 'kind', type: 'select', options: KINDS }, { key: 'loc', type: 'geometry' }];
+  const fields = [
+    { key: 'name', type: 'text' },
+    { key: 'capacity', type: 'integer' },
+    { key: 'kind', type: 'select', options: KINDS },
+    { key: 'loc', type: 'geometry' },
+  ];
   await call('POST', '/api/projects/bench/models', { key: 'shelters', name: 'Shelters', public: true, fields });
   const importSeconds = await importItems(url, ITEMS);
   // The model's first query makes its query indexes (docs/content-workflow.md, "Which indexes").
@@ -73,8 +84,23 @@ async function run(store, databaseUrl) {
       const filtered = await measureLoad({ origin: server.url, paths: [FILTERED], seconds: LOAD_SECONDS });
       // What the query indexes cost a write: a tenth more items imported now that they exist, against the first import's rate.
       const extra = await importItems(server.url, Math.ceil(ITEMS / 10));
-      const indexedImportRatio = +((Math.ceil(ITEMS / 10) / extra) / (ITEMS / importSeconds)).toFixed(2);
-      rows.push({ store, pageCache: cacheMb === '0' ? 'off' : 'on', items: ITEMS, matches, importS: importSeconds, firstQueryMs, plainRps: plain.rps, filteredRps: filtered.rps, ratio: +(filtered.rps / plain.rps).toFixed(2), indexedImportRatio, plainP99Ms: plain.p99Ms, filteredP99Ms: filtered.p99Ms, failures: plain.non2xx + filtered.non2xx + plain.errors + filtered.errors, problems: problems.length });
+      const indexedImportRatio = +(Math.ceil(ITEMS / 10) / extra / (ITEMS / importSeconds)).toFixed(2);
+      rows.push({
+        store,
+        pageCache: cacheMb === '0' ? 'off' : 'on',
+        items: ITEMS,
+        matches,
+        importS: importSeconds,
+        firstQueryMs,
+        plainRps: plain.rps,
+        filteredRps: filtered.rps,
+        ratio: +(filtered.rps / plain.rps).toFixed(2),
+        indexedImportRatio,
+        plainP99Ms: plain.p99Ms,
+        filteredP99Ms: filtered.p99Ms,
+        failures: plain.non2xx + filtered.non2xx + plain.errors + filtered.errors,
+        problems: problems.length,
+      });
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

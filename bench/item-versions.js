@@ -45,16 +45,33 @@ function measure(name, versions) {
     for (let i = deltas.length - 1; i >= 0; i--) v = diffpatch.patch(v, JSON.parse(deltas[i]));
     return v;
   });
-  return { item: name, wholeKB: +(wholeBytes / 1024).toFixed(1), deltaKB: +(deltaBytes / 1024).toFixed(1), writeWholeMs: +writeWhole.toFixed(3), writeDeltaMs: +writeDelta.toFixed(3), readOldestWholeMs: +readWhole.toFixed(3), readOldestDeltaMs: +readDelta.toFixed(3) };
+  return {
+    item: name,
+    wholeKB: +(wholeBytes / 1024).toFixed(1),
+    deltaKB: +(deltaBytes / 1024).toFixed(1),
+    writeWholeMs: +writeWhole.toFixed(3),
+    writeDeltaMs: +writeDelta.toFixed(3),
+    readOldestWholeMs: +readWhole.toFixed(3),
+    readOldestDeltaMs: +readDelta.toFixed(3),
+  };
 }
 
 const office = { prefecture: 'Tokyo', office: 'Shinjuku', population: 14047594, location: { type: 'Point', coordinates: [139.6917, 35.6895] } };
 const ward = { name: 'Ward', area: polygon(5000) };
 console.table([
-  measure('office, population edited', history(office, (v, i) => ({ ...v, population: v.population + i }))),
-  measure('5,000-vertex ward, name edited', history(ward, (v, i) => ({ ...v, name: `Ward ${i}` }))),
-  measure('5,000-vertex ward, one vertex moved', history(ward, (v, i) => {
-    v.area.coordinates[0][i] = [v.area.coordinates[0][i][0] + 0.001, v.area.coordinates[0][i][1]];
-    return v;
-  })),
+  measure(
+    'office, population edited',
+    history(office, (v, i) => ({ ...v, population: v.population + i })),
+  ),
+  measure(
+    '5,000-vertex ward, name edited',
+    history(ward, (v, i) => ({ ...v, name: `Ward ${i}` })),
+  ),
+  measure(
+    '5,000-vertex ward, one vertex moved',
+    history(ward, (v, i) => {
+      v.area.coordinates[0][i] = [v.area.coordinates[0][i][0] + 0.001, v.area.coordinates[0][i][1]];
+      return v;
+    }),
+  ),
 ]);

@@ -9,7 +9,14 @@ import { startOrbis } from './viewer.js';
 
 const FEATURES = 10_000;
 const KINDS = ['park', 'shop', 'school', 'station', 'office'];
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
 const READY_PROBE = `(() => {
   const observer = new MutationObserver(() => {
     if (window.__benchReadyAt === undefined && document.querySelector('[data-testid="viewer"][data-ready="true"]')) {
@@ -26,7 +33,11 @@ function points() {
   for (let i = 0; i < FEATURES; i++) {
     const lng = 130 + (i % 100) * 0.1;
     const lat = 31 + Math.floor(i / 100) * 0.1;
-    features.push({ type: 'Feature', properties: { id: i, kind: KINDS[i % KINDS.length], value: i % 1000 }, geometry: { type: 'Point', coordinates: [lng, lat] } });
+    features.push({
+      type: 'Feature',
+      properties: { id: i, kind: KINDS[i % KINDS.length], value: i % 1000 },
+      geometry: { type: 'Point', coordinates: [lng, lat] },
+    });
   }
   return JSON.stringify({ type: 'FeatureCollection', features });
 }
@@ -36,8 +47,18 @@ const VARIANTS = {
   literal: { marker: { pointColor: '#ff8800', pointSize: 6 } },
   conditions: {
     marker: {
-      pointColor: { conditions: [...KINDS.slice(0, 4).map((k, i) => [`\${kind} === '${k}'`, `color('${['#e69f00', '#56b4e9', '#009e73', '#f0e442'][i]}')`]), ['true', "color('#999999')"]] },
-      pointSize: { conditions: [['${value} >= 500', '8'], ['true', '5']] },
+      pointColor: {
+        conditions: [
+          ...KINDS.slice(0, 4).map((k, i) => [`\${kind} === '${k}'`, `color('${['#e69f00', '#56b4e9', '#009e73', '#f0e442'][i]}')`]),
+          ['true', "color('#999999')"],
+        ],
+      },
+      pointSize: {
+        conditions: [
+          ['${value} >= 500', '8'],
+          ['true', '5'],
+        ],
+      },
     },
   },
 };
@@ -56,7 +77,11 @@ export async function benchLayers({ runs = 3, log = () => {} } = {}) {
   try {
     const token = readFileSync(join(dataDir, 'admin-token'), 'utf8').trim();
     const admin = (method, path, body) =>
-      fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) }, body: body instanceof FormData ? body : body && JSON.stringify(body) });
+      fetch(`${server.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+        body: body instanceof FormData ? body : body && JSON.stringify(body),
+      });
     for (const [name, appearance] of Object.entries(VARIANTS)) {
       await admin('POST', '/api/projects', { alias: `layers-${name}`, name, visibility: 'public' });
       const form = new FormData();
@@ -65,7 +90,13 @@ export async function benchLayers({ runs = 3, log = () => {} } = {}) {
       const uploaded = await (await admin('POST', `/api/projects/layers-${name}/assets`, form)).json();
       const assetId = (Array.isArray(uploaded) ? uploaded[0] : uploaded).id;
       const layer = { id: 'points', title: 'Points', type: 'geojson', assetId, visible: true, ...(appearance ? { appearance } : {}) };
-      const scene = { property: {}, camera: { lng: 135, lat: 36, height: 2_500_000, heading: 0, pitch: -90, roll: 0 }, layers: [layer], widgets: [], story: { pages: [] } };
+      const scene = {
+        property: {},
+        camera: { lng: 135, lat: 36, height: 2_500_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [layer],
+        widgets: [],
+        story: { pages: [] },
+      };
       const put = await admin('PUT', `/api/projects/layers-${name}/scene`, scene);
       if (!put.ok) throw new Error(`scene of ${name}: ${await put.text()}`);
       await admin('POST', `/api/projects/layers-${name}/publish`);

@@ -40,7 +40,9 @@ const round = (ms) => Math.round(ms * 10) / 10;
 
 function withTimeout(promise, ms, what) {
   let timer;
-  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 /** The ids of the scene's layers, read from the shared Y.Array (no JSON of the whole scene per update). */
@@ -88,7 +90,10 @@ async function measure(docs, forMs = EDIT_FOR_MS) {
   }
   const drainUntil = performance.now() + DRAIN_MS;
   while (performance.now() < drainUntil && [...edits.values()].some((e) => e.latency === undefined)) await sleep(20);
-  const latencies = [...edits.values()].filter((e) => e.latency !== undefined).map((e) => e.latency).sort((a, b) => a - b);
+  const latencies = [...edits.values()]
+    .filter((e) => e.latency !== undefined)
+    .map((e) => e.latency)
+    .sort((a, b) => a - b);
   const lost = edits.size - latencies.length;
   return {
     clients: n,
@@ -149,7 +154,10 @@ async function orbisRun(url, n, { alias = `sync${n}`, forMs } = {}) {
   try {
     await withTimeout(Promise.all(clients.map((c) => c.synced)), 15_000, `${n} clients' first sync`);
     if (clients.some((c) => !readScene(c.doc))) throw new Error(`a client of ${alias} holds no scene after its first sync`);
-    return await measure(clients.map((c) => c.doc), forMs);
+    return await measure(
+      clients.map((c) => c.doc),
+      forMs,
+    );
   } finally {
     for (const c of clients) c.close();
   }
@@ -266,7 +274,20 @@ async function main() {
     [
       `live scene sync: one edit (a layer pushed) every ${EDIT_EVERY_MS} ms for ${EDIT_FOR_MS / 1000} s, clients in turn; ms until every other client shows it`,
       row(['clients', 'edits', 'lost', 'orbis p50', 'orbis p95', 'orbis max', 'base p50', 'base p95', 'base max', 'p95 ratio']),
-      ...runs.map((r) => row([r.clients, r.orbis.edits, r.orbis.lost, r.orbis.p50Ms, r.orbis.p95Ms, r.orbis.maxMs, r.baseline.p50Ms, r.baseline.p95Ms, r.baseline.maxMs, r.p95Ratio])),
+      ...runs.map((r) =>
+        row([
+          r.clients,
+          r.orbis.edits,
+          r.orbis.lost,
+          r.orbis.p50Ms,
+          r.orbis.p95Ms,
+          r.orbis.maxMs,
+          r.baseline.p50Ms,
+          r.baseline.p95Ms,
+          r.baseline.maxMs,
+          r.p95Ratio,
+        ]),
+      ),
       `baseline: plain Y.Docs, Y.applyUpdate over a bare ws echo relay on 127.0.0.1 (no Hocuspocus, no storage)`,
       `machine: ${liveSync.cpus} CPUs, load average ${liveSync.loadAverage} at the end (clients, relay and server share them)`,
       `target: p95 <= ${TARGET_P95_MS} ms with 20 clients: ${liveSync.meetsTarget ? 'met' : 'NOT met'}`,

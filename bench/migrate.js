@@ -38,7 +38,18 @@ const store = new SqliteStore(join(source, 'orbis.db'));
 const storage = new LocalStorage(join(source, 'files'));
 const now = new Date().toISOString();
 const project = await store.createProject({ id: newId(), alias: 'bench', name: 'bench', visibility: 'public', createdAt: now });
-const model = await store.createModel({ id: newId(), projectId: project.id, key: 'rows', name: 'rows', public: true, fields: [{ key: 'n', type: 'number' }, { key: 'label', type: 'text' }], createdAt: now });
+const model = await store.createModel({
+  id: newId(),
+  projectId: project.id,
+  key: 'rows',
+  name: 'rows',
+  public: true,
+  fields: [
+    { key: 'n', type: 'number' },
+    { key: 'label', type: 'text' },
+  ],
+  createdAt: now,
+});
 function* items() {
   for (let n = 0; n < ITEMS; n++) yield { public: n % 3 !== 0, fields: { n, label: `row ${n} of the bench, with some text to carry` } };
 }
@@ -48,7 +59,15 @@ for (let start = 0; start < FILES; start += 100) {
   for (let i = start; i < Math.min(FILES, start + 100); i++) {
     const storageKey = `${project.id}/${newId()}/original`;
     await storage.put(storageKey, Readable.from([randomBytes(FILE_BYTES)]));
-    drafts.push({ projectId: project.id, name: `file-${i}.bin`, contentType: 'application/octet-stream', size: FILE_BYTES, public: true, storageKey, files: null });
+    drafts.push({
+      projectId: project.id,
+      name: `file-${i}.bin`,
+      contentType: 'application/octet-stream',
+      size: FILE_BYTES,
+      public: true,
+      storageKey,
+      files: null,
+    });
   }
   await store.insertAssets(project.id, drafts, now);
 }
@@ -65,16 +84,41 @@ try {
   await admin.connect();
   await admin.query('CREATE DATABASE bench_migrate');
   await admin.end();
-  const env = { ...process.env, ORBIS_S3_ENDPOINT: `http://127.0.0.1:${port}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1', ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '' };
+  const env = {
+    ...process.env,
+    ORBIS_S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_REGION: 'us-east-1',
+    ORBIS_DATABASE_URL: '',
+    ORBIS_STORAGE: '',
+  };
   const pgSide = ['--storage', 's3://bench/orbis', '--data-dir', join(work, 'pg-secrets')];
   // Asynchronously: s3rver answers the child from this process's event loop.
   const run = async (label, from, to) => {
     const started = performance.now();
-    const child = promisify(execFile)(process.execPath, [BIN, 'migrate', '--from', from, '--to', to, ...pgSide], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const child = promisify(execFile)(process.execPath, [BIN, 'migrate', '--from', from, '--to', to, ...pgSide], {
+      env,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     child.child.stderr.pipe(process.stderr);
     const report = JSON.parse((await child).stdout);
     const itemsRow = report.tables.find((t) => t.table === 'items');
-    rows.push({ move: label, rows: report.rows, items: itemsRow.rows, files: report.files.files, fileMB: +(report.files.bytes / 1e6).toFixed(1), seconds: report.seconds, ...report.phases, rowsPerSecond: report.rowsPerSecond, fileMBPerSecond: report.megabytesPerSecond, peakMemoryMB: report.peakMemoryMB, ok: report.ok, wallSeconds: +((performance.now() - started) / 1000).toFixed(1) });
+    rows.push({
+      move: label,
+      rows: report.rows,
+      items: itemsRow.rows,
+      files: report.files.files,
+      fileMB: +(report.files.bytes / 1e6).toFixed(1),
+      seconds: report.seconds,
+      ...report.phases,
+      rowsPerSecond: report.rowsPerSecond,
+      fileMBPerSecond: report.megabytesPerSecond,
+      peakMemoryMB: report.peakMemoryMB,
+      ok: report.ok,
+      wallSeconds: +((performance.now() - started) / 1000).toFixed(1),
+    });
   };
   await run('SQLite → PostgreSQL + S3', source, cluster.url('bench_migrate'));
   await run('PostgreSQL + S3 → SQLite', cluster.url('bench_migrate'), join(work, 'back'));

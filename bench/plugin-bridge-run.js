@@ -12,13 +12,32 @@ const r = await benchPluginBridge({ quick: process.argv.includes('--quick'), log
 const n = (value) => value.toLocaleString('en-US');
 const row = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(34) : String(cell).padStart(14))).join('');
 const v = r.viewportWidth;
-const heapRow = (name, h) => `  ${name}: ${n(h.calls)} tool calls then ${n(h.calls)} viewport reads: ${n(h.beforeBytes)} → ${n(h.afterToolsBytes)} → ${n(h.afterBytes)} bytes (${h.bytesPerToolCall} B per tool call)`;
+const heapRow = (name, h) =>
+  `  ${name}: ${n(h.calls)} tool calls then ${n(h.calls)} viewport reads: ${n(h.beforeBytes)} → ${n(h.afterToolsBytes)} → ${n(h.afterBytes)} bytes (${h.bytesPerToolCall} B per tool call)`;
 console.log(
   [
     `pluginBridge (${r.mode}): calls from inside QuickJS, medians of ${r.rounds} rounds, ${r.machine.cpus} CPUs, Node ${r.machine.node}`,
     row(['calls per second', 'Orbis', 'Arena', 'direct', 'plain QuickJS', 'Orbis/Arena', 'Orbis/direct', 'Orbis/plain']),
-    row(['tools.cartographicToCartesian', n(r.orbisCallsPerSec), n(r.arenaCallsPerSec), n(r.directCallsPerSec), n(r.plainQuickJsCallsPerSec), r.ratioVsArena.toFixed(1), r.ratioVsDirect.toFixed(3), r.ratioVsPlainQuickJs.toFixed(2)]),
-    row(['viewport.width', n(v.orbisReadsPerSec), n(v.arenaReadsPerSec), n(v.directReadsPerSec), n(v.plainQuickJsReadsPerSec), v.ratioVsArena.toFixed(1), v.ratioVsDirect.toFixed(3), v.ratioVsPlainQuickJs.toFixed(2)]),
+    row([
+      'tools.cartographicToCartesian',
+      n(r.orbisCallsPerSec),
+      n(r.arenaCallsPerSec),
+      n(r.directCallsPerSec),
+      n(r.plainQuickJsCallsPerSec),
+      r.ratioVsArena.toFixed(1),
+      r.ratioVsDirect.toFixed(3),
+      r.ratioVsPlainQuickJs.toFixed(2),
+    ]),
+    row([
+      'viewport.width',
+      n(v.orbisReadsPerSec),
+      n(v.arenaReadsPerSec),
+      n(v.directReadsPerSec),
+      n(v.plainQuickJsReadsPerSec),
+      v.ratioVsArena.toFixed(1),
+      v.ratioVsDirect.toFixed(3),
+      v.ratioVsPlainQuickJs.toFixed(2),
+    ]),
     'direct: the same loops as plain Node, no sandbox; plain QuickJS: the same loops in a bare QuickJS context with the math as',
     "the plugin's own code (no API, no argument checks): the ceiling of any design that keeps the work inside the sandbox.",
     `sandbox heap growth per 1,000,000 calls (and as many reads): Orbis ${r.heapGrowthMbPer1MCalls} MB, Arena ${r.arenaHeapGrowthMbPer1MCalls} MB`,

@@ -38,7 +38,9 @@ function checkAgreement(ways) {
   for (const other of others) {
     const off = Math.abs(other.tools - reference.tools) / Math.abs(reference.tools);
     if (!(off < 1e-9) || other.viewport !== reference.viewport) {
-      throw new Error(`${other.name} disagrees with ${reference.name}: tools ${other.tools} vs ${reference.tools}, viewport ${other.viewport} vs ${reference.viewport}`);
+      throw new Error(
+        `${other.name} disagrees with ${reference.name}: tools ${other.tools} vs ${reference.tools}, viewport ${other.viewport} vs ${reference.viewport}`,
+      );
     }
   }
 }
@@ -72,7 +74,12 @@ async function measureRates(ways, { rounds, chunkMs }, log) {
   const rates = {};
   for (const p of plan) {
     rates[p.way.name] ??= {};
-    rates[p.way.name][p.op] = { perSec: Math.round(median(p.rates)), chunkCalls: p.n, min: Math.round(Math.min(...p.rates)), max: Math.round(Math.max(...p.rates)) };
+    rates[p.way.name][p.op] = {
+      perSec: Math.round(median(p.rates)),
+      chunkCalls: p.n,
+      min: Math.round(Math.min(...p.rates)),
+      max: Math.round(Math.max(...p.rates)),
+    };
   }
   return rates;
 }
@@ -142,7 +149,10 @@ app.viewer.on('click', () => console.log(String(seen)));`;
 
 function commitOf() {
   const git = (...args) => spawnSync('git', args, { cwd: new URL('..', import.meta.url), encoding: 'utf8' }).stdout.trim();
-  return { commit: git('rev-parse', '--short', 'HEAD'), sourceChanged: git('status', '--porcelain', '--untracked-files=no', '--', 'packages/viewer/src/plugins', 'packages/geo/src') !== '' };
+  return {
+    commit: git('rev-parse', '--short', 'HEAD'),
+    sourceChanged: git('status', '--porcelain', '--untracked-files=no', '--', 'packages/viewer/src/plugins', 'packages/geo/src') !== '',
+  };
 }
 
 /** Runs the whole benchmark; `quick` uses fewer rounds and calls. Returns the `pluginBridge` entry. */
@@ -184,7 +194,9 @@ export async function benchPluginBridge({ quick, log }) {
     otherWork = monitor.stop();
   }
   if (otherWork.meanShare > 0.1) {
-    problems.push(`other processes took ${Math.round(otherWork.meanShare * 100)}% of the CPUs on average (highest ${Math.round(otherWork.maxShare * 100)}%) while measuring: every rate is lower`);
+    problems.push(
+      `other processes took ${Math.round(otherWork.meanShare * 100)}% of the CPUs on average (highest ${Math.round(otherWork.maxShare * 100)}%) while measuring: every rate is lower`,
+    );
   }
   // One operation's rates and Orbis's over each other way's; `noun` names them (Calls, Reads).
   const figures = (op, noun) => {

@@ -26,7 +26,8 @@ export async function cameraReads({ PluginHost, module, benchServices, CAMERA_PO
       host.emit('click', { n });
       const ms = performance.now() - started;
       const expected = n * CAMERA_POSITION.heading;
-      if (lines.length !== 1 || Math.abs(Number(lines[0].text) - expected) > 1e-6 * n) throw new Error(`camera.position: the plugin answered ${JSON.stringify(lines)}`);
+      if (lines.length !== 1 || Math.abs(Number(lines[0].text) - expected) > 1e-6 * n)
+        throw new Error(`camera.position: the plugin answered ${JSON.stringify(lines)}`);
       rates.push((n / ms) * 1000);
       await yieldToTimers();
     }
@@ -62,7 +63,8 @@ app.viewer.on('click', () => console.log(String(seen)));`;
     host.emit('click', {});
     const expected = String(rounds * frames);
     const counts = lines.filter((l) => l.level === 'log').map((l) => l.text);
-    if (counts.length !== 10 || counts.some((c) => c !== expected)) throw new Error(`camera move: each of 10 plugins should have seen ${expected} events; they logged ${JSON.stringify(lines)}`);
+    if (counts.length !== 10 || counts.some((c) => c !== expected))
+      throw new Error(`camera move: each of 10 plugins should have seen ${expected} events; they logged ${JSON.stringify(lines)}`);
     return round(median(samples), 4);
   } finally {
     host.stopAll();

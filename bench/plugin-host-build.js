@@ -9,7 +9,10 @@ import { sandboxRuntimeEsbuildPlugin } from '../packages/viewer/build/sandbox-ru
 const keepBuildScriptsExternal = {
   name: 'keep-build-scripts-external',
   setup(builder) {
-    builder.onResolve({ filter: /\/build\/sandbox-runtime-build\.js$/ }, (args) => ({ path: fileURLToPath(new URL(args.path, `file://${args.resolveDir}/`)), external: true }));
+    builder.onResolve({ filter: /\/build\/sandbox-runtime-build\.js$/ }, (args) => ({
+      path: fileURLToPath(new URL(args.path, `file://${args.resolveDir}/`)),
+      external: true,
+    }));
   },
 };
 

@@ -20,7 +20,7 @@ async function until(read, what, ms = 60_000) {
   for (;;) {
     const value = read();
     if (value) return value;
-    if (Date.now() > end) throw new Error(`plugin worker bench: timed out waiting for ${typeof what === "function" ? what() : what}`);
+    if (Date.now() > end) throw new Error(`plugin worker bench: timed out waiting for ${typeof what === 'function' ? what() : what}`);
     await sleep(5);
   }
 }
@@ -45,14 +45,21 @@ async function rates({ PluginHost, benchServices }, sandboxes, { rounds, toolCal
     const samples = [];
     for (let r = 0; r < rounds; r++) {
       host.emit('click', { x: toolCalls, y: engineCalls });
-      const line = await until(() => lines.find((l) => l.level === 'log'), () => `an answer (${JSON.stringify(lines)})`);
+      const line = await until(
+        () => lines.find((l) => l.level === 'log'),
+        () => `an answer (${JSON.stringify(lines)})`,
+      );
       lines.length = 0;
       samples.push(JSON.parse(line.text));
     }
     if (lines.some((l) => l.level === 'error')) throw new Error(JSON.stringify(lines));
     const toolsMs = median(samples.map((s) => s[0]));
     const engineMs = median(samples.map((s) => s[1]));
-    return { toolCallsPerSec: Math.round((toolCalls / toolsMs) * 1000), engineCallsPerSec: Math.round((engineCalls / engineMs) * 1000), engineCallMicroseconds: round((engineMs * 1000) / engineCalls, 1) };
+    return {
+      toolCallsPerSec: Math.round((toolCalls / toolsMs) * 1000),
+      engineCallsPerSec: Math.round((engineCalls / engineMs) * 1000),
+      engineCallMicroseconds: round((engineMs * 1000) / engineCalls, 1),
+    };
   } finally {
     host.stopAll();
   }
@@ -95,7 +102,10 @@ async function longestStall({ PluginHost, benchServices }, sandboxes) {
 /** The `worker` figures of the pluginBridge entry; `arenaCallsPerSec` is the Arena's tool-call rate of the same run. */
 export async function benchWorkerSandbox({ PluginHost, module, workerSandboxes, nodeWorkerSpawner, benchServices }, { quick, arenaCallsPerSec }) {
   const host = { PluginHost, benchServices };
-  const spawn = await nodeWorkerSpawner({ sourceDir: fileURLToPath(new URL('../packages/viewer/testing/', import.meta.url)), outDir: fileURLToPath(new URL('./dist/', import.meta.url)) });
+  const spawn = await nodeWorkerSpawner({
+    sourceDir: fileURLToPath(new URL('../packages/viewer/testing/', import.meta.url)),
+    outDir: fileURLToPath(new URL('./dist/', import.meta.url)),
+  });
   const sizes = { rounds: quick ? 5 : 11, toolCalls: quick ? 50_000 : 200_000, engineCalls: quick ? 1_000 : 3_000 };
   const worker = await rates(host, workerSandboxes(spawn), sizes);
   const mainThread = await rates(host, module, sizes);

@@ -85,7 +85,10 @@ export async function startPostgresCluster() {
       /** `postgres://…` of the database `name` (create it first). */
       url: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`,
       /** The lines of the server's log at WARNING or worse. */
-      badLogLines: () => readLog(logFile).split('\n').filter((line) => BAD_LOG_LINE.test(line)),
+      badLogLines: () =>
+        readLog(logFile)
+          .split('\n')
+          .filter((line) => BAD_LOG_LINE.test(line)),
       /** Stops the server (fast shutdown) and removes the folder. */
       stop: () => stopNow('fast'),
     };

@@ -32,7 +32,9 @@ const profiling = !args.includes('--no-profile');
 /** The CPU time (user and system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
 function cpuMsOf(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
     // utime and stime are fields 14 and 15 of stat(5); the text after the name starts at field 3.
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
@@ -62,7 +64,13 @@ export function topFunctions(profile, count = 20, window = undefined) {
     const key = `${f.functionName || '(anonymous)'} ${where}`.trim();
     self.set(key, (self.get(key) ?? 0) + t);
   }
-  return { all, top: [...self].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, t]) => ({ name, share: t / all })) };
+  return {
+    all,
+    top: [...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, t]) => ({ name, share: t / all })),
+  };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'orbis-profile-'));
@@ -77,9 +85,30 @@ try {
     await seeder.stop();
   }
   cloneAssetRows(join(dataDir, 'orbis.db'), total);
-  const child = spawnNode([...(profiling ? ['--cpu-prof', '--cpu-prof-interval', '100', `--cpu-prof-dir=${profDir}`] : []), BIN, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--no-demo'], {
-    env: { ...process.env, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '', ORBIS_ADMIN_TOKEN: adminToken, ORBIS_LOG_LEVEL: logLevel, ...(noCache ? { ORBIS_PAGE_CACHE_MB: '0' } : {}) },
-  });
+  const child = spawnNode(
+    [
+      ...(profiling ? ['--cpu-prof', '--cpu-prof-interval', '100', `--cpu-prof-dir=${profDir}`] : []),
+      BIN,
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--no-demo',
+    ],
+    {
+      env: {
+        ...process.env,
+        ORBIS_DATABASE_URL: '',
+        ORBIS_STORAGE: '',
+        ORBIS_ADMIN_TOKEN: adminToken,
+        ORBIS_LOG_LEVEL: logLevel,
+        ...(noCache ? { ORBIS_PAGE_CACHE_MB: '0' } : {}),
+      },
+    },
+  );
   const [, url] = await waitForLine(child, /Orbis listening on (http:\/\/\S+)/, 'orbis serve');
   const list = `/api/p/${PROJECT_ALIAS}/assets.json`;
   let paths = [option('--path', '')].filter(Boolean);

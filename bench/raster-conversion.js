@@ -27,10 +27,26 @@ for (const [b, base] of [80, 100, 90].entries()) {
   }
   writeFileSync(join(dir, `band${b}.bin`), raw);
 }
-const bands = [0, 1, 2].map((b) => `<VRTRasterBand dataType="Byte" band="${b + 1}" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">band${b}.bin</SourceFilename><ImageOffset>0</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>${SIZE}</LineOffset></VRTRasterBand>`);
+const bands = [0, 1, 2].map(
+  (b) =>
+    `<VRTRasterBand dataType="Byte" band="${b + 1}" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">band${b}.bin</SourceFilename><ImageOffset>0</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>${SIZE}</LineOffset></VRTRasterBand>`,
+);
 writeFileSync(join(dir, 'raw.vrt'), `<VRTDataset rasterXSize="${SIZE}" rasterYSize="${SIZE}">${bands.join('')}</VRTDataset>`);
 const plain = join(dir, 'plain.tif');
-gdal('gdal_translate', ['-q', '-co', 'COMPRESS=DEFLATE', '-a_srs', 'EPSG:6677', '-a_ullr', '-10000', '-30000', String(-10000 + SIZE * 0.25), String(-30000 - SIZE * 0.25), 'raw.vrt', plain]);
+gdal('gdal_translate', [
+  '-q',
+  '-co',
+  'COMPRESS=DEFLATE',
+  '-a_srs',
+  'EPSG:6677',
+  '-a_ullr',
+  '-10000',
+  '-30000',
+  String(-10000 + SIZE * 0.25),
+  String(-30000 - SIZE * 0.25),
+  'raw.vrt',
+  plain,
+]);
 for (let b = 0; b < 3; b++) rmSync(join(dir, `band${b}.bin`));
 const size = statSync(plain).size;
 

@@ -32,11 +32,31 @@ for (let i = 0; i < SIZE * SIZE; i++) {
   raw[2 * SIZE * SIZE + i] = Math.max(0, Math.min(255, 90 + noise));
 }
 writeFileSync(join(dir, 'raw.bin'), raw);
-const bands = [0, 1, 2].map((b) => `<VRTRasterBand dataType="Byte" band="${b + 1}" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">raw.bin</SourceFilename><ImageOffset>${b * SIZE * SIZE}</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>${SIZE}</LineOffset></VRTRasterBand>`);
+const bands = [0, 1, 2].map(
+  (b) =>
+    `<VRTRasterBand dataType="Byte" band="${b + 1}" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">raw.bin</SourceFilename><ImageOffset>${b * SIZE * SIZE}</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>${SIZE}</LineOffset></VRTRasterBand>`,
+);
 writeFileSync(join(dir, 'raw.vrt'), `<VRTDataset rasterXSize="${SIZE}" rasterYSize="${SIZE}">${bands.join('')}</VRTDataset>`);
 const cog = join(dir, 'ortho.tif');
 const gdal = (program, args) => execFileSync(program, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-gdal('gdal_translate', ['-q', '-of', 'COG', '-co', 'COMPRESS=DEFLATE', '-co', 'BLOCKSIZE=512', '-a_srs', 'EPSG:6677', '-a_ullr', String(ulx), String(uly), String(ulx + SIZE * PIXEL), String(uly - SIZE * PIXEL), 'raw.vrt', cog]);
+gdal('gdal_translate', [
+  '-q',
+  '-of',
+  'COG',
+  '-co',
+  'COMPRESS=DEFLATE',
+  '-co',
+  'BLOCKSIZE=512',
+  '-a_srs',
+  'EPSG:6677',
+  '-a_ullr',
+  String(ulx),
+  String(uly),
+  String(ulx + SIZE * PIXEL),
+  String(uly - SIZE * PIXEL),
+  'raw.vrt',
+  cog,
+]);
 const size = statSync(cog).size;
 
 const storage = new LocalStorage(join(dir, 'storage'));
@@ -85,8 +105,36 @@ for (const z of [14, 16, 19]) {
   const half = Math.PI * 6378137;
   const span = (2 * half) / 2 ** z;
   t = performance.now();
-  gdal('gdalwarp', ['-q', '-overwrite', '-t_srs', 'EPSG:3857', '-te', String(-half + x * span), String(half - (y + 1) * span), String(-half + (x + 1) * span), String(half - y * span), '-ts', '256', '256', '-r', 'near', '-of', 'PNG', cog, join(dir, 'one.png')]);
+  gdal('gdalwarp', [
+    '-q',
+    '-overwrite',
+    '-t_srs',
+    'EPSG:3857',
+    '-te',
+    String(-half + x * span),
+    String(half - (y + 1) * span),
+    String(-half + (x + 1) * span),
+    String(half - y * span),
+    '-ts',
+    '256',
+    '256',
+    '-r',
+    'near',
+    '-of',
+    'PNG',
+    cog,
+    join(dir, 'one.png'),
+  ]);
   const warp = performance.now() - t;
-  console.log(pad([`${z} (${tilesAt(z).length})`, median(times).toFixed(1), median(reads).toLocaleString('en-US'), `${((median(reads) / size) * 100).toFixed(2)}%`, `${perTile.toFixed(1)} ms`, `${warp.toFixed(0)} ms`]));
+  console.log(
+    pad([
+      `${z} (${tilesAt(z).length})`,
+      median(times).toFixed(1),
+      median(reads).toLocaleString('en-US'),
+      `${((median(reads) / size) * 100).toFixed(2)}%`,
+      `${perTile.toFixed(1)} ms`,
+      `${warp.toFixed(0)} ms`,
+    ]),
+  );
 }
 console.log(`\npeak RSS while cutting: ${(peak / 1024 / 1024).toFixed(0)} MiB (Node ${process.version})`);

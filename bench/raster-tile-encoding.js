@@ -27,7 +27,13 @@ function photo() {
 
 /** A classified tile: five ramp colours in bands, and transparent no data in a corner. */
 function classes() {
-  const colours = [[68, 1, 84], [59, 82, 139], [33, 145, 140], [94, 201, 98], [253, 231, 37]];
+  const colours = [
+    [68, 1, 84],
+    [59, 82, 139],
+    [33, 145, 140],
+    [94, 201, 98],
+    [253, 231, 37],
+  ];
   const out = new Uint8Array(SIZE * SIZE * 4);
   for (let i = 0; i < SIZE * SIZE; i++) {
     const x = i % SIZE;
@@ -40,11 +46,41 @@ function classes() {
 }
 
 const encoders = [
-  ['sharp PNG (level 6, no adaptive filter)', (rgba) => sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } }).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer()],
-  ['sharp PNG (level 9, adaptive filter)', (rgba) => sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } }).png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer()],
-  ['sharp WebP lossless (effort 0)', (rgba) => sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } }).webp({ lossless: true, effort: 0 }).toBuffer()],
-  ['sharp WebP lossless (effort 2)', (rgba) => sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } }).webp({ lossless: true, effort: 2 }).toBuffer()],
-  ['sharp WebP lossy (quality 80)', (rgba) => sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } }).webp({ quality: 80 }).toBuffer()],
+  [
+    'sharp PNG (level 6, no adaptive filter)',
+    (rgba) =>
+      sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } })
+        .png({ compressionLevel: 6, adaptiveFiltering: false })
+        .toBuffer(),
+  ],
+  [
+    'sharp PNG (level 9, adaptive filter)',
+    (rgba) =>
+      sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } })
+        .png({ compressionLevel: 9, adaptiveFiltering: true })
+        .toBuffer(),
+  ],
+  [
+    'sharp WebP lossless (effort 0)',
+    (rgba) =>
+      sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } })
+        .webp({ lossless: true, effort: 0 })
+        .toBuffer(),
+  ],
+  [
+    'sharp WebP lossless (effort 2)',
+    (rgba) =>
+      sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } })
+        .webp({ lossless: true, effort: 2 })
+        .toBuffer(),
+  ],
+  [
+    'sharp WebP lossy (quality 80)',
+    (rgba) =>
+      sharp(rgba, { raw: { width: SIZE, height: SIZE, channels: 4 } })
+        .webp({ quality: 80 })
+        .toBuffer(),
+  ],
   ['pngjs (sync)', async (rgba) => PNG.sync.write(Object.assign(new PNG({ width: SIZE, height: SIZE }), { data: Buffer.from(rgba) }))],
   ['fast-png', async (rgba) => Buffer.from(fastPngEncode({ width: SIZE, height: SIZE, data: rgba, channels: 4, depth: 8 }))],
 ];
@@ -63,7 +99,10 @@ async function timeOf(encode, rgba, budgetMs = 1500, runs = 20) {
 }
 
 const pad = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(42) : String(c).padStart(14))).join('');
-for (const [name, rgba] of [['orthophoto-like tile', photo()], ['classified tile (ramp with breaks)', classes()]]) {
+for (const [name, rgba] of [
+  ['orthophoto-like tile', photo()],
+  ['classified tile (ramp with breaks)', classes()],
+]) {
   console.log(`\n${name}: 256×256 RGBA`);
   console.log(pad(['', 'ms each', 'bytes', 'vs sharp PNG']));
   let base;

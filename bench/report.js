@@ -130,17 +130,52 @@ export function formatContentApi(r) {
     `${''.padEnd(26)}${over('SQLite', 26)}   ${over(`PostgreSQL ${settings.server_version.split(' ')[0]}`, 26)}   ${over('PG/SQLite', 17)}`,
     `${'target'.padEnd(26)}${heading}   ${heading}   ${'req/s'.padStart(9)}${'ratio'.padStart(8)}`,
     row('ceiling (bare http)', cell(s.ceilingRps, s.ceilingP99Ms, 1), cell(p.ceilingRps, p.ceilingP99Ms, 1), both(vs.ceilingRps)),
-    row('first page ?page=1', cell(s.firstPageRps, s.firstPageP99Ms, s.firstPageRatio), cell(p.firstPageRps, p.firstPageP99Ms, p.firstPageRatio), both(vs.firstPageRps, vs.firstPageRatio)),
-    row('random deep start_cursor', cell(s.cursorRps, s.cursorP99Ms, s.cursorRatio), cell(p.cursorRps, p.cursorP99Ms, p.cursorRatio), both(vs.cursorRps, vs.cursorRatio)),
-    row('offset at 90%', cell(s.deepOffsetRps, s.deepOffsetP99Ms, s.deepOffsetRatio), cell(p.deepOffsetRps, p.deepOffsetP99Ms, p.deepOffsetRatio), both(vs.deepOffsetRps, vs.deepOffsetRatio)),
-    row('{model}.json ?page=1', cell(s.modelFirstPageRps, s.modelFirstPageP99Ms, s.modelFirstPageRatio), cell(p.modelFirstPageRps, p.modelFirstPageP99Ms, p.modelFirstPageRatio), both(vs.modelFirstPageRps, vs.modelFirstPageRatio)),
-    row('{model}.json start_cursor', cell(s.modelCursorRps, s.modelCursorP99Ms, s.modelCursorRatio), cell(p.modelCursorRps, p.modelCursorP99Ms, p.modelCursorRatio), both(vs.modelCursorRps, vs.modelCursorRatio)),
-    row('304 If-None-Match', cell(s.notModifiedRps, s.notModifiedP99Ms, s.notModifiedRatio), cell(p.notModifiedRps, p.notModifiedP99Ms, p.notModifiedRatio), both(vs.notModifiedRps, vs.notModifiedRatio)),
-    row('start_cursor, log info', cell(s.cursorAtInfoRps, s.cursorAtInfoP99Ms, s.cursorAtInfoRatio), cell(p.cursorAtInfoRps, p.cursorAtInfoP99Ms, p.cursorAtInfoRatio), ''),
+    row(
+      'first page ?page=1',
+      cell(s.firstPageRps, s.firstPageP99Ms, s.firstPageRatio),
+      cell(p.firstPageRps, p.firstPageP99Ms, p.firstPageRatio),
+      both(vs.firstPageRps, vs.firstPageRatio),
+    ),
+    row(
+      'random deep start_cursor',
+      cell(s.cursorRps, s.cursorP99Ms, s.cursorRatio),
+      cell(p.cursorRps, p.cursorP99Ms, p.cursorRatio),
+      both(vs.cursorRps, vs.cursorRatio),
+    ),
+    row(
+      'offset at 90%',
+      cell(s.deepOffsetRps, s.deepOffsetP99Ms, s.deepOffsetRatio),
+      cell(p.deepOffsetRps, p.deepOffsetP99Ms, p.deepOffsetRatio),
+      both(vs.deepOffsetRps, vs.deepOffsetRatio),
+    ),
+    row(
+      '{model}.json ?page=1',
+      cell(s.modelFirstPageRps, s.modelFirstPageP99Ms, s.modelFirstPageRatio),
+      cell(p.modelFirstPageRps, p.modelFirstPageP99Ms, p.modelFirstPageRatio),
+      both(vs.modelFirstPageRps, vs.modelFirstPageRatio),
+    ),
+    row(
+      '{model}.json start_cursor',
+      cell(s.modelCursorRps, s.modelCursorP99Ms, s.modelCursorRatio),
+      cell(p.modelCursorRps, p.modelCursorP99Ms, p.modelCursorRatio),
+      both(vs.modelCursorRps, vs.modelCursorRatio),
+    ),
+    row(
+      '304 If-None-Match',
+      cell(s.notModifiedRps, s.notModifiedP99Ms, s.notModifiedRatio),
+      cell(p.notModifiedRps, p.notModifiedP99Ms, p.notModifiedRatio),
+      both(vs.notModifiedRps, vs.notModifiedRatio),
+    ),
+    row(
+      'start_cursor, log info',
+      cell(s.cursorAtInfoRps, s.cursorAtInfoP99Ms, s.cursorAtInfoRatio),
+      cell(p.cursorAtInfoRps, p.cursorAtInfoP99Ms, p.cursorAtInfoRatio),
+      '',
+    ),
     '',
     'Every row at log level warn but the last, which restarts the server at info (the default: two request log lines each).',
-    'ratio: req/s divided by the ceiling of the same run. PG/SQLite: PostgreSQL\'s req/s divided by SQLite\'s, and its ratio',
-    'divided by SQLite\'s (which cancels a change of the machine\'s speed between the two runs).',
+    "ratio: req/s divided by the ceiling of the same run. PG/SQLite: PostgreSQL's req/s divided by SQLite's, and its ratio",
+    "divided by SQLite's (which cancels a change of the machine's speed between the two runs).",
     `ceiling (bare node:http, ${s.pageBytes} B / ${p.pageBytes} B): median of SQLite run ${samples(s)}; PostgreSQL run ${samples(p)}`,
     `full list, SQLite:     ${fullList(s.fullList)}`,
     `full list, PostgreSQL: ${fullList(p.fullList)}  (PG/SQLite MB/s ${vs.fullListMbPerSecond.toFixed(2)})`,
@@ -192,7 +227,8 @@ const SCALED = [
  * figure at both sizes and `growth`, the larger's over the smaller's (1: no change).
  */
 export function scaleFields(smaller, larger, from, to) {
-  const per = (a, b) => Object.fromEntries(SCALED.map(([name, get]) => [name, { [from]: round(get(a), 3), [to]: round(get(b), 3), growth: round(get(b) / get(a), 3) }]));
+  const per = (a, b) =>
+    Object.fromEntries(SCALED.map(([name, get]) => [name, { [from]: round(get(a), 3), [to]: round(get(b), 3), growth: round(get(b) / get(a), 3) }]));
   return { assets: [from, to], sqlite: per(smaller.sqlite, larger.sqlite), postgres: per(smaller.postgres, larger.postgres) };
 }
 
@@ -203,7 +239,8 @@ export function formatScale(scale) {
   const lines = [`From ${n(from)} to ${n(to)} assets (growth: the second over the first; ratios to each run's own ceiling)`];
   for (const db of ['sqlite', 'postgres']) {
     lines.push(`  ${db}:`);
-    for (const [name, v] of Object.entries(scale[db])) lines.push(`    ${name.padEnd(22)}${String(v[from]).padStart(9)}${String(v[to]).padStart(9)}   growth ${v.growth}`);
+    for (const [name, v] of Object.entries(scale[db]))
+      lines.push(`    ${name.padEnd(22)}${String(v[from]).padStart(9)}${String(v[to]).padStart(9)}   growth ${v.growth}`);
   }
   return lines.join('\n');
 }

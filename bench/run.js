@@ -37,7 +37,9 @@ async function oneRun(only, { total, seconds, problems, log }) {
   const run = await bench({ total, seconds, problems: problems[where], log: log(where) });
   const fields = runFields(run, problems[where]);
   const extra = postgres ? { settings: run.postgres } : {};
-  process.stdout.write(`${JSON.stringify({ assets: total, secondsPerRun: seconds, node: process.version, server: run.build, ...fields, ...extra }, null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ assets: total, secondsPerRun: seconds, node: process.version, server: run.build, ...fields, ...extra }, null, 2)}\n`,
+  );
 }
 
 async function main() {
@@ -61,7 +63,9 @@ async function main() {
     const postgres = await benchContentApiPostgres({ total, seconds, problems: problems.postgres, log: logAs('postgres') });
     logAs('content API')(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);
     if (postgres.build.distBuiltAt !== sqlite.build.distBuiltAt) {
-      problems.run.push(`the server was rebuilt between the SQLite and the PostgreSQL run (${sqlite.build.distBuiltAt}, ${postgres.build.distBuiltAt}): they measured two builds`);
+      problems.run.push(
+        `the server was rebuilt between the SQLite and the PostgreSQL run (${sqlite.build.distBuiltAt}, ${postgres.build.distBuiltAt}): they measured two builds`,
+      );
     }
     const result = contentApiResult({ sqlite, postgres }, { mode, total, seconds, problems });
     if (smaller) result.scale = scaleFields(smaller, { sqlite, postgres }, scaleFrom, total);

@@ -37,7 +37,9 @@ async function writePoints(path, bytes) {
   while (written < bytes) {
     const lng = (130 + ((n % side) * 10) / side).toFixed(5);
     const lat = (31 + ((Math.floor(n / side) % side) * 10) / side).toFixed(5);
-    await write(`${n ? ',' : ''}{"type":"Feature","properties":{"id":${n},"kind":"${KINDS[n % KINDS.length]}","height":${(n * 37) % 5000}},"geometry":{"type":"Point","coordinates":[${lng},${lat}]}}`);
+    await write(
+      `${n ? ',' : ''}{"type":"Feature","properties":{"id":${n},"kind":"${KINDS[n % KINDS.length]}","height":${(n * 37) % 5000}},"geometry":{"type":"Point","coordinates":[${lng},${lat}]}}`,
+    );
     n++;
   }
   await write(']}');
@@ -53,7 +55,11 @@ async function pointsIndexComparison(path, features, fileMb) {
   for (let run = 0; run < runs; run++) {
     for (const way of Object.keys(seen)) {
       try {
-        const line = execFileSync(process.execPath, [script, way, path, JSON.stringify(firstTiles(features))], { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+        const line = execFileSync(process.execPath, [script, way, path, JSON.stringify(firstTiles(features))], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }).trim();
         process.stderr.write(`[bench] ${line}\n`);
         seen[way].push(JSON.parse(line));
       } catch (err) {
@@ -77,12 +83,25 @@ async function pointsIndexComparison(path, features, fileMb) {
     if (list.length === 0) return { failed };
     return { ...figures(list), ...(failed.length ? { failed } : {}) };
   };
-  const result = { fileMb, features, runs, tiles: firstTiles(features), index: summary(seen.index), geojsonVt: summary(seen['geojson-vt']), node: process.version };
+  const result = {
+    fileMb,
+    features,
+    runs,
+    tiles: firstTiles(features),
+    index: summary(seen.index),
+    geojsonVt: summary(seen['geojson-vt']),
+    node: process.version,
+  };
   const show = ({ min, max }, unit) => (min === max ? `${min}${unit}` : `${min}–${max}${unit}`);
-  for (const [name, s] of [['points index', result.index], ['geojson-vt alone', result.geojsonVt]]) {
+  for (const [name, s] of [
+    ['points index', result.index],
+    ['geojson-vt alone', result.geojsonVt],
+  ]) {
     if (s.failed) console.log(`${name}: failed in ${s.failed.length} of ${runs} runs (${s.failed.join('; ')})`);
     if (!s.indexS) continue;
-    console.log(`${name}: index ${show(s.indexS, ' s')}, peak RSS ${show(s.peakRssMb, ' MB')}; first tiles ${['z0', 'z5', 'z10', 'z14'].map((z) => `${z} ${show(s.tileMs[z], ' ms')}`).join(', ')}`);
+    console.log(
+      `${name}: index ${show(s.indexS, ' s')}, peak RSS ${show(s.peakRssMb, ' MB')}; first tiles ${['z0', 'z5', 'z10', 'z14'].map((z) => `${z} ${show(s.tileMs[z], ' ms')}`).join(', ')}`,
+    );
   }
   writeResult('tilesPointsIndex', result);
 }
@@ -110,8 +129,18 @@ async function tileSourceAgainstParse(path, features, fileMb) {
   const result = {
     fileMb,
     features,
-    baseline: { what: 'the file through the streaming parser (json-elements) alone, nothing kept', seconds: Math.round(parseS * 10) / 10, features: parsed, peakRssMb: rssAfterParse },
-    orbis: { seconds: Math.round(readyS * 10) / 10, features: indexed, peakRssMb: mb(peakRss), firstTilesMs: { z0: tileMs[0], z5: tileMs[1], z10: tileMs[2], z14: tileMs[3] } },
+    baseline: {
+      what: 'the file through the streaming parser (json-elements) alone, nothing kept',
+      seconds: Math.round(parseS * 10) / 10,
+      features: parsed,
+      peakRssMb: rssAfterParse,
+    },
+    orbis: {
+      seconds: Math.round(readyS * 10) / 10,
+      features: indexed,
+      peakRssMb: mb(peakRss),
+      firstTilesMs: { z0: tileMs[0], z5: tileMs[1], z10: tileMs[2], z14: tileMs[3] },
+    },
     ratio: Math.round((readyS / parseS) * 100) / 100,
     node: process.version,
   };

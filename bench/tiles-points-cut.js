@@ -41,7 +41,8 @@ class GeojsonVtOnly {
 }
 
 const started = performance.now();
-const source = statSync(path).size <= WHOLE_PARSE_BYTES ? featuresOfDocument(JSON.parse(readFileSync(path, 'utf8'))) : featuresOf(createReadStream(path), 256 * 1024 * 1024);
+const source =
+  statSync(path).size <= WHOLE_PARSE_BYTES ? featuresOfDocument(JSON.parse(readFileSync(path, 'utf8'))) : featuresOf(createReadStream(path), 256 * 1024 * 1024);
 let maker;
 let count = 0;
 if (way === 'index') {
@@ -64,4 +65,6 @@ for (const [z, x, y] of JSON.parse(tiles)) {
   tileMs[`z${z}Bytes`] = bytes?.length ?? 0;
 }
 // maxRSS: the process's peak resident memory, in kB.
-console.log(JSON.stringify({ way, features: count, indexS: Math.round(indexS * 10) / 10, tileMs, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+console.log(
+  JSON.stringify({ way, features: count, indexS: Math.round(indexS * 10) / 10, tileMs, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }),
+);

@@ -15,7 +15,12 @@ const dir = mkdtempSync(join(tmpdir(), 'orbis-timed-'));
 const bare = new SqliteStore(join(dir, 'orbis.db'));
 await bare.createProject({ id: '01JTIMED', alias: 'timed', name: 'timed', visibility: 'public', createdAt: new Date().toISOString() });
 const metrics = new ServerMetrics();
-const timed = timedCalls(bare, timing((...call) => metrics.storeCall(...call)), '', ['accounts']);
+const timed = timedCalls(
+  bare,
+  timing((...call) => metrics.storeCall(...call)),
+  '',
+  ['accounts'],
+);
 
 const CALLS = 50_000;
 async function run(store) {
@@ -31,6 +36,8 @@ for (let round = 0; round < 7; round++) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const b = median(rounds.bare);
 const t = median(rounds.timed);
-console.log(`getProjectAccess on SQLite, ${CALLS} calls x 7 rounds, medians: bare ${b.toFixed(2)} µs, timed ${t.toFixed(2)} µs, +${(t - b).toFixed(2)} µs a call (ratio ${(t / b).toFixed(3)})`);
+console.log(
+  `getProjectAccess on SQLite, ${CALLS} calls x 7 rounds, medians: bare ${b.toFixed(2)} µs, timed ${t.toFixed(2)} µs, +${(t - b).toFixed(2)} µs a call (ratio ${(t / b).toFixed(3)})`,
+);
 await bare.close();
 rmSync(dir, { recursive: true, force: true });

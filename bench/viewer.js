@@ -71,7 +71,8 @@ const round = (value, digits = 0) => Number(value.toFixed(digits));
 
 /** Which build was measured: the commit, whether the viewer's source differs from it, and when it was built. */
 export function describeBuild() {
-  const git = (...args) => execFileSync('git', args, { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  const git = (...args) =>
+    execFileSync('git', args, { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   let commit = 'unknown';
   let viewerSourceChanged = null;
   try {
@@ -355,7 +356,9 @@ async function loadOnce(browser, url, label, problems) {
         }))
         .catch((e) => ({ evaluateFailed: e.message }));
       const open = [...inFlight].map(([request, since]) => `${request.url()} (open ${Date.now() - since} ms)`);
-      note(`not ready within ${LOAD_TIMEOUT_MS / 1000} s: ${JSON.stringify(state)}; ${open.length} requests open${open.length ? `: ${open.slice(0, 10).join(', ')}` : ''}`);
+      note(
+        `not ready within ${LOAD_TIMEOUT_MS / 1000} s: ${JSON.stringify(state)}; ${open.length} requests open${open.length ? `: ${open.slice(0, 10).join(', ')}` : ''}`,
+      );
       return { timedOut: true };
     }
     const wallMs = Date.now() - started;
@@ -372,7 +375,13 @@ async function loadOnce(browser, url, label, problems) {
         domContentLoadedMs: navigation?.domContentLoadedEventEnd ?? null,
       };
     });
-    return { ...measured, readyMs: round(measured.readyMs), firstFrameMs: round(measured.firstFrameMs), wallMs, domContentLoadedMs: measured.domContentLoadedMs === null ? null : round(measured.domContentLoadedMs) };
+    return {
+      ...measured,
+      readyMs: round(measured.readyMs),
+      firstFrameMs: round(measured.firstFrameMs),
+      wallMs,
+      domContentLoadedMs: measured.domContentLoadedMs === null ? null : round(measured.domContentLoadedMs),
+    };
   } finally {
     await context.close().catch(() => {});
   }

@@ -11,7 +11,9 @@ import { fakeServices, testCamera, testLayers } from '../../packages/viewer/test
 import { testTools } from '../../packages/viewer/testing/test-tools.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const examples = readdirSync(here, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const examples = readdirSync(here, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 /** An example as `orbis plugin install <folder>` reads it (plugin.json or reearth.yml). */
 const load = (name: string) => readPluginSource(join(here, name));
@@ -57,7 +59,19 @@ describe('example plugins', () => {
     expect(host.sandboxes.map((s) => s.status)).toEqual(widgets.map(() => 'running'));
     host.emit('mouseMove', { x: 1, y: 2, lat: 35.6586, lng: 139.7454, height: 0 });
     host.emit('click', { x: 1, y: 2, lat: 35.6586, lng: 139.7454, height: 10 });
-    for (const message of ['capture', 'sky', 'terrain', 'locate', { zoom: 20 }, { action: 'right' }, { action: 'home' }, 'next', 'prev', { id: 'landmarks', visible: false }, { id: 'landmarks', fly: true }]) {
+    for (const message of [
+      'capture',
+      'sky',
+      'terrain',
+      'locate',
+      { zoom: 20 },
+      { action: 'right' },
+      { action: 'home' },
+      'next',
+      'prev',
+      { id: 'landmarks', visible: false },
+      { id: 'landmarks', fly: true },
+    ]) {
       for (const w of widgets) host.uiMessage(`${plugin.manifest.id}/${w.id}`, message);
     }
     await new Promise((r) => setTimeout(r, 20));
@@ -75,7 +89,10 @@ describe('example plugins', () => {
     const host = new PluginHost(await loadQuickJs(), services(log, ui, tools), [{ ...plugin.manifest, files: plugin.files }], {});
     host.start();
     host.uiMessage('spatial-id-picker/main', { zoom: 20 });
-    expect(tools.calls.map((c) => c.args[0])).toEqual([{ color: 'rgba(255,210,0,0.45)', outlineColor: '#ffd200', rightClickToExit: true }, { zoom: 20, color: 'rgba(255,210,0,0.45)', outlineColor: '#ffd200', rightClickToExit: true }]);
+    expect(tools.calls.map((c) => c.args[0])).toEqual([
+      { color: 'rgba(255,210,0,0.45)', outlineColor: '#ffd200', rightClickToExit: true },
+      { zoom: 20, color: 'rgba(255,210,0,0.45)', outlineColor: '#ffd200', rightClickToExit: true },
+    ]);
     const space = geo.spatialIdSpace(geo.spatialIdFromLngLatHeight(139.7454, 35.6586, 10, 20));
     tools.pick(space);
     expect(log).toContain(`log: spatial id ${space.zfxyStr}`);
@@ -93,12 +110,27 @@ describe('example plugins', () => {
     host.uiMessage('measure/main', { tool: 'polygon' });
     expect(tools.services.sketch.state().tool).toBe('polygon');
     // A square of 0.01° at the equator: 1111.95 m a side, 1.236 km².
-    const ring: [number, number, number][] = [[0, 0, 0], [0.01, 0, 0], [0.01, 0.01, 0], [0, 0.01, 0], [0, 0, 0]];
+    const ring: [number, number, number][] = [
+      [0, 0, 0],
+      [0.01, 0, 0],
+      [0.01, 0.01, 0],
+      [0, 0.01, 0],
+      [0, 0, 0],
+    ];
     // As the sketch layer hands it over: degrees in the geometry, Cartesian ECEF metres in `positions` (Re:Earth's).
     const positions = ring.slice(0, 4).map(([lng, lat, height]) => cartographicToCartesian(lng, lat, height)!);
-    const feature = { type: 'Feature' as const, id: 'sketch-1', geometry: { type: 'Polygon' as const, coordinates: [ring] }, properties: { id: 'sketch-1', type: 'polygon' as const, positions, extrudedHeight: 0 } };
+    const feature = {
+      type: 'Feature' as const,
+      id: 'sketch-1',
+      geometry: { type: 'Polygon' as const, coordinates: [ring] },
+      properties: { id: 'sketch-1', type: 'polygon' as const, positions, extrudedHeight: 0 },
+    };
     tools.draw({ layerId: 'sketch', featureId: 'sketch-1', feature });
-    const line = { ...feature, geometry: { type: 'LineString' as const, coordinates: ring.slice(0, 3) }, properties: { ...feature.properties, type: 'polyline' as const } };
+    const line = {
+      ...feature,
+      geometry: { type: 'LineString' as const, coordinates: ring.slice(0, 3) },
+      properties: { ...feature.properties, type: 'polyline' as const },
+    };
     tools.draw({ layerId: 'sketch', featureId: 'sketch-2', feature: line });
     expect(log.filter((l) => l.startsWith('log: measured'))).toEqual(['log: measured Area 1.24 km² · perimeter 4.45 km', 'log: measured Length 2.22 km']);
     host.uiMessage('measure/main', { tool: 'stop' });
@@ -128,7 +160,10 @@ describe('example plugins', () => {
   it('runs the Re:Earth package reearth-compass unchanged: reearth global, widget property, UI messages, camera', async () => {
     const plugin = await load('reearth-compass');
     expect(plugin.manifest.reearth).toBe(true);
-    expect(plugin.manifest.extensions.map((e) => [e.id, e.type])).toEqual([['compass', 'widget'], ['note', 'block']]);
+    expect(plugin.manifest.extensions.map((e) => [e.id, e.type])).toEqual([
+      ['compass', 'widget'],
+      ['note', 'block'],
+    ]);
     const log: string[] = [];
     const ui: unknown[] = [];
     const camera = testCamera();
@@ -153,9 +188,21 @@ describe('example plugins', () => {
     const ui: unknown[] = [];
     const layers = testLayers();
     const flown: string[] = [];
-    const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), layers: layers.layers, flyToLayer: (id) => void flown.push(id) }, [{ ...plugin.manifest, files: plugin.files }], {});
+    const host = new PluginHost(
+      await loadQuickJs(),
+      { ...services(log, ui), layers: layers.layers, flyToLayer: (id) => void flown.push(id) },
+      [{ ...plugin.manifest, files: plugin.files }],
+      {},
+    );
     host.start();
-    expect(ui).toEqual([{ layers: [{ id: 'landmarks', title: 'Landmarks', visible: true }, { id: 'city', title: 'City', visible: false }] }]);
+    expect(ui).toEqual([
+      {
+        layers: [
+          { id: 'landmarks', title: 'Landmarks', visible: true },
+          { id: 'city', title: 'City', visible: false },
+        ],
+      },
+    ]);
     host.uiMessage('layer-switcher/main', { id: 'city', visible: true });
     host.uiMessage('layer-switcher/main', { id: 'landmarks', fly: true });
     host.uiMessage('layer-switcher/main', { id: 'nope', visible: true });
@@ -163,7 +210,12 @@ describe('example plugins', () => {
     expect(layers.calls.filter((c) => c.op === 'setVisible').map((c) => c.args)).toEqual([['city', true]]);
     expect(flown).toEqual(['landmarks']);
     // The visible event made it send the list again.
-    expect(ui.at(-1)).toEqual({ layers: [{ id: 'landmarks', title: 'Landmarks', visible: true }, { id: 'city', title: 'City', visible: true }] });
+    expect(ui.at(-1)).toEqual({
+      layers: [
+        { id: 'landmarks', title: 'Landmarks', visible: true },
+        { id: 'city', title: 'City', visible: true },
+      ],
+    });
     expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
     host.stopAll();
   });
@@ -174,7 +226,12 @@ describe('example plugins', () => {
     const ui: unknown[] = [];
     const layers = testLayers();
     const camera = testCamera();
-    const host = new PluginHost(await loadQuickJs(), { ...services(log, ui), layers: layers.layers, camera: camera.camera }, [{ ...plugin.manifest, files: plugin.files }], {});
+    const host = new PluginHost(
+      await loadQuickJs(),
+      { ...services(log, ui), layers: layers.layers, camera: camera.camera },
+      [{ ...plugin.manifest, files: plugin.files }],
+      {},
+    );
     host.start();
     const added = layers.calls.find((c) => c.op === 'add')!.args[0] as { id: string; inline: { features: unknown[] }; appearance: object };
     expect(added.inline.features).toHaveLength(3);
@@ -184,7 +241,11 @@ describe('example plugins', () => {
     host.uiMessage('tour/main', 'prev');
     expect(camera.calls.map((c) => (c.args[0] as { lng: number }).lng)).toEqual([139.7671, 139.7454, 139.7671]);
     expect(camera.calls[0]).toEqual({ op: 'lookAt', args: [{ lng: 139.7671, lat: 35.6812, range: 3000, heading: 0, pitch: -Math.PI / 4 }, 2] });
-    expect(layers.calls.filter((c) => c.op === 'select').map((c) => c.args[0])).toEqual([[{ layerId: added.id, featureId: 'stop-1' }], [{ layerId: added.id, featureId: 'stop-2' }], [{ layerId: added.id, featureId: 'stop-1' }]]);
+    expect(layers.calls.filter((c) => c.op === 'select').map((c) => c.args[0])).toEqual([
+      [{ layerId: added.id, featureId: 'stop-1' }],
+      [{ layerId: added.id, featureId: 'stop-2' }],
+      [{ layerId: added.id, featureId: 'stop-1' }],
+    ]);
     expect(ui.at(-1)).toEqual({ name: '1/3 Tokyo Station' });
     expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
     host.stopAll();
@@ -199,7 +260,13 @@ describe('example plugins', () => {
     const fake = fakeServices();
     const ui: unknown[] = [];
     const log: string[] = [];
-    const page = () => ({ ...services(log, ui), clientStorage: fake.services.clientStorage, frames: fake.services.frames, camera: fake.camera.camera, resizeUi: fake.services.resizeUi });
+    const page = () => ({
+      ...services(log, ui),
+      clientStorage: fake.services.clientStorage,
+      frames: fake.services.frames,
+      camera: fake.camera.camera,
+      resizeUi: fake.services.resizeUi,
+    });
     const first = new PluginHost(await loadQuickJs(), page(), [{ ...plugin.manifest, files: plugin.files }], {});
     first.start();
     await until(() => ui.length === 1);
@@ -223,7 +290,10 @@ describe('example plugins', () => {
     // The UI says how tall its list is; the widget takes that height, within bounds.
     second.uiMessage('bookmarks/main', { action: 'height', height: 51.5 });
     second.uiMessage('bookmarks/main', { action: 'height', height: 900 });
-    expect(fake.calls.filter((c) => c.op === 'ui.resize').map((c) => c.args.slice(1, 3))).toEqual([[undefined, 52], [undefined, 160]]);
+    expect(fake.calls.filter((c) => c.op === 'ui.resize').map((c) => c.args.slice(1, 3))).toEqual([
+      [undefined, 52],
+      [undefined, 160],
+    ]);
     expect(log.filter((l) => l.startsWith('error'))).toEqual([]);
     second.stopAll();
   });
@@ -236,11 +306,19 @@ describe('the example blocks', () => {
     const ui: unknown[] = [];
     const shown: { source: string; html: string; height: unknown }[] = [];
     const layers = testLayers();
-    const page = { ...services(log, ui), layers: layers.layers, showUi: (source: string, html: string, o: Record<string, unknown>) => void shown.push({ source, html, height: o.height }) };
+    const page = {
+      ...services(log, ui),
+      layers: layers.layers,
+      showUi: (source: string, html: string, o: Record<string, unknown>) => void shown.push({ source, html, height: o.height }),
+    };
     const host = new PluginHost(await loadQuickJs(), page, [{ ...plugin.manifest, files: plugin.files }], {});
     host.start();
     layers.layers.select([{ layerId: 'landmarks', featureId: 'tower' }]);
-    const bars = host.startBlock('infobox', 'infobox-landmarks-0', { pluginId: 'feature-chart', extensionId: 'bars', property: { default: { color: '#ff0000' } } });
+    const bars = host.startBlock('infobox', 'infobox-landmarks-0', {
+      pluginId: 'feature-chart',
+      extensionId: 'bars',
+      property: { default: { color: '#ff0000' } },
+    });
     expect(bars).toBe('feature-chart/bars/infobox-landmarks-0');
     // One row: `height` 333 (the name is not a number), full width, in the chosen colour.
     expect(shown.at(-1)).toMatchObject({ source: bars, height: 20 });

@@ -24,7 +24,10 @@ export default defineConfig({
       // The Trusted Types policy gets a chunk of its own, which the entries import before any chunk that imports
       // CesiumJS: bundled into a shared chunk, it would run after that chunk's import of CesiumJS (html-policy.ts).
       // Vite's preload helper and module preload polyfill go with it: Vite imports them at the top of each entry.
-      output: { manualChunks: (id) => (/\/src\/ui\/html-policy\.ts$|\/node_modules\/dompurify\/|vite\/(preload-helper|modulepreload-polyfill)/.test(id) ? 'html-policy' : undefined) },
+      output: {
+        manualChunks: (id) =>
+          /\/src\/ui\/html-policy\.ts$|\/node_modules\/dompurify\/|vite\/(preload-helper|modulepreload-polyfill)/.test(id) ? 'html-policy' : undefined,
+      },
     },
   },
 });

@@ -80,6 +80,9 @@ app.ui.on('message', (message) => {
     // Pinned to the bookmarked place: it follows the globe as the camera flies, and hides behind it.
     const label = b.name.replace(/[<&>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
     const anchor = b.place || { lng: b.lng, lat: b.lat };
-    app.popup.show(`<p style="margin:0;padding:7px 8px;font:12px system-ui;color:#e8eaed;white-space:nowrap;overflow:hidden;text-overflow:ellipsis">${label}</p>`, { width: 140, height: 30, anchor });
+    app.popup.show(
+      `<p style="margin:0;padding:7px 8px;font:12px system-ui;color:#e8eaed;white-space:nowrap;overflow:hidden;text-overflow:ellipsis">${label}</p>`,
+      { width: 140, height: 30, anchor },
+    );
   }
 });

@@ -13,7 +13,10 @@ function draw() {
   }
   const max = Math.max(...numbers.map(([, v]) => Math.abs(v))) || 1;
   const rows = numbers
-    .map(([name, v]) => `<div class="row"><span title="${escape(name)}">${escape(name)}</span><i style="width:${((Math.abs(v) / max) * 100).toFixed(1)}%"></i><b>${escape(v)}</b></div>`)
+    .map(
+      ([name, v]) =>
+        `<div class="row"><span title="${escape(name)}">${escape(name)}</span><i style="width:${((Math.abs(v) / max) * 100).toFixed(1)}%"></i><b>${escape(v)}</b></div>`,
+    )
     .join('');
   const style = `body{margin:0;font:12px system-ui,sans-serif;color:#666}.row{display:grid;grid-template-columns:72px 1fr 56px;gap:6px;align-items:center;height:20px}
     .row span{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}.row i{display:block;height:12px;border-radius:2px;background:${color}}.row b{font-weight:400;text-align:right}`;

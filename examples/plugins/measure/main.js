@@ -56,7 +56,12 @@ app.ui.on('message', (m) => {
 app.sketch.on('toolChange', (tool) => app.ui.postMessage({ tool, text: tool ? 'Click the globe; double-click ends, right-click aborts.' : 'Stopped.' }));
 app.sketch.on('create', ({ feature }) => {
   const g = feature.geometry;
-  const text = g.type === 'LineString' ? `Length ${km(length(g.coordinates))}` : g.type === 'Polygon' ? `Area ${km2(area(g.coordinates[0]))} · perimeter ${km(length(g.coordinates[0]))}` : 'Draw a line or a polygon';
+  const text =
+    g.type === 'LineString'
+      ? `Length ${km(length(g.coordinates))}`
+      : g.type === 'Polygon'
+        ? `Area ${km2(area(g.coordinates[0]))} · perimeter ${km(length(g.coordinates[0]))}`
+        : 'Draw a line or a polygon';
   console.log('measured', text);
   app.ui.postMessage({ tool: app.sketch.tool, text });
 });

@@ -10,12 +10,22 @@ const layerId = app.layers.add({
   data: {
     value: {
       type: 'FeatureCollection',
-      features: stops.map((s, i) => ({ type: 'Feature', id: `stop-${i + 1}`, properties: { name: s.name, minutes: s.minutes }, geometry: { type: 'Point', coordinates: [s.lng, s.lat] } })),
+      features: stops.map((s, i) => ({
+        type: 'Feature',
+        id: `stop-${i + 1}`,
+        properties: { name: s.name, minutes: s.minutes },
+        geometry: { type: 'Point', coordinates: [s.lng, s.lat] },
+      })),
     },
   },
   appearance: {
     marker: {
-      pointColor: { conditions: [['${minutes} === 0', "color('#ffd200')"], ['true', "color('#00b4ff')"]] },
+      pointColor: {
+        conditions: [
+          ['${minutes} === 0', "color('#ffd200')"],
+          ['true', "color('#00b4ff')"],
+        ],
+      },
       pointSize: 12,
       label: true,
       labelText: { expression: '${name}' },

@@ -1,8 +1,38 @@
 /** The field types of docs/contract.md §10, and those §16 adds (`checkbox`, `tag`, `reference`, `richtext`, `group`). */
-export const FIELD_TYPES = ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'asset', 'geometry', 'checkbox', 'tag', 'reference', 'richtext', 'group'] as const;
+export const FIELD_TYPES = [
+  'text',
+  'textArea',
+  'markdown',
+  'integer',
+  'number',
+  'bool',
+  'date',
+  'select',
+  'url',
+  'asset',
+  'geometry',
+  'checkbox',
+  'tag',
+  'reference',
+  'richtext',
+  'group',
+] as const;
 
 /** The types a `group`'s own fields may have: values kept as they are (no asset, reference, geometry or group inside). */
-export const GROUP_MEMBER_TYPES: readonly FieldType[] = ['text', 'textArea', 'markdown', 'integer', 'number', 'bool', 'date', 'select', 'url', 'checkbox', 'tag', 'richtext'];
+export const GROUP_MEMBER_TYPES: readonly FieldType[] = [
+  'text',
+  'textArea',
+  'markdown',
+  'integer',
+  'number',
+  'bool',
+  'date',
+  'select',
+  'url',
+  'checkbox',
+  'tag',
+  'richtext',
+];
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** One typed field of a content model. */

@@ -14,8 +14,18 @@ describe('geodesic measures on WGS84', () => {
   });
 
   it('gives a degree of the equator as 111,319.49 m and a degree of a meridian at the equator as 110,574.39 m (the ellipsoid, not a sphere)', () => {
-    expect(geodesicLength([{ lng: 0, lat: 0 }, { lng: 1, lat: 0 }])).toBeCloseTo(111_319.491, 2);
-    expect(geodesicLength([{ lng: 0, lat: 0 }, { lng: 0, lat: 1 }])).toBeCloseTo(110_574.389, 2);
+    expect(
+      geodesicLength([
+        { lng: 0, lat: 0 },
+        { lng: 1, lat: 0 },
+      ]),
+    ).toBeCloseTo(111_319.491, 2);
+    expect(
+      geodesicLength([
+        { lng: 0, lat: 0 },
+        { lng: 0, lat: 1 },
+      ]),
+    ).toBeCloseTo(110_574.389, 2);
   });
 
   it('gives a 1°×1° cell at the equator as 12,308.78 km², whichever way its ring runs and open or closed', () => {
@@ -33,8 +43,21 @@ describe('geodesic measures on WGS84', () => {
   });
 
   it('measures a ring across the antimeridian as the same ring across Greenwich', () => {
-    const cell = (lng: number, lat: number) => geodesicArea([{ lng, lat }, { lng: lng + 1, lat }, { lng: lng + 1, lat: lat + 1 }, { lng, lat: lat + 1 }]).area;
-    expect(geodesicArea([{ lng: 179.5, lat: 0 }, { lng: -179.5, lat: 0 }, { lng: -179.5, lat: 1 }, { lng: 179.5, lat: 1 }]).area).toBeCloseTo(cell(0, 0), 3);
+    const cell = (lng: number, lat: number) =>
+      geodesicArea([
+        { lng, lat },
+        { lng: lng + 1, lat },
+        { lng: lng + 1, lat: lat + 1 },
+        { lng, lat: lat + 1 },
+      ]).area;
+    expect(
+      geodesicArea([
+        { lng: 179.5, lat: 0 },
+        { lng: -179.5, lat: 0 },
+        { lng: -179.5, lat: 1 },
+        { lng: 179.5, lat: 1 },
+      ]).area,
+    ).toBeCloseTo(cell(0, 0), 3);
   });
 
   it('encloses nothing with fewer than three points, and refuses a place off the globe with its value in the message', () => {

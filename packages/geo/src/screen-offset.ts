@@ -22,11 +22,7 @@ export interface EastNorthUp {
  * @example
  * eastNorthUpFrame([6378137, 0, 0]); // { east: [0, 1, 0], north: [0, 0, 1], up: [1, 0, 0] }
  */
-export function eastNorthUpFrame(
-  position: readonly [number, number, number],
-  result?: EastNorthUp,
-  ellipsoid: Ellipsoid = WGS84,
-): EastNorthUp | undefined {
+export function eastNorthUpFrame(position: readonly [number, number, number], result?: EastNorthUp, ellipsoid: Ellipsoid = WGS84): EastNorthUp | undefined {
   requireTriple('position', position);
   if (result !== undefined && (typeof result !== 'object' || result === null)) {
     throw new TypeError(`result must be { east, north, up } or undefined, got ${show(result)}`);

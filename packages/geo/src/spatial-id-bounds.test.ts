@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  parseSpatialId,
-  SPATIAL_ID_MAX_ZOOM,
-  type SpatialId,
-  spatialIdFromLngLatHeight,
-  WEB_MERCATOR_MAX_LATITUDE_DEGREES,
-} from './spatial-id.js';
+import { parseSpatialId, SPATIAL_ID_MAX_ZOOM, type SpatialId, spatialIdFromLngLatHeight, WEB_MERCATOR_MAX_LATITUDE_DEGREES } from './spatial-id.js';
 import { spatialIdBounds, spatialIdCenter, type SpatialIdBounds } from './spatial-id-bounds.js';
 
 const MAX_LAT = WEB_MERCATOR_MAX_LATITUDE_DEGREES;

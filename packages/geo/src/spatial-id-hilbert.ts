@@ -10,9 +10,9 @@ import { show } from './validate.js';
  * that our ids equal everyone else's; any other 3D Hilbert curve would give different ids.
  */
 const MORTON_TO_HILBERT: readonly number[] = [
-  48, 33, 27, 34, 47, 78, 28, 77, 66, 29, 51, 52, 65, 30, 72, 63, 76, 95, 75, 24, 53, 54, 82, 81, 18, 3, 17, 80, 61, 4, 62, 15, 0, 59, 71, 60, 49, 50, 86,
-  85, 84, 83, 5, 90, 79, 56, 6, 89, 32, 23, 1, 94, 11, 12, 2, 93, 42, 41, 13, 14, 35, 88, 36, 31, 92, 37, 87, 38, 91, 74, 8, 73, 46, 45, 9, 10, 7, 20, 64,
-  19, 70, 25, 39, 16, 69, 26, 44, 43, 22, 55, 21, 68, 57, 40, 58, 67,
+  48, 33, 27, 34, 47, 78, 28, 77, 66, 29, 51, 52, 65, 30, 72, 63, 76, 95, 75, 24, 53, 54, 82, 81, 18, 3, 17, 80, 61, 4, 62, 15, 0, 59, 71, 60, 49, 50, 86, 85,
+  84, 83, 5, 90, 79, 56, 6, 89, 32, 23, 1, 94, 11, 12, 2, 93, 42, 41, 13, 14, 35, 88, 36, 31, 92, 37, 87, 38, 91, 74, 8, 73, 46, 45, 9, 10, 7, 20, 64, 19, 70,
+  25, 39, 16, 69, 26, 44, 43, 22, 55, 21, 68, 57, 40, 58, 67,
 ];
 
 /** Bit `i` of a non-negative integer below 2^53 (bitwise operators stop at 32 bits). */
@@ -28,7 +28,8 @@ function hilbertDigits(id: SpatialId): number[] {
   const { z, f, x, y } = id;
   if (z === 0) return [];
   const half = 2 ** (z - 1);
-  if (f < -half || f >= half) throw new RangeError(`id.f must be from -2^(z-1) to 2^(z-1) - 1 (${-half} to ${half - 1}) to have a Hilbert index, got ${show(f)}`);
+  if (f < -half || f >= half)
+    throw new RangeError(`id.f must be from -2^(z-1) to 2^(z-1) - 1 (${-half} to ${half - 1}) to have a Hilbert index, got ${show(f)}`);
   const floor = f + half;
   const digits: number[] = [];
   let state = 0;

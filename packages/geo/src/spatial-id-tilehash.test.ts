@@ -37,9 +37,7 @@ describe('spatialIdToTilehash', () => {
   });
 
   it('has no tilehash for the lowest layer, f = −2^z', () => {
-    expect(() => spatialIdToTilehash({ z: 1, f: -2, x: 0, y: 0 })).toThrow(
-      new RangeError('id.f must be above -2^z (-2) to have a tilehash, got -2'),
-    );
+    expect(() => spatialIdToTilehash({ z: 1, f: -2, x: 0, y: 0 })).toThrow(new RangeError('id.f must be above -2^z (-2) to have a tilehash, got -2'));
     expect(() => spatialIdToTilehash({ z: 0, f: -1, x: 0, y: 0 })).toThrow(RangeError);
   });
 

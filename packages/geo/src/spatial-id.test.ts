@@ -29,7 +29,12 @@ describe('the constants', () => {
 
 describe('spatialIdFromLngLatHeight', () => {
   it('puts the whole world above height 0 in one voxel at zoom 0', () => {
-    for (const [lng, lat] of [[-180, MAX_LAT], [0, 0], [179.9, -MAX_LAT], [139.7, 35.7]] as const) {
+    for (const [lng, lat] of [
+      [-180, MAX_LAT],
+      [0, 0],
+      [179.9, -MAX_LAT],
+      [139.7, 35.7],
+    ] as const) {
       expect(spatialIdFromLngLatHeight(lng, lat, 0, 0)).toEqual({ z: 0, f: 0, x: 0, y: 0 });
       expect(spatialIdFromLngLatHeight(lng, lat, 2 ** 25 - 1, 0)).toEqual({ z: 0, f: 0, x: 0, y: 0 });
       expect(spatialIdFromLngLatHeight(lng, lat, -1, 0)).toEqual({ z: 0, f: -1, x: 0, y: 0 });

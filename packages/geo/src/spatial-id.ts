@@ -59,13 +59,7 @@ export const WEB_MERCATOR_MAX_LATITUDE_DEGREES = (Math.atan(Math.sinh(Math.PI)) 
  * spatialIdFromLngLatHeight(139.767125, 35.681236, 0, 20); // { z: 20, f: 0, x: 931389, y: 412906 }
  * spatialIdFromLngLatHeight(0, 0, -1, 25); // { z: 25, f: -1, x: 16777216, y: 16777216 }
  */
-export function spatialIdFromLngLatHeight(
-  lngDeg: number,
-  latDeg: number,
-  heightM: number,
-  zoom: number,
-  result?: SpatialId,
-): SpatialId {
+export function spatialIdFromLngLatHeight(lngDeg: number, latDeg: number, heightM: number, zoom: number, result?: SpatialId): SpatialId {
   requireFinite('lngDeg', lngDeg);
   requireFinite('latDeg', latDeg);
   requireFinite('heightM', heightM);

@@ -106,13 +106,7 @@ export function checkEllipsoid(ellipsoid: Ellipsoid): void {
  * cartographicToCartesian(0, 0, 0); // [6378137, 0, 0]
  * cartographicToCartesian(139.7454, 35.6586, 0); // Tokyo Tower: [-3959512.826, 3352520.783, 3697479.697]
  */
-export function cartographicToCartesian(
-  lngDeg: number,
-  latDeg: number,
-  heightM: number,
-  result?: Vec3,
-  ellipsoid: Ellipsoid = WGS84,
-): Vec3 | undefined {
+export function cartographicToCartesian(lngDeg: number, latDeg: number, heightM: number, result?: Vec3, ellipsoid: Ellipsoid = WGS84): Vec3 | undefined {
   requireNumber('lngDeg', lngDeg);
   requireNumber('latDeg', latDeg);
   requireNumber('heightM', heightM);
@@ -148,13 +142,7 @@ export function cartographicToCartesian(
  * cartesianToCartographic(6378137, 0, 0); // [0, 0, 0]
  * cartesianToCartographic(0, 0, 0); // undefined
  */
-export function cartesianToCartographic(
-  x: number,
-  y: number,
-  z: number,
-  result?: LngLatHeight,
-  ellipsoid: Ellipsoid = WGS84,
-): LngLatHeight | undefined {
+export function cartesianToCartographic(x: number, y: number, z: number, result?: LngLatHeight, ellipsoid: Ellipsoid = WGS84): LngLatHeight | undefined {
   requireNumber('x', x);
   requireNumber('y', y);
   requireNumber('z', z);

@@ -117,7 +117,10 @@ export interface Camera {
    * @example app.camera.lookAt({ lng: 138.73, lat: 35.36, range: 20000, pitch: -0.5 }, { duration: 1 });
    * @example app.camera.lookAt({ lng: 138.73, lat: 35.36, height: 3776, radius: 5000 }, { withoutAnimation: true, fov: 0.8 });
    */
-  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number }, options?: CameraMoveOptions & { fov?: number }): void;
+  lookAt(
+    target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number },
+    options?: CameraMoveOptions & { fov?: number },
+  ): void;
   /** Moves toward the ground by `amount` times the height (default 0.5: half-way). @example app.camera.zoomIn(0.5); */
   zoomIn(amount?: number): void;
   /** Moves away from the ground by `amount` times the height (default 1: twice as high). @example app.camera.zoomOut(); */
@@ -148,4 +151,3 @@ export interface Camera {
   /** @example app.camera.off('move', onMove); */
   off<E extends keyof CameraEvents>(event: E, listener: (event: CameraEvents[E]) => void): void;
 }
-

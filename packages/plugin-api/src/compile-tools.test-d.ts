@@ -21,7 +21,18 @@ stopCreate();
 app.spatialId.pickSpace({ zoom: 20, maxHeight: 100, minHeight: 0, color: '#ffd200', outlineColor: '#000', dataOnly: false, rightClickToExit: true });
 app.spatialId.pickSpace();
 app.spatialId.exitPickSpace();
-app.spatialId.on('spacePick', (s: SpatialIdSpace) => [s.id, s.zfxy.f, s.zfxyStr, s.tilehash, s.hilbertTilehash, s.hilbertIndex, s.zoom, s.alt, s.center.height, s.vertices[7]![2]]);
+app.spatialId.on('spacePick', (s: SpatialIdSpace) => [
+  s.id,
+  s.zfxy.f,
+  s.zfxyStr,
+  s.tilehash,
+  s.hilbertTilehash,
+  s.hilbertIndex,
+  s.zoom,
+  s.alt,
+  s.center.height,
+  s.vertices[7]![2],
+]);
 app.spatialId.off('spacePick', () => undefined);
 
 // app.timeline

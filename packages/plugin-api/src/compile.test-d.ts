@@ -102,8 +102,17 @@ const first = app.layers.findById('landmarks');
 const some = app.layers.findByIds('a', 'b');
 const tiles = app.layers.find((l) => l.type === '3dtiles');
 const hiddenOnes = app.layers.findAll((l) => !l.visible);
-const added: string = app.layers.add({ type: 'geojson', title: 'Area', data: { value: { type: 'FeatureCollection', features: [] } }, appearance: { polygon: { fillColor: { expression: "color('red')" } } } });
-app.layers.add({ type: 'simple', data: { type: 'geojson', url: 'https://example.org/a.geojson' }, marker: { pointColor: { expression: { conditions: [['true', "color('red')"]] } } } });
+const added: string = app.layers.add({
+  type: 'geojson',
+  title: 'Area',
+  data: { value: { type: 'FeatureCollection', features: [] } },
+  appearance: { polygon: { fillColor: { expression: "color('red')" } } },
+});
+app.layers.add({
+  type: 'simple',
+  data: { type: 'geojson', url: 'https://example.org/a.geojson' },
+  marker: { pointColor: { expression: { conditions: [['true', "color('red')"]] } } },
+});
 app.layers.delete(added);
 app.layers.show('landmarks', added);
 app.layers.hide('landmarks');

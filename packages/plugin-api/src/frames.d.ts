@@ -15,18 +15,7 @@ export interface ModalOptions {
 
 /** Where a popup sits beside the plugin's widget, as Re:Earth places it. */
 export type PopupPosition =
-  | 'top'
-  | 'top-start'
-  | 'top-end'
-  | 'right'
-  | 'right-start'
-  | 'right-end'
-  | 'bottom'
-  | 'bottom-start'
-  | 'bottom-end'
-  | 'left'
-  | 'left-start'
-  | 'left-end';
+  'top' | 'top-start' | 'top-end' | 'right' | 'right-start' | 'right-end' | 'bottom' | 'bottom-start' | 'bottom-end' | 'left' | 'left-start' | 'left-end';
 
 /**
  * How far a popup sits from what it is placed beside, in CSS pixels, as Re:Earth takes it: a number

@@ -37,7 +37,10 @@ export interface ViewerProperty {
 }
 
 /** A patch of a ViewerProperty: objects merge key by key, arrays and values replace, `null` removes a key. */
-export type PropertyOverride = { [K in keyof ViewerProperty]?: (ViewerProperty[K] extends (infer T)[] ? T[] : { [F in keyof NonNullable<ViewerProperty[K]>]?: NonNullable<ViewerProperty[K]>[F] | null }) | null };
+export type PropertyOverride = {
+  [K in keyof ViewerProperty]?:
+    (ViewerProperty[K] extends (infer T)[] ? T[] : { [F in keyof NonNullable<ViewerProperty[K]>]?: NonNullable<ViewerProperty[K]>[F] | null }) | null;
+};
 
 export interface Viewport {
   width: number;
@@ -243,7 +246,15 @@ export interface UiEvents {
 /** The plugin's own UI: HTML in a sandboxed iframe, messages both ways. */
 export interface PluginUI {
   /** @example app.ui.show('<button onclick="parent.postMessage(\'go\', \'*\')">Go</button>', { width: 120, height: 40 }); */
-  show(html: string, options?: { width?: FrameSize; height?: FrameSize; visible?: boolean; /** spans the widget's zone, top or bottom, as Re:Earth's extended widgets do */ extended?: boolean }): void;
+  show(
+    html: string,
+    options?: {
+      width?: FrameSize;
+      height?: FrameSize;
+      visible?: boolean;
+      /** spans the widget's zone, top or bottom, as Re:Earth's extended widgets do */ extended?: boolean;
+    },
+  ): void;
   /** @example app.ui.postMessage({ lng: 139.7 }); */
   postMessage(message: unknown): void;
   /**

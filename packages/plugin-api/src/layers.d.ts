@@ -206,4 +206,3 @@ export interface Layers {
   /** @example app.layers.off('select', onSelect); */
   off<E extends keyof LayersEvents>(event: E, listener: (...args: LayersEvents[E]) => void): void;
 }
-

@@ -7,7 +7,10 @@ import type { App, Camera, ClientStorage, Extension, Layers, Modal, PluginUI, Po
 /** `true` only when every name is a member of T. */
 type Has<T, K extends readonly string[]> = K[number] extends keyof T ? true : never;
 
-const reearth: Has<App, ['version', 'apiVersion', 'engine', 'viewer', 'camera', 'timeline', 'sketch', 'spatialId', 'layers', 'ui', 'modal', 'popup', 'extension', 'data']> = true;
+const reearth: Has<
+  App,
+  ['version', 'apiVersion', 'engine', 'viewer', 'camera', 'timeline', 'sketch', 'spatialId', 'layers', 'ui', 'modal', 'popup', 'extension', 'data']
+> = true;
 const viewer: Has<Viewer, ['property', 'overrideProperty', 'viewport', 'interactionMode', 'env', 'tools', 'capture', 'open', 'reload', 'on', 'off']> = true;
 const interactionMode: Has<Viewer['interactionMode'], ['mode', 'override', 'selectionMode']> = true;
 const tools: Has<
@@ -89,7 +92,24 @@ const sketch: Has<Sketch, ['tool', 'setTool', 'options', 'overrideOptions', 'on'
 const spatialId: Has<SpatialId, ['pickSpace', 'exitPickSpace', 'on', 'off']> = true;
 const timeline: Has<
   Timeline,
-  ['startTime', 'stopTime', 'currentTime', 'isPlaying', 'speed', 'stepType', 'rangeType', 'tick', 'play', 'pause', 'setTime', 'setSpeed', 'setStepType', 'setRangeType', 'on', 'off']
+  [
+    'startTime',
+    'stopTime',
+    'currentTime',
+    'isPlaying',
+    'speed',
+    'stepType',
+    'rangeType',
+    'tick',
+    'play',
+    'pause',
+    'setTime',
+    'setSpeed',
+    'setStepType',
+    'setRangeType',
+    'on',
+    'off',
+  ]
 > = true;
 
 // Re:Earth's event names, each one Orbis's `on` takes.
@@ -106,7 +126,13 @@ app.timeline.on('commit', ({ source, id }) => [source, id]);
 // Re:Earth's call forms.
 app.camera.flyTo({ lng: 139.7, lat: 35.7, height: 1000 }, { duration: 0, withoutAnimation: true, easing: (t) => t * t, fov: 1 });
 app.camera.enableScreenSpaceCameraController();
-app.camera.overrideScreenSpaceCameraController({ zoomEventTypes: ['wheel', { eventType: 'right_drag', modifier: 'ctrl' }], rotateEventTypes: [], tiltEventTypes: ['middle_drag'], lookEventTypes: [{ eventType: 'left_drag', modifier: 'shift' }], translateEventTypes: ['left_drag'] });
+app.camera.overrideScreenSpaceCameraController({
+  zoomEventTypes: ['wheel', { eventType: 'right_drag', modifier: 'ctrl' }],
+  rotateEventTypes: [],
+  tiltEventTypes: ['middle_drag'],
+  lookEventTypes: [{ eventType: 'left_drag', modifier: 'shift' }],
+  translateEventTypes: ['left_drag'],
+});
 app.camera.overrideScreenSpaceCameraController();
 // @ts-expect-error a gesture Re:Earth does not name
 app.camera.overrideScreenSpaceCameraController({ zoomEventTypes: ['scroll'] });
@@ -121,7 +147,13 @@ app.sketch.overrideOptions({ disableShadow: 'yes' });
 const { horizontally, vertically } = app.extension.widget.extended;
 const { zone, section, area } = app.extension.widget.layout.location;
 export const placed = [horizontally, vertically, zone === 'inner', section, area, app.extension.widget.layout.align];
-app.viewer.interactionMode.selectionMode.on('marqueeMove', ({ startX, startY, width, height, lng, lat, pressedKey }) => [startX + width, startY + height, lng, lat, pressedKey === 'shift']);
+app.viewer.interactionMode.selectionMode.on('marqueeMove', ({ startX, startY, width, height, lng, lat, pressedKey }) => [
+  startX + width,
+  startY + height,
+  lng,
+  lat,
+  pressedKey === 'shift',
+]);
 app.viewer.interactionMode.selectionMode.on('marqueeEnd', ({ features, isClick }) => (isClick ? features[0]?.layerId : features.length));
 
 // The table's "missing" members: not declared, so a plugin cannot compile against them yet.

@@ -24,7 +24,11 @@ export interface SketchOptions {
    * strings, sizes pixels; what it does not say is drawn in `color`.
    * @example app.sketch.overrideOptions({ appearance: { polygon: { fillColor: '#ff000080', strokeWidth: 4 } } });
    */
-  appearance?: { marker?: { pointColor?: string; pointSize?: number }; polyline?: { strokeColor?: string; strokeWidth?: number }; polygon?: { fillColor?: string; strokeColor?: string; strokeWidth?: number } };
+  appearance?: {
+    marker?: { pointColor?: string; pointSize?: number };
+    polyline?: { strokeColor?: string; strokeWidth?: number };
+    polygon?: { fillColor?: string; strokeColor?: string; strokeWidth?: number };
+  };
   /** After one shape, the interaction mode goes back to `default` (and the tool is put away), as on Re:Earth. */
   autoResetInteractionMode?: boolean;
   /** Re:Earth's other options (marker labels …) are kept and read back. */
@@ -35,7 +39,10 @@ export interface SketchOptions {
 export interface SketchFeature {
   type: 'Feature';
   id: string;
-  geometry: { type: 'Point'; coordinates: [lng: number, lat: number, height: number] } | { type: 'LineString'; coordinates: [number, number, number][] } | { type: 'Polygon'; coordinates: [number, number, number][][] };
+  geometry:
+    | { type: 'Point'; coordinates: [lng: number, lat: number, height: number] }
+    | { type: 'LineString'; coordinates: [number, number, number][] }
+    | { type: 'Polygon'; coordinates: [number, number, number][][] };
   properties: {
     id: string;
     type: SketchType;

@@ -34,10 +34,7 @@ export const ConditionSchema = Type.Unsafe<[string, string]>({
 });
 
 /** A field's value given by the first condition that holds: `[[condition, value expression], …]`. */
-export const ConditionsValueSchema = Type.Object(
-  { conditions: Type.Array(ConditionSchema, { minItems: 1, maxItems: 100 }) },
-  { additionalProperties: false },
-);
+export const ConditionsValueSchema = Type.Object({ conditions: Type.Array(ConditionSchema, { minItems: 1, maxItems: 100 }) }, { additionalProperties: false });
 
 /** A literal of type `T`, an `{expression}` or `{conditions}`. */
 export const styled = <T extends TSchema>(literal: T) => Type.Union([literal, ExpressionValueSchema, ConditionsValueSchema]);
@@ -124,7 +121,10 @@ export const InfoboxSchema = closed({
   blocks: Type.Array(BlockSchema, { maxItems: MAX_BLOCKS }),
   title: StyleExpressionSchema,
   fields: Type.Array(
-    Type.Object({ label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema, format: Type.Optional(stringEnum(INFOBOX_FORMATS)) }, { additionalProperties: false }),
+    Type.Object(
+      { label: Type.String({ minLength: 1, maxLength: 200 }), value: StyleExpressionSchema, format: Type.Optional(stringEnum(INFOBOX_FORMATS)) },
+      { additionalProperties: false },
+    ),
     { maxItems: 100 },
   ),
 });

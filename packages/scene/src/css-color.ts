@@ -18,11 +18,7 @@ const HSL = /^hsla?\s*\(\s*([0-9.]+)\s*[,\s]+\s*([0-9.]+%)\s*[,\s]+\s*([0-9.]+%)
 const UNKNOWN_TO_CESIUM = new Set(['lavenderblush', 'lightsalmon', 'rebeccapurple']);
 
 /** Every colour name CSS defines that CesiumJS reads, `transparent`, and CesiumJS's `lavendar_blush`. */
-export const CSS_COLOR_NAMES: readonly string[] = [
-  ...Object.keys(cssNamedColors).filter((n) => !UNKNOWN_TO_CESIUM.has(n)),
-  'transparent',
-  'lavendar_blush',
-];
+export const CSS_COLOR_NAMES: readonly string[] = [...Object.keys(cssNamedColors).filter((n) => !UNKNOWN_TO_CESIUM.has(n)), 'transparent', 'lavendar_blush'];
 const NAMES = new Set(CSS_COLOR_NAMES);
 
 /** True if `value` is a CSS colour string that CesiumJS reads, such as `#ff0000`, `rgba(255,0,0,0.5)` or `red`. */

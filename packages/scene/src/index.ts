@@ -69,7 +69,20 @@ export { type LayerTime, LayerTimeSchema } from './layer-time.js';
 export { HEATMAP_RAMP } from './heatmap-ramp.js';
 export { defaultScene } from './default-scene.js';
 export { FEATURE_LAYER_TYPES, FILE_LAYER_TYPES, type FileLayerType, isFileLayerType } from './layer-types.js';
-export { convertsFromUrl, type ConvertedUrlLayer, DERIVED_GEOJSON_PATH, derivedPathOf, derivedTablePath, publishedUrlLayerPath, urlLayerQuery, VECTOR_FORMATS, type VectorFormat, vectorFormatOf, vectorFormatOfContentType, wktColumnQuery } from './vector-formats.js';
+export {
+  convertsFromUrl,
+  type ConvertedUrlLayer,
+  DERIVED_GEOJSON_PATH,
+  derivedPathOf,
+  derivedTablePath,
+  publishedUrlLayerPath,
+  urlLayerQuery,
+  VECTOR_FORMATS,
+  type VectorFormat,
+  vectorFormatOf,
+  vectorFormatOfContentType,
+  wktColumnQuery,
+} from './vector-formats.js';
 export { isTile, MAX_TILE_ZOOM, TILED_LAYER_BYTES, TILE_ID_PROPERTY, TILE_LAYER, TILES_PATH, TILES_TEMPLATE, tilesUrlOf } from './vector-tiles.js';
 export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
@@ -77,4 +90,15 @@ export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
 export { PMTILES_CONTENT_TYPE, TILE_TYPES, type TileType } from './tile-types.js';
 export { INFOBOX_FORMATS, type InfoboxFormat } from './infobox-formats.js';
 export { VIDEO_PLAYER_ORIGINS } from './video-players.js';
-export { GEOTIFF_NAME, GSI_DEM_TILES, publishedUrlRasterPath, rasterStyleProblem, type RasterStyleFields, rasterTilesPath, rasterValuesUrl, TERRAIN_TYPES, terrainTilesPath, urlRasterTilesPath } from './raster-layers.js';
+export {
+  GEOTIFF_NAME,
+  GSI_DEM_TILES,
+  publishedUrlRasterPath,
+  rasterStyleProblem,
+  type RasterStyleFields,
+  rasterTilesPath,
+  rasterValuesUrl,
+  TERRAIN_TYPES,
+  terrainTilesPath,
+  urlRasterTilesPath,
+} from './raster-layers.js';

@@ -70,7 +70,11 @@ export function rasterStyleProblem(style: RasterStyleFields, bands = style.bands
   const { ramp, breaks } = style;
   if (breaks) {
     if (!ramp) return { key: 'breaks', message: 'breaks need a ramp of colours to colour their classes' };
-    if (breaks.length !== ramp.length - 1) return { key: 'breaks', message: `${breaks.length} breaks make ${breaks.length + 1} classes, and the ramp has ${ramp.length} colours: give one break fewer than colours` };
+    if (breaks.length !== ramp.length - 1)
+      return {
+        key: 'breaks',
+        message: `${breaks.length} breaks make ${breaks.length + 1} classes, and the ramp has ${ramp.length} colours: give one break fewer than colours`,
+      };
     for (let i = 1; i < breaks.length; i++) {
       if (!(breaks[i]! > breaks[i - 1]!)) return { key: 'breaks', message: `breaks must ascend: ${breaks[i]} follows ${breaks[i - 1]}` };
     }

@@ -61,8 +61,10 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
     return { path: `${path}.url`, message: 'is a tile URL template with {z}, {x} and {y}' };
   }
   if (layer.type === 'geotiff') {
-    if (layer.model !== undefined) return { path: `${path}.model`, message: 'a geotiff layer shows a GeoTIFF uploaded to the project (assetId) or named by URL (url)' };
-    if (layer.url !== undefined && !/^https?:\/\//i.test(layer.url)) return { path: `${path}.url`, message: 'is the http or https URL of a GeoTIFF (a COG, best), which the server reads by ranges' };
+    if (layer.model !== undefined)
+      return { path: `${path}.model`, message: 'a geotiff layer shows a GeoTIFF uploaded to the project (assetId) or named by URL (url)' };
+    if (layer.url !== undefined && !/^https?:\/\//i.test(layer.url))
+      return { path: `${path}.url`, message: 'is the http or https URL of a GeoTIFF (a COG, best), which the server reads by ranges' };
     const problem = rasterStyleProblem(layer.data ?? {});
     if (problem) return { path: `${path}.data.${problem.key}`, message: problem.message };
   }
@@ -74,8 +76,10 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
 
 /** A `pmtiles` basemap names its archive by `assetId` (docs/contract.md §14), and only it does. */
 function tileProblem(tile: NonNullable<Scene['property']['tiles']>[number], path: string): SceneProblem | undefined {
-  if (tile.type === 'pmtiles' && tile.assetId === undefined) return { path: `${path}.assetId`, message: 'is required: the PMTiles archive uploaded to the project' };
-  if (tile.type === 'pmtiles' && tile.url !== undefined) return { path: `${path}.url`, message: 'does not apply: a pmtiles basemap is an archive of the project, named by assetId' };
+  if (tile.type === 'pmtiles' && tile.assetId === undefined)
+    return { path: `${path}.assetId`, message: 'is required: the PMTiles archive uploaded to the project' };
+  if (tile.type === 'pmtiles' && tile.url !== undefined)
+    return { path: `${path}.url`, message: 'does not apply: a pmtiles basemap is an archive of the project, named by assetId' };
   if (tile.type !== 'pmtiles' && tile.assetId !== undefined) return { path: `${path}.assetId`, message: 'applies only to pmtiles basemaps' };
   return undefined;
 }
@@ -87,7 +91,10 @@ function tileProblem(tile: NonNullable<Scene['property']['tiles']>[number], path
  */
 export function timelineProblem(timeline: SceneTimeline): SceneProblem | undefined {
   if (timeline.speed !== undefined && !(Math.abs(timeline.speed) <= MAX_TIMELINE_SPEED)) {
-    return { path: 'timeline.speed', message: `must be a number between -${MAX_TIMELINE_SPEED.toLocaleString('en-US')} and ${MAX_TIMELINE_SPEED.toLocaleString('en-US')}` };
+    return {
+      path: 'timeline.speed',
+      message: `must be a number between -${MAX_TIMELINE_SPEED.toLocaleString('en-US')} and ${MAX_TIMELINE_SPEED.toLocaleString('en-US')}`,
+    };
   }
   for (const key of ['start', 'stop', 'current'] as const) {
     const value = timeline[key];
@@ -123,14 +130,16 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
     layerIds.add(layer.id);
   }
   const terrain = scene.property.terrain;
-  if (terrain?.type === 'dem' && terrain.assetId === undefined) return { path: 'property.terrain.assetId', message: 'is required: the elevation GeoTIFF uploaded to the project' };
+  if (terrain?.type === 'dem' && terrain.assetId === undefined)
+    return { path: 'property.terrain.assetId', message: 'is required: the elevation GeoTIFF uploaded to the project' };
   if (terrain?.type !== 'dem' && terrain?.assetId !== undefined) return { path: 'property.terrain.assetId', message: 'applies only to terrain type "dem"' };
   const timeline = timelineProblem(scene.timeline ?? {});
   if (timeline) return timeline;
   const pageIds = new Set<string>();
   for (const [i, page] of scene.story.pages.entries()) {
     if (pageIds.has(page.id)) return { path: `story.pages[${i}].id`, message: `repeats the id "${page.id}" of an earlier page` };
-    if (page.time !== undefined && !Number.isFinite(Date.parse(page.time))) return { path: `story.pages[${i}].time`, message: `"${page.time}" is not a date and time` };
+    if (page.time !== undefined && !Number.isFinite(Date.parse(page.time)))
+      return { path: `story.pages[${i}].time`, message: `"${page.time}" is not a date and time` };
     pageIds.add(page.id);
   }
   return undefined;

@@ -39,7 +39,16 @@ export const ViewerPropertySchema = Type.Partial(
   Type.Object(
     {
       globe: Type.Partial(
-        Type.Object({ enabled: Type.Boolean(), baseColor: HexColor, enableLighting: Type.Boolean(), showGroundAtmosphere: Type.Boolean(), depthTestAgainstTerrain: Type.Boolean() }, closed),
+        Type.Object(
+          {
+            enabled: Type.Boolean(),
+            baseColor: HexColor,
+            enableLighting: Type.Boolean(),
+            showGroundAtmosphere: Type.Boolean(),
+            depthTestAgainstTerrain: Type.Boolean(),
+          },
+          closed,
+        ),
         closed,
       ),
       terrain: Type.Partial(
@@ -59,10 +68,7 @@ export const ViewerPropertySchema = Type.Partial(
         closed,
       ),
       scene: Type.Partial(
-        Type.Object(
-          { backgroundColor: HexColor, fog: Type.Boolean(), shadows: Type.Boolean(), mode: stringEnum(['3d', '2d', 'columbus']) },
-          closed,
-        ),
+        Type.Object({ backgroundColor: HexColor, fog: Type.Boolean(), shadows: Type.Boolean(), mode: stringEnum(['3d', '2d', 'columbus']) }, closed),
         closed,
       ),
       tiles: Type.Array(
@@ -85,7 +91,15 @@ export const ViewerPropertySchema = Type.Partial(
       ),
       sky: Type.Partial(Type.Object({ show: Type.Boolean(), atmosphere: Type.Boolean(), sun: Type.Boolean(), moon: Type.Boolean() }, closed), closed),
       camera: Type.Partial(
-        Type.Object({ minimumZoomDistance: Type.Number({ minimum: 0 }), maximumZoomDistance: Type.Number({ minimum: 0 }), enableTilt: Type.Boolean(), enableRotate: Type.Boolean() }, closed),
+        Type.Object(
+          {
+            minimumZoomDistance: Type.Number({ minimum: 0 }),
+            maximumZoomDistance: Type.Number({ minimum: 0 }),
+            enableTilt: Type.Boolean(),
+            enableRotate: Type.Boolean(),
+          },
+          closed,
+        ),
         closed,
       ),
       render: Type.Partial(
@@ -99,7 +113,6 @@ export const ViewerPropertySchema = Type.Partial(
   ),
   closed,
 );
-
 
 /**
  * A layer shows exactly one of: a URL, a project asset (`assetId`, a ULID) or a content model

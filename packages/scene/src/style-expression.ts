@@ -86,8 +86,27 @@ const BINARY_OPERATORS = ['+', '-', '*', '/', '%', '===', '!==', '>', '>=', '<',
  */
 const table = (names: string[]): Record<string, unknown> => Object.fromEntries(names.map((k) => [k, true]));
 const UNARY_FUNCTIONS = table([
-  'abs', 'sqrt', 'cos', 'sin', 'tan', 'acos', 'asin', 'atan', 'radians', 'degrees', 'sign', 'floor', 'ceil',
-  'round', 'exp', 'exp2', 'log', 'log2', 'fract', 'length', 'normalize',
+  'abs',
+  'sqrt',
+  'cos',
+  'sin',
+  'tan',
+  'acos',
+  'asin',
+  'atan',
+  'radians',
+  'degrees',
+  'sign',
+  'floor',
+  'ceil',
+  'round',
+  'exp',
+  'exp2',
+  'log',
+  'log2',
+  'fract',
+  'length',
+  'normalize',
 ]);
 const BINARY_FUNCTIONS = table(['atan2', 'pow', 'min', 'max', 'distance', 'dot', 'cross']);
 const TERNARY_FUNCTIONS = table(['clamp', 'mix']);

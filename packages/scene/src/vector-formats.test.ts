@@ -14,7 +14,7 @@ describe('vector formats (docs/contract.md §13)', () => {
     expect(vectorFormatOfContentType('text/csv')).toBeUndefined();
   });
 
-  it('picks a GeoPackage table\'s derived GeoJSON when the asset has it, else the whole file\'s', () => {
+  it("picks a GeoPackage table's derived GeoJSON when the asset has it, else the whole file's", () => {
     const paths = [DERIVED_GEOJSON_PATH, derivedTablePath('roads/2024')];
     expect(derivedTablePath('roads/2024')).toBe('orbis-wgs84/roads%2F2024.geojson');
     expect(derivedPathOf(paths, 'roads/2024')).toBe('orbis-wgs84/roads%2F2024.geojson');

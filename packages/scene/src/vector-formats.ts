@@ -17,7 +17,11 @@ export const VECTOR_FORMATS: readonly VectorFormat[] = [
   { type: 'shapefile', extensions: ['zip', 'shz'], contentTypes: ['application/zip', 'application/x-zip-compressed', 'application/x-shapefile'] },
   { type: 'geopackage', extensions: ['gpkg'], contentTypes: ['application/geopackage+sqlite3'] },
   { type: 'flatgeobuf', extensions: ['fgb'], contentTypes: ['application/flatgeobuf', 'application/vnd.flatgeobuf'] },
-  { type: 'geojsonseq', extensions: ['geojsonl', 'geojsons', 'geojsonseq', 'ndjson'], contentTypes: ['application/geo+json-seq', 'application/x-ndjson', 'application/jsonl'] },
+  {
+    type: 'geojsonseq',
+    extensions: ['geojsonl', 'geojsons', 'geojsonseq', 'ndjson'],
+    contentTypes: ['application/geo+json-seq', 'application/x-ndjson', 'application/jsonl'],
+  },
 ];
 
 /** The extension of a file name, lower-case, without the dot ('' when it has none). */

@@ -64,11 +64,18 @@ export async function openStorage(storage: string | undefined, dataDir: string, 
  * whose ORBIS_METRICS_TOKEN is set), every call to the store and the storage is timed; with
  * `tracing`, each is a span.
  */
-export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv = process.env, options: { metrics?: boolean; tracing?: Tracing } = {}): Promise<AppContext> {
+export async function createContext(
+  config: OrbisConfig,
+  env: NodeJS.ProcessEnv = process.env,
+  options: { metrics?: boolean; tracing?: Tracing } = {},
+): Promise<AppContext> {
   mkdirSync(config.dataDir, { recursive: true });
   let newAdminTokenFile: string | undefined;
   // A token from the file is held to the environment's rule too (an operator may have written it).
-  const adminToken = checkAdminToken(loadSecret(config.dataDir, 'admin-token', config.adminToken, (path) => (newAdminTokenFile = path)), config.adminToken === undefined ? join(config.dataDir, 'admin-token') : 'ORBIS_ADMIN_TOKEN');
+  const adminToken = checkAdminToken(
+    loadSecret(config.dataDir, 'admin-token', config.adminToken, (path) => (newAdminTokenFile = path)),
+    config.adminToken === undefined ? join(config.dataDir, 'admin-token') : 'ORBIS_ADMIN_TOKEN',
+  );
   const oidc = oidcSettingsFrom(env);
   const publicUrl = config.publicUrl ?? `http://${config.host}:${config.port}`;
   const metricsToken = options.metrics ? config.metricsToken : undefined;
@@ -76,8 +83,14 @@ export async function createContext(config: OrbisConfig, env: NodeJS.ProcessEnv 
   const openedStore = await openStore(config.databaseUrl, config.dataDir);
   const openedStorage = await openStorage(config.storage, config.dataDir, env);
   const { tracing } = options;
-  const storeWatch = watchers(metrics && timing((...call) => metrics.figures.storeCall(...call)), tracing && spanWatcher(tracing.tracer, 'store', { 'db.system.name': config.databaseUrl ? 'postgresql' : 'sqlite' }));
-  const storageWatch = watchers(metrics && timing((...call) => metrics.figures.storageCall(...call)), tracing && spanWatcher(tracing.tracer, 'storage', { 'orbis.storage': config.storage ? 's3' : 'folder' }));
+  const storeWatch = watchers(
+    metrics && timing((...call) => metrics.figures.storeCall(...call)),
+    tracing && spanWatcher(tracing.tracer, 'store', { 'db.system.name': config.databaseUrl ? 'postgresql' : 'sqlite' }),
+  );
+  const storageWatch = watchers(
+    metrics && timing((...call) => metrics.figures.storageCall(...call)),
+    tracing && spanWatcher(tracing.tracer, 'storage', { 'orbis.storage': config.storage ? 's3' : 'folder' }),
+  );
   const store = storeWatch ? timedCalls(openedStore, storeWatch, '', ['accounts', 'webhooks', 'reviews']) : openedStore;
   const storage = storageWatch ? timedCalls(openedStorage, storageWatch) : openedStorage;
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };

@@ -50,7 +50,10 @@ describe('jsonElements', () => {
         { key: 3, value: 'süß' },
       ]);
     }
-    expect(await all('[{"a":1}, [2]]\n', '$')).toEqual([{ key: 0, value: { a: 1 } }, { key: 1, value: [2] }]);
+    expect(await all('[{"a":1}, [2]]\n', '$')).toEqual([
+      { key: 0, value: { a: 1 } },
+      { key: 1, value: [2] },
+    ]);
   });
 
   it('throws for an object at the path, and gives nothing for a document without it', async () => {
@@ -66,10 +69,24 @@ describe('jsonElements', () => {
   });
 
   it('reads an array of a document parsed whole as it reads the stream, with the same errors', async () => {
-    const docs = ['{"type":"FeatureCollection","features":[{"a":1},2]}', '[1,[2]]', '{"type":"FeatureCollection"}', '{"features":{"a":1}}', '{"features":1}', '{"features":null}', '[{"features":[1]}]', '"features"', 'null', '{"a":{"features":[1]}}'];
+    const docs = [
+      '{"type":"FeatureCollection","features":[{"a":1},2]}',
+      '[1,[2]]',
+      '{"type":"FeatureCollection"}',
+      '{"features":{"a":1}}',
+      '{"features":1}',
+      '{"features":null}',
+      '[{"features":[1]}]',
+      '"features"',
+      'null',
+      '{"a":{"features":[1]}}',
+    ];
     for (const path of ['$.features', '$']) {
       for (const doc of docs) {
-        const streamed = await all(doc, path).then((elements) => elements.map((e) => e.value), (err: Error) => err.message);
+        const streamed = await all(doc, path).then(
+          (elements) => elements.map((e) => e.value),
+          (err: Error) => err.message,
+        );
         let parsed: unknown[] | string;
         try {
           parsed = elementsOf(JSON.parse(doc), path);
@@ -94,7 +111,11 @@ describe('jsonElements', () => {
     async function* cut() {
       yield Buffer.from([0xef, 0xbb, ...Buffer.from('[1]')]);
     }
-    await expect((async () => { for await (const _ of jsonElements(cut(), '$')); })()).rejects.toThrow(/not valid JSON: it begins with part of a byte order mark/);
+    await expect(
+      (async () => {
+        for await (const _ of jsonElements(cut(), '$'));
+      })(),
+    ).rejects.toThrow(/not valid JSON: it begins with part of a byte order mark/);
   });
 
   it('copies an element arriving in many chunks a few times, not once per chunk', async () => {
@@ -105,7 +126,10 @@ describe('jsonElements', () => {
     expect(doc.length).toBeGreaterThan(2_000_000);
     let out: unknown[] = [];
     const copied = await bytesCopied(async () => (out = await all(doc, '$.features', 1024)));
-    expect(out).toEqual([{ key: 0, value: feature }, { key: 1, value: 1 }]);
+    expect(out).toEqual([
+      { key: 0, value: feature },
+      { key: 1, value: 1 },
+    ]);
     expect(copied).toBeLessThan(4 * doc.length);
   });
 
@@ -117,8 +141,12 @@ describe('jsonElements', () => {
     expect(out).toEqual([{ key: 0, value: { a: 1 } }]);
     expect(copied).toBeLessThan(4 * doc.length);
     expect(await all(JSON.stringify({ ['k'.repeat(60_000)]: 1, features: [1] }), '$.features', 1024)).toEqual([{ key: 0, value: 1 }]);
-    await expect(all(JSON.stringify({ ['k'.repeat(70_000)]: 1, features: [1] }), '$.features', 1024)).rejects.toThrow('a member name of the document spans more than 65536 bytes');
-    await expect(all(JSON.stringify({ ['k'.repeat(70_000)]: 1, features: [1] }), '$.features', 100_000)).rejects.toThrow('a member name of the document spans more than 65536 bytes');
+    await expect(all(JSON.stringify({ ['k'.repeat(70_000)]: 1, features: [1] }), '$.features', 1024)).rejects.toThrow(
+      'a member name of the document spans more than 65536 bytes',
+    );
+    await expect(all(JSON.stringify({ ['k'.repeat(70_000)]: 1, features: [1] }), '$.features', 100_000)).rejects.toThrow(
+      'a member name of the document spans more than 65536 bytes',
+    );
     // The strings of a document that is an array are not names, however long.
     await expect(all(JSON.stringify(['s'.repeat(70_000)]), '$.features', 1024)).rejects.toThrow('the document has no "features" array');
   });
@@ -130,7 +158,7 @@ describe('jsonElements', () => {
     await expect(all('{"features":[1]} {}', '$.features')).rejects.toThrow(/Unexpected/);
   });
 
-  it('reads what JSON.parse reads, whatever the values, their strings\' characters and escapes, the spaces and where the bytes are cut', async () => {
+  it("reads what JSON.parse reads, whatever the values, their strings' characters and escapes, the spaces and where the bytes are cut", async () => {
     // Strings of any code points (1 to 4 UTF-8 bytes, cut anywhere), and JSON's four spaces between tokens.
     const value = fc.oneof(fc.jsonValue({ stringUnit: 'binary' }), fc.jsonValue({ stringUnit: 'grapheme' }));
     const space = fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\r'), maxLength: 4 });

@@ -46,7 +46,11 @@ interface Run {
  * order mark is skipped. A document that is not JSON, is empty or ends early throws, and so does one
  * with an object at `path` or without the array.
  */
-export async function* jsonElements(bytes: AsyncIterable<Uint8Array | string>, path: string, options: JsonElementsOptions = {}): AsyncGenerator<{ key: number; value: unknown }> {
+export async function* jsonElements(
+  bytes: AsyncIterable<Uint8Array | string>,
+  path: string,
+  options: JsonElementsOptions = {},
+): AsyncGenerator<{ key: number; value: unknown }> {
   const scanner = new ElementScanner(path === '$' ? undefined : path.replace(/^\$\./, ''), options);
   for await (const chunk of bytes) {
     const text = scanner.write(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);

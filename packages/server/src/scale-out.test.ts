@@ -72,7 +72,11 @@ describe('several processes on one PostgreSQL database and one bucket', () => {
       expect(res.status).toBe(201);
       names.push(`part-${i}.geojson`);
     }
-    const key = (await (await fetch(`${a.url}/api/projects/shared/keys`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{"name":"app"}' })).json()).key as string;
+    const key = (
+      await (
+        await fetch(`${a.url}/api/projects/shared/keys`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: '{"name":"app"}' })
+      ).json()
+    ).key as string;
     const auth = { authorization: `Bearer ${key}` };
 
     // A cursor walk that hops between the processes at every page.
@@ -107,7 +111,8 @@ describe('several processes on one PostgreSQL database and one bucket', () => {
     for (let i = 0; i < 5; i++) form.append('file', new Blob([`{"n":${i}}`]), `c-${i}.json`);
     const made = (await (await fetch(`${a.url}/api/projects/cached/assets`, { method: 'POST', headers: admin, body: form })).json()) as { id: string }[];
     const pages = ['?limit=3', '?offset=1&limit=3', '?page=2&limit=2'];
-    const ids = async (via: Proc, query: string) => ((await (await fetch(`${via.url}/api/p/cached/assets.json${query}`)).json()).results as { id: string }[]).map((r) => r.id);
+    const ids = async (via: Proc, query: string) =>
+      ((await (await fetch(`${via.url}/api/p/cached/assets.json${query}`)).json()).results as { id: string }[]).map((r) => r.id);
     // Each page answered twice by A: the second answer comes from A's page cache.
     for (const q of pages) for (let i = 0; i < 2; i++) await ids(a, q);
     expect(await ids(a, '?limit=3')).toEqual(made.slice(0, 3).map((m) => m.id));

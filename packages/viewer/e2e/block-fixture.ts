@@ -1,5 +1,8 @@
 /** One point, feature `f1` of layer `pts` once uploaded, with two numbers among its properties. */
-export const ONE_POINT = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 'f1', properties: { name: 'One', a: 3, b: 7 }, geometry: { type: 'Point', coordinates: [140, 35.5] } }] });
+export const ONE_POINT = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [{ type: 'Feature', id: 'f1', properties: { name: 'One', a: 3, b: 7 }, geometry: { type: 'Point', coordinates: [140, 35.5] } }],
+});
 
 /** Widget code that selects `pts/f1` once its layer is there, so the infobox opens with its blocks. */
 export const SELECT_ONE_POINT = `

@@ -106,10 +106,13 @@ export async function newPage(browser: Browser, viewport: Viewport, locale?: str
     blockedRequests.push(url);
     return route.abort('blockedbyclient');
   });
-  await context.routeWebSocket((url) => !isLocal(url.href), (ws) => {
-    blockedRequests.push(ws.url());
-    return ws.close({ code: 1008, reason: 'off-host WebSocket blocked by the test' });
-  });
+  await context.routeWebSocket(
+    (url) => !isLocal(url.href),
+    (ws) => {
+      blockedRequests.push(ws.url());
+      return ws.close({ code: 1008, reason: 'off-host WebSocket blocked by the test' });
+    },
+  );
   const page = await context.newPage();
   page.on('console', (message) => consoleMessages.push({ type: message.type(), text: message.text(), url: message.location().url }));
   page.on('pageerror', (error) => pageErrors.push(error));
@@ -120,10 +123,7 @@ export async function newPage(browser: Browser, viewport: Viewport, locale?: str
     pageErrors,
     blockedRequests,
     assertClean() {
-      const problems = [
-        ...pageErrors.map((error) => `page error: ${error.message}`),
-        ...blockedRequests.map((url) => `request to another host: ${url}`),
-      ];
+      const problems = [...pageErrors.map((error) => `page error: ${error.message}`), ...blockedRequests.map((url) => `request to another host: ${url}`)];
       if (problems.length > 0) throw new Error(`The page was not clean:\n${problems.join('\n')}`);
     },
     close: () => context.close(),

@@ -127,8 +127,19 @@ export function buildingTileset(buildings: TileBuilding[], squareDeg = 1): { 'ti
   const rad = (deg: number) => (deg * Math.PI) / 180;
   const lngs = buildings.map((b) => b.lng);
   const lats = buildings.map((b) => b.lat);
-  const region = [rad(Math.min(...lngs) - squareDeg), rad(Math.min(...lats) - squareDeg), rad(Math.max(...lngs) + squareDeg), rad(Math.max(...lats) + squareDeg), 0, TOP + 100];
+  const region = [
+    rad(Math.min(...lngs) - squareDeg),
+    rad(Math.min(...lats) - squareDeg),
+    rad(Math.max(...lngs) + squareDeg),
+    rad(Math.max(...lats) + squareDeg),
+    0,
+    TOP + 100,
+  ];
   // As in point-tileset.ts: a large geometric error, so that the tile is drawn from far away.
-  const tileset = { asset: { version: '1.0' }, geometricError: 1e7, root: { boundingVolume: { region }, geometricError: 0, refine: 'ADD', content: { uri: 'buildings.b3dm' } } };
+  const tileset = {
+    asset: { version: '1.0' },
+    geometricError: 1e7,
+    root: { boundingVolume: { region }, geometricError: 0, refine: 'ADD', content: { uri: 'buildings.b3dm' } },
+  };
   return { 'tileset.json': JSON.stringify(tileset), 'buildings.b3dm': Buffer.concat([head, featureJson, batchJson, glb]) };
 }

@@ -17,9 +17,7 @@ const INSTALL_HINT = 'Chromium is missing: install it with `apt-get install -y c
 export function ensureChromium(): string {
   if (existsSync(CHROMIUM_PATH)) return CHROMIUM_PATH;
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) throw new Error(INSTALL_HINT);
-  const install =
-    `[ -x ${CHROMIUM_PATH} ] || ` +
-    '(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)';
+  const install = `[ -x ${CHROMIUM_PATH} ] || ` + '(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null)';
   try {
     execFileSync('flock', ['/var/lock/orbis-chromium-install', 'sh', '-c', install], { stdio: ['ignore', 'ignore', 'inherit'] });
   } catch (cause) {

@@ -17,8 +17,14 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     setUp: async (h) => {
       receiver = await startReceiver();
       await h.project('review');
-      const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'about', type: 'richtext' }];
-      expect((await h.admin('POST', '/api/projects/review/models', { key: 'shelters', name: 'Shelters', public: true, review: true, fields })).status).toBe(201);
+      const fields = [
+        { key: 'name', type: 'text', required: true },
+        { key: 'capacity', type: 'integer' },
+        { key: 'about', type: 'richtext' },
+      ];
+      expect((await h.admin('POST', '/api/projects/review/models', { key: 'shelters', name: 'Shelters', public: true, review: true, fields })).status).toBe(
+        201,
+      );
       await signedInUser(h, 'mia@example.org');
       await addMember(h, 'review', 'mia@example.org', 'maintainer');
       expect((await h.admin('POST', '/api/projects/review/webhooks', { url: receiver.url, triggers: ['item.publish'] })).status).toBe(201);
@@ -60,7 +66,9 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     await receiver.nth(1);
     // The receiver has it; the sender records the answer just after: the list is read once that is in.
     const hooks = (await (await h.admin('GET', '/api/projects/review/webhooks')).json()) as { id: string }[];
-    await expect.poll(async () => ((await (await h.admin('GET', `/api/projects/review/webhooks/${hooks[0]!.id}/deliveries`)).json()) as { status: string }[])[0]?.status).toBe('delivered');
+    await expect
+      .poll(async () => ((await (await h.admin('GET', `/api/projects/review/webhooks/${hooks[0]!.id}/deliveries`)).json()) as { status: string }[])[0]?.status)
+      .toBe('delivered');
     await page.getByTestId('webhook-list').locator('summary').click();
     await page.getByTestId('delivery-row').filter({ hasText: 'item.publish · delivered · 200' }).waitFor();
 
@@ -94,7 +102,8 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
   it('lets a maintainer add a webhook, pause it, change it in place and delete it from the webhook list', async () => {
     const { h, tab } = fx;
     const { page } = tab;
-    const registered = async () => (await (await h.admin('GET', '/api/projects/review/webhooks')).json()) as { url: string; triggers: string[]; active: boolean }[];
+    const registered = async () =>
+      (await (await h.admin('GET', '/api/projects/review/webhooks')).json()) as { url: string; triggers: string[]; active: boolean }[];
     // A page of its own: the same address again would change only its hash, and keep the list opened before.
     await page.goto('about:blank');
     await page.goto(`${h.url}/editor/review?tab=content#token=${ADMIN_TOKEN}`);
@@ -126,7 +135,9 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     expect(await edit.getByTestId('webhook-edit-trigger-asset.delete').isChecked()).toBe(true);
     await edit.getByTestId('webhook-edit-url').fill('ftp://hooks.example.org/orbis');
     await edit.getByTestId('webhook-edit-save').click();
-    await expect.poll(() => edit.getByTestId('webhook-edit-message').textContent()).toMatch(/ftp:\/\/hooks\.example\.org\/orbis: webhooks are http or https URLs/);
+    await expect
+      .poll(() => edit.getByTestId('webhook-edit-message').textContent())
+      .toMatch(/ftp:\/\/hooks\.example\.org\/orbis: webhooks are http or https URLs/);
     expect((await registered()).find((hook) => hook.url === url)).toMatchObject({ triggers: ['asset.delete'] });
     const changedUrl = `${receiver.url}?from=editor&changed=1`;
     await edit.getByTestId('webhook-edit-url').fill(changedUrl);

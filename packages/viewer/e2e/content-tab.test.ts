@@ -9,10 +9,18 @@ describe('editor Content tab in Chromium', () => {
     setUp: async (h) => {
       // Private: the editor reads a model layer through the admin route (the public API would want an API key).
       await h.project('content', 'private');
-      const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }, { key: 'loc', type: 'geometry' }];
+      const fields = [
+        { key: 'name', type: 'text', required: true },
+        { key: 'capacity', type: 'integer' },
+        { key: 'loc', type: 'geometry' },
+      ];
       expect((await h.admin('POST', '/api/projects/content/models', { key: 'shelters', name: 'Shelters', public: true, fields })).status).toBe(201);
       const rows = Array.from({ length: 25 }, (_, i) => `Hall ${i},${i * 10},${139 + i / 100},35.6`).join('\n');
-      const res = await fetch(`${h.url}/api/projects/content/models/shelters/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' }, body: `name,capacity,loc_lng,loc_lat\n${rows}\n` });
+      const res = await fetch(`${h.url}/api/projects/content/models/shelters/import?public=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'text/csv' },
+        body: `name,capacity,loc_lng,loc_lat\n${rows}\n`,
+      });
       expect(res.status).toBe(201);
     },
   });
@@ -36,7 +44,9 @@ describe('editor Content tab in Chromium', () => {
     await page.getByTestId('item-public').uncheck();
     await page.getByTestId('save-item').click();
     await page.locator('[data-testid="item-row"]', { hasText: '999' }).waitFor();
-    const listed = (await (await h.admin('GET', '/api/projects/content/models/shelters/items?offset=20&limit=1')).json()) as { results: Record<string, unknown>[] };
+    const listed = (await (await h.admin('GET', '/api/projects/content/models/shelters/items?offset=20&limit=1')).json()) as {
+      results: Record<string, unknown>[];
+    };
     expect(listed.results[0]).toMatchObject({ name: 'Hall 20', capacity: 999, public: false, loc: { type: 'Point', coordinates: [139.2, 35.6] } });
 
     // A new item without its required name is refused, naming the field; with it, it is created.
@@ -47,7 +57,9 @@ describe('editor Content tab in Chromium', () => {
     await page.getByTestId('save-item').click();
     await page.getByTestId('items-count').filter({ hasText: '26 items' }).waitFor();
 
-    await page.getByTestId('import-file').setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from('name,capacity\nImported A,1\nImported B,2\n') });
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from('name,capacity\nImported A,1\nImported B,2\n') });
     await page.getByTestId('items-count').filter({ hasText: '28 items' }).waitFor();
     expect(await page.getByTestId('content-message').textContent()).toBe('Imported 2 items from more.csv.');
 
@@ -67,7 +79,7 @@ describe('editor Content tab in Chromium', () => {
     tab.assertClean();
   });
 
-  it("offers a choice when someone saved the item since its form opened: see their change, or save over it on purpose (412)", async () => {
+  it('offers a choice when someone saved the item since its form opened: see their change, or save over it on purpose (412)', async () => {
     const { h, tab } = fx;
     const { page } = tab;
     await page.goto(`${h.url}/editor/content?tab=content#token=${ADMIN_TOKEN}`);

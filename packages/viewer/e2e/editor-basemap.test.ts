@@ -29,31 +29,66 @@ function northOrangeTile(): Buffer {
 }
 
 /** The project's own street basemap: a PMTiles archive of one world tile, made here (no outside service). */
-const STREETS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: northOrangeTile() }], metadata: { attribution: '<a href="https://example.org/streets">© Test Streets</a>' } });
+const STREETS = writePmtiles({
+  tileType: TileType.Png,
+  tiles: [{ z: 0, x: 0, y: 0, data: northOrangeTile() }],
+  metadata: { attribution: '<a href="https://example.org/streets">© Test Streets</a>' },
+});
 /** The middle of the test's town: a lake there, a motorway north of it, a park south of it. */
 const TOWN = { lng: 139.75, lat: 35.68 };
-const box = (w: number, s: number, e: number, n: number, properties: Record<string, unknown>) => ({ type: 'Feature' as const, properties, geometry: { type: 'Polygon' as const, coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } });
-const road = (properties: Record<string, unknown>, ...coordinates: [number, number][]) => ({ type: 'Feature' as const, properties, geometry: { type: 'LineString' as const, coordinates } });
+const box = (w: number, s: number, e: number, n: number, properties: Record<string, unknown>) => ({
+  type: 'Feature' as const,
+  properties,
+  geometry: {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  },
+});
+const road = (properties: Record<string, unknown>, ...coordinates: [number, number][]) => ({
+  type: 'Feature' as const,
+  properties,
+  geometry: { type: 'LineString' as const, coordinates },
+});
 /**
  * A town's streets as a vector archive in Protomaps' basemap layers, levels 10 to 14: what a map
  * maker gets from `pmtiles extract` of a Protomaps build, made here from GeoJSON (no outside service).
  */
 const TOWN_STREETS = writePmtiles({
   tileType: TileType.Mvt,
-  tiles: mvtTiles({
-    earth: [box(139.70, 35.64, 139.80, 35.72, {})],
-    water: [box(139.7460, 35.6770, 139.7540, 35.6830, { kind: 'lake', name: 'Test Pond' })],
-    landuse: [box(139.7400, 35.6735, 139.7600, 35.6760, { kind: 'park' })],
-    roads: [
-      road({ kind: 'highway', name: 'Test Expressway' }, [139.70, 35.6855], [139.80, 35.6855]),
-      road({ kind: 'major_road', name: 'West Avenue' }, [139.7400, 35.66], [139.7400, 35.70]),
-      road({ kind: 'minor_road' }, [139.7600, 35.66], [139.7600, 35.70]),
-    ],
-    places: [{ type: 'Feature', properties: { kind: 'locality', name: 'Testtown', min_zoom: 4, population_rank: 10 }, geometry: { type: 'Point', coordinates: [139.7580, 35.6810] } }],
-  }, [10, 11, 12, 13, 14]),
-  bounds: [139.70, 35.64, 139.80, 35.72],
+  tiles: mvtTiles(
+    {
+      earth: [box(139.7, 35.64, 139.8, 35.72, {})],
+      water: [box(139.746, 35.677, 139.754, 35.683, { kind: 'lake', name: 'Test Pond' })],
+      landuse: [box(139.74, 35.6735, 139.76, 35.676, { kind: 'park' })],
+      roads: [
+        road({ kind: 'highway', name: 'Test Expressway' }, [139.7, 35.6855], [139.8, 35.6855]),
+        road({ kind: 'major_road', name: 'West Avenue' }, [139.74, 35.66], [139.74, 35.7]),
+        road({ kind: 'minor_road' }, [139.76, 35.66], [139.76, 35.7]),
+      ],
+      places: [
+        {
+          type: 'Feature',
+          properties: { kind: 'locality', name: 'Testtown', min_zoom: 4, population_rank: 10 },
+          geometry: { type: 'Point', coordinates: [139.758, 35.681] },
+        },
+      ],
+    },
+    [10, 11, 12, 13, 14],
+  ),
+  bounds: [139.7, 35.64, 139.8, 35.72],
   center: [TOWN.lng, TOWN.lat, 14],
-  metadata: { attribution: '<a href="https://example.org/town">© Test Town Streets</a>', vector_layers: ['earth', 'water', 'landuse', 'roads', 'places'].map((id) => ({ id })) },
+  metadata: {
+    attribution: '<a href="https://example.org/town">© Test Town Streets</a>',
+    vector_layers: ['earth', 'water', 'landuse', 'roads', 'places'].map((id) => ({ id })),
+  },
 });
 /** A second raster archive, of one green tile. */
 const PARKS = writePmtiles({ tileType: TileType.Png, tiles: [{ z: 0, x: 0, y: 0, data: solidTile([0, 160, 0]) }] });
@@ -71,7 +106,14 @@ describe('basemaps (docs/contract.md §14)', () => {
       await uploadPublicAsset(h, 'streets', 'parks.pmtiles', PARKS);
       // No atmosphere or lighting: the basemap's own colour shows.
       const scene = emptyScene();
-      expect((await h.admin('PUT', '/api/projects/streets/scene', { ...scene, property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } } })).status).toBe(200);
+      expect(
+        (
+          await h.admin('PUT', '/api/projects/streets/scene', {
+            ...scene,
+            property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } },
+          })
+        ).status,
+      ).toBe(200);
     },
     onPage: async (tab, h) => {
       // The test is OpenStreetMap's tile server: every tile is magenta. Other hosts stay blocked.
@@ -93,7 +135,9 @@ describe('basemaps (docs/contract.md §14)', () => {
     await waitForPixels(page, (p) => magenta(colorAt(p, 0.5, 0.5)), 'the globe shows the OpenStreetMap tiles');
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('OpenStreetMap contributors');
     expect(await page.getByTestId('basemap-credit').textContent()).toBe('Credit: © OpenStreetMap contributors');
-    await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 }).toBe(256);
+    await expect
+      .poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 })
+      .toBe(256);
     const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
     await expect.poll(saved, { timeout: 60_000 }).toEqual([{ type: 'open_street_map', opacity: 1 }]);
 
@@ -107,7 +151,7 @@ describe('basemaps (docs/contract.md §14)', () => {
     fx.tab.assertClean();
   });
 
-  it('says when a basemap\'s tiles cannot be loaded, and shows only the credits of what is drawn (docs/viewer.md)', async () => {
+  it("says when a basemap's tiles cannot be loaded, and shows only the credits of what is drawn (docs/viewer.md)", async () => {
     const { page } = fx.tab;
     // No network for GSI: each tile fails, as offline.
     await page.route('https://cyberjapandata.gsi.go.jp/**', (route) => route.abort('internetdisconnected'));
@@ -150,23 +194,25 @@ describe('basemaps (docs/contract.md §14)', () => {
     const archive = page.getByTestId('basemap-archive');
     const saved = async () => ((await (await fx.h.admin('GET', '/api/projects/streets/scene')).json()) as { property: { tiles?: unknown } }).property.tiles;
     await archive.selectOption({ label: 'streets.pmtiles' });
-    await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the globe shows the archive\'s tiles');
+    await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), "the globe shows the archive's tiles");
     await expect.poll(saved, { timeout: 60_000 }).toEqual([{ type: 'pmtiles', assetId: streetsId, opacity: 1 }]);
     expect(await page.getByTestId('basemap-refusal').textContent()).toBe('');
     await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 60_000 }).toBe('Credit: © Test Streets');
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
-    await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 }).toBe(256);
+    await expect
+      .poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 })
+      .toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     expect((await fx.h.admin('POST', '/api/projects/streets/publish')).status).toBeLessThan(300);
     await page.goto(`${fx.h.url}/p/streets`);
     await viewerReady(page);
-    await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), 'the published globe shows the archive\'s tiles');
+    await waitForPixels(page, (p) => orange(colorAt(p, 0.5, 0.5)), "the published globe shows the archive's tiles");
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain('© Test Streets');
     fx.tab.assertClean();
   });
 
-  it('keeps an object URL of an archive\'s preview only while the preview shows it', async () => {
+  it("keeps an object URL of an archive's preview only while the preview shows it", async () => {
     const { page } = fx.tab;
     await page.addInitScript(() => {
       const w = globalThis as unknown as { revokedUrls: string[] };
@@ -182,8 +228,22 @@ describe('basemaps (docs/contract.md §14)', () => {
     const preview = page.getByTestId('basemap-preview');
     const revoked = () => page.evaluate(() => (globalThis as unknown as { revokedUrls: string[] }).revokedUrls);
     const shownBlob = async (not: string[]) => {
-      await expect.poll(async () => { const src = await preview.getAttribute('src'); return src?.startsWith('blob:') && !not.includes(src); }, { timeout: 60_000 }).toBe(true);
-      await expect.poll(() => preview.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(256);
+      await expect
+        .poll(
+          async () => {
+            const src = await preview.getAttribute('src');
+            return src?.startsWith('blob:') && !not.includes(src);
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
+      await expect
+        .poll(() =>
+          preview.evaluate(
+            (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth,
+          ),
+        )
+        .toBe(256);
       return (await preview.getAttribute('src'))!;
     };
     await page.getByTestId('basemap').selectOption('pmtiles');
@@ -215,10 +275,25 @@ describe('basemaps (docs/contract.md §14)', () => {
    * painted; then the same on the published page. `shots` names the two screenshots, taken with
    * what `inSight` scrolls to.
    */
-  async function pickVectorArchive(o: { place: { lng: number; lat: number }; label: string; assetId: string; credit: string; painted: (p: Pixels) => boolean; inSight: 'basemap' | 'basemap-preview'; shots: [string, string] }) {
+  async function pickVectorArchive(o: {
+    place: { lng: number; lat: number };
+    label: string;
+    assetId: string;
+    credit: string;
+    painted: (p: Pixels) => boolean;
+    inSight: 'basemap' | 'basemap-preview';
+    shots: [string, string];
+  }) {
     const { page } = fx.tab;
     const scene = emptyScene({ ...o.place, height: 4_000, heading: 0, pitch: -90, roll: 0 });
-    expect((await fx.h.admin('PUT', '/api/projects/streets/scene', { ...scene, property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } } })).status).toBe(200);
+    expect(
+      (
+        await fx.h.admin('PUT', '/api/projects/streets/scene', {
+          ...scene,
+          property: { ...scene.property, sky: { atmosphere: false }, globe: { showGroundAtmosphere: false } },
+        })
+      ).status,
+    ).toBe(200);
     await page.goto(`${fx.h.url}/editor/streets?tab=map`);
     await viewerReady(page);
     await page.getByTestId('basemap').selectOption('pmtiles');
@@ -230,7 +305,9 @@ describe('basemaps (docs/contract.md §14)', () => {
     await expect.poll(() => page.getByTestId('basemap-credit').textContent(), { timeout: 60_000 }).toBe(`Credit: ${o.credit}`);
     await expect.poll(() => page.locator('.cesium-widget-credits').textContent(), { timeout: 30_000 }).toContain(o.credit);
     // The preview is a tile painted at the archive's centre.
-    await expect.poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 }).toBe(256);
+    await expect
+      .poll(() => page.getByTestId('basemap-preview').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth), { timeout: 60_000 })
+      .toBe(256);
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The picker's first row in the middle of the panel (below the tab row that stays in sight), or its preview and credit under the globe.
     await page.getByTestId(o.inSight).evaluate((el, block) => el.scrollIntoView({ block }), o.inSight === 'basemap' ? 'center' : 'end');
@@ -245,12 +322,28 @@ describe('basemaps (docs/contract.md §14)', () => {
     fx.tab.assertClean();
   }
 
-  it('picks a vector PMTiles archive: the town\'s lake, motorway and park are painted where they are, with the archive\'s attribution, in the editor and when published', async () => {
-    await pickVectorArchive({ place: TOWN, label: 'town.pmtiles', assetId: townId, credit: '© Test Town Streets', painted: paintedTown, inSight: 'basemap-preview', shots: ['editor-basemap-vector', 'published-vector-basemap'] });
+  it("picks a vector PMTiles archive: the town's lake, motorway and park are painted where they are, with the archive's attribution, in the editor and when published", async () => {
+    await pickVectorArchive({
+      place: TOWN,
+      label: 'town.pmtiles',
+      assetId: townId,
+      credit: '© Test Town Streets',
+      painted: paintedTown,
+      inSight: 'basemap-preview',
+      shots: ['editor-basemap-vector', 'published-vector-basemap'],
+    });
   });
 
-  it('picks a vector archive in OpenMapTiles\' layers: its sea, land, motorway, park, wood and buildings are painted in the same street style where they are, in the editor and when published', async () => {
-    await pickVectorArchive({ place: HARBOUR, label: 'harbour.pmtiles', assetId: harbourId, credit: '© Test Harbour Streets', painted: paintedHarbour, inSight: 'basemap', shots: ['editor-basemap-pmtiles', 'published-pmtiles'] });
+  it("picks a vector archive in OpenMapTiles' layers: its sea, land, motorway, park, wood and buildings are painted in the same street style where they are, in the editor and when published", async () => {
+    await pickVectorArchive({
+      place: HARBOUR,
+      label: 'harbour.pmtiles',
+      assetId: harbourId,
+      credit: '© Test Harbour Streets',
+      painted: paintedHarbour,
+      inSight: 'basemap',
+      shots: ['editor-basemap-pmtiles', 'published-pmtiles'],
+    });
   });
 });
 
@@ -268,7 +361,8 @@ function paintedTown(p: Pixels): boolean {
 }
 
 // Protomaps' light land #e2dfda; buildings #cccccc at half opacity over it; a wood #d0ded0.
-const near = (c: number[], [r, g, b]: [number, number, number], by: number) => Math.abs(c[0]! - r) <= by && Math.abs(c[1]! - g) <= by && Math.abs(c[2]! - b) <= by;
+const near = (c: number[], [r, g, b]: [number, number, number], by: number) =>
+  Math.abs(c[0]! - r) <= by && Math.abs(c[1]! - g) <= by && Math.abs(c[2]! - b) <= by;
 const land = (c: number[]) => near(c, [0xe2, 0xdf, 0xda], 4);
 const building = (c: number[]) => near(c, [215, 213, 211], 4);
 const wood = (c: number[]) => near(c, [0xd0, 0xde, 0xd0], 6);
@@ -280,7 +374,15 @@ const wood = (c: number[]) => near(c, [0xd0, 0xde, 0xd0], 6);
  * Where a feature is on the screen up and down depends on the page's height: a column is looked at.
  */
 function paintedHarbour(p: Pixels): boolean {
-  const column = (fx: number, from: number, to: number) => Array.from({ length: Math.round((to - from) * p.height) }, (_, i) => p.at(Math.round(fx * p.width), Math.round(from * p.height) + i));
-  return land(colorAt(p, 0.5, 0.5)) && land(colorAt(p, 0.25, 0.5)) && water(colorAt(p, 0.25, 0.85))
-    && column(0.5, 0.03, 0.45).some(white) && column(0.62, 0.03, 0.5).some(park) && column(0.4, 0.03, 0.5).some(wood) && column(0.452, 0.5, 0.7).some(building);
+  const column = (fx: number, from: number, to: number) =>
+    Array.from({ length: Math.round((to - from) * p.height) }, (_, i) => p.at(Math.round(fx * p.width), Math.round(from * p.height) + i));
+  return (
+    land(colorAt(p, 0.5, 0.5)) &&
+    land(colorAt(p, 0.25, 0.5)) &&
+    water(colorAt(p, 0.25, 0.85)) &&
+    column(0.5, 0.03, 0.45).some(white) &&
+    column(0.62, 0.03, 0.5).some(park) &&
+    column(0.4, 0.03, 0.5).some(wood) &&
+    column(0.452, 0.5, 0.7).some(building)
+  );
 }

@@ -14,7 +14,10 @@ app.ui.on('update', draw);
 const SCHEMA = { groups: [{ id: 'default', title: 'Block', fields: [{ id: 'text', type: 'string', title: 'Text' }] }] };
 const PLUGIN = chartsPlugin({ driver: '', bars: BLOCK, note: BLOCK }, SCHEMA);
 
-interface Saved { layers: { infobox?: { blocks?: unknown[] } }[]; story: { pages: { blocks?: unknown[] }[] } }
+interface Saved {
+  layers: { infobox?: { blocks?: unknown[] } }[];
+  story: { pages: { blocks?: unknown[] }[] };
+}
 
 describe('the editor places plugin blocks in a layer`s infobox and on a story page (docs/contract.md §8)', () => {
   const fx = useBrowserAndServer({
@@ -42,7 +45,12 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     expect(await blocks('pick').locator('option').allTextContents()).toEqual(['Bars (charts)', 'Property list', 'Text', 'Image', 'Markdown', 'Video', 'Link']);
     await blocks('add').click();
     await blocks('add').click();
-    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 60_000 }).toEqual([{ pluginId: 'charts', extensionId: 'bars' }, { pluginId: 'charts', extensionId: 'bars' }]);
+    await expect
+      .poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 60_000 })
+      .toEqual([
+        { pluginId: 'charts', extensionId: 'bars' },
+        { pluginId: 'charts', extensionId: 'bars' },
+      ]);
     // The first block added starts the plugins; the driver opens the infobox, where both blocks draw.
     const frames = page.locator('[data-testid="infobox-blocks"] iframe.orbis-block');
     await expect.poll(() => frames.count(), { timeout: 60_000 }).toBe(2);
@@ -52,10 +60,12 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     await blocks('settings-1-save').click();
     await shot(page, 'editor-blocks-infobox');
     await blocks('up-1').click();
-    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 60_000 }).toEqual([
-      { pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'second' } } },
-      { pluginId: 'charts', extensionId: 'bars' },
-    ]);
+    await expect
+      .poll(async () => (await saved()).layers[0]!.infobox?.blocks, { timeout: 60_000 })
+      .toEqual([
+        { pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'second' } } },
+        { pluginId: 'charts', extensionId: 'bars' },
+      ]);
     // Moved to the first place, it runs there with its text.
     const first = page.frameLocator('[data-testid="infobox-blocks"] iframe.orbis-block[data-plugin="charts/bars/infobox-pts-0"]');
     await expect.poll(() => first.locator('p').textContent(), { timeout: 30_000 }).toBe('second');
@@ -69,10 +79,15 @@ describe('the editor places plugin blocks in a layer`s infobox and on a story pa
     await blocks('settings-1').locator('summary').click();
     await blocks('settings-1-default-text').fill("${name} + ' (' + ${a} + ')'");
     await blocks('settings-1-save').click();
-    await expect.poll(async () => (await saved()).layers[0]!.infobox?.blocks?.[1], { timeout: 60_000 }).toEqual({ pluginId: 'reearth', extensionId: 'textInfoboxBetaBlock', property: { default: { text: { value: "${name} + ' (' + ${a} + ')'" } } } });
+    await expect
+      .poll(async () => (await saved()).layers[0]!.infobox?.blocks?.[1], { timeout: 60_000 })
+      .toEqual({ pluginId: 'reearth', extensionId: 'textInfoboxBetaBlock', property: { default: { text: { value: "${name} + ' (' + ${a} + ')'" } } } });
     const text = page.locator('[data-testid="infobox-blocks"] > [data-block="reearth/textInfoboxBetaBlock"]');
     await expect.poll(() => text.textContent(), { timeout: 30_000 }).toBe('One (3)');
-    expect(await page.locator('[data-testid="infobox-blocks"] > *').evaluateAll((els) => els.map((e) => e.getAttribute('data-block')))).toEqual([expect.stringContaining('charts/bars'), 'reearth/textInfoboxBetaBlock']);
+    expect(await page.locator('[data-testid="infobox-blocks"] > *').evaluateAll((els) => els.map((e) => e.getAttribute('data-block')))).toEqual([
+      expect.stringContaining('charts/bars'),
+      'reearth/textInfoboxBetaBlock',
+    ]);
     await blocks('remove-1').click();
     await expect.poll(() => text.count(), { timeout: 30_000 }).toBe(0);
 

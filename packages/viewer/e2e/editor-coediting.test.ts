@@ -14,7 +14,11 @@ describe('two editors, one map, live (docs/contract.md §15)', () => {
     setUp: async (h) => {
       await h.project('team');
       expect((await h.admin('PUT', '/api/projects/team/scene', emptyScene())).status).toBe(200);
-      for (const [name, role] of [['Ana', 'owner'], ['Ben', 'writer'], ['Rita', 'reader']] as const) {
+      for (const [name, role] of [
+        ['Ana', 'owner'],
+        ['Ben', 'writer'],
+        ['Rita', 'reader'],
+      ] as const) {
         const email = `${name.toLowerCase()}@example.org`;
         expect((await h.admin('POST', '/api/users', { email, name, password: PASSWORD })).status).toBe(201);
         await addMember(h, 'team', email, role);
@@ -33,11 +37,24 @@ describe('two editors, one map, live (docs/contract.md §15)', () => {
     await tab.page.getByTestId('layer-url').fill(url);
     await tab.page.getByTestId('add-url-layer').click();
   };
-  const titles = (tab: TestPage) => tab.page.locator('[data-testid^="layer-title-"]').evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value).sort());
-  const storedTitles = async () => ((await (await fx.h.admin('GET', '/api/projects/team/scene')).json()) as { layers: { title: string }[] }).layers.map((l) => l.title).sort();
+  const titles = (tab: TestPage) =>
+    tab.page.locator('[data-testid^="layer-title-"]').evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value).sort());
+  const storedTitles = async () =>
+    ((await (await fx.h.admin('GET', '/api/projects/team/scene')).json()) as { layers: { title: string }[] }).layers.map((l) => l.title).sort();
   const layerIdOf = (tab: TestPage, title: string) =>
-    tab.page.locator('[data-testid^="layer-title-"]').evaluateAll((inputs, wanted) => inputs.find((i) => (i as unknown as { value: string }).value === wanted)?.closest('li')?.getAttribute('data-layer'), title);
-  const present = (tab: TestPage) => tab.page.getByTestId('presence').locator('.peer').evaluateAll((badges) => badges.map((b) => b.getAttribute('title')).sort());
+    tab.page.locator('[data-testid^="layer-title-"]').evaluateAll(
+      (inputs, wanted) =>
+        inputs
+          .find((i) => (i as unknown as { value: string }).value === wanted)
+          ?.closest('li')
+          ?.getAttribute('data-layer'),
+      title,
+    );
+  const present = (tab: TestPage) =>
+    tab.page
+      .getByTestId('presence')
+      .locator('.peer')
+      .evaluateAll((badges) => badges.map((b) => b.getAttribute('title')).sort());
 
   let ana: TestPage;
   let ben: TestPage;
@@ -64,7 +81,9 @@ describe('two editors, one map, live (docs/contract.md §15)', () => {
     // Focus on a layer's row tells the others which layer one is on.
     const benLayer = await layerIdOf(ben, 'from-ben.geojson');
     await ben.page.getByTestId(`layer-title-${benLayer}`).focus();
-    await expect.poll(() => ana.page.getByTestId(`layer-peers-${benLayer}`).locator('.peer').getAttribute('title'), { timeout: 30_000 }).toBe('Ben is on this layer');
+    await expect
+      .poll(() => ana.page.getByTestId(`layer-peers-${benLayer}`).locator('.peer').getAttribute('title'), { timeout: 30_000 })
+      .toBe('Ben is on this layer');
   });
 
   it('gives a reader every change live and no way to make one', async () => {
@@ -93,7 +112,28 @@ describe('two editors, one map, live (docs/contract.md §15)', () => {
   it('flies to a new layer whose data is out of view, and not to one in view', async () => {
     const { page } = ana;
     // A square over Lima: far from the scene's view over Japan.
-    const square = (lng: number, lat: number) => JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[lng, lat], [lng + 1, lat], [lng + 1, lat + 1], [lng, lat + 1], [lng, lat]]] } }] });
+    const square = (lng: number, lat: number) =>
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: {},
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [lng, lat],
+                  [lng + 1, lat],
+                  [lng + 1, lat + 1],
+                  [lng, lat + 1],
+                  [lng, lat],
+                ],
+              ],
+            },
+          },
+        ],
+      });
     await page.getByTestId('upload-input').setInputFiles([
       { name: 'lima.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(square(-77.5, -12.5)) },
       { name: 'tokyo.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(square(139.5, 35.5)) },
@@ -121,7 +161,11 @@ describe('two editors, one map, live (docs/contract.md §15)', () => {
     await ana.page.getByTestId('tab-story').click();
     await ben.page.getByTestId('tab-story').click();
     await ben.page.getByTestId(`story-title-${first}`).focus();
-    const onPage = (id: string) => ana.page.getByTestId(`page-peers-${id}`).locator('.peer').evaluateAll((badges) => badges.map((b) => b.getAttribute('title')));
+    const onPage = (id: string) =>
+      ana.page
+        .getByTestId(`page-peers-${id}`)
+        .locator('.peer')
+        .evaluateAll((badges) => badges.map((b) => b.getAttribute('title')));
     await expect.poll(() => onPage(first), { timeout: 30_000 }).toEqual(['Ben is on this page']);
     expect(await onPage(second)).toEqual([]);
     // Another page's card: the badge moves with him.
@@ -135,7 +179,9 @@ describe('two editors, one map, live (docs/contract.md §15)', () => {
     await expect.poll(() => ana.page.getByTestId('save-status').getAttribute('data-state'), { timeout: 30_000 }).toBe('saved');
     await ben.page.reload();
     await ben.page.getByTestId('map-panel').waitFor();
-    await expect.poll(() => titles(ben), { timeout: 30_000 }).toEqual(['from-ben.geojson', 'lima.geojson', 'renamed by a script', 'second-from-ana.geojson', 'tokyo.geojson'].sort());
+    await expect
+      .poll(() => titles(ben), { timeout: 30_000 })
+      .toEqual(['from-ben.geojson', 'lima.geojson', 'renamed by a script', 'second-from-ana.geojson', 'tokyo.geojson'].sort());
     for (const tab of [ana, ben, rita]) tab.assertClean();
   });
 });

@@ -58,10 +58,12 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
           { id: 'blue', title: 'Blue', type: 'geojson', assetId: blue, visible: true },
         ],
         widgets: [],
-        story: { pages: [
-          { id: 'one', title: 'One', text: 'First', camera: above(RED_AT[0], RED_AT[1]) },
-          { id: 'two', title: 'Two', text: 'Second', camera: above(BLUE_AT[0], BLUE_AT[1]) },
-        ] },
+        story: {
+          pages: [
+            { id: 'one', title: 'One', text: 'First', camera: above(RED_AT[0], RED_AT[1]) },
+            { id: 'two', title: 'Two', text: 'Second', camera: above(BLUE_AT[0], BLUE_AT[1]) },
+          ],
+        },
       };
       expect((await h.admin('PUT', '/api/projects/studio/scene', scene)).status).toBe(200);
     },
@@ -102,10 +104,15 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
     await page.getByTestId('story-show-two').click();
     // The flight takes 1.5 s of drawn frames, and "Use this view" keeps the camera of the last frame drawn: on a
     // loaded machine it may still be on its way, so the view is taken again until the saved one is page two's.
-    await expect.poll(async () => {
-      await page.getByTestId('story-use-view-one').click();
-      return Math.round((await saved()).story.pages[0]!.camera.lng);
-    }, { timeout: 60_000, interval: 1000 }).toBe(BLUE_AT[0]);
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('story-use-view-one').click();
+          return Math.round((await saved()).story.pages[0]!.camera.lng);
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(BLUE_AT[0]);
 
     // Page one sets its layers: only blue.
     await page.getByTestId('story-sets-layers-one').check();
@@ -164,11 +171,15 @@ describe('the editor: story cards, drag and drop, publish and share, axe-core on
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByTestId('project-description').fill('Two squares, far apart');
     await page.getByTestId('project-description').blur();
-    await expect.poll(async () => ((await (await fx.h.admin('GET', '/api/projects/studio')).json()) as { description: string }).description, { timeout: 60_000 }).toBe('Two squares, far apart');
+    await expect
+      .poll(async () => ((await (await fx.h.admin('GET', '/api/projects/studio')).json()) as { description: string }).description, { timeout: 60_000 })
+      .toBe('Two squares, far apart');
     await page.getByTestId('publish').click();
     const link = page.getByTestId('published-link');
     await link.filter({ hasText: '/p/studio' }).waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('embed-snippet').inputValue()).toBe(`<iframe src="${fx.h.url}/p/studio" title="studio" width="100%" height="480" style="border:0" loading="lazy" allowfullscreen></iframe>`);
+    expect(await page.getByTestId('embed-snippet').inputValue()).toBe(
+      `<iframe src="${fx.h.url}/p/studio" title="studio" width="100%" height="480" style="border:0" loading="lazy" allowfullscreen></iframe>`,
+    );
 
     const html = await (await fx.h.get('/p/studio')).text();
     expect(html).toContain('<meta property="og:description" content="Two squares, far apart">');

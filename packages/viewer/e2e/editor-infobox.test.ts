@@ -9,22 +9,43 @@ import { viewerReady } from './viewer-pixels.js';
 /** One red square over Tokyo with the properties a map maker would have. */
 const TOKYO = JSON.stringify({
   type: 'FeatureCollection',
-  features: [{
-    type: 'Feature',
-    properties: { fill: '#ff0000', 'fill-opacity': 1, name: 'Tokyo', population: 8837685, site: 'https://www.metro.tokyo.lg.jp/' },
-    geometry: { type: 'Polygon', coordinates: [[[134, 30], [146, 30], [146, 40], [134, 40], [134, 30]]] },
-  }],
+  features: [
+    {
+      type: 'Feature',
+      properties: { fill: '#ff0000', 'fill-opacity': 1, name: 'Tokyo', population: 8837685, site: 'https://www.metro.tokyo.lg.jp/' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [134, 30],
+            [146, 30],
+            [146, 40],
+            [134, 40],
+            [134, 30],
+          ],
+        ],
+      },
+    },
+  ],
 });
 
-interface SavedLayer { title: string; infobox?: { title?: string; fields?: { label: string; value: string; format?: string }[] } }
-
+interface SavedLayer {
+  title: string;
+  infobox?: { title?: string; fields?: { label: string; value: string; format?: string }[] };
+}
 
 describe('layers and the infobox by hand (docs/contract.md §14)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('cities');
       const [asset] = await uploadPublic(h, 'cities', [{ name: 'tokyo.geojson', content: TOKYO }]);
-      const scene = { property: LIGHT_PROPERTY, camera: above(140, 35, 4_000_000), layers: [{ id: 'cities', title: 'tokyo.geojson', type: 'geojson', assetId: asset, visible: true }], widgets: [], story: { pages: [] } };
+      const scene = {
+        property: LIGHT_PROPERTY,
+        camera: above(140, 35, 4_000_000),
+        layers: [{ id: 'cities', title: 'tokyo.geojson', type: 'geojson', assetId: asset, visible: true }],
+        widgets: [],
+        story: { pages: [] },
+      };
       expect((await h.admin('PUT', '/api/projects/cities/scene', scene)).status).toBe(200);
     },
     onPage: async (tab, h) => {
@@ -52,13 +73,15 @@ describe('layers and the infobox by hand (docs/contract.md §14)', () => {
     for (const hidden of ['fill', 'fill-opacity', 'name']) await page.getByTestId(`infobox-show-cities-${hidden}`).uncheck();
     // The link first, then the population.
     await page.getByRole('button', { name: 'Move site up' }).click();
-    await expect.poll(async () => (await layer()).infobox, { timeout: 60_000 }).toEqual({
-      title: '${name}',
-      fields: [
-        { label: 'site', value: '${site}', format: 'url' },
-        { label: 'Population', value: '${population}', format: 'number' },
-      ],
-    });
+    await expect
+      .poll(async () => (await layer()).infobox, { timeout: 60_000 })
+      .toEqual({
+        title: '${name}',
+        fields: [
+          { label: 'site', value: '${site}', format: 'url' },
+          { label: 'Population', value: '${population}', format: 'number' },
+        ],
+      });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await shot(page, 'infobox-panel-640');
 

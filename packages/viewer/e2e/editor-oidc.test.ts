@@ -21,7 +21,13 @@ describe('The editor signs in through an OpenID Connect provider (docs/contract.
   beforeAll(async () => {
     publicUrl = `http://127.0.0.1:${await unusedPort()}`;
     idp = await startTestIssuer(`${publicUrl}/api/auth/oidc/callback`);
-    Object.assign(env, { ORBIS_PUBLIC_URL: publicUrl, ORBIS_OIDC_ISSUER: idp.issuer, ORBIS_OIDC_CLIENT_ID: idp.clientId, ORBIS_OIDC_CLIENT_SECRET: idp.clientSecret, ORBIS_OIDC_NAME: 'Keycloak' });
+    Object.assign(env, {
+      ORBIS_PUBLIC_URL: publicUrl,
+      ORBIS_OIDC_ISSUER: idp.issuer,
+      ORBIS_OIDC_CLIENT_ID: idp.clientId,
+      ORBIS_OIDC_CLIENT_SECRET: idp.clientSecret,
+      ORBIS_OIDC_NAME: 'Keycloak',
+    });
   });
   afterAll(async () => idp?.close());
   const fx = useBrowserAndServer({
@@ -35,11 +41,13 @@ describe('The editor signs in through an OpenID Connect provider (docs/contract.
     // The public address is the test server under another port: the browser's requests there go to it
     // (cookies belong to the host, whatever the port, as on a real reverse proxy).
     onPage: async (tab, h) => {
-      await tab.context.route(`${publicUrl}/**`, (route) => route.fulfill({ status: 302, headers: { location: h.url + route.request().url().slice(publicUrl.length) } }));
+      await tab.context.route(`${publicUrl}/**`, (route) =>
+        route.fulfill({ status: 302, headers: { location: h.url + route.request().url().slice(publicUrl.length) } }),
+      );
     },
   });
 
-  it('shows the provider\'s button, signs in through the provider and lands on the projects, signed in', async () => {
+  it("shows the provider's button, signs in through the provider and lands on the projects, signed in", async () => {
     const { page } = fx.tab;
     await page.goto(`${fx.h.url}/editor`);
     const button = page.getByTestId('sign-in-oidc');

@@ -5,14 +5,15 @@ import { shot } from './shots.js';
 import { emptyScene, reportLines, SAY, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { viewerReady } from './viewer-pixels.js';
 
-
 describe('the editor as one page (docs/contract.md §14)', () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('onepage');
       const story = { pages: Array.from({ length: 12 }, (_, i) => ({ id: `p${i}`, title: `Page ${i}`, text: '', camera: emptyScene().camera })) };
       expect((await h.admin('PUT', '/api/projects/onepage/scene', { ...emptyScene(), story })).status).toBe(200);
-      expect((await h.admin('POST', '/api/projects/onepage/plugins', widgetPlugin('where', `${SAY} say('inEditor', app.viewer.env.inEditor);`))).status).toBe(201);
+      expect((await h.admin('POST', '/api/projects/onepage/plugins', widgetPlugin('where', `${SAY} say('inEditor', app.viewer.env.inEditor);`))).status).toBe(
+        201,
+      );
     },
     onPage: async (tab, h) => {
       await tab.page.goto(`${h.url}/editor/onepage?tab=map#token=${ADMIN_TOKEN}`);
@@ -26,7 +27,8 @@ describe('the editor as one page (docs/contract.md §14)', () => {
     await expect.poll(inEditor, { timeout: 60_000 }).toEqual([true]);
     // Marks that a page load would wipe: a window property and the globe's canvas element.
     await page.evaluate(`window.__samePage = true; document.querySelector('#viewer canvas').dataset.mark = 'first'`);
-    const samePage = async () => (await page.evaluate(`window.__samePage === true && document.querySelector('#viewer canvas').dataset.mark === 'first'`)) as boolean;
+    const samePage = async () =>
+      (await page.evaluate(`window.__samePage === true && document.querySelector('#viewer canvas').dataset.mark === 'first'`)) as boolean;
 
     await shot(page, 'map-640');
     await page.getByTestId('tab-story').click();
@@ -67,8 +69,18 @@ describe('the editor as one page (docs/contract.md §14)', () => {
 
   it('shows every tab, at 640 × 480 and on a phone, with the six tabs on one row and nothing axe-core calls serious', async () => {
     const { page } = fx.tab;
-    const panels = { map: 'map-panel', content: 'content-panel', story: 'story-panel', widgets: 'widgets-panel', publish: 'publish-panel', members: 'members-panel' };
-    for (const [size, viewport] of [['640', { width: 640, height: 480 }], ['phone', { width: 360, height: 640 }]] as const) {
+    const panels = {
+      map: 'map-panel',
+      content: 'content-panel',
+      story: 'story-panel',
+      widgets: 'widgets-panel',
+      publish: 'publish-panel',
+      members: 'members-panel',
+    };
+    for (const [size, viewport] of [
+      ['640', { width: 640, height: 480 }],
+      ['phone', { width: 360, height: 640 }],
+    ] as const) {
       await page.setViewportSize(viewport);
       for (const [tab, panel] of Object.entries(panels)) {
         await page.getByTestId(`tab-${tab}`).click();

@@ -12,7 +12,11 @@ import { viewerReady } from './viewer-pixels.js';
 const ratings = [2.5, 3, 3.5, 4, 4.5, 5];
 const cafes = {
   type: 'FeatureCollection',
-  features: ratings.map((rating, i) => ({ type: 'Feature', properties: { name: `Café ${i + 1}`, rating }, geometry: { type: 'Point', coordinates: [139.7 + i * 0.01, 35.68] } })),
+  features: ratings.map((rating, i) => ({
+    type: 'Feature',
+    properties: { name: `Café ${i + 1}`, rating },
+    geometry: { type: 'Point', coordinates: [139.7 + i * 0.01, 35.68] },
+  })),
 };
 
 interface Saved {
@@ -25,7 +29,9 @@ describe('a map maker, start to finish in the editor (issue 29)', () => {
     setUp: async (h) => {
       await h.project('cafes');
       // A scene without atmosphere or fog (the fixture's LIGHT_PROPERTY): frames cost a software GPU a third.
-      expect((await h.admin('PUT', '/api/projects/cafes/scene', emptyScene({ lng: 139.72, lat: 35.68, height: 20_000, heading: 0, pitch: -90, roll: 0 }))).status).toBe(200);
+      expect(
+        (await h.admin('PUT', '/api/projects/cafes/scene', emptyScene({ lng: 139.72, lat: 35.68, height: 20_000, heading: 0, pitch: -90, roll: 0 }))).status,
+      ).toBe(200);
     },
   });
 
@@ -36,7 +42,9 @@ describe('a map maker, start to finish in the editor (issue 29)', () => {
     await page.goto(`${h.url}/editor/cafes?tab=map#token=${ADMIN_TOKEN}`);
     await viewerReady(page);
 
-    await page.getByTestId('upload-input').setInputFiles({ name: 'tokyo-cafes.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(cafes)) });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'tokyo-cafes.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(cafes)) });
     await page.getByTestId('add-layer-tokyo-cafes.geojson').click();
     await expect.poll(async () => (await saved()).layers.length, { timeout: 60_000 }).toBe(1);
     const { id } = (await saved()).layers[0]!;
@@ -54,11 +62,9 @@ describe('a map maker, start to finish in the editor (issue 29)', () => {
     await page.getByTestId(`style-property-${id}`).selectOption('rating');
     const labels = ['rating < 3.5', 'rating 3.5–4.5', 'rating ≥ 4.5'];
     expect(await page.getByTestId(`style-classes-list-${id}`).locator('li').allTextContents()).toEqual(labels);
-    await expect.poll(async () => (await saved()).layers[0]!.appearance?.marker?.pointColor?.conditions.map(([c]) => c), { timeout: 60_000 }).toEqual([
-      '${rating} < 3.5',
-      '${rating} >= 3.5 && ${rating} < 4.5',
-      '${rating} >= 4.5',
-    ]);
+    await expect
+      .poll(async () => (await saved()).layers[0]!.appearance?.marker?.pointColor?.conditions.map(([c]) => c), { timeout: 60_000 })
+      .toEqual(['${rating} < 3.5', '${rating} >= 3.5 && ${rating} < 4.5', '${rating} >= 4.5']);
     await shot(page, 'start-to-finish-style');
 
     await page.getByTestId('tab-story').click();

@@ -25,7 +25,10 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
       // A name of its own, apart from its address: the start page names projects by their names.
       expect((await h.admin('PATCH', '/api/projects/city', { name: 'City hall' })).status).toBe(200);
       await h.admin('PUT', '/api/projects/city/scene', emptyScene());
-      for (const [email, name] of [['ana@example.org', 'Ana'], ['rita@example.org', 'Rita']]) {
+      for (const [email, name] of [
+        ['ana@example.org', 'Ana'],
+        ['rita@example.org', 'Rita'],
+      ]) {
         const res = await h.admin('POST', '/api/users', { email, name, password: PASSWORD });
         expect(res.status).toBe(201);
       }
@@ -81,7 +84,9 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     );
     // The invitation is listed until it is accepted; another, made and revoked, is gone with its link.
     const pending = page.getByTestId('pending-invitation');
-    await expect.poll(() => pending.allTextContents(), { timeout: 30_000 }).toEqual([expect.stringMatching(/^bo@example\.org · writer, invited by Ana \(a link passed on\), until /)]);
+    await expect
+      .poll(() => pending.allTextContents(), { timeout: 30_000 })
+      .toEqual([expect.stringMatching(/^bo@example\.org · writer, invited by Ana \(a link passed on\), until /)]);
     await page.getByTestId('invite-email').fill('cy@example.org');
     await page.getByTestId('invite-role').selectOption('reader');
     await page.getByTestId('invite').click();
@@ -114,7 +119,9 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
 
     await page.goto(invitationLink);
     // The page names who invites, the project and the role before anyone joins (docs/teams.md).
-    await expect.poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 }).toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “City hall” with the role writer\./);
+    await expect
+      .poll(() => page.getByTestId('invitation-about').textContent(), { timeout: 30_000 })
+      .toMatch(/^Ana \(ana@example\.org\) invites bo@example\.org to the project “City hall” with the role writer\./);
     expect(await page.locator('[data-testid=invitation] h2').textContent()).toBe('Join “City hall”');
     await shot(page, '3b-invitation');
     await page.getByTestId('invitation-name').fill('Bo');
@@ -134,7 +141,9 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     await page.getByTestId('map-panel').waitFor();
     expect(await page.getByTestId('my-role').textContent()).toBe('writer');
     expect(await page.getByTestId('upload-input').isDisabled()).toBe(false);
-    await page.getByTestId('upload-input').setInputFiles({ name: 'parks.geojson', mimeType: 'application/geo+json', buffer: Buffer.from('{"type":"FeatureCollection","features":[]}') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'parks.geojson', mimeType: 'application/geo+json', buffer: Buffer.from('{"type":"FeatureCollection","features":[]}') });
     const add = page.getByTestId('add-layer-parks.geojson');
     await add.waitFor();
     expect(await add.isDisabled()).toBe(false);
@@ -142,7 +151,9 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     expect(await page.getByTestId('layer-url').isDisabled()).toBe(false);
     await add.click();
     await shot(page, '4-writer-map');
-    await expect.poll(async () => ((await (await fx.h.admin('GET', '/api/projects/city/scene')).json()) as { layers: unknown[] }).layers.length, { timeout: 60_000 }).toBe(1);
+    await expect
+      .poll(async () => ((await (await fx.h.admin('GET', '/api/projects/city/scene')).json()) as { layers: unknown[] }).layers.length, { timeout: 60_000 })
+      .toBe(1);
     const assets = ((await (await fx.h.admin('GET', '/api/projects/city/assets')).json()) as { results: { name: string }[] }).results;
     expect(assets.map((a) => a.name)).toEqual(['parks.geojson']);
     fx.tab.assertClean();
@@ -175,7 +186,12 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     await page.getByTestId('account-current-password').fill(PASSWORD);
     await page.getByTestId('account-save').click();
     await expect.poll(() => message.textContent(), { timeout: 30_000 }).toBe('Saved. Your password is changed: your other sessions are signed out.');
-    const signInWith = (password: string) => fetch(`${fx.h.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bo@example.org', password }) });
+    const signInWith = (password: string) =>
+      fetch(`${fx.h.url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bo@example.org', password }),
+      });
     expect((await signInWith(PASSWORD)).status).toBe(401);
     expect((await signInWith('another long passphrase')).status).toBe(200);
 
@@ -191,7 +207,12 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     await expect.poll(() => page.getByTestId('token').textContent(), { timeout: 30_000 }).toBe('cireader · City hall · until Dec 31, 2099');
     await shot(page, '6-account-token');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    const asToken = (method: string) => fetch(`${fx.h.url}/api/projects/city`, { method, headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{"description":"x"}' });
+    const asToken = (method: string) =>
+      fetch(`${fx.h.url}/api/projects/city`, {
+        method,
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: method === 'GET' ? undefined : '{"description":"x"}',
+      });
     expect((await asToken('GET')).status).toBe(200);
     expect((await asToken('PATCH')).status).toBe(403);
 
@@ -247,7 +268,9 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     expect(await page.getByTestId('new-project-alias').inputValue()).toBe('flood-map-2026');
     await page.getByTestId('new-project-alias').fill('Flood Map');
     await page.getByTestId('new-project-create').click();
-    expect(await page.getByTestId('new-project-message').textContent()).toBe('The address “Flood Map” may hold only lower-case letters a–z, digits and hyphens, starting with a letter or a digit, at most 63 characters.');
+    expect(await page.getByTestId('new-project-message').textContent()).toBe(
+      'The address “Flood Map” may hold only lower-case letters a–z, digits and hyphens, starting with a letter or a digit, at most 63 characters.',
+    );
     await page.getByTestId('new-project-alias').fill('flood-map');
     await page.getByTestId('new-project-create').click();
     await page.waitForURL(/\/editor\/flood-map$/);
@@ -265,7 +288,14 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     const zip = join(mkdtempSync(join(tmpdir(), 'orbis-e2e-import-')), 'city.zip');
     const city = (await store.getProjectByAlias('city'))!;
     // Webhooks travel without their secrets: one this server may call, one it may not (a private address).
-    const hook = { projectId: city.id, triggers: ['item.publish' as const], active: true, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString(), secret: 'whsec_c291cmNlLXNlY3JldC1vZi10aGUtZXhwb3J0' };
+    const hook = {
+      projectId: city.id,
+      triggers: ['item.publish' as const],
+      active: true,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      secret: 'whsec_c291cmNlLXNlY3JldC1vZi10aGUtZXhwb3J0',
+    };
     await store.webhooks.create({ ...hook, id: 'hook-public', url: 'https://203.0.113.10/orbis' });
     await store.webhooks.create({ ...hook, id: 'hook-private', url: 'http://127.0.0.1:9/orbis' });
     await exportProject(store, storage, city, zip);
@@ -282,7 +312,9 @@ describe('The editor for a team (docs/contract.md §12): sign-in, who is signed 
     expect(made.map((w) => [w.url, w.active])).toEqual([['https://203.0.113.10/orbis', false]]);
     expect(await page.getByTestId('import-project-webhook-secret').inputValue()).toBe(made[0]!.secret);
     expect(made[0]!.secret).not.toBe(hook.secret);
-    expect(await page.getByTestId('import-project-webhook-skipped').textContent()).toMatch(/^Webhook left out: http:\/\/127\.0\.0\.1:9\/orbis \(.*127\.0\.0\.1.*\)$/);
+    expect(await page.getByTestId('import-project-webhook-skipped').textContent()).toMatch(
+      /^Webhook left out: http:\/\/127\.0\.0\.1:9\/orbis \(.*127\.0\.0\.1.*\)$/,
+    );
     await message.getByRole('link', { name: 'Open it' }).click();
     await page.waitForURL(/\/editor\/city-copy$/, { timeout: 60_000 });
     await page.getByTestId('map-panel').waitFor();

@@ -8,7 +8,10 @@ import { seriousAxeViolations } from './axe.js';
 import { emptyScene, useBrowserAndServer, widgetPlugin } from './fixture.js';
 import { viewerReady } from './viewer-pixels.js';
 
-interface Saved { layers: { id: string }[]; story: { pages: { id: string }[] } }
+interface Saved {
+  layers: { id: string }[];
+  story: { pages: { id: string }[] };
+}
 
 describe('everything from the UI: a failed layer says so, undo a removal, who sees the project, unpublish asks first (docs/contract.md §14)', () => {
   const fx = useBrowserAndServer({
@@ -21,7 +24,12 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
           { id: 'a', title: 'A', type: 'geojson', url: `${h.url}/none-a.geojson`, visible: false },
           { id: 'b', title: 'B', type: 'geojson', url: `${h.url}/none-b.geojson`, visible: false },
         ],
-        story: { pages: [{ id: 'one', title: 'One', text: '', camera }, { id: 'two', title: 'Two', text: '', camera }] },
+        story: {
+          pages: [
+            { id: 'one', title: 'One', text: '', camera },
+            { id: 'two', title: 'Two', text: '', camera },
+          ],
+        },
       };
       expect((await h.admin('PUT', '/api/projects/undo/scene', scene)).status).toBe(200);
     },
@@ -34,7 +42,9 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
 
   it('says on the layer, and in a notice, that a layer could not be loaded', async () => {
     const { page } = fx.tab;
-    await expect.poll(() => page.getByTestId('layer-failure-a').textContent(), { timeout: 30_000 }).toBe(`Could not be loaded: ${fx.h.url}/none-a.geojson answered 404`);
+    await expect
+      .poll(() => page.getByTestId('layer-failure-a').textContent(), { timeout: 30_000 })
+      .toBe(`Could not be loaded: ${fx.h.url}/none-a.geojson answered 404`);
     const notices = page.getByTestId('toast-error');
     await notices.filter({ hasText: 'Layer A could not be loaded' }).waitFor();
     while ((await notices.count()) > 0) await notices.first().getByRole('button', { name: 'Dismiss' }).click();
@@ -91,10 +101,18 @@ describe('everything from the UI: a failed layer says so, undo a removal, who se
 
   it('installs a plugin from a zip and from a folder, and removes one with Undo', async () => {
     const { page } = fx.tab;
-    const installed = async () => ((await (await fx.h.admin('GET', '/api/projects/undo/plugins')).json()) as { manifest: { id: string } }[]).map((p) => p.manifest.id).sort();
+    const installed = async () =>
+      ((await (await fx.h.admin('GET', '/api/projects/undo/plugins')).json()) as { manifest: { id: string } }[]).map((p) => p.manifest.id).sort();
     await page.getByTestId('tab-widgets').click();
     const zipped = widgetPlugin('zipped', 'console.log("zipped runs")');
-    await page.getByTestId('plugin-zip').setInputFiles({ name: 'zipped.zip', mimeType: 'application/zip', buffer: buildZip([{ name: 'plugin.json', data: JSON.stringify(zipped.manifest) }, { name: 'main.js', data: zipped.files['main.js'] }]) });
+    await page.getByTestId('plugin-zip').setInputFiles({
+      name: 'zipped.zip',
+      mimeType: 'application/zip',
+      buffer: buildZip([
+        { name: 'plugin.json', data: JSON.stringify(zipped.manifest) },
+        { name: 'main.js', data: zipped.files['main.js'] },
+      ]),
+    });
     await expect.poll(installed, { timeout: 60_000 }).toEqual(['zipped']);
 
     const folder = mkdtempSync(join(tmpdir(), 'orbis-plugin-'));

@@ -18,14 +18,62 @@ const CENTRE = { lng: 139.75, lat: 35.65 };
 function square(name: string, dx: number, dy: number): FeatureCollection<Polygon> {
   const [w, e] = dx < 0 ? [CENTRE.lng - 1.5, CENTRE.lng - 0.1] : [CENTRE.lng + 0.1, CENTRE.lng + 1.5];
   const [s, n] = dy < 0 ? [CENTRE.lat - 1.5, CENTRE.lat - 0.1] : [CENTRE.lat + 0.1, CENTRE.lat + 1.5];
-  return { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name, kind: 'square' }, geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } }] };
+  return {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: { name, kind: 'square' },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [w, s],
+              [e, s],
+              [e, n],
+              [w, n],
+              [w, s],
+            ],
+          ],
+        },
+      },
+    ],
+  };
 }
 
 const LAYERS: { id: string; file: string; color: ExpectedColor; css: string; at: { x: number; y: number }; bytes: () => Buffer }[] = [
-  { id: 'shapefile', file: 'wards.zip', color: [255, 0, 0], css: '#ff0000', at: { x: 200, y: 150 }, bytes: () => shapefileZip(square('千代田区の北西', -1, 1), 'EPSG:6677', { encoding: 'CP932' }) },
-  { id: 'flatgeobuf', file: 'ne.fgb', color: [0, 0, 255], css: '#0000ff', at: { x: 440, y: 150 }, bytes: () => gdalFile(square('北東', 1, 1), 'FlatGeobuf', 'EPSG:3857') },
-  { id: 'geopackage', file: 'sw.gpkg', color: [0, 255, 0], css: '#00ff00', at: { x: 200, y: 330 }, bytes: () => gdalFile(square('南西', -1, -1), 'GPKG', 'EPSG:6677') },
-  { id: 'geojsonseq', file: 'se.geojsonl', color: [255, 255, 0], css: '#ffff00', at: { x: 440, y: 330 }, bytes: () => gdalFile(square('南東', 1, -1), 'GeoJSONSeq', 'EPSG:4326') },
+  {
+    id: 'shapefile',
+    file: 'wards.zip',
+    color: [255, 0, 0],
+    css: '#ff0000',
+    at: { x: 200, y: 150 },
+    bytes: () => shapefileZip(square('千代田区の北西', -1, 1), 'EPSG:6677', { encoding: 'CP932' }),
+  },
+  {
+    id: 'flatgeobuf',
+    file: 'ne.fgb',
+    color: [0, 0, 255],
+    css: '#0000ff',
+    at: { x: 440, y: 150 },
+    bytes: () => gdalFile(square('北東', 1, 1), 'FlatGeobuf', 'EPSG:3857'),
+  },
+  {
+    id: 'geopackage',
+    file: 'sw.gpkg',
+    color: [0, 255, 0],
+    css: '#00ff00',
+    at: { x: 200, y: 330 },
+    bytes: () => gdalFile(square('南西', -1, -1), 'GPKG', 'EPSG:6677'),
+  },
+  {
+    id: 'geojsonseq',
+    file: 'se.geojsonl',
+    color: [255, 255, 0],
+    css: '#ffff00',
+    at: { x: 440, y: 330 },
+    bytes: () => gdalFile(square('南東', 1, -1), 'GeoJSONSeq', 'EPSG:4326'),
+  },
 ];
 
 /** A file host beside the server, as a city's open-data portal is: the same files, by URL. */
@@ -59,9 +107,26 @@ async function publishLayers(h: Harness, alias: string, source: (file: string, b
   await h.project(alias);
   const layers: Record<string, unknown>[] = [];
   for (const layer of LAYERS) {
-    layers.push({ id: layer.id, title: layer.file, type: layer.id, ...(await source(layer.file, layer.bytes())), visible: true, appearance: { polygon: { fillColor: layer.css, stroke: false } }, infobox: { title: '${name}' } });
+    layers.push({
+      id: layer.id,
+      title: layer.file,
+      type: layer.id,
+      ...(await source(layer.file, layer.bytes())),
+      visible: true,
+      appearance: { polygon: { fillColor: layer.css, stroke: false } },
+      infobox: { title: '${name}' },
+    });
   }
-  layers.push({ id: 'wkt', title: 'centre.csv', type: 'csv', ...(await source('centre.csv', WKT)), visible: true, data: { wktColumn: 'WKT' }, appearance: { polygon: { fillColor: '#ff00ff', stroke: false } }, infobox: { title: '${name}' } });
+  layers.push({
+    id: 'wkt',
+    title: 'centre.csv',
+    type: 'csv',
+    ...(await source('centre.csv', WKT)),
+    visible: true,
+    data: { wktColumn: 'WKT' },
+    appearance: { polygon: { fillColor: '#ff00ff', stroke: false } },
+    infobox: { title: '${name}' },
+  });
   const scene = {
     property: LIGHT_PROPERTY,
     camera: { ...CENTRE, height: 400_000, heading: 0, pitch: -90, roll: 0 },
@@ -132,7 +197,9 @@ describe('GIS files as layers on the published page in Chromium (docs/contract.m
     await page.getByTestId('add-layer-ne.fgb').click();
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     // A CSV of WKT geometries: added with its WKT column as data.wktColumn.
-    await page.getByTestId('upload-input').setInputFiles({ name: 'shapes.csv', mimeType: 'text/csv', buffer: Buffer.from('name,geom\n中心,"POINT (139.75 35.65)"\n') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'shapes.csv', mimeType: 'text/csv', buffer: Buffer.from('name,geom\n中心,"POINT (139.75 35.65)"\n') });
     await page.getByTestId('add-layer-shapes.csv').click();
     await expect.poll(() => layerTitles(page)).toContain('shapes.csv');
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
@@ -172,6 +239,12 @@ describe('GIS files as layers on the published page in Chromium (docs/contract.m
     await south;
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     const scene = (await (await h.admin('GET', '/api/projects/drop/scene')).json()) as { layers: Record<string, unknown>[] };
-    expect(scene.layers.map((l) => [l.type, l.title, l.data])).toEqual([['flatgeobuf', 'ne.fgb', undefined], ['csv', 'shapes.csv', { wktColumn: 'geom' }], ['shapefile', 'wards.zip', undefined], ['geopackage', 'sw.gpkg', undefined], ['geopackage', 'two.gpkg', { table: 'south' }]]);
+    expect(scene.layers.map((l) => [l.type, l.title, l.data])).toEqual([
+      ['flatgeobuf', 'ne.fgb', undefined],
+      ['csv', 'shapes.csv', { wktColumn: 'geom' }],
+      ['shapefile', 'wards.zip', undefined],
+      ['geopackage', 'sw.gpkg', undefined],
+      ['geopackage', 'two.gpkg', { table: 'south' }],
+    ]);
   });
 });

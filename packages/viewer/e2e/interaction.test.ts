@@ -22,9 +22,32 @@ describe('interaction modes in Chromium', () => {
       await h.project('modes');
       const form = new FormData();
       form.append('public', 'true');
-      const zone = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'zone-1', properties: { fill: '#ff0000', 'fill-opacity': 1 }, geometry: { type: 'Polygon', coordinates: [[[135, 31], [145, 31], [145, 40], [135, 40], [135, 31]]] } }] };
+      const zone = {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            id: 'zone-1',
+            properties: { fill: '#ff0000', 'fill-opacity': 1 },
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [135, 31],
+                  [145, 31],
+                  [145, 40],
+                  [135, 40],
+                  [135, 31],
+                ],
+              ],
+            },
+          },
+        ],
+      };
       form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
-      const asset = await (await fetch(`${h.url}/api/projects/modes/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
+      const asset = await (
+        await fetch(`${h.url}/api/projects/modes/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })
+      ).json();
       await h.admin('PUT', '/api/projects/modes/scene', {
         property: LIGHT_PROPERTY,
         camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
@@ -32,7 +55,10 @@ describe('interaction modes in Chromium', () => {
         widgets: [],
         story: { pages: [] },
       });
-      await h.admin('POST', '/api/projects/modes/plugins', { manifest: { id: 'moder', name: 'Moder', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Moder' }] }, files: { 'main.js': MODER } });
+      await h.admin('POST', '/api/projects/modes/plugins', {
+        manifest: { id: 'moder', name: 'Moder', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Moder' }] },
+        files: { 'main.js': MODER },
+      });
       await h.admin('POST', '/api/projects/modes/publish');
     },
   });
@@ -45,7 +71,10 @@ describe('interaction modes in Chromium', () => {
     await expect.poll(() => tab.page.getByTestId('viewer').getAttribute('data-interaction-mode'), { timeout: 120_000 }).toBe(mode);
     return tab;
   }
-  const lines = (tab: TestPage, prefix: string) => tab.consoleMessages.filter((m) => m.text.startsWith(`[plugin moder/main] ${prefix} `)).map((m) => JSON.parse(m.text.slice(`[plugin moder/main] ${prefix} `.length)));
+  const lines = (tab: TestPage, prefix: string) =>
+    tab.consoleMessages
+      .filter((m) => m.text.startsWith(`[plugin moder/main] ${prefix} `))
+      .map((m) => JSON.parse(m.text.slice(`[plugin moder/main] ${prefix} `.length)));
 
   it('spatialId: a click picks the voxel under it and shows it as a box', async () => {
     const tab = await open('spatialId');
@@ -77,16 +106,22 @@ describe('interaction modes in Chromium', () => {
     // CesiumJS builds an entity's polygon after the page is ready, off the main thread: a pick finds
     // it once it is drawn (a loaded machine took longer than the click), so the click waits for its red.
     await expect
-      .poll(async () => {
-        const [r, g, b] = dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 });
-        return r! > 180 && g! < 80 && b! < 80;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const [r, g, b] = dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 });
+          return r! > 180 && g! < 80 && b! < 80;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
     await tab.page.keyboard.down('Shift');
     await tab.page.mouse.click(box.x + 320, box.y + 240);
     await tab.page.keyboard.up('Shift');
     await expect.poll(() => ends().length).toBe(1);
-    expect(ends()[0]).toEqual(['marqueeEnd', expect.objectContaining({ x: 320, y: 240, width: 0, height: 0, pressedKey: 'shift', features: [expect.objectContaining(zone)], isClick: true })]);
+    expect(ends()[0]).toEqual([
+      'marqueeEnd',
+      expect.objectContaining({ x: 320, y: 240, width: 0, height: 0, pressedKey: 'shift', features: [expect.objectContaining(zone)], isClick: true }),
+    ]);
     await expect.poll(() => viewer.getAttribute('data-selected')).toBe(JSON.stringify([{ layerId: 'zone', featureId: 'zone-1' }]));
     const clicked = lines(tab, 'MARQUEE').length;
     await tab.page.mouse.move(box.x + 100, box.y + 100);
@@ -99,9 +134,15 @@ describe('interaction modes in Chromium', () => {
     await expect.poll(() => ends().length).toBe(2);
     expect(await viewer.getAttribute('data-selected')).toBe(JSON.stringify([{ layerId: 'zone', featureId: 'zone-1' }]));
     const marquee = (lines(tab, 'MARQUEE') as [string, Record<string, unknown>][]).slice(clicked);
-    expect(marquee[0]).toEqual(['marqueeStart', { x: 100, y: 100, width: 0, height: 0, startX: 100, startY: 100, lng: expect.any(Number), lat: expect.any(Number) }]);
+    expect(marquee[0]).toEqual([
+      'marqueeStart',
+      { x: 100, y: 100, width: 0, height: 0, startX: 100, startY: 100, lng: expect.any(Number), lat: expect.any(Number) },
+    ]);
     expect(marquee.filter(([e]) => e === 'marqueeMove').length).toBeGreaterThan(1);
-    expect(marquee.at(-1)).toEqual(['marqueeEnd', expect.objectContaining({ x: 100, y: 100, width: 440, height: 280, startX: 100, startY: 100, features: [expect.objectContaining(zone)], isClick: false })]);
+    expect(marquee.at(-1)).toEqual([
+      'marqueeEnd',
+      expect.objectContaining({ x: 100, y: 100, width: 440, height: 280, startX: 100, startY: 100, features: [expect.objectContaining(zone)], isClick: false }),
+    ]);
     expect(marquee.at(-1)![1]).not.toHaveProperty('pressedKey');
     // The release is at the box's far corner, south-east of the press: the places say so.
     const [startPlace, endPlace] = [marquee[0]![1], marquee.at(-1)![1]] as { lng: number; lat: number }[];
@@ -125,10 +166,13 @@ describe('interaction modes in Chromium', () => {
     expect(await viewer.getAttribute('data-last-sketch')).toBe('polygon');
     // Drawn: half-transparent cyan over the red layer is no longer red-dominant there.
     await expect
-      .poll(async () => {
-        const [r, g, b] = dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 207, width: 16, height: 16 });
-        return g > 80 && b > 80 && r < 200;
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const [r, g, b] = dominantColorIn(await screenshotPixels(tab.page, viewer), { x: 312, y: 207, width: 16, height: 16 });
+          return g > 80 && b > 80 && r < 200;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     // The sketch is a layer: what is under the cursor inside it is the sketch layer.
     await tab.page.mouse.click(box.x + 320, box.y + 215);

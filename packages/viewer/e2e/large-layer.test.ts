@@ -24,7 +24,9 @@ function grid(): string {
       const kind = c < COLUMNS / 2 ? 'west' : 'east';
       const lng = 5 + (c * 10) / COLUMNS;
       const lat = 7 + (r * 6) / ROWS;
-      features.push(`{"type":"Feature","id":"P${i}","properties":{"name":"P${i}","kind":"${kind}","value":${i % 1000}},"geometry":{"type":"Point","coordinates":[${lng.toFixed(4)},${lat.toFixed(4)}]}}`);
+      features.push(
+        `{"type":"Feature","id":"P${i}","properties":{"name":"P${i}","kind":"${kind}","value":${i % 1000}},"geometry":{"type":"Point","coordinates":[${lng.toFixed(4)},${lat.toFixed(4)}]}}`,
+      );
     }
   }
   return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
@@ -37,8 +39,18 @@ function blocks(): string {
     for (let c = 0; c < 100; c++) {
       const [w, s] = [5 + c * 0.1, 14 + r * (2 / 60)];
       const [e, n] = [w + 0.08, s + 0.025];
-      const ring = [[w, s], [e, s], [e, n], [w, n], [w, s]].map(([x, y]) => `[${x!.toFixed(4)},${y!.toFixed(4)}]`).join(',');
-      features.push(`{"type":"Feature","id":"B${r * 100 + c}","properties":{"name":"Block ${r * 100 + c}","side":"${c < 50 ? 'west' : 'east'}","floors":${1 + (c % 5)}},"geometry":{"type":"Polygon","coordinates":[[${ring}]]}}`);
+      const ring = [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ]
+        .map(([x, y]) => `[${x!.toFixed(4)},${y!.toFixed(4)}]`)
+        .join(',');
+      features.push(
+        `{"type":"Feature","id":"B${r * 100 + c}","properties":{"name":"Block ${r * 100 + c}","side":"${c < 50 ? 'west' : 'east'}","floors":${1 + (c % 5)}},"geometry":{"type":"Polygon","coordinates":[[${ring}]]}}`,
+      );
     }
   }
   return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
@@ -79,7 +91,17 @@ describe('large layers on the batched path in Chromium', () => {
             type: 'geojson',
             assetId,
             visible: true,
-            appearance: { marker: { pointSize: 6, pointColor: { conditions: [["${kind} === 'west'", "color('#ff0000')"], ['true', "color('#0000ff')"]] } } },
+            appearance: {
+              marker: {
+                pointSize: 6,
+                pointColor: {
+                  conditions: [
+                    ["${kind} === 'west'", "color('#ff0000')"],
+                    ['true', "color('#0000ff')"],
+                  ],
+                },
+              },
+            },
             infobox: { title: '${name}', fields: [{ label: 'Kind', value: '${kind}' }] },
           },
           {
@@ -88,7 +110,18 @@ describe('large layers on the batched path in Chromium', () => {
             type: 'geojson',
             assetId: blocksId,
             visible: true,
-            appearance: { polygon: { stroke: false, extrudedHeight: { expression: '${floors} * 3000' }, fillColor: { conditions: [["${side} === 'west'", "color('#00ff00')"], ['true', "color('#ff00ff')"]] } } },
+            appearance: {
+              polygon: {
+                stroke: false,
+                extrudedHeight: { expression: '${floors} * 3000' },
+                fillColor: {
+                  conditions: [
+                    ["${side} === 'west'", "color('#00ff00')"],
+                    ['true', "color('#ff00ff')"],
+                  ],
+                },
+              },
+            },
             infobox: { title: '${name}', fields: [{ label: 'Side', value: '${side}' }] },
           },
         ],
@@ -127,7 +160,9 @@ describe('large layers on the batched path in Chromium', () => {
     expect(await infobox.locator('dd').allTextContents()).toEqual(['west']);
     // The selected point is drawn yellow (the points drawn after it cover most of it: a share of the pixels around the click).
     await expect
-      .poll(async () => shareCloseTo(await screenshotPixels(page, page.getByTestId('viewer')), { x: 262, y: 232, width: 16, height: 16 }, [255, 255, 0], 90), { timeout: 30_000 })
+      .poll(async () => shareCloseTo(await screenshotPixels(page, page.getByTestId('viewer')), { x: 262, y: 232, width: 16, height: 16 }, [255, 255, 0], 90), {
+        timeout: 30_000,
+      })
       .toBeGreaterThan(0);
     await page.mouse.click(380, 140);
     await expect.poll(() => infobox.locator('h2').textContent()).toMatch(/^Block \d+$/);
@@ -135,14 +170,19 @@ describe('large layers on the batched path in Chromium', () => {
     // The plugin overrides the points' appearance: the worker restyles them, and they turn green.
     await expect.poll(() => consoleMessages.some((m) => m.text.endsWith('OVERRIDDEN')), { timeout: 30_000 }).toBe(true);
     await expect
-      .poll(async () => {
-        const c = dominantColorIn(await screenshotPixels(page, page.getByTestId('viewer')), { x: 350, y: 220, width: 40, height: 40 });
-        return c[1] > 120 && c[0] < 60 && c[2] < 60;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const c = dominantColorIn(await screenshotPixels(page, page.getByTestId('viewer')), { x: 350, y: 220, width: 40, height: 40 });
+          return c[1] > 120 && c[0] < 60 && c[2] < 60;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
 
     const prefix = '[plugin finder/main] REPORT ';
-    await expect.poll(() => consoleMessages.some((m) => m.text.startsWith(prefix)), { timeout: 30_000, message: consoleMessages.map((m) => m.text).join('\n') }).toBe(true);
+    await expect
+      .poll(() => consoleMessages.some((m) => m.text.startsWith(prefix)), { timeout: 30_000, message: consoleMessages.map((m) => m.text).join('\n') })
+      .toBe(true);
     const found = JSON.parse(consoleMessages.find((m) => m.text.startsWith(prefix))!.text.slice(prefix.length));
     expect(found).toEqual({ name: 'P12100', kind: 'west', value: 100 });
   }, 300_000);

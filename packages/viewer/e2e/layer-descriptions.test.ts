@@ -32,7 +32,13 @@ const hostile = (source: string) =>
 const harmless = (source: string) =>
   `<p><b>Bold ${source}</b> and <a href="https://example.com/${source}">a link</a></p><table><tr><th>kind</th><td>${source} cell</td></tr></table>`;
 
-const square = (w: number, s: number, e: number, n: number) => [[w, s], [e, s], [e, n], [w, n], [w, s]];
+const square = (w: number, s: number, e: number, n: number) => [
+  [w, s],
+  [e, s],
+  [e, n],
+  [w, n],
+  [w, s],
+];
 
 // The balloon text substitutes `$[name]` into an attribute: a name that closes the quote must not break out of it.
 const KML = `<?xml version="1.0" encoding="UTF-8"?>
@@ -40,7 +46,9 @@ const KML = `<?xml version="1.0" encoding="UTF-8"?>
 <Style id="balloon"><BalloonStyle><text><![CDATA[<img src="x-name" alt="$[name]">$[description]]]></text></BalloonStyle></Style>
 <Placemark id="kml-square"><name>KML square" onerror="${pwn('kml-name')}</name><styleUrl>#balloon</styleUrl>
 <description><![CDATA[${harmless('kml')}${hostile('kml')}]]></description>
-<Polygon><outerBoundaryIs><LinearRing><coordinates>${square(-5, 0, 9.5, 20).map(([x, y]) => `${x},${y},0`).join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon>
+<Polygon><outerBoundaryIs><LinearRing><coordinates>${square(-5, 0, 9.5, 20)
+  .map(([x, y]) => `${x},${y},0`)
+  .join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon>
 </Placemark></Document></kml>`;
 
 const CZML = JSON.stringify([
@@ -49,7 +57,10 @@ const CZML = JSON.stringify([
     id: 'czml-square',
     name: 'CZML square',
     description: harmless('czml') + hostile('czml'),
-    polygon: { positions: { cartographicDegrees: square(10.5, 0, 25, 20).flatMap(([x, y]) => [x, y, 0]) }, material: { solidColor: { color: { rgba: [0, 0, 255, 255] } } } },
+    polygon: {
+      positions: { cartographicDegrees: square(10.5, 0, 25, 20).flatMap(([x, y]) => [x, y, 0]) },
+      material: { solidColor: { color: { rgba: [0, 0, 255, 255] } } },
+    },
   },
 ]);
 
@@ -102,7 +113,10 @@ async function select(page: Page, dx: number, layerId: string): Promise<void> {
 /** Shows each square's infobox and checks what it holds: the harmless markup, and no trace of the hostile one. */
 async function checkInfoboxes(page: Page, name: string): Promise<void> {
   const infobox = page.getByTestId('infobox');
-  for (const [source, dx] of [['kml', -40], ['czml', 40]] as const) {
+  for (const [source, dx] of [
+    ['kml', -40],
+    ['czml', 40],
+  ] as const) {
     await select(page, dx, source);
     const description = infobox.getByTestId('infobox-description');
     expect(await description.locator('b').first().textContent()).toBe(`Bold ${source}`);
@@ -112,7 +126,9 @@ async function checkInfoboxes(page: Page, name: string): Promise<void> {
     expect(await link.getAttribute('rel')).toContain('noopener');
     expect(await description.locator('table td').textContent()).toBe(`${source} cell`);
     const left = await description.evaluate((element) => ({
-      handlers: [...element.querySelectorAll('*')].flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${e.tagName} ${a.name}`)),
+      handlers: [...element.querySelectorAll('*')].flatMap((e) =>
+        [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => `${e.tagName} ${a.name}`),
+      ),
       scripts: element.querySelectorAll('script, iframe, svg, details').length,
       jsLinks: [...element.querySelectorAll('a')].filter((a) => a.getAttribute('href')?.trim().toLowerCase().startsWith('javascript:')).length,
     }));

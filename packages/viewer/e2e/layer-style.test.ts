@@ -23,7 +23,15 @@ const CENTRE = { lng: 10, lat: 10 };
 const PX_PER_DEGREE = 20;
 const at = (lng: number, lat: number) => ({ fx: 0.5 + ((lng - CENTRE.lng) * PX_PER_DEGREE) / 640, fy: 0.5 - ((lat - CENTRE.lat) * PX_PER_DEGREE) / 480 });
 
-const square = (w: number, s: number, e: number, n: number) => [[[w, s], [e, s], [e, n], [w, n], [w, s]]];
+const square = (w: number, s: number, e: number, n: number) => [
+  [
+    [w, s],
+    [e, s],
+    [e, n],
+    [w, n],
+    [w, s],
+  ],
+];
 const polygons = {
   type: 'FeatureCollection',
   features: [
@@ -103,7 +111,11 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
       const body = await res.json();
       return (Array.isArray(body) ? body[0] : body).id as string;
     };
-    const [zonesId, cafesId, trackId] = [await upload('zones.geojson', JSON.stringify(polygons)), await upload('cafes.csv', cafesCsv), await upload('walk.gpx', gpx)];
+    const [zonesId, cafesId, trackId] = [
+      await upload('zones.geojson', JSON.stringify(polygons)),
+      await upload('cafes.csv', cafesCsv),
+      await upload('walk.gpx', gpx),
+    ];
     const tiles = pointTileset([
       { lng: 10, lat: 12, properties: { gml_id: 'tower-a', name: 'Tower A', height: 120 } },
       { lng: 11, lat: 14, properties: { gml_id: 'tower-b', name: 'Tower B', height: 80 } },
@@ -121,7 +133,17 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
           type: 'geojson',
           assetId: zonesId,
           visible: true,
-          appearance: { polygon: { fillColor: { conditions: [["${category} === 'park'", "color('#ff0000')"], ['true', "color('#0000ff')"]] }, stroke: false } },
+          appearance: {
+            polygon: {
+              fillColor: {
+                conditions: [
+                  ["${category} === 'park'", "color('#ff0000')"],
+                  ['true', "color('#0000ff')"],
+                ],
+              },
+              stroke: false,
+            },
+          },
           infobox: { title: '${name}', fields: [{ label: 'Category', value: '${category}' }] },
         },
         {
@@ -130,11 +152,37 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
           type: 'csv',
           assetId: cafesId,
           visible: true,
-          appearance: { marker: { pointSize: 24, pointColor: { conditions: [["${kind} === 'cafe'", "color('lime')"], ['true', "color('yellow')"]] } } },
+          appearance: {
+            marker: {
+              pointSize: 24,
+              pointColor: {
+                conditions: [
+                  ["${kind} === 'cafe'", "color('lime')"],
+                  ['true', "color('yellow')"],
+                ],
+              },
+            },
+          },
         },
-        { id: 'named', title: 'Named', type: 'csv', url: `${filesUrl}/named.csv`, visible: true, data: { latColumn: 'Y', lngColumn: 'X' }, appearance: { marker: { pointSize: 24, pointColor: '#ff00ff' } } },
+        {
+          id: 'named',
+          title: 'Named',
+          type: 'csv',
+          url: `${filesUrl}/named.csv`,
+          visible: true,
+          data: { latColumn: 'Y', lngColumn: 'X' },
+          appearance: { marker: { pointSize: 24, pointColor: '#ff00ff' } },
+        },
         { id: 'walk', title: 'Walk', type: 'gpx', assetId: trackId, visible: true, appearance: { polyline: { strokeColor: 'cyan', strokeWidth: 12 } } },
-        { id: 'towers', title: 'Towers', type: '3dtiles', url: tilesetUrl, visible: true, appearance: { '3dtiles': { color: 'white' } }, infobox: { title: '${name}' } },
+        {
+          id: 'towers',
+          title: 'Towers',
+          type: '3dtiles',
+          url: tilesetUrl,
+          visible: true,
+          appearance: { '3dtiles': { color: 'white' } },
+          infobox: { title: '${name}' },
+        },
       ],
       widgets: [],
       story: { pages: [] },
@@ -167,8 +215,16 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
     // data-ready means drawn (docs/contract.md §4; layers are added after the globe's first frame): every
     // layer, the 3D tiles too, is in its colour in the frame that set it, with no further wait.
     const atReady = await screenshotPixels(page, page.getByTestId('viewer'));
-    expect(checks.filter(([, where, color]) => !isCloseTo(colorAt(atReady, where), color, 70)).map(([what]) => what), report(atReady)).toEqual([]);
-    const pixels = await waitForPixels(page, (p) => checks.every(([, where, color]) => isCloseTo(colorAt(p, where), color, 70)), 'every layer in its colour', report);
+    expect(
+      checks.filter(([, where, color]) => !isCloseTo(colorAt(atReady, where), color, 70)).map(([what]) => what),
+      report(atReady),
+    ).toEqual([]);
+    const pixels = await waitForPixels(
+      page,
+      (p) => checks.every(([, where, color]) => isCloseTo(colorAt(p, where), color, 70)),
+      'every layer in its colour',
+      report,
+    );
 
     expect(wmsRequests.length).toBeGreaterThan(0);
     expect(new Set(wmsRequests)).toEqual(new Set(['GetMap:radar']));
@@ -187,7 +243,12 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
     expect(await infobox.locator('h2').textContent()).toBe('Green Park');
     expect(await infobox.locator('dt').allTextContents()).toEqual(['Category']);
     expect(await infobox.locator('dd').allTextContents()).toEqual(['park']);
-    await waitForPixels(page, (p) => isCloseTo(colorAt(p, park), YELLOW, 90), 'the selected park is highlighted', (p) => `park: ${colorAt(p, park)}`);
+    await waitForPixels(
+      page,
+      (p) => isCloseTo(colorAt(p, park), YELLOW, 90),
+      'the selected park is highlighted',
+      (p) => `park: ${colorAt(p, park)}`,
+    );
     // The shop's name holds markup: it shows as text.
     await page.mouse.click(640 * shop.fx, 480 * shop.fy);
     await expect.poll(() => infobox.locator('h2').textContent()).toBe('Market <b>Hall</b>');
@@ -197,7 +258,12 @@ describe('layer appearance, CSV, GPX, imagery, infobox and legend in Chromium', 
     await expect.poll(() => infobox.locator('h2').textContent()).toBe('Tower A');
     expect(await infobox.locator('dt').allTextContents()).toEqual(['gml_id', 'name', 'height']);
     expect(await infobox.locator('dd').allTextContents()).toEqual(['tower-a', 'Tower A', '120']);
-    await waitForPixels(page, (p) => isCloseTo(colorAt(p, tower), YELLOW, 90), 'the selected tower is highlighted', (p) => `tower: ${colorAt(p, tower)}`);
+    await waitForPixels(
+      page,
+      (p) => isCloseTo(colorAt(p, tower), YELLOW, 90),
+      'the selected tower is highlighted',
+      (p) => `tower: ${colorAt(p, tower)}`,
+    );
     // An empty spot of the globe closes it.
     await page.mouse.click(640 * empty.fx, 480 * empty.fy);
     await infobox.waitFor({ state: 'hidden' });

@@ -47,7 +47,12 @@ describe('the published page’s measure tool in Chromium', () => {
       expect((await h.admin('POST', '/api/projects/measure/publish')).status).toBe(200);
       await h.project('terrain');
       const dem = await uploadPublicAsset(h, 'terrain', 'steps.tif', steps());
-      const onTerrain = { ...scene, property: { ...LIGHT_PROPERTY, terrain: { enabled: true, type: 'dem', assetId: dem } }, camera: { lng: 139.82, lat: 35.58, height: 60_000, heading: 0, pitch: -90, roll: 0 }, widgets: [] };
+      const onTerrain = {
+        ...scene,
+        property: { ...LIGHT_PROPERTY, terrain: { enabled: true, type: 'dem', assetId: dem } },
+        camera: { lng: 139.82, lat: 35.58, height: 60_000, heading: 0, pitch: -90, roll: 0 },
+        widgets: [],
+      };
       expect((await h.admin('PUT', '/api/projects/terrain/scene', onTerrain)).status).toBe(200);
       expect((await h.admin('POST', '/api/projects/terrain/publish')).status).toBe(200);
     },

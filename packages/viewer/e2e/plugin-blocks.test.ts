@@ -37,9 +37,22 @@ describe('docs/contract.md §8: infobox and story blocks run on the published pa
       expect((await h.admin('POST', '/api/projects/blocks/plugins', PLUGIN)).status).toBe(201);
       const scene = emptyScene();
       const camera = scene.camera;
-      const layer = { id: 'pts', title: 'Points', type: 'geojson', assetId, visible: true, infobox: { title: '${name}', blocks: [{ pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'in the infobox' } } }] } };
+      const layer = {
+        id: 'pts',
+        title: 'Points',
+        type: 'geojson',
+        assetId,
+        visible: true,
+        infobox: { title: '${name}', blocks: [{ pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'in the infobox' } } }] },
+      };
       const pages = [
-        { id: 'p1', title: 'With a block', text: 'Text first.', camera, blocks: [{ pluginId: 'charts', extensionId: 'note', property: { default: { text: 'on the page' } } }] },
+        {
+          id: 'p1',
+          title: 'With a block',
+          text: 'Text first.',
+          camera,
+          blocks: [{ pluginId: 'charts', extensionId: 'note', property: { default: { text: 'on the page' } } }],
+        },
         { id: 'p2', title: 'Without', text: 'No blocks here.', camera },
       ];
       expect((await h.admin('PUT', '/api/projects/blocks/scene', { ...scene, layers: [layer], story: { pages } })).status).toBe(200);
@@ -55,10 +68,17 @@ describe('docs/contract.md §8: infobox and story blocks run on the published pa
     // The story's first page shows its block after the text; the driver's selection opens the infobox with its block.
     await expect.poll(() => note().drawn, { timeout: 120_000 }).toBe('note on the page');
     await expect.poll(() => bars().drawn, { timeout: 60_000 }).toBe('bars in the infobox');
-    expect(bars()).toMatchObject({ widget: true, block: { id: INFOBOX_BLOCK, pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'in the infobox' } } }, feature: { name: 'One', a: 3, b: 7 } });
+    expect(bars()).toMatchObject({
+      widget: true,
+      block: { id: INFOBOX_BLOCK, pluginId: 'charts', extensionId: 'bars', property: { default: { text: 'in the infobox' } } },
+      feature: { name: 'One', a: 3, b: 7 },
+    });
     // An infobox block reads its layer (Re:Earth's block.layer); a story block has none.
     expect([bars().layer, note().layer]).toEqual(['pts', null]);
-    expect(note()).toMatchObject({ widget: true, block: { id: STORY_BLOCK, pluginId: 'charts', extensionId: 'note', property: { default: { text: 'on the page' } } } });
+    expect(note()).toMatchObject({
+      widget: true,
+      block: { id: STORY_BLOCK, pluginId: 'charts', extensionId: 'note', property: { default: { text: 'on the page' } } },
+    });
     // The driver reads the list every 50 ms in its own worker: it may see the infobox's block after the block drew.
     await expect.poll(() => reports(fx.tab, 'charts/driver').running, { timeout: 30_000 }).toBe(['charts/driver', INFOBOX_BLOCK, STORY_BLOCK].sort().join(' '));
 

@@ -44,7 +44,11 @@ describe('issue 25: defects found while trying the product', () => {
     viewport: { width: 640, height: 480 },
     setUp: async (h) => {
       const project = await h.project('defects');
-      const [points] = await h.server.ctx.assets.add(project, [{ name: 'points.geojson', stream: Readable.from([Buffer.from(JSON.stringify(SCENE_POINTS))]) }], true);
+      const [points] = await h.server.ctx.assets.add(
+        project,
+        [{ name: 'points.geojson', stream: Readable.from([Buffer.from(JSON.stringify(SCENE_POINTS))]) }],
+        true,
+      );
       await h.admin('PUT', '/api/projects/defects/scene', {
         ...emptyScene(),
         layers: [
@@ -55,13 +59,31 @@ describe('issue 25: defects found while trying the product', () => {
       expect((await h.admin('POST', '/api/projects/defects/plugins', widgetPlugin('prober', prober(h.url)))).status).toBe(201);
       expect((await h.admin('POST', '/api/projects/defects/publish')).status).toBe(200);
       const labels = await h.project('labels');
-      const [crowded] = await h.server.ctx.assets.add(labels, [{ name: 'crowded.geojson', stream: Readable.from([Buffer.from(JSON.stringify(CROWDED))]) }], true);
+      const [crowded] = await h.server.ctx.assets.add(
+        labels,
+        [{ name: 'crowded.geojson', stream: Readable.from([Buffer.from(JSON.stringify(CROWDED))]) }],
+        true,
+      );
       const red = "color('#ff0000')";
-      const labelColor = { conditions: [["${kind} === 'first'", red], ['true', "color('#00ff00')"]] };
+      const labelColor = {
+        conditions: [
+          ["${kind} === 'first'", red],
+          ['true', "color('#00ff00')"],
+        ],
+      };
       await h.admin('PUT', '/api/projects/labels/scene', {
         ...emptyScene({ lng: 140, lat: 35.66, height: 1_000_000, heading: 0, pitch: -90, roll: 0 }),
         property: { ...LIGHT_PROPERTY, globe: { ...LIGHT_PROPERTY.globe, baseColor: '#000000' } },
-        layers: [{ id: 'crowded', title: 'Crowded', type: 'geojson', assetId: crowded!.id, visible: true, appearance: { marker: { pointColor: '#000000', label: true, labelText: { expression: '${name}' }, labelSize: 24, labelColor } } }],
+        layers: [
+          {
+            id: 'crowded',
+            title: 'Crowded',
+            type: 'geojson',
+            assetId: crowded!.id,
+            visible: true,
+            appearance: { marker: { pointColor: '#000000', label: true, labelText: { expression: '${name}' }, labelSize: 24, labelColor } },
+          },
+        ],
       });
       expect((await h.admin('POST', '/api/projects/labels/publish')).status).toBe(200);
     },
@@ -72,7 +94,8 @@ describe('issue 25: defects found while trying the product', () => {
   });
 
   const reports = () => reportsOf(fx.tab, 'prober/main');
-  const settled = () => expect.poll(() => Object.keys(reports()), { timeout: 120_000 }).toEqual(expect.arrayContaining(['globeHeight', 'added', 'missing', 'inRect']));
+  const settled = () =>
+    expect.poll(() => Object.keys(reports()), { timeout: 120_000 }).toEqual(expect.arrayContaining(['globeHeight', 'added', 'missing', 'inRect']));
 
   it('getGlobeHeight answers the ellipsoid, 0, with terrain off, even before the globe has drawn its tiles there', async () => {
     await settled();
@@ -84,11 +107,13 @@ describe('issue 25: defects found while trying the product', () => {
     const [czml, geojson] = reports().missing as [string, string];
     const errors = () => fx.tab.consoleMessages.filter((m) => m.text.includes('could not be loaded')).map((m) => m.text);
     await expect.poll(errors, { timeout: 60_000 }).toHaveLength(3);
-    expect(errors().sort()).toEqual([
-      `[orbis] layer "broken" could not be loaded: ${fx.h.url}/missing-scene.czml answered 404`,
-      `[orbis] plugin layer "${czml}" could not be loaded: ${fx.h.url}/missing-plugin.czml answered 404`,
-      `[orbis] plugin layer "${geojson}" could not be loaded: ${fx.h.url}/missing-plugin.geojson answered 404`,
-    ].sort());
+    expect(errors().sort()).toEqual(
+      [
+        `[orbis] layer "broken" could not be loaded: ${fx.h.url}/missing-scene.czml answered 404`,
+        `[orbis] plugin layer "${czml}" could not be loaded: ${fx.h.url}/missing-plugin.czml answered 404`,
+        `[orbis] plugin layer "${geojson}" could not be loaded: ${fx.h.url}/missing-plugin.geojson answered 404`,
+      ].sort(),
+    );
   });
 
   it('getFeaturesInScreenRect lists every visible feature on screen, a plugin layer just loaded and flown to included', async () => {

@@ -7,7 +7,6 @@ const GOOD = `
   console.log('LOCATION ' + JSON.stringify(app.viewer.tools.getLocationFromScreenCoordinate(app.viewer.viewport.width / 2, app.viewer.viewport.height / 2)));
 `;
 
-
 describe('plugins without cross-origin isolation (ORBIS_CROSS_ORIGIN_ISOLATION=off): the main-thread fallback (docs/contract.md §11)', () => {
   const fx = useBrowserAndServer({
     env: { ORBIS_CROSS_ORIGIN_ISOLATION: 'off' },
@@ -32,7 +31,11 @@ describe('plugins without cross-origin isolation (ORBIS_CROSS_ORIGIN_ISOLATION=o
     expect(fx.tab.consoleMessages.filter((m) => m.text.startsWith('[orbis] plugins run on the main thread'))).toHaveLength(1);
     const lines = (id: string) => pluginLines(fx.tab, `${id}/main`);
     await expect.poll(() => lines('good').filter((l) => l.startsWith('BEAT ')).length, { timeout: 30_000 }).toBeGreaterThan(3);
-    const location = JSON.parse(lines('good').find((l) => l.startsWith('LOCATION '))!.slice('LOCATION '.length)) as { lng: number };
+    const location = JSON.parse(
+      lines('good')
+        .find((l) => l.startsWith('LOCATION '))!
+        .slice('LOCATION '.length),
+    ) as { lng: number };
     expect(location.lng).toBeCloseTo(140, 0);
     expect(lines('looper')).toEqual([expect.stringMatching(/^stopped: InternalError: interrupted/)]);
     expect(lines('other')).toEqual(['OTHER']);

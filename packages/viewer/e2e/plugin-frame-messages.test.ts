@@ -80,8 +80,14 @@ describe('docs/contract.md §8: messages to a plugin frame are delivered in orde
       for (const route of held.splice(0)) route.fulfill({ status: 200, contentType: 'text/css', body: 'p { color: rgb(1, 2, 3) }' }).catch(() => undefined);
     };
     release();
-    const got = () => reportLines(fx.tab, 'poster/main').filter(([name]) => name === 'got').map(([, value]) => value as { kind: string; got: unknown });
-    const of = (kind: string) => got().filter((m) => m.kind === kind).map((m) => m.got);
+    const got = () =>
+      reportLines(fx.tab, 'poster/main')
+        .filter(([name]) => name === 'got')
+        .map(([, value]) => value as { kind: string; got: unknown });
+    const of = (kind: string) =>
+      got()
+        .filter((m) => m.kind === kind)
+        .map((m) => m.got);
     // A re-shown modal asks for its stylesheet again; each request is answered as it comes.
     await expect.poll(() => (release(), of('modal')), { timeout: 60_000 }).toEqual(['m1', 'm2', 'm3']);
     await expect.poll(() => of('ui'), { timeout: 60_000 }).toEqual([1, 2, 3, 4]);

@@ -149,7 +149,8 @@ describe('app.modal, app.popup, clientStorage and extension messages on the publ
     const widget = (id: string) => fx.tab.page.locator(`[data-testid="widget-list"] [data-widget="${id}"]`);
     await expect.poll(() => widget('hot/main').textContent(), { timeout: 120_000 }).toContain('Hot v1: hot');
     /** The runTimes each start of version `v` logged. */
-    const runs = (v: number) => fx.tab.consoleMessages.flatMap((m) => m.text.match(new RegExp(`^\\[plugin hot/main\\] hot v${v} (\\d+)$`))?.[1] ?? []).map(Number);
+    const runs = (v: number) =>
+      fx.tab.consoleMessages.flatMap((m) => m.text.match(new RegExp(`^\\[plugin hot/main\\] hot v${v} (\\d+)$`))?.[1] ?? []).map(Number);
     await expect.poll(() => runs(1)[0], { timeout: 120_000 }).toBe(1);
     await fx.tab.page.evaluate('window.__sameDocument = true');
     // What `orbis plugin dev` does after a save: install the same id again.

@@ -33,7 +33,6 @@ const HOGS: Record<string, string> = {
 /** Never stopped: 150 ms of work every 100 ms, each well within its slice (a loaded runner may deschedule it), for ever. */
 const BUSY = `app.extension.on('extensionMessage', () => setInterval(() => { const t = Date.now(); while (Date.now() - t < 150) {} }, 100));`;
 
-
 /**
  * Floods when its own frame's button is pressed (saying HEARD first): messages to its frame, one in 50 of
  * 100,000 characters, and one in 50 to the good plugin, 450 at a time, again and again (one loop that never
@@ -76,7 +75,12 @@ describe('plugin isolation in Chromium: no plugin holds the page (docs/contract.
     setUp: async (h) => {
       await h.project('isolated');
       await h.admin('PUT', '/api/projects/isolated/scene', emptyScene(overJapan()));
-      const plugins = [plugin('good', GOOD), plugin('busy', BUSY), plugin('flood', FLOOD), ...Object.entries(HOGS).map(([id, hog]) => plugin(id, `app.extension.on('extensionMessage', () => { ${hog} });`))];
+      const plugins = [
+        plugin('good', GOOD),
+        plugin('busy', BUSY),
+        plugin('flood', FLOOD),
+        ...Object.entries(HOGS).map(([id, hog]) => plugin(id, `app.extension.on('extensionMessage', () => { ${hog} });`)),
+      ];
       for (const p of plugins) expect((await h.admin('POST', '/api/projects/isolated/plugins', p)).status).toBe(201);
       expect((await h.admin('POST', '/api/projects/isolated/publish')).status).toBe(200);
     },
@@ -102,12 +106,14 @@ describe('plugin isolation in Chromium: no plugin holds the page (docs/contract.
     await expect.poll(beats, { timeout: 30_000 }).toBeGreaterThan(2);
   });
 
-  it('stops each hog, reports it, and never holds the main thread for 50 ms on a plugin\'s account', async () => {
+  it("stops each hog, reports it, and never holds the main thread for 50 ms on a plugin's account", async () => {
     const tasks = await tracePluginTasks(fx.browser, fx.tab.page, async () => {
       await fx.tab.page.frameLocator('iframe[data-plugin="good/main"]').locator('#go').click();
       await expect.poll(() => lines('good').includes('SENT'), { timeout: 30_000 }).toBe(true);
       for (const id of Object.keys(HOGS)) {
-        await expect.poll(() => lines(id).filter((l) => l.startsWith('stopped: ')), { timeout: 60_000, message: `${id}: ${JSON.stringify(lines(id))}` }).toHaveLength(1);
+        await expect
+          .poll(() => lines(id).filter((l) => l.startsWith('stopped: ')), { timeout: 60_000, message: `${id}: ${JSON.stringify(lines(id))}` })
+          .toHaveLength(1);
       }
       const beatsThen = beats();
       await expect.poll(beats, { timeout: 30_000 }).toBeGreaterThan(beatsThen + 3);
@@ -125,11 +131,18 @@ describe('plugin isolation in Chromium: no plugin holds the page (docs/contract.
     const tasks = await tracePluginTasks(fx.browser, page, async () => {
       // The page's thread kept busy while the flood runs, as a loaded runner's is (each of its tasks then waits
       // for 10 ms of others): the flood must go past the budget all the same, so it cannot hang on the page's answers.
-      const hold = await page.evaluate(() => setInterval(() => { const t = performance.now(); while (performance.now() - t < 10); }, 0));
+      const hold = await page.evaluate(() =>
+        setInterval(() => {
+          const t = performance.now();
+          while (performance.now() - t < 10);
+        }, 0),
+      );
       try {
         await button.click();
         await expect.poll(() => lines('flood')[0]).toBe('HEARD');
-        await expect.poll(() => lines('flood').filter((l) => l.startsWith('stopped: ')), { timeout: 60_000, message: JSON.stringify(lines('flood')) }).toHaveLength(1);
+        await expect
+          .poll(() => lines('flood').filter((l) => l.startsWith('stopped: ')), { timeout: 60_000, message: JSON.stringify(lines('flood')) })
+          .toHaveLength(1);
       } finally {
         await page.evaluate((id) => clearInterval(id), hold);
       }

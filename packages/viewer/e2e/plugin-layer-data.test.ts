@@ -8,7 +8,25 @@ import { colorAt, viewerPixels } from './viewer-pixels.js';
 /** A one-feature FeatureCollection: a square `d` degrees either side of (lng, lat). */
 const square = (lng: number, lat: number, d: number, id: string) => ({
   type: 'FeatureCollection',
-  features: [{ type: 'Feature', id, properties: { id }, geometry: { type: 'Polygon', coordinates: [[[lng - d, lat - d], [lng + d, lat - d], [lng + d, lat + d], [lng - d, lat + d], [lng - d, lat - d]]] } }],
+  features: [
+    {
+      type: 'Feature',
+      id,
+      properties: { id },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [lng - d, lat - d],
+            [lng + d, lat - d],
+            [lng + d, lat + d],
+            [lng - d, lat + d],
+            [lng - d, lat - d],
+          ],
+        ],
+      },
+    },
+  ],
 });
 
 /** The scene's own layer: a green square 12° east of the view's centre. */

@@ -18,7 +18,28 @@ extensions:
     name: Not run
 `;
 
-const AREA = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'area', properties: { name: 'Area' }, geometry: { type: 'Polygon', coordinates: [[[130, 28], [150, 28], [150, 43], [130, 43], [130, 28]]] } }] };
+const AREA = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      id: 'area',
+      properties: { name: 'Area' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [130, 28],
+            [150, 28],
+            [150, 43],
+            [130, 43],
+            [130, 28],
+          ],
+        ],
+      },
+    },
+  ],
+};
 
 const DRIVER = `
 ${SAY}
@@ -121,7 +142,12 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     // (step answers the last report of a name: the poll waits for a read after `unlevel`.)
     await expect.poll(async () => (await step('rollNow')) as number, { timeout: 30_000 }).toBeCloseTo(0.3, 4);
     const set = (await step('setView')) as Record<string, number>;
-    expect([set.lng, set.lat, set.heading, set.pitch]).toEqual([expect.closeTo(140, 4), expect.closeTo(35.5, 4), expect.closeTo(0, 4), expect.closeTo(-Math.PI / 2, 4)]);
+    expect([set.lng, set.lat, set.heading, set.pitch]).toEqual([
+      expect.closeTo(140, 4),
+      expect.closeTo(35.5, 4),
+      expect.closeTo(0, 4),
+      expect.closeTo(-Math.PI / 2, 4),
+    ]);
     const [withTerrain, without] = (await step('terrainless')) as [Record<string, number>, Record<string, number>];
     expect(withTerrain).toEqual(without);
     expect(withTerrain.lat).toBeCloseTo(35.5, 0);
@@ -140,7 +166,7 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     expect(wider![0]).toBeLessThan(fitted![0]);
   });
 
-  it('adds a red polygon in Re:Earth\'s form that shows, hides, shows, turns blue, is read back and selected by a click, then deleted', async () => {
+  it("adds a red polygon in Re:Earth's form that shows, hides, shows, turns blue, is read back and selected by a click, then deleted", async () => {
     const id = await step('add');
     await expect.poll(() => reports().load, { timeout: 30_000 }).toBe(id);
     const red: [number, number, number] = [255, 0, 0];
@@ -156,7 +182,15 @@ describe('app.camera and app.layers from a Re:Earth package, in Chromium with th
     await step('recolour');
     await shows(blue, true);
     const [layer, feature, hit] = (await step('read')) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
-    expect(layer).toMatchObject({ id, type: 'geojson', title: 'Area', visible: true, pluginId: 're-driver', appearance: { polygon: { fillColor: '#0000ff' } }, polygon: { fillColor: { expression: "color('#ff0000')" } } });
+    expect(layer).toMatchObject({
+      id,
+      type: 'geojson',
+      title: 'Area',
+      visible: true,
+      pluginId: 're-driver',
+      appearance: { polygon: { fillColor: '#0000ff' } },
+      polygon: { fillColor: { expression: "color('#ff0000')" } },
+    });
     expect(feature).toEqual({ id: 'area', layerId: id, properties: { name: 'Area' }, geometry: AREA.features[0]!.geometry });
     expect((hit.center as { lat: number }).lat).toBeCloseTo(35.5, 0);
     expect(hit.viewSize).toBeGreaterThan(100_000);

@@ -92,7 +92,11 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     expect(await step('sketch')).toEqual(['polygon', 'sketch']);
     await expect.poll(() => reports('toolChange')).toEqual(['polygon']);
     // Left of the flight's path, which the last test watches.
-    const at: [number, number][] = [[30, 50], [140, 50], [85, 150]];
+    const at: [number, number][] = [
+      [30, 50],
+      [140, 50],
+      [85, 150],
+    ];
     const places = (await step('locate', { at })) as { lng: number; lat: number }[];
     const box = await viewerBox();
     await fx.tab.page.mouse.click(box.x + at[0]![0], box.y + at[0]![1]);
@@ -100,7 +104,11 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     await fx.tab.page.mouse.click(box.x + at[1]![0], box.y + at[1]![1]);
     await fx.tab.page.mouse.dblclick(box.x + at[2]![0], box.y + at[2]![1]);
     await expect.poll(() => reports('create').length, { timeout: 60_000 }).toBe(1);
-    const event = reports('create')[0] as { layerId: string; featureId: string; feature: { type: string; geometry: { type: string; coordinates: number[][][] }; properties: { type: string; extrudedHeight: number } } };
+    const event = reports('create')[0] as {
+      layerId: string;
+      featureId: string;
+      feature: { type: string; geometry: { type: string; coordinates: number[][][] }; properties: { type: string; extrudedHeight: number } };
+    };
     expect(event.layerId).toBe('sketch');
     expect(event.featureId).toMatch(/^sketch-\d+$/);
     expect(event.feature.type).toBe('Feature');
@@ -118,7 +126,10 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
 
   it('drags a vertex of the drawn polygon with the real mouse and receives update with the changed Feature', async () => {
     const created = reports('create')[0] as { featureId: string };
-    const [from, to]: [[number, number], [number, number]] = [[140, 50], [115, 95]];
+    const [from, to]: [[number, number], [number, number]] = [
+      [140, 50],
+      [115, 95],
+    ];
     const [place] = (await step('locate', { at: [to] })) as { lng: number; lat: number }[];
     const box = await viewerBox();
     await fx.tab.page.mouse.move(box.x + from[0], box.y + from[1]);
@@ -126,7 +137,11 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     await fx.tab.page.mouse.move(box.x + to[0], box.y + to[1], { steps: 6 });
     await fx.tab.page.mouse.up();
     await expect.poll(() => reports('update').length, { timeout: 60_000 }).toBe(1);
-    const event = reports('update')[0] as { layerId: string; featureId: string; feature: { id: string; geometry: { coordinates: number[][][] }; properties: { type: string; positions: number[][] } } };
+    const event = reports('update')[0] as {
+      layerId: string;
+      featureId: string;
+      feature: { id: string; geometry: { coordinates: number[][][] }; properties: { type: string; positions: number[][] } };
+    };
     // Re:Earth's update payload: the create payload's shape, for the same feature.
     expect(event.layerId).toBe('sketch');
     expect(event.featureId).toBe(created.featureId);
@@ -156,10 +171,15 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     await expect.poll(() => reports('toolChange').at(-1)).toBe('none');
     expect(await step('mode')).toBe('default');
     // A 24 px magenta point where the click was (the default is a 10 px point in the sketch colour).
-    await expect.poll(async () => {
-      const pixels = await screenshotPixels(fx.tab.page, fx.tab.page.getByTestId('viewer'));
-      return [-8, 0, 8].every((dx) => isCloseTo(pixels.at(at.x + dx, at.y), [255, 0, 255], 40));
-    }, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const pixels = await screenshotPixels(fx.tab.page, fx.tab.page.getByTestId('viewer'));
+          return [-8, 0, 8].every((dx) => isCloseTo(pixels.at(at.x + dx, at.y), [255, 0, 255], 40));
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
   });
 
   it('picks a voxel with a click and receives its Spatial ID, as @orbis/geo computes it', async () => {
@@ -186,7 +206,9 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     const bar = fx.tab.page.getByTestId('timeline');
     await bar.waitFor({ state: 'visible' });
     // The scene's clock is applied once its layers have loaded: ask until the plugin sees it.
-    await expect.poll(() => step('clock'), { timeout: 30_000 }).toEqual(['2026-11-21T00:00:00.000Z', '2026-11-21T01:30:00.000Z', '2026-11-21T00:00:00.000Z', 60, false]);
+    await expect
+      .poll(() => step('clock'), { timeout: 30_000 })
+      .toEqual(['2026-11-21T00:00:00.000Z', '2026-11-21T01:30:00.000Z', '2026-11-21T00:00:00.000Z', 60, false]);
     await expect.poll(() => fx.tab.page.getByTestId('timeline-time').textContent()).toContain('00:00:00 UTC');
     const viewer = fx.tab.page.getByTestId('viewer');
     // The flight is drawn once its CZML has loaded and a frame has been rendered: wait for it.
@@ -197,14 +219,22 @@ describe('app.sketch, app.spatialId and app.timeline in Chromium with the real e
     const [count, isDate] = reports('ticks')[0] as [number, boolean, string];
     expect([count, isDate]).toEqual([5, true]);
     // The plugin's console lines come from its worker, possibly after the tick's.
-    await expect.poll(() => reports('commit')).toEqual([{ source: 'pluginAPI', id: 'tools/main' }, { source: 'pluginAPI', id: 'tools/main' }]);
+    await expect
+      .poll(() => reports('commit'))
+      .toEqual([
+        { source: 'pluginAPI', id: 'tools/main' },
+        { source: 'pluginAPI', id: 'tools/main' },
+      ]);
     expect(await bar.getAttribute('data-playing')).toBe('true');
     // The flight has moved north (up the screen) as the clock plays.
     await expect
-      .poll(async () => {
-        const now = orangeCentre(await screenshotPixels(fx.tab.page, viewer));
-        return now !== undefined && before!.y - now.y > 15;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const now = orangeCentre(await screenshotPixels(fx.tab.page, viewer));
+          return now !== undefined && before!.y - now.y > 15;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
     // The bar's own button pauses: plugins hear a commit from widgetContext.
     await fx.tab.page.getByTestId('timeline-play').click();

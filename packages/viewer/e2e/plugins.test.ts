@@ -42,9 +42,31 @@ describe('plugins in Chromium with the real engine', () => {
       await h.project('plugged');
       const form = new FormData();
       form.append('public', 'true');
-      const zone = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { fill: '#ff0000', 'fill-opacity': 1 }, geometry: { type: 'Polygon', coordinates: [[[135, 31], [145, 31], [145, 40], [135, 40], [135, 31]]] } }] };
+      const zone = {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { fill: '#ff0000', 'fill-opacity': 1 },
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [135, 31],
+                  [145, 31],
+                  [145, 40],
+                  [135, 40],
+                  [135, 31],
+                ],
+              ],
+            },
+          },
+        ],
+      };
       form.append('file', new Blob([JSON.stringify(zone)]), 'zone.geojson');
-      const asset = await (await fetch(`${h.url}/api/projects/plugged/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json();
+      const asset = await (
+        await fetch(`${h.url}/api/projects/plugged/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })
+      ).json();
       await h.admin('PUT', '/api/projects/plugged/scene', {
         property: LIGHT_PROPERTY,
         camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
@@ -100,10 +122,13 @@ describe('plugins in Chromium with the real engine', () => {
     // CesiumJS builds the zone's polygon after the page is ready: the plugin hears one click only, so that click
     // waits until the polygon is drawn under it (its red), else a loaded machine's pick finds no layer.
     await expect
-      .poll(async () => {
-        const [r, g, b] = dominantColorIn(await screenshotPixels(fx.tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 });
-        return r! > 180 && g! < 80 && b! < 80;
-      }, { timeout: 60_000 })
+      .poll(
+        async () => {
+          const [r, g, b] = dominantColorIn(await screenshotPixels(fx.tab.page, viewer), { x: 312, y: 232, width: 16, height: 16 });
+          return r! > 180 && g! < 80 && b! < 80;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(true);
     const box = (await viewer.boundingBox())!;
     await fx.tab.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -119,7 +144,7 @@ describe('plugins in Chromium with the real engine', () => {
     if (globeHeight !== undefined && globeHeight !== null) expect(Math.abs(globeHeight)).toBeLessThan(20_000);
   });
 
-  it('tells plugins where they run: the editor\'s tabs and its publish tab', async () => {
+  it("tells plugins where they run: the editor's tabs and its publish tab", async () => {
     const editor = await newPage(fx.browser, { width: 640, height: 480 });
     try {
       const envOn = async (query: string) => {

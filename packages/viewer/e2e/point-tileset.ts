@@ -27,7 +27,8 @@ export function pointTileset(features: TilePoint[], squareDeg = 0.6, step = 0.02
   const n = Math.round(squareDeg / step);
   const points: { lng: number; lat: number; batch: number }[] = [];
   features.forEach((f, batch) => {
-    for (let i = 0; i <= n; i++) for (let j = 0; j <= n; j++) points.push({ lng: f.lng - squareDeg / 2 + i * step, lat: f.lat - squareDeg / 2 + j * step, batch });
+    for (let i = 0; i <= n; i++)
+      for (let j = 0; j <= n; j++) points.push({ lng: f.lng - squareDeg / 2 + i * step, lat: f.lat - squareDeg / 2 + j * step, batch });
   });
   // A kilometre up: points on the ellipsoid itself would fight the globe for depth.
   const positions = points.map((p) => cartographicToCartesian(p.lng, p.lat, HEIGHT)!);
@@ -38,7 +39,17 @@ export function pointTileset(features: TilePoint[], squareDeg = 0.6, step = 0.02
   const idsAt = points.length * 12;
   // White points: the style's colour multiplies theirs (CesiumJS's default is dark grey).
   const rgbAt = idsAt + points.length * 2;
-  const featureJson = paddedJson({ POINTS_LENGTH: points.length, RTC_CENTER: centre, POSITION: { byteOffset: 0 }, BATCH_LENGTH: features.length, BATCH_ID: { byteOffset: idsAt, componentType: 'UNSIGNED_SHORT' }, RGB: { byteOffset: rgbAt } }, header);
+  const featureJson = paddedJson(
+    {
+      POINTS_LENGTH: points.length,
+      RTC_CENTER: centre,
+      POSITION: { byteOffset: 0 },
+      BATCH_LENGTH: features.length,
+      BATCH_ID: { byteOffset: idsAt, componentType: 'UNSIGNED_SHORT' },
+      RGB: { byteOffset: rgbAt },
+    },
+    header,
+  );
   const featureBinary = Buffer.alloc(Math.ceil((rgbAt + points.length * 3) / 8) * 8);
   positions.forEach((q, i) => q.forEach((v, axis) => featureBinary.writeFloatLE(v - centre[axis]!, (i * 3 + axis) * 4)));
   points.forEach((p, i) => featureBinary.writeUInt16LE(p.batch, idsAt + i * 2));
@@ -61,6 +72,10 @@ export function pointTileset(features: TilePoint[], squareDeg = 0.6, step = 0.02
   const region = [rad(Math.min(...lngs) - 0.1), rad(Math.min(...lats) - 0.1), rad(Math.max(...lngs) + 0.1), rad(Math.max(...lats) + 0.1), 0, 2 * HEIGHT];
   // CesiumJS draws nothing of a tileset whose own geometric error looks smaller than its
   // maximum screen-space error from where the camera is: this one is seen from thousands of km.
-  const tileset = { asset: { version: '1.0' }, geometricError: 1e7, root: { boundingVolume: { region }, geometricError: 0, refine: 'ADD', content: { uri: 'points.pnts' } } };
+  const tileset = {
+    asset: { version: '1.0' },
+    geometricError: 1e7,
+    root: { boundingVolume: { region }, geometricError: 0, refine: 'ADD', content: { uri: 'points.pnts' } },
+  };
   return { 'tileset.json': JSON.stringify(tileset), 'points.pnts': Buffer.concat([head, body]) };
 }

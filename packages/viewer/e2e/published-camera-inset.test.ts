@@ -34,10 +34,13 @@ async function targetInMiddle(page: Page, what: string): Promise<Seen> {
   let last: Seen | undefined;
   const near = (s: Seen) => s.red !== null && Math.abs(s.red[0] - s.middle[0]) <= 12 && Math.abs(s.red[1] - s.middle[1]) <= 12;
   await expect
-    .poll(async () => {
-      last = await seen(page);
-      return near(last) ? 'in the middle' : `${what}: ${JSON.stringify(last)}`;
-    }, { timeout: 90_000, interval: 500 })
+    .poll(
+      async () => {
+        last = await seen(page);
+        return near(last) ? 'in the middle' : `${what}: ${JSON.stringify(last)}`;
+      },
+      { timeout: 90_000, interval: 500 },
+    )
     .toBe('in the middle');
   return last!;
 }

@@ -63,10 +63,15 @@ describe('the published demo page on a phone and in a small window', () => {
     const widgetsShown = async () => (await shownParts(page)).filter((p) => p.name.startsWith('widget')).length;
     const check = async (what: string, needs: string[]) => {
       // The parts this view must show are there, and none covers another.
-      await expect.poll(async () => {
-        const shown = await shownParts(page);
-        return needs.filter((n) => !shown.some((p) => p.name === n));
-      }, { timeout: 30_000 }).toEqual([]);
+      await expect
+        .poll(
+          async () => {
+            const shown = await shownParts(page);
+            return needs.filter((n) => !shown.some((p) => p.name === n));
+          },
+          { timeout: 30_000 },
+        )
+        .toEqual([]);
       expect({ what, overlaps: overlaps(await shownParts(page)) }).toEqual({ what, overlaps: [] });
     };
     const timelineHidden = () => page.locator(PARTS.timeline).isHidden();

@@ -46,7 +46,11 @@ describe('the published page tells the story (docs/contract.md §9)', () => {
     const urls = await text.locator('a, img').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? e.getAttribute('src') ?? ''));
     expect(urls.filter((u) => /^\s*javascript:/i.test(u))).toEqual([]);
     expect(await text.textContent()).toContain('<script>window.__pwned = "script"</script>');
-    await page.locator('[data-testid="story-text"] a', { hasText: 'bad link' }).first().click().catch(() => undefined);
+    await page
+      .locator('[data-testid="story-text"] a', { hasText: 'bad link' })
+      .first()
+      .click()
+      .catch(() => undefined);
     expect(await page.evaluate('window.__pwned')).toBeUndefined();
 
     // Page 1 opens over the initial view with only its layers: red at the centre.

@@ -30,7 +30,18 @@ setInterval(() => {
 
 function halves(): Buffer {
   const values = Array.from({ length: SIZE * SIZE }, (_, i) => (i % SIZE < SIZE / 2 ? 10 : 200));
-  return readFileSync(writeRaster({ width: SIZE, height: SIZE, bands: [values], type: 'Byte', srs: 'EPSG:6677', ulx: cx - (SIZE / 2) * PIXEL, uly: cy + (SIZE / 2) * PIXEL, pixel: PIXEL }));
+  return readFileSync(
+    writeRaster({
+      width: SIZE,
+      height: SIZE,
+      bands: [values],
+      type: 'Byte',
+      srs: 'EPSG:6677',
+      ulx: cx - (SIZE / 2) * PIXEL,
+      uly: cy + (SIZE / 2) * PIXEL,
+      pixel: PIXEL,
+    }),
+  );
 }
 
 /** A DEM of the same place, finer: flat (10 m) in the west, rising 20 m a pixel of 78.125 m to the east in the east (a slope of 14.4°, facing west). */
@@ -38,7 +49,18 @@ const RELIEF = 512;
 function relief(): Buffer {
   const values = Array.from({ length: RELIEF * RELIEF }, (_, i) => (i % RELIEF < RELIEF / 2 ? 10 : 10 + ((i % RELIEF) - RELIEF / 2) * 20));
   const pixel = (SIZE * PIXEL) / RELIEF;
-  return readFileSync(writeRaster({ width: RELIEF, height: RELIEF, bands: [values], type: 'Float32', srs: 'EPSG:6677', ulx: cx - (RELIEF / 2) * pixel, uly: cy + (RELIEF / 2) * pixel, pixel }));
+  return readFileSync(
+    writeRaster({
+      width: RELIEF,
+      height: RELIEF,
+      bands: [values],
+      type: 'Float32',
+      srs: 'EPSG:6677',
+      ulx: cx - (RELIEF / 2) * pixel,
+      uly: cy + (RELIEF / 2) * pixel,
+      pixel,
+    }),
+  );
 }
 
 describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md §17)', () => {
@@ -60,7 +82,12 @@ describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md
       // The relief DEM as a hillshade, on a page of its own.
       await h.project('relief');
       const reliefId = await uploadPublicAsset(h, 'relief', 'relief.tif', relief());
-      const shaded = { ...scene, property: LIGHT_PROPERTY, widgets: [], layers: [{ id: 'relief', title: 'Relief', type: 'geotiff', assetId: reliefId, visible: true, data: { hillshade: true } }] };
+      const shaded = {
+        ...scene,
+        property: LIGHT_PROPERTY,
+        widgets: [],
+        layers: [{ id: 'relief', title: 'Relief', type: 'geotiff', assetId: reliefId, visible: true, data: { hillshade: true } }],
+      };
       expect((await h.admin('PUT', '/api/projects/relief/scene', shaded)).status).toBe(200);
       expect((await h.admin('POST', '/api/projects/relief/publish')).status).toBe(200);
     },
@@ -74,7 +101,7 @@ describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md
     await waitForPixels(page, (p) => grey(colorAt(p, 0.4, 0.5), 180) && grey(colorAt(p, 0.6, 0.5), 206), 'grey 180 west of the centre, 206 east of it');
   });
 
-  it('draws the western half red and the eastern half blue where they lie, with the ramp\'s legend, on the DEM\'s terrain', async () => {
+  it("draws the western half red and the eastern half blue where they lie, with the ramp's legend, on the DEM's terrain", async () => {
     const { page } = t.tab;
     const tiles: string[] = [];
     page.on('request', (request) => {
@@ -96,7 +123,10 @@ describe('a geotiff layer drawn from the tiles the server cuts (docs/contract.md
     // A click on the raster shows the pixel's value (the file's, exact) in the infobox (docs/contract.md §17).
     const box = (await page.getByTestId('viewer').boundingBox())!;
     const infobox = page.getByTestId('infobox');
-    for (const [at, value] of [[0.4, '10'], [0.6, '200']] as const) {
+    for (const [at, value] of [
+      [0.4, '10'],
+      [0.6, '200'],
+    ] as const) {
       await page.mouse.click(box.x + box.width * at, box.y + box.height / 2);
       await expect.poll(() => infobox.locator('dd').allTextContents(), { timeout: 30_000 }).toEqual([value]);
       expect(await infobox.locator('dt').allTextContents()).toEqual(['Band 1']);

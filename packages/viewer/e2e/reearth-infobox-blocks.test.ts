@@ -26,12 +26,29 @@ const CSV = [
 ].join('\n');
 const AIRPORTS = JSON.stringify({
   type: 'FeatureCollection',
-  features: [{ type: 'Feature', properties: { type: 'medium_airport', name: 'Sendai Airport', region_name: 'Miyagi', iata_code: 'SDJ', elevation_ft: 15 }, geometry: { type: 'Point', coordinates: [140.92, 38.14] } }],
+  features: [
+    {
+      type: 'Feature',
+      properties: { type: 'medium_airport', name: 'Sendai Airport', region_name: 'Miyagi', iata_code: 'SDJ', elevation_ft: 15 },
+      geometry: { type: 'Point', coordinates: [140.92, 38.14] },
+    },
+  ],
 });
 /** A point of the scene's own layer, stored with blocks as Re:Earth stores them (`{value}` fields). */
-const SCENE_POINT = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 'n1', properties: { name: 'Nagano', population: 366000, site: 'www.city.nagano.nagano.jp' }, geometry: { type: 'Point', coordinates: [138.2, 36.65] } }] });
+const SCENE_POINT = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      id: 'n1',
+      properties: { name: 'Nagano', population: 366000, site: 'www.city.nagano.nagano.jp' },
+      geometry: { type: 'Point', coordinates: [138.2, 36.65] },
+    },
+  ],
+});
 const PIN = '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12"><circle cx="6" cy="6" r="6" fill="#36c"/></svg>';
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="56"><rect width="300" height="56" rx="6" fill="#2a7"/><text x="16" y="37" font-family="sans-serif" font-size="22" fill="#fff">FOSS4G Japan 2024</text></svg>';
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="56"><rect width="300" height="56" rx="6" fill="#2a7"/><text x="16" y="37" font-family="sans-serif" font-size="22" fill="#fff">FOSS4G Japan 2024</text></svg>';
 
 /** Straight down over central Japan once both presets' layers are there; then where each point is on screen. */
 const PROBE = `
@@ -68,12 +85,17 @@ describe("Re:Earth's built-in infobox blocks on a published page", () => {
       expect((await h.admin('POST', '/api/projects/ibx/publish')).status).toBe(200);
     },
     onPage: async (tab, h) => {
-      const answer = (url: string, contentType: string, body: string) => tab.page.route(url, (route) => route.fulfill({ status: 200, contentType, headers: { 'access-control-allow-origin': '*' }, body }));
+      const answer = (url: string, contentType: string, body: string) =>
+        tab.page.route(url, (route) => route.fulfill({ status: 200, contentType, headers: { 'access-control-allow-origin': '*' }, body }));
       await answer(`${SAMPLE}/csv/foss4g_japan.csv`, 'text/csv', CSV);
       await answer(`${SAMPLE}/geojson/jp_airport.geojson`, 'application/geo+json', AIRPORTS);
       await answer(`${SAMPLE}/image/airport.svg`, 'image/svg+xml', PIN);
       await answer(PICTURE, 'image/svg+xml', SVG);
-      await answer('https://www.youtube-nocookie.com/embed/**', 'text/html', '<!doctype html><title>player</title><body style="margin:0;display:grid;place-items:center;height:100vh;background:#111;color:#fff;font:16px sans-serif"><p>A player</p>');
+      await answer(
+        'https://www.youtube-nocookie.com/embed/**',
+        'text/html',
+        '<!doctype html><title>player</title><body style="margin:0;display:grid;place-items:center;height:100vh;background:#111;color:#fff;font:16px sans-serif"><p>A player</p>',
+      );
       await tab.page.goto(`${h.url}/p/ibx`);
       await tab.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 240_000 });
     },
@@ -113,12 +135,22 @@ describe("Re:Earth's built-in infobox blocks on a published page", () => {
     expect(await player.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/D1JMQfmGwpg');
     expect(await player.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-presentation allow-popups');
     expect(await player.evaluate((f) => (f as unknown as { credentialless: boolean }).credentialless)).toBe(true);
-    await expect.poll(() => fx.tab.page.frameLocator('[data-block="reearth/videoInfoboxBetaBlock"] iframe').locator('p').textContent(), { timeout: 30_000 }).toBe('A player');
+    await expect
+      .poll(() => fx.tab.page.frameLocator('[data-block="reearth/videoInfoboxBetaBlock"] iframe').locator('p').textContent(), { timeout: 30_000 })
+      .toBe('A player');
     // Built-in blocks alone say what shows: not every property besides.
     expect(await infobox().locator('.orbis-infobox-fields:visible').count()).toBe(0);
     // No "not installed" for Re:Earth's own blocks.
     expect(fx.tab.consoleMessages.filter((m) => m.text.includes('not installed'))).toEqual([]);
-    await expect.poll(() => infobox().locator('img').evaluateAll((images) => images.every((i) => (i as unknown as { complete: boolean }).complete)), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          infobox()
+            .locator('img')
+            .evaluateAll((images) => images.every((i) => (i as unknown as { complete: boolean }).complete)),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     // docs/images/infobox-builtin-blocks.png: 480×320 around the infobox (top right of the page).
     const around = (await infobox().boundingBox())!;
     await shot(fx.tab.page, 'infobox-builtin-blocks', { x: 800 - 480, y: Math.max(0, around.y - 12), width: 480, height: 320 });
@@ -127,13 +159,17 @@ describe("Re:Earth's built-in infobox blocks on a published page", () => {
   it('addInfoboxSpecificProperties: the property list shows the chosen properties, in order, by their keys', async () => {
     await click('airport', /^add-infobox-specific-properties-layer-\d+$/);
     const rows = builtin('propertyInfoboxBetaBlock').locator('dt, dd');
-    await expect.poll(() => rows.allTextContents(), { timeout: 30_000 }).toEqual(['type', 'medium_airport', 'name', 'Sendai Airport', 'region_name', 'Miyagi', 'iata_code', 'SDJ']);
+    await expect
+      .poll(() => rows.allTextContents(), { timeout: 30_000 })
+      .toEqual(['type', 'medium_airport', 'name', 'Sendai Airport', 'region_name', 'Miyagi', 'iata_code', 'SDJ']);
   });
 
   it("a scene's layer stores blocks in Re:Earth's form: the property list and a link block show", async () => {
     await click('scene', /^nagano$/);
     const rows = builtin('propertyInfoboxBetaBlock').locator('dt, dd');
-    await expect.poll(() => rows.allTextContents(), { timeout: 30_000 }).toEqual(['name', 'Nagano', 'population', '366000', 'site', 'www.city.nagano.nagano.jp']);
+    await expect
+      .poll(() => rows.allTextContents(), { timeout: 30_000 })
+      .toEqual(['name', 'Nagano', 'population', '366000', 'site', 'www.city.nagano.nagano.jp']);
     const link = builtin('linkInfoboxBetaBlock').locator('a');
     expect(await link.textContent()).toBe('Nagano');
     expect(await link.getAttribute('href')).toBe('https://www.city.nagano.nagano.jp/');

@@ -44,7 +44,10 @@ setInterval(() => {
 `;
 
 const EP = 'extension-property-plugin';
-const WIDGET_PROPERTY = { default: { text: 'Set in the scene', color: '#ff0000' }, listItem: [{ itemName: 'First' }, { itemName: 'Second', color: '#00ff00' }] };
+const WIDGET_PROPERTY = {
+  default: { text: 'Set in the scene', color: '#ff0000' },
+  listItem: [{ itemName: 'First' }, { itemName: 'Second', color: '#00ff00' }],
+};
 
 describe("Re:Earth's Plugin Playground presets run unmodified on a published page", () => {
   const fx = useBrowserAndServer({
@@ -59,9 +62,20 @@ describe("Re:Earth's Plugin Playground presets run unmodified on a published pag
         (
           await h.admin('PUT', '/api/projects/presets/scene', {
             ...scene,
-            layers: [{ id: 'pts', title: 'Points', type: 'geojson', assetId, visible: true, infobox: { title: '${name}', blocks: [block('infobox-block', 'In the infobox')] } }],
+            layers: [
+              {
+                id: 'pts',
+                title: 'Points',
+                type: 'geojson',
+                assetId,
+                visible: true,
+                infobox: { title: '${name}', blocks: [block('infobox-block', 'In the infobox')] },
+              },
+            ],
             widgets: [{ pluginId: EP, extensionId: 'extension-property-widget', enabled: true, area: 'top-left', property: WIDGET_PROPERTY }],
-            story: { pages: [{ id: 'p1', title: 'Presets', text: 'A story page.', camera: scene.camera, blocks: [block('story-block', 'On the story page')] }] },
+            story: {
+              pages: [{ id: 'p1', title: 'Presets', text: 'A story page.', camera: scene.camera, blocks: [block('story-block', 'On the story page')] }],
+            },
           })
         ).status,
       ).toBe(200);
@@ -94,7 +108,7 @@ describe("Re:Earth's Plugin Playground presets run unmodified on a published pag
     await expect.poll(() => modal.count(), { timeout: 30_000 }).toBe(0);
   });
 
-  it("extensionProperty: the widget, the infobox block and the story block each show their property from the scene", async () => {
+  it('extensionProperty: the widget, the infobox block and the story block each show their property from the scene', async () => {
     const own = widget(EP, 'extension-property-widget');
     await expect.poll(() => own.locator('#text').textContent(), { timeout: 60_000 }).toBe('Set in the scene');
     expect(await own.locator('#text').evaluate((e) => (e as unknown as { style: { color: string } }).style.color)).toBe('rgb(255, 0, 0)');
@@ -107,8 +121,9 @@ describe("Re:Earth's Plugin Playground presets run unmodified on a published pag
     await shot(fx.tab.page, 'reearth-presets-blocks');
   });
 
-  it('overrideLayerData: adds its layer, draws the frame\'s polygon into it, and grows it from the button (layers.add, layers.override with data)', async () => {
-    const corners = () => (probe().layers as { pluginId: string; corners: number[][] }[] | undefined)?.find((l) => l.pluginId === 'override-layer-data-plugin')?.corners;
+  it("overrideLayerData: adds its layer, draws the frame's polygon into it, and grows it from the button (layers.add, layers.override with data)", async () => {
+    const corners = () =>
+      (probe().layers as { pluginId: string; corners: number[][] }[] | undefined)?.find((l) => l.pluginId === 'override-layer-data-plugin')?.corners;
     // The frame's script posts its polygon on load; the plugin draws it into the layer it added.
     await expect.poll(() => corners()?.[0], { timeout: 60_000 }).toEqual([-104.1858, 45.4044]);
     const before = corners()!;

@@ -81,12 +81,9 @@ describe('sandbox escapes in Chromium: hostile plugins and UI frames on one publ
     expect(probe.popup).toBe('null');
     expect(JSON.parse(lines('[plugin escaper/main] ESCAPER ')[0]!)).toEqual(['undefined', 'undefined', 'undefined']);
 
-    expect(await fx.tab.page.evaluate(`[localStorage.getItem('sentinel'), sessionStorage.getItem('sentinel'), window.orbisSentinel, document.cookie]`)).toEqual([
-      'kept',
-      'kept',
-      'kept',
-      'sentinel=kept',
-    ]);
+    expect(await fx.tab.page.evaluate(`[localStorage.getItem('sentinel'), sessionStorage.getItem('sentinel'), window.orbisSentinel, document.cookie]`)).toEqual(
+      ['kept', 'kept', 'kept', 'sentinel=kept'],
+    );
     expect(fx.tab.page.url()).toBe(`${fx.h.url}/p/hostile`);
     expect(navigations).toEqual([`${fx.h.url}/p/hostile`]);
     expect(popups).toEqual([]);
@@ -98,10 +95,19 @@ describe('sandbox escapes in Chromium: hostile plugins and UI frames on one publ
     const text = fx.tab.consoleMessages.map((m) => m.text);
     expect(text.some((t) => t.startsWith('[plugin looper/main] stopped: ') && /interrupted/.test(t))).toBe(true);
     // Generous waits: the pages' console reaches the test through Chromium's protocol, behind the chatter's megabytes.
-    await expect.poll(() => text.concat(fx.tab.consoleMessages.map((m) => m.text)).some((t) => t.startsWith('[plugin flood/main] its UI sent more than')), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => text.concat(fx.tab.consoleMessages.map((m) => m.text)).some((t) => t.startsWith('[plugin flood/main] its UI sent more than')), {
+        timeout: 60_000,
+      })
+      .toBe(true);
     // Failing, it says what became of the chatter (on a starved machine its worker may be ended at its time slice first).
     const chatter = () => lines('[plugin chatter/main] ').filter((line) => !line.startsWith('chatter '));
-    await expect.poll(() => lines('[plugin chatter/main] more than').length, { timeout: 60_000, message: `the chatter's own lines when the wait began: ${JSON.stringify(chatter())}` }).toBeGreaterThan(0);
+    await expect
+      .poll(() => lines('[plugin chatter/main] more than').length, {
+        timeout: 60_000,
+        message: `the chatter's own lines when the wait began: ${JSON.stringify(chatter())}`,
+      })
+      .toBeGreaterThan(0);
     for (const line of lines('[plugin chatter/main] chatter ')) expect(line.length).toBeLessThan(10_100);
   });
 
@@ -124,7 +130,7 @@ describe('sandbox escapes in Chromium: hostile plugins and UI frames on one publ
     await expect.poll(() => lines('[plugin good/main] GOOD click '), { timeout: 60_000 }).toEqual(['200']);
   });
 
-  it('breaks no Content-Security-Policy rule; the probe frame\'s fetch of the management API is refused by CORS (its opaque origin)', () => {
+  it("breaks no Content-Security-Policy rule; the probe frame's fetch of the management API is refused by CORS (its opaque origin)", () => {
     const violations = fx.tab.consoleMessages.filter((m) => CSP_VIOLATION.test(m.text));
     expect(violations).toEqual([]);
     // Chromium names no frame for these lines: the probe marks its request instead.

@@ -6,7 +6,24 @@ export function square(color: string, lng: number, lat: number, half: number): s
   const [w, s, e, n] = [lng - half, lat - half, lng + half, lat + half];
   return JSON.stringify({
     type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: { fill: color, 'fill-opacity': 1, stroke: color }, geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } }],
+    features: [
+      {
+        type: 'Feature',
+        properties: { fill: color, 'fill-opacity': 1, stroke: color },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [w, s],
+              [e, s],
+              [e, n],
+              [w, n],
+              [w, s],
+            ],
+          ],
+        },
+      },
+    ],
   });
 }
 
@@ -73,7 +90,13 @@ export async function publishStoryProject(h: Harness, alias: string): Promise<vo
     widgets: [],
     story: {
       pages: [
-        { id: 'p1', title: 'Red square', text: hostileText(`${h.url}/cesium/Assets/Images/ion-credit.png`), camera: above(RED_AT[0], RED_AT[1]), layers: ['red'] },
+        {
+          id: 'p1',
+          title: 'Red square',
+          text: hostileText(`${h.url}/cesium/Assets/Images/ion-credit.png`),
+          camera: above(RED_AT[0], RED_AT[1]),
+          layers: ['red'],
+        },
         { id: 'p2', title: 'Blue square', text: 'The **blue** one.', camera: above(BLUE_AT[0], BLUE_AT[1]), layers: ['blue'] },
         { id: 'p3', title: 'Red hidden', text: 'Red is hidden here.', camera: above(RED_AT[0], RED_AT[1]), layers: ['blue'] },
       ],

@@ -97,7 +97,12 @@ describe('3D Tiles styled by their attributes in Chromium', () => {
     await page.getByTestId('style-panel-city').locator('summary').click();
     const optionTexts = (id: string) => page.getByTestId(id).locator('option').allTextContents();
     await expect.poll(() => optionTexts('style-property-city')).toEqual([...names].sort());
-    expect(await optionTexts('style-preset-city')).toEqual(['choose a preset', 'Measured height (bldg:measuredHeight)', 'Use (bldg:usage)', `Flood depth (${DEPTH})`]);
+    expect(await optionTexts('style-preset-city')).toEqual([
+      'choose a preset',
+      'Measured height (bldg:measuredHeight)',
+      'Use (bldg:usage)',
+      `Flood depth (${DEPTH})`,
+    ]);
 
     // Measured height: 8, 45 and 150 m fall in the first, fifth and sixth classes of Viridis.
     await page.getByTestId('style-preset-city').selectOption('height');
@@ -130,7 +135,11 @@ describe('3D Tiles styled by their attributes in Chromium', () => {
     const visitor = await fx.open({ width: 480, height: 320 });
     await visitor.page.goto(`${h.url}/p/city`);
     await visitor.page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
-    await waitForBuildings(visitor.page, [{ not: hex(viridis[0]!) }, hex(viridis[4]!), hex(viridis[6]!)], 'the published page: tall buildings by height, the low one filtered out');
+    await waitForBuildings(
+      visitor.page,
+      [{ not: hex(viridis[0]!) }, hex(viridis[4]!), hex(viridis[6]!)],
+      'the published page: tall buildings by height, the low one filtered out',
+    );
     await shot(visitor.page, 'published-plateau');
     // The legend lists the height classes (a small window: it starts folded).
     const legend = visitor.page.getByTestId('legend').locator('details');

@@ -28,17 +28,76 @@ const SQUARE = {
       type: 'Feature',
       id: 1,
       properties: { name: 'square' },
-      geometry: { type: 'MultiPolygon', coordinates: [[[[-2, -2], [2, -2], [2, 2], [-2, 2], [-2, -2]]], [[[3, -1.5], [4, -1.5], [4, -0.5], [3, -0.5], [3, -1.5]]]] },
+      geometry: {
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [-2, -2],
+              [2, -2],
+              [2, 2],
+              [-2, 2],
+              [-2, -2],
+            ],
+          ],
+          [
+            [
+              [3, -1.5],
+              [4, -1.5],
+              [4, -0.5],
+              [3, -0.5],
+              [3, -1.5],
+            ],
+          ],
+        ],
+      },
     },
-    { type: 'Feature', id: 2, properties: { name: 'on the edge' }, geometry: { type: 'Polygon', coordinates: [[[0, 2.5], [1.5, 2.5], [1.5, 4], [0, 4], [0, 2.5]]] } },
+    {
+      type: 'Feature',
+      id: 2,
+      properties: { name: 'on the edge' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 2.5],
+            [1.5, 2.5],
+            [1.5, 4],
+            [0, 4],
+            [0, 2.5],
+          ],
+        ],
+      },
+    },
   ],
 };
-const TALL = { type: 'FeatureCollection', features: [{ type: 'Feature', id: 1, properties: { name: 'tall' }, geometry: { type: 'Polygon', coordinates: [[[-2, -2], [2, -2], [2, 2], [-2, 2], [-2, -2]]] } }] };
+const TALL = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      id: 1,
+      properties: { name: 'tall' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-2, -2],
+            [2, -2],
+            [2, 2],
+            [-2, 2],
+            [-2, -2],
+          ],
+        ],
+      },
+    },
+  ],
+};
 
 /** The outline's colour: red, drawn opaque over a translucent green fill. */
 const isOutline = ([r, g, b]: Rgba) => r > 150 && g < 110 && b < 110;
 
-describe('an mvt layer\'s polygon cut by tile edges (docs/contract.md §13)', () => {
+describe("an mvt layer's polygon cut by tile edges (docs/contract.md §13)", () => {
   const t = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('cut');
@@ -68,7 +127,16 @@ describe('an mvt layer\'s polygon cut by tile edges (docs/contract.md §13)', ()
       const tall = {
         ...scene,
         camera: { lng: -2.5, lat: -2.5, height: 1_500_000, heading: 0, pitch: -90, roll: 0 },
-        layers: [{ id: 'tall', title: 'Tall', type: 'mvt', assetId: tallId, visible: true, appearance: { polygon: { fillColor: { expression: "color('#00c800', 0.5)" }, stroke: false, extrudedHeight: 150_000 } } }],
+        layers: [
+          {
+            id: 'tall',
+            title: 'Tall',
+            type: 'mvt',
+            assetId: tallId,
+            visible: true,
+            appearance: { polygon: { fillColor: { expression: "color('#00c800', 0.5)" }, stroke: false, extrudedHeight: 150_000 } },
+          },
+        ],
       };
       expect((await h.admin('PUT', '/api/projects/cut3d/scene', tall)).status).toBe(200);
       expect((await h.admin('POST', '/api/projects/cut3d/publish')).status).toBe(200);
@@ -77,14 +145,23 @@ describe('an mvt layer\'s polygon cut by tile edges (docs/contract.md §13)', ()
       const opaque = {
         ...scene,
         camera: { lng: -5, lat: 0, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
-        layers: [{ id: 'tall', title: 'Tall', type: 'mvt', assetId: opaqueId, visible: true, appearance: { polygon: { fillColor: '#00c800', stroke: false, extrudedHeight: 1_000_000 } } }],
+        layers: [
+          {
+            id: 'tall',
+            title: 'Tall',
+            type: 'mvt',
+            assetId: opaqueId,
+            visible: true,
+            appearance: { polygon: { fillColor: '#00c800', stroke: false, extrudedHeight: 1_000_000 } },
+          },
+        ],
       };
       expect((await h.admin('PUT', '/api/projects/cut3d-opaque/scene', opaque)).status).toBe(200);
       expect((await h.admin('POST', '/api/projects/cut3d-opaque/publish')).status).toBe(200);
     },
   });
 
-  it('draws the outline along the polygon\'s own sides only, its fill evenly across the tiles\' edges, and highlights every part of it', async () => {
+  it("draws the outline along the polygon's own sides only, its fill evenly across the tiles' edges, and highlights every part of it", async () => {
     const { page } = t.tab;
     const asked: Request[] = [];
     page.on('request', (request) => {
@@ -103,27 +180,45 @@ describe('an mvt layer\'s polygon cut by tile edges (docs/contract.md §13)', ()
     const [z] = drawn[0]!;
     expect(z).toBeGreaterThanOrEqual(1);
     const half = 2 ** (z! - 1);
-    expect(new Set(drawn.map(([, x, y]) => `${x}/${y}`))).toEqual(new Set([`${half - 1}/${half - 1}`, `${half}/${half - 1}`, `${half - 1}/${half}`, `${half}/${half}`]));
+    expect(new Set(drawn.map(([, x, y]) => `${x}/${y}`))).toEqual(
+      new Set([`${half - 1}/${half - 1}`, `${half}/${half - 1}`, `${half - 1}/${half}`, `${half}/${half}`]),
+    );
 
     const pixels = await screenshotPixels(page, page.getByTestId('viewer'));
     // Across a row at about 1°N and down a column at about 1°W: the outline where the square's sides
     // are, more than 100 px apart, and none between them, where the tiles' edges (x 320, y 240) are.
     const row = Array.from({ length: 640 }, (_, x) => x).filter((x) => isOutline(pixels.at(x, 200)));
     const column = Array.from({ length: 480 }, (_, y) => y).filter((y) => isOutline(pixels.at(280, y)));
-    for (const [hits, middle] of [[row, 320], [column, 240]] as const) {
+    for (const [hits, middle] of [
+      [row, 320],
+      [column, 240],
+    ] as const) {
       expect(hits.length, `outline pixels ${hits}`).toBeGreaterThan(1);
       const [first, last] = [hits[0]!, hits[hits.length - 1]!];
       expect(first).toBeLessThan(middle - 50);
       expect(last).toBeGreaterThan(middle + 50);
-      expect(hits.filter((at) => at > first + 4 && at < last - 4), `outline inside the square, along ${hits}`).toEqual([]);
+      expect(
+        hits.filter((at) => at > first + 4 && at < last - 4),
+        `outline inside the square, along ${hits}`,
+      ).toEqual([]);
     }
     // The rectangle's west side, on the meridian, is drawn as its east side is.
     const across = Array.from({ length: 640 }, (_, x) => x).filter((x) => isOutline(pixels.at(x, 110)));
-    expect(across.filter((x) => x >= 314 && x <= 326), `outline along ${across}`).not.toEqual([]);
-    expect(across.filter((x) => x >= 370 && x <= 390), `outline along ${across}`).not.toEqual([]);
+    expect(
+      across.filter((x) => x >= 314 && x <= 326),
+      `outline along ${across}`,
+    ).not.toEqual([]);
+    expect(
+      across.filter((x) => x >= 370 && x <= 390),
+      `outline along ${across}`,
+    ).not.toEqual([]);
     // The fill is as dark on the tiles' edges as beside them: no strip drawn twice.
     const fillAt = (x: number, y: number) => pixels.at(x, y);
-    for (const [edge, beside] of [[fillAt(320, 200), fillAt(300, 200)], [fillAt(280, 240), fillAt(280, 220)], [fillAt(319, 239), fillAt(300, 260)]] as const) {
+    for (const [edge, beside] of [
+      [fillAt(320, 200), fillAt(300, 200)],
+      [fillAt(280, 240), fillAt(280, 220)],
+      [fillAt(319, 239), fillAt(300, 260)],
+    ] as const) {
       expect(edge[1] > 80 && edge[1] > edge[0] + 30, `fill ${edge}`).toBe(true);
       for (let c = 0; c < 3; c++) expect(Math.abs(edge[c]! - beside[c]!), `fill on the edge ${edge}, beside it ${beside}`).toBeLessThanOrEqual(12);
     }
@@ -132,10 +227,16 @@ describe('an mvt layer\'s polygon cut by tile edges (docs/contract.md §13)', ()
     await page.mouse.click(300, 200);
     await page.getByTestId('infobox').waitFor({ state: 'visible' });
     const isYellow = ([r, g, b]: Rgba) => r > 150 && g > 150 && b < 110;
-    await expect.poll(async () => {
-      const now = await screenshotPixels(page, page.getByTestId('viewer'));
-      return [[300, 200], [340, 280], [460, 280]].map(([px, py]) => isYellow(now.at(px!, py!)));
-    }).toEqual([true, true, true]);
+    await expect
+      .poll(async () => {
+        const now = await screenshotPixels(page, page.getByTestId('viewer'));
+        return [
+          [300, 200],
+          [340, 280],
+          [460, 280],
+        ].map(([px, py]) => isYellow(now.at(px!, py!)));
+      })
+      .toEqual([true, true, true]);
     await shot(page, 'vector-tiles-cut-selected');
   }, 300_000);
 

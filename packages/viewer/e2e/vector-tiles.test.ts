@@ -18,7 +18,9 @@ function grid(): string {
     for (let c = 0; c < COLUMNS; c++) {
       const i = r * COLUMNS + c;
       const kind = c < COLUMNS / 2 ? 'west' : 'east';
-      features.push(`{"type":"Feature","id":"P${i}","properties":{"name":"P${i}","kind":"${kind}"},"geometry":{"type":"Point","coordinates":[${(5 + (c * 10) / COLUMNS).toFixed(4)},${(7 + (r * 6) / ROWS).toFixed(4)}]}}`);
+      features.push(
+        `{"type":"Feature","id":"P${i}","properties":{"name":"P${i}","kind":"${kind}"},"geometry":{"type":"Point","coordinates":[${(5 + (c * 10) / COLUMNS).toFixed(4)},${(7 + (r * 6) / ROWS).toFixed(4)}]}}`,
+      );
     }
   }
   return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
@@ -51,7 +53,17 @@ describe('an mvt layer drawn from the tiles the server cuts (docs/contract.md §
             type: 'mvt',
             assetId,
             visible: true,
-            appearance: { marker: { pointSize: 6, pointColor: { conditions: [["${kind} === 'west'", "color('#ff0000')"], ['true', "color('#0000ff')"]] } } },
+            appearance: {
+              marker: {
+                pointSize: 6,
+                pointColor: {
+                  conditions: [
+                    ["${kind} === 'west'", "color('#ff0000')"],
+                    ['true', "color('#0000ff')"],
+                  ],
+                },
+              },
+            },
             infobox: { title: '${name}', fields: [{ label: 'Kind', value: '${kind}' }] },
           },
         ],
@@ -89,7 +101,14 @@ describe('an mvt layer drawn from the tiles the server cuts (docs/contract.md §
     const infobox = page.getByTestId('infobox');
     const before = tiles.length;
     // A click finds a drawn point near 7.5°E 10°N: search a few pixels around it.
-    for (const [dx, dy] of [[0, 0], [2, 0], [0, 2], [-2, 0], [0, -2], [3, 3]]) {
+    for (const [dx, dy] of [
+      [0, 0],
+      [2, 0],
+      [0, 2],
+      [-2, 0],
+      [0, -2],
+      [3, 3],
+    ]) {
       await page.mouse.click(270 + dx!, 240 + dy!);
       if (await infobox.isVisible()) break;
     }

@@ -12,7 +12,18 @@ function redZone(west: number, south: number, east: number, north: number): stri
       {
         type: 'Feature',
         properties: { name: 'red zone', fill: '#ff0000', 'fill-opacity': 1, stroke: '#ff0000' },
-        geometry: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [west, south],
+              [east, south],
+              [east, north],
+              [west, north],
+              [west, south],
+            ],
+          ],
+        },
       },
     ],
   });
@@ -31,13 +42,15 @@ const leads = (c: Rgba, channel: 0 | 1 | 2) => [0, 1, 2].every((i) => i === chan
 describe('the viewer in Chromium', () => {
   const fx = useBrowserAndServer();
 
-  it('shows the published page: the layer\'s colour where the layer is, the base imagery where it is not', async () => {
+  it("shows the published page: the layer's colour where the layer is, the base imagery where it is not", async () => {
     const { h } = fx;
     await h.project('red');
     const form = new FormData();
     form.append('public', 'true');
     form.append('file', new Blob([redZone(135, 31, 145, 40)]), 'zone.geojson');
-    const [asset] = [await (await fetch(`${h.url}/api/projects/red/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json()];
+    const [asset] = [
+      await (await fetch(`${h.url}/api/projects/red/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form })).json(),
+    ];
     const scene = {
       property: { globe: { showGroundAtmosphere: false }, scene: { fog: false } },
       camera: { lng: 140, lat: 35.5, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
@@ -73,7 +86,9 @@ describe('the viewer in Chromium', () => {
     // The token leaves the address bar and is remembered.
     expect(new URL(page.url()).hash).toBe('');
 
-    await page.getByTestId('upload-input').setInputFiles({ name: 'zone.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(redZone(130, 28, 150, 44)) });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles({ name: 'zone.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(redZone(130, 28, 150, 44)) });
     await page.getByTestId('add-layer-zone.geojson').click();
     await page.getByTestId('save-status').filter({ hasText: 'Saved' }).waitFor();
     await waitForPixels(page, (p) => isRed(colorAt(p, 0.5, 0.5)), 'the uploaded layer shows in red');

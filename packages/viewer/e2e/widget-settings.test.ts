@@ -25,7 +25,7 @@ say('start');
 reearth.ui.on('update', () => say('update'));
 `;
 
-describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
+describe("Widgets tab: a widget's settings reach the running plugin", () => {
   const fx = useBrowserAndServer({
     setUp: async (h) => {
       await h.project('settings');
@@ -36,13 +36,21 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
         console.log('LAYOUT ' + JSON.stringify(app.extension.widget.layout));
         app.ui.on('update', () => { console.log('EXTENDED ' + JSON.stringify(app.extension.widget.extended)); const p = app.extension.widget.property; if (p.close) app.ui.close(); else if (p.extend) app.ui.resize(undefined, undefined, true); else if (p.taller) app.ui.resize(undefined, p.taller);
         else if (p.extendedShow) app.ui.show('<p>plain</p>', { height: 30, extended: true }); else if (p.width) app.ui.resize(p.width, p.height); });`;
-      const plain = { manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] }, files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame } };
-      expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(201);
+      const plain = {
+        manifest: { id: 'plain', name: 'Plain', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Plain' }] },
+        files: { 'main.js': REPORTING('plain').replace(/reearth/g, 'app') + frame },
+      };
+      expect((await h.admin('POST', '/api/projects/settings/plugins', { files: { 'reearth.yml': MANIFEST, 'main.js': REPORTING('titled') } })).status).toBe(
+        201,
+      );
       expect((await h.admin('POST', '/api/projects/settings/plugins', plain)).status).toBe(201);
     },
   });
 
-  const reports = (name: string) => fx.tab.consoleMessages.filter((m) => m.text.includes(`REPORT ${name} `)).map((m) => JSON.parse(m.text.slice(m.text.indexOf(`REPORT ${name} `) + `REPORT ${name} `.length)) as [string, unknown]);
+  const reports = (name: string) =>
+    fx.tab.consoleMessages
+      .filter((m) => m.text.includes(`REPORT ${name} `))
+      .map((m) => JSON.parse(m.text.slice(m.text.indexOf(`REPORT ${name} `) + `REPORT ${name} `.length)) as [string, unknown]);
 
   it('edits a schema form and a JSON area, saves the scene, and the plugins hear update without a restart', async () => {
     const { page } = fx.tab;
@@ -60,7 +68,13 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     await expect.poll(() => reports('titled').at(-1), { timeout: 60_000 }).toEqual(['update', property]);
     // One start only: the plugin kept running.
     expect(reports('titled').filter((r) => r[0] === 'start')).toHaveLength(1);
-    await expect.poll(async () => (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'titled')?.property, { timeout: 60_000 }).toEqual(property);
+    await expect
+      .poll(
+        async () =>
+          (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'titled')?.property,
+        { timeout: 60_000 },
+      )
+      .toEqual(property);
 
     // Typed and not saved: kept while other widgets' changes redraw the list.
     await page.getByTestId('widget-settings-titled-main-default-title').fill('Unsaved');
@@ -110,7 +124,10 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
     expect(await widgetFrame.count()).toBe(0);
     // app.extension.widget: the top-right corner (no area, no widgetLayout) in Re:Earth's terms, and
     // `extended` as each update found the frame: after the resize to 150, extend, taller, 120, extendedShow.
-    const logged = (prefix: string) => fx.tab.consoleMessages.filter((m) => m.text.includes(`${prefix} `)).map((m) => JSON.parse(m.text.slice(m.text.indexOf(`${prefix} `) + prefix.length + 1)));
+    const logged = (prefix: string) =>
+      fx.tab.consoleMessages
+        .filter((m) => m.text.includes(`${prefix} `))
+        .map((m) => JSON.parse(m.text.slice(m.text.indexOf(`${prefix} `) + prefix.length + 1)));
     expect(logged('LAYOUT')).toEqual([{ location: { zone: 'inner', section: 'right', area: 'top' }, align: 'start' }]);
     expect(logged('EXTENDED').map((e: { horizontally: boolean; vertically: boolean }) => [e.horizontally, e.vertically])).toEqual([
       [false, false],
@@ -126,7 +143,8 @@ describe('Widgets tab: a widget\'s settings reach the running plugin', () => {
 
   it('keeps what is typed while a save is on its way: the form that saved stays, with its focus and its text', async () => {
     const { page } = fx.tab;
-    const savedProperty = async () => (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'plain')?.property;
+    const savedProperty = async () =>
+      (await (await fx.h.admin('GET', '/api/projects/settings/scene')).json()).widgets.find((w: { pluginId: string }) => w.pluginId === 'plain')?.property;
     // The last test's save reaches the server first.
     await expect.poll(savedProperty, { timeout: 60_000 }).toEqual({ close: true });
     const json = page.getByTestId('widget-settings-plain-main-json');

@@ -20,7 +20,14 @@ export interface ShownScene {
 export function applySceneTimeline(engine: Engine, timeline: SceneTimeline | undefined): void {
   if (!timeline || Object.keys(timeline).length === 0) return;
   const ms = (t: string | undefined) => (t === undefined ? undefined : Date.parse(t));
-  const patch = { start: ms(timeline.start), stop: ms(timeline.stop), current: ms(timeline.current), speed: timeline.speed, stepType: timeline.stepType, rangeType: timeline.rangeType };
+  const patch = {
+    start: ms(timeline.start),
+    stop: ms(timeline.stop),
+    current: ms(timeline.current),
+    speed: timeline.speed,
+    stepType: timeline.stepType,
+    rangeType: timeline.rangeType,
+  };
   engine.timeline.commit(Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), { source: 'initialize' });
   engine.timeline.want();
 }

@@ -11,7 +11,10 @@ export type LayerFeatures = Record<string, Feature[]>;
  * vt-pbf, as the server cuts an uploaded file's tiles. Returns the tiles at `zooms` that hold anything.
  */
 export function mvtTiles(layers: LayerFeatures, zooms: number[]): { z: number; x: number; y: number; data: Uint8Array }[] {
-  const indexes = Object.entries(layers).map(([name, features]) => [name, new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: Math.max(...zooms), indexMaxZoom: 0, buffer: 64, extent: 4096 })] as const);
+  const indexes = Object.entries(layers).map(
+    ([name, features]) =>
+      [name, new GeoJSONVT({ type: 'FeatureCollection', features }, { maxZoom: Math.max(...zooms), indexMaxZoom: 0, buffer: 64, extent: 4096 })] as const,
+  );
   const tiles: { z: number; x: number; y: number; data: Uint8Array }[] = [];
   const [w, s, e, n] = bboxOf(Object.values(layers).flat());
   for (const z of zooms) {
@@ -48,5 +51,8 @@ function bboxOf(features: Feature[]): [number, number, number, number] {
 function tileOf(lng: number, lat: number, z: number): [number, number] {
   const n = 2 ** z;
   const rad = (lat * Math.PI) / 180;
-  return [Math.min(n - 1, Math.floor(((lng + 180) / 360) * n)), Math.min(n - 1, Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n))];
+  return [
+    Math.min(n - 1, Math.floor(((lng + 180) / 360) * n)),
+    Math.min(n - 1, Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)),
+  ];
 }

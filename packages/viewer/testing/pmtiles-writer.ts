@@ -46,7 +46,15 @@ export function writePmtiles(spec: ArchiveSpec): Uint8Array {
     return entry;
   });
   // Entries: their count, then ids as deltas, run lengths, lengths, and offsets (0: right after the previous one).
-  const directory = Uint8Array.from(varints([entries.length, ...entries.map((e, i) => e.id - (i ? entries[i - 1]!.id : 0)), ...entries.map(() => 1), ...entries.map((e) => e.length), ...entries.map((e, i) => (i ? 0 : e.offset + 1))]));
+  const directory = Uint8Array.from(
+    varints([
+      entries.length,
+      ...entries.map((e, i) => e.id - (i ? entries[i - 1]!.id : 0)),
+      ...entries.map(() => 1),
+      ...entries.map((e) => e.length),
+      ...entries.map((e, i) => (i ? 0 : e.offset + 1)),
+    ]),
+  );
   const metadata = new TextEncoder().encode(JSON.stringify(spec.metadata ?? {}));
   const zooms = tiles.map((t) => t.z);
   const [w, s, e, n] = spec.bounds ?? [-180, -85.051129, 180, 85.051129];

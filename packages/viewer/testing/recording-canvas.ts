@@ -38,20 +38,47 @@ export class RecordingContext {
   textAlign = 'start';
   textBaseline = 'alphabetic';
 
-  get fillStyle() { return this.state.fillStyle; }
-  set fillStyle(v: string) { this.state.fillStyle = v; }
-  get strokeStyle() { return this.state.strokeStyle; }
-  set strokeStyle(v: string) { this.state.strokeStyle = v; }
-  get lineWidth() { return this.state.lineWidth; }
-  set lineWidth(v: number) { this.state.lineWidth = v; }
-  get globalAlpha() { return this.state.globalAlpha; }
-  set globalAlpha(v: number) { this.state.globalAlpha = v; }
-  get font() { return this.state.font; }
-  set font(v: string) { this.state.font = v; }
+  get fillStyle() {
+    return this.state.fillStyle;
+  }
+  set fillStyle(v: string) {
+    this.state.fillStyle = v;
+  }
+  get strokeStyle() {
+    return this.state.strokeStyle;
+  }
+  set strokeStyle(v: string) {
+    this.state.strokeStyle = v;
+  }
+  get lineWidth() {
+    return this.state.lineWidth;
+  }
+  set lineWidth(v: number) {
+    this.state.lineWidth = v;
+  }
+  get globalAlpha() {
+    return this.state.globalAlpha;
+  }
+  set globalAlpha(v: number) {
+    this.state.globalAlpha = v;
+  }
+  get font() {
+    return this.state.font;
+  }
+  set font(v: string) {
+    this.state.font = v;
+  }
 
-  save() { this.saved.push({ ...this.state }); }
-  restore() { this.state = this.saved.pop() ?? this.state; }
-  translate(x: number, y: number) { this.state.dx += x; this.state.dy += y; }
+  save() {
+    this.saved.push({ ...this.state });
+  }
+  restore() {
+    this.state = this.saved.pop() ?? this.state;
+  }
+  translate(x: number, y: number) {
+    this.state.dx += x;
+    this.state.dy += y;
+  }
   setTransform() {}
   scale() {}
   rotate() {}
@@ -59,15 +86,34 @@ export class RecordingContext {
   clip() {}
   rect() {}
   clearRect() {}
-  arc(x: number, y: number) { this.points.push([x + this.state.dx, y + this.state.dy]); }
-  beginPath() { this.points = []; }
+  arc(x: number, y: number) {
+    this.points.push([x + this.state.dx, y + this.state.dy]);
+  }
+  beginPath() {
+    this.points = [];
+  }
   closePath() {}
-  moveTo(x: number, y: number) { this.points.push([x + this.state.dx, y + this.state.dy]); }
-  lineTo(x: number, y: number) { this.points.push([x + this.state.dx, y + this.state.dy]); }
-  fillRect(x: number, y: number, w: number, h: number) { this.record('fill', this.state.fillStyle, [[x + this.state.dx, y + this.state.dy], [x + w + this.state.dx, y + h + this.state.dy]]); }
-  fill() { this.record('fill', this.state.fillStyle, this.points); }
-  stroke() { this.record('stroke', this.state.strokeStyle, this.points); }
-  fillText(text: string, x: number, y: number) { this.record('text', this.state.fillStyle, [[x + this.state.dx, y + this.state.dy]], text); }
+  moveTo(x: number, y: number) {
+    this.points.push([x + this.state.dx, y + this.state.dy]);
+  }
+  lineTo(x: number, y: number) {
+    this.points.push([x + this.state.dx, y + this.state.dy]);
+  }
+  fillRect(x: number, y: number, w: number, h: number) {
+    this.record('fill', this.state.fillStyle, [
+      [x + this.state.dx, y + this.state.dy],
+      [x + w + this.state.dx, y + h + this.state.dy],
+    ]);
+  }
+  fill() {
+    this.record('fill', this.state.fillStyle, this.points);
+  }
+  stroke() {
+    this.record('stroke', this.state.strokeStyle, this.points);
+  }
+  fillText(text: string, x: number, y: number) {
+    this.record('text', this.state.fillStyle, [[x + this.state.dx, y + this.state.dy]], text);
+  }
   strokeText() {}
   measureText(text: string) {
     const size = Number(/(\d+)px/.exec(this.state.font)?.[1] ?? 10);
@@ -78,7 +124,17 @@ export class RecordingContext {
     if (!points.length) return;
     const xs = points.map((p) => p[0]);
     const ys = points.map((p) => p[1]);
-    this.drawn.push({ op, style, lineWidth: this.state.lineWidth, alpha: this.state.globalAlpha, ...(text === undefined ? {} : { text }), minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) });
+    this.drawn.push({
+      op,
+      style,
+      lineWidth: this.state.lineWidth,
+      alpha: this.state.globalAlpha,
+      ...(text === undefined ? {} : { text }),
+      minX: Math.min(...xs),
+      minY: Math.min(...ys),
+      maxX: Math.max(...xs),
+      maxY: Math.max(...ys),
+    });
   }
 }
 

@@ -23,7 +23,23 @@ export interface EscapeTechnique {
   untimed?: boolean;
 }
 
-const HOST_NAMES = ['process', 'require', 'module', 'global', 'window', 'document', 'fetch', 'XMLHttpRequest', 'WebSocket', 'importScripts', 'Buffer', 'Deno', 'navigator', 'localStorage', 'indexedDB'];
+const HOST_NAMES = [
+  'process',
+  'require',
+  'module',
+  'global',
+  'window',
+  'document',
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'importScripts',
+  'Buffer',
+  'Deno',
+  'navigator',
+  'localStorage',
+  'indexedDB',
+];
 const HOST_PROBE = `${JSON.stringify(HOST_NAMES)}.filter((n) => typeof g[n] !== 'undefined')`;
 
 /** The techniques, by name. Each is contained (RESULT as expected) or stopped. */

@@ -45,7 +45,11 @@ export function testCamera() {
     forceHorizontalRoll: record('forceHorizontalRoll'),
     resetController: record('resetController'),
     overrideController: record('overrideController'),
-    globeIntersection: (withTerrain, calcViewSize) => ({ center: { lng: 139, lat: 35, height: withTerrain ? 5 : 0 }, distance: 1000, ...(calcViewSize ? { viewSize: 1500 } : {}) }),
+    globeIntersection: (withTerrain, calcViewSize) => ({
+      center: { lng: 139, lat: 35, height: withTerrain ? 5 : 0 },
+      distance: 1000,
+      ...(calcViewSize ? { viewSize: 1500 } : {}),
+    }),
     onMove: (listener) => {
       moved = listener;
       return () => (moved = undefined);
@@ -178,7 +182,6 @@ export function fakeServices() {
   };
   return { services, calls, logs, camera, layers, tools, storage, resize: (w: number, h: number) => (viewport = { ...viewport, width: w, height: h }) };
 }
-
 
 /** A plugin with one widget extension `main` whose code is `code`. */
 export function widgetPlugin(id: string, code: string, extra: Partial<InstalledPlugin> = {}): InstalledPlugin {

@@ -9,7 +9,13 @@ import type { ToolServices } from '../src/plugins/host/plugin-tools.js';
  * picker and a clock kept in memory, with controls that play the user's part.
  */
 export function testTools() {
-  const listeners = { create: new Set<(e: SketchEventProps) => void>(), update: new Set<(e: SketchEventProps) => void>(), tool: new Set<(t: SketchType | undefined) => void>(), pick: new Set<(s: SpatialIdSpace) => void>(), mode: new Set<(m: InteractionMode) => void>() };
+  const listeners = {
+    create: new Set<(e: SketchEventProps) => void>(),
+    update: new Set<(e: SketchEventProps) => void>(),
+    tool: new Set<(t: SketchType | undefined) => void>(),
+    pick: new Set<(s: SpatialIdSpace) => void>(),
+    mode: new Set<(m: InteractionMode) => void>(),
+  };
   const calls: { op: string; args: unknown[] }[] = [];
   let tool: SketchType | undefined;
   let options: SketchOptions = {};
@@ -17,7 +23,15 @@ export function testTools() {
 
   const tick = new Set<(current: number) => void>();
   const commit = new Set<(c: TimelineCommitter) => void>();
-  let clock: TimelineSnapshot = { start: Date.parse('2026-11-21T00:00:00Z'), stop: Date.parse('2026-11-21T01:30:00Z'), current: Date.parse('2026-11-21T00:00:00Z'), isPlaying: false, speed: 60, stepType: 'rate', rangeType: 'unbounded' };
+  let clock: TimelineSnapshot = {
+    start: Date.parse('2026-11-21T00:00:00Z'),
+    stop: Date.parse('2026-11-21T01:30:00Z'),
+    current: Date.parse('2026-11-21T00:00:00Z'),
+    isPlaying: false,
+    speed: 60,
+    stepType: 'rate',
+    rangeType: 'unbounded',
+  };
   let wanted = false;
   const timeline: EngineTimeline = {
     snapshot: () => ({ ...clock }),

@@ -16,7 +16,10 @@ export interface AuthServices {
   mailer?: InvitationMailer;
 }
 
-export function authServices(store: Store, options: { sessions?: SessionPolicy; signIns?: SignInLimits; clock?: Clock; mail?: MailSettings } = {}): AuthServices {
+export function authServices(
+  store: Store,
+  options: { sessions?: SessionPolicy; signIns?: SignInLimits; clock?: Clock; mail?: MailSettings } = {},
+): AuthServices {
   const clock = options.clock ?? systemClock;
   return {
     users: new UserService(store.accounts, clock),

@@ -26,7 +26,9 @@ describe.each(stores)('sessions, sign-in limits and tokens over time (docs/contr
     store = await open();
     now = Date.parse('2026-11-21T12:00:00.000Z');
     auth = authServices(store, { clock: () => now });
-    userId = (await store.accounts.createUser({ id: newId(), email: 'ana@example.org', name: 'Ana', passwordHash: null, createdAt: new Date(now).toISOString() })).id;
+    userId = (
+      await store.accounts.createUser({ id: newId(), email: 'ana@example.org', name: 'Ana', passwordHash: null, createdAt: new Date(now).toISOString() })
+    ).id;
   });
   afterEach(() => store.close());
 

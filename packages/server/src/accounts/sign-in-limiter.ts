@@ -36,7 +36,10 @@ export class SignInLimiter {
   /** Seconds until a sign-in for this email from this address may be tried again; 0 when it may now. */
   async retryAfter(email: string, ip: string): Promise<number> {
     const keys = keysOf(email, ip);
-    return this.wait([[keys.email, this.limits.perEmail], [keys.ip, this.limits.perAddress]]);
+    return this.wait([
+      [keys.email, this.limits.perEmail],
+      [keys.ip, this.limits.perAddress],
+    ]);
   }
 
   async recordFailure(email: string, ip: string): Promise<void> {

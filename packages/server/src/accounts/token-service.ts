@@ -11,7 +11,6 @@ import { hashSecret, newSecret } from './secret-token.js';
 /** docs/contract.md §12: a personal access token is `orbis_pat_` and at least 40 random characters. */
 export const ACCESS_TOKEN_PREFIX = 'orbis_pat_';
 
-
 /** A live token with the user it acts as. */
 export interface TokenHolder {
   user: User;
@@ -30,7 +29,10 @@ export class TokenService {
   }
 
   /** Makes a token for `user`; the answer is the only place its secret is ever shown. */
-  async create(user: User, input: { name?: unknown; expiresAt?: unknown; projects?: unknown; role?: unknown }): Promise<{ id: string; name: string; token: string; expiresAt: string | null }> {
+  async create(
+    user: User,
+    input: { name?: unknown; expiresAt?: unknown; projects?: unknown; role?: unknown },
+  ): Promise<{ id: string; name: string; token: string; expiresAt: string | null }> {
     const name = checkDisplayText(input.name, 'name', { max: 100 });
     let expiresAt: string | null = null;
     if (input.expiresAt !== undefined && input.expiresAt !== null) {
@@ -41,7 +43,8 @@ export class TokenService {
     if (input.role !== undefined && !isRole(input.role)) throw new InputError('role', 'role must be one of reader, writer, maintainer, owner');
     let projectIds: string[] | null = null;
     if (input.projects !== undefined) {
-      if (!Array.isArray(input.projects) || input.projects.some((a) => typeof a !== 'string')) throw new InputError('projects', 'projects must be a list of project aliases');
+      if (!Array.isArray(input.projects) || input.projects.some((a) => typeof a !== 'string'))
+        throw new InputError('projects', 'projects must be a list of project aliases');
       projectIds = [];
       for (const alias of new Set(input.projects as string[])) {
         const project = await this.store.getProjectByAlias(alias);
@@ -53,7 +56,16 @@ export class TokenService {
     }
     const token = newSecret(ACCESS_TOKEN_PREFIX);
     const id = newId();
-    await this.accounts.createToken({ id, userId: user.id, name, tokenHash: hashSecret(token), role: (input.role as Role | undefined) ?? null, projectIds, expiresAt, createdAt: isoAt(this.now()) });
+    await this.accounts.createToken({
+      id,
+      userId: user.id,
+      name,
+      tokenHash: hashSecret(token),
+      role: (input.role as Role | undefined) ?? null,
+      projectIds,
+      expiresAt,
+      createdAt: isoAt(this.now()),
+    });
     return { id, name, token, expiresAt };
   }
 

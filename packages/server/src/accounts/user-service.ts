@@ -20,7 +20,14 @@ export interface UserRecord {
 }
 
 export function userRecord(user: User): UserRecord {
-  return { id: user.id, email: user.email, name: user.name, createdAt: user.createdAt, ...(user.language ? { language: user.language } : {}), ...(user.unproven ? { unproven: true } : {}) };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    createdAt: user.createdAt,
+    ...(user.language ? { language: user.language } : {}),
+    ...(user.unproven ? { unproven: true } : {}),
+  };
 }
 
 // Deliberately loose (one @, something on each side, no spaces): the mail server is the judge.
@@ -75,7 +82,11 @@ export class UserService {
     }
     // The language is a preference, not a secret: choosing it alone asks for no password (docs/contract.md §19).
     const onlyLanguage = input.name === undefined && input.password === undefined;
-    if (!onlyLanguage && user.passwordHash !== null && (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.passwordHash, input.currentPassword)))) {
+    if (
+      !onlyLanguage &&
+      user.passwordHash !== null &&
+      (typeof input.currentPassword !== 'string' || !(await verifyPassword(user.passwordHash, input.currentPassword)))
+    ) {
       throw new InputError('currentPassword', 'currentPassword must be the current password');
     }
     if (password !== undefined) patch.passwordHash = await hashPassword(password);

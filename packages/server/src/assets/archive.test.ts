@@ -48,7 +48,10 @@ describe('extractArchive', () => {
     ['C:/windows/x', 'absolute'],
     ['a//b', 'empty segment'],
   ])('refuses the entry path %s (%s) and writes nothing', async (name) => {
-    const { error, keys } = await extract([{ name: 'ok.txt', data: 'fine' }, { name, data: 'bad' }]);
+    const { error, keys } = await extract([
+      { name: 'ok.txt', data: 'fine' },
+      { name, data: 'bad' },
+    ]);
     expect(error).toBeInstanceOf(ArchiveError);
     expect((error as ArchiveError).kind).toBe('invalid');
     expect(await keys()).toEqual(['p/a/original']);
@@ -57,15 +60,27 @@ describe('extractArchive', () => {
   it('refuses symbolic links and duplicate paths', async () => {
     const link = await extract([{ name: 'link', data: '/etc/passwd', mode: 0o120777 }]);
     expect(link.error?.message).toMatch(/symbolic link/);
-    const twice = await extract([{ name: 'a.txt', data: '1' }, { name: 'a.txt', data: '2' }]);
+    const twice = await extract([
+      { name: 'a.txt', data: '1' },
+      { name: 'a.txt', data: '2' },
+    ]);
     expect(twice.error?.message).toMatch(/twice/);
   });
 
   it('refuses too many entries and too many bytes before writing anything', async () => {
-    const many = await extract(Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, data: 'x' })), { maxEntries: 5, maxTotalBytes: 1e6 });
+    const many = await extract(
+      Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.txt`, data: 'x' })),
+      { maxEntries: 5, maxTotalBytes: 1e6 },
+    );
     expect(many.error).toMatchObject({ kind: 'too_large' });
     expect(await many.keys()).toEqual(['p/a/original']);
-    const big = await extract([{ name: 'a.bin', data: Buffer.alloc(600), deflate: true }, { name: 'b.bin', data: Buffer.alloc(600), deflate: true }], { maxEntries: 5, maxTotalBytes: 1000 });
+    const big = await extract(
+      [
+        { name: 'a.bin', data: Buffer.alloc(600), deflate: true },
+        { name: 'b.bin', data: Buffer.alloc(600), deflate: true },
+      ],
+      { maxEntries: 5, maxTotalBytes: 1000 },
+    );
     expect(big.error).toMatchObject({ kind: 'too_large' });
     expect(await big.keys()).toEqual(['p/a/original']);
   });

@@ -100,7 +100,9 @@ function entries(zip: yauzl.ZipFile): AsyncIterable<yauzl.Entry> {
 /** One entry's bytes as a stream (see `readEntry` for whose fault its errors are). */
 export function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => (err ? reject(new ArchiveError('invalid', `cannot read "${entry.fileName}": ${err.message}`)) : resolve(stream!)));
+    zip.openReadStream(entry, (err, stream) =>
+      err ? reject(new ArchiveError('invalid', `cannot read "${entry.fileName}": ${err.message}`)) : resolve(stream!),
+    );
   });
 }
 

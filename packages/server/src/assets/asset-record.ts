@@ -21,12 +21,7 @@ export function fileUrl(publicUrl: string, projectAlias: string, assetId: string
 }
 
 /** Builds the record of an asset. The object literal fixes the key order of the JSON. */
-export function assetRecord(
-  asset: ListedAsset,
-  publicUrl: string,
-  projectAlias: string,
-  withPublicFlag: boolean,
-): AssetRecord {
+export function assetRecord(asset: ListedAsset, publicUrl: string, projectAlias: string, withPublicFlag: boolean): AssetRecord {
   const record: AssetRecord = {
     type: 'asset',
     id: asset.id,

@@ -93,7 +93,10 @@ export class AssetService {
       // A GIS file (docs/contract.md §13) is read once, here: refused now if it cannot be, drawn from its WGS84 GeoJSON after.
       const format = vectorFormatOf(name, files?.map((f) => f.path) ?? []);
       if (format && files?.some((f) => f.path === DERIVED_GEOJSON_PATH || f.path.startsWith('orbis-wgs84/'))) {
-        throw new InputError('file', `${name}: the zip already holds "${DERIVED_GEOJSON_PATH}" or an "orbis-wgs84/" folder, where Orbis keeps the GeoJSON it derives`);
+        throw new InputError(
+          'file',
+          `${name}: the zip already holds "${DERIVED_GEOJSON_PATH}" or an "orbis-wgs84/" folder, where Orbis keeps the GeoJSON it derives`,
+        );
       }
       if (format) files = [...(files ?? []), ...(await deriveGeojson(this.storage, format, name, storageKey, prefix, files?.length ?? 0))];
       // A plain GeoTIFF is converted once to tiled levels, so that every later read is a range read (docs/rasters.md).

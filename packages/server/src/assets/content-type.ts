@@ -62,7 +62,10 @@ function byMagic(head: Buffer): string | undefined {
 
 /** The type of a JSON or XML text from what it says about itself. */
 function byText(head: Buffer): string | undefined {
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   if (text.startsWith('<')) return /<kml[\s>]/.test(text) ? BY_EXTENSION.kml : undefined;
   if (text.startsWith('[') && /"id"\s*:\s*"document"/.test(text)) return BY_EXTENSION.czml;
   if (!text.startsWith('{')) return undefined;
@@ -90,7 +93,21 @@ export function detectContentType(name: string, head: Buffer): string {
   if (ext === 'gpkg' && magic === 'application/vnd.sqlite3') return BY_EXTENSION.gpkg!;
   if (magic) return magic;
   const claimed = BY_EXTENSION[ext];
-  if (claimed && ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'model/gltf-binary', 'application/zip', BY_EXTENSION.kmz, BY_EXTENSION.gpkg, BY_EXTENSION.fgb, BY_EXTENSION.pmtiles].includes(claimed)) {
+  if (
+    claimed &&
+    [
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'image/gif',
+      'model/gltf-binary',
+      'application/zip',
+      BY_EXTENSION.kmz,
+      BY_EXTENSION.gpkg,
+      BY_EXTENSION.fgb,
+      BY_EXTENSION.pmtiles,
+    ].includes(claimed)
+  ) {
     return OCTET;
   }
   if (claimed) return claimed;

@@ -34,7 +34,9 @@ export function cursorScope(scope: ListingScope): string {
 
 /** A slice of a scope: by the maintained listing's reads, or a query's. */
 export function joinScope(store: Store, scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords> {
-  return scope.query && scope.modelId !== undefined ? store.queryRecords({ ...scope, modelId: scope.modelId, query: scope.query }, slice) : store.joinRecords(scope, slice);
+  return scope.query && scope.modelId !== undefined
+    ? store.queryRecords({ ...scope, modelId: scope.modelId, query: scope.query }, slice)
+    : store.joinRecords(scope, slice);
 }
 
 /** Every record of a scope in joined batches: the maintained listing's, or a query's. */

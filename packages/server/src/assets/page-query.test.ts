@@ -13,7 +13,6 @@ describe('parsePageQuery', () => {
     expect(q('page=&limit=&start_cursor=')).toEqual({ mode: 'all' });
     expect(q('page=&limit=10')).toEqual({ mode: 'page', page: 1, offset: 0, limit: 10 });
     expect(q('limit=&limit=2')).toEqual({ mode: 'page', page: 1, offset: 0, limit: 2 });
-
   });
 
   it('makes a page from a page size alone', () => {

@@ -22,7 +22,7 @@ function journalFile(dir: string, name: string, owner: object, lines: string[]):
 const backdate = (path: string, ms: number) => utimesSync(path, new Date(Date.now() - ms), new Date(Date.now() - ms));
 
 describe('StagingJournal', () => {
-  it("names what a dead process left open, and forgets its journal once dismissed", async () => {
+  it('names what a dead process left open, and forgets its journal once dismissed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'orbis-journal-'));
     const path = journalFile(dir, '1-a.log', { host: hostname(), pid: deadPid() }, ['+p/a', '+p/b', '-p/a', '+p/c']);
     const [left, ...more] = await new StagingJournal(dir).abandoned();

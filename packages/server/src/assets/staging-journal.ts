@@ -129,9 +129,7 @@ export class StagingJournal {
    * untouched for STALE_MS, since its owner's heartbeat stopped.
    */
   async abandoned(now = Date.now()): Promise<AbandonedStaging[]> {
-    return (await this.scan(now))
-      .filter((j) => j.state === 'dead')
-      .map((j) => ({ prefixes: j.prefixes, dismiss: () => rm(j.path, { force: true }) }));
+    return (await this.scan(now)).filter((j) => j.state === 'dead').map((j) => ({ prefixes: j.prefixes, dismiss: () => rm(j.path, { force: true }) }));
   }
 
   /** How many journals belong to processes that may still live but cannot be judged by pid yet. */

@@ -102,7 +102,9 @@ describe('orbis backup and restore on SQLite and a folder (docs/operations.md)',
     const target = fresh();
     await restoreBackup(target.config, file);
     const keys = await opened(target.config, target.env, async (_, storage) => storedCount(storage));
-    await expect(restoreBackup(target.config, file)).rejects.toThrow(/restore needs an empty installation, but .* holds 1 project\(s\) and 0 user\(s\), and the storage holds files/);
+    await expect(restoreBackup(target.config, file)).rejects.toThrow(
+      /restore needs an empty installation, but .* holds 1 project\(s\) and 0 user\(s\), and the storage holds files/,
+    );
     expect(await opened(target.config, target.env, async (_, storage) => storedCount(storage))).toBe(keys);
     await expect(takeBackup(source().config, file)).rejects.toThrow(/exists already/);
   });
@@ -120,7 +122,9 @@ describe('orbis backup and restore on SQLite and a folder (docs/operations.md)',
         bytes[0] = bytes[0]! ^ 0xff;
         flipped = true;
       }
-      await new Promise<void>((resolve, reject) => pack.entry({ name: entry.header.name, size: bytes.length }, bytes, (err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        pack.entry({ name: entry.header.name, size: bytes.length }, bytes, (err) => (err ? reject(err) : resolve())),
+      );
     }
     await reading;
     pack.finalize();
@@ -154,7 +158,9 @@ describe('orbis backup and restore on PostgreSQL and S3', () => {
     }
   });
 
-  it('names the server\'s version and the tools found when no pg_dump fits', async () => {
-    await expect(postgresTool('pg_dump', 99, '99.1')).rejects.toThrow(/pg_dump of PostgreSQL 99 or newer is needed for this server \(PostgreSQL 99.1\); found: .*\(\d+\).*apt-get install postgresql-client-99/);
+  it("names the server's version and the tools found when no pg_dump fits", async () => {
+    await expect(postgresTool('pg_dump', 99, '99.1')).rejects.toThrow(
+      /pg_dump of PostgreSQL 99 or newer is needed for this server \(PostgreSQL 99.1\); found: .*\(\d+\).*apt-get install postgresql-client-99/,
+    );
   });
 });

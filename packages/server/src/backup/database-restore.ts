@@ -31,11 +31,19 @@ export async function restoreDatabase(location: DatabaseLocation, scratch: strin
   await client.connect();
   let version: { version: string; num: number };
   try {
-    version = (await client.query<{ version: string; num: number }>("SELECT current_setting('server_version') AS version, current_setting('server_version_num')::int AS num")).rows[0]!;
+    version = (
+      await client.query<{ version: string; num: number }>(
+        "SELECT current_setting('server_version') AS version, current_setting('server_version_num')::int AS num",
+      )
+    ).rows[0]!;
   } finally {
     await client.end();
   }
   const pgRestore = await postgresTool('pg_restore', Math.floor(version.num / 10_000), version.version);
   const { dbname, env } = postgresConnection(location.url);
-  await runPostgresTool(pgRestore, ['--clean', '--if-exists', '--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', `--dbname=${dbname}`, scratch], env);
+  await runPostgresTool(
+    pgRestore,
+    ['--clean', '--if-exists', '--single-transaction', '--exit-on-error', '--no-owner', '--no-privileges', `--dbname=${dbname}`, scratch],
+    env,
+  );
 }

@@ -49,14 +49,20 @@ async function snapshotPostgres(url: string, target: string): Promise<DatabaseSn
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const { rows } = await client.query<{ version: string; num: number }>("SELECT current_setting('server_version') AS version, current_setting('server_version_num')::int AS num");
+    const { rows } = await client.query<{ version: string; num: number }>(
+      "SELECT current_setting('server_version') AS version, current_setting('server_version_num')::int AS num",
+    );
     const { version, num } = rows[0]!;
     const pgDump = await postgresTool('pg_dump', Math.floor(num / 10_000), version);
     // pg_dump reads what this transaction sees, for as long as it stays open.
     const snapshot = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows[0]!.id;
     const assetKeys = (await client.query<[string]>({ text: 'SELECT storage_key FROM assets', rowMode: 'array' })).rows.map((r) => r[0]);
     const { dbname, env } = postgresConnection(url);
-    await runPostgresTool(pgDump, ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${target}`, `--dbname=${dbname}`], env);
+    await runPostgresTool(
+      pgDump,
+      ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${snapshot}`, `--file=${target}`, `--dbname=${dbname}`],
+      env,
+    );
     await client.query('COMMIT');
     return { postgresVersion: version, assetKeys };
   } finally {

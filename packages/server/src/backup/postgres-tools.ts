@@ -30,7 +30,11 @@ async function majorOf(path: string): Promise<number | undefined> {
  * one found when none fits.
  */
 export async function postgresTool(name: 'pg_dump' | 'pg_restore', serverMajor: number, serverVersion: string): Promise<string> {
-  const releases = existsSync(DEBIAN_RELEASES) ? readdirSync(DEBIAN_RELEASES).map((release) => join(DEBIAN_RELEASES, release, 'bin', name)).filter((p) => existsSync(p)) : [];
+  const releases = existsSync(DEBIAN_RELEASES)
+    ? readdirSync(DEBIAN_RELEASES)
+        .map((release) => join(DEBIAN_RELEASES, release, 'bin', name))
+        .filter((p) => existsSync(p))
+    : [];
   const found: { path: string; major: number }[] = [];
   // PATH last, and only when no release folder fits: on Debian it is a Perl wrapper, slow to start.
   for (const group of [releases, [name]]) {
@@ -42,7 +46,9 @@ export async function postgresTool(name: 'pg_dump' | 'pg_restore', serverMajor: 
     if (fitting[0]) return fitting[0].path;
   }
   const seen = found.length > 0 ? found.map((f) => `${f.path} (${f.major})`).join(', ') : 'none';
-  throw new ConfigError(`${name} of PostgreSQL ${serverMajor} or newer is needed for this server (PostgreSQL ${serverVersion}); found: ${seen}. Install the client tools of that release (Debian: apt-get install postgresql-client-${serverMajor}).`);
+  throw new ConfigError(
+    `${name} of PostgreSQL ${serverMajor} or newer is needed for this server (PostgreSQL ${serverVersion}); found: ${seen}. Install the client tools of that release (Debian: apt-get install postgresql-client-${serverMajor}).`,
+  );
 }
 
 /**

@@ -12,7 +12,19 @@ import { ConfigError, type OrbisConfig } from '../config/serve-config.js';
 import { openStorage, openStore } from '../context.js';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
-import { type BackupHeader, type BackupReport, type BackupTrailer, DATABASE_ENTRY, FILES_PREFIX, HEADER_ENTRY, readHeader, readTrailer, SECRET_NAMES, SECRETS_PREFIX, TRAILER_ENTRY } from './backup-format.js';
+import {
+  type BackupHeader,
+  type BackupReport,
+  type BackupTrailer,
+  DATABASE_ENTRY,
+  FILES_PREFIX,
+  HEADER_ENTRY,
+  readHeader,
+  readTrailer,
+  SECRET_NAMES,
+  SECRETS_PREFIX,
+  TRAILER_ENTRY,
+} from './backup-format.js';
 import { restoreDatabase } from './database-restore.js';
 
 /** A secret is one line: anything longer is not one of ours. */
@@ -31,7 +43,10 @@ export async function restoreBackup(config: OrbisConfig, file: string, env: Node
   const location = databaseLocation(config.databaseUrl, config.dataDir);
   const storage = await openStorage(config.storage, config.dataDir, env);
   await assertEmpty(location, config, storage);
-  const scratch = location.kind === 'sqlite' ? `${location.file}.restoring-${randomBytes(6).toString('hex')}` : join(tmpdir(), `orbis-restore-${randomBytes(6).toString('hex')}.pgdump`);
+  const scratch =
+    location.kind === 'sqlite'
+      ? `${location.file}.restoring-${randomBytes(6).toString('hex')}`
+      : join(tmpdir(), `orbis-restore-${randomBytes(6).toString('hex')}.pgdump`);
   const stored: string[] = [];
   try {
     await mkdir(dirname(scratch), { recursive: true });
@@ -70,7 +85,9 @@ async function assertEmpty(location: DatabaseLocation, config: OrbisConfig, stor
   }
   if (projects + users + files > 0) {
     const where = location.kind === 'sqlite' ? location.file : 'the database';
-    throw new ConfigError(`restore needs an empty installation, but ${where} holds ${projects} project(s) and ${users} user(s), and the storage ${files ? 'holds files' : 'is empty'}: restore into a new data dir (or database) and storage`);
+    throw new ConfigError(
+      `restore needs an empty installation, but ${where} holds ${projects} project(s) and ${users} user(s), and the storage ${files ? 'holds files' : 'is empty'}: restore into a new data dir (or database) and storage`,
+    );
   }
 }
 
@@ -98,7 +115,10 @@ async function readArchive(file: string, location: DatabaseLocation, scratch: st
     if (header === undefined) {
       if (name !== HEADER_ENTRY) throw bad(`not an Orbis backup: it starts with "${name}", not ${HEADER_ENTRY}`);
       header = readHeader(JSON.parse(await text(Readable.from(entry))));
-      if (header.store !== location.kind) throw new ConfigError(`${file} is a backup of a ${header.store} database and cannot be restored into ${location.kind}: restore it into the same kind of store, then move it with orbis migrate`);
+      if (header.store !== location.kind)
+        throw new ConfigError(
+          `${file} is a backup of a ${header.store} database and cannot be restored into ${location.kind}: restore it into the same kind of store, then move it with orbis migrate`,
+        );
     } else if (trailer !== undefined) {
       throw bad(`"${name}" follows ${TRAILER_ENTRY}, which must come last`);
     } else if (name === DATABASE_ENTRY[header.store] && !database) {
@@ -110,7 +130,11 @@ async function readArchive(file: string, location: DatabaseLocation, scratch: st
       stored.push(key);
       const { size } = await storage.put(key, Readable.from(hashing(entry, hash)));
       hashes.set(key, { size, sha256: hash.digest('hex') });
-    } else if (name.startsWith(SECRETS_PREFIX) && (SECRET_NAMES as readonly string[]).includes(name.slice(SECRETS_PREFIX.length)) && item.header.size <= MAX_SECRET_BYTES) {
+    } else if (
+      name.startsWith(SECRETS_PREFIX) &&
+      (SECRET_NAMES as readonly string[]).includes(name.slice(SECRETS_PREFIX.length)) &&
+      item.header.size <= MAX_SECRET_BYTES
+    ) {
       secrets.set(name.slice(SECRETS_PREFIX.length), Buffer.concat(await Readable.from(entry).toArray()));
     } else if (name === TRAILER_ENTRY) {
       trailer = readTrailer(JSON.parse(await text(Readable.from(entry))));
@@ -125,7 +149,8 @@ async function readArchive(file: string, location: DatabaseLocation, scratch: st
   for (const f of trailer.files) {
     const got = hashes.get(f.key);
     if (!got) throw bad(`the file "${f.key}" that it lists is missing`);
-    if (got.size !== f.size || got.sha256 !== f.sha256) throw bad(`the file "${f.key}" is damaged: ${got.size} bytes with SHA-256 ${got.sha256}, recorded ${f.size} bytes with ${f.sha256}`);
+    if (got.size !== f.size || got.sha256 !== f.sha256)
+      throw bad(`the file "${f.key}" is damaged: ${got.size} bytes with SHA-256 ${got.sha256}, recorded ${f.size} bytes with ${f.sha256}`);
   }
   if (hashes.size !== trailer.files.length) throw bad(`it holds ${hashes.size} files but lists ${trailer.files.length}`);
   return { header, trailer, secrets };

@@ -9,7 +9,17 @@ import { ConfigError, type OrbisConfig } from '../config/serve-config.js';
 import { openStorage } from '../context.js';
 import { MissingKeyError } from '../storage/storage.js';
 import { addEntry, addJson } from './backup-archive.js';
-import { type BackupFile, type BackupHeader, type BackupReport, DATABASE_ENTRY, FILES_PREFIX, HEADER_ENTRY, SECRET_NAMES, SECRETS_PREFIX, TRAILER_ENTRY } from './backup-format.js';
+import {
+  type BackupFile,
+  type BackupHeader,
+  type BackupReport,
+  DATABASE_ENTRY,
+  FILES_PREFIX,
+  HEADER_ENTRY,
+  SECRET_NAMES,
+  SECRETS_PREFIX,
+  TRAILER_ENTRY,
+} from './backup-format.js';
 import { snapshotDatabase } from './database-snapshot.js';
 
 /**
@@ -32,7 +42,13 @@ export async function takeBackup(config: OrbisConfig, file: string, env: NodeJS.
     const written = pipeline(pack, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
     // The write's failure (a full disk) is seen when awaited below; until then it must not go unhandled.
     written.catch(() => undefined);
-    const header: BackupHeader = { format: 'orbis-backup', version: 1, store: location.kind, createdAt: new Date().toISOString(), ...(snapshot.postgresVersion ? { postgresVersion: snapshot.postgresVersion } : {}) };
+    const header: BackupHeader = {
+      format: 'orbis-backup',
+      version: 1,
+      store: location.kind,
+      createdAt: new Date().toISOString(),
+      ...(snapshot.postgresVersion ? { postgresVersion: snapshot.postgresVersion } : {}),
+    };
     await addJson(pack, HEADER_ENTRY, header);
     await addEntry(pack, DATABASE_ENTRY[location.kind], (await stat(database)).size, createReadStream(database));
     const files: BackupFile[] = [];
@@ -62,7 +78,14 @@ export async function takeBackup(config: OrbisConfig, file: string, env: NodeJS.
     pack.finalize();
     await written;
     await rename(partial, file);
-    return { file, store: location.kind, assets: snapshot.assetKeys.length, files: files.length, bytes, seconds: Math.round(performance.now() - started) / 1000 };
+    return {
+      file,
+      store: location.kind,
+      assets: snapshot.assetKeys.length,
+      files: files.length,
+      bytes,
+      seconds: Math.round(performance.now() - started) / 1000,
+    };
   } finally {
     await rm(database, { force: true });
     await rm(partial, { force: true });

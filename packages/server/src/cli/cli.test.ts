@@ -209,20 +209,47 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
       return path;
     };
     await orbis(dataDir, 'project', 'create', 'atlas');
-    const fields = [{ key: 'name', type: 'text', required: true }, { key: 'loc', type: 'geometry' }];
-    const created = await orbis(dataDir, 'model', 'create', 'atlas', file('places.json', JSON.stringify({ key: 'places', name: 'Places', public: true, fields })));
+    const fields = [
+      { key: 'name', type: 'text', required: true },
+      { key: 'loc', type: 'geometry' },
+    ];
+    const created = await orbis(
+      dataDir,
+      'model',
+      'create',
+      'atlas',
+      file('places.json', JSON.stringify({ key: 'places', name: 'Places', public: true, fields })),
+    );
     expect(created).toMatchObject({ key: 'places', name: 'Places', public: true, itemCount: 0 });
-    expect(await orbis(dataDir, 'item', 'import', 'atlas', 'places', file('a.csv', 'name,loc_lng,loc_lat\nTokyo,139.7,35.6\nOsaka,,\n'), '--public')).toEqual({ created: 2 });
-    const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [135.5, 34.7] }, properties: { name: 'Kobe' } }] };
+    expect(await orbis(dataDir, 'item', 'import', 'atlas', 'places', file('a.csv', 'name,loc_lng,loc_lat\nTokyo,139.7,35.6\nOsaka,,\n'), '--public')).toEqual({
+      created: 2,
+    });
+    const fc = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [135.5, 34.7] }, properties: { name: 'Kobe' } }],
+    };
     expect(await orbis(dataDir, 'item', 'import', 'atlas', 'places', file('b.geojson', JSON.stringify(fc)), '--public')).toEqual({ created: 1 });
 
-    const fail = (...args: string[]) => run(process.execPath, [BIN, ...args], { env: env(dataDir) }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    const fail = (...args: string[]) =>
+      run(process.execPath, [BIN, ...args], { env: env(dataDir) }).then(
+        () => ({ code: 0, stderr: '' }),
+        (e: { code: number; stderr: string }) => e,
+      );
     // The second row lacks a required name: nothing of the file is kept, and the row is named.
     const bad = await fail('item', 'import', 'atlas', 'places', file('bad.csv', 'name,loc_lng,loc_lat\nNara,135.8,34.7\n,1,2\n'));
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('row 2: field "name" is required') });
-    expect(await fail('model', 'create', 'atlas', file('broken.json', '{ not json'))).toMatchObject({ code: 1, stderr: expect.stringContaining('is not JSON') });
-    expect(await fail('item', 'import', 'atlas', 'nowhere', file('c.csv', 'name\nX\n'))).toMatchObject({ code: 1, stderr: expect.stringContaining('model "nowhere" does not exist') });
-    expect(await fail('item', 'import', 'atlas', 'places', file('d.txt', 'name\nX\n'))).toMatchObject({ code: 2, stderr: expect.stringContaining('.csv, .json or .geojson') });
+    expect(await fail('model', 'create', 'atlas', file('broken.json', '{ not json'))).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('is not JSON'),
+    });
+    expect(await fail('item', 'import', 'atlas', 'nowhere', file('c.csv', 'name\nX\n'))).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('model "nowhere" does not exist'),
+    });
+    expect(await fail('item', 'import', 'atlas', 'places', file('d.txt', 'name\nX\n'))).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('.csv, .json or .geojson'),
+    });
     const [model] = await orbis(dataDir, 'model', 'list', 'atlas');
     expect(model).toMatchObject({ key: 'places', itemCount: 3, publicItemCount: 3 });
 
@@ -242,11 +269,17 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     await orbis(dataDir, 'project', 'create', 'atlas');
     const [asset] = await orbis(dataDir, 'asset', 'add', 'atlas', zip, '--public');
     expect(asset.files.some((f: string) => f.endsWith('/orbis-wgs84.geojson'))).toBe(true);
-    const fields = [{ key: 'name', type: 'text' }, { key: 'loc', type: 'geometry' }];
+    const fields = [
+      { key: 'name', type: 'text' },
+      { key: 'loc', type: 'geometry' },
+    ];
     writeFileSync(join(dataDir, 'spots.json'), JSON.stringify({ key: 'spots', public: true, fields }));
     await orbis(dataDir, 'model', 'create', 'atlas', join(dataDir, 'spots.json'));
     expect(await orbis(dataDir, 'item', 'import', 'atlas', 'spots', zip, '--public')).toEqual({ created: 4 });
-    const bad = await run(process.execPath, [BIN, 'item', 'import', 'atlas', 'spots', noDbf], { env: env(dataDir) }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    const bad = await run(process.execPath, [BIN, 'item', 'import', 'atlas', 'spots', noDbf], { env: env(dataDir) }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('"places.dbf"') });
     const [model] = await orbis(dataDir, 'model', 'list', 'atlas');
     expect(model).toMatchObject({ key: 'spots', itemCount: 4 });
@@ -276,7 +309,10 @@ describe('orbis CLI', { timeout: 120_000 }, () => {
     });
     await orbis(dataDir, 'project', 'create', 'other');
     expect(await fail('plugin', 'install', join(examples, 'sky-toggle'))).toMatchObject({ code: 2, stderr: expect.stringContaining('--project') });
-    expect(await orbis(dataDir, 'plugin', 'install', join(examples, 'sky-toggle'), '--project', 'atlas')).toMatchObject({ project: 'atlas', format: 'plugin.json' });
+    expect(await orbis(dataDir, 'plugin', 'install', join(examples, 'sky-toggle'), '--project', 'atlas')).toMatchObject({
+      project: 'atlas',
+      format: 'plugin.json',
+    });
     expect(await fail('plugin', 'install', 'other', join(dataDir, 'nowhere'))).toMatchObject({ code: 1, stderr: expect.stringContaining('does not exist') });
     expect((await orbis(dataDir, 'plugin', 'list', 'atlas')).map((p: { id: string }) => p.id).sort()).toEqual(['reearth-compass', 'sky-toggle']);
     // Eight CLI runs, each a process start: seconds apiece on a busy machine.

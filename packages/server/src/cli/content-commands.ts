@@ -51,7 +51,8 @@ export async function runContentCommand(
       } catch (err) {
         throw new InputError('body', `"${path}" is not JSON: ${(err as Error).message}`);
       }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new InputError('body', `"${path}" must hold a JSON object: the model's key, name and fields`);
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw new InputError('body', `"${path}" must hold a JSON object: the model's key, name and fields`);
       print(modelRecord(await ctx.models.create(project, body as Record<string, unknown>)));
       return;
     }
@@ -63,7 +64,8 @@ export async function runContentCommand(
       const path = await readableFile(rest[1], 'file', config.maxUploadBytes);
       const read = READERS[extname(path).toLowerCase()];
       const format = vectorFormatOf(basename(path));
-      if (!read && !format) throw new UsageError(`"${path}": import a .csv, .json or .geojson file, or a GIS file (a shapefile's .zip, .gpkg, .fgb, .geojsonl)`);
+      if (!read && !format)
+        throw new UsageError(`"${path}": import a .csv, .json or .geojson file, or a GIS file (a shapefile's .zip, .gpkg, .fgb, .geojsonl)`);
       // The parsers are imported by the one command that reads rows.
       const rows: AsyncIterable<ImportRow> = format
         ? (await import('../models/vector-import-rows.js')).vectorRows(format, basename(path), createReadStream(path), model.fields)

@@ -40,13 +40,32 @@ async function defaultProject(ctx: AppContext, alias: string | undefined): Promi
   if (alias !== undefined) return projectOrFail(ctx, alias);
   const projects = await ctx.store.listProjects();
   if (projects.length === 1) return projects[0]!;
-  throw new UsageError(projects.length === 0 ? 'there is no project yet: create one with "orbis project create <alias>"' : 'there are several projects: name one with --project <alias>');
+  throw new UsageError(
+    projects.length === 0
+      ? 'there is no project yet: create one with "orbis project create <alias>"'
+      : 'there are several projects: name one with --project <alias>',
+  );
 }
 
 /** The commands that work on the data directly (no server needed; safe beside a running one). */
 export async function runDataCommand(config: OrbisConfig, args: string[], flags: Flags, signal: AbortSignal = new AbortController().signal): Promise<number> {
   const [noun, verb, ...rest] = args;
-  const known = ['project create', 'project list', 'project export', 'project import', 'asset add', 'asset list', 'key create', 'key list', 'key revoke', 'plugin install', 'plugin list', 'plugin remove', 'plugin dev', ...CONTENT_COMMANDS];
+  const known = [
+    'project create',
+    'project list',
+    'project export',
+    'project import',
+    'asset add',
+    'asset list',
+    'key create',
+    'key list',
+    'key revoke',
+    'plugin install',
+    'plugin list',
+    'plugin remove',
+    'plugin dev',
+    ...CONTENT_COMMANDS,
+  ];
   const team = teamCommandOf(args);
   if (!known.includes(`${noun} ${verb}`) && !team) throw new UsageError(`unknown command "${args.join(' ')}"`);
   const ctx = await createContext(config);
@@ -59,8 +78,7 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
       await runContentCommand(ctx, config, `${noun} ${verb}`, await projectOrFail(ctx, rest[0]), rest.slice(1), flags, print);
       return 0;
     }
-    const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) =>
-      assetRecord(a, ctx.publicUrl, project.alias, true);
+    const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) => assetRecord(a, ctx.publicUrl, project.alias, true);
     switch (`${noun} ${verb}`) {
       case 'project create': {
         const alias = rest[0];
@@ -74,7 +92,16 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
         if (!rest[1]) throw new UsageError('missing <file.zip>');
         const { exportProject } = await import('../projects/project-export.js');
         const manifest = await exportProject(ctx.store, ctx.storage, project, resolve(rest[1]));
-        print({ project: project.alias, file: resolve(rest[1]), assets: manifest.assets.length, models: manifest.models.length, plugins: manifest.plugins, members: manifest.members.length, scene: manifest.scene, publication: manifest.publication });
+        print({
+          project: project.alias,
+          file: resolve(rest[1]),
+          assets: manifest.assets.length,
+          models: manifest.models.length,
+          plugins: manifest.plugins,
+          members: manifest.members.length,
+          scene: manifest.scene,
+          publication: manifest.publication,
+        });
         break;
       }
       case 'project import': {
@@ -130,12 +157,26 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
         const plugin = await readPluginSource(second ?? first);
         await ctx.plugins.install(project, plugin);
         const m = plugin.manifest;
-        print({ project: project.alias, id: m.id, name: m.name, version: m.version, format: m.reearth ? 'reearth.yml' : 'plugin.json', extensions: m.extensions.map((e) => ({ id: e.id, type: e.type, runs: e.type === 'widget' })) });
+        print({
+          project: project.alias,
+          id: m.id,
+          name: m.name,
+          version: m.version,
+          format: m.reearth ? 'reearth.yml' : 'plugin.json',
+          extensions: m.extensions.map((e) => ({ id: e.id, type: e.type, runs: e.type === 'widget' })),
+        });
         break;
       }
       case 'plugin list': {
         const project = rest[0] !== undefined ? await projectOrFail(ctx, rest[0]) : await defaultProject(ctx, flags.project);
-        print((await ctx.plugins.list(project)).map((p) => ({ id: p.manifest.id, name: p.manifest.name, version: p.manifest.version, extensions: p.manifest.extensions.map((e) => `${e.id} (${e.type})`) })));
+        print(
+          (await ctx.plugins.list(project)).map((p) => ({
+            id: p.manifest.id,
+            name: p.manifest.name,
+            version: p.manifest.version,
+            extensions: p.manifest.extensions.map((e) => `${e.id} (${e.type})`),
+          })),
+        );
         break;
       }
       case 'plugin remove': {

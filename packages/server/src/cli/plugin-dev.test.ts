@@ -55,7 +55,8 @@ function dev(dataDir: string, ...args: string[]) {
   return { child, until, output: () => out };
 }
 
-const manifest = (version: string) => JSON.stringify({ id: 'hello', name: 'Hello', version, extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }] });
+const manifest = (version: string) =>
+  JSON.stringify({ id: 'hello', name: 'Hello', version, extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }] });
 
 describe('orbis plugin dev, list, remove', () => {
   it('installs a folder, reinstalls it on each save, keeps the last good version on a bad save, and stops on SIGINT', async () => {
@@ -102,7 +103,10 @@ describe('orbis plugin dev, list, remove', () => {
 
     const reearth = mkdtempSync(join(tmpdir(), 'orbis-plugin-'));
     mkdirSync(join(reearth, 'sub'));
-    writeFileSync(join(reearth, 'reearth.yml'), 'id: re-hello\nname: Re Hello\nversion: 1.0.0\nextensions:\n  - id: hello\n    type: widget\n    name: Hello\n');
+    writeFileSync(
+      join(reearth, 'reearth.yml'),
+      'id: re-hello\nname: Re Hello\nversion: 1.0.0\nextensions:\n  - id: hello\n    type: widget\n    name: Hello\n',
+    );
     writeFileSync(join(reearth, 'hello.js'), 'reearth.ui.show("hi");');
     const second = dev(dataDir, reearth, '--project', 'atlas');
     await second.until(/watching /);

@@ -5,7 +5,7 @@ const semi = `--max-semi-space-size=${SEMI_SPACE_MB}`;
 const growing = `--heap-growing-percent=${HEAP_GROWING_PERCENT}`;
 
 describe('servingRelaunch', () => {
-  it('tunes serve: the young generation, the old generation\'s growth and the malloc arenas, keeping the command and its Node options', () => {
+  it("tunes serve: the young generation, the old generation's growth and the malloc arenas, keeping the command and its Node options", () => {
     const relaunch = servingRelaunch(['serve', '--port', '0'], ['--enable-source-maps'], { PATH: '/bin' });
     expect(relaunch).toEqual({ execArgv: [semi, growing, '--enable-source-maps'], env: { PATH: '/bin', MALLOC_ARENA_MAX: MALLOC_ARENAS, [TUNED_MARK]: '1' } });
   });

@@ -10,9 +10,14 @@ const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
 /** Runs the built CLI with `stdin` piped in; resolves with its exit code and output. */
 function orbis(dataDir: string, stdin: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ORBIS_DATA_DIR: dataDir, ORBIS_ADMIN_TOKEN: '' } }, (err, stdout, stderr) => {
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, ORBIS_DATA_DIR: dataDir, ORBIS_ADMIN_TOKEN: '' } },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      },
+    );
     child.stdin!.end(stdin);
   });
 }
@@ -47,8 +52,20 @@ describe('orbis user create, member add, audit (docs/contract.md §12)', { timeo
     const audit = await orbis(dataDir, '', 'audit', 'city');
     expect(audit.code, audit.stderr).toBe(0);
     expect(JSON.parse(audit.stdout)).toEqual([
-      expect.objectContaining({ actor: { type: 'admin' }, action: 'asset.upload', target: '/api/projects/city/assets', ip: 'cli', detail: { assets: (JSON.parse(asset.stdout) as { id: string }[])[0]!.id } }),
-      expect.objectContaining({ actor: { type: 'admin' }, action: 'key.create', target: '/api/projects/city/keys', ip: 'cli', detail: { id: (JSON.parse(key.stdout) as { id: string }).id } }),
+      expect.objectContaining({
+        actor: { type: 'admin' },
+        action: 'asset.upload',
+        target: '/api/projects/city/assets',
+        ip: 'cli',
+        detail: { assets: (JSON.parse(asset.stdout) as { id: string }[])[0]!.id },
+      }),
+      expect.objectContaining({
+        actor: { type: 'admin' },
+        action: 'key.create',
+        target: '/api/projects/city/keys',
+        ip: 'cli',
+        detail: { id: (JSON.parse(key.stdout) as { id: string }).id },
+      }),
       // member.add records the role and who was added.
       expect.objectContaining({ actor: { type: 'admin' }, action: 'member.add', ip: 'cli', detail: { email: 'Ana@example.org', role: 'writer' } }),
     ]);

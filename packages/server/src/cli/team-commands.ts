@@ -31,7 +31,14 @@ async function passwordFromStdin(stdin: NodeJS.ReadableStream): Promise<string> 
  * `member add <project> <email> --role R`, `audit <project>` (newest first). What changes is
  * in the audit log as the admin's, from the address `cli`.
  */
-export async function runTeamCommand(ctx: AppContext, command: string, args: string[], flags: { name?: string; role?: string }, print: (value: unknown) => void, stdin: NodeJS.ReadableStream = process.stdin): Promise<void> {
+export async function runTeamCommand(
+  ctx: AppContext,
+  command: string,
+  args: string[],
+  flags: { name?: string; role?: string },
+  print: (value: unknown) => void,
+  stdin: NodeJS.ReadableStream = process.stdin,
+): Promise<void> {
   switch (command) {
     case 'user create': {
       if (!args[0]) throw new UsageError('missing <email>');
@@ -49,7 +56,11 @@ export async function runTeamCommand(ctx: AppContext, command: string, args: str
       const user = await ctx.store.accounts.getUserByEmail(email);
       if (!user) throw new InputError('email', `no user has the email "${email}": create one with "orbis user create ${email}"`);
       // An unproven email gains nothing by itself (docs/teams.md): the API's add makes an invitation instead.
-      if (user.unproven) throw new InputError('email', `the account of "${user.email}" was made from an invitation link passed on by hand, so nobody proved the email is theirs: invite it from the editor or POST /api/projects/${project.alias}/members`);
+      if (user.unproven)
+        throw new InputError(
+          'email',
+          `the account of "${user.email}" was made from an invitation link passed on by hand, so nobody proved the email is theirs: invite it from the editor or POST /api/projects/${project.alias}/members`,
+        );
       await ctx.store.accounts.setMember(project.id, user.id, flags.role);
       await cliAudit(ctx, project.id, 'member.add', `/api/projects/${project.alias}/members/${user.id}`, { email: user.email, role: flags.role });
       print({ userId: user.id, email: user.email, name: user.name, role: flags.role });

@@ -57,9 +57,13 @@ describe('resolveConfig', () => {
       demo: false,
       maxUploadBytes: 3 * 1024 * 1024,
     });
-    expect(
-      resolveConfig({ port: '0', host: '::1', 'data-dir': '/tmp/flag', 'database-url': 'postgres://flag', storage: 's3://flag' }, env),
-    ).toMatchObject({ port: 0, host: '::1', dataDir: '/tmp/flag', databaseUrl: 'postgres://flag', storage: 's3://flag' });
+    expect(resolveConfig({ port: '0', host: '::1', 'data-dir': '/tmp/flag', 'database-url': 'postgres://flag', storage: 's3://flag' }, env)).toMatchObject({
+      port: 0,
+      host: '::1',
+      dataDir: '/tmp/flag',
+      databaseUrl: 'postgres://flag',
+      storage: 's3://flag',
+    });
     expect(resolveConfig({ 'no-demo': true }, {}).demo).toBe(false);
   });
 

@@ -172,7 +172,9 @@ function adminTokenFrom(raw: string | undefined): string | undefined {
 function metricsTokenFrom(raw: string | undefined): string | undefined {
   const token = nonEmpty(raw);
   if (token === undefined || token.length >= MIN_ADMIN_TOKEN_CHARS) return token;
-  throw new ConfigError(`ORBIS_METRICS_TOKEN has ${token.length} characters; it needs at least ${MIN_ADMIN_TOKEN_CHARS} (e.g. \`openssl rand -base64 32\`), or leave it unset to turn /metrics off`);
+  throw new ConfigError(
+    `ORBIS_METRICS_TOKEN has ${token.length} characters; it needs at least ${MIN_ADMIN_TOKEN_CHARS} (e.g. \`openssl rand -base64 32\`), or leave it unset to turn /metrics off`,
+  );
 }
 
 /** Merges flags, environment and defaults (docs/contract.md §1). */

@@ -26,7 +26,13 @@ export const DEMO_MODEL_LAYER: Layer = {
   model: DEMO_MODEL.key,
   visible: true,
   appearance: { marker: { style: 'point', pointColor: 'white', pointSize: 5 } },
-  infobox: { title: '${office}', fields: [{ label: 'Prefecture', value: '${prefecture}' }, { label: 'Population (2020)', value: '${population}', format: 'number' }] },
+  infobox: {
+    title: '${office}',
+    fields: [
+      { label: 'Prefecture', value: '${prefecture}' },
+      { label: 'Population (2020)', value: '${population}', format: 'number' },
+    ],
+  },
 };
 
 /** Creates the demo's model and its public items from the real CSV shipped in `demo-data` (source and licence in its README). */
@@ -36,7 +42,12 @@ export async function seedDemoModel(store: Store, project: Project, dataDir: str
   const rows = parse(readFileSync(join(dataDir, 'prefectures.csv'), 'utf8'), { columns: true }) as Record<string, string>[];
   async function* items() {
     for (const [i, row] of rows.entries()) {
-      const values = { prefecture: row.prefecture, office: row.capital, population: Number(row.population), location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] } };
+      const values = {
+        prefecture: row.prefecture,
+        office: row.capital,
+        population: Number(row.population),
+        location: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+      };
       yield { row: `prefectures.csv row ${i + 1}`, values };
     }
   }

@@ -37,13 +37,21 @@ describe('the demo project', () => {
     expect(landmarks.appearance.marker).toMatchObject({ label: true, pointColor: { conditions: expect.any(Array) } });
     expect(landmarks.infobox.title).toBe('${name}');
     const snapshot = await h.server.ctx.scenes.published(project);
-    expect(snapshot?.scene.layers.map((l) => l.url.replace(/^\/files\/demo\/.*/, 'file'))).toEqual(['file', 'file', 'file', 'file', '/api/p/demo/offices.geojson']);
+    expect(snapshot?.scene.layers.map((l) => l.url.replace(/^\/files\/demo\/.*/, 'file'))).toEqual([
+      'file',
+      'file',
+      'file',
+      'file',
+      '/api/p/demo/offices.geojson',
+    ]);
     for (const layer of snapshot!.scene.layers) expect((await h.get(layer.url)).status).toBe(200);
     expect(snapshot!.plugins.map((p) => p.manifest.id)).toEqual(['coordinates', 'sky-toggle', 'measure', 'bookmarks']);
   });
 
   it('has a content model of the prefectural offices, public, shown as a layer', async () => {
-    const fc = (await (await h.get('/api/p/demo/offices.geojson')).json()) as { features: { properties: Record<string, unknown>; geometry: { coordinates: number[] } }[] };
+    const fc = (await (await h.get('/api/p/demo/offices.geojson')).json()) as {
+      features: { properties: Record<string, unknown>; geometry: { coordinates: number[] } }[];
+    };
     expect(fc.features).toHaveLength(10);
     const tokyo = fc.features.find((f) => f.properties.prefecture === 'Tokyo')!;
     expect(tokyo.properties).toMatchObject({ office: 'Shinjuku (Tokyo)', population: 14047594 });

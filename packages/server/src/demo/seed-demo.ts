@@ -23,7 +23,11 @@ export const DEMO_PLUGINS = ['coordinates', 'sky-toggle', 'measure', 'bookmarks'
 
 function examplePlugin(name: string) {
   const folder = join(EXAMPLES_DIR, name);
-  const files = Object.fromEntries(readdirSync(folder).filter((f) => f.endsWith('.js')).map((f) => [f, readFileSync(join(folder, f), 'utf8')]));
+  const files = Object.fromEntries(
+    readdirSync(folder)
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [f, readFileSync(join(folder, f), 'utf8')]),
+  );
   return validatePluginPackage(JSON.parse(readFileSync(join(folder, 'plugin.json'), 'utf8')), files);
 }
 
@@ -106,9 +110,27 @@ export function demoScene(layerAssetIds: string[]): Scene {
     widgets: [{ pluginId: 'bookmarks', extensionId: 'main', enabled: true, area: 'top-left' }],
     story: {
       pages: [
-        { id: 'tokyo', title: 'Tokyo', text: '**Tokyo Tower** and **Tokyo Skytree**, with *Mount Fuji* to the south-west.\n\nThe markers come from `landmarks.geojson`; click one to read about it.', layers: ['prefectures', 'landmarks', 'parks'], camera: { lng: 139.47, lat: 35.0, height: 80_000, heading: 20, pitch: -45, roll: 0 } },
-        { id: 'flight', title: 'North to Hokkaido', text: 'A flight from **Haneda** to **New Chitose**: about 90 minutes.\n\n- 820 km as the crow flies\n- one of the busiest air routes in the world', layers: ['flight'], camera: { lng: 140.8, lat: 37.5, height: 1_500_000, heading: 0, pitch: -75, roll: 0 } },
-        { id: 'new-york', title: 'New York', text: '[Central Park](https://en.wikipedia.org/wiki/Central_Park), from 59th to 110th Street.', layers: ['landmarks', 'parks'], camera: { lng: -73.965, lat: 40.74, height: 6_000, heading: 20, pitch: -45, roll: 0 } },
+        {
+          id: 'tokyo',
+          title: 'Tokyo',
+          text: '**Tokyo Tower** and **Tokyo Skytree**, with *Mount Fuji* to the south-west.\n\nThe markers come from `landmarks.geojson`; click one to read about it.',
+          layers: ['prefectures', 'landmarks', 'parks'],
+          camera: { lng: 139.47, lat: 35.0, height: 80_000, heading: 20, pitch: -45, roll: 0 },
+        },
+        {
+          id: 'flight',
+          title: 'North to Hokkaido',
+          text: 'A flight from **Haneda** to **New Chitose**: about 90 minutes.\n\n- 820 km as the crow flies\n- one of the busiest air routes in the world',
+          layers: ['flight'],
+          camera: { lng: 140.8, lat: 37.5, height: 1_500_000, heading: 0, pitch: -75, roll: 0 },
+        },
+        {
+          id: 'new-york',
+          title: 'New York',
+          text: '[Central Park](https://en.wikipedia.org/wiki/Central_Park), from 59th to 110th Street.',
+          layers: ['landmarks', 'parks'],
+          camera: { lng: -73.965, lat: 40.74, height: 6_000, heading: 20, pitch: -45, roll: 0 },
+        },
       ],
     },
   };
@@ -119,13 +141,7 @@ export function demoScene(layerAssetIds: string[]): Scene {
  * once per database: deleting the demo later does not bring it back on the next start.
  * Returns whether it created it.
  */
-export async function seedDemo(
-  store: Store,
-  projects: ProjectService,
-  assets: AssetService,
-  scenes: SceneService,
-  plugins: PluginService,
-): Promise<boolean> {
+export async function seedDemo(store: Store, projects: ProjectService, assets: AssetService, scenes: SceneService, plugins: PluginService): Promise<boolean> {
   if ((await store.getMeta(DEMO_META_KEY)) !== undefined) return false;
   if (await store.getProjectByAlias(DEMO_ALIAS)) {
     await store.setMeta(DEMO_META_KEY, new Date().toISOString());
@@ -133,7 +149,12 @@ export async function seedDemo(
   }
   let project;
   try {
-    project = await projects.create({ alias: DEMO_ALIAS, name: 'Orbis demo', visibility: 'public', description: 'Landmarks of Tokyo and New York and a flight to Hokkaido, told as a three-page story on a 3D globe.' });
+    project = await projects.create({
+      alias: DEMO_ALIAS,
+      name: 'Orbis demo',
+      visibility: 'public',
+      description: 'Landmarks of Tokyo and New York and a flight to Hokkaido, told as a three-page story on a 3D globe.',
+    });
   } catch (err) {
     // Another process of the deployment, starting at the same moment, made it first.
     if (err instanceof StoreConflictError) return false;

@@ -39,7 +39,8 @@ export class LineSplitter {
   private hold(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
     this.held += bytes.length;
-    if (this.held > this.maxLineBytes) throw vectorFileError(this.name, `line ${this.line} is longer than ${this.maxLineBytes} bytes: too long for one feature`);
+    if (this.held > this.maxLineBytes)
+      throw vectorFileError(this.name, `line ${this.line} is longer than ${this.maxLineBytes} bytes: too long for one feature`);
     this.parts.push(bytes);
   }
 

@@ -56,7 +56,10 @@ function decodable(label: string): boolean {
  * knows: the caller refuses the file rather than garble its text.
  */
 export function dbfEncoding(cpg: string | undefined, dbf: Uint8Array): string | undefined {
-  const said = cpg?.trim().replace(/^ANSI\s+/i, '').toLowerCase();
+  const said = cpg
+    ?.trim()
+    .replace(/^ANSI\s+/i, '')
+    .toLowerCase();
   if (said) {
     const label = CODE_PAGES[said] ?? (/^\d+$/.test(said) ? `windows-${said}` : said);
     return decodable(label) ? label : undefined;

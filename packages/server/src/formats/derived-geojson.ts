@@ -27,7 +27,10 @@ export async function deriveGeojson(
   for (const [table, text] of texts.tables ?? []) outputs.push([derivedTablePath(table), text]);
   const entries: ArchiveEntry[] = [];
   for (const [path, text] of outputs) {
-    const stored = await storage.put(archiveEntryKey(assetPrefix, firstIndex + entries.length), Readable.from([Buffer.from(text.buffer, text.byteOffset, text.byteLength)]));
+    const stored = await storage.put(
+      archiveEntryKey(assetPrefix, firstIndex + entries.length),
+      Readable.from([Buffer.from(text.buffer, text.byteOffset, text.byteLength)]),
+    );
     entries.push({ path, size: stored.size, contentType: 'application/geo+json' });
   }
   return entries;

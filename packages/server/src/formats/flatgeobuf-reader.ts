@@ -23,7 +23,8 @@ function lookalike(bytes: Uint8Array): string {
  * against the header's.
  */
 export async function readFlatGeobuf(name: string, bytes: Uint8Array): Promise<VectorFeatures> {
-  if (!MAGIC.every((b, i) => bytes[i] === b)) throw vectorFileError(name, `not a FlatGeobuf file: it does not start with FlatGeobuf's signature${lookalike(bytes)}`);
+  if (!MAGIC.every((b, i) => bytes[i] === b))
+    throw vectorFileError(name, `not a FlatGeobuf file: it does not start with FlatGeobuf's signature${lookalike(bytes)}`);
   let header: HeaderMeta | undefined;
   const features: Feature<Geometry | null>[] = [];
   try {

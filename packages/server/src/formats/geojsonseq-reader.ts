@@ -72,7 +72,8 @@ export function geojsonSeqFeature(name: string, text: string, line: number): Fea
   checkJsonDepth(value, `${name}: line ${line}`);
   if (value?.type === 'Feature') {
     const properties = value.properties ?? null;
-    if (typeof properties !== 'object' || Array.isArray(properties)) throw vectorFileError(name, `line ${line}: a Feature's properties must be an object or null`);
+    if (typeof properties !== 'object' || Array.isArray(properties))
+      throw vectorFileError(name, `line ${line}: a Feature's properties must be an object or null`);
     return { ...(value as Feature), geometry: checked(name, line, value.geometry ?? null) } as Feature<Geometry | null>;
   }
   if (typeof value?.type === 'string' && SCHEMAS.has(value.type)) return { type: 'Feature', properties: {}, geometry: checked(name, line, value) };

@@ -115,8 +115,11 @@ export function readGeoPackage(name: string, bytes: Buffer, maxFeatures = MAX_GE
         throw vectorFileError(name, `the table "${t.table_name}" cannot be read (cut off or corrupt?): ${(err as Error).message}`);
       }
       const undefinedCrs = t.srs_id === 0 || t.srs_id === -1;
-      const label = undefinedCrs ? 'its undefined reference system' : `${t.organization ?? 'srs_id'}:${t.organization_coordsys_id ?? t.srs_id}${t.srs_name ? ` "${t.srs_name}"` : ''} (table "${t.table_name}")`;
-      if (t.definition === null && !undefinedCrs) throw vectorFileError(name, `the table "${t.table_name}" uses srs_id ${t.srs_id}, which gpkg_spatial_ref_sys does not define`);
+      const label = undefinedCrs
+        ? 'its undefined reference system'
+        : `${t.organization ?? 'srs_id'}:${t.organization_coordsys_id ?? t.srs_id}${t.srs_name ? ` "${t.srs_name}"` : ''} (table "${t.table_name}")`;
+      if (t.definition === null && !undefinedCrs)
+        throw vectorFileError(name, `the table "${t.table_name}" uses srs_id ${t.srs_id}, which gpkg_spatial_ref_sys does not define`);
       const epsg = t.organization?.toUpperCase() === 'EPSG' ? (t.organization_coordsys_id ?? undefined) : undefined;
       const wkt = t.definition && t.definition !== 'undefined' ? t.definition : undefined;
       tables.set(t.table_name, toWgs84(name, features, undefinedCrs ? { epsg: 4326, label } : { wkt, epsg, label }));

@@ -12,7 +12,10 @@ import { readVectorFile } from './vector-file.js';
 // with a message naming what is wrong, before the lie costs memory or time (docs/gis-files.md "Limits").
 
 async function refusal(...args: Parameters<typeof readVectorFile>): Promise<string> {
-  const err = await readVectorFile(...args).then(() => undefined, (e: unknown) => e);
+  const err = await readVectorFile(...args).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(InputError);
   return (err as Error).message;
 }
@@ -28,7 +31,9 @@ function patched(bytes: Buffer, offset: number, value: number, bits: 16 | 32): B
 describe('shapefiles that lie', () => {
   it('a .dbf whose records are 0 bytes long, four billion of them', async () => {
     const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { patch: (ext, b) => (ext === 'dbf' ? patched(patched(b, 10, 0, 16), 4, 0xffffffff, 32) : b) });
-    expect(await refusal('shapefile', 'bomb.zip', zip)).toMatch(/bomb\.zip \(places\.shp\): its \.dbf header says 4294967295 records but its \.shp has 4 shapes/);
+    expect(await refusal('shapefile', 'bomb.zip', zip)).toMatch(
+      /bomb\.zip \(places\.shp\): its \.dbf header says 4294967295 records but its \.shp has 4 shapes/,
+    );
   });
 
   it('a .dbf whose record length is shorter than its fields', async () => {
@@ -47,7 +52,10 @@ describe('shapefiles that lie', () => {
   });
 
   it('a part that inflates past what its zip entry declares', async () => {
-    const zip = buildZip([{ name: 'x.shp', data: Buffer.alloc(4096), deflate: true, declaredSize: 100 }, { name: 'x.dbf', data: 'x' }]);
+    const zip = buildZip([
+      { name: 'x.shp', data: Buffer.alloc(4096), deflate: true, declaredSize: 100 },
+      { name: 'x.dbf', data: 'x' },
+    ]);
     expect(await refusal('shapefile', 'liar.zip', zip)).toMatch(/liar\.zip: the zip archive is cut off or corrupt: .*too many bytes|liar\.zip: .*size/i);
   });
 
@@ -78,7 +86,9 @@ describe('GeoPackages that lie', () => {
   });
 
   it("GeoPackage's own tables made recursive views", async () => {
-    const gpkg = geopackageWith(`PRAGMA foreign_keys = OFF; DROP TABLE gpkg_contents; CREATE VIEW gpkg_contents AS WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT 'places' AS table_name, 'features' AS data_type FROM r;`);
+    const gpkg = geopackageWith(
+      `PRAGMA foreign_keys = OFF; DROP TABLE gpkg_contents; CREATE VIEW gpkg_contents AS WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r) SELECT 'places' AS table_name, 'features' AS data_type FROM r;`,
+    );
     expect(await refusal('geopackage', 'contents.gpkg', gpkg)).toMatch(/contents\.gpkg: not a GeoPackage, or cut off: its gpkg_contents is a view/);
   });
 
@@ -114,7 +124,9 @@ describe('GeoJSON sequences that lie', () => {
     ] as const) {
       expect(await refusal('geojsonseq', 'bad.geojsonl', seq(point([1, 2]), point(coordinates))), JSON.stringify(coordinates)).toMatch(why);
     }
-    expect(await refusal('geojsonseq', 'bad.geojsonl', seq({ type: 'Feature', properties: 5, geometry: null }))).toMatch(/line 1: a Feature's properties must be an object or null/);
+    expect(await refusal('geojsonseq', 'bad.geojsonl', seq({ type: 'Feature', properties: 5, geometry: null }))).toMatch(
+      /line 1: a Feature's properties must be an object or null/,
+    );
   });
 
   it('a line longer than the bound: refused once its bytes pass it, naming the line', () => {
@@ -140,14 +152,20 @@ describe('GeoJSON sequences that lie', () => {
 describe('reference systems that collapse every position', () => {
   it('a geocentric .prj, and a unit of 1e-300 m: refused as an unreadable one is', async () => {
     const geocent = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('+proj=geocent +datum=WGS84 +units=m') : b) });
-    expect(await refusal('shapefile', 'geocent.zip', geocent)).toMatch(/geocent\.zip \(places\.shp\): its reference system .* cannot be used: it is geocentric/);
-    const tiny = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('+proj=tmerc +lat_0=36 +lon_0=139.8333 +k=0.9999 +ellps=GRS80 +to_meter=1e-300') : b) });
+    expect(await refusal('shapefile', 'geocent.zip', geocent)).toMatch(
+      /geocent\.zip \(places\.shp\): its reference system .* cannot be used: it is geocentric/,
+    );
+    const tiny = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', {
+      patch: (ext, b) => (ext === 'prj' ? Buffer.from('+proj=tmerc +lat_0=36 +lon_0=139.8333 +k=0.9999 +ellps=GRS80 +to_meter=1e-300') : b),
+    });
     expect(await refusal('shapefile', 'tiny.zip', tiny)).toMatch(/tiny\.zip \(places\.shp\): its reference system .* cannot be used: its unit is 1e-300 m/);
   });
 
   it('any system that maps distinct positions to one point', async () => {
     // A scale factor of 1e-300 passes the unit check but shrinks the plane to its origin.
-    const flat = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('+proj=tmerc +lat_0=36 +lon_0=139.8333 +k=1e300 +ellps=GRS80') : b) });
+    const flat = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', {
+      patch: (ext, b) => (ext === 'prj' ? Buffer.from('+proj=tmerc +lat_0=36 +lon_0=139.8333 +k=1e300 +ellps=GRS80') : b),
+    });
     expect(await refusal('shapefile', 'flat.zip', flat)).toMatch(/flat\.zip \(places\.shp\): its reference system .* puts every position at one point/);
   });
 });

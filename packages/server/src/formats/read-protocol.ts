@@ -6,10 +6,11 @@ import type { VectorFeatures } from './vector-features.ts';
  * `column` holds WKT, its bytes, and what to give back: WGS84 GeoJSON text (every feature, and a
  * GeoPackage's tables, or one `table`), or the features themselves (an import).
  */
-export type ReadJob = (
-  | { kind: 'vector'; type: FileLayerType; table?: string }
-  | { kind: 'wkt-csv'; column: string }
-) & { name: string; bytes: Uint8Array; output: 'geojson' | 'features' };
+export type ReadJob = ({ kind: 'vector'; type: FileLayerType; table?: string } | { kind: 'wkt-csv'; column: string }) & {
+  name: string;
+  bytes: Uint8Array;
+  output: 'geojson' | 'features';
+};
 
 /** The WGS84 GeoJSON texts of a file read: `all` its features, and a GeoPackage's by table. */
 export interface GeojsonTexts {

@@ -31,7 +31,10 @@ function checkDbfHeader(name: string, dbf: Uint8Array, shapes: number): void {
   const headerLength = view.getUint16(8, true);
   const recordLength = view.getUint16(10, true);
   if (records !== shapes) {
-    throw vectorFileError(name, `its .dbf header says ${records} records but its .shp has ${shapes} shapes: one of them is corrupt or they do not belong together`);
+    throw vectorFileError(
+      name,
+      `its .dbf header says ${records} records but its .shp has ${shapes} shapes: one of them is corrupt or they do not belong together`,
+    );
   }
   if (headerLength < 33 || headerLength > dbf.byteLength) {
     throw vectorFileError(name, `its .dbf is corrupt: its header says the header is ${headerLength} bytes, the file has ${dbf.byteLength}`);
@@ -79,7 +82,10 @@ export function readShapefile(name: string, parts: ShapefileParts): VectorFeatur
     throw vectorFileError(name, `its .dbf cannot be read: ${(err as Error).message}`);
   }
   if (records.length !== geometries.length) {
-    throw vectorFileError(name, `its .shp has ${geometries.length} shapes but its .dbf ${records.length} records: one of them is cut off or they do not belong together`);
+    throw vectorFileError(
+      name,
+      `its .shp has ${geometries.length} shapes but its .dbf ${records.length} records: one of them is cut off or they do not belong together`,
+    );
   }
   const features: Feature<Geometry | null>[] = geometries.map((geometry, i) => ({ type: 'Feature', properties: plainValues(records[i]!), geometry }));
   const prj = parts.get('prj');
@@ -92,7 +98,10 @@ export function readShapefile(name: string, parts: ShapefileParts): VectorFeatur
 function plainValues(record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
-    if (value instanceof Date) out[key] = Number.isNaN(value.getTime()) ? null : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
+    if (value instanceof Date)
+      out[key] = Number.isNaN(value.getTime())
+        ? null
+        : `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`;
     else if (typeof value === 'number' && !Number.isFinite(value)) out[key] = null;
     else out[key] = value;
   }

@@ -25,7 +25,10 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
     zip.openReadStream(entry, (err, stream) => {
       if (err) return reject(err);
       const chunks: Buffer[] = [];
-      stream!.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+      stream!
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => resolve(Buffer.concat(chunks)))
+        .on('error', reject);
     }),
   );
 }
@@ -50,7 +53,9 @@ async function shapefilesIn(name: string, bytes: Buffer): Promise<Map<string, Sh
         }
         inflated += size;
         if (inflated > MAX_INFLATED_BYTES) {
-          return reject(vectorFileError(name, `its shapefile parts inflate to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB (at "${path}"): too large to read`));
+          return reject(
+            vectorFileError(name, `its shapefile parts inflate to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB (at "${path}"): too large to read`),
+          );
         }
         readEntry(zip, entry).then((data) => {
           const base = path.slice(0, dot);
@@ -81,7 +86,8 @@ export async function readShapefileZip(name: string, bytes: Buffer): Promise<Vec
   if (shapefiles.length === 0) throw vectorFileError(name, 'the zip holds no shapefile (no .shp file)');
   const features: VectorFeatures = [];
   for (const [base, parts] of shapefiles) {
-    if (!parts.has('dbf')) throw vectorFileError(name, `"${base}.shp" has no "${base}.dbf" beside it in the zip: a shapefile needs its .dbf (the attribute table)`);
+    if (!parts.has('dbf'))
+      throw vectorFileError(name, `"${base}.shp" has no "${base}.dbf" beside it in the zip: a shapefile needs its .dbf (the attribute table)`);
     for (const f of readShapefile(`${name} (${base.split('/').pop()}.shp)`, parts)) features.push(f);
   }
   return features;

@@ -13,7 +13,10 @@ function expectSame(read: VectorFeatures, original: FeatureCollection): void {
     const got = read.find((f) => f.properties?.name === want.properties!.name);
     expect(got, `feature "${want.properties!.name}"`).toBeDefined();
     expect(got!.properties).toMatchObject(want.properties!);
-    const positions = (g: unknown): number[][] => JSON.stringify(g).match(/-?\d+(\.\d+)?(e-?\d+)?,-?\d+(\.\d+)?(e-?\d+)?/g)!.map((p) => p.split(',').map(Number));
+    const positions = (g: unknown): number[][] =>
+      JSON.stringify(g)
+        .match(/-?\d+(\.\d+)?(e-?\d+)?,-?\d+(\.\d+)?(e-?\d+)?/g)!
+        .map((p) => p.split(',').map(Number));
     // A ring may come back from its other end or vertex (shapefiles wind outer rings clockwise,
     // GeoJSON counter-clockwise): the positions are compared in order of longitude, then latitude.
     const byPlace = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]!;
@@ -25,7 +28,10 @@ function expectSame(read: VectorFeatures, original: FeatureCollection): void {
 }
 
 async function refusal(type: Parameters<typeof readVectorFile>[0], name: string, bytes: Buffer): Promise<string> {
-  const err = await readVectorFile(type, name, bytes).then(() => undefined, (e: unknown) => e);
+  const err = await readVectorFile(type, name, bytes).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(InputError);
   return (err as Error).message;
 }
@@ -53,7 +59,10 @@ describe('GIS files written by GDAL, read back in WGS84', () => {
 
   it('a GeoJSON sequence (always WGS84)', async () => {
     expectSame((await readVectorFile('geojsonseq', 'places.geojsonl', gdalFile(ORIGINAL_POINTS, 'GeoJSONSeq', 'EPSG:4326'))).features, ORIGINAL_POINTS);
-    expectSame((await readVectorFile('geojsonseq', 'places.geojsons', gdalFile(ORIGINAL_POINTS, 'GeoJSONSeq', 'EPSG:4326', ['-lco', 'RS=YES']))).features, ORIGINAL_POINTS);
+    expectSame(
+      (await readVectorFile('geojsonseq', 'places.geojsons', gdalFile(ORIGINAL_POINTS, 'GeoJSONSeq', 'EPSG:4326', ['-lco', 'RS=YES']))).features,
+      ORIGINAL_POINTS,
+    );
   });
 
   it('a Shift_JIS shapefile, as its .cpg says', async () => {
@@ -101,7 +110,8 @@ describe('bad GIS files are refused, naming what is wrong', () => {
   });
 
   it('a reference system that cannot be read, named', async () => {
-    const bad = 'PROJCS["Nowhere_Grid",GEOGCS["GCS_X",DATUM["D_X",SPHEROID["S",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["No_Such_Projection"],UNIT["Meter",1.0]]';
+    const bad =
+      'PROJCS["Nowhere_Grid",GEOGCS["GCS_X",DATUM["D_X",SPHEROID["S",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["No_Such_Projection"],UNIT["Meter",1.0]]';
     const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from(bad) : b) });
     expect(await refusal('shapefile', 'places.zip', zip)).toMatch(/reference system "Nowhere_Grid"/);
   });
@@ -111,13 +121,20 @@ describe('bad GIS files are refused, naming what is wrong', () => {
     gpkg.prepare("UPDATE gpkg_spatial_ref_sys SET definition = replace(definition, 'Transverse_Mercator', 'No_Such_Method') WHERE srs_id = 6677").run();
     const badGpkg = gpkg.serialize();
     gpkg.close();
-    expect(await refusal('geopackage', 'places.gpkg', badGpkg)).toMatch(/places\.gpkg: its reference system EPSG:6677 "JGD2011 \/ Japan Plane Rectangular CS IX" \(table "places"\) cannot be read/);
+    expect(await refusal('geopackage', 'places.gpkg', badGpkg)).toMatch(
+      /places\.gpkg: its reference system EPSG:6677 "JGD2011 \/ Japan Plane Rectangular CS IX" \(table "places"\) cannot be read/,
+    );
     // GDAL writes a FlatGeobuf's CRS as WKT2 in its header: its method renamed in place, to a name of the same length.
     const fgb = gdalFile(ORIGINAL_POINTS, 'FlatGeobuf', 'EPSG:6677');
-    const badFgb = Buffer.from(fgb.toString('latin1').replace('METHOD["Transverse Mercator",ID["EPSG",9807]]', 'METHOD["Unheard_Of_Method__",ID["XXXX",0000]]'), 'latin1');
+    const badFgb = Buffer.from(
+      fgb.toString('latin1').replace('METHOD["Transverse Mercator",ID["EPSG",9807]]', 'METHOD["Unheard_Of_Method__",ID["XXXX",0000]]'),
+      'latin1',
+    );
     expect(badFgb.length).toBe(fgb.length);
     expect(badFgb.equals(fgb)).toBe(false);
-    expect(await refusal('flatgeobuf', 'places.fgb', badFgb)).toMatch(/places\.fgb: its reference system EPSG:6677 "JGD2011 \/ Japan Plane Rectangular CS IX" cannot be read/);
+    expect(await refusal('flatgeobuf', 'places.fgb', badFgb)).toMatch(
+      /places\.fgb: its reference system EPSG:6677 "JGD2011 \/ Japan Plane Rectangular CS IX" cannot be read/,
+    );
   });
 
   it('projected coordinates with no .prj: refused, not drawn off the earth', async () => {

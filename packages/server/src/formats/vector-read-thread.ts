@@ -59,7 +59,15 @@ function inWorker(job: ReadJob, limits: ReadLimits): Promise<ReadReply> {
       void worker.terminate();
     };
     const deadline = setTimeout(
-      () => settle(() => reject(new InputError('file', `${job.name}: reading it took longer than ${Math.round(limits.deadlineMs / 1000)} s: too large or too complex a file to read`))),
+      () =>
+        settle(() =>
+          reject(
+            new InputError(
+              'file',
+              `${job.name}: reading it took longer than ${Math.round(limits.deadlineMs / 1000)} s: too large or too complex a file to read`,
+            ),
+          ),
+        ),
       limits.deadlineMs,
     );
     worker.once('message', (reply: ReadReply) => settle(() => resolve(reply)));

@@ -42,7 +42,11 @@ async function read(): Promise<ReadReply> {
     features = file.features;
     if (job.table !== undefined) {
       const table = file.tables?.get(job.table);
-      if (!table) throw new InputError('table', `${job.name} has no feature table "${job.table.slice(0, 100)}"${file.tables ? ` (it has ${[...file.tables.keys()].join(', ')})` : ''}`);
+      if (!table)
+        throw new InputError(
+          'table',
+          `${job.name} has no feature table "${job.table.slice(0, 100)}"${file.tables ? ` (it has ${[...file.tables.keys()].join(', ')})` : ''}`,
+        );
       features = table;
       tables = undefined;
     }

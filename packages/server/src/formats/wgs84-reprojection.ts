@@ -83,7 +83,10 @@ function transformOf(file: string, crs: SourceCrs): ((p: Position) => Position) 
 function checkedPosition(file: string, crs: SourceCrs, p: Position): Position {
   const [lng, lat] = p;
   if (!Number.isFinite(lng) || !Number.isFinite(lat) || Math.abs(lng!) > 180 || Math.abs(lat!) > 90) {
-    throw vectorFileError(file, `a position (${p.join(', ')}) is not on the earth in WGS84 once read in ${crs.label}: the file's reference system does not fit its coordinates`);
+    throw vectorFileError(
+      file,
+      `a position (${p.join(', ')}) is not on the earth in WGS84 once read in ${crs.label}: the file's reference system does not fit its coordinates`,
+    );
   }
   return p;
 }
@@ -101,7 +104,8 @@ export function toWgs84(file: string, features: VectorFeatures, crs: SourceCrs):
   let fromVaries = false;
   let toVaries = false;
   const map = (p: Position) => {
-    if (!Number.isFinite(p[0]) || !Number.isFinite(p[1])) throw vectorFileError(file, `a position (${p.join(', ')}) is not a pair of numbers: the file is corrupt or cut off`);
+    if (!Number.isFinite(p[0]) || !Number.isFinite(p[1]))
+      throw vectorFileError(file, `a position (${p.join(', ')}) is not a pair of numbers: the file is corrupt or cut off`);
     const to = checkedPosition(file, crs, transform ? transform(p) : p);
     if (!first) first = { from: p, to };
     else {
@@ -112,7 +116,10 @@ export function toWgs84(file: string, features: VectorFeatures, crs: SourceCrs):
   };
   const mapped = features.map((f) => (f.geometry ? { ...f, geometry: mapPositions(f.geometry as Geometry, map) } : f));
   if (fromVaries && !toVaries) {
-    throw vectorFileError(file, `its reference system ${crs.label} puts every position at one point (${first!.to.join(', ')}): it does not fit the file's coordinates`);
+    throw vectorFileError(
+      file,
+      `its reference system ${crs.label} puts every position at one point (${first!.to.join(', ')}): it does not fit the file's coordinates`,
+    );
   }
   return mapped;
 }

@@ -49,4 +49,3 @@ export function wktCsvGeojson(file: { key: string; etag: string; name: string },
   );
   return geojson;
 }
-

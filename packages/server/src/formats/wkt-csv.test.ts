@@ -24,6 +24,8 @@ describe('a CSV with a WKT column (docs/contract.md §13 data.wktColumn)', () =>
 
   it('refuses a record longer than the bound, naming it', () => {
     expect(readWktCsv('a.csv', 'name,geom\nx,POINT(1 2)\n', 'geom', 100)).toHaveLength(1);
-    expect(() => readWktCsv('a.csv', `name,geom\nx,"POINT(1 2)${' '.repeat(200)}"\n`, 'geom', 100)).toThrow(/a\.csv: the CSV cannot be read: Max Record Size: .* 100 at line 2/);
+    expect(() => readWktCsv('a.csv', `name,geom\nx,"POINT(1 2)${' '.repeat(200)}"\n`, 'geom', 100)).toThrow(
+      /a\.csv: the CSV cannot be read: Max Record Size: .* 100 at line 2/,
+    );
   });
 });

@@ -21,7 +21,10 @@ const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 export function readWktCsv(name: string, text: string, column: string, maxRecordChars = MAX_WKT_CSV_RECORD_CHARS): VectorFeatures {
   let records: Record<string, string>[];
   try {
-    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, max_record_size: maxRecordChars }) as Record<string, string>[];
+    records = parse(text, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: true, max_record_size: maxRecordChars }) as Record<
+      string,
+      string
+    >[];
   } catch (err) {
     throw vectorFileError(name, `the CSV cannot be read: ${(err as Error).message}`);
   }

@@ -103,7 +103,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     clientErrorHandler: (error, socket) => {
       const body = JSON.stringify(errorBody('invalid_parameter', `the request could not be read (${(error as { code?: string }).code ?? 'bad request'})`));
       if (socket.writable) {
-        socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
       } else {
         socket.destroy(error);
       }
@@ -132,7 +134,9 @@ export async function buildApp(ctx: AppContext, logger: FastifyServerOptions['lo
     limits: { fileSize: ctx.maxUploadBytes, files: MAX_UPLOAD_FILES, fields: 100, fieldSize: 1024 * 1024, parts: MAX_UPLOAD_FILES + 100 },
   });
 
-  app.get('/healthz', { schema: { summary: 'Liveness', response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));
+  app.get('/healthz', { schema: { summary: 'Liveness', response: { 200: { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({
+    ok: true,
+  }));
   readinessRoutes(app, ctx);
   metricsRoutes(app, ctx);
   publicRoutes(app, ctx);

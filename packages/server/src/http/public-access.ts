@@ -22,7 +22,12 @@ export async function openPublicProject(ctx: AppContext, request: FastifyRequest
  * `openPublicProject` for a model's route, with the project's model `modelKey` (undefined: none)
  * read together with the project and the key: one round trip on PostgreSQL, not two.
  */
-export async function openPublicProjectModel(ctx: AppContext, request: FastifyRequest, alias: string, modelKey: string): Promise<{ project: Project; model: ContentModel | undefined }> {
+export async function openPublicProjectModel(
+  ctx: AppContext,
+  request: FastifyRequest,
+  alias: string,
+  modelKey: string,
+): Promise<{ project: Project; model: ContentModel | undefined }> {
   const key = bearerToken(request.headers.authorization);
   const found = await ctx.store.getProjectModelAccess(alias, key ? hashApiKey(key) : undefined, modelKey);
   return { project: checkAccess(foundOr404(found?.project, alias), key, found?.keyHash ?? null), model: found?.model };

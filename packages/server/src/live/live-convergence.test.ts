@@ -37,82 +37,96 @@ function holdsAll(server: Map<number, number>, client: Map<number, number>): boo
 describe(`the live scene converges and loses nothing (${TEST_BACKEND})`, () => {
   it('random operations, disconnects and one kill -9', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 2, max: 5 }), fc.array(fc.tuple(fc.nat(4), op), { minLength: OPERATIONS, maxLength: OPERATIONS }), fc.integer({ min: 100, max: OPERATIONS - 100 }), async (count, steps, killAt) => {
-        const dataDir = mkdtempSync(join(tmpdir(), 'orbis-live-'));
-        const env = { ORBIS_ADMIN_TOKEN: ADMIN_TOKEN, ORBIS_CURSOR_SECRET: 'test-cursor-secret-0123456789', ...(TEST_BACKEND === 'postgres-s3' ? await postgresS3Env() : {}) };
-        let server: ServerProcess = await startServerProcess(dataDir, env);
-        const admin = (method: string, path: string, body?: unknown) =>
-          fetch(server.url + path, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-        expect((await admin('POST', '/api/projects', { alias: 'race' })).status).toBe(201);
-        const docs = Array.from({ length: count }, () => new Y.Doc());
-        const clients: (LiveClient | undefined)[] = docs.map((doc) => liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc }));
-        let added = 0;
-        try {
-          await Promise.all(clients.map((c) => c!.synced));
-          for (const [i, [who, step]] of steps.entries()) {
-            if (i === killAt) {
-              // What the server holds (it applies, and so shows, an update only once it is stored), read by a
-              // new editor while the others go on editing; then the server is killed at once.
-              const observer = liveClient(server.url, 'race', { token: ADMIN_TOKEN });
-              await observer.synced;
-              const acknowledged = [Y.decodeStateVector(Y.encodeStateVector(observer.doc))];
-              observer.close();
-              for (const c of clients) c?.edit((s) => (s.camera.roll = (s.camera.roll + 1) % 360));
-              await server.kill();
-              for (const c of clients) c?.close();
-              clients.fill(undefined);
-              server = await startServerProcess(dataDir, env);
-              // Before any editor is back to send its changes again: the restarted server holds every acknowledged one.
-              const fresh = liveClient(server.url, 'race', { token: ADMIN_TOKEN });
-              await fresh.synced;
-              const held = Y.decodeStateVector(Y.encodeStateVector(fresh.doc));
-              fresh.close();
-              expect(acknowledged.length).toBeGreaterThan(0);
-              for (const vector of acknowledged) expect(holdsAll(held, vector)).toBe(true);
-              // Each editor comes back with what it changed meanwhile (offline changes merge on reconnect).
-              docs.forEach((doc, k) => (clients[k] = liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc })));
-            }
-            const k = who % count;
-            if (step.kind === 'toggle-connection') {
-              if (clients[k]) {
-                clients[k]!.close();
-                clients[k] = undefined;
-              } else {
-                clients[k] = liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc: docs[k]! });
-              }
-              continue;
-            }
-            editScene(docs[k]!, (s) => {
-              const target = s.layers.length > 0 && 'at' in step ? s.layers[step.at % s.layers.length] : undefined;
-              if (step.kind === 'add') s.layers.push({ id: `l${k}-${added++}`, title: 'new', type: 'geojson', url: 'https://example.org/a.geojson', visible: true } satisfies Layer);
-              else if (step.kind === 'remove' && target) s.layers.splice(s.layers.indexOf(target), 1);
-              else if (step.kind === 'restyle' && target) target.appearance = { marker: { ...target.appearance?.marker, pointSize: step.size } };
-              else if (step.kind === 'rename' && target) target.title = step.title;
-              else if (step.kind === 'move' && target) s.layers.unshift(...s.layers.splice(s.layers.indexOf(target), 1));
-              else if (step.kind === 'camera') s.camera.height = step.height;
-              else if (step.kind === 'page') s.story.pages.push({ id: `p${k}-${added++}`, title: 'page', text: step.text, camera: s.camera });
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 5 }),
+        fc.array(fc.tuple(fc.nat(4), op), { minLength: OPERATIONS, maxLength: OPERATIONS }),
+        fc.integer({ min: 100, max: OPERATIONS - 100 }),
+        async (count, steps, killAt) => {
+          const dataDir = mkdtempSync(join(tmpdir(), 'orbis-live-'));
+          const env = {
+            ORBIS_ADMIN_TOKEN: ADMIN_TOKEN,
+            ORBIS_CURSOR_SECRET: 'test-cursor-secret-0123456789',
+            ...(TEST_BACKEND === 'postgres-s3' ? await postgresS3Env() : {}),
+          };
+          let server: ServerProcess = await startServerProcess(dataDir, env);
+          const admin = (method: string, path: string, body?: unknown) =>
+            fetch(server.url + path, {
+              method,
+              headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+              body: body === undefined ? undefined : JSON.stringify(body),
             });
-            // Let the sockets breathe now and then, so that edits interleave with syncs.
-            if (i % 25 === 0) await new Promise((r) => setTimeout(r, 10));
+          expect((await admin('POST', '/api/projects', { alias: 'race' })).status).toBe(201);
+          const docs = Array.from({ length: count }, () => new Y.Doc());
+          const clients: (LiveClient | undefined)[] = docs.map((doc) => liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc }));
+          let added = 0;
+          try {
+            await Promise.all(clients.map((c) => c!.synced));
+            for (const [i, [who, step]] of steps.entries()) {
+              if (i === killAt) {
+                // What the server holds (it applies, and so shows, an update only once it is stored), read by a
+                // new editor while the others go on editing; then the server is killed at once.
+                const observer = liveClient(server.url, 'race', { token: ADMIN_TOKEN });
+                await observer.synced;
+                const acknowledged = [Y.decodeStateVector(Y.encodeStateVector(observer.doc))];
+                observer.close();
+                for (const c of clients) c?.edit((s) => (s.camera.roll = (s.camera.roll + 1) % 360));
+                await server.kill();
+                for (const c of clients) c?.close();
+                clients.fill(undefined);
+                server = await startServerProcess(dataDir, env);
+                // Before any editor is back to send its changes again: the restarted server holds every acknowledged one.
+                const fresh = liveClient(server.url, 'race', { token: ADMIN_TOKEN });
+                await fresh.synced;
+                const held = Y.decodeStateVector(Y.encodeStateVector(fresh.doc));
+                fresh.close();
+                expect(acknowledged.length).toBeGreaterThan(0);
+                for (const vector of acknowledged) expect(holdsAll(held, vector)).toBe(true);
+                // Each editor comes back with what it changed meanwhile (offline changes merge on reconnect).
+                docs.forEach((doc, k) => (clients[k] = liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc })));
+              }
+              const k = who % count;
+              if (step.kind === 'toggle-connection') {
+                if (clients[k]) {
+                  clients[k]!.close();
+                  clients[k] = undefined;
+                } else {
+                  clients[k] = liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc: docs[k]! });
+                }
+                continue;
+              }
+              editScene(docs[k]!, (s) => {
+                const target = s.layers.length > 0 && 'at' in step ? s.layers[step.at % s.layers.length] : undefined;
+                if (step.kind === 'add')
+                  s.layers.push({ id: `l${k}-${added++}`, title: 'new', type: 'geojson', url: 'https://example.org/a.geojson', visible: true } satisfies Layer);
+                else if (step.kind === 'remove' && target) s.layers.splice(s.layers.indexOf(target), 1);
+                else if (step.kind === 'restyle' && target) target.appearance = { marker: { ...target.appearance?.marker, pointSize: step.size } };
+                else if (step.kind === 'rename' && target) target.title = step.title;
+                else if (step.kind === 'move' && target) s.layers.unshift(...s.layers.splice(s.layers.indexOf(target), 1));
+                else if (step.kind === 'camera') s.camera.height = step.height;
+                else if (step.kind === 'page') s.story.pages.push({ id: `p${k}-${added++}`, title: 'page', text: step.text, camera: s.camera });
+              });
+              // Let the sockets breathe now and then, so that edits interleave with syncs.
+              if (i % 25 === 0) await new Promise((r) => setTimeout(r, 10));
+            }
+            docs.forEach((doc, k) => (clients[k] ??= liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc })));
+            await Promise.all(clients.map((c) => c!.synced));
+            await Promise.all(clients.map((c) => c!.settled()));
+            // Every editor has every change: one state vector among them (read anew each time: the first may still be catching up).
+            await expect.poll(() => new Set(docs.map((d) => Buffer.from(Y.encodeStateVector(d)).toString('base64'))).size, { timeout: 60_000 }).toBe(1);
+            // Equal as values: each client's maps list their keys in the order it received them.
+            await expect.poll(() => clients.every((c) => isDeepStrictEqual(c!.scene(), clients[0]!.scene())), { timeout: 60_000 }).toBe(true);
+            const scene = clients[0]!.scene();
+            // After a clean restart the stored scene is what every editor holds.
+            await server.stop();
+            server = await startServerProcess(dataDir, env);
+            const stored = await (await admin('GET', '/api/projects/race/scene')).json();
+            expect(stored).toEqual(scene);
+          } finally {
+            for (const c of clients) c?.close();
+            await server.stop();
           }
-          docs.forEach((doc, k) => (clients[k] ??= liveClient(server.url, 'race', { token: ADMIN_TOKEN, doc })));
-          await Promise.all(clients.map((c) => c!.synced));
-          await Promise.all(clients.map((c) => c!.settled()));
-          // Every editor has every change: one state vector among them (read anew each time: the first may still be catching up).
-          await expect.poll(() => new Set(docs.map((d) => Buffer.from(Y.encodeStateVector(d)).toString('base64'))).size, { timeout: 60_000 }).toBe(1);
-          // Equal as values: each client's maps list their keys in the order it received them.
-          await expect.poll(() => clients.every((c) => isDeepStrictEqual(c!.scene(), clients[0]!.scene())), { timeout: 60_000 }).toBe(true);
-          const scene = clients[0]!.scene();
-          // After a clean restart the stored scene is what every editor holds.
-          await server.stop();
-          server = await startServerProcess(dataDir, env);
-          const stored = await (await admin('GET', '/api/projects/race/scene')).json();
-          expect(stored).toEqual(scene);
-        } finally {
-          for (const c of clients) c?.close();
-          await server.stop();
-        }
-      }),
+        },
+      ),
       { numRuns: 1, endOnFailure: true },
     );
     // Three `orbis serve` processes start in this test; each took 5–12 s on a loaded 2-core machine (about 1 s idle).

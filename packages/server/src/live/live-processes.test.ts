@@ -20,8 +20,16 @@ describe.skipIf(TEST_BACKEND === 'postgres-s3')('live scenes across processes (R
 
   beforeAll(async () => {
     redis = await startRedis();
-    const env = { ...(await postgresS3Env()), ORBIS_ADMIN_TOKEN: ADMIN_TOKEN, ORBIS_CURSOR_SECRET: 'shared-cursor-secret-0123456789', ORBIS_REDIS_URL: redis.url };
-    [a, b] = await Promise.all([startServerProcess(mkdtempSync(join(tmpdir(), 'orbis-a-')), env), startServerProcess(mkdtempSync(join(tmpdir(), 'orbis-b-')), env)]);
+    const env = {
+      ...(await postgresS3Env()),
+      ORBIS_ADMIN_TOKEN: ADMIN_TOKEN,
+      ORBIS_CURSOR_SECRET: 'shared-cursor-secret-0123456789',
+      ORBIS_REDIS_URL: redis.url,
+    };
+    [a, b] = await Promise.all([
+      startServerProcess(mkdtempSync(join(tmpdir(), 'orbis-a-')), env),
+      startServerProcess(mkdtempSync(join(tmpdir(), 'orbis-b-')), env),
+    ]);
   });
   afterAll(async () => {
     for (const c of clients) c.close();
@@ -30,7 +38,11 @@ describe.skipIf(TEST_BACKEND === 'postgres-s3')('live scenes across processes (R
   });
 
   it('an edit through one process reaches an editor on the other, and a PUT on either reaches both', async () => {
-    const created = await fetch(`${a.url}/api/projects`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ alias: 'shared' }) });
+    const created = await fetch(`${a.url}/api/projects`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ alias: 'shared' }),
+    });
     expect(created.status).toBe(201);
     const onA = liveClient(a.url, 'shared', { token: ADMIN_TOKEN });
     const onB = liveClient(b.url, 'shared', { token: ADMIN_TOKEN });
@@ -41,7 +53,11 @@ describe.skipIf(TEST_BACKEND === 'postgres-s3')('live scenes across processes (R
     onB.edit((s) => (s.layers[0]!.title = 'renamed on B'));
     await expect.poll(() => onA.scene().layers[0]?.title).toBe('renamed on B');
     const scene = onB.scene();
-    const put = await fetch(`${b.url}/api/projects/shared/scene`, { method: 'PUT', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ ...scene, camera: { ...scene.camera, height: 4242 } }) });
+    const put = await fetch(`${b.url}/api/projects/shared/scene`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...scene, camera: { ...scene.camera, height: 4242 } }),
+    });
     expect(put.status).toBe(200);
     await expect.poll(() => onA.scene().camera.height).toBe(4242);
     const fromA = await (await fetch(`${a.url}/api/projects/shared/scene`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).json();

@@ -120,7 +120,9 @@ export class LiveScenes {
   async shutdown(): Promise<void> {
     this.hocuspocus.flushPendingStores();
     this.hocuspocus.closeConnections();
-    await Promise.all(this.hocuspocus.configuration.extensions.map((e) => (e as { onDestroy?: (p: unknown) => Promise<void> }).onDestroy?.({ instance: this.hocuspocus })));
+    await Promise.all(
+      this.hocuspocus.configuration.extensions.map((e) => (e as { onDestroy?: (p: unknown) => Promise<void> }).onDestroy?.({ instance: this.hocuspocus })),
+    );
   }
 
   /** How many documents and connections this process holds (docs/collaboration.md, "Limits"). */
@@ -150,7 +152,12 @@ export class LiveScenes {
       rows = await this.store.sceneLog.read(project.id);
     }
     const merged = rows.length === 1 ? rows[0]!.update : Y.mergeUpdates(rows.map((r) => r.update));
-    if (rows.length >= COMPACT_AT) await this.store.sceneLog.compact(project.id, rows.map((r) => r.seq), merged);
+    if (rows.length >= COMPACT_AT)
+      await this.store.sceneLog.compact(
+        project.id,
+        rows.map((r) => r.seq),
+        merged,
+      );
     return merged;
   }
 

@@ -37,13 +37,51 @@ export class ServerMetrics {
     collectDefaultMetrics({ register: this.registry });
     const registers = [this.registry];
     // Counts by outcome, durations without it: a status multiplies a histogram's series by 16 buckets.
-    this.requests = new Counter({ name: 'orbis_http_requests_total', help: 'Requests answered, by method, route (its pattern; "unmatched" when none) and status', labelNames: ['method', 'route', 'status'], registers });
-    this.requestSeconds = new Histogram({ name: 'orbis_http_request_duration_seconds', help: 'How long requests took, by method and route', labelNames: ['method', 'route'], buckets: REQUEST_BUCKETS, registers });
-    this.storeCalls = new Counter({ name: 'orbis_store_calls_total', help: 'Calls to the database store, by operation and outcome (ok, error)', labelNames: ['operation', 'outcome'], registers });
-    this.storeSeconds = new Histogram({ name: 'orbis_store_call_duration_seconds', help: 'How long calls to the database store took, by operation', labelNames: ['operation'], buckets: CALL_BUCKETS, registers });
-    this.storageCalls = new Counter({ name: 'orbis_storage_calls_total', help: 'Calls to the file storage, by operation and outcome (ok, error)', labelNames: ['operation', 'outcome'], registers });
-    this.webhookTries = new Counter({ name: 'orbis_webhook_deliveries_total', help: 'Webhook delivery tries, by outcome (delivered, retry: failed and tried again later, failed: given up)', labelNames: ['outcome'], registers });
-    this.storageSeconds = new Histogram({ name: 'orbis_storage_call_duration_seconds', help: 'How long calls to the file storage took, by operation (a read until its stream is open)', labelNames: ['operation'], buckets: CALL_BUCKETS, registers });
+    this.requests = new Counter({
+      name: 'orbis_http_requests_total',
+      help: 'Requests answered, by method, route (its pattern; "unmatched" when none) and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.requestSeconds = new Histogram({
+      name: 'orbis_http_request_duration_seconds',
+      help: 'How long requests took, by method and route',
+      labelNames: ['method', 'route'],
+      buckets: REQUEST_BUCKETS,
+      registers,
+    });
+    this.storeCalls = new Counter({
+      name: 'orbis_store_calls_total',
+      help: 'Calls to the database store, by operation and outcome (ok, error)',
+      labelNames: ['operation', 'outcome'],
+      registers,
+    });
+    this.storeSeconds = new Histogram({
+      name: 'orbis_store_call_duration_seconds',
+      help: 'How long calls to the database store took, by operation',
+      labelNames: ['operation'],
+      buckets: CALL_BUCKETS,
+      registers,
+    });
+    this.storageCalls = new Counter({
+      name: 'orbis_storage_calls_total',
+      help: 'Calls to the file storage, by operation and outcome (ok, error)',
+      labelNames: ['operation', 'outcome'],
+      registers,
+    });
+    this.webhookTries = new Counter({
+      name: 'orbis_webhook_deliveries_total',
+      help: 'Webhook delivery tries, by outcome (delivered, retry: failed and tried again later, failed: given up)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.storageSeconds = new Histogram({
+      name: 'orbis_storage_call_duration_seconds',
+      help: 'How long calls to the file storage took, by operation (a read until its stream is open)',
+      labelNames: ['operation'],
+      buckets: CALL_BUCKETS,
+      registers,
+    });
   }
 
   /**
@@ -54,19 +92,30 @@ export class ServerMetrics {
   watch(now: HeldNow): void {
     const registers = [this.registry];
     const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers, collect() {
-        this.set(read());
-      } });
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
     gauge('orbis_live_documents', 'Live scene documents this process holds open', () => now.live().documents);
     gauge('orbis_live_connections', 'Live scene sockets (editors) connected to this process', () => now.live().connections);
     gauge('orbis_tile_indexes', 'GeoJSON files whose tile index this process holds in memory', () => now.tiles().indexes);
     gauge('orbis_tiles_cutting', 'Vector tiles being cut now', () => now.tiles().cutting);
     gauge('orbis_file_reads_running', 'GIS file reads running in worker threads now', () => now.reads().running);
     gauge('orbis_file_reads_waiting', 'GIS file reads waiting for a worker thread', () => now.reads().waiting);
-    new Counter({ name: 'orbis_tiles_total', help: 'Vector tiles asked for, by how they were found: stored (read from storage), empty (known to hold nothing), cut (made now)', labelNames: ['found'], registers, collect() {
-      this.reset();
-      for (const [found, count] of Object.entries(now.tiles().found)) this.inc({ found }, count);
-    } });
+    new Counter({
+      name: 'orbis_tiles_total',
+      help: 'Vector tiles asked for, by how they were found: stored (read from storage), empty (known to hold nothing), cut (made now)',
+      labelNames: ['found'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [found, count] of Object.entries(now.tiles().found)) this.inc({ found }, count);
+      },
+    });
   }
 
   /** Records one answered request; `route` is the route's pattern, never the raw URL (bounded labels). */
@@ -81,10 +130,16 @@ export class ServerMetrics {
   }
 
   /** Records one call to the store. */
-  readonly storeCall = callRecorder(() => this.storeCalls, () => this.storeSeconds);
+  readonly storeCall = callRecorder(
+    () => this.storeCalls,
+    () => this.storeSeconds,
+  );
 
   /** Records one call to the storage. */
-  readonly storageCall = callRecorder(() => this.storageCalls, () => this.storageSeconds);
+  readonly storageCall = callRecorder(
+    () => this.storageCalls,
+    () => this.storageSeconds,
+  );
 
   /** Prometheus's text format, and its content type. */
   async exposition(): Promise<{ text: string; contentType: string }> {

@@ -3,9 +3,11 @@ import { timedCalls, timing, watchers } from './timed-calls.js';
 
 class Thing {
   readonly kind = 'thing';
-  readonly inner = { async nested(): Promise<number> {
-    return 3;
-  } };
+  readonly inner = {
+    async nested(): Promise<number> {
+      return 3;
+    },
+  };
   private base = 1;
   async read(): Promise<number> {
     return this.base + (await this.helper());
@@ -26,10 +28,13 @@ class Thing {
 
 function observed() {
   const calls: string[] = [];
-  return { calls, observe: timing((operation, outcome, seconds) => {
-    expect(seconds).toBeGreaterThanOrEqual(0);
-    calls.push(`${operation} ${outcome}`);
-  }) };
+  return {
+    calls,
+    observe: timing((operation, outcome, seconds) => {
+      expect(seconds).toBeGreaterThanOrEqual(0);
+      calls.push(`${operation} ${outcome}`);
+    }),
+  };
 }
 
 describe('timedCalls', () => {

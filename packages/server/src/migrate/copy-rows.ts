@@ -45,7 +45,10 @@ async function* rowsOf(db: TableDatabase, table: TableShape, after?: Row): Async
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < limit) return;
-    limit = nextLimit(limit, rows.reduce((n, r) => n + sizeOf(r), 0));
+    limit = nextLimit(
+      limit,
+      rows.reduce((n, r) => n + sizeOf(r), 0),
+    );
     after = keyOf(table, rows.at(-1)!);
   }
 }
@@ -58,7 +61,12 @@ function keyOf(table: TableShape, row: Row): Row {
 function canonicalJson(text: string): string {
   const sort = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
   return JSON.stringify(sort(JSON.parse(text)));
@@ -109,7 +117,12 @@ export async function copyTable(source: TableDatabase, target: TableDatabase, ta
 }
 
 /** Reads both sides of a table in key order side by side and compares every record's hash. */
-export async function checkTable(source: TableDatabase, target: TableDatabase, table: TableShape, ignore: (row: Row) => boolean = () => false): Promise<Omit<TableResult, 'copied'>> {
+export async function checkTable(
+  source: TableDatabase,
+  target: TableDatabase,
+  table: TableShape,
+  ignore: (row: Row) => boolean = () => false,
+): Promise<Omit<TableResult, 'copied'>> {
   const jsonNames = new Set([...(await source.jsonColumns(table.name)), ...(await target.jsonColumns(table.name))]);
   const json = table.columns.map((c) => jsonNames.has(c));
   const digests = { source: createHash('sha256'), target: createHash('sha256') };

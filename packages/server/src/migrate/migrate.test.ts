@@ -32,7 +32,13 @@ function serve(dataDir: string, env: Record<string, string> = {}, demo = false):
 
 async function filesOf(storage: Storage): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for await (const { key } of storage.list()) out.set(key, createHash('sha256').update(Buffer.concat(await (await storage.read(key)).toArray())).digest('hex'));
+  for await (const { key } of storage.list())
+    out.set(
+      key,
+      createHash('sha256')
+        .update(Buffer.concat(await (await storage.read(key)).toArray()))
+        .digest('hex'),
+    );
   return out;
 }
 
@@ -49,13 +55,34 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
     const { ctx } = server;
     secrets.adminToken = ctx.adminToken;
     for (const m of await ctx.store.listModels((await ctx.store.getProjectByAlias('demo'))!.id)) demoItems += m.itemCount;
-    const admin = (method: string, path: string, body?: unknown) => fetch(server.url + path, { method, headers: { authorization: `Bearer ${ctx.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const admin = (method: string, path: string, body?: unknown) =>
+      fetch(server.url + path, {
+        method,
+        headers: { authorization: `Bearer ${ctx.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await admin('POST', '/api/projects', { alias: 'vault', visibility: 'private' })).status).toBe(201);
     const project = (await ctx.store.getProjectByAlias('vault'))!;
-    for (let i = 0; i < 3; i += 1) await ctx.assets.add(project, [{ name: `a${i}.geojson`, stream: (await import('node:stream')).Readable.from([`{"type":"FeatureCollection","features":[],"i":${i}}`]) }], false);
+    for (let i = 0; i < 3; i += 1)
+      await ctx.assets.add(
+        project,
+        [{ name: `a${i}.geojson`, stream: (await import('node:stream')).Readable.from([`{"type":"FeatureCollection","features":[],"i":${i}}`]) }],
+        false,
+      );
     secrets.apiKey = (await ctx.keys.create(project, 'reader')).key;
-    const model = await ctx.models.create(project, { key: 'rows', fields: [{ key: 'n', type: 'number' }, { key: 'label', type: 'text' }] });
-    await ctx.store.importItems(model.id, Array.from({ length: ITEMS }, (_, n) => ({ public: n % 3 !== 0, fields: { n, label: `row ${n} ✓` } })), new Date().toISOString(), { type: 'admin' });
+    const model = await ctx.models.create(project, {
+      key: 'rows',
+      fields: [
+        { key: 'n', type: 'number' },
+        { key: 'label', type: 'text' },
+      ],
+    });
+    await ctx.store.importItems(
+      model.id,
+      Array.from({ length: ITEMS }, (_, n) => ({ public: n % 3 !== 0, fields: { n, label: `row ${n} ✓` } })),
+      new Date().toISOString(),
+      { type: 'admin' },
+    );
     // docs/content-workflow.md: a model that requires review with a draft, and a webhook (inactive: nothing is sent).
     const reviewed = await ctx.models.create(project, { key: 'reviewed', review: true, fields: [{ key: 'name', type: 'text' }] });
     await ctx.models.createItem(project, reviewed, { fields: { name: 'a draft' } }, { type: 'admin' });
@@ -63,11 +90,21 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
     await ctx.webhooks.create(project, { url: 'https://203.0.113.9/hook', triggers: ['item.create'], active: false });
     expect((await admin('POST', '/api/users', { email: 'ana@example.org', name: 'Ana', password: PASSWORD })).status).toBe(201);
     secrets.cookie = await signIn(server.url, 'ana@example.org');
-    const token = await fetch(`${server.url}/api/tokens`, { method: 'POST', headers: { cookie: secrets.cookie, origin: server.url, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'ci' }) });
+    const token = await fetch(`${server.url}/api/tokens`, {
+      method: 'POST',
+      headers: { cookie: secrets.cookie, origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'ci' }),
+    });
     secrets.token = ((await token.json()) as { token: string }).token;
-    const first = (await (await fetch(`${server.url}/api/p/vault/assets.json?limit=1`, { headers: { authorization: `Bearer ${secrets.apiKey}` } })).json()) as { nextCursor: string };
+    const first = (await (await fetch(`${server.url}/api/p/vault/assets.json?limit=1`, { headers: { authorization: `Bearer ${secrets.apiKey}` } })).json()) as {
+      nextCursor: string;
+    };
     secrets.cursor = first.nextCursor;
-    secrets.secondPage = await (await fetch(`${server.url}/api/p/vault/assets.json?limit=1&start_cursor=${encodeURIComponent(first.nextCursor)}`, { headers: { authorization: `Bearer ${secrets.apiKey}` } })).text();
+    secrets.secondPage = await (
+      await fetch(`${server.url}/api/p/vault/assets.json?limit=1&start_cursor=${encodeURIComponent(first.nextCursor)}`, {
+        headers: { authorization: `Bearer ${secrets.apiKey}` },
+      })
+    ).text();
     secrets.demoAssets = await (await fetch(`${server.url}/api/p/demo/assets.json`)).text();
     secrets.sourceUrl = server.url;
     await server.close();
@@ -81,7 +118,11 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
     expect(there.files.differences).toBe(0);
     expect(there.files.files).toBeGreaterThan(3);
     expect(there.notCopied.map((t) => t.table)).toEqual(['sign_in_failures']);
-    for (const table of ['item_drafts', 'webhooks']) expect(there.tables.find((t) => t.table === table), table).toMatchObject({ rows: 1, differences: 0 });
+    for (const table of ['item_drafts', 'webhooks'])
+      expect(
+        there.tables.find((t) => t.table === table),
+        table,
+      ).toMatchObject({ rows: 1, differences: 0 });
 
     // And back into a new data dir: every table and file equals the first one's.
     const back = tempDir('migrate-back');
@@ -107,7 +148,11 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
     const server = await serve(pgDir, pg);
     try {
       const get = (path: string, headers: Record<string, string>) => fetch(server.url + path, { headers });
-      expect(await (await get(`/api/p/vault/assets.json?limit=1&start_cursor=${encodeURIComponent(secrets.cursor)}`, { authorization: `Bearer ${secrets.apiKey}` })).text()).toBe(secrets.secondPage);
+      expect(
+        await (
+          await get(`/api/p/vault/assets.json?limit=1&start_cursor=${encodeURIComponent(secrets.cursor)}`, { authorization: `Bearer ${secrets.apiKey}` })
+        ).text(),
+      ).toBe(secrets.secondPage);
       expect((await get('/api/auth/me', { cookie: secrets.cookie })).status).toBe(200);
       expect((await get('/api/projects', { authorization: `Bearer ${secrets.token}` })).status).toBe(200);
       expect((await get('/api/projects', { authorization: `Bearer ${secrets.adminToken}` })).status).toBe(200);
@@ -118,12 +163,25 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
   });
 
   it('refuses a target that is not empty', async () => {
-    await expect(migrate({ storage: pg.ORBIS_STORAGE, dataDir: pgDir }, source, pg.ORBIS_DATABASE_URL!, pg, quiet)).rejects.toThrow(/the target is not empty \(.*\d+ assets/);
+    await expect(migrate({ storage: pg.ORBIS_STORAGE, dataDir: pgDir }, source, pg.ORBIS_DATABASE_URL!, pg, quiet)).rejects.toThrow(
+      /the target is not empty \(.*\d+ assets/,
+    );
   });
 
   it('finishes and verifies when run again after a kill -9 midway', async () => {
     const target = await postgresS3Env();
-    const args = [BIN, 'migrate', '--from', source, '--to', target.ORBIS_DATABASE_URL!, '--storage', target.ORBIS_STORAGE!, '--data-dir', tempDir('migrate-killed')];
+    const args = [
+      BIN,
+      'migrate',
+      '--from',
+      source,
+      '--to',
+      target.ORBIS_DATABASE_URL!,
+      '--storage',
+      target.ORBIS_STORAGE!,
+      '--data-dir',
+      tempDir('migrate-killed'),
+    ];
     const child = spawn(process.execPath, args, { env: { ...process.env, ...target, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '' } });
     let output = '';
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));

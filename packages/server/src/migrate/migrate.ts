@@ -57,7 +57,8 @@ function labelOf(value: string): string {
 
 /** The two ends `--from` and `--to` name; `--storage` and `--data-dir` belong to the PostgreSQL end. */
 export function migrateEnds(from: string, to: string, config: Pick<OrbisConfig, 'storage' | 'dataDir'>): { source: MigrateEnd; target: MigrateEnd } {
-  if (isPostgres(from) && isPostgres(to)) throw new ConfigError('--from and --to are both PostgreSQL: one of them must be a data dir (use pg_dump between two PostgreSQL databases)');
+  if (isPostgres(from) && isPostgres(to))
+    throw new ConfigError('--from and --to are both PostgreSQL: one of them must be a data dir (use pg_dump between two PostgreSQL databases)');
   const end = (value: string): MigrateEnd =>
     isPostgres(value)
       ? { label: labelOf(value), database: databaseLocation(value, config.dataDir), storage: config.storage, dataDir: config.dataDir }
@@ -92,7 +93,10 @@ async function checkTarget(store: Store, tables: TableDatabase, shapes: TableSha
     held.push(`stored files (first: ${key})`);
     break;
   }
-  if (held.length > 0) throw new ConfigError(`the target is not empty (${held.join(', ')}): orbis migrate moves into an empty installation (a server started there once with --no-demo leaves it empty)`);
+  if (held.length > 0)
+    throw new ConfigError(
+      `the target is not empty (${held.join(', ')}): orbis migrate moves into an empty installation (a server started there once with --no-demo leaves it empty)`,
+    );
   return false;
 }
 
@@ -116,10 +120,17 @@ function copySecrets(source: MigrateEnd, target: MigrateEnd): string[] {
  * reads both sides again and compares every record and every file. Stop the servers of both
  * first. Killed midway, the same command goes on where it stopped.
  */
-export async function migrate(config: Pick<OrbisConfig, 'storage' | 'dataDir'>, from: string, to: string, env: NodeJS.ProcessEnv, progress: Progress): Promise<MigrateReport> {
+export async function migrate(
+  config: Pick<OrbisConfig, 'storage' | 'dataDir'>,
+  from: string,
+  to: string,
+  env: NodeJS.ProcessEnv,
+  progress: Progress,
+): Promise<MigrateReport> {
   const started = performance.now();
   const { source, target } = migrateEnds(from, to, config);
-  if (source.database.kind === 'sqlite' && !existsSync(source.database.file)) throw new ConfigError(`${source.label} holds no Orbis data (no ${source.database.file})`);
+  if (source.database.kind === 'sqlite' && !existsSync(source.database.file))
+    throw new ConfigError(`${source.label} holds no Orbis data (no ${source.database.file})`);
   if (target.database.kind === 'sqlite') mkdirSync(target.dataDir, { recursive: true });
   // Opening each store brings its schema to this release's, as a server's start would.
   const sourceStore = await openStore(urlOf(source.database), source.dataDir);
@@ -154,7 +165,8 @@ export async function migrate(config: Pick<OrbisConfig, 'storage' | 'dataDir'>, 
     progress('checking every record');
     const isMarker = (row: unknown[]) => row[meta!.columns.indexOf('key')] === MIGRATE_MARKER;
     const tables: TableResult[] = [];
-    for (const shape of ordered) tables.push({ ...(await checkTable(from_, to_, shape, shape.name === 'meta' ? isMarker : undefined)), copied: copied.get(shape.name) ?? 0 });
+    for (const shape of ordered)
+      tables.push({ ...(await checkTable(from_, to_, shape, shape.name === 'meta' ? isMarker : undefined)), copied: copied.get(shape.name) ?? 0 });
     const ok = files.differences === 0 && tables.every((t) => t.differences === 0);
     if (ok && meta) await to_.deleteRows(meta, { column: 'key', value: MIGRATE_MARKER });
     const t3 = performance.now();
@@ -165,7 +177,9 @@ export async function migrate(config: Pick<OrbisConfig, 'storage' | 'dataDir'>, 
       from: source.label,
       to: target.label,
       tables,
-      notCopied: shapes.filter((s) => !copyable(s)).map((s) => ({ table: s.name, reason: 'no primary key: a sign-in limit\'s memory of the last minutes, rebuilt as people sign in' })),
+      notCopied: shapes
+        .filter((s) => !copyable(s))
+        .map((s) => ({ table: s.name, reason: "no primary key: a sign-in limit's memory of the last minutes, rebuilt as people sign in" })),
       files,
       secrets,
       rows,

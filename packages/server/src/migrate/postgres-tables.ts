@@ -62,7 +62,11 @@ export class PostgresTables implements TableDatabase {
         'SELECT column_name, data_type, is_generated, is_identity FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position',
         [table],
       );
-      known = new Map(rows.filter((r) => r.is_generated !== 'ALWAYS').map((r) => [r.column_name, { name: r.column_name, type: r.data_type, identity: r.is_identity === 'YES' }]));
+      known = new Map(
+        rows
+          .filter((r) => r.is_generated !== 'ALWAYS')
+          .map((r) => [r.column_name, { name: r.column_name, type: r.data_type, identity: r.is_identity === 'YES' }]),
+      );
       this.types.set(table, known);
     }
     return known;
@@ -75,7 +79,9 @@ export class PostgresTables implements TableDatabase {
   }
 
   async tables(): Promise<TableShape[]> {
-    const { rows } = await this.pool.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name");
+    const { rows } = await this.pool.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name",
+    );
     const shapes: TableShape[] = [];
     for (const { name } of rows) {
       if (NOT_COPIED.has(name)) continue;
@@ -84,8 +90,16 @@ export class PostgresTables implements TableDatabase {
          WHERE i.indrelid = to_regclass($1) AND i.indisprimary ORDER BY array_position(i.indkey::int2[], a.attnum)`,
         [quoted(name)],
       );
-      const refs = await this.pool.query<{ name: string }>("SELECT DISTINCT confrelid::regclass::text AS name FROM pg_constraint WHERE contype = 'f' AND conrelid = to_regclass($1)", [quoted(name)]);
-      shapes.push({ name, columns: [...(await this.columnsOf(name)).keys()], key: key.rows.map((r) => r.name), references: refs.rows.map((r) => r.name.replace(/^"|"$/g, '')) });
+      const refs = await this.pool.query<{ name: string }>(
+        "SELECT DISTINCT confrelid::regclass::text AS name FROM pg_constraint WHERE contype = 'f' AND conrelid = to_regclass($1)",
+        [quoted(name)],
+      );
+      shapes.push({
+        name,
+        columns: [...(await this.columnsOf(name)).keys()],
+        key: key.rows.map((r) => r.name),
+        references: refs.rows.map((r) => r.name.replace(/^"|"$/g, '')),
+      });
     }
     return shapes;
   }
@@ -128,11 +142,19 @@ export class PostgresTables implements TableDatabase {
       for (let start = 0; start < rows.length; start += perStatement) {
         const slice = rows.slice(start, start + perStatement);
         const values: unknown[] = [];
-        const tuples = slice.map((row) => `(${columns.map((c, i) => {
-          values.push(native(c.type, row[i]!));
-          return c.type === 'jsonb' ? `$${values.length}::jsonb` : `$${values.length}`;
-        }).join(', ')})`);
-        await client.query(`INSERT INTO ${quoted(table.name)} (${table.columns.map(quoted).join(', ')}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(', ')} ON CONFLICT (${table.key.map(quoted).join(', ')}) ${onConflict}`, values);
+        const tuples = slice.map(
+          (row) =>
+            `(${columns
+              .map((c, i) => {
+                values.push(native(c.type, row[i]!));
+                return c.type === 'jsonb' ? `$${values.length}::jsonb` : `$${values.length}`;
+              })
+              .join(', ')})`,
+        );
+        await client.query(
+          `INSERT INTO ${quoted(table.name)} (${table.columns.map(quoted).join(', ')}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(', ')} ON CONFLICT (${table.key.map(quoted).join(', ')}) ${onConflict}`,
+          values,
+        );
       }
       await client.query('COMMIT');
     } catch (err) {
@@ -152,7 +174,10 @@ export class PostgresTables implements TableDatabase {
     for (const c of (await this.columnsOf(table.name)).values()) {
       if (!c.identity) continue;
       // The next row a server inserts gets a key after the copied ones.
-      await this.pool.query(`SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${quoted(c.name)}) FROM ${quoted(table.name)}), 1), (SELECT count(*) > 0 FROM ${quoted(table.name)}))`, [quoted(table.name), c.name]);
+      await this.pool.query(
+        `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${quoted(c.name)}) FROM ${quoted(table.name)}), 1), (SELECT count(*) > 0 FROM ${quoted(table.name)}))`,
+        [quoted(table.name), c.name],
+      );
     }
   }
 

@@ -15,12 +15,17 @@ export class SqliteTables implements TableDatabase {
   }
 
   async tables(): Promise<TableShape[]> {
-    const names = (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name).filter((n) => !NOT_COPIED.has(n));
+    const names = (this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[])
+      .map((r) => r.name)
+      .filter((n) => !NOT_COPIED.has(n));
     return names.map((name) => {
       // table_xinfo also lists generated columns (hidden 2 or 3), which are never written.
       const info = this.db.prepare(`PRAGMA table_xinfo(${quoted(name)})`).all() as { name: string; pk: number; hidden: number }[];
       const columns = info.filter((c) => c.hidden === 0).map((c) => c.name);
-      const key = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+      const key = info
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name);
       const references = (this.db.prepare(`PRAGMA foreign_key_list(${quoted(name)})`).all() as { table: string }[]).map((r) => r.table);
       return { name, columns, key, references };
     });
@@ -38,7 +43,10 @@ export class SqliteTables implements TableDatabase {
     const key = table.key.map(quoted).join(', ');
     const where = after ? `WHERE (${key}) > (${table.key.map(() => '?').join(', ')})` : '';
     const sql = `SELECT ${table.columns.map(quoted).join(', ')} FROM ${quoted(table.name)} ${where} ORDER BY ${key} LIMIT ?`;
-    return this.db.prepare(sql).raw(true).all(...(after ?? []), limit) as Row[];
+    return this.db
+      .prepare(sql)
+      .raw(true)
+      .all(...(after ?? []), limit) as Row[];
   }
 
   async lastKey(table: TableShape): Promise<Row | undefined> {
@@ -49,10 +57,14 @@ export class SqliteTables implements TableDatabase {
   async write(table: TableShape, rows: Row[]): Promise<void> {
     const others = table.columns.filter((c) => !table.key.includes(c));
     const onConflict = others.length ? `DO UPDATE SET ${others.map((c) => `${quoted(c)} = excluded.${quoted(c)}`).join(', ')}` : 'DO NOTHING';
-    const insert = this.db.prepare(`INSERT INTO ${quoted(table.name)} (${table.columns.map(quoted).join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')}) ON CONFLICT (${table.key.map(quoted).join(', ')}) ${onConflict}`);
-    this.db.transaction(() => {
-      for (const row of rows) insert.run(...row);
-    }).immediate();
+    const insert = this.db.prepare(
+      `INSERT INTO ${quoted(table.name)} (${table.columns.map(quoted).join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')}) ON CONFLICT (${table.key.map(quoted).join(', ')}) ${onConflict}`,
+    );
+    this.db
+      .transaction(() => {
+        for (const row of rows) insert.run(...row);
+      })
+      .immediate();
   }
 
   async deleteRows(table: TableShape, where?: { column: string; value: string }): Promise<void> {

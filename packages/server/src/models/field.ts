@@ -25,7 +25,7 @@ const FIELD_PROPS = ['key', 'type', 'name', 'required', 'multiple', 'options', '
 const MAX_GROUP_FIELDS = 30;
 
 function show(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 }
 
@@ -64,7 +64,10 @@ function checkField(value: unknown, at: string): Field {
     field[flag] = raw[flag];
   }
   // A select's options and a tag field's values are lists of the same kind.
-  for (const [prop, owner] of [['options', 'select'], ['values', 'tag']] as const) {
+  for (const [prop, owner] of [
+    ['options', 'select'],
+    ['values', 'tag'],
+  ] as const) {
     if (type !== owner) {
       if (raw[prop] !== undefined) throw new InputError(`${at}.${prop}`, `${at}.${prop} is only for ${owner} fields`);
       continue;
@@ -77,17 +80,26 @@ function checkField(value: unknown, at: string): Field {
     field[prop] = list as string[];
   }
   if (type === 'reference') {
-    if (typeof raw.model !== 'string' || !MODEL_KEY.test(raw.model)) throw new InputError(`${at}.model`, `${at}.model must name a model of the project for a reference field`);
+    if (typeof raw.model !== 'string' || !MODEL_KEY.test(raw.model))
+      throw new InputError(`${at}.model`, `${at}.model must name a model of the project for a reference field`);
     field.model = raw.model;
   } else if (raw.model !== undefined) {
     throw new InputError(`${at}.model`, `${at}.model is only for reference fields`);
   }
   if (type === 'group') {
     const members = raw.fields;
-    if (!Array.isArray(members) || members.length === 0 || members.length > MAX_GROUP_FIELDS) throw new InputError(`${at}.fields`, `${at}.fields must be a list of 1 to ${MAX_GROUP_FIELDS} fields for a group field`);
-    field.fields = uniqueKeys(members.map((m, i) => checkField(m, `${at}.fields[${i}]`)), `${at}.fields`);
+    if (!Array.isArray(members) || members.length === 0 || members.length > MAX_GROUP_FIELDS)
+      throw new InputError(`${at}.fields`, `${at}.fields must be a list of 1 to ${MAX_GROUP_FIELDS} fields for a group field`);
+    field.fields = uniqueKeys(
+      members.map((m, i) => checkField(m, `${at}.fields[${i}]`)),
+      `${at}.fields`,
+    );
     field.fields.forEach((m, i) => {
-      if (!GROUP_MEMBER_TYPES.includes(m.type)) throw new InputError(`${at}.fields[${i}].type`, `${at}.fields[${i}].type must be one of ${GROUP_MEMBER_TYPES.join(', ')} inside a group, got "${m.type}"`);
+      if (!GROUP_MEMBER_TYPES.includes(m.type))
+        throw new InputError(
+          `${at}.fields[${i}].type`,
+          `${at}.fields[${i}].type must be one of ${GROUP_MEMBER_TYPES.join(', ')} inside a group, got "${m.type}"`,
+        );
     });
   } else if (raw.fields !== undefined) {
     throw new InputError(`${at}.fields`, `${at}.fields is only for group fields`);
@@ -99,7 +111,10 @@ function checkField(value: unknown, at: string): Field {
 export function checkFields(value: unknown): Field[] {
   if (!Array.isArray(value)) throw new InputError('fields', '"fields" must be a list of fields');
   if (value.length > MAX_FIELDS) throw new InputError('fields', `a model has at most ${MAX_FIELDS} fields, got ${value.length}`);
-  return uniqueKeys(value.map((f, i) => checkField(f, `fields[${i}]`)), 'fields');
+  return uniqueKeys(
+    value.map((f, i) => checkField(f, `fields[${i}]`)),
+    'fields',
+  );
 }
 
 /** `fields`, when no key is used twice; else an InputError naming the second. */

@@ -7,11 +7,7 @@ const position = {
   type: 'array',
   minItems: 2,
   maxItems: 3,
-  prefixItems: [
-    { type: 'number', minimum: -180, maximum: 180 },
-    { type: 'number', minimum: -90, maximum: 90 },
-    { type: 'number' },
-  ],
+  prefixItems: [{ type: 'number', minimum: -180, maximum: 180 }, { type: 'number', minimum: -90, maximum: 90 }, { type: 'number' }],
 } as const;
 
 const line = { type: 'array', minItems: 2, items: { $ref: '#/$defs/position' } } as const;

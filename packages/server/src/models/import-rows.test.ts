@@ -32,11 +32,25 @@ async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
 
 describe('import rows', () => {
   it('reads CSV as .csv writes it: typed cells, Point columns, a guarded formula, empty cells absent', async () => {
-    const csv = 'id,name,n,ok,loc_lng,loc_lat,loc,createdAt\r\nX,"\'=1+2, ""a""",7,true,139.5,35.25,,T\r\nY,,-3,false,,,"{""type"":""LineString"",""coordinates"":[[0,0],[1,1]]}",T\r\n';
+    const csv =
+      'id,name,n,ok,loc_lng,loc_lat,loc,createdAt\r\nX,"\'=1+2, ""a""",7,true,139.5,35.25,,T\r\nY,,-3,false,,,"{""type"":""LineString"",""coordinates"":[[0,0],[1,1]]}",T\r\n';
     const rows = await all(csvRows(Readable.from([Buffer.from(csv)]), fields));
     expect(rows).toEqual([
       { row: 'row 1', values: { name: '=1+2, "a"', n: 7, ok: true, loc: { type: 'Point', coordinates: [139.5, 35.25] } } },
-      { row: 'row 2', values: { n: -3, ok: false, loc: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } } },
+      {
+        row: 'row 2',
+        values: {
+          n: -3,
+          ok: false,
+          loc: {
+            type: 'LineString',
+            coordinates: [
+              [0, 0],
+              [1, 1],
+            ],
+          },
+        },
+      },
     ]);
   });
 
@@ -45,7 +59,16 @@ describe('import rows', () => {
     const rows = await all(csvRows(Readable.from([Buffer.from(csv)]), fields));
     expect(rows.map((r) => r.values)).toEqual([
       { name: 'A', loc: { type: 'Point', coordinates: [139.5, 35.25] } },
-      { name: 'B', loc: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } },
+      {
+        name: 'B',
+        loc: {
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        },
+      },
       { name: 'D', loc: 'somewhere' },
     ]);
   });
@@ -58,7 +81,10 @@ describe('import rows', () => {
 
   it('reads a JSON array and a FeatureCollection, the geometry into the first geometry field', async () => {
     const array = await all(jsonRows(Readable.from([Buffer.from(' [{"name":"a","id":"x"},{"n":2}]')]), fields));
-    expect(array).toEqual([{ row: 'row 1', values: { name: 'a' } }, { row: 'row 2', values: { n: 2 } }]);
+    expect(array).toEqual([
+      { row: 'row 1', values: { name: 'a' } },
+      { row: 'row 2', values: { n: 2 } },
+    ]);
     const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] }, properties: { name: 'p' } }] };
     expect(await all(jsonRows(Readable.from([Buffer.from(JSON.stringify(fc))]), fields))).toEqual([
       { row: 'feature 1', values: { name: 'p', loc: { type: 'Point', coordinates: [1, 2] } } },
@@ -68,14 +94,17 @@ describe('import rows', () => {
   it('reads a JSON array and a FeatureCollection after a byte order mark, cut across chunks or not', async () => {
     const bom = Buffer.from('\uFEFF');
     const array = Buffer.from('[{"name":"a"},{"n":2}]');
-    const rows = [{ row: 'row 1', values: { name: 'a' } }, { row: 'row 2', values: { n: 2 } }];
+    const rows = [
+      { row: 'row 1', values: { name: 'a' } },
+      { row: 'row 2', values: { n: 2 } },
+    ];
     expect(await all(jsonRows(Readable.from([Buffer.concat([bom, array])]), fields))).toEqual(rows);
     expect(await all(jsonRows(Readable.from([bom.subarray(0, 1), bom.subarray(1, 2), Buffer.concat([bom.subarray(2), array])]), fields))).toEqual(rows);
     const fc = { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: null, properties: { name: 'p' } }] };
     expect(await all(jsonRows(Readable.from([bom, Buffer.from(JSON.stringify(fc))]), fields))).toEqual([{ row: 'feature 1', values: { name: 'p' } }]);
   });
 
-  it('refuses an element past an item\'s 1 MiB as its chunks pass, before it is assembled or the body read', async () => {
+  it("refuses an element past an item's 1 MiB as its chunks pass, before it is assembled or the body read", async () => {
     // The second row: one string of 64 KiB chunks, 400 of them (25 MiB) if it were read whole.
     const huge = lazyBody('[{"name":"a"},{"name":"', () => 'x'.repeat(64 * 1024), 400, '"}]');
     await expect(all(jsonRows(huge.body, fields))).rejects.toThrow(/^row 2: an item's JSON is at most 1048576 bytes/);

@@ -65,7 +65,11 @@ export async function* jsonRows(body: Readable, fields: Field[]): AsyncIterable<
   const geometry = firstGeometryField(fields);
   try {
     const label = isCollection ? 'feature' : 'row';
-    const tooLarge = (index: number) => new InputError(`${label} ${index + 1}`, `${label} ${index + 1}: an item's JSON is at most ${MAX_ITEM_BYTES} bytes; this one has more than ${MAX_ELEMENT_BYTES}`);
+    const tooLarge = (index: number) =>
+      new InputError(
+        `${label} ${index + 1}`,
+        `${label} ${index + 1}: an item's JSON is at most ${MAX_ITEM_BYTES} bytes; this one has more than ${MAX_ELEMENT_BYTES}`,
+      );
     for await (const { key, value } of jsonElements(stream, isCollection ? '$.features' : '$', { maxElementBytes: MAX_ELEMENT_BYTES, tooLarge })) {
       if (!isCollection) {
         yield { row: `row ${key + 1}`, values: withoutServiceKeys(value) };

@@ -1,6 +1,15 @@
 import type { Field, FieldType } from '@orbis/content-model';
 import { PageQueryError } from '../assets/page-query.js';
-import { type Condition, type ItemQuery, MAX_INDEXED_FIELDS, QUERY_OPS, type QueryIndexShape, type QueryField, type QueryKind, type QueryOp } from '../store/item-query.js';
+import {
+  type Condition,
+  type ItemQuery,
+  MAX_INDEXED_FIELDS,
+  QUERY_OPS,
+  type QueryIndexShape,
+  type QueryField,
+  type QueryKind,
+  type QueryOp,
+} from '../store/item-query.js';
 
 const TEXT_TYPES: ReadonlySet<FieldType> = new Set(['text', 'textArea', 'markdown', 'select', 'url', 'asset', 'date', 'tag', 'reference', 'richtext']);
 /** The fields whose values keyword search (`q`) reads. */
@@ -17,7 +26,12 @@ function kindOf(type: FieldType): QueryKind {
 
 function queryFields(fields: Field[]): Map<string, QueryField> {
   const byKey = new Map<string, QueryField>();
-  for (const f of fields) byKey.set(f.key, { key: f.key, kind: TEXT_TYPES.has(f.type) ? 'text' : kindOf(f.type), existsOnly: f.multiple === true || f.type === 'geometry' || f.type === 'group' });
+  for (const f of fields)
+    byKey.set(f.key, {
+      key: f.key,
+      kind: TEXT_TYPES.has(f.type) ? 'text' : kindOf(f.type),
+      existsOnly: f.multiple === true || f.type === 'geometry' || f.type === 'group',
+    });
   byKey.set('createdAt', { key: 'createdAt', kind: 'time', column: 'created_at', existsOnly: false });
   byKey.set('updatedAt', { key: 'updatedAt', kind: 'time', column: 'updated_at', existsOnly: false });
   return byKey;
@@ -41,7 +55,8 @@ export function hasItemQuery(search: URLSearchParams): boolean {
 
 function scalar(param: string, field: QueryField, raw: string): string | number | boolean {
   if (field.kind === 'number') {
-    if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) || !Number.isFinite(Number(raw))) throw new PageQueryError(param, `${param} must be a number, got "${raw.slice(0, 40)}"`);
+    if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(raw) || !Number.isFinite(Number(raw)))
+      throw new PageQueryError(param, `${param} must be a number, got "${raw.slice(0, 40)}"`);
     return Number(raw);
   }
   if (field.kind === 'bool') {
@@ -50,14 +65,16 @@ function scalar(param: string, field: QueryField, raw: string): string | number 
   }
   if (field.kind === 'time') {
     const at = Date.parse(raw);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(at)) throw new PageQueryError(param, `${param} must be an ISO 8601 date and time, got "${raw.slice(0, 40)}"`);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(at))
+      throw new PageQueryError(param, `${param} must be an ISO 8601 date and time, got "${raw.slice(0, 40)}"`);
     return new Date(at).toISOString();
   }
   return raw;
 }
 
 function condition(param: string, field: QueryField, op: string, raw: string): Condition {
-  if (!(QUERY_OPS as readonly string[]).includes(op)) throw new PageQueryError(param, `${param}: unknown operator "${op.slice(0, 40)}"; one of ${QUERY_OPS.join(', ')}`);
+  if (!(QUERY_OPS as readonly string[]).includes(op))
+    throw new PageQueryError(param, `${param}: unknown operator "${op.slice(0, 40)}"; one of ${QUERY_OPS.join(', ')}`);
   const o = op as QueryOp;
   if (o === 'exists') {
     if (raw !== 'true' && raw !== 'false') throw new PageQueryError(param, `${param} must be true or false, got "${raw.slice(0, 40)}"`);
@@ -65,7 +82,8 @@ function condition(param: string, field: QueryField, op: string, raw: string): C
   }
   if (field.existsOnly) throw new PageQueryError(param, `${param}: field "${field.key}" (a list or a geometry) takes only exists`);
   if (o === 'contains' && field.kind !== 'text') throw new PageQueryError(param, `${param}: contains applies to text fields, and "${field.key}" is not one`);
-  if (field.kind === 'bool' && o !== 'eq' && o !== 'ne') throw new PageQueryError(param, `${param}: field "${field.key}" (true or false) takes eq, ne or exists`);
+  if (field.kind === 'bool' && o !== 'eq' && o !== 'ne')
+    throw new PageQueryError(param, `${param}: field "${field.key}" (true or false) takes eq, ne or exists`);
   if (o === 'in') return { field, op: o, value: raw.split(',').map((part) => scalar(param, field, part) as string | number) };
   return { field, op: o, value: scalar(param, field, raw) };
 }
@@ -87,7 +105,15 @@ export function parseItemQuery(search: URLSearchParams, fields: Field[]): ItemQu
   const byKey = queryFields(fields);
   const first = new Map<string, string>();
   for (const [name, value] of search) if (!first.has(name) && value !== '') first.set(name, value);
-  const query: ItemQuery = { and: [], or: [], words: [], text: [...byKey.values()].filter((f) => fields.some((x) => x.key === f.key && SEARCHED_TYPES.has(x.type) && !x.multiple)), sort: [], canonical: '', index: queryIndexShape(fields) };
+  const query: ItemQuery = {
+    and: [],
+    or: [],
+    words: [],
+    text: [...byKey.values()].filter((f) => fields.some((x) => x.key === f.key && SEARCHED_TYPES.has(x.type) && !x.multiple)),
+    sort: [],
+    canonical: '',
+    index: queryIndexShape(fields),
+  };
   const groups = new Map<number, Condition[]>();
   const canonical: [string, string][] = [];
   for (const [name, raw] of first) {
@@ -105,9 +131,11 @@ export function parseItemQuery(search: URLSearchParams, fields: Field[]): ItemQu
       if (geometry === undefined) throw new PageQueryError('bbox', 'bbox: the model has no geometry field');
       const parts = raw.split(',');
       const numbers = parts.map(Number);
-      if (parts.length !== 4 || numbers.some((n, i) => parts[i]!.trim() === '' || !Number.isFinite(n))) throw new PageQueryError('bbox', `bbox must be west,south,east,north in degrees, got "${raw.slice(0, 60)}"`);
+      if (parts.length !== 4 || numbers.some((n, i) => parts[i]!.trim() === '' || !Number.isFinite(n)))
+        throw new PageQueryError('bbox', `bbox must be west,south,east,north in degrees, got "${raw.slice(0, 60)}"`);
       const [west, south, east, north] = numbers as [number, number, number, number];
-      if (south > north || west > east) throw new PageQueryError('bbox', `bbox must be west,south,east,north with west ≤ east and south ≤ north, got "${raw.slice(0, 60)}"`);
+      if (south > north || west > east)
+        throw new PageQueryError('bbox', `bbox must be west,south,east,north with west ≤ east and south ≤ north, got "${raw.slice(0, 60)}"`);
       query.bbox = { field: geometry, west, south, east, north };
     } else {
       const m = QUERY_PARAM.exec(name);
@@ -120,7 +148,8 @@ export function parseItemQuery(search: URLSearchParams, fields: Field[]): ItemQu
     canonical.push([name, raw]);
   }
   query.or = [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([, group]) => group);
-  if (query.and.length + query.or.flat().length + query.sort.length > MAX_TERMS) throw new PageQueryError('filter', `a query has at most ${MAX_TERMS} conditions and sort keys`);
+  if (query.and.length + query.or.flat().length + query.sort.length > MAX_TERMS)
+    throw new PageQueryError('filter', `a query has at most ${MAX_TERMS} conditions and sort keys`);
   query.canonical = new URLSearchParams(canonical.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))).toString();
   return query;
 }

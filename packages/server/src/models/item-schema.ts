@@ -43,7 +43,9 @@ function valueSchema(field: Field): Schema {
 function fieldSchema(field: Field): Schema {
   const one = valueSchema(field);
   // A tag or reference list names each value once.
-  const schema: Schema = field.multiple ? { type: 'array', items: one, ...(field.type === 'tag' || field.type === 'reference' ? { uniqueItems: true } : {}) } : one;
+  const schema: Schema = field.multiple
+    ? { type: 'array', items: one, ...(field.type === 'tag' || field.type === 'reference' ? { uniqueItems: true } : {}) }
+    : one;
   if (field.name) schema.title = field.name;
   return schema;
 }

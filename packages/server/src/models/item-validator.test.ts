@@ -30,8 +30,26 @@ describe('ItemValidator', () => {
 
   it('accepts every type of docs/contract.md §10 and null for an empty optional field', () => {
     v.check(model, {
-      name: 'A', capacity: 3, ratio: 0.5, open: true, since: '2024-02-29', kind: 'park', site: 'https://example.org/x',
-      photo: '01JDA8ZZZZZZZZZZZZZZZZZZZZ', loc: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] }, tags: ['a', 'b'],
+      name: 'A',
+      capacity: 3,
+      ratio: 0.5,
+      open: true,
+      since: '2024-02-29',
+      kind: 'park',
+      site: 'https://example.org/x',
+      photo: '01JDA8ZZZZZZZZZZZZZZZZZZZZ',
+      loc: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      },
+      tags: ['a', 'b'],
     });
     v.check(model, { name: 'B', capacity: null, since: '2024-02-29T10:00:00Z', loc: { type: 'Point', coordinates: [139.7, 35.6, 10] } });
   });
@@ -47,7 +65,21 @@ describe('ItemValidator', () => {
     [{ name: 'a', site: 'javascript:alert(1)' }, 'site'],
     [{ name: 'a', photo: 'x' }, 'photo'],
     [{ name: 'a', loc: { type: 'Point', coordinates: [200, 0] } }, 'loc'],
-    [{ name: 'a', loc: { type: 'Polygon', coordinates: [[[0, 0], [1, 1]]] } }, 'loc'],
+    [
+      {
+        name: 'a',
+        loc: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 1],
+            ],
+          ],
+        },
+      },
+      'loc',
+    ],
     [{ name: 'a', loc: { type: 'Circle', coordinates: [0, 0] } }, 'loc'],
     [{ name: 'a', tags: 'one' }, 'tags'],
     [{ name: 'a', extra: 1 }, 'extra'],

@@ -21,7 +21,17 @@ export function modelRecord(model: ContentModel): ModelRecord {
     name: model.name,
     public: model.public,
     review: model.review,
-    fields: model.fields.map((f) => ({ key: f.key, type: f.type, name: f.name, required: f.required, multiple: f.multiple, options: f.options, values: f.values, model: f.model, fields: f.fields })),
+    fields: model.fields.map((f) => ({
+      key: f.key,
+      type: f.type,
+      name: f.name,
+      required: f.required,
+      multiple: f.multiple,
+      options: f.options,
+      values: f.values,
+      model: f.model,
+      fields: f.fields,
+    })),
     itemCount: model.itemCount,
     publicItemCount: model.publicItemCount,
     createdAt: model.createdAt,
@@ -78,7 +88,13 @@ export class ModelService {
     const fields = body.fields === undefined ? undefined : checkFields(body.fields);
     if (fields) await this.checkReferenceModels(project, fields, model.key);
     if (fields) await this.checkItemsFit(model, fields);
-    const updated = await this.store.updateModel(project.id, model.key, { name, public: body.public as boolean | undefined, review: body.review as boolean | undefined, fields, updatedAt: new Date().toISOString() });
+    const updated = await this.store.updateModel(project.id, model.key, {
+      name,
+      public: body.public as boolean | undefined,
+      review: body.review as boolean | undefined,
+      fields,
+      updatedAt: new Date().toISOString(),
+    });
     if (updated) this.validator.forget(updated.id);
     return updated;
   }
@@ -119,7 +135,12 @@ export class ModelService {
    * the project, or reference that is not an item of its field's model (docs/content-workflow.md,
    * "Field types"). `known` remembers the ids checked, by field type.
    */
-  async checkAssets(project: Project, model: ContentModel, items: { values: Record<string, unknown>; row?: string }[], known = new Map<string, boolean>()): Promise<void> {
+  async checkAssets(
+    project: Project,
+    model: ContentModel,
+    items: { values: Record<string, unknown>; row?: string }[],
+    known = new Map<string, boolean>(),
+  ): Promise<void> {
     const linked = model.fields.filter((f) => f.type === 'asset' || f.type === 'reference');
     if (linked.length === 0) return;
     const targets = new Map<string, ContentModel | undefined>();
@@ -161,7 +182,13 @@ export class ModelService {
    * a model that requires review each item is recorded hidden with its values as a draft, as one
    * made by `POST …/items` is (docs/content-workflow.md, "Review").
    */
-  async importItems(project: Project, model: ContentModel, rows: AsyncIterable<ImportRow>, isPublic: boolean | undefined, actor: VersionActor): Promise<number> {
+  async importItems(
+    project: Project,
+    model: ContentModel,
+    rows: AsyncIterable<ImportRow>,
+    isPublic: boolean | undefined,
+    actor: VersionActor,
+  ): Promise<number> {
     const spool = new ItemSpool();
     const visible = isPublic ?? model.public;
     const known = new Map<string, boolean>();
@@ -185,7 +212,12 @@ export class ModelService {
     if (body.public !== undefined && typeof body.public !== 'boolean') throw new InputError('public', '"public" must be true or false');
     const values = this.checkValues(model, body.fields ?? {});
     await this.checkAssets(project, model, [{ values }]);
-    const [item] = await this.store.insertItems(model.id, [{ public: (body.public as boolean | undefined) ?? model.public, fields: values }], new Date().toISOString(), actor);
+    const [item] = await this.store.insertItems(
+      model.id,
+      [{ public: (body.public as boolean | undefined) ?? model.public, fields: values }],
+      new Date().toISOString(),
+      actor,
+    );
     return this.working(model, item!, true);
   }
 
@@ -201,18 +233,32 @@ export class ModelService {
 
   /** Adds each listed item's `status` (a model that requires review), after its `public` flag. */
   async addStatuses(model: ContentModel, items: { id: string; status?: ItemStatus }[]): Promise<void> {
-    const drafts = await this.store.reviews.draftsOf(model.id, items.map((i) => i.id));
+    const drafts = await this.store.reviews.draftsOf(
+      model.id,
+      items.map((i) => i.id),
+    );
     for (const item of items) item.status = itemStatus(drafts.get(item.id));
   }
 
   /** Writes an item's new values: as they are, or in a model that requires review as its draft. */
-  private async write(model: ContentModel, item: Item, patch: { public?: boolean; fields?: Record<string, unknown> }, actor: VersionActor): Promise<WorkingItem | undefined> {
+  private async write(
+    model: ContentModel,
+    item: Item,
+    patch: { public?: boolean; fields?: Record<string, unknown> },
+    actor: VersionActor,
+  ): Promise<WorkingItem | undefined> {
     const now = new Date().toISOString();
     if (!model.review) {
       const updated = await this.store.updateItem(model.id, item.id, { ...patch, updatedAt: now, actor });
       return updated && { item: updated };
     }
-    const draft = await this.store.reviews.putDraft(model.id, item.id, { public: patch.public ?? item.public, fields: patch.fields ?? item.fields }, now, actor);
+    const draft = await this.store.reviews.putDraft(
+      model.id,
+      item.id,
+      { public: patch.public ?? item.public, fields: patch.fields ?? item.fields },
+      now,
+      actor,
+    );
     return draft && { item: withDraft(item, draft), status: itemStatus(draft) };
   }
 

@@ -43,19 +43,38 @@ export class ReviewService {
     const title = checkDisplayText(body.title, 'title', { max: 200 });
     const items = await this.checkItems(project, body.items);
     const reviewers = await this.checkReviewers(project, body.reviewers);
-    const request: ReviewRequest = { id: newId(), projectId: project.id, title, items, reviewers, state: 'open', createdBy: actor, createdAt: new Date().toISOString(), closedBy: null, closedAt: null, comment: null };
+    const request: ReviewRequest = {
+      id: newId(),
+      projectId: project.id,
+      title,
+      items,
+      reviewers,
+      state: 'open',
+      createdBy: actor,
+      createdAt: new Date().toISOString(),
+      closedBy: null,
+      closedAt: null,
+      comment: null,
+    };
     return this.store.reviews.openRequest(request);
   }
 
   /** Approves (publishing every item) or declines an open request. */
-  async close(project: Project, id: string, state: 'approved' | 'declined', body: Record<string, unknown> | undefined, actor: VersionActor): Promise<ReviewRequest | undefined> {
+  async close(
+    project: Project,
+    id: string,
+    state: 'approved' | 'declined',
+    body: Record<string, unknown> | undefined,
+    actor: VersionActor,
+  ): Promise<ReviewRequest | undefined> {
     const comment = body?.comment === undefined ? null : checkDisplayText(body.comment, 'comment', { max: 2000, allowEmpty: true, multiline: true });
     if (!isId(id)) return undefined;
     return this.store.reviews.closeRequest(project.id, id, { state, by: actor, at: new Date().toISOString(), comment });
   }
 
   private async checkItems(project: Project, raw: unknown): Promise<RequestItem[]> {
-    if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ITEMS) throw new InputError('items', `"items" must be a list of 1 to ${MAX_ITEMS} {"model","id"}`);
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ITEMS)
+      throw new InputError('items', `"items" must be a list of 1 to ${MAX_ITEMS} {"model","id"}`);
     const models = new Map((await this.store.listModels(project.id)).map((m) => [m.key, m]));
     const seen = new Set<string>();
     const items: RequestItem[] = [];
@@ -64,7 +83,8 @@ export class ReviewService {
       const model = typeof key === 'string' ? models.get(key) : undefined;
       if (!model) throw new InputError('items', `"items": model "${String(key).slice(0, 80)}" does not exist`);
       if (!model.review) throw new InputError('items', `"items": model "${model.key}" does not require review: its items are published as they are written`);
-      if (typeof id !== 'string' || !isId(id) || !(await this.store.getItem(model.id, id))) throw new InputError('items', `"items": item "${String(id).slice(0, 80)}" of model "${model.key}" does not exist`);
+      if (typeof id !== 'string' || !isId(id) || !(await this.store.getItem(model.id, id)))
+        throw new InputError('items', `"items": item "${String(id).slice(0, 80)}" of model "${model.key}" does not exist`);
       if (seen.has(`${model.id}/${id}`)) continue;
       seen.add(`${model.id}/${id}`);
       items.push({ modelId: model.id, itemId: id });
@@ -74,10 +94,12 @@ export class ReviewService {
 
   /** Reviewers are user ids of members who may approve: maintainers and owners. */
   private async checkReviewers(project: Project, raw: unknown): Promise<string[]> {
-    if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_REVIEWERS) throw new InputError('reviewers', `"reviewers" must be a list of 1 to ${MAX_REVIEWERS} user ids`);
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_REVIEWERS)
+      throw new InputError('reviewers', `"reviewers" must be a list of 1 to ${MAX_REVIEWERS} user ids`);
     for (const id of raw as unknown[]) {
       const role = typeof id === 'string' ? await this.store.accounts.getRole(project.id, id) : undefined;
-      if (!role || !roleAtLeast(role, 'maintainer')) throw new InputError('reviewers', `"reviewers": "${String(id).slice(0, 80)}" is not a maintainer or owner of this project`);
+      if (!role || !roleAtLeast(role, 'maintainer'))
+        throw new InputError('reviewers', `"reviewers": "${String(id).slice(0, 80)}" is not a maintainer or owner of this project`);
     }
     return [...new Set(raw as string[])];
   }

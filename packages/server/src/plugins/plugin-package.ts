@@ -112,7 +112,8 @@ export function validatePluginPackage(manifest: unknown, files: unknown): Plugin
     if (seen.has(e.id)) throw new InputError(`manifest.extensions[${i}].id`, `manifest.extensions[${i}].id: "${e.id}" appears twice`);
     seen.add(e.id);
   });
-  if (typeof files !== 'object' || files === null || Array.isArray(files)) throw new InputError('files', 'files: must be an object of file name to source text');
+  if (typeof files !== 'object' || files === null || Array.isArray(files))
+    throw new InputError('files', 'files: must be an object of file name to source text');
   const entries = Object.entries(files as Record<string, unknown>);
   if (entries.length > MAX_FILES) throw new InputError('files', `files: at most ${MAX_FILES} files`);
   let total = 0;

@@ -63,7 +63,15 @@ async function bundleTypeScript(folder: string, texts: Map<string, string>): Pro
   const { build } = await import('esbuild');
   for (const name of entries) {
     try {
-      const result = await build({ entryPoints: [join(folder, name)], bundle: true, write: false, format: 'iife', platform: 'neutral', target: 'es2020', logLevel: 'silent' });
+      const result = await build({
+        entryPoints: [join(folder, name)],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        platform: 'neutral',
+        target: 'es2020',
+        logLevel: 'silent',
+      });
       texts.set(name.replace(/\.ts$/, '.js'), result.outputFiles[0]!.text);
     } catch (err) {
       const first = (err as { errors?: { text: string; location?: { file: string; line: number } | null }[] }).errors?.[0];

@@ -19,7 +19,8 @@ export function readReearthManifest(text: string, path = REEARTH_MANIFEST): Reco
     const message = err instanceof YAMLParseError ? err.message.split('\n')[0] : String(err);
     throw new InputError(path, `${path} is not valid YAML: ${message}`);
   }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new InputError(path, `${path}: must be a YAML mapping with id, name, version and extensions`);
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    throw new InputError(path, `${path}: must be a YAML mapping with id, name, version and extensions`);
   const manifest: Record<string, unknown> = { ...(doc as Record<string, unknown>), reearth: true };
   if (typeof manifest.version === 'number') manifest.version = String(manifest.version);
   for (const key of ['name', 'description'] as const) manifest[key] = translated(manifest[key]);

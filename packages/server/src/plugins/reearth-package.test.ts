@@ -39,7 +39,14 @@ extensions:
 describe('Re:Earth packages: reearth.yml', () => {
   it('reads every Re:Earth manifest field, normalising what YAML types differently', () => {
     const manifest = readReearthManifest(YML);
-    expect(manifest).toMatchObject({ id: 'layers-panel', name: 'Layers panel', version: '1', author: 'someone', repository: 'https://example.org/repo', reearth: true });
+    expect(manifest).toMatchObject({
+      id: 'layers-panel',
+      name: 'Layers panel',
+      version: '1',
+      author: 'someone',
+      repository: 'https://example.org/repo',
+      reearth: true,
+    });
     const plugin = validatePluginPackage(manifest, { 'panel.js': 'reearth.ui.show("<p>hi</p>")' });
     expect(plugin.manifest.extensions).toEqual([
       {
@@ -59,10 +66,12 @@ describe('Re:Earth packages: reearth.yml', () => {
   it('says which file is not YAML, or not a manifest, and where', () => {
     expect(() => readReearthManifest('id: [unclosed')).toThrow(/reearth.yml is not valid YAML/);
     expect(() => readReearthManifest('- a list')).toThrow(/reearth.yml: must be a YAML mapping/);
-    expect(() => validatePluginPackage(readReearthManifest('id: x\nname: X\nversion: 1.0.0\nextensions:\n  - id: w\n    type: widget\n    name: W\n'), {})).toThrow(
-      'files: extension "w" needs a file "w.js"',
+    expect(() =>
+      validatePluginPackage(readReearthManifest('id: x\nname: X\nversion: 1.0.0\nextensions:\n  - id: w\n    type: widget\n    name: W\n'), {}),
+    ).toThrow('files: extension "w" needs a file "w.js"');
+    const bad = readReearthManifest(
+      YML.replace('floating: true', 'floating: true\n      extra: [1]').replace('    widgetLayout:\n', '    widgetLayout: 3\n    x:\n'),
     );
-    const bad = readReearthManifest(YML.replace('floating: true', 'floating: true\n      extra: [1]').replace('    widgetLayout:\n', '    widgetLayout: 3\n    x:\n'));
     expect(() => validatePluginPackage(bad, { 'panel.js': '' })).toThrow(InputError);
     try {
       validatePluginPackage({ ...readReearthManifest(YML), extensions: [{ id: 'panel', type: 'widget', name: 'P', widgetLayout: 'top' }] }, { 'panel.js': '' });
@@ -77,7 +86,12 @@ describe('Re:Earth packages: reearth.yml', () => {
     expect(Object.keys(json.files)).toEqual(['panel.js']);
     expect(() => packageFromJson({ files: { 'reearth.yml': ': :' } })).toThrow(/files.reearth.yml is not valid YAML/);
 
-    const zipped = await readPluginZip(buildZip([{ name: 'layers-panel/reearth.yml', data: YML }, { name: 'layers-panel/panel.js', data: 'reearth.ui.show("x")', deflate: true }]));
+    const zipped = await readPluginZip(
+      buildZip([
+        { name: 'layers-panel/reearth.yml', data: YML },
+        { name: 'layers-panel/panel.js', data: 'reearth.ui.show("x")', deflate: true },
+      ]),
+    );
     expect(zipped).toEqual(json);
 
     const dir = mkdtempSync(join(tmpdir(), 'orbis-reearth-'));
@@ -92,7 +106,16 @@ describe('Re:Earth packages: reearth.yml', () => {
 
   it('takes the same fields in plugin.json', () => {
     const plugin = validatePluginPackage(
-      { id: 'p', name: 'P', version: '1.0.0', author: 'a', extensions: [{ id: 'main', type: 'widget', name: 'M', singleOnly: false, widgetLayout: { floating: true }, schema: { groups: [] } }, { id: 'b', type: 'block', name: 'B' }] },
+      {
+        id: 'p',
+        name: 'P',
+        version: '1.0.0',
+        author: 'a',
+        extensions: [
+          { id: 'main', type: 'widget', name: 'M', singleOnly: false, widgetLayout: { floating: true }, schema: { groups: [] } },
+          { id: 'b', type: 'block', name: 'B' },
+        ],
+      },
       { 'main.js': '' },
     );
     expect(plugin.manifest.reearth).toBeUndefined();

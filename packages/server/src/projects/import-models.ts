@@ -63,7 +63,8 @@ export async function* ndjson(zip: yauzl.ZipFile, entry: yauzl.Entry): AsyncIter
 async function* itemRows(zip: yauzl.ZipFile, entry: yauzl.Entry): AsyncIterable<ExportedRow> {
   for await (const { row, value: parsed } of ndjson(zip, entry)) {
     const value = parsed as { id?: unknown; public?: unknown; fields?: unknown } | null;
-    if (typeof value !== 'object' || value === null || typeof value.public !== 'boolean' || (value.id !== undefined && typeof value.id !== 'string')) throw new InputError('file', `${row}: must be {"id"?: "…", "public": true or false, "fields": {…}}`);
+    if (typeof value !== 'object' || value === null || typeof value.public !== 'boolean' || (value.id !== undefined && typeof value.id !== 'string'))
+      throw new InputError('file', `${row}: must be {"id"?: "…", "public": true or false, "fields": {…}}`);
     yield { row, values: value.fields ?? {}, public: value.public, id: value.id as string | undefined };
   }
 }
@@ -73,10 +74,27 @@ function versionOf(row: string, value: unknown): ItemVersion & { id: string } {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const actor = v.actor as { type?: unknown } | null | undefined;
   const ok =
-    typeof v.id === 'string' && Number.isInteger(v.version) && (v.version as number) >= 1 && typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) &&
-    typeof actor === 'object' && actor !== null && typeof actor.type === 'string' && typeof v.public === 'boolean' && typeof v.fields === 'object' && v.fields !== null && !Array.isArray(v.fields);
+    typeof v.id === 'string' &&
+    Number.isInteger(v.version) &&
+    (v.version as number) >= 1 &&
+    typeof v.at === 'string' &&
+    !Number.isNaN(Date.parse(v.at)) &&
+    typeof actor === 'object' &&
+    actor !== null &&
+    typeof actor.type === 'string' &&
+    typeof v.public === 'boolean' &&
+    typeof v.fields === 'object' &&
+    v.fields !== null &&
+    !Array.isArray(v.fields);
   if (!ok) throw new InputError('file', `${row}: must be {"id", "version": 1 or more, "at": an ISO 8601 time, "actor": {"type", …}, "public", "fields": {…}}`);
-  return { id: v.id as string, version: v.version as number, at: new Date(Date.parse(v.at as string)).toISOString(), actor: v.actor as VersionActor, public: v.public as boolean, fields: v.fields as Record<string, unknown> };
+  return {
+    id: v.id as string,
+    version: v.version as number,
+    at: new Date(Date.parse(v.at as string)).toISOString(),
+    actor: v.actor as VersionActor,
+    public: v.public as boolean,
+    fields: v.fields as Record<string, unknown>,
+  };
 }
 
 /**
@@ -84,7 +102,14 @@ function versionOf(row: string, value: unknown): ItemVersion & { id: string } {
  * item): their asset ids and references rewritten as the items' are, in place of the one version
  * the import made. A version of an item the export does not hold is refused.
  */
-async function importVersions(store: Store, zip: yauzl.ZipFile, entry: yauzl.Entry, modelId: string, ids: Map<string, string>, rewrite: (fields: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+async function importVersions(
+  store: Store,
+  zip: yauzl.ZipFile,
+  entry: yauzl.Entry,
+  modelId: string,
+  ids: Map<string, string>,
+  rewrite: (fields: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> {
   let item: string | undefined;
   let versions: ItemVersion[] = [];
   const done = new Set<string>();
@@ -112,11 +137,24 @@ async function importVersions(store: Store, zip: yauzl.ZipFile, entry: yauzl.Ent
  * items' versions as exported, each model's `review` set once its items are in. Returns how many
  * items it imported.
  */
-export async function importModels(store: Store, service: ModelService, { project, zip, byName, manifest, drafts, remap, actor, requests }: ModelsImport): Promise<number> {
+export async function importModels(
+  store: Store,
+  service: ModelService,
+  { project, zip, byName, manifest, drafts, remap, actor, requests }: ModelsImport,
+): Promise<number> {
   const plan = importPlan(drafts);
   const models = [];
   for (const [i, draft] of drafts.entries()) {
-    models.push(await store.createModel({ id: newId(), projectId: project.id, ...draft, review: false, fields: withDeferredOptional(draft.fields, plan.deferred[i]!), createdAt: new Date().toISOString() }));
+    models.push(
+      await store.createModel({
+        id: newId(),
+        projectId: project.id,
+        ...draft,
+        review: false,
+        fields: withDeferredOptional(draft.fields, plan.deferred[i]!),
+        createdAt: new Date().toISOString(),
+      }),
+    );
   }
   /** Per model key: each exported item's id to its new one. */
   const newIds = new Map<string, Map<string, string>>();
@@ -135,7 +173,14 @@ export async function importModels(store: Store, service: ModelService, { projec
           yield { ...row, values };
           continue;
         }
-        const split = splitDeferred(rewriteReferences(values as Record<string, unknown>, draft.fields.filter((f) => !plan.deferred[i]!.has(f.key)), lookup), plan.deferred[i]!);
+        const split = splitDeferred(
+          rewriteReferences(
+            values as Record<string, unknown>,
+            draft.fields.filter((f) => !plan.deferred[i]!.has(f.key)),
+            lookup,
+          ),
+          plan.deferred[i]!,
+        );
         if (split.later) deferredValues.set(oldIds.length, split.later);
         oldIds.push(id);
         yield { ...row, values: split.now };
@@ -151,13 +196,15 @@ export async function importModels(store: Store, service: ModelService, { projec
   }
   for (const [i, draft] of drafts.entries()) {
     if (!manifest.models[i]!.versions) continue;
-    const rewrite = (fields: Record<string, unknown>) => rewriteReferences(JSON.parse(remap(JSON.stringify(fields))) as Record<string, unknown>, draft.fields, lookup);
+    const rewrite = (fields: Record<string, unknown>) =>
+      rewriteReferences(JSON.parse(remap(JSON.stringify(fields))) as Record<string, unknown>, draft.fields, lookup);
     await importVersions(store, zip, byName.get(`models/${draft.key}.versions.ndjson`)!, models[i]!.id, newIds.get(draft.key)!, rewrite);
   }
   const final = new Map<string, ContentModel>();
   for (const [i, draft] of drafts.entries()) {
     let model = models[i]!;
-    if (model.fields !== draft.fields && JSON.stringify(model.fields) !== JSON.stringify(draft.fields)) model = (await store.updateModel(project.id, draft.key, { fields: draft.fields, updatedAt: new Date().toISOString() }))!;
+    if (model.fields !== draft.fields && JSON.stringify(model.fields) !== JSON.stringify(draft.fields))
+      model = (await store.updateModel(project.id, draft.key, { fields: draft.fields, updatedAt: new Date().toISOString() }))!;
     for (const [n, values] of later.get(i)?.values ?? []) {
       const id = later.get(i)!.ids[n]!;
       const item = (await store.getItem(model.id, id))!;
@@ -168,9 +215,9 @@ export async function importModels(store: Store, service: ModelService, { projec
     if (draft.review) model = (await store.updateModel(project.id, draft.key, { review: true, updatedAt: new Date().toISOString() }))!;
     final.set(draft.key, model);
   }
-  const rewrite = (fields: Record<string, unknown>, modelFields: Field[]) => rewriteReferences(JSON.parse(remap(JSON.stringify(fields))) as Record<string, unknown>, modelFields, lookup);
+  const rewrite = (fields: Record<string, unknown>, modelFields: Field[]) =>
+    rewriteReferences(JSON.parse(remap(JSON.stringify(fields))) as Record<string, unknown>, modelFields, lookup);
   const draftFiles = manifest.models.flatMap((m) => (m.drafts ? [{ key: m.key, lines: ndjson(zip, byName.get(`models/${m.key}.drafts.ndjson`)!) }] : []));
   await importReviews(store, { models: final, newId: lookup, rewrite }, project.id, requests, draftFiles);
   return items;
 }
-

@@ -22,10 +22,23 @@ describe('project import: references (docs/operations.md, "Import a project")', 
   });
 
   it('rewrites references to the new ids, dropping those to items the export does not have', () => {
-    const ids = new Map([['old1', 'new1'], ['old2', 'new2']]);
+    const ids = new Map([
+      ['old1', 'new1'],
+      ['old2', 'new2'],
+    ]);
     const lookup = (model: string, id: string) => (model === 'wards' ? ids.get(id) : undefined);
-    const fields = [ref('one', 'wards'), ref('many', 'wards', { multiple: true }), ref('lost', 'wards'), ref('other', 'halls'), { key: 'name', type: 'text' } as Field];
-    expect(rewriteReferences({ one: 'old1', many: ['old2', 'gone', 'old1'], lost: 'gone', other: 'old1', name: 'old1' }, fields, lookup)).toEqual({ one: 'new1', many: ['new2', 'new1'], name: 'old1' });
+    const fields = [
+      ref('one', 'wards'),
+      ref('many', 'wards', { multiple: true }),
+      ref('lost', 'wards'),
+      ref('other', 'halls'),
+      { key: 'name', type: 'text' } as Field,
+    ];
+    expect(rewriteReferences({ one: 'old1', many: ['old2', 'gone', 'old1'], lost: 'gone', other: 'old1', name: 'old1' }, fields, lookup)).toEqual({
+      one: 'new1',
+      many: ['new2', 'new1'],
+      name: 'old1',
+    });
     expect(rewriteReferences({ many: ['gone'] }, fields, lookup)).toEqual({});
   });
 

@@ -28,7 +28,9 @@ export function importPlan(models: { key: string; fields: Field[] }[]): ImportPl
     done.add(next);
   }
   const position = new Map(order.map((m, p) => [m, p]));
-  const deferred = targets.map((list, i) => new Set(list.filter((t) => t.target === undefined || position.get(t.target)! >= position.get(i)!).map((t) => t.key)));
+  const deferred = targets.map(
+    (list, i) => new Set(list.filter((t) => t.target === undefined || position.get(t.target)! >= position.get(i)!).map((t) => t.key)),
+  );
   return { order, deferred };
 }
 
@@ -42,12 +44,18 @@ export function withDeferredOptional(fields: Field[], deferred: Set<string>): Fi
  * target model key). A reference whose item is not in the export (it was deleted after it was
  * referenced) is dropped: from a list, the member; a single one, the value.
  */
-export function rewriteReferences(values: Record<string, unknown>, fields: Field[], newIds: (model: string, id: string) => string | undefined): Record<string, unknown> {
+export function rewriteReferences(
+  values: Record<string, unknown>,
+  fields: Field[],
+  newIds: (model: string, id: string) => string | undefined,
+): Record<string, unknown> {
   const out = { ...values };
   for (const f of fields) {
     if (f.type !== 'reference' || out[f.key] === undefined) continue;
     const raw = out[f.key];
-    const mapped = (Array.isArray(raw) ? raw : [raw]).map((id) => (typeof id === 'string' ? newIds(f.model!, id) : undefined)).filter((id): id is string => id !== undefined);
+    const mapped = (Array.isArray(raw) ? raw : [raw])
+      .map((id) => (typeof id === 'string' ? newIds(f.model!, id) : undefined))
+      .filter((id): id is string => id !== undefined);
     if (Array.isArray(raw) && mapped.length > 0) out[f.key] = mapped;
     else if (!Array.isArray(raw) && mapped.length === 1) out[f.key] = mapped[0];
     else delete out[f.key];

@@ -19,10 +19,28 @@ function draftOf(row: string, value: unknown): ItemDraft & { id: string } {
   const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const actor = v.actor as { type?: unknown } | null | undefined;
   const ok =
-    typeof v.id === 'string' && typeof v.public === 'boolean' && typeof v.fields === 'object' && v.fields !== null && !Array.isArray(v.fields) && typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)) &&
-    typeof actor === 'object' && actor !== null && typeof actor.type === 'string' && (v.requestId === null || typeof v.requestId === 'string') && typeof v.published === 'boolean';
+    typeof v.id === 'string' &&
+    typeof v.public === 'boolean' &&
+    typeof v.fields === 'object' &&
+    v.fields !== null &&
+    !Array.isArray(v.fields) &&
+    typeof v.at === 'string' &&
+    !Number.isNaN(Date.parse(v.at)) &&
+    typeof actor === 'object' &&
+    actor !== null &&
+    typeof actor.type === 'string' &&
+    (v.requestId === null || typeof v.requestId === 'string') &&
+    typeof v.published === 'boolean';
   if (!ok) throw new InputError('file', `${row}: must be {"id", "public", "fields": {…}, "at", "actor": {"type", …}, "requestId": "…" or null, "published"}`);
-  return { id: v.id as string, public: v.public as boolean, fields: v.fields as Record<string, unknown>, at: new Date(Date.parse(v.at as string)).toISOString(), actor: v.actor as VersionActor, requestId: v.requestId as string | null, published: v.published as boolean };
+  return {
+    id: v.id as string,
+    public: v.public as boolean,
+    fields: v.fields as Record<string, unknown>,
+    at: new Date(Date.parse(v.at as string)).toISOString(),
+    actor: v.actor as VersionActor,
+    requestId: v.requestId as string | null,
+    published: v.published as boolean,
+  };
 }
 
 /**
@@ -53,7 +71,19 @@ export async function importReviews(
       return model && id ? [{ modelId: model.id, itemId: id }] : [];
     });
     requestIds.set(r.id, newId());
-    made.push({ id: requestIds.get(r.id)!, projectId, title: r.title, items, reviewers, state: r.state, createdBy: r.createdBy, createdAt: r.createdAt, closedBy: r.closedBy, closedAt: r.closedAt, comment: r.comment });
+    made.push({
+      id: requestIds.get(r.id)!,
+      projectId,
+      title: r.title,
+      items,
+      reviewers,
+      state: r.state,
+      createdBy: r.createdBy,
+      createdAt: r.createdAt,
+      closedBy: r.closedBy,
+      closedAt: r.closedAt,
+      comment: r.comment,
+    });
   }
   const restored: RestoredDraft[] = [];
   for (const { key, lines } of drafts) {
@@ -62,7 +92,15 @@ export async function importReviews(
       const { id, ...draft } = draftOf(row, value);
       const itemId = imported.newId(key, id);
       if (itemId === undefined) throw new InputError('file', `${row}: "${id.slice(0, 40)}" is no item of the model's items`);
-      restored.push({ modelId: model.id, itemId, draft: { ...draft, fields: imported.rewrite(draft.fields, model.fields), requestId: draft.requestId === null ? null : (requestIds.get(draft.requestId) ?? null) } });
+      restored.push({
+        modelId: model.id,
+        itemId,
+        draft: {
+          ...draft,
+          fields: imported.rewrite(draft.fields, model.fields),
+          requestId: draft.requestId === null ? null : (requestIds.get(draft.requestId) ?? null),
+        },
+      });
     }
   }
   await store.reviews.restore(restored, made);

@@ -34,7 +34,14 @@ describe('orbis project export (docs/operations.md)', () => {
     await exportProject(store, storage, project, file);
     const entries = await unzip(readFileSync(file));
     const manifest = JSON.parse(entries.get(PROJECT_MANIFEST)!.toString()) as ProjectManifest;
-    expect(manifest).toMatchObject({ format: 'orbis-project', version: 1, project: { alias: 'atlas', name: project.name, visibility: project.visibility }, scene: true, publication: true, members: [{ email: 'ana@example.org', role: 'writer' }] });
+    expect(manifest).toMatchObject({
+      format: 'orbis-project',
+      version: 1,
+      project: { alias: 'atlas', name: project.name, visibility: project.visibility },
+      scene: true,
+      publication: true,
+      members: [{ email: 'ana@example.org', role: 'writer' }],
+    });
     expect(entries.get('scene.json')!.toString()).toBe((await store.getScene(project.id))!.json);
     expect(entries.get('publication.json')!.toString()).toBe((await store.getPublication(project.id))!.json);
     expect(manifest.assets.length).toBe(2);
@@ -45,7 +52,12 @@ describe('orbis project export (docs/operations.md)', () => {
     const models = await store.listModels(project.id);
     expect(manifest.models.map((m) => m.key)).toEqual(models.map((m) => m.key));
     for (const model of models) {
-      const lines = entries.get(`models/${model.key}.ndjson`)!.toString().trim().split('\n').map((l) => JSON.parse(l) as { public: boolean; fields: unknown });
+      const lines = entries
+        .get(`models/${model.key}.ndjson`)!
+        .toString()
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { public: boolean; fields: unknown });
       const items = [];
       for await (const item of store.streamItems(model.id)) items.push({ id: item.id, public: item.public, fields: item.fields });
       expect(lines).toEqual(items);

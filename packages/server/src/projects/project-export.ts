@@ -44,11 +44,25 @@ export async function exportProject(store: Store, storage: Storage, project: Pro
       if (!asset) continue; // deleted since it was listed
       manifest.assets.push({ id: asset.id, name: asset.name, public: asset.public, contentType: asset.contentType, size: asset.size });
       // Opened when the zip comes to it: one file open at a time, whatever the project's size.
-      zip.addReadStreamLazy(`assets/${asset.id}/original`, { size: asset.size }, (done) => storage.read(asset.storageKey).then((s) => done(null, s), (err: unknown) => done(err, undefined as never)));
+      zip.addReadStreamLazy(`assets/${asset.id}/original`, { size: asset.size }, (done) =>
+        storage.read(asset.storageKey).then(
+          (s) => done(null, s),
+          (err: unknown) => done(err, undefined as never),
+        ),
+      );
     }
     const models = await store.listModels(project.id);
     for (const model of models) {
-      manifest.models.push({ key: model.key, name: model.name, public: model.public, review: model.review, fields: model.fields, items: model.itemCount, versions: true, drafts: true });
+      manifest.models.push({
+        key: model.key,
+        name: model.name,
+        public: model.public,
+        review: model.review,
+        fields: model.fields,
+        items: model.itemCount,
+        versions: true,
+        drafts: true,
+      });
       zip.addReadStreamLazy(`models/${model.key}.drafts.ndjson`, (done) => done(null, Readable.from(draftLines(store, model.id))));
       zip.addReadStreamLazy(`models/${model.key}.ndjson`, (done) => done(null, Readable.from(itemLines(store, model.id))));
       zip.addReadStreamLazy(`models/${model.key}.versions.ndjson`, (done) => done(null, Readable.from(versionLines(store, model.id))));
@@ -113,7 +127,7 @@ async function exportedRequests(store: Store, projectId: string, models: Content
 async function* versionLines(store: Store, modelId: string): AsyncIterable<string> {
   for await (const item of store.streamItems(modelId)) {
     const newestFirst = [];
-    for (let before = Infinity; ; ) {
+    for (let before = Infinity; ;) {
       const page = await store.listItemVersions(modelId, item.id, Number.isFinite(before) ? { before, limit: 100 } : { offset: 0, limit: 100 });
       newestFirst.push(...page);
       if (page.length < 100) break;

@@ -52,7 +52,11 @@ function expectedEntries(manifest: ProjectManifest): string[] {
     ...(manifest.scene ? ['scene.json'] : []),
     ...(manifest.publication ? ['publication.json'] : []),
     ...manifest.assets.map((a) => `assets/${a.id}/original`),
-    ...manifest.models.flatMap((m) => [`models/${m.key}.ndjson`, ...(m.versions ? [`models/${m.key}.versions.ndjson`] : []), ...(m.drafts ? [`models/${m.key}.drafts.ndjson`] : [])]),
+    ...manifest.models.flatMap((m) => [
+      `models/${m.key}.ndjson`,
+      ...(m.versions ? [`models/${m.key}.versions.ndjson`] : []),
+      ...(m.drafts ? [`models/${m.key}.drafts.ndjson`] : []),
+    ]),
     ...(manifest.requests ? ['requests.json'] : []),
     ...Array.from({ length: manifest.plugins }, (_, n) => `plugins/${n}.json`),
   ];
@@ -113,11 +117,18 @@ export async function importProject(services: ImportServices, source: Readable, 
       }
       const sceneText = manifest.scene ? await readText(zip, byName.get('scene.json')!, MAX_JSON_PART_BYTES) : undefined;
       const publicationText = manifest.publication ? await readText(zip, byName.get('publication.json')!, MAX_JSON_PART_BYTES) : undefined;
-      const requests = manifest.requests ? checkRequests(parsePart(await readText(zip, byName.get('requests.json')!, MAX_JSON_PART_BYTES), 'requests.json')) : [];
+      const requests = manifest.requests
+        ? checkRequests(parsePart(await readText(zip, byName.get('requests.json')!, MAX_JSON_PART_BYTES), 'requests.json'))
+        : [];
       if (sceneText !== undefined) parsePart(sceneText, 'scene.json');
       if (publicationText !== undefined) parsePart(publicationText, 'publication.json');
 
-      const project = await services.projects.create({ alias: options.alias ?? manifest.project.alias, name: manifest.project.name, visibility: manifest.project.visibility, description: manifest.project.description });
+      const project = await services.projects.create({
+        alias: options.alias ?? manifest.project.alias,
+        name: manifest.project.name,
+        visibility: manifest.project.visibility,
+        description: manifest.project.description,
+      });
       try {
         if (options.owner) await store.accounts.setMember(project.id, options.owner.id, 'owner');
         const ids = new Map<string, string>();
@@ -131,14 +142,31 @@ export async function importProject(services: ImportServices, source: Readable, 
         for (const plugin of plugins) await store.putPlugin(project.id, plugin.manifest.id, JSON.stringify(plugin), new Date().toISOString());
         if (sceneText !== undefined) await services.scenes.put(project, parsePart(remap(sceneText), 'scene.json'));
         if (publicationText !== undefined) {
-          const snapshot = parsePart(rehome(remap(publicationText), manifest.project.alias, project.alias), 'publication.json') as { publishedAt?: unknown; project?: { alias?: unknown; name?: unknown } };
+          const snapshot = parsePart(rehome(remap(publicationText), manifest.project.alias, project.alias), 'publication.json') as {
+            publishedAt?: unknown;
+            project?: { alias?: unknown; name?: unknown };
+          };
           if (snapshot.project) snapshot.project = { ...snapshot.project, alias: project.alias, name: project.name };
-          await store.putPublication(project.id, JSON.stringify(snapshot), typeof snapshot.publishedAt === 'string' ? snapshot.publishedAt : new Date().toISOString());
+          await store.putPublication(
+            project.id,
+            JSON.stringify(snapshot),
+            typeof snapshot.publishedAt === 'string' ? snapshot.publishedAt : new Date().toISOString(),
+          );
         }
         const members = await addMembers(store, project.id, manifest.members, options.owner);
         const webhooks = await addWebhooks(services.webhooks, project, manifest.webhooks ?? []);
         const now = (await store.getProjectById(project.id)) ?? project;
-        return { project: projectRecord(now), assets: ids.size, models: drafts.length, items, plugins: plugins.length, scene: sceneText !== undefined, publication: publicationText !== undefined, members, webhooks };
+        return {
+          project: projectRecord(now),
+          assets: ids.size,
+          models: drafts.length,
+          items,
+          plugins: plugins.length,
+          scene: sceneText !== undefined,
+          publication: publicationText !== undefined,
+          members,
+          webhooks,
+        };
       } catch (err) {
         await services.projects.remove(project);
         throw err;
@@ -178,7 +206,8 @@ async function addMembers(store: Store, projectId: string, members: ProjectManif
     const user = await store.accounts.getUserByEmail(email);
     if (!user) out.skipped.push({ email, role, reason: 'no user of this server has this email' });
     // An unproven email gains nothing by itself (docs/teams.md): invite it instead.
-    else if (user.unproven) out.skipped.push({ email, role, reason: 'the user of this email is unproven (made from an invitation link passed on by hand): invite them' });
+    else if (user.unproven)
+      out.skipped.push({ email, role, reason: 'the user of this email is unproven (made from an invitation link passed on by hand): invite them' });
     // The importer is the owner already.
     else if (user.id !== owner?.id) {
       await store.accounts.setMember(projectId, user.id, role);

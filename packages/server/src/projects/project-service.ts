@@ -9,7 +9,6 @@ import type { Project, Store } from '../store/store.js';
 const MAX_PROJECT_NAME = 200;
 const MAX_DESCRIPTION = 1000;
 
-
 /** The JSON shape of a project (@orbis/contract's), keys in a fixed order. */
 export function projectRecord(p: Project): ProjectRecord {
   return {

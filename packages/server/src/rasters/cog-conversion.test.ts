@@ -41,7 +41,13 @@ describe('a plain GeoTIFF converted once on upload (docs/rasters.md, "Plain GeoT
   });
 
   it('keeps the image as a tiled TIFF and its nearest-pixel overviews down to one tile, with the georeference beside them', () => {
-    expect(dem.entries.map((e) => e.path)).toEqual(['orbis-cog/level-0.tif', 'orbis-cog/level-1.tif', 'orbis-cog/level-2.tif', 'orbis-cog/level-3.tif', 'orbis-cog/georeference.json']);
+    expect(dem.entries.map((e) => e.path)).toEqual([
+      'orbis-cog/level-0.tif',
+      'orbis-cog/level-1.tif',
+      'orbis-cog/level-2.tif',
+      'orbis-cog/level-3.tif',
+      'orbis-cog/georeference.json',
+    ]);
     expect(dem.file.converted?.levels).toHaveLength(4);
   });
 
@@ -64,7 +70,7 @@ describe('a plain GeoTIFF converted once on upload (docs/rasters.md, "Plain GeoT
     expect((await tiles.valuesAt(dem.file, lng!, lat!)).values).toEqual([((200 * SIZE + 1000) % 7919) + 0.5]);
   });
 
-  it('reads a tile far out from an overview by a few range reads, every value one of the file\'s (no data never blended in)', async () => {
+  it("reads a tile far out from an overview by a few range reads, every value one of the file's (no data never blended in)", async () => {
     const tiles = new RasterTiles(storage);
     const source = await tiles.source(dem.file);
     const far = tileAt(13, ...STATION);
@@ -74,7 +80,8 @@ describe('a plain GeoTIFF converted once on upload (docs/rasters.md, "Plain GeoT
     expect(values.length).toBeGreaterThan(100);
     expect(values.filter((v) => !known.has(v))).toEqual([]);
     expect(values).toContain(NODATA);
-    const bytes = (level: number) => (source.levels[level]!.image as unknown as { source: { source: { client: { bytesRead: number } } } }).source.source.client.bytesRead;
+    const bytes = (level: number) =>
+      (source.levels[level]!.image as unknown as { source: { source: { client: { bytesRead: number } } } }).source.source.client.bytesRead;
     // The full image is read for its header only (two 64 KiB blocks at most), not one of its tiles.
     expect(bytes(0)).toBeLessThanOrEqual(2 * 65536);
     expect(bytes(source.levels.length - 1)).toBeGreaterThan(0);

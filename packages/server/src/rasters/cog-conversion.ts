@@ -59,7 +59,15 @@ function alreadyReadable(source: RasterSource): boolean {
  * when the file is not a GeoTIFF Orbis reads, needs no conversion, or is of a kind conversion
  * would not keep exact; the original is kept either way and stays the asset's bytes.
  */
-export async function convertGeotiff(storage: Storage, key: string, size: number, name: string, prefix: string, firstIndex: number, entryKey: (index: number) => string): Promise<ArchiveEntry[]> {
+export async function convertGeotiff(
+  storage: Storage,
+  key: string,
+  size: number,
+  name: string,
+  prefix: string,
+  firstIndex: number,
+  entryKey: (index: number) => string,
+): Promise<ArchiveEntry[]> {
   let source: RasterSource;
   try {
     source = await openRaster(name, new StorageRangeClient(storage, key, size));
@@ -89,8 +97,21 @@ export async function convertGeotiff(storage: Storage, key: string, size: number
     // A safety net: a copy whose samples are not the original's kind is not used.
     const written = await (await fromFile(files[0]!)).getImage(0);
     const first = source.levels[0]!.image;
-    if (written.getSamplesPerPixel() !== source.bands || written.getBitsPerSample() !== source.bitsPerSample || written.getSampleFormat() !== source.sampleFormat || written.getWidth() !== first.getWidth()) return [];
-    const place: Georeference = { originX: source.originX, originY: source.originY, resX: source.levels[0]!.resX, resY: source.levels[0]!.resY, crsKeys: source.crsKeys, nodata: source.nodata };
+    if (
+      written.getSamplesPerPixel() !== source.bands ||
+      written.getBitsPerSample() !== source.bitsPerSample ||
+      written.getSampleFormat() !== source.sampleFormat ||
+      written.getWidth() !== first.getWidth()
+    )
+      return [];
+    const place: Georeference = {
+      originX: source.originX,
+      originY: source.originY,
+      resX: source.levels[0]!.resX,
+      resY: source.levels[0]!.resY,
+      crsKeys: source.crsKeys,
+      nodata: source.nodata,
+    };
     const entries: ArchiveEntry[] = [];
     for (const [k, file] of files.entries()) {
       const stored = await storage.put(entryKey(firstIndex + entries.length), createReadStream(file));
@@ -108,7 +129,10 @@ export async function convertGeotiff(storage: Storage, key: string, size: number
 }
 
 /** The stored levels and georeference of an asset's converted copy, from its files, or undefined when it has none. */
-export function convertedOf(files: ArchiveEntry[] | null | undefined, entryKey: (index: number) => string): { levels: { key: string; size: number }[]; georeference: string } | undefined {
+export function convertedOf(
+  files: ArchiveEntry[] | null | undefined,
+  entryKey: (index: number) => string,
+): { levels: { key: string; size: number }[]; georeference: string } | undefined {
   const at = (path: string) => files?.findIndex((f) => f.path === path) ?? -1;
   const georeference = at(GEOREFERENCE);
   if (georeference < 0) return undefined;

@@ -42,7 +42,8 @@ export class HttpRangeClient extends BaseClient {
   override async request(options?: RequestInit): Promise<BaseResponse> {
     const range = new Headers(options?.headers).get('range') ?? '';
     const match = RANGE.exec(range);
-    if (!match || Number(match[2]) - Number(match[1]) + 1 > MAX_RANGE_BYTES) throw new Error(`geotiff asked for "${range}": only single byte ranges up to 64 MiB are read`);
+    if (!match || Number(match[2]) - Number(match[1]) + 1 > MAX_RANGE_BYTES)
+      throw new Error(`geotiff asked for "${range}": only single byte ranges up to 64 MiB are read`);
     try {
       return await this.get(this.url, range, 0);
     } catch (err) {
@@ -70,7 +71,10 @@ export class HttpRangeClient extends BaseClient {
     }
     if (status !== 206) {
       response.destroy();
-      const why = status === 200 ? 'the whole file instead of the byte range asked: its host does not serve ranges, which a GeoTIFF by URL needs (or upload the file)' : `${status}`;
+      const why =
+        status === 200
+          ? 'the whole file instead of the byte range asked: its host does not serve ranges, which a GeoTIFF by URL needs (or upload the file)'
+          : `${status}`;
       throw new InputError('url', `${this.url} answered ${why}`);
     }
     const bytes = await buffer(response);

@@ -52,10 +52,16 @@ export async function rasterCrs(file: string, keys: CrsKeys | null): Promise<Ras
   const model = keys?.GTModelTypeGeoKey;
   const epsg = model === 1 ? keys?.ProjectedCSTypeGeoKey : model === 2 ? keys?.GeographicTypeGeoKey : undefined;
   if (model !== 1 && model !== 2) {
-    throw new RasterFileError(file, `it states no map reference system (GTModelTypeGeoKey ${model ?? 'missing'}): give it one, e.g. gdal_translate -a_srs EPSG:6677`);
+    throw new RasterFileError(
+      file,
+      `it states no map reference system (GTModelTypeGeoKey ${model ?? 'missing'}): give it one, e.g. gdal_translate -a_srs EPSG:6677`,
+    );
   }
   if (epsg === undefined || epsg === USER_DEFINED) {
-    throw new RasterFileError(file, 'its reference system is user-defined (no EPSG code): Orbis reads GeoTIFFs whose reference system is an EPSG code; write it with one, e.g. gdalwarp -t_srs EPSG:6677');
+    throw new RasterFileError(
+      file,
+      'its reference system is user-defined (no EPSG code): Orbis reads GeoTIFFs whose reference system is an EPSG code; write it with one, e.g. gdalwarp -t_srs EPSG:6677',
+    );
   }
   if (epsg === 3857) return { epsg, name: 'WGS 84 / Pseudo-Mercator', fromWebMercator: (x, y, out) => ((out[0] = x), (out[1] = y)) };
   const definition = await definitionOf(file, epsg);
@@ -63,7 +69,10 @@ export async function rasterCrs(file: string, keys: CrsKeys | null): Promise<Ras
   try {
     converter = proj4('EPSG:3857', definition.proj4);
   } catch (err) {
-    throw new RasterFileError(file, `its reference system EPSG:${epsg} (${definition.name}) cannot be read by proj4: ${err instanceof Error ? err.message : String(err)}`);
+    throw new RasterFileError(
+      file,
+      `its reference system EPSG:${epsg} (${definition.name}) cannot be read by proj4: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   const lngLat = /\+proj=longlat\b/.test(definition.proj4) && /\+towgs84=0,0,0(,0,0,0,0)?\b|\+datum=WGS84|\+ellps=GRS80/.test(definition.proj4);
   if (lngLat) {

@@ -16,20 +16,83 @@ const centre = (rgba: Uint8Array) => [...rgba.subarray((4 * SIZE + 4) * 4, (4 * 
 
 describe('paintTile (docs/rasters.md)', () => {
   it('shades a DEM as gdaldem does: flat ground at cos 45°, a slope facing the north-west sun lighter, one facing away darker, no data transparent', () => {
-    expect(centre(paintTile(dem, { hillshade: true }, samples(() => 50)))).toEqual([180, 180, 180, 255]);
+    expect(
+      centre(
+        paintTile(
+          dem,
+          { hillshade: true },
+          samples(() => 50),
+        ),
+      ),
+    ).toEqual([180, 180, 180, 255]);
     // Rising to the south-east: its face looks north-west, towards the sun.
-    const towards = centre(paintTile(dem, { hillshade: true }, samples((x, y) => (x + y) * 5)))[0]!;
-    const away = centre(paintTile(dem, { hillshade: true }, samples((x, y) => -(x + y) * 5)))[0]!;
+    const towards = centre(
+      paintTile(
+        dem,
+        { hillshade: true },
+        samples((x, y) => (x + y) * 5),
+      ),
+    )[0]!;
+    const away = centre(
+      paintTile(
+        dem,
+        { hillshade: true },
+        samples((x, y) => -(x + y) * 5),
+      ),
+    )[0]!;
     expect(towards).toBeGreaterThan(200);
     expect(away).toBeLessThan(120);
-    expect(centre(paintTile(dem, { hillshade: true }, samples(() => -1)))).toEqual([0, 0, 0, 0]);
+    expect(
+      centre(
+        paintTile(
+          dem,
+          { hillshade: true },
+          samples(() => -1),
+        ),
+      ),
+    ).toEqual([0, 0, 0, 0]);
   });
 
-  it('spreads a ramp without breaks over the band\'s values, and greys one band without a ramp', () => {
-    const ramp: [number, number, number, number][] = [[0, 0, 0, 255], [200, 100, 0, 255]];
-    expect(centre(paintTile(dem, { ramp }, samples(() => 50)))).toEqual([100, 50, 0, 255]);
-    expect(centre(paintTile(dem, { ramp }, samples(() => 500)))).toEqual([200, 100, 0, 255]);
-    expect(centre(paintTile(dem, {}, samples(() => 25)))).toEqual([64, 64, 64, 255]);
-    expect(centre(paintTile(dem, { nodata: 25 }, samples(() => 25)))).toEqual([0, 0, 0, 0]);
+  it("spreads a ramp without breaks over the band's values, and greys one band without a ramp", () => {
+    const ramp: [number, number, number, number][] = [
+      [0, 0, 0, 255],
+      [200, 100, 0, 255],
+    ];
+    expect(
+      centre(
+        paintTile(
+          dem,
+          { ramp },
+          samples(() => 50),
+        ),
+      ),
+    ).toEqual([100, 50, 0, 255]);
+    expect(
+      centre(
+        paintTile(
+          dem,
+          { ramp },
+          samples(() => 500),
+        ),
+      ),
+    ).toEqual([200, 100, 0, 255]);
+    expect(
+      centre(
+        paintTile(
+          dem,
+          {},
+          samples(() => 25),
+        ),
+      ),
+    ).toEqual([64, 64, 64, 255]);
+    expect(
+      centre(
+        paintTile(
+          dem,
+          { nodata: 25 },
+          samples(() => 25),
+        ),
+      ),
+    ).toEqual([0, 0, 0, 0]);
   });
 });

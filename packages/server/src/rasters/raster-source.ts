@@ -85,21 +85,29 @@ async function tiffOf(name: string, client: BaseClient): Promise<GeoTIFF> {
 /** A GeoTIFF's georeference, from its first image's tags; a file without one, or rotated, is refused. */
 export function georeferenceOf(name: string, first: GeoTIFFImage): Georeference {
   const transform = first.getFileDirectory().getValue('ModelTransformation') as number[] | undefined;
-  if (transform && (transform[1] !== 0 || transform[4] !== 0)) throw new RasterFileError(name, 'it is rotated (ModelTransformation with rotation terms): warp it north-up first, e.g. gdalwarp');
+  if (transform && (transform[1] !== 0 || transform[4] !== 0))
+    throw new RasterFileError(name, 'it is rotated (ModelTransformation with rotation terms): warp it north-up first, e.g. gdalwarp');
   let origin: number[];
   let resolution: number[];
   try {
     origin = first.getOrigin();
     resolution = first.getResolution();
   } catch {
-    throw new RasterFileError(name, 'it is not georeferenced (no ModelTiepoint and ModelPixelScale, nor ModelTransformation): it is a plain TIFF, not a GeoTIFF');
+    throw new RasterFileError(
+      name,
+      'it is not georeferenced (no ModelTiepoint and ModelPixelScale, nor ModelTransformation): it is a plain TIFF, not a GeoTIFF',
+    );
   }
   const keys = first.getGeoKeys();
   const resX = Math.abs(resolution[0]!);
   const resY = Math.abs(resolution[1]!);
   // Pixel-is-point rasters name the centre of the top-left pixel: its corner is half a pixel up and left (as GDAL reads them).
   const half = keys?.GTRasterTypeGeoKey === 2 ? 0.5 : 0;
-  const crsKeys: CrsKeys = { GTModelTypeGeoKey: keys?.GTModelTypeGeoKey, ProjectedCSTypeGeoKey: keys?.ProjectedCSTypeGeoKey, GeographicTypeGeoKey: keys?.GeographicTypeGeoKey };
+  const crsKeys: CrsKeys = {
+    GTModelTypeGeoKey: keys?.GTModelTypeGeoKey,
+    ProjectedCSTypeGeoKey: keys?.ProjectedCSTypeGeoKey,
+    GeographicTypeGeoKey: keys?.GeographicTypeGeoKey,
+  };
   return { originX: origin[0]! - half * resX, originY: origin[1]! + half * resY, resX, resY, crsKeys, nodata: first.getGDALNoData() };
 }
 
@@ -124,17 +132,39 @@ export async function openRaster(name: string, client: BaseClient, converted?: {
   for (const image of overviews) {
     const subfile = Number(image.getFileDirectory().getValue('NewSubfileType') ?? 0);
     if (subfile & MASK || image.getSamplesPerPixel() !== first.getSamplesPerPixel()) continue;
-    levels.push({ image, width: image.getWidth(), height: image.getHeight(), resX: (place.resX * width) / image.getWidth(), resY: (place.resY * height) / image.getHeight() });
+    levels.push({
+      image,
+      width: image.getWidth(),
+      height: image.getHeight(),
+      resX: (place.resX * width) / image.getWidth(),
+      resY: (place.resY * height) / image.getHeight(),
+    });
   }
   levels.sort((a, b) => a.resX - b.resX);
   const bands = first.getSamplesPerPixel();
   const sampleFormat = first.getSampleFormat();
   const bitsPerSample = first.getBitsPerSample();
   if (![8, 16, 32, 64].includes(bitsPerSample) || (sampleFormat === 3 && bitsPerSample < 32)) {
-    throw new RasterFileError(name, `its samples are ${bitsPerSample}-bit (SampleFormat ${sampleFormat}): Orbis reads 8-, 16- and 32-bit integers and 32- and 64-bit floating point`);
+    throw new RasterFileError(
+      name,
+      `its samples are ${bitsPerSample}-bit (SampleFormat ${sampleFormat}): Orbis reads 8-, 16- and 32-bit integers and 32- and 64-bit floating point`,
+    );
   }
   const { nodata } = place;
   // 8-bit bands are shown as they are: only wider ones need the range their values span.
   const ranges = bitsPerSample === 8 && sampleFormat === 1 ? [] : await valueRanges(levels[levels.length - 1]!, bands, nodata);
-  return { name, crs, crsKeys: place.crsKeys, originX: place.originX, originY: place.originY, levels, bands, sampleFormat, bitsPerSample, nodata, ranges, tiff };
+  return {
+    name,
+    crs,
+    crsKeys: place.crsKeys,
+    originX: place.originX,
+    originY: place.originY,
+    levels,
+    bands,
+    sampleFormat,
+    bitsPerSample,
+    nodata,
+    ranges,
+    tiff,
+  };
 }

@@ -30,7 +30,8 @@ export class RasterStyleError extends Error {
 export function bandsOf(source: RasterSource, style: RasterStyle): number[] {
   if (style.bands) {
     const beyond = style.bands.find((b) => b > source.bands);
-    if (beyond !== undefined) throw new RasterStyleError('bands', `band ${beyond} does not exist: "${source.name}" has ${source.bands} band${source.bands === 1 ? '' : 's'}`);
+    if (beyond !== undefined)
+      throw new RasterStyleError('bands', `band ${beyond} does not exist: "${source.name}" has ${source.bands} band${source.bands === 1 ? '' : 's'}`);
     return style.bands;
   }
   if (source.bands >= 4 && source.bitsPerSample === 8) return [1, 2, 3, 4];

@@ -79,7 +79,11 @@ describe('raster tiles (docs/rasters.md)', () => {
   });
 
   it('colours one band by a ramp with breaks, leaves no data transparent, and keeps the tile in storage', async () => {
-    const ramp: [number, number, number, number][] = [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]];
+    const ramp: [number, number, number, number][] = [
+      [255, 0, 0, 255],
+      [0, 255, 0, 255],
+      [0, 0, 255, 255],
+    ];
     const style = { ramp, breaks: [1000, 3000] };
     const png = await tiles.tile(floatFile, style, TILE.z, TILE.x, TILE.y, 'png');
     const source = await tiles.source(floatFile);
@@ -103,7 +107,7 @@ describe('raster tiles (docs/rasters.md)', () => {
     expect((await rgba(webp)).equals(pixels)).toBe(true);
   });
 
-  it('serves a DEM as Terrarium heights on the 65×65 grid of the tile\'s edges: GDAL\'s values there within 1/256 m, no data at 0', async () => {
+  it("serves a DEM as Terrarium heights on the 65×65 grid of the tile's edges: GDAL's values there within 1/256 m, no data at 0", async () => {
     const png = await tiles.terrain(floatFile, TILE.z, TILE.x, TILE.y);
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([65, 65, 3]);
@@ -121,9 +125,29 @@ describe('raster tiles (docs/rasters.md)', () => {
   });
 
   it('refuses a style that does not fit the file, naming the parameter', async () => {
-    await expect(tiles.tile(floatFile, { bands: [2] }, TILE.z, TILE.x, TILE.y, 'png')).rejects.toThrow(new RasterStyleError('bands', 'band 2 does not exist: "dem.tif" has 1 band'));
-    await expect(tiles.tile(floatFile, { ramp: [[0, 0, 0, 255]], breaks: [1, 2] }, TILE.z, TILE.x, TILE.y, 'png')).rejects.toThrow(/breaks make 3 classes, and the ramp has 1 colours/);
-    await expect(tiles.tile(floatFile, { ramp: [[0, 0, 0, 255], [1, 1, 1, 255], [2, 2, 2, 255]], breaks: [5, 2] }, TILE.z, TILE.x, TILE.y, 'png')).rejects.toThrow(/breaks must ascend: 2 follows 5/);
+    await expect(tiles.tile(floatFile, { bands: [2] }, TILE.z, TILE.x, TILE.y, 'png')).rejects.toThrow(
+      new RasterStyleError('bands', 'band 2 does not exist: "dem.tif" has 1 band'),
+    );
+    await expect(tiles.tile(floatFile, { ramp: [[0, 0, 0, 255]], breaks: [1, 2] }, TILE.z, TILE.x, TILE.y, 'png')).rejects.toThrow(
+      /breaks make 3 classes, and the ramp has 1 colours/,
+    );
+    await expect(
+      tiles.tile(
+        floatFile,
+        {
+          ramp: [
+            [0, 0, 0, 255],
+            [1, 1, 1, 255],
+            [2, 2, 2, 255],
+          ],
+          breaks: [5, 2],
+        },
+        TILE.z,
+        TILE.x,
+        TILE.y,
+        'png',
+      ),
+    ).rejects.toThrow(/breaks must ascend: 2 follows 5/);
   });
 
   it('refuses a TIFF with no reference system, or not a TIFF, naming the file', async () => {

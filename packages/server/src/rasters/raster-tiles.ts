@@ -76,7 +76,9 @@ export class RasterTiles {
     if (found && !(isRemote && this.now() - found.at >= REMOTE_FRESH_MS)) {
       this.sources.delete(name);
     } else {
-      const client: BaseClient & { fault?: Error } = isRemote ? new HttpRangeClient(file.url, this.remote) : new StorageRangeClient(this.storage, file.key, file.size);
+      const client: BaseClient & { fault?: Error } = isRemote
+        ? new HttpRangeClient(file.url, this.remote)
+        : new StorageRangeClient(this.storage, file.key, file.size);
       const source = (isRemote || !file.converted ? openRaster(file.name, client) : this.openConverted(file.name, file.converted)).catch((err: unknown) => {
         // geotiff drops its blocks' faults ("Request failed"): the remote host's own is kept by the client.
         throw isRemote && client.fault ? new RasterFileError(file.name, client.fault.message) : err;
@@ -116,7 +118,9 @@ export class RasterTiles {
       const samples = await tileSamples(source, [1], z, x, y, TERRAIN_GRID);
       const { size } = TERRAIN_GRID;
       const rgb = terrariumRgb(samples?.values[0] ?? new Float64Array(size * size), source.nodata);
-      return sharp(rgb, { raw: { width: size, height: size, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+      return sharp(rgb, { raw: { width: size, height: size, channels: 3 } })
+        .png({ compressionLevel: 6 })
+        .toBuffer();
     });
   }
 

@@ -29,7 +29,13 @@ export const PIXEL_GRID: TileGrid = { size: TILE_SIZE, edges: false };
 const STEP = 8;
 
 /** Where each sample of a Web Mercator tile lies in the raster's reference system. */
-function sourcePositions(source: RasterSource, z: number, x: number, y: number, grid: TileGrid): { xs: Float64Array; ys: Float64Array; metresPerPixel: number; rowLatitudes: Float64Array } {
+function sourcePositions(
+  source: RasterSource,
+  z: number,
+  x: number,
+  y: number,
+  grid: TileGrid,
+): { xs: Float64Array; ys: Float64Array; metresPerPixel: number; rowLatitudes: Float64Array } {
   const { size } = grid;
   const tileMetres = (2 * HALF_WORLD) / 2 ** z;
   const metresPerPixel = tileMetres / (grid.edges ? size - 1 : size);
@@ -116,7 +122,9 @@ export async function tileSamples(source: RasterSource, bands: number[], z: numb
   const width = maxCol - minCol + 1;
   const height = maxRow - minRow + 1;
   if (width * height > MAX_WINDOW_PIXELS) {
-    throw new Error(`tile ${z}/${x}/${y} would read ${width}×${height} pixels of "${source.name}", which has no overview that coarse: it needs overviews (a Cloud Optimized GeoTIFF, docs/rasters.md)`);
+    throw new Error(
+      `tile ${z}/${x}/${y} would read ${width}×${height} pixels of "${source.name}", which has no overview that coarse: it needs overviews (a Cloud Optimized GeoTIFF, docs/rasters.md)`,
+    );
   }
   const window = [minCol, minRow, maxCol + 1, maxRow + 1];
   const read = (await level.image.readRasters({ window, samples: bands.map((b) => b - 1), interleave: false })) as unknown as ArrayLike<number>[];

@@ -2,7 +2,24 @@ import { fileUrl } from '../assets/asset-record.js';
 import { InputError } from '../input-error.js';
 import type { PluginPackage } from '../plugins/plugin-package.js';
 import type { Project, Store } from '../store/store.js';
-import { convertsFromUrl, PMTILES_CONTENT_TYPE, derivedPathOf, publishedUrlLayerPath, derivedTablePath, isFileLayerType, vectorFormatOf, wktColumnQuery, type PublishedLayer, type PublishedSnapshot as Snapshot, type Scene, tilesUrlOf, GEOTIFF_NAME, publishedUrlRasterPath, rasterTilesPath, terrainTilesPath } from '@orbis/scene';
+import {
+  convertsFromUrl,
+  PMTILES_CONTENT_TYPE,
+  derivedPathOf,
+  publishedUrlLayerPath,
+  derivedTablePath,
+  isFileLayerType,
+  vectorFormatOf,
+  wktColumnQuery,
+  type PublishedLayer,
+  type PublishedSnapshot as Snapshot,
+  type Scene,
+  tilesUrlOf,
+  GEOTIFF_NAME,
+  publishedUrlRasterPath,
+  rasterTilesPath,
+  terrainTilesPath,
+} from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 import type { LiveScenes } from '../live/live-scenes.js';
 
@@ -43,7 +60,10 @@ export class SceneService {
         throw new InputError(`layers[${i}].type`, `layers[${i}].type: "${asset.name}" is not a ${layer.type} file the server has read`);
       }
       if (layer.type === 'geotiff' && !isGeotiff(asset)) {
-        throw new InputError(`layers[${i}].type`, `layers[${i}].type: "${asset.name}" is not a GeoTIFF (.tif): a geotiff layer shows the tiles the server cuts of one`);
+        throw new InputError(
+          `layers[${i}].type`,
+          `layers[${i}].type: "${asset.name}" is not a GeoTIFF (.tif): a geotiff layer shows the tiles the server cuts of one`,
+        );
       }
       const table = layer.data?.table;
       if (table !== undefined && !asset.files?.some((f) => f.path === derivedTablePath(table))) {
@@ -54,7 +74,8 @@ export class SceneService {
       if (tile.assetId === undefined) continue;
       const asset = await this.store.getAsset(project.id, tile.assetId);
       if (!asset) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: no asset "${tile.assetId}" in this project`);
-      if (asset.contentType !== PMTILES_CONTENT_TYPE) throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: "${asset.name}" is not a PMTiles archive`);
+      if (asset.contentType !== PMTILES_CONTENT_TYPE)
+        throw new InputError(`property.tiles[${i}].assetId`, `property.tiles[${i}].assetId: "${asset.name}" is not a PMTiles archive`);
     }
     const dem = scene.property.terrain?.assetId;
     if (dem !== undefined) {
@@ -76,8 +97,12 @@ export class SceneService {
       if (layer.url !== undefined) {
         // A GIS file by URL (docs/contract.md §13) loads from this server, which reads and converts it.
         // A GeoTIFF by URL (docs/contract.md §17) is cut into tiles by this server, which reads it by ranges.
-        if (layer.type === 'geotiff') layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}${publishedUrlRasterPath(layer.id)}`, source: layer.url });
-        else layers.push(convertsFromUrl(layer) ? { ...layer, url: publishedUrlLayerPath(project.alias, layer.id), source: layer.url } : { ...layer, url: layer.url });
+        if (layer.type === 'geotiff')
+          layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}${publishedUrlRasterPath(layer.id)}`, source: layer.url });
+        else
+          layers.push(
+            convertsFromUrl(layer) ? { ...layer, url: publishedUrlLayerPath(project.alias, layer.id), source: layer.url } : { ...layer, url: layer.url },
+          );
         continue;
       }
       if (layer.model !== undefined) {
@@ -96,17 +121,24 @@ export class SceneService {
         layers.push({ ...layer, url: `/api/p/${encodeURIComponent(project.alias)}${rasterTilesPath(asset.id)}` });
         continue;
       }
-      const main = layer.type === '3dtiles' && asset.files
-        ? asset.files.find((f) => /(^|\/)tileset\.json$/.test(f.path))?.path
-        : isFileLayerType(layer.type)
-          ? derivedPathOf(asset.files?.map((f) => f.path) ?? [], layer.data?.table)
-          : undefined;
+      const main =
+        layer.type === '3dtiles' && asset.files
+          ? asset.files.find((f) => /(^|\/)tileset\.json$/.test(f.path))?.path
+          : isFileLayerType(layer.type)
+            ? derivedPathOf(asset.files?.map((f) => f.path) ?? [], layer.data?.table)
+            : undefined;
       const wkt = layer.type === 'csv' && layer.data?.wktColumn !== undefined ? wktColumnQuery(layer.data.wktColumn) : '';
       const url = fileUrl('', project.alias, asset.id, main ?? asset.name) + wkt;
       // An mvt layer of an uploaded GeoJSON or GIS file draws the tiles the server cuts of it (docs/contract.md §13).
       layers.push({ ...layer, url: layer.type === 'mvt' ? tilesUrlOf(url, layer.data?.table) : url });
     }
-    const tiles = scene.property.tiles && (await Promise.all(scene.property.tiles.map(async (tile, i) => (tile.assetId === undefined ? tile : { ...tile, url: await this.publicFile(project, tile.assetId, `property.tiles[${i}].assetId`, 'basemap') }))));
+    const tiles =
+      scene.property.tiles &&
+      (await Promise.all(
+        scene.property.tiles.map(async (tile, i) =>
+          tile.assetId === undefined ? tile : { ...tile, url: await this.publicFile(project, tile.assetId, `property.tiles[${i}].assetId`, 'basemap') },
+        ),
+      ));
     const property = tiles ? { ...scene.property, tiles } : { ...scene.property };
     const dem = scene.property.terrain?.assetId;
     if (dem !== undefined) {

@@ -8,7 +8,14 @@ const good = () => ({
   property: { terrain: { enabled: false }, tiles: [{ type: 'default', opacity: 0.8 }], sky: { atmosphere: true }, globe: { baseColor: '#224466' } },
   layers: [
     { id: 'l1', title: 'Wards', type: 'geojson', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true },
-    { id: 'l2', title: 'Tiles', type: '3dtiles', url: 'https://example.org/tileset.json', visible: false, appearance: { '3dtiles': { color: { expression: "color('red')" }, pointSize: 4 } } },
+    {
+      id: 'l2',
+      title: 'Tiles',
+      type: '3dtiles',
+      url: 'https://example.org/tileset.json',
+      visible: false,
+      appearance: { '3dtiles': { color: { expression: "color('red')" }, pointSize: 4 } },
+    },
     {
       id: 'l3',
       title: 'Wards',
@@ -17,14 +24,26 @@ const good = () => ({
       visible: true,
       appearance: {
         polygon: {
-          fillColor: { conditions: [['${population} > 1000', "color('red')"], ['true', "rgba(0, 0, 255, 0.5)"]] },
+          fillColor: {
+            conditions: [
+              ['${population} > 1000', "color('red')"],
+              ['true', 'rgba(0, 0, 255, 0.5)'],
+            ],
+          },
           strokeColor: 'white',
           extrudedHeight: { expression: '${population} / 10' },
           heightReference: 'clamp',
         },
         marker: { pointColor: 'rgba(255,0,0,0.5)', pointSize: 8, label: true, labelText: { expression: '${name}' }, style: 'point' },
       },
-      infobox: { title: '${name}', fields: [{ label: 'Population', value: '${population}', format: 'number' }, { label: 'Site', value: '${site}', format: 'url' }], blocks: [{ pluginId: 'charts', extensionId: 'bars', property: { max: 10 } }] },
+      infobox: {
+        title: '${name}',
+        fields: [
+          { label: 'Population', value: '${population}', format: 'number' },
+          { label: 'Site', value: '${site}', format: 'url' },
+        ],
+        blocks: [{ pluginId: 'charts', extensionId: 'bars', property: { max: 10 } }],
+      },
     },
     { id: 'l4', title: 'Stations', type: 'csv', url: 'https://example.org/s.csv', visible: true, data: { latColumn: 'Y', lngColumn: 'X' } },
     { id: 'l5', title: 'Radar', type: 'wms', url: 'https://example.org/wms', visible: true, data: { layers: 'radar' } },
@@ -33,7 +52,9 @@ const good = () => ({
     { id: 'l8', title: 'Track', type: 'gpx', url: 'https://example.org/t.gpx', visible: true },
   ],
   widgets: [{ pluginId: 'hello', extensionId: 'main', enabled: true, area: 'top-left', property: { default: { imageUrl: 'https://example.org/a.png' } } }],
-  story: { pages: [{ id: 'p1', title: 'Start', text: '', camera: defaultScene().camera, layers: ['l1'], blocks: [{ pluginId: 'charts', extensionId: 'live' }] }] },
+  story: {
+    pages: [{ id: 'p1', title: 'Start', text: '', camera: defaultScene().camera, layers: ['l1'], blocks: [{ pluginId: 'charts', extensionId: 'live' }] }],
+  },
 });
 
 function errorOf(doc: unknown): InputError {
@@ -55,10 +76,24 @@ describe('validateScene', () => {
     // The same from a URL (docs/contract.md §13): the server reads the file and answers its WGS84 GeoJSON.
     gis.layers.push({ id: 'g3', title: 'Wards', type: 'shapefile', url: 'https://example.org/wards.zip', visible: true });
     gis.layers.push({ id: 'g4', title: 'WKT', type: 'csv', url: 'https://example.org/shapes.csv', visible: true, data: { wktColumn: 'geom' } });
-    gis.layers.push({ id: 'g5', title: 'Buildings', type: 'mvt', url: 'https://example.org/tiles/{z}/{x}/{y}.pbf', visible: true, data: { layers: ['building'], minimumLevel: 10, maximumLevel: 16 } });
+    gis.layers.push({
+      id: 'g5',
+      title: 'Buildings',
+      type: 'mvt',
+      url: 'https://example.org/tiles/{z}/{x}/{y}.pbf',
+      visible: true,
+      data: { layers: ['building'], minimumLevel: 10, maximumLevel: 16 },
+    });
     gis.layers.push({ id: 'g6', title: 'Trees', type: 'mvt', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true });
     // docs/contract.md §17: a GeoTIFF's tiles, one band by a ramp with breaks.
-    gis.layers.push({ id: 'g7', title: 'Depth', type: 'geotiff', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { bands: [1], nodata: -9999, ramp: ['#eff3ff', 'rgb(107,174,214)', 'navy'], breaks: [0.5, 2], opacity: 0.8 } });
+    gis.layers.push({
+      id: 'g7',
+      title: 'Depth',
+      type: 'geotiff',
+      assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV',
+      visible: true,
+      data: { bands: [1], nodata: -9999, ramp: ['#eff3ff', 'rgb(107,174,214)', 'navy'], breaks: [0.5, 2], opacity: 0.8 },
+    });
     gis.layers.push({ id: 'g8', title: 'Relief', type: 'geotiff', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true, data: { hillshade: true } });
     gis.layers.push({ id: 'g9', title: 'Ortho', type: 'geotiff', url: 'https://example.org/ortho-cog.tif', visible: true, data: { bands: [1, 2, 3] } });
     expect(validateScene(gis)).toEqual(gis);
@@ -67,29 +102,63 @@ describe('validateScene', () => {
 
   it('accepts the basemaps of docs/contract.md §14, bottom first, with zoom levels', () => {
     const s = good();
-    s.property.tiles = [{ type: 'japan_gsi_standard', zoomLevel: [2, 18] }, { type: 'open_street_map', opacity: 0.5 }, { type: 'esri_world_topo' }, { type: 'black_marble' }, { type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }] as never;
+    s.property.tiles = [
+      { type: 'japan_gsi_standard', zoomLevel: [2, 18] },
+      { type: 'open_street_map', opacity: 0.5 },
+      { type: 'esri_world_topo' },
+      { type: 'black_marble' },
+      { type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' },
+    ] as never;
     expect(validateScene(s)).toEqual(s);
   });
 
   it.each([
     [(s: any) => (s.layers[0].type = 'dwg'), 'layers[0].type', /one of/],
     [(s: any) => (s.layers[0].data = { table: 'roads' }), 'layers[0].data.table', /only to geopackage/],
-    [(s: any) => (s.layers[3] = { ...s.layers[3], url: undefined, model: 'shops', data: { wktColumn: 'geom' } }), 'layers[3].data.wktColumn', /not to a content model/],
+    [
+      (s: any) => (s.layers[3] = { ...s.layers[3], url: undefined, model: 'shops', data: { wktColumn: 'geom' } }),
+      'layers[3].data.wktColumn',
+      /not to a content model/,
+    ],
     [(s: any) => (s.layers[3].data.wktColumn = 'geom'), 'layers[3].data.wktColumn', /latColumn and lngColumn/],
     [(s: any) => (s.layers[4].data.layers = ['radar']), 'layers[4].data.layers', /WMS layer names/],
     [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].url = 'https://example.org/t.pbf')), 'layers[5].url', /\{z\}, \{x\} and \{y\}/],
     [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].data = { layers: 'roads' })), 'layers[5].data.layers', /array of names/],
-    [(s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].data = { minimumLevel: 9, maximumLevel: 5 })), 'layers[5].data.minimumLevel', /deeper than maximumLevel/],
+    [
+      (s: any) => ((s.layers[5].type = 'mvt'), (s.layers[5].data = { minimumLevel: 9, maximumLevel: 5 })),
+      'layers[5].data.minimumLevel',
+      /deeper than maximumLevel/,
+    ],
     [(s: any) => (s.layers[5].data = { minimumLevel: 2 }), 'layers[5].data.minimumLevel', /only to mvt/],
-    [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['red', 'blue'], breaks: [1, 2] } }), 'layers[0].data.breaks', /2 breaks make 3 classes, and the ramp has 2 colours/],
-    [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['red', 'blue', 'green'], breaks: [3, 2] } }), 'layers[0].data.breaks', /must ascend/],
-    [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { bands: [1, 2, 3], hillshade: true } }), 'layers[0].data.hillshade', /colour one band/],
+    [
+      (s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['red', 'blue'], breaks: [1, 2] } }),
+      'layers[0].data.breaks',
+      /2 breaks make 3 classes, and the ramp has 2 colours/,
+    ],
+    [
+      (s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['red', 'blue', 'green'], breaks: [3, 2] } }),
+      'layers[0].data.breaks',
+      /must ascend/,
+    ],
+    [
+      (s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { bands: [1, 2, 3], hillshade: true } }),
+      'layers[0].data.hillshade',
+      /colour one band/,
+    ],
     [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { bands: [1, 2] } }), 'layers[0].data.bands', /one band .* three .* or four/],
     [(s: any) => (s.layers[0] = { ...s.layers[0], type: 'geotiff', data: { ramp: ['reddish'] } }), 'layers[0].data.ramp[0]', /match|colour/],
-    [(s: any) => (s.layers[1] = { id: 'l2', title: 'Ortho', type: 'geotiff', url: '/files/ortho.tif', visible: true }), 'layers[1].url', /http or https URL of a GeoTIFF/],
+    [
+      (s: any) => (s.layers[1] = { id: 'l2', title: 'Ortho', type: 'geotiff', url: '/files/ortho.tif', visible: true }),
+      'layers[1].url',
+      /http or https URL of a GeoTIFF/,
+    ],
     [(s: any) => (s.layers[0].data = { hillshade: true }), 'layers[0].data.hillshade', /only to geotiff/],
     [(s: any) => (s.property.terrain = { enabled: true, type: 'dem' }), 'property.terrain.assetId', /required: the elevation GeoTIFF/],
-    [(s: any) => (s.property.terrain = { enabled: true, type: 'gsi', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }), 'property.terrain.assetId', /only to terrain type "dem"/],
+    [
+      (s: any) => (s.property.terrain = { enabled: true, type: 'gsi', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' }),
+      'property.terrain.assetId',
+      /only to terrain type "dem"/,
+    ],
     [(s: any) => delete s.camera, 'camera', /required/],
     [(s: any) => (s.camera.lat = 91), 'camera.lat', /at most 90/],
     [(s: any) => (s.camera.lng = 'east'), 'camera.lng', /number/],
@@ -100,7 +169,11 @@ describe('validateScene', () => {
     [(s: any) => (s.property.tiles[0].type = 'google_maps'), 'property.tiles[0].type', /one of/],
     [(s: any) => (s.property.tiles[0].zoomLevel = [2]), 'property.tiles[0].zoomLevel', /2/],
     [(s: any) => (s.property.tiles[0].type = 'pmtiles'), 'property.tiles[0].assetId', /required: the PMTiles archive/],
-    [(s: any) => (s.property.tiles[0] = { type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', url: 'https://example.org/a.pmtiles' }), 'property.tiles[0].url', /named by assetId/],
+    [
+      (s: any) => (s.property.tiles[0] = { type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', url: 'https://example.org/a.pmtiles' }),
+      'property.tiles[0].url',
+      /named by assetId/,
+    ],
     [(s: any) => (s.property.tiles[0].assetId = '01ARZ3NDEKTSV4RRFFQ69G5FAV'), 'property.tiles[0].assetId', /only to pmtiles/],
     [(s: any) => (s.property.tiles[0] = { type: 'pmtiles', assetId: 'streets' }), 'property.tiles[0].assetId', /match/],
     [(s: any) => (s.property.globe.baseColor = 'red'), 'property.globe.baseColor', /match/],
@@ -110,14 +183,34 @@ describe('validateScene', () => {
     [(s: any) => (s.layers[1].id = 'l1'), 'layers[1].id', /repeats/],
     [(s: any) => (s.story.pages[0].camera.pitch = -91), 'story.pages[0].camera.pitch', /at least -90/],
     [(s: any) => (s.extra = 1), 'extra', /not a known field/],
-    [(s: any) => (s.layers[2].appearance.polygon.fillColor.conditions[1][0] = 'foo('), 'layers[2].appearance.polygon.fillColor.conditions[1][0]', /style expression/],
-    [(s: any) => (s.layers[2].appearance.polygon.fillColor.conditions[0][1] = 'nocolor(1)'), 'layers[2].appearance.polygon.fillColor.conditions[0][1]', /Unexpected function call "nocolor"/],
-    [(s: any) => (s.layers[2].appearance.polygon.extrudedHeight.expression = '${a} +'), 'layers[2].appearance.polygon.extrudedHeight.expression', /style expression/],
+    [
+      (s: any) => (s.layers[2].appearance.polygon.fillColor.conditions[1][0] = 'foo('),
+      'layers[2].appearance.polygon.fillColor.conditions[1][0]',
+      /style expression/,
+    ],
+    [
+      (s: any) => (s.layers[2].appearance.polygon.fillColor.conditions[0][1] = 'nocolor(1)'),
+      'layers[2].appearance.polygon.fillColor.conditions[0][1]',
+      /Unexpected function call "nocolor"/,
+    ],
+    [
+      (s: any) => (s.layers[2].appearance.polygon.extrudedHeight.expression = '${a} +'),
+      'layers[2].appearance.polygon.extrudedHeight.expression',
+      /style expression/,
+    ],
     [(s: any) => (s.layers[2].appearance.polygon.fillColor = 'reddish'), 'layers[2].appearance.polygon.fillColor', /CSS colour/],
     [(s: any) => (s.layers[2].appearance.polygon.fillColor = 5), 'layers[2].appearance.polygon.fillColor', /a CSS colour, \{"expression"/],
     [(s: any) => (s.layers[2].appearance.polygon.fillColor = {}), 'layers[2].appearance.polygon.fillColor', /\{"conditions"/],
-    [(s: any) => (s.layers[2].appearance.polygon.fillColor = { expression: 'true', extra: 1 }), 'layers[2].appearance.polygon.fillColor.extra', /not a known field/],
-    [(s: any) => (s.layers[2].appearance.polygon.heightReference = 'floating'), 'layers[2].appearance.polygon.heightReference', /one of "none", "clamp", "relative"/],
+    [
+      (s: any) => (s.layers[2].appearance.polygon.fillColor = { expression: 'true', extra: 1 }),
+      'layers[2].appearance.polygon.fillColor.extra',
+      /not a known field/,
+    ],
+    [
+      (s: any) => (s.layers[2].appearance.polygon.heightReference = 'floating'),
+      'layers[2].appearance.polygon.heightReference',
+      /one of "none", "clamp", "relative"/,
+    ],
     [(s: any) => (s.layers[2].appearance.polygon.fillColor.conditions[0] = ['true']), 'layers[2].appearance.polygon.fillColor.conditions[0]', /at least 2/],
     [(s: any) => (s.layers[2].appearance.marker.pointSize = -1), 'layers[2].appearance.marker.pointSize', /at least 0/],
     [(s: any) => (s.layers[2].appearance.circle = {}), 'layers[2].appearance.circle', /not a known field/],
@@ -155,7 +248,12 @@ describe('validateScene', () => {
   it('accepts docs/contract.md §18 layer fields: groups, clusters, heat maps, time from a property, filters', () => {
     const doc = good() as { layers: Record<string, unknown>[]; groups?: unknown };
     doc.groups = [{ id: 'shelters', title: 'Shelters', visible: true, opacity: 0.8 }];
-    Object.assign(doc.layers[0]!, { group: 'shelters', cluster: { enabled: true, radius: 50, maxZoom: 15 }, filters: [{ property: 'capacity', type: 'range', label: 'Capacity' }], data: { time: { property: 'opened', duration: 86400 } } });
+    Object.assign(doc.layers[0]!, {
+      group: 'shelters',
+      cluster: { enabled: true, radius: 50, maxZoom: 15 },
+      filters: [{ property: 'capacity', type: 'range', label: 'Capacity' }],
+      data: { time: { property: 'opened', duration: 86400 } },
+    });
     Object.assign(doc.layers[3]!, { heatmap: { radius: 30, ramp: ['rgba(0,0,255,0)', 'yellow', '#ff0000'] } });
     expect(validateScene(doc)).toEqual(doc);
   });

@@ -15,7 +15,9 @@ async function one(name: string, sourceDir: string | undefined, outDir: string |
   const started = performance.now();
   const r: PrecompressReport = await precompressTree(sourceDir, outDir);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stdout.write(`precompress: ${name}: ${r.files} files, ${mb(r.bytes)} → brotli ${mb(r.encodedBytes.br)}, gzip ${mb(r.encodedBytes.gzip)} (${r.written} copies written in ${seconds} s)\n`);
+  process.stdout.write(
+    `precompress: ${name}: ${r.files} files, ${mb(r.bytes)} → brotli ${mb(r.encodedBytes.br)}, gzip ${mb(r.encodedBytes.gzip)} (${r.written} copies written in ${seconds} s)\n`,
+  );
 }
 
 await one('viewer', VIEWER_DIST, VIEWER_DIST);

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { byteSlice } from './byte-slice.js';
 
 async function slice(chunks: string[], start: number, end: number): Promise<string> {
-  const out = await Readable.from(chunks.map((c) => Buffer.from(c))).pipe(byteSlice(start, end)).toArray();
+  const out = await Readable.from(chunks.map((c) => Buffer.from(c)))
+    .pipe(byteSlice(start, end))
+    .toArray();
   return Buffer.concat(out).toString();
 }
 

@@ -143,9 +143,7 @@ export class S3Storage implements Storage {
   private async *listUnder(prefix: string): AsyncIterable<StoredKey> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.location.bucket, Prefix: prefix, ContinuationToken: token }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.location.bucket, Prefix: prefix, ContinuationToken: token }));
       for (const item of page.Contents ?? []) {
         if (item.Key) yield { key: item.Key, modifiedAt: item.LastModified ?? new Date(), size: item.Size ?? 0 };
       }
@@ -171,18 +169,14 @@ export class S3Storage implements Storage {
     let removed = 0;
     let uploads;
     try {
-      uploads = await this.client.send(
-        new ListMultipartUploadsCommand({ Bucket: this.location.bucket, Prefix: this.location.prefix || undefined }),
-      );
+      uploads = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.location.bucket, Prefix: this.location.prefix || undefined }));
     } catch {
       // Some S3-compatible servers do not list uploads; a bucket lifecycle rule covers them.
       return 0;
     }
     for (const upload of uploads.Uploads ?? []) {
       if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) > cutoff) continue;
-      await this.client.send(
-        new AbortMultipartUploadCommand({ Bucket: this.location.bucket, Key: upload.Key, UploadId: upload.UploadId }),
-      );
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.location.bucket, Key: upload.Key, UploadId: upload.UploadId }));
       removed += 1;
     }
     return removed;

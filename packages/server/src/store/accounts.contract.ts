@@ -11,7 +11,14 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
     let project: Project;
     const t0 = '2026-11-21T12:00:00.000Z';
     const at = (minutes: number) => new Date(Date.parse(t0) + minutes * 60_000).toISOString();
-    const user = (email: string, over: Partial<User> = {}): User => ({ id: newId(), email, name: email.split('@')[0]!, passwordHash: '$argon2id$x', createdAt: t0, ...over });
+    const user = (email: string, over: Partial<User> = {}): User => ({
+      id: newId(),
+      email,
+      name: email.split('@')[0]!,
+      passwordHash: '$argon2id$x',
+      createdAt: t0,
+      ...over,
+    });
 
     beforeEach(async () => {
       store = await open();
@@ -67,7 +74,10 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       await store.accounts.setMember(project.id, bo.id, 'reader');
       await store.accounts.setMember(project.id, bo.id, 'writer');
       expect(await store.accounts.getRole(project.id, bo.id)).toBe('writer');
-      expect((await store.accounts.listMembers(project.id)).map((m) => [m.user.email, m.role])).toEqual([['ana@example.org', 'owner'], ['bo@example.org', 'writer']]);
+      expect((await store.accounts.listMembers(project.id)).map((m) => [m.user.email, m.role])).toEqual([
+        ['ana@example.org', 'owner'],
+        ['bo@example.org', 'writer'],
+      ]);
       expect(await store.accounts.countOwners(project.id)).toBe(1);
       expect(await store.accounts.listMemberships(bo.id)).toEqual([{ projectId: project.id, alias: 'p1', name: project.name, role: 'writer' }]);
       expect(await store.accounts.removeMember(project.id, bo.id)).toBe(true);
@@ -78,7 +88,16 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
 
     it('keeps access tokens by hash, lists and deletes them per user, and drops them with the user', async () => {
       const ana = await store.accounts.createUser(user('ana@example.org'));
-      const token = { id: newId(), userId: ana.id, name: 'ci', tokenHash: 'th', role: 'reader' as const, projectIds: [project.id], expiresAt: at(60), createdAt: t0 };
+      const token = {
+        id: newId(),
+        userId: ana.id,
+        name: 'ci',
+        tokenHash: 'th',
+        role: 'reader' as const,
+        projectIds: [project.id],
+        expiresAt: at(60),
+        createdAt: t0,
+      };
       await store.accounts.createToken(token);
       await store.accounts.createToken({ ...token, id: newId(), tokenHash: 'th2', role: null, projectIds: null, expiresAt: null, createdAt: at(1) });
       expect(await store.accounts.findTokenByHash('th')).toEqual(token);
@@ -102,10 +121,18 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       expect(await store.accounts.failedSignIns('email:a', at(-15))).toEqual({ count: 1, oldest: at(5) });
     });
 
-    it('lists a project\'s audit entries newest first, by offset or below an id, and keeps them after the project', async () => {
+    it("lists a project's audit entries newest first, by offset or below an id, and keeps them after the project", async () => {
       const entries: AuditEntry[] = [];
       for (let i = 0; i < 5; i++) {
-        const entry: AuditEntry = { id: newId(), projectId: project.id, at: at(i), actor: i % 2 ? { type: 'user', id: 'u1', email: 'a@b.c' } : { type: 'admin' }, action: 'asset.upload', target: `t${i}`, ip: '127.0.0.1' };
+        const entry: AuditEntry = {
+          id: newId(),
+          projectId: project.id,
+          at: at(i),
+          actor: i % 2 ? { type: 'user', id: 'u1', email: 'a@b.c' } : { type: 'admin' },
+          action: 'asset.upload',
+          target: `t${i}`,
+          ip: '127.0.0.1',
+        };
         await store.accounts.addAudit(entry);
         entries.push(entry);
       }
@@ -120,7 +147,16 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
     });
 
     it('keeps invitations, and accepts each once', async () => {
-      const invitation = { id: newId(), projectId: project.id, email: 'new@example.org', role: 'writer' as const, invitedBy: null, createdAt: t0, expiresAt: at(60), acceptedAt: null };
+      const invitation = {
+        id: newId(),
+        projectId: project.id,
+        email: 'new@example.org',
+        role: 'writer' as const,
+        invitedBy: null,
+        createdAt: t0,
+        expiresAt: at(60),
+        acceptedAt: null,
+      };
       await store.accounts.createInvitation(invitation);
       expect(await store.accounts.getInvitation(invitation.id)).toEqual(invitation);
       expect(await store.accounts.markInvitationAccepted(invitation.id, at(1))).toBe(true);
@@ -128,7 +164,7 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       expect(await store.accounts.getInvitation(invitation.id)).toMatchObject({ acceptedAt: at(1) });
     });
 
-    it('keeps whether a user\'s email is unproven, and whether an invitation was e-mailed only', async () => {
+    it("keeps whether a user's email is unproven, and whether an invitation was e-mailed only", async () => {
       const squatter = await store.accounts.createUser(user('cfo@example.org', { unproven: true }));
       expect(await store.accounts.getUserByEmail('cfo@example.org')).toEqual(squatter);
       expect((await store.accounts.getUser(squatter.id))?.unproven).toBe(true);
@@ -138,14 +174,41 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       expect((await store.accounts.listMembers(project.id)).find((m) => m.user.id === squatter.id)?.user.unproven).toBe(true);
       await store.accounts.createSession({ idHash: 'hs', userId: squatter.id, createdAt: t0, lastSeenAt: t0, expiresAt: at(100) });
       expect((await store.accounts.touchSession('hs', at(1), t0))?.user.unproven).toBe(true);
-      const mailed = { id: newId(), projectId: project.id, email: 'new@example.org', role: 'reader' as const, invitedBy: null, createdAt: t0, expiresAt: at(60), acceptedAt: null, mailed: true as const };
+      const mailed = {
+        id: newId(),
+        projectId: project.id,
+        email: 'new@example.org',
+        role: 'reader' as const,
+        invitedBy: null,
+        createdAt: t0,
+        expiresAt: at(60),
+        acceptedAt: null,
+        mailed: true as const,
+      };
       await store.accounts.createInvitation(mailed);
       expect(await store.accounts.getInvitation(mailed.id)).toEqual(mailed);
-      const joined = { id: newId(), projectId: project.id, at: at(2), actor: { type: 'user' as const, id: squatter.id, email: squatter.email }, action: 'member.join', target: `/api/projects/p1/members/${squatter.id}`, ip: '127.0.0.1', detail: { role: 'reader', email: 'cfo@example.org' } };
+      const joined = {
+        id: newId(),
+        projectId: project.id,
+        at: at(2),
+        actor: { type: 'user' as const, id: squatter.id, email: squatter.email },
+        action: 'member.join',
+        target: `/api/projects/p1/members/${squatter.id}`,
+        ip: '127.0.0.1',
+        detail: { role: 'reader', email: 'cfo@example.org' },
+      };
       await store.accounts.addAudit(joined);
       expect(await store.accounts.listAudit(project.id, { offset: 0, limit: 1 })).toEqual([joined]);
       // An entry of no project (a refused password) is read with null, and only there.
-      const refused = { id: newId(), projectId: null, at: at(3), actor: { type: 'user' as const, id: squatter.id, email: squatter.email }, action: 'user.password.refused', target: '/api/auth/me', ip: '127.0.0.1' };
+      const refused = {
+        id: newId(),
+        projectId: null,
+        at: at(3),
+        actor: { type: 'user' as const, id: squatter.id, email: squatter.email },
+        action: 'user.password.refused',
+        target: '/api/auth/me',
+        ip: '127.0.0.1',
+      };
       await store.accounts.addAudit(refused);
       expect(await store.accounts.listAudit(null, { offset: 0, limit: 10 })).toEqual([refused]);
       expect(await store.accounts.listAudit(null, { beforeId: 'z', limit: 10 })).toEqual([refused]);
@@ -153,8 +216,17 @@ export function accountsContract(name: string, open: () => Promise<Store>): void
       expect(await store.accounts.countAudit(project.id)).toBe(1);
     });
 
-    it('lists a project\'s open invitations, oldest first, and revokes one', async () => {
-      const invite = (email: string, minutes: number) => ({ id: newId(), projectId: project.id, email, role: 'writer' as const, invitedBy: null, createdAt: at(minutes), expiresAt: at(minutes + 60), acceptedAt: null });
+    it("lists a project's open invitations, oldest first, and revokes one", async () => {
+      const invite = (email: string, minutes: number) => ({
+        id: newId(),
+        projectId: project.id,
+        email,
+        role: 'writer' as const,
+        invitedBy: null,
+        createdAt: at(minutes),
+        expiresAt: at(minutes + 60),
+        acceptedAt: null,
+      });
       const [a, b, c] = [invite('a@example.org', 1), invite('b@example.org', 2), invite('c@example.org', 3)];
       for (const i of [c, a, b]) await store.accounts.createInvitation(i);
       await store.accounts.markInvitationAccepted(b.id, at(4));

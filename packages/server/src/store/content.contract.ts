@@ -47,14 +47,32 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
       return records;
     };
     const insert = (n: number, isPublic: (i: number) => boolean = () => true) =>
-      store.insertItems(model.id, Array.from({ length: n }, (_, i) => ({ public: isPublic(i), fields: { name: `n${i}`, capacity: i } })), now, { type: 'admin' });
+      store.insertItems(
+        model.id,
+        Array.from({ length: n }, (_, i) => ({ public: isPublic(i), fields: { name: `n${i}`, capacity: i } })),
+        now,
+        { type: 'admin' },
+      );
 
     it('creates, finds, lists, changes and deletes models; a taken key is a conflict', async () => {
-      expect(model).toMatchObject({ key: 'shelters', name: 'Shelters', public: true, fields, itemCount: 0, publicItemCount: 0, createdAt: now, updatedAt: now });
+      expect(model).toMatchObject({
+        key: 'shelters',
+        name: 'Shelters',
+        public: true,
+        fields,
+        itemCount: 0,
+        publicItemCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      });
       expect(await store.getModel(project.id, 'shelters')).toEqual(model);
       expect(await store.getModel(project.id, 'nope')).toBeUndefined();
-      await expect(store.createModel({ id: newId(), projectId: project.id, key: 'shelters', name: 'x', public: false, fields: [], createdAt: now })).rejects.toBeInstanceOf(StoreConflictError);
-      await expect(store.createModel({ id: newId(), projectId: newId(), key: 'k', name: 'x', public: false, fields: [], createdAt: now })).rejects.toBeInstanceOf(StoreNotFoundError);
+      await expect(
+        store.createModel({ id: newId(), projectId: project.id, key: 'shelters', name: 'x', public: false, fields: [], createdAt: now }),
+      ).rejects.toBeInstanceOf(StoreConflictError);
+      await expect(
+        store.createModel({ id: newId(), projectId: newId(), key: 'k', name: 'x', public: false, fields: [], createdAt: now }),
+      ).rejects.toBeInstanceOf(StoreNotFoundError);
       await store.createModel({ id: newId(), projectId: project.id, key: 'a-first', name: 'A', public: false, fields: [], createdAt: now });
       expect((await store.listModels(project.id)).map((m) => m.key)).toEqual(['a-first', 'shelters']);
       const changed = await store.updateModel(project.id, 'shelters', { name: 'Refuges', public: false, updatedAt: later });
@@ -89,10 +107,15 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
 
     it('records items all at once with ids in order, counts, versions and the records itemRecord makes', async () => {
       const asset = newId();
-      const items = await store.insertItems(model.id, [
-        { public: true, fields: { name: 'Hall "A"', capacity: 120, photo: asset } },
-        { public: false, fields: { name: '東京' } },
-      ], now, { type: 'admin' });
+      const items = await store.insertItems(
+        model.id,
+        [
+          { public: true, fields: { name: 'Hall "A"', capacity: 120, photo: asset } },
+          { public: false, fields: { name: '東京' } },
+        ],
+        now,
+        { type: 'admin' },
+      );
       expect(items[0]!.id < items[1]!.id).toBe(true);
       const m = (await store.getModel(project.id, 'shelters'))!;
       expect(m).toMatchObject({ itemCount: 2, publicItemCount: 1 });
@@ -100,9 +123,14 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
       expect(await store.getItem(model.id, items[1]!.id)).toEqual(items[1]);
       const joined = await store.joinRecords(scope(true), { limit: 10 });
       expect(joined.json).toBe(itemRecord(fields, items[0]!));
-      expect(await parsed(scope(true), { limit: 10 })).toEqual([{ id: items[0]!.id, name: 'Hall "A"', capacity: 120, photo: asset, createdAt: now, updatedAt: now }]);
+      expect(await parsed(scope(true), { limit: 10 })).toEqual([
+        { id: items[0]!.id, name: 'Hall "A"', capacity: 120, photo: asset, createdAt: now, updatedAt: now },
+      ]);
       const all = await parsed(scope(false), { limit: 10 });
-      expect(all.map((r) => [r.id, r.public, r.capacity])).toEqual([[items[0]!.id, true, 120], [items[1]!.id, false, null]]);
+      expect(all.map((r) => [r.id, r.public, r.capacity])).toEqual([
+        [items[0]!.id, true, 120],
+        [items[1]!.id, false, null],
+      ]);
       await expect(store.insertItems(newId(), [{ public: true, fields: {} }], now, { type: 'admin' })).rejects.toBeInstanceOf(StoreNotFoundError);
     });
 
@@ -123,7 +151,10 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
 
     it('keeps the values of remaining fields when the fields change, in the new order', async () => {
       const [a] = await insert(1);
-      const next: Field[] = [{ key: 'capacity', type: 'integer' }, { key: 'note', type: 'text' }];
+      const next: Field[] = [
+        { key: 'capacity', type: 'integer' },
+        { key: 'note', type: 'text' },
+      ];
       await store.updateModel(project.id, 'shelters', { fields: next, updatedAt: later });
       expect((await store.getItem(model.id, a!.id))!.fields).toEqual({ capacity: 0 });
       const [record] = await parsed(scope(true), { limit: 5 });
@@ -149,7 +180,12 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
 
     it('streams a large model with turns of the event loop between its reads (a fast reader never waits, so the store lets others run)', async () => {
       const batches = 64;
-      await store.importItems(model.id, Array.from({ length: batches * STREAM_JOINED }, (_, i) => ({ public: true, fields: { name: `n${i}`, capacity: i } })), now, { type: 'admin' });
+      await store.importItems(
+        model.id,
+        Array.from({ length: batches * STREAM_JOINED }, (_, i) => ({ public: true, fields: { name: `n${i}`, capacity: i } })),
+        now,
+        { type: 'admin' },
+      );
       let count = 0;
       const turns = await turnsDuring(async () => {
         for await (const batch of store.streamJoined(scope(true))) count += batch.count;
@@ -174,7 +210,10 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
           const ids = list.filter((x) => !publicOnly || x.public).map((x) => x.id);
           for (const offset of [0, CHECKPOINT_EVERY + 1, ids.length - 3, ids.length + 2]) {
             const page = await parsed(scope(publicOnly), { offset, limit: 6 });
-            expect(page.map((r) => r.id), `round ${round} ${publicOnly} ${offset}`).toEqual(ids.slice(offset, offset + 6));
+            expect(
+              page.map((r) => r.id),
+              `round ${round} ${publicOnly} ${offset}`,
+            ).toEqual(ids.slice(offset, offset + 6));
           }
         }
       };
@@ -197,7 +236,15 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
 
     it('bumps the project content version on every asset write', async () => {
       const v0 = (await store.getProjectByAlias('content'))!.contentVersion;
-      const draft = { projectId: project.id, name: 'a.json', contentType: 'application/json', size: 1, public: true, storageKey: `${project.id}/${newId()}/o`, files: null };
+      const draft = {
+        projectId: project.id,
+        name: 'a.json',
+        contentType: 'application/json',
+        size: 1,
+        public: true,
+        storageKey: `${project.id}/${newId()}/o`,
+        files: null,
+      };
       const [a] = await store.insertAssets(project.id, [draft], now);
       const v1 = (await store.getProjectByAlias('content'))!.contentVersion;
       await store.updateAsset(project.id, a!.id, { name: 'b.json', updatedAt: later });

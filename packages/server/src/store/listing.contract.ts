@@ -50,7 +50,16 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
 
     function draft(over: Partial<NewAsset> = {}): NewAsset {
       const blob = newId();
-      return { projectId: project.id, name: `${blob}.json`, contentType: 'application/json', size: 1, public: true, storageKey: `${project.id}/${blob}/original`, files: null, ...over };
+      return {
+        projectId: project.id,
+        name: `${blob}.json`,
+        contentType: 'application/json',
+        size: 1,
+        public: true,
+        storageKey: `${project.id}/${blob}/original`,
+        files: null,
+        ...over,
+      };
     }
 
     beforeEach(async () => {
@@ -94,7 +103,7 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
         const scope = { projectId: project.id, publicOnly };
         const pages: string[] = [];
         let count = 0;
-        for (let afterId: string | undefined; ; ) {
+        for (let afterId: string | undefined; ;) {
           const page = await store.joinRecords(scope, { afterId, limit: 97 });
           if (page.count > 0) pages.push(page.json);
           count += page.count;
@@ -108,7 +117,11 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
     });
 
     it('reads a project with a slice of its listing in one go', async () => {
-      const assets = await store.insertAssets(project.id, Array.from({ length: 12 }, (_, i) => draft({ public: i % 2 === 0 })), now);
+      const assets = await store.insertAssets(
+        project.id,
+        Array.from({ length: 12 }, (_, i) => draft({ public: i % 2 === 0 })),
+        now,
+      );
       const publicIds = assets.filter((a) => a.public).map((a) => a.id);
       expect(await store.getProjectWithRecords('no-such-alias', true, { limit: 5 })).toBeUndefined();
       const first = await store.getProjectWithRecords(project.alias, true, { limit: 5 });
@@ -142,7 +155,10 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
           for (const offset of offsets) {
             const where = `round ${round}, ${publicOnly ? 'public' : 'all'}, offset ${offset}`;
             const page = await listedRecords(store, scope, { offset, limit: 7 });
-            expect(page.map((r) => r.id), where).toEqual(ids.slice(offset, offset + 7));
+            expect(
+              page.map((r) => r.id),
+              where,
+            ).toEqual(ids.slice(offset, offset + 7));
             expect((await store.joinRecords(scope, { offset, limit: 7 })).hasMore, where).toBe(offset + 7 < ids.length);
             // The same slice read with the project: the same records, or none when the store defers it.
             const found = await store.getProjectWithRecords(project.alias, publicOnly, { offset, limit: 7 });
@@ -152,7 +168,10 @@ export function listingContract(name: string, open: () => Promise<Store>): void 
             if (page.length > 0) {
               // The keyset read that a cursor after the previous page's last id makes.
               const after = await listedRecords(store, scope, { afterId: page[0]!.id, limit: 7 });
-              expect(after.map((r) => r.id), where).toEqual(ids.slice(offset + 1, offset + 8));
+              expect(
+                after.map((r) => r.id),
+                where,
+              ).toEqual(ids.slice(offset + 1, offset + 8));
             }
           }
         }

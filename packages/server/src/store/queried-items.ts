@@ -150,7 +150,10 @@ export class QueriedItems {
     } else if (slice.afterId !== undefined) after = ` AND id > ${p.add(slice.afterId)}`;
     const values = sort.map((s, i) => `, ${this.d.value(s.field)} AS s${i}`).join('');
     const limit = p.add(slice.limit + 1);
-    const rows = await this.run.rows(`SELECT id, ${this.d.record(scope.publicOnly)} AS rec${values} FROM items WHERE ${where}${after} ORDER BY ${orderSql(this.d, scope.query)} LIMIT ${limit} OFFSET ${p.add(slice.offset ?? 0)}`, p.values);
+    const rows = await this.run.rows(
+      `SELECT id, ${this.d.record(scope.publicOnly)} AS rec${values} FROM items WHERE ${where}${after} ORDER BY ${orderSql(this.d, scope.query)} LIMIT ${limit} OFFSET ${p.add(slice.offset ?? 0)}`,
+      p.values,
+    );
     const page = rows.slice(0, slice.limit);
     const last = page.at(-1);
     return {

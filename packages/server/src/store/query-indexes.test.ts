@@ -35,7 +35,8 @@ async function postgres(): Promise<Backend> {
   await client.connect();
   return {
     open: () => PostgresStore.open(url),
-    indexes: async () => (await client.query<{ name: string; sql: string }>("SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE indexname LIKE 'iq%'")).rows,
+    indexes: async () =>
+      (await client.query<{ name: string; sql: string }>("SELECT indexname AS name, indexdef AS sql FROM pg_indexes WHERE indexname LIKE 'iq%'")).rows,
     end: () => client.end(),
   };
 }
@@ -57,9 +58,26 @@ describe.each([
     let store = await backend.open();
     try {
       const project = await store.createProject({ id: newId(), alias: 'qi', name: 'Q', visibility: 'public', createdAt: '2026-12-02T00:00:00.000Z' });
-      const model = await store.createModel({ id: newId(), projectId: project.id, key: 'halls', name: 'H', public: true, fields: FIELDS, createdAt: '2026-12-02T00:00:00.000Z' });
-      await store.insertItems(model.id, [{ public: true, fields: { name: 'A', capacity: 10, notes: 'x', loc: { type: 'Point', coordinates: [139.7, 35.6] } } }, { public: true, fields: { name: 'B', capacity: 200 } }], '2026-12-02T00:00:01.000Z', { type: 'admin' });
-      const count = (fields: typeof FIELDS, search: string) => store.countQueried({ projectId: project.id, publicOnly: true, modelId: model.id, query: parseItemQuery(new URLSearchParams(search), fields)! });
+      const model = await store.createModel({
+        id: newId(),
+        projectId: project.id,
+        key: 'halls',
+        name: 'H',
+        public: true,
+        fields: FIELDS,
+        createdAt: '2026-12-02T00:00:00.000Z',
+      });
+      await store.insertItems(
+        model.id,
+        [
+          { public: true, fields: { name: 'A', capacity: 10, notes: 'x', loc: { type: 'Point', coordinates: [139.7, 35.6] } } },
+          { public: true, fields: { name: 'B', capacity: 200 } },
+        ],
+        '2026-12-02T00:00:01.000Z',
+        { type: 'admin' },
+      );
+      const count = (fields: typeof FIELDS, search: string) =>
+        store.countQueried({ projectId: project.id, publicOnly: true, modelId: model.id, query: parseItemQuery(new URLSearchParams(search), fields)! });
       expect(await backend.indexes()).toEqual([]);
 
       expect(await count(FIELDS, 'filter[capacity][gte]=100')).toBe(1);
@@ -84,8 +102,23 @@ describe.each([
       await store.deleteModel(project.id, 'halls');
       await store.close();
       store = await backend.open();
-      const other = await store.createModel({ id: newId(), projectId: project.id, key: 'parks', name: 'P', public: true, fields: FIELDS, createdAt: '2026-12-02T00:00:03.000Z' });
-      expect(await store.countQueried({ projectId: project.id, publicOnly: false, modelId: other.id, query: parseItemQuery(new URLSearchParams('filter[name][exists]=true'), FIELDS)! })).toBe(0);
+      const other = await store.createModel({
+        id: newId(),
+        projectId: project.id,
+        key: 'parks',
+        name: 'P',
+        public: true,
+        fields: FIELDS,
+        createdAt: '2026-12-02T00:00:03.000Z',
+      });
+      expect(
+        await store.countQueried({
+          projectId: project.id,
+          publicOnly: false,
+          modelId: other.id,
+          query: parseItemQuery(new URLSearchParams('filter[name][exists]=true'), FIELDS)!,
+        }),
+      ).toBe(0);
       const left = await backend.indexes();
       expect(left.length).toBeGreaterThan(0);
       expect(left.every((i) => i.name.startsWith(`iq_${other.id}_`))).toBe(true);

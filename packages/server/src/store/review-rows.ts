@@ -36,7 +36,14 @@ export interface RowReading<T, B> {
 }
 
 export function toDraft<T, B>(row: DraftRow<T, B>, read: RowReading<T, B>): ItemDraft {
-  return { public: read.flag(row.public), fields: JSON.parse(row.fields) as Record<string, unknown>, at: read.time(row.at), actor: JSON.parse(row.actor) as VersionActor, requestId: row.request_id, published: read.flag(row.published) };
+  return {
+    public: read.flag(row.public),
+    fields: JSON.parse(row.fields) as Record<string, unknown>,
+    at: read.time(row.at),
+    actor: JSON.parse(row.actor) as VersionActor,
+    requestId: row.request_id,
+    published: read.flag(row.published),
+  };
 }
 
 export function toRequest<T>(row: RequestRow<T>, time: (t: T) => string): ReviewRequest {
@@ -60,5 +67,17 @@ export const REQUEST_COLUMNS = 'id, project_id, title, items, reviewers, state, 
 
 /** A request's values for an INSERT of REQUEST_COLUMNS. */
 export function requestValues(r: ReviewRequest): unknown[] {
-  return [r.id, r.projectId, r.title, JSON.stringify(r.items), JSON.stringify(r.reviewers), r.state, JSON.stringify(r.createdBy), r.createdAt, r.closedBy && JSON.stringify(r.closedBy), r.closedAt, r.comment];
+  return [
+    r.id,
+    r.projectId,
+    r.title,
+    JSON.stringify(r.items),
+    JSON.stringify(r.reviewers),
+    r.state,
+    JSON.stringify(r.createdBy),
+    r.createdAt,
+    r.closedBy && JSON.stringify(r.closedBy),
+    r.closedAt,
+    r.comment,
+  ];
 }

@@ -58,7 +58,13 @@ export interface ReviewStore {
    * Keeps a write of an item as its draft, and a version of it, in one transaction; the draft stays
    * in the request it was in. Undefined when the item is gone.
    */
-  putDraft(modelId: string, itemId: string, values: { public: boolean; fields: Record<string, unknown> }, at: string, actor: VersionActor): Promise<ItemDraft | undefined>;
+  putDraft(
+    modelId: string,
+    itemId: string,
+    values: { public: boolean; fields: Record<string, unknown> },
+    at: string,
+    actor: VersionActor,
+  ): Promise<ItemDraft | undefined>;
   /**
    * Opens a request over items with drafts. Throws StoreConflictError naming an item that has no
    * draft or is in another open request.

@@ -16,13 +16,34 @@ export function reviewsContract(name: string, open: () => Promise<Store>): void 
     const t = (minute: number) => `2026-11-21T12:${String(minute).padStart(2, '0')}:00.000Z`;
     const wanda: VersionActor = { type: 'user', id: 'u1', email: 'wanda@example.org' };
     const mia: VersionActor = { type: 'user', id: 'u2', email: 'mia@example.org' };
-    const request = (items: { modelId: string; itemId: string }[]): ReviewRequest => ({ id: newId(), projectId: project.id, title: 'Shelters', items, reviewers: ['u2'], state: 'open', createdBy: wanda, createdAt: t(5), closedBy: null, closedAt: null, comment: null });
+    const request = (items: { modelId: string; itemId: string }[]): ReviewRequest => ({
+      id: newId(),
+      projectId: project.id,
+      title: 'Shelters',
+      items,
+      reviewers: ['u2'],
+      state: 'open',
+      createdBy: wanda,
+      createdAt: t(5),
+      closedBy: null,
+      closedAt: null,
+      comment: null,
+    });
     const publicIds = async () => (await store.joinRecords({ projectId: project.id, modelId: model.id, publicOnly: true }, { limit: 10 })).json;
 
     beforeEach(async () => {
       store = await open();
       project = await store.createProject({ id: newId(), alias: 'review', name: 'R', visibility: 'public', createdAt: t(0) });
-      model = await store.createModel({ id: newId(), projectId: project.id, key: 'shelters', name: 'S', public: true, review: true, fields: [{ key: 'name', type: 'text' }], createdAt: t(0) });
+      model = await store.createModel({
+        id: newId(),
+        projectId: project.id,
+        key: 'shelters',
+        name: 'S',
+        public: true,
+        review: true,
+        fields: [{ key: 'name', type: 'text' }],
+        createdAt: t(0),
+      });
     });
     afterEach(async () => {
       await store.close();
@@ -32,7 +53,14 @@ export function reviewsContract(name: string, open: () => Promise<Store>): void 
       expect(model.review).toBe(true);
       const [item] = await store.insertItems(model.id, [{ public: true, fields: { name: 'Hall' } }], t(1), wanda);
       expect(item!.public).toBe(false);
-      expect(await store.reviews.getDraft(model.id, item!.id)).toEqual({ public: true, fields: { name: 'Hall' }, at: t(1), actor: wanda, requestId: null, published: false });
+      expect(await store.reviews.getDraft(model.id, item!.id)).toEqual({
+        public: true,
+        fields: { name: 'Hall' },
+        at: t(1),
+        actor: wanda,
+        requestId: null,
+        published: false,
+      });
       expect((await store.getModel(project.id, 'shelters'))!.publicItemCount).toBe(0);
       expect(await publicIds()).toBe('');
       const draft = await store.reviews.putDraft(model.id, item!.id, { public: true, fields: { name: 'Gym' } }, t(2), wanda);
@@ -50,8 +78,21 @@ export function reviewsContract(name: string, open: () => Promise<Store>): void 
     });
 
     it('opens a request over drafts only, one open request an item; approval publishes every item at once', async () => {
-      const [a, b] = await store.insertItems(model.id, [{ public: true, fields: { name: 'A' } }, { public: true, fields: { name: 'B' } }], t(1), wanda);
-      const first = await store.reviews.openRequest(request([{ modelId: model.id, itemId: a!.id }, { modelId: model.id, itemId: b!.id }]));
+      const [a, b] = await store.insertItems(
+        model.id,
+        [
+          { public: true, fields: { name: 'A' } },
+          { public: true, fields: { name: 'B' } },
+        ],
+        t(1),
+        wanda,
+      );
+      const first = await store.reviews.openRequest(
+        request([
+          { modelId: model.id, itemId: a!.id },
+          { modelId: model.id, itemId: b!.id },
+        ]),
+      );
       expect((await store.reviews.getDraft(model.id, a!.id))!.requestId).toBe(first.id);
       await expect(store.reviews.openRequest(request([{ modelId: model.id, itemId: a!.id }]))).rejects.toThrow(StoreConflictError);
       expect(await store.reviews.getRequest(project.id, first.id)).toEqual(first);
@@ -65,7 +106,9 @@ export function reviewsContract(name: string, open: () => Promise<Store>): void 
       expect((await store.getModel(project.id, 'shelters'))!.publicItemCount).toBe(2);
       expect(await publicIds()).toContain('"name":"B"');
       expect((await store.listItemVersions(model.id, b!.id, { offset: 0, limit: 1 }))[0]).toMatchObject({ version: 2, actor: mia });
-      await expect(store.reviews.closeRequest(project.id, first.id, { state: 'declined', by: mia, at: t(7), comment: null })).rejects.toThrow(StoreConflictError);
+      await expect(store.reviews.closeRequest(project.id, first.id, { state: 'declined', by: mia, at: t(7), comment: null })).rejects.toThrow(
+        StoreConflictError,
+      );
       // Published: a draft of it is no request's yet, and an item without one cannot be asked for.
       await expect(store.reviews.openRequest(request([{ modelId: model.id, itemId: a!.id }]))).rejects.toThrow(StoreConflictError);
       expect((await store.reviews.putDraft(model.id, a!.id, { public: true, fields: { name: 'A2' } }, t(8), wanda))!.published).toBe(true);
@@ -74,7 +117,10 @@ export function reviewsContract(name: string, open: () => Promise<Store>): void 
     it('a declined request leaves the drafts unpublished and free for another request', async () => {
       const [a] = await store.insertItems(model.id, [{ public: true, fields: { name: 'A' } }], t(1), wanda);
       const first = await store.reviews.openRequest(request([{ modelId: model.id, itemId: a!.id }]));
-      expect(await store.reviews.closeRequest(project.id, first.id, { state: 'declined', by: mia, at: t(6), comment: 'not yet' })).toMatchObject({ state: 'declined', comment: 'not yet' });
+      expect(await store.reviews.closeRequest(project.id, first.id, { state: 'declined', by: mia, at: t(6), comment: 'not yet' })).toMatchObject({
+        state: 'declined',
+        comment: 'not yet',
+      });
       expect(await store.reviews.getDraft(model.id, a!.id)).toMatchObject({ requestId: null, fields: { name: 'A' } });
       expect(await publicIds()).toBe('');
       expect((await store.reviews.openRequest(request([{ modelId: model.id, itemId: a!.id }]))).state).toBe('open');
@@ -83,8 +129,25 @@ export function reviewsContract(name: string, open: () => Promise<Store>): void 
 
     it('restores drafts and requests as a project import carries them: as they were, without a version', async () => {
       // The import writes the items without drafts (its model requires review only once they are in), then restores them.
-      const halls = await store.createModel({ id: newId(), projectId: project.id, key: 'halls', name: 'H', public: true, review: false, fields: [{ key: 'name', type: 'text' }], createdAt: t(0) });
-      const [a, b] = await store.insertItems(halls.id, [{ public: false, fields: { name: 'A' } }, { public: true, fields: { name: 'B' } }], t(1), wanda);
+      const halls = await store.createModel({
+        id: newId(),
+        projectId: project.id,
+        key: 'halls',
+        name: 'H',
+        public: true,
+        review: false,
+        fields: [{ key: 'name', type: 'text' }],
+        createdAt: t(0),
+      });
+      const [a, b] = await store.insertItems(
+        halls.id,
+        [
+          { public: false, fields: { name: 'A' } },
+          { public: true, fields: { name: 'B' } },
+        ],
+        t(1),
+        wanda,
+      );
       const closed = { ...request([]), state: 'declined' as const, closedBy: mia, closedAt: t(6), comment: 'No' };
       const open = request([{ modelId: halls.id, itemId: a!.id }]);
       const draft = { public: true, fields: { name: 'A2' }, at: t(2), actor: wanda, requestId: open.id, published: false };

@@ -38,8 +38,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       };
     }
     const insert = (...drafts: NewAsset[]) => store.insertAssets(drafts[0]?.projectId ?? project.id, drafts, now);
-    const many = (n: number, over: (i: number) => Partial<NewAsset> = () => ({})) =>
-      insert(...Array.from({ length: n }, (_, i) => draft(over(i))));
+    const many = (n: number, over: (i: number) => Partial<NewAsset> = () => ({})) => insert(...Array.from({ length: n }, (_, i) => draft(over(i))));
 
     beforeEach(async () => {
       store = await open();
@@ -66,9 +65,9 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
     });
 
     it('refuses a taken alias with a conflict', async () => {
-      await expect(
-        store.createProject({ id: newId(), alias: 'p1', name: 'again', visibility: 'public', createdAt: now }),
-      ).rejects.toBeInstanceOf(StoreConflictError);
+      await expect(store.createProject({ id: newId(), alias: 'p1', name: 'again', visibility: 'public', createdAt: now })).rejects.toBeInstanceOf(
+        StoreConflictError,
+      );
     });
 
     it('keeps asset counts in step with inserts, updates and deletes', async () => {
@@ -124,7 +123,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       await expect(store.insertAssets(doomed.id, [draft({ projectId: doomed.id })], now)).rejects.toBeInstanceOf(StoreNotFoundError);
     });
 
-    it('does not show one project its neighbour\'s assets', async () => {
+    it("does not show one project its neighbour's assets", async () => {
       const other = await store.createProject({ id: newId(), alias: 'p2', name: 'P2', visibility: 'public', createdAt: now });
       const [mine] = await insert(draft());
       const [theirs] = await store.insertAssets(other.id, [draft({ projectId: other.id })], now);
@@ -222,7 +221,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       expect((await store.getProjectWithRecords(other.alias, true, { limit: 2 }, 'kb'))?.keyHash).toBeNull();
     });
 
-    it('deletes a project\'s assets and keys with it', async () => {
+    it("deletes a project's assets and keys with it", async () => {
       const [a] = await insert(draft());
       await store.createApiKey({ id: newId(), projectId: project.id, name: 'k', keyHash: 'hh', createdAt: now });
       await store.deleteProject(project.id);
@@ -232,7 +231,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
 
     it('keeps a scene and a publication per project, replaced whole, gone with the project', async () => {
       expect(await store.getScene(project.id)).toBeUndefined();
-      const doc = JSON.stringify({ camera: { lng: 139.7 }, layers: [{ id: 'l1' }], 'ключ': '東京' });
+      const doc = JSON.stringify({ camera: { lng: 139.7 }, layers: [{ id: 'l1' }], ключ: '東京' });
       await store.putScene(project.id, doc, now);
       expect(await store.getScene(project.id)).toEqual({ json: doc, writtenAt: now });
       await store.putScene(project.id, '{"v":2}', '2026-12-01T00:00:00.000Z');

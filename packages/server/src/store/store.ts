@@ -263,7 +263,11 @@ export interface Store {
    * `getProjectAccess` and, in the same read, the project's model `modelKey` (undefined: none),
    * as `getModel` reads it: a model page's checks in one round trip on PostgreSQL, not two.
    */
-  getProjectModelAccess(alias: string, keyHash: string | undefined, modelKey: string): Promise<{ project: Project; keyHash: string | null; model: ContentModel | undefined } | undefined>;
+  getProjectModelAccess(
+    alias: string,
+    keyHash: string | undefined,
+    modelKey: string,
+  ): Promise<{ project: Project; keyHash: string | null; model: ContentModel | undefined } | undefined>;
   listProjects(): Promise<Project[]>;
   updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined>;
   /** Deletes the project with its assets and keys. */
@@ -297,7 +301,12 @@ export interface Store {
    * recorded): `joinRecords` reads it then. Undefined when there is no such project. With
    * `keyHash`, also what `getProjectAccess` tells of it, in the same read.
    */
-  getProjectWithRecords(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<{ project: Project; records: JoinedRecords | undefined; keyHash: string | null } | undefined>;
+  getProjectWithRecords(
+    alias: string,
+    publicOnly: boolean,
+    slice: AssetSlice,
+    keyHash?: string,
+  ): Promise<{ project: Project; records: JoinedRecords | undefined; keyHash: string | null } | undefined>;
   /**
    * Every record of a scope in id order, as `joinRecords` makes them, in batches of a bounded
    * number joined by the database (one string per batch, not one per record), letting other

@@ -19,7 +19,18 @@ export function versionsContract(name: string, open: () => Promise<Store>): void
     beforeEach(async () => {
       store = await open();
       project = await store.createProject({ id: newId(), alias: 'versions', name: 'V', visibility: 'public', createdAt: t(0) });
-      model = await store.createModel({ id: newId(), projectId: project.id, key: 'shelters', name: 'S', public: true, fields: [{ key: 'name', type: 'text' }, { key: 'capacity', type: 'integer' }], createdAt: t(0) });
+      model = await store.createModel({
+        id: newId(),
+        projectId: project.id,
+        key: 'shelters',
+        name: 'S',
+        public: true,
+        fields: [
+          { key: 'name', type: 'text' },
+          { key: 'capacity', type: 'integer' },
+        ],
+        createdAt: t(0),
+      });
     });
     afterEach(async () => {
       await store.close();
@@ -43,11 +54,21 @@ export function versionsContract(name: string, open: () => Promise<Store>): void
     });
 
     it('numbers each item apart, an import included, and keeps versions after the delete until the model goes', async () => {
-      const [a, b] = await store.insertItems(model.id, [{ public: true, fields: { name: 'a' } }, { public: true, fields: { name: 'b' } }], t(1), ana);
+      const [a, b] = await store.insertItems(
+        model.id,
+        [
+          { public: true, fields: { name: 'a' } },
+          { public: true, fields: { name: 'b' } },
+        ],
+        t(1),
+        ana,
+      );
       await store.updateItem(model.id, a!.id, { fields: { name: 'a2' }, updatedAt: t(2), actor: ana });
       expect(await store.importItems(model.id, [{ public: false, fields: { name: 'c' } }], t(3), admin)).toBe(1);
       const c = (await store.joinRecords({ projectId: project.id, modelId: model.id, publicOnly: false }, { limit: 10 })).lastId!;
-      expect(await store.listItemVersions(model.id, c, { offset: 0, limit: 10 })).toEqual([{ version: 1, at: t(3), actor: admin, public: false, fields: { name: 'c' } }]);
+      expect(await store.listItemVersions(model.id, c, { offset: 0, limit: 10 })).toEqual([
+        { version: 1, at: t(3), actor: admin, public: false, fields: { name: 'c' } },
+      ]);
       expect(await store.countItemVersions(model.id, b!.id)).toBe(1);
       expect(await store.deleteItem(model.id, a!.id)).toBe(true);
       expect((await store.listItemVersions(model.id, a!.id, { offset: 0, limit: 10 })).map((v) => v.fields.name)).toEqual(['a2', 'a']);
@@ -58,9 +79,18 @@ export function versionsContract(name: string, open: () => Promise<Store>): void
 
     it('keeps a version for each item of an import too large to record at once', async () => {
       const n = 2500;
-      expect(await store.importItems(model.id, Array.from({ length: n }, (_, i) => ({ public: true, fields: { name: `n${i}`, capacity: i } })), t(4), admin)).toBe(n);
+      expect(
+        await store.importItems(
+          model.id,
+          Array.from({ length: n }, (_, i) => ({ public: true, fields: { name: `n${i}`, capacity: i } })),
+          t(4),
+          admin,
+        ),
+      ).toBe(n);
       const last = (await store.joinRecords({ projectId: project.id, modelId: model.id, publicOnly: false }, { offset: n - 1, limit: 1 })).lastId!;
-      expect(await store.listItemVersions(model.id, last, { offset: 0, limit: 10 })).toEqual([{ version: 1, at: t(4), actor: admin, public: true, fields: { name: `n${n - 1}`, capacity: n - 1 } }]);
+      expect(await store.listItemVersions(model.id, last, { offset: 0, limit: 10 })).toEqual([
+        { version: 1, at: t(4), actor: admin, public: true, fields: { name: `n${n - 1}`, capacity: n - 1 } },
+      ]);
     });
 
     it("replaces an item's versions as a project import carries them, and numbers the next write after them", async () => {

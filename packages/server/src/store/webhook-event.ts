@@ -21,7 +21,17 @@ export function itemEventData(modelKey: string, item: Pick<Item, 'id' | 'public'
 
 /** What an asset event says: the asset's record, without where its bytes are stored. */
 export function assetEventData(asset: Asset): unknown {
-  return { asset: { id: asset.id, name: asset.name, contentType: asset.contentType, size: asset.size, public: asset.public, createdAt: asset.createdAt, updatedAt: asset.updatedAt } };
+  return {
+    asset: {
+      id: asset.id,
+      name: asset.name,
+      contentType: asset.contentType,
+      size: asset.size,
+      public: asset.public,
+      createdAt: asset.createdAt,
+      updatedAt: asset.updatedAt,
+    },
+  };
 }
 
 /** The events of an item's update: `item.update`, and `item.publish` or `item.unpublish` when its flag turned. */

@@ -32,7 +32,16 @@ export const DELIVERY_COLUMNS = 'id, webhook_id, type, payload, status, attempts
 
 /** A webhook of a row, given how the driver's timestamps and flags read. */
 export function toWebhook<T, B>(row: WebhookRow<T, B>, time: (t: T) => string, flag: (b: B) => boolean): Webhook {
-  return { id: row.id, projectId: row.project_id, url: row.url, triggers: JSON.parse(row.triggers) as WebhookTrigger[], active: flag(row.active), secret: row.secret, createdAt: time(row.created_at), updatedAt: time(row.updated_at) };
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    url: row.url,
+    triggers: JSON.parse(row.triggers) as WebhookTrigger[],
+    active: flag(row.active),
+    secret: row.secret,
+    createdAt: time(row.created_at),
+    updatedAt: time(row.updated_at),
+  };
 }
 
 /** A delivery of a row, given how the driver's timestamps read. */

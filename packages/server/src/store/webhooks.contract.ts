@@ -31,7 +31,16 @@ export function webhooksContract(name: string, places: StorePlace): void {
     const at = (ms: number) => new Date(start.getTime() + ms);
     const hook = async (url: string, triggers: WebhookTrigger[], active = true, projectId = project.id): Promise<StoredWebhook> => {
       const t = start.toISOString();
-      return store.webhooks.create({ id: newId(), projectId, url, triggers, active, secret: `whsec_${Buffer.from(newId()).toString('base64')}`, createdAt: t, updatedAt: t });
+      return store.webhooks.create({
+        id: newId(),
+        projectId,
+        url,
+        triggers,
+        active,
+        secret: `whsec_${Buffer.from(newId()).toString('base64')}`,
+        createdAt: t,
+        updatedAt: t,
+      });
     };
     const dispatcher = (clock: { now: Date }) => new WebhookDispatcher(store.webhooks, { allowPrivate: true, now: () => clock.now });
 
@@ -39,7 +48,15 @@ export function webhooksContract(name: string, places: StorePlace): void {
       place = await places.make();
       store = await places.open(place);
       project = await store.createProject({ id: newId(), alias: 'hooks', name: 'H', visibility: 'public', createdAt: start.toISOString() });
-      model = await store.createModel({ id: newId(), projectId: project.id, key: 'shelters', name: 'S', public: true, fields: [{ key: 'name', type: 'text' }], createdAt: start.toISOString() });
+      model = await store.createModel({
+        id: newId(),
+        projectId: project.id,
+        key: 'shelters',
+        name: 'S',
+        public: true,
+        fields: [{ key: 'name', type: 'text' }],
+        createdAt: start.toISOString(),
+      });
     });
     afterEach(async () => {
       await store.close();
@@ -56,7 +73,11 @@ export function webhooksContract(name: string, places: StorePlace): void {
       const [item] = await store.insertItems(model.id, [{ public: false, fields: { name: 'Hall' } }], at(1).toISOString(), actor);
       await store.updateItem(model.id, item!.id, { public: true, fields: { name: 'Hall 2' }, updatedAt: at(2).toISOString(), actor });
       await store.deleteItem(model.id, item!.id);
-      const [asset] = await store.insertAssets(project.id, [{ projectId: project.id, name: 'a.json', contentType: 'application/json', size: 2, public: true, storageKey: 'k', files: null }], at(3).toISOString());
+      const [asset] = await store.insertAssets(
+        project.id,
+        [{ projectId: project.id, name: 'a.json', contentType: 'application/json', size: 2, public: true, storageKey: 'k', files: null }],
+        at(3).toISOString(),
+      );
       await store.deleteAsset(project.id, asset!.id);
       // An import's items are not announced one by one.
       expect(await store.importItems(model.id, [{ public: true, fields: { name: 'x' } }], at(4).toISOString(), actor)).toBe(1);
@@ -67,7 +88,14 @@ export function webhooksContract(name: string, places: StorePlace): void {
       expect(types).toHaveLength(6);
       const published = await store.webhooks.listDeliveries(publishOnly.id, 50);
       expect(published.map((d) => d.type)).toEqual(['item.publish']);
-      expect(JSON.parse(published[0]!.payload)).toEqual({ type: 'item.publish', timestamp: at(2).toISOString(), data: { model: 'shelters', item: { id: item!.id, public: true, fields: { name: 'Hall 2' }, createdAt: at(1).toISOString(), updatedAt: at(2).toISOString() } } });
+      expect(JSON.parse(published[0]!.payload)).toEqual({
+        type: 'item.publish',
+        timestamp: at(2).toISOString(),
+        data: {
+          model: 'shelters',
+          item: { id: item!.id, public: true, fields: { name: 'Hall 2' }, createdAt: at(1).toISOString(), updatedAt: at(2).toISOString() },
+        },
+      });
       // One event, one id, whichever webhook is told.
       const publishOfAll = (await store.webhooks.listDeliveries(all.id, 50)).find((d) => d.type === 'item.publish')!;
       expect(publishOfAll.id).toBe(published[0]!.id);
@@ -103,7 +131,12 @@ export function webhooksContract(name: string, places: StorePlace): void {
         expect(r.headers['webhook-id']).toBe(d!.id);
       }
       // Another secret does not verify it.
-      expect(() => new Webhook(`whsec_${Buffer.from('another secret of 24 bytes').toString('base64')}`).verify(receiver!.received[0]!.body, receiver!.received[0]!.headers as Record<string, string>)).toThrow();
+      expect(() =>
+        new Webhook(`whsec_${Buffer.from('another secret of 24 bytes').toString('base64')}`).verify(
+          receiver!.received[0]!.body,
+          receiver!.received[0]!.headers as Record<string, string>,
+        ),
+      ).toThrow();
     });
 
     it('checks the address again when it connects: a receiver inside the network is not reached unless allowed', async () => {

@@ -75,7 +75,31 @@ export const integerText = fc.oneof(
 
 /** Text that is not a plain integer: decimals, exponents, words, spaces, signs, special numbers. */
 export const junkText = fc.oneof(
-  fc.constantFrom('1.5', '1e3', '1E400', '-1e-9', 'abc', ' 7', '7 ', '+', '-', '--1', '0x10', '0b1', '0o7', 'Infinity', '-Infinity', 'NaN', 'null', 'true', '[]', '{}', '١٢', '７', '\u00a01'),
+  fc.constantFrom(
+    '1.5',
+    '1e3',
+    '1E400',
+    '-1e-9',
+    'abc',
+    ' 7',
+    '7 ',
+    '+',
+    '-',
+    '--1',
+    '0x10',
+    '0b1',
+    '0o7',
+    'Infinity',
+    '-Infinity',
+    'NaN',
+    'null',
+    'true',
+    '[]',
+    '{}',
+    '١٢',
+    '７',
+    '\u00a01',
+  ),
   fc.string({ maxLength: 20 }),
   fc.string({ unit: 'grapheme', maxLength: 10 }),
 );
@@ -123,4 +147,3 @@ export function tooDeep(text: string): boolean {
     return true;
   }
 }
-

@@ -26,7 +26,18 @@ export const ORIGINAL_POLYGON: FeatureCollection<Polygon> = {
     {
       type: 'Feature',
       properties: { name: '皇居', count: 1, ratio: 0.25 },
-      geometry: { type: 'Polygon', coordinates: [[[139.7475, 35.6795], [139.7600, 35.6795], [139.7600, 35.6905], [139.7475, 35.6905], [139.7475, 35.6795]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [139.7475, 35.6795],
+            [139.76, 35.6795],
+            [139.76, 35.6905],
+            [139.7475, 35.6905],
+            [139.7475, 35.6795],
+          ],
+        ],
+      },
     },
   ],
 };
@@ -39,7 +50,8 @@ export function ogr2ogr(args: string[]): void {
   try {
     execFileSync('ogr2ogr', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('ogr2ogr is missing: install GDAL (Debian: apt-get install gdal-bin); .ci/run installs it');
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('ogr2ogr is missing: install GDAL (Debian: apt-get install gdal-bin); .ci/run installs it');
     throw new Error(`ogr2ogr ${args.join(' ')} failed: ${String((err as { stderr?: Buffer }).stderr ?? err)}`);
   }
 }

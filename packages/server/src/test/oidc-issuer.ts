@@ -50,7 +50,9 @@ export async function startTestIssuer(redirectUri: string): Promise<TestIssuer> 
   const clientId = 'orbis';
   const clientSecret = 'orbis-test-client-secret-0123456789';
   provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] }],
+    clients: [
+      { client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'] },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     findAccount: (_ctx: unknown, sub: string) => ({
       accountId: sub,

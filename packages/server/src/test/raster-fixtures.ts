@@ -9,7 +9,8 @@ export function gdal(program: string, args: string[]): void {
   try {
     execFileSync(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error(`${program} is missing: install GDAL (Debian: apt-get install gdal-bin); .ci/run installs it`);
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error(`${program} is missing: install GDAL (Debian: apt-get install gdal-bin); .ci/run installs it`);
     throw new Error(`${program} ${args.join(' ')} failed: ${String((err as { stderr?: Buffer }).stderr ?? err)}`);
   }
 }
@@ -82,7 +83,14 @@ export function tileAt(z: number, lng: number, lat: number): { z: number; x: num
  * GDAL's own warp of `source` onto tile z/x/y (EPSG:3857, 256×256 pixel centres or `grid`'s
  * points, nearest neighbour, exact transformation): each band's values, row by row.
  */
-export async function gdalTile(source: string, z: number, x: number, y: number, extra: string[] = [], grid = { size: 256, edges: false }): Promise<{ bands: ArrayLike<number>[] }> {
+export async function gdalTile(
+  source: string,
+  z: number,
+  x: number,
+  y: number,
+  extra: string[] = [],
+  grid = { size: 256, edges: false },
+): Promise<{ bands: ArrayLike<number>[] }> {
   const out = join(gdalFolder(), 'tile.tif');
   let [minX, minY, maxX, maxY] = tileBounds(z, x, y);
   if (grid.edges) {
@@ -90,7 +98,26 @@ export async function gdalTile(source: string, z: number, x: number, y: number, 
     const half = (maxX - minX) / (grid.size - 1) / 2;
     [minX, minY, maxX, maxY] = [minX - half, minY - half, maxX + half, maxY + half];
   }
-  gdal('gdalwarp', ['-q', '-t_srs', 'EPSG:3857', '-te', String(minX), String(minY), String(maxX), String(maxY), '-ts', String(grid.size), String(grid.size), '-r', 'near', '-et', '0', ...extra, source, out]);
+  gdal('gdalwarp', [
+    '-q',
+    '-t_srs',
+    'EPSG:3857',
+    '-te',
+    String(minX),
+    String(minY),
+    String(maxX),
+    String(maxY),
+    '-ts',
+    String(grid.size),
+    String(grid.size),
+    '-r',
+    'near',
+    '-et',
+    '0',
+    ...extra,
+    source,
+    out,
+  ]);
   const bytes = readFileSync(out);
   const tiff = await fromArrayBuffer(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const image = await tiff.getImage();

@@ -31,7 +31,11 @@ export function cookieFetch(url: string, cookie: string) {
 
 /** Signs in on a server, returning the session cookie. */
 export async function signIn(url: string, email: string, password = PASSWORD): Promise<string> {
-  const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`sign-in ${email}: ${res.status} ${await res.text()}`);
   return sessionCookieOf(res);
 }

@@ -76,10 +76,7 @@ function multipartPieces(upload: PlannedUpload, boundary: string, publicLast: bo
   const pieces: Piece[] = publicLast ? [] : [field];
   for (const file of upload.files) {
     pieces.push(
-      markup(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
+      markup(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` + 'Content-Type: application/octet-stream\r\n\r\n'),
     );
     for (let at = 0; at < file.bytes.length; at += CHUNK) pieces.push({ bytes: file.bytes.subarray(at, at + CHUNK), file: true });
     pieces.push(markup('\r\n'));

@@ -11,7 +11,8 @@ import { elementsOf, jsonElements } from '../json-elements.ts';
  * `maxFeatureBytes`, as soon as its bytes pass that.
  */
 export async function* featuresOf(bytes: Readable, maxFeatureBytes: number): AsyncGenerator<{ index: number; feature: Feature }> {
-  const tooLarge = (index: number) => new Error(`feature ${index + 1} of the file spans more than ${maxFeatureBytes} bytes: a missing bracket, or a file that is no GeoJSON`);
+  const tooLarge = (index: number) =>
+    new Error(`feature ${index + 1} of the file spans more than ${maxFeatureBytes} bytes: a missing bracket, or a file that is no GeoJSON`);
   for await (const { key, value } of jsonElements(bytes, '$.features', { maxElementBytes: maxFeatureBytes, tooLarge })) {
     const feature = asFeature(value);
     if (feature) yield { index: key, feature };

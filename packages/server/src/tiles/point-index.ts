@@ -135,7 +135,8 @@ export class PointIndex {
   /** About what share of the entries a box holds, were they spread evenly over their bounds. */
   private shareOf(minX: number, minY: number, maxX: number, maxY: number): number {
     const { bounds } = this;
-    const across = (lo: number, hi: number, from: number, to: number) => (to > from ? Math.max(0, Math.min(hi, to) - Math.max(lo, from)) / (to - from) : lo <= from && from <= hi ? 1 : 0);
+    const across = (lo: number, hi: number, from: number, to: number) =>
+      to > from ? Math.max(0, Math.min(hi, to) - Math.max(lo, from)) / (to - from) : lo <= from && from <= hi ? 1 : 0;
     return across(minX, maxX, bounds.minX, bounds.maxX) * across(minY, maxY, bounds.minY, bounds.maxY);
   }
 
@@ -211,7 +212,12 @@ export class PointIndexBuilder {
   add(feature: Feature, place: number): boolean {
     const { geometry, id } = feature;
     // A malformed point (no geometry, coordinates not an array) goes to geojson-vt, which skips it, as before.
-    if (geometry?.type !== 'Point' || !Array.isArray(geometry.coordinates) || (id !== undefined && !(typeof id === 'number' && Number.isSafeInteger(id) && id >= 0))) return false;
+    if (
+      geometry?.type !== 'Point' ||
+      !Array.isArray(geometry.coordinates) ||
+      (id !== undefined && !(typeof id === 'number' && Number.isSafeInteger(id) && id >= 0))
+    )
+      return false;
     const [lng, lat] = geometry.coordinates as unknown[];
     if (typeof lng !== 'number' || typeof lat !== 'number' || !Number.isFinite(lng) || !Number.isFinite(lat)) return false;
     // geojson-vt's projection (convert.js projectX and projectY), to the same floats.
@@ -240,6 +246,10 @@ export class PointIndexBuilder {
   }
 
   finish(): PointIndex {
-    return new PointIndex(this.grid, [this.eastCopies, this.points, this.westCopies], { places: Uint32Array.from(this.places), ids: Float64Array.from(this.ids), tags: this.tags });
+    return new PointIndex(this.grid, [this.eastCopies, this.points, this.westCopies], {
+      places: Uint32Array.from(this.places),
+      ids: Float64Array.from(this.ids),
+      tags: this.tags,
+    });
   }
 }

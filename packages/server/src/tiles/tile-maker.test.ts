@@ -6,7 +6,12 @@ import { MAX_TILE_ZOOM, TILE_ID_PROPERTY, TILE_LAYER } from '@orbis/scene';
 import { decodedTile, tileAround, tileUnits } from '../test/vector-tile-decoding.js';
 import { BUFFER, THIN_ABOVE, TileFeatures, TileMaker, tiledFeature } from './tile-maker.js';
 
-const point = (lng: number, lat: number, properties: Record<string, unknown> = {}, id?: string | number): Feature => ({ type: 'Feature', properties, geometry: { type: 'Point', coordinates: [lng, lat] }, ...(id === undefined ? {} : { id }) });
+const point = (lng: number, lat: number, properties: Record<string, unknown> = {}, id?: string | number): Feature => ({
+  type: 'Feature',
+  properties,
+  geometry: { type: 'Point', coordinates: [lng, lat] },
+  ...(id === undefined ? {} : { id }),
+});
 
 describe('TileMaker (docs/contract.md §13 tiles)', () => {
   it('keeps integer ids, moves other ids to a property, and numbers features without one by their place', () => {
@@ -19,7 +24,23 @@ describe('TileMaker (docs/contract.md §13 tiles)', () => {
   });
 
   it('cuts points and polygons into tiles with their properties, placed where they are', () => {
-    const square: Feature = { type: 'Feature', id: 2, properties: { height: 30 }, geometry: { type: 'Polygon', coordinates: [[[139.70, 35.60], [139.71, 35.60], [139.71, 35.61], [139.70, 35.61], [139.70, 35.60]]] } };
+    const square: Feature = {
+      type: 'Feature',
+      id: 2,
+      properties: { height: 30 },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [139.7, 35.6],
+            [139.71, 35.6],
+            [139.71, 35.61],
+            [139.7, 35.61],
+            [139.7, 35.6],
+          ],
+        ],
+      },
+    };
     const maker = new TileMaker([tiledFeature(point(139.7671, 35.6812, { name: 'Tokyo Station', rating: 4.5 }), 0), square]);
     // Tokyo Station at zoom 10: tile 909/403.
     const features = decodedTile(maker.tile(10, 909, 403)!, 10, 909, 403);
@@ -37,16 +58,40 @@ describe('TileMaker (docs/contract.md §13 tiles)', () => {
   });
 
   it('cuts a file holding malformed points (coordinates not an array, no geometry) as geojson-vt alone did, without failing', () => {
-    const malformed = [{ coordinates: {} }, { coordinates: 5 }, { coordinates: true }].map((geometry, i): Feature => ({ type: 'Feature', properties: { bad: i }, geometry: { type: 'Point', ...geometry } as unknown as Point }));
+    const malformed = [{ coordinates: {} }, { coordinates: 5 }, { coordinates: true }].map((geometry, i): Feature => ({
+      type: 'Feature',
+      properties: { bad: i },
+      geometry: { type: 'Point', ...geometry } as unknown as Point,
+    }));
     const none = { type: 'Feature', properties: { bad: 'none' }, geometry: null } as unknown as Feature;
-    const maker = new TileMaker([tiledFeature(point(139.7671, 35.6812, { name: 'Tokyo Station' }), 0), ...malformed.map((f, i) => tiledFeature(f, i + 1)), tiledFeature(none, 4)]);
+    const maker = new TileMaker([
+      tiledFeature(point(139.7671, 35.6812, { name: 'Tokyo Station' }), 0),
+      ...malformed.map((f, i) => tiledFeature(f, i + 1)),
+      tiledFeature(none, 4),
+    ]);
     const features = decodedTile(maker.tile(10, 909, 403)!, 10, 909, 403);
     expect(features.map((f) => f.properties!.name)).toContain('Tokyo Station');
   });
 
-  it('cuts a shape that crosses a tile\'s edge a little past the edge, and keeps a side on the edge there', () => {
+  it("cuts a shape that crosses a tile's edge a little past the edge, and keeps a side on the edge there", () => {
     // Two squares side by side, meeting on the meridian 0°, an edge of the tiles of every zoom from 1.
-    const square = (id: number, west: number): Feature => ({ type: 'Feature', id, properties: {}, geometry: { type: 'Polygon', coordinates: [[[west, 1], [west + 2, 1], [west + 2, 3], [west, 3], [west, 1]]] } });
+    const square = (id: number, west: number): Feature => ({
+      type: 'Feature',
+      id,
+      properties: {},
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [west, 1],
+            [west + 2, 1],
+            [west + 2, 3],
+            [west, 3],
+            [west, 1],
+          ],
+        ],
+      },
+    });
     const maker = new TileMaker([square(1, -2), square(2, -1)]);
     // At zoom 1, tile 0/0 is the north-west quarter: its right edge is the meridian.
     const units = tileUnits(maker.tile(1, 0, 0)!);
@@ -107,23 +152,70 @@ function tilesAround(places: [number, number][], zooms: number[]): [number, numb
 }
 
 describe('TileMaker: points from their own index, cut as geojson-vt cut them', () => {
-  const lineAt = (lng: number, lat: number): Feature => ({ type: 'Feature', properties: { kind: 'line' }, geometry: { type: 'LineString', coordinates: [[lng, lat], [lng + 0.3, lat + 0.2], [lng + 0.5, lat - 0.1]] } });
+  const lineAt = (lng: number, lat: number): Feature => ({
+    type: 'Feature',
+    properties: { kind: 'line' },
+    geometry: {
+      type: 'LineString',
+      coordinates: [
+        [lng, lat],
+        [lng + 0.3, lat + 0.2],
+        [lng + 0.5, lat - 0.1],
+      ],
+    },
+  });
   const squareAt = (lng: number, lat: number, id?: number | string): Feature => ({
     type: 'Feature',
     properties: { kind: 'square', height: 10 },
-    geometry: { type: 'Polygon', coordinates: [[[lng, lat], [lng + 0.02, lat], [lng + 0.02, lat + 0.02], [lng, lat + 0.02], [lng, lat]]] },
+    geometry: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [lng, lat],
+          [lng + 0.02, lat],
+          [lng + 0.02, lat + 0.02],
+          [lng, lat + 0.02],
+          [lng, lat],
+        ],
+      ],
+    },
     ...(id === undefined ? {} : { id }),
   });
-  const multiPointAt = (lng: number, lat: number): Feature => ({ type: 'Feature', properties: { kind: 'multi' }, geometry: { type: 'MultiPoint', coordinates: [[lng, lat], [lng + 0.001, lat + 0.001]] } });
+  const multiPointAt = (lng: number, lat: number): Feature => ({
+    type: 'Feature',
+    properties: { kind: 'multi' },
+    geometry: {
+      type: 'MultiPoint',
+      coordinates: [
+        [lng, lat],
+        [lng + 0.001, lat + 0.001],
+      ],
+    },
+  });
 
   // A file of every kind: points (ids integer, string, negative, none; properties null), on tile
   // edges, across the antimeridian and near the poles, beside lines, polygons, MultiPoints and a
   // GeometryCollection (none of those across the antimeridian: see the next test but one).
   const places: [number, number][] = [
-    [139.7671, 35.6812], [0, 0], [-0.0001, 0.0001], [90, 45], [-90, -45], [179.9, 10], [-179.95, 10], [180, 5], [-180, 5],
-    [179.3, 20], [-179.3, 20], [12.5, 85], [-70, -85.05], [139.76, 35.68], [139.7601, 35.6801], [-74.006, 40.7128],
+    [139.7671, 35.6812],
+    [0, 0],
+    [-0.0001, 0.0001],
+    [90, 45],
+    [-90, -45],
+    [179.9, 10],
+    [-179.95, 10],
+    [180, 5],
+    [-180, 5],
+    [179.3, 20],
+    [-179.3, 20],
+    [12.5, 85],
+    [-70, -85.05],
+    [139.76, 35.68],
+    [139.7601, 35.6801],
+    [-74.006, 40.7128],
     // On the edges of zoom 1's buffers (8 units of 4096 from the meridian 0°).
-    [0.3515625, 10], [-0.3515625, 10],
+    [0.3515625, 10],
+    [-0.3515625, 10],
   ];
   const mixed: Feature[] = [];
   for (const [i, [lng, lat]] of places.entries()) {
@@ -134,7 +226,23 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
     if (i % 3 === 1) mixed.push(lineAt(lng, lat));
     if (i % 3 === 2) mixed.push(multiPointAt(lng, lat));
   }
-  mixed.push({ type: 'Feature', properties: { kind: 'collection' }, geometry: { type: 'GeometryCollection', geometries: [{ type: 'Point', coordinates: [139.765, 35.68] }, { type: 'LineString', coordinates: [[139.76, 35.67], [139.77, 35.69]] }] } });
+  mixed.push({
+    type: 'Feature',
+    properties: { kind: 'collection' },
+    geometry: {
+      type: 'GeometryCollection',
+      geometries: [
+        { type: 'Point', coordinates: [139.765, 35.68] },
+        {
+          type: 'LineString',
+          coordinates: [
+            [139.76, 35.67],
+            [139.77, 35.69],
+          ],
+        },
+      ],
+    },
+  });
   mixed.push(point(139.7672, 35.6813, { after: true }));
 
   const compare = (features: Feature[], tiles: [number, number, number][]) => {
@@ -161,24 +269,47 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
     expect(held).toBeGreaterThan(200);
   });
 
-  it('thins a dense file of points and MultiPoints as geojson-vt\'s tiles were thinned, and keeps every point at the deepest zoom', () => {
+  it("thins a dense file of points and MultiPoints as geojson-vt's tiles were thinned, and keeps every point at the deepest zoom", () => {
     // 60,000 features in a 0.03° square around Tokyo Station, a MultiPoint and a polygon now and then.
     const dense = Array.from({ length: 60_000 }, (_, i): Feature => {
       const [lng, lat] = [139.76 + (i % 250) * 0.00012, 35.675 + Math.floor(i / 250) * 0.00012];
       return i % 997 === 0 ? multiPointAt(lng, lat) : i % 1499 === 0 ? squareAt(lng, lat, i) : point(lng, lat, { i });
     });
-    const held = compare(dense, tilesAround([[139.76, 35.675], [139.79, 35.705], [139.775, 35.69]], [0, 3, 6, 9, 11, 12, 13, 14]));
+    const held = compare(
+      dense,
+      tilesAround(
+        [
+          [139.76, 35.675],
+          [139.79, 35.705],
+          [139.775, 35.69],
+        ],
+        [0, 3, 6, 9, 11, 12, 13, 14],
+      ),
+    );
     expect(held).toBeGreaterThan(20);
   });
 
   it('holds the same features where points and other shapes both cross the antimeridian, in another order', () => {
     // geojson-vt lists the copies of shapes it moved across the antimeridian before and after the
     // rest; the points' copies keep that order among the points, the shapes' among the shapes.
-    const across = [point(179.9, 10, { a: 1 }), squareAt(-179.99, 9), lineAt(179.6, 11), point(-179.95, 10, { b: 2 }), multiPointAt(179.99, 12)].map((f, i) => tiledFeature(f, i));
+    const across = [point(179.9, 10, { a: 1 }), squareAt(-179.99, 9), lineAt(179.6, 11), point(-179.95, 10, { b: 2 }), multiPointAt(179.99, 12)].map((f, i) =>
+      tiledFeature(f, i),
+    );
     const maker = new TileMaker(across);
     const reference = new GeoJSONVT({ type: 'FeatureCollection', features: across }, { maxZoom: MAX_TILE_ZOOM, indexMaxZoom: 0, buffer: BUFFER, extent: 4096 });
-    const sorted = (bytes: Uint8Array, z: number, x: number, y: number) => decodedTile(bytes, z, x, y).map((f) => JSON.stringify(f)).sort();
-    for (const [z, x, y] of [[0, 0, 0], [1, 0, 0], [1, 1, 0], [5, 0, 15], [5, 31, 15], [8, 255, 123], [8, 0, 123]] as const) {
+    const sorted = (bytes: Uint8Array, z: number, x: number, y: number) =>
+      decodedTile(bytes, z, x, y)
+        .map((f) => JSON.stringify(f))
+        .sort();
+    for (const [z, x, y] of [
+      [0, 0, 0],
+      [1, 0, 0],
+      [1, 1, 0],
+      [5, 0, 15],
+      [5, 31, 15],
+      [8, 255, 123],
+      [8, 0, 123],
+    ] as const) {
       const ours = maker.tile(z, x, y);
       const theirs = cutByGeojsonVt(reference, z, x, y);
       expect(ours === undefined, `tile ${z}/${x}/${y} empty`).toBe(theirs === undefined);
@@ -186,15 +317,24 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
     }
   });
 
-  it('holds a point on the west edge of a tile\'s buffer and leaves one on its east edge to the next tile', () => {
+  it("holds a point on the west edge of a tile's buffer and leaves one on its east edge to the next tile", () => {
     // 8 units of a zoom-1 tile east and west of the meridian 0°, its edge.
     const maker = new TileMaker([point(0.3515625, 10, {}, 1), point(-0.3515625, 10, {}, 2)]);
     expect([...tileUnits(maker.tile(1, 0, 0)!)].map(([id, [p]]) => [id, p!.x])).toEqual([[2, 4088]]);
-    expect([...tileUnits(maker.tile(1, 1, 0)!)].map(([id, [p]]) => [id, p!.x])).toEqual([[1, 8], [2, -8]]);
+    expect([...tileUnits(maker.tile(1, 1, 0)!)].map(([id, [p]]) => [id, p!.x])).toEqual([
+      [1, 8],
+      [2, -8],
+    ]);
   });
 
-  it('holds a tile\'s points and shapes together in file order', () => {
-    const features = [point(139.7671, 35.6812, { n: 1 }), squareAt(139.76, 35.675), point(139.7672, 35.6813, { n: 3 }), lineAt(139.765, 35.68), point(139.7673, 35.6814, { n: 5 })].map((f, i) => tiledFeature(f, i));
+  it("holds a tile's points and shapes together in file order", () => {
+    const features = [
+      point(139.7671, 35.6812, { n: 1 }),
+      squareAt(139.76, 35.675),
+      point(139.7672, 35.6813, { n: 3 }),
+      lineAt(139.765, 35.68),
+      point(139.7673, 35.6814, { n: 5 }),
+    ].map((f, i) => tiledFeature(f, i));
     const maker = new TileMaker(features);
     const [x, y] = tileAround(12, 139.7671, 35.6812);
     expect(decodedTile(maker.tile(12, x, y)!, 12, x, y).map((f) => [f.id, f.geometry.type])).toEqual([

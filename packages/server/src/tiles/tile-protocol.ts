@@ -7,10 +7,7 @@ export interface TileWorkerData {
 }
 
 /** Main thread → tile worker: the file's bytes, their end, then tile requests. */
-export type TileRequest =
-  | { type: 'bytes'; bytes: Uint8Array }
-  | { type: 'end' }
-  | { type: 'tile'; id: number; z: number; x: number; y: number };
+export type TileRequest = { type: 'bytes'; bytes: Uint8Array } | { type: 'end' } | { type: 'tile'; id: number; z: number; x: number; y: number };
 
 /**
  * Tile worker → main thread. A tile without `bytes` holds nothing. `taken`: the worker has handed

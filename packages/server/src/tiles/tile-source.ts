@@ -45,7 +45,12 @@ export class TileSource {
   heapBytes = 0;
 
   constructor(bytes: Readable, options: Partial<TileWorkerData> = {}) {
-    this.worker = new Worker(WORKER_URL, { workerData: { wholeParseBytes: options.wholeParseBytes ?? WHOLE_PARSE_BYTES, maxFeatureBytes: options.maxFeatureBytes ?? MAX_FEATURE_BYTES } satisfies TileWorkerData });
+    this.worker = new Worker(WORKER_URL, {
+      workerData: {
+        wholeParseBytes: options.wholeParseBytes ?? WHOLE_PARSE_BYTES,
+        maxFeatureBytes: options.maxFeatureBytes ?? MAX_FEATURE_BYTES,
+      } satisfies TileWorkerData,
+    });
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: TileReply) => {
         if (reply.type === 'taken') this.took(reply.bytes);

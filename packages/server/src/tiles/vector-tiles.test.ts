@@ -96,7 +96,14 @@ describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
     // No worker starts and parses a file in no time.
     expect(await tiles.tileWithin(file, 10, x, y, 0)).toBe('pending');
     // The first ask's cut goes on: the tile is kept in storage without another ask.
-    await expect.poll(() => storage.read(VectorTiles.keyOf(file, 10, x, y)).then(() => true, () => false)).toBe(true);
+    await expect
+      .poll(() =>
+        storage.read(VectorTiles.keyOf(file, 10, x, y)).then(
+          () => true,
+          () => false,
+        ),
+      )
+      .toBe(true);
     const bytes = await tiles.tileWithin(file, 10, x, y, 10_000);
     expect(decodedTile(bytes as Buffer, 10, x, y)).toHaveLength(2);
   });

@@ -142,7 +142,10 @@ export class VectorTiles {
     kept.timer = setTimeout(() => this.drop(name), IDLE_MS).unref();
     this.sources.set(name, kept);
     // Sized once it is built: the others then go, least recently used first, past the budget.
-    kept.source.ready.then(() => this.trim(), () => undefined);
+    kept.source.ready.then(
+      () => this.trim(),
+      () => undefined,
+    );
     this.trim();
     return kept.source;
   }

@@ -13,7 +13,10 @@ export interface RemoteFileLimits {
 }
 
 const refusedAddress = (url: string, address: string) =>
-  new InputError('url', `${url}: its host is at ${address}, an address inside the server's network; a URL layer reads public addresses only (ORBIS_URL_LAYERS_PRIVATE=on allows them)`);
+  new InputError(
+    'url',
+    `${url}: its host is at ${address}, an address inside the server's network; a URL layer reads public addresses only (ORBIS_URL_LAYERS_PRIVATE=on allows them)`,
+  );
 
 /**
  * A layer's URL checked before it is requested: http or https, and (unless `privateAddresses`) a

@@ -64,7 +64,8 @@ export class UrlLayerReader {
 
   private async convert(source: UrlLayerSource): Promise<ConvertedLayer> {
     const isCsv = source.type === 'csv';
-    if (!isCsv && !isFileLayerType(source.type)) throw new InputError('type', `type must be one of shapefile, geopackage, flatgeobuf, geojsonseq or csv, got "${source.type.slice(0, 40)}"`);
+    if (!isCsv && !isFileLayerType(source.type))
+      throw new InputError('type', `type must be one of shapefile, geopackage, flatgeobuf, geojsonseq or csv, got "${source.type.slice(0, 40)}"`);
     if (isCsv && source.wktColumn === undefined) throw new InputError('wktColumn', 'a csv URL layer is converted only for its wktColumn');
     const bytes = await fetchRemoteFile(source.url, this.limits);
     const name = nameOf(source.url);

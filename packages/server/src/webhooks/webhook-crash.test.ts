@@ -37,7 +37,11 @@ async function holdingReceiver() {
 }
 
 async function call(server: ServerProcess, method: string, path: string, body?: unknown) {
-  const res = await fetch(server.url + path, { method, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(server.url + path, {
+    method,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -56,7 +60,9 @@ describe('webhooks: the server killed while it delivers (docs/content-workflow.m
       let server = await startServerProcess(dataDir, env);
       try {
         expect((await call(server, 'POST', '/api/projects', { alias: 'city', name: 'City', visibility: 'public' })).status).toBe(201);
-        expect((await call(server, 'POST', '/api/projects/city/models', { key: 'halls', public: true, fields: [{ key: 'name', type: 'text' }] })).status).toBe(201);
+        expect((await call(server, 'POST', '/api/projects/city/models', { key: 'halls', public: true, fields: [{ key: 'name', type: 'text' }] })).status).toBe(
+          201,
+        );
         const hook = await call(server, 'POST', '/api/projects/city/webhooks', { url: receiver.url, triggers: ['item.create'] });
         expect(hook.status).toBe(201);
         expect((await call(server, 'POST', '/api/projects/city/models/halls/items', { fields: { name: 'Hall A' } })).status).toBe(201);
@@ -69,9 +75,14 @@ describe('webhooks: the server killed while it delivers (docs/content-workflow.m
         const [first, second] = receiver.received;
         expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
         expect(second!.body).toBe(first!.body);
-        const event = new Webhook(hook.body.secret).verify(second!.body, second!.headers as Record<string, string>) as { type: string; data: { item: { fields: unknown } } };
+        const event = new Webhook(hook.body.secret).verify(second!.body, second!.headers as Record<string, string>) as {
+          type: string;
+          data: { item: { fields: unknown } };
+        };
         expect(event).toMatchObject({ type: 'item.create', data: { item: { fields: { name: 'Hall A' } } } });
-        await expect.poll(async () => (await call(server, 'GET', `/api/projects/city/webhooks/${hook.body.id}/deliveries`)).body, { timeout: 30_000 }).toEqual([expect.objectContaining({ type: 'item.create', status: 'delivered', attempts: 2, statusCode: 200 })]);
+        await expect
+          .poll(async () => (await call(server, 'GET', `/api/projects/city/webhooks/${hook.body.id}/deliveries`)).body, { timeout: 30_000 })
+          .toEqual([expect.objectContaining({ type: 'item.create', status: 'delivered', attempts: 2, statusCode: 200 })]);
         expect(receiver.received).toHaveLength(2);
       } catch (err) {
         throw new Error(`${(err as Error).message}\n${server.output()}`, { cause: err });

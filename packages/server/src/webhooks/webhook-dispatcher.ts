@@ -50,10 +50,14 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
     if (!allowPrivate && isInside(literal)) return resolve({ code: null, error: insideAddressMessage(url, literal) });
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const lookup = checkedLookup(allowPrivate, (address) => new Error(insideAddressMessage(url, address)));
-    const req = send(target, { method: 'POST', lookup: lookup as never, timeout: TIMEOUT_MS, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      resolve({ code: res.statusCode ?? 0, error: null });
-      res.destroy();
-    });
+    const req = send(
+      target,
+      { method: 'POST', lookup: lookup as never, timeout: TIMEOUT_MS, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        resolve({ code: res.statusCode ?? 0, error: null });
+        res.destroy();
+      },
+    );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
     req.on('error', (err) => resolve({ code: null, error: err.message.slice(0, 500) }));
     req.end(body);
@@ -135,7 +139,13 @@ export class WebhookDispatcher {
     const at = this.now();
     const delivered = answer.code !== null && answer.code >= 200 && answer.code < 300;
     const next = delivered ? null : nextTryAt(d.attempts, at);
-    const outcome: DeliveryOutcome = { status: delivered ? 'delivered' : 'failed', code: answer.code, error: answer.error, at: at.toISOString(), nextAt: next && next.toISOString() };
+    const outcome: DeliveryOutcome = {
+      status: delivered ? 'delivered' : 'failed',
+      code: answer.code,
+      error: answer.error,
+      at: at.toISOString(),
+      nextAt: next && next.toISOString(),
+    };
     await this.store.finish(d.webhookId, d.id, outcome);
     this.options.onTry?.(delivered ? 'delivered' : next ? 'retry' : 'failed');
   }

@@ -14,13 +14,25 @@ export function webhookRecord(hook: Webhook): WebhookRecord {
 
 /** A delivery as the API answers it: what was sent, and how the receiver answered its last try. */
 export function deliveryRecord(d: WebhookDelivery): WebhookDeliveryRecord {
-  return { id: d.id, type: d.type, status: d.status, attempts: d.attempts, statusCode: d.lastCode, error: d.lastError, attemptedAt: d.lastAt, nextAttemptAt: d.status === 'pending' ? d.nextAt : null, createdAt: d.createdAt };
+  return {
+    id: d.id,
+    type: d.type,
+    status: d.status,
+    attempts: d.attempts,
+    statusCode: d.lastCode,
+    error: d.lastError,
+    attemptedAt: d.lastAt,
+    nextAttemptAt: d.status === 'pending' ? d.nextAt : null,
+    createdAt: d.createdAt,
+  };
 }
 
 function checkTriggers(raw: unknown): WebhookTrigger[] {
   const known: readonly string[] = WEBHOOK_TRIGGERS;
   if (!Array.isArray(raw) || raw.length === 0) throw new InputError('triggers', `"triggers" must be a non-empty list of ${WEBHOOK_TRIGGERS.join(', ')}`);
-  for (const t of raw) if (typeof t !== 'string' || !known.includes(t)) throw new InputError('triggers', `"${String(t).slice(0, 40)}" is not a trigger; triggers are ${WEBHOOK_TRIGGERS.join(', ')}`);
+  for (const t of raw)
+    if (typeof t !== 'string' || !known.includes(t))
+      throw new InputError('triggers', `"${String(t).slice(0, 40)}" is not a trigger; triggers are ${WEBHOOK_TRIGGERS.join(', ')}`);
   return [...new Set(raw as WebhookTrigger[])];
 }
 
@@ -43,7 +55,16 @@ export class WebhookService {
     const url = await checkWebhookUrl(body.url, this.allowPrivate);
     const now = new Date().toISOString();
     const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    return this.store.create({ id: newId(), projectId: project.id, url, triggers, active: checkActive(body.active) ?? true, secret, createdAt: now, updatedAt: now });
+    return this.store.create({
+      id: newId(),
+      projectId: project.id,
+      url,
+      triggers,
+      active: checkActive(body.active) ?? true,
+      secret,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
   async update(project: Project, id: string, body: Record<string, unknown>): Promise<Webhook | undefined> {

@@ -44,7 +44,15 @@ function InvitationPanel({ id, invitation, me, done }: { id: string; invitation:
   const about = h('p', { 'data-testid': 'invitation-about' }, invitationText(invitation));
   const said = h('p', { class: 'hint', role: 'alert', 'data-testid': 'invitation-message' }, message);
   if (me?.user) {
-    return h('div', { class: 'panel', 'data-testid': 'invitation' }, title, about, h('p', {}, t('invitation.joinAs', { email: me.user.email })), h(Button, { label: t('invitation.accept'), icon: UserPlus, variant: 'primary', testid: 'accept-invitation', onClick: () => void accept() }), said);
+    return h(
+      'div',
+      { class: 'panel', 'data-testid': 'invitation' },
+      title,
+      about,
+      h('p', {}, t('invitation.joinAs', { email: me.user.email })),
+      h(Button, { label: t('invitation.accept'), icon: UserPlus, variant: 'primary', testid: 'accept-invitation', onClick: () => void accept() }),
+      said,
+    );
   }
   const submit = (e: Event) => {
     e.preventDefault();
@@ -56,8 +64,32 @@ function InvitationPanel({ id, invitation, me, done }: { id: string; invitation:
     title,
     about,
     h('p', {}, t('invitation.newAccount')),
-    h(Field, { label: t('common.name') }, h('input', { class: 'input', type: 'text', value: name, 'aria-label': t('invitation.yourName'), 'data-testid': 'invitation-name', onInput: (e: Event) => setName(typed(e)) })),
-    h(Field, { label: t('signIn.password') }, h('input', { class: 'input', type: 'password', autocomplete: 'new-password', minLength: 10, required: true, value: password, 'data-testid': 'invitation-password', onInput: (e: Event) => setPassword(typed(e)) })),
+    h(
+      Field,
+      { label: t('common.name') },
+      h('input', {
+        class: 'input',
+        type: 'text',
+        value: name,
+        'aria-label': t('invitation.yourName'),
+        'data-testid': 'invitation-name',
+        onInput: (e: Event) => setName(typed(e)),
+      }),
+    ),
+    h(
+      Field,
+      { label: t('signIn.password') },
+      h('input', {
+        class: 'input',
+        type: 'password',
+        autocomplete: 'new-password',
+        minLength: 10,
+        required: true,
+        value: password,
+        'data-testid': 'invitation-password',
+        onInput: (e: Event) => setPassword(typed(e)),
+      }),
+    ),
     h(Button, { label: t('invitation.joinButton'), icon: UserPlus, type: 'submit', variant: 'primary', testid: 'accept-invitation' }),
     said,
   );
@@ -104,8 +136,33 @@ function NewProjectForm({ token }: { token: string | undefined }) {
     h(
       'form',
       { onSubmit: (e: Event) => void create(e) },
-      h(Field, { label: t('common.name') }, h('input', { class: 'input', type: 'text', value: name, placeholder: t('projects.namePlaceholder'), 'aria-label': t('common.name'), 'data-testid': 'new-project-name', onInput: (e: Event) => typeName(typed(e)) })),
-      h(Field, { label: t('projects.alias'), hint: t('projects.aliasHint', { rule: t('projects.aliasRule') }) }, h('input', { class: 'input', type: 'text', value: alias, placeholder: 'my-map', 'aria-label': t('projects.alias'), 'data-testid': 'new-project-alias', ref: aliasInput, onInput: (e: Event) => typeAlias(typed(e)) })),
+      h(
+        Field,
+        { label: t('common.name') },
+        h('input', {
+          class: 'input',
+          type: 'text',
+          value: name,
+          placeholder: t('projects.namePlaceholder'),
+          'aria-label': t('common.name'),
+          'data-testid': 'new-project-name',
+          onInput: (e: Event) => typeName(typed(e)),
+        }),
+      ),
+      h(
+        Field,
+        { label: t('projects.alias'), hint: t('projects.aliasHint', { rule: t('projects.aliasRule') }) },
+        h('input', {
+          class: 'input',
+          type: 'text',
+          value: alias,
+          placeholder: 'my-map',
+          'aria-label': t('projects.alias'),
+          'data-testid': 'new-project-alias',
+          ref: aliasInput,
+          onInput: (e: Event) => typeAlias(typed(e)),
+        }),
+      ),
       h(Button, { label: t('projects.create'), type: 'submit', variant: 'primary', testid: 'new-project-create' }),
       h('p', { class: 'hint', role: 'alert', 'data-testid': 'new-project-message' }, message),
     ),
@@ -119,7 +176,14 @@ function ProjectList({ me }: { me: Me }) {
     'ul',
     { class: 'list', 'data-testid': 'project-list' },
     me.projects.map((p) =>
-      h('li', { key: p.alias }, h(Icon, { node: FolderOpen }), h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.name), h('span', { class: 'hint' }, p.alias), h('span', { class: 'role-badge' }, roleName(p.role))),
+      h(
+        'li',
+        { key: p.alias },
+        h(Icon, { node: FolderOpen }),
+        h('a', { class: 'name', href: `/editor/${encodeURIComponent(p.alias)}` }, p.name),
+        h('span', { class: 'hint' }, p.alias),
+        h('span', { class: 'role-badge' }, roleName(p.role)),
+      ),
     ),
   );
 }
@@ -135,7 +199,12 @@ interface HomeProps {
 /** `/editor`: sign-in, an invitation, or the projects the visitor may open (docs/contract.md §12, §14). */
 function EditorHome({ me, token, invitation, show }: HomeProps) {
   if (invitation) {
-    return h(Fragment, {}, h(InvitationPanel, { id: invitation.id, invitation: invitation.record, me, done: show }), !me?.user && h(SignInPage, { reason: t('invitation.signInFirst'), onSignedIn: show }));
+    return h(
+      Fragment,
+      {},
+      h(InvitationPanel, { id: invitation.id, invitation: invitation.record, me, done: show }),
+      !me?.user && h(SignInPage, { reason: t('invitation.signInFirst'), onSignedIn: show }),
+    );
   }
   if (!me) return h(SignInPage, { reason: t('signIn.toOpenProjects'), onSignedIn: show });
   return h(

@@ -40,7 +40,11 @@ export function EditorPage({ state, me, role, projectName, scroller, panels, onS
     h(
       'header',
       {},
-      h('a', { class: 'back-link', href: '/editor', title: t('projects.yours'), 'aria-label': t('projects.yours'), 'data-testid': 'back-to-projects' }, h(Icon, { node: ArrowLeft })),
+      h(
+        'a',
+        { class: 'back-link', href: '/editor', title: t('projects.yours'), 'aria-label': t('projects.yours'), 'data-testid': 'back-to-projects' },
+        h(Icon, { node: ArrowLeft }),
+      ),
       h('strong', {}, projectName),
       h('span', { class: 'presence-slot' }, h(PresenceBar, { state })),
       h(SaveStatusLine, { state }),

@@ -68,7 +68,19 @@ export function EditorTabs({ scroller, panels, onShow }: Props) {
       'nav',
       { 'aria-label': t('tabs.label'), class: 'tabs' },
       TABS.map((name) =>
-        h('a', { key: name, href: `?tab=${name}`, 'data-testid': `tab-${name}`, class: name === tab ? 'active' : undefined, 'aria-current': name === tab ? 'page' : undefined, onClick: (e: MouseEvent) => open(e, name) }, h(Icon, { node: TAB_ICONS[name] }), t(`tabs.${name}`)),
+        h(
+          'a',
+          {
+            key: name,
+            href: `?tab=${name}`,
+            'data-testid': `tab-${name}`,
+            class: name === tab ? 'active' : undefined,
+            'aria-current': name === tab ? 'page' : undefined,
+            onClick: (e: MouseEvent) => open(e, name),
+          },
+          h(Icon, { node: TAB_ICONS[name] }),
+          t(`tabs.${name}`),
+        ),
       ),
     ),
     h('div', { class: 'tab-panel', 'data-testid': 'tab-panel', ref: slot }),

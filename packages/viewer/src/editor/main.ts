@@ -51,7 +51,15 @@ async function start(): Promise<void> {
   }
   const role = me.projects.find((p) => p.alias === alias)?.role;
   if (!role) {
-    sidebar.replaceChildren(mountView(createElement(AccountBar, { me }), 'div', 'island'), h('div', { class: 'panel', 'data-testid': 'not-a-member' }, h('p', {}, t('projects.notAMember', { project: alias })), h('a', { href: '/editor' }, t('projects.yours'))));
+    sidebar.replaceChildren(
+      mountView(createElement(AccountBar, { me }), 'div', 'island'),
+      h(
+        'div',
+        { class: 'panel', 'data-testid': 'not-a-member' },
+        h('p', {}, t('projects.notAMember', { project: alias })),
+        h('a', { href: '/editor' }, t('projects.yours')),
+      ),
+    );
     return;
   }
   const can = new Permissions(role);
@@ -90,11 +98,13 @@ async function start(): Promise<void> {
   // A newer list (a reinstall) may arrive before the first: the first then changes nothing.
   let reinstalled = false;
   void installed.then((plugins) => reinstalled || state.setPlugins(plugins));
-  const sceneOnly = (tab: Tab, view: ComponentChild) => mountView(createElement(ReadOnly, { can, action: 'scene.put', what: t(`permissions.what.${tab}`) }, view));
+  const sceneOnly = (tab: Tab, view: ComponentChild) =>
+    mountView(createElement(ReadOnly, { can, action: 'scene.put', what: t(`permissions.what.${tab}`) }, view));
   const panels: Record<Tab, () => HTMLElement> = {
     map: () => mapPanel(state, engine, can),
     // A model layer draws its public items again when they change (docs/viewer.md, "Model layers").
-    content: () => contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id)), me.user?.id),
+    content: () =>
+      contentPanel(state, can, (key) => void engine.refreshLayers(state.scene.layers.filter((l) => l.model === key).map((l) => l.id)), me.user?.id),
     story: () => sceneOnly('story', createElement(StoryPanel, { state, engine })),
     widgets: () => sceneOnly('widgets', createElement(WidgetsPanel, { state })),
     publish: () => mountView(createElement(PublishPanel, { state, engine, can })),
@@ -133,21 +143,35 @@ async function start(): Promise<void> {
   render(createElement(EditorPage, { state, me, role, projectName: project.name, scroller: sidebar, panels, onShow, console: consoleLines }), sidebar);
   // A plugin reinstalled by `orbis plugin dev` (or removed) runs at once, without a reload, and
   // the Widgets tab lists the new manifests.
-  watchPluginUpdates(api, initialPlugins.then((answer) => answer?.etag), (latest) => {
-    reinstalled = true;
-    installed = Promise.resolve(latest);
-    state.setPlugins(latest);
-    log({ level: 'info', text: t('plugins.reloaded', { list: latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || t('plugins.noneInstalled') }) });
-    void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
-  });
+  watchPluginUpdates(
+    api,
+    initialPlugins.then((answer) => answer?.etag),
+    (latest) => {
+      reinstalled = true;
+      installed = Promise.resolve(latest);
+      state.setPlugins(latest);
+      log({
+        level: 'info',
+        text: t('plugins.reloaded', { list: latest.map((p) => `${p.manifest.id} ${p.manifest.version}`).join(', ') || t('plugins.noneInstalled') }),
+      });
+      void plugins.restart(state.scene.widgets, BlockPlaces.inScene(state.scene));
+    },
+  );
   state.onChange(() => {
     // Widget changes (enabled, corner, settings) restart the plugins at once.
-    void plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene)).then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
+    void plugins
+      .sync(state.scene.widgets, BlockPlaces.inScene(state.scene))
+      .then((host) => (host ? host.setSceneProperty(state.scene.property) : engine.applyProperty(state.scene.property)));
     void engine.setLayers(state.engineLayers());
     // An open infobox shows the layer as edited (its fields, its blocks).
     container.dispatchEvent(new CustomEvent('orbis:scene-changed'));
   });
-  await showScene(engine, container, { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers(), timeline: state.scene.timeline }, [hostReady]);
+  await showScene(
+    engine,
+    container,
+    { property: state.scene.property, camera: state.scene.camera, layers: state.engineLayers(), timeline: state.scene.timeline },
+    [hostReady],
+  );
 }
 
 // `/editor` is the start: sign-in, invitations, the projects one may open; `/editor/{p}` one project.

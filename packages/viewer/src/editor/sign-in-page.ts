@@ -20,11 +20,24 @@ export function signInPage(reason: string, onSignedIn: () => void): HTMLElement 
 /** The OpenID Connect provider's button, when the server has one. */
 function Providers() {
   const [oidc, setOidc] = useState<{ name: string; url: string } | undefined>(undefined);
-  useEffect(() => void signInProviders().then((answer) => setOidc(answer.oidc ?? undefined), () => undefined), []);
+  useEffect(
+    () =>
+      void signInProviders().then(
+        (answer) => setOidc(answer.oidc ?? undefined),
+        () => undefined,
+      ),
+    [],
+  );
   return h(
     'div',
     { class: 'row', 'data-testid': 'sign-in-providers' },
-    oidc && h('a', { class: 'btn', href: oidc.url, 'data-testid': 'sign-in-oidc' }, h(Icon, { node: KeyRound }), h('span', {}, t('signIn.withProvider', { provider: oidc.name }))),
+    oidc &&
+      h(
+        'a',
+        { class: 'btn', href: oidc.url, 'data-testid': 'sign-in-oidc' },
+        h(Icon, { node: KeyRound }),
+        h('span', {}, t('signIn.withProvider', { provider: oidc.name })),
+      ),
   );
 }
 
@@ -64,8 +77,32 @@ export function SignInPage({ reason, onSignedIn }: { reason: string; onSignedIn:
     h(
       'form',
       { onSubmit: (e: Event) => void submit(e) },
-      h(Field, { label: t('signIn.email') }, h('input', { class: 'input', type: 'email', autocomplete: 'username', required: true, value: email, 'data-testid': 'sign-in-email', onInput: (e: Event) => setEmail(typed(e)) })),
-      h(Field, { label: t('signIn.password') }, h('input', { class: 'input', type: 'password', autocomplete: 'current-password', required: true, value: password, 'data-testid': 'sign-in-password', onInput: (e: Event) => setPassword(typed(e)) })),
+      h(
+        Field,
+        { label: t('signIn.email') },
+        h('input', {
+          class: 'input',
+          type: 'email',
+          autocomplete: 'username',
+          required: true,
+          value: email,
+          'data-testid': 'sign-in-email',
+          onInput: (e: Event) => setEmail(typed(e)),
+        }),
+      ),
+      h(
+        Field,
+        { label: t('signIn.password') },
+        h('input', {
+          class: 'input',
+          type: 'password',
+          autocomplete: 'current-password',
+          required: true,
+          value: password,
+          'data-testid': 'sign-in-password',
+          onInput: (e: Event) => setPassword(typed(e)),
+        }),
+      ),
       h(Button, { label: t('signIn.submit'), icon: LogIn, type: 'submit', variant: 'primary', testid: 'sign-in', disabled: busy }),
       h('p', { class: 'hint', role: 'alert', 'data-testid': 'sign-in-message' }, message),
     ),
@@ -77,10 +114,21 @@ export function SignInPage({ reason, onSignedIn }: { reason: string; onSignedIn:
       h(
         'form',
         { onSubmit: open },
-        h(Field, { label: t('signIn.adminToken'), hint: t('signIn.adminTokenHint') }, h('input', { class: 'input', type: 'password', placeholder: t('signIn.tokenPlaceholder'), autocomplete: 'off', value: token, 'data-testid': 'token-input', onInput: (e: Event) => setToken(typed(e)) })),
+        h(
+          Field,
+          { label: t('signIn.adminToken'), hint: t('signIn.adminTokenHint') },
+          h('input', {
+            class: 'input',
+            type: 'password',
+            placeholder: t('signIn.tokenPlaceholder'),
+            autocomplete: 'off',
+            value: token,
+            'data-testid': 'token-input',
+            onInput: (e: Event) => setToken(typed(e)),
+          }),
+        ),
         h(Button, { label: t('signIn.open'), type: 'submit', testid: 'token-open' }),
       ),
     ),
   );
 }
-

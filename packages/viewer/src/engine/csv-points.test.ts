@@ -9,11 +9,20 @@ describe('csvColumns (docs/contract.md §7 data for csv)', () => {
   });
 
   it('takes named columns over the defaults, with a height column', () => {
-    expect(csvColumns(['lat', 'lng', 'Y', 'X', 'elev'], { latColumn: 'Y', lngColumn: 'X', heightColumn: 'elev' })).toEqual({ lat: 'Y', lng: 'X', height: 'elev' });
+    expect(csvColumns(['lat', 'lng', 'Y', 'X', 'elev'], { latColumn: 'Y', lngColumn: 'X', heightColumn: 'elev' })).toEqual({
+      lat: 'Y',
+      lng: 'X',
+      height: 'elev',
+    });
   });
 
   it("reads Re:Earth's data.csv (by header or index, with an id column) over the scene's form", () => {
-    expect(csvColumns(['code', 'Y', 'X', 'alt'], { csv: { latColumn: 'Y', lngColumn: 'X', heightColumn: 3, idColumn: 0 } })).toEqual({ lat: 'Y', lng: 'X', height: 'alt', id: 'code' });
+    expect(csvColumns(['code', 'Y', 'X', 'alt'], { csv: { latColumn: 'Y', lngColumn: 'X', heightColumn: 3, idColumn: 0 } })).toEqual({
+      lat: 'Y',
+      lng: 'X',
+      height: 'alt',
+      id: 'code',
+    });
     expect(csvColumns(['lat', 'lng', 'N', 'E'], { latColumn: 'lat', csv: { latColumn: 'N', lngColumn: 'E' } })).toEqual({ lat: 'N', lng: 'E' });
     expect(() => csvColumns(['Y', 'X'], { csv: { latColumn: 5, lngColumn: 'X' } })).toThrow(/data.csv.latColumn: the CSV has no column 5/);
   });
@@ -43,7 +52,13 @@ describe('csvPoints', () => {
       { lng: 139.6, lat: 35.6, id: 'A2', properties: { code: 'A2' } },
     ]);
     const bare = csvPoints('139.5,35.5,Tower\n139.6,35.6,Gate\n', { csv: { noHeader: true, lngColumn: 0, latColumn: 1 } });
-    expect(bare).toEqual({ points: [{ lng: 139.5, lat: 35.5, properties: { 2: 'Tower' } }, { lng: 139.6, lat: 35.6, properties: { 2: 'Gate' } }], skipped: 0 });
+    expect(bare).toEqual({
+      points: [
+        { lng: 139.5, lat: 35.5, properties: { 2: 'Tower' } },
+        { lng: 139.6, lat: 35.6, properties: { 2: 'Gate' } },
+      ],
+      skipped: 0,
+    });
     // disableTypeConversion keeps cells as text; positions are still numbers, and a blank one skips the row.
     const text = csvPoints('lat,lng,code\n35.5,139.5,007\n ,139.6,008\n', { csv: { disableTypeConversion: true } });
     expect(text).toEqual({ points: [{ lng: 139.5, lat: 35.5, properties: { code: '007' } }], skipped: 1 });

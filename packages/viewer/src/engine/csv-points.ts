@@ -42,13 +42,16 @@ export function csvColumns(headers: string[], data: CsvSettings = {}): { lat: st
     if (given === undefined) return undefined;
     const name = typeof given === 'number' ? headers[given] : given;
     const path = reearth === undefined ? `data.${key}` : `data.csv.${key}`;
-    if (name === undefined || !headers.includes(name)) throw new Error(`${path}: the CSV has no column ${JSON.stringify(given)} (its columns: ${headers.join(', ')})`);
+    if (name === undefined || !headers.includes(name))
+      throw new Error(`${path}: the CSV has no column ${JSON.stringify(given)} (its columns: ${headers.join(', ')})`);
     return name;
   };
   const lat = named('latColumn') ?? headers.find((h) => LAT.test(h.trim()));
   const lng = named('lngColumn') ?? headers.find((h) => LNG.test(h.trim()));
   if (!lat || !lng) {
-    throw new Error(`the CSV needs a latitude and a longitude column (lat/latitude and lng/lon/longitude, or data.latColumn and data.lngColumn); its columns: ${headers.join(', ')}`);
+    throw new Error(
+      `the CSV needs a latitude and a longitude column (lat/latitude and lng/lon/longitude, or data.latColumn and data.lngColumn); its columns: ${headers.join(', ')}`,
+    );
   }
   const height = named('heightColumn');
   const id = named('idColumn');

@@ -18,7 +18,10 @@ export interface EngineCamera {
    * Looks at a place from `range` metres; without it, from where a sphere of `radius` metres around
    * the place fills the view, else from the current distance. `fov` sets the field of view first.
    */
-  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number; fov?: number }, seconds: number): void;
+  lookAt(
+    target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number; fov?: number },
+    seconds: number,
+  ): void;
   /** Moves toward (positive) or away from (negative) the view's centre by this fraction of the distance to it. */
   zoom(fraction: number): void;
   /** Turns the heading in place. */

@@ -38,7 +38,21 @@ export interface LayerProgress {
 
 /** A pointer action on the viewer, in viewer pixels. */
 export interface PointerInput {
-  type: 'click' | 'doubleClick' | 'mouseDown' | 'mouseUp' | 'rightClick' | 'rightDown' | 'rightUp' | 'middleClick' | 'middleDown' | 'middleUp' | 'mouseMove' | 'mouseEnter' | 'mouseLeave' | 'wheel';
+  type:
+    | 'click'
+    | 'doubleClick'
+    | 'mouseDown'
+    | 'mouseUp'
+    | 'rightClick'
+    | 'rightDown'
+    | 'rightUp'
+    | 'middleClick'
+    | 'middleDown'
+    | 'middleUp'
+    | 'mouseMove'
+    | 'mouseEnter'
+    | 'mouseLeave'
+    | 'wheel';
   x: number;
   y: number;
   delta?: number;
@@ -186,7 +200,10 @@ export interface Engine extends EngineFeatures {
   /** Whether the mouse moves the camera (off while a selection box is dragged). */
   setNavigation(enabled: boolean): void;
   /** Draws one highlighted box (a Spatial ID voxel; CSS colours, yellow by default), or removes it with undefined. */
-  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined, colors?: { color?: string; outlineColor?: string }): void;
+  showBox(
+    box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined,
+    colors?: { color?: string; outlineColor?: string },
+  ): void;
   /** The features of the scene's layers whose position shows inside a screen rectangle. */
   featuresInRect(x0: number, y0: number, x1: number, y1: number): { layerId: string; featureId: string }[];
   /** Marks features as selected (highlighted); an empty list clears the selection. */

@@ -9,7 +9,7 @@ function image(width: number, height: number, pixel: (col: number, row: number) 
 }
 
 describe('height tiles (docs/contract.md §17 terrain "dem" and "gsi")', () => {
-  it('decodes Terrarium and GSI\'s encoding, GSI\'s no data as 0 m', () => {
+  it("decodes Terrarium and GSI's encoding, GSI's no data as 0 m", () => {
     expect(terrariumHeight(128, 0, 0)).toBe(0);
     expect(terrariumHeight(142, 192, 64)).toBe(3776.25);
     expect(terrariumHeight(127, 255, 128)).toBe(-0.5);
@@ -19,7 +19,7 @@ describe('height tiles (docs/contract.md §17 terrain "dem" and "gsi")', () => {
     expect(gsiHeight(128, 0, 0)).toBe(0);
   });
 
-  it('reads the server\'s 65 × 65 edge grid as it is, and samples a 256-pixel GSI tile (or a quarter of it) at the nearest pixel centres', () => {
+  it("reads the server's 65 × 65 edge grid as it is, and samples a 256-pixel GSI tile (or a quarter of it) at the nearest pixel centres", () => {
     const columns = image(65, 65, (col) => [128, col, 0]);
     const grid = heightGrid(columns, terrariumHeight, 65, { x: 0, y: 0, size: 1 }, true);
     expect([grid[0], grid[1], grid[64], grid[64 * 65 + 64]]).toEqual([0, 1, 64, 64]);

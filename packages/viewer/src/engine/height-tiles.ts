@@ -26,7 +26,13 @@ export function gsiHeight(r: number, g: number, b: number): number {
  * image, for a tile deeper than the source has). `edges`: the image's pixels already lie on those
  * points (the server's tiles); otherwise they are pixel centres and the nearest is taken.
  */
-export function heightGrid(image: HeightImage, decode: (r: number, g: number, b: number) => number, grid: number, part: { x: number; y: number; size: number }, edges: boolean): Float32Array {
+export function heightGrid(
+  image: HeightImage,
+  decode: (r: number, g: number, b: number) => number,
+  grid: number,
+  part: { x: number; y: number; size: number },
+  edges: boolean,
+): Float32Array {
   const out = new Float32Array(grid * grid);
   const pick = (f: number, n: number) => (edges ? Math.round(f * (n - 1)) : Math.min(n - 1, Math.max(0, Math.floor(f * n))));
   for (let j = 0; j < grid; j++) {

@@ -3,16 +3,34 @@ import { declutter, type ScreenBox } from './label-declutter.js';
 
 describe('declutter', () => {
   it('shows every label when none overlaps', () => {
-    expect(declutter([[0, 0, 50, 10], [60, 0, 110, 10], [0, 20, 50, 30]])).toEqual([true, true, true]);
+    expect(
+      declutter([
+        [0, 0, 50, 10],
+        [60, 0, 110, 10],
+        [0, 20, 50, 30],
+      ]),
+    ).toEqual([true, true, true]);
   });
 
   it('hides a label that overlaps one before it, keeping the first (the higher priority)', () => {
     // Tokyo Tower, Tokyo Skytree and the Imperial Palace's gardens at a city's zoom: piled up.
-    expect(declutter([[100, 100, 180, 114], [130, 104, 210, 118], [150, 90, 260, 104]])).toEqual([true, false, false]);
+    expect(
+      declutter([
+        [100, 100, 180, 114],
+        [130, 104, 210, 118],
+        [150, 90, 260, 104],
+      ]),
+    ).toEqual([true, false, false]);
   });
 
   it('lets a later label show where only a hidden label would have blocked it', () => {
-    expect(declutter([[0, 0, 100, 10], [90, 0, 190, 10], [180, 0, 280, 10]])).toEqual([true, false, true]);
+    expect(
+      declutter([
+        [0, 0, 100, 10],
+        [90, 0, 190, 10],
+        [180, 0, 280, 10],
+      ]),
+    ).toEqual([true, false, true]);
   });
 
   it('counts boxes that only touch as apart, and a label off screen as neither shown nor blocking', () => {

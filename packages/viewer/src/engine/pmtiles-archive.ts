@@ -37,7 +37,9 @@ export async function summarizePmtiles(archive: PMTiles): Promise<PmtilesSummary
   const [header, metadata] = await Promise.all([archive.getHeader(), archive.getMetadata()]);
   const meta = (typeof metadata === 'object' && metadata !== null ? metadata : {}) as { attribution?: unknown; vector_layers?: unknown };
   const attribution = typeof meta.attribution === 'string' ? meta.attribution : undefined;
-  const vectorLayers = Array.isArray(meta.vector_layers) ? meta.vector_layers.map((l: { id?: unknown }) => l?.id).filter((id): id is string => typeof id === 'string') : undefined;
+  const vectorLayers = Array.isArray(meta.vector_layers)
+    ? meta.vector_layers.map((l: { id?: unknown }) => l?.id).filter((id): id is string => typeof id === 'string')
+    : undefined;
   const { minLon, minLat, maxLon, maxLat } = header;
   const hasBounds = minLon < maxLon && minLat < maxLat;
   const bounds: PmtilesSummary['bounds'] = hasBounds ? [minLon, minLat, maxLon, maxLat] : [-180, -85.051129, 180, 85.051129];

@@ -11,7 +11,7 @@ describe('toEngineSettings', () => {
     expect(s.scene.mode).toBe('3d');
   });
 
-  it('turns shadows on by scene.shadows or by Re:Earth\'s scene.shadow.enabled; scene.shadows wins', () => {
+  it("turns shadows on by scene.shadows or by Re:Earth's scene.shadow.enabled; scene.shadows wins", () => {
     expect(toEngineSettings({ scene: { shadow: { enabled: true } } }).scene.shadows).toBe(true);
     expect(toEngineSettings({ scene: { shadows: true } }).scene.shadows).toBe(true);
     expect(toEngineSettings({ scene: { shadows: false, shadow: { enabled: true } } }).scene.shadows).toBe(false);
@@ -23,7 +23,10 @@ describe('toEngineSettings', () => {
       globe: { enabled: false, baseColor: '#112233', enableLighting: true },
       terrain: { enabled: true, url: 'https://tiles.example/terrain', exaggeration: 2 },
       scene: { backgroundColor: '#ffffff', fog: false, mode: '2d' },
-      tiles: [{ type: 'default', opacity: 0.5 }, { type: 'url', url: 'https://t.example/{z}/{x}/{y}.png', show: false }],
+      tiles: [
+        { type: 'default', opacity: 0.5 },
+        { type: 'url', url: 'https://t.example/{z}/{x}/{y}.png', show: false },
+      ],
       sky: { show: false, atmosphere: false },
       camera: { maximumZoomDistance: 5e6, enableTilt: false },
       render: { resolutionScale: 0.5 },
@@ -48,19 +51,51 @@ describe('toEngineSettings', () => {
 });
 
 describe('named basemaps (docs/contract.md §14)', () => {
-  it('gives each named basemap its tiles, levels and credit, with the entry\'s opacity and zoom levels', () => {
+  it("gives each named basemap its tiles, levels and credit, with the entry's opacity and zoom levels", () => {
     const [osm, gsi] = toEngineSettings({ tiles: [{ type: 'open_street_map' }, { type: 'japan_gsi_standard', opacity: 0.5, zoomLevel: [5, 16] }] }).tiles;
-    expect(osm).toEqual({ kind: 'url-template', url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', opacity: 1, show: true, credit: expect.stringContaining('OpenStreetMap'), minimumLevel: 0, maximumLevel: 19 });
-    expect(gsi).toMatchObject({ url: 'https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png', opacity: 0.5, credit: expect.stringContaining('地理院タイル'), minimumLevel: 5, maximumLevel: 16 });
-    for (const type of ['esri_world_topo', 'black_marble']) expect(toEngineSettings({ tiles: [{ type }] }).tiles[0]).toMatchObject({ kind: 'url-template', url: expect.stringMatching(/^https:\/\//), credit: expect.any(String) });
+    expect(osm).toEqual({
+      kind: 'url-template',
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      opacity: 1,
+      show: true,
+      credit: expect.stringContaining('OpenStreetMap'),
+      minimumLevel: 0,
+      maximumLevel: 19,
+    });
+    expect(gsi).toMatchObject({
+      url: 'https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png',
+      opacity: 0.5,
+      credit: expect.stringContaining('地理院タイル'),
+      minimumLevel: 5,
+      maximumLevel: 16,
+    });
+    for (const type of ['esri_world_topo', 'black_marble'])
+      expect(toEngineSettings({ tiles: [{ type }] }).tiles[0]).toMatchObject({
+        kind: 'url-template',
+        url: expect.stringMatching(/^https:\/\//),
+        credit: expect.any(String),
+      });
   });
 
   it('reads a pmtiles archive from its published URL, or by asset id where the page says where its files are', () => {
     const tiles = [{ type: 'pmtiles', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', opacity: 0.5 }];
     expect(toEngineSettings({ tiles }).tiles).toEqual([]);
-    const files = (id: string) => (id === '01ARZ3NDEKTSV4RRFFQ69G5FAV' ? { url: '/api/projects/p/files/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', headers: { authorization: 'Bearer t' } } : undefined);
-    expect(toEngineSettings({ tiles }, files).tiles).toEqual([{ kind: 'pmtiles', url: '/api/projects/p/files/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', headers: { authorization: 'Bearer t' }, opacity: 0.5, show: true }]);
-    expect(toEngineSettings({ tiles: [{ ...tiles[0], url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', zoomLevel: [2, 14] }] }).tiles).toEqual([{ kind: 'pmtiles', url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', opacity: 0.5, show: true, minimumLevel: 2, maximumLevel: 14 }]);
+    const files = (id: string) =>
+      id === '01ARZ3NDEKTSV4RRFFQ69G5FAV'
+        ? { url: '/api/projects/p/files/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', headers: { authorization: 'Bearer t' } }
+        : undefined;
+    expect(toEngineSettings({ tiles }, files).tiles).toEqual([
+      {
+        kind: 'pmtiles',
+        url: '/api/projects/p/files/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles',
+        headers: { authorization: 'Bearer t' },
+        opacity: 0.5,
+        show: true,
+      },
+    ]);
+    expect(toEngineSettings({ tiles: [{ ...tiles[0], url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', zoomLevel: [2, 14] }] }).tiles).toEqual([
+      { kind: 'pmtiles', url: '/files/p/01ARZ3NDEKTSV4RRFFQ69G5FAV/streets.pmtiles', opacity: 0.5, show: true, minimumLevel: 2, maximumLevel: 14 },
+    ]);
   });
 
   it('never takes a named basemap from an inherited key', () => {
@@ -81,9 +116,17 @@ describe('terrainSource', () => {
     expect(terrainSource({ enabled: true, type: 'cesiumion', ionAccessToken: 'tok', ionAssetId: 2 })).toEqual({ kind: 'cesium-ion', assetId: 2, token: 'tok' });
     expect(terrainSource({ enabled: true, type: 'arcgis' })).toMatchObject({ kind: 'arcgis' });
     // docs/contract.md §17: a DEM of the project (its tiles' URL once published, the editor's by its asset) and GSI's tiles.
-    expect(terrainSource({ enabled: true, type: 'dem', assetId: 'A', url: '/api/p/x/terrain/A/{z}/{x}/{y}.png' })).toEqual({ kind: 'terrarium', url: '/api/p/x/terrain/A/{z}/{x}/{y}.png' });
-    const files = (id: string) => (id === 'A' ? { url: '/f', headers: { authorization: 'Bearer t' }, terrain: '/api/projects/x/terrain/A/{z}/{x}/{y}.png' } : undefined);
-    expect(terrainSource({ enabled: true, type: 'dem', assetId: 'A' }, files)).toEqual({ kind: 'terrarium', url: '/api/projects/x/terrain/A/{z}/{x}/{y}.png', headers: { authorization: 'Bearer t' } });
+    expect(terrainSource({ enabled: true, type: 'dem', assetId: 'A', url: '/api/p/x/terrain/A/{z}/{x}/{y}.png' })).toEqual({
+      kind: 'terrarium',
+      url: '/api/p/x/terrain/A/{z}/{x}/{y}.png',
+    });
+    const files = (id: string) =>
+      id === 'A' ? { url: '/f', headers: { authorization: 'Bearer t' }, terrain: '/api/projects/x/terrain/A/{z}/{x}/{y}.png' } : undefined;
+    expect(terrainSource({ enabled: true, type: 'dem', assetId: 'A' }, files)).toEqual({
+      kind: 'terrarium',
+      url: '/api/projects/x/terrain/A/{z}/{x}/{y}.png',
+      headers: { authorization: 'Bearer t' },
+    });
     expect(terrainSource({ enabled: true, type: 'dem', assetId: 'gone' }, files)).toEqual({ kind: 'ellipsoid' });
     expect(terrainSource({ enabled: true, type: 'gsi' })).toEqual({ kind: 'gsi', url: 'https://cyberjapandata.gsi.go.jp/xyz/dem_png/{z}/{x}/{y}.png' });
   });

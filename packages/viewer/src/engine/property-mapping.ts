@@ -133,7 +133,12 @@ export function toEngineSettings(property: ViewerProperty, assetFiles: AssetFile
     },
     terrain: terrainSource(terrain, assetFiles),
     exaggeration: num(terrain.exaggeration, 1),
-    scene: { backgroundColor: text(scene.backgroundColor, '#000000'), fog: bool(scene.fog, true), shadows: bool(scene.shadows, bool(section(scene, 'shadow').enabled, false)), mode },
+    scene: {
+      backgroundColor: text(scene.backgroundColor, '#000000'),
+      fog: bool(scene.fog, true),
+      shadows: bool(scene.shadows, bool(section(scene, 'shadow').enabled, false)),
+      mode,
+    },
     tiles: rawTiles.map((tile) => tileSource(tile, assetFiles)).filter((t): t is TileSource => t !== undefined),
     sky: { show: bool(sky.show, true), atmosphere: bool(sky.atmosphere, true), sun: bool(sky.sun, true), moon: bool(sky.moon, true) },
     camera: {
@@ -142,6 +147,10 @@ export function toEngineSettings(property: ViewerProperty, assetFiles: AssetFile
       enableTilt: bool(camera.enableTilt, true),
       enableRotate: bool(camera.enableRotate, true),
     },
-    render: { antialias: bool(render.antialias, true), resolutionScale: num(render.resolutionScale, 1), debugFramesPerSecond: bool(render.debugFramesPerSecond, false) },
+    render: {
+      antialias: bool(render.antialias, true),
+      resolutionScale: num(render.resolutionScale, 1),
+      debugFramesPerSecond: bool(render.debugFramesPerSecond, false),
+    },
   };
 }

@@ -50,7 +50,13 @@ export class InteractionController {
     this.box = document.createElement('div');
     this.box.className = 'orbis-selection-box';
     this.box.hidden = true;
-    Object.assign(this.box.style, { position: 'absolute', border: '1px dashed #ffd200', background: 'rgba(255,210,0,0.15)', pointerEvents: 'none', zIndex: '3' });
+    Object.assign(this.box.style, {
+      position: 'absolute',
+      border: '1px dashed #ffd200',
+      background: 'rgba(255,210,0,0.15)',
+      pointerEvents: 'none',
+      zIndex: '3',
+    });
     element.append(this.box);
     this.selectionBox = new SelectionBox({
       featuresInRect: (x0, y0, x1, y1) => engine.featuresInRect(x0, y0, x1, y1),
@@ -64,8 +70,9 @@ export class InteractionController {
       },
       select: (features) => this.select(features),
     });
-    this.sketchTool = new SketchTool({ locationAt: (x, y) => engine.locationAt(x, y, false), showDraft: (draft) => engine.showSketchDraft(draft) }, (type, points, height) =>
-      this.finishSketch(type, points, height),
+    this.sketchTool = new SketchTool(
+      { locationAt: (x, y) => engine.locationAt(x, y, false), showDraft: (draft) => engine.showSketchDraft(draft) },
+      (type, points, height) => this.finishSketch(type, points, height),
     );
     this.sketchEditor = new SketchEditor(
       {

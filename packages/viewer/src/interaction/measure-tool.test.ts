@@ -33,18 +33,33 @@ describe('MeasureTool', () => {
     const { tool, act, reports, drafts, sample } = setup('distance');
     act('click', 0, 0);
     act('mouseMove', 100, 0);
-    expect(reports.at(-1)).toMatchObject({ kind: 'distance', done: false, length: geodesicLength([{ lng: 0, lat: 0 }, { lng: 1, lat: 0 }]) });
+    expect(reports.at(-1)).toMatchObject({
+      kind: 'distance',
+      done: false,
+      length: geodesicLength([
+        { lng: 0, lat: 0 },
+        { lng: 1, lat: 0 },
+      ]),
+    });
     act('click', 100, 0);
     act('click', 100, 100);
     expect(tool.key('Enter')).toBe(true);
-    const line = [{ lng: 0, lat: 0 }, { lng: 1, lat: 0 }, { lng: 1, lat: -1 }];
+    const line = [
+      { lng: 0, lat: 0 },
+      { lng: 1, lat: 0 },
+      { lng: 1, lat: -1 },
+    ];
     expect(reports.at(-1)).toMatchObject({ done: false, length: geodesicLength(line) });
     await sample();
     const last = reports.at(-1)!;
     expect(last).toMatchObject({ done: true, length: geodesicLength(line), anchor: { lng: 1, lat: -1, height: 11 } });
     expect(last.points.map((p) => p.height)).toEqual([1, 11, 11]);
     // The finished line stays drawn, at the sampled heights.
-    expect(drafts.at(-1)?.line).toEqual([[0, 0, 1], [1, 0, 11], [1, -1, 11]]);
+    expect(drafts.at(-1)?.line).toEqual([
+      [0, 0, 1],
+      [1, 0, 11],
+      [1, -1, 11],
+    ]);
   });
 
   it('area: a double-click ends a polygon of three or more points; its area and perimeter are geodesic', async () => {
@@ -56,7 +71,12 @@ describe('MeasureTool', () => {
     act('click', 1, -100);
     act('doubleClick', 1, -100);
     await sample();
-    const ring = [{ lng: 0, lat: 0 }, { lng: 1, lat: 0 }, { lng: 1, lat: 1 }, { lng: 0, lat: 1 }];
+    const ring = [
+      { lng: 0, lat: 0 },
+      { lng: 1, lat: 0 },
+      { lng: 1, lat: 1 },
+      { lng: 0, lat: 1 },
+    ];
     const last = reports.at(-1)!;
     expect(last.done).toBe(true);
     expect(last.area).toBeCloseTo(geodesicArea(ring).area, 3);

@@ -71,7 +71,10 @@ export class MeasureTool {
     private readonly surface: MeasureSurface,
     private readonly report: (measurement: Measurement | undefined) => void,
   ) {
-    this.sketch = new SketchTool({ locationAt: (x, y) => surface.locationAt(x, y), showDraft: (draft) => this.drafted(draft) }, (_type, points) => void this.finished(points));
+    this.sketch = new SketchTool(
+      { locationAt: (x, y) => surface.locationAt(x, y), showDraft: (draft) => this.drafted(draft) },
+      (_type, points) => void this.finished(points),
+    );
     this.sketch.options = { color: MEASURE_COLOR, disableShadow: true };
   }
 
@@ -116,7 +119,11 @@ export class MeasureTool {
     this.surface.showDraft(draft);
     if (!draft || !this.current) return;
     const outline = draft.ring?.slice(0, -1) ?? draft.line ?? [];
-    const result = measure(this.current, outline.map(([lng, lat, height]) => ({ lng, lat, height })), false);
+    const result = measure(
+      this.current,
+      outline.map(([lng, lat, height]) => ({ lng, lat, height })),
+      false,
+    );
     if (result) this.report(result);
   }
 

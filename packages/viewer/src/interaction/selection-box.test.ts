@@ -7,7 +7,8 @@ function setup() {
   const log: (['show', MarqueeBox | undefined] | ['report', MarqueePhase, Marquee] | ['select', unknown[]])[] = [];
   const tower = { layerId: 'landmarks', featureId: 'tower' };
   const box = new SelectionBox({
-    featuresInRect: (x0, y0, x1, y1) => (Math.min(x0, x1) <= 100 && Math.max(x0, x1) >= 100 && Math.min(y0, y1) <= 100 && Math.max(y0, y1) >= 100 ? [tower] : []),
+    featuresInRect: (x0, y0, x1, y1) =>
+      Math.min(x0, x1) <= 100 && Math.max(x0, x1) >= 100 && Math.min(y0, y1) <= 100 && Math.max(y0, y1) >= 100 ? [tower] : [],
     featureAt: (x, y) => (Math.abs(x - 100) <= 10 && Math.abs(y - 100) <= 10 ? tower : undefined),
     show: (b) => log.push(['show', b]),
     report: (phase, m) => log.push(['report', phase, m]),
@@ -32,19 +33,34 @@ describe('SelectionBox', () => {
       ['marqueeEnd', { box: { x: 50, y: 40, width: 100, height: 120 }, pointer: { x: 50, y: 40 }, shift: false, end: { features: [tower], isClick: false } }],
     ]);
     // The listeners hear the end before the selection changes; the box is hidden last.
-    expect(log.slice(-3)).toEqual([['report', 'marqueeEnd', expect.anything()], ['select', [tower]], ['show', undefined]]);
-    expect(log.filter((e) => e[0] === 'show').map(([, b]) => b)).toEqual([{ x: 150, y: 160, width: 0, height: 0 }, { x: 120, y: 130, width: 30, height: 30 }, { x: 50, y: 40, width: 100, height: 120 }, undefined]);
+    expect(log.slice(-3)).toEqual([
+      ['report', 'marqueeEnd', expect.anything()],
+      ['select', [tower]],
+      ['show', undefined],
+    ]);
+    expect(log.filter((e) => e[0] === 'show').map(([, b]) => b)).toEqual([
+      { x: 150, y: 160, width: 0, height: 0 },
+      { x: 120, y: 130, width: 30, height: 30 },
+      { x: 50, y: 40, width: 100, height: 120 },
+      undefined,
+    ]);
   });
 
   it('a press and release in place is a click: it picks the feature under the pointer, or none', () => {
     const { act, reports, log, tower } = setup();
     act('mouseDown', 104, 97);
     act('mouseUp', 104, 97);
-    expect(reports().at(-1)).toEqual(['marqueeEnd', { box: { x: 104, y: 97, width: 0, height: 0 }, pointer: { x: 104, y: 97 }, shift: false, end: { features: [tower], isClick: true } }]);
+    expect(reports().at(-1)).toEqual([
+      'marqueeEnd',
+      { box: { x: 104, y: 97, width: 0, height: 0 }, pointer: { x: 104, y: 97 }, shift: false, end: { features: [tower], isClick: true } },
+    ]);
     act('mouseDown', 300, 300);
     act('mouseUp', 300, 300);
     expect(reports().at(-1)?.[1]).toMatchObject({ end: { features: [], isClick: true } });
-    expect(log.filter((e) => e[0] === 'select')).toEqual([['select', [tower]], ['select', []]]);
+    expect(log.filter((e) => e[0] === 'select')).toEqual([
+      ['select', [tower]],
+      ['select', []],
+    ]);
   });
 
   it('a drag that comes back to where it started is not a click', () => {
@@ -64,6 +80,10 @@ describe('SelectionBox', () => {
     act('mouseDown', 0, 0, true);
     act('mouseMove', 20, 20, true);
     act('mouseUp', 20, 20);
-    expect(reports().map(([phase, m]) => [phase, (m as Marquee).shift])).toEqual([['marqueeStart', true], ['marqueeMove', true], ['marqueeEnd', false]]);
+    expect(reports().map(([phase, m]) => [phase, (m as Marquee).shift])).toEqual([
+      ['marqueeStart', true],
+      ['marqueeMove', true],
+      ['marqueeEnd', false],
+    ]);
   });
 });

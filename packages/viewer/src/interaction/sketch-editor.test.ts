@@ -16,7 +16,19 @@ function setup() {
     },
     (sketch) => edits.push(sketch),
   );
-  editor.last = { featureId: 'sketch-1', type: 'polygon', points: [{ lng: 0, lat: 0, height: 0 }, { lng: 0.1, lat: 0, height: 0 }, { lng: 0.1, lat: -0.1, height: 0 }], extrudedHeight: 0, color: '#ff0000', shadows: false, look: { color: '#ff0000' } };
+  editor.last = {
+    featureId: 'sketch-1',
+    type: 'polygon',
+    points: [
+      { lng: 0, lat: 0, height: 0 },
+      { lng: 0.1, lat: 0, height: 0 },
+      { lng: 0.1, lat: -0.1, height: 0 },
+    ],
+    extrudedHeight: 0,
+    color: '#ff0000',
+    shadows: false,
+    look: { color: '#ff0000' },
+  };
   const act = (type: PointerInput['type'], x: number, y: number) => editor.handle({ type, x, y });
   return { editor, drafts, navigation, edits, act };
 }

@@ -23,10 +23,37 @@ describe('sketch geometry', () => {
       geometry: { type: 'Point', coordinates: [1, 2, 3] },
       properties: { id: 's1', type: 'marker', extrudedHeight: 0 },
     });
-    expect(sketchFeature('s2', 'polyline', [p(1, 2), p(3, 4)], 0).geometry).toEqual({ type: 'LineString', coordinates: [[1, 2, 0], [3, 4, 0]] });
-    expect(sketchFeature('s3', 'polygon', [p(0, 0), p(1, 0), p(1, 1)], 0).geometry).toEqual({ type: 'Polygon', coordinates: [[[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 0, 0]]] });
+    expect(sketchFeature('s2', 'polyline', [p(1, 2), p(3, 4)], 0).geometry).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [1, 2, 0],
+        [3, 4, 0],
+      ],
+    });
+    expect(sketchFeature('s3', 'polygon', [p(0, 0), p(1, 0), p(1, 1)], 0).geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0, 0],
+          [1, 0, 0],
+          [1, 1, 0],
+          [0, 0, 0],
+        ],
+      ],
+    });
     expect(sketchFeature('s4', 'extrudedRectangle', [p(0, 0), p(2, 1)], 120)).toMatchObject({
-      geometry: { type: 'Polygon', coordinates: [[[0, 0, 0], [0, 1, 0], [2, 1, 0], [2, 0, 0], [0, 0, 0]]] },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0, 0],
+            [0, 1, 0],
+            [2, 1, 0],
+            [2, 0, 0],
+            [0, 0, 0],
+          ],
+        ],
+      },
       properties: { type: 'extrudedRectangle', extrudedHeight: 120 },
     });
     const circle = sketchFeature('s5', 'circle', [p(0, 0), p(0.01, 0)], 0);

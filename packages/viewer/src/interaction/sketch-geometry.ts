@@ -28,7 +28,7 @@ function destination(from: Place, bearing: number, metres: number): [number, num
   const lat1 = from.lat * RAD;
   const lat = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
   const lng = from.lng * RAD + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat));
-  return [(((lng / RAD + 540) % 360) - 180), lat / RAD, from.height];
+  return [((lng / RAD + 540) % 360) - 180, lat / RAD, from.height];
 }
 
 /** A circle as a closed ring, anticlockwise: its centre and a point on its edge. */
@@ -43,7 +43,13 @@ export function circleRing(center: Place, edge: Place): [number, number, number]
 /** A rectangle (along meridians and parallels) as a closed ring, from two opposite corners. */
 export function rectangleRing(a: Place, b: Place): [number, number, number][] {
   const h = a.height;
-  return [[a.lng, a.lat, h], [a.lng, b.lat, h], [b.lng, b.lat, h], [b.lng, a.lat, h], [a.lng, a.lat, h]];
+  return [
+    [a.lng, a.lat, h],
+    [a.lng, b.lat, h],
+    [b.lng, b.lat, h],
+    [b.lng, a.lat, h],
+    [a.lng, a.lat, h],
+  ];
 }
 
 const at = (p: Place): [number, number, number] => [p.lng, p.lat, p.height];

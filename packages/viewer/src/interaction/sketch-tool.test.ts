@@ -8,8 +8,9 @@ import { SKETCH_COLOR, type SketchDraft, sketchLook, SketchTool } from './sketch
 function setup(tool: SketchType | undefined) {
   const drafts: (SketchDraft | undefined)[] = [];
   const done: { type: SketchType; points: Place[]; extrudedHeight: number }[] = [];
-  const sketch = new SketchTool({ locationAt: (x, y) => ({ lng: x / 1000, lat: -y / 1000, height: 0 }), showDraft: (d) => drafts.push(d) }, (type, points, extrudedHeight) =>
-    done.push({ type, points, extrudedHeight }),
+  const sketch = new SketchTool(
+    { locationAt: (x, y) => ({ lng: x / 1000, lat: -y / 1000, height: 0 }), showDraft: (d) => drafts.push(d) },
+    (type, points, extrudedHeight) => done.push({ type, points, extrudedHeight }),
   );
   sketch.tool = tool;
   const act = (type: PointerInput['type'], x = 0, y = 0) => sketch.handle({ type, x, y });
@@ -70,7 +71,12 @@ describe('SketchTool', () => {
     expect(done[0]!.extrudedHeight).toBeCloseTo(50 * 111.195, -1);
 
     const polygon = setup('extrudedPolygon');
-    for (const [x, y] of [[0, 0], [100, 0], [100, 100]] as const) polygon.act('click', x, y);
+    for (const [x, y] of [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+    ] as const)
+      polygon.act('click', x, y);
     polygon.act('doubleClick', 100, 100);
     expect(polygon.done).toEqual([]);
     polygon.act('mouseMove', 100, 90);
@@ -129,12 +135,15 @@ describe('sketchLook', () => {
     expect(sketchLook({ color: 'red', appearance }, 'marker')).toEqual({ color: 'red', pointColor: 'yellow', pointSize: 14 });
     expect(sketchLook({ color: 'red', appearance }, 'polyline')).toEqual({ color: 'red', strokeColor: '#00ff00', strokeWidth: 6 });
     // Circles, rectangles and extruded shapes are polygons.
-    for (const type of ['polygon', 'circle', 'extrudedRectangle'] as const) expect(sketchLook({ color: 'red', appearance }, type)).toEqual({ color: 'red', fillColor: 'rgba(0,0,255,0.4)', strokeColor: 'white', strokeWidth: 4 });
+    for (const type of ['polygon', 'circle', 'extrudedRectangle'] as const)
+      expect(sketchLook({ color: 'red', appearance }, type)).toEqual({ color: 'red', fillColor: 'rgba(0,0,255,0.4)', strokeColor: 'white', strokeWidth: 4 });
   });
 
   it('leaves out a value of the wrong kind', () => {
     // What a plugin's JavaScript may send, whatever the types say.
-    const wrong = { appearance: { marker: { pointColor: 5, pointSize: -1 }, polyline: { strokeColor: '', strokeWidth: 1e9 }, polygon: 'blue' } } as unknown as SketchOptions;
+    const wrong = {
+      appearance: { marker: { pointColor: 5, pointSize: -1 }, polyline: { strokeColor: '', strokeWidth: 1e9 }, polygon: 'blue' },
+    } as unknown as SketchOptions;
     expect(sketchLook(wrong, 'marker')).toEqual({ color: SKETCH_COLOR });
     expect(sketchLook(wrong, 'polyline')).toEqual({ color: SKETCH_COLOR });
     expect(sketchLook(wrong, 'polygon')).toEqual({ color: SKETCH_COLOR });

@@ -28,7 +28,8 @@ const pixels = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v
  */
 export function sketchLook(options: SketchOptions, type: SketchType): SketchLook {
   const look: SketchLook = { color: draftLook(options).color };
-  const appearance = typeof options.appearance === 'object' && options.appearance !== null ? (options.appearance as Record<string, Record<string, unknown> | undefined>) : {};
+  const appearance =
+    typeof options.appearance === 'object' && options.appearance !== null ? (options.appearance as Record<string, Record<string, unknown> | undefined>) : {};
   const kind = type === 'marker' ? 'marker' : type === 'polyline' ? 'polyline' : 'polygon';
   const a = appearance[kind];
   if (typeof a !== 'object' || a === null) return look;

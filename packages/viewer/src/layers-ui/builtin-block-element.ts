@@ -12,7 +12,9 @@ import type { BuiltinView, Padding } from './builtin-block-view.js';
 function content(view: BuiltinView): Node[] {
   switch (view.kind) {
     case 'properties':
-      return view.rows.length === 0 ? [] : [h('dl', { class: 'orbis-infobox-fields' }, ...view.rows.flatMap((row) => [h('dt', {}, row.key), h('dd', {}, row.value)]))];
+      return view.rows.length === 0
+        ? []
+        : [h('dl', { class: 'orbis-infobox-fields' }, ...view.rows.flatMap((row) => [h('dt', {}, row.key), h('dd', {}, row.value)]))];
     case 'text':
       return [h('p', { class: 'orbis-builtin-text' }, view.text)];
     case 'image':
@@ -23,7 +25,9 @@ function content(view: BuiltinView): Node[] {
       return [body];
     }
     case 'link':
-      return [view.href ? h('a', { href: view.href, target: '_blank', rel: 'noopener noreferrer' }, view.text) : h('p', { class: 'orbis-builtin-text' }, view.text)];
+      return [
+        view.href ? h('a', { href: view.href, target: '_blank', rel: 'noopener noreferrer' }, view.text) : h('p', { class: 'orbis-builtin-text' }, view.text),
+      ];
     case 'video': {
       const video = view.video;
       if ('embed' in video) {

@@ -24,9 +24,18 @@ const reearth = (fields: Record<string, unknown>) => ({ default: Object.fromEntr
 describe("Re:Earth's built-in infobox blocks (docs/viewer.md)", () => {
   it("reads each block's property in Re:Earth's form ({value}) and evaluates it for the feature", () => {
     expect(builtinView('textInfoboxBetaBlock', reearth({ text: '${event_name}' }), FOSS4G)).toEqual({ kind: 'text', text: 'FOSS4G Japan 2024' });
-    expect(builtinView('imageInfoboxBetaBlock', reearth({ src: '${image_url}' }), FOSS4G)).toEqual({ kind: 'image', src: 'https://www.osgeo.jp/wp-content/uploads/2024/10/banner_town.png' });
-    expect(builtinView('markdownInfoboxBetaBlock', reearth({ src: '${description}' }), FOSS4G)).toEqual({ kind: 'markdown', source: '### FOSS4G Japan\n- Held in Kawasaki' });
-    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: '${video_url}' }), FOSS4G)).toEqual({ kind: 'video', video: { embed: 'https://www.youtube-nocookie.com/embed/D1JMQfmGwpg' } });
+    expect(builtinView('imageInfoboxBetaBlock', reearth({ src: '${image_url}' }), FOSS4G)).toEqual({
+      kind: 'image',
+      src: 'https://www.osgeo.jp/wp-content/uploads/2024/10/banner_town.png',
+    });
+    expect(builtinView('markdownInfoboxBetaBlock', reearth({ src: '${description}' }), FOSS4G)).toEqual({
+      kind: 'markdown',
+      source: '### FOSS4G Japan\n- Held in Kawasaki',
+    });
+    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: '${video_url}' }), FOSS4G)).toEqual({
+      kind: 'video',
+      video: { embed: 'https://www.youtube-nocookie.com/embed/D1JMQfmGwpg' },
+    });
     // The plain form (what a plugin may pass) reads the same.
     expect(builtinView('textInfoboxBetaBlock', { default: { text: '${event_name}' } }, FOSS4G)).toEqual({ kind: 'text', text: 'FOSS4G Japan 2024' });
   });
@@ -47,11 +56,23 @@ describe("Re:Earth's built-in infobox blocks (docs/viewer.md)", () => {
       expect(builtinView('imageInfoboxBetaBlock', reearth({ src }), FOSS4G)).toEqual({ kind: 'empty' });
       expect(builtinView('videoInfoboxBetaBlock', reearth({ src }), FOSS4G)).toEqual({ kind: 'empty' });
     }
-    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: 'https://example.com/clips/a.webm' }), FOSS4G)).toEqual({ kind: 'video', video: { file: 'https://example.com/clips/a.webm' } });
-    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: 'https://vimeo.com/76979871' }), FOSS4G)).toEqual({ kind: 'video', video: { embed: 'https://player.vimeo.com/video/76979871' } });
+    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: 'https://example.com/clips/a.webm' }), FOSS4G)).toEqual({
+      kind: 'video',
+      video: { file: 'https://example.com/clips/a.webm' },
+    });
+    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: 'https://vimeo.com/76979871' }), FOSS4G)).toEqual({
+      kind: 'video',
+      video: { embed: 'https://player.vimeo.com/video/76979871' },
+    });
     // A page that is no player Orbis may frame, and a plain-http address, are links.
-    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: 'https://example.com/watch' }), FOSS4G)).toEqual({ kind: 'video', video: { link: 'https://example.com/watch' } });
-    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: 'http://example.com/a.mp4' }), FOSS4G)).toEqual({ kind: 'video', video: { link: 'http://example.com/a.mp4' } });
+    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: 'https://example.com/watch' }), FOSS4G)).toEqual({
+      kind: 'video',
+      video: { link: 'https://example.com/watch' },
+    });
+    expect(builtinView('videoInfoboxBetaBlock', reearth({ src: 'http://example.com/a.mp4' }), FOSS4G)).toEqual({
+      kind: 'video',
+      video: { link: 'http://example.com/a.mp4' },
+    });
   });
 
   it('lists every property (objects last), the root ones, or a chosen list, as Re:Earth does', () => {
@@ -74,11 +95,18 @@ describe("Re:Earth's built-in infobox blocks (docs/viewer.md)", () => {
       ],
     });
     // No property block setting at all: every property.
-    expect(builtinView('propertyInfoboxBetaBlock', undefined, FOSS4G)).toMatchObject({ kind: 'properties', rows: expect.arrayContaining([{ key: 'lat', value: '35.610209' }]) });
+    expect(builtinView('propertyInfoboxBetaBlock', undefined, FOSS4G)).toMatchObject({
+      kind: 'properties',
+      rows: expect.arrayContaining([{ key: 'lat', value: '35.610209' }]),
+    });
   });
 
   it("makes a link of Re:Earth's link block, taking an address without a scheme as https", () => {
-    expect(builtinView('linkInfoboxBetaBlock', reearth({ text: '${event_name}', url: 'www.osgeo.jp/events' }), FOSS4G)).toEqual({ kind: 'link', text: 'FOSS4G Japan 2024', href: 'https://www.osgeo.jp/events' });
+    expect(builtinView('linkInfoboxBetaBlock', reearth({ text: '${event_name}', url: 'www.osgeo.jp/events' }), FOSS4G)).toEqual({
+      kind: 'link',
+      text: 'FOSS4G Japan 2024',
+      href: 'https://www.osgeo.jp/events',
+    });
     expect(builtinView('linkInfoboxBetaBlock', reearth({ url: 'javascript:alert(1)' }), FOSS4G)).toEqual({ kind: 'link', text: 'javascript:alert(1)' });
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatValue, webUrl } from './infobox-value.js';
 
 describe('formatValue (docs/contract.md §14 infobox formats)', () => {
-  it('groups digits in the visitor\'s language', () => {
+  it("groups digits in the visitor's language", () => {
     expect(formatValue('8837685', 'number', 'en')).toBe('8,837,685');
     expect(formatValue('8837685.25', 'number', 'de')).toBe('8.837.685,25');
     expect(formatValue('1234.6', 'integer', 'en')).toBe('1,235');

@@ -38,7 +38,15 @@ export function mountInfobox(
   const close = h('button', { type: 'button', class: 'orbis-infobox-close', 'aria-label': t('common.close'), title: t('common.close') }, '×');
   // docs/contract.md §8: the layer's plugin blocks, after the fields.
   const blockList = h('div', { class: 'orbis-infobox-blocks', 'data-testid': 'infobox-blocks' });
-  const box = h('section', { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': t('infobox.feature') }, h('header', {}, title, close), layerName, fields, description, blockList);
+  const box = h(
+    'section',
+    { class: 'orbis-infobox', 'data-testid': 'infobox', role: 'dialog', 'aria-label': t('infobox.feature') },
+    h('header', {}, title, close),
+    layerName,
+    fields,
+    description,
+    blockList,
+  );
   box.hidden = true;
   parent.append(box);
   const drawBuiltins = builtinBlocks();
@@ -57,7 +65,11 @@ export function mountInfobox(
     // Blocks run while their layer's infobox is open (another feature of the layer keeps them; it hears `layers.select`).
     const placed = info && layer ? drawBuiltins(placeBlocks(`infobox-${ref!.layerId}`, layer.infobox?.blocks, ref!.layerId), info.feature) : [];
     if (blocks) blocks.set('infobox', placed, blockList);
-    else arrange(blockList, placed.flatMap((b) => b.element ?? []));
+    else
+      arrange(
+        blockList,
+        placed.flatMap((b) => b.element ?? []),
+      );
     if (!info || !layer) return;
     const byBlocks = layer.infobox?.fields === undefined && placed.some((b) => b.element);
     title.textContent = info.title;
@@ -66,7 +78,12 @@ export function mountInfobox(
     const raster = info.kind === 'raster';
     const label = (f: (typeof info.fields)[number]) => (raster ? t('infobox.band', { band: f.label }) : f.label);
     fields.hidden = byBlocks;
-    fields.replaceChildren(...(byBlocks ? [] : info.fields).flatMap((f) => [h('dt', {}, label(f)), raster && f.value === '' ? h('dd', {}, t('infobox.noData')) : infoboxValue(f.value, f.format)]));
+    fields.replaceChildren(
+      ...(byBlocks ? [] : info.fields).flatMap((f) => [
+        h('dt', {}, label(f)),
+        raster && f.value === '' ? h('dd', {}, t('infobox.noData')) : infoboxValue(f.value, f.format),
+      ]),
+    );
     description.replaceChildren(info.description ? safeHtml(info.description) : '');
     description.hidden = !info.description || byBlocks;
     box.dataset.feature = `${ref!.layerId}/${ref!.featureId}`;

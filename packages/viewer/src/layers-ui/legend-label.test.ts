@@ -14,7 +14,7 @@ describe('legendLabel', () => {
     ['true', 'all'],
     ['${population} >= 5000000', 'population ≥ 5,000,000'],
     // Names that are not identifiers (PLATEAU's), as the style panel writes them.
-    ["${feature[\"bldg:usage\"]} === '住宅'", 'bldg:usage = 住宅'],
+    ['${feature["bldg:usage"]} === \'住宅\'', 'bldg:usage = 住宅'],
     ['${feature["bldg:measuredHeight"]} >= 10 && ${feature["bldg:measuredHeight"]} < 20', 'bldg:measuredHeight 10–20'],
     ["${feature['人口']} < 3", '人口 < 3'],
   ])('%s → %s', (condition, label) => expect(legendLabel(condition)).toBe(label));

@@ -16,21 +16,23 @@ export function legendLabel(condition: string, isLast = false): string {
   const text = condition.trim();
   if (text === 'true') return isLast ? 'other' : 'all';
   const range = RANGE.exec(text);
-  return (range ? `${range[1]} ${range[2]}–${range[3]}` : text)
-    // A property by name, `${name}` or, for a name that is not an identifier, `${feature["bldg:usage"]}`.
-    .replace(/\$\{([^}]*)\}/g, (ref: string, inner: string) => propertyOfRef(ref) ?? inner)
-    .replace(/\s*===\s*/g, ' = ')
-    .replace(/\s*!==\s*/g, ' ≠ ')
-    .replace(/\s*>=\s*/g, ' ≥ ')
-    .replace(/\s*<=\s*/g, ' ≤ ')
-    .replace(/\s*&&\s*/g, ` ${t('legend.and')} `)
-    .replace(/\s*\|\|\s*/g, ` ${t('legend.or')} `)
-    .replace(/(?<![≥≤=≠])\s*([<>])\s*/g, ' $1 ')
-    .replace(/'([^']*)'|"([^"]*)"/g, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '')
-    // Large numbers read better grouped: 5000000 → 5,000,000.
-    .replace(/\b\d{5,}\b/g, (n) => formatNumber(Number(n)))
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    (range ? `${range[1]} ${range[2]}–${range[3]}` : text)
+      // A property by name, `${name}` or, for a name that is not an identifier, `${feature["bldg:usage"]}`.
+      .replace(/\$\{([^}]*)\}/g, (ref: string, inner: string) => propertyOfRef(ref) ?? inner)
+      .replace(/\s*===\s*/g, ' = ')
+      .replace(/\s*!==\s*/g, ' ≠ ')
+      .replace(/\s*>=\s*/g, ' ≥ ')
+      .replace(/\s*<=\s*/g, ' ≤ ')
+      .replace(/\s*&&\s*/g, ` ${t('legend.and')} `)
+      .replace(/\s*\|\|\s*/g, ` ${t('legend.or')} `)
+      .replace(/(?<![≥≤=≠])\s*([<>])\s*/g, ' $1 ')
+      .replace(/'([^']*)'|"([^"]*)"/g, (_m, a: string | undefined, b: string | undefined) => a ?? b ?? '')
+      // Large numbers read better grouped: 5000000 → 5,000,000.
+      .replace(/\b\d{5,}\b/g, (n) => formatNumber(Number(n)))
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

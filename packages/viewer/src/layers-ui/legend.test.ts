@@ -3,7 +3,13 @@ import { legendGroups } from './legend.js';
 
 describe('legendGroups of rasters (docs/contract.md §17)', () => {
   it('gives a visible geotiff layer with a ramp one row per class of its breaks, or its colours low to high', () => {
-    const depth = { id: 'd', title: 'Flood depth', visible: true, type: 'geotiff' as const, data: { ramp: ['#eff3ff', 'rgb(107,174,214)', 'navy'], breaks: [0.5, 2000] } };
+    const depth = {
+      id: 'd',
+      title: 'Flood depth',
+      visible: true,
+      type: 'geotiff' as const,
+      data: { ramp: ['#eff3ff', 'rgb(107,174,214)', 'navy'], breaks: [0.5, 2000] },
+    };
     expect(legendGroups([depth])).toEqual([
       {
         layerId: 'd',
@@ -17,6 +23,12 @@ describe('legendGroups of rasters (docs/contract.md §17)', () => {
     ]);
     expect(legendGroups([{ ...depth, data: { ramp: ['black', 'grey', 'white'] } }])[0]!.rows.map((r) => r.label)).toEqual(['low', '', 'high']);
     // Hidden, a hillshade, or no ramp: no legend.
-    expect(legendGroups([{ ...depth, visible: false }, { ...depth, data: { ...depth.data, hillshade: true } }, { ...depth, data: {} }])).toEqual([]);
+    expect(
+      legendGroups([
+        { ...depth, visible: false },
+        { ...depth, data: { ...depth.data, hillshade: true } },
+        { ...depth, data: {} },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -36,7 +36,13 @@ export function legendGroups(layers: readonly LegendLayer[]): LegendGroup[] {
     const ramp = layer.type === 'geotiff' && layer.visible && !layer.data?.hillshade ? layer.data?.ramp : undefined;
     if (ramp) groups.push({ layerId: layer.id, title: layer.title, rows: rampLegendRows(ramp, layer.data?.breaks) });
     // A heat map (docs/contract.md §18): its ramp, low to high density.
-    if (layer.visible && layer.heatmap) groups.push({ layerId: layer.id, title: layer.title, rows: rampLegendRows(layer.heatmap.ramp ?? HEATMAP_RAMP), ...(layer.group !== undefined ? { group: layer.group } : {}) });
+    if (layer.visible && layer.heatmap)
+      groups.push({
+        layerId: layer.id,
+        title: layer.title,
+        rows: rampLegendRows(layer.heatmap.ramp ?? HEATMAP_RAMP),
+        ...(layer.group !== undefined ? { group: layer.group } : {}),
+      });
     if (!layer.visible || !layer.appearance) continue;
     for (const fields of Object.values(layer.appearance as Required<Appearance>)) {
       for (const [field, value] of Object.entries(fields ?? {})) {
@@ -64,8 +70,16 @@ export function rampLegendRows(ramp: readonly string[], breaks?: readonly number
   const n = (v: number) => formatNumber(v);
   return ramp.map((colour, i) => {
     const label = !breaks
-      ? i === 0 ? t('legend.low') : i === ramp.length - 1 ? t('legend.high') : ''
-      : i === 0 ? `< ${n(breaks[0]!)}` : i === ramp.length - 1 ? `≥ ${n(breaks[i - 1]!)}` : `${n(breaks[i - 1]!)}–${n(breaks[i]!)}`;
+      ? i === 0
+        ? t('legend.low')
+        : i === ramp.length - 1
+          ? t('legend.high')
+          : ''
+      : i === 0
+        ? `< ${n(breaks[0]!)}`
+        : i === ramp.length - 1
+          ? `≥ ${n(breaks[i - 1]!)}`
+          : `${n(breaks[i - 1]!)}–${n(breaks[i]!)}`;
     return { label, colorExpression: `color('${colour}')` };
   });
 }
@@ -82,7 +96,10 @@ export interface LegendOptions {
 }
 
 /** The legend element (`data-testid="legend"`); `update` redraws it for the layers now shown, hiding it when empty. */
-export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>, options: LegendOptions = {}): { element: HTMLElement; update(layers: readonly LegendLayer[]): void } {
+export function createLegend(
+  engine: Pick<EngineFeatures, 'expressionColor'>,
+  options: LegendOptions = {},
+): { element: HTMLElement; update(layers: readonly LegendLayer[]): void } {
   const element = h('section', { class: 'orbis-legend', 'data-testid': 'legend', 'aria-label': t('legend.title') });
   element.hidden = true;
   // On a phone or a small window the legend is folded, so that the globe and the widgets stay in
@@ -102,7 +119,12 @@ export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>, op
     const conditions = g.conditions;
     if (!toggle || !conditions) return h('li', { 'data-testid': 'legend-row', 'data-color': color }, swatch, h('span', {}, row.label));
     const key = `${g.layerId} ${i}`;
-    const button = h('button', { type: 'button', class: 'orbis-legend-toggle', 'aria-pressed': String(!hidden.has(key)), title: t('legend.toggleClass') }, swatch, h('span', {}, row.label));
+    const button = h(
+      'button',
+      { type: 'button', class: 'orbis-legend-toggle', 'aria-pressed': String(!hidden.has(key)), title: t('legend.toggleClass') },
+      swatch,
+      h('span', {}, row.label),
+    );
     button.addEventListener('click', () => {
       const off = toggle(g.layerId, conditions, i);
       if (off) hidden.add(key);
@@ -111,7 +133,8 @@ export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>, op
     });
     return h('li', { 'data-testid': 'legend-row', 'data-color': color }, button);
   };
-  const section = (g: LegendGroup) => h('div', { class: 'orbis-legend-group', 'data-layer': g.layerId }, h('h3', {}, g.title), h('ul', {}, ...g.rows.map((row, i) => rowOf(g, row, i))));
+  const section = (g: LegendGroup) =>
+    h('div', { class: 'orbis-legend-group', 'data-layer': g.layerId }, h('h3', {}, g.title), h('ul', {}, ...g.rows.map((row, i) => rowOf(g, row, i))));
   return {
     element,
     update(layers) {
@@ -119,7 +142,11 @@ export function createLegend(engine: Pick<EngineFeatures, 'expressionColor'>, op
       const groups = options.groups ?? [];
       const grouped = new Set(groups.map((g) => g.id));
       const groupSections = groups.map((group) => {
-        const box = h('input', { type: 'checkbox', checked: options.groupVisible?.(group.id) ?? group.visible !== false, 'data-testid': `legend-group-visible-${group.id}` });
+        const box = h('input', {
+          type: 'checkbox',
+          checked: options.groupVisible?.(group.id) ?? group.visible !== false,
+          'data-testid': `legend-group-visible-${group.id}`,
+        });
         box.addEventListener('change', () => options.onGroupVisible?.(group.id, box.checked));
         return h(
           'div',

@@ -47,7 +47,11 @@ export function createMeasureControl(engine: Engine, interaction: InteractionCon
     label.style.transform = `translate(${Math.round(Math.max(0, Math.min(x, engine.size().width - width)))}px, ${Math.round(at[1]) - 12}px)`;
   };
   const tool = new MeasureTool(
-    { locationAt: (x, y) => engine.locationAt(x, y, true), showDraft: (draft) => engine.showSketchDraft(draft), terrainHeight: (lng, lat) => engine.terrainHeight(lng, lat) },
+    {
+      locationAt: (x, y) => engine.locationAt(x, y, true),
+      showDraft: (draft) => engine.showSketchDraft(draft),
+      terrainHeight: (lng, lat) => engine.terrainHeight(lng, lat),
+    },
     (m) => {
       shown = m;
       label.textContent = m ? measureFigure(m) : '';

@@ -15,7 +15,10 @@ describe('BlockPlaces (docs/contract.md §8)', () => {
   });
 
   it('says whether a scene places any block: plugins then start even without a widget', () => {
-    const scene = (infobox: Block[] | undefined, page: Block[] | undefined) => ({ layers: [{}, { infobox: { blocks: infobox } }], story: { pages: [{ blocks: page }] } });
+    const scene = (infobox: Block[] | undefined, page: Block[] | undefined) => ({
+      layers: [{}, { infobox: { blocks: infobox } }],
+      story: { pages: [{ blocks: page }] },
+    });
     expect(BlockPlaces.inScene(scene(undefined, undefined))).toBe(false);
     expect(BlockPlaces.inScene(scene([], []))).toBe(false);
     expect(BlockPlaces.inScene(scene([bars], undefined))).toBe(true);
@@ -40,10 +43,16 @@ describe('BlockPlaces (docs/contract.md §8)', () => {
     places.set('infobox', placeBlocks('infobox-pts', [bars, bars]), element);
     stop();
     places.set('infobox', [], element);
-    expect(heard).toEqual([['story', 1], ['infobox', 2]]);
+    expect(heard).toEqual([
+      ['story', 1],
+      ['infobox', 2],
+    ]);
     // A later follower (plugins restarted) hears the latest.
     const later: [string, number][] = [];
     places.follow((scope, shown) => later.push([scope, shown.blocks.length]));
-    expect(later).toEqual([['story', 1], ['infobox', 0]]);
+    expect(later).toEqual([
+      ['story', 1],
+      ['infobox', 0],
+    ]);
   });
 });

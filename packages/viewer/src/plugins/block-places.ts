@@ -39,7 +39,11 @@ export class BlockPlaces {
     this.shown.set(scope, shown);
     // Until the plugin host follows (or where none runs), the built-in blocks are put in place here.
     if (this.listener) this.listener(scope, shown);
-    else arrange(element, blocks.flatMap((b) => b.element ?? []));
+    else
+      arrange(
+        element,
+        blocks.flatMap((b) => b.element ?? []),
+      );
   }
 
   /** Whether any plugin's block may ever be shown: plugins start for blocks as for widgets (built-in blocks need none). */

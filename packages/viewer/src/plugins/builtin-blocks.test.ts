@@ -15,6 +15,8 @@ describe("Re:Earth's built-in infobox blocks: names and property forms", () => {
     expect(plainProperty(stored)).toEqual({ default: { text: '${name}', plain: 3 } });
     expect(plainProperty(undefined)).toEqual({});
     expect(reearthProperty({ default: { text: '${name}' } })).toEqual({ default: { text: { value: '${name}' } } });
-    expect(plainProperty(reearthProperty({ default: { propertyList: [{ key: 'a', value: '${a}' }] } }))).toEqual({ default: { propertyList: [{ key: 'a', value: '${a}' }] } });
+    expect(plainProperty(reearthProperty({ default: { propertyList: [{ key: 'a', value: '${a}' }] } }))).toEqual({
+      default: { propertyList: [{ key: 'a', value: '${a}' }] },
+    });
   });
 });

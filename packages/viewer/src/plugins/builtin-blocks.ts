@@ -7,12 +7,21 @@
 export const BUILTIN_PLUGIN_ID = 'reearth';
 
 /** Their extension ids, as Re:Earth's built-in manifest (`server/pkg/builtin/manifest.yml`) names them. */
-export const BUILTIN_INFOBOX_BLOCKS = ['propertyInfoboxBetaBlock', 'textInfoboxBetaBlock', 'imageInfoboxBetaBlock', 'markdownInfoboxBetaBlock', 'videoInfoboxBetaBlock', 'linkInfoboxBetaBlock'] as const;
+export const BUILTIN_INFOBOX_BLOCKS = [
+  'propertyInfoboxBetaBlock',
+  'textInfoboxBetaBlock',
+  'imageInfoboxBetaBlock',
+  'markdownInfoboxBetaBlock',
+  'videoInfoboxBetaBlock',
+  'linkInfoboxBetaBlock',
+] as const;
 export type BuiltinBlockId = (typeof BUILTIN_INFOBOX_BLOCKS)[number];
 
 /** The built-in block a scene's block names, or undefined when it names a plugin's. */
 export function builtinBlockId(block: { pluginId: string; extensionId: string }): BuiltinBlockId | undefined {
-  return block.pluginId === BUILTIN_PLUGIN_ID && (BUILTIN_INFOBOX_BLOCKS as readonly string[]).includes(block.extensionId) ? (block.extensionId as BuiltinBlockId) : undefined;
+  return block.pluginId === BUILTIN_PLUGIN_ID && (BUILTIN_INFOBOX_BLOCKS as readonly string[]).includes(block.extensionId)
+    ? (block.extensionId as BuiltinBlockId)
+    : undefined;
 }
 
 type Property = Record<string, unknown>;
@@ -34,6 +43,8 @@ export function plainProperty(property: Property | undefined): Record<string, Pr
 /** The other way: what the editor's form gives, stored in Re:Earth's form (each field `{value}`). */
 export function reearthProperty(plain: Property): Property {
   return Object.fromEntries(
-    Object.entries(plain).flatMap(([group, fields]) => (isObject(fields) ? [[group, Object.fromEntries(Object.entries(fields).map(([id, value]) => [id, { value }]))]] : [])),
+    Object.entries(plain).flatMap(([group, fields]) =>
+      isObject(fields) ? [[group, Object.fromEntries(Object.entries(fields).map(([id, value]) => [id, { value }]))]] : [],
+    ),
   );
 }

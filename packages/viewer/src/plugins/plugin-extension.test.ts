@@ -25,7 +25,10 @@ describe('app.extension messages and app.ui resize, close, update', () => {
   it('delivers extensionMessage {data, sender} to the named extension, which can answer', async () => {
     const { host, lines } = run([
       plugin('b', `app.extension.on('extensionMessage', (m) => { console.log(m); app.extension.postMessage(m.sender, { pong: m.data.n }); });`),
-      plugin('a', `app.extension.on('extensionMessage', (m) => console.log(m)); globalThis.send = () => app.extension.postMessage('b/main', { n: 1 }); app.viewer.on('click', () => send());`),
+      plugin(
+        'a',
+        `app.extension.on('extensionMessage', (m) => console.log(m)); globalThis.send = () => app.extension.postMessage('b/main', { n: 1 }); app.viewer.on('click', () => send());`,
+      ),
     ]);
     host.emit('click', {});
     expect(lines('b/main')).toEqual([{ data: { n: 1 }, sender: 'a/main' }]);
@@ -37,7 +40,10 @@ describe('app.extension messages and app.ui resize, close, update', () => {
   it('throws a TypeError for an id that is not running or not a string, and delivers nothing', () => {
     const { lines } = run([
       plugin('b', `app.extension.on('extensionMessage', (m) => console.log(m));`),
-      plugin('a', `for (const id of ['nope/main', 'b', 42, undefined]) try { app.extension.postMessage(id, 1); console.log('sent'); } catch (e) { console.log([e.name, e.message]); }`),
+      plugin(
+        'a',
+        `for (const id of ['nope/main', 'b', 42, undefined]) try { app.extension.postMessage(id, 1); console.log('sent'); } catch (e) { console.log([e.name, e.message]); }`,
+      ),
     ]);
     const answers = lines('a/main') as [string, string][];
     expect(answers.map((a) => a[0])).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError']);
@@ -50,7 +56,10 @@ describe('app.extension messages and app.ui resize, close, update', () => {
     withStillClock(() => {
       const { lines, logs } = run([
         plugin('b', `let n = 0; app.extension.on('extensionMessage', () => n++); app.viewer.on('click', () => console.log(n));`),
-        plugin('a', `let refused = 0; for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND + 50}; i++) try { app.extension.postMessage('b/main', i); } catch (e) { refused += e instanceof TypeError ? 1 : 0; } console.log(refused);`),
+        plugin(
+          'a',
+          `let refused = 0; for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND + 50}; i++) try { app.extension.postMessage('b/main', i); } catch (e) { refused += e instanceof TypeError ? 1 : 0; } console.log(refused);`,
+        ),
       ]);
       host!.emit('click', {});
       expect(lines('b/main')).toEqual([MAX_MESSAGES_PER_SECOND]);
@@ -64,7 +73,10 @@ describe('app.extension messages and app.ui resize, close, update', () => {
     withStillClock(() => {
       const { lines, logs, calls } = run([
         plugin('b', `let n = 0; app.extension.on('extensionMessage', () => n++); app.viewer.on('click', () => console.log(n));`),
-        plugin('a', `app.ui.show('<b>a</b>'); for (;;) { try { app.ui.postMessage('x'.repeat(1000)); app.extension.postMessage('b/main', 1); } catch { /* not told */ } }`),
+        plugin(
+          'a',
+          `app.ui.show('<b>a</b>'); for (;;) { try { app.ui.postMessage('x'.repeat(1000)); app.extension.postMessage('b/main', 1); } catch { /* not told */ } }`,
+        ),
       ]);
       const a = host!.sandboxes.find((s) => s.pluginId === 'a')!;
       expect(a.status).toBe('failed');
@@ -86,7 +98,10 @@ describe('app.extension messages and app.ui resize, close, update', () => {
   });
 
   it('resizes and closes its frame, hears close after its call, and checks the arguments', async () => {
-    const { calls, lines } = run([plugin('a', `
+    const { calls, lines } = run([
+      plugin(
+        'a',
+        `
       app.ui.show('<b>hi</b>');
       app.ui.on('close', (e) => console.log(['close', e === undefined]));
       app.ui.resize(320, 240);
@@ -96,7 +111,9 @@ describe('app.extension messages and app.ui resize, close, update', () => {
       for (const args of [['320', 240], [320, '1px; color:red'], [320, 240, 'yes']]) try { app.ui.resize(...args); } catch (e) { console.log([e.name, e.message]); }
       app.ui.close();
       console.log('after close');
-    `)]);
+    `,
+      ),
+    ]);
     expect(calls.filter((c) => c.op === 'ui.resize' || c.op === 'ui.close').map((c) => c.args)).toEqual([
       // An absent `extended` reaches the page as absent: it keeps the frame extended or not.
       ['a/main', 320, 240, undefined],
@@ -116,7 +133,9 @@ describe('app.extension messages and app.ui resize, close, update', () => {
 
   it('gives app.extension.widget.extended as the frame is extended and no longer, read from the next task', async () => {
     const { lines } = run([
-      plugin('a', `
+      plugin(
+        'a',
+        `
         const steps = [
           ['shown extended', () => app.ui.show('<p>a</p>', { extended: true })],
           ['height only', () => app.ui.resize(undefined, 80)],
@@ -132,10 +151,17 @@ describe('app.extension messages and app.ui resize, close, update', () => {
           setTimeout(() => { const e = app.extension.widget.extended; console.log([steps[i][0], e.horizontally, e.vertically]); next(i + 1); }, 0);
         };
         next(0);
-      `),
+      `,
+      ),
     ]);
     await vi.waitFor(() => expect(lines('a/main')).toHaveLength(5), { timeout: 20_000 });
-    expect(lines('a/main')).toEqual([['start', false], ['shown extended', true, false], ['height only', true, false], ['a width', false, false], ['resized extended', true, false]]);
+    expect(lines('a/main')).toEqual([
+      ['start', false],
+      ['shown extended', true, false],
+      ['height only', true, false],
+      ['a width', false, false],
+      ['resized extended', true, false],
+    ]);
   });
 
   it('fires update when the widget property changes, with the new property readable, only for that widget', () => {

@@ -31,7 +31,10 @@ describe('frames, client storage, extension list, viewer extras', () => {
   }
 
   it('shows, updates, posts to and closes a modal and a popup, with close heard once after the call', async () => {
-    const { calls, lines } = run([plugin('a', `
+    const { calls, lines } = run([
+      plugin(
+        'a',
+        `
       app.modal.on('close', (e) => console.log(['modal close', e === undefined]));
       app.popup.on('close', () => console.log('popup close'));
       app.modal.show('<p>m</p>', { width: 320, height: 200, background: '#0008', clickBgToClose: true });
@@ -43,7 +46,9 @@ describe('frames, client storage, extension list, viewer extras', () => {
       app.modal.close();
       app.popup.close();
       app.popup.close();
-    `)]);
+    `,
+      ),
+    ]);
     const frameCalls = calls.filter((c) => /^(modal|popup)\./.test(c.op)).map((c) => [c.op, ...c.args]);
     expect(frameCalls).toEqual([
       ['modal.show', 'a/main', '<p>m</p>', { width: 320, height: 200, background: '#0008', clickBgToClose: true }],
@@ -62,7 +67,10 @@ describe('frames, client storage, extension list, viewer extras', () => {
   });
 
   it('throws a TypeError naming the wrong option and shows nothing', () => {
-    const { calls, lines } = run([plugin('a', `
+    const { calls, lines } = run([
+      plugin(
+        'a',
+        `
       const tries = [
         () => app.popup.show('<p>p</p>', { anchor: { lng: 200, lat: 0 } }),
         () => app.popup.show('<p>p</p>', { anchor: { lng: 0, lat: -91 } }),
@@ -82,25 +90,44 @@ describe('frames, client storage, extension list, viewer extras', () => {
         () => app.ui.show('<p>u</p>', { width: '50 %' }),
       ];
       for (const t of tries) try { t(); console.log('shown'); } catch (e) { console.log([e.name, e.message]); }
-    `)]);
+    `,
+      ),
+    ]);
     const answers = lines('a/main') as [string, string][];
     expect(answers.map((a) => a[0])).toEqual(Array(16).fill('TypeError'));
     expect(answers.map((a) => a[1].match(/options\.\w+(\.\w+)?|html/)?.[0])).toEqual([
-      'options.anchor.lng', 'options.anchor.lat', 'options.anchor.height', 'options.position',
-      'options.offset', 'options.offset', 'options.offset.crossAxis', 'options.offset',
-      'html', 'options.clickBgToClose', 'options.width',
-      'options.width', 'options.height', 'options.width', 'options.height', 'options.width',
+      'options.anchor.lng',
+      'options.anchor.lat',
+      'options.anchor.height',
+      'options.position',
+      'options.offset',
+      'options.offset',
+      'options.offset.crossAxis',
+      'options.offset',
+      'html',
+      'options.clickBgToClose',
+      'options.width',
+      'options.width',
+      'options.height',
+      'options.width',
+      'options.height',
+      'options.width',
     ]);
     expect(calls.filter((c) => /^(modal|popup|ui)\./.test(c.op))).toEqual([]);
   });
 
   it("takes Re:Earth's sizes: pixels as numbers and CSS length strings, passed on as given", () => {
-    const { calls, lines } = run([plugin('a', `
+    const { calls, lines } = run([
+      plugin(
+        'a',
+        `
       app.modal.show('<p>m</p>', { width: '50%', height: '240px' });
       app.modal.update({ width: 'auto', height: 12.5 });
       app.popup.show('<p>p</p>', { width: '10em', height: '.5rem' });
       app.popup.update({ width: '30vw', height: '20vmin' });
-    `)]);
+    `,
+      ),
+    ]);
     expect(lines('a/main')).toEqual([]);
     expect(calls.filter((c) => /^(modal|popup)\./.test(c.op)).map((c) => [c.op, ...c.args])).toEqual([
       ['modal.show', 'a/main', '<p>m</p>', { width: '50%', height: '240px' }],
@@ -111,18 +138,30 @@ describe('frames, client storage, extension list, viewer extras', () => {
   });
 
   it('delivers a modal message to modal.on and extension.on("message"), a popup message to popup.on, not to ui.on', () => {
-    const { host, lines } = run([plugin('a', `
+    const { host, lines } = run([
+      plugin(
+        'a',
+        `
       for (const ns of ['ui', 'modal', 'popup', 'extension']) app[ns].on('message', (m) => console.log([ns, m]));
-    `)]);
+    `,
+      ),
+    ]);
     host.frameMessage('modal', 'a/main', { ok: 1 });
     host.frameMessage('popup', 'a/main', 'hi');
     host.frameClosed('modal', 'a/main');
-    expect(lines('a/main')).toEqual([['modal', { ok: 1 }], ['extension', { ok: 1 }], ['popup', 'hi'], ['extension', 'hi']]);
+    expect(lines('a/main')).toEqual([
+      ['modal', { ok: 1 }],
+      ['extension', { ok: 1 }],
+      ['popup', 'hi'],
+      ['extension', 'hi'],
+    ]);
   });
 
   it('keeps JSON values per extension: get, set, keys, delete, drop', async () => {
     const { lines } = run([
-      plugin('a', `(async () => {
+      plugin(
+        'a',
+        `(async () => {
         const s = app.data.clientStorage;
         console.log(await s.getAsync('missing') === undefined);
         await s.setAsync('b', { list: [1, 'two', null, true] });
@@ -135,8 +174,12 @@ describe('frames, client storage, extension list, viewer extras', () => {
         console.log(await s.keysAsync());
         await s.setAsync('kept', 'yes');
         console.log('done');
-      })();`),
-      plugin('b', `(async () => { console.log(await app.data.clientStorage.keysAsync()); console.log(await app.data.clientStorage.getAsync('b') === undefined); })();`),
+      })();`,
+      ),
+      plugin(
+        'b',
+        `(async () => { console.log(await app.data.clientStorage.keysAsync()); console.log(await app.data.clientStorage.getAsync('b') === undefined); })();`,
+      ),
     ]);
     await until(() => lines('a/main').includes('done'));
     expect(lines('a/main')).toEqual([true, ['a', 'b'], { list: [1, 'two', null, true] }, ['b'], [], 'done']);
@@ -144,7 +187,10 @@ describe('frames, client storage, extension list, viewer extras', () => {
   });
 
   it('rejects a non-JSON value or a wrong key with a TypeError and stores nothing', async () => {
-    const { lines, storage } = run([plugin('a', `(async () => {
+    const { lines, storage } = run([
+      plugin(
+        'a',
+        `(async () => {
       const s = app.data.clientStorage;
       const cyclic = {}; cyclic.self = cyclic;
       for (const [key, value] of [['f', () => 1], ['u', undefined], ['n', NaN], ['d', new Date(0)], ['c', cyclic], ['deep', { a: [Infinity] }], [42, 1]]) {
@@ -152,7 +198,9 @@ describe('frames, client storage, extension list, viewer extras', () => {
       }
       try { await s.getAsync(7); } catch (e) { console.log([e.name, /key/.exec(e.message)[0]]); }
       console.log(await s.keysAsync());
-    })();`)]);
+    })();`,
+      ),
+    ]);
     await until(() => lines('a/main').length === 9);
     expect(lines('a/main')).toEqual([...Array(6).fill(['TypeError', 'value']), ['TypeError', 'key'], ['TypeError', 'key'], []]);
     expect([...storage.scopes.values()].every((s) => s.size === 0)).toBe(true);
@@ -162,7 +210,9 @@ describe('frames, client storage, extension list, viewer extras', () => {
     // One call carries at most 1 MiB of JSON (the bridge's bound): six values of 0.9 MB pass 5 MiB.
     const chunk = 900_000;
     const { lines, storage } = run([
-      plugin('a', `(async () => {
+      plugin(
+        'a',
+        `(async () => {
         const s = app.data.clientStorage;
         const big = 'x'.repeat(${chunk});
         for (const key of ['k1', 'k2', 'k3', 'k4', 'k5']) await s.setAsync(key, big);
@@ -170,7 +220,8 @@ describe('frames, client storage, extension list, viewer extras', () => {
         await s.setAsync('k2', 'small');
         await s.setAsync('k6', big);
         console.log(await s.keysAsync());
-      })();`),
+      })();`,
+      ),
       plugin('b', `app.data.clientStorage.setAsync('mine', 'x'.repeat(${chunk})).then(() => console.log('b stored'));`),
     ]);
     await until(() => lines('a/main').length === 2 && lines('b/main').length === 1);
@@ -183,11 +234,20 @@ describe('frames, client storage, extension list, viewer extras', () => {
   it('lists every running extension with its type as pushed state, including later ones and without stopped ones', () => {
     const { host, lines } = run([
       plugin('a', `console.log(app.extension.list.map((e) => e.id)); app.viewer.on('click', () => console.log(app.extension.list));`),
-      plugin('b', `console.log(app.extension.list.length);`, { name: 'Bee', extensions: [{ id: 'main', type: 'widget', name: 'Bee widget' }, { id: 'block', type: 'block', name: 'A block' }] }),
+      plugin('b', `console.log(app.extension.list.length);`, {
+        name: 'Bee',
+        extensions: [
+          { id: 'main', type: 'widget', name: 'Bee widget' },
+          { id: 'block', type: 'block', name: 'A block' },
+        ],
+      }),
     ]);
     host.stopPlugin('b');
     host.emit('click', {});
-    expect(lines('a/main')).toEqual([['a/main'], [{ id: 'a/main', pluginId: 'a', extensionId: 'main', name: 'a widget', extensionType: 'widget', runTimes: 1 }]]);
+    expect(lines('a/main')).toEqual([
+      ['a/main'],
+      [{ id: 'a/main', pluginId: 'a', extensionId: 'main', name: 'a widget', extensionType: 'widget', runTimes: 1 }],
+    ]);
     expect(lines('b/main')).toEqual([2]);
   });
 
@@ -196,7 +256,13 @@ describe('frames, client storage, extension list, viewer extras', () => {
     const code = `console.log(app.extension.list.map((e) => [e.id, e.runTimes])); app.viewer.on('click', () => console.log(app.extension.list.map((e) => [e.id, e.runTimes])));`;
     const plugins = [
       plugin('a', code),
-      plugin('b', '', { extensions: [{ id: 'main', type: 'widget', name: 'B widget' }, { id: 'card', type: 'infoboxBlock', name: 'Card' }], files: { 'main.js': '', 'card.js': '' } }),
+      plugin('b', '', {
+        extensions: [
+          { id: 'main', type: 'widget', name: 'B widget' },
+          { id: 'card', type: 'infoboxBlock', name: 'Card' },
+        ],
+        files: { 'main.js': '', 'card.js': '' },
+      }),
     ];
     const first = runPlugins(module, plugins, { runTimes });
     // Read at its top level, before b started.
@@ -207,13 +273,24 @@ describe('frames, client storage, extension list, viewer extras', () => {
     first.host.startBlock('infobox', 'infobox-x-0', { pluginId: 'b', extensionId: 'card' });
     first.host.startBlock('infobox', 'infobox-y-0', { pluginId: 'b', extensionId: 'card' });
     first.host.emit('click', {});
-    expect(first.lines('a/main')[1]).toEqual([['a/main', 1], ['b/main', 1], ['b/card/infobox-x-0', 2], ['b/card/infobox-y-0', 1]]);
+    expect(first.lines('a/main')[1]).toEqual([
+      ['a/main', 1],
+      ['b/main', 1],
+      ['b/card/infobox-x-0', 2],
+      ['b/card/infobox-y-0', 1],
+    ]);
     first.host.stopAll();
     // The editor's restart: a new host on the same page takes the counts over.
     const second = runPlugins(module, plugins, { runTimes });
     host = second.host;
     second.host.emit('click', {});
-    expect(second.lines('a/main')).toEqual([[['a/main', 2]], [['a/main', 2], ['b/main', 2]]]);
+    expect(second.lines('a/main')).toEqual([
+      [['a/main', 2]],
+      [
+        ['a/main', 2],
+        ['b/main', 2],
+      ],
+    ]);
     // A page of its own starts from nothing.
     const other = runPlugins(module, plugins);
     expect(other.lines('a/main')).toEqual([[['a/main', 1]]]);
@@ -221,26 +298,42 @@ describe('frames, client storage, extension list, viewer extras', () => {
   });
 
   it('answers getGlobeHeightByCamera and getGeoidHeight, and checks their arguments', async () => {
-    const { lines } = run([plugin('a', `(async () => {
+    const { lines } = run([
+      plugin(
+        'a',
+        `(async () => {
       console.log(app.viewer.tools.getGlobeHeightByCamera());
       console.log(await app.viewer.tools.getGeoidHeight(139.77, 35.68));
       try { await app.viewer.tools.getGeoidHeight(139.77, 95); } catch (e) { console.log([e.name, /lat/.test(e.message)]); }
       // Without lng or lat (optional in Re:Earth) the answer is undefined, as on Re:Earth.
       console.log([await app.viewer.tools.getGeoidHeight(), await app.viewer.tools.getGeoidHeight(139.77), await app.viewer.tools.getGeoidHeight(undefined, 35.68)].map((n) => n === undefined));
-    })();`)]);
+    })();`,
+      ),
+    ]);
     await until(() => lines('a/main').length === 4);
     expect(lines('a/main')).toEqual([12.5, 36.7, ['TypeError', true], [true, true, true]]);
   });
 
-  it('delivers the selection box events to selectionMode listeners with Re:Earth\'s fields, and throws for an unknown one', () => {
-    const { host, lines } = run([plugin('a', `
+  it("delivers the selection box events to selectionMode listeners with Re:Earth's fields, and throws for an unknown one", () => {
+    const { host, lines } = run([
+      plugin(
+        'a',
+        `
       const mode = app.viewer.interactionMode.selectionMode;
       for (const e of ['marqueeStart', 'marqueeMove', 'marqueeEnd']) mode.on(e, (box) => console.log([e, box]));
       try { mode.on('marquee', () => {}); } catch (e) { console.log(e.name); }
-    `)]);
+    `,
+      ),
+    ]);
     host.marquee('marqueeStart', { box: { x: 10, y: 20, width: 0, height: 0 }, pointer: { x: 10, y: 20 }, shift: false }, { lng: 139.7, lat: 35.6 });
     host.marquee('marqueeMove', { box: { x: 10, y: 20, width: 30, height: 40 }, pointer: { x: 40, y: 60 }, shift: true }, undefined);
-    const end = { features: [{ layerId: 'landmarks', featureId: 'tower' }, { layerId: 'landmarks', featureId: 'gone' }], isClick: false };
+    const end = {
+      features: [
+        { layerId: 'landmarks', featureId: 'tower' },
+        { layerId: 'landmarks', featureId: 'gone' },
+      ],
+      isClick: false,
+    };
     const place = { lng: 139.8, lat: 35.5, height: 12 };
     host.marquee('marqueeEnd', { box: { x: 10, y: 20, width: 30, height: 40 }, pointer: { x: 40, y: 60 }, shift: false, end }, place);
     expect(lines('a/main')).toEqual([
@@ -251,14 +344,30 @@ describe('frames, client storage, extension list, viewer extras', () => {
       // height stays the box's, never the place's.
       [
         'marqueeEnd',
-        { x: 10, y: 20, width: 30, height: 40, startX: 10, startY: 20, lng: 139.8, lat: 35.5, features: [{ id: 'tower', layerId: 'landmarks', properties: { name: 'Tokyo Tower', height: 333 } }], isClick: false },
+        {
+          x: 10,
+          y: 20,
+          width: 30,
+          height: 40,
+          startX: 10,
+          startY: 20,
+          lng: 139.8,
+          lat: 35.5,
+          features: [{ id: 'tower', layerId: 'landmarks', properties: { name: 'Tokyo Tower', height: 333 } }],
+          isClick: false,
+        },
       ],
     ]);
   });
 
   it('hands a marqueeEnd at most MAX_MARQUEE_FEATURES features', () => {
     const picked = Array.from({ length: MAX_MARQUEE_FEATURES + 5 }, () => ({ layerId: 'landmarks', featureId: 'tower' }));
-    const end = (count: number) => ({ box: { x: 0, y: 0, width: 9, height: 9 }, pointer: { x: 9, y: 9 }, shift: false, end: { features: picked.slice(0, count), isClick: false } });
+    const end = (count: number) => ({
+      box: { x: 0, y: 0, width: 9, height: 9 },
+      pointer: { x: 9, y: 9 },
+      shift: false,
+      end: { features: picked.slice(0, count), isClick: false },
+    });
     const { host, lines } = run([plugin('a', `app.viewer.interactionMode.selectionMode.on('marqueeEnd', (e) => console.log(e.features.length));`)]);
     host.marquee('marqueeEnd', end(picked.length), undefined);
     expect(lines('a/main')).toEqual([MAX_MARQUEE_FEATURES]);
@@ -274,7 +383,9 @@ describe('frames, client storage, extension list, viewer extras', () => {
 
   it('bounds app.ui.postMessage by the same budget: a flood to the UI frame and the modal passes 200 in all (issue 30)', () => {
     withStillClock(() => {
-      const { calls, logs } = run([plugin('a', `for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND}; i++) { app.ui.postMessage('x'.repeat(1000)); app.modal.postMessage(i); }`)]);
+      const { calls, logs } = run([
+        plugin('a', `for (let i = 0; i < ${MAX_MESSAGES_PER_SECOND}; i++) { app.ui.postMessage('x'.repeat(1000)); app.modal.postMessage(i); }`),
+      ]);
       expect(calls.filter((c) => c.op === 'ui.post' || c.op === 'modal.post')).toHaveLength(MAX_MESSAGES_PER_SECOND);
       expect(logs.filter((l) => l.level === 'warn')).toHaveLength(1);
     });

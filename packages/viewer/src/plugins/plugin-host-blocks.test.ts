@@ -47,16 +47,30 @@ describe('PluginHost blocks (docs/contract.md §8)', () => {
   it('starts each block in a sandbox of its own, labelled by its place, with app.extension.block and no widget', () => {
     const { host, lines, calls } = run();
     // One extension placed twice runs twice.
-    expect(host.startBlock('infobox', 'infobox-pts-0', { pluginId: 'charts', extensionId: 'bars', property: { default: { max: 10 } } })).toBe('charts/bars/infobox-pts-0');
+    expect(host.startBlock('infobox', 'infobox-pts-0', { pluginId: 'charts', extensionId: 'bars', property: { default: { max: 10 } } })).toBe(
+      'charts/bars/infobox-pts-0',
+    );
     expect(host.startBlock('infobox', 'infobox-pts-1', { pluginId: 'charts', extensionId: 'bars' })).toBe('charts/bars/infobox-pts-1');
     expect(host.startBlock('story', 'story-p1-0', { pluginId: 'charts', extensionId: 'note' })).toBe('charts/note/story-p1-0');
     // The console prefix stays docs/contract.md §5's `pluginId/extensionId`.
     expect(lines('charts/bars')).toEqual([
-      { block: { id: 'charts/bars/infobox-pts-0', pluginId: 'charts', extensionId: 'bars', property: { default: { max: 10 } } }, widget: true, list: ['charts/main', 'charts/bars/infobox-pts-0'] },
-      { block: { id: 'charts/bars/infobox-pts-1', pluginId: 'charts', extensionId: 'bars', property: {} }, widget: true, list: ['charts/main', 'charts/bars/infobox-pts-0', 'charts/bars/infobox-pts-1'] },
+      {
+        block: { id: 'charts/bars/infobox-pts-0', pluginId: 'charts', extensionId: 'bars', property: { default: { max: 10 } } },
+        widget: true,
+        list: ['charts/main', 'charts/bars/infobox-pts-0'],
+      },
+      {
+        block: { id: 'charts/bars/infobox-pts-1', pluginId: 'charts', extensionId: 'bars', property: {} },
+        widget: true,
+        list: ['charts/main', 'charts/bars/infobox-pts-0', 'charts/bars/infobox-pts-1'],
+      },
     ]);
     expect(lines('charts/note')).toHaveLength(1);
-    expect(calls.filter((c) => c.op === 'ui.show').map((c) => c.args[0])).toEqual(['charts/bars/infobox-pts-0', 'charts/bars/infobox-pts-1', 'charts/note/story-p1-0']);
+    expect(calls.filter((c) => c.op === 'ui.show').map((c) => c.args[0])).toEqual([
+      'charts/bars/infobox-pts-0',
+      'charts/bars/infobox-pts-1',
+      'charts/note/story-p1-0',
+    ]);
     // Messages from a block's frame reach that block only.
     host.uiMessage('charts/bars/infobox-pts-1', 'hi');
     expect(lines('charts/bars').at(-1)).toEqual({ got: 'hi', at: 'charts/bars/infobox-pts-1' });

@@ -45,7 +45,10 @@ export class PluginHost {
   /** Each extension's `app.extension.widget`, kept to push a changed `property` or `extended`. */
   private readonly widgets = new Map<Sandbox, WidgetInfo>();
   /** The running blocks by label, each with its `app.extension.block`. */
-  private readonly blocks = new Map<string, { sandbox: Sandbox; info: { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> } }>();
+  private readonly blocks = new Map<
+    string,
+    { sandbox: Sandbox; info: { id: string; pluginId: string; extensionId: string; property: Record<string, unknown> } }
+  >();
 
   /**
    * `sandboxes`: a QuickJS module (sandboxes on the main thread) or a maker (workers: worker-sandbox.ts).
@@ -137,9 +140,20 @@ export class PluginHost {
         const sandbox = this.launch(plugin, extension.id, undefined);
         if (sandbox.status === 'stopped') continue;
         const place = this.services.widgetPlace(sandbox.label);
-        const widget: WidgetInfo = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: widgetProperty(plugin.id, extension.id) ?? {}, ...widgetPlacement(place.area, place.extended) };
+        const widget: WidgetInfo = {
+          id: sandbox.label,
+          pluginId: plugin.id,
+          extensionId: extension.id,
+          property: widgetProperty(plugin.id, extension.id) ?? {},
+          ...widgetPlacement(place.area, place.extended),
+        };
         this.widgets.set(sandbox, widget);
-        sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), widget, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
+        sandbox.start(plugin.files[`${extension.id}.js`]!, {
+          ...this.initialState(),
+          widget,
+          extensions: this.state.extensions(),
+          ...(plugin.reearth ? { reearth: true } : {}),
+        });
       }
     }
     // The extensions started before a later one learn of it (and of those that failed).
@@ -153,7 +167,11 @@ export class PluginHost {
    * itself as `app.extension.block`. Answers its label (its frames' key), or undefined when the
    * plugin or extension is not installed or is not a block of that kind (said in the console).
    */
-  startBlock(kind: BlockScope, place: string, block: { pluginId: string; extensionId: string; property?: Record<string, unknown>; layerId?: string }): string | undefined {
+  startBlock(
+    kind: BlockScope,
+    place: string,
+    block: { pluginId: string; extensionId: string; property?: Record<string, unknown>; layerId?: string },
+  ): string | undefined {
     const plugin = this.plugins.find((p) => p.id === block.pluginId);
     const extension = plugin?.extensions.find((e) => e.id === block.extensionId);
     const label = `${block.pluginId}/${block.extensionId}`;
@@ -162,7 +180,11 @@ export class PluginHost {
       return undefined;
     }
     if (!BLOCK_TYPES[kind].includes(extension.type)) {
-      this.services.log(label, 'warn', `the ${kind} block ${place} names ${label}, whose type ${extension.type} is not ${BLOCK_TYPES[kind].join(' or ')}: it is not shown`);
+      this.services.log(
+        label,
+        'warn',
+        `the ${kind} block ${place} names ${label}, whose type ${extension.type} is not ${BLOCK_TYPES[kind].join(' or ')}: it is not shown`,
+      );
       return undefined;
     }
     const sandbox = this.launch(plugin, extension.id, place);
@@ -172,7 +194,13 @@ export class PluginHost {
     }
     const info = { id: sandbox.label, pluginId: plugin.id, extensionId: extension.id, property: block.property ?? {} };
     this.blocks.set(sandbox.label, { sandbox, info });
-    sandbox.start(plugin.files[`${extension.id}.js`]!, { ...this.initialState(), block: info, blockLayer: block.layerId ?? null, extensions: this.state.extensions(), ...(plugin.reearth ? { reearth: true } : {}) });
+    sandbox.start(plugin.files[`${extension.id}.js`]!, {
+      ...this.initialState(),
+      block: info,
+      blockLayer: block.layerId ?? null,
+      extensions: this.state.extensions(),
+      ...(plugin.reearth ? { reearth: true } : {}),
+    });
     this.pushExtensions();
     this.followCamera();
     return sandbox.label;

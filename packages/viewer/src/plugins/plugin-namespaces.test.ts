@@ -22,21 +22,37 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
   }
 
   it('gives app.version, app.apiVersion and app.engine, read-only', () => {
-    const { lines } = run([plugin('p', `
+    const { lines } = run([
+      plugin(
+        'p',
+        `
       console.log([app.version, app.apiVersion, app.engine]);
       (function () { 'use strict'; for (const f of [() => (app.version = 'x'), () => (app.engine.name = 'x'), () => (app.camera = {})]) try { f(); } catch (e) { console.log(e.name); } })();
       console.log([app.version, app.engine.name, typeof app.camera.flyTo, typeof reearth]);
-    `)]);
-    expect(lines()).toEqual([[orbisPackage.version, PLUGIN_API_VERSION, { name: 'cesium' }], 'TypeError', 'TypeError', 'TypeError', [orbisPackage.version, 'cesium', 'function', 'undefined']]);
+    `,
+      ),
+    ]);
+    expect(lines()).toEqual([
+      [orbisPackage.version, PLUGIN_API_VERSION, { name: 'cesium' }],
+      'TypeError',
+      'TypeError',
+      'TypeError',
+      [orbisPackage.version, 'cesium', 'function', 'undefined'],
+    ]);
     expect(PLUGIN_API_VERSION).toMatch(/^2\.\d+\.\d+$/);
   });
 
   it('reads the live camera position in radians, fov, aspect ratio and the view rectangle', () => {
-    const fake = run([plugin('p', `
+    const fake = run([
+      plugin(
+        'p',
+        `
       console.log(app.camera.position);
       globalThis.read = () => console.log([app.camera.position.heading, app.camera.fov, app.camera.aspectRatio, app.camera.viewport]);
       app.viewer.on('click', () => read());
-    `)]);
+    `,
+      ),
+    ]);
     expect(fake.lines()[0]).toEqual({ lng: 139, lat: 35, height: 1000, heading: 0, pitch: -Math.PI / 2, roll: 0, fov: 1 });
     fake.camera.frame({ heading: 1.5 });
     fake.host.emit('click', {});
@@ -44,7 +60,10 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
   });
 
   it('passes every camera call to the engine, radians and seconds as given', () => {
-    const fake = run([plugin('p', `
+    const fake = run([
+      plugin(
+        'p',
+        `
       const c = app.camera;
       c.flyTo({ lng: 10, lat: 20, heading: 0.5 }, { duration: 3 });
       c.flyTo({ height: 500 }, { duration: 0 });
@@ -62,13 +81,21 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       c.overrideScreenSpaceCameraController({ zoomEventTypes: ['wheel', { eventType: 'left_drag', modifier: 'ctrl' }], lookEventTypes: [] });
       c.overrideScreenSpaceCameraController();
       console.log([c.getGlobeIntersection(), c.getGlobeIntersection({ withTerrain: true, calcViewSize: true })]);
-    `)]);
+    `,
+      ),
+    ]);
     expect(fake.errors()).toEqual([]);
     expect(fake.camera.calls).toEqual([
       { op: 'flyTo', args: [{ lng: 10, lat: 20, heading: 0.5 }, 3] },
       { op: 'flyTo', args: [{ height: 500 }, 0] },
       { op: 'flyTo', args: [{ pitch: -1 }, 2] },
-      { op: 'flyToBoundingBox', args: [{ west: 1, south: 2, east: 3, north: 4 }, { seconds: 0, heading: undefined, pitch: -1.2, range: undefined }] },
+      {
+        op: 'flyToBoundingBox',
+        args: [
+          { west: 1, south: 2, east: 3, north: 4 },
+          { seconds: 0, heading: undefined, pitch: -1.2, range: undefined },
+        ],
+      },
       { op: 'flyTo', args: [{ lng: 5, roll: 0.1 }, 0] },
       { op: 'lookAt', args: [{ lng: 1, lat: 2, range: 300 }, 1] },
       { op: 'zoom', args: [0.5] },
@@ -87,11 +114,19 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       // Re:Earth's no-argument call: every gesture back to its default.
       { op: 'overrideController', args: [{}] },
     ]);
-    expect(fake.lines()).toEqual([[{ center: { lng: 139, lat: 35, height: 0 }, distance: 1000 }, { center: { lng: 139, lat: 35, height: 5 }, distance: 1000, viewSize: 1500 }]]);
+    expect(fake.lines()).toEqual([
+      [
+        { center: { lng: 139, lat: 35, height: 0 }, distance: 1000 },
+        { center: { lng: 139, lat: 35, height: 5 }, distance: 1000, viewSize: 1500 },
+      ],
+    ]);
   });
 
   it("takes Re:Earth's move options: withoutAnimation jumps, fov as an option, an easing function is left behind", () => {
-    const fake = run([plugin('p', `
+    const fake = run([
+      plugin(
+        'p',
+        `
       const c = app.camera;
       c.flyTo({ lng: 10 }, { duration: 3, withoutAnimation: true });
       c.flyTo({ lat: 20 }, { duration: 0, easing: (t) => t * t });
@@ -103,7 +138,9 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       c.enableScreenSpaceCameraController();
       c.enableForceHorizontalRoll(true);
       try { c.enableForceHorizontalRoll('yes'); } catch (e) { console.log(e.name); }
-    `)]);
+    `,
+      ),
+    ]);
     expect(fake.errors()).toEqual([]);
     expect(fake.camera.calls).toEqual([
       { op: 'flyTo', args: [{ lng: 10 }, 0] },
@@ -112,7 +149,13 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       { op: 'lookAt', args: [{ lng: 1, lat: 2 }, 0] },
       { op: 'lookAt', args: [{ lng: 1, lat: 2, radius: 500, fov: 0.9 }, 1] },
       { op: 'lookAt', args: [{ lng: 1, lat: 2, range: 300, radius: 500 }, 0] },
-      { op: 'flyToBoundingBox', args: [{ west: 1, south: 2, east: 3, north: 4 }, { seconds: 0, heading: undefined, pitch: undefined, range: undefined }] },
+      {
+        op: 'flyToBoundingBox',
+        args: [
+          { west: 1, south: 2, east: 3, north: 4 },
+          { seconds: 0, heading: undefined, pitch: undefined, range: undefined },
+        ],
+      },
       // Re:Earth's enableScreenSpaceCameraController() is !!undefined: off.
       { op: 'enableController', args: [false] },
       { op: 'forceHorizontalRoll', args: [true] },
@@ -150,12 +193,17 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
       ['lookAt', [{ lng: 1, lat: 2 }, { fov: 0 }]],
       ['flyTo', [{ lng: 1, lat: 2 }, { fov: 4 }]],
     ];
-    const fake = run([plugin('p', `
+    const fake = run([
+      plugin(
+        'p',
+        `
       for (const [name, args] of ${JSON.stringify(bad).replace(/null/g, 'null')}) {
         try { app.camera[name](...args); console.log(name + ' did not throw'); }
         catch (e) { console.log([e instanceof TypeError, e.message]); }
       }
-    `)]);
+    `,
+      ),
+    ]);
     const answers = fake.lines() as [boolean, string][];
     expect(answers).toHaveLength(bad.length);
     for (const [isTypeError] of answers) expect(isTypeError).toBe(true);
@@ -190,13 +238,16 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
 
   it('fires camera move once per moving frame, only to listeners, with once and unsubscribe', () => {
     const fake = run([
-      plugin('p', `
+      plugin(
+        'p',
+        `
         const off = app.camera.on('move', (p) => console.log(['all', p.heading]));
         app.camera.on('move', (p) => console.log(['once', p.heading]), { once: true });
         app.viewer.on('click', () => off());
         try { app.camera.on('moved', () => 0); } catch (e) { console.log([e.name, e.message]); }
         try { app.camera.off('fly', () => 0); } catch (e) { console.log([e.name]); }
-      `),
+      `,
+      ),
       plugin('deaf', `console.log('started');`),
     ]);
     expect(fake.lines()).toEqual([['TypeError', 'camera.on: "moved" is not an event; events: move'], ['TypeError']]);
@@ -204,16 +255,27 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
     fake.camera.frame({ heading: 2 });
     fake.host.emit('click', {});
     fake.camera.frame({ heading: 3 });
-    expect(fake.lines().slice(2)).toEqual([['all', 1], ['once', 1], ['all', 2]]);
+    expect(fake.lines().slice(2)).toEqual([
+      ['all', 1],
+      ['once', 1],
+      ['all', 2],
+    ]);
     expect(fake.host.sandboxes[0]!.subscribed.has('camera.move')).toBe(false);
     expect(fake.host.sandboxes[1]!.subscribed.size).toBe(0);
     expect(fake.host.wants('camera.move')).toBe(false);
   });
 
-  it('gives app.extension.widget with the scene widget\'s property, and the running extensions', () => {
-    const fake = run([plugin('p', `console.log(app.extension.widget); app.extension.widget.property.x = 2;
-      app.viewer.on('click', () => console.log([app.extension.widget.property, app.extension.list]));`), plugin('q', '')], (pluginId) =>
-      pluginId === 'p' ? { default: { imageUrl: 'https://example.org/a.png' } } : undefined,
+  it("gives app.extension.widget with the scene widget's property, and the running extensions", () => {
+    const fake = run(
+      [
+        plugin(
+          'p',
+          `console.log(app.extension.widget); app.extension.widget.property.x = 2;
+      app.viewer.on('click', () => console.log([app.extension.widget.property, app.extension.list]));`,
+        ),
+        plugin('q', ''),
+      ],
+      (pluginId) => (pluginId === 'p' ? { default: { imageUrl: 'https://example.org/a.png' } } : undefined),
     );
     fake.host.emit('click', {});
     expect(fake.lines()).toEqual([
@@ -236,12 +298,17 @@ describe('plugin namespaces: app.version, app.camera, app.extension', () => {
     ]);
   });
 
-  it('delivers a UI frame\'s message to app.ui and app.extension listeners, with once and off', () => {
-    const fake = run([plugin('p', `
+  it("delivers a UI frame's message to app.ui and app.extension listeners, with once and off", () => {
+    const fake = run([
+      plugin(
+        'p',
+        `
       app.extension.on('message', (m) => console.log(['extension', m]), { once: true });
       const stop = app.ui.on('message', (m) => { console.log(['ui', m]); stop(); });
       try { app.extension.on('extensionMessages', () => 0); } catch (e) { console.log(e.name); }
-    `)]);
+    `,
+      ),
+    ]);
     fake.host.uiMessage('p/main', { n: 1 });
     fake.host.uiMessage('p/main', { n: 2 });
     expect(fake.lines()).toEqual(['TypeError', ['ui', { n: 1 }], ['extension', { n: 1 }]]);

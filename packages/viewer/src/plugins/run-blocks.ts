@@ -18,7 +18,10 @@ interface Running {
  * following and stops every block.
  */
 export function runBlocks(places: BlockPlaces, host: PluginHost, ui: PluginUi): () => void {
-  const running = new Map<BlockScope, Map<string, Running>>([['infobox', new Map()], ['story', new Map()]]);
+  const running = new Map<BlockScope, Map<string, Running>>([
+    ['infobox', new Map()],
+    ['story', new Map()],
+  ]);
   const stopFollowing = places.follow((scope, { blocks, element }) => {
     const current = running.get(scope)!;
     // A built-in block (drawn by the page, `element`) runs nothing: it only keeps its place in the order.
@@ -52,7 +55,10 @@ export function runBlocks(places: BlockPlaces, host: PluginHost, ui: PluginUi): 
       current.set(block.place, { label, key: keyOf(block), property, element: place });
     }
     // In the scene's order; a place whose block has no UI yet takes no room (CSS).
-    arrange(element, blocks.flatMap((b) => b.element ?? current.get(b.place)?.element ?? []));
+    arrange(
+      element,
+      blocks.flatMap((b) => b.element ?? current.get(b.place)?.element ?? []),
+    );
   });
   return () => {
     stopFollowing();

@@ -63,7 +63,9 @@ async function chooseSandboxes(): Promise<SandboxMaker | QuickJSWASMModule> {
   }
   if (!saidMainThread) {
     saidMainThread = true;
-    console.warn('[orbis] plugins run on the main thread: this page is not cross-origin isolated (no Cross-Origin-Opener-Policy/Cross-Origin-Embedder-Policy headers, or an embedding page without them), so a plugin stuck in a built-in can pause the page until its limit stops it');
+    console.warn(
+      '[orbis] plugins run on the main thread: this page is not cross-origin isolated (no Cross-Origin-Opener-Policy/Cross-Origin-Embedder-Policy headers, or an embedding page without them), so a plugin stuck in a built-in can pause the page until its limit stops it',
+    );
   }
   const { loadQuickJs } = await import('./quickjs/quickjs.js');
   return loadQuickJs();
@@ -118,7 +120,10 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     onClosed: (kind, source) => host.frameClosed(kind, source),
   });
   // IndexedDB may be refused (some private windows): values then last as long as the page, said once.
-  const storageBackend = typeof indexedDB === 'undefined' ? (console.warn('[orbis] IndexedDB is not available: plugin clientStorage lasts only until the page reloads'), new MemoryBackend()) : new IndexedDbBackend();
+  const storageBackend =
+    typeof indexedDB === 'undefined'
+      ? (console.warn('[orbis] IndexedDB is not available: plugin clientStorage lasts only until the page reloads'), new MemoryBackend())
+      : new IndexedDbBackend();
   const services: ViewerServices = {
     env,
     viewport: () => ({ ...engine.size(), isMobile: MOBILE.test(navigator.userAgent), query: Object.fromEntries(new URLSearchParams(location.search)) }),
@@ -151,7 +156,10 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
       // A project asset's URL as the page has it: from a scene layer that shows it.
       assetUrl: (assetId) => (scene.layers as { assetId?: string; url?: string }[]).find((l) => l.assetId === assetId && l.url)?.url,
       // A GeoTIFF's tiles as the page has them: from the scene's geotiff layer of that asset, or of that URL (the published page keeps it as `source`).
-      rasterUrl: (source) => (scene.layers as { type: string; assetId?: string; url?: string; source?: string }[]).find((l) => l.type === 'geotiff' && l.url && (l.assetId === source || l.source === source))?.url,
+      rasterUrl: (source) =>
+        (scene.layers as { type: string; assetId?: string; url?: string; source?: string }[]).find(
+          (l) => l.type === 'geotiff' && l.url && (l.assetId === source || l.source === source),
+        )?.url,
     },
     flyToLayer: (id) => void engine.flyToLayer(id),
     tools: toolServices(engine, options.interaction),
@@ -183,7 +191,8 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
   const plugins: InstalledPlugin[] = options.plugins.map((p) => ({ ...p.manifest, files: p.files }));
   host = new PluginHost(sandboxes, services, plugins, scene.property, DEFAULT_LIMITS, options.runTimes);
   // The widget's settings (docs/contract.md §4 `property`), read as app.extension.widget.property.
-  const widgetProperty = (pluginId: string, extensionId: string) => scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.property;
+  const widgetProperty = (pluginId: string, extensionId: string) =>
+    scene.widgets.find((w) => w.pluginId === pluginId && w.extensionId === extensionId)?.property;
   host.start(enabled, widgetProperty);
   await host.started();
   const stopBlocks = options.blocks ? runBlocks(options.blocks, host, ui) : undefined;
@@ -191,7 +200,12 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     // Picking is costly: only for events some plugin listens to. Shift-held input is the
     // selection box's only: Re:Earth's viewer events, too, come without it.
     if (input.shift || !host.wants(input.type)) return;
-    const payload = { x: input.x, y: input.y, ...(input.type === 'mouseLeave' ? {} : engine.describePoint(input.x, input.y)), ...(input.delta === undefined ? {} : { delta: input.delta }) };
+    const payload = {
+      x: input.x,
+      y: input.y,
+      ...(input.type === 'mouseLeave' ? {} : engine.describePoint(input.x, input.y)),
+      ...(input.delta === undefined ? {} : { delta: input.delta }),
+    };
     host.emit(input.type, payload);
   });
   // Scene layers added, loaded again or removed (the editor): a layer list in a widget follows.
@@ -206,19 +220,23 @@ export async function startPlugins(options: PluginPageOptions): Promise<PluginHo
     observed = true;
   });
   observer.observe(viewerElement);
-  options.signal?.addEventListener('abort', () => {
-    stopBlocks?.();
-    host.stopAll();
-    // A plugin's roll lock and camera controller settings go with the plugins (a restart, the editor's Publish).
-    engine.camera.forceHorizontalRoll(false);
-    engine.camera.resetController();
-    stopPointer();
-    stopLayers();
-    stopMarquee();
-    frames.dispose();
-    observer.disconnect();
-    overlay.remove();
-    modalLayer.remove();
-  }, { once: true });
+  options.signal?.addEventListener(
+    'abort',
+    () => {
+      stopBlocks?.();
+      host.stopAll();
+      // A plugin's roll lock and camera controller settings go with the plugins (a restart, the editor's Publish).
+      engine.camera.forceHorizontalRoll(false);
+      engine.camera.resetController();
+      stopPointer();
+      stopLayers();
+      stopMarquee();
+      frames.dispose();
+      observer.disconnect();
+      overlay.remove();
+      modalLayer.remove();
+    },
+    { once: true },
+  );
   return host;
 }

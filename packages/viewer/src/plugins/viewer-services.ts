@@ -15,7 +15,13 @@ export interface InstalledPlugin {
   id: string;
   name: string;
   version: string;
-  extensions: { id: string; type: string; name: string; widgetLayout?: WidgetLayout; /** Re:Earth's property schema: the Widgets tab's settings form. */ schema?: unknown }[];
+  extensions: {
+    id: string;
+    type: string;
+    name: string;
+    widgetLayout?: WidgetLayout;
+    /** Re:Earth's property schema: the Widgets tab's settings form. */ schema?: unknown;
+  }[];
   files: Record<string, string>;
   /** A Re:Earth package (`reearth.yml`): its sandboxes also get the global `reearth`. */
   reearth?: boolean;

@@ -36,7 +36,11 @@ const languageSetting = snapshot.scene.property.language;
 setLanguage(pageLanguage(languageSetting, location.search, browserLanguages()));
 document.title = snapshot.project.name;
 const pages = (snapshot.scene.story?.pages ?? []) as StoryPageView[];
-const layout = createPageLayout(snapshot.project.name, pages.length > 0, languageSetting === 'en' || languageSetting === 'ja' ? undefined : languageSwitch(location));
+const layout = createPageLayout(
+  snapshot.project.name,
+  pages.length > 0,
+  languageSetting === 'en' || languageSetting === 'ja' ? undefined : languageSwitch(location),
+);
 const container = document.getElementById('viewer')!;
 const engine = new CesiumEngine(container);
 // A plugin's `overrideProperty({tiles})` may name a published basemap archive by its asset id (docs/contract.md §14).
@@ -57,7 +61,19 @@ const plugins = startPlugins({
   widgetTray: true,
   blocks,
 }).catch((err: unknown) => console.error('[orbis] plugins could not start', err));
-const layers = snapshot.scene.layers.map((l) => ({ id: l.id, title: l.title, type: drawnType(l), url: l.url, visible: l.visible, appearance: l.appearance, data: l.data, cluster: l.cluster, filters: l.filters, group: l.group, heatmap: l.heatmap }));
+const layers = snapshot.scene.layers.map((l) => ({
+  id: l.id,
+  title: l.title,
+  type: drawnType(l),
+  url: l.url,
+  visible: l.visible,
+  appearance: l.appearance,
+  data: l.data,
+  cluster: l.cluster,
+  filters: l.filters,
+  group: l.group,
+  heatmap: l.heatmap,
+}));
 // A plugin's own layer (`layers.add`, Re:Earth's infobox blocks and all) has an infobox too.
 let host: PluginHost | undefined;
 void plugins.then((started) => (host = started ?? undefined));
@@ -112,4 +128,9 @@ legend.update(groups.apply(opening.layers));
 // The opening story page's time (docs/contract.md §18) over the scene's clock.
 const openingTime = pages[opening.index]?.time;
 const timeline = openingTime ? { ...snapshot.scene.timeline, current: openingTime } : snapshot.scene.timeline;
-void showScene(engine, container, { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: groups.apply(opening.layers), timeline }, [plugins]).then(() => filters.refresh());
+void showScene(
+  engine,
+  container,
+  { property: snapshot.scene.property, camera: opening.camera ?? snapshot.scene.camera, layers: groups.apply(opening.layers), timeline },
+  [plugins],
+).then(() => filters.refresh());

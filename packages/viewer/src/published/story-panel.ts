@@ -46,11 +46,17 @@ export function createStoryPanel(options: StoryPanelOptions): StoryPanel {
   const number = h('span', { class: 'story-number', 'data-testid': 'story-page-number', 'aria-live': 'polite' });
   const prev = button({ label: t('story.previousPage'), icon: ChevronLeft, iconOnly: true, testid: 'story-prev', onClick: () => move(-1) });
   const next = button({ label: t('story.nextPage'), icon: ChevronRight, iconOnly: true, testid: 'story-next', onClick: () => move(1) });
-  const fold = h('button', { type: 'button', class: 'btn btn-ghost btn-icon story-fold', 'aria-expanded': 'true', 'aria-label': t('story.fold'), 'aria-controls': 'story-body' }, icon(ChevronDown));
+  const fold = h(
+    'button',
+    { type: 'button', class: 'btn btn-ghost btn-icon story-fold', 'aria-expanded': 'true', 'aria-label': t('story.fold'), 'aria-controls': 'story-body' },
+    icon(ChevronDown),
+  );
   // The page's plugin blocks, after its text.
   const blockList = h('div', { class: 'story-blocks', 'data-testid': 'story-blocks' });
   const body = h('div', { class: 'story-body', id: 'story-body' }, text, blockList);
-  const element = h('section', { class: 'story', 'data-testid': 'story', 'aria-labelledby': 'story-title' },
+  const element = h(
+    'section',
+    { class: 'story', 'data-testid': 'story', 'aria-labelledby': 'story-title' },
     h('div', { class: 'story-bar' }, title, fold),
     body,
     h('nav', { class: 'story-nav', 'aria-label': t('story.pages') }, prev, number, next),

@@ -32,7 +32,11 @@ export interface StoryPlayer {
  * 1, each at its own view, so that the text and the globe agree (and the editor's *Preview the
  * story* shows the same). A scene without story pages opens at the scene's initial view.
  */
-export function openingOfStory<L extends LayerVisibility>(pages: StoryPageView[], layers: L[], hash: string): { index: number; camera: Camera | undefined; layers: L[] } {
+export function openingOfStory<L extends LayerVisibility>(
+  pages: StoryPageView[],
+  layers: L[],
+  hash: string,
+): { index: number; camera: Camera | undefined; layers: L[] } {
   const named = pageFromHash(hash, pages.length);
   const index = named ?? 0;
   return { index, camera: pages[index]?.camera, layers: layersOnPage(layers, pages[index]) };
@@ -51,7 +55,12 @@ export function startStory<L extends LayerVisibility>(options: StoryPlayerOption
     }
     if (options.followAddress && location.hash !== hashForPage(index)) history.replaceState(history.state, '', hashForPage(index));
   };
-  const panel = createStoryPanel({ pages: options.pages, renderText: options.renderText, onPage: apply, ...(options.blocks ? { blocks: options.blocks } : {}) });
+  const panel = createStoryPanel({
+    pages: options.pages,
+    renderText: options.renderText,
+    onPage: apply,
+    ...(options.blocks ? { blocks: options.blocks } : {}),
+  });
   panel.show(startIndex);
   const onHash = () => {
     const index = pageFromHash(location.hash, options.pages.length);

@@ -23,7 +23,11 @@ describe('story state', () => {
   });
 
   it("shows exactly a page's layers, and changes nothing when the page has no list", () => {
-    const layers = [{ id: 'a', visible: true }, { id: 'b', visible: false }, { id: 'c', visible: true }];
+    const layers = [
+      { id: 'a', visible: true },
+      { id: 'b', visible: false },
+      { id: 'c', visible: true },
+    ];
     const page = { id: 'p', title: 'P', text: '', camera: { lng: 0, lat: 0, height: 1, heading: 0, pitch: -90, roll: 0 } };
     expect(layersOnPage(layers, { ...page, layers: ['b'] }).map((l) => l.visible)).toEqual([false, true, false]);
     expect(layersOnPage(layers, { ...page, layers: [] }).map((l) => l.visible)).toEqual([false, false, false]);

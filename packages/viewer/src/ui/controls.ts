@@ -35,13 +35,19 @@ export function button(options: ButtonOptions): HTMLButtonElement {
   return el;
 }
 
-
-
-
 /** A select of `[value, text]` options styled as `.ui-select`. */
-export function select(options: readonly (readonly [string, string])[], value: string, onChange: (value: string) => void, label?: string, testid?: string): HTMLSelectElement {
-  const el = h('select', { class: 'ui-select', 'aria-label': label, 'data-testid': testid }, ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)));
+export function select(
+  options: readonly (readonly [string, string])[],
+  value: string,
+  onChange: (value: string) => void,
+  label?: string,
+  testid?: string,
+): HTMLSelectElement {
+  const el = h(
+    'select',
+    { class: 'ui-select', 'aria-label': label, 'data-testid': testid },
+    ...options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)),
+  );
   el.addEventListener('change', () => onChange(el.value));
   return el;
 }
-

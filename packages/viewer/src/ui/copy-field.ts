@@ -17,5 +17,10 @@ interface Props {
 /** A value to copy (a link, a secret shown once): a read-only field and a button that copies it. */
 export function CopyField({ value, label, copyLabel, copied, testid }: Props) {
   const copy = () => void navigator.clipboard.writeText(value).then(() => toast('success', copied));
-  return h('div', { class: 'row' }, h('input', { class: 'input', readonly: true, value, 'aria-label': label, 'data-testid': testid }), h(Button, { label: copyLabel, icon: Copy, iconOnly: true, variant: 'ghost', onClick: copy }));
+  return h(
+    'div',
+    { class: 'row' },
+    h('input', { class: 'input', readonly: true, value, 'aria-label': label, 'data-testid': testid }),
+    h(Button, { label: copyLabel, icon: Copy, iconOnly: true, variant: 'ghost', onClick: copy }),
+  );
 }

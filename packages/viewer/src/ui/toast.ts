@@ -26,13 +26,26 @@ function region(): HTMLElement {
  */
 export function toast(kind: ToastKind, title: string, hint?: string, action?: { label: string; run: () => void }): () => void {
   const close = () => el.remove();
-  const el = h('div', { class: `toast toast-${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-testid': `toast-${kind}` },
+  const el = h(
+    'div',
+    { class: `toast toast-${kind}`, role: kind === 'error' ? 'alert' : 'status', 'data-testid': `toast-${kind}` },
     icon(kind === 'error' ? CircleAlert : kind === 'success' ? CircleCheck : Info),
     h('div', { class: 'toast-body' }, h('span', { class: 'toast-title' }, title), hint ? h('span', { class: 'toast-hint' }, hint) : undefined),
-    action ? h('button', { type: 'button', class: 'btn', 'data-testid': 'toast-action', onclick: () => {
-      close();
-      action.run();
-    } }, action.label) : undefined,
+    action
+      ? h(
+          'button',
+          {
+            type: 'button',
+            class: 'btn',
+            'data-testid': 'toast-action',
+            onclick: () => {
+              close();
+              action.run();
+            },
+          },
+          action.label,
+        )
+      : undefined,
     h('button', { type: 'button', class: 'btn btn-ghost btn-icon', 'aria-label': t('common.dismiss'), onclick: close }, icon(X)),
   );
   region().append(el);

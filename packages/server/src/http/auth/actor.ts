@@ -4,10 +4,7 @@ import type { AccessToken, AuditActor, User } from '../../store/account-store.js
 import type { Project } from '../../store/store.js';
 
 /** Who a guarded request acts as: the operator (admin token), a user's session, or a user's token. */
-export type Actor =
-  | { type: 'admin' }
-  | { type: 'user'; user: User; sessionIdHash: string }
-  | { type: 'token'; user: User; token: AccessToken };
+export type Actor = { type: 'admin' } | { type: 'user'; user: User; sessionIdHash: string } | { type: 'token'; user: User; token: AccessToken };
 
 /** What the guard learnt of a request: who, and on a project route, the project and the role held there. */
 export interface Grant {

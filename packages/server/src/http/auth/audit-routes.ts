@@ -7,7 +7,15 @@ import { type NewestFirstSource, sendNewestFirst } from '../listing/newest-first
 import { grantOf } from './actor.js';
 
 /** An entry as docs/contract.md §12 shows it (the API and the CLI's `audit`): keys in a fixed order. */
-export const auditRecord = (e: AuditEntry) => ({ id: e.id, at: e.at, actor: e.actor, action: e.action, target: e.target, ip: e.ip, ...(e.detail ? { detail: e.detail } : {}) });
+export const auditRecord = (e: AuditEntry) => ({
+  id: e.id,
+  at: e.at,
+  actor: e.actor,
+  action: e.action,
+  target: e.target,
+  ip: e.ip,
+  ...(e.detail ? { detail: e.detail } : {}),
+});
 
 /** The audit entries of a project (or of none: `null`), newest first, as a listing at `url`. */
 function auditListing(ctx: AppContext, projectId: string | null, url: string): NewestFirstSource<AuditEntry> {

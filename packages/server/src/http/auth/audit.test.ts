@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, uploadForm } from '../../test/harness.js';
 import { addMember, signedInUser, type TestUser } from '../../test/team.js';
 
-interface Entry { id: string; at: string; actor: { type: string; id?: string; email?: string }; action: string; target: string; ip: string }
+interface Entry {
+  id: string;
+  at: string;
+  actor: { type: string; id?: string; email?: string };
+  action: string;
+  target: string;
+  ip: string;
+}
 
 describe('the audit log (docs/contract.md §12)', () => {
   let h: Harness;
@@ -18,11 +25,15 @@ describe('the audit log (docs/contract.md §12)', () => {
   });
   afterAll(() => h.close());
 
-  const entries = async () => ((await (await h.admin('GET', '/api/projects/log/audit')).json()) as { results: Entry[]; totalCount: number });
+  const entries = async () => (await (await h.admin('GET', '/api/projects/log/audit')).json()) as { results: Entry[]; totalCount: number };
 
   it('records every management write with who, what, when and where, newest first; not reads nor refusals', async () => {
     const before = Date.now();
-    const upload = await fetch(`${h.url}/api/projects/log/assets`, { method: 'POST', headers: { cookie: writer.cookie, origin: h.url }, body: uploadForm([{ name: 'a.geojson', content: '{}' }]) });
+    const upload = await fetch(`${h.url}/api/projects/log/assets`, {
+      method: 'POST',
+      headers: { cookie: writer.cookie, origin: h.url },
+      body: uploadForm([{ name: 'a.geojson', content: '{}' }]),
+    });
     expect(upload.status).toBe(201);
     const { id } = (await upload.json()) as { id: string };
     await writer.call('GET', '/api/projects/log/assets');
@@ -49,10 +60,17 @@ describe('the audit log (docs/contract.md §12)', () => {
   it('pages with §2 pagination and cursors, and is for maintainers', async () => {
     for (let i = 0; i < 4; i++) await h.admin('PATCH', '/api/projects/log', { description: `v${i}` });
     const all = (await entries()).results;
-    const first = (await (await h.admin('GET', '/api/projects/log/audit?limit=2')).json()) as { results: Entry[]; hasMore: boolean; nextCursor: string; page: number };
+    const first = (await (await h.admin('GET', '/api/projects/log/audit?limit=2')).json()) as {
+      results: Entry[];
+      hasMore: boolean;
+      nextCursor: string;
+      page: number;
+    };
     expect(first.results).toEqual(all.slice(0, 2));
     expect(first).toMatchObject({ hasMore: true, page: 1, limit: 2, totalCount: all.length });
-    const second = (await (await h.admin('GET', `/api/projects/log/audit?start_cursor=${encodeURIComponent(first.nextCursor)}&limit=2`)).json()) as { results: Entry[] };
+    const second = (await (await h.admin('GET', `/api/projects/log/audit?start_cursor=${encodeURIComponent(first.nextCursor)}&limit=2`)).json()) as {
+      results: Entry[];
+    };
     expect(second.results).toEqual(all.slice(2, 4));
     const third = (await (await h.admin('GET', '/api/projects/log/audit?page=2&limit=2')).json()) as { results: Entry[] };
     expect(third.results).toEqual(all.slice(2, 4));

@@ -12,7 +12,6 @@ import { oidcRoutes } from './oidc-routes.js';
 import { clearSessionCookie } from './session-cookie.js';
 import { signIn } from './sign-in.js';
 
-
 /** `{"user","projects"}` for `/api/auth/me`; the admin token is the owner of every project. */
 async function me(ctx: AppContext, actor: Actor) {
   if (actor.type === 'admin') return { user: null, projects: (await ctx.store.listProjects()).map((p) => ({ alias: p.alias, name: p.name, role: 'owner' })) };
@@ -30,7 +29,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { email, password } = request.body;
     const retryAfter = await ctx.auth.signIns.retryAfter(email, request.ip);
     if (retryAfter > 0) {
-      return reply.code(429).header('retry-after', String(retryAfter)).send(errorBody('too_many_attempts', `too many failed sign-ins: try again in ${retryAfter} seconds`));
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send(errorBody('too_many_attempts', `too many failed sign-ins: try again in ${retryAfter} seconds`));
     }
     const user = await ctx.auth.users.authenticate(email, password);
     if (!user) {
@@ -63,7 +65,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A wrong currentPassword is a wrong password: counted and limited as a sign-in's (docs/teams.md).
     const retryAfter = await ctx.auth.signIns.retryAfter(session.user.email, request.ip);
     if (retryAfter > 0) {
-      return reply.code(429).header('retry-after', String(retryAfter)).send(errorBody('too_many_attempts', `too many wrong passwords: try again in ${retryAfter} seconds`));
+      return reply
+        .code(429)
+        .header('retry-after', String(retryAfter))
+        .send(errorBody('too_many_attempts', `too many wrong passwords: try again in ${retryAfter} seconds`));
     }
     let user;
     try {
@@ -72,7 +77,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (err instanceof InputError && err.field === 'currentPassword') {
         await ctx.auth.signIns.recordFailure(session.user.email, request.ip);
         // In the audit log under no project: a wrong password on a live session is worth knowing of (docs/teams.md).
-        await ctx.store.accounts.addAudit({ id: newId(), projectId: null, at: new Date().toISOString(), actor: { type: 'user', id: session.user.id, email: session.user.email }, action: 'user.password.refused', target: '/api/auth/me', ip: request.ip ?? 'unknown' });
+        await ctx.store.accounts.addAudit({
+          id: newId(),
+          projectId: null,
+          at: new Date().toISOString(),
+          actor: { type: 'user', id: session.user.id, email: session.user.email },
+          action: 'user.password.refused',
+          target: '/api/auth/me',
+          ip: request.ip ?? 'unknown',
+        });
       }
       throw err;
     }

@@ -25,13 +25,25 @@ describe('the sign-in and token routes, fuzzed', () => {
     await addMember(h, 'fuzz', 'ana@example.org', 'owner');
     const cookie = await signIn(h.url, 'ana@example.org');
     sessionId = cookie.split('=')[1]!;
-    const res = await fetch(`${h.url}/api/tokens`, { method: 'POST', headers: { cookie, origin: h.url, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'fuzz' }) });
+    const res = await fetch(`${h.url}/api/tokens`, {
+      method: 'POST',
+      headers: { cookie, origin: h.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'fuzz' }),
+    });
     token = ((await res.json()) as { token: string }).token;
   });
   afterAll(() => h.close());
 
   it('answers any sign-in body with a documented error (docs/contract.md §12) or a session, never a 5xx, and never echoes the password', async () => {
-    const field = fc.oneof(fc.string(), fc.constant('ana@example.org'), fc.constant(PASSWORD), fc.integer(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }), fc.string({ minLength: 990, maxLength: 1100 }));
+    const field = fc.oneof(
+      fc.string(),
+      fc.constant('ana@example.org'),
+      fc.constant(PASSWORD),
+      fc.integer(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 2 }),
+      fc.string({ minLength: 990, maxLength: 1100 }),
+    );
     const body = fc.oneof(
       fc.record({ email: field, password: field }, { requiredKeys: [] }),
       fc.jsonValue().map((v) => v as unknown),
@@ -64,7 +76,9 @@ describe('the sign-in and token routes, fuzzed', () => {
         }
         // Each case from its own address (the proxy in front names it): the limit on wrong tokens per address stays out of the way.
         const from = `10.0.${(++cases >> 8) & 255}.${cases & 255}`;
-        const byToken = await fetch(`${h.url}/api/projects/fuzz`, { headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': from } }).catch(() => undefined);
+        const byToken = await fetch(`${h.url}/api/projects/fuzz`, { headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': from } }).catch(
+          () => undefined,
+        );
         if (byToken) {
           expectSane({ status: byToken.status, body: await byToken.text() }, `token ${bearer}`);
           expect(byToken.status, `token ${bearer}`).toBe(bearer.trim() === token ? 200 : 401);
@@ -76,10 +90,26 @@ describe('the sign-in and token routes, fuzzed', () => {
 
   it('answers any token body with a documented error (docs/contract.md §12) or a token, never a 5xx', async () => {
     const cookie = `orbis_session=${sessionId}`;
-    const body = fc.record({ name: fc.oneof(fc.string(), fc.integer()), expiresAt: fc.oneof(fc.string(), fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), fc.constant(null)), projects: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.constant(['fuzz']), fc.string()), role: fc.oneof(fc.string(), fc.constantFrom('reader', 'owner')) }, { requiredKeys: [] });
+    const body = fc.record(
+      {
+        name: fc.oneof(fc.string(), fc.integer()),
+        expiresAt: fc.oneof(
+          fc.string(),
+          fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+          fc.constant(null),
+        ),
+        projects: fc.oneof(fc.array(fc.string(), { maxLength: 3 }), fc.constant(['fuzz']), fc.string()),
+        role: fc.oneof(fc.string(), fc.constantFrom('reader', 'owner')),
+      },
+      { requiredKeys: [] },
+    );
     await fc.assert(
       fc.asyncProperty(body, async (b) => {
-        const res = await fetch(`${h.url}/api/tokens`, { method: 'POST', headers: { cookie, origin: h.url, 'content-type': 'application/json' }, body: JSON.stringify(b) });
+        const res = await fetch(`${h.url}/api/tokens`, {
+          method: 'POST',
+          headers: { cookie, origin: h.url, 'content-type': 'application/json' },
+          body: JSON.stringify(b),
+        });
         const answer = expectSane({ status: res.status, body: await res.text() }, JSON.stringify(b)) as { token?: string };
         if (res.status === 201) expect(answer.token).toMatch(/^orbis_pat_[A-Za-z0-9_-]{43}$/);
       }),

@@ -80,13 +80,20 @@ describe('Authorization headers, fuzzed', () => {
     const bytes = fc.oneof(
       header().map((s) => Buffer.from(s, 'latin1')),
       fc.uint8Array({ maxLength: 60 }).map((b) => Buffer.from(b)),
-      fc.constantFrom(`Bearer ${key}\r\nX-Injected: 1`, `Bearer ${revoked}\r\nAuthorization: Bearer ${key}`, `Bearer ${key}\0`).map((s) => Buffer.from(s, 'latin1')),
+      fc
+        .constantFrom(`Bearer ${key}\r\nX-Injected: 1`, `Bearer ${revoked}\r\nAuthorization: Bearer ${key}`, `Bearer ${key}\0`)
+        .map((s) => Buffer.from(s, 'latin1')),
     );
     await fc.assert(
       fc.asyncProperty(bytes, fc.boolean(), fc.constantFrom(...PUBLIC_ROUTES, ...ADMIN_ROUTES), async (value, twice, url) => {
         counter.add('Authorization (raw bytes)');
         const line = Buffer.concat([Buffer.from('Authorization: '), value, Buffer.from('\r\n')]);
-        const head = Buffer.concat([Buffer.from(`GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`), line, twice ? line : Buffer.alloc(0), Buffer.from('\r\n')]);
+        const head = Buffer.concat([
+          Buffer.from(`GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`),
+          line,
+          twice ? line : Buffer.alloc(0),
+          Buffer.from('\r\n'),
+        ]);
         const res = await rawRequest(h.url, head);
         const what = `${url} ${JSON.stringify(value.toString('latin1'))} twice=${twice} → ${res.status}`;
         expectSane(res, what);

@@ -56,7 +56,7 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
       if (rule.least === 'session' && actor.type !== 'user') throw new ApiError('forbidden', 'personal access tokens are managed from a signed-in session');
       // A token scoped to some projects (or to none) acts on those only: a new project is not one of them.
       if ((rule.action === 'project.create' || rule.action === 'project.import') && actor.type === 'token' && actor.token.projectIds !== null) {
-        throw new ApiError('forbidden', 'this token is scoped to projects: it cannot create one (a token for all of its user\'s projects can)');
+        throw new ApiError('forbidden', "this token is scoped to projects: it cannot create one (a token for all of its user's projects can)");
       }
       setGrant(request, { actor });
       return;
@@ -70,9 +70,13 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
     if (!project) throw notFound(alias);
     const role = await roleOn(ctx, actor, project);
     if (!role) throw notFound(alias);
-    if (rule.least === 'signed-in' || rule.least === 'session' || rule.least === 'admin' || rule.least === 'anyone') throw new Error(`${request.method} ${request.routeOptions.url} names a project but no least role`);
+    if (rule.least === 'signed-in' || rule.least === 'session' || rule.least === 'admin' || rule.least === 'anyone')
+      throw new Error(`${request.method} ${request.routeOptions.url} names a project but no least role`);
     if (!roleAtLeast(role, rule.least)) {
-      throw new ApiError('forbidden', `this needs the role ${rule.least} or above on project "${project.alias}"; ${actor.type === 'token' ? 'this token acts' : 'you are'} ${role}`);
+      throw new ApiError(
+        'forbidden',
+        `this needs the role ${rule.least} or above on project "${project.alias}"; ${actor.type === 'token' ? 'this token acts' : 'you are'} ${role}`,
+      );
     }
     setGrant(request, { actor, project, role });
   });
@@ -94,7 +98,7 @@ export function guardRoutes(scope: FastifyInstance, ctx: AppContext): void {
       at: new Date().toISOString(),
       actor: auditActor(grant.actor),
       action: rule.action,
-      target: request.url.split("?")[0]!,
+      target: request.url.split('?')[0]!,
       // A socket closed before the answer has no address left (Node drops it): the write still counts.
       ip: request.ip ?? 'unknown',
       ...(detail ? { detail } : {}),

@@ -50,10 +50,17 @@ describe('invitations e-mailed through SMTP (docs/contract.md §12, ORBIS_SMTP_U
     // The list says it went by mail.
     expect(await (await h.admin('GET', '/api/projects/mailed/invitations')).json()).toEqual([expect.objectContaining({ id: invitation.id, mailed: true })]);
     // The address's owner accepts from the mail: a proven account, which an add elsewhere makes a member at once.
-    const accepted = await fetch(`${h.url}/api/auth/invitations/${linkSecret(url!)}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'New', password: PASSWORD }) });
+    const accepted = await fetch(`${h.url}/api/auth/invitations/${linkSecret(url!)}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'New', password: PASSWORD }),
+    });
     expect(accepted.status).toBe(200);
     await h.project('elsewhere');
-    expect(await (await h.admin('POST', '/api/projects/elsewhere/members', { email: 'new@example.org', role: 'reader' })).json()).toMatchObject({ email: 'new@example.org', role: 'reader' });
+    expect(await (await h.admin('POST', '/api/projects/elsewhere/members', { email: 'new@example.org', role: 'reader' })).json()).toMatchObject({
+      email: 'new@example.org',
+      role: 'reader',
+    });
   });
 });
 

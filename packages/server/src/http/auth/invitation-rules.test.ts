@@ -16,13 +16,20 @@ describe('invitations keep the role rules, and an unproven email gains nothing',
   afterAll(() => h.close());
 
   const invite = async (by: TestUser | 'admin', alias: string, email: string, role: string) => {
-    const res = by === 'admin' ? await h.admin('POST', `/api/projects/${alias}/members`, { email, role }) : await by.call('POST', `/api/projects/${alias}/members`, { email, role });
+    const res =
+      by === 'admin'
+        ? await h.admin('POST', `/api/projects/${alias}/members`, { email, role })
+        : await by.call('POST', `/api/projects/${alias}/members`, { email, role });
     expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as Invited).invitation;
   };
   const open = (url: string) => fetch(`${h.url}/api/auth/invitations/${linkSecret(url)}`);
   const acceptNew = (url: string, name = 'Someone') =>
-    fetch(`${h.url}/api/auth/invitations/${linkSecret(url)}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, password: PASSWORD }) });
+    fetch(`${h.url}/api/auth/invitations/${linkSecret(url)}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, password: PASSWORD }),
+    });
   const roleOn = async (alias: string, userId: string) =>
     ((await (await h.admin('GET', `/api/projects/${alias}/members`)).json()) as { userId: string; role: string }[]).find((m) => m.userId === userId)?.role;
 
@@ -51,7 +58,9 @@ describe('invitations keep the role rules, and an unproven email gains nothing',
     expect(await (await owner.call('POST', '/api/projects/finance/members', { email: 'CFO@example.org', role: 'reader' })).json()).toHaveProperty('invitation');
     expect(await roleOn('finance', user.id)).toBeUndefined();
     // The CLI's member add refuses it.
-    await expect(runTeamCommand(h.server.ctx, 'member add', ['finance', 'cfo@example.org'], { role: 'owner' }, () => undefined)).rejects.toThrow(/invitation link/);
+    await expect(runTeamCommand(h.server.ctx, 'member add', ['finance', 'cfo@example.org'], { role: 'owner' }, () => undefined)).rejects.toThrow(
+      /invitation link/,
+    );
     expect(await roleOn('finance', user.id)).toBeUndefined();
   });
 
@@ -72,7 +81,10 @@ describe('invitations keep the role rules, and an unproven email gains nothing',
     expect(((await (await dana('GET', '/api/auth/me')).json()) as { user: object }).user).not.toHaveProperty('unproven');
     // Adding the email to another project now grants the role, as for any proven user.
     await h.project('vouched', 'private');
-    expect(await (await h.admin('POST', '/api/projects/vouched/members', { email: 'dana@example.org', role: 'writer' })).json()).toMatchObject({ userId: user.id, role: 'writer' });
+    expect(await (await h.admin('POST', '/api/projects/vouched/members', { email: 'dana@example.org', role: 'writer' })).json()).toMatchObject({
+      userId: user.id,
+      role: 'writer',
+    });
     expect(await roleOn('vouched', user.id)).toBe('writer');
     // In the operator's log (what belongs to no project), which nobody else reads.
     const audit = (await (await h.admin('GET', '/api/audit')).json()) as { results: { action: string; target: string; actor: { type: string } }[] };

@@ -32,7 +32,17 @@ export async function inviteToProject(ctx: AppContext, request: FastifyRequest, 
   const expiresAt = new Date(now + INVITATION_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const mailer = ctx.auth.mailer;
   // The user who invites (a token's user too: the page names a person); null for the admin token.
-  await ctx.store.accounts.createInvitation({ id, projectId: project.id, email, role, invitedBy: userOf(request)?.id ?? null, createdAt: new Date(now).toISOString(), expiresAt, acceptedAt: null, ...(mailer ? { mailed: true } : {}) });
+  await ctx.store.accounts.createInvitation({
+    id,
+    projectId: project.id,
+    email,
+    role,
+    invitedBy: userOf(request)?.id ?? null,
+    createdAt: new Date(now).toISOString(),
+    expiresAt,
+    acceptedAt: null,
+    ...(mailer ? { mailed: true } : {}),
+  });
   const url = `${ctx.publicUrl}/editor?invitation=${secret}`;
   if (!mailer) return { id, url, expiresAt };
   try {
@@ -57,7 +67,6 @@ export async function invitationStands(ctx: AppContext, invitation: Invitation, 
   return held !== undefined && mayDo(held, 'member.add') && roleAtLeast(held, roleToGrant(invitation.role));
 }
 
-
 /**
  * `GET /api/auth/invitations/{secret}`: what a standing invitation is to (the link is the
  * credential, as for accepting it), and `POST …/accept`: with a name and password (a new user),
@@ -76,7 +85,13 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     const project = await ctx.store.getProjectById(invitation.projectId);
     if (!project) throw gone();
     const inviter = invitation.invitedBy === null ? undefined : await ctx.store.accounts.getUser(invitation.invitedBy);
-    return { project: { alias: project.alias, name: project.name }, role: invitation.role, email: invitation.email, invitedBy: inviter ? { name: inviter.name, email: inviter.email } : null, expiresAt: invitation.expiresAt };
+    return {
+      project: { alias: project.alias, name: project.name },
+      role: invitation.role,
+      email: invitation.email,
+      invitedBy: inviter ? { name: inviter.name, email: inviter.email } : null,
+      expiresAt: invitation.expiresAt,
+    };
   });
 
   declaredRoute(app, routes.accept, async (request, reply) => {
@@ -90,7 +105,8 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (held) throw new ApiError('conflict', `you are a member of this project already, as ${held}: the invitation is left unused`);
     } else {
       newUser = checkNewUser({ email: invitation.email, name: request.body?.name, password: request.body?.password ?? '' });
-      if (await ctx.store.accounts.getUserByEmail(newUser.email)) throw new ApiError('conflict', `a user with the email "${newUser.email}" exists: sign in first, then accept`);
+      if (await ctx.store.accounts.getUserByEmail(newUser.email))
+        throw new ApiError('conflict', `a user with the email "${newUser.email}" exists: sign in first, then accept`);
     }
     // Used first, then the user made: of two accepts at once one wins, and the other makes no user.
     if (!(await ctx.store.accounts.markInvitationAccepted(invitation.id, new Date().toISOString()))) throw gone();
@@ -99,7 +115,16 @@ export function invitationRoutes(app: FastifyInstance, ctx: AppContext): void {
     await ctx.store.accounts.setMember(invitation.projectId, user.id, invitation.role);
     // Not behind the guard (the link is the credential), so recorded here as the guard records writes.
     const alias = (await ctx.store.getProjectById(invitation.projectId))?.alias ?? invitation.projectId;
-    await ctx.store.accounts.addAudit({ id: newId(), projectId: invitation.projectId, at: new Date().toISOString(), actor: { type: 'user', id: user.id, email: user.email }, action: 'member.join', target: `/api/projects/${alias}/members/${user.id}`, ip: request.ip ?? 'unknown', detail: { email: user.email, role: invitation.role, invitation: invitation.id, invited: invitation.email } });
+    await ctx.store.accounts.addAudit({
+      id: newId(),
+      projectId: invitation.projectId,
+      at: new Date().toISOString(),
+      actor: { type: 'user', id: user.id, email: user.email },
+      action: 'member.join',
+      target: `/api/projects/${alias}/members/${user.id}`,
+      ip: request.ip ?? 'unknown',
+      detail: { email: user.email, role: invitation.role, invitation: invitation.id, invited: invitation.email },
+    });
     if (!session) await signIn(ctx, reply, user);
     return { user: userRecord(user) };
   });

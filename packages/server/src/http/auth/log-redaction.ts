@@ -34,6 +34,13 @@ interface LoggedRequest {
 export function redactingLogger(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const options = logger === true ? {} : (logger as Record<string, unknown> & { serializers?: Record<string, unknown> });
-  const req = (r: LoggedRequest) => ({ method: r.method, url: redactUrl(r.url), version: r.headers?.['accept-version'], host: r.host, remoteAddress: r.ip, remotePort: r.socket?.remotePort });
+  const req = (r: LoggedRequest) => ({
+    method: r.method,
+    url: redactUrl(r.url),
+    version: r.headers?.['accept-version'],
+    host: r.host,
+    remoteAddress: r.ip,
+    remotePort: r.socket?.remotePort,
+  });
   return { ...options, serializers: { ...options.serializers, req } } as FastifyServerOptions['logger'];
 }

@@ -62,7 +62,8 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     const role = roleFrom(request.body.role);
     ownerOnly(grantOf(request).role, role);
     const user = await ctx.store.accounts.getUserByEmail(email);
-    if (user && (await ctx.store.accounts.getRole(project.id, user.id))) throw new ApiError('conflict', `"${user.email}" is a member of "${project.alias}" already: change the role with PATCH`);
+    if (user && (await ctx.store.accounts.getRole(project.id, user.id)))
+      throw new ApiError('conflict', `"${user.email}" is a member of "${project.alias}" already: change the role with PATCH`);
     // An account whose email nobody proved gains nothing by that email: an invitation goes to the address instead (docs/teams.md).
     if (!user || user.unproven) {
       const invitation = await inviteToProject(ctx, request, project, email, role);
@@ -78,26 +79,39 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     const project = projectOf(request);
     const role = roleFrom(request.body.role);
     const key = `member:${project.id}:${request.params.userId}`;
-    const changed = await conditionalWrite(request, reply, key, async () => memberTag(await memberOr404(project, request.params.userId)), async () => {
-      const member = await memberOr404(project, request.params.userId);
-      ownerOnly(grantOf(request).role, role, member.role);
-      await keepAnOwner(project, member, role);
-      setAuditDetail(request, { email: member.user.email, role, was: member.role });
-      await ctx.store.accounts.setMember(project.id, member.user.id, role);
-      return { user: member.user, role };
-    }, memberTag);
+    const changed = await conditionalWrite(
+      request,
+      reply,
+      key,
+      async () => memberTag(await memberOr404(project, request.params.userId)),
+      async () => {
+        const member = await memberOr404(project, request.params.userId);
+        ownerOnly(grantOf(request).role, role, member.role);
+        await keepAnOwner(project, member, role);
+        setAuditDetail(request, { email: member.user.email, role, was: member.role });
+        await ctx.store.accounts.setMember(project.id, member.user.id, role);
+        return { user: member.user, role };
+      },
+      memberTag,
+    );
     return memberRecord(changed);
   });
 
   declaredRoute(app, routes.remove, async (request, reply) => {
     const project = projectOf(request);
     const key = `member:${project.id}:${request.params.userId}`;
-    await conditionalWrite(request, reply, key, async () => memberTag(await memberOr404(project, request.params.userId)), async () => {
-      const member = await memberOr404(project, request.params.userId);
-      ownerOnly(grantOf(request).role, member.role);
-      await keepAnOwner(project, member);
-      await ctx.store.accounts.removeMember(project.id, member.user.id);
-    });
+    await conditionalWrite(
+      request,
+      reply,
+      key,
+      async () => memberTag(await memberOr404(project, request.params.userId)),
+      async () => {
+        const member = await memberOr404(project, request.params.userId);
+        ownerOnly(grantOf(request).role, member.role);
+        await keepAnOwner(project, member);
+        await ctx.store.accounts.removeMember(project.id, member.user.id);
+      },
+    );
     return reply.code(204).send();
   });
 }

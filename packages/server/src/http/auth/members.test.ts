@@ -55,8 +55,15 @@ describe('members and their roles (docs/contract.md §12)', () => {
     expect((await fetch(`${h.url}/api/auth/invitations/${invitation.id}`)).status).toBe(404);
     // The page behind the link names the project, the role and who invited, before one joins.
     const shown = await fetch(`${h.url}/api/auth/invitations/${secret}`);
-    expect(await shown.json()).toEqual({ project: { alias: 'team', name: 'Team' }, role: 'writer', email: 'new@example.org', invitedBy: { name: 'owner', email: 'owner@example.org' }, expiresAt: invitation.expiresAt });
-    const accept = (body: object) => fetch(`${h.url}/api/auth/invitations/${secret}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(await shown.json()).toEqual({
+      project: { alias: 'team', name: 'Team' },
+      role: 'writer',
+      email: 'new@example.org',
+      invitedBy: { name: 'owner', email: 'owner@example.org' },
+      expiresAt: invitation.expiresAt,
+    });
+    const accept = (body: object) =>
+      fetch(`${h.url}/api/auth/invitations/${secret}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expect((await accept({ name: 'New', password: 'short' })).status).toBe(400);
     const accepted = await accept({ name: 'New', password: PASSWORD });
     expect(accepted.status).toBe(200);
@@ -71,7 +78,7 @@ describe('members and their roles (docs/contract.md §12)', () => {
     expect((await fetch(`${h.url}/api/auth/invitations/made-up/accept`, { method: 'POST' })).status).toBe(404);
   });
 
-  it('lets a signed-in user accept an invitation with no body, from Orbis\'s own pages only', async () => {
+  it("lets a signed-in user accept an invitation with no body, from Orbis's own pages only", async () => {
     const res = await owner.call('POST', '/api/projects/team/members', { email: 'late@example.org', role: 'reader' });
     const { invitation } = (await res.json()) as { invitation: { url: string } };
     // The user came to be after the invitation (an OpenID Connect sign-in, say), and is signed in.

@@ -31,7 +31,13 @@ export class OidcClient {
     // A plain-http issuer is allowed only on loopback (a provider run beside Orbis, or in tests).
     const local = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(this.settings.issuer);
     this.config ??= client
-      .discovery(new URL(this.settings.issuer), this.settings.clientId, this.settings.clientSecret, undefined, local ? { execute: [client.allowInsecureRequests] } : undefined)
+      .discovery(
+        new URL(this.settings.issuer),
+        this.settings.clientId,
+        this.settings.clientSecret,
+        undefined,
+        local ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
       .catch((err: unknown) => {
         this.config = undefined;
         throw err;
@@ -57,7 +63,11 @@ export class OidcClient {
   /** Exchanges the callback's code (checking state, nonce and PKCE) and reads who signed in. */
   async finish(callbackUrl: URL, checks: OidcChecks): Promise<OidcIdentity> {
     const config = await this.configuration();
-    const tokens = await client.authorizationCodeGrant(config, callbackUrl, { pkceCodeVerifier: checks.codeVerifier, expectedState: checks.state, expectedNonce: checks.nonce });
+    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: checks.codeVerifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+    });
     let claims: Record<string, unknown> = { ...tokens.claims() };
     if (typeof claims.email !== 'string' && claims.sub) {
       claims = { ...claims, ...(await client.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };

@@ -35,30 +35,63 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
     return oidc;
   };
 
-  app.get('/api/auth/oidc/sign-in', { schema: { summary: 'Sign in through the OpenID Connect provider: a redirect to it', response: { 302: { description: 'to the provider', type: 'null' }, 404: failure('not_found: OpenID Connect is not set up') } } }, async (_request, reply) => {
-    const { url, checks } = await needed().start();
-    reply.setCookie(CHECKS_COOKIE, Buffer.from(JSON.stringify(checks)).toString('base64url'), { httpOnly: true, sameSite: 'lax', path: CHECKS_PATH, secure: secure(), maxAge: CHECKS_SECONDS });
-    return redirect(reply, url);
-  });
+  app.get(
+    '/api/auth/oidc/sign-in',
+    {
+      schema: {
+        summary: 'Sign in through the OpenID Connect provider: a redirect to it',
+        response: { 302: { description: 'to the provider', type: 'null' }, 404: failure('not_found: OpenID Connect is not set up') },
+      },
+    },
+    async (_request, reply) => {
+      const { url, checks } = await needed().start();
+      reply.setCookie(CHECKS_COOKIE, Buffer.from(JSON.stringify(checks)).toString('base64url'), {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: CHECKS_PATH,
+        secure: secure(),
+        maxAge: CHECKS_SECONDS,
+      });
+      return redirect(reply, url);
+    },
+  );
 
-  app.get('/api/auth/oidc/callback', { schema: { summary: "The OpenID Connect provider's return: signs the user in and redirects to the editor", response: { 302: { description: 'to the editor, signed in', type: 'null' }, 401: failure('invalid_credentials: the provider\'s answer did not check out'), 403: failure('forbidden: no verified email'), 409: failure('conflict: an unproven account holds the email') } } }, async (request, reply) => {
-    const client = needed();
-    const checks = readChecks(request.cookies[CHECKS_COOKIE]);
-    reply.clearCookie(CHECKS_COOKIE, { httpOnly: true, sameSite: 'lax', path: CHECKS_PATH, secure: secure() });
-    if (!checks) throw new ApiError('invalid_credentials', 'the sign-in was not started here, or took longer than 10 minutes: start again');
-    let identity;
-    try {
-      identity = await client.finish(new URL(request.url, ctx.publicUrl), checks);
-    } catch (err) {
-      request.log.warn({ reason: (err as Error).name }, 'OpenID Connect callback refused');
-      throw new ApiError('invalid_credentials', 'the OpenID Connect provider\'s answer did not check out: start again');
-    }
-    if (!identity.email || !identity.emailVerified) throw new ApiError('forbidden', 'the provider did not give a verified email address');
-    const found = await ctx.store.accounts.getUserByEmail(identity.email);
-    // OpenID Connect never adopts an account whose email nobody proved: whoever made it from a link passed on by hand is not the address's owner (docs/teams.md).
-    if (found?.unproven) throw new ApiError('conflict', 'an account made from an invitation link holds this email without proof that it is theirs: ask the operator to delete it, then sign in again');
-    const user = found ?? (await ctx.auth.users.create({ email: identity.email, ...(identity.name ? { name: identity.name.slice(0, 200) } : {}) }));
-    await signIn(ctx, reply, user);
-    return redirect(reply, `${ctx.publicUrl}/editor`);
-  });
+  app.get(
+    '/api/auth/oidc/callback',
+    {
+      schema: {
+        summary: "The OpenID Connect provider's return: signs the user in and redirects to the editor",
+        response: {
+          302: { description: 'to the editor, signed in', type: 'null' },
+          401: failure("invalid_credentials: the provider's answer did not check out"),
+          403: failure('forbidden: no verified email'),
+          409: failure('conflict: an unproven account holds the email'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const client = needed();
+      const checks = readChecks(request.cookies[CHECKS_COOKIE]);
+      reply.clearCookie(CHECKS_COOKIE, { httpOnly: true, sameSite: 'lax', path: CHECKS_PATH, secure: secure() });
+      if (!checks) throw new ApiError('invalid_credentials', 'the sign-in was not started here, or took longer than 10 minutes: start again');
+      let identity;
+      try {
+        identity = await client.finish(new URL(request.url, ctx.publicUrl), checks);
+      } catch (err) {
+        request.log.warn({ reason: (err as Error).name }, 'OpenID Connect callback refused');
+        throw new ApiError('invalid_credentials', "the OpenID Connect provider's answer did not check out: start again");
+      }
+      if (!identity.email || !identity.emailVerified) throw new ApiError('forbidden', 'the provider did not give a verified email address');
+      const found = await ctx.store.accounts.getUserByEmail(identity.email);
+      // OpenID Connect never adopts an account whose email nobody proved: whoever made it from a link passed on by hand is not the address's owner (docs/teams.md).
+      if (found?.unproven)
+        throw new ApiError(
+          'conflict',
+          'an account made from an invitation link holds this email without proof that it is theirs: ask the operator to delete it, then sign in again',
+        );
+      const user = found ?? (await ctx.auth.users.create({ email: identity.email, ...(identity.name ? { name: identity.name.slice(0, 200) } : {}) }));
+      await signIn(ctx, reply, user);
+      return redirect(reply, `${ctx.publicUrl}/editor`);
+    },
+  );
 }

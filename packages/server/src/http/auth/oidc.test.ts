@@ -11,7 +11,12 @@ describe('OpenID Connect sign-in against a real provider (docs/contract.md §12)
   let h: Harness;
   beforeAll(async () => {
     idp = await startTestIssuer(`${PUBLIC}/api/auth/oidc/callback`);
-    h = await startHarness({ ORBIS_PUBLIC_URL: PUBLIC, ORBIS_OIDC_ISSUER: idp.issuer, ORBIS_OIDC_CLIENT_ID: idp.clientId, ORBIS_OIDC_CLIENT_SECRET: idp.clientSecret });
+    h = await startHarness({
+      ORBIS_PUBLIC_URL: PUBLIC,
+      ORBIS_OIDC_ISSUER: idp.issuer,
+      ORBIS_OIDC_CLIENT_ID: idp.clientId,
+      ORBIS_OIDC_CLIENT_SECRET: idp.clientSecret,
+    });
   });
   afterAll(async () => {
     await h.close();
@@ -30,7 +35,9 @@ describe('OpenID Connect sign-in against a real provider (docs/contract.md §12)
     const first = await signInThroughProvider();
     expect(first.status, await first.clone().text()).toBe(302);
     expect(first.headers.get('location')).toBe(`${PUBLIC}/editor`);
-    const me = (await (await cookieFetch(h.url, sessionCookieOf(first))('GET', '/api/auth/me')).json()) as { user: { id: string; email: string; name: string } };
+    const me = (await (await cookieFetch(h.url, sessionCookieOf(first))('GET', '/api/auth/me')).json()) as {
+      user: { id: string; email: string; name: string };
+    };
     expect(me.user).toMatchObject({ email: 'ana@example.org', name: 'Ana' });
     const again = await signInThroughProvider();
     const me2 = (await (await cookieFetch(h.url, sessionCookieOf(again))('GET', '/api/auth/me')).json()) as { user: { id: string } };
@@ -40,8 +47,14 @@ describe('OpenID Connect sign-in against a real provider (docs/contract.md §12)
 
   it('never adopts an account whose email nobody proved (made from an invitation link passed on by hand)', async () => {
     await h.project('squatted');
-    const made = (await (await h.admin('POST', '/api/projects/squatted/members', { email: 'cfo@example.org', role: 'reader' })).json()) as { invitation: { url: string } };
-    const accepted = await fetch(`${h.url}/api/auth/invitations/${linkSecret(made.invitation.url)}/accept`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Squatter', password: PASSWORD }) });
+    const made = (await (await h.admin('POST', '/api/projects/squatted/members', { email: 'cfo@example.org', role: 'reader' })).json()) as {
+      invitation: { url: string };
+    };
+    const accepted = await fetch(`${h.url}/api/auth/invitations/${linkSecret(made.invitation.url)}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Squatter', password: PASSWORD }),
+    });
     expect(accepted.status).toBe(200);
     const users = ((await (await h.admin('GET', '/api/users')).json()) as unknown[]).length;
     idp.account = { sub: 'cfo', email: 'cfo@example.org', emailVerified: true, name: 'The CFO' };

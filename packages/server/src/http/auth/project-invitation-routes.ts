@@ -36,7 +36,8 @@ export function projectInvitationRoutes(app: FastifyInstance, ctx: AppContext): 
 
   declaredRoute(app, routes.revoke, async (request, reply) => {
     const project = projectOf(request);
-    if (!(await ctx.store.accounts.deleteInvitation(project.id, request.params.id))) throw new ApiError('not_found', `no invitation "${request.params.id.slice(0, 80)}" on this project`);
+    if (!(await ctx.store.accounts.deleteInvitation(project.id, request.params.id)))
+      throw new ApiError('not_found', `no invitation "${request.params.id.slice(0, 80)}" on this project`);
     return reply.code(204).send();
   });
 }

@@ -8,7 +8,11 @@ import { MANAGEMENT_ROUTES, type RouteDecl } from '@orbis/contract';
 /** The key of a route by method and Fastify path; HEAD is its GET. */
 const ruleKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' : method} ${url}`;
 /** Every management route's declaration (@orbis/contract), by its key. */
-const DECLARED = new Map(Object.values(MANAGEMENT_ROUTES).flatMap((group) => Object.values(group) as RouteDecl[]).map((d) => [ruleKey(d.method, d.path), d]));
+const DECLARED = new Map(
+  Object.values(MANAGEMENT_ROUTES)
+    .flatMap((group) => Object.values(group) as RouteDecl[])
+    .map((d) => [ruleKey(d.method, d.path), d]),
+);
 
 type Who = 'admin' | Role | 'non-member' | 'reader-token' | 'nobody';
 type Outcome = 'allowed' | 401 | 403 | 404;
@@ -93,15 +97,26 @@ describe('the role matrix over every guarded route (docs/contract.md §12)', () 
     for (const route of writes) {
       const path = route.url.replace(':project', ALIAS).replace(/:[a-zA-Z]+/g, 'nope');
       for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}] as Record<string, string>[]) {
-        const res = await fetch(h.url + path, { method: route.method, headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers }, body: '{}' });
+        const res = await fetch(h.url + path, {
+          method: route.method,
+          headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers },
+          body: '{}',
+        });
         const where = `${route.method} ${route.url} ${JSON.stringify(headers)}`;
         expect(res.status, where).toBe(403);
         expect(((await res.json()) as { error: { code: string } }).error.code, where).toBe('forbidden');
       }
     }
     // The writes outside the guard that a session makes: its own account, and signing out.
-    for (const [method, path] of [['PATCH', '/api/auth/me'], ['POST', '/api/auth/sign-out']]) {
-      const res = await fetch(h.url + path, { method, headers: { cookie: owner.cookie, origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Mallory' }) });
+    for (const [method, path] of [
+      ['PATCH', '/api/auth/me'],
+      ['POST', '/api/auth/sign-out'],
+    ]) {
+      const res = await fetch(h.url + path, {
+        method,
+        headers: { cookie: owner.cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Mallory' }),
+      });
       expect(res.status, `${method} ${path}`).toBe(403);
     }
     expect(((await (await owner.call('GET', '/api/auth/me')).json()) as { user: { name: string } }).user.name).toBe('owner');
@@ -128,7 +143,10 @@ describe('the role matrix over every guarded route (docs/contract.md §12)', () 
     const callers: Who[] = ['admin', ...ROLES, 'non-member', 'reader-token', 'nobody'];
     const seen: string[] = [];
     for (const route of guarded()) {
-      const path = route.url.replace(':project', ALIAS).replace(/:[a-zA-Z]+/g, 'nope').replace('*', 'x');
+      const path = route.url
+        .replace(':project', ALIAS)
+        .replace(/:[a-zA-Z]+/g, 'nope')
+        .replace('*', 'x');
       for (const who of callers) {
         const want = expected(route.least, who);
         const res = await send(who, route.method, path);

@@ -23,22 +23,38 @@ describe('no answer and no log line holds a password, session id, token or key (
       await h.admin('POST', '/api/users', { email: 'ana@example.org', password: PASSWORD });
       await addMember(h, 'logged', 'ana@example.org', 'owner');
       const json = { 'content-type': 'application/json' };
-      await kept('wrong sign-in', await fetch(`${h.url}/api/auth/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'ana@example.org', password: 'a wrong password' }) }));
+      await kept(
+        'wrong sign-in',
+        await fetch(`${h.url}/api/auth/sign-in`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: 'ana@example.org', password: 'a wrong password' }),
+        }),
+      );
       const cookie = await signIn(h.url, 'ana@example.org');
       const ana = cookieFetch(h.url, cookie);
 
-      const token = JSON.parse(await kept('token made', await ana('POST', '/api/tokens', { name: 'ci' }), (b) => (JSON.parse(b) as { token: string }).token)).token as string;
+      const token = JSON.parse(await kept('token made', await ana('POST', '/api/tokens', { name: 'ci' }), (b) => (JSON.parse(b) as { token: string }).token))
+        .token as string;
       await kept('token used', await fetch(`${h.url}/api/projects/logged`, { headers: { authorization: `Bearer ${token}` } }));
       await kept('tokens listed', await ana('GET', '/api/tokens'));
-      const key = JSON.parse(await kept('key made', await ana('POST', '/api/projects/logged/keys', { name: 'site' }), (b) => (JSON.parse(b) as { key: string }).key)).key as string;
+      const key = JSON.parse(
+        await kept('key made', await ana('POST', '/api/projects/logged/keys', { name: 'site' }), (b) => (JSON.parse(b) as { key: string }).key),
+      ).key as string;
       await kept('key used', await fetch(`${h.url}/api/p/logged/assets.json`, { headers: { authorization: `Bearer ${key}` } }));
       await kept('keys listed', await ana('GET', '/api/projects/logged/keys'));
 
       const linkOf = (b: string) => linkSecret((JSON.parse(b) as { invitation: { url: string } }).invitation.url);
-      const invitationId = linkOf(await kept('invitation made', await ana('POST', '/api/projects/logged/members', { email: 'new@example.org', role: 'reader' }), linkOf));
+      const invitationId = linkOf(
+        await kept('invitation made', await ana('POST', '/api/projects/logged/members', { email: 'new@example.org', role: 'reader' }), linkOf),
+      );
       await kept('invitations listed', await ana('GET', '/api/projects/logged/invitations'));
       await kept('invitation page', await fetch(`${h.url}/editor/logged?invitation=${invitationId}`));
-      const accepted = await fetch(`${h.url}/api/auth/invitations/${invitationId}/accept`, { method: 'POST', headers: json, body: JSON.stringify({ name: 'New', password: 'another long password' }) });
+      const accepted = await fetch(`${h.url}/api/auth/invitations/${invitationId}/accept`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ name: 'New', password: 'another long password' }),
+      });
       const newCookie = sessionCookieOf(accepted);
       await kept('invitation accepted', accepted);
 
@@ -54,7 +70,20 @@ describe('no answer and no log line holds a password, session id, token or key (
       const lines = await log.text();
       expect(lines).toContain('/api/auth/invitations/…/accept');
       expect(lines).toContain('"url":"/api/auth/me"');
-      const secrets = [PASSWORD, 'a wrong password', 'another long password', 'my new passphrase', 'not my password!', 'short9', valueOf(cookie), valueOf(newCookie), token, key, invitationId, ADMIN_TOKEN];
+      const secrets = [
+        PASSWORD,
+        'a wrong password',
+        'another long password',
+        'my new passphrase',
+        'not my password!',
+        'short9',
+        valueOf(cookie),
+        valueOf(newCookie),
+        token,
+        key,
+        invitationId,
+        ADMIN_TOKEN,
+      ];
       for (const secret of secrets) expect(lines.includes(secret), `a log line holds ${secret}`).toBe(false);
       for (const { what, body, shows } of answers) {
         for (const secret of secrets) if (secret !== shows) expect(body.includes(secret), `the answer "${what}" holds ${secret}`).toBe(false);
@@ -68,7 +97,10 @@ describe('no answer and no log line holds a password, session id, token or key (
     const PUBLIC = 'http://orbis.test';
     const idp = await startTestIssuer(`${PUBLIC}/api/auth/oidc/callback`);
     const log = logCapture();
-    const h = await startHarness({ ORBIS_PUBLIC_URL: PUBLIC, ORBIS_OIDC_ISSUER: idp.issuer, ORBIS_OIDC_CLIENT_ID: idp.clientId, ORBIS_OIDC_CLIENT_SECRET: idp.clientSecret }, { logStream: log.stream });
+    const h = await startHarness(
+      { ORBIS_PUBLIC_URL: PUBLIC, ORBIS_OIDC_ISSUER: idp.issuer, ORBIS_OIDC_CLIENT_ID: idp.clientId, ORBIS_OIDC_CLIENT_SECRET: idp.clientSecret },
+      { logStream: log.stream },
+    );
     try {
       const callback = await signInThroughProvider(h.url, PUBLIC, idp);
       expect(callback.res.status).toBe(302);

@@ -123,7 +123,13 @@ describe('the cookie over https', () => {
     try {
       await h.admin('POST', '/api/users', { email: 'sec@example.org', password: PASSWORD });
       const res = await signInRequest(h.url, 'sec@example.org', PASSWORD);
-      expect(res.headers.getSetCookie()[0]!.toLowerCase().split(';').map((a) => a.trim())).toContain('secure');
+      expect(
+        res.headers
+          .getSetCookie()[0]!
+          .toLowerCase()
+          .split(';')
+          .map((a) => a.trim()),
+      ).toContain('secure');
     } finally {
       await h.close();
     }
@@ -142,8 +148,18 @@ describe('cross-site writes with a session cookie (no CSRF)', () => {
     const owner = await signedInUser(h, 'owner@example.org');
     await addMember(h, 'csrf', 'owner@example.org', 'owner');
     const patch = (headers: Record<string, string>) =>
-      fetch(`${h.url}/api/projects/csrf`, { method: 'PATCH', headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers }, body: JSON.stringify({ name: 'changed' }) });
-    for (const headers of [{}, { origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }] as Record<string, string>[]) {
+      fetch(`${h.url}/api/projects/csrf`, {
+        method: 'PATCH',
+        headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ name: 'changed' }),
+      });
+    for (const headers of [
+      {},
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ] as Record<string, string>[]) {
       const res = await patch(headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden');

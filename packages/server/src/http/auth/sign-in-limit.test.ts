@@ -17,7 +17,8 @@ describe('sign-in attempts are limited (docs/contract.md §12)', () => {
     await h.admin('POST', '/api/users', { email: 'bo@example.org', password: PASSWORD });
     // Spaced or cased, an email is one account and one count (it used to start a fresh count, and still sign in).
     expect((await attempt(h, ' ana@example.org ', PASSWORD)).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await attempt(h, [' ana@example.org', 'ANA@example.org ', 'ana@example.org'][i % 3]!, 'wrong password!')).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(h, [' ana@example.org', 'ANA@example.org ', 'ana@example.org'][i % 3]!, 'wrong password!')).status).toBe(401);
     const blocked = await attempt(h, ' ana@example.org', PASSWORD);
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as { error: { code: string } }).error.code).toBe('too_many_attempts');
@@ -30,7 +31,8 @@ describe('sign-in attempts are limited (docs/contract.md §12)', () => {
 
   it('counts wrong currentPasswords on PATCH /api/auth/me as wrong passwords: 429 after 5', async () => {
     const dee = await signedInUser(h, 'dee@example.org');
-    for (let i = 0; i < 5; i++) expect((await dee.call('PATCH', '/api/auth/me', { password: 'a new password 1', currentPassword: 'wrong password!' })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await dee.call('PATCH', '/api/auth/me', { password: 'a new password 1', currentPassword: 'wrong password!' })).status).toBe(400);
     const blocked = await dee.call('PATCH', '/api/auth/me', { password: 'a new password 1', currentPassword: PASSWORD });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);

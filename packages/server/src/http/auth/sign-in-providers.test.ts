@@ -17,7 +17,12 @@ describe("the editor's way in (docs/contract.md §12): its start page and the wa
   });
 
   it("names the provider's button and where it starts when OpenID Connect is set, and never its secret", async () => {
-    h = await startHarness({ ORBIS_OIDC_ISSUER: 'http://127.0.0.1:9/', ORBIS_OIDC_CLIENT_ID: 'orbis', ORBIS_OIDC_CLIENT_SECRET: 'secret-0123456789', ORBIS_OIDC_NAME: 'Keycloak' });
+    h = await startHarness({
+      ORBIS_OIDC_ISSUER: 'http://127.0.0.1:9/',
+      ORBIS_OIDC_CLIENT_ID: 'orbis',
+      ORBIS_OIDC_CLIENT_SECRET: 'secret-0123456789',
+      ORBIS_OIDC_NAME: 'Keycloak',
+    });
     const text = await (await h.get('/api/auth/providers')).text();
     expect(JSON.parse(text)).toEqual({ password: true, oidc: { name: 'Keycloak', url: '/api/auth/oidc/sign-in' } });
     expect(text).not.toContain('secret-0123456789');

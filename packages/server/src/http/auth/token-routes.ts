@@ -14,7 +14,8 @@ export function tokenRoutes(app: FastifyInstance, ctx: AppContext): void {
   declaredRoute(app, routes.list, async (request) => ctx.auth.tokens.list(userOf(request)!));
 
   declaredRoute(app, routes.revoke, async (request, reply) => {
-    if (!(await ctx.auth.tokens.revoke(userOf(request)!, request.params.id))) throw new ApiError('not_found', `token "${request.params.id.slice(0, 80)}" does not exist`);
+    if (!(await ctx.auth.tokens.revoke(userOf(request)!, request.params.id)))
+      throw new ApiError('not_found', `token "${request.params.id.slice(0, 80)}" does not exist`);
     return reply.code(204).send();
   });
 }

@@ -21,7 +21,11 @@ describe('personal access tokens (docs/contract.md §12)', () => {
     return (await res.json()) as { id: string; name: string; token: string; expiresAt: string | null };
   };
   const as = (token: string, method: string, path: string, body?: unknown) =>
-    fetch(h.url + path, { method, headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(h.url + path, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
 
   it('is shown once, as orbis_pat_ and at least 40 random characters, and stored only as a hash', async () => {
     const made = await create({ name: 'ci' });
@@ -42,7 +46,7 @@ describe('personal access tokens (docs/contract.md §12)', () => {
     expect(((await (await as(token, 'GET', '/api/projects')).json()) as { alias: string }[]).map((p) => p.alias)).toEqual(['alpha']);
   });
 
-  it("a token scoped to projects, or to none, cannot create one; a project its user is not a member of is as unknown as one that does not exist", async () => {
+  it('a token scoped to projects, or to none, cannot create one; a project its user is not a member of is as unknown as one that does not exist', async () => {
     for (const projects of [['alpha'], []]) {
       const { token } = await create({ name: 'scoped', projects });
       expect((await as(token, 'POST', '/api/projects', { alias: `new-${projects.length}` })).status, JSON.stringify(projects)).toBe(403);
@@ -80,7 +84,12 @@ describe('personal access tokens (docs/contract.md §12)', () => {
     expect((await as(made.token, 'GET', '/api/projects/alpha')).status).toBe(200);
     await new Promise((r) => setTimeout(r, Math.max(0, expiry + 200 - Date.now())));
     expect((await as(made.token, 'GET', '/api/projects/alpha')).status).toBe(401);
-    for (const body of [{ name: 'x', expiresAt: '2000-01-01T00:00:00Z' }, { name: 'x', projects: ['nope'] }, { name: 'x', role: 'admin' }, { name: 'x', expiresAt: 'soon' }]) {
+    for (const body of [
+      { name: 'x', expiresAt: '2000-01-01T00:00:00Z' },
+      { name: 'x', projects: ['nope'] },
+      { name: 'x', role: 'admin' },
+      { name: 'x', expiresAt: 'soon' },
+    ]) {
       expect((await ana.call('POST', '/api/tokens', body)).status, JSON.stringify(body)).toBe(400);
     }
   });

@@ -16,9 +16,14 @@ describe('sessions and revocations across two processes sharing the store', () =
   let a: Harness;
   let b: ServerProcess;
   beforeAll(async () => {
-    const shared = TEST_BACKEND === 'postgres-s3' ? await postgresS3Env() : { ORBIS_DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), 'orbis-two-')), 'orbis.db')}` };
+    const shared =
+      TEST_BACKEND === 'postgres-s3' ? await postgresS3Env() : { ORBIS_DATABASE_URL: `sqlite:${join(mkdtempSync(join(tmpdir(), 'orbis-two-')), 'orbis.db')}` };
     a = await startHarness(shared);
-    b = await startServerProcess(mkdtempSync(join(tmpdir(), 'orbis-two-b-')), { ...shared, ORBIS_ADMIN_TOKEN: ADMIN_TOKEN, ORBIS_CURSOR_SECRET: 'test-cursor-secret-0123456789' });
+    b = await startServerProcess(mkdtempSync(join(tmpdir(), 'orbis-two-b-')), {
+      ...shared,
+      ORBIS_ADMIN_TOKEN: ADMIN_TOKEN,
+      ORBIS_CURSOR_SECRET: 'test-cursor-secret-0123456789',
+    });
     await a.project('shared');
     for (const email of ['ana@example.org', 'bo@example.org', 'cy@example.org']) {
       expect((await a.admin('POST', '/api/users', { email, password: PASSWORD })).status).toBe(201);
@@ -73,11 +78,19 @@ describe('sessions and revocations across two processes sharing the store', () =
   it('counts failed sign-ins in both together', async () => {
     for (let i = 0; i < 5; i++) {
       const url = i % 2 ? a.url : b.url;
-      const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.org', password: 'wrong password!' }) });
+      const res = await fetch(`${url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana@example.org', password: 'wrong password!' }),
+      });
       expect(res.status).toBe(401);
     }
     for (const url of [a.url, b.url]) {
-      const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ana@example.org', password: PASSWORD }) });
+      const res = await fetch(`${url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'ana@example.org', password: PASSWORD }),
+      });
       expect(res.status).toBe(429);
     }
   });
@@ -88,12 +101,20 @@ describe('sessions and revocations across two processes sharing the store', () =
     let status = 401;
     while (status === 401 && tries < 50) {
       const url = tries++ % 2 ? a.url : b.url;
-      const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `guess${tries}@example.org`, password: 'wrong password!' }) });
+      const res = await fetch(`${url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `guess${tries}@example.org`, password: 'wrong password!' }),
+      });
       status = res.status;
     }
     expect(status).toBe(429);
     for (const url of [a.url, b.url]) {
-      const res = await fetch(`${url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'bo@example.org', password: 'a brand new passphrase' }) });
+      const res = await fetch(`${url}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'bo@example.org', password: 'a brand new passphrase' }),
+      });
       expect(res.status).toBe(429);
     }
   });

@@ -7,12 +7,20 @@ describe('GET /files/{project}/{assetId}/{name}', () => {
   let html: { url: string };
   let svg: { url: string };
   const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-  const KML = '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Fuji</name><Point><coordinates>138.7274,35.3606,0</coordinates></Point></Placemark></kml>';
+  const KML =
+    '<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><name>Fuji</name><Point><coordinates>138.7274,35.3606,0</coordinates></Point></Placemark></kml>';
 
   beforeAll(async () => {
     h = await startHarness();
     await h.project('files');
-    const form = uploadForm([{ name: 'fuji.kml', content: KML }, { name: 'page.html', content: '<script>alert(1)</script>' }, { name: 'icon.svg', content: SVG }], { public: 'true' });
+    const form = uploadForm(
+      [
+        { name: 'fuji.kml', content: KML },
+        { name: 'page.html', content: '<script>alert(1)</script>' },
+        { name: 'icon.svg', content: SVG },
+      ],
+      { public: 'true' },
+    );
     const res = await fetch(`${h.url}/api/projects/files/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
     [kml, html, svg] = await res.json();
   });

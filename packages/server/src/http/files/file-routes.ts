@@ -39,7 +39,8 @@ export async function sendAssetFile(
 ): Promise<FastifyReply> {
   const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
   const tile = tileOf(path);
-  if (asset && (asset.public || !requirePublic) && tile && !fileOf(asset, path)) return sendTile(ctx, request, reply, project, asset, requirePublic, tile, request.query.table);
+  if (asset && (asset.public || !requirePublic) && tile && !fileOf(asset, path))
+    return sendTile(ctx, request, reply, project, asset, requirePublic, tile, request.query.table);
   const file = asset && (asset.public || !requirePublic) ? fileOf(asset, path) : undefined;
   if (!asset || !file) throw new ApiError('not_found', 'no such file');
   const etag = `"${file.etag}"`;
@@ -88,23 +89,60 @@ type FileParams = { Params: { project: string; assetId: string; '*': string }; Q
 const fileQuery = {
   type: 'object',
   properties: {
-    wktColumn: { type: 'string', minLength: 1, maxLength: 200, description: "a CSV file's column of WKT geometries: answers the CSV as GeoJSON (docs/contract.md §13 `data.wktColumn`)" },
-    table: { type: 'string', minLength: 1, maxLength: 200, description: "with `orbis-tiles/{z}/{x}/{y}.pbf`: the tiles of that GeoPackage table only (docs/contract.md §13 `data.table`)" },
+    wktColumn: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: "a CSV file's column of WKT geometries: answers the CSV as GeoJSON (docs/contract.md §13 `data.wktColumn`)",
+    },
+    table: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'with `orbis-tiles/{z}/{x}/{y}.pbf`: the tiles of that GeoPackage table only (docs/contract.md §13 `data.table`)',
+    },
   },
 };
 
 /** `GET /files/{project}/{assetId}/{name}`: a public asset's bytes, under the listing's access rules. */
 export function fileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<FileParams>('/files/:project/:assetId/*', { schema: { summary: 'The bytes of a public asset; Range requests, ETag and If-None-Match', security: publicSecurity, params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' }, '*': { type: 'string', description: "the file name, the path of a file inside an archive, or `orbis-tiles/{z}/{x}/{y}.pbf`: a Mapbox Vector Tile of a GeoJSON or GIS file (204 when empty)" } } }, querystring: fileQuery } }, async (request, reply) => {
-    const project = await openPublicProject(ctx, request, request.params.project);
-    return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], true);
-  });
+  app.get<FileParams>(
+    '/files/:project/:assetId/*',
+    {
+      schema: {
+        summary: 'The bytes of a public asset; Range requests, ETag and If-None-Match',
+        security: publicSecurity,
+        params: {
+          type: 'object',
+          properties: {
+            project: { type: 'string' },
+            assetId: { type: 'string' },
+            '*': {
+              type: 'string',
+              description:
+                'the file name, the path of a file inside an archive, or `orbis-tiles/{z}/{x}/{y}.pbf`: a Mapbox Vector Tile of a GeoJSON or GIS file (204 when empty)',
+            },
+          },
+        },
+        querystring: fileQuery,
+      },
+    },
+    async (request, reply) => {
+      const project = await openPublicProject(ctx, request, request.params.project);
+      return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], true);
+    },
+  );
 }
 
 /** `GET /api/projects/{p}/files/{assetId}/{name}`: any asset's bytes, for the editor's preview (admin). */
 export function adminFileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  declaredRoute<typeof routes.file, FileParams>(app, routes.file, async (request, reply) => {
-    const project = await projectOr404(ctx, request.params.project);
-    return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], false);
-  }, { schema: { querystring: fileQuery } });
+  declaredRoute<typeof routes.file, FileParams>(
+    app,
+    routes.file,
+    async (request, reply) => {
+      const project = await projectOr404(ctx, request.params.project);
+      return sendAssetFile(ctx, request, reply, project, request.params.assetId, request.params['*'], false);
+    },
+    { schema: { querystring: fileQuery } },
+  );
 }

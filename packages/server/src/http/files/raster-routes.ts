@@ -32,7 +32,11 @@ export type RasterRequest = {
 export const rasterQuery = {
   type: 'object',
   properties: {
-    bands: { type: 'string', pattern: '^[1-9]\\d{0,3}(,[1-9]\\d{0,3}){0,3}$', description: '1-based bands, comma-separated: one (ramp, grey, hillshade), three (RGB) or four (RGBA)' },
+    bands: {
+      type: 'string',
+      pattern: '^[1-9]\\d{0,3}(,[1-9]\\d{0,3}){0,3}$',
+      description: '1-based bands, comma-separated: one (ramp, grey, hillshade), three (RGB) or four (RGBA)',
+    },
     nodata: { type: 'string', pattern: `^(${NUMBER}|nan|NaN)$`, description: "the value shown transparent (default: the file's own nodata)" },
     ramp: { type: 'string', pattern: `^${COLOUR}(,${COLOUR}){0,63}$`, description: 'colours as hex `rrggbb` or `rrggbbaa`, comma-separated, low to high' },
     breaks: { type: 'string', pattern: `^${NUMBER}(,${NUMBER}){0,62}$`, description: 'class limits, ascending, one fewer than the ramp has colours' },
@@ -42,7 +46,13 @@ export const rasterQuery = {
 
 export const rasterParams = {
   type: 'object',
-  properties: { project: { type: 'string' }, assetId: { type: 'string' }, z: { type: 'string' }, x: { type: 'string' }, file: { type: 'string', description: '`{y}.png` or `{y}.webp`' } },
+  properties: {
+    project: { type: 'string' },
+    assetId: { type: 'string' },
+    z: { type: 'string' },
+    x: { type: 'string' },
+    file: { type: 'string', description: '`{y}.png` or `{y}.webp`' },
+  },
 };
 
 /** The layer's style as the tile URL's query carries it (docs/rasters.md). */
@@ -67,7 +77,10 @@ function tileOf(params: RasterRequest['Params']): { z: number; x: number; y: num
   const x = /^\d{1,9}$/.test(params.x) ? Number(params.x) : Number.NaN;
   const y = file ? Number(file[1]) : Number.NaN;
   if (!file || !(z <= MAX_RASTER_ZOOM) || !(x < 2 ** z) || !(y < 2 ** z)) {
-    throw new ApiError('not_found', `no tile ${params.z}/${params.x}/${params.file}: tiles are {z}/{x}/{y}.png or .webp, zoom 0 to ${MAX_RASTER_ZOOM}, x and y below 2^zoom`);
+    throw new ApiError(
+      'not_found',
+      `no tile ${params.z}/${params.x}/${params.file}: tiles are {z}/{x}/{y}.png or .webp, zoom 0 to ${MAX_RASTER_ZOOM}, x and y below 2^zoom`,
+    );
   }
   return { z, x, y, format: file[2] as TileFormat };
 }
@@ -79,7 +92,15 @@ type TileKind = 'imagery' | 'terrain';
  * Answers tile z/x/y of a raster (stored or by URL): revalidated by an ETag made of `tag` (the
  * file's identity) when it has one, and the file's faults said as API errors.
  */
-export async function replyRasterTile(ctx: AppContext, request: FastifyRequest<RasterRequest>, reply: FastifyReply, file: RasterFile | RemoteRaster, tag: string | undefined, cacheControl: string, kind: TileKind = 'imagery'): Promise<FastifyReply> {
+export async function replyRasterTile(
+  ctx: AppContext,
+  request: FastifyRequest<RasterRequest>,
+  reply: FastifyReply,
+  file: RasterFile | RemoteRaster,
+  tag: string | undefined,
+  cacheControl: string,
+  kind: TileKind = 'imagery',
+): Promise<FastifyReply> {
   const { z, x, y, format } = tileOf(request.params);
   if (kind === 'terrain' && format !== 'png') throw new ApiError('not_found', 'terrain tiles are {z}/{x}/{y}.png');
   const style = styleOfQuery(request.query);
@@ -107,12 +128,17 @@ export async function replyRasterTile(ctx: AppContext, request: FastifyRequest<R
 export function placeOf(query: { lng: string; lat: string }): { lng: number; lat: number } {
   const lng = Number(query.lng);
   const lat = Number(query.lat);
-  if (Math.abs(lng) > 180 || Math.abs(lat) > 85.06) throw new ApiError('invalid_parameter', '"lng" and "lat" must be a longitude (-180 to 180) and a latitude (-85.06 to 85.06, Web Mercator\'s)');
+  if (Math.abs(lng) > 180 || Math.abs(lat) > 85.06)
+    throw new ApiError('invalid_parameter', '"lng" and "lat" must be a longitude (-180 to 180) and a latitude (-85.06 to 85.06, Web Mercator\'s)');
   return { lng, lat };
 }
 
 /** `{lng, lat, values, nodata}`: every band's value of the raster's pixel under the place (docs/rasters.md, "A pixel's values"). */
-export async function replyRasterValues(ctx: AppContext, file: RasterFile | RemoteRaster, query: { lng: string; lat: string }): Promise<{ lng: number; lat: number; values: number[] | null; nodata: number | null }> {
+export async function replyRasterValues(
+  ctx: AppContext,
+  file: RasterFile | RemoteRaster,
+  query: { lng: string; lat: string },
+): Promise<{ lng: number; lat: number; values: number[] | null; nodata: number | null }> {
   const { lng, lat } = placeOf(query);
   try {
     return { lng, lat, ...(await ctx.rasters.valuesAt(file, lng, lat)) };
@@ -123,13 +149,18 @@ export async function replyRasterValues(ctx: AppContext, file: RasterFile | Remo
 }
 
 /** A NUMBER-only query of longitude and latitude, for the values routes' schemas. */
-export const placeQuery = { type: 'object', required: ['lng', 'lat'], properties: { lng: { type: 'string', pattern: `^${NUMBER}$` }, lat: { type: 'string', pattern: `^${NUMBER}$` } } };
+export const placeQuery = {
+  type: 'object',
+  required: ['lng', 'lat'],
+  properties: { lng: { type: 'string', pattern: `^${NUMBER}$` }, lat: { type: 'string', pattern: `^${NUMBER}$` } },
+};
 
 /** A GeoTIFF asset of the project (public ones only when `requirePublic`), as the tile cutter reads it; 404 otherwise. */
 async function geotiffAsset(ctx: AppContext, project: Project, assetId: string, requirePublic: boolean): Promise<{ file: RasterFile; tag: string }> {
   const asset = isId(assetId) ? await ctx.store.getAsset(project.id, assetId) : undefined;
   if (!asset || (requirePublic && !asset.public)) throw new ApiError('not_found', 'no such asset');
-  if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff') throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
+  if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff')
+    throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
   const tag = `${asset.id}-${asset.size}`;
   const prefix = assetPrefix(asset);
   // A plain GeoTIFF's tiled copy made on upload, when it has one (docs/rasters.md, "Plain GeoTIFFs").
@@ -137,7 +168,14 @@ async function geotiffAsset(ctx: AppContext, project: Project, assetId: string, 
   return { file: { key: asset.storageKey, name: asset.name, size: asset.size, etag: tag, prefix, ...(converted ? { converted } : {}) }, tag };
 }
 
-async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterRequest>, reply: FastifyReply, project: Project, requirePublic: boolean, kind: TileKind = 'imagery'): Promise<FastifyReply> {
+async function sendRasterTile(
+  ctx: AppContext,
+  request: FastifyRequest<RasterRequest>,
+  reply: FastifyReply,
+  project: Project,
+  requirePublic: boolean,
+  kind: TileKind = 'imagery',
+): Promise<FastifyReply> {
   const { file, tag } = await geotiffAsset(ctx, project, request.params.assetId, requirePublic);
   const cacheControl = project.visibility === 'public' && requirePublic ? 'public, max-age=3600' : 'private, max-age=0, must-revalidate';
   return replyRasterTile(ctx, request, reply, file, tag, cacheControl, kind);
@@ -145,23 +183,38 @@ async function sendRasterTile(ctx: AppContext, request: FastifyRequest<RasterReq
 
 /** `GET /api/p/{p}/rasters/{assetId}/{z}/{x}/{y}.png|.webp`: a public GeoTIFF's tiles, under the listing's access rules. */
 export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const schema = { summary: "A Web Mercator tile of a public GeoTIFF asset (docs/contract.md §17), cut by range reads and kept in storage", security: publicSecurity, params: rasterParams, querystring: rasterQuery };
+  const schema = {
+    summary: 'A Web Mercator tile of a public GeoTIFF asset (docs/contract.md §17), cut by range reads and kept in storage',
+    security: publicSecurity,
+    params: rasterParams,
+    querystring: rasterQuery,
+  };
   app.get<RasterRequest>('/api/p/:project/rasters/:assetId/:z/:x/:file', { schema }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendRasterTile(ctx, request, reply, project, true);
   });
   const values = {
-    summary: 'Every band\'s value of a public GeoTIFF asset\'s pixel under a longitude/latitude (docs/contract.md §17: what a click on a raster shows); `values` null off the raster',
+    summary:
+      "Every band's value of a public GeoTIFF asset's pixel under a longitude/latitude (docs/contract.md §17: what a click on a raster shows); `values` null off the raster",
     security: publicSecurity,
     params: { type: 'object', properties: { project: { type: 'string' }, assetId: { type: 'string' } } },
     querystring: placeQuery,
   };
-  app.get<{ Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>('/api/p/:project/rasters/:assetId/values', { schema: values }, async (request) => {
-    const project = await openPublicProject(ctx, request, request.params.project);
-    const { file } = await geotiffAsset(ctx, project, request.params.assetId, true);
-    return replyRasterValues(ctx, file, request.query);
-  });
-  const terrain = { summary: 'A terrain tile of a public DEM GeoTIFF asset (docs/contract.md §17 terrain "dem"): 65 × 65 Terrarium-encoded heights on the Web Mercator tile, edges included', security: publicSecurity, params: rasterParams };
+  app.get<{ Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>(
+    '/api/p/:project/rasters/:assetId/values',
+    { schema: values },
+    async (request) => {
+      const project = await openPublicProject(ctx, request, request.params.project);
+      const { file } = await geotiffAsset(ctx, project, request.params.assetId, true);
+      return replyRasterValues(ctx, file, request.query);
+    },
+  );
+  const terrain = {
+    summary:
+      'A terrain tile of a public DEM GeoTIFF asset (docs/contract.md §17 terrain "dem"): 65 × 65 Terrarium-encoded heights on the Web Mercator tile, edges included',
+    security: publicSecurity,
+    params: rasterParams,
+  };
   app.get<RasterRequest>('/api/p/:project/terrain/:assetId/:z/:x/:file', { schema: terrain }, async (request, reply) => {
     const project = await openPublicProject(ctx, request, request.params.project);
     return sendRasterTile(ctx, request, reply, project, true, 'terrain');
@@ -170,15 +223,25 @@ export function rasterRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** `GET /api/projects/{p}/rasters/{assetId}/{z}/{x}/{y}.png|.webp`: any GeoTIFF asset's tiles, for the editor (a project reader's). */
 export function adminRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  declaredRoute<typeof routes.rasterTile, RasterRequest>(app, routes.rasterTile, async (request, reply) => {
-    const project = await projectOr404(ctx, request.params.project);
-    return sendRasterTile(ctx, request, reply, project, false);
-  }, { schema: { querystring: rasterQuery } });
-  declaredRoute<typeof routes.rasterValues, { Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>(app, routes.rasterValues, async (request) => {
-    const project = await projectOr404(ctx, request.params.project);
-    const { file } = await geotiffAsset(ctx, project, request.params.assetId, false);
-    return replyRasterValues(ctx, file, request.query);
-  }, { schema: { querystring: placeQuery } });
+  declaredRoute<typeof routes.rasterTile, RasterRequest>(
+    app,
+    routes.rasterTile,
+    async (request, reply) => {
+      const project = await projectOr404(ctx, request.params.project);
+      return sendRasterTile(ctx, request, reply, project, false);
+    },
+    { schema: { querystring: rasterQuery } },
+  );
+  declaredRoute<typeof routes.rasterValues, { Params: { project: string; assetId: string }; Querystring: { lng: string; lat: string } }>(
+    app,
+    routes.rasterValues,
+    async (request) => {
+      const project = await projectOr404(ctx, request.params.project);
+      const { file } = await geotiffAsset(ctx, project, request.params.assetId, false);
+      return replyRasterValues(ctx, file, request.query);
+    },
+    { schema: { querystring: placeQuery } },
+  );
   declaredRoute<typeof routes.terrainTile, RasterRequest>(app, routes.terrainTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false, 'terrain');

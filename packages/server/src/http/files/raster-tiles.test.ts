@@ -7,7 +7,9 @@ import { tileAt, writeRaster } from '../../test/raster-fixtures.js';
 /** A 32×32 one-band Byte raster over Tokyo Station in WGS84, values 0–255, 0 no data. */
 function tokyoRaster(): Buffer {
   const values = Array.from({ length: 32 * 32 }, (_, i) => i % 256);
-  return readFileSync(writeRaster({ width: 32, height: 32, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.0005, nodata: 0 }));
+  return readFileSync(
+    writeRaster({ width: 32, height: 32, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.0005, nodata: 0 }),
+  );
 }
 
 describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
@@ -19,7 +21,11 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
   beforeAll(async () => {
     h = await startHarness();
     await h.project('rasters');
-    const res = await fetch(`${h.url}/api/projects/rasters/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'dem.tif', content: tokyoRaster() }], { public: 'true' }) });
+    const res = await fetch(`${h.url}/api/projects/rasters/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: uploadForm([{ name: 'dem.tif', content: tokyoRaster() }], { public: 'true' }),
+    });
     expect(res.status).toBe(201);
     asset = (await res.json()) as { id: string };
   });
@@ -43,7 +49,7 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).format).toBe('webp');
   });
 
-  it('follows the asset\'s access rules: a private asset only by management credentials', async () => {
+  it("follows the asset's access rules: a private asset only by management credentials", async () => {
     expect((await h.admin('PATCH', `/api/projects/rasters/assets/${asset.id}`, { public: false })).status).toBe(200);
     expect((await h.get(path('rasters', asset.id))).status).toBe(404);
     expect((await h.get(`/api/projects/rasters/rasters/${asset.id}/${tile.z}/${tile.x}/${tile.y}.png`)).status).toBe(401);
@@ -70,7 +76,11 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     const heights = await h.get(at(terrainUrl));
     expect(heights.headers.get('content-type')).toBe('image/png');
     expect((await sharp(Buffer.from(await heights.arrayBuffer())).metadata()).width).toBe(65);
-    const geojson = await fetch(`${h.url}/api/projects/rasters/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'a.geojson', content: '{"type":"FeatureCollection","features":[]}' }]) });
+    const geojson = await fetch(`${h.url}/api/projects/rasters/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: uploadForm([{ name: 'a.geojson', content: '{"type":"FeatureCollection","features":[]}' }]),
+    });
     const other = (await geojson.json()) as { id: string };
     const refused = await h.admin('PUT', '/api/projects/rasters/scene', { ...scene, layers: [{ ...layer, assetId: other.id }] });
     expect(refused.status).toBe(400);
@@ -85,17 +95,31 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     expect(await (await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).json()).toEqual({ lng: 0, lat: 0, values: null, nodata: 0 });
     // The editor's twin reads a private asset's too, for a project's members.
     expect((await h.get(`/api/projects/rasters/rasters/${asset.id}/values?lng=0&lat=0`)).status).toBe(401);
-    expect(await (await h.admin('GET', `/api/projects/rasters/rasters/${asset.id}/values?lng=139.76725&lat=35.68175`)).json()).toMatchObject({ values: [(16 * 32 + 14) % 256] });
+    expect(await (await h.admin('GET', `/api/projects/rasters/rasters/${asset.id}/values?lng=139.76725&lat=35.68175`)).json()).toMatchObject({
+      values: [(16 * 32 + 14) % 256],
+    });
     expect((await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=east&lat=0`)).status).toBe(400);
   });
 
-  it('converts a large plain GeoTIFF once on upload, lists its tiled levels among the asset\'s files, and cuts tiles from them', async () => {
+  it("converts a large plain GeoTIFF once on upload, lists its tiled levels among the asset's files, and cuts tiles from them", async () => {
     const values = Array.from({ length: 1200 * 1200 }, (_, i) => (i % 1200) % 250);
-    const plain = readFileSync(writeRaster({ width: 1200, height: 1200, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.00001 }));
-    const res = await fetch(`${h.url}/api/projects/rasters/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'plain.tif', content: plain }], { public: 'true' }) });
+    const plain = readFileSync(
+      writeRaster({ width: 1200, height: 1200, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.00001 }),
+    );
+    const res = await fetch(`${h.url}/api/projects/rasters/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: uploadForm([{ name: 'plain.tif', content: plain }], { public: 'true' }),
+    });
     expect(res.status).toBe(201);
     const uploaded = (await res.json()) as { id: string; files: string[] };
-    expect(uploaded.files.map((url) => decodeURIComponent(url).split('/').slice(-2).join('/'))).toEqual(['orbis-cog/level-0.tif', 'orbis-cog/level-1.tif', 'orbis-cog/level-2.tif', 'orbis-cog/level-3.tif', 'orbis-cog/georeference.json']);
+    expect(uploaded.files.map((url) => decodeURIComponent(url).split('/').slice(-2).join('/'))).toEqual([
+      'orbis-cog/level-0.tif',
+      'orbis-cog/level-1.tif',
+      'orbis-cog/level-2.tif',
+      'orbis-cog/level-3.tif',
+      'orbis-cog/georeference.json',
+    ]);
     // Column 500, row 300 (0.00001° pixels from 139.76, 35.69), read from the converted copy.
     const at = await (await h.get(`/api/p/rasters/rasters/${uploaded.id}/values?lng=139.765005&lat=35.686995`)).json();
     expect(at).toMatchObject({ values: [500 % 250] });

@@ -51,11 +51,21 @@ function tiledFileOf(asset: Asset, table: string | undefined): ServedFile | unde
  * Mapbox Vector Tile, or 204 when nothing lies in it. Tiles exist from zoom 0 to MAX_TILE_ZOOM.
  * `table` (the query's) picks a GeoPackage's table (`data.table`).
  */
-export async function sendTile(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, asset: Asset, requirePublic: boolean, tile: TileCoordinates, table: string | undefined): Promise<FastifyReply> {
+export async function sendTile(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  project: Project,
+  asset: Asset,
+  requirePublic: boolean,
+  tile: TileCoordinates,
+  table: string | undefined,
+): Promise<FastifyReply> {
   const file = tiledFileOf(asset, table);
   if (!file) throw new ApiError('not_found', `"${asset.name}" has no tiles: the server cuts tiles of GeoJSON and of the GIS files it reads`);
   const { z, x, y } = tile;
-  if (!isTile(z, x, y) || z > MAX_TILE_ZOOM) throw new ApiError('not_found', `no tile ${z}/${x}/${y}: tiles go from zoom 0 to ${MAX_TILE_ZOOM}, and x and y below 2^zoom`);
+  if (!isTile(z, x, y) || z > MAX_TILE_ZOOM)
+    throw new ApiError('not_found', `no tile ${z}/${x}/${y}: tiles go from zoom 0 to ${MAX_TILE_ZOOM}, and x and y below 2^zoom`);
   const etag = `"${file.etag}-${z}-${x}-${y}"`;
   reply.header('ETag', etag);
   reply.header('Cache-Control', project.visibility === 'public' && requirePublic ? 'public, max-age=3600' : 'private, max-age=0, must-revalidate');

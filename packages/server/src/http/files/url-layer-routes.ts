@@ -24,11 +24,24 @@ function send(request: FastifyRequest, reply: FastifyReply, converted: Converted
  * (a management `GET`), and only public addresses (`url-layers/remote-file.ts`).
  */
 export function urlLayerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  declaredRoute(app, routes.urlLayer, async (request, reply) => {
-    await projectOr404(ctx, request.params.project);
-    const { type, url, table, wktColumn } = request.query;
-    return send(request, reply, await ctx.urlLayers.read({ type, url, table, wktColumn }));
-  }, { schema: { response: { 200: GEOJSON, 304: { description: 'not modified', type: 'null' }, 400: failure('invalid_body: the file could not be read, or is not what its type says') } } });
+  declaredRoute(
+    app,
+    routes.urlLayer,
+    async (request, reply) => {
+      await projectOr404(ctx, request.params.project);
+      const { type, url, table, wktColumn } = request.query;
+      return send(request, reply, await ctx.urlLayers.read({ type, url, table, wktColumn }));
+    },
+    {
+      schema: {
+        response: {
+          200: GEOJSON,
+          304: { description: 'not modified', type: 'null' },
+          400: failure('invalid_body: the file could not be read, or is not what its type says'),
+        },
+      },
+    },
+  );
 }
 
 /**
@@ -36,11 +49,26 @@ export function urlLayerRoutes(app: FastifyInstance, ctx: AppContext): void {
  * page. Only the URLs the published scene names are read, so the route is no open proxy.
  */
 export function publishedUrlLayerRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { project: string; layer: string } }>('/p/:project/layers/:layer', { schema: { summary: 'A GIS file that the published scene names by URL, as WGS84 GeoJSON', params: { type: 'object', properties: { project: { type: 'string' }, layer: { type: 'string', description: '{layer id}.geojson' } } }, response: { 200: GEOJSON, 304: { description: 'not modified', type: 'null' }, 400: failure('invalid_body'), 404: failure('not_found') } } }, async (request, reply) => {
-    const found = await publishedProject(ctx, request.params.project);
-    const id = request.params.layer.replace(/\.geojson$/, '');
-    const layer = found && (JSON.parse(found.publication.json) as PublishedSnapshot).scene.layers.find((l) => l.id === id && l.source !== undefined);
-    if (!layer || !request.params.layer.endsWith('.geojson')) throw new ApiError('not_found', `no published URL layer "${id.slice(0, 80)}" in "${request.params.project.slice(0, 80)}"`);
-    return send(request, reply, await ctx.urlLayers.read({ type: layer.type, url: layer.source!, table: layer.data?.table, wktColumn: layer.data?.wktColumn }));
-  });
+  app.get<{ Params: { project: string; layer: string } }>(
+    '/p/:project/layers/:layer',
+    {
+      schema: {
+        summary: 'A GIS file that the published scene names by URL, as WGS84 GeoJSON',
+        params: { type: 'object', properties: { project: { type: 'string' }, layer: { type: 'string', description: '{layer id}.geojson' } } },
+        response: { 200: GEOJSON, 304: { description: 'not modified', type: 'null' }, 400: failure('invalid_body'), 404: failure('not_found') },
+      },
+    },
+    async (request, reply) => {
+      const found = await publishedProject(ctx, request.params.project);
+      const id = request.params.layer.replace(/\.geojson$/, '');
+      const layer = found && (JSON.parse(found.publication.json) as PublishedSnapshot).scene.layers.find((l) => l.id === id && l.source !== undefined);
+      if (!layer || !request.params.layer.endsWith('.geojson'))
+        throw new ApiError('not_found', `no published URL layer "${id.slice(0, 80)}" in "${request.params.project.slice(0, 80)}"`);
+      return send(
+        request,
+        reply,
+        await ctx.urlLayers.read({ type: layer.type, url: layer.source!, table: layer.data?.table, wktColumn: layer.data?.wktColumn }),
+      );
+    },
+  );
 }

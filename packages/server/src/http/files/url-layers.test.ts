@@ -52,7 +52,13 @@ describe('GIS files as URL layers (docs/contract.md §13): read, reprojected and
     // The file host is on this machine's loopback: a deployment allows that only when told to.
     h = await startHarness({ ORBIS_URL_LAYERS_PRIVATE: 'on' });
     await h.project('remote');
-    const put = await h.admin('PUT', '/api/projects/remote/scene', { property: {}, camera: { lng: 139.75, lat: 35.68, height: 50_000, heading: 0, pitch: -90, roll: 0 }, layers: layers(), widgets: [], story: { pages: [] } });
+    const put = await h.admin('PUT', '/api/projects/remote/scene', {
+      property: {},
+      camera: { lng: 139.75, lat: 35.68, height: 50_000, heading: 0, pitch: -90, roll: 0 },
+      layers: layers(),
+      widgets: [],
+      story: { pages: [] },
+    });
     expect(put.status, await put.clone().text()).toBe(200);
   });
   afterAll(async () => {
@@ -67,7 +73,9 @@ describe('GIS files as URL layers (docs/contract.md §13): read, reprojected and
       expect(res.status, `${layer.id}: ${await res.clone().text()}`).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/geo+json');
       expectOriginalPoints((await res.json()) as FeatureCollection);
-      const again = await fetch(`${h.url}/api/projects/remote/url-layer?${query}`, { headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'if-none-match': res.headers.get('etag')! } });
+      const again = await fetch(`${h.url}/api/projects/remote/url-layer?${query}`, {
+        headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'if-none-match': res.headers.get('etag')! },
+      });
       expect(again.status).toBe(304);
     }
     expect((await h.get(`/api/projects/remote/url-layer?type=shapefile&url=${encodeURIComponent(`${host.url}/wards.zip`)}`)).status).toBe(401);

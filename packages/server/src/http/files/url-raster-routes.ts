@@ -23,7 +23,9 @@ function remoteRaster(url: string): RemoteRaster {
 /** The URL of a published `geotiff` layer named by URL; 404 for any layer the published scene does not name so. */
 async function publishedRaster(ctx: AppContext, alias: string, layerId: string): Promise<RemoteRaster> {
   const found = await publishedProject(ctx, alias);
-  const layer = found && (JSON.parse(found.publication.json) as PublishedSnapshot).scene.layers.find((l) => l.id === layerId && l.type === 'geotiff' && l.source !== undefined);
+  const layer =
+    found &&
+    (JSON.parse(found.publication.json) as PublishedSnapshot).scene.layers.find((l) => l.id === layerId && l.type === 'geotiff' && l.source !== undefined);
   if (!layer) throw new ApiError('not_found', `no published GeoTIFF layer by URL "${layerId.slice(0, 80)}" in "${alias.slice(0, 80)}"`);
   return remoteRaster(layer.source!);
 }
@@ -37,28 +39,65 @@ const CACHE = 'public, max-age=300';
  * is no open proxy. Hosts inside the deployment's network are refused (ORBIS_URL_LAYERS_PRIVATE).
  */
 export function urlRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const layerParams = { type: 'object', properties: { project: { type: 'string' }, layer: { type: 'string' }, z: { type: 'string' }, x: { type: 'string' }, file: { type: 'string', description: '`{y}.png` or `{y}.webp`' } } };
+  const layerParams = {
+    type: 'object',
+    properties: {
+      project: { type: 'string' },
+      layer: { type: 'string' },
+      z: { type: 'string' },
+      x: { type: 'string' },
+      file: { type: 'string', description: '`{y}.png` or `{y}.webp`' },
+    },
+  };
   type LayerTile = Omit<RasterRequest, 'Params'> & { Params: RasterRequest['Params'] & { layer: string } };
-  app.get<LayerTile>('/api/p/:project/url-rasters/:layer/:z/:x/:file', { schema: { summary: 'A Web Mercator tile of a published geotiff layer named by URL (docs/contract.md §17), cut by range reads of the remote file', params: layerParams, querystring: rasterQuery } }, async (request, reply) => {
-    const file = await publishedRaster(ctx, request.params.project, request.params.layer);
-    return replyRasterTile(ctx, request as never, reply, file, undefined, CACHE);
-  });
-  app.get<{ Params: { project: string; layer: string }; Querystring: { lng: string; lat: string } }>('/api/p/:project/url-rasters/:layer/values', { schema: { summary: "Every band's value of a published geotiff layer's pixel under a longitude/latitude (what a click shows)", querystring: placeQuery } }, async (request) => {
-    return replyRasterValues(ctx, await publishedRaster(ctx, request.params.project, request.params.layer), request.query);
-  });
+  app.get<LayerTile>(
+    '/api/p/:project/url-rasters/:layer/:z/:x/:file',
+    {
+      schema: {
+        summary: 'A Web Mercator tile of a published geotiff layer named by URL (docs/contract.md §17), cut by range reads of the remote file',
+        params: layerParams,
+        querystring: rasterQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await publishedRaster(ctx, request.params.project, request.params.layer);
+      return replyRasterTile(ctx, request as never, reply, file, undefined, CACHE);
+    },
+  );
+  app.get<{ Params: { project: string; layer: string }; Querystring: { lng: string; lat: string } }>(
+    '/api/p/:project/url-rasters/:layer/values',
+    { schema: { summary: "Every band's value of a published geotiff layer's pixel under a longitude/latitude (what a click shows)", querystring: placeQuery } },
+    async (request) => {
+      return replyRasterValues(ctx, await publishedRaster(ctx, request.params.project, request.params.layer), request.query);
+    },
+  );
 }
 
 /** The editor's twins: `GET /api/projects/{p}/url-rasters/{z}/{x}/{y}.png?url=…` and `…/url-rasters/values?url=…&lng&lat`, for a project's readers. */
 export function adminUrlRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const urlQuery = { ...rasterQuery, required: ['url'], properties: { ...rasterQuery.properties, url: { type: 'string', description: 'the http or https URL of the GeoTIFF' } } };
+  const urlQuery = {
+    ...rasterQuery,
+    required: ['url'],
+    properties: { ...rasterQuery.properties, url: { type: 'string', description: 'the http or https URL of the GeoTIFF' } },
+  };
   type UrlTile = Omit<RasterRequest, 'Querystring'> & { Querystring: RasterRequest['Querystring'] & { url: string } };
-  declaredRoute<typeof routes.urlRasterTile, UrlTile>(app, routes.urlRasterTile, async (request, reply) => {
-    await projectOr404(ctx, request.params.project);
-    return replyRasterTile(ctx, request, reply, remoteRaster(request.query.url), undefined, 'private, max-age=300');
-  }, { schema: { querystring: urlQuery } });
+  declaredRoute<typeof routes.urlRasterTile, UrlTile>(
+    app,
+    routes.urlRasterTile,
+    async (request, reply) => {
+      await projectOr404(ctx, request.params.project);
+      return replyRasterTile(ctx, request, reply, remoteRaster(request.query.url), undefined, 'private, max-age=300');
+    },
+    { schema: { querystring: urlQuery } },
+  );
   const valuesQuery = { ...placeQuery, required: ['url', 'lng', 'lat'], properties: { ...placeQuery.properties, url: { type: 'string' } } };
-  declaredRoute<typeof routes.urlRasterValues, { Params: { project: string }; Querystring: { url: string; lng: string; lat: string } }>(app, routes.urlRasterValues, async (request) => {
-    await projectOr404(ctx, request.params.project);
-    return replyRasterValues(ctx, remoteRaster(request.query.url), request.query);
-  }, { schema: { querystring: valuesQuery } });
+  declaredRoute<typeof routes.urlRasterValues, { Params: { project: string }; Querystring: { url: string; lng: string; lat: string } }>(
+    app,
+    routes.urlRasterValues,
+    async (request) => {
+      await projectOr404(ctx, request.params.project);
+      return replyRasterValues(ctx, remoteRaster(request.query.url), request.query);
+    },
+    { schema: { querystring: valuesQuery } },
+  );
 }

@@ -30,7 +30,23 @@ function orthoCog(): Buffer {
     bands[1]![i] = (row * 2) % 256;
     bands[2]![i] = (col ^ row) % 256;
   }
-  return readFileSync(writeRaster({ width: SIZE, height: SIZE, bands, type: 'Byte', srs: 'EPSG:6677', ulx: ULX, uly: ULY, pixel: PIXEL, format: 'COG', options: ['BLOCKSIZE=256', 'COMPRESS=DEFLATE'] }, 'ortho-cog.tif'));
+  return readFileSync(
+    writeRaster(
+      {
+        width: SIZE,
+        height: SIZE,
+        bands,
+        type: 'Byte',
+        srs: 'EPSG:6677',
+        ulx: ULX,
+        uly: ULY,
+        pixel: PIXEL,
+        format: 'COG',
+        options: ['BLOCKSIZE=256', 'COMPRESS=DEFLATE'],
+      },
+      'ortho-cog.tif',
+    ),
+  );
 }
 
 /** A file host that answers byte ranges, as a COG's host does, and counts what it was asked. */
@@ -47,7 +63,9 @@ function rangeHost(file: Buffer): Promise<{ server: Server; url: string; asked: 
     const start = Number(match[1]);
     const end = Math.min(Number(match[2]), file.length - 1);
     host.bytes += end - start + 1;
-    res.writeHead(206, { 'content-range': `bytes ${start}-${end}/${file.length}`, 'content-length': end - start + 1, etag: '"v1"' }).end(file.subarray(start, end + 1));
+    res
+      .writeHead(206, { 'content-range': `bytes ${start}-${end}/${file.length}`, 'content-length': end - start + 1, etag: '"v1"' })
+      .end(file.subarray(start, end + 1));
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
@@ -95,7 +113,10 @@ describe('a GeoTIFF by URL (docs/contract.md §17): tiles and values from range 
     expect(host.asked.every((r) => /^bytes=\d+-\d+$/.test(r))).toBe(true);
     // The header's blocks and the four 256-px blocks under the tile (this file's content hardly compresses): a third of a small file; 2 GB files in docs/rasters.md.
     expect(host.sent()).toBeLessThan(file.length * 0.35);
-    const pixels = await sharp(Buffer.from(await res.arrayBuffer())).ensureAlpha().raw().toBuffer();
+    const pixels = await sharp(Buffer.from(await res.arrayBuffer()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
     const cog = join(gdalFolder(), 'ortho-cog.tif');
     writeFileSync(cog, file);
     const gdal = await gdalTile(cog, tile.z, tile.x, tile.y, ['-dstalpha']);
@@ -110,7 +131,7 @@ describe('a GeoTIFF by URL (docs/contract.md §17): tiles and values from range 
     expect(opaque).toBe(256 * 256);
   });
 
-  it('publishes the layer as this server\'s tiles of the URL, and answers a pixel\'s values at a known place exactly', async () => {
+  it("publishes the layer as this server's tiles of the URL, and answers a pixel's values at a known place exactly", async () => {
     const scene = (await (await h.admin('GET', '/api/projects/remote-cog/scene')).json()) as object;
     const put = await h.admin('PUT', '/api/projects/remote-cog/scene', { ...scene, layers: [layer()] });
     expect(put.status, await put.clone().text()).toBe(200);
@@ -141,7 +162,7 @@ describe('a GeoTIFF by URL (docs/contract.md §17): tiles and values from range 
     }
   });
 
-  it('refuses addresses inside the deployment\'s network unless ORBIS_URL_LAYERS_PRIVATE allows them', () => {
+  it("refuses addresses inside the deployment's network unless ORBIS_URL_LAYERS_PRIVATE allows them", () => {
     expect(() => new HttpRangeClient(host.url, { privateAddresses: false })).toThrow(/inside the server's network/);
     expect(() => new HttpRangeClient('http://[::1]:9/a.tif', { privateAddresses: false })).toThrow(/inside the server's network/);
     expect(() => new HttpRangeClient('file:///etc/passwd', { privateAddresses: true })).toThrow(/only http and https/);

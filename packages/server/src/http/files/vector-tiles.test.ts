@@ -7,13 +7,21 @@ import { decodedTile, tileAround } from '../../test/vector-tile-decoding.js';
 /** 2,000 points across central Tokyo, numbered. */
 const points = {
   type: 'FeatureCollection',
-  features: Array.from({ length: 2_000 }, (_, i) => ({ type: 'Feature', properties: { n: i }, geometry: { type: 'Point', coordinates: [139.7 + (i % 50) * 0.002, 35.65 + Math.floor(i / 50) * 0.002] } })),
+  features: Array.from({ length: 2_000 }, (_, i) => ({
+    type: 'Feature',
+    properties: { n: i },
+    geometry: { type: 'Point', coordinates: [139.7 + (i % 50) * 0.002, 35.65 + Math.floor(i / 50) * 0.002] },
+  })),
 };
 
 describe('vector tiles of GeoJSON assets (docs/contract.md §13)', () => {
   let h: Harness;
   const upload = async (name: string, content: string | Buffer, isPublic = true) => {
-    const res = await fetch(`${h.url}/api/projects/tiles/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name, content: Buffer.from(content) }], { public: String(isPublic) }) });
+    const res = await fetch(`${h.url}/api/projects/tiles/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: uploadForm([{ name, content: Buffer.from(content) }], { public: String(isPublic) }),
+    });
     expect(res.status).toBe(201);
     return (await res.json()) as { id: string; url: string };
   };
@@ -29,7 +37,7 @@ describe('vector tiles of GeoJSON assets (docs/contract.md §13)', () => {
   });
   afterAll(() => h.close());
 
-  it('answers a tile of a GeoJSON asset with its features, 204 where nothing lies, under the file\'s rules, gone with it', async () => {
+  it("answers a tile of a GeoJSON asset with its features, 204 where nothing lies, under the file's rules, gone with it", async () => {
     const asset = await upload('points.geojson', JSON.stringify(points));
     const [x, y] = tileAround(12, 139.75, 35.7);
     const res = await h.get(tilePath(asset, 12, x, y));
@@ -43,13 +51,21 @@ describe('vector tiles of GeoJSON assets (docs/contract.md §13)', () => {
     // Compressed as the client asks.
     expect((await h.get(tilePath(asset, 12, x, y), { 'accept-encoding': 'gzip' })).headers.get('content-encoding')).toBe('gzip');
     expect((await h.get(tilePath(asset, 12, 0, 0))).status).toBe(204);
-    for (const [z, tx, ty] of [[MAX_TILE_ZOOM + 1, 0, 0], [2, 4, 0], [2, 0, 9]]) expect((await h.get(tilePath(asset, z!, tx!, ty!))).status).toBe(404);
+    for (const [z, tx, ty] of [
+      [MAX_TILE_ZOOM + 1, 0, 0],
+      [2, 4, 0],
+      [2, 0, 9],
+    ])
+      expect((await h.get(tilePath(asset, z!, tx!, ty!))).status).toBe(404);
     const kept = (await h.storedKeys()).filter((k) => k.includes('/orbis-tiles/'));
     expect(kept.length).toBeGreaterThan(0);
 
     await h.admin('PATCH', `/api/projects/tiles/assets/${asset.id}`, { public: false });
     expect((await h.get(tilePath(asset, 12, x, y))).status).toBe(404);
-    const admin = await h.admin('GET', `/api/projects/tiles/files/${asset.id}/${TILES_TEMPLATE.replace('{z}', '12').replace('{x}', String(x)).replace('{y}', String(y))}`);
+    const admin = await h.admin(
+      'GET',
+      `/api/projects/tiles/files/${asset.id}/${TILES_TEMPLATE.replace('{z}', '12').replace('{x}', String(x)).replace('{y}', String(y))}`,
+    );
     expect(admin.status).toBe(200);
     expect((await h.admin('DELETE', `/api/projects/tiles/assets/${asset.id}`)).status).toBe(204);
     const left = await h.storedKeys();
@@ -69,23 +85,31 @@ describe('vector tiles of GeoJSON assets (docs/contract.md §13)', () => {
     const bare = await upload('bare.geojson', '{"type":"FeatureCollection"}');
     const empty = await h.get(tilePath(bare, 0, 0, 0));
     expect(empty.status).toBe(404);
-    expect(((await empty.json()) as { error: { message: string } }).error.message).toBe('"bare.geojson" could not be cut into tiles: the document has no "features" array');
+    expect(((await empty.json()) as { error: { message: string } }).error.message).toBe(
+      '"bare.geojson" could not be cut into tiles: the document has no "features" array',
+    );
   });
 
-  it('cuts the tiles of one GeoPackage table with ?table= (docs/contract.md §13 data.table), kept apart from the whole file\'s', async () => {
+  it("cuts the tiles of one GeoPackage table with ?table= (docs/contract.md §13 data.table), kept apart from the whole file's", async () => {
     const gpkg = await upload('tokyo.gpkg', geopackageOf({ stations: ORIGINAL_POINTS, palace: ORIGINAL_POLYGON }, 'EPSG:6677'));
     // Zoom 8: one tile holds all of central Tokyo.
     const [x, y] = tileAround(8, 139.76, 35.69);
     const kinds = async (query: string) => {
       const res = await h.get(`${tilePath(gpkg, 8, x, y)}${query}`);
       expect(res.status).toBe(200);
-      return decodedTile(new Uint8Array(await res.arrayBuffer()), 8, x, y).map((f) => f.geometry.type).sort();
+      return decodedTile(new Uint8Array(await res.arrayBuffer()), 8, x, y)
+        .map((f) => f.geometry.type)
+        .sort();
     };
     expect(await kinds('?table=stations')).toEqual(['Point', 'Point', 'Point', 'Point']);
     expect(await kinds('?table=palace')).toEqual(['Polygon']);
     expect(await kinds('')).toEqual(['Point', 'Point', 'Point', 'Point', 'Polygon']);
     // Each table's tiles are stored under a tag of their own (the derived table file's).
-    const tags = new Set((await h.storedKeys()).filter((k) => k.includes(`/orbis-tiles/`) && k.endsWith(`/8/${x}/${y}.pbf`)).map((k) => k.split('/orbis-tiles/')[1]!.split('/')[0]));
+    const tags = new Set(
+      (await h.storedKeys())
+        .filter((k) => k.includes(`/orbis-tiles/`) && k.endsWith(`/8/${x}/${y}.pbf`))
+        .map((k) => k.split('/orbis-tiles/')[1]!.split('/')[0]),
+    );
     expect(tags.size).toBe(3);
     const stationsTag = (await h.get(`${tilePath(gpkg, 8, x, y)}?table=stations`)).headers.get('etag');
     expect(stationsTag).not.toBe((await h.get(`${tilePath(gpkg, 8, x, y)}?table=palace`)).headers.get('etag'));
@@ -106,7 +130,10 @@ describe('vector tiles of GeoJSON assets (docs/contract.md §13)', () => {
     const refused = await h.admin('PUT', '/api/projects/tiles/scene', { ...scene, layers: [{ ...layer, data: { table: 'nope' } }] });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/no feature table "nope"/);
-    const byUrl = await h.admin('PUT', '/api/projects/tiles/scene', { ...scene, layers: [{ ...layer, assetId: undefined, url: 'https://tiles.example/{z}/{x}/{y}.pbf' }] });
+    const byUrl = await h.admin('PUT', '/api/projects/tiles/scene', {
+      ...scene,
+      layers: [{ ...layer, assetId: undefined, url: 'https://tiles.example/{z}/{x}/{y}.pbf' }],
+    });
     expect(byUrl.status).toBe(400);
     expect(((await byUrl.json()) as { error: { message: string } }).error.message).toMatch(/applies to an mvt layer of an uploaded GeoPackage/);
   });

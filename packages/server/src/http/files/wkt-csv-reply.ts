@@ -20,7 +20,8 @@ export interface CsvFile {
  * worker thread (bounded memory and time), once per file and column while it is kept.
  */
 export async function sendWktCsvAsGeojson(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, file: CsvFile, column: string): Promise<FastifyReply> {
-  if (!file.contentType.startsWith('text/csv')) throw new ApiError('invalid_parameter', `wktColumn applies to a CSV file; "${file.name}" is ${file.contentType}`);
+  if (!file.contentType.startsWith('text/csv'))
+    throw new ApiError('invalid_parameter', `wktColumn applies to a CSV file; "${file.name}" is ${file.contentType}`);
   const etag = `"${file.etag}-wkt-${Buffer.from(column).toString('base64url')}"`;
   if (answeredNotModified(request, reply, etag)) return reply;
   const geojson = await wktCsvGeojson(file, column, async () => buffer(await ctx.storage.read(file.key)));

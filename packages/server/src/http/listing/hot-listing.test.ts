@@ -20,7 +20,8 @@ describe('the hot path on PostgreSQL: one round trip per request', () => {
     await h.seed('trips', [true, true, true]);
     const model = await h.admin('POST', '/api/projects/trips/models', { key: 'halls', name: 'Halls', public: true, fields: [{ key: 'name', type: 'text' }] });
     expect(model.status).toBe(201);
-    for (const name of ['a', 'b', 'c']) expect((await h.admin('POST', '/api/projects/trips/models/halls/items', { public: true, fields: { name } })).status).toBe(201);
+    for (const name of ['a', 'b', 'c'])
+      expect((await h.admin('POST', '/api/projects/trips/models/halls/items', { public: true, fields: { name } })).status).toBe(201);
   });
   afterEach(() => {
     vi.restoreAllMocks();

@@ -19,7 +19,11 @@ import { checkAccess } from '../public-access.js';
  * so adds `Vary: Origin`) write before a listing's own, in their order, with `compression.ts`'s
  * `Vary: Accept-Encoding`.
  */
-const CORS_HEADERS = { vary: 'Origin, accept-encoding', 'access-control-allow-origin': PUBLIC_CORS.origin, 'access-control-expose-headers': PUBLIC_CORS.exposedHeaders };
+const CORS_HEADERS = {
+  vary: 'Origin, accept-encoding',
+  'access-control-allow-origin': PUBLIC_CORS.origin,
+  'access-control-expose-headers': PUBLIC_CORS.exposedHeaders,
+};
 
 /** Answers a request, or says (false) that the app must. */
 export type HotPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;

@@ -23,7 +23,10 @@ export async function expandAssets(ctx: AppContext, project: Project, chunk: str
     const asset = isId(id) ? await ctx.store.getAsset(project.id, id) : undefined;
     records.set(id, asset?.public ? recordFragment(asset) : 'null');
   }
-  return spliceOrigin(spliceAssets(chunk, (id) => records.get(id) ?? 'null'), fragmentOrigin(ctx.publicUrl, project.alias));
+  return spliceOrigin(
+    spliceAssets(chunk, (id) => records.get(id) ?? 'null'),
+    fragmentOrigin(ctx.publicUrl, project.alias),
+  );
 }
 
 /** The version a model's public answers show: its items and model, and the project's assets (asset fields). */
@@ -54,7 +57,13 @@ export function itemSource(ctx: AppContext, project: Project, model: ContentMode
  * version of the model while the page cache keeps the count), or the
  * whole model with its maintained count.
  */
-export async function askedItemSource(ctx: AppContext, request: FastifyRequest, project: Project, model: ContentModel, publicOnly: boolean): Promise<ListingSource> {
+export async function askedItemSource(
+  ctx: AppContext,
+  request: FastifyRequest,
+  project: Project,
+  model: ContentModel,
+  publicOnly: boolean,
+): Promise<ListingSource> {
   const source = itemSource(ctx, project, model, publicOnly);
   const query = parseItemQuery(queryOf(request), model.fields);
   if (!query) return source;

@@ -21,7 +21,9 @@ const pair = fc.oneof(
   wireKey,
   fc.tuple(wireKey, wireValue).map(([k, v]) => `${k}==${v}`),
 );
-const queryString = fc.tuple(fc.array(pair, { maxLength: 8 }), separator, fc.boolean()).map(([pairs, sep, trailing]) => pairs.join(sep) + (trailing ? sep : ''));
+const queryString = fc
+  .tuple(fc.array(pair, { maxLength: 8 }), separator, fc.boolean())
+  .map(([pairs, sep, trailing]) => pairs.join(sep) + (trailing ? sep : ''));
 
 describe('listing query strings, fuzzed', () => {
   let h: Harness;
@@ -32,11 +34,19 @@ describe('listing query strings, fuzzed', () => {
   const privateIds = new Set<string>();
   beforeAll(async () => {
     h = await startHarness();
-    for (const [alias, visibility] of [['pub', 'public'], ['priv', 'private'], ['empty', 'public'], ['other', 'private']] as const) {
+    for (const [alias, visibility] of [
+      ['pub', 'public'],
+      ['priv', 'private'],
+      ['empty', 'public'],
+      ['other', 'private'],
+    ] as const) {
       await h.project(alias, visibility);
       const flags = alias === 'empty' ? [false, false] : Array.from({ length: 40 }, (_, i) => i % 3 !== 1);
       const assets = await h.seed(alias, flags);
-      publicIds.set(alias, assets.filter((a) => a.public).map((a) => a.id));
+      publicIds.set(
+        alias,
+        assets.filter((a) => a.public).map((a) => a.id),
+      );
       for (const a of assets) if (!a.public) privateIds.add(a.id);
     }
     key = (await (await h.admin('POST', '/api/projects/priv/keys', { name: 'fuzz' })).json()).key;
@@ -63,8 +73,14 @@ describe('listing query strings, fuzzed', () => {
         if (res.statusCode !== 200) return;
         const allowed = publicIds.get(alias)!;
         const ids = body.results!.map((r) => r.id);
-        expect(ids.some((id) => privateIds.has(id)), what).toBe(false);
-        expect(ids.every((id) => allowed.includes(id)), what).toBe(true);
+        expect(
+          ids.some((id) => privateIds.has(id)),
+          what,
+        ).toBe(false);
+        expect(
+          ids.every((id) => allowed.includes(id)),
+          what,
+        ).toBe(true);
         expect([...ids].sort(), what).toEqual(ids);
         expect(body.totalCount, what).toBe(allowed.length);
         expect(ids.length, what).toBeLessThanOrEqual(100);
@@ -100,7 +116,11 @@ describe('listing query strings, fuzzed', () => {
         counter.add('cursor text');
         const res = await h.server.app.inject({ method: 'GET', url: `/api/p/pub/assets.json?start_cursor=${encodeURIComponent(text)}&limit=5` });
         const body = expectSane({ status: res.statusCode, body: res.body }, text) as { results?: { id: string }[] };
-        if (res.statusCode === 200) expect(body.results!.every((r) => !privateIds.has(r.id)), text).toBe(true);
+        if (res.statusCode === 200)
+          expect(
+            body.results!.every((r) => !privateIds.has(r.id)),
+            text,
+          ).toBe(true);
         else expect(res.statusCode === 400 || text === '', text).toBe(true);
       }),
       { numRuns: fuzzRuns(600) },

@@ -99,7 +99,9 @@ export function listingUrl(ctx: AppContext, request: FastifyRequest, alias: stri
 
 /** The page cache's key of a page: the listing's URL (which names its scope) and the page asked for. */
 export function pageKey(url: string, query: PagedQuery): string {
-  return query.mode === 'cursor' ? `${url}\nc${query.limit}\n${query.cursor}` : `${url}\n${query.mode === 'offset' ? 'o' : 'p'}${query.limit}\n${query.page}\n${query.offset}`;
+  return query.mode === 'cursor'
+    ? `${url}\nc${query.limit}\n${query.cursor}`
+    : `${url}\n${query.mode === 'offset' ? 'o' : 'p'}${query.limit}\n${query.page}\n${query.offset}`;
 }
 
 /** The page cache's key of a page's copy in a coding, made by @fastify/compress (`whenCompressed`). */
@@ -139,7 +141,10 @@ export async function sendListing(
   }
   // A public page's compressed copy is kept beside it, for the hot path to send (`hot-listing.ts`).
   const keepCompressed = (link: string | undefined) => {
-    if (key !== undefined && source.etag) whenCompressed(reply, (encoding, body, tagged) => ctx.pages.set(encodedPageKey(key, encoding), { scopeKey, version: source.version, body, link, etag: tagged }));
+    if (key !== undefined && source.etag)
+      whenCompressed(reply, (encoding, body, tagged) =>
+        ctx.pages.set(encodedPageKey(key, encoding), { scopeKey, version: source.version, body, link, etag: tagged }),
+      );
   };
   if (cached) {
     if (cached.link !== undefined) reply.header('Link', cached.link);

@@ -87,7 +87,11 @@ describe('listing, property-based', () => {
             expect(res.json().error.code).toBe('no_assets');
             continue;
           }
-          const expected = model(pairs.map(([k, v]) => [k, /^@cursor(\d+)$/.test(v) && !assets[Number(v.slice(7))] ? 'bogus' : v]), publicIds, cursorAfter);
+          const expected = model(
+            pairs.map(([k, v]) => [k, /^@cursor(\d+)$/.test(v) && !assets[Number(v.slice(7))] ? 'bogus' : v]),
+            publicIds,
+            cursorAfter,
+          );
           const body = res.json();
           if ('error' in expected) {
             expect(res.statusCode, qs).toBe(400);
@@ -96,7 +100,10 @@ describe('listing, property-based', () => {
           }
           expect(res.statusCode, qs).toBe(200);
           const ids = (body.results as { id: string }[]).map((r) => r.id);
-          expect(ids.some((id) => privateIds.has(id)), qs).toBe(false);
+          expect(
+            ids.some((id) => privateIds.has(id)),
+            qs,
+          ).toBe(false);
           expect(ids, qs).toEqual(expected.ids);
           expect(body.totalCount).toBe(publicIds.length);
           if (expected.paged) expect(body.hasMore, qs).toBe(expected.hasMore);

@@ -62,12 +62,23 @@ describe('listings with the page cache on and off', () => {
     other = await openStore(env.ORBIS_DATABASE_URL, h.dataDir);
     await h.project('open');
     await h.project('closed', 'private');
-    await h.seed('open', Array.from({ length: 23 }, (_, i) => i % 3 !== 1));
+    await h.seed(
+      'open',
+      Array.from({ length: 23 }, (_, i) => i % 3 !== 1),
+    );
     await h.seed('closed', [true, true, false, true]);
     key = (await (await h.admin('POST', '/api/projects/closed/keys', { name: 'k' })).json()).key;
-    await h.admin('POST', '/api/projects/open/models', { key: 'sites', public: true, fields: [{ key: 'name', type: 'text' }, { key: 'file', type: 'asset' }] });
+    await h.admin('POST', '/api/projects/open/models', {
+      key: 'sites',
+      public: true,
+      fields: [
+        { key: 'name', type: 'text' },
+        { key: 'file', type: 'asset' },
+      ],
+    });
     const assets = await (await h.admin('GET', '/api/projects/open/assets?limit=3')).json();
-    for (let i = 0; i < 7; i++) await h.admin('POST', '/api/projects/open/models/sites/items', { fields: { name: `site ${i}`, file: assets.results[i % 3].id }, public: i !== 2 });
+    for (let i = 0; i < 7; i++)
+      await h.admin('POST', '/api/projects/open/models/sites/items', { fields: { name: `site ${i}`, file: assets.results[i % 3].id }, public: i !== 2 });
   });
   afterAll(async () => {
     await other?.close();

@@ -100,5 +100,9 @@ export class PageCache {
 }
 
 function costOf(key: string, page: CachedPage): number {
-  return page.body.length + 2 * (key.length + page.scopeKey.length + page.version.length + (page.link?.length ?? 0) + (page.etag?.length ?? 0)) + ENTRY_OVERHEAD_BYTES;
+  return (
+    page.body.length +
+    2 * (key.length + page.scopeKey.length + page.version.length + (page.link?.length ?? 0) + (page.etag?.length ?? 0)) +
+    ENTRY_OVERHEAD_BYTES
+  );
 }

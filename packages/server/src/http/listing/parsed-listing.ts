@@ -13,7 +13,14 @@ import type { ListingSource } from './listing-reply.js';
  * from the page cache or the hot path, which keep plain pages. `asked` are the parameters that
  * made the answer (they lead each `Link`), as `a=b&c=d` or ''.
  */
-export async function sendParsedListing(ctx: AppContext, reply: FastifyReply, source: ListingSource, query: PageQuery, asked: string, change: (items: ItemJson[]) => Promise<void>): Promise<FastifyReply> {
+export async function sendParsedListing(
+  ctx: AppContext,
+  reply: FastifyReply,
+  source: ListingSource,
+  query: PageQuery,
+  asked: string,
+  change: (items: ItemJson[]) => Promise<void>,
+): Promise<FastifyReply> {
   reply.type('application/json; charset=utf-8');
   if (query.mode === 'all') {
     async function* body() {

@@ -11,7 +11,10 @@ describe('GET {base_url}/assets.json', () => {
     h = await startHarness();
     await h.project('city');
     // 130 assets, every fourth private (i % 4 === 1): 97 public.
-    all = await h.seed('city', Array.from({ length: 130 }, (_, i) => i % 4 !== 1));
+    all = await h.seed(
+      'city',
+      Array.from({ length: 130 }, (_, i) => i % 4 !== 1),
+    );
     publicIds = all.filter((a) => a.public).map((a) => a.id);
   });
   afterAll(() => h.close());

@@ -28,7 +28,8 @@ export async function expandedFields(ctx: AppContext, raw: unknown, project: Pro
   const out: Expanded[] = [];
   for (const key of new Set(text.split(','))) {
     const field = model.fields.find((f) => f.key === key);
-    if (!field || field.type !== 'reference') throw new ApiError('invalid_parameter', `expand: "${key.slice(0, 80)}" is not a reference field of model "${model.key}"`);
+    if (!field || field.type !== 'reference')
+      throw new ApiError('invalid_parameter', `expand: "${key.slice(0, 80)}" is not a reference field of model "${model.key}"`);
     const target = await ctx.store.getModel(project.id, field.model!);
     out.push({ field, target: target?.public ? target : undefined });
   }
@@ -68,10 +69,24 @@ export async function expandedRecord(ctx: AppContext, project: Project, record: 
 }
 
 /** `{model}.json?expand=…`: the listing with the named references inlined (sendParsedListing). */
-export async function sendExpandedListing(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, project: Project, model: ContentModel, expanded: Expanded[]): Promise<FastifyReply> {
+export async function sendExpandedListing(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  project: Project,
+  model: ContentModel,
+  expanded: Expanded[],
+): Promise<FastifyReply> {
   const query = pageQueryOf(request);
   const source = await askedItemSource(ctx, request, project, model, true);
   const asked = `expand=${expanded.map((e) => e.field.key).join(',')}${source.scope.query ? `&${source.scope.query.canonical}` : ''}`;
-  if (answeredNotModified(request, reply, etagOf(`${modelVersion(project, model)}.${expandedVersion(expanded)}`, `${model.id}.json?${asked}\n${ctx.publicUrl}`, query))) return reply;
+  if (
+    answeredNotModified(
+      request,
+      reply,
+      etagOf(`${modelVersion(project, model)}.${expandedVersion(expanded)}`, `${model.id}.json?${asked}\n${ctx.publicUrl}`, query),
+    )
+  )
+    return reply;
   return sendParsedListing(ctx, reply, source, query, asked, (items) => expandItems(ctx, project, items, expanded));
 }

@@ -26,7 +26,10 @@ const SNAPSHOT_MARK = '<!--orbis:snapshot-->';
 
 /** JSON that is safe inside a <script> element: no `</script>`, no HTML comment openers. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function notFoundPage(reply: FastifyReply, title: string, text: string): FastifyReply {
@@ -34,7 +37,9 @@ function notFoundPage(reply: FastifyReply, title: string, text: string): Fastify
   return reply
     .code(404)
     .type('text/html; charset=utf-8')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font:16px system-ui;background:#111;color:#ddd;display:grid;place-items:center;height:100vh;margin:0"><main><h1>${title}</h1><p>${text}</p></main></body></html>`);
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font:16px system-ui;background:#111;color:#ddd;display:grid;place-items:center;height:100vh;margin:0"><main><h1>${title}</h1><p>${text}</p></main></body></html>`,
+    );
 }
 
 /** `/editor/{p}`, `/p/{p}`, and the static files they load (`/app/…`, `/cesium/…`). */
@@ -104,38 +109,53 @@ export async function pageRoutes(app: FastifyInstance, ctx: AppContext): Promise
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(editorHtml);
   };
   // Where sign-in (with a password or OpenID Connect) and invitation links land: the projects one may open.
-  app.get('/editor', { schema: { summary: 'The editor\'s start (HTML): sign-in, an invitation, or the projects one may open' } }, async (_request, reply) => (editorHtml ? sendEditor(reply) : notBuilt(reply)));
-  app.get<{ Params: { project: string } }>('/editor/:project', { schema: { summary: 'The editor (HTML); it asks to sign in, or for the admin token', params: params.project } }, async (request, reply) => {
-    if (!editorHtml) return notBuilt(reply);
-    if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
-    return sendEditor(reply);
-  });
+  app.get('/editor', { schema: { summary: "The editor's start (HTML): sign-in, an invitation, or the projects one may open" } }, async (_request, reply) =>
+    editorHtml ? sendEditor(reply) : notBuilt(reply),
+  );
+  app.get<{ Params: { project: string } }>(
+    '/editor/:project',
+    { schema: { summary: 'The editor (HTML); it asks to sign in, or for the admin token', params: params.project } },
+    async (request, reply) => {
+      if (!editorHtml) return notBuilt(reply);
+      if (!ALIAS_PATTERN.test(request.params.project)) return notFoundPage(reply, 'No such project', 'Check the address.');
+      return sendEditor(reply);
+    },
+  );
 
-
-  app.get<{ Params: { project: string } }>('/p/:project', { schema: { summary: 'The published page (HTML), or a 404 page', params: params.project } }, async (request, reply) => {
-    if (!publishedHtml) return notBuilt(reply);
-    const found = await publishedProject(ctx, request.params.project);
-    if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
-    const { project, publication } = found;
-    const snapshot = JSON.parse(publication.json) as { project: { name: string } };
-    const pageUrl = `${ctx.publicUrl}/p/${encodeURIComponent(project.alias)}`;
-    const version = (await shareImageVersion(ctx.store, project)) ?? 'default';
-    securityHeaders(reply, publishedPolicy);
-    isolationHeaders(reply, isolated);
-    const html = withShareHead(publishedHtml, { title: snapshot.project.name, description: project.description, url: pageUrl, image: `${pageUrl}/og.png?v=${version}` }).replace(
-      SNAPSHOT_MARK,
-      () => `<script id="orbis-snapshot" type="application/json">${scriptSafeJson(snapshot)}</script>`,
-    );
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  });
+  app.get<{ Params: { project: string } }>(
+    '/p/:project',
+    { schema: { summary: 'The published page (HTML), or a 404 page', params: params.project } },
+    async (request, reply) => {
+      if (!publishedHtml) return notBuilt(reply);
+      const found = await publishedProject(ctx, request.params.project);
+      if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
+      const { project, publication } = found;
+      const snapshot = JSON.parse(publication.json) as { project: { name: string } };
+      const pageUrl = `${ctx.publicUrl}/p/${encodeURIComponent(project.alias)}`;
+      const version = (await shareImageVersion(ctx.store, project)) ?? 'default';
+      securityHeaders(reply, publishedPolicy);
+      isolationHeaders(reply, isolated);
+      const html = withShareHead(publishedHtml, {
+        title: snapshot.project.name,
+        description: project.description,
+        url: pageUrl,
+        image: `${pageUrl}/og.png?v=${version}`,
+      }).replace(SNAPSHOT_MARK, () => `<script id="orbis-snapshot" type="application/json">${scriptSafeJson(snapshot)}</script>`);
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    },
+  );
 
   // The sharing image: the globe the editor captured at publishing, or the default one.
-  app.get<{ Params: { project: string } }>('/p/:project/og.png', { schema: { summary: 'The published page\'s sharing image (PNG)', params: params.project } }, async (request, reply) => {
-    const found = await publishedProject(ctx, request.params.project);
-    if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
-    securityHeaders(reply, policy);
-    reply.type('image/png').header('Cache-Control', 'public, max-age=300');
-    const version = await shareImageVersion(ctx.store, found.project);
-    return reply.send(version ? await readShareImage(ctx.storage, found.project) : defaultImage);
-  });
+  app.get<{ Params: { project: string } }>(
+    '/p/:project/og.png',
+    { schema: { summary: "The published page's sharing image (PNG)", params: params.project } },
+    async (request, reply) => {
+      const found = await publishedProject(ctx, request.params.project);
+      if (!found) return notFoundPage(reply, 'Not published', 'This page has not been published, or was taken down.');
+      securityHeaders(reply, policy);
+      reply.type('image/png').header('Cache-Control', 'public, max-age=300');
+      const version = await shareImageVersion(ctx.store, found.project);
+      return reply.send(version ? await readShareImage(ctx.storage, found.project) : defaultImage);
+    },
+  );
 }

@@ -8,7 +8,12 @@ import { VIEWER_DIST } from '../../static/static-roots.js';
 import { inlineScriptHashes, PLUGIN_FRAME_POLICY, pagePolicy } from './page-security.js';
 
 const directives = (policy: string | null) =>
-  Object.fromEntries((policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    (policy ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('inline script hashes', () => {
   it('hashes classic scripts and import maps, not external scripts or JSON data', () => {
@@ -30,7 +35,12 @@ describe.skipIf(!existsSync(join(VIEWER_DIST, 'published.html')))('security head
   it('sends nosniff and the page policy on the editor, published and not-found pages', async () => {
     const hashes = inlineScriptHashes(readFileSync(join(VIEWER_DIST, 'published.html'), 'utf8'));
     expect(hashes.length).toBe(2);
-    for (const [path, status] of [['/editor/secure', 200], ['/p/secure', 200], ['/p/nothing-here', 404], ['/editor/Bad%20Name', 404]] as const) {
+    for (const [path, status] of [
+      ['/editor/secure', 200],
+      ['/p/secure', 200],
+      ['/p/nothing-here', 404],
+      ['/editor/Bad%20Name', 404],
+    ] as const) {
       const res = await h.get(path);
       expect(res.status, path).toBe(status);
       expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');

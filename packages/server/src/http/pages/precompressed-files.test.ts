@@ -12,7 +12,9 @@ const cesium = cesiumBuildDir()!;
 function largestAppScript(): { path: string; file: string } | undefined {
   const assets = join(VIEWER_DIST, 'assets');
   if (!existsSync(assets)) return undefined;
-  const name = readdirSync(assets).filter((n) => n.endsWith('.js') && existsSync(join(assets, `${n}.br`))).sort((a, b) => readFileSync(join(assets, b)).length - readFileSync(join(assets, a)).length)[0];
+  const name = readdirSync(assets)
+    .filter((n) => n.endsWith('.js') && existsSync(join(assets, `${n}.br`)))
+    .sort((a, b) => readFileSync(join(assets, b)).length - readFileSync(join(assets, a)).length)[0];
   return name === undefined ? undefined : { path: `/app/assets/${name}`, file: join(assets, name) };
 }
 
@@ -29,7 +31,10 @@ describe("the viewer's and CesiumJS's files, compressed at build time (`npm run 
 
   const original = readFileSync(join(cesium, 'index.js'));
   it('serves CesiumJS in brotli or gzip, the copy made ahead of time, decoding to the original', async () => {
-    for (const [coding, decode, suffix] of [['br', brotliDecompressSync, '.br'], ['gzip', gunzipSync, '.gz']] as const) {
+    for (const [coding, decode, suffix] of [
+      ['br', brotliDecompressSync, '.br'],
+      ['gzip', gunzipSync, '.gz'],
+    ] as const) {
       const a = await getBytes(`${h.url}/cesium/index.js`, { 'accept-encoding': coding });
       expect(a.status).toBe(200);
       expect(a.headers['content-encoding']).toBe(coding);

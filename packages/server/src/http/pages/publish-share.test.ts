@@ -11,7 +11,12 @@ import { DEFAULT_SHARE_IMAGE } from './share-image.js';
 const built = existsSync(join(VIEWER_DIST, 'published.html'));
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const directives = (policy: string | null) =>
-  Object.fromEntries((policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    (policy ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 /** A small real PNG of one colour. */
 function pngOf(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -23,7 +28,12 @@ function pngOf(width: number, height: number, rgb: [number, number, number]): Bu
 /** The content of `<meta property|name="key" content="…">` in a page, unescaped by the DOM rules we use. */
 function metaOf(html: string, key: string): string | undefined {
   const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html);
-  return match?.[1]?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return match?.[1]
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 const post = (h: Harness, path: string, init: { body?: string; type?: string } = {}) =>
@@ -58,7 +68,10 @@ describe('publish rules (docs/contract.md §9)', () => {
     expect((await post(h, '/api/projects/empty/publish', { type: 'application/json; charset=utf-8', body: '' })).status).toBe(200);
     expect((await post(h, '/api/projects/empty/publish', { type: 'application/json', body: '{}' })).status).toBe(200);
     // A DELETE with the JSON header and no body too.
-    const del = await fetch(`${h.url}/api/projects/empty/publish`, { method: 'DELETE', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' } });
+    const del = await fetch(`${h.url}/api/projects/empty/publish`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    });
     expect(del.status).toBe(204);
     // A route that needs a body still says so, and bad JSON is still refused.
     const noBody = await post(h, '/api/projects', { type: 'application/json' });
@@ -138,7 +151,11 @@ describe('publish rules (docs/contract.md §9)', () => {
 describe('ORBIS_FRAME_ANCESTORS', () => {
   it('takes space-separated origins and refuses anything else, naming the variable', () => {
     expect(parseFrameAncestors(undefined)).toEqual([]);
-    expect(parseFrameAncestors('  https://a.example   https://*.b.example:8443 http://127.0.0.1:3000/ ')).toEqual(['https://a.example', 'https://*.b.example:8443', 'http://127.0.0.1:3000']);
+    expect(parseFrameAncestors('  https://a.example   https://*.b.example:8443 http://127.0.0.1:3000/ ')).toEqual([
+      'https://a.example',
+      'https://*.b.example:8443',
+      'http://127.0.0.1:3000',
+    ]);
     for (const bad of ["'self'; script-src *", 'https://a.example/path', 'a.example', 'javascript:x', '*']) {
       expect(() => parseFrameAncestors(bad), bad).toThrow(ConfigError);
       expect(() => parseFrameAncestors(bad), bad).toThrow(/ORBIS_FRAME_ANCESTORS/);

@@ -19,18 +19,17 @@ describe('zip uploads', () => {
 
   it('extracts a zipped 3D Tiles tileset so that it is usable by URL, relative references included', async () => {
     const tileset = JSON.stringify({ asset: { version: '1.1' }, geometricError: 70, root: { geometricError: 0, content: { uri: 'tiles/0.b3dm' } } });
-    const res = await upload(buildZip([
-      { name: 'tileset.json', data: tileset, deflate: true },
-      { name: 'tiles/0.b3dm', data: Buffer.from('b3dm-bytes') },
-    ]));
+    const res = await upload(
+      buildZip([
+        { name: 'tileset.json', data: tileset, deflate: true },
+        { name: 'tiles/0.b3dm', data: Buffer.from('b3dm-bytes') },
+      ]),
+    );
     expect(res.status).toBe(201);
     const record = await res.json();
     expect(record.contentType).toBe('application/zip');
     expect(Object.keys(record)).toEqual(['type', 'id', 'name', 'url', 'contentType', 'size', 'createdAt', 'updatedAt', 'files', 'public']);
-    expect(record.files).toEqual([
-      `${h.url}/files/zips/${record.id}/tileset.json`,
-      `${h.url}/files/zips/${record.id}/tiles/0.b3dm`,
-    ]);
+    expect(record.files).toEqual([`${h.url}/files/zips/${record.id}/tileset.json`, `${h.url}/files/zips/${record.id}/tiles/0.b3dm`]);
     const json = await h.get(new URL(record.files[0]).pathname);
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toBe('application/json');

@@ -17,8 +17,6 @@ import { conditionalWrite, tagAnswer, versionTag } from '../transport/preconditi
 /** An asset record's version: what a PATCH changes (docs/collaboration.md). */
 const assetTag = (a: { id: string; name: string; public: boolean }) => versionTag({ id: a.id, name: a.name, public: a.public });
 
-
-
 function parsePublicField(value: unknown): boolean {
   if (value === 'true') return true;
   if (value === 'false') return false;
@@ -93,8 +91,7 @@ function unreadableBody(err: unknown): never {
 
 /** `/api/projects/{p}/assets`: upload, list (public or not), change, delete. */
 export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) =>
-    assetRecord(a, ctx.publicUrl, project.alias, true);
+  const record = (project: Project) => (a: Parameters<typeof assetRecord>[0]) => assetRecord(a, ctx.publicUrl, project.alias, true);
 
   declaredRoute(app, routes.upload, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
@@ -125,23 +122,36 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
     const project = await projectOr404(ctx, request.params.project);
     const patch = { public: request.body.public, name: request.body.name };
     const key = `asset:${project.id}:${request.params.id}`;
-    const updated = await conditionalWrite(request, reply, key, async () => assetTag(await assetOr404(project, request.params.id)), async () => {
-      await assetOr404(project, request.params.id);
-      const done = await ctx.assets.update(project, request.params.id, patch);
-      if (!done) throw new ApiError('not_found', `asset "${request.params.id}" does not exist`);
-      return done;
-    }, assetTag);
+    const updated = await conditionalWrite(
+      request,
+      reply,
+      key,
+      async () => assetTag(await assetOr404(project, request.params.id)),
+      async () => {
+        await assetOr404(project, request.params.id);
+        const done = await ctx.assets.update(project, request.params.id, patch);
+        if (!done) throw new ApiError('not_found', `asset "${request.params.id}" does not exist`);
+        return done;
+      },
+      assetTag,
+    );
     return record(project)(updated);
   });
 
   declaredRoute(app, routes.remove, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     const key = `asset:${project.id}:${request.params.id}`;
-    await conditionalWrite(request, reply, key, async () => assetTag(await assetOr404(project, request.params.id)), async () => {
-      if (!(await ctx.assets.remove(project, request.params.id))) {
-        throw new ApiError('not_found', `asset "${request.params.id.slice(0, 80)}" does not exist`);
-      }
-    });
+    await conditionalWrite(
+      request,
+      reply,
+      key,
+      async () => assetTag(await assetOr404(project, request.params.id)),
+      async () => {
+        if (!(await ctx.assets.remove(project, request.params.id))) {
+          throw new ApiError('not_found', `asset "${request.params.id.slice(0, 80)}" does not exist`);
+        }
+      },
+    );
     return reply.code(204).send();
   });
 }

@@ -10,7 +10,11 @@ const fields = [
 describe('POST …/models/{m}/import (docs/contract.md §10)', () => {
   let h: Harness;
   const send = (model: string, type: string, body: string, query = '') =>
-    fetch(`${h.url}/api/projects/lib/models/${model}/import${query}`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': type }, body });
+    fetch(`${h.url}/api/projects/lib/models/${model}/import${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': type },
+      body,
+    });
   const count = async (model: string) => ((await (await h.admin('GET', `/api/projects/lib/models/${model}`)).json()) as { itemCount: number }).itemCount;
 
   beforeAll(async () => {
@@ -43,7 +47,12 @@ describe('POST …/models/{m}/import (docs/contract.md §10)', () => {
     expect(body.error.message).toMatch(/^row 3: field "capacity"/);
     const json = await send('places', 'application/json', '[{"name":"x"},{"capacity":1}]');
     expect(((await json.json()) as { error: { message: string } }).error.message).toMatch(/^row 2: field "name" is required/);
-    for (const [type, text] of [['application/json', '[{"name":"x"},'], ['text/csv', 'name\n"open'], ['text/plain', 'name\nx'], ['application/json', '"just a string"']]) {
+    for (const [type, text] of [
+      ['application/json', '[{"name":"x"},'],
+      ['text/csv', 'name\n"open'],
+      ['text/plain', 'name\nx'],
+      ['application/json', '"just a string"'],
+    ]) {
       const r = await send('places', type!, text!);
       expect(r.status, `${type} ${text}`).toBe(400);
       expect(((await r.json()) as { error: { code: string } }).error.code).toBe('invalid_body');
@@ -79,7 +88,11 @@ describe('POST …/models/{m}/import (docs/contract.md §10)', () => {
     const importForm = (name: string, text: string, type = 'application/octet-stream') => {
       const form = new FormData();
       form.append('file', new Blob([text], { type }), name);
-      return fetch(`${h.url}/api/projects/lib/models/named/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+      return fetch(`${h.url}/api/projects/lib/models/named/import?public=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        body: form,
+      });
     };
     const multipart = await importForm('shelters.csv', csv);
     expect(multipart.status, await multipart.clone().text()).toBe(201);
@@ -88,7 +101,11 @@ describe('POST …/models/{m}/import (docs/contract.md §10)', () => {
     expect(await (await importForm('export', 'name\nF\n', 'text/csv')).json()).toEqual({ created: 1 });
     const octet = await fetch(`${h.url}/api/projects/lib/models/named/import?public=true`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="shelters.csv"' },
+      headers: {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        'content-type': 'application/octet-stream',
+        'content-disposition': 'attachment; filename="shelters.csv"',
+      },
       body: 'name\nG\n',
     });
     expect(await octet.json()).toEqual({ created: 1 });
@@ -104,7 +121,11 @@ describe('POST …/models/{m}/import (docs/contract.md §10)', () => {
     expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/for "notes\.txt"$/);
     const other = new FormData();
     other.append('upload', new Blob([csv]), 'shelters.csv');
-    const wrongField = await fetch(`${h.url}/api/projects/lib/models/named/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: other });
+    const wrongField = await fetch(`${h.url}/api/projects/lib/models/named/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: other,
+    });
     expect(((await wrongField.json()) as { error: { message: string } }).error.message).toMatch(/unexpected file field "upload"/);
     expect(await count('named')).toBe(4);
   });

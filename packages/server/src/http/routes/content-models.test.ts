@@ -31,7 +31,13 @@ describe('content models (docs/contract.md §10)', () => {
     for (let i = 0; i < 12; i++) {
       const r = await create('shelters', {
         public: i !== 3,
-        fields: { name: i === 0 ? '=SUM(A1), "quoted"\nline' : `Hall ${i}`, capacity: i * 10, kind: i % 2 ? 'park' : 'school', photo: i === 1 ? photo.id : i === 2 ? hidden.id : undefined, loc: i < 6 ? { type: 'Point', coordinates: [139 + i / 10, 35.5] } : null },
+        fields: {
+          name: i === 0 ? '=SUM(A1), "quoted"\nline' : `Hall ${i}`,
+          capacity: i * 10,
+          kind: i % 2 ? 'park' : 'school',
+          photo: i === 1 ? photo.id : i === 2 ? hidden.id : undefined,
+          loc: i < 6 ? { type: 'Point', coordinates: [139 + i / 10, 35.5] } : null,
+        },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       items.push(r.body);
@@ -46,7 +52,16 @@ describe('content models (docs/contract.md §10)', () => {
       [{ key: 'x', fields: [{ key: 'id', type: 'text' }] }, 'fields[0].key'],
       [{ key: 'x', fields: [{ key: 'a', type: 'colour' }] }, 'fields[0].type'],
       [{ key: 'x', fields: [{ key: 'a', type: 'select' }] }, 'fields[0].options'],
-      [{ key: 'x', fields: [{ key: 'a', type: 'text' }, { key: 'a', type: 'text' }] }, 'fields[1].key'],
+      [
+        {
+          key: 'x',
+          fields: [
+            { key: 'a', type: 'text' },
+            { key: 'a', type: 'text' },
+          ],
+        },
+        'fields[1].key',
+      ],
       [{ key: 'x', fields: Array.from({ length: 101 }, (_, i) => ({ key: `f${i}`, type: 'text' })) }, 'at most 100 fields'],
       [{ key: 'x', fields: [], extra: 1 }, 'extra'],
     ])('refuses a bad model (%#) naming %s, and creates nothing', async (body, field) => {
@@ -88,7 +103,9 @@ describe('content models (docs/contract.md §10)', () => {
 
     it('merges a PATCH of fields, clears a field with null, and lists every item with its flag', async () => {
       const made = await create('shelters', { public: false, fields: { name: 'temp', capacity: 5 } });
-      const patched = await json(await h.admin('PATCH', `/api/projects/city/models/shelters/items/${made.body.id}`, { fields: { capacity: null, kind: 'park' } }));
+      const patched = await json(
+        await h.admin('PATCH', `/api/projects/city/models/shelters/items/${made.body.id}`, { fields: { capacity: null, kind: 'park' } }),
+      );
       expect(patched.body).toMatchObject({ name: 'temp', capacity: null, kind: 'park', public: false });
       const page = await json(await h.admin('GET', '/api/projects/city/models/shelters/items?limit=100'));
       expect(page.body.results.at(-1)).toMatchObject({ id: made.body.id, public: false });
@@ -115,12 +132,26 @@ describe('content models (docs/contract.md §10)', () => {
     });
 
     it('keeps the values of remaining fields when a model changes, and refuses a change an item cannot survive', async () => {
-      await h.admin('POST', '/api/projects/city/models', { key: 'notes', public: true, fields: [{ key: 'a', type: 'text' }, { key: 'b', type: 'integer' }] });
+      await h.admin('POST', '/api/projects/city/models', {
+        key: 'notes',
+        public: true,
+        fields: [
+          { key: 'a', type: 'text' },
+          { key: 'b', type: 'integer' },
+        ],
+      });
       const item = (await create('notes', { public: true, fields: { a: 'x', b: 2 } })).body;
       const refused = await json(await h.admin('PATCH', '/api/projects/city/models/notes', { fields: [{ key: 'a', type: 'integer' }] }));
       expect(refused.status).toBe(400);
       expect(refused.body.error.message).toContain(item.id);
-      const changed = await json(await h.admin('PATCH', '/api/projects/city/models/notes', { fields: [{ key: 'b', type: 'integer' }, { key: 'c', type: 'bool' }] }));
+      const changed = await json(
+        await h.admin('PATCH', '/api/projects/city/models/notes', {
+          fields: [
+            { key: 'b', type: 'integer' },
+            { key: 'c', type: 'bool' },
+          ],
+        }),
+      );
       expect(changed.status).toBe(200);
       const read = await json(await h.get(`/api/p/city/notes/${item.id}`));
       expect(Object.keys(read.body)).toEqual(['id', 'b', 'c', 'createdAt', 'updatedAt']);
@@ -167,7 +198,12 @@ describe('content models (docs/contract.md §10)', () => {
       const modelCursor = (await json(await h.get('/api/p/city/shelters.json?limit=1'))).body.nextCursor;
       const otherCursor = (await json(await h.get('/api/p/city/other.json?limit=1'))).body.nextCursor;
       const assetCursor = (await json(await h.get('/api/p/city/assets.json?limit=1'))).body.nextCursor;
-      for (const [path, cursor] of [['shelters.json', otherCursor], ['shelters.json', assetCursor], ['assets.json', modelCursor], ['other.json', modelCursor]]) {
+      for (const [path, cursor] of [
+        ['shelters.json', otherCursor],
+        ['shelters.json', assetCursor],
+        ['assets.json', modelCursor],
+        ['other.json', modelCursor],
+      ]) {
         const r = await json(await h.get(`/api/p/city/${path}?start_cursor=${encodeURIComponent(cursor)}`));
         expect(r.status, path).toBe(400);
         expect(r.body.error.code).toBe('invalid_cursor');
@@ -220,14 +256,25 @@ describe('content models (docs/contract.md §10)', () => {
       const ajv = new Ajv2020({ strict: false });
       addFormats.default(ajv);
       const validate = ajv.compile(schema);
-      for (const item of (await json(await h.get('/api/p/city/shelters.json'))).body.results) expect(validate(item), JSON.stringify(validate.errors)).toBe(true);
+      for (const item of (await json(await h.get('/api/p/city/shelters.json'))).body.results)
+        expect(validate(item), JSON.stringify(validate.errors)).toBe(true);
       expect(validate({ id: 'x' })).toBe(false);
     });
   });
 
   describe('ETag', () => {
     it('answers 304 to If-None-Match on every public listing mode and item, and changes with a write', async () => {
-      const paths = ['/api/p/city/assets.json', '/api/p/city/assets?limit=2', '/api/p/city/assets.json?offset=1', '/api/p/city/shelters.json', '/api/p/city/shelters.json?page=2&limit=3', '/api/p/city/shelters.geojson', '/api/p/city/shelters.csv', `/api/p/city/shelters/${items[0]!.id}`, `/api/p/city/assets/${photo.id}`];
+      const paths = [
+        '/api/p/city/assets.json',
+        '/api/p/city/assets?limit=2',
+        '/api/p/city/assets.json?offset=1',
+        '/api/p/city/shelters.json',
+        '/api/p/city/shelters.json?page=2&limit=3',
+        '/api/p/city/shelters.geojson',
+        '/api/p/city/shelters.csv',
+        `/api/p/city/shelters/${items[0]!.id}`,
+        `/api/p/city/assets/${photo.id}`,
+      ];
       const tags = new Map<string, string>();
       for (const path of paths) {
         const first = await h.get(path);
@@ -251,12 +298,30 @@ describe('content models (docs/contract.md §10)', () => {
   });
 
   describe("the editor's preview of a model layer", () => {
-    it('answers a private project\'s public items as GeoJSON and CSV behind the admin token, not through the public API without a key', async () => {
+    it("answers a private project's public items as GeoJSON and CSV behind the admin token, not through the public API without a key", async () => {
       await h.project('vault', 'private');
-      const model = { key: 'sites', name: 'Sites', public: true, fields: [{ key: 'name', type: 'text' }, { key: 'at', type: 'geometry' }] };
+      const model = {
+        key: 'sites',
+        name: 'Sites',
+        public: true,
+        fields: [
+          { key: 'name', type: 'text' },
+          { key: 'at', type: 'geometry' },
+        ],
+      };
       expect((await h.admin('POST', '/api/projects/vault/models', model)).status).toBe(201);
-      const shown = (await json(await h.admin('POST', '/api/projects/vault/models/sites/items', { public: true, fields: { name: 'Gate', at: { type: 'Point', coordinates: [139.7, 35.6] } } }))).body;
-      await h.admin('POST', '/api/projects/vault/models/sites/items', { public: false, fields: { name: 'Vault', at: { type: 'Point', coordinates: [139.8, 35.7] } } });
+      const shown = (
+        await json(
+          await h.admin('POST', '/api/projects/vault/models/sites/items', {
+            public: true,
+            fields: { name: 'Gate', at: { type: 'Point', coordinates: [139.7, 35.6] } },
+          }),
+        )
+      ).body;
+      await h.admin('POST', '/api/projects/vault/models/sites/items', {
+        public: false,
+        fields: { name: 'Vault', at: { type: 'Point', coordinates: [139.8, 35.7] } },
+      });
       // What the editor read before: the public API refuses a private project without an API key.
       expect((await json(await h.get('/api/p/vault/sites.geojson'))).body.error.code).toBe('api_key_required');
       const geojson = await h.admin('GET', '/api/projects/vault/models/sites/items.geojson');

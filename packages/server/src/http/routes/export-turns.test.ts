@@ -17,10 +17,26 @@ describe('a streamed export lets other requests in while it runs (issue 30)', ()
     const { store } = h.server.ctx;
     const project = (await store.getProjectByAlias('exports'))!;
     const now = new Date().toISOString();
-    const big = await store.createModel({ id: newId(), projectId: project.id, key: 'big', name: 'Big', public: true, fields: [{ key: 'n', type: 'integer' }, { key: 'at', type: 'geometry' }], createdAt: now });
-    const items = Array.from({ length: BATCHES * STREAM_JOINED }, (_, n) => ({ public: true, fields: { n, at: { type: 'Point', coordinates: [139 + n / 1e5, 35] } } }));
+    const big = await store.createModel({
+      id: newId(),
+      projectId: project.id,
+      key: 'big',
+      name: 'Big',
+      public: true,
+      fields: [
+        { key: 'n', type: 'integer' },
+        { key: 'at', type: 'geometry' },
+      ],
+      createdAt: now,
+    });
+    const items = Array.from({ length: BATCHES * STREAM_JOINED }, (_, n) => ({
+      public: true,
+      fields: { n, at: { type: 'Point', coordinates: [139 + n / 1e5, 35] } },
+    }));
     expect(await store.importItems(big.id, items, now, { type: 'admin' })).toBe(items.length);
-    expect((await h.admin('POST', '/api/projects/exports/models', { key: 'small', name: 'Small', public: true, fields: [{ key: 'n', type: 'integer' }] })).status).toBe(201);
+    expect(
+      (await h.admin('POST', '/api/projects/exports/models', { key: 'small', name: 'Small', public: true, fields: [{ key: 'n', type: 'integer' }] })).status,
+    ).toBe(201);
   });
   afterAll(() => h.close());
 

@@ -5,7 +5,14 @@ import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../../test/
 
 /** A shapefile whose .prj names a projection no one knows. */
 const mysteryGridZip = () =>
-  shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { patch: (ext, b) => (ext === 'prj' ? Buffer.from('PROJCS["Mystery_Grid",GEOGCS["G",DATUM["D",SPHEROID["S",6378137,298.257]],PRIMEM["Greenwich",0],UNIT["Degree",0.0174532925199433]],PROJECTION["Unheard_Of"],UNIT["Meter",1]]') : b) });
+  shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', {
+    patch: (ext, b) =>
+      ext === 'prj'
+        ? Buffer.from(
+            'PROJCS["Mystery_Grid",GEOGCS["G",DATUM["D",SPHEROID["S",6378137,298.257]],PRIMEM["Greenwich",0],UNIT["Degree",0.0174532925199433]],PROJECTION["Unheard_Of"],UNIT["Meter",1]]',
+          )
+        : b,
+  });
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -22,7 +29,11 @@ function expectOriginalPoints(read: FeatureCollection): void {
 describe('GIS files as assets, layers and imports (docs/contract.md §13)', () => {
   let h: Harness;
   const upload = (name: string, content: Uint8Array, isPublic = true) =>
-    fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name, content }], { public: String(isPublic) }) });
+    fetch(`${h.url}/api/projects/gis/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: uploadForm([{ name, content }], { public: String(isPublic) }),
+    });
   const refusal = async (res: Response) => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: { code: string; message: string } };
@@ -37,7 +48,7 @@ describe('GIS files as assets, layers and imports (docs/contract.md §13)', () =
   });
   afterAll(() => h.close());
 
-  it('keeps the uploaded bytes and serves the WGS84 GeoJSON derived once, under the asset\'s rules, gone with it', async () => {
+  it("keeps the uploaded bytes and serves the WGS84 GeoJSON derived once, under the asset's rules, gone with it", async () => {
     const zip = shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { encoding: 'CP932' });
     const before = await h.storedKeys();
     const res = await upload('places.zip', zip);
@@ -78,7 +89,9 @@ describe('GIS files as assets, layers and imports (docs/contract.md §13)', () =
     expect((await h.admin('PUT', '/api/projects/gis/scene', { ...scene, layers })).status).toBe(200);
     expect((await h.admin('POST', '/api/projects/gis/publish')).status).toBe(200);
     const page = await (await h.get('/p/gis')).text();
-    const snapshot = JSON.parse(/<script[^>]*id="orbis-snapshot"[^>]*>([\s\S]*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<')) as { scene: { layers: { type: string; url: string }[] } };
+    const snapshot = JSON.parse(/<script[^>]*id="orbis-snapshot"[^>]*>([\s\S]*?)<\/script>/.exec(page)![1]!.replace(/\\u003c/g, '<')) as {
+      scene: { layers: { type: string; url: string }[] };
+    };
     expect(snapshot.scene.layers.map((l) => l.type)).toEqual(['shapefile', 'flatgeobuf', 'geopackage', 'geojsonseq']);
     for (const layer of snapshot.scene.layers) {
       expect(layer.url).toMatch(/\/orbis-wgs84(\.geojson|\/places\.geojson)$/);
@@ -119,22 +132,45 @@ describe('GIS files as assets, layers and imports (docs/contract.md §13)', () =
     expect(await refusal(await upload('places.fgb', PNG))).toMatch(/not a FlatGeobuf file.*PNG/);
     expect(await refusal(await upload('grid.zip', mysteryGridZip()))).toMatch(/reference system "Mystery_Grid"/);
     // A .dbf that says four billion records of 0 bytes (a 2 KB file that stalled the server): refused before it is read.
-    const bomb = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { patch: (ext, b) => (ext === 'dbf' ? Buffer.concat([b.subarray(0, 4), Buffer.from([255, 255, 255, 255, 32, 0, 0, 0]).subarray(0, 4), b.subarray(8, 10), Buffer.alloc(2), b.subarray(12)]) : b) });
-    expect(await refusal(await upload('bomb.zip', bomb))).toMatch(/bomb\.zip \(places\.shp\): its \.dbf header says 4294967295 records but its \.shp has 4 shapes/);
+    const bomb = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', {
+      patch: (ext, b) =>
+        ext === 'dbf'
+          ? Buffer.concat([b.subarray(0, 4), Buffer.from([255, 255, 255, 255, 32, 0, 0, 0]).subarray(0, 4), b.subarray(8, 10), Buffer.alloc(2), b.subarray(12)])
+          : b,
+    });
+    expect(await refusal(await upload('bomb.zip', bomb))).toMatch(
+      /bomb\.zip \(places\.shp\): its \.dbf header says 4294967295 records but its \.shp has 4 shapes/,
+    );
     const clash = shapefileZip(ORIGINAL_POINTS, 'EPSG:4326', { extra: [{ name: 'orbis-wgs84.geojson', data: '{}' }] });
     expect(await refusal(await upload('clash.zip', clash))).toMatch(/clash\.zip: the zip already holds "orbis-wgs84\.geojson"/);
     // A good file beside a bad one in the same upload: neither is kept.
-    const both = uploadForm([{ name: 'good.zip', content: shapefileZip(ORIGINAL_POINTS, 'EPSG:6677') }, { name: 'bad.fgb', content: PNG }], { public: 'true' });
-    expect(await refusal(await fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: both }))).toMatch(/bad\.fgb/);
+    const both = uploadForm(
+      [
+        { name: 'good.zip', content: shapefileZip(ORIGINAL_POINTS, 'EPSG:6677') },
+        { name: 'bad.fgb', content: PNG },
+      ],
+      { public: 'true' },
+    );
+    expect(
+      await refusal(await fetch(`${h.url}/api/projects/gis/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: both })),
+    ).toMatch(/bad\.fgb/);
     expect(await listed()).toBe(before);
     expect((await h.storedKeys()).length).toBe(keys);
   });
 
   it('imports the same files into a model, fields by name, all or nothing', async () => {
-    const fields = [{ key: 'name', type: 'text', required: true }, { key: 'count', type: 'integer' }, { key: 'loc', type: 'geometry' }];
+    const fields = [
+      { key: 'name', type: 'text', required: true },
+      { key: 'count', type: 'integer' },
+      { key: 'loc', type: 'geometry' },
+    ];
     expect((await h.admin('POST', '/api/projects/gis/models', { key: 'spots', public: true, fields })).status).toBe(201);
     const send = (type: string, body: Uint8Array, disposition?: string) =>
-      fetch(`${h.url}/api/projects/gis/models/spots/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': type, ...(disposition ? { 'content-disposition': disposition } : {}) }, body });
+      fetch(`${h.url}/api/projects/gis/models/spots/import?public=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': type, ...(disposition ? { 'content-disposition': disposition } : {}) },
+        body,
+      });
     const shp = await send('application/zip', shapefileZip(ORIGINAL_POINTS, 'EPSG:6677', { encoding: 'CP932' }));
     expect(shp.status).toBe(201);
     expect(await shp.json()).toEqual({ created: 4 });
@@ -158,27 +194,57 @@ describe('GIS files as assets, layers and imports (docs/contract.md §13)', () =
   });
 
   it("imports attributes into the fields of the same key or name, whatever the case, and the geometry into the model's geometry field", async () => {
-    const fields = [{ key: 'title', name: 'Name', type: 'text' }, { key: 'COUNT', type: 'integer' }, { key: 'where', type: 'geometry' }];
+    const fields = [
+      { key: 'title', name: 'Name', type: 'text' },
+      { key: 'COUNT', type: 'integer' },
+      { key: 'where', type: 'geometry' },
+    ];
     expect((await h.admin('POST', '/api/projects/gis/models', { key: 'named', public: true, fields })).status).toBe(201);
-    const res = await fetch(`${h.url}/api/projects/gis/models/named/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/flatgeobuf' }, body: gdalFile(ORIGINAL_POINTS, 'FlatGeobuf', 'EPSG:6677') });
+    const res = await fetch(`${h.url}/api/projects/gis/models/named/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/flatgeobuf' },
+      body: gdalFile(ORIGINAL_POINTS, 'FlatGeobuf', 'EPSG:6677'),
+    });
     expect(await res.json()).toEqual({ created: 4 });
     const items = ((await (await h.admin('GET', '/api/projects/gis/models/named/items')).json()) as { results: Record<string, unknown>[] }).results;
     // A FlatGeobuf with its spatial index holds its features in the index's order.
     const byTitle = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
-    expect(items.map((i) => [i.title, i.COUNT]).sort(byTitle)).toEqual(ORIGINAL_POINTS.features.map((f) => [f.properties!.name, f.properties!.count]).sort(byTitle));
+    expect(items.map((i) => [i.title, i.COUNT]).sort(byTitle)).toEqual(
+      ORIGINAL_POINTS.features.map((f) => [f.properties!.name, f.properties!.count]).sort(byTitle),
+    );
     for (const item of items) expect(Object.keys(item)).not.toContain('ratio');
-    expectOriginalPoints({ type: 'FeatureCollection', features: items.map((i) => ({ type: 'Feature', properties: { title: i.title }, geometry: i.where as Point })) });
+    expectOriginalPoints({
+      type: 'FeatureCollection',
+      features: items.map((i) => ({ type: 'Feature', properties: { title: i.title }, geometry: i.where as Point })),
+    });
 
     // A CSV of WKT as GDAL writes it (`-lco GEOMETRY=AS_WKT`): the WKT column is a geometry field's.
-    const wktFields = [{ key: 'name', type: 'text' }, { key: 'count', type: 'integer' }, { key: 'ratio', type: 'number' }, { key: 'WKT', type: 'geometry' }];
+    const wktFields = [
+      { key: 'name', type: 'text' },
+      { key: 'count', type: 'integer' },
+      { key: 'ratio', type: 'number' },
+      { key: 'WKT', type: 'geometry' },
+    ];
     expect((await h.admin('POST', '/api/projects/gis/models', { key: 'wkt', public: true, fields: wktFields })).status).toBe(201);
     // Sent by file name, as the GIS formats may be (it used to be refused: only text/csv was read).
-    const csv = await fetch(`${h.url}/api/projects/gis/models/wkt/import?public=true`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/octet-stream', 'content-disposition': 'attachment; filename="places.csv"' }, body: gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326') });
+    const csv = await fetch(`${h.url}/api/projects/gis/models/wkt/import?public=true`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        'content-type': 'application/octet-stream',
+        'content-disposition': 'attachment; filename="places.csv"',
+      },
+      body: gdalFile(ORIGINAL_POINTS, 'CSV', 'EPSG:4326'),
+    });
     expect(csv.status, await csv.clone().text()).toBe(201);
     expectOriginalPoints((await (await h.get('/api/p/gis/wkt.geojson')).json()) as FeatureCollection);
 
     expect((await h.admin('POST', '/api/projects/gis/models', { key: 'flat', fields: [{ key: 'name', type: 'text' }] })).status).toBe(201);
-    const noGeometry = await fetch(`${h.url}/api/projects/gis/models/flat/import`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/zip' }, body: shapefileZip(ORIGINAL_POINTS, 'EPSG:4326') });
+    const noGeometry = await fetch(`${h.url}/api/projects/gis/models/flat/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/zip' },
+      body: shapefileZip(ORIGINAL_POINTS, 'EPSG:4326'),
+    });
     expect(await refusal(noGeometry)).toMatch(/feature 1: the model has no geometry field/);
     expect(((await (await h.admin('GET', '/api/projects/gis/models/flat/items')).json()) as { totalCount: number }).totalCount).toBe(0);
   });

@@ -66,7 +66,11 @@ async function multipartBody(ctx: AppContext, request: FastifyRequest): Promise<
 function plainBody(ctx: AppContext, request: FastifyRequest): ImportBody {
   const body = request.body instanceof Readable ? limited(request.body, ctx.maxUploadBytes) : undefined;
   if (!body) throw new ApiError('invalid_body', 'send the file to import as the request body');
-  return { body, type: (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(), fileName: fileNameOf(request.headers['content-disposition']) };
+  return {
+    body,
+    type: (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase(),
+    fileName: fileNameOf(request.headers['content-disposition']),
+  };
 }
 
 /**
@@ -93,7 +97,11 @@ export async function importRoute(app: FastifyInstance, ctx: AppContext): Promis
     if (format) rows = vectorRows(format, fileName ?? `the ${format} body`, body, model.fields);
     else if (type === 'text/csv' || named === 'csv') rows = csvRows(body, model.fields);
     else if (type === 'application/json' || type === 'application/geo+json' || named === 'json' || named === 'geojson') rows = jsonRows(body, model.fields);
-    else throw new ApiError('invalid_body', `Content-Type must be text/csv, application/json, application/geo+json or a GIS file's (a shapefile's application/zip, application/geopackage+sqlite3, application/flatgeobuf, application/geo+json-seq), or application/octet-stream with a file name of one (.csv, .json, .geojson, .zip …), as the body or as the multipart field "file"; got "${type.slice(0, 60)}"${fileName ? ` for "${fileName.slice(0, 80)}"` : ''}`);
+    else
+      throw new ApiError(
+        'invalid_body',
+        `Content-Type must be text/csv, application/json, application/geo+json or a GIS file's (a shapefile's application/zip, application/geopackage+sqlite3, application/flatgeobuf, application/geo+json-seq), or application/octet-stream with a file name of one (.csv, .json, .geojson, .zip …), as the body or as the multipart field "file"; got "${type.slice(0, 60)}"${fileName ? ` for "${fileName.slice(0, 80)}"` : ''}`,
+      );
     const created = await ctx.models.importItems(project, model, rows, flag === undefined ? undefined : flag === 'true', auditActor(grantOf(request).actor));
     return reply.code(201).send({ created });
   });

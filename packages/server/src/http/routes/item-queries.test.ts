@@ -30,7 +30,21 @@ function itemsOf(n: number): Record<string, unknown>[] {
     if (next(3) === 0) v.tags = ['a'];
     const lng = 139 + next(10) / 10;
     const lat = 35 + next(10) / 10;
-    if (next(4) > 0) v.loc = next(5) === 0 ? { type: 'Polygon', coordinates: [[[lng, lat], [lng + 0.25, lat], [lng + 0.25, lat + 0.25], [lng, lat]]] } : { type: 'Point', coordinates: [lng, lat] };
+    if (next(4) > 0)
+      v.loc =
+        next(5) === 0
+          ? {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [lng, lat],
+                  [lng + 0.25, lat],
+                  [lng + 0.25, lat + 0.25],
+                  [lng, lat],
+                ],
+              ],
+            }
+          : { type: 'Point', coordinates: [lng, lat] };
     return v;
   });
 }
@@ -59,12 +73,19 @@ function matches(item: Item, q: Query): boolean {
   if (!q.and.every((c) => holds(item, c))) return false;
   if (q.or.length > 0 && !q.or.some((g) => g.every((c) => holds(item, c)))) return false;
   const lower = (s: string) => s.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
-  for (const word of (q.q ?? '').split(/\s+/).filter(Boolean)) if (!['name', 'kind'].some((k) => item[k] !== null && lower(item[k]).includes(lower(word)))) return false;
+  for (const word of (q.q ?? '').split(/\s+/).filter(Boolean))
+    if (!['name', 'kind'].some((k) => item[k] !== null && lower(item[k]).includes(lower(word)))) return false;
   if (q.bbox) {
     if (item.loc === null) return false;
     const p = positions(item.loc);
     const [w, s, e, n] = q.bbox as [number, number, number, number];
-    if (Math.min(...p.map((x) => x[0]!)) > e || Math.max(...p.map((x) => x[0]!)) < w || Math.min(...p.map((x) => x[1]!)) > n || Math.max(...p.map((x) => x[1]!)) < s) return false;
+    if (
+      Math.min(...p.map((x) => x[0]!)) > e ||
+      Math.max(...p.map((x) => x[0]!)) < w ||
+      Math.min(...p.map((x) => x[1]!)) > n ||
+      Math.max(...p.map((x) => x[1]!)) < s
+    )
+      return false;
   }
   return true;
 }
@@ -94,11 +115,23 @@ function search(q: Query): URLSearchParams {
 }
 
 const cond: fc.Arbitrary<Cond> = fc.oneof(
-  fc.record({ field: fc.constantFrom('capacity'), op: fc.constantFrom('eq', 'ne', 'lt', 'lte', 'gt', 'gte'), value: fc.integer({ min: 0, max: 7 }).map((n) => String(n * 10)) }),
-  fc.record({ field: fc.constant('capacity'), op: fc.constant('in'), value: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 3 }).map((a) => a.map((n) => n * 10).join(',')) }),
+  fc.record({
+    field: fc.constantFrom('capacity'),
+    op: fc.constantFrom('eq', 'ne', 'lt', 'lte', 'gt', 'gte'),
+    value: fc.integer({ min: 0, max: 7 }).map((n) => String(n * 10)),
+  }),
+  fc.record({
+    field: fc.constant('capacity'),
+    op: fc.constant('in'),
+    value: fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 1, maxLength: 3 }).map((a) => a.map((n) => n * 10).join(',')),
+  }),
   fc.record({ field: fc.constant('score'), op: fc.constantFrom('lt', 'gte', 'eq'), value: fc.integer({ min: 0, max: 8 }).map((n) => String(n / 2)) }),
   fc.record({ field: fc.constant('open'), op: fc.constantFrom('eq', 'ne'), value: fc.constantFrom('true', 'false') }),
-  fc.record({ field: fc.constantFrom('name', 'kind'), op: fc.constantFrom('eq', 'ne', 'lt', 'gte', 'contains'), value: fc.constantFrom(...NAMES, ...KINDS, 'all', 'Hall', '東') }),
+  fc.record({
+    field: fc.constantFrom('name', 'kind'),
+    op: fc.constantFrom('eq', 'ne', 'lt', 'gte', 'contains'),
+    value: fc.constantFrom(...NAMES, ...KINDS, 'all', 'Hall', '東'),
+  }),
   fc.record({ field: fc.constant('kind'), op: fc.constant('in'), value: fc.constantFrom('school,park', 'hall') }),
   fc.record({ field: fc.constantFrom('name', 'capacity', 'tags', 'loc'), op: fc.constant('exists'), value: fc.constantFrom('true', 'false') }),
 );
@@ -106,7 +139,10 @@ const query: fc.Arbitrary<Query> = fc.record({
   // One condition per parameter name: a parameter given twice counts once (its first value).
   and: fc.uniqueArray(cond, { maxLength: 2, selector: (c) => `${c.field}/${c.op}` }),
   or: fc.array(fc.uniqueArray(cond, { minLength: 1, maxLength: 2, selector: (c) => `${c.field}/${c.op}` }), { maxLength: 2 }),
-  sort: fc.uniqueArray(fc.record({ field: fc.constantFrom('capacity', 'score', 'name', 'open'), desc: fc.boolean() }), { maxLength: 2, selector: (s) => s.field }),
+  sort: fc.uniqueArray(fc.record({ field: fc.constantFrom('capacity', 'score', 'name', 'open'), desc: fc.boolean() }), {
+    maxLength: 2,
+    selector: (s) => s.field,
+  }),
   q: fc.option(fc.constantFrom('hall', 'HALL a', 'park', '東', 'zzz'), { nil: undefined }),
   bbox: fc.option(fc.constantFrom([139, 35, 139.45, 35.45], [139.5, 35.5, 140, 36], [139.95, 35.95, 141, 37]), { nil: undefined }),
 });
@@ -122,8 +158,15 @@ describe('item queries (docs/content-workflow.md)', () => {
     await h.project('city');
     expect((await h.admin('POST', '/api/projects/city/models', { key: 'shelters', name: 'Shelters', public: true, fields })).status).toBe(201);
     const items = itemsOf(90);
-    for (const [flag, part] of [['true', items.slice(0, 60)], ['false', items.slice(60)]] as const) {
-      const r = await fetch(`${h.url}/api/projects/city/models/shelters/import?public=${flag}`, { method: 'POST', headers: { authorization: `Bearer test-admin-token-0123456789-0123456789`, 'content-type': 'application/json' }, body: JSON.stringify(part) });
+    for (const [flag, part] of [
+      ['true', items.slice(0, 60)],
+      ['false', items.slice(60)],
+    ] as const) {
+      const r = await fetch(`${h.url}/api/projects/city/models/shelters/import?public=${flag}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer test-admin-token-0123456789-0123456789`, 'content-type': 'application/json' },
+        body: JSON.stringify(part),
+      });
       expect(r.status, await r.text()).toBe(201);
     }
     all = (await json(await h.admin('GET', base))).body.results;
@@ -134,7 +177,10 @@ describe('item queries (docs/content-workflow.md)', () => {
   it('answers a filtered listing equal to filtering the full listing in memory, whole and page by page', async () => {
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
-        const expected = ordered(all.filter((item) => matches(item, q)), q).map((i) => i.id);
+        const expected = ordered(
+          all.filter((item) => matches(item, q)),
+          q,
+        ).map((i) => i.id);
         const whole = await json(await h.admin('GET', `${base}?${search(q)}`));
         expect(whole.status, JSON.stringify(whole.body)).toBe(200);
         expect(whole.body.results.map((i: Item) => i.id)).toEqual(expected);
@@ -157,7 +203,10 @@ describe('item queries (docs/content-workflow.md)', () => {
 
   it('serves the public .json, .geojson and .csv of the public matches only, with cursors of that query alone', async () => {
     const q = 'filter[capacity][gte]=30&sort=-capacity';
-    const expected = ordered(all.filter((i) => i.public && i.capacity !== null && i.capacity >= 30), { and: [], or: [], sort: [{ field: 'capacity', desc: true }] });
+    const expected = ordered(
+      all.filter((i) => i.public && i.capacity !== null && i.capacity >= 30),
+      { and: [], or: [], sort: [{ field: 'capacity', desc: true }] },
+    );
     const listed = await json(await h.get(`/api/p/city/shelters.json?${q}`));
     expect(expected.length).toBeGreaterThan(2);
     expect(listed.body.results.map((i: Item) => i.id)).toEqual(expected.map((i) => i.id));
@@ -173,7 +222,9 @@ describe('item queries (docs/content-workflow.md)', () => {
     const csv = await (await h.get(`/api/p/city/shelters.csv?${q}`)).text();
     expect(csv.trim().split('\r\n')).toHaveLength(expected.length + 1);
     // The ETag differs by query, so a cached unfiltered answer is never taken for a filtered one.
-    const tags = await Promise.all([`/api/p/city/shelters.json?limit=5`, `/api/p/city/shelters.json?limit=5&${q}`].map(async (u) => (await h.get(u)).headers.get('etag')));
+    const tags = await Promise.all(
+      [`/api/p/city/shelters.json?limit=5`, `/api/p/city/shelters.json?limit=5&${q}`].map(async (u) => (await h.get(u)).headers.get('etag')),
+    );
     expect(tags[0]).not.toBe(tags[1]);
   });
 

@@ -13,7 +13,6 @@ import { sendNewestFirst } from '../listing/newest-first-listing.js';
 import { conditionalWrite } from '../transport/preconditions.js';
 import { projectOr404 } from '../project-param.js';
 
-
 /**
  * A version as the management API answers it (docs/content-workflow.md): keys in a fixed order,
  * values in the model's field order, then those of fields the model no longer has.
@@ -80,13 +79,26 @@ export function itemVersionRoutes(app: FastifyInstance, ctx: AppContext): void {
       return item && itemTag((await ctx.models.working(model, item, true)).item);
     };
     // A write of the item as a PATCH is (docs/collaboration.md): If-Match with an older ETag is a 412.
-    const restored = await conditionalWrite(request, reply, `item:${model.id}:${id}`, current, async () => {
-      const item = await ctx.store.getItem(model.id, id);
-      if (!item) throw gone();
-      const done = await ctx.models.restoreItem(project, model, (await ctx.models.working(model, item, true)).item, version, auditActor(grantOf(request).actor));
-      if (!done) throw gone();
-      return done;
-    }, (w) => itemTag(w.item));
+    const restored = await conditionalWrite(
+      request,
+      reply,
+      `item:${model.id}:${id}`,
+      current,
+      async () => {
+        const item = await ctx.store.getItem(model.id, id);
+        if (!item) throw gone();
+        const done = await ctx.models.restoreItem(
+          project,
+          model,
+          (await ctx.models.working(model, item, true)).item,
+          version,
+          auditActor(grantOf(request).actor),
+        );
+        if (!done) throw gone();
+        return done;
+      },
+      (w) => itemTag(w.item),
+    );
     return reply.type('application/json; charset=utf-8').send(managementItem(model, restored.item, restored.status));
   });
 }

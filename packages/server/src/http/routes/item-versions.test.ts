@@ -12,7 +12,10 @@ describe('item versions (docs/content-workflow.md)', () => {
   beforeAll(async () => {
     h = await startHarness();
     await h.project('city');
-    const fields = [{ key: 'name', type: 'text', required: true }, { key: 'capacity', type: 'integer' }];
+    const fields = [
+      { key: 'name', type: 'text', required: true },
+      { key: 'capacity', type: 'integer' },
+    ];
     expect((await h.admin('POST', '/api/projects/city/models', { key: 'shelters', name: 'Shelters', public: true, fields })).status).toBe(201);
     writer = await signedInUser(h, 'wanda@example.org');
     reader = await signedInUser(h, 'rui@example.org');
@@ -46,7 +49,9 @@ describe('item versions (docs/content-workflow.md)', () => {
     expect(second.body.results.map((v: any) => v.version)).toEqual([1]);
     // A cursor of this listing is good for no other item's.
     const other = (await json(await h.admin('POST', base, { fields: { name: 'Other' } }))).body;
-    expect((await json(await h.admin('GET', `${base}/${other.id}/versions?start_cursor=${encodeURIComponent(first.body.nextCursor)}`))).body.error.code).toBe('invalid_cursor');
+    expect((await json(await h.admin('GET', `${base}/${other.id}/versions?start_cursor=${encodeURIComponent(first.body.nextCursor)}`))).body.error.code).toBe(
+      'invalid_cursor',
+    );
 
     expect((await json(await reader.call('GET', `${base}/${item.id}/versions/1`))).body).toEqual(all.body.results[2]);
     expect((await reader.call('POST', `${base}/${item.id}/versions/1/restore`)).status).toBe(403);
@@ -80,7 +85,9 @@ describe('item versions (docs/content-workflow.md)', () => {
     const m = '/api/projects/city/models/barns';
     const name = { key: 'name', type: 'text' };
     const kind = { key: 'kind', type: 'text' };
-    expect((await h.admin('POST', '/api/projects/city/models', { key: 'barns', name: 'Barns', fields: [name, kind, { key: 'old', type: 'text' }] })).status).toBe(201);
+    expect(
+      (await h.admin('POST', '/api/projects/city/models', { key: 'barns', name: 'Barns', fields: [name, kind, { key: 'old', type: 'text' }] })).status,
+    ).toBe(201);
     const item = (await json(await h.admin('POST', `${m}/items`, { fields: { name: 'Barn', old: 'y' } }))).body;
     expect((await h.admin('PATCH', `${m}/items/${item.id}`, { fields: { kind: 'x' } })).status).toBe(200);
     expect((await h.admin('PATCH', m, { fields: [name, { ...kind, required: true }] })).status).toBe(200);

@@ -6,7 +6,6 @@ import type { AppContext } from '../app-context.js';
 import { projectOr404 } from '../project-param.js';
 import { checkDisplayText } from '../../display-text.js';
 
-
 /** `/api/projects/{p}/keys`: create (the secret is shown once), list without secrets, revoke. */
 export function keyRoutes(app: FastifyInstance, ctx: AppContext): void {
   declaredRoute(app, routes.create, async (request, reply) => {

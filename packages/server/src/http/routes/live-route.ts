@@ -53,7 +53,9 @@ export function liveRoute(app: FastifyInstance, ctx: AppContext): void {
       for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
       const connection = ctx.live.hocuspocus.handleConnection(ws, new Request(new URL(request.url ?? '/', ctx.publicUrl), { headers }), { credentials });
       ws.on('message', (data: Buffer) => connection.handleMessage(new Uint8Array(data)));
-      ws.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() } as Parameters<typeof connection.handleClose>[0]));
+      ws.on('close', (code: number, reason: Buffer) =>
+        connection.handleClose({ code, reason: reason.toString() } as Parameters<typeof connection.handleClose>[0]),
+      );
       ws.on('error', () => ws.terminate());
     });
   });
@@ -67,7 +69,9 @@ export function liveRoute(app: FastifyInstance, ctx: AppContext): void {
 
 function upgradeCredentials(app: FastifyInstance, ctx: AppContext, request: IncomingMessage, alias: string): UpgradeCredentials {
   const cookies = app.parseCookie(request.headers.cookie ?? '');
-  const protocols = String(request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const protocols = String(request.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim());
   const protocolBearer = protocols.find((p) => p.startsWith(BEARER_PROTOCOL))?.slice(BEARER_PROTOCOL.length);
   return {
     alias,

@@ -5,7 +5,11 @@ import { type LiveClient, liveClient } from '../../test/live-client.js';
 import { addMember, signedInUser, type TestUser } from '../../test/team.js';
 
 const layer = (id: string): Layer => ({ id, title: id, type: 'geojson', url: `https://example.org/${id}.geojson`, visible: true });
-const ids = (c: LiveClient) => c.scene().layers.map((l) => l.id).sort();
+const ids = (c: LiveClient) =>
+  c
+    .scene()
+    .layers.map((l) => l.id)
+    .sort();
 
 describe('the live scene (docs/collaboration.md)', () => {
   let h: Harness;

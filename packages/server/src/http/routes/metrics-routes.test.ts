@@ -37,9 +37,13 @@ describe('GET /metrics (docs/operations.md)', () => {
     }
   });
 
-  it('counts requests by route pattern and status, the hot path\'s too, and times the store and the storage', async () => {
+  it("counts requests by route pattern and status, the hot path's too, and times the store and the storage", async () => {
     await h.project('watched');
-    const upload = await fetch(`${h.url}/api/projects/watched/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'a.geojson', content: '{"type":"FeatureCollection","features":[]}' }], { public: 'true' }) });
+    const upload = await fetch(`${h.url}/api/projects/watched/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: uploadForm([{ name: 'a.geojson', content: '{"type":"FeatureCollection","features":[]}' }], { public: 'true' }),
+    });
     expect(upload.status).toBe(201);
     const first = await h.get('/api/p/watched/assets.json?limit=10');
     expect(first.status).toBe(200);
@@ -64,16 +68,24 @@ describe('GET /metrics (docs/operations.md)', () => {
     }
     // The process's own figures.
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
-      expect(families.some((f) => f.name === name), name).toBe(true);
+      expect(
+        families.some((f) => f.name === name),
+        name,
+      ).toBe(true);
     }
   });
 
   it('shows what the server holds at each scrape: live documents and sockets, tiles by how they were found, file reads', async () => {
     await h.project('held');
     const points = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [139.75, 35.7] } }] };
-    const upload = await fetch(`${h.url}/api/projects/held/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name: 'p.geojson', content: JSON.stringify(points) }], { public: 'true' }) });
+    const upload = await fetch(`${h.url}/api/projects/held/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: uploadForm([{ name: 'p.geojson', content: JSON.stringify(points) }], { public: 'true' }),
+    });
     const path = new URL(((await upload.json()) as { url: string }).url).pathname;
-    const tile = (z: number, x: number, y: number) => h.get(`${path.slice(0, path.lastIndexOf('/') + 1)}${TILES_TEMPLATE.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))}`);
+    const tile = (z: number, x: number, y: number) =>
+      h.get(`${path.slice(0, path.lastIndexOf('/') + 1)}${TILES_TEMPLATE.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))}`);
     const [x, y] = tileAround(12, 139.75, 35.7);
     expect((await tile(12, x, y)).status).toBe(200);
     expect((await tile(12, x, y)).status).toBe(200);

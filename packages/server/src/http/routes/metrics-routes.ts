@@ -36,15 +36,19 @@ export function metricsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const metrics = ctx.metrics;
   if (!metrics) return;
   const expected = digest(metrics.token);
-  app.get('/metrics', { schema: { summary: 'Prometheus metrics (ORBIS_METRICS_TOKEN)', response: { 200: { description: 'Prometheus text format 0.0.4', type: 'string' } } } }, async (request, reply) => {
-    const token = bearerToken(request.headers.authorization);
-    // Compared as digests: equal lengths, and no early exit that times the token's prefix.
-    if (token === undefined || !timingSafeEqual(digest(token), expected)) {
-      throw new ApiError('unauthorized', 'GET /metrics needs Authorization: Bearer <ORBIS_METRICS_TOKEN>');
-    }
-    const { text, contentType } = await metrics.figures.exposition();
-    return reply.header('cache-control', 'no-store').type(contentType).send(text);
-  });
+  app.get(
+    '/metrics',
+    { schema: { summary: 'Prometheus metrics (ORBIS_METRICS_TOKEN)', response: { 200: { description: 'Prometheus text format 0.0.4', type: 'string' } } } },
+    async (request, reply) => {
+      const token = bearerToken(request.headers.authorization);
+      // Compared as digests: equal lengths, and no early exit that times the token's prefix.
+      if (token === undefined || !timingSafeEqual(digest(token), expected)) {
+        throw new ApiError('unauthorized', 'GET /metrics needs Authorization: Bearer <ORBIS_METRICS_TOKEN>');
+      }
+      const { text, contentType } = await metrics.figures.exposition();
+      return reply.header('cache-control', 'no-store').type(contentType).send(text);
+    },
+  );
 }
 
 /** A hot-path log that also counts the request when it finishes, under its route's pattern. */

@@ -22,10 +22,8 @@ const modelTag = (m: ContentModel) => versionTag({ id: m.id, key: m.key, name: m
 /** An item's version: its values and whether it is public. */
 export const itemTag = (i: Item) => versionTag({ id: i.id, public: i.public, fields: i.fields });
 
-
 /** Whether the caller sees drafts (docs/content-workflow.md, "Review"): a writer and above does. */
 export const seesDrafts = (request: FastifyRequest) => roleAtLeast(grantOf(request).role ?? 'reader', 'writer');
-
 
 /** `/api/projects/{p}/models…`: content models and their items (docs/contract.md §10, management API). */
 export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -41,7 +39,8 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     return item;
   };
   // An item as the caller sees it: a writer (and above) sees a draft, a reader the published values.
-  const workingOr404 = async (request: FastifyRequest, model: ContentModel, id: string) => ctx.models.working(model, await itemOr404(model, id), seesDrafts(request));
+  const workingOr404 = async (request: FastifyRequest, model: ContentModel, id: string) =>
+    ctx.models.working(model, await itemOr404(model, id), seesDrafts(request));
 
   void app.register((scope) => importRoute(scope, ctx));
 
@@ -66,11 +65,18 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body;
     const current = async () => modelTag((await modelOr404(request.params.project, request.params.model)).model);
-    const updated = await conditionalWrite(request, reply, `model:${model.id}`, current, async () => {
-      const done = await ctx.models.update(project, (await modelOr404(request.params.project, request.params.model)).model, body);
-      if (!done) throw new ApiError('not_found', `model "${model.key}" does not exist`);
-      return done;
-    }, modelTag);
+    const updated = await conditionalWrite(
+      request,
+      reply,
+      `model:${model.id}`,
+      current,
+      async () => {
+        const done = await ctx.models.update(project, (await modelOr404(request.params.project, request.params.model)).model, body);
+        if (!done) throw new ApiError('not_found', `model "${model.key}" does not exist`);
+        return done;
+      },
+      modelTag,
+    );
     return modelRecord(updated);
   });
 
@@ -78,7 +84,8 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const project = await projectOr404(ctx, request.params.project);
     const current = async () => modelTag((await modelOr404(request.params.project, request.params.model)).model);
     await conditionalWrite(request, reply, `model:${project.id}:${request.params.model}`, current, async () => {
-      if (!(await ctx.models.remove(project, request.params.model))) throw new ApiError('not_found', `model "${request.params.model.slice(0, 80)}" does not exist`);
+      if (!(await ctx.models.remove(project, request.params.model)))
+        throw new ApiError('not_found', `model "${request.params.model.slice(0, 80)}" does not exist`);
     });
     return reply.code(204).send();
   });
@@ -87,14 +94,18 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body;
     const made = await ctx.models.createItem(project, model, body, auditActor(grantOf(request).actor));
-    return reply.code(201).type('application/json; charset=utf-8').send(managementItem(model, made.item, made.status));
+    return reply
+      .code(201)
+      .type('application/json; charset=utf-8')
+      .send(managementItem(model, made.item, made.status));
   });
 
   declaredRoute(app, items.list, async (request, reply) => {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const source = await askedItemSource(ctx, request, project, model, false);
     // A model that requires review lists each item's status too (docs/content-workflow.md, "Review").
-    if (model.review) return sendParsedListing(ctx, reply, source, pageQueryOf(request), source.scope.query?.canonical ?? '', (items) => ctx.models.addStatuses(model, items));
+    if (model.review)
+      return sendParsedListing(ctx, reply, source, pageQueryOf(request), source.scope.query?.canonical ?? '', (items) => ctx.models.addStatuses(model, items));
     return sendListing(ctx, request, reply, source, pageQueryOf(request));
   });
 
@@ -109,21 +120,34 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { project, model } = await modelOr404(request.params.project, request.params.model);
     const body = request.body;
     const current = async () => (await workingOr404(request, model, request.params.id)).item;
-    const updated = await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await current()), async () => {
-      const done = await ctx.models.patchItem(project, model, await current(), body, auditActor(grantOf(request).actor));
-      if (!done) throw new ApiError('not_found', `item "${request.params.id}" does not exist`);
-      return done;
-    }, (w) => itemTag(w.item));
+    const updated = await conditionalWrite(
+      request,
+      reply,
+      `item:${model.id}:${request.params.id}`,
+      async () => itemTag(await current()),
+      async () => {
+        const done = await ctx.models.patchItem(project, model, await current(), body, auditActor(grantOf(request).actor));
+        if (!done) throw new ApiError('not_found', `item "${request.params.id}" does not exist`);
+        return done;
+      },
+      (w) => itemTag(w.item),
+    );
     return reply.type('application/json; charset=utf-8').send(managementItem(model, updated.item, updated.status));
   });
 
   declaredRoute(app, items.remove, async (request, reply) => {
     const { model } = await modelOr404(request.params.project, request.params.model);
-    await conditionalWrite(request, reply, `item:${model.id}:${request.params.id}`, async () => itemTag(await itemOr404(model, request.params.id)), async () => {
-      if (!isId(request.params.id) || !(await ctx.store.deleteItem(model.id, request.params.id))) {
-        throw new ApiError('not_found', `item "${request.params.id.slice(0, 80)}" does not exist`);
-      }
-    });
+    await conditionalWrite(
+      request,
+      reply,
+      `item:${model.id}:${request.params.id}`,
+      async () => itemTag(await itemOr404(model, request.params.id)),
+      async () => {
+        if (!isId(request.params.id) || !(await ctx.store.deleteItem(model.id, request.params.id))) {
+          throw new ApiError('not_found', `item "${request.params.id.slice(0, 80)}" does not exist`);
+        }
+      },
+    );
     return reply.code(204).send();
   });
   // The editor's preview of a model layer (docs/contract.md §10: a layer shows a model's public items): the
@@ -137,7 +161,14 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext): void {
   declaredRoute(app, models.geojson, async (request, reply) => {
     const { project, model } = await publicModelOr404(request.params.project, request.params.model);
     reply.header('Cache-Control', 'private, max-age=0, must-revalidate');
-    return sendGeojson(ctx, request, reply, project, model, `${ctx.publicUrl}/api/projects/${encodeURIComponent(project.alias)}/models/${model.key}/items.geojson`);
+    return sendGeojson(
+      ctx,
+      request,
+      reply,
+      project,
+      model,
+      `${ctx.publicUrl}/api/projects/${encodeURIComponent(project.alias)}/models/${model.key}/items.geojson`,
+    );
   });
   declaredRoute(app, models.csv, async (request, reply) => {
     const { project, model } = await publicModelOr404(request.params.project, request.params.model);

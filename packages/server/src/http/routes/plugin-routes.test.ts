@@ -3,7 +3,13 @@ import { ADMIN_TOKEN, type Harness, startHarness } from '../../test/harness.js';
 import { buildZip } from '../../test/zip-builder.js';
 import { MAX_PLUGIN_ZIP_BYTES } from '../../plugins/plugin-package.js';
 
-const manifest = (over: object = {}) => ({ id: 'hello', name: 'Hello', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }], ...over });
+const manifest = (over: object = {}) => ({
+  id: 'hello',
+  name: 'Hello',
+  version: '1.0.0',
+  extensions: [{ id: 'main', type: 'widget', name: 'Hello widget' }],
+  ...over,
+});
 
 describe('plugins (docs/contract.md §3, §5)', () => {
   let h: Harness;
@@ -22,14 +28,18 @@ describe('plugins (docs/contract.md §3, §5)', () => {
     await h.admin('POST', '/api/projects/plug/plugins', { manifest: manifest({ id: 'second' }), files: { 'main.js': '' } });
     await h.admin('POST', '/api/projects/plug/plugins', { manifest: manifest({ version: '2.0.0' }), files: { 'main.js': 'console.log(2)' } });
     const list = await (await h.admin('GET', '/api/projects/plug/plugins')).json();
-    expect(list.map((p: { manifest: { id: string; version: string } }) => [p.manifest.id, p.manifest.version])).toEqual([['hello', '2.0.0'], ['second', '1.0.0']]);
+    expect(list.map((p: { manifest: { id: string; version: string } }) => [p.manifest.id, p.manifest.version])).toEqual([
+      ['hello', '2.0.0'],
+      ['second', '1.0.0'],
+    ]);
     expect(list[0].files['main.js']).toBe('console.log(2)');
     expect((await h.admin('DELETE', '/api/projects/plug/plugins/second')).status).toBe(204);
     expect((await h.admin('DELETE', '/api/projects/plug/plugins/second')).status).toBe(404);
   });
 
   it('answers the list with an ETag that changes on every install or removal; If-None-Match gets a 304 while it holds', async () => {
-    const get = (etag?: string) => fetch(`${h.url}/api/projects/plug/plugins`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(etag ? { 'if-none-match': etag } : {}) } });
+    const get = (etag?: string) =>
+      fetch(`${h.url}/api/projects/plug/plugins`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(etag ? { 'if-none-match': etag } : {}) } });
     const first = await get();
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^".+"$/);
@@ -92,7 +102,8 @@ describe('plugins (docs/contract.md §3, §5)', () => {
   });
 
   it('installs a Re:Earth package from the JSON form: files["reearth.yml"] and no manifest', async () => {
-    const yml = 'id: re-hello\nname: Hello\nversion: 1.0.0\nextensions:\n  - id: hello\n    type: widget\n    name: Hello\n  - id: blk\n    type: block\n    name: Block\n';
+    const yml =
+      'id: re-hello\nname: Hello\nversion: 1.0.0\nextensions:\n  - id: hello\n    type: widget\n    name: Hello\n  - id: blk\n    type: block\n    name: Block\n';
     const res = await h.admin('POST', '/api/projects/plug/plugins', { files: { 'reearth.yml': yml, 'hello.js': 'reearth.ui.show("hi")' } });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { manifest: { reearth: boolean; extensions: { type: string }[] }; files: Record<string, string> };

@@ -13,7 +13,6 @@ import { conditionalWrite, tagAnswer, versionTag } from '../transport/preconditi
 import type { PluginPackage } from '../../plugins/plugin-package.js';
 import type { Project } from '../../store/store.js';
 
-
 /** `/api/projects/{p}/plugins`: install (zip or JSON), list, remove. */
 export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
   declaredRoute(app, routes.install, async (request, reply) => {
@@ -33,7 +32,14 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     // Installing over an installed plugin is a new version of it: If-Match names the one replaced.
     const installed = plugin;
-    await conditionalWrite(request, reply, `plugin:${project.id}:${plugin.manifest.id}`, async () => tagOfInstalled(project, installed.manifest.id), () => ctx.plugins.install(project, installed), versionTag);
+    await conditionalWrite(
+      request,
+      reply,
+      `plugin:${project.id}:${plugin.manifest.id}`,
+      async () => tagOfInstalled(project, installed.manifest.id),
+      () => ctx.plugins.install(project, installed),
+      versionTag,
+    );
     return reply.code(201).send(plugin);
   });
 
@@ -48,9 +54,16 @@ export function pluginRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   declaredRoute(app, routes.remove, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
-    await conditionalWrite(request, reply, `plugin:${project.id}:${request.params.id}`, () => tagOfInstalled(project, request.params.id), async () => {
-      if (!(await ctx.plugins.remove(project, request.params.id))) throw new ApiError('not_found', `plugin "${request.params.id.slice(0, 100)}" is not installed`);
-    });
+    await conditionalWrite(
+      request,
+      reply,
+      `plugin:${project.id}:${request.params.id}`,
+      () => tagOfInstalled(project, request.params.id),
+      async () => {
+        if (!(await ctx.plugins.remove(project, request.params.id)))
+          throw new ApiError('not_found', `plugin "${request.params.id.slice(0, 100)}" is not installed`);
+      },
+    );
     return reply.code(204).send();
   });
 

@@ -19,7 +19,9 @@ export function projectImportRoute(app: FastifyInstance, ctx: AppContext): void 
       throw new InputError('file', `unexpected file field "${String(part.fieldname).slice(0, 60)}"; use "file"`);
     }
     // Past the limit busboy cuts the file short and says so only by this event: the zip would read as cut off.
-    part.file.once('limit', () => part.file.destroy(new ApiError('payload_too_large', `a project zip may have at most ${ctx.maxUploadBytes} bytes (ORBIS_MAX_UPLOAD_MB)`)));
+    part.file.once('limit', () =>
+      part.file.destroy(new ApiError('payload_too_large', `a project zip may have at most ${ctx.maxUploadBytes} bytes (ORBIS_MAX_UPLOAD_MB)`)),
+    );
     const aliasField = part.fields.alias as MultipartValue | undefined;
     const alias = aliasField === undefined ? undefined : String(aliasField.value);
     const grant = grantOf(request);

@@ -10,7 +10,8 @@ import { projectRoutes as routes } from '@orbis/contract';
 import { declaredRoute } from '../transport/declared-route.js';
 
 /** A project's version: what a PATCH changes (docs/collaboration.md). */
-export const projectTag = (p: Pick<Project, 'id' | 'name' | 'visibility' | 'description'>) => versionTag({ id: p.id, name: p.name, visibility: p.visibility, description: p.description });
+export const projectTag = (p: Pick<Project, 'id' | 'name' | 'visibility' | 'description'>) =>
+  versionTag({ id: p.id, name: p.name, visibility: p.visibility, description: p.description });
 
 /** `/api/projects` and `/api/projects/{p}` (@orbis/contract's `projectRoutes`). */
 export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -33,16 +34,29 @@ export function projectRoutes(app: FastifyInstance, ctx: AppContext): void {
   declaredRoute(app, routes.update, async (request, reply) => {
     const alias = request.params.project;
     const current = async () => projectTag(await projectOr404(ctx, alias));
-    const updated = await conditionalWrite(request, reply, `project:${alias}`, current, async () => ctx.projects.update(await projectOr404(ctx, alias), request.body), projectTag);
+    const updated = await conditionalWrite(
+      request,
+      reply,
+      `project:${alias}`,
+      current,
+      async () => ctx.projects.update(await projectOr404(ctx, alias), request.body),
+      projectTag,
+    );
     return projectRecord(updated);
   });
 
   declaredRoute(app, routes.remove, async (request, reply) => {
     const alias = request.params.project;
-    await conditionalWrite(request, reply, `project:${alias}`, async () => projectTag(await projectOr404(ctx, alias)), async () => {
-      await ctx.projects.remove(await projectOr404(ctx, alias));
-      ctx.live.close(alias);
-    });
+    await conditionalWrite(
+      request,
+      reply,
+      `project:${alias}`,
+      async () => projectTag(await projectOr404(ctx, alias)),
+      async () => {
+        await ctx.projects.remove(await projectOr404(ctx, alias));
+        ctx.live.close(alias);
+      },
+    );
     return reply.code(204).send();
   });
 }

@@ -57,17 +57,34 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     security: publicSecurity,
     params: params.project,
     querystring: paginationQuery,
-    response: { 200: answer(ListingSchema, 'every public asset, or a page of them; with an ETag'), 304: empty('not modified'), 400: failure('invalid_parameter or invalid_cursor'), 401: failure('api_key_required or invalid_api_key'), 404: failure('not_found or no_assets') },
+    response: {
+      200: answer(ListingSchema, 'every public asset, or a page of them; with an ETag'),
+      304: empty('not modified'),
+      400: failure('invalid_parameter or invalid_cursor'),
+      401: failure('api_key_required or invalid_api_key'),
+      404: failure('not_found or no_assets'),
+    },
   });
   app.get<ProjectParams>('/api/p/:project/assets.json', { schema: listSchema("A project's public assets (docs/contract.md §2)") }, list);
   app.get<ProjectParams>('/api/p/:project/assets', { schema: listSchema('Alias of assets.json') }, list);
 
-  app.get<{ Params: { project: string; id: string } }>('/api/p/:project/assets/:id', { schema: { summary: 'One public asset', security: publicSecurity, params: params.asset, response: { 200: answer(AssetSchema, 'the asset; with an ETag'), 304: empty('not modified'), 404: failure('not_found') } } }, async (request, reply) => {
-    const project = await openPublicProject(ctx, request, request.params.project);
-    const { id } = request.params;
-    const asset = isId(id) ? await ctx.store.getAsset(project.id, id) : undefined;
-    if (!asset || !asset.public) throw new ApiError('not_found', `asset "${id.slice(0, 80)}" does not exist`);
-    if (answeredNotModified(request, reply, etagOf(assetVersion(project), `${asset.id}\n${ctx.publicUrl}`))) return reply;
-    return reply.send(assetRecord(asset, ctx.publicUrl, project.alias, false));
-  });
+  app.get<{ Params: { project: string; id: string } }>(
+    '/api/p/:project/assets/:id',
+    {
+      schema: {
+        summary: 'One public asset',
+        security: publicSecurity,
+        params: params.asset,
+        response: { 200: answer(AssetSchema, 'the asset; with an ETag'), 304: empty('not modified'), 404: failure('not_found') },
+      },
+    },
+    async (request, reply) => {
+      const project = await openPublicProject(ctx, request, request.params.project);
+      const { id } = request.params;
+      const asset = isId(id) ? await ctx.store.getAsset(project.id, id) : undefined;
+      if (!asset || !asset.public) throw new ApiError('not_found', `asset "${id.slice(0, 80)}" does not exist`);
+      if (answeredNotModified(request, reply, etagOf(assetVersion(project), `${asset.id}\n${ctx.publicUrl}`))) return reply;
+      return reply.send(assetRecord(asset, ctx.publicUrl, project.alias, false));
+    },
+  );
 }

@@ -11,9 +11,20 @@ const PROBE_META_KEY = 'readyz-probe';
  * The names of the parts whose check rejected, or did not settle within `deadlineMs`; each
  * failure is handed to `onFailure` with its cause (the answer names only the part).
  */
-export async function failingParts(checks: Record<string, () => Promise<unknown>>, deadlineMs: number, onFailure: (part: string, err: unknown) => void): Promise<string[]> {
+export async function failingParts(
+  checks: Record<string, () => Promise<unknown>>,
+  deadlineMs: number,
+  onFailure: (part: string, err: unknown) => void,
+): Promise<string[]> {
   const names = Object.keys(checks);
-  const results = await Promise.all(names.map((name) => withDeadline(checks[name]!, deadlineMs, name).then(() => undefined, (err: unknown) => err ?? new Error(`${name} failed`))));
+  const results = await Promise.all(
+    names.map((name) =>
+      withDeadline(checks[name]!, deadlineMs, name).then(
+        () => undefined,
+        (err: unknown) => err ?? new Error(`${name} failed`),
+      ),
+    ),
+  );
   const failing: string[] = [];
   results.forEach((err, i) => {
     if (err === undefined) return;
@@ -35,7 +46,11 @@ async function withDeadline(check: () => Promise<unknown>, deadlineMs: number, n
   }
 }
 
-const answer = { type: 'object', properties: { ok: { type: 'boolean' }, failing: { type: 'array', items: { type: 'string', enum: ['store', 'storage'] } } }, required: ['ok'] } as const;
+const answer = {
+  type: 'object',
+  properties: { ok: { type: 'boolean' }, failing: { type: 'array', items: { type: 'string', enum: ['store', 'storage'] } } },
+  required: ['ok'],
+} as const;
 
 /**
  * `GET /readyz` (docs/operations.md, "Watch"): 200 `{"ok":true}` when the database answers a read
@@ -43,14 +58,18 @@ const answer = { type: 'object', properties: { ok: { type: 'boolean' }, failing:
  * `storage` or both; why is in the log, not in the answer.
  */
 export function readinessRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/readyz', { schema: { summary: 'Readiness: whether the database and the file storage answer', response: { 200: answer, 503: answer } } }, async (request, reply) => {
-    const failing = await failingParts(
-      { store: () => ctx.store.getMeta(PROBE_META_KEY), storage: () => ctx.storage.check() },
-      READINESS_DEADLINE_MS,
-      (part, err) => request.log.warn({ err, part }, `readiness: the ${part} does not answer`),
-    );
-    reply.header('cache-control', 'no-store');
-    if (failing.length === 0) return { ok: true };
-    return reply.code(503).send({ ok: false, failing });
-  });
+  app.get(
+    '/readyz',
+    { schema: { summary: 'Readiness: whether the database and the file storage answer', response: { 200: answer, 503: answer } } },
+    async (request, reply) => {
+      const failing = await failingParts(
+        { store: () => ctx.store.getMeta(PROBE_META_KEY), storage: () => ctx.storage.check() },
+        READINESS_DEADLINE_MS,
+        (part, err) => request.log.warn({ err, part }, `readiness: the ${part} does not answer`),
+      );
+      reply.header('cache-control', 'no-store');
+      if (failing.length === 0) return { ok: true };
+      return reply.code(503).send({ ok: false, failing });
+    },
+  );
 }

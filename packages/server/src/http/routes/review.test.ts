@@ -38,9 +38,17 @@ describe('review before publishing (docs/contract.md §16; docs/content-workflow
     expect((await json(await writer.call('GET', `${base}/${id}`))).body).toMatchObject({ name: 'Hall A', status: 'draft' });
     expect((await json(await reader.call('GET', `${base}/${id}`))).body).toMatchObject({ name: 'Hall', public: false, status: 'draft' });
 
-    const opened = await json(await writer.call('POST', '/api/projects/city/requests', { title: 'New shelter', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }));
+    const opened = await json(
+      await writer.call('POST', '/api/projects/city/requests', { title: 'New shelter', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }),
+    );
     expect(opened.status).toBe(201);
-    expect(opened.body).toMatchObject({ title: 'New shelter', state: 'open', items: [{ model: 'shelters', id }], reviewers: [maintainer.id], createdBy: { type: 'user', id: writer.id } });
+    expect(opened.body).toMatchObject({
+      title: 'New shelter',
+      state: 'open',
+      items: [{ model: 'shelters', id }],
+      reviewers: [maintainer.id],
+      createdBy: { type: 'user', id: writer.id },
+    });
     expect((await json(await writer.call('GET', `${base}/${id}`))).body.status).toBe('review');
     expect((await writer.call('POST', `/api/projects/city/requests/${opened.body.id}/approve`, {})).status).toBe(403);
     const approved = await json(await maintainer.call('POST', `/api/projects/city/requests/${opened.body.id}/approve`, { comment: 'Checked on site' }));
@@ -52,13 +60,24 @@ describe('review before publishing (docs/contract.md §16; docs/content-workflow
     // A change to a published item is a draft again ("changed"): the public API keeps the published one.
     expect((await json(await writer.call('PATCH', `${base}/${id}`, { fields: { name: 'Hall B' } }))).body.status).toBe('changed');
     expect(await publicItems()).toEqual(['Hall A']);
-    const second = (await json(await writer.call('POST', '/api/projects/city/requests', { title: 'Rename', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }))).body;
-    expect((await writer.call('POST', '/api/projects/city/requests', { title: 'Again', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] })).status).toBe(409);
-    expect((await json(await h.admin('POST', `/api/projects/city/requests/${second.id}/decline`, { comment: 'Keep the old name' }))).body).toMatchObject({ state: 'declined', comment: 'Keep the old name' });
+    const second = (
+      await json(await writer.call('POST', '/api/projects/city/requests', { title: 'Rename', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }))
+    ).body;
+    expect(
+      (await writer.call('POST', '/api/projects/city/requests', { title: 'Again', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] })).status,
+    ).toBe(409);
+    expect((await json(await h.admin('POST', `/api/projects/city/requests/${second.id}/decline`, { comment: 'Keep the old name' }))).body).toMatchObject({
+      state: 'declined',
+      comment: 'Keep the old name',
+    });
     expect((await json(await writer.call('GET', `${base}/${id}`))).body).toMatchObject({ name: 'Hall B', status: 'changed' });
     expect(await publicItems()).toEqual(['Hall A']);
     // The management listing shows what is published, with each item's status; paged or whole.
-    expect((await json(await writer.call('GET', `${base}?limit=5`))).body).toMatchObject({ totalCount: 1, hasMore: false, results: [{ id, name: 'Hall A', public: true, status: 'changed' }] });
+    expect((await json(await writer.call('GET', `${base}?limit=5`))).body).toMatchObject({
+      totalCount: 1,
+      hasMore: false,
+      results: [{ id, name: 'Hall A', public: true, status: 'changed' }],
+    });
     expect((await json(await reader.call('GET', base))).body).toEqual({ totalCount: 1, results: [expect.objectContaining({ id, status: 'changed' })] });
 
     const list = async (q: string) => (await json(await reader.call('GET', `/api/projects/city/requests${q}`))).body.map((r: any) => r.title);
@@ -71,16 +90,28 @@ describe('review before publishing (docs/contract.md §16; docs/content-workflow
 
   it('names what is wrong with a request: no draft, a reviewer who may not approve, a model without review', async () => {
     const id = (await json(await writer.call('POST', base, { fields: { name: 'Tent' } }))).body.id;
-    const opened = (await json(await writer.call('POST', '/api/projects/city/requests', { title: 'Tent', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }))).body;
+    const opened = (
+      await json(await writer.call('POST', '/api/projects/city/requests', { title: 'Tent', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }))
+    ).body;
     await h.admin('POST', `/api/projects/city/requests/${opened.id}/approve`, {});
-    const noDraft = await json(await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }));
+    const noDraft = await json(
+      await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'shelters', id }], reviewers: [maintainer.id] }),
+    );
     expect([noDraft.status, noDraft.body.error.code]).toEqual([409, 'conflict']);
-    const notReviewer = await json(await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'shelters', id }], reviewers: [writer.id] }));
+    const notReviewer = await json(
+      await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'shelters', id }], reviewers: [writer.id] }),
+    );
     expect([notReviewer.status, notReviewer.body.error.message]).toEqual([400, expect.stringContaining('reviewers')]);
     await h.admin('POST', '/api/projects/city/models', { key: 'parks', fields: [{ key: 'name', type: 'text' }] });
     const park = (await json(await h.admin('POST', '/api/projects/city/models/parks/items', { fields: { name: 'P' } }))).body;
     expect(park).not.toHaveProperty('status');
-    expect((await json(await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'parks', id: park.id }], reviewers: [maintainer.id] }))).body.error.message).toContain('does not require review');
+    expect(
+      (
+        await json(
+          await writer.call('POST', '/api/projects/city/requests', { title: 'x', items: [{ model: 'parks', id: park.id }], reviewers: [maintainer.id] }),
+        )
+      ).body.error.message,
+    ).toContain('does not require review');
   });
 
   it.each([
@@ -88,17 +119,32 @@ describe('review before publishing (docs/contract.md §16; docs/content-workflow
     // Past 2,000 rows SQLite records an import through its worker thread.
     ['many rows', 2_100],
   ])('imports %s into a model that requires review as drafts: hidden from the public until a request is approved', async (_what, n) => {
-    await h.admin('POST', '/api/projects/city/models', { key: `halls${n}`, public: true, review: true, fields: [{ key: 'name', type: 'text', required: true }] });
+    await h.admin('POST', '/api/projects/city/models', {
+      key: `halls${n}`,
+      public: true,
+      review: true,
+      fields: [{ key: 'name', type: 'text', required: true }],
+    });
     const rows = Array.from({ length: n }, (_, i) => ({ name: `Hall ${i}` }));
     const imported = await json(await writer.call('POST', `/api/projects/city/models/halls${n}/import?public=true`, rows));
     expect([imported.status, imported.body]).toEqual([201, { created: n }]);
     expect((await json(await h.get(`/api/p/city/halls${n}.json`))).body.totalCount).toBe(0);
     const listed = (await json(await writer.call('GET', `/api/projects/city/models/halls${n}/items?limit=2`))).body;
-    expect(listed).toMatchObject({ totalCount: n, results: [{ name: 'Hall 0', public: false, status: 'draft' }, { name: 'Hall 1', public: false, status: 'draft' }] });
+    expect(listed).toMatchObject({
+      totalCount: n,
+      results: [
+        { name: 'Hall 0', public: false, status: 'draft' },
+        { name: 'Hall 1', public: false, status: 'draft' },
+      ],
+    });
     const first = listed.results[0].id;
     // The draft keeps the wanted flag: approval publishes the item.
     expect((await json(await writer.call('GET', `/api/projects/city/models/halls${n}/items/${first}`))).body).toMatchObject({ public: true, status: 'draft' });
-    const request = (await json(await writer.call('POST', '/api/projects/city/requests', { title: 'Import', items: [{ model: `halls${n}`, id: first }], reviewers: [maintainer.id] }))).body;
+    const request = (
+      await json(
+        await writer.call('POST', '/api/projects/city/requests', { title: 'Import', items: [{ model: `halls${n}`, id: first }], reviewers: [maintainer.id] }),
+      )
+    ).body;
     expect((await json(await maintainer.call('POST', `/api/projects/city/requests/${request.id}/approve`, {}))).body.state).toBe('approved');
     expect((await json(await h.get(`/api/p/city/halls${n}.json`))).body.results.map((r: any) => r.name)).toEqual(['Hall 0']);
     expect((await json(await writer.call('GET', `/api/projects/city/models/halls${n}/items/${first}/versions`))).body.totalCount).toBe(2);

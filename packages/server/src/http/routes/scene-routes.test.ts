@@ -10,7 +10,7 @@ describe('scenes and publishing (docs/contract.md §3–4)', () => {
   beforeAll(async () => {
     h = await startHarness();
     await h.project('scenic');
-    [pub, priv] = await h.seed('scenic', [true, false]) as [Asset, Asset];
+    [pub, priv] = (await h.seed('scenic', [true, false])) as [Asset, Asset];
   });
   afterAll(() => h.close());
 
@@ -33,13 +33,18 @@ describe('scenes and publishing (docs/contract.md §3–4)', () => {
     const error = await code(res);
     expect(error.code).toBe('invalid_body');
     expect(error.message).toMatch(/^layers\[0\]\.type: /);
-    const foreign = await h.admin('PUT', '/api/projects/scenic/scene', scene([{ id: 'l1', title: 'x', type: 'geojson', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true }]));
+    const foreign = await h.admin(
+      'PUT',
+      '/api/projects/scenic/scene',
+      scene([{ id: 'l1', title: 'x', type: 'geojson', assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV', visible: true }]),
+    );
     expect((await code(foreign)).message).toMatch(/^layers\[0\]\.assetId: no asset/);
     expect(await (await h.admin('GET', '/api/projects/scenic/scene')).json()).toEqual(before);
   });
 
   it("keeps the published page's language, en, ja or auto, and refuses another (docs/contract.md §19)", async () => {
-    for (const language of ['ja', 'auto']) expect((await h.admin('PUT', '/api/projects/scenic/scene', { ...scene(), property: { language } })).status).toBe(200);
+    for (const language of ['ja', 'auto'])
+      expect((await h.admin('PUT', '/api/projects/scenic/scene', { ...scene(), property: { language } })).status).toBe(200);
     const res = await h.admin('PUT', '/api/projects/scenic/scene', { ...scene(), property: { language: 'fr' } });
     expect(res.status).toBe(400);
     expect((await code(res)).message).toMatch(/^property\.language/);
@@ -53,7 +58,16 @@ describe('scenes and publishing (docs/contract.md §3–4)', () => {
       type: 'geojson',
       url: 'https://example.org/zones.geojson',
       visible: true,
-      appearance: { polygon: { fillColor: { conditions: [["${kind} === 'park'", "color('green')"], ['${kind} ==', "color('grey')"]] } } },
+      appearance: {
+        polygon: {
+          fillColor: {
+            conditions: [
+              ["${kind} === 'park'", "color('green')"],
+              ['${kind} ==', "color('grey')"],
+            ],
+          },
+        },
+      },
     };
     const res = await h.admin('PUT', '/api/projects/scenic/scene', scene([layer]));
     expect(res.status).toBe(400);
@@ -65,8 +79,15 @@ describe('scenes and publishing (docs/contract.md §3–4)', () => {
     expect((await h.admin('PUT', '/api/projects/scenic/scene', scene([layer]))).status).toBe(200);
   });
 
-  it('keeps the scene\'s clock (start, stop, current, speed) and refuses a bad one naming its field', async () => {
-    const timeline = { start: '2026-11-21T00:00:00Z', stop: '2026-11-21T01:30:00Z', current: '2026-11-21T00:10:00+09:00', speed: 60, rangeType: 'bounced', stepType: 'rate' };
+  it("keeps the scene's clock (start, stop, current, speed) and refuses a bad one naming its field", async () => {
+    const timeline = {
+      start: '2026-11-21T00:00:00Z',
+      stop: '2026-11-21T01:30:00Z',
+      current: '2026-11-21T00:10:00+09:00',
+      speed: 60,
+      rangeType: 'bounced',
+      stepType: 'rate',
+    };
     expect((await h.admin('PUT', '/api/projects/scenic/scene', { ...scene(), timeline })).status).toBe(200);
     expect((await (await h.admin('GET', '/api/projects/scenic/scene')).json()).timeline).toEqual(timeline);
     for (const [bad, path] of [
@@ -93,10 +114,14 @@ describe('scenes and publishing (docs/contract.md §3–4)', () => {
     const refused = await h.admin('POST', '/api/projects/scenic/publish');
     expect(refused.status).toBe(400);
     expect((await code(refused)).message).toMatch(/private/);
-    await h.admin('PUT', '/api/projects/scenic/scene', scene([
-      { id: 'l1', title: 'Places', type: 'geojson', assetId: pub.id, visible: true },
-      { id: 'l2', title: 'Remote', type: 'czml', url: 'https://example.org/a.czml', visible: false },
-    ]));
+    await h.admin(
+      'PUT',
+      '/api/projects/scenic/scene',
+      scene([
+        { id: 'l1', title: 'Places', type: 'geojson', assetId: pub.id, visible: true },
+        { id: 'l2', title: 'Remote', type: 'czml', url: 'https://example.org/a.czml', visible: false },
+      ]),
+    );
     const res = await h.admin('POST', '/api/projects/scenic/publish');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ url: `${h.url}/p/scenic` });
@@ -110,12 +135,20 @@ describe('scenes and publishing (docs/contract.md §3–4)', () => {
     expect(await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('scenic'))!)).toBeUndefined();
   });
 
-  it('keeps a pmtiles basemap that names an archive of the project, and publishes it as the archive\'s file, read by Range (docs/contract.md §14)', async () => {
-    const archive = (name: string, isPublic: boolean) => fetch(`${h.url}/api/projects/scenic/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: uploadForm([{ name, content: Uint8Array.from([...Buffer.from('PMTiles'), 3, 0, 0, 0]) }], { public: String(isPublic) }) }).then(async (r) => (await r.json()) as Asset & { contentType: string });
+  it("keeps a pmtiles basemap that names an archive of the project, and publishes it as the archive's file, read by Range (docs/contract.md §14)", async () => {
+    const archive = (name: string, isPublic: boolean) =>
+      fetch(`${h.url}/api/projects/scenic/assets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        body: uploadForm([{ name, content: Uint8Array.from([...Buffer.from('PMTiles'), 3, 0, 0, 0]) }], { public: String(isPublic) }),
+      }).then(async (r) => (await r.json()) as Asset & { contentType: string });
     const [streets, draft] = [await archive('streets.pmtiles', true), await archive('draft.pmtiles', false)];
     expect(streets.contentType).toBe('application/vnd.pmtiles');
     const withBasemap = (assetId: string) => ({ ...scene(), property: { tiles: [{ type: 'pmtiles', assetId, opacity: 0.8 }] } });
-    for (const [assetId, message] of [[pub.id, /is not a PMTiles archive/], ['01ARZ3NDEKTSV4RRFFQ69G5FAV', /no asset/]] as const) {
+    for (const [assetId, message] of [
+      [pub.id, /is not a PMTiles archive/],
+      ['01ARZ3NDEKTSV4RRFFQ69G5FAV', /no asset/],
+    ] as const) {
       const res = await h.admin('PUT', '/api/projects/scenic/scene', withBasemap(assetId));
       expect(res.status).toBe(400);
       const error = await code(res);

@@ -23,28 +23,38 @@ export function sceneRoutes(app: FastifyInstance, ctx: AppContext): void {
     return scene;
   });
 
-  declaredRoute(app, routes.put, async (request, reply) => {
-    const project = await projectOr404(ctx, request.params.project);
-    // The check runs on the live document just before the merge (docs/collaboration.md).
-    const scene = await ctx.scenes.put(project, request.body, (current) => requireMatch(request, versionTag(current)));
-    tagAnswer(reply, versionTag(scene));
-    return scene;
-  }, { validatorCompiler: checkedByTheSceneService });
+  declaredRoute(
+    app,
+    routes.put,
+    async (request, reply) => {
+      const project = await projectOr404(ctx, request.params.project);
+      // The check runs on the live document just before the merge (docs/collaboration.md).
+      const scene = await ctx.scenes.put(project, request.body, (current) => requireMatch(request, versionTag(current)));
+      tagAnswer(reply, versionTag(scene));
+      return scene;
+    },
+    { validatorCompiler: checkedByTheSceneService },
+  );
 
   // The body is optional: `{"image": "data:image/png;base64,…"}` from the editor (the sharing image).
-  declaredRoute(app, routes.publish, async (request) => {
-    const project = await projectOr404(ctx, request.params.project);
-    if (project.visibility === 'private') {
-      throw new ApiError(
-        'conflict',
-        `project "${project.alias}" is private, and a published page can be opened by anyone: make the project public (PATCH /api/projects/${project.alias} with {"visibility":"public"}), then publish`,
-      );
-    }
-    const image = publishImage(request.body);
-    const snapshot = await ctx.scenes.publish(project);
-    await saveShareImage(ctx.store, ctx.storage, project, image, String(Date.parse(snapshot.publishedAt)));
-    return { url: `${ctx.publicUrl}/p/${encodeURIComponent(project.alias)}` };
-  }, { bodyLimit: PUBLISH_BODY_LIMIT });
+  declaredRoute(
+    app,
+    routes.publish,
+    async (request) => {
+      const project = await projectOr404(ctx, request.params.project);
+      if (project.visibility === 'private') {
+        throw new ApiError(
+          'conflict',
+          `project "${project.alias}" is private, and a published page can be opened by anyone: make the project public (PATCH /api/projects/${project.alias} with {"visibility":"public"}), then publish`,
+        );
+      }
+      const image = publishImage(request.body);
+      const snapshot = await ctx.scenes.publish(project);
+      await saveShareImage(ctx.store, ctx.storage, project, image, String(Date.parse(snapshot.publishedAt)));
+      return { url: `${ctx.publicUrl}/p/${encodeURIComponent(project.alias)}` };
+    },
+    { bodyLimit: PUBLISH_BODY_LIMIT },
+  );
 
   declaredRoute(app, routes.unpublish, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);

@@ -16,7 +16,7 @@ describe('a storage fault during an upload (issue 30)', () => {
   });
   afterAll(() => h.close());
 
-  it('is a logged 500 internal, not the client\'s 400, and leaves nothing behind', async () => {
+  it("is a logged 500 internal, not the client's 400, and leaves nothing behind", async () => {
     const storage = h.server.ctx.storage;
     const put = storage.put.bind(storage);
     // The first file is stored; on the second the disk is full after its first bytes, and the
@@ -34,7 +34,10 @@ describe('a storage fault during an upload (issue 30)', () => {
       const res = await fetch(`${h.url}/api/projects/full/assets`, {
         method: 'POST',
         headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-        body: uploadForm([{ name: 'ok.txt', content: 'first' }, { name: 'big.bin', content: new Uint8Array(200_000) }]),
+        body: uploadForm([
+          { name: 'ok.txt', content: 'first' },
+          { name: 'big.bin', content: new Uint8Array(200_000) },
+        ]),
       });
       expect(res.status).toBe(500);
       expect(await res.json()).toEqual({ error: { code: 'internal', message: 'internal server error' } });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../../test/harness.js';
 import { MAX_UPLOAD_FILES } from '../app.js';
 
-const GEOJSON = '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Tokyo Tower"},"geometry":{"type":"Point","coordinates":[139.7454,35.6586]}}]}';
+const GEOJSON =
+  '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"name":"Tokyo Tower"},"geometry":{"type":"Point","coordinates":[139.7454,35.6586]}}]}';
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 describe('uploads (POST /api/projects/{p}/assets)', () => {
@@ -28,7 +29,15 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
   });
 
   it('makes assets public with public=true, before or after the files, and keeps upload order', async () => {
-    const before = await upload(uploadForm([{ name: 'a.geojson', content: GEOJSON }, { name: 'b.png', content: PNG }], { public: 'true' }));
+    const before = await upload(
+      uploadForm(
+        [
+          { name: 'a.geojson', content: GEOJSON },
+          { name: 'b.png', content: PNG },
+        ],
+        { public: 'true' },
+      ),
+    );
     expect(before.status).toBe(201);
     const records = await before.json();
     expect(records.map((r: { name: string }) => r.name)).toEqual(['a.geojson', 'b.png']);
@@ -51,12 +60,7 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
     wrongField.append('upload', new Blob(['x']), 'x.txt');
     const nameless = new FormData();
     nameless.append('file', new Blob(['x']), '..');
-    for (const form of [
-      uploadForm([{ name: 'x.txt', content: 'x' }], { public: 'yes' }),
-      uploadForm([], { public: 'true' }),
-      wrongField,
-      nameless,
-    ]) {
+    for (const form of [uploadForm([{ name: 'x.txt', content: 'x' }], { public: 'yes' }), uploadForm([], { public: 'true' }), wrongField, nameless]) {
       const res = await upload(form);
       expect(res.status).toBe(400);
       expect(await code(res)).toBe('invalid_body');
@@ -74,7 +78,12 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
     const b = 'nameless-part';
     const body = `--${b}\r\nContent-Disposition: form-data; name="file"\u0000 filename="a.json"\r\nContent-Type: application/octet-stream\r\n\r\nxyz\r\n--${b}--\r\n`;
     const filesBefore = (await h.storedKeys()).length;
-    const res = await h.server.app.inject({ method: 'POST', url: '/api/projects/up/assets', payload: Buffer.from(body, 'latin1'), headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': `multipart/form-data; boundary=${b}` } });
+    const res = await h.server.app.inject({
+      method: 'POST',
+      url: '/api/projects/up/assets',
+      payload: Buffer.from(body, 'latin1'),
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': `multipart/form-data; boundary=${b}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'invalid_body', message: expect.stringContaining('file name') });
     expect((await h.storedKeys()).length).toBe(filesBefore);
@@ -83,7 +92,15 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
   it('answers 413 payload_too_large past ORBIS_MAX_UPLOAD_MB, keeping nothing of the batch', async () => {
     const filesBefore = (await h.storedKeys()).length;
     const big = new Uint8Array(1024 * 1024 + 10);
-    const res = await upload(uploadForm([{ name: 'small.txt', content: 'ok' }, { name: 'big.bin', content: big }], { public: 'true' }));
+    const res = await upload(
+      uploadForm(
+        [
+          { name: 'small.txt', content: 'ok' },
+          { name: 'big.bin', content: big },
+        ],
+        { public: 'true' },
+      ),
+    );
     expect(res.status).toBe(413);
     expect(await code(res)).toBe('payload_too_large');
     expect((await h.storedKeys()).length).toBe(filesBefore);
@@ -108,7 +125,7 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
   });
 
   it('leaves no asset and no stray file when the client is cut off mid-upload', async () => {
-    const filesBefore = (await h.storedKeys());
+    const filesBefore = await h.storedKeys();
     const project = (await h.server.ctx.store.getProjectByAlias('up'))!;
     const countBefore = await h.server.ctx.store.countAssets({ projectId: project.id, publicOnly: false });
     const boundary = 'orbis-cut-boundary';
@@ -143,9 +160,18 @@ describe('uploads (POST /api/projects/{p}/assets)', () => {
     const tail = `slow\r\n--${boundary}--\r\n`;
     const slow = request(`${h.url}/api/projects/order/assets`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + tail.length) },
+      headers: {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(head.length + tail.length),
+      },
     });
-    const answered = new Promise<number>((resolve) => slow.on('response', (res) => { res.resume(); resolve(res.statusCode ?? 0); }));
+    const answered = new Promise<number>((resolve) =>
+      slow.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }),
+    );
     slow.write(head);
     await new Promise((r) => setTimeout(r, 100));
     const fast = await upload(uploadForm([{ name: 'fast.txt', content: 'fast' }], { public: 'true' }), 'order');

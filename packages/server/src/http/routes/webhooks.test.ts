@@ -19,7 +19,15 @@ describe('webhooks refused at addresses inside the network (docs/contract.md §1
   afterAll(() => h.close());
 
   it('refuses loopback, private and link-local hosts, by address or by name, without ORBIS_WEBHOOK_ALLOW_PRIVATE', async () => {
-    for (const url of ['http://127.0.0.1:8080/hook', 'http://localhost/hook', 'http://10.1.2.3/hook', 'http://192.168.0.10/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest', 'http://[fd00::1]/hook']) {
+    for (const url of [
+      'http://127.0.0.1:8080/hook',
+      'http://localhost/hook',
+      'http://10.1.2.3/hook',
+      'http://192.168.0.10/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest',
+      'http://[fd00::1]/hook',
+    ]) {
       const res = await json(await h.admin('POST', '/api/projects/city/webhooks', { url, triggers: ['item.create'] }));
       expect(res.status, url).toBe(400);
       expect(res.body.error.code).toBe('invalid_body');
@@ -27,11 +35,15 @@ describe('webhooks refused at addresses inside the network (docs/contract.md §1
     }
     expect((await json(await h.admin('GET', '/api/projects/city/webhooks'))).body).toEqual([]);
     // A public address is taken (nothing happens in this project, so nothing is sent to it).
-    expect((await json(await h.admin('POST', '/api/projects/city/webhooks', { url: 'https://203.0.113.9/hook', triggers: ['item.create'] }))).body).toMatchObject({ url: 'https://203.0.113.9/hook' });
+    expect(
+      (await json(await h.admin('POST', '/api/projects/city/webhooks', { url: 'https://203.0.113.9/hook', triggers: ['item.create'] }))).body,
+    ).toMatchObject({ url: 'https://203.0.113.9/hook' });
   });
 
   it('refuses an unknown trigger or a URL that is not http(s), and a writer', async () => {
-    expect((await json(await h.admin('POST', '/api/projects/city/webhooks', { url: 'https://example.org/h', triggers: ['item.explode'] }))).body.error.message).toContain('item.explode');
+    expect(
+      (await json(await h.admin('POST', '/api/projects/city/webhooks', { url: 'https://example.org/h', triggers: ['item.explode'] }))).body.error.message,
+    ).toContain('item.explode');
     expect((await h.admin('POST', '/api/projects/city/webhooks', { url: 'ftp://example.org/h', triggers: ['item.create'] })).status).toBe(400);
     expect((await writer.call('POST', '/api/projects/city/webhooks', { url: 'https://example.org/h', triggers: ['item.create'] })).status).toBe(403);
     expect((await writer.call('GET', '/api/projects/city/webhooks')).status).toBe(403);

@@ -1,8 +1,5 @@
 /** What a `Range` header asks of a resource of a given size. */
-export type RangeRequest =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type RangeRequest = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const SINGLE = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/;
 

@@ -12,7 +12,8 @@ const signIn = (h: Harness, email: string, from?: string) =>
     body: JSON.stringify({ email, password: 'not the password' }),
   });
 
-const auditIps = async (h: Harness) => ((await (await h.admin('GET', '/api/projects/where/audit')).json()) as { results: { action: string; ip: string }[] }).results;
+const auditIps = async (h: Harness) =>
+  ((await (await h.admin('GET', '/api/projects/where/audit')).json()) as { results: { action: string; ip: string }[] }).results;
 
 describe('ORBIS_TRUST_PROXY', () => {
   it('is off by default; takes a hop count or proxy addresses, and refuses trusting every hop', () => {
@@ -36,7 +37,11 @@ describe('ORBIS_TRUST_PROXY', () => {
     afterAll(() => h.close());
 
     it('ignores X-Forwarded-For: a client cannot pick the address it is counted and recorded under', async () => {
-      const res = await fetch(`${h.url}/api/projects/where`, { method: 'PATCH', headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: '{"description":"x"}' });
+      const res = await fetch(`${h.url}/api/projects/where`, {
+        method: 'PATCH',
+        headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: '{"description":"x"}',
+      });
       expect(res.status).toBe(200);
       expect((await auditIps(h))[0]).toMatchObject({ action: 'project.update', ip: '127.0.0.1' });
     });
@@ -60,7 +65,11 @@ describe('ORBIS_TRUST_PROXY', () => {
     afterAll(() => h.close());
 
     it('records the client named by the proxy in the audit log', async () => {
-      const res = await fetch(`${h.url}/api/projects/where`, { method: 'PATCH', headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' }, body: '{"description":"x"}' });
+      const res = await fetch(`${h.url}/api/projects/where`, {
+        method: 'PATCH',
+        headers: { authorization: 'Bearer test-admin-token-0123456789-0123456789', 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
+        body: '{"description":"x"}',
+      });
       expect(res.status).toBe(200);
       expect((await auditIps(h))[0]).toMatchObject({ action: 'project.update', ip: '203.0.113.9' });
     });
@@ -79,7 +88,11 @@ describe('ORBIS_TRUST_PROXY', () => {
       for (let i = 0; i < 3; i++) await (await h.get(path, { 'x-forwarded-for': '203.0.113.5' })).arrayBuffer();
       expect(hotAnswers(h.server.app)).toBe(before + 2);
       await expect.poll(() => lines.filter((l) => l.msg === 'incoming request' && l.req?.url === path).length).toBe(3);
-      expect(lines.filter((l) => l.msg === 'incoming request' && l.req?.url === path).map((l) => l.req!.remoteAddress)).toEqual(['203.0.113.5', '203.0.113.5', '203.0.113.5']);
+      expect(lines.filter((l) => l.msg === 'incoming request' && l.req?.url === path).map((l) => l.req!.remoteAddress)).toEqual([
+        '203.0.113.5',
+        '203.0.113.5',
+        '203.0.113.5',
+      ]);
     });
   });
 });

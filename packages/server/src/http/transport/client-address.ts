@@ -22,7 +22,10 @@ export function parseProxyTrust(raw: string | undefined): ProxyTrust {
     if (hops < 1 || hops > 100) throw new Error(`ORBIS_TRUST_PROXY must be a hop count from 1 to 100, got "${value}"`);
     return (_address, hop) => hop < hops;
   }
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     if (!RANGE_NAMES.includes(entry) && !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry)) {
       throw new Error(`ORBIS_TRUST_PROXY must be off, a hop count, or proxy addresses such as 127.0.0.1,10.0.0.0/8 or loopback; got "${entry.slice(0, 100)}"`);

@@ -56,7 +56,8 @@ export const PRECOMPRESSED_GZIP_LEVEL = 9;
  * WebAssembly and Mapbox Vector Tiles (protobuf, not compressed inside). Not images, archives, glb, 3D tiles or `application/octet-stream`: they are
  * compressed already, or unknown.
  */
-const COMPRESSIBLE = /^(?:text\/(?!event-stream)[^;]*|application\/(?:json|xml|javascript|wasm|vnd\.mapbox-vector-tile)|[a-z]+\/[^;]*\+(?:json|xml))\s*(?:;|$)/i;
+const COMPRESSIBLE =
+  /^(?:text\/(?!event-stream)[^;]*|application\/(?:json|xml|javascript|wasm|vnd\.mapbox-vector-tile)|[a-z]+\/[^;]*\+(?:json|xml))\s*(?:;|$)/i;
 
 /** Whether an answer of this `Content-Type` is worth compressing. */
 export function isCompressibleType(contentType: string): boolean {

@@ -14,11 +14,19 @@ const decoded = (a: WireAnswer): Buffer => {
   expect(coding).toBeUndefined();
   return a.body;
 };
-const varies = (a: WireAnswer) => String(a.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (a: WireAnswer) =>
+  String(a.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 const GEOJSON = JSON.stringify({
   type: 'FeatureCollection',
-  features: Array.from({ length: 40 }, (_, i) => ({ type: 'Feature', properties: { name: `point ${i}` }, geometry: { type: 'Point', coordinates: [139.7 + i / 100, 35.6] } })),
+  features: Array.from({ length: 40 }, (_, i) => ({
+    type: 'Feature',
+    properties: { name: `point ${i}` },
+    geometry: { type: 'Point', coordinates: [139.7 + i / 100, 35.6] },
+  })),
 });
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(4000, 'a')]);
 const GLB = Buffer.concat([Buffer.from('glTF'), Buffer.alloc(4000, 'a')]);
@@ -30,8 +38,18 @@ describe('compression (docs/contract.md §13)', () => {
   beforeAll(async () => {
     h = await startHarness();
     await h.project('zip');
-    await h.seed('zip', Array.from({ length: 20 }, () => true));
-    const form = uploadForm([{ name: 'points.geojson', content: GEOJSON }, { name: 'tile.png', content: PNG }, { name: 'model.glb', content: GLB }], { public: 'true' });
+    await h.seed(
+      'zip',
+      Array.from({ length: 20 }, () => true),
+    );
+    const form = uploadForm(
+      [
+        { name: 'points.geojson', content: GEOJSON },
+        { name: 'tile.png', content: PNG },
+        { name: 'model.glb', content: GLB },
+      ],
+      { public: 'true' },
+    );
     const res = await fetch(`${h.url}/api/projects/zip/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
     for (const asset of (await res.json()) as { name: string; url: string }[]) files[asset.name] = new URL(asset.url).pathname;
   });
@@ -45,7 +63,12 @@ describe('compression (docs/contract.md §13)', () => {
         expect(identity.headers['content-encoding']).toBeUndefined();
         expect(varies(identity)).toBe(true);
         expect(identity.body.length).toBeGreaterThan(1024);
-        for (const [accept, coding] of [['br', 'br'], ['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+        for (const [accept, coding] of [
+          ['br', 'br'],
+          ['gzip, deflate, br', 'br'],
+          ['gzip', 'gzip'],
+          ['identity', undefined],
+        ] as const) {
           // Twice: the second answer of a page comes from the page cache.
           for (let i = 0; i < 2; i++) {
             const a = await getBytes(h.url + path, { 'accept-encoding': accept });
@@ -86,14 +109,27 @@ describe('compression (docs/contract.md §13)', () => {
     }
   });
 
-  for (const [coding, decoder] of [['br', createBrotliDecompress], ['gzip', createGunzip]] as const) {
+  for (const [coding, decoder] of [
+    ['br', createBrotliDecompress],
+    ['gzip', createGunzip],
+  ] as const) {
     it(`streams the whole list in ${coding}: the first bytes arrive before the list is read to its end`, async () => {
       const store = h.server.ctx.store;
       const original = store.streamJoined;
       let open!: () => void;
       const gate = new Promise<void>((resolve) => (open = resolve));
       const batch = (from: number) => {
-        const records = Array.from({ length: 200 }, (_, k) => recordFragment({ id: String(from + k).padStart(26, '0'), name: `a${from + k}.json`, contentType: 'application/json', size: k, files: null, createdAt: '', updatedAt: '' }));
+        const records = Array.from({ length: 200 }, (_, k) =>
+          recordFragment({
+            id: String(from + k).padStart(26, '0'),
+            name: `a${from + k}.json`,
+            contentType: 'application/json',
+            size: k,
+            files: null,
+            createdAt: '',
+            updatedAt: '',
+          }),
+        );
         return { json: records.join(','), count: records.length };
       };
       // About 4 MB of records (brotli's first block of output comes after about twice its 1 MiB
@@ -113,7 +149,10 @@ describe('compression (docs/contract.md §13)', () => {
             }),
           ).on('error', reject),
         );
-        const { res, first } = await Promise.race([firstBytes, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no compressed bytes before the end of the list')), 10_000))]);
+        const { res, first } = await Promise.race([
+          firstBytes,
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no compressed bytes before the end of the list')), 10_000)),
+        ]);
         expect(res.headers['content-encoding']).toBe(coding);
         expect(res.headers['content-length']).toBeUndefined();
         open();
@@ -169,7 +208,10 @@ describe('compression (docs/contract.md §13)', () => {
     });
 
     it('never compresses images or glb', async () => {
-      for (const [name, bytes] of [['tile.png', PNG], ['model.glb', GLB]] as const) {
+      for (const [name, bytes] of [
+        ['tile.png', PNG],
+        ['model.glb', GLB],
+      ] as const) {
         const a = await getBytes(h.url + files[name]!, { 'accept-encoding': 'br, gzip' });
         expect(a.status).toBe(200);
         expect(a.headers['content-encoding'], name).toBeUndefined();

@@ -1,7 +1,16 @@
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_BROTLI_WINDOW_BITS, DYNAMIC_GZIP_LEVEL, type Encoding, ENCODINGS, isCompressibleType, MIN_COMPRESSED_BYTES, SYNC_COMPRESSED_BYTES } from './compressible.js';
+import {
+  DYNAMIC_BROTLI_QUALITY,
+  DYNAMIC_BROTLI_WINDOW_BITS,
+  DYNAMIC_GZIP_LEVEL,
+  type Encoding,
+  ENCODINGS,
+  isCompressibleType,
+  MIN_COMPRESSED_BYTES,
+  SYNC_COMPRESSED_BYTES,
+} from './compressible.js';
 import { etagForEncoding } from './etag.js';
 
 /**

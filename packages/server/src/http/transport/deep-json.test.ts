@@ -21,7 +21,9 @@ describe('deeply nested JSON is a 400 naming the limit, never a 500 (issue 30)',
   beforeAll(async () => {
     h = await startHarness();
     await h.project('deep');
-    expect((await h.admin('POST', '/api/projects/deep/models', { key: 'sites', name: 'Sites', public: true, fields: [{ key: 'at', type: 'geometry' }] })).status).toBe(201);
+    expect(
+      (await h.admin('POST', '/api/projects/deep/models', { key: 'sites', name: 'Sites', public: true, fields: [{ key: 'at', type: 'geometry' }] })).status,
+    ).toBe(201);
   });
   afterAll(() => h.close());
 
@@ -50,7 +52,13 @@ describe('deeply nested JSON is a 400 naming the limit, never a 500 (issue 30)',
     // Written out by hand: the test's own JSON.stringify would overflow on it.
     const schema = `${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}`;
     const body = `{"manifest":{"id":"deep","name":"Deep","version":"1.0.0","extensions":[{"id":"main","type":"widget","name":"Deep","schema":${schema}}]},"files":{"main.js":""}}`;
-    await refused(await fetch(`${h.url}/api/projects/deep/plugins`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' }, body }));
+    await refused(
+      await fetch(`${h.url}/api/projects/deep/plugins`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+        body,
+      }),
+    );
     expect(((await (await h.admin('GET', '/api/projects/deep/plugins')).json()) as unknown[]).length).toBe(0);
   });
 

@@ -20,7 +20,10 @@ function validationError(err: FastifyError): ApiError {
   let message: string;
   if (first.keyword === 'additionalProperties') message = `unknown field "${String(params.additionalProperty).slice(0, 60)}"${path ? ` in ${path}` : ''}`;
   else if (first.keyword === 'required') message = `"${[path, params.missingProperty].filter(Boolean).join('.')}" is required`;
-  else message = path ? `"${path}" ${first.message ?? 'is not valid'}` : `the ${where === 'body' ? 'body' : err.validationContext} ${first.message ?? 'is not valid'}`;
+  else
+    message = path
+      ? `"${path}" ${first.message ?? 'is not valid'}`
+      : `the ${where === 'body' ? 'body' : err.validationContext} ${first.message ?? 'is not valid'}`;
   return new ApiError(where === 'body' ? 'invalid_body' : 'invalid_parameter', message);
 }
 

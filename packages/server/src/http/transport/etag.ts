@@ -9,7 +9,10 @@ import { ENCODINGS } from './compressible.js';
  * read, so a revalidation is answered without reading the page.
  */
 export function etagOf(version: string, what: string, query?: PageQuery): string {
-  const hash = createHash('sha256').update(`${what}\n${JSON.stringify(query ?? null)}`).digest('base64url').slice(0, 16);
+  const hash = createHash('sha256')
+    .update(`${what}\n${JSON.stringify(query ?? null)}`)
+    .digest('base64url')
+    .slice(0, 16);
   return `"${version}-${hash}"`;
 }
 

@@ -20,18 +20,29 @@ describe('/openapi.json', () => {
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { summary?: string }>>; components: { schemas: Record<string, unknown> } };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { summary?: string }>>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(doc.openapi).toMatch(/^3\./);
 
-    const registered = routesOf(app).map((r) => `${r.method} ${r.url}`).sort();
+    const registered = routesOf(app)
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
     const documented = Object.entries(doc.paths)
-      .flatMap(([path, ops]) => Object.keys(ops).filter((m) => m !== 'head').map((m) => `${m.toUpperCase()} ${routerPath(path)}`))
+      .flatMap(([path, ops]) =>
+        Object.keys(ops)
+          .filter((m) => m !== 'head')
+          .map((m) => `${m.toUpperCase()} ${routerPath(path)}`),
+      )
       .sort();
     expect(registered.length).toBeGreaterThan(25);
     expect(documented).toEqual(registered);
     // Every operation says what it does; the shared shapes are components named after their ids.
     for (const [path, ops] of Object.entries(doc.paths)) {
-      for (const [method, op] of Object.entries(ops)) if (method !== 'head' && !path.startsWith('/app/') && !path.startsWith('/cesium/')) expect(op.summary, `${method} ${path}`).toBeTruthy();
+      for (const [method, op] of Object.entries(ops))
+        if (method !== 'head' && !path.startsWith('/app/') && !path.startsWith('/cesium/')) expect(op.summary, `${method} ${path}`).toBeTruthy();
     }
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Error', 'Asset', 'Listing', 'Project', 'Model', 'Item']));
     await app.close();

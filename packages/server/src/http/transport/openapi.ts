@@ -12,7 +12,11 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Orbis content service', version: '1', description: 'Projects, their assets, content models and API keys; the public content API of every project.' },
+      info: {
+        title: 'Orbis content service',
+        version: '1',
+        description: 'Projects, their assets, content models and API keys; the public content API of every project.',
+      },
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'a project API key: secret_…' },

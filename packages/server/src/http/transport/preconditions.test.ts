@@ -12,7 +12,11 @@ describe('versions on every write (If-Match)', () => {
   const call = (method: string, path: string, body?: unknown, ifMatch?: string) =>
     fetch(h.url + path, {
       method,
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(ifMatch ? { 'if-match': ifMatch } : {}) },
+      headers: {
+        authorization: `Bearer ${ADMIN_TOKEN}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(ifMatch ? { 'if-match': ifMatch } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const tagOf = async (path: string) => {
@@ -45,7 +49,11 @@ describe('versions on every write (If-Match)', () => {
 
   it('project: PATCH and DELETE', async () => {
     const p = '/api/projects/tags';
-    await refusesStale(p, () => call('PATCH', p, { name: 'Theirs' }), (tag) => call('PATCH', p, { description: 'mine' }, tag));
+    await refusesStale(
+      p,
+      () => call('PATCH', p, { name: 'Theirs' }),
+      (tag) => call('PATCH', p, { description: 'mine' }, tag),
+    );
     expect((await (await call('GET', p)).json()).description).toBe('mine');
     const stale = await tagOf(p);
     await call('PATCH', p, { name: 'Again' });
@@ -56,7 +64,11 @@ describe('versions on every write (If-Match)', () => {
   it('asset record: PATCH and DELETE', async () => {
     const [asset] = await h.seed('tags', [false]);
     const p = `/api/projects/tags/assets/${asset!.id}`;
-    await refusesStale(p, () => call('PATCH', p, { name: 'theirs.geojson' }), (tag) => call('PATCH', p, { public: true }, tag));
+    await refusesStale(
+      p,
+      () => call('PATCH', p, { name: 'theirs.geojson' }),
+      (tag) => call('PATCH', p, { public: true }, tag),
+    );
     const stale = await tagOf(p);
     await call('PATCH', p, { name: 'again.geojson' });
     expect((await call('DELETE', p, undefined, stale)).status).toBe(412);
@@ -66,16 +78,28 @@ describe('versions on every write (If-Match)', () => {
   it('scene: PUT', async () => {
     const p = '/api/projects/tags/scene';
     const scene = await (await call('GET', p)).json();
-    await refusesStale(p, () => call('PUT', p, { ...scene, camera: { ...scene.camera, heading: 10 } }), (tag) => call('PUT', p, { ...scene, camera: { ...scene.camera, pitch: -45 } }, tag));
+    await refusesStale(
+      p,
+      () => call('PUT', p, { ...scene, camera: { ...scene.camera, heading: 10 } }),
+      (tag) => call('PUT', p, { ...scene, camera: { ...scene.camera, pitch: -45 } }, tag),
+    );
   });
 
   it('model and item: PATCH and DELETE', async () => {
     expect((await call('POST', '/api/projects/tags/models', { key: 'shops', name: 'Shops', fields: [{ key: 'name', type: 'text' }] })).status).toBe(201);
     const m = '/api/projects/tags/models/shops';
-    await refusesStale(m, () => call('PATCH', m, { name: 'Theirs' }), (tag) => call('PATCH', m, { public: true }, tag));
+    await refusesStale(
+      m,
+      () => call('PATCH', m, { name: 'Theirs' }),
+      (tag) => call('PATCH', m, { public: true }, tag),
+    );
     const created = await (await call('POST', `${m}/items`, { fields: { name: 'A' } })).json();
     const i = `${m}/items/${created.id}`;
-    await refusesStale(i, () => call('PATCH', i, { fields: { name: 'Theirs' } }), (tag) => call('PATCH', i, { fields: { name: 'Mine' } }, tag));
+    await refusesStale(
+      i,
+      () => call('PATCH', i, { fields: { name: 'Theirs' } }),
+      (tag) => call('PATCH', i, { fields: { name: 'Mine' } }, tag),
+    );
     const stale = await tagOf(i);
     await call('PATCH', i, { public: false });
     expect((await call('DELETE', i, undefined, stale)).status).toBe(412);
@@ -86,10 +110,20 @@ describe('versions on every write (If-Match)', () => {
   });
 
   it('plugin: reinstalling (a new version) and removing', async () => {
-    const install = (code: string, tag?: string) => call('POST', '/api/projects/tags/plugins', { manifest: { id: 'hello', name: 'Hello', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Main' }] }, files: { 'main.js': code } }, tag);
+    const install = (code: string, tag?: string) =>
+      call(
+        'POST',
+        '/api/projects/tags/plugins',
+        { manifest: { id: 'hello', name: 'Hello', version: '1.0.0', extensions: [{ id: 'main', type: 'widget', name: 'Main' }] }, files: { 'main.js': code } },
+        tag,
+      );
     expect((await install('// one')).status).toBe(201);
     const p = '/api/projects/tags/plugins/hello';
-    await refusesStale(p, () => install('// theirs'), (tag) => install('// mine', tag));
+    await refusesStale(
+      p,
+      () => install('// theirs'),
+      (tag) => install('// mine', tag),
+    );
     const stale = await tagOf(p);
     await install('// again');
     expect((await call('DELETE', p, undefined, stale)).status).toBe(412);
@@ -99,7 +133,11 @@ describe('versions on every write (If-Match)', () => {
     const user = await signedInUser(h, 'member@example.org');
     await addMember(h, 'tags', user.email, 'reader');
     const p = `/api/projects/tags/members/${user.id}`;
-    await refusesStale(p, () => call('PATCH', p, { role: 'writer' }), (tag) => call('PATCH', p, { role: 'maintainer' }, tag));
+    await refusesStale(
+      p,
+      () => call('PATCH', p, { role: 'writer' }),
+      (tag) => call('PATCH', p, { role: 'maintainer' }, tag),
+    );
     const stale = await tagOf(p);
     await call('PATCH', p, { role: 'reader' });
     expect((await call('DELETE', p, undefined, stale)).status).toBe(412);

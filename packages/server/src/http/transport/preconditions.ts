@@ -38,7 +38,10 @@ export function requireMatch(request: FastifyRequest, current: string): void {
   if (header === undefined) return;
   const tags = header.split(',').map((t) => t.trim());
   if (tags.includes('*') || tags.includes(current)) return;
-  throw new ApiError('precondition_failed', `If-Match names ${header.slice(0, 200)}, but the resource is now at ${current}: read it again (GET answers its ETag), then write`);
+  throw new ApiError(
+    'precondition_failed',
+    `If-Match names ${header.slice(0, 200)}, but the resource is now at ${current}: read it again (GET answers its ETag), then write`,
+  );
 }
 
 const writes = new ProjectLocks();
@@ -48,7 +51,14 @@ const writes = new ProjectLocks();
  * (`current`: its tag, or undefined when it does not exist, which the write answers as it would),
  * holds the request's `If-Match` to it, writes, and tags the answer with the new version.
  */
-export async function conditionalWrite<T>(request: FastifyRequest, reply: FastifyReply, key: string, current: () => Promise<string | undefined>, write: () => Promise<T>, tagOf?: (result: T) => string): Promise<T> {
+export async function conditionalWrite<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  current: () => Promise<string | undefined>,
+  write: () => Promise<T>,
+  tagOf?: (result: T) => string,
+): Promise<T> {
   return writes.run(key, async () => {
     if (request.headers['if-match'] !== undefined) {
       const tag = await current();

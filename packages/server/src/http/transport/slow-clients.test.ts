@@ -20,7 +20,11 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 300));
 describe('request timeouts (issue 30)', () => {
   it('reads its three deadlines from the environment, with defaults, and refuses nonsense', () => {
     expect(parseTimeouts({})).toEqual({ idleMs: 30_000, headersMs: 30_000, requestMs: 3_600_000 });
-    expect(parseTimeouts({ ORBIS_IDLE_TIMEOUT_S: '1.5', ORBIS_HEADERS_TIMEOUT_S: '5', ORBIS_REQUEST_TIMEOUT_S: '60' })).toEqual({ idleMs: 1500, headersMs: 5000, requestMs: 60_000 });
+    expect(parseTimeouts({ ORBIS_IDLE_TIMEOUT_S: '1.5', ORBIS_HEADERS_TIMEOUT_S: '5', ORBIS_REQUEST_TIMEOUT_S: '60' })).toEqual({
+      idleMs: 1500,
+      headersMs: 5000,
+      requestMs: 60_000,
+    });
     for (const bad of ['0', '-1', 'ten', '1e3']) expect(() => parseTimeouts({ ORBIS_IDLE_TIMEOUT_S: bad }), bad).toThrow(/ORBIS_IDLE_TIMEOUT_S/);
   });
 
@@ -46,7 +50,9 @@ describe('request timeouts (issue 30)', () => {
       );
       // An upload that stops in the middle of its file.
       const upload = await open(h.url);
-      upload.socket.write(`POST /api/projects/slow/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 100000\r\n\r\n--zz\r\nContent-Disposition: form-data; name="file"; filename="stalled.txt"\r\n\r\nhalf`);
+      upload.socket.write(
+        `POST /api/projects/slow/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 100000\r\n\r\n--zz\r\nContent-Disposition: form-data; name="file"; filename="stalled.txt"\r\n\r\nhalf`,
+      );
       stalled.push(upload);
       // A head that never ends.
       const headless = await open(h.url);
@@ -56,8 +62,12 @@ describe('request timeouts (issue 30)', () => {
       // A slow upload: a piece every 0.3 s, 3.6 s in all, past the idle limit.
       const slow = await open(h.url);
       const boundary = 'b0undary';
-      const body = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\nslow but steady\r\n--${boundary}--\r\n`);
-      slow.socket.write(`POST /api/projects/slow/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nConnection: close\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`);
+      const body = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.txt"\r\nContent-Type: text/plain\r\n\r\nslow but steady\r\n--${boundary}--\r\n`,
+      );
+      slow.socket.write(
+        `POST /api/projects/slow/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nConnection: close\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
       const sending = (async () => {
         const step = Math.ceil(body.length / 12);
         for (let at = 0; at < body.length; at += step) {
@@ -84,7 +94,9 @@ describe('request timeouts (issue 30)', () => {
     it('a client that sends part of a body and hangs up leaves nothing, and the server goes on', async () => {
       const keysBefore = await h.storedKeys();
       const cut = await open(h.url);
-      cut.socket.write(`POST /api/projects/slow/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 100000\r\n\r\n--zz\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\nhalf`);
+      cut.socket.write(
+        `POST /api/projects/slow/assets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ADMIN_TOKEN}\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 100000\r\n\r\n--zz\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\nhalf`,
+      );
       cut.socket.destroy();
       await cut.closed;
       expect((await h.get('/healthz')).status).toBe(200);

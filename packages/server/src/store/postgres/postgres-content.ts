@@ -2,7 +2,17 @@ import type pg from 'pg';
 import { newIdAfter } from '../../records/ids.js';
 import type { Field } from '@orbis/content-model';
 import { itemRecord, keptFields } from '../../records/item-record.js';
-import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError, type VersionActor } from '../store.js';
+import {
+  type ContentModel,
+  type Item,
+  type ItemPatch,
+  type ModelPatch,
+  type NewItem,
+  type NewModel,
+  StoreConflictError,
+  StoreNotFoundError,
+  type VersionActor,
+} from '../store.js';
 import { PostgresItemVersions } from './postgres-item-versions.js';
 import { cursorStream, invalidateCheckpoints } from './postgres-listing.js';
 
@@ -35,7 +45,21 @@ interface ItemRow {
 const ITEM_COLUMNS = 'id, model_id, public, fields, created_at, updated_at';
 
 /** The columns of a `models` row, in ModelRow's order. */
-export const MODEL_COLUMNS = ['id', 'project_id', 'key', 'name', 'public', 'review', 'fields', 'item_count', 'public_item_count', 'version', 'last_item_id', 'created_at', 'updated_at'] as const;
+export const MODEL_COLUMNS = [
+  'id',
+  'project_id',
+  'key',
+  'name',
+  'public',
+  'review',
+  'fields',
+  'item_count',
+  'public_item_count',
+  'version',
+  'last_item_id',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function toModel(row: ModelRow): ContentModel {
   return {
@@ -123,11 +147,19 @@ export class PostgresContent {
         // Every item keeps the values of the fields that remain; its record follows the new order.
         let afterId = '';
         for (;;) {
-          const batch = await client.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [before.id, afterId, REWRITE_BATCH]);
+          const batch = await client.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [
+            before.id,
+            afterId,
+            REWRITE_BATCH,
+          ]);
           for (const row of batch.rows) {
             const item = toItem(row);
             const kept = keptFields(fields, item.fields);
-            await client.query('UPDATE items SET fields = $1, record = $2 WHERE id = $3', [JSON.stringify(kept), itemRecord(fields, { ...item, fields: kept }), item.id]);
+            await client.query('UPDATE items SET fields = $1, record = $2 WHERE id = $3', [
+              JSON.stringify(kept),
+              itemRecord(fields, { ...item, fields: kept }),
+              item.id,
+            ]);
           }
           if (batch.rows.length < REWRITE_BATCH) break;
           afterId = batch.rows[batch.rows.length - 1]!.id;
@@ -192,13 +224,22 @@ export class PostgresContent {
         if (review) {
           const ids = batch.map((x) => x.id);
           const flags = ids.map((id) => wanted.get(id)!);
-          await client.query('UPDATE item_versions v SET public = w.public FROM unnest($2::text[], $3::boolean[]) AS w(id, public) WHERE v.model_id = $1 AND v.item_id = w.id AND v.version = 1', [modelId, ids, flags]);
+          await client.query(
+            'UPDATE item_versions v SET public = w.public FROM unnest($2::text[], $3::boolean[]) AS w(id, public) WHERE v.model_id = $1 AND v.item_id = w.id AND v.version = 1',
+            [modelId, ids, flags],
+          );
           await client.query(
             'INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) SELECT $1, i.id, w.public, i.fields, $2, $3, NULL, false FROM items i JOIN unnest($4::text[], $5::boolean[]) AS w(id, public) ON i.id = w.id',
             [modelId, now, JSON.stringify(actor), ids, flags],
           );
         }
-        if (announce) await this.outbox.enqueue(client, rows[0]!.project_id, batch.map((item) => webhookEvent('item.create', now, itemEventData(rows[0]!.key, item))), now);
+        if (announce)
+          await this.outbox.enqueue(
+            client,
+            rows[0]!.project_id,
+            batch.map((item) => webhookEvent('item.create', now, itemEventData(rows[0]!.key, item))),
+            now,
+          );
         batch = [];
       };
       for (const draft of drafts) {

@@ -12,7 +12,13 @@ interface VersionRow {
 const COLUMNS = 'version, at, actor, public, fields';
 
 function toVersion(row: VersionRow): ItemVersion {
-  return { version: row.version, at: row.at.toISOString(), actor: JSON.parse(row.actor) as VersionActor, public: row.public, fields: JSON.parse(row.fields) as Record<string, unknown> };
+  return {
+    version: row.version,
+    at: row.at.toISOString(),
+    actor: JSON.parse(row.actor) as VersionActor,
+    public: row.public,
+    fields: JSON.parse(row.fields) as Record<string, unknown>,
+  };
 }
 
 /**
@@ -24,7 +30,15 @@ export class PostgresItemVersions {
   constructor(private readonly pool: pg.Pool) {}
 
   /** Keeps the item's next version; call inside the write's transaction, on its client. */
-  async add(client: pg.PoolClient, modelId: string, itemId: string, at: string, actor: VersionActor, isPublic: boolean, fields: Record<string, unknown>): Promise<void> {
+  async add(
+    client: pg.PoolClient,
+    modelId: string,
+    itemId: string,
+    at: string,
+    actor: VersionActor,
+    isPublic: boolean,
+    fields: Record<string, unknown>,
+  ): Promise<void> {
     await client.query(
       `INSERT INTO item_versions (model_id, item_id, ${COLUMNS})
        SELECT $1, $2, coalesce(max(version), 0) + 1, $3, $4, $5, $6 FROM item_versions WHERE model_id = $1 AND item_id = $2`,
@@ -37,7 +51,15 @@ export class PostgresItemVersions {
     await client.query('DELETE FROM item_versions WHERE model_id = $1 AND item_id = $2', [modelId, itemId]);
     await client.query(
       `INSERT INTO item_versions (model_id, item_id, ${COLUMNS}) SELECT $1, $2, * FROM unnest($3::int[], $4::timestamptz[], $5::text[], $6::boolean[], $7::text[])`,
-      [modelId, itemId, versions.map((v) => v.version), versions.map((v) => v.at), versions.map((v) => JSON.stringify(v.actor)), versions.map((v) => v.public), versions.map((v) => JSON.stringify(v.fields))],
+      [
+        modelId,
+        itemId,
+        versions.map((v) => v.version),
+        versions.map((v) => v.at),
+        versions.map((v) => JSON.stringify(v.actor)),
+        versions.map((v) => v.public),
+        versions.map((v) => JSON.stringify(v.fields)),
+      ],
     );
   }
 
@@ -49,13 +71,23 @@ export class PostgresItemVersions {
   async list(modelId: string, itemId: string, slice: VersionSlice): Promise<ItemVersion[]> {
     const { rows } =
       'before' in slice
-        ? await this.pool.query<VersionRow>(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 AND version < $3 ORDER BY version DESC LIMIT $4`, [modelId, itemId, slice.before, slice.limit])
-        : await this.pool.query<VersionRow>(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 ORDER BY version DESC LIMIT $3 OFFSET $4`, [modelId, itemId, slice.limit, slice.offset]);
+        ? await this.pool.query<VersionRow>(
+            `SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 AND version < $3 ORDER BY version DESC LIMIT $4`,
+            [modelId, itemId, slice.before, slice.limit],
+          )
+        : await this.pool.query<VersionRow>(
+            `SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 ORDER BY version DESC LIMIT $3 OFFSET $4`,
+            [modelId, itemId, slice.limit, slice.offset],
+          );
     return rows.map(toVersion);
   }
 
   async get(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> {
-    const { rows } = await this.pool.query<VersionRow>(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 AND version = $3`, [modelId, itemId, version]);
+    const { rows } = await this.pool.query<VersionRow>(`SELECT ${COLUMNS} FROM item_versions WHERE model_id = $1 AND item_id = $2 AND version = $3`, [
+      modelId,
+      itemId,
+      version,
+    ]);
     return rows[0] && toVersion(rows[0]);
   }
 }

@@ -22,7 +22,15 @@ describe('PostgreSQL listing stream', () => {
     project = await store.createProject({ id: newId(), alias: 'stream', name: 'S', visibility: 'public', createdAt: now });
     const drafts = Array.from({ length: 1_024 }, (_, i) => {
       const blob = newId();
-      return { projectId: project.id, name: `${i} "q".json`, contentType: 'application/json', size: 1, public: i % 7 !== 0, storageKey: `${project.id}/${blob}/original`, files: null };
+      return {
+        projectId: project.id,
+        name: `${i} "q".json`,
+        contentType: 'application/json',
+        size: 1,
+        public: i % 7 !== 0,
+        storageKey: `${project.id}/${blob}/original`,
+        files: null,
+      };
     });
     await store.insertAssets(project.id, drafts, now);
   });

@@ -11,7 +11,9 @@ const TARGETS = {
 type ListingTarget = keyof typeof TARGETS;
 
 function targetOf(scope: ListingScope) {
-  return scope.modelId === undefined ? { target: 'assets' as const, ...TARGETS.assets, ownerId: scope.projectId } : { target: 'items' as const, ...TARGETS.items, ownerId: scope.modelId };
+  return scope.modelId === undefined
+    ? { target: 'assets' as const, ...TARGETS.assets, ownerId: scope.projectId }
+    : { target: 'items' as const, ...TARGETS.items, ownerId: scope.modelId };
 }
 
 /** Rows a server-side cursor hands over per read: bounds memory while streaming. */
@@ -99,7 +101,8 @@ export class PostgresListing {
 
   async records(scope: ListingScope, slice: AssetSlice): Promise<JoinedRecords> {
     const plan = slicePlan(scope, slice, '$1');
-    const read = async () => toJoined((await this.pool.query<JoinedRow>(statement(plan.name, scope, plan.sql, [targetOf(scope).ownerId, ...plan.values]))).rows[0]!, slice);
+    const read = async () =>
+      toJoined((await this.pool.query<JoinedRow>(statement(plan.name, scope, plan.sql, [targetOf(scope).ownerId, ...plan.values]))).rows[0]!, slice);
     const joinedRecords = await read();
     // No rows: the checkpoint is missing (or the scope is shorter than the offset).
     if (joinedRecords.count === 0 && plan.ordinal > 0 && (await this.extendTo(scope, plan.ordinal))) return read();
@@ -111,7 +114,12 @@ export class PostgresListing {
    * one statement: one round trip instead of two. `records` is undefined when the slice needs an
    * offset checkpoint that is not recorded (yet): `records()` reads it then.
    */
-  async projectWithRecords<P>(alias: string, publicOnly: boolean, slice: AssetSlice, keyHash?: string): Promise<{ row: P; records: JoinedRecords | undefined } | undefined> {
+  async projectWithRecords<P>(
+    alias: string,
+    publicOnly: boolean,
+    slice: AssetSlice,
+    keyHash?: string,
+  ): Promise<{ row: P; records: JoinedRecords | undefined } | undefined> {
     const scope = { projectId: '', publicOnly };
     const plan = slicePlan(scope, slice, 'p.id');
     // The hash of the live key sent, if any (`access_key_hash`): the key's check in the same round trip.
@@ -150,10 +158,12 @@ export class PostgresListing {
         at += 1;
         id = next.rows[0].id;
         // Readers extending at once record the same ids: the first one's stay.
-        await client.query(
-          `INSERT INTO ${checkpoints} (${owner}, public_only, ordinal, ${entry}) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [ownerId, scope.publicOnly, at, id],
-        );
+        await client.query(`INSERT INTO ${checkpoints} (${owner}, public_only, ordinal, ${entry}) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+          ownerId,
+          scope.publicOnly,
+          at,
+          id,
+        ]);
       }
       await client.query('COMMIT');
       return at >= ordinal;

@@ -76,7 +76,12 @@ export function postgresQueryRunner(pool: pg.Pool): QueryRunner {
   return {
     rows: async (sql, params) => (await pool.query<unknown[]>({ text: sql, values: params, rowMode: 'array' })).rows,
     count: async (sql, params) => Number((await pool.query<[string]>({ text: sql, values: params, rowMode: 'array' })).rows[0]![0]),
-    indexNames: async () => (await pool.query<{ indexname: string }>("SELECT indexname FROM pg_indexes WHERE tablename = 'items' AND schemaname = current_schema() AND indexname LIKE 'iq\\_%'")).rows.map((r) => r.indexname),
+    indexNames: async () =>
+      (
+        await pool.query<{ indexname: string }>(
+          "SELECT indexname FROM pg_indexes WHERE tablename = 'items' AND schemaname = current_schema() AND indexname LIKE 'iq\\_%'",
+        )
+      ).rows.map((r) => r.indexname),
     modelIds: async () => (await pool.query<{ id: string }>('SELECT id FROM models')).rows.map((r) => r.id),
     exec: async (sql) => void (await pool.query(sql)),
     analyze: async () => void (await pool.query('ANALYZE items')),

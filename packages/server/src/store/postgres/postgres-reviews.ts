@@ -23,11 +23,20 @@ export class PostgresReviews implements ReviewStore {
   }
 
   async draftsOf(modelId: string, itemIds: string[]): Promise<Map<string, ItemDraft>> {
-    const { rows } = await this.pool.query<Draft>(`SELECT ${DRAFT_COLUMNS} FROM item_drafts WHERE model_id = $1 AND item_id = ANY($2::text[])`, [modelId, itemIds]);
+    const { rows } = await this.pool.query<Draft>(`SELECT ${DRAFT_COLUMNS} FROM item_drafts WHERE model_id = $1 AND item_id = ANY($2::text[])`, [
+      modelId,
+      itemIds,
+    ]);
     return new Map(rows.map((r) => [r.item_id, toDraft(r, read)]));
   }
 
-  putDraft(modelId: string, itemId: string, values: { public: boolean; fields: Record<string, unknown> }, at: string, actor: VersionActor): Promise<ItemDraft | undefined> {
+  putDraft(
+    modelId: string,
+    itemId: string,
+    values: { public: boolean; fields: Record<string, unknown> },
+    at: string,
+    actor: VersionActor,
+  ): Promise<ItemDraft | undefined> {
     return this.transaction(async (client) => {
       const item = await client.query('SELECT 1 FROM items WHERE model_id = $1 AND id = $2 FOR UPDATE', [modelId, itemId]);
       if (item.rowCount === 0) return undefined;
@@ -45,9 +54,13 @@ export class PostgresReviews implements ReviewStore {
 
   restore(drafts: RestoredDraft[], requests: ReviewRequest[]): Promise<void> {
     return this.transaction(async (client) => {
-      for (const r of requests) await client.query(`INSERT INTO review_requests (${REQUEST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, requestValues(r));
+      for (const r of requests)
+        await client.query(`INSERT INTO review_requests (${REQUEST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, requestValues(r));
       for (const { modelId, itemId, draft: d } of drafts) {
-        await client.query('INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [modelId, itemId, d.public, JSON.stringify(d.fields), d.at, JSON.stringify(d.actor), d.requestId, d.published]);
+        await client.query(
+          'INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+          [modelId, itemId, d.public, JSON.stringify(d.fields), d.at, JSON.stringify(d.actor), d.requestId, d.published],
+        );
       }
     });
   }
@@ -55,7 +68,10 @@ export class PostgresReviews implements ReviewStore {
   openRequest(request: ReviewRequest): Promise<ReviewRequest> {
     return this.transaction(async (client) => {
       for (const { modelId, itemId } of request.items) {
-        const { rows } = await client.query<Draft>(`SELECT ${DRAFT_COLUMNS} FROM item_drafts WHERE model_id = $1 AND item_id = $2 FOR UPDATE`, [modelId, itemId]);
+        const { rows } = await client.query<Draft>(`SELECT ${DRAFT_COLUMNS} FROM item_drafts WHERE model_id = $1 AND item_id = $2 FOR UPDATE`, [
+          modelId,
+          itemId,
+        ]);
         if (!rows[0]) throw new StoreConflictError(`item ${itemId} has no draft to review`);
         if (rows[0].request_id) throw new StoreConflictError(`item ${itemId} is in request ${rows[0].request_id}, still open`);
         await client.query('UPDATE item_drafts SET request_id = $1 WHERE model_id = $2 AND item_id = $3', [request.id, modelId, itemId]);
@@ -66,7 +82,10 @@ export class PostgresReviews implements ReviewStore {
   }
 
   async getRequest(projectId: string, id: string): Promise<ReviewRequest | undefined> {
-    const { rows } = await this.pool.query<RequestRow<Date>>(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = $1 AND id = $2`, [projectId, id]);
+    const { rows } = await this.pool.query<RequestRow<Date>>(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = $1 AND id = $2`, [
+      projectId,
+      id,
+    ]);
     return rows[0] && asRequest(rows[0]);
   }
 
@@ -80,7 +99,10 @@ export class PostgresReviews implements ReviewStore {
 
   closeRequest(projectId: string, id: string, close: RequestClose): Promise<ReviewRequest | undefined> {
     return this.transaction(async (client) => {
-      const { rows } = await client.query<RequestRow<Date>>(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, id]);
+      const { rows } = await client.query<RequestRow<Date>>(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = $1 AND id = $2 FOR UPDATE`, [
+        projectId,
+        id,
+      ]);
       if (!rows[0]) return undefined;
       if (rows[0].state !== 'open') throw new StoreConflictError(`request ${id} is ${rows[0].state} already`);
       const request = asRequest(rows[0]);
@@ -95,7 +117,13 @@ export class PostgresReviews implements ReviewStore {
       } else {
         await client.query('UPDATE item_drafts SET request_id = NULL WHERE request_id = $1', [id]);
       }
-      await client.query('UPDATE review_requests SET state = $1, closed_by = $2, closed_at = $3, comment = $4 WHERE id = $5', [close.state, JSON.stringify(close.by), close.at, close.comment, id]);
+      await client.query('UPDATE review_requests SET state = $1, closed_by = $2, closed_at = $3, comment = $4 WHERE id = $5', [
+        close.state,
+        JSON.stringify(close.by),
+        close.at,
+        close.comment,
+        id,
+      ]);
       return { ...request, state: close.state, closedBy: close.by, closedAt: close.at, comment: close.comment };
     });
   }

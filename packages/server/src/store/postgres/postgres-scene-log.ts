@@ -6,7 +6,6 @@ import type { Transaction } from './transaction.js';
 /** Another process compacted some of the same updates first: this compaction is dropped. */
 class CompactionRaced extends Error {}
 
-
 /** The live scene's update log on PostgreSQL (`scene_updates`). */
 export class PostgresSceneLog implements SceneLog {
   constructor(
@@ -15,13 +14,18 @@ export class PostgresSceneLog implements SceneLog {
   ) {}
 
   async append(projectId: string, update: Uint8Array): Promise<number> {
-    const { rows } = await this.pool.query<{ seq: string }>('INSERT INTO scene_updates (project_id, update) SELECT id, $2 FROM projects WHERE id = $1 RETURNING seq', [projectId, Buffer.from(update)]);
+    const { rows } = await this.pool.query<{ seq: string }>(
+      'INSERT INTO scene_updates (project_id, update) SELECT id, $2 FROM projects WHERE id = $1 RETURNING seq',
+      [projectId, Buffer.from(update)],
+    );
     if (rows.length === 0) throw new StoreNotFoundError(`project ${projectId} no longer exists`);
     return Number(rows[0]!.seq);
   }
 
   async read(projectId: string): Promise<SceneUpdate[]> {
-    const { rows } = await this.pool.query<{ seq: string; update: Buffer }>('SELECT seq, update FROM scene_updates WHERE project_id = $1 ORDER BY seq', [projectId]);
+    const { rows } = await this.pool.query<{ seq: string; update: Buffer }>('SELECT seq, update FROM scene_updates WHERE project_id = $1 ORDER BY seq', [
+      projectId,
+    ]);
     return rows.map((row) => ({ seq: Number(row.seq), update: new Uint8Array(row.update) }));
   }
 

@@ -36,11 +36,17 @@ describe('PostgreSQL migrations', () => {
 
   it('fills the record JSON of assets recorded before version 5', async () => {
     const pool = new pg.Pool({ connectionString: await createTestDatabase(inject('postgresUrl')) });
-    await migratePostgres(pool, postgresMigrations.filter((m) => m.version < 5));
+    await migratePostgres(
+      pool,
+      postgresMigrations.filter((m) => m.version < 5),
+    );
     const t = '2026-11-21T12:00:00.000Z';
     await pool.query("INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES ('p', 'p', 'P', 'public', $1, $1)", [t]);
     const files = [{ path: 'a b/c.json', size: 2, contentType: 'application/json' }];
-    await pool.query("INSERT INTO assets VALUES ('01A', 'p', 'x \"y\".zip', 'application/zip', 5, true, 'p/01A/original', $1, $2, $2)", [JSON.stringify(files), t]);
+    await pool.query("INSERT INTO assets VALUES ('01A', 'p', 'x \"y\".zip', 'application/zip', 5, true, 'p/01A/original', $1, $2, $2)", [
+      JSON.stringify(files),
+      t,
+    ]);
     await migratePostgres(pool);
     const { rows } = await pool.query('SELECT record FROM assets');
     expect(rows[0].record).toBe(recordFragment({ id: '01A', name: 'x "y".zip', contentType: 'application/zip', size: 5, files, createdAt: t, updatedAt: t }));

@@ -4,7 +4,6 @@ import { DELIVERY_COLUMNS, type DeliveryRow, toDelivery, toWebhook, type Webhook
 import type { ClaimedDelivery, DeliveryOutcome, Webhook, WebhookDelivery, WebhookPatch, WebhookStore } from '../webhook-store.js';
 import type { Transaction } from './transaction.js';
 
-
 type Row = WebhookRow<Date, boolean>;
 type Delivery = DeliveryRow<Date>;
 const time = (t: Date) => t.toISOString();
@@ -31,16 +30,10 @@ export class PostgresWebhooks implements WebhookStore {
   }
 
   async create(hook: Webhook): Promise<Webhook> {
-    await this.pool.query('INSERT INTO webhooks (id, project_id, url, triggers, active, secret, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-      hook.id,
-      hook.projectId,
-      hook.url,
-      JSON.stringify(hook.triggers),
-      hook.active,
-      hook.secret,
-      hook.createdAt,
-      hook.updatedAt,
-    ]);
+    await this.pool.query(
+      'INSERT INTO webhooks (id, project_id, url, triggers, active, secret, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+      [hook.id, hook.projectId, hook.url, JSON.stringify(hook.triggers), hook.active, hook.secret, hook.createdAt, hook.updatedAt],
+    );
     return hook;
   }
 
@@ -68,7 +61,10 @@ export class PostgresWebhooks implements WebhookStore {
   }
 
   async listDeliveries(webhookId: string, limit: number): Promise<WebhookDelivery[]> {
-    const { rows } = await this.pool.query<Delivery>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`, [webhookId, limit]);
+    const { rows } = await this.pool.query<Delivery>(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+      [webhookId, limit],
+    );
     return rows.map(asDelivery);
   }
 
@@ -90,15 +86,10 @@ export class PostgresWebhooks implements WebhookStore {
   }
 
   async finish(webhookId: string, id: string, outcome: DeliveryOutcome): Promise<void> {
-    await this.pool.query('UPDATE webhook_deliveries SET status = $3, last_code = $4, last_error = $5, last_at = $6, next_at = $7 WHERE webhook_id = $1 AND id = $2', [
-      webhookId,
-      id,
-      outcome.nextAt ? 'pending' : outcome.status,
-      outcome.code,
-      outcome.error,
-      outcome.at,
-      outcome.nextAt,
-    ]);
+    await this.pool.query(
+      'UPDATE webhook_deliveries SET status = $3, last_code = $4, last_error = $5, last_at = $6, next_at = $7 WHERE webhook_id = $1 AND id = $2',
+      [webhookId, id, outcome.nextAt ? 'pending' : outcome.status, outcome.code, outcome.error, outcome.at, outcome.nextAt],
+    );
   }
 
   async prune(before: string): Promise<number> {

@@ -16,9 +16,7 @@ interface FillRow {
 
 /** Migration 5's data step: writes the record JSON of every asset recorded before it existed. */
 export function fillRecordsSqlite(db: Database.Database): void {
-  const read = db.prepare(
-    'SELECT id, name, content_type, size, files, created_at, updated_at FROM assets WHERE id > ? ORDER BY id LIMIT ?',
-  );
+  const read = db.prepare('SELECT id, name, content_type, size, files, created_at, updated_at FROM assets WHERE id > ? ORDER BY id LIMIT ?');
   const write = db.prepare('UPDATE assets SET record = ? WHERE id = ?');
   let after = '';
   for (;;) {

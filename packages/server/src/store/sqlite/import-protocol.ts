@@ -23,7 +23,4 @@ export type ImportRequest =
 
 /** Import worker → main thread: one answer per request. */
 export type ImportReply =
-  | { type: 'staged' }
-  | { type: 'committed' }
-  | { type: 'stale'; found: boolean; fieldsChanged: boolean }
-  | { type: 'failed'; message: string; code?: string };
+  { type: 'staged' } | { type: 'committed' } | { type: 'stale'; found: boolean; fieldsChanged: boolean } | { type: 'failed'; message: string; code?: string };

@@ -11,7 +11,15 @@ const now = '2026-11-26T08:00:00.000Z';
 async function storeWithModel() {
   const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-import-')), 'orbis.db'));
   const project = await store.createProject({ id: newId(), alias: 'imp', name: 'Imp', visibility: 'public', createdAt: now });
-  const model = await store.createModel({ id: newId(), projectId: project.id, key: 'rows', name: 'Rows', public: true, fields: [{ key: 'n', type: 'integer' }], createdAt: now });
+  const model = await store.createModel({
+    id: newId(),
+    projectId: project.id,
+    key: 'rows',
+    name: 'Rows',
+    public: true,
+    fields: [{ key: 'n', type: 'integer' }],
+    createdAt: now,
+  });
   return { store, project, model };
 }
 

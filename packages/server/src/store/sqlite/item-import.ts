@@ -66,7 +66,16 @@ export async function importItemsInWorker(
     if (rows.length > 0) await worker.ask({ type: 'stage', rows });
     for (let tries = 0; tries < COMMIT_TRIES; tries++) {
       const ids = await idsAfter(model.lastItemId, count);
-      const reply = await worker.ask({ type: 'commit', modelId: model.modelId, ids, now, actor: JSON.stringify(actor), publicCount, fields: model.fields, lastItemId: model.lastItemId });
+      const reply = await worker.ask({
+        type: 'commit',
+        modelId: model.modelId,
+        ids,
+        now,
+        actor: JSON.stringify(actor),
+        publicCount,
+        fields: model.fields,
+        lastItemId: model.lastItemId,
+      });
       if (reply.type === 'committed') return count;
       if (reply.type !== 'stale' || !reply.found) throw new StoreNotFoundError('the model no longer exists');
       if (reply.fieldsChanged) throw new StoreConflictError("the model's fields changed during the import; import again");

@@ -211,7 +211,7 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
   },
   {
     version: 9,
-    name: 'the live scene\'s updates (docs/collaboration.md)',
+    name: "the live scene's updates (docs/collaboration.md)",
     sql: `
       CREATE TABLE scene_updates (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -323,22 +323,14 @@ export const sqliteMigrations: Migration<Database.Database>[] = [
 
 /** Applies every migration newer than the database's version, each in its own transaction. */
 export function migrateSqlite(db: Database.Database, migrations: Migration<Database.Database>[] = sqliteMigrations): void {
-  db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
-  );
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
-  );
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version));
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue;
     db.transaction(() => {
       db.exec(migration.sql);
       if (migration.fill?.(db) instanceof Promise) throw new Error(`migration ${migration.version}: a SQLite fill step must be synchronous`);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
-        migration.version,
-        migration.name,
-        new Date().toISOString(),
-      );
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
     }).immediate();
   }
 }

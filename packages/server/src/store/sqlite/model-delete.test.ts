@@ -17,7 +17,15 @@ async function modelWithItems(count: number, keys = ['rows']) {
   const project = await store.createProject({ id: newId(), alias: 'big', name: 'Big', visibility: 'public', createdAt: now });
   const models = [];
   for (const key of keys) {
-    const model = await store.createModel({ id: newId(), projectId: project.id, key, name: key, public: true, fields: [{ key: 'n', type: 'integer' }], createdAt: now });
+    const model = await store.createModel({
+      id: newId(),
+      projectId: project.id,
+      key,
+      name: key,
+      public: true,
+      fields: [{ key: 'n', type: 'integer' }],
+      createdAt: now,
+    });
     const items = Array.from({ length: count }, (_, n) => ({ public: true, fields: { n } }));
     expect(await store.importItems(model.id, items, now, { type: 'admin' })).toBe(count);
     models.push(model);
@@ -49,7 +57,15 @@ describe('deleting a large model on SQLite (issue 30)', () => {
     const count = 2 * ITEM_DELETE_BATCH + 3;
     const { file, store, project } = await modelWithItems(count, ['rows', 'more']);
     const other = await store.createProject({ id: newId(), alias: 'other', name: 'Other', visibility: 'public', createdAt: now });
-    const kept = await store.createModel({ id: newId(), projectId: other.id, key: 'kept', name: 'Kept', public: true, fields: [{ key: 'n', type: 'integer' }], createdAt: now });
+    const kept = await store.createModel({
+      id: newId(),
+      projectId: other.id,
+      key: 'kept',
+      name: 'Kept',
+      public: true,
+      fields: [{ key: 'n', type: 'integer' }],
+      createdAt: now,
+    });
     await store.insertItems(kept.id, [{ public: true, fields: { n: 1 } }], now, { type: 'admin' });
     // The cascade deleted all 2 × count items in one statement: no turn, however many items.
     const turns = await turnsDuring(async () => expect(await store.deleteProject(project.id)).toBe(true));

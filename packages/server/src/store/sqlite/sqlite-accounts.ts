@@ -3,27 +3,102 @@ import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, AuditEntry, AuditSlice, Invitation, Member, Membership, Session, User, UserPatch } from '../account-store.js';
 import { StoreConflictError } from '../store.js';
 
-interface UserRow { id: string; email: string; name: string; password_hash: string | null; created_at: string; language: string | null; email_unproven: number }
-interface SessionRow { id_hash: string; user_id: string; created_at: string; last_seen_at: string; expires_at: string }
-interface TokenRow { id: string; user_id: string; name: string; token_hash: string; role: Role | null; project_ids: string | null; expires_at: string | null; created_at: string }
-interface AuditRow { id: string; project_id: string | null; at: string; actor_type: AuditEntry['actor']['type']; actor_id: string | null; actor_email: string | null; action: string; target: string; ip: string; detail: string | null }
-interface InvitationRow { id: string; project_id: string; email: string; role: Role; invited_by: string | null; created_at: string; expires_at: string; accepted_at: string | null; mailed: number }
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  created_at: string;
+  language: string | null;
+  email_unproven: number;
+}
+interface SessionRow {
+  id_hash: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+interface TokenRow {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  role: Role | null;
+  project_ids: string | null;
+  expires_at: string | null;
+  created_at: string;
+}
+interface AuditRow {
+  id: string;
+  project_id: string | null;
+  at: string;
+  actor_type: AuditEntry['actor']['type'];
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target: string;
+  ip: string;
+  detail: string | null;
+}
+interface InvitationRow {
+  id: string;
+  project_id: string;
+  email: string;
+  role: Role;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  mailed: number;
+}
 
 const USER = 'id, email, name, password_hash, created_at, language, email_unproven';
-const toUser = (r: UserRow): User => ({ id: r.id, email: r.email, name: r.name, passwordHash: r.password_hash, createdAt: r.created_at, ...(r.language ? { language: r.language } : {}), ...(r.email_unproven ? { unproven: true } : {}) });
-const toSession = (r: SessionRow): Session => ({ idHash: r.id_hash, userId: r.user_id, createdAt: r.created_at, lastSeenAt: r.last_seen_at, expiresAt: r.expires_at });
+const toUser = (r: UserRow): User => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  passwordHash: r.password_hash,
+  createdAt: r.created_at,
+  ...(r.language ? { language: r.language } : {}),
+  ...(r.email_unproven ? { unproven: true } : {}),
+});
+const toSession = (r: SessionRow): Session => ({
+  idHash: r.id_hash,
+  userId: r.user_id,
+  createdAt: r.created_at,
+  lastSeenAt: r.last_seen_at,
+  expiresAt: r.expires_at,
+});
 const toToken = (r: TokenRow): AccessToken => ({
-  id: r.id, userId: r.user_id, name: r.name, tokenHash: r.token_hash, role: r.role,
-  projectIds: r.project_ids === null ? null : (JSON.parse(r.project_ids) as string[]), expiresAt: r.expires_at, createdAt: r.created_at,
+  id: r.id,
+  userId: r.user_id,
+  name: r.name,
+  tokenHash: r.token_hash,
+  role: r.role,
+  projectIds: r.project_ids === null ? null : (JSON.parse(r.project_ids) as string[]),
+  expiresAt: r.expires_at,
+  createdAt: r.created_at,
 });
 const toAudit = (r: AuditRow): AuditEntry => ({
-  id: r.id, projectId: r.project_id, at: r.at,
+  id: r.id,
+  projectId: r.project_id,
+  at: r.at,
   actor: { type: r.actor_type, ...(r.actor_id === null ? {} : { id: r.actor_id }), ...(r.actor_email === null ? {} : { email: r.actor_email }) },
-  action: r.action, target: r.target, ip: r.ip,
+  action: r.action,
+  target: r.target,
+  ip: r.ip,
   ...(r.detail === null ? {} : { detail: JSON.parse(r.detail) as Record<string, string> }),
 });
 const toInvitation = (r: InvitationRow): Invitation => ({
-  id: r.id, projectId: r.project_id, email: r.email, role: r.role, invitedBy: r.invited_by, createdAt: r.created_at, expiresAt: r.expires_at, acceptedAt: r.accepted_at,
+  id: r.id,
+  projectId: r.project_id,
+  email: r.email,
+  role: r.role,
+  invitedBy: r.invited_by,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  acceptedAt: r.accepted_at,
   ...(r.mailed ? { mailed: true } : {}),
 });
 
@@ -37,32 +112,48 @@ export class SqliteAccounts implements AccountStore {
       userById: db.prepare(`SELECT ${USER} FROM users WHERE id = ?`),
       userByEmail: db.prepare(`SELECT ${USER} FROM users WHERE email_key = ?`),
       users: db.prepare(`SELECT ${USER} FROM users ORDER BY created_at, id`),
-      updateUser: db.prepare('UPDATE users SET name = coalesce(?, name), password_hash = coalesce(?, password_hash), language = coalesce(?, language), email_unproven = CASE WHEN ? THEN 0 ELSE email_unproven END WHERE id = ?'),
+      updateUser: db.prepare(
+        'UPDATE users SET name = coalesce(?, name), password_hash = coalesce(?, password_hash), language = coalesce(?, language), email_unproven = CASE WHEN ? THEN 0 ELSE email_unproven END WHERE id = ?',
+      ),
       deleteUser: db.prepare('DELETE FROM users WHERE id = ?'),
       insertSession: db.prepare('INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
       liveSession: db.prepare('SELECT * FROM sessions WHERE id_hash = ? AND last_seen_at >= ? AND expires_at > ?'),
       touchSession: db.prepare('UPDATE sessions SET last_seen_at = ? WHERE id_hash = ?'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE id_hash = ?'),
       deleteUserSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id_hash IS NOT ?'),
-      setMember: db.prepare('INSERT INTO members (project_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (project_id, user_id) DO UPDATE SET role = excluded.role'),
+      setMember: db.prepare(
+        'INSERT INTO members (project_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (project_id, user_id) DO UPDATE SET role = excluded.role',
+      ),
       role: db.prepare('SELECT role FROM members WHERE project_id = ? AND user_id = ?'),
-      members: db.prepare(`SELECT m.role, ${USER.split(', ').map((c) => `u.${c}`).join(', ')} FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = ? ORDER BY u.email_key`),
+      members: db.prepare(
+        `SELECT m.role, ${USER.split(', ')
+          .map((c) => `u.${c}`)
+          .join(', ')} FROM members m JOIN users u ON u.id = m.user_id WHERE m.project_id = ? ORDER BY u.email_key`,
+      ),
       removeMember: db.prepare('DELETE FROM members WHERE project_id = ? AND user_id = ?'),
       owners: db.prepare("SELECT count(*) AS n FROM members WHERE project_id = ? AND role = 'owner'"),
-      memberships: db.prepare('SELECT m.project_id, p.alias, p.name, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = ? ORDER BY p.alias'),
-      insertToken: db.prepare('INSERT INTO access_tokens (id, user_id, name, token_hash, role, project_ids, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      memberships: db.prepare(
+        'SELECT m.project_id, p.alias, p.name, m.role FROM members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = ? ORDER BY p.alias',
+      ),
+      insertToken: db.prepare(
+        'INSERT INTO access_tokens (id, user_id, name, token_hash, role, project_ids, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       tokenByHash: db.prepare('SELECT * FROM access_tokens WHERE token_hash = ?'),
       tokens: db.prepare('SELECT * FROM access_tokens WHERE user_id = ? ORDER BY created_at, id'),
       deleteToken: db.prepare('DELETE FROM access_tokens WHERE user_id = ? AND id = ?'),
       insertFailure: db.prepare('INSERT INTO sign_in_failures (key, at) VALUES (?, ?)'),
       forgetFailures: db.prepare('DELETE FROM sign_in_failures WHERE at < ?'),
       failures: db.prepare('SELECT count(*) AS n, min(at) AS oldest FROM sign_in_failures WHERE key = ? AND at >= ?'),
-      insertAudit: db.prepare('INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertAudit: db.prepare(
+        'INSERT INTO audit_log (id, project_id, at, actor_type, actor_id, actor_email, action, target, ip, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       // IS: a project's entries, or (null) those of no project.
       countAudit: db.prepare('SELECT count(*) AS n FROM audit_log WHERE project_id IS ?'),
       auditOffset: db.prepare('SELECT * FROM audit_log WHERE project_id IS ? ORDER BY id DESC LIMIT ? OFFSET ?'),
       auditBefore: db.prepare('SELECT * FROM audit_log WHERE project_id IS ? AND id < ? ORDER BY id DESC LIMIT ?'),
-      insertInvitation: db.prepare('INSERT INTO invitations (id, project_id, email, role, invited_by, created_at, expires_at, mailed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertInvitation: db.prepare(
+        'INSERT INTO invitations (id, project_id, email, role, invited_by, created_at, expires_at, mailed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       invitation: db.prepare('SELECT * FROM invitations WHERE id = ?'),
       invitations: db.prepare('SELECT * FROM invitations WHERE project_id = ? AND accepted_at IS NULL ORDER BY created_at, id'),
       deleteInvitation: db.prepare('DELETE FROM invitations WHERE project_id = ? AND id = ?'),
@@ -145,7 +236,12 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async listMemberships(userId: string): Promise<Membership[]> {
-    return (this.s.memberships.all(userId) as { project_id: string; alias: string; name: string; role: Role }[]).map((r) => ({ projectId: r.project_id, alias: r.alias, name: r.name, role: r.role }));
+    return (this.s.memberships.all(userId) as { project_id: string; alias: string; name: string; role: Role }[]).map((r) => ({
+      projectId: r.project_id,
+      alias: r.alias,
+      name: r.name,
+      role: r.role,
+    }));
   }
 
   async createToken(t: AccessToken): Promise<void> {
@@ -178,7 +274,18 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async addAudit(e: AuditEntry): Promise<void> {
-    this.s.insertAudit.run(e.id, e.projectId, e.at, e.actor.type, e.actor.id ?? null, e.actor.email ?? null, e.action, e.target, e.ip, e.detail ? JSON.stringify(e.detail) : null);
+    this.s.insertAudit.run(
+      e.id,
+      e.projectId,
+      e.at,
+      e.actor.type,
+      e.actor.id ?? null,
+      e.actor.email ?? null,
+      e.action,
+      e.target,
+      e.ip,
+      e.detail ? JSON.stringify(e.detail) : null,
+    );
   }
 
   async countAudit(projectId: string | null): Promise<number> {
@@ -186,7 +293,8 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async listAudit(projectId: string | null, slice: AuditSlice): Promise<AuditEntry[]> {
-    const rows = 'beforeId' in slice ? this.s.auditBefore.all(projectId, slice.beforeId, slice.limit) : this.s.auditOffset.all(projectId, slice.limit, slice.offset);
+    const rows =
+      'beforeId' in slice ? this.s.auditBefore.all(projectId, slice.beforeId, slice.limit) : this.s.auditOffset.all(projectId, slice.limit, slice.offset);
     return (rows as AuditRow[]).map(toAudit);
   }
 

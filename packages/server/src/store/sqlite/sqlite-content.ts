@@ -2,7 +2,17 @@ import type Database from 'better-sqlite3';
 import { newIdAfter } from '../../records/ids.js';
 import type { Field } from '@orbis/content-model';
 import { itemRecord, keptFields } from '../../records/item-record.js';
-import { type ContentModel, type Item, type ItemPatch, type ModelPatch, type NewItem, type NewModel, StoreConflictError, StoreNotFoundError, type VersionActor } from '../store.js';
+import {
+  type ContentModel,
+  type Item,
+  type ItemPatch,
+  type ModelPatch,
+  type NewItem,
+  type NewModel,
+  StoreConflictError,
+  StoreNotFoundError,
+  type VersionActor,
+} from '../store.js';
 import { importItemsInWorker } from './item-import.js';
 import { SqliteItemVersions } from './sqlite-item-versions.js';
 import type { SqliteWebhooks } from './sqlite-webhooks.js';
@@ -54,7 +64,14 @@ function toModel(row: ModelRow): ContentModel {
 }
 
 function toItem(row: ItemRow): Item {
-  return { id: row.id, modelId: row.model_id, public: row.public === 1, fields: JSON.parse(row.fields) as Record<string, unknown>, createdAt: row.created_at, updatedAt: row.updated_at };
+  return {
+    id: row.id,
+    modelId: row.model_id,
+    public: row.public === 1,
+    fields: JSON.parse(row.fields) as Record<string, unknown>,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** The SQLite store's content models and items (docs/contract.md §10); synchronous, as better-sqlite3 is. */
@@ -70,7 +87,9 @@ export class SqliteContent {
   ) {
     this.versions = new SqliteItemVersions(db);
     this.s = {
-      insertModel: db.prepare('INSERT INTO models (id, project_id, key, name, public, review, fields, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertModel: db.prepare(
+        'INSERT INTO models (id, project_id, key, name, public, review, fields, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
       modelByKey: db.prepare(`SELECT ${MODEL_COLUMNS} FROM models WHERE project_id = ? AND key = ?`),
       modelById: db.prepare(`SELECT ${MODEL_COLUMNS}, last_item_id FROM models WHERE id = ?`),
       listModels: db.prepare(`SELECT ${MODEL_COLUMNS} FROM models WHERE project_id = ? ORDER BY key`),
@@ -82,7 +101,9 @@ export class SqliteContent {
       getItem: db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = ? AND id = ?`),
       updateItem: db.prepare('UPDATE items SET public = ?, fields = ?, record = ?, updated_at = ? WHERE model_id = ? AND id = ?'),
       deleteItem: db.prepare('DELETE FROM items WHERE model_id = ? AND id = ?'),
-      insertDraft: db.prepare('INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES (?, ?, ?, ?, ?, ?, NULL, 0)'),
+      insertDraft: db.prepare(
+        'INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES (?, ?, ?, ?, ?, ?, NULL, 0)',
+      ),
       deleteDraft: db.prepare('DELETE FROM item_drafts WHERE model_id = ? AND item_id = ?'),
       itemsAfter: db.prepare(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = ? AND id > ? ORDER BY id LIMIT ?`),
       rewriteItem: db.prepare('UPDATE items SET fields = ?, record = ? WHERE id = ?'),
@@ -111,29 +132,38 @@ export class SqliteContent {
   }
 
   updateModel(projectId: string, key: string, patch: ModelPatch): ContentModel | undefined {
-    return this.db.transaction(() => {
-      const row = this.s.modelByKey.get(projectId, key) as ModelRow | undefined;
-      if (!row) return undefined;
-      const before = toModel(row);
-      const fields = patch.fields ?? before.fields;
-      const becomesPublic = patch.public ?? before.public;
-      this.s.updateModel.run(patch.name ?? before.name, becomesPublic ? 1 : 0, (patch.review ?? before.review) ? 1 : 0, JSON.stringify(fields), patch.updatedAt, before.id);
-      if (patch.fields) {
-        // Every item keeps the values of the fields that remain; its record follows the new order.
-        let afterId = '';
-        for (;;) {
-          const batch = this.s.itemsAfter.all(before.id, afterId, STREAM_BATCH) as ItemRow[];
-          for (const r of batch) {
-            const item = toItem(r);
-            const kept = keptFields(fields, item.fields);
-            this.s.rewriteItem.run(JSON.stringify(kept), itemRecord(fields, { ...item, fields: kept }), item.id);
+    return this.db
+      .transaction(() => {
+        const row = this.s.modelByKey.get(projectId, key) as ModelRow | undefined;
+        if (!row) return undefined;
+        const before = toModel(row);
+        const fields = patch.fields ?? before.fields;
+        const becomesPublic = patch.public ?? before.public;
+        this.s.updateModel.run(
+          patch.name ?? before.name,
+          becomesPublic ? 1 : 0,
+          (patch.review ?? before.review) ? 1 : 0,
+          JSON.stringify(fields),
+          patch.updatedAt,
+          before.id,
+        );
+        if (patch.fields) {
+          // Every item keeps the values of the fields that remain; its record follows the new order.
+          let afterId = '';
+          for (;;) {
+            const batch = this.s.itemsAfter.all(before.id, afterId, STREAM_BATCH) as ItemRow[];
+            for (const r of batch) {
+              const item = toItem(r);
+              const kept = keptFields(fields, item.fields);
+              this.s.rewriteItem.run(JSON.stringify(kept), itemRecord(fields, { ...item, fields: kept }), item.id);
+            }
+            if (batch.length < STREAM_BATCH) break;
+            afterId = batch[batch.length - 1]!.id;
           }
-          if (batch.length < STREAM_BATCH) break;
-          afterId = batch[batch.length - 1]!.id;
         }
-      }
-      return toModel(this.s.modelById.get(before.id) as ModelRow);
-    }).immediate();
+        return toModel(this.s.modelById.get(before.id) as ModelRow);
+      })
+      .immediate();
   }
 
   insertItems(modelId: string, drafts: NewItem[], now: string, actor: VersionActor): Item[] {
@@ -142,30 +172,37 @@ export class SqliteContent {
 
   /** Records items in one transaction; `announce`: with an `item.create` event each (not an import's). */
   private record(modelId: string, drafts: NewItem[], now: string, actor: VersionActor, announce: boolean): Item[] {
-    return this.db.transaction(() => {
-      const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
-      if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
-      const fields = JSON.parse(row.fields) as Field[];
-      let last = row.last_item_id;
-      let publicCount = 0;
-      // A model that requires review keeps a new item hidden, its values and flag as its draft.
-      const review = row.review === 1;
-      const items = drafts.map((draft): Item => {
-        last = newIdAfter(last);
-        const visible = draft.public && !review;
-        publicCount += visible ? 1 : 0;
-        return { id: last, modelId, public: visible, fields: draft.fields, createdAt: now, updatedAt: now };
-      });
-      items.forEach((item, i) => {
-        const wanted = drafts[i]!.public;
-        this.s.insertItem.run(item.id, modelId, item.public ? 1 : 0, JSON.stringify(item.fields), now, now, itemRecord(fields, item));
-        this.versions.add(modelId, item.id, now, actor, wanted, item.fields);
-        if (review) this.s.insertDraft.run(modelId, item.id, wanted ? 1 : 0, JSON.stringify(item.fields), now, JSON.stringify(actor));
-      });
-      this.s.addCounts.run(items.length, publicCount, items.length > 0 ? last : null, modelId);
-      if (announce) this.outbox.enqueue(row.project_id, items.map((item) => webhookEvent('item.create', now, itemEventData(row.key, item))), now);
-      return items;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
+        if (!row) throw new StoreNotFoundError(`model ${modelId} no longer exists`);
+        const fields = JSON.parse(row.fields) as Field[];
+        let last = row.last_item_id;
+        let publicCount = 0;
+        // A model that requires review keeps a new item hidden, its values and flag as its draft.
+        const review = row.review === 1;
+        const items = drafts.map((draft): Item => {
+          last = newIdAfter(last);
+          const visible = draft.public && !review;
+          publicCount += visible ? 1 : 0;
+          return { id: last, modelId, public: visible, fields: draft.fields, createdAt: now, updatedAt: now };
+        });
+        items.forEach((item, i) => {
+          const wanted = drafts[i]!.public;
+          this.s.insertItem.run(item.id, modelId, item.public ? 1 : 0, JSON.stringify(item.fields), now, now, itemRecord(fields, item));
+          this.versions.add(modelId, item.id, now, actor, wanted, item.fields);
+          if (review) this.s.insertDraft.run(modelId, item.id, wanted ? 1 : 0, JSON.stringify(item.fields), now, JSON.stringify(actor));
+        });
+        this.s.addCounts.run(items.length, publicCount, items.length > 0 ? last : null, modelId);
+        if (announce)
+          this.outbox.enqueue(
+            row.project_id,
+            items.map((item) => webhookEvent('item.create', now, itemEventData(row.key, item))),
+            now,
+          );
+        return items;
+      })
+      .immediate();
   }
 
   /** Records an import's items through a worker thread (item-import.ts): the event loop stays free; a small one at once. */
@@ -174,7 +211,15 @@ export class SqliteContent {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
       return row && { modelId, fields: row.fields, lastItemId: row.last_item_id };
     };
-    return importItemsInWorker(this.db.name, this.s.addCounts.source, target, drafts, now, actor, (items) => this.record(modelId, items, now, actor, false).length);
+    return importItemsInWorker(
+      this.db.name,
+      this.s.addCounts.source,
+      target,
+      drafts,
+      now,
+      actor,
+      (items) => this.record(modelId, items, now, actor, false).length,
+    );
   }
 
   getItem(modelId: string, id: string): Item | undefined {
@@ -183,33 +228,37 @@ export class SqliteContent {
   }
 
   updateItem(modelId: string, id: string, patch: ItemPatch): Item | undefined {
-    return this.db.transaction(() => {
-      const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
-      if (!row) return undefined;
-      const model = toModel(this.s.modelById.get(modelId) as ModelRow);
-      const before = toItem(row);
-      const after: Item = { ...before, public: patch.public ?? before.public, fields: patch.fields ?? before.fields, updatedAt: patch.updatedAt };
-      this.s.updateItem.run(after.public ? 1 : 0, JSON.stringify(after.fields), itemRecord(model.fields, after), after.updatedAt, modelId, id);
-      this.versions.add(modelId, id, after.updatedAt, patch.actor, after.public, after.fields);
-      this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, null, modelId);
-      if (after.public !== before.public) this.listing.invalidate(modelId, id, { all: false, public: true }, 'items');
-      this.outbox.enqueue(model.projectId, itemUpdateEvents(model.key, before, after), after.updatedAt);
-      return after;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
+        if (!row) return undefined;
+        const model = toModel(this.s.modelById.get(modelId) as ModelRow);
+        const before = toItem(row);
+        const after: Item = { ...before, public: patch.public ?? before.public, fields: patch.fields ?? before.fields, updatedAt: patch.updatedAt };
+        this.s.updateItem.run(after.public ? 1 : 0, JSON.stringify(after.fields), itemRecord(model.fields, after), after.updatedAt, modelId, id);
+        this.versions.add(modelId, id, after.updatedAt, patch.actor, after.public, after.fields);
+        this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, null, modelId);
+        if (after.public !== before.public) this.listing.invalidate(modelId, id, { all: false, public: true }, 'items');
+        this.outbox.enqueue(model.projectId, itemUpdateEvents(model.key, before, after), after.updatedAt);
+        return after;
+      })
+      .immediate();
   }
 
   deleteItem(modelId: string, id: string, now: string): boolean {
-    return this.db.transaction(() => {
-      const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
-      if (!row) return false;
-      const model = this.s.modelById.get(modelId) as ModelRow;
-      this.outbox.enqueue(model.project_id, [webhookEvent('item.delete', now, itemEventData(model.key, toItem(row)))], now);
-      this.s.deleteItem.run(modelId, id);
-      this.s.deleteDraft.run(modelId, id);
-      this.s.addCounts.run(-1, -row.public, null, modelId);
-      this.listing.invalidate(modelId, id, { all: true, public: row.public === 1 }, 'items');
-      return true;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const row = this.s.getItem.get(modelId, id) as ItemRow | undefined;
+        if (!row) return false;
+        const model = this.s.modelById.get(modelId) as ModelRow;
+        this.outbox.enqueue(model.project_id, [webhookEvent('item.delete', now, itemEventData(model.key, toItem(row)))], now);
+        this.s.deleteItem.run(modelId, id);
+        this.s.deleteDraft.run(modelId, id);
+        this.s.addCounts.run(-1, -row.public, null, modelId);
+        this.listing.invalidate(modelId, id, { all: true, public: row.public === 1 }, 'items');
+        return true;
+      })
+      .immediate();
   }
 
   streamItems(modelId: string): AsyncIterable<Item> {

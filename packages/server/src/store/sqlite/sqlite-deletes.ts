@@ -60,13 +60,15 @@ export class SqliteDeletes {
     // Not the cascade: that would delete every item in this one statement.
     this.db.pragma('foreign_keys = OFF');
     try {
-      this.db.transaction(() => {
-        for (const id of modelIds) {
-          this.s.deleteCheckpoints.run(id);
-          this.s.deleteDrafts.run(id);
-          this.s.deleteModelById.run(id);
-        }
-      }).immediate();
+      this.db
+        .transaction(() => {
+          for (const id of modelIds) {
+            this.s.deleteCheckpoints.run(id);
+            this.s.deleteDrafts.run(id);
+            this.s.deleteModelById.run(id);
+          }
+        })
+        .immediate();
     } finally {
       this.db.pragma('foreign_keys = ON');
     }

@@ -12,7 +12,13 @@ interface VersionRow {
 const COLUMNS = 'version, at, actor, public, fields';
 
 function toVersion(row: VersionRow): ItemVersion {
-  return { version: row.version, at: row.at, actor: JSON.parse(row.actor) as VersionActor, public: row.public === 1, fields: JSON.parse(row.fields) as Record<string, unknown> };
+  return {
+    version: row.version,
+    at: row.at,
+    actor: JSON.parse(row.actor) as VersionActor,
+    public: row.public === 1,
+    fields: JSON.parse(row.fields) as Record<string, unknown>,
+  };
 }
 
 /**
@@ -58,7 +64,8 @@ export class SqliteItemVersions {
   }
 
   list(modelId: string, itemId: string, slice: VersionSlice): ItemVersion[] {
-    const rows = 'before' in slice ? this.s.before.all(modelId, itemId, slice.before, slice.limit) : this.s.offset.all(modelId, itemId, slice.limit, slice.offset);
+    const rows =
+      'before' in slice ? this.s.before.all(modelId, itemId, slice.before, slice.limit) : this.s.offset.all(modelId, itemId, slice.limit, slice.offset);
     return (rows as VersionRow[]).map(toVersion);
   }
 

@@ -17,7 +17,13 @@ const coordinate = (key: string, i: 0 | 1) => `json_extract(fields, '$.${key}.co
  */
 function sqliteQueryIndexes(modelId: string, shape: QueryIndexShape): QueryIndex[] {
   const g = shape.geometry;
-  const holds = ['public', 'created_at', 'updated_at', ...shape.fields.map(value), ...(g === undefined ? [] : [geometryType(g), coordinate(g, 0), coordinate(g, 1)])].join(', ');
+  const holds = [
+    'public',
+    'created_at',
+    'updated_at',
+    ...shape.fields.map(value),
+    ...(g === undefined ? [] : [geometryType(g), coordinate(g, 0), coordinate(g, 1)]),
+  ].join(', ');
   const name = queryIndexName(modelId, holds);
   return [{ name, sql: `CREATE INDEX IF NOT EXISTS "${name}" ON items (${holds}) WHERE model_id = ${modelIdLiteral(modelId)}` }];
 }
@@ -40,7 +46,8 @@ export const SQLITE_QUERY: QueryDialect = {
   // geometry by an aggregate with HAVING, not a derived table, which SQLite does not read per item.
   bboxMeets: (key, box, param) =>
     `CASE ${geometryType(key)} WHEN 'Point' THEN ${coordinate(key, 0)} BETWEEN ${param(box.west)} AND ${param(box.east)} AND ${coordinate(key, 1)} BETWEEN ${param(box.south)} AND ${param(box.north)} ELSE EXISTS (SELECT min(CASE WHEN key = 0 THEN value END) AS w, max(CASE WHEN key = 0 THEN value END) AS e, min(CASE WHEN key = 1 THEN value END) AS s, max(CASE WHEN key = 1 THEN value END) AS n FROM json_tree(items.fields, '$.${key}') WHERE type IN ('integer', 'real') HAVING w <= ${param(box.east)} AND e >= ${param(box.west)} AND s <= ${param(box.north)} AND n >= ${param(box.south)}) END`,
-  record: (publicOnly) => (publicOnly ? 'record' : `substr(record, 1, length(record) - 1) || ',"public":' || (CASE public WHEN 1 THEN 'true' ELSE 'false' END) || '}'`),
+  record: (publicOnly) =>
+    publicOnly ? 'record' : `substr(record, 1, length(record) - 1) || ',"public":' || (CASE public WHEN 1 THEN 'true' ELSE 'false' END) || '}'`,
   bool: (v) => (v ? 1 : 0),
   queryIndexes: sqliteQueryIndexes,
   // Named: SQLite's planner would rather walk the model's items by id and parse each.
@@ -60,9 +67,16 @@ export function sqliteQueryRunner(db: Database.Database): QueryRunner {
     return s;
   };
   return {
-    rows: async (sql, params) => prepared(sql).raw(true).all(...params) as unknown[][],
-    count: async (sql, params) => prepared(sql).pluck().get(...params) as number,
-    indexNames: async () => db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'items' AND name LIKE 'iq\\_%' ESCAPE '\\'").pluck().all() as string[],
+    rows: async (sql, params) =>
+      prepared(sql)
+        .raw(true)
+        .all(...params) as unknown[][],
+    count: async (sql, params) =>
+      prepared(sql)
+        .pluck()
+        .get(...params) as number,
+    indexNames: async () =>
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'items' AND name LIKE 'iq\\_%' ESCAPE '\\'").pluck().all() as string[],
     modelIds: async () => db.prepare('SELECT id FROM models').pluck().all() as string[],
     exec: async (sql) => {
       // A dropped or made index changes the schema: statements prepared before are prepared again.

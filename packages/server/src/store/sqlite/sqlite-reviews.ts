@@ -28,17 +28,22 @@ export class SqliteReviews implements ReviewStore {
       deleteDraft: db.prepare('DELETE FROM item_drafts WHERE model_id = ? AND item_id = ?'),
       insertRequest: db.prepare(`INSERT INTO review_requests (${REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       request: db.prepare(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = ? AND id = ?`),
-      requests: db.prepare(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = ? AND (? IS NULL OR state = ?) ORDER BY created_at DESC, id DESC LIMIT ?`),
+      requests: db.prepare(
+        `SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = ? AND (? IS NULL OR state = ?) ORDER BY created_at DESC, id DESC LIMIT ?`,
+      ),
       close: db.prepare('UPDATE review_requests SET state = ?, closed_by = ?, closed_at = ?, comment = ? WHERE id = ?'),
       restoreDraft: db.prepare('INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
     };
   }
 
   async restore(drafts: RestoredDraft[], requests: ReviewRequest[]): Promise<void> {
-    this.db.transaction(() => {
-      for (const r of requests) this.s.insertRequest.run(...requestValues(r));
-      for (const { modelId, itemId, draft: d } of drafts) this.s.restoreDraft.run(modelId, itemId, d.public ? 1 : 0, JSON.stringify(d.fields), d.at, JSON.stringify(d.actor), d.requestId, d.published ? 1 : 0);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const r of requests) this.s.insertRequest.run(...requestValues(r));
+        for (const { modelId, itemId, draft: d } of drafts)
+          this.s.restoreDraft.run(modelId, itemId, d.public ? 1 : 0, JSON.stringify(d.fields), d.at, JSON.stringify(d.actor), d.requestId, d.published ? 1 : 0);
+      })
+      .immediate();
   }
 
   async getDraft(modelId: string, itemId: string): Promise<ItemDraft | undefined> {
@@ -51,27 +56,37 @@ export class SqliteReviews implements ReviewStore {
     return new Map(rows.map((r) => [r.item_id, toDraft(r, read)]));
   }
 
-  async putDraft(modelId: string, itemId: string, values: { public: boolean; fields: Record<string, unknown> }, at: string, actor: VersionActor): Promise<ItemDraft | undefined> {
-    return this.db.transaction(() => {
-      if (!this.content.getItem(modelId, itemId)) return undefined;
-      // An item without a draft is published: its first draft says so.
-      this.s.putDraft.run(modelId, itemId, values.public ? 1 : 0, JSON.stringify(values.fields), at, JSON.stringify(actor));
-      this.content.versions.add(modelId, itemId, at, actor, values.public, values.fields);
-      return toDraft(this.s.draft.get(modelId, itemId) as Draft, read);
-    }).immediate();
+  async putDraft(
+    modelId: string,
+    itemId: string,
+    values: { public: boolean; fields: Record<string, unknown> },
+    at: string,
+    actor: VersionActor,
+  ): Promise<ItemDraft | undefined> {
+    return this.db
+      .transaction(() => {
+        if (!this.content.getItem(modelId, itemId)) return undefined;
+        // An item without a draft is published: its first draft says so.
+        this.s.putDraft.run(modelId, itemId, values.public ? 1 : 0, JSON.stringify(values.fields), at, JSON.stringify(actor));
+        this.content.versions.add(modelId, itemId, at, actor, values.public, values.fields);
+        return toDraft(this.s.draft.get(modelId, itemId) as Draft, read);
+      })
+      .immediate();
   }
 
   async openRequest(request: ReviewRequest): Promise<ReviewRequest> {
-    return this.db.transaction(() => {
-      for (const { modelId, itemId } of request.items) {
-        const draft = this.s.draft.get(modelId, itemId) as Draft | undefined;
-        if (!draft) throw new StoreConflictError(`item ${itemId} has no draft to review`);
-        if (draft.request_id) throw new StoreConflictError(`item ${itemId} is in request ${draft.request_id}, still open`);
-        this.s.setRequest.run(request.id, modelId, itemId);
-      }
-      this.s.insertRequest.run(...requestValues(request));
-      return request;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        for (const { modelId, itemId } of request.items) {
+          const draft = this.s.draft.get(modelId, itemId) as Draft | undefined;
+          if (!draft) throw new StoreConflictError(`item ${itemId} has no draft to review`);
+          if (draft.request_id) throw new StoreConflictError(`item ${itemId} is in request ${draft.request_id}, still open`);
+          this.s.setRequest.run(request.id, modelId, itemId);
+        }
+        this.s.insertRequest.run(...requestValues(request));
+        return request;
+      })
+      .immediate();
   }
 
   async getRequest(projectId: string, id: string): Promise<ReviewRequest | undefined> {
@@ -84,25 +99,27 @@ export class SqliteReviews implements ReviewStore {
   }
 
   async closeRequest(projectId: string, id: string, close: RequestClose): Promise<ReviewRequest | undefined> {
-    return this.db.transaction(() => {
-      const row = this.s.request.get(projectId, id) as RequestRow<string> | undefined;
-      if (!row) return undefined;
-      if (row.state !== 'open') throw new StoreConflictError(`request ${id} is ${row.state} already`);
-      const request = asRequest(row);
-      if (close.state === 'approved') {
-        // Every item at once: the drafts become the published values (an item deleted since is skipped).
-        for (const { modelId, itemId } of request.items) {
-          const draft = this.s.draft.get(modelId, itemId) as Draft | undefined;
-          if (!draft) continue;
-          const d = toDraft(draft, read);
-          this.content.updateItem(modelId, itemId, { public: d.public, fields: d.fields, updatedAt: close.at, actor: close.by });
-          this.s.deleteDraft.run(modelId, itemId);
+    return this.db
+      .transaction(() => {
+        const row = this.s.request.get(projectId, id) as RequestRow<string> | undefined;
+        if (!row) return undefined;
+        if (row.state !== 'open') throw new StoreConflictError(`request ${id} is ${row.state} already`);
+        const request = asRequest(row);
+        if (close.state === 'approved') {
+          // Every item at once: the drafts become the published values (an item deleted since is skipped).
+          for (const { modelId, itemId } of request.items) {
+            const draft = this.s.draft.get(modelId, itemId) as Draft | undefined;
+            if (!draft) continue;
+            const d = toDraft(draft, read);
+            this.content.updateItem(modelId, itemId, { public: d.public, fields: d.fields, updatedAt: close.at, actor: close.by });
+            this.s.deleteDraft.run(modelId, itemId);
+          }
+        } else {
+          this.s.leaveRequest.run(id);
         }
-      } else {
-        this.s.leaveRequest.run(id);
-      }
-      this.s.close.run(close.state, JSON.stringify(close.by), close.at, close.comment, id);
-      return { ...request, state: close.state, closedBy: close.by, closedAt: close.at, comment: close.comment };
-    }).immediate();
+        this.s.close.run(close.state, JSON.stringify(close.by), close.at, close.comment, id);
+        return { ...request, state: close.state, closedBy: close.by, closedAt: close.at, comment: close.comment };
+      })
+      .immediate();
   }
 }

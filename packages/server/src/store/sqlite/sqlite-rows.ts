@@ -36,8 +36,7 @@ export interface ApiKeyRow {
   created_at: string;
 }
 
-export const ASSET_COLUMNS =
-  'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
+export const ASSET_COLUMNS = 'id, project_id, name, content_type, size, public, storage_key, files, created_at, updated_at';
 /** What a listing reads: each column costs a conversion per row, so only what a record needs. */
 export const LISTED_COLUMNS = 'id, name, content_type, size, public, files, created_at, updated_at';
 

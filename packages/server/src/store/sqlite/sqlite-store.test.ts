@@ -35,7 +35,10 @@ describe('SQLite migrations', () => {
 
   it('fills the record JSON of assets recorded before version 5', () => {
     const db = new Database(':memory:');
-    migrateSqlite(db, sqliteMigrations.filter((m) => m.version < 5));
+    migrateSqlite(
+      db,
+      sqliteMigrations.filter((m) => m.version < 5),
+    );
     const t = '2026-11-21T12:00:00.000Z';
     db.prepare("INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES ('p', 'p', 'P', 'public', ?, ?)").run(t, t);
     const files = [{ path: 'a b/c.json', size: 2, contentType: 'application/json' }];
@@ -47,7 +50,10 @@ describe('SQLite migrations', () => {
 
   it('gives each item recorded before versions a version 1 by the system (docs/content-workflow.md)', () => {
     const db = new Database(':memory:');
-    migrateSqlite(db, sqliteMigrations.filter((m) => m.version < 10));
+    migrateSqlite(
+      db,
+      sqliteMigrations.filter((m) => m.version < 10),
+    );
     const t = '2026-11-21T12:00:00.000Z';
     db.prepare("INSERT INTO projects (id, alias, name, visibility, created_at, updated_at) VALUES ('p', 'p', 'P', 'public', ?, ?)").run(t, t);
     db.prepare("INSERT INTO models (id, project_id, key, name, public, fields, created_at, updated_at) VALUES ('m', 'p', 'k', 'K', 1, '[]', ?, ?)").run(t, t);

@@ -57,14 +57,22 @@ export class SqliteWebhooks implements WebhookStore {
   }
 
   async update(projectId: string, id: string, patch: WebhookPatch): Promise<Webhook | undefined> {
-    return this.db.transaction(() => {
-      const row = this.s.get.get(projectId, id) as Row | undefined;
-      if (!row) return undefined;
-      const before = asWebhook(row);
-      const after: Webhook = { ...before, url: patch.url ?? before.url, triggers: patch.triggers ?? before.triggers, active: patch.active ?? before.active, updatedAt: patch.updatedAt };
-      this.s.update.run(after.url, JSON.stringify(after.triggers), after.active ? 1 : 0, after.updatedAt, projectId, id);
-      return after;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const row = this.s.get.get(projectId, id) as Row | undefined;
+        if (!row) return undefined;
+        const before = asWebhook(row);
+        const after: Webhook = {
+          ...before,
+          url: patch.url ?? before.url,
+          triggers: patch.triggers ?? before.triggers,
+          active: patch.active ?? before.active,
+          updatedAt: patch.updatedAt,
+        };
+        this.s.update.run(after.url, JSON.stringify(after.triggers), after.active ? 1 : 0, after.updatedAt, projectId, id);
+        return after;
+      })
+      .immediate();
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {
@@ -76,10 +84,12 @@ export class SqliteWebhooks implements WebhookStore {
   }
 
   async claimDue(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
-    return this.db.transaction(() => {
-      const due = this.s.due.all(now, limit) as { webhook_id: string; id: string; url: string; secret: string }[];
-      return due.map((d) => ({ ...asDelivery(this.s.claim.get(leaseUntil, d.webhook_id, d.id) as Delivery), url: d.url, secret: d.secret }));
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const due = this.s.due.all(now, limit) as { webhook_id: string; id: string; url: string; secret: string }[];
+        return due.map((d) => ({ ...asDelivery(this.s.claim.get(leaseUntil, d.webhook_id, d.id) as Delivery), url: d.url, secret: d.secret }));
+      })
+      .immediate();
   }
 
   async finish(webhookId: string, id: string, outcome: DeliveryOutcome): Promise<void> {

@@ -56,7 +56,7 @@ export async function runFaultStorm(o: StormOptions): Promise<StormReport> {
   const toDelete: string[] = [];
   const toFlip: string[] = [];
   const loop = async (name: string, step: (i: number) => Promise<boolean>): Promise<void> => {
-    for (let i = 0; i < o.maxSteps && performance.now() < o.until && report.failures.length < MAX_FAILURES; ) {
+    for (let i = 0; i < o.maxSteps && performance.now() < o.until && report.failures.length < MAX_FAILURES;) {
       try {
         if (await step(i)) i += 1;
         else await sleep(10);

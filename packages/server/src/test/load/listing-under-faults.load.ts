@@ -59,56 +59,64 @@ describe('the listing under load with faults, on SQLite and a folder', () => {
   let server: OrbisProcess | undefined;
   afterAll(async () => void (await server?.stop()));
 
-  it(`serves ${SECONDS} s of listing load with zero errors while assets and keys change`, async () => {
-    server = await startOrbisProcess({ ORBIS_ADMIN_TOKEN: ADMIN });
-    const dbPath = join(server.dataDir, 'orbis.db');
-    const result = await runListingUnderFaults({
-      urls: [server.url],
-      adminToken: ADMIN,
-      database: { databaseUrl: undefined, dataDir: server.dataDir },
-      seedCount: 5000,
-      seconds: SECONDS,
-      countPublicInDatabase: async () => {
-        const db = new Database(dbPath, { readonly: true });
-        try {
-          return (db.prepare(COUNT_PUBLIC.replace('$1', '?')).get(LOAD_ALIAS) as { n: number }).n;
-        } finally {
-          db.close();
-        }
-      },
-    });
-    report('sqlite', result);
-    expectSound(result, [server]);
-    expect(await server.stop()).toBe(0);
-  }, timeout(SECONDS));
+  it(
+    `serves ${SECONDS} s of listing load with zero errors while assets and keys change`,
+    async () => {
+      server = await startOrbisProcess({ ORBIS_ADMIN_TOKEN: ADMIN });
+      const dbPath = join(server.dataDir, 'orbis.db');
+      const result = await runListingUnderFaults({
+        urls: [server.url],
+        adminToken: ADMIN,
+        database: { databaseUrl: undefined, dataDir: server.dataDir },
+        seedCount: 5000,
+        seconds: SECONDS,
+        countPublicInDatabase: async () => {
+          const db = new Database(dbPath, { readonly: true });
+          try {
+            return (db.prepare(COUNT_PUBLIC.replace('$1', '?')).get(LOAD_ALIAS) as { n: number }).n;
+          } finally {
+            db.close();
+          }
+        },
+      });
+      report('sqlite', result);
+      expectSound(result, [server]);
+      expect(await server.stop()).toBe(0);
+    },
+    timeout(SECONDS),
+  );
 });
 
 describe('the listing under load with faults, on two processes sharing PostgreSQL and S3', () => {
   const servers: OrbisProcess[] = [];
   afterAll(async () => void (await Promise.all(servers.map((s) => s.stop()))));
 
-  it(`serves ${PG_SECONDS} s of listing load with zero errors while assets and keys change`, async () => {
-    const shared = await postgresS3Env();
-    const env = { ...shared, ORBIS_ADMIN_TOKEN: ADMIN, ORBIS_CURSOR_SECRET: 'load-cursor-secret-0123456789' };
-    servers.push(...(await Promise.all([startOrbisProcess(env), startOrbisProcess(env)])));
-    const result = await runListingUnderFaults({
-      urls: servers.map((s) => s.url),
-      adminToken: ADMIN,
-      database: { databaseUrl: shared.ORBIS_DATABASE_URL, dataDir: servers[0]!.dataDir },
-      seedCount: 5000,
-      seconds: PG_SECONDS,
-      countPublicInDatabase: async () => {
-        const client = new pg.Client({ connectionString: shared.ORBIS_DATABASE_URL });
-        await client.connect();
-        try {
-          return Number((await client.query(COUNT_PUBLIC, [LOAD_ALIAS])).rows[0].n);
-        } finally {
-          await client.end();
-        }
-      },
-    });
-    report('postgres-s3', result);
-    expectSound(result, servers);
-    for (const s of servers) expect(await s.stop()).toBe(0);
-  }, timeout(PG_SECONDS));
+  it(
+    `serves ${PG_SECONDS} s of listing load with zero errors while assets and keys change`,
+    async () => {
+      const shared = await postgresS3Env();
+      const env = { ...shared, ORBIS_ADMIN_TOKEN: ADMIN, ORBIS_CURSOR_SECRET: 'load-cursor-secret-0123456789' };
+      servers.push(...(await Promise.all([startOrbisProcess(env), startOrbisProcess(env)])));
+      const result = await runListingUnderFaults({
+        urls: servers.map((s) => s.url),
+        adminToken: ADMIN,
+        database: { databaseUrl: shared.ORBIS_DATABASE_URL, dataDir: servers[0]!.dataDir },
+        seedCount: 5000,
+        seconds: PG_SECONDS,
+        countPublicInDatabase: async () => {
+          const client = new pg.Client({ connectionString: shared.ORBIS_DATABASE_URL });
+          await client.connect();
+          try {
+            return Number((await client.query(COUNT_PUBLIC, [LOAD_ALIAS])).rows[0].n);
+          } finally {
+            await client.end();
+          }
+        },
+      });
+      report('postgres-s3', result);
+      expectSound(result, servers);
+      for (const s of servers) expect(await s.stop()).toBe(0);
+    },
+    timeout(PG_SECONDS),
+  );
 });

@@ -12,11 +12,7 @@ const BATCH = 500;
  * thousands: the records go through the store's own insert (ids, counts, last id), but no bytes
  * are stored behind them, which a listing never reads. The server may be running meanwhile.
  */
-export async function seedThroughStore(
-  database: { databaseUrl: string | undefined; dataDir: string },
-  alias: string,
-  count: number,
-): Promise<AssetSummary[]> {
+export async function seedThroughStore(database: { databaseUrl: string | undefined; dataDir: string }, alias: string, count: number): Promise<AssetSummary[]> {
   const store = await openStore(database.databaseUrl, database.dataDir);
   try {
     const project = await store.getProjectByAlias(alias);

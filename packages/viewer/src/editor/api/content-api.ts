@@ -1,4 +1,14 @@
-import type { Field, ItemPage, ItemRecord, ItemVersionRecord, ModelRecord, ReviewRequestRecord, WebhookDeliveryRecord, WebhookRecord, WebhookTrigger } from '@orbis/content-model';
+import type {
+  Field,
+  ItemPage,
+  ItemRecord,
+  ItemVersionRecord,
+  ModelRecord,
+  ReviewRequestRecord,
+  WebhookDeliveryRecord,
+  WebhookRecord,
+  WebhookTrigger,
+} from '@orbis/content-model';
 import { itemRoutes, modelRoutes, requestRoutes, webhookRoutes } from '@orbis/contract';
 import { vectorFormatOf } from '@orbis/scene/checks';
 import { ApiClient } from './api-client.js';
@@ -128,9 +138,20 @@ export class ContentApi {
   importFile(key: string, file: File, isPublic: boolean, onProgress: (fraction: number) => void): Promise<{ created: number }> {
     // A GIS file (shapefile zip, GeoPackage, FlatGeobuf, GeoJSON sequence) goes by its name.
     const gis = vectorFormatOf(file.name) !== undefined;
-    const type = gis ? 'application/octet-stream' : /\.csv$/i.test(file.name) ? 'text/csv' : /\.geojson$/i.test(file.name) ? 'application/geo+json' : 'application/json';
+    const type = gis
+      ? 'application/octet-stream'
+      : /\.csv$/i.test(file.name)
+        ? 'text/csv'
+        : /\.geojson$/i.test(file.name)
+          ? 'application/geo+json'
+          : 'application/json';
     const headers: Record<string, string> = { 'content-type': type };
     if (gis) headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`;
-    return this.client.upload(modelRoutes.import, { params: this.at(key), query: { public: isPublic ? 'true' : 'false' }, body: file, headers }, onProgress, t('content.importFailed'));
+    return this.client.upload(
+      modelRoutes.import,
+      { params: this.at(key), query: { public: isPublic ? 'true' : 'false' }, body: file, headers },
+      onProgress,
+      t('content.importFailed'),
+    );
   }
 }

@@ -1,4 +1,18 @@
-import { assetRoutes, fileRoutes, type InvitationLink, type ProjectInvitationRecord, projectInvitationRoutes, type ManagedAssetRecord, type MemberRecord, memberRoutes, modelRoutes, pluginRoutes, type ProjectRecord, projectRoutes, sceneRoutes } from '@orbis/contract';
+import {
+  assetRoutes,
+  fileRoutes,
+  type InvitationLink,
+  type ProjectInvitationRecord,
+  projectInvitationRoutes,
+  type ManagedAssetRecord,
+  type MemberRecord,
+  memberRoutes,
+  modelRoutes,
+  pluginRoutes,
+  type ProjectRecord,
+  projectRoutes,
+  sceneRoutes,
+} from '@orbis/contract';
 import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery, urlRasterTilesPath } from '@orbis/scene/checks';
 import { ApiClient, ApiError } from './api-client.js';
 import type { PluginPackage } from '../../plugins/start-plugins.js';
@@ -154,7 +168,9 @@ export class ManagementApi {
 
   /** The first `bytes` bytes of an asset's file as text (a Range request), e.g. a CSV's header. */
   async fileHead(asset: AssetRecord, bytes: number): Promise<string> {
-    return String(await this.client.call(fileRoutes.file, { params: { ...this.at, assetId: asset.id, '*': asset.name }, headers: { range: `bytes=0-${bytes - 1}` } }));
+    return String(
+      await this.client.call(fileRoutes.file, { params: { ...this.at, assetId: asset.id, '*': asset.name }, headers: { range: `bytes=0-${bytes - 1}` } }),
+    );
   }
 
   /** Where the server answers a GIS file that a layer names by URL, as WGS84 GeoJSON (docs/contract.md §13). */

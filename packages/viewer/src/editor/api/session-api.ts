@@ -1,4 +1,15 @@
-import { fileRoutes, type ImportReport, type InvitationRecord, type Me, projectRoutes, sessionRoutes, type SignInProviders, tokenRoutes, type UserRecord, type Visibility } from '@orbis/contract';
+import {
+  fileRoutes,
+  type ImportReport,
+  type InvitationRecord,
+  type Me,
+  projectRoutes,
+  sessionRoutes,
+  type SignInProviders,
+  tokenRoutes,
+  type UserRecord,
+  type Visibility,
+} from '@orbis/contract';
 import type { Role, TokenRecord } from '@orbis/scene/roles';
 import { ApiClient, ApiError } from './api-client.js';
 import { isLanguage, type Language, setLanguage } from '../../ui/i18n.js';
@@ -74,7 +85,12 @@ export function listTokens(): Promise<TokenRecord[]> {
 }
 
 /** Makes a token: the answer is the only time its secret (`token`) is shown. */
-export function createToken(input: { name: string; expiresAt?: string; projects?: string[]; role?: Role }): Promise<{ id: string; name: string; token: string; expiresAt: string | null }> {
+export function createToken(input: {
+  name: string;
+  expiresAt?: string;
+  projects?: string[];
+  role?: Role;
+}): Promise<{ id: string; name: string; token: string; expiresAt: string | null }> {
   return session.call(tokenRoutes.create, { body: input });
 }
 

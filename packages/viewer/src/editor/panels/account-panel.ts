@@ -43,8 +43,16 @@ function PasswordForm({ user }: { user: UserRecord }) {
     'form',
     { 'data-testid': 'account-form', onSubmit: (e: Event) => void save(e) },
     h(Field, { label: t('common.name') }, h(Input, { value: name, set: setName, 'aria-label': t('common.name'), 'data-testid': 'account-name' })),
-    h(Field, { label: t('account.currentPassword') }, h(Input, { value: current, set: setCurrent, type: 'password', autocomplete: 'current-password', 'data-testid': 'account-current-password' })),
-    h(Field, { label: t('account.newPassword'), hint: t('account.newPasswordHint') }, h(Input, { value: fresh, set: setFresh, type: 'password', autocomplete: 'new-password', minLength: 10, 'data-testid': 'account-new-password' })),
+    h(
+      Field,
+      { label: t('account.currentPassword') },
+      h(Input, { value: current, set: setCurrent, type: 'password', autocomplete: 'current-password', 'data-testid': 'account-current-password' }),
+    ),
+    h(
+      Field,
+      { label: t('account.newPassword'), hint: t('account.newPasswordHint') },
+      h(Input, { value: fresh, set: setFresh, type: 'password', autocomplete: 'new-password', minLength: 10, 'data-testid': 'account-new-password' }),
+    ),
     h(Button, { label: t('common.save'), type: 'submit', variant: 'primary', testid: 'account-save' }),
     h('p', { class: 'hint', role: 'status', 'data-testid': 'account-message' }, message),
   );
@@ -54,10 +62,24 @@ function PasswordForm({ user }: { user: UserRecord }) {
 function LanguageChoice({ user }: { user: UserRecord }) {
   const choose = (value: string) => {
     if (!isLanguage(value)) return;
-    changeMe({ language: value }).then(() => location.reload(), (err: unknown) => toastError(t('language.couldNotSave'), err));
+    changeMe({ language: value }).then(
+      () => location.reload(),
+      (err: unknown) => toastError(t('language.couldNotSave'), err),
+    );
   };
   const options = LANGUAGES.map((lang) => [lang, t(`language.${lang}`)] as const);
-  return h(Field, { label: t('language.label') }, h(Select, { options, value: isLanguage(user.language) ? user.language : language(), onChange: choose, label: t('language.label'), testid: 'account-language', lang: true }));
+  return h(
+    Field,
+    { label: t('language.label') },
+    h(Select, {
+      options,
+      value: isLanguage(user.language) ? user.language : language(),
+      onChange: choose,
+      label: t('language.label'),
+      testid: 'account-language',
+      lang: true,
+    }),
+  );
 }
 
 /** A token in the list: its name, what it may do (its projects by name, where one is still a member), and revoking it. */
@@ -67,13 +89,24 @@ function TokenRow({ token, projects, reload }: { token: TokenRecord; projects: M
     await revokeToken(token.id).catch((err: unknown) => toastError(t('tokens.couldNotRevoke'), err));
     await reload();
   };
-  const scope = [token.role ? roleName(token.role) : t('tokens.yourRole'), token.projects ? token.projects.map((alias) => projects.find((p) => p.alias === alias)?.name ?? alias).join(', ') : t('tokens.everyProject'), token.expiresAt ? t('tokens.until', { date: formatDate(token.expiresAt, { dateStyle: 'medium', timeZone: 'UTC' }) }) : t('tokens.noExpiry')];
+  const scope = [
+    token.role ? roleName(token.role) : t('tokens.yourRole'),
+    token.projects ? token.projects.map((alias) => projects.find((p) => p.alias === alias)?.name ?? alias).join(', ') : t('tokens.everyProject'),
+    token.expiresAt ? t('tokens.until', { date: formatDate(token.expiresAt, { dateStyle: 'medium', timeZone: 'UTC' }) }) : t('tokens.noExpiry'),
+  ];
   return h(
     'li',
     { 'data-testid': 'token' },
     h('span', { class: 'name' }, token.name),
     h('span', { class: 'hint' }, scope.join(' · ')),
-    h(Button, { label: t('tokens.revoke', { name: token.name }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `token-revoke-${token.name}`, onClick: () => void revoke() }),
+    h(Button, {
+      label: t('tokens.revoke', { name: token.name }),
+      icon: Trash2,
+      iconOnly: true,
+      variant: 'ghost',
+      testid: `token-revoke-${token.name}`,
+      onClick: () => void revoke(),
+    }),
   );
 }
 
@@ -120,20 +153,41 @@ function TokensSection({ projects }: { projects: Me['projects'] }) {
     {},
     h('h2', {}, t('tokens.title')),
     h('p', { class: 'hint' }, t('tokens.about')),
-    h('ul', { class: 'list', 'data-testid': 'token-list' }, tokens?.length === 0 ? h('li', { class: 'hint' }, t('tokens.none')) : tokens?.map((token) => h(TokenRow, { key: token.id, token, projects, reload }))),
+    h(
+      'ul',
+      { class: 'list', 'data-testid': 'token-list' },
+      tokens?.length === 0 ? h('li', { class: 'hint' }, t('tokens.none')) : tokens?.map((token) => h(TokenRow, { key: token.id, token, projects, reload })),
+    ),
     made ? h(NewToken, made) : h('div', { hidden: true, 'data-testid': 'new-token' }),
     h(
       'form',
       { 'data-testid': 'token-form', onSubmit: (e: Event) => void make(e) },
-      h(Field, { label: t('common.name') }, h(Input, { value: name, set: setName, placeholder: 'ci', 'aria-label': t('tokens.name'), 'data-testid': 'token-name' })),
+      h(
+        Field,
+        { label: t('common.name') },
+        h(Input, { value: name, set: setName, placeholder: 'ci', 'aria-label': t('tokens.name'), 'data-testid': 'token-name' }),
+      ),
       h(Field, { label: t('common.role') }, h(Select, { options: roles, value: role, onChange: setRole, label: t('tokens.roleLabel'), testid: 'token-role' })),
-      h(Field, { label: t('tokens.expiresOnUtc') }, h(Input, { value: expires, set: setExpires, type: 'date', 'aria-label': t('tokens.expiresOn'), 'data-testid': 'token-expires' })),
+      h(
+        Field,
+        { label: t('tokens.expiresOnUtc') },
+        h(Input, { value: expires, set: setExpires, type: 'date', 'aria-label': t('tokens.expiresOn'), 'data-testid': 'token-expires' }),
+      ),
       h(
         'fieldset',
         { class: 'token-projects' },
         h('legend', {}, t('tokens.projects')),
         // By name, as the project list above names them, with the address beside.
-        projects.map((p) => h(Checkbox, { key: p.alias, label: p.name, hint: p.alias, checked: chosen.has(p.alias), onChange: toggle(p.alias), testid: `token-project-${p.alias}` })),
+        projects.map((p) =>
+          h(Checkbox, {
+            key: p.alias,
+            label: p.name,
+            hint: p.alias,
+            checked: chosen.has(p.alias),
+            onChange: toggle(p.alias),
+            testid: `token-project-${p.alias}`,
+          }),
+        ),
       ),
       h(Button, { label: t('tokens.make'), icon: KeyRound, type: 'submit', variant: 'primary', testid: 'token-create' }),
     ),

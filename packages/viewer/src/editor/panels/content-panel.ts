@@ -105,7 +105,10 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
   const edit = (id: string | undefined) => setEditing({ id, opened: ++openings.current });
   useEffect(() => {
     let current = true;
-    api.items(model.key, page, PAGE_SIZE).then((answer) => current && setList(answer), (err: Error) => say(err.message));
+    api.items(model.key, page, PAGE_SIZE).then(
+      (answer) => current && setList(answer),
+      (err: Error) => say(err.message),
+    );
     return () => void (current = false);
   }, [api, model.key, page, revision]);
   if (!list) return null;
@@ -134,7 +137,9 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
   const hasGeometry = model.fields.some((f) => f.type === 'geometry');
   const shown = state.scene.layers.some((l) => l.model === model.key);
   const addLayer = () => {
-    state.update((s) => s.layers.push({ id: `model-${model.key}-${Date.now().toString(36)}`, title: model.name, type: 'geojson', model: model.key, visible: true }));
+    state.update((s) =>
+      s.layers.push({ id: `model-${model.key}-${Date.now().toString(36)}`, title: model.name, type: 'geojson', model: model.key, visible: true }),
+    );
     say(t('content.isLayer', { name: model.name }));
   };
   const layerGuard = can.guardProps('scene.put', t('permissions.what.modelLayer'));
@@ -145,7 +150,17 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
     'div',
     {},
     can.may('request.approve') && h(RequestsWaiting, { api, can, myUserId, revision, closed: () => (itemsChanged(model.key), reload()) }),
-    h(Field, { label: t('content.model') }, h(Select, { options: models.map((m) => [m.key, `${m.name} (${m.key})`] as const), value: model.key, onChange: choose, label: t('content.model'), testid: 'model-select' })),
+    h(
+      Field,
+      { label: t('content.model') },
+      h(Select, {
+        options: models.map((m) => [m.key, `${m.name} (${m.key})`] as const),
+        value: model.key,
+        onChange: choose,
+        label: t('content.model'),
+        testid: 'model-select',
+      }),
+    ),
     h(
       'div',
       { class: 'row' },
@@ -154,9 +169,19 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
         checked: model.public,
         testid: 'model-public',
         ...can.guardProps('model.update', t('permissions.what.publishModel')),
-        onChange: (on) => void api.changeModel(model.key, { public: on }).then((m) => (changed(m), itemsChanged(m.key)), (err: Error) => say(err.message)),
+        onChange: (on) =>
+          void api.changeModel(model.key, { public: on }).then(
+            (m) => (changed(m), itemsChanged(m.key)),
+            (err: Error) => say(err.message),
+          ),
       }),
-      h(Button, { label: shown ? t('content.shownAsLayer') : t('content.showAsLayer'), testid: 'add-model-layer', ...layerGuard, disabled: layerGuard.disabled || shown || !hasGeometry || !model.public, onClick: addLayer }),
+      h(Button, {
+        label: shown ? t('content.shownAsLayer') : t('content.showAsLayer'),
+        testid: 'add-model-layer',
+        ...layerGuard,
+        disabled: layerGuard.disabled || shown || !hasGeometry || !model.public,
+        onClick: addLayer,
+      }),
     ),
     h('p', { class: 'hint', 'data-testid': 'items-count' }, t('content.itemsCount', { count: list.totalCount, page: list.page, pages })),
     h(ItemsTable, { model, list, setPublic, edit }),
@@ -167,10 +192,24 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
       h(Button, { label: t('content.next'), disabled: !list.hasMore, onClick: () => setPage(page + 1), testid: 'items-next' }),
       h(Button, { label: t('content.newItem'), onClick: () => edit(undefined), testid: 'new-item' }),
     ),
-    h(Field, { label: t('content.import') }, h('input', { type: 'file', accept: IMPORTABLE, 'aria-label': t('content.fileToImport'), 'data-testid': 'import-file', onChange: (e: Event) => void importFile(e.currentTarget as HTMLInputElement) })),
+    h(
+      Field,
+      { label: t('content.import') },
+      h('input', {
+        type: 'file',
+        accept: IMPORTABLE,
+        'aria-label': t('content.fileToImport'),
+        'data-testid': 'import-file',
+        onChange: (e: Event) => void importFile(e.currentTarget as HTMLInputElement),
+      }),
+    ),
     h('progress', { max: 1, value: progress ?? 0, hidden: progress === undefined, 'data-testid': 'import-progress' }),
     h('p', { class: 'hint', role: 'status', 'data-testid': 'content-message' }, message),
-    h('div', { 'data-testid': 'item-editor' }, editing && h(ItemEditor, { key: editing.opened, id: editing.id, api, state, model, assets, can, itemsChanged, done, again, say })),
+    h(
+      'div',
+      { 'data-testid': 'item-editor' },
+      editing && h(ItemEditor, { key: editing.opened, id: editing.id, api, state, model, assets, can, itemsChanged, done, again, say }),
+    ),
     can.may('webhook.read') && h(WebhookList, { api, can }),
     modelForm,
   );

@@ -27,8 +27,24 @@ export function membersPanel(api: ManagementApi, can: Permissions, myUserId: str
   return mountView(h(MembersPanel, { api, can, myUserId }));
 }
 
-function MemberRow({ member: m, can, mine, reload, api }: { member: MemberRecord; can: Permissions; mine: boolean; reload: () => Promise<void>; api: ManagementApi }) {
-  const why = can.mayGrant(m.role) ? undefined : m.role === 'owner' && can.may('member.role') ? t('members.onlyOwner') : can.reason('member.role', t('permissions.what.members'));
+function MemberRow({
+  member: m,
+  can,
+  mine,
+  reload,
+  api,
+}: {
+  member: MemberRecord;
+  can: Permissions;
+  mine: boolean;
+  reload: () => Promise<void>;
+  api: ManagementApi;
+}) {
+  const why = can.mayGrant(m.role)
+    ? undefined
+    : m.role === 'owner' && can.may('member.role')
+      ? t('members.onlyOwner')
+      : can.reason('member.role', t('permissions.what.members'));
   const locked = why ? { disabled: true, title: why } : {};
   const change = async (value: Role) => {
     try {
@@ -55,8 +71,23 @@ function MemberRow({ member: m, can, mine, reload, api }: { member: MemberRecord
     h(
       'span',
       { class: 'member-controls' },
-      h(Select, { options: roleOptions(can), value: m.role, onChange: (v) => void change(v as Role), label: t('members.roleOf', { email: m.email }), testid: `member-role-${m.email}`, ...locked }),
-      h(Button, { label: t('members.remove', { email: m.email }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `member-remove-${m.email}`, ...locked, onClick: () => void remove() }),
+      h(Select, {
+        options: roleOptions(can),
+        value: m.role,
+        onChange: (v) => void change(v as Role),
+        label: t('members.roleOf', { email: m.email }),
+        testid: `member-role-${m.email}`,
+        ...locked,
+      }),
+      h(Button, {
+        label: t('members.remove', { email: m.email }),
+        icon: Trash2,
+        iconOnly: true,
+        variant: 'ghost',
+        testid: `member-remove-${m.email}`,
+        ...locked,
+        onClick: () => void remove(),
+      }),
     ),
   );
 }
@@ -69,12 +100,19 @@ function Invitation({ email, role, invitation }: { email: string; role: Role; in
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [invitation]);
   const about = { email, until: formatDate(invitation.expiresAt), role: roleName(role) };
-  if (invitation.url === undefined) return h('div', { 'data-testid': 'invitation-link', ref }, h('p', { 'data-testid': 'invitation-mailed' }, t('members.invitationMailed', about)));
+  if (invitation.url === undefined)
+    return h('div', { 'data-testid': 'invitation-link', ref }, h('p', { 'data-testid': 'invitation-mailed' }, t('members.invitationMailed', about)));
   return h(
     'div',
     { 'data-testid': 'invitation-link', ref },
     h('p', {}, t('members.noAccountYet', about)),
-    h(CopyField, { value: invitation.url, label: t('members.invitationLink'), copyLabel: t('members.copyLink'), copied: t('members.linkCopied'), testid: 'invitation-url' }),
+    h(CopyField, {
+      value: invitation.url,
+      label: t('members.invitationLink'),
+      copyLabel: t('members.copyLink'),
+      copied: t('members.linkCopied'),
+      testid: 'invitation-url',
+    }),
     // What the link is worth: whoever holds it joins, and the account it makes proves no address.
     h('p', { class: 'hint', 'data-testid': 'invitation-worth' }, t('members.linkWorth', about)),
   );
@@ -103,8 +141,7 @@ export function MembersPanel({ api, can, myUserId }: Props) {
       if ('invitation' in answer) {
         setInvited({ email: address, role, invitation: answer.invitation });
         invitationMade((n) => n + 1);
-      }
-      else {
+      } else {
         setInvited(undefined);
         toast('success', t('members.added', { email: answer.email, role: roleName(answer.role) }));
       }
@@ -118,14 +155,40 @@ export function MembersPanel({ api, can, myUserId }: Props) {
     'div',
     { class: 'panel', 'data-testid': 'members-panel' },
     h('h2', {}, t('tabs.members')),
-    h('ul', { class: 'list', 'data-testid': 'member-list' }, members.map((m) => h(MemberRow, { key: m.userId, member: m, can, mine: m.userId === myUserId, reload, api }))),
+    h(
+      'ul',
+      { class: 'list', 'data-testid': 'member-list' },
+      members.map((m) => h(MemberRow, { key: m.userId, member: m, can, mine: m.userId === myUserId, reload, api })),
+    ),
     h('h2', {}, t('members.addTitle')),
-    !can.may('member.add') && h('p', { class: 'read-only-notice', role: 'note', 'data-testid': 'members-read-only' }, t('permissions.readOnly', { reason: can.reason('member.add', t('permissions.what.members')) })),
+    !can.may('member.add') &&
+      h(
+        'p',
+        { class: 'read-only-notice', role: 'note', 'data-testid': 'members-read-only' },
+        t('permissions.readOnly', { reason: can.reason('member.add', t('permissions.what.members')) }),
+      ),
     h(
       'form',
       { onSubmit: (e: Event) => void invite(e) },
-      h(Field, { label: t('signIn.email') }, h('input', { class: 'input', type: 'email', value: email, placeholder: 'name@example.org', 'aria-label': t('signIn.email'), 'data-testid': 'invite-email', ...guard, onInput: (e: Event) => setEmail((e.currentTarget as HTMLInputElement).value) })),
-      h(Field, { label: t('common.role') }, h(Select, { options: roleOptions(can), value: role, onChange: (v) => setRole(v as Role), label: t('common.role'), testid: 'invite-role', ...guard })),
+      h(
+        Field,
+        { label: t('signIn.email') },
+        h('input', {
+          class: 'input',
+          type: 'email',
+          value: email,
+          placeholder: 'name@example.org',
+          'aria-label': t('signIn.email'),
+          'data-testid': 'invite-email',
+          ...guard,
+          onInput: (e: Event) => setEmail((e.currentTarget as HTMLInputElement).value),
+        }),
+      ),
+      h(
+        Field,
+        { label: t('common.role') },
+        h(Select, { options: roleOptions(can), value: role, onChange: (v) => setRole(v as Role), label: t('common.role'), testid: 'invite-role', ...guard }),
+      ),
       h(Button, { label: t('members.add'), icon: UserPlus, type: 'submit', variant: 'primary', testid: 'invite', ...guard }),
     ),
     invited ? h(Invitation, invited) : h('div', { hidden: true, 'data-testid': 'invitation-link' }),

@@ -49,7 +49,9 @@ export function PublishPanel({ state, engine, can }: Props) {
     const pageUrl = `${location.origin}/p/${encodeURIComponent(state.api.project)}`;
     const loaded = state.api.getProject().then(setProject, (err: unknown) => toastError(t('publish.readFailed'), err));
     // Already published? The page answers.
-    void Promise.all([fetch(pageUrl, { method: 'HEAD' }), loaded]).then(([res]) => res.ok && setPublished(pageUrl)).catch(() => undefined);
+    void Promise.all([fetch(pageUrl, { method: 'HEAD' }), loaded])
+      .then(([res]) => res.ok && setPublished(pageUrl))
+      .catch(() => undefined);
   }, [state]);
   const updateProject = async (change: Partial<Pick<ProjectInfo, 'description' | 'visibility'>>) => {
     setProject(await state.api.updateProject(change));
@@ -66,7 +68,11 @@ export function PublishPanel({ state, engine, can }: Props) {
   const setVisibility = async (wanted: 'public' | 'private') => {
     try {
       await updateProject({ visibility: wanted });
-      toast('success', wanted === 'public' ? t('publish.nowPublic') : t('publish.nowPrivate'), wanted === 'public' ? t('publish.nowPublicHint') : t('publish.nowPrivateHint'));
+      toast(
+        'success',
+        wanted === 'public' ? t('publish.nowPublic') : t('publish.nowPrivate'),
+        wanted === 'public' ? t('publish.nowPublicHint') : t('publish.nowPrivateHint'),
+      );
     } catch (err) {
       // The select shows the visibility kept.
       setProject((was) => was && { ...was });
@@ -88,18 +94,40 @@ export function PublishPanel({ state, engine, can }: Props) {
       Field,
       { label: t('publish.whoSees') },
       h(Select, {
-        options: [['public', t('publish.visibility.public')], ['private', t('publish.visibility.private')]],
+        options: [
+          ['public', t('publish.visibility.public')],
+          ['private', t('publish.visibility.private')],
+        ],
         value: project?.visibility ?? 'public',
         testid: 'project-visibility',
         ...can.guardProps('project.update', t('permissions.what.visibility')),
         onChange: (v) => void setVisibility(v as 'public' | 'private'),
       }),
     ),
-    h(Field, { label: t('publish.description') }, h(TextArea, { class: 'textarea', rows: 3, maxLength: 1000, 'data-testid': 'project-description', ...can.guardProps('project.update', t('permissions.what.description')), value: project?.description ?? '', onCommit: (d) => void saveDescription(d) })),
+    h(
+      Field,
+      { label: t('publish.description') },
+      h(TextArea, {
+        class: 'textarea',
+        rows: 3,
+        maxLength: 1000,
+        'data-testid': 'project-description',
+        ...can.guardProps('project.update', t('permissions.what.description')),
+        value: project?.description ?? '',
+        onCommit: (d) => void saveDescription(d),
+      }),
+    ),
     h(
       Field,
       { label: t('publish.language'), hint: t('publish.languageHint') },
-      h(Select, { options: SCENE_LANGUAGES.map((lang) => [lang, t(`publish.languages.${lang}`)] as const), value: state.scene.property.language ?? 'auto', label: t('publish.language'), testid: 'page-language', ...can.guardProps('scene.put', t('permissions.what.pageLanguage')), onChange: setLanguage }),
+      h(Select, {
+        options: SCENE_LANGUAGES.map((lang) => [lang, t(`publish.languages.${lang}`)] as const),
+        value: state.scene.property.language ?? 'auto',
+        label: t('publish.language'),
+        testid: 'page-language',
+        ...can.guardProps('scene.put', t('permissions.what.pageLanguage')),
+        onChange: setLanguage,
+      }),
     ),
     h(PublishActions, { state, engine, can, published, setPublished, setMessage, projectName: project?.name ?? state.api.project }),
     h('p', { class: 'hint', role: 'status', 'data-testid': 'publish-message' }, message),
@@ -164,13 +192,35 @@ function PublishActions({ state, engine, can, setPublished, setMessage }: Action
     h(
       'div',
       { class: 'row', ref: unpublishRow },
-      h(Button, { label: t('publish.publish'), icon: Send, variant: 'primary', testid: 'publish', ...guardPublish, disabled: busy || guardPublish.disabled, onClick: () => void publish() }),
-      h(Button, { label: t('publish.unpublish'), icon: Trash2, variant: 'danger', testid: 'unpublish', ...can.guardProps('project.unpublish', t('permissions.what.unpublish')), onClick: () => setAsking('ask') }),
+      h(Button, {
+        label: t('publish.publish'),
+        icon: Send,
+        variant: 'primary',
+        testid: 'publish',
+        ...guardPublish,
+        disabled: busy || guardPublish.disabled,
+        onClick: () => void publish(),
+      }),
+      h(Button, {
+        label: t('publish.unpublish'),
+        icon: Trash2,
+        variant: 'danger',
+        testid: 'unpublish',
+        ...can.guardProps('project.unpublish', t('permissions.what.unpublish')),
+        onClick: () => setAsking('ask'),
+      }),
       h('progress', { hidden: !busy, 'aria-label': t('publish.publishing'), 'data-testid': 'publish-progress' }),
     ),
     h(
       'div',
-      { class: 'row confirm', role: 'group', 'aria-label': t('publish.unpublishQuestion'), hidden: asking !== 'ask', 'data-testid': 'unpublish-question', ref: confirm },
+      {
+        class: 'row confirm',
+        role: 'group',
+        'aria-label': t('publish.unpublishQuestion'),
+        hidden: asking !== 'ask',
+        'data-testid': 'unpublish-question',
+        ref: confirm,
+      },
       h('span', {}, t('publish.unpublishAsk')),
       h(Button, { label: t('publish.confirmUnpublish'), icon: Trash2, variant: 'danger', testid: 'unpublish-confirm', onClick: () => void unpublish() }),
       h(Button, { label: t('publish.keep'), variant: 'ghost', onClick: () => setAsking('kept') }),
@@ -192,7 +242,11 @@ function Share({ url, projectName }: { url: string | undefined; projectName: str
       h('a', { target: '_blank', rel: 'noopener', 'data-testid': 'published-link', href: url }, url),
       h(Button, { label: t('publish.copyLink'), icon: Copy, iconOnly: true, variant: 'ghost', onClick: () => void copy(url ?? '', 'link') }),
     ),
-    h(Field, { label: t('publish.embed'), hint: t('publish.embedHint') }, h('textarea', { class: 'textarea', readonly: true, rows: 3, 'data-testid': 'embed-snippet', value: snippet })),
+    h(
+      Field,
+      { label: t('publish.embed'), hint: t('publish.embedHint') },
+      h('textarea', { class: 'textarea', readonly: true, rows: 3, 'data-testid': 'embed-snippet', value: snippet }),
+    ),
     h(Button, { label: t('publish.copyEmbed'), icon: Copy, onClick: () => void copy(snippet, 'embed') }),
   );
 }

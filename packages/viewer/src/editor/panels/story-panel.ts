@@ -53,7 +53,13 @@ export function StoryPanel({ state, engine }: Props) {
       'div',
       { class: 'row' },
       h(Button, { label: t('story.add'), icon: Plus, variant: 'primary', testid: 'story-add', onClick: add }),
-      h(Button, { label: t('story.previewStory'), icon: BookOpen, testid: 'story-preview', disabled: pages.length === 0, onClick: () => openStoryPreview(state, engine) }),
+      h(Button, {
+        label: t('story.previewStory'),
+        icon: BookOpen,
+        testid: 'story-preview',
+        disabled: pages.length === 0,
+        onClick: () => openStoryPreview(state, engine),
+      }),
     ),
     h(
       'ol',
@@ -64,7 +70,9 @@ export function StoryPanel({ state, engine }: Props) {
       },
       pages.length === 0
         ? h('li', {}, h(EmptyState, { icon: BookOpen, title: t('story.none'), hint: t('story.noneHint') }))
-        : pages.map((page, index) => h(PageCard, { key: page.id, state, engine, page, index, count: pages.length, open: open.has(page.id), toggle: () => toggle(page.id) })),
+        : pages.map((page, index) =>
+            h(PageCard, { key: page.id, state, engine, page, index, count: pages.length, open: open.has(page.id), toggle: () => toggle(page.id) }),
+          ),
     ),
   );
 }
@@ -82,7 +90,14 @@ function PageCard({ state, engine, page, index, count, open, toggle }: CardProps
   // A component with hooks draws again only when its props or a signal it reads change: the page is changed in place.
   useEditorState(state);
   const update = changePage(state, page.id);
-  const { rowProps, handle } = useSortableRow({ index, count, key: page.id, label: t('story.move', { title: page.title }), testid: `story-handle-${page.id}`, reorder: (from, to) => state.update((s) => moveItem(s.story.pages, from, to)) });
+  const { rowProps, handle } = useSortableRow({
+    index,
+    count,
+    key: page.id,
+    label: t('story.move', { title: page.title }),
+    testid: `story-handle-${page.id}`,
+    reorder: (from, to) => state.update((s) => moveItem(s.story.pages, from, to)),
+  });
   const remove = () => {
     const at = pagesOf(state).findIndex((p) => p.id === page.id);
     if (at < 0) return;
@@ -100,10 +115,36 @@ function PageCard({ state, engine, page, index, count, open, toggle }: CardProps
       { class: 'card-head' },
       handle,
       h('span', { class: 'badge' }, String(index + 1)),
-      h(TextField, { class: 'input', value: page.title, 'aria-label': t('story.titleOf', { n: index + 1 }), 'data-testid': `story-title-${page.id}`, onCommit: (title) => update((p) => (p.title = title.trim() || t('story.untitled'))) }),
+      h(TextField, {
+        class: 'input',
+        value: page.title,
+        'aria-label': t('story.titleOf', { n: index + 1 }),
+        'data-testid': `story-title-${page.id}`,
+        onCommit: (title) => update((p) => (p.title = title.trim() || t('story.untitled'))),
+      }),
       h(PagePeers, { state, pageId: page.id }),
-      h('button', { type: 'button', class: 'btn btn-ghost btn-icon', 'aria-label': label, title: label, 'data-testid': `story-expand-${page.id}`, 'aria-expanded': String(open), 'aria-controls': bodyId, onClick: toggle }, h(Icon, { node: open ? ChevronDown : ChevronRight })),
-      h(Button, { label: t('story.remove', { title: page.title }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `story-remove-${page.id}`, onClick: remove }),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn btn-ghost btn-icon',
+          'aria-label': label,
+          title: label,
+          'data-testid': `story-expand-${page.id}`,
+          'aria-expanded': String(open),
+          'aria-controls': bodyId,
+          onClick: toggle,
+        },
+        h(Icon, { node: open ? ChevronDown : ChevronRight }),
+      ),
+      h(Button, {
+        label: t('story.remove', { title: page.title }),
+        icon: Trash2,
+        iconOnly: true,
+        variant: 'ghost',
+        testid: `story-remove-${page.id}`,
+        onClick: remove,
+      }),
     ),
     h('div', { class: 'story-card-body', id: bodyId, hidden: !open }, h(PageBody, { state, engine, page })),
   );
@@ -125,7 +166,12 @@ function PageBody({ state, engine, page }: Props & { page: StoryPageView }) {
       'div',
       { class: 'row' },
       h(Button, { label: t('story.show'), icon: Eye, testid: `story-show-${page.id}`, onClick: () => void engine.flyTo(page.camera) }),
-      h(Button, { label: t('story.useView'), icon: Camera, testid: `story-use-view-${page.id}`, onClick: () => update((p) => (p.camera = engine.getCamera())) }),
+      h(Button, {
+        label: t('story.useView'),
+        icon: Camera,
+        testid: `story-use-view-${page.id}`,
+        onClick: () => update((p) => (p.camera = engine.getCamera())),
+      }),
     ),
     h(StoryPageLayers, { state, page }),
     h(BlockList, {

@@ -37,7 +37,11 @@ export function widgetEntry(scene: Scene, pluginId: string, extensionId: string,
  */
 export function WidgetsPanel({ state }: { state: EditorState }) {
   useEditorState(state);
-  const widgets = state.plugins.flatMap((p) => p.manifest.extensions.filter((e) => e.type === 'widget').map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: widgetName(p.manifest.name, e.name), schema: e.schema })));
+  const widgets = state.plugins.flatMap((p) =>
+    p.manifest.extensions
+      .filter((e) => e.type === 'widget')
+      .map((e) => ({ pluginId: p.manifest.id, extensionId: e.id, name: widgetName(p.manifest.name, e.name), schema: e.schema })),
+  );
   return h(
     'div',
     { class: 'panel', 'data-testid': 'widgets-panel' },
@@ -55,7 +59,19 @@ export function WidgetsPanel({ state }: { state: EditorState }) {
 }
 
 /** A widget's row: its switch, its corner, and its settings form. */
-function WidgetRow({ state, pluginId, extensionId, name, schema }: { state: EditorState; pluginId: string; extensionId: string; name: string; schema: unknown }) {
+function WidgetRow({
+  state,
+  pluginId,
+  extensionId,
+  name,
+  schema,
+}: {
+  state: EditorState;
+  pluginId: string;
+  extensionId: string;
+  name: string;
+  schema: unknown;
+}) {
   const current = state.scene.widgets.find((x) => x.pluginId === pluginId && x.extensionId === extensionId);
   const change = (corner: boolean, fn: (w: Widget) => void) => state.update((s) => fn(widgetEntry(s, pluginId, extensionId, corner)));
   const id = `${pluginId}-${extensionId}`;
@@ -63,7 +79,19 @@ function WidgetRow({ state, pluginId, extensionId, name, schema }: { state: Edit
     'li',
     { 'data-widget': `${pluginId}/${extensionId}` },
     h(Checkbox, { label: name, checked: current?.enabled !== false, testid: `widget-enabled-${id}`, onChange: (on) => change(true, (w) => (w.enabled = on)) }),
-    h(Select, { options: areas(), value: current?.area ?? 'top-right', label: t('widgets.cornerOf', { name }), testid: `widget-area-${id}`, onChange: (area) => change(true, (w) => (w.area = area as WidgetArea)) }),
-    h(WidgetSettings, { name, schema, property: current?.property, testid: `widget-settings-${id}`, save: (property) => change(false, (w) => (w.property = property)) }),
+    h(Select, {
+      options: areas(),
+      value: current?.area ?? 'top-right',
+      label: t('widgets.cornerOf', { name }),
+      testid: `widget-area-${id}`,
+      onChange: (area) => change(true, (w) => (w.area = area as WidgetArea)),
+    }),
+    h(WidgetSettings, {
+      name,
+      schema,
+      property: current?.property,
+      testid: `widget-settings-${id}`,
+      save: (property) => change(false, (w) => (w.property = property)),
+    }),
   );
 }

@@ -20,6 +20,12 @@ export function AccountBar({ me, role }: { me: Me; role?: Role }) {
     { class: 'account', 'data-testid': 'account' },
     h('span', { class: 'name', 'data-testid': 'signed-in-as' }, who),
     role && h('span', { class: 'role-badge', 'data-testid': 'my-role' }, roleName(role)),
-    h(Button, { label: me.user ? t('account.signOut') : t('account.forgetToken'), icon: LogOut, variant: 'ghost', testid: 'sign-out', onClick: () => void out() }),
+    h(Button, {
+      label: me.user ? t('account.signOut') : t('account.forgetToken'),
+      icon: LogOut,
+      variant: 'ghost',
+      testid: 'sign-out',
+      onClick: () => void out(),
+    }),
   );
 }

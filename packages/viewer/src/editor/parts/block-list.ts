@@ -61,7 +61,10 @@ export function BlockList({ kind, blocks, change, plugins, testid }: BlockListPr
         const builtin = kind === 'infobox' && builtinBlockId(block) !== undefined;
         const name = builtin ? extension!.name : `${extension?.name ?? block.extensionId} (${block.pluginId})`;
         const settings = builtin
-          ? { property: plainProperty(block.property), save: (property: Record<string, unknown>) => change((b) => (b[n] = { ...b[n]!, property: reearthProperty(property) })) }
+          ? {
+              property: plainProperty(block.property),
+              save: (property: Record<string, unknown>) => change((b) => (b[n] = { ...b[n]!, property: reearthProperty(property) })),
+            }
           : { property: block.property, save: (property: Record<string, unknown>) => change((b) => (b[n] = { ...b[n]!, property })) };
         return h(
           'li',
@@ -70,8 +73,23 @@ export function BlockList({ kind, blocks, change, plugins, testid }: BlockListPr
             'div',
             { class: 'row' },
             h('span', { class: 'block-name' }, extension ? name : t('blocks.notInstalled', { name })),
-            h(Button, { label: t('blocks.moveUp', { name }), icon: ArrowUp, iconOnly: true, variant: 'ghost', testid: `${testid}-up-${n}`, disabled: n === 0, onClick: () => change((b) => b.splice(n - 1, 0, ...b.splice(n, 1))) }),
-            h(Button, { label: t('blocks.remove', { name }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: `${testid}-remove-${n}`, onClick: () => change((b) => b.splice(n, 1)) }),
+            h(Button, {
+              label: t('blocks.moveUp', { name }),
+              icon: ArrowUp,
+              iconOnly: true,
+              variant: 'ghost',
+              testid: `${testid}-up-${n}`,
+              disabled: n === 0,
+              onClick: () => change((b) => b.splice(n - 1, 0, ...b.splice(n, 1))),
+            }),
+            h(Button, {
+              label: t('blocks.remove', { name }),
+              icon: Trash2,
+              iconOnly: true,
+              variant: 'ghost',
+              testid: `${testid}-remove-${n}`,
+              onClick: () => change((b) => b.splice(n, 1)),
+            }),
           ),
           extension && h(WidgetSettings, { name, schema: extension.schema, ...settings, testid: `${testid}-settings-${n}` }),
         );
@@ -83,7 +101,11 @@ export function BlockList({ kind, blocks, change, plugins, testid }: BlockListPr
 
 /** The row that adds a block: the extensions of the right type the installed plugins have, then (to an infobox) the built-in ones. */
 function BlockAdder({ kind, full, plugins, change, testid }: Omit<BlockListProps, 'blocks'> & { full: boolean }) {
-  const installed = plugins.flatMap((p) => p.manifest.extensions.filter((e) => BLOCK_TYPES[kind].includes(e.type)).map((e): [string, string] => [`${p.manifest.id}/${e.id}`, `${e.name} (${p.manifest.id})`]));
+  const installed = plugins.flatMap((p) =>
+    p.manifest.extensions
+      .filter((e) => BLOCK_TYPES[kind].includes(e.type))
+      .map((e): [string, string] => [`${p.manifest.id}/${e.id}`, `${e.name} (${p.manifest.id})`]),
+  );
   const choices = kind === 'infobox' ? [...installed, ...builtinChoices()] : installed;
   const [picked, pick] = useState<string | undefined>(undefined);
   if (choices.length === 0) return h('div', { class: 'row block-add' }, h('p', { class: 'hint' }, t('blocks.noStoryBlock')));

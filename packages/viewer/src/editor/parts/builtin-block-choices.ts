@@ -16,7 +16,12 @@ function fields(id: BuiltinBlockId): FormField[] {
   switch (id) {
     case 'propertyInfoboxBetaBlock':
       return [
-        { id: 'displayType', type: 'string', title: t('blocks.builtinFields.displayType'), choices: (['all', 'rootOnly', 'custom'] as const).map((key) => ({ key, label: t(`blocks.displayTypes.${key}`) })) },
+        {
+          id: 'displayType',
+          type: 'string',
+          title: t('blocks.builtinFields.displayType'),
+          choices: (['all', 'rootOnly', 'custom'] as const).map((key) => ({ key, label: t(`blocks.displayTypes.${key}`) })),
+        },
         // `[{key, value}]`, each value an expression such as `${name}`: edited as JSON.
         { id: 'propertyList', type: 'array', title: t('blocks.builtinFields.propertyList'), description: t('blocks.builtinFields.propertyListHint') },
       ];

@@ -33,7 +33,13 @@ describe("the Content tab's item form", () => {
   });
 
   it('edits a geometry other than a point as JSON, and refuses JSON that does not parse', () => {
-    const line = { type: 'LineString', coordinates: [[0, 0], [1, 1]] };
+    const line = {
+      type: 'LineString',
+      coordinates: [
+        [0, 0],
+        [1, 1],
+      ],
+    };
     expect(kindOf(model.fields[3]!, line)).toBe('json');
     const { kinds, draft } = draftOf(model, { loc: line });
     expect(fieldValues(model, kinds, draft).loc).toEqual(line);
@@ -43,7 +49,12 @@ describe("the Content tab's item form", () => {
 
 describe('the new model form', () => {
   it('makes a field of each row: options for a select, values for a tag, a model for a reference; a row with no key is none', () => {
-    expect(fieldOf({ id: 0, key: ' kind ', type: 'select', required: true, options: 'hall, school,' })).toEqual({ key: 'kind', type: 'select', required: true, options: ['hall', 'school'] });
+    expect(fieldOf({ id: 0, key: ' kind ', type: 'select', required: true, options: 'hall, school,' })).toEqual({
+      key: 'kind',
+      type: 'select',
+      required: true,
+      options: ['hall', 'school'],
+    });
     expect(fieldOf({ id: 1, key: 'tags', type: 'tag', required: false, options: 'a,b' })).toEqual({ key: 'tags', type: 'tag', values: ['a', 'b'] });
     expect(fieldOf({ id: 2, key: 'area', type: 'reference', required: false, options: ' areas ' })).toEqual({ key: 'area', type: 'reference', model: 'areas' });
     expect(fieldOf({ id: 3, key: '  ', type: 'text', required: false, options: '' })).toBeUndefined();

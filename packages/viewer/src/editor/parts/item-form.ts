@@ -104,28 +104,71 @@ function Control({ field, kind, typed, assets, set }: ControlProps) {
   const onInput = (e: Event) => set(typedText(e));
   switch (kind) {
     case 'check':
-      return h('input', { type: 'checkbox', checked: typed === true, 'data-testid': testid, onChange: (e: Event) => set((e.currentTarget as HTMLInputElement).checked) });
+      return h('input', {
+        type: 'checkbox',
+        checked: typed === true,
+        'data-testid': testid,
+        onChange: (e: Event) => set((e.currentTarget as HTMLInputElement).checked),
+      });
     case 'choice':
     case 'asset': {
-      const options = kind === 'asset' ? assets.map((a) => [a.id, a.name] as const) : ((field.type === 'tag' ? field.values : field.options) ?? []).map((o) => [o, o] as const);
-      return h('select', { class: 'ui-select', 'data-testid': testid, value: typed as string, onChange: onInput }, h('option', { value: '' }, '—'), options.map(([value, text]) => h('option', { key: value, value }, text)));
+      const options =
+        kind === 'asset'
+          ? assets.map((a) => [a.id, a.name] as const)
+          : ((field.type === 'tag' ? field.values : field.options) ?? []).map((o) => [o, o] as const);
+      return h(
+        'select',
+        { class: 'ui-select', 'data-testid': testid, value: typed as string, onChange: onInput },
+        h('option', { value: '' }, '—'),
+        options.map(([value, text]) => h('option', { key: value, value }, text)),
+      );
     }
     case 'point': {
       const [lng, lat] = typed as readonly [string, string];
       return h(
         'div',
         { class: 'row' },
-        h('input', { class: 'input', type: 'number', step: 'any', value: lng, placeholder: t('content.longitude'), 'aria-label': t('content.longitudeOf', { key: field.key }), 'data-testid': `${testid}-lng`, onInput: (e: Event) => set([typedText(e), lat]) }),
-        h('input', { class: 'input', type: 'number', step: 'any', value: lat, placeholder: t('content.latitude'), 'aria-label': t('content.latitudeOf', { key: field.key }), 'data-testid': `${testid}-lat`, onInput: (e: Event) => set([lng, typedText(e)]) }),
+        h('input', {
+          class: 'input',
+          type: 'number',
+          step: 'any',
+          value: lng,
+          placeholder: t('content.longitude'),
+          'aria-label': t('content.longitudeOf', { key: field.key }),
+          'data-testid': `${testid}-lng`,
+          onInput: (e: Event) => set([typedText(e), lat]),
+        }),
+        h('input', {
+          class: 'input',
+          type: 'number',
+          step: 'any',
+          value: lat,
+          placeholder: t('content.latitude'),
+          'aria-label': t('content.latitudeOf', { key: field.key }),
+          'data-testid': `${testid}-lat`,
+          onInput: (e: Event) => set([lng, typedText(e)]),
+        }),
       );
     }
     case 'json':
     case 'area':
       return h('textarea', { class: 'input', rows: kind === 'json' ? 3 : 4, 'data-testid': testid, value: typed as string, onInput });
     case 'richtext':
-      return h('div', {}, h('textarea', { class: 'input', rows: 4, 'data-testid': testid, value: typed as string, onInput }), h(Preview, { text: typed as string, testid: `${testid}-preview` }));
+      return h(
+        'div',
+        {},
+        h('textarea', { class: 'input', rows: 4, 'data-testid': testid, value: typed as string, onInput }),
+        h(Preview, { text: typed as string, testid: `${testid}-preview` }),
+      );
     default:
-      return h('input', { class: 'input', type: INPUT_TYPES[kind], step: kind === 'number' && field.type === 'number' ? 'any' : undefined, value: typed as string, 'data-testid': testid, onInput });
+      return h('input', {
+        class: 'input',
+        type: INPUT_TYPES[kind],
+        step: kind === 'number' && field.type === 'number' ? 'any' : undefined,
+        value: typed as string,
+        'data-testid': testid,
+        onInput,
+      });
   }
 }
 
@@ -134,7 +177,19 @@ function Control({ field, kind, typed, assets, set }: ControlProps) {
  * an asset as a choice of the project's assets). It shows `draft`, which its owner keeps: what is
  * typed stays whatever else is drawn meanwhile (docs/editor.md, "How the editor draws").
  */
-export function ItemForm({ model, kinds, draft, assets, change }: { model: ModelRecord; kinds: Record<string, ControlKind>; draft: Draft; assets: AssetRecord[]; change: (key: string, typed: Typed) => void }) {
+export function ItemForm({
+  model,
+  kinds,
+  draft,
+  assets,
+  change,
+}: {
+  model: ModelRecord;
+  kinds: Record<string, ControlKind>;
+  draft: Draft;
+  assets: AssetRecord[];
+  change: (key: string, typed: Typed) => void;
+}) {
   return h(
     'div',
     { class: 'item-form', 'data-testid': 'item-form' },

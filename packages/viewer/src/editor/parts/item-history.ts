@@ -12,7 +12,10 @@ function shown(value: unknown): string {
 
 /** A version against the current item, field by field: each field's name, its value in the version and now. */
 export function diffRows(model: ModelRecord, version: ItemVersionRecord, current: ItemRecord): (readonly [string, string, string])[] {
-  return [...model.fields.map((f) => [f.name ?? f.key, shown(version.fields[f.key]), shown(current[f.key])] as const), [t('content.public'), String(version.public), String(current.public)] as const];
+  return [
+    ...model.fields.map((f) => [f.name ?? f.key, shown(version.fields[f.key]), shown(current[f.key])] as const),
+    [t('content.public'), String(version.public), String(current.public)] as const,
+  ];
 }
 
 /**
@@ -23,11 +26,17 @@ function VersionDiff({ model, version, current }: { model: ModelRecord; version:
   return h(
     'table',
     { class: 'items version-diff', 'data-testid': 'version-diff' },
-    h('thead', {}, h('tr', {}, h('th', {}, t('workflow.field')), h('th', {}, t('workflow.version', { version: version.version })), h('th', {}, t('workflow.current')))),
+    h(
+      'thead',
+      {},
+      h('tr', {}, h('th', {}, t('workflow.field')), h('th', {}, t('workflow.version', { version: version.version })), h('th', {}, t('workflow.current'))),
+    ),
     h(
       'tbody',
       {},
-      diffRows(model, version, current).map(([name, then, now]) => h('tr', { key: name, 'data-changed': then !== now ? 'true' : undefined }, h('td', {}, name), h('td', {}, then), h('td', {}, now))),
+      diffRows(model, version, current).map(([name, then, now]) =>
+        h('tr', { key: name, 'data-changed': then !== now ? 'true' : undefined }, h('td', {}, name), h('td', {}, then), h('td', {}, now)),
+      ),
     ),
   );
 }
@@ -65,7 +74,13 @@ export function ItemHistory({ api, model, current, restored, canWrite }: Props) 
           { key: v.version, 'data-testid': 'version-row' },
           h('span', {}, `v${v.version} · ${formatDate(v.at, { dateStyle: 'medium', timeStyle: 'short' })} · ${v.actor.email ?? v.actor.type} `),
           h(Button, { label: t('workflow.compare'), variant: 'ghost', testid: 'compare-version', onClick: () => setCompared(v) }),
-          canWrite && h(Button, { label: t('workflow.restore'), variant: 'ghost', testid: 'restore-version', onClick: () => void api.restoreVersion(model.key, current.id, v.version).then(restored) }),
+          canWrite &&
+            h(Button, {
+              label: t('workflow.restore'),
+              variant: 'ghost',
+              testid: 'restore-version',
+              onClick: () => void api.restoreVersion(model.key, current.id, v.version).then(restored),
+            }),
         ),
       ),
     ),

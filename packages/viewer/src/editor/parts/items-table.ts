@@ -24,7 +24,18 @@ export function ItemsTable({ model, list, setPublic, edit }: Props) {
   return h(
     'table',
     { class: 'items', 'data-testid': 'items-table' },
-    h('thead', {}, h('tr', {}, columns.map((c) => h('th', { key: c.key }, c.name ?? c.key)), h('th', {}, t('content.public')), model.review && h('th', {}, t('workflow.state')), h('th', {}, ''))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        columns.map((c) => h('th', { key: c.key }, c.name ?? c.key)),
+        h('th', {}, t('content.public')),
+        model.review && h('th', {}, t('workflow.state')),
+        h('th', {}, ''),
+      ),
+    ),
     h(
       'tbody',
       {},
@@ -33,7 +44,17 @@ export function ItemsTable({ model, list, setPublic, edit }: Props) {
           'tr',
           { key: item.id, 'data-testid': 'item-row' },
           columns.map((c) => h('td', { key: c.key }, cell(item[c.key]))),
-          h('td', {}, h('input', { type: 'checkbox', checked: item.public, 'aria-label': t('assets.public'), 'data-testid': 'row-public', onChange: (e: Event) => setPublic(item.id, (e.currentTarget as HTMLInputElement).checked) })),
+          h(
+            'td',
+            {},
+            h('input', {
+              type: 'checkbox',
+              checked: item.public,
+              'aria-label': t('assets.public'),
+              'data-testid': 'row-public',
+              onChange: (e: Event) => setPublic(item.id, (e.currentTarget as HTMLInputElement).checked),
+            }),
+          ),
           // A model that requires review: each item's status (docs/content-workflow.md, "Review").
           item.status && h('td', { 'data-testid': 'row-status', 'data-status': item.status }, t(`workflow.statuses.${item.status}`)),
           h('td', {}, h(Button, { label: t('content.edit'), variant: 'ghost', onClick: () => edit(item.id), testid: 'edit-item' })),

@@ -20,7 +20,10 @@ export interface FieldRow {
 export function fieldOf(row: FieldRow): ModelField | undefined {
   const key = row.key.trim();
   if (key === '') return undefined;
-  const list = row.options.split(',').map((o) => o.trim()).filter(Boolean);
+  const list = row.options
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return {
     key,
     type: row.type,
@@ -38,10 +41,32 @@ function FieldRowView({ row, change }: { row: FieldRow; change: (patch: Partial<
   return h(
     'div',
     { class: 'row field-row' },
-    h('input', { class: 'input', type: 'text', value: row.key, placeholder: t('content.fieldKeyPlaceholder'), 'aria-label': t('content.fieldKey'), 'data-testid': 'field-key', onInput: (e: Event) => change({ key: typed(e) }) }),
-    h(Select, { options: TYPE_OPTIONS(), value: row.type, onChange: (type) => change({ type: type as ModelField['type'] }), label: t('content.fieldType'), testid: 'field-type' }),
+    h('input', {
+      class: 'input',
+      type: 'text',
+      value: row.key,
+      placeholder: t('content.fieldKeyPlaceholder'),
+      'aria-label': t('content.fieldKey'),
+      'data-testid': 'field-key',
+      onInput: (e: Event) => change({ key: typed(e) }),
+    }),
+    h(Select, {
+      options: TYPE_OPTIONS(),
+      value: row.type,
+      onChange: (type) => change({ type: type as ModelField['type'] }),
+      label: t('content.fieldType'),
+      testid: 'field-type',
+    }),
     h(Checkbox, { label: t('content.required'), checked: row.required, onChange: (required) => change({ required }) }),
-    h('input', { class: 'input', type: 'text', value: row.options, placeholder: t('content.optionsPlaceholder'), 'aria-label': t('content.options'), 'data-testid': 'field-options', onInput: (e: Event) => change({ options: typed(e) }) }),
+    h('input', {
+      class: 'input',
+      type: 'text',
+      value: row.options,
+      placeholder: t('content.optionsPlaceholder'),
+      'aria-label': t('content.options'),
+      'data-testid': 'field-options',
+      onInput: (e: Event) => change({ options: typed(e) }),
+    }),
   );
 }
 
@@ -68,12 +93,40 @@ export function NewModelForm({ api, created }: { api: ContentApi; created: (mode
     'details',
     { class: 'new-model', 'data-testid': 'new-model' },
     h('summary', {}, t('content.newModel')),
-    h(Field, { label: t('content.key'), hint: t('content.keyHint') }, h('input', { class: 'input', type: 'text', value: key, placeholder: 'shelters', 'aria-label': t('content.modelKey'), 'data-testid': 'model-key', onInput: (e: Event) => setKey(typed(e)) })),
-    h(Field, { label: t('common.name') }, h('input', { class: 'input', type: 'text', value: name, placeholder: t('content.modelNamePlaceholder'), 'aria-label': t('content.modelName'), 'data-testid': 'model-name', onInput: (e: Event) => setName(typed(e)) })),
+    h(
+      Field,
+      { label: t('content.key'), hint: t('content.keyHint') },
+      h('input', {
+        class: 'input',
+        type: 'text',
+        value: key,
+        placeholder: 'shelters',
+        'aria-label': t('content.modelKey'),
+        'data-testid': 'model-key',
+        onInput: (e: Event) => setKey(typed(e)),
+      }),
+    ),
+    h(
+      Field,
+      { label: t('common.name') },
+      h('input', {
+        class: 'input',
+        type: 'text',
+        value: name,
+        placeholder: t('content.modelNamePlaceholder'),
+        'aria-label': t('content.modelName'),
+        'data-testid': 'model-name',
+        onInput: (e: Event) => setName(typed(e)),
+      }),
+    ),
     h(Checkbox, { label: t('content.public'), checked: isPublic, onChange: setPublic }),
     h(Checkbox, { label: t('content.requiresReview'), checked: review, onChange: setReview, testid: 'model-review' }),
     h('h3', {}, t('content.fields')),
-    h('div', { class: 'field-rows', 'data-testid': 'field-rows' }, rows.map((row) => h(FieldRowView, { key: row.id, row, change: change(row.id) }))),
+    h(
+      'div',
+      { class: 'field-rows', 'data-testid': 'field-rows' },
+      rows.map((row) => h(FieldRowView, { key: row.id, row, change: change(row.id) })),
+    ),
     h(
       'div',
       { class: 'row' },

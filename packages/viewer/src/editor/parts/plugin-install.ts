@@ -17,7 +17,10 @@ const TEXT_FILE = /\.(js|mjs|json|ya?ml|html|css|md|txt)$/i;
 export async function folderToPackage(files: readonly File[]): Promise<PluginSource> {
   const byPath: Record<string, string> = {};
   for (const file of files) {
-    const path = (file.webkitRelativePath || file.name).split('/').slice(file.webkitRelativePath ? 1 : 0).join('/');
+    const path = (file.webkitRelativePath || file.name)
+      .split('/')
+      .slice(file.webkitRelativePath ? 1 : 0)
+      .join('/');
     if (TEXT_FILE.test(path)) byPath[path] = await file.text();
   }
   const manifest = byPath['plugin.json'];
@@ -57,7 +60,10 @@ export function PluginInstaller({ api, plugins }: { api: ManagementApi; plugins:
   const remove = async (plugin: PluginPackage) => {
     try {
       await api.removePlugin(plugin.manifest.id);
-      toastUndo(t('plugins.removed', { name: plugin.manifest.name }), () => void api.installPlugin({ manifest: plugin.manifest, files: plugin.files }).catch((err: unknown) => toastError(t('plugins.reinstallFailed'), err)));
+      toastUndo(
+        t('plugins.removed', { name: plugin.manifest.name }),
+        () => void api.installPlugin({ manifest: plugin.manifest, files: plugin.files }).catch((err: unknown) => toastError(t('plugins.reinstallFailed'), err)),
+      );
     } catch (err) {
       toastError(t('plugins.removeFailed'), err);
     }
@@ -74,11 +80,40 @@ export function PluginInstaller({ api, plugins }: { api: ManagementApi; plugins:
           'li',
           { key: p.manifest.id, 'data-plugin': p.manifest.id },
           h('span', { class: 'name' }, `${p.manifest.name} ${p.manifest.version}`),
-          h(Button, { label: t('plugins.remove', { name: p.manifest.name }), icon: PackageMinus, iconOnly: true, variant: 'ghost', testid: `plugin-remove-${p.manifest.id}`, onClick: () => void remove(p) }),
+          h(Button, {
+            label: t('plugins.remove', { name: p.manifest.name }),
+            icon: PackageMinus,
+            iconOnly: true,
+            variant: 'ghost',
+            testid: `plugin-remove-${p.manifest.id}`,
+            onClick: () => void remove(p),
+          }),
         ),
       ),
     ),
-    h('label', { class: 'field' }, h('span', { class: 'field-label' }, h(Icon, { node: Upload }), ' ', t('plugins.fromZip')), h('input', { type: 'file', accept: '.zip,application/zip', 'aria-label': t('plugins.zipToInstall'), 'data-testid': 'plugin-zip', onChange: (e: Event) => picked(e, async (files) => files[0]!) })),
-    h('label', { class: 'field' }, h('span', { class: 'field-label' }, h(Icon, { node: Upload }), ' ', t('plugins.fromFolder')), h('input', { type: 'file', webkitdirectory: true, 'aria-label': t('plugins.folderToInstall'), 'data-testid': 'plugin-folder', onChange: (e: Event) => picked(e, folderToPackage) })),
+    h(
+      'label',
+      { class: 'field' },
+      h('span', { class: 'field-label' }, h(Icon, { node: Upload }), ' ', t('plugins.fromZip')),
+      h('input', {
+        type: 'file',
+        accept: '.zip,application/zip',
+        'aria-label': t('plugins.zipToInstall'),
+        'data-testid': 'plugin-zip',
+        onChange: (e: Event) => picked(e, async (files) => files[0]!),
+      }),
+    ),
+    h(
+      'label',
+      { class: 'field' },
+      h('span', { class: 'field-label' }, h(Icon, { node: Upload }), ' ', t('plugins.fromFolder')),
+      h('input', {
+        type: 'file',
+        webkitdirectory: true,
+        'aria-label': t('plugins.folderToInstall'),
+        'data-testid': 'plugin-folder',
+        onChange: (e: Event) => picked(e, folderToPackage),
+      }),
+    ),
   );
 }

@@ -29,7 +29,10 @@ export function ProjectImportForm({ token }: { token: string | undefined }) {
         const href = `/editor/${encodeURIComponent(report.project.alias)}`;
         // Nothing to tell: the new project opens. New webhook secrets are shown only here, so they stop it.
         if (skipped.length === 0 && report.webhooks.added.length === 0 && report.webhooks.skipped.length === 0) return location.assign(href);
-        const text = skipped.length > 0 ? t('projects.import.skipped', { alias: report.project.alias, emails: skipped.join(', ') }) : t('projects.import.imported', { alias: report.project.alias });
+        const text =
+          skipped.length > 0
+            ? t('projects.import.skipped', { alias: report.project.alias, emails: skipped.join(', ') })
+            : t('projects.import.imported', { alias: report.project.alias });
         say({ text: `${text} `, href, report });
       },
       (err: unknown) => {
@@ -42,9 +45,35 @@ export function ProjectImportForm({ token }: { token: string | undefined }) {
     'details',
     { class: 'new-project', 'data-testid': 'import-project' },
     h('summary', {}, h(Icon, { node: Upload }), ` ${t('projects.import.summary')}`),
-    h(Field, { label: t('projects.alias') }, h('input', { class: 'input', type: 'text', value: alias, placeholder: t('projects.import.aliasPlaceholder'), 'aria-label': t('projects.alias'), 'data-testid': 'import-project-alias', onInput: (e: Event) => setAlias((e.currentTarget as HTMLInputElement).value) })),
-    h(Field, { label: t('projects.import.label') }, h('input', { type: 'file', accept: '.zip,application/zip', 'data-testid': 'import-project-file', onChange: (e: Event) => choose(e.currentTarget as HTMLInputElement) })),
-    h('p', { class: 'hint', role: 'alert', 'data-testid': 'import-project-message' }, said.text, said.href && h('a', { href: said.href }, t('projects.import.open'))),
+    h(
+      Field,
+      { label: t('projects.alias') },
+      h('input', {
+        class: 'input',
+        type: 'text',
+        value: alias,
+        placeholder: t('projects.import.aliasPlaceholder'),
+        'aria-label': t('projects.alias'),
+        'data-testid': 'import-project-alias',
+        onInput: (e: Event) => setAlias((e.currentTarget as HTMLInputElement).value),
+      }),
+    ),
+    h(
+      Field,
+      { label: t('projects.import.label') },
+      h('input', {
+        type: 'file',
+        accept: '.zip,application/zip',
+        'data-testid': 'import-project-file',
+        onChange: (e: Event) => choose(e.currentTarget as HTMLInputElement),
+      }),
+    ),
+    h(
+      'p',
+      { class: 'hint', role: 'alert', 'data-testid': 'import-project-message' },
+      said.text,
+      said.href && h('a', { href: said.href }, t('projects.import.open')),
+    ),
     said.report && h(ImportedWebhooks, { webhooks: said.report.webhooks }),
   );
 }
@@ -61,8 +90,24 @@ function ImportedWebhooks({ webhooks }: { webhooks: ImportReport['webhooks'] }) 
     { 'data-testid': 'import-project-webhooks' },
     webhooks.added.length > 0 && h('p', { class: 'hint' }, t('projects.import.webhookSecrets')),
     webhooks.added.map((hook) =>
-      h(Field, { key: hook.id, label: hook.url }, h(CopyField, { value: hook.secret, label: t('workflow.webhookSecretLabel'), copyLabel: t('projects.import.copySecret'), copied: t('projects.import.secretCopied'), testid: 'import-project-webhook-secret' })),
+      h(
+        Field,
+        { key: hook.id, label: hook.url },
+        h(CopyField, {
+          value: hook.secret,
+          label: t('workflow.webhookSecretLabel'),
+          copyLabel: t('projects.import.copySecret'),
+          copied: t('projects.import.secretCopied'),
+          testid: 'import-project-webhook-secret',
+        }),
+      ),
     ),
-    webhooks.skipped.map((hook) => h('p', { key: hook.url, class: 'hint', 'data-testid': 'import-project-webhook-skipped' }, t('projects.import.webhookSkipped', { url: hook.url, reason: hook.reason }))),
+    webhooks.skipped.map((hook) =>
+      h(
+        'p',
+        { key: hook.url, class: 'hint', 'data-testid': 'import-project-webhook-skipped' },
+        t('projects.import.webhookSkipped', { url: hook.url, reason: hook.reason }),
+      ),
+    ),
   );
 }

@@ -46,7 +46,13 @@ export function ReviewControls({ api, model, item, members, can, asked }: Review
     { class: 'row' },
     t('workflow.status'),
     badge,
-    h(Select, { options: reviewers.map((m) => [m.userId, m.name || m.email] as const), value: reviewer, onChange: setReviewer, label: t('workflow.reviewer'), testid: 'reviewer' }),
+    h(Select, {
+      options: reviewers.map((m) => [m.userId, m.name || m.email] as const),
+      value: reviewer,
+      onChange: setReviewer,
+      label: t('workflow.reviewer'),
+      testid: 'reviewer',
+    }),
     h(Button, { label: t('workflow.askReview'), testid: 'ask-review', ...can.guardProps('request.create', t('workflow.asking')), onClick: ask }),
   );
 }
@@ -68,9 +74,28 @@ function RequestRow({ api, request, can, closed }: { api: ContentApi; request: R
     h(
       'div',
       { class: 'row' },
-      h('input', { class: 'input', type: 'text', value: comment, placeholder: t('workflow.comment'), 'aria-label': t('workflow.comment'), 'data-testid': 'request-comment', onInput: (e: Event) => setComment((e.currentTarget as HTMLInputElement).value) }),
-      h(Button, { label: t('workflow.approve'), variant: 'primary', testid: 'approve-request', ...can.guardProps('request.approve', t('workflow.approving')), onClick: close('approve') }),
-      h(Button, { label: t('workflow.decline'), testid: 'decline-request', ...can.guardProps('request.decline', t('workflow.declining')), onClick: close('decline') }),
+      h('input', {
+        class: 'input',
+        type: 'text',
+        value: comment,
+        placeholder: t('workflow.comment'),
+        'aria-label': t('workflow.comment'),
+        'data-testid': 'request-comment',
+        onInput: (e: Event) => setComment((e.currentTarget as HTMLInputElement).value),
+      }),
+      h(Button, {
+        label: t('workflow.approve'),
+        variant: 'primary',
+        testid: 'approve-request',
+        ...can.guardProps('request.approve', t('workflow.approving')),
+        onClick: close('approve'),
+      }),
+      h(Button, {
+        label: t('workflow.decline'),
+        testid: 'decline-request',
+        ...can.guardProps('request.decline', t('workflow.declining')),
+        onClick: close('decline'),
+      }),
     ),
   );
 }
@@ -93,7 +118,10 @@ export function RequestsWaiting({ api, can, myUserId, revision, closed }: Waitin
   const [open, setOpen] = useState<ReviewRequestRecord[]>([]);
   useEffect(() => {
     let current = true;
-    api.requests('open').then((list) => current && setOpen(list), () => undefined);
+    api.requests('open').then(
+      (list) => current && setOpen(list),
+      () => undefined,
+    );
     return () => void (current = false);
   }, [api, revision]);
   const mine = open.filter((r) => myUserId === undefined || r.reviewers.includes(myUserId));
@@ -101,6 +129,11 @@ export function RequestsWaiting({ api, can, myUserId, revision, closed }: Waitin
     'div',
     { class: 'requests-waiting', 'data-testid': 'requests-waiting' },
     mine.length > 0 && h('h3', {}, t('workflow.waiting', { count: mine.length })),
-    mine.length > 0 && h('ul', { class: 'requests' }, mine.map((request) => h(RequestRow, { key: request.id, api, request, can, closed }))),
+    mine.length > 0 &&
+      h(
+        'ul',
+        { class: 'requests' },
+        mine.map((request) => h(RequestRow, { key: request.id, api, request, can, closed })),
+      ),
   );
 }

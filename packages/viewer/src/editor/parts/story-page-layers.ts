@@ -33,14 +33,29 @@ export function StoryPageLayers({ state, page }: { state: EditorState; page: Sto
   return h(
     'fieldset',
     { class: 'story-layers' },
-    h('legend', {}, h('label', { class: 'check' }, h('input', { type: 'checkbox', checked: own, 'data-testid': `story-sets-layers-${page.id}`, onChange: (e: Event) => setsLayers(checked(e)) }), h('span', {}, t('story.setsLayers')))),
+    h(
+      'legend',
+      {},
+      h(
+        'label',
+        { class: 'check' },
+        h('input', { type: 'checkbox', checked: own, 'data-testid': `story-sets-layers-${page.id}`, onChange: (e: Event) => setsLayers(checked(e)) }),
+        h('span', {}, t('story.setsLayers')),
+      ),
+    ),
     layers.length === 0
       ? h('span', { class: 'hint' }, t('story.noLayers'))
       : layers.map((layer) =>
           h(
             'label',
             { key: layer.id, class: 'check' },
-            h('input', { type: 'checkbox', checked: own ? page.layers!.includes(layer.id) : layer.visible, disabled: !own, 'data-testid': `story-layer-${page.id}-${layer.id}`, onChange: (e: Event) => tick(layer.id, checked(e)) }),
+            h('input', {
+              type: 'checkbox',
+              checked: own ? page.layers!.includes(layer.id) : layer.visible,
+              disabled: !own,
+              'data-testid': `story-layer-${page.id}-${layer.id}`,
+              onChange: (e: Event) => tick(layer.id, checked(e)),
+            }),
             h('span', {}, layer.title),
           ),
         ),

@@ -25,7 +25,20 @@ function StoryPreview({ state, engine, close }: Props) {
     const pages = state.scene.story.pages as StoryPageView[];
     const camera = engine.getCamera();
     const layers = state.engineLayers();
-    return { camera, story: startStory({ pages, layers, flyTo: (c) => void engine.flyTo(c, 2), setLayers: (shown) => void engine.setLayers(shown), renderText: renderMarkdown, blocks: state.blocks }, 0) };
+    return {
+      camera,
+      story: startStory(
+        {
+          pages,
+          layers,
+          flyTo: (c) => void engine.flyTo(c, 2),
+          setLayers: (shown) => void engine.setLayers(shown),
+          renderText: renderMarkdown,
+          blocks: state.blocks,
+        },
+        0,
+      ),
+    };
   }, [state, engine]);
   useLayoutEffect(() => {
     story.go(0);
@@ -39,7 +52,12 @@ function StoryPreview({ state, engine, close }: Props) {
   return h(
     'div',
     { class: 'story-preview-overlay', 'data-testid': 'story-preview-overlay' },
-    h('div', { class: 'story-preview-bar' }, h('strong', {}, t('story.previewTitle')), h(Button, { label: t('story.closePreview'), icon: X, testid: 'story-preview-close', onClick: close })),
+    h(
+      'div',
+      { class: 'story-preview-bar' },
+      h('strong', {}, t('story.previewTitle')),
+      h(Button, { label: t('story.closePreview'), icon: X, testid: 'story-preview-close', onClick: close }),
+    ),
     h(Island, { node: story.panel.element }),
   );
 }

@@ -16,7 +16,13 @@ function Secret({ url, secret }: { url: string; secret: string }) {
     'div',
     { 'data-testid': 'webhook-secret' },
     h('p', {}, t('workflow.webhookSecret', { url })),
-    h(CopyField, { value: secret, label: t('workflow.webhookSecretLabel'), copyLabel: t('tokens.copy'), copied: t('tokens.copied'), testid: 'webhook-secret-value' }),
+    h(CopyField, {
+      value: secret,
+      label: t('workflow.webhookSecretLabel'),
+      copyLabel: t('tokens.copy'),
+      copied: t('tokens.copied'),
+      testid: 'webhook-secret-value',
+    }),
   );
 }
 
@@ -60,12 +66,34 @@ function WebhookFields({ start, send, submit, guard, clearOnSend, testid = 'webh
   return h(
     'form',
     { class: 'webhook-form', 'data-testid': `${testid}-form`, onSubmit: (e: Event) => void go(e) },
-    h(Field, { label: t('workflow.webhookUrl') }, h('input', { class: 'input', type: 'url', required: true, value: url, placeholder: 'https://hooks.example.org/orbis', 'data-testid': `${testid}-url`, ...guard, onInput: (e: Event) => setUrl((e.currentTarget as HTMLInputElement).value) })),
+    h(
+      Field,
+      { label: t('workflow.webhookUrl') },
+      h('input', {
+        class: 'input',
+        type: 'url',
+        required: true,
+        value: url,
+        placeholder: 'https://hooks.example.org/orbis',
+        'data-testid': `${testid}-url`,
+        ...guard,
+        onInput: (e: Event) => setUrl((e.currentTarget as HTMLInputElement).value),
+      }),
+    ),
     h(
       'fieldset',
       { class: 'token-projects' },
       h('legend', {}, t('workflow.webhookTriggers')),
-      WEBHOOK_TRIGGERS.map((trigger) => h(Checkbox, { key: trigger, label: trigger, checked: triggers.has(trigger), onChange: toggle(trigger), testid: `${testid}-trigger-${trigger}`, ...guard })),
+      WEBHOOK_TRIGGERS.map((trigger) =>
+        h(Checkbox, {
+          key: trigger,
+          label: trigger,
+          checked: triggers.has(trigger),
+          onChange: toggle(trigger),
+          testid: `${testid}-trigger-${trigger}`,
+          ...guard,
+        }),
+      ),
     ),
     h('div', { class: 'row' }, h(Button, { ...submit, type: 'submit', ...guard }), children),
     h('p', { class: 'hint', role: 'alert', 'data-testid': `${testid}-message` }, message),
@@ -87,7 +115,13 @@ export function WebhookForm({ api, can, added }: { api: ContentApi; can: Permiss
   return h(
     'div',
     {},
-    h(WebhookFields, { start: { url: '', triggers: ['item.publish', 'item.unpublish'] }, send, submit: { label: t('workflow.addWebhook'), icon: Plus, testid: 'add-webhook' }, guard: can.guardProps('webhook.create', t('workflow.addingWebhook')), clearOnSend: true }),
+    h(WebhookFields, {
+      start: { url: '', triggers: ['item.publish', 'item.unpublish'] },
+      send,
+      submit: { label: t('workflow.addWebhook'), icon: Plus, testid: 'add-webhook' },
+      guard: can.guardProps('webhook.create', t('workflow.addingWebhook')),
+      clearOnSend: true,
+    }),
     made && h(Secret, made),
   );
 }
@@ -103,7 +137,13 @@ export function WebhookEditForm({ api, can, hook, done }: { api: ContentApi; can
   };
   return h(
     WebhookFields,
-    { start: { url: hook.url, triggers: WEBHOOK_TRIGGERS.filter((trigger) => hook.triggers.includes(trigger)) }, send, submit: { label: t('workflow.saveWebhook'), icon: Check, testid: 'webhook-edit-save' }, guard: can.guardProps('webhook.update', t('workflow.changingWebhook')), testid: 'webhook-edit' },
+    {
+      start: { url: hook.url, triggers: WEBHOOK_TRIGGERS.filter((trigger) => hook.triggers.includes(trigger)) },
+      send,
+      submit: { label: t('workflow.saveWebhook'), icon: Check, testid: 'webhook-edit-save' },
+      guard: can.guardProps('webhook.update', t('workflow.changingWebhook')),
+      testid: 'webhook-edit',
+    },
     h(Button, { label: t('workflow.cancelWebhookEdit'), icon: X, variant: 'ghost', testid: 'webhook-edit-cancel', onClick: () => done(false) }),
   );
 }

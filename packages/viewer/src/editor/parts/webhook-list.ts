@@ -51,11 +51,38 @@ function WebhookRow({ hook, api, can, changed }: RowProps) {
     h(
       'div',
       { class: 'row' },
-      h(Button, { label: t('workflow.editWebhook', { url: hook.url }), icon: Pencil, iconOnly: true, variant: 'ghost', testid: 'webhook-edit', ...can.guardProps('webhook.update', t('workflow.changingWebhook')), onClick: () => setEditing(!editing) }),
-      h(Button, { label: hook.active ? t('workflow.pauseWebhook') : t('workflow.resumeWebhook'), icon: hook.active ? Pause : Play, variant: 'ghost', testid: 'webhook-pause', ...can.guardProps('webhook.update', t('workflow.changingWebhook')), onClick: pause }),
-      h(Button, { label: t('workflow.deleteWebhook', { url: hook.url }), icon: Trash2, iconOnly: true, variant: 'ghost', testid: 'webhook-delete', ...can.guardProps('webhook.delete', t('workflow.changingWebhook')), onClick: remove }),
+      h(Button, {
+        label: t('workflow.editWebhook', { url: hook.url }),
+        icon: Pencil,
+        iconOnly: true,
+        variant: 'ghost',
+        testid: 'webhook-edit',
+        ...can.guardProps('webhook.update', t('workflow.changingWebhook')),
+        onClick: () => setEditing(!editing),
+      }),
+      h(Button, {
+        label: hook.active ? t('workflow.pauseWebhook') : t('workflow.resumeWebhook'),
+        icon: hook.active ? Pause : Play,
+        variant: 'ghost',
+        testid: 'webhook-pause',
+        ...can.guardProps('webhook.update', t('workflow.changingWebhook')),
+        onClick: pause,
+      }),
+      h(Button, {
+        label: t('workflow.deleteWebhook', { url: hook.url }),
+        icon: Trash2,
+        iconOnly: true,
+        variant: 'ghost',
+        testid: 'webhook-delete',
+        ...can.guardProps('webhook.delete', t('workflow.changingWebhook')),
+        onClick: remove,
+      }),
     ),
-    h('ul', {}, hook.deliveries.map((d) => h('li', { key: d.id, 'data-testid': 'delivery-row', 'data-status': d.status }, deliveryText(d)))),
+    h(
+      'ul',
+      {},
+      hook.deliveries.map((d) => h('li', { key: d.id, 'data-testid': 'delivery-row', 'data-status': d.status }, deliveryText(d))),
+    ),
   );
 }
 

@@ -29,7 +29,9 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function formGroups(schema: unknown): SchemaGroup[] | undefined {
   const groups = isObject(schema) ? schema.groups : undefined;
   if (!Array.isArray(groups) || groups.length === 0) return undefined;
-  const ok = groups.every((g) => isObject(g) && typeof g.id === 'string' && !g.list && Array.isArray(g.fields) && g.fields.every((f) => isObject(f) && typeof f.id === 'string'));
+  const ok = groups.every(
+    (g) => isObject(g) && typeof g.id === 'string' && !g.list && Array.isArray(g.fields) && g.fields.every((f) => isObject(f) && typeof f.id === 'string'),
+  );
   return ok ? (groups as SchemaGroup[]) : undefined;
 }
 
@@ -92,7 +94,13 @@ export function WidgetSettings({ name, schema, property, save, testid }: Props) 
           { key: group.id, class: 'widget-settings-group' },
           h('legend', {}, group.title ?? group.id),
           (group.fields ?? []).map((f) =>
-            h(FieldControl, { key: f.id, field: f, current: (isObject(shown[group.id]) ? (shown[group.id] as Settings) : {})[f.id], change: (v: unknown) => setDraft(withField(shown, group.id, f.id, v)), testid: `${testid}-${group.id}-${f.id}` }),
+            h(FieldControl, {
+              key: f.id,
+              field: f,
+              current: (isObject(shown[group.id]) ? (shown[group.id] as Settings) : {})[f.id],
+              change: (v: unknown) => setDraft(withField(shown, group.id, f.id, v)),
+              testid: `${testid}-${group.id}-${f.id}`,
+            }),
           ),
         ),
       )
@@ -125,14 +133,27 @@ function FieldControl({ field: f, current, change, testid }: { field: SchemaFiel
   if (f.type === 'bool') return h(Checkbox, { label, checked: value === true, onChange: change, testid });
   if (Array.isArray(f.choices) && f.choices.length > 0) {
     const options = [['', '—'] as const, ...f.choices.map((c) => [c.key, c.label ?? c.key] as const)];
-    return h(Field, { label, hint: f.description }, h(Select, { options, value: typeof value === 'string' ? value : '', onChange: (v) => change(v === '' ? undefined : v), label, testid }));
+    return h(
+      Field,
+      { label, hint: f.description },
+      h(Select, { options, value: typeof value === 'string' ? value : '', onChange: (v) => change(v === '' ? undefined : v), label, testid }),
+    );
   }
-  const input = (type: 'text' | 'url' | 'number', text: string, commit: (v: string) => void) => h(TextField, { class: 'input', type, value: text, 'aria-label': label, 'data-testid': testid, onCommit: commit });
+  const input = (type: 'text' | 'url' | 'number', text: string, commit: (v: string) => void) =>
+    h(TextField, { class: 'input', type, value: text, 'aria-label': label, 'data-testid': testid, onCommit: commit });
   if (f.type === 'number') {
-    return h(Field, { label, hint: f.description }, input('number', typeof value === 'number' ? String(value) : '', (v) => change(v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v))));
+    return h(
+      Field,
+      { label, hint: f.description },
+      input('number', typeof value === 'number' ? String(value) : '', (v) => change(v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v))),
+    );
   }
   if (f.type === undefined || f.type === 'string' || f.type === 'url') {
-    return h(Field, { label, hint: f.description }, input(f.type === 'url' ? 'url' : 'text', typeof value === 'string' ? value : '', (v) => change(v === '' ? undefined : v)));
+    return h(
+      Field,
+      { label, hint: f.description },
+      input(f.type === 'url' ? 'url' : 'text', typeof value === 'string' ? value : '', (v) => change(v === '' ? undefined : v)),
+    );
   }
   // Other Re:Earth types (latlng, camera, typography, …): their value as JSON.
   const asJson = (v: string) => {
@@ -145,4 +166,3 @@ function FieldControl({ field: f, current, change, testid }: { field: SchemaFiel
   };
   return h(Field, { label: `${label} (${f.type}, JSON)`, hint: f.description }, input('text', value === undefined ? '' : JSON.stringify(value), asJson));
 }
-

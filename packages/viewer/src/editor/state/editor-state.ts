@@ -1,7 +1,17 @@
 import type { EngineLayer } from '../../engine/engine.js';
 import type { AssetFile } from '../../engine/property-mapping.js';
 import type { Layer, Scene } from '@orbis/scene';
-import { convertsFromUrl, GEOTIFF_NAME, derivedPathOf, derivedTablesOf, isFileLayerType, TILED_LAYER_BYTES, tilesUrlOf, vectorFormatOf, wktColumnQuery } from '@orbis/scene/checks';
+import {
+  convertsFromUrl,
+  GEOTIFF_NAME,
+  derivedPathOf,
+  derivedTablesOf,
+  isFileLayerType,
+  TILED_LAYER_BYTES,
+  tilesUrlOf,
+  vectorFormatOf,
+  wktColumnQuery,
+} from '@orbis/scene/checks';
 import { drawnType } from '../../layers/drawn-layer.js';
 import { type AssetRecord, ApiError, type ManagementApi } from '../api/management-api.js';
 import { wktColumnOf } from './wkt-column.js';
@@ -77,11 +87,17 @@ export class EditorState {
   async load(user?: PresenceUser): Promise<void> {
     const assets = this.api.assets();
     this.live = user
-      ? await LiveScene.open(this.api.project, this.doc, user, {
-          unsynced: () => this.liveStatus(),
-          connection: (_state, merged) => this.liveStatus(merged),
-          peers: (peers) => (this.peers.value = peers),
-        }, this.api.token)
+      ? await LiveScene.open(
+          this.api.project,
+          this.doc,
+          user,
+          {
+            unsynced: () => this.liveStatus(),
+            connection: (_state, merged) => this.liveStatus(merged),
+            peers: (peers) => (this.peers.value = peers),
+          },
+          this.api.token,
+        )
       : undefined;
     const live = this.live && readScene(this.doc);
     if (live) this.scene = live;
@@ -232,7 +248,19 @@ export class EditorState {
     for (const layer of this.scene.layers) {
       const url = this.urlOf(layer);
       const viaAdmin = convertsFromUrl(layer) || (!layer.url && (layer.assetId !== undefined || layer.model !== undefined));
-      if (url) out.push({ id: layer.id, type: drawnType(layer), url, visible: layer.visible, appearance: layer.appearance, data: layer.data, cluster: layer.cluster, filters: layer.filters, heatmap: layer.heatmap, headers: viaAdmin ? this.api.authHeader : undefined });
+      if (url)
+        out.push({
+          id: layer.id,
+          type: drawnType(layer),
+          url,
+          visible: layer.visible,
+          appearance: layer.appearance,
+          data: layer.data,
+          cluster: layer.cluster,
+          filters: layer.filters,
+          heatmap: layer.heatmap,
+          headers: viaAdmin ? this.api.authHeader : undefined,
+        });
     }
     return out;
   }
@@ -322,4 +350,3 @@ export async function addAssetLayer(state: EditorState, asset: AssetRecord, type
   state.update((s) => s.layers.push({ id, title: asset.name, type, assetId: asset.id, visible: true, ...(wktColumn ? { data: { wktColumn } } : {}) }));
   return id;
 }
-

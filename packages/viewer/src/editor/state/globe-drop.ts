@@ -38,7 +38,11 @@ async function uploadAsLayers(state: EditorState, files: File[], can: Permission
     const assets = await state.api.upload(files, true, () => undefined);
     await state.reloadAssets();
     if (!can.may('scene.put')) {
-      toast('success', t('upload.uploaded', { count: assets.length }), t('upload.notAdded', { reason: can.reason('scene.put', t('permissions.what.addLayer')) }));
+      toast(
+        'success',
+        t('upload.uploaded', { count: assets.length }),
+        t('upload.notAdded', { reason: can.reason('scene.put', t('permissions.what.addLayer')) }),
+      );
       return;
     }
     for (const asset of assets) {

@@ -3,7 +3,18 @@ import { TILED_LAYER_BYTES } from '@orbis/scene/checks';
 import { layerTypeOf } from './editor-state.js';
 import type { AssetRecord } from '../api/management-api.js';
 
-const asset = (name: string, contentType: string, size: number, files?: string[]): AssetRecord => ({ type: 'asset', id: 'a', name, url: `http://x/files/p/a/${name}`, contentType, size, public: true, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z', ...(files ? { files } : {}) });
+const asset = (name: string, contentType: string, size: number, files?: string[]): AssetRecord => ({
+  type: 'asset',
+  id: 'a',
+  name,
+  url: `http://x/files/p/a/${name}`,
+  contentType,
+  size,
+  public: true,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  ...(files ? { files } : {}),
+});
 
 describe('layerTypeOf', () => {
   it('adds a GeoJSON or GIS file too large for the browser as an mvt layer of its tiles (docs/contract.md §13)', () => {

@@ -16,7 +16,10 @@ export class PluginSession {
   /** The current host (undefined when no widget runs), resolved once every extension started or failed. */
   host: Promise<PluginHost | undefined> = Promise.resolve(undefined);
 
-  constructor(private readonly options: () => Promise<Omit<PluginPageOptions, 'signal'>>, private readonly onError: (err: Error) => void) {}
+  constructor(
+    private readonly options: () => Promise<Omit<PluginPageOptions, 'signal'>>,
+    private readonly onError: (err: Error) => void,
+  ) {}
 
   /**
    * Starts the plugins; again only when the widgets' placement or switch differ from the last
@@ -48,7 +51,9 @@ export class PluginSession {
     // The old sandboxes stop before the new ones start, so no widget shows twice.
     this.host = previous
       .then(() => this.options())
-      .then((options) => (controller.signal.aborted ? undefined : startPlugins({ ...options, widgetTray: true, signal: controller.signal, runTimes: this.runTimes })))
+      .then((options) =>
+        controller.signal.aborted ? undefined : startPlugins({ ...options, widgetTray: true, signal: controller.signal, runTimes: this.runTimes }),
+      )
       .catch((err: unknown) => {
         this.onError(err as Error);
         return undefined;

@@ -71,7 +71,9 @@ export function setBaseTiles(viewer: Viewer, tiles: TileSource[], onTileError: (
   tiles.forEach((tile, index) => {
     const layer = ImageryLayer.fromProviderAsync(providerFor(tile), {});
     // A basemap that cannot be read (a vector archive, a file gone) leaves its place empty, said in the console.
-    layer.errorEvent.addEventListener((error: unknown) => console.warn('[orbis] a basemap could not be shown:', error instanceof Error ? error.message : error));
+    layer.errorEvent.addEventListener((error: unknown) =>
+      console.warn('[orbis] a basemap could not be shown:', error instanceof Error ? error.message : error),
+    );
     // A tile that fails (after CesiumJS's own retries) is said once per basemap: the globe shows its
     // bare colour where the tiles should be, which alone says nothing (docs/viewer.md, "Basemaps").
     let told = false;
@@ -96,7 +98,14 @@ function providerFor(tile: TileSource) {
       return TileMapServiceImageryProvider.fromUrl(buildModuleUrl('Assets/Textures/NaturalEarthII'));
     case 'url-template':
       // A basemap's credit shows on the globe itself, not behind "Data attribution": OpenStreetMap's and GSI's terms ask for it in sight.
-      return Promise.resolve(new UrlTemplateImageryProvider({ url: tile.url, credit: tile.credit ? new Credit(tile.credit, true) : undefined, minimumLevel: tile.minimumLevel, maximumLevel: tile.maximumLevel }));
+      return Promise.resolve(
+        new UrlTemplateImageryProvider({
+          url: tile.url,
+          credit: tile.credit ? new Credit(tile.credit, true) : undefined,
+          minimumLevel: tile.minimumLevel,
+          maximumLevel: tile.maximumLevel,
+        }),
+      );
     case 'wms':
       return Promise.resolve(new WebMapServiceImageryProvider({ url: tile.url, layers: tile.layers }));
     case 'osm':

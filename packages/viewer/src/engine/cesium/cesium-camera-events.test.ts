@@ -16,7 +16,10 @@ describe("controllerEventTypes (Re:Earth's overrideScreenSpaceCameraController g
       {
         zoomEventTypes: ['wheel', 'pinch', { eventType: 'left_drag', modifier: 'ctrl' }],
         rotateEventTypes: ['right_drag'],
-        tiltEventTypes: [{ eventType: 'middle_drag', modifier: 'alt' }, { eventType: 'right_drag', modifier: 'shift' }],
+        tiltEventTypes: [
+          { eventType: 'middle_drag', modifier: 'alt' },
+          { eventType: 'right_drag', modifier: 'shift' },
+        ],
         lookEventTypes: [],
         translateEventTypes: ['middle_drag', 'left_drag'],
       },
@@ -35,7 +38,10 @@ describe("controllerEventTypes (Re:Earth's overrideScreenSpaceCameraController g
   });
 
   it('puts every field the options leave out back to its default, as each Re:Earth call does', () => {
-    expect(controllerEventTypes({ tiltEventTypes: ['pinch'], minimumZoomDistance: 5 }, defaults)).toEqual({ ...defaults, tiltEventTypes: [CameraEventType.PINCH] });
+    expect(controllerEventTypes({ tiltEventTypes: ['pinch'], minimumZoomDistance: 5 }, defaults)).toEqual({
+      ...defaults,
+      tiltEventTypes: [CameraEventType.PINCH],
+    });
     expect(controllerEventTypes({}, defaults)).toEqual(defaults);
   });
 });

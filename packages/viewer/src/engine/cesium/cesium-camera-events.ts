@@ -16,7 +16,11 @@ const GESTURES: Record<CameraEventName, CameraEventType> = {
   wheel: CameraEventType.WHEEL,
   pinch: CameraEventType.PINCH,
 };
-const KEYS: Record<CameraEventModifier, KeyboardEventModifier> = { ctrl: KeyboardEventModifier.CTRL, shift: KeyboardEventModifier.SHIFT, alt: KeyboardEventModifier.ALT };
+const KEYS: Record<CameraEventModifier, KeyboardEventModifier> = {
+  ctrl: KeyboardEventModifier.CTRL,
+  shift: KeyboardEventModifier.SHIFT,
+  alt: KeyboardEventModifier.ALT,
+};
 
 const toCesium = (types: CameraEventTypes) =>
   types.map((t) => (typeof t === 'string' ? GESTURES[t] : { eventType: GESTURES[t.eventType], modifier: KEYS[t.modifier] }));

@@ -14,7 +14,17 @@ import {
 import { controllerEventTypes, type ControllerEventTypes, EVENT_TYPE_FIELDS } from './cesium-camera-events.js';
 import type { CameraMoveDirection, CameraPosition, EngineCamera, GlobeIntersection, Rect, ScreenSpaceCameraControllerOptions } from '../engine-camera.js';
 
-const CONTROLLER_FLAGS = ['enableInputs', 'enableTranslate', 'enableZoom', 'enableRotate', 'enableTilt', 'enableLook', 'enableCollisionDetection', 'minimumZoomDistance', 'maximumZoomDistance'] as const;
+const CONTROLLER_FLAGS = [
+  'enableInputs',
+  'enableTranslate',
+  'enableZoom',
+  'enableRotate',
+  'enableTilt',
+  'enableLook',
+  'enableCollisionDetection',
+  'minimumZoomDistance',
+  'maximumZoomDistance',
+] as const;
 
 /** The plugin API's camera on a CesiumJS viewer (docs/contract.md §8). */
 export class CesiumCamera implements EngineCamera {
@@ -81,10 +91,17 @@ export class CesiumCamera implements EngineCamera {
 
   flyToBoundingBox(box: Rect, options: { seconds: number; heading?: number; pitch?: number; range?: number }): void {
     const sphere = BoundingSphere.fromRectangle3D(Rectangle.fromDegrees(box.west, box.south, box.east, box.north), this.viewer.scene.globe.ellipsoid);
-    this.view(sphere, new HeadingPitchRange(options.heading ?? this.camera.heading, options.pitch ?? -CesiumMath.PI_OVER_TWO, options.range ?? 0), options.seconds);
+    this.view(
+      sphere,
+      new HeadingPitchRange(options.heading ?? this.camera.heading, options.pitch ?? -CesiumMath.PI_OVER_TWO, options.range ?? 0),
+      options.seconds,
+    );
   }
 
-  lookAt(target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number; fov?: number }, seconds: number): void {
+  lookAt(
+    target: { lng: number; lat: number; height?: number; heading?: number; pitch?: number; range?: number; radius?: number; fov?: number },
+    seconds: number,
+  ): void {
     // Set first: the distance that fits a radius depends on it.
     this.setFov(target.fov);
     const center = Cartesian3.fromDegrees(target.lng, target.lat, target.height ?? 0);

@@ -29,7 +29,10 @@ export class SceneDrawing {
   ) {}
 
   private box: Entity | undefined;
-  showBox(box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined, colors: { color?: string; outlineColor?: string } = {}): void {
+  showBox(
+    box: { west: number; south: number; east: number; north: number; bottom: number; top: number } | undefined,
+    colors: { color?: string; outlineColor?: string } = {},
+  ): void {
     if (this.box) this.viewer.entities.remove(this.box);
     this.box = undefined;
     if (box) {

@@ -86,7 +86,11 @@ export class CesiumEngine implements Engine {
     this.timeline = new CesiumTimeline(this.viewer);
     this.sceneLayers = new CesiumSceneLayers(this.viewer, this.owners, this.timeline, () => this.whenFirstFrame());
     this.pluginLayers = new CesiumPluginLayers(this.viewer, this.owners, (id, load) => this.sceneLayers.replace(id, load));
-    this.properties = new CesiumProperties(this.viewer, () => this.requestRender(), (fields) => this.camera.appSetController(fields));
+    this.properties = new CesiumProperties(
+      this.viewer,
+      () => this.requestRender(),
+      (fields) => this.camera.appSetController(fields),
+    );
     this.inset = new ViewInset(this.viewer);
     const labels = new CesiumLabelDeclutter(this.viewer, this.owners);
     this.viewer.scene.postRender.addEventListener(() => labels.update());
@@ -218,7 +222,12 @@ export class CesiumEngine implements Engine {
   }
 
   whenSettled(maxWaitMs = SETTLE_LIMIT_MS): Promise<void> {
-    return whenSettled(this.viewer, () => this.sceneLayers.allDrawn(), maxWaitMs, () => this.sceneLayers.lastProgressAt);
+    return whenSettled(
+      this.viewer,
+      () => this.sceneLayers.allDrawn(),
+      maxWaitMs,
+      () => this.sceneLayers.lastProgressAt,
+    );
   }
 
   size(): { width: number; height: number } {

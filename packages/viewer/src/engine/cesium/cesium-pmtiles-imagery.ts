@@ -31,16 +31,21 @@ export class PmtilesImageryProvider extends UrlTemplateImageryProvider {
   override requestImage(x: number, y: number, level: number, _request?: Request): Promise<ImageryTypes> | undefined {
     if (this.reading >= MAX_TILE_READS) return undefined;
     this.reading += 1;
-    return this.tileImage(level, x, y)
-      // A tile the archive lacks is discarded: the globe shows the level above it there.
-      .then((image) => image ?? DiscardEmptyTileImagePolicy.EMPTY_IMAGE)
-      .finally(() => (this.reading -= 1));
+    return (
+      this.tileImage(level, x, y)
+        // A tile the archive lacks is discarded: the globe shows the level above it there.
+        .then((image) => image ?? DiscardEmptyTileImagePolicy.EMPTY_IMAGE)
+        .finally(() => (this.reading -= 1))
+    );
   }
 }
 
 /** A raster archive's tile, decoded by the browser upside down, as CesiumJS decodes every imagery tile (`imageOrientation: "flipY"`) and turns it back. */
 export function rasterTile(archive: PMTiles, imageType: string): TileImage {
-  return (level, x, y) => archive.getZxy(level, x, y).then((tile) => (tile ? createImageBitmap(new Blob([tile.data], { type: imageType }), { imageOrientation: 'flipY' }) : undefined));
+  return (level, x, y) =>
+    archive
+      .getZxy(level, x, y)
+      .then((tile) => (tile ? createImageBitmap(new Blob([tile.data], { type: imageType }), { imageOrientation: 'flipY' }) : undefined));
 }
 
 /**

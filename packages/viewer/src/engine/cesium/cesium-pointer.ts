@@ -25,11 +25,26 @@ export function listenToPointer(viewer: Viewer, listener: (input: PointerInput) 
   for (const [kind, type] of kinds) {
     handler.setInputAction((e: { position: Cartesian2 }) => listener({ type, x: e.position.x, y: e.position.y }), kind);
   }
-  handler.setInputAction((e: { endPosition: Cartesian2 }) => listener({ type: 'mouseMove', x: e.endPosition.x, y: e.endPosition.y }), ScreenSpaceEventType.MOUSE_MOVE);
+  handler.setInputAction(
+    (e: { endPosition: Cartesian2 }) => listener({ type: 'mouseMove', x: e.endPosition.x, y: e.endPosition.y }),
+    ScreenSpaceEventType.MOUSE_MOVE,
+  );
   const SHIFT = KeyboardEventModifier.SHIFT;
-  handler.setInputAction((e: { position: Cartesian2 }) => listener({ type: 'mouseDown', x: e.position.x, y: e.position.y, shift: true }), ScreenSpaceEventType.LEFT_DOWN, SHIFT);
-  handler.setInputAction((e: { position: Cartesian2 }) => listener({ type: 'mouseUp', x: e.position.x, y: e.position.y, shift: true }), ScreenSpaceEventType.LEFT_UP, SHIFT);
-  handler.setInputAction((e: { endPosition: Cartesian2 }) => listener({ type: 'mouseMove', x: e.endPosition.x, y: e.endPosition.y, shift: true }), ScreenSpaceEventType.MOUSE_MOVE, SHIFT);
+  handler.setInputAction(
+    (e: { position: Cartesian2 }) => listener({ type: 'mouseDown', x: e.position.x, y: e.position.y, shift: true }),
+    ScreenSpaceEventType.LEFT_DOWN,
+    SHIFT,
+  );
+  handler.setInputAction(
+    (e: { position: Cartesian2 }) => listener({ type: 'mouseUp', x: e.position.x, y: e.position.y, shift: true }),
+    ScreenSpaceEventType.LEFT_UP,
+    SHIFT,
+  );
+  handler.setInputAction(
+    (e: { endPosition: Cartesian2 }) => listener({ type: 'mouseMove', x: e.endPosition.x, y: e.endPosition.y, shift: true }),
+    ScreenSpaceEventType.MOUSE_MOVE,
+    SHIFT,
+  );
   let last = { x: 0, y: 0 };
   const track = (e: PointerEvent) => (last = relative(viewer.canvas, e));
   handler.setInputAction((delta: number) => listener({ type: 'wheel', ...last, delta }), ScreenSpaceEventType.WHEEL);

@@ -5,7 +5,22 @@ import type { SketchDraft } from '../engine.js';
 
 // The draft is entities only: a collection and a render request stand in for the viewer's.
 const viewer = () => ({ entities: new EntityCollection(), scene: { requestRender: () => undefined } }) as unknown as Viewer;
-const draft = (shadows: boolean): SketchDraft => ({ points: [[0, 0, 0], [0.1, 0, 0], [0.1, 0.1, 0]], ring: [[0, 0, 0], [0.1, 0, 0], [0.1, 0.1, 0], [0, 0, 0]], extrudedHeight: 500, color: '#ff0000', shadows });
+const draft = (shadows: boolean): SketchDraft => ({
+  points: [
+    [0, 0, 0],
+    [0.1, 0, 0],
+    [0.1, 0.1, 0],
+  ],
+  ring: [
+    [0, 0, 0],
+    [0.1, 0, 0],
+    [0.1, 0.1, 0],
+    [0, 0, 0],
+  ],
+  extrudedHeight: 500,
+  color: '#ff0000',
+  shadows,
+});
 const shadowsOf = (v: Viewer) => v.entities.values.find((e) => e.polygon)?.polygon?.shadows?.getValue(JulianDate.now());
 
 describe('CesiumSketch draft', () => {

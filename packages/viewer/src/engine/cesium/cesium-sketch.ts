@@ -25,7 +25,8 @@ export class CesiumSketch {
 
   showDraft(draft: SketchDraft | undefined): void {
     const { entities } = this.viewer;
-    const changed = !draft || !this.draft || draft.points.length !== this.draft.points.length || draft.color !== this.draft.color || draft.shadows !== this.draft.shadows;
+    const changed =
+      !draft || !this.draft || draft.points.length !== this.draft.points.length || draft.color !== this.draft.color || draft.shadows !== this.draft.shadows;
     this.draft = draft;
     if (changed) {
       for (const e of [...this.draftPoints, ...this.draftShape]) entities.remove(e);
@@ -72,7 +73,17 @@ export class CesiumSketch {
     const height = properties.extrudedHeight;
     if (geometry.type === 'Point') {
       const [lng, lat, h] = geometry.coordinates;
-      this.layer.entities.add({ id, position: Cartesian3.fromDegrees(lng, lat, h), point: { pixelSize: look.pointSize ?? 10, color: look.pointColor !== undefined ? cssColor(look.pointColor) : color, outlineColor: Color.WHITE, outlineWidth: 2, disableDepthTestDistance: ALWAYS_ON_TOP } });
+      this.layer.entities.add({
+        id,
+        position: Cartesian3.fromDegrees(lng, lat, h),
+        point: {
+          pixelSize: look.pointSize ?? 10,
+          color: look.pointColor !== undefined ? cssColor(look.pointColor) : color,
+          outlineColor: Color.WHITE,
+          outlineWidth: 2,
+          disableDepthTestDistance: ALWAYS_ON_TOP,
+        },
+      });
     } else if (geometry.type === 'LineString') {
       const positions = toCartesian(geometry.coordinates);
       this.layer.entities.add({ id, position: positions[0], polyline: { positions, width: look.strokeWidth ?? 3, material: stroke } });
@@ -80,14 +91,22 @@ export class CesiumSketch {
       const positions = toCartesian(geometry.coordinates[0] ?? []);
       this.layer.entities.add(
         height > 0
-          ? { id, position: positions[0], polygon: { hierarchy: positions, height: 0, extrudedHeight: height, material: fill, outline: true, outlineColor: stroke } }
+          ? {
+              id,
+              position: positions[0],
+              polygon: { hierarchy: positions, height: 0, extrudedHeight: height, material: fill, outline: true, outlineColor: stroke },
+            }
           : // Raised a little so that it draws, and picks, over flat layers on the ground.
             {
               id,
               position: positions[0],
               polygon: { hierarchy: positions, height: SKETCH_FLAT_RAISE, material: fill },
               // Polygon outlines are 1 px in WebGL: the edge is a line of its own, at the fill's height.
-              polyline: { positions: toCartesian((geometry.coordinates[0] ?? []).map(([lng, lat]) => [lng, lat, SKETCH_FLAT_RAISE])), width: look.strokeWidth ?? 2, material: stroke },
+              polyline: {
+                positions: toCartesian((geometry.coordinates[0] ?? []).map(([lng, lat]) => [lng, lat, SKETCH_FLAT_RAISE])),
+                width: look.strokeWidth ?? 2,
+                material: stroke,
+              },
             },
       );
     }

@@ -44,7 +44,12 @@ export class SkyBoxOnDemand {
     const { scene, camera, canvas } = this.viewer;
     const { clientWidth: width, clientHeight: height } = canvas;
     if (width === 0 || height === 0) return false;
-    for (const [x, y] of [[0, 0], [width, 0], [0, height], [width, height]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [width, 0],
+      [0, height],
+      [width, height],
+    ] as const) {
       const ray = camera.getPickRay(Cartesian2.fromElements(x, y, this.corner));
       if (ray && !IntersectionTests.rayEllipsoid(ray, scene.globe.ellipsoid)) return true;
     }

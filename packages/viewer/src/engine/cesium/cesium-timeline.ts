@@ -2,7 +2,11 @@ import { ClockRange, ClockStep, JulianDate, type Viewer } from 'cesium';
 import type { TimelineCommitter } from '@orbis/plugin-api';
 import { applyRange, type EngineTimeline, type TimelinePatch, type TimelineSnapshot } from '../engine-timeline.js';
 
-const RANGES: Record<TimelineSnapshot['rangeType'], ClockRange> = { unbounded: ClockRange.UNBOUNDED, clamped: ClockRange.CLAMPED, bounced: ClockRange.LOOP_STOP };
+const RANGES: Record<TimelineSnapshot['rangeType'], ClockRange> = {
+  unbounded: ClockRange.UNBOUNDED,
+  clamped: ClockRange.CLAMPED,
+  bounced: ClockRange.LOOP_STOP,
+};
 const ms = (t: JulianDate) => JulianDate.toDate(t).getTime();
 const julian = (t: number) => JulianDate.fromDate(new Date(t));
 

@@ -1,4 +1,16 @@
-import { Camera as CesiumCameraObject, Cartesian3, type Ellipsoid, HeadingPitchRoll, IntersectionTests, Math as CesiumMath, Matrix4, PerspectiveFrustum, Ray, Transforms, type Viewer } from 'cesium';
+import {
+  Camera as CesiumCameraObject,
+  Cartesian3,
+  type Ellipsoid,
+  HeadingPitchRoll,
+  IntersectionTests,
+  Math as CesiumMath,
+  Matrix4,
+  PerspectiveFrustum,
+  Ray,
+  Transforms,
+  type Viewer,
+} from 'cesium';
 import type { Camera } from '@orbis/scene';
 
 /** A destination and the orientation there. */

@@ -39,12 +39,22 @@ describe('the street style reads OpenMapTiles archives by Protomaps\' layer name
     expect(mapped?.props).toMatchObject({ ...props, ...expected });
   });
 
-  it('gathers the layers neither schema names into the neutral default\'s layer, and keeps Protomaps\' own', () => {
+  it("gathers the layers neither schema names into the neutral default's layer, and keeps Protomaps' own", () => {
     const feature = (props: Record<string, string>) => ({ props, bbox: { minX: 0, minY: 0, maxX: 1, maxY: 1 }, geomType: 3, geom: [], numVertices: 0 });
-    const layers = new Map([['roads', [feature({ kind: 'highway' })]], ['ski_runs', [feature({})]], ['transit', [feature({})]]]);
+    const layers = new Map([
+      ['roads', [feature({ kind: 'highway' })]],
+      ['ski_runs', [feature({})]],
+      ['transit', [feature({})]],
+    ]);
     expect([...toStreetLayers(layers, 'protomaps').keys()]).toEqual(['roads', OTHER_LAYER, 'transit']);
     expect(fromOpenMapTiles('aerodrome_label', {})).toBeUndefined();
-    const omt = toStreetLayers(new Map([['transportation', [feature({ class: 'minor' })]], ['aerodrome_label', [feature({})]]]), 'openmaptiles');
+    const omt = toStreetLayers(
+      new Map([
+        ['transportation', [feature({ class: 'minor' })]],
+        ['aerodrome_label', [feature({})]],
+      ]),
+      'openmaptiles',
+    );
     expect([...omt.keys()]).toEqual(['roads', OTHER_LAYER]);
     expect(omt.get('roads')![0]!.props).toEqual({ class: 'minor', kind: 'minor_road', kind_detail: 'minor' });
   });

@@ -4,7 +4,20 @@ import type { Feature, JsonObject } from 'protomaps-leaflet';
 export type VectorSchema = 'protomaps' | 'openmaptiles';
 
 /** Layers only OpenMapTiles has (`water`, `landuse` and `landcover` are in both schemas). */
-const OPENMAPTILES_ONLY = ['transportation', 'transportation_name', 'building', 'place', 'park', 'waterway', 'boundary', 'water_name', 'poi', 'aeroway', 'housenumber', 'mountain_peak'];
+const OPENMAPTILES_ONLY = [
+  'transportation',
+  'transportation_name',
+  'building',
+  'place',
+  'park',
+  'waterway',
+  'boundary',
+  'water_name',
+  'poi',
+  'aeroway',
+  'housenumber',
+  'mountain_peak',
+];
 
 /** The layers the street style paints by Protomaps' names; any other layer is drawn with the neutral default. */
 export const PROTOMAPS_LAYERS = ['earth', 'water', 'landuse', 'landcover', 'roads', 'buildings', 'places', 'pois', 'boundaries', 'natural', 'transit'];
@@ -19,7 +32,21 @@ export function schemaOf(layerNames: Iterable<string>): VectorSchema {
 }
 
 // OpenMapTiles' `class` values as Protomaps' `kind`, per layer: what lets one street style draw both.
-const ROAD_KINDS: Record<string, string> = { motorway: 'highway', trunk: 'major_road', primary: 'major_road', secondary: 'major_road', tertiary: 'major_road', minor: 'minor_road', service: 'minor_road', track: 'path', path: 'path', raceway: 'minor_road', busway: 'minor_road', rail: 'rail', transit: 'rail' };
+const ROAD_KINDS: Record<string, string> = {
+  motorway: 'highway',
+  trunk: 'major_road',
+  primary: 'major_road',
+  secondary: 'major_road',
+  tertiary: 'major_road',
+  minor: 'minor_road',
+  service: 'minor_road',
+  track: 'path',
+  path: 'path',
+  raceway: 'minor_road',
+  busway: 'minor_road',
+  rail: 'rail',
+  transit: 'rail',
+};
 const PLACE_KINDS: Record<string, [kind: string, minZoom?: number, populationRank?: number]> = {
   continent: ['continent'],
   country: ['country'],
@@ -33,7 +60,15 @@ const PLACE_KINDS: Record<string, [kind: string, minZoom?: number, populationRan
   quarter: ['neighbourhood'],
   neighbourhood: ['neighbourhood'],
 };
-const LANDCOVER_KINDS: Record<string, [layer: string, kind: string]> = { wood: ['landuse', 'wood'], grass: ['landuse', 'grass'], ice: ['landuse', 'glacier'], sand: ['landuse', 'sand'], farmland: ['landcover', 'farmland'], rock: ['landcover', 'barren'], wetland: ['landuse', 'wetland'] };
+const LANDCOVER_KINDS: Record<string, [layer: string, kind: string]> = {
+  wood: ['landuse', 'wood'],
+  grass: ['landuse', 'grass'],
+  ice: ['landuse', 'glacier'],
+  sand: ['landuse', 'sand'],
+  farmland: ['landcover', 'farmland'],
+  rock: ['landcover', 'barren'],
+  wetland: ['landuse', 'wetland'],
+};
 const WATER_KINDS: Record<string, string> = { ocean: 'ocean', sea: 'sea', lake: 'lake', bay: 'bay', strait: 'strait' };
 
 function text(props: JsonObject, key: string): string {

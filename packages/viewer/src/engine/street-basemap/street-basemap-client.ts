@@ -41,7 +41,14 @@ export function paintStreetTile(file: AssetFile, z: number, x: number, y: number
 export function paintStreetTile(file: AssetFile, z: number, x: number, y: number, as: 'png'): Promise<Blob | undefined>;
 export function paintStreetTile(file: AssetFile, z: number, x: number, y: number, as: StreetTileRequest['as']): Promise<ImageBitmap | Blob | undefined> {
   const id = nextId++;
-  const request: StreetTileRequest = { id, archive: { url: new URL(file.url, location.href).href, ...(file.headers ? { headers: file.headers } : {}) }, z, x, y, as };
+  const request: StreetTileRequest = {
+    id,
+    archive: { url: new URL(file.url, location.href).href, ...(file.headers ? { headers: file.headers } : {}) },
+    z,
+    x,
+    y,
+    as,
+  };
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     painterWorker().postMessage(request);

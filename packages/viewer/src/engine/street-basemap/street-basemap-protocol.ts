@@ -15,7 +15,4 @@ export interface StreetTileRequest {
 }
 
 /** The worker's answer: the tile, nothing where the archive has no tile to draw it from, or why it failed. */
-export type StreetTileReply =
-  | { id: number; image: ImageBitmap | Blob }
-  | { id: number; absent: true }
-  | { id: number; error: string };
+export type StreetTileReply = { id: number; image: ImageBitmap | Blob } | { id: number; absent: true } | { id: number; error: string };

@@ -22,24 +22,56 @@ function pixel(lng: number, lat: number, z: number): [number, number] {
 // A few streets by a lake, in the z14 tile 14/14552/6451 (west of Tokyo station), whose corner is 139.7461°E, 35.6890°N.
 const Z = 14;
 const [TX, TY] = [14552, 6451];
-const square = (w: number, s: number, e: number, n: number): Feature => ({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] } });
-const line = (props: Record<string, unknown>, ...coords: [number, number][]): Feature => ({ type: 'Feature', properties: props, geometry: { type: 'LineString', coordinates: coords } });
-const point = (props: Record<string, unknown>, lng: number, lat: number): Feature => ({ type: 'Feature', properties: props, geometry: { type: 'Point', coordinates: [lng, lat] } });
+const square = (w: number, s: number, e: number, n: number): Feature => ({
+  type: 'Feature',
+  properties: {},
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  },
+});
+const line = (props: Record<string, unknown>, ...coords: [number, number][]): Feature => ({
+  type: 'Feature',
+  properties: props,
+  geometry: { type: 'LineString', coordinates: coords },
+});
+const point = (props: Record<string, unknown>, lng: number, lat: number): Feature => ({
+  type: 'Feature',
+  properties: props,
+  geometry: { type: 'Point', coordinates: [lng, lat] },
+});
 const with_ = (f: Feature, props: Record<string, unknown>): Feature => ({ ...f, properties: props });
-const LAKE = square(139.7475, 35.6800, 139.7500, 35.6830);
-const PARK = square(139.7570, 35.6810, 139.7600, 35.6840);
-const ODD = square(139.7520, 35.6860, 139.7540, 35.6880);
-const HIGHWAY: [number, number][] = [[139.7460, 35.6850], [139.7680, 35.6850]];
-const MINOR: [number, number][] = [[139.7550, 35.6770], [139.7550, 35.6880]];
+const LAKE = square(139.7475, 35.68, 139.75, 35.683);
+const PARK = square(139.757, 35.681, 139.76, 35.684);
+const ODD = square(139.752, 35.686, 139.754, 35.688);
+const HIGHWAY: [number, number][] = [
+  [139.746, 35.685],
+  [139.768, 35.685],
+];
+const MINOR: [number, number][] = [
+  [139.755, 35.677],
+  [139.755, 35.688],
+];
 const MIDDLE: [number, number] = [139.7535, 35.6835];
-const EDGE: [number, number] = [139.7679, 35.6780];
+const EDGE: [number, number] = [139.7679, 35.678];
 
 const PROTOMAPS: LayerFeatures = {
-  earth: [square(139.70, 35.64, 139.80, 35.72)],
+  earth: [square(139.7, 35.64, 139.8, 35.72)],
   water: [with_(LAKE, { kind: 'lake' })],
   landuse: [with_(PARK, { kind: 'park' })],
   roads: [line({ kind: 'highway', name: 'Shuto' }, ...HIGHWAY), line({ kind: 'minor_road' }, ...MINOR)],
-  places: [point({ kind: 'locality', name: 'Middletown', min_zoom: 4, population_rank: 10 }, ...MIDDLE), point({ kind: 'locality', name: 'Edgetown', min_zoom: 4 }, ...EDGE)],
+  places: [
+    point({ kind: 'locality', name: 'Middletown', min_zoom: 4, population_rank: 10 }, ...MIDDLE),
+    point({ kind: 'locality', name: 'Edgetown', min_zoom: 4 }, ...EDGE),
+  ],
   mystery: [ODD],
 };
 const OPENMAPTILES: LayerFeatures = {
@@ -68,16 +100,19 @@ async function painted(painter: StreetPainter, z: number, x: number, y: number) 
 }
 
 describe('the street basemap painter (docs/contract.md §14, docs/viewer.md "Basemaps")', () => {
-  for (const [schema, layers] of [['Protomaps', PROTOMAPS], ['OpenMapTiles', OPENMAPTILES]] as const) {
+  for (const [schema, layers] of [
+    ['Protomaps', PROTOMAPS],
+    ['OpenMapTiles', OPENMAPTILES],
+  ] as const) {
     it(`paints a ${schema} archive: land, water, park, roads by class, and a layer it does not know in the neutral default`, async () => {
       const { drawn, ctx, at } = await painted(await painterOf(layers), Z, TX, TY);
       expect(drawn).toBe(true);
       expect(ctx.drawn[0]).toMatchObject({ op: 'fill', style: STREET_BACKGROUND, minX: 0, minY: 0, maxX: 256, maxY: 256 });
       expect(at(139.7487, 35.6815)[0]).toMatchObject({ op: 'fill', style: light.water });
       expect(at(139.7585, 35.6825)[0]).toMatchObject({ op: 'fill', style: light.park_b, alpha: 1 });
-      expect(at(139.7530, 35.6870)[0]).toMatchObject({ op: 'fill', style: NEUTRAL_FILL });
-      const highway = at(139.7500, 35.6850).find((d) => d.op === 'stroke')!;
-      const minor = at(139.7550, 35.6800).find((d) => d.op === 'stroke')!;
+      expect(at(139.753, 35.687)[0]).toMatchObject({ op: 'fill', style: NEUTRAL_FILL });
+      const highway = at(139.75, 35.685).find((d) => d.op === 'stroke')!;
+      const minor = at(139.755, 35.68).find((d) => d.op === 'stroke')!;
       expect([highway.style, minor.style]).toEqual([light.major, light.major]);
       // Roads by class: at z14 a highway is drawn wider than a minor road; a name line is not drawn at all.
       expect(highway.lineWidth).toBeGreaterThan(minor.lineWidth * 1.5);
@@ -91,7 +126,7 @@ describe('the street basemap painter (docs/contract.md §14, docs/viewer.md "Bas
     });
   }
 
-  it('finds the schema in the metadata\'s layers when it lists them, else in each tile\'s', async () => {
+  it("finds the schema in the metadata's layers when it lists them, else in each tile's", async () => {
     // An OpenMapTiles tile of water and wood alone: by its layer names it could be either schema.
     const natural = { water: [with_(LAKE, { class: 'lake' })], landcover: [with_(PARK, { class: 'wood' })] };
     const woodIn = async (painter: Promise<StreetPainter>) => (await painted(await painter, Z, TX, TY)).at(139.7585, 35.6825)[0]!.style;
@@ -100,7 +135,7 @@ describe('the street basemap painter (docs/contract.md §14, docs/viewer.md "Bas
     expect(await woodIn(painterOf(natural))).not.toBe(byMetadata);
   });
 
-  it('draws a tile past the archive\'s deepest level from its ancestor there, scaled, where the ancestor puts it', async () => {
+  it("draws a tile past the archive's deepest level from its ancestor there, scaled, where the ancestor puts it", async () => {
     const painter = await painterOf(PROTOMAPS);
     // 16/58209/25806 is the tile of z16 that holds the lake's middle, two levels past the archive's z14.
     const [px, py] = pixel(139.7487, 35.6815, 16);
@@ -113,13 +148,13 @@ describe('the street basemap painter (docs/contract.md §14, docs/viewer.md "Bas
     expect(at(139.7487, 35.6815)[0]).toMatchObject({ op: 'fill', style: light.water });
     // Only there: beside the lake, in the tiles of z16 and z15 that hold that point, is land.
     for (const z of [16, 15]) {
-      const [bx, by] = pixel(139.7510, 35.6815, z).map((v) => Math.floor(v / 256));
-      expect((await painted(painter, z, bx!, by!)).at(139.7510, 35.6815)[0]).toMatchObject({ op: 'fill', style: light.earth });
+      const [bx, by] = pixel(139.751, 35.6815, z).map((v) => Math.floor(v / 256));
+      expect((await painted(painter, z, bx!, by!)).at(139.751, 35.6815)[0]).toMatchObject({ op: 'fill', style: light.earth });
     }
     // Widths follow the level drawn, not the level read.
-    const [hx, hy] = pixel(139.7487, 35.6850, 16).map((v) => Math.floor(v / 256));
-    const highway = (await painted(painter, 16, hx!, hy!)).at(139.7487, 35.6850).find((d) => d.op === 'stroke');
-    expect(highway?.lineWidth).toBeGreaterThan((await painted(painter, Z, TX, TY)).at(139.7487, 35.6850).find((d) => d.op === 'stroke')!.lineWidth);
+    const [hx, hy] = pixel(139.7487, 35.685, 16).map((v) => Math.floor(v / 256));
+    const highway = (await painted(painter, 16, hx!, hy!)).at(139.7487, 35.685).find((d) => d.op === 'stroke');
+    expect(highway?.lineWidth).toBeGreaterThan((await painted(painter, Z, TX, TY)).at(139.7487, 35.685).find((d) => d.op === 'stroke')!.lineWidth);
     expect(painter.dataTileOf(Z - 1, TX >> 1, TY >> 1)).toMatchObject({ dataTile: { z: Z - 1, x: TX >> 1, y: TY >> 1 }, scale: 1 });
   });
 

@@ -1,4 +1,16 @@
-import { type Bbox, Labeler, type LabelRule, type PaintRule, PmtilesSource, type PreparedTile, TileCache, type TileSource, type TileTransform, View, paint } from 'protomaps-leaflet';
+import {
+  type Bbox,
+  Labeler,
+  type LabelRule,
+  type PaintRule,
+  PmtilesSource,
+  type PreparedTile,
+  TileCache,
+  type TileSource,
+  type TileTransform,
+  View,
+  paint,
+} from 'protomaps-leaflet';
 import type { PMTiles } from 'pmtiles';
 import { summarizePmtiles } from '../pmtiles-archive.js';
 import { type VectorSchema, schemaOf, toStreetLayers } from './openmaptiles-schema.js';
@@ -41,10 +53,12 @@ export class StreetPainter {
     };
     // No cancelling of other levels' reads: CesiumJS asks for several levels at once.
     const decoded = new PmtilesSource(reader as unknown as ConstructorParameters<typeof PmtilesSource>[0], false);
-    const source: TileSource = { get: async (c, size) => {
-      const layers = await decoded.get(c, size);
-      return toStreetLayers(layers, schema ?? schemaOf(layers.keys()));
-    } };
+    const source: TileSource = {
+      get: async (c, size) => {
+        const layers = await decoded.get(c, size);
+        return toStreetLayers(layers, schema ?? schemaOf(layers.keys()));
+      },
+    };
     this.view = new View(new TileCache(source, TILE_SIZE), maxZoom, 0);
   }
 

@@ -15,7 +15,17 @@ describe('FeatureTable', () => {
     expect([0, 1, 2].map((i) => table.name(i))).toEqual(['A', 'B', undefined]);
     expect(table.properties(3)).toEqual({ k: 'y' });
     expect(table.properties(4)).toBeUndefined();
-    expect(['1', '2', 'a', 'b', '3', '5', '0', '01', 'c'].map((id) => table.indexOf(id))).toEqual([0, 1, 2, 3, undefined, undefined, undefined, undefined, undefined]);
+    expect(['1', '2', 'a', 'b', '3', '5', '0', '01', 'c'].map((id) => table.indexOf(id))).toEqual([
+      0,
+      1,
+      2,
+      3,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('finds ids of batches added after a lookup', () => {
@@ -39,7 +49,13 @@ describe('FeatureTable', () => {
 
   it('reads a feature of any of many batches, however many were parsed before', () => {
     const table = new FeatureTable();
-    for (let b = 0; b < 20; b++) table.add(batch(b * 2, [{ b, i: 0 }, { b, i: 1 }]));
+    for (let b = 0; b < 20; b++)
+      table.add(
+        batch(b * 2, [
+          { b, i: 0 },
+          { b, i: 1 },
+        ]),
+      );
     for (let i = 0; i < 40; i++) expect(table.properties(i)).toEqual({ b: Math.floor(i / 2), i: i % 2 });
     expect(table.properties(0)).toEqual({ b: 0, i: 0 });
   });

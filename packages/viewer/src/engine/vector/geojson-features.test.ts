@@ -4,7 +4,9 @@ import { featureName, geojsonFeatures, visitGeometry } from './geojson-features.
 describe('geojsonFeatures', () => {
   it('reads a FeatureCollection, a Feature and a bare geometry', () => {
     const point = { type: 'Point', coordinates: [1, 2] };
-    expect(geojsonFeatures({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 7, properties: { a: 1 }, geometry: point }] })).toEqual([{ id: 7, properties: { a: 1 }, geometry: point }]);
+    expect(geojsonFeatures({ type: 'FeatureCollection', features: [{ type: 'Feature', id: 7, properties: { a: 1 }, geometry: point }] })).toEqual([
+      { id: 7, properties: { a: 1 }, geometry: point },
+    ]);
     expect(geojsonFeatures({ type: 'Feature', properties: null, geometry: null })).toEqual([{ id: undefined, properties: {}, geometry: null }]);
     expect(geojsonFeatures(point)).toEqual([{ properties: {}, geometry: point }]);
   });
@@ -33,8 +35,36 @@ describe('visitGeometry', () => {
         type: 'GeometryCollection',
         geometries: [
           { type: 'MultiPoint', coordinates: [[0, 0], [1, 1], ['bad']] },
-          { type: 'MultiLineString', coordinates: [[[0, 0], [1, 1]]] },
-          { type: 'MultiPolygon', coordinates: [[[[0, 0], [1, 0], [1, 1], [0, 0]]], [[[2, 2], [3, 2], [3, 3], [2, 2]]]] },
+          {
+            type: 'MultiLineString',
+            coordinates: [
+              [
+                [0, 0],
+                [1, 1],
+              ],
+            ],
+          },
+          {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [0, 0],
+                  [1, 0],
+                  [1, 1],
+                  [0, 0],
+                ],
+              ],
+              [
+                [
+                  [2, 2],
+                  [3, 2],
+                  [3, 3],
+                  [2, 2],
+                ],
+              ],
+            ],
+          },
         ],
       },
       { point: () => seen.push('point'), line: () => seen.push('line'), polygon: () => seen.push('polygon') },

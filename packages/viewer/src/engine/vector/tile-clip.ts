@@ -70,10 +70,12 @@ function onEdge(a: TilePoint, b: TilePoint, extent: number): boolean {
 
 /** The segments of rings (closed or open) that lie on the tile's edge. */
 function edgeSides(rings: TilePoint[][], extent: number): [TilePoint, TilePoint][] {
-  return rings.flatMap((ring) => ring.flatMap((p, i): [TilePoint, TilePoint][] => {
-    const q = ring[(i + 1) % ring.length]!;
-    return onEdge(p, q, extent) ? [[p, q]] : [];
-  }));
+  return rings.flatMap((ring) =>
+    ring.flatMap((p, i): [TilePoint, TilePoint][] => {
+      const q = ring[(i + 1) % ring.length]!;
+      return onEdge(p, q, extent) ? [[p, q]] : [];
+    }),
+  );
 }
 
 /** Whether segment a–b lies within segment c–d, both on one line down (x fixed) or across (y fixed) the tile. */

@@ -7,10 +7,13 @@ describe('tilesCovering', () => {
     // Central Tokyo, 0.2° across on 640 px: zoom 11, two tiles side by side.
     const cover = tilesCovering({ west: 139.65, south: 35.62, east: 139.85, north: 35.74 }, 640, 0, 14);
     expect(cover.z).toBe(11);
-    expect(cover.tiles).toEqual([[1818, 806], [1819, 806]]);
+    expect(cover.tiles).toEqual([
+      [1818, 806],
+      [1819, 806],
+    ]);
   });
 
-  it('keeps within the layer\'s levels', () => {
+  it("keeps within the layer's levels", () => {
     expect(tilesCovering({ west: 139.76, south: 35.68, east: 139.77, north: 35.69 }, 640, 0, 14).z).toBe(14);
     expect(tilesCovering({ west: -180, south: -85, east: 180, north: 85 }, 640, 3, 14).z).toBe(3);
   });

@@ -42,17 +42,29 @@ function lngLatOf(extent: number, z: number, x: number, y: number): Project {
  * The part of a tile feature's geometry (as loaded, in tile units) inside the tile, in WGS84; undefined
  * when none is. `buffered`: the tile was cut with a buffer (tile-clip.ts `hasBuffer`).
  */
-function tileGeometry(feature: VectorTileFeature, geometry: ReturnType<VectorTileFeature['loadGeometry']>, buffered: boolean, project: Project): Geometry | undefined {
+function tileGeometry(
+  feature: VectorTileFeature,
+  geometry: ReturnType<VectorTileFeature['loadGeometry']>,
+  buffered: boolean,
+  project: Project,
+): Geometry | undefined {
   const extent = feature.extent;
   const parts = geometry.map((line) => line.map((p): TilePoint => [p.x, p.y]));
   const line = (l: TilePoint[]) => l.map(project);
   if (feature.type === 1) {
-    const points = parts.flat().filter((p) => pointInTile(p, extent)).map(project);
+    const points = parts
+      .flat()
+      .filter((p) => pointInTile(p, extent))
+      .map(project);
     return points.length === 0 ? undefined : points.length === 1 ? { type: 'Point', coordinates: points[0] } : { type: 'MultiPoint', coordinates: points };
   }
   if (feature.type === 2) {
     const lines = parts.flatMap((l) => clipTileLine(l, extent)).map(line);
-    return lines.length === 0 ? undefined : lines.length === 1 ? { type: 'LineString', coordinates: lines[0] } : { type: 'MultiLineString', coordinates: lines };
+    return lines.length === 0
+      ? undefined
+      : lines.length === 1
+        ? { type: 'LineString', coordinates: lines[0] }
+        : { type: 'MultiLineString', coordinates: lines };
   }
   if (feature.type !== 3) return undefined;
   const rings = classifyRings(geometry).map((polygon) => polygon.map((ring) => ring.map((p): TilePoint => [p.x, p.y])));

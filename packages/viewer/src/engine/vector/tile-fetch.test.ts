@@ -16,7 +16,8 @@ describe('fetchTile', () => {
       if (req.url === '/pending' || req.url === '/tile') return res.writeHead(200).end(Buffer.from([1, 2, 3]));
       if (req.url === '/empty') return res.writeHead(204).end();
       if (req.url === '/never-made') return res.writeHead(404).end();
-      if (req.url === '/not-geojson') return res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":{"code":"not_found","message":"\\"a.png\\" has no tiles"}}');
+      if (req.url === '/not-geojson')
+        return res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":{"code":"not_found","message":"\\"a.png\\" has no tiles"}}');
       res.writeHead(500).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

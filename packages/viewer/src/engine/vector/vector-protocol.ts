@@ -110,7 +110,11 @@ export type VectorRequest =
 /** Worker → page. */
 export type VectorReply =
   /** The layer is small (at most `smallAt` features): here is its parsed data, for CesiumJS's entities. */
-  | { type: 'small'; geojson?: unknown; csv?: { points: { lng: number; lat: number; height?: number; properties: Record<string, unknown> }[]; skipped: number } }
+  | {
+      type: 'small';
+      geojson?: unknown;
+      csv?: { points: { lng: number; lat: number; height?: number; properties: Record<string, unknown> }[]; skipped: number };
+    }
   /** The layer's size; a time-dynamic layer's (docs/contract.md §18 `data.time`) earliest start and latest end or start, ms since 1970. */
   | { type: 'count'; features: number; skipped: number; timeRange?: [number, number] }
   /** A `clusters` answer: per cluster or lone point, its lng, lat, count and key (a cluster's id; a lone point's feature index), flat. */

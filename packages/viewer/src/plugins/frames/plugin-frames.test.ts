@@ -23,7 +23,9 @@ describe('beside', () => {
   });
 
   it('aligns a popup narrower than its widget to the start, centre or end', () => {
-    expect([beside(widget, 40, 20, 'bottom-start', 0)[0], beside(widget, 40, 20, 'bottom', 0)[0], beside(widget, 40, 20, 'bottom-end', 0)[0]]).toEqual([200, 230, 260]);
+    expect([beside(widget, 40, 20, 'bottom-start', 0)[0], beside(widget, 40, 20, 'bottom', 0)[0], beside(widget, 40, 20, 'bottom-end', 0)[0]]).toEqual([
+      200, 230, 260,
+    ]);
   });
 
   it("takes Re:Earth's object offset: mainAxis is the gap, crossAxis slides along the side, alignmentAxis replaces it when aligned", () => {

@@ -184,7 +184,13 @@ export function axes(offset: PopupOffset, position: string): [gap: number, slide
 }
 
 /** The top-left corner of a `w`×`h` box placed beside `r` at `position` (`side[-start|-end]`), `offset` away. */
-export function beside(r: { left: number; top: number; right: number; bottom: number }, w: number, h: number, position: string, offset: PopupOffset): [number, number] {
+export function beside(
+  r: { left: number; top: number; right: number; bottom: number },
+  w: number,
+  h: number,
+  position: string,
+  offset: PopupOffset,
+): [number, number] {
   const [side, align] = position.split('-') as [string, string | undefined];
   const [gap, slide] = axes(offset, position);
   if (side === 'top' || side === 'bottom') {

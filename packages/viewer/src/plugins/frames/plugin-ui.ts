@@ -4,7 +4,6 @@ import { t } from '../../ui/i18n.js';
 import type { Extension } from './widget-area.js';
 import type { WidgetArea } from '@orbis/scene';
 
-
 /**
  * Shows plugins' own UI (`app.ui`): each widget's {@link SandboxedFrame} in its corner of the
  * viewer, each block's in its place in the infobox or story panel.
@@ -66,7 +65,9 @@ export class PluginUi {
     let frame = this.frames.get(source);
     const place = this.places.get(source);
     if (!frame) {
-      frame = place ? new SandboxedFrame(source, t('plugins.frames.block', { source }), 'orbis-block', 'UI') : new SandboxedFrame(source, t('plugins.frames.widget', { source }), 'orbis-widget', 'UI');
+      frame = place
+        ? new SandboxedFrame(source, t('plugins.frames.block', { source }), 'orbis-block', 'UI')
+        : new SandboxedFrame(source, t('plugins.frames.widget', { source }), 'orbis-widget', 'UI');
       this.frames.set(source, frame);
       // Widgets of one corner stack instead of covering each other.
       (place ?? this.area(this.areaOf(source))).append(frame.element);

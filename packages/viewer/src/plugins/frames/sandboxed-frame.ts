@@ -55,7 +55,9 @@ export class SandboxedFrame {
     element.className = className;
     element.addEventListener('load', () => this.loaded());
     this.element = element;
-    this.received = new MessageBudget(() => console.warn(`[plugin ${source}] its ${what} sent more than ${MAX_MESSAGES_PER_SECOND} messages in a second: dropping messages`));
+    this.received = new MessageBudget(() =>
+      console.warn(`[plugin ${source}] its ${what} sent more than ${MAX_MESSAGES_PER_SECOND} messages in a second: dropping messages`),
+    );
     this.warnFull = () => console.warn(`[plugin ${source}] its ${what} is not ready and holds ${MAX_QUEUED_FRAME_MESSAGES} messages: dropping the oldest`);
   }
 

@@ -44,5 +44,8 @@ export function areaFromWidgetLayout(layout: WidgetLayout | undefined): WidgetAr
  */
 export function widgetPlacement(area: WidgetArea, extended: Extension | undefined): Pick<WidgetInfo, 'layout' | 'extended'> {
   const [edge, side] = area.split('-') as ['top' | 'bottom', 'left' | 'right'];
-  return { extended: { horizontally: extended === 'horizontally', vertically: extended === 'vertically' }, layout: { location: { zone: 'inner', section: side, area: edge }, align: 'start' } };
+  return {
+    extended: { horizontally: extended === 'horizontally', vertically: extended === 'vertically' },
+    layout: { location: { zone: 'inner', section: side, area: edge }, align: 'start' },
+  };
 }

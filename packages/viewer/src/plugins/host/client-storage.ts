@@ -47,7 +47,9 @@ export class ClientStorage {
     return this.run(extension, async (scope) => {
       const { stored, total } = await this.backend.putWithin(scope, key, JSON.stringify(value), CLIENT_STORAGE_QUOTA_BYTES);
       if (!stored) {
-        throw new Error(`clientStorage.setAsync: storing "${key.slice(0, 60)}" would bring this extension's storage to ${total} bytes, past its ${CLIENT_STORAGE_QUOTA_BYTES} (5 MiB); nothing was stored`);
+        throw new Error(
+          `clientStorage.setAsync: storing "${key.slice(0, 60)}" would bring this extension's storage to ${total} bytes, past its ${CLIENT_STORAGE_QUOTA_BYTES} (5 MiB); nothing was stored`,
+        );
       }
     });
   }

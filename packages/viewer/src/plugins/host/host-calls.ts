@@ -10,10 +10,19 @@ import { UI_HANDLERS } from './ops/ui-ops.js';
 import { VIEWER_HANDLERS } from './ops/viewer-ops.js';
 
 /** What each host operation (protocol/host-ops.ts) does on the page: one handler per declared operation. */
-const HANDLERS: OpHandlers<typeof HOST_OPS> = { ...VIEWER_HANDLERS, ...UI_HANDLERS, ...CAMERA_HANDLERS, ...LAYERS_HANDLERS, ...TOOL_HANDLERS, ...FRAME_HANDLERS, ...STORAGE_HANDLERS };
+const HANDLERS: OpHandlers<typeof HOST_OPS> = {
+  ...VIEWER_HANDLERS,
+  ...UI_HANDLERS,
+  ...CAMERA_HANDLERS,
+  ...LAYERS_HANDLERS,
+  ...TOOL_HANDLERS,
+  ...FRAME_HANDLERS,
+  ...STORAGE_HANDLERS,
+};
 
 /** Runs an operation whose arguments have been checked against its declaration (the one untyped step: a name that came from the sandbox). */
-export const runOp = (name: HostOpName, context: OpContext, args: unknown[]): unknown => (HANDLERS[name] as (context: OpContext, args: unknown[]) => unknown)(context, args);
+export const runOp = (name: HostOpName, context: OpContext, args: unknown[]): unknown =>
+  (HANDLERS[name] as (context: OpContext, args: unknown[]) => unknown)(context, args);
 
 /** The operations whose answers are pushed to worker sandboxes (transport `state`). */
 export const MIRRORED_OPS = (Object.keys(HOST_OPS) as HostOpName[]).filter((name) => HOST_OPS[name].transport === 'state');

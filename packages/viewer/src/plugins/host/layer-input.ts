@@ -34,7 +34,7 @@ export function toPluginLayer(input: unknown): PluginLayerSpec {
   const sources = (['url', 'assetId'] as const).filter((k) => input[k] !== undefined);
   for (const key of sources) if (typeof input[key] !== 'string' || input[key] === '') fail(`layer.${key}`, 'must be a non-empty string');
   const data = input.data;
-  if (data !== undefined && !plain(data)) fail('layer.data', 'must be an object: {value} with the data inline, or the type\'s settings');
+  if (data !== undefined && !plain(data)) fail('layer.data', "must be an object: {value} with the data inline, or the type's settings");
   if (plain(data)) dataSettings(data, 'layer.data');
   const inline = plain(data) && data.value !== undefined;
   if (sources.length + (inline ? 1 : 0) !== 1) fail('layer', 'needs exactly one of url, assetId or data: {value}');
@@ -82,7 +82,8 @@ function fromReearth(input: Record<string, unknown>): PluginLayerSpec {
 function dataLayerType(value: unknown, path: string): LayerType {
   if (isTilesetSource(value)) return '3dtiles';
   if (isReearthTiles(value)) return 'imagery';
-  if (!PLUGIN_LAYER_TYPES.includes(value as LayerType)) fail(path, `must be one of ${[...PLUGIN_LAYER_TYPES, ...REEARTH_TILES, ...TILESET_SOURCES].join(', ')}, not ${JSON.stringify(value)}`);
+  if (!PLUGIN_LAYER_TYPES.includes(value as LayerType))
+    fail(path, `must be one of ${[...PLUGIN_LAYER_TYPES, ...REEARTH_TILES, ...TILESET_SOURCES].join(', ')}, not ${JSON.stringify(value)}`);
   return value as LayerType;
 }
 
@@ -98,8 +99,10 @@ function dataSettings(data: Record<string, unknown>, path: string): void {
   const csv = data.csv;
   if (csv === undefined) return;
   if (!plain(csv)) return fail(`${path}.csv`, 'must be {latColumn?, lngColumn?, heightColumn?, idColumn?, noHeader?, disableTypeConversion?}');
-  for (const key of CSV_COLUMNS) if (csv[key] !== undefined && !isColumn(csv[key])) fail(`${path}.csv.${key}`, 'must be a column name or a 0-based column index');
-  for (const key of ['noHeader', 'disableTypeConversion']) if (csv[key] !== undefined && typeof csv[key] !== 'boolean') fail(`${path}.csv.${key}`, 'must be a boolean');
+  for (const key of CSV_COLUMNS)
+    if (csv[key] !== undefined && !isColumn(csv[key])) fail(`${path}.csv.${key}`, 'must be a column name or a 0-based column index');
+  for (const key of ['noHeader', 'disableTypeConversion'])
+    if (csv[key] !== undefined && typeof csv[key] !== 'boolean') fail(`${path}.csv.${key}`, 'must be a boolean');
 }
 
 function layerType(value: unknown, path: string): LayerType {
@@ -153,7 +156,8 @@ function styleValue(value: unknown, path: string): unknown {
 function conditions(value: unknown, path: string): [string, string][] {
   if (!Array.isArray(value)) return fail(path, 'must be a list of [condition, value] pairs');
   value.forEach((pair, i) => {
-    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') fail(`${path}[${i}]`, 'must be [condition, value], two strings');
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string')
+      fail(`${path}[${i}]`, 'must be [condition, value], two strings');
     expression(pair[0] as string, `${path}[${i}][0]`);
     expression(pair[1] as string, `${path}[${i}][1]`);
   });
@@ -203,7 +207,8 @@ export function toOverridePatch(patch: unknown): Record<string, unknown> {
 function dataPatch(value: unknown): Record<string, unknown> {
   if (!plain(value)) return fail('patch.data', 'must be {type?, url?, value?} or null');
   if (value.type !== undefined && value.type !== null) dataLayerType(value.type, 'patch.data.type');
-  if (value.url !== undefined && value.url !== null && (typeof value.url !== 'string' || value.url === '')) fail('patch.data.url', 'must be a non-empty string');
+  if (value.url !== undefined && value.url !== null && (typeof value.url !== 'string' || value.url === ''))
+    fail('patch.data.url', 'must be a non-empty string');
   if (value.url !== undefined && value.url !== null && value.value !== undefined && value.value !== null) fail('patch.data', 'takes url or value, not both');
   dataSettings(Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null)), 'patch.data');
   return structuredClone(value);
@@ -213,7 +218,9 @@ function appearanceWithNulls(value: unknown, path: string): Record<string, unkno
   if (!plain(value)) return fail(path, 'must be an object');
   const present = Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null));
   const checked = appearance(
-    Object.fromEntries(Object.entries(present).map(([k, fields]) => [k, plain(fields) ? Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) : fields])),
+    Object.fromEntries(
+      Object.entries(present).map(([k, fields]) => [k, plain(fields) ? Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) : fields]),
+    ),
     path,
   ) as Record<string, Record<string, unknown>>;
   // Put back the nulls (they remove a field of this plugin's override).

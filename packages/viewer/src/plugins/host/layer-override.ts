@@ -52,7 +52,11 @@ export function dataType(layer: Layer): LayerType {
  * own `url` (or its asset's, by `assetUrl`); a named 3D Tiles source's tileset (tileset-sources.ts).
  * The rest of `data` is the type's settings (CSV columns, WMS layers, …).
  */
-export function layerSource(layer: Layer, assetUrl: (assetId: string) => string | undefined, rasterUrl: (source: string) => string | undefined = () => undefined): PluginLayerSource {
+export function layerSource(
+  layer: Layer,
+  assetUrl: (assetId: string) => string | undefined,
+  rasterUrl: (source: string) => string | undefined = () => undefined,
+): PluginLayerSource {
   const data = ((layer as { data?: Json }).data ?? {}) as Json;
   const inline = data.value;
   const type = dataType(layer);
@@ -65,7 +69,12 @@ export function layerSource(layer: Layer, assetUrl: (assetId: string) => string 
     // A GeoTIFF the page serves (docs/rasters.md, "Plugins"): the tiles of the scene's geotiff layer of that asset or URL, in the plugin's own style.
     const source = layer.assetId ?? (typeof data.url === 'string' ? data.url : layer.url);
     const tiles = source === undefined ? undefined : rasterUrl(source);
-    named = tiles !== undefined ? { url: tiles } : { problem: `a geotiff layer shows a GeoTIFF that a geotiff layer of the scene shows (by its assetId or URL): ${JSON.stringify(source ?? null)} is none` };
+    named =
+      tiles !== undefined
+        ? { url: tiles }
+        : {
+            problem: `a geotiff layer shows a GeoTIFF that a geotiff layer of the scene shows (by its assetId or URL): ${JSON.stringify(source ?? null)} is none`,
+          };
   }
   const url = inline !== undefined ? undefined : named ? ('url' in named ? named.url : undefined) : own;
   const settings = Object.fromEntries(Object.entries(data).filter(([key]) => !['value', 'type', 'url'].includes(key)));

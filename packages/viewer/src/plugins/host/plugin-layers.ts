@@ -88,7 +88,10 @@ export class PluginLayers {
     if (patch === null) mine.delete(pluginId);
     else mine.set(pluginId, mergeLayerOverride(previous ?? {}, patch));
     const after = this.find(id)!;
-    const [was, now] = [layerSource(before, this.services.assetUrl, this.services.rasterUrl), layerSource(after, this.services.assetUrl, this.services.rasterUrl)];
+    const [was, now] = [
+      layerSource(before, this.services.assetUrl, this.services.rasterUrl),
+      layerSource(after, this.services.assetUrl, this.services.rasterUrl),
+    ];
     if (now.inline !== undefined && now.type !== 'geojson' && now.type !== 'czml') {
       if (previous) mine.set(pluginId, previous);
       else mine.delete(pluginId);
@@ -96,9 +99,12 @@ export class PluginLayers {
     }
     // New data, or the same again (a refresh: what is at the URL may have changed): drawn again
     // from it, with the style and visibility it has now.
-    const reloading = (patch !== null && patch.data !== undefined) || JSON.stringify([was.type, was.url, was.inline, was.data]) !== JSON.stringify([now.type, now.url, now.inline, now.data]);
+    const reloading =
+      (patch !== null && patch.data !== undefined) ||
+      JSON.stringify([was.type, was.url, was.inline, was.data]) !== JSON.stringify([now.type, now.url, now.inline, now.data]);
     if (reloading) this.reload(now);
-    else if (JSON.stringify(before.appearance) !== JSON.stringify(after.appearance)) this.services.engine.restyle(id, after.appearance as Parameters<LayerServices['engine']['restyle']>[1]);
+    else if (JSON.stringify(before.appearance) !== JSON.stringify(after.appearance))
+      this.services.engine.restyle(id, after.appearance as Parameters<LayerServices['engine']['restyle']>[1]);
     if (before.visible !== after.visible) {
       if (!reloading) this.services.engine.setVisible(id, after.visible);
       this.emit('layers.visible', { layerId: id, visible: after.visible });
@@ -137,7 +143,8 @@ export class PluginLayers {
       const current = this.find(id);
       if (!current) return;
       // Overridden again while it loaded.
-      if (ok && JSON.stringify(current.appearance) !== JSON.stringify(source.appearance)) this.services.engine.restyle(id, current.appearance as PluginLayerSource['appearance']);
+      if (ok && JSON.stringify(current.appearance) !== JSON.stringify(source.appearance))
+        this.services.engine.restyle(id, current.appearance as PluginLayerSource['appearance']);
       if (ok && current.visible !== source.visible) this.services.engine.setVisible(id, current.visible);
       if (ok) this.emit('layers.load', { layerId: id });
       const selected = this.services.selected();
@@ -218,7 +225,9 @@ export class PluginLayers {
   }
 
   inRect([x, y, width, height]: [number, number, number, number]): Feature[] {
-    return this.services.featuresInRect(x, y, x + width, y + height).flatMap((f) => this.features(f.layerId, [f.featureId]).filter((v): v is Feature => v !== undefined));
+    return this.services
+      .featuresInRect(x, y, x + width, y + height)
+      .flatMap((f) => this.features(f.layerId, [f.featureId]).filter((v): v is Feature => v !== undefined));
   }
 
   order(id: string, where: 'front' | 'back'): void {

@@ -26,7 +26,9 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
 
   it('sets a sketch tool (and the sketch mode), merges options, and tells every extension the tool', async () => {
     const fake = run(
-      plugin('p', `
+      plugin(
+        'p',
+        `
         app.sketch.on('toolChange', (t) => console.log(['toolChange', t === undefined ? 'none' : t]));
         console.log([app.sketch.tool === undefined, app.viewer.interactionMode.mode]);
         app.sketch.setTool('extrudedCircle');
@@ -34,26 +36,38 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
         console.log([app.sketch.tool, app.viewer.interactionMode.mode, app.sketch.options]);
         globalThis.stop = () => { app.sketch.setTool(undefined); console.log([app.sketch.tool === undefined, app.viewer.interactionMode.mode]); };
         app.viewer.on('click', () => stop());
-      `),
+      `,
+      ),
       plugin('q', `app.viewer.on('click', () => console.log([app.sketch.tool ?? 'none', app.viewer.interactionMode.mode]));`),
     );
     expect(fake.errors()).toEqual([]);
-    expect(fake.lines().slice(0, 2)).toEqual([[true, 'default'], ['extrudedCircle', 'sketch', { color: '#ff0000', dataOnly: true, markerLabel: 'kept' }]]);
+    expect(fake.lines().slice(0, 2)).toEqual([
+      [true, 'default'],
+      ['extrudedCircle', 'sketch', { color: '#ff0000', dataOnly: true, markerLabel: 'kept' }],
+    ]);
     await nextTask();
     expect(fake.lines()[2]).toEqual(['toolChange', 'extrudedCircle']);
     fake.host.emit('click', {});
     await nextTask();
-    expect(fake.lines().slice(3)).toEqual([[true, 'default'], ['toolChange', 'none']]);
+    expect(fake.lines().slice(3)).toEqual([
+      [true, 'default'],
+      ['toolChange', 'none'],
+    ]);
     expect(fake.lines('q/main')).toEqual([['none', 'default']]);
     expect(fake.calls.filter((c) => c.op === 'mode').map((c) => c.args[0])).toEqual(['sketch', 'default']);
   });
 
   it('refuses an unknown tool, a bad colour and a non-object, changing nothing', () => {
-    const fake = run(plugin('p', `
+    const fake = run(
+      plugin(
+        'p',
+        `
       for (const f of [() => app.sketch.setTool('triangle'), () => app.sketch.setTool(3), () => app.sketch.overrideOptions({ color: 'not-a-colour' }), () => app.sketch.overrideOptions('red'), () => app.sketch.on('draw', () => 0), () => app.sketch.overrideOptions({ disableShadow: 'yes' })])
         try { f(); console.log('no error'); } catch (e) { console.log([e.name, e.message]); }
       console.log([app.sketch.tool === undefined, app.sketch.options, app.viewer.interactionMode.mode]);
-    `));
+    `,
+      ),
+    );
     const lines = fake.lines() as [string, string][];
     expect(lines.slice(0, 6).map((l) => l[0])).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
     expect(lines[0]![1]).toContain('type must be one of marker, polyline, polygon, circle, rectangle, extrudedCircle, extrudedRectangle, extrudedPolygon');
@@ -64,8 +78,16 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
   });
 
   it('delivers create and update with the layer, feature id and GeoJSON Feature, to listeners only', () => {
-    const fake = run(plugin('p', `app.sketch.on('create', (e) => console.log(e)); app.sketch.on('update', (e) => console.log(['update', e.featureId]));`), plugin('q', `console.log('quiet');`));
-    const feature = { type: 'Feature' as const, id: 'sketch-1', geometry: { type: 'Point' as const, coordinates: [139, 35, 0] as [number, number, number] }, properties: { id: 'sketch-1', type: 'marker' as const, positions: [[139, 35, 0]] as [number, number, number][], extrudedHeight: 0 } };
+    const fake = run(
+      plugin('p', `app.sketch.on('create', (e) => console.log(e)); app.sketch.on('update', (e) => console.log(['update', e.featureId]));`),
+      plugin('q', `console.log('quiet');`),
+    );
+    const feature = {
+      type: 'Feature' as const,
+      id: 'sketch-1',
+      geometry: { type: 'Point' as const, coordinates: [139, 35, 0] as [number, number, number] },
+      properties: { id: 'sketch-1', type: 'marker' as const, positions: [[139, 35, 0]] as [number, number, number][], extrudedHeight: 0 },
+    };
     fake.tools.draw({ layerId: 'sketch', featureId: 'sketch-1', feature });
     fake.tools.edit({ layerId: 'sketch', featureId: 'sketch-1', feature });
     expect(fake.lines()).toEqual([{ layerId: 'sketch', featureId: 'sketch-1', feature }, ['update', 'sketch-1']]);
@@ -73,14 +95,19 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
   });
 
   it('starts and ends picking, checks the options, and delivers spacePick', () => {
-    const fake = run(plugin('p', `
+    const fake = run(
+      plugin(
+        'p',
+        `
       app.spatialId.on('spacePick', (s) => console.log([s.id, s.zfxyStr, s.hilbertTilehash, s.vertices.length]));
       app.spatialId.pickSpace({ zoom: 20, color: '#ffd200', rightClickToExit: true });
       console.log(app.viewer.interactionMode.mode);
       for (const o of [{ zoom: 30 }, { zoom: 2.5 }, { color: 7 }, { minHeight: 10, maxHeight: 0 }, 'x'])
         try { app.spatialId.pickSpace(o); } catch (e) { console.log([e.name, e.message]); }
       app.viewer.on('click', () => { app.spatialId.exitPickSpace(); console.log(app.viewer.interactionMode.mode); });
-    `));
+    `,
+      ),
+    );
     expect(fake.lines()[0]).toBe('spatialId');
     expect((fake.lines().slice(1, 6) as string[][]).map((l) => l[0])).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
     expect((fake.lines()[1] as string[])[1]).toContain('options.zoom');
@@ -100,7 +127,10 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
   });
 
   it('reads the clock as Dates, commands it, and tells commit with its source', async () => {
-    const fake = run(plugin('p', `
+    const fake = run(
+      plugin(
+        'p',
+        `
       const t = app.timeline;
       t.on('commit', (c) => console.log(['commit', c.source, c.id]));
       console.log([t.startTime.toISOString(), t.stopTime.toISOString(), t.currentTime.toISOString(), t.isPlaying, t.speed, t.stepType, t.rangeType]);
@@ -109,7 +139,9 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
       console.log([t.startTime.toISOString(), t.currentTime.toISOString(), t.isPlaying, t.speed, t.stepType, t.rangeType]);
       t.pause();
       console.log([t.tick().toISOString(), t.currentTime.toISOString(), t.isPlaying]);
-    `));
+    `,
+      ),
+    );
     expect(fake.errors()).toEqual([]);
     expect(fake.tools.wanted).toBe(true);
     expect(fake.lines().slice(0, 3)).toEqual([
@@ -133,13 +165,19 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
     const t0 = Date.parse('2026-11-21T00:00:00Z');
     for (const minute of [1, 2, 3]) fake.tools.frame(t0 + minute * 60_000);
     fake.host.emit('click', {});
-    expect(fake.lines()).toEqual([[true, '2026-11-21T00:01:00.000Z'], [true, '2026-11-21T00:02:00.000Z']]);
+    expect(fake.lines()).toEqual([
+      [true, '2026-11-21T00:01:00.000Z'],
+      [true, '2026-11-21T00:02:00.000Z'],
+    ]);
     expect(fake.lines('q/main')).toEqual(['2026-11-21T00:03:00.000Z']);
     expect(fake.lines('r/main')).toEqual(['r']);
   });
 
   it('steps by the speed in seconds as the range type says at the stop time', () => {
-    const fake = run(plugin('p', `
+    const fake = run(
+      plugin(
+        'p',
+        `
       const t = app.timeline;
       t.setTime({ start: '2026-11-21T00:00:00Z', stop: '2026-11-21T00:02:00Z', current: '2026-11-21T00:01:30Z' });
       t.setSpeed(60);
@@ -147,12 +185,21 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
       t.setRangeType('clamped'); console.log([at(), at()]);
       t.setTime({ current: '2026-11-21T00:01:30Z' }); t.setRangeType('bounced'); console.log([at(), at()]);
       t.setTime({ current: '2026-11-21T00:01:30Z' }); t.setRangeType('unbounded'); console.log([at(), at()]);
-    `));
-    expect(fake.lines()).toEqual([['00:02:00', '00:02:00'], ['00:00:30', '00:01:30'], ['00:02:30', '00:03:30']]);
+    `,
+      ),
+    );
+    expect(fake.lines()).toEqual([
+      ['00:02:00', '00:02:00'],
+      ['00:00:30', '00:01:30'],
+      ['00:02:30', '00:03:30'],
+    ]);
   });
 
   it('refuses a bad speed, step or range type and bad dates, changing nothing', () => {
-    const fake = run(plugin('p', `
+    const fake = run(
+      plugin(
+        'p',
+        `
       const t = app.timeline;
       const before = JSON.stringify([t.startTime, t.stopTime, t.currentTime, t.speed, t.stepType, t.rangeType]);
       for (const f of [() => t.setSpeed('fast'), () => t.setSpeed(NaN), () => t.setStepType('slow'), () => t.setRangeType('loop'),
@@ -160,7 +207,9 @@ describe('plugin namespaces: app.sketch, app.spatialId, app.timeline', () => {
         () => t.setTime({ start: '2026-11-22T00:00:00Z' }), () => t.setTime(null), () => t.on('tock', () => 0)])
         try { f(); console.log('no error'); } catch (e) { console.log([e.name, e.message]); }
       console.log(before === JSON.stringify([t.startTime, t.stopTime, t.currentTime, t.speed, t.stepType, t.rangeType]));
-    `));
+    `,
+      ),
+    );
     const lines = fake.lines();
     expect((lines.slice(0, 10) as string[][]).map((l) => l[0])).toEqual(Array(10).fill('TypeError'));
     expect((lines[0] as string[])[1]).toContain('speed');

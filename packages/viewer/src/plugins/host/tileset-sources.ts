@@ -22,6 +22,7 @@ export function tilesetSourceUrl(type: TilesetSource, data: Record<string, unkno
   if (type !== 'google-photorealistic') return { url: REEARTH_BUILDINGS };
   const tokens = data.serviceTokens as { googleMapApiKey?: unknown } | undefined;
   const key = tokens?.googleMapApiKey;
-  if (typeof key !== 'string' || key === '') return { problem: 'a "google-photorealistic" layer needs data.serviceTokens.googleMapApiKey (a Google Map Tiles API key)' };
+  if (typeof key !== 'string' || key === '')
+    return { problem: 'a "google-photorealistic" layer needs data.serviceTokens.googleMapApiKey (a Google Map Tiles API key)' };
   return { url: `${GOOGLE_PHOTOREALISTIC}?key=${encodeURIComponent(key)}` };
 }

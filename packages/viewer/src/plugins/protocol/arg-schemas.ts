@@ -31,7 +31,10 @@ export const CSS_SIZE = /^(?:(?:\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})(?:px|%|vw|vh|vm
 
 /** One of a list of strings, said as "one of a, b, c". */
 const oneOf = <const T extends readonly string[]>(values: T, wants = `one of ${values.join(', ')}`) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { wants }) as TUnion<TLiteral<T[number]>[]>;
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    { wants },
+  ) as TUnion<TLiteral<T[number]>[]>;
 
 // TypeBox's numbers are finite unless its policy allows NaN (it does not by default).
 const number = Type.Number();
@@ -71,7 +74,9 @@ export const mode = oneOf(INTERACTION_MODES);
 export const httpUrl = Type.String({ pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', wants: 'an http: or https: URL' });
 export const strings = Type.Array(Type.String(), { wants: 'a list of strings' });
 export const screenRect = Type.Tuple([number, number, number, number], { wants: 'a screen rectangle [x, y, width, height]' });
-export const featureSelection = Type.Array(Type.Object({ layerId: Type.String(), featureId: Type.Array(Type.String()) }), { wants: 'a list of {layerId, featureId: [ids]}' });
+export const featureSelection = Type.Array(Type.Object({ layerId: Type.String(), featureId: Type.Array(Type.String()) }), {
+  wants: 'a list of {layerId, featureId: [ids]}',
+});
 /** Re:Earth's `…EventTypes` of ScreenSpaceCameraControllerOptions: gestures, each alone or with a key. */
 export const cameraEventTypes = Type.Array(
   Type.Union([oneOf(CAMERA_EVENT_NAMES), Type.Object({ eventType: oneOf(CAMERA_EVENT_NAMES), modifier: oneOf(CAMERA_EVENT_MODIFIERS) })]),
@@ -84,7 +89,15 @@ export const time = Type.Union([number, Type.String({ format: 'time' })], { want
 export const stepType = oneOf(['rate', 'fixed']);
 export const rangeType = oneOf(['unbounded', 'clamped', 'bounced']);
 export const cameraTarget = Type.Union(
-  [Type.String(), Type.Object(Object.fromEntries(CAMERA_FIELDS.map((f) => [f, Type.Optional(Type.Union([number, Type.Null()]))])) as Record<(typeof CAMERA_FIELDS)[number], TOptional<TUnion<[typeof number, TNull]>>>)],
+  [
+    Type.String(),
+    Type.Object(
+      Object.fromEntries(CAMERA_FIELDS.map((f) => [f, Type.Optional(Type.Union([number, Type.Null()]))])) as Record<
+        (typeof CAMERA_FIELDS)[number],
+        TOptional<TUnion<[typeof number, TNull]>>
+      >,
+    ),
+  ],
   { wants: 'a layer id or a camera position whose lng, lat, height, heading, pitch, roll and fov are finite numbers' },
 );
 

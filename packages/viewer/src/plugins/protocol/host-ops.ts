@@ -112,7 +112,10 @@ export const VIEWER_OPS = {
 
 /** `app.ui`'s and `app.extension`'s operations. */
 export const UI_OPS = {
-  'ui.show': post(['html', string], ['options', fields({ width: maybe(frameSize), height: maybe(frameSize), visible: maybe(boolean), extended: maybe(boolean) })]),
+  'ui.show': post(
+    ['html', string],
+    ['options', fields({ width: maybe(frameSize), height: maybe(frameSize), visible: maybe(boolean), extended: maybe(boolean) })],
+  ),
   // Re:Earth's `resize(undefined, 500)` changes the height only; JSON has made `undefined` null.
   'ui.resize': post(['width', maybe(frameSize)], ['height', maybe(frameSize)], ['extended', maybe(boolean)]),
   'ui.close': post(),
@@ -128,11 +131,25 @@ export const CAMERA_OPS = {
   'camera.flyTo': post(['target', cameraTarget], ['options', DURATION]),
   'camera.flyToBoundingBox': post(
     ['box', fields({ west: finite, south: finite, east: finite, north: finite })],
-    ['options', maybe(fields({ duration: maybe(finite), withoutAnimation: maybe(boolean), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite) }))],
+    [
+      'options',
+      maybe(fields({ duration: maybe(finite), withoutAnimation: maybe(boolean), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite) })),
+    ],
   ),
   'camera.setView': post(['position', CAMERA_POSITION]),
   'camera.lookAt': post(
-    ['target', fields({ lng: finite, lat: finite, height: maybe(finite), heading: maybe(finite), pitch: maybe(finite), range: maybe(finite), radius: maybe(nonNegative) })],
+    [
+      'target',
+      fields({
+        lng: finite,
+        lat: finite,
+        height: maybe(finite),
+        heading: maybe(finite),
+        pitch: maybe(finite),
+        range: maybe(finite),
+        radius: maybe(nonNegative),
+      }),
+    ],
     ['options', DURATION],
   ),
   'camera.zoomIn': post(['amount', maybe(finite)]),
@@ -146,22 +163,24 @@ export const CAMERA_OPS = {
   'camera.enableForceHorizontalRoll': post(['enable', boolean]),
   'camera.overrideScreenSpaceCameraController': post([
     'options',
-    maybe(fields({
-      zoomEventTypes: maybe(cameraEventTypes),
-      rotateEventTypes: maybe(cameraEventTypes),
-      tiltEventTypes: maybe(cameraEventTypes),
-      lookEventTypes: maybe(cameraEventTypes),
-      translateEventTypes: maybe(cameraEventTypes),
-      enableInputs: maybe(boolean),
-      enableTranslate: maybe(boolean),
-      enableZoom: maybe(boolean),
-      enableRotate: maybe(boolean),
-      enableTilt: maybe(boolean),
-      enableLook: maybe(boolean),
-      enableCollisionDetection: maybe(boolean),
-      minimumZoomDistance: maybe(finite),
-      maximumZoomDistance: maybe(finite),
-    })),
+    maybe(
+      fields({
+        zoomEventTypes: maybe(cameraEventTypes),
+        rotateEventTypes: maybe(cameraEventTypes),
+        tiltEventTypes: maybe(cameraEventTypes),
+        lookEventTypes: maybe(cameraEventTypes),
+        translateEventTypes: maybe(cameraEventTypes),
+        enableInputs: maybe(boolean),
+        enableTranslate: maybe(boolean),
+        enableZoom: maybe(boolean),
+        enableRotate: maybe(boolean),
+        enableTilt: maybe(boolean),
+        enableLook: maybe(boolean),
+        enableCollisionDetection: maybe(boolean),
+        minimumZoomDistance: maybe(finite),
+        maximumZoomDistance: maybe(finite),
+      }),
+    ),
   ]),
   'camera.getGlobeIntersection': blocking(['options', maybe(fields({ withTerrain: maybe(boolean), calcViewSize: maybe(boolean) }))]),
 };
@@ -187,7 +206,10 @@ export const LAYERS_OPS = {
 /** `app.sketch`, `app.spatialId` and `app.timeline`'s operations (docs/contract.md §8). */
 export const TOOL_OPS = {
   'sketch.setTool': blocking(['type', maybe(sketchTool)]),
-  'sketch.overrideOptions': blocking(['options', maybe(fields({ color: maybe(cssColor), dataOnly: maybe(boolean), rightClickToAbort: maybe(boolean), disableShadow: maybe(boolean) }))]),
+  'sketch.overrideOptions': blocking([
+    'options',
+    maybe(fields({ color: maybe(cssColor), dataOnly: maybe(boolean), rightClickToAbort: maybe(boolean), disableShadow: maybe(boolean) })),
+  ]),
   'spatialId.pickSpace': blocking(['options', maybe(PICK_OPTIONS)]),
   'spatialId.exitPickSpace': blocking(),
   'timeline.use': blocking(),

@@ -6,7 +6,24 @@
 export const PLUGIN_EVENTS = {
   viewer: {
     prefix: '',
-    names: ['resize', 'click', 'doubleClick', 'mouseDown', 'mouseUp', 'rightClick', 'rightDown', 'rightUp', 'middleClick', 'middleDown', 'middleUp', 'mouseMove', 'mouseEnter', 'mouseLeave', 'wheel', 'languagechange'],
+    names: [
+      'resize',
+      'click',
+      'doubleClick',
+      'mouseDown',
+      'mouseUp',
+      'rightClick',
+      'rightDown',
+      'rightUp',
+      'middleClick',
+      'middleDown',
+      'middleUp',
+      'mouseMove',
+      'mouseEnter',
+      'mouseLeave',
+      'wheel',
+      'languagechange',
+    ],
   },
   camera: { prefix: 'camera.', names: ['move'] },
   // `edit` (Re:Earth's transform editing of a layer) is heard but never fires: Orbis has no such editor.

@@ -46,7 +46,11 @@ describe('QuickJsCore: an error read after the deadline', () => {
 
   it('still stops a read that never ends (a hostile toJSON), at the read’s own slice', () => {
     const reports: string[] = [];
-    const core = new QuickJsCore(module, 'hostile', LIMITS, { host: () => undefined, report: (level, text) => reports.push(`${level} ${text}`), failed: () => undefined });
+    const core = new QuickJsCore(module, 'hostile', LIMITS, {
+      host: () => undefined,
+      report: (level, text) => reports.push(`${level} ${text}`),
+      failed: () => undefined,
+    });
     core.start(`Error.prototype.toJSON = function () { for (;;) {} }; throw new Error('x');`, []);
     expect(core.status).toBe('failed');
     expect(reports).toHaveLength(1);

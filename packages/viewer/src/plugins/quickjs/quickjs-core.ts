@@ -49,7 +49,10 @@ export class QuickJsCore {
   private readingUntil: number | undefined;
   /** The plugin's messages (MESSAGE_OPS), on either thread: past the budget a call throws. */
   private readonly messages = new MessageBudget(() =>
-    this.hooks.report('warn', `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to its UI, extensions, modal, popup) in a second: each one more throws a TypeError until the second is over`),
+    this.hooks.report(
+      'warn',
+      `sent more than ${MAX_MESSAGES_PER_SECOND} messages (to its UI, extensions, modal, popup) in a second: each one more throws a TypeError until the second is over`,
+    ),
   );
 
   constructor(
@@ -83,15 +86,24 @@ export class QuickJsCore {
       return result === undefined ? ctx.undefined : ctx.newString(result);
     });
     try {
-      const made = this.enter(() => {
-        // The runtime (runtime/index.ts, bundled at build time) evaluates to its start(host).
-        const startRuntime = this.unwrap(ctx.evalCode(SANDBOX_RUNTIME, 'orbis-runtime.js'));
-        const entryObject = this.unwrap(ctx.callFunction(startRuntime, ctx.undefined, host));
-        startRuntime.dispose();
-        return entryObject;
-      }, false, RUNTIME_START_MS);
+      const made = this.enter(
+        () => {
+          // The runtime (runtime/index.ts, bundled at build time) evaluates to its start(host).
+          const startRuntime = this.unwrap(ctx.evalCode(SANDBOX_RUNTIME, 'orbis-runtime.js'));
+          const entryObject = this.unwrap(ctx.callFunction(startRuntime, ctx.undefined, host));
+          startRuntime.dispose();
+          return entryObject;
+        },
+        false,
+        RUNTIME_START_MS,
+      );
       if (!made) return;
-      this.entry = { dispatch: ctx.getProp(made, 'dispatch'), resolve: ctx.getProp(made, 'resolve'), timer: ctx.getProp(made, 'timer'), update: ctx.getProp(made, 'update') };
+      this.entry = {
+        dispatch: ctx.getProp(made, 'dispatch'),
+        resolve: ctx.getProp(made, 'resolve'),
+        timer: ctx.getProp(made, 'timer'),
+        update: ctx.getProp(made, 'update'),
+      };
       made.dispose();
     } finally {
       // A runtime stopped by its limits took the context, and this handle, with it.

@@ -26,7 +26,10 @@ export function createData(bridge: Bridge): Data {
   const clientStorage: Data['clientStorage'] = {
     getAsync: (key) => later('storage.get', [key]),
     setAsync(key, value: JsonValue) {
-      if (!isJson(value, [])) return Promise.reject(new TypeError('clientStorage.setAsync: value must be a JSON value (null, boolean, finite number, string, array or plain object of them)'));
+      if (!isJson(value, []))
+        return Promise.reject(
+          new TypeError('clientStorage.setAsync: value must be a JSON value (null, boolean, finite number, string, array or plain object of them)'),
+        );
       return later('storage.set', [key, value]);
     },
     deleteAsync: (key) => later('storage.delete', [key]),

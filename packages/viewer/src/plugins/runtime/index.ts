@@ -65,7 +65,15 @@ export function start(host: HostFunction): RuntimeEntry {
   scope.app = app;
 
   // A host event name to the namespace that delivers it; `app.viewer`'s names have no prefix.
-  const emitters: Record<string, Emitter> = { camera: camera.events, layers: layers.events, ui: ui.events, extension: extension.events, sketch: tools.sketch.events, spatialId: tools.spatialId.events, timeline: tools.timeline.events };
+  const emitters: Record<string, Emitter> = {
+    camera: camera.events,
+    layers: layers.events,
+    ui: ui.events,
+    extension: extension.events,
+    sketch: tools.sketch.events,
+    spatialId: tools.spatialId.events,
+    timeline: tools.timeline.events,
+  };
   Object.assign(emitters, { modal: modal.events, popup: popup.events, selection: viewer.selectionEvents });
   const route = (event: string): [Emitter, string] | undefined => {
     const dot = event.indexOf('.');
@@ -86,7 +94,11 @@ export function start(host: HostFunction): RuntimeEntry {
       const target = route(event);
       if (!target) return;
       // An argument list: JSON carried a missing argument as null; the listener gets undefined.
-      const args = EMPTY_EVENTS.includes(event) ? [] : SPREAD_EVENTS.includes(event) ? (payload as unknown[]).map((v) => (v === null ? undefined : v)) : [payload];
+      const args = EMPTY_EVENTS.includes(event)
+        ? []
+        : SPREAD_EVENTS.includes(event)
+          ? (payload as unknown[]).map((v) => (v === null ? undefined : v))
+          : [payload];
       target[0].emit(target[1], args);
     },
     resolve: (id, ok, json) => bridge.settle(id, ok, json),

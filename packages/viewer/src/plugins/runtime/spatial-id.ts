@@ -11,7 +11,8 @@ export function createSpatialId(bridge: Bridge, state: PushedState): { spatialId
   const spatialId: SpatialId = {
     // Each answers the interaction mode it leaves.
     pickSpace(options) {
-      if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) throw new TypeError('spatialId.pickSpace: options must be an object');
+      if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options)))
+        throw new TypeError('spatialId.pickSpace: options must be an object');
       state.mode = call('spatialId.pickSpace', [options === undefined ? null : copy(options)]);
     },
     exitPickSpace() {

@@ -32,7 +32,6 @@ export interface SketchState {
   options: SketchOptions;
 }
 
-
 export function initialState(): PushedState {
   return {
     property: {},
@@ -41,7 +40,14 @@ export function initialState(): PushedState {
     mode: 'default',
     radii: WGS84_RADII,
     // Replaced by the host's before the extension's code runs.
-    widget: { id: '', pluginId: '', extensionId: '', property: {}, extended: { horizontally: false, vertically: false }, layout: { location: { zone: 'inner', section: 'right', area: 'top' } } },
+    widget: {
+      id: '',
+      pluginId: '',
+      extensionId: '',
+      property: {},
+      extended: { horizontally: false, vertically: false },
+      layout: { location: { zone: 'inner', section: 'right', area: 'top' } },
+    },
     block: null,
     blockLayer: null,
     extensions: [],

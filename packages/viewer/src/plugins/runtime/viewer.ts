@@ -6,7 +6,6 @@ import { Emitter } from './emitter.js';
 import type { PushedState } from './state.js';
 import { toCartesian, toCartographic, WGS84_RADII } from './wgs84.js';
 
-
 // Called on every tool call: no rest arguments, no arrays, no closures.
 const num = (v: unknown): v is number => typeof v === 'number' && v - v === 0;
 const finite = (a: unknown, b: unknown, c?: unknown) => num(a) && num(b) && (c === undefined || num(c));
@@ -24,7 +23,8 @@ export function createViewer(bridge: Bridge, state: PushedState): { viewer: View
     getTerrainHeightAsync: (lng, lat) => (finite(lng, lat) ? later('terrainHeight', [lng, lat]) : Promise.resolve(undefined)),
     getGlobeHeight: (lng, lat) => (finite(lng, lat) ? call('globeHeight', [lng, lat]) : undefined),
     getCurrentLocationAsync: (options) => later('location', [options === undefined ? {} : copy(options)]),
-    cartographicToCartesian: (lng, lat, height, options) => (num(lng) && num(lat) && num(height) ? toCartesian(lng, lat, height, radiiFor(options)) : undefined),
+    cartographicToCartesian: (lng, lat, height, options) =>
+      num(lng) && num(lat) && num(height) ? toCartesian(lng, lat, height, radiiFor(options)) : undefined,
     cartesianToCartographic: (x, y, z, options) => (num(x) && num(y) && num(z) ? toCartographic(x, y, z, radiiFor(options)) : undefined),
     transformByOffsetOnScreen: (p, offset) =>
       isPosition(p) && Array.isArray(offset) && offset.length === 2 && finite(offset[0], offset[1]) ? call('offsetOnScreen', [p, offset]) : undefined,
@@ -51,7 +51,8 @@ export function createViewer(bridge: Bridge, state: PushedState): { viewer: View
         return state.mode;
       },
       override(mode) {
-        if (!(INTERACTION_MODES as readonly string[]).includes(mode)) throw new TypeError(`interactionMode.override: "${String(mode)}" is not one of ${INTERACTION_MODES.join(', ')}`);
+        if (!(INTERACTION_MODES as readonly string[]).includes(mode))
+          throw new TypeError(`interactionMode.override: "${String(mode)}" is not one of ${INTERACTION_MODES.join(', ')}`);
         call('mode', [mode]);
         state.mode = mode;
       },
@@ -64,7 +65,8 @@ export function createViewer(bridge: Bridge, state: PushedState): { viewer: View
       if (typeof property !== 'object' || property === null || Array.isArray(property)) throw new TypeError('overrideProperty: the property must be an object');
       state.property = call('override', [copy(property)]);
     },
-    capture: (type, encoderOptions) => call('capture', [typeof type === 'string' ? type : undefined, typeof encoderOptions === 'number' ? encoderOptions : undefined]),
+    capture: (type, encoderOptions) =>
+      call('capture', [typeof type === 'string' ? type : undefined, typeof encoderOptions === 'number' ? encoderOptions : undefined]),
     open(url) {
       const text = String(url);
       if (!/^https?:\/\//i.test(text)) throw new TypeError(`open: only http: and https: URLs open, not "${text.slice(0, 100)}"`);

@@ -54,7 +54,10 @@ export class ExtensionSandbox implements Sandbox {
   }
 
   start(code: string, initial: Record<string, unknown>): void {
-    this.core.start(code, Object.entries(initial).map(([kind, value]) => [kind, JSON.stringify(value)]));
+    this.core.start(
+      code,
+      Object.entries(initial).map(([kind, value]) => [kind, JSON.stringify(value)]),
+    );
   }
 
   dispatch(event: string, payload: unknown): void {
@@ -123,5 +126,6 @@ export class ExtensionSandbox implements Sandbox {
 /** Sandboxes on the main thread, in one QuickJS module; their timers share one pacer, so together they leave the page at least half its time. */
 export function inlineSandboxes(module: QuickJSWASMModule): SandboxMaker {
   const pacer = new TimerPacer();
-  return ({ pluginId, extensionId, bridge, onStopped, limits, instance }) => new ExtensionSandbox(module, pluginId, extensionId, bridge, onStopped, limits, pacer, instance);
+  return ({ pluginId, extensionId, bridge, onStopped, limits, instance }) =>
+    new ExtensionSandbox(module, pluginId, extensionId, bridge, onStopped, limits, pacer, instance);
 }

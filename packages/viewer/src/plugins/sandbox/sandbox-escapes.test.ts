@@ -100,7 +100,13 @@ for (const mode of ['main thread', 'worker'] as const) {
         // (The memory exhaustion took 5.7 s of a CI runner beside the browser job, and up to 9 s elsewhere: its
         // slice is a minute, within the test's two.)
         const limits = technique.stop && !technique.untimed ? LIMITS : { ...LIMITS, sliceMs: technique.untimed ? 60_000 : 15_000 };
-        host = new PluginHost(mode === 'worker' ? workerSandboxes(spawn) : module, fake.services, [plugin('hostile', technique.code), plugin('good', GOOD_PLUGIN)], {}, limits);
+        host = new PluginHost(
+          mode === 'worker' ? workerSandboxes(spawn) : module,
+          fake.services,
+          [plugin('hostile', technique.code), plugin('good', GOOD_PLUGIN)],
+          {},
+          limits,
+        );
         // Nothing a plugin does may throw out of the host's own calls.
         expect(() => host!.start()).not.toThrow();
         const hostile = host.sandboxes[0]!;

@@ -42,7 +42,7 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
   it('instantiates the QuickJS module the page compiled and posted, not its own', async () => {
     const file = readFileSync(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'));
     const shared = runWith(workerSandboxes(spawn, undefined, await WebAssembly.compile(file)), [plugin('p', 'console.log(1 + 1)')]);
-    expect(await until(() => shared.lines()[0], 'the plugin\'s line')).toBe(2);
+    expect(await until(() => shared.lines()[0], "the plugin's line")).toBe(2);
     host?.stopAll();
     // An empty module has none of QuickJS's exports: the worker fails with it instead of loading its own.
     const empty = await WebAssembly.compile(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
@@ -54,7 +54,9 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
 
   it('answers every synchronous member synchronously inside the worker', async () => {
     const { lines } = run([
-      plugin('p', `
+      plugin(
+        'p',
+        `
         const t = app.viewer.tools;
         const out = {
           location: t.getLocationFromScreenCoordinate(100, 200, true),
@@ -90,9 +92,10 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
         app.camera.setView({ lng: 10, lat: 20 });
         out.afterSetView = [app.camera.position.lng, app.camera.position.lat];
         console.log(out);
-      `),
+      `,
+      ),
     ]);
-    const out = (await until(() => lines()[0], 'the plugin\'s answers')) as Record<string, unknown>;
+    const out = (await until(() => lines()[0], "the plugin's answers")) as Record<string, unknown>;
     expect(out).toMatchObject({
       location: { lng: 10, lat: 20, height: 42 },
       screen: [320, 240],
@@ -125,13 +128,16 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
 
   it('throws TypeErrors for wrong arguments at once, posted operations included, and changes nothing', async () => {
     const { lines, camera } = run([
-      plugin('p', `
+      plugin(
+        'p',
+        `
         const errors = [];
         for (const f of [() => app.camera.zoomIn('far'), () => app.camera.flyTo({ lng: 'x' }), () => app.ui.resize('a', 1), () => app.layers.delete('landmarks'), () => app.viewer.open('javascript:1')]) {
           try { f(); errors.push('none'); } catch (e) { errors.push(e.name); }
         }
         console.log(errors);
-      `),
+      `,
+      ),
     ]);
     expect(await until(() => lines()[0], 'the errors')).toEqual(['TypeError', 'TypeError', 'TypeError', 'TypeError', 'TypeError']);
     expect(camera.calls).toEqual([]);
@@ -140,13 +146,16 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
   it('delivers events, timers and async answers; a long answer crosses whole', async () => {
     const big = 'x'.repeat(200_000);
     const { lines, host } = run([
-      plugin('p', `
+      plugin(
+        'p',
+        `
         app.viewer.on('click', (e) => console.log({ click: e.x }));
         setTimeout(() => console.log({ timer: true }), 5);
         app.viewer.tools.getTerrainHeightAsync(138.7, 35.3).then((h) => console.log({ terrain: h }));
         app.viewer.overrideProperty({ big: '${big}' });
         console.log({ big: app.viewer.property.big.length });
-      `),
+      `,
+      ),
     ]);
     await until(() => host.wants('click'), 'the click listener');
     host.emit('click', { x: 7 });
@@ -184,14 +193,17 @@ describe('worker sandboxes (worker_threads: the browser worker code under Node)'
     // The editor's notice: which plugin, and why.
     expect(calls.filter((c) => c.op === 'stopped')).toEqual([{ op: 'stopped', args: ['hog/main', 'ran past its time limit (200 ms)'] }]);
     host.emit('click', { x: 2 });
-    await until(() => lines().length >= 2 || undefined, 'the good plugin\'s clicks');
+    await until(() => lines().length >= 2 || undefined, "the good plugin's clicks");
     expect(lines()).toEqual([{ click: 1 }, { click: 2 }]);
     expect(host.sandboxes[1]!.status).toBe('running');
   });
 
   it('stops a plugin in a worker that floods its UI past the TypeErrors, with one console line', async () => {
     // A long slice: the budget, not the time limit, must stop it, also on a machine too loaded to run 400 calls in 500 ms.
-    const { logs, host, calls } = run([plugin('flood', `app.ui.show('<p>x</p>', {}); for (;;) try { app.ui.postMessage('x'.repeat(1000)); } catch { /* ignored */ }`)], { limits: { sliceMs: 15_000 } });
+    const { logs, host, calls } = run(
+      [plugin('flood', `app.ui.show('<p>x</p>', {}); for (;;) try { app.ui.postMessage('x'.repeat(1000)); } catch { /* ignored */ }`)],
+      { limits: { sliceMs: 15_000 } },
+    );
     await until(() => host.sandboxes[0]!.status === 'failed', 'the flood stopped');
     expect(host.sandboxes[0]!.failure).toMatch(/went on sending messages after \d+ were refused in one second/);
     expect(logs.filter((l) => l.source === 'flood/main' && l.text.startsWith('stopped: '))).toHaveLength(1);

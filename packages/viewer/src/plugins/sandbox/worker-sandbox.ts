@@ -239,5 +239,7 @@ export function browserWorker(label: string): WorkerHandle {
  * Atomics.wait, which browsers give only cross-origin isolated pages (COOP + COEP headers).
  */
 export function canIsolate(): boolean {
-  return typeof Worker === 'function' && typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
+  return (
+    typeof Worker === 'function' && typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true
+  );
 }

@@ -21,8 +21,24 @@ const two = (n: number) => String(n).padStart(2, '0');
  */
 export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline): { element: HTMLElement; dispose(): void } {
   const by = { source: 'widgetContext' as const };
-  const play = button({ label: t('timeline.play'), icon: Play, iconOnly: true, variant: 'ghost', testid: 'timeline-play', onClick: () => timeline.commit({ playing: !timeline.snapshot().isPlaying }, by) });
-  const scrubber = h('input', { type: 'range', class: 'timeline-scrubber', min: 0, max: SCRUB_STEPS, step: 1, value: 0, 'aria-label': t('timeline.time'), 'data-testid': 'timeline-scrubber' });
+  const play = button({
+    label: t('timeline.play'),
+    icon: Play,
+    iconOnly: true,
+    variant: 'ghost',
+    testid: 'timeline-play',
+    onClick: () => timeline.commit({ playing: !timeline.snapshot().isPlaying }, by),
+  });
+  const scrubber = h('input', {
+    type: 'range',
+    class: 'timeline-scrubber',
+    min: 0,
+    max: SCRUB_STEPS,
+    step: 1,
+    value: 0,
+    'aria-label': t('timeline.time'),
+    'data-testid': 'timeline-scrubber',
+  });
   scrubber.addEventListener('input', () => {
     const { start, stop } = timeline.snapshot();
     timeline.commit({ current: start + ((stop - start) * Number(scrubber.value)) / SCRUB_STEPS }, by);
@@ -32,7 +48,14 @@ export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline):
   const time = h('time', { class: 'timeline-time', 'data-testid': 'timeline-time' }, date, clock);
   const speedOptions = (current: number) => [...new Set([...SPEEDS, current])].sort((a, b) => a - b).map((s) => [String(s), `${s}×`] as const);
   let speed = select(speedOptions(1), '1', (v) => timeline.commit({ speed: Number(v) }, by), t('timeline.speed'), 'timeline-speed');
-  const element = h('div', { class: 'timeline-bar', role: 'group', 'aria-label': t('timeline.label'), 'data-testid': 'timeline', hidden: true }, play, scrubber, time, speed);
+  const element = h(
+    'div',
+    { class: 'timeline-bar', role: 'group', 'aria-label': t('timeline.label'), 'data-testid': 'timeline', hidden: true },
+    play,
+    scrubber,
+    time,
+    speed,
+  );
   parent.append(element);
 
   let shownSpeed = Number.NaN;

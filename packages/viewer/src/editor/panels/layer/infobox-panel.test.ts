@@ -15,7 +15,12 @@ describe('the infobox panel’s rows (docs/contract.md §7 infobox)', () => {
   });
 
   it('lists the chosen fields first, in their order with their labels and formats, the others off', () => {
-    const infobox = { fields: [{ label: 'Height', value: '${height}', format: 'number' as const }, { label: 'Odd', value: '${a} ${b}' }] };
+    const infobox = {
+      fields: [
+        { label: 'Height', value: '${height}', format: 'number' as const },
+        { label: 'Odd', value: '${a} ${b}' },
+      ],
+    };
     const rows = infoboxRows(infobox, ['name', 'height', 'kind']);
     expect(rows.map((r) => [r.name, r.shown])).toEqual([
       ['height', true],

@@ -13,7 +13,13 @@ import { formatNumber, t } from '../../../ui/i18n.js';
 
 /** How each format shows, by example in the page's language where it has one. */
 const formatLabel = (format: InfoboxFormat): string =>
-  format === 'number' ? formatNumber(1234.5) : format === 'integer' ? formatNumber(1235) : format === 'percent' ? formatNumber(0.25, { style: 'percent' }) : t(`infobox.formats.${format}`);
+  format === 'number'
+    ? formatNumber(1234.5)
+    : format === 'integer'
+      ? formatNumber(1235)
+      : format === 'percent'
+        ? formatNumber(0.25, { style: 'percent' })
+        : t(`infobox.formats.${format}`);
 
 /** One property's row: whether it shows, under which label, in which format. */
 export interface InfoboxRow {
@@ -27,17 +33,20 @@ export interface InfoboxRow {
  * them), in their order, then the layer's other properties, shown only while no field is listed.
  */
 export function infoboxRows(infobox: Infobox | undefined, names: readonly string[]): InfoboxRow[] {
-  const listed = infobox?.fields?.flatMap((field): InfoboxRow[] => {
-    const name = propertyOfRef(field.value);
-    return name === undefined ? [] : [{ name, shown: true, field }];
-  }) ?? [];
+  const listed =
+    infobox?.fields?.flatMap((field): InfoboxRow[] => {
+      const name = propertyOfRef(field.value);
+      return name === undefined ? [] : [{ name, shown: true, field }];
+    }) ?? [];
   const rest = names.filter((n) => !listed.some((row) => row.name === n));
   return [...listed, ...rest.map((name) => ({ name, shown: infobox?.fields === undefined }))];
 }
 
 /** The fields the rows say: the shown ones, in the rows' order. */
 export const fieldsOf = (rows: readonly InfoboxRow[]): InfoboxField[] =>
-  rows.filter((row) => row.shown).map(({ name, field }) => ({ label: field?.label?.trim() || name, value: propertyRef(name), ...(field?.format ? { format: field.format } : {}) }));
+  rows
+    .filter((row) => row.shown)
+    .map(({ name, field }) => ({ label: field?.label?.trim() || name, value: propertyRef(name), ...(field?.format ? { format: field.format } : {}) }));
 
 const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
 
@@ -80,7 +89,11 @@ export function InfoboxPanel({ state, engine, layer }: { state: EditorState; eng
       ' ',
       h(
         'select',
-        { 'data-testid': testid('title'), value: title, onChange: (e: Event) => change((i) => (valueOf(e) ? (i.title = propertyRef(valueOf(e))) : delete i.title)) },
+        {
+          'data-testid': testid('title'),
+          value: title,
+          onChange: (e: Event) => change((i) => (valueOf(e) ? (i.title = propertyRef(valueOf(e))) : delete i.title)),
+        },
         h('option', { value: '' }, t('infobox.featureName')),
         [...new Set([...names, ...(title ? [title] : [])])].map((n) => h('option', { key: n, value: n }, n)),
       ),
@@ -94,9 +107,23 @@ export function InfoboxPanel({ state, engine, layer }: { state: EditorState; eng
             h(
               'li',
               { key: row.name, 'data-property': row.name },
-              h('input', { type: 'checkbox', checked: row.shown, 'data-role': 'show', 'aria-label': t('infobox.show', { name: row.name }), 'data-testid': `infobox-show-${layer.id}-${row.name}`, onChange: (e: Event) => edit(n, (r) => ({ ...r, shown: (e.currentTarget as HTMLInputElement).checked })) }),
+              h('input', {
+                type: 'checkbox',
+                checked: row.shown,
+                'data-role': 'show',
+                'aria-label': t('infobox.show', { name: row.name }),
+                'data-testid': `infobox-show-${layer.id}-${row.name}`,
+                onChange: (e: Event) => edit(n, (r) => ({ ...r, shown: (e.currentTarget as HTMLInputElement).checked })),
+              }),
               h('span', { class: 'infobox-name', title: row.name }, row.name),
-              h(TextField, { class: 'input', 'data-role': 'label', 'aria-label': t('infobox.labelOf', { name: row.name }), 'data-testid': `infobox-label-${layer.id}-${row.name}`, value: row.field?.label ?? row.name, onCommit: (label) => edit(n, (r) => ({ ...r, field: { ...fieldOf(r), label } })) }),
+              h(TextField, {
+                class: 'input',
+                'data-role': 'label',
+                'aria-label': t('infobox.labelOf', { name: row.name }),
+                'data-testid': `infobox-label-${layer.id}-${row.name}`,
+                value: row.field?.label ?? row.name,
+                onCommit: (label) => edit(n, (r) => ({ ...r, field: { ...fieldOf(r), label } })),
+              }),
               h(
                 'select',
                 {
@@ -112,7 +139,13 @@ export function InfoboxPanel({ state, engine, layer }: { state: EditorState; eng
               h(
                 'span',
                 { class: 'infobox-up' },
-                h(Button, { label: t('blocks.moveUp', { name: row.name }), icon: ArrowUp, iconOnly: true, variant: 'ghost', onClick: () => n > 0 && write(rows.map((r, i) => (i === n - 1 ? rows[n]! : i === n ? rows[n - 1]! : r))) }),
+                h(Button, {
+                  label: t('blocks.moveUp', { name: row.name }),
+                  icon: ArrowUp,
+                  iconOnly: true,
+                  variant: 'ghost',
+                  onClick: () => n > 0 && write(rows.map((r, i) => (i === n - 1 ? rows[n]! : i === n ? rows[n - 1]! : r))),
+                }),
               ),
             ),
           ),

@@ -12,8 +12,18 @@ export interface Palette {
 
 export const PALETTES: readonly Palette[] = [
   // Okabe–Ito, then Tableau's: distinct on imagery, and the first eight for colour-blind readers.
-  { name: 'Okabe–Ito', kind: 'qualitative', safe: true, colours: ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#4e79a7', '#f28e2b', '#59a14f', '#edc948', '#b07aa1'] },
-  { name: 'Tableau 10', kind: 'qualitative', safe: false, colours: ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'] },
+  {
+    name: 'Okabe–Ito',
+    kind: 'qualitative',
+    safe: true,
+    colours: ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7', '#4e79a7', '#f28e2b', '#59a14f', '#edc948', '#b07aa1'],
+  },
+  {
+    name: 'Tableau 10',
+    kind: 'qualitative',
+    safe: false,
+    colours: ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'],
+  },
   // ColorBrewer, seven classes.
   { name: 'Yellow–red', kind: 'sequential', safe: false, colours: ['#ffffb2', '#fed976', '#feb24c', '#fd8d3c', '#fc4e2a', '#e31a1c', '#b10026'] },
   { name: 'Viridis', kind: 'sequential', safe: true, colours: ['#440154', '#443983', '#31688e', '#21918c', '#35b779', '#90d743', '#fde725'] },

@@ -37,7 +37,13 @@ describe('PLATEAU presets of the 3D Tiles style panel', () => {
         [`${ref} >= 120`, `color('${viridis[6]}')`],
       ],
     });
-    expect(colourFormOf(made.colour, column)).toMatchObject({ mode: 'graduated', property: 'bldg:measuredHeight', palette: 'Viridis', method: 'breaks', breaks: '10, 20, 30, 60, 120' });
+    expect(colourFormOf(made.colour, column)).toMatchObject({
+      mode: 'graduated',
+      property: 'bldg:measuredHeight',
+      palette: 'Viridis',
+      method: 'breaks',
+      breaks: '10, 20, 30, 60, 120',
+    });
   });
 
   it("colours by use, one colour per value, and by flood depth in MLIT's ranks and colours", () => {
@@ -45,7 +51,9 @@ describe('PLATEAU presets of the 3D Tiles style panel', () => {
     expect(usage.conditions.map(([c]) => c)).toEqual([`\${feature["bldg:usage"]} === '住宅'`, `\${feature["bldg:usage"]} === '商業施設'`, 'true']);
     const flood = presetColour('flood', names, column)!.colour as { conditions: [string, string][] };
     expect(flood.conditions.map(([, e]) => e)).toEqual(paletteOf('MLIT flood depth', 'sequential').colours.map((c) => `color('${c}')`));
-    expect(flood.conditions[1]![0]).toBe('${feature["uro:BuildingRiverFloodingRiskAttribute_uro:depth"]} >= 0.5 && ${feature["uro:BuildingRiverFloodingRiskAttribute_uro:depth"]} < 3');
+    expect(flood.conditions[1]![0]).toBe(
+      '${feature["uro:BuildingRiverFloodingRiskAttribute_uro:depth"]} >= 0.5 && ${feature["uro:BuildingRiverFloodingRiskAttribute_uro:depth"]} < 3',
+    );
   });
 
   it('gives a style CesiumJS evaluates per building', () => {

@@ -28,7 +28,9 @@ const RULES: Record<PlateauPreset, PresetRule> = {
   height: {
     names: ['bldg:measuredHeight', 'measuredHeight', '計測高さ'],
     pattern: /measuredHeight$|計測高さ/i,
-    rule: (property, column) => ({ conditions: graduatedConditions(property, column(property), { palette: paletteOf('Viridis', 'sequential'), method: 'breaks', breaks: HEIGHT_BREAKS }) }),
+    rule: (property, column) => ({
+      conditions: graduatedConditions(property, column(property), { palette: paletteOf('Viridis', 'sequential'), method: 'breaks', breaks: HEIGHT_BREAKS }),
+    }),
   },
   usage: {
     names: ['bldg:usage', 'usage', '用途'],
@@ -38,7 +40,13 @@ const RULES: Record<PlateauPreset, PresetRule> = {
   flood: {
     names: ['uro:BuildingRiverFloodingRiskAttribute_uro:depth', 'uro:RiverFloodingRiskAttribute_uro:depth', '浸水深'],
     pattern: /flood.*depth|浸水深/i,
-    rule: (property, column) => ({ conditions: graduatedConditions(property, column(property), { palette: paletteOf('MLIT flood depth', 'sequential'), method: 'breaks', breaks: FLOOD_BREAKS }) }),
+    rule: (property, column) => ({
+      conditions: graduatedConditions(property, column(property), {
+        palette: paletteOf('MLIT flood depth', 'sequential'),
+        method: 'breaks',
+        breaks: FLOOD_BREAKS,
+      }),
+    }),
   },
 };
 

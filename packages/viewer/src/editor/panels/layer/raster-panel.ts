@@ -21,7 +21,10 @@ const PALETTES_OF_RAMPS = PALETTES.filter((p) => p.kind === 'sequential');
 
 /** The numbers of a comma-separated list, or undefined when it is empty. */
 function numbers(text: string): number[] | undefined {
-  const parts = text.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   return parts.length > 0 ? parts.map(Number) : undefined;
 }
 
@@ -92,14 +95,58 @@ export function RasterPanel({ state, layer }: { state: EditorState; layer: Layer
       ' ',
       h(
         'select',
-        { 'aria-label': t('raster.rampOf', of), 'data-testid': `raster-ramp-${layer.id}`, value: form.palette, onChange: (e: Event) => write({ palette: (e.currentTarget as HTMLSelectElement).value }) },
+        {
+          'aria-label': t('raster.rampOf', of),
+          'data-testid': `raster-ramp-${layer.id}`,
+          value: form.palette,
+          onChange: (e: Event) => write({ palette: (e.currentTarget as HTMLSelectElement).value }),
+        },
         h('option', { value: '' }, t('raster.asFile')),
         PALETTES_OF_RAMPS.map((p) => h('option', { key: p.name, value: p.name }, p.name)),
       ),
     ),
-    h('label', { class: 'hint' }, t('raster.breaks'), ' ', h(TextField, { value: form.breaks, placeholder: t('raster.breaksPlaceholder'), 'aria-label': t('raster.breaksOf', of), 'data-testid': `raster-breaks-${layer.id}`, onCommit: (breaks) => write({ breaks }) })),
-    h('label', { class: 'hint' }, h('input', { type: 'checkbox', checked: form.hillshade, 'aria-label': t('raster.hillshadeOf', of), 'data-testid': `raster-hillshade-${layer.id}`, onChange: (e: Event) => write({ hillshade: (e.currentTarget as HTMLInputElement).checked }) }), ' ', t('raster.hillshade')),
-    h('label', { class: 'hint' }, t('raster.opacity'), ' ', h('input', { type: 'range', min: '0', max: '1', step: '0.05', value: String(form.opacity), 'aria-label': t('raster.opacityOf', of), 'data-testid': `raster-opacity-${layer.id}`, onChange: (e: Event) => write({ opacity: Number((e.currentTarget as HTMLInputElement).value) }) })),
+    h(
+      'label',
+      { class: 'hint' },
+      t('raster.breaks'),
+      ' ',
+      h(TextField, {
+        value: form.breaks,
+        placeholder: t('raster.breaksPlaceholder'),
+        'aria-label': t('raster.breaksOf', of),
+        'data-testid': `raster-breaks-${layer.id}`,
+        onCommit: (breaks) => write({ breaks }),
+      }),
+    ),
+    h(
+      'label',
+      { class: 'hint' },
+      h('input', {
+        type: 'checkbox',
+        checked: form.hillshade,
+        'aria-label': t('raster.hillshadeOf', of),
+        'data-testid': `raster-hillshade-${layer.id}`,
+        onChange: (e: Event) => write({ hillshade: (e.currentTarget as HTMLInputElement).checked }),
+      }),
+      ' ',
+      t('raster.hillshade'),
+    ),
+    h(
+      'label',
+      { class: 'hint' },
+      t('raster.opacity'),
+      ' ',
+      h('input', {
+        type: 'range',
+        min: '0',
+        max: '1',
+        step: '0.05',
+        value: String(form.opacity),
+        'aria-label': t('raster.opacityOf', of),
+        'data-testid': `raster-opacity-${layer.id}`,
+        onChange: (e: Event) => write({ opacity: Number((e.currentTarget as HTMLInputElement).value) }),
+      }),
+    ),
     h('span', { class: 'hint', role: 'status', 'data-testid': `raster-message-${layer.id}` }, message),
   );
 }

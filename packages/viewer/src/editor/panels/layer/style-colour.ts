@@ -6,7 +6,17 @@ import type { EngineFeatures, GeometryKind } from '../../../engine/engine-featur
 import { legendLabels } from '../../../layers-ui/legend-label.js';
 import { TextField } from '../../../ui/text-field.js';
 import { PALETTES, paletteOf } from './palettes.js';
-import { CLASS_COUNTS, type ColourForm, colourFormOf, colourRule, type Column, COLOUR_MODES, DEFAULT_FORM, paletteKindOf, sameStyleValue } from './style-form.js';
+import {
+  CLASS_COUNTS,
+  type ColourForm,
+  colourFormOf,
+  colourRule,
+  type Column,
+  COLOUR_MODES,
+  DEFAULT_FORM,
+  paletteKindOf,
+  sameStyleValue,
+} from './style-form.js';
 import { StyleHistogram } from './style-histogram.js';
 import { breaksOf, CLASS_METHODS, numericValues, parseBreaks } from './style-rules.js';
 import { formatNumber, t } from '../../../ui/i18n.js';
@@ -64,22 +74,93 @@ export function StyleColour({ kind, stored, names, column, engine, testid, write
   return h(
     Fragment,
     {},
-    row(t('style.colour'), h('select', { 'data-testid': testid('mode'), value: form.mode, onChange: (e: Event) => choose({ mode: valueOf(e) as ColourForm['mode'] }) }, options(COLOUR_MODES.map((m) => [m, t(`style.modes.${m}`)])))),
-    form.mode !== 'single' && row(t('style.byProperty'), h('select', { 'data-testid': testid('property'), value: form.property, onChange: (e: Event) => choose({ property: valueOf(e) }) }, options(properties.map((n) => [n, n])))),
-    form.mode === 'single' && row(t('style.colour'), h('input', { type: 'color', value: form.colour, 'data-testid': testid('colour'), onChange: (e: Event) => choose({ colour: valueOf(e) }) })),
+    row(
+      t('style.colour'),
+      h(
+        'select',
+        { 'data-testid': testid('mode'), value: form.mode, onChange: (e: Event) => choose({ mode: valueOf(e) as ColourForm['mode'] }) },
+        options(COLOUR_MODES.map((m) => [m, t(`style.modes.${m}`)])),
+      ),
+    ),
     form.mode !== 'single' &&
-      row(t('style.palette'), h('select', { 'data-testid': testid('palette'), value: form.palette, onChange: (e: Event) => choose({ palette: valueOf(e) }) }, options(palettes.map((p) => [p.name, p.safe ? t('style.colourBlindSafe', { name: p.name }) : p.name])))),
-    graduated && form.method !== 'breaks' && row(t('style.classes'), h('select', { 'data-testid': testid('classes'), value: String(form.classes), onChange: (e: Event) => choose({ classes: Number(valueOf(e)) }) }, options(CLASS_COUNTS.map((n) => [String(n), t('style.classCount', { count: n })])))),
-    graduated && row(t('style.breaksAt'), h('select', { 'data-testid': testid('method'), value: form.method, onChange: (e: Event) => choose({ method: valueOf(e) as ColourForm['method'] }) }, options(CLASS_METHODS.map((m) => [m, t(`style.methods.${m}`)])))),
+      row(
+        t('style.byProperty'),
+        h(
+          'select',
+          { 'data-testid': testid('property'), value: form.property, onChange: (e: Event) => choose({ property: valueOf(e) }) },
+          options(properties.map((n) => [n, n])),
+        ),
+      ),
+    form.mode === 'single' &&
+      row(
+        t('style.colour'),
+        h('input', { type: 'color', value: form.colour, 'data-testid': testid('colour'), onChange: (e: Event) => choose({ colour: valueOf(e) }) }),
+      ),
+    form.mode !== 'single' &&
+      row(
+        t('style.palette'),
+        h(
+          'select',
+          { 'data-testid': testid('palette'), value: form.palette, onChange: (e: Event) => choose({ palette: valueOf(e) }) },
+          options(palettes.map((p) => [p.name, p.safe ? t('style.colourBlindSafe', { name: p.name }) : p.name])),
+        ),
+      ),
+    graduated &&
+      form.method !== 'breaks' &&
+      row(
+        t('style.classes'),
+        h(
+          'select',
+          { 'data-testid': testid('classes'), value: String(form.classes), onChange: (e: Event) => choose({ classes: Number(valueOf(e)) }) },
+          options(CLASS_COUNTS.map((n) => [String(n), t('style.classCount', { count: n })])),
+        ),
+      ),
+    graduated &&
+      row(
+        t('style.breaksAt'),
+        h(
+          'select',
+          { 'data-testid': testid('method'), value: form.method, onChange: (e: Event) => choose({ method: valueOf(e) as ColourForm['method'] }) },
+          options(CLASS_METHODS.map((m) => [m, t(`style.methods.${m}`)])),
+        ),
+      ),
     graduated &&
       form.method === 'breaks' &&
-      row(t('style.breaks'), h(TextField, { class: 'input', inputmode: 'decimal', placeholder: t('style.breaksPlaceholder'), 'data-testid': testid('breaks'), 'aria-invalid': String(breaksError !== ''), value: form.breaks, onCommit: (breaks) => choose({ breaks }) })),
+      row(
+        t('style.breaks'),
+        h(TextField, {
+          class: 'input',
+          inputmode: 'decimal',
+          placeholder: t('style.breaksPlaceholder'),
+          'data-testid': testid('breaks'),
+          'aria-invalid': String(breaksError !== ''),
+          value: form.breaks,
+          onCommit: (breaks) => choose({ breaks }),
+        }),
+      ),
     h('p', { class: 'hint', role: 'status', 'data-testid': testid('breaks-error') }, breaksError),
-    h('div', { 'data-testid': testid('histogram') }, graduated && form.property && h(StyleHistogram, { property: form.property, sorted: numbers, breaks: 'error' in typedBreaks ? [] : breaksOf(numbers, { classes: form.classes, method: form.method, breaks: typedBreaks.breaks }) })),
+    h(
+      'div',
+      { 'data-testid': testid('histogram') },
+      graduated &&
+        form.property &&
+        h(StyleHistogram, {
+          property: form.property,
+          sorted: numbers,
+          breaks: 'error' in typedBreaks ? [] : breaksOf(numbers, { classes: form.classes, method: form.method, breaks: typedBreaks.breaks }),
+        }),
+    ),
     h(
       'ul',
       { class: 'style-classes', 'data-testid': testid('classes-list'), 'aria-label': t('style.colourClasses') },
-      conditions.map(([, e], i) => h('li', { key: i }, h('span', { class: 'style-swatch', 'aria-hidden': 'true', style: { background: engine.expressionColor(e) ?? 'transparent' } }), labels[i]!)),
+      conditions.map(([, e], i) =>
+        h(
+          'li',
+          { key: i },
+          h('span', { class: 'style-swatch', 'aria-hidden': 'true', style: { background: engine.expressionColor(e) ?? 'transparent' } }),
+          labels[i]!,
+        ),
+      ),
     ),
     h('button', { type: 'button', 'data-testid': testid('apply'), onClick: () => choose({}) }, t('style.apply')),
     h(
@@ -142,6 +223,10 @@ export function StyleExpression({ stored, testid, write }: Pick<Props, 'stored' 
         onBlur: () => !expressionError && setExpression(undefined),
       }),
     ),
-    h('p', { class: 'hint', role: 'status', 'data-testid': testid('expression-error') }, expressionError ? t('style.badExpression', { error: expressionError }) : ''),
+    h(
+      'p',
+      { class: 'hint', role: 'status', 'data-testid': testid('expression-error') },
+      expressionError ? t('style.badExpression', { error: expressionError }) : '',
+    ),
   );
 }

@@ -30,13 +30,17 @@ describe('colourFormOf reads back what the style panel wrote', () => {
 
   it('reads a plain colour, an expression of its own, and nothing from what it cannot read', () => {
     expect(colourFormOf('#FF0000', column)).toEqual({ mode: 'single', colour: '#ff0000', opacity: 1 });
-    expect(colourFormOf({ expression: "${kind} === 'a' ? color('red') : color('blue')" }, column)).toEqual({ expression: "${kind} === 'a' ? color('red') : color('blue')" });
+    expect(colourFormOf({ expression: "${kind} === 'a' ? color('red') : color('blue')" }, column)).toEqual({
+      expression: "${kind} === 'a' ? color('red') : color('blue')",
+    });
     expect(colourFormOf({ conditions: [["${kind} === 'a'", "color('red')"]] }, column)).toBeUndefined();
     expect(colourFormOf(undefined, column)).toBeUndefined();
   });
 
   it('gives no rule for breaks that are not numbers, and none without a property', () => {
-    expect(colourRule(form({ mode: 'graduated', property: 'rating', method: 'breaks', breaks: '3, lots' }), column)).toEqual({ error: expect.stringMatching(/lots/) });
+    expect(colourRule(form({ mode: 'graduated', property: 'rating', method: 'breaks', breaks: '3, lots' }), column)).toEqual({
+      error: expect.stringMatching(/lots/),
+    });
     expect(colourRule(form({ property: '' }), column)).toBeUndefined();
   });
 });

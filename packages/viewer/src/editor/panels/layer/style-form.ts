@@ -30,7 +30,16 @@ export interface ColourForm {
 }
 
 /** What the panel shows over a layer with no colour rule for the kind chosen. */
-export const DEFAULT_FORM: ColourForm = { mode: 'categorical', property: '', colour: '#3388ff', palette: PALETTES[0]!.name, classes: 5, method: 'quantile', breaks: '', opacity: 1 };
+export const DEFAULT_FORM: ColourForm = {
+  mode: 'categorical',
+  property: '',
+  colour: '#3388ff',
+  palette: PALETTES[0]!.name,
+  classes: 5,
+  method: 'quantile',
+  breaks: '',
+  opacity: 1,
+};
 export const CLASS_COUNTS = [3, 4, 5, 6, 7] as const;
 
 /** A property's values, by name: the layer's features, as the engine has them. */
@@ -96,14 +105,21 @@ export function colourFormOf(value: StyleValue<string> | undefined, column: Colu
     const colour = colourOf(value.expression);
     return colour ? { mode: 'single', ...colour } : { expression: value.expression };
   }
-  const rules = value.conditions.map(([condition, expression]) => ({ test: condition === 'true' ? undefined : comparisons(condition), colour: colourOf(expression) }));
+  const rules = value.conditions.map(([condition, expression]) => ({
+    test: condition === 'true' ? undefined : comparisons(condition),
+    colour: colourOf(expression),
+  }));
   if (rules.length === 0 || rules.some((r) => !r.colour)) return undefined;
   const opacity = rules[0]!.colour!.opacity;
   const colours = rules.map((r) => r.colour!.colour);
   const last = rules[rules.length - 1]!;
   const property = rules[0]!.test?.property;
   if (!property || rules.some((r) => r.test && r.test.property !== property)) return undefined;
-  if (last.test === undefined && colours[colours.length - 1] === OTHER_COLOUR && rules.slice(0, -1).every((r) => r.test?.parts.length === 1 && r.test.parts[0]![0] === '===')) {
+  if (
+    last.test === undefined &&
+    colours[colours.length - 1] === OTHER_COLOUR &&
+    rules.slice(0, -1).every((r) => r.test?.parts.length === 1 && r.test.parts[0]![0] === '===')
+  ) {
     const palette = paletteOfColours(colours.slice(0, -1), 'qualitative');
     return palette && { mode: 'categorical', property, palette: palette.name, opacity };
   }
@@ -118,7 +134,10 @@ function graduatedBreaks(tests: [string, string][][]): number[] | undefined {
   if (tests.length < 2) return undefined;
   const breaks = tests.slice(0, -1).map((parts) => Number(parts[parts.length - 1]![1]));
   const fits = tests.every((parts, i) => {
-    const expected: [string, number][] = [...(i > 0 ? [['>=', breaks[i - 1]!] as [string, number]] : []), ...(i < breaks.length ? [['<', breaks[i]!] as [string, number]] : [])];
+    const expected: [string, number][] = [
+      ...(i > 0 ? [['>=', breaks[i - 1]!] as [string, number]] : []),
+      ...(i < breaks.length ? [['<', breaks[i]!] as [string, number]] : []),
+    ];
     return parts.length === expected.length && parts.every(([op, n], j) => op === expected[j]![0] && Number(n) === expected[j]![1]);
   });
   return fits && breaks.every(Number.isFinite) ? breaks : undefined;

@@ -28,7 +28,8 @@ export function StyleHistogram({ property, sorted, breaks }: { property: string;
   const counts = histogramBins(sorted, BINS);
   const tallest = Math.max(1, ...counts);
   const description = sorted.length
-    ? t('style.histogram', { property, count: sorted.length, min: format(min), max: format(max) }) + (breaks.length ? t('style.histogramBreaks', { breaks: breaks.map(format).join(', ') }) : '')
+    ? t('style.histogram', { property, count: sorted.length, min: format(min), max: format(max) }) +
+      (breaks.length ? t('style.histogramBreaks', { breaks: breaks.map(format).join(', ') }) : '')
     : t('style.histogramEmpty', { property });
   return h(
     'figure',
@@ -40,10 +41,12 @@ export function StyleHistogram({ property, sorted, breaks }: { property: string;
         const height = (n / tallest) * (HEIGHT - 2);
         return n > 0 && h('rect', { key: i, class: 'histogram-bar', x: (i * WIDTH) / BINS + 0.5, y: HEIGHT - height, width: WIDTH / BINS - 1, height });
       }),
-      breaks.filter((b) => b > min && b < max).map((b) => {
-        const x = ((b - min) / (max - min)) * WIDTH;
-        return h('line', { key: b, class: 'histogram-break', x1: x, x2: x, y1: 0, y2: HEIGHT });
-      }),
+      breaks
+        .filter((b) => b > min && b < max)
+        .map((b) => {
+          const x = ((b - min) / (max - min)) * WIDTH;
+          return h('line', { key: b, class: 'histogram-break', x1: x, x2: x, y1: 0, y2: HEIGHT });
+        }),
     ),
     h('figcaption', { 'aria-hidden': 'true' }, h('span', {}, format(min)), h('span', {}, format(max))),
   );

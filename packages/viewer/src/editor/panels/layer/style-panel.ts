@@ -15,7 +15,13 @@ export type PanelEngine = Pick<EngineFeatures, 'featureProperties' | 'geometryKi
 
 /** Per kind of geometry: its name in the panel, its colour field, and its outline's fields (docs/contract.md §7). */
 const KINDS = {
-  marker: { label: 'style.kinds.marker', colour: 'pointColor', outlineColour: 'pointOutlineColor', outlineWidth: 'pointOutlineWidth', widthLabel: 'style.outlineWidth' },
+  marker: {
+    label: 'style.kinds.marker',
+    colour: 'pointColor',
+    outlineColour: 'pointOutlineColor',
+    outlineWidth: 'pointOutlineWidth',
+    widthLabel: 'style.outlineWidth',
+  },
   polyline: { label: 'style.kinds.polyline', colour: 'strokeColor', outlineColour: undefined, outlineWidth: 'strokeWidth', widthLabel: 'style.lineWidth' },
   polygon: { label: 'style.kinds.polygon', colour: 'fillColor', outlineColour: 'strokeColor', outlineWidth: 'strokeWidth', widthLabel: 'style.outlineWidth' },
 } as const satisfies Record<string, { label: MessageKey; widthLabel: MessageKey } & Record<string, string | undefined>>;
@@ -68,7 +74,10 @@ export function StylePanel({ state, engine, layer }: Props) {
   const write = (value: StyleValue<string>) => restyle(kind, (f) => (f[colour] = value));
 
   const { outlineColour, outlineWidth } = KINDS[kind];
-  const shownOutline = typeof fields[outlineColour ?? ''] === 'string' && /^#[0-9a-f]{6}$/i.test(fields[outlineColour!] as string) ? (fields[outlineColour!] as string) : '#ffffff';
+  const shownOutline =
+    typeof fields[outlineColour ?? ''] === 'string' && /^#[0-9a-f]{6}$/i.test(fields[outlineColour!] as string)
+      ? (fields[outlineColour!] as string)
+      : '#ffffff';
   const width = typeof fields[outlineWidth] === 'number' ? (fields[outlineWidth] as number) : 1;
   /** The outline as the fields say; a colour the picker cannot show is kept unless it is changed here. */
   const outline = (change: { colour?: string; width?: string }) =>
@@ -89,10 +98,24 @@ export function StylePanel({ state, engine, layer }: Props) {
       else delete m.pointSize;
     });
   const sizeInput = (which: 'least' | 'greatest', value: number) =>
-    h(TextField, { type: 'number', min: 1, max: 100, step: 1, class: 'input', 'aria-label': t(`style.size.${which}`), 'data-testid': testid(`size-${which}`), value: String(value), onCommit: (v) => sizeBy(which === 'least' ? { min: v } : { max: v }) });
+    h(TextField, {
+      type: 'number',
+      min: 1,
+      max: 100,
+      step: 1,
+      class: 'input',
+      'aria-label': t(`style.size.${which}`),
+      'data-testid': testid(`size-${which}`),
+      value: String(value),
+      onCommit: (v) => sizeBy(which === 'least' ? { min: v } : { max: v }),
+    });
   const extrudeBy = propertyOfRef(expressionOf(polygon.extrudedHeight) ?? '') ?? '';
   const propertySelect = (name: string, value: string, none: string, onChoose: (value: string) => void) =>
-    h('select', { 'data-testid': testid(name), value, onChange: (e: Event) => onChoose(valueOf(e)) }, options([['', none], ...[...new Set([...names, ...(value ? [value] : [])])].map((n): [string, string] => [n, n])]));
+    h(
+      'select',
+      { 'data-testid': testid(name), value, onChange: (e: Event) => onChoose(valueOf(e)) },
+      options([['', none], ...[...new Set([...names, ...(value ? [value] : [])])].map((n): [string, string] => [n, n])]),
+    );
 
   const colourProps = { kind, stored, names, column, engine, testid, write };
   return h(
@@ -100,10 +123,33 @@ export function StylePanel({ state, engine, layer }: Props) {
     { class: 'style-panel', 'data-testid': testid('panel'), onToggle: (e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open) },
     h('summary', {}, t('style.title')),
     open && [
-      row(t('style.target'), h('select', { 'data-testid': testid('target'), value: kind, onChange: (e: Event) => setKind(valueOf(e) as GeometryKind) }, options(kinds.map((k) => [k, t(KINDS[k].label)])))),
+      row(
+        t('style.target'),
+        h(
+          'select',
+          { 'data-testid': testid('target'), value: kind, onChange: (e: Event) => setKind(valueOf(e) as GeometryKind) },
+          options(kinds.map((k) => [k, t(KINDS[k].label)])),
+        ),
+      ),
       h(StyleColour, colourProps),
-      outlineColour && row(t('style.outlineColour'), h('input', { type: 'color', value: shownOutline, 'data-testid': testid('stroke-colour'), onChange: (e: Event) => outline({ colour: valueOf(e) }) })),
-      row(t(KINDS[kind].widthLabel), h(TextField, { type: 'number', min: 0, max: 20, step: 0.5, class: 'input', 'data-testid': testid('stroke-width'), value: String(width), onCommit: (v) => outline({ width: v }) })),
+      outlineColour &&
+        row(
+          t('style.outlineColour'),
+          h('input', { type: 'color', value: shownOutline, 'data-testid': testid('stroke-colour'), onChange: (e: Event) => outline({ colour: valueOf(e) }) }),
+        ),
+      row(
+        t(KINDS[kind].widthLabel),
+        h(TextField, {
+          type: 'number',
+          min: 0,
+          max: 20,
+          step: 0.5,
+          class: 'input',
+          'data-testid': testid('stroke-width'),
+          value: String(width),
+          onCommit: (v) => outline({ width: v }),
+        }),
+      ),
       h(StyleExpression, colourProps),
       kinds.includes('marker') &&
         row(
@@ -118,8 +164,20 @@ export function StylePanel({ state, engine, layer }: Props) {
             }),
           ),
         ),
-      kinds.includes('marker') && row(t('style.sizeBy'), propertySelect('size', size?.property ?? '', t('style.fixedSize'), (property) => sizeBy({ property }))),
-      kinds.includes('marker') && size && h('label', {}, t('style.sizes'), ' ', h('span', { class: 'style-range' }, sizeInput('least', size.minPixels), t('style.to'), sizeInput('greatest', size.maxPixels))),
+      kinds.includes('marker') &&
+        row(
+          t('style.sizeBy'),
+          propertySelect('size', size?.property ?? '', t('style.fixedSize'), (property) => sizeBy({ property })),
+        ),
+      kinds.includes('marker') &&
+        size &&
+        h(
+          'label',
+          {},
+          t('style.sizes'),
+          ' ',
+          h('span', { class: 'style-range' }, sizeInput('least', size.minPixels), t('style.to'), sizeInput('greatest', size.maxPixels)),
+        ),
       kinds.includes('polygon') &&
         row(
           t('style.extrudeBy'),

@@ -5,7 +5,16 @@ import { validateScene } from '../../../../../server/src/scenes/scene-validator.
 import { paletteOf, PALETTES } from './palettes.js';
 import { StyleEvaluator, styleFeature } from '../../../engine/cesium/layers/cesium-style-evaluator.js';
 import { legendLabel } from '../../../layers-ui/legend-label.js';
-import { categoricalConditions, classBreaks, graduatedConditions, OTHER_COLOUR, parseBreaks, pointSizeExpression, propertyOfRef, propertyRef } from './style-rules.js';
+import {
+  categoricalConditions,
+  classBreaks,
+  graduatedConditions,
+  OTHER_COLOUR,
+  parseBreaks,
+  pointSizeExpression,
+  propertyOfRef,
+  propertyRef,
+} from './style-rules.js';
 
 const allValid = (rows: [string, string][]) => rows.flat().every((e) => styleExpressionError(e) === undefined);
 const okabe = PALETTES[0]!.colours;
@@ -49,7 +58,12 @@ describe('classBreaks', () => {
 
 describe('graduatedConditions', () => {
   it('gives classes that do not overlap, lowest first, each a colour of the ramp', () => {
-    const rows = graduatedConditions('pop', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], { palette: paletteOf('Viridis', 'sequential'), classes: 3, method: 'equal', opacity: 0.8 });
+    const rows = graduatedConditions('pop', [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], {
+      palette: paletteOf('Viridis', 'sequential'),
+      classes: 3,
+      method: 'equal',
+      opacity: 0.8,
+    });
     expect(rows).toEqual([
       ['${pop} < 4', `color('${viridis[0]}', 0.8)`],
       ['${pop} >= 4 && ${pop} < 7', `color('${viridis[3]}', 0.8)`],
@@ -66,7 +80,14 @@ describe('graduatedConditions', () => {
   it('stays a valid CesiumJS style in a scene, by the scene validator', () => {
     const scene = defaultScene();
     const conditions = graduatedConditions('fill-opacity', [0.1, 0.5, 0.9, 2], { opacity: 0.3 });
-    scene.layers.push({ id: 'a', title: 'A', type: 'geojson', url: '/a.geojson', visible: true, appearance: { polygon: { fillColor: { conditions }, strokeColor: '#112233', strokeWidth: 2, stroke: true } } } as never);
+    scene.layers.push({
+      id: 'a',
+      title: 'A',
+      type: 'geojson',
+      url: '/a.geojson',
+      visible: true,
+      appearance: { polygon: { fillColor: { conditions }, strokeColor: '#112233', strokeWidth: 2, stroke: true } },
+    } as never);
     expect(() => validateScene(scene)).not.toThrow();
     scene.layers[0]!.appearance = { polygon: { fillColor: { conditions: [['${x} <', "color('red')"]] } } };
     expect(() => validateScene(scene)).toThrow(/conditions/);
@@ -91,7 +112,9 @@ describe('chosen breaks (issue 29)', () => {
     expect(rows.map(([c], i) => legendLabel(c, i === rows.length - 1))).toEqual(['rating < 3', 'rating 3–4', 'rating ≥ 4']);
     // A value on a break starts the class above it.
     const ev = new StyleEvaluator();
-    expect([2.9, 3, 4, 9].map((rating) => ev.color({ conditions: rows }, styleFeature({ rating }))?.toCssHexString())).toEqual([viridis[0], viridis[3], viridis[6], viridis[6]].map((c) => c!.toLowerCase()));
+    expect([2.9, 3, 4, 9].map((rating) => ev.color({ conditions: rows }, styleFeature({ rating }))?.toCssHexString())).toEqual(
+      [viridis[0], viridis[3], viridis[6], viridis[6]].map((c) => c!.toLowerCase()),
+    );
   });
 });
 

@@ -79,7 +79,10 @@ export function parseBreaks(text: string): { breaks: number[] } | { error: strin
 
 /** The numbers of a property's values, least first: what classes and the histogram are made of. */
 export function numericValues(values: readonly unknown[]): number[] {
-  return values.map(Number).filter((v, i) => values[i] !== null && values[i] !== '' && typeof values[i] !== 'boolean' && Number.isFinite(v)).sort((a, b) => a - b);
+  return values
+    .map(Number)
+    .filter((v, i) => values[i] !== null && values[i] !== '' && typeof values[i] !== 'boolean' && Number.isFinite(v))
+    .sort((a, b) => a - b);
 }
 
 /** Where the classes of `options` begin, from the second on: the chosen breaks, or those of the data. */

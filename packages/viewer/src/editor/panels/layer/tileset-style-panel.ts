@@ -59,14 +59,25 @@ export function TilesetStylePanel({ state, engine, layer }: Props) {
   const colourProps = { kind: '3dtiles' as const, stored: fields.color, names, column, engine, testid, write };
   return h(
     'details',
-    { class: 'style-panel', 'data-testid': testid('panel'), onToggle: (e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open), onPointerEnter: readAgain, onFocusIn: readAgain },
+    {
+      class: 'style-panel',
+      'data-testid': testid('panel'),
+      onToggle: (e: Event) => setOpen((e.currentTarget as HTMLDetailsElement).open),
+      onPointerEnter: readAgain,
+      onFocusIn: readAgain,
+    },
     h('summary', {}, t('style.title')),
     open && [
       row(
         t('tilesetStyle.preset'),
         h(
           'select',
-          { 'data-testid': testid('preset'), value: '', disabled: presets.length === 0, onChange: (e: Event) => valueOf(e) && applyPreset(valueOf(e) as PlateauPreset) },
+          {
+            'data-testid': testid('preset'),
+            value: '',
+            disabled: presets.length === 0,
+            onChange: (e: Event) => valueOf(e) && applyPreset(valueOf(e) as PlateauPreset),
+          },
           options([['', presets.length ? t('tilesetStyle.choosePreset') : t('tilesetStyle.noPreset')], ...presets]),
         ),
       ),
@@ -106,10 +117,35 @@ function ShowFilterRow({ names, stored, testid, restyle }: FilterProps) {
     h(
       'span',
       { class: 'style-range' },
-      h('select', { 'data-testid': testid('filter-property'), 'aria-label': t('tilesetStyle.filterProperty'), value: filter.property, onChange: (e: Event) => choose({ property: valueOf(e) }) }, options([['', t('tilesetStyle.everyBuilding')], ...properties.map((n): [string, string] => [n, n])])),
+      h(
+        'select',
+        {
+          'data-testid': testid('filter-property'),
+          'aria-label': t('tilesetStyle.filterProperty'),
+          value: filter.property,
+          onChange: (e: Event) => choose({ property: valueOf(e) }),
+        },
+        options([['', t('tilesetStyle.everyBuilding')], ...properties.map((n): [string, string] => [n, n])]),
+      ),
       filter.property &&
-        h('select', { 'data-testid': testid('filter-operator'), 'aria-label': t('tilesetStyle.filterOperator'), value: filter.operator, onChange: (e: Event) => choose({ operator: valueOf(e) as ShowOperator }) }, options(SHOW_OPERATORS.map((o) => [o, OPERATOR_SIGNS[o]]))),
-      filter.property && h(TextField, { class: 'input', 'data-testid': testid('filter-value'), 'aria-label': t('tilesetStyle.filterValue'), value: filter.value, onCommit: (value) => choose({ value }) }),
+        h(
+          'select',
+          {
+            'data-testid': testid('filter-operator'),
+            'aria-label': t('tilesetStyle.filterOperator'),
+            value: filter.operator,
+            onChange: (e: Event) => choose({ operator: valueOf(e) as ShowOperator }),
+          },
+          options(SHOW_OPERATORS.map((o) => [o, OPERATOR_SIGNS[o]])),
+        ),
+      filter.property &&
+        h(TextField, {
+          class: 'input',
+          'data-testid': testid('filter-value'),
+          'aria-label': t('tilesetStyle.filterValue'),
+          value: filter.value,
+          onCommit: (value) => choose({ value }),
+        }),
     ),
   );
 }

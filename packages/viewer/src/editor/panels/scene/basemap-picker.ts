@@ -20,7 +20,8 @@ const choices = (): readonly (readonly [string, string])[] => [
 
 /** The tile of a `{z}/{x}/{y}` template that holds Japan and East Asia: what the preview shows. */
 const PREVIEW_TILE = { z: 2, x: 3, y: 1 };
-const previewOf = (template: string) => template.replace('{z}', String(PREVIEW_TILE.z)).replace('{x}', String(PREVIEW_TILE.x)).replace('{y}', String(PREVIEW_TILE.y));
+const previewOf = (template: string) =>
+  template.replace('{z}', String(PREVIEW_TILE.z)).replace('{x}', String(PREVIEW_TILE.x)).replace('{y}', String(PREVIEW_TILE.y));
 // Natural Earth II's eastern half at its first level, from the `cesium` package (a TMS: no network).
 const NATURAL_EARTH_PREVIEW = '/cesium/Assets/Textures/NaturalEarthII/0/1/0.jpg';
 const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
@@ -95,11 +96,24 @@ export function BasemapPicker({ state }: { state: EditorState }) {
   const blob = kind === 'pmtiles' ? info?.preview : undefined;
   const blobUrl = useMemo(() => (blob ? URL.createObjectURL(blob) : ''), [blob]);
   useEffect(() => () => blobUrl && URL.revokeObjectURL(blobUrl), [blobUrl]);
-  const src = kind === 'default' ? NATURAL_EARTH_PREVIEW : isNamedBasemap(kind) ? previewOf(NAMED_BASEMAPS[kind].url) : kind === 'pmtiles' ? blobUrl : url.includes('{z}') ? previewOf(url) : '';
+  const src =
+    kind === 'default'
+      ? NATURAL_EARTH_PREVIEW
+      : isNamedBasemap(kind)
+        ? previewOf(NAMED_BASEMAPS[kind].url)
+        : kind === 'pmtiles'
+          ? blobUrl
+          : url.includes('{z}')
+            ? previewOf(url)
+            : '';
   // The credit as text: the globe's credit line carries the links.
   const credit = isNamedBasemap(kind)
     ? t('basemap.credit', { credit: textOf(NAMED_BASEMAPS[kind].credit) })
-    : kind === 'pmtiles' && info && !info.refusal ? (info.credit ? t('basemap.credit', { credit: info.credit }) : t('basemap.noCredit')) : '';
+    : kind === 'pmtiles' && info && !info.refusal
+      ? info.credit
+        ? t('basemap.credit', { credit: info.credit })
+        : t('basemap.noCredit')
+      : '';
   const refusal = kind !== 'pmtiles' ? '' : !assets.length ? t('basemap.uploadArchive') : (info?.refusal ?? '');
 
   return h(
@@ -125,7 +139,11 @@ export function BasemapPicker({ state }: { state: EditorState }) {
         }),
         h('span', {}, t('basemap.show')),
       ),
-      h(Field, { label: t('basemap.title') }, h(Select, { options: choices(), value: kind, label: t('basemap.title'), testid: 'basemap', onChange: (next) => apply({ kind: next }) })),
+      h(
+        Field,
+        { label: t('basemap.title') },
+        h(Select, { options: choices(), value: kind, label: t('basemap.title'), testid: 'basemap', onChange: (next) => apply({ kind: next }) }),
+      ),
       h(TextField, {
         class: 'input',
         type: 'url',

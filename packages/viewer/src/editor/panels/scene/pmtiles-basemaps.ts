@@ -5,7 +5,6 @@ import type { EditorState } from '../../state/editor-state.js';
 import type { AssetRecord } from '../../api/management-api.js';
 import { t } from '../../../ui/i18n.js';
 
-
 /** What the basemap picker shows of an archive: why it cannot be a basemap, or its credit and a tile of it. */
 export interface PmtilesBasemapInfo {
   /** Why the archive is no basemap, in the map maker's words. */

@@ -22,8 +22,23 @@ describe('the editor clock fields', () => {
   });
 
   it("keeps the timeline's clock as the scene's, to the second", () => {
-    const kept = timelineFromSnapshot({ start: Date.UTC(2026, 0, 1), stop: Date.UTC(2026, 0, 2), current: Date.UTC(2026, 0, 1, 6, 0, 0, 700), isPlaying: true, speed: 60, stepType: 'rate', rangeType: 'bounced' });
-    expect(kept).toEqual({ start: '2026-01-01T00:00:00Z', stop: '2026-01-02T00:00:00Z', current: '2026-01-01T06:00:00Z', speed: 60, stepType: 'rate', rangeType: 'bounced' });
+    const kept = timelineFromSnapshot({
+      start: Date.UTC(2026, 0, 1),
+      stop: Date.UTC(2026, 0, 2),
+      current: Date.UTC(2026, 0, 1, 6, 0, 0, 700),
+      isPlaying: true,
+      speed: 60,
+      stepType: 'rate',
+      rangeType: 'bounced',
+    });
+    expect(kept).toEqual({
+      start: '2026-01-01T00:00:00Z',
+      stop: '2026-01-02T00:00:00Z',
+      current: '2026-01-01T06:00:00Z',
+      speed: 60,
+      stepType: 'rate',
+      rangeType: 'bounced',
+    });
     expect(timelineProblem(kept)).toBeUndefined();
   });
 
@@ -33,10 +48,16 @@ describe('the editor clock fields', () => {
   });
 
   it('refuses a stop before the start, as the server does', () => {
-    expect(timelineProblem({ start: '2026-01-02T00:00:00Z', stop: '2026-01-01T00:00:00Z' })).toEqual({ path: 'timeline.stop', message: 'must not be before timeline.start' });
+    expect(timelineProblem({ start: '2026-01-02T00:00:00Z', stop: '2026-01-01T00:00:00Z' })).toEqual({
+      path: 'timeline.stop',
+      message: 'must not be before timeline.start',
+    });
     // The speed's bound is the schema's, checked in the editor before a save.
     expect(timelineProblem({ speed: -MAX_TIMELINE_SPEED })).toBeUndefined();
-    expect(timelineProblem({ speed: MAX_TIMELINE_SPEED * 2 })).toEqual({ path: 'timeline.speed', message: 'must be a number between -1,000,000 and 1,000,000' });
+    expect(timelineProblem({ speed: MAX_TIMELINE_SPEED * 2 })).toEqual({
+      path: 'timeline.speed',
+      message: 'must be a number between -1,000,000 and 1,000,000',
+    });
     expect(timelineProblem({ speed: Number.NaN })?.path).toBe('timeline.speed');
   });
 });

@@ -13,7 +13,13 @@ import { useEditorState } from '../../state/use-editor-state.js';
 import { compactTimeline, fromUtcInput, TIME_KEYS, timelineFromSnapshot, toUtcInput } from './timeline-fields.js';
 import { formatNumber, t } from '../../../ui/i18n.js';
 
-const rangeTypes = () => [['', t('clock.range.data')], ['unbounded', t('clock.range.unbounded')], ['clamped', t('clock.range.clamped')], ['bounced', t('clock.range.bounced')]] as const;
+const rangeTypes = () =>
+  [
+    ['', t('clock.range.data')],
+    ['unbounded', t('clock.range.unbounded')],
+    ['clamped', t('clock.range.clamped')],
+    ['bounced', t('clock.range.bounced')],
+  ] as const;
 
 /** What the clock's fields say: the three times as `datetime-local` values (UTC), the speed and the range. */
 type ClockFields = Record<(typeof TIME_KEYS)[number] | 'speed' | 'rangeType', string>;
@@ -70,7 +76,18 @@ export function TimelineSection({ state, engine }: { state: EditorState; engine:
     else store(made.timeline);
   };
   const time = (key: (typeof TIME_KEYS)[number]) =>
-    h(Field, { label: t(`clock.${key}`) }, h(TextField, { class: 'input', type: 'datetime-local', step: 1, 'data-testid': `clock-${key}`, value: fields[key], onCommit: (value) => save({ [key]: value }) }));
+    h(
+      Field,
+      { label: t(`clock.${key}`) },
+      h(TextField, {
+        class: 'input',
+        type: 'datetime-local',
+        step: 1,
+        'data-testid': `clock-${key}`,
+        value: fields[key],
+        onCommit: (value) => save({ [key]: value }),
+      }),
+    );
   return h(
     'div',
     { class: 'settings', 'data-testid': 'clock-settings' },
@@ -78,13 +95,42 @@ export function TimelineSection({ state, engine }: { state: EditorState; engine:
     time('start'),
     time('stop'),
     time('current'),
-    h(Field, { label: t('clock.speed') }, h(TextField, { class: 'input', type: 'number', step: 'any', min: -1e6, max: 1e6, placeholder: '1', 'data-testid': 'clock-speed', value: fields.speed, onCommit: (speed) => save({ speed }) })),
-    h(Field, { label: t('clock.atTheEnd') }, h(Select, { options: rangeTypes(), value: fields.rangeType, label: t('clock.atTheEnd'), testid: 'clock-range', onChange: (rangeType) => save({ rangeType }) })),
+    h(
+      Field,
+      { label: t('clock.speed') },
+      h(TextField, {
+        class: 'input',
+        type: 'number',
+        step: 'any',
+        min: -1e6,
+        max: 1e6,
+        placeholder: '1',
+        'data-testid': 'clock-speed',
+        value: fields.speed,
+        onCommit: (speed) => save({ speed }),
+      }),
+    ),
+    h(
+      Field,
+      { label: t('clock.atTheEnd') },
+      h(Select, {
+        options: rangeTypes(),
+        value: fields.rangeType,
+        label: t('clock.atTheEnd'),
+        testid: 'clock-range',
+        onChange: (rangeType) => save({ rangeType }),
+      }),
+    ),
     h('p', { class: 'hint', role: 'status', 'data-testid': 'clock-error' }, refused?.error ?? ''),
     h(
       'div',
       { class: 'row' },
-      h(Button, { label: t('clock.useTimeline'), icon: Clock, testid: 'clock-use-timeline', onClick: () => store(timelineFromSnapshot(engine.timeline.snapshot())) }),
+      h(Button, {
+        label: t('clock.useTimeline'),
+        icon: Clock,
+        testid: 'clock-use-timeline',
+        onClick: () => store(timelineFromSnapshot(engine.timeline.snapshot())),
+      }),
       h(Button, { label: t('clock.clear'), icon: Eraser, variant: 'ghost', testid: 'clock-clear', onClick: () => store(undefined) }),
     ),
   );

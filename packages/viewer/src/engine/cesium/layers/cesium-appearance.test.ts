@@ -16,7 +16,13 @@ describe('StyleEvaluator (CesiumJS Expression and ConditionsExpression over a fe
   it('gives literals as they are, evaluates expressions and the first condition that holds', () => {
     expect(ev.number(5, styleFeature({}))).toBe(5);
     expect(ev.number({ expression: '${a} * 2' }, styleFeature({ a: 21 }))).toBe(42);
-    const byKind = { conditions: [["${kind} === 'park'", "color('#00ff00')"], ['${n} > 10', "rgb(255, 0, 0)"], ['true', "color('blue')"]] as [string, string][] };
+    const byKind = {
+      conditions: [
+        ["${kind} === 'park'", "color('#00ff00')"],
+        ['${n} > 10', 'rgb(255, 0, 0)'],
+        ['true', "color('blue')"],
+      ] as [string, string][],
+    };
     expect(css(ev.color(byKind, styleFeature({ kind: 'park', n: 50 })))).toBe('#00ff00');
     expect(css(ev.color(byKind, styleFeature({ kind: 'shop', n: 50 })))).toBe('#ff0000');
     expect(css(ev.color(byKind, styleFeature({ kind: 'shop', n: 5 })))).toBe('#0000ff');
@@ -32,19 +38,28 @@ describe('StyleEvaluator (CesiumJS Expression and ConditionsExpression over a fe
 describe('styleEntities: appearance → CesiumJS graphics, once per feature', () => {
   it('draws markers as points with size, outline, colour by condition, and labels', () => {
     const [a, b] = [point({ kind: 'cafe', name: 'One' }), point({ kind: 'bar', name: 'Two' })];
-    styleEntities([a, b], {
-      marker: {
-        pointColor: { conditions: [["${kind} === 'cafe'", "color('lime')"], ['true', "color('yellow')"]] },
-        pointSize: { expression: '${kind} === "cafe" ? 20 : 10' },
-        pointOutlineColor: 'white',
-        pointOutlineWidth: 2,
-        label: true,
-        labelText: { expression: '${name}' },
-        labelColor: '#ff0000',
-        labelSize: 18,
-        heightReference: 'clamp',
+    styleEntities(
+      [a, b],
+      {
+        marker: {
+          pointColor: {
+            conditions: [
+              ["${kind} === 'cafe'", "color('lime')"],
+              ['true', "color('yellow')"],
+            ],
+          },
+          pointSize: { expression: '${kind} === "cafe" ? 20 : 10' },
+          pointOutlineColor: 'white',
+          pointOutlineWidth: 2,
+          label: true,
+          labelText: { expression: '${name}' },
+          labelColor: '#ff0000',
+          labelSize: 18,
+          heightReference: 'clamp',
+        },
       },
-    }, now);
+      now,
+    );
     expect(a.billboard).toBeUndefined();
     expect(css(value(a.point!.color))).toBe('#00ff00');
     expect(css(value(b.point!.color))).toBe('#ffff00');
@@ -72,7 +87,19 @@ describe('styleEntities: appearance → CesiumJS graphics, once per feature', ()
 
   it('fills, strokes and extrudes polygons by their properties', () => {
     const e = polygon({ pop: 3000 });
-    styleEntities([e], { polygon: { fillColor: { expression: "${pop} > 1000 ? color('red') : color('blue')" }, strokeColor: 'black', strokeWidth: 3, extrudedHeight: { expression: '${pop} / 10' }, heightReference: 'clamp' } }, now);
+    styleEntities(
+      [e],
+      {
+        polygon: {
+          fillColor: { expression: "${pop} > 1000 ? color('red') : color('blue')" },
+          strokeColor: 'black',
+          strokeWidth: 3,
+          extrudedHeight: { expression: '${pop} / 10' },
+          heightReference: 'clamp',
+        },
+      },
+      now,
+    );
     expect(css((e.polygon!.material as ColorMaterialProperty).color!.getValue(now))).toBe('#ff0000');
     expect(value(e.polygon!.outline)).toBe(true);
     expect(css(value(e.polygon!.outlineColor))).toBe('#000000');
@@ -86,7 +113,11 @@ describe('styleEntities: appearance → CesiumJS graphics, once per feature', ()
     const line = new Entity({ properties: { type: 'river' }, polyline: { positions: Cartesian3.fromDegreesArray([0, 0, 1, 1]) } });
     const hidden = polygon({ hide: true });
     const untouched = point({});
-    styleEntities([line, hidden, untouched], { polyline: { strokeColor: 'cyan', strokeWidth: 4, clampToGround: true }, polygon: { show: { expression: '!${hide}' } } }, now);
+    styleEntities(
+      [line, hidden, untouched],
+      { polyline: { strokeColor: 'cyan', strokeWidth: 4, clampToGround: true }, polygon: { show: { expression: '!${hide}' } } },
+      now,
+    );
     expect(css((line.polyline!.material as ColorMaterialProperty).color!.getValue(now))).toBe('#00ffff');
     expect(value(line.polyline!.width)).toBe(4);
     expect(value(line.polyline!.clampToGround)).toBe(true);
@@ -98,15 +129,42 @@ describe('styleEntities: appearance → CesiumJS graphics, once per feature', ()
 
 describe('tilesetStyle', () => {
   it('turns literals into expressions and keeps expressions and conditions', () => {
-    const style = tilesetStyle({ color: 'red', pointSize: { expression: '${h} / 10' }, show: { conditions: [['${h} > 0', 'true'], ['true', 'false']] } })!;
-    expect(style.style).toEqual({ color: "color('red')", pointSize: '${h} / 10', show: { conditions: [['${h} > 0', 'true'], ['true', 'false']] } });
+    const style = tilesetStyle({
+      color: 'red',
+      pointSize: { expression: '${h} / 10' },
+      show: {
+        conditions: [
+          ['${h} > 0', 'true'],
+          ['true', 'false'],
+        ],
+      },
+    })!;
+    expect(style.style).toEqual({
+      color: "color('red')",
+      pointSize: '${h} / 10',
+      show: {
+        conditions: [
+          ['${h} > 0', 'true'],
+          ['true', 'false'],
+        ],
+      },
+    });
     expect(tilesetStyle(undefined)).toBeUndefined();
     expect(tilesetStyle({})).toBeUndefined();
   });
 
   it("gives a feature the field's default where the expression fails on it, as a vector layer's feature keeps its own", () => {
-    const style = tilesetStyle({ color: { conditions: [['${depth} < 3', "color('#0000ff')"], ['true', "color('#ff0000')"]] }, show: { expression: '${depth} >= 1' } })!;
-    const feature = (properties: Record<string, unknown>) => ({ getProperty: (n: string) => properties[n], getPropertyInherited: (n: string) => properties[n] }) as never;
+    const style = tilesetStyle({
+      color: {
+        conditions: [
+          ['${depth} < 3', "color('#0000ff')"],
+          ['true', "color('#ff0000')"],
+        ],
+      },
+      show: { expression: '${depth} >= 1' },
+    })!;
+    const feature = (properties: Record<string, unknown>) =>
+      ({ getProperty: (n: string) => properties[n], getPropertyInherited: (n: string) => properties[n] }) as never;
     expect(style.color.evaluateColor(feature({ depth: 2 })).toCssHexString()).toBe('#0000ff');
     expect(style.show.evaluate(feature({ depth: 0.5 }))).toBe(false);
     // No depth: CesiumJS's own expression throws (`<` of undefined); the building stays white and shown.

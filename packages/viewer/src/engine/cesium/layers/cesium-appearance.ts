@@ -70,7 +70,13 @@ function styleMarker(entity: Entity, m: MarkerAppearance, ev: Ev, feature: F): v
   let offset = size / 2;
   if (style === 'image' && image) {
     entity.point = undefined;
-    entity.billboard = new BillboardGraphics({ image, scale: ev.number(m.imageSize, feature) ?? 1, verticalOrigin: VerticalOrigin.BOTTOM, heightReference: reference, ...depth });
+    entity.billboard = new BillboardGraphics({
+      image,
+      scale: ev.number(m.imageSize, feature) ?? 1,
+      verticalOrigin: VerticalOrigin.BOTTOM,
+      heightReference: reference,
+      ...depth,
+    });
     offset = 0;
   } else {
     entity.billboard = undefined;
@@ -154,7 +160,8 @@ function stylePolygon(entity: Entity, p: PolygonAppearance, ev: Ev, feature: F):
   const reference = heightReference(p.heightReference, ev, feature);
   if (reference !== undefined) polygon.heightReference = new ConstantProperty(reference);
   // An extruded polygon on the ground: its top stands that many metres above the ground too.
-  if (reference === HeightReference.CLAMP_TO_GROUND && p.extrudedHeight !== undefined) polygon.extrudedHeightReference = new ConstantProperty(HeightReference.RELATIVE_TO_GROUND);
+  if (reference === HeightReference.CLAMP_TO_GROUND && p.extrudedHeight !== undefined)
+    polygon.extrudedHeightReference = new ConstantProperty(HeightReference.RELATIVE_TO_GROUND);
 }
 
 /** One 3D Tiles style value: a literal becomes its expression, `{expression}` its text, `{conditions}` stays. */

@@ -84,7 +84,12 @@ export class CesiumFeatures implements EngineFeatures {
       : Object.entries(properties).map(([label, value]) => ({ label, value: asText(value) }));
     const description = infobox?.fields ? undefined : (entity?.description?.getValue(this.viewer.clock.currentTime) as unknown);
     const evaluate = (expression: string) => this.evaluator.value({ expression }, feature);
-    return { title: title ?? entity?.name ?? vector?.name ?? ref.featureId, fields, feature: { properties, evaluate }, ...(typeof description === 'string' && description.trim() !== '' ? { description } : {}) };
+    return {
+      title: title ?? entity?.name ?? vector?.name ?? ref.featureId,
+      fields,
+      feature: { properties, evaluate },
+      ...(typeof description === 'string' && description.trim() !== '' ? { description } : {}),
+    };
   }
 
   /** Marks the picked 3D Tiles features among `refs` as selected (entities are drawn by SceneDrawing). */

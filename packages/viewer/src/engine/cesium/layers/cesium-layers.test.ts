@@ -9,7 +9,7 @@ const tileset = (show: boolean, tilesLoaded: boolean) => ({ kind: 'tileset' as c
 const model = (show: boolean, ready: boolean) => ({ kind: 'model' as const, value: { show, ready } as Model });
 const imagery = (show: boolean, ready: boolean) => ({ kind: 'imagery' as const, value: { show, ready } as ImageryLayer });
 
-describe('layerDrawn (what data-ready waits for besides the globe and the data sources\' geometry)', () => {
+describe("layerDrawn (what data-ready waits for besides the globe and the data sources' geometry)", () => {
   it('waits for a data source to finish loading', () => {
     const source = new CustomDataSource('s');
     source.isLoading = true;
@@ -35,7 +35,7 @@ describe('layerDrawn (what data-ready waits for besides the globe and the data s
 
 describe('restylesInPlace (a 3D Tiles layer restyled without loading it again)', () => {
   const towers: EngineLayer = { id: 't', type: '3dtiles', url: '/a/tileset.json', visible: true };
-  it('holds for a change of a tileset\'s appearance or visibility only', () => {
+  it("holds for a change of a tileset's appearance or visibility only", () => {
     expect(restylesInPlace(towers, { ...towers, appearance: { '3dtiles': { color: 'red' } } })).toBe(true);
     expect(restylesInPlace(towers, { ...towers, visible: false })).toBe(true);
   });

@@ -38,7 +38,8 @@ export type LoadedLayer =
 
 /** Whether two versions of a layer draw the same, so that only its visibility needs to change. */
 export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
-  const key = (l: EngineLayer) => JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data, l.cluster?.enabled ? l.cluster : undefined, (l.filters?.length ?? 0) > 0, l.heatmap]);
+  const key = (l: EngineLayer) =>
+    JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data, l.cluster?.enabled ? l.cluster : undefined, (l.filters?.length ?? 0) > 0, l.heatmap]);
   return key(a) === key(b);
 }
 
@@ -91,7 +92,14 @@ export function startFeatures(layer: FeatureLayer): VectorJob {
     ...(layer.headers ? { headers: layer.headers } : {}),
     ...(layer.data ? { data: layer.data } : {}),
   };
-  return new VectorJob(source, layer.appearance, layer.appearance?.model !== undefined, clusterOptions(layer), (layer.filters?.length ?? 0) > 0, heatmapOptions(layer));
+  return new VectorJob(
+    source,
+    layer.appearance,
+    layer.appearance?.model !== undefined,
+    clusterOptions(layer),
+    (layer.filters?.length ?? 0) > 0,
+    heatmapOptions(layer),
+  );
 }
 
 /** docs/contract.md §18 `heatmap` with its defaults (20 px, HEATMAP_RAMP); a clustered layer is no heat map. */
@@ -111,7 +119,13 @@ function clusterOptions(layer: FeatureLayer): ClusterOptions | undefined {
  * batched path when it is large, on CesiumJS's entities when it is small (docs/viewer.md, "Large
  * layers").
  */
-export async function loadFeatures(viewer: Viewer, layer: FeatureLayer, progress?: Progress, job = startFeatures(layer), tools: VectorTools = {}): Promise<LoadedLayer> {
+export async function loadFeatures(
+  viewer: Viewer,
+  layer: FeatureLayer,
+  progress?: Progress,
+  job = startFeatures(layer),
+  tools: VectorTools = {},
+): Promise<LoadedLayer> {
   const loaded = await loadVector(viewer.scene, job, progress, tools);
   if (!('type' in loaded)) return { kind: 'vector', value: loaded };
   if (loaded.csv) return addSource(viewer, csvDataSource(loaded.csv.points, loaded.csv.skipped, layer.id));
@@ -122,7 +136,15 @@ export async function loadFeatures(viewer: Viewer, layer: FeatureLayer, progress
 function loadTiles(viewer: Viewer, layer: EngineLayer, progress?: Progress): LoadedLayer {
   // The worker resolves URLs against its own script's: hand it an absolute template.
   const url = new URL(layer.url, document.baseURI).href.replace(/%7B([xyz])%7D/g, '{$1}');
-  return { kind: 'vector', value: new CesiumTileLayer(viewer.scene, { url, ...(layer.headers ? { headers: layer.headers } : {}), ...(layer.data ? { data: layer.data } : {}) }, layer.appearance, progress) };
+  return {
+    kind: 'vector',
+    value: new CesiumTileLayer(
+      viewer.scene,
+      { url, ...(layer.headers ? { headers: layer.headers } : {}), ...(layer.data ? { data: layer.data } : {}) },
+      layer.appearance,
+      progress,
+    ),
+  };
 }
 
 async function loadUnstyled(viewer: Viewer, layer: EngineLayer): Promise<LoadedLayer> {

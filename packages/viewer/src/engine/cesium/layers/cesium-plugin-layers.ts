@@ -69,7 +69,8 @@ export class CesiumPluginLayers implements EnginePluginLayers {
   private async load(source: PluginLayerSource): Promise<LoadedLayer> {
     const { id, type, visible, appearance, data } = source;
     if (source.problem !== undefined) throw new Error(source.problem);
-    if (source.inline === undefined) return loadLayer(this.viewer, { id, type, url: source.url!, visible, ...(appearance ? { appearance } : {}), ...(data ? { data } : {}) });
+    if (source.inline === undefined)
+      return loadLayer(this.viewer, { id, type, url: source.url!, visible, ...(appearance ? { appearance } : {}), ...(data ? { data } : {}) });
     const inline = source.inline as object;
     if (type !== 'czml') {
       const loaded = await loadFeatures(this.viewer, { id, type, visible, inline, ...(appearance ? { appearance } : {}), ...(data ? { data } : {}) });
@@ -154,7 +155,8 @@ export class CesiumPluginLayers implements EnginePluginLayers {
 
   /** The geometry of a feature of inline GeoJSON, as the plugin gave it. */
   private inlineGeometry(layerId: string, featureId: string): unknown {
-    const inline = (this.loaded.get(layerId)?.source ?? this.sceneSources.get(layerId))?.inline as { features?: { id?: unknown; geometry?: unknown }[] } | undefined;
+    const inline = (this.loaded.get(layerId)?.source ?? this.sceneSources.get(layerId))?.inline as
+      { features?: { id?: unknown; geometry?: unknown }[] } | undefined;
     return inline?.features?.find((f) => String(f.id) === featureId)?.geometry;
   }
 

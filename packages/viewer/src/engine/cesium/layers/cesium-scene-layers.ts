@@ -1,5 +1,17 @@
 import type { Viewer } from 'cesium';
-import { drawsTheSame, layerDrawn, loadLayer, type LoadedLayer, orderLayers, readsFeatures, removeLayer, restyleTileset, restylesInPlace, setLayerVisible, startFeatures } from './cesium-layers.js';
+import {
+  drawsTheSame,
+  layerDrawn,
+  loadLayer,
+  type LoadedLayer,
+  orderLayers,
+  readsFeatures,
+  removeLayer,
+  restyleTileset,
+  restylesInPlace,
+  setLayerVisible,
+  startFeatures,
+} from './cesium-layers.js';
 import type { CesiumTimeline } from '../cesium-timeline.js';
 import type { EngineLayer, LayerProgress } from '../../engine.js';
 import { loadFailure } from './load-failure.js';
@@ -141,7 +153,10 @@ export class CesiumSceneLayers {
       this.early.delete(id);
     }
     const loaded = await Promise.all(wanted.map((l) => this.layers.get(l.id)?.loaded));
-    orderLayers(this.viewer, loaded.filter((l): l is LoadedLayer => l !== undefined));
+    orderLayers(
+      this.viewer,
+      loaded.filter((l): l is LoadedLayer => l !== undefined),
+    );
     // The bar shows while a layer shown has time data, and goes when none has (a story page without it).
     if (loaded.some((l, i) => l && wanted[i]!.visible && hasClock(l))) this.timeline.want(TIMED_LAYERS);
     else this.timeline.release(TIMED_LAYERS);

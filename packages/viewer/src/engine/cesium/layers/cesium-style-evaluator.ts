@@ -62,7 +62,10 @@ export class StyleEvaluator {
     const key = JSON.stringify(value);
     let c = this.compiled.get(key);
     if (!c) {
-      const expression = 'conditions' in value ? new ConditionsExpression({ conditions: (value as { conditions: [string, string][] }).conditions }) : new Expression((value as { expression: string }).expression);
+      const expression =
+        'conditions' in value
+          ? new ConditionsExpression({ conditions: (value as { conditions: [string, string][] }).conditions })
+          : new Expression((value as { expression: string }).expression);
       c = { expression, reads: readProperties(value), memo: new Map() };
       this.compiled.set(key, c);
     }

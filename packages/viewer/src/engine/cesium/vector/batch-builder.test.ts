@@ -3,12 +3,41 @@ import { batchEnd, buildBatch } from './batch-builder.js';
 import { FeatureStyler } from './feature-style.js';
 import type { SourceFeature } from '../../vector/geojson-features.js';
 
-const point = (lng: number, lat: number, properties: Record<string, unknown> = {}, id?: unknown): SourceFeature => ({ id, properties, geometry: { type: 'Point', coordinates: [lng, lat] } });
-const square = (properties: Record<string, unknown> = {}): SourceFeature => ({ properties, geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] } });
+const point = (lng: number, lat: number, properties: Record<string, unknown> = {}, id?: unknown): SourceFeature => ({
+  id,
+  properties,
+  geometry: { type: 'Point', coordinates: [lng, lat] },
+});
+const square = (properties: Record<string, unknown> = {}): SourceFeature => ({
+  properties,
+  geometry: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [0, 0],
+      ],
+    ],
+  },
+});
 
 describe('buildBatch', () => {
   it('resolves the appearance per feature into typed columns, CesiumJS style', () => {
-    const styler = new FeatureStyler({ marker: { pointSize: 6, pointColor: { conditions: [["${kind} === 'a'", "color('#ff0000')"], ['true', "color('#0000ff')"]] }, label: true } });
+    const styler = new FeatureStyler({
+      marker: {
+        pointSize: 6,
+        pointColor: {
+          conditions: [
+            ["${kind} === 'a'", "color('#ff0000')"],
+            ['true', "color('#0000ff')"],
+          ],
+        },
+        label: true,
+      },
+    });
     const batch = buildBatch([point(10, 20, { kind: 'a', name: 'One' }, 'x'), point(11, 21, { kind: 'b' }, 'x')], 0, 2, styler, new Set());
     expect(batch.ids).toEqual(['x', 'x_2']);
     expect(JSON.parse(batch.properties)).toEqual([{ kind: 'a', name: 'One' }, { kind: 'b' }]);
@@ -39,8 +68,30 @@ describe('buildBatch', () => {
 
   it('carries the outline of a polygon a tile cut, per part of a MultiPolygon, and none where the rings are the outline', () => {
     const styler = new FeatureStyler({ polygon: { fillColor: 'lime', stroke: true, strokeColor: 'red' } });
-    const ring = [[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]];
-    const cut: SourceFeature = { properties: {}, geometry: { type: 'MultiPolygon', coordinates: [[ring], [ring]], outlines: [[[[1, 0], [0, 0], [0, 1]]], undefined] } };
+    const ring = [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+      [0, 0],
+    ];
+    const cut: SourceFeature = {
+      properties: {},
+      geometry: {
+        type: 'MultiPolygon',
+        coordinates: [[ring], [ring]],
+        outlines: [
+          [
+            [
+              [1, 0],
+              [0, 0],
+              [0, 1],
+            ],
+          ],
+          undefined,
+        ],
+      },
+    };
     const [first, second] = buildBatch([cut], 0, 1, styler, new Set()).shapes;
     expect(first!.outline).toEqual([[1, 0, 0, 0, 0, 0, 0, 1, 0]]);
     expect(second!.outline).toBeUndefined();

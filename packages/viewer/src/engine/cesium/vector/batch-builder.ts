@@ -167,5 +167,19 @@ function geometryCost(g: SourceFeature['geometry']): number {
 /** The typed arrays of a batch, to hand over to the page without copying. */
 export function transferables(batch: FeatureBatch): ArrayBuffer[] {
   const p = batch.points;
-  return [batch.anchors, ...(batch.times ? [batch.times] : []), p.feature, p.positions, p.color, p.outlineColor, p.size, p.outlineWidth, p.show, p.clamp, p.imageSize, p.labelSize, p.labelColor].map((a) => a.buffer as ArrayBuffer);
+  return [
+    batch.anchors,
+    ...(batch.times ? [batch.times] : []),
+    p.feature,
+    p.positions,
+    p.color,
+    p.outlineColor,
+    p.size,
+    p.outlineWidth,
+    p.show,
+    p.clamp,
+    p.imageSize,
+    p.labelSize,
+    p.labelColor,
+  ].map((a) => a.buffer as ArrayBuffer);
 }

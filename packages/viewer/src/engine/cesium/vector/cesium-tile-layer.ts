@@ -114,7 +114,15 @@ export class CesiumTileLayer extends BatchedLayer {
   private request(key: string, z: number, x: number, y: number): Tile {
     const tile: Tile = { slot: this.nextSlot++, done: false };
     this.bySlot.set(tile.slot, tile);
-    const request: TileWorkerRequest = { type: 'tile', key, url: tileUrl(this.source.url, z, x, y), ...(this.source.headers ? { headers: this.source.headers } : {}), z, x, y };
+    const request: TileWorkerRequest = {
+      type: 'tile',
+      key,
+      url: tileUrl(this.source.url, z, x, y),
+      ...(this.source.headers ? { headers: this.source.headers } : {}),
+      z,
+      x,
+      y,
+    };
     this.worker.postMessage(request);
     return tile;
   }
@@ -124,7 +132,11 @@ export class CesiumTileLayer extends BatchedLayer {
     if (!tile || this.primitives.isDestroyed()) return;
     switch (reply.type) {
       case 'count':
-        tile.layer = new CesiumVectorLayer(this.scene, undefined, reply.features, () => this.reportProgress(), { into: this.primitives, pickOwner: this, pickBase: tile.slot * SLOT });
+        tile.layer = new CesiumVectorLayer(this.scene, undefined, reply.features, () => this.reportProgress(), {
+          into: this.primitives,
+          pickOwner: this,
+          pickBase: tile.slot * SLOT,
+        });
         break;
       case 'batch':
         tile.layer?.add(reply.batch);

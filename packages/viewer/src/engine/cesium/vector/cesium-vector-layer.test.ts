@@ -6,14 +6,15 @@ import { FeatureStyler } from './feature-style.js';
 import type { SourceFeature } from '../../vector/geojson-features.js';
 import type { FeatureBatch, VectorRequest } from '../../vector/vector-protocol.js';
 
-const points = (n: number): SourceFeature[] => Array.from({ length: n }, (_, i) => ({ id: `F${i}`, properties: { i }, geometry: { type: 'Point', coordinates: [130 + i / 1000, 35] } }));
+const points = (n: number): SourceFeature[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `F${i}`, properties: { i }, geometry: { type: 'Point', coordinates: [130 + i / 1000, 35] } }));
 
 /** The batches the worker sends for these features, as vector-worker.ts cuts them. */
 function batches(features: SourceFeature[], size: number): FeatureBatch[] {
   const out: FeatureBatch[] = [];
   const styler = new FeatureStyler(undefined);
   const ids = new Set<string>();
-  for (let from = 0; from < features.length; ) {
+  for (let from = 0; from < features.length;) {
     const to = batchEnd(features, from, size);
     out.push(buildBatch(features, from, to, styler, ids));
     from = to;

@@ -1,4 +1,18 @@
-import { BoundingSphere, Color, ColorGeometryInstanceAttribute, type ImageryLayer, JulianDate, PointPrimitiveCollection, Rectangle, ShowGeometryInstanceAttribute, SingleTileImageryProvider, PrimitiveCollection, SceneTransforms, Cartesian3, type Scene } from 'cesium';
+import {
+  BoundingSphere,
+  Color,
+  ColorGeometryInstanceAttribute,
+  type ImageryLayer,
+  JulianDate,
+  PointPrimitiveCollection,
+  Rectangle,
+  ShowGeometryInstanceAttribute,
+  SingleTileImageryProvider,
+  PrimitiveCollection,
+  SceneTransforms,
+  Cartesian3,
+  type Scene,
+} from 'cesium';
 import type { Appearance } from '@orbis/scene';
 import type { ClusterOptions, FeatureBatch, HeatmapOptions, PointColumns, ShapePart, VectorReply, VectorRequest } from '../../vector/vector-protocol.js';
 import type { HeatImage } from '../../vector/heat-grid.js';
@@ -319,7 +333,20 @@ export class CesiumVectorLayer extends BatchedLayer {
     const drawsPoints = !this.clusters && !this.tools.heatmap;
     const adder = new PointAdder(this.primitives, this.scene, drawsPoints ? admitted : { ...admitted, points: NO_POINTS }, (index) => this.pick(index));
     const { feature, color } = batch.points;
-    const drawn: DrawnBatch = { start: batch.start, count: batch.count, feature, color, markers: adder.markers, ended: false, shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature), shownShapeFeatures: Uint32Array.from(batch.shapes.filter((s) => s.show), (s) => s.feature), shapes: [] };
+    const drawn: DrawnBatch = {
+      start: batch.start,
+      count: batch.count,
+      feature,
+      color,
+      markers: adder.markers,
+      ended: false,
+      shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature),
+      shownShapeFeatures: Uint32Array.from(
+        batch.shapes.filter((s) => s.show),
+        (s) => s.feature,
+      ),
+      shapes: [],
+    };
     this.batches.add(drawn);
     this.time.track(batch, admitted, drawn);
     return { batch, adder, drawn };
@@ -382,7 +409,8 @@ export class CesiumVectorLayer extends BatchedLayer {
     let index = 0;
     for (const anchors of this.anchors) {
       for (let i = 0; i < anchors.length; i += 3, index++) {
-        if (index % step === 0 && (anchors[i] !== 0 || anchors[i + 1] !== 0 || anchors[i + 2] !== 0)) positions.push(new Cartesian3(anchors[i], anchors[i + 1], anchors[i + 2]));
+        if (index % step === 0 && (anchors[i] !== 0 || anchors[i + 1] !== 0 || anchors[i + 2] !== 0))
+          positions.push(new Cartesian3(anchors[i], anchors[i + 1], anchors[i + 2]));
       }
     }
     return positions.length ? BoundingSphere.fromPoints(positions) : undefined;
@@ -407,10 +435,14 @@ export class CesiumVectorLayer extends BatchedLayer {
     // A line or polygon whose anchor (its first vertex) is off screen may still cross the rectangle.
     for (const parts of this.shapeParts) {
       for (const part of parts) {
-        if (!found.has(part.feature) && shapeOnScreen(this.scene, part.kind, degreesToCartesians(part.positions), left, top, right, bottom)) found.add(part.feature);
+        if (!found.has(part.feature) && shapeOnScreen(this.scene, part.kind, degreesToCartesians(part.positions), left, top, right, bottom))
+          found.add(part.feature);
       }
     }
-    return [...found].sort((a, b) => a - b).filter((i) => this.batches.drawn(i)).map((i) => this.features.id(i)!);
+    return [...found]
+      .sort((a, b) => a - b)
+      .filter((i) => this.batches.drawn(i))
+      .map((i) => this.features.id(i)!);
   }
 
   /** Draws these features in the highlight colour, and the ones highlighted before as they were. */
@@ -432,24 +464,35 @@ export class CesiumVectorLayer extends BatchedLayer {
       // A clustered layer's points have no markers of their own.
       if (!marker) continue;
       marker.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
-      if (color && marker.show) this.selection.add({ position: marker.position, color, pixelSize: SELECTED_SIZE, outlineColor: Color.BLACK, outlineWidth: 1, disableDepthTestDistance: Number.POSITIVE_INFINITY, id: this.picks[index] });
+      if (color && marker.show)
+        this.selection.add({
+          position: marker.position,
+          color,
+          pixelSize: SELECTED_SIZE,
+          outlineColor: Color.BLACK,
+          outlineWidth: 1,
+          disableDepthTestDistance: Number.POSITIVE_INFINITY,
+          id: this.picks[index],
+        });
     }
     const first = this.picks[index];
     if (!first) return;
     const picks = [first, ...(this.partPicks.get(index) ?? [])];
-    this.shapes.forEach((shape, n) => picks.forEach((pick, part) => {
-      const attributes = shape.ready ? shape.getGeometryInstanceAttributes(pick) : undefined;
-      if (!attributes) return;
-      const key = `${n}:${index}:${part}`;
-      const saved = this.savedColors.get(key);
-      if (color) {
-        if (!saved) this.savedColors.set(key, Uint8Array.from(attributes.color));
-        attributes.color = ColorGeometryInstanceAttribute.toValue(color.withAlpha(Math.max(0.8, attributes.color[3]! / 255)));
-      } else if (saved) {
-        attributes.color = saved;
-        this.savedColors.delete(key);
-      }
-    }));
+    this.shapes.forEach((shape, n) =>
+      picks.forEach((pick, part) => {
+        const attributes = shape.ready ? shape.getGeometryInstanceAttributes(pick) : undefined;
+        if (!attributes) return;
+        const key = `${n}:${index}:${part}`;
+        const saved = this.savedColors.get(key);
+        if (color) {
+          if (!saved) this.savedColors.set(key, Uint8Array.from(attributes.color));
+          attributes.color = ColorGeometryInstanceAttribute.toValue(color.withAlpha(Math.max(0.8, attributes.color[3]! / 255)));
+        } else if (saved) {
+          attributes.color = saved;
+          this.savedColors.delete(key);
+        }
+      }),
+    );
   }
 
   destroy(): void {

@@ -61,7 +61,17 @@ describe('DrawnBatches', () => {
   it('never counts a feature whose lines and polygons the appearance hides, unless a point of it shows', () => {
     const batches = new DrawnBatches();
     // Feature 0: a hidden polygon; 1: a hidden polygon with a shown point; 2: one hidden part, one shown.
-    const b: DrawnBatch = { start: 0, count: 3, feature: Uint32Array.from([1]), color: new Uint8Array(4), markers: [marker()], ended: true, shapeFeatures: Uint32Array.from([0, 1, 2, 2]), shownShapeFeatures: Uint32Array.from([2]), shapes: [{ primitive: { ready: true }, features: Uint32Array.from([0, 1, 2, 2]) }] };
+    const b: DrawnBatch = {
+      start: 0,
+      count: 3,
+      feature: Uint32Array.from([1]),
+      color: new Uint8Array(4),
+      markers: [marker()],
+      ended: true,
+      shapeFeatures: Uint32Array.from([0, 1, 2, 2]),
+      shownShapeFeatures: Uint32Array.from([2]),
+      shapes: [{ primitive: { ready: true }, features: Uint32Array.from([0, 1, 2, 2]) }],
+    };
     batches.add(b);
     expect([0, 1, 2].map((i) => batches.drawn(i))).toEqual([false, true, true]);
   });

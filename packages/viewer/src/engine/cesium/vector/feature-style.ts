@@ -85,7 +85,12 @@ export class FeatureStyler {
     if (!p) return { show: true, color: YELLOW, width: 2, clamp: false };
     const f = styleFeature(properties);
     const { ev } = this;
-    return { show: ev.bool(p.show, f) ?? true, color: bytes(ev.color(p.strokeColor, f), YELLOW), width: ev.number(p.strokeWidth, f) ?? 2, clamp: ev.bool(p.clampToGround, f) ?? false };
+    return {
+      show: ev.bool(p.show, f) ?? true,
+      color: bytes(ev.color(p.strokeColor, f), YELLOW),
+      width: ev.number(p.strokeWidth, f) ?? 2,
+      clamp: ev.bool(p.clampToGround, f) ?? false,
+    };
   }
 
   polygon(properties: Record<string, unknown>): PolygonStyle {

@@ -30,7 +30,14 @@ export class VectorJob {
    * `entitiesOnly`: CesiumJS's entities whatever the size (a model layer); a clustered,
    * time-dynamic or filtered (`filtered`) layer (docs/contract.md §18) takes the batched path whatever its size.
    */
-  constructor(source: VectorSource, appearance: Appearance | undefined, entitiesOnly: boolean, readonly cluster?: ClusterOptions, filtered = false, readonly heatmap?: HeatmapOptions) {
+  constructor(
+    source: VectorSource,
+    appearance: Appearance | undefined,
+    entitiesOnly: boolean,
+    readonly cluster?: ClusterOptions,
+    filtered = false,
+    readonly heatmap?: HeatmapOptions,
+  ) {
     this.worker = new Worker(new URL('./vector-worker.ts', import.meta.url), { type: 'module', name: `layer ${source.url ?? 'inline'}` });
     this.worker.onmessage = (event: MessageEvent<VectorReply>) => (this.listener ? this.listener(event.data) : this.early.push(event.data));
     this.worker.onerror = (event) => {
@@ -40,7 +47,15 @@ export class VectorJob {
     };
     const batchedAlways = cluster !== undefined || heatmap !== undefined || source.data?.time !== undefined || filtered;
     const smallAt = batchedAlways ? 0 : entitiesOnly ? Number.POSITIVE_INFINITY : SMALL_LAYER;
-    const request: VectorRequest = { type: 'load', source, ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, smallAt, ...(cluster ? { cluster } : {}), ...(heatmap ? { heatmap } : {}) };
+    const request: VectorRequest = {
+      type: 'load',
+      source,
+      ...(appearance ? { appearance } : {}),
+      batchSize: BATCH_SIZE,
+      smallAt,
+      ...(cluster ? { cluster } : {}),
+      ...(heatmap ? { heatmap } : {}),
+    };
     this.worker.postMessage(request);
   }
 
@@ -61,7 +76,12 @@ export class VectorJob {
  * batches as they arrive. Resolves once the worker knows which, so the layer shows while it
  * streams; rejects with the worker's reason.
  */
-export function loadVector(scene: Scene, job: VectorJob, progress?: Progress, tools: Omit<VectorTools, 'cluster'> = {}): Promise<SmallLayer | CesiumVectorLayer> {
+export function loadVector(
+  scene: Scene,
+  job: VectorJob,
+  progress?: Progress,
+  tools: Omit<VectorTools, 'cluster'> = {},
+): Promise<SmallLayer | CesiumVectorLayer> {
   let layer: CesiumVectorLayer | undefined;
   return new Promise((resolve, reject) => {
     job.listen((reply) => {
@@ -70,7 +90,19 @@ export function loadVector(scene: Scene, job: VectorJob, progress?: Progress, to
           job.stop();
           return resolve(reply);
         case 'count':
-          layer = new CesiumVectorLayer(scene, job.worker, reply.features, progress, {}, { ...tools, ...(job.cluster ? { cluster: job.cluster } : {}), ...(reply.timeRange ? { timeRange: reply.timeRange } : {}), ...(job.heatmap ? { heatmap: job.heatmap } : {}) });
+          layer = new CesiumVectorLayer(
+            scene,
+            job.worker,
+            reply.features,
+            progress,
+            {},
+            {
+              ...tools,
+              ...(job.cluster ? { cluster: job.cluster } : {}),
+              ...(reply.timeRange ? { timeRange: reply.timeRange } : {}),
+              ...(job.heatmap ? { heatmap: job.heatmap } : {}),
+            },
+          );
           return resolve(layer);
         case 'heat':
           return layer?.showHeat(reply.image);

@@ -5,7 +5,8 @@ import { FeatureStyler } from './feature-style.js';
 import type { SourceFeature } from '../../vector/geojson-features.js';
 import { PointAdder, VectorPick } from './vector-primitives.js';
 
-const points = (n: number): SourceFeature[] => Array.from({ length: n }, (_, i) => ({ properties: { i }, geometry: { type: 'Point', coordinates: [130 + i / 1000, 35] } }));
+const points = (n: number): SourceFeature[] =>
+  Array.from({ length: n }, (_, i) => ({ properties: { i }, geometry: { type: 'Point', coordinates: [130 + i / 1000, 35] } }));
 
 describe('PointAdder', () => {
   it('adds a batch a few points at a time, so that a slice can stop within a batch', () => {

@@ -43,7 +43,6 @@ export const SHAPES_PER_PRIMITIVE = 5_000;
 
 const color = (c: ArrayLike<number>, at = 0) => Color.fromBytes(c[at], c[at + 1], c[at + 2], c[at + 3]);
 
-
 /** Colours by their RGBA bytes: a layer has few, and CesiumJS copies the one it is given. */
 class ColorCache {
   private readonly colors = new Map<number, Color>();
@@ -102,7 +101,15 @@ export class PointAdder {
         offset = 0;
       } else {
         this.points ??= into.add(new PointPrimitiveCollection()) as PointPrimitiveCollection;
-        markers[i] = this.points.add({ position, color: colors.get(p.color, i * 4), pixelSize: p.size[i], outlineColor: colors.get(p.outlineColor, i * 4), outlineWidth: p.outlineWidth[i], show, id });
+        markers[i] = this.points.add({
+          position,
+          color: colors.get(p.color, i * 4),
+          pixelSize: p.size[i],
+          outlineColor: colors.get(p.outlineColor, i * 4),
+          outlineWidth: p.outlineWidth[i],
+          show,
+          id,
+        });
         offset = p.size[i]! / 2;
       }
       const text = p.label[i];
@@ -169,11 +176,18 @@ function cutOutline(lines: number[][], extrudedHeight: number | undefined): Simp
  * down: inside the volume, only a translucent fill shows it, with both faces alike.
  */
 function cutVolume(hierarchy: PolygonHierarchy, lines: number[][], extrudedHeight: number): (PolygonGeometry | WallGeometry)[] {
-  const [top, bottom] = [extrudedHeight, 0].map((height) => new PolygonGeometry({ polygonHierarchy: hierarchy, height, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT }));
+  const [top, bottom] = [extrudedHeight, 0].map(
+    (height) => new PolygonGeometry({ polygonHierarchy: hierarchy, height, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT }),
+  );
   const walls = lines.map((line) => {
     const n = line.length / 3;
     const backwards = Array.from({ length: n }, (_, i) => line.slice((n - 1 - i) * 3, (n - i) * 3)).flat();
-    return new WallGeometry({ positions: degrees(atHeight(backwards, 0)), minimumHeights: new Array<number>(n).fill(0), maximumHeights: new Array<number>(n).fill(extrudedHeight), vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT });
+    return new WallGeometry({
+      positions: degrees(atHeight(backwards, 0)),
+      minimumHeights: new Array<number>(n).fill(0),
+      maximumHeights: new Array<number>(n).fill(extrudedHeight),
+      vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT,
+    });
   });
   return [top!, bottom!, ...walls];
 }
@@ -192,7 +206,12 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
   const groups = new Map<string, { instances: GeometryInstance[]; features: number[] }>();
   /** Per group key, the feature of its last instance and that instance's part (a feature's shapes come one after another). */
   const last = new Map<string, { feature: number; part: number }>();
-  const put = (key: string, feature: number, geometry: ConstructorParameters<typeof GeometryInstance>[0]['geometry'], attributes: ReturnType<typeof instanceAttributes>) => {
+  const put = (
+    key: string,
+    feature: number,
+    geometry: ConstructorParameters<typeof GeometryInstance>[0]['geometry'],
+    attributes: ReturnType<typeof instanceAttributes>,
+  ) => {
     const before = last.get(key);
     const part = before?.feature === feature ? before.part + 1 : 0;
     last.set(key, { feature, part });
@@ -204,17 +223,29 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
   for (const s of shapes) {
     if (s.kind === 'line') {
       const positions = degrees(s.positions);
-      const geometry = s.clamp ? new GroundPolylineGeometry({ positions, width: s.strokeWidth }) : new PolylineGeometry({ positions, width: s.strokeWidth, arcType: 1 });
+      const geometry = s.clamp
+        ? new GroundPolylineGeometry({ positions, width: s.strokeWidth })
+        : new PolylineGeometry({ positions, width: s.strokeWidth, arcType: 1 });
       put(s.clamp ? 'groundLine' : 'line', s.feature, geometry, instanceAttributes(s.strokeColor, s.show));
       continue;
     }
-    const hierarchy = new PolygonHierarchy(degrees(s.positions), (s.holes ?? []).map((h) => new PolygonHierarchy(degrees(h))));
+    const hierarchy = new PolygonHierarchy(
+      degrees(s.positions),
+      (s.holes ?? []).map((h) => new PolygonHierarchy(degrees(h))),
+    );
     const extruded = s.extrudedHeight !== undefined;
-    const options = { polygonHierarchy: hierarchy, perPositionHeight: !s.clamp && !extruded && hasHeight(s.positions), ...(extruded ? { extrudedHeight: s.extrudedHeight, height: 0 } : {}) };
+    const options = {
+      polygonHierarchy: hierarchy,
+      perPositionHeight: !s.clamp && !extruded && hasHeight(s.positions),
+      ...(extruded ? { extrudedHeight: s.extrudedHeight, height: 0 } : {}),
+    };
     if (s.fill) {
       const translucent = s.fill[3] < 255;
       const key = s.clamp && !extruded ? 'groundFill' : `fill:${extruded}:${translucent}`;
-      const fills = extruded && s.outline ? cutVolume(hierarchy, s.outline, s.extrudedHeight!) : [new PolygonGeometry({ ...options, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT })];
+      const fills =
+        extruded && s.outline
+          ? cutVolume(hierarchy, s.outline, s.extrudedHeight!)
+          : [new PolygonGeometry({ ...options, vertexFormat: PerInstanceColorAppearance.VERTEX_FORMAT })];
       for (const geometry of fills) put(key, s.feature, geometry, instanceAttributes(s.fill, s.show));
     }
     if (!s.stroke || s.clamp) continue;
@@ -224,7 +255,10 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
   for (const [key, { instances, features }] of groups) {
     for (let i = 0; i < instances.length; i += SHAPES_PER_PRIMITIVE) {
       const geometryInstances = instances.slice(i, i + SHAPES_PER_PRIMITIVE);
-      made.push({ primitive: into.add(primitiveFor(key, geometryInstances)) as { ready: boolean }, features: Uint32Array.from(features.slice(i, i + SHAPES_PER_PRIMITIVE)) });
+      made.push({
+        primitive: into.add(primitiveFor(key, geometryInstances)) as { ready: boolean },
+        features: Uint32Array.from(features.slice(i, i + SHAPES_PER_PRIMITIVE)),
+      });
     }
   }
   return made;
@@ -236,14 +270,24 @@ function primitiveFor(key: string, geometryInstances: GeometryInstance[]): objec
     case 'groundLine':
       return new GroundPolylinePrimitive({ geometryInstances, appearance: new PolylineColorAppearance() });
     case 'groundFill':
-      return new GroundPrimitive({ geometryInstances, appearance: new PerInstanceColorAppearance({ flat: true, translucent: true }), classificationType: ClassificationType.BOTH });
+      return new GroundPrimitive({
+        geometryInstances,
+        appearance: new PerInstanceColorAppearance({ flat: true, translucent: true }),
+        classificationType: ClassificationType.BOTH,
+      });
     case 'line':
       return new Primitive({ geometryInstances, appearance: new PolylineColorAppearance({ translucent: false }) });
     case 'outline':
-      return new Primitive({ geometryInstances, appearance: new PerInstanceColorAppearance({ flat: true, translucent: false, renderState: { lineWidth: 1 } }) });
+      return new Primitive({
+        geometryInstances,
+        appearance: new PerInstanceColorAppearance({ flat: true, translucent: false, renderState: { lineWidth: 1 } }),
+      });
     default: {
       const [, extruded, translucent] = key.split(':');
-      return new Primitive({ geometryInstances, appearance: new PerInstanceColorAppearance({ flat: extruded !== 'true', translucent: translucent === 'true', closed: extruded === 'true' }) });
+      return new Primitive({
+        geometryInstances,
+        appearance: new PerInstanceColorAppearance({ flat: extruded !== 'true', translucent: translucent === 'true', closed: extruded === 'true' }),
+      });
     }
   }
 }

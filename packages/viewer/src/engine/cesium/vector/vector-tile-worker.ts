@@ -26,7 +26,7 @@ async function load(request: Extract<TileWorkerRequest, { type: 'tile' }>): Prom
   const features = bytes ? tileFeatures(bytes, z, x, y, layers) : [];
   reply({ key, type: 'count', features: features.length, skipped: 0 });
   const ids = new Set<string>();
-  for (let from = 0; from < features.length; ) {
+  for (let from = 0; from < features.length;) {
     const to = batchEnd(features, from, batchSize);
     const batch = buildBatch(features, from, to, styler, ids);
     reply({ key, type: 'batch', batch }, transferables(batch));

@@ -35,7 +35,7 @@ async function read(source: VectorSource): Promise<string | unknown> {
 function stream(appearance: Appearance | undefined, generation?: number): void {
   const styler = new FeatureStyler(appearance);
   const ids = new Set<string>();
-  for (let from = 0; from < features.length; ) {
+  for (let from = 0; from < features.length;) {
     const to = batchEnd(features, from, batchSize);
     const batch = buildBatch(features, from, to, styler, ids);
     if (times) batch.times = times.slice(from * 2, to * 2);
@@ -51,7 +51,11 @@ async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<
   if (request.source.format === 'csv') {
     const parsed = csvPoints(raw as string, request.source.data);
     if (parsed.points.length <= request.smallAt) return reply({ type: 'small', csv: parsed });
-    features = parsed.points.map((p) => ({ ...(p.id === undefined ? {} : { id: p.id }), properties: p.properties, geometry: { type: 'Point', coordinates: [p.lng, p.lat, ...(p.height === undefined ? [] : [p.height])] } }));
+    features = parsed.points.map((p) => ({
+      ...(p.id === undefined ? {} : { id: p.id }),
+      properties: p.properties,
+      geometry: { type: 'Point', coordinates: [p.lng, p.lat, ...(p.height === undefined ? [] : [p.height])] },
+    }));
     reply({ type: 'count', features: features.length, skipped: parsed.skipped, ...timeRange(request) });
   } else {
     const doc = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;

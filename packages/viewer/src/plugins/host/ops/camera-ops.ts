@@ -11,7 +11,9 @@ const DEFAULT_SECONDS = 2;
 
 /** Keeps the fields of a partial position that are there (JSON has turned `undefined` into `null`). */
 function partial(position: { [field: string]: number | null | undefined }): Partial<CameraPosition> {
-  return Object.fromEntries(Object.entries(position).filter(([key, v]) => v !== null && (CAMERA_FIELDS as readonly string[]).includes(key))) as Partial<CameraPosition>;
+  return Object.fromEntries(
+    Object.entries(position).filter(([key, v]) => v !== null && (CAMERA_FIELDS as readonly string[]).includes(key)),
+  ) as Partial<CameraPosition>;
 }
 
 /** `app.camera`'s host operations (docs/contract.md §8): angles in radians, durations in seconds. */
@@ -26,7 +28,12 @@ export const CAMERA_HANDLERS: OpHandlers<typeof CAMERA_OPS> = {
     services.camera.flyTo({ ...partial(target), ...(fov === undefined ? {} : { fov }) }, seconds(options, DEFAULT_SECONDS));
   },
   'camera.flyToBoundingBox': ({ services }, [box, options]) =>
-    services.camera.flyToBoundingBox(box, { seconds: seconds(options, DEFAULT_SECONDS), heading: options?.heading ?? undefined, pitch: options?.pitch ?? undefined, range: options?.range ?? undefined }),
+    services.camera.flyToBoundingBox(box, {
+      seconds: seconds(options, DEFAULT_SECONDS),
+      heading: options?.heading ?? undefined,
+      pitch: options?.pitch ?? undefined,
+      range: options?.range ?? undefined,
+    }),
   'camera.setView': ({ services }, [position]) => services.camera.flyTo(partial(position), 0),
   'camera.lookAt': ({ services }, [target, options]) => {
     const t = partial(target) as { lng: number; lat: number; height?: number; heading?: number; pitch?: number };

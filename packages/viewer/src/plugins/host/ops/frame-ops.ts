@@ -8,7 +8,8 @@ const given = (options: Record<string, unknown>) => Object.fromEntries(Object.en
 /** `app.modal`'s or `app.popup`'s show, update, post and close: the same on either kind. */
 function frameHandlers(kind: FrameKind) {
   return {
-    show: ({ sandbox, services }: OpContext, [html, options]: [string, Record<string, unknown>]) => services.frames.show(kind, sandbox.label, html, given(options)),
+    show: ({ sandbox, services }: OpContext, [html, options]: [string, Record<string, unknown>]) =>
+      services.frames.show(kind, sandbox.label, html, given(options)),
     update: ({ sandbox, services }: OpContext, [options]: [Record<string, unknown>]) => services.frames.update(kind, sandbox.label, given(options)),
     post: ({ sandbox, services }: OpContext, [message]: [unknown]) => services.frames.post(kind, sandbox.label, message),
     close: ({ sandbox, services }: OpContext) => {

@@ -9,7 +9,8 @@ export const LAYERS_HANDLERS: OpHandlers<typeof LAYERS_OPS> = {
   'layers.delete': ({ sandbox, host }, [ids]) => host.layers.delete(sandbox.pluginId, ids),
   'layers.show': ({ host }, [ids]) => host.layers.setVisible(ids, true),
   'layers.hide': ({ host }, [ids]) => host.layers.setVisible(ids, false),
-  'layers.override': ({ sandbox, host }, [id, patch]) => host.layers.override(sandbox.pluginId, id, patch === null || patch === undefined ? null : toOverridePatch(patch)),
+  'layers.override': ({ sandbox, host }, [id, patch]) =>
+    host.layers.override(sandbox.pluginId, id, patch === null || patch === undefined ? null : toOverridePatch(patch)),
   'layers.overridden': ({ host }) => host.layers.overriddenLayers(),
   'layers.select': ({ host }, [layerId, featureId]) => host.layers.select(layerId ?? undefined, featureId ?? undefined),
   'layers.selectFeatures': ({ host }, [features]) => host.layers.selectFeatures(features),
