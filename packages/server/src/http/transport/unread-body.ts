@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
  * one that declares or turns out longer than the limit, and one that fails or is cut.
  */
 export function drainUnreadBody(request: IncomingMessage, limitBytes: number): Promise<boolean> {
-  if (request.complete) return Promise.resolve(true);
+  if (request.complete || request.readableEnded) return Promise.resolve(true);
   if (request.readableFlowing !== null || request.destroyed) return Promise.resolve(false);
   if (Number(request.headers['content-length'] ?? 0) > limitBytes) return Promise.resolve(false);
   return new Promise((resolve) => {
