@@ -18,8 +18,10 @@ import { SqliteTables } from './sqlite-tables.js';
 import { copyable } from './table-database.js';
 
 const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
-/** Items generated beside the demo: enough for several batches of every size; `bench/migrate.js` moves 100,000 and more. */
-const ITEMS = 5000;
+/** Items generated beside the demo (docs/operations.md): many batches of every size; `bench/migrate.js` moves 1,000,000. */
+const ITEMS = 100_000;
+/** A move of them both ways takes about 50 s on a loaded 2-core machine. */
+const MOVE_MS = 300_000;
 
 const quiet = () => undefined;
 const tempDir = (name: string) => mkdtempSync(join(tmpdir(), `orbis-${name}-`));
@@ -111,56 +113,60 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
     pg = await postgresS3Env();
   });
 
-  it('moves SQLite and a folder to PostgreSQL and S3 and back with zero differences; keys, sessions, tokens and cursors keep working', async () => {
-    const there = await migrate({ storage: pg.ORBIS_STORAGE, dataDir: pgDir }, source, pg.ORBIS_DATABASE_URL!, pg, quiet);
-    expect(there.ok, JSON.stringify(there.tables.filter((t) => t.differences > 0))).toBe(true);
-    expect(there.tables.find((t) => t.table === 'items')).toMatchObject({ rows: ITEMS + demoItems, copied: ITEMS + demoItems, differences: 0 });
-    expect(there.files.differences).toBe(0);
-    expect(there.files.files).toBeGreaterThan(3);
-    expect(there.notCopied.map((t) => t.table)).toEqual(['sign_in_failures']);
-    for (const table of ['item_drafts', 'webhooks'])
-      expect(
-        there.tables.find((t) => t.table === table),
-        table,
-      ).toMatchObject({ rows: 1, differences: 0 });
+  it(
+    'moves SQLite and a folder to PostgreSQL and S3 and back with zero differences; keys, sessions, tokens and cursors keep working',
+    async () => {
+      const there = await migrate({ storage: pg.ORBIS_STORAGE, dataDir: pgDir }, source, pg.ORBIS_DATABASE_URL!, pg, quiet);
+      expect(there.ok, JSON.stringify(there.tables.filter((t) => t.differences > 0))).toBe(true);
+      expect(there.tables.find((t) => t.table === 'items')).toMatchObject({ rows: ITEMS + demoItems, copied: ITEMS + demoItems, differences: 0 });
+      expect(there.files.differences).toBe(0);
+      expect(there.files.files).toBeGreaterThan(3);
+      expect(there.notCopied.map((t) => t.table)).toEqual(['sign_in_failures']);
+      for (const table of ['item_drafts', 'webhooks'])
+        expect(
+          there.tables.find((t) => t.table === table),
+          table,
+        ).toMatchObject({ rows: 1, differences: 0 });
 
-    // And back into a new data dir: every table and file equals the first one's.
-    const back = tempDir('migrate-back');
-    const home = await migrate({ storage: pg.ORBIS_STORAGE, dataDir: pgDir }, pg.ORBIS_DATABASE_URL!, back, pg, quiet);
-    expect(home.ok).toBe(true);
-    const a = new SqliteTables(join(source, 'orbis.db'));
-    const b = new SqliteTables(join(back, 'orbis.db'));
-    try {
-      for (const table of (await a.tables()).filter(copyable)) expect(await checkTable(a, b, table), table.name).toMatchObject({ differences: 0 });
-      // The check sees one changed value in one record among thousands.
-      const items = (await b.tables()).find((t) => t.name === 'items')!;
-      const [row] = await b.readAfter(items, undefined, 1);
-      const fields = items.columns.indexOf('fields');
-      await b.write(items, [row!.map((v, i) => (i === fields ? '{"changed":true}' : v))]);
-      expect(await checkTable(a, b, items)).toMatchObject({ differences: 1, firstDifference: JSON.stringify([row![0]]) });
-    } finally {
-      await a.close();
-      await b.close();
-    }
-    expect(await filesOf(await openStorage(undefined, back))).toEqual(await filesOf(await openStorage(undefined, source)));
+      // And back into a new data dir: every table and file equals the first one's.
+      const back = tempDir('migrate-back');
+      const home = await migrate({ storage: pg.ORBIS_STORAGE, dataDir: pgDir }, pg.ORBIS_DATABASE_URL!, back, pg, quiet);
+      expect(home.ok).toBe(true);
+      const a = new SqliteTables(join(source, 'orbis.db'));
+      const b = new SqliteTables(join(back, 'orbis.db'));
+      try {
+        for (const table of (await a.tables()).filter(copyable)) expect(await checkTable(a, b, table), table.name).toMatchObject({ differences: 0 });
+        // The check sees one changed value in one record among thousands.
+        const items = (await b.tables()).find((t) => t.name === 'items')!;
+        const [row] = await b.readAfter(items, undefined, 1);
+        const fields = items.columns.indexOf('fields');
+        await b.write(items, [row!.map((v, i) => (i === fields ? '{"changed":true}' : v))]);
+        expect(await checkTable(a, b, items)).toMatchObject({ differences: 1, firstDifference: JSON.stringify([row![0]]) });
+      } finally {
+        await a.close();
+        await b.close();
+      }
+      expect(await filesOf(await openStorage(undefined, back))).toEqual(await filesOf(await openStorage(undefined, source)));
 
-    // A server on PostgreSQL + S3 with the copied secrets answers as the SQLite one did (after the way back: a session's use changes its row).
-    const server = await serve(pgDir, pg);
-    try {
-      const get = (path: string, headers: Record<string, string>) => fetch(server.url + path, { headers });
-      expect(
-        await (
-          await get(`/api/p/vault/assets.json?limit=1&start_cursor=${encodeURIComponent(secrets.cursor)}`, { authorization: `Bearer ${secrets.apiKey}` })
-        ).text(),
-      ).toBe(secrets.secondPage);
-      expect((await get('/api/auth/me', { cookie: secrets.cookie })).status).toBe(200);
-      expect((await get('/api/projects', { authorization: `Bearer ${secrets.token}` })).status).toBe(200);
-      expect((await get('/api/projects', { authorization: `Bearer ${secrets.adminToken}` })).status).toBe(200);
-      expect(await (await get('/api/p/demo/assets.json', {})).text()).toBe(secrets.demoAssets.replaceAll(secrets.sourceUrl, server.url));
-    } finally {
-      await server.close();
-    }
-  });
+      // A server on PostgreSQL + S3 with the copied secrets answers as the SQLite one did (after the way back: a session's use changes its row).
+      const server = await serve(pgDir, pg);
+      try {
+        const get = (path: string, headers: Record<string, string>) => fetch(server.url + path, { headers });
+        expect(
+          await (
+            await get(`/api/p/vault/assets.json?limit=1&start_cursor=${encodeURIComponent(secrets.cursor)}`, { authorization: `Bearer ${secrets.apiKey}` })
+          ).text(),
+        ).toBe(secrets.secondPage);
+        expect((await get('/api/auth/me', { cookie: secrets.cookie })).status).toBe(200);
+        expect((await get('/api/projects', { authorization: `Bearer ${secrets.token}` })).status).toBe(200);
+        expect((await get('/api/projects', { authorization: `Bearer ${secrets.adminToken}` })).status).toBe(200);
+        expect(await (await get('/api/p/demo/assets.json', {})).text()).toBe(secrets.demoAssets.replaceAll(secrets.sourceUrl, server.url));
+      } finally {
+        await server.close();
+      }
+    },
+    MOVE_MS,
+  );
 
   it('refuses a target that is not empty', async () => {
     await expect(migrate({ storage: pg.ORBIS_STORAGE, dataDir: pgDir }, source, pg.ORBIS_DATABASE_URL!, pg, quiet)).rejects.toThrow(
@@ -168,40 +174,44 @@ describe('orbis migrate (docs/operations.md, "Move to another store")', () => {
     );
   });
 
-  it('finishes and verifies when run again after a kill -9 midway', async () => {
-    const target = await postgresS3Env();
-    const args = [
-      BIN,
-      'migrate',
-      '--from',
-      source,
-      '--to',
-      target.ORBIS_DATABASE_URL!,
-      '--storage',
-      target.ORBIS_STORAGE!,
-      '--data-dir',
-      tempDir('migrate-killed'),
-    ];
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...target, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '' } });
-    let output = '';
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-    // Killed as it starts on the items (the tables before them copied, the items not, nor the files).
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/^orbis migrate: items: /m.test(output)) child.kill('SIGKILL');
-    });
-    expect(await exited, output).toBe('SIGKILL');
-    const tables = new PostgresTables(target.ORBIS_DATABASE_URL!);
-    try {
-      const meta = (await tables.tables()).find((t) => t.name === 'meta')!;
-      const marker = (await tables.readAfter(meta, undefined, 1000)).find((row) => row[0] === MIGRATE_MARKER);
-      expect(marker, 'the first run was stopped before it finished').toBeDefined();
-    } finally {
-      await tables.close();
-    }
-    const again = await migrate({ storage: target.ORBIS_STORAGE, dataDir: tempDir('migrate-killed') }, source, target.ORBIS_DATABASE_URL!, target, quiet);
-    expect(again.ok, JSON.stringify(again.tables.filter((t) => t.differences > 0))).toBe(true);
-    expect(again.tables.find((t) => t.table === 'projects')!.copied).toBe(0);
-    expect(again.tables.find((t) => t.table === 'items')!.rows).toBe(ITEMS + demoItems);
-  });
+  it(
+    'finishes and verifies when run again after a kill -9 midway',
+    async () => {
+      const target = await postgresS3Env();
+      const args = [
+        BIN,
+        'migrate',
+        '--from',
+        source,
+        '--to',
+        target.ORBIS_DATABASE_URL!,
+        '--storage',
+        target.ORBIS_STORAGE!,
+        '--data-dir',
+        tempDir('migrate-killed'),
+      ];
+      const child = spawn(process.execPath, args, { env: { ...process.env, ...target, ORBIS_DATABASE_URL: '', ORBIS_STORAGE: '' } });
+      let output = '';
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      // Killed as it starts on the items (the tables before them copied, the items not, nor the files).
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (/^orbis migrate: items: /m.test(output)) child.kill('SIGKILL');
+      });
+      expect(await exited, output).toBe('SIGKILL');
+      const tables = new PostgresTables(target.ORBIS_DATABASE_URL!);
+      try {
+        const meta = (await tables.tables()).find((t) => t.name === 'meta')!;
+        const marker = (await tables.readAfter(meta, undefined, 1000)).find((row) => row[0] === MIGRATE_MARKER);
+        expect(marker, 'the first run was stopped before it finished').toBeDefined();
+      } finally {
+        await tables.close();
+      }
+      const again = await migrate({ storage: target.ORBIS_STORAGE, dataDir: tempDir('migrate-killed') }, source, target.ORBIS_DATABASE_URL!, target, quiet);
+      expect(again.ok, JSON.stringify(again.tables.filter((t) => t.differences > 0))).toBe(true);
+      expect(again.tables.find((t) => t.table === 'projects')!.copied).toBe(0);
+      expect(again.tables.find((t) => t.table === 'items')!.rows).toBe(ITEMS + demoItems);
+    },
+    MOVE_MS,
+  );
 });
