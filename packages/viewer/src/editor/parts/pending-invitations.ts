@@ -52,7 +52,7 @@ export function PendingInvitations({ api, can, version, onRevoked }: Props) {
       invitations.map((invitation) =>
         h(
           'li',
-          { key: invitation.id, class: 'member', 'data-testid': 'pending-invitation' },
+          { key: invitation.id, class: 'invitation', 'data-testid': 'pending-invitation' },
           h(
             'span',
             { class: 'name', title: invitation.email },
