@@ -82,6 +82,12 @@ type Attributes = { show: Uint8Array };
  * style panel and plugins. Batches are added one per animation frame, so no frame on the page
  * builds more than one batch.
  */
+/** A drawn point's colour as its appearance resolved it (four bytes a point in the batch). */
+function pointColor(batch: DrawnBatch, at: number): Color {
+  const c = batch.color;
+  return Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
+}
+
 export class CesiumVectorLayer extends BatchedLayer {
   readonly primitives = new PrimitiveCollection();
   /** Selected points drawn again over everything: in a dense layer their neighbours would cover them. */
@@ -195,10 +201,7 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   /** A point feature's colour as its appearance resolved it (its first point's). */
   private colorOf(index: number): Color | undefined {
-    for (const { batch, at } of this.batches.pointsOf(index)) {
-      const c = batch.color;
-      return Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
-    }
+    for (const { batch, at } of this.batches.pointsOf(index)) return pointColor(batch, at);
     return undefined;
   }
 
@@ -457,13 +460,12 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   private paint(index: number, color: Color | undefined): void {
     for (const { batch, at } of this.batches.pointsOf(index)) {
-      const c = batch.color;
       // A batch being drawn is painted when it ends.
       if (!batch.ended) continue;
       const marker = batch.markers[at];
       // A clustered layer's points have no markers of their own.
       if (!marker) continue;
-      marker.color = color ?? Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
+      marker.color = color ?? pointColor(batch, at);
       if (color && marker.show)
         this.selection.add({
           position: marker.position,
