@@ -8,6 +8,7 @@ import { PUBLIC_CORS } from '../transport/cors-policy.js';
 import { MIN_COMPRESSED_BYTES, negotiatedEncoding } from '../transport/compressible.js';
 import { etagOf, matchingEtag } from '../transport/etag.js';
 import type { HotRequestLog } from './hot-log.js';
+import { resolveQuery } from './hot-query.js';
 import { type HotTarget, HotTargets } from './hot-targets.js';
 import { modelVersion } from './item-listing.js';
 import { assetVersion, encodedPageKey } from './listing-reply.js';
@@ -28,15 +29,18 @@ const CORS_HEADERS = {
 /** Answers a request, or says (false) that the app must. */
 export type HotPath = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
 
-/** What a page's answer depends on besides its URL: the scope it lists and its version, read fresh. */
+/** What a page's answer depends on besides its URL: the scope it lists and its version, read fresh; its cache key and listing URL. */
 interface Fresh {
   scopeKey: string;
   version: string;
+  key: string;
+  listing: string;
 }
 
 /**
  * The public listings' hot path, taken before Fastify routes the request: for `assets.json`
- * (`assets`) and `{model}.json` (`{model}`) pages, a revalidation that matches (304), or a page in
+ * (`assets`) and `{model}.json` (`{model}`) pages, a query's too (its parameters read against the
+ * model just read, as the route reads them), a revalidation that matches (304), or a page in
  * the page cache at the version just read (in the coding the client accepts, as the app's
  * @fastify/compress made it). It reads what the routes read for them (the project and
  * the key, fresh, in one read; the model) and applies the same checks; anything else (an error to
@@ -53,13 +57,16 @@ export function hotListing(ctx: AppContext, log?: HotRequestLog): HotPath {
     const target = targets.of(req.url ?? '', ctx.publicUrl);
     if (!target) return false;
     const revalidation = req.headers['if-none-match'];
-    if (revalidation === undefined && !ctx.pages.has(target.key)) return false;
+    // A query's page is known by the key it had when last read against its model (`hot-query.ts`),
+    // checked again below; a query not read yet (or that did not read) is read with the model.
+    const known = target.items ? target.items.resolved?.key : target.key;
+    if (revalidation === undefined && known !== undefined && !ctx.pages.has(known)) return false;
 
     const fresh = await freshState(ctx, req, target);
     if (!fresh) return false;
-    const page = ctx.pages.get(target.key, fresh.scopeKey, fresh.version);
+    const page = ctx.pages.get(fresh.key, fresh.scopeKey, fresh.version);
     // A cached page's ETag was made from this version and what its key names: the same as this.
-    const etag = page?.etag ?? etagOf(fresh.version, `${target.listing}\n${ctx.publicUrl}`, target.query);
+    const etag = page?.etag ?? etagOf(fresh.version, `${fresh.listing}\n${ctx.publicUrl}`, target.query);
     const matched = matchingEtag(revalidation, etag);
     if (matched !== undefined) {
       log?.(req, res, startedAt);
@@ -71,7 +78,7 @@ export function hotListing(ctx: AppContext, log?: HotRequestLog): HotPath {
     // A page that goes compressed goes as @fastify/compress made it for the app (`whenCompressed`),
     // once per version; until the app has made it, the app answers.
     const encoding = page.body.length >= MIN_COMPRESSED_BYTES ? negotiatedEncoding(req.headers['accept-encoding']) : undefined;
-    const sent = encoding === undefined ? page : ctx.pages.get(encodedPageKey(target.key, encoding), fresh.scopeKey, fresh.version);
+    const sent = encoding === undefined ? page : ctx.pages.get(encodedPageKey(fresh.key, encoding), fresh.scopeKey, fresh.version);
     if (!sent) return false;
     const headers: OutgoingHttpHeaders = { ...CORS_HEADERS, etag: sent.etag, 'content-type': 'application/json; charset=utf-8' };
     if (page.link !== undefined) headers.link = page.link;
@@ -95,14 +102,18 @@ async function freshState(ctx: AppContext, req: IncomingMessage, target: HotTarg
   if (target.model === undefined) {
     const project = checked(await ctx.store.getProjectAccess(target.alias, keyHash), token);
     if (!project || project.publicAssetCount === 0) return undefined;
-    return { scopeKey: cursorScope({ projectId: project.id, publicOnly: true }), version: assetVersion(project) };
+    return { scopeKey: cursorScope({ projectId: project.id, publicOnly: true }), version: assetVersion(project), key: target.key, listing: target.listing };
   }
   // The model comes with the project and the key, in the same read.
   const found = await ctx.store.getProjectModelAccess(target.alias, keyHash, target.model);
   const project = checked(found, token);
   const model = found?.model;
   if (!project || !model || !model.public) return undefined;
-  return { scopeKey: cursorScope({ projectId: project.id, modelId: model.id, publicOnly: true }), version: modelVersion(project, model) };
+  const version = modelVersion(project, model);
+  if (!target.items)
+    return { scopeKey: cursorScope({ projectId: project.id, modelId: model.id, publicOnly: true }), version, key: target.key, listing: target.listing };
+  const resolved = resolveQuery(target, target.items, project, model);
+  return resolved && { scopeKey: resolved.scopeKey, version, key: resolved.key, listing: resolved.listing };
 }
 
 /** The project `found` names if it passes the access checks for `token`; undefined where the route would answer an error. */

@@ -13,8 +13,29 @@ export interface HotTarget {
   query: PagedQuery;
   /** The listing's URL, as its route's handler makes it (the page cache's key and the ETag use it). */
   listing: string;
-  /** The page cache's key of the page (`pageKey`). */
+  /** The page cache's key of the page (`pageKey`); for a query's page, see `items`. */
   key: string;
+  /**
+   * A `{model}.json` page's item query (docs/content-workflow.md, "Queries"): its parameters, read
+   * against the model's fields once its model is read, and the last reading (`hot-query.ts`).
+   */
+  items?: HotItemQuery;
+}
+
+/** The item query of a hot target: its parameters, and what they were last read as (for one version of the model). */
+export interface HotItemQuery {
+  search: URLSearchParams;
+  resolved?: ResolvedQuery;
+}
+
+/** An item query read against a version of its model: its page's cache key and what the page depends on. */
+export interface ResolvedQuery {
+  /** The model's id and version it was read against (a change of the fields bumps the version). */
+  stamp: string;
+  /** The query's listing URL (`{model}.json?` and the query's canonical parameters), as `sendListing` makes it. */
+  listing: string;
+  key: string;
+  scopeKey: string;
 }
 
 /**
@@ -81,8 +102,10 @@ function parseTarget(url: string, publicUrl: string): HotTarget | undefined {
   if (assets === undefined && model?.format !== 'json') return undefined;
   const at = url.indexOf('?');
   const search = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
-  // An item query's pages, and expanded ones, are the app's to answer (docs/content-workflow.md).
-  if (hasItemQuery(search) || search.has('expand')) return undefined;
+  // Expanded pages are the app's to answer, and so is an asset listing with an item query's
+  // parameters; a model's query page is answered once its model is read (`hot-query.ts`).
+  const queried = hasItemQuery(search);
+  if (search.has('expand') || (queried && assets !== undefined)) return undefined;
   let query;
   try {
     query = parsePageQuery(search);
@@ -92,5 +115,7 @@ function parseTarget(url: string, publicUrl: string): HotTarget | undefined {
   if (query.mode === 'all') return undefined;
   // As `listingUrl` (assets: the route's path) and `itemSource` (items: always `{key}.json`) make it.
   const listing = `${publicUrl}/api/p/${encodeURIComponent(alias)}${assets ?? `/${model!.key}.json`}`;
-  return { alias, model: model?.key, query, listing, key: pageKey(listing, query) };
+  const target: HotTarget = { alias, model: model?.key, query, listing, key: pageKey(listing, query) };
+  if (queried) target.items = { search };
+  return target;
 }

@@ -85,10 +85,14 @@ describe('listings with the page cache on and off', () => {
     await h?.close();
   });
 
+  /** An item query (docs/content-workflow.md, "Queries"): its pages take the hot path as plain pages do. */
+  const QUERY = 'filter[name][gte]=site%202&or[0][file][exists]=true';
+
   /** The paths asked at each step: every mode, the first page and later ones, public and management listings. */
   async function paths(): Promise<string[]> {
     const first = await (await h.get('/api/p/open/assets.json?limit=4')).json();
     const items = await (await h.get('/api/p/open/sites.json?limit=2')).json();
+    const queried = await (await h.get(`/api/p/open/sites.json?${QUERY}&limit=2`)).json();
     const cursor = (c: string | null) => (c === null ? 'start_cursor=' : `start_cursor=${encodeURIComponent(c)}`);
     return [
       '/api/p/open/assets.json?limit=4',
@@ -100,6 +104,11 @@ describe('listings with the page cache on and off', () => {
       '/api/p/open/sites.json?limit=2',
       `/api/p/open/sites.json?${cursor(items.nextCursor)}&limit=2`,
       '/api/p/open/sites?page=3&limit=2',
+      `/api/p/open/sites.json?${QUERY}&limit=2`,
+      `/api/p/open/sites.json?${QUERY}&${cursor(queried.nextCursor)}&limit=2`,
+      '/api/p/open/sites.json?sort=-name&limit=3&offset=1',
+      '/api/p/open/sites.json?filter[nope][eq]=1&limit=2',
+      '/api/p/open/assets.json?filter[name][eq]=a&limit=2',
       '/api/p/closed/assets.json?limit=2',
       'admin:/api/projects/open/assets?page=2&limit=5',
       'admin:/api/projects/open/models/sites/items?limit=3',
@@ -155,6 +164,10 @@ describe('listings with the page cache on and off', () => {
           '/api/p/open/sites.json?limit=2 (revalidated)',
           '/api/p/open/sites.json?limit=2 (stale tag)',
           '/api/p/open/sites?page=3&limit=2',
+          `/api/p/open/sites.json?${QUERY}&limit=2`,
+          `/api/p/open/sites.json?${QUERY}&limit=2 (revalidated)`,
+          `/api/p/open/sites.json?${QUERY}&limit=2 (stale tag)`,
+          '/api/p/open/sites.json?sort=-name&limit=3&offset=1',
         ];
 
   async function expectSameOnAndOff(keyLive = true): Promise<void> {
@@ -166,8 +179,9 @@ describe('listings with the page cache on and off', () => {
       const second = await answers(on, withKey);
       expect(second.out).toEqual(without.out);
       expect(second.hot).toEqual(expect.arrayContaining(answeredHot(withKey, keyLive)));
-      // Errors and the management listings never are.
+      // Errors (a bad query, an asset listing with a query's parameters) and the management listings never are.
       expect(second.hot.filter((what) => what.startsWith('admin:') || what.startsWith(withKey ? '/api/p/open/' : '/api/p/closed/'))).toEqual([]);
+      expect(second.hot.filter((what) => what.includes('[nope]') || what.includes('assets.json?filter'))).toEqual([]);
     }
   }
 
@@ -200,5 +214,20 @@ describe('listings with the page cache on and off', () => {
     await other.deleteApiKey(closed.id, row!.id);
     expect((await h.get('/api/p/closed/assets.json?limit=2', { authorization: `Bearer ${key}` })).status).toBe(401);
     await expectSameOnAndOff(false);
+  });
+
+  it("reads a cached query again against the model's new fields: a field gone is a 400, not the cached page", async () => {
+    h.server.ctx.pages = on;
+    const path = '/api/p/open/sites.json?filter[name][exists]=true&limit=2';
+    for (let i = 0; i < 2; i++) expect((await h.get(path)).status).toBe(200);
+    const before = hotAnswers(h.server.app);
+    expect((await h.get(path)).status).toBe(200);
+    expect(hotAnswers(h.server.app)).toBe(before + 1);
+    const patched = await h.admin('PATCH', '/api/projects/open/models/sites', { fields: [{ key: 'file', type: 'asset' }] });
+    expect(patched.status).toBe(200);
+    const refused = await h.get(path);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toMatch(/filter\[name\]/);
+    expect(hotAnswers(h.server.app)).toBe(before + 1);
   });
 });
