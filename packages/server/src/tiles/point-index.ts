@@ -1,7 +1,7 @@
 // Runs in the tile worker (see tile-maker.ts): no imports of this package's own files.
 import KDBush from 'kdbush';
 import type { Feature, GeoJsonProperties } from 'geojson';
-import { PointLevels, type Thinning } from './point-levels.ts';
+import { PointLevels, firstsInBox, type Thinning } from './point-levels.ts';
 
 /** How tiles are cut: the options given to geojson-vt, whose points this index places as it does. */
 export interface TileGrid {
@@ -91,7 +91,7 @@ export class PointIndex {
     }
     this.tree.finish();
     this.bounds = bounds;
-    this.levels = new PointLevels(this.xs, this.ys, this.world, grid.maxZoom, thinning.cells);
+    this.levels = new PointLevels(this.xs, this.ys, this.world, grid.maxZoom, thinning);
   }
 
   /** The number of entries (points and their copies across the antimeridian). */
@@ -114,7 +114,12 @@ export class PointIndex {
       for (let i = 0; i < n; i++) all[i] = i;
       return all;
     }
-    const [minX, minY, maxX, maxY] = this.boxOf(z, x, y).box;
+    return this.entriesInBox(this.boxOf(z, x, y).box);
+  }
+
+  /** The entries in a box [minX, maxX) × [minY, maxY), ascending. */
+  private entriesInBox([minX, minY, maxX, maxY]: readonly [number, number, number, number]): Uint32Array {
+    const n = this.xs.length;
     if (this.shareOf(minX, minY, maxX, maxY) > 1 / 32) {
       // A tile over much of the data: every entry tested, in order, costs less than the tree's
       // list of them and its sorting.
@@ -141,7 +146,8 @@ export class PointIndex {
    * The entries tile z/x/y shows, ascending, when `others` points of other shapes lie in it too: every
    * entry it holds (`entriesIn`), or, in a tile shallower than the deepest that holds more than
    * `thinning.above` points, only those first in their cell of the zoom's grid (PointLevels), read
-   * from the zoom's level alone where it keeps one. `thinned` says which.
+   * from the zoom's level alone where it keeps one. `thinned` says which. The buffer (8 units) is
+   * narrower than a cell (32).
    */
   shownIn(z: number, x: number, y: number, others: number): { entries: Uint32Array; thinned: boolean } {
     const { above } = this.thinning;
@@ -157,8 +163,10 @@ export class PointIndex {
     }
     const all = this.entriesIn(z, x, y);
     if (all.length + others <= above) return { entries: all, thinned: false };
-    const { firstAt } = this.levels;
-    return { entries: all.filter((entry) => firstAt[entry]! <= z), thinned: true };
+    // The whole cells around the tile: the first of a cell its buffer meets may lie outside it.
+    const size = this.levels.cellSize(z);
+    const around = this.entriesInBox([square[0] - size, square[1] - size, square[2] + size, square[3] + size]);
+    return { entries: firstsInBox(this.xs, this.ys, around, size, box), thinned: true };
   }
 
   /**

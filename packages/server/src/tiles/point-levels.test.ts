@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PointLevels } from './point-levels.js';
+import { PointLevels, firstsInBox } from './point-levels.js';
 
 const MAX_ZOOM = 14;
 const WORLD = 4096 * 2 ** MAX_ZOOM;
@@ -55,44 +55,60 @@ function bruteFirstAt(xs: Float64Array, ys: Float64Array): number[] {
   return firstAt;
 }
 
+/** Tile z/x/y's box (its square and an 8-unit buffer) and its square, in storage units. */
+function tileBox(z: number, x: number, y: number): { box: [number, number, number, number]; square: [number, number, number, number] } {
+  const size = WORLD / 2 ** z;
+  const buffer = (8 * WORLD) / (2 ** z * 4096);
+  const [sx, sy] = [(x / 2 ** z - 0.5) * WORLD, (y / 2 ** z - 0.5) * WORLD];
+  return { box: [sx - buffer, sy - buffer, sx + size + buffer, sy + size + buffer], square: [sx, sy, sx + size, sy + size] };
+}
+
+// The dense patch's tiles, one beside it, and the world's.
+const TILES = [
+  [0, 0, 0],
+  [3, 6, 3],
+  [5, 25, 12],
+  [5, 26, 12],
+  [6, 51, 25],
+  [9, 409, 204],
+  [9, 410, 205],
+  [12, 3276, 1638],
+] as const;
+
 describe('PointLevels (docs/viewer.md "Pyramids")', () => {
   const { xs, ys } = entries(20_000);
-  const levels = new PointLevels(xs, ys, WORLD, MAX_ZOOM, CELLS);
+  // Tiles above 1,000 entries count as crowded: the shallow zooms keep levels.
+  const levels = new PointLevels(xs, ys, WORLD, MAX_ZOOM, { above: 500, cells: CELLS });
   const firstAt = bruteFirstAt(xs, ys);
+  const all = Array.from({ length: xs.length }, (_, i) => i);
+  const within = (i: number, [x0, y0, x1, y1]: readonly number[]) => xs[i]! >= x0! && xs[i]! < x1! && ys[i]! >= y0! && ys[i]! < y1!;
 
-  it('finds, at every zoom, the first entry of each cell of its grid', () => {
-    expect([...levels.firstAt]).toEqual(firstAt);
-    // Every zoom thins something in the dense patch, and keeps every entry at the deepest.
-    for (let z = 0; z < MAX_ZOOM; z++) expect(firstAt.filter((at) => at <= z).length).toBeLessThan(xs.length);
+  it("finds a tile's firsts of the cells of its zoom among the entries of the whole cells around it", () => {
+    for (let z = 0; z < MAX_ZOOM; z++) expect(firstAt.filter((at) => at <= z).length, `zoom ${z} thins`).toBeLessThan(xs.length);
+    let shown = 0;
+    for (const [z, x, y] of TILES) {
+      const { box, square } = tileBox(z, x, y);
+      const size = levels.cellSize(z);
+      const around = Uint32Array.from(all.filter((i) => within(i, [square[0] - size, square[1] - size, square[2] + size, square[3] + size])));
+      const firsts = [...firstsInBox(xs, ys, around, size, box)];
+      expect(firsts, `tile ${z}/${x}/${y}`).toEqual(all.filter((i) => firstAt[i]! <= z && within(i, box)));
+      shown += firsts.length;
+    }
+    expect(shown).toBeGreaterThan(1000);
   });
 
-  it("reads a shallow zoom's entries in a tile from its level alone, with the count of every entry in the tile's square", () => {
+  it("reads a crowded zoom's entries in a tile from its level alone, with the count of every entry in the tile's square", () => {
     let read = 0;
-    for (const [z, x, y] of [
-      [0, 0, 0],
-      // The dense patch's tiles, and one beside it.
-      [3, 6, 3],
-      [5, 25, 12],
-      [5, 26, 12],
-      [6, 51, 25],
-      [9, 409, 204],
-      [9, 410, 205],
-    ] as const) {
-      const size = WORLD / 2 ** z;
-      const buffer = (8 * WORLD) / (2 ** z * 4096);
-      const [sx, sy] = [(x / 2 ** z - 0.5) * WORLD, (y / 2 ** z - 0.5) * WORLD];
-      const square = [sx, sy, sx + size, sy + size] as const;
-      const box = [sx - buffer, sy - buffer, sx + size + buffer, sy + size + buffer] as const;
-      const within = (i: number, [x0, y0, x1, y1]: readonly number[]) => xs[i]! >= x0! && xs[i]! < x1! && ys[i]! >= y0! && ys[i]! < y1!;
+    for (const [z, x, y] of TILES) {
+      const { box, square } = tileBox(z, x, y);
       const found = levels.inBox(z, xs, ys, box, square);
       if (!found) continue;
       read += found.entries.length;
-      const all = Array.from({ length: xs.length }, (_, i) => i);
       expect([...found.entries], `tile ${z}/${x}/${y}`).toEqual(all.filter((i) => firstAt[i]! <= z && within(i, box)));
       expect(found.inSquare, `tile ${z}/${x}/${y}`).toBe(all.filter((i) => within(i, square)).length);
     }
     expect(read).toBeGreaterThan(1000);
-    // A zoom whose level holds most entries keeps no tree: its tiles filter the whole index's.
+    // A zoom whose tiles are not crowded keeps no level: its tiles find their firsts themselves.
     expect(levels.inBox(MAX_ZOOM - 1, xs, ys, [0, 0, 1, 1], [0, 0, 1, 1])).toBeUndefined();
   });
 });

@@ -15,35 +15,44 @@ interface Level {
 }
 
 /**
- * The pyramid of a PointIndex (docs/viewer.md "Tiles", "Pyramids"): for each zoom below the deepest,
- * the entries that are the first (in the index's order, which is the file's) of their cell of that
- * zoom's grid, the grid running on from tile to tile (`thinning.cells` cells a tile side, in
- * storage units: a power-of-two division, exact, so a cell never straddles a tile's edge). Built
- * once, from the deepest zoom up: the first of a cell is the first of the smaller cell it lies in,
- * so each zoom's entries are among the next one's, and a point a tile shows is shown by a tile
- * of every deeper zoom over it. A zoom whose level holds at most half the entries keeps them in a
- * k-d tree with each cell's count, so that a dense shallow tile reads its level's points alone.
+ * The pyramid of a PointIndex (docs/viewer.md "Tiles", "Pyramids"): a thinned tile of zoom z shows
+ * the entries that are the first (in the index's order, which is the file's) of their cell of z's
+ * grid, the grid running on from tile to tile (`thinning.cells` cells a tile side, in storage units:
+ * a power-of-two division, exact, so a cell never straddles a tile's edge). For the zooms whose
+ * tiles can hold many times more points than a thinned tile shows, those entries are found once,
+ * as the file is indexed, from the deepest such zoom up (the first of a cell is the first of the
+ * smaller cell it lies in, so each zoom reads only the entries the next one kept), and a zoom whose
+ * level holds at most half the entries keeps them in a k-d tree with each cell's count: a dense
+ * shallow tile reads its level's points alone. Other tiles find their cells' firsts among their
+ * own points (`firstsInBox`).
  */
 export class PointLevels {
-  /** Each entry's shallowest zoom at which it is the first of its cell (`maxZoom` for none). */
-  readonly firstAt: Uint8Array;
   private readonly levels: (Level | undefined)[] = [];
+  private readonly world: number;
+  private readonly cells: number;
 
-  constructor(xs: Float64Array, ys: Float64Array, world: number, maxZoom: number, cells: number) {
+  constructor(xs: Float64Array, ys: Float64Array, world: number, maxZoom: number, thinning: Thinning) {
+    this.world = world;
+    this.cells = thinning.cells;
     const n = xs.length;
-    this.firstAt = new Uint8Array(n).fill(maxZoom);
-    let entries = new Uint32Array(n);
+    const deepest = deepestCrowded(xs, ys, world, maxZoom, 2 * thinning.above);
+    if (deepest < 0) return;
+    let entries: Uint32Array = new Uint32Array(n);
     for (let i = 0; i < n; i++) entries[i] = i;
-    let weights = new Uint32Array(n).fill(1);
-    for (let z = maxZoom - 1; z >= 0; z--) {
-      ({ entries, weights } = firstOfCells(xs, ys, entries, weights, world / (2 ** z * cells)));
-      for (const entry of entries) this.firstAt[entry] = z;
+    let weights: Uint32Array = new Uint32Array(n).fill(1);
+    for (let z = deepest; z >= 0; z--) {
+      ({ entries, weights } = firstOfCells(xs, ys, entries, weights, this.cellSize(z)));
       if (entries.length * 2 > n) continue;
       const tree = new KDBush(entries.length);
       for (const entry of entries) tree.add(xs[entry]!, ys[entry]!);
       tree.finish();
       this.levels[z] = { entries, weights, tree };
     }
+  }
+
+  /** The side of a cell of zoom z's grid, in storage units. */
+  cellSize(z: number): number {
+    return this.world / (2 ** z * this.cells);
   }
 
   /**
@@ -75,6 +84,55 @@ export class PointLevels {
     }
     return { entries: Uint32Array.from(found).sort(), inSquare };
   }
+}
+
+/**
+ * Of `entries` (ascending), those first of their cell of `size` units that lie in the box
+ * [minX, maxX) × [minY, maxY), ascending; `entries` must hold every entry of the cells that meet
+ * the box. The cells are few (a tile's), so a flat grid of them stands for a table.
+ */
+export function firstsInBox(xs: Float64Array, ys: Float64Array, entries: Uint32Array, size: number, box: readonly number[]): Uint32Array {
+  const [minX, minY, maxX, maxY] = box as [number, number, number, number];
+  const col0 = Math.floor(minX / size);
+  const row0 = Math.floor(minY / size);
+  const cols = Math.floor(maxX / size) - col0 + 1;
+  const rows = Math.floor(maxY / size) - row0 + 1;
+  const taken = new Uint8Array(cols * rows);
+  const out: number[] = [];
+  for (const entry of entries) {
+    const px = xs[entry]!;
+    const py = ys[entry]!;
+    const col = Math.floor(px / size) - col0;
+    const row = Math.floor(py / size) - row0;
+    if (col < 0 || row < 0 || col >= cols || row >= rows || taken[row * cols + col]) continue;
+    taken[row * cols + col] = 1;
+    if (px >= minX && px < maxX && py >= minY && py < maxY) out.push(entry);
+  }
+  return Uint32Array.from(out);
+}
+
+/**
+ * The deepest zoom below `maxZoom` with a tile whose square holds more than `crowded` entries
+ * (-1 for none): the shallower a zoom, the more its tiles hold, so the count stops at the first
+ * zoom without one.
+ */
+function deepestCrowded(xs: Float64Array, ys: Float64Array, world: number, maxZoom: number, crowded: number): number {
+  let deepest = -1;
+  for (let z = 0; z < maxZoom; z++) {
+    const size = world / 2 ** z;
+    const counts = new Map<number, number>();
+    let most = 0;
+    for (let i = 0; i < xs.length; i++) {
+      // Columns from -1.5 to 1.5 worlds (the antimeridian's copies), rows within one.
+      const key = (Math.floor(ys[i]! / size) + 2 ** z) * 2 ** (z + 2) + Math.floor(xs[i]! / size) + 2 ** (z + 1);
+      const count = (counts.get(key) ?? 0) + 1;
+      counts.set(key, count);
+      most = Math.max(most, count);
+    }
+    if (most <= crowded) break;
+    deepest = z;
+  }
+  return deepest;
 }
 
 /**
