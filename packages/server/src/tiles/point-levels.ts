@@ -117,22 +117,51 @@ export function firstsInBox(xs: Float64Array, ys: Float64Array, entries: Uint32A
  * zoom without one.
  */
 function deepestCrowded(xs: Float64Array, ys: Float64Array, world: number, maxZoom: number, crowded: number): number {
-  let deepest = -1;
-  for (let z = 0; z < maxZoom; z++) {
-    const size = world / 2 ** z;
-    const counts = new Map<number, number>();
-    let most = 0;
-    for (let i = 0; i < xs.length; i++) {
-      // Columns from -1.5 to 1.5 worlds (the antimeridian's copies), rows within one.
-      const key = (Math.floor(ys[i]! / size) + 2 ** z) * 2 ** (z + 2) + Math.floor(xs[i]! / size) + 2 ** (z + 1);
-      const count = (counts.get(key) ?? 0) + 1;
-      counts.set(key, count);
-      most = Math.max(most, count);
-    }
-    if (most <= crowded) break;
-    deepest = z;
+  const n = xs.length;
+  if (n <= crowded) return -1;
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < n; i++) {
+    const x = xs[i]!;
+    const y = ys[i]!;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
   }
+  const bounds = [minX, minY, maxX, maxY];
+  let deepest = -1;
+  for (let z = 0; z < maxZoom && mostInATile(xs, ys, bounds, world / 2 ** z) > crowded; z++) deepest = z;
   return deepest;
+}
+
+/**
+ * The most entries a square of `size` units of the grid from the origin holds: counted on a flat
+ * grid of the squares the entries' bounds meet, or, when those are far more than the entries, in
+ * a Map of the squares that hold any.
+ */
+function mostInATile(xs: Float64Array, ys: Float64Array, bounds: readonly number[], size: number): number {
+  const n = xs.length;
+  const col0 = Math.floor(bounds[0]! / size);
+  const row0 = Math.floor(bounds[1]! / size);
+  const cols = Math.floor(bounds[2]! / size) - col0 + 1;
+  const rows = Math.floor(bounds[3]! / size) - row0 + 1;
+  let most = 0;
+  if (cols * rows <= 4 * n) {
+    const counts = new Uint32Array(cols * rows);
+    for (let i = 0; i < n; i++) {
+      const k = (Math.floor(ys[i]! / size) - row0) * cols + Math.floor(xs[i]! / size) - col0;
+      most = Math.max(most, ++counts[k]!);
+    }
+    return most;
+  }
+  const counts = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    const k = (Math.floor(ys[i]! / size) - row0) * cols + Math.floor(xs[i]! / size) - col0;
+    const count = (counts.get(k) ?? 0) + 1;
+    counts.set(k, count);
+    most = Math.max(most, count);
+  }
+  return most;
 }
 
 /**
