@@ -23,8 +23,8 @@ const dist = (path) => new URL(`../packages/${path}`, import.meta.url).href;
  * four times: each cut is cold all the same, nothing being kept between cuts).
  */
 const tilesOf = (features) => {
-  // writePoints fills rows of SIDE points 0.005° apart from 31°N up.
-  const north = 31 + (Math.ceil(features / SIDE) * 10) / SIDE;
+  // writePoints fills rows of SIDE points 0.005° apart from 31°N up, SIDE rows, then again.
+  const north = 31 + (Math.min(SIDE, Math.ceil(features / SIDE)) * 10) / SIDE;
   const [south, top] = [31 + (north - 31) / 4, 31 + ((north - 31) * 3) / 4];
   return ZOOMS.flatMap((z) =>
     [

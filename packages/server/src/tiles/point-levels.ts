@@ -35,13 +35,14 @@ export class PointLevels {
     this.world = world;
     this.cells = thinning.cells;
     const n = xs.length;
-    const deepest = deepestCrowded(xs, ys, world, maxZoom, 2 * thinning.above);
+    const bounds = boundsOf(xs, ys);
+    const deepest = n > 2 * thinning.above ? deepestCrowded(xs, ys, bounds, world, maxZoom, 2 * thinning.above) : -1;
     if (deepest < 0) return;
     let entries: Uint32Array = new Uint32Array(n);
     for (let i = 0; i < n; i++) entries[i] = i;
     let weights: Uint32Array = new Uint32Array(n).fill(1);
     for (let z = deepest; z >= 0; z--) {
-      ({ entries, weights } = firstOfCells(xs, ys, entries, weights, this.cellSize(z)));
+      ({ entries, weights } = firstOfCells(xs, ys, bounds, entries, weights, this.cellSize(z)));
       if (entries.length * 2 > n) continue;
       const tree = new KDBush(entries.length);
       for (const entry of entries) tree.add(xs[entry]!, ys[entry]!);
@@ -111,16 +112,13 @@ export function firstsInBox(xs: Float64Array, ys: Float64Array, entries: Uint32A
   return Uint32Array.from(out);
 }
 
-/**
- * The deepest zoom below `maxZoom` with a tile whose square holds more than `crowded` entries
- * (-1 for none): the shallower a zoom, the more its tiles hold, so the count stops at the first
- * zoom without one.
- */
-function deepestCrowded(xs: Float64Array, ys: Float64Array, world: number, maxZoom: number, crowded: number): number {
-  const n = xs.length;
-  if (n <= crowded) return -1;
+/** A box as [minX, minY, maxX, maxY]. */
+type Bounds = readonly [number, number, number, number];
+
+/** The box around the entries, their edges included. */
+function boundsOf(xs: Float64Array, ys: Float64Array): Bounds {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < xs.length; i++) {
     const x = xs[i]!;
     const y = ys[i]!;
     if (x < minX) minX = x;
@@ -128,7 +126,25 @@ function deepestCrowded(xs: Float64Array, ys: Float64Array, world: number, maxZo
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
   }
-  const bounds = [minX, minY, maxX, maxY];
+  return [minX, minY, maxX, maxY];
+}
+
+/**
+ * The squares of `size` units (of the grid from the origin) that `bounds` meets: the first's
+ * column and row, and how many columns and rows.
+ */
+function gridOver(bounds: Bounds, size: number): { col0: number; row0: number; cols: number; rows: number } {
+  const col0 = Math.floor(bounds[0] / size);
+  const row0 = Math.floor(bounds[1] / size);
+  return { col0, row0, cols: Math.floor(bounds[2] / size) - col0 + 1, rows: Math.floor(bounds[3] / size) - row0 + 1 };
+}
+
+/**
+ * The deepest zoom below `maxZoom` with a tile whose square holds more than `crowded` entries
+ * (-1 for none): the shallower a zoom, the more its tiles hold, so the count stops at the first
+ * zoom without one.
+ */
+function deepestCrowded(xs: Float64Array, ys: Float64Array, bounds: Bounds, world: number, maxZoom: number, crowded: number): number {
   let deepest = -1;
   for (let z = 0; z < maxZoom && mostInATile(xs, ys, bounds, world / 2 ** z) > crowded; z++) deepest = z;
   return deepest;
@@ -139,12 +155,9 @@ function deepestCrowded(xs: Float64Array, ys: Float64Array, world: number, maxZo
  * grid of the squares the entries' bounds meet, or, when those are far more than the entries, in
  * a Map of the squares that hold any.
  */
-function mostInATile(xs: Float64Array, ys: Float64Array, bounds: readonly number[], size: number): number {
+function mostInATile(xs: Float64Array, ys: Float64Array, bounds: Bounds, size: number): number {
   const n = xs.length;
-  const col0 = Math.floor(bounds[0]! / size);
-  const row0 = Math.floor(bounds[1]! / size);
-  const cols = Math.floor(bounds[2]! / size) - col0 + 1;
-  const rows = Math.floor(bounds[3]! / size) - row0 + 1;
+  const { col0, row0, cols, rows } = gridOver(bounds, size);
   let most = 0;
   if (cols * rows <= 4 * n) {
     const counts = new Uint32Array(cols * rows);
@@ -166,23 +179,27 @@ function mostInATile(xs: Float64Array, ys: Float64Array, bounds: readonly number
 
 /**
  * The first of `entries` (ascending) in each cell of `size` storage units, with the summed weights
- * of the entries of its cell, in an open-addressing table of the cells' columns and rows: a Map of
- * millions of keys past the small integers costs several times the time and memory.
+ * of the entries of its cell: on a flat grid of the cells `bounds` meets when they are not far more
+ * than the entries, else in an open-addressing table of the cells' columns and rows (a Map of
+ * millions of keys past the small integers costs several times the time and memory).
  */
 function firstOfCells(
   xs: Float64Array,
   ys: Float64Array,
+  bounds: Bounds,
   entries: Uint32Array,
   weights: Uint32Array,
   size: number,
 ): { entries: Uint32Array; weights: Uint32Array } {
+  const { col0, row0, cols, rows } = gridOver(bounds, size);
+  const flat = cols * rows <= 4 * entries.length;
   const bits = Math.ceil(Math.log2(entries.length * 2 + 2));
-  const slots = 2 ** bits;
+  const slots = flat ? cols * rows : 2 ** bits;
   const mask = slots - 1;
-  const cols = new Int32Array(slots);
-  const rows = new Int32Array(slots);
-  // Each slot's place in the result plus one (0: empty).
+  // Each slot's place in the result plus one (0: empty); in the table, the cell it holds.
   const taken = new Int32Array(slots);
+  const cellCols = flat ? undefined : new Int32Array(slots);
+  const cellRows = flat ? undefined : new Int32Array(slots);
   const firsts = new Uint32Array(entries.length);
   const sums = new Uint32Array(entries.length);
   let count = 0;
@@ -190,12 +207,16 @@ function firstOfCells(
     const entry = entries[k]!;
     const col = Math.floor(xs[entry]! / size);
     const row = Math.floor(ys[entry]! / size);
-    // Fibonacci hashing: the product's high bits.
-    let slot = Math.imul(Math.imul(col, 0x9e3779b1) ^ row, 0x85ebca77) >>> (32 - bits);
-    while (taken[slot] !== 0 && (cols[slot] !== col || rows[slot] !== row)) slot = (slot + 1) & mask;
+    let slot: number;
+    if (flat) slot = (row - row0) * cols + col - col0;
+    else {
+      // Fibonacci hashing: the product's high bits.
+      slot = Math.imul(Math.imul(col, 0x9e3779b1) ^ row, 0x85ebca77) >>> (32 - bits);
+      while (taken[slot] !== 0 && (cellCols![slot] !== col || cellRows![slot] !== row)) slot = (slot + 1) & mask;
+      cellCols![slot] = col;
+      cellRows![slot] = row;
+    }
     if (taken[slot] === 0) {
-      cols[slot] = col;
-      rows[slot] = row;
       taken[slot] = ++count;
       firsts[count - 1] = entry;
     }
