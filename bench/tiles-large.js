@@ -9,11 +9,11 @@
 // tiles were cut before: N runs of each (3 by default), taking turns, each in its own process
 // (tiles-points-cut.js). Writes `tilesPointsIndex`.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { writeResult } from './report.js';
+import { middleOf, tileAt, writePoints } from './points-file.js';
 
 const args = process.argv.slice(2);
 const megabytes = Number(args.find((a) => /^\d/.test(a)) ?? 500);
@@ -21,32 +21,6 @@ const comparePointsIndex = args.includes('--points-index');
 const runs = Number(args[args.indexOf('--runs') + 1]) || 3;
 const { TileSource } = await import('../packages/server/dist/tiles/tile-source.js');
 const { jsonElements } = await import('../packages/server/dist/json-elements.js');
-const { KINDS } = await import('./data-scale-data.js');
-
-/** Points on a grid over 130–140°E, 31–41°N, as data-scale-data.js writes them, until the file has `bytes`. */
-async function writePoints(path, bytes) {
-  const out = createWriteStream(path);
-  const side = 2000;
-  let written = 0;
-  let n = 0;
-  const write = async (text) => {
-    written += text.length;
-    if (!out.write(text)) await once(out, 'drain');
-  };
-  await write('{"type":"FeatureCollection","features":[');
-  while (written < bytes) {
-    const lng = (130 + ((n % side) * 10) / side).toFixed(5);
-    const lat = (31 + ((Math.floor(n / side) % side) * 10) / side).toFixed(5);
-    await write(
-      `${n ? ',' : ''}{"type":"Feature","properties":{"id":${n},"kind":"${KINDS[n % KINDS.length]}","height":${(n * 37) % 5000}},"geometry":{"type":"Point","coordinates":[${lng},${lat}]}}`,
-    );
-    n++;
-  }
-  await write(']}');
-  out.end();
-  await once(out, 'finish');
-  return n;
-}
 
 /** Each way of cutting, `runs` times, taking turns; ranges of each figure. */
 async function pointsIndexComparison(path, features, fileMb) {
@@ -155,13 +129,8 @@ async function tileSourceAgainstParse(path, features, fileMb) {
  * and 14 tiles over the middle of the points (writePoints fills rows of 2,000 from 31°N up).
  */
 function firstTiles(features) {
-  const lng = 137.3;
-  const lat = 31 + (Math.ceil(features / 2000) * 10) / 2000 / 2;
-  return [0, 5, 10, 14].map((z) => {
-    const n = 2 ** z;
-    const rad = (lat * Math.PI) / 180;
-    return [z, Math.floor(((lng + 180) / 360) * n), Math.floor(((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n)];
-  });
+  const [lng, lat] = middleOf(features);
+  return [0, 5, 10, 14].map((z) => tileAt(z, lng, lat));
 }
 
 let peakRss = 0;

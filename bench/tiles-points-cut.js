@@ -3,8 +3,9 @@
 // the tile worker does (whole up to 128 MB, else as a stream), builds a tile index, cuts the first
 // tiles, and prints one JSON line. `index`: the server's TileMaker (points from a kdbush index,
 // other shapes by geojson-vt). `geojson-vt`: every feature in geojson-vt, as TileMaker cut tiles
-// before the points had an index of their own (same options and thinning; tile-maker.test.ts shows
-// the two give the same tiles).
+// before the points had an index of their own (same options; tile-maker.test.ts shows the two give
+// the same tiles, but for which point of a cell a thinned tile keeps: each tile's first here, the
+// whole cell's first in TileMaker since its thinned levels, docs/viewer.md "Pyramids").
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import GeoJSONVT from 'geojson-vt';
 import vtpbf from 'vt-pbf';

@@ -1,6 +1,7 @@
 // Runs in the tile worker (see tile-maker.ts): no imports of this package's own files.
 import KDBush from 'kdbush';
 import type { Feature, GeoJsonProperties } from 'geojson';
+import { PointLevels, firstsInBox, type Thinning } from './point-levels.ts';
 
 /** How tiles are cut: the options given to geojson-vt, whose points this index places as it does. */
 export interface TileGrid {
@@ -44,15 +45,24 @@ export class PointIndex {
   /** The box around every entry. */
   private readonly bounds: { minX: number; minY: number; maxX: number; maxY: number };
   private readonly grid: TileGrid;
+  private readonly thinning: Thinning;
+  /** The thinned levels of the shallower zooms. */
+  private readonly levels: PointLevels;
   /** Each point's place among the file's features, its MVT id (-1 for none) and its properties. */
   private readonly places: Uint32Array;
   private readonly ids: Float64Array;
   private readonly tags: GeoJsonProperties[];
 
   /** `groups`: the copies moved east, the points, the copies moved west. */
-  constructor(grid: TileGrid, groups: readonly [Entries, Entries, Entries], points: { places: Uint32Array; ids: Float64Array; tags: GeoJsonProperties[] }) {
+  constructor(
+    grid: TileGrid,
+    thinning: Thinning,
+    groups: readonly [Entries, Entries, Entries],
+    points: { places: Uint32Array; ids: Float64Array; tags: GeoJsonProperties[] },
+  ) {
     // No parameter properties: Node runs this file from its source by stripping types.
     this.grid = grid;
+    this.thinning = thinning;
     ({ places: this.places, ids: this.ids, tags: this.tags } = points);
     this.world = grid.extent * 2 ** grid.maxZoom;
     const n = groups.reduce((sum, group) => sum + group.xs.length, 0);
@@ -81,6 +91,7 @@ export class PointIndex {
     }
     this.tree.finish();
     this.bounds = bounds;
+    this.levels = new PointLevels(this.xs, this.ys, this.world, grid.maxZoom, thinning);
   }
 
   /** The number of entries (points and their copies across the antimeridian). */
@@ -103,13 +114,12 @@ export class PointIndex {
       for (let i = 0; i < n; i++) all[i] = i;
       return all;
     }
-    // geojson-vt's bounds (index.js splitTile), exact in floating point: sums of powers of two.
-    const size = this.world / z2;
-    const buffer = (this.grid.buffer * this.world) / (z2 * this.grid.extent);
-    const minX = (x / z2 - ORIGIN) * this.world - buffer;
-    const minY = (y / z2 - ORIGIN) * this.world - buffer;
-    const maxX = minX + size + 2 * buffer;
-    const maxY = minY + size + 2 * buffer;
+    return this.entriesInBox(this.boxOf(z, x, y).box);
+  }
+
+  /** The entries in a box [minX, maxX) × [minY, maxY), ascending. */
+  private entriesInBox([minX, minY, maxX, maxY]: readonly [number, number, number, number]): Uint32Array {
+    const n = this.xs.length;
     if (this.shareOf(minX, minY, maxX, maxY) > 1 / 32) {
       // A tile over much of the data: every entry tested, in order, costs less than the tree's
       // list of them and its sorting.
@@ -130,6 +140,60 @@ export class PointIndex {
     // kdbush's range holds its east and south bounds, which the tile does not.
     const found = this.tree.range(minX, minY, maxX, maxY).filter((i) => this.xs[i]! < maxX && this.ys[i]! < maxY);
     return Uint32Array.from(found).sort();
+  }
+
+  /**
+   * The entries tile z/x/y shows, ascending, when `others` points of other shapes lie in it too: every
+   * entry it holds (`entriesIn`), or, in a tile shallower than the deepest that holds more than
+   * `thinning.above` points, only those first in their cell of the zoom's grid (PointLevels), read
+   * from the zoom's level alone where it keeps one. `thinned` says which. The buffer (8 units) is
+   * narrower than a cell (32).
+   */
+  shownIn(z: number, x: number, y: number, others: number): { entries: Uint32Array; thinned: boolean } {
+    const { above } = this.thinning;
+    if (z >= this.grid.maxZoom || y < 0 || y >= 2 ** z) return { entries: this.entriesIn(z, x, y), thinned: false };
+    const { box, square } = this.boxOf(z, x, y);
+    const level = this.levels.inBox(z, this.xs, this.ys, box, square);
+    if (level) {
+      let count = level.inSquare + others;
+      // The buffer around the square: its cells lie partly outside the tile, so it is counted whole.
+      if (count <= above) count += this.countInBuffer(box, square);
+      if (count > above) return { entries: level.entries, thinned: true };
+      return { entries: this.entriesIn(z, x, y), thinned: false };
+    }
+    const all = this.entriesIn(z, x, y);
+    if (all.length + others <= above) return { entries: all, thinned: false };
+    // The whole cells around the tile: the first of a cell its buffer meets may lie outside it.
+    const size = this.levels.cellSize(z);
+    const around = this.entriesInBox([square[0] - size, square[1] - size, square[2] + size, square[3] + size]);
+    return { entries: firstsInBox(this.xs, this.ys, around, size, box), thinned: true };
+  }
+
+  /**
+   * Tile z/x/y's box as geojson-vt clips it (index.js splitTile: its square and buffer; exact in
+   * floating point, sums of powers of two) and its square, each as [minX, minY, maxX, maxY].
+   */
+  private boxOf(z: number, x: number, y: number): { box: [number, number, number, number]; square: [number, number, number, number] } {
+    const z2 = 2 ** z;
+    const size = this.world / z2;
+    const buffer = (this.grid.buffer * this.world) / (z2 * this.grid.extent);
+    const sqMinX = (x / z2 - ORIGIN) * this.world;
+    const sqMinY = (y / z2 - ORIGIN) * this.world;
+    return {
+      box: [sqMinX - buffer, sqMinY - buffer, sqMinX + size + buffer, sqMinY + size + buffer],
+      square: [sqMinX, sqMinY, sqMinX + size, sqMinY + size],
+    };
+  }
+
+  /** The entries in a box but outside its square: its four sides, each half-open as the box is. */
+  private countInBuffer(box: readonly number[], square: readonly number[]): number {
+    const [minX, minY, maxX, maxY] = box as [number, number, number, number];
+    const [sqMinX, sqMinY, sqMaxX, sqMaxY] = square as [number, number, number, number];
+    const countIn = (x0: number, y0: number, x1: number, y1: number) =>
+      this.tree.range(x0, y0, x1, y1).filter((i) => this.xs[i]! < x1 && this.ys[i]! < y1).length;
+    return (
+      countIn(minX, minY, sqMinX, maxY) + countIn(sqMaxX, minY, maxX, maxY) + countIn(sqMinX, minY, sqMaxX, sqMinY) + countIn(sqMinX, sqMaxY, sqMaxX, maxY)
+    );
   }
 
   /** About what share of the entries a box holds, were they spread evenly over their bounds. */
@@ -198,9 +262,11 @@ export class PointIndexBuilder {
   private readonly tags: GeoJsonProperties[] = [];
 
   private readonly grid: TileGrid;
+  private readonly thinning: Thinning;
 
-  constructor(grid: TileGrid) {
+  constructor(grid: TileGrid, thinning: Thinning) {
     this.grid = grid;
+    this.thinning = thinning;
     this.world = grid.extent * 2 ** grid.maxZoom;
     this.buffer = (grid.buffer * this.world) / grid.extent;
   }
@@ -246,7 +312,7 @@ export class PointIndexBuilder {
   }
 
   finish(): PointIndex {
-    return new PointIndex(this.grid, [this.eastCopies, this.points, this.westCopies], {
+    return new PointIndex(this.grid, this.thinning, [this.eastCopies, this.points, this.westCopies], {
       places: Uint32Array.from(this.places),
       ids: Float64Array.from(this.ids),
       tags: this.tags,

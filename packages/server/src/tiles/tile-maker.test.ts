@@ -119,18 +119,91 @@ describe('TileMaker (docs/contract.md §13 tiles)', () => {
     });
     expect(new Set(all.map((f) => f.id)).size).toBe(40_000);
   });
+
+  it('shows, in a thinned tile, real features with their properties, each shown again by the tiles of every deeper zoom', () => {
+    // 120,000 points over 1° around Tokyo, and 5,000 spread over the world: levels kept in a tree
+    // and read alone (the shallow zooms), and cells' firsts found among a tile's points (the deeper).
+    const placeOf = (i: number): [number, number] =>
+      i < 120_000 ? [139.5 + (i % 400) / 400, 35.2 + Math.floor(i / 400) / 300] : [((i * 7919) % 35_900) / 100 - 179.5, ((i * 104_729) % 16_000) / 100 - 80];
+    const features = Array.from({ length: 125_000 }, (_, i) => tiledFeature(point(...placeOf(i), { i, name: `p${i}` }), i));
+    const maker = new TileMaker(features);
+    const shownAt = (z: number, lng: number, lat: number, span: number) => {
+      const [x0, y1] = tileAround(z, lng, lat);
+      const [x1, y0] = tileAround(z, lng + span, lat + span);
+      const ids = new Set<number>();
+      for (let x = x0; x <= x1; x++) {
+        for (let y = y0; y <= y1; y++) {
+          const bytes = maker.tile(z, x, y);
+          for (const f of bytes ? decodedTile(bytes, z, x, y) : []) {
+            const i = (f.id as number) - 1;
+            // A real feature: its id, its properties, its place (within a tile unit).
+            const [lng, lat] = (f.geometry as Point).coordinates as [number, number];
+            const real = f.properties!.i === i && f.properties!.name === `p${i}` && Math.abs(lng - placeOf(i)[0]) < 360 / 2 ** z / 4096;
+            if (!real) expect({ id: f.id, properties: f.properties, lng }).toEqual({ id: i + 1, properties: { i, name: `p${i}` }, lng: placeOf(i)[0] });
+            // Only points in the tile's square count: its buffer's are its neighbours'.
+            if (tileAround(z, lng, lat).join() === `${x},${y}`) ids.add(i);
+          }
+        }
+      }
+      return ids;
+    };
+    let shallower = shownAt(3, 139.5, 35.2, 1);
+    expect(shallower.size).toBeLessThanOrEqual(THIN_ABOVE);
+    for (let z = 4; z <= 10; z++) {
+      const deeper = shownAt(z, 139.5, 35.2, 1);
+      expect(
+        [...shallower].filter((i) => i < 120_000 && !deeper.has(i)),
+        `points gone at zoom ${z}`,
+      ).toEqual([]);
+      shallower = deeper;
+    }
+  });
 });
 
-/** A tile as geojson-vt alone cut it, with every feature in its index, before points had their own (the rules in tile-maker.ts). */
-function cutByGeojsonVt(index: GeoJSONVT, z: number, x: number, y: number): Uint8Array | undefined {
+/**
+ * Whether a Point of a file is the first, in file order, of its cell of zoom z's grid (128 cells a
+ * tile side, running on across tiles), worked out apart from the index: the rule a thinned tile
+ * shows its points by. `places` are the file's Points (none across the antimeridian), in order.
+ */
+function firstsOfCells(places: [number, number][], z: number): Set<number> {
+  // geojson-vt's projection to its storage space (convert.js), as point-index.ts keeps points.
+  const world = 4096 * 2 ** MAX_TILE_ZOOM;
+  const size = world / (2 ** z * 128);
+  const taken = new Set<string>();
+  const firsts = new Set<number>();
+  for (const [i, [lng, lat]] of places.entries()) {
+    const x = (lng / 360 + 0.5 - 0.5) * world;
+    const sin = Math.sin((lat * Math.PI) / 180);
+    const y = (0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI - 0.5) * world;
+    const cell = `${Math.floor(x / size)},${Math.floor(y / size)}`;
+    if (!taken.has(cell)) firsts.add(i);
+    taken.add(cell);
+  }
+  return firsts;
+}
+
+/**
+ * A tile as geojson-vt alone cut it, with every feature in its index, before points had their own
+ * (the rules in tile-maker.ts). Thinned, a tile keeps the MultiPoints first of their cell of the
+ * tile (`isMulti`), and the Points `shown` says are first of their cell of the zoom's grid.
+ */
+function cutByGeojsonVt(
+  index: GeoJSONVT,
+  z: number,
+  x: number,
+  y: number,
+  thinning?: { isMulti(tags: unknown): boolean; shown(tags: unknown, z: number): boolean },
+): Uint8Array | undefined {
   const tile = index.getTile(z, x, y);
   if (!tile || tile.features.length === 0) return undefined;
   let features = tile.features;
   const points = features.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : 0), 0);
   if (z < MAX_TILE_ZOOM && points > THIN_ABOVE) {
+    if (!thinning) throw new Error(`tile ${z}/${x}/${y} is thinned: say how`);
     const taken = new Set<number>();
     features = features.filter((f) => {
       if (f.type !== 1) return true;
+      if (!thinning.isMulti(f.tags)) return thinning.shown(f.tags, z);
       const [px, py] = f.geometry[0] as [number, number];
       const key = Math.floor(py / 32) * 130 + Math.floor(px / 32);
       return taken.has(key) ? false : (taken.add(key), true);
@@ -245,14 +318,14 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
   });
   mixed.push(point(139.7672, 35.6813, { after: true }));
 
-  const compare = (features: Feature[], tiles: [number, number, number][]) => {
+  const compare = (features: Feature[], tiles: [number, number, number][], thinning?: Parameters<typeof cutByGeojsonVt>[4]) => {
     const tiled = features.map((f, i) => tiledFeature(f, i));
     const maker = new TileMaker(tiled);
     const reference = new GeoJSONVT({ type: 'FeatureCollection', features: tiled }, { maxZoom: MAX_TILE_ZOOM, indexMaxZoom: 0, buffer: BUFFER, extent: 4096 });
     let held = 0;
     for (const [z, x, y] of tiles) {
       const ours = maker.tile(z, x, y);
-      const theirs = cutByGeojsonVt(reference, z, x, y);
+      const theirs = cutByGeojsonVt(reference, z, x, y, thinning);
       expect(ours === undefined, `tile ${z}/${x}/${y} empty`).toBe(theirs === undefined);
       if (ours && theirs) {
         held++;
@@ -269,12 +342,22 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
     expect(held).toBeGreaterThan(200);
   });
 
-  it("thins a dense file of points and MultiPoints as geojson-vt's tiles were thinned, and keeps every point at the deepest zoom", () => {
+  it('thins a dense file of points and MultiPoints by the first point of each cell of the zoom, and keeps every point at the deepest zoom', () => {
     // 60,000 features in a 0.03° square around Tokyo Station, a MultiPoint and a polygon now and then.
+    const placeOf = (i: number): [number, number] => [139.76 + (i % 250) * 0.00012, 35.675 + Math.floor(i / 250) * 0.00012];
+    const isPoint = (i: number) => i % 997 !== 0 && i % 1499 !== 0;
     const dense = Array.from({ length: 60_000 }, (_, i): Feature => {
-      const [lng, lat] = [139.76 + (i % 250) * 0.00012, 35.675 + Math.floor(i / 250) * 0.00012];
+      const [lng, lat] = placeOf(i);
       return i % 997 === 0 ? multiPointAt(lng, lat) : i % 1499 === 0 ? squareAt(lng, lat, i) : point(lng, lat, { i });
     });
+    // The Points in file order, and each one's feature.
+    const pointFeatures = dense.flatMap((_, i) => (isPoint(i) ? [i] : []));
+    const firsts = new Map<number, Set<number>>();
+    const shown = (tags: unknown, z: number) => {
+      if (!firsts.has(z)) firsts.set(z, new Set([...firstsOfCells(pointFeatures.map(placeOf), z)].map((k) => pointFeatures[k]!)));
+      return firsts.get(z)!.has((tags as { i: number }).i);
+    };
+    const isMulti = (tags: unknown) => (tags as { kind?: string }).kind === 'multi';
     const held = compare(
       dense,
       tilesAround(
@@ -285,6 +368,7 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
         ],
         [0, 3, 6, 9, 11, 12, 13, 14],
       ),
+      { isMulti, shown },
     );
     expect(held).toBeGreaterThan(20);
   });

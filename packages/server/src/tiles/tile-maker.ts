@@ -10,11 +10,13 @@ import { type PointIndex, PointIndexBuilder } from './point-index.ts';
 const EXTENT = 4096;
 /**
  * Above this many points, a tile shallower than the deepest keeps one point per cell of a grid of
- * this many cells a side (the first in file order): a view of a dense layer from afar draws a
- * bounded number of points, and every point shows from MAX_TILE_ZOOM in.
+ * this many cells a side (the first in file order of the whole cell, the grid running on across
+ * tiles; PointLevels): a view of a dense layer from afar draws a bounded number of points, and
+ * every point shows from MAX_TILE_ZOOM in.
  */
 export const THIN_ABOVE = 16_384;
 const GRID = 128;
+const THINNING = { above: THIN_ABOVE, cells: GRID };
 /**
  * The tile units around a tile that it holds too. Small: the viewer clips each tile's shapes to its
  * square (a buffer would draw twice in 3D), and needs only that a shape the server cut ends past
@@ -38,8 +40,9 @@ export function tiledFeature(feature: Feature, index: number): Feature {
 }
 
 /**
- * The cells of a tile's grid its points have taken, when the tile thins them: a point is kept when it
- * is the first in its cell (`take` says whether it is).
+ * The cells of a tile's grid its MultiPoints have taken, when the tile thins: a MultiPoint (kept by
+ * geojson-vt, its first part read) is kept when it is the first of them in its cell (`take` says
+ * whether it is).
  */
 class Cells {
   private readonly taken = new Set<number>();
@@ -64,7 +67,7 @@ const GRID_OPTIONS = { maxZoom: MAX_TILE_ZOOM, buffer: BUFFER, extent: EXTENT };
  * where it finds the shape's place in the file (to list it among the points) and its own id.
  */
 export class TileFeatures {
-  readonly points = new PointIndexBuilder(GRID_OPTIONS);
+  readonly points = new PointIndexBuilder(GRID_OPTIONS, THINNING);
   readonly shapes: Feature[] = [];
   /** Each shape's place among the file's features, and its MVT id (-1 for none). */
   readonly shapePlaces: number[] = [];
@@ -115,15 +118,14 @@ export class TileMaker {
     // geojson-vt's wrapping of x around the world (getTile), for the points too.
     x = (x + z2) & (z2 - 1);
     const shapes = this.shapes.getTile(z, x, y)?.features ?? [];
-    const points = this.points.entriesIn(z, x, y);
+    const others = shapes.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : 0), 0);
+    const { entries: points, thinned } = this.points.shownIn(z, x, y, others);
     if (shapes.length === 0 && points.length === 0) return undefined;
-    const pointCount = shapes.reduce((n, f) => n + (f.type === 1 ? f.geometry.length : 0), points.length);
-    const cells = z < MAX_TILE_ZOOM && pointCount > THIN_ABOVE ? new Cells() : undefined;
+    const cells = thinned ? new Cells() : undefined;
     const features: LegacyFeature[] = [];
     const addPoint = (entry: number) => {
       const px = this.points.tileX(entry, z2, x);
       const py = this.points.tileY(entry, z2, y);
-      if (cells && !cells.take(px, py)) return;
       const id = this.points.id(entry);
       features.push({ type: 1, geometry: [[px, py]], tags: this.points.properties(entry), ...(id === undefined ? {} : { id }) });
     };
