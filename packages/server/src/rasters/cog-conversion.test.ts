@@ -25,7 +25,9 @@ async function upload(storage: LocalStorage, path: string, name: string): Promis
   await storage.put(key, createReadStream(path));
   const size = statSync(path).size;
   const entryKey = (i: number) => archiveEntryKey(prefix, i);
-  const entries = await convertGeotiff(storage, key, size, name, prefix, 0, entryKey);
+  const made: number[][] = [];
+  const entries = await convertGeotiff(storage, key, size, name, 0, entryKey, async (...progress) => void made.push(progress));
+  if (entries.length > 0) expect(made).toEqual(Array.from({ length: entries.length - 1 }, (_, k) => [k + 1, entries.length - 1]));
   const converted = convertedOf(entries, entryKey);
   return { file: { key, name, size, etag: 'e1', prefix, ...(converted ? { converted } : {}) }, entries };
 }

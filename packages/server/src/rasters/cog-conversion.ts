@@ -47,8 +47,27 @@ function alreadyReadable(source: RasterSource): boolean {
   return Math.max(first.width, first.height) <= SMALL || (first.image.isTiled && source.levels.length > 1);
 }
 
+/** How many levels a conversion makes of an image this size: each half the one before, down to one tile. */
+function levelCount(width: number, height: number): number {
+  let levels = 1;
+  for (let side = Math.max(width, height); side > BLOCK; side = Math.ceil(side / 2)) levels += 1;
+  return levels;
+}
+
+/** The file's header when it is a GeoTIFF that conversion would take (plain, large, of a kind kept exact), or undefined: read by ranges, so cheap. */
+export async function convertible(storage: Storage, key: string, size: number, name: string): Promise<RasterSource | undefined> {
+  let source: RasterSource;
+  try {
+    source = await openRaster(name, new StorageRangeClient(storage, key, size));
+  } catch {
+    // Not a GeoTIFF Orbis reads: its tiles will say why; the upload itself is any file's.
+    return undefined;
+  }
+  return planFor(source) && !alreadyReadable(source) ? source : undefined;
+}
+
 /**
- * Converts a plain GeoTIFF (in strips, or tiled without overviews) once, on upload, to what a COG
+ * Converts a plain GeoTIFF (in strips, or tiled without overviews) once, after its upload, to what a COG
  * is to a reader (docs/rasters.md, "Plain GeoTIFFs"): the image as a tiled TIFF (256-px tiles,
  * Deflate) and its overviews, each half the one before down to one tile, each a tiled TIFF of
  * its own (as GDAL's external `.ovr` overviews), made by sharp (libvips) from a local copy,
@@ -64,19 +83,14 @@ export async function convertGeotiff(
   key: string,
   size: number,
   name: string,
-  prefix: string,
   firstIndex: number,
   entryKey: (index: number) => string,
+  /** Told after each level is made, with how many there are (the first, full-size one is three quarters of the work). */
+  onLevel: (made: number, levels: number) => Promise<void> = async () => undefined,
 ): Promise<ArchiveEntry[]> {
-  let source: RasterSource;
-  try {
-    source = await openRaster(name, new StorageRangeClient(storage, key, size));
-  } catch {
-    // Not a GeoTIFF Orbis reads: its tiles will say why; the upload itself is any file's.
-    return [];
-  }
-  const plan = planFor(source);
-  if (!plan || alreadyReadable(source)) return [];
+  const source = await convertible(storage, key, size, name);
+  const plan = source && planFor(source);
+  if (!source || !plan) return [];
   const dir = await mkdtemp(join(tmpdir(), 'orbis-cog-'));
   try {
     const original = join(dir, 'original.tif');
@@ -84,6 +98,7 @@ export async function convertGeotiff(
     const tiff = { tile: true, tileWidth: BLOCK, tileHeight: BLOCK, compression: 'deflate', predictor: plan.predictor, bigtiff: size > 2 ** 31 } as const;
     const files: string[] = [];
     let { width, height } = source.levels[0]!;
+    const levels = levelCount(width, height);
     let from = original;
     for (let k = 0; ; k++) {
       const out = join(dir, `level-${k}.tif`);
@@ -91,6 +106,7 @@ export async function convertGeotiff(
       if (k > 0) image.resize(width, height, { kernel: 'nearest', fit: 'fill' });
       await image.toColourspace(plan.colourspace).tiff(tiff).toFile(out);
       files.push(out);
+      await onLevel(files.length, levels);
       if (Math.max(width, height) <= BLOCK) break;
       [from, width, height] = [out, Math.ceil(width / 2), Math.ceil(height / 2)];
     }

@@ -161,10 +161,11 @@ async function geotiffAsset(ctx: AppContext, project: Project, assetId: string, 
   if (!asset || (requirePublic && !asset.public)) throw new ApiError('not_found', 'no such asset');
   if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff')
     throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
-  const tag = `${asset.id}-${asset.size}`;
   const prefix = assetPrefix(asset);
-  // A plain GeoTIFF's tiled copy made on upload, when it has one (docs/rasters.md, "Plain GeoTIFFs").
+  // A plain GeoTIFF's tiled copy made after upload, once it has one (docs/rasters.md, "Plain GeoTIFFs"):
+  // its tiles are kept apart from those cut from the file as it is before (a ramp's range may differ).
   const converted = convertedOf(asset.files, (i) => archiveEntryKey(prefix, i));
+  const tag = `${asset.id}-${asset.size}${converted ? '-c' : ''}`;
   return { file: { key: asset.storageKey, name: asset.name, size: asset.size, etag: tag, prefix, ...(converted ? { converted } : {}) }, tag };
 }
 
@@ -242,6 +243,12 @@ export function adminRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     { schema: { querystring: placeQuery } },
   );
+  declaredRoute<typeof routes.rasterConversion, { Params: { project: string; assetId: string } }>(app, routes.rasterConversion, async (request) => {
+    const project = await projectOr404(ctx, request.params.project);
+    const asset = isId(request.params.assetId) ? await ctx.store.getAsset(project.id, request.params.assetId) : undefined;
+    if (!asset) throw new ApiError('not_found', 'no such asset');
+    return (await ctx.assets.conversions?.stateOf(asset)) ?? { state: 'none' };
+  });
   declaredRoute<typeof routes.terrainTile, RasterRequest>(app, routes.terrainTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false, 'terrain');

@@ -1,5 +1,6 @@
 import {
   assetRoutes,
+  type ConversionState,
   fileRoutes,
   type InvitationLink,
   type ProjectInvitationRecord,
@@ -164,6 +165,11 @@ export class ManagementApi {
   /** The admin-only template of a DEM GeoTIFF's terrain tiles (docs/contract.md §17 terrain "dem"). */
   terrainTilesUrl(assetId: string): string {
     return `${this.base}${terrainTilesPath(assetId)}`;
+  }
+
+  /** How far a plain GeoTIFF asset's conversion to tiled levels is (docs/rasters.md, "Plain GeoTIFFs"). */
+  rasterConversion(assetId: string): Promise<ConversionState> {
+    return this.client.call(fileRoutes.rasterConversion, { params: { ...this.at, assetId } });
   }
 
   /** The first `bytes` bytes of an asset's file as text (a Range request), e.g. a CSV's header. */
