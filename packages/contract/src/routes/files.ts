@@ -131,6 +131,14 @@ export const fileRoutes = {
     params: Type.Object({ project: text(), z: text(), x: text(), file: text('`{y}.png` or `{y}.webp`') }),
     answers: {},
   }),
+  urlTerrainTile: declare({
+    method: 'GET',
+    path: `${P}/url-terrain/:z/:x/:file`,
+    summary: 'A terrain tile (Terrarium heights) of a DEM GeoTIFF named by URL, for the editor (docs/rasters.md)',
+    least: READ,
+    params: Type.Object({ project: text(), z: text(), x: text(), file: text('`{y}.png`') }),
+    answers: {},
+  }),
   urlRasterValues: declare({
     method: 'GET',
     path: `${P}/url-rasters/values`,

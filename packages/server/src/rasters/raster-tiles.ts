@@ -109,19 +109,21 @@ export class RasterTiles {
 
   /**
    * A terrain tile of a DEM (its first band): Terrarium-encoded heights on the 65 × 65 grid of
-   * Web Mercator tile z/x/y, edges included, as a PNG; kept like the imagery tiles.
+   * Web Mercator tile z/x/y, edges included, as a PNG; kept like the imagery tiles (a DEM by URL's
+   * are cut each time, as its imagery tiles are).
    */
-  async terrain(file: RasterFile, z: number, x: number, y: number): Promise<Buffer> {
+  async terrain(file: RasterFile | RemoteRaster, z: number, x: number, y: number): Promise<Buffer> {
     const source = await this.source(file);
-    const key = `${file.prefix}/${RASTER_TILES_PATH}/${file.etag}/terrain/${z}/${x}/${y}.png`;
-    return this.kept.get(key, async () => {
+    const cut = async () => {
       const samples = await tileSamples(source, [1], z, x, y, TERRAIN_GRID);
       const { size } = TERRAIN_GRID;
       const rgb = terrariumRgb(samples?.values[0] ?? new Float64Array(size * size), source.nodata);
       return sharp(rgb, { raw: { width: size, height: size, channels: 3 } })
         .png({ compressionLevel: 6 })
         .toBuffer();
-    });
+    };
+    if ('url' in file) return this.remoteRead(file, cut);
+    return this.kept.get(`${file.prefix}/${RASTER_TILES_PATH}/${file.etag}/terrain/${z}/${x}/${y}.png`, cut);
   }
 
   /**

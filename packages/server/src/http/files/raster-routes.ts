@@ -86,7 +86,7 @@ function tileOf(params: RasterRequest['Params']): { z: number; x: number; y: num
 }
 
 /** What a route answers: imagery tiles styled by the query, or a DEM's Terrarium heights. */
-type TileKind = 'imagery' | 'terrain';
+export type TileKind = 'imagery' | 'terrain';
 
 /**
  * Answers tile z/x/y of a raster (stored or by URL): revalidated by an ETag made of `tag` (the
@@ -115,7 +115,7 @@ export async function replyRasterTile(
   }
   let bytes: Buffer;
   try {
-    bytes = kind === 'terrain' ? await ctx.rasters.terrain(file as RasterFile, z, x, y) : await ctx.rasters.tile(file, style, z, x, y, format);
+    bytes = kind === 'terrain' ? await ctx.rasters.terrain(file, z, x, y) : await ctx.rasters.tile(file, style, z, x, y, format);
   } catch (err) {
     if (err instanceof RasterStyleError) throw new ApiError('invalid_parameter', `"${err.param}": ${err.message}`);
     if (err instanceof RasterFileError) throw new ApiError('not_found', `no tiles: ${err.message}`);
