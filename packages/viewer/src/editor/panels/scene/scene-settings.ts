@@ -46,7 +46,7 @@ export function SceneSettings({ state }: { state: EditorState }) {
     h(TextField, {
       type: 'url',
       placeholder: t(demByUrl ? 'scene.terrainDemUrlPlaceholder' : 'scene.terrainUrlPlaceholder'),
-      'aria-label': t('scene.terrainUrl'),
+      'aria-label': t(demByUrl ? 'scene.terrainDemUrlPlaceholder' : 'scene.terrainUrl'),
       'data-testid': 'terrain-url',
       hidden: terrain.type === 'gsi' || (terrain.type === 'dem' && !demByUrl),
       value: typeof terrain.url === 'string' ? terrain.url : '',
