@@ -5,8 +5,8 @@ import { GEOTIFF_NAME } from '@orbis/scene';
 import { archiveEntryKey } from '../assets/archive.js';
 import type { Storage } from '../storage/storage.js';
 import { MissingKeyError } from '../storage/storage.js';
-import type { Asset, Store } from '../store/store.js';
-import { convertedOf, convertGeotiff, convertible } from './cog-conversion.js';
+import type { ArchiveEntry, Asset, Store } from '../store/store.js';
+import { CONVERTED_PATH, convertedOf, convertGeotiff, convertible } from './cog-conversion.js';
 
 /** Where an asset's conversion says how far it is, beside its files (not among them: it goes once they are listed). */
 const stateKey = (prefix: string) => `${prefix}/orbis-cog-state.json`;
@@ -84,22 +84,18 @@ export class GeotiffConversions {
     if (!asset) return;
     const prefix = prefixOf(asset);
     if (convertedOf(asset.files, () => '')) return this.storage.deletePrefix(stateKey(prefix));
-    const first = asset.files?.length ?? 0;
-    const entries = await convertGeotiff(
-      this.storage,
-      asset.storageKey,
-      asset.size,
-      asset.name,
-      first,
-      (i) => archiveEntryKey(prefix, i),
-      (levels, of) => this.writeState(prefix, { state: 'converting', levels, of }),
-    ).catch(() => []);
+    // A preview listed by a conversion a stopped process began is made again, in its place.
+    const base = (asset.files ?? []).filter((f) => !f.path.startsWith(`${CONVERTED_PATH}/`));
+    const list = (entries: ArchiveEntry[]) => this.store.updateAsset(projectId, assetId, { files: [...base, ...entries], updatedAt: new Date().toISOString() });
+    const entries = await convertGeotiff(this.storage, asset.storageKey, asset.size, asset.name, base.length, (i) => archiveEntryKey(prefix, i), {
+      onPreview: async (entry) => void (await list([entry])),
+      onLevel: (levels, of) => this.writeState(prefix, { state: 'converting', levels, of }),
+    }).catch(() => []);
     // Not converted (a file libvips cannot read, say): it is read as it is, and says so.
     if (entries.length === 0 && !this.stopped) await this.storage.deletePrefix(stateKey(prefix));
     if (entries.length === 0 || this.stopped) return;
-    const listed = await this.store.updateAsset(projectId, assetId, { files: [...(asset.files ?? []), ...entries], updatedAt: new Date().toISOString() });
     // Removed while it was converted: what was written goes too.
-    if (!listed) return this.storage.deletePrefix(prefix);
+    if (!(await list(entries))) return this.storage.deletePrefix(prefix);
     await this.storage.deletePrefix(stateKey(prefix));
   }
 

@@ -25,6 +25,8 @@ export interface RasterFile {
   prefix: string;
   /** Its tiled copy made on upload (cog-conversion.ts), read in its place: each level's stored file, and the georeference's. */
   converted?: { levels: { key: string; size: number }[]; georeference: string };
+  /** Until then, the preview its conversion made first (cog-conversion.ts): an overview of the file as it is. */
+  preview?: { key: string; size: number };
 }
 
 /** A GeoTIFF (a COG, best) named by URL, read by ranges of its bytes (docs/rasters.md, "A GeoTIFF by URL"). */
@@ -79,7 +81,13 @@ export class RasterTiles {
       const client: BaseClient & { fault?: Error } = isRemote
         ? new HttpRangeClient(file.url, this.remote)
         : new StorageRangeClient(this.storage, file.key, file.size);
-      const source = (isRemote || !file.converted ? openRaster(file.name, client) : this.openConverted(file.name, file.converted)).catch((err: unknown) => {
+      const source = (
+        isRemote
+          ? openRaster(file.name, client)
+          : file.converted
+            ? this.openConverted(file.name, file.converted)
+            : openRaster(file.name, client, file.preview && { overviews: [new StorageRangeClient(this.storage, file.preview.key, file.preview.size)] })
+      ).catch((err: unknown) => {
         // geotiff drops its blocks' faults ("Request failed"): the remote host's own is kept by the client.
         throw isRemote && client.fault ? new RasterFileError(file.name, client.fault.message) : err;
       });

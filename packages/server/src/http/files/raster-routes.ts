@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GEOTIFF_NAME } from '@orbis/scene';
 import { archiveEntryKey } from '../../assets/archive.js';
 import { assetPrefix } from '../../assets/asset-service.js';
-import { convertedOf } from '../../rasters/cog-conversion.js';
+import { convertedOf, previewOf } from '../../rasters/cog-conversion.js';
 import { RasterFileError } from '../../rasters/raster-file-error.js';
 import { type RasterStyle, RasterStyleError } from '../../rasters/raster-style.js';
 import type { RasterFile, RemoteRaster, TileFormat } from '../../rasters/raster-tiles.js';
@@ -165,8 +165,18 @@ async function geotiffAsset(ctx: AppContext, project: Project, assetId: string, 
   // A plain GeoTIFF's tiled copy made after upload, once it has one (docs/rasters.md, "Plain GeoTIFFs"):
   // its tiles are kept apart from those cut from the file as it is before (a ramp's range may differ).
   const converted = convertedOf(asset.files, (i) => archiveEntryKey(prefix, i));
-  const tag = `${asset.id}-${asset.size}${converted ? '-c' : ''}`;
-  return { file: { key: asset.storageKey, name: asset.name, size: asset.size, etag: tag, prefix, ...(converted ? { converted } : {}) }, tag };
+  // Until then, the preview made first, read as an overview of the file as it is.
+  const preview = converted ? undefined : previewOf(asset.files, (i) => archiveEntryKey(prefix, i));
+  const tag = `${asset.id}-${asset.size}${converted ? '-c' : preview ? '-p' : ''}`;
+  const file: RasterFile = {
+    key: asset.storageKey,
+    name: asset.name,
+    size: asset.size,
+    etag: tag,
+    prefix,
+    ...(converted ? { converted } : preview ? { preview } : {}),
+  };
+  return { file, tag };
 }
 
 async function sendRasterTile(

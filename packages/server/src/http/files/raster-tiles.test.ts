@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../../test/harness.js';
 import { GeotiffConversions } from '../../rasters/conversion-jobs.js';
-import { tileAt, writeRaster } from '../../test/raster-fixtures.js';
+import { convertedPaths, tileAt, writeRaster } from '../../test/raster-fixtures.js';
 
 /** A 32×32 one-band Byte raster over Tokyo Station in WGS84, values 0–255, 0 no data. */
 function tokyoRaster(): Buffer {
@@ -135,7 +135,7 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     const listed = (await (await h.admin('GET', `/api/projects/rasters/assets/${id}`)).json()) as { files?: string[] };
     return (listed.files ?? []).map((url) => decodeURIComponent(url).split('/').slice(-2).join('/'));
   };
-  const LEVELS = ['orbis-cog/level-0.tif', 'orbis-cog/level-1.tif', 'orbis-cog/level-2.tif', 'orbis-cog/level-3.tif', 'orbis-cog/georeference.json'];
+  const LEVELS = convertedPaths(4);
   // Column 500, row 300 (0.00001° pixels from 139.76, 35.69): its value, and a tile over it.
   const valueAt = async (id: string) => (await h.get(`/api/p/rasters/rasters/${id}/values?lng=139.765005&lat=35.686995`)).json();
   const near = tileAt(17, 139.765, 35.687);
@@ -176,5 +176,37 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
     expect(await new GeotiffConversions(h.server.ctx.store, h.server.ctx.storage).resume()).toBe(0);
+  });
+  it("lists a preview before the levels, read as the file's overview meanwhile, and made again in its place after a restart", async () => {
+    // This process's conversions are stopped (above): the next ones run here, one stopping once the preview is listed.
+    const uploaded = await plainUpload('preview.tif');
+    const { store, storage } = h.server.ctx;
+    const stopping: GeotiffConversions = new GeotiffConversions(
+      new Proxy(store, {
+        get(target, name) {
+          if (name === 'updateAsset')
+            return async (...args: Parameters<typeof store.updateAsset>) => {
+              const listed = await target.updateAsset(...args);
+              stopping.stop();
+              return listed;
+            };
+          const value = Reflect.get(target, name) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
+      storage,
+    );
+    expect(await stopping.resume()).toBe(1);
+    await stopping.idle();
+    expect(await filesOf(uploaded.id)).toEqual(['orbis-cog/preview.tif']);
+    expect(await conversion(uploaded.id)).toMatchObject({ state: 'converting' });
+    expect(await valueAt(uploaded.id)).toMatchObject({ values: [500 % 250] });
+    const far = tileAt(12, 139.765, 35.687);
+    expect((await h.get(`/api/p/rasters/rasters/${uploaded.id}/${far.z}/${far.x}/${far.y}.png`)).status).toBe(200);
+    const again = new GeotiffConversions(store, storage);
+    expect(await again.resume()).toBe(1);
+    await again.idle();
+    expect(await filesOf(uploaded.id)).toEqual(LEVELS);
+    expect(await conversion(uploaded.id)).toEqual({ state: 'done' });
   });
 });
