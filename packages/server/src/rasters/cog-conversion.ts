@@ -91,7 +91,7 @@ export async function convertGeotiff(
   hooks: {
     /** Told once the preview is stored (its entry, to list at once): zoomed-out tiles read it while the levels are made. */
     onPreview?: (entry: ArchiveEntry) => Promise<void>;
-    /** Told after each level is made, with how many there are (the first, full-size one is three quarters of the work). */
+    /** Told as it starts (0) and after each level is made, with how many there are (the first, full-size one is three quarters of the work). */
     onLevel?: (made: number, levels: number) => Promise<void>;
   } = {},
 ): Promise<ArchiveEntry[]> {
@@ -119,6 +119,8 @@ export async function convertGeotiff(
       return entry;
     };
     let { width, height } = source.levels[0]!;
+    const levels = levelCount(width, height);
+    await hooks.onLevel?.(0, levels);
     // First a preview, straight from the original by the nearest pixel: until the levels are
     // listed, zoomed-out tiles read it rather than every strip of the file (or nothing, past
     // MAX_WINDOW_PIXELS). It is an overview of the plain file, and stays listed after.
@@ -136,7 +138,6 @@ export async function convertGeotiff(
       await hooks.onPreview?.(await store(preview, PREVIEW));
     }
     const files: string[] = [];
-    const levels = levelCount(width, height);
     let from = original;
     for (let k = 0; ; k++) {
       const out = join(dir, `level-${k}.tif`);
