@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
 import type { ArchiveEntry, Asset, NewAsset, Project, Store } from '../store/store.js';
-import { ArchiveError, type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
+import { ArchiveError, type ArchiveLimits, assetPrefix, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
 import type { GeotiffConversions } from '../rasters/conversion-jobs.js';
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
@@ -40,10 +40,8 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const SWEEP_META_KEY = 'sweep.lastRun';
 
-/** The folder of a stored asset: `{projectId}/{blobId}`. */
-export function assetPrefix(asset: { storageKey: string }): string {
-  return asset.storageKey.slice(0, asset.storageKey.lastIndexOf('/'));
-}
+/** The folder of a stored asset (kept in archive.ts beside its files' keys): importers of the service read it here too. */
+export { assetPrefix };
 
 function checkedName(raw: string): string {
   try {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { json } from 'node:stream/consumers';
 import type { ConversionState } from '@orbis/contract';
 import { GEOTIFF_NAME } from '@orbis/scene';
-import { archiveEntryKey } from '../assets/archive.js';
+import { archiveEntryKey, assetPrefix } from '../assets/archive.js';
 import type { Storage } from '../storage/storage.js';
 import { MissingKeyError } from '../storage/storage.js';
 import type { ArchiveEntry, Asset, Store } from '../store/store.js';
@@ -10,8 +10,6 @@ import { CONVERTED_PATH, convertedOf, convertGeotiff, convertible } from './cog-
 
 /** Where an asset's conversion says how far it is, beside its files (not among them: it goes once they are listed). */
 const stateKey = (prefix: string) => `${prefix}/orbis-cog-state.json`;
-
-const prefixOf = (asset: { storageKey: string }) => asset.storageKey.slice(0, asset.storageKey.lastIndexOf('/'));
 
 /**
  * Converts plain GeoTIFFs after their upload has answered, one at a time (each is bounded in
@@ -63,7 +61,7 @@ export class GeotiffConversions {
       for await (const asset of this.store.streamAssets({ projectId: project.id, publicOnly: false })) {
         if (!GEOTIFF_NAME.test(asset.name) || convertedOf(asset.files, () => '')) continue;
         const full = await this.store.getAsset(project.id, asset.id);
-        if (full && (await this.readState(prefixOf(full))).state === 'converting') {
+        if (full && (await this.readState(assetPrefix(full))).state === 'converting') {
           void this.enqueue(project.id, asset.id);
           queued += 1;
         }
@@ -75,14 +73,14 @@ export class GeotiffConversions {
   /** How far an asset's conversion is. */
   async stateOf(asset: Asset): Promise<ConversionState> {
     if (convertedOf(asset.files, () => '')) return { state: 'done' };
-    return this.readState(prefixOf(asset));
+    return this.readState(assetPrefix(asset));
   }
 
   private async convert(projectId: string, assetId: string): Promise<void> {
     if (this.stopped) return;
     const asset = await this.store.getAsset(projectId, assetId);
     if (!asset) return;
-    const prefix = prefixOf(asset);
+    const prefix = assetPrefix(asset);
     if (convertedOf(asset.files, () => '')) return this.storage.deletePrefix(stateKey(prefix));
     // A preview listed by a conversion a stopped process began is made again, in its place.
     const base = (asset.files ?? []).filter((f) => !f.path.startsWith(`${CONVERTED_PATH}/`));
