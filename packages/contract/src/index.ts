@@ -26,7 +26,7 @@ export {
 } from './routes/accounts.js';
 export { itemRoutes, modelRoutes } from './routes/content.js';
 export { RECENT_DELIVERIES, REQUEST_STATES, requestRoutes, webhookRoutes } from './routes/workflow.js';
-export { fileRoutes, type ImportReport } from './routes/files.js';
+export { type ConversionState, fileRoutes, type ImportReport } from './routes/files.js';
 export { assetRoutes, keyRoutes, type PluginPackageRecord, pluginRoutes, projectRoutes, sceneRoutes } from './routes/projects.js';
 export { type InvitationRecord, type Me, sessionRoutes, type SignInProviders } from './routes/session.js';
 export { API_ROUTES, MANAGEMENT_ROUTES } from './api-routes.js';

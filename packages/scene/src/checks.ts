@@ -47,5 +47,7 @@ export {
   TERRAIN_TYPES,
   terrainTilesPath,
   urlRasterTilesPath,
+  urlTerrainTilesPath,
+  PUBLISHED_URL_TERRAIN_PATH,
 } from './raster-layers.js';
 export { HEATMAP_RAMP } from './heatmap-ramp.js';

@@ -84,7 +84,7 @@ export {
   wktColumnQuery,
 } from './vector-formats.js';
 export { isTile, MAX_TILE_ZOOM, TILED_LAYER_BYTES, TILE_ID_PROPERTY, TILE_LAYER, TILES_PATH, TILES_TEMPLATE, tilesUrlOf } from './vector-tiles.js';
-export type { PublishedLayer, PublishedSnapshot } from './published-snapshot.js';
+export type { PublishedLayer, PublishedSnapshot, PublishedTerrain } from './published-snapshot.js';
 export { checkStyleExpression, StyleExpressionError, styleExpressionError } from './style-expression.js';
 export { CSS_COLOR_NAMES, isCssColor } from './css-color.js';
 export { PMTILES_CONTENT_TYPE, TILE_TYPES, type TileType } from './tile-types.js';
@@ -101,4 +101,6 @@ export {
   TERRAIN_TYPES,
   terrainTilesPath,
   urlRasterTilesPath,
+  urlTerrainTilesPath,
+  PUBLISHED_URL_TERRAIN_PATH,
 } from './raster-layers.js';

@@ -6,6 +6,9 @@ import type { Layer, Scene } from './scene-schema.js';
  */
 export type PublishedLayer = Layer & { url: string; source?: string };
 
+/** The terrain as the published page gets it: a DEM's tiles in `url`; for a DEM by URL, `source` keeps the GeoTIFF's own URL. */
+export type PublishedTerrain = NonNullable<Scene['property']['terrain']> & { source?: string };
+
 /**
  * What `/p/{project}` shows: the scene as it was when published, and the plugins then installed
  * (`Plugin` is the server's plugin package type; the viewer reads it as its own).

@@ -37,7 +37,18 @@ export function terrainTilesPath(assetId: string): string {
 }
 
 /**
- * docs/contract.md §4's terrain types and §17's: `dem`, an elevation GeoTIFF of the project (`assetId`), and
+ * Terrain `dem` from a GeoTIFF named by URL (docs/rasters.md): its terrain tiles for the editor, after
+ * `/api/projects/{p}` (the server reads the file by ranges, for members only), with the URL in the query.
+ */
+export function urlTerrainTilesPath(url: string): string {
+  return `/url-terrain/{z}/{x}/{y}.png?url=${encodeURIComponent(url)}`;
+}
+
+/** The published scene's terrain `dem` by URL: its tiles on the public page, after `/api/p/{p}` (only the URL the published scene names is read). */
+export const PUBLISHED_URL_TERRAIN_PATH = '/url-terrain/{z}/{x}/{y}.png';
+
+/**
+ * docs/contract.md §4's terrain types and §17's: `dem`, an elevation GeoTIFF of the project (`assetId`) or by `url`, and
  * `gsi`, GSI's elevation PNG tiles of Japan (or a `url` of tiles in their encoding).
  */
 export const TERRAIN_TYPES = ['cesium', 'cesiumion', 'arcgis', 'dem', 'gsi'] as const;

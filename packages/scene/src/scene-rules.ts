@@ -130,8 +130,11 @@ export function sceneProblem(scene: Scene): SceneProblem | undefined {
     layerIds.add(layer.id);
   }
   const terrain = scene.property.terrain;
-  if (terrain?.type === 'dem' && terrain.assetId === undefined)
-    return { path: 'property.terrain.assetId', message: 'is required: the elevation GeoTIFF uploaded to the project' };
+  if (terrain?.type === 'dem' && (terrain.assetId === undefined) === (terrain.url === undefined))
+    return {
+      path: 'property.terrain.assetId',
+      message: `${terrain.assetId === undefined ? 'is required' : 'goes without "url"'}: the elevation GeoTIFF uploaded to the project, or "url" of one (a COG, best)`,
+    };
   if (terrain?.type !== 'dem' && terrain?.assetId !== undefined) return { path: 'property.terrain.assetId', message: 'applies only to terrain type "dem"' };
   const timeline = timelineProblem(scene.timeline ?? {});
   if (timeline) return timeline;

@@ -1,3 +1,4 @@
+import { GeotiffConversions } from './rasters/conversion-jobs.js';
 import { RasterTiles } from './rasters/raster-tiles.js';
 import { VectorTiles } from './tiles/vector-tiles.js';
 import { UrlLayerReader } from './url-layers/url-layer-reader.js';
@@ -94,7 +95,8 @@ export async function createContext(
   const store = storeWatch ? timedCalls(openedStore, storeWatch, '', ['accounts', 'webhooks', 'reviews']) : openedStore;
   const storage = storageWatch ? timedCalls(openedStorage, storageWatch) : openedStorage;
   const limits = { maxEntries: config.archiveMaxEntries, maxTotalBytes: config.archiveMaxBytes };
-  const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')));
+  const conversions = new GeotiffConversions(store, storage);
+  const assets = new AssetService(store, storage, limits, new StagingJournal(join(config.dataDir, 'staging')), conversions);
   await assets.recoverAbandoned();
   sweepStraySpools();
   const live = new LiveScenes(store, {

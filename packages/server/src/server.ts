@@ -56,6 +56,8 @@ export async function startServer(
   ctx.publicUrl = config.publicUrl ?? url;
   // Files left by a crash between writing and recording: cleaned in the background.
   ctx.assets.sweepIfDue().catch((err: unknown) => app.log.warn({ err }, 'orphan sweep failed'));
+  // GeoTIFF conversions a stopped process left unfinished are made again (docs/rasters.md).
+  ctx.assets.conversions?.resume().catch((err: unknown) => app.log.warn({ err }, 'resuming GeoTIFF conversions failed'));
   // Webhook deliveries due, those left by a stop included, are sent from now on.
   ctx.deliveries.start();
   let closing: Promise<void> | undefined;
@@ -67,6 +69,7 @@ export async function startServer(
       (closing ??= (async () => {
         await closeApp(app);
         await ctx.deliveries.stop();
+        ctx.assets.conversions?.stop();
         await ctx.assets.close();
         await ctx.tiles.close();
         await ctx.store.close();

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import proj4 from 'proj4';
 import { describe, expect, it } from 'vitest';
-import { writeRaster } from '../../server/src/test/raster-fixtures.js';
-import { LIGHT_PROPERTY, reports, SAY, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { LIGHT_PROPERTY, reports, uploadPublicAsset, useBrowserAndServer, widgetPlugin } from './fixture.js';
+import { CENTRE, halves, HEIGHTS, overThePlace } from './raster-places.js';
 import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
 
 /*
@@ -11,55 +9,14 @@ import { colorAt, viewerReady, waitForPixels } from './viewer-pixels.js';
  * with one break (red below 100, blue from 100). The camera looks straight down at its centre.
  * The same file is the terrain (type "dem"): 10 m high in the west, 200 m in the east.
  */
-const CENTRE_LNG = 139.767;
-const CENTRE_LAT = 35.681;
-proj4.defs('EPSG:6677', '+proj=tmerc +lat_0=36 +lon_0=139.833333333333 +k=0.9999 +x_0=0 +y_0=0 +ellps=GRS80 +units=m +no_defs');
-const CENTRE: [number, number] = [CENTRE_LNG, CENTRE_LAT];
-const [cx, cy] = proj4('WGS84', 'EPSG:6677', CENTRE) as [number, number];
-const SIZE = 64;
-const PIXEL = 625;
-
-/** Reports the globe's height 5 km west and east of the centre, loaded and sampled, every half second (terrain loads by view). */
-const HEIGHTS = `${SAY}
-setInterval(() => {
-  say('west', app.viewer.tools.getGlobeHeight(${CENTRE_LNG - 0.055}, ${CENTRE_LAT}));
-  say('east', app.viewer.tools.getGlobeHeight(${CENTRE_LNG + 0.055}, ${CENTRE_LAT}));
-  app.viewer.tools.getTerrainHeightAsync(${CENTRE_LNG - 0.055}, ${CENTRE_LAT}).then((h) => say('westSampled', h));
-  app.viewer.tools.getTerrainHeightAsync(${CENTRE_LNG + 0.055}, ${CENTRE_LAT}).then((h) => say('eastSampled', h));
-}, 500);`;
-
-function halves(): Buffer {
-  const values = Array.from({ length: SIZE * SIZE }, (_, i) => (i % SIZE < SIZE / 2 ? 10 : 200));
-  return readFileSync(
-    writeRaster({
-      width: SIZE,
-      height: SIZE,
-      bands: [values],
-      type: 'Byte',
-      srs: 'EPSG:6677',
-      ulx: cx - (SIZE / 2) * PIXEL,
-      uly: cy + (SIZE / 2) * PIXEL,
-      pixel: PIXEL,
-    }),
-  );
-}
 
 /** A DEM of the same place, finer: flat (10 m) in the west, rising 20 m a pixel of 78.125 m to the east in the east (a slope of 14.4°, facing west). */
 const RELIEF = 512;
 function relief(): Buffer {
-  const values = Array.from({ length: RELIEF * RELIEF }, (_, i) => (i % RELIEF < RELIEF / 2 ? 10 : 10 + ((i % RELIEF) - RELIEF / 2) * 20));
-  const pixel = (SIZE * PIXEL) / RELIEF;
-  return readFileSync(
-    writeRaster({
-      width: RELIEF,
-      height: RELIEF,
-      bands: [values],
-      type: 'Float32',
-      srs: 'EPSG:6677',
-      ulx: cx - (RELIEF / 2) * pixel,
-      uly: cy + (RELIEF / 2) * pixel,
-      pixel,
-    }),
+  return overThePlace(
+    Array.from({ length: RELIEF * RELIEF }, (_, i) => (i % RELIEF < RELIEF / 2 ? 10 : 10 + ((i % RELIEF) - RELIEF / 2) * 20)),
+    RELIEF,
+    'Float32',
   );
 }
 

@@ -29,6 +29,19 @@ export interface ImportReport {
    */
   webhooks: { added: { id: string; url: string; secret: string }[]; skipped: { url: string; reason: string }[] };
 }
+/**
+ * A GeoTIFF asset's conversion to tiled levels after its upload (docs/rasters.md): `none` (nothing
+ * to convert, or it failed and the file is read as it is), `converting` with the levels made of
+ * how many (0 of 0 while it waits), or `done`.
+ */
+export type ConversionState = { state: 'none' } | { state: 'converting'; levels: number; of: number } | { state: 'done' };
+const CONVERSION_STATE = shaped<ConversionState>({
+  description: "the conversion's state: none, converting (levels made of `of`), or done",
+  type: 'object',
+  required: ['state'],
+  properties: { state: { type: 'string', enum: ['none', 'converting', 'done'] }, levels: { type: 'integer' }, of: { type: 'integer' } },
+});
+
 const IMPORT_REPORT = shaped<ImportReport>({
   description: 'the new project, what it holds, and the members matched with users of this server or skipped',
   type: 'object',
@@ -93,6 +106,15 @@ export const fileRoutes = {
     params: Type.Object({ project: text(), assetId: text() }),
     answers: {},
   }),
+  rasterConversion: declare({
+    method: 'GET',
+    path: `${P}/rasters/:assetId/conversion`,
+    summary:
+      'How far a plain GeoTIFF asset\'s conversion to tiled levels is (docs/rasters.md, "Plain GeoTIFFs"); tiles come from the file as it is until it is done',
+    least: READ,
+    params: Type.Object({ project: text(), assetId: text() }),
+    answers: { 200: CONVERSION_STATE },
+  }),
   terrainTile: declare({
     method: 'GET',
     path: `${P}/terrain/:assetId/:z/:x/:file`,
@@ -107,6 +129,14 @@ export const fileRoutes = {
     summary: 'A Web Mercator tile of a GeoTIFF named by URL, for the editor',
     least: READ,
     params: Type.Object({ project: text(), z: text(), x: text(), file: text('`{y}.png` or `{y}.webp`') }),
+    answers: {},
+  }),
+  urlTerrainTile: declare({
+    method: 'GET',
+    path: `${P}/url-terrain/:z/:x/:file`,
+    summary: 'A terrain tile (Terrarium heights) of a DEM GeoTIFF named by URL, for the editor (docs/rasters.md)',
+    least: READ,
+    params: Type.Object({ project: text(), z: text(), x: text(), file: text('`{y}.png`') }),
     answers: {},
   }),
   urlRasterValues: declare({

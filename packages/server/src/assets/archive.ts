@@ -39,6 +39,11 @@ export function checkEntryPath(path: string): void {
   }
 }
 
+/** The folder of a stored asset: `{projectId}/{blobId}`. */
+export function assetPrefix(asset: { storageKey: string }): string {
+  return asset.storageKey.slice(0, asset.storageKey.lastIndexOf('/'));
+}
+
 /** The storage key of an archive's n-th extracted file: by index, never by a name from the archive. */
 export function archiveEntryKey(assetPrefix: string, index: number): string {
   return `${assetPrefix}/files/${index}`;

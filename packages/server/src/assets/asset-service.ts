@@ -2,12 +2,12 @@ import type { Readable } from 'node:stream';
 import { InputError } from '../input-error.js';
 import type { Storage } from '../storage/storage.js';
 import type { ArchiveEntry, Asset, NewAsset, Project, Store } from '../store/store.js';
-import { ArchiveError, type ArchiveLimits, archiveEntryKey, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
-import { convertGeotiff } from '../rasters/cog-conversion.js';
+import { ArchiveError, type ArchiveLimits, assetPrefix, DEFAULT_ARCHIVE_LIMITS, extractArchive } from './archive.js';
+import type { GeotiffConversions } from '../rasters/conversion-jobs.js';
 import { AssetNameError, cleanAssetName } from './asset-name.js';
 import { detectContentType } from './content-type.js';
 import { isId, newId } from '../records/ids.js';
-import { DERIVED_GEOJSON_PATH, GEOTIFF_NAME, vectorFormatOf } from '@orbis/scene';
+import { DERIVED_GEOJSON_PATH, vectorFormatOf } from '@orbis/scene';
 import { deriveGeojson } from '../formats/derived-geojson.js';
 import { HEARTBEAT_MS, STALE_MS, type StagingJournal } from './staging-journal.js';
 
@@ -20,6 +20,8 @@ export interface StagedFile {
   contentType: string;
   /** A zip's extracted files. */
   files: ArchiveEntry[] | null;
+  /** A plain GeoTIFF to convert once it is recorded (docs/rasters.md, "Plain GeoTIFFs"). */
+  converting?: boolean;
 }
 
 /** A file to add, as the CLI and the demo seeder have them. */
@@ -38,10 +40,8 @@ export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 export const SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 const SWEEP_META_KEY = 'sweep.lastRun';
 
-/** The folder of a stored asset: `{projectId}/{blobId}`. */
-export function assetPrefix(asset: { storageKey: string }): string {
-  return asset.storageKey.slice(0, asset.storageKey.lastIndexOf('/'));
-}
+/** The folder of a stored asset (kept in archive.ts beside its files' keys): importers of the service read it here too. */
+export { assetPrefix };
 
 function checkedName(raw: string): string {
   try {
@@ -68,6 +68,8 @@ export class AssetService {
     /** What one zip may unpack to (ORBIS_ARCHIVE_MAX_*): every zip Orbis reads is held to it. */
     readonly archiveLimits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
     private readonly journal?: StagingJournal,
+    /** Converts plain GeoTIFFs after their upload has answered; without it they are read as they are. */
+    readonly conversions?: GeotiffConversions,
   ) {}
 
   /**
@@ -88,6 +90,7 @@ export class AssetService {
     }
     const contentType = detectContentType(name, stored.head);
     let files: ArchiveEntry[] | null = null;
+    let converting = false;
     try {
       if (contentType === 'application/zip') files = await extractArchive(this.storage, storageKey, stored.size, prefix, this.archiveLimits);
       // A GIS file (docs/contract.md §13) is read once, here: refused now if it cannot be, drawn from its WGS84 GeoJSON after.
@@ -99,18 +102,15 @@ export class AssetService {
         );
       }
       if (format) files = [...(files ?? []), ...(await deriveGeojson(this.storage, format, name, storageKey, prefix, files?.length ?? 0))];
-      // A plain GeoTIFF is converted once to tiled levels, so that every later read is a range read (docs/rasters.md).
-      if (GEOTIFF_NAME.test(name)) {
-        const converted = await convertGeotiff(this.storage, storageKey, stored.size, name, prefix, files?.length ?? 0, (i) => archiveEntryKey(prefix, i));
-        if (converted.length > 0) files = [...(files ?? []), ...converted];
-      }
+      // A plain GeoTIFF is converted once to tiled levels after the upload answers, so that every later read is a range read (docs/rasters.md).
+      converting = (await this.conversions?.plan(prefix, storageKey, stored.size, name)) ?? false;
     } catch (err) {
       await this.removeStaged(prefix);
       // Several files may come in one upload: say which one the archive's fault is.
       if (err instanceof ArchiveError) throw new ArchiveError(err.kind, `${name}: ${err.message}`);
       throw err;
     }
-    return { projectId: project.id, name, storageKey, size: stored.size, contentType, files };
+    return { projectId: project.id, name, storageKey, size: stored.size, contentType, files, ...(converting ? { converting } : {}) };
   }
 
   /** Records staged files of one project in one transaction; on failure their bytes are removed. */
@@ -133,6 +133,7 @@ export class AssetService {
       throw err;
     }
     for (const s of staged) await this.journal?.end(assetPrefix(s));
+    for (const [i, s] of staged.entries()) if (s.converting) void this.conversions?.enqueue(s.projectId, assets[i]!.id);
     return assets;
   }
 

@@ -128,6 +128,8 @@ export async function runDataCommand(config: OrbisConfig, args: string[], flags:
         }
         const files = paths.map((path) => ({ name: basename(path), stream: createReadStream(path) }));
         const assets = await ctx.assets.add(project, files, flags.public === true);
+        // A plain GeoTIFF's levels are made before the command ends (a server makes them after answering).
+        await ctx.assets.conversions?.idle();
         await cliAudit(ctx, project.id, 'asset.upload', `/api/projects/${project.alias}/assets`, { assets: assets.map((a) => a.id).join(',') });
         print(assets.map(record(project)));
         break;

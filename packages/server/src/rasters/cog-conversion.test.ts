@@ -3,8 +3,8 @@ import proj4 from 'proj4';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { archiveEntryKey } from '../assets/archive.js';
 import { LocalStorage } from '../storage/local-storage.js';
-import { gdalFolder, gdalTile, type RasterSpec, tileAt, writeRaster } from '../test/raster-fixtures.js';
-import { convertedOf, convertGeotiff } from './cog-conversion.js';
+import { convertedPaths, gdalFolder, gdalTile, type RasterSpec, tileAt, writeRaster } from '../test/raster-fixtures.js';
+import { convertedOf, convertGeotiff, previewOf } from './cog-conversion.js';
 import { type RasterFile, RasterTiles } from './raster-tiles.js';
 import { tileSamples } from './tile-samples.js';
 
@@ -19,15 +19,32 @@ const place = { width: SIZE, height: SIZE, srs: 'EPSG:6677', ulx: Math.round(sx!
 const demValues = Array.from({ length: SIZE * SIZE }, (_, i) => (i % SIZE < 100 && i < 100 * SIZE ? NODATA : (i % 7919) + 0.5));
 
 let counter = 0;
-async function upload(storage: LocalStorage, path: string, name: string): Promise<{ file: RasterFile; entries: Awaited<ReturnType<typeof convertGeotiff>> }> {
+async function upload(
+  storage: LocalStorage,
+  path: string,
+  name: string,
+): Promise<{ file: RasterFile; entries: Awaited<ReturnType<typeof convertGeotiff>>; previewLevels?: number[] }> {
   const prefix = `p/a${++counter}`;
   const key = `${prefix}/original`;
   await storage.put(key, createReadStream(path));
   const size = statSync(path).size;
   const entryKey = (i: number) => archiveEntryKey(prefix, i);
-  const entries = await convertGeotiff(storage, key, size, name, prefix, 0, entryKey);
+  const made: number[][] = [];
+  let previewLevels: number[] | undefined;
+  const entries = await convertGeotiff(storage, key, size, name, 0, entryKey, {
+    // Listed before any level is made: the file as it is reads it as its overview.
+    onPreview: async (entry) => {
+      expect(made.map(([k]) => k)).toEqual([0]);
+      const preview = previewOf([entry], entryKey)!;
+      const source = await new RasterTiles(storage).source({ key, name, size, etag: 'preview', prefix, preview });
+      previewLevels = source.levels.map((l) => l.width);
+    },
+    onLevel: async (...progress) => void made.push(progress),
+  });
+  const levels = entries.filter((e) => e.path.startsWith('orbis-cog/level-')).length;
+  if (entries.length > 0) expect(made).toEqual(Array.from({ length: levels + 1 }, (_, k) => [k, levels]));
   const converted = convertedOf(entries, entryKey);
-  return { file: { key, name, size, etag: 'e1', prefix, ...(converted ? { converted } : {}) }, entries };
+  return { file: { key, name, size, etag: 'e1', prefix, ...(converted ? { converted } : {}) }, entries, previewLevels };
 }
 
 describe('a plain GeoTIFF converted once on upload (docs/rasters.md, "Plain GeoTIFFs")', () => {
@@ -40,14 +57,10 @@ describe('a plain GeoTIFF converted once on upload (docs/rasters.md, "Plain GeoT
     dem = await upload(storage, demPath, 'dem.tif');
   });
 
-  it('keeps the image as a tiled TIFF and its nearest-pixel overviews down to one tile, with the georeference beside them', () => {
-    expect(dem.entries.map((e) => e.path)).toEqual([
-      'orbis-cog/level-0.tif',
-      'orbis-cog/level-1.tif',
-      'orbis-cog/level-2.tif',
-      'orbis-cog/level-3.tif',
-      'orbis-cog/georeference.json',
-    ]);
+  it('keeps the image as a tiled TIFF and its nearest-pixel overviews down to one tile, with the georeference beside them, after a preview', () => {
+    // The preview, at most 1024 px a side, made first: until the levels are listed, an overview of the file as it is.
+    expect(dem.previewLevels).toEqual([1500, 750]);
+    expect(dem.entries.map((e) => e.path)).toEqual(convertedPaths(4));
     expect(dem.file.converted?.levels).toHaveLength(4);
   });
 

@@ -14,6 +14,9 @@ import { StorageRangeClient } from './storage-range-client.js';
 /** Where an asset's converted copy is listed among its files: one tiled TIFF per level, and the georeference. */
 export const CONVERTED_PATH = 'orbis-cog';
 const GEOREFERENCE = `${CONVERTED_PATH}/georeference.json`;
+const PREVIEW = `${CONVERTED_PATH}/preview.tif`;
+/** Pixels on a side of the preview at most: a first view of a file (a few tiles across it) reads no finer. */
+const PREVIEW_SIDE = 1024;
 const levelPath = (k: number) => `${CONVERTED_PATH}/level-${k}.tif`;
 /** Pixels on a side of a converted file's tiles, and the size below which it needs no more overviews. */
 const BLOCK = 256;
@@ -47,8 +50,27 @@ function alreadyReadable(source: RasterSource): boolean {
   return Math.max(first.width, first.height) <= SMALL || (first.image.isTiled && source.levels.length > 1);
 }
 
+/** How many levels a conversion makes of an image this size: each half the one before, down to one tile. */
+function levelCount(width: number, height: number): number {
+  let levels = 1;
+  for (let side = Math.max(width, height); side > BLOCK; side = Math.ceil(side / 2)) levels += 1;
+  return levels;
+}
+
+/** The file's header when it is a GeoTIFF that conversion would take (plain, large, of a kind kept exact), or undefined: read by ranges, so cheap. */
+export async function convertible(storage: Storage, key: string, size: number, name: string): Promise<RasterSource | undefined> {
+  let source: RasterSource;
+  try {
+    source = await openRaster(name, new StorageRangeClient(storage, key, size));
+  } catch {
+    // Not a GeoTIFF Orbis reads: its tiles will say why; the upload itself is any file's.
+    return undefined;
+  }
+  return planFor(source) && !alreadyReadable(source) ? source : undefined;
+}
+
 /**
- * Converts a plain GeoTIFF (in strips, or tiled without overviews) once, on upload, to what a COG
+ * Converts a plain GeoTIFF (in strips, or tiled without overviews) once, after its upload, to what a COG
  * is to a reader (docs/rasters.md, "Plain GeoTIFFs"): the image as a tiled TIFF (256-px tiles,
  * Deflate) and its overviews, each half the one before down to one tile, each a tiled TIFF of
  * its own (as GDAL's external `.ovr` overviews), made by sharp (libvips) from a local copy,
@@ -64,26 +86,58 @@ export async function convertGeotiff(
   key: string,
   size: number,
   name: string,
-  prefix: string,
   firstIndex: number,
   entryKey: (index: number) => string,
+  hooks: {
+    /** Told once the preview is stored (its entry, to list at once): zoomed-out tiles read it while the levels are made. */
+    onPreview?: (entry: ArchiveEntry) => Promise<void>;
+    /** Told as it starts (0) and after each level is made, with how many there are (the first, full-size one is three quarters of the work). */
+    onLevel?: (made: number, levels: number) => Promise<void>;
+  } = {},
 ): Promise<ArchiveEntry[]> {
-  let source: RasterSource;
-  try {
-    source = await openRaster(name, new StorageRangeClient(storage, key, size));
-  } catch {
-    // Not a GeoTIFF Orbis reads: its tiles will say why; the upload itself is any file's.
-    return [];
-  }
-  const plan = planFor(source);
-  if (!plan || alreadyReadable(source)) return [];
+  const source = await convertible(storage, key, size, name);
+  const plan = source && planFor(source);
+  if (!source || !plan) return [];
   const dir = await mkdtemp(join(tmpdir(), 'orbis-cog-'));
   try {
     const original = join(dir, 'original.tif');
     await pipeline(await storage.read(key), createWriteStream(original));
     const tiff = { tile: true, tileWidth: BLOCK, tileHeight: BLOCK, compression: 'deflate', predictor: plan.predictor, bigtiff: size > 2 ** 31 } as const;
-    const files: string[] = [];
+    const sameKind = async (file: string) => {
+      const written = await (await fromFile(file)).getImage(0);
+      return (
+        written.getSamplesPerPixel() === source.bands &&
+        written.getBitsPerSample() === source.bitsPerSample &&
+        written.getSampleFormat() === source.sampleFormat
+      );
+    };
+    const entries: ArchiveEntry[] = [];
+    const store = async (file: string, path: string) => {
+      const stored = await storage.put(entryKey(firstIndex + entries.length), createReadStream(file));
+      const entry = { path, size: stored.size, contentType: 'image/tiff' };
+      entries.push(entry);
+      return entry;
+    };
     let { width, height } = source.levels[0]!;
+    const levels = levelCount(width, height);
+    await hooks.onLevel?.(0, levels);
+    // First a preview, straight from the original by the nearest pixel: until the levels are
+    // listed, zoomed-out tiles read it rather than every strip of the file (or nothing, past
+    // MAX_WINDOW_PIXELS). It is an overview of the plain file, and stays listed after.
+    let side = Math.max(width, height);
+    let shrink = 1;
+    while (side > PREVIEW_SIDE) [side, shrink] = [Math.ceil(side / 2), shrink * 2];
+    if (shrink > 1) {
+      const preview = join(dir, 'preview.tif');
+      await sharp(original, { limitInputPixels: false, sequentialRead: true })
+        .resize(Math.ceil(width / shrink), Math.ceil(height / shrink), { kernel: 'nearest', fit: 'fill' })
+        .toColourspace(plan.colourspace)
+        .tiff(tiff)
+        .toFile(preview);
+      if (!(await sameKind(preview))) return [];
+      await hooks.onPreview?.(await store(preview, PREVIEW));
+    }
+    const files: string[] = [];
     let from = original;
     for (let k = 0; ; k++) {
       const out = join(dir, `level-${k}.tif`);
@@ -91,19 +145,12 @@ export async function convertGeotiff(
       if (k > 0) image.resize(width, height, { kernel: 'nearest', fit: 'fill' });
       await image.toColourspace(plan.colourspace).tiff(tiff).toFile(out);
       files.push(out);
+      await hooks.onLevel?.(files.length, levels);
       if (Math.max(width, height) <= BLOCK) break;
       [from, width, height] = [out, Math.ceil(width / 2), Math.ceil(height / 2)];
     }
     // A safety net: a copy whose samples are not the original's kind is not used.
-    const written = await (await fromFile(files[0]!)).getImage(0);
-    const first = source.levels[0]!.image;
-    if (
-      written.getSamplesPerPixel() !== source.bands ||
-      written.getBitsPerSample() !== source.bitsPerSample ||
-      written.getSampleFormat() !== source.sampleFormat ||
-      written.getWidth() !== first.getWidth()
-    )
-      return [];
+    if (!(await sameKind(files[0]!)) || (await (await fromFile(files[0]!)).getImage(0)).getWidth() !== source.levels[0]!.width) return entries;
     const place: Georeference = {
       originX: source.originX,
       originY: source.originY,
@@ -112,11 +159,7 @@ export async function convertGeotiff(
       crsKeys: source.crsKeys,
       nodata: source.nodata,
     };
-    const entries: ArchiveEntry[] = [];
-    for (const [k, file] of files.entries()) {
-      const stored = await storage.put(entryKey(firstIndex + entries.length), createReadStream(file));
-      entries.push({ path: levelPath(k), size: stored.size, contentType: 'image/tiff' });
-    }
+    for (const [k, file] of files.entries()) await store(file, levelPath(k));
     const stored = await storage.put(entryKey(firstIndex + entries.length), Readable.from([Buffer.from(JSON.stringify(place))]));
     entries.push({ path: GEOREFERENCE, size: stored.size, contentType: 'application/json' });
     return entries;
@@ -126,6 +169,12 @@ export async function convertGeotiff(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The stored preview of a plain GeoTIFF whose conversion is under way (or failed past it), from its files, or undefined. */
+export function previewOf(files: ArchiveEntry[] | null | undefined, entryKey: (index: number) => string): { key: string; size: number } | undefined {
+  const i = files?.findIndex((f) => f.path === PREVIEW) ?? -1;
+  return i >= 0 ? { key: entryKey(i), size: files![i]!.size } : undefined;
 }
 
 /** The stored levels and georeference of an asset's converted copy, from its files, or undefined when it has none. */

@@ -115,9 +115,13 @@ export function georeferenceOf(name: string, first: GeoTIFFImage): Georeference 
  * Opens a GeoTIFF (or COG) by range reads through `client` and reads what tiles need from its
  * header: reference system, placement, levels (the image and its overviews), bands and nodata.
  * A converted copy (cog-conversion.ts) gives its `georeference` and its overviews' clients, one
- * tiled TIFF each. A file that is not a georeferenced TIFF Orbis can read throws a {@link RasterFileError}.
+ * tiled TIFF each; a plain file being converted, its preview's (placed by the file's own header). A file that is not a georeferenced TIFF Orbis can read throws a {@link RasterFileError}.
  */
-export async function openRaster(name: string, client: BaseClient, converted?: { georeference: Georeference; overviews: BaseClient[] }): Promise<RasterSource> {
+export async function openRaster(
+  name: string,
+  client: BaseClient,
+  converted?: { georeference?: Georeference; overviews: BaseClient[] },
+): Promise<RasterSource> {
   const tiff = await tiffOf(name, client);
   const count = await tiff.getImageCount();
   const first = await tiff.getImage(0);

@@ -25,6 +25,8 @@ export interface RasterFile {
   prefix: string;
   /** Its tiled copy made on upload (cog-conversion.ts), read in its place: each level's stored file, and the georeference's. */
   converted?: { levels: { key: string; size: number }[]; georeference: string };
+  /** Until then, the preview its conversion made first (cog-conversion.ts): an overview of the file as it is. */
+  preview?: { key: string; size: number };
 }
 
 /** A GeoTIFF (a COG, best) named by URL, read by ranges of its bytes (docs/rasters.md, "A GeoTIFF by URL"). */
@@ -79,7 +81,13 @@ export class RasterTiles {
       const client: BaseClient & { fault?: Error } = isRemote
         ? new HttpRangeClient(file.url, this.remote)
         : new StorageRangeClient(this.storage, file.key, file.size);
-      const source = (isRemote || !file.converted ? openRaster(file.name, client) : this.openConverted(file.name, file.converted)).catch((err: unknown) => {
+      const source = (
+        isRemote
+          ? openRaster(file.name, client)
+          : file.converted
+            ? this.openConverted(file.name, file.converted)
+            : openRaster(file.name, client, file.preview && { overviews: [new StorageRangeClient(this.storage, file.preview.key, file.preview.size)] })
+      ).catch((err: unknown) => {
         // geotiff drops its blocks' faults ("Request failed"): the remote host's own is kept by the client.
         throw isRemote && client.fault ? new RasterFileError(file.name, client.fault.message) : err;
       });
@@ -109,19 +117,21 @@ export class RasterTiles {
 
   /**
    * A terrain tile of a DEM (its first band): Terrarium-encoded heights on the 65 × 65 grid of
-   * Web Mercator tile z/x/y, edges included, as a PNG; kept like the imagery tiles.
+   * Web Mercator tile z/x/y, edges included, as a PNG; kept like the imagery tiles (a DEM by URL's
+   * are cut each time, as its imagery tiles are).
    */
-  async terrain(file: RasterFile, z: number, x: number, y: number): Promise<Buffer> {
+  async terrain(file: RasterFile | RemoteRaster, z: number, x: number, y: number): Promise<Buffer> {
     const source = await this.source(file);
-    const key = `${file.prefix}/${RASTER_TILES_PATH}/${file.etag}/terrain/${z}/${x}/${y}.png`;
-    return this.kept.get(key, async () => {
+    const cut = async () => {
       const samples = await tileSamples(source, [1], z, x, y, TERRAIN_GRID);
       const { size } = TERRAIN_GRID;
       const rgb = terrariumRgb(samples?.values[0] ?? new Float64Array(size * size), source.nodata);
       return sharp(rgb, { raw: { width: size, height: size, channels: 3 } })
         .png({ compressionLevel: 6 })
         .toBuffer();
-    });
+    };
+    if ('url' in file) return this.remoteRead(file, cut);
+    return this.kept.get(`${file.prefix}/${RASTER_TILES_PATH}/${file.etag}/terrain/${z}/${x}/${y}.png`, cut);
   }
 
   /**

@@ -19,6 +19,8 @@ import {
   publishedUrlRasterPath,
   rasterTilesPath,
   terrainTilesPath,
+  PUBLISHED_URL_TERRAIN_PATH,
+  type PublishedTerrain,
 } from '@orbis/scene';
 import { validateScene } from './scene-validator.js';
 import type { LiveScenes } from '../live/live-scenes.js';
@@ -145,6 +147,14 @@ export class SceneService {
       // A DEM's terrain tiles (docs/contract.md §17), from this server: its asset must be public, as a layer's.
       await this.publicFile(project, dem, 'property.terrain.assetId', 'terrain');
       property.terrain = { ...scene.property.terrain, url: `/api/p/${encodeURIComponent(project.alias)}${terrainTilesPath(dem)}` };
+    } else if (scene.property.terrain?.type === 'dem' && scene.property.terrain.url !== undefined) {
+      // A DEM by URL (docs/rasters.md): this server's tiles of it, read from the URL kept in `source`.
+      const terrain: PublishedTerrain = {
+        ...scene.property.terrain,
+        url: `/api/p/${encodeURIComponent(project.alias)}${PUBLISHED_URL_TERRAIN_PATH}`,
+        source: scene.property.terrain.url,
+      };
+      property.terrain = terrain;
     }
     const snapshot: PublishedSnapshot = {
       project: { alias: project.alias, name: project.name },

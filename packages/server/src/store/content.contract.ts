@@ -253,5 +253,24 @@ export function contentContract(name: string, open: () => Promise<Store>): void 
       const v3 = (await store.getProjectByAlias('content'))!.contentVersion;
       expect(v0 < v1 && v1 < v2 && v2 < v3).toBe(true);
     });
+
+    it("replaces an asset's files (a GeoTIFF's converted levels) in the record and its listing, and keeps them through a rename", async () => {
+      const draft = {
+        projectId: project.id,
+        name: 'dem.tif',
+        contentType: 'image/tiff',
+        size: 9,
+        public: true,
+        storageKey: `${project.id}/${newId()}/original`,
+        files: null,
+      };
+      const [a] = await store.insertAssets(project.id, [draft], now);
+      const files = [{ path: 'orbis-cog/level-0.tif', size: 5, contentType: 'image/tiff' }];
+      expect((await store.updateAsset(project.id, a!.id, { files, updatedAt: later }))?.files).toEqual(files);
+      await store.updateAsset(project.id, a!.id, { name: 'dem-2.tif', updatedAt: later });
+      expect(await store.getAsset(project.id, a!.id)).toMatchObject({ name: 'dem-2.tif', files, public: true });
+      const joined = await store.joinRecords({ projectId: project.id, publicOnly: false }, { limit: 1000 });
+      expect(joined.json).toContain('orbis-cog/level-0.tif');
+    });
   });
 }

@@ -70,7 +70,20 @@ export type ListedAsset = Omit<Asset, 'storageKey'>;
 export interface AssetPatch {
   name?: string;
   public?: boolean;
+  /** Its extracted or derived files, replaced whole (a GeoTIFF's converted levels, docs/rasters.md). */
+  files?: ArchiveEntry[] | null;
   updatedAt: string;
+}
+
+/** An asset as a patch leaves it: what the patch names changes, the rest stays (every store applies it alike). */
+export function patchedAsset(before: Asset, patch: AssetPatch): Asset {
+  return {
+    ...before,
+    name: patch.name ?? before.name,
+    public: patch.public ?? before.public,
+    files: patch.files === undefined ? before.files : patch.files,
+    updatedAt: patch.updatedAt,
+  };
 }
 
 /**

@@ -123,3 +123,8 @@ export async function gdalTile(
   const image = await tiff.getImage();
   return { bands: (await image.readRasters({ interleave: false })) as unknown as ArrayLike<number>[] };
 }
+
+/** The files a plain GeoTIFF's conversion lists (docs/rasters.md, "Plain GeoTIFFs"): its preview, `levels` levels and the georeference. */
+export function convertedPaths(levels: number): string[] {
+  return ['orbis-cog/preview.tif', ...Array.from({ length: levels }, (_, k) => `orbis-cog/level-${k}.tif`), 'orbis-cog/georeference.json'];
+}

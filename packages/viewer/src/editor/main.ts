@@ -76,7 +76,7 @@ async function start(): Promise<void> {
   await state.load(presenceUser(me.user));
   undoKeys(document, state);
   const engine = new CesiumEngine(container);
-  engine.setAssetFiles((assetId) => state.assetFile(assetId));
+  engine.setAssetFiles(Object.assign((assetId: string) => state.assetFile(assetId), { urlTerrain: (url: string) => state.urlTerrainFile(url) }));
   const interaction = new InteractionController(engine, container);
   const infoboxAnchor = h('div', { class: 'orbis-infobox-anchor' });
   container.append(infoboxAnchor);

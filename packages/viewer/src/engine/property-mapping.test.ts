@@ -128,6 +128,22 @@ describe('terrainSource', () => {
       headers: { authorization: 'Bearer t' },
     });
     expect(terrainSource({ enabled: true, type: 'dem', assetId: 'gone' }, files)).toEqual({ kind: 'ellipsoid' });
+    // A DEM by URL (docs/rasters.md): published, this server's tiles of it (the GeoTIFF's URL in `source`); in the editor, the admin route's.
+    const tif = 'https://dem.example/dem-cog.tif';
+    expect(terrainSource({ enabled: true, type: 'dem', url: '/api/p/x/url-terrain/{z}/{x}/{y}.png', source: tif })).toEqual({
+      kind: 'terrarium',
+      url: '/api/p/x/url-terrain/{z}/{x}/{y}.png',
+    });
+    const editorFiles = Object.assign(files, {
+      urlTerrain: (url: string) => ({ url, headers: { authorization: 'Bearer t' }, terrain: `/api/projects/x/url-terrain?url=${url}` }),
+    });
+    expect(terrainSource({ enabled: true, type: 'dem', url: tif }, editorFiles)).toEqual({
+      kind: 'terrarium',
+      url: `/api/projects/x/url-terrain?url=${tif}`,
+      headers: { authorization: 'Bearer t' },
+    });
+    // Never the GeoTIFF itself as tiles.
+    expect(terrainSource({ enabled: true, type: 'dem', url: tif })).toEqual({ kind: 'ellipsoid' });
     expect(terrainSource({ enabled: true, type: 'gsi' })).toEqual({ kind: 'gsi', url: 'https://cyberjapandata.gsi.go.jp/xyz/dem_png/{z}/{x}/{y}.png' });
   });
 });

@@ -28,8 +28,11 @@ export interface AssetFile {
   terrain?: string;
 }
 
-/** A project asset's file by its id, or nothing for an id the page does not know. */
-export type AssetFiles = (assetId: string) => AssetFile | undefined;
+/**
+ * A project asset's file by its id, or nothing for an id the page does not know; in the editor,
+ * also where the terrain tiles of a DEM named by URL are read (the published page has them in its scene).
+ */
+export type AssetFiles = ((assetId: string) => AssetFile | undefined) & { urlTerrain?: (url: string) => AssetFile | undefined };
 
 /** Everything the engine sets, with defaults filled in: what a ViewerProperty means. */
 export interface EngineSettings {
@@ -65,9 +68,11 @@ export function terrainSource(terrain: Record<string, unknown>, assetFiles: Asse
   const url = text(terrain.url, '');
   switch (terrain.type) {
     case 'dem': {
-      // Published, its tiles' URL; in the editor, where the page reads the asset's.
-      const file = typeof terrain.assetId === 'string' ? assetFiles(terrain.assetId) : undefined;
-      if (url) return { kind: 'terrarium', url };
+      // Published (an asset's, or one by URL whose `source` is the GeoTIFF's URL), its tiles' URL;
+      // in the editor, where the page reads the asset's tiles, or the server's tiles of the URL's GeoTIFF.
+      const byUrl = typeof terrain.assetId !== 'string';
+      if (url && (!byUrl || typeof terrain.source === 'string')) return { kind: 'terrarium', url };
+      const file = byUrl ? (url ? assetFiles.urlTerrain?.(url) : undefined) : assetFiles(terrain.assetId as string);
       return file?.terrain ? { kind: 'terrarium', url: file.terrain, ...(file.headers ? { headers: file.headers } : {}) } : { kind: 'ellipsoid' };
     }
     case 'gsi':

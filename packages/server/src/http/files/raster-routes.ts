@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GEOTIFF_NAME } from '@orbis/scene';
 import { archiveEntryKey } from '../../assets/archive.js';
 import { assetPrefix } from '../../assets/asset-service.js';
-import { convertedOf } from '../../rasters/cog-conversion.js';
+import { convertedOf, previewOf } from '../../rasters/cog-conversion.js';
 import { RasterFileError } from '../../rasters/raster-file-error.js';
 import { type RasterStyle, RasterStyleError } from '../../rasters/raster-style.js';
 import type { RasterFile, RemoteRaster, TileFormat } from '../../rasters/raster-tiles.js';
@@ -86,7 +86,7 @@ function tileOf(params: RasterRequest['Params']): { z: number; x: number; y: num
 }
 
 /** What a route answers: imagery tiles styled by the query, or a DEM's Terrarium heights. */
-type TileKind = 'imagery' | 'terrain';
+export type TileKind = 'imagery' | 'terrain';
 
 /**
  * Answers tile z/x/y of a raster (stored or by URL): revalidated by an ETag made of `tag` (the
@@ -115,7 +115,7 @@ export async function replyRasterTile(
   }
   let bytes: Buffer;
   try {
-    bytes = kind === 'terrain' ? await ctx.rasters.terrain(file as RasterFile, z, x, y) : await ctx.rasters.tile(file, style, z, x, y, format);
+    bytes = kind === 'terrain' ? await ctx.rasters.terrain(file, z, x, y) : await ctx.rasters.tile(file, style, z, x, y, format);
   } catch (err) {
     if (err instanceof RasterStyleError) throw new ApiError('invalid_parameter', `"${err.param}": ${err.message}`);
     if (err instanceof RasterFileError) throw new ApiError('not_found', `no tiles: ${err.message}`);
@@ -161,11 +161,22 @@ async function geotiffAsset(ctx: AppContext, project: Project, assetId: string, 
   if (!asset || (requirePublic && !asset.public)) throw new ApiError('not_found', 'no such asset');
   if (!GEOTIFF_NAME.test(asset.name) && asset.contentType !== 'image/tiff')
     throw new ApiError('not_found', `"${asset.name}" is not a GeoTIFF: raster tiles are cut from .tif files`);
-  const tag = `${asset.id}-${asset.size}`;
   const prefix = assetPrefix(asset);
-  // A plain GeoTIFF's tiled copy made on upload, when it has one (docs/rasters.md, "Plain GeoTIFFs").
+  // A plain GeoTIFF's tiled copy made after upload, once it has one (docs/rasters.md, "Plain GeoTIFFs"):
+  // its tiles are kept apart from those cut from the file as it is before (a ramp's range may differ).
   const converted = convertedOf(asset.files, (i) => archiveEntryKey(prefix, i));
-  return { file: { key: asset.storageKey, name: asset.name, size: asset.size, etag: tag, prefix, ...(converted ? { converted } : {}) }, tag };
+  // Until then, the preview made first, read as an overview of the file as it is.
+  const preview = converted ? undefined : previewOf(asset.files, (i) => archiveEntryKey(prefix, i));
+  const tag = `${asset.id}-${asset.size}${converted ? '-c' : preview ? '-p' : ''}`;
+  const file: RasterFile = {
+    key: asset.storageKey,
+    name: asset.name,
+    size: asset.size,
+    etag: tag,
+    prefix,
+    ...(converted ? { converted } : preview ? { preview } : {}),
+  };
+  return { file, tag };
 }
 
 async function sendRasterTile(
@@ -242,6 +253,12 @@ export function adminRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     { schema: { querystring: placeQuery } },
   );
+  declaredRoute<typeof routes.rasterConversion, { Params: { project: string; assetId: string } }>(app, routes.rasterConversion, async (request) => {
+    const project = await projectOr404(ctx, request.params.project);
+    const asset = isId(request.params.assetId) ? await ctx.store.getAsset(project.id, request.params.assetId) : undefined;
+    if (!asset) throw new ApiError('not_found', 'no such asset');
+    return (await ctx.assets.conversions?.stateOf(asset)) ?? { state: 'none' };
+  });
   declaredRoute<typeof routes.terrainTile, RasterRequest>(app, routes.terrainTile, async (request, reply) => {
     const project = await projectOr404(ctx, request.params.project);
     return sendRasterTile(ctx, request, reply, project, false, 'terrain');

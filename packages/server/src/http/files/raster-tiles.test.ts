@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness, uploadForm } from '../../test/harness.js';
-import { tileAt, writeRaster } from '../../test/raster-fixtures.js';
+import { GeotiffConversions } from '../../rasters/conversion-jobs.js';
+import { convertedPaths, tileAt, writeRaster } from '../../test/raster-fixtures.js';
 
 /** A 32×32 one-band Byte raster over Tokyo Station in WGS84, values 0–255, 0 no data. */
 function tokyoRaster(): Buffer {
@@ -101,32 +102,6 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     expect((await h.get(`/api/p/rasters/rasters/${asset.id}/values?lng=east&lat=0`)).status).toBe(400);
   });
 
-  it("converts a large plain GeoTIFF once on upload, lists its tiled levels among the asset's files, and cuts tiles from them", async () => {
-    const values = Array.from({ length: 1200 * 1200 }, (_, i) => (i % 1200) % 250);
-    const plain = readFileSync(
-      writeRaster({ width: 1200, height: 1200, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.00001 }),
-    );
-    const res = await fetch(`${h.url}/api/projects/rasters/assets`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-      body: uploadForm([{ name: 'plain.tif', content: plain }], { public: 'true' }),
-    });
-    expect(res.status).toBe(201);
-    const uploaded = (await res.json()) as { id: string; files: string[] };
-    expect(uploaded.files.map((url) => decodeURIComponent(url).split('/').slice(-2).join('/'))).toEqual([
-      'orbis-cog/level-0.tif',
-      'orbis-cog/level-1.tif',
-      'orbis-cog/level-2.tif',
-      'orbis-cog/level-3.tif',
-      'orbis-cog/georeference.json',
-    ]);
-    // Column 500, row 300 (0.00001° pixels from 139.76, 35.69), read from the converted copy.
-    const at = await (await h.get(`/api/p/rasters/rasters/${uploaded.id}/values?lng=139.765005&lat=35.686995`)).json();
-    expect(at).toMatchObject({ values: [500 % 250] });
-    const tile = tileAt(17, 139.765, 35.687);
-    expect((await h.get(`/api/p/rasters/rasters/${uploaded.id}/${tile.z}/${tile.x}/${tile.y}.png`)).status).toBe(200);
-  });
-
   it('says which parameter is wrong, and which tiles do not exist', async () => {
     const wrong = async (query: string, param: string) => {
       const res = await h.get(path('rasters', asset.id, 'png', query));
@@ -140,5 +115,98 @@ describe('raster tiles of GeoTIFF assets (docs/contract.md §17)', () => {
     await wrong('?ramp=000000,ffffff&breaks=1,2', 'breaks');
     await wrong('?hillshade=yes', 'hillshade');
     for (const bad of [`25/0/0.png`, `2/4/0.png`, `2/0/0.jpg`]) expect((await h.get(`/api/p/rasters/rasters/${asset.id}/${bad}`)).status).toBe(404);
+  });
+
+  const plainUpload = async (name: string) => {
+    const values = Array.from({ length: 1200 * 1200 }, (_, i) => (i % 1200) % 250);
+    const plain = readFileSync(
+      writeRaster({ width: 1200, height: 1200, bands: [values], type: 'Byte', srs: 'EPSG:4326', ulx: 139.76, uly: 35.69, pixel: 0.00001 }),
+    );
+    const res = await fetch(`${h.url}/api/projects/rasters/assets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: uploadForm([{ name, content: plain }], { public: 'true' }),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { id: string; files?: string[] };
+  };
+  const conversion = async (id: string) => (await h.admin('GET', `/api/projects/rasters/rasters/${id}/conversion`)).json();
+  const filesOf = async (id: string) => {
+    const listed = (await (await h.admin('GET', `/api/projects/rasters/assets/${id}`)).json()) as { files?: string[] };
+    return (listed.files ?? []).map((url) => decodeURIComponent(url).split('/').slice(-2).join('/'));
+  };
+  const LEVELS = convertedPaths(4);
+  // Column 500, row 300 (0.00001° pixels from 139.76, 35.69): its value, and a tile over it.
+  const valueAt = async (id: string) => (await h.get(`/api/p/rasters/rasters/${id}/values?lng=139.765005&lat=35.686995`)).json();
+  const near = tileAt(17, 139.765, 35.687);
+  const nearTile = (id: string) => h.get(`/api/p/rasters/rasters/${id}/${near.z}/${near.x}/${near.y}.png`);
+
+  it("converts a large plain GeoTIFF after its upload answers, then lists its tiled levels among the asset's files and cuts tiles from them", async () => {
+    const uploaded = await plainUpload('plain.tif');
+    // The upload answered before any level was made.
+    expect(uploaded.files).toBeUndefined();
+    await h.server.ctx.assets.conversions!.idle();
+    expect(await conversion(uploaded.id)).toEqual({ state: 'done' });
+    expect(await filesOf(uploaded.id)).toEqual(LEVELS);
+    expect(await valueAt(uploaded.id)).toMatchObject({ values: [500 % 250] });
+    expect((await nearTile(uploaded.id)).status).toBe(200);
+    expect((await h.storedKeys()).some((k) => k.endsWith('/orbis-cog-state.json'))).toBe(false);
+    // A COG-sized small file has nothing to convert.
+    expect(await conversion(asset.id)).toEqual({ state: 'none' });
+  });
+
+  it('shows the plain file while its conversion is unfinished, and converts it again after a restart', async () => {
+    // A process stopping: it starts no more conversions.
+    h.server.ctx.assets.conversions!.stop();
+    const uploaded = await plainUpload('stopped.tif');
+    expect(await conversion(uploaded.id)).toEqual({ state: 'converting', levels: 0, of: 0 });
+    // The first view, from the file as it is.
+    expect(await valueAt(uploaded.id)).toMatchObject({ values: [500 % 250] });
+    const before = await nearTile(uploaded.id);
+    expect(before.status).toBe(200);
+    // The next process finds it unfinished and converts it.
+    const next = new GeotiffConversions(h.server.ctx.store, h.server.ctx.storage);
+    expect(await next.resume()).toBe(1);
+    await next.idle();
+    expect(await conversion(uploaded.id)).toEqual({ state: 'done' });
+    expect(await filesOf(uploaded.id)).toEqual(LEVELS);
+    expect(await valueAt(uploaded.id)).toMatchObject({ values: [500 % 250] });
+    // Tiles of the converted copy are another ETag than those cut from the plain file.
+    const after = await nearTile(uploaded.id);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(await new GeotiffConversions(h.server.ctx.store, h.server.ctx.storage).resume()).toBe(0);
+  });
+  it("lists a preview before the levels, read as the file's overview meanwhile, and made again in its place after a restart", async () => {
+    // This process's conversions are stopped (above): the next ones run here, one stopping once the preview is listed.
+    const uploaded = await plainUpload('preview.tif');
+    const { store, storage } = h.server.ctx;
+    const stopping: GeotiffConversions = new GeotiffConversions(
+      new Proxy(store, {
+        get(target, name) {
+          if (name === 'updateAsset')
+            return async (...args: Parameters<typeof store.updateAsset>) => {
+              const listed = await target.updateAsset(...args);
+              stopping.stop();
+              return listed;
+            };
+          const value = Reflect.get(target, name) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
+      storage,
+    );
+    expect(await stopping.resume()).toBe(1);
+    await stopping.idle();
+    expect(await filesOf(uploaded.id)).toEqual(['orbis-cog/preview.tif']);
+    expect(await conversion(uploaded.id)).toMatchObject({ state: 'converting' });
+    expect(await valueAt(uploaded.id)).toMatchObject({ values: [500 % 250] });
+    const far = tileAt(12, 139.765, 35.687);
+    expect((await h.get(`/api/p/rasters/rasters/${uploaded.id}/${far.z}/${far.x}/${far.y}.png`)).status).toBe(200);
+    const again = new GeotiffConversions(store, storage);
+    expect(await again.resume()).toBe(1);
+    await again.idle();
+    expect(await filesOf(uploaded.id)).toEqual(LEVELS);
+    expect(await conversion(uploaded.id)).toEqual({ state: 'done' });
   });
 });

@@ -1,5 +1,5 @@
 import { fileRoutes as routes } from '@orbis/contract';
-import type { PublishedSnapshot } from '@orbis/scene';
+import type { PublishedSnapshot, PublishedTerrain } from '@orbis/scene';
 import type { FastifyInstance } from 'fastify';
 import type { RemoteRaster } from '../../rasters/raster-tiles.js';
 import { ApiError } from '../transport/api-error.js';
@@ -28,6 +28,14 @@ async function publishedRaster(ctx: AppContext, alias: string, layerId: string):
     (JSON.parse(found.publication.json) as PublishedSnapshot).scene.layers.find((l) => l.id === layerId && l.type === 'geotiff' && l.source !== undefined);
   if (!layer) throw new ApiError('not_found', `no published GeoTIFF layer by URL "${layerId.slice(0, 80)}" in "${alias.slice(0, 80)}"`);
   return remoteRaster(layer.source!);
+}
+
+/** The URL of the published scene's terrain `dem` by URL; 404 when it has none. */
+async function publishedTerrain(ctx: AppContext, alias: string): Promise<RemoteRaster> {
+  const found = await publishedProject(ctx, alias);
+  const terrain = found && ((JSON.parse(found.publication.json) as PublishedSnapshot).scene.property.terrain as PublishedTerrain | undefined);
+  if (terrain?.type !== 'dem' || terrain.source === undefined) throw new ApiError('not_found', `no published terrain by URL in "${alias.slice(0, 80)}"`);
+  return remoteRaster(terrain.source);
 }
 
 const CACHE = 'public, max-age=300';
@@ -64,6 +72,19 @@ export function urlRasterRoutes(app: FastifyInstance, ctx: AppContext): void {
       return replyRasterTile(ctx, request as never, reply, file, undefined, CACHE);
     },
   );
+  app.get<RasterRequest>(
+    '/api/p/:project/url-terrain/:z/:x/:file',
+    {
+      schema: {
+        summary: 'A terrain tile (Terrarium heights) of the published scene\'s DEM named by URL (docs/contract.md §17 terrain "dem"), cut by range reads',
+        params: layerParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await publishedTerrain(ctx, request.params.project);
+      return replyRasterTile(ctx, request, reply, file, undefined, CACHE, 'terrain');
+    },
+  );
   app.get<{ Params: { project: string; layer: string }; Querystring: { lng: string; lat: string } }>(
     '/api/p/:project/url-rasters/:layer/values',
     { schema: { summary: "Every band's value of a published geotiff layer's pixel under a longitude/latitude (what a click shows)", querystring: placeQuery } },
@@ -89,6 +110,15 @@ export function adminUrlRasterRoutes(app: FastifyInstance, ctx: AppContext): voi
       return replyRasterTile(ctx, request, reply, remoteRaster(request.query.url), undefined, 'private, max-age=300');
     },
     { schema: { querystring: urlQuery } },
+  );
+  declaredRoute<typeof routes.urlTerrainTile, UrlTile>(
+    app,
+    routes.urlTerrainTile,
+    async (request, reply) => {
+      await projectOr404(ctx, request.params.project);
+      return replyRasterTile(ctx, request, reply, remoteRaster(request.query.url), undefined, 'private, max-age=300', 'terrain');
+    },
+    { schema: { querystring: { type: 'object', required: ['url'], properties: { url: urlQuery.properties.url } } } },
   );
   const valuesQuery = { ...placeQuery, required: ['url', 'lng', 'lat'], properties: { ...placeQuery.properties, url: { type: 'string' } } };
   declaredRoute<typeof routes.urlRasterValues, { Params: { project: string }; Querystring: { url: string; lng: string; lat: string } }>(

@@ -6,8 +6,9 @@ import proj4 from 'proj4';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpRangeClient } from '../../rasters/http-range-client.js';
+import { RasterTiles } from '../../rasters/raster-tiles.js';
 import { type Harness, startHarness } from '../../test/harness.js';
-import { gdalFolder, gdalTile, tileAt, writeRaster } from '../../test/raster-fixtures.js';
+import { gdalFolder, gdalTile, type RasterSpec, tileAt, writeRaster } from '../../test/raster-fixtures.js';
 
 // JGD2011 plane zone IX (EPSG:6677), around Tokyo Station: an orthophoto as a survey office has it.
 proj4.defs('EPSG:6677', '+proj=tmerc +lat_0=36 +lon_0=139.833333333333 +k=0.9999 +x_0=0 +y_0=0 +ellps=GRS80 +units=m +no_defs');
@@ -47,6 +48,20 @@ function orthoCog(): Buffer {
       'ortho-cog.tif',
     ),
   );
+}
+
+/** A DEM: each pixel the height of a plane rising 0.25 m a column east and 0.5 m a row south, at its centre. */
+const plane = (col: number, row: number) => 10 + 0.25 * col + 0.5 * row;
+function demCog(): Buffer {
+  const heights = Array.from({ length: SIZE * SIZE }, (_, i) => plane((i % SIZE) + 0.5, Math.floor(i / SIZE) + 0.5));
+  const spec: RasterSpec = { width: SIZE, height: SIZE, bands: [heights], type: 'Float32', srs: 'EPSG:6677', ulx: ULX, uly: ULY, pixel: PIXEL };
+  return readFileSync(writeRaster({ ...spec, format: 'COG', options: ['BLOCKSIZE=256', 'COMPRESS=DEFLATE'] }, 'dem-cog.tif'));
+}
+
+/** Terrarium heights of a terrain tile's PNG, row by row (65 × 65). */
+async function terrarium(png: Buffer): Promise<number[]> {
+  const rgb = await sharp(png).removeAlpha().raw().toBuffer();
+  return Array.from({ length: rgb.length / 3 }, (_, i) => rgb[i * 3]! * 256 + rgb[i * 3 + 1]! + rgb[i * 3 + 2]! / 256 - 32768);
 }
 
 /** A file host that answers byte ranges, as a COG's host does, and counts what it was asked. */
@@ -160,6 +175,60 @@ describe('a GeoTIFF by URL (docs/contract.md §17): tiles and values from range 
     } finally {
       host.ranges = true;
     }
+  });
+
+  it('gives terrain "dem" from a DEM by URL, by range reads: every height of a tile within half a pixel\'s change of the DEM, published from its URL only', async () => {
+    const dem = await rangeHost(demCog());
+    try {
+      // Zoom 19: heights 0.97 m apart, so read from the DEM's full resolution (0.5 m pixels), not an overview.
+      const at = tileAt(19, ...STATION);
+      const res = await h.admin('GET', `/api/projects/remote-cog/url-terrain/${at.z}/${at.x}/${at.y}.png?url=${encodeURIComponent(dem.url)}`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(dem.asked.every((r) => /^bytes=\d+-\d+$/.test(r))).toBe(true);
+      const heights = await terrarium(Buffer.from(await res.arrayBuffer()));
+      expect(heights).toHaveLength(65 * 65);
+      // Grid point (i, j) is on the tile's edges at i/64, j/64 of its width, from the north-west.
+      let worst = 0;
+      for (let j = 0; j < 65; j++) {
+        for (let i = 0; i < 65; i++) {
+          const n = 2 ** at.z;
+          const lng = ((at.x + i / 64) / n) * 360 - 180;
+          const lat = (Math.atan(Math.sinh(Math.PI * (1 - (2 * (at.y + j / 64)) / n))) * 180) / Math.PI;
+          const [ex, ny] = proj4('WGS84', 'EPSG:6677', [lng, lat]);
+          const expected = plane((ex! - ULX) / PIXEL, (ULY - ny!) / PIXEL);
+          worst = Math.max(worst, Math.abs(heights[j * 65 + i]! - expected));
+        }
+      }
+      // The nearest pixel's height: off by at most the plane's change over half a pixel each way (0.125 + 0.25 m), and Terrarium's 1/256 m.
+      expect(worst).toBeGreaterThan(0);
+      expect(worst).toBeLessThanOrEqual(0.375 + 1 / 256);
+      // Published: this server's tiles of the URL, which the public route reads and no other.
+      const scene = (await (await h.admin('GET', '/api/projects/remote-cog/scene')).json()) as { property: object };
+      const property = { ...scene.property, terrain: { enabled: true, type: 'dem', url: dem.url } };
+      const put = await h.admin('PUT', '/api/projects/remote-cog/scene', { ...scene, property });
+      expect(put.status, await put.clone().text()).toBe(200);
+      expect((await h.admin('POST', '/api/projects/remote-cog/publish')).status).toBe(200);
+      const snapshot = (await h.server.ctx.scenes.published((await h.server.ctx.store.getProjectByAlias('remote-cog'))!))!;
+      expect(snapshot.scene.property.terrain).toMatchObject({ type: 'dem', url: '/api/p/remote-cog/url-terrain/{z}/{x}/{y}.png', source: dem.url });
+      const published = await h.get(`/api/p/remote-cog/url-terrain/${at.z}/${at.x}/${at.y}.png`);
+      expect(published.status).toBe(200);
+      expect(await terrarium(Buffer.from(await published.arrayBuffer()))).toEqual(heights);
+      // A DEM and a URL together, or neither, is refused.
+      const both = await h.admin('PUT', '/api/projects/remote-cog/scene', {
+        ...scene,
+        property: { terrain: { enabled: true, type: 'dem', url: dem.url, assetId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } },
+      });
+      expect(both.status).toBe(400);
+    } finally {
+      dem.server.close();
+    }
+  });
+
+  it('refuses a DEM by URL on a host inside the network, without asking it', async () => {
+    const tiles = new RasterTiles(h.server.ctx.storage, { privateAddresses: false });
+    const before = host.asked.length;
+    await expect(tiles.terrain({ url: host.url, name: 'ortho-cog.tif' }, 17, 0, 0)).rejects.toThrow(/inside the server's network/);
+    expect(host.asked.length).toBe(before);
   });
 
   it("refuses addresses inside the deployment's network unless ORBIS_URL_LAYERS_PRIVATE allows them", () => {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Asset, AssetPatch, AssetScope, AssetSlice, JoinedBatch, JoinedRecords, ListedAsset, ListingScope, NewAsset, Project } from '../store.js';
-import { StoreNotFoundError } from '../store.js';
+import { patchedAsset, StoreNotFoundError } from '../store.js';
 import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { assetEventData, webhookEvent } from '../webhook-event.js';
@@ -76,14 +76,15 @@ export class PostgresAssets {
       const found = await client.query<AssetRow>(`SELECT ${ASSET_COLUMNS} FROM assets WHERE project_id = $1 AND id = $2 FOR UPDATE`, [projectId, id]);
       if (!found.rows[0]) return undefined;
       const before = toAsset(found.rows[0]);
-      const after: Asset = { ...before, name: patch.name ?? before.name, public: patch.public ?? before.public, updatedAt: patch.updatedAt };
-      await client.query('UPDATE assets SET name = $1, public = $2, updated_at = $3, record = $4 WHERE project_id = $5 AND id = $6', [
+      const after = patchedAsset(before, patch);
+      await client.query('UPDATE assets SET name = $1, public = $2, files = $7, updated_at = $3, record = $4 WHERE project_id = $5 AND id = $6', [
         after.name,
         after.public,
         after.updatedAt,
         recordFragment(after),
         projectId,
         id,
+        after.files === null ? null : JSON.stringify(after.files),
       ]);
       // The content version moves on every update: a rename changes the record too.
       const delta = after.public === before.public ? 0 : after.public ? 1 : -1;

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Asset, AssetPatch, AssetScope, AssetSlice, JoinedBatch, JoinedRecords, ListedAsset, ListingScope, NewAsset, Project } from '../store.js';
-import { StoreNotFoundError } from '../store.js';
+import { patchedAsset, StoreNotFoundError } from '../store.js';
 import { newIdAfter } from '../../records/ids.js';
 import { recordFragment } from '../../records/record-fragment.js';
 import { assetEventData, webhookEvent } from '../webhook-event.js';
@@ -28,7 +28,7 @@ export class SqliteAssets {
       lastAssetId: db.prepare('SELECT last_asset_id FROM projects WHERE id = ?'),
       setLastAssetId: db.prepare('UPDATE projects SET last_asset_id = ? WHERE id = ?'),
       get: db.prepare(`SELECT ${ASSET_COLUMNS} FROM assets WHERE project_id = ? AND id = ?`),
-      update: db.prepare('UPDATE assets SET name = ?, public = ?, updated_at = ?, record = ? WHERE project_id = ? AND id = ?'),
+      update: db.prepare('UPDATE assets SET name = ?, public = ?, files = ?, updated_at = ?, record = ? WHERE project_id = ? AND id = ?'),
       delete: db.prepare('DELETE FROM assets WHERE project_id = ? AND id = ?'),
       storageKeyRecorded: db.prepare('SELECT 1 FROM assets WHERE storage_key = ?'),
       counts: db.prepare('SELECT asset_count, public_asset_count FROM projects WHERE id = ?'),
@@ -88,8 +88,9 @@ export class SqliteAssets {
         const row = this.s.get.get(projectId, id) as AssetRow | undefined;
         if (!row) return undefined;
         const before = toAsset(row);
-        const after: Asset = { ...before, name: patch.name ?? before.name, public: patch.public ?? before.public, updatedAt: patch.updatedAt };
-        this.s.update.run(after.name, after.public ? 1 : 0, after.updatedAt, recordFragment(after), projectId, id);
+        const after = patchedAsset(before, patch);
+        const files = after.files === null ? null : JSON.stringify(after.files);
+        this.s.update.run(after.name, after.public ? 1 : 0, files, after.updatedAt, recordFragment(after), projectId, id);
         // Counts (and the content version) change on every update: a rename changes the record.
         this.s.addCounts.run(0, after.public === before.public ? 0 : after.public ? 1 : -1, projectId);
         if (after.public !== before.public) {

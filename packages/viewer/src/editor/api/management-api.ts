@@ -1,5 +1,6 @@
 import {
   assetRoutes,
+  type ConversionState,
   fileRoutes,
   type InvitationLink,
   type ProjectInvitationRecord,
@@ -13,7 +14,7 @@ import {
   projectRoutes,
   sceneRoutes,
 } from '@orbis/contract';
-import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery, urlRasterTilesPath } from '@orbis/scene/checks';
+import { type ConvertedUrlLayer, rasterTilesPath, terrainTilesPath, urlLayerQuery, urlRasterTilesPath, urlTerrainTilesPath } from '@orbis/scene/checks';
 import { ApiClient, ApiError } from './api-client.js';
 import type { PluginPackage } from '../../plugins/start-plugins.js';
 import type { Scene } from '@orbis/scene';
@@ -164,6 +165,16 @@ export class ManagementApi {
   /** The admin-only template of a DEM GeoTIFF's terrain tiles (docs/contract.md §17 terrain "dem"). */
   terrainTilesUrl(assetId: string): string {
     return `${this.base}${terrainTilesPath(assetId)}`;
+  }
+
+  /** How far a plain GeoTIFF asset's conversion to tiled levels is (docs/rasters.md, "Plain GeoTIFFs"). */
+  rasterConversion(assetId: string): Promise<ConversionState> {
+    return this.client.call(fileRoutes.rasterConversion, { params: { ...this.at, assetId } });
+  }
+
+  /** The admin-only template of the terrain tiles of a DEM GeoTIFF named by URL (docs/rasters.md). */
+  urlTerrainTilesUrl(url: string): string {
+    return `${this.base}${urlTerrainTilesPath(url)}`;
   }
 
   /** The first `bytes` bytes of an asset's file as text (a Range request), e.g. a CSV's header. */

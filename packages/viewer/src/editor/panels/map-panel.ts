@@ -321,7 +321,7 @@ function AddUrlLayer({ state, engine }: { state: EditorState; engine: Engine }) 
     ),
     h('input', {
       type: 'url',
-      placeholder: 'https://…/tileset.json',
+      placeholder: type === 'geotiff' ? 'https://…/ortho-cog.tif' : 'https://…/tileset.json',
       'aria-label': t('layers.url'),
       'data-testid': 'layer-url',
       value: url,

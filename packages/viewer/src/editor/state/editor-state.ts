@@ -273,6 +273,11 @@ export class EditorState {
     return { url: this.api.fileUrl(asset), headers: this.api.authHeader, ...terrain };
   }
 
+  /** Where the terrain tiles of a DEM named by URL are read: the server's tiles of it, through the admin route (docs/rasters.md). */
+  urlTerrainFile(url: string): AssetFile {
+    return { url, terrain: this.api.urlTerrainTilesUrl(url), headers: this.api.authHeader };
+  }
+
   /** The GeoPackage tables a layer of an uploaded file may show one of (`data.table`): none for any other layer. */
   tablesOf(layer: Layer): string[] {
     if (layer.type !== 'geopackage' && layer.type !== 'mvt') return [];

@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { TextField } from '../../../ui/text-field.js';
 import type { EditorState } from '../../state/editor-state.js';
 import { useEditorState } from '../../state/use-editor-state.js';
+import { ConversionStatus } from './conversion-status.js';
 import { PALETTES, spread } from './palettes.js';
 import { t } from '../../../ui/i18n.js';
 
@@ -88,6 +89,7 @@ export function RasterPanel({ state, layer }: { state: EditorState; layer: Layer
     'details',
     { class: 'raster-style', 'data-testid': `raster-style-${layer.id}` },
     h('summary', {}, t('raster.title')),
+    layer.assetId ? h(ConversionStatus, { api: state.api, assetId: layer.assetId, layerId: layer.id }) : null,
     h(
       'label',
       { class: 'hint' },

@@ -1,7 +1,7 @@
 import { h } from 'preact';
 import type { EditorState } from '../../state/editor-state.js';
 import { TextField } from '../../../ui/text-field.js';
-import { TerrainSourceSelect } from './terrain-source-select.js';
+import { DEM_BY_URL, TerrainSourceSelect, terrainSourceOf } from './terrain-source-select.js';
 import { t } from '../../../ui/i18n.js';
 
 type Section = Record<string, unknown>;
@@ -30,6 +30,7 @@ export function SceneSettings({ state }: { state: EditorState }) {
       change(sectionOf(all[key]) ?? (all[key] = {}));
     });
   const terrain = sectionOf(property.terrain) ?? {};
+  const demByUrl = terrainSourceOf(terrain) === DEM_BY_URL;
   const sky = sectionOf(property.sky) ?? {};
   const globe = sectionOf(property.globe) ?? {};
   return h(
@@ -44,14 +45,16 @@ export function SceneSettings({ state }: { state: EditorState }) {
     h(TerrainSourceSelect, { state, terrain, write: write('terrain') }),
     h(TextField, {
       type: 'url',
-      placeholder: t('scene.terrainUrlPlaceholder'),
-      'aria-label': t('scene.terrainUrl'),
+      placeholder: t(demByUrl ? 'scene.terrainDemUrlPlaceholder' : 'scene.terrainUrlPlaceholder'),
+      'aria-label': t(demByUrl ? 'scene.terrainDemUrlPlaceholder' : 'scene.terrainUrl'),
       'data-testid': 'terrain-url',
-      hidden: terrain.type === 'gsi' || terrain.type === 'dem',
+      hidden: terrain.type === 'gsi' || (terrain.type === 'dem' && !demByUrl),
       value: typeof terrain.url === 'string' ? terrain.url : '',
       onCommit: (url) =>
         write('terrain')((s) => {
-          if (url) Object.assign(s, { type: 'cesium', url });
+          // A GeoTIFF's URL for a DEM by URL (docs/rasters.md), a quantized-mesh URL otherwise.
+          if (url) Object.assign(s, { type: demByUrl ? 'dem' : 'cesium', url });
+          else if (demByUrl) delete s.url;
           else {
             delete s.type;
             delete s.url;
