@@ -11,6 +11,7 @@ import { TilesetStylePanel } from './layer/tileset-style-panel.js';
 import { RasterPanel } from './layer/raster-panel.js';
 import { InfoboxPanel } from './layer/infobox-panel.js';
 import { LayerToolsPanel } from './layer/layer-tools-panel.js';
+import { DrawnFieldsPanel } from './layer/drawn-fields-panel.js';
 import { moveItem } from '../../ui/sortable.js';
 import { useSortableRow } from '../../ui/sortable-row.js';
 import { Button } from '../../ui/button.js';
@@ -268,6 +269,7 @@ function LayerPanels({ state, engine, layer }: { state: EditorState; engine: Eng
     styled && h(layer.type === '3dtiles' ? TilesetStylePanel : StylePanel, { state, engine, layer }),
     styled && h(InfoboxPanel, { state, engine, layer }),
     FEATURE_LAYER_TYPES.includes(layer.type) && h(LayerToolsPanel, { state, engine, layer }),
+    layer.data?.value !== undefined && h(DrawnFieldsPanel, { state, layer }),
   );
 }
 
