@@ -1,0 +1,121 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { seriousAxeViolations } from './axe.js';
+import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
+import { dominantColorIn, shareCloseTo } from './pixels.js';
+import { shot } from './shots.js';
+import { viewerPixels, viewerReady } from './viewer-pixels.js';
+
+/*
+ * Drawing in the editor (docs/editor.md, "Drawing"): a polygon and a point drawn by clicking
+ * pixels of the Map tab's globe, a property field added in the layer's panel and set in the
+ * polygon's form; the layer is kept in the scene (docs/contract.md §7 `data.value`), so it is there
+ * after a reload and on the published page, read back as pixels of its colour.
+ */
+interface SavedScene {
+  layers: { id: string; data?: { fields?: { name: string }[]; value?: { features: { id: string; geometry: { type: string }; properties: Record<string, unknown> }[] } } }[];
+}
+
+/** Where things are drawn, as fractions of the viewer: the polygon's middle and the point, right of the tool's panel. */
+const POLYGON = { fx: 0.72, fy: 0.55, half: [60, 45] as const };
+const POINT = { fx: 0.72, fy: 0.85 };
+const PINK: [number, number, number] = [255, 92, 168];
+
+/** Whether the polygon shows: pink over the globe inside it, more red than just outside it. */
+async function polygonShows(page: Page): Promise<boolean> {
+  const pixels = await viewerPixels(page);
+  const [cx, cy] = [Math.round(pixels.width * POLYGON.fx), Math.round(pixels.height * POLYGON.fy)];
+  const inside = dominantColorIn(pixels, { x: cx - 10, y: cy - 10, width: 20, height: 20 });
+  const outside = dominantColorIn(pixels, { x: cx - POLYGON.half[0] - 40, y: cy - 10, width: 20, height: 20 });
+  return inside[0] - outside[0] > 40 && inside[0] > inside[1];
+}
+
+/** The share of pink pixels around the point. */
+async function pointShare(page: Page): Promise<number> {
+  const pixels = await viewerPixels(page);
+  const [x, y] = [Math.round(pixels.width * POINT.fx), Math.round(pixels.height * POINT.fy)];
+  return shareCloseTo(pixels, { x: x - 6, y: y - 6, width: 12, height: 12 }, PINK, 60);
+}
+
+describe('drawing in the editor: shapes kept as a layer of the scene, with properties from a small schema', () => {
+  const fx = useBrowserAndServer({
+    viewport: { width: 1000, height: 620 },
+    setUp: async (h) => {
+      await h.project('draw');
+      const scene = {
+        property: LIGHT_PROPERTY,
+        camera: { lng: 139.7, lat: 35.6, height: 400_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [],
+        widgets: [],
+        story: { pages: [] },
+      };
+      expect((await h.admin('PUT', '/api/projects/draw/scene', scene)).status).toBe(200);
+    },
+  });
+  const saved = async () => (await (await fx.h.admin('GET', '/api/projects/draw/scene')).json()) as SavedScene;
+  const features = async () => (await saved()).layers[0]?.data?.value?.features ?? [];
+
+  it('draws a polygon and a point by clicks, sets a property, and finds them after a reload and on the published page', async () => {
+    const { page } = fx.tab;
+    await page.goto(`${fx.h.url}/editor/draw?tab=map#token=${ADMIN_TOKEN}`);
+    await viewerReady(page);
+    const viewer = page.getByTestId('viewer');
+    const box = (await viewer.boundingBox())!;
+    const [cx, cy] = [box.x + box.width * POLYGON.fx, box.y + box.height * POLYGON.fy];
+    const [w, hh] = POLYGON.half;
+
+    await page.getByTestId('draw-button').click();
+    await page.getByTestId('draw-polygon').click();
+    // The corners lie right of the tool's panel.
+    const panel = (await page.getByTestId('draw-panel').boundingBox())!;
+    expect(panel.x + panel.width).toBeLessThan(cx - w);
+    for (const [dx, dy] of [
+      [-w, -hh],
+      [w, -hh],
+      [w, hh],
+      [-w, hh],
+    ] as const)
+      await page.mouse.click(cx + dx, cy + dy);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => viewer.getAttribute('data-drawn-features'), { timeout: 30_000 }).toBe('1');
+    await page.getByTestId('draw-point').click();
+    await page.mouse.click(box.x + box.width * POINT.fx, box.y + box.height * POINT.fy);
+    await expect.poll(() => viewer.getAttribute('data-drawn-features'), { timeout: 30_000 }).toBe('2');
+    await expect.poll(async () => (await features()).map((f) => f.geometry.type), { timeout: 30_000 }).toEqual(['Polygon', 'Point']);
+
+    // A field in the layer's own panel; the polygon's form then has it.
+    const fields = page.locator('[data-testid^="fields-panel-"]');
+    await fields.locator('summary').click();
+    await fields.locator('[data-testid^="fields-name-"]').fill('name');
+    await fields.locator('[data-testid^="fields-add-"]').click();
+    await page.getByTestId('draw-feature-f1').click();
+    await page.getByTestId('draw-field-name').fill('Zone A');
+    await page.getByTestId('draw-field-name').press('Tab');
+    await expect.poll(async () => (await features())[0]?.properties.name, { timeout: 30_000 }).toBe('Zone A');
+    expect((await saved()).layers[0]?.data?.fields).toEqual([{ name: 'name', type: 'text' }]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await expect.poll(() => polygonShows(page), { timeout: 30_000 }).toBe(true);
+    await shot(page, 'editor-drawing', { x: box.x, y: box.y, width: 480, height: Math.min(320, box.height) });
+
+    // Kept in the scene: there after a reload.
+    await page.reload();
+    await viewerReady(page);
+    await expect.poll(() => polygonShows(page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => pointShare(page), { timeout: 30_000 }).toBeGreaterThan(0.2);
+
+    // And on the published page (its globe as large as the editor's, so the shapes are where they were drawn),
+    // with the property in the polygon's infobox.
+    expect((await fx.h.admin('POST', '/api/projects/draw/publish')).status).toBe(200);
+    const visitor = await fx.open({ width: Math.round(box.width), height: Math.round(box.height) });
+    await visitor.page.goto(`${fx.h.url}/p/draw`);
+    await viewerReady(visitor.page);
+    await expect.poll(() => polygonShows(visitor.page), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => pointShare(visitor.page), { timeout: 30_000 }).toBeGreaterThan(0.2);
+    const published = (await visitor.page.getByTestId('viewer').boundingBox())!;
+    await visitor.page.mouse.click(published.x + published.width * POLYGON.fx, published.y + published.height * POLYGON.fy);
+    await expect.poll(() => visitor.page.getByTestId('infobox').textContent(), { timeout: 30_000 }).toContain('Zone A');
+    visitor.assertClean();
+    fx.tab.assertClean();
+  }, 240_000);
+});
