@@ -1,9 +1,9 @@
 import { type Static, Type } from '@sinclair/typebox';
 
 /**
- * docs/contract.md §7 `data.value` and `data.fields`: a layer whose features are kept in the scene
- * itself, as inline GeoJSON (Re:Earth's `data: { type: "geojson", value }`). The editor's drawing
- * tool writes it (docs/editor.md, "Drawing"): points, lines and polygons, an extruded polygon
+ * docs/contract.md §18 `sketch` layers' `data.value` and `data.fields`: features kept in the scene
+ * itself, as inline GeoJSON (as Re:Earth's `data: { type: "geojson", value }`). The editor's drawing
+ * tool writes them (docs/editor.md, "Drawing"): points, lines and polygons, an extruded polygon
  * carrying its height in `properties.extrudedHeight`, and the values of the layer's `fields`.
  */
 

@@ -27,18 +27,17 @@ const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
   hillshade: ['geotiff'],
   opacity: ['geotiff'],
   time: FEATURE_LAYER_TYPES,
-  value: ['geojson'],
-  fields: ['geojson'],
+  value: ['sketch'],
+  fields: ['sketch'],
 };
 
 /** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), docs/contract.md §10. */
 const MODEL_TYPES: readonly SceneLayerType[] = ['geojson', 'csv'];
 
 function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
+  if (layer.type === 'sketch' && layer.data?.value === undefined) return { path: `${path}.data.value`, message: 'is required: the features of a sketch layer' };
   const sources = [layer.url, layer.assetId, layer.model, layer.data?.value].filter((v) => v !== undefined).length;
   if (sources !== 1) return { path, message: 'needs exactly one of "url", "assetId", "model" and "data.value"' };
-  if (layer.data?.fields !== undefined && layer.data.value === undefined)
-    return { path: `${path}.data.fields`, message: 'applies to a layer whose features are kept in the scene (data.value)' };
   const fieldNames = (layer.data?.fields ?? []).map((f) => f.name);
   const twice = fieldNames.find((name, i) => fieldNames.indexOf(name) !== i);
   if (twice !== undefined) return { path: `${path}.data.fields`, message: `names the field "${twice}" twice` };

@@ -10,13 +10,16 @@ import { viewerPixels, viewerReady } from './viewer-pixels.js';
 /*
  * Drawing in the editor (docs/editor.md, "Drawing"): a polygon and a point drawn by clicking
  * pixels of the Map tab's globe, a property field added in the layer's panel and set in the
- * polygon's form; the layer is kept in the scene (docs/contract.md §7 `data.value`), so it is there
+ * polygon's form; the layer is kept in the scene (docs/contract.md §18 `data.value`), so it is there
  * after a reload and on the published page, read back as pixels of its colour.
  */
 interface SavedScene {
   layers: {
     id: string;
-    data?: { fields?: { name: string }[]; value?: { features: { id: string; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }[] } };
+    data?: {
+      fields?: { name: string }[];
+      value?: { features: { id: string; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }[] };
+    };
   }[];
 }
 

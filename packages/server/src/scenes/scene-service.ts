@@ -94,7 +94,7 @@ export class SceneService {
     const scene = await this.get(project);
     const layers: PublishedLayer[] = [];
     for (const [i, layer] of scene.layers.entries()) {
-      // Features kept in the scene (docs/contract.md §7 `data.value`) travel in the snapshot itself.
+      // Features kept in the scene (docs/contract.md §18 `data.value`) travel in the snapshot itself.
       if (layer.data?.value !== undefined) {
         layers.push({ ...layer, url: '' });
         continue;

@@ -3,17 +3,26 @@ import type { InlineFeature, Layer, LayerField } from '@orbis/scene';
 import { PenLine, Trash2, X } from 'lucide';
 import type { Engine } from '../../engine/engine.js';
 import type { InteractionController } from '../../interaction/interaction-controller.js';
+import { typing } from '../../layers-ui/measure-control.js';
 import { button } from '../../ui/controls.js';
 import { h } from '../../ui/dom.js';
 import { t } from '../../ui/i18n.js';
 import { toast } from '../../ui/toast.js';
 import { type EditorState, newLayerId } from '../state/editor-state.js';
-import { DRAW_KINDS, type DrawKind, drawnFeature, fieldValue, nextFeatureId, shapeOf, withFeature, withoutFeature, withPoints, withProperty } from './drawn-features.js';
+import {
+  DRAW_KINDS,
+  type DrawKind,
+  drawnFeature,
+  fieldValue,
+  nextFeatureId,
+  shapeOf,
+  withFeature,
+  withoutFeature,
+  withPoints,
+  withProperty,
+} from './drawn-features.js';
 import { changeDrawing, drawingLayerOf, featureOf, newDrawingLayer } from './drawing-layer.js';
 import { DrawTool } from './draw-tool.js';
-
-/** Keys typed into a field are the field's, not the tool's. */
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /**
  * The editor's drawing tool on the Map tab's globe, beside the measure tool (docs/editor.md,
@@ -111,7 +120,11 @@ export function createDrawControl(
       ...(features.length === 0
         ? [h('p', { class: 'orbis-measure-hint' }, t('drawing.none'))]
         : features.map((f) => {
-            const b = button({ label: t('drawing.featureName', { kind: t(`drawing.${shapeOf(f).kind}`), id: f.id }), testid: `draw-feature-${f.id}`, onClick: () => pick(f.id === picked ? undefined : f.id) });
+            const b = button({
+              label: t('drawing.featureName', { kind: t(`drawing.${shapeOf(f).kind}`), id: f.id }),
+              testid: `draw-feature-${f.id}`,
+              onClick: () => pick(f.id === picked ? undefined : f.id),
+            });
             b.setAttribute('aria-pressed', String(f.id === picked));
             return b;
           })),
@@ -129,7 +142,11 @@ export function createDrawControl(
       const input =
         field.type === 'boolean'
           ? h('input', { type: 'checkbox', checked: current === true, 'data-testid': `draw-field-${field.name}` })
-          : h('input', { type: field.type === 'number' ? 'number' : 'text', value: current === null || current === undefined ? '' : String(current), 'data-testid': `draw-field-${field.name}` });
+          : h('input', {
+              type: field.type === 'number' ? 'number' : 'text',
+              value: current === null || current === undefined ? '' : String(current),
+              'data-testid': `draw-field-${field.name}`,
+            });
       input.addEventListener('change', () => {
         const value = fieldValue(field, input.type === 'checkbox' ? input.checked : input.value);
         if (value === undefined) toast('error', t('drawing.notANumber', { value: input.value, field: field.name }));

@@ -66,7 +66,14 @@ export class DrawTool {
   edit(shape: DrawnShape | undefined): void {
     this.shape = shape;
     this.editor.reset();
-    this.editor.last = shape && { featureId: shape.featureId, type: SKETCH_OF[shape.kind], points: shape.points, extrudedHeight: shape.extrudedHeight, ...LOOK, look: { color: DRAW_COLOR } };
+    this.editor.last = shape && {
+      featureId: shape.featureId,
+      type: SKETCH_OF[shape.kind],
+      points: shape.points,
+      extrudedHeight: shape.extrudedHeight,
+      ...LOOK,
+      look: { color: DRAW_COLOR },
+    };
     if (!this.sketch.drawing) this.show();
   }
 

@@ -3,10 +3,10 @@ import { emptyCollection } from './drawn-features.js';
 
 /**
  * The layer the editor's drawing tool keeps its features in (docs/editor.md, "Drawing"): the
- * scene's first layer whose features are kept in the scene (docs/contract.md §7 `data.value`).
+ * scene's first `sketch` layer (docs/contract.md §18, its features in `data.value`).
  */
 export function drawingLayerOf(scene: Scene): (Layer & { data: { value: InlineGeoJson } }) | undefined {
-  return scene.layers.find((l): l is Layer & { data: { value: InlineGeoJson } } => l.data?.value !== undefined);
+  return scene.layers.find((l): l is Layer & { data: { value: InlineGeoJson } } => l.type === 'sketch' && l.data?.value !== undefined);
 }
 
 /**
@@ -17,7 +17,7 @@ export function newDrawingLayer(id: string, title: string): Layer & { data: { va
   return {
     id,
     title,
-    type: 'geojson',
+    type: 'sketch',
     visible: true,
     data: { value: emptyCollection(), fields: [] },
     appearance: {
@@ -26,7 +26,12 @@ export function newDrawingLayer(id: string, title: string): Layer & { data: { va
       polygon: {
         fillColor: 'rgba(255, 92, 168, 0.45)',
         strokeColor: '#ff5ca8',
-        extrudedHeight: { conditions: [['${extrudedHeight} === undefined', '0'], ['true', '${extrudedHeight}']] },
+        extrudedHeight: {
+          conditions: [
+            ['${extrudedHeight} === undefined', '0'],
+            ['true', '${extrudedHeight}'],
+          ],
+        },
       },
     },
   };
@@ -36,7 +41,11 @@ export function newDrawingLayer(id: string, title: string): Layer & { data: { va
  * Changes the drawing layer's features in `scene` (the editor's live scene, so a teammate sees the
  * change and undo takes it back), making the layer first when the scene has none.
  */
-export function changeDrawing(scene: Scene, newLayer: () => Layer & { data: { value: InlineGeoJson } }, change: (value: InlineGeoJson) => InlineGeoJson): string {
+export function changeDrawing(
+  scene: Scene,
+  newLayer: () => Layer & { data: { value: InlineGeoJson } },
+  change: (value: InlineGeoJson) => InlineGeoJson,
+): string {
   let layer = drawingLayerOf(scene);
   if (!layer) {
     layer = newLayer();

@@ -23,9 +23,20 @@ const fields: LayerField[] = [
 ];
 
 describe('drawn features (docs/editor.md, "Drawing")', () => {
-  it('makes a closed ring of a polygon, keeps an extruded one\'s height, and starts every field unset', () => {
+  it("makes a closed ring of a polygon, keeps an extruded one's height, and starts every field unset", () => {
     const f = drawnFeature('f1', 'extrudedPolygon', square, 42.123, fields);
-    expect(f.geometry).toEqual({ type: 'Polygon', coordinates: [[[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 0]]] });
+    expect(f.geometry).toEqual({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0, 0],
+          [1, 0, 0],
+          [1, 1, 0],
+          [0, 1, 0],
+          [0, 0, 0],
+        ],
+      ],
+    });
     expect(f.properties).toEqual({ name: null, capacity: null, open: null, extrudedHeight: 42.12 });
     expect(shapeOf(f)).toEqual({ kind: 'extrudedPolygon', points: square, extrudedHeight: 42.12 });
     expect(shapeOf(drawnFeature('f2', 'polygon', square, 0, [])).kind).toBe('polygon');
@@ -60,7 +71,7 @@ describe('drawn features (docs/editor.md, "Drawing")', () => {
     expect(removeVertex('line', [at(0, 0), at(1, 0)], 0)).toBeUndefined();
   });
 
-  it('reads a field\'s value from its form control by the field\'s type', () => {
+  it("reads a field's value from its form control by the field's type", () => {
     const [name, capacity, open] = fields as [LayerField, LayerField, LayerField];
     expect(fieldValue(name, ' Shelter A ')).toBe(' Shelter A ');
     expect(fieldValue(name, '  ')).toBeNull();

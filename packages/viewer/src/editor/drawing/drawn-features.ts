@@ -4,7 +4,7 @@ import type { Place } from '../../interaction/sketch-geometry.js';
 
 /**
  * The pure part of drawing in the editor (docs/editor.md, "Drawing"): a drawn shape as a feature
- * of the layer's inline GeoJSON (docs/contract.md §7 `data.value`), the collection's edits, and a
+ * of the layer's inline GeoJSON (docs/contract.md §18 `data.value`), the collection's edits, and a
  * field's typed value from what a form holds.
  */
 
@@ -40,7 +40,12 @@ export function geometryOf(kind: DrawKind, points: Place[]): InlineFeature['geom
 
 /** A newly drawn feature of `kind`; an extruded polygon keeps its height in `properties.extrudedHeight`. */
 export function drawnFeature(id: string, kind: DrawKind, points: Place[], extrudedHeight: number, fields: readonly LayerField[]): InlineFeature {
-  return { type: 'Feature', id, geometry: geometryOf(kind, points), properties: blankProperties(fields, kind === 'extrudedPolygon' ? extrudedHeight : undefined) };
+  return {
+    type: 'Feature',
+    id,
+    geometry: geometryOf(kind, points),
+    properties: blankProperties(fields, kind === 'extrudedPolygon' ? extrudedHeight : undefined),
+  };
 }
 
 /** What a feature is, read back: its kind, its vertices (a ring without its closing point) and height. */
@@ -67,9 +72,15 @@ const replace = (collection: InlineGeoJson, id: string, change: (f: InlineFeatur
   features: collection.features.map((f) => (f.id === id ? change(f) : f)),
 });
 
-export const withFeature = (collection: InlineGeoJson, feature: InlineFeature): InlineGeoJson => ({ ...collection, features: [...collection.features, feature] });
+export const withFeature = (collection: InlineGeoJson, feature: InlineFeature): InlineGeoJson => ({
+  ...collection,
+  features: [...collection.features, feature],
+});
 
-export const withoutFeature = (collection: InlineGeoJson, id: string): InlineGeoJson => ({ ...collection, features: collection.features.filter((f) => f.id !== id) });
+export const withoutFeature = (collection: InlineGeoJson, id: string): InlineGeoJson => ({
+  ...collection,
+  features: collection.features.filter((f) => f.id !== id),
+});
 
 /** The feature `id` moved to `points` (the vertex editor's result), keeping its kind and properties. */
 export function withPoints(collection: InlineGeoJson, id: string, points: Place[]): InlineGeoJson {

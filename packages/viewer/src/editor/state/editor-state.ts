@@ -246,7 +246,7 @@ export class EditorState {
   engineLayers(): (EngineLayer & { headers?: Record<string, string> })[] {
     const out: (EngineLayer & { headers?: Record<string, string> })[] = [];
     for (const layer of this.scene.layers) {
-      // Features kept in the scene (docs/contract.md §7 `data.value`) are read from `data`, not fetched.
+      // Features kept in the scene (docs/contract.md §18 `data.value`) are read from `data`, not fetched.
       const url = layer.data?.value !== undefined ? '' : this.urlOf(layer);
       const viaAdmin = convertsFromUrl(layer) || (!layer.url && (layer.assetId !== undefined || layer.model !== undefined));
       if (url !== undefined)

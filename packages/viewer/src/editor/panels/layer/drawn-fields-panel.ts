@@ -50,7 +50,12 @@ export function DrawnFieldsPanel({ state, layer }: { state: EditorState; layer: 
           { key: f.name },
           h('span', {}, f.name),
           ' ',
-          typeSelect(f.type, t('drawing.fields.typeOf', { name: f.name }), (next) => write(fields.map((g, j) => (j === i ? { ...g, type: next } : g))), testid(`type-${f.name}`)),
+          typeSelect(
+            f.type,
+            t('drawing.fields.typeOf', { name: f.name }),
+            (next) => write(fields.map((g, j) => (j === i ? { ...g, type: next } : g))),
+            testid(`type-${f.name}`),
+          ),
           h(Button, {
             label: t('drawing.fields.remove', { name: f.name }),
             icon: Trash2,

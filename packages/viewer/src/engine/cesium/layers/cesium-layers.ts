@@ -82,7 +82,7 @@ export function readsFeatures(layer: { type: string }): boolean {
   return layer.type === 'geojson' || layer.type === 'csv';
 }
 
-/** A plugin's inline features, or a scene layer's kept in the scene (docs/contract.md §7 `data.value`). */
+/** A plugin's inline features, or a scene layer's kept in the scene (docs/contract.md §18 `data.value`). */
 function inlineOf(layer: FeatureLayer): { inline?: unknown } {
   const inline = layer.inline ?? layer.data?.value;
   return inline === undefined ? {} : { inline };
