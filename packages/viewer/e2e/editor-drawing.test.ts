@@ -10,7 +10,7 @@ import { viewerPixels, viewerReady } from './viewer-pixels.js';
 /*
  * Drawing in the editor (docs/editor.md, "Drawing"): a polygon and a point drawn by clicking
  * pixels of the Map tab's globe, a property field added in the layer's panel and set in the
- * polygon's form; the layer is kept in the scene (docs/contract.md §18 `data.value`), so it is there
+ * polygon's form; a teammate's open editor shows it live; the layer is kept in the scene (docs/contract.md §18 `data.value`), so it is there
  * after a reload and on the published page, read back as pixels of its colour.
  */
 interface SavedScene {
@@ -62,8 +62,12 @@ describe('drawing in the editor: shapes kept as a layer of the scene, with prope
   const saved = async () => (await (await fx.h.admin('GET', '/api/projects/draw/scene')).json()) as SavedScene;
   const features = async () => (await saved()).layers[0]?.data?.value?.features ?? [];
 
-  it('draws a polygon and a point by clicks, sets a property, and finds them after a reload and on the published page', async () => {
+  it('draws a polygon and a point by clicks, sets a property, and finds them in a teammate’s editor, after a reload and on the published page', async () => {
     const { page } = fx.tab;
+    // A teammate has the project open in another editor while the shapes are drawn.
+    const teammate = await fx.open();
+    await teammate.page.goto(`${fx.h.url}/editor/draw?tab=map#token=${ADMIN_TOKEN}`);
+    await viewerReady(teammate.page);
     await page.goto(`${fx.h.url}/editor/draw?tab=map#token=${ADMIN_TOKEN}`);
     await viewerReady(page);
     const viewer = page.getByTestId('viewer');
@@ -144,6 +148,10 @@ describe('drawing in the editor: shapes kept as a layer of the scene, with prope
     expect(await seriousAxeViolations(page)).toEqual([]);
     await expect.poll(() => polygonShows(page), { timeout: 30_000 }).toBe(true);
     await shot(page, 'editor-drawing', { x: box.x + 8, y: box.y + 40, width: 480, height: 360 });
+
+    // The teammate sees the polygon without a reload (the live scene, docs/collaboration.md).
+    await expect.poll(() => polygonShows(teammate.page), { timeout: 30_000 }).toBe(true);
+    teammate.assertClean();
 
     // Kept in the scene: there after a reload.
     await page.reload();
