@@ -3,7 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 /**
  * docs/contract.md §18 `sketch` layers' `data.value` and `data.fields`: features kept in the scene
  * itself, as inline GeoJSON (as Re:Earth's `data: { type: "geojson", value }`). The editor's drawing
- * tool writes them (docs/editor.md, "Drawing"): points, lines and polygons, an extruded polygon
+ * tool writes them (docs/viewer.md, "Drawing in the editor"): points, lines and polygons, an extruded polygon
  * carrying its height in `properties.extrudedHeight`, and the values of the layer's `fields`.
  */
 

@@ -8,7 +8,7 @@ import { shot } from './shots.js';
 import { viewerPixels, viewerReady } from './viewer-pixels.js';
 
 /*
- * Drawing in the editor (docs/editor.md, "Drawing"): a polygon and a point drawn by clicking
+ * Drawing in the editor (docs/viewer.md, "Drawing in the editor"): a polygon and a point drawn by clicking
  * pixels of the Map tab's globe, a property field added in the layer's panel and set in the
  * polygon's form; a teammate's open editor shows it live; the layer is kept in the scene (docs/contract.md §18 `data.value`), so it is there
  * after a reload and on the published page, read back as pixels of its colour.

@@ -85,7 +85,7 @@ async function start(): Promise<void> {
   acceptDroppedFiles(container, state, can);
   // The measure tool on the Map tab's globe (docs/editor.md, "The map maker's tools").
   const measure = createMeasureControl(engine, interaction, container);
-  // The drawing tool beside it (docs/editor.md, "Drawing"): one takes the mouse at a time.
+  // The drawing tool beside it (docs/viewer.md, "Drawing in the editor"): one takes the mouse at a time.
   const draw = createDrawControl(state, engine, interaction, container);
   measure.element.querySelector('.orbis-measure-toggle')?.addEventListener('click', () => draw.close(), true);
   draw.element.querySelector('.orbis-measure-toggle')?.addEventListener('click', () => measure.close(), true);

@@ -28,7 +28,7 @@ function setup() {
 }
 const at = (x: number, y: number): Place => ({ lng: x / 1000, lat: -y / 1000, height: 0 });
 
-describe('DrawTool (docs/editor.md, "Drawing")', () => {
+describe('DrawTool (docs/viewer.md, "Drawing in the editor")', () => {
   it('draws the chosen kind on the sketch tool: clicks add vertices, Enter ends, Escape cancels', () => {
     const { tool, act, finished } = setup();
     tool.start('polygon');

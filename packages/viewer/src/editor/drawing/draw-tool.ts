@@ -26,7 +26,7 @@ export interface DrawHooks {
 }
 
 /**
- * The editor's drawing tool (docs/editor.md, "Drawing") on the sketch that plugins use: with a kind
+ * The editor's drawing tool (docs/viewer.md, "Drawing in the editor") on the sketch that plugins use: with a kind
  * chosen, the sketch tool draws it (a click adds a vertex, a double-click or Enter ends, Escape or
  * a right-click cancels; an extruded polygon then takes its height from an upward move and a
  * click). With none chosen, a click picks a drawn feature, and the picked one's vertices are

@@ -2,7 +2,7 @@ import type { InlineFeature, InlineGeoJson, Layer, Scene } from '@orbis/scene';
 import { emptyCollection } from './drawn-features.js';
 
 /**
- * The layer the editor's drawing tool keeps its features in (docs/editor.md, "Drawing"): the
+ * The layer the editor's drawing tool keeps its features in (docs/viewer.md, "Drawing in the editor"): the
  * scene's first `sketch` layer (docs/contract.md §18, its features in `data.value`).
  */
 export function drawingLayerOf(scene: Scene): (Layer & { data: { value: InlineGeoJson } }) | undefined {

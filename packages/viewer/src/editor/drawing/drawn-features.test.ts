@@ -22,7 +22,7 @@ const fields: LayerField[] = [
   { name: 'open', type: 'boolean' },
 ];
 
-describe('drawn features (docs/editor.md, "Drawing")', () => {
+describe('drawn features (docs/viewer.md, "Drawing in the editor")', () => {
   it("makes a closed ring of a polygon, keeps an extruded one's height, and starts every field unset", () => {
     const f = drawnFeature('f1', 'extrudedPolygon', square, 42.123, fields);
     expect(f.geometry).toEqual({

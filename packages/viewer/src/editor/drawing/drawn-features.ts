@@ -3,7 +3,7 @@ import type { SketchType } from '@orbis/plugin-api';
 import type { Place } from '../../interaction/sketch-geometry.js';
 
 /**
- * The pure part of drawing in the editor (docs/editor.md, "Drawing"): a drawn shape as a feature
+ * The pure part of drawing in the editor (docs/viewer.md, "Drawing in the editor"): a drawn shape as a feature
  * of the layer's inline GeoJSON (docs/contract.md §18 `data.value`), the collection's edits, and a
  * field's typed value from what a form holds.
  */

@@ -8,7 +8,7 @@ import type { EditorState } from '../../state/editor-state.js';
 import { useEditorState } from '../../state/use-editor-state.js';
 
 /**
- * A drawing layer's small schema (docs/editor.md, "Drawing"; docs/contract.md §7 `data.fields`): the
+ * A drawing layer's small schema (docs/viewer.md, "Drawing in the editor"; docs/contract.md §7 `data.fields`): the
  * property fields each drawn feature's form has, a name and a type (text, number, yes/no) each.
  * Removing a field keeps the values features already have (the infobox still shows them).
  */
