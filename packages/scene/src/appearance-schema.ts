@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { INFOBOX_FORMATS } from './infobox-formats.js';
 import { LayerTimeSchema } from './layer-time.js';
+import { InlineGeoJsonSchema, LayerFieldsSchema } from './inline-geojson.js';
 
 /**
  * docs/contract.md §7: how a layer's features look, and what a click on one shows. Every appearance field
@@ -159,6 +160,10 @@ export const LayerDataSchema = closed({
   opacity: Type.Number({ minimum: 0, maximum: 1 }),
   /** docs/contract.md §18: each feature's time, read from its properties (layer-tools.ts). */
   time: LayerTimeSchema,
+  /** geojson: the features kept in the scene itself, in place of a url, asset or model (inline-geojson.ts). */
+  value: InlineGeoJsonSchema,
+  /** geojson with `value`: the property fields each drawn feature's form has (inline-geojson.ts). */
+  fields: LayerFieldsSchema,
 });
 
 export type ExpressionValue = Static<typeof ExpressionValueSchema>;

@@ -66,6 +66,17 @@ export {
   layerToolsProblem,
 } from './layer-tools.js';
 export { type LayerTime, LayerTimeSchema } from './layer-time.js';
+export {
+  FIELD_TYPES,
+  type FieldType,
+  type InlineFeature,
+  type InlineGeometry,
+  type InlineGeoJson,
+  InlineGeoJsonSchema,
+  type LayerField,
+  LayerFieldsSchema,
+  MAX_INLINE_FEATURES,
+} from './inline-geojson.js';
 export { HEATMAP_RAMP } from './heatmap-ramp.js';
 export { defaultScene } from './default-scene.js';
 export { FEATURE_LAYER_TYPES, FILE_LAYER_TYPES, type FileLayerType, isFileLayerType } from './layer-types.js';

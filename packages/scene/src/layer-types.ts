@@ -14,8 +14,14 @@ export type LayerType = (typeof LAYER_TYPES)[number];
 export const FILE_LAYER_TYPES = ['shapefile', 'geopackage', 'flatgeobuf', 'geojsonseq'] as const;
 export type FileLayerType = (typeof FILE_LAYER_TYPES)[number];
 
+/**
+ * docs/contract.md §18: what the editor draws, its features kept in the scene (`data.value`, inline
+ * GeoJSON) and drawn as a `geojson` layer.
+ */
+export const SKETCH_LAYER_TYPE = 'sketch';
+
 /** Every type a scene document's layer may have. */
-export const SCENE_LAYER_TYPES = [...LAYER_TYPES, ...FILE_LAYER_TYPES] as const;
+export const SCENE_LAYER_TYPES = [...LAYER_TYPES, ...FILE_LAYER_TYPES, SKETCH_LAYER_TYPE] as const;
 export type SceneLayerType = (typeof SCENE_LAYER_TYPES)[number];
 
 /** Whether a scene layer type is one of the GIS files drawn from their WGS84 GeoJSON. */
@@ -23,5 +29,5 @@ export function isFileLayerType(type: string): type is FileLayerType {
   return (FILE_LAYER_TYPES as readonly string[]).includes(type);
 }
 
-/** The layer types whose features the viewer reads whole (GeoJSON, CSV and the GIS files drawn as GeoJSON): the ones docs/contract.md §18's fields apply to. */
-export const FEATURE_LAYER_TYPES: readonly SceneLayerType[] = ['geojson', 'csv', ...FILE_LAYER_TYPES];
+/** The layer types whose features the viewer reads whole (GeoJSON, CSV, the GIS files and sketches drawn as GeoJSON): the ones docs/contract.md §18's fields apply to. */
+export const FEATURE_LAYER_TYPES: readonly SceneLayerType[] = ['geojson', 'csv', ...FILE_LAYER_TYPES, SKETCH_LAYER_TYPE];

@@ -27,14 +27,23 @@ const DATA_KEYS: Record<string, readonly SceneLayerType[]> = {
   hillshade: ['geotiff'],
   opacity: ['geotiff'],
   time: FEATURE_LAYER_TYPES,
+  value: ['sketch'],
+  fields: ['sketch'],
 };
 
 /** Content models are read as GeoJSON (`.geojson`) or CSV (`.csv`), docs/contract.md §10. */
 const MODEL_TYPES: readonly SceneLayerType[] = ['geojson', 'csv'];
 
 function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
-  const sources = [layer.url, layer.assetId, layer.model].filter((v) => v !== undefined).length;
-  if (sources !== 1) return { path, message: 'needs exactly one of "url", "assetId" and "model"' };
+  if (layer.type === 'sketch' && layer.data?.value === undefined) return { path: `${path}.data.value`, message: 'is required: the features of a sketch layer' };
+  const sources = [layer.url, layer.assetId, layer.model, layer.data?.value].filter((v) => v !== undefined).length;
+  if (sources !== 1) return { path, message: 'needs exactly one of "url", "assetId", "model" and "data.value"' };
+  const fieldNames = (layer.data?.fields ?? []).map((f) => f.name);
+  const twice = fieldNames.find((name, i) => fieldNames.indexOf(name) !== i);
+  if (twice !== undefined) return { path: `${path}.data.fields`, message: `names the field "${twice}" twice` };
+  const ids = (layer.data?.value?.features ?? []).map((f) => f.id);
+  const again = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (again !== undefined) return { path: `${path}.data.value`, message: `has two features of id "${again}"` };
   if (layer.model !== undefined && !MODEL_TYPES.includes(layer.type)) {
     return { path: `${path}.model`, message: `a content model shows as a "geojson" or "csv" layer, not "${layer.type}"` };
   }

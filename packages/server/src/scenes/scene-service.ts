@@ -96,6 +96,11 @@ export class SceneService {
     const scene = await this.get(project);
     const layers: PublishedLayer[] = [];
     for (const [i, layer] of scene.layers.entries()) {
+      // Features kept in the scene (docs/contract.md §18 `data.value`) travel in the snapshot itself.
+      if (layer.data?.value !== undefined) {
+        layers.push({ ...layer, url: '' });
+        continue;
+      }
       if (layer.url !== undefined) {
         // A GIS file by URL (docs/contract.md §13) loads from this server, which reads and converts it.
         // A GeoTIFF by URL (docs/contract.md §17) is cut into tiles by this server, which reads it by ranges.

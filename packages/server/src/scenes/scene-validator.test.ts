@@ -258,6 +258,51 @@ describe('validateScene', () => {
     expect(validateScene(doc)).toEqual(doc);
   });
 
+  it('accepts a docs/contract.md §18 sketch layer, its features inline, and refuses one that breaks its rules', () => {
+    const doc = good() as { layers: Record<string, unknown>[] };
+    const zone = {
+      type: 'Feature',
+      id: 'f1',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [139.7, 35.6],
+            [139.8, 35.6],
+            [139.8, 35.7],
+            [139.7, 35.6],
+          ],
+        ],
+      },
+      properties: { name: 'Zone A', extrudedHeight: 30 },
+    };
+    const sketch = {
+      id: 'drawn',
+      title: 'Drawing',
+      type: 'sketch',
+      visible: true,
+      data: { value: { type: 'FeatureCollection', features: [zone] }, fields: [{ name: 'name', type: 'text' }] },
+      appearance: {
+        polygon: {
+          extrudedHeight: {
+            conditions: [
+              ['${extrudedHeight} === undefined', '0'],
+              ['true', '${extrudedHeight}'],
+            ],
+          },
+        },
+      },
+    };
+    doc.layers.push(sketch);
+    expect(validateScene(doc)).toEqual(doc);
+    doc.layers[4] = { ...sketch, data: { value: { type: 'FeatureCollection', features: [{ ...zone, properties: { name: { nested: true } } }] } } };
+    expect(errorOf(doc).message).toMatch(/layers\/4\/data\/value|layers\[4\]\.data\.value/);
+    doc.layers[4] = { ...sketch, url: 'https://example.org/a.geojson' };
+    expect(errorOf(doc).message).toMatch(/exactly one of "url", "assetId", "model" and "data.value"/);
+    doc.layers[4] = { ...sketch, type: 'geojson' };
+    expect(errorOf(doc).message).toMatch(/data.value.*applies only to sketch layers/);
+  });
+
   it('refuses what is not an object', () => {
     for (const doc of [null, [], 'scene', 3]) expect(errorOf(doc).message).toMatch(/must be an object/);
   });

@@ -18,6 +18,7 @@ import { watchPluginUpdates } from './api/plugin-updates.js';
 import { PluginSession } from './state/plugin-session.js';
 import { InteractionController } from '../interaction/interaction-controller.js';
 import { createMeasureControl } from '../layers-ui/measure-control.js';
+import { createDrawControl } from './drawing/draw-control.js';
 import { PublishPanel } from './panels/publish-panel.js';
 import { StoryPanel } from './panels/story-panel.js';
 import { WidgetsPanel } from './panels/widgets-panel.js';
@@ -84,7 +85,11 @@ async function start(): Promise<void> {
   acceptDroppedFiles(container, state, can);
   // The measure tool on the Map tab's globe (docs/editor.md, "The map maker's tools").
   const measure = createMeasureControl(engine, interaction, container);
-  const measureDock = h('div', { class: 'orbis-measure-dock' }, measure.element);
+  // The drawing tool beside it (docs/viewer.md, "Drawing in the editor"): one takes the mouse at a time.
+  const draw = createDrawControl(state, engine, interaction, container);
+  measure.element.querySelector('.orbis-measure-toggle')?.addEventListener('click', () => draw.close(), true);
+  draw.element.querySelector('.orbis-measure-toggle')?.addEventListener('click', () => measure.close(), true);
+  const measureDock = h('div', { class: 'orbis-measure-dock' }, measure.element, can.may('scene.put') ? draw.element : undefined);
   container.append(measureDock);
   // A layer that cannot be loaded says so: on its row in the Map tab, and as a notice.
   engine.onLayerFailure(({ layerId, reason }) => {
@@ -132,7 +137,10 @@ async function start(): Promise<void> {
   const hostReady = plugins.sync(state.scene.widgets, BlockPlaces.inScene(state.scene));
   const onShow = (tab: Tab) => {
     measureDock.hidden = tab !== 'map';
-    if (tab !== 'map') measure.close();
+    if (tab !== 'map') {
+      measure.close();
+      draw.close();
+    }
     document.title = `${project.name} · ${t(`tabs.${tab}`)} · ${t('editor.title')}`;
     // Into or out of the Publish tab, the plugins start again with the other `env.inEditor`.
     if (env.inEditor === (tab !== 'publish')) return;

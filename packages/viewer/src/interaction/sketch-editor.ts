@@ -90,10 +90,10 @@ export class SketchEditor {
     return false;
   }
 
-  private press(x: number, y: number): boolean {
-    this.swallowClick = false;
+  /** The index of the editable shape's control point under the viewer pixel (x, y), or -1. */
+  vertexAt(x: number, y: number): number {
     const last = this.last;
-    if (!last) return false;
+    if (!last) return -1;
     // A flat polygon shows raised (cesium-sketch.ts): its points are grabbed where they show, or on the ground.
     const raised = last.type !== 'marker' && last.type !== 'polyline' && last.extrudedHeight <= 0;
     let [index, nearest] = [-1, GRAB_PX];
@@ -104,6 +104,14 @@ export class SketchEditor {
         if (distance <= nearest) [index, nearest] = [i, distance];
       }
     }
+    return index;
+  }
+
+  private press(x: number, y: number): boolean {
+    this.swallowClick = false;
+    const last = this.last;
+    if (!last) return false;
+    const index = this.vertexAt(x, y);
     if (index < 0) return false;
     this.grab = { index, x, y, points: last.points.slice(), moved: false };
     this.surface.setNavigation(false);

@@ -22,8 +22,9 @@ export function measureText(m: Measurement): string {
   return t('measure.result.distance', { length: formatLength(m.length) });
 }
 
-/** Keys typed into a field are the field's, not the tool's. */
-const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+/** Keys typed into a field are the field's, not a globe tool's (this one, the editor's drawing tool). */
+export const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /**
  * The page's measure tool (docs/viewer.md, "Measuring"): a ruler button that opens a small panel

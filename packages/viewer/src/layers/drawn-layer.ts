@@ -9,5 +9,6 @@ import { isFileLayerType, type LayerType, type SceneLayerType } from '@orbis/sce
  */
 export function drawnType(layer: { type: SceneLayerType; data?: LayerData }): LayerType {
   if (layer.type === 'csv' && layer.data?.wktColumn !== undefined) return 'geojson';
-  return isFileLayerType(layer.type) ? 'geojson' : layer.type;
+  // A sketch layer (docs/contract.md §18): the editor's drawing, inline GeoJSON in `data.value`.
+  return isFileLayerType(layer.type) || layer.type === 'sketch' ? 'geojson' : layer.type;
 }

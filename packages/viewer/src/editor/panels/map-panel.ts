@@ -11,6 +11,7 @@ import { TilesetStylePanel } from './layer/tileset-style-panel.js';
 import { RasterPanel } from './layer/raster-panel.js';
 import { InfoboxPanel } from './layer/infobox-panel.js';
 import { LayerToolsPanel } from './layer/layer-tools-panel.js';
+import { DrawnFieldsPanel } from './layer/drawn-fields-panel.js';
 import { moveItem } from '../../ui/sortable.js';
 import { useSortableRow } from '../../ui/sortable-row.js';
 import { Button } from '../../ui/button.js';
@@ -29,7 +30,8 @@ import { t } from '../../ui/i18n.js';
 
 // A WMS layer needs `data.layers`, which this form does not ask for. GIS files by URL (docs/contract.md §13)
 // are read and reprojected by the server; a GeoTIFF by URL (§17) is cut into tiles by it, by range reads.
-const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms');
+// A sketch layer is drawn on the globe (editor/drawing), not added by URL.
+const LAYER_TYPES = ALL_LAYER_TYPES.filter((t) => t !== 'wms' && t !== 'sketch');
 
 interface Props {
   state: EditorState;
@@ -268,6 +270,7 @@ function LayerPanels({ state, engine, layer }: { state: EditorState; engine: Eng
     styled && h(layer.type === '3dtiles' ? TilesetStylePanel : StylePanel, { state, engine, layer }),
     styled && h(InfoboxPanel, { state, engine, layer }),
     FEATURE_LAYER_TYPES.includes(layer.type) && h(LayerToolsPanel, { state, engine, layer }),
+    layer.type === 'sketch' && h(DrawnFieldsPanel, { state, layer }),
   );
 }
 

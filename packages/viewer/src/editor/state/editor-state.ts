@@ -246,9 +246,10 @@ export class EditorState {
   engineLayers(): (EngineLayer & { headers?: Record<string, string> })[] {
     const out: (EngineLayer & { headers?: Record<string, string> })[] = [];
     for (const layer of this.scene.layers) {
-      const url = this.urlOf(layer);
+      // Features kept in the scene (docs/contract.md §18 `data.value`) are read from `data`, not fetched.
+      const url = layer.data?.value !== undefined ? '' : this.urlOf(layer);
       const viaAdmin = convertsFromUrl(layer) || (!layer.url && (layer.assetId !== undefined || layer.model !== undefined));
-      if (url)
+      if (url !== undefined)
         out.push({
           id: layer.id,
           type: drawnType(layer),

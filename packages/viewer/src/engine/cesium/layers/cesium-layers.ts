@@ -82,13 +82,19 @@ export function readsFeatures(layer: { type: string }): boolean {
   return layer.type === 'geojson' || layer.type === 'csv';
 }
 
+/** A plugin's inline features, or a scene layer's kept in the scene (docs/contract.md §18 `data.value`). */
+function inlineOf(layer: FeatureLayer): { inline?: unknown } {
+  const inline = layer.inline ?? layer.data?.value;
+  return inline === undefined ? {} : { inline };
+}
+
 /** Starts reading a GeoJSON or CSV layer in a layer worker: parsed and styled there. */
 export function startFeatures(layer: FeatureLayer): VectorJob {
   const source = {
     format: layer.type === 'csv' ? ('csv' as const) : ('geojson' as const),
     // The worker resolves URLs against its own script's: hand it an absolute one.
-    ...(layer.url !== undefined ? { url: new URL(layer.url, document.baseURI).href } : {}),
-    ...(layer.inline !== undefined ? { inline: layer.inline } : {}),
+    ...(layer.url ? { url: new URL(layer.url, document.baseURI).href } : {}),
+    ...inlineOf(layer),
     ...(layer.headers ? { headers: layer.headers } : {}),
     ...(layer.data ? { data: layer.data } : {}),
   };
