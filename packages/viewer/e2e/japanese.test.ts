@@ -32,7 +32,7 @@ const ALLOWED = new RegExp(
     'Tableau 10',
     'Yellow–red',
     'MLIT flood depth',
-    String.raw`\b(Orbis|GeoJSON|CZML|KML|CSV|GPX|GeoPackage|FlatGeobuf|GeoTIFF|glTF|PMTiles|MVT|PNG|JPEG|WebP|JSON|URL|API|CI|DEM|UTC|README|zip|quantized-mesh|CesiumJS|PLATEAU|Markdown|OpenStreetMap|Esri|Viridis|Blues|Greens|tokyo)\b`,
+    String.raw`\b(Orbis|GeoJSON|CZML|KML|CSV|GPX|GeoPackage|FlatGeobuf|GeoTIFF|COG|glTF|PMTiles|MVT|PNG|JPEG|WebP|JSON|URL|API|CI|DEM|UTC|README|zip|quantized-mesh|CesiumJS|PLATEAU|Markdown|OpenStreetMap|Esri|Viridis|Blues|Greens|tokyo)\b`,
     String.raw`\b(${SCENE_LAYER_TYPES.join('|')})\b`,
   ].join('|'),
   'g',
