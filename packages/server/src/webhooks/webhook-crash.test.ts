@@ -64,10 +64,10 @@ async function call(server: ServerProcess, method: string, path: string, body?: 
 }
 
 /** Each change's events, named `type name` (the item's name after the change, or before it for a delete). */
-const BEFORE_KILL = ['item.create A'];
-const HELD = ['item.create B'];
-const QUEUED = ['item.update A2', 'item.update B', 'item.publish B', 'item.delete A2', 'item.create C'];
-const EVENTS = [...BEFORE_KILL, ...HELD, ...QUEUED];
+const DELIVERED = ['item.create A'];
+/** Made while the receiver holds every request: the first is surely in flight at the kill, the others in flight or in the outbox. */
+const HELD = ['item.create B', 'item.update A2', 'item.update B', 'item.publish B', 'item.delete A2', 'item.create C'];
+const EVENTS = [...DELIVERED, ...HELD];
 
 describe('webhooks: the server killed while it delivers (docs/content-workflow.md, "Delivery")', () => {
   // Both stores at once: each waits out the 60 s hold.
@@ -75,7 +75,7 @@ describe('webhooks: the server killed while it delivers (docs/content-workflow.m
     ['sqlite', async () => ({})],
     ['postgres-s3', postgresS3Env],
   ] as const)(
-    'on %s, changes delivered, in flight and queued when the server is killed (SIGKILL) are each delivered after the restart under one webhook-id: none lost, none doubled',
+    'on %s, changes delivered, in flight and in the outbox when the server is killed (SIGKILL) are each delivered after the restart under one webhook-id: none lost, none doubled',
     { concurrent: true, timeout: 240_000 },
     async ([, envOf], { expect }) => {
       const receiver = await receiverOn();
@@ -111,7 +111,7 @@ describe('webhooks: the server killed while it delivers (docs/content-workflow.m
         // Delivered and acknowledged before the crash.
         const a = (await call(server, 'POST', '/api/projects/city/models/halls/items', { fields: { name: 'A' }, public: true })).body;
         await receiver.until(() => acknowledged().has('item.create A'));
-        // In flight: the receiver holds the try, so the dispatcher waits on it while the next changes queue up in the outbox.
+        // In flight: the receiver holds every try from now on; the next changes' deliveries are held too, or still in the outbox when the server dies.
         receiver.control.holding = true;
         const b = (await call(server, 'POST', '/api/projects/city/models/halls/items', { fields: { name: 'B' }, public: false })).body;
         await receiver.until(() => receiver.received.length >= 2);
@@ -122,7 +122,7 @@ describe('webhooks: the server killed while it delivers (docs/content-workflow.m
         await server.kill();
         receiver.control.holding = false;
         server = await startServerProcess(dataDir, env);
-        // The queued changes are sent at once; the held try once its 60 s hold is over.
+        // What the outbox holds due is sent at once; each try the dead server held, once its 60 s hold is over.
         await receiver.until(() => acknowledged().size === EVENTS.length);
         const hookId = hook.body.id as string;
         const deliveries = async () => (await call(server, 'GET', `/api/projects/city/webhooks/${hookId}/deliveries`)).body as any[];
