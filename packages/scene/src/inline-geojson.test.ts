@@ -48,6 +48,21 @@ describe('docs/contract.md §18 sketch layers: data.value, features kept in the 
     ).toBe(false);
     expect(Value.Check(LayerDataSchema, drawn({ value: { ...value, features: [{ ...zone, properties: { x: { nested: 1 } } }] } as never }).data)).toBe(false);
     expect(Value.Check(LayerDataSchema, drawn({ value, fields: [{ name: 'x', type: 'date' }] } as never).data)).toBe(false);
+    // A position off the earth: longitude past 180°, latitude past 90°, or a fourth number.
+    for (const point of [
+      [181, 35],
+      [139, -91],
+      [139, 35, 0, 1],
+    ]) {
+      const off = { ...zone, geometry: { type: 'Point', coordinates: point } };
+      expect(Value.Check(LayerDataSchema, drawn({ value: { ...value, features: [off] } } as never).data)).toBe(false);
+    }
+    expect(
+      Value.Check(
+        LayerDataSchema,
+        drawn({ value: { ...value, features: [{ ...zone, geometry: { type: 'Point', coordinates: [180, -90, 12.5] } }] } } as never).data,
+      ),
+    ).toBe(true);
   });
 
   it("is a sketch layer's one source, and only a sketch layer's", () => {

@@ -12,7 +12,10 @@ export const MAX_INLINE_FEATURES = 2000;
 /** How many vertices one geometry may have. */
 export const MAX_INLINE_VERTICES = 5000;
 
-const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 3 });
+/** A position on the earth: longitude and latitude in degrees (WGS 84), and a height in metres if given. */
+const Lng = Type.Number({ minimum: -180, maximum: 180 });
+const Lat = Type.Number({ minimum: -90, maximum: 90 });
+const Position = Type.Union([Type.Tuple([Lng, Lat]), Type.Tuple([Lng, Lat, Type.Number({ minimum: -20_000, maximum: 1_000_000 })])]);
 const Line = Type.Array(Position, { minItems: 2, maxItems: MAX_INLINE_VERTICES });
 const Ring = Type.Array(Position, { minItems: 4, maxItems: MAX_INLINE_VERTICES });
 
