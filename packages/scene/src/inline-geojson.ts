@@ -12,10 +12,7 @@ export const MAX_INLINE_FEATURES = 2000;
 /** How many vertices one geometry may have. */
 export const MAX_INLINE_VERTICES = 5000;
 
-/** A position on the earth: longitude and latitude in degrees (WGS 84), and a height in metres if given. */
-const Lng = Type.Number({ minimum: -180, maximum: 180 });
-const Lat = Type.Number({ minimum: -90, maximum: 90 });
-const Position = Type.Union([Type.Tuple([Lng, Lat]), Type.Tuple([Lng, Lat, Type.Number({ minimum: -20_000, maximum: 1_000_000 })])]);
+const Position = Type.Array(Type.Number(), { minItems: 2, maxItems: 3 });
 const Line = Type.Array(Position, { minItems: 2, maxItems: MAX_INLINE_VERTICES });
 const Ring = Type.Array(Position, { minItems: 4, maxItems: MAX_INLINE_VERTICES });
 
@@ -60,3 +57,9 @@ export type InlineGeometry = Static<typeof InlineGeometrySchema>;
 export type InlineFeature = Static<typeof InlineFeatureSchema>;
 export type InlineGeoJson = Static<typeof InlineGeoJsonSchema>;
 export type LayerField = Static<typeof LayerFieldsSchema>[number];
+
+/** A geometry's first position off the earth (longitude past ±180°, latitude past ±90°), if it has one. */
+export function positionOffEarth(geometry: InlineGeometry): number[] | undefined {
+  const positions = geometry.type === 'Point' ? [geometry.coordinates] : geometry.type === 'LineString' ? geometry.coordinates : geometry.coordinates.flat();
+  return positions.find(([lng, lat]) => !(Math.abs(lng!) <= 180 && Math.abs(lat!) <= 90));
+}

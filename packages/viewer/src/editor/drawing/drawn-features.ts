@@ -22,7 +22,7 @@ export const emptyCollection = (): InlineGeoJson => ({ type: 'FeatureCollection'
 
 /** Degrees to 7 places (about a centimetre) and heights to the centimetre: the scene keeps positions readable and small. */
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
-const position = (p: Place): [number, number, number] => [round(p.lng, 7), round(p.lat, 7), round(p.height, 2)];
+const position = (p: Place): number[] => [round(p.lng, 7), round(p.lat, 7), round(p.height, 2)];
 
 /** The properties a new feature starts with: each field unset (null), and an extruded polygon's height. */
 export function blankProperties(fields: readonly LayerField[], extrudedHeight?: number): InlineFeature['properties'] {
