@@ -145,6 +145,12 @@ describe('drawing in the editor: shapes kept as a layer of the scene, with prope
     await page.getByTestId('draw-field-name').press('Tab');
     await expect.poll(async () => (await features())[0]?.properties.name, { timeout: 30_000 }).toBe('Zone A');
     expect((await saved()).layers[0]?.data?.fields).toEqual([{ name: 'name', type: 'text' }]);
+    // Renamed in the layer's panel: the property moves with it in every feature, its value kept.
+    await fields.locator('[data-testid^="fields-rename-name-"]').fill('zone');
+    await fields.locator('[data-testid^="fields-rename-name-"]').press('Tab');
+    await expect.poll(async () => (await features())[0]?.properties, { timeout: 30_000 }).toEqual({ zone: 'Zone A' });
+    expect((await saved()).layers[0]?.data?.fields).toEqual([{ name: 'zone', type: 'text' }]);
+    expect(await page.getByTestId('draw-field-zone').inputValue()).toBe('Zone A');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await expect.poll(() => polygonShows(page), { timeout: 30_000 }).toBe(true);
     await shot(page, 'editor-drawing', { x: box.x + 8, y: box.y + 40, width: 480, height: 360 });

@@ -4,6 +4,7 @@ import {
   addVertex,
   drawnFeature,
   emptyCollection,
+  fieldNameProblem,
   fieldValue,
   nextFeatureId,
   removeVertex,
@@ -12,6 +13,7 @@ import {
   withoutFeature,
   withPoints,
   withProperty,
+  withPropertyRenamed,
 } from './drawn-features.js';
 
 const at = (lng: number, lat: number, height = 0) => ({ lng, lat, height });
@@ -80,5 +82,22 @@ describe('drawn features (docs/viewer.md, "Drawing in the editor")', () => {
     expect(fieldValue(capacity, '')).toBeNull();
     expect(fieldValue(open, true)).toBe(true);
     expect(fieldValue(open, false)).toBe(false);
+  });
+
+  it("names a field: not empty, not another field's name, not the extruded height's", () => {
+    expect(fieldNameProblem(fields, '')).toBe('empty');
+    expect(fieldNameProblem(fields, 'capacity')).toBe('taken');
+    expect(fieldNameProblem(fields, 'extrudedHeight')).toBe('reserved');
+    expect(fieldNameProblem(fields, 'owner')).toBeUndefined();
+  });
+
+  it('renames a property in every feature that has it, keeping its value, and leaves the others alone', () => {
+    let collection = withFeature(emptyCollection(), drawnFeature('f1', 'extrudedPolygon', square, 30, fields));
+    collection = withProperty(collection, 'f1', 'name', 'Zone A');
+    collection = withFeature(collection, { ...drawnFeature('f2', 'point', [at(2, 2)], 0, []), properties: { other: 1 } });
+    const renamed = withPropertyRenamed(collection, 'name', 'zone');
+    expect(renamed.features[0]!.properties).toEqual({ zone: 'Zone A', capacity: null, open: null, extrudedHeight: 30 });
+    expect(renamed.features[1]).toBe(collection.features[1]);
+    expect(shapeOf(renamed.features[0]!)).toEqual(shapeOf(collection.features[0]!));
   });
 });

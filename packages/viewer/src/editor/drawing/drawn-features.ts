@@ -18,6 +18,9 @@ export const SKETCH_OF: Record<DrawKind, SketchType> = { point: 'marker', line: 
 /** The fewest vertices a kind keeps: a line two, a polygon three. */
 const MIN_VERTICES: Record<DrawKind, number> = { point: 1, line: 2, polygon: 3, extrudedPolygon: 3 };
 
+/** The property name an extruded polygon keeps its height under: no field may take it. */
+export const HEIGHT_PROPERTY = 'extrudedHeight';
+
 export const emptyCollection = (): InlineGeoJson => ({ type: 'FeatureCollection', features: [] });
 
 /** Degrees to 7 places (about a centimetre) and heights to the centimetre: the scene keeps positions readable and small. */
@@ -27,7 +30,7 @@ const position = (p: Place): number[] => [round(p.lng, 7), round(p.lat, 7), roun
 /** The properties a new feature starts with: each field unset (null), and an extruded polygon's height. */
 export function blankProperties(fields: readonly LayerField[], extrudedHeight?: number): InlineFeature['properties'] {
   const properties: InlineFeature['properties'] = Object.fromEntries(fields.map((f) => [f.name, null]));
-  if (extrudedHeight !== undefined) properties.extrudedHeight = round(extrudedHeight, 2);
+  if (extrudedHeight !== undefined) properties[HEIGHT_PROPERTY] = round(extrudedHeight, 2);
   return properties;
 }
 
@@ -52,10 +55,10 @@ export function drawnFeature(id: string, kind: DrawKind, points: Place[], extrud
 export function shapeOf(feature: InlineFeature): { kind: DrawKind; points: Place[]; extrudedHeight: number } {
   const place = (c: number[]): Place => ({ lng: c[0]!, lat: c[1]!, height: c[2] ?? 0 });
   const g = feature.geometry;
-  const extrudedHeight = typeof feature.properties.extrudedHeight === 'number' ? feature.properties.extrudedHeight : 0;
+  const extrudedHeight = typeof feature.properties[HEIGHT_PROPERTY] === 'number' ? feature.properties[HEIGHT_PROPERTY] : 0;
   if (g.type === 'Point') return { kind: 'point', points: [place(g.coordinates)], extrudedHeight: 0 };
   if (g.type === 'LineString') return { kind: 'line', points: g.coordinates.map(place), extrudedHeight: 0 };
-  const kind = 'extrudedHeight' in feature.properties ? 'extrudedPolygon' : 'polygon';
+  const kind = HEIGHT_PROPERTY in feature.properties ? 'extrudedPolygon' : 'polygon';
   return { kind, points: g.coordinates[0]!.slice(0, -1).map(place), extrudedHeight };
 }
 
@@ -88,6 +91,25 @@ export function withPoints(collection: InlineGeoJson, id: string, points: Place[
     const { kind } = shapeOf(f);
     return points.length < MIN_VERTICES[kind] ? f : { ...f, geometry: geometryOf(kind, points) };
   });
+}
+
+/** Why `name` cannot name a new or renamed field of `fields` (undefined when it can): empty, taken, or the height's. */
+export function fieldNameProblem(fields: readonly LayerField[], name: string): 'empty' | 'taken' | 'reserved' | undefined {
+  if (name === '') return 'empty';
+  if (name === HEIGHT_PROPERTY) return 'reserved';
+  return fields.some((f) => f.name === name) ? 'taken' : undefined;
+}
+
+/** Every feature with its property `from` renamed `to` (the value kept; a feature without it is unchanged). */
+export function withPropertyRenamed(collection: InlineGeoJson, from: string, to: string): InlineGeoJson {
+  return {
+    ...collection,
+    features: collection.features.map((f) => {
+      if (!(from in f.properties)) return f;
+      const { [from]: value, ...rest } = f.properties;
+      return { ...f, properties: { ...rest, [to]: value ?? null } };
+    }),
+  };
 }
 
 /** The feature `id` with one property set (null clears it). */

@@ -1,4 +1,5 @@
 import { FIELD_TYPES, type FieldType, type Layer, type LayerField } from '@orbis/scene';
+import { fieldNameProblem, withPropertyRenamed } from '../../drawing/drawn-features.js';
 import { Plus, Trash2 } from 'lucide';
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
@@ -10,7 +11,8 @@ import { useEditorState } from '../../state/use-editor-state.js';
 /**
  * A drawing layer's small schema (docs/viewer.md, "Drawing in the editor"; docs/contract.md §7 `data.fields`): the
  * property fields each drawn feature's form has, a name and a type (text, number, yes/no) each.
- * Removing a field keeps the values features already have (the infobox still shows them).
+ * Removing a field keeps the values features already have (the infobox still shows them). Renaming
+ * one renames its property in every feature, in the same change (so undo takes both back).
  */
 export function DrawnFieldsPanel({ state, layer }: { state: EditorState; layer: Layer }) {
   useEditorState(state);
@@ -23,10 +25,17 @@ export function DrawnFieldsPanel({ state, layer }: { state: EditorState; layer: 
       const target = s.layers.find((l) => l.id === layer.id);
       if (target?.data) target.data = { ...target.data, fields: next };
     });
+  const rename = (from: string, to: string) =>
+    state.update((s) => {
+      const target = s.layers.find((l) => l.id === layer.id);
+      if (!target?.data) return;
+      const value = target.data.value && withPropertyRenamed(target.data.value, from, to);
+      target.data = { ...target.data, fields: fields.map((f) => (f.name === from ? { ...f, name: to } : f)), ...(value && { value }) };
+    });
   const trimmed = name.trim();
-  const taken = fields.some((f) => f.name === trimmed);
+  const problem = fieldNameProblem(fields, trimmed);
   const add = () => {
-    if (!trimmed || taken) return;
+    if (problem) return;
     write([...fields, { name: trimmed, type }]);
     setName('');
   };
@@ -48,7 +57,20 @@ export function DrawnFieldsPanel({ state, layer }: { state: EditorState; layer: 
         h(
           'li',
           { key: f.name },
-          h('span', {}, f.name),
+          h('input', {
+            class: 'input',
+            'aria-label': t('drawing.fields.rename', { name: f.name }),
+            'data-testid': testid(`rename-${f.name}`),
+            value: f.name,
+            maxLength: 200,
+            // On commit (Enter or leaving the box): a name that is empty, taken or the height's goes back to the old one.
+            onChange: (e: Event) => {
+              const input = e.currentTarget as HTMLInputElement;
+              const next = input.value.trim();
+              if (next === f.name || fieldNameProblem(fields, next)) input.value = f.name;
+              else rename(f.name, next);
+            },
+          }),
           ' ',
           typeSelect(
             f.type,
@@ -86,8 +108,8 @@ export function DrawnFieldsPanel({ state, layer }: { state: EditorState; layer: 
         onInput: (e: Event) => setName((e.currentTarget as HTMLInputElement).value),
       }),
       typeSelect(type, t('drawing.fields.type'), setType, testid('type')),
-      h(Button, { label: t('drawing.fields.add'), icon: Plus, type: 'submit', testid: testid('add'), disabled: !trimmed || taken }),
-      taken && h('p', { class: 'hint', role: 'alert' }, t('drawing.fields.taken', { name: trimmed })),
+      h(Button, { label: t('drawing.fields.add'), icon: Plus, type: 'submit', testid: testid('add'), disabled: problem !== undefined }),
+      (problem === 'taken' || problem === 'reserved') && h('p', { class: 'hint', role: 'alert' }, t(`drawing.fields.${problem}`, { name: trimmed })),
     ),
   );
 }
