@@ -35,10 +35,10 @@ function holdsAll(server: Map<number, number>, client: Map<number, number>): boo
  * server had acknowledged before the kill is lost.
  */
 describe(`the live scene converges and loses nothing (${TEST_BACKEND})`, () => {
-  // A run that has not converged by 150 s is tried again, up to twice: CI's Node 22 runs on
-  // PostgreSQL hung here twice (stops 46 and 47) while Node 24's took 6–7 s; the hang is not found
-  // yet (docs/collaboration.md, "Limits").
-  it('random operations, disconnects and one kill -9', { timeout: 150_000, retry: 2 }, async () => {
+  // CI's Node 22 runs on PostgreSQL hung here (stops 46 and 47): the server, stopped while its editors
+  // reconnected, kept a document Hocuspocus had dropped from its list, whose timer held the process
+  // open (live-hocuspocus.ts); `stop` now fails naming a process that does not exit.
+  it('random operations, disconnects and one kill -9', { timeout: 300_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 2, max: 5 }),

@@ -1,9 +1,10 @@
-import { Hocuspocus, type Extension, type beforeSyncPayload, type onAuthenticatePayload } from '@hocuspocus/server';
+import type { Extension, beforeSyncPayload, onAuthenticatePayload } from '@hocuspocus/server';
 import { Redis } from '@hocuspocus/extension-redis';
 import { defaultScene, type Scene } from '@orbis/scene';
 import { readScene, seedUpdate, writeScene } from '@orbis/scene/live';
 import * as Y from 'yjs';
 import type { Project, Store } from '../store/store.js';
+import { LiveHocuspocus } from './live-hocuspocus.js';
 import { ProjectLocks } from './project-locks.js';
 
 /** What a live connection was allowed (set by the `authenticate` hook): the project, and whether it may write. */
@@ -30,6 +31,9 @@ export interface LiveScenesOptions {
 /** How many stored updates a document is loaded from before they are merged into one. */
 const COMPACT_AT = 200;
 
+/** How long a stop waits for the open documents to be stored (their JSON) and unloaded before it lets go of them. */
+const SHUTDOWN_STORE_MS = 10_000;
+
 /** y-protocols' sync message types that carry an update (SyncStep2 and Update). */
 const CARRIES_UPDATE = new Set([1, 2]);
 
@@ -40,7 +44,7 @@ const CARRIES_UPDATE = new Set([1, 2]);
  * Hocuspocus's Redis extension.
  */
 export class LiveScenes {
-  readonly hocuspocus: Hocuspocus;
+  readonly hocuspocus: LiveHocuspocus;
   private readonly locks = new ProjectLocks();
 
   constructor(
@@ -48,7 +52,7 @@ export class LiveScenes {
     options: LiveScenesOptions,
   ) {
     const extensions: Extension[] = options.redis ? [new Redis({ host: options.redis.host, port: options.redis.port, prefix: 'orbis-live' })] : [];
-    this.hocuspocus = new Hocuspocus({
+    this.hocuspocus = new LiveHocuspocus({
       name: 'orbis',
       quiet: true,
       debounce: 1000,
@@ -116,10 +120,14 @@ export class LiveScenes {
     this.hocuspocus.closeConnections(alias);
   }
 
-  /** Stores what is pending and closes every connection. */
+  /**
+   * Closes every connection and waits for each open document to be stored and unloaded (at most
+   * SHUTDOWN_STORE_MS), while the store is still open: the caller cuts the sockets first.
+   */
   async shutdown(): Promise<void> {
     this.hocuspocus.flushPendingStores();
     this.hocuspocus.closeConnections();
+    await this.hocuspocus.drain(SHUTDOWN_STORE_MS);
     await Promise.all(
       this.hocuspocus.configuration.extensions.map((e) => (e as { onDestroy?: (p: unknown) => Promise<void> }).onDestroy?.({ instance: this.hocuspocus })),
     );

@@ -46,12 +46,16 @@ export interface Harness {
 }
 
 /**
- * Starts a real server on 127.0.0.1 with a free port and a fresh data dir; quiet, unless
- * `logStream` is given, where its log lines go then (at ORBIS_LOG_LEVEL, `info` by default). With
- * `demo`, it seeds the demo project as `orbis serve` does (its published page at `/p/demo`).
+ * Starts a real server on 127.0.0.1 with a free port and a fresh data dir (or `dataDir`, to start
+ * again on what an earlier one left, with the same `env`); quiet, unless `logStream` is given, where
+ * its log lines go then (at ORBIS_LOG_LEVEL, `info` by default). With `demo`, it seeds the demo
+ * project as `orbis serve` does (its published page at `/p/demo`).
  */
-export async function startHarness(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream; demo?: boolean } = {}): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'orbis-test-'));
+export async function startHarness(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream; demo?: boolean; dataDir?: string } = {},
+): Promise<Harness> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'orbis-test-'));
   const fullEnv = {
     ORBIS_ADMIN_TOKEN: ADMIN_TOKEN,
     ORBIS_CURSOR_SECRET: 'test-cursor-secret-0123456789',

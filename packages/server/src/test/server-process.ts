@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/orbis.js', import.meta.url));
 
+/** How long `stop` waits for the process to exit: a stop that hangs fails saying so, with the output, not at the test's timeout. */
+const STOP_MS = 60_000;
+
 /** `orbis serve` running as a child process, which a test can stop or kill. */
 export interface ServerProcess {
   child: ChildProcess;
@@ -11,7 +14,7 @@ export interface ServerProcess {
   output(): string;
   /** SIGKILL: no handler runs, nothing is flushed or closed. Resolves once the process is gone. */
   kill(): Promise<void>;
-  /** SIGTERM, the clean stop; resolves with the exit code. */
+  /** SIGTERM, the clean stop; resolves with the exit code, or kills the process and rejects after STOP_MS. */
   stop(): Promise<number | null>;
 }
 
@@ -33,6 +36,20 @@ export function startServerProcess(dataDir: string, env: Record<string, string>,
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     return exited;
   };
+  const stop = async () => {
+    let late: NodeJS.Timeout | undefined;
+    const stuck = new Promise<never>((_, reject) => {
+      late = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`orbis serve did not exit within ${STOP_MS / 1000} s of SIGTERM: ${out}`));
+      }, STOP_MS);
+    });
+    try {
+      return await Promise.race([exitOf('SIGTERM'), stuck]);
+    } finally {
+      clearTimeout(late);
+    }
+  };
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
@@ -43,7 +60,7 @@ export function startServerProcess(dataDir: string, env: Record<string, string>,
           url: m[1]!,
           output: () => out,
           kill: async () => void (await exitOf('SIGKILL')),
-          stop: () => exitOf('SIGTERM'),
+          stop,
         });
       }
     });

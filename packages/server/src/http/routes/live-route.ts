@@ -59,11 +59,12 @@ export function liveRoute(app: FastifyInstance, ctx: AppContext): void {
       ws.on('error', () => ws.terminate());
     });
   });
-  // Before the server closes: an upgraded socket holds the server's close open until it ends.
+  // Before the server closes (an upgraded socket holds the server's close open until it ends): no new
+  // editor, every open one cut, and then their documents stored and unloaded while the store is open.
   app.addHook('preClose', async () => {
-    await ctx.live.shutdown();
-    for (const ws of sockets.clients) ws.terminate();
     sockets.close();
+    for (const ws of sockets.clients) ws.terminate();
+    await ctx.live.shutdown();
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultScene, type Layer } from '@orbis/scene';
-import { ADMIN_TOKEN, type Harness, startHarness } from '../../test/harness.js';
+import { defaultScene, type Layer, type Scene } from '@orbis/scene';
+import { ADMIN_TOKEN, type Harness, postgresS3Env, startHarness, TEST_BACKEND } from '../../test/harness.js';
 import { type LiveClient, liveClient } from '../../test/live-client.js';
 import { addMember, signedInUser, type TestUser } from '../../test/team.js';
 
@@ -108,5 +108,29 @@ describe('the live scene (docs/collaboration.md)', () => {
     expect(stale.status).toBe(412);
     expect((await stale.json()).error.code).toBe('precondition_failed');
     expect((await (await h.admin('GET', '/api/projects/live/scene')).json()).camera.heading).toBe(90);
+  });
+
+  it('stores the scene of a document still open when the server stops, before its store closes', async () => {
+    const env = TEST_BACKEND === 'postgres-s3' ? await postgresS3Env() : {};
+    const first = await startHarness(env);
+    const project = await first.project('stopping');
+    const a = liveClient(first.url, 'stopping', { token: ADMIN_TOKEN });
+    try {
+      await a.synced;
+      a.edit((s) => (s.camera.height = 4321));
+      // Stored as an update, acknowledged; its JSON is written a second after the document settles, or at the stop.
+      await a.settled();
+      await first.close();
+    } finally {
+      a.close();
+    }
+    const again = await startHarness(env, { dataDir: first.dataDir });
+    try {
+      const stored = await again.server.ctx.store.getScene(project.id);
+      expect(stored, 'the scene written at the stop').toBeDefined();
+      expect((JSON.parse(stored!.json) as Scene).camera.height).toBe(4321);
+    } finally {
+      await again.close();
+    }
   });
 });
