@@ -2,10 +2,7 @@
 // the worker, blocking engine calls (Atomics.wait until the main thread answers) and their
 // latency, and the main thread's longest stall while two hostile plugins run.
 import { fileURLToPath } from 'node:url';
-import { LOOPS, widget } from './plugin-bridge-ways.js';
-
-/** Generous slices: a busy machine must not stop the timed plugin (the hostile ones keep the default 500 ms). */
-const LIMITS = { memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, sliceMs: 10_000, maxLogChars: 10_000 };
+import { LOOPS, TIMED_LIMITS, widget } from './plugin-bridge-ways.js';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,7 +34,8 @@ app.viewer.on('click', (e) => {
 async function rates({ PluginHost, benchServices }, sandboxes, { rounds, toolCalls, engineCalls }) {
   const lines = [];
   const services = { ...benchServices(lines), globeHeight: () => 12.5 };
-  const host = new PluginHost(sandboxes, services, [widget('timed', TIMED)], {}, LIMITS);
+  // A generous slice: a busy machine must not stop the timed plugin (the hostile ones keep the default 500 ms).
+  const host = new PluginHost(sandboxes, services, [widget('timed', TIMED)], {}, TIMED_LIMITS);
   host.start();
   try {
     await host.started();
