@@ -37,7 +37,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', '*.test.ts'], globalSetup: [SERVICES], ...SHARED_MODULES },
+        test: {
+          name: 'sqlite',
+          include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', 'bench/**/*.test.js', '*.test.ts'],
+          globalSetup: [SERVICES],
+          ...SHARED_MODULES,
+        },
       },
       {
         extends: true,

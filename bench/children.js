@@ -79,13 +79,18 @@ export function runPart(name, args) {
   let tail = '';
   child.stderr.on('data', (d) => {
     process.stderr.write(d);
-    tail = (tail + d).slice(-2000);
+    tail = (tail + d).slice(-8000);
   });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('close', (code, signal) => {
       if (code === 0) return resolve((performance.now() - started) / 1000);
-      const said = tail.trim().split('\n').slice(-8).join('\n');
+      // Its last words without the stack's frames: an uncaught error's message comes before them.
+      const said = tail
+        .split('\n')
+        .filter((line) => line.trim() !== '' && !/^\s+at |^Node\.js v\d/.test(line))
+        .slice(-8)
+        .join('\n');
       reject(new Error(`the ${name} benchmark failed (${signal ?? `exit ${code}`}):\n${said}`));
     });
   });

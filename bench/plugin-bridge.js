@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { monitorOtherWork } from './machine.js';
-import { arenaWay, directWay, orbisWay, plainQuickJsWay, widget } from './plugin-bridge-ways.js';
+import { arenaWay, directWay, orbisWay, plainQuickJsWay, TIMED_LIMITS, widget } from './plugin-bridge-ways.js';
 import { cameraMove, cameraReads } from './plugin-camera.js';
 import { loadPluginHost } from './plugin-host-build.js';
 import { benchWorkerSandbox } from './plugin-worker.js';
@@ -122,7 +122,7 @@ async function mouseMove({ PluginHost, module, benchServices }, { mouseMoveRound
 app.viewer.on('mouseMove', (e) => { seen += 1; last = e.lng + e.lat + e.x; });
 app.viewer.on('click', () => console.log(String(seen)));`;
   const plugins = Array.from({ length: 10 }, (_, i) => widget(`listener${i}`, code));
-  const host = new PluginHost(module, benchServices(lines), plugins, {});
+  const host = new PluginHost(module, benchServices(lines), plugins, {}, TIMED_LIMITS);
   host.start();
   try {
     const payload = { x: 320, y: 240, lat: 35.681, lng: 139.767, height: 40.5, layerId: 'buildings' };

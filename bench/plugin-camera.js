@@ -2,7 +2,7 @@
 // the host (the camera is the page's live state), so its rate is set beside `viewport.width`,
 // which the sandbox answers from pushed state; the `move` event to 10 plugins is set beside the
 // `mouseMove` figure of the same run.
-import { widget } from './plugin-bridge-ways.js';
+import { TIMED_LIMITS, widget } from './plugin-bridge-ways.js';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -16,7 +16,7 @@ const yieldToTimers = () => new Promise((resolve) => setImmediate(resolve));
 export async function cameraReads({ PluginHost, module, benchServices, CAMERA_POSITION }, { rounds, n }) {
   const lines = [];
   const code = `app.viewer.on('click', (e) => { let s = 0; for (let i = 0; i < e.n; i++) s += app.camera.position.heading; console.log(String(s)); });`;
-  const host = new PluginHost(module, benchServices(lines), [widget('camera', code)], {});
+  const host = new PluginHost(module, benchServices(lines), [widget('camera', code)], {}, TIMED_LIMITS);
   host.start();
   try {
     const rates = [];
@@ -50,7 +50,7 @@ export async function cameraMove({ PluginHost, module, benchServices }, { rounds
 app.camera.on('move', (p) => { seen += 1; last = p.lng + p.lat + p.heading; });
 app.viewer.on('click', () => console.log(String(seen)));`;
   const plugins = Array.from({ length: 10 }, (_, i) => widget(`mover${i}`, code));
-  const host = new PluginHost(module, services, plugins, {});
+  const host = new PluginHost(module, services, plugins, {}, TIMED_LIMITS);
   host.start();
   try {
     const samples = [];

@@ -2,10 +2,7 @@
 // the worker, blocking engine calls (Atomics.wait until the main thread answers) and their
 // latency, and the main thread's longest stall while two hostile plugins run.
 import { fileURLToPath } from 'node:url';
-import { LOOPS, widget } from './plugin-bridge-ways.js';
-
-/** Generous slices: a busy machine must not stop the timed plugin (the hostile ones keep the default 500 ms). */
-const LIMITS = { memoryBytes: 32 * 1024 * 1024, stackBytes: 256 * 1024, sliceMs: 10_000, maxLogChars: 10_000 };
+import { LOOPS, TIMED_LIMITS, widget } from './plugin-bridge-ways.js';
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,7 +34,8 @@ app.viewer.on('click', (e) => {
 async function rates({ PluginHost, benchServices }, sandboxes, { rounds, toolCalls, engineCalls }) {
   const lines = [];
   const services = { ...benchServices(lines), globeHeight: () => 12.5 };
-  const host = new PluginHost(sandboxes, services, [widget('timed', TIMED)], {}, LIMITS);
+  // A generous slice: a busy machine must not stop the timed plugin (the hostile ones keep the default 500 ms).
+  const host = new PluginHost(sandboxes, services, [widget('timed', TIMED)], {}, TIMED_LIMITS);
   host.start();
   try {
     await host.started();
@@ -65,16 +63,21 @@ async function rates({ PluginHost, benchServices }, sandboxes, { rounds, toolCal
   }
 }
 
-/** Two plugins that hold their thread in built-ins: one interruptible between calls, one a backtracking regular expression. */
-const HOSTILE = [
+/**
+ * Two plugins that hold their thread in built-ins: one interruptible between calls, one a backtracking regular
+ * expression on `a` repeated `backtrack` times and a `!` (QuickJS's regular expressions are not interrupted: the
+ * fallback's stall is the whole match, which doubles with each `a`; a worker is ended by the watchdog in about a
+ * second either way).
+ */
+const hostile = (backtrack) => [
   widget('spin', `app.viewer.on('click', () => { for (;;) 'z'.repeat(1 << 20); });`),
-  widget('backtrack', `app.viewer.on('click', () => { /^(a+)+$/.test('a'.repeat(23) + '!'); for (;;) {} });`),
+  widget('backtrack', `app.viewer.on('click', () => { /^(a+)+$/.test('a'.repeat(${backtrack}) + '!'); for (;;) {} });`),
 ];
 
 /** The main thread's longest gap between two timer turns from the hostile plugins' start until both are stopped. */
-async function longestStall({ PluginHost, benchServices }, sandboxes) {
+async function longestStall({ PluginHost, benchServices }, sandboxes, backtrack) {
   const lines = [];
-  const host = new PluginHost(sandboxes, benchServices(lines), HOSTILE, {});
+  const host = new PluginHost(sandboxes, benchServices(lines), hostile(backtrack), {});
   host.start();
   try {
     await host.started();
@@ -109,8 +112,11 @@ export async function benchWorkerSandbox({ PluginHost, module, workerSandboxes, 
   const sizes = { rounds: quick ? 5 : 11, toolCalls: quick ? 50_000 : 200_000, engineCalls: quick ? 1_000 : 3_000 };
   const worker = await rates(host, workerSandboxes(spawn), sizes);
   const mainThread = await rates(host, module, sizes);
-  const stallWorker = await longestStall(host, workerSandboxes(spawn));
-  const stallMain = await longestStall(host, module);
+  // --quick: 21 characters, a quarter of the full run's match (23: 56 s to 216 s of stall in the fallback on a loaded
+  // machine, most of a quick run's plugin part); still seconds, well past the worker's watchdog.
+  const backtrack = quick ? 21 : 23;
+  const stallWorker = await longestStall(host, workerSandboxes(spawn), backtrack);
+  const stallMain = await longestStall(host, module, backtrack);
   return {
     toolCallsPerSec: worker.toolCallsPerSec,
     mainThreadToolCallsPerSec: mainThread.toolCallsPerSec,
@@ -119,6 +125,7 @@ export async function benchWorkerSandbox({ PluginHost, module, workerSandboxes, 
     engineCallMicroseconds: worker.engineCallMicroseconds,
     mainThreadEngineCallsPerSec: mainThread.engineCallsPerSec,
     mainThreadEngineCallMicroseconds: mainThread.engineCallMicroseconds,
+    hostileBacktrackLength: backtrack,
     hostileLongestStallMs: stallWorker.longestStallMs,
     hostileStoppedAfterMs: stallWorker.stoppedAfterMs,
     mainThreadHostileLongestStallMs: stallMain.longestStallMs,

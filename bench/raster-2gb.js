@@ -10,14 +10,13 @@
 //   from the file in storage (as an asset's), the process's resident memory sampled after each,
 //   against its memory before the first (the baseline of the same run).
 // Deletes the file and its folder after. Prints a table; writes nothing else.
-import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import proj4 from 'proj4';
 import { LocalStorage } from '../packages/server/dist/storage/local-storage.js';
 import { RasterTiles } from '../packages/server/dist/rasters/raster-tiles.js';
+import { makeCog, tokyoSquare, writeRgbVrt } from './raster-cog.js';
 
 const BIG = process.argv.includes('--2gb');
 // RGB bytes, uncompressed: the image is 3/4 of the file, its overviews the rest.
@@ -33,11 +32,8 @@ if (free < 2 * expected) {
   process.exit(1);
 }
 const dir = mkdtempSync(join(tmpdir(), 'orbis-bench-2gb-'));
-const gdal = (program, args) => execFileSync(program, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-proj4.defs('EPSG:6677', '+proj=tmerc +lat_0=36 +lon_0=139.833333333333 +k=0.9999 +x_0=0 +y_0=0 +ellps=GRS80 +units=m +no_defs');
-const [cx, cy] = proj4('WGS84', 'EPSG:6677', [139.767, 35.681]);
-const ulx = Math.round(cx) - (SIZE / 2) * PIXEL;
-const uly = Math.round(cy) + (SIZE / 2) * PIXEL;
+const square = tokyoSquare(SIZE, PIXEL);
+const { tilesAt } = square;
 
 try {
   // A 256 × 256 noise image, scaled up by nearest pixel: the content does not matter uncompressed.
@@ -46,38 +42,10 @@ try {
   let seed = 7;
   for (let i = 0; i < raw.length; i++) raw[i] = (seed = (seed * 1103515245 + 12345) % 2 ** 31) >> 23;
   writeFileSync(join(dir, 'raw.bin'), raw);
-  const bands = [0, 1, 2].map(
-    (b) =>
-      `<VRTRasterBand dataType="Byte" band="${b + 1}" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">raw.bin</SourceFilename><ImageOffset>${b * SMALL * SMALL}</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>${SMALL}</LineOffset></VRTRasterBand>`,
-  );
-  writeFileSync(join(dir, 'raw.vrt'), `<VRTDataset rasterXSize="${SMALL}" rasterYSize="${SMALL}">${bands.join('')}</VRTDataset>`);
+  writeRgbVrt(dir, SMALL, (b) => ['raw.bin', b * SMALL * SMALL]);
   const cog = join(dir, 'big.tif');
   let t = performance.now();
-  gdal('gdal_translate', [
-    '-q',
-    '-of',
-    'COG',
-    '-outsize',
-    String(SIZE),
-    String(SIZE),
-    '-r',
-    'nearest',
-    '-co',
-    'COMPRESS=NONE',
-    '-co',
-    'BLOCKSIZE=512',
-    '-co',
-    'BIGTIFF=YES',
-    '-a_srs',
-    'EPSG:6677',
-    '-a_ullr',
-    String(ulx),
-    String(uly),
-    String(ulx + SIZE * PIXEL),
-    String(uly - SIZE * PIXEL),
-    'raw.vrt',
-    cog,
-  ]);
+  makeCog(dir, square, cog, { creation: ['COMPRESS=NONE', 'BIGTIFF=YES'], extra: ['-outsize', String(SIZE), String(SIZE), '-r', 'nearest'] });
   const size = statSync(cog).size;
   console.log(
     `COG: ${SIZE} × ${SIZE} RGB, uncompressed, 512-px blocks, overviews: ${size.toLocaleString('en-US')} bytes, made in ${((performance.now() - t) / 1000).toFixed(0)} s\n`,
@@ -101,17 +69,6 @@ try {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}/big.tif`;
 
-  const corner = (x, y) => proj4('EPSG:6677', 'WGS84', [x, y]);
-  const [west, north] = corner(ulx, uly);
-  const [east, south] = corner(ulx + SIZE * PIXEL, uly - SIZE * PIXEL);
-  const tilesAt = (z) => {
-    const n = 2 ** z;
-    const col = (lng) => Math.floor(((lng + 180) / 360) * n);
-    const row = (lat) => Math.floor(((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
-    const out = [];
-    for (let x = col(west); x <= col(east); x++) for (let y = row(north); y <= row(south); y++) out.push([x, y]);
-    return out;
-  };
   let first = 0;
   while (tilesAt(first + 1).length <= 12) first += 1;
 

@@ -5,17 +5,17 @@
 // the local storage, against `gdal_translate -of COG` of the same file in the same run. Prints the
 // time of each, their ratio, and the peak resident memory of this process while Orbis converted
 // (libvips' memory included). Writes nothing outside a temporary folder.
-import { execFileSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { archiveEntryKey } from '../packages/server/dist/assets/archive.js';
 import { convertGeotiff } from '../packages/server/dist/rasters/cog-conversion.js';
 import { LocalStorage } from '../packages/server/dist/storage/local-storage.js';
+import { gdalIn, writeRgbVrt } from './raster-cog.js';
 
 const SIZE = Number(process.argv[2] ?? 8192);
 const dir = mkdtempSync(join(tmpdir(), 'orbis-bench-conversion-'));
-const gdal = (program, args) => execFileSync(program, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+const gdal = gdalIn(dir);
 
 // An orthophoto-like image, written row by row: smooth colour with noise.
 const raw = Buffer.alloc(SIZE * SIZE);
@@ -27,11 +27,7 @@ for (const [b, base] of [80, 100, 90].entries()) {
   }
   writeFileSync(join(dir, `band${b}.bin`), raw);
 }
-const bands = [0, 1, 2].map(
-  (b) =>
-    `<VRTRasterBand dataType="Byte" band="${b + 1}" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">band${b}.bin</SourceFilename><ImageOffset>0</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>${SIZE}</LineOffset></VRTRasterBand>`,
-);
-writeFileSync(join(dir, 'raw.vrt'), `<VRTDataset rasterXSize="${SIZE}" rasterYSize="${SIZE}">${bands.join('')}</VRTDataset>`);
+writeRgbVrt(dir, SIZE, (b) => [`band${b}.bin`, 0]);
 const plain = join(dir, 'plain.tif');
 gdal('gdal_translate', [
   '-q',

@@ -4,22 +4,18 @@
 // (Debian's gdal-bin, one zoom, one process) per tile, and gdalwarp of one tile to a PNG. Also
 // the bytes each cold tile reads of the file and the process's peak memory. Prints a table
 // (docs/rasters.md, "What it costs"); writes nothing outside a temporary folder.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createReadStream } from 'node:fs';
-import proj4 from 'proj4';
 import { LocalStorage } from '../packages/server/dist/storage/local-storage.js';
 import { RasterTiles } from '../packages/server/dist/rasters/raster-tiles.js';
+import { gdalIn, makeCog, tokyoSquare, writeRgbVrt } from './raster-cog.js';
 
 const SIZE = 4096;
 const PIXEL = 0.25;
 const dir = mkdtempSync(join(tmpdir(), 'orbis-bench-raster-'));
-proj4.defs('EPSG:6677', '+proj=tmerc +lat_0=36 +lon_0=139.833333333333 +k=0.9999 +x_0=0 +y_0=0 +ellps=GRS80 +units=m +no_defs');
-const [cx, cy] = proj4('WGS84', 'EPSG:6677', [139.767, 35.681]);
-const ulx = Math.round(cx) - (SIZE / 2) * PIXEL;
-const uly = Math.round(cy) + (SIZE / 2) * PIXEL;
+const square = tokyoSquare(SIZE, PIXEL);
+const { tilesAt } = square;
 
 // An orthophoto-like image: smooth colour with noise (Deflate leaves it about half its size).
 const raw = Buffer.alloc(SIZE * SIZE * 3);
@@ -32,47 +28,14 @@ for (let i = 0; i < SIZE * SIZE; i++) {
   raw[2 * SIZE * SIZE + i] = Math.max(0, Math.min(255, 90 + noise));
 }
 writeFileSync(join(dir, 'raw.bin'), raw);
-const bands = [0, 1, 2].map(
-  (b) =>
-    `<VRTRasterBand dataType="Byte" band="${b + 1}" subClass="VRTRawRasterBand"><SourceFilename relativeToVRT="1">raw.bin</SourceFilename><ImageOffset>${b * SIZE * SIZE}</ImageOffset><PixelOffset>1</PixelOffset><LineOffset>${SIZE}</LineOffset></VRTRasterBand>`,
-);
-writeFileSync(join(dir, 'raw.vrt'), `<VRTDataset rasterXSize="${SIZE}" rasterYSize="${SIZE}">${bands.join('')}</VRTDataset>`);
+writeRgbVrt(dir, SIZE, (b) => ['raw.bin', b * SIZE * SIZE]);
 const cog = join(dir, 'ortho.tif');
-const gdal = (program, args) => execFileSync(program, args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
-gdal('gdal_translate', [
-  '-q',
-  '-of',
-  'COG',
-  '-co',
-  'COMPRESS=DEFLATE',
-  '-co',
-  'BLOCKSIZE=512',
-  '-a_srs',
-  'EPSG:6677',
-  '-a_ullr',
-  String(ulx),
-  String(uly),
-  String(ulx + SIZE * PIXEL),
-  String(uly - SIZE * PIXEL),
-  'raw.vrt',
-  cog,
-]);
+const gdal = gdalIn(dir);
+makeCog(dir, square, cog, { creation: ['COMPRESS=DEFLATE'] });
 const size = statSync(cog).size;
 
 const storage = new LocalStorage(join(dir, 'storage'));
 await storage.put('p/a/original', createReadStream(cog));
-
-function tilesAt(z) {
-  const n = 2 ** z;
-  const corner = (x, y) => proj4('EPSG:6677', 'WGS84', [x, y]);
-  const [west, north] = corner(ulx, uly);
-  const [east, south] = corner(ulx + SIZE * PIXEL, uly - SIZE * PIXEL);
-  const col = (lng) => Math.floor(((lng + 180) / 360) * n);
-  const row = (lat) => Math.floor(((1 - Math.log(Math.tan((lat * Math.PI) / 180) + 1 / Math.cos((lat * Math.PI) / 180)) / Math.PI) / 2) * n);
-  const out = [];
-  for (let x = col(west); x <= col(east); x++) for (let y = row(north); y <= row(south); y++) out.push([x, y]);
-  return out;
-}
 
 let peak = 0;
 const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));

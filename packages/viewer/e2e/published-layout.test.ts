@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserAndServer } from './fixture.js';
+import { LIGHT_PROPERTY, uploadPublicAsset, useBrowserAndServer } from './fixture.js';
+import { shot } from './shots.js';
 import { viewerReady } from './viewer-pixels.js';
 
 /** What floats over the globe of a published page and must never cover another (docs/viewer.md). */
@@ -12,6 +13,7 @@ const PARTS = {
   timeline: '[data-testid="timeline"]',
   credits: '.cesium-viewer-bottom',
   story: 'aside.side',
+  name: '.name-chip',
 };
 
 interface Part {
@@ -125,6 +127,78 @@ describe('the published demo page on a phone and in a small window', () => {
     await page.setViewportSize({ width: 480, height: 360 });
     await expect.poll(() => tray.isVisible()).toBe(false);
     await expect.poll(widgetsShown).toBe(4);
+    tab.assertClean();
+  });
+});
+
+/** Four points coloured by conditions on their capacity: the page shows a legend of three rows. */
+const SHELTERS = {
+  type: 'FeatureCollection',
+  features: [1, 2, 3, 4].map((c, i) => ({ type: 'Feature', properties: { capacity: c * 100 }, geometry: { type: 'Point', coordinates: [139 + i, 35] } })),
+};
+
+describe('the published page without a story: the name chip on a phone', () => {
+  const fx = useBrowserAndServer({
+    viewport: { width: 700, height: 500 },
+    setUp: async (h) => {
+      await h.admin('POST', '/api/projects', { alias: 'chip', name: 'Evacuation shelters of the Kanto region, 2026', visibility: 'public' });
+      const assetId = await uploadPublicAsset(h, 'chip', 'shelters.geojson', JSON.stringify(SHELTERS));
+      const pointColor = {
+        conditions: [
+          ['${capacity} < 200', "color('#ff0000')"],
+          ['${capacity} < 300', "color('#00ff00')"],
+          ['true', "color('#0000ff')"],
+        ],
+      };
+      const scene = {
+        property: LIGHT_PROPERTY,
+        camera: { lng: 140, lat: 35, height: 3_000_000, heading: 0, pitch: -90, roll: 0 },
+        layers: [
+          {
+            id: 'shelters',
+            title: 'Evacuation shelters by capacity',
+            type: 'geojson',
+            assetId,
+            visible: true,
+            appearance: { marker: { pointSize: 16, pointColor } },
+          },
+        ],
+        widgets: [],
+        story: { pages: [] },
+      };
+      expect((await h.admin('PUT', '/api/projects/chip/scene', scene)).status).toBe(200);
+      expect((await h.admin('POST', '/api/projects/chip/publish')).status).toBe(200);
+    },
+  });
+
+  it('keeps the project’s name clear of the legend and the measure button, folded or open, at 700×500, 390×844 and 360×640', async () => {
+    const { h, tab } = fx;
+    const { page } = tab;
+    await page.goto(`${h.url}/p/chip`);
+    await viewerReady(page);
+    const legend = page.getByTestId('legend').locator('details');
+    for (const [width, height] of [
+      [700, 500],
+      [390, 844],
+      [360, 640],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const open of [false, true]) {
+        await legend.evaluate((d, o) => ((d as unknown as { open: boolean }).open = o), open);
+        const what = `${width}×${height}, legend ${open ? 'open' : 'folded'}`;
+        const missing = async () => {
+          const shown = await shownParts(page);
+          return { what, missing: ['name', 'legend', 'measure', 'credits'].filter((n) => !shown.some((p) => p.name === n)) };
+        };
+        await expect.poll(missing, { timeout: 30_000 }).toEqual({ what, missing: [] });
+        const shown = await shownParts(page);
+        expect({ what, overlaps: overlaps(shown) }).toEqual({ what, overlaps: [] });
+        // The chip stays on the screen, its whole border included.
+        const chip = shown.find((p) => p.name === 'name')!;
+        expect({ what, left: chip.x >= 0, right: chip.x + chip.width <= width }).toEqual({ what, left: true, right: true });
+      }
+      await shot(page, `published-name-chip-${width}`);
+    }
     tab.assertClean();
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
+import { ADMIN_TOKEN, type Harness } from '../../server/src/test/harness.js';
 import { PALETTES, paletteOf } from '../src/editor/panels/layer/palettes.js';
 import { LIGHT_PROPERTY, useBrowserAndServer } from './fixture.js';
 import { shot } from './shots.js';
@@ -69,25 +69,35 @@ async function waitForColours(page: Page, west: ExpectedColor, east: ExpectedCol
   throw new Error(`${what}: west ${colorAt(last!, WEST)}, east ${colorAt(last!, EAST)}`);
 }
 
+/** A project `alias` with the zones uploaded (private) and `layers(assetId)` in its scene; resolves with the asset's id. */
+async function zonesProject(
+  h: Harness,
+  alias: string,
+  layers: (assetId: string) => unknown[] = (assetId) => [{ id: 'zones', title: 'Zones', type: 'geojson', assetId, visible: true }],
+) {
+  await h.project(alias);
+  const form = new FormData();
+  form.append('file', new Blob([JSON.stringify(zones)]), 'zones.geojson');
+  const res = await fetch(`${h.url}/api/projects/${alias}/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
+  const body = await res.json();
+  const assetId = (Array.isArray(body) ? body[0] : body).id as string;
+  const scene = {
+    property: LIGHT_PROPERTY,
+    camera: { lng: 10, lat: 10, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
+    layers: layers(assetId),
+    widgets: [],
+    story: { pages: [] },
+  };
+  expect((await h.admin('PUT', `/api/projects/${alias}/scene`, scene)).status).toBe(200);
+  return assetId;
+}
+
 describe('the style panel in Chromium', () => {
   const fx = useBrowserAndServer({ viewport: { width: 900, height: 600 } });
 
   it('colours a layer by a property, and by an expression checked as it is typed', async () => {
     const { h, tab } = fx;
-    await h.project('panel');
-    const form = new FormData();
-    form.append('file', new Blob([JSON.stringify(zones)]), 'zones.geojson');
-    const res = await fetch(`${h.url}/api/projects/panel/assets`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, body: form });
-    const body = await res.json();
-    const assetId = (Array.isArray(body) ? body[0] : body).id as string;
-    const scene = {
-      property: LIGHT_PROPERTY,
-      camera: { lng: 10, lat: 10, height: 6_000_000, heading: 0, pitch: -90, roll: 0 },
-      layers: [{ id: 'zones', title: 'Zones', type: 'geojson', assetId, visible: true }],
-      widgets: [],
-      story: { pages: [] },
-    };
-    expect((await h.admin('PUT', '/api/projects/panel/scene', scene)).status).toBe(200);
+    await zonesProject(h, 'panel');
 
     const { page } = tab;
     await page.goto(`${h.url}/editor/panel?tab=map#token=${ADMIN_TOKEN}`);
@@ -270,6 +280,57 @@ describe('the style panel in Chromium', () => {
     expect(await shown()).toEqual({ mode: 'graduated', property: 'rating', palette: 'Viridis', method: 'breaks', breaks: '3, 4', opacity: '50', width: '6' });
     expect(await page.getByTestId('style-stroke-colour-zones').inputValue()).toBe('#00ff00');
     expect(await saved()).toEqual(restyled);
+    tab.assertClean();
+  });
+
+  /*
+   * A native select cuts the chosen option's text that does not fit its box: in the editor's 340 px
+   * sidebar every select of a layer's panels holds its longest option whole (its text, measured in
+   * the select's own font, within its box less its padding and the arrow's room).
+   */
+  it('shows the whole text of every option of the layer panels’ selects in the 340 px sidebar', async () => {
+    const { h, tab } = fx;
+    await zonesProject(h, 'fit');
+    const { page } = tab;
+    await page.goto(`${h.url}/editor/fit?tab=map#token=${ADMIN_TOKEN}`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    await page.getByTestId('style-panel-zones').locator('summary').click();
+    // Colours by category: the palette's select shows, with "Okabe–Ito (colour-blind safe)" first.
+    await page.getByTestId('style-mode-zones').selectOption('categorical');
+    await page.getByTestId('style-property-zones').selectOption('category');
+    await page.getByTestId('style-palette-zones').waitFor();
+    for (const summary of await page.locator('[data-testid$="-panel-zones"] > summary').all()) {
+      if (!(await summary.evaluate((s) => (s.parentElement as unknown as { open: boolean }).open))) await summary.click();
+    }
+    const { measured, cut } = await page.locator('[data-testid$="-panel-zones"] select').evaluateAll((selects) => {
+      // The page's own globals (this file is compiled without the DOM's types).
+      const { document, getComputedStyle } = globalThis as unknown as {
+        document: { createElement(tag: 'canvas'): { getContext(kind: '2d'): { font: string; measureText(text: string): { width: number } } } };
+        getComputedStyle(element: unknown): { fontWeight: string; fontSize: string; fontFamily: string; paddingLeft: string; paddingRight: string };
+      };
+      const context = document.createElement('canvas').getContext('2d');
+      const shown = selects
+        .filter((s) => (s as unknown as { offsetParent: unknown }).offsetParent !== null)
+        .map((s) => ({
+          select: s as unknown as { clientWidth: number; options: ArrayLike<{ text: string }>; dataset: { testid?: string } },
+          style: getComputedStyle(s),
+        }));
+      return {
+        measured: shown.map(({ select }) => select.dataset.testid),
+        cut: shown.flatMap(({ select, style }) => {
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          // The box less its padding and the room Chromium keeps for the arrow.
+          const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+          return Array.from(select.options)
+            .filter((o) => context.measureText(o.text).width > room)
+            .map((o) => `${select.dataset.testid}: "${o.text}" needs ${Math.ceil(context.measureText(o.text).width)} px of ${Math.floor(room)}`);
+        }),
+      };
+    });
+    // The style panel's selects were measured, the palette's among them, and none cuts an option.
+    expect(measured).toEqual(expect.arrayContaining(['style-target-zones', 'style-mode-zones', 'style-property-zones', 'style-palette-zones']));
+    expect(cut).toEqual([]);
+    await shot(page, 'editor-style-panel-selects');
     tab.assertClean();
   });
 });

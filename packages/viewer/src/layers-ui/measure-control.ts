@@ -1,10 +1,10 @@
 import './measure.css';
-import { Ruler, X } from 'lucide';
+import { Ruler } from 'lucide';
 import type { Engine } from '../engine/engine.js';
 import type { InteractionController } from '../interaction/interaction-controller.js';
 import { MEASURE_KINDS, type MeasureKind, type Measurement, MeasureTool } from '../interaction/measure-tool.js';
-import { button } from '../ui/controls.js';
 import { h } from '../ui/dom.js';
+import { createGlobeToolPanel } from '../ui/globe/globe-tool-panel.js';
 import { t } from '../ui/i18n.js';
 import { formatArea, formatHeight, formatLength } from '../ui/measure-units.js';
 
@@ -21,10 +21,6 @@ export function measureText(m: Measurement): string {
   if (m.kind === 'height') return t('measure.result.height', { rise: formatHeight(m.rise ?? 0, true), across: formatLength(m.length) });
   return t('measure.result.distance', { length: formatLength(m.length) });
 }
-
-/** Keys typed into a field are the field's, not a globe tool's (this one, the editor's drawing tool). */
-export const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /**
  * The page's measure tool (docs/viewer.md, "Measuring"): a ruler button that opens a small panel
@@ -62,36 +58,23 @@ export function createMeasureControl(engine: Engine, interaction: InteractionCon
     },
   );
   engine.onFrame(place);
-  const kinds = MEASURE_KINDS.map((kind) => {
-    const b = button({ label: t(`measure.${kind}`), testid: `measure-${kind}`, onClick: () => choose(tool.kind === kind ? undefined : kind) });
-    b.setAttribute('aria-pressed', 'false');
-    return [kind, b] as const;
+  const ui = createGlobeToolPanel({
+    name: 'measure',
+    title: t('measure.title'),
+    icon: Ruler,
+    kinds: MEASURE_KINDS,
+    kindLabel: (kind) => t(`measure.${kind}`),
+    onKind: (kind) => choose(tool.kind === kind ? undefined : kind),
+    onOpen: (open) => choose(open ? (tool.kind ?? 'distance') : undefined),
+    onKey: (key) => tool.key(key),
+    body: [hint, result],
   });
-  const close = button({ label: t('common.close'), icon: X, iconOnly: true, variant: 'ghost', testid: 'measure-close', onClick: () => open(false) });
-  const panel = h(
-    'div',
-    { class: 'orbis-measure-panel', role: 'group', 'aria-label': t('measure.title'), 'data-testid': 'measure-panel', hidden: true },
-    h('div', { class: 'orbis-measure-kinds' }, ...kinds.map(([, b]) => b), close),
-    hint,
-    result,
-  );
-  const toggle = button({ label: t('measure.title'), icon: Ruler, iconOnly: true, testid: 'measure-button', onClick: () => open(panel.hidden !== false) });
-  toggle.classList.add('orbis-measure-toggle');
-  toggle.setAttribute('aria-expanded', 'false');
   function choose(kind: MeasureKind | undefined): void {
     tool.start(kind);
     interaction.capturePointer(kind ? (input) => tool.handle(input) : undefined);
-    for (const [k, b] of kinds) b.setAttribute('aria-pressed', String(k === kind));
+    ui.press(kind);
     hint.textContent = kind ? t(`measure.hint.${kind}`) : t('measure.hint.choose');
     viewerElement.dataset.measuring = kind ?? '';
   }
-  function open(yes: boolean): void {
-    panel.hidden = !yes;
-    toggle.setAttribute('aria-expanded', String(yes));
-    choose(yes ? (tool.kind ?? 'distance') : undefined);
-  }
-  document.addEventListener('keydown', (event) => {
-    if (!typing(event.target) && tool.key(event.key)) event.preventDefault();
-  });
-  return { element: h('div', { class: 'orbis-measure' }, toggle, panel), close: () => open(false) };
+  return { element: ui.element, close: () => ui.setOpen(false) };
 }

@@ -1,11 +1,11 @@
 import './drawing.css';
 import type { InlineFeature, Layer, LayerField } from '@orbis/scene';
-import { PenLine, Trash2, X } from 'lucide';
+import { PenLine, Trash2 } from 'lucide';
 import type { Engine } from '../../engine/engine.js';
 import type { InteractionController } from '../../interaction/interaction-controller.js';
-import { typing } from '../../layers-ui/measure-control.js';
 import { button } from '../../ui/controls.js';
 import { h } from '../../ui/dom.js';
+import { createGlobeToolPanel } from '../../ui/globe/globe-tool-panel.js';
 import { t } from '../../ui/i18n.js';
 import { toast } from '../../ui/toast.js';
 import { type EditorState, newLayerId } from '../state/editor-state.js';
@@ -65,33 +65,25 @@ export function createDrawControl(
   const hint = h('p', { class: 'orbis-measure-hint', 'data-testid': 'draw-hint' });
   const list = h('div', { class: 'orbis-draw-features', role: 'group', 'aria-label': t('drawing.features') });
   const form = h('div', { class: 'orbis-draw-form', 'data-testid': 'draw-form' });
-  const kinds = DRAW_KINDS.map((kind) => {
-    const b = button({ label: t(`drawing.${kind}`), testid: `draw-${kind}`, onClick: () => choose(tool.kind === kind ? undefined : kind) });
-    b.setAttribute('aria-pressed', 'false');
-    return [kind, b] as const;
+  const ui = createGlobeToolPanel({
+    name: 'draw',
+    title: t('drawing.title'),
+    icon: PenLine,
+    kinds: DRAW_KINDS,
+    kindLabel: (kind) => t(`drawing.${kind}`),
+    onKind: (kind) => choose(tool.kind === kind ? undefined : kind),
+    onOpen: open,
+    onKey: (key) => tool.key(key),
+    body: [hint, list, form],
+    className: 'orbis-draw',
   });
-  const close = button({ label: t('common.close'), icon: X, iconOnly: true, variant: 'ghost', testid: 'draw-close', onClick: () => open(false) });
-  const panel = h(
-    'div',
-    { class: 'orbis-measure-panel orbis-draw-panel', role: 'group', 'aria-label': t('drawing.title'), 'data-testid': 'draw-panel', hidden: true },
-    h('div', { class: 'orbis-measure-kinds' }, ...kinds.map(([, b]) => b), close),
-    hint,
-    list,
-    form,
-  );
-  const toggle = button({ label: t('drawing.title'), icon: PenLine, iconOnly: true, testid: 'draw-button', onClick: () => open(panel.hidden !== false) });
-  toggle.classList.add('orbis-measure-toggle');
-  toggle.setAttribute('aria-expanded', 'false');
-
   function choose(kind: DrawKind | undefined): void {
     tool.start(kind);
-    for (const [k, b] of kinds) b.setAttribute('aria-pressed', String(k === kind));
+    ui.press(kind);
     hint.textContent = t(`drawing.hint.${kind ?? (picked ? 'edit' : 'pick')}`);
     viewerElement.dataset.drawing = kind ?? '';
   }
   function open(yes: boolean): void {
-    panel.hidden = !yes;
-    toggle.setAttribute('aria-expanded', String(yes));
     interaction.capturePointer(yes ? (input) => tool.handle(input) : undefined);
     if (!yes) {
       picked = undefined;
@@ -109,7 +101,7 @@ export function createDrawControl(
   }
   /** The list and the picked feature's form, as the scene now holds them. */
   function refresh(): void {
-    if (panel.hidden) return;
+    if (!ui.open) return;
     const drawing = layer();
     const feature = featureOf(drawing, picked);
     if (picked !== undefined && !feature) picked = undefined;
@@ -176,8 +168,5 @@ export function createDrawControl(
     return [...(fields.length === 0 ? [h('p', { class: 'orbis-measure-hint' }, t('drawing.noFields'))] : []), ...rows, remove];
   }
   state.onChange(refresh);
-  document.addEventListener('keydown', (event) => {
-    if (!panel.hidden && !typing(event.target) && tool.key(event.key)) event.preventDefault();
-  });
-  return { element: h('div', { class: 'orbis-measure orbis-draw' }, toggle, panel), close: () => panel.hidden || open(false) };
+  return { element: ui.element, close: () => void (ui.open && ui.setOpen(false)) };
 }

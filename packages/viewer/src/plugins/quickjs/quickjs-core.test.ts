@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { QuickJSWASMModule } from 'quickjs-emscripten-core';
-import { loadQuickJs } from './quickjs.js';
+import variant from '@jitl/quickjs-wasmfile-release-sync';
+import { newQuickJSWASMModuleFromVariant, type QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { loadQuickJs, printQuickJsError, quickJsVariant } from './quickjs.js';
 import { QuickJsCore } from './quickjs-core.js';
 
 const LIMITS = { memoryBytes: 8 << 20, stackBytes: 256 << 10, sliceMs: 500, maxLogChars: 10_000 };
@@ -54,5 +55,47 @@ describe('QuickJsCore: an error read after the deadline', () => {
     core.start(`Error.prototype.toJSON = function () { for (;;) {} }; throw new Error('x');`, []);
     expect(core.status).toBe('failed');
     expect(reports).toHaveLength(1);
+  });
+});
+
+/*
+ * A value nested deeper than any stack, serialised (a sandbox-escape technique): QuickJS stops the plugin with a
+ * stack overflow, and freeing that runtime on the main thread makes QuickJS assert, which Emscripten printed as
+ * "Aborted(Assertion failed: list_empty(&rt->gc_obj_list)…)" into every test run's and page's console.
+ */
+describe('QuickJsCore: a runtime stopped by a stack overflow, freed', () => {
+  const NESTED = `let o = {}; for (let i = 0; i < 100000; i++) o = { o }; JSON.stringify(o);`;
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Runs the nested value in a fresh module made from `build`, frees the stopped runtime; what reached console.error. */
+  async function printed(build: Parameters<typeof newQuickJSWASMModuleFromVariant>[0]) {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const module = await newQuickJSWASMModuleFromVariant(build);
+    const reports: string[] = [];
+    // A long slice: the stack, not the clock, must stop it, however loaded the machine.
+    const core = new QuickJsCore(
+      module,
+      'nested',
+      { ...LIMITS, sliceMs: 60_000 },
+      {
+        host: () => undefined,
+        report: (level, text) => reports.push(`${level} ${text}`),
+        failed: () => undefined,
+      },
+    );
+    core.start(NESTED, []);
+    expect(core.status).toBe('failed');
+    expect(reports).toEqual([expect.stringMatching(/^error stopped: .*stack/i)]);
+    return errors.mock.calls.map((args) => args.join(' '));
+  }
+
+  it('QuickJS asserts when the stopped runtime is freed: Emscripten prints it by default', async () => {
+    expect(await printed(variant)).toContainEqual(expect.stringMatching(/^Aborted\(Assertion failed: list_empty/));
+  });
+
+  it('the sandboxes’ build keeps that contained abort out of the console, and prints QuickJS’s other error lines', async () => {
+    expect(await printed(quickJsVariant())).toEqual([]);
+    printQuickJsError('some other line');
+    expect(console.error).toHaveBeenCalledWith('some other line');
   });
 });
