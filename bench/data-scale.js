@@ -318,7 +318,7 @@ export async function publishCases(server, token, cases, log) {
       ...(c.appearance ? { appearance: c.appearance } : {}),
       ...(c.cluster ? { cluster: c.cluster } : {}),
     };
-    await admin('PUT', `/api/projects/${alias}/scene`, { property: {}, camera: c.camera, layers: [layer], widgets: [], story: { pages: [] } });
+    await admin('PUT', `/api/projects/${alias}/scene`, { property: c.property ?? {}, camera: c.camera, layers: [layer], widgets: [], story: { pages: [] } });
     await admin('POST', `/api/projects/${alias}/publish`);
     urls[c.name] = { page: `/p/${alias}`, file: new URL(asset.url, server.url).pathname, bytes: Buffer.byteLength(file) };
     log(`${c.name}: ${mb(urls[c.name].bytes)} MB uploaded and published in ${((Date.now() - started) / 1000).toFixed(1)} s`);
