@@ -11,8 +11,8 @@
 //   --orbis-property JSON     the Orbis scene's viewer property (e.g. '{"render":{"antialias":false}}')
 //   --bare-point JSON         the bare page's point options (default Orbis's dot, {"pixelSize":8,"outlineWidth":1};
 //                             {"pixelSize":5} is what the bare page drew until the pan was profiled)
-//   --bare-polygon JSON       the bare page's polygons (default {"color":"ORANGE","outline":false}: opaque;
-//                             '{"color":"#ffff0064","outline":true}' is Orbis's default look)
+//   --bare-polygon JSON       the bare page's polygons (default Orbis's, {"color":"#ffff0064","outline":true};
+//                             '{"color":"ORANGE","outline":false}', opaque, is what it drew before issue 42's pan)
 //   --bare-msaa N             the bare page's scene.msaaSamples (CesiumJS's default 4, as Orbis's antialias)
 //   --draws                   after each page's drags, list the last frame's WebGL draw calls
 //   --pan-seconds N           drag for N s (4; on to 3 N while fewer than 5 frames are drawn): a million points draw a frame in seconds
