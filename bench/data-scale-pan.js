@@ -15,6 +15,7 @@
 //                             '{"color":"ORANGE","outline":false}', opaque, is what it drew before issue 42's pan)
 //   --bare-msaa N             the bare page's scene.msaaSamples (CesiumJS's default 4, as Orbis's antialias)
 //   --draws                   after each page's drags, list the last frame's WebGL draw calls
+//   DATA_SCALE_LIMIT_S=S      wait up to S s for a page to be ready (as data-scale-run.js; a busy machine)
 //   --pan-seconds N           drag for N s (4; on to 3 N while fewer than 5 frames are drawn): a million points draw a frame in seconds
 // Besides frames per second it prints the CPU time Chromium's processes spent per frame drawn, by
 // process type: on a busy machine it moves far less than the frame rate (SwiftShader draws in the
