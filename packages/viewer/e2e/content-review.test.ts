@@ -99,6 +99,27 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     tab.assertClean();
   });
 
+  it('imports a file into the model as drafts, says so, and keeps them from the public API', async () => {
+    const { h, tab } = fx;
+    const { page } = tab;
+    const published = async () => ((await (await h.get('/api/p/review/shelters.json')).json()) as { results: { name: string }[] }).results.map((r) => r.name);
+    const before = await published();
+    await page.goto('about:blank');
+    await page.goto(`${h.url}/editor/review?tab=content#token=${ADMIN_TOKEN}`);
+    await page.getByText('Import CSV, JSON or GeoJSON (as drafts, public once approved)').waitFor();
+    await page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'halls.csv', mimeType: 'text/csv', buffer: Buffer.from('name,capacity\nHall C,30\nHall D,40\n') });
+    await page
+      .getByTestId('content-message')
+      .filter({ hasText: 'Imported 2 items from halls.csv as drafts: each is public once a request for it is approved.' })
+      .waitFor();
+    // The table, read again after the import, marks both rows as drafts.
+    await expect.poll(() => page.locator('[data-testid="row-status"][data-status="draft"]').count()).toBe(2);
+    expect(await published()).toEqual(before);
+    tab.assertClean();
+  });
+
   it('lets a maintainer add a webhook, pause it, change it in place and delete it from the webhook list', async () => {
     const { h, tab } = fx;
     const { page } = tab;

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../records/ids.js';
-import { startReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
+import { startHoldingReceiver, startReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
 import { RETRY_DELAYS_MS } from '../webhooks/retry-schedule.js';
 import { KEEP_DONE_MS, WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import type { ContentModel, Project, Store, VersionActor } from './store.js';
@@ -172,6 +172,26 @@ export function webhooksContract(name: string, places: StorePlace): void {
       clock.now = new Date(start.getTime() + KEEP_DONE_MS + 1);
       expect(await store.webhooks.prune(new Date(clock.now.getTime() - KEEP_DONE_MS).toISOString())).toBe(1);
       expect((await store.webhooks.listDeliveries(h.id, 10)).map((d) => d.status)).toEqual(['pending']);
+    });
+
+    it('a receiver that does not answer holds only its own delivery: another, due meanwhile, is sent while it waits', async () => {
+      const slow = await startHoldingReceiver();
+      receiver = await startReceiver();
+      await hook(slow.url, ['item.create']);
+      await hook(receiver.url, ['item.update']);
+      const sender = new WebhookDispatcher(store.webhooks, { allowPrivate: true });
+      sender.start();
+      try {
+        const [item] = await store.insertItems(model.id, [{ public: true, fields: { name: 'Hall' } }], start.toISOString(), actor);
+        await slow.nth(1);
+        // Due once the slow receiver holds its try: sent without waiting for that try's end (its 10 s limit).
+        await store.updateItem(model.id, item!.id, { fields: { name: 'Hall 2' }, updatedAt: start.toISOString(), actor });
+        expect(JSON.parse((await receiver.nth(1)).body).type).toBe('item.update');
+        expect(slow.open()).toBe(1);
+      } finally {
+        await slow.close();
+        await sender.stop();
+      }
     });
 
     it('sends after a restart, once, what was due at the stop; a try cut off by a crash is made again after its hold', async () => {

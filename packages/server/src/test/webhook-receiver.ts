@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One POST a receiver got. */
@@ -16,18 +16,37 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
+/** A receiver that never answers: each request stays open until the sender gives it up, or `close`. */
+export interface HoldingReceiver extends WebhookReceiver {
+  /** How many of its requests the sender has not given up (their connections still open). */
+  open(): number;
+}
+
 /** Starts a receiver that answers its requests with `codes` in turn, then 200. */
-export async function startReceiver(codes: number[] = []): Promise<WebhookReceiver> {
+export function startReceiver(codes: number[] = []): Promise<WebhookReceiver> {
+  const answers = [...codes];
+  return listen((res) => res.writeHead(answers.shift() ?? 200).end());
+}
+
+/** Starts a receiver that holds every request (a sender waits for its answer until its own time limit). */
+export function startHoldingReceiver(): Promise<HoldingReceiver> {
+  return listen(undefined);
+}
+
+/** A receiver on 127.0.0.1 that records each request, then answers it with `answer` (none: holds it). */
+async function listen(answer: ((res: ServerResponse) => void) | undefined): Promise<HoldingReceiver> {
   const received: Received[] = [];
   const waiting: { n: number; resolve: (r: Received) => void }[] = [];
-  const answers = [...codes];
+  let open = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
+    open += 1;
+    req.socket.once('close', () => (open -= 1));
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const got = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       received.push(got);
-      res.writeHead(answers.shift() ?? 200).end();
+      answer?.(res);
       for (const w of waiting.filter((x) => x.n === received.length)) w.resolve(got);
     });
   });
@@ -36,7 +55,11 @@ export async function startReceiver(codes: number[] = []): Promise<WebhookReceiv
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
+    open: () => open,
     nth: (n) => (received[n - 1] ? Promise.resolve(received[n - 1]!) : new Promise((resolve) => waiting.push({ n, resolve }))),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -73,7 +73,12 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  /** The claim under way (one at a time). */
+  private claiming: Promise<unknown> | undefined;
+  /** The tries under way, at most BATCH: each ends on its own, so a slow receiver holds only its own delivery. */
+  private readonly trying = new Set<Promise<void>>();
+  /** Whether the last claim took all it had room for: more may be due, so a try's end claims again. */
+  private backlog = false;
   private prunedAt = 0;
   private readonly now: () => Date;
 
@@ -85,19 +90,13 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Sends every delivery due now, a batch at a time; resolves with how many tries it made. Once an
-   * hour, first deletes the deliveries done more than KEEP_DONE_MS ago.
+   * Sends every delivery due now, a batch at a time, and waits for each try; resolves with how many
+   * tries it made. Once an hour, first deletes the deliveries done more than KEEP_DONE_MS ago.
    */
   async deliverDue(): Promise<number> {
-    const started = this.now().getTime();
-    if (started - this.prunedAt >= PRUNE_EVERY_MS) {
-      this.prunedAt = started;
-      await this.store.prune(new Date(started - KEEP_DONE_MS).toISOString());
-    }
     let tries = 0;
     for (;;) {
-      const now = this.now();
-      const claimed = await this.store.claimDue(now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), BATCH);
+      const claimed = await this.claim(BATCH);
       await Promise.all(claimed.map((d) => this.attempt(d)));
       tries += claimed.length;
       if (claimed.length < BATCH) return tries;
@@ -112,18 +111,46 @@ export class WebhookDispatcher {
     this.tick();
   }
 
-  /** Stops reading the outbox, after the tries under way. */
+  /** Stops reading the outbox, after the claim and the tries under way. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    await this.claiming;
+    await Promise.all(this.trying);
   }
 
+  /** Takes up to `limit` due deliveries (pruning first, once an hour). */
+  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+    const now = this.now();
+    if (now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.prunedAt = now.getTime();
+      await this.store.prune(new Date(now.getTime() - KEEP_DONE_MS).toISOString());
+    }
+    return this.store.claimDue(now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), limit);
+  }
+
+  /**
+   * Claims what is due, as much as the tries under way leave room for, and starts each try without
+   * waiting for it: a receiver that answers late (up to TIMEOUT_MS) delays no other delivery.
+   */
   private tick(): void {
-    if (this.running) return;
-    this.running = this.deliverDue()
+    const room = BATCH - this.trying.size;
+    if (this.claiming || room <= 0 || !this.timer) return;
+    this.claiming = this.claim(room)
+      .then((claimed) => {
+        this.backlog = claimed.length === room;
+        for (const d of claimed) {
+          const trying: Promise<void> = this.attempt(d)
+            .catch((err: unknown) => this.options.onError?.(err))
+            .finally(() => {
+              this.trying.delete(trying);
+              if (this.backlog) this.tick();
+            });
+          this.trying.add(trying);
+        }
+      })
       .catch((err: unknown) => this.options.onError?.(err))
-      .finally(() => (this.running = undefined));
+      .finally(() => (this.claiming = undefined));
   }
 
   private async attempt(d: ClaimedDelivery): Promise<void> {

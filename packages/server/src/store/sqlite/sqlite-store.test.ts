@@ -64,6 +64,22 @@ describe('SQLite migrations', () => {
     ]);
   });
 
+  it('polls the webhook outbox without a write lock when nothing is due: a long write on another connection neither holds nor fails it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'orbis-poll-')), 'o.db');
+    const store = new SqliteStore(file);
+    // As the import worker's commit holds it (docs/content-workflow.md, "Delivery").
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const now = new Date();
+      expect(await store.webhooks.claimDue(now.toISOString(), new Date(now.getTime() + 60_000).toISOString(), 16)).toEqual([]);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+      await store.close();
+    }
+  });
+
   it('opens a file in WAL mode and passes the integrity check', () => {
     const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-wal-')), 'o.db'));
     expect(store.integrityCheck()).toBe('ok');

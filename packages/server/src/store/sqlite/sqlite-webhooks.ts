@@ -84,6 +84,9 @@ export class SqliteWebhooks implements WebhookStore {
   }
 
   async claimDue(now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+    // Nothing due (most polls): answered by a read, which takes no lock, so a long write elsewhere
+    // (an import's commit on the import worker's connection) neither holds the poll nor fails it.
+    if (this.s.due.all(now, 1).length === 0) return [];
     return this.db
       .transaction(() => {
         const due = this.s.due.all(now, limit) as { webhook_id: string; id: string; url: string; secret: string }[];

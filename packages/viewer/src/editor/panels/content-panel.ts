@@ -125,7 +125,8 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
     try {
       const { created } = await api.importFile(model.key, chosen, true, setProgress);
       itemsChanged(model.key);
-      say(t('content.imported', { count: created, file: chosen.name }));
+      // In a model that requires review the items are drafts, hidden until approved (docs/content-workflow.md, "Review").
+      say(t(model.review ? 'content.importedDrafts' : 'content.imported', { count: created, file: chosen.name }));
       reload();
     } catch (err) {
       say(errorText(err));
@@ -194,7 +195,7 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
     ),
     h(
       Field,
-      { label: t('content.import') },
+      { label: t(model.review ? 'content.importDrafts' : 'content.import') },
       h('input', {
         type: 'file',
         accept: IMPORTABLE,
