@@ -3,8 +3,9 @@ import { Packr } from 'msgpackr';
 import type { GeoJsonProperties } from 'geojson';
 import { GrowingArray } from './number-column.ts';
 
-/** The bytes of one block of encoded properties. */
+/** The most bytes of one block of encoded properties (the first are smaller, each as large as those before it). */
 const BLOCK_BYTES = 64 * 1024 * 1024;
+const FIRST_BLOCK_BYTES = 64 * 1024;
 
 /**
  * Each point's properties, encoded (MessagePack, by msgpackr, whose records write the keys of each
@@ -30,7 +31,9 @@ export class PropertyStore {
     const bytes = this.packr.pack(properties);
     if (this.used + bytes.length > this.block.length) {
       this.sealBlock();
-      this.block = new Uint8Array(Math.max(BLOCK_BYTES, bytes.length));
+      const before = this.blocks.reduce((sum, block) => sum + block.length, 0);
+      this.block = new Uint8Array(Math.max(Math.min(BLOCK_BYTES, Math.max(FIRST_BLOCK_BYTES, before)), bytes.length));
+      this.used = 0;
       this.blocks.push(this.block);
       this.firstRows.push(this.length);
     }
