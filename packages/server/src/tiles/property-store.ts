@@ -64,7 +64,8 @@ export class PropertyStore {
     const block = this.blocks[b]!;
     const start = this.starts![row]!;
     const end = row + 1 < this.length && (b + 1 === this.blocks.length || row + 1 < this.firstRows[b + 1]!) ? this.starts![row + 1]! : block.length;
-    return this.packr.unpack(block.subarray(start, end)) as GeoJsonProperties;
+    // Read in place: msgpackr keeps a DataView on the block it is given, made once a block, not a row.
+    return this.packr.unpack(block, { start, end }) as GeoJsonProperties;
   }
 
   /** The bytes it keeps. */
