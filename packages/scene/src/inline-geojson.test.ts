@@ -82,4 +82,20 @@ describe('docs/contract.md §18 sketch layers: data.value, features kept in the 
     });
     expect(problem(drawn({ value: { ...value, features: [zone, zone] } }))).toEqual({ path: 'layers[0].data.value', message: 'has two features of id "f1"' });
   });
+
+  it('refuses a position off the earth, naming the feature and the position', () => {
+    const at = (coordinates: number[]) => drawn({ value: { ...value, features: [zone, { ...zone, id: 'f2', geometry: { type: 'Point', coordinates } }] } });
+    expect(problem(at([181, 35]))).toEqual({
+      path: 'layers[0].data.value.features[1].geometry',
+      message: 'has the position [181,35] off the earth (longitude within ±180°, latitude within ±90°)',
+    });
+    expect(problem(at([139, -90.5, 3]))?.path).toBe('layers[0].data.value.features[1].geometry');
+    expect(problem(at([180, -90, 12.5]))).toBeUndefined();
+    const ring = zone.geometry.coordinates[0]!;
+    expect(
+      problem(
+        drawn({ value: { ...value, features: [{ ...zone, geometry: { type: 'Polygon', coordinates: [[...ring.slice(0, 2), [139.8, 95], ring[0]!]] } }] } }),
+      )?.message,
+    ).toContain('[139.8,95]');
+  });
 });

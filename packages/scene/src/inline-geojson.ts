@@ -57,3 +57,9 @@ export type InlineGeometry = Static<typeof InlineGeometrySchema>;
 export type InlineFeature = Static<typeof InlineFeatureSchema>;
 export type InlineGeoJson = Static<typeof InlineGeoJsonSchema>;
 export type LayerField = Static<typeof LayerFieldsSchema>[number];
+
+/** A geometry's first position off the earth (longitude past ±180°, latitude past ±90°), if it has one. */
+export function positionOffEarth(geometry: InlineGeometry): number[] | undefined {
+  const positions = geometry.type === 'Point' ? [geometry.coordinates] : geometry.type === 'LineString' ? geometry.coordinates : geometry.coordinates.flat();
+  return positions.find(([lng, lat]) => !(Math.abs(lng!) <= 180 && Math.abs(lat!) <= 90));
+}

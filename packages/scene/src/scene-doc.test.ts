@@ -50,6 +50,40 @@ describe('the scene as a Yjs document', () => {
     expect(scene.layers.find((l) => l.id === 'x')).toMatchObject({ title: 'renamed by a', visible: false });
   });
 
+  it("keeps both of two shapes drawn at once in one sketch layer, and both of two edits to different shapes' properties", () => {
+    const point = (id: string, name: string) => ({
+      type: 'Feature' as const,
+      id,
+      geometry: { type: 'Point' as const, coordinates: [139.7, 35.6] },
+      properties: { name },
+    });
+    const sketch: Layer = {
+      id: 's',
+      title: 'Drawing',
+      type: 'sketch',
+      visible: true,
+      data: { value: { type: 'FeatureCollection', features: [point('f1', 'one')] } },
+    };
+    const [a, b] = peers(2, { ...defaultScene(), layers: [sketch] });
+    const features = (s: Scene) => s.layers[0]!.data!.value!.features;
+    // Both draw their second shape as "f2" (the next free id each sees), and rename the first one differently.
+    edit(a!, (s) => features(s).push(point('f2', 'from a')));
+    edit(b!, (s) => features(s).push(point('f2', 'from b')));
+    edit(a!, (s) => (features(s)[0]!.geometry.coordinates = [139.8, 35.7]));
+    edit(b!, (s) => (features(s)[0]!.properties.name = 'renamed by b'));
+    syncAll([a!, b!]);
+    const merged = features(readScene(a!)!);
+    expect(readScene(b!)).toEqual(readScene(a!));
+    expect(merged.map((f) => f.id)).toEqual(['f1', 'f2', 'f2-2']);
+    expect(
+      merged
+        .map((f) => f.properties.name)
+        .slice(1)
+        .sort(),
+    ).toEqual(['from a', 'from b']);
+    expect(merged[0]).toMatchObject({ geometry: { coordinates: [139.8, 35.7] }, properties: { name: 'renamed by b' } });
+  });
+
   it('keeps both of two entries added at once with the same id, the later one renamed', () => {
     const [a, b] = peers(2, defaultScene());
     edit(a!, (s) => s.layers.push(layer('layer-1', 'A')));

@@ -4,15 +4,19 @@ import type { Scene } from './scene-schema.js';
 /**
  * The scene as a shared Yjs document (docs/collaboration.md): the root map `scene` holds the
  * scene document; every plain object is a nested `Y.Map`, so that two people changing different
- * fields of one layer both keep their change; `layers` and `story.pages` are `Y.Array`s of maps
- * keyed by `id`, so that two people adding a layer at once both keep theirs. Any other array (a
+ * fields of one layer both keep their change; `layers`, `story.pages` and a sketch layer's features
+ * are `Y.Array`s of maps keyed by `id`, so that two people adding a layer at once both keep theirs. Any other array (a
  * layer's `conditions`, `widgets`, a page's `layers`) is one value: the last writer's wins, the
  * same on every client.
  */
 export const SCENE_ROOT = 'scene';
 
-/** The paths of the arrays kept as arrays of maps keyed by `id`. */
-const KEYED_ARRAYS: ReadonlySet<string> = new Set(['layers', 'story.pages']);
+/**
+ * The paths of the arrays kept as arrays of maps keyed by `id`: layers, story pages, and the
+ * features drawn in a `sketch` layer (docs/contract.md §18), so that two people drawing in one
+ * layer at once both keep their shapes.
+ */
+const KEYED_ARRAYS: ReadonlySet<string> = new Set(['layers', 'story.pages', 'layers.data.value.features']);
 
 /** The Yjs client id of a document seeded from a stored scene: the same scene seeds the same update in every process. */
 export const SEED_CLIENT_ID = 1;
@@ -39,7 +43,10 @@ export function readScene(doc: Y.Doc): Scene | undefined {
   // A copy: Yjs hands out the very arrays it holds as plain values (a layer's `conditions`,
   // `widgets`), and a caller that changed one in place would change the document unseen.
   const scene = structuredClone(map.toJSON()) as Scene;
-  scene.layers = uniqueIds(scene.layers ?? []);
+  scene.layers = uniqueIds(scene.layers ?? []).map((layer) => {
+    const value = layer.data?.value;
+    return value ? { ...layer, data: { ...layer.data, value: { ...value, features: uniqueIds(value.features ?? []) } } } : layer;
+  });
   if (scene.story) scene.story.pages = uniqueIds(scene.story.pages ?? []);
   return scene;
 }

@@ -3,6 +3,7 @@ import { MAX_TIMELINE_SPEED } from './timeline-limits.js';
 import { rasterStyleProblem } from './raster-layers.js';
 import { layerToolsProblem } from './layer-tools.js';
 import { FEATURE_LAYER_TYPES } from './layer-types.js';
+import { positionOffEarth } from './inline-geojson.js';
 
 /** A field of a document that breaks a rule: its path (`layers[2].data`) and what is wrong. */
 export interface SceneProblem {
@@ -44,6 +45,15 @@ function layerProblem(layer: Layer, path: string): SceneProblem | undefined {
   const ids = (layer.data?.value?.features ?? []).map((f) => f.id);
   const again = ids.find((id, i) => ids.indexOf(id) !== i);
   if (again !== undefined) return { path: `${path}.data.value`, message: `has two features of id "${again}"` };
+  const features = layer.data?.value?.features ?? [];
+  const off = features.findIndex((f) => positionOffEarth(f.geometry));
+  if (off >= 0) {
+    const at = JSON.stringify(positionOffEarth(features[off]!.geometry));
+    return {
+      path: `${path}.data.value.features[${off}].geometry`,
+      message: `has the position ${at} off the earth (longitude within ±180°, latitude within ±90°)`,
+    };
+  }
   if (layer.model !== undefined && !MODEL_TYPES.includes(layer.type)) {
     return { path: `${path}.model`, message: `a content model shows as a "geojson" or "csv" layer, not "${layer.type}"` };
   }

@@ -88,8 +88,11 @@ export class GeotiffConversions {
     const entries = await convertGeotiff(this.storage, asset.storageKey, asset.size, asset.name, base.length, (i) => archiveEntryKey(prefix, i), {
       onPreview: async (entry) => void (await list([entry])),
       onLevel: (levels, of) => this.writeState(prefix, { state: 'converting', levels, of }),
-    }).catch(() => []);
-    // Not converted (a file libvips cannot read, say): it is read as it is, and says so.
+    }).catch((err: unknown) => {
+      this.warn(`orbis: GeoTIFF ${assetId} is served as it was uploaded, not converted: ${String(err)}`);
+      return [];
+    });
+    // Not converted (a file libvips cannot read, say): it is read as it is, by ranges of the plain file.
     if (entries.length === 0 && !this.stopped) await this.storage.deletePrefix(stateKey(prefix));
     if (entries.length === 0 || this.stopped) return;
     // Removed while it was converted: what was written goes too.

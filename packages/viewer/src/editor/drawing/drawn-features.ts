@@ -20,7 +20,7 @@ const MIN_VERTICES: Record<DrawKind, number> = { point: 1, line: 2, polygon: 3, 
 
 export const emptyCollection = (): InlineGeoJson => ({ type: 'FeatureCollection', features: [] });
 
-/** Metres to a tenth: the scene keeps positions readable and small. */
+/** Degrees to 7 places (about a centimetre) and heights to the centimetre: the scene keeps positions readable and small. */
 const round = (n: number, digits: number) => Number(n.toFixed(digits));
 const position = (p: Place): number[] => [round(p.lng, 7), round(p.lat, 7), round(p.height, 2)];
 
