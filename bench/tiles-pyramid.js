@@ -165,11 +165,13 @@ else {
       };
     });
     console.log(`tilesPyramid: ${server.features.toLocaleString('en-US')} features, ${fileMb} MB, ${process.version}`);
-    console.log(`  read ${cut.readS} s, index built ${cut.buildS} s, of which the levels ${cut.levelsS} s (peak RSS ${cut.peakRssMb} MB)`);
+    if (cut.readS !== null)
+      console.log(`  read ${cut.readS} s, index built ${cut.buildS} s, of which the levels ${cut.levelsS} s (peak RSS ${cut.peakRssMb} MB)`);
     console.log(
       `  server's TileSource: ready in ${server.readyS} s, the index's memory (heap and typed arrays) ${server.indexMemoryMb} MB, peak RSS ${server.peakRssMb} MB`,
     );
-    const ms = ({ median, max }) => `${median} (${max})`.padStart(14);
+    // With --server-only the in-process columns have no tiles: a dash.
+    const ms = ({ median, max }) => (median === undefined ? '–' : `${median} (${max})`).padStart(14);
     console.log('  zoom |      levels ms |       today ms | levels/today | through the worker ms | tile KB   (median of 4 tiles, and the slowest)');
     for (const r of byZoom) {
       console.log(
