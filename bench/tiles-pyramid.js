@@ -1,5 +1,6 @@
-// `node bench/tiles-pyramid.js [MB] [--huge]` (default 500 MB, about 3.8 million points; --huge:
-// 2,048 MB): a GeoJSON file of points (points-file.js) indexed for tiles with the thinned levels of
+// `node bench/tiles-pyramid.js [MB] [--huge] [--server-only] [--file PATH]` (default 500 MB, about
+// 3.8 million points; --huge: 2,048 MB; --server-only: the worker's part alone; --file: a file
+// points-file.js wrote before, of at least 4 million points, kept): a GeoJSON file of points (points-file.js) indexed for tiles with the thinned levels of
 // point-levels.ts, then four cold tiles over the middle of the points at every zoom 0–14 (the
 // middle's and its neighbours' east, south and south-east), two ways in one process, taking turns: the server's TileMaker (a dense
 // shallow tile reads its level alone) and today's cutting before the levels (every point of the
@@ -8,7 +9,7 @@
 // cold tile through the worker, and the process's peak RSS. Each part runs in its own process so
 // that each peak is its own. Writes `tilesPyramid` to bench/results/latest.json.
 import { execFileSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SIDE, tileAt, writePoints } from './points-file.js';
@@ -114,9 +115,9 @@ async function serverSource(path, features) {
     const bytes = await source.tile(z, x, y);
     rows.push({ z, x, y, ms: Math.round((performance.now() - at) * 10) / 10, bytes: bytes?.length ?? 0 });
   }
-  const heapMb = Math.round(source.heapBytes / 1024 / 1024);
+  const memoryMb = Math.round(source.memoryBytes / 1024 / 1024);
   await source.close();
-  console.log(JSON.stringify({ features: indexed, readyS: round(readyS), rows, workerHeapMb: heapMb, peakRssMb: peakRssMb() }));
+  console.log(JSON.stringify({ features: indexed, readyS: round(readyS), rows, indexMemoryMb: memoryMb, peakRssMb: peakRssMb() }));
 }
 
 const round = (value) => Math.round(value * 10) / 10;
@@ -126,6 +127,8 @@ function child(mode, path, features) {
     encoding: 'utf8',
     maxBuffer: 1 << 22,
     stdio: ['ignore', 'pipe', 'inherit'],
+    // Bounded: a run that hangs stops itself.
+    timeout: 30 * 60_000,
   }).trim();
   return JSON.parse(line);
 }
@@ -135,13 +138,16 @@ else if (args[0] === '--server') await serverSource(args[1], Number(args[2]));
 else {
   const { writeResult } = await import('./report.js');
   const megabytes = args.includes('--huge') ? 2048 : Number(args.find((a) => /^\d/.test(a)) ?? 500);
-  const dir = mkdtempSync(join(tmpdir(), 'orbis-bench-pyramid-'));
+  const given = args.includes('--file') ? args[args.indexOf('--file') + 1] : undefined;
+  const dir = given ? undefined : mkdtempSync(join(tmpdir(), 'orbis-bench-pyramid-'));
   try {
-    const path = join(dir, 'points.geojson');
-    const features = await writePoints(path, megabytes * 1024 * 1024);
+    const path = given ?? join(dir, 'points.geojson');
+    // A file given fills the grid (tilesOf reads no more than that of the count).
+    const features = given && existsSync(given) ? SIDE * SIDE : await writePoints(path, megabytes * 1024 * 1024);
     const fileMb = Math.round(statSync(path).size / 1024 / 1024);
     process.stderr.write(`[bench] tiles-pyramid: ${features.toLocaleString('en-US')} points, ${fileMb} MB\n`);
-    const cut = child('--cut', path, features);
+    const none = { rows: [], readS: null, buildS: null, levelsS: null, peakRssMb: null };
+    const cut = args.includes('--server-only') ? none : child('--cut', path, features);
     const server = child('--server', path, features);
     const byZoom = ZOOMS.map((z) => {
       const mine = cut.rows.filter((r) => r.z === z);
@@ -155,13 +161,17 @@ else {
         todayMs: { median: median(today), max: Math.max(...today) },
         ratio: median(today) > 0 ? Math.round((median(levels) / median(today)) * 100) / 100 : null,
         serverMs: { median: median(served.map((r) => r.ms)), max: Math.max(...served.map((r) => r.ms)) },
-        tileKb: Math.round(Math.max(...mine.map((r) => r.levelsBytes)) / 1024),
+        tileKb: Math.round(Math.max(...mine.map((r) => r.levelsBytes), ...served.map((r) => r.bytes)) / 1024),
       };
     });
-    console.log(`tilesPyramid: ${features.toLocaleString('en-US')} points, ${fileMb} MB, ${process.version}`);
-    console.log(`  read ${cut.readS} s, index built ${cut.buildS} s, of which the levels ${cut.levelsS} s (peak RSS ${cut.peakRssMb} MB)`);
-    console.log(`  server's TileSource: ready in ${server.readyS} s, worker heap ${server.workerHeapMb} MB, peak RSS ${server.peakRssMb} MB`);
-    const ms = ({ median, max }) => `${median} (${max})`.padStart(14);
+    console.log(`tilesPyramid: ${server.features.toLocaleString('en-US')} features, ${fileMb} MB, ${process.version}`);
+    if (cut.readS !== null)
+      console.log(`  read ${cut.readS} s, index built ${cut.buildS} s, of which the levels ${cut.levelsS} s (peak RSS ${cut.peakRssMb} MB)`);
+    console.log(
+      `  server's TileSource: ready in ${server.readyS} s, the index's memory (heap and typed arrays) ${server.indexMemoryMb} MB, peak RSS ${server.peakRssMb} MB`,
+    );
+    // With --server-only the in-process columns have no tiles: a dash.
+    const ms = ({ median, max }) => (median === undefined ? '–' : `${median} (${max})`).padStart(14);
     console.log('  zoom |      levels ms |       today ms | levels/today | through the worker ms | tile KB   (median of 4 tiles, and the slowest)');
     for (const r of byZoom) {
       console.log(
@@ -170,6 +180,6 @@ else {
     }
     writeResult('tilesPyramid', { fileMb, features, cut, server, byZoom, node: process.version });
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }

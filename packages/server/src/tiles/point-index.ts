@@ -1,7 +1,9 @@
 // Runs in the tile worker (see tile-maker.ts): no imports of this package's own files.
-import KDBush from 'kdbush';
 import type { Feature, GeoJsonProperties } from 'geojson';
+import { GrowingArray, ImpliedColumn } from './number-column.ts';
 import { PointLevels, firstsInBox, type Thinning } from './point-levels.ts';
+import { PointTree, within } from './point-tree.ts';
+import { PropertyStore } from './property-store.ts';
 
 /** How tiles are cut: the options given to geojson-vt, whose points this index places as it does. */
 export interface TileGrid {
@@ -36,12 +38,12 @@ export class PointIndex {
   /** Each entry's place in storage space. */
   private readonly xs: Float64Array;
   private readonly ys: Float64Array;
-  /** Each entry's point (its row in `places`, `ids` and `tags`). */
-  private readonly pointOf: Uint32Array;
+  /** Each entry's point (its row in `places`, `ids` and `tags`); undefined when each is its entry's number. */
+  private readonly pointOf: Uint32Array | undefined;
   /** The entries before `firstPoint` are copies moved east; from `firstWestCopy` on, copies moved west. */
   private readonly firstPoint: number;
   private readonly firstWestCopy: number;
-  private readonly tree: KDBush;
+  private readonly tree: PointTree;
   /** The box around every entry. */
   private readonly bounds: { minX: number; minY: number; maxX: number; maxY: number };
   private readonly grid: TileGrid;
@@ -49,49 +51,71 @@ export class PointIndex {
   /** The thinned levels of the shallower zooms. */
   private readonly levels: PointLevels;
   /** Each point's place among the file's features, its MVT id (-1 for none) and its properties. */
-  private readonly places: Uint32Array;
-  private readonly ids: Float64Array;
-  private readonly tags: GeoJsonProperties[];
+  private readonly places: ImpliedColumn;
+  private readonly ids: ImpliedColumn;
+  private readonly tags: PropertyStore;
 
-  /** `groups`: the copies moved east, the points, the copies moved west. */
+  /** `groups`: the copies moved east, the points, the copies moved west (each gathered, the index takes their arrays). */
   constructor(
     grid: TileGrid,
     thinning: Thinning,
     groups: readonly [Entries, Entries, Entries],
-    points: { places: Uint32Array; ids: Float64Array; tags: GeoJsonProperties[] },
+    points: { places: ImpliedColumn; ids: ImpliedColumn; tags: PropertyStore },
   ) {
     // No parameter properties: Node runs this file from its source by stripping types.
     this.grid = grid;
     this.thinning = thinning;
     ({ places: this.places, ids: this.ids, tags: this.tags } = points);
     this.world = grid.extent * 2 ** grid.maxZoom;
-    const n = groups.reduce((sum, group) => sum + group.xs.length, 0);
-    this.xs = new Float64Array(n);
-    this.ys = new Float64Array(n);
-    this.pointOf = new Uint32Array(n);
-    let at = 0;
-    for (const group of groups) {
-      this.xs.set(group.xs, at);
-      this.ys.set(group.ys, at);
-      this.pointOf.set(group.pointOf, at);
-      at += group.xs.length;
+    const [east, inWorld, west] = groups.map((group) => group.finish());
+    this.firstPoint = east!.xs.length;
+    this.firstWestCopy = this.firstPoint + inWorld!.xs.length;
+    if (east!.xs.length === 0 && west!.xs.length === 0) {
+      // No copies across the antimeridian (most files): the points' own arrays, not copies of them.
+      ({ xs: this.xs, ys: this.ys } = inWorld!);
+      this.pointOf = inWorld!.pointOf.allImplied ? undefined : Uint32Array.from({ length: inWorld!.xs.length }, (_, i) => inWorld!.pointOf.at(i));
+    } else {
+      const n = this.firstWestCopy + west!.xs.length;
+      this.xs = new Float64Array(n);
+      this.ys = new Float64Array(n);
+      this.pointOf = new Uint32Array(n);
+      let at = 0;
+      for (const group of [east!, inWorld!, west!]) {
+        this.xs.set(group.xs, at);
+        this.ys.set(group.ys, at);
+        for (let i = 0; i < group.xs.length; i++) this.pointOf[at + i] = group.pointOf.at(i);
+        at += group.xs.length;
+      }
     }
-    this.firstPoint = groups[0].xs.length;
-    this.firstWestCopy = this.firstPoint + groups[1].xs.length;
-    this.tree = new KDBush(n);
+    const n = this.xs.length;
+    const tree = new PointTree(n, this.world);
     const bounds = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
     for (let i = 0; i < n; i++) {
       const px = this.xs[i]!;
       const py = this.ys[i]!;
-      this.tree.add(px, py);
+      tree.add(px, py);
       bounds.minX = Math.min(bounds.minX, px);
       bounds.minY = Math.min(bounds.minY, py);
       bounds.maxX = Math.max(bounds.maxX, px);
       bounds.maxY = Math.max(bounds.maxY, py);
     }
-    this.tree.finish();
+    this.tree = tree.finish();
     this.bounds = bounds;
     this.levels = new PointLevels(this.xs, this.ys, this.world, grid.maxZoom, thinning);
+  }
+
+  /**
+   * The bytes the index keeps in typed arrays and blocks, outside the JavaScript heap: what keeping
+   * it costs beside the worker's heap (TileSource's `memoryBytes`).
+   */
+  get byteLength(): number {
+    const arrays = [this.xs, this.ys, this.pointOf].reduce((sum, array) => sum + (array?.byteLength ?? 0), 0);
+    return arrays + this.tree.byteLength + this.levels.byteLength + this.places.byteLength + this.ids.byteLength + this.tags.byteLength;
+  }
+
+  /** An entry's point. */
+  private pointAt(entry: number): number {
+    return this.pointOf ? this.pointOf[entry]! : entry;
   }
 
   /** The number of entries (points and their copies across the antimeridian). */
@@ -137,8 +161,7 @@ export class PointIndex {
       for (let i = 0, k = 0; k < count; i++) if (marked[i]) out[k++] = i;
       return out;
     }
-    // kdbush's range holds its east and south bounds, which the tile does not.
-    const found = this.tree.range(minX, minY, maxX, maxY).filter((i) => this.xs[i]! < maxX && this.ys[i]! < maxY);
+    const found = this.tree.range(minX, minY, maxX, maxY, (i) => within(this.xs[i]!, this.ys[i]!, minX, minY, maxX, maxY));
     return Uint32Array.from(found).sort();
   }
 
@@ -190,7 +213,7 @@ export class PointIndex {
     const [minX, minY, maxX, maxY] = box as [number, number, number, number];
     const [sqMinX, sqMinY, sqMaxX, sqMaxY] = square as [number, number, number, number];
     const countIn = (x0: number, y0: number, x1: number, y1: number) =>
-      this.tree.range(x0, y0, x1, y1).filter((i) => this.xs[i]! < x1 && this.ys[i]! < y1).length;
+      this.tree.range(x0, y0, x1, y1, (i) => within(this.xs[i]!, this.ys[i]!, x0, y0, x1, y1)).length;
     return (
       countIn(minX, minY, sqMinX, maxY) + countIn(sqMaxX, minY, maxX, maxY) + countIn(sqMinX, minY, sqMaxX, sqMinY) + countIn(sqMinX, sqMaxY, sqMaxX, maxY)
     );
@@ -216,13 +239,13 @@ export class PointIndex {
 
   /** An entry's point's MVT id, or undefined when it has none. */
   id(entry: number): number | undefined {
-    const id = this.ids[this.pointOf[entry]!]!;
+    const id = this.ids.at(this.pointAt(entry));
     return id < 0 ? undefined : id;
   }
 
   /** An entry's point's properties. */
   properties(entry: number): GeoJsonProperties {
-    return this.tags[this.pointOf[entry]!]!;
+    return this.tags.at(this.pointAt(entry));
   }
 
   /**
@@ -231,21 +254,25 @@ export class PointIndex {
    * file order (a feature at `place` of the file comes at `features + place`).
    */
   order(entry: number, features: number): number {
-    const place = this.places[this.pointOf[entry]!]!;
+    const place = this.places.at(this.pointAt(entry));
     return (entry < this.firstPoint ? 0 : entry < this.firstWestCopy ? 1 : 2) * features + place;
   }
 }
 
-/** Entries of the index as they are gathered: where each lies, and its point. */
+/** Entries of the index as they are gathered: where each lies, and its point (most often its own row). */
 class Entries {
-  readonly xs: number[] = [];
-  readonly ys: number[] = [];
-  readonly pointOf: number[] = [];
+  private readonly x = new GrowingArray(Float64Array);
+  private readonly y = new GrowingArray(Float64Array);
+  readonly pointOf = new ImpliedColumn(Uint32Array, (row) => row);
 
   push(x: number, y: number, point: number): void {
-    this.xs.push(x);
-    this.ys.push(y);
+    this.x.push(x);
+    this.y.push(y);
     this.pointOf.push(point);
+  }
+
+  finish(): { xs: Float64Array; ys: Float64Array; pointOf: ImpliedColumn } {
+    return { xs: this.x.finish() as Float64Array, ys: this.y.finish() as Float64Array, pointOf: this.pointOf.finish() };
   }
 }
 
@@ -257,9 +284,10 @@ export class PointIndexBuilder {
   private readonly eastCopies = new Entries();
   private readonly points = new Entries();
   private readonly westCopies = new Entries();
-  private readonly places: number[] = [];
-  private readonly ids: number[] = [];
-  private readonly tags: GeoJsonProperties[] = [];
+  /** A point's place is implied while every feature is a point, its id while it is its place plus one (`tiledFeature`). */
+  private readonly places = new ImpliedColumn(Uint32Array, (point) => point);
+  private readonly ids = new ImpliedColumn(Float64Array, (point) => this.places.at(point) + 1);
+  private readonly tags = new PropertyStore();
 
   private readonly grid: TileGrid;
   private readonly thinning: Thinning;
@@ -313,9 +341,9 @@ export class PointIndexBuilder {
 
   finish(): PointIndex {
     return new PointIndex(this.grid, this.thinning, [this.eastCopies, this.points, this.westCopies], {
-      places: Uint32Array.from(this.places),
-      ids: Float64Array.from(this.ids),
-      tags: this.tags,
+      places: this.places.finish(),
+      ids: this.ids.finish(),
+      tags: this.tags.finish(),
     });
   }
 }

@@ -1,5 +1,5 @@
 // Runs in the tile worker (see tile-maker.ts): no imports of this package's own files.
-import KDBush from 'kdbush';
+import { PointTree, within } from './point-tree.ts';
 
 /** How dense tiles are thinned: above `above` points, one point per cell of `cells` × `cells` a tile. */
 export interface Thinning {
@@ -11,7 +11,7 @@ export interface Thinning {
 interface Level {
   entries: Uint32Array;
   weights: Uint32Array;
-  tree: KDBush;
+  tree: PointTree;
 }
 
 /**
@@ -38,17 +38,21 @@ export class PointLevels {
     const bounds = boundsOf(xs, ys);
     const deepest = n > 2 * thinning.above ? deepestCrowded(xs, ys, bounds, world, maxZoom, 2 * thinning.above) : -1;
     if (deepest < 0) return;
-    let entries: Uint32Array = new Uint32Array(n);
-    for (let i = 0; i < n; i++) entries[i] = i;
-    let weights: Uint32Array = new Uint32Array(n).fill(1);
+    // The deepest zoom reads every entry, each of weight 1, without arrays that say so.
+    let entries: Uint32Array | undefined;
+    let weights: Uint32Array | undefined;
     for (let z = deepest; z >= 0; z--) {
-      ({ entries, weights } = firstOfCells(xs, ys, bounds, entries, weights, this.cellSize(z)));
+      ({ entries, weights } = firstOfCells(xs, ys, bounds, { entries, weights, n }, this.cellSize(z)));
       if (entries.length * 2 > n) continue;
-      const tree = new KDBush(entries.length);
+      const tree = new PointTree(entries.length, world);
       for (const entry of entries) tree.add(xs[entry]!, ys[entry]!);
-      tree.finish();
-      this.levels[z] = { entries, weights, tree };
+      this.levels[z] = { entries, weights, tree: tree.finish() };
     }
+  }
+
+  /** The bytes its levels keep. */
+  get byteLength(): number {
+    return this.levels.reduce((sum, level) => sum + (level ? level.entries.byteLength + level.weights.byteLength + level.tree.byteLength : 0), 0);
   }
 
   /** The side of a cell of zoom z's grid, in storage units. */
@@ -75,13 +79,11 @@ export class PointLevels {
     const [sqMinX, sqMinY, sqMaxX, sqMaxY] = square;
     let inSquare = 0;
     const found: number[] = [];
-    for (const k of level.tree.range(minX, minY, maxX, maxY)) {
+    const inBox = (k: number) => within(xs[level.entries[k]!]!, ys[level.entries[k]!]!, minX, minY, maxX, maxY);
+    for (const k of level.tree.range(minX, minY, maxX, maxY, inBox)) {
       const entry = level.entries[k]!;
-      const px = xs[entry]!;
-      const py = ys[entry]!;
-      if (px >= maxX || py >= maxY) continue;
       found.push(entry);
-      if (px >= sqMinX && px < sqMaxX && py >= sqMinY && py < sqMaxY) inSquare += level.weights[k]!;
+      if (within(xs[entry]!, ys[entry]!, sqMinX, sqMinY, sqMaxX, sqMaxY)) inSquare += level.weights[k]!;
     }
     return { entries: Uint32Array.from(found).sort(), inSquare };
   }
@@ -178,8 +180,8 @@ function mostInATile(xs: Float64Array, ys: Float64Array, bounds: Bounds, size: n
 }
 
 /**
- * The first of `entries` (ascending) in each cell of `size` storage units, with the summed weights
- * of the entries of its cell: on a flat grid of the cells `bounds` meets when they are not far more
+ * The first of `entries` (ascending; undefined: all `n` entries) in each cell of `size` storage
+ * units, with the summed weights (undefined: 1 each) of the entries of its cell: on a flat grid of the cells `bounds` meets when they are not far more
  * than the entries, else in an open-addressing table of the cells' columns and rows (a Map of
  * millions of keys past the small integers costs several times the time and memory).
  */
@@ -187,24 +189,26 @@ function firstOfCells(
   xs: Float64Array,
   ys: Float64Array,
   bounds: Bounds,
-  entries: Uint32Array,
-  weights: Uint32Array,
+  given: { entries: Uint32Array | undefined; weights: Uint32Array | undefined; n: number },
   size: number,
 ): { entries: Uint32Array; weights: Uint32Array } {
+  const { entries, weights } = given;
+  const length = entries ? entries.length : given.n;
   const { col0, row0, cols, rows } = gridOver(bounds, size);
-  const flat = cols * rows <= 4 * entries.length;
-  const bits = Math.ceil(Math.log2(entries.length * 2 + 2));
+  const flat = cols * rows <= 4 * length;
+  const bits = Math.ceil(Math.log2(length * 2 + 2));
   const slots = flat ? cols * rows : 2 ** bits;
   const mask = slots - 1;
   // Each slot's place in the result plus one (0: empty); in the table, the cell it holds.
   const taken = new Int32Array(slots);
   const cellCols = flat ? undefined : new Int32Array(slots);
   const cellRows = flat ? undefined : new Int32Array(slots);
-  const firsts = new Uint32Array(entries.length);
-  const sums = new Uint32Array(entries.length);
+  // No more firsts than cells.
+  const firsts = new Uint32Array(Math.min(length, slots));
+  const sums = new Uint32Array(firsts.length);
   let count = 0;
-  for (let k = 0; k < entries.length; k++) {
-    const entry = entries[k]!;
+  for (let k = 0; k < length; k++) {
+    const entry = entries ? entries[k]! : k;
     const col = Math.floor(xs[entry]! / size);
     const row = Math.floor(ys[entry]! / size);
     let slot: number;
@@ -220,7 +224,7 @@ function firstOfCells(
       taken[slot] = ++count;
       firsts[count - 1] = entry;
     }
-    sums[taken[slot]! - 1]! += weights[k]!;
+    sums[taken[slot]! - 1]! += weights ? weights[k]! : 1;
   }
   return { entries: firsts.slice(0, count), weights: sums.slice(0, count) };
 }

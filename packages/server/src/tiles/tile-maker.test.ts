@@ -444,4 +444,37 @@ describe('TileMaker: points from their own index, cut as geojson-vt cut them', (
     expect(station.id).toBe(1);
     expect(station.properties).toEqual({ i: 0, name: 'place 0' });
   });
+
+  it("keeps no array of a point's place, id or entry while they follow the file, and every one once they do not", () => {
+    const n = 10_000;
+    const points = Array.from({ length: n }, (_, i) => point(135 + (i % 100) / 100, 35 + Math.floor(i / 100) / 100));
+    const following = new TileMaker(points.map((f, i) => tiledFeature(f, i)));
+    // Per point: its place (16 bytes), the tree (10 here), its properties' start and bytes (5).
+    expect(following.byteLength).toBeLessThan(n * 32);
+    // A polygon first, an id of its own, a copy across the antimeridian: each column is kept.
+    const square = {
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      },
+    } as Feature;
+    const mixed = [square, ...points.slice(0, -2), point(135, 35, {}, 7), point(179.9999, 35)];
+    const kept = new TileMaker(mixed.map((f, i) => tiledFeature(f, i)));
+    // And 16 bytes more a point: places, points (4 each) and ids (8).
+    expect(kept.byteLength).toBeGreaterThan(n * 46);
+    // The id that does not follow is the tile's, and the others still are their place plus one.
+    const [x, y] = tileAround(14, 135, 35);
+    const ids = decodedTile(kept.tile(14, x, y)!, 14, x, y).map((f) => f.id);
+    // The grid's points in the tile (the 1st, 2nd, 3rd, 101st…, at places 1, 2, 3, 101…), then the one with id 7.
+    expect(ids).toEqual([2, 3, 4, 102, 103, 104, 7]);
+  });
 });

@@ -111,6 +111,11 @@ export class TileMaker {
     this.shapes = new GeoJSONVT({ type: 'FeatureCollection', features: gathered.shapes }, { ...GRID_OPTIONS, indexMaxZoom: 0 });
   }
 
+  /** The bytes kept in typed arrays: the point index's, and the shapes' places and ids (geojson-vt's are on the heap). */
+  get byteLength(): number {
+    return this.points.byteLength + this.shapePlaces.byteLength + this.shapeIds.byteLength;
+  }
+
   /** The encoded tile, or undefined when nothing lies in it. */
   tile(z: number, x: number, y: number): Uint8Array | undefined {
     if (z > MAX_TILE_ZOOM) return undefined;

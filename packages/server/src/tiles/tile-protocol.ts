@@ -16,7 +16,7 @@ export type TileRequest = { type: 'bytes'; bytes: Uint8Array } | { type: 'end' }
  */
 export type TileReply =
   | { type: 'taken'; bytes: number }
-  /** `heapBytes`: the worker's heap in use once its index is built, what keeping it costs. */
-  | { type: 'ready'; features: number; heapBytes: number }
+  /** `memoryBytes`: what keeping the built index costs, its worker's heap and its typed arrays (tile-worker.ts). */
+  | { type: 'ready'; features: number; memoryBytes: number }
   | { type: 'failed'; message: string }
   | { type: 'tile'; id: number; bytes?: Uint8Array };

@@ -41,8 +41,11 @@ export class TileSource {
   private readFailure: Error | undefined;
   /** Resolves with the number of features once the index is built; rejects with why it could not be. */
   readonly ready: Promise<number>;
-  /** The worker's heap in use once the index is built (0 before): what keeping this index costs. */
-  heapBytes = 0;
+  /**
+   * What keeping this index costs once it is built (0 before): its worker's heap after a
+   * collection and the bytes the index keeps in typed arrays outside it.
+   */
+  memoryBytes = 0;
 
   constructor(bytes: Readable, options: Partial<TileWorkerData> = {}) {
     this.worker = new Worker(WORKER_URL, {
@@ -55,7 +58,7 @@ export class TileSource {
       this.worker.on('message', (reply: TileReply) => {
         if (reply.type === 'taken') this.took(reply.bytes);
         else if (reply.type === 'ready') {
-          this.heapBytes = reply.heapBytes;
+          this.memoryBytes = reply.memoryBytes;
           resolve(reply.features);
         } else if (reply.type === 'failed') {
           this.stopReading();

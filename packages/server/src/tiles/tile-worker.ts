@@ -3,7 +3,8 @@
 // loop. It imports its neighbours by their `.ts` names: Node runs it from source in tests, and
 // tsc rewrites them to `.js` in dist.
 import { PassThrough } from 'node:stream';
-import { getHeapStatistics } from 'node:v8';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Feature } from 'geojson';
 import { featuresOf, featuresOfDocument } from './geojson-stream.ts';
@@ -21,20 +22,42 @@ const held: Uint8Array[] = [];
 let heldBytes = 0;
 let stream: PassThrough | undefined;
 type Features = AsyncIterable<{ index: number; feature: Feature }> | Iterable<{ index: number; feature: Feature }>;
-/** The file's features, once it is known how they are read. */
-const source = {} as { promise: Promise<Features>; resolve(features: Features): void; reject(err: unknown): void };
-source.promise = new Promise<Features>((resolve, reject) => Object.assign(source, { resolve, reject }));
+/**
+ * The file's features, once it is known how they are read: in a box that is emptied as they are
+ * taken, since the settled promise stays with `source`, and the iterator (a whole-parsed file's
+ * generator) holds the parsed document even once it is done.
+ */
+const source = {} as { promise: Promise<{ features?: Features }>; resolve(features: Features): void; reject(err: unknown): void };
+source.promise = new Promise((resolve, reject) => Object.assign(source, { resolve: (features: Features) => resolve({ features }), reject }));
 
-async function build(): Promise<TileMaker> {
+async function build(): Promise<{ maker: TileMaker; count: number }> {
   // Points go into flat arrays as they are read: the file's features are not all held as objects.
-  const features = new TileFeatures();
-  for await (const { index, feature } of await source.promise) features.add(tiledFeature(feature, index));
-  const maker = new TileMaker(features);
-  port.postMessage({ type: 'ready', features: features.count, heapBytes: getHeapStatistics().used_heap_size } satisfies TileReply);
-  return maker;
+  const gathered = new TileFeatures();
+  const box = await source.promise;
+  const features = box.features!;
+  delete box.features;
+  for await (const { index, feature } of features) gathered.add(tiledFeature(feature, index));
+  return { maker: new TileMaker(gathered), count: gathered.count };
 }
 
-const maker = build();
+const built = build();
+// Measured once `build` has returned, its frame (which held the features' iterator) gone.
+const maker = built.then(({ maker, count }) => {
+  port.postMessage({ type: 'ready', features: count, memoryBytes: memoryOf(maker) } satisfies TileReply);
+  return maker;
+});
+
+/**
+ * What keeping the index costs: the worker's heap once the parse's garbage is collected (V8's `gc`,
+ * brought out for this one call), and the bytes the index keeps outside it, in typed arrays
+ * (docs/viewer.md "Memory").
+ */
+function memoryOf(maker: TileMaker): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return getHeapStatistics().used_heap_size + maker.byteLength;
+}
+
 maker.catch((err: unknown) => port.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies TileReply));
 
 const taken = (bytes: number) => () => port.postMessage({ type: 'taken', bytes } satisfies TileReply);

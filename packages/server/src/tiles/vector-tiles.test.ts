@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LocalStorage } from '../storage/local-storage.js';
 import { MissingKeyError } from '../storage/storage.js';
 import { decodedTile, tileAround } from '../test/vector-tile-decoding.js';
+import { TileMaker, tiledFeature } from './tile-maker.js';
 import { TileSource } from './tile-source.js';
 import { TILE_LIMITS, type TileLimits, VectorTiles } from './vector-tiles.js';
 
@@ -67,7 +68,7 @@ describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
     expect(kept).toEqual([VectorTiles.keyOf(file, 10, x10, y10)]);
   });
 
-  it('keeps indexes by the heap they take, not by count: three files asked in turn are read once each within the budget', async () => {
+  it('keeps indexes by the memory they take, not by count: three files asked in turn are read once each within the budget', async () => {
     let reads = 0;
     class CountingStorage extends LocalStorage {
       override async read(key: string, range?: Parameters<LocalStorage['read']>[1]) {
@@ -86,6 +87,49 @@ describe('VectorTiles: tiles cut by a worker thread, kept in storage', () => {
     const tight = open(storage, { ...TILE_LIMITS, storedTilesPerFile: 0, keptIndexBytes: 1 });
     for (const round of [1, 2]) for (const f of files.slice(0, 2)) expect((await tight.tile(f, 10, x, y)).length, `round ${round}`).toBeGreaterThan(0);
     expect(reads).toBe(7);
+  });
+
+  it('counts an index by its heap after a collection and its typed arrays, and lets it go by that size past the budget', async () => {
+    // Points with long properties: their index keeps about 20 MB in typed arrays, outside the heap.
+    const points = {
+      type: 'FeatureCollection',
+      features: Array.from({ length: 20_000 }, (_, i) => ({
+        type: 'Feature',
+        properties: { note: `${i} ${'x'.repeat(1_000)}` },
+        geometry: { type: 'Point', coordinates: [139 + i / 20_000, 35 + (i % 100) / 100] },
+      })),
+    };
+    const text = JSON.stringify(points);
+    const outside = new TileMaker(points.features.map((f, i) => tiledFeature(f as Feature, i))).byteLength;
+    expect(outside).toBeGreaterThan(20_000 * 1_000);
+    const source = new TileSource(Readable.from([Buffer.from(text)]));
+    await source.ready;
+    // The typed arrays counted, and the parse's garbage (the file's 20 MB of text, its objects) not.
+    expect(source.memoryBytes).toBeGreaterThan(outside);
+    expect(source.memoryBytes).toBeLessThan(outside + 24 * 1024 * 1024);
+    await source.close();
+
+    let reads = 0;
+    class CountingStorage extends LocalStorage {
+      override async read(key: string, range?: Parameters<LocalStorage['read']>[1]) {
+        if (key === 'p/big/original') reads += 1;
+        return super.read(key, range);
+      }
+    }
+    const storage = new CountingStorage(mkdtempSync(join(tmpdir(), 'orbis-tiles-')));
+    const big = { key: 'p/big/original', etag: 'big-1', prefix: 'p/big' };
+    await storage.put(big.key, Readable.from([Buffer.from(text)]));
+    await storage.put(file.key, Readable.from([Buffer.from(JSON.stringify(stations))]));
+    // Both indexes' heaps fit in the budget; with the big one's typed arrays they do not, and it goes.
+    for (const [budget, expected] of [
+      [outside, 2],
+      [4 * outside, 1],
+    ] as const) {
+      reads = 0;
+      const tiles = open(storage, { ...TILE_LIMITS, storedTilesPerFile: 0, keptIndexBytes: budget });
+      for (const f of [big, file, big]) await tiles.tile(f, 0, 0, 0);
+      expect(reads, `budget ${budget}`).toBe(expected);
+    }
   });
 
   it('says a tile is pending while the index is built, and goes on building it for the next ask', async () => {

@@ -10,8 +10,8 @@ const IDLE_MS = 10 * 60_000;
 /** What a process's tiles may hold (docs/gis-files.md "Limits"). */
 export interface TileLimits {
   /**
-   * The heap the kept indexes may take together (each is a worker thread holding one file's
-   * features): the least recently used go past it, the one in use always stays. By memory, not by
+   * The memory the kept indexes may take together (each is a worker thread holding one file's
+   * features, counted by its heap and its typed arrays): the least recently used go past it, the one in use always stays. By memory, not by
    * count: three large files asked in turn no longer rebuild a 22 MB index on every request.
    */
   keptIndexBytes: number;
@@ -156,12 +156,12 @@ export class VectorTiles {
    */
   private trim(): void {
     let total = 0;
-    for (const { source } of this.sources.values()) total += source.heapBytes;
+    for (const { source } of this.sources.values()) total += source.memoryBytes;
     const latest = [...this.sources.keys()].pop();
     for (const [name, { source }] of this.sources) {
       if (total <= this.limits.keptIndexBytes) break;
-      if (name === latest || source.heapBytes === 0) continue;
-      total -= source.heapBytes;
+      if (name === latest || source.memoryBytes === 0) continue;
+      total -= source.memoryBytes;
       this.drop(name);
     }
   }
