@@ -46,6 +46,8 @@ async function snapshotSqlite(file: string, target: string): Promise<DatabaseSna
 
 async function snapshotPostgres(url: string, target: string): Promise<DatabaseSnapshot> {
   const client = new pg.Client({ connectionString: url });
+  // A lost connection rejects the query in flight; without a listener it would also be uncaught (pool.ts).
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

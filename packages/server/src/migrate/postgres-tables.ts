@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { connectionPool } from '../store/postgres/pool.js';
 import { NOT_COPIED, quoted, type Row, type TableDatabase, type TableShape, type Value } from './table-database.js';
 
 interface ColumnType {
@@ -51,8 +52,7 @@ export class PostgresTables implements TableDatabase {
   private readonly types = new Map<string, Map<string, ColumnType>>();
 
   constructor(url: string) {
-    this.pool = new pg.Pool({ connectionString: url, max: 2 });
-    this.pool.on('error', () => undefined);
+    this.pool = connectionPool(url, 2);
   }
 
   private async columnsOf(table: string): Promise<Map<string, ColumnType>> {

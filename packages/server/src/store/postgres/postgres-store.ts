@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type {
   ApiKey,
   Asset,
@@ -38,6 +38,7 @@ import { PostgresProjects } from './postgres-projects.js';
 import { PostgresReviews } from './postgres-reviews.js';
 import { PostgresSceneLog } from './postgres-scene-log.js';
 import { PostgresWebhooks } from './postgres-webhooks.js';
+import { connectionPool } from './pool.js';
 import { transactionOn } from './transaction.js';
 
 /**
@@ -75,9 +76,7 @@ export class PostgresStore implements Store {
 
   /** Connects, migrates, and returns a ready store. */
   static async open(url: string, options: { max?: number } = {}): Promise<PostgresStore> {
-    const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-    // An idle client's network error must not crash the process; the pool replaces it.
-    pool.on('error', () => undefined);
+    const pool = connectionPool(url, options.max ?? 10);
     try {
       await migratePostgres(pool);
     } catch (err) {
