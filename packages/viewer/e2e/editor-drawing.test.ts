@@ -151,6 +151,13 @@ describe('drawing in the editor: shapes kept as a layer of the scene, with prope
     await expect.poll(async () => (await features())[0]?.properties, { timeout: 30_000 }).toEqual({ zone: 'Zone A' });
     expect((await saved()).layers[0]?.data?.fields).toEqual([{ name: 'zone', type: 'text' }]);
     expect(await page.getByTestId('draw-field-zone').inputValue()).toBe('Zone A');
+    // A field's name, type and remove button share one line of the panel, under the columns' names.
+    const row = await Promise.all(['rename-zone', 'type-zone', 'remove-zone'].map((id) => fields.locator(`[data-testid^="fields-${id}-"]`).boundingBox()));
+    const middles = row.map((b) => b!.y + b!.height / 2);
+    expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4);
+    expect(await fields.locator('.drawn-fields-head').textContent()).toBe('Field nameField type');
+    const panelBox = (await fields.boundingBox())!;
+    await shot(page, 'editor-drawing-fields', { x: panelBox.x, y: panelBox.y, width: panelBox.width, height: Math.min(panelBox.height, 240) });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await expect.poll(() => polygonShows(page), { timeout: 30_000 }).toBe(true);
     await shot(page, 'editor-drawing', { x: box.x + 8, y: box.y + 40, width: 480, height: 360 });

@@ -50,7 +50,8 @@ const maker = built.then(({ maker, count }) => {
 /**
  * What keeping the index costs: the worker's heap once the parse's garbage is collected (V8's `gc`,
  * brought out for this one call), and the bytes the index keeps outside it, in typed arrays
- * (docs/viewer.md "Memory").
+ * (docs/viewer.md "Memory"). A worker's `execArgv` cannot carry `--expose-gc` (Node takes no V8
+ * flags there), so the flag is set here, once the index is built.
  */
 function memoryOf(maker: TileMaker): number {
   setFlagsFromString('--expose-gc');

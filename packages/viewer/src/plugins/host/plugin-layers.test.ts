@@ -106,7 +106,7 @@ describe('app.layers against a test engine', () => {
       ),
       plugin(
         'q',
-        `app.viewer.on('click', () => { try { app.layers.delete(app.layers.layers.find((l) => l.pluginId === 'p').id); } catch (e) { console.log([e.name, e.message]); } try { app.layers.delete('landmarks'); } catch (e) { console.log(e.message); } });`,
+        `app.viewer.on('click', () => { try { app.layers.delete(app.layers.layers.find((l) => l.pluginId === 'p').id); } catch (e) { console.log([e.name, e.message]); } try { app.layers.delete('landmarks'); } catch (e) { console.log(e.message); } console.log(app.layers.add({ type: '3dtiles', url: 'https://example.org/q/tileset.json' })); });`,
       ),
     ]);
     const [ids] = fake.lines() as [string[]];
@@ -150,6 +150,8 @@ describe('app.layers against a test engine', () => {
     expect(fake.lines('q/main')).toEqual([
       ['TypeError', 'layers.delete: "p-layer-1" was added by another plugin'],
       'layers.delete: "landmarks" is not a layer this plugin added',
+      // Each plugin counts its own layers: q's first is 1, whatever p added before it.
+      'q-layer-1',
     ]);
     expect(fake.layers.calls.filter((c) => c.op === 'remove')).toEqual([]);
     fake.host.stopPlugin('p');

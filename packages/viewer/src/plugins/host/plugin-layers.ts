@@ -37,7 +37,8 @@ export class PluginLayers {
   private readonly shown = new Map<string, boolean>();
   /** Each plugin's override of a layer (`layers.override`), by layer id, then plugin id. */
   private readonly overrides = new Map<string, Map<string, Record<string, unknown>>>();
-  private next = 1;
+  /** How many layers each plugin added, by plugin id: a plugin's layer ids count its own layers only. */
+  private readonly counts = new Map<string, number>();
   private readonly stopSelect: () => void;
 
   constructor(
@@ -122,7 +123,9 @@ export class PluginLayers {
       url = this.services.assetUrl(spec.assetId);
       if (url === undefined) throw new TypeError(`layers.add: layer.assetId "${spec.assetId}" is no asset this page shows`);
     }
-    const id = `${pluginId}-layer-${this.next++}`;
+    const n = (this.counts.get(pluginId) ?? 0) + 1;
+    this.counts.set(pluginId, n);
+    const id = `${pluginId}-layer-${n}`;
     const layer: Layer = { id, ...structuredClone(spec), pluginId };
     this.added.set(id, { pluginId, layer });
     const source = layerSource(layer, () => url, this.services.rasterUrl);

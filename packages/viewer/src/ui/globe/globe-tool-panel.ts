@@ -63,14 +63,19 @@ export function createGlobeToolPanel<K extends string>(options: GlobeToolPanelOp
   const toggle = button({ label: options.title, icon: options.icon, iconOnly: true, testid: `${name}-button`, onClick: () => setOpen(panel.hidden !== false) });
   toggle.classList.add('orbis-measure-toggle');
   toggle.setAttribute('aria-expanded', 'false');
+  // The page's keys are the tool's only while its panel is open: listened to from open to close.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!typing(event.target) && options.onKey(event.key)) event.preventDefault();
+  };
   function setOpen(open: boolean): void {
+    if (open !== (panel.hidden === false)) {
+      if (open) document.addEventListener('keydown', onKeyDown);
+      else document.removeEventListener('keydown', onKeyDown);
+    }
     panel.hidden = !open;
     toggle.setAttribute('aria-expanded', String(open));
     options.onOpen(open);
   }
-  document.addEventListener('keydown', (event) => {
-    if (panel.hidden === false && !typing(event.target) && options.onKey(event.key)) event.preventDefault();
-  });
   return {
     element: h('div', { class: `orbis-measure${options.className ? ` ${options.className}` : ''}` }, toggle, panel),
     get open() {

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button.js';
 import { t } from '../../../ui/i18n.js';
 import type { EditorState } from '../../state/editor-state.js';
 import { useEditorState } from '../../state/use-editor-state.js';
+import './style-panel.css';
 
 /**
  * A drawing layer's small schema (docs/viewer.md, "Drawing in the editor"; docs/contract.md §7 `data.fields`): the
@@ -50,6 +51,9 @@ export function DrawnFieldsPanel({ state, layer }: { state: EditorState; layer: 
     { class: 'style-panel', 'data-testid': testid('panel') },
     h('summary', {}, t('drawing.fields.title')),
     fields.length === 0 && h('p', { class: 'hint' }, t('drawing.fields.none')),
+    // The columns' names, seen; each box and list also names itself (with its field) to a screen reader.
+    fields.length > 0 &&
+      h('div', { class: 'drawn-fields-head', 'aria-hidden': 'true' }, h('span', {}, t('drawing.fields.name')), h('span', {}, t('drawing.fields.type'))),
     h(
       'ul',
       { class: 'drawn-fields' },
@@ -71,7 +75,6 @@ export function DrawnFieldsPanel({ state, layer }: { state: EditorState; layer: 
               else rename(f.name, next);
             },
           }),
-          ' ',
           typeSelect(
             f.type,
             t('drawing.fields.typeOf', { name: f.name }),
