@@ -84,6 +84,26 @@ describe('the scene as a Yjs document', () => {
     expect(merged[0]).toMatchObject({ geometry: { coordinates: [139.8, 35.7] }, properties: { name: 'renamed by b' } });
   });
 
+  it('keeps both of two edits to two groups of layers, and both of two groups added at once', () => {
+    const groups = [
+      { id: 'rivers', title: 'Rivers' },
+      { id: 'parks', title: 'Parks' },
+    ];
+    const [a, b] = peers(2, { ...defaultScene(), layers: [layer('x')], groups });
+    edit(a!, (s) => (s.groups![0]!.title = 'Rivers and lakes'));
+    edit(b!, (s) => (s.groups![1]!.opacity = 0.5));
+    edit(a!, (s) => s.groups!.push({ id: 'roads', title: 'Roads' }));
+    edit(b!, (s) => s.groups!.push({ id: 'rail', title: 'Rail' }));
+    syncAll([a!, b!]);
+    const scene = readScene(a!)!;
+    expect(readScene(b!)).toEqual(scene);
+    expect(scene.groups!.slice(0, 2)).toEqual([
+      { id: 'rivers', title: 'Rivers and lakes' },
+      { id: 'parks', title: 'Parks', opacity: 0.5 },
+    ]);
+    expect(scene.groups!.map((g) => g.id).sort()).toEqual(['parks', 'rail', 'rivers', 'roads']);
+  });
+
   it('keeps both of two entries added at once with the same id, the later one renamed', () => {
     const [a, b] = peers(2, defaultScene());
     edit(a!, (s) => s.layers.push(layer('layer-1', 'A')));

@@ -12,11 +12,11 @@ import type { Scene } from './scene-schema.js';
 export const SCENE_ROOT = 'scene';
 
 /**
- * The paths of the arrays kept as arrays of maps keyed by `id`: layers, story pages, and the
- * features drawn in a `sketch` layer (docs/contract.md §18), so that two people drawing in one
- * layer at once both keep their shapes.
+ * The paths of the arrays kept as arrays of maps keyed by `id`: layers, story pages, groups of
+ * layers, and the features drawn in a `sketch` layer (docs/contract.md §18), so that two people
+ * drawing in one layer at once both keep their shapes, and two changing two groups keep both.
  */
-const KEYED_ARRAYS: ReadonlySet<string> = new Set(['layers', 'story.pages', 'layers.data.value.features']);
+const KEYED_ARRAYS: ReadonlySet<string> = new Set(['layers', 'story.pages', 'groups', 'layers.data.value.features']);
 
 /** The Yjs client id of a document seeded from a stored scene: the same scene seeds the same update in every process. */
 export const SEED_CLIENT_ID = 1;
@@ -48,6 +48,7 @@ export function readScene(doc: Y.Doc): Scene | undefined {
     return value ? { ...layer, data: { ...layer.data, value: { ...value, features: uniqueIds(value.features ?? []) } } } : layer;
   });
   if (scene.story) scene.story.pages = uniqueIds(scene.story.pages ?? []);
+  if (scene.groups) scene.groups = uniqueIds(scene.groups);
   return scene;
 }
 

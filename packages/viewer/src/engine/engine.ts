@@ -25,6 +25,8 @@ export interface EngineLayer {
   filters?: LayerFilter[];
   /** docs/contract.md §18: its points drawn as a density heat map. */
   heatmap?: LayerHeatmap;
+  /** docs/contract.md §18: its group's opacity, 0–1 (1 when absent): every colour of its features, or its imagery, at that opacity. */
+  opacity?: number;
 }
 
 export type Position = [number, number, number];

@@ -16,7 +16,7 @@ import { createMeasureControl } from '../layers-ui/measure-control.js';
 import { drawnType } from '../layers/drawn-layer.js';
 import { BlockPlaces } from '../plugins/block-places.js';
 import { VisitorFilters } from '../layers-ui/visitor-filters.js';
-import { GroupVisibility } from './layer-groups.js';
+import { GroupVisibility } from '../layers/layer-groups.js';
 import { browserLanguages, setLanguage, t } from '../ui/i18n.js';
 import { languageSwitch, pageLanguage } from './page-language.js';
 

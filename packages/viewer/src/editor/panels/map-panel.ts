@@ -12,6 +12,7 @@ import { RasterPanel } from './layer/raster-panel.js';
 import { InfoboxPanel } from './layer/infobox-panel.js';
 import { LayerToolsPanel } from './layer/layer-tools-panel.js';
 import { DrawnFieldsPanel } from './layer/drawn-fields-panel.js';
+import { GroupList, LAYER_DRAG, LayerGroupSelect } from './layer/group-list.js';
 import { moveItem } from '../../ui/sortable.js';
 import { useSortableRow } from '../../ui/sortable-row.js';
 import { Button } from '../../ui/button.js';
@@ -74,6 +75,7 @@ export function MapPanel({ state, engine, can }: Props) {
         'div',
         {},
         h('h2', {}, t('layers.title')),
+        h(GroupList, { state }),
         h(LayerList, { state, engine }),
         h(AddUrlLayer, { state, engine }),
         h('h2', {}, t('basemap.title')),
@@ -221,9 +223,14 @@ function LayerRow({ layer, index, count, state, engine, remove }: RowProps) {
   });
   const tables = state.tablesOf(layer);
   const failure = state.failures.get(layer.id);
+  // Dragged onto a group's row, the layer goes into that group (group-list.ts).
+  const onDragStart = (event: DragEvent) => {
+    rowProps.onDragStart?.(event as Parameters<NonNullable<typeof rowProps.onDragStart>>[0]);
+    event.dataTransfer?.setData(LAYER_DRAG, layer.id);
+  };
   return h(
     'li',
-    { 'data-layer': layer.id, ...rowProps },
+    { 'data-layer': layer.id, ...rowProps, onDragStart },
     handle,
     h(
       'label',
@@ -253,6 +260,7 @@ function LayerRow({ layer, index, count, state, engine, remove }: RowProps) {
       onClick: () => void engine.flyToLayer(layer.id),
     }),
     h(Button, { label: t('layers.remove', { title: layer.title }), icon: Trash2, iconOnly: true, variant: 'ghost', onClick: () => remove(layer.id) }),
+    h(LayerGroupSelect, { state, layer }),
     tables.length > 1 && h(TableSelect, { layer, tables, change }),
     failure && h('p', { class: 'layer-failure', role: 'alert', 'data-testid': `layer-failure-${layer.id}` }, t('layers.failure', { reason: failure })),
     h(LayerPanels, { state, engine, layer }),

@@ -1,4 +1,5 @@
 import type { EngineLayer } from '../../engine/engine.js';
+import { GroupVisibility } from '../../layers/layer-groups.js';
 import type { AssetFile } from '../../engine/property-mapping.js';
 import type { Layer, Scene } from '@orbis/scene';
 import {
@@ -263,7 +264,8 @@ export class EditorState {
           headers: viaAdmin ? this.api.authHeader : undefined,
         });
     }
-    return out;
+    // Its groups' visibility and opacity (docs/contract.md §18), as the published page draws them.
+    return new GroupVisibility(this.scene.groups ?? [], new Map(this.scene.layers.map((l) => [l.id, l.group]))).apply(out);
   }
 
   /** Where an asset's file is read, through the admin route (a `pmtiles` basemap's archive, docs/contract.md §14). */

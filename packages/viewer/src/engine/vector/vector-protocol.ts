@@ -99,7 +99,17 @@ export interface HeatmapOptions {
 
 /** Page → worker. */
 export type VectorRequest =
-  | { type: 'load'; source: VectorSource; appearance?: Appearance; batchSize: number; smallAt: number; cluster?: ClusterOptions; heatmap?: HeatmapOptions }
+  | {
+      type: 'load';
+      source: VectorSource;
+      appearance?: Appearance;
+      batchSize: number;
+      smallAt: number;
+      cluster?: ClusterOptions;
+      heatmap?: HeatmapOptions;
+      /** Its group's opacity (docs/contract.md §18), for the load and every restyle; 1 when absent. */
+      opacity?: number;
+    }
   /** The clusters and lone points of a clustered layer in a box (degrees, west south east north) at a zoom; `seq` comes back with the answer. */
   | { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
   /** The zoom at which a cluster splits. */
@@ -129,7 +139,7 @@ export type VectorReply =
 
 /** Page → a tile layer's worker (an `mvt` layer, docs/contract.md §13): the style first, then tiles. */
 export type TileWorkerRequest =
-  | { type: 'style'; appearance?: Appearance; batchSize: number; layers?: string[] }
+  | { type: 'style'; appearance?: Appearance; batchSize: number; layers?: string[]; opacity?: number }
   | { type: 'tile'; key: string; url: string; headers?: Record<string, string>; z: number; x: number; y: number };
 
 /** Tile worker → page: a tile's features announced, in batches, and done; or why it failed. */

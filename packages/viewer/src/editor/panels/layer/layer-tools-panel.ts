@@ -7,34 +7,7 @@ import { t } from '../../../ui/i18n.js';
 import type { EditorState } from '../../state/editor-state.js';
 import { useEditorState } from '../../state/use-editor-state.js';
 import { FilterSection } from './filter-panel.js';
-
-/** A group's id from the title the map maker types: its letters and digits, dashes between. */
-export function groupIdOf(title: string): string {
-  const id = title
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
-  return id || `group-${[...title].reduce((n, c) => (n * 31 + c.codePointAt(0)!) >>> 0, 7).toString(36)}`;
-}
-
-/** Puts a layer in the group titled `title` (made when new), or in none when blank; groups no layer names any more go. */
-export function setLayerGroup(scene: Scene, layerId: string, title: string): void {
-  const layer = scene.layers.find((l) => l.id === layerId);
-  if (!layer) return;
-  const trimmed = title.trim();
-  if (trimmed === '') delete layer.group;
-  else {
-    const existing = scene.groups?.find((g) => g.title === trimmed);
-    const id = existing?.id ?? groupIdOf(trimmed);
-    if (!existing) scene.groups = [...(scene.groups ?? []), { id, title: trimmed }];
-    layer.group = id;
-  }
-  const named = new Set(scene.layers.map((l) => l.group));
-  scene.groups = (scene.groups ?? []).filter((g) => named.has(g.id));
-  if (scene.groups.length === 0) delete scene.groups;
-}
+import { setLayerGroup } from '../../state/layer-groups.js';
 
 /**
  * A feature layer's tools (docs/contract.md §18): its group, its points clustered, its features' time

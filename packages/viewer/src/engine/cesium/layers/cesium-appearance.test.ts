@@ -172,4 +172,25 @@ describe('tilesetStyle', () => {
     expect(style.color.evaluateColor(feature({})).toCssHexString()).toBe('#ffffff');
     expect(style.show.evaluate(feature({}))).toBe(true);
   });
+
+  it("draws every feature at its group's opacity, coloured or not (docs/contract.md §18)", () => {
+    const feature = (properties: Record<string, unknown>) =>
+      ({ getProperty: (n: string) => properties[n], getPropertyInherited: (n: string) => properties[n] }) as never;
+    const coloured = tilesetStyle(
+      {
+        color: {
+          conditions: [
+            ['${h} > 10', "color('#ff0000', 0.5)"],
+            ['true', "color('#0000ff')"],
+          ],
+        },
+      },
+      0.4,
+    )!;
+    expect(coloured.color.evaluateColor(feature({ h: 20 })).alpha).toBeCloseTo(0.2);
+    expect(coloured.color.evaluateColor(feature({ h: 5 })).alpha).toBeCloseTo(0.4);
+    const plain = tilesetStyle(undefined, 0.4)!;
+    expect([plain.color.evaluateColor(feature({})).toCssHexString().slice(0, 7), plain.color.evaluateColor(feature({})).alpha]).toEqual(['#ffffff', 0.4]);
+    expect(tilesetStyle(undefined, 1)).toBeUndefined();
+  });
 });

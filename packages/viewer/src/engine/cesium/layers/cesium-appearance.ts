@@ -207,18 +207,34 @@ function lenient(inner: TileExpression, fallback: unknown): TileExpression {
   return wrapper;
 }
 
-/** A 3D Tiles appearance as CesiumJS's `Cesium3DTileStyle`, which evaluates per feature as tiles load. */
-export function tilesetStyle(appearance: TilesetAppearance | undefined): Cesium3DTileStyle | undefined {
-  if (!appearance) return undefined;
+/** A colour expression whose every colour's alpha is multiplied by `opacity`. */
+function faded(inner: TileExpression, opacity: number): TileExpression {
+  const wrapper = Object.create(inner) as TileExpression;
+  wrapper.evaluateColor = (feature, result) => {
+    const color = inner.evaluateColor(feature, result);
+    color.alpha *= opacity;
+    return color;
+  };
+  return wrapper;
+}
+
+/**
+ * A 3D Tiles appearance as CesiumJS's `Cesium3DTileStyle`, which evaluates per feature as tiles
+ * load; `opacity` (its group's, docs/contract.md §18) multiplies every feature's colour's alpha.
+ */
+export function tilesetStyle(appearance: TilesetAppearance | undefined, opacity = 1): Cesium3DTileStyle | undefined {
+  if (!appearance && opacity === 1) return undefined;
   const json: Record<string, unknown> = {};
-  if (appearance.show !== undefined) json.show = tileStyleValue(appearance.show, String);
-  if (appearance.color !== undefined) json.color = tileStyleValue(appearance.color, (c) => `color('${c}')`);
-  if (appearance.pointSize !== undefined) json.pointSize = tileStyleValue(appearance.pointSize, String);
+  if (appearance?.show !== undefined) json.show = tileStyleValue(appearance.show, String);
+  if (appearance?.color !== undefined) json.color = tileStyleValue(appearance.color, (c) => `color('${c}')`);
+  else if (opacity < 1) json.color = "color('white')";
+  if (appearance?.pointSize !== undefined) json.pointSize = tileStyleValue(appearance.pointSize, String);
   if (!Object.keys(json).length) return undefined;
   const style = new Cesium3DTileStyle(json) as unknown as Record<keyof typeof TILE_DEFAULTS, TileExpression | undefined>;
   for (const field of Object.keys(TILE_DEFAULTS) as (keyof typeof TILE_DEFAULTS)[]) {
     const expression = style[field];
     if (expression) style[field] = lenient(expression, TILE_DEFAULTS[field]);
   }
+  if (opacity < 1 && style.color) style.color = faded(style.color, opacity);
   return style as unknown as Cesium3DTileStyle;
 }

@@ -39,7 +39,17 @@ export type LoadedLayer =
 /** Whether two versions of a layer draw the same, so that only its visibility needs to change. */
 export function drawsTheSame(a: EngineLayer, b: EngineLayer): boolean {
   const key = (l: EngineLayer) =>
-    JSON.stringify([l.url, l.type, l.headers, l.appearance, l.data, l.cluster?.enabled ? l.cluster : undefined, (l.filters?.length ?? 0) > 0, l.heatmap]);
+    JSON.stringify([
+      l.url,
+      l.type,
+      l.headers,
+      l.appearance,
+      l.data,
+      l.cluster?.enabled ? l.cluster : undefined,
+      (l.filters?.length ?? 0) > 0,
+      l.heatmap,
+      l.opacity ?? 1,
+    ]);
   return key(a) === key(b);
 }
 
@@ -54,7 +64,7 @@ export function restylesInPlace(a: EngineLayer, b: EngineLayer): boolean {
 
 /** Gives a loaded tileset the style of its layer's appearance. */
 export function restyleTileset(loaded: LoadedLayer, layer: EngineLayer): void {
-  if (loaded.kind === 'tileset') loaded.value.style = tilesetStyle(layer.appearance?.['3dtiles']);
+  if (loaded.kind === 'tileset') loaded.value.style = tilesetStyle(layer.appearance?.['3dtiles'], layer.opacity);
 }
 
 /** Loads one layer into the viewer, styled by its appearance; rejects with the reason when it cannot be loaded. */
@@ -66,6 +76,8 @@ export async function loadLayer(viewer: Viewer, layer: EngineLayer, progress?: P
       : await loadUnstyled(viewer, layer);
   if (loaded.kind === 'dataSource') styleEntities(loaded.value.entities.values, layer.appearance, viewer.clock.currentTime);
   restyleTileset(loaded, layer);
+  // Its group's opacity (docs/contract.md §18): imagery by its alpha; features by their colours (the batched path's styler); a tileset by its style.
+  if (loaded.kind === 'imagery' && layer.opacity !== undefined) loaded.value.alpha *= layer.opacity;
   return loaded;
 }
 
@@ -105,6 +117,7 @@ export function startFeatures(layer: FeatureLayer): VectorJob {
     clusterOptions(layer),
     (layer.filters?.length ?? 0) > 0,
     heatmapOptions(layer),
+    layer.opacity,
   );
 }
 
@@ -149,6 +162,7 @@ function loadTiles(viewer: Viewer, layer: EngineLayer, progress?: Progress): Loa
       { url, ...(layer.headers ? { headers: layer.headers } : {}), ...(layer.data ? { data: layer.data } : {}) },
       layer.appearance,
       progress,
+      layer.opacity,
     ),
   };
 }

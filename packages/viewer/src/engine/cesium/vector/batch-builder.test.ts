@@ -104,4 +104,21 @@ describe('buildBatch', () => {
     expect(batchEnd(features, 30, 20)).toBe(32);
     expect(batchEnd(features, 39, 1)).toBe(40);
   });
+
+  it("multiplies every colour's alpha by the layer's group's opacity (docs/contract.md §18)", () => {
+    const styler = new FeatureStyler({ marker: { pointColor: 'rgba(255,0,0,0.5)', label: true }, polygon: { fillColor: 'lime', strokeColor: 'red' } }, 0.5);
+    const marker = styler.marker({}, 'a');
+    expect([marker.color, marker.outlineColor, marker.label?.color]).toEqual([
+      [255, 0, 0, 64],
+      [0, 0, 0, 128],
+      [255, 255, 255, 128],
+    ]);
+    const polygon = styler.polygon({});
+    expect([polygon.fill, polygon.strokeColor]).toEqual([
+      [0, 255, 0, 128],
+      [255, 0, 0, 128],
+    ]);
+    expect(styler.line({}).color).toEqual([255, 255, 0, 128]);
+    expect(new FeatureStyler({ polygon: { fillColor: 'lime' } }).polygon({}).fill).toEqual([0, 255, 0, 255]);
+  });
 });

@@ -55,6 +55,8 @@ export class CesiumTileLayer extends BatchedLayer {
     private readonly source: TileSource,
     appearance: Appearance | undefined,
     private readonly progress?: (loaded: number, total: number) => void,
+    /** Its group's opacity (docs/contract.md §18), sent with every style. */
+    private readonly opacity?: number,
   ) {
     super();
     scene.primitives.add(this.primitives);
@@ -74,7 +76,13 @@ export class CesiumTileLayer extends BatchedLayer {
 
   private style(appearance: Appearance | undefined): void {
     const layers = layerNames(this.source.data?.layers);
-    const request: TileWorkerRequest = { type: 'style', ...(appearance ? { appearance } : {}), batchSize: BATCH_SIZE, ...(layers ? { layers } : {}) };
+    const request: TileWorkerRequest = {
+      type: 'style',
+      ...(appearance ? { appearance } : {}),
+      batchSize: BATCH_SIZE,
+      ...(layers ? { layers } : {}),
+      ...(this.opacity !== undefined ? { opacity: this.opacity } : {}),
+    };
     this.worker.postMessage(request);
   }
 

@@ -54,9 +54,38 @@ function bytes(color: Color | undefined, fallback: Rgba): Rgba {
 export class FeatureStyler {
   private readonly ev = new StyleEvaluator();
 
-  constructor(private readonly appearance: Appearance | undefined) {}
+  constructor(
+    private readonly appearance: Appearance | undefined,
+    /** Its group's opacity (docs/contract.md §18), 0–1: every colour's alpha is multiplied by it. */
+    private readonly opacity = 1,
+  ) {}
 
   marker(properties: Record<string, unknown>, name: string | undefined): MarkerStyle {
+    const m = this.markerOf(properties, name);
+    if (this.opacity === 1) return m;
+    return {
+      ...m,
+      color: this.fade(m.color),
+      outlineColor: this.fade(m.outlineColor),
+      ...(m.label ? { label: { ...m.label, color: this.fade(m.label.color) } } : {}),
+    };
+  }
+
+  line(properties: Record<string, unknown>): LineStyle {
+    const l = this.lineOf(properties);
+    return this.opacity === 1 ? l : { ...l, color: this.fade(l.color) };
+  }
+
+  polygon(properties: Record<string, unknown>): PolygonStyle {
+    const p = this.polygonOf(properties);
+    return this.opacity === 1 ? p : { ...p, fill: p.fill && this.fade(p.fill), strokeColor: this.fade(p.strokeColor) };
+  }
+
+  private fade([r, g, b, a]: Rgba): Rgba {
+    return [r, g, b, Math.round(a * this.opacity)];
+  }
+
+  private markerOf(properties: Record<string, unknown>, name: string | undefined): MarkerStyle {
     const m = this.appearance?.marker;
     if (!m) return { show: true, clamp: false, color: WHITE, size: 8, outlineColor: BLACK, outlineWidth: 1, imageSize: 1 };
     const { ev } = this;
@@ -80,7 +109,7 @@ export class FeatureStyler {
     return out;
   }
 
-  line(properties: Record<string, unknown>): LineStyle {
+  private lineOf(properties: Record<string, unknown>): LineStyle {
     const p = this.appearance?.polyline;
     if (!p) return { show: true, color: YELLOW, width: 2, clamp: false };
     const f = styleFeature(properties);
@@ -93,7 +122,7 @@ export class FeatureStyler {
     };
   }
 
-  polygon(properties: Record<string, unknown>): PolygonStyle {
+  private polygonOf(properties: Record<string, unknown>): PolygonStyle {
     const p = this.appearance?.polygon;
     if (!p) return { show: true, fill: FILL, stroke: true, strokeColor: YELLOW, strokeWidth: 1, clamp: false };
     const f = styleFeature(properties);

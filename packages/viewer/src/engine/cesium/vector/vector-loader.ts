@@ -37,6 +37,8 @@ export class VectorJob {
     readonly cluster?: ClusterOptions,
     filtered = false,
     readonly heatmap?: HeatmapOptions,
+    /** Its group's opacity (docs/contract.md §18): such a layer takes the batched path, whose styler applies it. */
+    opacity?: number,
   ) {
     this.worker = new Worker(new URL('./vector-worker.ts', import.meta.url), { type: 'module', name: `layer ${source.url ?? 'inline'}` });
     this.worker.onmessage = (event: MessageEvent<VectorReply>) => (this.listener ? this.listener(event.data) : this.early.push(event.data));
@@ -45,7 +47,7 @@ export class VectorJob {
       if (this.listener) this.listener(reply);
       else this.early.push(reply);
     };
-    const batchedAlways = cluster !== undefined || heatmap !== undefined || source.data?.time !== undefined || filtered;
+    const batchedAlways = cluster !== undefined || heatmap !== undefined || source.data?.time !== undefined || filtered || (opacity ?? 1) < 1;
     const smallAt = batchedAlways ? 0 : entitiesOnly ? Number.POSITIVE_INFINITY : SMALL_LAYER;
     const request: VectorRequest = {
       type: 'load',
@@ -55,6 +57,7 @@ export class VectorJob {
       smallAt,
       ...(cluster ? { cluster } : {}),
       ...(heatmap ? { heatmap } : {}),
+      ...(opacity !== undefined ? { opacity } : {}),
     };
     this.worker.postMessage(request);
   }

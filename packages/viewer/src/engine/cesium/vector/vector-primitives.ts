@@ -226,7 +226,8 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
       const geometry = s.clamp
         ? new GroundPolylineGeometry({ positions, width: s.strokeWidth })
         : new PolylineGeometry({ positions, width: s.strokeWidth, arcType: 1 });
-      put(s.clamp ? 'groundLine' : 'line', s.feature, geometry, instanceAttributes(s.strokeColor, s.show));
+      // A translucent colour (one of a faded group's, say) draws in CesiumJS's translucent pass.
+      put(s.clamp ? 'groundLine' : `line:${s.strokeColor[3] < 255}`, s.feature, geometry, instanceAttributes(s.strokeColor, s.show));
       continue;
     }
     const hierarchy = new PolygonHierarchy(
@@ -250,7 +251,7 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
     }
     if (!s.stroke || s.clamp) continue;
     const outlines = s.outline ? cutOutline(s.outline, s.extrudedHeight) : [new PolygonOutlineGeometry(options)];
-    for (const geometry of outlines) put('outline', s.feature, geometry, instanceAttributes(s.strokeColor, s.show));
+    for (const geometry of outlines) put(`outline:${s.strokeColor[3] < 255}`, s.feature, geometry, instanceAttributes(s.strokeColor, s.show));
   }
   for (const [key, { instances, features }] of groups) {
     for (let i = 0; i < instances.length; i += SHAPES_PER_PRIMITIVE) {
@@ -266,7 +267,8 @@ export function addShapes(into: PrimitiveCollection, shapes: ShapePart[], picks:
 
 function primitiveFor(key: string, geometryInstances: GeometryInstance[]): object {
   // Instances are kept (releaseGeometryInstances: false is not needed for attributes) so that colour and show can change per feature.
-  switch (key) {
+  const [kind, first, second] = key.split(':');
+  switch (kind) {
     case 'groundLine':
       return new GroundPolylinePrimitive({ geometryInstances, appearance: new PolylineColorAppearance() });
     case 'groundFill':
@@ -276,17 +278,17 @@ function primitiveFor(key: string, geometryInstances: GeometryInstance[]): objec
         classificationType: ClassificationType.BOTH,
       });
     case 'line':
-      return new Primitive({ geometryInstances, appearance: new PolylineColorAppearance({ translucent: false }) });
+      return new Primitive({ geometryInstances, appearance: new PolylineColorAppearance({ translucent: first === 'true' }) });
     case 'outline':
       return new Primitive({
         geometryInstances,
-        appearance: new PerInstanceColorAppearance({ flat: true, translucent: false, renderState: { lineWidth: 1 } }),
+        appearance: new PerInstanceColorAppearance({ flat: true, translucent: first === 'true', renderState: { lineWidth: 1 } }),
       });
     default: {
-      const [, extruded, translucent] = key.split(':');
+      // `fill:{extruded}:{translucent}`
       return new Primitive({
         geometryInstances,
-        appearance: new PerInstanceColorAppearance({ flat: extruded !== 'true', translucent: translucent === 'true', closed: extruded === 'true' }),
+        appearance: new PerInstanceColorAppearance({ flat: first !== 'true', translucent: second === 'true', closed: first === 'true' }),
       });
     }
   }

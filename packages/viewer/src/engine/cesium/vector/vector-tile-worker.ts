@@ -38,7 +38,7 @@ async function load(request: Extract<TileWorkerRequest, { type: 'tile' }>): Prom
 self.onmessage = (event: MessageEvent<TileWorkerRequest>) => {
   const request = event.data;
   if (request.type === 'style') {
-    styler = new FeatureStyler(request.appearance as Appearance | undefined);
+    styler = new FeatureStyler(request.appearance as Appearance | undefined, request.opacity);
     batchSize = request.batchSize;
     layers = request.layers;
     return;

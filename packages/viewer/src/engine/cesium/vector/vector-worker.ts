@@ -16,6 +16,8 @@ declare const self: DedicatedWorkerGlobalScope;
 
 let features: SourceFeature[] = [];
 let batchSize = 25_000;
+/** The layer's group's opacity (docs/contract.md §18), from its load: a change of it loads the layer again. */
+let opacity = 1;
 /** A clustered layer's index (docs/contract.md §18 `cluster`), once its features are read. */
 let clusters: PointClusters | undefined;
 /** A time-dynamic layer's intervals, two per feature (feature-times.ts). */
@@ -33,7 +35,7 @@ async function read(source: VectorSource): Promise<string | unknown> {
 }
 
 function stream(appearance: Appearance | undefined, generation?: number): void {
-  const styler = new FeatureStyler(appearance);
+  const styler = new FeatureStyler(appearance, opacity);
   const ids = new Set<string>();
   for (let from = 0; from < features.length;) {
     const to = batchEnd(features, from, batchSize);
@@ -48,6 +50,7 @@ function stream(appearance: Appearance | undefined, generation?: number): void {
 async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<void> {
   const raw = await read(request.source);
   batchSize = request.batchSize;
+  opacity = request.opacity ?? 1;
   if (request.source.format === 'csv') {
     const parsed = csvPoints(raw as string, request.source.data);
     if (parsed.points.length <= request.smallAt) return reply({ type: 'small', csv: parsed });

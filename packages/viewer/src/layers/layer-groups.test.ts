@@ -27,4 +27,29 @@ describe('GroupVisibility (docs/contract.md §18 groups on the published page)',
     expect(groups.visible('b')).toBe(false);
     expect(groups.visible('unknown')).toBe(true);
   });
+
+  it('draws the layers of a group with an opacity under 1 at it, and leaves the others as they are', () => {
+    const groups = new GroupVisibility(
+      [
+        { id: 'faint', title: 'Faint', opacity: 0.4 },
+        { id: 'full', title: 'Full', opacity: 1 },
+      ],
+      new Map([
+        ['x', 'faint'],
+        ['y', 'full'],
+      ]),
+    );
+    const layers = [
+      { id: 'x', visible: true },
+      { id: 'y', visible: true },
+      { id: 'z', visible: true },
+    ];
+    const drawn = groups.apply(layers);
+    expect(drawn).toEqual([
+      { id: 'x', visible: true, opacity: 0.4 },
+      { id: 'y', visible: true },
+      { id: 'z', visible: true },
+    ]);
+    expect(drawn[1]).toBe(layers[1]);
+  });
 });
