@@ -23,7 +23,9 @@ const CENTRE = { lng: 140, lat: 35.5 };
 function clusterPoints(): { text: string; size: number } {
   const features: string[] = [];
   const point = (name: string, lng: number, lat: number) =>
-    features.push(`{"type":"Feature","properties":{"name":"${name}"},"geometry":{"type":"Point","coordinates":[${lng.toFixed(6)},${lat.toFixed(6)}]}}`);
+    features.push(
+      `{"type":"Feature","properties":{"name":"${name}","kind":"${name.split(' ')[0]!.toLowerCase()}"},"geometry":{"type":"Point","coordinates":[${lng.toFixed(6)},${lat.toFixed(6)}]}}`,
+    );
   point('Centre', CENTRE.lng, CENTRE.lat);
   for (let ring = 0; ring < 7; ring++) {
     const r = 0.5 / 2 ** ring;
@@ -145,6 +147,7 @@ describe('the map maker’s layer tools in Chromium', () => {
             assetId: pointsId,
             visible: true,
             cluster: { enabled: true, radius: 60 },
+            filters: [{ property: 'kind', type: 'choice' }],
             appearance: { marker: { pointColor: '#00ff00', pointSize: 8 } },
             infobox: { title: '${name}' },
           },
@@ -273,6 +276,15 @@ describe('the map maker’s layer tools in Chromium', () => {
     await shot(page, 'published-clusters-point');
     // Seven rings: more than one split before the centre stands alone.
     expect(clicks).toBeGreaterThan(2);
+
+    // A visitor's filter narrows the clusters: without the band's 1,943 points, they count the other 57.
+    await page.reload();
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    await expect.poll(async () => (await clustersShown(page)).clustered?.total, { timeout: 30_000 }).toBe(clustered.size);
+    const filters = page.getByTestId('filters');
+    if (!(await filters.locator('details').evaluate((d) => (d as unknown as { open: boolean }).open))) await filters.locator('summary').click();
+    await page.getByTestId('filter-choice-clustered-kind-band').uncheck();
+    await expect.poll(async () => (await clustersShown(page)).clustered?.total, { timeout: 30_000 }).toBe(clustered.size - 29 * 67);
   }, 180_000);
 
   it('shows exactly the features whose interval holds the clock’s time, as the story and a plugin set it', async () => {

@@ -43,4 +43,17 @@ describe('PointClusters (the layer worker’s index of a clustered layer)', () =
         .sort((a, b) => a - b),
     ).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
+
+  it('leaves out the features its appearance hides (a visitor’s filter): the counts add up to the points shown', () => {
+    const hidden = new Uint8Array(features.length);
+    for (let i = 0; i < 20; i++) hidden[i] = 1;
+    const narrowed = new PointClusters(features, { radius: 60, maxZoom: 16 }, hidden);
+    const flat = narrowed.clusters([-180, -90, 180, 90], 0);
+    let total = 0;
+    for (let n = 0; n < flat.length / 4; n++) total += flat[n * 4 + 2]!;
+    expect(total).toBe(31);
+    // A lone point's key is its feature's index in the layer, not among the shown ones.
+    const lone = narrowed.clusters([-61, -31, -59, -29], 16);
+    expect([lone[2], lone[3]]).toEqual([1, 51]);
+  });
 });

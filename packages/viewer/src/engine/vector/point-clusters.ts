@@ -12,9 +12,11 @@ type Leaf = { type: 'Feature'; geometry: { type: 'Point' | 'MultiPoint'; coordin
 export class PointClusters {
   private readonly index: Supercluster<{ i: number }>;
 
-  constructor(features: readonly SourceFeature[], options: ClusterOptions) {
+  /** `hidden`: 1 for each feature whose points its appearance's `show` (a filter, say) hides: those are not counted. */
+  constructor(features: readonly SourceFeature[], options: ClusterOptions, hidden?: Uint8Array) {
     const leaves: Leaf[] = [];
     features.forEach((f, i) => {
+      if (hidden?.[i] === 1) return;
       const g = f.geometry;
       if ((g?.type === 'Point' || g?.type === 'MultiPoint') && Array.isArray(g.coordinates))
         leaves.push({ type: 'Feature', geometry: g as Leaf['geometry'], properties: { i } });

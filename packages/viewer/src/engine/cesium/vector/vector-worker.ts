@@ -10,7 +10,7 @@ import { geojsonFeatures, type SourceFeature } from '../../vector/geojson-featur
 import { featureTimes } from '../../vector/feature-times.js';
 import { PointClusters } from '../../vector/point-clusters.js';
 import { heatOf } from './heat-points.js';
-import type { VectorReply, VectorRequest, VectorSource } from '../../vector/vector-protocol.js';
+import type { ClusterOptions, VectorReply, VectorRequest, VectorSource } from '../../vector/vector-protocol.js';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -18,6 +18,13 @@ let features: SourceFeature[] = [];
 let batchSize = 25_000;
 /** The layer's group's opacity (docs/contract.md §18), from its load: a change of it loads the layer again. */
 let opacity = 1;
+/** A clustered layer's options (docs/contract.md §18 `cluster`), from its load. */
+let clusterOptions: ClusterOptions | undefined;
+/** The features the clusters' index leaves out (undefined: none). */
+let clustersHidden: Uint8Array | undefined;
+
+const sameBytes = (a: Uint8Array | undefined, b: Uint8Array | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]));
 /** A clustered layer's index (docs/contract.md §18 `cluster`), once its features are read. */
 let clusters: PointClusters | undefined;
 /** A time-dynamic layer's intervals, two per feature (feature-times.ts). */
@@ -37,12 +44,22 @@ async function read(source: VectorSource): Promise<string | unknown> {
 function stream(appearance: Appearance | undefined, generation?: number): void {
   const styler = new FeatureStyler(appearance, opacity);
   const ids = new Set<string>();
+  // A clustered layer's clusters count the points its appearance's `show` (and so a visitor's filter) keeps.
+  const hidden = clusterOptions ? new Uint8Array(features.length) : undefined;
   for (let from = 0; from < features.length;) {
     const to = batchEnd(features, from, batchSize);
     const batch = buildBatch(features, from, to, styler, ids);
     if (times) batch.times = times.slice(from * 2, to * 2);
+    if (hidden) for (let p = 0; p < batch.points.show.length; p++) if (batch.points.show[p] === 0) hidden[batch.points.feature[p]!] = 1;
     reply({ type: 'batch', batch, ...(generation === undefined ? {} : { generation }) }, transferables(batch));
     from = to;
+  }
+  // Indexed before `done` (the page asks for the clusters once the batches are all in), and again only
+  // when the points hidden changed: a million points take seconds to index, a colour's change none.
+  const narrowed = hidden?.includes(1) ? hidden : undefined;
+  if (clusterOptions && (!clusters || !sameBytes(narrowed, clustersHidden))) {
+    clusters = new PointClusters(features, clusterOptions, narrowed);
+    clustersHidden = narrowed;
   }
   reply({ type: 'done', ...(generation === undefined ? {} : { generation }) });
 }
@@ -67,8 +84,8 @@ async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<
     features = all;
     reply({ type: 'count', features: features.length, skipped: 0, ...timeRange(request) });
   }
+  clusterOptions = request.cluster;
   stream(request.appearance);
-  if (request.cluster) clusters = new PointClusters(features, request.cluster);
   if (request.heatmap) {
     const image = heatOf(features, request.heatmap);
     if (image) reply({ type: 'heat', image }, [image.rgba.buffer as ArrayBuffer]);
