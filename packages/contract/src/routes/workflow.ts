@@ -10,6 +10,11 @@ const W = '/api/projects/:project/webhooks';
 
 /** The states of a review request. */
 export const REQUEST_STATES = ['open', 'approved', 'declined'] as const;
+/**
+ * The most items one review request names, after `{"model","drafts":"all"}` entries are resolved
+ * and duplicates collapse (docs/content-workflow.md, "Review": approve of this many measured on both stores).
+ */
+export const REQUEST_ITEMS_MAX = 10_000;
 /** How many of a webhook's deliveries its listing shows, newest first. */
 export const RECENT_DELIVERIES = 50;
 
@@ -31,6 +36,28 @@ const close = (verb: 'approve' | 'decline', summary: string) =>
     },
   });
 
+/** An entry of a request's `items`: one item, or every draft of a model that is in no open request. */
+export type RequestEntry = { model: string; id: string } | { model: string; drafts: 'all' };
+const requestEntry = shaped<RequestEntry>({
+  anyOf: [
+    {
+      type: 'object',
+      properties: { model: { type: 'string', description: 'a model key' }, id: { type: 'string', description: 'the id of an item with a draft' } },
+      required: ['model', 'id'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      properties: {
+        model: { type: 'string', description: 'a model key' },
+        drafts: { enum: ['all'], description: 'every item of the model with a draft in no open request, when the request opens' },
+      },
+      required: ['model', 'drafts'],
+      additionalProperties: false,
+    },
+  ],
+});
+
 /** `/api/projects/{p}/requests`: review requests over items' drafts (docs/content-workflow.md, "Review"). */
 export const requestRoutes = {
   open: declare({
@@ -43,7 +70,11 @@ export const requestRoutes = {
     // The shapes only: the rules (items with drafts, reviewers who may approve) are the server's.
     body: bodyOf({
       title: Type.String(),
-      items: Type.Array(shaped<{ model: string; id: string }>({ type: 'object', properties: { model: { type: 'string' }, id: { type: 'string' } } })),
+      items: Type.Array(requestEntry, {
+        minItems: 1,
+        maxItems: REQUEST_ITEMS_MAX,
+        description: `at most ${REQUEST_ITEMS_MAX.toLocaleString('en')} items in all, once "drafts":"all" entries are resolved`,
+      }),
       reviewers: Type.Array(Type.String({ description: 'a user id of a maintainer or owner' })),
     }),
     answers: {
