@@ -11,10 +11,12 @@ const W = '/api/projects/:project/webhooks';
 /** The states of a review request. */
 export const REQUEST_STATES = ['open', 'approved', 'declined'] as const;
 /**
- * The most items one review request names, after `{"model","drafts":"all"}` entries are resolved
- * and duplicates collapse (docs/content-workflow.md, "Review": approve of this many measured on both stores).
+ * The most items one review request names, once `{"model","drafts":"all"}` entries are resolved and
+ * duplicates collapse. Measured (bench/review-approve.js; docs/content-workflow.md, "Review"): on
+ * SQLite an approval holds the event loop for its transaction, about 1 s for 5,000 items and 3 s
+ * for 10,000.
  */
-export const REQUEST_ITEMS_MAX = 10_000;
+export const REQUEST_ITEMS_MAX = 5_000;
 /** How many of a webhook's deliveries its listing shows, newest first. */
 export const RECENT_DELIVERIES = 50;
 

@@ -1,4 +1,4 @@
-import { REQUEST_ITEMS_MAX, requestRoutes as routes } from '@orbis/contract';
+import { requestRoutes as routes } from '@orbis/contract';
 import { declaredRoute } from '../transport/declared-route.js';
 import type { FastifyInstance } from 'fastify';
 import { isId } from '../../records/ids.js';
@@ -10,8 +10,6 @@ import { projectOr404 } from '../project-param.js';
 
 /** How many requests a listing shows, newest first. */
 const LISTED = 100;
-/** Room for a request of the most items, each `{"model","id"}` with a model key of the longest (63 characters) and some spacing. */
-const OPEN_BODY_LIMIT = REQUEST_ITEMS_MAX * 160;
 
 /**
  * `/api/projects/{p}/requests`: review requests over items' drafts (docs/contract.md §16;
@@ -19,16 +17,11 @@ const OPEN_BODY_LIMIT = REQUEST_ITEMS_MAX * 160;
  */
 export function requestRoutes(app: FastifyInstance, ctx: AppContext): void {
   const gone = (id: string) => new ApiError('not_found', `request "${id.slice(0, 80)}" does not exist`);
-  declaredRoute(
-    app,
-    routes.open,
-    async (request, reply) => {
-      const project = await projectOr404(ctx, request.params.project);
-      const opened = await ctx.reviews.open(project, request.body, auditActor(grantOf(request).actor));
-      return reply.code(201).send(requestRecord(opened, await ctx.reviews.modelKeys(project)));
-    },
-    { bodyLimit: OPEN_BODY_LIMIT },
-  );
+  declaredRoute(app, routes.open, async (request, reply) => {
+    const project = await projectOr404(ctx, request.params.project);
+    const opened = await ctx.reviews.open(project, request.body, auditActor(grantOf(request).actor));
+    return reply.code(201).send(requestRecord(opened, await ctx.reviews.modelKeys(project)));
+  });
 
   declaredRoute(app, routes.list, async (request) => {
     const project = await projectOr404(ctx, request.params.project);

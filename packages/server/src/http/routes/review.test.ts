@@ -156,6 +156,15 @@ describe('review before publishing (docs/contract.md §16; docs/content-workflow
     expect((await message([{ model: 'shelters', id: '01KAAAAAAAAAAAAAAAAAAAAAAA' }])).message).toBe(
       '"items": item "01KAAAAAAAAAAAAAAAAAAAAAAA" of model "shelters" does not exist',
     );
+    // More drafts than a request may name: "drafts":"all" is refused, not cut short.
+    await h.admin('POST', '/api/projects/city/models', { key: 'tents', review: true, fields: [{ key: 'name', type: 'text' }] });
+    const rows = Array.from({ length: REQUEST_ITEMS_MAX + 1 }, (_, i) => ({ name: `Tent ${i}` }));
+    expect((await writer.call('POST', '/api/projects/city/models/tents/import', rows)).status).toBe(201);
+    expect(await message([{ model: 'tents', drafts: 'all' }])).toEqual({
+      code: 'invalid_body',
+      message: `"items": more than ${REQUEST_ITEMS_MAX} items in all (with model "tents"); ask for the rest in another request`,
+    });
+    expect((await json(await reader.call('GET', '/api/projects/city/requests?state=open'))).body.filter((r: any) => r.title === 'x')).toEqual([]);
     // /openapi.json declares both forms of an entry and the cap.
     const doc = (await json(await h.get('/openapi.json'))).body;
     const items = doc.paths['/api/projects/{project}/requests'].post.requestBody.content['application/json'].schema.properties.items;
