@@ -1,4 +1,4 @@
-import { h } from 'preact';
+import { Fragment, h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Button } from '../../ui/button.js';
 import { Select } from '../../ui/field.js';
@@ -54,6 +54,65 @@ export function ReviewControls({ api, model, item, members, can, asked }: Review
       testid: 'reviewer',
     }),
     h(Button, { label: t('workflow.askReview'), testid: 'ask-review', ...can.guardProps('request.create', t('workflow.asking')), onClick: ask }),
+  );
+}
+
+interface DraftsProps {
+  api: ContentApi;
+  model: ModelRecord;
+  /** The project's members, read when the control is first drawn. */
+  members: () => Promise<MemberRecord[]>;
+  can: Permissions;
+  asked: () => void;
+}
+
+/**
+ * Asking for a review of every draft of a model in no open request, in one request (`{"model",
+ * "drafts":"all"}`, docs/content-workflow.md, "Review"): what an import of thousands of rows needs.
+ */
+export function DraftsReview({ api, model, members, can, asked }: DraftsProps) {
+  const [reviewers, setReviewers] = useState<MemberRecord[]>([]);
+  const [reviewer, setReviewer] = useState('');
+  useEffect(() => {
+    let current = true;
+    members().then(
+      (list) => {
+        if (!current) return;
+        const may = list.filter((m) => m.role === 'maintainer' || m.role === 'owner');
+        setReviewers(may);
+        setReviewer((chosen) => chosen || (may[0]?.userId ?? ''));
+      },
+      () => undefined,
+    );
+    return () => void (current = false);
+  }, [model.key]);
+  if (reviewers.length === 0) return null;
+  const ask = () =>
+    void api
+      .openRequest({ title: t('workflow.allDraftsTitle', { model: model.name }), items: [{ model: model.key, drafts: 'all' }], reviewers: [reviewer] })
+      .then(
+        (request) => {
+          toast('success', t('workflow.reviewAskedAll', { count: request.items.length }));
+          asked();
+        },
+        (err: Error) => toast('error', err.message),
+      );
+  return h(
+    Fragment,
+    {},
+    h(
+      'label',
+      { class: 'drafts-review' },
+      t('workflow.reviewer'),
+      h(Select, {
+        options: reviewers.map((m) => [m.userId, m.name || m.email] as const),
+        value: reviewer,
+        onChange: setReviewer,
+        label: t('workflow.reviewer'),
+        testid: 'drafts-reviewer',
+      }),
+    ),
+    h(Button, { label: t('workflow.askReviewAll'), testid: 'ask-review-all', ...can.guardProps('request.create', t('workflow.asking')), onClick: ask }),
   );
 }
 
