@@ -12,9 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { startOrbis } from './orbis-server.js';
-import { startPostgresCluster } from './postgres-cluster.js';
+import { withPostgresDatabases } from './postgres-cluster.js';
 
 const option = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -105,18 +104,7 @@ async function run(store, databaseUrl) {
 }
 
 const out = await run('sqlite');
-if (!process.argv.includes('--sqlite-only')) {
-  const cluster = await startPostgresCluster();
-  try {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_ra');
-    await admin.end();
-    out.push(...(await run('postgres', cluster.url('bench_ra'))));
-  } finally {
-    cluster.stop();
-  }
-}
+if (!process.argv.includes('--sqlite-only')) out.push(...(await withPostgresDatabases(['bench_ra'], (url) => run('postgres', url('bench_ra')))));
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(1))

@@ -41,23 +41,17 @@ const close = (verb: 'approve' | 'decline', summary: string) =>
 /** An entry of a request's `items`: one item, or every draft of a model that is in no open request. */
 export type RequestEntry = { model: string; id: string } | { model: string; drafts: 'all' };
 const requestEntry = shaped<RequestEntry>({
-  anyOf: [
-    {
-      type: 'object',
-      properties: { model: { type: 'string', description: 'a model key' }, id: { type: 'string', description: 'the id of an item with a draft' } },
-      required: ['model', 'id'],
-      additionalProperties: false,
-    },
-    {
-      type: 'object',
-      properties: {
-        model: { type: 'string', description: 'a model key' },
-        drafts: { enum: ['all'], description: 'every item of the model with a draft in no open request, when the request opens' },
-      },
-      required: ['model', 'drafts'],
-      additionalProperties: false,
-    },
-  ],
+  type: 'object',
+  description: 'one item, {"model","id"}; or every draft of a model, {"model","drafts":"all"}',
+  properties: {
+    model: { type: 'string', description: 'a model key' },
+    id: { type: 'string', description: 'the id of an item with a draft' },
+    drafts: { enum: ['all'], description: 'every item of the model whose draft is in no open request, when the request opens' },
+  },
+  required: ['model'],
+  additionalProperties: false,
+  // One of the two, never both: an unknown `drafts` value is then named by its own field.
+  oneOf: [{ required: ['id'] }, { required: ['drafts'] }],
 });
 
 /** `/api/projects/{p}/requests`: review requests over items' drafts (docs/content-workflow.md, "Review"). */

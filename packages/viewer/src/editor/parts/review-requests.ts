@@ -14,6 +14,15 @@ function shortTitle(model: ModelRecord, item: ItemRecord): string {
   return text ? String(item[text.key]).slice(0, 80) : item.id.slice(-6);
 }
 
+/** The members who may approve a request: maintainers and owners. */
+const mayReview = (members: MemberRecord[]) => members.filter((m) => m.role === 'maintainer' || m.role === 'owner');
+
+/** A reviewer chosen among those members, by name (or email). */
+function ReviewerSelect(props: { reviewers: MemberRecord[]; value: string; onChange: (userId: string) => void; testid: string }) {
+  const { reviewers, ...chosen } = props;
+  return h(Select, { options: reviewers.map((m) => [m.userId, m.name || m.email] as const), label: t('workflow.reviewer'), ...chosen });
+}
+
 interface ReviewProps {
   api: ContentApi;
   model: ModelRecord;
@@ -28,7 +37,7 @@ interface ReviewProps {
  * (docs/content-workflow.md, "Review"): a writer names a reviewer among the maintainers and owners.
  */
 export function ReviewControls({ api, model, item, members, can, asked }: ReviewProps) {
-  const reviewers = members.filter((m) => m.role === 'maintainer' || m.role === 'owner');
+  const reviewers = mayReview(members);
   const [reviewer, setReviewer] = useState(reviewers[0]?.userId ?? '');
   const status = item.status ?? 'published';
   const badge = h('span', { class: 'badge', 'data-testid': 'item-status', 'data-status': status }, t(`workflow.statuses.${status}`));
@@ -46,13 +55,7 @@ export function ReviewControls({ api, model, item, members, can, asked }: Review
     { class: 'row' },
     t('workflow.status'),
     badge,
-    h(Select, {
-      options: reviewers.map((m) => [m.userId, m.name || m.email] as const),
-      value: reviewer,
-      onChange: setReviewer,
-      label: t('workflow.reviewer'),
-      testid: 'reviewer',
-    }),
+    h(ReviewerSelect, { reviewers, value: reviewer, onChange: setReviewer, testid: 'reviewer' }),
     h(Button, { label: t('workflow.askReview'), testid: 'ask-review', ...can.guardProps('request.create', t('workflow.asking')), onClick: ask }),
   );
 }
@@ -78,7 +81,7 @@ export function DraftsReview({ api, model, members, can, asked }: DraftsProps) {
     members().then(
       (list) => {
         if (!current) return;
-        const may = list.filter((m) => m.role === 'maintainer' || m.role === 'owner');
+        const may = mayReview(list);
         setReviewers(may);
         setReviewer((chosen) => chosen || (may[0]?.userId ?? ''));
       },
@@ -104,13 +107,7 @@ export function DraftsReview({ api, model, members, can, asked }: DraftsProps) {
       'label',
       { class: 'drafts-review' },
       t('workflow.reviewer'),
-      h(Select, {
-        options: reviewers.map((m) => [m.userId, m.name || m.email] as const),
-        value: reviewer,
-        onChange: setReviewer,
-        label: t('workflow.reviewer'),
-        testid: 'drafts-reviewer',
-      }),
+      h(ReviewerSelect, { reviewers, value: reviewer, onChange: setReviewer, testid: 'drafts-reviewer' }),
     ),
     h(Button, { label: t('workflow.askReviewAll'), testid: 'ask-review-all', ...can.guardProps('request.create', t('workflow.asking')), onClick: ask }),
   );
