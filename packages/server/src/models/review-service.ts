@@ -96,7 +96,8 @@ export class ReviewService {
         entries.push({ model, id: 'all' });
       } else if (typeof id === 'string' && isId(id)) {
         entries.push({ model, id });
-        named.set(model, [...(named.get(model) ?? []), id]);
+        if (!named.has(model)) named.set(model, []);
+        named.get(model)!.push(id);
       } else throw new InputError('items', `"items": item "${String(id).slice(0, 80)}" of model "${model.key}" does not exist`);
     }
     for (const [model, ids] of named) {
