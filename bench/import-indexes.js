@@ -15,7 +15,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startOrbis } from './orbis-server.js';
-import { startPostgresCluster } from './postgres-cluster.js';
+import { withPostgresDatabases } from './postgres-cluster.js';
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(name);
@@ -220,18 +220,7 @@ async function run(store, databaseUrl) {
 }
 
 const out = await run('sqlite');
-if (!process.argv.includes('--sqlite-only')) {
-  const cluster = await startPostgresCluster();
-  try {
-    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
-    await admin.connect();
-    await admin.query('CREATE DATABASE bench_ii');
-    await admin.end();
-    out.push(...(await run('postgres', cluster.url('bench_ii'))));
-  } finally {
-    cluster.stop();
-  }
-}
+if (!process.argv.includes('--sqlite-only')) out.push(...(await withPostgresDatabases(['bench_ii'], (url) => run('postgres', url('bench_ii')))));
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(1))

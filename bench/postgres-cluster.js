@@ -4,6 +4,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 /** The settings that decide how honest the numbers are: recorded with the results. */
@@ -103,6 +104,23 @@ function readLog(file) {
     return readFileSync(file, 'utf8');
   } catch {
     return '';
+  }
+}
+
+/**
+ * Starts a cluster, makes the databases `names` in it, hands `use` the `postgres://…` of each
+ * (by name), and stops the cluster after, whatever `use` does: a bench's PostgreSQL run.
+ */
+export async function withPostgresDatabases(names, use) {
+  const cluster = await startPostgresCluster();
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+    await admin.connect();
+    for (const name of names) await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    return await use(cluster.url);
+  } finally {
+    cluster.stop();
   }
 }
 

@@ -25,7 +25,7 @@ export {
   userRoutes,
 } from './routes/accounts.js';
 export { itemRoutes, modelRoutes } from './routes/content.js';
-export { RECENT_DELIVERIES, REQUEST_STATES, requestRoutes, webhookRoutes } from './routes/workflow.js';
+export { RECENT_DELIVERIES, REQUEST_ITEMS_MAX, REQUEST_STATES, type RequestEntry, requestRoutes, webhookRoutes } from './routes/workflow.js';
 export { type ConversionState, fileRoutes, type ImportReport } from './routes/files.js';
 export { assetRoutes, keyRoutes, type PluginPackageRecord, pluginRoutes, projectRoutes, sceneRoutes } from './routes/projects.js';
 export { type InvitationRecord, type Me, sessionRoutes, type SignInProviders } from './routes/session.js';

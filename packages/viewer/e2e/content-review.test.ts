@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { addMember, signedInUser } from '../../server/src/test/team.js';
+import { addMember, signedInUser, signIn } from '../../server/src/test/team.js';
 import { startReceiver, type WebhookReceiver } from '../../server/src/test/webhook-receiver.js';
 import { seriousAxeViolations } from './axe.js';
 import { useBrowserAndServer } from './fixture.js';
+import { shot } from './shots.js';
 
 /**
  * The Content tab's workflow (docs/content-workflow.md): an item's draft, a review request, its
@@ -99,7 +100,7 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     tab.assertClean();
   });
 
-  it('imports a file into the model as drafts, says so, and keeps them from the public API', async () => {
+  it('imports a file into the model as drafts, asks for a review of every draft at once, and a maintainer publishes them', async () => {
     const { h, tab } = fx;
     const { page } = tab;
     const published = async () => ((await (await h.get('/api/p/review/shelters.json')).json()) as { results: { name: string }[] }).results.map((r) => r.name);
@@ -117,7 +118,36 @@ describe('editor Content tab: review, versions and webhooks in Chromium', () => 
     // The table, read again after the import, marks both rows as drafts.
     await expect.poll(() => page.locator('[data-testid="row-status"][data-status="draft"]').count()).toBe(2);
     expect(await published()).toEqual(before);
+
+    // Every draft in one request: the two imported rows and Hall A's restored draft, mia as the reviewer.
+    const askAll = page.getByTestId('ask-review-all');
+    await askAll.scrollIntoViewIfNeeded();
+    expect(await page.getByTestId('drafts-reviewer').locator('option:checked').textContent()).toBe('mia');
+    if (process.env.ORBIS_SHOTS) {
+      // docs/content-workflow.md's picture: the tab beside the globe, as docs/editor.md's are taken.
+      const wide = await fx.open({ width: 1024, height: 640 });
+      await wide.page.goto(`${h.url}/editor/review?tab=content#token=${ADMIN_TOKEN}`);
+      await wide.page.getByTestId('ask-review-all').scrollIntoViewIfNeeded();
+      await shot(wide.page, 'editor-content-review-drafts');
+    }
+    await askAll.click();
+    await page.getByText('Review asked for 3 drafts').waitFor();
+    await expect.poll(() => page.locator('[data-testid="row-status"][data-status="review"]').count()).toBe(3);
+    const open = (await (await h.admin('GET', '/api/projects/review/requests?state=open')).json()) as { title: string; items: unknown[] }[];
+    expect(open.map((r) => [r.title, r.items.length])).toEqual([['Shelters: every draft', 3]]);
     tab.assertClean();
+
+    // mia, signed in as herself, approves it: the public API lists the imported items.
+    const mia = await fx.open();
+    const [cookieName, value] = (await signIn(h.url, 'mia@example.org')).split('=') as [string, string];
+    await mia.page.context().addCookies([{ name: cookieName, value, url: h.url }]);
+    await mia.page.goto(`${h.url}/editor/review?tab=content`);
+    await mia.page.getByTestId('request-row').filter({ hasText: 'Shelters: every draft' }).waitFor();
+    await mia.page.getByTestId('approve-request').click();
+    await mia.page.getByTestId('request-row').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await published()).sort()).toEqual(['Hall A', 'Hall C', 'Hall D']);
+    await expect.poll(() => mia.page.locator('[data-testid="row-status"][data-status="published"]').count()).toBe(3);
+    mia.assertClean();
   });
 
   it('lets a maintainer add a webhook, pause it, change it in place and delete it from the webhook list', async () => {

@@ -10,6 +10,13 @@ const W = '/api/projects/:project/webhooks';
 
 /** The states of a review request. */
 export const REQUEST_STATES = ['open', 'approved', 'declined'] as const;
+/**
+ * The most items one review request names, once `{"model","drafts":"all"}` entries are resolved and
+ * duplicates collapse. Measured (bench/review-approve.js; docs/content-workflow.md, "Review"): on
+ * SQLite an approval holds the event loop for its transaction, about 1 s for 5,000 items and 3 s
+ * for 10,000.
+ */
+export const REQUEST_ITEMS_MAX = 5_000;
 /** How many of a webhook's deliveries its listing shows, newest first. */
 export const RECENT_DELIVERIES = 50;
 
@@ -31,6 +38,22 @@ const close = (verb: 'approve' | 'decline', summary: string) =>
     },
   });
 
+/** An entry of a request's `items`: one item, or every draft of a model that is in no open request. */
+export type RequestEntry = { model: string; id: string } | { model: string; drafts: 'all' };
+const requestEntry = shaped<RequestEntry>({
+  type: 'object',
+  description: 'one item, {"model","id"}; or every draft of a model, {"model","drafts":"all"}',
+  properties: {
+    model: { type: 'string', description: 'a model key' },
+    id: { type: 'string', description: 'the id of an item with a draft' },
+    drafts: { enum: ['all'], description: 'every item of the model whose draft is in no open request, when the request opens' },
+  },
+  required: ['model'],
+  additionalProperties: false,
+  // One of the two, never both: an unknown `drafts` value is then named by its own field.
+  oneOf: [{ required: ['id'] }, { required: ['drafts'] }],
+});
+
 /** `/api/projects/{p}/requests`: review requests over items' drafts (docs/content-workflow.md, "Review"). */
 export const requestRoutes = {
   open: declare({
@@ -43,7 +66,11 @@ export const requestRoutes = {
     // The shapes only: the rules (items with drafts, reviewers who may approve) are the server's.
     body: bodyOf({
       title: Type.String(),
-      items: Type.Array(shaped<{ model: string; id: string }>({ type: 'object', properties: { model: { type: 'string' }, id: { type: 'string' } } })),
+      items: Type.Array(requestEntry, {
+        minItems: 1,
+        maxItems: REQUEST_ITEMS_MAX,
+        description: `at most ${REQUEST_ITEMS_MAX.toLocaleString('en')} items in all, once "drafts":"all" entries are resolved`,
+      }),
       reviewers: Type.Array(Type.String({ description: 'a user id of a maintainer or owner' })),
     }),
     answers: {

@@ -1,13 +1,13 @@
 import type { ReviewRequestRecord } from '@orbis/content-model';
+import { REQUEST_ITEMS_MAX } from '@orbis/contract';
 import { roleAtLeast } from '@orbis/scene/roles';
 import { checkDisplayText } from '../display-text.js';
 import { InputError } from '../input-error.js';
 import { isId, newId } from '../records/ids.js';
 import type { RequestItem, ReviewRequest } from '../store/review-store.js';
-import type { Project, Store, VersionActor } from '../store/store.js';
+import type { ContentModel, Project, Store, VersionActor } from '../store/store.js';
 
-/** The most items and reviewers one request names. */
-const MAX_ITEMS = 100;
+/** The most reviewers one request names. */
 const MAX_REVIEWERS = 20;
 
 /** A request as the API answers it: its items by model key and id. */
@@ -72,22 +72,56 @@ export class ReviewService {
     return this.store.reviews.closeRequest(project.id, id, { state, by: actor, at: new Date().toISOString(), comment });
   }
 
+  /**
+   * A request's items: each `{"model","id"}` an item of a model that requires review, each
+   * `{"model","drafts":"all"}` that model's drafts in no open request now; duplicates collapse, at
+   * most REQUEST_ITEMS_MAX in all. Checked a model at a time, not an item per query; whether each
+   * has a draft in no other open request is the store's check, in the transaction that opens it.
+   */
   private async checkItems(project: Project, raw: unknown): Promise<RequestItem[]> {
-    if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_ITEMS)
-      throw new InputError('items', `"items" must be a list of 1 to ${MAX_ITEMS} {"model","id"}`);
+    const shape = `"items" must be a list of 1 to ${REQUEST_ITEMS_MAX} {"model","id"} or {"model","drafts":"all"}`;
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > REQUEST_ITEMS_MAX) throw new InputError('items', shape);
     const models = new Map((await this.store.listModels(project.id)).map((m) => [m.key, m]));
-    const seen = new Set<string>();
-    const items: RequestItem[] = [];
+    // Each entry, read: an item's id, or `all` for a model's drafts.
+    const entries: { model: ContentModel; id: string | 'all' }[] = [];
+    const named = new Map<ContentModel, string[]>();
     for (const entry of raw as unknown[]) {
-      const { model: key, id } = (entry ?? {}) as { model?: unknown; id?: unknown };
+      const { model: key, id, drafts } = (entry ?? {}) as { model?: unknown; id?: unknown; drafts?: unknown };
       const model = typeof key === 'string' ? models.get(key) : undefined;
       if (!model) throw new InputError('items', `"items": model "${String(key).slice(0, 80)}" does not exist`);
       if (!model.review) throw new InputError('items', `"items": model "${model.key}" does not require review: its items are published as they are written`);
-      if (typeof id !== 'string' || !isId(id) || !(await this.store.getItem(model.id, id)))
-        throw new InputError('items', `"items": item "${String(id).slice(0, 80)}" of model "${model.key}" does not exist`);
-      if (seen.has(`${model.id}/${id}`)) continue;
-      seen.add(`${model.id}/${id}`);
-      items.push({ modelId: model.id, itemId: id });
+      if (drafts !== undefined) {
+        if (drafts !== 'all' || id !== undefined)
+          throw new InputError('items', `"items": an entry of model "${model.key}" is {"model","id"} or {"model","drafts":"all"}`);
+        entries.push({ model, id: 'all' });
+      } else if (typeof id === 'string' && isId(id)) {
+        entries.push({ model, id });
+        if (!named.has(model)) named.set(model, []);
+        named.get(model)!.push(id);
+      } else throw new InputError('items', `"items": item "${String(id).slice(0, 80)}" of model "${model.key}" does not exist`);
+    }
+    for (const [model, ids] of named) {
+      const found = await this.store.reviews.existing(model.id, ids);
+      const unknown = ids.find((id) => !found.has(id));
+      if (unknown) throw new InputError('items', `"items": item "${unknown}" of model "${model.key}" does not exist`);
+    }
+    const drafts = new Map<ContentModel, string[]>();
+    for (const { model, id } of entries) {
+      if (id !== 'all' || drafts.has(model)) continue;
+      const ids = await this.store.reviews.freeDrafts(model.id, REQUEST_ITEMS_MAX + 1);
+      if (ids.length === 0) throw new InputError('items', `"items": model "${model.key}" has no draft outside an open request`);
+      drafts.set(model, ids);
+    }
+    const seen = new Set<string>();
+    const items: RequestItem[] = [];
+    for (const { model, id } of entries) {
+      for (const itemId of id === 'all' ? drafts.get(model)! : [id]) {
+        if (seen.has(`${model.id}/${itemId}`)) continue;
+        seen.add(`${model.id}/${itemId}`);
+        items.push({ modelId: model.id, itemId });
+      }
+      if (items.length > REQUEST_ITEMS_MAX)
+        throw new InputError('items', `"items": more than ${REQUEST_ITEMS_MAX} items in all (with model "${model.key}"); ask for the rest in another request`);
     }
     return items;
   }

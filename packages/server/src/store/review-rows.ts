@@ -62,6 +62,27 @@ export function toRequest<T>(row: RequestRow<T>, time: (t: T) => string): Review
   };
 }
 
+/** A request's items grouped by model, each model's item ids in the request's order: what a store checks and publishes a batch at a time. */
+export function itemsByModel(items: RequestItem[]): Map<string, string[]> {
+  const grouped = new Map<string, string[]>();
+  for (const { modelId, itemId } of items) {
+    const ids = grouped.get(modelId) ?? [];
+    if (ids.length === 0) grouped.set(modelId, ids);
+    ids.push(itemId);
+  }
+  return grouped;
+}
+
+/**
+ * Why an item cannot join a request, given the open request of each of its model's drafts
+ * (`null`: a draft in none; absent: no draft); undefined when it can.
+ */
+export function requestConflict(itemId: string, requestOf: Map<string, string | null>): string | undefined {
+  if (!requestOf.has(itemId)) return `item ${itemId} has no draft to review`;
+  const open = requestOf.get(itemId);
+  return open ? `item ${itemId} is in request ${open}, still open` : undefined;
+}
+
 /** The columns of a request, in `requestValues`' order. */
 export const REQUEST_COLUMNS = 'id, project_id, title, items, reviewers, state, created_by, created_at, closed_by, closed_at, comment';
 

@@ -15,6 +15,13 @@ export interface ItemDraft {
   published: boolean;
 }
 
+/** A draft an approval publishes: the item's values and flag from now on. */
+export interface DraftToPublish {
+  itemId: string;
+  public: boolean;
+  fields: Record<string, unknown>;
+}
+
 export type RequestState = 'open' | 'approved' | 'declined';
 
 export interface RequestItem {
@@ -52,6 +59,13 @@ export interface RequestClose {
  */
 export interface ReviewStore {
   getDraft(modelId: string, itemId: string): Promise<ItemDraft | undefined>;
+  /** Which of these items of a model exist: a request's check, one query for the lot. */
+  existing(modelId: string, itemIds: string[]): Promise<Set<string>>;
+  /**
+   * The items of a model whose draft is in no open request, in id order, at most `limit`: what a
+   * request's `{"model","drafts":"all"}` stands for.
+   */
+  freeDrafts(modelId: string, limit: number): Promise<string[]>;
   /** The drafts of some items of a model, by item id (a listing's statuses). */
   draftsOf(modelId: string, itemIds: string[]): Promise<Map<string, ItemDraft>>;
   /**
@@ -66,8 +80,8 @@ export interface ReviewStore {
     actor: VersionActor,
   ): Promise<ItemDraft | undefined>;
   /**
-   * Opens a request over items with drafts. Throws StoreConflictError naming an item that has no
-   * draft or is in another open request.
+   * Opens a request over items with drafts, checked and marked a model at a time (not an item per
+   * round trip). Throws StoreConflictError naming an item that has no draft or is in another open request.
    */
   openRequest(request: ReviewRequest): Promise<ReviewRequest>;
   getRequest(projectId: string, id: string): Promise<ReviewRequest | undefined>;

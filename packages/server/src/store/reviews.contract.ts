@@ -127,6 +127,55 @@ export function reviewsContract(name: string, open: () => Promise<Store>): void 
       expect(await store.reviews.closeRequest(project.id, newId(), { state: 'approved', by: mia, at: t(7), comment: null })).toBeUndefined();
     });
 
+    it('names the free drafts and the existing items a model at a time; a request of hundreds is checked, opened and approved in batches', async () => {
+      const rows = Array.from({ length: 650 }, (_, i) => ({ public: i % 2 === 0, fields: { name: `Hall ${i}` } }));
+      const items = await store.insertItems(model.id, rows, t(1), wanda);
+      const ids = items.map((i) => i.id);
+      const taken = await store.reviews.openRequest(request(ids.slice(0, 3).map((itemId) => ({ modelId: model.id, itemId }))));
+      expect(await store.reviews.freeDrafts(model.id, 1_000)).toEqual(ids.slice(3));
+      expect(await store.reviews.freeDrafts(model.id, 2)).toEqual(ids.slice(3, 5));
+      const gone = newId();
+      expect(await store.reviews.existing(model.id, [ids[0]!, gone, ids[649]!])).toEqual(new Set([ids[0], ids[649]]));
+      // One item in another open request, or without a draft, and the whole request is refused, naming it.
+      const big = request(ids.slice(2).map((itemId) => ({ modelId: model.id, itemId })));
+      await expect(store.reviews.openRequest(big)).rejects.toThrow(`item ${ids[2]} is in request ${taken.id}, still open`);
+      await expect(
+        store.reviews.openRequest(
+          request([
+            { modelId: model.id, itemId: ids[5]! },
+            { modelId: model.id, itemId: gone },
+          ]),
+        ),
+      ).rejects.toThrow(`item ${gone} has no draft to review`);
+      expect((await store.reviews.getDraft(model.id, ids[5]!))!.requestId).toBeNull();
+      const opened = await store.reviews.openRequest(request(ids.slice(3).map((itemId) => ({ modelId: model.id, itemId }))));
+      expect(await store.reviews.freeDrafts(model.id, 10)).toEqual([]);
+      const hook = await store.webhooks.create({
+        id: newId(),
+        projectId: project.id,
+        url: 'https://hooks.example.org/x',
+        triggers: ['item.update', 'item.publish'],
+        active: true,
+        secret: 'whsec_x',
+        createdAt: t(0),
+        updatedAt: t(0),
+      });
+      await store.reviews.closeRequest(project.id, opened.id, { state: 'approved', by: mia, at: t(6), comment: null });
+      const after = await store.getModel(project.id, 'shelters');
+      expect(after!.publicItemCount).toBe(rows.slice(3).filter((r) => r.public).length);
+      expect((await store.joinRecords({ projectId: project.id, modelId: model.id, publicOnly: true }, { limit: 1_000 })).count).toBe(after!.publicItemCount);
+      expect(await store.reviews.draftsOf(model.id, ids)).toEqual(new Map(ids.slice(0, 3).map((id) => [id, expect.objectContaining({ requestId: taken.id })])));
+      expect(await store.getItem(model.id, ids[649]!)).toMatchObject({ public: false, fields: { name: 'Hall 649' }, updatedAt: t(6) });
+      expect((await store.listItemVersions(model.id, ids[4]!, { offset: 0, limit: 5 })).map((v) => [v.version, v.actor])).toEqual([
+        [2, mia],
+        [1, wanda],
+      ]);
+      // Every published item told as updated, the public ones as published too.
+      const events = await store.webhooks.listDeliveries(hook.id, 2_000);
+      expect(events.filter((e) => e.type === 'item.update')).toHaveLength(647);
+      expect(events.filter((e) => e.type === 'item.publish')).toHaveLength(after!.publicItemCount);
+    });
+
     it('restores drafts and requests as a project import carries them: as they were, without a version', async () => {
       // The import writes the items without drafts (its model requires review only once they are in), then restores them.
       const halls = await store.createModel({

@@ -1,3 +1,4 @@
+import { REQUEST_ITEMS_MAX } from '@orbis/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from '../../test/harness.js';
 import { addMember, signedInUser, type TestUser } from '../../test/team.js';
@@ -112,6 +113,71 @@ describe('review before publishing (docs/contract.md §16; docs/content-workflow
         )
       ).body.error.message,
     ).toContain('does not require review');
+  });
+
+  it('asks for every draft of a model at once, or for hundreds of items by id; approval publishes them all', async () => {
+    await h.admin('POST', '/api/projects/city/models', { key: 'camps', public: true, review: true, fields: [{ key: 'name', type: 'text', required: true }] });
+    const rows = Array.from({ length: 320 }, (_, i) => ({ name: `Camp ${i}` }));
+    expect((await writer.call('POST', '/api/projects/city/models/camps/import?public=true', rows)).status).toBe(201);
+    const ids: string[] = (await json(await writer.call('GET', '/api/projects/city/models/camps/items'))).body.results.map((r: any) => r.id);
+    const ask = (items: unknown) => writer.call('POST', '/api/projects/city/requests', { title: 'Camps', items, reviewers: [maintainer.id] });
+    // More than 100 items by id (a duplicate collapses).
+    const byId = await json(await ask([...ids.slice(0, 150), ...ids.slice(0, 1)].map((id) => ({ model: 'camps', id }))));
+    expect([byId.status, byId.body.items.length]).toEqual([201, 150]);
+    // "drafts":"all": the drafts in no open request, as the list of items the request answers with.
+    const all = await json(await ask([{ model: 'camps', drafts: 'all' }]));
+    expect(all.status).toBe(201);
+    expect(all.body.items).toEqual(ids.slice(150).map((id) => ({ model: 'camps', id })));
+    expect((await json(await reader.call('GET', `/api/projects/city/requests/${all.body.id}`))).body.items).toHaveLength(170);
+    const none = await json(await ask([{ model: 'camps', drafts: 'all' }]));
+    expect([none.status, none.body.error.code, none.body.error.message]).toEqual([
+      400,
+      'invalid_body',
+      expect.stringContaining('"items": model "camps" has no draft'),
+    ]);
+    const taken = await json(await ask([{ model: 'camps', id: ids[200] }]));
+    expect([taken.status, taken.body.error.message]).toEqual([409, `item ${ids[200]} is in request ${all.body.id}, still open`]);
+
+    for (const request of [byId.body, all.body])
+      expect((await json(await maintainer.call('POST', `/api/projects/city/requests/${request.id}/approve`, {}))).body.state).toBe('approved');
+    const published = (await json(await h.get('/api/p/city/camps.json'))).body;
+    expect(published.totalCount).toBe(320);
+    expect(published.results.map((r: any) => r.name)).toEqual(rows.map((r) => r.name));
+  });
+
+  it('refuses a request of more items than the cap, or a bad entry, naming items', async () => {
+    const message = async (items: unknown) =>
+      (await json(await writer.call('POST', '/api/projects/city/requests', { title: 'x', items, reviewers: [maintainer.id] }))).body.error;
+    const over = Array.from({ length: REQUEST_ITEMS_MAX + 1 }, () => ({ model: 'shelters', id: '01KAAAAAAAAAAAAAAAAAAAAAAA' }));
+    expect(await message(over)).toEqual({ code: 'invalid_body', message: expect.stringContaining('"items"') });
+    expect(await message([{ model: 'shelters', drafts: 'some' }])).toEqual({
+      code: 'invalid_body',
+      message: '"items.0.drafts" must be equal to one of the allowed values',
+    });
+    expect(await message([{ model: 'shelters', id: '01KAAAAAAAAAAAAAAAAAAAAAAA', drafts: 'all' }])).toEqual({
+      code: 'invalid_body',
+      message: '"items.0" must match exactly one schema in oneOf',
+    });
+    expect(await message([{ model: 'shelters' }])).toEqual({ code: 'invalid_body', message: '"items.0.id" is required' });
+    expect((await message([{ model: 'nowhere', drafts: 'all' }])).message).toBe('"items": model "nowhere" does not exist');
+    expect((await message([{ model: 'shelters', id: '01KAAAAAAAAAAAAAAAAAAAAAAA' }])).message).toBe(
+      '"items": item "01KAAAAAAAAAAAAAAAAAAAAAAA" of model "shelters" does not exist',
+    );
+    // More drafts than a request may name: "drafts":"all" is refused, not cut short.
+    await h.admin('POST', '/api/projects/city/models', { key: 'tents', review: true, fields: [{ key: 'name', type: 'text' }] });
+    const rows = Array.from({ length: REQUEST_ITEMS_MAX + 1 }, (_, i) => ({ name: `Tent ${i}` }));
+    expect((await writer.call('POST', '/api/projects/city/models/tents/import', rows)).status).toBe(201);
+    expect(await message([{ model: 'tents', drafts: 'all' }])).toEqual({
+      code: 'invalid_body',
+      message: `"items": more than ${REQUEST_ITEMS_MAX} items in all (with model "tents"); ask for the rest in another request`,
+    });
+    expect((await json(await reader.call('GET', '/api/projects/city/requests?state=open'))).body.filter((r: any) => r.title === 'x')).toEqual([]);
+    // /openapi.json declares both forms of an entry and the cap.
+    const doc = (await json(await h.get('/openapi.json'))).body;
+    const items = doc.paths['/api/projects/{project}/requests'].post.requestBody.content['application/json'].schema.properties.items;
+    expect(items.maxItems).toBe(REQUEST_ITEMS_MAX);
+    expect(items.items.properties.drafts.enum).toEqual(['all']);
+    expect(items.items.oneOf).toEqual([{ required: ['id'] }, { required: ['drafts'] }]);
   });
 
   it.each([

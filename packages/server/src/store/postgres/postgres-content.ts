@@ -90,7 +90,8 @@ function toItem(row: ItemRow): Item {
 }
 
 import type { PostgresWebhooks } from './postgres-webhooks.js';
-import { itemEventData, itemUpdateEvents, webhookEvent } from '../webhook-event.js';
+import { itemEventData, itemUpdateEvents, type WebhookEvent, webhookEvent } from '../webhook-event.js';
+import type { DraftToPublish } from '../review-store.js';
 import { FOREIGN_KEY_VIOLATION, type Transaction, UNIQUE_VIOLATION } from './transaction.js';
 
 const REWRITE_BATCH = 500;
@@ -271,8 +272,8 @@ export class PostgresContent {
     return this.transaction((client) => this.updateWith(client, modelId, id, patch));
   }
 
-  /** `updateItem` inside a transaction the caller holds (a request's approval publishes several items in one). */
-  async updateWith(client: pg.PoolClient, modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> {
+  /** `updateItem` inside a transaction the caller holds. */
+  private async updateWith(client: pg.PoolClient, modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> {
     const model = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
     const found = await client.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id = $2 FOR UPDATE`, [modelId, id]);
     if (!model.rows[0] || !found.rows[0]) return undefined;
@@ -292,6 +293,51 @@ export class PostgresContent {
     if (delta !== 0) await invalidateCheckpoints(client, modelId, id, { all: false, public: true }, 'items');
     await this.outbox.enqueue(client, model.rows[0].project_id, itemUpdateEvents(model.rows[0].key, before, after), after.updatedAt);
     return after;
+  }
+
+  /**
+   * Publishes a model's drafts inside the approval's transaction, REWRITE_BATCH items per statement
+   * (each a write of the item: its version, `item.update` and maybe `item.publish`), with one
+   * update of the model's counts: a request of thousands is not thousands of round trips.
+   */
+  async publishDrafts(client: pg.PoolClient, modelId: string, drafts: DraftToPublish[], at: string, actor: VersionActor): Promise<void> {
+    if (drafts.length === 0) return;
+    const model = await client.query<ModelRow>('SELECT * FROM models WHERE id = $1 FOR UPDATE', [modelId]);
+    if (!model.rows[0]) return;
+    const { project_id: projectId, key } = model.rows[0];
+    const fields = JSON.parse(model.rows[0].fields) as Field[];
+    const wanted = new Map(drafts.map((d) => [d.itemId, d]));
+    const ids = [...wanted.keys()].sort();
+    const events: WebhookEvent[] = [];
+    let delta = 0;
+    let firstTurned: string | undefined;
+    for (let start = 0; start < ids.length; start += REWRITE_BATCH) {
+      const found = await client.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE model_id = $1 AND id = ANY($2::text[]) ORDER BY id FOR UPDATE`, [
+        modelId,
+        ids.slice(start, start + REWRITE_BATCH),
+      ]);
+      const after = found.rows.map((row) => {
+        const before = toItem(row);
+        const draft = wanted.get(before.id)!;
+        const item: Item = { ...before, public: draft.public, fields: draft.fields, updatedAt: at };
+        if (item.public !== before.public) {
+          delta += item.public ? 1 : -1;
+          firstTurned ??= item.id;
+        }
+        events.push(...itemUpdateEvents(key, before, item));
+        return item;
+      });
+      await client.query(
+        `UPDATE items i SET public = u.public, fields = u.fields, record = u.record, updated_at = $2
+         FROM unnest($3::text[], $4::boolean[], $5::text[], $6::text[]) AS u(id, public, fields, record) WHERE i.model_id = $1 AND i.id = u.id`,
+        [modelId, at, after.map((i) => i.id), after.map((i) => i.public), after.map((i) => JSON.stringify(i.fields)), after.map((i) => itemRecord(fields, i))],
+      );
+      await this.versions.addMany(client, modelId, after, at, actor);
+    }
+    await client.query('UPDATE models SET public_item_count = public_item_count + $1, version = version + 1 WHERE id = $2', [delta, modelId]);
+    // Ids ascend, so the first item whose flag turned is the earliest checkpoint to go.
+    if (firstTurned) await invalidateCheckpoints(client, modelId, firstTurned, { all: false, public: true }, 'items');
+    await this.outbox.enqueue(client, projectId, events, at);
   }
 
   deleteItem(modelId: string, id: string, now: string): Promise<boolean> {

@@ -46,6 +46,22 @@ export class PostgresItemVersions {
     );
   }
 
+  /** Keeps the next version of each of a model's items (an approval's batch); call inside the write's transaction, under the items' row locks. */
+  async addMany(
+    client: pg.PoolClient,
+    modelId: string,
+    items: { id: string; public: boolean; fields: Record<string, unknown> }[],
+    at: string,
+    actor: VersionActor,
+  ) {
+    await client.query(
+      `INSERT INTO item_versions (model_id, item_id, ${COLUMNS})
+       SELECT $1, u.id, coalesce((SELECT max(v.version) FROM item_versions v WHERE v.model_id = $1 AND v.item_id = u.id), 0) + 1, $2, $3, u.public, u.fields
+       FROM unnest($4::text[], $5::boolean[], $6::text[]) AS u(id, public, fields)`,
+      [modelId, at, JSON.stringify(actor), items.map((i) => i.id), items.map((i) => i.public), items.map((i) => JSON.stringify(i.fields))],
+    );
+  }
+
   /** Replaces an item's versions by these; call inside a transaction, on its client. */
   async replace(client: pg.PoolClient, modelId: string, itemId: string, versions: ItemVersion[]): Promise<void> {
     await client.query('DELETE FROM item_versions WHERE model_id = $1 AND item_id = $2', [modelId, itemId]);

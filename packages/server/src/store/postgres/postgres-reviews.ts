@@ -1,5 +1,15 @@
 import type pg from 'pg';
-import { DRAFT_COLUMNS, type DraftRow, REQUEST_COLUMNS, type RequestRow, requestValues, toDraft, toRequest } from '../review-rows.js';
+import {
+  DRAFT_COLUMNS,
+  type DraftRow,
+  itemsByModel,
+  REQUEST_COLUMNS,
+  type RequestRow,
+  requestConflict,
+  requestValues,
+  toDraft,
+  toRequest,
+} from '../review-rows.js';
 import type { ItemDraft, RequestClose, RequestState, RestoredDraft, ReviewRequest, ReviewStore } from '../review-store.js';
 import { StoreConflictError, type VersionActor } from '../store.js';
 import type { PostgresContent } from './postgres-content.js';
@@ -20,6 +30,19 @@ export class PostgresReviews implements ReviewStore {
   async getDraft(modelId: string, itemId: string): Promise<ItemDraft | undefined> {
     const { rows } = await this.pool.query<Draft>(`SELECT ${DRAFT_COLUMNS} FROM item_drafts WHERE model_id = $1 AND item_id = $2`, [modelId, itemId]);
     return rows[0] && toDraft(rows[0], read);
+  }
+
+  async existing(modelId: string, itemIds: string[]): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM items WHERE model_id = $1 AND id = ANY($2::text[])', [modelId, itemIds]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async freeDrafts(modelId: string, limit: number): Promise<string[]> {
+    const { rows } = await this.pool.query<{ item_id: string }>(
+      'SELECT item_id FROM item_drafts WHERE model_id = $1 AND request_id IS NULL ORDER BY item_id LIMIT $2',
+      [modelId, limit],
+    );
+    return rows.map((r) => r.item_id);
   }
 
   async draftsOf(modelId: string, itemIds: string[]): Promise<Map<string, ItemDraft>> {
@@ -67,14 +90,18 @@ export class PostgresReviews implements ReviewStore {
 
   openRequest(request: ReviewRequest): Promise<ReviewRequest> {
     return this.transaction(async (client) => {
-      for (const { modelId, itemId } of request.items) {
-        const { rows } = await client.query<Draft>(`SELECT ${DRAFT_COLUMNS} FROM item_drafts WHERE model_id = $1 AND item_id = $2 FOR UPDATE`, [
-          modelId,
-          itemId,
-        ]);
-        if (!rows[0]) throw new StoreConflictError(`item ${itemId} has no draft to review`);
-        if (rows[0].request_id) throw new StoreConflictError(`item ${itemId} is in request ${rows[0].request_id}, still open`);
-        await client.query('UPDATE item_drafts SET request_id = $1 WHERE model_id = $2 AND item_id = $3', [request.id, modelId, itemId]);
+      for (const [modelId, itemIds] of itemsByModel(request.items)) {
+        // Locked in id order, so two requests over the same drafts wait for each other rather than deadlock.
+        const { rows } = await client.query<{ item_id: string; request_id: string | null }>(
+          'SELECT item_id, request_id FROM item_drafts WHERE model_id = $1 AND item_id = ANY($2::text[]) ORDER BY item_id FOR UPDATE',
+          [modelId, itemIds],
+        );
+        const requestOf = new Map(rows.map((r) => [r.item_id, r.request_id]));
+        for (const itemId of itemIds) {
+          const conflict = requestConflict(itemId, requestOf);
+          if (conflict) throw new StoreConflictError(conflict);
+        }
+        await client.query('UPDATE item_drafts SET request_id = $1 WHERE model_id = $2 AND item_id = ANY($3::text[])', [request.id, modelId, itemIds]);
       }
       await client.query(`INSERT INTO review_requests (${REQUEST_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, requestValues(request));
       return request;
@@ -107,12 +134,14 @@ export class PostgresReviews implements ReviewStore {
       if (rows[0].state !== 'open') throw new StoreConflictError(`request ${id} is ${rows[0].state} already`);
       const request = asRequest(rows[0]);
       if (close.state === 'approved') {
-        // Every item at once: the drafts become the published values (an item deleted since is skipped).
-        for (const { modelId, itemId } of request.items) {
-          const found = await client.query<Draft>(`DELETE FROM item_drafts WHERE model_id = $1 AND item_id = $2 RETURNING ${DRAFT_COLUMNS}`, [modelId, itemId]);
-          if (!found.rows[0]) continue;
-          const d = toDraft(found.rows[0], read);
-          await this.content.updateWith(client, modelId, itemId, { public: d.public, fields: d.fields, updatedAt: close.at, actor: close.by });
+        // Every item at once, a model's drafts a batch at a time: they become the published values (an item deleted since is skipped).
+        for (const [modelId, itemIds] of itemsByModel(request.items)) {
+          const taken = await client.query<Draft>(`DELETE FROM item_drafts WHERE model_id = $1 AND item_id = ANY($2::text[]) RETURNING ${DRAFT_COLUMNS}`, [
+            modelId,
+            itemIds,
+          ]);
+          const drafts = taken.rows.map((row) => ({ itemId: row.item_id, ...toDraft(row, read) }));
+          await this.content.publishDrafts(client, modelId, drafts, close.at, close.by);
         }
       } else {
         await client.query('UPDATE item_drafts SET request_id = NULL WHERE request_id = $1', [id]);

@@ -16,7 +16,8 @@ import {
 import { importItemsInWorker } from './item-import.js';
 import { SqliteItemVersions } from './sqlite-item-versions.js';
 import type { SqliteWebhooks } from './sqlite-webhooks.js';
-import { itemEventData, itemUpdateEvents, webhookEvent } from '../webhook-event.js';
+import { itemEventData, itemUpdateEvents, type WebhookEvent, webhookEvent } from '../webhook-event.js';
+import type { DraftToPublish } from '../review-store.js';
 import { inBatches, type SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
 
 interface ModelRow {
@@ -243,6 +244,36 @@ export class SqliteContent {
         return after;
       })
       .immediate();
+  }
+
+  /**
+   * Publishes a model's drafts inside the approval's transaction (each a write of the item: its
+   * version, `item.update` and maybe `item.publish`), reading the model once and updating its counts once.
+   */
+  publishDrafts(modelId: string, drafts: DraftToPublish[], at: string, actor: VersionActor): void {
+    const row = this.s.modelById.get(modelId) as ModelRow | undefined;
+    if (!row || drafts.length === 0) return;
+    const model = toModel(row);
+    const events: WebhookEvent[] = [];
+    let delta = 0;
+    let firstTurned: string | undefined;
+    for (const draft of [...drafts].sort((a, b) => (a.itemId < b.itemId ? -1 : 1))) {
+      const found = this.s.getItem.get(modelId, draft.itemId) as ItemRow | undefined;
+      if (!found) continue;
+      const before = toItem(found);
+      const after: Item = { ...before, public: draft.public, fields: draft.fields, updatedAt: at };
+      this.s.updateItem.run(after.public ? 1 : 0, JSON.stringify(after.fields), itemRecord(model.fields, after), at, modelId, after.id);
+      this.versions.add(modelId, after.id, at, actor, after.public, after.fields);
+      if (after.public !== before.public) {
+        delta += after.public ? 1 : -1;
+        firstTurned ??= after.id;
+      }
+      events.push(...itemUpdateEvents(model.key, before, after));
+    }
+    this.s.addCounts.run(0, delta, null, modelId);
+    // Ids ascend, so the first item whose flag turned is the earliest checkpoint to go.
+    if (firstTurned) this.listing.invalidate(modelId, firstTurned, { all: false, public: true }, 'items');
+    this.outbox.enqueue(model.projectId, events, at);
   }
 
   deleteItem(modelId: string, id: string, now: string): boolean {

@@ -1,5 +1,15 @@
 import type Database from 'better-sqlite3';
-import { DRAFT_COLUMNS, type DraftRow, REQUEST_COLUMNS, type RequestRow, requestValues, toDraft, toRequest } from '../review-rows.js';
+import {
+  DRAFT_COLUMNS,
+  type DraftRow,
+  itemsByModel,
+  REQUEST_COLUMNS,
+  type RequestRow,
+  requestConflict,
+  requestValues,
+  toDraft,
+  toRequest,
+} from '../review-rows.js';
 import type { ItemDraft, RequestClose, RequestState, RestoredDraft, ReviewRequest, ReviewStore } from '../review-store.js';
 import { StoreConflictError, type VersionActor } from '../store.js';
 import type { SqliteContent } from './sqlite-content.js';
@@ -23,9 +33,11 @@ export class SqliteReviews implements ReviewStore {
         `INSERT INTO item_drafts (model_id, item_id, public, fields, at, actor, request_id, published) VALUES (?, ?, ?, ?, ?, ?, NULL, 1)
          ON CONFLICT (model_id, item_id) DO UPDATE SET public = excluded.public, fields = excluded.fields, at = excluded.at, actor = excluded.actor`,
       ),
-      setRequest: db.prepare('UPDATE item_drafts SET request_id = ? WHERE model_id = ? AND item_id = ?'),
+      joinRequest: db.prepare('UPDATE item_drafts SET request_id = ? WHERE model_id = ? AND item_id IN (SELECT value FROM json_each(?))'),
       leaveRequest: db.prepare('UPDATE item_drafts SET request_id = NULL WHERE request_id = ?'),
-      deleteDraft: db.prepare('DELETE FROM item_drafts WHERE model_id = ? AND item_id = ?'),
+      deleteDrafts: db.prepare('DELETE FROM item_drafts WHERE model_id = ? AND item_id IN (SELECT value FROM json_each(?))'),
+      existing: db.prepare('SELECT id FROM items WHERE model_id = ? AND id IN (SELECT value FROM json_each(?))'),
+      freeDrafts: db.prepare('SELECT item_id FROM item_drafts WHERE model_id = ? AND request_id IS NULL ORDER BY item_id LIMIT ?'),
       insertRequest: db.prepare(`INSERT INTO review_requests (${REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
       request: db.prepare(`SELECT ${REQUEST_COLUMNS} FROM review_requests WHERE project_id = ? AND id = ?`),
       requests: db.prepare(
@@ -49,6 +61,14 @@ export class SqliteReviews implements ReviewStore {
   async getDraft(modelId: string, itemId: string): Promise<ItemDraft | undefined> {
     const row = this.s.draft.get(modelId, itemId) as Draft | undefined;
     return row && toDraft(row, read);
+  }
+
+  async existing(modelId: string, itemIds: string[]): Promise<Set<string>> {
+    return new Set((this.s.existing.all(modelId, JSON.stringify(itemIds)) as { id: string }[]).map((r) => r.id));
+  }
+
+  async freeDrafts(modelId: string, limit: number): Promise<string[]> {
+    return (this.s.freeDrafts.all(modelId, limit) as { item_id: string }[]).map((r) => r.item_id);
   }
 
   async draftsOf(modelId: string, itemIds: string[]): Promise<Map<string, ItemDraft>> {
@@ -77,11 +97,13 @@ export class SqliteReviews implements ReviewStore {
   async openRequest(request: ReviewRequest): Promise<ReviewRequest> {
     return this.db
       .transaction(() => {
-        for (const { modelId, itemId } of request.items) {
-          const draft = this.s.draft.get(modelId, itemId) as Draft | undefined;
-          if (!draft) throw new StoreConflictError(`item ${itemId} has no draft to review`);
-          if (draft.request_id) throw new StoreConflictError(`item ${itemId} is in request ${draft.request_id}, still open`);
-          this.s.setRequest.run(request.id, modelId, itemId);
+        for (const [modelId, itemIds] of itemsByModel(request.items)) {
+          const requestOf = new Map((this.s.drafts.all(modelId, JSON.stringify(itemIds)) as Draft[]).map((r) => [r.item_id, r.request_id]));
+          for (const itemId of itemIds) {
+            const conflict = requestConflict(itemId, requestOf);
+            if (conflict) throw new StoreConflictError(conflict);
+          }
+          this.s.joinRequest.run(request.id, modelId, JSON.stringify(itemIds));
         }
         this.s.insertRequest.run(...requestValues(request));
         return request;
@@ -106,13 +128,11 @@ export class SqliteReviews implements ReviewStore {
         if (row.state !== 'open') throw new StoreConflictError(`request ${id} is ${row.state} already`);
         const request = asRequest(row);
         if (close.state === 'approved') {
-          // Every item at once: the drafts become the published values (an item deleted since is skipped).
-          for (const { modelId, itemId } of request.items) {
-            const draft = this.s.draft.get(modelId, itemId) as Draft | undefined;
-            if (!draft) continue;
-            const d = toDraft(draft, read);
-            this.content.updateItem(modelId, itemId, { public: d.public, fields: d.fields, updatedAt: close.at, actor: close.by });
-            this.s.deleteDraft.run(modelId, itemId);
+          // Every item at once, a model's drafts at a time: they become the published values (an item deleted since is skipped).
+          for (const [modelId, itemIds] of itemsByModel(request.items)) {
+            const drafts = (this.s.drafts.all(modelId, JSON.stringify(itemIds)) as Draft[]).map((row) => ({ itemId: row.item_id, ...toDraft(row, read) }));
+            this.s.deleteDrafts.run(modelId, JSON.stringify(itemIds));
+            this.content.publishDrafts(modelId, drafts, close.at, close.by);
           }
         } else {
           this.s.leaveRequest.run(id);

@@ -9,7 +9,7 @@ import type {
   WebhookRecord,
   WebhookTrigger,
 } from '@orbis/content-model';
-import { itemRoutes, modelRoutes, requestRoutes, webhookRoutes } from '@orbis/contract';
+import { itemRoutes, modelRoutes, type RequestEntry, requestRoutes, webhookRoutes } from '@orbis/contract';
 import { vectorFormatOf } from '@orbis/scene/checks';
 import { ApiClient } from './api-client.js';
 import { t } from '../../ui/i18n.js';
@@ -96,7 +96,8 @@ export class ContentApi {
     return this.client.call(requestRoutes.list, { params: this.at(), query: { state } });
   }
 
-  openRequest(body: { title: string; items: { model: string; id: string }[]; reviewers: string[] }): Promise<ReviewRequestRecord> {
+  /** Opens a request over items, or every draft of a model (`{model, drafts: 'all'}`) in no open request. */
+  openRequest(body: { title: string; items: RequestEntry[]; reviewers: string[] }): Promise<ReviewRequestRecord> {
     return this.client.call(requestRoutes.open, { params: this.at(), body });
   }
 

@@ -16,7 +16,7 @@ import type { AssetRecord } from '../api/management-api.js';
 import { NewModelForm } from '../parts/new-model-form.js';
 import type { Permissions } from '../state/permissions.js';
 import { ReadOnly } from '../parts/read-only.js';
-import { RequestsWaiting } from '../parts/review-requests.js';
+import { DraftsReview, RequestsWaiting } from '../parts/review-requests.js';
 import { useEditorState } from '../state/use-editor-state.js';
 import { WebhookList } from '../parts/webhook-list.js';
 
@@ -192,6 +192,7 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
       h(Button, { label: t('content.previous'), disabled: page <= 1, onClick: () => setPage(page - 1), testid: 'items-previous' }),
       h(Button, { label: t('content.next'), disabled: !list.hasMore, onClick: () => setPage(page + 1), testid: 'items-next' }),
       h(Button, { label: t('content.newItem'), onClick: () => edit(undefined), testid: 'new-item' }),
+      model.review && h(DraftsReview, { api, model, members: () => state.api.members(), can, asked: reload }),
     ),
     h(
       Field,

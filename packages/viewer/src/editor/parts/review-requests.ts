@@ -1,4 +1,4 @@
-import { h } from 'preact';
+import { Fragment, h } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { Button } from '../../ui/button.js';
 import { Select } from '../../ui/field.js';
@@ -12,6 +12,15 @@ import type { Permissions } from '../state/permissions.js';
 function shortTitle(model: ModelRecord, item: ItemRecord): string {
   const text = model.fields.find((f) => f.type === 'text' && typeof item[f.key] === 'string');
   return text ? String(item[text.key]).slice(0, 80) : item.id.slice(-6);
+}
+
+/** The members who may approve a request: maintainers and owners. */
+const mayReview = (members: MemberRecord[]) => members.filter((m) => m.role === 'maintainer' || m.role === 'owner');
+
+/** A reviewer chosen among those members, by name (or email). */
+function ReviewerSelect(props: { reviewers: MemberRecord[]; value: string; onChange: (userId: string) => void; testid: string }) {
+  const { reviewers, ...chosen } = props;
+  return h(Select, { options: reviewers.map((m) => [m.userId, m.name || m.email] as const), label: t('workflow.reviewer'), ...chosen });
 }
 
 interface ReviewProps {
@@ -28,7 +37,7 @@ interface ReviewProps {
  * (docs/content-workflow.md, "Review"): a writer names a reviewer among the maintainers and owners.
  */
 export function ReviewControls({ api, model, item, members, can, asked }: ReviewProps) {
-  const reviewers = members.filter((m) => m.role === 'maintainer' || m.role === 'owner');
+  const reviewers = mayReview(members);
   const [reviewer, setReviewer] = useState(reviewers[0]?.userId ?? '');
   const status = item.status ?? 'published';
   const badge = h('span', { class: 'badge', 'data-testid': 'item-status', 'data-status': status }, t(`workflow.statuses.${status}`));
@@ -46,14 +55,61 @@ export function ReviewControls({ api, model, item, members, can, asked }: Review
     { class: 'row' },
     t('workflow.status'),
     badge,
-    h(Select, {
-      options: reviewers.map((m) => [m.userId, m.name || m.email] as const),
-      value: reviewer,
-      onChange: setReviewer,
-      label: t('workflow.reviewer'),
-      testid: 'reviewer',
-    }),
+    h(ReviewerSelect, { reviewers, value: reviewer, onChange: setReviewer, testid: 'reviewer' }),
     h(Button, { label: t('workflow.askReview'), testid: 'ask-review', ...can.guardProps('request.create', t('workflow.asking')), onClick: ask }),
+  );
+}
+
+interface DraftsProps {
+  api: ContentApi;
+  model: ModelRecord;
+  /** The project's members, read when the control is first drawn. */
+  members: () => Promise<MemberRecord[]>;
+  can: Permissions;
+  asked: () => void;
+}
+
+/**
+ * Asking for a review of every draft of a model in no open request, in one request (`{"model",
+ * "drafts":"all"}`, docs/content-workflow.md, "Review"): what an import of thousands of rows needs.
+ */
+export function DraftsReview({ api, model, members, can, asked }: DraftsProps) {
+  const [reviewers, setReviewers] = useState<MemberRecord[]>([]);
+  const [reviewer, setReviewer] = useState('');
+  useEffect(() => {
+    let current = true;
+    members().then(
+      (list) => {
+        if (!current) return;
+        const may = mayReview(list);
+        setReviewers(may);
+        setReviewer((chosen) => chosen || (may[0]?.userId ?? ''));
+      },
+      () => undefined,
+    );
+    return () => void (current = false);
+  }, [model.key]);
+  if (reviewers.length === 0) return null;
+  const ask = () =>
+    void api
+      .openRequest({ title: t('workflow.allDraftsTitle', { model: model.name }), items: [{ model: model.key, drafts: 'all' }], reviewers: [reviewer] })
+      .then(
+        (request) => {
+          toast('success', t('workflow.reviewAskedAll', { count: request.items.length }));
+          asked();
+        },
+        (err: Error) => toast('error', err.message),
+      );
+  return h(
+    Fragment,
+    {},
+    h(
+      'label',
+      { class: 'drafts-review' },
+      t('workflow.reviewer'),
+      h(ReviewerSelect, { reviewers, value: reviewer, onChange: setReviewer, testid: 'drafts-reviewer' }),
+    ),
+    h(Button, { label: t('workflow.askReviewAll'), testid: 'ask-review-all', ...can.guardProps('request.create', t('workflow.asking')), onClick: ask }),
   );
 }
 
