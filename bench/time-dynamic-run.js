@@ -38,6 +38,8 @@ const lines = [
   row(['script a tick, longest (ms)', o.scriptMsPerTick.max, b.scriptMsPerTick.max, result.ratios.longestScriptPerTick]),
   row(['ticks over 16 ms', o.ticksOver16Ms, b.ticksOver16Ms, null]),
   row(['long tasks (≥ 50 ms), longest (ms)', `${o.longTasks}, ${o.longestLongTaskMs}`, `${b.longTasks}, ${b.longestLongTaskMs}`, null]),
+  row(['KB to WebGL buffers a tick, median', o.uploadKbPerTick.median, b.uploadKbPerTick.median, null]),
+  row(['KB to WebGL buffers a tick, most', o.uploadKbPerTick.max, b.uploadKbPerTick.max, null]),
   row(['renderer CPU a tick (ms)', o.cpuMsPerTick.renderer, b.cpuMsPerTick.renderer, null]),
   row(['GPU process CPU a tick (ms)', o.cpuMsPerTick['gpu-process'], b.cpuMsPerTick['gpu-process'], null]),
   row(['long frames (≥ 50 ms), longest (ms)', `${o.longFrames}, ${o.longestLongFrameMs}`, `${b.longFrames}, ${b.longestLongFrameMs}`, null]),

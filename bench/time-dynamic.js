@@ -56,16 +56,31 @@ const timedFile = () =>
 const TICKS = `(() => {
   window.__benchFrames = [];
   let current;
+  // Bytes handed to WebGL buffers (bufferData, bufferSubData): a point collection rewritten whole
+  // uploads all its vertices, one whose few points changed only theirs.
+  let uploaded = 0;
+  for (const Context of [window.WebGLRenderingContext, window.WebGL2RenderingContext]) {
+    for (const [name, at] of [['bufferData', 1], ['bufferSubData', 2]]) {
+      const original = Context?.prototype[name];
+      if (!original) continue;
+      Context.prototype[name] = function (...args) {
+        uploaded += typeof args[at] === 'number' ? args[at] : (args[at]?.byteLength ?? 0);
+        return original.apply(this, args);
+      };
+    }
+  }
   const raf = window.requestAnimationFrame.bind(window);
   window.requestAnimationFrame = (callback) =>
     raf((timestamp) => {
       const started = performance.now();
+      const before = uploaded;
       try {
         callback(timestamp);
       } finally {
         if (window.__benchTicking) {
-          if (current?.[0] !== timestamp) window.__benchFrames.push((current = [timestamp, 0]));
+          if (current?.[0] !== timestamp) window.__benchFrames.push((current = [timestamp, 0, 0]));
           current[1] += performance.now() - started;
+          current[2] += uploaded - before;
         }
       }
     });
@@ -142,9 +157,10 @@ async function play(page, side, playMs, cdp) {
   const toFrames = await frames();
   await stopPlaying();
   const toClock = await clock();
-  const { ticks, longTasks, longFrames } = await page.evaluate(
+  const { ticks, uploads, longTasks, longFrames } = await page.evaluate(
     ([from, to]) => ({
       ticks: window.__benchFrames.map(([, ms]) => ms),
+      uploads: window.__benchFrames.map(([, , bytes]) => bytes),
       longFrames: window.__benchLongFrames,
       longTasks: window.__benchLongTasks.filter(([start]) => start >= from && start <= to).map(([, ms]) => ms),
     }),
@@ -154,7 +170,7 @@ async function play(page, side, playMs, cdp) {
   // workers and compositor) working, against its main thread's native time that is waiting (for
   // the GPU process, SwiftShader, drawing).
   const cpuMs = Object.fromEntries(Object.entries(cpuAfter).map(([type, ms]) => [type, ms - (cpuBefore[type] ?? 0)]));
-  return { ticks, longTasks, longFrames, cpuMs, frames: toFrames - fromFrames, seconds: (ended - started) / 1000, fromClock, toClock, profile };
+  return { ticks, uploads, longTasks, longFrames, cpuMs, frames: toFrames - fromFrames, seconds: (ended - started) / 1000, fromClock, toClock, profile };
 }
 
 /**
@@ -206,9 +222,9 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
           const played = await play(page, side, playSeconds * 1000, profile && side === 'orbis' ? cdp : undefined);
           samples[side].push(played);
           log(
-            `${side} round ${r}: ${played.ticks.length} ticks in ${round(played.seconds)} s, script a tick ${JSON.stringify(spread(played.ticks))} ms, ${played.longTasks.length} long tasks (longest ${round(Math.max(0, ...played.longTasks))} ms), ${played.frames} frames drawn; slowest ticks [which, ms] ${JSON.stringify(
+            `${side} round ${r}: ${played.ticks.length} ticks in ${round(played.seconds)} s, script a tick ${JSON.stringify(spread(played.ticks))} ms, ${played.longTasks.length} long tasks (longest ${round(Math.max(0, ...played.longTasks))} ms), ${played.frames} frames drawn; slowest ticks [which, ms, KB uploaded] ${JSON.stringify(
               played.ticks
-                .map((ms, i) => [i, round(ms)])
+                .map((ms, i) => [i, round(ms), Math.round(played.uploads[i] / 1024)])
                 .sort((x, y) => y[1] - x[1])
                 .slice(0, 3),
             )}`,
@@ -233,6 +249,8 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
         ticks: ticks.length,
         scriptMsPerTick: spread(ticks),
         ticksOver16Ms: ticks.filter((ms) => ms > 16).length,
+        // KB a tick handed to WebGL buffers (vertex data rewritten).
+        uploadKbPerTick: spread(list.flatMap((s) => s.uploads.map((bytes) => bytes / 1024))),
         longTasks: longTasks.length,
         longestLongTaskMs: round(Math.max(0, ...longTasks)),
         // Chromium's CPU time a tick, by process type.
@@ -292,9 +310,9 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
           side,
           list.map((s) => ({
             ticks: s.ticks.length,
-            // The three slowest ticks: [which (from 0), ms].
+            // The three slowest ticks: [which (from 0), ms, KB uploaded to WebGL buffers].
             slowest: s.ticks
-              .map((ms, i) => [i, round(ms)])
+              .map((ms, i) => [i, round(ms), Math.round(s.uploads[i] / 1024)])
               .sort((x, y) => y[1] - x[1])
               .slice(0, 3),
             longTasks: s.longTasks.map((ms) => round(ms, 0)),
