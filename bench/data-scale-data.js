@@ -6,10 +6,13 @@ export const KINDS = ['park', 'shop', 'school', 'station', 'office'];
 const COLOURS = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#cc79a7'];
 
 /** Looking straight down on Japan from 2,500 km: every grid below fills about the middle of 640×480. */
-const CAMERA = { lng: 135, lat: 36, height: 2_500_000, heading: 0, pitch: -90, roll: 0 };
+export const CAMERA = { lng: 135, lat: 36, height: 2_500_000, heading: 0, pitch: -90, roll: 0 };
 
-/** `n` points on a square grid over 130–140°E, 31–41°N, each with an id, a `kind` and a `height`. */
-function pointsFile(n) {
+/**
+ * `n` points on a square grid over 130–140°E, 31–41°N, each with an id, a `kind` and a `height`;
+ * `more(i)` adds properties of its own (JSON text that begins with a comma).
+ */
+export function pointsFile(n, more = () => '') {
   const side = Math.ceil(Math.sqrt(n));
   const step = 10 / side;
   const parts = [];
@@ -17,7 +20,7 @@ function pointsFile(n) {
     const lng = (130 + (i % side) * step).toFixed(5);
     const lat = (31 + Math.floor(i / side) * step).toFixed(5);
     parts.push(
-      `{"type":"Feature","properties":{"id":${i},"kind":"${KINDS[i % KINDS.length]}","height":${(i * 37) % 5000}},"geometry":{"type":"Point","coordinates":[${lng},${lat}]}}`,
+      `{"type":"Feature","properties":{"id":${i},"kind":"${KINDS[i % KINDS.length]}","height":${(i * 37) % 5000}${more(i)}},"geometry":{"type":"Point","coordinates":[${lng},${lat}]}}`,
     );
   }
   return `{"type":"FeatureCollection","features":[${parts.join(',')}]}`;

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { selfTimes } from './cpu-profile.js';
 import { dataScaleCases } from './data-scale-data.js';
 import { publishCases } from './data-scale.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, coldPage, OFFLINE_ARG, startFrontServer, startOrbis } from './viewer.js';
@@ -43,25 +44,6 @@ const TIMELINE = `(() => {
     if (document.querySelector('[data-testid="viewer"][data-ready="true"]')) { window.__benchReadyAt = performance.now(); observer.disconnect(); }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'], childList: true });
 })();`;
-
-/** Self time per function (ms) of a CDP Profiler profile, the largest first. */
-function selfTimes(profile, top = 18) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const counts = new Map();
-  const dt = profile.timeDeltas;
-  profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (dt[i + 1] ?? 0)));
-  const byFunction = new Map();
-  let total = 0;
-  for (const [id, us] of counts) {
-    const { functionName, url, lineNumber } = byId.get(id).callFrame;
-    const file = url ? url.split('/').pop().split('?')[0] : '';
-    const key = `${functionName || '(anonymous)'} ${file}${file ? `:${lineNumber + 1}` : ''}`;
-    byFunction.set(key, (byFunction.get(key) ?? 0) + us);
-    total += us;
-  }
-  const rows = [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top);
-  return { totalMs: Math.round(total / 1000), rows: rows.map(([key, us]) => `${String(Math.round(us / 1000)).padStart(7)} ms  ${key}`) };
-}
 
 const problems = [];
 const dataDir = mkdtempSync(join(tmpdir(), 'orbis-bench-data-profile-'));

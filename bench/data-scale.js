@@ -294,7 +294,11 @@ async function loadOnce(browser, url, label, timeoutMs, problems, panMs = PAN_MS
   }
 }
 
-/** Uploads each case's file as a public asset of a project of its own, with its layer, and publishes it. */
+/**
+ * Uploads each case's file as a public asset of a project of its own, with its layer, and publishes
+ * it. A case's `appearance`, `cluster` and `data` go into its layer, its `property` and `timeline`
+ * into the scene.
+ */
 export async function publishCases(server, token, cases, log) {
   const admin = async (method, path, body) => {
     const isForm = body instanceof FormData;
@@ -325,8 +329,10 @@ export async function publishCases(server, token, cases, log) {
       visible: true,
       ...(c.appearance ? { appearance: c.appearance } : {}),
       ...(c.cluster ? { cluster: c.cluster } : {}),
+      ...(c.data ? { data: c.data } : {}),
     };
-    await admin('PUT', `/api/projects/${alias}/scene`, { property: c.property ?? {}, camera: c.camera, layers: [layer], widgets: [], story: { pages: [] } });
+    const scene = { property: c.property ?? {}, camera: c.camera, layers: [layer], widgets: [], story: { pages: [] } };
+    await admin('PUT', `/api/projects/${alias}/scene`, c.timeline ? { ...scene, timeline: c.timeline } : scene);
     await admin('POST', `/api/projects/${alias}/publish`);
     urls[c.name] = { page: `/p/${alias}`, file: new URL(asset.url, server.url).pathname, bytes: Buffer.byteLength(file) };
     log(`${c.name}: ${mb(urls[c.name].bytes)} MB uploaded and published in ${((Date.now() - started) / 1000).toFixed(1)} s`);

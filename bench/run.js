@@ -87,6 +87,8 @@ async function main() {
       ['first-load bytes', 'first-load-run.js', []],
       // Layers of 100,000 and 1,000,000 points and 100,000 extruded polygons next to bare CesiumJS primitives.
       ['data-scale', 'data-scale-run.js', quick],
+      // 100,000 points with intervals played by the clock next to bare CesiumJS setting every point's show each frame.
+      ['time-dynamic', 'time-dynamic-run.js', quick],
       // A GeoJSON file of points far too large for the browser, tiled by the server (500 MB; 100 MB with --quick).
       ['large-file tiles', 'tiles-large.js', [mode === 'quick' ? '100' : '500']],
       // The live scene's sync latency with 2, 5 and 20 clients next to a bare Yjs relay, and memory per open document.

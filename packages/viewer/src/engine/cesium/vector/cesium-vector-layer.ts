@@ -136,7 +136,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     if (tools.timeRange) {
       // Every frame reads the clock (CesiumJS raises preUpdate with the frame's time); only a time that moved changes anything.
       this.stopClock = scene.preUpdate.addEventListener((_, time: JulianDate) => {
-        if (this.time.set(JulianDate.toDate(time).getTime()) > 0) scene.requestRender();
+        if (this.time.set(JulianDate.toDate(time).getTime()) > 0 || this.time.warming) scene.requestRender();
       });
     }
     if (tools.cluster && worker) {

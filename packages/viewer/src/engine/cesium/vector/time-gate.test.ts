@@ -80,4 +80,37 @@ describe('TimeGate (docs/contract.md §18 data.time on the batched path)', () =>
     expect(markers.every((m) => m.show)).toBe(true);
     expect([...admitted.points.show].every((s) => s === 1)).toBe(true);
   });
+
+  it('marks the first marker of every batch changed each frame, leaving every marker as the time shows it', () => {
+    const gate = new TimeGate(() => {});
+    const batch = sent();
+    gate.set(12);
+    const admitted = gate.admit(batch);
+    // Markers that count the times their show is set.
+    const sets = [0, 0, 0];
+    const markers = [...admitted.points.show].map((s, i): Marker => {
+      let show = s === 1;
+      return {
+        color: Color.WHITE,
+        position: Cartesian3.ZERO,
+        get show() {
+          return show;
+        },
+        set show(value: boolean) {
+          sets[i]!++;
+          show = value;
+        },
+      };
+    });
+    gate.track(batch, admitted, drawnOf(batch, markers));
+    // Its points all added, the batch wants three frames drawn, then none.
+    const warming = [12, 12, 12, 12].map((now) => (gate.set(now), gate.warming));
+    expect(warming).toEqual([true, true, true, false]);
+    expect(markers.map((m) => m.show)).toEqual([true, false, true]);
+    // Set twice a frame (CesiumJS then keeps the collection's show buffer streamed); the others untouched.
+    expect(sets).toEqual([8, 0, 0]);
+    // At 20 the points of features 0 and 1 leave and the polygon (feature 2) enters.
+    expect(gate.set(20)).toBe(3);
+    expect(markers.map((m) => m.show)).toEqual([false, false, true]);
+  });
 });

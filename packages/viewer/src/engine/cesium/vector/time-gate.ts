@@ -15,7 +15,12 @@ interface GatedBatch {
   drawn: DrawnBatch;
   /** Its lines and polygons were not all built when their features' showing last changed: set again once they are. */
   unsettled: boolean;
+  /** Frames since every point was added in which its first marker was touched (`keepStreaming`), up to WARM_FRAMES. */
+  warmed: number;
 }
+
+/** Frames a batch's collections are drawn after its points are all added: the one that builds them, the one that remakes them streamed, one more to keep it so. */
+const WARM_FRAMES = 3;
 
 /**
  * Time from a property on the batched path (docs/contract.md §18 `data.time`, docs/viewer.md "Time"):
@@ -27,6 +32,12 @@ export class TimeGate {
   /** The time the features show at (ms since 1970); NaN until the clock is first read: every feature shows. */
   private now = Number.NaN;
   private readonly batches: GatedBatch[] = [];
+  private warmingNow = false;
+
+  /** Whether a batch's collections still want frames drawn to settle to writing their changed points alone (`keepStreaming`): ask for a render. */
+  get warming(): boolean {
+    return this.warmingNow;
+  }
 
   constructor(private readonly showShapes: (index: number, show: boolean) => void) {}
 
@@ -46,7 +57,7 @@ export class TimeGate {
     if (!times) return;
     const shown = new Uint8Array(original.count);
     for (let i = 0; i < original.count; i++) shown[i] = showsAt(times[i * 2]!, times[i * 2 + 1]!, this.now) ? 1 : 0;
-    this.batches.push({ start: original.start, times, shown, base: original.points.show, admitted: admitted.points.show, drawn, unsettled: false });
+    this.batches.push({ start: original.start, times, shown, base: original.points.show, admitted: admitted.points.show, drawn, unsettled: false, warmed: 0 });
   }
 
   /** A batch's lines and polygons as they are to be added now (their features' showing may have changed since `admit`). */
@@ -62,6 +73,7 @@ export class TimeGate {
 
   /** Shows the features whose interval holds `now`; answers how many changed. Called every frame: a batch whose shapes were being built then is set again once they are. */
   set(now: number): number {
+    this.keepStreaming();
     if (now === this.now) return this.settle();
     this.now = now;
     let changed = 0;
@@ -97,6 +109,32 @@ export class TimeGate {
       if (marker) marker.show = show;
     }
     return at;
+  }
+
+  /**
+   * Marks each batch's first marker's `show` changed (set twice, so that it stays as it was), every
+   * frame. CesiumJS's point and billboard collections write a changed point's vertex alone while
+   * their `show` buffer is streamed, but they choose streamed or static at each frame from whether
+   * any `show` changed since the buffers were made, and remake the whole collection (every vertex
+   * written again) when the choice changes: on a time-dynamic layer's first flips that was all
+   * 100,000 points in one frame of play (bench/time-dynamic.js), and a collection that flips in
+   * one frame and not the next is remade twice. Touched every frame, and drawn for WARM_FRAMES
+   * frames once its points are all added (`warming`), each collection is remade once more while
+   * the layer loads, and then writes only its changed points.
+   */
+  private keepStreaming(): void {
+    this.warmingNow = false;
+    for (const b of this.batches) {
+      const marker = b.drawn.markers[0];
+      if (!marker) continue;
+      if (b.drawn.ended && b.warmed < WARM_FRAMES) {
+        b.warmed++;
+        this.warmingNow = true;
+      }
+      const show = marker.show;
+      marker.show = !show;
+      marker.show = show;
+    }
   }
 
   /** Sets the shapes of batches whose primitives were being built again, once they are. */
