@@ -17,6 +17,10 @@ interface GatedBatch {
   unsettled: boolean;
   /** Frames since every point was added in which its first marker was touched (`keepStreaming`), up to WARM_FRAMES. */
   warmed: number;
+  /** The features whose showing changed at a tick, reused every tick (play makes no garbage here). */
+  flips: Uint32Array;
+  /** Whether it has lines or polygons (a batch of points alone has none to set). */
+  hasShapes: boolean;
 }
 
 /** Frames a batch's collections are drawn after its points are all added: the one that builds them, the one that remakes them streamed, one more to keep it so. */
@@ -57,7 +61,18 @@ export class TimeGate {
     if (!times) return;
     const shown = new Uint8Array(original.count);
     for (let i = 0; i < original.count; i++) shown[i] = showsAt(times[i * 2]!, times[i * 2 + 1]!, this.now) ? 1 : 0;
-    this.batches.push({ start: original.start, times, shown, base: original.points.show, admitted: admitted.points.show, drawn, unsettled: false, warmed: 0 });
+    this.batches.push({
+      start: original.start,
+      times,
+      shown,
+      base: original.points.show,
+      admitted: admitted.points.show,
+      drawn,
+      unsettled: false,
+      warmed: 0,
+      flips: new Uint32Array(original.count),
+      hasShapes: original.shapes.length > 0,
+    });
   }
 
   /** A batch's lines and polygons as they are to be added now (their features' showing may have changed since `admit`). */
@@ -78,21 +93,22 @@ export class TimeGate {
     this.now = now;
     let changed = 0;
     for (const b of this.batches) {
-      const flips: number[] = [];
+      const { flips } = b;
+      let count = 0;
       for (let i = 0; i < b.shown.length; i++) {
         const shows = showsAt(b.times[i * 2]!, b.times[i * 2 + 1]!, now) ? 1 : 0;
         if (shows === b.shown[i]) continue;
         b.shown[i] = shows;
-        flips.push(i);
+        flips[count++] = i;
       }
-      if (flips.length === 0) continue;
-      changed += flips.length;
+      if (count === 0) continue;
+      changed += count;
       // Points: a feature's are together, in feature order. Few flips: each found by a binary
       // search; many: one pass over the batch's points.
       const { feature } = b.drawn;
-      if (flips.length * 16 < feature.length) for (const i of flips) this.showPoints(b, lowerBound(feature, b.start + i), b.start + i);
+      if (count * 16 < feature.length) for (let f = 0; f < count; f++) this.showPoints(b, lowerBound(feature, b.start + flips[f]!), b.start + flips[f]!);
       else for (let at = 0; at < feature.length;) at = this.showPoints(b, at, feature[at]!);
-      for (const i of flips) this.showShapes(b.start + i, b.shown[i] === 1);
+      if (b.hasShapes) for (let f = 0; f < count; f++) this.showShapes(b.start + flips[f]!, b.shown[flips[f]!] === 1);
       b.unsettled = !b.drawn.ended || b.drawn.shapes.some((s) => !s.primitive.ready);
     }
     return changed;
