@@ -45,6 +45,20 @@ describe('QuickJsCore: an error read after the deadline', () => {
     expect(reports).toEqual(['error stopped: RangeError: the host refused, late']);
   });
 
+  it('says an error that says nothing, past the deadline, was the deadline’s (CI’s flood that gave "stopped: ")', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { core, reports } = coreLate();
+    core.start(`try { console.log('late'); } catch (e) {} throw '';`, []);
+    expect(reports).toEqual(['error stopped: InternalError: interrupted (past its time slice; its error said nothing)']);
+    const early = new QuickJsCore(module, 'empty', LIMITS, {
+      host: () => undefined,
+      report: (level, text) => reports.push(`${level} ${text}`),
+      failed: () => undefined,
+    });
+    early.start(`throw '';`, []);
+    expect(reports.at(-1)).toBe('error stopped: Error: (an empty error)');
+  });
+
   it('still stops a read that never ends (a hostile toJSON), at the read’s own slice', () => {
     const reports: string[] = [];
     const core = new QuickJsCore(module, 'hostile', LIMITS, {

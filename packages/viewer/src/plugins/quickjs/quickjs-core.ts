@@ -172,7 +172,15 @@ export class QuickJsCore {
       this.runJobs();
       return result;
     } catch (err) {
-      const text = this.aborted ?? describe((err as { cause?: unknown }).cause ?? err);
+      const said = this.aborted ?? describe((err as { cause?: unknown }).cause ?? err);
+      // An error that says nothing (a thrown '', or one whose reading came back empty on a loaded
+      // machine) past the deadline is the deadline's: say so, rather than "stopped: ".
+      const text =
+        said.trim() !== ''
+          ? said
+          : Date.now() > this.deadline
+            ? 'InternalError: interrupted (past its time slice; its error said nothing)'
+            : 'Error: (an empty error)';
       // "Maximum call stack size exceeded" is the host's own stack, overflowed by QuickJS's C
       // recursion: that runtime cannot be trusted again.
       const fatal = this.aborted !== undefined || /interrupted|out of memory|stack overflow|call stack|memory/i.test(text) || topLevel;
