@@ -145,6 +145,10 @@ describe('groups of layers in the editor', () => {
     // The other layer goes in by its list; removing the group leaves both layers, in no group.
     await page.getByTestId('layer-group-east').selectOption('group-1');
     await expect.poll(() => page.getByTestId('group-count-group-1').textContent(), { timeout: 30_000 }).toBe('2 layers');
+    // Removed, then undone: the group and its two layers come back; removed again for good.
+    await page.getByTestId('group-remove-group-1').click();
+    await page.getByTestId('toast-info').filter({ hasText: 'Removed group Rivers' }).getByTestId('toast-action').click();
+    await expect.poll(() => page.getByTestId('group-count-group-1').textContent(), { timeout: 30_000 }).toBe('2 layers');
     await page.getByTestId('group-remove-group-1').click();
     await expect
       .poll(

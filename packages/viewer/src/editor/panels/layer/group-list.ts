@@ -50,12 +50,17 @@ function GroupRow({ group, state }: { group: LayerGroup; state: EditorState }) {
   const count = state.scene.layers.filter((l) => l.group === group.id).length;
   const percent = Math.round((group.opacity ?? 1) * 100);
   const remove = () => {
-    const before = { groups: structuredClone(state.scene.groups), members: state.scene.layers.filter((l) => l.group === group.id).map((l) => l.id) };
+    const removed = structuredClone(group);
+    const index = state.scene.groups?.findIndex((g) => g.id === group.id) ?? 0;
+    const members = state.scene.layers.filter((l) => l.group === group.id).map((l) => l.id);
     state.update((s) => removeGroup(s, group.id));
+    // Undo puts this group back where it was, and its layers in it: groups a teammate changed or added meanwhile stay.
     toastUndo(t('groups.removed', { title: group.title }), () =>
       state.update((s) => {
-        s.groups = before.groups;
-        for (const id of before.members) moveToGroup(s, id, group.id);
+        const groups = s.groups ?? [];
+        if (!groups.some((g) => g.id === removed.id)) groups.splice(Math.min(index, groups.length), 0, removed);
+        s.groups = groups;
+        for (const id of members) moveToGroup(s, id, removed.id);
       }),
     );
   };
