@@ -1,8 +1,9 @@
-// `node bench/time-dynamic-run.js [--quick] [--rounds N] [--play-seconds S] [--hours-per-tick H] [--profile]`: the
+// `node bench/time-dynamic-run.js [--quick] [--rounds N] [--play-seconds S] [--hours-per-tick H] [--profile] [--trace] [--heap]`: the
 // time-dynamic benchmark (time-dynamic.js). By default 2 rounds of a cold load of each page and 30 s of
 // play; --quick 1 round of 15 s (about 2 minutes on a quiet machine). The clock steps 4 hours a tick
 // unless --hours-per-tick says otherwise; --profile adds a CPU profile of Orbis's main thread while it plays
-// (by function: self time, and total time with callees). Prints a table and sets `timeDynamic` in
+// (by function: self time, and total time with callees); --trace a Chromium trace of it, whose slowest
+// animation frames are logged with the garbage collection in each (trace-ticks.js); --heap logs each page's heap by constructor once loaded (heap-summary.js). Prints a table and sets `timeDynamic` in
 // bench/results/latest.json (keeping its other keys); a run with other options than a mode's
 // prints only.
 import { benchTimeDynamic } from './time-dynamic.js';
@@ -15,13 +16,17 @@ const option = (name) => {
 const quick = process.argv.includes('--quick');
 const chosen = { rounds: option('--rounds'), playSeconds: option('--play-seconds'), hoursPerTick: option('--hours-per-tick') };
 const profile = process.argv.includes('--profile');
-const own = profile || Object.values(chosen).some((v) => v !== undefined);
+const trace = process.argv.includes('--trace');
+const heap = process.argv.includes('--heap');
+const own = profile || trace || heap || Object.values(chosen).some((v) => v !== undefined);
 const started = Date.now();
 const result = await benchTimeDynamic({
   rounds: chosen.rounds ?? (quick ? 1 : 2),
   playSeconds: chosen.playSeconds ?? (quick ? 15 : 30),
   hoursPerTick: chosen.hoursPerTick ?? 4,
   profile,
+  trace,
+  heap,
   log: (line) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] time-dynamic: ${line}\n`),
 });
 

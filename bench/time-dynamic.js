@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { longestScript, selfTimes, totalTimes } from './cpu-profile.js';
+import { slowFrames, TRACE_CATEGORIES } from './trace-ticks.js';
+import { heapSummary } from './heap-summary.js';
 import { CAMERA, pointsFile } from './data-scale-data.js';
 import { descendantsCpuMs } from './machine.js';
 import { PROBE, publishCases } from './data-scale.js';
@@ -127,7 +129,7 @@ function flipsPerTick(from, to, stepMs) {
  * Plays one loaded page for `playMs`: its ticks' script time, its long tasks and long frames, frames
  * drawn, the clock's time before and after; with `cdp`, a CPU profile of the main thread meanwhile.
  */
-async function play(page, side, playMs, cdp) {
+async function play(page, side, playMs, cdp, trace) {
   const frames = () => page.evaluate(() => Number(document.querySelector('[data-testid="viewer"]').dataset.frameCount));
   const clock = () =>
     side === 'orbis'
@@ -148,12 +150,14 @@ async function play(page, side, playMs, cdp) {
   const fromFrames = await frames();
   const started = await page.evaluate(() => performance.now());
   if (cdp) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+  if (trace) await page.context().browser().startTracing(page, { categories: TRACE_CATEGORIES });
   const cpuBefore = descendantsCpuMs('chromium');
   await startPlaying();
   await page.waitForTimeout(playMs);
   const cpuAfter = descendantsCpuMs('chromium');
   const ended = await page.evaluate(() => performance.now());
   const profile = cdp && (await cdp.send('Profiler.stop')).profile;
+  const traced = trace ? slowFrames((await page.context().browser().stopTracing()).toString('utf8'), 10, profile) : undefined;
   const toFrames = await frames();
   await stopPlaying();
   const toClock = await clock();
@@ -170,7 +174,19 @@ async function play(page, side, playMs, cdp) {
   // workers and compositor) working, against its main thread's native time that is waiting (for
   // the GPU process, SwiftShader, drawing).
   const cpuMs = Object.fromEntries(Object.entries(cpuAfter).map(([type, ms]) => [type, ms - (cpuBefore[type] ?? 0)]));
-  return { ticks, uploads, longTasks, longFrames, cpuMs, frames: toFrames - fromFrames, seconds: (ended - started) / 1000, fromClock, toClock, profile };
+  return {
+    ticks,
+    uploads,
+    longTasks,
+    longFrames,
+    cpuMs,
+    frames: toFrames - fromFrames,
+    seconds: (ended - started) / 1000,
+    fromClock,
+    toClock,
+    profile,
+    traced,
+  };
 }
 
 /**
@@ -179,7 +195,7 @@ async function play(page, side, playMs, cdp) {
  * the same ticks whatever their frame rates). `profile`: a CPU profile of Orbis's main thread while
  * it plays, summed by function (`profiles`).
  */
-export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerTick = 4, profile = false, log = () => {} } = {}) {
+export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerTick = 4, profile = false, trace = false, heap = false, log = () => {} } = {}) {
   const problems = [];
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'orbis-bench-time-'));
@@ -219,8 +235,10 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
           if (side === 'orbis') await page.getByTestId('timeline').waitFor({ state: 'visible' });
           // A moment for what follows ready (the last tiles, the layer's last slice) to pass.
           await page.waitForTimeout(2_000);
-          const played = await play(page, side, playSeconds * 1000, profile && side === 'orbis' ? cdp : undefined);
+          if (heap) log(`${side} round ${r}: heap before play ${JSON.stringify(await heapSummary(cdp))}`);
+          const played = await play(page, side, playSeconds * 1000, profile && side === 'orbis' ? cdp : undefined, trace && side === 'orbis');
           samples[side].push(played);
+          if (played.traced) for (const f of played.traced) log(`${side} round ${r}: traced frame ${JSON.stringify(f)}`);
           log(
             `${side} round ${r}: ${played.ticks.length} ticks in ${round(played.seconds)} s, script a tick ${JSON.stringify(spread(played.ticks))} ms, ${played.longTasks.length} long tasks (longest ${round(Math.max(0, ...played.longTasks))} ms), ${played.frames} frames drawn; slowest ticks [which, ms, KB uploaded] ${JSON.stringify(
               played.ticks

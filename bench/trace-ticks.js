@@ -1,0 +1,54 @@
+// The slowest animation frames of a Chromium trace (the renderer's main thread), with the garbage
+// collection inside each: what a time-dynamic bench tick over 16 ms was spent on.
+
+/** Trace categories: the main thread's tasks and frames, and V8's collections. */
+export const TRACE_CATEGORIES = ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc', 'blink.user_timing'];
+
+const GC = /^(MinorGC|MajorGC|V8\.GC_|V8\.GCScavenger|V8\.GCFinalizeMC|V8\.GCIncrementalMarking|V8\.GCCompactor|BlinkGC\.)/;
+
+/** The functions with most self time (ms) among a CDP profile's samples from `from` to `to` (µs, the trace's clock). */
+function selfTimesBetween(profile, from, to, top = 6) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const byFunction = new Map();
+  let ts = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    ts += profile.timeDeltas[i] ?? 0;
+    if (ts < from || ts > to) return;
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id).callFrame;
+    const key = `${functionName || '(anonymous)'} ${url ? url.split('/').pop() : ''}:${lineNumber + 1}:${columnNumber + 1}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0));
+  });
+  return [...byFunction]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([key, us]) => `${(us / 1000).toFixed(1)} ${key}`)
+    .join('; ');
+}
+
+/** The `top` longest `FireAnimationFrame` events of the page's main thread: [ms, GC ms inside, the GC events' names and ms]; with a CDP `profile` taken meanwhile, the functions that took its time. */
+export function slowFrames(traceJson, top = 10, profile = undefined) {
+  const events = (JSON.parse(traceJson).traceEvents ?? JSON.parse(traceJson)).filter((e) => e.ph === 'X' || e.ph === 'B' || e.ph === 'E' || e.ph === 'M');
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const frames = onMain.filter((e) => e.name === 'FireAnimationFrame');
+  const gcs = onMain.filter((e) => GC.test(e.name));
+  return frames
+    .sort((a, b) => b.dur - a.dur)
+    .slice(0, top)
+    .map((f) => {
+      // Outermost GC events only (a MajorGC holds V8.GC_ phases).
+      const inside = gcs.filter((g) => g.ts >= f.ts && g.ts + g.dur <= f.ts + f.dur);
+      const outer = inside.filter((g) => !inside.some((o) => o !== g && o.ts <= g.ts && o.ts + o.dur >= g.ts + g.dur && o.dur > g.dur));
+      const ms = (us) => Math.round(us / 100) / 10;
+      return {
+        ms: ms(f.dur),
+        gcMs: ms(outer.reduce((sum, g) => sum + g.dur, 0)),
+        gc: outer.map((g) => `${g.name} ${ms(g.dur)}`).join(', '),
+        phases: inside
+          .filter((g) => !outer.includes(g) && g.dur >= 1000)
+          .map((g) => `${g.name} ${ms(g.dur)}`)
+          .join(', '),
+        ...(profile ? { self: selfTimesBetween(profile, f.ts, f.ts + f.dur) } : {}),
+      };
+    });
+}
