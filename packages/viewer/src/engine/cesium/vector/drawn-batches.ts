@@ -1,4 +1,4 @@
-import type { Cartesian3, Color } from 'cesium';
+import { type Cartesian3, Color } from 'cesium';
 import { batchAt } from '../../vector/batch-at.js';
 
 /** A marker drawn for a point: a point primitive or a billboard, whose colour a highlight changes. */
@@ -32,6 +32,12 @@ export interface DrawnBatch {
   shownShapeFeatures: Uint32Array;
   /** Once the batch ended: its shapes' primitives, which CesiumJS builds over the next frames. */
   shapes: ShapePrimitive[];
+}
+
+/** A drawn point's colour as its appearance resolved it (four bytes a point in the batch). */
+export function pointColor(batch: DrawnBatch, at: number): Color {
+  const c = batch.color;
+  return Color.fromBytes(c[at * 4], c[at * 4 + 1], c[at * 4 + 2], c[at * 4 + 3]);
 }
 
 /** The first place in `sorted` whose value is not below `value`. */

@@ -28,7 +28,7 @@ import {
   VerticalOrigin,
 } from 'cesium';
 import type { Marker, ShapePrimitive } from './drawn-batches.js';
-import type { FeatureBatch, ShapePart } from '../../vector/vector-protocol.js';
+import type { FeatureBatch, PointColumns, ShapePart } from '../../vector/vector-protocol.js';
 
 /** What a picked primitive of the batched path carries as its `id`: its layer and feature index. */
 export class VectorPick {
@@ -37,6 +37,23 @@ export class VectorPick {
     readonly index: number,
   ) {}
 }
+
+/** A clustered or heat map layer's batches add no markers: the clusters' view or the heat map draws its points. */
+export const NO_POINTS: PointColumns = {
+  feature: new Uint32Array(0),
+  positions: new Float64Array(0),
+  color: new Uint8Array(0),
+  outlineColor: new Uint8Array(0),
+  size: new Float32Array(0),
+  outlineWidth: new Float32Array(0),
+  show: new Uint8Array(0),
+  clamp: new Uint8Array(0),
+  image: [],
+  imageSize: new Float32Array(0),
+  label: [],
+  labelSize: new Float32Array(0),
+  labelColor: new Uint8Array(0),
+};
 
 /** Polygons and lines per CesiumJS `Primitive`: small enough that unpacking one stays a short task on the page. */
 export const SHAPES_PER_PRIMITIVE = 5_000;
