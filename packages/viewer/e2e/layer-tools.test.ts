@@ -112,12 +112,16 @@ app.layers.on('select', (layerId, featureId) => {
   if (featureId) app.layers.override('shelters', { appearance: { marker: { show: { expression: '\${capacity} < 100' } } } });
 });`;
 
-/** 3,000 points about 140°E 35.5°N, denser towards the middle (a fixed spiral, no randomness). */
+/** 3,000 points about 140°E 35.5°N, denser towards the middle (a fixed spiral, no randomness); `part` is "inner" within 0.75° of it. */
 function heatPoints(): string {
   const features = Array.from({ length: 3000 }, (_, i) => {
     const r = 1.5 * (i / 3000);
     const a = i * 2.399963;
-    return { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [CENTRE.lng + r * Math.cos(a), CENTRE.lat + r * Math.sin(a)] } };
+    return {
+      type: 'Feature',
+      properties: { part: r < 0.75 ? 'inner' : 'outer' },
+      geometry: { type: 'Point', coordinates: [CENTRE.lng + r * Math.cos(a), CENTRE.lat + r * Math.sin(a)] },
+    };
   });
   return JSON.stringify({ type: 'FeatureCollection', features });
 }
@@ -238,7 +242,17 @@ describe('the map maker’s layer tools in Chromium', () => {
       const heatId = await uploadPublicAsset(h, 'heat', 'heat.geojson', heatPoints());
       const heat = {
         ...emptyScene({ ...CENTRE, height: 600_000, heading: 0, pitch: -90, roll: 0 }),
-        layers: [{ id: 'heat', title: 'Density', type: 'geojson', assetId: heatId, visible: true, heatmap: { radius: 24 } }],
+        layers: [
+          {
+            id: 'heat',
+            title: 'Density',
+            type: 'geojson',
+            assetId: heatId,
+            visible: true,
+            heatmap: { radius: 24 },
+            filters: [{ property: 'part', type: 'choice' }],
+          },
+        ],
       };
       expect((await h.admin('PUT', '/api/projects/heat/scene', heat)).status).toBe(200);
       expect((await h.admin('POST', '/api/projects/heat/publish')).status).toBe(200);
@@ -388,24 +402,27 @@ describe('the map maker’s layer tools in Chromium', () => {
       .toEqual([{ enabled: true }, 3, { time: { property: 'capacity' } }]);
   }, 120_000);
 
-  it('draws a point layer as a heat map, hottest where the points are densest, with its ramp in the legend', async () => {
+  it('draws a point layer as a heat map, hottest where the points are densest, with its ramp in the legend; a filter takes its points out of the heat', async () => {
     const { page } = t.tab;
     await page.goto(`${t.h.url}/p/heat`);
     await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
     // The ramp's last colour (red) in the middle, where the spiral is densest.
-    await expect
-      .poll(
-        async () => {
-          const c = dominantColorIn(await screenshotPixels(page, page.getByTestId('viewer')), { x: 235, y: 155, width: 10, height: 10 });
-          return c[0] > 200 && c[1] < 90 && c[2] < 90;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    const middleIsRed = async () => {
+      const c = dominantColorIn(await screenshotPixels(page, page.getByTestId('viewer')), { x: 235, y: 155, width: 10, height: 10 });
+      return c[0] > 200 && c[1] < 90 && c[2] < 90;
+    };
+    await expect.poll(middleIsRed, { timeout: 30_000 }).toBe(true);
     const legend = page.getByTestId('legend');
     if (!(await legend.locator('details').evaluate((d) => (d as unknown as { open: boolean }).open))) await legend.locator('summary').click();
     expect(await legend.getByTestId('legend-row').count()).toBe(6);
     await shot(page, 'published-heatmap');
     expect(await legend.getByTestId('legend-row').last().getAttribute('data-color')).toMatch(/^rgb\(255, ?0, ?0\)$/);
-  }, 60_000);
+    // The visitor unticks the inner part: the heat is drawn again from the outer points alone, and
+    // the middle, which no outer point reaches, is no longer hot.
+    const filters = page.getByTestId('filters');
+    if (!(await filters.locator('details').evaluate((d) => (d as unknown as { open: boolean }).open))) await filters.locator('summary').click();
+    await page.getByTestId('filter-choice-heat-part-inner').uncheck();
+    await expect.poll(middleIsRed, { timeout: 30_000 }).toBe(false);
+    await shot(page, 'published-heatmap-filtered');
+  }, 90_000);
 });

@@ -130,8 +130,8 @@ export type VectorReply =
   /** A `clusters` answer: per cluster or lone point, its lng, lat, count and key (a cluster's id; a lone point's feature index), flat. */
   | { type: 'clusters'; seq: number; items: Float64Array }
   | { type: 'expand'; seq: number; zoom: number }
-  /** A heat map layer's image, once its points are read. */
-  | { type: 'heat'; image: HeatImage }
+  /** A heat map layer's image, once its points are read and again when the points shown change (null: none is shown). */
+  | { type: 'heat'; image: HeatImage | null }
   /** `generation`: the restyle the batch answers (absent: the first load, or a tile's). */
   | { type: 'batch'; batch: FeatureBatch; generation?: number }
   | { type: 'done'; generation?: number }

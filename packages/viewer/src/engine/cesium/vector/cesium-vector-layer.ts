@@ -137,9 +137,12 @@ export class CesiumVectorLayer extends BatchedLayer {
   /** A heat map layer's image. */
   private readonly heat: HeatOverlay;
 
-  /** Shows a heat map layer's image (the worker's `heat` reply). */
-  showHeat(image: HeatImage): void {
-    if (!this.primitives.isDestroyed()) this.heat.draw(image);
+  /** Shows a heat map layer's image (the worker's `heat` reply; null: its points are all hidden). */
+  showHeat(image: HeatImage | null): void {
+    if (this.primitives.isDestroyed()) return;
+    if (image) this.heat.draw(image);
+    else this.heat.remove();
+    this.scene.requestRender();
   }
 
   /** A worker's answer about clusters, for the clusters' view. */

@@ -18,7 +18,6 @@ export class HeatOverlay {
     this.remove();
     this.layer = this.scene.imageryLayers.addImageryProvider(provider);
     this.layer.show = this.visible;
-    this.scene.requestRender();
   }
 
   set show(value: boolean) {

@@ -10,7 +10,7 @@ import { geojsonFeatures, type SourceFeature } from '../../vector/geojson-featur
 import { featureTimes } from '../../vector/feature-times.js';
 import { PointClusters } from '../../vector/point-clusters.js';
 import { heatOf } from './heat-points.js';
-import type { ClusterOptions, VectorReply, VectorRequest, VectorSource } from '../../vector/vector-protocol.js';
+import type { ClusterOptions, HeatmapOptions, VectorReply, VectorRequest, VectorSource } from '../../vector/vector-protocol.js';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -22,6 +22,10 @@ let opacity = 1;
 let clusterOptions: ClusterOptions | undefined;
 /** The features the clusters' index leaves out (undefined: none). */
 let clustersHidden: Uint8Array | undefined;
+/** A heat map layer's options (docs/contract.md §18 `heatmap`), from its load. */
+let heatOptions: HeatmapOptions | undefined;
+/** The features the heat map drawn last left out (undefined: none; null: no heat map drawn yet). */
+let heatHidden: Uint8Array | undefined | null = null;
 
 const sameBytes = (a: Uint8Array | undefined, b: Uint8Array | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]));
@@ -44,8 +48,9 @@ async function read(source: VectorSource): Promise<string | unknown> {
 function stream(appearance: Appearance | undefined, generation?: number): void {
   const styler = new FeatureStyler(appearance, opacity);
   const ids = new Set<string>();
-  // A clustered layer's clusters count the points its appearance's `show` (and so a visitor's filter) keeps.
-  const hidden = clusterOptions ? new Uint8Array(features.length) : undefined;
+  // A clustered layer's clusters, and a heat map layer's heat, count the points its appearance's
+  // `show` (and so a visitor's filter) keeps.
+  const hidden = clusterOptions || heatOptions ? new Uint8Array(features.length) : undefined;
   for (let from = 0; from < features.length;) {
     const to = batchEnd(features, from, batchSize);
     const batch = buildBatch(features, from, to, styler, ids);
@@ -60,6 +65,11 @@ function stream(appearance: Appearance | undefined, generation?: number): void {
   if (clusterOptions && (!clusters || !sameBytes(narrowed, clustersHidden))) {
     clusters = new PointClusters(features, clusterOptions, narrowed);
     clustersHidden = narrowed;
+  }
+  if (heatOptions && (heatHidden === null || !sameBytes(narrowed, heatHidden))) {
+    const image = heatOf(features, heatOptions, narrowed);
+    heatHidden = narrowed;
+    reply({ type: 'heat', image: image ?? null }, image ? [image.rgba.buffer as ArrayBuffer] : []);
   }
   reply({ type: 'done', ...(generation === undefined ? {} : { generation }) });
 }
@@ -85,11 +95,8 @@ async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<
     reply({ type: 'count', features: features.length, skipped: 0, ...timeRange(request) });
   }
   clusterOptions = request.cluster;
+  heatOptions = request.heatmap;
   stream(request.appearance);
-  if (request.heatmap) {
-    const image = heatOf(features, request.heatmap);
-    if (image) reply({ type: 'heat', image }, [image.rgba.buffer as ArrayBuffer]);
-  }
 }
 
 /** Reads a time-dynamic layer's intervals (docs/contract.md §18 `data.time`); their range, for the count reply. */
