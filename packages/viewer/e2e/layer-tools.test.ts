@@ -193,6 +193,35 @@ describe('the map maker’s layer tools in Chromium', () => {
       expect(putTimed.status, await putTimed.clone().text()).toBe(200);
       expect((await h.admin('POST', '/api/projects/timed/publish')).status).toBe(200);
 
+      // The same points clustered: the clusters count the points shown at the story's times.
+      await h.project('timeclusters');
+      const timedClustersId = await uploadPublicAsset(h, 'timeclusters', 'timed.geojson', timedPoints());
+      const timeClusters = {
+        property: LIGHT_PROPERTY,
+        camera,
+        layers: [
+          {
+            id: 'timed',
+            title: 'Timed',
+            type: 'geojson',
+            assetId: timedClustersId,
+            visible: true,
+            data: { time: { property: 'from', endProperty: 'until' } },
+            cluster: { enabled: true },
+          },
+        ],
+        widgets: [],
+        story: {
+          pages: [
+            { id: 'one', title: 'Day 1.5', text: '', camera, time: iso(1.5) },
+            { id: 'two', title: 'Day 5', text: '', camera, time: iso(5) },
+          ],
+        },
+      };
+      const putTimeClusters = await h.admin('PUT', '/api/projects/timeclusters/scene', timeClusters);
+      expect(putTimeClusters.status, await putTimeClusters.clone().text()).toBe(200);
+      expect((await h.admin('POST', '/api/projects/timeclusters/publish')).status).toBe(200);
+
       await h.project('filtered');
       const sheltersId = await uploadPublicAsset(h, 'filtered', 'shelters.geojson', shelters());
       const otherId = await uploadPublicAsset(
@@ -329,6 +358,17 @@ describe('the map maker’s layer tools in Chromium', () => {
     await infobox.waitFor({ state: 'hidden' });
     expect(holding(0)).toEqual([0, 4, 5]);
     await expect.poll(shown, { timeout: 20_000 }).toEqual(holding(0));
+  }, 120_000);
+
+  it('clusters a time-dynamic layer by the points whose interval holds the clock’s time', async () => {
+    const { page } = t.tab;
+    await page.goto(`${t.h.url}/p/timeclusters`);
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    // Page 1 sets day 1.5: three of the six points hold it; page 2 day 5: two.
+    await expect.poll(async () => (await clustersShown(page)).timed?.total, { timeout: 30_000 }).toBe(holding(1.5).length);
+    await page.getByTestId('story-next').click();
+    expect(holding(5)).toEqual([3, 5]);
+    await expect.poll(async () => (await clustersShown(page)).timed?.total, { timeout: 30_000 }).toBe(2);
   }, 120_000);
 
   it('filters a layer by range, by the legend’s classes and by group, and a plugin reads and sets the filter as the layer’s show', async () => {

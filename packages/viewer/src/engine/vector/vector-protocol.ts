@@ -114,6 +114,8 @@ export type VectorRequest =
   | { type: 'clusters'; seq: number; bbox: [number, number, number, number]; zoom: number }
   /** The zoom at which a cluster splits. */
   | { type: 'expand'; seq: number; clusterId: number }
+  /** A clustered time-dynamic layer's clock (ms since 1970): its clusters count the points whose interval holds it. */
+  | { type: 'time'; now: number }
   /** `generation` counts the layer's restyles: the worker's batches and `done` carry the one they answer. */
   | { type: 'restyle'; appearance?: Appearance; generation: number };
 
@@ -130,6 +132,8 @@ export type VectorReply =
   /** A `clusters` answer: per cluster or lone point, its lng, lat, count and key (a cluster's id; a lone point's feature index), flat. */
   | { type: 'clusters'; seq: number; items: Float64Array }
   | { type: 'expand'; seq: number; zoom: number }
+  /** A `time` done: `changed` when the clusters were indexed again (the page asks for its view's again). */
+  | { type: 'timed'; changed: boolean }
   /** A heat map layer's image, once its points are read and again when the points shown change (null: none is shown). */
   | { type: 'heat'; image: HeatImage | null }
   /** `generation`: the restyle the batch answers (absent: the first load, or a tile's). */

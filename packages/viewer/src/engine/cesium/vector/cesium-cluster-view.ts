@@ -70,6 +70,10 @@ export class CesiumClusterView {
   private active = false;
   /** The lone points selected (feature indices): drawn in the highlight colour, also after a redraw. */
   private selected = new Set<number>();
+  /** A time-dynamic layer's clock as last sent to the worker, whether the worker is still on it, and the time to send once it is done. */
+  private time = Number.NaN;
+  private timing = false;
+  private nextTime: number | undefined;
 
   constructor(
     private readonly scene: Scene,
@@ -107,11 +111,40 @@ export class CesiumClusterView {
     this.refresh();
   }
 
+  /**
+   * Follows a time-dynamic layer's clock: the worker indexes the points shown at `now` again, and
+   * the view asks for its clusters once it has. While the worker indexes (seconds at a million
+   * points), later times wait, and only the last is sent.
+   */
+  setTime(now: number): void {
+    if (now === this.time) return;
+    this.time = now;
+    if (this.timing) {
+      this.nextTime = now;
+      return;
+    }
+    this.timing = true;
+    const request: VectorRequest = { type: 'time', now };
+    this.worker.postMessage(request);
+  }
+
   /** A worker reply this view asked for. */
-  answer(reply: Extract<VectorReply, { type: 'clusters' | 'expand' }>): void {
+  answer(reply: Extract<VectorReply, { type: 'clusters' | 'expand' | 'timed' }>): void {
+    if (reply.type === 'timed') return this.timed(reply.changed);
     const resolve = this.waiting.get(reply.seq);
     this.waiting.delete(reply.seq);
     resolve?.(reply);
+  }
+
+  private timed(changed: boolean): void {
+    this.timing = false;
+    if (changed) this.refresh();
+    const next = this.nextTime;
+    this.nextTime = undefined;
+    if (next !== undefined) {
+      this.time = Number.NaN;
+      this.setTime(next);
+    }
   }
 
   private ask(

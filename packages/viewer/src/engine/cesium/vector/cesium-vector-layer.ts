@@ -94,7 +94,10 @@ export class CesiumVectorLayer extends BatchedLayer {
     if (tools.timeRange) {
       // Every frame reads the clock (CesiumJS raises preUpdate with the frame's time); only a time that moved changes anything.
       this.stopClock = scene.preUpdate.addEventListener((_, time: JulianDate) => {
-        if (this.time.set(JulianDate.toDate(time).getTime()) > 0 || this.time.warming) scene.requestRender();
+        const now = JulianDate.toDate(time).getTime();
+        // A clustered layer's clusters count the points shown at the time (its worker indexes them).
+        this.clusters?.setTime(now);
+        if (this.time.set(now) > 0 || this.time.warming) scene.requestRender();
       });
     }
     if (tools.cluster && worker) {
@@ -146,7 +149,7 @@ export class CesiumVectorLayer extends BatchedLayer {
   }
 
   /** A worker's answer about clusters, for the clusters' view. */
-  answer(reply: Extract<VectorReply, { type: 'clusters' | 'expand' }>): void {
+  answer(reply: Extract<VectorReply, { type: 'clusters' | 'expand' | 'timed' }>): void {
     this.clusters?.answer(reply);
   }
 

@@ -111,6 +111,7 @@ export function loadVector(
           return layer?.showHeat(reply.image);
         case 'clusters':
         case 'expand':
+        case 'timed':
           return layer?.answer(reply);
         case 'batch':
           return layer?.add(reply.batch, reply.generation);

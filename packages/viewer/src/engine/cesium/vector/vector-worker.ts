@@ -7,7 +7,7 @@ import { csvPoints } from '../../csv-points.js';
 import { batchEnd, buildBatch, transferables } from './batch-builder.js';
 import { FeatureStyler } from './feature-style.js';
 import { geojsonFeatures, type SourceFeature } from '../../vector/geojson-features.js';
-import { featureTimes } from '../../vector/feature-times.js';
+import { featureTimes, showsAt } from '../../vector/feature-times.js';
 import { PointClusters } from '../../vector/point-clusters.js';
 import { heatOf } from './heat-points.js';
 import type { ClusterOptions, HeatmapOptions, VectorReply, VectorRequest, VectorSource } from '../../vector/vector-protocol.js';
@@ -22,6 +22,10 @@ let opacity = 1;
 let clusterOptions: ClusterOptions | undefined;
 /** The features the clusters' index leaves out (undefined: none). */
 let clustersHidden: Uint8Array | undefined;
+/** The features the layer's appearance hides (its `show`: a visitor's filter, say), from the last load or restyle (undefined: none). */
+let styleHidden: Uint8Array | undefined;
+/** A clustered time-dynamic layer's clock, as the page last sent it (NaN: not yet, every feature counts). */
+let clusterTime = Number.NaN;
 /** A heat map layer's options (docs/contract.md §18 `heatmap`), from its load. */
 let heatOptions: HeatmapOptions | undefined;
 /** The features the heat map drawn last left out (undefined: none; null: no heat map drawn yet). */
@@ -59,19 +63,34 @@ function stream(appearance: Appearance | undefined, generation?: number): void {
     reply({ type: 'batch', batch, ...(generation === undefined ? {} : { generation }) }, transferables(batch));
     from = to;
   }
-  // Indexed before `done` (the page asks for the clusters once the batches are all in), and again only
-  // when the points hidden changed: a million points take seconds to index, a colour's change none.
-  const narrowed = hidden?.includes(1) ? hidden : undefined;
-  if (clusterOptions && (!clusters || !sameBytes(narrowed, clustersHidden))) {
-    clusters = new PointClusters(features, clusterOptions, narrowed);
-    clustersHidden = narrowed;
-  }
-  if (heatOptions && (heatHidden === null || !sameBytes(narrowed, heatHidden))) {
-    const image = heatOf(features, heatOptions, narrowed);
-    heatHidden = narrowed;
+  styleHidden = hidden?.includes(1) ? hidden : undefined;
+  // Indexed before `done`: the page asks for the clusters once the batches are all in.
+  indexClusters();
+  if (heatOptions && (heatHidden === null || !sameBytes(styleHidden, heatHidden))) {
+    const image = heatOf(features, heatOptions, styleHidden);
+    heatHidden = styleHidden;
     reply({ type: 'heat', image: image ?? null }, image ? [image.rgba.buffer as ArrayBuffer] : []);
   }
   reply({ type: 'done', ...(generation === undefined ? {} : { generation }) });
+}
+
+/**
+ * Indexes a clustered layer's points again if the ones to leave out changed (those its appearance
+ * hides, and a time-dynamic layer's outside their interval at `clusterTime`): a million points take
+ * seconds to index, a colour's change none. Answers whether it indexed.
+ */
+function indexClusters(): boolean {
+  if (!clusterOptions) return false;
+  let hidden = styleHidden;
+  if (times && !Number.isNaN(clusterTime)) {
+    hidden = styleHidden ? styleHidden.slice() : new Uint8Array(features.length);
+    for (let i = 0; i < features.length; i++) if (!showsAt(times[i * 2]!, times[i * 2 + 1]!, clusterTime)) hidden[i] = 1;
+  }
+  const narrowed = hidden?.includes(1) ? hidden : undefined;
+  if (clusters && sameBytes(narrowed, clustersHidden)) return false;
+  clusters = new PointClusters(features, clusterOptions, narrowed);
+  clustersHidden = narrowed;
+  return true;
 }
 
 async function load(request: Extract<VectorRequest, { type: 'load' }>): Promise<void> {
@@ -118,6 +137,10 @@ function answerClusters(request: Extract<VectorRequest, { type: 'clusters' | 'ex
 self.onmessage = (event: MessageEvent<VectorRequest>) => {
   const request = event.data;
   if (request.type === 'clusters' || request.type === 'expand') return answerClusters(request);
+  if (request.type === 'time') {
+    clusterTime = request.now;
+    return reply({ type: 'timed', changed: indexClusters() });
+  }
   const generation = request.type === 'restyle' ? { generation: request.generation } : {};
   const run = request.type === 'load' ? load(request) : Promise.resolve().then(() => stream(request.appearance, request.generation));
   run.catch((err: unknown) => reply({ type: 'error', message: err instanceof Error ? err.message : String(err), ...generation }));
