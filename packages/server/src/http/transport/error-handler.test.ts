@@ -34,4 +34,17 @@ describe('error handling', () => {
     }
     await app.close();
   });
+
+  it('answers a write that waited too long for the store with 503 unavailable and Retry-After', async () => {
+    const app = Fastify({ logger: false });
+    installErrorHandling(app, { drainBytes: 1024 });
+    app.post('/write', async () => {
+      throw new StoreBusyError('an import is still recording its items: the write waited 30 s', 5);
+    });
+    const res = await app.inject({ method: 'POST', url: '/write' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ error: { code: 'unavailable', message: 'an import is still recording its items: the write waited 30 s' } });
+    await app.close();
+  });
 });

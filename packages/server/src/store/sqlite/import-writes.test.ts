@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TOKEN, type Harness, startHarness } from '../../test/harness.js';
-import Database from './sqlite-driver.js';
+import { sqliteLockProbe } from '../../test/sqlite-lock-probe.js';
 
 /** Rows of the import: enough that its commit holds the database for a while (a second or more here). */
 const ROWS = 150_000;
@@ -22,19 +22,7 @@ describe('a write while a SQLite item import commits (docs/content-api.md, "Cont
 
   it('waits for the commit without holding the event loop: a read is answered meanwhile, the write after it, and nothing is lost', async () => {
     const events: string[] = [];
-    // The test's own connection to the file tells whether another connection holds the write lock.
-    const probe = new Database(join(h.dataDir, 'orbis.db'));
-    probe.pragma('busy_timeout = 0');
-    const locked = () => {
-      try {
-        probe.exec('BEGIN IMMEDIATE');
-        probe.exec('ROLLBACK');
-        return false;
-      } catch (err) {
-        if ((err as { code?: string }).code === 'SQLITE_BUSY') return true;
-        throw err;
-      }
-    };
+    const probe = sqliteLockProbe(join(h.dataDir, 'orbis.db'));
 
     let csv = 'n,name\n';
     for (let n = 0; n < ROWS; n++) csv += `${n},row ${n}\n`;
@@ -44,7 +32,7 @@ describe('a write while a SQLite item import commits (docs/content-api.md, "Cont
       body: csv,
     }).then((res) => (events.push('import answered'), res));
     // Until the import's worker copies the rows and so holds the lock.
-    while (!locked()) {
+    while (!probe.locked()) {
       expect(events, 'the import ended before its commit was seen').toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -68,7 +56,7 @@ describe('a write while a SQLite item import commits (docs/content-api.md, "Cont
     });
     await atStore;
     const read = await h.admin('GET', '/api/projects/gate/models/rows');
-    events.push(`read answered, the lock ${locked() ? 'held' : 'free'}`);
+    events.push(`read answered, the lock ${probe.locked() ? 'held' : 'free'}`);
     expect(events).toEqual(['import holds the lock', 'write at the store', 'read answered, the lock held']);
     // WAL: the read sees the last committed state, without the import's rows.
     expect(await read.json()).toMatchObject({ itemCount: 0 });
