@@ -17,7 +17,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   too_many_attempts: 429,
   internal: 500,
-  // Not in docs/contract.md §2: a vector tile whose file is still being indexed (docs/viewer.md, "Tiles"), with Retry-After.
+  // With Retry-After: a vector tile whose file is still being indexed (docs/viewer.md, "Tiles"), a write that waited
+  // too long for an item import's commit (docs/content-api.md, "Content models").
   unavailable: 503,
 } as const;
 

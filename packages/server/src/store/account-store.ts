@@ -118,8 +118,9 @@ export interface AccountStore {
 
   createSession(session: Session): Promise<void>;
   /**
-   * The live session with this id hash and its user, its `lastSeenAt` moved to `now`; undefined
-   * when there is none, or it was last seen before `idleSince`, or it expired by `now`.
+   * The live session with this id hash and its user, its `lastSeenAt` moved to `now` (on SQLite
+   * not while an import's commit holds the database: left to a later request); undefined when there
+   * is none, or it was last seen before `idleSince`, or it expired by `now`.
    */
   touchSession(idHash: string, now: string, idleSince: string): Promise<{ session: Session; user: User } | undefined>;
   deleteSession(idHash: string): Promise<boolean>;

@@ -230,6 +230,21 @@ export class StoreNotFoundError extends Error {
   }
 }
 
+/**
+ * Thrown when a write could not take its turn in time (on SQLite, an import's commit held the
+ * database past the wait): the service answers 503 `unavailable` with `Retry-After` (docs/contract.md §2).
+ */
+export class StoreBusyError extends Error {
+  constructor(
+    message: string,
+    /** When to try again, in seconds. */
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+    this.name = 'StoreBusyError';
+  }
+}
+
 /** Thrown when a unique value (a project alias, say) is taken. */
 export class StoreConflictError extends Error {
   constructor(message: string) {

@@ -7,7 +7,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** Sent as `Retry-After` (a 429's wait). */
+    /** Sent as `Retry-After` (a 429's or a 503's wait). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

@@ -3,7 +3,7 @@ import { ArchiveError } from '../../assets/archive.js';
 import { InvalidCursorError } from '../../assets/cursor.js';
 import { PageQueryError } from '../../assets/page-query.js';
 import { InputError } from '../../input-error.js';
-import { StoreConflictError, StoreNotFoundError } from '../../store/store.js';
+import { StoreBusyError, StoreConflictError, StoreNotFoundError } from '../../store/store.js';
 import type { ErrorCode } from '@orbis/contract';
 import { ApiError, errorBody } from './api-error.js';
 import { drainUnreadBody } from './unread-body.js';
@@ -36,6 +36,7 @@ export function toApiError(err: unknown): ApiError {
   if (err instanceof InputError) return new ApiError('invalid_body', err.message);
   if (err instanceof StoreConflictError) return new ApiError('conflict', err.message);
   if (err instanceof StoreNotFoundError) return new ApiError('not_found', 'the project was deleted meanwhile');
+  if (err instanceof StoreBusyError) return new ApiError('unavailable', err.message, err.retryAfterSeconds);
   if (err instanceof ArchiveError) return new ApiError(err.kind === 'too_large' ? 'payload_too_large' : 'invalid_body', err.message);
   const status = (err as FastifyError | undefined)?.statusCode;
   if (status === 413) return new ApiError('payload_too_large', 'the request body is larger than this server accepts');

@@ -14,12 +14,14 @@ export type StagedRow = [number, string, string];
 /** Main thread → import worker. */
 export type ImportRequest =
   | { type: 'stage'; rows: StagedRow[] }
+  /** The staged rows' ids, in order (replacing any given before): staged too, before the commit takes the lock. */
+  | { type: 'ids'; ids: string[] }
   /**
-   * Records the staged rows with these ids, if the model is still as the ids were made for: its
+   * Records the staged rows with the staged ids, if the model is still as the ids were made for: its
    * fields' JSON and last item id unchanged (else nothing is written and the answer is `stale`);
    * each item's first version names `actor` (JSON).
    */
-  | { type: 'commit'; modelId: string; ids: string[]; now: string; actor: string; publicCount: number; fields: string; lastItemId: string | null };
+  | { type: 'commit'; modelId: string; now: string; actor: string; publicCount: number; fields: string; lastItemId: string | null };
 
 /** Import worker → main thread: one answer per request. */
 export type ImportReply =

@@ -43,8 +43,11 @@ const stageRows = db.transaction((/** @type {import('./import-protocol.ts').Stag
 });
 
 const fillIds = db.transaction((/** @type {string[]} */ ids) => {
+  s.clearIds.run();
   for (let i = 0; i < ids.length; i++) s.id.run(i + 1, ids[i]);
 });
+/** The ids staged last: how many, and the last one. */
+let staged = { count: 0, lastId: /** @type {string | null} */ (null) };
 
 /**
  * @param {import('./import-protocol.ts').ImportRequest} request
@@ -55,11 +58,13 @@ function answer(request) {
     case 'stage':
       stageRows(request.rows);
       return { type: 'staged' };
+    case 'ids':
+      // The ids go in before the lock: the database is held (and the server's writes wait) only while the rows are copied.
+      fillIds(request.ids);
+      staged = { count: request.ids.length, lastId: request.ids.at(-1) ?? null };
+      return { type: 'staged' };
     case 'commit': {
-      const { ids, modelId, now, actor, publicCount } = request;
-      // The ids go in before the lock: the database is held only while the rows are copied.
-      s.clearIds.run();
-      fillIds(ids);
+      const { modelId, now, actor, publicCount } = request;
       db.exec('BEGIN IMMEDIATE');
       const row = /** @type {{ fields: string; last_item_id: string | null; review: number } | undefined} */ (s.model.get(modelId));
       if (row === undefined || row.fields !== request.fields || row.last_item_id !== request.lastItemId) {
@@ -70,7 +75,7 @@ function answer(request) {
       s.copy.run(modelId, review, now, now);
       s.versions.run(modelId, now, actor);
       if (review) s.drafts.run(modelId, now, actor);
-      s.addCounts.run(ids.length, review ? 0 : publicCount, ids.at(-1) ?? null, modelId);
+      s.addCounts.run(staged.count, review ? 0 : publicCount, staged.lastId, modelId);
       db.exec('COMMIT');
       return { type: 'committed' };
     }

@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { newId } from '../../records/ids.js';
+import { CHECKPOINT_EVERY } from '../checkpoints.js';
+import { sqliteLockProbe } from '../../test/sqlite-lock-probe.js';
 import type { NewItem } from '../store.js';
 import { SqliteStore } from './sqlite-store.js';
 
 const now = '2026-11-26T08:00:00.000Z';
 
 async function storeWithModel() {
-  const store = new SqliteStore(join(mkdtempSync(join(tmpdir(), 'orbis-import-')), 'orbis.db'));
+  const file = join(mkdtempSync(join(tmpdir(), 'orbis-import-')), 'orbis.db');
+  const store = new SqliteStore(file);
   const project = await store.createProject({ id: newId(), alias: 'imp', name: 'Imp', visibility: 'public', createdAt: now });
   const model = await store.createModel({
     id: newId(),
@@ -20,7 +23,7 @@ async function storeWithModel() {
     fields: [{ key: 'n', type: 'integer' }],
     createdAt: now,
   });
-  return { store, project, model };
+  return { store, project, model, file };
 }
 
 /** `count` rows; `read` counts how many were taken; throws at row `failAt`. */
@@ -80,6 +83,32 @@ describe('a SQLite import, recorded by a worker thread (issue 30)', () => {
     for await (const item of store.streamItems(model.id)) ids.push(item.id);
     expect(ids[0]).toBe(during);
     expect(ids).toHaveLength(5_001);
+    await store.close();
+  });
+
+  it('serves the reads that write while it commits, without their writes: a session not marked used, an offset page without a checkpoint', async () => {
+    const { store, project, model, file } = await storeWithModel();
+    expect(await store.importItems(model.id, rows(CHECKPOINT_EVERY * 2, { n: 0 }), now, { type: 'admin' })).toBe(CHECKPOINT_EVERY * 2);
+    const user = { id: newId(), email: 'a@example.org', name: 'A', passwordHash: null, createdAt: now };
+    await store.accounts.createUser(user);
+    await store.accounts.createSession({ idHash: 'h', userId: user.id, createdAt: now, lastSeenAt: now, expiresAt: '2026-12-26T08:00:00.000Z' });
+    const later = '2026-11-26T09:00:00.000Z';
+    const probe = sqliteLockProbe(file);
+    let done = false;
+    const importing = store.importItems(model.id, rows(100_000, { n: 0 }), now, { type: 'admin' }).finally(() => (done = true));
+    while (!probe.locked()) {
+      expect(done, 'the import ended before its commit was seen').toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const session = await store.accounts.touchSession('h', later, now);
+    const page = await store.joinRecords({ projectId: project.id, modelId: model.id, publicOnly: false }, { offset: CHECKPOINT_EVERY + 5, limit: 2 });
+    // Answered while the commit still held the lock: neither waited for it.
+    expect(probe.locked()).toBe(true);
+    probe.close();
+    expect(session?.session.lastSeenAt).toBe(now);
+    expect((JSON.parse(`[${page.json}]`) as { n: number }[]).map((r) => r.n)).toEqual([CHECKPOINT_EVERY + 5, CHECKPOINT_EVERY + 6]);
+    expect(await importing).toBe(100_000);
+    expect((await store.accounts.touchSession('h', later, now))?.session.lastSeenAt).toBe(later);
     await store.close();
   });
 

@@ -5,6 +5,7 @@ import { itemRecordTail } from '../../records/item-record.js';
 import { StoreConflictError, StoreNotFoundError, type NewItem, type VersionActor } from '../store.js';
 import type { ImportReply, ImportRequest, ImportWorkerData, StagedRow } from './import-protocol.js';
 import { SQLITE_DRIVER } from './sqlite-driver.js';
+import type { WriteGate } from './write-gate.js';
 
 /** Rows per message to the worker: the main thread renders them, then waits for the worker. */
 const STAGE_ROWS = 2000;
@@ -26,11 +27,15 @@ export interface ImportTarget {
  * An import into one model of a SQLite store, recorded by a worker thread on its own connection:
  * the rows are staged in the worker (no lock on the database), then copied into `items` in one
  * transaction there, so the import is all or nothing and never holds the server's event loop.
- * `target` reads the model again when other items were recorded in the meantime.
+ * The copy holds SQLite's write lock for seconds: it holds `gate` as long, so that the server's
+ * writes wait for it as promises rather than in SQLite's busy_timeout, which would block the event
+ * loop (docs/content-api.md, "Content models"). `target` reads the model again when other items
+ * were recorded in the meantime.
  */
 export async function importItemsInWorker(
   filename: string,
   addCountsSql: string,
+  gate: WriteGate,
   target: () => ImportTarget | undefined,
   drafts: Iterable<NewItem>,
   now: string,
@@ -48,7 +53,7 @@ export async function importItemsInWorker(
     first.push(next.value);
     if (first.length > STAGE_ROWS) break;
   }
-  if (first.length <= STAGE_ROWS) return recordAtOnce(first);
+  if (first.length <= STAGE_ROWS) return gate.write(() => recordAtOnce(first));
   const fields = JSON.parse(model.fields) as Field[];
   const worker = new ImportWorker({ filename, driver: SQLITE_DRIVER, addCountsSql });
   try {
@@ -65,16 +70,25 @@ export async function importItemsInWorker(
     }
     if (rows.length > 0) await worker.ask({ type: 'stage', rows });
     for (let tries = 0; tries < COMMIT_TRIES; tries++) {
-      const ids = await idsAfter(model.lastItemId, count);
-      const reply = await worker.ask({
+      await worker.ask({ type: 'ids', ids: await idsAfter(model.lastItemId, count) });
+      const commit: ImportRequest = {
         type: 'commit',
         modelId: model.modelId,
-        ids,
         now,
         actor: JSON.stringify(actor),
         publicCount,
         fields: model.fields,
         lastItemId: model.lastItemId,
+      };
+      // Held until the worker has let go of the lock: it answers after its COMMIT or ROLLBACK, and
+      // a worker that stopped instead is waited for until its thread (and connection) is gone.
+      const reply = await gate.hold(async () => {
+        try {
+          return await worker.ask(commit);
+        } catch (err) {
+          await worker.close();
+          throw err;
+        }
       });
       if (reply.type === 'committed') return count;
       if (reply.type !== 'stale' || !reply.found) throw new StoreNotFoundError('the model no longer exists');

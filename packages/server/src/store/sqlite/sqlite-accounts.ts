@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Role } from '@orbis/scene/roles';
 import type { AccessToken, AccountStore, AuditEntry, AuditSlice, Invitation, Member, Membership, Session, User, UserPatch } from '../account-store.js';
 import { StoreConflictError } from '../store.js';
+import type { WriteGate } from './write-gate.js';
 
 interface UserRow {
   id: string;
@@ -106,7 +107,10 @@ const toInvitation = (r: InvitationRow): Invitation => ({
 export class SqliteAccounts implements AccountStore {
   private readonly s;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly gate: WriteGate,
+  ) {
     this.s = {
       insertUser: db.prepare('INSERT INTO users (id, email, email_key, name, password_hash, created_at, email_unproven) VALUES (?, ?, ?, ?, ?, ?, ?)'),
       userById: db.prepare(`SELECT ${USER} FROM users WHERE id = ?`),
@@ -163,7 +167,7 @@ export class SqliteAccounts implements AccountStore {
 
   async createUser(u: User): Promise<User> {
     try {
-      this.s.insertUser.run(u.id, u.email, u.email.toLowerCase(), u.name, u.passwordHash, u.createdAt, u.unproven ? 1 : 0);
+      await this.gate.write(() => this.s.insertUser.run(u.id, u.email, u.email.toLowerCase(), u.name, u.passwordHash, u.createdAt, u.unproven ? 1 : 0));
     } catch (err) {
       if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new StoreConflictError(`a user with the email "${u.email}" exists`);
       throw err;
@@ -186,16 +190,16 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async updateUser(id: string, patch: UserPatch): Promise<User | undefined> {
-    this.s.updateUser.run(patch.name ?? null, patch.passwordHash ?? null, patch.language ?? null, patch.proven ? 1 : 0, id);
+    await this.gate.write(() => this.s.updateUser.run(patch.name ?? null, patch.passwordHash ?? null, patch.language ?? null, patch.proven ? 1 : 0, id));
     return this.getUser(id);
   }
 
   async deleteUser(id: string): Promise<boolean> {
-    return this.s.deleteUser.run(id).changes > 0;
+    return this.gate.write(() => this.s.deleteUser.run(id).changes > 0);
   }
 
   async createSession(s: Session): Promise<void> {
-    this.s.insertSession.run(s.idHash, s.userId, s.createdAt, s.lastSeenAt, s.expiresAt);
+    await this.gate.write(() => this.s.insertSession.run(s.idHash, s.userId, s.createdAt, s.lastSeenAt, s.expiresAt));
   }
 
   async touchSession(idHash: string, now: string, idleSince: string): Promise<{ session: Session; user: User } | undefined> {
@@ -203,20 +207,22 @@ export class SqliteAccounts implements AccountStore {
     if (!row) return undefined;
     const user = this.s.userById.get(row.user_id) as UserRow | undefined;
     if (!user) return undefined;
-    this.s.touchSession.run(now, idHash);
-    return { session: { ...toSession(row), lastSeenAt: now }, user: toUser(user) };
+    // Every signed-in request touches its session: while an import's commit holds the database the
+    // touch is left to a later request, rather than make every request wait for the commit.
+    const touched = this.gate.writeIfFree(() => this.s.touchSession.run(now, idHash));
+    return { session: { ...toSession(row), ...(touched ? { lastSeenAt: now } : {}) }, user: toUser(user) };
   }
 
   async deleteSession(idHash: string): Promise<boolean> {
-    return this.s.deleteSession.run(idHash).changes > 0;
+    return this.gate.write(() => this.s.deleteSession.run(idHash).changes > 0);
   }
 
   async deleteUserSessions(userId: string, keepIdHash?: string): Promise<number> {
-    return this.s.deleteUserSessions.run(userId, keepIdHash ?? null).changes;
+    return this.gate.write(() => this.s.deleteUserSessions.run(userId, keepIdHash ?? null).changes);
   }
 
   async setMember(projectId: string, userId: string, role: Role): Promise<void> {
-    this.s.setMember.run(projectId, userId, role);
+    await this.gate.write(() => this.s.setMember.run(projectId, userId, role));
   }
 
   async getRole(projectId: string, userId: string): Promise<Role | undefined> {
@@ -228,7 +234,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async removeMember(projectId: string, userId: string): Promise<boolean> {
-    return this.s.removeMember.run(projectId, userId).changes > 0;
+    return this.gate.write(() => this.s.removeMember.run(projectId, userId).changes > 0);
   }
 
   async countOwners(projectId: string): Promise<number> {
@@ -245,7 +251,18 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async createToken(t: AccessToken): Promise<void> {
-    this.s.insertToken.run(t.id, t.userId, t.name, t.tokenHash, t.role, t.projectIds === null ? null : JSON.stringify(t.projectIds), t.expiresAt, t.createdAt);
+    await this.gate.write(() =>
+      this.s.insertToken.run(
+        t.id,
+        t.userId,
+        t.name,
+        t.tokenHash,
+        t.role,
+        t.projectIds === null ? null : JSON.stringify(t.projectIds),
+        t.expiresAt,
+        t.createdAt,
+      ),
+    );
   }
 
   async findTokenByHash(tokenHash: string): Promise<AccessToken | undefined> {
@@ -258,14 +275,16 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async deleteToken(userId: string, id: string): Promise<boolean> {
-    return this.s.deleteToken.run(userId, id).changes > 0;
+    return this.gate.write(() => this.s.deleteToken.run(userId, id).changes > 0);
   }
 
   async recordFailedSignIn(keys: string[], at: string, forgetBefore: string): Promise<void> {
-    this.db.transaction(() => {
-      this.s.forgetFailures.run(forgetBefore);
-      for (const key of keys) this.s.insertFailure.run(key, at);
-    })();
+    await this.gate.write(() =>
+      this.db.transaction(() => {
+        this.s.forgetFailures.run(forgetBefore);
+        for (const key of keys) this.s.insertFailure.run(key, at);
+      })(),
+    );
   }
 
   async failedSignIns(key: string, since: string): Promise<{ count: number; oldest: string | null }> {
@@ -274,17 +293,19 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async addAudit(e: AuditEntry): Promise<void> {
-    this.s.insertAudit.run(
-      e.id,
-      e.projectId,
-      e.at,
-      e.actor.type,
-      e.actor.id ?? null,
-      e.actor.email ?? null,
-      e.action,
-      e.target,
-      e.ip,
-      e.detail ? JSON.stringify(e.detail) : null,
+    await this.gate.write(() =>
+      this.s.insertAudit.run(
+        e.id,
+        e.projectId,
+        e.at,
+        e.actor.type,
+        e.actor.id ?? null,
+        e.actor.email ?? null,
+        e.action,
+        e.target,
+        e.ip,
+        e.detail ? JSON.stringify(e.detail) : null,
+      ),
     );
   }
 
@@ -299,7 +320,7 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async createInvitation(i: Invitation): Promise<void> {
-    this.s.insertInvitation.run(i.id, i.projectId, i.email, i.role, i.invitedBy, i.createdAt, i.expiresAt, i.mailed ? 1 : 0);
+    await this.gate.write(() => this.s.insertInvitation.run(i.id, i.projectId, i.email, i.role, i.invitedBy, i.createdAt, i.expiresAt, i.mailed ? 1 : 0));
   }
 
   async getInvitation(id: string): Promise<Invitation | undefined> {
@@ -312,10 +333,10 @@ export class SqliteAccounts implements AccountStore {
   }
 
   async deleteInvitation(projectId: string, id: string): Promise<boolean> {
-    return this.s.deleteInvitation.run(projectId, id).changes > 0;
+    return this.gate.write(() => this.s.deleteInvitation.run(projectId, id).changes > 0);
   }
 
   async markInvitationAccepted(id: string, at: string): Promise<boolean> {
-    return this.s.acceptInvitation.run(at, id).changes > 0;
+    return this.gate.write(() => this.s.acceptInvitation.run(at, id).changes > 0);
   }
 }

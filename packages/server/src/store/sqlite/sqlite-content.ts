@@ -19,6 +19,7 @@ import type { SqliteWebhooks } from './sqlite-webhooks.js';
 import { itemEventData, itemUpdateEvents, type WebhookEvent, webhookEvent } from '../webhook-event.js';
 import type { DraftToPublish } from '../review-store.js';
 import { inBatches, type SqliteListing, STREAM_BATCH } from './sqlite-listing.js';
+import type { WriteGate } from './write-gate.js';
 
 interface ModelRow {
   id: string;
@@ -85,6 +86,8 @@ export class SqliteContent {
     private readonly db: Database.Database,
     private readonly listing: SqliteListing,
     private readonly outbox: SqliteWebhooks,
+    /** An import's commit holds it; its small import writes through it (the facade puts the other writes through it). */
+    private readonly gate: WriteGate,
   ) {
     this.versions = new SqliteItemVersions(db);
     this.s = {
@@ -206,7 +209,10 @@ export class SqliteContent {
       .immediate();
   }
 
-  /** Records an import's items through a worker thread (item-import.ts): the event loop stays free; a small one at once. */
+  /**
+   * Records an import's items through a worker thread (item-import.ts): the event loop stays free,
+   * and the server's writes wait at the gate while it commits; a small one at once.
+   */
   importItems(modelId: string, drafts: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number> {
     const target = () => {
       const row = this.s.modelById.get(modelId) as (ModelRow & { last_item_id: string | null }) | undefined;
@@ -215,6 +221,7 @@ export class SqliteContent {
     return importItemsInWorker(
       this.db.name,
       this.s.addCounts.source,
+      this.gate,
       target,
       drafts,
       now,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { WriteGate } from './write-gate.js';
 
 /** How many items a model's or a project's delete removes between two turns of the event loop. */
 export const ITEM_DELETE_BATCH = 5000;
@@ -12,7 +13,10 @@ export const ITEM_DELETE_BATCH = 5000;
 export class SqliteDeletes {
   private readonly s;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly gate: WriteGate,
+  ) {
     this.s = {
       modelIdByKey: db.prepare('SELECT id FROM models WHERE project_id = ? AND key = ?'),
       modelIdsOf: db.prepare('SELECT id FROM models WHERE project_id = ?'),
@@ -30,10 +34,13 @@ export class SqliteDeletes {
 
   /** Deletes a model, then its items; whether it existed. */
   async deleteModel(projectId: string, key: string): Promise<boolean> {
-    const row = this.s.modelIdByKey.get(projectId, key) as { id: string } | undefined;
-    if (!row) return false;
-    this.detach([row.id]);
-    await this.deleteItemsOf([row.id]);
+    const id = await this.gate.write(() => {
+      const row = this.s.modelIdByKey.get(projectId, key) as { id: string } | undefined;
+      if (row) this.detach([row.id]);
+      return row?.id;
+    });
+    if (id === undefined) return false;
+    await this.deleteItemsOf([id]);
     return true;
   }
 
@@ -42,9 +49,11 @@ export class SqliteDeletes {
    * keys, scene, …) then; the items last. Whether it existed.
    */
   async deleteProject(projectId: string): Promise<boolean> {
-    const models = (this.s.modelIdsOf.all(projectId) as { id: string }[]).map((row) => row.id);
-    this.detach(models);
-    const deleted = this.s.deleteProject.run(projectId).changes > 0;
+    const { models, deleted } = await this.gate.write(() => {
+      const models = (this.s.modelIdsOf.all(projectId) as { id: string }[]).map((row) => row.id);
+      this.detach(models);
+      return { models, deleted: this.s.deleteProject.run(projectId).changes > 0 };
+    });
     await this.deleteItemsOf(models);
     return deleted;
   }
@@ -74,9 +83,13 @@ export class SqliteDeletes {
     }
   }
 
-  /** Deletes the items of detached models a batch at a time; other requests run between the batches. */
+  /**
+   * Deletes the items of detached models a batch at a time; other requests (and imports' commits)
+   * run between the batches. A batch waits for an import as long as it takes: the models are gone already.
+   */
   private async deleteItemsOf(modelIds: string[]): Promise<void> {
-    for (const id of modelIds) while (this.deleteItemBatch(id) > 0) await new Promise((resolve) => setImmediate(resolve));
+    const batch = (id: string) => this.gate.write(() => this.deleteItemBatch(id), Infinity);
+    for (const id of modelIds) while ((await batch(id)) > 0) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Deletes up to ITEM_DELETE_BATCH items of a detached model, or when none is left, of their versions; how many it deleted. */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { CHECKPOINT_EVERY, checkpointFor } from '../checkpoints.js';
 import { type AssetSlice, type JoinedBatch, type JoinedRecords, type ListingScope, STREAM_JOINED } from '../store.js';
+import type { WriteGate } from './write-gate.js';
 
 /** How many rows one step of a stream reads: bounds memory, keeps each read short. */
 export const STREAM_BATCH = 500;
@@ -86,7 +87,10 @@ function scopeStatements(db: Database.Database, publicOnly: boolean, target: Lis
 export class SqliteListing {
   private readonly scopes;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly gate: WriteGate,
+  ) {
     const both = (target: ListingTarget) => ({ public: scopeStatements(db, true, target), all: scopeStatements(db, false, target) });
     this.scopes = { assets: both('assets'), items: both('items') };
   }
@@ -112,9 +116,11 @@ export class SqliteListing {
     if (ordinal === 0) return s.offsetJoined.get(owner, slice.limit, slice.offset) as JoinedRow;
     const read = () => s.fromCheckpointJoined.get(owner, owner, ordinal, slice.limit, skip) as JoinedRow;
     const row = read();
-    // No rows: the checkpoint is missing (or the scope is shorter than the offset).
-    if (row[0] === 0 && this.extendTo(scope, ordinal)) return read();
-    return row;
+    if (row[0] !== 0) return row;
+    // No rows: the checkpoint is missing (or the scope is shorter than the offset). Recording it is
+    // a write: while an import's commit holds the database, the read walks from the start instead of waiting.
+    if (this.gate.held) return s.offsetJoined.get(owner, slice.limit, slice.offset) as JoinedRow;
+    return this.extendTo(scope, ordinal) ? read() : row;
   }
 
   /**

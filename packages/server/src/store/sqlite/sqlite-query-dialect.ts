@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { QueryField, QueryIndexShape, QueryKind } from '../item-query.js';
 import type { QueryDialect, QueryRunner } from '../queried-items.js';
 import { modelIdLiteral, type QueryIndex, queryIndexName } from '../query-indexes.js';
+import type { WriteGate } from './write-gate.js';
 
 const value = (f: QueryField) => f.column ?? `json_extract(fields, '$.${f.key}')`;
 /** A geometry's type and a Point's coordinates, as the bbox condition reads them and the query index keeps them. */
@@ -54,8 +55,11 @@ export const SQLITE_QUERY: QueryDialect = {
   countSource: (indexes) => (indexes.length === 0 ? '' : ` INDEXED BY "${indexes[0]!.name}"`),
 };
 
-/** Runs query statements on a SQLite connection (prepared once per text, as better-sqlite3 caches nothing itself). */
-export function sqliteQueryRunner(db: Database.Database): QueryRunner {
+/**
+ * Runs query statements on a SQLite connection (prepared once per text, as better-sqlite3 caches
+ * nothing itself); a query index is made or dropped at the store's write gate.
+ */
+export function sqliteQueryRunner(db: Database.Database, gate: WriteGate): QueryRunner {
   const cache = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let s = cache.get(sql);
@@ -78,11 +82,12 @@ export function sqliteQueryRunner(db: Database.Database): QueryRunner {
     indexNames: async () =>
       db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'items' AND name LIKE 'iq\\_%' ESCAPE '\\'").pluck().all() as string[],
     modelIds: async () => db.prepare('SELECT id FROM models').pluck().all() as string[],
-    exec: async (sql) => {
-      // A dropped or made index changes the schema: statements prepared before are prepared again.
-      cache.clear();
-      db.exec(sql);
-    },
+    exec: (sql) =>
+      gate.write(() => {
+        // A dropped or made index changes the schema: statements prepared before are prepared again.
+        cache.clear();
+        db.exec(sql);
+      }),
     // No sqlite_stat1: the count names its index, and the other statements' plans stay as they were.
     analyze: async () => undefined,
   };

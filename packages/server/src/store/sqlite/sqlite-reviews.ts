@@ -13,6 +13,7 @@ import {
 import type { ItemDraft, RequestClose, RequestState, RestoredDraft, ReviewRequest, ReviewStore } from '../review-store.js';
 import { StoreConflictError, type VersionActor } from '../store.js';
 import type { SqliteContent } from './sqlite-content.js';
+import type { WriteGate } from './write-gate.js';
 
 type Draft = DraftRow<string, number>;
 const read = { time: (t: string) => t, flag: (b: number) => b === 1 };
@@ -25,6 +26,7 @@ export class SqliteReviews implements ReviewStore {
   constructor(
     private readonly db: Database.Database,
     private readonly content: SqliteContent,
+    private readonly gate: WriteGate,
   ) {
     this.s = {
       draft: db.prepare(`SELECT ${DRAFT_COLUMNS} FROM item_drafts WHERE model_id = ? AND item_id = ?`),
@@ -49,13 +51,24 @@ export class SqliteReviews implements ReviewStore {
   }
 
   async restore(drafts: RestoredDraft[], requests: ReviewRequest[]): Promise<void> {
-    this.db
-      .transaction(() => {
-        for (const r of requests) this.s.insertRequest.run(...requestValues(r));
-        for (const { modelId, itemId, draft: d } of drafts)
-          this.s.restoreDraft.run(modelId, itemId, d.public ? 1 : 0, JSON.stringify(d.fields), d.at, JSON.stringify(d.actor), d.requestId, d.published ? 1 : 0);
-      })
-      .immediate();
+    await this.gate.write(() =>
+      this.db
+        .transaction(() => {
+          for (const r of requests) this.s.insertRequest.run(...requestValues(r));
+          for (const { modelId, itemId, draft: d } of drafts)
+            this.s.restoreDraft.run(
+              modelId,
+              itemId,
+              d.public ? 1 : 0,
+              JSON.stringify(d.fields),
+              d.at,
+              JSON.stringify(d.actor),
+              d.requestId,
+              d.published ? 1 : 0,
+            );
+        })
+        .immediate(),
+    );
   }
 
   async getDraft(modelId: string, itemId: string): Promise<ItemDraft | undefined> {
@@ -83,32 +96,36 @@ export class SqliteReviews implements ReviewStore {
     at: string,
     actor: VersionActor,
   ): Promise<ItemDraft | undefined> {
-    return this.db
-      .transaction(() => {
-        if (!this.content.getItem(modelId, itemId)) return undefined;
-        // An item without a draft is published: its first draft says so.
-        this.s.putDraft.run(modelId, itemId, values.public ? 1 : 0, JSON.stringify(values.fields), at, JSON.stringify(actor));
-        this.content.versions.add(modelId, itemId, at, actor, values.public, values.fields);
-        return toDraft(this.s.draft.get(modelId, itemId) as Draft, read);
-      })
-      .immediate();
+    return this.gate.write(() =>
+      this.db
+        .transaction(() => {
+          if (!this.content.getItem(modelId, itemId)) return undefined;
+          // An item without a draft is published: its first draft says so.
+          this.s.putDraft.run(modelId, itemId, values.public ? 1 : 0, JSON.stringify(values.fields), at, JSON.stringify(actor));
+          this.content.versions.add(modelId, itemId, at, actor, values.public, values.fields);
+          return toDraft(this.s.draft.get(modelId, itemId) as Draft, read);
+        })
+        .immediate(),
+    );
   }
 
   async openRequest(request: ReviewRequest): Promise<ReviewRequest> {
-    return this.db
-      .transaction(() => {
-        for (const [modelId, itemIds] of itemsByModel(request.items)) {
-          const requestOf = new Map((this.s.drafts.all(modelId, JSON.stringify(itemIds)) as Draft[]).map((r) => [r.item_id, r.request_id]));
-          for (const itemId of itemIds) {
-            const conflict = requestConflict(itemId, requestOf);
-            if (conflict) throw new StoreConflictError(conflict);
+    return this.gate.write(() =>
+      this.db
+        .transaction(() => {
+          for (const [modelId, itemIds] of itemsByModel(request.items)) {
+            const requestOf = new Map((this.s.drafts.all(modelId, JSON.stringify(itemIds)) as Draft[]).map((r) => [r.item_id, r.request_id]));
+            for (const itemId of itemIds) {
+              const conflict = requestConflict(itemId, requestOf);
+              if (conflict) throw new StoreConflictError(conflict);
+            }
+            this.s.joinRequest.run(request.id, modelId, JSON.stringify(itemIds));
           }
-          this.s.joinRequest.run(request.id, modelId, JSON.stringify(itemIds));
-        }
-        this.s.insertRequest.run(...requestValues(request));
-        return request;
-      })
-      .immediate();
+          this.s.insertRequest.run(...requestValues(request));
+          return request;
+        })
+        .immediate(),
+    );
   }
 
   async getRequest(projectId: string, id: string): Promise<ReviewRequest | undefined> {
@@ -121,25 +138,27 @@ export class SqliteReviews implements ReviewStore {
   }
 
   async closeRequest(projectId: string, id: string, close: RequestClose): Promise<ReviewRequest | undefined> {
-    return this.db
-      .transaction(() => {
-        const row = this.s.request.get(projectId, id) as RequestRow<string> | undefined;
-        if (!row) return undefined;
-        if (row.state !== 'open') throw new StoreConflictError(`request ${id} is ${row.state} already`);
-        const request = asRequest(row);
-        if (close.state === 'approved') {
-          // Every item at once, a model's drafts at a time: they become the published values (an item deleted since is skipped).
-          for (const [modelId, itemIds] of itemsByModel(request.items)) {
-            const drafts = (this.s.drafts.all(modelId, JSON.stringify(itemIds)) as Draft[]).map((row) => ({ itemId: row.item_id, ...toDraft(row, read) }));
-            this.s.deleteDrafts.run(modelId, JSON.stringify(itemIds));
-            this.content.publishDrafts(modelId, drafts, close.at, close.by);
+    return this.gate.write(() =>
+      this.db
+        .transaction(() => {
+          const row = this.s.request.get(projectId, id) as RequestRow<string> | undefined;
+          if (!row) return undefined;
+          if (row.state !== 'open') throw new StoreConflictError(`request ${id} is ${row.state} already`);
+          const request = asRequest(row);
+          if (close.state === 'approved') {
+            // Every item at once, a model's drafts at a time: they become the published values (an item deleted since is skipped).
+            for (const [modelId, itemIds] of itemsByModel(request.items)) {
+              const drafts = (this.s.drafts.all(modelId, JSON.stringify(itemIds)) as Draft[]).map((row) => ({ itemId: row.item_id, ...toDraft(row, read) }));
+              this.s.deleteDrafts.run(modelId, JSON.stringify(itemIds));
+              this.content.publishDrafts(modelId, drafts, close.at, close.by);
+            }
+          } else {
+            this.s.leaveRequest.run(id);
           }
-        } else {
-          this.s.leaveRequest.run(id);
-        }
-        this.s.close.run(close.state, JSON.stringify(close.by), close.at, close.comment, id);
-        return { ...request, state: close.state, closedBy: close.by, closedAt: close.at, comment: close.comment };
-      })
-      .immediate();
+          this.s.close.run(close.state, JSON.stringify(close.by), close.at, close.comment, id);
+          return { ...request, state: close.state, closedBy: close.by, closedAt: close.at, comment: close.comment };
+        })
+        .immediate(),
+    );
   }
 }

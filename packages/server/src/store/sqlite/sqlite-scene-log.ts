@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SceneLog, SceneUpdate } from '../scene-log.js';
 import { StoreNotFoundError } from '../store.js';
+import type { WriteGate } from './write-gate.js';
 
 /** Another compaction replaced some of the same updates first. */
 class CompactionRaced extends Error {}
@@ -11,7 +12,10 @@ export class SqliteSceneLog implements SceneLog {
   private readonly select: BetterSqlite3.Statement;
   private readonly replace: (projectId: string, seqs: number[], merged: Uint8Array) => void;
 
-  constructor(db: BetterSqlite3.Database) {
+  constructor(
+    db: BetterSqlite3.Database,
+    private readonly gate: WriteGate,
+  ) {
     this.insert = db.prepare('INSERT INTO scene_updates (project_id, "update") SELECT id, ? FROM projects WHERE id = ?');
     this.select = db.prepare('SELECT seq, "update" FROM scene_updates WHERE project_id = ? ORDER BY seq');
     const remove = db.prepare('DELETE FROM scene_updates WHERE project_id = ? AND seq = ?');
@@ -26,7 +30,7 @@ export class SqliteSceneLog implements SceneLog {
   }
 
   async append(projectId: string, update: Uint8Array): Promise<number> {
-    const { changes, lastInsertRowid } = this.insert.run(update, projectId);
+    const { changes, lastInsertRowid } = await this.gate.write(() => this.insert.run(update, projectId));
     if (changes === 0) throw new StoreNotFoundError(`project ${projectId} no longer exists`);
     return Number(lastInsertRowid);
   }
@@ -37,7 +41,7 @@ export class SqliteSceneLog implements SceneLog {
 
   async compact(projectId: string, seqs: number[], merged: Uint8Array): Promise<void> {
     try {
-      this.replace(projectId, seqs, merged);
+      await this.gate.write(() => this.replace(projectId, seqs, merged));
     } catch (err) {
       if (!(err instanceof CompactionRaced)) throw err;
     }

@@ -41,6 +41,7 @@ import { SqliteProjects } from './sqlite-projects.js';
 import { SqliteReviews } from './sqlite-reviews.js';
 import { SqliteSceneLog } from './sqlite-scene-log.js';
 import { SqliteWebhooks } from './sqlite-webhooks.js';
+import { WriteGate } from './write-gate.js';
 
 /**
  * SQLite's own page cache, in KiB. better-sqlite3 builds SQLite with 16 MB, which a full list of a
@@ -54,11 +55,15 @@ export const SQLITE_CACHE_KIB = 4096;
  * The embedded store: one SQLite file in WAL mode, shared safely with the CLI. Each aggregate has
  * its own part (projects, assets, content, documents, keys, deletes, and the sub-stores `Store`
  * names); this class opens the file, makes them over it and answers the `Store` interface by
- * handing each call to its part.
+ * handing each call to its part. Writes take turns with imports' commits at one `WriteGate`: this
+ * class puts the writes it hands on through it, and the parts that callers reach directly (the
+ * sub-stores, the deletes and imports that span several turns) put their own.
  */
 export class SqliteStore implements Store {
   readonly kind = 'sqlite';
   private readonly db: BetterSqlite3.Database;
+  /** Every write of this connection goes through it, so that an import's commit never blocks the event loop (write-gate.ts). */
+  private readonly gate = new WriteGate();
   private readonly projects: SqliteProjects;
   private readonly assets: SqliteAssets;
   private readonly content: SqliteContent;
@@ -80,14 +85,15 @@ export class SqliteStore implements Store {
     this.db.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
     migrateSqlite(this.db);
     const db = this.db;
-    const listing = new SqliteListing(db);
-    this.webhooks = new SqliteWebhooks(db);
-    this.content = new SqliteContent(db, listing, this.webhooks);
-    this.reviews = new SqliteReviews(db, this.content);
-    this.deletes = new SqliteDeletes(db);
+    const gate = this.gate;
+    const listing = new SqliteListing(db, gate);
+    this.webhooks = new SqliteWebhooks(db, gate);
+    this.content = new SqliteContent(db, listing, this.webhooks, gate);
+    this.reviews = new SqliteReviews(db, this.content, gate);
+    this.deletes = new SqliteDeletes(db, gate);
     this.deletes.sweepOrphanItems();
-    this.accounts = new SqliteAccounts(db);
-    this.sceneLog = new SqliteSceneLog(db);
+    this.accounts = new SqliteAccounts(db, gate);
+    this.sceneLog = new SqliteSceneLog(db, gate);
     this.keys = new SqliteKeys(db);
     this.projects = new SqliteProjects(db, this.keys, this.content);
     this.assets = new SqliteAssets(db, listing, this.projects, this.webhooks);
@@ -107,11 +113,11 @@ export class SqliteStore implements Store {
     return this.projects.getMeta(key);
   }
   setMeta(key: string, value: string): Promise<void> {
-    return this.projects.setMeta(key, value);
+    return this.gate.write(() => this.projects.setMeta(key, value));
   }
 
   createProject(p: NewProject): Promise<Project> {
-    return this.projects.create(p);
+    return this.gate.write(() => this.projects.create(p));
   }
   getProjectByAlias(alias: string): Promise<Project | undefined> {
     return this.projects.byAlias(alias);
@@ -133,23 +139,23 @@ export class SqliteStore implements Store {
     return this.projects.list();
   }
   updateProject(id: string, patch: ProjectPatch, updatedAt: string): Promise<Project | undefined> {
-    return this.projects.update(id, patch, updatedAt);
+    return this.gate.write(() => this.projects.update(id, patch, updatedAt));
   }
   deleteProject(id: string): Promise<boolean> {
     return this.deletes.deleteProject(id);
   }
 
   insertAssets(projectId: string, drafts: NewAsset[], now: string): Promise<Asset[]> {
-    return this.assets.insert(projectId, drafts, now);
+    return this.gate.write(() => this.assets.insert(projectId, drafts, now));
   }
   getAsset(projectId: string, id: string): Promise<Asset | undefined> {
     return this.assets.get(projectId, id);
   }
   updateAsset(projectId: string, id: string, patch: AssetPatch): Promise<Asset | undefined> {
-    return this.assets.update(projectId, id, patch);
+    return this.gate.write(() => this.assets.update(projectId, id, patch));
   }
   deleteAsset(projectId: string, id: string): Promise<Asset | undefined> {
-    return this.assets.delete(projectId, id);
+    return this.gate.write(() => this.assets.delete(projectId, id));
   }
   isStorageKeyRecorded(storageKey: string): Promise<boolean> {
     return this.assets.isStorageKeyRecorded(storageKey);
@@ -179,29 +185,29 @@ export class SqliteStore implements Store {
     return this.documents.getScene(projectId);
   }
   putScene(projectId: string, json: string, writtenAt: string): Promise<void> {
-    return this.documents.putScene(projectId, json, writtenAt);
+    return this.gate.write(() => this.documents.putScene(projectId, json, writtenAt));
   }
   getPublication(projectId: string): Promise<StoredDocument | undefined> {
     return this.documents.getPublication(projectId);
   }
   putPublication(projectId: string, json: string, writtenAt: string): Promise<void> {
-    return this.documents.putPublication(projectId, json, writtenAt);
+    return this.gate.write(() => this.documents.putPublication(projectId, json, writtenAt));
   }
   deletePublication(projectId: string): Promise<boolean> {
-    return this.documents.deletePublication(projectId);
+    return this.gate.write(() => this.documents.deletePublication(projectId));
   }
   putPlugin(projectId: string, pluginId: string, json: string, installedAt: string): Promise<void> {
-    return this.documents.putPlugin(projectId, pluginId, json, installedAt);
+    return this.gate.write(() => this.documents.putPlugin(projectId, pluginId, json, installedAt));
   }
   listPlugins(projectId: string): Promise<string[]> {
     return this.documents.listPlugins(projectId);
   }
   deletePlugin(projectId: string, pluginId: string): Promise<boolean> {
-    return this.documents.deletePlugin(projectId, pluginId);
+    return this.gate.write(() => this.documents.deletePlugin(projectId, pluginId));
   }
 
-  async createModel(m: NewModel): Promise<ContentModel> {
-    return this.content.createModel(m);
+  createModel(m: NewModel): Promise<ContentModel> {
+    return this.gate.write(() => this.content.createModel(m));
   }
   async listModels(projectId: string): Promise<ContentModel[]> {
     return this.content.listModels(projectId);
@@ -209,14 +215,14 @@ export class SqliteStore implements Store {
   async getModel(projectId: string, key: string): Promise<ContentModel | undefined> {
     return this.content.getModel(projectId, key);
   }
-  async updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> {
-    return this.content.updateModel(projectId, key, patch);
+  updateModel(projectId: string, key: string, patch: ModelPatch): Promise<ContentModel | undefined> {
+    return this.gate.write(() => this.content.updateModel(projectId, key, patch));
   }
   async deleteModel(projectId: string, key: string): Promise<boolean> {
     return this.deletes.deleteModel(projectId, key);
   }
-  async insertItems(modelId: string, items: NewItem[], now: string, actor: VersionActor): Promise<Item[]> {
-    return this.content.insertItems(modelId, items, now, actor);
+  insertItems(modelId: string, items: NewItem[], now: string, actor: VersionActor): Promise<Item[]> {
+    return this.gate.write(() => this.content.insertItems(modelId, items, now, actor));
   }
   async importItems(modelId: string, items: Iterable<NewItem>, now: string, actor: VersionActor): Promise<number> {
     return this.content.importItems(modelId, items, now, actor);
@@ -224,11 +230,11 @@ export class SqliteStore implements Store {
   async getItem(modelId: string, id: string): Promise<Item | undefined> {
     return this.content.getItem(modelId, id);
   }
-  async updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> {
-    return this.content.updateItem(modelId, id, patch);
+  updateItem(modelId: string, id: string, patch: ItemPatch): Promise<Item | undefined> {
+    return this.gate.write(() => this.content.updateItem(modelId, id, patch));
   }
-  async deleteItem(modelId: string, id: string): Promise<boolean> {
-    return this.content.deleteItem(modelId, id, new Date().toISOString());
+  deleteItem(modelId: string, id: string): Promise<boolean> {
+    return this.gate.write(() => this.content.deleteItem(modelId, id, new Date().toISOString()));
   }
   async countItemVersions(modelId: string, itemId: string): Promise<number> {
     return this.content.versions.count(modelId, itemId);
@@ -239,15 +245,15 @@ export class SqliteStore implements Store {
   async getItemVersion(modelId: string, itemId: string, version: number): Promise<ItemVersion | undefined> {
     return this.content.versions.get(modelId, itemId, version);
   }
-  async replaceItemVersions(modelId: string, itemId: string, versions: ItemVersion[]): Promise<void> {
-    this.content.versions.replace(modelId, itemId, versions);
+  replaceItemVersions(modelId: string, itemId: string, versions: ItemVersion[]): Promise<void> {
+    return this.gate.write(() => this.content.versions.replace(modelId, itemId, versions));
   }
   streamItems(modelId: string): AsyncIterable<Item> {
     return this.content.streamItems(modelId);
   }
   /** Item queries (docs/content-workflow.md), made on first use. */
   private get queries(): QueriedItems {
-    return (this.queried ??= new QueriedItems(SQLITE_QUERY, sqliteQueryRunner(this.db)));
+    return (this.queried ??= new QueriedItems(SQLITE_QUERY, sqliteQueryRunner(this.db, this.gate)));
   }
   queryRecords(scope: QueryScope, slice: AssetSlice): Promise<JoinedRecords> {
     return this.queries.records(scope, slice);
@@ -260,7 +266,7 @@ export class SqliteStore implements Store {
   }
 
   createApiKey(k: ApiKey): Promise<void> {
-    return this.keys.create(k);
+    return this.gate.write(() => this.keys.create(k));
   }
   listApiKeys(projectId: string): Promise<ApiKey[]> {
     return this.keys.list(projectId);
@@ -269,6 +275,6 @@ export class SqliteStore implements Store {
     return this.keys.byHash(projectId, keyHash);
   }
   deleteApiKey(projectId: string, id: string): Promise<boolean> {
-    return this.keys.delete(projectId, id);
+    return this.gate.write(() => this.keys.delete(projectId, id));
   }
 }

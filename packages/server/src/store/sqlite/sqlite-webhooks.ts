@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { WebhookEvent } from '../webhook-event.js';
 import { DELIVERY_COLUMNS, type DeliveryRow, toDelivery, toWebhook, type WebhookRow } from '../webhook-rows.js';
 import type { ClaimedDelivery, DeliveryOutcome, Webhook, WebhookDelivery, WebhookPatch, WebhookStore } from '../webhook-store.js';
+import type { WriteGate } from './write-gate.js';
 
 type Row = WebhookRow<string, number>;
 type Delivery = DeliveryRow<string>;
@@ -13,7 +14,10 @@ const asDelivery = (row: Delivery) => toDelivery(row, time);
 export class SqliteWebhooks implements WebhookStore {
   private readonly s;
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly gate: WriteGate,
+  ) {
     this.s = {
       insert: db.prepare('INSERT INTO webhooks (id, project_id, url, triggers, active, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       list: db.prepare('SELECT * FROM webhooks WHERE project_id = ? ORDER BY created_at, id'),
@@ -45,7 +49,9 @@ export class SqliteWebhooks implements WebhookStore {
   }
 
   async create(hook: Webhook): Promise<Webhook> {
-    this.s.insert.run(hook.id, hook.projectId, hook.url, JSON.stringify(hook.triggers), hook.active ? 1 : 0, hook.secret, hook.createdAt, hook.updatedAt);
+    await this.gate.write(() =>
+      this.s.insert.run(hook.id, hook.projectId, hook.url, JSON.stringify(hook.triggers), hook.active ? 1 : 0, hook.secret, hook.createdAt, hook.updatedAt),
+    );
     return hook;
   }
 
@@ -59,26 +65,28 @@ export class SqliteWebhooks implements WebhookStore {
   }
 
   async update(projectId: string, id: string, patch: WebhookPatch): Promise<Webhook | undefined> {
-    return this.db
-      .transaction(() => {
-        const row = this.s.get.get(projectId, id) as Row | undefined;
-        if (!row) return undefined;
-        const before = asWebhook(row);
-        const after: Webhook = {
-          ...before,
-          url: patch.url ?? before.url,
-          triggers: patch.triggers ?? before.triggers,
-          active: patch.active ?? before.active,
-          updatedAt: patch.updatedAt,
-        };
-        this.s.update.run(after.url, JSON.stringify(after.triggers), after.active ? 1 : 0, after.updatedAt, projectId, id);
-        return after;
-      })
-      .immediate();
+    return this.gate.write(() =>
+      this.db
+        .transaction(() => {
+          const row = this.s.get.get(projectId, id) as Row | undefined;
+          if (!row) return undefined;
+          const before = asWebhook(row);
+          const after: Webhook = {
+            ...before,
+            url: patch.url ?? before.url,
+            triggers: patch.triggers ?? before.triggers,
+            active: patch.active ?? before.active,
+            updatedAt: patch.updatedAt,
+          };
+          this.s.update.run(after.url, JSON.stringify(after.triggers), after.active ? 1 : 0, after.updatedAt, projectId, id);
+          return after;
+        })
+        .immediate(),
+    );
   }
 
   async delete(projectId: string, id: string): Promise<boolean> {
-    return this.s.delete.run(projectId, id).changes > 0;
+    return this.gate.write(() => this.s.delete.run(projectId, id).changes > 0);
   }
 
   async listDeliveries(webhookId: string, limit: number): Promise<WebhookDelivery[]> {
@@ -89,19 +97,23 @@ export class SqliteWebhooks implements WebhookStore {
     // Nothing due (most polls): answered by a read, which takes no lock, so a long write elsewhere
     // (an import's commit on the import worker's connection) neither holds the poll nor fails it.
     if (this.s.due.all(now, 1).length === 0) return [];
-    return this.db
-      .transaction(() => {
-        const due = this.s.due.all(now, limit) as { webhook_id: string; id: string; url: string; secret: string }[];
-        return due.map((d) => ({ ...asDelivery(this.s.claim.get(leaseUntil, d.webhook_id, d.id) as Delivery), url: d.url, secret: d.secret }));
-      })
-      .immediate();
+    return this.gate.write(() =>
+      this.db
+        .transaction(() => {
+          const due = this.s.due.all(now, limit) as { webhook_id: string; id: string; url: string; secret: string }[];
+          return due.map((d) => ({ ...asDelivery(this.s.claim.get(leaseUntil, d.webhook_id, d.id) as Delivery), url: d.url, secret: d.secret }));
+        })
+        .immediate(),
+    );
   }
 
   async finish(webhookId: string, id: string, outcome: DeliveryOutcome): Promise<void> {
-    this.s.finish.run(outcome.nextAt ? 'pending' : outcome.status, outcome.code, outcome.error, outcome.at, outcome.nextAt, webhookId, id);
+    await this.gate.write(() =>
+      this.s.finish.run(outcome.nextAt ? 'pending' : outcome.status, outcome.code, outcome.error, outcome.at, outcome.nextAt, webhookId, id),
+    );
   }
 
   async prune(before: string): Promise<number> {
-    return this.s.prune.run(before).changes;
+    return this.gate.write(() => this.s.prune.run(before).changes);
   }
 }
