@@ -17,6 +17,7 @@ import {
 import { heightOfZoom, zoomOfHeight } from '../../vector/cluster-zoom.js';
 import type { VectorReply, VectorRequest } from '../../vector/vector-protocol.js';
 import { VectorPick } from './vector-primitives.js';
+import { LatestOnly } from './latest-only.js';
 
 /** What a picked cluster's `id` is: its layer (as any of the layer's picks), the index's cluster id and where it is. */
 export class ClusterPick extends VectorPick {
@@ -70,10 +71,8 @@ export class CesiumClusterView {
   private active = false;
   /** The lone points selected (feature indices): drawn in the highlight colour, also after a redraw. */
   private selected = new Set<number>();
-  /** A time-dynamic layer's clock as last sent to the worker, whether the worker is still on it, and the time to send once it is done. */
-  private time = Number.NaN;
-  private timing = false;
-  private nextTime: number | undefined;
+  /** A time-dynamic layer's clock to the worker: one time at a time, the latest waiting. */
+  private readonly times: LatestOnly<number>;
 
   constructor(
     private readonly scene: Scene,
@@ -82,6 +81,10 @@ export class CesiumClusterView {
     private readonly layer: ClusteredLayer,
   ) {
     this.labels = new LabelCollection({ scene });
+    this.times = new LatestOnly((now) => {
+      const request: VectorRequest = { type: 'time', now };
+      this.worker.postMessage(request);
+    });
     into.add(this.points);
     into.add(this.labels);
     this.stopMoveEnd = scene.camera.moveEnd.addEventListener(() => this.refresh());
@@ -117,34 +120,18 @@ export class CesiumClusterView {
    * points), later times wait, and only the last is sent.
    */
   setTime(now: number): void {
-    if (now === this.time) return;
-    this.time = now;
-    if (this.timing) {
-      this.nextTime = now;
-      return;
-    }
-    this.timing = true;
-    const request: VectorRequest = { type: 'time', now };
-    this.worker.postMessage(request);
+    this.times.give(now);
   }
 
   /** A worker reply this view asked for. */
   answer(reply: Extract<VectorReply, { type: 'clusters' | 'expand' | 'timed' }>): void {
-    if (reply.type === 'timed') return this.timed(reply.changed);
+    if (reply.type === 'timed') {
+      if (reply.changed) this.refresh();
+      return this.times.done();
+    }
     const resolve = this.waiting.get(reply.seq);
     this.waiting.delete(reply.seq);
     resolve?.(reply);
-  }
-
-  private timed(changed: boolean): void {
-    this.timing = false;
-    if (changed) this.refresh();
-    const next = this.nextTime;
-    this.nextTime = undefined;
-    if (next !== undefined) {
-      this.time = Number.NaN;
-      this.setTime(next);
-    }
   }
 
   private ask(
