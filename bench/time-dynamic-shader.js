@@ -4,6 +4,7 @@
 // time, float32 rounding of the times against the exact predicate, and what scene.pick answers.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { heapSummary } from './heap-summary.js';
 
 const SHADER_PAGE = fileURLToPath(new URL('./time-dynamic-shader.html', import.meta.url));
 const DAY_MS = 86_400_000;
@@ -105,10 +106,10 @@ export async function checkShader({ browser, coldPage, url, intervalOf, features
  * On the page of all the points (`url`, its config `every: 1`, keeping positions and ids), at `ms`:
  * scene.pick at the window position of `tries` points that show; the dots overlap (13 px dots about
  * 1.5 px apart), so the answer may be a neighbour: is it the point, a point that shows at `ms`, and
- * how many grid cells away.
+ * how many grid cells away; and the page's heap before the first pick and after.
  */
 export async function checkPickAll({ browser, coldPage, url, intervalOf, features, ms, tries = 8, shots, note }) {
-  const { context, page } = await coldPage(browser, '', note);
+  const { context, page, cdp } = await coldPage(browser, '', note);
   try {
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => document.querySelector('[data-testid="viewer"]')?.dataset.ready === 'true', null, { timeout: 180_000, polling: 250 });
@@ -121,6 +122,9 @@ export async function checkPickAll({ browser, coldPage, url, intervalOf, feature
     };
     const shown = [];
     for (let i = 0; i < features; i++) if (shows(i)) shown.push(i);
+    // The heap's objects before the first pick and after: CesiumJS makes the pick ids of a
+    // feature table on its first pick.
+    const heapBefore = await heapSummary(cdp, 3);
     const picks = [];
     for (let k = 0; k < tries; k++) {
       const i = shown[Math.floor(((k + 0.5) / tries) * shown.length)];
@@ -128,7 +132,8 @@ export async function checkPickAll({ browser, coldPage, url, intervalOf, feature
       const cells = p.id === null ? null : Math.max(Math.abs((p.id % side) - (i % side)), Math.abs(Math.floor(p.id / side) - Math.floor(i / side)));
       picks.push({ id: i, picked: p.id, featureId: p.featureId, pickedShows: p.id === null ? null : shows(p.id), cellsAway: cells });
     }
-    return { time: new Date(ms).toISOString(), shown: shown.length, picks };
+    const heapAfter = await heapSummary(cdp, 6);
+    return { time: new Date(ms).toISOString(), shown: shown.length, picks, heapBefore, heapAfter };
   } finally {
     await context.close().catch(() => {});
   }
