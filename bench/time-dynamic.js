@@ -2,6 +2,8 @@
 // within 100 days, in a `data.time` layer on the published page, played by its timeline bar, next to
 // bare CesiumJS playing the same points the naive way (data-scale-bare.html with `time`) in the same
 // run: the main thread's script time per tick, long tasks, features flipped per tick, frames per second.
+// With `shader`, a third page (time-dynamic-shader.js): bare CesiumJS drawing them as one Model whose
+// CustomShader hides the points out of time, a tick setting one uniform; and its correctness check.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { longestScript, selfTimes, totalTimes } from './cpu-profile.js';
 import { slowFrames, TRACE_CATEGORIES } from './trace-ticks.js';
 import { heapSummary } from './heap-summary.js';
+import { checkShaderPages, shaderHtml } from './time-dynamic-shader.js';
 import { CAMERA, pointsFile } from './data-scale-data.js';
 import { descendantsCpuMs } from './machine.js';
 import { PROBE, publishCases } from './data-scale.js';
@@ -135,6 +138,7 @@ async function play(page, side, playMs, cdp, trace) {
     side === 'orbis'
       ? page.evaluate(() => Date.parse(document.querySelector('[data-testid="timeline-time"]').getAttribute('datetime')))
       : page.evaluate(() => window.__benchClock.now());
+  const readyMs = await page.evaluate(() => window.__benchReadyAt);
   const startPlaying = async () => {
     await page.evaluate(() => (window.__benchTicking = true));
     // As a visitor: the timeline bar's play button; the bare page has no bar.
@@ -184,6 +188,7 @@ async function play(page, side, playMs, cdp, trace) {
     seconds: (ended - started) / 1000,
     fromClock,
     toClock,
+    readyMs,
     profile,
     traced,
   };
@@ -195,7 +200,17 @@ async function play(page, side, playMs, cdp, trace) {
  * the same ticks whatever their frame rates). `profile`: a CPU profile of Orbis's main thread while
  * it plays, summed by function (`profiles`).
  */
-export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerTick = 4, profile = false, trace = false, heap = false, log = () => {} } = {}) {
+export async function benchTimeDynamic({
+  rounds = 1,
+  playSeconds = 15,
+  hoursPerTick = 4,
+  profile = false,
+  trace = false,
+  heap = false,
+  shader = false,
+  shots = undefined,
+  log = () => {},
+} = {}) {
   const problems = [];
   const started = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'orbis-bench-time-'));
@@ -223,24 +238,37 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
       '<!--bench:config-->',
       `<script id="bench-config" type="application/json">${JSON.stringify(config)}</script>`,
     );
-    front = await startFrontServer(orbis.url, { '/bare/time': bare }, problems);
+    const pages = { '/bare/time': bare };
+    if (shader) {
+      pages['/bare/shader'] = shaderHtml(config);
+      // The check's page: every 20th row and column of the grid (16 x 16 points, about 30 px apart), magenta dots.
+      pages['/bare/shader-check'] = shaderHtml({ ...config, every: 20, color: '#ff00ff' });
+      pages['/bare/shader-all'] = shaderHtml({ ...config, every: 1 });
+    }
+    front = await startFrontServer(orbis.url, pages, problems);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, OFFLINE_ARG] });
-    const samples = { orbis: [], bare: [] };
+    const sides = shader ? ['orbis', 'bare', 'shader'] : ['orbis', 'bare'];
+    const samples = Object.fromEntries(sides.map((side) => [side, []]));
     for (let r = 1; r <= rounds; r++) {
-      for (const side of r % 2 ? ['orbis', 'bare'] : ['bare', 'orbis']) {
+      // Each round in another order (two sides: alternating), so that no page always follows another.
+      for (const side of [...sides.slice((r - 1) % sides.length), ...sides.slice(0, (r - 1) % sides.length)]) {
         const { context, page, cdp } = await coldPage(browser, PROBE + TICKS, (text) => problems.push(`${side}: ${text}`));
         try {
-          await page.goto(side === 'orbis' ? `${front.url}${urls.timed100k.page}` : `${front.url}/bare/time`, { waitUntil: 'commit' });
+          await page.goto(side === 'orbis' ? `${front.url}${urls.timed100k.page}` : `${front.url}/bare/${side === 'bare' ? 'time' : 'shader'}`, {
+            waitUntil: 'commit',
+          });
           await page.waitForFunction(() => window.__benchReadyAt !== undefined, null, { timeout: READY_LIMIT_MS, polling: 250 });
           if (side === 'orbis') await page.getByTestId('timeline').waitFor({ state: 'visible' });
           // A moment for what follows ready (the last tiles, the layer's last slice) to pass.
           await page.waitForTimeout(2_000);
           if (heap) log(`${side} round ${r}: heap before play ${JSON.stringify(await heapSummary(cdp))}`);
-          const played = await play(page, side, playSeconds * 1000, profile && side === 'orbis' ? cdp : undefined, trace && side === 'orbis');
+          // Traced: Orbis's page, and the shader's (whose ticks are to show whether collections still land in them).
+          const played = await play(page, side, playSeconds * 1000, profile && side === 'orbis' ? cdp : undefined, trace && side !== 'bare');
           samples[side].push(played);
+          if (shots) await page.screenshot({ path: `${shots}/${side}-round${r}.png` });
           if (played.traced) for (const f of played.traced) log(`${side} round ${r}: traced frame ${JSON.stringify(f)}`);
           log(
-            `${side} round ${r}: ${played.ticks.length} ticks in ${round(played.seconds)} s, script a tick ${JSON.stringify(spread(played.ticks))} ms, ${played.longTasks.length} long tasks (longest ${round(Math.max(0, ...played.longTasks))} ms), ${played.frames} frames drawn; slowest ticks [which, ms, KB uploaded] ${JSON.stringify(
+            `${side} round ${r}: ready at ${round(played.readyMs, 0)} ms, ${played.ticks.length} ticks in ${round(played.seconds)} s, script a tick ${JSON.stringify(spread(played.ticks))} ms, ${played.longTasks.length} long tasks (longest ${round(Math.max(0, ...played.longTasks))} ms), ${played.frames} frames drawn; slowest ticks [which, ms, KB uploaded] ${JSON.stringify(
               played.ticks
                 .map((ms, i) => [i, round(ms), Math.round(played.uploads[i] / 1024)])
                 .sort((x, y) => y[1] - x[1])
@@ -252,6 +280,11 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
         }
       }
     }
+    // The shader's page drawing what it should: time-dynamic-shader.js.
+    const shaderCheck = shader
+      ? await checkShaderPages({ browser, coldPage, frontUrl: front.url, intervalOf, features: FEATURES, t0: T0, stepSeconds, shots, problems })
+      : undefined;
+    if (shaderCheck) log(`shader check: ${JSON.stringify(shaderCheck)}`);
     const chromiumVersion = browser.version();
     await browser.close();
     browser = undefined;
@@ -281,6 +314,8 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
         longFramesScriptShare: frameMs ? round(longFrames.reduce((sum, [, ms]) => sum + ms, 0) / frameMs, 2) : null,
         flipsPerTick: { ...spread(flips), mean: round(flips.reduce((a, b) => a + b, 0) / Math.max(1, flips.length)) },
         framesPerSecond: round(list.reduce((sum, s) => sum + s.frames, 0) / seconds, 2),
+        // Navigation to data-ready (ms), each round's.
+        readyMs: list.map((s) => round(s.readyMs, 0)),
         ticksPerSecond: round(ticks.length / seconds, 2),
         clockDays: round(list.reduce((sum, s) => sum + (s.toClock - s.fromClock), 0) / DAY_MS, 2),
       };
@@ -300,6 +335,7 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
         'per tick: the sum of the requestAnimationFrame callbacks of one frame while the clock played (CesiumJS render loop: clock tick, preUpdate, render, postRender; and the page own frame callbacks); long tasks: PerformanceObserver longtask (>= 50 ms) while playing',
       orbis: o,
       bare: b,
+      ...(shader ? { shader: figures(samples.shader), shaderCheck } : {}),
       ratios: { longestScriptPerTick: ratio(o.scriptMsPerTick.max, b.scriptMsPerTick.max), framesPerSecond: ratio(o.framesPerSecond, b.framesPerSecond) },
       target: {
         name: 'longest main-thread task per tick, 100,000 features playing',
@@ -336,6 +372,7 @@ export async function benchTimeDynamic({ rounds = 1, playSeconds = 15, hoursPerT
             longTasks: s.longTasks.map((ms) => round(ms, 0)),
             frames: s.frames,
             seconds: round(s.seconds),
+            readyMs: round(s.readyMs, 0),
             fromClock: new Date(s.fromClock).toISOString(),
             toClock: new Date(s.toClock).toISOString(),
           })),
