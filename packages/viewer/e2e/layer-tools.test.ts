@@ -134,6 +134,18 @@ async function clustersShown(page: Page): Promise<Record<string, { markers: numb
   return JSON.parse((await page.getByTestId('viewer').getAttribute('data-clusters')) ?? '{}') as Record<string, { markers: number; total: number }>;
 }
 
+/** A scene of the time-dynamic points (`layer`: more of the layer's fields) looking down at them, whose story's two pages set these days. */
+function timedScene(assetId: string, layer: object, days: [number, number], widgets: object[] = []): object {
+  const camera = { lng: 0, lat: 0, height: 3_000_000, heading: 0, pitch: -90, roll: 0 };
+  return {
+    property: LIGHT_PROPERTY,
+    camera,
+    layers: [{ id: 'timed', title: 'Timed', type: 'geojson', assetId, visible: true, data: { time: { property: 'from', endProperty: 'until' } }, ...layer }],
+    widgets,
+    story: { pages: days.map((d, i) => ({ id: ['one', 'two'][i], title: `Day ${d}`, text: '', camera, time: iso(d) })) },
+  };
+}
+
 describe('the map maker’s layer tools in Chromium', () => {
   const t = useBrowserAndServer({
     viewport: { width: 480, height: 320 },
@@ -166,58 +178,19 @@ describe('the map maker’s layer tools in Chromium', () => {
       await h.project('timed');
       const timedId = await uploadPublicAsset(h, 'timed', 'timed.geojson', timedPoints());
       expect((await h.admin('POST', '/api/projects/timed/plugins', widgetPlugin('clock', TIME_SETTER))).status).toBe(201);
-      const camera = { lng: 0, lat: 0, height: 3_000_000, heading: 0, pitch: -90, roll: 0 };
-      const timed = {
-        property: LIGHT_PROPERTY,
-        camera,
-        layers: [
-          {
-            id: 'timed',
-            title: 'Timed',
-            type: 'geojson',
-            assetId: timedId,
-            visible: true,
-            data: { time: { property: 'from', endProperty: 'until' } },
-            appearance: { marker: { pointSize: 16, pointColor: { expression: 'color(${colour})' } } },
-          },
-        ],
-        widgets: [{ pluginId: 'clock', extensionId: 'main', enabled: true }],
-        story: {
-          pages: [
-            { id: 'one', title: 'Day 1.5', text: '', camera, time: iso(1.5) },
-            { id: 'two', title: 'Day 3', text: '', camera, time: iso(3) },
-          ],
-        },
-      };
+      const timed = timedScene(
+        timedId,
+        { appearance: { marker: { pointSize: 16, pointColor: { expression: 'color(${colour})' } } } },
+        [1.5, 3],
+        [{ pluginId: 'clock', extensionId: 'main', enabled: true }],
+      );
       const putTimed = await h.admin('PUT', '/api/projects/timed/scene', timed);
       expect(putTimed.status, await putTimed.clone().text()).toBe(200);
       expect((await h.admin('POST', '/api/projects/timed/publish')).status).toBe(200);
 
       // The same points clustered: the clusters count the points shown at the story's times.
       await h.project('timeclusters');
-      const timedClustersId = await uploadPublicAsset(h, 'timeclusters', 'timed.geojson', timedPoints());
-      const timeClusters = {
-        property: LIGHT_PROPERTY,
-        camera,
-        layers: [
-          {
-            id: 'timed',
-            title: 'Timed',
-            type: 'geojson',
-            assetId: timedClustersId,
-            visible: true,
-            data: { time: { property: 'from', endProperty: 'until' } },
-            cluster: { enabled: true },
-          },
-        ],
-        widgets: [],
-        story: {
-          pages: [
-            { id: 'one', title: 'Day 1.5', text: '', camera, time: iso(1.5) },
-            { id: 'two', title: 'Day 5', text: '', camera, time: iso(5) },
-          ],
-        },
-      };
+      const timeClusters = timedScene(await uploadPublicAsset(h, 'timeclusters', 'timed.geojson', timedPoints()), { cluster: { enabled: true } }, [1.5, 5]);
       const putTimeClusters = await h.admin('PUT', '/api/projects/timeclusters/scene', timeClusters);
       expect(putTimeClusters.status, await putTimeClusters.clone().text()).toBe(200);
       expect((await h.admin('POST', '/api/projects/timeclusters/publish')).status).toBe(200);
