@@ -8,6 +8,7 @@ import { CesiumRasterValues } from './cesium-raster-values.js';
 import { tilesetFeatureProperties } from './cesium-tileset-properties.js';
 import { BatchedLayer } from '../vector/batched-layer.js';
 import { VectorPick } from '../vector/vector-primitives.js';
+import { TimedPointsPick } from '../vector/timed-points.js';
 
 /** A property value as text: numbers and strings as they are, anything else as JSON. */
 function asText(value: unknown): string {
@@ -45,7 +46,9 @@ export class CesiumFeatures implements EngineFeatures {
     }
     if (picked?.id instanceof VectorPick) {
       const layerId = this.owners.get(picked.id.owner);
-      const featureId = (picked.id.owner as BatchedLayer).featureId(picked.id.index);
+      // A model of points drawn together names its batch: the point is the one under (x, y).
+      const index = picked.id instanceof TimedPointsPick ? picked.id.featureAt(x, y) : picked.id.index;
+      const featureId = index === undefined ? undefined : (picked.id.owner as BatchedLayer).featureId(index);
       return layerId && featureId !== undefined ? { layerId, featureId } : undefined;
     }
     if (!(picked?.id instanceof Entity)) return undefined;

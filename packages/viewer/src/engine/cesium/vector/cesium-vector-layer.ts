@@ -1,4 +1,4 @@
-import { type BoundingSphere, type Color, JulianDate, ShowGeometryInstanceAttribute, PrimitiveCollection, type Scene } from 'cesium';
+import { type BoundingSphere, type Color, JulianDate, ShowGeometryInstanceAttribute, PrimitiveCollection, type Scene, SceneMode } from 'cesium';
 import type { Appearance } from '@orbis/scene';
 import type { ClusterOptions, FeatureBatch, HeatmapOptions, VectorReply, VectorRequest } from '../../vector/vector-protocol.js';
 import type { HeatImage } from '../../vector/heat-grid.js';
@@ -13,6 +13,8 @@ import { VectorPicks } from './vector-picks.js';
 import { FeatureAnchors } from './feature-anchors.js';
 import { HeatOverlay } from './heat-overlay.js';
 import { type BuiltShape, VectorHighlight } from './vector-highlight.js';
+import { TimedPoints } from './timed-points.js';
+import { drawsTogether } from './timed-points-gltf.js';
 
 /** The longest a frame spends adding batches (the frame then builds them: keep both under 100 ms). */
 const DRAW_SLICE_MS = 30;
@@ -40,6 +42,8 @@ export interface VectorTools {
   timeRange?: [number, number];
   /** Draws the layer's points as a heat map (the worker sends its image). */
   heatmap?: HeatmapOptions;
+  /** The appearance the layer is loaded with. */
+  appearance?: Appearance;
 }
 
 type Attributes = { show: Uint8Array };
@@ -85,6 +89,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     private readonly tools: VectorTools = {},
   ) {
     super();
+    this.appearance = tools.appearance;
     this.picks = new VectorPicks(place.pickOwner ?? this, place.pickBase);
     this.heat = new HeatOverlay(scene);
     this.highlights = new VectorHighlight(this.batches, this.picks, this.shapes);
@@ -92,12 +97,19 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.into.add(this.primitives);
     this.into.add(this.highlights.selection);
     if (tools.timeRange) {
+      // Plain dots of a layer drawn as points (not clustered, no heat map) are drawn on the GPU.
+      if (!tools.cluster && !tools.heatmap && worker) {
+        this.timed = new TimedPoints(scene, this.primitives, tools.timeRange[0], place.pickOwner ?? this);
+        // Drawn together in 3D only (CesiumJS places a model in 2D by its centre): a morph draws the points again.
+        this.stopMorph = scene.morphComplete.addEventListener(() => this.restyle(this.appearance));
+      }
       // Every frame reads the clock (CesiumJS raises preUpdate with the frame's time); only a time that moved changes anything.
       this.stopClock = scene.preUpdate.addEventListener((_, time: JulianDate) => {
         const now = JulianDate.toDate(time).getTime();
         // A clustered layer's clusters count the points shown at the time (its worker indexes them).
         this.clusters?.setTime(now);
-        if (this.time.set(now) > 0 || this.time.warming) scene.requestRender();
+        const moved = this.timed?.setTime(now) ?? false;
+        if (this.time.set(now) > 0 || this.time.warming || moved) scene.requestRender();
       });
     }
     if (tools.cluster && worker) {
@@ -109,6 +121,12 @@ export class CesiumVectorLayer extends BatchedLayer {
       });
     }
   }
+
+  /** A time-dynamic layer's points drawn on the GPU, where they are plain dots, in 3D (TimedPoints). */
+  private readonly timed: TimedPoints | undefined;
+  private readonly stopMorph: (() => void) | undefined;
+  /** The appearance last drawn (VectorTools.appearance, then each restyle's). */
+  private appearance: Appearance | undefined;
 
   /** A time-dynamic layer's features shown by the clock (TimeGate; nothing for a layer without time). */
   private readonly time = new TimeGate((index, show) => this.showShapes(index, show));
@@ -165,6 +183,7 @@ export class CesiumVectorLayer extends BatchedLayer {
    */
   restyle(appearance: Appearance | undefined): void {
     if (!this.worker) throw new Error('a tile is restyled by its layer');
+    this.appearance = appearance;
     this.clear();
     this.finished = false;
     this.generation++;
@@ -182,6 +201,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.picks.clear();
     this.kinds.clear();
     this.time.clear();
+    this.timed?.clear();
     this.highlights.clear();
     // The clusters' view keeps its own primitives in the layer's collection.
     for (let i = this.primitives.length - 1; i >= 0; i--) {
@@ -241,7 +261,7 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   /** Whether every batch is drawn and every primitive built. */
   get ready(): boolean {
-    return this.finished && this.queue.length === 0 && !this.drawing && this.shapes.every((s) => s.ready);
+    return this.finished && this.queue.length === 0 && !this.drawing && this.shapes.every((s) => s.ready) && this.timed?.ready !== false;
   }
 
   private schedule(): void {
@@ -284,14 +304,22 @@ export class CesiumVectorLayer extends BatchedLayer {
     for (const s of batch.shapes) this.kinds.add(s.kind === 'line' ? 'polyline' : 'polygon');
     const admitted = this.time.admit(batch);
     const drawsPoints = !this.clusters && !this.tools.heatmap;
-    const adder = new PointAdder(this.primitives, this.scene, drawsPoints ? admitted : { ...admitted, points: NO_POINTS }, (index) => this.picks.pick(index));
-    const { feature, color } = batch.points;
+    // Plain dots of a time-dynamic batch are drawn together (TimedPoints), in 3D.
+    const together =
+      this.timed && batch.points.feature.length > 0 && this.scene.mode === SceneMode.SCENE3D && drawsTogether(batch.points)
+        ? this.timed.add(batch, () => this.scene.requestRender())
+        : undefined;
+    const points = drawsPoints && !together ? admitted : { ...admitted, points: NO_POINTS };
+    const adder = new PointAdder(this.primitives, this.scene, points, (index) => this.picks.pick(index));
+    const { feature, color, positions } = batch.points;
     const drawn: DrawnBatch = {
       start: batch.start,
       count: batch.count,
       feature,
       color,
       markers: adder.markers,
+      ...(together ? { together } : {}),
+      positions,
       ended: false,
       shapeFeatures: Uint32Array.from(batch.shapes, (s) => s.feature),
       shownShapeFeatures: Uint32Array.from(
@@ -301,7 +329,8 @@ export class CesiumVectorLayer extends BatchedLayer {
       shapes: [],
     };
     this.batches.add(drawn);
-    this.time.track(batch, admitted, drawn);
+    // Points drawn together follow the clock themselves: the gate sets their shapes alone.
+    if (!together || batch.shapes.length > 0) this.time.track(batch, admitted, drawn);
     return { batch, adder, drawn };
   }
 
@@ -368,6 +397,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.clusters?.destroy();
     this.heat.remove();
     this.stopClock?.();
+    this.stopMorph?.();
     clearTimeout(this.renderTimer);
     this.worker?.terminate();
     this.queue.length = 0;

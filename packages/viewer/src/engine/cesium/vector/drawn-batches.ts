@@ -1,5 +1,6 @@
 import { type Cartesian3, Color } from 'cesium';
 import { batchAt } from '../../vector/batch-at.js';
+import type { DrawnTogether } from './timed-points.js';
 
 /** A marker drawn for a point: a point primitive or a billboard, whose colour a highlight changes. */
 export interface Marker {
@@ -22,8 +23,12 @@ export interface DrawnBatch {
   feature: Uint32Array;
   /** RGBA bytes per point (a highlight's undoing). */
   color: Uint8Array;
-  /** Each point's marker, once added (a batch's points are added over several slices). */
+  /** Each point's marker, once added (a batch's points are added over several slices); none when they are drawn together. */
   markers: (Marker | undefined)[];
+  /** A time-dynamic batch's points drawn together on the GPU (TimedPoints), without markers. */
+  together?: DrawnTogether;
+  /** Cartesian x, y, z per point (where the selection draws a selected point). */
+  positions: Float64Array;
   /** Whether every point is added, and the shapes. */
   ended: boolean;
   /** The features that have lines or polygons (in order). */
@@ -95,7 +100,14 @@ export class DrawnBatches {
     if (!batch || index >= batch.start + batch.count) return false;
     let points = 0;
     let shown = 0;
+    const { together } = batch;
     for (const { at } of this.pointsOf(index)) {
+      if (together) {
+        if (!together.ready) return false;
+        points++;
+        if (together.shows(at)) shown++;
+        continue;
+      }
       const marker = batch.markers[at];
       if (!marker) return false;
       points++;

@@ -26,6 +26,7 @@ function drawnOf(batch: FeatureBatch, markers: Marker[]): DrawnBatch {
     feature: batch.points.feature,
     color: new Uint8Array(12),
     markers,
+    positions: batch.points.positions,
     ended: true,
     shapeFeatures: Uint32Array.from([2]),
     shownShapeFeatures: Uint32Array.from([2]),

@@ -114,9 +114,12 @@ export class TimeGate {
       changed += count;
       // Points: a feature's are together, in feature order. Few flips: each found by a binary
       // search; many: one pass over the batch's points.
-      const { feature } = b.drawn;
-      if (count * 16 < feature.length) for (let f = 0; f < count; f++) this.showPoints(b, lowerBound(feature, b.start + flips[f]!), b.start + flips[f]!);
-      else for (let at = 0; at < feature.length;) at = this.showPoints(b, at, feature[at]!);
+      const { feature, markers } = b.drawn;
+      // Points without markers (drawn together on the GPU, or by the clusters' view) follow the time themselves.
+      if (markers.length > 0) {
+        if (count * 16 < feature.length) for (let f = 0; f < count; f++) this.showPoints(b, lowerBound(feature, b.start + flips[f]!), b.start + flips[f]!);
+        else for (let at = 0; at < feature.length;) at = this.showPoints(b, at, feature[at]!);
+      }
       if (b.hasShapes) for (let f = 0; f < count; f++) this.showShapes(b.start + flips[f]!, b.shown[flips[f]!] === 1);
       b.unsettled = !b.drawn.ended || b.drawn.shapes.some((s) => !s.primitive.ready);
     }

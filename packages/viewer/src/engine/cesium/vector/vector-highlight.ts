@@ -1,4 +1,4 @@
-import { Color, ColorGeometryInstanceAttribute, PointPrimitiveCollection } from 'cesium';
+import { Cartesian3, Color, ColorGeometryInstanceAttribute, PointPrimitiveCollection } from 'cesium';
 import { type DrawnBatches, pointColor } from './drawn-batches.js';
 import type { VectorPicks } from './vector-picks.js';
 
@@ -44,24 +44,33 @@ export class VectorHighlight {
     this.selection.removeAll();
   }
 
+  /** Draws a selected point over the layer. */
+  private select(index: number, positions: Float64Array, at: number, color: Color): void {
+    this.selection.add({
+      position: new Cartesian3(positions[at * 3], positions[at * 3 + 1], positions[at * 3 + 2]),
+      color,
+      pixelSize: SELECTED_SIZE,
+      outlineColor: Color.BLACK,
+      outlineWidth: 1,
+      disableDepthTestDistance: Number.POSITIVE_INFINITY,
+      id: this.picks.pick(index),
+    });
+  }
+
   private paint(index: number, color: Color | undefined): void {
     for (const { batch, at } of this.batches.pointsOf(index)) {
       // A batch being drawn is painted when it ends.
       if (!batch.ended) continue;
       const marker = batch.markers[at];
+      // Points drawn together are not recoloured: the selection is drawn over them.
+      if (batch.together) {
+        if (color && batch.together.shows(at)) this.select(index, batch.positions, at, color);
+        continue;
+      }
       // A clustered layer's points have no markers of their own.
       if (!marker) continue;
       marker.color = color ?? pointColor(batch, at);
-      if (color && marker.show)
-        this.selection.add({
-          position: marker.position,
-          color,
-          pixelSize: SELECTED_SIZE,
-          outlineColor: Color.BLACK,
-          outlineWidth: 1,
-          disableDepthTestDistance: Number.POSITIVE_INFINITY,
-          id: this.picks.existing(index),
-        });
+      if (color && marker.show) this.select(index, batch.positions, at, color);
     }
     const picks = this.picks.of(index);
     this.shapes.forEach((shape, n) =>

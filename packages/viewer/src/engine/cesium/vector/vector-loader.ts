@@ -32,7 +32,8 @@ export class VectorJob {
    */
   constructor(
     source: VectorSource,
-    appearance: Appearance | undefined,
+    /** The appearance it is loaded with (a time-dynamic layer draws itself again with it after a morph). */
+    readonly appearance: Appearance | undefined,
     entitiesOnly: boolean,
     readonly cluster?: ClusterOptions,
     filtered = false,
@@ -104,6 +105,7 @@ export function loadVector(
               ...(job.cluster ? { cluster: job.cluster } : {}),
               ...(reply.timeRange ? { timeRange: reply.timeRange } : {}),
               ...(job.heatmap ? { heatmap: job.heatmap } : {}),
+              ...(job.appearance ? { appearance: job.appearance } : {}),
             },
           );
           return resolve(layer);

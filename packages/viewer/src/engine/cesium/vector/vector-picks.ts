@@ -35,11 +35,6 @@ export class VectorPicks {
     return first ? [first, ...(this.parts.get(index) ?? [])] : [];
   }
 
-  /** The pick of feature `index` if it was drawn. */
-  existing(index: number): VectorPick | undefined {
-    return this.first[index];
-  }
-
   clear(): void {
     this.first.length = 0;
     this.parts.clear();

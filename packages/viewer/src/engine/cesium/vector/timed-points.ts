@@ -1,0 +1,220 @@
+import {
+  Axis,
+  Cartesian2,
+  Cartesian3,
+  CustomShader,
+  CustomShaderTranslucencyMode,
+  LightingModel,
+  Matrix4,
+  Model,
+  type PrimitiveCollection,
+  type Scene,
+  SceneTransforms,
+  UniformType,
+  VaryingType,
+} from 'cesium';
+import { showsAt } from '../../vector/feature-times.js';
+import type { FeatureBatch } from '../../vector/vector-protocol.js';
+import { splitTime, timedPointsGlb } from './timed-points-gltf.js';
+import { VectorPick } from './vector-primitives.js';
+
+/** A pick within this many px of a dot's edge still finds it. */
+const PICK_SLOP_PX = 2;
+
+/**
+ * The dot as CesiumJS's point primitives draw it (their size, an outline each side, 3 px for its
+ * soft edge), hidden when the clock's time (`u_time`, split as splitTime) is outside its
+ * feature's interval: start ≤ time < end, as showsAt. A hidden point is moved behind the camera.
+ */
+const VERTEX = `
+void vertexMain(VertexInput vsInput, inout czm_modelVertexOutput vsOutput) {
+  vec2 from = vsInput.attributes.time_start;
+  vec2 until = vsInput.attributes.time_end;
+  float sinceStart = (u_time.x - from.x) + (u_time.y - from.y);
+  float untilEnd = (until.x - u_time.x) + (until.y - u_time.y);
+  v_shown = sinceStart >= 0.0 && untilEnd > 0.0 ? 1.0 : 0.0;
+  float size = vsInput.attributes.size.x;
+  float outline = vsInput.attributes.size.y;
+  v_totalSize = (size + 2.0 * outline) * czm_pixelRatio + 3.0;
+  v_inner = 1.0 - (2.0 * outline) / max(size + 2.0 * outline, 1.0e-6);
+  vsOutput.pointSize = v_totalSize;
+  if (v_shown < 0.5) {
+    vsOutput.positionMC = (czm_inverseModelView * vec4(0.0, 0.0, 1.0e3, 1.0)).xyz;
+    vsOutput.pointSize = 1.0;
+  }
+}`;
+
+/**
+ * Its colours are sRGB bytes, as a point primitive's: made linear here, since CesiumJS's model
+ * lighting stage turns the material's colour back to sRGB. The rim is cut at half (opaque dots).
+ */
+const FRAGMENT = `
+void fragmentMain(FragmentInput fsInput, inout czm_modelMaterial material) {
+  if (v_shown < 0.5) discard;
+  float distanceToCenter = length(gl_PointCoord - vec2(0.5));
+  float maxDistance = max(0.0, 0.5 - 2.0 / v_totalSize);
+  float wholeAlpha = 1.0 - smoothstep(maxDistance, 0.5, distanceToCenter);
+  if (wholeAlpha < 0.5) discard;
+  float innerAlpha = 1.0 - smoothstep(maxDistance * v_inner, 0.5 * v_inner, distanceToCenter);
+  vec4 color = mix(fsInput.attributes.outline_color, fsInput.attributes.color_0, innerAlpha);
+  material.diffuse = czm_srgbToLinear(color.rgb);
+  material.alpha = 1.0;
+}`;
+
+/** What a drawn-together batch's model names when picked: its points are found by where the pick was (TimedPoints.featureAt). */
+export class TimedPointsPick extends VectorPick {
+  constructor(
+    owner: object,
+    private readonly batch: TimedBatch,
+    private readonly layer: TimedPoints,
+  ) {
+    super(owner, -1);
+  }
+
+  /** The feature whose dot is nearest to a window position (CSS px), among those the clock shows. */
+  featureAt(x: number, y: number): number | undefined {
+    return this.layer.featureAt(this.batch, x, y);
+  }
+}
+
+/** A batch's points drawn together: what DrawnBatches and the highlight ask of them. */
+export interface DrawnTogether {
+  /** Whether the model is built and drawn. */
+  readonly ready: boolean;
+  /** Whether the point at `at` (its place in the batch's columns) shows now: its appearance and the clock. */
+  shows(at: number): boolean;
+}
+
+interface TimedBatch extends DrawnTogether {
+  ready: boolean;
+  batch: FeatureBatch;
+  model: Model | undefined;
+}
+
+/**
+ * A time-dynamic layer's points drawn on the GPU (docs/viewer.md, "Time on the GPU"): each batch of
+ * plain dots (drawsTogether) is one CesiumJS Model of one POINTS primitive, and one CustomShader
+ * shared by them hides the points out of time. A tick sets one uniform: no point is touched, and
+ * the page holds no JavaScript object per point (CesiumJS's point primitives hold about 29 each,
+ * whose collection at 100,000 points was the slowest ticks' garbage collection, docs/viewer.md).
+ */
+export class TimedPoints {
+  private readonly shader = new CustomShader({
+    lightingModel: LightingModel.UNLIT,
+    // Opaque, with depth: translucent dots would blend every dot under them.
+    translucencyMode: CustomShaderTranslucencyMode.OPAQUE,
+    uniforms: { u_time: { type: UniformType.VEC2, value: new Cartesian2() } },
+    varyings: { v_shown: VaryingType.FLOAT, v_totalSize: VaryingType.FLOAT, v_inner: VaryingType.FLOAT },
+    vertexShaderText: VERTEX,
+    fragmentShaderText: FRAGMENT,
+  });
+  private readonly batches: TimedBatch[] = [];
+  /** The clock's time (ms since 1970); NaN until first read: every point shows. */
+  private now = Number.NaN;
+  private readonly split = new Float32Array(2);
+
+  constructor(
+    private readonly scene: Scene,
+    private readonly into: PrimitiveCollection,
+    /** The layer's earliest start (ms): times are seconds from it on the GPU. */
+    private readonly origin: number,
+    /** What a pick names as its owner (VectorPick). */
+    private readonly owner: object,
+  ) {
+    this.setTime(Number.NaN);
+  }
+
+  /** Sets the time the points show at; answers whether it moved while any batch is drawn (a frame is then wanted). */
+  setTime(now: number): boolean {
+    if (Object.is(now, this.now) && this.batches.length > 0) return false;
+    this.now = now;
+    // Before the clock is read, every point shows: a time after every start and before every end.
+    splitTime(Number.isNaN(now) ? this.origin : now, this.origin, this.split, 0);
+    this.shader.setUniform('u_time', new Cartesian2(this.split[0], this.split[1]));
+    return this.batches.length > 0;
+  }
+
+  /** Draws a batch's points (FeatureBatch.times set, drawsTogether): its model is built asynchronously; `ready` says when it is drawn. */
+  add(batch: FeatureBatch, built: () => void): DrawnTogether {
+    const times = batch.times!;
+    const points = batch.points;
+    const shows = (at: number) => {
+      const f = points.feature[at]! - batch.start;
+      return points.show[at] === 1 && (Number.isNaN(this.now) || showsAt(times[f * 2]!, times[f * 2 + 1]!, this.now));
+    };
+    const entry: TimedBatch = { batch, model: undefined, ready: false, shows };
+    this.batches.push(entry);
+    void this.build(entry, built);
+    return entry;
+  }
+
+  private async build(entry: TimedBatch, built: () => void): Promise<void> {
+    const { batch } = entry;
+    const glb = await timedPointsGlb(batch.points, batch.times!, batch.start, this.origin);
+    if (!this.batches.includes(entry) || this.into.isDestroyed()) return;
+    if (!glb) {
+      entry.ready = true;
+      built();
+      return;
+    }
+    // CesiumJS reads a model from a URL: the GLB's own, released once it is read.
+    const url = URL.createObjectURL(new Blob([glb.glb as Uint8Array<ArrayBuffer>], { type: 'model/gltf-binary' }));
+    const model = await Model.fromGltfAsync({
+      url,
+      upAxis: Axis.Z,
+      forwardAxis: Axis.X,
+      modelMatrix: Matrix4.fromTranslation(new Cartesian3(...glb.centre)),
+      customShader: this.shader,
+      // Placed in 2D and Columbus view point by point, not as one body around its centre.
+      projectTo2D: true,
+      id: new TimedPointsPick(this.owner, entry, this),
+    }).finally(() => URL.revokeObjectURL(url));
+    if (!this.batches.includes(entry) || this.into.isDestroyed()) {
+      model.destroy();
+      return;
+    }
+    entry.model = model;
+    this.into.add(model);
+    model.readyEvent.addEventListener(() => {
+      entry.ready = true;
+      built();
+    });
+    // A model is built over the frames drawn after it is added: frames are asked for until it is.
+    const off = this.scene.postRender.addEventListener(() => {
+      if (entry.ready || !this.batches.includes(entry)) off();
+      else this.scene.requestRender();
+    });
+    this.scene.requestRender();
+  }
+
+  /** Whether every batch's model is built. */
+  get ready(): boolean {
+    return this.batches.every((b) => b.ready);
+  }
+
+  /** The feature (its layer index) whose dot shows nearest to a window position within the dot, among a batch's. */
+  featureAt(entry: TimedBatch, x: number, y: number): number | undefined {
+    const p = entry.batch.points;
+    const scratch = new Cartesian3();
+    let best: number | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (let at = 0; at < p.feature.length; at++) {
+      if (!entry.shows(at)) continue;
+      Cartesian3.fromElements(p.positions[at * 3]!, p.positions[at * 3 + 1]!, p.positions[at * 3 + 2]!, scratch);
+      const on = SceneTransforms.worldToWindowCoordinates(this.scene, scratch);
+      if (!on) continue;
+      const distance = Math.hypot(on.x - x, on.y - y);
+      if (distance <= p.size[at]! / 2 + p.outlineWidth[at]! + PICK_SLOP_PX && distance < bestDistance) {
+        best = p.feature[at];
+        bestDistance = distance;
+      }
+    }
+    return best;
+  }
+
+  /** Removes every batch's model (a restyle draws them again). */
+  clear(): void {
+    for (const b of this.batches) if (b.model && !this.into.isDestroyed()) this.into.remove(b.model);
+    this.batches.length = 0;
+  }
+}
