@@ -1,4 +1,4 @@
-import { PrimitiveCollection, type Scene } from 'cesium';
+import { Event, PointPrimitiveCollection, PrimitiveCollection, type Scene, SceneMode } from 'cesium';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchEnd, buildBatch } from './batch-builder.js';
 import { CesiumVectorLayer } from './cesium-vector-layer.js';
@@ -58,5 +58,41 @@ describe('CesiumVectorLayer', () => {
     expect(layer.indexOf('F2999')).toBe(2_999);
     expect(layer.featureId(1_000)).toBe('F1000');
     expect(layer.ready).toBe(true);
+  });
+});
+
+describe('CesiumVectorLayer, time-dynamic (docs/viewer.md "Time on the GPU")', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** How many point primitive collections a layer of 3 timed points (`edit` changes their columns) adds in a scene in `mode`. */
+  async function pointCollections(mode: SceneMode, edit: (batch: FeatureBatch) => void = () => undefined): Promise<number> {
+    vi.stubGlobal('requestAnimationFrame', (draw: (now: number) => void) => setTimeout(() => draw(performance.now()), 0));
+    const scene = {
+      mode,
+      primitives: new PrimitiveCollection(),
+      preUpdate: new Event(),
+      postRender: new Event(),
+      morphComplete: new Event(),
+      requestRender: () => undefined,
+    } as unknown as Scene;
+    const worker = { postMessage: () => undefined, terminate: () => undefined } as unknown as Worker;
+    const [batch] = batches(points(3), 10);
+    batch!.times = Float64Array.from([0, 10, 5, 15, Number.NaN, Number.NaN]);
+    edit(batch!);
+    const layer = new CesiumVectorLayer(scene, worker, 3, undefined, {}, { timeRange: [0, 15] });
+    layer.add(batch!);
+    layer.finish();
+    // Every point added (a model drawn together is built later, by frames drawn: none in Node).
+    await layer.whenComplete();
+    const primitives = Array.from({ length: layer.primitives.length }, (_, i) => layer.primitives.get(i) as object);
+    layer.destroy();
+    return primitives.filter((p) => p instanceof PointPrimitiveCollection).length;
+  }
+
+  it('draws a batch of plain timed dots together in 3D, and with point primitives where it cannot', async () => {
+    expect(await pointCollections(SceneMode.SCENE3D)).toBe(0);
+    expect(await pointCollections(SceneMode.SCENE2D)).toBe(1);
+    expect(await pointCollections(SceneMode.SCENE3D, (b) => (b.points.clamp[1] = 1))).toBe(1);
+    expect(await pointCollections(SceneMode.SCENE3D, (b) => (b.points.color[3] = 128))).toBe(1);
   });
 });

@@ -144,7 +144,12 @@ export class TimedPoints {
     };
     const entry: TimedBatch = { batch, model: undefined, ready: false, shows };
     this.batches.push(entry);
-    void this.build(entry, built);
+    this.build(entry, built).catch((err: unknown) => {
+      // Nothing is drawn of the batch, and the layer does not wait for it.
+      console.error(`[orbis] a time-dynamic layer's points could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+      entry.ready = true;
+      built();
+    });
     return entry;
   }
 
