@@ -50,7 +50,17 @@ const TIMED = [
   { colour: [0, 255, 255] },
 ] as { colour: [number, number, number]; from?: number; until?: number }[];
 
-function timedPoints(): string {
+/**
+ * With `hidden`, that many more grey points on the far side of the globe (out of view), all from
+ * day 0 on: past the batched path's 10,000 features a batch, the layer comes in two batches, drawn
+ * as two models and then merged into one (docs/viewer.md "Time on the GPU").
+ */
+function timedPoints(hidden = 0): string {
+  const far = Array.from({ length: hidden }, (_, i) => ({
+    type: 'Feature',
+    properties: { name: `H${i}`, colour: 'rgb(60,60,60)', from: iso(0) },
+    geometry: { type: 'Point', coordinates: [170 + (i % 100) / 10, -5 + Math.floor(i / 100) / 10] },
+  }));
   const features = TIMED.map((f, i) => {
     const properties = {
       name: `T${i}`,
@@ -60,7 +70,7 @@ function timedPoints(): string {
     };
     return { type: 'Feature', properties, geometry: { type: 'Point', coordinates: [-5 + 2 * i, 0] } };
   });
-  return JSON.stringify({ type: 'FeatureCollection', features });
+  return JSON.stringify({ type: 'FeatureCollection', features: [...features, ...far] });
 }
 
 /** Which of these colours show anywhere in `pixels` (at least 12 pixels of each), by index. */
@@ -176,7 +186,7 @@ describe('the map maker’s layer tools in Chromium', () => {
       expect((await h.admin('POST', '/api/projects/tools/publish')).status).toBe(200);
 
       await h.project('timed');
-      const timedId = await uploadPublicAsset(h, 'timed', 'timed.geojson', timedPoints());
+      const timedId = await uploadPublicAsset(h, 'timed', 'timed.geojson', timedPoints(10_000));
       expect((await h.admin('POST', '/api/projects/timed/plugins', widgetPlugin('clock', TIME_SETTER))).status).toBe(201);
       const timed = timedScene(
         timedId,

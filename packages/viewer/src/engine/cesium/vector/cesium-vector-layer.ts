@@ -254,6 +254,7 @@ export class CesiumVectorLayer extends BatchedLayer {
 
   private settle(): void {
     if (!this.finished || this.queue.length > 0 || this.drawing) return;
+    this.timed?.complete(() => this.scene.requestRender());
     const waiting = this.completed;
     this.completed = [];
     for (const resolve of waiting) resolve();

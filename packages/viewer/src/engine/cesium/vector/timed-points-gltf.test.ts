@@ -69,8 +69,7 @@ describe('timed points on the GPU (docs/viewer.md "Time on the GPU")', () => {
   it('writes a GLB of the shown points, each with its colours, sizes and its feature’s interval', async () => {
     // Features 10–12: days 1–3, from day 2 on (no end), and no time (always).
     const times = Float64Array.from([ORIGIN + DAY, ORIGIN + 3 * DAY, ORIGIN + 2 * DAY, Number.POSITIVE_INFINITY, Number.NaN, Number.NaN]);
-    const built = (await timedPointsGlb(points(), times, 10, ORIGIN))!;
-    expect(Array.from(built.vertices)).toEqual([0, 1, 3]);
+    const built = (await timedPointsGlb([{ points: points(), times, start: 10 }], ORIGIN))!;
     const doc = await new WebIO().readBinary(built.glb);
     const primitive = doc.getRoot().listMeshes()[0]!.listPrimitives()[0]!;
     expect(primitive.getMode()).toBe(0);
@@ -94,9 +93,23 @@ describe('timed points on the GPU (docs/viewer.md "Time on the GPU")', () => {
     expect([from[4]! < -1e37, until[4]! > 1e37]).toEqual([true, true]);
   });
 
+  it('writes the points of several batches into one GLB, in their order, each with its own features’ intervals', async () => {
+    const first = { points: points(), times: Float64Array.from([ORIGIN + DAY, ORIGIN + 3 * DAY, ORIGIN, ORIGIN + DAY, ORIGIN, ORIGIN + 2 * DAY]), start: 10 };
+    // The next batch: features 13–15, one point each, at day 5–6.
+    const next = points();
+    next.feature = Uint32Array.from([13, 14, 15, 15]);
+    const second = { points: next, times: Float64Array.from(Array.from({ length: 6 }, (_, i) => ORIGIN + (5 + (i % 2)) * DAY)), start: 13 };
+    const built = (await timedPointsGlb([first, second], ORIGIN))!;
+    const primitive = (await new WebIO().readBinary(built.glb)).getRoot().listMeshes()[0]!.listPrimitives()[0]!;
+    expect(primitive.getAttribute('POSITION')!.getCount()).toBe(6);
+    const from = Array.from(primitive.getAttribute('_TIME_START')!.getArray() as ArrayLike<number>);
+    const days = [0, 1, 2, 3, 4, 5].map((v) => (from[v * 2]! + from[v * 2 + 1]!) / 86_400);
+    expect(days).toEqual([1, 0, 0, 5, 5, 5]);
+  });
+
   it('writes nothing when the appearance hides every point', async () => {
     const p = points();
     p.show.fill(0);
-    expect(await timedPointsGlb(p, new Float64Array(6), 10, ORIGIN)).toBeUndefined();
+    expect(await timedPointsGlb([{ points: p, times: new Float64Array(6), start: 10 }], ORIGIN)).toBeUndefined();
   });
 });

@@ -47,40 +47,60 @@ export function drawsTogether(p: PointColumns): boolean {
   return true;
 }
 
-/** A built GLB: its bytes, the Earth-fixed centre its positions are relative to, and the batch's point each vertex is. */
+/** A built GLB: its bytes and the Earth-fixed centre its positions are relative to. */
 export interface TimedPointsGlb {
   glb: Uint8Array;
   centre: [number, number, number];
-  /** Per vertex: its point's place in the batch's columns (the points the appearance hides have no vertex). */
-  vertices: Uint32Array;
 }
 
-export async function timedPointsGlb(p: PointColumns, times: Float64Array, start: number, origin: number): Promise<TimedPointsGlb | undefined> {
+/** A time-dynamic batch's points, and its features' intervals (start and end per feature, from its first feature `start`). */
+export interface TimedPart {
+  points: PointColumns;
+  times: Float64Array;
+  start: number;
+}
+
+/**
+ * The GLB of the shown points of one or more batches (`origin`: the layer's earliest start, ms), in
+ * their order. Attributes: POSITION (float32 metres from the centre), COLOR_0, and the custom
+ * _OUTLINE_COLOR, _SIZE (pixel size and outline width) and _TIME_START / _TIME_END (splitTime),
+ * written by glTF Transform. Undefined when no point shows.
+ */
+export async function timedPointsGlb(parts: readonly TimedPart[], origin: number): Promise<TimedPointsGlb | undefined> {
   let n = 0;
-  for (let i = 0; i < p.show.length; i++) n += p.show[i]!;
-  if (n === 0) return undefined;
-  const vertices = new Uint32Array(n);
-  for (let i = 0, v = 0; i < p.show.length; i++) if (p.show[i] === 1) vertices[v++] = i;
   const centre: [number, number, number] = [0, 0, 0];
-  for (const i of vertices) for (let k = 0; k < 3; k++) centre[k]! += p.positions[i * 3 + k]! / n;
+  for (const { points: p } of parts) {
+    for (let i = 0; i < p.show.length; i++) {
+      if (p.show[i] !== 1) continue;
+      n++;
+      for (let k = 0; k < 3; k++) centre[k]! += p.positions[i * 3 + k]!;
+    }
+  }
+  if (n === 0) return undefined;
+  for (let k = 0; k < 3; k++) centre[k]! /= n;
   const positions = new Float32Array(n * 3);
   const color = new Uint8Array(n * 4);
   const outline = new Uint8Array(n * 4);
   const size = new Float32Array(n * 2);
   const from = new Float32Array(n * 2);
   const until = new Float32Array(n * 2);
-  vertices.forEach((i, v) => {
-    for (let k = 0; k < 3; k++) positions[v * 3 + k] = p.positions[i * 3 + k]! - centre[k]!;
-    color.set(p.color.subarray(i * 4, i * 4 + 4), v * 4);
-    outline.set(p.outlineColor.subarray(i * 4, i * 4 + 4), v * 4);
-    size[v * 2] = p.size[i]!;
-    size[v * 2 + 1] = p.outlineWidth[i]!;
-    const f = p.feature[i]! - start;
-    // A feature without a start is not time-dynamic: it always shows.
-    const always = Number.isNaN(times[f * 2]);
-    splitTime(always ? -Infinity : times[f * 2]!, origin, from, v * 2);
-    splitTime(always ? Infinity : times[f * 2 + 1]!, origin, until, v * 2);
-  });
+  let v = 0;
+  for (const { points: p, times, start } of parts) {
+    for (let i = 0; i < p.show.length; i++) {
+      if (p.show[i] !== 1) continue;
+      for (let k = 0; k < 3; k++) positions[v * 3 + k] = p.positions[i * 3 + k]! - centre[k]!;
+      color.set(p.color.subarray(i * 4, i * 4 + 4), v * 4);
+      outline.set(p.outlineColor.subarray(i * 4, i * 4 + 4), v * 4);
+      size[v * 2] = p.size[i]!;
+      size[v * 2 + 1] = p.outlineWidth[i]!;
+      const f = p.feature[i]! - start;
+      // A feature without a start is not time-dynamic: it always shows.
+      const always = Number.isNaN(times[f * 2]);
+      splitTime(always ? -Infinity : times[f * 2]!, origin, from, v * 2);
+      splitTime(always ? Infinity : times[f * 2 + 1]!, origin, until, v * 2);
+      v++;
+    }
+  }
   const doc = new Document();
   const buffer = doc.createBuffer();
   const accessor = (type: 'VEC2' | 'VEC3' | 'VEC4', array: Float32Array | Uint8Array) =>
@@ -100,5 +120,5 @@ export async function timedPointsGlb(p: PointColumns, times: Float64Array, start
     .setAttribute('_TIME_START', accessor('VEC2', from))
     .setAttribute('_TIME_END', accessor('VEC2', until));
   doc.createScene().addChild(doc.createNode().setMesh(doc.createMesh().addPrimitive(primitive)));
-  return { glb: await new WebIO().writeBinary(doc), centre, vertices };
+  return { glb: await new WebIO().writeBinary(doc), centre };
 }

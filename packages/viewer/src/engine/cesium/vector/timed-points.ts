@@ -61,11 +61,11 @@ void fragmentMain(FragmentInput fsInput, inout czm_modelMaterial material) {
   material.alpha = 1.0;
 }`;
 
-/** What a drawn-together batch's model names when picked: its points are found by where the pick was (TimedPoints.featureAt). */
+/** What a model of points drawn together names when picked: its points are found by where the pick was (TimedPoints.featureAt). */
 export class TimedPointsPick extends VectorPick {
   constructor(
     owner: object,
-    private readonly batch: TimedBatch,
+    private readonly batches: readonly TimedBatch[],
     private readonly layer: TimedPoints,
   ) {
     super(owner, -1);
@@ -73,7 +73,7 @@ export class TimedPointsPick extends VectorPick {
 
   /** The feature whose dot is nearest to a window position (CSS px), among those the clock shows. */
   featureAt(x: number, y: number): number | undefined {
-    return this.layer.featureAt(this.batch, x, y);
+    return this.layer.featureAt(this.batches, x, y);
   }
 }
 
@@ -88,15 +88,22 @@ export interface DrawnTogether {
 interface TimedBatch extends DrawnTogether {
   ready: boolean;
   batch: FeatureBatch;
-  model: Model | undefined;
+}
+
+/** A model in the layer's collection and the batches whose points it draws. */
+interface TimedModel {
+  model: Model;
+  batches: TimedBatch[];
 }
 
 /**
  * A time-dynamic layer's points drawn on the GPU (docs/viewer.md, "Time on the GPU"): each batch of
- * plain dots (drawsTogether) is one CesiumJS Model of one POINTS primitive, and one CustomShader
- * shared by them hides the points out of time. A tick sets one uniform: no point is touched, and
- * the page holds no JavaScript object per point (CesiumJS's point primitives hold about 29 each,
- * whose collection at 100,000 points was the slowest ticks' garbage collection, docs/viewer.md).
+ * plain dots (drawsTogether) is drawn as a CesiumJS Model of one POINTS primitive as it comes, and
+ * once the layer is loaded (`merge`) its batches are drawn as one model (each model costs every
+ * frame: 10 against 1 doubled the median tick, bench/README.md). One CustomShader shared by them
+ * hides the points out of time. A tick sets one uniform: no point is touched, and the page holds
+ * no JavaScript object per point (CesiumJS's point primitives hold about 29 each, whose collection
+ * at 100,000 points was the slowest ticks' garbage collection, docs/viewer.md).
  */
 export class TimedPoints {
   private readonly shader = new CustomShader({
@@ -109,6 +116,11 @@ export class TimedPoints {
     fragmentShaderText: FRAGMENT,
   });
   private readonly batches: TimedBatch[] = [];
+  private readonly models: TimedModel[] = [];
+  /** Whether the batches are being drawn as one model (mergeWhenReady), not yet shown. */
+  private merging = false;
+  /** Once every batch of the load or restyle is added: what to call when they are drawn as one (complete). */
+  private allAdded: (() => void) | undefined;
   /** The clock's time (ms since 1970); NaN until first read: every point shows. */
   private now = Number.NaN;
   private readonly split = new Float32Array(2);
@@ -142,26 +154,62 @@ export class TimedPoints {
       const f = points.feature[at]! - batch.start;
       return points.show[at] === 1 && (Number.isNaN(this.now) || showsAt(times[f * 2]!, times[f * 2 + 1]!, this.now));
     };
-    const entry: TimedBatch = { batch, model: undefined, ready: false, shows };
+    const entry: TimedBatch = { batch, ready: false, shows };
     this.batches.push(entry);
-    this.build(entry, built).catch((err: unknown) => {
-      // Nothing is drawn of the batch, and the layer does not wait for it.
-      console.error(`[orbis] a time-dynamic layer's points could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+    const done = () => {
       entry.ready = true;
       built();
+      this.mergeWhenReady();
+    };
+    this.draw([entry], done).catch((err: unknown) => {
+      // Nothing is drawn of the batch, and the layer does not wait for it.
+      console.error(`[orbis] a time-dynamic layer's points could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
+      done();
     });
     return entry;
   }
 
-  private async build(entry: TimedBatch, built: () => void): Promise<void> {
-    const { batch } = entry;
-    const glb = await timedPointsGlb(batch.points, batch.times!, batch.start, this.origin);
-    if (!this.batches.includes(entry) || this.into.isDestroyed()) return;
-    if (!glb) {
-      entry.ready = true;
+  /**
+   * Every batch of the load or restyle is added: once their models are built, they are drawn as
+   * one model, which replaces theirs once it is built (while it is, `ready` is false).
+   */
+  complete(built: () => void): void {
+    this.allAdded = built;
+    this.mergeWhenReady();
+  }
+
+  /** Merges the batches' models into one, once every batch is added and drawn. */
+  private mergeWhenReady(): void {
+    const built = this.allAdded;
+    if (!built || this.models.length < 2 || this.merging || !this.batches.every((b) => b.ready)) return;
+    const batches = [...this.batches];
+    const replaced = [...this.models];
+    this.merging = true;
+    const done = () => {
+      this.merging = false;
       built();
-      return;
-    }
+    };
+    this.draw(batches, done, replaced).catch((err: unknown) => {
+      // The batches' own models stay, and the layer does not wait for one.
+      console.error(`[orbis] a time-dynamic layer's points could not be drawn as one: ${err instanceof Error ? err.message : String(err)}`);
+      this.allAdded = undefined;
+      done();
+    });
+  }
+
+  /** Whether these batches are still the layer's (no restyle or clear since). */
+  private current(batches: readonly TimedBatch[]): boolean {
+    return this.batches.includes(batches[0]!) && !this.into.isDestroyed();
+  }
+
+  /** Draws the batches' points as one model, shown once it is built in place of `replaced`; `built` once it is. */
+  private async draw(batches: TimedBatch[], built: () => void, replaced: readonly TimedModel[] = []): Promise<void> {
+    const glb = await timedPointsGlb(
+      batches.map(({ batch }) => ({ points: batch.points, times: batch.times!, start: batch.start })),
+      this.origin,
+    );
+    if (!this.current(batches)) return;
+    if (!glb) return built();
     // CesiumJS reads a model from a URL: the GLB's own, released once it is read.
     const url = URL.createObjectURL(new Blob([glb.glb as Uint8Array<ArrayBuffer>], { type: 'model/gltf-binary' }));
     const model = await Model.fromGltfAsync({
@@ -172,54 +220,71 @@ export class TimedPoints {
       customShader: this.shader,
       // Placed in 2D and Columbus view point by point, not as one body around its centre.
       projectTo2D: true,
-      id: new TimedPointsPick(this.owner, entry, this),
+      // Built hidden when it replaces models: shown with them gone, in one frame.
+      show: replaced.length === 0,
+      id: new TimedPointsPick(this.owner, batches, this),
     }).finally(() => URL.revokeObjectURL(url));
-    if (!this.batches.includes(entry) || this.into.isDestroyed()) {
+    if (!this.current(batches)) {
       model.destroy();
       return;
     }
-    entry.model = model;
+    const drawn: TimedModel = { model, batches };
     this.into.add(model);
+    let ready = false;
     model.readyEvent.addEventListener(() => {
-      entry.ready = true;
+      ready = true;
+      if (!this.current(batches)) return;
+      for (const old of replaced) {
+        this.into.remove(old.model);
+        const at = this.models.indexOf(old);
+        if (at >= 0) this.models.splice(at, 1);
+      }
+      this.models.push(drawn);
+      model.show = true;
       built();
+      this.scene.requestRender();
     });
     // A model is built over the frames drawn after it is added: frames are asked for until it is.
     const off = this.scene.postRender.addEventListener(() => {
-      if (entry.ready || !this.batches.includes(entry)) off();
+      if (ready || !this.current(batches)) off();
       else this.scene.requestRender();
     });
     this.scene.requestRender();
   }
 
-  /** Whether every batch's model is built. */
+  /** Whether every batch's model is built, and, once every batch is added, drawn as one. */
   get ready(): boolean {
-    return this.batches.every((b) => b.ready);
+    return !this.merging && this.batches.every((b) => b.ready) && (!this.allAdded || this.models.length < 2);
   }
 
-  /** The feature (its layer index) whose dot shows nearest to a window position within the dot, among a batch's. */
-  featureAt(entry: TimedBatch, x: number, y: number): number | undefined {
-    const p = entry.batch.points;
+  /** The feature (its layer index) whose dot shows nearest to a window position within the dot, among some batches'. */
+  featureAt(batches: readonly TimedBatch[], x: number, y: number): number | undefined {
     const scratch = new Cartesian3();
     let best: number | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
-    for (let at = 0; at < p.feature.length; at++) {
-      if (!entry.shows(at)) continue;
-      Cartesian3.fromElements(p.positions[at * 3]!, p.positions[at * 3 + 1]!, p.positions[at * 3 + 2]!, scratch);
-      const on = SceneTransforms.worldToWindowCoordinates(this.scene, scratch);
-      if (!on) continue;
-      const distance = Math.hypot(on.x - x, on.y - y);
-      if (distance <= p.size[at]! / 2 + p.outlineWidth[at]! + PICK_SLOP_PX && distance < bestDistance) {
-        best = p.feature[at];
-        bestDistance = distance;
+    for (const entry of batches) {
+      const p = entry.batch.points;
+      for (let at = 0; at < p.feature.length; at++) {
+        if (!entry.shows(at)) continue;
+        Cartesian3.fromElements(p.positions[at * 3]!, p.positions[at * 3 + 1]!, p.positions[at * 3 + 2]!, scratch);
+        const on = SceneTransforms.worldToWindowCoordinates(this.scene, scratch);
+        if (!on) continue;
+        const distance = Math.hypot(on.x - x, on.y - y);
+        if (distance <= p.size[at]! / 2 + p.outlineWidth[at]! + PICK_SLOP_PX && distance < bestDistance) {
+          best = p.feature[at];
+          bestDistance = distance;
+        }
       }
     }
     return best;
   }
 
-  /** Removes every batch's model (a restyle draws them again). */
+  /** Removes every model (a restyle draws the batches again). */
   clear(): void {
-    for (const b of this.batches) if (b.model && !this.into.isDestroyed()) this.into.remove(b.model);
+    if (!this.into.isDestroyed()) for (const { model } of this.models) this.into.remove(model);
+    this.models.length = 0;
     this.batches.length = 0;
+    this.merging = false;
+    this.allAdded = undefined;
   }
 }
