@@ -18,6 +18,8 @@ import type { FeatureBatch } from '../../vector/vector-protocol.js';
 import { splitTime, timedPointsGlb } from './timed-points-gltf.js';
 import { VectorPick } from './vector-primitives.js';
 
+/** While a model is built, a frame is asked for this long after each drawn. */
+const LOADING_FRAME_MS = 100;
 /** A pick within this many px of a dot's edge still finds it. */
 const PICK_SLOP_PX = 2;
 
@@ -99,7 +101,7 @@ interface TimedModel {
 /**
  * A time-dynamic layer's points drawn on the GPU (docs/viewer.md, "Time on the GPU"): each batch of
  * plain dots (drawsTogether) is drawn as a CesiumJS Model of one POINTS primitive as it comes, and
- * once the layer is loaded (`merge`) its batches are drawn as one model (each model costs every
+ * once every batch is added (`complete`) they are drawn as one model (each model costs every
  * frame: 10 against 1 doubled the median tick, bench/README.md). One CustomShader shared by them
  * hides the points out of time. A tick sets one uniform: no point is touched, and the page holds
  * no JavaScript object per point (CesiumJS's point primitives hold about 29 each, whose collection
@@ -117,10 +119,10 @@ export class TimedPoints {
   });
   private readonly batches: TimedBatch[] = [];
   private readonly models: TimedModel[] = [];
-  /** Whether the batches are being drawn as one model (mergeWhenReady), not yet shown. */
+  /** Whether the batches are being drawn as one model (complete), not yet shown. */
   private merging = false;
-  /** Once every batch of the load or restyle is added: what to call when they are drawn as one (complete). */
-  private allAdded: (() => void) | undefined;
+  /** Whether they are drawn as one. */
+  private merged = false;
   /** The clock's time (ms since 1970); NaN until first read: every point shows. */
   private now = Number.NaN;
   private readonly split = new Float32Array(2);
@@ -156,45 +158,54 @@ export class TimedPoints {
     };
     const entry: TimedBatch = { batch, ready: false, shows };
     this.batches.push(entry);
-    const done = () => {
-      entry.ready = true;
-      built();
-      this.mergeWhenReady();
-    };
-    this.draw([entry], done).catch((err: unknown) => {
-      // Nothing is drawn of the batch, and the layer does not wait for it.
-      console.error(`[orbis] a time-dynamic layer's points could not be drawn: ${err instanceof Error ? err.message : String(err)}`);
-      done();
-    });
+    this.draw([entry])
+      .then((model) => {
+        if (!model) return;
+        // Built after the merged model: that one draws its points already.
+        if (this.merged) this.into.remove(model);
+        else {
+          this.models.push({ model, batches: [entry] });
+          model.show = true;
+        }
+      })
+      .catch((err: unknown) => console.error(`[orbis] a time-dynamic layer's points could not be drawn: ${err instanceof Error ? err.message : String(err)}`))
+      // Drawn, or nothing to draw: the layer does not wait for it.
+      .finally(() => {
+        entry.ready = true;
+        built();
+      });
     return entry;
   }
 
   /**
-   * Every batch of the load or restyle is added: once their models are built, they are drawn as
-   * one model, which replaces theirs once it is built (while it is, `ready` is false).
+   * Every batch of the load or restyle is added: they are drawn again as one model, which replaces
+   * theirs in the frame it is built (while it is, `ready` is false). Nothing for a single batch.
    */
   complete(built: () => void): void {
-    this.allAdded = built;
-    this.mergeWhenReady();
-  }
-
-  /** Merges the batches' models into one, once every batch is added and drawn. */
-  private mergeWhenReady(): void {
-    const built = this.allAdded;
-    if (!built || this.models.length < 2 || this.merging || !this.batches.every((b) => b.ready)) return;
+    if (this.batches.length < 2 || this.merging || this.merged) return;
     const batches = [...this.batches];
-    const replaced = [...this.models];
     this.merging = true;
-    const done = () => {
-      this.merging = false;
-      built();
-    };
-    this.draw(batches, done, replaced).catch((err: unknown) => {
-      // The batches' own models stay, and the layer does not wait for one.
-      console.error(`[orbis] a time-dynamic layer's points could not be drawn as one: ${err instanceof Error ? err.message : String(err)}`);
-      this.allAdded = undefined;
-      done();
-    });
+    this.draw(batches)
+      .then((model) => {
+        if (!this.current(batches)) return;
+        for (const old of this.models) this.into.remove(old.model);
+        this.models.length = 0;
+        if (model) {
+          this.models.push({ model, batches });
+          model.show = true;
+        }
+        this.merged = true;
+        for (const b of batches) b.ready = true;
+      })
+      // The batches' own models stay.
+      .catch((err: unknown) =>
+        console.error(`[orbis] a time-dynamic layer's points could not be drawn as one: ${err instanceof Error ? err.message : String(err)}`),
+      )
+      .finally(() => {
+        if (!this.current(batches)) return;
+        this.merging = false;
+        built();
+      });
   }
 
   /** Whether these batches are still the layer's (no restyle or clear since). */
@@ -202,14 +213,16 @@ export class TimedPoints {
     return this.batches.includes(batches[0]!) && !this.into.isDestroyed();
   }
 
-  /** Draws the batches' points as one model, shown once it is built in place of `replaced`; `built` once it is. */
-  private async draw(batches: TimedBatch[], built: () => void, replaced: readonly TimedModel[] = []): Promise<void> {
+  /**
+   * The batches' points as one model, in the layer's collection but hidden, once it is built;
+   * undefined when none of their points shows or the batches are no longer the layer's.
+   */
+  private async draw(batches: TimedBatch[]): Promise<Model | undefined> {
     const glb = await timedPointsGlb(
       batches.map(({ batch }) => ({ points: batch.points, times: batch.times!, start: batch.start })),
       this.origin,
     );
-    if (!this.current(batches)) return;
-    if (!glb) return built();
+    if (!glb || !this.current(batches)) return undefined;
     // CesiumJS reads a model from a URL: the GLB's own, released once it is read.
     const url = URL.createObjectURL(new Blob([glb.glb as Uint8Array<ArrayBuffer>], { type: 'model/gltf-binary' }));
     const model = await Model.fromGltfAsync({
@@ -218,43 +231,39 @@ export class TimedPoints {
       forwardAxis: Axis.X,
       modelMatrix: Matrix4.fromTranslation(new Cartesian3(...glb.centre)),
       customShader: this.shader,
-      // Placed in 2D and Columbus view point by point, not as one body around its centre.
-      projectTo2D: true,
-      // Built hidden when it replaces models: shown with them gone, in one frame.
-      show: replaced.length === 0,
+      show: false,
       id: new TimedPointsPick(this.owner, batches, this),
     }).finally(() => URL.revokeObjectURL(url));
     if (!this.current(batches)) {
       model.destroy();
-      return;
+      return undefined;
     }
-    const drawn: TimedModel = { model, batches };
     this.into.add(model);
-    let ready = false;
-    model.readyEvent.addEventListener(() => {
-      ready = true;
-      if (!this.current(batches)) return;
-      for (const old of replaced) {
-        this.into.remove(old.model);
-        const at = this.models.indexOf(old);
-        if (at >= 0) this.models.splice(at, 1);
-      }
-      this.models.push(drawn);
-      model.show = true;
-      built();
+    await new Promise<void>((resolve) => {
+      let ready = false;
+      model.readyEvent.addEventListener(() => {
+        ready = true;
+        resolve();
+      });
+      // A model is built over the frames drawn after it is added (CesiumJS asks for none itself):
+      // frames are asked for until it is, a few a second (each costs SwiftShader much).
+      const off = this.scene.postRender.addEventListener(() => {
+        if (ready || !this.current(batches)) off();
+        else setTimeout(() => this.scene.requestRender(), LOADING_FRAME_MS);
+      });
       this.scene.requestRender();
     });
-    // A model is built over the frames drawn after it is added: frames are asked for until it is.
-    const off = this.scene.postRender.addEventListener(() => {
-      if (ready || !this.current(batches)) off();
-      else this.scene.requestRender();
-    });
+    if (!this.current(batches)) {
+      this.into.remove(model);
+      return undefined;
+    }
     this.scene.requestRender();
+    return model;
   }
 
-  /** Whether every batch's model is built, and, once every batch is added, drawn as one. */
+  /** Whether every batch is drawn, and, once every batch is added, drawn as one. */
   get ready(): boolean {
-    return !this.merging && this.batches.every((b) => b.ready) && (!this.allAdded || this.models.length < 2);
+    return !this.merging && this.batches.every((b) => b.ready);
   }
 
   /** The feature (its layer index) whose dot shows nearest to a window position within the dot, among some batches'. */
@@ -285,6 +294,6 @@ export class TimedPoints {
     this.models.length = 0;
     this.batches.length = 0;
     this.merging = false;
-    this.allAdded = undefined;
+    this.merged = false;
   }
 }
