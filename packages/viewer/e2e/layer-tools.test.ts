@@ -53,7 +53,7 @@ const TIMED = [
 /**
  * With `hidden`, that many more grey points on the far side of the globe (out of view), all from
  * day 0 on: past the batched path's 10,000 features a batch, the layer comes in two batches, drawn
- * as two models and then merged into one (docs/viewer.md "Time on the GPU").
+ * together as one model (docs/viewer.md "Time on the GPU").
  */
 function timedPoints(hidden = 0): string {
   const far = Array.from({ length: hidden }, (_, i) => ({

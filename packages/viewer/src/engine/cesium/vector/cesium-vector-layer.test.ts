@@ -95,4 +95,25 @@ describe('CesiumVectorLayer, time-dynamic (docs/viewer.md "Time on the GPU")', (
     expect(await pointCollections(SceneMode.SCENE3D, (b) => (b.points.clamp[1] = 1))).toBe(1);
     expect(await pointCollections(SceneMode.SCENE3D, (b) => (b.points.color[3] = 128))).toBe(1);
   });
+
+  it('draws a time-dynamic layer again, with its last appearance, after a morph', () => {
+    const morphComplete = new Event();
+    const scene = {
+      mode: SceneMode.SCENE3D,
+      primitives: new PrimitiveCollection(),
+      preUpdate: new Event(),
+      morphComplete,
+      requestRender: () => undefined,
+    } as unknown as Scene;
+    const sent: VectorRequest[] = [];
+    const worker = { postMessage: (request: VectorRequest) => sent.push(request), terminate: () => undefined } as unknown as Worker;
+    const appearance = { marker: { pointColor: '#ff0000' } };
+    const layer = new CesiumVectorLayer(scene, worker, 3, undefined, {}, { timeRange: [0, 15], appearance });
+    morphComplete.raiseEvent();
+    expect(sent).toEqual([{ type: 'restyle', generation: 1, appearance }]);
+    layer.restyle(undefined);
+    morphComplete.raiseEvent();
+    expect(sent.at(-1)).toEqual({ type: 'restyle', generation: 3 });
+    layer.destroy();
+  });
 });

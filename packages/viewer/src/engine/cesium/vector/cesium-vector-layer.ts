@@ -307,9 +307,7 @@ export class CesiumVectorLayer extends BatchedLayer {
     const drawsPoints = !this.clusters && !this.tools.heatmap;
     // Plain dots of a time-dynamic batch are drawn together (TimedPoints), in 3D.
     const together =
-      this.timed && batch.points.feature.length > 0 && this.scene.mode === SceneMode.SCENE3D && drawsTogether(batch.points)
-        ? this.timed.add(batch, () => this.scene.requestRender())
-        : undefined;
+      this.timed && batch.points.feature.length > 0 && this.scene.mode === SceneMode.SCENE3D && drawsTogether(batch.points) ? this.timed.add(batch) : undefined;
     const points = drawsPoints && !together ? admitted : { ...admitted, points: NO_POINTS };
     const adder = new PointAdder(this.primitives, this.scene, points, (index) => this.picks.pick(index));
     const { feature, color, positions } = batch.points;

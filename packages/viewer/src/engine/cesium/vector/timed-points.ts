@@ -92,20 +92,14 @@ interface TimedBatch extends DrawnTogether {
   batch: FeatureBatch;
 }
 
-/** A model in the layer's collection and the batches whose points it draws. */
-interface TimedModel {
-  model: Model;
-  batches: TimedBatch[];
-}
-
 /**
- * A time-dynamic layer's points drawn on the GPU (docs/viewer.md, "Time on the GPU"): each batch of
- * plain dots (drawsTogether) is drawn as a CesiumJS Model of one POINTS primitive as it comes, and
- * once every batch is added (`complete`) they are drawn as one model (each model costs every
- * frame: 10 against 1 doubled the median tick, bench/README.md). One CustomShader shared by them
- * hides the points out of time. A tick sets one uniform: no point is touched, and the page holds
- * no JavaScript object per point (CesiumJS's point primitives hold about 29 each, whose collection
- * at 100,000 points was the slowest ticks' garbage collection, docs/viewer.md).
+ * A time-dynamic layer's points drawn on the GPU (docs/viewer.md, "Time on the GPU"): its batches
+ * of plain dots (drawsTogether) are drawn, once every batch is added, as ONE CesiumJS Model of one
+ * POINTS primitive, and a CustomShader hides the points out of time. A tick sets one uniform: no
+ * point is touched, and the page holds no JavaScript object per point (CesiumJS's point
+ * primitives hold about 29 each, whose collection at 100,000 points was the slowest ticks'
+ * garbage collection, docs/viewer.md). One model, not one a batch: each costs every frame (10
+ * doubled the median tick), and each is built over frames that software WebGL draws slowly.
  */
 export class TimedPoints {
   private readonly shader = new CustomShader({
@@ -118,11 +112,10 @@ export class TimedPoints {
     fragmentShaderText: FRAGMENT,
   });
   private readonly batches: TimedBatch[] = [];
-  private readonly models: TimedModel[] = [];
-  /** Whether the batches are being drawn as one model (complete), not yet shown. */
-  private merging = false;
-  /** Whether they are drawn as one. */
-  private merged = false;
+  /** The batches' model, once built. */
+  private model: Model | undefined;
+  /** Whether the batches' model is being built (complete). */
+  private drawing = false;
   /** The clock's time (ms since 1970); NaN until first read: every point shows. */
   private now = Number.NaN;
   private readonly split = new Float32Array(2);
@@ -148,8 +141,8 @@ export class TimedPoints {
     return this.batches.length > 0;
   }
 
-  /** Draws a batch's points (FeatureBatch.times set, drawsTogether): its model is built asynchronously; `ready` says when it is drawn. */
-  add(batch: FeatureBatch, built: () => void): DrawnTogether {
+  /** Takes a batch's points (FeatureBatch.times set, drawsTogether), drawn with the others once every batch is added (`complete`). */
+  add(batch: FeatureBatch): DrawnTogether {
     const times = batch.times!;
     const points = batch.points;
     const shows = (at: number) => {
@@ -158,52 +151,27 @@ export class TimedPoints {
     };
     const entry: TimedBatch = { batch, ready: false, shows };
     this.batches.push(entry);
-    this.draw([entry])
-      .then((model) => {
-        if (!model) return;
-        // Built after the merged model: that one draws its points already.
-        if (this.merged) this.into.remove(model);
-        else {
-          this.models.push({ model, batches: [entry] });
-          model.show = true;
-        }
-      })
-      .catch((err: unknown) => console.error(`[orbis] a time-dynamic layer's points could not be drawn: ${err instanceof Error ? err.message : String(err)}`))
-      // Drawn, or nothing to draw: the layer does not wait for it.
-      .finally(() => {
-        entry.ready = true;
-        built();
-      });
     return entry;
   }
 
   /**
-   * Every batch of the load or restyle is added: they are drawn again as one model, which replaces
-   * theirs in the frame it is built (while it is, `ready` is false). Nothing for a single batch.
+   * Every batch of the load or restyle is added: their points are drawn as one model, built
+   * asynchronously (`ready` once it is drawn, or failed: then nothing is drawn of them, and the
+   * layer does not wait).
    */
   complete(built: () => void): void {
-    if (this.batches.length < 2 || this.merging || this.merged) return;
+    if (this.batches.length === 0 || this.drawing || this.model) return;
     const batches = [...this.batches];
-    this.merging = true;
+    this.drawing = true;
     this.draw(batches)
       .then((model) => {
-        if (!this.current(batches)) return;
-        for (const old of this.models) this.into.remove(old.model);
-        this.models.length = 0;
-        if (model) {
-          this.models.push({ model, batches });
-          model.show = true;
-        }
-        this.merged = true;
-        for (const b of batches) b.ready = true;
+        if (this.current(batches)) this.model = model;
       })
-      // The batches' own models stay.
-      .catch((err: unknown) =>
-        console.error(`[orbis] a time-dynamic layer's points could not be drawn as one: ${err instanceof Error ? err.message : String(err)}`),
-      )
+      .catch((err: unknown) => console.error(`[orbis] a time-dynamic layer's points could not be drawn: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => {
         if (!this.current(batches)) return;
-        this.merging = false;
+        this.drawing = false;
+        for (const b of batches) b.ready = true;
         built();
       });
   }
@@ -214,7 +182,7 @@ export class TimedPoints {
   }
 
   /**
-   * The batches' points as one model, in the layer's collection but hidden, once it is built;
+   * The batches' points as one model, in the layer's collection, once it is built;
    * undefined when none of their points shows or the batches are no longer the layer's.
    */
   private async draw(batches: TimedBatch[]): Promise<Model | undefined> {
@@ -231,7 +199,9 @@ export class TimedPoints {
       forwardAxis: Axis.X,
       modelMatrix: Matrix4.fromTranslation(new Cartesian3(...glb.centre)),
       customShader: this.shader,
-      show: false,
+      // Its buffers made in the next frame drawn, not spread over several: each frame costs much
+      // with software WebGL, and a model of points has nothing else to load.
+      asynchronous: false,
       id: new TimedPointsPick(this.owner, batches, this),
     }).finally(() => URL.revokeObjectURL(url));
     if (!this.current(batches)) {
@@ -261,9 +231,9 @@ export class TimedPoints {
     return model;
   }
 
-  /** Whether every batch is drawn, and, once every batch is added, drawn as one. */
+  /** Whether every batch is drawn. */
   get ready(): boolean {
-    return !this.merging && this.batches.every((b) => b.ready);
+    return this.batches.every((b) => b.ready);
   }
 
   /** The feature (its layer index) whose dot shows nearest to a window position within the dot, among some batches'. */
@@ -290,10 +260,9 @@ export class TimedPoints {
 
   /** Removes every model (a restyle draws the batches again). */
   clear(): void {
-    if (!this.into.isDestroyed()) for (const { model } of this.models) this.into.remove(model);
-    this.models.length = 0;
+    if (this.model && !this.into.isDestroyed()) this.into.remove(this.model);
+    this.model = undefined;
     this.batches.length = 0;
-    this.merging = false;
-    this.merged = false;
+    this.drawing = false;
   }
 }
