@@ -5,12 +5,15 @@ import { sandboxRuntimeVitePlugin } from './packages/viewer/build/sandbox-runtim
 const SERVICES = 'packages/server/src/test/global-setup.ts';
 
 /**
- * The server's projects run their files one after another in one process without re-importing
- * every module per file (Vitest's isolation). Their files share no module state: no `vi.mock`, no
+ * The server's projects (and the browser project) run their files one after another in one process
+ * without re-importing every module per file (Vitest's isolation). Their files share no module state: no `vi.mock`, no
  * environment changes, and each test builds its own app and store. Isolation cost each run about
  * 150 s of imports (177 s of 893 s on Node 24 in CI; 29 s without).
  */
 const SHARED_MODULES = { isolate: false };
+
+/** The one test of the browser folder that mocks modules. */
+const CHROMIUM_INSTALL = 'packages/viewer/e2e/chromium.test.ts';
 
 /** Integration tests that run a second time on PostgreSQL and S3-compatible storage. */
 const CONFORMANCE = [
@@ -56,11 +59,22 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['packages/viewer/e2e/**/*.test.ts'],
+          exclude: [CHROMIUM_INSTALL],
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
           globalSetup: ['packages/viewer/e2e/browser-setup.ts'],
+          // Every file imports playwright-core and the server again without this: about 1.4 s a file
+          // alone (six files: 11.8 s of imports isolated, 3.6 s shared). Each file starts its own
+          // server and browser contexts, and none mocks a module (chromium.test.ts, which does, runs apart).
+          ...SHARED_MODULES,
         },
+      },
+      {
+        extends: true,
+        // The unit test of the Chromium install (`ensureChromium`): it mocks node:fs and
+        // node:child_process, so it runs isolated, apart from the browser project's shared modules.
+        test: { name: 'chromium-install', include: [CHROMIUM_INSTALL] },
       },
     ],
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN } from '../../server/src/test/harness.js';
-import { useBrowserAndServer } from './fixture.js';
+import { lightenScene, useBrowserAndServer } from './fixture.js';
 
 /** The editor's Content tab (docs/contract.md §10): models, a paged table of items, an item form, import. One page load. */
 describe('editor Content tab in Chromium', () => {
@@ -9,6 +9,8 @@ describe('editor Content tab in Chromium', () => {
     setUp: async (h) => {
       // Private: the editor reads a model layer through the admin route (the public API would want an API key).
       await h.project('content', 'private');
+      // The globe beside the tab only shows the model's layer: drawn light, its frames cost the tab's clicks little.
+      await lightenScene(h, 'content');
       const fields = [
         { key: 'name', type: 'text', required: true },
         { key: 'capacity', type: 'integer' },

@@ -20,6 +20,16 @@ export function emptyScene(camera = overJapan()) {
   return { property: LIGHT_PROPERTY, camera, layers: [], widgets: [], story: { pages: [] } };
 }
 
+/**
+ * Draws `project`'s scene under {@link LIGHT_PROPERTY}, its layers, camera and story as they are: for tests of what
+ * is laid out beside or over the globe, whose every frame then costs a fraction (docs/performance.md).
+ */
+export async function lightenScene(h: Harness, project: string): Promise<void> {
+  const scene = (await (await h.admin('GET', `/api/projects/${project}/scene`)).json()) as { property?: object };
+  const res = await h.admin('PUT', `/api/projects/${project}/scene`, { ...scene, property: { ...scene.property, ...LIGHT_PROPERTY } });
+  if (res.status !== 200) throw new Error(`lightening ${project}'s scene answered ${res.status}: ${await res.text()}`);
+}
+
 /** Uploads `text` (or bytes) as a public asset `name` of `project` (admin token); resolves with its id. */
 export async function uploadPublicAsset(h: Harness, project: string, name: string, text: string | Uint8Array): Promise<string> {
   const form = new FormData();
