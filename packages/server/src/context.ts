@@ -121,6 +121,7 @@ export async function createContext(
     reviews: new ReviewService(store),
     deliveries: new WebhookDispatcher(store.webhooks, {
       allowPrivate: config.webhookAllowPrivate,
+      timeoutMs: config.webhookTimeoutMs,
       onTry: (outcome) => metrics?.figures.webhookTry(outcome),
       onError: (err) => console.error(`webhook deliveries: ${(err as Error).message}`),
     }),

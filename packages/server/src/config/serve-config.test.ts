@@ -29,6 +29,12 @@ describe('resolveConfig', () => {
     expect(() => resolveConfig({}, { ORBIS_METRICS_TOKEN: 'short' })).toThrow(/ORBIS_METRICS_TOKEN has 5 characters; it needs at least 32/);
   });
 
+  it('gives webhooks’ receivers 10 s to answer unless ORBIS_WEBHOOK_TIMEOUT says otherwise (docs/content-workflow.md, "Delivery")', () => {
+    expect(resolveConfig({}, {}).webhookTimeoutMs).toBe(10_000);
+    expect(resolveConfig({}, { ORBIS_WEBHOOK_TIMEOUT: '2.5' }).webhookTimeoutMs).toBe(2_500);
+    expect(() => resolveConfig({}, { ORBIS_WEBHOOK_TIMEOUT: '0' })).toThrow(/ORBIS_WEBHOOK_TIMEOUT must be a number of seconds above 0/);
+  });
+
   it('sizes the page cache from ORBIS_PAGE_CACHE_MB; 0 turns it off; anything else is refused', () => {
     expect(resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '8' }).pageCacheBytes).toBe(8 * 1024 * 1024);
     expect(resolveConfig({}, { ORBIS_PAGE_CACHE_MB: '0' }).pageCacheBytes).toBe(0);

@@ -38,6 +38,8 @@ export interface OrbisConfig {
   urlLayersPrivate: boolean;
   /** Whether webhooks may be told at addresses inside the deployment's network (`ORBIS_WEBHOOK_ALLOW_PRIVATE=1`, default off). */
   webhookAllowPrivate: boolean;
+  /** How long a webhook's receiver has to answer a try, ms (`ORBIS_WEBHOOK_TIMEOUT`, seconds, default 10). */
+  webhookTimeoutMs: number;
   /** How long a client may take over its request (docs/reliability.md, "Slow and stalled clients"). */
   timeouts: RequestTimeouts;
 }
@@ -55,6 +57,9 @@ export interface RequestTimeouts {
 
 /** The defaults of {@link RequestTimeouts}: 30 s of silence, 30 s for the head, an hour for a whole upload. */
 export const DEFAULT_TIMEOUTS: RequestTimeouts = { idleMs: 30_000, headersMs: 30_000, requestMs: 3_600_000 };
+
+/** How long a webhook's receiver has to answer by default. */
+export const DEFAULT_WEBHOOK_TIMEOUT_MS = 10_000;
 
 function parseSeconds(name: string, raw: string | undefined, fallbackMs: number): number {
   if (raw === undefined) return fallbackMs;
@@ -203,6 +208,7 @@ export function resolveConfig(flags: ServeFlags, env: NodeJS.ProcessEnv): OrbisC
     trustProxy: asConfigError(() => parseProxyTrust(env.ORBIS_TRUST_PROXY)),
     urlLayersPrivate: parseOnOff('ORBIS_URL_LAYERS_PRIVATE', nonEmpty(env.ORBIS_URL_LAYERS_PRIVATE) ?? 'off'),
     webhookAllowPrivate: parseOneZero('ORBIS_WEBHOOK_ALLOW_PRIVATE', nonEmpty(env.ORBIS_WEBHOOK_ALLOW_PRIVATE) ?? '0'),
+    webhookTimeoutMs: parseSeconds('ORBIS_WEBHOOK_TIMEOUT', nonEmpty(env.ORBIS_WEBHOOK_TIMEOUT), DEFAULT_WEBHOOK_TIMEOUT_MS),
     timeouts: parseTimeouts(env),
   };
 }

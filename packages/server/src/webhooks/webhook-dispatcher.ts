@@ -5,13 +5,12 @@ import { checkedLookup, isInside } from '../net/inside-addresses.js';
 import type { ClaimedDelivery, DeliveryOutcome, WebhookStore } from '../store/webhook-store.js';
 import { nextTryAt } from './retry-schedule.js';
 import { insideAddressMessage } from './webhook-url.js';
+import { DEFAULT_WEBHOOK_TIMEOUT_MS } from '../config/serve-config.js';
 
 /** How many due deliveries one claim takes; they are sent at once. */
 const BATCH = 16;
-/** How long a claimed delivery is held: past the request's time limit, so a try still under way is never taken twice. */
-const LEASE_MS = 60_000;
-/** How long a receiver has to answer. */
-const TIMEOUT_MS = 10_000;
+/** How long a claimed delivery is held, in receivers' time limits: well past one, so a try still under way is never taken twice. */
+const LEASE_TIMEOUTS = 6;
 /** How often the outbox is read for due deliveries (a publish is delivered well within 2 s). */
 const POLL_MS = 500;
 /** How long a delivery that is done (delivered or given up) is kept for its webhook's listing. */
@@ -25,6 +24,8 @@ export type TryOutcome = 'delivered' | 'retry' | 'failed';
 export interface DispatcherOptions {
   /** Whether receivers inside the server's network may be told (`ORBIS_WEBHOOK_ALLOW_PRIVATE`). */
   allowPrivate: boolean;
+  /** How long a receiver has to answer a try (`ORBIS_WEBHOOK_TIMEOUT`; default DEFAULT_WEBHOOK_TIMEOUT_MS, 10 s). A claimed delivery is held six times that (60 s). */
+  timeoutMs?: number;
   /** The clock that stamps and schedules tries; the real one unless a test moves its own. */
   now?: () => Date;
   /** Told of each try's end (the deliveries counter of /metrics). */
@@ -37,7 +38,7 @@ export interface DispatcherOptions {
 type Answer = { code: number; error: null } | { code: null; error: string };
 
 /** POSTs one signed body and reads the answer's status only (its body is cut off: a receiver cannot hold the sender); never follows a redirect. */
-function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean): Promise<Answer> {
+function post(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean, timeoutMs: number): Promise<Answer> {
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -52,13 +53,13 @@ function post(url: string, headers: Record<string, string>, body: string, allowP
     const lookup = checkedLookup(allowPrivate, (address) => new Error(insideAddressMessage(url, address)));
     const req = send(
       target,
-      { method: 'POST', lookup: lookup as never, timeout: TIMEOUT_MS, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      { method: 'POST', lookup: lookup as never, timeout: timeoutMs, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
       (res) => {
         resolve({ code: res.statusCode ?? 0, error: null });
         res.destroy();
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     req.on('error', (err) => resolve({ code: null, error: err.message.slice(0, 500) }));
     req.end(body);
   });
@@ -87,7 +88,10 @@ export class WebhookDispatcher {
     private readonly options: DispatcherOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
   }
+
+  private readonly timeoutMs: number;
 
   /**
    * Sends every delivery due now, a batch at a time, and waits for each try; resolves with how many
@@ -126,12 +130,12 @@ export class WebhookDispatcher {
       this.prunedAt = now.getTime();
       await this.store.prune(new Date(now.getTime() - KEEP_DONE_MS).toISOString());
     }
-    return this.store.claimDue(now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString(), limit);
+    return this.store.claimDue(now.toISOString(), new Date(now.getTime() + LEASE_TIMEOUTS * this.timeoutMs).toISOString(), limit);
   }
 
   /**
    * Claims what is due, as much as the tries under way leave room for, and starts each try without
-   * waiting for it: a receiver that answers late (up to TIMEOUT_MS) delays no other delivery.
+   * waiting for it: a receiver that answers late (up to its time limit) delays no other delivery.
    */
   private tick(): void {
     const room = BATCH - this.trying.size;
@@ -162,7 +166,7 @@ export class WebhookDispatcher {
       'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
       'webhook-signature': new Webhook(d.secret).sign(d.id, sentAt, d.payload),
     };
-    const answer = await post(d.url, headers, d.payload, this.options.allowPrivate);
+    const answer = await post(d.url, headers, d.payload, this.options.allowPrivate, this.timeoutMs);
     const at = this.now();
     const delivered = answer.code !== null && answer.code >= 200 && answer.code < 300;
     const next = delivered ? null : nextTryAt(d.attempts, at);
