@@ -1,12 +1,19 @@
 import { type Cartesian3, Color } from 'cesium';
 import { batchAt } from '../../vector/batch-at.js';
-import type { DrawnTogether } from './timed-points.js';
 
 /** A marker drawn for a point: a point primitive or a billboard, whose colour a highlight changes. */
 export interface Marker {
   color: Color;
   show: boolean;
   position: Cartesian3;
+}
+
+/** A batch's points drawn together (TimedPoints): what DrawnBatches and the highlight ask of them. */
+export interface DrawnTogether {
+  /** Whether the model is built and drawn. */
+  readonly ready: boolean;
+  /** Whether the point at `at` (its place in the batch's columns) shows now: its appearance and the clock. */
+  shows(at: number): boolean;
 }
 
 /** A CesiumJS primitive of a batch's lines and polygons, and the features it holds (in order). */

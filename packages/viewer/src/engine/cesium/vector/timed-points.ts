@@ -17,6 +17,7 @@ import { showsAt } from '../../vector/feature-times.js';
 import type { FeatureBatch } from '../../vector/vector-protocol.js';
 import { splitTime, timedPointsGlb } from './timed-points-gltf.js';
 import { VectorPick } from './vector-primitives.js';
+import type { DrawnTogether } from './drawn-batches.js';
 
 /** While a model is built, a frame is asked for this long after each drawn. */
 const LOADING_FRAME_MS = 100;
@@ -77,14 +78,6 @@ export class TimedPointsPick extends VectorPick {
   featureAt(x: number, y: number): number | undefined {
     return this.layer.featureAt(this.batches, x, y);
   }
-}
-
-/** A batch's points drawn together: what DrawnBatches and the highlight ask of them. */
-export interface DrawnTogether {
-  /** Whether the model is built and drawn. */
-  readonly ready: boolean;
-  /** Whether the point at `at` (its place in the batch's columns) shows now: its appearance and the clock. */
-  shows(at: number): boolean;
 }
 
 interface TimedBatch extends DrawnTogether {
