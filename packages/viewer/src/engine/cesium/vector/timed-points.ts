@@ -99,6 +99,7 @@ export class TimedPoints {
     lightingModel: LightingModel.UNLIT,
     // Opaque, with depth: translucent dots would blend every dot under them.
     translucencyMode: CustomShaderTranslucencyMode.OPAQUE,
+    // Set by every frame's clock (setTime) before the model is drawn.
     uniforms: { u_time: { type: UniformType.VEC2, value: new Cartesian2() } },
     varyings: { v_shown: VaryingType.FLOAT, v_totalSize: VaryingType.FLOAT, v_inner: VaryingType.FLOAT },
     vertexShaderText: VERTEX,
@@ -120,16 +121,13 @@ export class TimedPoints {
     private readonly origin: number,
     /** What a pick names as its owner (VectorPick). */
     private readonly owner: object,
-  ) {
-    this.setTime(Number.NaN);
-  }
+  ) {}
 
   /** Sets the time the points show at; answers whether it moved while any batch is drawn (a frame is then wanted). */
   setTime(now: number): boolean {
-    if (Object.is(now, this.now) && this.batches.length > 0) return false;
+    if (Object.is(now, this.now)) return false;
     this.now = now;
-    // Before the clock is read, every point shows: a time after every start and before every end.
-    splitTime(Number.isNaN(now) ? this.origin : now, this.origin, this.split, 0);
+    splitTime(now, this.origin, this.split, 0);
     this.shader.setUniform('u_time', new Cartesian2(this.split[0], this.split[1]));
     return this.batches.length > 0;
   }
@@ -202,11 +200,16 @@ export class TimedPoints {
       return undefined;
     }
     this.into.add(model);
-    await new Promise<void>((resolve) => {
+    await new Promise<void>((resolve, reject) => {
       let ready = false;
       model.readyEvent.addEventListener(() => {
         ready = true;
         resolve();
+      });
+      model.errorEvent.addEventListener((err: Error) => {
+        ready = true;
+        this.into.remove(model);
+        reject(err);
       });
       // A model is built over the frames drawn after it is added (CesiumJS asks for none itself):
       // frames are asked for until it is, a few a second (each costs SwiftShader much).
@@ -232,6 +235,10 @@ export class TimedPoints {
   /** The feature (its layer index) whose dot shows nearest to a window position within the dot, among some batches'. */
   featureAt(batches: readonly TimedBatch[], x: number, y: number): number | undefined {
     const scratch = new Cartesian3();
+    // A point on the far side of the globe is drawn nowhere, though it has a place in the window:
+    // seen only where the camera is above its horizon (its position as its up, near enough).
+    const camera = this.scene.camera.positionWC;
+    const toCamera = new Cartesian3();
     let best: number | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
     for (const entry of batches) {
@@ -239,6 +246,7 @@ export class TimedPoints {
       for (let at = 0; at < p.feature.length; at++) {
         if (!entry.shows(at)) continue;
         Cartesian3.fromElements(p.positions[at * 3]!, p.positions[at * 3 + 1]!, p.positions[at * 3 + 2]!, scratch);
+        if (Cartesian3.dot(Cartesian3.subtract(camera, scratch, toCamera), scratch) <= 0) continue;
         const on = SceneTransforms.worldToWindowCoordinates(this.scene, scratch);
         if (!on) continue;
         const distance = Math.hypot(on.x - x, on.y - y);
