@@ -113,11 +113,14 @@ function ModelView({ state, can, itemsChanged, myUserId, api, model, models, ass
   }, [api, model.key, page, revision]);
   if (!list) return null;
 
-  const setPublic = (id: string, on: boolean) =>
+  // The box shows the new flag at once; the page read again afterwards holds what the server kept (a refusal puts it back).
+  const setPublic = (id: string, on: boolean) => {
+    setList((l) => l && { ...l, results: l.results.map((item) => (item.id === id ? { ...item, public: on } : item)) });
     void api.changeItem(model.key, id, { public: on }).then(
       () => (itemsChanged(model.key), reload()),
       (err: Error) => (say(err.message), reload()),
     );
+  };
   const importFile = async (input: HTMLInputElement) => {
     const chosen = input.files?.[0];
     if (!chosen) return;
