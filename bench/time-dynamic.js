@@ -89,6 +89,23 @@ const TICKS = `(() => {
         }
       }
     });
+  // Shader programs linked while playing, each with where it was asked for (CesiumJS links one when
+  // it first draws with it; Chromium waits for the link when its status is read).
+  window.__benchLinks = [];
+  const link = window.WebGL2RenderingContext?.prototype.linkProgram;
+  if (link)
+    window.WebGL2RenderingContext.prototype.linkProgram = function (program) {
+      if (window.__benchTicking) {
+        const limit = Error.stackTraceLimit;
+        Error.stackTraceLimit = 40;
+        const stack = new Error().stack.split('\\n').slice(2).map((line) => line.trim().replace(/\\(http[^)]*\\/([^/]*:\\d+:\\d+)\\)/, '$1'));
+        Error.stackTraceLimit = limit;
+        // The shaders' defines, uniforms and inputs name what CesiumJS built the program for.
+        const defines = this.getAttachedShaders(program).flatMap((shader) => (this.getShaderSource(shader).match(/^(#define|uniform|in) [\\w ]+/gm) ?? []));
+        window.__benchLinks.push(stack.join(' < ') + ' | defines: ' + [...new Set(defines)].join(' '));
+      }
+      return link.call(this, program);
+    };
   // Long Animation Frames (over 50 ms) while playing: each one's length and its scripts' (the rest is
   // style, layout, painting and waiting, the GPU process's SwiftShader included).
   window.__benchLongFrames = [];
@@ -267,6 +284,7 @@ export async function benchTimeDynamic({
           samples[side].push(played);
           if (shots) await page.screenshot({ path: `${shots}/${side}-round${r}.png` });
           if (played.traced) for (const f of played.traced) log(`${side} round ${r}: traced frame ${JSON.stringify(f)}`);
+          for (const stack of await page.evaluate(() => window.__benchLinks)) log(`${side} round ${r}: program linked while playing: ${stack}`);
           log(
             `${side} round ${r}: ready at ${round(played.readyMs, 0)} ms, ${played.ticks.length} ticks in ${round(played.seconds)} s, script a tick ${JSON.stringify(spread(played.ticks))} ms, ${played.longTasks.length} long tasks (longest ${round(Math.max(0, ...played.longTasks))} ms), ${played.frames} frames drawn; slowest ticks [which, ms, KB uploaded] ${JSON.stringify(
               played.ticks

@@ -193,6 +193,10 @@ export class TimedPoints {
       // Its buffers made in the next frame drawn, not spread over several: each frame costs much
       // with software WebGL, and a model of points has nothing else to load.
       asynchronous: false,
+      // Unlit dots take no light from their surroundings. Left on, CesiumJS renders the sky around
+      // the model again (a cube map, its mipmaps and a read back to the CPU) whenever the clock
+      // moves an hour: at every tick of a layer played fast (docs/viewer.md, "Time on the GPU").
+      environmentMapOptions: { enabled: false },
       id: new TimedPointsPick(this.owner, batches, this),
     }).finally(() => URL.revokeObjectURL(url));
     if (!this.current(batches)) {
