@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { longestScript, selfTimes, totalTimes } from './cpu-profile.js';
-import { slowFrames, TRACE_CATEGORIES } from './trace-ticks.js';
+import { layoutInFrames, slowFrames, TRACE_CATEGORIES } from './trace-ticks.js';
 import { heapSummary } from './heap-summary.js';
 import { checkShaderPages, shaderHtml } from './time-dynamic-shader.js';
 import { CAMERA, pointsFile } from './data-scale-data.js';
@@ -178,7 +178,9 @@ async function play(page, side, playMs, cdp, trace) {
   const cpuAfter = descendantsCpuMs('chromium');
   const ended = await page.evaluate(() => performance.now());
   const profile = cdp && (await cdp.send('Profiler.stop')).profile;
-  const traced = trace ? slowFrames((await page.context().browser().stopTracing()).toString('utf8'), 10, profile) : undefined;
+  const traceJson = trace ? (await page.context().browser().stopTracing()).toString('utf8') : undefined;
+  const traced = traceJson ? slowFrames(traceJson, 10, profile) : undefined;
+  const layout = traceJson ? layoutInFrames(traceJson) : undefined;
   const toFrames = await frames();
   await stopPlaying();
   const toClock = await clock();
@@ -208,6 +210,7 @@ async function play(page, side, playMs, cdp, trace) {
     readyMs,
     profile,
     traced,
+    layout,
   };
 }
 
@@ -284,6 +287,7 @@ export async function benchTimeDynamic({
           samples[side].push(played);
           if (shots) await page.screenshot({ path: `${shots}/${side}-round${r}.png` });
           if (played.traced) for (const f of played.traced) log(`${side} round ${r}: traced frame ${JSON.stringify(f)}`);
+          if (played.layout) log(`${side} round ${r}: style and layout in frames ${JSON.stringify(played.layout)}`);
           for (const stack of await page.evaluate(() => window.__benchLinks)) log(`${side} round ${r}: program linked while playing: ${stack}`);
           log(
             `${side} round ${r}: ready at ${round(played.readyMs, 0)} ms, ${played.ticks.length} ticks in ${round(played.seconds)} s, script a tick ${JSON.stringify(spread(played.ticks))} ms, ${played.longTasks.length} long tasks (longest ${round(Math.max(0, ...played.longTasks))} ms), ${played.frames} frames drawn; slowest ticks [which, ms, KB uploaded] ${JSON.stringify(

@@ -25,12 +25,33 @@ function selfTimesBetween(profile, from, to, top = 6) {
     .join('; ');
 }
 
-/** The `top` longest `FireAnimationFrame` events of the page's main thread: [ms, GC ms inside, the GC events' names and ms]; with a CDP `profile` taken meanwhile, the functions that took its time. */
-export function slowFrames(traceJson, top = 10, profile = undefined) {
-  const events = (JSON.parse(traceJson).traceEvents ?? JSON.parse(traceJson)).filter((e) => e.ph === 'X' || e.ph === 'B' || e.ph === 'E' || e.ph === 'M');
+/** The renderer's main thread's events of a trace ('X', complete), and its animation frames among them. */
+function mainThread(traceJson) {
+  const parsed = JSON.parse(traceJson);
+  const events = (parsed.traceEvents ?? parsed).filter((e) => e.ph === 'X' || e.ph === 'M');
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const onMain = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
-  const frames = onMain.filter((e) => e.name === 'FireAnimationFrame');
+  return { onMain, frames: onMain.filter((e) => e.name === 'FireAnimationFrame') };
+}
+
+/**
+ * Style and layout done inside animation frames (forced by a script reading sizes, as CesiumJS's
+ * Viewer.resize does each frame): ms a frame, median and most, over every frame of the trace.
+ */
+export function layoutInFrames(traceJson) {
+  const { onMain, frames } = mainThread(traceJson);
+  const within = (name) =>
+    frames.map((f) => onMain.filter((e) => e.name === name && e.ts >= f.ts && e.ts + e.dur <= f.ts + f.dur).reduce((sum, e) => sum + e.dur, 0) / 1000);
+  const spread = (values) => {
+    const sorted = values.sort((a, b) => a - b);
+    return { median: Number((sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(2)), most: Number((sorted.at(-1) ?? 0).toFixed(2)) };
+  };
+  return { frames: frames.length, styleMs: spread(within('UpdateLayoutTree')), layoutMs: spread(within('Layout')) };
+}
+
+/** The `top` longest `FireAnimationFrame` events of the page's main thread: [ms, GC ms inside, the GC events' names and ms]; with a CDP `profile` taken meanwhile, the functions that took its time. */
+export function slowFrames(traceJson, top = 10, profile = undefined) {
+  const { onMain, frames } = mainThread(traceJson);
   const gcs = onMain.filter((e) => GC.test(e.name));
   return frames
     .sort((a, b) => b.dur - a.dur)

@@ -203,10 +203,10 @@ export class CesiumVectorLayer extends BatchedLayer {
     this.time.clear();
     this.timed?.clear();
     this.highlights.clear();
-    // The clusters' view keeps its own primitives in the layer's collection.
+    // The clusters' view keeps its own primitives in the layer's collection, and the timed points their model until the next is drawn.
     for (let i = this.primitives.length - 1; i >= 0; i--) {
       const p = this.primitives.get(i) as object;
-      if (!this.clusters?.owns(p)) this.primitives.remove(p);
+      if (!this.clusters?.owns(p) && !this.timed?.owns(p)) this.primitives.remove(p);
     }
   }
 

@@ -108,6 +108,8 @@ export class TimedPoints {
   private readonly batches: TimedBatch[] = [];
   /** The batches' model, once built. */
   private model: Model | undefined;
+  /** The model drawn before a restyle, kept on the globe until the new one is drawn (or none is). */
+  private previous: Model | undefined;
   /** Whether the batches' model is being built (complete). */
   private drawing = false;
   /** The clock's time (ms since 1970); NaN until first read: every point shows. */
@@ -151,6 +153,7 @@ export class TimedPoints {
    * layer does not wait).
    */
   complete(built: () => void): void {
+    if (this.batches.length === 0) this.dropPrevious();
     if (this.batches.length === 0 || this.drawing || this.model) return;
     const batches = [...this.batches];
     this.drawing = true;
@@ -161,6 +164,7 @@ export class TimedPoints {
       .catch((err: unknown) => console.error(`[orbis] a time-dynamic layer's points could not be drawn: ${err instanceof Error ? err.message : String(err)}`))
       .finally(() => {
         if (!this.current(batches)) return;
+        this.dropPrevious();
         this.drawing = false;
         for (const b of batches) b.ready = true;
         built();
@@ -263,11 +267,29 @@ export class TimedPoints {
     return best;
   }
 
-  /** Removes every model (a restyle draws the batches again). */
+  /** Whether a primitive of the layer's collection is a model of these points (kept by the layer's clear). */
+  owns(primitive: object): boolean {
+    return primitive === this.model || primitive === this.previous;
+  }
+
+  /**
+   * Forgets the batches (a restyle draws them again). The model drawn stays on the globe, following
+   * the clock, until the next one is drawn: building one takes a second or two of frames with
+   * software WebGL, and the dots would be gone meanwhile (docs/viewer.md, "Time on the GPU").
+   */
   clear(): void {
-    if (this.model && !this.into.isDestroyed()) this.into.remove(this.model);
+    if (this.model) {
+      this.dropPrevious();
+      this.previous = this.model;
+    }
     this.model = undefined;
     this.batches.length = 0;
     this.drawing = false;
+  }
+
+  private dropPrevious(): void {
+    if (this.previous && !this.into.isDestroyed()) this.into.remove(this.previous);
+    this.previous = undefined;
+    this.scene.requestRender();
   }
 }
