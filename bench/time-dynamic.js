@@ -13,6 +13,7 @@ import { longestScript, selfTimes, totalTimes } from './cpu-profile.js';
 import { layoutInFrames, slowFrames, TRACE_CATEGORIES } from './trace-ticks.js';
 import { heapSummary } from './heap-summary.js';
 import { checkShaderPages, shaderHtml } from './time-dynamic-shader.js';
+import { clickTimes } from './click-timing.js';
 import { CAMERA, pointsFile } from './data-scale-data.js';
 import { descendantsCpuMs } from './machine.js';
 import { PROBE, publishCases } from './data-scale.js';
@@ -228,6 +229,7 @@ export async function benchTimeDynamic({
   trace = false,
   heap = false,
   shader = false,
+  clicks = false,
   shots = undefined,
   log = () => {},
 } = {}) {
@@ -289,6 +291,7 @@ export async function benchTimeDynamic({
           if (played.traced) for (const f of played.traced) log(`${side} round ${r}: traced frame ${JSON.stringify(f)}`);
           if (played.layout) log(`${side} round ${r}: style and layout in frames ${JSON.stringify(played.layout)}`);
           for (const stack of await page.evaluate(() => window.__benchLinks)) log(`${side} round ${r}: program linked while playing: ${stack}`);
+          if (clicks && side === 'orbis') log(`${side} round ${r}: clicks ${JSON.stringify(await clickTimes(page))}`);
           log(
             `${side} round ${r}: ready at ${round(played.readyMs, 0)} ms, ${played.ticks.length} ticks in ${round(played.seconds)} s, script a tick ${JSON.stringify(spread(played.ticks))} ms, ${played.longTasks.length} long tasks (longest ${round(Math.max(0, ...played.longTasks))} ms), ${played.frames} frames drawn; slowest ticks [which, ms, KB uploaded] ${JSON.stringify(
               played.ticks

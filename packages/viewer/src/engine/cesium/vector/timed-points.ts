@@ -18,6 +18,7 @@ import type { FeatureBatch } from '../../vector/vector-protocol.js';
 import { splitTime, timedPointsGlb } from './timed-points-gltf.js';
 import { VectorPick } from './vector-primitives.js';
 import type { DrawnTogether } from './drawn-batches.js';
+import { nearRay } from './near-ray.js';
 
 /** While a model is built, a frame is asked for this long after each drawn. */
 const LOADING_FRAME_MS = 100;
@@ -247,6 +248,8 @@ export class TimedPoints {
     // seen only where the camera is above its horizon (its position as its up, near enough).
     const camera = this.scene.camera.positionWC;
     const toCamera = new Cartesian3();
+    // Only the points near the ray through (x, y) are projected (nearRay).
+    const near = this.nearRay(batches, x, y);
     let best: number | undefined;
     let bestDistance = Number.POSITIVE_INFINITY;
     for (const entry of batches) {
@@ -254,6 +257,7 @@ export class TimedPoints {
       for (let at = 0; at < p.feature.length; at++) {
         if (!entry.shows(at)) continue;
         Cartesian3.fromElements(p.positions[at * 3]!, p.positions[at * 3 + 1]!, p.positions[at * 3 + 2]!, scratch);
+        if (near && !near(scratch)) continue;
         if (Cartesian3.dot(Cartesian3.subtract(camera, scratch, toCamera), scratch) <= 0) continue;
         const on = SceneTransforms.worldToWindowCoordinates(this.scene, scratch);
         if (!on) continue;
@@ -265,6 +269,16 @@ export class TimedPoints {
       }
     }
     return best;
+  }
+
+  /** nearRay for these batches' widest dot. */
+  private nearRay(batches: readonly TimedBatch[], x: number, y: number): ((point: Cartesian3) => boolean) | undefined {
+    let widest = 0;
+    for (const { batch } of batches) {
+      const p = batch.points;
+      for (let at = 0; at < p.size.length; at++) widest = Math.max(widest, p.size[at]! / 2 + p.outlineWidth[at]!);
+    }
+    return nearRay(this.scene.camera, this.scene.canvas.clientHeight, widest + PICK_SLOP_PX, x, y);
   }
 
   /** Whether a primitive of the layer's collection is a model of these points (kept by the layer's clear). */
