@@ -136,11 +136,13 @@ function heatPoints(): string {
   return JSON.stringify({ type: 'FeatureCollection', features });
 }
 
-// Sets the clock to day 0 when a feature is selected (docs/contract.md §8 app.timeline).
-// A selection sets day 0; clearing it makes the dots bigger (a restyle of the layer).
-const TIME_SETTER = `app.layers.on('select', (layerId, featureId) => {
+// The clock plugin (docs/contract.md §8 app.timeline, layers.override): a selection sets day 0;
+// clearing one makes the dots bigger (a restyle of the layer).
+const TIME_SETTER = `let selected = false;
+app.layers.on('select', (layerId, featureId) => {
   if (featureId) app.timeline.setTime({ current: '${iso(0)}' });
-  else app.layers.override('timed', { marker: { pointSize: 28 } });
+  else if (selected) app.layers.override('timed', { marker: { pointSize: 28 } });
+  selected = Boolean(featureId);
 });`;
 
 /** What the viewer says its clustered layers show (mount-viewer.ts `data-clusters`). */
@@ -344,9 +346,11 @@ describe('the map maker’s layer tools in Chromium', () => {
     await page.keyboard.press('Escape');
     await infobox.waitFor({ state: 'hidden' });
     expect(holding(0)).toEqual([0, 4, 5]);
-    // The plugin's bigger dots restyle the layer, drawn together again at the clock's time. The dots
-    // drawn before stay until the new ones are (docs/viewer.md, "Time on the GPU"): the cyan point,
-    // which has no time, shows in every screenshot (at this size the new dots are often drawn by the first).
+    // The selection cleared, the plugin makes the dots bigger: a restyle, drawn together again at
+    // the clock's time. The dots drawn before stay until the new ones are (docs/viewer.md, "Time on
+    // the GPU"), so the cyan point, which has no time, shows in every screenshot. (Here the new dots
+    // are drawn by the first screenshot, and the paused clock asks for no frame meanwhile: this
+    // checks the restyle, not the wait.)
     const seen: number[][] = [];
     await expect
       .poll(
