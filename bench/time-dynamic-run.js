@@ -1,11 +1,13 @@
-// `node bench/time-dynamic-run.js [--quick] [--rounds N] [--play-seconds S] [--hours-per-tick H] [--profile] [--trace] [--heap] [--shader] [--clicks] [--shots DIR]`: the
+// `node bench/time-dynamic-run.js [--quick] [--rounds N] [--play-seconds S] [--hours-per-tick H] [--profile] [--trace] [--heap] [--shader] [--clicks] [--shots DIR] [--software-compositing]`: the
 // time-dynamic benchmark (time-dynamic.js). By default 2 rounds of a cold load of each page and 30 s of
 // play; --quick 1 round of 15 s (about 2 minutes on a quiet machine). The clock steps 4 hours a tick
 // unless --hours-per-tick says otherwise; --profile adds a CPU profile of Orbis's main thread while it plays
 // (by function: self time, and total time with callees); --trace a Chromium trace of it, whose slowest
 // animation frames are logged with the garbage collection in each (trace-ticks.js); --heap logs each page's heap by constructor once loaded (heap-summary.js);
 // --shader adds a third page, the points as one Model filtered by time in a CustomShader, and its correctness
-// check (time-dynamic-shader.js; its page is traced too); --clicks clicks Orbis's globe five times after play and logs how long each held the main thread (click-timing.js); --shots DIR saves a screenshot of each page after play. Prints a table and sets `timeDynamic` in
+// check (time-dynamic-shader.js; its page is traced too); --clicks clicks Orbis's globe five times after play and logs how long each held the main thread (click-timing.js); --shots DIR saves a screenshot of each page after play; --software-compositing runs Chromium with
+// `--disable-gpu`, as the browser tests do (each WebGL frame read back on the main thread; the default composites on
+// the GPU, as a user's browser does: GPU_COMPOSITING_ARGS in viewer.js). Prints a table and sets `timeDynamic` in
 // bench/results/latest.json (keeping its other keys); a run with other options than a mode's
 // prints only.
 import { benchTimeDynamic } from './time-dynamic.js';
@@ -22,8 +24,9 @@ const trace = process.argv.includes('--trace');
 const heap = process.argv.includes('--heap');
 const shader = process.argv.includes('--shader');
 const clicks = process.argv.includes('--clicks');
+const compositing = process.argv.includes('--software-compositing') ? 'software' : 'gpu';
 const shots = process.argv.includes('--shots') ? process.argv[process.argv.indexOf('--shots') + 1] : undefined;
-const own = profile || trace || heap || shader || clicks || shots !== undefined || Object.values(chosen).some((v) => v !== undefined);
+const own = profile || trace || heap || shader || clicks || compositing !== 'gpu' || shots !== undefined || Object.values(chosen).some((v) => v !== undefined);
 const started = Date.now();
 const result = await benchTimeDynamic({
   rounds: chosen.rounds ?? (quick ? 1 : 2),
@@ -35,6 +38,7 @@ const result = await benchTimeDynamic({
   shader,
   clicks,
   shots,
+  compositing,
   log: (line) => process.stderr.write(`[bench ${((Date.now() - started) / 1000).toFixed(0)} s] time-dynamic: ${line}\n`),
 });
 
@@ -49,7 +53,7 @@ const row = (cells) =>
 /** A row of `figure` (of one side's figures) for each side. */
 const sideRow = (name, figure, ratio = null) => row([name, figure(o), figure(b), ratio, s && figure(s)]);
 const lines = [
-  `timeDynamic: ${result.features.toLocaleString('en-US')} points with intervals, playing ${result.hoursPerTick} h a tick for ${result.playSeconds} s, ${result.rounds} round(s), ${result.viewport.width}×${result.viewport.height}`,
+  `timeDynamic: ${result.features.toLocaleString('en-US')} points with intervals, playing ${result.hoursPerTick} h a tick for ${result.playSeconds} s, ${result.rounds} round(s), ${result.viewport.width}×${result.viewport.height}, ${result.compositing} compositing`,
   row(['', 'Orbis', 'bare', 'ratio', 'shader']),
   sideRow('ticks measured', (x) => x.ticks),
   sideRow('script a tick, median (ms)', (x) => x.scriptMsPerTick.median),

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { longestScript, selfTimes, totalTimes } from './cpu-profile.js';
-import { layoutInFrames, slowFrames, TRACE_CATEGORIES } from './trace-ticks.js';
+import { layoutInFrames, longestTasks, slowFrames, TRACE_CATEGORIES } from './trace-ticks.js';
 import { heapSummary } from './heap-summary.js';
 import { checkShaderPages, shaderHtml } from './time-dynamic-shader.js';
 import { clickTimes } from './click-timing.js';
@@ -20,6 +20,7 @@ import { PROBE, publishCases } from './data-scale.js';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
+  GPU_COMPOSITING_ARGS,
   cleanUpOnSignal,
   coldPage,
   countRepeats,
@@ -182,6 +183,7 @@ async function play(page, side, playMs, cdp, trace) {
   const traceJson = trace ? (await page.context().browser().stopTracing()).toString('utf8') : undefined;
   const traced = traceJson ? slowFrames(traceJson, 10, profile) : undefined;
   const layout = traceJson ? layoutInFrames(traceJson) : undefined;
+  const tasks = traceJson ? longestTasks(traceJson) : undefined;
   const toFrames = await frames();
   await stopPlaying();
   const toClock = await clock();
@@ -212,6 +214,7 @@ async function play(page, side, playMs, cdp, trace) {
     profile,
     traced,
     layout,
+    tasks,
   };
 }
 
@@ -219,7 +222,9 @@ async function play(page, side, playMs, cdp, trace) {
  * Measures both pages `rounds` times (each a cold load, the first page alternating), playing each
  * for `playSeconds` with the clock stepping `hoursPerTick` a frame ("fixed" steps: both pages take
  * the same ticks whatever their frame rates). `profile`: a CPU profile of Orbis's main thread while
- * it plays, summed by function (`profiles`).
+ * it plays, summed by function (`profiles`). `compositing`: `gpu` (Chromium composites on its GPU, as a
+ * user's browser does) or `software` (`--disable-gpu`: every WebGL frame read back on the main thread,
+ * as the browser tests run; GPU_COMPOSITING_ARGS in viewer.js).
  */
 export async function benchTimeDynamic({
   rounds = 1,
@@ -231,6 +236,7 @@ export async function benchTimeDynamic({
   shader = false,
   clicks = false,
   shots = undefined,
+  compositing = 'gpu',
   log = () => {},
 } = {}) {
   const problems = [];
@@ -268,7 +274,8 @@ export async function benchTimeDynamic({
       pages['/bare/shader-all'] = shaderHtml({ ...config, every: 1 });
     }
     front = await startFrontServer(orbis.url, pages, problems);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, OFFLINE_ARG] });
+    const args = compositing === 'software' ? CHROMIUM_ARGS : GPU_COMPOSITING_ARGS;
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...args, OFFLINE_ARG] });
     const sides = shader ? ['orbis', 'bare', 'shader'] : ['orbis', 'bare'];
     const samples = Object.fromEntries(sides.map((side) => [side, []]));
     for (let r = 1; r <= rounds; r++) {
@@ -290,6 +297,7 @@ export async function benchTimeDynamic({
           if (shots) await page.screenshot({ path: `${shots}/${side}-round${r}.png` });
           if (played.traced) for (const f of played.traced) log(`${side} round ${r}: traced frame ${JSON.stringify(f)}`);
           if (played.layout) log(`${side} round ${r}: style and layout in frames ${JSON.stringify(played.layout)}`);
+          if (played.tasks) for (const t of played.tasks) log(`${side} round ${r}: long main-thread task while playing ${JSON.stringify(t)}`);
           for (const stack of await page.evaluate(() => window.__benchLinks)) log(`${side} round ${r}: program linked while playing: ${stack}`);
           if (clicks && side === 'orbis') log(`${side} round ${r}: clicks ${JSON.stringify(await clickTimes(page))}`);
           log(
@@ -356,6 +364,7 @@ export async function benchTimeDynamic({
       rounds,
       playSeconds,
       hoursPerTick,
+      compositing,
       measured:
         'per tick: the sum of the requestAnimationFrame callbacks of one frame while the clock played (CesiumJS render loop: clock tick, preUpdate, render, postRender; and the page own frame callbacks); long tasks: PerformanceObserver longtask (>= 50 ms) while playing',
       orbis: o,

@@ -1,8 +1,15 @@
 // The slowest animation frames of a Chromium trace (the renderer's main thread), with the garbage
 // collection inside each: what a time-dynamic bench tick over 16 ms was spent on.
 
-/** Trace categories: the main thread's tasks and frames, and V8's collections. */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'v8', 'disabled-by-default-v8.gc', 'blink.user_timing'];
+/** Trace categories: the main thread's tasks and frames, the scripts that forced a layout, and V8's collections. */
+export const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+  'v8',
+  'disabled-by-default-v8.gc',
+  'blink.user_timing',
+];
 
 const GC = /^(MinorGC|MajorGC|V8\.GC_|V8\.GCScavenger|V8\.GCFinalizeMC|V8\.GCIncrementalMarking|V8\.GCCompactor|BlinkGC\.)/;
 
@@ -35,18 +42,45 @@ function mainThread(traceJson) {
 }
 
 /**
- * Style and layout done inside animation frames (forced by a script reading sizes, as CesiumJS's
- * Viewer.resize does each frame): ms a frame, median and most, over every frame of the trace.
+ * Style and layout done inside animation frames (forced by a script reading sizes after the page
+ * changed, as CesiumJS's Viewer.resize does each frame): ms a frame, median and most, over every
+ * frame of the trace, and the scripts that forced them (function, file:line, how often).
  */
 export function layoutInFrames(traceJson) {
   const { onMain, frames } = mainThread(traceJson);
-  const within = (name) =>
-    frames.map((f) => onMain.filter((e) => e.name === name && e.ts >= f.ts && e.ts + e.dur <= f.ts + f.dur).reduce((sum, e) => sum + e.dur, 0) / 1000);
+  const inside = (name) => frames.map((f) => onMain.filter((e) => e.name === name && e.ts >= f.ts && e.ts + e.dur <= f.ts + f.dur));
+  const within = (name) => inside(name).map((events) => events.reduce((sum, e) => sum + e.dur, 0) / 1000);
   const spread = (values) => {
     const sorted = values.sort((a, b) => a - b);
     return { median: Number((sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(2)), most: Number((sorted.at(-1) ?? 0).toFixed(2)) };
   };
-  return { frames: frames.length, styleMs: spread(within('UpdateLayoutTree')), layoutMs: spread(within('Layout')) };
+  const forcedBy = new Map();
+  for (const e of inside('Layout').flat()) {
+    const top = (e.args?.beginData?.stackTrace ?? [])[0];
+    const key = top ? `${top.functionName || '(anonymous)'} ${(top.url ?? '').split('/').pop()}:${top.lineNumber}` : '(no script)';
+    forcedBy.set(key, (forcedBy.get(key) ?? 0) + 1);
+  }
+  return { frames: frames.length, styleMs: spread(within('UpdateLayoutTree')), layoutMs: spread(within('Layout')), forcedBy: Object.fromEntries(forcedBy) };
+}
+
+/**
+ * The `top` longest tasks of the main thread, whatever they ran: [ms, what], `what` naming the
+ * task's source and the events over 1 ms inside it (the frame's scripts, style, layout, paint, a
+ * collection).
+ */
+export function longestTasks(traceJson, top = 5) {
+  const { onMain } = mainThread(traceJson);
+  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask');
+  const outer = tasks.filter((t) => !tasks.some((o) => o !== t && o.ts <= t.ts && o.ts + o.dur >= t.ts + t.dur && o.dur > t.dur));
+  const named = /^(FireAnimationFrame|UpdateLayoutTree|Layout|Paint|Commit|MajorGC|MinorGC|FunctionCall|EventDispatch|TimerFire|ParseHTML|EvaluateScript)$/;
+  return outer
+    .sort((a, b) => b.dur - a.dur)
+    .slice(0, top)
+    .map((t) => {
+      const parts = onMain.filter((e) => named.test(e.name) && e.dur >= 1000 && e.ts >= t.ts && e.ts + e.dur <= t.ts + t.dur);
+      const what = [t.args?.src_func ?? '', ...parts.map((e) => `${e.name} ${(e.dur / 1000).toFixed(1)}`)].filter(Boolean).join(', ');
+      return [Math.round(t.dur / 100) / 10, what];
+    });
 }
 
 /** The `top` longest `FireAnimationFrame` events of the page's main thread: [ms, GC ms inside, the GC events' names and ms]; with a CDP `profile` taken meanwhile, the functions that took its time. */

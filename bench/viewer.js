@@ -34,6 +34,13 @@ export const CHROMIUM_ARGS = [
   '--enable-unsafe-swiftshader',
 ];
 /**
+ * CHROMIUM_ARGS without `--disable-gpu`: Chromium composites on its GPU (SwiftShader here), as a
+ * user's browser does on a real one. Under `--disable-gpu` the compositor is software, so it reads
+ * every WebGL frame back on the main thread (`GLES2::ReadPixels`, waiting for SwiftShader to finish
+ * the frame: 0.5-0.9 s of each frame's task on this machine, on every page alike).
+ */
+export const GPU_COMPOSITING_ARGS = CHROMIUM_ARGS.filter((arg) => arg !== '--disable-gpu');
+/**
  * Every host name but localhost fails to resolve: the e2e tests abort off-host requests through
  * Playwright's routing, which would put a round trip to this process in front of every request
  * and so into the measurement. Off-host requests are still recorded as problems.

@@ -87,7 +87,21 @@ export function mountTimelineBar(parent: HTMLElement, timeline: EngineTimeline):
     element.hidden = !timeline.wanted;
     if (timeline.wanted) render();
   };
-  const stops = [timeline.onCommit(() => !element.hidden && render()), timeline.onTick(() => !element.hidden && render()), timeline.onWanted(follow)];
+  // A tick comes inside CesiumJS's frame, before its Viewer reads the container's size (in the
+  // scene's postRender): text written then made the browser lay the page out inside the frame's
+  // script, every frame. Written once that script has run, it is laid out with the frame
+  // (docs/viewer.md, "Time on the GPU").
+  let tickPending = false;
+  const renderAfterFrame = () => {
+    tickPending = false;
+    if (!element.hidden) render();
+  };
+  const onTick = () => {
+    if (element.hidden || tickPending) return;
+    tickPending = true;
+    queueMicrotask(renderAfterFrame);
+  };
+  const stops = [timeline.onCommit(() => !element.hidden && render()), timeline.onTick(onTick), timeline.onWanted(follow)];
   follow();
   return { element, dispose: () => stops.forEach((stop) => stop()) };
 }
