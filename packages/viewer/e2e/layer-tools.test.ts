@@ -419,9 +419,20 @@ describe('the map maker’s layer tools in Chromium', () => {
   it('gives a feature layer a Tools panel in the editor: its group, clusters, time and the visitors’ filters', async () => {
     const tab = await t.open({ width: 1024, height: 640 });
     const { page } = tab;
+    // The shelters' file is held until the panel is open: its lists of properties fill once the layer is drawn.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.context().route(/shelters\.geojson/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${t.h.url}/editor/filtered?tab=map#token=${ADMIN_TOKEN}`);
-    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
     await page.getByTestId('tools-panel-shelters').locator('summary').click();
+    const timeOptions = () => page.getByTestId('tools-time-shelters').locator('option').allTextContents();
+    expect(await timeOptions()).toHaveLength(1);
+    release();
+    await page.locator('[data-testid="viewer"][data-ready="true"]').waitFor({ timeout: 120_000 });
+    await expect.poll(timeOptions).toContain('capacity');
     expect(await page.getByTestId('tools-group-shelters').inputValue()).toBe('Shelters');
     expect(await page.getByTestId('filters-list-shelters').locator('li').count()).toBe(2);
     // A choice filter of the names, and the points clustered: saved in the scene.

@@ -105,13 +105,15 @@ describe('the style panel in Chromium', () => {
     const saved = async () => (await (await h.admin('GET', '/api/projects/panel/scene')).json()).layers[0].appearance;
 
     await page.getByTestId('style-panel-zones').locator('summary').click();
-    // Polygons only: the panel offers what the layer has.
-    expect(
-      await page
-        .getByTestId('style-target-zones')
-        .locator('option')
-        .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value)),
-    ).toEqual(['polygon']);
+    // Polygons only: the panel offers what the layer has (once it has drawn itself open).
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('style-target-zones')
+          .locator('option')
+          .evaluateAll((os) => os.map((o) => (o as unknown as { value: string }).value)),
+      )
+      .toEqual(['polygon']);
     const okabe = PALETTES[0]!.colours;
     await page.getByTestId('style-mode-zones').selectOption('categorical');
     await page.getByTestId('style-property-zones').selectOption('category');

@@ -39,8 +39,9 @@ export function createDrawControl(
 ): { element: HTMLElement; close(): void } {
   let picked: string | undefined;
   const layer = () => drawingLayerOf(state.scene);
+  // Each drawing change is a step of its own for Ctrl+Z (a field's value is committed on change).
   const change = (fn: Parameters<typeof changeDrawing>[2]) =>
-    state.update((scene) => void changeDrawing(scene, () => newDrawingLayer(newLayerId(state), t('drawing.layerTitle')), fn));
+    state.update((scene) => void changeDrawing(scene, () => newDrawingLayer(newLayerId(state), t('drawing.layerTitle')), fn), { ownStep: true });
   const tool = new DrawTool(
     {
       locationAt: (x, y) => engine.locationAt(x, y, false),

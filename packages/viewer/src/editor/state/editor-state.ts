@@ -24,6 +24,7 @@ import { LiveScene, type Peer, type PresenceUser, type Selection } from './live-
 import type { SaveStatus } from './save-status.js';
 import { BlockPlaces } from '../../plugins/block-places.js';
 import type { PluginPackage } from '../../plugins/start-plugins.js';
+import { asOwnStep } from './undo-step.js';
 
 type Listener = () => void;
 
@@ -171,8 +172,16 @@ export class EditorState {
     for (const listener of [...this.listeners]) listener();
   }
 
-  /** Changes the scene, shows it, and syncs it (live) or saves it shortly after (by PUT). */
-  update(change: (scene: Scene) => void): void {
+  /**
+   * Changes the scene, shows it, and syncs it (live) or saves it shortly after (by PUT). With
+   * `ownStep`, Ctrl+Z undoes it by itself, however soon it follows the last change (a shape drawn,
+   * moved or deleted: asOwnStep).
+   */
+  update(change: (scene: Scene) => void, options: { ownStep?: boolean } = {}): void {
+    if (options.ownStep && !this.readOnly && this.undoManager) {
+      asOwnStep(this.undoManager, () => this.update(change));
+      return;
+    }
     change(this.scene);
     if (this.readOnly) {
       this.status = { kind: 'readonly', detail: this.readOnly };

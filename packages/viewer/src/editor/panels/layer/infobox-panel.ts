@@ -2,13 +2,13 @@ import { INFOBOX_FORMATS, type Infobox, type InfoboxField, type InfoboxFormat, t
 import { ArrowUp, RotateCcw } from 'lucide';
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
-import type { EngineFeatures } from '../../../engine/engine-features.js';
 import { Button } from '../../../ui/button.js';
 import { TextField } from '../../../ui/text-field.js';
 import type { EditorState } from '../../state/editor-state.js';
 import { useEditorState } from '../../state/use-editor-state.js';
 import { BlockList } from '../../parts/block-list.js';
 import { propertyOfRef, propertyRef } from './style-rules.js';
+import { type LayerFeaturesEngine, useLayerFeatures } from './use-layer-features.js';
 import { formatNumber, t } from '../../../ui/i18n.js';
 
 /** How each format shows, by example in the page's language where it has one. */
@@ -55,7 +55,7 @@ const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTM
  * property, or the feature's name), and which properties, in which order, with which labels and
  * formats. Until a property is switched off or changed, every property shows as it is (no `fields`).
  */
-export function InfoboxPanel({ state, engine, layer }: { state: EditorState; engine: Pick<EngineFeatures, 'featureProperties'>; layer: Layer }) {
+export function InfoboxPanel({ state, engine, layer }: { state: EditorState; engine: LayerFeaturesEngine; layer: Layer }) {
   // The layer object is changed in place: the panel draws again on each change of the state.
   useEditorState(state);
   const [open, setOpen] = useState(false);
@@ -71,7 +71,7 @@ export function InfoboxPanel({ state, engine, layer }: { state: EditorState; eng
       else target.infobox = infobox;
     });
 
-  const names = open ? [...new Set(engine.featureProperties(layer.id).flatMap((p) => Object.keys(p)))] : [];
+  const names = [...new Set(useLayerFeatures(engine, layer.id, open).flatMap((p) => Object.keys(p)))];
   const rows = infoboxRows(layer.infobox, names);
   const title = layer.infobox?.title ? (propertyOfRef(layer.infobox.title) ?? '') : '';
   const write = (next: InfoboxRow[]) => change((i) => (i.fields = fieldsOf(next)));

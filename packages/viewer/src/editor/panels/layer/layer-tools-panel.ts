@@ -1,19 +1,19 @@
 import type { Layer, Scene } from '@orbis/scene';
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
-import type { EngineFeatures } from '../../../engine/engine-features.js';
 import { TextField } from '../../../ui/text-field.js';
 import { t } from '../../../ui/i18n.js';
 import type { EditorState } from '../../state/editor-state.js';
 import { useEditorState } from '../../state/use-editor-state.js';
 import { FilterSection } from './filter-panel.js';
 import { setLayerGroup } from '../../state/layer-groups.js';
+import { type LayerFeaturesEngine, useLayerFeatures } from './use-layer-features.js';
 
 /**
  * A feature layer's tools (docs/contract.md §18): its group, its points clustered, its features' time
  * from a property, and the filters a visitor may use. The layer's properties are read while it is open.
  */
-export function LayerToolsPanel({ state, engine, layer }: { state: EditorState; engine: Pick<EngineFeatures, 'featureProperties'>; layer: Layer }) {
+export function LayerToolsPanel({ state, engine, layer }: { state: EditorState; engine: LayerFeaturesEngine; layer: Layer }) {
   // The layer object is changed in place: the panel draws again on each change of the state.
   useEditorState(state);
   const [open, setOpen] = useState(false);
@@ -23,7 +23,7 @@ export function LayerToolsPanel({ state, engine, layer }: { state: EditorState; 
       const target = s.layers.find((l) => l.id === layer.id);
       if (target) fn(target, s);
     });
-  const names = open ? [...new Set(engine.featureProperties(layer.id).flatMap((p) => Object.keys(p)))] : [];
+  const names = [...new Set(useLayerFeatures(engine, layer.id, open).flatMap((p) => Object.keys(p)))];
   const time = layer.data?.time;
   const writeTime = (next: { property?: string; endProperty?: string; duration?: string }) =>
     change((l) => {

@@ -8,10 +8,11 @@ import { useEditorState } from '../../state/use-editor-state.js';
 import { options, row, StyleColour, StyleExpression } from './style-colour.js';
 import { pointSizeExpression, pointSizeOf, propertyOfRef, propertyRef } from './style-rules.js';
 import './style-panel.css';
+import { type LayerFeaturesEngine, useLayerFeatures } from './use-layer-features.js';
 import { type MessageKey, t } from '../../../ui/i18n.js';
 
 /** What a layer's panels read of the engine: its features' properties and geometry kinds, and swatch colours. */
-export type PanelEngine = Pick<EngineFeatures, 'featureProperties' | 'geometryKinds' | 'expressionColor'>;
+export type PanelEngine = LayerFeaturesEngine & Pick<EngineFeatures, 'geometryKinds' | 'expressionColor'>;
 
 /** Per kind of geometry: its name in the panel, its colour field, and its outline's fields (docs/contract.md §7). */
 const KINDS = {
@@ -50,7 +51,7 @@ export function StylePanel({ state, engine, layer }: Props) {
   const [open, setOpen] = useState(false);
   const [chosenKind, setKind] = useState<GeometryKind | undefined>(undefined);
   const testid = (name: string) => `style-${name}-${layer.id}`;
-  const features = open ? engine.featureProperties(layer.id) : [];
+  const features = useLayerFeatures(engine, layer.id, open);
   const present = open ? engine.geometryKinds(layer.id) : [];
   // Every kind until the layer's features are read.
   const kinds = present.length ? ALL_KINDS.filter((k) => present.includes(k)) : ALL_KINDS;

@@ -10,6 +10,7 @@ import { options, row, StyleColour, StyleExpression } from './style-colour.js';
 import type { PanelEngine } from './style-panel.js';
 import { useEditorState } from '../../state/use-editor-state.js';
 import './style-panel.css';
+import { useLayerFeatures } from './use-layer-features.js';
 
 const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
 const OPERATOR_SIGNS: Record<ShowOperator, string> = { '>=': '≥', '<': '<', '===': '=', '!==': '≠' };
@@ -34,7 +35,7 @@ export function TilesetStylePanel({ state, engine, layer }: Props) {
   const [, setReads] = useState(0);
   const readAgain = () => setReads((n) => n + 1);
   const testid = (name: string) => `style-${name}-${layer.id}`;
-  const features = open ? engine.featureProperties(layer.id) : [];
+  const features = useLayerFeatures(engine, layer.id, open);
   const names = [...new Set(features.flatMap((p) => Object.keys(p)))].sort();
   const column = (name: string) => features.map((p) => p[name]);
   const fields: TilesetAppearance = layer.appearance?.['3dtiles'] ?? {};
