@@ -435,9 +435,11 @@ describe('the map maker’s layer tools in Chromium', () => {
     await expect.poll(timeOptions).toContain('capacity');
     expect(await page.getByTestId('tools-group-shelters').inputValue()).toBe('Shelters');
     expect(await page.getByTestId('filters-list-shelters').locator('li').count()).toBe(2);
-    // A choice filter of the names, and the points clustered: saved in the scene.
+    // A choice filter of the names (the type the names call for: a range for the capacities), and the points clustered: saved in the scene.
+    await page.getByTestId('filters-property-shelters').selectOption('capacity');
+    await expect.poll(() => page.getByTestId('filters-type-shelters').inputValue()).toBe('range');
     await page.getByTestId('filters-property-shelters').selectOption('name');
-    await page.getByTestId('filters-type-shelters').selectOption('choice');
+    await expect.poll(() => page.getByTestId('filters-type-shelters').inputValue()).toBe('choice');
     await page.getByTestId('filters-add-shelters').click();
     await page.getByTestId('tools-cluster-shelters').check();
     await page.getByTestId('tools-time-shelters').selectOption('capacity');

@@ -3,26 +3,25 @@ import type { EngineFeatures } from '../engine/engine-features.js';
 import { h } from '../ui/dom.js';
 import { t } from '../ui/i18n.js';
 import { SMALL_SCREEN } from './legend.js';
-import { dateNumber, type FilterChoice, filteredAppearance, filterExpression, filterKey, type FilterState, hiddenClass } from '../layers/layer-filters.js';
+import {
+  dateNumber,
+  type FilterChoice,
+  filteredAppearance,
+  filterExpression,
+  filterKey,
+  filterRange,
+  type FilterState,
+  hiddenClass,
+} from '../layers/layer-filters.js';
 
 /** The most values a choice filter lists (the most frequent first). */
 const MAX_CHOICES = 30;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 
 /** What the filters need of the page: the layers' features, and a way to draw a layer with another appearance. */
 export interface FilterServices {
   engine: Pick<EngineFeatures, 'featureProperties'>;
   /** Draws a layer with this appearance (its features restyled, not fetched again). */
   restyle(layerId: string, appearance: Appearance | undefined): void;
-}
-
-/** A range filter's bounds in its data: numbers, or days of ISO dates (`dates`). */
-function rangeOf(values: unknown[]): { min: number; max: number; dates: boolean } | undefined {
-  const present = values.filter((v) => v !== null && v !== undefined && v !== '');
-  const dates = present.length > 0 && present.every((v) => typeof v === 'string' && ISO_DATE.test(v));
-  const numbers = dates ? present.map((v) => dateNumber(v as string)) : present.map(Number).filter(Number.isFinite);
-  if (numbers.length === 0) return undefined;
-  return { min: Math.min(...numbers), max: Math.max(...numbers), dates };
 }
 
 /** A choice filter's values, the most frequent first. */
@@ -134,7 +133,7 @@ export class VisitorFilters {
       });
       return h('fieldset', { class: 'orbis-filter' }, h('legend', {}, label), ...boxes);
     }
-    const range = rangeOf(values);
+    const range = filterRange(values);
     if (!range) return h('p', { class: 'orbis-filter' }, t('filters.noValues', { label }));
     const shown = (n: number) => (range.dates ? isoOfDay(n) : String(n));
     const read = (input: HTMLInputElement) => (input.value === '' ? undefined : range.dates ? dateNumber(input.value) : Number(input.value));

@@ -1,7 +1,7 @@
 import { checkStyleExpression } from '@orbis/scene/checks';
 import { describe, expect, it } from 'vitest';
 import { StyleEvaluator, styleFeature } from '../engine/cesium/layers/cesium-style-evaluator.js';
-import { dateNumber, filteredAppearance, filterExpression, hiddenClass } from './layer-filters.js';
+import { dateNumber, filteredAppearance, filterExpression, filterRange, filterTypeFor, hiddenClass } from './layer-filters.js';
 
 /** Whether CesiumJS's styling language shows a feature with these properties under `expression`. */
 const shows = (expression: string, properties: Record<string, unknown>) => new StyleEvaluator().value({ expression }, styleFeature(properties)) === true;
@@ -63,5 +63,21 @@ describe('filters as show expressions (docs/contract.md §18 filters)', () => {
       ],
     });
     expect(filteredAppearance({}, f)!.marker!.show).toEqual({ expression: f });
+  });
+});
+
+describe('the filter a property calls for, and a range in its values (the editor and the published page)', () => {
+  it('offers a range for numbers (or numeric text) and ISO dates, choices for other text; blanks do not count', () => {
+    expect(filterTypeFor([120, 350, null, ''])).toBe('range');
+    expect(filterTypeFor(['120', '35.5'])).toBe('range');
+    expect(filterTypeFor(['2026-01-02', '2026-03-04T10:00:00Z', undefined])).toBe('range');
+    expect(filterTypeFor(['Hokkaido', 'Aomori'])).toBe('choice');
+    expect(filterTypeFor([12, 'B-12'])).toBe('choice');
+    expect(filterTypeFor(['2026-01-02', 'soon'])).toBe('choice');
+  });
+  it('reads a range of numbers, or of days when every value is an ISO date, and none from text', () => {
+    expect(filterRange([350, '120', null, 'n/a'])).toEqual({ min: 120, max: 350, dates: false });
+    expect(filterRange(['2026-03-04', '2026-01-02T10:00:00Z'])).toEqual({ min: 20260102, max: 20260304, dates: true });
+    expect(filterRange(['Hokkaido', ''])).toBeUndefined();
   });
 });

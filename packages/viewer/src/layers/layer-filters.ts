@@ -1,4 +1,4 @@
-import type { Appearance, LayerFilter, StyleValue } from '@orbis/scene';
+import type { Appearance, FilterType, LayerFilter, StyleValue } from '@orbis/scene';
 import { literal, propertyRef } from './expression-text.js';
 
 /** What a visitor chose for one filter: a range (inclusive; either end open), or the text values kept. */
@@ -26,6 +26,29 @@ export function dateNumberExpression(property: string): string {
 
 /** A day as dateNumberExpression counts it: `2026-01-02` → 20260102. */
 export const dateNumber = (isoDate: string) => Number(isoDate.slice(0, 10).replaceAll('-', ''));
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
+const present = (values: unknown[]) => values.filter((v) => v !== null && v !== undefined && v !== '');
+
+/** A range filter's bounds in a property's values: numbers, or days of ISO dates (`dates`); undefined when none is either. */
+export function filterRange(values: unknown[]): { min: number; max: number; dates: boolean } | undefined {
+  const kept = present(values);
+  const dates = kept.length > 0 && kept.every((v) => typeof v === 'string' && ISO_DATE.test(v));
+  const numbers = dates ? kept.map((v) => dateNumber(v as string)) : kept.map(Number).filter(Number.isFinite);
+  if (numbers.length === 0) return undefined;
+  return { min: Math.min(...numbers), max: Math.max(...numbers), dates };
+}
+
+/**
+ * The filter a property's values call for (the editor's default until its user picks one): a range
+ * where every value is a number or every one an ISO date, choices otherwise (names, kinds, codes).
+ */
+export function filterTypeFor(values: unknown[]): FilterType {
+  const kept = present(values);
+  if (kept.length === 0) return 'range';
+  const numeric = kept.every((v) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))));
+  return numeric || filterRange(kept)?.dates ? 'range' : 'choice';
+}
 
 /** The condition that holds for a filter's kept features, or undefined when it keeps every feature. */
 function keepCondition(property: string, choice: FilterChoice): string | undefined {

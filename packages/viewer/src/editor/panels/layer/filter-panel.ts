@@ -6,19 +6,21 @@ import { Button } from '../../../ui/button.js';
 import type { EditorState } from '../../state/editor-state.js';
 import { useEditorState } from '../../state/use-editor-state.js';
 import { t } from '../../../ui/i18n.js';
+import { filterTypeFor } from '../../../layers/layer-filters.js';
 
 const valueOf = (event: Event) => (event.currentTarget as HTMLInputElement | HTMLSelectElement).value;
 
 /**
  * The filters a visitor may use on the published page (docs/contract.md §18 `filters`): one row per
  * filter (its property, its type, its label), added and removed here; the published page draws
- * their controls from the layer's data. `names` are the layer's properties.
+ * their controls from the layer's data. `names` are the layer's properties, `column` a property's
+ * values: the type offered is the one they call for (filterTypeFor) until the user picks another.
  */
-export function FilterSection({ state, layer, names }: { state: EditorState; layer: Layer; names: string[] }) {
+export function FilterSection({ state, layer, names, column }: { state: EditorState; layer: Layer; names: string[]; column: (name: string) => unknown[] }) {
   // The layer object is changed in place: the panel draws again on each change of the state.
   useEditorState(state);
   const [property, setProperty] = useState('');
-  const [type, setType] = useState<FilterType>(FILTER_TYPES[0]);
+  const [pickedType, setType] = useState<FilterType | undefined>(undefined);
   const [label, setLabel] = useState('');
   const testid = (name: string) => `filters-${name}-${layer.id}`;
   const write = (change: (filters: LayerFilter[]) => LayerFilter[]) =>
@@ -30,6 +32,7 @@ export function FilterSection({ state, layer, names }: { state: EditorState; lay
       else delete target.filters;
     });
   const chosen = names.includes(property) ? property : (names[0] ?? '');
+  const type = pickedType ?? (chosen ? filterTypeFor(column(chosen)) : FILTER_TYPES[0]);
   const add = () => {
     if (!chosen) return;
     const filter: LayerFilter = { property: chosen, type, ...(label.trim() ? { label: label.trim() } : {}) };
@@ -63,7 +66,15 @@ export function FilterSection({ state, layer, names }: { state: EditorState; lay
       { class: 'row' },
       h(
         'select',
-        { 'aria-label': t('layerTools.filterProperty'), 'data-testid': testid('property'), value: chosen, onChange: (e: Event) => setProperty(valueOf(e)) },
+        {
+          'aria-label': t('layerTools.filterProperty'),
+          'data-testid': testid('property'),
+          value: chosen,
+          onChange: (e: Event) => {
+            setProperty(valueOf(e));
+            setType(undefined);
+          },
+        },
         names.map((n) => h('option', { key: n, value: n }, n)),
       ),
       h(

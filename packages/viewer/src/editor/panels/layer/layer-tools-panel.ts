@@ -23,7 +23,8 @@ export function LayerToolsPanel({ state, engine, layer }: { state: EditorState; 
       const target = s.layers.find((l) => l.id === layer.id);
       if (target) fn(target, s);
     });
-  const names = [...new Set(useLayerFeatures(engine, layer.id, open).flatMap((p) => Object.keys(p)))];
+  const features = useLayerFeatures(engine, layer.id, open);
+  const names = [...new Set(features.flatMap((p) => Object.keys(p)))];
   const time = layer.data?.time;
   const writeTime = (next: { property?: string; endProperty?: string; duration?: string }) =>
     change((l) => {
@@ -95,7 +96,7 @@ export function LayerToolsPanel({ state, engine, layer }: { state: EditorState; 
       ),
       h(
         'label',
-        {},
+        { class: 'with-unit' },
         `${t('layerTools.timeFor')} `,
         h(TextField, {
           class: 'input',
@@ -111,6 +112,6 @@ export function LayerToolsPanel({ state, engine, layer }: { state: EditorState; 
         ` ${t('layerTools.seconds')}`,
       ),
     ),
-    h(FilterSection, { state, layer, names }),
+    h(FilterSection, { state, layer, names, column: (name: string) => features.map((p) => p[name]) }),
   );
 }
