@@ -79,5 +79,8 @@ describe('the filter a property calls for, and a range in its values (the editor
     expect(filterRange([350, '120', null, 'n/a'])).toEqual({ min: 120, max: 350, dates: false });
     expect(filterRange(['2026-03-04', '2026-01-02T10:00:00Z'])).toEqual({ min: 20260102, max: 20260304, dates: true });
     expect(filterRange(['Hokkaido', ''])).toBeUndefined();
+    // A layer's million values (Math.min(...values) overflowed the call's arguments).
+    const many = Array.from({ length: 1_000_000 }, (_, i) => 999_999 - i);
+    expect(filterRange(many)).toEqual({ min: 0, max: 999_999, dates: false });
   });
 });

@@ -29,14 +29,22 @@ export const dateNumber = (isoDate: string) => Number(isoDate.slice(0, 10).repla
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/;
 const present = (values: unknown[]) => values.filter((v) => v !== null && v !== undefined && v !== '');
+const isDate = (v: unknown): v is string => typeof v === 'string' && ISO_DATE.test(v);
+const isNumber = (v: unknown) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
 
 /** A range filter's bounds in a property's values: numbers, or days of ISO dates (`dates`); undefined when none is either. */
 export function filterRange(values: unknown[]): { min: number; max: number; dates: boolean } | undefined {
   const kept = present(values);
-  const dates = kept.length > 0 && kept.every((v) => typeof v === 'string' && ISO_DATE.test(v));
-  const numbers = dates ? kept.map((v) => dateNumber(v as string)) : kept.map(Number).filter(Number.isFinite);
-  if (numbers.length === 0) return undefined;
-  return { min: Math.min(...numbers), max: Math.max(...numbers), dates };
+  const dates = kept.length > 0 && kept.every(isDate);
+  // A loop, not Math.min(...): a layer's million values would overflow the call's arguments.
+  let [min, max] = [Infinity, -Infinity];
+  for (const v of kept) {
+    const n = dates ? dateNumber(v as string) : Number(v);
+    if (!Number.isFinite(n)) continue;
+    if (n < min) min = n;
+    if (n > max) max = n;
+  }
+  return min <= max ? { min, max, dates } : undefined;
 }
 
 /**
@@ -45,9 +53,7 @@ export function filterRange(values: unknown[]): { min: number; max: number; date
  */
 export function filterTypeFor(values: unknown[]): FilterType {
   const kept = present(values);
-  if (kept.length === 0) return 'range';
-  const numeric = kept.every((v) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))));
-  return numeric || filterRange(kept)?.dates ? 'range' : 'choice';
+  return kept.every(isNumber) || kept.every(isDate) ? 'range' : 'choice';
 }
 
 /** The condition that holds for a filter's kept features, or undefined when it keeps every feature. */
